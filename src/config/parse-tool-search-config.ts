@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { ToolSearchConfigError, type ToolSearchConfigIssue } from '../errors/tool-search-config-error.js';
+import { describeValue } from '../errors/describe-value.js';
+import {
+  DEFAULT_TOOL_SEARCH_THRESHOLD,
+  TOOL_LISTINGS,
+  type SeedCapabilityId,
+  type ToolListing,
+  type ToolSearchConfig,
+  type ToolSearchConfigInput,
+  type ToolSearchMechanismChoice,
+  type ToolSearchPreference,
+} from './tool-search-config.js';
+
+const SEED_IDS: readonly SeedCapabilityId[] = ['auto_tool_search', 'openai_tool_search', 'claude_tool_search', 'tool_search'];
+const MECHANISM_ORDER: readonly ToolSearchMechanismChoice[] = ['openai', 'claude', 'client'];
+const SEED_MECHANISMS: Record<Exclude<SeedCapabilityId, 'auto_tool_search'>, ToolSearchMechanismChoice> = {
+  openai_tool_search: 'openai',
+  claude_tool_search: 'claude',
+  tool_search: 'client',
+};
+
+const threshold = z
+  .number({ error: 'must be a whole number ≥ 0' })
+  .int({ error: 'must be a whole number ≥ 0' })
+  .min(0, { error: 'must be a whole number ≥ 0' });
+const toolNames = z.array(z.string({ error: 'must be a tool name (a string)' }).min(1, { error: 'must be a non-empty tool name' }), {
+  error: 'must be a list of tool names (strings)',
+});
+const listing = z.enum(TOOL_LISTINGS as [ToolListing, ...ToolListing[]], {
+  error: `must be one of ${TOOL_LISTINGS.map((mode) => `'${mode}'`).join(', ')}`,
+});
+
+const optionsSchema = z.strictObject({
+  mechanism: z
+    .enum(['auto', 'openai', 'claude', 'client'], { error: "must be one of 'auto', 'openai', 'claude', 'client'" })
+    .optional(),
+  threshold: threshold.optional(),
+  neverDefer: toolNames.optional(),
+  listing: listing.optional(),
+});
+const seedConfigSchema = z.strictObject(
+  { threshold: threshold.optional(), never_defer: toolNames.optional(), listing: listing.optional() },
+  { error: 'must be an object' },
+);
+const seedRefSchema = z.strictObject({
+  ref: z.enum(SEED_IDS as [SeedCapabilityId, ...SeedCapabilityId[]], {
+    error: `must be one of ${SEED_IDS.map((id) => `'${id}'`).join(', ')}`,
+  }),
+  config: seedConfigSchema.nullish(),
+});
+const resolvedSchema = z.strictObject({
+  preferences: z
+    .array(z.strictObject({ mechanism: z.enum(MECHANISM_ORDER as [ToolSearchMechanismChoice]), threshold, explicit: z.boolean() }))
+    .min(1, { error: 'must list at least one mechanism' }),
+  neverDefer: toolNames,
+  listing,
+});
+
+/** Configurations this module produced, so passing one back in costs nothing. */
+const parsedConfigs = new WeakSet<ToolSearchConfig>();
+
+/** Code-side additions merged into whatever the configuration says. */
+export interface ToolSearchConfigOverrides {
+  /** Names never deferred, merged with the configuration's own list (the seed's `with_never_defer`). */
+  readonly neverDefer?: readonly string[];
+}
+
+/**
+ * Validates a tool search configuration once and resolves it to a {@link ToolSearchConfig}.
+ *
+ * Accepts every form: the seed's `"auto_tool_search"` (or any of its four capability ids),
+ * `{ ref, config: { threshold, never_defer } }`, `{ capabilities: [...] }`, and the TypeScript form
+ * `{ mechanism, threshold, neverDefer, listing }`. `undefined` gives the defaults: mechanism `auto`, threshold 15,
+ * listing `full`. A configuration this function already returned is passed through unchanged.
+ *
+ * Throws a {@link ToolSearchConfigError} naming the field, the rule and the value given, e.g.
+ * ``"`threshold` must be a whole number ≥ 0, got -1"``. Combining `auto_tool_search` with another tool search
+ * capability is an error (it already provides all three paths), as is listing one capability twice.
+ *
+ * @example
+ * ```ts
+ * import { parseToolSearchConfig } from 'tool-search';
+ * parseToolSearchConfig({ ref: 'tool_search', config: { threshold: 20, never_defer: ['read_file'] } });
+ * parseToolSearchConfig({ mechanism: 'client', listing: 'compact' }, { neverDefer: ['bash'] });
+ * ```
+ */
+export function parseToolSearchConfig(input?: ToolSearchConfigInput | null, overrides?: ToolSearchConfigOverrides): ToolSearchConfig {
+  if (overrides === undefined && input !== null && typeof input === 'object' && parsedConfigs.has(input as ToolSearchConfig)) {
+    return input as ToolSearchConfig;
+  }
+  const issues: ToolSearchConfigIssue[] = [];
+  const draft = readInput(input, issues);
+  const extra = overrides?.neverDefer === undefined ? undefined : validate(toolNames, overrides.neverDefer, 'neverDefer', issues);
+  if (issues.length > 0 || draft === undefined) throw new ToolSearchConfigError(issues);
+  const config: ToolSearchConfig = Object.freeze({
+    preferences: Object.freeze(draft.preferences.map((preference) => Object.freeze({ ...preference }))),
+    neverDefer: Object.freeze([...new Set([...draft.neverDefer, ...(extra ?? [])])]),
+    listing: draft.listing,
+  });
+  parsedConfigs.add(config);
+  return config;
+}
+
+interface Draft {
+  preferences: ToolSearchPreference[];
+  neverDefer: string[];
+  listing: ToolListing;
+}
+
+function readInput(input: unknown, issues: ToolSearchConfigIssue[]): Draft | undefined {
+  if (input === undefined || input === null) return optionsToDraft({});
+  if (typeof input === 'string') return seedToDraft([{ value: input, path: '' }], issues, false);
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    issues.push({
+      path: '',
+      message: `the configuration must be a capability id, \`{ ref, config }\`, \`{ capabilities: [...] }\` or \`{ mechanism, threshold, neverDefer, listing }\`, got ${describeValue(input)}`,
+    });
+    return undefined;
+  }
+  if ('capabilities' in input) {
+    const { capabilities, ...rest } = input as { capabilities: unknown };
+    for (const key of Object.keys(rest)) {
+      issues.push({ path: key, message: `\`${key}\` is not allowed next to \`capabilities\`` });
+    }
+    if (!Array.isArray(capabilities)) {
+      issues.push({ path: 'capabilities', message: `\`capabilities\` must be a list, got ${describeValue(capabilities)}` });
+      return undefined;
+    }
+    return seedToDraft(
+      capabilities.map((value, index) => ({ value, path: `capabilities[${index}]` })),
+      issues,
+      true,
+    );
+  }
+  if ('ref' in input) return seedToDraft([{ value: input, path: '' }], issues, false);
+  if ('preferences' in input) return validate(resolvedSchema, input, '', issues);
+  const options = validate(optionsSchema, input, '', issues);
+  return options === undefined ? undefined : optionsToDraft(options);
+}
+
+function optionsToDraft(options: z.infer<typeof optionsSchema>): Draft {
+  const mechanism = options.mechanism ?? 'auto';
+  const limit = options.threshold ?? DEFAULT_TOOL_SEARCH_THRESHOLD;
+  return {
+    preferences:
+      mechanism === 'auto'
+        ? MECHANISM_ORDER.map((choice) => ({ mechanism: choice, threshold: limit, explicit: false }))
+        : [{ mechanism, threshold: limit, explicit: true }],
+    neverDefer: [...(options.neverDefer ?? [])],
+    listing: options.listing ?? 'full',
+  };
+}
+
+/**
+ * Reads the seed's capability references. Inside a `capabilities` list (`inList`), entries that are not tool search
+ * capabilities belong to the agent's other capabilities and are skipped, unless their id looks like a misspelt
+ * tool search id.
+ */
+function seedToDraft(entries: readonly { value: unknown; path: string }[], issues: ToolSearchConfigIssue[], inList: boolean): Draft | undefined {
+  const preferences: ToolSearchPreference[] = [];
+  const neverDefer: string[] = [];
+  const listings = new Map<ToolListing, string>();
+  const seen = new Map<SeedCapabilityId, string>();
+  for (const { value, path } of entries) {
+    const reference = typeof value === 'string' ? { ref: value } : value;
+    const refPath = join(path, 'ref');
+    const ref = typeof reference === 'object' && reference !== null ? (reference as { ref?: unknown }).ref : undefined;
+    if (inList && !isToolSearchLike(ref)) continue;
+    const parsed = validate(seedRefSchema, reference, path, issues);
+    if (parsed === undefined) continue;
+    const previous = seen.get(parsed.ref);
+    if (previous !== undefined) {
+      issues.push({ path: refPath, message: `\`${refPath}\` lists \`${parsed.ref}\` again (already at \`${previous}\`); list each capability once` });
+      continue;
+    }
+    seen.set(parsed.ref, refPath);
+    const limit = parsed.config?.threshold ?? DEFAULT_TOOL_SEARCH_THRESHOLD;
+    if (parsed.ref === 'auto_tool_search') {
+      preferences.push(...MECHANISM_ORDER.map((mechanism) => ({ mechanism, threshold: limit, explicit: false })));
+    } else {
+      preferences.push({ mechanism: SEED_MECHANISMS[parsed.ref], threshold: limit, explicit: true });
+    }
+    neverDefer.push(...(parsed.config?.never_defer ?? []));
+    if (parsed.config?.listing !== undefined) listings.set(parsed.config.listing, join(path, 'config.listing'));
+  }
+  const auto = seen.get('auto_tool_search');
+  if (auto !== undefined && seen.size > 1) {
+    const others = [...seen.keys()].filter((id) => id !== 'auto_tool_search').map((id) => `\`${id}\``);
+    issues.push({
+      path: auto,
+      message: `\`auto_tool_search\` cannot be combined with ${others.join(', ')}: it already provides all three mechanisms`,
+    });
+  }
+  if (listings.size > 1) {
+    issues.push({
+      path: [...listings.values()].join(', '),
+      message: `\`listing\` is set to different values (${[...listings].map(([mode, at]) => `'${mode}' at \`${at}\``).join(', ')}); set it once`,
+    });
+  }
+  if (inList && preferences.length === 0 && issues.length === 0) {
+    issues.push({
+      path: 'capabilities',
+      message: `\`capabilities\` lists no tool search capability; add one of ${SEED_IDS.map((id) => `\`${id}\``).join(', ')}`,
+    });
+  }
+  if (issues.length > 0) return undefined;
+  preferences.sort((a, b) => MECHANISM_ORDER.indexOf(a.mechanism) - MECHANISM_ORDER.indexOf(b.mechanism));
+  return { preferences, neverDefer, listing: [...listings.keys()][0] ?? 'full' };
+}
+
+/** An id that is a tool search capability or a near miss of one (`toolsearch`, `Tool_Search_Auto`, …). */
+function isToolSearchLike(ref: unknown): boolean {
+  return typeof ref !== 'string' || ref.toLowerCase().replace(/[^a-z]/g, '').includes('toolsearch');
+}
+
+function validate<Schema extends z.ZodType>(schema: Schema, value: unknown, path: string, issues: ToolSearchConfigIssue[]): z.infer<Schema> | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const at = join(path, formatPath(issue.path));
+    if (issue.code === 'unrecognized_keys') {
+      const where = at === '' ? 'the configuration' : `\`${at}\``;
+      const known = Object.keys((schema as unknown as z.ZodObject).shape ?? {}).map((key) => `\`${key}\``);
+      for (const key of issue.keys) {
+        issues.push({ path: join(at, key), message: `${where} has an unknown option \`${key}\`; the options are ${known.join(', ')}` });
+      }
+      continue;
+    }
+    const field = at === '' ? 'the configuration' : `\`${at}\``;
+    issues.push({ path: at, message: `${field} ${issue.message}, got ${describeValue(valueAt(value, issue.path))}` });
+  }
+  return undefined;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : join(text, String(key))), '');
+}
+
+function join(path: string, key: string): string {
+  if (path === '') return key;
+  if (key === '') return path;
+  return key.startsWith('[') ? `${path}${key}` : `${path}.${key}`;
+}

@@ -1,0 +1,50 @@
+/**
+ * tool-search: deferred tool loading for any agent loop.
+ *
+ * The core is provider-neutral: configuration, tool definitions and the plan. Each wire API has its own subpath
+ * export (`tool-search/openai`, `tool-search/anthropic`, `tool-search/gemini`).
+ *
+ * @packageDocumentation
+ */
+export { ToolSearchError, isToolSearchError, type ToolSearchErrorCode } from './errors/tool-search-error.js';
+export { ToolSearchConfigError, type ToolSearchConfigIssue } from './errors/tool-search-config-error.js';
+
+export {
+  DEFERRABLE_POLICIES,
+  type DeferrablePolicy,
+  type JSONSchemaObject,
+  type ToolDefinition,
+} from './tools/tool-definition.js';
+export { parseToolDefinitions } from './tools/parse-tool-definitions.js';
+export { createToolDefinition, type CreateToolDefinitionOptions } from './tools/create-tool-definition.js';
+
+export {
+  DEFAULT_TOOL_SEARCH_THRESHOLD,
+  TOOL_LISTINGS,
+  type SeedCapabilityConfig,
+  type SeedCapabilityId,
+  type SeedCapabilityList,
+  type SeedCapabilityReference,
+  type ToolListing,
+  type ToolSearchConfig,
+  type ToolSearchConfigInput,
+  type ToolSearchMechanismChoice,
+  type ToolSearchMechanismRequest,
+  type ToolSearchOptions,
+  type ToolSearchPreference,
+} from './config/tool-search-config.js';
+export { parseToolSearchConfig, type ToolSearchConfigOverrides } from './config/parse-tool-search-config.js';
+
+export { WIRE_APIS, type ModelReference, type WireAPI } from './models/model-reference.js';
+export { resolveModelSupport, type ModelSupport } from './models/resolve-model-support.js';
+
+export type {
+  DeferredReason,
+  LoadedReason,
+  PlannedTool,
+  ToolSearchMechanism,
+  ToolSearchPlan,
+  ToolSearchWarning,
+  ToolSearchWarningCode,
+} from './plan/tool-search-plan.js';
+export { resolveToolSearch, TOOL_SEARCH_TOOL_NAME } from './plan/resolve-tool-search.js';

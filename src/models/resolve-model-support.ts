@@ -1,0 +1,91 @@
+import type { ModelReference, WireAPI } from './model-reference.js';
+
+/** What this package knows about a model id, as used to pick a mechanism. */
+export interface ModelSupport {
+  /** The id as given. */
+  readonly id: string;
+  /** The wire API, when the caller named it. */
+  readonly api: WireAPI | null;
+  /** The id reduced to its base: lower case, without a date, `-latest` or `[1m]` suffix. */
+  readonly baseId: string;
+  /**
+   * The gateway the id's spelling points to, when it is not a first-party id: `openrouter` (`vendor/model`),
+   * `bedrock` (`anthropic.claude-…`, optionally region-prefixed) or `vertex` (`claude-…@date`).
+   */
+  readonly gateway: 'openrouter' | 'bedrock' | 'vertex' | null;
+  /** The model supports OpenAI's hosted tool search (given a Responses API request). */
+  readonly openaiHosted: boolean;
+  /** The model supports Anthropic's hosted tool search (given a first-party Messages API request). */
+  readonly claudeHosted: boolean;
+}
+
+const DATE_SUFFIX = /-(?:\d{8}|\d{4}-\d{2}-\d{2})$/;
+const OPENAI_MODEL = /^gpt-(\d+)(?:\.(\d+))?(?:-([a-z0-9.-]+))?$/;
+const CLAUDE_FAMILIES = 'opus|sonnet|haiku|fable|mythos';
+const CLAUDE_FAMILY_FIRST = new RegExp(`^claude-(${CLAUDE_FAMILIES})(?:-(\\d+)(?:-(\\d{1,2}))?)?(?:-([a-z][a-z0-9-]*))?$`);
+const CLAUDE_VERSION_FIRST = new RegExp(`^claude-(\\d+)(?:[-.](\\d{1,2}))?-(${CLAUDE_FAMILIES})(?:-[a-z0-9-]+)?$`);
+/** Families that exist only from Claude 5 on, so every id of theirs supports hosted search. */
+const CLAUDE_FIVE_FAMILIES = new Set(['fable', 'mythos']);
+
+/**
+ * Which hosted tool search a model id supports. Pure and total: unknown ids resolve to no hosted support.
+ *
+ * - OpenAI: GPT-5.4 and newer, by parsing the version (`gpt-5.4*`, `gpt-5.5*`, `gpt-5.10`, `gpt-6*`), except
+ *   `gpt-5.4-nano`, which OpenAI documents as unsupported.
+ * - Anthropic: Claude 4.5 and newer in every family (Opus, Sonnet, Haiku) and every Fable and Mythos model, as
+ *   Anthropic's own list says; Opus 4.1 and earlier, Sonnet 4 and every 3.x model are unsupported.
+ * - Dated ids (`claude-haiku-4-5-20251001`), `-latest` aliases and the `[1m]` suffix resolve like their base id.
+ * - Gateway spellings (`anthropic/claude-…`, `anthropic.claude-…`, `claude-…@date`, `openai/gpt-…`) get no hosted
+ *   support: those transports do not carry the hosted format.
+ *
+ * @example
+ * ```ts
+ * import { resolveModelSupport } from 'tool-search';
+ * resolveModelSupport('claude-sonnet-4-5-20250929').claudeHosted; // true
+ * ```
+ */
+export function resolveModelSupport(model: ModelReference): ModelSupport {
+  const id = typeof model === 'string' ? model : model.id;
+  const api = typeof model === 'string' ? null : (model.api ?? null);
+  let baseId = String(id).trim().toLowerCase().replace(/\[1m\]$/, '');
+  let gateway: ModelSupport['gateway'] = null;
+  if (baseId.includes('/')) gateway = 'openrouter';
+  else if (/^(?:[a-z]{2,6}\.)?anthropic\./.test(baseId)) gateway = 'bedrock';
+  else if (baseId.includes('@')) gateway = 'vertex';
+  baseId = baseId.replace(/-latest$/, '').replace(DATE_SUFFIX, '');
+  const firstParty = gateway === null;
+  return {
+    id,
+    api,
+    baseId,
+    gateway,
+    openaiHosted: firstParty && supportsOpenAIHosted(baseId),
+    claudeHosted: firstParty && supportsClaudeHosted(baseId),
+  };
+}
+
+function supportsOpenAIHosted(baseId: string): boolean {
+  const match = OPENAI_MODEL.exec(baseId);
+  if (match === null) return false;
+  const major = Number(match[1]);
+  const minor = Number(match[2] ?? 0);
+  const variant = match[3] ?? '';
+  if (major === 5 && minor === 4 && /^nano\b/.test(variant)) return false;
+  return major > 5 || (major === 5 && minor >= 4);
+}
+
+function supportsClaudeHosted(baseId: string): boolean {
+  const familyFirst = CLAUDE_FAMILY_FIRST.exec(baseId);
+  if (familyFirst !== null) {
+    const [, family = '', major, minor] = familyFirst;
+    if (CLAUDE_FIVE_FAMILIES.has(family)) return true;
+    return major !== undefined && atLeast(Number(major), Number(minor ?? 0), 4, 5);
+  }
+  const versionFirst = CLAUDE_VERSION_FIRST.exec(baseId);
+  if (versionFirst !== null) return atLeast(Number(versionFirst[1]), Number(versionFirst[2] ?? 0), 4, 5);
+  return false;
+}
+
+function atLeast(major: number, minor: number, wantMajor: number, wantMinor: number): boolean {
+  return major > wantMajor || (major === wantMajor && minor >= wantMinor);
+}

@@ -1,0 +1,151 @@
+import { parseToolSearchConfig } from '../config/parse-tool-search-config.js';
+import type { ToolSearchConfig, ToolSearchConfigInput, ToolSearchPreference } from '../config/tool-search-config.js';
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import { describeValue } from '../errors/describe-value.js';
+import { assertNever } from '../errors/assert-never.js';
+import { WIRE_APIS, type ModelReference } from '../models/model-reference.js';
+import { resolveModelSupport, type ModelSupport } from '../models/resolve-model-support.js';
+import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+import type { PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from './tool-search-plan.js';
+
+/** The name of the client-side search tool; a tool of this name is never deferred. */
+export const TOOL_SEARCH_TOOL_NAME = 'tool_search';
+
+/**
+ * Decides, for one model and one tool list, which tool search mechanism applies and which tools are deferred.
+ *
+ * Pure and total: no clock, no randomness, inputs are not mutated, equal inputs give deep-equal plans, and an
+ * unknown model id never throws (it gets the client-side mechanism under `auto`). The result is plain JSON.
+ *
+ * - Mechanism: the first of the configuration's mechanisms that the model supports and that the wire API carries
+ *   (OpenAI hosted needs `api` `openai-responses` or no `api`; Claude hosted needs `anthropic-messages` or no `api`);
+ *   `client` applies everywhere. When none applies (an explicit `openai` or `claude` on a model without support)
+ *   the mechanism is `none`, full schemas are sent, and a warning says why.
+ * - Deferral: with a mechanism, `always` tools are deferred; `automatic` tools are deferred when the tool count (the
+ *   number of tools passed here) meets the threshold; `never` tools, names on the never-defer list and a tool named
+ *   `tool_search` are never deferred.
+ *
+ * Throws a `ToolSearchError` (`invalid-tools`) naming the tools when names are duplicated or empty or an
+ * `inputSchema` is not an object, a `ToolSearchConfigError` for a bad configuration, and a `ToolSearchError`
+ * (`invalid-options`) when `model` is neither an id nor `{ id, api }`.
+ *
+ * @example
+ * ```ts
+ * import { resolveToolSearch } from 'tool-search';
+ * const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, tools, { threshold: 10 });
+ * plan.mechanism; // 'openai-hosted'
+ * ```
+ */
+export function resolveToolSearch(
+  model: ModelReference,
+  tools: readonly ToolDefinition[],
+  config?: ToolSearchConfigInput | ToolSearchConfig,
+): ToolSearchPlan {
+  checkModelReference(model);
+  const definitions = parseToolDefinitions(tools);
+  const resolved = parseToolSearchConfig(config);
+  const support = resolveModelSupport(model);
+  const warnings: ToolSearchWarning[] = [];
+
+  const chosen = resolved.preferences.find((preference) => isApplicable(preference, support));
+  const mechanism = toMechanism(chosen);
+  for (const preference of resolved.preferences) {
+    if (preference === chosen) break;
+    if (preference.explicit) warnings.push(unsupportedWarning(preference, support, chosen));
+  }
+  if (chosen === undefined && !resolved.preferences.some((preference) => preference.explicit)) {
+    // Only reachable with a hand-built configuration that lists hosted mechanisms implicitly.
+    warnings.push({ code: 'mechanism-unsupported', message: `no configured mechanism applies to \`${support.id}\`; full schemas are sent` });
+  }
+
+  const threshold = (chosen ?? resolved.preferences[0])?.threshold ?? 0;
+  const neverDefer = new Set(resolved.neverDefer);
+  const toolCount = definitions.length;
+  const planned = definitions.map((tool): PlannedTool => {
+    const category = tool.category === undefined ? {} : { category: tool.category };
+    const policy = tool.deferrable ?? 'automatic';
+    if (tool.name === TOOL_SEARCH_TOOL_NAME) return { name: tool.name, status: 'loaded', reason: 'search-tool', ...category };
+    if (policy === 'never') return { name: tool.name, status: 'loaded', reason: 'policy-never', ...category };
+    if (neverDefer.has(tool.name)) return { name: tool.name, status: 'loaded', reason: 'never-defer-list', ...category };
+    if (mechanism === 'none') return { name: tool.name, status: 'loaded', reason: 'no-mechanism', ...category };
+    if (policy === 'always') return { name: tool.name, status: 'deferred', reason: 'policy-always', ...category };
+    return toolCount >= threshold
+      ? { name: tool.name, status: 'deferred', reason: 'threshold-reached', ...category }
+      : { name: tool.name, status: 'loaded', reason: 'below-threshold', ...category };
+  });
+
+  const known = new Set(definitions.map((tool) => tool.name));
+  const unknownNames = resolved.neverDefer.filter((name) => !known.has(name));
+  if (unknownNames.length > 0 && toolCount > 0) {
+    warnings.push({
+      code: 'unknown-never-defer-name',
+      message: `the never-defer list names ${unknownNames.map((name) => `\`${name}\``).join(', ')}, which ${unknownNames.length === 1 ? 'is' : 'are'} not in the tool list; check the spelling`,
+    });
+  }
+
+  return {
+    model: support.id,
+    api: support.api,
+    mechanism,
+    threshold,
+    toolCount,
+    listing: resolved.listing,
+    allowed: resolved.preferences.map((preference) => preference.mechanism),
+    tools: planned,
+    warnings,
+  };
+}
+
+function isApplicable(preference: ToolSearchPreference, support: ModelSupport): boolean {
+  switch (preference.mechanism) {
+    case 'openai':
+      return support.openaiHosted && (support.api === null || support.api === 'openai-responses');
+    case 'claude':
+      return support.claudeHosted && (support.api === null || support.api === 'anthropic-messages');
+    case 'client':
+      return true;
+    default:
+      return assertNever(preference.mechanism);
+  }
+}
+
+function toMechanism(preference: ToolSearchPreference | undefined): ToolSearchMechanism {
+  if (preference === undefined) return 'none';
+  switch (preference.mechanism) {
+    case 'openai':
+      return 'openai-hosted';
+    case 'claude':
+      return 'claude-hosted';
+    case 'client':
+      return 'client';
+    default:
+      return assertNever(preference.mechanism);
+  }
+}
+
+function unsupportedWarning(preference: ToolSearchPreference, support: ModelSupport, chosen: ToolSearchPreference | undefined): ToolSearchWarning {
+  const provider = preference.mechanism === 'openai' ? 'OpenAI' : 'Anthropic';
+  const api = preference.mechanism === 'openai' ? 'openai-responses' : 'anthropic-messages';
+  const supported = preference.mechanism === 'openai' ? support.openaiHosted : support.claudeHosted;
+  let why: string;
+  if (support.gateway !== null) why = `\`${support.id}\` is a ${support.gateway} model id, and that transport does not carry ${provider}'s hosted format`;
+  else if (!supported) why = `\`${support.id}\` does not support ${provider}'s hosted tool search`;
+  else why = `hosted tool search needs the \`${api}\` API and this request goes over \`${support.api}\``;
+  const instead = chosen === undefined ? 'full schemas are sent (no deferral)' : `using the \`${chosen.mechanism}\` mechanism instead`;
+  return { code: 'mechanism-unsupported', message: `\`${preference.mechanism}\` tool search was requested, but ${why}; ${instead}` };
+}
+
+function checkModelReference(model: unknown): void {
+  if (typeof model === 'string') return;
+  if (typeof model !== 'object' || model === null || typeof (model as { id?: unknown }).id !== 'string') {
+    throw new ToolSearchError('invalid-options', `\`model\` must be a model id or \`{ id, api }\`, got ${describeValue(model)}`);
+  }
+  const api = (model as { api?: unknown }).api;
+  if (api !== undefined && !(WIRE_APIS as readonly unknown[]).includes(api)) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `\`model.api\` must be one of ${WIRE_APIS.map((name) => `'${name}'`).join(', ')}, got ${describeValue(api)}`,
+    );
+  }
+}

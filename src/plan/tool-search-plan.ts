@@ -1,0 +1,73 @@
+import type { ToolListing, ToolSearchMechanismChoice } from '../config/tool-search-config.js';
+import type { WireAPI } from '../models/model-reference.js';
+
+/**
+ * The mechanism a plan applies.
+ *
+ * - `openai-hosted`: OpenAI's hosted tool search (namespaces, `defer_loading`, `{"type":"tool_search"}`).
+ * - `claude-hosted`: Anthropic's hosted tool search (`defer_loading`, the `tool_search_tool_bm25` server tool).
+ * - `client`: this package's `tool_search` tool, stub schemas and a session reveal set.
+ * - `none`: no deferral; full schemas are sent.
+ */
+export type ToolSearchMechanism = 'openai-hosted' | 'claude-hosted' | 'client' | 'none';
+
+/**
+ * Why a tool is deferred.
+ *
+ * - `threshold-reached`: its policy is `automatic` and the tool count meets the threshold.
+ * - `policy-always`: its policy is `always`, so it is deferred even below the threshold.
+ */
+export type DeferredReason = 'threshold-reached' | 'policy-always';
+
+/**
+ * Why a tool keeps its full schema.
+ *
+ * - `no-mechanism`: the plan's mechanism is `none`.
+ * - `below-threshold`: its policy is `automatic` and the tool count is below the threshold.
+ * - `policy-never`: its policy is `never`.
+ * - `never-defer-list`: its name is on the configuration's never-defer list.
+ * - `search-tool`: it is named `tool_search`, the client-side search tool itself.
+ */
+export type LoadedReason = 'no-mechanism' | 'below-threshold' | 'policy-never' | 'never-defer-list' | 'search-tool';
+
+/** One tool's place in the plan. */
+export type PlannedTool =
+  | { readonly name: string; readonly status: 'deferred'; readonly reason: DeferredReason; readonly category?: string }
+  | { readonly name: string; readonly status: 'loaded'; readonly reason: LoadedReason; readonly category?: string };
+
+/** A warning code; match on it, the message is for people. */
+export type ToolSearchWarningCode = 'mechanism-unsupported' | 'unknown-never-defer-name';
+
+/**
+ * Something the caller asked for that could not be done exactly, as data: what was asked, why it could not be done,
+ * and what happened instead. Library code never logs; it returns these.
+ */
+export interface ToolSearchWarning {
+  readonly code: ToolSearchWarningCode;
+  readonly message: string;
+}
+
+/**
+ * What `resolveToolSearch` decided for one model and one tool list. Plain JSON: it can be logged, stored, compared
+ * and sent across processes. Equal inputs give deep-equal plans.
+ */
+export interface ToolSearchPlan {
+  /** The model id the plan was made for, as given. */
+  readonly model: string;
+  /** The wire API named by the caller, or `null` when the caller gave a bare model id. */
+  readonly api: WireAPI | null;
+  /** The mechanism that applies. */
+  readonly mechanism: ToolSearchMechanism;
+  /** The threshold used: the chosen mechanism's, or the first preference's when none applies. */
+  readonly threshold: number;
+  /** The tool count compared with the threshold: the number of tools the plan was made for. */
+  readonly toolCount: number;
+  /** How the client-side mechanism lists deferred tools (hosted mechanisms ignore it). */
+  readonly listing: ToolListing;
+  /** The mechanisms the configuration allowed, in the order they were tried. */
+  readonly allowed: readonly ToolSearchMechanismChoice[];
+  /** Every tool, in input order, with its status and the reason for it. */
+  readonly tools: readonly PlannedTool[];
+  /** What could not be done as asked. Empty when everything went as configured. */
+  readonly warnings: readonly ToolSearchWarning[];
+}

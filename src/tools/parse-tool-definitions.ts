@@ -1,0 +1,58 @@
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import { DEFERRABLE_POLICIES, type ToolDefinition } from './tool-definition.js';
+import { describeValue } from '../errors/describe-value.js';
+
+/**
+ * Checks a tool list and returns it typed, unchanged (the same objects, nothing copied or stripped).
+ *
+ * Throws a {@link ToolSearchError} with code `invalid-tools` that names every offending tool when the list is not
+ * an array, a tool is not an object, a name is missing, empty or not a string, two tools share a name, an
+ * `inputSchema` is not an object, a `description` or `category` is not a string, or `deferrable` is not one of
+ * `never`, `automatic`, `always`. Names a provider would reject are not an error here: each provider's transformer
+ * maps them.
+ *
+ * @example
+ * ```ts
+ * import { parseToolDefinitions } from 'tool-search';
+ * const tools = parseToolDefinitions((await mcpClient.listTools()).tools);
+ * ```
+ */
+export function parseToolDefinitions(input: unknown): ToolDefinition[] {
+  if (!Array.isArray(input)) {
+    throw new ToolSearchError('invalid-tools', `\`tools\` must be an array of tool definitions, got ${describeValue(input)}`);
+  }
+  const problems: string[] = [];
+  const seen = new Map<string, number>();
+  input.forEach((tool: unknown, index) => {
+    const label = `\`tools[${index}]\``;
+    if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
+      problems.push(`${label} must be an object, got ${describeValue(tool)}`);
+      return;
+    }
+    const { name, description, inputSchema, category, deferrable } = tool as Record<string, unknown>;
+    if (typeof name !== 'string' || name.length === 0) {
+      problems.push(`${label}.name must be a non-empty string, got ${describeValue(name)}`);
+      return;
+    }
+    const named = `tool \`${name}\``;
+    const first = seen.get(name);
+    if (first === undefined) seen.set(name, index);
+    else problems.push(`${named} is defined twice (\`tools[${first}]\` and \`tools[${index}]\`); tool names must be unique`);
+    if (typeof inputSchema !== 'object' || inputSchema === null || Array.isArray(inputSchema)) {
+      problems.push(`${named} must have an object \`inputSchema\` (a JSON Schema), got ${describeValue(inputSchema)}`);
+    }
+    if (description !== undefined && typeof description !== 'string') {
+      problems.push(`${named} has a \`description\` that is not a string: ${describeValue(description)}`);
+    }
+    if (category !== undefined && typeof category !== 'string') {
+      problems.push(`${named} has a \`category\` that is not a string: ${describeValue(category)}`);
+    }
+    if (deferrable !== undefined && !(DEFERRABLE_POLICIES as readonly unknown[]).includes(deferrable)) {
+      problems.push(`${named} has \`deferrable\` ${describeValue(deferrable)}; it must be one of ${DEFERRABLE_POLICIES.map((p) => `'${p}'`).join(', ')}`);
+    }
+  });
+  if (problems.length > 0) {
+    throw new ToolSearchError('invalid-tools', `Invalid tool list: ${problems.join('; ')}`);
+  }
+  return input as ToolDefinition[];
+}

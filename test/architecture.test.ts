@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, relative, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', 'src');
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory).flatMap((entry) => {
+    const path = join(directory, entry);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  // Statements only, at the start of a line: specifiers quoted in doc comments do not count.
+  const statements = /^(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  return [...text.matchAll(statements)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
+}
+
+const files = sourceFiles(root).map((path) => ({ path, local: relative(root, path).split(sep).join('/') }));
+const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+describe('the source layout', () => {
+  it.each(files.map((file) => [file.local, file.path]))('%s imports no Node built-in', (_local, path) => {
+    expect(imports(path).filter((specifier) => builtins.has(specifier) || specifier.startsWith('node:'))).toEqual([]);
+  });
+
+  it.each(files.filter((file) => !file.local.startsWith('providers/')).map((file) => [file.local, file.path]))(
+    'core module %s imports no provider',
+    (_local, path) => {
+      expect(imports(path).filter((specifier) => specifier.includes('providers/'))).toEqual([]);
+    },
+  );
+
+  it.each(files.filter((file) => file.local.startsWith('providers/')).map((file) => [file.local, file.path]))(
+    'provider module %s imports no other provider',
+    (local, path) => {
+      const own = local.split('/')[1];
+      const foreign = imports(path).filter((specifier) => /^\.\.\/(?!\.\.)/.test(specifier) && !specifier.startsWith(`../${own}/`));
+      expect(foreign).toEqual([]);
+    },
+  );
+
+  it('imports only the allowed runtime dependencies', () => {
+    const allowed = new Set(['zod', 'fast-json-stable-stringify', 'lru-cache']);
+    const external = files.flatMap((file) => imports(file.path)).filter((specifier) => !specifier.startsWith('.'));
+    expect(external.filter((specifier) => !allowed.has(specifier))).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { resolveModelSupport } from '../../src/models/resolve-model-support.js';
+
+describe('resolveModelSupport', () => {
+  describe('on OpenAI models', () => {
+    it.each([
+      ['gpt-5.4', true],
+      ['gpt-5.4-mini', true],
+      ['gpt-5.4-pro', true],
+      ['gpt-5.4-2026-03-05', true],
+      ['gpt-5.5', true],
+      ['gpt-5.5-pro', true],
+      ['gpt-5.6-sol', true],
+      ['gpt-5.6-terra', true],
+      ['gpt-5.6-luna', true],
+      ['gpt-5.7', true],
+      ['gpt-5.10', true],
+      ['gpt-6', true],
+      ['gpt-6-astra', true],
+      ['GPT-5.4', true],
+      ['gpt-5.4-nano', false],
+      ['gpt-5.4-nano-2026-03-05', false],
+      ['gpt-5.3', false],
+      ['gpt-5.2', false],
+      ['gpt-5', false],
+      ['gpt-5-mini', false],
+      ['gpt-4.1', false],
+      ['gpt-4o', false],
+      ['o3', false],
+      ['o4-mini', false],
+      ['openai/gpt-5.4', false],
+    ])('%s supports OpenAI hosted search: %s', (id, expected) => {
+      const support = resolveModelSupport(id);
+      expect(support.openaiHosted).toBe(expected);
+      expect(support.claudeHosted).toBe(false);
+    });
+  });
+
+  describe('on Claude models', () => {
+    it.each([
+      // Anthropic's own list (providers reference, section 1.2)
+      ['claude-fable-5-2', true],
+      ['claude-mythos-5-2', true],
+      ['claude-fable-5-1', true],
+      ['claude-mythos-5-1', true],
+      ['claude-fable-5', true],
+      ['claude-mythos-5', true],
+      ['claude-mythos-preview', true],
+      ['claude-opus-5-5', true],
+      ['claude-opus-5', true],
+      ['claude-sonnet-5-5', true],
+      ['claude-sonnet-5', true],
+      ['claude-haiku-5-5', true],
+      ['claude-haiku-4-5-20251001', true],
+      ['claude-haiku-4-5', true],
+      ['claude-opus-4-8', true],
+      ['claude-opus-4-7', true],
+      ['claude-opus-4-6', true],
+      ['claude-sonnet-4-6', true],
+      ['claude-opus-4-5-20251101', true],
+      ['claude-opus-4-5', true],
+      ['claude-sonnet-4-5-20250929', true],
+      ['claude-sonnet-4-5', true],
+      // suffixes resolve like the base id
+      ['claude-sonnet-4-5-latest', true],
+      ['claude-opus-4-6[1m]', true],
+      ['claude-opus-5-5-20260101[1m]', true],
+      ['claude-fable-5-1[1m]', true],
+      // Anthropic: "Claude Opus 4.1 and earlier models don't support the tool search tool"
+      ['claude-opus-4-1', false],
+      ['claude-opus-4-1-20250805', false],
+      ['claude-opus-4', false],
+      ['claude-opus-4-20250514', false],
+      ['claude-sonnet-4', false],
+      ['claude-sonnet-4-20250514', false],
+      ['claude-3-7-sonnet-20250219', false],
+      ['claude-3-5-haiku', false],
+      ['claude-3-5-sonnet-latest', false],
+      ['claude-3-opus-20240229', false],
+      ['claude-2.1', false],
+    ])('%s supports Claude hosted search: %s', (id, expected) => {
+      const support = resolveModelSupport(id);
+      expect(support.claudeHosted).toBe(expected);
+      expect(support.openaiHosted).toBe(false);
+    });
+  });
+
+  describe('on gateway ids', () => {
+    it.each([
+      ['anthropic/claude-opus-4-5', 'openrouter'],
+      ['anthropic/claude-sonnet-4.5', 'openrouter'],
+      ['anthropic.claude-opus-4-5-20251101-v1:0', 'bedrock'],
+      ['us.anthropic.claude-sonnet-4-5-20250929-v1:0', 'bedrock'],
+      ['global.anthropic.claude-haiku-4-5-20251001-v1:0', 'bedrock'],
+      ['claude-opus-4-5@20251101', 'vertex'],
+      ['openai/gpt-5.4', 'openrouter'],
+    ] as const)('%s is a %s id without hosted support', (id, gateway) => {
+      const support = resolveModelSupport(id);
+      expect(support.gateway).toBe(gateway);
+      expect(support.claudeHosted).toBe(false);
+      expect(support.openaiHosted).toBe(false);
+    });
+  });
+
+  describe('on other models', () => {
+    it.each(['gemini-2.5-pro', 'gemini-3-flash', 'llama-3.3-70b', 'mistral-large', 'unknown-model', '', 'claude', 'gpt'])(
+      '%j has no hosted support',
+      (id) => {
+        const support = resolveModelSupport(id);
+        expect(support.openaiHosted).toBe(false);
+        expect(support.claudeHosted).toBe(false);
+      },
+    );
+  });
+
+  it('reduces an id to its base and keeps the api', () => {
+    expect(resolveModelSupport({ id: 'Claude-Haiku-4-5-20251001', api: 'anthropic-messages' })).toEqual({
+      id: 'Claude-Haiku-4-5-20251001',
+      api: 'anthropic-messages',
+      baseId: 'claude-haiku-4-5',
+      gateway: null,
+      openaiHosted: false,
+      claudeHosted: true,
+    });
+  });
+});

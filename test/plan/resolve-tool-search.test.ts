@@ -1,0 +1,273 @@
+import { describe, expect, it } from 'vitest';
+import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
+import type { ModelReference } from '../../src/models/model-reference.js';
+import { ToolSearchError } from '../../src/errors/tool-search-error.js';
+import { ToolSearchConfigError } from '../../src/errors/tool-search-config-error.js';
+import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.js';
+import { manyTools, tool } from '../support/tools.js';
+
+const twenty = manyTools(20);
+const statuses = (plan: ReturnType<typeof resolveToolSearch>) => Object.fromEntries(plan.tools.map((entry) => [entry.name, `${entry.status}:${entry.reason}`]));
+
+describe('resolveToolSearch', () => {
+  describe('with mechanism auto', () => {
+    it.each<[ModelReference, string]>([
+      ['gpt-5.4', 'openai-hosted'],
+      ['gpt-5.4-mini', 'openai-hosted'],
+      ['gpt-5.5-pro', 'openai-hosted'],
+      ['gpt-5.6-sol', 'openai-hosted'],
+      ['gpt-6', 'openai-hosted'],
+      ['gpt-5.4-nano', 'client'],
+      ['gpt-5.2', 'client'],
+      ['gpt-4o', 'client'],
+      ['claude-opus-4-8', 'claude-hosted'],
+      ['claude-opus-4-5', 'claude-hosted'],
+      ['claude-sonnet-4-5', 'claude-hosted'],
+      ['claude-sonnet-4-6', 'claude-hosted'],
+      ['claude-haiku-4-5-20251001', 'claude-hosted'],
+      ['claude-haiku-5-5', 'claude-hosted'],
+      ['claude-fable-5-1', 'claude-hosted'],
+      ['claude-mythos-5', 'claude-hosted'],
+      ['claude-opus-5-5-latest', 'claude-hosted'],
+      ['claude-sonnet-4-6[1m]', 'claude-hosted'],
+      ['claude-opus-4-1', 'client'],
+      ['claude-opus-4', 'client'],
+      ['claude-3-5-haiku', 'client'],
+      ['anthropic/claude-opus-4-5', 'client'],
+      ['anthropic.claude-opus-4-5-20251101-v1:0', 'client'],
+      ['gemini-2.5-pro', 'client'],
+      ['unknown-model', 'client'],
+      ['', 'client'],
+      [{ id: 'gpt-5.4', api: 'openai-responses' }, 'openai-hosted'],
+      [{ id: 'gpt-5.4', api: 'openai-chat' }, 'client'],
+      [{ id: 'gpt-5.4', api: 'anthropic-messages' }, 'client'],
+      [{ id: 'claude-opus-4-5', api: 'anthropic-messages' }, 'claude-hosted'],
+      [{ id: 'claude-opus-4-5', api: 'openai-chat' }, 'client'],
+      [{ id: 'claude-opus-4-5', api: 'openai-responses' }, 'client'],
+      [{ id: 'gemini-3-pro', api: 'gemini' }, 'client'],
+      [{ id: 'gpt-5.4' }, 'openai-hosted'],
+    ])('uses %j → %s', (model, mechanism) => {
+      const plan = resolveToolSearch(model, twenty);
+      expect(plan.mechanism).toBe(mechanism);
+      expect(plan.warnings).toEqual([]);
+    });
+  });
+
+  describe('with an explicit mechanism', () => {
+    it.each<[string, ModelReference, string]>([
+      ['openai', 'gpt-5.4', 'openai-hosted'],
+      ['openai', { id: 'gpt-5.5', api: 'openai-responses' }, 'openai-hosted'],
+      ['openai', 'gpt-5.2', 'none'],
+      ['openai', 'claude-opus-4-5', 'none'],
+      ['openai', { id: 'gpt-5.4', api: 'openai-chat' }, 'none'],
+      ['claude', 'claude-opus-4-5', 'claude-hosted'],
+      ['claude', 'claude-opus-4-1', 'none'],
+      ['claude', 'anthropic/claude-opus-4-5', 'none'],
+      ['claude', 'gpt-5.4', 'none'],
+      ['claude', { id: 'claude-opus-4-5', api: 'openai-chat' }, 'none'],
+      ['client', 'gpt-5.4', 'client'],
+      ['client', 'claude-opus-4-5', 'client'],
+      ['client', 'gemini-2.5-pro', 'client'],
+      ['client', 'unknown-model', 'client'],
+    ])('%s on %j → %s', (mechanism, model, expected) => {
+      const plan = resolveToolSearch(model, twenty, { mechanism: mechanism as never });
+      expect(plan.mechanism).toBe(expected);
+      if (expected === 'none') {
+        expect(plan.warnings).toHaveLength(1);
+        expect(plan.warnings[0]?.code).toBe('mechanism-unsupported');
+        expect(plan.warnings[0]?.message).toContain('full schemas are sent');
+        expect(plan.tools.every((entry) => entry.status === 'loaded' && entry.reason === 'no-mechanism')).toBe(true);
+      } else {
+        expect(plan.warnings).toEqual([]);
+      }
+    });
+
+    it('says why an explicit mechanism does not apply', () => {
+      expect(resolveToolSearch('gpt-5.2', twenty, { mechanism: 'openai' }).warnings[0]?.message).toBe(
+        "`openai` tool search was requested, but `gpt-5.2` does not support OpenAI's hosted tool search; full schemas are sent (no deferral)",
+      );
+      expect(resolveToolSearch({ id: 'gpt-5.4', api: 'openai-chat' }, twenty, { mechanism: 'openai' }).warnings[0]?.message).toContain(
+        'hosted tool search needs the `openai-responses` API and this request goes over `openai-chat`',
+      );
+      expect(resolveToolSearch('anthropic.claude-opus-4-5-v1:0', twenty, 'claude_tool_search').warnings[0]?.message).toContain('is a bedrock model id');
+    });
+
+    it('falls back to tool_search when the seed list pairs it with a hosted capability', () => {
+      const config: ToolSearchConfigInput = { capabilities: ['openai_tool_search', 'tool_search'] };
+      expect(resolveToolSearch('gpt-5.4', twenty, config).mechanism).toBe('openai-hosted');
+      const fallback = resolveToolSearch('gpt-5.2', twenty, config);
+      expect(fallback.mechanism).toBe('client');
+      expect(fallback.warnings[0]?.message).toContain('using the `client` mechanism instead');
+    });
+  });
+
+  describe('threshold', () => {
+    it.each([
+      [14, 'loaded', 'below-threshold'],
+      [15, 'deferred', 'threshold-reached'],
+      [16, 'deferred', 'threshold-reached'],
+    ])('with %i tools and the default threshold, automatic tools are %s', (count, status, reason) => {
+      const plan = resolveToolSearch('gemini-2.5-pro', manyTools(count));
+      expect(plan.threshold).toBe(15);
+      expect(plan.toolCount).toBe(count);
+      expect(new Set(plan.tools.map((entry) => `${entry.status}:${entry.reason}`))).toEqual(new Set([`${status}:${reason}`]));
+    });
+
+    it.each([0, 1])('threshold %i defers whenever the mechanism applies', (threshold) => {
+      expect(resolveToolSearch('gpt-5.4', manyTools(1), { threshold }).tools[0]?.status).toBe('deferred');
+    });
+
+    it('uses the threshold of the mechanism chosen', () => {
+      const config = { capabilities: [{ ref: 'openai_tool_search', config: { threshold: 50 } }, { ref: 'tool_search', config: { threshold: 5 } }] } as const;
+      expect(resolveToolSearch('gpt-5.4', twenty, config)).toMatchObject({ mechanism: 'openai-hosted', threshold: 50 });
+      expect(resolveToolSearch('gemini-2.5-pro', twenty, config)).toMatchObject({ mechanism: 'client', threshold: 5 });
+    });
+
+    it('counts every tool passed, including never-deferred ones', () => {
+      const tools = [...manyTools(13), tool('keep', 'never'), tool('tool_search')];
+      const plan = resolveToolSearch('gemini-2.5-pro', tools);
+      expect(plan.toolCount).toBe(15);
+      expect(plan.tools[0]).toEqual({ name: 'tool_0', status: 'deferred', reason: 'threshold-reached' });
+    });
+  });
+
+  describe('policies', () => {
+    const tools = [tool('auto'), tool('always', 'always'), tool('never', 'never'), tool('listed'), tool('tool_search')];
+
+    it.each(['gpt-5.4', 'claude-opus-4-5', 'gemini-2.5-pro'])('on %s below the threshold, defers only always tools', (model) => {
+      expect(statuses(resolveToolSearch(model, tools, { neverDefer: ['listed'] }))).toEqual({
+        auto: 'loaded:below-threshold',
+        always: 'deferred:policy-always',
+        never: 'loaded:policy-never',
+        listed: 'loaded:never-defer-list',
+        tool_search: 'loaded:search-tool',
+      });
+    });
+
+    it('at the threshold defers automatic and always tools and keeps the rest', () => {
+      expect(statuses(resolveToolSearch('gpt-5.4', tools, { threshold: 5, neverDefer: ['listed'] }))).toEqual({
+        auto: 'deferred:threshold-reached',
+        always: 'deferred:policy-always',
+        never: 'loaded:policy-never',
+        listed: 'loaded:never-defer-list',
+        tool_search: 'loaded:search-tool',
+      });
+    });
+
+    it('defers nothing, not even always tools, without a mechanism', () => {
+      expect(statuses(resolveToolSearch('gpt-5.2', tools, { mechanism: 'openai', threshold: 1 }))).toEqual({
+        auto: 'loaded:no-mechanism',
+        always: 'loaded:no-mechanism',
+        never: 'loaded:policy-never',
+        listed: 'loaded:no-mechanism',
+        tool_search: 'loaded:search-tool',
+      });
+    });
+
+    it('applies the never-defer list from the seed configuration', () => {
+      const plan = resolveToolSearch('gemini-2.5-pro', manyTools(3), { ref: 'tool_search', config: { threshold: 1, never_defer: ['tool_1'] } });
+      expect(statuses(plan)).toEqual({ tool_0: 'deferred:threshold-reached', tool_1: 'loaded:never-defer-list', tool_2: 'deferred:threshold-reached' });
+    });
+
+    it('applies the never-defer list from code (the TypeScript form)', () => {
+      const plan = resolveToolSearch('gpt-5.4', manyTools(3), { threshold: 1, neverDefer: ['tool_2'] });
+      expect(statuses(plan)).toEqual({ tool_0: 'deferred:threshold-reached', tool_1: 'deferred:threshold-reached', tool_2: 'loaded:never-defer-list' });
+    });
+
+    it('warns about never-defer names that are not in the tool list', () => {
+      const plan = resolveToolSearch('gpt-5.4', manyTools(3), { neverDefer: ['tool_1', 'raed_file'] });
+      expect(plan.warnings).toEqual([
+        { code: 'unknown-never-defer-name', message: 'the never-defer list names `raed_file`, which is not in the tool list; check the spelling' },
+      ]);
+    });
+
+    it('keeps categories in the plan', () => {
+      const plan = resolveToolSearch('gpt-5.4', [tool('a', 'always', { category: 'Files' })]);
+      expect(plan.tools).toEqual([{ name: 'a', status: 'deferred', reason: 'policy-always', category: 'Files' }]);
+    });
+  });
+
+  describe('the plan', () => {
+    it('is plain JSON', () => {
+      const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, twenty, { neverDefer: ['nope'] });
+      expect(JSON.parse(JSON.stringify(plan))).toEqual(plan);
+    });
+
+    it('describes a small example completely', () => {
+      expect(resolveToolSearch('claude-sonnet-4-6', [tool('read_file', 'never'), tool('send_email', 'always')])).toEqual({
+        model: 'claude-sonnet-4-6',
+        api: null,
+        mechanism: 'claude-hosted',
+        threshold: 15,
+        toolCount: 2,
+        listing: 'full',
+        allowed: ['openai', 'claude', 'client'],
+        tools: [
+          { name: 'read_file', status: 'loaded', reason: 'policy-never' },
+          { name: 'send_email', status: 'deferred', reason: 'policy-always' },
+        ],
+        warnings: [],
+      });
+    });
+
+    it('does not mutate its inputs and gives deep-equal plans for equal inputs', () => {
+      const tools = [...manyTools(16), tool('x', 'never', { category: 'C', annotations: { readOnlyHint: true } })];
+      const config = { ref: 'tool_search', config: { threshold: 3, never_defer: ['tool_1'] } } as const;
+      const model = { id: 'gpt-5.4', api: 'openai-chat' } as const;
+      const before = structuredClone({ tools, config, model });
+      const first = resolveToolSearch(model, tools, config);
+      const second = resolveToolSearch(structuredClone(model), structuredClone(tools), structuredClone(config));
+      expect({ tools, config, model }).toEqual(before);
+      expect(second).toEqual(first);
+    });
+
+    it('handles an empty tool list', () => {
+      expect(resolveToolSearch('gpt-5.4', [])).toMatchObject({ mechanism: 'openai-hosted', toolCount: 0, tools: [], warnings: [] });
+    });
+
+    it('accepts MCP tools/list entries as they are', () => {
+      const mcp = { name: 'create_issue', title: 'Create issue', description: 'Create an issue', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false }, _meta: {} };
+      expect(resolveToolSearch('gpt-5.4', [mcp], { threshold: 1 }).tools).toEqual([{ name: 'create_issue', status: 'deferred', reason: 'threshold-reached' }]);
+    });
+  });
+
+  describe('bad input', () => {
+    it.each([
+      [[tool('a'), tool('b'), tool('a')], 'tool `a` is defined twice (`tools[0]` and `tools[2]`); tool names must be unique'],
+      [[tool('')], '`tools[0]`.name must be a non-empty string, got "" (a string)'],
+      [[{ description: 'x', inputSchema: {} }], '`tools[0]`.name must be a non-empty string, got nothing (undefined)'],
+      [[{ name: 'a', inputSchema: 'object' }], 'tool `a` must have an object `inputSchema` (a JSON Schema), got "object" (a string)'],
+      [[{ name: 'a', inputSchema: [] }], 'tool `a` must have an object `inputSchema` (a JSON Schema), got an array'],
+      [[{ name: 'a' }], 'tool `a` must have an object `inputSchema` (a JSON Schema), got nothing (undefined)'],
+      [[tool('a', 'sometimes' as never)], "tool `a` has `deferrable` \"sometimes\" (a string); it must be one of 'never', 'automatic', 'always'"],
+      [[null], '`tools[0]` must be an object, got null'],
+      ['tools', '`tools` must be an array of tool definitions, got "tools" (a string)'],
+    ])('rejects %j', (tools, message) => {
+      let thrown: unknown;
+      try {
+        resolveToolSearch('gpt-5.4', tools as never);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ToolSearchError);
+      expect((thrown as ToolSearchError).code).toBe('invalid-tools');
+      expect((thrown as ToolSearchError).message).toContain(message);
+    });
+
+    it('names every problem at once', () => {
+      expect(() => resolveToolSearch('gpt-5.4', [tool('a'), tool('a'), { name: 'b' } as never])).toThrow(/defined twice.*tool `b` must have an object/);
+    });
+
+    it('rejects a bad configuration with a ToolSearchConfigError', () => {
+      expect(() => resolveToolSearch('gpt-5.4', twenty, { threshold: -1 })).toThrow(ToolSearchConfigError);
+    });
+
+    it.each([
+      [null, '`model` must be a model id or `{ id, api }`, got null'],
+      [{ id: 5 }, '`model` must be a model id or `{ id, api }`, got an object'],
+      [{ id: 'gpt-5.4', api: 'responses' }, "`model.api` must be one of 'openai-responses', 'openai-chat', 'anthropic-messages', 'gemini', got \"responses\" (a string)"],
+    ])('rejects the model %j', (model, message) => {
+      expect(() => resolveToolSearch(model as never, twenty)).toThrow(message);
+    });
+  });
+});
