@@ -48,3 +48,17 @@ export type {
   ToolSearchWarningCode,
 } from './plan/tool-search-plan.js';
 export { resolveToolSearch, TOOL_SEARCH_TOOL_NAME } from './plan/resolve-tool-search.js';
+
+export { resolveToolList, type ResolveToolListOptions, type ToolList, type ToolListEntry } from './client/resolve-tool-list.js';
+export { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from './client/tool-search-tool-definition.js';
+export { TOOL_SEARCH_GUIDANCE, resolveToolSearchGuidance } from './client/tool-search-guidance.js';
+export { COMPACT_DESCRIPTION_MAX_LENGTH, compactDescription } from './client/compact-description.js';
+export {
+  formatToolSearchResult,
+  resolveRevealedTools,
+  type ToolSearchMatch,
+  type ToolSearchResult,
+} from './client/tool-search-result.js';
+
+export { createToolNameMapping, isValidToolName, type ToolNameMapping } from './names/create-tool-name-mapping.js';
+export type { ToolNameRule } from './names/tool-name-rule.js';

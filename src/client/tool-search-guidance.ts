@@ -1,0 +1,33 @@
+import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
+import { TOOL_SEARCH_TOOL_NAME } from '../plan/resolve-tool-search.js';
+
+/**
+ * The one system-prompt note that tells the model how to use `tool_search`. It is sent once per request, not
+ * repeated in every stub, so its cost does not grow with the catalog.
+ */
+export const TOOL_SEARCH_GUIDANCE =
+  'Many of your tools are loaded lazily to save context: you can see their names and descriptions, but their parameter ' +
+  `schemas are hidden until you load them. Before calling a tool whose parameters you have not loaded, call \`${TOOL_SEARCH_TOOL_NAME}\` ` +
+  'with its exact name, or with a few keywords describing what you need (for example "read file" or "send email"). It returns the ' +
+  'matching tools with their full parameter schemas, and on your next step those tools are callable with their full parameters. ' +
+  'Tools shown with full parameter schemas do not need to be searched for.';
+
+/**
+ * The guidance note for a plan: `null` unless the plan applies the client-side mechanism and defers at least one
+ * tool. In the `names` listing, deferred tools are not in the tool list, so the note also names them (every tool the
+ * plan defers, revealed or not, so the note stays byte-identical from one turn to the next).
+ *
+ * @example
+ * ```ts
+ * import { resolveToolSearch, resolveToolSearchGuidance } from 'tool-search';
+ * const note = resolveToolSearchGuidance(resolveToolSearch('gemini-2.5-pro', tools));
+ * if (note !== null) systemPrompt += `\n\n${note}`;
+ * ```
+ */
+export function resolveToolSearchGuidance(plan: ToolSearchPlan): string | null {
+  if (plan.mechanism !== 'client') return null;
+  const deferred = plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name);
+  if (deferred.length === 0) return null;
+  if (plan.listing !== 'names') return TOOL_SEARCH_GUIDANCE;
+  return `${TOOL_SEARCH_GUIDANCE} These tools are available but not listed; load them with \`${TOOL_SEARCH_TOOL_NAME}\` before use: ${deferred.join(', ')}.`;
+}

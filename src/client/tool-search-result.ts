@@ -1,0 +1,90 @@
+import stringify from 'fast-json-stable-stringify';
+import type { JSONSchemaObject } from '../tools/tool-definition.js';
+
+/** A tool returned by `tool_search`, with its full schema. */
+export interface ToolSearchMatch {
+  readonly name: string;
+  readonly description?: string;
+  readonly inputSchema: JSONSchemaObject;
+}
+
+/**
+ * What the client-side `tool_search` tool (and the blind-call check) return to the model, as a plain object.
+ * Turn it into the tool result text with {@link formatToolSearchResult}.
+ *
+ * - `found`: `tools` holds the matches with full schemas; `loaded` names what was revealed for the session.
+ * - `no-match`: nothing matched; `availableTools` lists visible tool names (bounded; `moreTools` counts the rest).
+ * - `listing`: the query was empty; tool names are listed, nothing is revealed.
+ * - `invalid-query`: the arguments could not be used (missing or non-string `query`, an over-long query, unknown
+ *   names in `select:`); `message` says what to do, and `availableTools` may help.
+ * - `invalid-arguments`: a call to a tool did not fit its schema (often a deferred tool called blind); `tools` holds
+ *   that tool's full schema and `loaded` names it, because it is now revealed.
+ */
+export type ToolSearchResult =
+  | {
+      readonly status: 'found';
+      readonly query: string;
+      readonly tools: readonly ToolSearchMatch[];
+      readonly loaded: readonly string[];
+      readonly message: string;
+    }
+  | {
+      readonly status: 'no-match' | 'listing' | 'invalid-query';
+      readonly query: string;
+      readonly tools: readonly [];
+      readonly availableTools: readonly string[];
+      readonly moreTools: number;
+      readonly message: string;
+    }
+  | {
+      readonly status: 'invalid-arguments';
+      readonly tool: string;
+      readonly errors: readonly string[];
+      readonly tools: readonly ToolSearchMatch[];
+      readonly loaded: readonly string[];
+      readonly message: string;
+    };
+
+/**
+ * The text sent back to the model for a {@link ToolSearchResult}: JSON with a stable key order, so equal results give
+ * equal bytes (and a prompt cache keeps matching).
+ */
+export function formatToolSearchResult(result: ToolSearchResult): string {
+  return stringify(result);
+}
+
+/**
+ * The tools revealed by `tool_search` results found in a conversation history, oldest first, without duplicates.
+ *
+ * Pass the content of every tool result in the history (strings or already-parsed objects, in order); anything that
+ * is not a result this package produced (`found` or `invalid-arguments` with a `loaded` list) is ignored, so it is
+ * safe to pass every tool output. Lets a transformer restore reveals that a store lost (an evicted session, a restart,
+ * another process) from the history itself.
+ *
+ * @example
+ * ```ts
+ * import { resolveRevealedTools } from 'tool-search';
+ * const revealed = resolveRevealedTools(messages.filter((m) => m.role === 'tool').map((m) => m.content));
+ * ```
+ */
+export function resolveRevealedTools(results: Iterable<unknown>): string[] {
+  const revealed = new Set<string>();
+  for (const result of results) {
+    const value = typeof result === 'string' ? parseJSONObject(result) : result;
+    if (typeof value !== 'object' || value === null) continue;
+    const { status, loaded } = value as { status?: unknown; loaded?: unknown };
+    if ((status !== 'found' && status !== 'invalid-arguments') || !Array.isArray(loaded)) continue;
+    for (const name of loaded) if (typeof name === 'string' && name.length > 0) revealed.add(name);
+  }
+  return [...revealed];
+}
+
+function parseJSONObject(text: string): unknown {
+  // Cheap pre-check: most tool outputs are not ours, and parsing large ones is wasted work.
+  if (!text.startsWith('{') || !text.includes('"loaded"')) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,39 @@
+import type { JSONSchemaObject, ToolDefinition } from '../tools/tool-definition.js';
+import { TOOL_SEARCH_TOOL_NAME } from '../plan/resolve-tool-search.js';
+
+/**
+ * The schema sent in place of a deferred tool's parameters: a minimal open object. It carries no per-tool text
+ * (the guidance note says once how to load schemas) and stays permissive on purpose, so a capable model can still
+ * call a deferred tool with correctly inferred arguments (the seed's measured choice).
+ */
+export const STUB_INPUT_SCHEMA: JSONSchemaObject = Object.freeze({ type: 'object', additionalProperties: true });
+
+/**
+ * The client-side `tool_search` tool as the model sees it: never deferred, one `query` argument.
+ *
+ * @example
+ * ```ts
+ * import { TOOL_SEARCH_TOOL_DEFINITION } from 'tool-search';
+ * TOOL_SEARCH_TOOL_DEFINITION.name; // 'tool_search'
+ * ```
+ */
+export const TOOL_SEARCH_TOOL_DEFINITION: ToolDefinition = Object.freeze({
+  name: TOOL_SEARCH_TOOL_NAME,
+  description:
+    'Search the available tools and load their full parameter schemas. Call it with the exact tool name, or with a few keywords ' +
+    'describing what you need. It returns the matching tools with their JSON parameter schemas; they are callable with full ' +
+    'parameters on your next step.',
+  inputSchema: Object.freeze({
+    type: 'object',
+    properties: Object.freeze({
+      query: Object.freeze({
+        type: 'string',
+        description:
+          "The exact tool name (e.g. 'read_file'), a few keywords (e.g. 'send email'), or 'select:name_a,name_b' to load several tools by name.",
+      }),
+    }),
+    required: Object.freeze(['query']),
+    additionalProperties: false,
+  }),
+  deferrable: 'never',
+});

@@ -1,0 +1,97 @@
+import type { ToolNameRule } from './tool-name-rule.js';
+
+/** A two-way mapping between tool names and the names sent on one wire API. */
+export interface ToolNameMapping {
+  /** The name to send for a tool; unknown names are returned as they are. */
+  toWire(name: string): string;
+  /** The tool a name from the wire (a model's tool call) refers to; unknown names are returned as they are. */
+  fromWire(wireName: string): string;
+  /** Every name that had to change, as `[original, wire]` pairs in input order. Empty when all names were valid. */
+  readonly renamed: readonly (readonly [string, string])[];
+}
+
+/**
+ * Maps tool names to names a wire API accepts, deterministically and without collisions, and back.
+ *
+ * Valid names are kept. An invalid name has each disallowed character replaced by `_` (so `ChaDri.change_drink`
+ * becomes `ChaDri_change_drink`), a prefix `_` when its first character is not allowed, and is cut to the maximum
+ * length. When the result is taken (by a valid name or another renamed one), or the name had to be cut, a short
+ * hash of the original name is appended, so the result does not depend on the order of the list. The mapping is a
+ * pure function of the set of names and the rule.
+ *
+ * @example
+ * ```ts
+ * import { createToolNameMapping } from 'tool-search';
+ * const mapping = createToolNameMapping(['github.create_issue'], { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });
+ * mapping.toWire('github.create_issue'); // 'github_create_issue'
+ * mapping.fromWire('github_create_issue'); // 'github.create_issue'
+ * ```
+ */
+export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRule): ToolNameMapping {
+  const unique = [...new Set(names)];
+  const taken = new Set(unique.filter((name) => isValid(name, rule)));
+  const toWire = new Map<string, string>();
+  const fromWire = new Map<string, string>();
+  const renamed: [string, string][] = [];
+  // Sorting the names to rename makes the result independent of input order, even in the (hash-colliding) worst case.
+  const invalid = unique.filter((name) => !taken.has(name));
+  const order = [...invalid].sort();
+  const sanitized = new Map(order.map((name) => [name, sanitize(name, rule)]));
+  const counts = new Map<string, number>();
+  for (const candidate of sanitized.values()) counts.set(candidate.text, (counts.get(candidate.text) ?? 0) + 1);
+  for (const name of order) {
+    const candidate = sanitized.get(name) as { text: string; cut: boolean };
+    let wire = candidate.text;
+    if (candidate.cut || taken.has(wire) || (counts.get(wire) ?? 0) > 1) {
+      wire = withSuffix(candidate.text, hash(name), rule.maxLength);
+      for (let attempt = 2; taken.has(wire); attempt += 1) wire = withSuffix(candidate.text, `${hash(name)}${attempt}`, rule.maxLength);
+    }
+    taken.add(wire);
+    toWire.set(name, wire);
+    fromWire.set(wire, name);
+  }
+  for (const name of invalid) renamed.push([name, toWire.get(name) as string]);
+  return {
+    toWire: (name) => toWire.get(name) ?? name,
+    fromWire: (wireName) => fromWire.get(wireName) ?? wireName,
+    renamed,
+  };
+}
+
+/** Whether a name already satisfies a rule. */
+export function isValidToolName(name: string, rule: ToolNameRule): boolean {
+  return isValid(name, rule);
+}
+
+function isValid(name: string, rule: ToolNameRule): boolean {
+  if (name.length === 0 || name.length > rule.maxLength) return false;
+  if (rule.first !== undefined && !test(rule.first, name[0] as string)) return false;
+  for (const character of name) if (!test(rule.allowed, character)) return false;
+  return true;
+}
+
+function sanitize(name: string, rule: ToolNameRule): { text: string; cut: boolean } {
+  let text = [...name].map((character) => (test(rule.allowed, character) ? character : '_')).join('');
+  if (text.length === 0 || (rule.first !== undefined && !test(rule.first, text[0] as string))) text = `_${text}`;
+  const cut = text.length > rule.maxLength;
+  return { text: cut ? text.slice(0, rule.maxLength) : text, cut };
+}
+
+function withSuffix(text: string, suffix: string, maxLength: number): string {
+  return `${text.slice(0, Math.max(1, maxLength - suffix.length - 1))}_${suffix}`;
+}
+
+function test(pattern: RegExp, character: string): boolean {
+  pattern.lastIndex = 0;
+  return pattern.test(character);
+}
+
+/** FNV-1a (32-bit) of a string, base 36: short, stable across runtimes, no dependency. */
+function hash(text: string): string {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    value ^= text.charCodeAt(index);
+    value = Math.imul(value, 0x01000193) >>> 0;
+  }
+  return value.toString(36);
+}

@@ -1,0 +1,70 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the server received, body parsed as JSON. */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: unknown;
+}
+
+/** What a handler returns: a status and a JSON body (or a raw string for streaming formats). */
+export interface ScriptedResponse {
+  readonly status?: number;
+  readonly body: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+/** A local HTTP server on 127.0.0.1 for integration tests: records every request and answers from a handler. */
+export interface LocalServer {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a server on 127.0.0.1 on a free port. The handler sees each request (with its parsed JSON body) and returns
+ * the response; an exception in the handler becomes a 400 with the error message as the provider would send it, so a
+ * request the checks reject fails the SDK call, and so the test.
+ */
+export async function startLocalServer(handler: (request: RecordedRequest, index: number) => ScriptedResponse | Promise<ScriptedResponse>): Promise<LocalServer> {
+  const requests: RecordedRequest[] = [];
+  const server: Server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      void (async () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = text;
+        try {
+          body = text === '' ? undefined : JSON.parse(text);
+        } catch {
+          // keep the raw text
+        }
+        const request: RecordedRequest = { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers: incoming.headers, body };
+        requests.push(request);
+        let response: ScriptedResponse;
+        try {
+          response = await handler(request, requests.length - 1);
+        } catch (error) {
+          response = {
+            status: 400,
+            body: { type: 'error', error: { type: 'invalid_request_error', message: error instanceof Error ? error.message : String(error) } },
+          };
+        }
+        const payload = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
+        outgoing.writeHead(response.status ?? 200, { 'content-type': 'application/json', ...response.headers });
+        outgoing.end(payload);
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
