@@ -3,6 +3,9 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
+    openai: 'src/providers/openai/index.ts',
+    anthropic: 'src/providers/anthropic/index.ts',
+    gemini: 'src/providers/gemini/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

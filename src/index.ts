@@ -45,12 +45,17 @@ export type {
   ToolSearchMechanism,
   ToolSearchPlan,
   ToolSearchWarning,
-  ToolSearchWarningCode,
+  ToolSearchPlanWarningCode,
 } from './plan/tool-search-plan.js';
-export { resolveToolSearch, TOOL_SEARCH_TOOL_NAME } from './plan/resolve-tool-search.js';
+export { resolveToolSearch } from './plan/resolve-tool-search.js';
 
 export { resolveToolList, type ResolveToolListOptions, type ToolList, type ToolListEntry } from './client/resolve-tool-list.js';
-export { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from './client/tool-search-tool-definition.js';
+export {
+  STUB_INPUT_SCHEMA,
+  TOOL_SEARCH_TOOL_DEFINITION,
+  TOOL_SEARCH_TOOL_NAME,
+  isOwnToolSearchTool,
+} from './client/tool-search-tool-definition.js';
 export { TOOL_SEARCH_GUIDANCE, resolveToolSearchGuidance } from './client/tool-search-guidance.js';
 export { COMPACT_DESCRIPTION_MAX_LENGTH, compactDescription } from './client/compact-description.js';
 export {
@@ -62,3 +67,5 @@ export {
 
 export { createToolNameMapping, isValidToolName, type ToolNameMapping } from './names/create-tool-name-mapping.js';
 export type { ToolNameRule } from './names/tool-name-rule.js';
+
+export type { PreflightResult, PreflightViolation } from './preflight/preflight-result.js';

@@ -75,6 +75,8 @@ export function resolveToolList(plan: ToolSearchPlan, tools: readonly ToolDefini
   const deferred: ToolListEntry[] = [];
   const deferredByName = new Map<string, ToolDefinition>();
   for (const [entry, tool] of planned) {
+    // The package's own search tool takes the place of a caller's (the plan warns `search-tool-replaced`).
+    if (entry.reason === 'search-tool') continue;
     if (entry.status === 'deferred') deferredByName.set(tool.name, tool);
     if (entry.status === 'loaded') loaded.push(full(tool, 'loaded'));
     else if (revealedSet.has(tool.name)) {

@@ -1,5 +1,5 @@
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
-import { TOOL_SEARCH_TOOL_NAME } from '../plan/resolve-tool-search.js';
+import { TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
 
 /**
  * The one system-prompt note that tells the model how to use `tool_search`. It is sent once per request, not

@@ -1,5 +1,8 @@
 import type { JSONSchemaObject, ToolDefinition } from '../tools/tool-definition.js';
-import { TOOL_SEARCH_TOOL_NAME } from '../plan/resolve-tool-search.js';
+import stringify from 'fast-json-stable-stringify';
+
+/** The name of the client-side search tool; a caller's tool of this name is never deferred. */
+export const TOOL_SEARCH_TOOL_NAME = 'tool_search';
 
 /**
  * The schema sent in place of a deferred tool's parameters: a minimal open object. It carries no per-tool text
@@ -37,3 +40,14 @@ export const TOOL_SEARCH_TOOL_DEFINITION: ToolDefinition = Object.freeze({
   }),
   deferrable: 'never',
 });
+
+const OWN_SIGNATURE = signature(TOOL_SEARCH_TOOL_DEFINITION);
+
+/** Whether a tool is the package's own `tool_search` (same name, description and schema), e.g. from a transformed body. */
+export function isOwnToolSearchTool(tool: ToolDefinition): boolean {
+  return tool.name === TOOL_SEARCH_TOOL_NAME && signature(tool) === OWN_SIGNATURE;
+}
+
+function signature(tool: ToolDefinition): string {
+  return stringify([tool.description ?? '', tool.inputSchema]);
+}

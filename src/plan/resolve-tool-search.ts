@@ -7,10 +7,8 @@ import { WIRE_APIS, type ModelReference } from '../models/model-reference.js';
 import { resolveModelSupport, type ModelSupport } from '../models/resolve-model-support.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import type { PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from './tool-search-plan.js';
-
-/** The name of the client-side search tool; a tool of this name is never deferred. */
-export const TOOL_SEARCH_TOOL_NAME = 'tool_search';
+import { TOOL_SEARCH_TOOL_NAME, isOwnToolSearchTool } from '../client/tool-search-tool-definition.js';
+import type { PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from './tool-search-plan.js';
 
 /**
  * Decides, for one model and one tool list, which tool search mechanism applies and which tools are deferred.
@@ -46,7 +44,7 @@ export function resolveToolSearch(
   const definitions = parseToolDefinitions(tools);
   const resolved = parseToolSearchConfig(config);
   const support = resolveModelSupport(model);
-  const warnings: ToolSearchWarning[] = [];
+  const warnings: ToolSearchWarning<ToolSearchPlanWarningCode>[] = [];
 
   const chosen = resolved.preferences.find((preference) => isApplicable(preference, support));
   const mechanism = toMechanism(chosen);
@@ -81,6 +79,15 @@ export function resolveToolSearch(
     warnings.push({
       code: 'unknown-never-defer-name',
       message: `the never-defer list names ${unknownNames.map((name) => `\`${name}\``).join(', ')}, which ${unknownNames.length === 1 ? 'is' : 'are'} not in the tool list; check the spelling`,
+    });
+  }
+
+  const callerSearchTool = definitions.find((tool) => tool.name === TOOL_SEARCH_TOOL_NAME);
+  const replaced = callerSearchTool !== undefined && !isOwnToolSearchTool(callerSearchTool);
+  if (mechanism === 'client' && replaced && planned.some((entry) => entry.status === 'deferred')) {
+    warnings.push({
+      code: 'search-tool-replaced',
+      message: `the tool list has its own \`${TOOL_SEARCH_TOOL_NAME}\`; the client-side mechanism sends the package's \`${TOOL_SEARCH_TOOL_NAME}\` in its place (rename yours to keep it)`,
     });
   }
 
@@ -124,7 +131,11 @@ function toMechanism(preference: ToolSearchPreference | undefined): ToolSearchMe
   }
 }
 
-function unsupportedWarning(preference: ToolSearchPreference, support: ModelSupport, chosen: ToolSearchPreference | undefined): ToolSearchWarning {
+function unsupportedWarning(
+  preference: ToolSearchPreference,
+  support: ModelSupport,
+  chosen: ToolSearchPreference | undefined,
+): ToolSearchWarning<ToolSearchPlanWarningCode> {
   const provider = preference.mechanism === 'openai' ? 'OpenAI' : 'Anthropic';
   const api = preference.mechanism === 'openai' ? 'openai-responses' : 'anthropic-messages';
   const supported = preference.mechanism === 'openai' ? support.openaiHosted : support.claudeHosted;

@@ -35,15 +35,23 @@ export type PlannedTool =
   | { readonly name: string; readonly status: 'deferred'; readonly reason: DeferredReason; readonly category?: string }
   | { readonly name: string; readonly status: 'loaded'; readonly reason: LoadedReason; readonly category?: string };
 
-/** A warning code; match on it, the message is for people. */
-export type ToolSearchWarningCode = 'mechanism-unsupported' | 'unknown-never-defer-name';
+/**
+ * The codes of the plan's warnings; match on them, the messages are for people.
+ *
+ * - `mechanism-unsupported`: an explicitly requested mechanism does not apply to this model or API.
+ * - `unknown-never-defer-name`: the never-defer list names a tool that is not in the tool list.
+ * - `search-tool-replaced`: the tool list has its own `tool_search`, and the client-side mechanism sends the
+ *   package's `tool_search` in its place.
+ */
+export type ToolSearchPlanWarningCode = 'mechanism-unsupported' | 'unknown-never-defer-name' | 'search-tool-replaced';
 
 /**
  * Something the caller asked for that could not be done exactly, as data: what was asked, why it could not be done,
- * and what happened instead. Library code never logs; it returns these.
+ * and what happened instead. Library code never logs; it returns these. Each producer (the plan, each transformer)
+ * documents its own codes.
  */
-export interface ToolSearchWarning {
-  readonly code: ToolSearchWarningCode;
+export interface ToolSearchWarning<Code extends string = string> {
+  readonly code: Code;
   readonly message: string;
 }
 
@@ -69,5 +77,5 @@ export interface ToolSearchPlan {
   /** Every tool, in input order, with its status and the reason for it. */
   readonly tools: readonly PlannedTool[];
   /** What could not be done as asked. Empty when everything went as configured. */
-  readonly warnings: readonly ToolSearchWarning[];
+  readonly warnings: readonly ToolSearchWarning<ToolSearchPlanWarningCode>[];
 }

@@ -1,0 +1,17 @@
+/** One documented provider rule a request body breaks: the request would be rejected with an HTTP 400. */
+export interface PreflightViolation {
+  /** The rule's stable id, e.g. `deferred-without-tool-search`. */
+  readonly rule: string;
+  /** Where in the body, as a JSON path (`tools[3].name`, `input[5].namespace`). */
+  readonly path: string;
+  /** What is wrong, naming the tool or item, and the provider's error text where it is known. */
+  readonly message: string;
+}
+
+/** The outcome of a provider's preflight check of a request body. */
+export interface PreflightResult {
+  /** `true` when no documented rule is broken. */
+  readonly ok: boolean;
+  /** Every broken rule, in body order. Empty when `ok`. */
+  readonly violations: readonly PreflightViolation[];
+}
