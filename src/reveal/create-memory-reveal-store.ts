@@ -1,0 +1,114 @@
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import { describeValue } from '../errors/describe-value.js';
+import type { RevealStore } from './reveal-store.js';
+
+/** The default session bound: the seed's `MAX_REVEAL_SESSIONS`. */
+export const DEFAULT_MAX_REVEAL_SESSIONS = 4096;
+/** The default bound on names per session: 32 searches' worth of the default 8 results. */
+export const DEFAULT_MAX_TOOLS_PER_SESSION = 256;
+
+/** Bounds of the in-memory reveal store. */
+export interface MemoryRevealStoreOptions {
+  /**
+   * The most sessions held. Past it, the least recently used session is dropped (it simply starts empty again and
+   * re-runs `tool_search`). Any use of a session (`get` or `add`) makes it the most recently used.
+   * @default 4096
+   */
+  readonly maxSessions?: number;
+  /**
+   * The most names held per session. Past it, the oldest reveals are dropped (those tools go back to stubs and can be
+   * searched again).
+   * @default 256
+   */
+  readonly maxToolsPerSession?: number;
+  /**
+   * Drop a session this many milliseconds after its last use. Omit to keep sessions until the session bound evicts
+   * them.
+   * @default undefined (no expiry)
+   */
+  readonly ttlMs?: number;
+  /**
+   * The clock `ttlMs` is measured with, in milliseconds (inject one for tests).
+   * @default performance.now
+   */
+  readonly now?: () => number;
+}
+
+const wholeNumber = (field: string) =>
+  z
+    .number({ error: `\`${field}\` must be a whole number ≥ 1` })
+    .int({ error: `\`${field}\` must be a whole number ≥ 1` })
+    .min(1, { error: `\`${field}\` must be a whole number ≥ 1` });
+
+const optionsSchema = z.strictObject({
+  maxSessions: wholeNumber('maxSessions').optional(),
+  maxToolsPerSession: wholeNumber('maxToolsPerSession').optional(),
+  ttlMs: wholeNumber('ttlMs').optional(),
+  now: z.custom<() => number>((value) => typeof value === 'function', { error: '`now` must be a function returning milliseconds' }).optional(),
+});
+
+/**
+ * The in-memory {@link RevealStore}: true LRU over sessions (on `lru-cache`), bounded sessions and bounded names per
+ * session, optional expiry. Use one store per process; for several processes, implement `RevealStore` over a shared
+ * store.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryRevealStore } from 'tool-search';
+ * const store = createMemoryRevealStore({ maxSessions: 10_000, ttlMs: 60 * 60 * 1000 });
+ * await store.add('session-1', ['send_email']);
+ * await store.get('session-1'); // ['send_email']
+ * ```
+ */
+export function createMemoryRevealStore(options: MemoryRevealStoreOptions = {}): RevealStore {
+  const parsed = optionsSchema.safeParse(options);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') ?? '';
+    const value = field === '' ? options : (options as Record<string, unknown>)[field];
+    const message = issue?.code === 'unrecognized_keys' ? `unknown option ${issue.keys.map((key) => `\`${key}\``).join(', ')}` : `${issue?.message}, got ${describeValue(value)}`;
+    throw new ToolSearchError('invalid-options', `createMemoryRevealStore: ${message}`);
+  }
+  const maxSessions = parsed.data.maxSessions ?? DEFAULT_MAX_REVEAL_SESSIONS;
+  const maxToolsPerSession = parsed.data.maxToolsPerSession ?? DEFAULT_MAX_TOOLS_PER_SESSION;
+  const sessions = new LRUCache<string, readonly string[]>({
+    max: maxSessions,
+    // ttlResolution 0: read the clock on every use rather than caching it between timer ticks.
+    ...(parsed.data.ttlMs === undefined ? {} : { ttl: parsed.data.ttlMs, updateAgeOnGet: true, ttlResolution: 0 }),
+    ...(parsed.data.now === undefined ? {} : { perf: { now: parsed.data.now } }),
+  });
+  const empty: readonly string[] = Object.freeze([]);
+
+  return {
+    async get(sessionId) {
+      checkSessionId(sessionId);
+      return sessions.get(sessionId) ?? empty;
+    },
+    async add(sessionId, names) {
+      checkSessionId(sessionId);
+      if (!Array.isArray(names) || names.some((name) => typeof name !== 'string' || name.length === 0)) {
+        throw new ToolSearchError('invalid-options', `RevealStore.add: \`names\` must be a list of tool names, got ${describeValue(names)}`);
+      }
+      const current = sessions.get(sessionId) ?? empty;
+      const known = new Set(current);
+      const added = names.filter((name) => !known.has(name) && known.add(name));
+      if (added.length === 0) return current;
+      const next = [...current, ...added];
+      const bounded = Object.freeze(next.length > maxToolsPerSession ? next.slice(next.length - maxToolsPerSession) : next);
+      sessions.set(sessionId, bounded);
+      return bounded;
+    },
+    async delete(sessionId) {
+      checkSessionId(sessionId);
+      sessions.delete(sessionId);
+    },
+  };
+}
+
+function checkSessionId(sessionId: unknown): asserts sessionId is string {
+  if (typeof sessionId !== 'string' || sessionId.length === 0) {
+    throw new ToolSearchError('invalid-options', `\`sessionId\` must be a non-empty string, got ${describeValue(sessionId)}`);
+  }
+}

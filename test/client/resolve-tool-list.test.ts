@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { resolveToolList } from '../../src/client/resolve-tool-list.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../src/client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
+import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
+import { ToolSearchError } from '../../src/errors/tool-search-error.js';
+import type { ToolListing } from '../../src/config/tool-search-config.js';
+import { tool } from '../support/tools.js';
+
+const tools = [
+  tool('alpha', undefined, { description: 'Alpha does one thing. Then it does another.' }),
+  tool('keep', 'never'),
+  tool('beta'),
+  tool('gamma'),
+];
+const plan = (listing: ToolListing = 'full', model = 'gemini-2.5-pro') => resolveToolSearch(model, tools, { threshold: 3, listing });
+const summary = (list: ReturnType<typeof resolveToolList>) => list.tools.map((entry) => `${entry.name}:${entry.status}`);
+
+describe('resolveToolList', () => {
+  describe('under the client mechanism', () => {
+    it('sends loaded tools first, then tool_search, then deferred stubs in input order', () => {
+      const list = resolveToolList(plan(), tools);
+      expect(summary(list)).toEqual(['keep:loaded', 'tool_search:search', 'alpha:deferred', 'beta:deferred', 'gamma:deferred']);
+      expect(list.tools[2]).toMatchObject({ name: 'alpha', description: 'Alpha does one thing. Then it does another.', inputSchema: STUB_INPUT_SCHEMA });
+      expect(list.tools[1]?.inputSchema).toBe(TOOL_SEARCH_TOOL_DEFINITION.inputSchema);
+      expect(list.tools[0]?.inputSchema).toBe(tools[1]?.inputSchema);
+      expect(list.guidance).toBe(TOOL_SEARCH_GUIDANCE);
+    });
+
+    it('swaps a revealed tool’s stub for its full schema in place', () => {
+      const list = resolveToolList(plan(), tools, { revealed: ['beta'] });
+      expect(summary(list)).toEqual(['keep:loaded', 'tool_search:search', 'alpha:deferred', 'beta:revealed', 'gamma:deferred']);
+      expect(list.tools[3]?.inputSchema).toBe(tools[2]?.inputSchema);
+    });
+
+    it('keeps the prefix before a newly revealed tool byte-identical', () => {
+      const before = JSON.stringify(resolveToolList(plan(), tools, { revealed: ['alpha'] }).tools.map(({ definition: _d, ...entry }) => entry));
+      const after = JSON.stringify(resolveToolList(plan(), tools, { revealed: ['alpha', 'gamma'] }).tools.map(({ definition: _d, ...entry }) => entry));
+      const prefix = before.slice(0, before.indexOf('"name":"gamma"'));
+      expect(after.startsWith(prefix)).toBe(true);
+    });
+
+    it('ignores revealed names the plan does not defer', () => {
+      expect(summary(resolveToolList(plan(), tools, { revealed: ['keep', 'unknown'] }))).toEqual(summary(resolveToolList(plan(), tools)));
+    });
+
+    it('cuts descriptions to their first sentence in the compact listing', () => {
+      const list = resolveToolList(plan('compact'), tools);
+      expect(list.tools.find((entry) => entry.name === 'alpha')?.description).toBe('Alpha does one thing.');
+      expect(list.tools.find((entry) => entry.name === 'keep')?.description).toBe('does keep');
+    });
+
+    it('leaves deferred tools out of the names listing and appends revealed tools in reveal order', () => {
+      expect(summary(resolveToolList(plan('names'), tools))).toEqual(['keep:loaded', 'tool_search:search']);
+      expect(summary(resolveToolList(plan('names'), tools, { revealed: ['gamma', 'alpha'] }))).toEqual([
+        'keep:loaded',
+        'tool_search:search',
+        'gamma:revealed',
+        'alpha:revealed',
+      ]);
+    });
+
+    it('lists deferred names in the names listing’s guidance, revealed or not, so the note does not change', () => {
+      const first = resolveToolList(plan('names'), tools).guidance;
+      expect(first).toContain('load them with `tool_search` before use: alpha, beta, gamma.');
+      expect(resolveToolList(plan('names'), tools, { revealed: ['beta'] }).guidance).toBe(first);
+    });
+
+    it('puts the package’s tool_search in place of a caller’s', () => {
+      const own = { ...tool('tool_search'), deferrable: 'never' as const };
+      const list = resolveToolList(resolveToolSearch('gemini-2.5-pro', [...tools, own], { threshold: 3 }), [...tools, own]);
+      expect(list.tools.filter((entry) => entry.name === 'tool_search')).toEqual([expect.objectContaining({ status: 'search', definition: TOOL_SEARCH_TOOL_DEFINITION })]);
+    });
+  });
+
+  describe('when nothing is deferred', () => {
+    it.each([
+      ['a hosted mechanism', resolveToolSearch('gpt-5.4', tools, { threshold: 3 })],
+      ['no mechanism', resolveToolSearch('gpt-5.2', tools, { mechanism: 'openai', threshold: 3 })],
+      ['a count below the threshold', resolveToolSearch('gemini-2.5-pro', tools)],
+    ])('with %s, returns every tool in full, in input order, with no tool_search and no note', (_label, somePlan) => {
+      const list = resolveToolList(somePlan, tools);
+      expect(summary(list)).toEqual(['alpha:loaded', 'keep:loaded', 'beta:loaded', 'gamma:loaded']);
+      expect(list.guidance).toBeNull();
+    });
+  });
+
+  it('does not mutate its inputs and returns equal lists for equal inputs', () => {
+    const copy = structuredClone(tools);
+    const revealed = ['beta'];
+    const first = resolveToolList(plan(), tools, { revealed });
+    expect(tools).toEqual(copy);
+    expect(revealed).toEqual(['beta']);
+    expect(resolveToolList(plan(), structuredClone(tools), { revealed: ['beta'] })).toEqual(first);
+  });
+
+  it('rejects a plan made for a different tool list, naming the tools', () => {
+    let thrown: unknown;
+    try {
+      resolveToolList(plan(), [...tools.slice(1), tool('delta')]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ToolSearchError);
+    expect(thrown).toMatchObject({ code: 'plan-mismatch' });
+    expect((thrown as Error).message).toBe(
+      'The plan was made for a different tool list: the plan has `alpha`, which the tool list lacks; the tool list has `delta`, which the plan lacks. Resolve the plan again for these tools.',
+    );
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatToolSearchResult, resolveRevealedTools, type ToolSearchResult } from '../../src/client/tool-search-result.js';
+
+const found: ToolSearchResult = {
+  status: 'found',
+  query: 'email',
+  tools: [{ name: 'send_email', description: 'Send.', inputSchema: { type: 'object', properties: { to: { type: 'string' } } } }],
+  loaded: ['send_email'],
+  message: 'loaded',
+};
+
+describe('formatToolSearchResult', () => {
+  it('writes JSON with a stable key order', () => {
+    const reordered = { message: 'loaded', loaded: ['send_email'], tools: found.tools, query: 'email', status: 'found' } as ToolSearchResult;
+    expect(formatToolSearchResult(reordered)).toBe(formatToolSearchResult(found));
+    expect(formatToolSearchResult(found).startsWith('{"loaded":["send_email"],"message":"loaded","query":"email","status":"found"')).toBe(true);
+  });
+});
+
+describe('resolveRevealedTools', () => {
+  it('collects loaded names from this package’s results, oldest first, once each', () => {
+    const blind = { status: 'invalid-arguments', tool: 'b', errors: [], tools: [], loaded: ['b'], message: '' };
+    expect(resolveRevealedTools([formatToolSearchResult(found), blind, JSON.stringify({ ...found, loaded: ['c', 'send_email'] })])).toEqual([
+      'send_email',
+      'b',
+      'c',
+    ]);
+  });
+
+  it.each([
+    ['plain text', 'the weather is fine'],
+    ['invalid JSON', '{"loaded": ['],
+    ['another tool’s JSON', '{"loaded": ["x"], "status": "ok"}'],
+    ['a no-match result', JSON.stringify({ status: 'no-match', loaded: ['x'] })],
+    ['a non-list loaded', JSON.stringify({ status: 'found', loaded: 'x' })],
+    ['null', null],
+    ['a number', 42],
+  ])('ignores %s', (_label, value) => {
+    expect(resolveRevealedTools([value])).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createToolNameMapping, isValidToolName } from '../../src/names/create-tool-name-mapping.js';
+import type { ToolNameRule } from '../../src/names/tool-name-rule.js';
+
+const OPENAI: ToolNameRule = { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 };
+const GEMINI: ToolNameRule = { label: 'Gemini', allowed: /[A-Za-z0-9_.:-]/, first: /[A-Za-z_]/, maxLength: 128 };
+const bfclNames = (JSON.parse(readFileSync(new URL('../../../shared/data/bfcl/catalog.json', import.meta.url), 'utf8')) as { name: string }[]).map((tool) => tool.name);
+
+describe('createToolNameMapping', () => {
+  it('keeps valid names', () => {
+    const mapping = createToolNameMapping(['read_file', 'send-email'], OPENAI);
+    expect(mapping.toWire('read_file')).toBe('read_file');
+    expect(mapping.renamed).toEqual([]);
+  });
+
+  it.each([
+    ['ChaDri.change_drink', 'ChaDri_change_drink'],
+    ['github/create issue', 'github_create_issue'],
+    ['überTool', '_berTool'],
+  ])('replaces disallowed characters in %s', (name, wire) => {
+    const mapping = createToolNameMapping([name], OPENAI);
+    expect(mapping.toWire(name)).toBe(wire);
+    expect(mapping.fromWire(wire)).toBe(name);
+  });
+
+  it('prefixes a name whose first character the rule forbids', () => {
+    expect(createToolNameMapping(['1password.get'], GEMINI).toWire('1password.get')).toBe('_1password.get');
+  });
+
+  it('keeps dotted names where the rule allows dots', () => {
+    expect(createToolNameMapping(['ChaDri.change_drink'], GEMINI).renamed).toEqual([]);
+  });
+
+  it('gives a colliding name a hash suffix, never taking a valid name', () => {
+    const mapping = createToolNameMapping(['a.b', 'a_b', 'a-b', 'a b'], OPENAI);
+    expect(mapping.toWire('a_b')).toBe('a_b');
+    expect(mapping.toWire('a-b')).toBe('a-b');
+    const wires = ['a.b', 'a b'].map((name) => mapping.toWire(name));
+    expect(new Set(wires).size).toBe(2);
+    for (const wire of wires) expect(wire).toMatch(/^a_b_[0-9a-z]+$/);
+  });
+
+  it('shortens over-long names with a hash so that cut names stay distinct', () => {
+    const long = ['x'.repeat(70) + '.a', 'x'.repeat(70) + '.b'];
+    const mapping = createToolNameMapping(long, OPENAI);
+    const wires = long.map((name) => mapping.toWire(name));
+    expect(new Set(wires).size).toBe(2);
+    for (const wire of wires) expect(wire.length).toBeLessThanOrEqual(64);
+  });
+
+  it('does not depend on the order of the names', () => {
+    const names = ['a.b', 'a b', 'c.d', 'a_b'];
+    const forward = createToolNameMapping(names, OPENAI);
+    const backward = createToolNameMapping([...names].reverse(), OPENAI);
+    for (const name of names) expect(backward.toWire(name)).toBe(forward.toWire(name));
+  });
+
+  it('maps every BFCL name to a unique valid OpenAI name and back', () => {
+    const mapping = createToolNameMapping(bfclNames, OPENAI);
+    const wires = bfclNames.map((name) => mapping.toWire(name));
+    expect(new Set(wires).size).toBe(bfclNames.length);
+    for (const wire of wires) expect(isValidToolName(wire, OPENAI)).toBe(true);
+    for (const name of bfclNames) expect(mapping.fromWire(mapping.toWire(name))).toBe(name);
+    expect(mapping.renamed.length).toBeGreaterThanOrEqual(612);
+  });
+
+  it('returns unknown names unchanged both ways', () => {
+    const mapping = createToolNameMapping(['a.b'], OPENAI);
+    expect(mapping.toWire('other')).toBe('other');
+    expect(mapping.fromWire('other')).toBe('other');
+  });
+});
+
+describe('isValidToolName', () => {
+  it.each([
+    ['read_file', OPENAI, true],
+    ['', OPENAI, false],
+    ['a'.repeat(64), OPENAI, true],
+    ['a'.repeat(65), OPENAI, false],
+    ['a.b', OPENAI, false],
+    ['a.b:c', GEMINI, true],
+    ['9lives', GEMINI, false],
+  ] as const)('%j under %s is %s', (name, rule, expected) => {
+    expect(isValidToolName(name, rule)).toBe(expected);
+  });
+});

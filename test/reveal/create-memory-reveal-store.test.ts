@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
+import { ToolSearchError } from '../../src/errors/tool-search-error.js';
+
+describe('createMemoryRevealStore', () => {
+  it('starts every session empty', async () => {
+    expect(await createMemoryRevealStore().get('unknown')).toEqual([]);
+  });
+
+  it('returns names oldest first, once each, keeping the first place of a repeated name', async () => {
+    const store = createMemoryRevealStore();
+    await store.add('s', ['a', 'b']);
+    expect(await store.add('s', ['c', 'a'])).toEqual(['a', 'b', 'c']);
+    expect(await store.get('s')).toEqual(['a', 'b', 'c']);
+  });
+
+  it('never leaks reveals between sessions', async () => {
+    const store = createMemoryRevealStore();
+    await store.add('a', ['read_file']);
+    expect(await store.get('b')).toEqual([]);
+    expect(await store.get('a')).toEqual(['read_file']);
+  });
+
+  it('forgets a deleted session', async () => {
+    const store = createMemoryRevealStore();
+    await store.add('s', ['a']);
+    await store.delete('s');
+    expect(await store.get('s')).toEqual([]);
+  });
+
+  it('evicts the least recently used session at the bound, so a recently used session survives', async () => {
+    const store = createMemoryRevealStore({ maxSessions: 3 });
+    await store.add('first', ['a']);
+    await store.add('second', ['a']);
+    await store.add('third', ['a']);
+    await store.get('first');
+    await store.add('fourth', ['a']);
+    expect(await store.get('first')).toEqual(['a']);
+    expect(await store.get('second')).toEqual([]);
+    expect(await store.get('third')).toEqual(['a']);
+    expect(await store.get('fourth')).toEqual(['a']);
+  });
+
+  it('holds at most 4,096 sessions by default, as the seed', async () => {
+    const store = createMemoryRevealStore();
+    await store.add('first', ['a']);
+    for (let index = 0; index < 4096; index += 1) await store.add(`s${index}`, ['a']);
+    expect(await store.get('first')).toEqual([]);
+    expect(await store.get('s0')).toEqual(['a']);
+  });
+
+  it('drops the oldest names past the per-session bound', async () => {
+    const store = createMemoryRevealStore({ maxToolsPerSession: 3 });
+    await store.add('s', ['a', 'b']);
+    expect(await store.add('s', ['c', 'd'])).toEqual(['b', 'c', 'd']);
+  });
+
+  it('returns lists the caller cannot change', async () => {
+    const store = createMemoryRevealStore();
+    const names = await store.add('s', ['a']);
+    expect(Object.isFrozen(names)).toBe(true);
+  });
+
+  it('expires a session after its time to live', async () => {
+    let now = 0;
+    const store = createMemoryRevealStore({ ttlMs: 1000, now: () => now });
+    await store.add('s', ['a']);
+    now = 500;
+    expect(await store.get('s')).toEqual(['a']);
+    now = 1400;
+    expect(await store.get('s')).toEqual(['a']);
+    now = 2600;
+    expect(await store.get('s')).toEqual([]);
+  });
+
+  it.each([
+    [{ maxSessions: 0 }, 'createMemoryRevealStore: `maxSessions` must be a whole number ≥ 1, got 0'],
+    [{ maxSessions: 1.5 }, 'createMemoryRevealStore: `maxSessions` must be a whole number ≥ 1, got 1.5'],
+    [{ maxToolsPerSession: '3' }, 'createMemoryRevealStore: `maxToolsPerSession` must be a whole number ≥ 1, got "3" (a string)'],
+    [{ ttlMs: -1 }, 'createMemoryRevealStore: `ttlMs` must be a whole number ≥ 1, got -1'],
+    [{ maxSession: 3 }, 'createMemoryRevealStore: unknown option `maxSession`'],
+  ])('rejects the options %j', (options, message) => {
+    expect(() => createMemoryRevealStore(options as never)).toThrow(ToolSearchError);
+    expect(() => createMemoryRevealStore(options as never)).toThrow(message);
+  });
+
+  it.each([[''], [undefined], [3]])('rejects the session id %j', async (sessionId) => {
+    await expect(createMemoryRevealStore().get(sessionId as never)).rejects.toThrow('`sessionId` must be a non-empty string');
+  });
+
+  it('rejects names that are not a list of strings', async () => {
+    await expect(createMemoryRevealStore().add('s', 'a' as never)).rejects.toThrow('`names` must be a list of tool names');
+  });
+});
