@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { createToolCallCheck } from '../../src/client/create-tool-call-check.js';
+import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
+import { resolveRevealedTools, formatToolSearchResult } from '../../src/client/tool-search-result.js';
+import { ToolSearchError } from '../../src/errors/tool-search-error.js';
+import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+
+const weather: ToolDefinition = {
+  name: 'get_weather',
+  description: 'Get the weather.',
+  inputSchema: {
+    type: 'object',
+    properties: { location: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } },
+    required: ['location'],
+  },
+};
+
+function setup() {
+  const store = createMemoryRevealStore();
+  return { store, calls: createToolCallCheck({ tools: [weather], store }) };
+}
+
+describe('createToolCallCheck', () => {
+  it('lets a call that fits the schema through, with parsed arguments', async () => {
+    const { calls, store } = setup();
+    expect(await calls.check({ name: 'get_weather', arguments: '{"location":"Paris"}' }, { sessionId: 's' })).toEqual({
+      ok: true,
+      arguments: { location: 'Paris' },
+      checked: true,
+    });
+    expect(await store.get('s')).toEqual([]);
+  });
+
+  it('accepts arguments already parsed and extra properties the schema allows', async () => {
+    const { calls } = setup();
+    expect(await calls.check({ name: 'get_weather', arguments: { location: 'Paris', extra: 1 } }, { sessionId: 's' })).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['{}', ['`location`: Invalid input: expected string, received undefined']],
+    ['', ['`location`: Invalid input: expected string, received undefined']],
+    [{ location: 3, unit: 'kelvin' }, ['`location`: Invalid input: expected string, received number', '`unit`: Invalid option: expected one of "celsius"|"fahrenheit"']],
+    ['{"location":', ['arguments: not valid JSON']],
+  ])('answers a blind call with %j with what was wrong and the full schema, and reveals the tool', async (args, errors) => {
+    const { calls, store } = setup();
+    const outcome = await calls.check({ name: 'get_weather', arguments: args }, { sessionId: 's' });
+    expect(outcome).toEqual({
+      ok: false,
+      result: {
+        status: 'invalid-arguments',
+        tool: 'get_weather',
+        errors,
+        tools: [weather],
+        loaded: ['get_weather'],
+        message: 'The arguments for `get_weather` do not fit its parameters. Its full schema is included and loaded; call it again with arguments that match.',
+      },
+    });
+    expect(await store.get('s')).toEqual(['get_weather']);
+    if (!outcome.ok) expect(resolveRevealedTools([formatToolSearchResult(outcome.result)])).toEqual(['get_weather']);
+  });
+
+  it('answers a call to a tool that does not exist without throwing', async () => {
+    const { calls } = setup();
+    const outcome = await calls.check({ name: 'get_wether', arguments: {} }, { sessionId: 's' });
+    expect(outcome).toMatchObject({ ok: false, result: { status: 'no-match', message: expect.stringContaining('There is no tool named "get_wether"') } });
+  });
+
+  it('answers a malformed call object without throwing', async () => {
+    const { calls } = setup();
+    expect(await calls.check(null as never, { sessionId: 's' })).toMatchObject({ ok: false, result: { status: 'no-match' } });
+  });
+
+  it('lets a call through unchecked when the schema cannot be compiled', async () => {
+    const odd: ToolDefinition = { name: 'odd', inputSchema: { type: 'object', properties: { a: { $ref: '#/nowhere' } } } };
+    const calls = createToolCallCheck({ tools: [odd], store: createMemoryRevealStore() });
+    const outcome = await calls.check({ name: 'odd', arguments: { a: 1 } }, { sessionId: 's' });
+    expect(outcome.ok).toBe(true);
+  });
+
+  it('requires a session id and a store', async () => {
+    const { calls } = setup();
+    await expect(calls.check({ name: 'get_weather', arguments: {} }, { sessionId: '' })).rejects.toThrow(ToolSearchError);
+    expect(() => createToolCallCheck({ tools: [weather], store: undefined as never })).toThrow('`store` must be a RevealStore');
+  });
+});
