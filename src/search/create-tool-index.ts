@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js';
+import { describeValue } from '../errors/describe-value.js';
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+import { collectParameterText } from './collect-parameter-text.js';
+import { parseToolSelection } from './parse-tool-selection.js';
+import { tokenizeSearchText } from './tokenize-search-text.js';
+
+/** One search result: a tool's name and its score (higher is better; see {@link createToolIndex} for the formula). */
+export interface ToolSearchHit {
+  readonly name: string;
+  readonly score: number;
+}
+
+/** Per-search options of {@link ToolIndex.search}. */
+export interface ToolIndexSearchOptions {
+  /**
+   * Names of the tools visible this turn; only they are considered. Pass a `Set` to spare a copy per search.
+   * @default every indexed tool
+   */
+  readonly visible?: Iterable<string>;
+  /**
+   * At most this many results of a keyword search (a `select:` query returns every visible tool it names).
+   * @default the index's `maxResults` (8)
+   */
+  readonly maxResults?: number;
+}
+
+/** How much a query term found in each field of a tool weighs, before its rarity. */
+export interface ToolIndexFieldWeights {
+  /** A term found in the tool's name. @default 3 */
+  readonly name?: number;
+  /** A term found in the tool's description or title. @default 1 */
+  readonly description?: number;
+  /** A term found in a parameter's name, title, description or enum values. @default 0.5 */
+  readonly parameters?: number;
+}
+
+/** Options of {@link createToolIndex}, validated once when the index is built. */
+export interface ToolIndexOptions {
+  /**
+   * At most this many results per keyword search; a whole number ≥ 1.
+   * @default 8
+   */
+  readonly maxResults?: number;
+  /** The weight of each field; each a finite number ≥ 0. @default `{ name: 3, description: 1, parameters: 0.5 }` */
+  readonly weights?: ToolIndexFieldWeights;
+  /**
+   * Whether a term's weight scales with its rarity across the catalog (1 for a term only one tool has, falling
+   * toward 0 for a term every tool has). `false` gives every term its full field weight, as the seed does.
+   * @default true
+   */
+  readonly rarity?: boolean;
+  /**
+   * The top band: only results scoring at least this share of the best score are returned. `0.5` is the seed's
+   * rule; `0` keeps every match (up to `maxResults`).
+   * @default 0.5
+   */
+  readonly minScoreRatio?: number;
+}
+
+/** A ranking index over a fixed tool list, built once by {@link createToolIndex}. */
+export interface ToolIndex {
+  /**
+   * Ranks the tools for a query, best first. See {@link createToolIndex} for the scoring. Returns `[]` for an
+   * empty query, a query with no searchable word, or no match. Throws `ToolSearchError('invalid-options')` for a
+   * bad `maxResults`.
+   */
+  search(query: string, options?: ToolIndexSearchOptions): ToolSearchHit[];
+  /** How many tools the index searches (the tool list without any tool named `tool_search`). */
+  readonly size: number;
+}
+
+/** The bonus of a tool whose name is the whole query (the seed's +100). */
+export const EXACT_NAME_BONUS = 100;
+
+const DEFAULT_WEIGHTS = { name: 3, description: 1, parameters: 0.5 } as const;
+const weight = z.number({ error: 'must be a finite number ≥ 0' }).finite({ error: 'must be a finite number ≥ 0' }).min(0, {
+  error: 'must be a finite number ≥ 0',
+});
+const optionsSchema = z.strictObject({
+  maxResults: z.number().int().min(1).optional(),
+  weights: z.strictObject({ name: weight.optional(), description: weight.optional(), parameters: weight.optional() }).optional(),
+  rarity: z.boolean().optional(),
+  minScoreRatio: z.number().min(0).max(1).optional(),
+});
+/** Leading and trailing characters that are not letters or digits: quotes, backticks, punctuation, spaces. */
+const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+
+/** One term's postings: the tools that have it and what it weighs in each (field weight × rarity). */
+interface Postings {
+  readonly ids: Int32Array;
+  readonly weights: Float64Array;
+}
+
+/**
+ * Builds a ranking index over a tool list, once; {@link ToolIndex.search} then ranks tools for a query without
+ * reading their text again.
+ *
+ * **Terms.** A tool's name, its description (and `title`) and its parameters (names, titles, descriptions, enum
+ * values; see `collectParameterText`) are cut into terms by `tokenizeSearchText`: every naming style is split
+ * (`get_user`, `getUser`, `get-user`, `Api.get_user`, `github__get_user`), case and accents are folded, English
+ * stop words are dropped and words are stemmed (`files` and `file` are one term). The query is cut the same way;
+ * each distinct query term counts once.
+ *
+ * **Score.** For each query term a tool has, the tool gains the weight of the best field the term is in (name 3,
+ * else description 1, else parameters 0.5; see `weights`) times the term's rarity,
+ * `ln(1 + N / n) / ln(1 + N)` where `N` is the number of indexed tools and `n` the number that have the term
+ * (so 1 for a term only one tool has; `rarity: false` makes it 1 always). A tool whose lower-cased name equals the
+ * whole query, once wrapping quotes, backticks and punctuation are stripped and case is folded, gains
+ * {@link EXACT_NAME_BONUS} (100) and ranks first. Nothing else counts: no length normalisation, no term-frequency
+ * saturation, no embeddings.
+ *
+ * **Results.** Only visible tools scoring above 0 are ranked; ties keep the tool list's order. Only results
+ * scoring at least half the best score are returned (`minScoreRatio`), at most `maxResults` (8). A tool named
+ * `tool_search` is never returned. A query `select:name_a,name_b` (see `parseToolSelection`) returns exactly the
+ * visible tools it names, in its order, each with score {@link EXACT_NAME_BONUS}; names that are unknown or not
+ * visible are left out (compare with `parseToolSelection(query)` to report them).
+ *
+ * Rarity is measured over the whole tool list, not the visible subset, so a score does not depend on `visible`.
+ *
+ * Throws `ToolSearchError('invalid-tools')` when `tools` is not a valid tool list (see `parseToolDefinitions`) and
+ * `ToolSearchError('invalid-options')` for a bad option.
+ *
+ * @example
+ * ```ts
+ * import { createToolIndex } from 'tool-search';
+ * const index = createToolIndex(tools);
+ * index.search('create an issue on github'); // [{ name: 'create_issue', score: 3.2 }, …]
+ * index.search('select:read_file,write_file', { visible: ['read_file'] }); // [{ name: 'read_file', score: 100 }]
+ * ```
+ */
+export function createToolIndex(tools: readonly ToolDefinition[], options?: ToolIndexOptions): ToolIndex {
+  const parsedTools = parseToolDefinitions(tools);
+  const resolved = resolveOptions(options);
+  const names: string[] = [];
+  const idsByName = new Map<string, number>();
+  const idsByLowerName = new Map<string, number[]>();
+  const termWeights = new Map<string, { ids: number[]; weights: number[] }>();
+
+  for (const tool of parsedTools) {
+    if (tool.name === TOOL_SEARCH_TOOL_NAME) continue;
+    const id = names.length;
+    names.push(tool.name);
+    idsByName.set(tool.name, id);
+    const lower = tool.name.toLowerCase();
+    const sameLower = idsByLowerName.get(lower);
+    if (sameLower === undefined) idsByLowerName.set(lower, [id]);
+    else sameLower.push(id);
+
+    // Best field per term: the name outranks the description, which outranks the parameters.
+    const best = new Map<string, number>();
+    const addField = (text: string, fieldWeight: number): void => {
+      for (const term of tokenizeSearchText(text)) {
+        if ((best.get(term) ?? -1) < fieldWeight) best.set(term, fieldWeight);
+      }
+    };
+    addField(collectParameterText(tool.inputSchema).join(' '), resolved.weights.parameters);
+    addField(`${tool.description ?? ''} ${tool.title ?? ''}`, resolved.weights.description);
+    addField(tool.name, resolved.weights.name);
+    for (const [term, fieldWeight] of best) {
+      let postings = termWeights.get(term);
+      if (postings === undefined) termWeights.set(term, (postings = { ids: [], weights: [] }));
+      postings.ids.push(id);
+      postings.weights.push(fieldWeight);
+    }
+  }
+
+  const size = names.length;
+  const index = new Map<string, Postings>();
+  const rarityScale = Math.log(1 + size);
+  for (const [term, postings] of termWeights) {
+    const rarity = resolved.rarity ? Math.log(1 + size / postings.ids.length) / rarityScale : 1;
+    index.set(term, {
+      ids: Int32Array.from(postings.ids),
+      weights: Float64Array.from(postings.weights, (fieldWeight) => fieldWeight * rarity),
+    });
+  }
+  // Scratch space reused by every search (search is synchronous, so never shared by two at once); reset after use.
+  const scores = new Float64Array(size);
+  const touched: number[] = [];
+
+  function search(query: string, searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
+    if (typeof query !== 'string') {
+      throw new ToolSearchError('invalid-options', `\`query\` must be a string, got ${describeValue(query)}`);
+    }
+    const maxResults = resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
+    const isVisible = resolveVisibility(searchOptions?.visible);
+
+    const selection = parseToolSelection(query);
+    if (selection !== null) {
+      const hits: ToolSearchHit[] = [];
+      for (const name of selection) {
+        if (idsByName.has(name) && isVisible(name)) hits.push({ name, score: EXACT_NAME_BONUS });
+      }
+      return hits;
+    }
+
+    const exactIds = idsByLowerName.get(query.replace(WRAPPING_PUNCTUATION, '').toLowerCase()) ?? [];
+    const terms = new Set(tokenizeSearchText(query));
+    if (terms.size === 0 && exactIds.length === 0) return [];
+
+    try {
+      for (const term of terms) {
+        const postings = index.get(term);
+        if (postings === undefined) continue;
+        const { ids, weights } = postings;
+        for (let position = 0; position < ids.length; position++) {
+          const id = ids[position]!;
+          if (scores[id] === 0) touched.push(id);
+          scores[id]! += weights[position]!;
+        }
+      }
+      for (const id of exactIds) {
+        if (scores[id] === 0) touched.push(id);
+        scores[id]! += EXACT_NAME_BONUS;
+      }
+      // Visibility is checked only for tools that could still be in the top band, which keeps it off most of the
+      // (possibly thousands of) touched tools.
+      let best = 0;
+      const candidates: number[] = [];
+      for (const id of touched) {
+        const score = scores[id]!;
+        if (score <= 0 || score < best * resolved.minScoreRatio) continue;
+        if (!isVisible(names[id]!)) continue;
+        candidates.push(id);
+        if (score > best) best = score;
+      }
+      const cutoff = best * resolved.minScoreRatio;
+      return candidates
+        .filter((id) => scores[id]! >= cutoff)
+        .sort((a, b) => rank(b) - rank(a) || a - b)
+        .slice(0, maxResults)
+        .map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
+    } finally {
+      for (const id of touched) scores[id] = 0;
+      touched.length = 0;
+    }
+
+    // Exact-name matches first, whatever a very long query scored for another tool.
+    function rank(id: number): number {
+      return scores[id]! + (exactIds.includes(id) ? Number.MAX_SAFE_INTEGER / 2 : 0);
+    }
+  }
+
+  return { search, size };
+}
+
+interface ResolvedToolIndexOptions {
+  readonly maxResults: number;
+  readonly weights: Required<ToolIndexFieldWeights>;
+  readonly rarity: boolean;
+  readonly minScoreRatio: number;
+}
+
+function resolveOptions(options: unknown): ResolvedToolIndexOptions {
+  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+    throw new ToolSearchError('invalid-options', `\`options\` of \`createToolIndex\` must be an object, got ${describeValue(options)}`);
+  }
+  const parsed = optionsSchema.safeParse(options ?? {});
+  if (!parsed.success) {
+    const messages = parsed.error.issues.map((issue) => {
+      const path = issue.path.join('.');
+      const given = issue.path.reduce<unknown>((value, key) => (value as Record<PropertyKey, unknown>)?.[key as PropertyKey], options);
+      return issue.code === 'unrecognized_keys'
+        ? `unknown option(s) ${issue.keys.map((key) => `\`${path ? `${path}.` : ''}${key}\``).join(', ')}`
+        : `\`${path}\` ${describeRule(path)}, got ${describeValue(given)}`;
+    });
+    throw new ToolSearchError('invalid-options', `Invalid tool index options: ${messages.join('; ')}`);
+  }
+  const { maxResults = 8, weights = {}, rarity = true, minScoreRatio = 0.5 } = parsed.data;
+  return { maxResults, weights: { ...DEFAULT_WEIGHTS, ...weights }, rarity, minScoreRatio };
+}
+
+function describeRule(path: string): string {
+  if (path === 'maxResults') return 'must be a whole number ≥ 1';
+  if (path === 'minScoreRatio') return 'must be a number from 0 to 1';
+  if (path === 'rarity') return 'must be a boolean';
+  if (path === 'weights') return 'must be an object';
+  return 'must be a finite number ≥ 0';
+}
+
+function resolveMaxResults(value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new ToolSearchError('invalid-options', `\`maxResults\` must be a whole number ≥ 1, got ${describeValue(value)}`);
+  }
+  return value;
+}
+
+function resolveVisibility(visible: Iterable<string> | undefined): (name: string) => boolean {
+  if (visible === undefined) return () => true;
+  if (visible instanceof Set) return (name) => visible.has(name);
+  if (typeof visible !== 'object' || visible === null || typeof (visible as Iterable<string>)[Symbol.iterator] !== 'function') {
+    throw new ToolSearchError('invalid-options', `\`visible\` must be an iterable of tool names, got ${describeValue(visible)}`);
+  }
+  const names = new Set(visible);
+  return (name) => names.has(name);
+}
+
+/** Scores are sums of products of small floats; six decimals keep them readable and byte-stable. */
+function round(score: number): number {
+  return Math.round(score * 1e6) / 1e6;
+}

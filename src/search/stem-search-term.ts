@@ -1,0 +1,47 @@
+const VOWEL = /[aeiouy]/;
+/** Double consonants undone after a suffix is removed ("stopped" → "stopp" → "stop"); l, s and z stay ("called"). */
+const UNDOUBLE = /([bcdfghjkmnpqrtvwx])\1$/;
+
+/**
+ * Reduces an English word (lower-case) to a light stem, so that the forms a request and a tool description use for
+ * one idea meet: plurals (`files`, `companies`), `-ing` and `-ed` forms (`creating`, `created`), and `-ation` nouns
+ * (`calculation`, `translation`) all meet their verb (`create`, `calculate`, `translate`).
+ *
+ * Deliberately small (a handful of suffix rules, not Porter's five steps): a stem only has to be the same for the
+ * forms that share a meaning; it need not be a word (`companies` and `company` both become `compani`). Words of three letters or fewer, and words that contain a
+ * digit or a non-Latin letter, are returned unchanged.
+ *
+ * @example
+ * ```ts
+ * stemSearchTerm('files'); // 'fil'
+ * stemSearchTerm('file'); // 'fil'
+ * stemSearchTerm('calculation'); // 'calculat'
+ * stemSearchTerm('calculate'); // 'calculat'
+ * ```
+ */
+export function stemSearchTerm(word: string): string {
+  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
+  let stem = word;
+  // Plurals and third-person -s.
+  if (stem.endsWith('sses')) stem = stem.slice(0, -2);
+  else if (stem.endsWith('ies') && stem.length > 4) stem = stem.slice(0, -2);
+  else if (stem.endsWith('s') && !/(ss|us|is)$/.test(stem)) stem = stem.slice(0, -1);
+  // Verb forms, only when a syllable remains ("need", "sing" and "bed" stay whole).
+  if (stem.endsWith('ing') && hasSyllable(stem.slice(0, -3))) stem = undouble(stem.slice(0, -3));
+  else if (stem.endsWith('ed') && !stem.endsWith('eed') && hasSyllable(stem.slice(0, -2))) stem = undouble(stem.slice(0, -2));
+  // -ation nouns meet their -ate verbs: both end in "at" once the final "e" goes.
+  else if (stem.endsWith('ation') && stem.length > 7) stem = stem.slice(0, -3);
+  // A final silent "e" goes, so "create" meets "creating" ("creat") and "movie" meets "movies" ("movi"); a final
+  // "y" after a consonant becomes "i", so "company" meets "companies" ("compani").
+  if (stem.endsWith('e') && stem.length > 3) stem = stem.slice(0, -1);
+  else if (/[^aeiou]y$/.test(stem) && stem.length > 3) stem = `${stem.slice(0, -1)}i`;
+  return stem;
+}
+
+function hasSyllable(rest: string): boolean {
+  return rest.length >= 3 && VOWEL.test(rest);
+}
+
+function undouble(stem: string): string {
+  return UNDOUBLE.test(stem) ? stem.slice(0, -1) : stem;
+}

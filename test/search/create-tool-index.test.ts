@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { EXACT_NAME_BONUS, createToolIndex } from '../../src/search/create-tool-index.js';
+import { ToolSearchError } from '../../src/errors/tool-search-error.js';
+import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+
+const PATH_SCHEMA = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
+
+function builtin(name: string, description: string, inputSchema: ToolDefinition['inputSchema'] = PATH_SCHEMA): ToolDefinition {
+  return { name, description, inputSchema };
+}
+
+function names(hits: readonly { name: string }[]): string[] {
+  return hits.map((hit) => hit.name);
+}
+
+const FILE_TOOLS = [
+  builtin('read_file', 'Read the contents of a file'),
+  builtin('send_email', 'Send an email to a recipient'),
+  builtin('write_file', 'Write contents to a file'),
+];
+
+describe('createToolIndex', () => {
+  describe("the seed's examples", () => {
+    it('ranks read_file first for "read file"', () => {
+      expect(createToolIndex(FILE_TOOLS).search('read file')[0]?.name).toBe('read_file');
+    });
+
+    it('returns exactly send_email for "email"', () => {
+      expect(names(createToolIndex(FILE_TOOLS).search('email'))).toEqual(['send_email']);
+    });
+
+    it('weighs a term in the name above one in the description ("search" finds only search_logs)', () => {
+      const index = createToolIndex([builtin('find_user', 'Search the logs'), builtin('search_logs', 'Find stuff')]);
+      expect(names(index.search('search'))).toEqual(['search_logs']);
+    });
+
+    it.each(['read_file', '"read_file"', '`read_file`', "'read_file'", 'read_file?', 'READ_FILE'])(
+      'lets an exact name dominate, whatever wraps it: %s',
+      (query) => {
+        const index = createToolIndex([builtin('read_file_lines', 'Read lines'), builtin('read_file', 'Read a file')]);
+        expect(names(index.search(query))).toEqual(['read_file']);
+      },
+    );
+
+    it('caps the results at 8', () => {
+      const tools = Array.from({ length: 20 }, (_, index) => builtin(`tool_${index}`, 'does a thing'));
+      expect(createToolIndex(tools).search('thing')).toHaveLength(8);
+    });
+
+    it('never returns itself (tool_search)', () => {
+      const index = createToolIndex([builtin('tool_search', 'Search tools and read them'), builtin('read_file', 'Read a file')]);
+      expect(names(index.search('tool_search read'))).toEqual(['read_file']);
+      expect(names(index.search('select:tool_search,read_file'))).toEqual(['read_file']);
+      expect(index.size).toBe(1);
+    });
+  });
+
+  describe('scoring', () => {
+    // Four tools, each term in exactly one tool, so every rarity is 1 and scores are the field weights.
+    const tools = [
+      builtin('archive_box', 'Stores things.'),
+      builtin('shelf', 'Holds an archive of papers.'),
+      builtin('drawer', 'Holds pens.', { type: 'object', properties: { archiveId: { type: 'string' } } }),
+      builtin('exporter', 'Exports.', { type: 'object', properties: { format: { type: 'string', description: 'archive or zip' } } }),
+    ];
+
+    it('weighs a term 3 in a name, 1 in a description and 0.5 in the parameters', () => {
+      const index = createToolIndex(tools, { rarity: false, minScoreRatio: 0 });
+      expect(index.search('archive')).toEqual([
+        { name: 'archive_box', score: 3 },
+        { name: 'shelf', score: 1 },
+        { name: 'drawer', score: 0.5 },
+        { name: 'exporter', score: 0.5 },
+      ]);
+    });
+
+    it('counts the best field of each term once, and each distinct query term once', () => {
+      const index = createToolIndex([builtin('archive', 'The archive of archives')], { rarity: false });
+      expect(index.search('archive archives archived')).toEqual([{ name: 'archive', score: 3 }]);
+    });
+
+    it('adds the weights of different query terms', () => {
+      const index = createToolIndex([builtin('read_file', 'Read a file'), builtin('open_door', 'Opens a door')], { rarity: false });
+      expect(index.search('read the file')).toEqual([{ name: 'read_file', score: 6 }]);
+    });
+
+    it('scales a term by its rarity: ln(1 + N / n) / ln(1 + N)', () => {
+      const index = createToolIndex([builtin('get_user', 'x'), builtin('get_order', 'y'), builtin('get_item', 'z')], { minScoreRatio: 0 });
+      // "get" is in all 3 tools: 3 × ln(2) / ln(4) = 1.5; "order" is in one: 3 × ln(4) / ln(4) = 3.
+      expect(index.search('get order')).toEqual([
+        { name: 'get_order', score: 4.5 },
+        { name: 'get_user', score: 1.5 },
+        { name: 'get_item', score: 1.5 },
+      ]);
+    });
+
+    it(`adds ${EXACT_NAME_BONUS} for an exact name and ranks it first`, () => {
+      const index = createToolIndex([builtin('list', 'x'), builtin('list_items', 'list list list')], { rarity: false, minScoreRatio: 0 });
+      expect(index.search('list')).toEqual([
+        { name: 'list', score: 103 },
+        { name: 'list_items', score: 3 },
+      ]);
+    });
+
+    it('keeps the tool list order between equal scores', () => {
+      const tools = ['zeta_report', 'alpha_report', 'mid_report'].map((name) => builtin(name, 'A report'));
+      expect(names(createToolIndex(tools).search('report'))).toEqual(['zeta_report', 'alpha_report', 'mid_report']);
+    });
+
+    it('matches every naming style of a name', () => {
+      const index = createToolIndex([
+        builtin('ChaDri.change_drink', 'x'),
+        builtin('github__create_issue', 'y'),
+        builtin('listRepoFiles', 'z'),
+        builtin('delete-branch', 'w'),
+      ]);
+      expect(names(index.search('change drinks'))).toEqual(['ChaDri.change_drink']);
+      expect(names(index.search('creating issues'))).toEqual(['github__create_issue']);
+      expect(names(index.search('list files of a repo'))).toEqual(['listRepoFiles']);
+      expect(names(index.search('Delete the branch'))).toEqual(['delete-branch']);
+    });
+
+    it('does not match inside a word (file does not hit profile)', () => {
+      const index = createToolIndex([builtin('get_profile', 'Get a user profile'), builtin('open_file', 'Open a file')]);
+      expect(names(index.search('file'))).toEqual(['open_file']);
+    });
+
+    it('ignores stop words, so a sentence does not match every tool', () => {
+      const index = createToolIndex([builtin('get_weather', 'Get the weather in a city'), builtin('send_email', 'Send an email to a person')]);
+      expect(names(index.search('What is the weather in Paris?'))).toEqual(['get_weather']);
+    });
+
+    it('gives the same results for the same input, and does not change the tools', () => {
+      const tools = structuredClone(FILE_TOOLS);
+      const index = createToolIndex(tools);
+      expect(index.search('write a file')).toEqual(createToolIndex(FILE_TOOLS).search('write a file'));
+      expect(tools).toEqual(FILE_TOOLS);
+    });
+  });
+
+  describe('the top band and the cap', () => {
+    const tools = [builtin('send_email', 'Send an email'), builtin('email_archive', 'Archive of mail'), builtin('send_fax', 'Fax a page')];
+
+    it('drops results scoring under half the top score', () => {
+      const hits = createToolIndex(tools, { rarity: false }).search('send email');
+      // send_email 6, email_archive 3, send_fax 3: the band is ≥ 3.
+      expect(names(hits)).toEqual(['send_email', 'email_archive', 'send_fax']);
+      const strict = createToolIndex([...tools, builtin('mailer', 'Sends an email')], { rarity: false }).search('send email');
+      expect(strict.every((hit) => hit.score >= 3)).toBe(true);
+    });
+
+    it('drops a result just under half the top score', () => {
+      const index = createToolIndex([builtin('backup_disk', 'x'), builtin('backup_plan', 'y'), builtin('mirror', 'disk backup')], { rarity: false });
+      // backup_disk 6, backup_plan 3 (half: kept), mirror 2 (one description term each: under half).
+      expect(names(index.search('backup disk'))).toEqual(['backup_disk', 'backup_plan']);
+    });
+
+    it('keeps every match with minScoreRatio 0', () => {
+      const index = createToolIndex([builtin('backup_disk', 'x'), builtin('mirror', 'disk')], { rarity: false, minScoreRatio: 0 });
+      expect(names(index.search('backup disk'))).toEqual(['backup_disk', 'mirror']);
+    });
+
+    it.each([
+      [undefined, undefined, 8],
+      [3, undefined, 3],
+      [3, 5, 5],
+      [undefined, 1, 1],
+    ])('caps at the index maxResults %s / the search maxResults %s: %i results', (indexCap, searchCap, expected) => {
+      const many = Array.from({ length: 20 }, (_, index) => builtin(`tool_${index}`, 'does a thing'));
+      const index = createToolIndex(many, indexCap === undefined ? undefined : { maxResults: indexCap });
+      expect(index.search('thing', searchCap === undefined ? undefined : { maxResults: searchCap })).toHaveLength(expected);
+    });
+  });
+
+  describe('visible tools', () => {
+    const index = createToolIndex(FILE_TOOLS);
+
+    it.each([
+      ['a list', ['read_file']],
+      ['a set', new Set(['read_file'])],
+    ])('considers only the visible tools, given as %s', (_kind, visible) => {
+      expect(names(index.search('file', { visible }))).toEqual(['read_file']);
+    });
+
+    it('takes the top band over the visible tools only', () => {
+      const tools = [builtin('write_file', 'Write a file'), builtin('read_notes', 'Read the notes')];
+      // Hidden write_file would score 6 and push read_notes (3) out of the band if it were counted.
+      expect(names(createToolIndex(tools).search('write file notes', { visible: ['read_notes'] }))).toEqual(['read_notes']);
+    });
+
+    it('returns nothing when nothing is visible', () => {
+      expect(index.search('file', { visible: [] })).toEqual([]);
+      expect(index.search('read_file', { visible: [] })).toEqual([]);
+    });
+
+    it('ignores visible names the index does not know', () => {
+      expect(names(index.search('file', { visible: ['read_file', 'nope'] }))).toEqual(['read_file']);
+    });
+  });
+
+  describe('select:', () => {
+    const index = createToolIndex(FILE_TOOLS);
+
+    it('returns exactly the named tools, in the order listed', () => {
+      expect(index.search('select:write_file,read_file')).toEqual([
+        { name: 'write_file', score: EXACT_NAME_BONUS },
+        { name: 'read_file', score: EXACT_NAME_BONUS },
+      ]);
+    });
+
+    it('leaves out unknown and invisible names', () => {
+      expect(names(index.search('select:nope,write_file,read_file', { visible: ['read_file', 'nope'] }))).toEqual(['read_file']);
+    });
+
+    it('returns every named tool, beyond maxResults', () => {
+      expect(index.search('select:read_file,write_file,send_email', { maxResults: 1 })).toHaveLength(3);
+    });
+
+    it('matches names exactly, case included', () => {
+      expect(index.search('select:READ_FILE')).toEqual([]);
+    });
+  });
+
+  describe('queries without a searchable word', () => {
+    it.each(['', '   ', '?!', '``', '"" ...', 'the of and', 'select:'])('returns [] for %j', (query) => {
+      expect(createToolIndex(FILE_TOOLS).search(query)).toEqual([]);
+    });
+
+    it('returns [] when no tool matches', () => {
+      expect(createToolIndex(FILE_TOOLS).search('kubernetes')).toEqual([]);
+    });
+
+    it('returns [] over an empty tool list', () => {
+      const index = createToolIndex([]);
+      expect(index.size).toBe(0);
+      expect(index.search('file')).toEqual([]);
+    });
+
+    it('still finds a tool whose whole name is a stop word', () => {
+      expect(names(createToolIndex([builtin('help', 'Shows usage'), ...FILE_TOOLS]).search('help'))).toEqual(['help']);
+    });
+  });
+
+  describe('bad input', () => {
+    it.each([
+      ['maxResults 0', { maxResults: 0 }, '`maxResults` must be a whole number ≥ 1, got 0'],
+      ['maxResults 2.5', { maxResults: 2.5 }, '`maxResults` must be a whole number ≥ 1, got 2.5'],
+      ['maxResults as a string', { maxResults: '8' }, '`maxResults` must be a whole number ≥ 1, got "8" (a string)'],
+      ['a negative weight', { weights: { name: -1 } }, '`weights.name` must be a finite number ≥ 0, got -1'],
+      ['an infinite weight', { weights: { parameters: Infinity } }, '`weights.parameters` must be a finite number ≥ 0, got Infinity'],
+      ['minScoreRatio above 1', { minScoreRatio: 2 }, '`minScoreRatio` must be a number from 0 to 1, got 2'],
+      ['an unknown option', { maxResult: 3 }, 'unknown option(s) `maxResult`'],
+      ['options that are not an object', 'fast', '`options` of `createToolIndex` must be an object, got "fast" (a string)'],
+    ])('rejects %s with invalid-options', (_case, options, message) => {
+      const build = (): unknown => createToolIndex(FILE_TOOLS, options as never);
+      expect(build).toThrow(ToolSearchError);
+      expect(build).toThrow(message);
+      expect(() => build()).toThrow(expect.objectContaining({ code: 'invalid-options' }));
+    });
+
+    it.each([
+      ['maxResults 0', { maxResults: 0 }, '`maxResults` must be a whole number ≥ 1, got 0'],
+      ['maxResults NaN', { maxResults: Number.NaN }, '`maxResults` must be a whole number ≥ 1, got NaN'],
+      ['visible that is not iterable', { visible: 3 }, '`visible` must be an iterable of tool names, got 3'],
+    ])('rejects a search with %s with invalid-options', (_case, options, message) => {
+      const search = (): unknown => createToolIndex(FILE_TOOLS).search('file', options as never);
+      expect(search).toThrow(message);
+      expect(search).toThrow(expect.objectContaining({ code: 'invalid-options' }));
+    });
+
+    it('rejects a query that is not a string with invalid-options', () => {
+      expect(() => createToolIndex(FILE_TOOLS).search(42 as never)).toThrow(expect.objectContaining({ code: 'invalid-options' }));
+    });
+
+    it.each([
+      ['not a list', { read_file: {} }, '`tools` must be an array of tool definitions, got an object'],
+      ['holding a duplicate name', [FILE_TOOLS[0], FILE_TOOLS[0]], 'tool `read_file` is defined twice'],
+      ['holding a tool without a name', [{ inputSchema: {} }], '`tools[0]`.name must be a non-empty string'],
+    ])('rejects tools %s with invalid-tools', (_case, tools, message) => {
+      const build = (): unknown => createToolIndex(tools as never);
+      expect(build).toThrow(message);
+      expect(build).toThrow(expect.objectContaining({ code: 'invalid-tools' }));
+    });
+  });
+});
