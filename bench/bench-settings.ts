@@ -1,0 +1,50 @@
+/** How much work each part does. `--quick` runs the same code paths with fewer repetitions and smaller samples. */
+export interface BenchSettings {
+  readonly quick: boolean;
+  /** Size of the grown catalog (BFCL + GitHub MCP repeated under server prefixes). */
+  readonly largeCatalogSize: number;
+  /** Catalog sizes for index build time and search latency. */
+  readonly searchSpeedSizes: readonly number[];
+  /** BFCL dev requests used as latency queries (the first N, in file order). */
+  readonly searchSpeedQueries: number;
+  /** Catalog sizes for transformer time per request. */
+  readonly transformSizes: readonly number[];
+  /** Sessions put in the reveal store for the memory figure. */
+  readonly revealSessions: number;
+  /** BFCL dev requests used for search quality (the first N, in file order; all of them in a full run). */
+  readonly qualityQueries: number;
+  /** Multi-turn conversations replayed (the first N). */
+  readonly sessions: number;
+  /** Timed runs per figure (the median is reported) and untimed warm-up runs before them. */
+  readonly runs: number;
+  readonly warmup: number;
+}
+
+/** The settings of a full run (`npm run bench`) or a quick one (`npm run bench -- --quick`). */
+export function resolveBenchSettings(quick: boolean): BenchSettings {
+  return quick
+    ? {
+        quick,
+        largeCatalogSize: 10_000,
+        searchSpeedSizes: [100, 1_287, 10_000],
+        searchSpeedQueries: 100,
+        transformSizes: [20, 100, 1_000],
+        revealSessions: 100_000,
+        qualityQueries: 300,
+        sessions: Number.POSITIVE_INFINITY,
+        runs: 3,
+        warmup: 1,
+      }
+    : {
+        quick,
+        largeCatalogSize: 10_000,
+        searchSpeedSizes: [100, 1_287, 10_000],
+        searchSpeedQueries: 1_178,
+        transformSizes: [20, 100, 1_000],
+        revealSessions: 100_000,
+        qualityQueries: Number.POSITIVE_INFINITY,
+        sessions: Number.POSITIVE_INFINITY,
+        runs: 7,
+        warmup: 2,
+      };
+}

@@ -1,0 +1,43 @@
+/**
+ * `npm run bench`: the benchmark's entry point. Runs every part (prompt size, search quality, speed and scale,
+ * sessions), prints a progress line and the tables of each, and writes `bench/results/latest.md` plus one SVG chart
+ * per part. No network, no API keys.
+ *
+ *   npm run bench                  full run (under 3 minutes on a 2-core machine)
+ *   npm run bench -- --quick       same code paths, fewer repetitions and smaller samples (under 30 seconds)
+ *   npm run bench -- --out <dir>   write the report somewhere else (default bench/results)
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveBenchSettings } from './bench-settings.js';
+import { formatSummaryTable } from './format-benchmark-report.js';
+import { runBenchmark } from './run-benchmark.js';
+
+const USAGE = 'usage: npm run bench [-- --quick] [-- --out <dir>]';
+
+async function main(argv: readonly string[]): Promise<void> {
+  let quick = false;
+  let outDir = fileURLToPath(new URL('./results', import.meta.url));
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index];
+    if (argument === '--quick') quick = true;
+    else if (argument === '--out' && argv[index + 1] !== undefined) outDir = argv[++index] as string;
+    else if (argument === '--help' || argument === '-h') {
+      console.log(USAGE);
+      return;
+    } else throw new Error(`unknown argument ${JSON.stringify(argument)}; ${USAGE}`);
+  }
+  const report = await runBenchmark({
+    settings: resolveBenchSettings(quick),
+    command: quick ? 'npm run bench -- --quick' : 'npm run bench',
+    outDir,
+    log: (line) => console.log(line),
+  });
+  console.log(`\nSummary\n${formatSummaryTable(report.parts.flatMap((part) => part.targets))}\n`);
+  console.log(`Wrote ${join(outDir, 'latest.md')} and ${report.parts.flatMap((part) => part.charts).length} charts in ${report.seconds.toFixed(1)} s.`);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
