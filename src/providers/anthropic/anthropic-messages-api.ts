@@ -1,0 +1,220 @@
+/**
+ * The Anthropic Messages API wire format, as far as tool search touches it (snake_case, as sent over HTTP).
+ *
+ * These types mirror `@anthropic-ai/sdk` (`resources/messages/messages.d.ts`) field for field, and a type test
+ * proves each is assignable to its SDK counterpart, so a body built from them is a valid `MessageCreateParams`. They
+ * describe what this package reads and writes; everything else in a body (images, documents, thinking blocks, other
+ * server tools, …) passes through the transformer untouched whatever its shape.
+ *
+ * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool
+ * @packageDocumentation
+ */
+import type { ToolNameRule } from '../../names/tool-name-rule.js';
+
+/** A prompt-cache breakpoint (`CacheControlEphemeral`). */
+export interface AnthropicCacheControl {
+  type: 'ephemeral';
+  /** @default '5m' */
+  ttl?: '5m' | '1h';
+}
+
+/** A custom tool's `input_schema`: a JSON Schema object. */
+export interface AnthropicInputSchema {
+  type: 'object';
+  properties?: unknown | null;
+  required?: Array<string> | null;
+  [keyword: string]: unknown;
+}
+
+/** Who may call a tool directly or from code execution. */
+export type AnthropicAllowedCaller = 'direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521';
+
+/** A custom (client) tool (`Tool`). */
+export interface AnthropicCustomTool {
+  name: string;
+  description?: string;
+  input_schema: AnthropicInputSchema;
+  type?: 'custom' | null;
+  /** Loaded only when tool search returns a `tool_reference` to it. Never together with `cache_control`. */
+  defer_loading?: boolean;
+  cache_control?: AnthropicCacheControl | null;
+  strict?: boolean;
+  input_examples?: Array<{ [key: string]: unknown }>;
+  eager_input_streaming?: boolean | null;
+  allowed_callers?: Array<AnthropicAllowedCaller>;
+}
+
+/** Anthropic's hosted BM25 search tool (`ToolSearchToolBm25_20251119`): natural-language queries. */
+export interface AnthropicBM25ToolSearchTool {
+  type: 'tool_search_tool_bm25_20251119' | 'tool_search_tool_bm25';
+  name: 'tool_search_tool_bm25';
+  /** Must never be `true` on the search tool. */
+  defer_loading?: boolean;
+  cache_control?: AnthropicCacheControl | null;
+  allowed_callers?: Array<AnthropicAllowedCaller>;
+  strict?: boolean;
+}
+
+/** Anthropic's hosted regex search tool (`ToolSearchToolRegex20251119`): Python `re.search()` patterns. */
+export interface AnthropicRegexToolSearchTool {
+  type: 'tool_search_tool_regex_20251119' | 'tool_search_tool_regex';
+  name: 'tool_search_tool_regex';
+  /** Must never be `true` on the search tool. */
+  defer_loading?: boolean;
+  cache_control?: AnthropicCacheControl | null;
+  allowed_callers?: Array<AnthropicAllowedCaller>;
+  strict?: boolean;
+}
+
+/** Either hosted search tool. */
+export type AnthropicToolSearchTool = AnthropicBM25ToolSearchTool | AnthropicRegexToolSearchTool;
+
+/** The tool entries this package writes. A body may hold any other `ToolUnion` member; those pass through. */
+export type AnthropicTool = AnthropicCustomTool | AnthropicToolSearchTool;
+
+/** A text block (`TextBlockParam`), in messages and in `system`. */
+export interface AnthropicTextBlock {
+  type: 'text';
+  text: string;
+  cache_control?: AnthropicCacheControl | null;
+}
+
+/** A reference that makes the API load a deferred tool's definition (`ToolReferenceBlockParam`). */
+export interface AnthropicToolReferenceBlock {
+  type: 'tool_reference';
+  tool_name: string;
+  cache_control?: AnthropicCacheControl | null;
+}
+
+/** The model's call of a custom tool (`ToolUseBlockParam`). */
+export interface AnthropicToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+  cache_control?: AnthropicCacheControl | null;
+  /** Set on a computer or browser toolset member's call; such names are not custom tool names. */
+  toolset_name?: string | null;
+}
+
+/** The answer to a `tool_use` (`ToolResultBlockParam`). Client-side search answers with `tool_reference` blocks. */
+export interface AnthropicToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  /** With `is_error: true`, every block must be text. */
+  content?: string | Array<AnthropicTextBlock | AnthropicToolReferenceBlock>;
+  is_error?: boolean;
+  cache_control?: AnthropicCacheControl | null;
+}
+
+/** The names a hosted search call carries in `server_tool_use.name`. */
+export type AnthropicToolSearchToolName = AnthropicToolSearchTool['name'];
+
+/** A hosted search call (`ServerToolUseBlockParam`); its `srvtoolu_…` id is never answered with a `tool_result`. */
+export interface AnthropicServerToolUseBlock {
+  type: 'server_tool_use';
+  id: string;
+  name: AnthropicToolSearchToolName;
+  /** `{ query, limit? }` for BM25, `{ pattern, limit? }` for regex. */
+  input: unknown;
+  cache_control?: AnthropicCacheControl | null;
+}
+
+/** The hosted search's matches (`ToolSearchToolSearchResultBlockParam`); empty when nothing matched. */
+export interface AnthropicToolSearchToolSearchResult {
+  type: 'tool_search_tool_search_result';
+  tool_references: Array<AnthropicToolReferenceBlock>;
+}
+
+/**
+ * The hosted search's failure (`ToolSearchToolResultErrorParam`), returned with HTTP 200. The SDK lists these codes;
+ * treat `error_code` as an open string when reading responses (the documented set has changed before).
+ */
+export interface AnthropicToolSearchToolResultError {
+  type: 'tool_search_tool_result_error';
+  error_code: 'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded';
+  error_message?: string | null;
+}
+
+/** The hosted search's result (`ToolSearchToolResultBlockParam`), echoed back byte for byte on later turns. */
+export interface AnthropicToolSearchToolResultBlock {
+  type: 'tool_search_tool_result';
+  tool_use_id: string;
+  content: AnthropicToolSearchToolSearchResult | AnthropicToolSearchToolResultError;
+  cache_control?: AnthropicCacheControl | null;
+}
+
+/** The content blocks this package reads or writes in `messages`. */
+export type AnthropicContentBlock =
+  | AnthropicTextBlock
+  | AnthropicToolUseBlock
+  | AnthropicToolResultBlock
+  | AnthropicServerToolUseBlock
+  | AnthropicToolSearchToolResultBlock;
+
+/** A user turn (`UserMessageParam`). */
+export interface AnthropicUserMessage {
+  role: 'user';
+  content: string | Array<AnthropicContentBlock>;
+}
+
+/** An assistant turn (`AssistantMessageParam`): pass the response's `content` back unchanged. */
+export interface AnthropicAssistantMessage {
+  role: 'assistant';
+  content: string | Array<AnthropicContentBlock>;
+}
+
+/** One turn of the history. */
+export type AnthropicMessage = AnthropicUserMessage | AnthropicAssistantMessage;
+
+/** How the model should use the tools (`ToolChoice`); `{ type: 'tool', name }` names one tool. */
+export type AnthropicToolChoice =
+  | { type: 'auto'; disable_parallel_tool_use?: boolean }
+  | { type: 'any'; disable_parallel_tool_use?: boolean }
+  | { type: 'tool'; name: string; disable_parallel_tool_use?: boolean }
+  | { type: 'none' };
+
+/** A Messages API request body, restricted to the parts this package reads or writes. */
+export interface AnthropicMessagesRequest {
+  model: string;
+  max_tokens: number;
+  messages: Array<AnthropicMessage>;
+  system?: string | Array<AnthropicTextBlock>;
+  tools?: Array<AnthropicTool>;
+  tool_choice?: AnthropicToolChoice;
+}
+
+/**
+ * What the transformer accepts as a body: any object whose `tools`, `messages`, `system` and `tool_choice` have the
+ * Messages API's shape, such as the SDK's `MessageCreateParamsNonStreaming` or {@link AnthropicMessagesRequest}.
+ */
+export interface AnthropicMessagesRequestLike {
+  readonly tools?: readonly unknown[] | null;
+  readonly messages?: readonly unknown[];
+  readonly system?: unknown;
+  readonly tool_choice?: unknown;
+}
+
+/**
+ * The Messages API's rule for every tool name: `^[a-zA-Z0-9_-]{1,64}$`. Some API errors quote `{1,128}`; 64 is the
+ * documented, safe limit.
+ *
+ * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools
+ */
+export const ANTHROPIC_MESSAGES_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
+  label: 'Anthropic Messages',
+  allowed: /[a-zA-Z0-9_-]/,
+  maxLength: 64,
+});
+
+/** The most tools with `defer_loading: true` one request may carry ("Limits": 10,000). */
+export const ANTHROPIC_MAX_DEFERRED_TOOLS = 10_000;
+
+/** The hosted search tools, as the transformer adds them (the dated, documented types). */
+export const ANTHROPIC_TOOL_SEARCH_TOOLS: {
+  readonly bm25: AnthropicBM25ToolSearchTool;
+  readonly regex: AnthropicRegexToolSearchTool;
+} = Object.freeze({
+  bm25: Object.freeze({ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' }),
+  regex: Object.freeze({ type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' }),
+});

@@ -1,0 +1,60 @@
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { isOwnToolSearchTool } from '../../client/tool-search-tool-definition.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
+import { parseAnthropicCustomTool } from './parse-anthropic-custom-tool.js';
+import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+
+/**
+ * The custom tools of a Messages API request body as {@link ToolDefinition}s, in body order, with full schemas: the
+ * list to resolve a plan for.
+ *
+ * Left out: tools the plan does not decide on (Anthropic's hosted search tools, web search, code execution, bash,
+ * memory, text editor, computer and browser toolsets, MCP toolsets) and this package's own `tool_search` (from a
+ * body the transformer already rewrote). A custom tool that already has `defer_loading: true` reads as
+ * `deferrable: 'always'`, so the caller's choice survives planning. No `tools` (or `null`) reads as `[]`.
+ *
+ * Throws a `ToolSearchError` (`invalid-request`) naming the item when the body is not an object, `tools` is not an
+ * array, an entry is not an object or has a non-string `type`, a custom tool has no name or no object
+ * `input_schema`, or two custom tools share a name.
+ *
+ * @example
+ * ```ts
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseAnthropicMessagesTools } from 'tool-search/anthropic';
+ * const plan = resolveToolSearch({ id: body.model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body));
+ * ```
+ */
+export function parseAnthropicMessagesTools(body: unknown): ToolDefinition[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ToolSearchError('invalid-request', `The request body must be a Messages API request object, got ${describeValue(body)}`);
+  }
+  const tools = (body as { tools?: unknown }).tools;
+  if (tools === undefined || tools === null) return [];
+  if (!Array.isArray(tools)) {
+    throw new ToolSearchError('invalid-request', `\`tools\` must be an array of tool definitions, got ${describeValue(tools)}`);
+  }
+  const definitions: ToolDefinition[] = [];
+  const seen = new Map<string, number>();
+  tools.forEach((entry: unknown, index) => {
+    const path = `tools[${index}]`;
+    const kind = resolveAnthropicToolKind(entry);
+    if (kind === 'invalid') {
+      const detail = typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? `a \`type\` of ${describeValue((entry as { type?: unknown }).type)}` : describeValue(entry);
+      throw new ToolSearchError('invalid-request', `\`${path}\` must be a tool object with a string \`type\` (or none, for a custom tool), got ${detail}`);
+    }
+    if (kind !== 'custom') return;
+    const definition = parseAnthropicCustomTool(entry as Record<string, unknown>, path);
+    if (isOwnToolSearchTool(definition)) return;
+    const first = seen.get(definition.name);
+    if (first !== undefined) {
+      throw new ToolSearchError(
+        'invalid-request',
+        `tool \`${definition.name}\` is defined twice (\`tools[${first}]\` and \`${path}\`); the Messages API requires unique tool names`,
+      );
+    }
+    seen.set(definition.name, index);
+    definitions.push(definition);
+  });
+  return definitions;
+}

@@ -1,0 +1,245 @@
+import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
+import { isValidToolName } from '../../names/create-tool-name-mapping.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { ANTHROPIC_MAX_DEFERRED_TOOLS, ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from './anthropic-messages-api.js';
+import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
+
+/**
+ * The Messages API rules {@link preflightAnthropicMessagesRequest} checks, each a documented or reported HTTP 400.
+ *
+ * - `invalid-body`: the body is not an object, `messages` is not an array, `tools` is not an array, or a `tools`
+ *   entry is not a tool object.
+ * - `invalid-tool-name`: a tool name outside `^[a-zA-Z0-9_-]{1,64}$` ("tools.N.custom.name: String should match
+ *   pattern").
+ * - `duplicate-tool-name`: two tools share a name.
+ * - `all-tools-deferred`: every tool has `defer_loading: true` ("At least one tool must have defer_loading=false.
+ *   All tools cannot be deferred.").
+ * - `search-tool-deferred`: the hosted search tool has `defer_loading: true` ("Never set `defer_loading: true` on
+ *   the tool search tool itself").
+ * - `deferred-tool-cache-control`: a deferred tool, or a toolset whose members defer, carries `cache_control`
+ *   ("Tool 'X' cannot both defer_loading=true cache_control set").
+ * - `too-many-deferred-tools`: more than 10,000 tools with `defer_loading: true`.
+ * - `toolset-entry-deferred`: a computer or browser toolset entry has `defer_loading` itself (it goes per member,
+ *   in `configs`).
+ * - `toolset-members-disagree`: a toolset's enabled members (those listed in `configs`) have different
+ *   `defer_loading` values.
+ * - `server-tool-result`: a `tool_result` answers a hosted call (a `srvtoolu_…` id, or the id of a
+ *   `server_tool_use` in the history) ("Don't return a `tool_result` for the `srvtoolu_...` ID").
+ * - `undefined-tool-reference`: a `tool_reference` (in a `tool_search_tool_result` or a client `tool_result`)
+ *   names a tool not in `tools` ("Tool reference 'X' not found in available tools").
+ * - `undefined-tool-use`: a history `tool_use` names a tool not in `tools`.
+ * - `error-result-tool-reference`: an `is_error: true` tool result holds a `tool_reference` ("all content must be
+ *   type 'text' if 'is_error' is true").
+ * - `undefined-tool-choice`: `tool_choice` forces a tool not in `tools`.
+ *
+ * With an `mcp_toolset` in `tools` the three `undefined-*` rules are not checked: the MCP server's tool names are not
+ * in the body.
+ */
+export type AnthropicMessagesPreflightRule =
+  | 'invalid-body'
+  | 'invalid-tool-name'
+  | 'duplicate-tool-name'
+  | 'all-tools-deferred'
+  | 'search-tool-deferred'
+  | 'deferred-tool-cache-control'
+  | 'too-many-deferred-tools'
+  | 'toolset-entry-deferred'
+  | 'toolset-members-disagree'
+  | 'server-tool-result'
+  | 'undefined-tool-reference'
+  | 'undefined-tool-use'
+  | 'error-result-tool-reference'
+  | 'undefined-tool-choice';
+
+/** Every rule id, in the order they are checked. */
+export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES: readonly AnthropicMessagesPreflightRule[] = [
+  'invalid-body',
+  'invalid-tool-name',
+  'duplicate-tool-name',
+  'all-tools-deferred',
+  'search-tool-deferred',
+  'deferred-tool-cache-control',
+  'too-many-deferred-tools',
+  'toolset-entry-deferred',
+  'toolset-members-disagree',
+  'server-tool-result',
+  'undefined-tool-reference',
+  'undefined-tool-use',
+  'error-result-tool-reference',
+  'undefined-tool-choice',
+];
+
+/** One broken rule, with its Messages API rule id. */
+export interface AnthropicMessagesPreflightViolation extends PreflightViolation {
+  readonly rule: AnthropicMessagesPreflightRule;
+}
+
+/** The outcome of {@link preflightAnthropicMessagesRequest}. */
+export interface AnthropicMessagesPreflightResult extends PreflightResult {
+  readonly violations: readonly AnthropicMessagesPreflightViolation[];
+}
+
+/**
+ * Checks a Messages API request body against the HTTP 400 rules that tool search can trigger (see
+ * {@link AnthropicMessagesPreflightRule}), without sending it. Never throws: a body that is not even an object is
+ * one `invalid-body` violation. Every body `transformAnthropicMessagesRequest` returns passes, except where it
+ * warned `history-tool-undefined` or `tool-choice-undefined` (the caller's history or `tool_choice` names a tool it
+ * no longer defines).
+ *
+ * @example
+ * ```ts
+ * import { preflightAnthropicMessagesRequest } from 'tool-search/anthropic';
+ * const { ok, violations } = preflightAnthropicMessagesRequest(body);
+ * if (!ok) for (const v of violations) console.warn(`${v.rule} at ${v.path}: ${v.message}`);
+ * ```
+ * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool
+ */
+export function preflightAnthropicMessagesRequest(body: unknown): AnthropicMessagesPreflightResult {
+  const violations: AnthropicMessagesPreflightViolation[] = [];
+  const add = (rule: AnthropicMessagesPreflightRule, path: string, message: string): void => {
+    violations.push({ rule, path, message });
+  };
+  if (!isRecord(body)) {
+    add('invalid-body', '', `the request body must be an object, got ${describeValue(body)}`);
+    return { ok: false, violations };
+  }
+
+  const defined = new Set<string>();
+  let hasMCPToolset = false;
+  const tools = body.tools;
+  if (tools !== undefined && tools !== null && !Array.isArray(tools)) add('invalid-body', 'tools', `\`tools\` must be an array, got ${describeValue(tools)}`);
+  if (Array.isArray(tools)) {
+    const firstIndex = new Map<string, number>();
+    let deferred = 0;
+    tools.forEach((entry: unknown, index) => {
+      const path = `tools[${index}]`;
+      const kind = resolveAnthropicToolKind(entry);
+      if (kind === 'invalid') {
+        add('invalid-body', path, `\`${path}\` must be a tool object with a string \`type\` (or none), got ${describeValue(entry)}`);
+        return;
+      }
+      const tool = entry as Record<string, unknown>;
+      if (kind === 'mcp-toolset') hasMCPToolset = true;
+      const name = tool.name;
+      if (typeof name === 'string') {
+        const first = firstIndex.get(name);
+        if (first !== undefined) add('duplicate-tool-name', `${path}.name`, `tool \`${name}\` is defined twice (\`tools[${first}]\` and \`${path}\`); tool names must be unique`);
+        else firstIndex.set(name, index);
+        defined.add(name);
+      }
+      if (kind === 'custom' && (typeof name !== 'string' || !isValidToolName(name, ANTHROPIC_MESSAGES_TOOL_NAME_RULE))) {
+        add(
+          'invalid-tool-name',
+          `${path}.name`,
+          `tools.${index}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (got ${describeValue(name)})`,
+        );
+      }
+      const deferral = resolveAnthropicToolDeferral(tool);
+      if (deferral === 'deferred') deferred += 1;
+      const label = typeof name === 'string' ? name : String(tool.type);
+      if (kind === 'tool-search' && tool.defer_loading === true) {
+        add('search-tool-deferred', `${path}.defer_loading`, `the tool search tool \`${label}\` must never have \`defer_loading: true\``);
+      }
+      if (deferral !== 'loaded' && tool.cache_control !== undefined && tool.cache_control !== null) {
+        add(
+          'deferred-tool-cache-control',
+          `${path}.cache_control`,
+          `Tool '${label}' cannot both defer_loading=true cache_control set. Tools defer_loading cannot use prompt caching.`,
+        );
+      }
+      if (kind === 'toolset') checkToolset(tool, path, label, add);
+    });
+    const everyDeferred = tools.length > 0 && tools.every((entry: unknown) => resolveAnthropicToolDeferral(entry) === 'deferred');
+    if (everyDeferred) add('all-tools-deferred', 'tools', 'At least one tool must have defer_loading=false. All tools cannot be deferred.');
+    if (deferred > ANTHROPIC_MAX_DEFERRED_TOOLS) {
+      add('too-many-deferred-tools', 'tools', `${deferred} tools have defer_loading=true; at most ${ANTHROPIC_MAX_DEFERRED_TOOLS} are allowed per request`);
+    }
+  }
+
+  const messages = body.messages;
+  if (!Array.isArray(messages)) add('invalid-body', 'messages', `\`messages\` must be an array, got ${describeValue(messages)}`);
+  else checkHistory(messages, defined, hasMCPToolset, add);
+
+  const toolChoice = body.tool_choice;
+  if (isRecord(toolChoice) && toolChoice.type === 'tool' && typeof toolChoice.name === 'string' && !hasMCPToolset && !defined.has(toolChoice.name)) {
+    add('undefined-tool-choice', 'tool_choice.name', `\`tool_choice\` forces \`${toolChoice.name}\`, which is not in \`tools\``);
+  }
+  return { ok: violations.length === 0, violations };
+}
+
+type Add = (rule: AnthropicMessagesPreflightRule, path: string, message: string) => void;
+
+function checkToolset(tool: Record<string, unknown>, path: string, label: string, add: Add): void {
+  if (tool.defer_loading !== undefined) {
+    add('toolset-entry-deferred', `${path}.defer_loading`, `the toolset \`${label}\` must not have \`defer_loading\` on the entry; set it per member in \`configs\``);
+  }
+  if (!isRecord(tool.configs)) return;
+  const values = new Set<boolean>();
+  for (const config of Object.values(tool.configs)) {
+    if (!isRecord(config) || config.enabled === false) continue;
+    values.add(config.defer_loading === true);
+  }
+  if (values.size > 1) {
+    add('toolset-members-disagree', `${path}.configs`, `the enabled members of the toolset \`${label}\` must all have the same \`defer_loading\` value`);
+  }
+}
+
+function checkHistory(messages: readonly unknown[], defined: ReadonlySet<string>, unknowable: boolean, add: Add): void {
+  const serverCallIds = new Set<string>();
+  messages.forEach((message: unknown, messageIndex) => {
+    if (!isRecord(message) || !Array.isArray(message.content)) return;
+    message.content.forEach((block: unknown, blockIndex) => {
+      if (!isRecord(block)) return;
+      const path = `messages[${messageIndex}].content[${blockIndex}]`;
+      switch (block.type) {
+        case 'tool_use':
+          if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) return;
+          if (!unknowable && !defined.has(block.name)) {
+            add('undefined-tool-use', `${path}.name`, `the history calls \`${block.name}\`, which is not in \`tools\``);
+          }
+          return;
+        case 'server_tool_use':
+          if (typeof block.id === 'string') serverCallIds.add(block.id);
+          return;
+        case 'tool_search_tool_result': {
+          const content = block.content;
+          if (!isRecord(content) || !Array.isArray(content.tool_references)) return;
+          content.tool_references.forEach((reference: unknown, index) => {
+            checkReference(reference, `${path}.content.tool_references[${index}]`, defined, unknowable, add);
+          });
+          return;
+        }
+        case 'tool_result': {
+          const id = block.tool_use_id;
+          if (typeof id === 'string' && (id.startsWith('srvtoolu_') || serverCallIds.has(id))) {
+            add('server-tool-result', `${path}.tool_use_id`, `a \`tool_result\` answers the hosted call \`${id}\`; the API answers hosted calls itself and rejects this`);
+          }
+          if (!Array.isArray(block.content)) return;
+          block.content.forEach((item: unknown, index) => {
+            if (!isRecord(item) || item.type !== 'tool_reference') return;
+            const itemPath = `${path}.content[${index}]`;
+            if (block.is_error === true) {
+              add('error-result-tool-reference', itemPath, "all content must be type 'text' if 'is_error' is true (found a `tool_reference`)");
+            }
+            checkReference(item, itemPath, defined, unknowable, add);
+          });
+          return;
+        }
+        default:
+          return;
+      }
+    });
+  });
+}
+
+function checkReference(reference: unknown, path: string, defined: ReadonlySet<string>, unknowable: boolean, add: Add): void {
+  if (!isRecord(reference) || typeof reference.tool_name !== 'string' || unknowable) return;
+  if (!defined.has(reference.tool_name)) {
+    add('undefined-tool-reference', `${path}.tool_name`, `Tool reference '${reference.tool_name}' not found in available tools`);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,195 @@
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import type { AnthropicToolSearchToolName } from './anthropic-messages-api.js';
+import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
+
+/** A tool name the history uses, as it will be sent. */
+export interface AnthropicHistoryReference {
+  /** The wire name (already mapped). */
+  readonly name: string;
+  /** A model's `tool_use`, or a `tool_reference` (in a hosted `tool_search_tool_result` or a client `tool_result`). */
+  readonly kind: 'tool_use' | 'tool_reference';
+  /** Where, as a JSON path into the body (`messages[3].content[1].name`). */
+  readonly path: string;
+}
+
+/** The history, rewritten for the wire, and what the transformer needs to know about it. */
+export interface AnthropicMessagesHistory {
+  /** The messages to send; unchanged messages and blocks are the caller's own objects. `undefined` when absent. */
+  readonly messages: unknown[] | undefined;
+  /** Every tool name the history uses, in body order. */
+  readonly references: readonly AnthropicHistoryReference[];
+  /** The text of every tool result, in order (for restoring reveals from the history). */
+  readonly toolOutputs: readonly string[];
+  /** The hosted search tool the history's first hosted search call used, or `null`. */
+  readonly searchToolName: AnthropicToolSearchToolName | null;
+  /** Repairs made. */
+  readonly warnings: readonly AnthropicMessagesWarning[];
+}
+
+const SEARCH_TOOL_NAMES: ReadonlySet<string> = new Set<AnthropicToolSearchToolName>(['tool_search_tool_bm25', 'tool_search_tool_regex']);
+
+/** Sent in place of a user turn that held nothing but a `tool_result` for a hosted call (a turn may not be empty). */
+const REMOVED_RESULT_TEXT = '(A tool result for a hosted tool search call was removed: the API answers those calls itself.)';
+
+/**
+ * Rewrites a Messages API history for the wire: maps every tool name it uses (`tool_use.name`,
+ * `tool_reference.tool_name`, in hosted `tool_search_tool_result` and in client `tool_result` blocks) with `names`,
+ * and repairs the two history mistakes the API rejects: a `tool_result` answering a hosted `srvtoolu_…` call is
+ * removed, and `tool_reference` blocks in an `is_error: true` result become text.
+ *
+ * Everything else is kept as it is, down to the object: `server_tool_use` and `tool_search_tool_result` blocks whose
+ * names are already wire names (as the API returned them) are the caller's own objects, so they serialize byte for
+ * byte. Messages and blocks of unknown shape or type pass through untouched.
+ *
+ * Throws a `ToolSearchError` (`invalid-request`) when `messages` is present but not an array.
+ */
+export function transformAnthropicMessagesHistory(messages: unknown, names: ToolNameMapping): AnthropicMessagesHistory {
+  const references: AnthropicHistoryReference[] = [];
+  const toolOutputs: string[] = [];
+  const warnings: AnthropicMessagesWarning[] = [];
+  if (messages === undefined) return { messages: undefined, references, toolOutputs, searchToolName: null, warnings };
+  if (!Array.isArray(messages)) {
+    throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
+  }
+  const serverCallIds = new Set<string>();
+  const removedResults: string[] = [];
+  const convertedResults: string[] = [];
+  let searchToolName: AnthropicToolSearchToolName | null = null;
+
+  const rewritten = messages.map((message: unknown, messageIndex) => {
+    if (!isRecord(message) || !Array.isArray(message.content)) return message;
+    const content = message.content as unknown[];
+    let changed = false;
+    const blocks: unknown[] = [];
+    content.forEach((block: unknown, blockIndex) => {
+      const path = `messages[${messageIndex}].content[${blockIndex}]`;
+      if (!isRecord(block)) {
+        blocks.push(block);
+        return;
+      }
+      switch (block.type) {
+        case 'tool_use': {
+          // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
+          if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) break;
+          const wire = names.toWire(block.name);
+          references.push({ name: wire, kind: 'tool_use', path: `${path}.name` });
+          if (wire !== block.name) {
+            blocks.push({ ...block, name: wire });
+            changed = true;
+            return;
+          }
+          break;
+        }
+        case 'server_tool_use':
+          if (typeof block.id === 'string') serverCallIds.add(block.id);
+          if (searchToolName === null && typeof block.name === 'string' && SEARCH_TOOL_NAMES.has(block.name)) {
+            searchToolName = block.name as AnthropicToolSearchToolName;
+          }
+          break;
+        case 'tool_search_tool_result': {
+          const result = block.content;
+          if (!isRecord(result) || !Array.isArray(result.tool_references)) break;
+          const mapped = mapReferences(result.tool_references as unknown[], names, references, `${path}.content.tool_references`);
+          if (mapped !== result.tool_references) {
+            blocks.push({ ...block, content: { ...result, tool_references: mapped } });
+            changed = true;
+            return;
+          }
+          break;
+        }
+        case 'tool_result': {
+          const id = block.tool_use_id;
+          if (typeof id === 'string' && (id.startsWith('srvtoolu_') || serverCallIds.has(id))) {
+            removedResults.push(`${path} (\`${id}\`)`);
+            changed = true;
+            return;
+          }
+          const rewrittenResult = transformToolResult(block, path, names, references, toolOutputs);
+          if (rewrittenResult !== block) {
+            if (block.is_error === true) convertedResults.push(path);
+            blocks.push(rewrittenResult);
+            changed = true;
+            return;
+          }
+          break;
+        }
+        default:
+          break;
+      }
+      blocks.push(block);
+    });
+    if (!changed) return message;
+    return { ...message, content: blocks.length > 0 ? blocks : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
+  });
+
+  if (removedResults.length > 0) {
+    warnings.push({
+      code: 'server-tool-result-removed',
+      message:
+        `the history answers a hosted tool search call with a \`tool_result\` (${removedResults.join(', ')}); the API rejects that ` +
+        '(hosted calls are answered by the API itself, in the `tool_search_tool_result` block), so the block was removed. ' +
+        'Answer only `toolu_…` ids.',
+    });
+  }
+  if (convertedResults.length > 0) {
+    warnings.push({
+      code: 'error-result-references-converted',
+      message:
+        `an \`is_error: true\` tool result holds \`tool_reference\` blocks (${convertedResults.join(', ')}); the API rejects that ` +
+        "(\"all content must be type 'text' if 'is_error' is true\"), so each became a text block naming the tool.",
+    });
+  }
+  return { messages: rewritten, references, toolOutputs, searchToolName, warnings };
+}
+
+function transformToolResult(
+  block: Record<string, unknown>,
+  path: string,
+  names: ToolNameMapping,
+  references: AnthropicHistoryReference[],
+  toolOutputs: string[],
+): Record<string, unknown> {
+  const content = block.content;
+  if (typeof content === 'string') {
+    toolOutputs.push(content);
+    return block;
+  }
+  if (!Array.isArray(content)) return block;
+  const isError = block.is_error === true;
+  let changed = false;
+  const items = content.map((item: unknown, index) => {
+    if (!isRecord(item)) return item;
+    if (item.type === 'text' && typeof item.text === 'string') toolOutputs.push(item.text);
+    if (item.type !== 'tool_reference' || typeof item.tool_name !== 'string') return item;
+    const wire = names.toWire(item.tool_name);
+    if (isError) {
+      changed = true;
+      return { type: 'text', text: `tool_reference: ${wire}` };
+    }
+    references.push({ name: wire, kind: 'tool_reference', path: `${path}.content[${index}].tool_name` });
+    if (wire === item.tool_name) return item;
+    changed = true;
+    return { ...item, tool_name: wire };
+  });
+  return changed ? { ...block, content: items } : block;
+}
+
+/** The references with mapped names; the same array when no name changed. */
+function mapReferences(items: unknown[], names: ToolNameMapping, references: AnthropicHistoryReference[], path: string): unknown[] {
+  let changed = false;
+  const mapped = items.map((item: unknown, index) => {
+    if (!isRecord(item) || typeof item.tool_name !== 'string') return item;
+    const wire = names.toWire(item.tool_name);
+    references.push({ name: wire, kind: 'tool_reference', path: `${path}[${index}].tool_name` });
+    if (wire === item.tool_name) return item;
+    changed = true;
+    return { ...item, tool_name: wire };
+  });
+  return changed ? mapped : items;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,687 @@
+import { z } from 'zod';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { assertNever } from '../../errors/assert-never.js';
+import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import type { PlannedTool, ToolSearchPlan } from '../../plan/tool-search-plan.js';
+import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
+import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
+import { resolveRevealedTools } from '../../client/tool-search-result.js';
+import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME, isOwnToolSearchTool } from '../../client/tool-search-tool-definition.js';
+import stringify from 'fast-json-stable-stringify';
+import {
+  ANTHROPIC_MAX_DEFERRED_TOOLS,
+  ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
+  ANTHROPIC_TOOL_SEARCH_TOOLS,
+  type AnthropicMessagesRequest,
+  type AnthropicMessagesRequestLike,
+  type AnthropicToolSearchToolName,
+} from './anthropic-messages-api.js';
+import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
+import { parseAnthropicCustomTool } from './parse-anthropic-custom-tool.js';
+import { resolveAnthropicToolKind, type AnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
+import { transformAnthropicMessagesHistory, type AnthropicHistoryReference } from './transform-anthropic-messages-history.js';
+import { transformAnthropicToolCacheControl } from './transform-anthropic-tool-cache-control.js';
+
+/** Which of Anthropic's hosted search tools to add: natural-language queries (`bm25`) or regex patterns (`regex`). */
+export type AnthropicToolSearchVariant = 'bm25' | 'regex';
+
+/** What {@link transformAnthropicMessagesRequest} needs besides the body and the plan. */
+export interface TransformAnthropicMessagesOptions {
+  /**
+   * The tools `tool_search` revealed in this session, oldest first (the reveal store's list), for the client-side
+   * mechanism. Reveals found in the history's tool results are added to these, so a reveal the store lost is not.
+   * @default []
+   */
+  readonly revealed?: Iterable<string>;
+  /**
+   * The hosted search tool added under the `claude-hosted` mechanism. A search tool already in the body, or the one
+   * the history's hosted search calls used, takes precedence, so a conversation never switches variants.
+   * @default 'bm25'
+   */
+  readonly searchTool?: AnthropicToolSearchVariant;
+  /**
+   * Every tool the session may have used (original names, full schemas): the definitions the transformer may send
+   * for a tool the body lacks. A tool the plan lists but the body dropped is sent from here; under hosted search, a
+   * tool the history references (`tool_use`, `tool_reference`) but neither the body nor the plan has is sent from here
+   * deferred (`defer_loading: true` costs no prompt tokens), because the API rejects a request whose history
+   * references an undefined tool. Pass the same catalog on every turn.
+   * @default []
+   */
+  readonly catalog?: readonly ToolDefinition[];
+}
+
+/** The transformed body, what could not be done as asked, and the tool-name mapping used. */
+export interface AnthropicMessagesTransformResult<Body> {
+  /** The body to send: a new object; unchanged parts are shared with the input, which is never modified. */
+  readonly body: Body;
+  /** What could not be sent exactly as given, and what was sent instead. Empty when nothing needed repair. */
+  readonly warnings: readonly AnthropicMessagesWarning[];
+  /** Maps the model's `tool_use.name` back to your tool's name with `names.fromWire`. */
+  readonly names: ToolNameMapping;
+}
+
+const optionsSchema = z.strictObject(
+  {
+    revealed: z
+      .custom<Iterable<string>>((value) => typeof value === 'object' && value !== null && Symbol.iterator in value, {
+        error: 'must be an iterable of tool names (an array or a set of strings)',
+      })
+      .optional(),
+    searchTool: z.enum(['bm25', 'regex'], { error: "must be 'bm25' or 'regex'" }).optional(),
+    catalog: z.array(z.unknown(), { error: 'must be an array of tool definitions' }).optional(),
+  },
+  { error: 'must be an object' },
+);
+
+/** One custom tool of the body: its entry and its definition under the tool's original name. */
+interface BodyTool {
+  readonly entry: Record<string, unknown>;
+  readonly definition: ToolDefinition;
+}
+
+/** A tool the body lacks, sent from the catalog. */
+interface RestoredTool {
+  readonly definition: ToolDefinition;
+  readonly deferred: boolean;
+}
+
+/**
+ * Rewrites a Messages API request body for a tool search plan, just before it is sent. Pure: the input is never
+ * modified, and equal inputs give byte-identical bodies. Running it on its own output (same plan and options) gives
+ * the same body again.
+ *
+ * The caller builds its body as usual (original tool names, full schemas, the history as the API returned it, tool
+ * calls mapped back to original names or not) and resolves the plan for the body's tools
+ * (`parseAnthropicMessagesTools`). By mechanism:
+ *
+ * - `claude-hosted`: the hosted search tool (`tool_search_tool_bm25_20251119`, or the regex variant by `searchTool`)
+ *   goes first and is never deferred, so at least one tool is always loaded; tools the plan defers get
+ *   `defer_loading: true` and keep their full definitions (the API needs them to search and to expand references);
+ *   the other tools are unchanged. Nothing deferred (below the threshold): the plain list, no search tool, unless
+ *   the body or the history already uses one. More than 10,000 deferred tools throws.
+ * - `client`: the tool list of `resolveToolList` (loaded tools, this package's `tool_search`, deferred tools with
+ *   the stub `input_schema`, revealed tools in full) in the custom tools' place, and the guidance note once at the
+ *   end of `system` (a string gets it after a blank line, an array of text blocks gets one more block; existing
+ *   blocks and their `cache_control` are kept). Reveals come from `options.revealed` and from the history.
+ * - `none`: every tool in full; nothing added. `openai-hosted` (a plan for OpenAI's Responses API) is a mistake on a
+ *   Messages body: it is treated as `none`, with a warning.
+ *
+ * On every path: tool names outside `^[a-zA-Z0-9_-]{1,64}$` are mapped (in `tools`, `tool_choice`, `tool_use` and
+ * `tool_reference` blocks) and `names.fromWire` maps the model's calls back; provider tools the plan does not know
+ * (web search, code execution, bash, toolsets, MCP) pass through unchanged, in place; `server_tool_use` and
+ * `tool_search_tool_result` blocks are kept byte for byte; a `cache_control` breakpoint on a deferred tool moves to
+ * the last tool sent in full (warning `cache-control-moved`), and one on the caller's last tool stays on the last
+ * tool sent in full; a `tool_result` answering a hosted `srvtoolu_…` call is removed, `tool_reference` blocks in an
+ * `is_error` result become text. Every tool the history names must stay defined: one the body dropped is restored
+ * from `options.catalog` (deferred, under hosted search), and otherwise a `history-tool-undefined` warning names
+ * each reference that will fail.
+ *
+ * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object or whose `tools`, `messages` or
+ * `system` has the wrong type, or a custom tool without a name or schema; `plan-mismatch` naming the tools when the
+ * plan was made for other tools; `invalid-options` for bad options; `too-many-deferred-tools` above 10,000 deferred
+ * tools.
+ *
+ * @example
+ * ```ts
+ * import Anthropic from '@anthropic-ai/sdk';
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseAnthropicMessagesTools, transformAnthropicMessagesRequest } from 'tool-search/anthropic';
+ *
+ * const plan = resolveToolSearch({ id: body.model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body));
+ * const { body: request, names } = transformAnthropicMessagesRequest(body, plan, { revealed: await store.get(sessionId) });
+ * const message = await new Anthropic().messages.create(request);
+ * for (const block of message.content) if (block.type === 'tool_use') run(names.fromWire(block.name), block.input);
+ * ```
+ * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool
+ */
+export function transformAnthropicMessagesRequest<Body extends AnthropicMessagesRequestLike = AnthropicMessagesRequest>(
+  body: Body,
+  plan: ToolSearchPlan,
+  options: TransformAnthropicMessagesOptions = {},
+): AnthropicMessagesTransformResult<Body> {
+  const request = checkBody(body);
+  checkPlan(plan);
+  const { revealed, searchTool, catalog } = parseOptions(options);
+  const warnings: AnthropicMessagesWarning[] = [];
+  const mechanism = plan.mechanism;
+  if (mechanism === 'openai-hosted') {
+    warnings.push({
+      code: 'mechanism-not-for-messages',
+      message:
+        "the plan uses OpenAI's hosted tool search, which the Messages API does not carry; every tool was sent in full. " +
+        "Resolve the plan with `{ id, api: 'anthropic-messages' }`.",
+    });
+  }
+
+  const entries = Array.isArray(request.tools) ? readEntries(request.tools) : [];
+  const providerNames = entries.flatMap(({ entry, kind }) => (kind !== 'custom' && typeof entry.name === 'string' ? [entry.name] : []));
+  const names = createToolNameMapping(
+    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, TOOL_SEARCH_TOOL_NAME],
+    ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
+  );
+
+  const bodyTools = new Map<string, BodyTool>();
+  const ownSearchEntries: Record<string, unknown>[] = [];
+  for (const { entry, definition } of entries) {
+    if (definition === undefined) continue;
+    if (isOwnToolSearchTool(definition)) {
+      ownSearchEntries.push(entry);
+      continue;
+    }
+    const name = names.fromWire(definition.name);
+    if (bodyTools.has(name)) {
+      throw new ToolSearchError('invalid-request', `tool \`${name}\` is defined twice in \`tools\`; the Messages API requires unique tool names`);
+    }
+    bodyTools.set(name, { entry, definition: name === definition.name ? definition : { ...definition, name } });
+  }
+
+  const history = transformAnthropicMessagesHistory(request.messages, names);
+  warnings.push(...history.warnings);
+  const catalogByName = new Map(catalog.map((tool) => [tool.name, tool]));
+  const referenced = new Set(history.references.map((reference) => names.fromWire(reference.name)));
+  const planned = new Map(plan.tools.map((tool) => [tool.name, tool]));
+  const forced = resolveForcedTool(request.tool_choice, names, planned);
+
+  // The plan and the body must describe the same tools; the catalog fills in what the body dropped.
+  const restored = new Map<string, RestoredTool>();
+  const missing: string[] = [];
+  const explicitReveals = [...revealed].map((name) => names.fromWire(name));
+  const historyReveals = resolveRevealedTools(history.toolOutputs);
+  const calledInHistory = history.references.filter((reference) => reference.kind === 'tool_use').map((reference) => names.fromWire(reference.name));
+  for (const tool of plan.tools) {
+    if (bodyTools.has(tool.name)) continue;
+    const definition = catalogByName.get(tool.name);
+    if (definition !== undefined) restored.set(tool.name, { definition, deferred: tool.status === 'deferred' });
+    else if (!isHiddenByListing(plan, tool, [...explicitReveals, ...historyReveals, ...calledInHistory, ...(forced === null ? [] : [forced])])) {
+      missing.push(tool.name);
+    }
+  }
+  const unplanned = [...bodyTools.keys()].filter((name) => {
+    if (planned.has(name)) return false;
+    // A tool this transformer restored for the history (deferred, in the catalog, referenced) is not the caller's.
+    const { entry } = bodyTools.get(name) as BodyTool;
+    return !(mechanism === 'claude-hosted' && entry.defer_loading === true && catalogByName.has(name) && referenced.has(name));
+  });
+  if (missing.length > 0 || unplanned.length > 0) throw planMismatch(missing, unplanned);
+
+  const context: BuildContext = { request, entries, bodyTools, restored, names, catalogByName, warnings, forced, ownSearchEntries };
+  let built: BuiltTools;
+  switch (mechanism) {
+    case 'claude-hosted':
+      built = buildHostedTools(context, plan, history.searchToolName, searchTool, referenced);
+      break;
+    case 'client':
+      built = buildClientTools(context, plan, [...explicitReveals, ...historyReveals, ...(plan.listing === 'names' ? calledInHistory : [])]);
+      break;
+    case 'none':
+    case 'openai-hosted':
+      built = buildFullTools(context);
+      break;
+    default:
+      return assertNever(mechanism, 'mechanism');
+  }
+  if (restored.size > 0 || built.restoredForHistory.length > 0) warnings.push(restoredWarning(restored, built.restoredForHistory, mechanism));
+
+  const cache = transformAnthropicToolCacheControl(built.tools, { callerLast: built.callerLast, hidden: built.hidden });
+  if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
+
+  const defined = new Set(cache.tools.flatMap((entry) => (isRecord(entry) && typeof entry.name === 'string' ? [entry.name] : [])));
+  const hasMCPToolset = entries.some(({ kind }) => kind === 'mcp-toolset');
+  const undefinedReferences = hasMCPToolset ? [] : history.references.filter((reference) => !defined.has(reference.name));
+  if (undefinedReferences.length > 0) warnings.push(undefinedWarning(undefinedReferences, mechanism));
+
+  const output: Record<string, unknown> = { ...request };
+  if (request.tools !== undefined && request.tools !== null) output.tools = cache.tools;
+  else if (cache.tools.length > 0) output.tools = cache.tools;
+  if (history.messages !== undefined) output.messages = history.messages;
+  const system = appendGuidance(request.system, built.guidance);
+  if (system !== undefined) output.system = system;
+  const toolChoice = transformToolChoice(request.tool_choice, names, defined, hasMCPToolset, warnings);
+  if (toolChoice !== undefined) output.tool_choice = toolChoice;
+  return { body: output as Body, warnings, names };
+}
+
+/** Shared inputs of the three tool-list builders. */
+interface BuildContext {
+  readonly request: Record<string, unknown>;
+  readonly entries: readonly ToolEntry[];
+  readonly bodyTools: ReadonlyMap<string, BodyTool>;
+  readonly restored: ReadonlyMap<string, RestoredTool>;
+  readonly names: ToolNameMapping;
+  readonly catalogByName: ReadonlyMap<string, ToolDefinition>;
+  readonly warnings: AnthropicMessagesWarning[];
+  readonly forced: string | null;
+  readonly ownSearchEntries: readonly Record<string, unknown>[];
+}
+
+/** A tool list before its cache breakpoints are placed. */
+interface BuiltTools {
+  readonly tools: unknown[];
+  /** The index of the entry made from the caller's last tool, or `-1`. */
+  readonly callerLast: number;
+  /** Caller tools with a breakpoint that are not sent. */
+  readonly hidden: { name: string; cacheControl: unknown; callerLast: boolean }[];
+  /** Tools added (deferred) only because the history references them. */
+  readonly restoredForHistory: readonly string[];
+  /** The client-side guidance note, or `null`. */
+  readonly guidance: string | null;
+}
+
+interface ToolEntry {
+  readonly entry: Record<string, unknown>;
+  readonly kind: Exclude<AnthropicToolKind, 'invalid'>;
+  readonly index: number;
+  /** A custom tool's definition, under the name the body gives it. */
+  readonly definition?: ToolDefinition;
+}
+
+function buildHostedTools(
+  context: BuildContext,
+  plan: ToolSearchPlan,
+  historySearchTool: AnthropicToolSearchToolName | null,
+  variant: AnthropicToolSearchVariant,
+  referenced: ReadonlySet<string>,
+): BuiltTools {
+  const { entries, names, warnings, forced, catalogByName, bodyTools, restored } = context;
+  const deferredNames = new Set(plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
+  if (forced !== null && deferredNames.delete(forced)) warnings.push(forcedWarning(forced, 'sent without `defer_loading`'));
+
+  const searchEntries = entries.filter(({ kind }) => kind === 'tool-search');
+  const deferredProvider = entries.some(({ kind, entry }) => kind !== 'custom' && kind !== 'tool-search' && resolveAnthropicToolDeferral(entry) === 'deferred');
+  const includeSearch = deferredNames.size > 0 || deferredProvider || historySearchTool !== null || searchEntries.length > 0;
+  const tools: unknown[] = [];
+  let callerLast = -1;
+  if (includeSearch) tools.push(resolveSearchTool(searchEntries, historySearchTool, variant, warnings));
+  dropOwnSearchTool(context, 'claude-hosted');
+
+  entries.forEach(({ entry, kind, definition }, position) => {
+    const isLast = position === entries.length - 1;
+    if (kind === 'tool-search') {
+      if (isLast && includeSearch) callerLast = 0;
+      return;
+    }
+    if (definition === undefined) {
+      if (isLast) callerLast = tools.length;
+      tools.push(entry);
+      return;
+    }
+    if (isOwnToolSearchTool(definition)) return;
+    const name = names.fromWire(definition.name);
+    // A tool restored for the history on an earlier pass stays deferred; every other tool follows the plan.
+    const deferred = deferredNames.has(name) || (!plan.tools.some((tool) => tool.name === name) && bodyTools.has(name));
+    if (isLast) callerLast = tools.length;
+    tools.push(withDeferral({ ...entry, name: names.toWire(name) }, deferred));
+  });
+  for (const [name, tool] of restored) tools.push(fromDefinition(tool.definition, names, deferredNames.has(name)));
+
+  // Tools the history references but nothing defines: send them deferred, from the catalog, in catalog order.
+  const defined = new Set([...bodyTools.keys(), ...restored.keys()]);
+  const restoredForHistory = [...catalogByName.values()]
+    .filter((tool) => referenced.has(tool.name) && !defined.has(tool.name) && !entries.some(({ entry }) => entry.name === names.toWire(tool.name)))
+    .map((tool) => tool.name);
+  for (const name of restoredForHistory) tools.push(fromDefinition(catalogByName.get(name) as ToolDefinition, names, true));
+
+  const deferredCount = tools.filter((entry) => resolveAnthropicToolDeferral(entry) === 'deferred').length;
+  if (deferredCount > ANTHROPIC_MAX_DEFERRED_TOOLS) {
+    throw new ToolSearchError(
+      'too-many-deferred-tools',
+      `The request would defer ${deferredCount} tools; the Messages API accepts at most ${ANTHROPIC_MAX_DEFERRED_TOOLS} tools with ` +
+        '`defer_loading: true` per request. Send fewer tools (e.g. only the servers this agent needs) or split the catalog across agents.',
+    );
+  }
+  return { tools, callerLast, hidden: [], restoredForHistory, guidance: null };
+}
+
+function buildClientTools(context: BuildContext, plan: ToolSearchPlan, reveals: readonly string[]): BuiltTools {
+  const { entries, names, warnings, forced, catalogByName, bodyTools, restored } = context;
+  const definitions = plan.tools.map((tool) => {
+    const fromBody = bodyTools.get(tool.name);
+    if (fromBody === undefined) return restored.get(tool.name)?.definition ?? placeholder(tool.name);
+    // A stub from an earlier pass holds no schema; the catalog still has the real one.
+    const isStub = stringify(fromBody.definition.inputSchema) === STUB_SIGNATURE;
+    return isStub ? (catalogByName.get(tool.name) ?? fromBody.definition) : fromBody.definition;
+  });
+  const revealedNames = [...reveals];
+  if (forced !== null && plan.tools.some((tool) => tool.name === forced && tool.status === 'deferred')) {
+    const known = new Set(reveals);
+    if (!known.has(forced)) warnings.push(forcedWarning(forced, 'revealed, so it is sent with its full schema'));
+    revealedNames.push(forced);
+  }
+  const list = resolveToolList(plan, definitions, { revealed: revealedNames });
+  const sent = list.tools.map((entry) => toClientEntry(entry, context));
+
+  for (const { kind } of entries) {
+    if (kind === 'tool-search') {
+      warnings.push({
+        code: 'hosted-search-tool-kept',
+        message:
+          "the body has Anthropic's hosted search tool, but the plan uses the client-side `tool_search` (the model or its gateway " +
+          'does not support hosted search); the hosted tool was sent as given, and the API may reject it. Remove it from the body.',
+      });
+      break;
+    }
+  }
+
+  // Custom tools fill the custom tools' places; provider tools keep theirs; extra entries follow the last custom place.
+  const tools: unknown[] = [];
+  const slots = entries.filter(({ kind }) => kind === 'custom').length;
+  let next = 0;
+  let seenSlots = 0;
+  for (const { entry, kind } of entries) {
+    if (kind !== 'custom') {
+      tools.push(entry);
+      continue;
+    }
+    seenSlots += 1;
+    if (next < sent.length) tools.push(sent[next++]);
+    if (seenSlots === slots) while (next < sent.length) tools.push(sent[next++]);
+  }
+  while (next < sent.length) tools.push(sent[next++]);
+
+  // The caller's last tool: its breakpoint means "cache every tool".
+  const lastEntry = entries[entries.length - 1];
+  let callerLast = -1;
+  const hidden: BuiltTools['hidden'] = [];
+  const sentNames = new Set(list.tools.map((entry) => entry.name));
+  if (lastEntry !== undefined) {
+    if (lastEntry.definition !== undefined) {
+      const name = isOwnToolSearchTool(lastEntry.definition) ? TOOL_SEARCH_TOOL_NAME : names.fromWire(lastEntry.definition.name);
+      callerLast = sentNames.has(name) ? tools.findIndex((entry) => isRecord(entry) && entry.name === names.toWire(name)) : -1;
+    } else callerLast = tools.indexOf(lastEntry.entry);
+  }
+  for (const [name, { entry }] of bodyTools) {
+    if (sentNames.has(name) || entry.cache_control === undefined || entry.cache_control === null) continue;
+    hidden.push({ name: names.toWire(name), cacheControl: entry.cache_control, callerLast: entry === lastEntry?.entry });
+  }
+  // The note names hidden tools in the `names` listing: name them as the model sees them.
+  const guidance = list.guidance === null ? null : resolveToolSearchGuidance({ ...plan, tools: plan.tools.map((tool) => ({ ...tool, name: names.toWire(tool.name) })) });
+  return { tools, callerLast, hidden, restoredForHistory: [], guidance };
+}
+
+function buildFullTools(context: BuildContext): BuiltTools {
+  const { entries, names, restored } = context;
+  dropOwnSearchTool(context, 'none');
+  const tools: unknown[] = [];
+  let callerLast = -1;
+  entries.forEach(({ entry, definition }, position) => {
+    if (definition !== undefined) {
+      if (isOwnToolSearchTool(definition)) return;
+      if (position === entries.length - 1) callerLast = tools.length;
+      tools.push(withDeferral({ ...entry, name: names.toWire(names.fromWire(definition.name)) }, false));
+      return;
+    }
+    if (position === entries.length - 1) callerLast = tools.length;
+    tools.push(entry);
+  });
+  for (const tool of restored.values()) tools.push(fromDefinition(tool.definition, names, false));
+  return { tools, callerLast, hidden: [], restoredForHistory: [], guidance: null };
+}
+
+/** One client-side tool list entry as a Messages API tool, keeping the caller's own fields where it has them. */
+function toClientEntry(entry: ToolListEntry, context: BuildContext): Record<string, unknown> {
+  const { names, bodyTools, ownSearchEntries } = context;
+  const wireName = names.toWire(entry.name);
+  const source = entry.status === 'search' ? ownSearchEntries[0] : bodyTools.get(entry.name)?.entry;
+  const cacheControl = source?.cache_control === undefined ? {} : { cache_control: source.cache_control };
+  switch (entry.status) {
+    case 'search':
+      return { name: wireName, description: entry.description, input_schema: entry.inputSchema, ...cacheControl };
+    case 'loaded':
+    case 'revealed': {
+      if (source === undefined) return fromDefinition(entry.definition, names, false);
+      return withDeferral({ ...source, name: wireName, input_schema: entry.inputSchema }, false);
+    }
+    case 'deferred': {
+      // A stub carries no schema-specific fields: `strict` would validate against the stub, examples would not fit it.
+      const kept: Record<string, unknown> = {};
+      if (source?.type !== undefined) kept.type = source.type;
+      if (source?.allowed_callers !== undefined) kept.allowed_callers = source.allowed_callers;
+      return {
+        ...kept,
+        name: wireName,
+        ...(entry.description === undefined ? {} : { description: entry.description }),
+        input_schema: { ...STUB_INPUT_SCHEMA },
+        ...cacheControl,
+      };
+    }
+    default:
+      return assertNever(entry.status, 'tool list status');
+  }
+}
+
+const STUB_SIGNATURE = stringify(STUB_INPUT_SCHEMA);
+
+/** The hosted search tool to send: the body's own (the first, without `defer_loading`), the history's variant, or the option. */
+function resolveSearchTool(
+  searchEntries: readonly ToolEntry[],
+  historySearchTool: AnthropicToolSearchToolName | null,
+  variant: AnthropicToolSearchVariant,
+  warnings: AnthropicMessagesWarning[],
+): Record<string, unknown> {
+  const [first, ...rest] = searchEntries;
+  if (rest.length > 0) {
+    warnings.push({
+      code: 'search-tool-duplicated',
+      message: `the body has ${searchEntries.length} hosted search tools (${searchEntries.map(({ index }) => `\`tools[${index}]\``).join(', ')}); the first was kept and the others removed`,
+    });
+  }
+  if (first !== undefined) {
+    if (first.entry.defer_loading !== true) return first.entry;
+    warnings.push({
+      code: 'search-tool-deferred',
+      message:
+        `the hosted search tool (\`tools[${first.index}]\`) had \`defer_loading: true\`; the API requires at least one non-deferred tool ` +
+        'and never a deferred search tool, so `defer_loading` was removed from it',
+    });
+    const { defer_loading: _removed, ...rest } = first.entry;
+    return rest;
+  }
+  if (historySearchTool === 'tool_search_tool_regex') return { ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
+  if (historySearchTool === 'tool_search_tool_bm25') return { ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25 };
+  return { ...ANTHROPIC_TOOL_SEARCH_TOOLS[variant] };
+}
+
+function dropOwnSearchTool(context: BuildContext, mechanism: 'claude-hosted' | 'none'): void {
+  if (context.ownSearchEntries.length === 0) return;
+  context.warnings.push({
+    code: 'client-search-tool-removed',
+    message: `the body has this package's \`${TOOL_SEARCH_TOOL_NAME}\` tool, but the plan's mechanism is \`${mechanism}\`, not \`client\`; it was removed`,
+  });
+}
+
+function withDeferral(entry: Record<string, unknown>, deferred: boolean): Record<string, unknown> {
+  if (deferred) return { ...entry, defer_loading: true };
+  if (entry.defer_loading !== true) return entry;
+  const { defer_loading: _removed, ...rest } = entry;
+  return rest;
+}
+
+function fromDefinition(tool: ToolDefinition, names: ToolNameMapping, deferred: boolean): Record<string, unknown> {
+  return {
+    name: names.toWire(tool.name),
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    input_schema: tool.inputSchema,
+    ...(deferred ? { defer_loading: true } : {}),
+  };
+}
+
+/** A definition for a deferred tool the `names` listing does not send (its schema is never used). */
+function placeholder(name: string): ToolDefinition {
+  return { name, inputSchema: STUB_INPUT_SCHEMA };
+}
+
+function isHiddenByListing(plan: ToolSearchPlan, tool: PlannedTool, visible: readonly string[]): boolean {
+  return plan.mechanism === 'client' && plan.listing === 'names' && tool.status === 'deferred' && !visible.includes(tool.name);
+}
+
+/** The plan tool `tool_choice` forces, by original name, or `null`. */
+function resolveForcedTool(toolChoice: unknown, names: ToolNameMapping, planned: ReadonlyMap<string, PlannedTool>): string | null {
+  if (!isRecord(toolChoice) || toolChoice.type !== 'tool' || typeof toolChoice.name !== 'string') return null;
+  const name = names.fromWire(toolChoice.name);
+  return planned.has(name) ? name : null;
+}
+
+function transformToolChoice(
+  toolChoice: unknown,
+  names: ToolNameMapping,
+  defined: ReadonlySet<string>,
+  unknowable: boolean,
+  warnings: AnthropicMessagesWarning[],
+): unknown {
+  if (!isRecord(toolChoice) || toolChoice.type !== 'tool' || typeof toolChoice.name !== 'string') return toolChoice;
+  const wire = names.toWire(toolChoice.name);
+  if (!defined.has(wire) && !unknowable) {
+    warnings.push({
+      code: 'tool-choice-undefined',
+      message: `\`tool_choice\` forces \`${toolChoice.name}\`, which is not in \`tools\`; the API will reject the request. Add the tool or change \`tool_choice\`.`,
+    });
+  }
+  return wire === toolChoice.name ? toolChoice : { ...toolChoice, name: wire };
+}
+
+/** The system prompt with the guidance note at the end, once. */
+function appendGuidance(system: unknown, guidance: string | null): unknown {
+  if (guidance === null) return system;
+  if (system === undefined || system === null || system === '') return guidance;
+  if (typeof system === 'string') return system.includes(guidance) ? system : `${system}\n\n${guidance}`;
+  // checkBody has made sure an array system prompt holds text blocks only.
+  const blocks = system as readonly Record<string, unknown>[];
+  if (blocks.some((block) => typeof block.text === 'string' && block.text.includes(guidance))) return system;
+  return [...blocks, { type: 'text', text: guidance }];
+}
+
+function readEntries(tools: readonly unknown[]): ToolEntry[] {
+  return tools.map((entry, index) => {
+    const kind = resolveAnthropicToolKind(entry);
+    if (kind === 'invalid') {
+      const detail =
+        typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? `a \`type\` of ${describeValue((entry as { type?: unknown }).type)}` : describeValue(entry);
+      throw new ToolSearchError('invalid-request', `\`tools[${index}]\` must be a tool object with a string \`type\` (or none, for a custom tool), got ${detail}`);
+    }
+    const record = entry as Record<string, unknown>;
+    if (kind !== 'custom') return { entry: record, kind, index };
+    return { entry: record, kind, index, definition: parseAnthropicCustomTool(record, `tools[${index}]`) };
+  });
+}
+
+function checkBody(body: unknown): Record<string, unknown> {
+  if (!isRecord(body)) {
+    throw new ToolSearchError('invalid-request', `The request body must be a Messages API request object, got ${describeValue(body)}`);
+  }
+  const { tools, system } = body;
+  if (tools !== undefined && tools !== null && !Array.isArray(tools)) {
+    throw new ToolSearchError('invalid-request', `\`tools\` must be an array of tool definitions, got ${describeValue(tools)}`);
+  }
+  if (system !== undefined && system !== null && typeof system !== 'string') {
+    const textBlocks = Array.isArray(system) && system.every((block: unknown) => isRecord(block) && block.type === 'text' && typeof block.text === 'string');
+    if (!textBlocks) {
+      throw new ToolSearchError('invalid-request', `\`system\` must be a string or an array of text blocks, got ${describeValue(system)}`);
+    }
+  }
+  return body;
+}
+
+function checkPlan(plan: unknown): void {
+  const valid =
+    isRecord(plan) &&
+    typeof plan.mechanism === 'string' &&
+    Array.isArray(plan.tools) &&
+    plan.tools.every((tool: unknown) => isRecord(tool) && typeof tool.name === 'string' && (tool.status === 'deferred' || tool.status === 'loaded'));
+  if (!valid) {
+    throw new ToolSearchError('invalid-options', `\`plan\` must be a plan from \`resolveToolSearch\`, got ${describeValue(plan)}`);
+  }
+  const mechanism = (plan as { mechanism: string }).mechanism;
+  if (!['openai-hosted', 'claude-hosted', 'client', 'none'].includes(mechanism)) {
+    throw new ToolSearchError('invalid-options', `\`plan.mechanism\` must be one of 'openai-hosted', 'claude-hosted', 'client', 'none', got ${describeValue(mechanism)}`);
+  }
+}
+
+function parseOptions(options: unknown): { revealed: string[]; searchTool: AnthropicToolSearchVariant; catalog: readonly ToolDefinition[] } {
+  const parsed = optionsSchema.safeParse(options);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => {
+      const path = issue.path.length > 0 ? `\`${issue.path.join('.')}\` ` : '';
+      const given = issue.path.length > 0 ? ` (got ${describeValue((options as Record<string, unknown>)[String(issue.path[0])])})` : ` (got ${describeValue(options)})`;
+      return issue.code === 'unrecognized_keys' ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `\`${key}\``).join(', ')}` : `${path}${issue.message}${given}`;
+    });
+    throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: ${issues.join('; ')}`);
+  }
+  const revealed = [...(parsed.data.revealed ?? [])];
+  const bad = revealed.find((name) => typeof name !== 'string');
+  if (bad !== undefined) {
+    throw new ToolSearchError('invalid-options', `\`revealed\` must hold tool names (strings), got ${describeValue(bad)}`);
+  }
+  let catalog: readonly ToolDefinition[] = [];
+  try {
+    catalog = parsed.data.catalog === undefined ? [] : parseToolDefinitions(parsed.data.catalog);
+  } catch (error) {
+    throw new ToolSearchError('invalid-options', `\`catalog\`: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return { revealed, searchTool: parsed.data.searchTool ?? 'bm25', catalog };
+}
+
+function planMismatch(missing: readonly string[], unplanned: readonly string[]): ToolSearchError {
+  const parts = [
+    missing.length > 0 ? `the plan has ${missing.map((name) => `\`${name}\``).join(', ')}, which the body's \`tools\` lacks (pass its definition in \`catalog\` to send it anyway)` : '',
+    unplanned.length > 0 ? `the body's \`tools\` has ${unplanned.map((name) => `\`${name}\``).join(', ')}, which the plan lacks` : '',
+  ].filter((part) => part !== '');
+  return new ToolSearchError(
+    'plan-mismatch',
+    `The plan was made for different tools than the request holds: ${parts.join('; ')}. Resolve the plan again with parseAnthropicMessagesTools(body).`,
+  );
+}
+
+function forcedWarning(name: string, outcome: string): AnthropicMessagesWarning {
+  return {
+    code: 'forced-tool-loaded',
+    message: `\`tool_choice\` forces \`${name}\`, which the plan defers; a forced tool needs its schema, so it was ${outcome}`,
+  };
+}
+
+function restoredWarning(restored: ReadonlyMap<string, RestoredTool>, forHistory: readonly string[], mechanism: ToolSearchPlan['mechanism']): AnthropicMessagesWarning {
+  const parts: string[] = [];
+  if (restored.size > 0) {
+    parts.push(`${[...restored.keys()].map((name) => `\`${name}\``).join(', ')} ${restored.size === 1 ? 'is' : 'are'} in the plan but not in the body's \`tools\``);
+  }
+  if (forHistory.length > 0) {
+    parts.push(
+      `the history references ${forHistory.map((name) => `\`${name}\``).join(', ')}, which the body no longer defines (the API rejects a ` +
+        `reference to an undefined tool), so ${forHistory.length === 1 ? 'it was' : 'they were'} sent deferred`,
+    );
+  }
+  return { code: 'tool-restored', message: `${parts.join('; ')}: sent from \`catalog\` (mechanism \`${mechanism}\`)` };
+}
+
+function cacheWarning(moved: readonly string[], target: string | null): AnthropicMessagesWarning {
+  const tools = moved.map((name) => `\`${name}\``).join(', ');
+  const outcome =
+    target === null
+      ? 'it was dropped, because no tool is sent in full'
+      : `it was moved to \`${target}\`, the last tool sent in full, which caches the same prefix (deferred tools are left out of the cached tools section)`;
+  return {
+    code: 'cache-control-moved',
+    message: `${tools} ${moved.length === 1 ? 'has' : 'have'} a \`cache_control\` breakpoint but ${moved.length === 1 ? 'is' : 'are'} deferred or not sent; the API rejects a deferred tool with \`cache_control\` ("cannot both defer_loading=true cache_control set"), so ${outcome}`,
+  };
+}
+
+function undefinedWarning(references: readonly AnthropicHistoryReference[], mechanism: ToolSearchPlan['mechanism']): AnthropicMessagesWarning {
+  const byName = new Map<string, string[]>();
+  for (const reference of references) byName.set(reference.name, [...(byName.get(reference.name) ?? []), `${reference.path} (${reference.kind})`]);
+  const list = [...byName].map(([name, paths]) => `\`${name}\` at ${paths.join(', ')}`).join('; ');
+  const fix =
+    mechanism === 'claude-hosted'
+      ? 'Keep the tool in `tools` (it may be deferred) or pass its definition in `catalog`, and it is sent deferred.'
+      : 'Keep the tool in `tools`.';
+  return {
+    code: 'history-tool-undefined',
+    message: `the history names tools that are not in \`tools\`: ${list}. The API will reject this request ("Tool reference '${[...byName.keys()][0]}' not found in available tools"). ${fix}`,
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
