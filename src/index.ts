@@ -69,3 +69,39 @@ export { createToolNameMapping, isValidToolName, type ToolNameMapping } from './
 export type { ToolNameRule } from './names/tool-name-rule.js';
 
 export type { PreflightResult, PreflightViolation } from './preflight/preflight-result.js';
+
+export {
+  EXACT_NAME_BONUS,
+  createToolIndex,
+  type ToolIndex,
+  type ToolIndexFieldWeights,
+  type ToolIndexOptions,
+  type ToolIndexSearchOptions,
+  type ToolSearchHit,
+} from './search/create-tool-index.js';
+export { parseToolSelection } from './search/parse-tool-selection.js';
+
+export {
+  DEFAULT_MAX_LISTED_TOOLS,
+  DEFAULT_MAX_QUERY_LENGTH,
+  DEFAULT_MAX_SEARCH_RESULTS,
+  createToolSearchTool,
+  type CreateToolSearchToolOptions,
+  type ToolSearchContext,
+  type ToolSearchTool,
+} from './client/create-tool-search-tool.js';
+export {
+  createToolCallCheck,
+  type CreateToolCallCheckOptions,
+  type ToolCall,
+  type ToolCallCheck,
+  type ToolCallCheckResult,
+} from './client/create-tool-call-check.js';
+
+export type { RevealStore } from './reveal/reveal-store.js';
+export {
+  DEFAULT_MAX_REVEAL_SESSIONS,
+  DEFAULT_MAX_TOOLS_PER_SESSION,
+  createMemoryRevealStore,
+  type MemoryRevealStoreOptions,
+} from './reveal/create-memory-reveal-store.js';

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import { describeValue } from '../errors/describe-value.js';
+import type { RevealStore } from '../reveal/reveal-store.js';
+import { createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
+import { parseToolSelection } from '../search/parse-tool-selection.js';
+import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+import type { ToolSearchMatch, ToolSearchResult } from './tool-search-result.js';
+import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
+
+/** The default cap on results per search (the seed's `MAX_SEARCH_RESULTS`). */
+export const DEFAULT_MAX_SEARCH_RESULTS = 8;
+/** The default cap on tool names listed when nothing matches or the query is empty. */
+export const DEFAULT_MAX_LISTED_TOOLS = 50;
+/** The default longest query accepted, in characters (Anthropic's hosted BM25 search accepts 500). */
+export const DEFAULT_MAX_QUERY_LENGTH = 500;
+
+/** What {@link createToolSearchTool} needs. */
+export interface CreateToolSearchToolOptions {
+  /** Every tool the search may return, with full schemas (the catalog, not the stubbed list sent to the model). */
+  readonly tools: readonly ToolDefinition[];
+  /** Where reveals are recorded per session. */
+  readonly store: RevealStore;
+  /** At most this many tools per search (each is revealed). @default 8 */
+  readonly maxResults?: number;
+  /** At most this many names listed when nothing matches or the query is empty; the rest are counted. @default 50 */
+  readonly maxListedTools?: number;
+  /** Longer queries get an `invalid-query` result asking for a shorter one. @default 500 */
+  readonly maxQueryLength?: number;
+  /** A prebuilt index over the same tools, to share one between several tools; built from `tools` when omitted. */
+  readonly index?: ToolIndex;
+}
+
+/** Where a `tool_search` call runs. */
+export interface ToolSearchContext {
+  /** The session whose reveal set records the matches. */
+  readonly sessionId: string;
+  /**
+   * The tools visible to the model this turn; nothing outside them is returned or revealed.
+   * @default every tool of the catalog
+   */
+  readonly visible?: Iterable<string>;
+}
+
+/** The client-side `tool_search` tool: its definition for the model and its executor. */
+export interface ToolSearchTool {
+  /** The definition to send (also what `resolveToolList` adds). */
+  readonly definition: ToolDefinition;
+  /** The index the tool searches. */
+  readonly index: ToolIndex;
+  /**
+   * Runs one `tool_search` call. Never throws for anything the model wrote: bad arguments get an `invalid-query`
+   * result that says what to do. Throws a `ToolSearchError` (`invalid-options`) for a missing `sessionId`.
+   */
+  execute(args: unknown, context: ToolSearchContext): Promise<ToolSearchResult>;
+}
+
+const optionsSchema = z.object({
+  maxResults: z.number().int().min(1).optional(),
+  maxListedTools: z.number().int().min(0).optional(),
+  maxQueryLength: z.number().int().min(1).optional(),
+});
+
+/**
+ * Creates the client-side `tool_search` tool over a catalog of tools.
+ *
+ * `execute` ranks the visible tools for the query and returns the matches with their full JSON schemas, recording
+ * them as revealed for the session (progressive disclosure: the next request carries their full schemas). With no
+ * match it lists tool names (bounded, with the count of the rest) and reveals nothing; with an empty query it lists
+ * names and reveals nothing; `select:a,b` returns exactly those tools and names the unknown ones. It never returns
+ * or reveals a tool outside `visible`, and never returns itself.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryRevealStore, createToolSearchTool, formatToolSearchResult } from 'tool-search';
+ * const search = createToolSearchTool({ tools, store: createMemoryRevealStore() });
+ * const result = await search.execute({ query: 'send email' }, { sessionId });
+ * const text = formatToolSearchResult(result); // the tool result to send back
+ * ```
+ */
+export function createToolSearchTool(options: CreateToolSearchToolOptions): ToolSearchTool {
+  const parsed = optionsSchema.safeParse(options);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = String(issue?.path[0] ?? '');
+    throw new ToolSearchError(
+      'invalid-options',
+      `createToolSearchTool: \`${field}\` must be a whole number ≥ ${field === 'maxListedTools' ? 0 : 1}, got ${describeValue((options as unknown as Record<string, unknown>)[field])}`,
+    );
+  }
+  if (typeof options.store !== 'object' || options.store === null || typeof options.store.add !== 'function') {
+    throw new ToolSearchError('invalid-options', `createToolSearchTool: \`store\` must be a RevealStore, got ${describeValue(options.store)}`);
+  }
+  const catalog = parseToolDefinitions(options.tools).filter((tool) => tool.name !== TOOL_SEARCH_TOOL_NAME);
+  const maxResults = options.maxResults ?? DEFAULT_MAX_SEARCH_RESULTS;
+  const maxListed = options.maxListedTools ?? DEFAULT_MAX_LISTED_TOOLS;
+  const maxQueryLength = options.maxQueryLength ?? DEFAULT_MAX_QUERY_LENGTH;
+  const index = options.index ?? createToolIndex(catalog, { maxResults });
+  const byName = new Map(catalog.map((tool) => [tool.name, tool]));
+  const store = options.store;
+
+  function visibleNames(visible: Iterable<string> | undefined): string[] {
+    if (visible === undefined) return [...byName.keys()];
+    const seen = new Set<string>();
+    for (const name of visible) if (byName.has(name)) seen.add(name);
+    return [...seen];
+  }
+
+  function listing(status: 'no-match' | 'listing' | 'invalid-query', query: string, names: readonly string[], message: string): ToolSearchResult {
+    return { status, query, tools: [], availableTools: names.slice(0, maxListed), moreTools: Math.max(0, names.length - maxListed), message };
+  }
+
+  return {
+    definition: TOOL_SEARCH_TOOL_DEFINITION,
+    index,
+    async execute(args, context) {
+      if (typeof context !== 'object' || context === null || typeof context.sessionId !== 'string' || context.sessionId.length === 0) {
+        throw new ToolSearchError('invalid-options', `tool_search: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
+      }
+      const names = visibleNames(context.visible);
+      const query = readQuery(args);
+      if (query === undefined) {
+        return listing(
+          'invalid-query',
+          '',
+          names,
+          `\`${TOOL_SEARCH_TOOL_NAME}\` needs a \`query\` string: the exact tool name or a few keywords, for example {"query": "send email"}. Got ${describeValue(args === null || typeof args !== 'object' || Array.isArray(args) ? args : (args as { query?: unknown }).query)}.`,
+        );
+      }
+      const trimmed = query.trim();
+      if (trimmed.length > maxQueryLength) {
+        return listing(
+          'invalid-query',
+          `${trimmed.slice(0, 60)}…`,
+          names,
+          `The query is ${trimmed.length} characters; keep it under ${maxQueryLength}: the exact tool name or a few keywords.`,
+        );
+      }
+      if (trimmed.replace(/[^\p{L}\p{N}]/gu, '') === '') {
+        return listing(
+          'listing',
+          trimmed,
+          names,
+          `Available tools are listed by name. Call \`${TOOL_SEARCH_TOOL_NAME}\` with an exact name or a few keywords to load their parameter schemas.`,
+        );
+      }
+      const selection = parseToolSelection(trimmed);
+      const hits = index.search(trimmed, { visible: names, maxResults });
+      const found = hits.map((hit) => byName.get(hit.name)).filter((tool): tool is ToolDefinition => tool !== undefined);
+      const unknown = selection === null ? [] : selection.filter((name) => !found.some((tool) => tool.name === name));
+      if (found.length === 0) {
+        return listing(
+          selection === null ? 'no-match' : 'invalid-query',
+          trimmed,
+          names,
+          selection === null
+            ? 'No tools matched the query. Try the exact tool name or different keywords; available tools are listed by name.'
+            : `No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}; available tools are listed by name.`,
+        );
+      }
+      const loaded = found.map((tool) => tool.name);
+      await store.add(context.sessionId, loaded);
+      const missing = unknown.length === 0 ? '' : ` No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}.`;
+      return {
+        status: 'found',
+        query: trimmed,
+        tools: found.map(toMatch),
+        loaded,
+        message: `Full schemas loaded; these tools are callable with their full parameters on your next step.${missing}`,
+      };
+    },
+  };
+}
+
+function readQuery(args: unknown): string | undefined {
+  if (typeof args === 'string') {
+    // Some loops pass the raw JSON arguments text.
+    try {
+      return readQuery(JSON.parse(args));
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof args !== 'object' || args === null) return undefined;
+  const query = (args as { query?: unknown }).query;
+  return typeof query === 'string' ? query : undefined;
+}
+
+function toMatch(tool: ToolDefinition): ToolSearchMatch {
+  return { name: tool.name, ...(tool.description === undefined ? {} : { description: tool.description }), inputSchema: tool.inputSchema };
+}

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
+import { resolveToolList } from '../../src/client/resolve-tool-list.js';
+import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
+import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
+import { ToolSearchError } from '../../src/errors/tool-search-error.js';
+import { TOOL_SEARCH_TOOL_DEFINITION } from '../../src/client/tool-search-tool-definition.js';
+import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+import { manyTools, tool } from '../support/tools.js';
+
+const catalog: ToolDefinition[] = [
+  tool('read_file', undefined, { description: 'Read the contents of a file' }),
+  tool('write_file', undefined, { description: 'Write contents to a file' }),
+  tool('send_email', undefined, { description: 'Send an email message to a recipient' }),
+  tool('search_logs', undefined, { description: 'Find stuff' }),
+  tool('find_user', undefined, { description: 'Search the logs' }),
+  tool('tool_search', 'never'),
+];
+
+function setup(options: { tools?: ToolDefinition[]; maxListedTools?: number } = {}) {
+  const store = createMemoryRevealStore();
+  return { store, search: createToolSearchTool({ tools: options.tools ?? catalog, store, ...(options.maxListedTools === undefined ? {} : { maxListedTools: options.maxListedTools }) }) };
+}
+
+describe('createToolSearchTool', () => {
+  it('defines tool_search, never deferred, with one query argument', () => {
+    const { search } = setup();
+    expect(search.definition).toBe(TOOL_SEARCH_TOOL_DEFINITION);
+    expect(search.definition).toMatchObject({ name: 'tool_search', deferrable: 'never', inputSchema: { required: ['query'] } });
+    expect(search.definition.description).toContain('exact tool name');
+  });
+
+  describe('execute', () => {
+    it('returns the matches with full schemas and reveals them for the session', async () => {
+      const { search, store } = setup();
+      const result = await search.execute({ query: 'send email' }, { sessionId: 's' });
+      expect(result).toMatchObject({ status: 'found', query: 'send email', loaded: ['send_email'] });
+      expect(result.tools[0]).toEqual({ name: 'send_email', description: 'Send an email message to a recipient', inputSchema: catalog[2]?.inputSchema });
+      expect(await store.get('s')).toEqual(['send_email']);
+    });
+
+    it('ranks an exact name first and alone', async () => {
+      const { search } = setup();
+      expect(await search.execute({ query: '`read_file`' }, { sessionId: 's' })).toMatchObject({ status: 'found', loaded: ['read_file'] });
+    });
+
+    it('keeps the seed’s name-over-description example', async () => {
+      const { search } = setup();
+      expect(await search.execute({ query: 'search' }, { sessionId: 's' })).toMatchObject({ loaded: ['search_logs'] });
+    });
+
+    it('never returns itself', async () => {
+      const { search } = setup();
+      const result = await search.execute({ query: 'tool_search read' }, { sessionId: 's' });
+      expect(result.status === 'found' ? result.loaded : []).not.toContain('tool_search');
+    });
+
+    it('loads exactly the tools a select: query names and names the unknown ones', async () => {
+      const { search, store } = setup();
+      const result = await search.execute({ query: 'select:write_file,send_email,nope' }, { sessionId: 's' });
+      expect(result).toMatchObject({ status: 'found', loaded: ['write_file', 'send_email'] });
+      expect(result.message).toContain('No tool is named `nope`');
+      expect(await store.get('s')).toEqual(['write_file', 'send_email']);
+    });
+
+    it('answers a select: of unknown names with the available names, revealing nothing', async () => {
+      const { search, store } = setup();
+      const result = await search.execute({ query: 'select:nope,other' }, { sessionId: 's' });
+      expect(result).toMatchObject({ status: 'invalid-query', tools: [], message: expect.stringContaining('No tool is named `nope`, `other`') });
+      expect(await store.get('s')).toEqual([]);
+    });
+
+    it('lists visible tool names when nothing matches, revealing nothing', async () => {
+      const { search, store } = setup();
+      const result = await search.execute({ query: 'quantum teleportation' }, { sessionId: 's' });
+      expect(result).toEqual({
+        status: 'no-match',
+        query: 'quantum teleportation',
+        tools: [],
+        availableTools: ['read_file', 'write_file', 'send_email', 'search_logs', 'find_user'],
+        moreTools: 0,
+        message: expect.stringContaining('No tools matched the query'),
+      });
+      expect(await store.get('s')).toEqual([]);
+    });
+
+    it('bounds the list of names for a large catalog and counts the rest', async () => {
+      const { search } = setup({ tools: manyTools(1000) });
+      const result = await search.execute({ query: 'zzz' }, { sessionId: 's' });
+      expect(result).toMatchObject({ status: 'no-match', moreTools: 950 });
+      expect(result.status === 'no-match' ? result.availableTools : []).toHaveLength(50);
+    });
+
+    it.each(['', '   ', '?!'])('lists names for the empty query %j and reveals nothing (unlike the seed)', async (query) => {
+      const { search, store } = setup();
+      expect(await search.execute({ query }, { sessionId: 's' })).toMatchObject({ status: 'listing', tools: [], availableTools: expect.arrayContaining(['read_file']) });
+      expect(await store.get('s')).toEqual([]);
+    });
+
+    it('never returns or reveals a tool outside the visible set', async () => {
+      const { search, store } = setup();
+      const hidden = await search.execute({ query: 'file' }, { sessionId: 's', visible: ['read_file', 'tool_search'] });
+      expect(hidden).toMatchObject({ status: 'found', loaded: ['read_file'] });
+      const selected = await search.execute({ query: 'select:write_file' }, { sessionId: 's', visible: ['read_file'] });
+      expect(selected.status).toBe('invalid-query');
+      const missing = await search.execute({ query: 'missing' }, { sessionId: 's', visible: ['read_file'] });
+      expect(missing).toMatchObject({ status: 'no-match', availableTools: ['read_file'] });
+      expect(await store.get('s')).toEqual(['read_file']);
+    });
+
+    it('keeps reveals apart between sessions', async () => {
+      const { search, store } = setup();
+      await search.execute({ query: 'send email' }, { sessionId: 'a' });
+      expect(await store.get('b')).toEqual([]);
+    });
+
+    it.each([
+      ['no arguments', undefined, 'Got nothing (undefined)'],
+      ['a missing query', {}, 'Got nothing (undefined)'],
+      ['a non-string query', { query: 42 }, 'Got 42'],
+      ['a list', ['read'], 'Got an array'],
+    ])('answers %s with a result the model can act on', async (_label, args, detail) => {
+      const { search, store } = setup();
+      const result = await search.execute(args, { sessionId: 's' });
+      expect(result).toMatchObject({ status: 'invalid-query', tools: [], message: expect.stringContaining('needs a `query` string') });
+      expect(result.message).toContain(detail);
+      expect(await store.get('s')).toEqual([]);
+    });
+
+    it('answers a 10,000-character query by asking for a shorter one', async () => {
+      const { search } = setup();
+      const result = await search.execute({ query: 'read '.repeat(2000) }, { sessionId: 's' });
+      expect(result).toMatchObject({ status: 'invalid-query', message: expect.stringContaining('keep it under 500') });
+      expect(result.status === 'invalid-query' ? result.query.length : 0).toBeLessThanOrEqual(61);
+    });
+
+    it('accepts the raw JSON arguments text', async () => {
+      const { search } = setup();
+      expect(await search.execute('{"query":"send email"}', { sessionId: 's' })).toMatchObject({ status: 'found' });
+    });
+
+    it('requires a session id', async () => {
+      const { search } = setup();
+      await expect(search.execute({ query: 'x' }, { sessionId: '' })).rejects.toThrow(ToolSearchError);
+    });
+  });
+
+  it.each([
+    [{ maxResults: 0 }, '`maxResults` must be a whole number ≥ 1, got 0'],
+    [{ maxListedTools: -1 }, '`maxListedTools` must be a whole number ≥ 0, got -1'],
+    [{ maxQueryLength: 1.5 }, '`maxQueryLength` must be a whole number ≥ 1, got 1.5'],
+  ])('rejects the options %j', (options, message) => {
+    expect(() => createToolSearchTool({ tools: catalog, store: createMemoryRevealStore(), ...options })).toThrow(message);
+  });
+
+  it('drives the whole progressive-disclosure loop: deferred → search → revealed → full schema next request', async () => {
+    const tools = [...manyTools(20), tool('send_email', undefined, { description: 'Send an email', inputSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] } })];
+    const store = createMemoryRevealStore();
+    const search = createToolSearchTool({ tools, store });
+    const plan = resolveToolSearch('gemini-2.5-pro', tools);
+    const first = resolveToolList(plan, tools, { revealed: await store.get('session') });
+    expect(first.tools.find((entry) => entry.name === 'send_email')).toMatchObject({ status: 'deferred', inputSchema: { type: 'object', additionalProperties: true } });
+    await search.execute({ query: 'send_email' }, { sessionId: 'session', visible: first.tools.map((entry) => entry.name) });
+    const second = resolveToolList(plan, tools, { revealed: await store.get('session') });
+    expect(second.tools.find((entry) => entry.name === 'send_email')).toMatchObject({ status: 'revealed', inputSchema: { required: ['to'] } });
+    const other = resolveToolList(plan, tools, { revealed: await store.get('other-session') });
+    expect(other.tools.find((entry) => entry.name === 'send_email')?.status).toBe('deferred');
+  });
+});
