@@ -1,0 +1,44 @@
+/**
+ * `tool-search/openai`: tool search on OpenAI's APIs.
+ *
+ * Responses API: read a body's tools (`parseOpenAIResponsesTools`), rewrite the body for a plan
+ * (`transformOpenAIResponsesRequest`), map calls back (`resolveOpenAIFunctionCallName`), check a body against the
+ * documented 400s (`preflightOpenAIResponsesRequest`).
+ *
+ * @packageDocumentation
+ */
+export { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
+export {
+  transformOpenAIResponsesRequest,
+  type OpenAIResponsesUncategorizedTools,
+  type OpenAIResponsesWarningCode,
+  type TransformOpenAIResponsesRequestOptions,
+  type TransformOpenAIResponsesRequestResult,
+  type TransformedOpenAIResponsesBody,
+} from './transform-openai-responses-request.js';
+export { preflightOpenAIResponsesRequest, type OpenAIResponsesPreflightRule } from './preflight-openai-responses-request.js';
+export { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
+export { resolveOpenAIResponsesNamespaceNames } from './resolve-openai-responses-namespace-names.js';
+export {
+  OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY,
+  OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
+  OPENAI_RESPONSES_RESERVED_NAMESPACES,
+  OPENAI_RESPONSES_TOOL_NAME_RULE,
+  isOpenAIResponsesReservedNamespace,
+  type OpenAIResponsesAllowedCaller,
+  type OpenAIResponsesCustomTool,
+  type OpenAIResponsesFunctionCallItem,
+  type OpenAIResponsesFunctionCallOutputContent,
+  type OpenAIResponsesFunctionCallOutputItem,
+  type OpenAIResponsesFunctionTool,
+  type OpenAIResponsesInputItem,
+  type OpenAIResponsesJSONSchema,
+  type OpenAIResponsesNamespaceTool,
+  type OpenAIResponsesProviderTool,
+  type OpenAIResponsesRequestBody,
+  type OpenAIResponsesTool,
+  type OpenAIResponsesToolChoice,
+  type OpenAIResponsesToolSearchCallItem,
+  type OpenAIResponsesToolSearchOutputItem,
+  type OpenAIResponsesToolSearchTool,
+} from './openai-responses-api.js';

@@ -1,0 +1,202 @@
+/**
+ * OpenAI Responses API wire types (snake_case), limited to what tool search touches: tools, the tool-search items of
+ * the history and the tool choice. Field names follow the installed `openai` SDK's `resources/responses/responses.d.ts`
+ * (the ground truth); a type test proves these types are assignable to the SDK's.
+ *
+ * @see https://developers.openai.com/api/docs/guides/tools-tool-search
+ * @module
+ */
+import type { ToolNameRule } from '../../names/tool-name-rule.js';
+
+/** A JSON Schema object as the Responses API carries it. */
+export type OpenAIResponsesJSONSchema = { [keyword: string]: unknown };
+
+/** Who may invoke a tool: the model directly, or a program. */
+export type OpenAIResponsesAllowedCaller = 'direct' | 'programmatic';
+
+/** A function tool (`FunctionTool`), top level or inside a namespace. */
+export interface OpenAIResponsesFunctionTool {
+  type: 'function';
+  /** `^[a-zA-Z0-9_-]+$`, 1–128 characters. */
+  name: string;
+  description?: string | null;
+  parameters: OpenAIResponsesJSONSchema | null;
+  strict: boolean | null;
+  /** Whether the function is deferred and discovered through tool search. */
+  defer_loading?: boolean;
+  allowed_callers?: OpenAIResponsesAllowedCaller[] | null;
+  output_schema?: OpenAIResponsesJSONSchema | null;
+}
+
+/** A custom (free-form input) tool (`CustomTool`). */
+export interface OpenAIResponsesCustomTool {
+  type: 'custom';
+  name: string;
+  description?: string;
+  defer_loading?: boolean;
+  allowed_callers?: OpenAIResponsesAllowedCaller[] | null;
+  format?: { type: 'text' } | { type: 'grammar'; definition: string; syntax: 'lark' | 'regex' };
+}
+
+/**
+ * A namespace (`NamespaceTool`): function and custom tools grouped under one name. With hosted tool search the model
+ * sees only the namespace's name and description until it loads the namespace.
+ */
+export interface OpenAIResponsesNamespaceTool {
+  type: 'namespace';
+  name: string;
+  description: string;
+  /** At least one tool; only function and custom tools (no nesting). */
+  tools: (OpenAIResponsesFunctionTool | OpenAIResponsesCustomTool)[];
+}
+
+/** OpenAI's tool-search tool (`ToolSearchTool`): hosted (`execution` `server`, the default) or client-executed. */
+export interface OpenAIResponsesToolSearchTool {
+  type: 'tool_search';
+  execution?: 'server' | 'client';
+  description?: string | null;
+  parameters?: unknown | null;
+}
+
+/** The tools a tool-search transformer writes itself. Every other tool type passes through unchanged. */
+export type OpenAIResponsesTool =
+  | OpenAIResponsesFunctionTool
+  | OpenAIResponsesCustomTool
+  | OpenAIResponsesNamespaceTool
+  | OpenAIResponsesToolSearchTool;
+
+/** A tool type this package does not rewrite (web search, file search, MCP, code interpreter, …), as it arrives. */
+export interface OpenAIResponsesProviderTool {
+  type: string;
+  [field: string]: unknown;
+}
+
+/** A function call the model made (`ResponseFunctionToolCall`); `namespace` is set for namespaced and deferred functions. */
+export interface OpenAIResponsesFunctionCallItem {
+  type: 'function_call';
+  call_id: string;
+  /** The bare function name, never qualified with the namespace. */
+  name: string;
+  /** The namespace the function was called in. For a deferred top-level function it equals `name`. */
+  namespace?: string;
+  arguments: string;
+  id?: string;
+  status?: 'in_progress' | 'completed' | 'incomplete';
+}
+
+/** The result of a function call, sent back by the caller (`ResponseInputItem.FunctionCallOutput`). */
+export interface OpenAIResponsesFunctionCallOutputItem {
+  type: 'function_call_output';
+  call_id: string;
+  output: string | OpenAIResponsesFunctionCallOutputContent[];
+  id?: string | null;
+  status?: 'in_progress' | 'completed' | 'incomplete' | null;
+}
+
+/** One part of a function call output given as a list (text shown; images and files pass through). */
+export type OpenAIResponsesFunctionCallOutputContent = { type: 'input_text'; text: string };
+
+/**
+ * A tool-search call, as replayed in `input` (`ResponseInputItem.ToolSearchCall`). Hosted calls have `execution`
+ * `server` and `call_id` `null`. The output-only `created_by` must not be sent back.
+ */
+export interface OpenAIResponsesToolSearchCallItem {
+  type: 'tool_search_call';
+  arguments: unknown;
+  id?: string | null;
+  /** 1–64 characters when set. */
+  call_id?: string | null;
+  execution?: 'server' | 'client';
+  status?: 'in_progress' | 'completed' | 'incomplete' | null;
+}
+
+/**
+ * What a tool search loaded, as replayed in `input` (`ResponseToolSearchOutputItemParam`). `tools` may also hold
+ * entries outside the public `Tool` union (compact `tool_reference`s); they are replayed as they are.
+ */
+export interface OpenAIResponsesToolSearchOutputItem {
+  type: 'tool_search_output';
+  tools: OpenAIResponsesTool[];
+  id?: string | null;
+  /** 1–64 characters when set. */
+  call_id?: string | null;
+  execution?: 'server' | 'client';
+  status?: 'in_progress' | 'completed' | 'incomplete' | null;
+}
+
+/** The history items tool search reads or rewrites. Every other item type passes through unchanged. */
+export type OpenAIResponsesInputItem =
+  | OpenAIResponsesFunctionCallItem
+  | OpenAIResponsesFunctionCallOutputItem
+  | OpenAIResponsesToolSearchCallItem
+  | OpenAIResponsesToolSearchOutputItem;
+
+/** The tool choice forms that name a tool. */
+export type OpenAIResponsesToolChoice =
+  | 'none'
+  | 'auto'
+  | 'required'
+  | { type: 'function'; name: string }
+  | { type: 'custom'; name: string }
+  | { type: 'allowed_tools'; mode: 'auto' | 'required'; tools: { [field: string]: unknown }[] };
+
+/**
+ * A Responses API request body, as far as tool search is concerned (`ResponseCreateParamsNonStreaming` has many
+ * more fields; they pass through unchanged).
+ */
+export interface OpenAIResponsesRequestBody {
+  model: string;
+  input?: string | OpenAIResponsesInputItem[];
+  instructions?: string | null;
+  tools?: OpenAIResponsesTool[];
+  tool_choice?: OpenAIResponsesToolChoice;
+}
+
+/**
+ * The Responses API's function name rule: `^[a-zA-Z0-9_-]+$`, at most 128 characters (OpenAPI `FunctionToolParam`).
+ * Chat Completions documents 64; Azure OpenAI has been seen accepting dots, but the public API does not.
+ */
+export const OPENAI_RESPONSES_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
+  label: 'OpenAI Responses',
+  allowed: /[A-Za-z0-9_-]/,
+  maxLength: 128,
+});
+
+/**
+ * The rule this package applies to namespace names. The OpenAPI spec gives namespace `name` no pattern, but a deferred
+ * top-level function is called in a namespace named like the function itself, so the function-name rule is the one
+ * the API is known to accept.
+ */
+export const OPENAI_RESPONSES_NAMESPACE_NAME_RULE: ToolNameRule = Object.freeze({
+  label: 'OpenAI Responses namespace',
+  allowed: /[A-Za-z0-9_-]/,
+  maxLength: 128,
+});
+
+/**
+ * Namespace names the API reserves, compared case-insensitively. A namespace of one of these names, or a deferred
+ * top-level function of one of these names (it is called in a namespace of its own name), is rejected:
+ *
+ * - `tool_search`: the tool-search tool's own namespace (`tool_search.tool_search` was rejected, hermes-agent#83122).
+ * - `terminal`: `Function 'terminal.terminal' is not allowed in reserved namespace 'terminal'` (headroom#1946).
+ * - `functions`: not reported, but it is the default namespace of OpenAI's prompt format (`functions.<name>`), so it
+ *   is avoided as a precaution; renaming a namespace costs nothing.
+ */
+export const OPENAI_RESPONSES_RESERVED_NAMESPACES: readonly string[] = Object.freeze(['tool_search', 'terminal', 'functions']);
+
+/** Whether a name is one of {@link OPENAI_RESPONSES_RESERVED_NAMESPACES} (case-insensitively). */
+export function isOpenAIResponsesReservedNamespace(name: string): boolean {
+  return OPENAI_RESPONSES_RESERVED_NAMESPACES.includes(name.toLowerCase());
+}
+
+/**
+ * The `input` item types that have an output form carrying the output-only `created_by`, which must be removed before
+ * an item is replayed. The list is the one openai-node's own replay helper (`toResponseInputItems`) strips it from.
+ */
+export const OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY: ReadonlySet<string> = new Set([
+  'additional_tools', 'apply_patch_call', 'apply_patch_call_output', 'code_interpreter_call', 'compaction', 'compaction_trigger',
+  'computer_call', 'computer_call_output', 'custom_tool_call', 'custom_tool_call_output', 'file_search_call', 'function_call',
+  'function_call_output', 'image_generation_call', 'item_reference', 'local_shell_call', 'local_shell_call_output',
+  'mcp_approval_request', 'mcp_approval_response', 'mcp_call', 'mcp_list_tools', 'message', 'program', 'program_output',
+  'reasoning', 'shell_call', 'shell_call_output', 'tool_search_call', 'tool_search_output', 'web_search_call',
+]);

@@ -1,0 +1,188 @@
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { isOwnToolSearchTool } from '../../client/tool-search-tool-definition.js';
+import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
+
+/** What a function with `parameters: null` (or none) takes: no arguments. */
+const NO_PARAMETERS: JSONSchemaObject = Object.freeze({ type: 'object', properties: Object.freeze({}) });
+
+/**
+ * One tool of a Responses body, where it was found. Namespace members are listed in body order right after the
+ * place of their namespace, so `order` sorts every tool the way a reader of the body meets it.
+ *
+ * - `function`: a function tool (the plan knows it).
+ * - `own-search-function`: this package's `tool_search` function, left in a body by an earlier transform.
+ * - `custom`: a custom tool (not planned: it has a grammar, not a JSON schema).
+ * - `tool-search`: OpenAI's `{"type":"tool_search"}` tool.
+ * - `provider`: any other tool type (web search, MCP, …), passed through.
+ */
+export interface OpenAIResponsesBodyTool {
+  readonly kind: 'function' | 'own-search-function' | 'custom' | 'tool-search' | 'provider';
+  readonly order: number;
+  /** Where the tool is in the body, e.g. `tools[2].tools[0]`. */
+  readonly path: string;
+  readonly tool: Readonly<Record<string, unknown>>;
+  /** The name of the body namespace holding the tool, when it is inside one. */
+  readonly namespace?: string;
+  /** For `function` and `own-search-function`: the tool as this package sees it (category = body namespace). */
+  readonly definition?: ToolDefinition;
+}
+
+/** A namespace as the body declared it. */
+export interface OpenAIResponsesBodyNamespace {
+  readonly name: string;
+  readonly description?: string;
+  readonly path: string;
+}
+
+/** Every tool of a Responses body with its place, and the namespaces the body declares. */
+export interface OpenAIResponsesBodyTools {
+  readonly tools: readonly OpenAIResponsesBodyTool[];
+  readonly namespaces: readonly OpenAIResponsesBodyNamespace[];
+}
+
+/**
+ * Reads the function tools of an OpenAI Responses request body as `ToolDefinition`s, so a plan can be made from the
+ * body itself.
+ *
+ * - Top-level functions and the functions inside `namespace` tools are returned in body order, with their full
+ *   `parameters` as `inputSchema` (`null` becomes an object schema without properties). A namespaced function gets
+ *   the namespace's name as its `category`, so the plan keeps the body's grouping.
+ * - `defer_loading: true` on a function, or on its namespace, becomes `deferrable: 'always'`: the caller asked for it
+ *   to be deferred, so it is whenever a mechanism applies. Whether it is deferred is the plan's decision.
+ * - Not returned: custom tools, OpenAI's own `tool_search` tool, other provider tools (web search, MCP, …) and this
+ *   package's `tool_search` function. The transformer passes them through.
+ *
+ * Throws a `ToolSearchError` (`invalid-request`) naming the item when the body is not an object, `tools` is not an
+ * array, a tool is not an object or has no `type`, a function has no name or its `parameters` is not an object, a
+ * namespace's `tools` is not an array, or two functions share a name (this package identifies a tool by its name, so
+ * the same function name in two namespaces is not supported).
+ *
+ * @example
+ * ```ts
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseOpenAIResponsesTools } from 'tool-search/openai';
+ * const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, parseOpenAIResponsesTools(body));
+ * ```
+ */
+export function parseOpenAIResponsesTools(body: unknown): ToolDefinition[] {
+  return readOpenAIResponsesTools(body)
+    .tools.filter((entry) => entry.kind === 'function')
+    .map((entry) => entry.definition as ToolDefinition);
+}
+
+/**
+ * Walks a Responses body's `tools` and classifies every tool (the transformer's view; {@link parseOpenAIResponsesTools}
+ * is the public one). Same errors as {@link parseOpenAIResponsesTools}.
+ */
+export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTools {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ToolSearchError('invalid-request', `The request body must be an object, got ${describeValue(body)}`);
+  }
+  const list = (body as { tools?: unknown }).tools;
+  if (list === undefined || list === null) return { tools: [], namespaces: [] };
+  if (!Array.isArray(list)) {
+    throw new ToolSearchError('invalid-request', `\`tools\` must be an array of tools, got ${describeValue(list)}`);
+  }
+  const tools: OpenAIResponsesBodyTool[] = [];
+  const namespaces: OpenAIResponsesBodyNamespace[] = [];
+  const seen = new Map<string, string>();
+  const add = (entry: Omit<OpenAIResponsesBodyTool, 'order'>): void => {
+    if (entry.kind === 'function') {
+      const name = entry.definition?.name as string;
+      const first = seen.get(name);
+      if (first !== undefined) {
+        throw new ToolSearchError(
+          'invalid-request',
+          `Function \`${name}\` is defined twice (\`${first}\` and \`${entry.path}\`); tool search identifies a tool by its name, so give each function its own name`,
+        );
+      }
+      seen.set(name, entry.path);
+    }
+    tools.push({ ...entry, order: tools.length });
+  };
+
+  list.forEach((tool: unknown, index) => {
+    const path = `tools[${index}]`;
+    const object = checkTool(tool, path);
+    if (object.type === 'namespace') {
+      const { name, description, tools: members } = object;
+      if (typeof name !== 'string' || name.length === 0) {
+        throw new ToolSearchError('invalid-request', `\`${path}.name\` (a namespace) must be a non-empty string, got ${describeValue(name)}`);
+      }
+      if (!Array.isArray(members)) {
+        throw new ToolSearchError('invalid-request', `\`${path}.tools\` (namespace \`${name}\`) must be an array of tools, got ${describeValue(members)}`);
+      }
+      namespaces.push({ name, ...(typeof description === 'string' ? { description } : {}), path });
+      const deferAll = object.defer_loading === true;
+      members.forEach((member: unknown, memberIndex) => {
+        const memberPath = `${path}.tools[${memberIndex}]`;
+        const memberObject = checkTool(member, memberPath);
+        add(classify(memberObject, memberPath, { name, deferAll }));
+      });
+      return;
+    }
+    add(classify(object, path, undefined));
+  });
+  return { tools, namespaces };
+}
+
+function checkTool(tool: unknown, path: string): Readonly<Record<string, unknown>> {
+  if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
+    throw new ToolSearchError('invalid-request', `\`${path}\` must be a tool object, got ${describeValue(tool)}`);
+  }
+  const object = tool as Record<string, unknown>;
+  if (typeof object.type !== 'string' || object.type.length === 0) {
+    const hint =
+      typeof object.function === 'object' && object.function !== null
+        ? ' (this looks like a Chat Completions tool; the Responses API takes `{ type: "function", name, parameters }` without the `function` wrapper)'
+        : '';
+    throw new ToolSearchError('invalid-request', `\`${path}.type\` must be a tool type such as "function", got ${describeValue(object.type)}${hint}`);
+  }
+  return object;
+}
+
+function classify(
+  tool: Readonly<Record<string, unknown>>,
+  path: string,
+  namespace: { name: string; deferAll: boolean } | undefined,
+): Omit<OpenAIResponsesBodyTool, 'order'> {
+  const where = namespace === undefined ? {} : { namespace: namespace.name };
+  switch (tool.type) {
+    case 'function': {
+      const definition = toDefinition(tool, path, namespace);
+      const own = namespace === undefined && isOwnToolSearchTool(definition);
+      return { kind: own ? 'own-search-function' : 'function', path, tool, definition, ...where };
+    }
+    case 'custom':
+      if (typeof tool.name !== 'string' || tool.name.length === 0) {
+        throw new ToolSearchError('invalid-request', `\`${path}.name\` (a custom tool) must be a non-empty string, got ${describeValue(tool.name)}`);
+      }
+      return { kind: 'custom', path, tool, ...where };
+    case 'tool_search':
+      return { kind: namespace === undefined ? 'tool-search' : 'provider', path, tool, ...where };
+    default:
+      return { kind: 'provider', path, tool, ...where };
+  }
+}
+
+function toDefinition(tool: Readonly<Record<string, unknown>>, path: string, namespace: { name: string; deferAll: boolean } | undefined): ToolDefinition {
+  const { name, description, parameters } = tool;
+  if (typeof name !== 'string' || name.length === 0) {
+    throw new ToolSearchError('invalid-request', `\`${path}.name\` (a function) must be a non-empty string, got ${describeValue(name)}`);
+  }
+  if (parameters !== undefined && parameters !== null && (typeof parameters !== 'object' || Array.isArray(parameters))) {
+    throw new ToolSearchError('invalid-request', `\`${path}.parameters\` (function \`${name}\`) must be a JSON Schema object or null, got ${describeValue(parameters)}`);
+  }
+  if (description !== undefined && description !== null && typeof description !== 'string') {
+    throw new ToolSearchError('invalid-request', `\`${path}.description\` (function \`${name}\`) must be a string, got ${describeValue(description)}`);
+  }
+  const deferred = tool.defer_loading === true || namespace?.deferAll === true;
+  return {
+    name,
+    ...(typeof description === 'string' ? { description } : {}),
+    inputSchema: (parameters ?? NO_PARAMETERS) as JSONSchemaObject,
+    ...(namespace === undefined ? {} : { category: namespace.name }),
+    ...(deferred ? { deferrable: 'always' as const } : {}),
+  };
+}

@@ -1,0 +1,274 @@
+import { isValidToolName } from '../../names/create-tool-name-mapping.js';
+import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
+import {
+  OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY,
+  OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
+  OPENAI_RESPONSES_TOOL_NAME_RULE,
+  isOpenAIResponsesReservedNamespace,
+} from './openai-responses-api.js';
+import { resolveOpenAIResponsesFunctionLocations } from './resolve-openai-responses-function-locations.js';
+
+/**
+ * The rules {@link preflightOpenAIResponsesRequest} checks, by stable id. Each is an HTTP 400 of the Responses API
+ * (the provider's message quoted where it is known) unless marked otherwise.
+ *
+ * - `invalid-body`: the body is not an object.
+ * - `invalid-tools`: `tools` is not an array, or a tool is not an object with a `type`.
+ * - `invalid-tool-name`: a function or custom tool name does not match `^[a-zA-Z0-9_-]+$` or is longer than 128
+ *   (`Invalid 'tools[0].name': string does not match pattern`).
+ * - `duplicate-tool-name`: two top-level tools, or two tools of one namespace, share a name.
+ * - `invalid-namespace-name`: a namespace name is empty or outside `[a-zA-Z0-9_-]`, up to 128 (conservative: the API
+ *   documents no pattern, but it calls deferred functions in namespaces named like them).
+ * - `duplicate-namespace-name`: two namespaces share a name (conservative).
+ * - `namespace-without-description`: a namespace has no `description` string (required).
+ * - `namespace-without-tools`: a namespace's `tools` is missing or empty (at least one is required).
+ * - `namespace-member-type`: a namespace holds a tool other than function and custom tools.
+ * - `namespace-defer-loading`: `defer_loading` set on a namespace itself; it belongs on the functions inside.
+ * - `namespace-reserved-name`: a namespace is named like a reserved namespace (`tool_search`, `terminal`, …).
+ * - `namespace-named-like-deferred-function`: a namespace shares its name with a deferred top-level function, whose
+ *   calls use a namespace of its own name.
+ * - `deferred-function-reserved-name`: a deferred top-level function is named like a reserved namespace
+ *   (`Function 'terminal.terminal' is not allowed in reserved namespace 'terminal'`).
+ * - `deferred-without-tool-search`: a tool has `defer_loading: true` and there is no tool search tool
+ *   (`Deferred tools require tools.tool_search.`).
+ * - `tool-search-without-deferred`: a hosted tool search tool and nothing deferred
+ *   (`tools.tool_search requires at least one deferred tool.`). Not checked for `execution: "client"`, where it is
+ *   unverified.
+ * - `duplicate-tool-search`: more than one tool search tool (conservative).
+ * - `tool-choice-deferred-function`: `tool_choice` forces a deferred function (rejected by OpenAI's Agents SDK; the
+ *   model cannot call a function it has not loaded).
+ * - `tool-choice-tool-search`: `tool_choice` forces the tool search tool ("Responses does not support forcing the
+ *   built-in tool_search tool", OpenAI's Agents SDK).
+ * - `function-call-missing-namespace`: a replayed `function_call` has no `namespace` but its function is not in the
+ *   default namespace (`Missing namespace for function_call '<name>'`).
+ * - `function-call-invalid-name`: a replayed `function_call` has a name no function can have (an unmapped original
+ *   name, or `namespace.name` folded into one), so it cannot match a tool (conservative).
+ * - `tool-search-call-id-length`: a `tool_search_call` or `tool_search_output` in `input` has a `call_id` that is not
+ *   1–64 characters.
+ * - `output-only-field`: an `input` item carries the output-only `created_by`.
+ */
+export type OpenAIResponsesPreflightRule =
+  | 'invalid-body'
+  | 'invalid-tools'
+  | 'invalid-tool-name'
+  | 'duplicate-tool-name'
+  | 'invalid-namespace-name'
+  | 'duplicate-namespace-name'
+  | 'namespace-without-description'
+  | 'namespace-without-tools'
+  | 'namespace-member-type'
+  | 'namespace-defer-loading'
+  | 'namespace-reserved-name'
+  | 'namespace-named-like-deferred-function'
+  | 'deferred-function-reserved-name'
+  | 'deferred-without-tool-search'
+  | 'tool-search-without-deferred'
+  | 'duplicate-tool-search'
+  | 'tool-choice-deferred-function'
+  | 'tool-choice-tool-search'
+  | 'function-call-missing-namespace'
+  | 'function-call-invalid-name'
+  | 'tool-search-call-id-length'
+  | 'output-only-field';
+
+/** The longest `call_id` the API accepts on `tool_search_call` / `tool_search_output` input items. */
+const MAX_CALL_ID_LENGTH = 64;
+
+
+/**
+ * Checks an OpenAI Responses request body against the documented HTTP 400 rules of tool search (see
+ * {@link OpenAIResponsesPreflightRule}), without sending it. Total: any value can be checked; nothing throws.
+ * `transformOpenAIResponsesRequest` output always passes.
+ *
+ * @example
+ * ```ts
+ * import { preflightOpenAIResponsesRequest } from 'tool-search/openai';
+ * const result = preflightOpenAIResponsesRequest(body);
+ * if (!result.ok) for (const v of result.violations) console.warn(v.rule, v.path, v.message);
+ * ```
+ * @see https://developers.openai.com/api/docs/guides/tools-tool-search
+ */
+export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult {
+  const violations: PreflightViolation[] = [];
+  const report = (rule: OpenAIResponsesPreflightRule, path: string, message: string): void => {
+    violations.push({ rule, path, message });
+  };
+  if (!isRecord(body)) {
+    report('invalid-body', '', 'The request body must be a JSON object.');
+    return { ok: false, violations };
+  }
+  const tools = body.tools;
+  if (tools !== undefined && tools !== null && !Array.isArray(tools)) report('invalid-tools', 'tools', '`tools` must be an array.');
+  const list: unknown[] = Array.isArray(tools) ? tools : [];
+
+  let firstDeferred: string | undefined;
+  const deferredFunctions = new Set<string>();
+  const searchTools: { path: string; hosted: boolean }[] = [];
+  const topLevelNames = new Map<string, string>();
+  const namespaceNames = new Map<string, string>();
+  const checkName = (name: unknown, path: string, kind: string): name is string => {
+    if (typeof name === 'string' && isValidToolName(name, OPENAI_RESPONSES_TOOL_NAME_RULE)) return true;
+    report(
+      'invalid-tool-name',
+      `${path}.name`,
+      `Invalid '${path}.name': ${kind} names must match '^[a-zA-Z0-9_-]+$' and be at most ${OPENAI_RESPONSES_TOOL_NAME_RULE.maxLength} characters, got ${JSON.stringify(name)}.`,
+    );
+    return false;
+  };
+
+  list.forEach((tool, index) => {
+    const path = `tools[${index}]`;
+    if (!isRecord(tool) || typeof tool.type !== 'string') {
+      report('invalid-tools', path, `\`${path}\` must be a tool object with a \`type\`.`);
+      return;
+    }
+    switch (tool.type) {
+      case 'function':
+      case 'custom': {
+        if (!checkName(tool.name, path, tool.type)) return;
+        const first = topLevelNames.get(tool.name);
+        if (first !== undefined) report('duplicate-tool-name', `${path}.name`, `Tool name '${tool.name}' is used by ${first} and ${path}; tool names must be unique.`);
+        else topLevelNames.set(tool.name, path);
+        if (tool.defer_loading === true) {
+          firstDeferred ??= `${path}.defer_loading`;
+          deferredFunctions.add(tool.name);
+          if (isOpenAIResponsesReservedNamespace(tool.name)) {
+            report(
+              'deferred-function-reserved-name',
+              `${path}.name`,
+              `Invalid Value: 'tools'. Function '${tool.name}.${tool.name}' is not allowed in reserved namespace '${tool.name}'. A deferred top-level function is called in a namespace of its own name; rename it or put it in a namespace.`,
+            );
+          }
+        }
+        return;
+      }
+      case 'namespace':
+        checkNamespace(tool, path);
+        return;
+      case 'tool_search':
+        searchTools.push({ path, hosted: tool.execution !== 'client' });
+        return;
+      default:
+        if (tool.defer_loading === true) firstDeferred ??= `${path}.defer_loading`;
+    }
+  });
+
+  function checkNamespace(namespace: Record<string, unknown>, path: string): void {
+    const name = namespace.name;
+    if (typeof name !== 'string' || !isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) {
+      report('invalid-namespace-name', `${path}.name`, `Namespace names must be 1–${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength} letters, digits, '_' or '-', got ${JSON.stringify(name)}.`);
+    } else {
+      const first = namespaceNames.get(name);
+      if (first !== undefined) report('duplicate-namespace-name', `${path}.name`, `Namespace '${name}' is declared by ${first} and ${path}; merge them.`);
+      else namespaceNames.set(name, path);
+      if (isOpenAIResponsesReservedNamespace(name)) {
+        report('namespace-reserved-name', `${path}.name`, `Namespace '${name}' is a reserved namespace; choose another name.`);
+      }
+    }
+    if (typeof namespace.description !== 'string') {
+      report('namespace-without-description', `${path}.description`, `Namespace ${JSON.stringify(name)} must have a \`description\` string.`);
+    }
+    if ('defer_loading' in namespace) {
+      report('namespace-defer-loading', `${path}.defer_loading`, `\`defer_loading\` applies to the functions inside a namespace, not to the namespace ${JSON.stringify(name)}; set it on each function.`);
+    }
+    if (!Array.isArray(namespace.tools) || namespace.tools.length === 0) {
+      report('namespace-without-tools', `${path}.tools`, `Namespace ${JSON.stringify(name)} must hold at least one function or custom tool.`);
+      return;
+    }
+    const seen = new Map<string, string>();
+    namespace.tools.forEach((member: unknown, index) => {
+      const memberPath = `${path}.tools[${index}]`;
+      if (!isRecord(member) || (member.type !== 'function' && member.type !== 'custom')) {
+        report('namespace-member-type', memberPath, `Namespaces hold only function and custom tools; ${memberPath} is ${isRecord(member) ? JSON.stringify(member.type) : 'not a tool'}.`);
+        return;
+      }
+      if (!checkName(member.name, memberPath, member.type)) return;
+      const first = seen.get(member.name);
+      if (first !== undefined) report('duplicate-tool-name', `${memberPath}.name`, `Tool name '${member.name}' is used twice in namespace ${JSON.stringify(name)} (${first} and ${memberPath}).`);
+      else seen.set(member.name, memberPath);
+      if (member.defer_loading === true) firstDeferred ??= `${memberPath}.defer_loading`;
+    });
+  }
+
+  for (const [name, path] of namespaceNames) {
+    if (deferredFunctions.has(name)) {
+      report(
+        'namespace-named-like-deferred-function',
+        `${path}.name`,
+        `Namespace '${name}' has the name of a deferred top-level function, which is called in a namespace of its own name; rename the namespace.`,
+      );
+    }
+  }
+  if (firstDeferred !== undefined && searchTools.length === 0) {
+    report('deferred-without-tool-search', firstDeferred, "Invalid Value: 'tools.defer_loading'. Deferred tools require tools.tool_search.");
+  }
+  const hostedSearch = searchTools.find((tool) => tool.hosted);
+  if (hostedSearch !== undefined && firstDeferred === undefined) {
+    report('tool-search-without-deferred', hostedSearch.path, "Invalid Value: 'tools.tool_search'. tools.tool_search requires at least one deferred tool.");
+  }
+  for (const extra of searchTools.slice(1)) report('duplicate-tool-search', extra.path, 'Only one tool search tool may be sent.');
+
+  checkToolChoice(body.tool_choice, list, report);
+  checkInput(body, list, report);
+  return { ok: violations.length === 0, violations };
+}
+
+function checkToolChoice(choice: unknown, tools: readonly unknown[], report: (rule: OpenAIResponsesPreflightRule, path: string, message: string) => void): void {
+  if (!isRecord(choice)) return;
+  if (choice.type === 'tool_search') {
+    report('tool-choice-tool-search', 'tool_choice', 'The tool search tool cannot be forced with `tool_choice`.');
+    return;
+  }
+  if (choice.type !== 'function' || typeof choice.name !== 'string') return;
+  const locations = resolveOpenAIResponsesFunctionLocations(tools);
+  if (!locations.topLevel.has(choice.name) && isDeferred(tools, choice.name)) {
+    report('tool-choice-deferred-function', 'tool_choice.name', `\`tool_choice\` forces '${choice.name}', a deferred function; a deferred function cannot be forced. Send it without \`defer_loading\`.`);
+  }
+}
+
+function checkInput(body: Record<string, unknown>, tools: readonly unknown[], report: (rule: OpenAIResponsesPreflightRule, path: string, message: string) => void): void {
+  if (!Array.isArray(body.input)) return;
+  const locations = resolveOpenAIResponsesFunctionLocations(tools, body.input);
+  body.input.forEach((item: unknown, index) => {
+    if (!isRecord(item)) return;
+    const path = `input[${index}]`;
+    if ('created_by' in item && typeof item.type === 'string' && OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY.has(item.type)) {
+      report('output-only-field', `${path}.created_by`, `Unknown parameter: '${path}.created_by'. \`created_by\` is an output-only field; remove it before replaying the item.`);
+    }
+    if ((item.type === 'tool_search_call' || item.type === 'tool_search_output') && item.call_id !== undefined && item.call_id !== null) {
+      const callId = item.call_id;
+      if (typeof callId !== 'string' || callId.length < 1 || callId.length > MAX_CALL_ID_LENGTH) {
+        report('tool-search-call-id-length', `${path}.call_id`, `Invalid '${path}.call_id': expected a string of 1–${MAX_CALL_ID_LENGTH} characters, got ${typeof callId === 'string' ? `${callId.length} characters` : JSON.stringify(callId)}.`);
+      }
+    }
+    if (item.type !== 'function_call' || typeof item.name !== 'string') return;
+    if (!isValidToolName(item.name, OPENAI_RESPONSES_TOOL_NAME_RULE)) {
+      const folded = item.name.includes('.') ? ' (keep the namespace in `namespace`, not folded into `name`)' : '';
+      report('function-call-invalid-name', `${path}.name`, `function_call name '${item.name}' is not a valid function name, so it cannot match a tool${folded}.`);
+      return;
+    }
+    const namespace = item.namespace;
+    if (typeof namespace === 'string' && namespace.length > 0) return;
+    if (!locations.topLevel.has(item.name) && locations.namespaces.has(item.name)) {
+      report(
+        'function-call-missing-namespace',
+        `${path}.namespace`,
+        `Missing namespace for function_call '${item.name}'. It does not exist in the default namespace. Round-trip the model's function_call item with its namespace field included (it lives in ${(locations.namespaces.get(item.name) as string[]).map((name) => `'${name}'`).join(', ')}).`,
+      );
+    }
+  });
+}
+
+function isDeferred(tools: readonly unknown[], name: string): boolean {
+  return tools.some((tool) => {
+    if (!isRecord(tool)) return false;
+    if (tool.type === 'namespace' && Array.isArray(tool.tools)) {
+      return tool.tools.some((member: unknown) => isRecord(member) && member.name === name && member.defer_loading === true);
+    }
+    return tool.name === name && tool.defer_loading === true;
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,232 @@
+import stringify from 'fast-json-stable-stringify';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import { OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY, OPENAI_RESPONSES_NAMESPACE_NAME_RULE } from './openai-responses-api.js';
+import {
+  resolveOpenAIResponsesCallNamespace,
+  resolveOpenAIResponsesFunctionLocations,
+  type OpenAIResponsesFunctionLocations,
+} from './resolve-openai-responses-function-locations.js';
+
+
+/** The statuses of this package's `tool_search` results (see `ToolSearchResult`). */
+const TOOL_SEARCH_RESULT_STATUSES: ReadonlySet<unknown> = new Set(['found', 'no-match', 'listing', 'invalid-query', 'invalid-arguments']);
+
+/** The warnings the history pass can give. */
+export type OpenAIResponsesInputWarningCode = 'function-call-namespace-restored';
+
+/** What the history pass needs to know about the request being sent. */
+export interface OpenAIResponsesInputContext {
+  /** The tool names of the request (original ⇄ wire). */
+  readonly names: ToolNameMapping;
+  /** The original tool name a name from the history refers to (an original name, or a wire name). */
+  readonly originalOf: (name: string) => string;
+  /** The tools being sent, as they will be sent. */
+  readonly tools: readonly unknown[];
+  /** Group label (category, prefix or body namespace) → namespace name sent. */
+  readonly namespaceNames: ReadonlyMap<string, string>;
+  /** The group label of a tool, by original name, when it is in a namespace. */
+  readonly labelOf: (original: string) => string | undefined;
+}
+
+/**
+ * Rewrites a Responses history (`input`) so it matches the tools being sent:
+ *
+ * - `function_call` and `custom_tool_call`: the name becomes the wire name; a missing `namespace` is restored where
+ *   the tools (or the tools the history itself loaded) say the function needs one (the "Missing namespace for
+ *   function_call" 400); a namespace given as the category label (`File Operations`) or as the original tool name
+ *   becomes the name sent. A call whose tool is no longer in the request keeps its name; its namespace is restored
+ *   only from the history's own `tool_search_output` items.
+ * - `function_call_output`: the tool names inside this package's `tool_search` results become wire names, so the
+ *   model reads the names it can call. Other outputs are not touched.
+ * - `tool_search_call`, `tool_search_output`: kept as they are, minus `created_by`; function names inside a
+ *   `tool_search_output` the API would reject (original names a caller put there) become wire names.
+ * - Every item of a known type loses the output-only `created_by`; items of unknown types are kept unchanged.
+ *
+ * A string `input` (or none) is returned unchanged. Unchanged items are returned as the same objects.
+ */
+export function transformOpenAIResponsesInput(
+  input: unknown,
+  context: OpenAIResponsesInputContext,
+): { input: unknown; warnings: ToolSearchWarning<OpenAIResponsesInputWarningCode>[] } {
+  if (input === undefined || input === null || typeof input === 'string') return { input, warnings: [] };
+  const items = checkOpenAIResponsesInput(input);
+  const sent = resolveOpenAIResponsesFunctionLocations(context.tools);
+  const loaded = resolveOpenAIResponsesFunctionLocations([], items);
+  const restored: string[] = [];
+  const output = items.map((item, index) => {
+    const record = item as Record<string, unknown>;
+    switch (record.type) {
+      case 'function_call':
+      case 'custom_tool_call':
+        return transformCall(record, index, context, sent, loaded, restored);
+      case 'function_call_output':
+        return transformCallOutput(record, context);
+      case 'tool_search_output':
+        return transformSearchOutput(withoutCreatedBy(record), context);
+      default:
+        return typeof record.type === 'string' && OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY.has(record.type) ? withoutCreatedBy(record) : item;
+    }
+  });
+  const warnings: ToolSearchWarning<OpenAIResponsesInputWarningCode>[] =
+    restored.length === 0
+      ? []
+      : [
+          {
+            code: 'function-call-namespace-restored',
+            message: `the history replays ${restored.join(', ')} without the \`namespace\` the API requires ("Missing namespace for function_call"); the namespace was restored. Replay output items with their \`namespace\` field to avoid this`,
+          },
+        ];
+  return { input: output, warnings };
+}
+
+/** Checks that `input` is a list of item objects and returns it; throws `invalid-request` naming the bad item. */
+export function checkOpenAIResponsesInput(input: unknown): readonly unknown[] {
+  if (!Array.isArray(input)) {
+    throw new ToolSearchError('invalid-request', `\`input\` must be a string or an array of items, got ${describeValue(input)}`);
+  }
+  input.forEach((item: unknown, index) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      throw new ToolSearchError('invalid-request', `\`input[${index}]\` must be an item object, got ${describeValue(item)}`);
+    }
+  });
+  return input;
+}
+
+/** The outputs of every `function_call_output` in a history, as text (for restoring reveals from the history). */
+export function resolveOpenAIResponsesCallOutputs(input: unknown): unknown[] {
+  if (!Array.isArray(input)) return [];
+  const outputs: unknown[] = [];
+  for (const item of input) {
+    if (typeof item !== 'object' || item === null || (item as { type?: unknown }).type !== 'function_call_output') continue;
+    const output = (item as { output?: unknown }).output;
+    if (typeof output === 'string') outputs.push(output);
+    else if (Array.isArray(output)) {
+      for (const part of output) if (typeof part === 'object' && part !== null && typeof part.text === 'string') outputs.push(part.text);
+    }
+  }
+  return outputs;
+}
+
+function transformCall(
+  item: Record<string, unknown>,
+  index: number,
+  context: OpenAIResponsesInputContext,
+  sent: OpenAIResponsesFunctionLocations,
+  loaded: OpenAIResponsesFunctionLocations,
+  restored: string[],
+): unknown {
+  const record = withoutCreatedBy(item);
+  if (typeof record.name !== 'string' || record.name.length === 0) {
+    throw new ToolSearchError('invalid-request', `\`input[${index}].name\` (a ${String(record.type)} item) must be a non-empty string, got ${describeValue(record.name)}`);
+  }
+  const original = context.originalOf(record.name);
+  const name = context.names.toWire(original);
+  // The tools being sent decide; a tool they no longer hold is looked up where the history itself loaded it.
+  const isSent = sent.topLevel.has(name) || sent.namespaces.has(name);
+  const expected = resolveOpenAIResponsesCallNamespace(isSent ? sent : loaded, name);
+  const given = record.namespace;
+  let namespace = given;
+  if (typeof given !== 'string' || given.length === 0) {
+    if (typeof expected === 'string') {
+      namespace = expected;
+      restored.push(`\`${name}\` (input[${index}])`);
+    }
+  } else if (given !== expected) {
+    const label = context.labelOf(original);
+    if (label !== undefined && given === label) namespace = context.namespaceNames.get(label) ?? given;
+    else if (given === original) namespace = name;
+    else namespace = context.namespaceNames.get(given) ?? given;
+  }
+  if (name === record.name && namespace === given) return record;
+  const result: Record<string, unknown> = { ...record, name };
+  if (namespace !== given) result.namespace = namespace;
+  return result;
+}
+
+function transformCallOutput(item: Record<string, unknown>, context: OpenAIResponsesInputContext): unknown {
+  const record = withoutCreatedBy(item);
+  if (typeof record.output !== 'string') return record;
+  const output = renameToolSearchResult(record.output, context);
+  return output === record.output ? record : { ...record, output };
+}
+
+/**
+ * Maps the tool names inside one of this package's `tool_search` results (its JSON text) to wire names. Anything else,
+ * and a result whose names are all valid already, is returned as the same string.
+ */
+function renameToolSearchResult(text: string, context: OpenAIResponsesInputContext): string {
+  // Cheap pre-check: most tool outputs are not ours, and parsing large ones is wasted work.
+  if (!text.startsWith('{') || !text.includes('"status"')) return text;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof value !== 'object' || value === null || !TOOL_SEARCH_RESULT_STATUSES.has((value as { status?: unknown }).status)) return text;
+  const result = value as Record<string, unknown>;
+  let changed = false;
+  const wire = (name: unknown): unknown => {
+    if (typeof name !== 'string') return name;
+    const mapped = context.names.toWire(context.originalOf(name));
+    if (mapped !== name) changed = true;
+    return mapped;
+  };
+  const renamed: Record<string, unknown> = { ...result };
+  if (Array.isArray(result.tools)) {
+    renamed.tools = result.tools.map((tool: unknown) =>
+      typeof tool === 'object' && tool !== null && 'name' in tool ? { ...tool, name: wire((tool as { name: unknown }).name) } : tool,
+    );
+  }
+  for (const key of ['loaded', 'availableTools'] as const) {
+    if (Array.isArray(result[key])) renamed[key] = (result[key] as unknown[]).map(wire);
+  }
+  if ('tool' in result) renamed.tool = wire(result.tool);
+  // Same serializer as `formatToolSearchResult`, so the bytes stay stable from one turn to the next.
+  return changed ? stringify(renamed) : text;
+}
+
+function transformSearchOutput(item: Record<string, unknown>, context: OpenAIResponsesInputContext): unknown {
+  if (!Array.isArray(item.tools)) return item;
+  let changed = false;
+  // The server returns wire names, which map to themselves; only names the API would reject (originals a caller put
+  // into a client-built output) change.
+  const functionName = (name: unknown): unknown => {
+    if (typeof name !== 'string') return name;
+    const mapped = context.names.toWire(context.originalOf(name));
+    if (mapped !== name) changed = true;
+    return mapped;
+  };
+  const namespaceName = (name: unknown): unknown => {
+    if (typeof name !== 'string' || isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) return name;
+    const mapped = context.namespaceNames.get(name) ?? name;
+    if (mapped !== name) changed = true;
+    return mapped;
+  };
+  const renameTool = (tool: unknown): unknown => {
+    if (typeof tool !== 'object' || tool === null) return tool;
+    const record = tool as Record<string, unknown>;
+    switch (record.type) {
+      case 'function':
+      case 'custom':
+        return { ...record, name: functionName(record.name) };
+      case 'namespace':
+        return { ...record, name: namespaceName(record.name), ...(Array.isArray(record.tools) ? { tools: record.tools.map(renameTool) } : {}) };
+      case 'tool_reference':
+        return { ...record, function_name: functionName(record.function_name), ...('namespace' in record ? { namespace: namespaceName(record.namespace) } : {}) };
+      default:
+        return tool;
+    }
+  };
+  const tools = item.tools.map(renameTool);
+  return changed ? { ...item, tools } : item;
+}
+
+function withoutCreatedBy(item: Record<string, unknown>): Record<string, unknown> {
+  if (!('created_by' in item)) return item;
+  const { created_by: _createdBy, ...rest } = item;
+  return rest;
+}

@@ -1,0 +1,660 @@
+import { z } from 'zod';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { assertNever } from '../../errors/assert-never.js';
+import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
+import { TOOL_SEARCH_GUIDANCE } from '../../client/tool-search-guidance.js';
+import { resolveRevealedTools } from '../../client/tool-search-result.js';
+import type { PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
+import {
+  OPENAI_RESPONSES_TOOL_NAME_RULE,
+  isOpenAIResponsesReservedNamespace,
+  type OpenAIResponsesProviderTool,
+  type OpenAIResponsesTool,
+} from './openai-responses-api.js';
+import { readOpenAIResponsesTools, type OpenAIResponsesBodyTool, type OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
+import { resolveOpenAIResponsesNamespaceNames } from './resolve-openai-responses-namespace-names.js';
+import {
+  checkOpenAIResponsesInput,
+  resolveOpenAIResponsesCallOutputs,
+  transformOpenAIResponsesInput,
+  type OpenAIResponsesInputWarningCode,
+} from './transform-openai-responses-input.js';
+
+/** OpenAI recommends fewer than about 10 functions per namespace (tool search guide). */
+const RECOMMENDED_NAMESPACE_SIZE = 10;
+
+/**
+ * Where hosted tool search puts tools that have no category.
+ *
+ * - `top-level` (the default): each stays a top-level function; a deferred one gets `defer_loading: true`. OpenAI
+ *   still shows the model every deferred top-level function's name and description, so only its parameter schema
+ *   is saved (one public measurement found no saving at all, langchain#38540).
+ * - `name-prefix`: tools whose names share a prefix (`github__create_issue`, `github.create_issue`,
+ *   `mcp__github__create_issue`, `github/create_issue`, `github:create_issue` → `github`) are grouped into one
+ *   namespace per prefix, when at least two tools share it. The model then sees one namespace line instead of each
+ *   tool's name and description. Off by default: it changes the `namespace` of those tools' calls, and whether the
+ *   model finds tools as well behind a terse "Tools for github" line cannot be measured offline.
+ */
+export type OpenAIResponsesUncategorizedTools = 'top-level' | 'name-prefix';
+
+/** Options of {@link transformOpenAIResponsesRequest}. */
+export interface TransformOpenAIResponsesRequestOptions {
+  /**
+   * Client mechanism: the tools `tool_search` revealed in this session, oldest first (from the reveal store). Reveals
+   * found in the history's `tool_search` results are added, so a reveal the store lost is not lost. Ignored by the
+   * other mechanisms.
+   * @default []
+   */
+  readonly revealed?: Iterable<string>;
+  /**
+   * Hosted mechanism: where tools without a category go. See {@link OpenAIResponsesUncategorizedTools}.
+   * @default 'top-level'
+   */
+  readonly uncategorized?: OpenAIResponsesUncategorizedTools;
+}
+
+/**
+ * The codes of the transformer's warnings; match on them, the messages are for people.
+ *
+ * - `plan-for-another-api`: a `claude-hosted` plan was given for a Responses body; full schemas are sent.
+ * - `tool-search-tool-removed`: the body's own `{"type":"tool_search"}` was dropped (nothing is deferred, or the
+ *   mechanism is not OpenAI's hosted search), because the API rejects it there.
+ * - `deferral-removed`: `defer_loading` was removed from tools the plan does not manage (custom, MCP, …) because no
+ *   hosted tool search is sent, and deferred tools without it are rejected.
+ * - `reserved-name-kept-loaded`: a deferred top-level function is named like a reserved namespace (`terminal`), which
+ *   the API rejects once deferred; it is sent with its full schema instead.
+ * - `forced-tool-kept-loaded`: `tool_choice` forces a deferred tool; it is sent loaded (hosted) or revealed (client).
+ * - `namespace-renamed`: a namespace of the body had to be renamed (invalid characters, or a reserved or taken name).
+ * - `namespace-member-moved`: a namespace held a tool other than function and custom tools; it was moved to the top
+ *   level, as namespaces may only hold those.
+ * - `namespaces-flattened`: the client mechanism sends the body's namespaced functions as top-level functions.
+ * - `namespace-over-recommended-size`: a namespace holds more functions than OpenAI recommends (about 10).
+ * - `search-tool-name-conflict`: a top-level function named `tool_search` sits next to OpenAI's tool search tool.
+ * - `function-call-namespace-restored`: a replayed function call lacked its `namespace`; it was restored.
+ */
+export type OpenAIResponsesWarningCode =
+  | 'plan-for-another-api'
+  | 'tool-search-tool-removed'
+  | 'deferral-removed'
+  | 'reserved-name-kept-loaded'
+  | 'forced-tool-kept-loaded'
+  | 'namespace-renamed'
+  | 'namespace-member-moved'
+  | 'namespaces-flattened'
+  | 'namespace-over-recommended-size'
+  | 'search-tool-name-conflict'
+  | OpenAIResponsesInputWarningCode;
+
+type BodyToolOf<Body> = Body extends { readonly tools?: ReadonlyArray<infer Tool> | null } ? Tool : OpenAIResponsesProviderTool;
+
+/**
+ * The body a transform returns: the caller's body type, with `tools` holding the tools this package writes plus the
+ * caller's other tool types (passed through), and `instructions` possibly extended by the guidance note.
+ */
+export type TransformedOpenAIResponsesBody<Body> = Omit<Body, 'tools' | 'instructions'> & {
+  tools?: (OpenAIResponsesTool | Exclude<BodyToolOf<Body>, { type: 'function' | 'custom' | 'namespace' | 'tool_search' }>)[];
+  instructions?: string | null;
+};
+
+/** What {@link transformOpenAIResponsesRequest} returns. */
+export interface TransformOpenAIResponsesRequestResult<Body> {
+  /** The body to send. A new object; the input is not changed. */
+  readonly body: TransformedOpenAIResponsesBody<Body>;
+  /** What could not be done as asked, or was repaired. Empty when everything went as planned. */
+  readonly warnings: readonly ToolSearchWarning<OpenAIResponsesWarningCode>[];
+  /** The tool names sent: map a call back with `names.fromWire(call.name)` or `resolveOpenAIFunctionCallName`. */
+  readonly names: ToolNameMapping;
+}
+
+const optionsSchema = z.strictObject({
+  revealed: z
+    .custom<Iterable<unknown>>((value) => typeof value === 'object' && value !== null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function', {
+      error: 'must be an iterable of tool names (an array or a Set)',
+    })
+    .optional(),
+  uncategorized: z.enum(['top-level', 'name-prefix'], { error: "must be 'top-level' or 'name-prefix'" }).optional(),
+});
+
+const MECHANISMS: readonly ToolSearchMechanism[] = ['openai-hosted', 'claude-hosted', 'client', 'none'];
+
+/** Separators of MCP-style qualified names, for `uncategorized: 'name-prefix'`. */
+const PREFIX_SEPARATOR = /__|[./:]/;
+
+interface ResolvedOptions {
+  readonly revealed: readonly string[];
+  readonly uncategorized: OpenAIResponsesUncategorizedTools;
+}
+
+interface BuiltTools {
+  readonly tools: unknown[];
+  readonly namespaceNames: ReadonlyMap<string, string>;
+  readonly labelOf: (original: string) => string | undefined;
+  readonly guidance: string | null;
+}
+
+interface BuildContext {
+  readonly read: OpenAIResponsesBodyTools;
+  readonly plan: ToolSearchPlan;
+  readonly planned: ReadonlyMap<string, PlannedTool>;
+  readonly names: ToolNameMapping;
+  readonly originalOf: (name: string) => string;
+  readonly options: ResolvedOptions;
+  readonly forced: string | undefined;
+  readonly input: unknown;
+  readonly warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[];
+}
+
+/**
+ * Rewrites an OpenAI Responses request body for a tool search plan, just before it is sent.
+ *
+ * Build the body as always (original tool names, full schemas, your namespaces), resolve the plan from it, transform,
+ * send. Pure: the input is not changed, equal input gives byte-identical output, and the output transformed again
+ * with the same plan and options comes out the same (except with the client mechanism's `names` listing, whose
+ * output no longer lists the unrevealed tools: transform the original body each turn).
+ *
+ * **Hosted (`openai-hosted`)**: deferred functions get `defer_loading: true`. A tool with a category (the plan's, or
+ * the body namespace it sits in) goes into a `namespace` of that category, deferred or not: a loaded tool keeps its
+ * full schema there, without `defer_loading`. Keeping a tool in its namespace whatever the plan decides keeps its
+ * calls' `namespace` the same from turn to turn (a tool crossing the threshold does not move), keeps the caller's
+ * own namespaces intact for routing, and keeps the grouping. Namespace names are made valid
+ * (`File Operations` → `File_Operations`), never reserved or named like a top-level function; a description is the
+ * body namespace's own, else `Tools for <category>`. Order: top-level loaded tools and other tools in body order,
+ * then namespaces sorted by category, then deferred tools without a category (see `uncategorized`), then
+ * `{"type":"tool_search"}` last, only when something is deferred (the body's own tool-search tool is reused).
+ *
+ * **Client (`client`)**: the tool list of `resolveToolList` in Responses form: loaded tools in full, the
+ * `tool_search` function, deferred tools as functions with the stub schema and `strict: false`, revealed ones in
+ * full. Namespaced functions become top-level functions. The guidance note is appended to `instructions` once.
+ *
+ * **None (`none`)**, and a `claude-hosted` plan (a mistake on this API: warned): full schemas, the body's own
+ * namespaces kept, `defer_loading` and the tool-search tool removed.
+ *
+ * Always: tool names the API rejects are mapped (`github.create_issue` → `github_create_issue`), in `tools`,
+ * `tool_choice` and the history (see below); tools the plan does not manage (web search, MCP, custom tools, …) pass
+ * through in place. The history (`input`) is repaired: a replayed `function_call` missing its `namespace` gets it
+ * back, output-only `created_by` fields are removed, `tool_search_call`/`tool_search_output` items are kept. A
+ * history call of a tool that is no longer in the body is kept as it is (its namespace restored only from the
+ * history's own tool-search output): the API accepts calls of tools no longer offered.
+ *
+ * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object, `tools` not an array, a tool
+ * without a type or name, `input` neither a string nor a list of objects, `instructions` not a string;
+ * `plan-mismatch` when the plan was made for other tools than the body's functions; `invalid-options` for a bad
+ * plan or options.
+ *
+ * @example
+ * ```ts
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseOpenAIResponsesTools, transformOpenAIResponsesRequest } from 'tool-search/openai';
+ * const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, parseOpenAIResponsesTools(body));
+ * const { body: request, names } = transformOpenAIResponsesRequest(body, plan);
+ * const response = await openai.responses.create(request);
+ * ```
+ * @see https://developers.openai.com/api/docs/guides/tools-tool-search
+ */
+export function transformOpenAIResponsesRequest<Body extends object>(
+  body: Body,
+  plan: ToolSearchPlan,
+  options: TransformOpenAIResponsesRequestOptions = {},
+): TransformOpenAIResponsesRequestResult<Body> {
+  const read = readOpenAIResponsesTools(body);
+  checkPlan(plan);
+  const resolvedOptions = parseOptions(options);
+  const source = body as Record<string, unknown>;
+  const input = source.input;
+  if (input !== undefined && input !== null && typeof input !== 'string') checkOpenAIResponsesInput(input);
+  const instructions = source.instructions;
+  if (instructions !== undefined && instructions !== null && typeof instructions !== 'string') {
+    throw new ToolSearchError('invalid-request', `\`instructions\` must be a string, got ${describeValue(instructions)}`);
+  }
+
+  const warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[] = [];
+  const planned = new Map(plan.tools.map((tool) => [tool.name, tool]));
+  const customNames = read.tools.filter((entry) => entry.kind === 'custom').map((entry) => entry.tool.name as string);
+  const names = createToolNameMapping([...planned.keys(), ...customNames], OPENAI_RESPONSES_TOOL_NAME_RULE);
+  // A body may hold original names (the caller's) or wire names (an earlier transform's output); both resolve.
+  const originalOf = (name: string): string => (planned.has(name) ? name : names.fromWire(name));
+  matchPlan(read, planned, originalOf);
+
+  let mechanism = plan.mechanism;
+  if (mechanism === 'claude-hosted') {
+    warnings.push({
+      code: 'plan-for-another-api',
+      message: "the plan uses Anthropic's hosted tool search (`claude-hosted`), which the OpenAI Responses API does not carry; full schemas are sent. Resolve the plan with `api: 'openai-responses'`",
+    });
+    mechanism = 'none';
+  }
+  const context: BuildContext = {
+    read,
+    plan,
+    planned,
+    names,
+    originalOf,
+    options: resolvedOptions,
+    forced: forcedTool(source.tool_choice, planned, originalOf),
+    input,
+    warnings,
+  };
+  let built: BuiltTools;
+  switch (mechanism) {
+    case 'openai-hosted':
+    case 'none':
+      built = buildGroupedTools(context, mechanism === 'openai-hosted');
+      break;
+    case 'client':
+      built = buildClientTools(context);
+      break;
+    default:
+      return assertNever(mechanism, 'mechanism');
+  }
+
+  const history = transformOpenAIResponsesInput(input, {
+    names,
+    originalOf,
+    tools: built.tools,
+    namespaceNames: built.namespaceNames,
+    labelOf: built.labelOf,
+  });
+  warnings.push(...history.warnings);
+
+  const result: Record<string, unknown> = { ...source };
+  if ('tools' in source || built.tools.length > 0) result.tools = built.tools;
+  if ('input' in source) result.input = history.input;
+  if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, names, originalOf);
+  if (built.guidance !== null && !(typeof instructions === 'string' && instructions.includes(TOOL_SEARCH_GUIDANCE))) {
+    result.instructions = typeof instructions === 'string' && instructions.length > 0 ? `${instructions}\n\n${built.guidance}` : built.guidance;
+  }
+  return { body: result as TransformedOpenAIResponsesBody<Body>, warnings, names };
+}
+
+/** Hosted search (`hosted`) or no deferral: tools grouped into namespaces, top-level tools in body order. */
+function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
+  const { read, planned, names, originalOf, options, warnings } = context;
+  const deferred = new Set(hosted ? [...planned.values()].filter((tool) => tool.status === 'deferred').map((tool) => tool.name) : []);
+  if (context.forced !== undefined && deferred.delete(context.forced)) {
+    warnings.push({
+      code: 'forced-tool-kept-loaded',
+      message: `\`tool_choice\` forces \`${context.forced}\`, and a deferred function cannot be forced; it is sent with its full schema, not deferred`,
+    });
+  }
+
+  const prefixes = hosted && options.uncategorized === 'name-prefix' ? resolveSharedPrefixes([...planned.keys()]) : new Map<string, string>();
+  const labels = new Map<string, string>();
+  const labelOf = (entry: OpenAIResponsesBodyTool): string | undefined => {
+    if (entry.kind === 'custom') return entry.namespace;
+    if (entry.kind !== 'function') return undefined;
+    const original = originalOf(entry.definition?.name as string);
+    if (!hosted) return entry.namespace;
+    return nonEmpty(planned.get(original)?.category) ?? entry.namespace ?? prefixes.get(original);
+  };
+  for (const entry of read.tools) {
+    const label = labelOf(entry);
+    if (label !== undefined && entry.kind === 'function') labels.set(originalOf(entry.definition?.name as string), label);
+  }
+
+  // A deferred top-level function is called in a namespace of its own name, so a reserved name cannot be deferred.
+  const reserved = [...deferred].filter((name) => !labels.has(name) && isOpenAIResponsesReservedNamespace(names.toWire(name)));
+  if (reserved.length > 0) {
+    for (const name of reserved) deferred.delete(name);
+    warnings.push({
+      code: 'reserved-name-kept-loaded',
+      message: `${quote(reserved.map((name) => names.toWire(name)))} ${reserved.length === 1 ? 'is' : 'are'} named like a reserved namespace, and the API rejects a deferred top-level function of that name; sent with full schemas instead. Give ${reserved.length === 1 ? 'it' : 'them'} a category or another name to defer ${reserved.length === 1 ? 'it' : 'them'}`,
+    });
+  }
+
+  const blocked: string[] = [];
+  for (const entry of read.tools) {
+    if (labelOf(entry) !== undefined) continue;
+    if (entry.kind === 'function' || entry.kind === 'custom') blocked.push(wireName(entry, names, originalOf));
+    // An MCP server label is a tool-search path of its own, like a namespace name.
+    if (entry.kind === 'provider' && entry.tool.type === 'mcp' && typeof entry.tool.server_label === 'string') blocked.push(entry.tool.server_label);
+  }
+  const usedLabels = new Set(read.tools.map(labelOf).filter((label): label is string => label !== undefined));
+  const namespaceNames = resolveOpenAIResponsesNamespaceNames(usedLabels, blocked);
+  const renamed = read.namespaces.filter((namespace) => usedLabels.has(namespace.name) && namespaceNames.get(namespace.name) !== namespace.name);
+  if (renamed.length > 0) {
+    warnings.push({
+      code: 'namespace-renamed',
+      message: `namespace ${renamed.map((namespace) => `\`${namespace.name}\` is sent as \`${namespaceNames.get(namespace.name) as string}\``).join(', ')} (the API accepts letters, digits, \`_\` and \`-\`, and reserved or top-level function names are avoided); calls come back with the new namespace`,
+    });
+  }
+
+  const top: unknown[] = [];
+  const members = new Map<string, Record<string, unknown>[]>();
+  const deferredTop: unknown[] = [];
+  const searchTools: unknown[] = [];
+  const undeferred: string[] = [];
+  const moved: string[] = [];
+  for (const entry of read.tools) {
+    const label = labelOf(entry);
+    switch (entry.kind) {
+      case 'function': {
+        const original = originalOf(entry.definition?.name as string);
+        const tool = functionTool(entry.tool, names.toWire(original), deferred.has(original));
+        if (label !== undefined) push(members, label, tool);
+        else if (deferred.has(original)) deferredTop.push(tool);
+        else top.push(tool);
+        break;
+      }
+      case 'custom': {
+        const tool = passThroughTool({ ...entry.tool, name: wireName(entry, names, originalOf) }, hosted, undeferred, entry);
+        if (label !== undefined) push(members, label, tool);
+        else top.push(tool);
+        break;
+      }
+      case 'provider':
+        if (entry.namespace !== undefined) moved.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
+        top.push(passThroughTool(entry.tool, hosted, undeferred, entry));
+        break;
+      case 'tool-search':
+        searchTools.push(entry.tool);
+        break;
+      case 'own-search-function':
+        // This package's client-side search function, left by an earlier transform; it has no place here.
+        break;
+      default:
+        assertNever(entry.kind, 'tool kind');
+    }
+  }
+  if (moved.length > 0) {
+    warnings.push({
+      code: 'namespace-member-moved',
+      message: `namespaces may hold only function and custom tools; ${moved.join(', ')} ${moved.length === 1 ? 'was' : 'were'} moved to the top level`,
+    });
+  }
+  reportUndeferred(undeferred, warnings);
+
+  const descriptions = new Map<string, string>();
+  for (const namespace of read.namespaces) {
+    if (namespace.description !== undefined && !descriptions.has(namespace.name)) descriptions.set(namespace.name, namespace.description);
+  }
+  const namespaces = [...members.keys()].sort(compareText).map((label) => {
+    const name = namespaceNames.get(label) as string;
+    const tools = members.get(label) as Record<string, unknown>[];
+    if (hosted && tools.length > RECOMMENDED_NAMESPACE_SIZE && tools.some((tool) => tool.defer_loading === true)) {
+      warnings.push({
+        code: 'namespace-over-recommended-size',
+        message: `namespace \`${name}\` holds ${tools.length} tools; OpenAI recommends fewer than about ${RECOMMENDED_NAMESPACE_SIZE} per namespace, so tool search loads fewer unneeded schemas. Split the category`,
+      });
+    }
+    // The body's own description wins (also under the name an earlier transform gave the namespace).
+    const description = descriptions.get(label) ?? descriptions.get(name) ?? `Tools for ${label}`;
+    return { type: 'namespace', name, description, tools };
+  });
+
+  const tools: unknown[] = [...top, ...namespaces, ...deferredTop];
+  const anyDeferred = tools.some(isDeferredTool);
+  const searchTool = hosted && anyDeferred ? (searchTools[0] ?? { type: 'tool_search' }) : undefined;
+  if (searchTool !== undefined) tools.push(searchTool);
+  if (searchTools.length > (searchTool === undefined ? 0 : 1)) {
+    const why = hosted
+      ? searchTool === undefined
+        ? 'nothing is deferred, and the API rejects `tool_search` without a deferred tool'
+        : 'only one tool search tool is sent'
+      : "the plan does not use OpenAI's hosted tool search";
+    warnings.push({ code: 'tool-search-tool-removed', message: `the body's \`{"type":"tool_search"}\` tool was removed: ${why}` });
+  }
+  if (searchTool !== undefined && top.some((tool) => (tool as { type?: unknown; name?: unknown }).type === 'function' && (tool as { name?: unknown }).name === 'tool_search')) {
+    warnings.push({
+      code: 'search-tool-name-conflict',
+      message: "a top-level function is named `tool_search`, next to OpenAI's tool search tool of the same name; rename the function so the model can tell them apart",
+    });
+  }
+  return {
+    tools,
+    namespaceNames,
+    labelOf: (original) => labels.get(original),
+    guidance: null,
+  };
+}
+
+/** The client mechanism: `resolveToolList` in Responses form, flat. */
+function buildClientTools(context: BuildContext): BuiltTools {
+  const { read, plan, planned, names, originalOf, options, warnings } = context;
+  const functions = new Map<string, OpenAIResponsesBodyTool>();
+  const definitions: ToolDefinition[] = [];
+  for (const entry of read.tools) {
+    if (entry.kind !== 'function') continue;
+    const original = originalOf(entry.definition?.name as string);
+    functions.set(original, entry);
+    definitions.push({ ...(entry.definition as ToolDefinition), name: original });
+  }
+  const fromHistory = resolveRevealedTools(resolveOpenAIResponsesCallOutputs(context.input));
+  const revealed = [...options.revealed, ...fromHistory].map(originalOf);
+  if (context.forced !== undefined && planned.get(context.forced)?.status === 'deferred' && !revealed.includes(context.forced)) {
+    revealed.push(context.forced);
+    warnings.push({
+      code: 'forced-tool-kept-loaded',
+      message: `\`tool_choice\` forces \`${context.forced}\`, which is deferred; it is sent revealed, with its full schema, so the forced call can have the right arguments`,
+    });
+  }
+  const list = resolveToolList(plan, definitions, { revealed });
+  const status = new Map(list.tools.map((entry) => [entry.name, entry.status]));
+
+  const top: unknown[] = [];
+  const undeferred: string[] = [];
+  let searchToolsRemoved = 0;
+  for (const entry of read.tools) {
+    switch (entry.kind) {
+      case 'function': {
+        const original = originalOf(entry.definition?.name as string);
+        if (status.get(original) === 'loaded') top.push(functionTool(entry.tool, names.toWire(original), false));
+        break;
+      }
+      case 'custom':
+        top.push(passThroughTool({ ...entry.tool, name: wireName(entry, names, originalOf) }, false, undeferred, entry));
+        break;
+      case 'provider':
+        top.push(passThroughTool(entry.tool, false, undeferred, entry));
+        break;
+      case 'tool-search':
+        searchToolsRemoved += 1;
+        break;
+      case 'own-search-function':
+        // Added again below, from the list, in its place.
+        break;
+      default:
+        assertNever(entry.kind, 'tool kind');
+    }
+  }
+  const rest = list.tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
+  reportUndeferred(undeferred, warnings);
+  if (searchToolsRemoved > 0) {
+    warnings.push({
+      code: 'tool-search-tool-removed',
+      message: "the body's `{\"type\":\"tool_search\"}` tool was removed: the plan uses the client-side `tool_search` function, not OpenAI's hosted tool search",
+    });
+  }
+  if (read.namespaces.length > 0) {
+    warnings.push({
+      code: 'namespaces-flattened',
+      message: `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quote(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\``,
+    });
+  }
+  return { tools: [...top, ...rest], namespaceNames: new Map(), labelOf: () => undefined, guidance: list.guidance };
+}
+
+/** One `tool_search`, stub or revealed entry of the client tool list as a Responses function tool. */
+function clientTool(entry: ToolListEntry, functions: ReadonlyMap<string, OpenAIResponsesBodyTool>, names: ToolNameMapping): unknown {
+  const name = names.toWire(entry.name);
+  switch (entry.status) {
+    case 'revealed':
+    case 'loaded':
+      return functionTool((functions.get(entry.name) as OpenAIResponsesBodyTool).tool, name, false);
+    case 'search':
+      return {
+        type: 'function',
+        name,
+        ...(entry.description === undefined ? {} : { description: entry.description }),
+        parameters: entry.inputSchema,
+        strict: false,
+      };
+    case 'deferred': {
+      const callers = (functions.get(entry.name) as OpenAIResponsesBodyTool).tool.allowed_callers;
+      // A stub is an open object: strict mode would reject it, and the model may still infer the right arguments.
+      return {
+        type: 'function',
+        name,
+        ...(entry.description === undefined ? {} : { description: entry.description }),
+        parameters: entry.inputSchema,
+        strict: false,
+        ...(callers === undefined ? {} : { allowed_callers: callers }),
+      };
+    }
+    default:
+      return assertNever(entry.status, 'tool list status');
+  }
+}
+
+/** A body function tool under its wire name, with `defer_loading: true` when deferred and without it otherwise. */
+function functionTool(tool: Readonly<Record<string, unknown>>, name: string, deferred: boolean): Record<string, unknown> {
+  const { defer_loading: _deferLoading, ...rest } = tool;
+  return deferred ? { ...rest, name, defer_loading: true } : { ...rest, name };
+}
+
+/** A tool the plan does not manage, unchanged, except that `defer_loading` goes when no hosted search is sent. */
+function passThroughTool(tool: Readonly<Record<string, unknown>>, hosted: boolean, undeferred: string[], entry: OpenAIResponsesBodyTool): Record<string, unknown> {
+  if (hosted || tool.defer_loading === undefined) return tool as Record<string, unknown>;
+  const { defer_loading: deferLoading, ...rest } = tool;
+  if (deferLoading === true) undeferred.push(`\`${String(tool.name ?? tool.server_label ?? tool.type)}\` (${entry.path})`);
+  return rest;
+}
+
+function reportUndeferred(undeferred: readonly string[], warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[]): void {
+  if (undeferred.length === 0) return;
+  warnings.push({
+    code: 'deferral-removed',
+    message: `${undeferred.join(', ')} had \`defer_loading: true\`, but the plan does not use OpenAI's hosted tool search, and deferred tools without it are rejected; sent without \`defer_loading\``,
+  });
+}
+
+function isDeferredTool(tool: unknown): boolean {
+  const record = tool as { defer_loading?: unknown; type?: unknown; tools?: unknown };
+  if (record.defer_loading === true) return true;
+  return record.type === 'namespace' && Array.isArray(record.tools) && record.tools.some((member: { defer_loading?: unknown }) => member.defer_loading === true);
+}
+
+function wireName(entry: OpenAIResponsesBodyTool, names: ToolNameMapping, originalOf: (name: string) => string): string {
+  const name = entry.kind === 'function' ? (entry.definition?.name as string) : (entry.tool.name as string);
+  return names.toWire(entry.kind === 'function' ? originalOf(name) : name);
+}
+
+/**
+ * The name prefix of every tool that shares one with at least one other tool: `github__create_issue`,
+ * `github.create_issue`, `github/create_issue`, `github:create_issue` → `github`; Claude Code's
+ * `mcp__github__create_issue` → `github`. A prefix of one tool would hide its name behind a namespace for nothing.
+ */
+function resolveSharedPrefixes(names: readonly string[]): Map<string, string> {
+  const prefixOf = new Map<string, string>();
+  const counts = new Map<string, number>();
+  for (const name of names) {
+    const rest = name.startsWith('mcp__') ? name.slice('mcp__'.length) : name;
+    const match = PREFIX_SEPARATOR.exec(rest);
+    if (match === null || match.index === 0 || match.index + match[0].length >= rest.length) continue;
+    const prefix = rest.slice(0, match.index);
+    prefixOf.set(name, prefix);
+    counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+  }
+  return new Map([...prefixOf].filter(([, prefix]) => (counts.get(prefix) ?? 0) >= 2));
+}
+
+/** The planned tool a `tool_choice` forces, by original name. */
+function forcedTool(choice: unknown, planned: ReadonlyMap<string, PlannedTool>, originalOf: (name: string) => string): string | undefined {
+  if (typeof choice !== 'object' || choice === null) return undefined;
+  const { type, name } = choice as { type?: unknown; name?: unknown };
+  if (type !== 'function' || typeof name !== 'string') return undefined;
+  const original = originalOf(name);
+  return planned.has(original) ? original : undefined;
+}
+
+/** `tool_choice` with the tool names it holds mapped to wire names. */
+function transformToolChoice(choice: unknown, names: ToolNameMapping, originalOf: (name: string) => string): unknown {
+  if (typeof choice !== 'object' || choice === null) return choice;
+  const record = choice as Record<string, unknown>;
+  const rename = (tool: Record<string, unknown>): Record<string, unknown> => {
+    if ((tool.type !== 'function' && tool.type !== 'custom') || typeof tool.name !== 'string') return tool;
+    const name = names.toWire(originalOf(tool.name));
+    return name === tool.name ? tool : { ...tool, name };
+  };
+  if (record.type === 'allowed_tools' && Array.isArray(record.tools)) {
+    const tools = record.tools.map((tool: unknown) => (typeof tool === 'object' && tool !== null ? rename(tool as Record<string, unknown>) : tool));
+    return tools.every((tool, index) => tool === (record.tools as unknown[])[index]) ? choice : { ...record, tools };
+  }
+  return rename(record);
+}
+
+/** Throws `plan-mismatch` naming the tools when the plan and the body's functions differ. */
+function matchPlan(read: OpenAIResponsesBodyTools, planned: ReadonlyMap<string, PlannedTool>, originalOf: (name: string) => string): void {
+  const found = new Map<string, string>();
+  const unplanned: string[] = [];
+  for (const entry of read.tools) {
+    if (entry.kind !== 'function') continue;
+    const name = entry.definition?.name as string;
+    const original = originalOf(name);
+    if (!planned.has(original)) {
+      unplanned.push(`\`${name}\``);
+      continue;
+    }
+    const first = found.get(original);
+    if (first !== undefined) {
+      throw new ToolSearchError('invalid-request', `\`${first}\` and \`${entry.path}\` are the same tool \`${original}\` (once under its original name, once under its wire name)`);
+    }
+    found.set(original, entry.path);
+  }
+  const missing = [...planned.keys()].filter((name) => !found.has(name)).map((name) => `\`${name}\``);
+  if (missing.length === 0 && unplanned.length === 0) return;
+  const parts = [
+    missing.length > 0 ? `the plan has ${missing.join(', ')}, which the body's tools lack` : '',
+    unplanned.length > 0 ? `the body has ${unplanned.join(', ')}, which the plan lacks` : '',
+  ].filter((part) => part !== '');
+  throw new ToolSearchError('plan-mismatch', `The plan was made for different tools than the request body holds: ${parts.join('; ')}. Resolve the plan again from \`parseOpenAIResponsesTools(body)\`.`);
+}
+
+function checkPlan(plan: unknown): asserts plan is ToolSearchPlan {
+  const candidate = plan as Partial<ToolSearchPlan> | null;
+  const valid =
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    (MECHANISMS as readonly unknown[]).includes(candidate.mechanism) &&
+    Array.isArray(candidate.tools) &&
+    candidate.tools.every((tool: unknown) => typeof tool === 'object' && tool !== null && typeof (tool as PlannedTool).name === 'string');
+  if (!valid) {
+    throw new ToolSearchError('invalid-options', `\`plan\` must be a plan from \`resolveToolSearch\` (with \`mechanism\` and \`tools\`), got ${describeValue(plan)}`);
+  }
+}
+
+function parseOptions(options: unknown): ResolvedOptions {
+  const parsed = optionsSchema.safeParse(options ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue?.path.length ? `\`options.${issue.path.join('.')}\`` : '`options`';
+    throw new ToolSearchError('invalid-options', `${path} ${issue?.message ?? 'is invalid'}`);
+  }
+  const revealed = [...(parsed.data.revealed ?? [])];
+  const bad = revealed.findIndex((name) => typeof name !== 'string');
+  if (bad >= 0) {
+    throw new ToolSearchError('invalid-options', `\`options.revealed\` must hold tool names (strings), got ${describeValue(revealed[bad])} at position ${bad}`);
+  }
+  return { revealed: revealed as string[], uncategorized: parsed.data.uncategorized ?? 'top-level' };
+}
+
+function push(map: Map<string, Record<string, unknown>[]>, key: string, value: Record<string, unknown>): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+function nonEmpty(text: string | undefined): string | undefined {
+  return text === undefined || text.trim().length === 0 ? undefined : text;
+}
+
+function quote(names: readonly string[]): string {
+  return names.map((name) => `\`${name}\``).join(', ');
+}
+
+/** Code-unit order, like the seed's byte-sorted namespaces: stable across runtimes and locales. */
+function compareText(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}
