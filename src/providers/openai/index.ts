@@ -5,6 +5,9 @@
  * (`transformOpenAIResponsesRequest`), map calls back (`resolveOpenAIFunctionCallName`), check a body against the
  * documented 400s (`preflightOpenAIResponsesRequest`).
  *
+ * Chat Completions (client-side tool search only): `parseOpenAIChatTools`, `transformOpenAIChatRequest`,
+ * `preflightOpenAIChatRequest`.
+ *
  * @packageDocumentation
  */
 export { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
@@ -42,3 +45,32 @@ export {
   type OpenAIResponsesToolSearchOutputItem,
   type OpenAIResponsesToolSearchTool,
 } from './openai-responses-api.js';
+
+export { OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
+export type {
+  OpenAIChatAssistantMessage,
+  OpenAIChatCustomTool,
+  OpenAIChatCustomToolCall,
+  OpenAIChatFunctionDefinition,
+  OpenAIChatFunctionMessage,
+  OpenAIChatFunctionTool,
+  OpenAIChatFunctionToolCall,
+  OpenAIChatLegacyFunction,
+  OpenAIChatMessage,
+  OpenAIChatRequest,
+  OpenAIChatSystemMessage,
+  OpenAIChatTextPart,
+  OpenAIChatTool,
+  OpenAIChatToolChoice,
+  OpenAIChatToolMessage,
+  OpenAIChatUserMessage,
+} from './openai-chat-api.js';
+export { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
+export {
+  transformOpenAIChatRequest,
+  type OpenAIChatWarningCode,
+  type TransformOpenAIChatRequestOptions,
+  type TransformOpenAIChatRequestResult,
+} from './transform-openai-chat-request.js';
+export { preflightOpenAIChatRequest, type OpenAIChatPreflightRule } from './preflight-openai-chat-request.js';
+export { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';

@@ -1,0 +1,185 @@
+import { isValidToolName } from '../../names/create-tool-name-mapping.js';
+import { describeValue } from '../../errors/describe-value.js';
+import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
+import { GEMINI_ACCEPTED_TOOL_NAME_RULE, GEMINI_MAX_FUNCTION_DECLARATIONS, type GeminiRequestShape } from './gemini-api.js';
+import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
+
+/**
+ * The rules {@link preflightGeminiRequest} checks, by stable id. Sources: [sdk] `@google/genai`'s types and doc
+ * comments, [obs] the API's 400 messages quoted in public issues.
+ *
+ * - `invalid-body`: the body, `tools`, a tool or a declaration is not the shape the API requires, or the body mixes
+ *   the SDK shape (`config`) with top-level REST settings.
+ * - `invalid-tool-name`: a function name does not start with a letter or `_`, has characters other than letters,
+ *   digits, `_ . : -`, or is longer than 64 [obs: "Invalid function name. Must start with a letter or an underscore.
+ *   Must be a-z, A-Z, 0-9, or contain underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of
+ *   64"; the SDK's comment says 128].
+ * - `duplicate-tool-name`: two declarations share a name.
+ * - `parameters-and-json-schema`: a declaration sets both `parameters` and `parametersJsonSchema` [sdk: "mutually
+ *   exclusive"].
+ * - `unsupported-schema-keyword`: `parameters` use a keyword the OpenAPI-subset `Schema` lacks (`additionalProperties`,
+ *   `$ref`, `oneOf`, `const`, …; in the SDK shape the SDK drops `additionalProperties` itself), a `required` name
+ *   not in `properties` ("property is not defined"), or a `type` list in the REST shape [sdk `Schema`; obs].
+ * - `multiple-function-tools`: more than one `tools` entry holds `functionDeclarations` [obs: Vertex AI 400
+ *   "Request contains an invalid argument"; put every declaration in one entry].
+ * - `too-many-function-declarations`: more than 512 declarations [sdk: "Maximum 512 function declarations"; obs
+ *   "At most 512 function declarations can be specified"].
+ * - `allowed-function-unknown`: `toolConfig.functionCallingConfig.allowedFunctionNames` names an undeclared
+ *   function [sdk: "Function names should match FunctionDeclaration.name"].
+ * - `function-response-without-call`: a content with `functionResponse` parts does not come right after a `model`
+ *   content with `functionCall` parts [obs: "Please ensure that function response turn comes immediately after a
+ *   function call turn"].
+ * - `function-response-count-mismatch`: the numbers of `functionResponse` and `functionCall` parts differ [obs:
+ *   "Please ensure that the number of function response parts is equal to the number of function call parts of the
+ *   function call turn"].
+ */
+export type GeminiPreflightRule =
+  | 'invalid-body'
+  | 'invalid-tool-name'
+  | 'duplicate-tool-name'
+  | 'parameters-and-json-schema'
+  | 'unsupported-schema-keyword'
+  | 'multiple-function-tools'
+  | 'too-many-function-declarations'
+  | 'allowed-function-unknown'
+  | 'function-response-without-call'
+  | 'function-response-count-mismatch';
+
+/**
+ * Checks a Gemini `generateContent` body, in the `@google/genai` SDK shape or the REST shape, against the
+ * documented HTTP 400 rules for function declarations and function-calling turns (see {@link GeminiPreflightRule}).
+ * Never throws: a body that cannot be read gives an `invalid-body` violation. Every body `transformGeminiRequest`
+ * returns passes it.
+ *
+ * @example
+ * ```ts
+ * import { preflightGeminiRequest } from 'tool-search/gemini';
+ * const { ok, violations } = preflightGeminiRequest(parameters);
+ * if (!ok) throw new Error(violations.map((v) => `${v.rule} at ${v.path}: ${v.message}`).join('\n'));
+ * ```
+ */
+export function preflightGeminiRequest(body: unknown): PreflightResult {
+  const violations: PreflightViolation[] = [];
+  const add: Add = (rule, path, message) => {
+    violations.push({ rule, path, message });
+  };
+  if (!isRecord(body)) {
+    add('invalid-body', '', `the body must be a request object, got ${describeValue(body)}`);
+    return { ok: false, violations };
+  }
+  const restFields = ['tools', 'systemInstruction', 'toolConfig', 'generationConfig'].filter((field) => body[field] !== undefined);
+  let shape: GeminiRequestShape = 'rest';
+  let settings: Record<string, unknown> = body;
+  if (body.config !== undefined && body.config !== null) {
+    if (!isRecord(body.config)) {
+      add('invalid-body', 'config', `\`config\` must be an object, got ${describeValue(body.config)}`);
+      return { ok: false, violations };
+    }
+    if (restFields.length > 0) add('invalid-body', restFields[0] as string, 'the body mixes `config` (the SDK shape) with top-level REST settings');
+    shape = 'sdk';
+    settings = body.config;
+  } else if (typeof body.model === 'string' && restFields.length === 0) {
+    shape = 'sdk';
+    settings = {};
+  }
+  const prefix = shape === 'sdk' ? 'config.' : '';
+  const declared = checkTools(settings.tools, prefix, shape, add);
+  checkAllowedNames(settings.toolConfig, `${prefix}toolConfig`, declared, add);
+  checkFunctionTurns(body.contents, add);
+  return { ok: violations.length === 0, violations };
+}
+
+type Add = (rule: GeminiPreflightRule, path: string, message: string) => void;
+
+function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, add: Add): Set<string> {
+  const names = new Map<string, string>();
+  if (tools === undefined || tools === null) return new Set();
+  if (!Array.isArray(tools)) {
+    add('invalid-body', `${prefix}tools`, `\`tools\` must be an array, got ${describeValue(tools)}`);
+    return new Set();
+  }
+  let count = 0;
+  const holders: number[] = [];
+  tools.forEach((tool: unknown, index) => {
+    const at = `${prefix}tools[${index}]`;
+    if (!isRecord(tool)) {
+      add('invalid-body', at, `a tool must be an object, got ${describeValue(tool)}`);
+      return;
+    }
+    if (tool.functionDeclarations === undefined || tool.functionDeclarations === null) return;
+    if (!Array.isArray(tool.functionDeclarations)) {
+      add('invalid-body', `${at}.functionDeclarations`, `\`functionDeclarations\` must be an array, got ${describeValue(tool.functionDeclarations)}`);
+      return;
+    }
+    holders.push(index);
+    count += tool.functionDeclarations.length;
+    tool.functionDeclarations.forEach((declaration: unknown, position) => {
+      const path = `${at}.functionDeclarations[${position}]`;
+      if (!isRecord(declaration)) {
+        add('invalid-body', path, `a function declaration must be an object, got ${describeValue(declaration)}`);
+        return;
+      }
+      const name = declaration.name;
+      if (typeof name !== 'string' || !isValidToolName(name, GEMINI_ACCEPTED_TOOL_NAME_RULE)) {
+        add(
+          'invalid-tool-name',
+          `${path}.name`,
+          `function name ${describeValue(name)} must start with a letter or an underscore and hold only a-z, A-Z, 0-9, _ . : -, at most 64 characters`,
+        );
+      }
+      if (typeof name === 'string') {
+        const earlier = names.get(name);
+        if (earlier !== undefined) add('duplicate-tool-name', `${path}.name`, `function \`${name}\` is also declared at \`${earlier}\``);
+        else names.set(name, path);
+      }
+      const hasParameters = declaration.parameters !== undefined && declaration.parameters !== null;
+      const hasJSONSchema = declaration.parametersJsonSchema !== undefined && declaration.parametersJsonSchema !== null;
+      if (hasParameters && hasJSONSchema) {
+        add('parameters-and-json-schema', path, `\`${String(name)}\` sets both \`parameters\` and \`parametersJsonSchema\`, which are mutually exclusive`);
+      } else if (hasParameters) {
+        const problem = resolveGeminiParametersProblem(declaration.parameters, shape);
+        if (problem !== null) add('unsupported-schema-keyword', `${path}.parameters`, `\`${String(name)}\`: ${problem}; send such a schema as \`parametersJsonSchema\``);
+      }
+    });
+  });
+  if (holders.length > 1) {
+    add('multiple-function-tools', `${prefix}tools[${holders[1] as number}]`, `${holders.length} \`tools\` entries hold \`functionDeclarations\`; put every declaration in one entry`);
+  }
+  if (count > GEMINI_MAX_FUNCTION_DECLARATIONS) {
+    add('too-many-function-declarations', `${prefix}tools`, `${count} function declarations; at most ${GEMINI_MAX_FUNCTION_DECLARATIONS} can be specified`);
+  }
+  return new Set(names.keys());
+}
+
+function checkAllowedNames(toolConfig: unknown, at: string, declared: ReadonlySet<string>, add: Add): void {
+  if (!isRecord(toolConfig) || !isRecord(toolConfig.functionCallingConfig)) return;
+  const allowed = toolConfig.functionCallingConfig.allowedFunctionNames;
+  if (!Array.isArray(allowed)) return;
+  allowed.forEach((name: unknown, index) => {
+    if (typeof name !== 'string' || !declared.has(name)) {
+      add('allowed-function-unknown', `${at}.functionCallingConfig.allowedFunctionNames[${index}]`, `${describeValue(name)} is not a declared function`);
+    }
+  });
+}
+
+function checkFunctionTurns(contents: unknown, add: Add): void {
+  if (!Array.isArray(contents)) return;
+  let previousCalls = 0;
+  contents.forEach((content: unknown, index) => {
+    const parts = isRecord(content) && Array.isArray(content.parts) ? content.parts : [];
+    const calls = parts.filter((part: unknown) => isRecord(part) && isRecord(part.functionCall)).length;
+    const responses = parts.filter((part: unknown) => isRecord(part) && isRecord(part.functionResponse)).length;
+    if (responses > 0) {
+      if (previousCalls === 0) {
+        add('function-response-without-call', `contents[${index}]`, 'function responses must come right after a model turn with function calls');
+      } else if (responses !== previousCalls) {
+        add('function-response-count-mismatch', `contents[${index}]`, `${responses} function responses answer a turn with ${previousCalls} function calls`);
+      }
+    }
+    previousCalls = isRecord(content) && content.role === 'model' ? calls : 0;
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,81 @@
+import type { GeminiRequestShape } from './gemini-api.js';
+
+/** The keywords of Gemini's `Schema` (an OpenAPI 3.0 subset), as listed by the SDK's `Schema` type. */
+const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
+  'anyOf',
+  'default',
+  'description',
+  'enum',
+  'example',
+  'format',
+  'items',
+  'maxItems',
+  'maxLength',
+  'maxProperties',
+  'maximum',
+  'minItems',
+  'minLength',
+  'minProperties',
+  'minimum',
+  'nullable',
+  'pattern',
+  'properties',
+  'propertyOrdering',
+  'required',
+  'title',
+  'type',
+]);
+
+/**
+ * The first reason Gemini would reject a function declaration's `parameters` (the OpenAPI-subset `Schema`), or
+ * `null` when it has none of the problems checked here:
+ *
+ * - a keyword `Schema` does not have (`additionalProperties`, `$ref`, `$defs`, `oneOf`, `allOf`, `const`, …): the API
+ *   answers "Invalid JSON payload received. Unknown name …";
+ * - a `required` entry that is not in `properties` ("property is not defined");
+ * - in the REST shape, a `type` list (`["string", "null"]`).
+ *
+ * In the `sdk` shape the SDK converts the schema before sending (`processJsonSchema`: it drops
+ * `additionalProperties`, turns a `type` list into `anyOf`/`nullable`, and moves a schema with `$schema` to
+ * `parametersJsonSchema`), so those are not problems there. Use `parametersJsonSchema` for full JSON Schema.
+ *
+ * @example
+ * ```ts
+ * import { resolveGeminiParametersProblem } from 'tool-search/gemini';
+ * resolveGeminiParametersProblem({ type: 'object', properties: {}, additionalProperties: false }, 'rest');
+ * // '`additionalProperties` at the root is not a Gemini `parameters` keyword'
+ * ```
+ */
+export function resolveGeminiParametersProblem(schema: unknown, shape: GeminiRequestShape): string | null {
+  if (!isRecord(schema)) return 'the schema must be an object';
+  // The SDK sends a schema that declares `$schema` as `parametersJsonSchema` (its `tTool`).
+  if (shape === 'sdk' && '$schema' in schema) return null;
+  return findProblem(schema, 'the root', shape);
+}
+
+function findProblem(schema: unknown, where: string, shape: GeminiRequestShape): string | null {
+  if (!isRecord(schema)) return null;
+  for (const keyword of Object.keys(schema)) {
+    if (SCHEMA_KEYWORDS.has(keyword)) continue;
+    if (shape === 'sdk' && keyword === 'additionalProperties') continue;
+    return `\`${keyword}\` at ${where} is not a Gemini \`parameters\` keyword`;
+  }
+  if (shape === 'rest' && Array.isArray(schema.type)) return `\`type\` at ${where} is a list; Gemini \`parameters\` takes one type (use \`nullable\` or \`anyOf\`)`;
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  if (Array.isArray(schema.required)) {
+    const undefinedNames = schema.required.filter((name) => typeof name !== 'string' || !(name in properties));
+    if (undefinedNames.length > 0) return `\`required\` at ${where} names ${undefinedNames.map((name) => `\`${String(name)}\``).join(', ')}, not in \`properties\``;
+  }
+  const children: [string, unknown][] = Object.entries(properties).map(([name, value]) => [`${where}.properties.${name}`, value]);
+  if (schema.items !== undefined) children.push([`${where}.items`, schema.items]);
+  if (Array.isArray(schema.anyOf)) schema.anyOf.forEach((item: unknown, index) => children.push([`${where}.anyOf[${index}]`, item]));
+  for (const [path, child] of children) {
+    const problem = findProblem(child, path, shape);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

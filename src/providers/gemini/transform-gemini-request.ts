@@ -1,0 +1,467 @@
+import { z } from 'zod';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { assertNever } from '../../errors/assert-never.js';
+import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import { resolveToolList, type ToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
+import { TOOL_SEARCH_GUIDANCE } from '../../client/tool-search-guidance.js';
+import { resolveRevealedTools } from '../../client/tool-search-result.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
+import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
+import {
+  GEMINI_MAX_FUNCTION_DECLARATIONS,
+  GEMINI_TOOL_NAME_RULE,
+  type GeminiFunctionDeclaration,
+  type GeminiGenerateContentParameters,
+  type GeminiRequestShape,
+} from './gemini-api.js';
+import { parseGeminiToolSlots, type GeminiDeclarationSlot } from './parse-gemini-tools.js';
+import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
+
+/**
+ * The codes of {@link transformGeminiRequest}'s warnings; match on them, the messages are for people.
+ *
+ * - `hosted-mechanism-unsupported`: the plan asks for OpenAI's or Anthropic's hosted search, which Gemini does not
+ *   have; full schemas were sent. Resolve the plan with `{ id, api: 'gemini' }` to get the client-side mechanism.
+ * - `parameters-dropped`: a declaration had both `parameters` and `parametersJsonSchema` (the API takes one); the
+ *   `parameters` were dropped and `parametersJsonSchema` kept.
+ * - `parameters-sent-as-json-schema`: a declaration's `parameters` use what Gemini's `parameters` cannot express
+ *   (`$ref`, `oneOf`, `const`, …, or `additionalProperties` and type lists in the REST shape); they were sent as
+ *   `parametersJsonSchema` (JSON Schema) instead.
+ * - `listing-changed-to-names`: the deferred stubs would take the request over Gemini's 512 function declarations;
+ *   deferred tools were left out of the list and named in the note instead (the `names` listing).
+ * - `too-many-function-declarations`: even so, more than 512 declarations are sent; the API will reject the request.
+ * - `callable-tool-not-deferred`: an SDK `CallableTool` (an MCP client) is resolved by the SDK itself; its functions
+ *   are sent in full under their own names.
+ * - `unknown-content`: an item of `contents` is neither a content nor a part; it was kept unchanged.
+ * - `guidance-not-added`: `systemInstruction` is in a form this package cannot read, so the note was not added.
+ */
+export type GeminiWarningCode =
+  | 'hosted-mechanism-unsupported'
+  | 'parameters-dropped'
+  | 'parameters-sent-as-json-schema'
+  | 'listing-changed-to-names'
+  | 'too-many-function-declarations'
+  | 'callable-tool-not-deferred'
+  | 'unknown-content'
+  | 'guidance-not-added';
+
+/** What {@link transformGeminiRequest} needs besides the body and the plan. */
+export interface TransformGeminiRequestOptions {
+  /**
+   * The tools `tool_search` revealed in this session, oldest first (a reveal store's `get(sessionId)`). Reveals
+   * found in the history's function responses are added to these, so a reveal the store lost is restored.
+   * @default []
+   */
+  readonly revealed?: Iterable<string>;
+}
+
+/** The transformed body, what could not be done as asked, and the tool-name mapping used. */
+export interface TransformGeminiRequestResult<Body = GeminiGenerateContentParameters> {
+  /** The body to send, in the shape it came in. Never the input object; the input is not mutated. */
+  readonly body: Body;
+  /** What could not be done exactly as asked. Empty when everything went as planned. */
+  readonly warnings: readonly ToolSearchWarning<GeminiWarningCode>[];
+  /** Maps tool names to the names sent and back: pass each `functionCall.name` to `names.fromWire`. */
+  readonly names: ToolNameMapping;
+}
+
+/**
+ * Rewrites a Gemini `generateContent` request for a tool search plan, just before it is sent. Takes the
+ * `@google/genai` SDK shape (`{ model, contents, config }`) or the REST body (`{ contents, tools, … }`) and returns
+ * the same shape (see {@link parseGeminiTools} for how the shape is told).
+ *
+ * Gemini has no hosted tool search, so the client-side mechanism applies (plan `client`), built on
+ * `resolveToolList`:
+ * - every function declaration goes into one `tools` entry (Vertex AI rejects several entries with declarations),
+ *   placed where the first such entry was; built-in tools (`googleSearch`, …) keep their places;
+ * - deferred tools are declared as `{ name, description, parametersJsonSchema: { type: 'object',
+ *   additionalProperties: true } }`: `parameters` (an OpenAPI subset) cannot express an open object, and an object
+ *   without properties there is rejected, while `parametersJsonSchema` takes plain JSON Schema (the SDK itself
+ *   declares MCP tools this way). It is a `v1beta` field, the SDK's default API version. The `tool_search`
+ *   declaration uses `parametersJsonSchema` too. Loaded and revealed tools keep the caller's own form
+ *   (`parameters` or `parametersJsonSchema`, never both);
+ * - the guidance note is added once to `systemInstruction`: appended as a separate text part to a content or part
+ *   list (after the caller's parts, so their bytes stay a cacheable prefix), appended with a blank line to a string,
+ *   or set as `{ parts: [{ text }] }` when there is none. It is not added again when present (the transformer run
+ *   on its own output), and a note left by another plan is replaced;
+ * - functions named by `toolConfig.functionCallingConfig.allowedFunctionNames` are sent with full schemas, since
+ *   the model may be made to call them without a chance to search first;
+ * - reveals: `options.revealed`, then those found in the history's function responses (`response` itself or its
+ *   `output`, as `resolveRevealedTools` reads them).
+ *
+ * Names sent, and names in the history (`functionCall.name`, `functionResponse.name`) and in
+ * `allowedFunctionNames`, are mapped to letters, digits, `_`, `.` and `-`, starting with a letter or `_`, at most 64
+ * characters (see `GEMINI_TOOL_NAME_RULE`); map the model's calls back with `names.fromWire`.
+ *
+ * With plan `none`, or nothing deferred, every tool is sent in full (names still mapped) and nothing is added. With a
+ * hosted plan (`openai-hosted`, `claude-hosted`), full schemas are sent with a warning.
+ *
+ * Pure: the input is not mutated, and equal input gives byte-identical output.
+ *
+ * Throws a `ToolSearchError`: `invalid-request` for the cases {@link parseGeminiTools} lists and snake_case parts
+ * (`function_call`, `function_response`); `plan-mismatch` naming the tools when the plan was made for other tools;
+ * `invalid-options` for a plan or options of the wrong shape.
+ *
+ * @example
+ * ```ts
+ * import { GoogleGenAI } from '@google/genai';
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseGeminiTools, transformGeminiRequest } from 'tool-search/gemini';
+ *
+ * const plan = resolveToolSearch({ id: parameters.model, api: 'gemini' }, parseGeminiTools(parameters));
+ * const { body, names } = transformGeminiRequest(parameters, plan, { revealed: await store.get(sessionId) });
+ * const response = await new GoogleGenAI({}).models.generateContent(body);
+ * for (const call of response.functionCalls ?? []) console.log(names.fromWire(call.name ?? ''));
+ * ```
+ */
+export function transformGeminiRequest<Body extends object = GeminiGenerateContentParameters>(
+  body: Body,
+  plan: ToolSearchPlan,
+  options: TransformGeminiRequestOptions = {},
+): TransformGeminiRequestResult<Body> {
+  const revealedOption = parseOptions(options);
+  checkPlan(plan);
+  const { request, shape, settings, prefix, tools } = parseGeminiToolSlots(body);
+  const warnings: ToolSearchWarning<GeminiWarningCode>[] = [];
+
+  // Names: one mapping over the plan's names. A body that is the transformer's own output holds wire names; they
+  // are read back to the plan's names so the plan still matches.
+  const planNames = plan.tools.map((entry) => entry.name);
+  const planSet = new Set(planNames);
+  const baseNames = [...planNames, TOOL_SEARCH_TOOL_NAME];
+  const base = createToolNameMapping(baseNames, GEMINI_TOOL_NAME_RULE);
+  const canonical = (name: string): string => (planSet.has(name) || !planSet.has(base.fromWire(name)) ? name : base.fromWire(name));
+  const history = readHistory(request.contents);
+  const baseSet = new Set(baseNames);
+  const strangers = history.names.filter((name) => !baseSet.has(name) && !isValidToolName(name, GEMINI_TOOL_NAME_RULE));
+  const names = strangers.length === 0 ? base : createToolNameMapping([...baseNames, ...strangers], GEMINI_TOOL_NAME_RULE);
+
+  const toolConfig = transformToolConfig(settings.toolConfig, names, canonical);
+
+  const functionSlots = new Map<string, Extract<GeminiDeclarationSlot, { kind: 'function' }>>();
+  for (const tool of tools) for (const slot of tool.declarations) if (slot.kind === 'function') functionSlots.set(canonical(slot.definition.name), slot);
+  const definitions: ToolDefinition[] = [...functionSlots].map(([name, slot]) => ({ ...slot.definition, name }));
+  const revealed = [...revealedOption, ...resolveRevealedTools(history.outputs), ...toolConfig.forced];
+  let list: ToolList = resolveToolList(plan, definitions, { revealed });
+  if (list.tools.length > GEMINI_MAX_FUNCTION_DECLARATIONS && list.guidance !== null && plan.listing !== 'names') {
+    list = resolveToolList({ ...plan, listing: 'names' }, definitions, { revealed });
+    warnings.push({
+      code: 'listing-changed-to-names',
+      message: `the \`${plan.listing}\` listing would send more than ${GEMINI_MAX_FUNCTION_DECLARATIONS} function declarations, Gemini's limit; deferred tools were left out of the tool list and named in the note instead (the \`names\` listing)`,
+    });
+  }
+  if (list.tools.length > GEMINI_MAX_FUNCTION_DECLARATIONS) {
+    warnings.push({
+      code: 'too-many-function-declarations',
+      message: `${list.tools.length} function declarations are sent, more than Gemini's ${GEMINI_MAX_FUNCTION_DECLARATIONS}; the API will reject the request. Let more tools be deferred (their \`deferrable\` policy, the never-defer list) or send fewer tools`,
+    });
+  }
+  if (plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted') {
+    warnings.push({
+      code: 'hosted-mechanism-unsupported',
+      message: `the plan uses \`${plan.mechanism}\` tool search, which Gemini does not have; every tool was sent with its full schema. Resolve the plan with \`{ id: '${plan.model}', api: 'gemini' }\` to defer tools with the client-side \`tool_search\``,
+    });
+  }
+
+  const declarations = list.tools.map((entry) => emitDeclaration(entry, functionSlots, names, shape, warnings));
+  const outputTools: unknown[] = [];
+  let placed = false;
+  for (const tool of tools) {
+    switch (tool.kind) {
+      case 'callable':
+        warnings.push({
+          code: 'callable-tool-not-deferred',
+          message: `\`${prefix}tools[${tool.index}]\` is an SDK CallableTool (an MCP client), which the SDK expands itself; its functions are sent in full under their own names`,
+        });
+        outputTools.push(tool.tool);
+        break;
+      case 'other':
+        outputTools.push(tool.tool);
+        break;
+      case 'declarations': {
+        // Every declaration goes into the first entry that had any; later entries keep their other tools only.
+        const { functionDeclarations: _moved, ...rest } = tool.tool as Record<string, unknown>;
+        if (!placed && declarations.length > 0) outputTools.push({ ...(tool.tool as Record<string, unknown>), functionDeclarations: declarations });
+        else if (Object.keys(rest).length > 0) outputTools.push(rest);
+        placed = true;
+        break;
+      }
+      default:
+        assertNever(tool.kind, 'tool kind');
+    }
+  }
+  if (!placed && declarations.length > 0) outputTools.push({ functionDeclarations: declarations });
+
+  const outputSettings: Record<string, unknown> = { ...settings };
+  if (outputTools.length > 0 || settings.tools !== undefined) outputSettings.tools = outputTools;
+  if (toolConfig.value !== undefined) outputSettings.toolConfig = toolConfig.value;
+  const systemInstruction = placeGuidance(settings.systemInstruction, list.guidance, `${prefix}systemInstruction`, warnings);
+  if (systemInstruction === undefined) delete outputSettings.systemInstruction;
+  else outputSettings.systemInstruction = systemInstruction;
+
+  const contents = transformContents(request.contents, names, warnings);
+  let output: Record<string, unknown>;
+  switch (shape) {
+    case 'sdk': {
+      output = { ...request, contents };
+      if (Object.keys(outputSettings).length > 0 || request.config !== undefined) output.config = outputSettings;
+      break;
+    }
+    case 'rest':
+      // The settings are the body itself here, copied with their keys in place.
+      output = { ...outputSettings, contents };
+      break;
+    default:
+      return assertNever(shape, 'request shape');
+  }
+  if (request.contents === undefined) delete output.contents;
+  return { body: output as Body, warnings, names };
+}
+
+/** The separator between the caller's system text and the note. */
+const NOTE_SEPARATOR = '\n\n';
+
+const optionsSchema = z.strictObject(
+  {
+    revealed: z
+      .custom<Iterable<unknown>>((value) => typeof value === 'object' && value !== null && Symbol.iterator in value, {
+        error: 'must be an iterable of tool names, such as an array',
+      })
+      .optional(),
+  },
+  { error: 'must be an object' },
+);
+
+function parseOptions(options: unknown): string[] {
+  const parsed = optionsSchema.safeParse(options ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue === undefined || issue.path.length === 0 ? '`options`' : `\`options.${issue.path.join('.')}\``;
+    throw new ToolSearchError('invalid-options', `${field} ${issue?.message ?? 'is invalid'}`);
+  }
+  const revealed = [...(parsed.data.revealed ?? [])];
+  const bad = revealed.find((name) => typeof name !== 'string');
+  if (bad !== undefined) {
+    throw new ToolSearchError('invalid-options', `\`options.revealed\` must hold tool names (strings), got ${describeValue(bad)}`);
+  }
+  return revealed as string[];
+}
+
+function checkPlan(plan: unknown): void {
+  if (!isRecord(plan) || !Array.isArray(plan.tools) || typeof plan.mechanism !== 'string') {
+    throw new ToolSearchError('invalid-options', `\`plan\` must be a plan from \`resolveToolSearch\`, got ${describeValue(plan)}`);
+  }
+}
+
+function emitDeclaration(
+  entry: ToolListEntry,
+  functionSlots: ReadonlyMap<string, Extract<GeminiDeclarationSlot, { kind: 'function' }>>,
+  names: ToolNameMapping,
+  shape: GeminiRequestShape,
+  warnings: ToolSearchWarning<GeminiWarningCode>[],
+): GeminiFunctionDeclaration {
+  const wireName = names.toWire(entry.name);
+  switch (entry.status) {
+    case 'loaded':
+    case 'revealed': {
+      const slot = functionSlots.get(entry.name) as Extract<GeminiDeclarationSlot, { kind: 'function' }>;
+      const declaration = slot.declaration;
+      const result: GeminiFunctionDeclaration = { ...declaration, name: wireName };
+      if (declaration.parameters !== undefined && declaration.parametersJsonSchema !== undefined) {
+        delete result.parameters;
+        warnings.push({
+          code: 'parameters-dropped',
+          message: `\`${entry.name}\` has both \`parameters\` and \`parametersJsonSchema\`, which Gemini takes one of; \`parametersJsonSchema\` was kept`,
+        });
+      } else if (declaration.parameters !== undefined && declaration.parameters !== null) {
+        const problem = resolveGeminiParametersProblem(declaration.parameters, shape);
+        if (problem !== null) {
+          delete result.parameters;
+          result.parametersJsonSchema = slot.definition.inputSchema;
+          warnings.push({
+            code: 'parameters-sent-as-json-schema',
+            message: `\`${entry.name}\`'s \`parameters\` cannot be sent as they are (${problem}); they were sent as \`parametersJsonSchema\` (JSON Schema) instead`,
+          });
+        }
+      }
+      return result;
+    }
+    case 'search':
+      return {
+        name: wireName,
+        description: TOOL_SEARCH_TOOL_DEFINITION.description as string,
+        // A copy: the definition is frozen, and the SDK writes to declarations it sends.
+        parametersJsonSchema: JSON.parse(JSON.stringify(TOOL_SEARCH_TOOL_DEFINITION.inputSchema)) as unknown,
+      };
+    case 'deferred':
+      return {
+        name: wireName,
+        ...(entry.description === undefined ? {} : { description: entry.description }),
+        parametersJsonSchema: { ...STUB_INPUT_SCHEMA },
+      };
+    default:
+      return assertNever(entry.status, 'tool list status');
+  }
+}
+
+/** Every tool name the history uses and every function response (for reveals), oldest first. */
+function readHistory(contents: unknown): { names: string[]; outputs: unknown[] } {
+  const names: string[] = [];
+  const outputs: unknown[] = [];
+  for (const content of contentList(contents)) {
+    if (!isRecord(content) || !Array.isArray(content.parts)) continue;
+    for (const part of content.parts) {
+      if (!isRecord(part)) continue;
+      if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') names.push(part.functionCall.name);
+      if (isRecord(part.functionResponse)) {
+        if (typeof part.functionResponse.name === 'string') names.push(part.functionResponse.name);
+        const response = part.functionResponse.response;
+        // The result may be the response itself or its documented `output` key.
+        outputs.push(response);
+        if (isRecord(response)) outputs.push(response.output);
+      }
+    }
+  }
+  return { names, outputs };
+}
+
+/** The items of `contents` that may be contents: the list itself, or a single content. */
+function contentList(contents: unknown): readonly unknown[] {
+  if (Array.isArray(contents)) return contents;
+  return isRecord(contents) && Array.isArray(contents.parts) ? [contents] : [];
+}
+
+function transformContents(contents: unknown, names: ToolNameMapping, warnings: ToolSearchWarning<GeminiWarningCode>[]): unknown {
+  if (isRecord(contents) && Array.isArray(contents.parts)) return transformContent(contents, 'contents', names);
+  if (!Array.isArray(contents)) return contents;
+  let changed = false;
+  const result = contents.map((content: unknown, index) => {
+    if (typeof content === 'string' || (isRecord(content) && !Array.isArray(content.parts))) return content;
+    if (!isRecord(content)) {
+      warnings.push({ code: 'unknown-content', message: `\`contents[${index}]\` is ${describeValue(content)}, neither a content nor a part; it was kept unchanged` });
+      return content;
+    }
+    const next = transformContent(content, `contents[${index}]`, names);
+    changed ||= next !== content;
+    return next;
+  });
+  return changed ? result : contents;
+}
+
+function transformContent(content: Record<string, unknown>, at: string, names: ToolNameMapping): Record<string, unknown> {
+  const parts = content.parts as unknown[];
+  let changed = false;
+  const result = parts.map((part: unknown, index) => {
+    if (!isRecord(part)) return part;
+    for (const snake of ['function_call', 'function_response']) {
+      if (part[snake] !== undefined) {
+        throw new ToolSearchError('invalid-request', `\`${at}.parts[${index}].${snake}\` is a snake_case field; this package reads the camelCase fields only (\`functionCall\`, \`functionResponse\`)`);
+      }
+    }
+    let next = part;
+    for (const field of ['functionCall', 'functionResponse']) {
+      const call = part[field];
+      if (isRecord(call) && typeof call.name === 'string') {
+        const wireName = names.toWire(call.name);
+        if (wireName !== call.name) next = { ...next, [field]: { ...call, name: wireName } };
+      }
+    }
+    changed ||= next !== part;
+    return next;
+  });
+  return changed ? { ...content, parts: result } : content;
+}
+
+function transformToolConfig(
+  toolConfig: unknown,
+  names: ToolNameMapping,
+  canonical: (name: string) => string,
+): { value: unknown; forced: string[] } {
+  if (!isRecord(toolConfig) || !isRecord(toolConfig.functionCallingConfig) || !Array.isArray(toolConfig.functionCallingConfig.allowedFunctionNames)) {
+    return { value: toolConfig, forced: [] };
+  }
+  const config = toolConfig.functionCallingConfig;
+  const forced: string[] = [];
+  const allowed = (config.allowedFunctionNames as unknown[]).map((name) => {
+    if (typeof name !== 'string') return name;
+    const original = canonical(name);
+    forced.push(original);
+    return names.toWire(original);
+  });
+  return { value: { ...toolConfig, functionCallingConfig: { ...config, allowedFunctionNames: allowed } }, forced };
+}
+
+/** Adds, keeps or replaces the note in `systemInstruction`; see the transformer's documentation for the placement. */
+function placeGuidance(value: unknown, guidance: string | null, at: string, warnings: ToolSearchWarning<GeminiWarningCode>[]): unknown {
+  if (value === undefined || value === null) return guidance === null ? value : { parts: [{ text: guidance }] };
+  if (typeof value === 'string') {
+    const text = withNoteText(value, guidance);
+    return text === '' && text !== value ? undefined : text;
+  }
+  if (Array.isArray(value)) {
+    const items = withNoteItems(value, guidance);
+    return items.length === 0 && items !== value ? undefined : items;
+  }
+  if (isRecord(value) && Array.isArray(value.parts)) {
+    const parts = withNoteItems(value.parts, guidance);
+    if (parts === value.parts) return value;
+    return parts.length === 0 ? undefined : { ...value, parts };
+  }
+  if (isRecord(value) && typeof value.text === 'string') {
+    const items = withNoteItems([value], guidance);
+    if (items.length === 1 && items[0] === value) return value;
+    // A single part becomes a content, which both the SDK and the REST API accept.
+    return items.length === 0 ? undefined : { parts: items };
+  }
+  if (guidance !== null) {
+    warnings.push({
+      code: 'guidance-not-added',
+      message: `\`${at}\` is ${describeValue(value)}, not a string, part, part list or content, so the tool search note was not added; the model may call deferred tools without loading them`,
+    });
+  }
+  return value;
+}
+
+function withNoteText(text: string, guidance: string | null): string {
+  if (guidance !== null && text.includes(guidance)) return text;
+  const stripped = withoutNotes(text);
+  if (guidance === null) return stripped;
+  return stripped === '' ? guidance : `${stripped}${NOTE_SEPARATOR}${guidance}`;
+}
+
+/** Parts (or strings) with the note as its own part at the end; the same array when nothing changes. */
+function withNoteItems(items: readonly unknown[], guidance: string | null): readonly unknown[] {
+  const textOf = (item: unknown): string | undefined => (typeof item === 'string' ? item : isRecord(item) && typeof item.text === 'string' ? item.text : undefined);
+  if (guidance !== null && items.some((item) => textOf(item)?.includes(guidance) === true)) return items;
+  let changed = false;
+  const kept: unknown[] = [];
+  for (const item of items) {
+    const text = textOf(item);
+    if (text === undefined || !text.includes(TOOL_SEARCH_GUIDANCE)) {
+      kept.push(item);
+      continue;
+    }
+    changed = true;
+    const stripped = withoutNotes(text);
+    if (stripped !== '') kept.push(typeof item === 'string' ? stripped : { ...(item as Record<string, unknown>), text: stripped });
+  }
+  if (guidance === null) return changed ? kept : items;
+  return [...kept, { text: guidance }];
+}
+
+/** Removes every note (from its start to the end of its paragraph) with the separator before it. */
+function withoutNotes(text: string): string {
+  let result = text;
+  for (let at = result.indexOf(TOOL_SEARCH_GUIDANCE); at !== -1; at = result.indexOf(TOOL_SEARCH_GUIDANCE)) {
+    const end = result.indexOf(NOTE_SEPARATOR, at);
+    const start = result.slice(Math.max(0, at - NOTE_SEPARATOR.length), at) === NOTE_SEPARATOR ? at - NOTE_SEPARATOR.length : at;
+    result = result.slice(0, start) + (end === -1 ? '' : result.slice(start === 0 ? end + NOTE_SEPARATOR.length : end));
+  }
+  return result;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

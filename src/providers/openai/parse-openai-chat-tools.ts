@@ -1,0 +1,114 @@
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { isOwnToolSearchTool } from '../../client/tool-search-tool-definition.js';
+import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
+
+/**
+ * One entry of a Chat Completions body's `tools`, classified. Internal: the reader and the transformer share it.
+ *
+ * - `function`: a function tool, with its `ToolDefinition`.
+ * - `own-search`: this package's own `tool_search` function (from a transformed body).
+ * - `hosted-search`: a Responses-style `{ type: 'tool_search' }`, which Chat Completions does not accept.
+ * - `other`: any other tool (`custom`, or a type this package does not know), passed through.
+ */
+export type OpenAIChatToolSlot =
+  | { readonly kind: 'function'; readonly index: number; readonly tool: Record<string, unknown>; readonly definition: ToolDefinition }
+  | { readonly kind: 'own-search'; readonly index: number }
+  | { readonly kind: 'hosted-search'; readonly index: number }
+  | { readonly kind: 'other'; readonly index: number; readonly tool: unknown };
+
+/** A Chat Completions body checked to be an object, with its `tools` classified. Internal. */
+export interface OpenAIChatToolSlots {
+  readonly request: Record<string, unknown>;
+  readonly slots: readonly OpenAIChatToolSlot[];
+}
+
+/**
+ * The function tools of an OpenAI Chat Completions request body, as `ToolDefinition`s with full schemas, in body
+ * order: what `resolveToolSearch` needs to plan the request.
+ *
+ * A function without `parameters` ("an empty parameter list" for the API) gets `{ type: 'object', properties: {} }`.
+ * Custom tools, a Responses-style `{ type: 'tool_search' }` and this package's own `tool_search` function (from a
+ * transformed body) are not returned.
+ *
+ * Throws a `ToolSearchError` (`invalid-request`) naming the item when the body is not an object, `tools` is not an
+ * array, a tool is not an object or has no `type`, a function tool has no `function` object or no name, its
+ * `description` is not a string or its `parameters` not an object, two function tools share a name, or a tool is a
+ * Responses-API `namespace` (Chat Completions has no namespaces: send that body with the Responses transformer).
+ *
+ * @example
+ * ```ts
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseOpenAIChatTools } from 'tool-search/openai';
+ * const plan = resolveToolSearch({ id: body.model, api: 'openai-chat' }, parseOpenAIChatTools(body));
+ * ```
+ */
+export function parseOpenAIChatTools(body: unknown): ToolDefinition[] {
+  return parseOpenAIChatToolSlots(body).slots.flatMap((slot) => (slot.kind === 'function' ? [slot.definition] : []));
+}
+
+/** Checks the body and classifies its `tools`; throws like {@link parseOpenAIChatTools}. Internal. */
+export function parseOpenAIChatToolSlots(body: unknown): OpenAIChatToolSlots {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ToolSearchError('invalid-request', `The request body must be a Chat Completions request object, got ${describeValue(body)}`);
+  }
+  const request = body as Record<string, unknown>;
+  const tools = request.tools;
+  if (tools === undefined || tools === null) return { request, slots: [] };
+  if (!Array.isArray(tools)) {
+    throw new ToolSearchError('invalid-request', `\`tools\` must be an array of tools, got ${describeValue(tools)}`);
+  }
+  const seen = new Map<string, number>();
+  const slots = tools.map((tool: unknown, index): OpenAIChatToolSlot => {
+    const at = `\`tools[${index}]\``;
+    if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
+      throw new ToolSearchError('invalid-request', `${at} must be a tool object, got ${describeValue(tool)}`);
+    }
+    const entry = tool as Record<string, unknown>;
+    if (typeof entry.type !== 'string') {
+      throw new ToolSearchError('invalid-request', `${at}.type must be a string such as 'function', got ${describeValue(entry.type)}`);
+    }
+    if (entry.type === 'namespace') {
+      throw new ToolSearchError(
+        'invalid-request',
+        `${at} is a \`namespace\` tool, which only the Responses API accepts (Chat Completions has no namespaces); list its functions as \`{ type: 'function', function }\` tools, or send the body with \`transformOpenAIResponsesRequest\``,
+      );
+    }
+    if (entry.type === 'tool_search') return { kind: 'hosted-search', index };
+    if (entry.type !== 'function') return { kind: 'other', index, tool };
+    const definition = parseFunction(entry.function, `${at}.function`);
+    if (isOwnToolSearchTool(definition)) return { kind: 'own-search', index };
+    const first = seen.get(definition.name);
+    if (first !== undefined) {
+      throw new ToolSearchError(
+        'invalid-request',
+        `function \`${definition.name}\` is defined twice (\`tools[${first}]\` and \`tools[${index}]\`); function names must be unique`,
+      );
+    }
+    seen.set(definition.name, index);
+    return { kind: 'function', index, tool: entry, definition };
+  });
+  return { request, slots };
+}
+
+function parseFunction(value: unknown, at: string): ToolDefinition {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ToolSearchError('invalid-request', `${at} must be a function definition object, got ${describeValue(value)}`);
+  }
+  const { name, description, parameters } = value as Record<string, unknown>;
+  if (typeof name !== 'string' || name.length === 0) {
+    throw new ToolSearchError('invalid-request', `${at}.name must be a non-empty string, got ${describeValue(name)}`);
+  }
+  if (description !== undefined && typeof description !== 'string') {
+    throw new ToolSearchError('invalid-request', `${at}.description of \`${name}\` must be a string, got ${describeValue(description)}`);
+  }
+  if (parameters !== undefined && (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))) {
+    throw new ToolSearchError('invalid-request', `${at}.parameters of \`${name}\` must be a JSON Schema object, got ${describeValue(parameters)}`);
+  }
+  return {
+    name,
+    ...(description === undefined ? {} : { description }),
+    // "Omitting `parameters` defines a function with an empty parameter list" (the API reference).
+    inputSchema: (parameters as JSONSchemaObject | undefined) ?? { type: 'object', properties: {} },
+  };
+}

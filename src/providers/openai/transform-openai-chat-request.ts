@@ -1,0 +1,505 @@
+import { z } from 'zod';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { assertNever } from '../../errors/assert-never.js';
+import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
+import { TOOL_SEARCH_GUIDANCE } from '../../client/tool-search-guidance.js';
+import { resolveRevealedTools } from '../../client/tool-search-result.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
+import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
+import { parseOpenAIChatToolSlots, type OpenAIChatToolSlot } from './parse-openai-chat-tools.js';
+import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
+
+/**
+ * The codes of {@link transformOpenAIChatRequest}'s warnings; match on them, the messages are for people.
+ *
+ * - `hosted-mechanism-unsupported`: the plan asks for OpenAI's or Anthropic's hosted search, which Chat Completions
+ *   does not have (no `defer_loading`, `namespace` or `tool_search` there); full schemas were sent. Resolve the
+ *   plan with `{ id, api: 'openai-chat' }` to get the client-side mechanism.
+ * - `hosted-tool-search-removed`: the body held a Responses-style `{ type: 'tool_search' }` tool, which Chat
+ *   Completions rejects; it was removed.
+ * - `defer-loading-removed`: tools carried `defer_loading`, which Chat Completions rejects; it was removed.
+ * - `strict-disabled`: a tool asked for `strict: true` with a schema strict mode rejects; it was sent with
+ *   `strict: false`.
+ * - `legacy-functions-not-deferred`: the body uses the deprecated `functions` list; those functions were sent in
+ *   full (names mapped), never deferred. Move them to `tools` to defer them.
+ * - `empty-tools-removed`: `tools` was an empty array, which the API rejects; it was removed.
+ * - `unknown-message`: a message is not an object or has a role Chat Completions does not define; it was kept
+ *   unchanged (tool names in it are not mapped).
+ * - `guidance-not-added`: the leading system message's content is neither a string nor a list of parts, so the
+ *   tool search note could not be added to it.
+ */
+export type OpenAIChatWarningCode =
+  | 'hosted-mechanism-unsupported'
+  | 'hosted-tool-search-removed'
+  | 'defer-loading-removed'
+  | 'strict-disabled'
+  | 'legacy-functions-not-deferred'
+  | 'empty-tools-removed'
+  | 'unknown-message'
+  | 'guidance-not-added';
+
+/** What {@link transformOpenAIChatRequest} needs besides the body and the plan. */
+export interface TransformOpenAIChatRequestOptions {
+  /**
+   * The tools `tool_search` revealed in this session, oldest first (a reveal store's `get(sessionId)`). Reveals
+   * found in the history's tool results are added to these, so a reveal the store lost is restored.
+   * @default []
+   */
+  readonly revealed?: Iterable<string>;
+}
+
+/** The transformed body, what could not be done as asked, and the tool-name mapping used. */
+export interface TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> {
+  /** The body to send. Never the input object; the input is not mutated. */
+  readonly body: Body;
+  /** What could not be done exactly as asked. Empty when everything went as planned. */
+  readonly warnings: readonly ToolSearchWarning<OpenAIChatWarningCode>[];
+  /** Maps tool names to the names sent and back: pass each `tool_calls[].function.name` to `names.fromWire`. */
+  readonly names: ToolNameMapping;
+}
+
+/**
+ * Rewrites an OpenAI Chat Completions request body for a tool search plan, just before it is sent.
+ *
+ * Chat Completions has no hosted tool search, so the client-side mechanism applies (plan `client`), built on
+ * `resolveToolList`:
+ * - deferred tools are sent as `{ type: 'function', function: { name, description, parameters: <stub>, strict: false } }`
+ *   (the stub is a permissive open object, which strict mode would reject); loaded and revealed tools are the
+ *   caller's own tool objects (their `strict` kept); the `tool_search` function is added;
+ * - the guidance note is added once to the system slot: appended to the content of a leading `system` or
+ *   `developer` message (after the caller's text, as a separate text part when the content is a list of parts, so
+ *   the caller's bytes and any `prompt_cache_breakpoint` keep their place), or, when the conversation does not start
+ *   with one, as a new leading `system` message (one system message keeps chat templates of compatible servers
+ *   happy). The note is constant for a plan, so the system slot stays byte-identical from turn to turn; it is not
+ *   added again when it is already there (the transformer run on its own output), and a note left by another plan
+ *   is replaced;
+ * - a function named by `tool_choice` (or `allowed_tools`) is sent with its full schema, since the model is made to
+ *   call it without a chance to search first;
+ * - reveals: `options.revealed`, then those found in the history's tool results (`resolveRevealedTools`).
+ *
+ * Every tool name sent, and every tool name in the history (`tool_calls[].function.name`, the legacy
+ * `function_call` and `role: 'function'` messages), `tool_choice` and the legacy `functions`, is mapped to
+ * `^[a-zA-Z0-9_-]{1,64}$` (`ChaDri.change_drink` → `ChaDri_change_drink`); map the model's calls back with
+ * `names.fromWire`. Keep your own body and history in original names; running the transformer on its own output
+ * is stable (full and compact listings), but a tool revealed later needs its full schema from your original body.
+ *
+ * With plan `none`, or nothing deferred, every tool is sent in full (names still mapped) and nothing is added. With
+ * a hosted plan (`openai-hosted`, `claude-hosted`), full schemas are sent with a warning. Custom tools pass
+ * through unchanged at their positions. `defer_loading` a caller put on tools is removed, with a warning.
+ *
+ * Pure: the input is not mutated, and equal input gives byte-identical output. The body comes back in the type it
+ * went in (what the transformer writes is valid in the `openai` SDK's types).
+ *
+ * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object, `messages` that is not an array
+ * and the cases {@link parseOpenAIChatTools} lists; `plan-mismatch` naming the tools when the plan was made for
+ * other tools; `invalid-options` for a plan or options of the wrong shape.
+ *
+ * @example
+ * ```ts
+ * import OpenAI from 'openai';
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseOpenAIChatTools, transformOpenAIChatRequest } from 'tool-search/openai';
+ *
+ * const plan = resolveToolSearch({ id: body.model, api: 'openai-chat' }, parseOpenAIChatTools(body));
+ * const { body: request, names } = transformOpenAIChatRequest(body, plan, { revealed: await store.get(sessionId) });
+ * const completion = await new OpenAI().chat.completions.create(request);
+ * for (const call of completion.choices[0].message.tool_calls ?? []) {
+ *   if (call.type === 'function') console.log(names.fromWire(call.function.name));
+ * }
+ * ```
+ */
+export function transformOpenAIChatRequest<Body extends object = OpenAIChatRequest>(
+  body: Body,
+  plan: ToolSearchPlan,
+  options: TransformOpenAIChatRequestOptions = {},
+): TransformOpenAIChatRequestResult<Body> {
+  const revealedOption = parseOptions(options);
+  checkPlan(plan);
+  const { request, slots } = parseOpenAIChatToolSlots(body);
+  const messages = request.messages;
+  if (!Array.isArray(messages)) {
+    throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
+  }
+  const warnings: ToolSearchWarning<OpenAIChatWarningCode>[] = [];
+
+  // Names: one mapping over every name the body can send. A body that is the transformer's own output holds wire
+  // names; they are read back to the plan's names so the plan still matches.
+  const planNames = plan.tools.map((entry) => entry.name);
+  const planSet = new Set(planNames);
+  const legacyFunctions = Array.isArray(request.functions) ? request.functions : undefined;
+  const otherNames = [
+    ...slots.flatMap((slot) => (slot.kind === 'other' ? customName(slot.tool) : [])),
+    ...(legacyFunctions ?? []).flatMap((fn) => (isRecord(fn) && typeof fn.name === 'string' ? [fn.name] : [])),
+  ];
+  const baseNames = [...planNames, TOOL_SEARCH_TOOL_NAME, ...otherNames];
+  const base = createToolNameMapping(baseNames, OPENAI_CHAT_TOOL_NAME_RULE);
+  const canonical = (name: string): string => (planSet.has(name) || !planSet.has(base.fromWire(name)) ? name : base.fromWire(name));
+  const baseSet = new Set(baseNames);
+  const strangers = historyToolNames(messages).filter((name) => !baseSet.has(name) && !isValidToolName(name, OPENAI_CHAT_TOOL_NAME_RULE));
+  const names = strangers.length === 0 ? base : createToolNameMapping([...baseNames, ...strangers], OPENAI_CHAT_TOOL_NAME_RULE);
+
+  // Tool choice first: a forced function is revealed for this request.
+  const toolChoice = transformToolChoice(request.tool_choice, names, canonical);
+
+  const functionSlots = new Map<string, Extract<OpenAIChatToolSlot, { kind: 'function' }>>();
+  for (const slot of slots) if (slot.kind === 'function') functionSlots.set(canonical(slot.definition.name), slot);
+  const definitions = [...functionSlots].map(([name, slot]) => ({ ...slot.definition, name }));
+  const outputs = historyToolOutputs(messages);
+  const revealed = [...revealedOption, ...resolveRevealedTools(outputs), ...toolChoice.forced];
+  const list = resolveToolList(plan, definitions, { revealed });
+
+  if (plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted') {
+    warnings.push({
+      code: 'hosted-mechanism-unsupported',
+      message: `the plan uses \`${plan.mechanism}\` tool search, but Chat Completions has no hosted tool search (no \`defer_loading\`, \`namespace\` or \`tool_search\`); every tool was sent with its full schema. Resolve the plan with \`{ id: '${plan.model}', api: 'openai-chat' }\` to defer tools with the client-side \`tool_search\``,
+    });
+  }
+
+  const deferLoading = slots.flatMap((slot) => (slot.kind === 'function' || slot.kind === 'other' ? deferLoadingName(slot) : []));
+  const functionTools = list.tools.map((entry) => emitTool(entry, functionSlots, names, warnings));
+  if (deferLoading.length > 0) {
+    warnings.push({
+      code: 'defer-loading-removed',
+      message: `${deferLoading.map((name) => `\`${name}\``).join(', ')} carried \`defer_loading\`, which Chat Completions rejects (it belongs to the Responses API); it was removed`,
+    });
+  }
+  const tools: unknown[] = functionTools;
+  for (const slot of slots) {
+    switch (slot.kind) {
+      case 'other':
+        // Provider tools the plan does not know keep their position.
+        tools.splice(Math.min(slot.index, tools.length), 0, withoutDeferLoading(slot.tool));
+        break;
+      case 'hosted-search':
+        warnings.push({
+          code: 'hosted-tool-search-removed',
+          message: `\`tools[${slot.index}]\` is a Responses-style \`{ type: 'tool_search' }\`, which Chat Completions rejects; it was removed${list.guidance === null ? '' : ' (the client-side `tool_search` function takes its place)'}`,
+        });
+        break;
+      case 'function':
+      case 'own-search':
+        break;
+      default:
+        assertNever(slot, 'tool slot');
+    }
+  }
+
+  const output: Record<string, unknown> = { ...request };
+  output.messages = placeGuidance(
+    messages.map((message, index) => transformMessage(message, index, names, warnings)),
+    list.guidance,
+    warnings,
+  );
+  if (tools.length > 0) output.tools = tools;
+  else {
+    if (Array.isArray(request.tools) && request.tools.length === 0) {
+      warnings.push({ code: 'empty-tools-removed', message: '`tools` was an empty array, which Chat Completions rejects; it was removed' });
+    }
+    delete output.tools;
+  }
+  if (toolChoice.value !== undefined) output.tool_choice = toolChoice.value;
+  if (legacyFunctions !== undefined && legacyFunctions.length > 0) {
+    output.functions = legacyFunctions.map((fn) => (isRecord(fn) && typeof fn.name === 'string' ? renamed(fn, 'name', names.toWire(fn.name)) : fn));
+    warnings.push({
+      code: 'legacy-functions-not-deferred',
+      message: `the deprecated \`functions\` list (${legacyFunctions.length}) was sent in full with mapped names, never deferred; move those functions to \`tools\` to defer them`,
+    });
+  }
+  if (isRecord(request.function_call) && typeof request.function_call.name === 'string') {
+    output.function_call = renamed(request.function_call, 'name', names.toWire(request.function_call.name));
+  }
+  return { body: output as Body, warnings, names };
+}
+
+/** The separator between the caller's system text and the note. */
+const NOTE_SEPARATOR = '\n\n';
+
+const optionsSchema = z.strictObject(
+  {
+    revealed: z
+      .custom<Iterable<unknown>>((value) => typeof value === 'object' && value !== null && Symbol.iterator in value, {
+        error: 'must be an iterable of tool names, such as an array',
+      })
+      .optional(),
+  },
+  { error: 'must be an object' },
+);
+
+function parseOptions(options: unknown): string[] {
+  const parsed = optionsSchema.safeParse(options ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue === undefined || issue.path.length === 0 ? '`options`' : `\`options.${issue.path.join('.')}\``;
+    throw new ToolSearchError('invalid-options', `${field} ${issue?.message ?? 'is invalid'}`);
+  }
+  const revealed = [...(parsed.data.revealed ?? [])];
+  const bad = revealed.find((name) => typeof name !== 'string');
+  if (bad !== undefined) {
+    throw new ToolSearchError('invalid-options', `\`options.revealed\` must hold tool names (strings), got ${describeValue(bad)}`);
+  }
+  return revealed as string[];
+}
+
+function checkPlan(plan: unknown): void {
+  if (!isRecord(plan) || !Array.isArray(plan.tools) || typeof plan.mechanism !== 'string') {
+    throw new ToolSearchError('invalid-options', `\`plan\` must be a plan from \`resolveToolSearch\`, got ${describeValue(plan)}`);
+  }
+}
+
+function emitTool(
+  entry: ToolListEntry,
+  functionSlots: ReadonlyMap<string, Extract<OpenAIChatToolSlot, { kind: 'function' }>>,
+  names: ToolNameMapping,
+  warnings: ToolSearchWarning<OpenAIChatWarningCode>[],
+): unknown {
+  const wireName = names.toWire(entry.name);
+  switch (entry.status) {
+    case 'loaded':
+    case 'revealed': {
+      const slot = functionSlots.get(entry.name) as Extract<OpenAIChatToolSlot, { kind: 'function' }>;
+      const tool = withoutDeferLoading(slot.tool) as Record<string, unknown>;
+      const fn = tool.function as Record<string, unknown>;
+      const result: Record<string, unknown> = { ...tool, function: renamed(fn, 'name', wireName) };
+      if (fn.strict === true && fn.parameters !== undefined) {
+        const problem = resolveOpenAIChatStrictSchemaProblem(fn.parameters);
+        if (problem !== null) {
+          result.function = { ...(result.function as Record<string, unknown>), strict: false };
+          warnings.push({
+            code: 'strict-disabled',
+            message: `\`${entry.name}\` asks for \`strict: true\`, but strict mode rejects its schema (${problem}); it was sent with \`strict: false\``,
+          });
+        }
+      }
+      return result;
+    }
+    case 'search':
+      return {
+        type: 'function',
+        function: {
+          name: wireName,
+          description: TOOL_SEARCH_TOOL_DEFINITION.description as string,
+          // A copy: the definition is frozen, and a caller may edit the body it gets back.
+          parameters: JSON.parse(JSON.stringify(TOOL_SEARCH_TOOL_DEFINITION.inputSchema)) as Record<string, unknown>,
+        },
+      } satisfies OpenAIChatFunctionTool;
+    case 'deferred':
+      return {
+        type: 'function',
+        function: {
+          name: wireName,
+          ...(entry.description === undefined ? {} : { description: entry.description }),
+          parameters: { ...STUB_INPUT_SCHEMA },
+          // The stub is an open object (`additionalProperties: true`), which strict mode rejects.
+          strict: false,
+        },
+      } satisfies OpenAIChatFunctionTool;
+    default:
+      return assertNever(entry.status, 'tool list status');
+  }
+}
+
+type KnownRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool' | 'function';
+const KNOWN_ROLES: readonly string[] = ['system', 'developer', 'user', 'assistant', 'tool', 'function'] satisfies KnownRole[];
+
+function transformMessage(
+  message: unknown,
+  index: number,
+  names: ToolNameMapping,
+  warnings: ToolSearchWarning<OpenAIChatWarningCode>[],
+): unknown {
+  if (!isRecord(message) || typeof message.role !== 'string' || !KNOWN_ROLES.includes(message.role)) {
+    const what = isRecord(message) ? `has role ${describeValue(message.role)}, which Chat Completions does not define` : `is ${describeValue(message)}, not a message object`;
+    warnings.push({ code: 'unknown-message', message: `\`messages[${index}]\` ${what}; it was kept unchanged (tool names in it are not mapped)` });
+    return message;
+  }
+  const role = message.role as KnownRole;
+  switch (role) {
+    case 'system':
+    case 'developer':
+    case 'user':
+    case 'tool':
+      return message;
+    case 'function':
+      return typeof message.name === 'string' ? renamed(message, 'name', names.toWire(message.name)) : message;
+    case 'assistant': {
+      let result = message;
+      if (Array.isArray(message.tool_calls)) {
+        const calls = message.tool_calls.map((call: unknown) =>
+          isRecord(call) && call.type === 'function' && isRecord(call.function) && typeof call.function.name === 'string'
+            ? renamedCall(call, names.toWire(call.function.name))
+            : call,
+        );
+        if (calls.some((call, position) => call !== (message.tool_calls as unknown[])[position])) result = { ...result, tool_calls: calls };
+      }
+      if (isRecord(message.function_call) && typeof message.function_call.name === 'string') {
+        const call = renamed(message.function_call, 'name', names.toWire(message.function_call.name));
+        if (call !== message.function_call) result = { ...result, function_call: call };
+      }
+      return result;
+    }
+    default:
+      return assertNever(role, 'message role');
+  }
+}
+
+function renamedCall(call: Record<string, unknown>, wireName: string): Record<string, unknown> {
+  const fn = call.function as Record<string, unknown>;
+  return fn.name === wireName ? call : { ...call, function: { ...fn, name: wireName } };
+}
+
+/** Every tool name the history uses (calls and legacy function results), for the name mapping. */
+function historyToolNames(messages: readonly unknown[]): string[] {
+  const found: string[] = [];
+  for (const message of messages) {
+    if (!isRecord(message)) continue;
+    if (message.role === 'function' && typeof message.name === 'string') found.push(message.name);
+    if (message.role !== 'assistant') continue;
+    if (Array.isArray(message.tool_calls)) {
+      for (const call of message.tool_calls) {
+        if (isRecord(call) && call.type === 'function' && isRecord(call.function) && typeof call.function.name === 'string') found.push(call.function.name);
+      }
+    }
+    if (isRecord(message.function_call) && typeof message.function_call.name === 'string') found.push(message.function_call.name);
+  }
+  return found;
+}
+
+/** The text of every tool result in the history, oldest first, for `resolveRevealedTools`. */
+function historyToolOutputs(messages: readonly unknown[]): string[] {
+  const outputs: string[] = [];
+  for (const message of messages) {
+    if (!isRecord(message) || (message.role !== 'tool' && message.role !== 'function')) continue;
+    if (typeof message.content === 'string') outputs.push(message.content);
+    else if (Array.isArray(message.content)) {
+      outputs.push(message.content.map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join(''));
+    }
+  }
+  return outputs;
+}
+
+function transformToolChoice(
+  choice: unknown,
+  names: ToolNameMapping,
+  canonical: (name: string) => string,
+): { value: unknown; forced: string[] } {
+  if (!isRecord(choice)) return { value: choice, forced: [] };
+  if (choice.type === 'function' && isRecord(choice.function) && typeof choice.function.name === 'string') {
+    const name = canonical(choice.function.name);
+    return { value: renamedCall(choice, names.toWire(name)), forced: [name] };
+  }
+  if (choice.type === 'allowed_tools' && isRecord(choice.allowed_tools) && Array.isArray(choice.allowed_tools.tools)) {
+    const forced: string[] = [];
+    const tools = choice.allowed_tools.tools.map((tool: unknown) => {
+      if (!isRecord(tool) || tool.type !== 'function' || !isRecord(tool.function) || typeof tool.function.name !== 'string') return tool;
+      const name = canonical(tool.function.name);
+      forced.push(name);
+      return renamedCall(tool, names.toWire(name));
+    });
+    return { value: { ...choice, allowed_tools: { ...choice.allowed_tools, tools } }, forced };
+  }
+  return { value: choice, forced: [] };
+}
+
+/** Adds, keeps or replaces the note in the system slot; see the transformer's documentation for the placement. */
+function placeGuidance(messages: unknown[], guidance: string | null, warnings: ToolSearchWarning<OpenAIChatWarningCode>[]): unknown[] {
+  const [first, ...rest] = messages;
+  if (isRecord(first) && (first.role === 'system' || first.role === 'developer')) {
+    let content: unknown;
+    if (typeof first.content === 'string') content = withNoteText(first.content, guidance);
+    else if (Array.isArray(first.content)) content = withNoteParts(first.content, guidance);
+    else {
+      if (guidance !== null) {
+        warnings.push({
+          code: 'guidance-not-added',
+          message: `the leading ${first.role} message's content is ${describeValue(first.content)}, neither text nor a list of parts, so the tool search note was not added; the model may call deferred tools without loading them`,
+        });
+      }
+      return messages;
+    }
+    if (content === first.content) return messages;
+    // Only a note this package added can leave the content empty: the message was its own.
+    if (content === '' || (Array.isArray(content) && content.length === 0)) return rest;
+    return [{ ...first, content }, ...rest];
+  }
+  if (guidance === null) return messages;
+  return [{ role: 'system', content: guidance }, ...messages];
+}
+
+function withNoteText(text: string, guidance: string | null): string {
+  if (guidance !== null && text.includes(guidance)) return text;
+  const stripped = withoutNotes(text);
+  if (guidance === null) return stripped;
+  return stripped === '' ? guidance : `${stripped}${NOTE_SEPARATOR}${guidance}`;
+}
+
+function withNoteParts(parts: readonly unknown[], guidance: string | null): unknown[] | readonly unknown[] {
+  const isText = (part: unknown): part is { text: string } => isRecord(part) && part.type === 'text' && typeof part.text === 'string';
+  if (guidance !== null && parts.some((part) => isText(part) && part.text.includes(guidance))) return parts;
+  let changed = false;
+  const kept: unknown[] = [];
+  for (const part of parts) {
+    if (!isText(part) || !part.text.includes(TOOL_SEARCH_GUIDANCE)) {
+      kept.push(part);
+      continue;
+    }
+    changed = true;
+    const text = withoutNotes(part.text);
+    if (text !== '') kept.push({ ...part, text });
+  }
+  if (guidance === null) return changed ? kept : parts;
+  return [...kept, { type: 'text', text: guidance }];
+}
+
+/** Removes every note (from its start to the end of its paragraph) with the separator before it. */
+function withoutNotes(text: string): string {
+  let result = text;
+  for (let at = result.indexOf(TOOL_SEARCH_GUIDANCE); at !== -1; at = result.indexOf(TOOL_SEARCH_GUIDANCE)) {
+    const end = result.indexOf(NOTE_SEPARATOR, at);
+    const start = result.slice(Math.max(0, at - NOTE_SEPARATOR.length), at) === NOTE_SEPARATOR ? at - NOTE_SEPARATOR.length : at;
+    result = result.slice(0, start) + (end === -1 ? '' : result.slice(start === 0 ? end + NOTE_SEPARATOR.length : end));
+  }
+  return result;
+}
+
+/** The tool's name when it (or its `function`) carries `defer_loading`. */
+function deferLoadingName(slot: Extract<OpenAIChatToolSlot, { kind: 'function' | 'other' }>): string[] {
+  const tool: unknown = slot.tool;
+  if (!isRecord(tool)) return [];
+  const inner = isRecord(tool.function) ? tool.function : isRecord(tool.custom) ? tool.custom : {};
+  if (!('defer_loading' in tool) && !('defer_loading' in inner)) return [];
+  return [typeof inner.name === 'string' ? inner.name : `tools[${slot.index}]`];
+}
+
+/** The tool without `defer_loading` (on the tool or on its `function` / `custom`), or the same object. */
+function withoutDeferLoading(tool: unknown): unknown {
+  if (!isRecord(tool)) return tool;
+  let result = tool;
+  if ('defer_loading' in result) {
+    const { defer_loading: _removed, ...rest } = result;
+    result = rest;
+  }
+  for (const field of ['function', 'custom']) {
+    const inner = result[field];
+    if (isRecord(inner) && 'defer_loading' in inner) {
+      const { defer_loading: _removed, ...rest } = inner;
+      result = { ...result, [field]: rest };
+    }
+  }
+  return result;
+}
+
+function customName(tool: unknown): string[] {
+  return isRecord(tool) && tool.type === 'custom' && isRecord(tool.custom) && typeof tool.custom.name === 'string' ? [tool.custom.name] : [];
+}
+
+/** A copy with one field replaced in its place, or the same object when the value is unchanged. */
+function renamed<T extends Record<string, unknown>>(value: T, field: string, name: string): T {
+  return value[field] === name ? value : { ...value, [field]: name };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
