@@ -1,0 +1,722 @@
+import { describe, expect, it } from 'vitest';
+import stringify from 'fast-json-stable-stringify';
+import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
+import type { ToolSearchPlan } from '../../../src/plan/tool-search-plan.js';
+import type { ToolSearchConfigInput } from '../../../src/config/tool-search-config.js';
+import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
+import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../../../src/client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
+import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
+import { isValidToolName } from '../../../src/names/create-tool-name-mapping.js';
+import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/parse-anthropic-messages-tools.js';
+import {
+  transformAnthropicMessagesRequest,
+  type TransformAnthropicMessagesOptions,
+} from '../../../src/providers/anthropic/transform-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE, ANTHROPIC_TOOL_SEARCH_TOOLS } from '../../../src/providers/anthropic/anthropic-messages-api.js';
+import { anthropicBody, anthropicTool, anthropicTools, deepCopy, readAnthropicFixture, toAnthropicTool } from '../../support/anthropic-messages-bodies.js';
+
+type Body = ReturnType<typeof anthropicBody<unknown>>;
+type Tools = Record<string, unknown>[];
+type Messages = Record<string, unknown>[];
+
+const HOSTED = 'claude-opus-4-5';
+const CLIENT = 'claude-3-5-haiku';
+
+function planFor(body: unknown, model: string, config: ToolSearchConfigInput = { threshold: 3 }): ToolSearchPlan {
+  return resolveToolSearch({ id: model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), config);
+}
+
+function transform(body: Body, model = HOSTED, config: ToolSearchConfigInput = { threshold: 3 }, options: TransformAnthropicMessagesOptions = {}) {
+  const result = transformAnthropicMessagesRequest(body, planFor(body, model, config), options);
+  return { ...result, tools: result.body.tools as unknown as Tools, messages: result.body.messages as unknown as Messages };
+}
+
+const codes = (warnings: readonly { code: string }[]) => warnings.map((warning) => warning.code);
+const byName = (tools: Tools, name: string) => tools.find((tool) => tool.name === name) as Record<string, unknown>;
+
+/** The documented hosted search turn (providers.md §1.5), as the API returns it. */
+const documentedTurn = readAnthropicFixture<{ content: Record<string, unknown>[] }>('hosted-search-response.json');
+const weatherTool = anthropicTool('get_weather', {
+  description: 'Get current weather for a location',
+  input_schema: { type: 'object', properties: { location: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } }, required: ['location'] },
+});
+
+/** A conversation after the documented turn: the assistant content unchanged, then the result of `get_weather`. */
+function afterDocumentedTurn(): Messages {
+  return [
+    { role: 'user', content: 'What is the weather in San Francisco?' },
+    { role: 'assistant', content: documentedTurn.content },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01XYZ789', content: '18°C, fog' }] },
+  ];
+}
+
+describe('transformAnthropicMessagesRequest', () => {
+  describe('with hosted search (claude-hosted)', () => {
+    it('puts the BM25 search tool first and defers the tools the plan defers, keeping their full definitions', () => {
+      const body = anthropicBody(anthropicTools(4));
+      const { tools, warnings } = transform(body);
+      expect(tools[0]).toEqual({ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' });
+      expect(tools.slice(1)).toEqual(body.tools.map((tool) => ({ ...tool, defer_loading: true })));
+      expect(warnings).toEqual([]);
+    });
+
+    it.each<[TransformAnthropicMessagesOptions['searchTool'], unknown]>([
+      [undefined, ANTHROPIC_TOOL_SEARCH_TOOLS.bm25],
+      ['bm25', ANTHROPIC_TOOL_SEARCH_TOOLS.bm25],
+      ['regex', ANTHROPIC_TOOL_SEARCH_TOOLS.regex],
+    ])('adds the search tool chosen by searchTool %s', (searchTool, expected) => {
+      const { tools } = transform(anthropicBody(anthropicTools(4)), HOSTED, { threshold: 3 }, searchTool === undefined ? {} : { searchTool });
+      expect(tools[0]).toEqual(expected);
+    });
+
+    it('keeps tools the plan does not defer (policy never, never-defer list) without defer_loading', () => {
+      const body = anthropicBody(anthropicTools(5));
+      const { tools } = transform(body, HOSTED, { threshold: 3, neverDefer: ['tool_1', 'tool_3'] });
+      expect(tools.map((tool) => tool.defer_loading)).toEqual([undefined, true, undefined, true, undefined, true]);
+    });
+
+    it('sends the plain list, without a search tool, below the threshold', () => {
+      const body = anthropicBody(anthropicTools(4));
+      const { tools, warnings } = transform(body, HOSTED, { threshold: 10 });
+      expect(tools).toEqual(body.tools);
+      expect(warnings).toEqual([]);
+    });
+
+    it('keeps one search tool, first, when the body already has one, and adds none', () => {
+      const own = { type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex', cache_control: { type: 'ephemeral' } };
+      const body = anthropicBody([...anthropicTools(4), own]);
+      const { tools, warnings } = transform(body);
+      expect(tools[0]).toBe(own);
+      expect(tools.filter((tool) => String(tool.type).startsWith('tool_search_tool'))).toHaveLength(1);
+      expect(warnings).toEqual([]);
+    });
+
+    it('keeps the first of two search tools, with a warning', () => {
+      const body = anthropicBody([ANTHROPIC_TOOL_SEARCH_TOOLS.regex, ...anthropicTools(4), ANTHROPIC_TOOL_SEARCH_TOOLS.bm25]);
+      const { tools, warnings } = transform(body);
+      expect(tools[0]).toEqual(ANTHROPIC_TOOL_SEARCH_TOOLS.regex);
+      expect(tools).toHaveLength(5);
+      expect(codes(warnings)).toEqual(['search-tool-duplicated']);
+    });
+
+    it('removes defer_loading from the body’s search tool, with a warning', () => {
+      const body = anthropicBody([{ ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25, defer_loading: true }, ...anthropicTools(4)]);
+      const { body: output, tools, warnings } = transform(body);
+      expect(tools[0]).toEqual(ANTHROPIC_TOOL_SEARCH_TOOLS.bm25);
+      expect(codes(warnings)).toEqual(['search-tool-deferred']);
+      expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
+    });
+
+    it('keeps using the search tool the history used, whatever searchTool says', () => {
+      const body = anthropicBody([weatherTool, ...anthropicTools(4)], afterDocumentedTurn());
+      const { tools } = transform(body, HOSTED, { threshold: 3 }, { searchTool: 'bm25' });
+      expect(tools[0]).toEqual(ANTHROPIC_TOOL_SEARCH_TOOLS.regex);
+    });
+
+    it('keeps the search tool when the history used it, even when nothing is deferred any more', () => {
+      const body = anthropicBody([weatherTool, anthropicTool('tool_0')], afterDocumentedTurn());
+      const { tools } = transform(body, HOSTED, { threshold: 10 });
+      expect(tools[0]).toEqual(ANTHROPIC_TOOL_SEARCH_TOOLS.regex);
+      expect(tools.slice(1).every((tool) => tool.defer_loading === undefined)).toBe(true);
+    });
+
+    it('keeps one tool non-deferred when the plan defers every tool', () => {
+      const body = anthropicBody(anthropicTools(3));
+      const plan = resolveToolSearch('claude-opus-4-5', anthropicTools(3).map((tool) => ({ ...parseAnthropicMessagesTools({ tools: [tool] })[0]!, deferrable: 'always' as const })), {
+        threshold: 100,
+      });
+      const { body: output } = transformAnthropicMessagesRequest(body, plan);
+      const tools = output.tools as unknown as Tools;
+      expect(tools[0]?.defer_loading).toBeUndefined();
+      expect(tools.slice(1).every((tool) => tool.defer_loading === true)).toBe(true);
+      expect(preflightAnthropicMessagesRequest(output)).toEqual({ ok: true, violations: [] });
+    });
+
+    it('keeps a caller’s own defer_loading: true (it reads as deferrable always)', () => {
+      const body = anthropicBody([anthropicTool('a'), anthropicTool('b', { defer_loading: true })]);
+      const { tools } = transform(body, HOSTED, { threshold: 10 });
+      expect(tools.map((tool) => [tool.name, tool.defer_loading])).toEqual([
+        ['tool_search_tool_bm25', undefined],
+        ['a', undefined],
+        ['b', true],
+      ]);
+    });
+
+    it('passes provider tools through unchanged, in place', () => {
+      const webSearch = { type: 'web_search_20250305', name: 'web_search', max_uses: 3 };
+      const bash = { type: 'bash_20250124', name: 'bash' };
+      const body = anthropicBody([anthropicTool('tool_0'), webSearch, anthropicTool('tool_1'), bash, anthropicTool('tool_2')]);
+      const { tools } = transform(body);
+      expect(tools[2]).toBe(webSearch);
+      expect(tools[4]).toBe(bash);
+    });
+
+    it("removes this package's own tool_search, with a warning", () => {
+      const own = { name: TOOL_SEARCH_TOOL_NAME, description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema };
+      const body = anthropicBody([...anthropicTools(4), own]);
+      const { tools, warnings } = transform(body);
+      expect(tools.some((tool) => tool.name === TOOL_SEARCH_TOOL_NAME)).toBe(false);
+      expect(codes(warnings)).toEqual(['client-search-tool-removed']);
+    });
+
+    it('sends a tool that tool_choice forces without defer_loading, with a warning', () => {
+      const body = anthropicBody(anthropicTools(4), undefined, { tool_choice: { type: 'tool', name: 'tool_2' } });
+      const { tools, warnings } = transform(body);
+      expect(byName(tools, 'tool_2').defer_loading).toBeUndefined();
+      expect(byName(tools, 'tool_1').defer_loading).toBe(true);
+      expect(codes(warnings)).toEqual(['forced-tool-loaded']);
+    });
+
+    describe('cache breakpoints', () => {
+      const ephemeral = { type: 'ephemeral' };
+      const hour = { type: 'ephemeral', ttl: '1h' };
+
+      it.each<[string, unknown[], string[], [string, unknown][], boolean]>([
+        [
+          'the caller’s last tool is deferred: the breakpoint moves to the last tool sent in full',
+          [anthropicTool('a'), anthropicTool('b'), anthropicTool('c', { cache_control: hour as never })],
+          ['a'],
+          [['a', hour]],
+          true,
+        ],
+        [
+          'several deferred tools have breakpoints: one breakpoint remains',
+          [anthropicTool('a'), anthropicTool('b', { cache_control: ephemeral as never }), anthropicTool('c', { cache_control: ephemeral as never })],
+          ['a'],
+          [['a', ephemeral]],
+          true,
+        ],
+        [
+          'the target already has a breakpoint: it keeps its own, the count does not grow',
+          [anthropicTool('a', { cache_control: hour as never }), anthropicTool('b'), anthropicTool('c', { cache_control: ephemeral as never })],
+          ['a'],
+          [['a', hour]],
+          true,
+        ],
+        [
+          'a breakpoint on a tool sent in full stays',
+          [anthropicTool('a', { cache_control: ephemeral as never }), anthropicTool('b'), anthropicTool('c')],
+          ['a'],
+          [['a', ephemeral]],
+          false,
+        ],
+        [
+          'every custom tool is deferred: the breakpoint goes to the search tool',
+          [anthropicTool('a'), anthropicTool('b'), anthropicTool('c', { cache_control: ephemeral as never })],
+          [],
+          [['tool_search_tool_bm25', ephemeral]],
+          true,
+        ],
+      ])('%s', (_case, tools, neverDefer, expected, warned) => {
+        const body = anthropicBody(tools);
+        const { body: output, tools: sent, warnings } = transform(body, HOSTED, { threshold: 3, neverDefer });
+        expect(sent.filter((tool) => tool.cache_control !== undefined).map((tool) => [tool.name, tool.cache_control])).toEqual(expected);
+        expect(codes(warnings)).toEqual(warned ? ['cache-control-moved'] : []);
+        expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
+      });
+
+      it('names the tools and the target in the warning', () => {
+        const body = anthropicBody([anthropicTool('a'), anthropicTool('b'), anthropicTool('c', { cache_control: { type: 'ephemeral' } })]);
+        const { warnings } = transform(body, HOSTED, { threshold: 3, neverDefer: ['a'] });
+        expect(warnings[0]?.message).toContain('`c`');
+        expect(warnings[0]?.message).toContain('moved to `a`');
+        expect(warnings[0]?.message).toContain('cannot both defer_loading=true cache_control set');
+      });
+    });
+
+    describe('the 10,000 deferred tools limit', () => {
+      it('accepts exactly 10,000 deferred tools', () => {
+        const body = anthropicBody(anthropicTools(10_000));
+        const { tools, body: output } = transform(body);
+        expect(tools.filter((tool) => tool.defer_loading === true)).toHaveLength(10_000);
+        expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
+      });
+
+      it('throws too-many-deferred-tools for 10,001', () => {
+        const body = anthropicBody(anthropicTools(10_001));
+        const act = () => transform(body);
+        expect(act).toThrow(ToolSearchError);
+        expect(act).toThrow(expect.objectContaining({ code: 'too-many-deferred-tools' }));
+        expect(act).toThrow(/would defer 10001 tools; the Messages API accepts at most 10000/);
+      });
+    });
+  });
+
+  describe('history integrity under hosted search', () => {
+    const catalog: ToolDefinition[] = [
+      { name: 'get_weather', description: 'Get current weather for a location', inputSchema: weatherTool.input_schema },
+      ...parseAnthropicMessagesTools({ tools: anthropicTools(4) }),
+    ];
+
+    it('keeps server_tool_use and tool_search_tool_result blocks byte for byte', () => {
+      const body = anthropicBody([weatherTool, ...anthropicTools(4)], afterDocumentedTurn());
+      const { messages, warnings, body: output } = transform(body);
+      const assistant = messages[1]?.content as unknown[];
+      expect(assistant[1]).toBe(documentedTurn.content[1]);
+      expect(assistant[2]).toBe(documentedTurn.content[2]);
+      expect(JSON.stringify(messages)).toBe(JSON.stringify(body.messages));
+      expect(warnings).toEqual([]);
+      expect(preflightAnthropicMessagesRequest(output)).toEqual({ ok: true, violations: [] });
+    });
+
+    it.each<[string, Messages]>([
+      [
+        'a tool_reference in a hosted tool_search_tool_result',
+        [
+          { role: 'user', content: 'weather?' },
+          { role: 'assistant', content: documentedTurn.content.slice(0, 3) },
+        ],
+      ],
+      [
+        'a tool_reference in a client tool_result',
+        [
+          { role: 'user', content: 'weather?' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'my_search', input: { query: 'weather' } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'tool_reference', tool_name: 'get_weather' }] }] },
+        ],
+      ],
+      [
+        'a history tool_use',
+        [
+          { role: 'user', content: 'weather?' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { location: 'Paris' } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'sunny' }] },
+        ],
+      ],
+    ])('restores a dropped tool named by %s from the catalog, deferred', (_case, messages) => {
+      const searchTool = anthropicTool('my_search');
+      const body = anthropicBody([searchTool, ...anthropicTools(4)], messages);
+      const { tools, warnings, body: output } = transform(body, HOSTED, { threshold: 3, neverDefer: ['my_search'] }, { catalog });
+      expect(tools.at(-1)).toEqual({ ...weatherTool, defer_loading: true });
+      expect(codes(warnings)).toEqual(['tool-restored']);
+      expect(warnings[0]?.message).toContain('`get_weather`');
+      expect(preflightAnthropicMessagesRequest(output)).toEqual({ ok: true, violations: [] });
+    });
+
+    it('says exactly which references will fail when the catalog lacks the dropped tool', () => {
+      const body = anthropicBody(anthropicTools(4), afterDocumentedTurn());
+      const { warnings, body: output } = transform(body);
+      expect(codes(warnings)).toEqual(['history-tool-undefined']);
+      expect(warnings[0]?.message).toContain('`get_weather` at messages[1].content[2].content.tool_references[0].tool_name (tool_reference), messages[1].content[4].name (tool_use)');
+      expect(warnings[0]?.message).toContain("Tool reference 'get_weather' not found in available tools");
+      expect(preflightAnthropicMessagesRequest(output).violations.map((violation) => violation.rule)).toEqual(['undefined-tool-reference', 'undefined-tool-use']);
+    });
+
+    it('sends a tool the plan still lists but the body dropped from the catalog, as the plan says', () => {
+      const body = anthropicBody([weatherTool, ...anthropicTools(4)]);
+      const plan = planFor(body, HOSTED);
+      const dropped = anthropicBody(anthropicTools(4));
+      const { body: output, warnings } = transformAnthropicMessagesRequest(dropped, plan, { catalog });
+      expect((output.tools as unknown as Tools).at(-1)).toEqual({ ...weatherTool, defer_loading: true });
+      expect(codes(warnings)).toEqual(['tool-restored']);
+      expect(() => transformAnthropicMessagesRequest(dropped, plan)).toThrow(expect.objectContaining({ code: 'plan-mismatch' }));
+    });
+
+    it('keeps a restored tool on the next pass over its own output', () => {
+      const body = anthropicBody(anthropicTools(4), afterDocumentedTurn());
+      const plan = planFor(body, HOSTED);
+      const first = transformAnthropicMessagesRequest(body, plan, { catalog });
+      const second = transformAnthropicMessagesRequest(first.body, plan, { catalog });
+      expect(JSON.stringify(second.body)).toBe(JSON.stringify(first.body));
+    });
+
+    it('removes a tool_result answering a hosted srvtoolu_ call, with a warning', () => {
+      const messages = afterDocumentedTurn();
+      messages[2] = {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'srvtoolu_01ABC123', content: 'found it' },
+          { type: 'tool_result', tool_use_id: 'toolu_01XYZ789', content: '18°C' },
+        ],
+      };
+      const body = anthropicBody([weatherTool, ...anthropicTools(4)], messages);
+      const { messages: sent, warnings, body: output } = transform(body);
+      expect(sent[2]?.content).toEqual([{ type: 'tool_result', tool_use_id: 'toolu_01XYZ789', content: '18°C' }]);
+      expect(codes(warnings)).toEqual(['server-tool-result-removed']);
+      expect(warnings[0]?.message).toContain('messages[2].content[0] (`srvtoolu_01ABC123`)');
+      expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
+    });
+
+    it('keeps a turn that held only the hosted call’s tool_result non-empty', () => {
+      const messages: Messages = [
+        { role: 'user', content: 'weather?' },
+        { role: 'assistant', content: documentedTurn.content.slice(0, 3) },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'srvtoolu_01ABC123', content: 'ok' }] },
+      ];
+      const { messages: sent, body: output } = transform(anthropicBody([weatherTool, ...anthropicTools(4)], messages));
+      expect(sent[2]?.content).toEqual([{ type: 'text', text: expect.stringContaining('removed') }]);
+      expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
+    });
+
+    it('turns tool_reference blocks of an is_error result into text, with a warning', () => {
+      const messages: Messages = [
+        { role: 'user', content: 'weather?' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_0', input: {} }] },
+        {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'toolu_1', is_error: true, content: [{ type: 'text', text: 'failed' }, { type: 'tool_reference', tool_name: 'tool_1' }] }],
+        },
+      ];
+      const { messages: sent, warnings, body: output } = transform(anthropicBody(anthropicTools(4), messages));
+      expect((sent[2]?.content as Record<string, unknown>[])[0]?.content).toEqual([
+        { type: 'text', text: 'failed' },
+        { type: 'text', text: 'tool_reference: tool_1' },
+      ]);
+      expect(codes(warnings)).toEqual(['error-result-references-converted']);
+      expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
+    });
+
+    it('keeps messages and blocks of unknown shape unchanged', () => {
+      const odd = [
+        { role: 'user', content: [{ type: 'future_block', payload: 1 }, 'not a block', { type: 'thinking', thinking: 'hm', signature: 's' }] },
+        { role: 'assistant', content: { not: 'an array' } },
+        'not a message',
+        { role: 'system', content: 'mid-conversation system message' },
+      ];
+      const body = anthropicBody(anthropicTools(4), odd);
+      const { messages } = transform(body);
+      odd.forEach((message, index) => expect(messages[index]).toBe(message));
+    });
+  });
+
+  describe('with the client mechanism', () => {
+    it.each(['claude-3-5-haiku', 'claude-opus-4-1', 'anthropic/claude-opus-4-5', 'anthropic.claude-opus-4-5-20251101-v1:0'])(
+      'sends %s loaded tools, tool_search and stubs, with nothing Anthropic-hosted',
+      (model) => {
+        const body = anthropicBody(anthropicTools(4), undefined, { model });
+        const { tools, body: output } = transform(body, model, { threshold: 3, neverDefer: ['tool_0'] });
+        expect(tools.map((tool) => tool.name)).toEqual(['tool_0', TOOL_SEARCH_TOOL_NAME, 'tool_1', 'tool_2', 'tool_3']);
+        expect(tools[0]).toEqual(body.tools[0]);
+        expect(tools[1]).toEqual({ name: TOOL_SEARCH_TOOL_NAME, description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema });
+        expect(tools[2]).toEqual({ name: 'tool_1', description: 'does tool_1', input_schema: STUB_INPUT_SCHEMA });
+        expect(tools.some((tool) => 'defer_loading' in tool || String(tool.type).startsWith('tool_search_tool'))).toBe(false);
+        expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
+      },
+    );
+
+    it('sends revealed tools with their full schema', () => {
+      const body = anthropicBody(anthropicTools(4));
+      const { tools } = transform(body, CLIENT, { threshold: 3 }, { revealed: ['tool_2'] });
+      expect(byName(tools, 'tool_2')).toEqual(body.tools[2]);
+      expect(byName(tools, 'tool_1').input_schema).toEqual(STUB_INPUT_SCHEMA);
+    });
+
+    it.each<[string, unknown]>([
+      ['a string tool_result', formatToolSearchResult({ status: 'found', query: 'q', tools: [], loaded: ['tool_3'], message: 'ok' })],
+      ['a text block in a tool_result', [{ type: 'text', text: formatToolSearchResult({ status: 'found', query: 'q', tools: [], loaded: ['tool_3'], message: 'ok' }) }]],
+    ])('restores a reveal the store lost from %s in the history', (_case, content) => {
+      const messages: Messages = [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: TOOL_SEARCH_TOOL_NAME, input: { query: 'q' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content }] },
+      ];
+      const body = anthropicBody(anthropicTools(4), messages);
+      const { tools, body: output } = transform(body, CLIENT);
+      expect(byName(tools, 'tool_3').input_schema).toEqual(body.tools[3]?.input_schema);
+      expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
+    });
+
+    describe('the guidance note', () => {
+      const blocks = [
+        { type: 'text', text: 'You are helpful.', cache_control: { type: 'ephemeral' } },
+        { type: 'text', text: 'Be brief.' },
+      ];
+      it.each<[string, unknown, unknown]>([
+        ['no system prompt', undefined, TOOL_SEARCH_GUIDANCE],
+        ['an empty string', '', TOOL_SEARCH_GUIDANCE],
+        ['a string', 'You are helpful.', `You are helpful.\n\n${TOOL_SEARCH_GUIDANCE}`],
+        ['text blocks', blocks, [...blocks, { type: 'text', text: TOOL_SEARCH_GUIDANCE }]],
+      ])('is added once to %s, keeping cache_control where it was', (_case, system, expected) => {
+        const body = anthropicBody(anthropicTools(4), undefined, system === undefined ? {} : { system });
+        const plan = planFor(body, CLIENT);
+        const first = transformAnthropicMessagesRequest(body, plan);
+        expect(first.body.system).toEqual(expected);
+        const second = transformAnthropicMessagesRequest(first.body, plan);
+        expect(second.body.system).toEqual(expected);
+      });
+
+      it('is not added when nothing is deferred', () => {
+        const body = anthropicBody(anthropicTools(2), undefined, { system: 'x' });
+        expect(transform(body, CLIENT).body.system).toBe('x');
+      });
+    });
+
+    describe('listing modes', () => {
+      it('compact: stubs carry the first sentence of the description', () => {
+        const body = anthropicBody([...anthropicTools(3), anthropicTool('long', { description: 'Creates an issue. Requires push access to the repository.' })]);
+        const { tools } = transform(body, CLIENT, { threshold: 3, listing: 'compact' });
+        expect(byName(tools, 'long').description).toBe('Creates an issue.');
+      });
+
+      it('names: deferred tools are not sent; the note names them as the model sees them', () => {
+        const body = anthropicBody([anthropicTool('keep'), anthropicTool('gh.create_issue'), anthropicTool('gh.list_issues')]);
+        const { tools, body: output } = transform(body, CLIENT, { threshold: 3, listing: 'names', neverDefer: ['keep'] });
+        expect(tools.map((tool) => tool.name)).toEqual(['keep', TOOL_SEARCH_TOOL_NAME]);
+        expect(output.system).toContain('gh_create_issue, gh_list_issues');
+      });
+
+      it('names: a deferred tool the history called is sent in full, so the history stays valid', () => {
+        const messages: Messages = [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_2', input: { path: 'a' } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] },
+        ];
+        const body = anthropicBody(anthropicTools(4), messages);
+        const { tools, warnings, body: output } = transform(body, CLIENT, { threshold: 3, listing: 'names' });
+        expect(byName(tools, 'tool_2')).toEqual(body.tools[2]);
+        expect(warnings).toEqual([]);
+        expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
+      });
+    });
+
+    it('keeps the caller’s last-tool breakpoint on the last tool of the new list, and others on their tool', () => {
+      const tools = [anthropicTool('a', { cache_control: { type: 'ephemeral', ttl: '1h' } }), ...anthropicTools(2), anthropicTool('z', { cache_control: { type: 'ephemeral' } })];
+      const { tools: sent, warnings } = transform(anthropicBody(tools), CLIENT, { threshold: 3, neverDefer: ['a', 'z'] });
+      // Loaded tools first (a, z), then tool_search, then the stubs: z is no longer last.
+      expect(sent.map((tool) => [tool.name, tool.cache_control])).toEqual([
+        ['a', { type: 'ephemeral', ttl: '1h' }],
+        ['z', undefined],
+        [TOOL_SEARCH_TOOL_NAME, undefined],
+        ['tool_0', undefined],
+        ['tool_1', { type: 'ephemeral' }],
+      ]);
+      expect(warnings).toEqual([]);
+    });
+
+    it('moves a breakpoint of a tool the names listing does not send, with a warning', () => {
+      const tools = [anthropicTool('a'), anthropicTool('b', { cache_control: { type: 'ephemeral' } }), anthropicTool('c')];
+      const { tools: sent, warnings } = transform(anthropicBody(tools), CLIENT, { threshold: 3, listing: 'names', neverDefer: ['a'] });
+      expect(sent.map((tool) => [tool.name, tool.cache_control])).toEqual([
+        ['a', undefined],
+        [TOOL_SEARCH_TOOL_NAME, { type: 'ephemeral' }],
+      ]);
+      expect(codes(warnings)).toEqual(['cache-control-moved']);
+    });
+
+    it('drops schema-bound fields from stubs and keeps the rest', () => {
+      const strict = anthropicTool('s', { strict: true, input_examples: [{ path: 'x' }], allowed_callers: ['direct'], type: 'custom' });
+      const { tools } = transform(anthropicBody([...anthropicTools(3), strict]), CLIENT);
+      expect(byName(tools, 's')).toEqual({ type: 'custom', allowed_callers: ['direct'], name: 's', description: 'does s', input_schema: STUB_INPUT_SCHEMA });
+    });
+
+    it('keeps provider tools in place and custom tools in the custom places', () => {
+      const web = { type: 'web_search_20250305', name: 'web_search' };
+      const { tools } = transform(anthropicBody([anthropicTool('tool_0'), web, ...anthropicTools(3, 'more')]), CLIENT);
+      expect(tools.map((tool) => tool.name)).toEqual([TOOL_SEARCH_TOOL_NAME, 'web_search', 'tool_0', 'more_0', 'more_1', 'more_2']);
+      expect(tools[1]).toBe(web);
+    });
+
+    it('keeps a hosted search tool in the body, with a warning', () => {
+      const { tools, warnings } = transform(anthropicBody([...anthropicTools(4), ANTHROPIC_TOOL_SEARCH_TOOLS.bm25]), CLIENT);
+      expect(tools.at(-1)).toBe(ANTHROPIC_TOOL_SEARCH_TOOLS.bm25);
+      expect(codes(warnings)).toEqual(['hosted-search-tool-kept']);
+    });
+
+    it('reveals a tool that tool_choice forces, with a warning', () => {
+      const body = anthropicBody(anthropicTools(4), undefined, { tool_choice: { type: 'tool', name: 'tool_1' } });
+      const { tools, warnings } = transform(body, CLIENT);
+      expect(byName(tools, 'tool_1')).toEqual(body.tools[1]);
+      expect(codes(warnings)).toEqual(['forced-tool-loaded']);
+    });
+
+    it('replaces the caller’s own tool_search with the package’s (the plan warns)', () => {
+      const theirs = anthropicTool(TOOL_SEARCH_TOOL_NAME, { description: 'their search' });
+      const { tools } = transform(anthropicBody([theirs, ...anthropicTools(4)]), CLIENT);
+      expect(tools.filter((tool) => tool.name === TOOL_SEARCH_TOOL_NAME)).toEqual([
+        { name: TOOL_SEARCH_TOOL_NAME, description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema },
+      ]);
+    });
+
+    it('warns about a history reference to a tool the body no longer has', () => {
+      const messages: Messages = [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'gone', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'x' }] },
+      ];
+      const { warnings } = transform(anthropicBody(anthropicTools(4), messages), CLIENT);
+      expect(codes(warnings)).toEqual(['history-tool-undefined']);
+      expect(warnings[0]?.message).toContain('`gone` at messages[1].content[0].name (tool_use)');
+    });
+  });
+
+  describe('with mechanism none or openai-hosted', () => {
+    it('sends every tool in full, removing a defer_loading the plan overrides, and adds nothing', () => {
+      const body = anthropicBody([...anthropicTools(4), anthropicTool('x', { defer_loading: true })], undefined, { system: 'sys' });
+      const { tools, body: output, warnings } = transform(body, 'claude-3-5-haiku', { mechanism: 'claude', threshold: 3 });
+      expect(tools).toEqual([...anthropicTools(4), anthropicTool('x')]);
+      expect(output.system).toBe('sys');
+      expect(warnings).toEqual([]);
+    });
+
+    it('treats an OpenAI hosted plan as none, with a warning', () => {
+      const body = anthropicBody(anthropicTools(4));
+      const plan = resolveToolSearch('gpt-5.4', parseAnthropicMessagesTools(body), { threshold: 3 });
+      expect(plan.mechanism).toBe('openai-hosted');
+      const { body: output, warnings } = transformAnthropicMessagesRequest(body, plan);
+      expect(output.tools).toEqual(body.tools);
+      expect(codes(warnings)).toEqual(['mechanism-not-for-messages']);
+    });
+  });
+
+  describe('tool names', () => {
+    const bfcl = readAnthropicFixture<ToolDefinition[]>('bfcl-tools.json');
+    const bfclBody = () => anthropicBody(bfcl.map(toAnthropicTool));
+
+    it.each([HOSTED, CLIENT])('sends only names the API accepts for BFCL tools (%s)', (model) => {
+      const { tools, names, body: output } = transform(bfclBody(), model);
+      for (const tool of tools) if (typeof tool.name === 'string') expect(isValidToolName(tool.name, ANTHROPIC_MESSAGES_TOOL_NAME_RULE)).toBe(true);
+      expect(names.toWire('ChaDri.change_drink')).toBe('ChaDri_change_drink');
+      expect(names.fromWire('ChaDri_change_drink')).toBe('ChaDri.change_drink');
+      expect(names.toWire('ChaFod')).toBe('ChaFod');
+      expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
+    });
+
+    it('maps tool_use, tool_reference and tool_choice names in the history, and keeps wire-form names byte for byte', () => {
+      const messages: Messages = [
+        { role: 'user', content: 'order a drink' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'server_tool_use', id: 'srvtoolu_1', name: 'tool_search_tool_bm25', input: { query: 'drink' } },
+            {
+              type: 'tool_search_tool_result',
+              tool_use_id: 'srvtoolu_1',
+              content: { type: 'tool_search_tool_search_result', tool_references: [{ type: 'tool_reference', tool_name: 'ChaDri_change_drink' }] },
+            },
+            { type: 'tool_use', id: 'toolu_1', name: 'ChaDri.change_drink', input: {} },
+          ],
+        },
+        {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'tool_reference', tool_name: 'uber.ride' }] }],
+        },
+      ];
+      const body = anthropicBody(bfcl.map(toAnthropicTool), messages, { tool_choice: { type: 'tool', name: 'api.weather' } });
+      const { messages: sent, body: output } = transform(body);
+      const assistant = sent[1]?.content as Record<string, unknown>[];
+      expect(assistant[1]).toBe((messages[1]?.content as unknown[])[1]);
+      expect(assistant[2]?.name).toBe('ChaDri_change_drink');
+      expect((sent[2]?.content as Record<string, unknown>[])[0]?.content).toEqual([{ type: 'tool_reference', tool_name: 'uber_ride' }]);
+      expect(output.tool_choice).toEqual({ type: 'tool', name: 'api_weather' });
+      expect(preflightAnthropicMessagesRequest(output)).toEqual({ ok: true, violations: [] });
+    });
+
+    it('avoids a provider tool’s name', () => {
+      const body = anthropicBody([{ type: 'web_search_20250305', name: 'web_search' }, anthropicTool('web.search'), ...anthropicTools(3)]);
+      const { names, body: output } = transform(body);
+      expect(names.toWire('web.search')).not.toBe('web_search');
+      expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
+    });
+  });
+
+  describe('purity', () => {
+    const bfcl = readAnthropicFixture<ToolDefinition[]>('bfcl-tools.json');
+    const scenarios: [string, () => Body, string, ToolSearchConfigInput, TransformAnthropicMessagesOptions][] = [
+      ['hosted, documented turn', () => anthropicBody([weatherTool, ...anthropicTools(4)], afterDocumentedTurn()), HOSTED, { threshold: 3 }, {}],
+      ['hosted, restored tool', () => anthropicBody(anthropicTools(4), afterDocumentedTurn()), HOSTED, { threshold: 3 }, { catalog: [{ name: 'get_weather', inputSchema: weatherTool.input_schema }] }],
+      ['hosted, cache breakpoints', () => anthropicBody([anthropicTool('a', { cache_control: { type: 'ephemeral' } }), ...anthropicTools(3), anthropicTool('z', { cache_control: { type: 'ephemeral' } })]), HOSTED, { threshold: 3 }, { searchTool: 'regex' }],
+      ['hosted, BFCL names', () => anthropicBody(bfcl.map(toAnthropicTool)), HOSTED, { threshold: 3 }, {}],
+      ['hosted, below threshold', () => anthropicBody(anthropicTools(2)), HOSTED, { threshold: 3 }, {}],
+      ['client, full listing', () => anthropicBody(bfcl.map(toAnthropicTool), undefined, { system: 'sys' }), CLIENT, { threshold: 3 }, { revealed: ['uber.ride'] }],
+      ['client, compact listing', () => anthropicBody(bfcl.map(toAnthropicTool), undefined, { system: [{ type: 'text', text: 'sys' }] }), CLIENT, { threshold: 3, listing: 'compact' }, { revealed: ['api.weather'] }],
+      ['client, names listing', () => anthropicBody(bfcl.map(toAnthropicTool)), CLIENT, { threshold: 3, listing: 'names', neverDefer: ['ChaFod'] }, { revealed: ['ChaDri.change_drink'] }],
+      ['client, last-tool breakpoint', () => anthropicBody([...anthropicTools(4), anthropicTool('z', { cache_control: { type: 'ephemeral' } })]), CLIENT, { threshold: 3 }, {}],
+      ['none', () => anthropicBody(bfcl.map(toAnthropicTool)), CLIENT, { mechanism: 'claude', threshold: 3 }, {}],
+    ];
+
+    it.each(scenarios)('%s: does not mutate its input', (_case, make, model, config, options) => {
+      const body = make();
+      const before = deepCopy(body);
+      const optionsBefore = deepCopy(options);
+      transformAnthropicMessagesRequest(body, planFor(body, model, config), options);
+      expect(body).toEqual(before);
+      expect(options).toEqual(optionsBefore);
+    });
+
+    it.each(scenarios)('%s: gives byte-identical output for equal input', (_case, make, model, config, options) => {
+      const first = transformAnthropicMessagesRequest(make(), planFor(make(), model, config), deepCopy(options));
+      const second = transformAnthropicMessagesRequest(make(), planFor(make(), model, config), deepCopy(options));
+      expect(JSON.stringify(second.body)).toBe(JSON.stringify(first.body));
+      expect(stringify(second.warnings)).toBe(stringify(first.warnings));
+    });
+
+    it.each(scenarios)('%s: gives the same body again when run on its own output', (_case, make, model, config, options) => {
+      const body = make();
+      const plan = planFor(body, model, config);
+      const first = transformAnthropicMessagesRequest(body, plan, options);
+      const second = transformAnthropicMessagesRequest(first.body, plan, options);
+      expect(JSON.stringify(second.body)).toBe(JSON.stringify(first.body));
+    });
+
+    it.each(scenarios)('%s: passes preflight', (_case, make, model, config, options) => {
+      const body = make();
+      const { body: output } = transformAnthropicMessagesRequest(body, planFor(body, model, config), options);
+      expect(preflightAnthropicMessagesRequest(output)).toEqual({ ok: true, violations: [] });
+    });
+  });
+
+  describe('bad input', () => {
+    const plan = planFor(anthropicBody(anthropicTools(4)), HOSTED);
+    const expectError = (act: () => unknown, code: string, message: RegExp) => {
+      expect(act).toThrow(ToolSearchError);
+      expect(act).toThrow(expect.objectContaining({ code }));
+      expect(act).toThrow(message);
+    };
+
+    it.each<[string, unknown, RegExp]>([
+      ['null', null, /must be a Messages API request object, got null/],
+      ['a number', 5, /got 5/],
+      ['a string', 'body', /got "body" \(a string\)/],
+      ['an array', [], /got an array/],
+      ['tools that are not an array', { tools: { a: 1 } }, /`tools` must be an array of tool definitions, got an object/],
+      ['a tool that is not an object', { tools: [anthropicTool('tool_0'), 'x'] }, /`tools\[1\]` must be a tool object/],
+      ['a tool with a non-string type', { tools: [{ type: 5, name: 'x' }] }, /`tools\[0\]` must be a tool object with a string `type`.*got a `type` of 5/],
+      ['a custom tool without a name', { tools: [{ input_schema: { type: 'object' } }] }, /`tools\[0\]\.name` must be a non-empty string, got nothing/],
+      ['a custom tool without input_schema', { tools: [{ name: 'x' }] }, /`tools\[0\]\.input_schema` \(tool `x`\) must be a JSON Schema object/],
+      ['messages that are not an array', { tools: anthropicTools(4), messages: 'hi' }, /`messages` must be an array of messages, got "hi"/],
+      ['a system prompt of the wrong type', { tools: anthropicTools(4), system: [{ type: 'image' }] }, /`system` must be a string or an array of text blocks/],
+      ['two tools with one name', { tools: [...anthropicTools(4), anthropicTool('tool_0')] }, /`tool_0` is defined twice/],
+    ])('rejects %s with invalid-request', (_case, body, message) => {
+      expectError(() => transformAnthropicMessagesRequest(body as never, plan), 'invalid-request', message);
+    });
+
+    it.each<[string, unknown, RegExp]>([
+      ['something that is not a plan', { mechanism: 'claude-hosted' }, /`plan` must be a plan from `resolveToolSearch`/],
+      ['an unknown mechanism', { ...plan, mechanism: 'magic' }, /`plan.mechanism` must be one of/],
+    ])('rejects %s with invalid-options', (_case, badPlan, message) => {
+      expectError(() => transformAnthropicMessagesRequest(anthropicBody(anthropicTools(4)), badPlan as never), 'invalid-options', message);
+    });
+
+    it.each<[string, unknown, RegExp]>([
+      ['an unknown option', { serchTool: 'bm25' }, /unknown option `serchTool`/],
+      ['an unknown search tool', { searchTool: 'vector' }, /`searchTool` must be 'bm25' or 'regex' \(got "vector" \(a string\)\)/],
+      ['revealed that is not iterable', { revealed: 5 }, /`revealed` must be an iterable of tool names/],
+      ['revealed holding a number', { revealed: ['a', 1] }, /`revealed` must hold tool names \(strings\), got 1/],
+      ['a catalog that is not an array', { catalog: {} }, /`catalog` must be an array of tool definitions/],
+      ['a catalog with a bad tool', { catalog: [{ name: 'x' }] }, /`catalog`: Invalid tool list: tool `x` must have an object `inputSchema`/],
+    ])('rejects %s with invalid-options', (_case, options, message) => {
+      expectError(() => transformAnthropicMessagesRequest(anthropicBody(anthropicTools(4)), plan, options as never), 'invalid-options', message);
+    });
+
+    it.each<[string, Body, RegExp]>([
+      ['a tool the plan lacks', anthropicBody([...anthropicTools(4), anthropicTool('extra')]), /the body's `tools` has `extra`, which the plan lacks/],
+      ['a tool the body lacks', anthropicBody(anthropicTools(3)), /the plan has `tool_3`, which the body's `tools` lacks/],
+    ])('rejects a plan made for other tools (%s) with plan-mismatch', (_case, body, message) => {
+      expectError(() => transformAnthropicMessagesRequest(body, plan), 'plan-mismatch', message);
+    });
+
+    it('reads no tools (absent or null) as an empty list', () => {
+      const empty = planFor({}, HOSTED);
+      expect(transformAnthropicMessagesRequest({ messages: [] }, empty).body).toEqual({ messages: [] });
+      expect(transformAnthropicMessagesRequest({ messages: [], tools: null }, empty).body).toEqual({ messages: [], tools: null });
+    });
+
+    it('warns when tool_choice names a tool that is not defined', () => {
+      const body = anthropicBody(anthropicTools(4), undefined, { tool_choice: { type: 'tool', name: 'nope' } });
+      expect(codes(transform(body).warnings)).toEqual(['tool-choice-undefined']);
+    });
+  });
+});
