@@ -1,15 +1,61 @@
-import { formatScore } from '../format-figure.js';
-import { measureSearchQuality } from './measure-search-quality.js';
+import { formatMilliseconds, formatScore } from '../format-figure.js';
+import { measureIndexSpeed } from './measure-index-speed.js';
+import { measureSearchQuality, type SearchQualityRow } from './measure-search-quality.js';
 
-const quality = measureSearchQuality();
-console.log(`Search quality on BFCL dev (${quality.queryCount} queries); figures are user text / keywords\n`);
-console.log(['catalog', 'ranker', 'R@1', 'R@3', 'R@5', 'R@8', 'MRR', 'results'].join('\t'));
-const byKey = new Map<string, (typeof quality.rows)[number][]>();
-for (const row of quality.rows) {
-  const key = `${row.catalog}\t${row.ranker}`;
-  byKey.set(key, [...(byKey.get(key) ?? []), row]);
+// `npx tsx bench/quality/run.ts [quality|speed]`: prints the search-quality and index-speed tables (both by default).
+const part = process.argv[2];
+
+if (part === undefined || part === 'quality') {
+  const quality = measureSearchQuality();
+  console.log(`Search quality on BFCL dev (${quality.queryCount} queries); each cell is user text / keywords\n`);
+  printTable(
+    ['catalog', 'ranker', 'R@1', 'R@3', 'R@5', 'R@8', 'MRR', 'results/query'],
+    pairs(quality.rows).map(([user, keywords]) => {
+      const pair = (pick: (row: SearchQualityRow) => number, format = formatScore): string => `${format(pick(user))} / ${format(pick(keywords))}`;
+      return [
+        `${user.catalog} (${user.catalogSize})`,
+        user.ranker,
+        pair((row) => row.recallAt[1]),
+        pair((row) => row.recallAt[3]),
+        pair((row) => row.recallAt[5]),
+        pair((row) => row.recallAt[8]),
+        pair((row) => row.mrr),
+        pair((row) => row.meanResults, (value) => value.toFixed(2)),
+      ];
+    }),
+  );
 }
-for (const [key, [user, keywords]] of byKey) {
-  const pair = (pick: (row: typeof user) => number): string => `${formatScore(pick(user!))} / ${formatScore(pick(keywords!))}`;
-  console.log([key, pair((r) => r!.recallAt[1]), pair((r) => r!.recallAt[3]), pair((r) => r!.recallAt[5]), pair((r) => r!.recallAt[8]), pair((r) => r!.mrr), pair((r) => r!.meanResults)].join('\t'));
+
+if (part === undefined || part === 'speed') {
+  const speed = measureIndexSpeed();
+  console.log(`\nIndex speed (${speed.method})\n`);
+  printTable(
+    ['tools', 'ranker', 'build median', 'build p99', 'search median (text / kw)', 'search p99 (text / kw)'],
+    speed.rows.map((row) => [
+      String(row.catalogSize),
+      row.ranker,
+      formatMilliseconds(row.buildMedianMs),
+      formatMilliseconds(row.buildP99Ms),
+      `${formatMilliseconds(row.search['user-text'].medianMs)} / ${formatMilliseconds(row.search.keywords.medianMs)}`,
+      `${formatMilliseconds(row.search['user-text'].p99Ms)} / ${formatMilliseconds(row.search.keywords.p99Ms)}`,
+    ]),
+  );
+}
+
+/** Rows come in (user text, keywords) pairs per catalog and ranker. */
+function pairs(rows: readonly SearchQualityRow[]): [SearchQualityRow, SearchQualityRow][] {
+  const result: [SearchQualityRow, SearchQualityRow][] = [];
+  for (const user of rows.filter((row) => row.queryStyle === 'user-text')) {
+    const keywords = rows.find((row) => row.queryStyle === 'keywords' && row.catalog === user.catalog && row.ranker === user.ranker);
+    if (keywords !== undefined) result.push([user, keywords]);
+  }
+  return result;
+}
+
+function printTable(columns: readonly string[], rows: readonly (readonly string[])[]): void {
+  const widths = columns.map((column, index) => Math.max(column.length, ...rows.map((row) => row[index]?.length ?? 0)));
+  const line = (cells: readonly string[]): string => cells.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
+  console.log(line(columns));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of rows) console.log(line(row));
 }

@@ -18,8 +18,13 @@ import { stemSearchTerm } from './stem-search-term.js';
 export function tokenizeSearchText(text: string): string[] {
   const terms: string[] = [];
   for (const word of splitSearchWords(text)) {
-    if (isSearchStopWord(word)) continue;
-    terms.push(stemSearchTerm(word));
+    const term = resolveSearchTerm(word);
+    if (term !== null) terms.push(term);
   }
   return terms;
+}
+
+/** The term of one word from {@link splitSearchWords}: its stem, or `null` for a stop word. */
+export function resolveSearchTerm(word: string): string | null {
+  return isSearchStopWord(word) ? null : stemSearchTerm(word);
 }
