@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ANTHROPIC_MESSAGES_PREFLIGHT_RULES,
+  preflightAnthropicMessagesRequest,
+  type AnthropicMessagesPreflightRule,
+} from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { ANTHROPIC_TOOL_SEARCH_TOOLS } from '../../../src/providers/anthropic/anthropic-messages-api.js';
+import { anthropicBody, anthropicTool, anthropicTools, readAnthropicFixture } from '../../support/anthropic-messages-bodies.js';
+
+const deferred = (name: string, extra = {}) => anthropicTool(name, { defer_loading: true, ...extra });
+const documentedTurn = readAnthropicFixture<{ content: unknown[] }>('hosted-search-response.json');
+const weather = anthropicTool('get_weather');
+const search = ANTHROPIC_TOOL_SEARCH_TOOLS.regex;
+
+const rules = (body: unknown) => preflightAnthropicMessagesRequest(body).violations.map((violation) => [violation.rule, violation.path]);
+
+describe('preflightAnthropicMessagesRequest', () => {
+  it('passes a documented hosted-search conversation', () => {
+    const body = anthropicBody([search, deferred('get_weather'), anthropicTool('other')], [
+      { role: 'user', content: 'weather?' },
+      { role: 'assistant', content: documentedTurn.content },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01XYZ789', content: 'sunny' }] },
+    ]);
+    expect(preflightAnthropicMessagesRequest(body)).toEqual({ ok: true, violations: [] });
+  });
+
+  it.each<[AnthropicMessagesPreflightRule, unknown, [string, string][]]>([
+    ['invalid-body', null, [['invalid-body', '']]],
+    ['invalid-body', { messages: 'hi' }, [['invalid-body', 'messages']]],
+    ['invalid-body', { messages: [], tools: 'x' }, [['invalid-body', 'tools']]],
+    ['invalid-body', { messages: [], tools: [7] }, [['invalid-body', 'tools[0]']]],
+    ['invalid-tool-name', anthropicBody([anthropicTool('uber.ride')]), [['invalid-tool-name', 'tools[0].name']]],
+    ['invalid-tool-name', anthropicBody([anthropicTool('x'.repeat(65))]), [['invalid-tool-name', 'tools[0].name']]],
+    ['invalid-tool-name', anthropicBody([{ input_schema: { type: 'object' } }]), [['invalid-tool-name', 'tools[0].name']]],
+    ['duplicate-tool-name', anthropicBody([anthropicTool('a'), anthropicTool('a')]), [['duplicate-tool-name', 'tools[1].name']]],
+    ['all-tools-deferred', anthropicBody([deferred('a'), deferred('b')]), [['all-tools-deferred', 'tools']]],
+    [
+      'search-tool-deferred',
+      anthropicBody([{ ...search, defer_loading: true }, deferred('a')]),
+      [
+        ['search-tool-deferred', 'tools[0].defer_loading'],
+        ['all-tools-deferred', 'tools'],
+      ],
+    ],
+    ['deferred-tool-cache-control', anthropicBody([search, deferred('a', { cache_control: { type: 'ephemeral' } })]), [['deferred-tool-cache-control', 'tools[1].cache_control']]],
+    [
+      'deferred-tool-cache-control',
+      anthropicBody([search, { type: 'mcp_toolset', mcp_server_name: 'db', default_config: { defer_loading: true }, cache_control: { type: 'ephemeral' } }]),
+      [['deferred-tool-cache-control', 'tools[1].cache_control']],
+    ],
+    ['toolset-entry-deferred', anthropicBody([search, { type: 'computer_toolset_20260801', defer_loading: true }]), [['toolset-entry-deferred', 'tools[1].defer_loading']]],
+    [
+      'toolset-members-disagree',
+      anthropicBody([search, { type: 'browser_toolset_20260801', configs: { navigate: { defer_loading: true }, find: { defer_loading: false } } }]),
+      [['toolset-members-disagree', 'tools[1].configs']],
+    ],
+    [
+      'server-tool-result',
+      anthropicBody([search, weather], [
+        { role: 'assistant', content: documentedTurn.content.slice(0, 3) },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'srvtoolu_01ABC123', content: 'x' }] },
+      ]),
+      [['server-tool-result', 'messages[1].content[0].tool_use_id']],
+    ],
+    [
+      'server-tool-result',
+      anthropicBody([search, weather], [
+        { role: 'assistant', content: [{ type: 'server_tool_use', id: 'custom_id', name: 'tool_search_tool_regex', input: { pattern: 'x' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'custom_id', content: 'x' }] },
+      ]),
+      [['server-tool-result', 'messages[1].content[0].tool_use_id']],
+    ],
+    [
+      'undefined-tool-reference',
+      anthropicBody([search, anthropicTool('other')], [{ role: 'assistant', content: documentedTurn.content.slice(0, 3) }]),
+      [['undefined-tool-reference', 'messages[0].content[2].content.tool_references[0].tool_name']],
+    ],
+    [
+      'undefined-tool-reference',
+      anthropicBody([anthropicTool('my_search')], [
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'my_search', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'tool_reference', tool_name: 'gone' }] }] },
+      ]),
+      [['undefined-tool-reference', 'messages[1].content[0].content[0].tool_name']],
+    ],
+    [
+      'undefined-tool-use',
+      anthropicBody([anthropicTool('a')], [{ role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'gone', input: {} }] }]),
+      [['undefined-tool-use', 'messages[0].content[0].name']],
+    ],
+    [
+      'error-result-tool-reference',
+      anthropicBody([anthropicTool('a'), deferred('b')], [
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'a', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', is_error: true, content: [{ type: 'tool_reference', tool_name: 'b' }] }] },
+      ]),
+      [['error-result-tool-reference', 'messages[1].content[0].content[0]']],
+    ],
+    ['undefined-tool-choice', anthropicBody([anthropicTool('a')], undefined, { tool_choice: { type: 'tool', name: 'b' } }), [['undefined-tool-choice', 'tool_choice.name']]],
+  ])('flags %s', (_rule, body, expected) => {
+    const result = preflightAnthropicMessagesRequest(body);
+    expect(result.ok).toBe(false);
+    expect(rules(body)).toEqual(expected);
+  });
+
+  it('flags more than 10,000 deferred tools', () => {
+    const body = anthropicBody([search, ...anthropicTools(10_001).map((tool) => ({ ...tool, defer_loading: true }))]);
+    expect(rules(body)).toEqual([['too-many-deferred-tools', 'tools']]);
+    const limit = anthropicBody([search, ...anthropicTools(10_000).map((tool) => ({ ...tool, defer_loading: true }))]);
+    expect(preflightAnthropicMessagesRequest(limit).ok).toBe(true);
+  });
+
+  it('quotes the API’s own error text', () => {
+    const messages = (body: unknown) => preflightAnthropicMessagesRequest(body).violations.map((violation) => violation.message);
+    expect(messages(anthropicBody([deferred('a')]))).toEqual(['At least one tool must have defer_loading=false. All tools cannot be deferred.']);
+    expect(messages(anthropicBody([search, deferred('a', { cache_control: { type: 'ephemeral' } })]))).toEqual([
+      "Tool 'a' cannot both defer_loading=true cache_control set. Tools defer_loading cannot use prompt caching.",
+    ]);
+    expect(messages(anthropicBody([search], [{ role: 'assistant', content: documentedTurn.content.slice(0, 3) }]))).toEqual([
+      "Tool reference 'get_weather' not found in available tools",
+    ]);
+  });
+
+  it('accepts a toolset call, a provider tool’s name and an MCP toolset’s unknown tools', () => {
+    const body = anthropicBody(
+      [search, { type: 'bash_20250124', name: 'bash' }, { type: 'mcp_toolset', mcp_server_name: 'db' }, { type: 'computer_toolset_20260801' }],
+      [
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 'toolu_1', name: 'bash', input: {} },
+            { type: 'tool_use', id: 'toolu_2', name: 'screenshot', toolset_name: 'computer', input: {} },
+            { type: 'tool_use', id: 'toolu_3', name: 'search_events', input: {} },
+          ],
+        },
+      ],
+    );
+    expect(preflightAnthropicMessagesRequest(body)).toEqual({ ok: true, violations: [] });
+  });
+
+  it('accepts a body without tools or history', () => {
+    expect(preflightAnthropicMessagesRequest({ model: 'claude-opus-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }).ok).toBe(true);
+  });
+
+  it('lists every rule it can report', () => {
+    expect([...ANTHROPIC_MESSAGES_PREFLIGHT_RULES].sort()).toEqual(
+      [
+        'invalid-body',
+        'invalid-tool-name',
+        'duplicate-tool-name',
+        'all-tools-deferred',
+        'search-tool-deferred',
+        'deferred-tool-cache-control',
+        'too-many-deferred-tools',
+        'toolset-entry-deferred',
+        'toolset-members-disagree',
+        'server-tool-result',
+        'undefined-tool-reference',
+        'undefined-tool-use',
+        'error-result-tool-reference',
+        'undefined-tool-choice',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createToolNameMapping } from '../../../src/names/create-tool-name-mapping.js';
+import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from '../../../src/providers/anthropic/anthropic-messages-api.js';
+import { transformAnthropicMessagesHistory } from '../../../src/providers/anthropic/transform-anthropic-messages-history.js';
+import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
+import { deepCopy, readAnthropicFixture } from '../../support/anthropic-messages-bodies.js';
+
+const names = createToolNameMapping(['get_weather', 'uber.ride'], ANTHROPIC_MESSAGES_TOOL_NAME_RULE);
+const documentedTurn = readAnthropicFixture<{ content: unknown[] }>('hosted-search-response.json');
+
+describe('transformAnthropicMessagesHistory', () => {
+  it('returns the documented hosted turn unchanged, down to the objects, and lists its references', () => {
+    const messages = [{ role: 'user', content: 'weather?' }, { role: 'assistant', content: documentedTurn.content }];
+    const history = transformAnthropicMessagesHistory(messages, names);
+    expect(history.messages?.[1]).toBe(messages[1]);
+    expect(history.references).toEqual([
+      { name: 'get_weather', kind: 'tool_reference', path: 'messages[1].content[2].content.tool_references[0].tool_name' },
+      { name: 'get_weather', kind: 'tool_use', path: 'messages[1].content[4].name' },
+    ]);
+    expect(history.searchToolName).toBe('tool_search_tool_regex');
+    expect(history.warnings).toEqual([]);
+  });
+
+  it.each<[string, unknown, unknown]>([
+    ['a tool_use name', { type: 'tool_use', id: 'toolu_1', name: 'uber.ride', input: {} }, { type: 'tool_use', id: 'toolu_1', name: 'uber_ride', input: {} }],
+    [
+      'a hosted tool_reference',
+      { type: 'tool_search_tool_result', tool_use_id: 's', content: { type: 'tool_search_tool_search_result', tool_references: [{ type: 'tool_reference', tool_name: 'uber.ride' }] } },
+      { type: 'tool_search_tool_result', tool_use_id: 's', content: { type: 'tool_search_tool_search_result', tool_references: [{ type: 'tool_reference', tool_name: 'uber_ride' }] } },
+    ],
+    [
+      'a client tool_reference',
+      { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'tool_reference', tool_name: 'uber.ride' }] },
+      { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'tool_reference', tool_name: 'uber_ride' }] },
+    ],
+  ])('maps %s to its wire name', (_case, block, expected) => {
+    const messages = [{ role: 'assistant', content: [block] }];
+    const before = deepCopy(messages);
+    const history = transformAnthropicMessagesHistory(messages, names);
+    expect(history.messages).toEqual([{ role: 'assistant', content: [expected] }]);
+    expect(messages).toEqual(before);
+  });
+
+  it('does not map a toolset member’s call', () => {
+    const block = { type: 'tool_use', id: 'toolu_1', name: 'uber.ride', toolset_name: 'computer', input: {} };
+    const history = transformAnthropicMessagesHistory([{ role: 'assistant', content: [block] }], names);
+    expect((history.messages?.[0] as { content: unknown[] }).content[0]).toBe(block);
+    expect(history.references).toEqual([]);
+  });
+
+  it('collects the text of every tool result', () => {
+    const history = transformAnthropicMessagesHistory(
+      [
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'a', content: 'one' },
+            { type: 'tool_result', tool_use_id: 'b', content: [{ type: 'text', text: 'two' }, { type: 'image', source: {} }] },
+            { type: 'tool_result', tool_use_id: 'c' },
+          ],
+        },
+      ],
+      names,
+    );
+    expect(history.toolOutputs).toEqual(['one', 'two']);
+  });
+
+  it('reads absent messages as no history', () => {
+    expect(transformAnthropicMessagesHistory(undefined, names)).toEqual({ messages: undefined, references: [], toolOutputs: [], searchToolName: null, warnings: [] });
+  });
+
+  it('rejects messages that are not an array', () => {
+    const act = () => transformAnthropicMessagesHistory({}, names);
+    expect(act).toThrow(ToolSearchError);
+    expect(act).toThrow(expect.objectContaining({ code: 'invalid-request' }));
+  });
+});
