@@ -1,0 +1,548 @@
+import { describe, expect, it } from 'vitest';
+import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
+import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
+import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
+import { isToolSearchError } from '../../../src/errors/tool-search-error.js';
+import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
+import type { ToolSearchPlan } from '../../../src/plan/tool-search-plan.js';
+import { transformOpenAIResponsesRequest } from '../../../src/providers/openai/transform-openai-responses-request.js';
+import { parseOpenAIResponsesTools } from '../../../src/providers/openai/parse-openai-responses-tools.js';
+import {
+  deepFreeze,
+  describeTools,
+  planFor,
+  readOpenAIFixture,
+  responsesBody,
+  responsesFunction,
+  responsesFunctions,
+  responsesNamespace,
+  toResponsesFunction,
+  transformChecked,
+} from '../../support/openai-responses-bodies.js';
+
+const HOSTED = { id: 'gpt-5.4', api: 'openai-responses' } as const;
+const CLIENT = { id: 'gpt-5.2', api: 'openai-responses' } as const;
+
+interface SeedFixture {
+  tools: (Omit<ToolDefinition, 'inputSchema'> & { inputSchema?: never })[];
+  cases: { threshold: number; seed: string[]; expected: string[] }[];
+}
+const seed = readOpenAIFixture<SeedFixture>('seed-conformance.json');
+const seedTools: ToolDefinition[] = seed.tools.map((tool) => ({ ...tool, inputSchema: { type: 'object', properties: { path: { type: 'string' } } } }));
+
+function errorOf(run: () => unknown): { code: string; message: string; name: string } {
+  try {
+    run();
+  } catch (error) {
+    if (!isToolSearchError(error)) throw error;
+    return { code: error.code, message: error.message, name: error.name };
+  }
+  throw new Error('expected a ToolSearchError');
+}
+
+function codes(warnings: readonly { code: string }[]): string[] {
+  return warnings.map((warning) => warning.code);
+}
+
+describe('transformOpenAIResponsesRequest', () => {
+  describe('with hosted tool search (openai-hosted)', () => {
+    it.each(seed.cases)('orders the seed conformance fixture at threshold $threshold as planned', ({ threshold, expected }) => {
+      const body = responsesBody(seedTools.map(toResponsesFunction));
+      const plan = resolveToolSearch(HOSTED, seedTools, { threshold });
+      expect(describeTools(transformChecked(body, plan).body.tools)).toEqual(expected);
+    });
+
+    it('sends an empty tool list as an empty tool list', () => {
+      const body = responsesBody([]);
+      const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+      expect(result.body.tools).toEqual([]);
+    });
+
+    it.each([
+      {
+        case: 'loaded tools first, then namespaces sorted by category, then uncategorized deferred tools, then tool_search',
+        tools: [
+          responsesFunction('keep', { description: 'always on' }),
+          responsesNamespace('zeta', [responsesFunction('z1')]),
+          responsesFunction('loose_1'),
+          responsesNamespace('alpha', [responsesFunction('a1'), responsesFunction('a2')]),
+          responsesFunction('loose_2'),
+        ],
+        config: { threshold: 0, neverDefer: ['keep'] },
+        expected: ['keep', 'ns:alpha[a1+defer,a2+defer]', 'ns:zeta[z1+defer]', 'loose_1+defer', 'loose_2+defer', 'tool_search'],
+      },
+      {
+        case: 'a loaded tool with a category stays in its namespace, without defer_loading',
+        tools: [responsesNamespace('files', [responsesFunction('read_file'), responsesFunction('write_file')])],
+        config: { threshold: 0, neverDefer: ['read_file'] },
+        expected: ['ns:files[read_file,write_file+defer]', 'tool_search'],
+      },
+      {
+        case: 'other tools stay in place among the loaded ones',
+        tools: [{ type: 'web_search' }, responsesFunction('keep'), { type: 'file_search', vector_store_ids: ['vs_1'] }, responsesFunction('defer_me')],
+        config: { threshold: 0, neverDefer: ['keep'] },
+        expected: ['web_search', 'keep', 'file_search', 'defer_me+defer', 'tool_search'],
+      },
+      {
+        case: 'nothing deferred: no defer_loading and no tool_search, same places',
+        tools: [responsesFunction('keep'), responsesNamespace('files', [responsesFunction('read_file')])],
+        config: { threshold: 99 },
+        expected: ['keep', 'ns:files[read_file]'],
+      },
+    ])('orders $case', ({ tools, config, expected }) => {
+      const body = responsesBody(tools);
+      expect(describeTools(transformChecked(body, planFor(body, HOSTED, config)).body.tools)).toEqual(expected);
+    });
+
+    it.each([
+      { threshold: 5, deferred: true },
+      { threshold: 6, deferred: false },
+    ])('with 5 tools and threshold $threshold defers: $deferred (the plan decides)', ({ threshold, deferred }) => {
+      const body = responsesBody([responsesNamespace('group', responsesFunctions(3)), ...responsesFunctions(2, 'loose')]);
+      const plan = planFor(body, HOSTED, { threshold });
+      const { body: sent } = transformChecked(body, plan);
+      const suffix = deferred ? '+defer' : '';
+      expect(describeTools(sent.tools)).toEqual([
+        ...(deferred ? [] : [`loose_0`, `loose_1`]),
+        `ns:group[tool_0${suffix},tool_1${suffix},tool_2${suffix}]`,
+        ...(deferred ? ['loose_0+defer', 'loose_1+defer', 'tool_search'] : []),
+      ]);
+    });
+
+    it('keeps full schemas and every other field of a deferred function', () => {
+      const tool = responsesFunction('lookup', { output_schema: { type: 'object' }, allowed_callers: ['direct'] });
+      const body = responsesBody([tool]);
+      const sent = transformChecked(body, planFor(body, HOSTED, { threshold: 0 })).body.tools?.[0];
+      expect(sent).toEqual({ ...tool, defer_loading: true });
+    });
+
+    it('removes defer_loading from a function the plan keeps loaded', () => {
+      const body = responsesBody([responsesFunction('keep', { defer_loading: false }), responsesFunction('other')]);
+      const sent = transformChecked(body, planFor(body, HOSTED, { threshold: 0, neverDefer: ['keep'] })).body.tools?.[0];
+      expect(sent).not.toHaveProperty('defer_loading');
+    });
+
+    describe('namespaces', () => {
+      it.each([
+        { label: 'File Operations', wire: 'File_Operations' },
+        { label: 'crm', wire: 'crm' },
+        { label: 'tool_search', wire: 'tool_search_namespace' },
+        { label: 'terminal', wire: 'terminal_namespace' },
+        { label: 'Terminal', wire: 'Terminal_namespace' },
+        { label: 'functions', wire: 'functions_namespace' },
+      ])('names the category $label as $wire', ({ label, wire }) => {
+        const tools: ToolDefinition[] = [{ name: 'member', inputSchema: { type: 'object' }, category: label }, { name: 'other', inputSchema: { type: 'object' } }];
+        const body = responsesBody(tools.map(toResponsesFunction));
+        const { body: sent } = transformChecked(body, resolveToolSearch(HOSTED, tools, { threshold: 0 }));
+        expect(sent.tools?.find((tool) => tool.type === 'namespace')).toMatchObject({ name: wire, description: `Tools for ${label}` });
+      });
+
+      it('never names a namespace like a top-level function', () => {
+        const tools: ToolDefinition[] = [
+          { name: 'crm', inputSchema: { type: 'object' } },
+          { name: 'crm_lookup', inputSchema: { type: 'object' }, category: 'crm' },
+        ];
+        const body = responsesBody(tools.map(toResponsesFunction));
+        const { body: sent } = transformChecked(body, resolveToolSearch(HOSTED, tools, { threshold: 0 }));
+        expect(describeTools(sent.tools)).toEqual(['ns:crm_namespace[crm_lookup+defer]', 'crm+defer', 'tool_search']);
+      });
+
+      it('gives colliding categories distinct names that do not depend on order', () => {
+        const tools: ToolDefinition[] = [
+          { name: 'one', inputSchema: { type: 'object' }, category: 'a b' },
+          { name: 'two', inputSchema: { type: 'object' }, category: 'a.b' },
+        ];
+        const names = (list: ToolDefinition[]) => {
+          const body = responsesBody(list.map(toResponsesFunction));
+          const sent = transformChecked(body, resolveToolSearch(HOSTED, list, { threshold: 0 })).body.tools ?? [];
+          return Object.fromEntries(sent.filter((tool) => tool.type === 'namespace').map((tool) => [(tool as { tools: { name: string }[] }).tools[0]?.name, (tool as { name: string }).name]));
+        };
+        const forward = names(tools);
+        expect(forward.one).not.toEqual(forward.two);
+        expect(forward.one).toMatch(/^a_b_[0-9a-z]+$/);
+        expect(names([...tools].reverse())).toEqual(forward);
+      });
+
+      it("keeps the body namespace's description, also under the name it was sent as", () => {
+        const body = responsesBody([responsesNamespace('File Operations', [responsesFunction('read_file')], 'Read and write files.')]);
+        const plan = planFor(body, HOSTED, { threshold: 0 });
+        const first = transformChecked(body, plan);
+        expect(first.body.tools?.[0]).toMatchObject({ name: 'File_Operations', description: 'Read and write files.' });
+        expect(transformChecked(first.body, plan).body.tools?.[0]).toMatchObject({ name: 'File_Operations', description: 'Read and write files.' });
+        expect(codes(first.warnings)).toEqual(['namespace-renamed']);
+      });
+
+      it('merges a category with the body namespace of the same name', () => {
+        const tools: ToolDefinition[] = [{ name: 'outside', inputSchema: { type: 'object' }, category: 'crm' }];
+        const body = responsesBody([responsesNamespace('crm', [responsesFunction('inside')]), toResponsesFunction(tools[0] as ToolDefinition)]);
+        const plan = resolveToolSearch(HOSTED, [...parseOpenAIResponsesTools(body).slice(0, 1), { ...(tools[0] as ToolDefinition) }], { threshold: 0 });
+        expect(describeTools(transformChecked(body, plan).body.tools)).toEqual(['ns:crm[inside+defer,outside+defer]', 'tool_search']);
+      });
+
+      it('moves a tool other than function and custom tools out of a namespace, with a warning', () => {
+        const body = responsesBody([{ type: 'namespace', name: 'mixed', description: 'Mixed', tools: [responsesFunction('inside'), { type: 'web_search' }] }]);
+        const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+        expect(describeTools(result.body.tools)).toEqual(['web_search', 'ns:mixed[inside+defer]', 'tool_search']);
+        expect(codes(result.warnings)).toEqual(['namespace-member-moved']);
+      });
+
+      it('keeps custom tools in their namespace as they are', () => {
+        const custom = { type: 'custom', name: 'apply_patch', description: 'Apply a patch', defer_loading: true };
+        const body = responsesBody([{ type: 'namespace', name: 'code', description: 'Code tools', tools: [custom, responsesFunction('format')] }]);
+        const result = transformChecked(body, planFor(body, HOSTED, { threshold: 99 }));
+        expect(result.body.tools).toEqual([{ type: 'namespace', name: 'code', description: 'Code tools', tools: [custom, responsesFunction('format')] }, { type: 'tool_search' }]);
+      });
+
+      it('warns when a namespace holds more tools than OpenAI recommends', () => {
+        const body = responsesBody([responsesNamespace('big', responsesFunctions(11))]);
+        const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+        expect(codes(result.warnings)).toEqual(['namespace-over-recommended-size']);
+        expect(result.warnings[0]?.message).toContain('`big` holds 11 tools');
+      });
+    });
+
+    describe('uncategorized tools', () => {
+      const names = ['github__create_issue', 'github__list_issues', 'mcp__linear__create_ticket', 'mcp__linear__list_tickets', 'slack.post', 'lonely.tool', 'plain'];
+      const body = responsesBody(names.map((name) => responsesFunction(name)));
+
+      it('stay top-level deferred functions by default', () => {
+        const { body: sent } = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+        expect(describeTools(sent.tools)).toEqual([
+          'github__create_issue+defer',
+          'github__list_issues+defer',
+          'mcp__linear__create_ticket+defer',
+          'mcp__linear__list_tickets+defer',
+          'slack_post+defer',
+          'lonely_tool+defer',
+          'plain+defer',
+          'tool_search',
+        ]);
+      });
+
+      it('are grouped by shared name prefix with uncategorized: name-prefix', () => {
+        const { body: sent } = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }), { uncategorized: 'name-prefix' });
+        expect(describeTools(sent.tools)).toEqual([
+          'ns:github[github__create_issue+defer,github__list_issues+defer]',
+          'ns:linear[mcp__linear__create_ticket+defer,mcp__linear__list_tickets+defer]',
+          'slack_post+defer',
+          'lonely_tool+defer',
+          'plain+defer',
+          'tool_search',
+        ]);
+        expect(sent.tools?.[0]).toMatchObject({ description: 'Tools for github' });
+      });
+
+      it('groups a prefix shared through dots after mapping the names', () => {
+        const dotted = responsesBody(['ChaDri.change_drink', 'ChaDri.order_drink', 'ChaFod'].map((name) => responsesFunction(name)));
+        const { body: sent } = transformChecked(dotted, planFor(dotted, HOSTED, { threshold: 0 }), { uncategorized: 'name-prefix' });
+        expect(describeTools(sent.tools)).toEqual(['ns:ChaDri[ChaDri_change_drink+defer,ChaDri_order_drink+defer]', 'ChaFod+defer', 'tool_search']);
+      });
+    });
+
+    describe('the tool search tool', () => {
+      it("reuses the body's own tool search tool, moved last", () => {
+        const search = { type: 'tool_search', execution: 'client', description: 'Find project tools', parameters: { type: 'object' } };
+        const body = responsesBody([search, responsesFunction('lookup')]);
+        const { body: sent, warnings } = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+        expect(sent.tools).toEqual([{ ...responsesFunction('lookup'), defer_loading: true }, search]);
+        expect(warnings).toEqual([]);
+      });
+
+      it("removes the body's tool search tool when nothing is deferred, with a warning", () => {
+        const body = responsesBody([{ type: 'tool_search' }, responsesFunction('lookup')]);
+        const result = transformChecked(body, planFor(body, HOSTED, { threshold: 99 }));
+        expect(describeTools(result.body.tools)).toEqual(['lookup']);
+        expect(codes(result.warnings)).toEqual(['tool-search-tool-removed']);
+        expect(result.warnings[0]?.message).toContain('rejects `tool_search` without a deferred tool');
+      });
+
+      it('is added when only a tool the plan does not manage is deferred', () => {
+        const mcp = { type: 'mcp', server_label: 'docs', server_url: 'https://example.com/mcp', defer_loading: true };
+        const body = responsesBody([mcp, responsesFunction('lookup')]);
+        const { body: sent } = transformChecked(body, planFor(body, HOSTED, { threshold: 99 }));
+        expect(sent.tools).toEqual([mcp, responsesFunction('lookup'), { type: 'tool_search' }]);
+      });
+
+      it('warns when a function named tool_search sits next to it', () => {
+        const body = responsesBody([responsesFunction('tool_search'), responsesFunction('lookup')]);
+        const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+        expect(describeTools(result.body.tools)).toEqual(['tool_search', 'lookup+defer', 'tool_search']);
+        expect(codes(result.warnings)).toEqual(['search-tool-name-conflict']);
+      });
+    });
+
+    it('keeps a deferred top-level function named like a reserved namespace loaded, with a warning', () => {
+      const body = responsesBody([responsesFunction('terminal'), responsesFunction('lookup')]);
+      const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+      expect(describeTools(result.body.tools)).toEqual(['terminal', 'lookup+defer', 'tool_search']);
+      expect(codes(result.warnings)).toEqual(['reserved-name-kept-loaded']);
+    });
+
+    it('defers a function named like a reserved namespace inside a namespace', () => {
+      const body = responsesBody([responsesNamespace('shell', [responsesFunction('terminal')])]);
+      const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+      expect(describeTools(result.body.tools)).toEqual(['ns:shell[terminal+defer]', 'tool_search']);
+      expect(result.warnings).toEqual([]);
+    });
+
+    it('keeps a tool forced by tool_choice loaded, with a warning', () => {
+      const body = responsesBody([responsesFunction('forced.tool'), responsesFunction('other')], { tool_choice: { type: 'function', name: 'forced.tool' } });
+      const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+      expect(describeTools(result.body.tools)).toEqual(['forced_tool', 'other+defer', 'tool_search']);
+      expect(result.body.tool_choice).toEqual({ type: 'function', name: 'forced_tool' });
+      expect(codes(result.warnings)).toEqual(['forced-tool-kept-loaded']);
+    });
+  });
+
+  describe('names', () => {
+    it('maps names the API rejects and maps them back', () => {
+      const body = responsesBody([responsesFunction('ChaDri.change_drink'), responsesNamespace('orders', [responsesFunction('orders/list')]), responsesFunction('valid_name')]);
+      const { body: sent, names } = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+      expect(describeTools(sent.tools)).toEqual(['ns:orders[orders_list+defer]', 'ChaDri_change_drink+defer', 'valid_name+defer', 'tool_search']);
+      expect(names.fromWire('ChaDri_change_drink')).toBe('ChaDri.change_drink');
+      expect(names.fromWire('orders_list')).toBe('orders/list');
+      expect(names.renamed).toEqual([
+        ['ChaDri.change_drink', 'ChaDri_change_drink'],
+        ['orders/list', 'orders_list'],
+      ]);
+    });
+
+    it('maps names longer than 128 characters to distinct names', () => {
+      const long = (suffix: string) => `${'x'.repeat(130)}${suffix}`;
+      const body = responsesBody([responsesFunction(long('a')), responsesFunction(long('b'))]);
+      const { body: sent, names } = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+      const sentNames = (sent.tools ?? []).filter((tool) => tool.type === 'function').map((tool) => (tool as { name: string }).name);
+      expect(new Set(sentNames).size).toBe(2);
+      for (const name of sentNames) expect(name.length).toBeLessThanOrEqual(128);
+      expect(sentNames.map((name) => names.fromWire(name))).toEqual([long('a'), long('b')]);
+    });
+
+    it('maps names in tool_choice allowed_tools', () => {
+      const body = responsesBody([responsesFunction('a.b')], { tool_choice: { type: 'allowed_tools', mode: 'auto', tools: [{ type: 'function', name: 'a.b' }, { type: 'mcp', server_label: 'x' }] } });
+      const { body: sent } = transformChecked(body, planFor(body, HOSTED, { threshold: 99 }));
+      expect(sent.tool_choice).toEqual({ type: 'allowed_tools', mode: 'auto', tools: [{ type: 'function', name: 'a_b' }, { type: 'mcp', server_label: 'x' }] });
+    });
+
+    it('maps custom tool names', () => {
+      const body = responsesBody([{ type: 'custom', name: 'apply.patch' }, responsesFunction('lookup')]);
+      const { body: sent, names } = transformChecked(body, planFor(body, HOSTED, { threshold: 99 }));
+      expect(sent.tools?.[0]).toEqual({ type: 'custom', name: 'apply_patch' });
+      expect(names.fromWire('apply_patch')).toBe('apply.patch');
+    });
+  });
+
+  describe('with the client mechanism (gpt-5.2 on Responses)', () => {
+    const tools = [responsesFunction('read_file'), responsesFunction('search_issues'), responsesFunction('create_issue')];
+
+    it('sends loaded tools, then tool_search, then stubs with strict off, and appends the guidance once', () => {
+      const body = responsesBody(tools, { instructions: 'You are helpful.' });
+      const plan = planFor(body, CLIENT, { threshold: 0, neverDefer: ['read_file'] });
+      expect(plan.mechanism).toBe('client');
+      const { body: sent, warnings } = transformChecked(body, plan);
+      expect(sent.tools).toEqual([
+        tools[0],
+        {
+          type: 'function',
+          name: 'tool_search',
+          description: TOOL_SEARCH_TOOL_DEFINITION.description,
+          parameters: TOOL_SEARCH_TOOL_DEFINITION.inputSchema,
+          strict: false,
+        },
+        { type: 'function', name: 'search_issues', description: 'does search_issues', parameters: STUB_INPUT_SCHEMA, strict: false },
+        { type: 'function', name: 'create_issue', description: 'does create_issue', parameters: STUB_INPUT_SCHEMA, strict: false },
+      ]);
+      expect(sent.instructions).toBe(`You are helpful.\n\n${TOOL_SEARCH_GUIDANCE}`);
+      expect(warnings).toEqual([]);
+      expect(transformChecked(sent, plan).body.instructions).toBe(sent.instructions);
+    });
+
+    it('sets the guidance as the instructions when there are none', () => {
+      const body = responsesBody(tools);
+      expect(transformChecked(body, planFor(body, CLIENT, { threshold: 0 })).body.instructions).toBe(TOOL_SEARCH_GUIDANCE);
+    });
+
+    it('sends revealed tools in full, from the store and from the history', () => {
+      const found = formatToolSearchResult({
+        status: 'found',
+        query: 'create issue',
+        tools: [{ name: 'create_issue', inputSchema: { type: 'object' } }],
+        loaded: ['create_issue'],
+        message: 'Loaded.',
+      });
+      const body = responsesBody(tools, {
+        input: [
+          { type: 'function_call', call_id: 'call_1', name: 'tool_search', arguments: '{"query":"create issue"}' },
+          { type: 'function_call_output', call_id: 'call_1', output: found },
+        ],
+      });
+      const plan = planFor(body, CLIENT, { threshold: 0, neverDefer: ['read_file'] });
+      const { body: sent } = transformChecked(body, plan, { revealed: ['search_issues'] });
+      expect(sent.tools?.[0]).toEqual(tools[0]);
+      expect(sent.tools?.slice(2)).toEqual([tools[1], tools[2]]);
+    });
+
+    it('lists deferred tools only by name in the names listing', () => {
+      const body = responsesBody(tools);
+      const plan = planFor(body, CLIENT, { threshold: 0, neverDefer: ['read_file'], listing: 'names' });
+      const { body: sent } = transformChecked(body, plan, { revealed: ['create_issue'] });
+      expect(describeTools(sent.tools)).toEqual(['read_file', 'tool_search', 'create_issue']);
+      expect(sent.tools?.[2]).toEqual(tools[2]);
+      expect(sent.instructions).toContain('search_issues');
+    });
+
+    it('flattens namespaces and strips deferral the API cannot honour, with warnings', () => {
+      const mcp = { type: 'mcp', server_label: 'docs', server_url: 'https://example.com/mcp', defer_loading: true };
+      const body = responsesBody([mcp, responsesNamespace('files', [responsesFunction('read_file')]), { type: 'tool_search' }, responsesFunction('other')]);
+      const result = transformChecked(body, planFor(body, CLIENT, { threshold: 0, neverDefer: ['read_file'] }));
+      expect(describeTools(result.body.tools)).toEqual(['mcp', 'read_file', 'tool_search', 'other']);
+      expect(result.body.tools?.[0]).toEqual({ type: 'mcp', server_label: 'docs', server_url: 'https://example.com/mcp' });
+      expect(codes(result.warnings).sort()).toEqual(['deferral-removed', 'namespaces-flattened', 'tool-search-tool-removed']);
+    });
+
+    it('reveals a deferred tool forced by tool_choice', () => {
+      const body = responsesBody(tools, { tool_choice: { type: 'function', name: 'create_issue' } });
+      const result = transformChecked(body, planFor(body, CLIENT, { threshold: 0 }));
+      expect(result.body.tools?.at(-1)).toEqual(tools[2]);
+      expect(codes(result.warnings)).toEqual(['forced-tool-kept-loaded']);
+    });
+
+    it("replaces the caller's own tool_search function with the package's", () => {
+      const own = responsesFunction('tool_search', { description: 'my search' });
+      const body = responsesBody([own, ...tools]);
+      const plan = planFor(body, CLIENT, { threshold: 0 });
+      expect(codes(plan.warnings)).toEqual(['search-tool-replaced']);
+      const { body: sent } = transformChecked(body, plan);
+      expect(sent.tools?.filter((tool) => (tool as { name?: string }).name === 'tool_search')).toHaveLength(1);
+      expect(sent.tools?.[0]).toMatchObject({ name: 'tool_search', description: TOOL_SEARCH_TOOL_DEFINITION.description });
+    });
+
+    it('sends full schemas and no tool_search below the threshold', () => {
+      const body = responsesBody(tools, { instructions: 'Be brief.' });
+      const { body: sent } = transformChecked(body, planFor(body, CLIENT, { threshold: 99 }));
+      expect(sent.tools).toEqual(tools);
+      expect(sent.instructions).toBe('Be brief.');
+    });
+  });
+
+  describe('with no deferral', () => {
+    it.each([
+      { mechanism: 'none', model: { id: 'gpt-4.1', api: 'openai-responses' }, config: { mechanism: 'openai', threshold: 0 }, warning: [] as string[] },
+      { mechanism: 'claude-hosted', model: { id: 'claude-opus-4-5' }, config: { threshold: 0 }, warning: ['plan-for-another-api'] },
+    ] as const)('($mechanism) sends full schemas and keeps the body namespaces', ({ mechanism, model, config, warning }) => {
+      const body = responsesBody([
+        responsesNamespace('files', [responsesFunction('read_file', { defer_loading: true })]),
+        responsesFunction('other', { defer_loading: true }),
+        { type: 'tool_search' },
+      ]);
+      const plan = resolveToolSearch(model, parseOpenAIResponsesTools(body), config);
+      expect(plan.mechanism).toBe(mechanism);
+      const result = transformChecked(body, plan);
+      expect(result.body.tools).toEqual([responsesFunction('other'), responsesNamespace('files', [responsesFunction('read_file')])]);
+      expect(codes(result.warnings)).toEqual([...warning, 'tool-search-tool-removed']);
+    });
+  });
+
+  describe('is pure', () => {
+    const history = [
+      { type: 'message', role: 'user', content: 'hi' },
+      { type: 'tool_search_call', id: 'tsc_1', call_id: null, execution: 'server', arguments: { paths: ['crm'] }, status: 'completed', created_by: 'resp_1' },
+      { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'crm.lookup', arguments: '{}', status: 'completed' },
+      { type: 'function_call_output', call_id: 'call_1', output: 'done' },
+    ];
+    const body = () =>
+      responsesBody([{ type: 'web_search' }, responsesNamespace('crm', [responsesFunction('crm.lookup')]), ...responsesFunctions(3), { type: 'tool_search' }], {
+        input: history,
+        instructions: 'Be brief.',
+        tool_choice: 'auto',
+      });
+    const cases = [
+      { mechanism: 'openai-hosted', model: HOSTED, config: { threshold: 0 }, options: {} },
+      { mechanism: 'openai-hosted, name-prefix', model: HOSTED, config: { threshold: 0 }, options: { uncategorized: 'name-prefix' as const } },
+      { mechanism: 'client, full listing', model: CLIENT, config: { threshold: 0 }, options: { revealed: ['tool_1'] } },
+      { mechanism: 'client, compact listing', model: CLIENT, config: { threshold: 0, listing: 'compact' as const }, options: {} },
+      { mechanism: 'none', model: { id: 'gpt-4.1', api: 'openai-responses' as const }, config: { mechanism: 'openai' as const }, options: {} },
+    ];
+
+    it.each(cases)('does not change its input ($mechanism)', ({ model, config, options }) => {
+      const input = body();
+      const before = structuredClone(input);
+      transformChecked(deepFreeze(input), planFor(input, model, config), options);
+      expect(input).toEqual(before);
+    });
+
+    it.each(cases)('gives byte-identical output for equal input ($mechanism)', ({ model, config, options }) => {
+      const first = transformChecked(body(), planFor(body(), model, config), options);
+      const second = transformChecked(body(), planFor(body(), model, config), options);
+      expect(JSON.stringify(second.body)).toBe(JSON.stringify(first.body));
+      expect(second.warnings).toEqual(first.warnings);
+    });
+
+    it.each(cases)('gives the same body when run on its own output ($mechanism)', ({ model, config, options }) => {
+      const plan = planFor(body(), model, config);
+      const once = transformChecked(body(), plan, options);
+      const twice = transformChecked(once.body, plan, options);
+      expect(JSON.stringify(twice.body)).toBe(JSON.stringify(once.body));
+    });
+
+    it('cannot re-transform its own output in the names listing, and says so', () => {
+      const plan = planFor(body(), CLIENT, { threshold: 0, listing: 'names' });
+      const once = transformChecked(body(), plan);
+      expect(errorOf(() => transformOpenAIResponsesRequest(once.body, plan)).code).toBe('plan-mismatch');
+    });
+  });
+
+  describe('rejects bad input', () => {
+    const plan = planFor(responsesBody([responsesFunction('lookup')]), HOSTED, { threshold: 0 });
+
+    it.each([
+      { case: 'a body that is null', body: null, code: 'invalid-request', message: 'The request body must be an object, got null' },
+      { case: 'a body that is an array', body: [], code: 'invalid-request', message: 'The request body must be an object, got an array' },
+      { case: 'a body that is a string', body: 'hi', code: 'invalid-request', message: 'The request body must be an object, got "hi" (a string)' },
+      { case: 'tools that are not an array', body: { tools: {} }, code: 'invalid-request', message: '`tools` must be an array of tools, got an object' },
+      { case: 'a tool without a name', body: { tools: [{ type: 'function', parameters: {} }] }, code: 'invalid-request', message: '`tools[0].name` (a function) must be a non-empty string, got nothing (undefined)' },
+      { case: 'a tool without a type', body: { tools: [{ name: 'x' }] }, code: 'invalid-request', message: '`tools[0].type` must be a tool type such as "function", got nothing (undefined)' },
+      { case: 'input that is a number', body: { tools: [responsesFunction('lookup')], input: 3 }, code: 'invalid-request', message: '`input` must be a string or an array of items, got 3' },
+      { case: 'an input item that is not an object', body: { tools: [responsesFunction('lookup')], input: ['hi'] }, code: 'invalid-request', message: '`input[0]` must be an item object, got "hi" (a string)' },
+      { case: 'instructions that are not a string', body: { tools: [responsesFunction('lookup')], instructions: 42 }, code: 'invalid-request', message: '`instructions` must be a string, got 42' },
+      {
+        case: 'a history function_call without a name',
+        body: { tools: [responsesFunction('lookup')], input: [{ type: 'function_call', call_id: 'c', arguments: '{}' }] },
+        code: 'invalid-request',
+        message: '`input[0].name` (a function_call item) must be a non-empty string, got nothing (undefined)',
+      },
+    ])('$case', ({ body, code, message }) => {
+      const error = errorOf(() => transformOpenAIResponsesRequest(body as never, plan));
+      expect(error).toEqual({ code, message, name: 'ToolSearchError' });
+    });
+
+    it.each([
+      { case: 'a tool the plan lacks', tools: [responsesFunction('lookup'), responsesFunction('extra')], message: 'the body has `extra`, which the plan lacks' },
+      { case: 'a tool the body lacks', tools: [], message: "the plan has `lookup`, which the body's tools lack" },
+    ])('throws plan-mismatch for $case', ({ tools, message }) => {
+      const error = errorOf(() => transformOpenAIResponsesRequest(responsesBody(tools), plan));
+      expect(error.code).toBe('plan-mismatch');
+      expect(error.message).toContain(message);
+    });
+
+    it('throws invalid-request when a tool appears under its original and its wire name', () => {
+      const original = responsesBody([responsesFunction('a.b')]);
+      const twice = responsesBody([responsesFunction('a.b'), responsesFunction('a_b')]);
+      const error = errorOf(() => transformOpenAIResponsesRequest(twice, planFor(original, HOSTED)));
+      expect(error.code).toBe('invalid-request');
+      expect(error.message).toContain('are the same tool `a.b`');
+    });
+
+    it.each([
+      { case: 'a plan that is not a plan', plan: {}, options: {}, message: '`plan` must be a plan from `resolveToolSearch` (with `mechanism` and `tools`), got an object' },
+      { case: 'revealed as a string', plan, options: { revealed: 'lookup' }, message: '`options.revealed` must be an iterable of tool names (an array or a Set)' },
+      { case: 'revealed holding a number', plan, options: { revealed: ['lookup', 3] }, message: '`options.revealed` must hold tool names (strings), got 3 at position 1' },
+      { case: 'an unknown uncategorized mode', plan, options: { uncategorized: 'prefix' }, message: "`options.uncategorized` must be 'top-level' or 'name-prefix'" },
+      { case: 'an unknown option', plan, options: { reveal: [] }, message: '`options`' },
+    ])('throws invalid-options for $case', ({ plan: given, options, message }) => {
+      const error = errorOf(() => transformOpenAIResponsesRequest(responsesBody([responsesFunction('lookup')]), given as ToolSearchPlan, options as never));
+      expect(error.code).toBe('invalid-options');
+      expect(error.message).toContain(message);
+    });
+  });
+});
