@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
+import { STUB_INPUT_SCHEMA } from '../../../src/client/tool-search-tool-definition.js';
+import { openAIChatBody, openAIChatTool } from '../../support/openai-chat-bodies.js';
+
+const call = (id: string, name = 'a') => ({ id, type: 'function', function: { name, arguments: '{}' } });
+
+describe('preflightOpenAIChatRequest', () => {
+  it('passes a valid body with tools, tool_choice and answered tool calls', () => {
+    const body = openAIChatBody(
+      [openAIChatTool('a'), openAIChatTool('b-2', { strict: true, parameters: { type: 'object', properties: {}, required: [], additionalProperties: false } })],
+      [
+        { role: 'system', content: 'Rules.' },
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: null, tool_calls: [call('c1'), call('c2', 'b-2')] },
+        { role: 'tool', tool_call_id: 'c1', content: 'one' },
+        { role: 'tool', tool_call_id: 'c2', content: 'two' },
+        { role: 'assistant', content: 'done' },
+      ],
+      { tool_choice: { type: 'function', function: { name: 'a' } } },
+    );
+    expect(preflightOpenAIChatRequest(body)).toEqual({ ok: true, violations: [] });
+  });
+
+  it.each<[string, unknown, string, string]>([
+    ['a body that is not an object', 'x', 'invalid-body', ''],
+    ['messages that are not an array', { model: 'm', messages: {} }, 'invalid-body', 'messages'],
+    ['tools that are not an array', openAIChatBody([], undefined, { tools: {} }), 'invalid-body', 'tools'],
+    ['a dotted function name', openAIChatBody([openAIChatTool('ChaDri.change_drink')]), 'invalid-tool-name', 'tools[0].function.name'],
+    ['a 65-character function name', openAIChatBody([openAIChatTool('a'.repeat(65))]), 'invalid-tool-name', 'tools[0].function.name'],
+    ['a legacy function with an invalid name', openAIChatBody([openAIChatTool('a')], undefined, { functions: [{ name: 'a b' }] }), 'invalid-tool-name', 'functions[0].name'],
+    ['two functions with one name', openAIChatBody([openAIChatTool('a'), openAIChatTool('a')]), 'duplicate-tool-name', 'tools[1].function.name'],
+    ['defer_loading on a tool', openAIChatBody([{ ...openAIChatTool('a'), defer_loading: true }]), 'unsupported-tool-field', 'tools[0].defer_loading'],
+    [
+      'defer_loading on a function',
+      openAIChatBody([{ type: 'function', function: { ...openAIChatTool('a').function, defer_loading: true } }]),
+      'unsupported-tool-field',
+      'tools[0].function.defer_loading',
+    ],
+    ['a namespace tool', openAIChatBody([{ type: 'namespace', name: 'crm', tools: [] }]), 'unsupported-tool-type', 'tools[0].type'],
+    ['a tool_search tool', openAIChatBody([openAIChatTool('a'), { type: 'tool_search' }]), 'unsupported-tool-type', 'tools[1].type'],
+    [
+      'a strict permissive stub',
+      openAIChatBody([openAIChatTool('a', { parameters: { ...STUB_INPUT_SCHEMA }, strict: true })]),
+      'strict-schema-unsupported',
+      'tools[0].function.parameters',
+    ],
+    ['a strict schema with an optional property', openAIChatBody([openAIChatTool('a', { strict: true })]), 'strict-schema-unsupported', 'tools[0].function.parameters'],
+    ['an empty tools array', openAIChatBody([]), 'empty-tools', 'tools'],
+    ['tool_choice without tools', { model: 'm', messages: [], tool_choice: 'required' }, 'tool-choice-without-tools', 'tool_choice'],
+    [
+      'tool_choice naming a missing function',
+      openAIChatBody([openAIChatTool('a')], undefined, { tool_choice: { type: 'function', function: { name: 'b' } } }),
+      'tool-choice-unknown-tool',
+      'tool_choice.function.name',
+    ],
+    [
+      'allowed_tools naming a missing function',
+      openAIChatBody([openAIChatTool('a')], undefined, {
+        tool_choice: { type: 'allowed_tools', allowed_tools: { mode: 'auto', tools: [{ type: 'function', function: { name: 'b' } }] } },
+      }),
+      'tool-choice-unknown-tool',
+      'tool_choice.allowed_tools.tools[0].function.name',
+    ],
+    [
+      'a tool message without a call',
+      openAIChatBody([openAIChatTool('a')], [{ role: 'user', content: 'hi' }, { role: 'tool', tool_call_id: 'c1', content: 'x' }]),
+      'tool-message-without-call',
+      'messages[1].tool_call_id',
+    ],
+    [
+      'a tool message after a user message',
+      openAIChatBody([openAIChatTool('a')], [
+        { role: 'assistant', content: null, tool_calls: [call('c1')] },
+        { role: 'tool', tool_call_id: 'c1', content: 'x' },
+        { role: 'user', content: 'and?' },
+        { role: 'tool', tool_call_id: 'c1', content: 'again' },
+      ]),
+      'tool-message-without-call',
+      'messages[3].tool_call_id',
+    ],
+    [
+      'an unanswered tool call before a user message',
+      openAIChatBody([openAIChatTool('a')], [{ role: 'assistant', content: null, tool_calls: [call('c1'), call('c2')] }, { role: 'tool', tool_call_id: 'c1', content: 'x' }, { role: 'user', content: 'hi' }]),
+      'tool-call-without-result',
+      'messages[0].tool_calls',
+    ],
+    [
+      'an unanswered tool call at the end',
+      openAIChatBody([openAIChatTool('a')], [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [call('c1')] }]),
+      'tool-call-without-result',
+      'messages[1].tool_calls',
+    ],
+  ])('flags %s', (_, body, rule, path) => {
+    const result = preflightOpenAIChatRequest(body);
+    expect(result.ok).toBe(false);
+    expect(result.violations).toContainEqual(expect.objectContaining({ rule, path }));
+  });
+
+  it('names the tool and the rule in its message', () => {
+    const result = preflightOpenAIChatRequest(openAIChatBody([openAIChatTool('ChaDri.change_drink')]));
+    expect(result.violations[0]?.message).toBe('function name "ChaDri.change_drink" (a string) does not match \'^[a-zA-Z0-9_-]{1,64}$\'');
+  });
+
+  it('never throws, whatever the body holds', () => {
+    for (const body of [null, 1, [], { messages: [null, 1] }, { messages: [], tools: [null, { type: 'function' }] }]) {
+      expect(() => preflightOpenAIChatRequest(body)).not.toThrow();
+    }
+  });
+});
