@@ -5,7 +5,7 @@ import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
-import type { OpenAIResponsesFunctionTool, OpenAIResponsesNamespaceTool } from '../../src/providers/openai/openai-responses-api.js';
+import type { OpenAIResponsesFunctionTool, OpenAIResponsesNamespaceTool, OpenAIResponsesProviderTool, OpenAIResponsesTool } from '../../src/providers/openai/openai-responses-api.js';
 import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import {
@@ -54,9 +54,12 @@ export function toResponsesFunction(tool: ToolDefinition): OpenAIResponsesFuncti
   };
 }
 
+/** Any tool of a test body. */
+export type ResponsesTestTool = OpenAIResponsesTool | OpenAIResponsesProviderTool;
+
 /** A minimal Responses body. */
-export function responsesBody(tools: readonly unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> & { tools: unknown[] } {
-  return { model: 'gpt-5.4', input: 'hi', tools: [...tools], ...extra };
+export function responsesBody(tools: readonly unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> & { tools: ResponsesTestTool[] } {
+  return { model: 'gpt-5.4', input: 'hi', tools: [...tools] as ResponsesTestTool[], ...extra };
 }
 
 /** The plan for a body, made from the body's own tools (the normal way). */

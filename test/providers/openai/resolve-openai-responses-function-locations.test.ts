@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  resolveOpenAIResponsesCallNamespace,
+  resolveOpenAIResponsesFunctionLocations,
+} from '../../../src/providers/openai/resolve-openai-responses-function-locations.js';
+
+const tools = [
+  { type: 'function', name: 'keep' },
+  { type: 'function', name: 'flat', defer_loading: true },
+  { type: 'namespace', name: 'crm', tools: [{ type: 'function', name: 'lookup' }, { type: 'custom', name: 'patch' }] },
+  { type: 'namespace', name: 'billing', tools: [{ type: 'function', name: 'lookup' }] },
+  { type: 'web_search' },
+  'junk',
+  null,
+];
+const input = [
+  { type: 'tool_search_output', tools: [{ type: 'namespace', name: 'refunds', tools: [{ type: 'function', name: 'refund' }] }, { type: 'tool_reference', function_name: 'void', namespace: 'billing' }] },
+  { type: 'additional_tools', role: 'developer', tools: [{ type: 'function', name: 'added' }] },
+  'junk',
+];
+
+describe('resolveOpenAIResponsesCallNamespace', () => {
+  const locations = resolveOpenAIResponsesFunctionLocations(tools, input);
+
+  it.each([
+    { name: 'keep', namespace: null },
+    { name: 'added', namespace: null },
+    { name: 'flat', namespace: 'flat' },
+    { name: 'patch', namespace: 'crm' },
+    { name: 'refund', namespace: 'refunds' },
+    { name: 'void', namespace: 'billing' },
+    { name: 'lookup', namespace: undefined },
+    { name: 'unknown', namespace: undefined },
+  ])('finds $name in $namespace', ({ name, namespace }) => {
+    expect(resolveOpenAIResponsesCallNamespace(locations, name)).toBe(namespace);
+  });
+
+  it('skips anything that is not a list', () => {
+    expect(resolveOpenAIResponsesFunctionLocations('tools', 7)).toEqual({ topLevel: new Set(), namespaces: new Map() });
+  });
+});

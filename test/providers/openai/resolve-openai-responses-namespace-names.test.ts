@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { resolveOpenAIResponsesNamespaceNames } from '../../../src/providers/openai/resolve-openai-responses-namespace-names.js';
+
+describe('resolveOpenAIResponsesNamespaceNames', () => {
+  it.each([
+    { label: 'crm', wire: 'crm' },
+    { label: 'File Operations', wire: 'File_Operations' },
+    { label: 'github/issues', wire: 'github_issues' },
+    { label: 'tool_search', wire: 'tool_search_namespace' },
+    { label: 'terminal', wire: 'terminal_namespace' },
+    { label: 'TERMINAL', wire: 'TERMINAL_namespace' },
+    { label: 'functions', wire: 'functions_namespace' },
+  ])('names $label as $wire', ({ label, wire }) => {
+    expect(resolveOpenAIResponsesNamespaceNames([label]).get(label)).toBe(wire);
+  });
+
+  it('avoids a reserved name reached by replacing characters, whatever the case', () => {
+    const names = resolveOpenAIResponsesNamespaceNames(['tool search', 'TOOL SEARCH']);
+    for (const name of names.values()) expect(name.toLowerCase()).not.toBe('tool_search');
+    expect(new Set(names.values()).size).toBe(2);
+  });
+
+  it('avoids blocked names (the top-level function names of the request)', () => {
+    const names = resolveOpenAIResponsesNamespaceNames(['crm', 'lookup tools'], ['crm', 'lookup_tools']);
+    expect(names.get('crm')).toBe('crm_namespace');
+    expect(names.get('lookup tools')).toMatch(/^lookup_tools_[0-9a-z]+$/);
+  });
+
+  it('gives colliding labels distinct names that depend only on the set of labels', () => {
+    const labels = ['a b', 'a.b', 'a_b'];
+    const forward = resolveOpenAIResponsesNamespaceNames(labels);
+    const backward = resolveOpenAIResponsesNamespaceNames([...labels].reverse());
+    expect(forward.get('a_b')).toBe('a_b');
+    expect(new Set(forward.values()).size).toBe(3);
+    expect([...backward].sort()).toEqual([...forward].sort());
+  });
+
+  it('shortens labels longer than 128 characters to distinct names', () => {
+    const labels = ['x'.repeat(200), `${'x'.repeat(199)}y`];
+    const names = [...resolveOpenAIResponsesNamespaceNames(labels).values()];
+    expect(new Set(names).size).toBe(2);
+    for (const name of names) expect(name).toMatch(/^[A-Za-z0-9_-]{1,128}$/);
+  });
+});

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
+import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
+import { planFor, responsesBody, responsesFunction, responsesNamespace, transformChecked } from '../../support/openai-responses-bodies.js';
+
+const HOSTED = { id: 'gpt-5.4', api: 'openai-responses' } as const;
+
+/** keep: loaded top-level; crm.*: a namespace; File Operations: a namespace with an invalid name; flat, ChaDri.change_drink: deferred top-level. */
+const tools = [
+  responsesFunction('keep'),
+  responsesNamespace('crm', [responsesFunction('lookup'), responsesFunction('list_orders')]),
+  responsesNamespace('File Operations', [responsesFunction('write_file')]),
+  { type: 'namespace', name: 'code', description: 'Code tools', tools: [{ type: 'custom', name: 'apply_patch' }, responsesFunction('format')] },
+  responsesFunction('flat'),
+  responsesFunction('ChaDri.change_drink'),
+];
+const config = { threshold: 0, neverDefer: ['keep'] };
+
+/** The history item after a transform, with `item` replayed as the only item. */
+function replay(item: Record<string, unknown>, before: unknown[] = []) {
+  const body = responsesBody(tools, { input: [...before, item] });
+  const result = transformChecked(body, planFor(body, HOSTED, config));
+  const input = result.body.input as unknown[];
+  return { item: input[input.length - 1], warnings: result.warnings.map((warning) => warning.code) };
+}
+
+const call = (name: string, extra: Record<string, unknown> = {}) => ({ type: 'function_call', id: 'fc_1', call_id: 'call_1', name, arguments: '{}', status: 'completed', ...extra });
+
+describe('transformOpenAIResponsesRequest on the history (input)', () => {
+  describe('restores a missing namespace', () => {
+    it.each([
+      { case: 'of a namespaced function', item: call('lookup'), expected: call('lookup', { namespace: 'crm' }) },
+      { case: 'of a deferred top-level function (its own name)', item: call('flat'), expected: call('flat', { namespace: 'flat' }) },
+      { case: 'of a function in a renamed namespace', item: call('write_file'), expected: call('write_file', { namespace: 'File_Operations' }) },
+      {
+        case: 'of a function replayed under its original name',
+        item: call('ChaDri.change_drink'),
+        expected: call('ChaDri_change_drink', { namespace: 'ChaDri_change_drink' }),
+      },
+      {
+        case: 'of a custom tool call',
+        item: { type: 'custom_tool_call', call_id: 'call_2', name: 'apply_patch', input: 'diff' },
+        expected: { type: 'custom_tool_call', call_id: 'call_2', name: 'apply_patch', input: 'diff', namespace: 'code' },
+      },
+    ])('$case', ({ item, expected }) => {
+      const result = replay(item);
+      expect(result.item).toEqual(expected);
+      expect(result.warnings).toContain('function-call-namespace-restored');
+    });
+
+    it('of a tool no longer in the body, from where the history loaded it', () => {
+      const loaded = {
+        type: 'tool_search_output',
+        id: 'tso_1',
+        call_id: null,
+        execution: 'server',
+        status: 'completed',
+        tools: [{ type: 'namespace', name: 'billing', description: 'Billing', tools: [{ type: 'function', name: 'refund', defer_loading: true, parameters: { type: 'object' } }] }],
+      };
+      expect(replay(call('refund'), [loaded]).item).toEqual(call('refund', { namespace: 'billing' }));
+    });
+  });
+
+  describe('maps a namespace to the one sent', () => {
+    it.each([
+      { case: 'the category label', item: call('write_file', { namespace: 'File Operations' }), expected: call('write_file', { namespace: 'File_Operations' }) },
+      {
+        case: 'the original name of a deferred top-level function',
+        item: call('ChaDri.change_drink', { namespace: 'ChaDri.change_drink' }),
+        expected: call('ChaDri_change_drink', { namespace: 'ChaDri_change_drink' }),
+      },
+    ])('given as $case', ({ item, expected }) => {
+      expect(replay(item).item).toEqual(expected);
+    });
+  });
+
+  describe('leaves alone', () => {
+    it.each([
+      { case: 'a call of a loaded top-level function', item: call('keep') },
+      { case: 'a call with its namespace', item: call('lookup', { namespace: 'crm' }) },
+      { case: 'a call of a tool nobody knows', item: call('gone') },
+      { case: 'an item of an unknown type', item: { type: 'future_item', created_by: 'x', payload: [1] } },
+      { case: 'a message', item: { type: 'message', role: 'user', content: 'hello' } },
+      { case: 'a function_call_output that is not a tool_search result', item: { type: 'function_call_output', call_id: 'call_1', output: '{"status":"ok"}' } },
+    ])('$case (the same object)', ({ item }) => {
+      expect(replay(item).item).toBe(item);
+    });
+
+    it('a string input', () => {
+      const body = responsesBody(tools, { input: 'hello' });
+      expect(transformChecked(body, planFor(body, HOSTED, config)).body.input).toBe('hello');
+    });
+  });
+
+  describe('keeps tool search items', () => {
+    const searchCall = { type: 'tool_search_call', id: 'tsc_1', call_id: null, execution: 'server', arguments: { paths: ['crm'], query: 'open orders' }, status: 'completed' };
+    const searchOutput = {
+      type: 'tool_search_output',
+      id: 'tso_1',
+      call_id: null,
+      execution: 'server',
+      status: 'completed',
+      tools: [
+        { type: 'namespace', name: 'crm', description: 'The crm tools', tools: [{ ...responsesFunction('lookup'), defer_loading: true }] },
+        { type: 'tool_reference', function_name: 'list_orders', namespace: 'crm' },
+        { type: 'future_entry', anything: true },
+      ],
+    };
+
+    it.each([
+      { case: 'a tool_search_call', item: searchCall },
+      { case: 'a tool_search_output with tool references and unknown entries', item: searchOutput },
+    ])('$case exactly, minus created_by', ({ item }) => {
+      expect(replay({ ...item, created_by: 'resp_1' }).item).toEqual(item);
+      expect(replay(item).item).toBe(item);
+    });
+
+    it('maps an original name a caller put into a tool_search_output', () => {
+      const output = { type: 'tool_search_output', call_id: 'call_ts', execution: 'client', tools: [{ type: 'function', name: 'ChaDri.change_drink', defer_loading: true, parameters: null, strict: false }] };
+      expect(replay(output).item).toEqual({ ...output, tools: [{ ...output.tools[0], name: 'ChaDri_change_drink' }] });
+    });
+  });
+
+  it('removes created_by from the items that have it on output', () => {
+    expect(replay(call('lookup', { namespace: 'crm', created_by: 'resp_1' })).item).toEqual(call('lookup', { namespace: 'crm' }));
+    expect(replay({ type: 'function_call_output', call_id: 'call_1', output: 'ok', created_by: 'user_1' }).item).toEqual({ type: 'function_call_output', call_id: 'call_1', output: 'ok' });
+  });
+
+  it("maps the names in this package's tool_search results to the names the model can call", () => {
+    const result = formatToolSearchResult({
+      status: 'found',
+      query: 'change drink',
+      tools: [{ name: 'ChaDri.change_drink', inputSchema: { type: 'object' } }],
+      loaded: ['ChaDri.change_drink'],
+      message: 'Loaded.',
+    });
+    const output = replay({ type: 'function_call_output', call_id: 'call_1', output: result }).item as { output: string };
+    expect(JSON.parse(output.output)).toMatchObject({ tools: [{ name: 'ChaDri_change_drink' }], loaded: ['ChaDri_change_drink'] });
+  });
+
+  it('passes preflight where the untransformed history would fail it', () => {
+    const body = responsesBody(tools, { input: [call('lookup'), call('ChaDri.change_drink', { created_by: 'x' })] });
+    expect(preflightOpenAIResponsesRequest(body).ok).toBe(false);
+    transformChecked(body, planFor(body, HOSTED, config));
+  });
+});
