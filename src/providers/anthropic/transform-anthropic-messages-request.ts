@@ -164,6 +164,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
     ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   );
 
+  const catalogByName = new Map(catalog.map((tool) => [tool.name, tool]));
   const bodyTools = new Map<string, BodyTool>();
   const ownSearchEntries: Record<string, unknown>[] = [];
   for (const { entry, definition } of entries) {
@@ -176,12 +177,14 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
     if (bodyTools.has(name)) {
       throw new ToolSearchError('invalid-request', `tool \`${name}\` is defined twice in \`tools\`; the Messages API requires unique tool names`);
     }
-    bodyTools.set(name, { entry, definition: name === definition.name ? definition : { ...definition, name } });
+    // A client-side stub (from a body this transformer already rewrote) holds no schema; the catalog has the real one.
+    const full = stringify(definition.inputSchema) === STUB_SIGNATURE ? catalogByName.get(name) : undefined;
+    if (full === undefined) bodyTools.set(name, { entry, definition: name === definition.name ? definition : { ...definition, name } });
+    else bodyTools.set(name, { entry: { ...entry, ...(full.description === undefined ? {} : { description: full.description }), input_schema: full.inputSchema }, definition: full });
   }
 
   const history = transformAnthropicMessagesHistory(request.messages, names);
   warnings.push(...history.warnings);
-  const catalogByName = new Map(catalog.map((tool) => [tool.name, tool]));
   const referenced = new Set(history.references.map((reference) => names.fromWire(reference.name)));
   const planned = new Map(plan.tools.map((tool) => [tool.name, tool]));
   const forced = resolveForcedTool(request.tool_choice, names, planned);
@@ -314,7 +317,7 @@ function buildHostedTools(
     // A tool restored for the history on an earlier pass stays deferred; every other tool follows the plan.
     const deferred = deferredNames.has(name) || (!plan.tools.some((tool) => tool.name === name) && bodyTools.has(name));
     if (isLast) callerLast = tools.length;
-    tools.push(withDeferral({ ...entry, name: names.toWire(name) }, deferred));
+    tools.push(withDeferral({ ...(bodyTools.get(name)?.entry ?? entry), name: names.toWire(name) }, deferred));
   });
   for (const [name, tool] of restored) tools.push(fromDefinition(tool.definition, names, deferredNames.has(name)));
 
@@ -337,13 +340,10 @@ function buildHostedTools(
 }
 
 function buildClientTools(context: BuildContext, plan: ToolSearchPlan, reveals: readonly string[]): BuiltTools {
-  const { entries, names, warnings, forced, catalogByName, bodyTools, restored } = context;
+  const { entries, names, warnings, forced, bodyTools, restored } = context;
   const definitions = plan.tools.map((tool) => {
     const fromBody = bodyTools.get(tool.name);
-    if (fromBody === undefined) return restored.get(tool.name)?.definition ?? placeholder(tool.name);
-    // A stub from an earlier pass holds no schema; the catalog still has the real one.
-    const isStub = stringify(fromBody.definition.inputSchema) === STUB_SIGNATURE;
-    return isStub ? (catalogByName.get(tool.name) ?? fromBody.definition) : fromBody.definition;
+    return fromBody?.definition ?? restored.get(tool.name)?.definition ?? placeholder(tool.name);
   });
   const revealedNames = [...reveals];
   if (forced !== null && plan.tools.some((tool) => tool.name === forced && tool.status === 'deferred')) {
@@ -411,7 +411,8 @@ function buildFullTools(context: BuildContext): BuiltTools {
     if (definition !== undefined) {
       if (isOwnToolSearchTool(definition)) return;
       if (position === entries.length - 1) callerLast = tools.length;
-      tools.push(withDeferral({ ...entry, name: names.toWire(names.fromWire(definition.name)) }, false));
+      const name = names.fromWire(definition.name);
+      tools.push(withDeferral({ ...(context.bodyTools.get(name)?.entry ?? entry), name: names.toWire(name) }, false));
       return;
     }
     if (position === entries.length - 1) callerLast = tools.length;

@@ -530,6 +530,18 @@ describe('transformAnthropicMessagesRequest', () => {
       ]);
     });
 
+    it('restores full schemas from the catalog when given its own stubbed output', () => {
+      const body = anthropicBody(anthropicTools(4));
+      const catalog = parseAnthropicMessagesTools(body);
+      const plan = planFor(body, CLIENT);
+      const stubbed = transformAnthropicMessagesRequest(body, plan).body;
+      const revealed = transformAnthropicMessagesRequest(stubbed, plan, { revealed: ['tool_1'], catalog });
+      expect(byName(revealed.body.tools as unknown as Tools, 'tool_1')).toEqual(body.tools[1]);
+      const hosted = transformAnthropicMessagesRequest(stubbed, planFor(body, HOSTED), { catalog });
+      expect(byName(hosted.body.tools as unknown as Tools, 'tool_1')).toEqual({ ...body.tools[1], defer_loading: true });
+      expect(codes(hosted.warnings)).toEqual(['client-search-tool-removed']);
+    });
+
     it('warns about a history reference to a tool the body no longer has', () => {
       const messages: Messages = [
         { role: 'user', content: 'hi' },
