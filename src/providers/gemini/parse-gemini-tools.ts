@@ -156,6 +156,11 @@ function parseDeclaration(value: unknown, at: string): ToolDefinition {
   return { name, ...(description === undefined ? {} : { description }), inputSchema };
 }
 
+/** Keywords whose value is a schema or a list of schemas. */
+const SUBSCHEMAS: ReadonlySet<string> = new Set(['items', 'anyOf', 'oneOf', 'allOf', 'not', 'additionalProperties']);
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', '$defs', 'definitions']);
+
 /** A `parameters` schema (OpenAPI subset, types like `OBJECT`) written as JSON Schema, without touching the input. */
 function toJSONSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toJSONSchema);
@@ -168,11 +173,11 @@ function toJSONSchema(schema: unknown): unknown {
       else if (Array.isArray(value)) result.type = value.map((type) => (typeof type === 'string' ? type.toLowerCase() : type));
       continue;
     }
-    if (keyword === 'properties' && isRecord(value)) {
-      result.properties = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, toJSONSchema(property)]));
+    if (SCHEMA_MAPS.has(keyword) && isRecord(value)) {
+      result[keyword] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, toJSONSchema(property)]));
       continue;
     }
-    result[keyword] = keyword === 'items' || keyword === 'anyOf' ? toJSONSchema(value) : value;
+    result[keyword] = SUBSCHEMAS.has(keyword) ? toJSONSchema(value) : value;
   }
   if (schema.nullable === true) {
     if (typeof result.type === 'string') result.type = [result.type, 'null'];
