@@ -36,7 +36,7 @@ export interface ToolIndexFieldWeights {
   readonly name?: number;
   /** A term found in the tool's description or title. @default 1 */
   readonly description?: number;
-  /** A term found in a parameter's name, title, description or enum values. @default 0.5 */
+  /** A term found in a parameter's name, title, description or enum values. @default 0.75 */
   readonly parameters?: number;
 }
 
@@ -47,7 +47,7 @@ export interface ToolIndexOptions {
    * @default 8
    */
   readonly maxResults?: number;
-  /** The weight of each field; each a finite number ≥ 0. @default `{ name: 3, description: 1, parameters: 0.5 }` */
+  /** The weight of each field; each a finite number ≥ 0. @default `{ name: 3, description: 1, parameters: 0.75 }` */
   readonly weights?: ToolIndexFieldWeights;
   /**
    * Whether a term's weight scales with its rarity across the catalog (1 for a term only one tool has, falling
@@ -82,7 +82,7 @@ const NAME_FIELD = 0;
 const DESCRIPTION_FIELD = 1;
 const PARAMETERS_FIELD = 2;
 const FIELD_COUNT = 3;
-const DEFAULT_WEIGHTS = { name: 3, description: 1, parameters: 0.5 } as const;
+const DEFAULT_WEIGHTS = { name: 3, description: 1, parameters: 0.75 } as const;
 const weight = z.number({ error: 'must be a finite number ≥ 0' }).finite({ error: 'must be a finite number ≥ 0' }).min(0, {
   error: 'must be a finite number ≥ 0',
 });
@@ -112,7 +112,7 @@ interface Postings {
  * each distinct query term counts once.
  *
  * **Score.** For each query term a tool has, the tool gains the weight of the best field the term is in (name 3,
- * else description 1, else parameters 0.5; see `weights`) times the term's rarity,
+ * else description 1, else parameters 0.75; see `weights`) times the term's rarity,
  * `ln(1 + N / n) / ln(1 + N)` where `N` is the number of indexed tools and `n` the number that have the term
  * (so 1 for a term only one tool has; `rarity: false` makes it 1 always). A tool whose lower-cased name equals the
  * whole query, once wrapping quotes, backticks and punctuation are stripped and case is folded, gains

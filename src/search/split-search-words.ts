@@ -17,7 +17,8 @@ export type SearchWordVisitor = (source: string, start: number, end: number) => 
  *
  * Every naming style a tool catalog uses comes apart the same way: `snake_case`, `kebab-case`, `camelCase` and
  * `PascalCase` (acronyms kept whole: `getHTTPStatus` → `get http status`), dotted names (`ChaDri.change_drink` →
- * `cha dri change drink`) and MCP's `server__tool`. Accents are folded (`café` → `cafe`); letters of every script
+ * `cha dri change drink`) and MCP's `server__tool`. A word that camel case split is also kept whole, after its parts
+ * (`GitHub` → `git hub github`), so a brand written `GitHub` in one place and `github` in another still meets. Accents are folded (`café` → `cafe`); letters of every script
  * count, so a request in Vietnamese or Chinese still yields words. Digits stay attached to their letters (`sha256`).
  *
  * @example
@@ -38,23 +39,30 @@ export function scanSearchWords(text: string, visit: SearchWordVisitor): void {
   if (!NON_ASCII.test(text)) return scanASCIIWords(text, visit);
   const folded = text.normalize('NFKD').replace(COMBINING_MARK, '');
   if (!NON_ASCII.test(folded)) return scanASCIIWords(folded, visit);
-  const separated = folded.replace(CAMEL_LOWER_UPPER, '$1 $2').replace(CAMEL_ACRONYM_WORD, '$1 $2').toLowerCase();
-  for (const match of separated.matchAll(WORD)) visit(separated, match.index, match.index + match[0].length);
+  for (const [run] of folded.matchAll(WORD)) {
+    const parts = run.replace(CAMEL_LOWER_UPPER, '$1 $2').replace(CAMEL_ACRONYM_WORD, '$1 $2').toLowerCase().split(' ');
+    for (const part of parts) visit(part, 0, part.length);
+    if (parts.length > 1) {
+      const whole = run.toLowerCase();
+      visit(whole, 0, whole.length);
+    }
+  }
 }
 
 // The same rules as the Unicode path, by character codes: most tool text is ASCII, and this scan is several times
 // faster than three regular-expression passes, which matters when an index over 10,000 tools is built.
 function scanASCIIWords(text: string, visit: SearchWordVisitor): void {
   let start = -1;
+  let runStart = -1;
   for (let position = 0; position < text.length; position += 1) {
     const kind = charKind(text.charCodeAt(position));
     if (kind === NONE) {
-      if (start >= 0) visit(text, start, position);
+      if (start >= 0) endRun(text, runStart, start, position, visit);
       start = -1;
       continue;
     }
     if (start < 0) {
-      start = position;
+      start = runStart = position;
       continue;
     }
     if (kind !== UPPER) continue;
@@ -64,7 +72,13 @@ function scanASCIIWords(text: string, visit: SearchWordVisitor): void {
       start = position;
     }
   }
-  if (start >= 0) visit(text, start, text.length);
+  if (start >= 0) endRun(text, runStart, start, text.length, visit);
+}
+
+/** Visits the last word of a run, then the whole run when camel case split it (`GitHub` → `git`, `hub`, `github`). */
+function endRun(text: string, runStart: number, start: number, end: number, visit: SearchWordVisitor): void {
+  visit(text, start, end);
+  if (runStart < start) visit(text, runStart, end);
 }
 
 const NONE = 0;

@@ -64,13 +64,13 @@ describe('createToolIndex', () => {
       builtin('exporter', 'Exports.', { type: 'object', properties: { format: { type: 'string', description: 'archive or zip' } } }),
     ];
 
-    it('weighs a term 3 in a name, 1 in a description and 0.5 in the parameters', () => {
+    it('weighs a term 3 in a name, 1 in a description and 0.75 in the parameters', () => {
       const index = createToolIndex(tools, { rarity: false, minScoreRatio: 0 });
       expect(index.search('archive')).toEqual([
         { name: 'archive_box', score: 3 },
         { name: 'shelf', score: 1 },
-        { name: 'drawer', score: 0.5 },
-        { name: 'exporter', score: 0.5 },
+        { name: 'drawer', score: 0.75 },
+        { name: 'exporter', score: 0.75 },
       ]);
     });
 
