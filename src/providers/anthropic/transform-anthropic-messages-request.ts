@@ -83,12 +83,6 @@ interface BodyTool {
   readonly definition: ToolDefinition;
 }
 
-/** A tool the body lacks, sent from the catalog. */
-interface RestoredTool {
-  readonly definition: ToolDefinition;
-  readonly deferred: boolean;
-}
-
 /**
  * Rewrites a Messages API request body for a tool search plan, just before it is sent. Pure: the input is never
  * modified, and equal inputs give byte-identical bodies. Running it on its own output (same plan and options) gives
@@ -160,7 +154,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const entries = Array.isArray(request.tools) ? readEntries(request.tools) : [];
   const providerNames = entries.flatMap(({ entry, kind }) => (kind !== 'custom' && typeof entry.name === 'string' ? [entry.name] : []));
   const names = createToolNameMapping(
-    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, TOOL_SEARCH_TOOL_NAME],
+    // Names this transformer may add are reserved too, so no renamed tool can take them.
+    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, TOOL_SEARCH_TOOL_NAME, ...RESERVED_NAMES],
     ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   );
 
@@ -190,18 +185,17 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const forced = resolveForcedTool(request.tool_choice, names, planned);
 
   // The plan and the body must describe the same tools; the catalog fills in what the body dropped.
-  const restored = new Map<string, RestoredTool>();
+  const restored = new Map<string, ToolDefinition>();
   const missing: string[] = [];
   const explicitReveals = [...revealed].map((name) => names.fromWire(name));
   const historyReveals = resolveRevealedTools(history.toolOutputs);
   const calledInHistory = history.references.filter((reference) => reference.kind === 'tool_use').map((reference) => names.fromWire(reference.name));
+  const visible = new Set([...explicitReveals, ...historyReveals, ...calledInHistory, ...(forced === null ? [] : [forced])]);
   for (const tool of plan.tools) {
     if (bodyTools.has(tool.name)) continue;
     const definition = catalogByName.get(tool.name);
-    if (definition !== undefined) restored.set(tool.name, { definition, deferred: tool.status === 'deferred' });
-    else if (!isHiddenByListing(plan, tool, [...explicitReveals, ...historyReveals, ...calledInHistory, ...(forced === null ? [] : [forced])])) {
-      missing.push(tool.name);
-    }
+    if (definition !== undefined) restored.set(tool.name, definition);
+    else if (!isHiddenByListing(plan, tool, visible)) missing.push(tool.name);
   }
   const unplanned = [...bodyTools.keys()].filter((name) => {
     if (planned.has(name)) return false;
@@ -211,7 +205,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   });
   if (missing.length > 0 || unplanned.length > 0) throw planMismatch(missing, unplanned);
 
-  const context: BuildContext = { request, entries, bodyTools, restored, names, catalogByName, warnings, forced, ownSearchEntries };
+  const context: BuildContext = { entries, bodyTools, restored, names, catalogByName, warnings, forced, ownSearchEntries };
   let built: BuiltTools;
   switch (mechanism) {
     case 'claude-hosted':
@@ -250,10 +244,10 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
 
 /** Shared inputs of the three tool-list builders. */
 interface BuildContext {
-  readonly request: Record<string, unknown>;
   readonly entries: readonly ToolEntry[];
   readonly bodyTools: ReadonlyMap<string, BodyTool>;
-  readonly restored: ReadonlyMap<string, RestoredTool>;
+  /** Plan tools the body lacks, sent from the catalog. */
+  readonly restored: ReadonlyMap<string, ToolDefinition>;
   readonly names: ToolNameMapping;
   readonly catalogByName: ReadonlyMap<string, ToolDefinition>;
   readonly warnings: AnthropicMessagesWarning[];
@@ -293,6 +287,7 @@ function buildHostedTools(
   const deferredNames = new Set(plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
   if (forced !== null && deferredNames.delete(forced)) warnings.push(forcedWarning(forced, 'sent without `defer_loading`'));
 
+  const plannedNames = new Set(plan.tools.map((tool) => tool.name));
   const searchEntries = entries.filter(({ kind }) => kind === 'tool-search');
   const deferredProvider = entries.some(({ kind, entry }) => kind !== 'custom' && kind !== 'tool-search' && resolveAnthropicToolDeferral(entry) === 'deferred');
   const includeSearch = deferredNames.size > 0 || deferredProvider || historySearchTool !== null || searchEntries.length > 0;
@@ -315,16 +310,17 @@ function buildHostedTools(
     if (isOwnToolSearchTool(definition)) return;
     const name = names.fromWire(definition.name);
     // A tool restored for the history on an earlier pass stays deferred; every other tool follows the plan.
-    const deferred = deferredNames.has(name) || (!plan.tools.some((tool) => tool.name === name) && bodyTools.has(name));
+    const deferred = deferredNames.has(name) || !plannedNames.has(name);
     if (isLast) callerLast = tools.length;
     tools.push(withDeferral({ ...(bodyTools.get(name)?.entry ?? entry), name: names.toWire(name) }, deferred));
   });
-  for (const [name, tool] of restored) tools.push(fromDefinition(tool.definition, names, deferredNames.has(name)));
+  for (const [name, definition] of restored) tools.push(fromDefinition(definition, names, deferredNames.has(name)));
 
   // Tools the history references but nothing defines: send them deferred, from the catalog, in catalog order.
   const defined = new Set([...bodyTools.keys(), ...restored.keys()]);
+  const sentNames = new Set(entries.flatMap(({ entry }) => (typeof entry.name === 'string' ? [entry.name] : [])));
   const restoredForHistory = [...catalogByName.values()]
-    .filter((tool) => referenced.has(tool.name) && !defined.has(tool.name) && !entries.some(({ entry }) => entry.name === names.toWire(tool.name)))
+    .filter((tool) => referenced.has(tool.name) && !defined.has(tool.name) && !sentNames.has(names.toWire(tool.name)))
     .map((tool) => tool.name);
   for (const name of restoredForHistory) tools.push(fromDefinition(catalogByName.get(name) as ToolDefinition, names, true));
 
@@ -343,7 +339,7 @@ function buildClientTools(context: BuildContext, plan: ToolSearchPlan, reveals: 
   const { entries, names, warnings, forced, bodyTools, restored } = context;
   const definitions = plan.tools.map((tool) => {
     const fromBody = bodyTools.get(tool.name);
-    return fromBody?.definition ?? restored.get(tool.name)?.definition ?? placeholder(tool.name);
+    return fromBody?.definition ?? restored.get(tool.name) ?? placeholder(tool.name);
   });
   const revealedNames = [...reveals];
   if (forced !== null && plan.tools.some((tool) => tool.name === forced && tool.status === 'deferred')) {
@@ -418,7 +414,7 @@ function buildFullTools(context: BuildContext): BuiltTools {
     if (position === entries.length - 1) callerLast = tools.length;
     tools.push(entry);
   });
-  for (const tool of restored.values()) tools.push(fromDefinition(tool.definition, names, false));
+  for (const definition of restored.values()) tools.push(fromDefinition(definition, names, false));
   return { tools, callerLast, hidden: [], restoredForHistory: [], guidance: null };
 }
 
@@ -455,6 +451,7 @@ function toClientEntry(entry: ToolListEntry, context: BuildContext): Record<stri
 }
 
 const STUB_SIGNATURE = stringify(STUB_INPUT_SCHEMA);
+const RESERVED_NAMES = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name, ANTHROPIC_TOOL_SEARCH_TOOLS.regex.name];
 
 /** The hosted search tool to send: the body's own (the first, without `defer_loading`), the history's variant, or the option. */
 function resolveSearchTool(
@@ -515,8 +512,9 @@ function placeholder(name: string): ToolDefinition {
   return { name, inputSchema: STUB_INPUT_SCHEMA };
 }
 
-function isHiddenByListing(plan: ToolSearchPlan, tool: PlannedTool, visible: readonly string[]): boolean {
-  return plan.mechanism === 'client' && plan.listing === 'names' && tool.status === 'deferred' && !visible.includes(tool.name);
+/** Whether the `names` listing leaves a tool out of the request, so its definition is not needed. */
+function isHiddenByListing(plan: ToolSearchPlan, tool: PlannedTool, visible: ReadonlySet<string>): boolean {
+  return plan.mechanism === 'client' && plan.listing === 'names' && tool.status === 'deferred' && !visible.has(tool.name);
 }
 
 /** The plan tool `tool_choice` forces, by original name, or `null`. */
@@ -643,7 +641,7 @@ function forcedWarning(name: string, outcome: string): AnthropicMessagesWarning 
   };
 }
 
-function restoredWarning(restored: ReadonlyMap<string, RestoredTool>, forHistory: readonly string[], mechanism: ToolSearchPlan['mechanism']): AnthropicMessagesWarning {
+function restoredWarning(restored: ReadonlyMap<string, ToolDefinition>, forHistory: readonly string[], mechanism: ToolSearchPlan['mechanism']): AnthropicMessagesWarning {
   const parts: string[] = [];
   if (restored.size > 0) {
     parts.push(`${[...restored.keys()].map((name) => `\`${name}\``).join(', ')} ${restored.size === 1 ? 'is' : 'are'} in the plan but not in the body's \`tools\``);

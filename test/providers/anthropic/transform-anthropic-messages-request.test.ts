@@ -616,6 +616,11 @@ describe('transformAnthropicMessagesRequest', () => {
       expect(preflightAnthropicMessagesRequest(output)).toEqual({ ok: true, violations: [] });
     });
 
+    it.each(['tool.search', 'tool_search_tool.bm25', 'tool_search_tool.regex'])('never renames %s to a name this package adds', (name) => {
+      const { names } = transform(anthropicBody([anthropicTool(name), ...anthropicTools(3)]));
+      expect(['tool_search', 'tool_search_tool_bm25', 'tool_search_tool_regex']).not.toContain(names.toWire(name));
+    });
+
     it('avoids a provider tool’s name', () => {
       const body = anthropicBody([{ type: 'web_search_20250305', name: 'web_search' }, anthropicTool('web.search'), ...anthropicTools(3)]);
       const { names, body: output } = transform(body);
