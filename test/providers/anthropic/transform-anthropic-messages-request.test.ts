@@ -11,11 +11,15 @@ import { formatToolSearchResult } from '../../../src/client/tool-search-result.j
 import { isValidToolName } from '../../../src/names/create-tool-name-mapping.js';
 import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/parse-anthropic-messages-tools.js';
 import {
-  transformAnthropicMessagesRequest,
+  transformAnthropicMessagesRequest as transformUnchecked,
   type TransformAnthropicMessagesOptions,
 } from '../../../src/providers/anthropic/transform-anthropic-messages-request.js';
 import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
-import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE, ANTHROPIC_TOOL_SEARCH_TOOLS } from '../../../src/providers/anthropic/anthropic-messages-api.js';
+import {
+  ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
+  ANTHROPIC_TOOL_SEARCH_TOOLS,
+  type AnthropicMessagesRequestLike,
+} from '../../../src/providers/anthropic/anthropic-messages-api.js';
 import { anthropicBody, anthropicTool, anthropicTools, deepCopy, readAnthropicFixture, toAnthropicTool } from '../../support/anthropic-messages-bodies.js';
 
 type Body = ReturnType<typeof anthropicBody<unknown>>;
@@ -24,6 +28,17 @@ type Messages = Record<string, unknown>[];
 
 const HOSTED = 'claude-opus-4-5';
 const CLIENT = 'claude-3-5-haiku';
+
+/**
+ * Every body transformed in this file goes through preflight: it must pass, unless the transformer warned that the
+ * caller's own history or `tool_choice` names a tool it no longer defines (then it must fail, as the API would).
+ */
+function transformAnthropicMessagesRequest<Body extends AnthropicMessagesRequestLike>(body: Body, plan: ToolSearchPlan, options?: TransformAnthropicMessagesOptions) {
+  const result = transformUnchecked(body, plan, options);
+  const callerMistake = result.warnings.some((warning) => warning.code === 'history-tool-undefined' || warning.code === 'tool-choice-undefined');
+  expect(preflightAnthropicMessagesRequest(result.body).ok).toBe(!callerMistake);
+  return result;
+}
 
 function planFor(body: unknown, model: string, config: ToolSearchConfigInput = { threshold: 3 }): ToolSearchPlan {
   return resolveToolSearch({ id: model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), config);
