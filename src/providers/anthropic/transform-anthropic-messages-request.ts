@@ -110,9 +110,10 @@ interface BodyTool {
  * `tool_search_tool_result` blocks are kept byte for byte; a `cache_control` breakpoint on a deferred tool moves to
  * the last tool sent in full (warning `cache-control-moved`), and one on the caller's last tool stays on the last
  * tool sent in full; a `tool_result` answering a hosted `srvtoolu_…` call is removed, `tool_reference` blocks in an
- * `is_error` result become text. Every tool the history names must stay defined: one the body dropped is restored
- * from `options.catalog` (deferred, under hosted search), and otherwise a `history-tool-undefined` warning names
- * each reference that will fail.
+ * `is_error` result become text. Every tool the history names must stay defined: under hosted search, one the body
+ * dropped is restored from `options.catalog`, deferred (no prompt cost); otherwise, and under the other mechanisms
+ * (where a restored tool would be offered to the model again), a `history-tool-undefined` warning names each
+ * reference that will fail. A plan tool the body dropped is sent from `options.catalog` on every mechanism.
  *
  * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object or whose `tools`, `messages` or
  * `system` has the wrong type, or a custom tool without a name or schema; `plan-mismatch` naming the tools when the
