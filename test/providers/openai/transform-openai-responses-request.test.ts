@@ -488,7 +488,9 @@ describe('transformOpenAIResponsesRequest', () => {
     it('cannot re-transform its own output in the names listing, and says so', () => {
       const plan = planFor(body(), CLIENT, { threshold: 0, listing: 'names' });
       const once = transformChecked(body(), plan);
-      expect(errorOf(() => transformOpenAIResponsesRequest(once.body, plan)).code).toBe('plan-mismatch');
+      const error = errorOf(() => transformOpenAIResponsesRequest(once.body, plan));
+      expect(error.code).toBe('plan-mismatch');
+      expect(error.message).toContain('transform your original body each turn');
     });
   });
 
