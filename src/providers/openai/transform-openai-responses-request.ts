@@ -116,7 +116,7 @@ const optionsSchema = z.strictObject({
     })
     .optional(),
   uncategorized: z.enum(['top-level', 'name-prefix'], { error: "must be 'top-level' or 'name-prefix'" }).optional(),
-});
+}, { error: 'must be an object such as `{ revealed, uncategorized }`' });
 
 const MECHANISMS: readonly ToolSearchMechanism[] = ['openai-hosted', 'claude-hosted', 'client', 'none'];
 
@@ -635,8 +635,13 @@ function parseOptions(options: unknown): ResolvedOptions {
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const path = issue?.path.length ? `\`options.${issue.path.join('.')}\`` : '`options`';
-    throw new ToolSearchError('invalid-options', `${path} ${issue?.message ?? 'is invalid'}`);
+    if (issue?.code === 'unrecognized_keys') {
+      throw new ToolSearchError('invalid-options', `unknown option ${quote(issue.keys)}; the options are \`revealed\` and \`uncategorized\``);
+    }
+    const keys = issue?.path ?? [];
+    const path = keys.length > 0 ? `\`options.${keys.join('.')}\`` : '`options`';
+    const value = keys.reduce<unknown>((current, key) => (typeof current === 'object' && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined), options);
+    throw new ToolSearchError('invalid-options', `${path} ${issue?.message ?? 'is invalid'}, got ${describeValue(value)}`);
   }
   const revealed = [...(parsed.data.revealed ?? [])];
   const bad = revealed.findIndex((name) => typeof name !== 'string');

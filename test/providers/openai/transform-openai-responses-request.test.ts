@@ -537,10 +537,11 @@ describe('transformOpenAIResponsesRequest', () => {
 
     it.each([
       { case: 'a plan that is not a plan', plan: {}, options: {}, message: '`plan` must be a plan from `resolveToolSearch` (with `mechanism` and `tools`), got an object' },
-      { case: 'revealed as a string', plan, options: { revealed: 'lookup' }, message: '`options.revealed` must be an iterable of tool names (an array or a Set)' },
+      { case: 'revealed as a string', plan, options: { revealed: 'lookup' }, message: '`options.revealed` must be an iterable of tool names (an array or a Set), got "lookup" (a string)' },
       { case: 'revealed holding a number', plan, options: { revealed: ['lookup', 3] }, message: '`options.revealed` must hold tool names (strings), got 3 at position 1' },
-      { case: 'an unknown uncategorized mode', plan, options: { uncategorized: 'prefix' }, message: "`options.uncategorized` must be 'top-level' or 'name-prefix'" },
-      { case: 'an unknown option', plan, options: { reveal: [] }, message: '`options`' },
+      { case: 'an unknown uncategorized mode', plan, options: { uncategorized: 'prefix' }, message: "`options.uncategorized` must be 'top-level' or 'name-prefix', got \"prefix\" (a string)" },
+      { case: 'an unknown option', plan, options: { reveal: [] }, message: 'unknown option `reveal`; the options are `revealed` and `uncategorized`' },
+      { case: 'options that are not an object', plan, options: 'fast', message: '`options` must be an object such as `{ revealed, uncategorized }`, got "fast" (a string)' },
     ])('throws invalid-options for $case', ({ plan: given, options, message }) => {
       const error = errorOf(() => transformOpenAIResponsesRequest(responsesBody([responsesFunction('lookup')]), given as ToolSearchPlan, options as never));
       expect(error.code).toBe('invalid-options');
