@@ -15,26 +15,17 @@
 import type { ToolNameRule } from '../../names/tool-name-rule.js';
 
 /**
- * The function names this package sends to Gemini: letters, digits, `_`, `.` and `-`, starting with a letter or `_`,
- * at most 64 characters. The SDK's doc comment allows colons and 128 characters, but the Gemini API's own 400 message
- * says 64 ("Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores (_), dots (.),
- * colons (:), or dashes (-), with a maximum length of 64"), and older Vertex AI docs allow neither colons nor more
- * than 64; this rule is the intersection, accepted everywhere. Colons are mapped to `_`.
+ * The function names this package sends to Gemini, and the rule `preflightGeminiRequest` checks: letters, digits,
+ * `_`, `.` and `-`, starting with a letter or `_`, at most 64 characters. The SDK's doc comment allows colons and 128
+ * characters, but the API's own 400 says 64 ("Invalid function name. Must start with a letter or an underscore. Must
+ * be a-z, A-Z, 0-9, or contain underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of 64"),
+ * and other Google endpoints answer the same 400 without colons ("… underscores, dots and dashes, with a maximum
+ * length of 64", late 2025), as do older Vertex AI docs. This rule is what all of them accept; colons are mapped to
+ * `_`.
  */
 export const GEMINI_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
   label: 'Gemini',
   allowed: /[A-Za-z0-9_.-]/,
-  first: /[A-Za-z_]/,
-  maxLength: 64,
-});
-
-/**
- * What the Gemini API itself accepts as a function name (its 400 message): the rule `preflightGeminiRequest`
- * checks. Broader than {@link GEMINI_TOOL_NAME_RULE}, which is what this package sends.
- */
-export const GEMINI_ACCEPTED_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
-  label: 'Gemini API',
-  allowed: /[A-Za-z0-9_.:-]/,
   first: /[A-Za-z_]/,
   maxLength: 64,
 });

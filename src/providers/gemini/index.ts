@@ -5,7 +5,6 @@
  * @packageDocumentation
  */
 export {
-  GEMINI_ACCEPTED_TOOL_NAME_RULE,
   GEMINI_MAX_FUNCTION_DECLARATIONS,
   GEMINI_TOOL_NAME_RULE,
   type GeminiContent,

@@ -1,7 +1,7 @@
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
-import { GEMINI_ACCEPTED_TOOL_NAME_RULE, GEMINI_MAX_FUNCTION_DECLARATIONS, type GeminiRequestShape } from './gemini-api.js';
+import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiRequestShape } from './gemini-api.js';
 import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
 
 /**
@@ -11,15 +11,17 @@ import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-prob
  * - `invalid-body`: the body, `tools`, a tool or a declaration is not the shape the API requires, or the body mixes
  *   the SDK shape (`config`) with top-level REST settings.
  * - `invalid-tool-name`: a function name does not start with a letter or `_`, has characters other than letters,
- *   digits, `_ . : -`, or is longer than 64 [obs: "Invalid function name. Must start with a letter or an underscore.
- *   Must be a-z, A-Z, 0-9, or contain underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of
- *   64"; the SDK's comment says 128].
+ *   digits, `_ . -`, or is longer than 64 [obs: "Invalid function name. Must start with a letter or an underscore.
+ *   Must be a-z, A-Z, 0-9, or contain underscores, dots and dashes, with a maximum length of 64"; some endpoints also
+ *   accept colons, the SDK's comment says 128: this check takes the rule every endpoint accepts].
  * - `duplicate-tool-name`: two declarations share a name.
  * - `parameters-and-json-schema`: a declaration sets both `parameters` and `parametersJsonSchema` [sdk: "mutually
  *   exclusive"].
  * - `unsupported-schema-keyword`: `parameters` use a keyword the OpenAPI-subset `Schema` lacks (`additionalProperties`,
  *   `$ref`, `oneOf`, `const`, …; in the SDK shape the SDK drops `additionalProperties` itself), a `required` name
- *   not in `properties` ("property is not defined"), or a `type` list in the REST shape [sdk `Schema`; obs].
+ *   not in `properties` ("property is not defined"), an array without `items` ("items: missing field"), a parameter
+ *   name outside `[A-Za-z_][A-Za-z0-9_]{0,63}`, or a `type` list in the REST shape [sdk `Schema` and `parameters`;
+ *   obs] (see `resolveGeminiParametersProblem`).
  * - `multiple-function-tools`: more than one `tools` entry holds `functionDeclarations` [obs: Vertex AI 400
  *   "Request contains an invalid argument"; put every declaration in one entry].
  * - `too-many-function-declarations`: more than 512 declarations [sdk: "Maximum 512 function declarations"; obs
@@ -120,11 +122,11 @@ function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, a
         return;
       }
       const name = declaration.name;
-      if (typeof name !== 'string' || !isValidToolName(name, GEMINI_ACCEPTED_TOOL_NAME_RULE)) {
+      if (typeof name !== 'string' || !isValidToolName(name, GEMINI_TOOL_NAME_RULE)) {
         add(
           'invalid-tool-name',
           `${path}.name`,
-          `function name ${describeValue(name)} must start with a letter or an underscore and hold only a-z, A-Z, 0-9, _ . : -, at most 64 characters`,
+          `function name ${describeValue(name)} must start with a letter or an underscore and hold only a-z, A-Z, 0-9, _ . - (at most 64 characters)`,
         );
       }
       if (typeof name === 'string') {

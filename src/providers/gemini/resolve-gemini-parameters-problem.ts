@@ -1,5 +1,8 @@
 import type { GeminiRequestShape } from './gemini-api.js';
 
+/** What the SDK's doc comment allows as a parameter name. */
+const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
 /** The keywords of Gemini's `Schema` (an OpenAPI 3.0 subset), as listed by the SDK's `Schema` type. */
 const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   'anyOf',
@@ -33,6 +36,9 @@ const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
  * - a keyword `Schema` does not have (`additionalProperties`, `$ref`, `$defs`, `oneOf`, `allOf`, `const`, …): the API
  *   answers "Invalid JSON payload received. Unknown name …";
  * - a `required` entry that is not in `properties` ("property is not defined");
+ * - an array schema without `items` ("items: missing field");
+ * - a parameter name that does not start with a letter or `_` or holds other characters than letters, digits and
+ *   `_`, or is longer than 64 (the SDK's doc comment on `parameters`), such as `Content-Type`;
  * - in the REST shape, a `type` list (`["string", "null"]`).
  *
  * In the `sdk` shape the SDK converts the schema before sending (`processJsonSchema`: it drops
@@ -61,7 +67,13 @@ function findProblem(schema: unknown, where: string, shape: GeminiRequestShape):
     return `\`${keyword}\` at ${where} is not a Gemini \`parameters\` keyword`;
   }
   if (shape === 'rest' && Array.isArray(schema.type)) return `\`type\` at ${where} is a list; Gemini \`parameters\` takes one type (use \`nullable\` or \`anyOf\`)`;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.some((type) => typeof type === 'string' && type.toLowerCase() === 'array') && schema.items === undefined) {
+    return `the array at ${where} has no \`items\``;
+  }
   const properties = isRecord(schema.properties) ? schema.properties : {};
+  const badName = Object.keys(properties).find((name) => !PARAMETER_NAME.test(name));
+  if (badName !== undefined) return `parameter name \`${badName}\` at ${where} must start with a letter or \`_\` and hold only letters, digits and \`_\` (at most 64)`;
   if (Array.isArray(schema.required)) {
     const undefinedNames = schema.required.filter((name) => typeof name !== 'string' || !(name in properties));
     if (undefinedNames.length > 0) return `\`required\` at ${where} names ${undefinedNames.map((name) => `\`${String(name)}\``).join(', ')}, not in \`properties\``;

@@ -7,13 +7,13 @@ const response = (name: string) => ({ functionResponse: { name, response: { outp
 
 describe('preflightGeminiRequest', () => {
   it.each([
-    ['the SDK shape', geminiParameters([geminiDeclaration('a:b'), geminiDeclaration('c.d')])],
-    ['the REST shape', geminiRESTBody([geminiDeclaration('a:b'), geminiDeclaration('c.d')])],
+    ['the SDK shape', geminiParameters([geminiDeclaration('a-b'), geminiDeclaration('c.d')])],
+    ['the REST shape', geminiRESTBody([geminiDeclaration('a-b'), geminiDeclaration('c.d')])],
   ])('passes a valid body in %s with answered function calls', (_, body) => {
     const contents = [
       { role: 'user', parts: [{ text: 'hi' }] },
-      { role: 'model', parts: [call('a:b'), call('c.d')] },
-      { role: 'user', parts: [response('a:b'), response('c.d')] },
+      { role: 'model', parts: [call('a-b'), call('c.d')] },
+      { role: 'user', parts: [response('a-b'), response('c.d')] },
       { role: 'model', parts: [{ text: 'done' }] },
     ];
     expect(preflightGeminiRequest({ ...body, contents })).toEqual({ ok: true, violations: [] });
@@ -25,6 +25,7 @@ describe('preflightGeminiRequest', () => {
     ['config mixed with top-level tools', { ...geminiParameters([]), tools: [] }, 'invalid-body', 'tools'],
     ['tools that are not an array', { contents: [], tools: {} }, 'invalid-body', 'tools'],
     ['a name starting with a digit', geminiRESTBody([geminiDeclaration('3d')]), 'invalid-tool-name', 'tools[0].functionDeclarations[0].name'],
+    ['a name with a colon, which some endpoints reject', geminiRESTBody([geminiDeclaration('server:tool')]), 'invalid-tool-name', 'tools[0].functionDeclarations[0].name'],
     ['a name with a space', geminiParameters([geminiDeclaration('send email')]), 'invalid-tool-name', 'config.tools[0].functionDeclarations[0].name'],
     ['a 65-character name', geminiRESTBody([geminiDeclaration('a'.repeat(65))]), 'invalid-tool-name', 'tools[0].functionDeclarations[0].name'],
     ['two declarations with one name', geminiRESTBody([geminiDeclaration('a'), geminiDeclaration('a')]), 'duplicate-tool-name', 'tools[0].functionDeclarations[1].name'],
@@ -49,6 +50,18 @@ describe('preflightGeminiRequest', () => {
     [
       'a required property that is not defined',
       geminiRESTBody([geminiDeclaration('a', { parameters: { type: 'OBJECT', properties: {}, required: ['ref'] } })]),
+      'unsupported-schema-keyword',
+      'tools[0].functionDeclarations[0].parameters',
+    ],
+    [
+      'an array parameter without items',
+      geminiParameters([geminiDeclaration('a', { parameters: { type: 'object', properties: { tags: { type: 'array' } } } })]),
+      'unsupported-schema-keyword',
+      'config.tools[0].functionDeclarations[0].parameters',
+    ],
+    [
+      'a parameter name with a dash',
+      geminiRESTBody([geminiDeclaration('a', { parameters: { type: 'OBJECT', properties: { 'Content-Type': { type: 'STRING' } } } })]),
       'unsupported-schema-keyword',
       'tools[0].functionDeclarations[0].parameters',
     ],

@@ -22,6 +22,9 @@ describe('resolveGeminiParametersProblem', () => {
     ['const in anyOf', { anyOf: [{ const: 1 }] }, 'rest', '`const` at the root.anyOf[0]'],
     ['a type list', { type: ['string', 'null'] }, 'rest', '`type` at the root is a list'],
     ['a required property that is not defined', object({ required: ['a', 'b'] }), 'rest', '`required` at the root names `b`, not in `properties`'],
+    ['an array without items', { type: 'OBJECT', properties: { tags: { type: 'ARRAY' } } }, 'sdk', 'the array at the root.properties.tags has no `items`'],
+    ['a parameter name with a dash', { type: 'OBJECT', properties: { 'User-Agent': { type: 'STRING' } } }, 'rest', 'parameter name `User-Agent` at the root'],
+    ['a parameter name starting with a digit', { type: 'OBJECT', properties: { '2fa': { type: 'STRING' } } }, 'sdk', 'parameter name `2fa`'],
     ['a schema that is not an object', 'x', 'sdk', 'the schema must be an object'],
   ])('rejects %s (%s shape)', (_, schema, shape, problem) => {
     expect(resolveGeminiParametersProblem(schema, shape)).toContain(problem);
