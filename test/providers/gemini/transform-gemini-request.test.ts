@@ -145,7 +145,7 @@ describe('transformGeminiRequest', () => {
 
     it('warns when systemInstruction cannot be read', () => {
       const body = geminiParameters(twenty, undefined, { systemInstruction: 42 });
-      const { body: output, warnings } = transformGeminiRequest(body, geminiPlan(body));
+      const { body: output, warnings } = transform(body, geminiPlan(body));
       expect(output.config?.systemInstruction).toBe(42);
       expect(warnings.map((warning) => warning.code)).toEqual(['guidance-not-added']);
     });
@@ -165,7 +165,7 @@ describe('transformGeminiRequest', () => {
     it('passes an SDK CallableTool through, with a warning', () => {
       const callable = { tool: async () => ({}), callTool: async () => [] };
       const body = geminiParameters([], undefined, { tools: [{ functionDeclarations: twenty }, callable] });
-      const { body: output, warnings } = transformGeminiRequest(body, geminiPlan(body));
+      const { body: output, warnings } = transform(body, geminiPlan(body));
       expect(geminiToolsOf(output)[1]).toBe(callable);
       expect(warnings.map((warning) => warning.code)).toEqual(['callable-tool-not-deferred']);
     });
@@ -293,7 +293,7 @@ describe('transformGeminiRequest', () => {
 
     it('items of contents it cannot read, with a warning', () => {
       const body = geminiParameters(twenty, [{ role: 'user', parts: [{ text: 'hi' }] }, 7]);
-      const { body: output, warnings } = transformGeminiRequest(body, geminiPlan(body));
+      const { body: output, warnings } = transform(body, geminiPlan(body));
       expect((output.contents as unknown[])[1]).toBe(7);
       expect(warnings.map((warning) => warning.code)).toEqual(['unknown-content']);
     });

@@ -183,7 +183,7 @@ describe('transformOpenAIChatRequest', () => {
 
     it('warns when the system message’s content cannot be read', () => {
       const odd = openAIChatBody(twenty, [{ role: 'system', content: 42 }, { role: 'user', content: 'hi' }]);
-      const { body: output, warnings } = transformOpenAIChatRequest(odd, openAIChatPlan(odd));
+      const { body: output, warnings } = transform(odd, openAIChatPlan(odd));
       expect(warnings.map((warning) => warning.code)).toEqual(['guidance-not-added']);
       expect(output.messages[0]).toEqual({ role: 'system', content: 42 });
     });
