@@ -313,11 +313,11 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   }
   const usedLabels = new Set(read.tools.map(labelOf).filter((label): label is string => label !== undefined));
   const namespaceNames = resolveOpenAIResponsesNamespaceNames(usedLabels, blocked);
-  const renamed = read.namespaces.filter((namespace) => usedLabels.has(namespace.name) && namespaceNames.get(namespace.name) !== namespace.name);
+  const renamed = [...new Set(read.namespaces.map((namespace) => namespace.name))].filter((name) => usedLabels.has(name) && namespaceNames.get(name) !== name);
   if (renamed.length > 0) {
     warnings.push({
       code: 'namespace-renamed',
-      message: `namespace ${renamed.map((namespace) => `\`${namespace.name}\` is sent as \`${namespaceNames.get(namespace.name) as string}\``).join(', ')} (the API accepts letters, digits, \`_\` and \`-\`, and reserved or top-level function names are avoided); calls come back with the new namespace`,
+      message: `namespace ${renamed.map((name) => `\`${name}\` is sent as \`${namespaceNames.get(name) as string}\``).join(', ')} (the API accepts letters, digits, \`_\` and \`-\`, and reserved or top-level function names are avoided); calls come back with the new namespace`,
     });
   }
 

@@ -180,6 +180,13 @@ describe('transformOpenAIResponsesRequest', () => {
         expect(describeTools(transformChecked(body, plan).body.tools)).toEqual(['ns:crm[inside+defer,outside+defer]', 'tool_search']);
       });
 
+      it('merges two body namespaces of the same name', () => {
+        const body = responsesBody([responsesNamespace('crm', [responsesFunction('one')], 'First.'), responsesNamespace('crm', [responsesFunction('two')], 'Second.')]);
+        const { body: sent } = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+        expect(describeTools(sent.tools)).toEqual(['ns:crm[one+defer,two+defer]', 'tool_search']);
+        expect(sent.tools?.[0]).toMatchObject({ description: 'First.' });
+      });
+
       it('moves a tool other than function and custom tools out of a namespace, with a warning', () => {
         const body = responsesBody([{ type: 'namespace', name: 'mixed', description: 'Mixed', tools: [responsesFunction('inside'), { type: 'web_search' }] }]);
         const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
@@ -441,6 +448,13 @@ describe('transformOpenAIResponsesRequest', () => {
       expect(result.body.tools).toEqual([responsesFunction('other'), responsesNamespace('files', [responsesFunction('read_file')])]);
       expect(codes(result.warnings)).toEqual([...warning, 'tool-search-tool-removed']);
     });
+  });
+
+  it('renames an invalid body namespace with no deferral too', () => {
+    const body = responsesBody([responsesNamespace('File Operations', [responsesFunction('read_file')])]);
+    const result = transformChecked(body, planFor(body, { id: 'gpt-4.1', api: 'openai-responses' }, { mechanism: 'openai' }));
+    expect(describeTools(result.body.tools)).toEqual(['ns:File_Operations[read_file]']);
+    expect(codes(result.warnings)).toEqual(['namespace-renamed']);
   });
 
   describe('is pure', () => {
