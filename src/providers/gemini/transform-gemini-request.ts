@@ -4,7 +4,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveToolList, type ToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
-import { TOOL_SEARCH_GUIDANCE } from '../../client/tool-search-guidance.js';
+import { TOOL_SEARCH_GUIDANCE, resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -144,9 +144,11 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   for (const tool of tools) for (const slot of tool.declarations) if (slot.kind === 'function') functionSlots.set(canonical(slot.definition.name), slot);
   const definitions: ToolDefinition[] = [...functionSlots].map(([name, slot]) => ({ ...slot.definition, name }));
   const revealed = [...revealedOption, ...resolveRevealedTools(history.outputs), ...toolConfig.forced];
+  let listed: ToolSearchPlan = plan;
   let list: ToolList = resolveToolList(plan, definitions, { revealed });
   if (list.tools.length > GEMINI_MAX_FUNCTION_DECLARATIONS && list.guidance !== null && plan.listing !== 'names') {
-    list = resolveToolList({ ...plan, listing: 'names' }, definitions, { revealed });
+    listed = { ...plan, listing: 'names' };
+    list = resolveToolList(listed, definitions, { revealed });
     warnings.push({
       code: 'listing-changed-to-names',
       message: `the \`${plan.listing}\` listing would send more than ${GEMINI_MAX_FUNCTION_DECLARATIONS} function declarations, Gemini's limit; deferred tools were left out of the tool list and named in the note instead (the \`names\` listing)`,
@@ -197,7 +199,7 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   const outputSettings: Record<string, unknown> = { ...settings };
   if (outputTools.length > 0 || settings.tools !== undefined) outputSettings.tools = outputTools;
   if (toolConfig.value !== undefined) outputSettings.toolConfig = toolConfig.value;
-  const systemInstruction = placeGuidance(settings.systemInstruction, list.guidance, `${prefix}systemInstruction`, warnings);
+  const systemInstruction = placeGuidance(settings.systemInstruction, wireGuidance(list.guidance, listed, names), `${prefix}systemInstruction`, warnings);
   if (systemInstruction === undefined) delete outputSettings.systemInstruction;
   else outputSettings.systemInstruction = systemInstruction;
 
@@ -391,6 +393,15 @@ function transformToolConfig(
     return names.toWire(original);
   });
   return { value: { ...toolConfig, functionCallingConfig: { ...config, allowedFunctionNames: allowed } }, forced };
+}
+
+/**
+ * The note with the names the model sees: in the `names` listing it lists the deferred tools, and those must be the
+ * wire names (the ones the model will search for and call), not the caller's.
+ */
+function wireGuidance(guidance: string | null, plan: ToolSearchPlan, names: ToolNameMapping): string | null {
+  if (guidance === null || plan.listing !== 'names') return guidance;
+  return resolveToolSearchGuidance({ ...plan, tools: plan.tools.map((entry) => ({ ...entry, name: names.toWire(entry.name) })) });
 }
 
 /** Adds, keeps or replaces the note in `systemInstruction`; see the transformer's documentation for the placement. */

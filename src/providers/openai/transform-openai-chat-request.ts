@@ -4,7 +4,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
-import { TOOL_SEARCH_GUIDANCE } from '../../client/tool-search-guidance.js';
+import { TOOL_SEARCH_GUIDANCE, resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -190,7 +190,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   const output: Record<string, unknown> = { ...request };
   output.messages = placeGuidance(
     messages.map((message, index) => transformMessage(message, index, names, warnings)),
-    list.guidance,
+    wireGuidance(list.guidance, plan, names),
     warnings,
   );
   if (tools.length > 0) output.tools = tools;
@@ -401,6 +401,15 @@ function transformToolChoice(
     return { value: { ...choice, allowed_tools: { ...choice.allowed_tools, tools } }, forced };
   }
   return { value: choice, forced: [] };
+}
+
+/**
+ * The note with the names the model sees: in the `names` listing it lists the deferred tools, and those must be the
+ * wire names (the ones the model will search for and call), not the caller's.
+ */
+function wireGuidance(guidance: string | null, plan: ToolSearchPlan, names: ToolNameMapping): string | null {
+  if (guidance === null || plan.listing !== 'names') return guidance;
+  return resolveToolSearchGuidance({ ...plan, tools: plan.tools.map((entry) => ({ ...entry, name: names.toWire(entry.name) })) });
 }
 
 /** Adds, keeps or replaces the note in the system slot; see the transformer's documentation for the placement. */

@@ -213,6 +213,11 @@ describe('transformGeminiRequest', () => {
       expect(output.config?.toolConfig?.functionCallingConfig?.allowedFunctionNames).toEqual(['send_email']);
     });
 
+    it('lists wire names in the names listing’s note', () => {
+      const { body: output } = transform(body, geminiPlan(body, { listing: 'names', threshold: 1 }));
+      expect(JSON.stringify(output.config?.systemInstruction)).toContain(': github_create_issue, _3d.render, send_email, ChaDri.change_drink, x');
+    });
+
     it('maps the model’s calls back with names.fromWire', () => {
       const { names } = transform(body, geminiPlan(body));
       expect(names.fromWire('github_create_issue')).toBe('github:create_issue');

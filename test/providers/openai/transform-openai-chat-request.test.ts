@@ -220,6 +220,13 @@ describe('transformOpenAIChatRequest', () => {
       expect(output.tool_choice).toEqual({ type: 'function', function: { name: 'api_weather' } });
     });
 
+    it('lists wire names in the names listing’s note', () => {
+      const { body: output } = transform(named, openAIChatPlan(named, { listing: 'names' }));
+      const note = (output.messages[0] as { content: string }).content;
+      expect(note).toContain('ChaDri_change_drink, uber_ride, api_weather');
+      expect(note).not.toContain('ChaDri.change_drink');
+    });
+
     it('maps the model’s calls back with names.fromWire', () => {
       const { names } = transform(named, openAIChatPlan(named));
       expect(names.fromWire('ChaDri_change_drink')).toBe('ChaDri.change_drink');
