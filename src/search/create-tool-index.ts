@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js';
 import { describeValue } from '../errors/describe-value.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import { collectParameterText } from './collect-parameter-text.js';
 import { parseToolSelection } from './parse-tool-selection.js';
-import { createWordTable } from './create-word-table.js';
-import { scanSearchWords } from './split-search-words.js';
-import { resolveSearchTerm, tokenizeSearchText } from './tokenize-search-text.js';
+import { tokenizeSearchText } from './tokenize-search-text.js';
+import { createTermPostings } from './create-term-postings.js';
 
 /** One search result: a tool's name and its score (higher is better; see {@link createToolIndex} for the formula). */
 export interface ToolSearchHit {
@@ -78,10 +75,6 @@ export interface ToolIndex {
 /** The bonus of a tool whose name is the whole query (the seed's +100). */
 export const EXACT_NAME_BONUS = 100;
 
-const NAME_FIELD = 0;
-const DESCRIPTION_FIELD = 1;
-const PARAMETERS_FIELD = 2;
-const FIELD_COUNT = 3;
 const DEFAULT_WEIGHTS = { name: 3, description: 1, parameters: 0.75 } as const;
 const weight = z.number({ error: 'must be a finite number ≥ 0' }).finite({ error: 'must be a finite number ≥ 0' }).min(0, {
   error: 'must be a finite number ≥ 0',
@@ -94,12 +87,6 @@ const optionsSchema = z.strictObject({
 });
 /** Leading and trailing characters that are not letters or digits: quotes, backticks, punctuation, spaces. */
 const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
-
-/** One term's postings: the tools that have it and what it weighs in each (field weight × rarity). */
-interface Postings {
-  readonly ids: Int32Array;
-  readonly weights: Float64Array;
-}
 
 /**
  * Builds a ranking index over a tool list, once; {@link ToolIndex.search} then ranks tools for a query without
@@ -141,82 +128,17 @@ interface Postings {
 export function createToolIndex(tools: readonly ToolDefinition[], options?: ToolIndexOptions): ToolIndex {
   const parsedTools = parseToolDefinitions(tools);
   const resolved = resolveOptions(options);
-  const { weights } = resolved;
-  const names: string[] = [];
+  const { names, termIds, offsets, toolIds, weights } = createTermPostings(parsedTools, resolved.weights, resolved.rarity);
+  const size = names.length;
   const idsByName = new Map<string, number>();
   const idsByLowerName = new Map<string, number[]>();
-
-  // Terms are numbered as they are first met. Each word's term number is cached in a table that looks words up in
-  // place: the same few thousand words make up most of any catalog's text, and allocating and stemming each of their
-  // occurrences again would dominate the build.
-  const termIds = new Map<string, number>();
-  const termOfWord = createWordTable();
-  /** Per term: the tools that have it, each as `id * FIELD_COUNT + field` (the field of its best occurrence). */
-  const postings: number[][] = [];
-  const lastToolOfTerm: number[] = [];
-  const fieldWeights = [resolved.weights.name, resolved.weights.description, resolved.weights.parameters];
-  // Fields are read from the heaviest to the lightest, so the first time a tool meets a term is in its best field.
-  const fieldOrder = [NAME_FIELD, DESCRIPTION_FIELD, PARAMETERS_FIELD].sort((a, b) => fieldWeights[b]! - fieldWeights[a]!);
-  let id = -1;
-  let field = 0;
-  const addWord = (source: string, start: number, end: number): void => {
-    let termId = termOfWord.lookup(source, start, end);
-    if (termId === undefined) {
-      const word = source.slice(start, end).toLowerCase();
-      const term = resolveSearchTerm(word);
-      termId = term === null ? -1 : (termIds.get(term) ?? -1);
-      if (term !== null && termId < 0) {
-        termId = postings.length;
-        termIds.set(term, termId);
-        postings.push([]);
-        lastToolOfTerm.push(-1);
-      }
-      termOfWord.insert(word, termId);
-    }
-    if (termId < 0 || lastToolOfTerm[termId] === id) return;
-    lastToolOfTerm[termId] = id;
-    postings[termId]!.push(id * FIELD_COUNT + field);
-  };
-
-  for (const tool of parsedTools) {
-    if (tool.name === TOOL_SEARCH_TOOL_NAME) continue;
-    id = names.length;
-    names.push(tool.name);
-    idsByName.set(tool.name, id);
-    const lower = tool.name.toLowerCase();
+  names.forEach((name, id) => {
+    idsByName.set(name, id);
+    const lower = name.toLowerCase();
     const sameLower = idsByLowerName.get(lower);
     if (sameLower === undefined) idsByLowerName.set(lower, [id]);
     else sameLower.push(id);
-    for (field of fieldOrder) {
-      switch (field) {
-        case NAME_FIELD:
-          scanSearchWords(tool.name, addWord);
-          break;
-        case DESCRIPTION_FIELD:
-          if (tool.description !== undefined) scanSearchWords(tool.description, addWord);
-          if (tool.title !== undefined) scanSearchWords(tool.title, addWord);
-          break;
-        default:
-          for (const text of collectParameterText(tool.inputSchema)) scanSearchWords(text, addWord);
-      }
-    }
-  }
-
-  const size = names.length;
-  const index = new Map<string, Postings>();
-  const rarityScale = Math.log(1 + size);
-  for (const [term, termId] of termIds) {
-    const entries = postings[termId]!;
-    const rarity = resolved.rarity ? Math.log(1 + size / entries.length) / rarityScale : 1;
-    const ids = new Int32Array(entries.length);
-    const weights = new Float64Array(entries.length);
-    for (let position = 0; position < entries.length; position += 1) {
-      const entry = entries[position]!;
-      ids[position] = Math.floor(entry / FIELD_COUNT);
-      weights[position] = fieldWeights[entry % FIELD_COUNT]! * rarity;
-    }
-    index.set(term, { ids, weights });
-  }
+  });
   // Scratch space reused by every search (search is synchronous, so never shared by two at once); reset after use.
   const scores = new Float64Array(size);
   const touched: number[] = [];
@@ -243,11 +165,10 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
 
     try {
       for (const term of terms) {
-        const postings = index.get(term);
-        if (postings === undefined) continue;
-        const { ids, weights } = postings;
-        for (let position = 0; position < ids.length; position++) {
-          const id = ids[position]!;
+        const termId = termIds.get(term);
+        if (termId === undefined) continue;
+        for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
+          const id = toolIds[position]!;
           if (scores[id] === 0) touched.push(id);
           scores[id]! += weights[position]!;
         }
