@@ -4,7 +4,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
-import { TOOL_SEARCH_GUIDANCE } from '../../client/tool-search-guidance.js';
+import { TOOL_SEARCH_GUIDANCE, resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import type { PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
@@ -22,6 +22,9 @@ import {
   transformOpenAIResponsesInput,
   type OpenAIResponsesInputWarningCode,
 } from './transform-openai-responses-input.js';
+
+/** What separates the guidance note from the caller's instructions. */
+const NOTE_SEPARATOR = '\n\n';
 
 /** OpenAI recommends fewer than about 10 functions per namespace (tool search guide). */
 const RECOMMENDED_NAMESPACE_SIZE = 10;
@@ -167,7 +170,9 @@ interface BuildContext {
  *
  * **Client (`client`)**: the tool list of `resolveToolList` in Responses form: loaded tools in full, the
  * `tool_search` function, deferred tools as functions with the stub schema and `strict: false`, revealed ones in
- * full. Namespaced functions become top-level functions. The guidance note is appended to `instructions` once.
+ * full. Namespaced functions become top-level functions. The guidance note is appended to `instructions` once (a
+ * note an earlier transform left there is replaced, or removed when nothing is deferred); in the `names` listing it
+ * names the deferred tools by their wire names.
  *
  * **None (`none`)**, and a `claude-hosted` plan (a mistake on this API: warned): full schemas, the body's own
  * namespaces kept, `defer_loading` and the tool-search tool removed.
@@ -263,9 +268,8 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   if ('tools' in source || built.tools.length > 0) result.tools = built.tools;
   if ('input' in source) result.input = history.input;
   if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, names, originalOf);
-  if (built.guidance !== null && !(typeof instructions === 'string' && instructions.includes(TOOL_SEARCH_GUIDANCE))) {
-    result.instructions = typeof instructions === 'string' && instructions.length > 0 ? `${instructions}\n\n${built.guidance}` : built.guidance;
-  }
+  const withNote = transformInstructions(instructions, built.guidance);
+  if (withNote !== instructions) result.instructions = withNote;
   return { body: result as TransformedOpenAIResponsesBody<Body>, warnings, names };
 }
 
@@ -473,7 +477,34 @@ function buildClientTools(context: BuildContext): BuiltTools {
       message: `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quote(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\``,
     });
   }
-  return { tools: [...top, ...rest], namespaceNames: new Map(), labelOf: () => undefined, guidance: list.guidance };
+  // In the `names` listing the note lists the deferred tools: by the names the model can search for and call.
+  const guidance = list.guidance === null || plan.listing !== 'names' ? list.guidance : resolveToolSearchGuidance({ ...plan, tools: plan.tools.map((tool) => ({ ...tool, name: names.toWire(tool.name) })) });
+  return { tools: [...top, ...rest], namespaceNames: new Map(), labelOf: () => undefined, guidance };
+}
+
+/**
+ * `instructions` with the guidance note at the end, once: kept as they are when they already hold the current note;
+ * a note an earlier transform left (stale, or with nothing deferred now) is replaced or removed, so the caller's own
+ * text keeps its bytes and the note never appears twice.
+ */
+function transformInstructions(instructions: string | null | undefined, guidance: string | null): string | null | undefined {
+  if (typeof instructions !== 'string' || instructions.length === 0) return guidance ?? instructions;
+  if (guidance !== null && instructions.includes(guidance)) return instructions;
+  if (guidance === null && !instructions.includes(TOOL_SEARCH_GUIDANCE)) return instructions;
+  const own = withoutGuidance(instructions);
+  if (guidance === null) return own;
+  return own.length === 0 ? guidance : `${own}${NOTE_SEPARATOR}${guidance}`;
+}
+
+/** The text without any guidance note (each runs from `TOOL_SEARCH_GUIDANCE` to the next blank line). */
+function withoutGuidance(text: string): string {
+  let result = text;
+  for (let at = result.indexOf(TOOL_SEARCH_GUIDANCE); at !== -1; at = result.indexOf(TOOL_SEARCH_GUIDANCE)) {
+    const end = result.indexOf(NOTE_SEPARATOR, at);
+    const start = result.slice(Math.max(0, at - NOTE_SEPARATOR.length), at) === NOTE_SEPARATOR ? at - NOTE_SEPARATOR.length : at;
+    result = result.slice(0, start) + (end === -1 ? '' : result.slice(start === 0 ? end + NOTE_SEPARATOR.length : end));
+  }
+  return result;
 }
 
 /** One `tool_search`, stub or revealed entry of the client tool list as a Responses function tool. */

@@ -398,6 +398,24 @@ describe('transformOpenAIResponsesRequest', () => {
       expect(sent.instructions).toContain('search_issues');
     });
 
+    it('lists the deferred tools by their wire names in the names listing note', () => {
+      const body = responsesBody([responsesFunction('read_file'), responsesFunction('Cafe.change_drink'), responsesFunction('math.gcd')]);
+      const { body: sent } = transformChecked(body, planFor(body, CLIENT, { threshold: 0, neverDefer: ['read_file'], listing: 'names' }));
+      expect(sent.instructions).toContain(': Cafe_change_drink, math_gcd.');
+    });
+
+    it.each([
+      { case: 'replaces a stale note', plan: { threshold: 0, neverDefer: ['read_file'], listing: 'names' as const }, expected: 'Be brief.\n\nNOTE' },
+      { case: 'removes the note when nothing is deferred', plan: { threshold: 99 }, expected: 'Be brief.' },
+    ])('$case an earlier transform left in the instructions', ({ plan, expected }) => {
+      const stale = `Be brief.\n\n${TOOL_SEARCH_GUIDANCE} These tools are available but not listed; load them with \`tool_search\` before use: gone.`;
+      const body = responsesBody(tools, { instructions: stale });
+      const resolved = planFor(body, CLIENT, plan);
+      const { body: sent } = transformChecked(body, resolved);
+      const note = `${TOOL_SEARCH_GUIDANCE} These tools are available but not listed; load them with \`tool_search\` before use: search_issues, create_issue.`;
+      expect(sent.instructions).toBe(expected.replace('NOTE', note));
+    });
+
     it('flattens namespaces and strips deferral the API cannot honour, with warnings', () => {
       const mcp = { type: 'mcp', server_label: 'docs', server_url: 'https://example.com/mcp', defer_loading: true };
       const body = responsesBody([mcp, responsesNamespace('files', [responsesFunction('read_file')]), { type: 'tool_search' }, responsesFunction('other')]);
