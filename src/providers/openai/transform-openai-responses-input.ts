@@ -1,9 +1,13 @@
 import stringify from 'fast-json-stable-stringify';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import { OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY, OPENAI_RESPONSES_NAMESPACE_NAME_RULE } from './openai-responses-api.js';
+import {
+  OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY,
+  OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
+  OPENAI_RESPONSES_TOOL_NAME_RULE,
+} from './openai-responses-api.js';
 import {
   resolveOpenAIResponsesCallNamespace,
   resolveOpenAIResponsesFunctionLocations,
@@ -34,7 +38,8 @@ export interface OpenAIResponsesInputContext {
 /**
  * Rewrites a Responses history (`input`) so it matches the tools being sent:
  *
- * - `function_call` and `custom_tool_call`: the name becomes the wire name; a missing `namespace` is restored where
+ * - `function_call` and `custom_tool_call`: the name becomes the wire name (also for a tool no longer in the
+ *   request whose name the API would reject); a missing `namespace` is restored where
  *   the tools (or the tools the history itself loaded) say the function needs one (the "Missing namespace for
  *   function_call" 400); a namespace given as the category label (`File Operations`) or as the original tool name
  *   becomes the name sent. A call whose tool is no longer in the request keeps its name; its namespace is restored
@@ -55,13 +60,14 @@ export function transformOpenAIResponsesInput(
   const items = checkOpenAIResponsesInput(input);
   const sent = resolveOpenAIResponsesFunctionLocations(context.tools);
   const loaded = resolveOpenAIResponsesFunctionLocations([], items);
+  const wireName = resolveCallWireName(items, context, [sent, loaded]);
   const restored: string[] = [];
   const output = items.map((item, index) => {
     const record = item as Record<string, unknown>;
     switch (record.type) {
       case 'function_call':
       case 'custom_tool_call':
-        return transformCall(record, index, context, sent, loaded, restored);
+        return transformCall(record, index, context, wireName, sent, loaded, restored);
       case 'function_call_output':
         return transformCallOutput(record, context);
       case 'tool_search_output':
@@ -110,10 +116,37 @@ export function resolveOpenAIResponsesCallOutputs(input: unknown): unknown[] {
   return outputs;
 }
 
+/**
+ * The name to send for a call in the history: the tool's wire name. A call of a tool the request no longer holds
+ * keeps its name, unless the API would reject that name (an original `a.b` nobody maps any more): it then gets a
+ * valid name of its own that no tool of the request uses.
+ */
+function resolveCallWireName(
+  items: readonly unknown[],
+  context: OpenAIResponsesInputContext,
+  locations: readonly OpenAIResponsesFunctionLocations[],
+): (name: string) => string {
+  const mapped = (name: string): string => context.names.toWire(context.originalOf(name));
+  const invalid = new Set<string>();
+  const used = locations.flatMap((found) => [...found.topLevel, ...found.namespaces.keys()]);
+  for (const item of items) {
+    const { type, name } = item as { type?: unknown; name?: unknown };
+    if ((type === 'function_call' || type === 'custom_tool_call') && typeof name === 'string' && name.length > 0) {
+      const wire = mapped(name);
+      if (isValidToolName(wire, OPENAI_RESPONSES_TOOL_NAME_RULE)) used.push(wire);
+      else invalid.add(wire);
+    }
+  }
+  if (invalid.size === 0) return mapped;
+  const fallback = createToolNameMapping([...used, ...invalid], OPENAI_RESPONSES_TOOL_NAME_RULE);
+  return (name) => fallback.toWire(mapped(name));
+}
+
 function transformCall(
   item: Record<string, unknown>,
   index: number,
   context: OpenAIResponsesInputContext,
+  wireName: (name: string) => string,
   sent: OpenAIResponsesFunctionLocations,
   loaded: OpenAIResponsesFunctionLocations,
   restored: string[],
@@ -123,7 +156,7 @@ function transformCall(
     throw new ToolSearchError('invalid-request', `\`input[${index}].name\` (a ${String(record.type)} item) must be a non-empty string, got ${describeValue(record.name)}`);
   }
   const original = context.originalOf(record.name);
-  const name = context.names.toWire(original);
+  const name = wireName(record.name);
   // The tools being sent decide; a tool they no longer hold is looked up where the history itself loaded it.
   const isSent = sent.topLevel.has(name) || sent.namespaces.has(name);
   const expected = resolveOpenAIResponsesCallNamespace(isSent ? sent : loaded, name);

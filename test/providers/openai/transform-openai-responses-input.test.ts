@@ -86,6 +86,11 @@ describe('transformOpenAIResponsesRequest on the history (input)', () => {
       expect(replay(item).item).toBe(item);
     });
 
+    it('the name of a call of a removed tool, unless the API would reject it', () => {
+      expect(replay(call('gone.tool')).item).toEqual(call('gone_tool'));
+      expect(replay(call('other.tool'), [call('other_tool')]).item).toMatchObject({ name: expect.stringMatching(/^other_tool_[0-9a-z]+$/) });
+    });
+
     it('a string input', () => {
       const body = responsesBody(tools, { input: 'hello' });
       expect(transformChecked(body, planFor(body, HOSTED, config)).body.input).toBe('hello');
