@@ -33,7 +33,7 @@ const DESCRIPTION_FIELD = 1;
 const PARAMETERS_FIELD = 2;
 
 /**
- * Reads every tool's name, description (and title) and parameter text once and builds its {@link TermPostings}.
+ * Reads every tool's name, description (with its `title` and `category`) and parameter text once and builds its {@link TermPostings}.
  * A term found in several fields of a tool counts once, in its heaviest field. With `rarity`, each weight is
  * multiplied by `ln(1 + N / n) / ln(1 + N)` (`N` tools in all, `n` of them with the term).
  *
@@ -95,6 +95,7 @@ export function createTermPostings(tools: readonly ToolDefinition[], fieldWeight
       } else if (field === DESCRIPTION_FIELD) {
         if (typeof tool.description === 'string') scanSearchWords(tool.description, addWord);
         if (typeof tool.title === 'string') scanSearchWords(tool.title, addWord);
+        if (typeof tool.category === 'string') scanSearchWords(tool.category, addWord);
       } else {
         for (const text of collectParameterText(tool.inputSchema)) scanSearchWords(text, addWord);
       }

@@ -31,7 +31,7 @@ export interface ToolIndexSearchOptions {
 export interface ToolIndexFieldWeights {
   /** A term found in the tool's name. @default 3 */
   readonly name?: number;
-  /** A term found in the tool's description or title. @default 1 */
+  /** A term found in the tool's description, `title` or `category`. @default 1 */
   readonly description?: number;
   /** A term found in a parameter's name, title, description or enum values. @default 0.75 */
   readonly parameters?: number;
@@ -64,8 +64,8 @@ export interface ToolIndexOptions {
 export interface ToolIndex {
   /**
    * Ranks the tools for a query, best first. See {@link createToolIndex} for the scoring. Returns `[]` for an
-   * empty query, a query with no searchable word, or no match. Throws `ToolSearchError('invalid-options')` for a
-   * bad `maxResults`.
+   * empty query, a query with no searchable word, or no match. Throws `ToolSearchError('invalid-options')` when
+   * `query` is not a string, `maxResults` is not a whole number ≥ 1 or `visible` is not iterable.
    */
   search(query: string, options?: ToolIndexSearchOptions): ToolSearchHit[];
   /** How many tools the index searches (the tool list without any tool named `tool_search`). */
@@ -92,7 +92,7 @@ const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
  * Builds a ranking index over a tool list, once; {@link ToolIndex.search} then ranks tools for a query without
  * reading their text again.
  *
- * **Terms.** A tool's name, its description (and `title`) and its parameters (names, titles, descriptions, enum
+ * **Terms.** A tool's name, its description (with its `title` and `category`) and its parameters (names, titles, descriptions, enum
  * values; see `collectParameterText`) are cut into terms by `tokenizeSearchText`: every naming style is split
  * (`get_user`, `getUser`, `get-user`, `Api.get_user`, `github__get_user`), case and accents are folded, English
  * stop words are dropped and words are stemmed (`files` and `file` are one term). The query is cut the same way;
@@ -120,9 +120,16 @@ const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
  * @example
  * ```ts
  * import { createToolIndex } from 'tool-search';
- * const index = createToolIndex(tools);
- * index.search('create an issue on github'); // [{ name: 'create_issue', score: 3.2 }, …]
- * index.search('select:read_file,write_file', { visible: ['read_file'] }); // [{ name: 'read_file', score: 100 }]
+ * const path = { type: 'object', properties: { path: { type: 'string', description: 'File path' } } };
+ * const index = createToolIndex([
+ *   { name: 'read_file', description: 'Read a file from the workspace.', inputSchema: path },
+ *   { name: 'write_file', description: 'Write text to a file.', inputSchema: path },
+ *   { name: 'send_email', description: 'Send an email.', inputSchema: { type: 'object', properties: { to: { type: 'string' } } } },
+ * ]);
+ * index.search('read the file'); // [{ name: 'read_file', score: 4.982892 }] (write_file's 1.98 is under half of it)
+ * index.search('`write_file`'); // [{ name: 'write_file', score: 104.982892 }]
+ * index.search('select:send_email,nope'); // [{ name: 'send_email', score: 100 }]
+ * index.search('file', { visible: ['write_file'] }); // [{ name: 'write_file', score: 1.982892 }]
  * ```
  */
 export function createToolIndex(tools: readonly ToolDefinition[], options?: ToolIndexOptions): ToolIndex {
@@ -141,6 +148,7 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
   });
   // Scratch space reused by every search (search is synchronous, so never shared by two at once); reset after use.
   const scores = new Float64Array(size);
+  const isTouched = new Uint8Array(size);
   const touched: number[] = [];
 
   function search(query: string, searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
@@ -169,12 +177,18 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
         if (termId === undefined) continue;
         for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
           const id = toolIds[position]!;
-          if (scores[id] === 0) touched.push(id);
+          if (isTouched[id] === 0) {
+            isTouched[id] = 1;
+            touched.push(id);
+          }
           scores[id]! += weights[position]!;
         }
       }
       for (const id of exactIds) {
-        if (scores[id] === 0) touched.push(id);
+        if (isTouched[id] === 0) {
+          isTouched[id] = 1;
+          touched.push(id);
+        }
         scores[id]! += EXACT_NAME_BONUS;
       }
       // Visibility is checked only for tools that could still be in the top band, which keeps it off most of the
@@ -195,7 +209,10 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
         .slice(0, maxResults)
         .map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
     } finally {
-      for (const id of touched) scores[id] = 0;
+      for (const id of touched) {
+        scores[id] = 0;
+        isTouched[id] = 0;
+      }
       touched.length = 0;
     }
 

@@ -102,6 +102,16 @@ describe('createToolIndex', () => {
       ]);
     });
 
+    it('returns each tool once, even when a field weighs 0', () => {
+      const index = createToolIndex([builtin('archive', 'archive of records', { type: 'object', properties: { archive: { type: 'string' } } })], {
+        weights: { name: 0, description: 0, parameters: 0 },
+        minScoreRatio: 0,
+      });
+      expect(index.search('archive records')).toEqual([]);
+      const some = createToolIndex([builtin('archive', 'the records')], { weights: { name: 0 }, rarity: false });
+      expect(some.search('archive records')).toEqual([{ name: 'archive', score: 1 }]);
+    });
+
     it('keeps the tool list order between equal scores', () => {
       const tools = ['zeta_report', 'alpha_report', 'mid_report'].map((name) => builtin(name, 'A report'));
       expect(names(createToolIndex(tools).search('report'))).toEqual(['zeta_report', 'alpha_report', 'mid_report']);
@@ -118,6 +128,21 @@ describe('createToolIndex', () => {
       expect(names(index.search('creating issues'))).toEqual(['github__create_issue']);
       expect(names(index.search('list files of a repo'))).toEqual(['listRepoFiles']);
       expect(names(index.search('Delete the branch'))).toEqual(['delete-branch']);
+    });
+
+    it('meets a brand written in camel case and in lower case (GitHub, github)', () => {
+      const index = createToolIndex([builtin('github_open_issue', 'Open an issue'), builtin('gitlab_open_issue', 'Open an issue'), builtin('noop', 'x')]);
+      expect(names(index.search('GitHub'))).toEqual(['github_open_issue']);
+      expect(names(index.search('open a GitHub issue'))[0]).toBe('github_open_issue');
+    });
+
+    it('searches the category and title with the description', () => {
+      const index = createToolIndex([
+        { ...builtin('open_issue', 'Opens one'), category: 'Tracker' },
+        { ...builtin('close_issue', 'Closes one'), title: 'Tracker closer' },
+        builtin('rename_issue', 'Renames one'),
+      ]);
+      expect(names(index.search('tracker'))).toEqual(['open_issue', 'close_issue']);
     });
 
     it('does not match inside a word (file does not hit profile)', () => {
