@@ -181,8 +181,9 @@ interface BuildContext {
  * `tool_choice` and the history (see below); tools the plan does not manage (web search, MCP, custom tools, …) pass
  * through in place. The history (`input`) is repaired: a replayed `function_call` missing its `namespace` gets it
  * back, output-only `created_by` fields are removed, `tool_search_call`/`tool_search_output` items are kept. A
- * history call of a tool that is no longer in the body is kept as it is (its namespace restored only from the
- * history's own tool-search output): the API accepts calls of tools no longer offered.
+ * history call of a tool that is no longer in the body is kept (no documented rule rejects it, and dropping it would
+ * orphan its output): a name the API would reject is made valid, its namespace restored only from the history's own
+ * tool-search output.
  *
  * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object, `tools` not an array, a tool
  * without a type or name, `input` neither a string nor a list of objects, `instructions` not a string;
