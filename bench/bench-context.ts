@@ -9,6 +9,8 @@ export interface BenchContext {
   readonly settings: BenchSettings;
   /** About 10,000 tools: BFCL + GitHub MCP repeated under distinct server prefixes (`bench/quality`'s builder). */
   readonly largeCatalog: readonly ToolDefinition[];
+  /** Prints a progress line under the part's own (for steps that take seconds). */
+  readonly progress: (line: string) => void;
 }
 
 /** One part of the benchmark. */

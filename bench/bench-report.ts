@@ -45,8 +45,9 @@ export interface BenchChart {
  *
  * - `met` / `missed`: measured in this run.
  * - `not-measured`: a dependency has not landed (the figure says which), or the mode skipped it.
+ * - `reported`: a headline figure with no target in issue 5 (shown in the summary for context).
  */
-export type BenchTargetStatus = 'met' | 'missed' | 'not-measured';
+export type BenchTargetStatus = 'met' | 'missed' | 'not-measured' | 'reported';
 
 /** One row of the summary table: a target from issue 5, the figure measured against it, and the verdict. */
 export interface BenchTarget {

@@ -15,6 +15,11 @@ export interface BenchSettings {
   readonly qualityQueries: number;
   /** Multi-turn conversations replayed (the first N). */
   readonly sessions: number;
+  /**
+   * Texts longer than this many characters are not tokenized (their token figures read `n/a`): the tokenizer is the
+   * slowest step of part 1 on the grown catalog.
+   */
+  readonly tokenizeUpTo: number;
   /** Timed runs per figure (the median is reported) and untimed warm-up runs before them. */
   readonly runs: number;
   readonly warmup: number;
@@ -31,7 +36,8 @@ export function resolveBenchSettings(quick: boolean): BenchSettings {
         transformSizes: [20, 100, 1_000],
         revealSessions: 100_000,
         qualityQueries: 300,
-        sessions: Number.POSITIVE_INFINITY,
+        sessions: 30,
+        tokenizeUpTo: 1_500_000,
         runs: 3,
         warmup: 1,
       }
@@ -44,6 +50,7 @@ export function resolveBenchSettings(quick: boolean): BenchSettings {
         revealSessions: 100_000,
         qualityQueries: Number.POSITIVE_INFINITY,
         sessions: Number.POSITIVE_INFINITY,
+        tokenizeUpTo: Number.POSITIVE_INFINITY,
         runs: 7,
         warmup: 2,
       };

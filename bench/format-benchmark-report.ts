@@ -1,7 +1,7 @@
 import type { BenchPartResult, BenchReport, BenchTarget, BenchTargetStatus } from './bench-report.js';
 import { formatMarkdownTable } from './format-markdown-table.js';
 
-const STATUS_TEXT: Record<BenchTargetStatus, string> = { met: 'met', missed: '**missed**', 'not-measured': 'not measured' };
+const STATUS_TEXT: Record<BenchTargetStatus, string> = { met: 'met', missed: '**missed**', 'not-measured': 'not measured', reported: 'no target' };
 
 /**
  * The Markdown report (`bench/results/latest.md`): a one-screen summary table of every target first (what the README

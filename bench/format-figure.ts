@@ -4,6 +4,7 @@ const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** A whole count with thousands separators: `9083` → `9,083`. */
 export function formatCount(value: number): string {
+  if (!Number.isFinite(value)) return 'n/a';
   return integer.format(Math.round(value));
 }
 

@@ -14,12 +14,15 @@ export interface RepeatOptions {
 /**
  * The median wall time, in milliseconds, of one call to `work`, over `runs` timed runs after `warmup` untimed ones.
  * When one call is far below a microsecond of timer resolution, pass `batch` > 1: each run times `batch` calls and
- * divides.
+ * divides. `warmupMs` keeps warming up for at least that long (after the `warmup` runs).
  */
-export function measureDuration(work: () => unknown, options: RepeatOptions & { readonly batch?: number }): number {
+export function measureDuration(work: () => unknown, options: RepeatOptions & { readonly batch?: number; readonly warmupMs?: number }): number {
   const batch = options.batch ?? 1;
   let sink: unknown;
   for (let index = 0; index < options.warmup * batch; index += 1) sink = work();
+  // Optimizing compilers settle after a number of calls, not of runs: keep warming for at least `warmupMs`.
+  const warmUntil = process.hrtime.bigint() + BigInt(Math.round((options.warmupMs ?? 0) * 1e6));
+  while (process.hrtime.bigint() < warmUntil) sink = work();
   const samples: number[] = [];
   for (let run = 0; run < options.runs; run += 1) {
     const start = process.hrtime.bigint();

@@ -44,7 +44,8 @@ export interface SeedMeasureRow {
 const CLIENT_MODEL = 'gemini-2.5-pro';
 
 /** Measures every {@link SeedMeasureVariant} for one surface. Pure: no timing, same input → same figures. */
-export function measureSeedPromptSize(surface: PromptSurface): SeedMeasureRow[] {
+export function measureSeedPromptSize(surface: PromptSurface, tokenizeUpTo = Number.POSITIVE_INFINITY): SeedMeasureRow[] {
+  const describe = (tools: readonly SeedSizedTool[], note: string) => describeSize(tools, note, tokenizeUpTo);
   const baselineTools = surface.tools.map(sized);
   const baseline = describe(baselineTools, '');
   const rows: SeedMeasureRow[] = [];
@@ -101,13 +102,13 @@ function sized(tool: ToolDefinition): SeedSizedTool {
   return { name: tool.name, description: tool.description, parameters: tool.inputSchema };
 }
 
-function describe(tools: readonly SeedSizedTool[], note: string) {
+function describeSize(tools: readonly SeedSizedTool[], note: string, tokenizeUpTo: number) {
   const size = resolveSeedPromptSize(tools);
   const text = JSON.stringify(tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })));
   return {
     toolListBytes: size.toolListBytes,
     parameterBytes: size.parameterBytes,
     noteBytes: Buffer.byteLength(note),
-    tokens: countTokens(note === '' ? text : `${text}\n\n${note}`),
+    tokens: countTokens(note === '' ? text : `${text}\n\n${note}`, tokenizeUpTo),
   };
 }

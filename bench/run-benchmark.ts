@@ -39,10 +39,16 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<BenchR
   const log = options.log ?? (() => undefined);
   const started = process.hrtime.bigint();
   const fixtures = options.fixtures ?? loadBenchFixtures();
+  let stepStarted = process.hrtime.bigint();
   const context: BenchContext = {
     fixtures,
     settings: options.settings,
     largeCatalog: createLargeCatalog(options.settings.largeCatalogSize, [...fixtures.bfclCatalog, ...fixtures.githubMCP]),
+    progress: (line) => {
+      const now = process.hrtime.bigint();
+      log(`      ${line} (${(Number(now - stepStarted) / 1e9).toFixed(1)} s)`);
+      stepStarted = now;
+    },
   };
   const machine = describeMachine();
   log(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}${options.settings.quick ? ' (quick mode)' : ''}`);
@@ -50,6 +56,7 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<BenchR
   for (const [index, part] of BENCH_PARTS.entries()) {
     log(`[${index + 1}/${BENCH_PARTS.length}] ${part.title}…`);
     const partStarted = process.hrtime.bigint();
+    stepStarted = partStarted;
     const result = await part.run(context);
     clearTokenCache();
     const seconds = Number(process.hrtime.bigint() - partStarted) / 1e9;

@@ -1,7 +1,9 @@
 import { TOOL_SEARCH_TOOL_DEFINITION } from '../src/client/tool-search-tool-definition.js';
 import type { BenchContext, BenchPart } from './bench-context.js';
 import type { BenchChart, BenchTable, BenchTarget } from './bench-report.js';
+import { BENCH_WIRE_ADAPTERS } from './bench-wire-adapters.js';
 import { formatCount, formatPercent } from './format-figure.js';
+import { measureRequestPromptSize, type RequestPromptSize, type RequestPromptSizeRow } from './measure-request-prompt-size.js';
 import { measureSeedPromptSize, type SeedMeasureRow, type SeedMeasureVariant } from './measure-seed-prompt-size.js';
 import type { PromptSurface } from './prompt-surface.js';
 
@@ -34,15 +36,25 @@ export const PROMPT_SIZE_PART: BenchPart = {
   title: 'Prompt size',
   async run(context) {
     const surfaces = resolvePromptSurfaces(context);
-    const measured = surfaces.map((surface) => ({ surface, rows: measureSeedPromptSize(surface) }));
+    const { tokenizeUpTo } = context.settings;
+    const measured = surfaces.map((surface) => ({ surface, rows: measureSeedPromptSize(surface, tokenizeUpTo) }));
     const [seedSurface] = measured;
     const tables: BenchTable[] = [];
     if (seedSurface !== undefined) tables.push(formatSeedSurfaceTable(seedSurface.rows));
     tables.push(formatSeedMeasureTable(measured));
+    context.progress("the seed's measure on every surface");
+    const requests = surfaces.flatMap((surface) => BENCH_WIRE_ADAPTERS.map((adapter) => measureRequestPromptSize(surface, adapter, tokenizeUpTo)));
+    context.progress('request bodies through the four transformers');
+    tables.push(formatRequestTable(requests, 'bytes'), formatRequestTable(requests, 'tokens'), formatHostedTable(requests));
+    const quickNote = Number.isFinite(tokenizeUpTo)
+      ? [`Quick mode: texts over ${formatCount(tokenizeUpTo)} characters (the grown catalog) are not tokenized; their token figures read n/a. The full run counts them.`]
+      : [];
     return {
       notes: [
+        ...quickNote,
         "The seed's measure (seed-implementation.md §11): Σ over tools of the bytes of compact JSON `{name, description, parameters}`, fresh session, threshold 15, `tool_search` keeps its schema. It leaves the system-prompt note out; the `list + note` columns put it back, because the `names` listing moves the deferred tools' names into the note.",
         'Tokens: o200k_base (GPT-4o/GPT-5) via `gpt-tokenizer`, over the JSON text of the list plus the note. Claude and Gemini tokenize differently and providers render tools in their own formats; treat token counts as a proxy, and the byte and percentage figures as exact.',
+        'Request bytes: each API\'s body as a user builds it without this package (original names, full schemas) is run through the package\'s reader, `resolveToolSearch` and the API\'s transformer (`transformOpenAIResponsesRequest`, `transformOpenAIChatRequest`, `transformAnthropicMessagesRequest`, `transformGeminiRequest`); the figure is `JSON.stringify(body.tools)` plus the text the transformer added to the system slot, first turn, nothing revealed.',
         'Targets are judged on the seed\'s measure (the one behind its 67%) for the `full` and `compact` listings, and on list + note for `names`.',
         `Surfaces: the seed's 18 representative tools plus the library's own \`tool_search\`; GitHub's MCP server; BFCL (its catalog already has a tool named \`tool_search\`, which the client mechanism replaces with its own); and the grown catalog from \`bench/quality\`'s builder (BFCL + GitHub MCP repeated under \`srvN__\` prefixes).`,
       ],
@@ -169,4 +181,70 @@ function resolvePromptSizeTargets(measured: readonly { surface: PromptSurface; r
     });
   }
   return targets;
+}
+
+type RequestFigure = 'bytes' | 'tokens';
+
+function figureOf(size: RequestPromptSize, figure: RequestFigure): number {
+  return figure === 'bytes' ? size.toolsBytes + size.noteBytes : size.tokens;
+}
+
+function formatReduced(size: RequestPromptSize, baseline: RequestPromptSize, figure: RequestFigure): string {
+  if (!Number.isFinite(figureOf(size, figure))) return 'n/a';
+  return `${formatCount(figureOf(size, figure))} (${formatPercent(1 - figureOf(size, figure) / figureOf(baseline, figure))})`;
+}
+
+function formatRequestTable(rows: readonly RequestPromptSizeRow[], figure: RequestFigure): BenchTable {
+  const unit = figure === 'bytes' ? 'B' : 'o200k tokens';
+  return {
+    title: `Request body, client mechanism: tools slot + note, ${unit} (smaller by)`,
+    columns: ['surface', 'API', 'full schemas', '`full` listing', '`compact` listing', '`names` listing', 'floor'],
+    rows: rows.map((row) => [
+      row.surface.label,
+      row.api,
+      formatCount(figureOf(row.baseline, figure)),
+      formatReduced(row.client.full, row.baseline, figure),
+      formatReduced(row.client.compact, row.baseline, figure),
+      formatReduced(row.client.names, row.baseline, figure),
+      formatReduced(row.floor, row.baseline, figure),
+    ]),
+    notes:
+      figure === 'bytes'
+        ? [
+            'Each API wraps a tool differently (Chat Completions nests `function`, Responses adds `type` and `strict`, Gemini nests declarations), so the same stub costs a different number of bytes per API; the floor is built in each API\'s own shape.',
+            ...resolveWarningNotes(rows),
+          ]
+        : ['Token counts use o200k for every API (a proxy: Claude and Gemini tokenizers differ).'],
+  };
+}
+
+function resolveWarningNotes(rows: readonly RequestPromptSizeRow[]): string[] {
+  const byCode = new Map<string, string[]>();
+  for (const row of rows) for (const code of row.warnings) byCode.set(code, [...(byCode.get(code) ?? []), `${row.surface.label} on ${row.api}`]);
+  return [...byCode].map(([code, where]) => `Transformer warning \`${code}\`: ${where.join('; ')}.`);
+}
+
+function formatHostedTable(rows: readonly RequestPromptSizeRow[]): BenchTable {
+  const hosted = rows.flatMap((row) => row.hosted.map((entry) => ({ ...row, hosted: entry })));
+  return {
+    title: 'Hosted mechanisms: request bytes and what the model sees',
+    columns: ['surface', 'mechanism', 'deferred', 'request tools, full schemas (B)', 'request tools, hosted (B)', 'model sees (B)', 'smaller', 'model sees (o200k)', 'smaller'],
+    rows: hosted.map((row) => [
+      row.surface.label,
+      row.hosted.mechanism === 'claude-hosted'
+        ? 'Claude hosted (Messages)'
+        : `OpenAI hosted (Responses), ${row.hosted.namespaces === 'name-prefix' ? 'namespaces by name prefix' : 'functions top-level'}`,
+      formatCount(row.hosted.deferred),
+      formatCount(row.baseline.toolsBytes),
+      formatCount(row.hosted.request.toolsBytes),
+      formatCount(row.hosted.modelSees.toolsBytes),
+      formatPercent(1 - row.hosted.modelSees.toolsBytes / row.baseline.toolsBytes),
+      formatCount(row.hosted.modelSees.tokens),
+      formatPercent(1 - row.hosted.modelSees.tokens / row.baseline.tokens),
+    ]),
+    notes: [
+      'Hosted search still sends every full definition (the provider needs them to search), so the request grows slightly (`defer_loading` flags, the search tool); what shrinks is what the model reads.',
+      'Model sees, as each provider documents it: OpenAI (providers.md 2.2) shows a deferred top-level function by name and description and a namespace by its name and description only; Anthropic (1.3, 1.8) does not render deferred tools at all until a search returns them. Counted as compact JSON of the visible entries; the providers\' real rendering is not public, so treat these as estimates. The OpenAI figure depends on namespaces: these catalogs have no `category`, so by default deferred functions stay top-level (each still shows its name and description); with the transformer\'s `uncategorized: \'name-prefix\'` option, tools sharing a name prefix (BFCL\'s `ChaDri.`, the grown catalog\'s `srvN__`) become one namespace each and the model sees one line per namespace. Whether the model still finds tools behind a namespace line cannot be measured offline.',
+    ],
+  };
 }

@@ -1,0 +1,170 @@
+import type { ToolListing } from '../src/config/tool-search-config.js';
+import type { WireAPI } from '../src/models/model-reference.js';
+import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
+import type { ToolSearchMechanism, ToolSearchPlan } from '../src/plan/tool-search-plan.js';
+import { parseAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../src/providers/anthropic/index.js';
+import { parseGeminiTools, transformGeminiRequest } from '../src/providers/gemini/index.js';
+import { parseOpenAIChatTools, parseOpenAIResponsesTools, transformOpenAIChatRequest, transformOpenAIResponsesRequest } from '../src/providers/openai/index.js';
+import type { JSONSchemaObject, ToolDefinition } from '../src/tools/tool-definition.js';
+
+/** The system prompt and user message of every benchmark request (short, so the tool list dominates). */
+export const BENCH_SYSTEM_PROMPT = 'You are a helpful assistant.';
+const BENCH_USER_MESSAGE = 'Please help me with my task.';
+
+/** A tool as the benchmark puts it in a request body; the floor leaves `inputSchema` out. */
+export interface BenchTool {
+  readonly name: string;
+  readonly description?: string;
+  readonly inputSchema?: JSONSchemaObject;
+}
+
+/** What one request carries into the prompt besides the conversation: the `tools` slot and the system text. */
+export interface BenchPromptSlots {
+  /** The body's tool list as sent (`JSON.stringify` of it is what the bytes count). */
+  readonly tools: unknown;
+  /** The system-prompt text of the body (the caller's prompt plus the library's note, when there is one). */
+  readonly system: string;
+}
+
+/**
+ * One wire API as the benchmark drives it: a request body as a user would build it without this package (original
+ * names, full schemas), the package's reader and transformer for it, and where its tools and system text sit.
+ */
+export interface BenchWireAdapter {
+  readonly api: WireAPI;
+  /** A model whose hosted search this API carries, when there is one. */
+  readonly hostedModel: string | null;
+  /** The mechanism the hosted model gets (`openai-hosted`, `claude-hosted`), or `null`. */
+  readonly hostedMechanism: Extract<ToolSearchMechanism, 'openai-hosted' | 'claude-hosted'> | null;
+  /** A model for the client mechanism on this API. */
+  readonly clientModel: string;
+  createBody(tools: readonly BenchTool[]): object;
+  parseTools(body: object): ToolDefinition[];
+  /** Runs the API's transformer; `namespaces` is OpenAI Responses' `uncategorized` option (ignored elsewhere). */
+  transform(
+    body: object,
+    plan: ToolSearchPlan,
+    revealed: readonly string[],
+    namespaces?: 'top-level' | 'name-prefix',
+  ): { readonly body: object; readonly warnings: readonly { readonly code: string }[] };
+  promptSlots(body: object): BenchPromptSlots;
+}
+
+const openAIResponses: BenchWireAdapter = {
+  api: 'openai-responses',
+  hostedModel: 'gpt-5.4',
+  hostedMechanism: 'openai-hosted',
+  clientModel: 'gpt-5.4',
+  createBody: (tools) => ({
+    model: 'gpt-5.4',
+    instructions: BENCH_SYSTEM_PROMPT,
+    input: [{ role: 'user', content: BENCH_USER_MESSAGE }],
+    tools: tools.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema, strict: false })),
+  }),
+  parseTools: (body) => parseOpenAIResponsesTools(body),
+  transform: (body, plan, revealed, namespaces = 'top-level') => transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized: namespaces }),
+  promptSlots: (body) => {
+    const { tools, instructions } = body as { tools?: unknown; instructions?: unknown };
+    return { tools: tools ?? [], system: typeof instructions === 'string' ? instructions : '' };
+  },
+};
+
+const openAIChat: BenchWireAdapter = {
+  api: 'openai-chat',
+  hostedModel: null,
+  hostedMechanism: null,
+  clientModel: 'gpt-4.1',
+  createBody: (tools) => ({
+    model: 'gpt-4.1',
+    messages: [
+      { role: 'system', content: BENCH_SYSTEM_PROMPT },
+      { role: 'user', content: BENCH_USER_MESSAGE },
+    ],
+    tools: tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } })),
+  }),
+  parseTools: (body) => parseOpenAIChatTools(body),
+  transform: (body, plan, revealed) => transformOpenAIChatRequest(body, plan, { revealed }),
+  promptSlots: (body) => {
+    const { tools, messages } = body as { tools?: unknown; messages?: unknown };
+    const system: string[] = [];
+    for (const message of Array.isArray(messages) ? messages : []) {
+      const { role, content } = (message ?? {}) as { role?: unknown; content?: unknown };
+      if (role !== 'system' && role !== 'developer') break;
+      system.push(textOf(content));
+    }
+    return { tools: tools ?? [], system: system.join('\n\n') };
+  },
+};
+
+const anthropicMessages: BenchWireAdapter = {
+  api: 'anthropic-messages',
+  hostedModel: 'claude-sonnet-4-5',
+  hostedMechanism: 'claude-hosted',
+  clientModel: 'claude-sonnet-4-5',
+  createBody: (tools) => ({
+    model: 'claude-sonnet-4-5',
+    max_tokens: 1024,
+    system: BENCH_SYSTEM_PROMPT,
+    messages: [{ role: 'user', content: BENCH_USER_MESSAGE }],
+    tools: tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })),
+  }),
+  parseTools: (body) => parseAnthropicMessagesTools(body),
+  transform: (body, plan, revealed) => transformAnthropicMessagesRequest(body, plan, { revealed }),
+  promptSlots: (body) => {
+    const { tools, system } = body as { tools?: unknown; system?: unknown };
+    return { tools: tools ?? [], system: textOf(system) };
+  },
+};
+
+const gemini: BenchWireAdapter = {
+  api: 'gemini',
+  hostedModel: null,
+  hostedMechanism: null,
+  clientModel: 'gemini-2.5-pro',
+  // The REST shape of `generateContent`; declarations in `parametersJsonSchema`, which takes JSON Schema as it is.
+  createBody: (tools) => ({
+    contents: [{ role: 'user', parts: [{ text: BENCH_USER_MESSAGE }] }],
+    systemInstruction: { parts: [{ text: BENCH_SYSTEM_PROMPT }] },
+    tools: [{ functionDeclarations: tools.map((tool) => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.inputSchema })) }],
+  }),
+  parseTools: (body) => parseGeminiTools(body),
+  transform: (body, plan, revealed) => transformGeminiRequest(body, plan, { revealed }),
+  promptSlots: (body) => {
+    const { tools, systemInstruction } = body as { tools?: unknown; systemInstruction?: unknown };
+    return { tools: tools ?? [], system: textOf(systemInstruction) };
+  },
+};
+
+/** The four wire APIs, in table order. */
+export const BENCH_WIRE_ADAPTERS: readonly BenchWireAdapter[] = [openAIResponses, openAIChat, anthropicMessages, gemini];
+
+/** The mechanism a benchmark row asks for: the client mechanism in one listing mode, or the API's hosted one. */
+export type BenchMechanism = { readonly kind: 'client'; readonly listing: ToolListing } | { readonly kind: 'hosted' } | { readonly kind: 'none' };
+
+/** The plan for one adapter and mechanism, made as a caller would: from the tools the package reads in the body. */
+export function resolveBenchPlan(adapter: BenchWireAdapter, body: object, mechanism: BenchMechanism): ToolSearchPlan {
+  const tools = adapter.parseTools(body);
+  switch (mechanism.kind) {
+    case 'client':
+      return resolveToolSearch({ id: adapter.clientModel, api: adapter.api }, tools, { mechanism: 'client', listing: mechanism.listing });
+    case 'hosted':
+      if (adapter.hostedModel === null) throw new Error(`${adapter.api} has no hosted tool search`);
+      return resolveToolSearch({ id: adapter.hostedModel, api: adapter.api }, tools, { mechanism: adapter.hostedMechanism === 'openai-hosted' ? 'openai' : 'claude' });
+    case 'none':
+      return resolveToolSearch({ id: adapter.clientModel, api: adapter.api }, tools, { mechanism: 'client', threshold: Number.MAX_SAFE_INTEGER });
+    default:
+      throw new Error(`unknown mechanism ${JSON.stringify(mechanism satisfies never)}`);
+  }
+}
+
+/** The text of a system slot: a string, a list of text blocks or parts, or a content with `parts`. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(textOf).filter((text) => text.length > 0).join('\n\n');
+  if (typeof value === 'object' && value !== null) {
+    const { text, parts } = value as { text?: unknown; parts?: unknown };
+    if (typeof text === 'string') return text;
+    if (parts !== undefined) return textOf(parts);
+  }
+  return '';
+}

@@ -1,0 +1,138 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BENCH_PART_IDS, type BenchReport } from '../../bench/bench-report.js';
+import { resolveBenchSettings, type BenchSettings } from '../../bench/bench-settings.js';
+import { loadBenchFixtures, type BenchFixtures } from '../../bench/load-bench-fixtures.js';
+import { runBenchmark } from '../../bench/run-benchmark.js';
+
+// The benchmark's `--quick` settings on a tiny slice of every input: the same code paths as `npm run bench`, in
+// seconds. Nothing here looks at a timing; speed belongs to the benchmark itself.
+const TINY: BenchSettings = {
+  ...resolveBenchSettings(true),
+  largeCatalogSize: 150,
+  searchSpeedSizes: [40],
+  transformSizes: [5, 20],
+  revealSessions: 500,
+  qualityQueries: 12,
+  sessions: 3,
+  runs: 1,
+  warmup: 0,
+};
+
+function tinyFixtures(): BenchFixtures {
+  const fixtures = loadBenchFixtures();
+  return {
+    ...fixtures,
+    githubMCP: fixtures.githubMCP.slice(0, 20),
+    bfclCatalog: fixtures.bfclCatalog.slice(0, 40),
+    bfclQueries: fixtures.bfclQueries.slice(0, 12),
+    multiTurnSessions: fixtures.multiTurnSessions.slice(0, 3),
+  };
+}
+
+describe('runBenchmark in quick mode on a tiny input', () => {
+  let outDir: string;
+  let report: BenchReport;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    outDir = mkdtempSync(join(tmpdir(), 'tool-search-bench-'));
+    report = await runBenchmark({ settings: TINY, command: 'npm run bench -- --quick', outDir, fixtures: tinyFixtures(), log: (line) => lines.push(line) });
+  }, 180_000);
+
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('runs every part in order', () => {
+    expect(report.parts.map((part) => part.id)).toEqual(BENCH_PART_IDS);
+  });
+
+  it('prints a progress line for every part and the machine it ran on', () => {
+    expect(lines[0]).toMatch(/^Machine: .+, \d+ cores, Node v\d+/);
+    for (const [index, part] of report.parts.entries()) expect(lines).toContain(`[${index + 1}/${report.parts.length}] ${part.title}…`);
+  });
+
+  it('finds every dependency in the checkout', () => {
+    expect(report.parts.flatMap((part) => part.missing)).toEqual([]);
+  });
+
+  it.each(BENCH_PART_IDS.map((id) => [id]))('gives part %s tables whose rows fit their columns, a chart and notes', (id) => {
+    const part = report.parts.find((candidate) => candidate.id === id);
+    expect(part?.tables.length).toBeGreaterThan(0);
+    for (const table of part?.tables ?? []) {
+      expect(table.rows.length).toBeGreaterThan(0);
+      for (const row of table.rows) expect(row).toHaveLength(table.columns.length);
+    }
+    expect(part?.charts.length).toBeGreaterThan(0);
+    expect(part?.notes.length).toBeGreaterThan(0);
+  });
+
+  it("reproduces the seed's published figure exactly", () => {
+    const target = report.parts.flatMap((part) => part.targets).find((candidate) => candidate.target.startsWith("Reproduce the seed's figure"));
+    expect(target).toMatchObject({ figure: '9,083 → 2,963 B (67.4%), parameters 7,153 → 1,033 B', status: 'met' });
+  });
+
+  it('judges every target of issue 5', () => {
+    const targets = report.parts.flatMap((part) => part.targets).map((target) => target.target);
+    for (const pattern of [
+      /19\), `full` listing: tool list ≥ 70% smaller/,
+      /GitHub MCP \(20\): ≥ 75% smaller in `full`/,
+      /GitHub MCP \(20\): ≥ 90% smaller in `names`/,
+      /BFCL \(40\): ≥ 75% smaller in `full`/,
+      /recall@5 ≥ 0\.80 \(user text\) and ≥ 0\.66 \(keywords\)/,
+      /at or above BM25/,
+      /Search no slower than BM25/,
+      /Transform under 0\.1 ms per request at 100 tools/,
+      /Reveal store stays within its bounds/,
+    ]) {
+      expect(targets.some((target) => pattern.test(target))).toBe(true);
+    }
+    for (const target of report.parts.flatMap((part) => part.targets)) expect(['met', 'missed', 'not-measured', 'reported']).toContain(target.status);
+  });
+
+  it('proves the reveal store stays within its bound', () => {
+    const target = report.parts.flatMap((part) => part.targets).find((candidate) => candidate.target.startsWith('Reveal store'));
+    expect(target?.status).toBe('met');
+  });
+
+  it('writes latest.md with the summary table first, then one section per part', () => {
+    const markdown = readFileSync(join(outDir, 'latest.md'), 'utf8');
+    expect(markdown.startsWith('# Benchmark results\n')).toBe(true);
+    expect(markdown).toContain('Command: `npm run bench -- --quick`');
+    const summary = markdown.indexOf('## Summary');
+    expect(summary).toBeGreaterThan(0);
+    expect(markdown.slice(summary)).toMatch(/^## Summary\n\n\| Target \| Measured \| Status \|\n\| --- \| --- \| --- \|\n/);
+    let previous = summary;
+    for (const [index, part] of report.parts.entries()) {
+      const heading = markdown.indexOf(`## ${index + 1}. ${part.title}\n`);
+      expect(heading).toBeGreaterThan(previous);
+      previous = heading;
+    }
+  });
+
+  it('writes every chart as a standalone SVG the report links to', () => {
+    const markdown = readFileSync(join(outDir, 'latest.md'), 'utf8');
+    const charts = report.parts.flatMap((part) => part.charts);
+    expect(charts.map((chart) => chart.file)).toEqual(['prompt-size.svg', 'search-quality.svg', 'speed.svg', 'sessions.svg']);
+    for (const chart of charts) {
+      const svg = readFileSync(join(outDir, chart.file), 'utf8');
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+      expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
+      expect(markdown).toContain(`](${chart.file})`);
+    }
+  });
+});
+
+describe('bench/run.ts', () => {
+  it('prints its usage with --help and rejects an unknown argument', async () => {
+    const run = promisify(execFile);
+    const entry = join(import.meta.dirname, '..', '..', 'bench', 'run.ts');
+    expect(existsSync(entry)).toBe(true);
+    const help = await run(process.execPath, ['--import', 'tsx', entry, '--help']);
+    expect(help.stdout).toContain('usage: npm run bench');
+    await expect(run(process.execPath, ['--import', 'tsx', entry, '--nonsense'])).rejects.toMatchObject({ stderr: expect.stringContaining('unknown argument "--nonsense"') });
+  }, 60_000);
+});
