@@ -78,6 +78,8 @@ export interface BenchMachine {
   readonly memoryGiB: number;
   readonly node: string;
   readonly platform: string;
+  /** `os.loadavg()[0]` when the run started: other processes sharing the cores inflate timings. */
+  readonly loadAverage: number;
 }
 
 /** Everything one run produced. */

@@ -15,8 +15,8 @@ export function formatBenchmarkReport(report: BenchReport): string {
     '# Benchmark results',
     '',
     `Command: \`${report.command}\`${report.quick ? ' (quick mode: fewer repetitions and smaller samples; use the full run for published figures)' : ''}.`,
-    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}. ` +
-      `Run time ${Math.round(report.seconds)} s. Method: [bench/README.md](../README.md).`,
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}; ` +
+      `load average ${machine.loadAverage.toFixed(2)} at the start. Run time ${Math.round(report.seconds)} s. Method: [bench/README.md](../README.md).`,
     '',
     '## Summary',
     '',

@@ -136,7 +136,7 @@ function formatPromptSizeChart(measured: readonly { surface: PromptSurface; rows
       label: surface.label,
       bars: rows
         .filter((row) => row.variant !== 'full-schemas')
-        .map((row) => ({ series: VARIANT_LABEL[row.variant], value: ((row.toolListBytes + row.noteBytes) / row.baseline.toolListBytes) * 100 })),
+        .map((row) => ({ series: VARIANT_LABEL[row.variant].replace(/`/g, ''), value: ((row.toolListBytes + row.noteBytes) / row.baseline.toolListBytes) * 100 })),
     })),
   };
 }
@@ -153,13 +153,14 @@ function resolvePromptSizeTargets(measured: readonly { surface: PromptSurface; r
       status: Math.abs(seedRow.baseline.toolListBytes - 9083) <= 8 && Math.abs(seedRow.toolListBytes - 2963) <= 8 && Math.abs(seedRow.parameterBytes - 1033) <= 8 ? 'met' : 'missed',
     });
   }
-  for (const variant of ['client-full', 'client-compact', 'client-names'] as const) {
-    const row = find('generic-agent', variant);
-    if (row === undefined || seedSurface === undefined) continue;
+  const seedFull = find('generic-agent', 'client-full');
+  const seedCompact = find('generic-agent', 'client-compact');
+  const seedNames = find('generic-agent', 'client-names');
+  if (seedSurface !== undefined && seedFull !== undefined && seedCompact !== undefined && seedNames !== undefined) {
     targets.push({
-      target: `${seedSurface.surface.label.replace(/^seed's /, 'Seed\'s ')}, \`${variant.slice(7)}\` listing: tool list ≥ 70% smaller (seed 67%)`,
-      figure: `${formatPercent(judged(row))}${variant === 'client-names' ? ' (list + note)' : ` (list + note ${formatPercent(listAndNoteReduction(row))})`}`,
-      status: judged(row) >= 0.7 ? 'met' : 'missed',
+      target: `${seedSurface.surface.label.replace(/^seed's /, "Seed's ")}: tool list ≥ 70% smaller (seed 67%), default \`full\` listing`,
+      figure: `full ${formatPercent(judged(seedFull))} (list + note ${formatPercent(listAndNoteReduction(seedFull))}); compact ${formatPercent(judged(seedCompact))}; names ${formatPercent(judged(seedNames))} (list + note)`,
+      status: judged(seedFull) >= 0.7 ? 'met' : 'missed',
     });
   }
   for (const surfaceId of ['github-mcp', 'bfcl']) {
@@ -225,7 +226,12 @@ function resolveWarningNotes(rows: readonly RequestPromptSizeRow[]): string[] {
 }
 
 function formatHostedTable(rows: readonly RequestPromptSizeRow[]): BenchTable {
-  const hosted = rows.flatMap((row) => row.hosted.map((entry) => ({ ...row, hosted: entry })));
+  // A name-prefix row that grouped nothing repeats the top-level row; it is left out.
+  const hosted = rows.flatMap((row) =>
+    row.hosted
+      .filter((entry) => entry.namespaces !== 'name-prefix' || row.hosted.some((other) => other.namespaces === 'top-level' && other.modelSees.toolsBytes !== entry.modelSees.toolsBytes))
+      .map((entry) => ({ ...row, hosted: entry })),
+  );
   return {
     title: 'Hosted mechanisms: request bytes and what the model sees',
     columns: ['surface', 'mechanism', 'deferred', 'request tools, full schemas (B)', 'request tools, hosted (B)', 'model sees (B)', 'smaller', 'model sees (o200k)', 'smaller'],

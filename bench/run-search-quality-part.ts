@@ -50,6 +50,14 @@ export const SEARCH_QUALITY_PART: BenchPart = {
   },
 };
 
+const RANKER_SERIES: Readonly<Record<string, string>> = {
+  library: 'library (createToolIndex)',
+  'library-no-band': 'library without its top band',
+  seed: "seed's rule",
+  token: 'token match (AI SDK style)',
+  bm25: 'BM25 (minisearch)',
+};
+
 function pairs(rows: readonly SearchQualityRow[]): [SearchQualityRow, SearchQualityRow][] {
   return rows
     .filter((row) => row.queryStyle === 'user-text')
@@ -75,7 +83,7 @@ function formatQualityChart(rows: readonly SearchQualityRow[]): BenchChart {
     digits: 3,
     groups: groups.map(([catalog, style, label]) => ({
       label,
-      bars: rows.filter((row) => row.catalog === catalog && row.queryStyle === style).map((row) => ({ series: row.ranker, value: row.recallAt[5] })),
+      bars: rows.filter((row) => row.catalog === catalog && row.queryStyle === style).map((row) => ({ series: RANKER_SERIES[row.ranker] ?? row.ranker, value: row.recallAt[5] })),
     })),
   };
 }
