@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
+import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolSearchResult } from './tool-search-result.js';
@@ -28,7 +29,14 @@ export type ToolCallCheckResult =
 
 /** Checks model tool calls against the tools' full schemas. */
 export interface ToolCallCheck {
-  check(call: ToolCall, context: { readonly sessionId: string }): Promise<ToolCallCheckResult>;
+  /**
+   * Checks one call. `context.names` is the tool-name mapping of the request the model answered (a transformer's
+   * `names`): `call.name` may then be either form, and the result names the tool as the model saw it.
+   */
+  check(
+    call: ToolCall,
+    context: { readonly sessionId: string; readonly names?: Pick<ToolNameMapping, 'toWire' | 'fromWire'> },
+  ): Promise<ToolCallCheckResult>;
 }
 
 /** What {@link createToolCallCheck} needs. */
@@ -82,7 +90,8 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
       if (typeof context?.sessionId !== 'string' || context.sessionId.length === 0) {
         throw new ToolSearchError('invalid-options', `createToolCallCheck: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
       }
-      const name = typeof call?.name === 'string' ? call.name : '';
+      const toWire = context.names?.toWire ?? ((value: string) => value);
+      const name = typeof call?.name === 'string' ? (context.names?.fromWire(call.name) ?? call.name) : '';
       const tool = byName.get(name);
       if (tool === undefined || name === TOOL_SEARCH_TOOL_NAME) {
         if (name === TOOL_SEARCH_TOOL_NAME) return { ok: true, arguments: parseArguments(call.arguments).value, checked: false };
@@ -114,11 +123,11 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         ok: false,
         result: {
           status: 'invalid-arguments',
-          tool: tool.name,
+          tool: toWire(tool.name),
           errors,
-          tools: [{ name: tool.name, ...(tool.description === undefined ? {} : { description: tool.description }), inputSchema: tool.inputSchema }],
-          loaded: [tool.name],
-          message: `The arguments for \`${tool.name}\` do not fit its parameters. Its full schema is included and loaded; call it again with arguments that match.`,
+          tools: [{ name: toWire(tool.name), ...(tool.description === undefined ? {} : { description: tool.description }), inputSchema: tool.inputSchema }],
+          loaded: [toWire(tool.name)],
+          message: `The arguments for \`${toWire(tool.name)}\` do not fit its parameters. Its full schema is included and loaded; call it again with arguments that match.`,
         },
       };
     },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
+import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
 import { parseToolSelection } from '../search/parse-tool-selection.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
@@ -41,6 +42,14 @@ export interface ToolSearchContext {
    * @default every tool of the catalog
    */
   readonly visible?: Iterable<string>;
+  /**
+   * The tool-name mapping of the request the model answered (a transformer's `names`), when the names sent differ from
+   * the catalog's (`ChaDri.change_drink` sent as `ChaDri_change_drink`). The model then searches, selects and calls by
+   * the names it saw: queries, `select:` and `visible` may use either form, and every name in the result is the one
+   * the model saw. The store still records the catalog's names.
+   * @default no mapping
+   */
+  readonly names?: Pick<ToolNameMapping, 'toWire' | 'fromWire'>;
 }
 
 /** The client-side `tool_search` tool: its definition for the model and its executor. */
@@ -100,15 +109,14 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
   const byName = new Map(catalog.map((tool) => [tool.name, tool]));
   const store = options.store;
 
-  function visibleNames(visible: Iterable<string> | undefined): string[] {
+  function visibleNames(visible: Iterable<string> | undefined, fromWire: (name: string) => string): string[] {
     if (visible === undefined) return [...byName.keys()];
     const seen = new Set<string>();
-    for (const name of visible) if (byName.has(name)) seen.add(name);
+    for (const name of visible) {
+      const original = fromWire(name);
+      if (byName.has(original)) seen.add(original);
+    }
     return [...seen];
-  }
-
-  function listing(status: 'no-match' | 'listing' | 'invalid-query', query: string, names: readonly string[], message: string): ToolSearchResult {
-    return { status, query, tools: [], availableTools: names.slice(0, maxListed), moreTools: Math.max(0, names.length - maxListed), message };
   }
 
   return {
@@ -118,13 +126,22 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       if (typeof context !== 'object' || context === null || typeof context.sessionId !== 'string' || context.sessionId.length === 0) {
         throw new ToolSearchError('invalid-options', `tool_search: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
       }
-      const names = visibleNames(context.visible);
+      const toWire = context.names?.toWire ?? ((name: string) => name);
+      const fromWire = context.names?.fromWire ?? ((name: string) => name);
+      const names = visibleNames(context.visible, fromWire);
+      const listing = (status: 'no-match' | 'listing' | 'invalid-query', query: string, message: string): ToolSearchResult => ({
+        status,
+        query,
+        tools: [],
+        availableTools: names.slice(0, maxListed).map(toWire),
+        moreTools: Math.max(0, names.length - maxListed),
+        message,
+      });
       const query = readQuery(args);
       if (query === undefined) {
         return listing(
           'invalid-query',
           '',
-          names,
           `\`${TOOL_SEARCH_TOOL_NAME}\` needs a \`query\` string: the exact tool name or a few keywords, for example {"query": "send email"}. Got ${describeValue(args === null || typeof args !== 'object' || Array.isArray(args) ? args : (args as { query?: unknown }).query)}.`,
         );
       }
@@ -133,7 +150,6 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
         return listing(
           'invalid-query',
           `${trimmed.slice(0, 60)}…`,
-          names,
           `The query is ${trimmed.length} characters; keep it under ${maxQueryLength}: the exact tool name or a few keywords.`,
         );
       }
@@ -141,19 +157,18 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
         return listing(
           'listing',
           trimmed,
-          names,
           `Available tools are listed by name. Call \`${TOOL_SEARCH_TOOL_NAME}\` with an exact name or a few keywords to load their parameter schemas.`,
         );
       }
-      const selection = parseToolSelection(trimmed);
-      const hits = index.search(trimmed, { visible: names, maxResults });
+      const written = parseToolSelection(trimmed);
+      const selection = written?.map(fromWire) ?? null;
+      const hits = index.search(selection === null ? toCatalogQuery(trimmed, fromWire) : `select:${selection.join(',')}`, { visible: names, maxResults });
       const found = hits.map((hit) => byName.get(hit.name)).filter((tool): tool is ToolDefinition => tool !== undefined);
-      const unknown = selection === null ? [] : selection.filter((name) => !found.some((tool) => tool.name === name));
+      const unknown = written === null ? [] : written.filter((name) => !found.some((tool) => tool.name === fromWire(name)));
       if (found.length === 0) {
         return listing(
           selection === null ? 'no-match' : 'invalid-query',
           trimmed,
-          names,
           selection === null
             ? 'No tools matched the query. Try the exact tool name or different keywords; available tools are listed by name.'
             : `No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}; available tools are listed by name.`,
@@ -165,8 +180,8 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       return {
         status: 'found',
         query: trimmed,
-        tools: found.map(toMatch),
-        loaded,
+        tools: found.map((tool) => toMatch(tool, toWire)),
+        loaded: loaded.map(toWire),
         message: `Full schemas loaded; these tools are callable with their full parameters on your next step.${missing}`,
       };
     },
@@ -187,6 +202,16 @@ function readQuery(args: unknown): string | undefined {
   return typeof query === 'string' ? query : undefined;
 }
 
-function toMatch(tool: ToolDefinition): ToolSearchMatch {
-  return { name: tool.name, ...(tool.description === undefined ? {} : { description: tool.description }), inputSchema: tool.inputSchema };
+function toMatch(tool: ToolDefinition, toWire: (name: string) => string): ToolSearchMatch {
+  return { name: toWire(tool.name), ...(tool.description === undefined ? {} : { description: tool.description }), inputSchema: tool.inputSchema };
+}
+
+/** Wrapping a model may put around a name it copies: quotes, backticks, brackets, trailing punctuation. */
+const WRAPPING = /^[\s"'`[\](){}]+|[\s"'`[\](){}.,;:!?]+$/g;
+
+/** A query that is exactly a name the model saw becomes the catalog's name, so the exact-name rule applies to it. */
+function toCatalogQuery(query: string, fromWire: (name: string) => string): string {
+  const bare = query.replace(WRAPPING, '');
+  const original = fromWire(bare);
+  return original === bare ? query : original;
 }

@@ -5,6 +5,7 @@ import type { JSONSchemaObject, ToolDefinition } from '../tools/tool-definition.
 import { compactDescription } from './compact-description.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from './tool-search-tool-definition.js';
 import { resolveToolSearchGuidance } from './tool-search-guidance.js';
+import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 
 /**
  * One tool as the client-side mechanism sends it.
@@ -39,6 +40,13 @@ export interface ResolveToolListOptions {
    * @default []
    */
   readonly revealed?: Iterable<string>;
+  /**
+   * The provider's tool-name mapping, when the names sent differ from the caller's (a transformer's `names`):
+   * `revealed` may then hold either form (a reveal read back from the history carries the names the model saw), and
+   * the guidance note names tools as the model sees them. Entries keep the caller's names; the transformer maps them.
+   * @default no mapping
+   */
+  readonly names?: Pick<ToolNameMapping, 'toWire' | 'fromWire'>;
 }
 
 /**
@@ -69,7 +77,8 @@ export function resolveToolList(plan: ToolSearchPlan, tools: readonly ToolDefini
   if (!deferring) {
     return { tools: tools.map((tool) => full(tool, 'loaded')), guidance: null };
   }
-  const revealed = [...new Set(options.revealed ?? [])];
+  const fromWire = options.names?.fromWire ?? ((name: string) => name);
+  const revealed = [...new Set([...(options.revealed ?? [])].map((name) => fromWire(name)))];
   const revealedSet = new Set(revealed);
   const loaded: ToolListEntry[] = [];
   const deferred: ToolListEntry[] = [];
@@ -91,7 +100,7 @@ export function resolveToolList(plan: ToolSearchPlan, tools: readonly ToolDefini
   }
   return {
     tools: [...loaded, full(TOOL_SEARCH_TOOL_DEFINITION, 'search'), ...deferred],
-    guidance: resolveToolSearchGuidance(plan),
+    guidance: resolveToolSearchGuidance(plan, options.names === undefined ? {} : { names: options.names }),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
+import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
 
 /**
@@ -15,7 +16,8 @@ export const TOOL_SEARCH_GUIDANCE =
 /**
  * The guidance note for a plan: `null` unless the plan applies the client-side mechanism and defers at least one
  * tool. In the `names` listing, deferred tools are not in the tool list, so the note also names them (every tool the
- * plan defers, revealed or not, so the note stays byte-identical from one turn to the next).
+ * plan defers, revealed or not, so the note stays byte-identical from one turn to the next), by the names the model
+ * sees: pass the provider's name mapping as `names` when the tool names sent differ from the caller's.
  *
  * @example
  * ```ts
@@ -24,9 +26,10 @@ export const TOOL_SEARCH_GUIDANCE =
  * if (note !== null) systemPrompt += `\n\n${note}`;
  * ```
  */
-export function resolveToolSearchGuidance(plan: ToolSearchPlan): string | null {
+export function resolveToolSearchGuidance(plan: ToolSearchPlan, options: { readonly names?: Pick<ToolNameMapping, 'toWire'> } = {}): string | null {
   if (plan.mechanism !== 'client') return null;
-  const deferred = plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name);
+  const toWire = options.names?.toWire ?? ((name: string) => name);
+  const deferred = plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => toWire(tool.name));
   if (deferred.length === 0) return null;
   if (plan.listing !== 'names') return TOOL_SEARCH_GUIDANCE;
   return `${TOOL_SEARCH_GUIDANCE} These tools are available but not listed; load them with \`${TOOL_SEARCH_TOOL_NAME}\` before use: ${deferred.join(', ')}.`;

@@ -4,6 +4,7 @@ import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-s
 import { resolveRevealedTools, formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
 
 const weather: ToolDefinition = {
   name: 'get_weather',
@@ -57,6 +58,15 @@ describe('createToolCallCheck', () => {
     });
     expect(await store.get('s')).toEqual(['get_weather']);
     if (!outcome.ok) expect(resolveRevealedTools([formatToolSearchResult(outcome.result)])).toEqual(['get_weather']);
+  });
+
+  it('takes and gives the names the model saw when given the request’s name mapping', async () => {
+    const store = createMemoryRevealStore();
+    const dotted = { ...weather, name: 'weather.get' };
+    const names = createToolNameMapping(['weather.get'], { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });
+    const outcome = await createToolCallCheck({ tools: [dotted], store }).check({ name: 'weather_get', arguments: {} }, { sessionId: 's', names });
+    expect(outcome).toMatchObject({ ok: false, result: { tool: 'weather_get', loaded: ['weather_get'], tools: [{ name: 'weather_get' }] } });
+    expect(await store.get('s')).toEqual(['weather.get']);
   });
 
   it('answers a call to a tool that does not exist without throwing', async () => {

@@ -6,6 +6,7 @@ import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 import { TOOL_SEARCH_TOOL_DEFINITION } from '../../src/client/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
 import { manyTools, tool } from '../support/tools.js';
 
 const catalog: ToolDefinition[] = [
@@ -142,6 +143,28 @@ describe('createToolSearchTool', () => {
     it('requires a session id', async () => {
       const { search } = setup();
       await expect(search.execute({ query: 'x' }, { sessionId: '' })).rejects.toThrow(ToolSearchError);
+    });
+  });
+
+  describe('with the request’s name mapping', () => {
+    const dotted: ToolDefinition[] = [tool('ChaDri.change_drink', undefined, { description: 'Change a drink order' }), tool('uber.ride', undefined, { description: 'Book an Uber ride' })];
+    const names = createToolNameMapping(dotted.map((entry) => entry.name), { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });
+
+    it('answers with the names the model saw and records the catalog’s names', async () => {
+      const { search, store } = setup({ tools: dotted });
+      const result = await search.execute({ query: 'change drink' }, { sessionId: 's', names });
+      expect(result).toMatchObject({ status: 'found', loaded: ['ChaDri_change_drink'], tools: [{ name: 'ChaDri_change_drink' }] });
+      expect(await store.get('s')).toEqual(['ChaDri.change_drink']);
+    });
+
+    it.each(['ChaDri_change_drink', '`ChaDri_change_drink`', 'select:ChaDri_change_drink', 'select:ChaDri.change_drink'])('finds the tool for %j', async (query) => {
+      const { search } = setup({ tools: dotted });
+      expect(await search.execute({ query }, { sessionId: 's', names })).toMatchObject({ status: 'found', loaded: ['ChaDri_change_drink'] });
+    });
+
+    it('accepts visible names in the form sent and lists names in that form', async () => {
+      const { search } = setup({ tools: dotted });
+      expect(await search.execute({ query: 'zzz' }, { sessionId: 's', names, visible: ['uber_ride'] })).toMatchObject({ status: 'no-match', availableTools: ['uber_ride'] });
     });
   });
 

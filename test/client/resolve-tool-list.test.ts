@@ -5,6 +5,7 @@ import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 import type { ToolListing } from '../../src/config/tool-search-config.js';
+import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
 import { tool } from '../support/tools.js';
 
 const tools = [
@@ -64,6 +65,15 @@ describe('resolveToolList', () => {
       const first = resolveToolList(plan('names'), tools).guidance;
       expect(first).toContain('load them with `tool_search` before use: alpha, beta, gamma.');
       expect(resolveToolList(plan('names'), tools, { revealed: ['beta'] }).guidance).toBe(first);
+    });
+
+    it('with a name mapping, takes reveals in either form and names tools in the note as the model sees them', () => {
+      const dotted = [tool('a.one', 'always'), tool('b.two', 'always'), tool('keep', 'never')];
+      const names = createToolNameMapping(dotted.map((entry) => entry.name), { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });
+      const namesPlan = resolveToolSearch('gemini-2.5-pro', dotted, { listing: 'names' });
+      const list = resolveToolList(namesPlan, dotted, { revealed: ['b_two', 'a.one'], names });
+      expect(summary(list)).toEqual(['keep:loaded', 'tool_search:search', 'b.two:revealed', 'a.one:revealed']);
+      expect(list.guidance).toContain('before use: a_one, b_two.');
     });
 
     it('puts the package’s tool_search in place of a caller’s', () => {

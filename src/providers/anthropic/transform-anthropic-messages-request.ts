@@ -8,7 +8,7 @@ import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
-import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
+import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME, isOwnToolSearchTool } from '../../client/tool-search-tool-definition.js';
 import stringify from 'fast-json-stable-stringify';
 import {
@@ -189,7 +189,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const restored = new Map<string, ToolDefinition>();
   const missing: string[] = [];
   const explicitReveals = [...revealed].map((name) => names.fromWire(name));
-  const historyReveals = resolveRevealedTools(history.toolOutputs);
+  const historyReveals = resolveRevealedTools(history.toolOutputs).map((name) => names.fromWire(name));
   const calledInHistory = history.references.filter((reference) => reference.kind === 'tool_use').map((reference) => names.fromWire(reference.name));
   const visible = new Set([...explicitReveals, ...historyReveals, ...calledInHistory, ...(forced === null ? [] : [forced])]);
   for (const tool of plan.tools) {
@@ -237,7 +237,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   else if (cache.tools.length > 0) output.tools = cache.tools;
   if (history.messages !== undefined) output.messages = history.messages;
   const system = appendGuidance(request.system, built.guidance);
-  if (system !== undefined) output.system = system;
+  if (system === undefined) delete output.system;
+  else output.system = system;
   const toolChoice = transformToolChoice(request.tool_choice, names, defined, hasMCPToolset, warnings);
   if (toolChoice !== undefined) output.tool_choice = toolChoice;
   return { body: output as Body, warnings, names };
@@ -348,7 +349,7 @@ function buildClientTools(context: BuildContext, plan: ToolSearchPlan, reveals: 
     if (!known.has(forced)) warnings.push(forcedWarning(forced, 'revealed, so it is sent with its full schema'));
     revealedNames.push(forced);
   }
-  const list = resolveToolList(plan, definitions, { revealed: revealedNames });
+  const list = resolveToolList(plan, definitions, { revealed: revealedNames, names });
   const sent = list.tools.map((entry) => toClientEntry(entry, context));
 
   for (const { kind } of entries) {
@@ -395,8 +396,7 @@ function buildClientTools(context: BuildContext, plan: ToolSearchPlan, reveals: 
     hidden.push({ name: names.toWire(name), cacheControl: entry.cache_control, callerLast: entry === lastEntry?.entry });
   }
   // The note names hidden tools in the `names` listing: name them as the model sees them.
-  const guidance = list.guidance === null ? null : resolveToolSearchGuidance({ ...plan, tools: plan.tools.map((tool) => ({ ...tool, name: names.toWire(tool.name) })) });
-  return { tools, callerLast, hidden, restoredForHistory: [], guidance };
+  return { tools, callerLast, hidden, restoredForHistory: [], guidance: list.guidance };
 }
 
 function buildFullTools(context: BuildContext): BuiltTools {
@@ -543,15 +543,16 @@ function transformToolChoice(
   return wire === toolChoice.name ? toolChoice : { ...toolChoice, name: wire };
 }
 
-/** The system prompt with the guidance note at the end, once. */
+/** The system prompt with the guidance note at the end, once; a stale note an earlier transform left is replaced. */
 function appendGuidance(system: unknown, guidance: string | null): unknown {
-  if (guidance === null) return system;
-  if (system === undefined || system === null || system === '') return guidance;
-  if (typeof system === 'string') return system.includes(guidance) ? system : `${system}\n\n${guidance}`;
+  if (system === undefined || system === null || system === '') return guidance ?? system;
+  if (typeof system === 'string') return resolveGuidanceText(system, guidance);
   // checkBody has made sure an array system prompt holds text blocks only.
-  const blocks = system as readonly Record<string, unknown>[];
-  if (blocks.some((block) => typeof block.text === 'string' && block.text.includes(guidance))) return system;
-  return [...blocks, { type: 'text', text: guidance }];
+  const blocks = resolveGuidanceParts(system as readonly Record<string, unknown>[], guidance, {
+    read: (block) => (typeof block.text === 'string' ? block.text : undefined),
+    write: (block, text) => (block === null ? { type: 'text', text } : { ...block, text }),
+  });
+  return blocks.length === 0 ? undefined : blocks;
 }
 
 function readEntries(tools: readonly unknown[]): ToolEntry[] {

@@ -4,7 +4,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveToolList, type ToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
-import { TOOL_SEARCH_GUIDANCE, resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
+import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -145,10 +145,10 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   const definitions: ToolDefinition[] = [...functionSlots].map(([name, slot]) => ({ ...slot.definition, name }));
   const revealed = [...revealedOption, ...resolveRevealedTools(history.outputs), ...toolConfig.forced];
   let listed: ToolSearchPlan = plan;
-  let list: ToolList = resolveToolList(plan, definitions, { revealed });
+  let list: ToolList = resolveToolList(plan, definitions, { revealed, names });
   if (list.tools.length > GEMINI_MAX_FUNCTION_DECLARATIONS && list.guidance !== null && plan.listing !== 'names') {
     listed = { ...plan, listing: 'names' };
-    list = resolveToolList(listed, definitions, { revealed });
+    list = resolveToolList(listed, definitions, { revealed, names });
     warnings.push({
       code: 'listing-changed-to-names',
       message: `the \`${plan.listing}\` listing would send more than ${GEMINI_MAX_FUNCTION_DECLARATIONS} function declarations, Gemini's limit; deferred tools were left out of the tool list and named in the note instead (the \`names\` listing)`,
@@ -199,7 +199,7 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   const outputSettings: Record<string, unknown> = { ...settings };
   if (outputTools.length > 0 || settings.tools !== undefined) outputSettings.tools = outputTools;
   if (toolConfig.value !== undefined) outputSettings.toolConfig = toolConfig.value;
-  const systemInstruction = placeGuidance(settings.systemInstruction, wireGuidance(list.guidance, listed, names), `${prefix}systemInstruction`, warnings);
+  const systemInstruction = placeGuidance(settings.systemInstruction, list.guidance, `${prefix}systemInstruction`, warnings);
   if (systemInstruction === undefined) delete outputSettings.systemInstruction;
   else outputSettings.systemInstruction = systemInstruction;
 
@@ -223,7 +223,6 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
 }
 
 /** The separator between the caller's system text and the note. */
-const NOTE_SEPARATOR = '\n\n';
 
 const optionsSchema = z.strictObject(
   {
@@ -395,33 +394,24 @@ function transformToolConfig(
   return { value: { ...toolConfig, functionCallingConfig: { ...config, allowedFunctionNames: allowed } }, forced };
 }
 
-/**
- * The note with the names the model sees: in the `names` listing it lists the deferred tools, and those must be the
- * wire names (the ones the model will search for and call), not the caller's.
- */
-function wireGuidance(guidance: string | null, plan: ToolSearchPlan, names: ToolNameMapping): string | null {
-  if (guidance === null || plan.listing !== 'names') return guidance;
-  return resolveToolSearchGuidance({ ...plan, tools: plan.tools.map((entry) => ({ ...entry, name: names.toWire(entry.name) })) });
-}
-
 /** Adds, keeps or replaces the note in `systemInstruction`; see the transformer's documentation for the placement. */
 function placeGuidance(value: unknown, guidance: string | null, at: string, warnings: ToolSearchWarning<GeminiWarningCode>[]): unknown {
   if (value === undefined || value === null) return guidance === null ? value : { parts: [{ text: guidance }] };
   if (typeof value === 'string') {
-    const text = withNoteText(value, guidance);
+    const text = resolveGuidanceText(value, guidance);
     return text === '' && text !== value ? undefined : text;
   }
   if (Array.isArray(value)) {
-    const items = withNoteItems(value, guidance);
+    const items = resolveGuidanceParts(value, guidance, NOTE_PART_TEXT);
     return items.length === 0 && items !== value ? undefined : items;
   }
   if (isRecord(value) && Array.isArray(value.parts)) {
-    const parts = withNoteItems(value.parts, guidance);
+    const parts = resolveGuidanceParts(value.parts, guidance, NOTE_PART_TEXT);
     if (parts === value.parts) return value;
     return parts.length === 0 ? undefined : { ...value, parts };
   }
   if (isRecord(value) && typeof value.text === 'string') {
-    const items = withNoteItems([value], guidance);
+    const items = resolveGuidanceParts([value], guidance, NOTE_PART_TEXT);
     if (items.length === 1 && items[0] === value) return value;
     // A single part becomes a content, which both the SDK and the REST API accept.
     return items.length === 0 ? undefined : { parts: items };
@@ -435,43 +425,11 @@ function placeGuidance(value: unknown, guidance: string | null, at: string, warn
   return value;
 }
 
-function withNoteText(text: string, guidance: string | null): string {
-  if (guidance !== null && text.includes(guidance)) return text;
-  const stripped = withoutNotes(text);
-  if (guidance === null) return stripped;
-  return stripped === '' ? guidance : `${stripped}${NOTE_SEPARATOR}${guidance}`;
-}
-
-/** Parts (or strings) with the note as its own part at the end; the same array when nothing changes. */
-function withNoteItems(items: readonly unknown[], guidance: string | null): readonly unknown[] {
-  const textOf = (item: unknown): string | undefined => (typeof item === 'string' ? item : isRecord(item) && typeof item.text === 'string' ? item.text : undefined);
-  if (guidance !== null && items.some((item) => textOf(item)?.includes(guidance) === true)) return items;
-  let changed = false;
-  const kept: unknown[] = [];
-  for (const item of items) {
-    const text = textOf(item);
-    if (text === undefined || !text.includes(TOOL_SEARCH_GUIDANCE)) {
-      kept.push(item);
-      continue;
-    }
-    changed = true;
-    const stripped = withoutNotes(text);
-    if (stripped !== '') kept.push(typeof item === 'string' ? stripped : { ...(item as Record<string, unknown>), text: stripped });
-  }
-  if (guidance === null) return changed ? kept : items;
-  return [...kept, { text: guidance }];
-}
-
-/** Removes every note (from its start to the end of its paragraph) with the separator before it. */
-function withoutNotes(text: string): string {
-  let result = text;
-  for (let at = result.indexOf(TOOL_SEARCH_GUIDANCE); at !== -1; at = result.indexOf(TOOL_SEARCH_GUIDANCE)) {
-    const end = result.indexOf(NOTE_SEPARATOR, at);
-    const start = result.slice(Math.max(0, at - NOTE_SEPARATOR.length), at) === NOTE_SEPARATOR ? at - NOTE_SEPARATOR.length : at;
-    result = result.slice(0, start) + (end === -1 ? '' : result.slice(start === 0 ? end + NOTE_SEPARATOR.length : end));
-  }
-  return result;
-}
+/** Parts (or strings) of `systemInstruction`, with the note as its own part at the end. */
+const NOTE_PART_TEXT = {
+  read: (item: unknown): string | undefined => (typeof item === 'string' ? item : isRecord(item) && typeof item.text === 'string' ? item.text : undefined),
+  write: (item: unknown, text: string): unknown => (item === null ? { text } : typeof item === 'string' ? text : { ...(item as Record<string, unknown>), text }),
+};
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -4,7 +4,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
-import { TOOL_SEARCH_GUIDANCE, resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
+import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -149,7 +149,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   const definitions = [...functionSlots].map(([name, slot]) => ({ ...slot.definition, name }));
   const outputs = historyToolOutputs(messages);
   const revealed = [...revealedOption, ...resolveRevealedTools(outputs), ...toolChoice.forced];
-  const list = resolveToolList(plan, definitions, { revealed });
+  const list = resolveToolList(plan, definitions, { revealed, names });
 
   if (plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted') {
     warnings.push({
@@ -190,7 +190,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   const output: Record<string, unknown> = { ...request };
   output.messages = placeGuidance(
     messages.map((message, index) => transformMessage(message, index, names, warnings)),
-    wireGuidance(list.guidance, plan, names),
+    list.guidance,
     warnings,
   );
   if (tools.length > 0) output.tools = tools;
@@ -215,7 +215,6 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
 }
 
 /** The separator between the caller's system text and the note. */
-const NOTE_SEPARATOR = '\n\n';
 
 const optionsSchema = z.strictObject(
   {
@@ -403,22 +402,13 @@ function transformToolChoice(
   return { value: choice, forced: [] };
 }
 
-/**
- * The note with the names the model sees: in the `names` listing it lists the deferred tools, and those must be the
- * wire names (the ones the model will search for and call), not the caller's.
- */
-function wireGuidance(guidance: string | null, plan: ToolSearchPlan, names: ToolNameMapping): string | null {
-  if (guidance === null || plan.listing !== 'names') return guidance;
-  return resolveToolSearchGuidance({ ...plan, tools: plan.tools.map((entry) => ({ ...entry, name: names.toWire(entry.name) })) });
-}
-
 /** Adds, keeps or replaces the note in the system slot; see the transformer's documentation for the placement. */
 function placeGuidance(messages: unknown[], guidance: string | null, warnings: ToolSearchWarning<OpenAIChatWarningCode>[]): unknown[] {
   const [first, ...rest] = messages;
   if (isRecord(first) && (first.role === 'system' || first.role === 'developer')) {
     let content: unknown;
-    if (typeof first.content === 'string') content = withNoteText(first.content, guidance);
-    else if (Array.isArray(first.content)) content = withNoteParts(first.content, guidance);
+    if (typeof first.content === 'string') content = resolveGuidanceText(first.content, guidance);
+    else if (Array.isArray(first.content)) content = resolveGuidanceParts(first.content, guidance, NOTE_PART_TEXT);
     else {
       if (guidance !== null) {
         warnings.push({
@@ -437,41 +427,11 @@ function placeGuidance(messages: unknown[], guidance: string | null, warnings: T
   return [{ role: 'system', content: guidance }, ...messages];
 }
 
-function withNoteText(text: string, guidance: string | null): string {
-  if (guidance !== null && text.includes(guidance)) return text;
-  const stripped = withoutNotes(text);
-  if (guidance === null) return stripped;
-  return stripped === '' ? guidance : `${stripped}${NOTE_SEPARATOR}${guidance}`;
-}
-
-function withNoteParts(parts: readonly unknown[], guidance: string | null): unknown[] | readonly unknown[] {
-  const isText = (part: unknown): part is { text: string } => isRecord(part) && part.type === 'text' && typeof part.text === 'string';
-  if (guidance !== null && parts.some((part) => isText(part) && part.text.includes(guidance))) return parts;
-  let changed = false;
-  const kept: unknown[] = [];
-  for (const part of parts) {
-    if (!isText(part) || !part.text.includes(TOOL_SEARCH_GUIDANCE)) {
-      kept.push(part);
-      continue;
-    }
-    changed = true;
-    const text = withoutNotes(part.text);
-    if (text !== '') kept.push({ ...part, text });
-  }
-  if (guidance === null) return changed ? kept : parts;
-  return [...kept, { type: 'text', text: guidance }];
-}
-
-/** Removes every note (from its start to the end of its paragraph) with the separator before it. */
-function withoutNotes(text: string): string {
-  let result = text;
-  for (let at = result.indexOf(TOOL_SEARCH_GUIDANCE); at !== -1; at = result.indexOf(TOOL_SEARCH_GUIDANCE)) {
-    const end = result.indexOf(NOTE_SEPARATOR, at);
-    const start = result.slice(Math.max(0, at - NOTE_SEPARATOR.length), at) === NOTE_SEPARATOR ? at - NOTE_SEPARATOR.length : at;
-    result = result.slice(0, start) + (end === -1 ? '' : result.slice(start === 0 ? end + NOTE_SEPARATOR.length : end));
-  }
-  return result;
-}
+/** A leading message's text parts with the note as the last text part, once. */
+const NOTE_PART_TEXT = {
+  read: (part: unknown): string | undefined => (isRecord(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : undefined),
+  write: (part: unknown, text: string): unknown => (part === null ? { type: 'text', text } : { ...(part as Record<string, unknown>), text }),
+};
 
 /** The tool's name when it (or its `function`) carries `defer_loading`. */
 function deferLoadingName(slot: Extract<OpenAIChatToolSlot, { kind: 'function' | 'other' }>): string[] {

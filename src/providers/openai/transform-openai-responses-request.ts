@@ -4,7 +4,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
-import { TOOL_SEARCH_GUIDANCE, resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
+import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import type { PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
@@ -24,7 +24,6 @@ import {
 } from './transform-openai-responses-input.js';
 
 /** What separates the guidance note from the caller's instructions. */
-const NOTE_SEPARATOR = '\n\n';
 
 /** OpenAI recommends fewer than about 10 functions per namespace (tool search guide). */
 const RECOMMENDED_NAMESPACE_SIZE = 10;
@@ -435,7 +434,7 @@ function buildClientTools(context: BuildContext): BuiltTools {
       message: `\`tool_choice\` forces \`${context.forced}\`, which is deferred; it is sent revealed, with its full schema, so the forced call can have the right arguments`,
     });
   }
-  const list = resolveToolList(plan, definitions, { revealed });
+  const list = resolveToolList(plan, definitions, { revealed, names });
   const status = new Map(list.tools.map((entry) => [entry.name, entry.status]));
 
   const top: unknown[] = [];
@@ -478,34 +477,13 @@ function buildClientTools(context: BuildContext): BuiltTools {
       message: `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quote(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\``,
     });
   }
-  // In the `names` listing the note lists the deferred tools: by the names the model can search for and call.
-  const guidance = list.guidance === null || plan.listing !== 'names' ? list.guidance : resolveToolSearchGuidance({ ...plan, tools: plan.tools.map((tool) => ({ ...tool, name: names.toWire(tool.name) })) });
-  return { tools: [...top, ...rest], namespaceNames: new Map(), labelOf: () => undefined, guidance };
+  return { tools: [...top, ...rest], namespaceNames: new Map(), labelOf: () => undefined, guidance: list.guidance };
 }
 
-/**
- * `instructions` with the guidance note at the end, once: kept as they are when they already hold the current note;
- * a note an earlier transform left (stale, or with nothing deferred now) is replaced or removed, so the caller's own
- * text keeps its bytes and the note never appears twice.
- */
+/** `instructions` with the guidance note at the end, once (`resolveGuidanceText`); absent instructions get the note alone. */
 function transformInstructions(instructions: string | null | undefined, guidance: string | null): string | null | undefined {
   if (typeof instructions !== 'string' || instructions.length === 0) return guidance ?? instructions;
-  if (guidance !== null && instructions.includes(guidance)) return instructions;
-  if (guidance === null && !instructions.includes(TOOL_SEARCH_GUIDANCE)) return instructions;
-  const own = withoutGuidance(instructions);
-  if (guidance === null) return own;
-  return own.length === 0 ? guidance : `${own}${NOTE_SEPARATOR}${guidance}`;
-}
-
-/** The text without any guidance note (each runs from `TOOL_SEARCH_GUIDANCE` to the next blank line). */
-function withoutGuidance(text: string): string {
-  let result = text;
-  for (let at = result.indexOf(TOOL_SEARCH_GUIDANCE); at !== -1; at = result.indexOf(TOOL_SEARCH_GUIDANCE)) {
-    const end = result.indexOf(NOTE_SEPARATOR, at);
-    const start = result.slice(Math.max(0, at - NOTE_SEPARATOR.length), at) === NOTE_SEPARATOR ? at - NOTE_SEPARATOR.length : at;
-    result = result.slice(0, start) + (end === -1 ? '' : result.slice(start === 0 ? end + NOTE_SEPARATOR.length : end));
-  }
-  return result;
+  return resolveGuidanceText(instructions, guidance);
 }
 
 /** One `tool_search`, stub or revealed entry of the client tool list as a Responses function tool. */

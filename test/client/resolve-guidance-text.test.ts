@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { resolveGuidanceParts, resolveGuidanceText } from '../../src/client/resolve-guidance-text.js';
+import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
+
+const NOTE = TOOL_SEARCH_GUIDANCE;
+const NAMES_NOTE = `${TOOL_SEARCH_GUIDANCE} These tools are available but not listed; load them with \`tool_search\` before use: a.`;
+
+describe('resolveGuidanceText', () => {
+  it.each([
+    ['adds the note after a blank line', 'Be brief.', NOTE, `Be brief.\n\n${NOTE}`],
+    ['puts the note alone in an empty text', '', NOTE, NOTE],
+    ['keeps a text that already holds the note', `Be brief.\n\n${NOTE}`, NOTE, `Be brief.\n\n${NOTE}`],
+    ['replaces a stale note', `Be brief.\n\n${NAMES_NOTE}`, NOTE, `Be brief.\n\n${NOTE}`],
+    ['removes a note when nothing is deferred', `Be brief.\n\n${NOTE}`, null, 'Be brief.'],
+    ['keeps the caller’s text after a note', `${NOTE}\n\nThen this.`, null, 'Then this.'],
+    ['leaves a text without a note alone when nothing is deferred', 'Be brief.', null, 'Be brief.'],
+  ])('%s', (_label, text, guidance, expected) => {
+    expect(resolveGuidanceText(text, guidance)).toBe(expected);
+  });
+
+  it('is idempotent', () => {
+    const once = resolveGuidanceText('Be brief.', NOTE);
+    expect(resolveGuidanceText(once, NOTE)).toBe(once);
+  });
+});
+
+describe('resolveGuidanceParts', () => {
+  type Block = { type: string; text?: string; cache_control?: object };
+  const text = {
+    read: (block: Block) => (block.type === 'text' ? block.text : undefined),
+    write: (block: Block | null, value: string): Block => (block === null ? { type: 'text', text: value } : { ...block, text: value }),
+  };
+
+  it('appends the note as its own part and keeps the caller’s parts in place', () => {
+    const parts: Block[] = [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }];
+    expect(resolveGuidanceParts(parts, NOTE, text)).toEqual([parts[0], { type: 'text', text: NOTE }]);
+  });
+
+  it('returns the same array when the note is already there', () => {
+    const parts: Block[] = [{ type: 'text', text: 'Be brief.' }, { type: 'text', text: NOTE }];
+    expect(resolveGuidanceParts(parts, NOTE, text)).toBe(parts);
+  });
+
+  it('replaces a stale note part and drops a part left empty', () => {
+    const parts: Block[] = [{ type: 'image' }, { type: 'text', text: NAMES_NOTE }];
+    expect(resolveGuidanceParts(parts, NOTE, text)).toEqual([{ type: 'image' }, { type: 'text', text: NOTE }]);
+    expect(resolveGuidanceParts(parts, null, text)).toEqual([{ type: 'image' }]);
+  });
+
+  it('returns the same array when there is nothing to add or remove', () => {
+    const parts: Block[] = [{ type: 'text', text: 'Be brief.' }];
+    expect(resolveGuidanceParts(parts, null, text)).toBe(parts);
+  });
+});
