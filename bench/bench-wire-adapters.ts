@@ -1,4 +1,5 @@
 import type { ToolListing } from '../src/config/tool-search-config.js';
+import { assertNever } from '../src/errors/assert-never.js';
 import type { WireAPI } from '../src/models/model-reference.js';
 import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
 import type { ToolSearchMechanism, ToolSearchPlan } from '../src/plan/tool-search-plan.js';
@@ -139,7 +140,7 @@ const gemini: BenchWireAdapter = {
 export const BENCH_WIRE_ADAPTERS: readonly BenchWireAdapter[] = [openAIResponses, openAIChat, anthropicMessages, gemini];
 
 /** The mechanism a benchmark row asks for: the client mechanism in one listing mode, or the API's hosted one. */
-export type BenchMechanism = { readonly kind: 'client'; readonly listing: ToolListing } | { readonly kind: 'hosted' } | { readonly kind: 'none' };
+export type BenchMechanism = { readonly kind: 'client'; readonly listing: ToolListing } | { readonly kind: 'hosted' };
 
 /** The plan for one adapter and mechanism, made as a caller would: from the tools the package reads in the body. */
 export function resolveBenchPlan(adapter: BenchWireAdapter, body: object, mechanism: BenchMechanism): ToolSearchPlan {
@@ -150,10 +151,8 @@ export function resolveBenchPlan(adapter: BenchWireAdapter, body: object, mechan
     case 'hosted':
       if (adapter.hostedModel === null) throw new Error(`${adapter.api} has no hosted tool search`);
       return resolveToolSearch({ id: adapter.hostedModel, api: adapter.api }, tools, { mechanism: adapter.hostedMechanism === 'openai-hosted' ? 'openai' : 'claude' });
-    case 'none':
-      return resolveToolSearch({ id: adapter.clientModel, api: adapter.api }, tools, { mechanism: 'client', threshold: Number.MAX_SAFE_INTEGER });
     default:
-      throw new Error(`unknown mechanism ${JSON.stringify(mechanism satisfies never)}`);
+      return assertNever(mechanism, 'mechanism');
   }
 }
 

@@ -1,4 +1,5 @@
 import { resolveToolList } from '../src/client/resolve-tool-list.js';
+import { assertNever } from '../src/errors/assert-never.js';
 import { TOOL_SEARCH_TOOL_NAME, STUB_INPUT_SCHEMA } from '../src/client/tool-search-tool-definition.js';
 import type { ToolListing } from '../src/config/tool-search-config.js';
 import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
@@ -77,7 +78,7 @@ export function measureSeedPromptSize(surface: PromptSurface, tokenizeUpTo = Num
         break;
       }
       default:
-        throw new Error(`unknown variant ${String(variant satisfies never)}`);
+        assertNever(variant, 'variant');
     }
   }
   return rows;

@@ -181,12 +181,12 @@ function resolveSpeedTargets(index: readonly IndexSpeedRow[], transform: readonl
   if (at100.length === 0) {
     targets.push({ target: 'Transform under 0.1 ms per request at 100 tools (every API)', figure: 'this run did not time 100 tools', status: 'not-measured' });
   } else {
-    const worst = at100.reduce((a, b) => (b.resolveAndTransformMs > a.resolveAndTransformMs ? b : a));
-    const worstTransform = at100.reduce((a, b) => (b.transformMs > a.transformMs ? b : a));
+    const fastest = Math.min(...at100.map((row) => row.transformMs));
+    const slowest = Math.max(...at100.map((row) => row.transformMs));
     targets.push({
-      target: 'Transform under 0.1 ms per request at 100 tools (every API)',
-      figure: `slowest: read + resolve + transform ${formatMilliseconds(worst.resolveAndTransformMs)} (${worst.api}, ${worst.mechanism}); transform alone ${formatMilliseconds(worstTransform.transformMs)} (${worstTransform.api}, ${worstTransform.mechanism})`,
-      status: worst.resolveAndTransformMs < 0.1 ? 'met' : 'missed',
+      target: 'Transform under 0.1 ms per request at 100 tools (every API; read + resolve + transform)',
+      figure: `${at100.map((row) => `${row.api}${row.mechanism === 'client' ? '' : ` ${row.mechanism}`} ${row.resolveAndTransformMs.toFixed(3)}`).join(', ')} ms; transform alone ${fastest.toFixed(3)}–${slowest.toFixed(3)} ms`,
+      status: at100.every((row) => row.resolveAndTransformMs < 0.1) ? 'met' : 'missed',
     });
   }
   const largest = memory.rows[0];
