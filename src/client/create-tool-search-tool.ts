@@ -109,14 +109,17 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
   const byName = new Map(catalog.map((tool) => [tool.name, tool]));
   const store = options.store;
 
-  function visibleNames(visible: Iterable<string> | undefined, fromWire: (name: string) => string): string[] {
-    if (visible === undefined) return [...byName.keys()];
+  const catalogNames = [...byName.keys()];
+
+  /** The visible catalog names, or `undefined` when every tool is visible (the index then skips its own filter). */
+  function visibleNames(visible: Iterable<string> | undefined, fromWire: (name: string) => string): Set<string> | undefined {
+    if (visible === undefined) return undefined;
     const seen = new Set<string>();
     for (const name of visible) {
       const original = fromWire(name);
       if (byName.has(original)) seen.add(original);
     }
-    return [...seen];
+    return seen;
   }
 
   return {
@@ -128,15 +131,18 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       }
       const toWire = context.names?.toWire ?? ((name: string) => name);
       const fromWire = context.names?.fromWire ?? ((name: string) => name);
-      const names = visibleNames(context.visible, fromWire);
-      const listing = (status: 'no-match' | 'listing' | 'invalid-query', query: string, message: string): ToolSearchResult => ({
-        status,
-        query,
-        tools: [],
-        availableTools: names.slice(0, maxListed).map(toWire),
-        moreTools: Math.max(0, names.length - maxListed),
-        message,
-      });
+      const visible = visibleNames(context.visible, fromWire);
+      const listing = (status: 'no-match' | 'listing' | 'invalid-query', query: string, message: string): ToolSearchResult => {
+        const names = visible === undefined ? catalogNames : [...visible];
+        return {
+          status,
+          query,
+          tools: [],
+          availableTools: names.slice(0, maxListed).map(toWire),
+          moreTools: Math.max(0, names.length - maxListed),
+          message,
+        };
+      };
       const query = readQuery(args);
       if (query === undefined) {
         return listing(
@@ -162,7 +168,7 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       }
       const written = parseToolSelection(trimmed);
       const selection = written?.map(fromWire) ?? null;
-      const hits = index.search(selection === null ? toCatalogQuery(trimmed, fromWire) : `select:${selection.join(',')}`, { visible: names, maxResults });
+      const hits = index.search(selection === null ? toCatalogQuery(trimmed, fromWire) : `select:${selection.join(',')}`, { ...(visible === undefined ? {} : { visible }), maxResults });
       const found = hits.map((hit) => byName.get(hit.name)).filter((tool): tool is ToolDefinition => tool !== undefined);
       const unknown = written === null ? [] : written.filter((name) => !found.some((tool) => tool.name === fromWire(name)));
       if (found.length === 0) {
