@@ -213,6 +213,7 @@ function formatRequestTable(rows: readonly RequestPromptSizeRow[], figure: Reque
       figure === 'bytes'
         ? [
             'Each API wraps a tool differently (Chat Completions nests `function`, Responses adds `type` and `strict`, Gemini nests declarations), so the same stub costs a different number of bytes per API; the floor is built in each API\'s own shape.',
+            'Gemini accepts at most 512 function declarations: above that its transformer sends the `names` listing whatever the configured one (warning `listing-changed-to-names`), and the full-schema baseline could not be sent at all.',
             ...resolveWarningNotes(rows),
           ]
         : ['Token counts use o200k for every API (a proxy: Claude and Gemini tokenizers differ).'],

@@ -151,6 +151,7 @@ function resolveSessionTargets(replays: ReadonlyMap<SessionQueryStyle, readonly 
   const client = rows.filter((row) => row.mechanism.startsWith('client'));
   const hosted = rows.filter((row) => !row.mechanism.startsWith('client'));
   const shares = client.map((row) => row.stability.meanPrefixShare);
+  const namesSystemFirst = client.filter((row) => row.mechanism.includes('names')).map((row) => row.stability.meanPrefixShareSystemFirst);
   return [
     {
       target: 'Sessions: turns whose needed tools were available (revealed so far or found this turn)',
@@ -159,7 +160,7 @@ function resolveSessionTargets(replays: ReadonlyMap<SessionQueryStyle, readonly 
     },
     {
       target: 'Sessions: tool list + system text identical from one request to the next (mean prefix share)',
-      figure: `client ${formatPercent(Math.min(...shares))}–${formatPercent(Math.max(...shares))} across listings and APIs; hosted ${hosted.map((row) => `${row.api} ${formatPercent(row.stability.meanPrefixShare)}`).join(', ')}`,
+      figure: `client ${formatPercent(Math.min(...shares))}–${formatPercent(Math.max(...shares))} across listings and APIs (tools first; \`names\` with the system text first ${formatPercent(Math.min(...namesSystemFirst))}–${formatPercent(Math.max(...namesSystemFirst))}); hosted ${hosted.map((row) => `${row.api} ${formatPercent(row.stability.meanPrefixShare)}`).join(', ')}`,
       status: 'reported',
     },
   ];
