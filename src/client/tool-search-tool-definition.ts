@@ -22,21 +22,13 @@ export const STUB_INPUT_SCHEMA: JSONSchemaObject = Object.freeze({ type: 'object
  */
 export const TOOL_SEARCH_TOOL_DEFINITION: ToolDefinition = Object.freeze({
   name: TOOL_SEARCH_TOOL_NAME,
+  // Kept short on purpose: it is sent on every request, and the guidance note (sent once) says when to call it.
   description:
-    'Search the available tools and load their full parameter schemas. Call it with the exact tool name, or with a few keywords ' +
-    'describing what you need. It returns the matching tools with their JSON parameter schemas; they are callable with full ' +
-    'parameters on your next step.',
+    'Load the full parameter schemas of tools listed without them: pass an exact tool name, a few keywords, or select:name_a,name_b.',
   inputSchema: Object.freeze({
     type: 'object',
-    properties: Object.freeze({
-      query: Object.freeze({
-        type: 'string',
-        description:
-          "The exact tool name (e.g. 'read_file'), a few keywords (e.g. 'send email'), or 'select:name_a,name_b' to load several tools by name.",
-      }),
-    }),
+    properties: Object.freeze({ query: Object.freeze({ type: 'string' }) }),
     required: Object.freeze(['query']),
-    additionalProperties: false,
   }),
   deferrable: 'never',
 });

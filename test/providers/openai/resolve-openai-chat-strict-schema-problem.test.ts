@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveOpenAIChatStrictSchemaProblem } from '../../../src/providers/openai/resolve-openai-chat-strict-schema-problem.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA } from '../../../src/client/tool-search-tool-definition.js';
 
 const strictObject = (properties: Record<string, unknown>) => ({
   type: 'object',
@@ -12,7 +12,6 @@ const strictObject = (properties: Record<string, unknown>) => ({
 describe('resolveOpenAIChatStrictSchemaProblem', () => {
   it.each<[string, unknown]>([
     ['an empty strict object', strictObject({})],
-    ['the tool_search schema', TOOL_SEARCH_TOOL_DEFINITION.inputSchema],
     ['nested strict objects', strictObject({ a: strictObject({ b: { type: 'string' } }), list: { type: 'array', items: strictObject({}) } })],
     ['a nullable optional property', strictObject({ a: { type: ['string', 'null'] } })],
     ['strict objects in $defs', { ...strictObject({ a: { $ref: '#/$defs/a' } }), $defs: { a: strictObject({}) } }],
