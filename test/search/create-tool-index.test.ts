@@ -80,12 +80,12 @@ describe('createToolIndex', () => {
     });
 
     it('adds the weights of different query terms', () => {
-      const index = createToolIndex([builtin('read_file', 'Read a file'), builtin('open_door', 'Opens a door')], { rarity: false });
+      const index = createToolIndex([builtin('read_file', 'Read a file'), builtin('open_door', 'Opens a door')], { rarity: false, coverageBonus: 0 });
       expect(index.search('read the file')).toEqual([{ name: 'read_file', score: 6 }]);
     });
 
     it('scales a term by its rarity: ln(1 + N / n) / ln(1 + N)', () => {
-      const index = createToolIndex([builtin('get_user', 'x'), builtin('get_order', 'y'), builtin('get_item', 'z')], { minScoreRatio: 0 });
+      const index = createToolIndex([builtin('get_user', 'x'), builtin('get_order', 'y'), builtin('get_item', 'z')], { minScoreRatio: 0, coverageBonus: 0 });
       // "get" is in all 3 tools: 3 × ln(2) / ln(4) = 1.5; "order" is in one: 3 × ln(4) / ln(4) = 3.
       expect(index.search('get order')).toEqual([
         { name: 'get_order', score: 4.5 },
@@ -163,21 +163,61 @@ describe('createToolIndex', () => {
     });
   });
 
+  describe('coverage', () => {
+    const tools = [
+      builtin('weather_now', 'Shows data'),
+      builtin('lookup', 'Forecast of the weather for a city'),
+      builtin('alphabet', 'alpha beta gamma', { type: 'object', properties: { delta: { type: 'string' } } }),
+    ];
+
+    it.each([
+      [undefined, 'alpha beta gamma delta', 3 + 0.75 + 3],
+      [0, 'alpha beta gamma delta', 3 + 0.75],
+      [0.5, 'alpha beta gamma delta', 3 + 0.75 + 1.5],
+      [undefined, 'alpha', 1],
+      [undefined, 'alpha alpha', 1],
+    ])('with coverageBonus %s, adds the bonus for each distinct query term beyond the first: %j scores %d', (coverageBonus, query, score) => {
+      const index = createToolIndex(tools, { rarity: false, ...(coverageBonus === undefined ? {} : { coverageBonus }) });
+      expect(index.search(query)).toEqual([{ name: 'alphabet', score }]);
+    });
+
+    it('ranks a tool that has more of the request above one that has a single word of it in its name', () => {
+      const index = createToolIndex(tools, { rarity: false, minScoreRatio: 0 });
+      // lookup: 3 description terms (3) + 2 for its second and third; weather_now: one name term (3).
+      expect(index.search('weather forecast city')).toEqual([
+        { name: 'lookup', score: 5 },
+        { name: 'weather_now', score: 3 },
+      ]);
+    });
+
+    it('does not count a term found only in a field weighing 0', () => {
+      const index = createToolIndex(tools, { rarity: false, weights: { parameters: 0 } });
+      expect(index.search('gamma delta')).toEqual([{ name: 'alphabet', score: 1 }]);
+    });
+  });
+
   describe('the top band and the cap', () => {
     const tools = [builtin('send_email', 'Send an email'), builtin('email_archive', 'Archive of mail'), builtin('send_fax', 'Fax a page')];
+    // Field weights only, so the scores below are sums of 3s and 1s.
+    const plain = { rarity: false, coverageBonus: 0 } as const;
 
     it('drops results scoring under half the top score', () => {
-      const hits = createToolIndex(tools, { rarity: false }).search('send email');
+      const hits = createToolIndex(tools, plain).search('send email');
       // send_email 6, email_archive 3, send_fax 3: the band is ≥ 3.
       expect(names(hits)).toEqual(['send_email', 'email_archive', 'send_fax']);
-      const strict = createToolIndex([...tools, builtin('mailer', 'Sends an email')], { rarity: false }).search('send email');
+      const strict = createToolIndex([...tools, builtin('mailer', 'Sends an email')], plain).search('send email');
       expect(strict.every((hit) => hit.score >= 3)).toBe(true);
     });
 
     it('drops a result just under half the top score', () => {
-      const index = createToolIndex([builtin('backup_disk', 'x'), builtin('backup_plan', 'y'), builtin('mirror', 'disk backup')], { rarity: false });
+      const index = createToolIndex([builtin('backup_disk', 'x'), builtin('backup_plan', 'y'), builtin('mirror', 'disk backup')], plain);
       // backup_disk 6, backup_plan 3 (half: kept), mirror 2 (one description term each: under half).
       expect(names(index.search('backup disk'))).toEqual(['backup_disk', 'backup_plan']);
+    });
+
+    it('counts the coverage bonus in the score the band is taken from', () => {
+      // send_email 3 + 3 + 1 = 7, so the band is ≥ 3.5 and the one-term matches (3 each) fall out of it.
+      expect(createToolIndex(tools, { rarity: false }).search('send email')).toEqual([{ name: 'send_email', score: 7 }]);
     });
 
     it('keeps every match with minScoreRatio 0', () => {
@@ -274,6 +314,8 @@ describe('createToolIndex', () => {
       ['a negative weight', { weights: { name: -1 } }, '`weights.name` must be a finite number ≥ 0, got -1'],
       ['an infinite weight', { weights: { parameters: Infinity } }, '`weights.parameters` must be a finite number ≥ 0, got Infinity'],
       ['minScoreRatio above 1', { minScoreRatio: 2 }, '`minScoreRatio` must be a number from 0 to 1, got 2'],
+      ['a negative coverageBonus', { coverageBonus: -1 }, '`coverageBonus` must be a finite number ≥ 0, got -1'],
+      ['a coverageBonus that is not a number', { coverageBonus: '1' }, '`coverageBonus` must be a finite number ≥ 0, got "1" (a string)'],
       ['an unknown option', { maxResult: 3 }, 'unknown option(s) `maxResult`'],
       ['options that are not an object', 'fast', '`options` of `createToolIndex` must be an object, got "fast" (a string)'],
     ])('rejects %s with invalid-options', (_case, options, message) => {
