@@ -1,29 +1,36 @@
 import { formatMilliseconds, formatScore } from '../format-figure.js';
+import { createBm25Ranker } from './create-bm25-ranker.js';
+import { createLibraryRanker } from './create-library-ranker.js';
 import { measureIndexSpeed } from './measure-index-speed.js';
+import { loadBfclQueries } from './load-quality-fixtures.js';
 import { measureSearchQuality, type SearchQualityRow } from './measure-search-quality.js';
+import type { QualityRankerFactory } from './quality-ranker.js';
+import { splitQueryHalves } from './split-query-halves.js';
 
-// `npx tsx bench/quality/run.ts [quality|speed]`: prints the search-quality and index-speed tables (both by default).
+// `npx tsx bench/quality/run.ts [quality|halves|speed]`: prints the search-quality and index-speed tables (quality
+// and speed by default); `halves` prints the quality table for each half of the dev split (see `splitQueryHalves`).
 const part = process.argv[2];
+
+// The library, the library without its coverage bonus (what the bonus brings on each half), and BM25.
+const HALVES_RANKERS: readonly QualityRankerFactory[] = [
+  (tools) => createLibraryRanker(tools),
+  (tools) => createLibraryRanker(tools, { coverageBonus: 0 }, { id: 'library-no-coverage', label: 'library without the coverage bonus (coverageBonus 0)' }),
+  createBm25Ranker,
+];
 
 if (part === undefined || part === 'quality') {
   const quality = measureSearchQuality();
   console.log(`Search quality on BFCL dev (${quality.queryCount} queries); each cell is user text / keywords\n`);
-  printTable(
-    ['catalog', 'ranker', 'R@1', 'R@3', 'R@5', 'R@8', 'MRR', 'results/query'],
-    pairs(quality.rows).map(([user, keywords]) => {
-      const pair = (pick: (row: SearchQualityRow) => number, format = formatScore): string => `${format(pick(user))} / ${format(pick(keywords))}`;
-      return [
-        `${user.catalog} (${user.catalogSize})`,
-        user.ranker,
-        pair((row) => row.recallAt[1]),
-        pair((row) => row.recallAt[3]),
-        pair((row) => row.recallAt[5]),
-        pair((row) => row.recallAt[8]),
-        pair((row) => row.mrr),
-        pair((row) => row.meanResults, (value) => value.toFixed(2)),
-      ];
-    }),
-  );
+  printQualityTable(quality.rows);
+}
+
+if (part === 'halves') {
+  const halves = splitQueryHalves(loadBfclQueries());
+  for (const [half, queries] of [['a', halves.a], ['b', halves.b]] as const) {
+    const quality = measureSearchQuality({ queries, catalogs: ['bfcl'], rankers: HALVES_RANKERS });
+    console.log(`\nSearch quality on half ${half} of BFCL dev (${quality.queryCount} queries); each cell is user text / keywords\n`);
+    printQualityTable(quality.rows);
+  }
 }
 
 if (part === undefined || part === 'speed') {
@@ -39,6 +46,25 @@ if (part === undefined || part === 'speed') {
       `${formatMilliseconds(row.search['user-text'].medianMs)} / ${formatMilliseconds(row.search.keywords.medianMs)}`,
       `${formatMilliseconds(row.search['user-text'].p99Ms)} / ${formatMilliseconds(row.search.keywords.p99Ms)}`,
     ]),
+  );
+}
+
+function printQualityTable(rows: readonly SearchQualityRow[]): void {
+  printTable(
+    ['catalog', 'ranker', 'R@1', 'R@3', 'R@5', 'R@8', 'MRR', 'results/query'],
+    pairs(rows).map(([user, keywords]) => {
+      const pair = (pick: (row: SearchQualityRow) => number, format = formatScore): string => `${format(pick(user))} / ${format(pick(keywords))}`;
+      return [
+        `${user.catalog} (${user.catalogSize})`,
+        user.ranker,
+        pair((row) => row.recallAt[1]),
+        pair((row) => row.recallAt[3]),
+        pair((row) => row.recallAt[5]),
+        pair((row) => row.recallAt[8]),
+        pair((row) => row.mrr),
+        pair((row) => row.meanResults, (value) => value.toFixed(2)),
+      ];
+    }),
   );
 }
 
