@@ -28,15 +28,20 @@ export interface ToolNameMapping {
  * ```
  */
 export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRule): ToolNameMapping {
+  const check = createNameCheck(rule);
   const unique = [...new Set(names)];
-  const taken = new Set(unique.filter((name) => isValid(name, rule)));
+  const taken = new Set<string>();
+  const invalid: string[] = [];
+  for (const name of unique) {
+    if (check.isValid(name)) taken.add(name);
+    else invalid.push(name);
+  }
   const toWire = new Map<string, string>();
   const fromWire = new Map<string, string>();
   const renamed: [string, string][] = [];
   // Sorting the names to rename makes the result independent of input order, even in the (hash-colliding) worst case.
-  const invalid = unique.filter((name) => !taken.has(name));
   const order = [...invalid].sort();
-  const sanitized = new Map(order.map((name) => [name, sanitize(name, rule)]));
+  const sanitized = new Map(order.map((name) => [name, check.sanitize(name)]));
   const counts = new Map<string, number>();
   for (const candidate of sanitized.values()) counts.set(candidate.text, (counts.get(candidate.text) ?? 0) + 1);
   for (const name of order) {
@@ -60,21 +65,49 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
 
 /** Whether a name already satisfies a rule. */
 export function isValidToolName(name: string, rule: ToolNameRule): boolean {
-  return isValid(name, rule);
+  return createNameCheck(rule).isValid(name);
 }
 
-function isValid(name: string, rule: ToolNameRule): boolean {
-  if (name.length === 0 || name.length > rule.maxLength) return false;
-  if (rule.first !== undefined && !test(rule.first, name[0] as string)) return false;
-  for (const character of name) if (!test(rule.allowed, character)) return false;
-  return true;
+/** A rule's checks, for the names of one call. */
+interface NameCheck {
+  isValid(name: string): boolean;
+  sanitize(name: string): { text: string; cut: boolean };
 }
 
-function sanitize(name: string, rule: ToolNameRule): { text: string; cut: boolean } {
-  let text = [...name].map((character) => (test(rule.allowed, character) ? character : '_')).join('');
-  if (text.length === 0 || (rule.first !== undefined && !test(rule.first, text[0] as string))) text = `_${text}`;
-  const cut = text.length > rule.maxLength;
-  return { text: cut ? text.slice(0, rule.maxLength) : text, cut };
+function createNameCheck(rule: ToolNameRule): NameCheck {
+  const allowed = createCharacterTest(rule.allowed);
+  const first = rule.first === undefined ? undefined : createCharacterTest(rule.first);
+  return {
+    isValid(name) {
+      if (name.length === 0 || name.length > rule.maxLength) return false;
+      if (first !== undefined && !first(name[0] as string)) return false;
+      for (const character of name) if (!allowed(character)) return false;
+      return true;
+    },
+    sanitize(name) {
+      let text = '';
+      for (const character of name) text += allowed(character) ? character : '_';
+      if (text.length === 0 || (first !== undefined && !first(text[0] as string))) text = `_${text}`;
+      const cut = text.length > rule.maxLength;
+      return { text: cut ? text.slice(0, rule.maxLength) : text, cut };
+    },
+  };
+}
+
+/**
+ * A one-character pattern that remembers its verdict for each ASCII character, for one call. Running the RegExp on
+ * every character of every name was most of the cost of a mapping, which each transformer builds per request; tool
+ * names are almost all ASCII, drawn from a few dozen characters. Nothing outlives the call.
+ */
+function createCharacterTest(pattern: RegExp): (character: string) => boolean {
+  // By character code: 0 not tested yet, 1 allowed, 2 not allowed.
+  const verdicts = new Uint8Array(128);
+  return (character) => {
+    const code = character.charCodeAt(0);
+    if (character.length !== 1 || code >= 128) return test(pattern, character);
+    if (verdicts[code] === 0) verdicts[code] = test(pattern, character) ? 1 : 2;
+    return verdicts[code] === 1;
+  };
 }
 
 function withSuffix(text: string, suffix: string, maxLength: number): string {
