@@ -174,7 +174,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
       throw new ToolSearchError('invalid-request', `tool \`${name}\` is defined twice in \`tools\`; the Messages API requires unique tool names`);
     }
     // A client-side stub (from a body this transformer already rewrote) holds no schema; the catalog has the real one.
-    const full = stringify(definition.inputSchema) === STUB_SIGNATURE ? catalogByName.get(name) : undefined;
+    const full = isStubSchema(definition.inputSchema) ? catalogByName.get(name) : undefined;
     if (full === undefined) bodyTools.set(name, { entry, definition: name === definition.name ? definition : { ...definition, name } });
     else bodyTools.set(name, { entry: { ...entry, ...(full.description === undefined ? {} : { description: full.description }), input_schema: full.inputSchema }, definition: full });
   }
@@ -452,6 +452,23 @@ function toClientEntry(entry: ToolListEntry, context: BuildContext): Record<stri
 }
 
 const STUB_SIGNATURE = stringify(STUB_INPUT_SCHEMA);
+
+/**
+ * Whether a schema serializes like the client-side stub. The cheap look at `type` and `additionalProperties` comes
+ * first: serializing every tool's full schema to tell that it is not a stub was half the cost of a transform. Only a
+ * schema that could be the stub (or that serializes itself, through `toJSON`) is serialized.
+ */
+function isStubSchema(schema: Readonly<Record<string, unknown>>): boolean {
+  const { type, additionalProperties } = schema;
+  const couldBeStub =
+    typeof schema.toJSON === 'function' || ((type === STUB_INPUT_SCHEMA.type || isObject(type)) && (additionalProperties === true || isObject(additionalProperties)));
+  return couldBeStub && stringify(schema) === STUB_SIGNATURE;
+}
+
+/** A value `stringify` may serialize as something else (through its own `toJSON`). */
+function isObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null;
+}
 const RESERVED_NAMES = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name, ANTHROPIC_TOOL_SEARCH_TOOLS.regex.name];
 
 /** The hosted search tool to send: the body's own (the first, without `defer_loading`), the history's variant, or the option. */
