@@ -87,7 +87,7 @@ export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTool
   const tools: OpenAIResponsesBodyTool[] = [];
   const namespaces: OpenAIResponsesBodyNamespace[] = [];
   const seen = new Map<string, string>();
-  const add = (entry: Omit<OpenAIResponsesBodyTool, 'order'>): void => {
+  const add = (entry: OpenAIResponsesBodyTool): void => {
     if (entry.kind === 'function') {
       const name = entry.definition?.name as string;
       const first = seen.get(name);
@@ -99,7 +99,7 @@ export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTool
       }
       seen.set(name, entry.path);
     }
-    tools.push({ ...entry, order: tools.length });
+    tools.push(entry);
   };
 
   list.forEach((tool: unknown, index) => {
@@ -118,11 +118,11 @@ export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTool
       members.forEach((member: unknown, memberIndex) => {
         const memberPath = `${path}.tools[${memberIndex}]`;
         const memberObject = checkTool(member, memberPath);
-        add(classify(memberObject, memberPath, { name, deferAll }));
+        add(classify(memberObject, memberPath, { name, deferAll }, tools.length));
       });
       return;
     }
-    add(classify(object, path, undefined));
+    add(classify(object, path, undefined, tools.length));
   });
   return { tools, namespaces };
 }
@@ -146,23 +146,24 @@ function classify(
   tool: Readonly<Record<string, unknown>>,
   path: string,
   namespace: { name: string; deferAll: boolean } | undefined,
-): Omit<OpenAIResponsesBodyTool, 'order'> {
+  order: number,
+): OpenAIResponsesBodyTool {
   const where = namespace === undefined ? {} : { namespace: namespace.name };
   switch (tool.type) {
     case 'function': {
       const definition = toDefinition(tool, path, namespace);
       const own = namespace === undefined && isOwnToolSearchTool(definition);
-      return { kind: own ? 'own-search-function' : 'function', path, tool, definition, ...where };
+      return { kind: own ? 'own-search-function' : 'function', order, path, tool, definition, ...where };
     }
     case 'custom':
       if (typeof tool.name !== 'string' || tool.name.length === 0) {
         throw new ToolSearchError('invalid-request', `\`${path}.name\` (a custom tool) must be a non-empty string, got ${describeValue(tool.name)}`);
       }
-      return { kind: 'custom', path, tool, ...where };
+      return { kind: 'custom', order, path, tool, ...where };
     case 'tool_search':
-      return { kind: namespace === undefined ? 'tool-search' : 'provider', path, tool, ...where };
+      return { kind: namespace === undefined ? 'tool-search' : 'provider', order, path, tool, ...where };
     default:
-      return { kind: 'provider', path, tool, ...where };
+      return { kind: 'provider', order, path, tool, ...where };
   }
 }
 

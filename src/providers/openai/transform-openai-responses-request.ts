@@ -520,8 +520,14 @@ function clientTool(entry: ToolListEntry, functions: ReadonlyMap<string, OpenAIR
 
 /** A body function tool under its wire name, with `defer_loading: true` when deferred and without it otherwise. */
 function functionTool(tool: Readonly<Record<string, unknown>>, name: string, deferred: boolean): Record<string, unknown> {
-  const { defer_loading: _deferLoading, ...rest } = tool;
+  // Most tools have no `defer_loading`: a plain spread then does, at a fraction of the cost of object rest.
+  const rest = 'defer_loading' in tool ? withoutDeferLoading(tool) : tool;
   return deferred ? { ...rest, name, defer_loading: true } : { ...rest, name };
+}
+
+function withoutDeferLoading(tool: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  const { defer_loading: _deferLoading, ...rest } = tool;
+  return rest;
 }
 
 /** A tool the plan does not manage, unchanged, except that `defer_loading` goes when no hosted search is sent. */
