@@ -4,6 +4,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { PlannedTool, ToolSearchPlan } from '../../plan/tool-search-plan.js';
+import { createRecordCopy } from '../../tools/create-record-copy.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
@@ -153,7 +154,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   }
 
   const entries = Array.isArray(request.tools) ? readEntries(request.tools) : [];
-  const providerNames = entries.flatMap(({ entry, kind }) => (kind !== 'custom' && typeof entry.name === 'string' ? [entry.name] : []));
+  const providerNames: string[] = [];
+  for (const { entry, kind } of entries) if (kind !== 'custom' && typeof entry.name === 'string') providerNames.push(entry.name);
   const names = createToolNameMapping(
     // Names this transformer may add are reserved too, so no renamed tool can take them.
     [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, TOOL_SEARCH_TOOL_NAME, ...RESERVED_NAMES],
@@ -227,7 +229,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const cache = transformAnthropicToolCacheControl(built.tools, { callerLast: built.callerLast, hidden: built.hidden });
   if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
 
-  const defined = new Set(cache.tools.flatMap((entry) => (isRecord(entry) && typeof entry.name === 'string' ? [entry.name] : [])));
+  const defined = new Set<string>();
+  for (const entry of cache.tools) if (isRecord(entry) && typeof entry.name === 'string') defined.add(entry.name);
   const hasMCPToolset = entries.some(({ kind }) => kind === 'mcp-toolset');
   const undefinedReferences = hasMCPToolset ? [] : history.references.filter((reference) => !defined.has(reference.name));
   if (undefinedReferences.length > 0) warnings.push(undefinedWarning(undefinedReferences, mechanism));
@@ -320,7 +323,8 @@ function buildHostedTools(
 
   // Tools the history references but nothing defines: send them deferred, from the catalog, in catalog order.
   const defined = new Set([...bodyTools.keys(), ...restored.keys()]);
-  const sentNames = new Set(entries.flatMap(({ entry }) => (typeof entry.name === 'string' ? [entry.name] : [])));
+  const sentNames = new Set<string>();
+  for (const { entry } of entries) if (typeof entry.name === 'string') sentNames.add(entry.name);
   const restoredForHistory = [...catalogByName.values()]
     .filter((tool) => referenced.has(tool.name) && !defined.has(tool.name) && !sentNames.has(names.toWire(tool.name)))
     .map((tool) => tool.name);
@@ -510,7 +514,7 @@ function dropOwnSearchTool(context: BuildContext, mechanism: 'claude-hosted' | '
 }
 
 function withDeferral(entry: Record<string, unknown>, deferred: boolean): Record<string, unknown> {
-  if (deferred) return { ...entry, defer_loading: true };
+  if (deferred) return createRecordCopy(entry, { defer_loading: true });
   if (entry.defer_loading !== true) return entry;
   const { defer_loading: _removed, ...rest } = entry;
   return rest;

@@ -65,9 +65,11 @@ const SNAKE_CASE = { system_instruction: 'systemInstruction', tool_config: 'tool
  * ```
  */
 export function parseGeminiTools(body: unknown): ToolDefinition[] {
-  return parseGeminiToolSlots(body).tools.flatMap((tool) =>
-    tool.declarations.flatMap((slot) => (slot.kind === 'function' ? [slot.definition] : [])),
-  );
+  const definitions: ToolDefinition[] = [];
+  for (const tool of parseGeminiToolSlots(body).tools) {
+    for (const slot of tool.declarations) if (slot.kind === 'function') definitions.push(slot.definition);
+  }
+  return definitions;
 }
 
 /** Checks the body, finds its shape and classifies its tools; throws like {@link parseGeminiTools}. Internal. */

@@ -44,7 +44,9 @@ export interface OpenAIChatToolSlots {
  * ```
  */
 export function parseOpenAIChatTools(body: unknown): ToolDefinition[] {
-  return parseOpenAIChatToolSlots(body).slots.flatMap((slot) => (slot.kind === 'function' ? [slot.definition] : []));
+  const definitions: ToolDefinition[] = [];
+  for (const slot of parseOpenAIChatToolSlots(body).slots) if (slot.kind === 'function') definitions.push(slot.definition);
+  return definitions;
 }
 
 /** Checks the body and classifies its `tools`; throws like {@link parseOpenAIChatTools}. Internal. */

@@ -130,10 +130,12 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   const planNames = plan.tools.map((entry) => entry.name);
   const planSet = new Set(planNames);
   const legacyFunctions = Array.isArray(request.functions) ? request.functions : undefined;
-  const otherNames = [
-    ...slots.flatMap((slot) => (slot.kind === 'other' ? customName(slot.tool) : [])),
-    ...(legacyFunctions ?? []).flatMap((fn) => (isRecord(fn) && typeof fn.name === 'string' ? [fn.name] : [])),
-  ];
+  const otherNames: string[] = [];
+  for (const slot of slots) {
+    const name = slot.kind === 'other' ? customName(slot.tool) : undefined;
+    if (name !== undefined) otherNames.push(name);
+  }
+  for (const fn of legacyFunctions ?? []) if (isRecord(fn) && typeof fn.name === 'string') otherNames.push(fn.name);
   const baseNames = [...planNames, TOOL_SEARCH_TOOL_NAME, ...otherNames];
   const base = createToolNameMapping(baseNames, OPENAI_CHAT_TOOL_NAME_RULE);
   const canonical = (name: string): string => (planSet.has(name) || !planSet.has(base.fromWire(name)) ? name : base.fromWire(name));
@@ -158,7 +160,11 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
     });
   }
 
-  const deferLoading = slots.flatMap((slot) => (slot.kind === 'function' || slot.kind === 'other' ? deferLoadingName(slot) : []));
+  const deferLoading: string[] = [];
+  for (const slot of slots) {
+    const name = slot.kind === 'function' || slot.kind === 'other' ? deferLoadingName(slot) : undefined;
+    if (name !== undefined) deferLoading.push(name);
+  }
   const functionTools = list.tools.map((entry) => emitTool(entry, functionSlots, names, warnings));
   if (deferLoading.length > 0) {
     warnings.push({
@@ -434,12 +440,12 @@ const NOTE_PART_TEXT = {
 };
 
 /** The tool's name when it (or its `function`) carries `defer_loading`. */
-function deferLoadingName(slot: Extract<OpenAIChatToolSlot, { kind: 'function' | 'other' }>): string[] {
+function deferLoadingName(slot: Extract<OpenAIChatToolSlot, { kind: 'function' | 'other' }>): string | undefined {
   const tool: unknown = slot.tool;
-  if (!isRecord(tool)) return [];
+  if (!isRecord(tool)) return undefined;
   const inner = isRecord(tool.function) ? tool.function : isRecord(tool.custom) ? tool.custom : {};
-  if (!('defer_loading' in tool) && !('defer_loading' in inner)) return [];
-  return [typeof inner.name === 'string' ? inner.name : `tools[${slot.index}]`];
+  if (!('defer_loading' in tool) && !('defer_loading' in inner)) return undefined;
+  return typeof inner.name === 'string' ? inner.name : `tools[${slot.index}]`;
 }
 
 /** The tool without `defer_loading` (on the tool or on its `function` / `custom`), or the same object. */
@@ -460,8 +466,8 @@ function withoutDeferLoading(tool: unknown): unknown {
   return result;
 }
 
-function customName(tool: unknown): string[] {
-  return isRecord(tool) && tool.type === 'custom' && isRecord(tool.custom) && typeof tool.custom.name === 'string' ? [tool.custom.name] : [];
+function customName(tool: unknown): string | undefined {
+  return isRecord(tool) && tool.type === 'custom' && isRecord(tool.custom) && typeof tool.custom.name === 'string' ? tool.custom.name : undefined;
 }
 
 /** A copy with one field replaced in its place, or the same object when the value is unchanged. */

@@ -128,16 +128,17 @@ function resolveCallWireName(
 ): (name: string) => string {
   const mapped = (name: string): string => context.names.toWire(context.originalOf(name));
   const invalid = new Set<string>();
-  const used = locations.flatMap((found) => [...found.topLevel, ...found.namespaces.keys()]);
+  const called: string[] = [];
   for (const item of items) {
     const { type, name } = item as { type?: unknown; name?: unknown };
     if ((type === 'function_call' || type === 'custom_tool_call') && typeof name === 'string' && name.length > 0) {
       const wire = mapped(name);
-      if (isValidToolName(wire, OPENAI_RESPONSES_TOOL_NAME_RULE)) used.push(wire);
+      if (isValidToolName(wire, OPENAI_RESPONSES_TOOL_NAME_RULE)) called.push(wire);
       else invalid.add(wire);
     }
   }
   if (invalid.size === 0) return mapped;
+  const used = [...locations.flatMap((found) => [...found.topLevel, ...found.namespaces.keys()]), ...called];
   const fallback = createToolNameMapping([...used, ...invalid], OPENAI_RESPONSES_TOOL_NAME_RULE);
   return (name) => fallback.toWire(mapped(name));
 }

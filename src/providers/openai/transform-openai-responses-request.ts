@@ -7,6 +7,7 @@ import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-l
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import type { PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import { createRecordCopy } from '../../tools/create-record-copy.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import {
   OPENAI_RESPONSES_TOOL_NAME_RULE,
@@ -522,7 +523,7 @@ function clientTool(entry: ToolListEntry, functions: ReadonlyMap<string, OpenAIR
 function functionTool(tool: Readonly<Record<string, unknown>>, name: string, deferred: boolean): Record<string, unknown> {
   // Most tools have no `defer_loading`: a plain spread then does, at a fraction of the cost of object rest.
   const rest = 'defer_loading' in tool ? withoutDeferLoading(tool) : tool;
-  return deferred ? { ...rest, name, defer_loading: true } : { ...rest, name };
+  return deferred ? createRecordCopy(rest, { name, defer_loading: true }) : { ...rest, name };
 }
 
 function withoutDeferLoading(tool: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
