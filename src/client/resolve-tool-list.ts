@@ -82,11 +82,12 @@ export function resolveToolList(plan: ToolSearchPlan, tools: readonly ToolDefini
   const revealedSet = new Set(revealed);
   const loaded: ToolListEntry[] = [];
   const deferred: ToolListEntry[] = [];
+  // Only the `names` listing sends revealed tools in reveal order, by name.
   const deferredByName = new Map<string, ToolDefinition>();
   for (const [entry, tool] of planned) {
     // The package's own search tool takes the place of a caller's (the plan warns `search-tool-replaced`).
     if (entry.reason === 'search-tool') continue;
-    if (entry.status === 'deferred') deferredByName.set(tool.name, tool);
+    if (entry.status === 'deferred' && plan.listing === 'names') deferredByName.set(tool.name, tool);
     if (entry.status === 'loaded') loaded.push(full(tool, 'loaded'));
     else if (revealedSet.has(tool.name)) {
       if (plan.listing !== 'names') deferred.push(full(tool, 'revealed'));
@@ -136,6 +137,10 @@ function stub(tool: ToolDefinition, listing: 'full' | 'compact'): ToolListEntry 
 
 /** Pairs every planned tool with its definition, in input order; throws when the two lists differ. */
 function matchPlan(plan: ToolSearchPlan, tools: readonly ToolDefinition[]): [PlannedTool, ToolDefinition][] {
+  // The usual case, a plan made from this very list: same names in the same order, paired without lookups.
+  if (plan.tools.length === tools.length && plan.tools.every((entry, index) => entry.name === tools[index]?.name)) {
+    return plan.tools.map((entry, index) => [entry, tools[index] as ToolDefinition]);
+  }
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const missing = plan.tools.filter((entry) => !byName.has(entry.name)).map((entry) => `\`${entry.name}\``);
   const plannedNames = new Set(plan.tools.map((entry) => entry.name));
