@@ -28,6 +28,8 @@ import {
  */
 export function resolveOpenAIResponsesNamespaceNames(labels: Iterable<string>, blocked: Iterable<string> = []): Map<string, string> {
   const unique = [...new Set(labels)];
+  // No label, no namespace to name (the usual case for tools without categories); skip mapping the blocked names.
+  if (unique.length === 0) return new Map();
   const blockedNames = [...new Set(blocked)];
   const blockedSet = new Set(blockedNames);
   const isBlocked = (name: string): boolean => blockedSet.has(name) || isOpenAIResponsesReservedNamespace(name);
