@@ -29,10 +29,9 @@ export interface ToolNameMapping {
  */
 export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRule): ToolNameMapping {
   const check = createNameCheck(rule);
-  const unique = [...new Set(names)];
   const taken = new Set<string>();
   const invalid: string[] = [];
-  for (const name of unique) {
+  for (const name of new Set(names)) {
     if (check.isValid(name)) taken.add(name);
     else invalid.push(name);
   }
