@@ -106,13 +106,7 @@ export function resolveToolList(plan: ToolSearchPlan, tools: readonly ToolDefini
 }
 
 function full(tool: ToolDefinition, status: 'loaded' | 'search' | 'revealed'): ToolListEntry {
-  return {
-    name: tool.name,
-    ...(tool.description === undefined ? {} : { description: tool.description }),
-    inputSchema: tool.inputSchema,
-    status,
-    definition: tool,
-  };
+  return createEntry(tool, tool.description, tool.inputSchema, status);
 }
 
 function stub(tool: ToolDefinition, listing: 'full' | 'compact'): ToolListEntry {
@@ -126,13 +120,15 @@ function stub(tool: ToolDefinition, listing: 'full' | 'compact'): ToolListEntry 
     default:
       assertNever(listing, 'listing');
   }
-  return {
-    name: tool.name,
-    ...(description === undefined ? {} : { description }),
-    inputSchema: STUB_INPUT_SCHEMA,
-    status: 'deferred',
-    definition: tool,
-  };
+  return createEntry(tool, description, STUB_INPUT_SCHEMA, 'deferred');
+}
+
+function createEntry(tool: ToolDefinition, description: string | undefined, inputSchema: JSONSchemaObject, status: ToolListEntry['status']): ToolListEntry {
+  // Two literals, not a conditional spread (`...(description === undefined ? {} : { description })`), which costs
+  // several times more; this runs for every tool of every request.
+  return description === undefined
+    ? { name: tool.name, inputSchema, status, definition: tool }
+    : { name: tool.name, description, inputSchema, status, definition: tool };
 }
 
 /** Pairs every planned tool with its definition, in input order; throws when the two lists differ. */

@@ -22,10 +22,11 @@ export function parseAnthropicCustomTool(entry: Record<string, unknown>, path: s
       `\`${path}.input_schema\` (tool \`${name}\`) must be a JSON Schema object, got ${describeValue(inputSchema)}`,
     );
   }
-  return {
-    name,
-    ...(description === undefined ? {} : { description }),
-    inputSchema: inputSchema as JSONSchemaObject,
-    ...(deferLoading === true ? { deferrable: 'always' as const } : {}),
-  };
+  // Built field by field in the order of the type, not with conditional spreads: this runs for every tool of every
+  // request, and the spreads cost several times more.
+  const schema = inputSchema as JSONSchemaObject;
+  const definition: { -readonly [Field in keyof ToolDefinition]: ToolDefinition[Field] } =
+    description === undefined ? { name, inputSchema: schema } : { name, description, inputSchema: schema };
+  if (deferLoading === true) definition.deferrable = 'always';
+  return definition;
 }

@@ -145,17 +145,21 @@ function parseDeclaration(value: unknown, at: string): ToolDefinition {
   if (description !== undefined && typeof description !== 'string') {
     throw new ToolSearchError('invalid-request', `\`${at}.description\` of \`${name}\` must be a string, got ${describeValue(description)}`);
   }
-  for (const [field, schema] of [['parameters', parameters], ['parametersJsonSchema', parametersJsonSchema]] as const) {
-    if (schema !== undefined && schema !== null && !isRecord(schema)) {
-      throw new ToolSearchError('invalid-request', `\`${at}.${field}\` of \`${name}\` must be a schema object, got ${describeValue(schema)}`);
-    }
-  }
+  checkSchema(parameters, `${at}.parameters`, name);
+  checkSchema(parametersJsonSchema, `${at}.parametersJsonSchema`, name);
   let inputSchema: JSONSchemaObject;
   if (isRecord(parametersJsonSchema)) inputSchema = parametersJsonSchema;
   else if (isRecord(parameters)) inputSchema = toJSONSchema(parameters) as JSONSchemaObject;
   // "For function with no parameters, this can be left unset" (the SDK's doc comment).
   else inputSchema = { type: 'object', properties: {} };
-  return { name, ...(description === undefined ? {} : { description }), inputSchema };
+  // Two literals, not a conditional spread: this runs for every declaration of every request, and the spread costs more.
+  return description === undefined ? { name, inputSchema } : { name, description, inputSchema };
+}
+
+function checkSchema(schema: unknown, at: string, name: string): void {
+  if (schema !== undefined && schema !== null && !isRecord(schema)) {
+    throw new ToolSearchError('invalid-request', `\`${at}\` of \`${name}\` must be a schema object, got ${describeValue(schema)}`);
+  }
 }
 
 /** Keywords whose value is a schema or a list of schemas. */

@@ -142,7 +142,9 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
 
   const functionSlots = new Map<string, Extract<GeminiDeclarationSlot, { kind: 'function' }>>();
   for (const tool of tools) for (const slot of tool.declarations) if (slot.kind === 'function') functionSlots.set(canonical(slot.definition.name), slot);
-  const definitions: ToolDefinition[] = [...functionSlots].map(([name, slot]) => ({ ...slot.definition, name }));
+  const definitions: ToolDefinition[] = [];
+  // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
+  for (const [name, { definition }] of functionSlots) definitions.push(name === definition.name ? definition : { ...definition, name });
   const revealed = [...revealedOption, ...resolveRevealedTools(history.outputs), ...toolConfig.forced];
   let listed: ToolSearchPlan = plan;
   let list: ToolList = resolveToolList(plan, definitions, { revealed, names });

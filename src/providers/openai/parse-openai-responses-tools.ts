@@ -179,11 +179,12 @@ function toDefinition(tool: Readonly<Record<string, unknown>>, path: string, nam
     throw new ToolSearchError('invalid-request', `\`${path}.description\` (function \`${name}\`) must be a string, got ${describeValue(description)}`);
   }
   const deferred = tool.defer_loading === true || namespace?.deferAll === true;
-  return {
-    name,
-    ...(typeof description === 'string' ? { description } : {}),
-    inputSchema: (parameters ?? NO_PARAMETERS) as JSONSchemaObject,
-    ...(namespace === undefined ? {} : { category: namespace.name }),
-    ...(deferred ? { deferrable: 'always' as const } : {}),
-  };
+  // Built field by field in the order of the type, not with conditional spreads: this runs for every tool of every
+  // request, and the spreads cost several times more.
+  const inputSchema = (parameters ?? NO_PARAMETERS) as JSONSchemaObject;
+  const definition: { -readonly [Field in keyof ToolDefinition]: ToolDefinition[Field] } =
+    typeof description === 'string' ? { name, description, inputSchema } : { name, inputSchema };
+  if (namespace !== undefined) definition.category = namespace.name;
+  if (deferred) definition.deferrable = 'always';
+  return definition;
 }

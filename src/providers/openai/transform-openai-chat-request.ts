@@ -8,6 +8,7 @@ import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
 import { parseOpenAIChatToolSlots, type OpenAIChatToolSlot } from './parse-openai-chat-tools.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
@@ -148,7 +149,9 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
 
   const functionSlots = new Map<string, Extract<OpenAIChatToolSlot, { kind: 'function' }>>();
   for (const slot of slots) if (slot.kind === 'function') functionSlots.set(canonical(slot.definition.name), slot);
-  const definitions = [...functionSlots].map(([name, slot]) => ({ ...slot.definition, name }));
+  const definitions: ToolDefinition[] = [];
+  // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
+  for (const [name, { definition }] of functionSlots) definitions.push(name === definition.name ? definition : { ...definition, name });
   const outputs = historyToolOutputs(messages);
   const revealed = [...revealedOption, ...resolveRevealedTools(outputs), ...toolChoice.forced];
   const list = resolveToolList(plan, definitions, { revealed, names });

@@ -424,7 +424,8 @@ function buildClientTools(context: BuildContext): BuiltTools {
     if (entry.kind !== 'function') continue;
     const original = originalOf(entry.definition?.name as string);
     functions.set(original, entry);
-    definitions.push({ ...(entry.definition as ToolDefinition), name: original });
+    const definition = entry.definition as ToolDefinition;
+    definitions.push(original === definition.name ? definition : { ...definition, name: original });
   }
   const fromHistory = resolveRevealedTools(resolveOpenAIResponsesCallOutputs(context.input));
   const revealed = [...options.revealed, ...fromHistory].map(originalOf);
