@@ -294,10 +294,12 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
     if (!hosted) return entry.namespace;
     return nonEmpty(planned.get(original)?.category) ?? entry.namespace ?? prefixes.get(original);
   };
-  for (const entry of read.tools) {
-    const label = labelOf(entry);
+  // Each tool's group label, by position in `read.tools`: the loops below all need it.
+  const entryLabels = read.tools.map(labelOf);
+  read.tools.forEach((entry, index) => {
+    const label = entryLabels[index];
     if (label !== undefined && entry.kind === 'function') labels.set(originalOf(entry.definition?.name as string), label);
-  }
+  });
 
   // A deferred top-level function is called in a namespace of its own name, so a reserved name cannot be deferred.
   const reserved = [...deferred].filter((name) => !labels.has(name) && isOpenAIResponsesReservedNamespace(names.toWire(name)));
@@ -309,14 +311,17 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
     });
   }
 
+  const usedLabels = new Set(entryLabels.filter((label): label is string => label !== undefined));
+  // The names a namespace must not take; without namespaces (no labels) there is nothing to check them against.
   const blocked: string[] = [];
-  for (const entry of read.tools) {
-    if (labelOf(entry) !== undefined) continue;
-    if (entry.kind === 'function' || entry.kind === 'custom') blocked.push(wireName(entry, names, originalOf));
-    // An MCP server label is a tool-search path of its own, like a namespace name.
-    if (entry.kind === 'provider' && entry.tool.type === 'mcp' && typeof entry.tool.server_label === 'string') blocked.push(entry.tool.server_label);
+  if (usedLabels.size > 0) {
+    for (const [index, entry] of read.tools.entries()) {
+      if (entryLabels[index] !== undefined) continue;
+      if (entry.kind === 'function' || entry.kind === 'custom') blocked.push(wireName(entry, names, originalOf));
+      // An MCP server label is a tool-search path of its own, like a namespace name.
+      if (entry.kind === 'provider' && entry.tool.type === 'mcp' && typeof entry.tool.server_label === 'string') blocked.push(entry.tool.server_label);
+    }
   }
-  const usedLabels = new Set(read.tools.map(labelOf).filter((label): label is string => label !== undefined));
   const namespaceNames = resolveOpenAIResponsesNamespaceNames(usedLabels, blocked);
   const renamed = [...new Set(read.namespaces.map((namespace) => namespace.name))].filter((name) => usedLabels.has(name) && namespaceNames.get(name) !== name);
   if (renamed.length > 0) {
@@ -332,8 +337,8 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   const searchTools: unknown[] = [];
   const undeferred: string[] = [];
   const moved: string[] = [];
-  for (const entry of read.tools) {
-    const label = labelOf(entry);
+  for (const [index, entry] of read.tools.entries()) {
+    const label = entryLabels[index];
     switch (entry.kind) {
       case 'function': {
         const original = originalOf(entry.definition?.name as string);
