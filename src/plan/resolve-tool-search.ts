@@ -8,7 +8,7 @@ import { resolveModelSupport, type ModelSupport } from '../models/resolve-model-
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { TOOL_SEARCH_TOOL_NAME, isOwnToolSearchTool } from '../client/tool-search-tool-definition.js';
-import type { PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from './tool-search-plan.js';
+import type { DeferredReason, LoadedReason, PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from './tool-search-plan.js';
 
 /**
  * Decides, for one model and one tool list, which tool search mechanism applies and which tools are deferred.
@@ -61,19 +61,17 @@ export function resolveToolSearch(
   const neverDefer = new Set(resolved.neverDefer);
   const toolCount = definitions.length;
   const planned = definitions.map((tool): PlannedTool => {
-    const category = tool.category === undefined ? {} : { category: tool.category };
     const policy = tool.deferrable ?? 'automatic';
-    if (tool.name === TOOL_SEARCH_TOOL_NAME) return { name: tool.name, status: 'loaded', reason: 'search-tool', ...category };
-    if (policy === 'never') return { name: tool.name, status: 'loaded', reason: 'policy-never', ...category };
-    if (neverDefer.has(tool.name)) return { name: tool.name, status: 'loaded', reason: 'never-defer-list', ...category };
-    if (mechanism === 'none') return { name: tool.name, status: 'loaded', reason: 'no-mechanism', ...category };
-    if (policy === 'always') return { name: tool.name, status: 'deferred', reason: 'policy-always', ...category };
-    return toolCount >= threshold
-      ? { name: tool.name, status: 'deferred', reason: 'threshold-reached', ...category }
-      : { name: tool.name, status: 'loaded', reason: 'below-threshold', ...category };
+    if (tool.name === TOOL_SEARCH_TOOL_NAME) return loaded(tool, 'search-tool');
+    if (policy === 'never') return loaded(tool, 'policy-never');
+    if (neverDefer.has(tool.name)) return loaded(tool, 'never-defer-list');
+    if (mechanism === 'none') return loaded(tool, 'no-mechanism');
+    if (policy === 'always') return deferred(tool, 'policy-always');
+    return toolCount >= threshold ? deferred(tool, 'threshold-reached') : loaded(tool, 'below-threshold');
   });
 
-  const known = new Set(definitions.map((tool) => tool.name));
+  // Only a never-defer list needs the names looked up.
+  const known = resolved.neverDefer.length === 0 ? new Set<string>() : new Set(definitions.map((tool) => tool.name));
   const unknownNames = resolved.neverDefer.filter((name) => !known.has(name));
   if (unknownNames.length > 0 && toolCount > 0) {
     warnings.push({
@@ -102,6 +100,15 @@ export function resolveToolSearch(
     tools: planned,
     warnings,
   };
+}
+
+// Two literals each, not a conditional spread of the category: these run for every tool of every plan.
+function loaded(tool: ToolDefinition, reason: LoadedReason): PlannedTool {
+  return tool.category === undefined ? { name: tool.name, status: 'loaded', reason } : { name: tool.name, status: 'loaded', reason, category: tool.category };
+}
+
+function deferred(tool: ToolDefinition, reason: DeferredReason): PlannedTool {
+  return tool.category === undefined ? { name: tool.name, status: 'deferred', reason } : { name: tool.name, status: 'deferred', reason, category: tool.category };
 }
 
 function isApplicable(preference: ToolSearchPreference, support: ModelSupport): boolean {
