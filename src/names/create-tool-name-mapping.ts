@@ -35,16 +35,17 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
     if (check.isValid(name)) taken.add(name);
     else invalid.push(name);
   }
+  if (invalid.length === 0) return { toWire: (name) => name, fromWire: (wireName) => wireName, renamed: [] };
   const toWire = new Map<string, string>();
   const fromWire = new Map<string, string>();
   const renamed: [string, string][] = [];
   // Sorting the names to rename makes the result independent of input order, even in the (hash-colliding) worst case.
   const order = [...invalid].sort();
-  const sanitized = new Map(order.map((name) => [name, check.sanitize(name)]));
+  const sanitized = order.map((name) => check.sanitize(name));
   const counts = new Map<string, number>();
-  for (const candidate of sanitized.values()) counts.set(candidate.text, (counts.get(candidate.text) ?? 0) + 1);
-  for (const name of order) {
-    const candidate = sanitized.get(name) as { text: string; cut: boolean };
+  for (const candidate of sanitized) counts.set(candidate.text, (counts.get(candidate.text) ?? 0) + 1);
+  for (const [index, name] of order.entries()) {
+    const candidate = sanitized[index] as { text: string; cut: boolean };
     let wire = candidate.text;
     if (candidate.cut || taken.has(wire) || (counts.get(wire) ?? 0) > 1) {
       wire = withSuffix(candidate.text, hash(name), rule.maxLength);
