@@ -80,18 +80,35 @@ function createNameCheck(rule: ToolNameRule): NameCheck {
   return {
     isValid(name) {
       if (name.length === 0 || name.length > rule.maxLength) return false;
-      if (first !== undefined && !first(name[0] as string)) return false;
-      for (const character of name) if (!allowed(character)) return false;
+      if (first !== undefined && !first.character(name[0] as string)) return false;
+      // By character code, which is several times faster than iterating the string; a name with a character beyond
+      // ASCII is read by code point instead, as `for…of` reads it.
+      for (let index = 0; index < name.length; index += 1) {
+        const code = name.charCodeAt(index);
+        if (code >= 128) return everyCharacter(name, allowed);
+        if (!allowed.ascii(code)) return false;
+      }
       return true;
     },
     sanitize(name) {
       let text = '';
-      for (const character of name) text += allowed(character) ? character : '_';
-      if (text.length === 0 || (first !== undefined && !first(text[0] as string))) text = `_${text}`;
+      for (const character of name) text += allowed.character(character) ? character : '_';
+      if (text.length === 0 || (first !== undefined && !first.character(text[0] as string))) text = `_${text}`;
       const cut = text.length > rule.maxLength;
       return { text: cut ? text.slice(0, rule.maxLength) : text, cut };
     },
   };
+}
+
+function everyCharacter(name: string, allowed: CharacterTest): boolean {
+  for (const character of name) if (!allowed.character(character)) return false;
+  return true;
+}
+
+/** A rule's one-character pattern, for one character or one ASCII character code. */
+interface CharacterTest {
+  character(character: string): boolean;
+  ascii(code: number): boolean;
 }
 
 /**
@@ -99,14 +116,16 @@ function createNameCheck(rule: ToolNameRule): NameCheck {
  * every character of every name was most of the cost of a mapping, which each transformer builds per request; tool
  * names are almost all ASCII, drawn from a few dozen characters. Nothing outlives the call.
  */
-function createCharacterTest(pattern: RegExp): (character: string) => boolean {
+function createCharacterTest(pattern: RegExp): CharacterTest {
   // By character code: 0 not tested yet, 1 allowed, 2 not allowed.
   const verdicts = new Uint8Array(128);
-  return (character) => {
-    const code = character.charCodeAt(0);
-    if (character.length !== 1 || code >= 128) return test(pattern, character);
-    if (verdicts[code] === 0) verdicts[code] = test(pattern, character) ? 1 : 2;
+  const ascii = (code: number): boolean => {
+    if (verdicts[code] === 0) verdicts[code] = test(pattern, String.fromCharCode(code)) ? 1 : 2;
     return verdicts[code] === 1;
+  };
+  return {
+    ascii,
+    character: (character) => (character.length === 1 && character.charCodeAt(0) < 128 ? ascii(character.charCodeAt(0)) : test(pattern, character)),
   };
 }
 
