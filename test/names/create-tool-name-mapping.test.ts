@@ -18,10 +18,19 @@ describe('createToolNameMapping', () => {
     ['ChaDri.change_drink', 'ChaDri_change_drink'],
     ['github/create issue', 'github_create_issue'],
     ['überTool', '_berTool'],
+    ['tool😀x', 'tool_x'],
   ])('replaces disallowed characters in %s', (name, wire) => {
     const mapping = createToolNameMapping([name], OPENAI);
     expect(mapping.toWire(name)).toBe(wire);
     expect(mapping.fromWire(wire)).toBe(name);
+  });
+
+  it('keeps characters beyond ASCII that the rule allows, one code point at a time', () => {
+    const letters: ToolNameRule = { label: 'Letters', allowed: /[\p{L}_]/u, maxLength: 64 };
+    const mapping = createToolNameMapping(['über_tool', '𝒜lpha', 'a.b'], letters);
+    expect(mapping.renamed).toEqual([['a.b', 'a_b']]);
+    expect(isValidToolName('𝒜lpha', letters)).toBe(true);
+    expect(isValidToolName('é1', letters)).toBe(false);
   });
 
   it('prefixes a name whose first character the rule forbids', () => {
