@@ -27,10 +27,9 @@ export const TOOL_SEARCH_GUIDANCE =
  * ```
  */
 export function resolveToolSearchGuidance(plan: ToolSearchPlan, options: { readonly names?: Pick<ToolNameMapping, 'toWire'> } = {}): string | null {
-  if (plan.mechanism !== 'client') return null;
+  if (plan.mechanism !== 'client' || !plan.tools.some((tool) => tool.status === 'deferred')) return null;
+  if (plan.listing !== 'names') return TOOL_SEARCH_GUIDANCE;
   const toWire = options.names?.toWire ?? ((name: string) => name);
   const deferred = plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => toWire(tool.name));
-  if (deferred.length === 0) return null;
-  if (plan.listing !== 'names') return TOOL_SEARCH_GUIDANCE;
   return `${TOOL_SEARCH_GUIDANCE} These tools are available but not listed; load them with \`${TOOL_SEARCH_TOOL_NAME}\` before use: ${deferred.join(', ')}.`;
 }
