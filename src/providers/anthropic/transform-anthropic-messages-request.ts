@@ -10,7 +10,7 @@ import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME, isOwnToolSearchTool } from '../../client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME, createStubInputSchema, isOwnToolSearchTool } from '../../client/tool-search-tool-definition.js';
 import stringify from 'fast-json-stable-stringify';
 import {
   ANTHROPIC_MAX_DEFERRED_TOOLS,
@@ -439,16 +439,15 @@ function toClientEntry(entry: ToolListEntry, context: BuildContext): Record<stri
     }
     case 'deferred': {
       // A stub carries no schema-specific fields: `strict` would validate against the stub, examples would not fit it.
-      const kept: Record<string, unknown> = {};
-      if (source?.type !== undefined) kept.type = source.type;
-      if (source?.allowed_callers !== undefined) kept.allowed_callers = source.allowed_callers;
-      return {
-        ...kept,
-        name: wireName,
-        ...(entry.description === undefined ? {} : { description: entry.description }),
-        input_schema: { ...STUB_INPUT_SCHEMA },
-        ...cacheControl,
-      };
+      // Built field by field, not with conditional spreads: this runs for every deferred tool of every request.
+      const stub: Record<string, unknown> = {};
+      if (source?.type !== undefined) stub.type = source.type;
+      if (source?.allowed_callers !== undefined) stub.allowed_callers = source.allowed_callers;
+      stub.name = wireName;
+      if (entry.description !== undefined) stub.description = entry.description;
+      stub.input_schema = createStubInputSchema();
+      if (source?.cache_control !== undefined) stub.cache_control = source.cache_control;
+      return stub;
     }
     default:
       return assertNever(entry.status, 'tool list status');

@@ -6,7 +6,7 @@ import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-p
 import { resolveToolList, type ToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createStubInputSchema, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import {
@@ -134,8 +134,7 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   const base = createToolNameMapping(baseNames, GEMINI_TOOL_NAME_RULE);
   const canonical = (name: string): string => (planSet.has(name) || !planSet.has(base.fromWire(name)) ? name : base.fromWire(name));
   const history = readHistory(request.contents);
-  const baseSet = new Set(baseNames);
-  const strangers = history.names.filter((name) => !baseSet.has(name) && !isValidToolName(name, GEMINI_TOOL_NAME_RULE));
+  const strangers = resolveStrangerNames(history.names, baseNames);
   const names = strangers.length === 0 ? base : createToolNameMapping([...baseNames, ...strangers], GEMINI_TOOL_NAME_RULE);
 
   const toolConfig = transformToolConfig(settings.toolConfig, names, canonical);
@@ -296,17 +295,23 @@ function emitDeclaration(
         name: wireName,
         description: TOOL_SEARCH_TOOL_DEFINITION.description as string,
         // A copy: the definition is frozen, and the SDK writes to declarations it sends.
-        parametersJsonSchema: JSON.parse(JSON.stringify(TOOL_SEARCH_TOOL_DEFINITION.inputSchema)) as unknown,
+        parametersJsonSchema: createToolSearchInputSchema(),
       };
     case 'deferred':
-      return {
-        name: wireName,
-        ...(entry.description === undefined ? {} : { description: entry.description }),
-        parametersJsonSchema: { ...STUB_INPUT_SCHEMA },
-      };
+      // Two literals, not a conditional spread: this runs for every deferred tool of every request.
+      return entry.description === undefined
+        ? { name: wireName, parametersJsonSchema: createStubInputSchema() }
+        : { name: wireName, description: entry.description, parametersJsonSchema: createStubInputSchema() };
     default:
       return assertNever(entry.status, 'tool list status');
   }
+}
+
+/** The names the history uses that the mapping does not know and Gemini would reject (none in most requests). */
+function resolveStrangerNames(used: readonly string[], known: readonly string[]): string[] {
+  if (used.length === 0) return [];
+  const knownSet = new Set(known);
+  return used.filter((name) => !knownSet.has(name) && !isValidToolName(name, GEMINI_TOOL_NAME_RULE));
 }
 
 /** Every tool name the history uses and every function response (for reveals), oldest first. */

@@ -6,7 +6,7 @@ import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-p
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createStubInputSchema, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
@@ -140,8 +140,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   const baseNames = [...planNames, TOOL_SEARCH_TOOL_NAME, ...otherNames];
   const base = createToolNameMapping(baseNames, OPENAI_CHAT_TOOL_NAME_RULE);
   const canonical = (name: string): string => (planSet.has(name) || !planSet.has(base.fromWire(name)) ? name : base.fromWire(name));
-  const baseSet = new Set(baseNames);
-  const strangers = historyToolNames(messages).filter((name) => !baseSet.has(name) && !isValidToolName(name, OPENAI_CHAT_TOOL_NAME_RULE));
+  const strangers = resolveStrangerNames(historyToolNames(messages), baseNames);
   const names = strangers.length === 0 ? base : createToolNameMapping([...baseNames, ...strangers], OPENAI_CHAT_TOOL_NAME_RULE);
 
   // Tool choice first: a forced function is revealed for this request.
@@ -290,19 +289,18 @@ function emitTool(
           name: wireName,
           description: TOOL_SEARCH_TOOL_DEFINITION.description as string,
           // A copy: the definition is frozen, and a caller may edit the body it gets back.
-          parameters: JSON.parse(JSON.stringify(TOOL_SEARCH_TOOL_DEFINITION.inputSchema)) as Record<string, unknown>,
+          parameters: createToolSearchInputSchema(),
         },
       } satisfies OpenAIChatFunctionTool;
     case 'deferred':
+      // The stub is an open object (`additionalProperties: true`), which strict mode rejects. Two literals, not a
+      // conditional spread: this runs for every deferred tool of every request.
       return {
         type: 'function',
-        function: {
-          name: wireName,
-          ...(entry.description === undefined ? {} : { description: entry.description }),
-          parameters: { ...STUB_INPUT_SCHEMA },
-          // The stub is an open object (`additionalProperties: true`), which strict mode rejects.
-          strict: false,
-        },
+        function:
+          entry.description === undefined
+            ? { name: wireName, parameters: createStubInputSchema(), strict: false }
+            : { name: wireName, description: entry.description, parameters: createStubInputSchema(), strict: false },
       } satisfies OpenAIChatFunctionTool;
     default:
       return assertNever(entry.status, 'tool list status');
@@ -356,6 +354,13 @@ function transformMessage(
 function renamedCall(call: Record<string, unknown>, wireName: string): Record<string, unknown> {
   const fn = call.function as Record<string, unknown>;
   return fn.name === wireName ? call : { ...call, function: { ...fn, name: wireName } };
+}
+
+/** The names the history uses that the mapping does not know and the API would reject (none in most requests). */
+function resolveStrangerNames(used: readonly string[], known: readonly string[]): string[] {
+  if (used.length === 0) return [];
+  const knownSet = new Set(known);
+  return used.filter((name) => !knownSet.has(name) && !isValidToolName(name, OPENAI_CHAT_TOOL_NAME_RULE));
 }
 
 /** Every tool name the history uses (calls and legacy function results), for the name mapping. */
