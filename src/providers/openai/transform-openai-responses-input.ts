@@ -58,8 +58,10 @@ export function transformOpenAIResponsesInput(
 ): { input: unknown; warnings: ToolSearchWarning<OpenAIResponsesInputWarningCode>[] } {
   if (input === undefined || input === null || typeof input === 'string') return { input, warnings: [] };
   const items = checkOpenAIResponsesInput(input);
-  const sent = resolveOpenAIResponsesFunctionLocations(context.tools);
-  const loaded = resolveOpenAIResponsesFunctionLocations([], items);
+  // Where functions can be called matters only to replayed calls: a history without one skips walking every tool.
+  const hasCalls = items.some((item) => isCallItem(item as Record<string, unknown>));
+  const sent = hasCalls ? resolveOpenAIResponsesFunctionLocations(context.tools) : NO_LOCATIONS;
+  const loaded = hasCalls ? resolveOpenAIResponsesFunctionLocations([], items) : NO_LOCATIONS;
   const wireName = resolveCallWireName(items, context, [sent, loaded]);
   const restored: string[] = [];
   const output = items.map((item, index) => {
@@ -86,6 +88,13 @@ export function transformOpenAIResponsesInput(
           },
         ];
   return { input: output, warnings };
+}
+
+/** Locations for a history without calls (never read). */
+const NO_LOCATIONS: OpenAIResponsesFunctionLocations = { topLevel: new Set(), namespaces: new Map() };
+
+function isCallItem(item: Record<string, unknown>): boolean {
+  return item.type === 'function_call' || item.type === 'custom_tool_call';
 }
 
 /** Checks that `input` is a list of item objects and returns it; throws `invalid-request` naming the bad item. */
