@@ -317,20 +317,24 @@ function buildHostedTools(
     // A tool restored for the history on an earlier pass stays deferred; every other tool follows the plan.
     const deferred = deferredNames.has(name) || !plannedNames.has(name);
     if (isLast) callerLast = tools.length;
-    tools.push(withDeferral({ ...(bodyTools.get(name)?.entry ?? entry), name: names.toWire(name) }, deferred));
+    tools.push(withDeferral(bodyTools.get(name)?.entry ?? entry, { name: names.toWire(name) }, deferred));
   });
   for (const [name, definition] of restored) tools.push(fromDefinition(definition, names, deferredNames.has(name)));
 
   // Tools the history references but nothing defines: send them deferred, from the catalog, in catalog order.
-  const defined = new Set([...bodyTools.keys(), ...restored.keys()]);
-  const sentNames = new Set<string>();
-  for (const { entry } of entries) if (typeof entry.name === 'string') sentNames.add(entry.name);
-  const restoredForHistory = [...catalogByName.values()]
-    .filter((tool) => referenced.has(tool.name) && !defined.has(tool.name) && !sentNames.has(names.toWire(tool.name)))
-    .map((tool) => tool.name);
+  const restoredForHistory: string[] = [];
+  if (catalogByName.size > 0 && referenced.size > 0) {
+    const defined = new Set([...bodyTools.keys(), ...restored.keys()]);
+    const sentNames = new Set<string>();
+    for (const { entry } of entries) if (typeof entry.name === 'string') sentNames.add(entry.name);
+    for (const tool of catalogByName.values()) {
+      if (referenced.has(tool.name) && !defined.has(tool.name) && !sentNames.has(names.toWire(tool.name))) restoredForHistory.push(tool.name);
+    }
+  }
   for (const name of restoredForHistory) tools.push(fromDefinition(catalogByName.get(name) as ToolDefinition, names, true));
 
-  const deferredCount = tools.filter((entry) => resolveAnthropicToolDeferral(entry) === 'deferred').length;
+  // Counting needs every entry's kind; only a list longer than the limit can hold too many deferred tools.
+  const deferredCount = tools.length <= ANTHROPIC_MAX_DEFERRED_TOOLS ? 0 : tools.filter((entry) => resolveAnthropicToolDeferral(entry) === 'deferred').length;
   if (deferredCount > ANTHROPIC_MAX_DEFERRED_TOOLS) {
     throw new ToolSearchError(
       'too-many-deferred-tools',
@@ -413,7 +417,7 @@ function buildFullTools(context: BuildContext): BuiltTools {
       if (isOwnToolSearchTool(definition)) return;
       if (position === entries.length - 1) callerLast = tools.length;
       const name = names.fromWire(definition.name);
-      tools.push(withDeferral({ ...(context.bodyTools.get(name)?.entry ?? entry), name: names.toWire(name) }, false));
+      tools.push(withDeferral(context.bodyTools.get(name)?.entry ?? entry, { name: names.toWire(name) }, false));
       return;
     }
     if (position === entries.length - 1) callerLast = tools.length;
@@ -435,7 +439,7 @@ function toClientEntry(entry: ToolListEntry, context: BuildContext): Record<stri
     case 'loaded':
     case 'revealed': {
       if (source === undefined) return fromDefinition(entry.definition, names, false);
-      return withDeferral({ ...source, name: wireName, input_schema: entry.inputSchema }, false);
+      return withDeferral(source, { name: wireName, input_schema: entry.inputSchema }, false);
     }
     case 'deferred': {
       // A stub carries no schema-specific fields: `strict` would validate against the stub, examples would not fit it.
@@ -512,11 +516,12 @@ function dropOwnSearchTool(context: BuildContext, mechanism: 'claude-hosted' | '
   });
 }
 
-function withDeferral(entry: Record<string, unknown>, deferred: boolean): Record<string, unknown> {
-  if (deferred) return createRecordCopy(entry, { defer_loading: true });
-  if (entry.defer_loading !== true) return entry;
+/** A copy of a tool entry with `fields` set and `defer_loading: true`, or without `defer_loading` when not deferred. */
+function withDeferral(entry: Readonly<Record<string, unknown>>, fields: Readonly<Record<string, unknown>>, deferred: boolean): Record<string, unknown> {
+  if (deferred) return createRecordCopy(entry, { ...fields, defer_loading: true });
+  if (entry.defer_loading !== true) return { ...entry, ...fields };
   const { defer_loading: _removed, ...rest } = entry;
-  return rest;
+  return { ...rest, ...fields };
 }
 
 function fromDefinition(tool: ToolDefinition, names: ToolNameMapping, deferred: boolean): Record<string, unknown> {
