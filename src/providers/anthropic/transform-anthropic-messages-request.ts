@@ -518,7 +518,12 @@ function dropOwnSearchTool(context: BuildContext, mechanism: 'claude-hosted' | '
 
 /** A copy of a tool entry with `fields` set and `defer_loading: true`, or without `defer_loading` when not deferred. */
 function withDeferral(entry: Readonly<Record<string, unknown>>, fields: Readonly<Record<string, unknown>>, deferred: boolean): Record<string, unknown> {
-  if (deferred) return createRecordCopy(entry, { ...fields, defer_loading: true });
+  if (deferred) {
+    // Set on the copy, not spread into `fields`: adding a key to a spread object is V8's slow path (see createRecordCopy).
+    const copy = createRecordCopy(entry, fields);
+    copy.defer_loading = true;
+    return copy;
+  }
   if (entry.defer_loading !== true) return { ...entry, ...fields };
   const { defer_loading: _removed, ...rest } = entry;
   return { ...rest, ...fields };
