@@ -91,8 +91,19 @@ function createNameCheck(rule: ToolNameRule): NameCheck {
       return true;
     },
     sanitize(name) {
+      // Copied in runs between replaced characters, not one character at a time: the map lookups below hash every
+      // candidate, and a string grown one character at a time must first be flattened from a long rope.
       let text = '';
-      for (const character of name) text += allowed.character(character) ? character : '_';
+      let runStart = 0;
+      let at = 0;
+      for (const character of name) {
+        if (!allowed.character(character)) {
+          text += `${name.slice(runStart, at)}_`;
+          runStart = at + character.length;
+        }
+        at += character.length;
+      }
+      text += name.slice(runStart);
       if (text.length === 0 || (first !== undefined && !first.character(text[0] as string))) text = `_${text}`;
       const cut = text.length > rule.maxLength;
       return { text: cut ? text.slice(0, rule.maxLength) : text, cut };
