@@ -23,32 +23,31 @@ export function parseToolDefinitions(input: unknown): ToolDefinition[] {
   }
   const problems: string[] = [];
   const seen = new Map<string, number>();
+  // The labels of messages are written only for a tool that has a problem: this runs for every tool of every plan.
   input.forEach((tool: unknown, index) => {
-    const label = `\`tools[${index}]\``;
     if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
-      problems.push(`${label} must be an object, got ${describeValue(tool)}`);
+      problems.push(`\`tools[${index}]\` must be an object, got ${describeValue(tool)}`);
       return;
     }
     const { name, description, inputSchema, category, deferrable } = tool as Record<string, unknown>;
     if (typeof name !== 'string' || name.length === 0) {
-      problems.push(`${label}.name must be a non-empty string, got ${describeValue(name)}`);
+      problems.push(`\`tools[${index}]\`.name must be a non-empty string, got ${describeValue(name)}`);
       return;
     }
-    const named = `tool \`${name}\``;
     const first = seen.get(name);
     if (first === undefined) seen.set(name, index);
-    else problems.push(`${named} is defined twice (\`tools[${first}]\` and \`tools[${index}]\`); tool names must be unique`);
+    else problems.push(`tool \`${name}\` is defined twice (\`tools[${first}]\` and \`tools[${index}]\`); tool names must be unique`);
     if (typeof inputSchema !== 'object' || inputSchema === null || Array.isArray(inputSchema)) {
-      problems.push(`${named} must have an object \`inputSchema\` (a JSON Schema), got ${describeValue(inputSchema)}`);
+      problems.push(`tool \`${name}\` must have an object \`inputSchema\` (a JSON Schema), got ${describeValue(inputSchema)}`);
     }
     if (description !== undefined && typeof description !== 'string') {
-      problems.push(`${named} has a \`description\` that is not a string: ${describeValue(description)}`);
+      problems.push(`tool \`${name}\` has a \`description\` that is not a string: ${describeValue(description)}`);
     }
     if (category !== undefined && typeof category !== 'string') {
-      problems.push(`${named} has a \`category\` that is not a string: ${describeValue(category)}`);
+      problems.push(`tool \`${name}\` has a \`category\` that is not a string: ${describeValue(category)}`);
     }
     if (deferrable !== undefined && !(DEFERRABLE_POLICIES as readonly unknown[]).includes(deferrable)) {
-      problems.push(`${named} has \`deferrable\` ${describeValue(deferrable)}; it must be one of ${DEFERRABLE_POLICIES.map((p) => `'${p}'`).join(', ')}`);
+      problems.push(`tool \`${name}\` has \`deferrable\` ${describeValue(deferrable)}; it must be one of ${DEFERRABLE_POLICIES.map((p) => `'${p}'`).join(', ')}`);
     }
   });
   if (problems.length > 0) {

@@ -37,20 +37,19 @@ export function parseAnthropicMessagesTools(body: unknown): ToolDefinition[] {
   const definitions: ToolDefinition[] = [];
   const seen = new Map<string, number>();
   tools.forEach((entry: unknown, index) => {
-    const path = `tools[${index}]`;
     const kind = resolveAnthropicToolKind(entry);
     if (kind === 'invalid') {
       const detail = typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? `a \`type\` of ${describeValue((entry as { type?: unknown }).type)}` : describeValue(entry);
-      throw new ToolSearchError('invalid-request', `\`${path}\` must be a tool object with a string \`type\` (or none, for a custom tool), got ${detail}`);
+      throw new ToolSearchError('invalid-request', `\`tools[${index}]\` must be a tool object with a string \`type\` (or none, for a custom tool), got ${detail}`);
     }
     if (kind !== 'custom') return;
-    const definition = parseAnthropicCustomTool(entry as Record<string, unknown>, path);
+    const definition = parseAnthropicCustomTool(entry as Record<string, unknown>, index);
     if (isOwnToolSearchTool(definition)) return;
     const first = seen.get(definition.name);
     if (first !== undefined) {
       throw new ToolSearchError(
         'invalid-request',
-        `tool \`${definition.name}\` is defined twice (\`tools[${first}]\` and \`${path}\`); the Messages API requires unique tool names`,
+        `tool \`${definition.name}\` is defined twice (\`tools[${first}]\` and \`tools[${index}]\`); the Messages API requires unique tool names`,
       );
     }
     seen.set(definition.name, index);

@@ -595,7 +595,7 @@ function readEntries(tools: readonly unknown[]): ToolEntry[] {
     }
     const record = entry as Record<string, unknown>;
     if (kind !== 'custom') return { entry: record, kind, index };
-    return { entry: record, kind, index, definition: parseAnthropicCustomTool(record, `tools[${index}]`) };
+    return { entry: record, kind, index, definition: parseAnthropicCustomTool(record, index) };
   });
 }
 

@@ -62,23 +62,22 @@ export function parseOpenAIChatToolSlots(body: unknown): OpenAIChatToolSlots {
   }
   const seen = new Map<string, number>();
   const slots = tools.map((tool: unknown, index): OpenAIChatToolSlot => {
-    const at = `\`tools[${index}]\``;
     if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
-      throw new ToolSearchError('invalid-request', `${at} must be a tool object, got ${describeValue(tool)}`);
+      throw new ToolSearchError('invalid-request', `${toolPath(index)} must be a tool object, got ${describeValue(tool)}`);
     }
     const entry = tool as Record<string, unknown>;
     if (typeof entry.type !== 'string') {
-      throw new ToolSearchError('invalid-request', `${at}.type must be a string such as 'function', got ${describeValue(entry.type)}`);
+      throw new ToolSearchError('invalid-request', `${toolPath(index)}.type must be a string such as 'function', got ${describeValue(entry.type)}`);
     }
     if (entry.type === 'namespace') {
       throw new ToolSearchError(
         'invalid-request',
-        `${at} is a \`namespace\` tool, which only the Responses API accepts (Chat Completions has no namespaces); list its functions as \`{ type: 'function', function }\` tools, or send the body with \`transformOpenAIResponsesRequest\``,
+        `${toolPath(index)} is a \`namespace\` tool, which only the Responses API accepts (Chat Completions has no namespaces); list its functions as \`{ type: 'function', function }\` tools, or send the body with \`transformOpenAIResponsesRequest\``,
       );
     }
     if (entry.type === 'tool_search') return { kind: 'hosted-search', index };
     if (entry.type !== 'function') return { kind: 'other', index, tool };
-    const definition = parseFunction(entry.function, `${at}.function`);
+    const definition = parseFunction(entry.function, index);
     if (isOwnToolSearchTool(definition)) return { kind: 'own-search', index };
     const first = seen.get(definition.name);
     if (first !== undefined) {
@@ -93,19 +92,24 @@ export function parseOpenAIChatToolSlots(body: unknown): OpenAIChatToolSlots {
   return { request, slots };
 }
 
-function parseFunction(value: unknown, at: string): ToolDefinition {
+/** How messages name a tool; written only when there is something to report, as this runs for every tool. */
+function toolPath(index: number): string {
+  return `\`tools[${index}]\``;
+}
+
+function parseFunction(value: unknown, index: number): ToolDefinition {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ToolSearchError('invalid-request', `${at} must be a function definition object, got ${describeValue(value)}`);
+    throw new ToolSearchError('invalid-request', `${toolPath(index)}.function must be a function definition object, got ${describeValue(value)}`);
   }
   const { name, description, parameters } = value as Record<string, unknown>;
   if (typeof name !== 'string' || name.length === 0) {
-    throw new ToolSearchError('invalid-request', `${at}.name must be a non-empty string, got ${describeValue(name)}`);
+    throw new ToolSearchError('invalid-request', `${toolPath(index)}.function.name must be a non-empty string, got ${describeValue(name)}`);
   }
   if (description !== undefined && typeof description !== 'string') {
-    throw new ToolSearchError('invalid-request', `${at}.description of \`${name}\` must be a string, got ${describeValue(description)}`);
+    throw new ToolSearchError('invalid-request', `${toolPath(index)}.function.description of \`${name}\` must be a string, got ${describeValue(description)}`);
   }
   if (parameters !== undefined && (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))) {
-    throw new ToolSearchError('invalid-request', `${at}.parameters of \`${name}\` must be a JSON Schema object, got ${describeValue(parameters)}`);
+    throw new ToolSearchError('invalid-request', `${toolPath(index)}.function.parameters of \`${name}\` must be a JSON Schema object, got ${describeValue(parameters)}`);
   }
   // "Omitting `parameters` defines a function with an empty parameter list" (the API reference).
   const inputSchema = (parameters as JSONSchemaObject | undefined) ?? { type: 'object', properties: {} };
