@@ -442,7 +442,9 @@ function buildClientTools(context: BuildContext): BuiltTools {
     });
   }
   const list = resolveToolList(plan, definitions, { revealed, names });
-  const status = new Map(list.tools.map((entry) => [entry.name, entry.status]));
+  // Loaded tools keep their body place; the list's other entries follow them. (Few are loaded when tools are deferred.)
+  const loaded = new Set<string>();
+  for (const entry of list.tools) if (entry.status === 'loaded') loaded.add(entry.name);
 
   const top: unknown[] = [];
   const undeferred: string[] = [];
@@ -451,7 +453,7 @@ function buildClientTools(context: BuildContext): BuiltTools {
     switch (entry.kind) {
       case 'function': {
         const original = originalOf(entry.definition?.name as string);
-        if (status.get(original) === 'loaded') top.push(functionTool(entry.tool, names.toWire(original), false));
+        if (loaded.has(original)) top.push(functionTool(entry.tool, names.toWire(original), false));
         break;
       }
       case 'custom':
