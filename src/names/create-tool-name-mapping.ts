@@ -32,7 +32,7 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
   const taken = new Set<string>();
   const invalid: string[] = [];
   for (const name of new Set(names)) {
-    if (check.isValid(name)) taken.add(name);
+    if (isValid(check, name)) taken.add(name);
     else invalid.push(name);
   }
   if (invalid.length === 0) return { toWire: (name) => name, fromWire: (wireName) => wireName, renamed: [] };
@@ -41,7 +41,7 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
   const renamed: [string, string][] = [];
   // Sorting the names to rename makes the result independent of input order, even in the (hash-colliding) worst case.
   const order = [...invalid].sort();
-  const sanitized = order.map((name) => check.sanitize(name));
+  const sanitized = order.map((name) => sanitize(check, name));
   const counts = new Map<string, number>();
   for (const candidate of sanitized) counts.set(candidate.text, (counts.get(candidate.text) ?? 0) + 1);
   for (const [index, name] of order.entries()) {
@@ -65,79 +65,73 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
 
 /** Whether a name already satisfies a rule. */
 export function isValidToolName(name: string, rule: ToolNameRule): boolean {
-  return createNameCheck(rule).isValid(name);
-}
-
-/** A rule's checks, for the names of one call. */
-interface NameCheck {
-  isValid(name: string): boolean;
-  sanitize(name: string): { text: string; cut: boolean };
-}
-
-function createNameCheck(rule: ToolNameRule): NameCheck {
-  const allowed = createCharacterTest(rule.allowed);
-  const first = rule.first === undefined ? undefined : createCharacterTest(rule.first);
-  return {
-    isValid(name) {
-      if (name.length === 0 || name.length > rule.maxLength) return false;
-      if (first !== undefined && !first.character(name[0] as string)) return false;
-      // By character code, which is several times faster than iterating the string; a name with a character beyond
-      // ASCII is read by code point instead, as `for…of` reads it.
-      for (let index = 0; index < name.length; index += 1) {
-        const code = name.charCodeAt(index);
-        if (code >= 128) return everyCharacter(name, allowed);
-        if (!allowed.ascii(code)) return false;
-      }
-      return true;
-    },
-    sanitize(name) {
-      // Copied in runs between replaced characters, not one character at a time: the map lookups below hash every
-      // candidate, and a string grown one character at a time must first be flattened from a long rope.
-      let text = '';
-      let runStart = 0;
-      let at = 0;
-      for (const character of name) {
-        if (!allowed.character(character)) {
-          text += `${name.slice(runStart, at)}_`;
-          runStart = at + character.length;
-        }
-        at += character.length;
-      }
-      text += name.slice(runStart);
-      if (text.length === 0 || (first !== undefined && !first.character(text[0] as string))) text = `_${text}`;
-      const cut = text.length > rule.maxLength;
-      return { text: cut ? text.slice(0, rule.maxLength) : text, cut };
-    },
-  };
-}
-
-function everyCharacter(name: string, allowed: CharacterTest): boolean {
-  for (const character of name) if (!allowed.character(character)) return false;
-  return true;
-}
-
-/** A rule's one-character pattern, for one character or one ASCII character code. */
-interface CharacterTest {
-  character(character: string): boolean;
-  ascii(code: number): boolean;
+  return isValid(createNameCheck(rule), name);
 }
 
 /**
- * A one-character pattern that remembers its verdict for each ASCII character, for one call. Running the RegExp on
- * every character of every name was most of the cost of a mapping, which each transformer builds per request; tool
- * names are almost all ASCII, drawn from a few dozen characters. Nothing outlives the call.
+ * A rule with its verdict for each ASCII character, for the names of one call. Running the rule's RegExp on every
+ * character of every name was most of the cost of a mapping, which each transformer builds per request; tool names
+ * are almost all ASCII, drawn from a few dozen characters. Nothing outlives the call. (Plain functions over this
+ * state rather than closures made per call, so the engine can inline them in the per-character loop.)
  */
-function createCharacterTest(pattern: RegExp): CharacterTest {
-  // By character code: 0 not tested yet, 1 allowed, 2 not allowed.
-  const verdicts = new Uint8Array(128);
-  const ascii = (code: number): boolean => {
-    if (verdicts[code] === 0) verdicts[code] = test(pattern, String.fromCharCode(code)) ? 1 : 2;
-    return verdicts[code] === 1;
-  };
-  return {
-    ascii,
-    character: (character) => (character.length === 1 && character.charCodeAt(0) < 128 ? ascii(character.charCodeAt(0)) : test(pattern, character)),
-  };
+interface NameCheck {
+  readonly rule: ToolNameRule;
+  /** By character code: 0 not tested yet, 1 allowed, 2 not allowed. */
+  readonly allowed: Uint8Array;
+  readonly first: Uint8Array;
+}
+
+function createNameCheck(rule: ToolNameRule): NameCheck {
+  return { rule, allowed: new Uint8Array(128), first: new Uint8Array(128) };
+}
+
+function isValid(check: NameCheck, name: string): boolean {
+  const { rule } = check;
+  if (name.length === 0 || name.length > rule.maxLength) return false;
+  if (rule.first !== undefined && !isAllowed(rule.first, check.first, name[0] as string)) return false;
+  // By character code, several times faster than iterating the string; a name with a character beyond ASCII is read
+  // by code point instead, as `for…of` reads it.
+  for (let index = 0; index < name.length; index += 1) {
+    const code = name.charCodeAt(index);
+    if (code >= 128) return everyCharacterAllowed(check, name);
+    if (!isAllowedCode(rule.allowed, check.allowed, code)) return false;
+  }
+  return true;
+}
+
+function everyCharacterAllowed(check: NameCheck, name: string): boolean {
+  for (const character of name) if (!isAllowed(check.rule.allowed, check.allowed, character)) return false;
+  return true;
+}
+
+function sanitize(check: NameCheck, name: string): { text: string; cut: boolean } {
+  const { rule } = check;
+  // Copied in runs between replaced characters, not one character at a time: the map lookups below hash every
+  // candidate, and a string grown one character at a time must first be flattened from a long rope.
+  let text = '';
+  let runStart = 0;
+  let at = 0;
+  for (const character of name) {
+    if (!isAllowed(rule.allowed, check.allowed, character)) {
+      text += `${name.slice(runStart, at)}_`;
+      runStart = at + character.length;
+    }
+    at += character.length;
+  }
+  text += name.slice(runStart);
+  if (text.length === 0 || (rule.first !== undefined && !isAllowed(rule.first, check.first, text[0] as string))) text = `_${text}`;
+  const cut = text.length > rule.maxLength;
+  return { text: cut ? text.slice(0, rule.maxLength) : text, cut };
+}
+
+/** Whether `pattern` matches one character (as `for…of` reads a string), remembered for ASCII in `verdicts`. */
+function isAllowed(pattern: RegExp, verdicts: Uint8Array, character: string): boolean {
+  return character.length === 1 && character.charCodeAt(0) < 128 ? isAllowedCode(pattern, verdicts, character.charCodeAt(0)) : test(pattern, character);
+}
+
+function isAllowedCode(pattern: RegExp, verdicts: Uint8Array, code: number): boolean {
+  if (verdicts[code] === 0) verdicts[code] = test(pattern, String.fromCharCode(code)) ? 1 : 2;
+  return verdicts[code] === 1;
 }
 
 function withSuffix(text: string, suffix: string, maxLength: number): string {
