@@ -229,8 +229,12 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const cache = transformAnthropicToolCacheControl(built.tools, { callerLast: built.callerLast, hidden: built.hidden });
   if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
 
+  // The names sent, against which the history's references and a forced tool are checked (most requests have neither).
   const defined = new Set<string>();
-  for (const entry of cache.tools) if (isRecord(entry) && typeof entry.name === 'string') defined.add(entry.name);
+  const forcesOneTool = isRecord(request.tool_choice) && request.tool_choice.type === 'tool';
+  if (history.references.length > 0 || forcesOneTool) {
+    for (const entry of cache.tools) if (isRecord(entry) && typeof entry.name === 'string') defined.add(entry.name);
+  }
   const hasMCPToolset = entries.some(({ kind }) => kind === 'mcp-toolset');
   const undefinedReferences = hasMCPToolset ? [] : history.references.filter((reference) => !defined.has(reference.name));
   if (undefinedReferences.length > 0) warnings.push(undefinedWarning(undefinedReferences, mechanism));
@@ -392,15 +396,19 @@ function buildClientTools(context: BuildContext, plan: ToolSearchPlan, reveals: 
   const lastEntry = entries[entries.length - 1];
   let callerLast = -1;
   const hidden: BuiltTools['hidden'] = [];
-  const sentNames = new Set(list.tools.map((entry) => entry.name));
   if (lastEntry !== undefined) {
     if (lastEntry.definition !== undefined) {
       const name = isOwnToolSearchTool(lastEntry.definition) ? TOOL_SEARCH_TOOL_NAME : names.fromWire(lastEntry.definition.name);
-      callerLast = sentNames.has(name) ? tools.findIndex((entry) => isRecord(entry) && entry.name === names.toWire(name)) : -1;
+      const wire = names.toWire(name);
+      callerLast = list.tools.some((entry) => entry.name === name) ? tools.findIndex((entry) => isRecord(entry) && entry.name === wire) : -1;
     } else callerLast = tools.indexOf(lastEntry.entry);
   }
+  // The names sent, as a set only when a tool has a breakpoint to place (few do).
+  let sentNames: ReadonlySet<string> | undefined;
   for (const [name, { entry }] of bodyTools) {
-    if (sentNames.has(name) || entry.cache_control === undefined || entry.cache_control === null) continue;
+    if (entry.cache_control === undefined || entry.cache_control === null) continue;
+    sentNames ??= new Set(list.tools.map((listed) => listed.name));
+    if (sentNames.has(name)) continue;
     hidden.push({ name: names.toWire(name), cacheControl: entry.cache_control, callerLast: entry === lastEntry?.entry });
   }
   // The note names hidden tools in the `names` listing: name them as the model sees them.
