@@ -277,7 +277,8 @@ export function transformOpenAIResponsesRequest<Body extends object>(
 /** Hosted search (`hosted`) or no deferral: tools grouped into namespaces, top-level tools in body order. */
 function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   const { read, planned, names, originalOf, options, warnings } = context;
-  const deferred = new Set(hosted ? [...planned.values()].filter((tool) => tool.status === 'deferred').map((tool) => tool.name) : []);
+  const deferred = new Set<string>();
+  if (hosted) for (const tool of planned.values()) if (tool.status === 'deferred') deferred.add(tool.name);
   if (context.forced !== undefined && deferred.delete(context.forced)) {
     warnings.push({
       code: 'forced-tool-kept-loaded',
@@ -286,20 +287,19 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   }
 
   const prefixes = hosted && options.uncategorized === 'name-prefix' ? resolveSharedPrefixes([...planned.keys()]) : new Map<string, string>();
+  // Each tool's group label, by position in `read.tools` (the loops below all need it), and each function's by name.
   const labels = new Map<string, string>();
-  const labelOf = (entry: OpenAIResponsesBodyTool): string | undefined => {
-    if (entry.kind === 'custom') return entry.namespace;
-    if (entry.kind !== 'function') return undefined;
-    const original = originalOf(entry.definition?.name as string);
-    if (!hosted) return entry.namespace;
-    return nonEmpty(planned.get(original)?.category) ?? entry.namespace ?? prefixes.get(original);
-  };
-  // Each tool's group label, by position in `read.tools`: the loops below all need it.
-  const entryLabels = read.tools.map(labelOf);
-  read.tools.forEach((entry, index) => {
-    const label = entryLabels[index];
-    if (label !== undefined && entry.kind === 'function') labels.set(originalOf(entry.definition?.name as string), label);
-  });
+  const entryLabels: (string | undefined)[] = [];
+  for (const entry of read.tools) {
+    let label: string | undefined;
+    if (entry.kind === 'custom') label = entry.namespace;
+    else if (entry.kind === 'function') {
+      const original = originalOf(entry.definition?.name as string);
+      label = hosted ? (nonEmpty(planned.get(original)?.category) ?? entry.namespace ?? prefixes.get(original)) : entry.namespace;
+      if (label !== undefined) labels.set(original, label);
+    }
+    entryLabels.push(label);
+  }
 
   // A deferred top-level function is called in a namespace of its own name, so a reserved name cannot be deferred.
   const reserved = [...deferred].filter((name) => !labels.has(name) && isOpenAIResponsesReservedNamespace(names.toWire(name)));
