@@ -48,12 +48,15 @@ export type {
   ToolSearchPlanWarningCode,
 } from './plan/tool-search-plan.js';
 export { resolveToolSearch } from './plan/resolve-tool-search.js';
+export { parseToolSearchPlan } from './plan/parse-tool-search-plan.js';
 
 export { resolveToolList, type ResolveToolListOptions, type ToolList, type ToolListEntry } from './client/resolve-tool-list.js';
 export {
   STUB_INPUT_SCHEMA,
   TOOL_SEARCH_TOOL_DEFINITION,
   TOOL_SEARCH_TOOL_NAME,
+  createStubInputSchema,
+  createToolSearchInputSchema,
   isOwnToolSearchTool,
 } from './client/tool-search-tool-definition.js';
 export { TOOL_SEARCH_GUIDANCE, resolveToolSearchGuidance } from './client/tool-search-guidance.js';

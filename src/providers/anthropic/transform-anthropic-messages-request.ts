@@ -1,3 +1,4 @@
+import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
 import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -140,7 +141,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   options: TransformAnthropicMessagesOptions = {},
 ): AnthropicMessagesTransformResult<Body> {
   const request = checkBody(body);
-  checkPlan(plan);
+  parseToolSearchPlan(plan);
   const { revealed, searchTool, catalog } = parseOptions(options);
   const warnings: AnthropicMessagesWarning[] = [];
   const mechanism = plan.mechanism;
@@ -624,20 +625,6 @@ function checkBody(body: unknown): Record<string, unknown> {
   return body;
 }
 
-function checkPlan(plan: unknown): void {
-  const valid =
-    isRecord(plan) &&
-    typeof plan.mechanism === 'string' &&
-    Array.isArray(plan.tools) &&
-    plan.tools.every((tool: unknown) => isRecord(tool) && typeof tool.name === 'string' && (tool.status === 'deferred' || tool.status === 'loaded'));
-  if (!valid) {
-    throw new ToolSearchError('invalid-options', `\`plan\` must be a plan from \`resolveToolSearch\`, got ${describeValue(plan)}`);
-  }
-  const mechanism = (plan as { mechanism: string }).mechanism;
-  if (!['openai-hosted', 'claude-hosted', 'client', 'none'].includes(mechanism)) {
-    throw new ToolSearchError('invalid-options', `\`plan.mechanism\` must be one of 'openai-hosted', 'claude-hosted', 'client', 'none', got ${describeValue(mechanism)}`);
-  }
-}
 
 function parseOptions(options: unknown): { revealed: string[]; searchTool: AnthropicToolSearchVariant; catalog: readonly ToolDefinition[] } {
   const parsed = optionsSchema.safeParse(options);

@@ -1,3 +1,4 @@
+import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
 import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -122,7 +123,7 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   options: TransformGeminiRequestOptions = {},
 ): TransformGeminiRequestResult<Body> {
   const revealedOption = parseOptions(options);
-  checkPlan(plan);
+  parseToolSearchPlan(plan);
   const { request, shape, settings, prefix, tools } = parseGeminiToolSlots(body);
   const warnings: ToolSearchWarning<GeminiWarningCode>[] = [];
 
@@ -251,11 +252,6 @@ function parseOptions(options: unknown): string[] {
   return revealed as string[];
 }
 
-function checkPlan(plan: unknown): void {
-  if (!isRecord(plan) || !Array.isArray(plan.tools) || typeof plan.mechanism !== 'string') {
-    throw new ToolSearchError('invalid-options', `\`plan\` must be a plan from \`resolveToolSearch\`, got ${describeValue(plan)}`);
-  }
-}
 
 function emitDeclaration(
   entry: ToolListEntry,

@@ -1,3 +1,4 @@
+import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
 import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -118,7 +119,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   options: TransformOpenAIChatRequestOptions = {},
 ): TransformOpenAIChatRequestResult<Body> {
   const revealedOption = parseOptions(options);
-  checkPlan(plan);
+  parseToolSearchPlan(plan);
   const { request, slots } = parseOpenAIChatToolSlots(body);
   const messages = request.messages;
   if (!Array.isArray(messages)) {
@@ -250,11 +251,6 @@ function parseOptions(options: unknown): string[] {
   return revealed as string[];
 }
 
-function checkPlan(plan: unknown): void {
-  if (!isRecord(plan) || !Array.isArray(plan.tools) || typeof plan.mechanism !== 'string') {
-    throw new ToolSearchError('invalid-options', `\`plan\` must be a plan from \`resolveToolSearch\`, got ${describeValue(plan)}`);
-  }
-}
 
 function emitTool(
   entry: ToolListEntry,

@@ -1,3 +1,4 @@
+import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
 import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -6,7 +7,7 @@ import { createToolNameMapping, type ToolNameMapping } from '../../names/create-
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
-import type { PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../tools/create-record-copy.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import {
@@ -121,7 +122,6 @@ const optionsSchema = z.strictObject({
   uncategorized: z.enum(['top-level', 'name-prefix'], { error: "must be 'top-level' or 'name-prefix'" }).optional(),
 }, { error: 'must be an object such as `{ revealed, uncategorized }`' });
 
-const MECHANISMS: readonly ToolSearchMechanism[] = ['openai-hosted', 'claude-hosted', 'client', 'none'];
 
 /** Separators of MCP-style qualified names, for `uncategorized: 'name-prefix'`. */
 const PREFIX_SEPARATOR = /__|[./:]/;
@@ -206,7 +206,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   options: TransformOpenAIResponsesRequestOptions = {},
 ): TransformOpenAIResponsesRequestResult<Body> {
   const read = readOpenAIResponsesTools(body);
-  checkPlan(plan);
+  parseToolSearchPlan(plan);
   const resolvedOptions = parseOptions(options);
   const source = body as Record<string, unknown>;
   const input = source.input;
@@ -642,18 +642,6 @@ function matchPlan(read: OpenAIResponsesBodyTools, planned: ReadonlyMap<string, 
   );
 }
 
-function checkPlan(plan: unknown): asserts plan is ToolSearchPlan {
-  const candidate = plan as Partial<ToolSearchPlan> | null;
-  const valid =
-    typeof candidate === 'object' &&
-    candidate !== null &&
-    (MECHANISMS as readonly unknown[]).includes(candidate.mechanism) &&
-    Array.isArray(candidate.tools) &&
-    candidate.tools.every((tool: unknown) => typeof tool === 'object' && tool !== null && typeof (tool as PlannedTool).name === 'string');
-  if (!valid) {
-    throw new ToolSearchError('invalid-options', `\`plan\` must be a plan from \`resolveToolSearch\` (with \`mechanism\` and \`tools\`), got ${describeValue(plan)}`);
-  }
-}
 
 function parseOptions(options: unknown): ResolvedOptions {
   const parsed = optionsSchema.safeParse(options ?? {});

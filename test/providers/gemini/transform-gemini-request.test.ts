@@ -356,7 +356,7 @@ describe('transformGeminiRequest', () => {
     });
 
     it.each<[string, unknown, unknown, string]>([
-      ['a plan that is not a plan', null, undefined, '`plan` must be a plan from `resolveToolSearch`, got null'],
+      ['a plan that is not a plan', null, undefined, '`plan` must be a plan from `resolveToolSearch` (with `mechanism` and `tools`), got null'],
       ['revealed that is not iterable', plan, { revealed: 5 }, '`options.revealed` must be an iterable of tool names'],
       ['revealed with an object', plan, { revealed: [{}] }, '`options.revealed` must hold tool names (strings), got an object'],
     ])('throws invalid-options for %s', (_, badPlan, options, message) => {

@@ -1,0 +1,39 @@
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import { describeValue } from '../errors/describe-value.js';
+import type { ToolSearchMechanism, ToolSearchPlan } from './tool-search-plan.js';
+
+const MECHANISMS: readonly ToolSearchMechanism[] = ['openai-hosted', 'claude-hosted', 'client', 'none'];
+
+/**
+ * Checks that a value is a plan from `resolveToolSearch` (for example one read back from JSON) and returns it typed.
+ * Every transformer calls it on the plan it is given.
+ *
+ * Throws a `ToolSearchError` (`invalid-options`) when the value is not an object with a known `mechanism` and a
+ * `tools` list of `{ name, status }` entries.
+ *
+ * @example
+ * ```ts
+ * import { parseToolSearchPlan } from 'tool-search';
+ * const plan = parseToolSearchPlan(JSON.parse(stored));
+ * ```
+ */
+export function parseToolSearchPlan(value: unknown): ToolSearchPlan {
+  const candidate = value as { mechanism?: unknown; tools?: unknown } | null;
+  if (typeof candidate !== 'object' || candidate === null || !Array.isArray(candidate.tools) || typeof candidate.mechanism !== 'string') {
+    throw new ToolSearchError('invalid-options', `\`plan\` must be a plan from \`resolveToolSearch\` (with \`mechanism\` and \`tools\`), got ${describeValue(value)}`);
+  }
+  if (!(MECHANISMS as readonly string[]).includes(candidate.mechanism)) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `\`plan.mechanism\` must be one of ${MECHANISMS.map((mechanism) => `'${mechanism}'`).join(', ')}, got ${describeValue(candidate.mechanism)}`,
+    );
+  }
+  const tools = candidate.tools as unknown[];
+  for (let index = 0; index < tools.length; index += 1) {
+    const tool = tools[index] as { name?: unknown; status?: unknown } | null;
+    if (typeof tool !== 'object' || tool === null || typeof tool.name !== 'string' || (tool.status !== 'deferred' && tool.status !== 'loaded')) {
+      throw new ToolSearchError('invalid-options', `\`plan.tools[${index}]\` must be \`{ name, status: 'deferred' | 'loaded' }\`, got ${describeValue(tool)}`);
+    }
+  }
+  return value as ToolSearchPlan;
+}
