@@ -17,7 +17,7 @@ const USAGE = 'usage: npm run bench [-- --quick] [-- --out <dir>]';
 
 async function main(argv: readonly string[]): Promise<void> {
   let quick = false;
-  let outDir = fileURLToPath(new URL('./results', import.meta.url));
+  let outDir: string | undefined;
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
     if (argument === '--quick') quick = true;
@@ -27,6 +27,8 @@ async function main(argv: readonly string[]): Promise<void> {
       return;
     } else throw new Error(`unknown argument ${JSON.stringify(argument)}; ${USAGE}`);
   }
+  // A quick run never overwrites the committed full results: it writes to results/quick/ (ignored by git).
+  outDir ??= fileURLToPath(new URL(quick ? './results/quick' : './results', import.meta.url));
   const report = await runBenchmark({
     settings: resolveBenchSettings(quick),
     command: quick ? 'npm run bench -- --quick' : 'npm run bench',
