@@ -109,3 +109,5 @@ export {
   createMemoryRevealStore,
   type MemoryRevealStoreOptions,
 } from './reveal/create-memory-reveal-store.js';
+
+export type { TransformRequestOptions, TransformRequestResult } from './transform/request-transformer.js';

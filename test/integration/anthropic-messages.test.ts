@@ -20,7 +20,7 @@ import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE, ANTHROPIC_TOOL_SEARCH_TOOLS } from '
 import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
 import {
   transformAnthropicMessagesRequest,
-  type TransformAnthropicMessagesOptions,
+  type TransformAnthropicMessagesRequestOptions,
 } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
@@ -92,7 +92,7 @@ class AgentLoop {
     this.history = [{ role: 'user', content: question }];
   }
 
-  async turn(base: Omit<Request, 'messages'>, config: ToolSearchConfigInput, options: TransformAnthropicMessagesOptions = {}): Promise<Message> {
+  async turn(base: Omit<Request, 'messages'>, config: ToolSearchConfigInput, options: TransformAnthropicMessagesRequestOptions = {}): Promise<Message> {
     const body: Request = { ...base, messages: this.history };
     const plan = resolveToolSearch({ id: body.model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), config);
     const { body: request, names, warnings } = transformAnthropicMessagesRequest(body, plan, options);

@@ -14,9 +14,9 @@
 export { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 export {
   transformAnthropicMessagesRequest,
-  type AnthropicMessagesTransformResult,
+  type TransformAnthropicMessagesRequestResult,
   type AnthropicToolSearchVariant,
-  type TransformAnthropicMessagesOptions,
+  type TransformAnthropicMessagesRequestOptions,
 } from './transform-anthropic-messages-request.js';
 export {
   ANTHROPIC_MESSAGES_PREFLIGHT_RULES,

@@ -1,3 +1,4 @@
+import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
 import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
@@ -21,7 +22,7 @@ import {
   type AnthropicMessagesRequestLike,
   type AnthropicToolSearchToolName,
 } from './anthropic-messages-api.js';
-import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
+import type { AnthropicMessagesWarning, AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { parseAnthropicCustomTool } from './parse-anthropic-custom-tool.js';
 import { resolveAnthropicToolKind, type AnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
@@ -32,13 +33,7 @@ import { transformAnthropicToolCacheControl } from './transform-anthropic-tool-c
 export type AnthropicToolSearchVariant = 'bm25' | 'regex';
 
 /** What {@link transformAnthropicMessagesRequest} needs besides the body and the plan. */
-export interface TransformAnthropicMessagesOptions {
-  /**
-   * The tools `tool_search` revealed in this session, oldest first (the reveal store's list), for the client-side
-   * mechanism. Reveals found in the history's tool results are added to these, so a reveal the store lost is not.
-   * @default []
-   */
-  readonly revealed?: Iterable<string>;
+export interface TransformAnthropicMessagesRequestOptions extends TransformRequestOptions {
   /**
    * The hosted search tool added under the `claude-hosted` mechanism. A search tool already in the body, or the one
    * the history's hosted search calls used, takes precedence, so a conversation never switches variants.
@@ -56,15 +51,8 @@ export interface TransformAnthropicMessagesOptions {
   readonly catalog?: readonly ToolDefinition[];
 }
 
-/** The transformed body, what could not be done as asked, and the tool-name mapping used. */
-export interface AnthropicMessagesTransformResult<Body> {
-  /** The body to send: a new object; unchanged parts are shared with the input, which is never modified. */
-  readonly body: Body;
-  /** What could not be sent exactly as given, and what was sent instead. Empty when nothing needed repair. */
-  readonly warnings: readonly AnthropicMessagesWarning[];
-  /** Maps the model's `tool_use.name` back to your tool's name with `names.fromWire`. */
-  readonly names: ToolNameMapping;
-}
+/** The transformed body, the warnings and the tool-name mapping. */
+export type TransformAnthropicMessagesRequestResult<Body> = TransformRequestResult<Body, AnthropicMessagesWarningCode>;
 
 const optionsSchema = z.strictObject(
   {
@@ -138,8 +126,8 @@ interface BodyTool {
 export function transformAnthropicMessagesRequest<Body extends AnthropicMessagesRequestLike = AnthropicMessagesRequest>(
   body: Body,
   plan: ToolSearchPlan,
-  options: TransformAnthropicMessagesOptions = {},
-): AnthropicMessagesTransformResult<Body> {
+  options: TransformAnthropicMessagesRequestOptions = {},
+): TransformAnthropicMessagesRequestResult<Body> {
   const request = checkBody(body);
   parseToolSearchPlan(plan);
   const { revealed, searchTool, catalog } = parseOptions(options);

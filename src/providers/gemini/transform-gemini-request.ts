@@ -1,3 +1,4 @@
+import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
 import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
@@ -49,24 +50,10 @@ export type GeminiWarningCode =
   | 'guidance-not-added';
 
 /** What {@link transformGeminiRequest} needs besides the body and the plan. */
-export interface TransformGeminiRequestOptions {
-  /**
-   * The tools `tool_search` revealed in this session, oldest first (a reveal store's `get(sessionId)`). Reveals
-   * found in the history's function responses are added to these, so a reveal the store lost is restored.
-   * @default []
-   */
-  readonly revealed?: Iterable<string>;
-}
+export type TransformGeminiRequestOptions = TransformRequestOptions;
 
-/** The transformed body, what could not be done as asked, and the tool-name mapping used. */
-export interface TransformGeminiRequestResult<Body = GeminiGenerateContentParameters> {
-  /** The body to send, in the shape it came in. Never the input object; the input is not mutated. */
-  readonly body: Body;
-  /** What could not be done exactly as asked. Empty when everything went as planned. */
-  readonly warnings: readonly ToolSearchWarning<GeminiWarningCode>[];
-  /** Maps tool names to the names sent and back: pass each `functionCall.name` to `names.fromWire`. */
-  readonly names: ToolNameMapping;
-}
+/** The transformed body (in the shape it came in), the warnings and the tool-name mapping. */
+export type TransformGeminiRequestResult<Body = GeminiGenerateContentParameters> = TransformRequestResult<Body, GeminiWarningCode>;
 
 /**
  * Rewrites a Gemini `generateContent` request for a tool search plan, just before it is sent. Takes the

@@ -1,3 +1,4 @@
+import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
 import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
@@ -44,24 +45,10 @@ export type OpenAIChatWarningCode =
   | 'guidance-not-added';
 
 /** What {@link transformOpenAIChatRequest} needs besides the body and the plan. */
-export interface TransformOpenAIChatRequestOptions {
-  /**
-   * The tools `tool_search` revealed in this session, oldest first (a reveal store's `get(sessionId)`). Reveals
-   * found in the history's tool results are added to these, so a reveal the store lost is restored.
-   * @default []
-   */
-  readonly revealed?: Iterable<string>;
-}
+export type TransformOpenAIChatRequestOptions = TransformRequestOptions;
 
-/** The transformed body, what could not be done as asked, and the tool-name mapping used. */
-export interface TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> {
-  /** The body to send. Never the input object; the input is not mutated. */
-  readonly body: Body;
-  /** What could not be done exactly as asked. Empty when everything went as planned. */
-  readonly warnings: readonly ToolSearchWarning<OpenAIChatWarningCode>[];
-  /** Maps tool names to the names sent and back: pass each `tool_calls[].function.name` to `names.fromWire`. */
-  readonly names: ToolNameMapping;
-}
+/** The transformed body (in the type it came in), the warnings and the tool-name mapping. */
+export type TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> = TransformRequestResult<Body, OpenAIChatWarningCode>;
 
 /**
  * Rewrites an OpenAI Chat Completions request body for a tool search plan, just before it is sent.

@@ -1,3 +1,4 @@
+import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
 import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
@@ -45,14 +46,7 @@ const RECOMMENDED_NAMESPACE_SIZE = 10;
 export type OpenAIResponsesUncategorizedTools = 'top-level' | 'name-prefix';
 
 /** Options of {@link transformOpenAIResponsesRequest}. */
-export interface TransformOpenAIResponsesRequestOptions {
-  /**
-   * Client mechanism: the tools `tool_search` revealed in this session, oldest first (from the reveal store). Reveals
-   * found in the history's `tool_search` results are added, so a reveal the store lost is not lost. Ignored by the
-   * other mechanisms.
-   * @default []
-   */
-  readonly revealed?: Iterable<string>;
+export interface TransformOpenAIResponsesRequestOptions extends TransformRequestOptions {
   /**
    * Hosted mechanism: where tools without a category go. See {@link OpenAIResponsesUncategorizedTools}.
    * @default 'top-level'
@@ -103,15 +97,8 @@ export type TransformedOpenAIResponsesBody<Body> = Omit<Body, 'tools' | 'instruc
   instructions?: string | null;
 };
 
-/** What {@link transformOpenAIResponsesRequest} returns. */
-export interface TransformOpenAIResponsesRequestResult<Body> {
-  /** The body to send. A new object; the input is not changed. */
-  readonly body: TransformedOpenAIResponsesBody<Body>;
-  /** What could not be done as asked, or was repaired. Empty when everything went as planned. */
-  readonly warnings: readonly ToolSearchWarning<OpenAIResponsesWarningCode>[];
-  /** The tool names sent: map a call back with `names.fromWire(call.name)` or `resolveOpenAIFunctionCallName`. */
-  readonly names: ToolNameMapping;
-}
+/** What {@link transformOpenAIResponsesRequest} returns: the body to send, the warnings and the tool-name mapping. */
+export type TransformOpenAIResponsesRequestResult<Body> = TransformRequestResult<TransformedOpenAIResponsesBody<Body>, OpenAIResponsesWarningCode>;
 
 const optionsSchema = z.strictObject({
   revealed: z

@@ -12,7 +12,7 @@ import { isValidToolName } from '../../../src/names/create-tool-name-mapping.js'
 import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/parse-anthropic-messages-tools.js';
 import {
   transformAnthropicMessagesRequest as transformUnchecked,
-  type TransformAnthropicMessagesOptions,
+  type TransformAnthropicMessagesRequestOptions,
 } from '../../../src/providers/anthropic/transform-anthropic-messages-request.js';
 import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import {
@@ -33,7 +33,7 @@ const CLIENT = 'claude-3-5-haiku';
  * Every body transformed in this file goes through preflight: it must pass, unless the transformer warned that the
  * caller's own history or `tool_choice` names a tool it no longer defines (then it must fail, as the API would).
  */
-function transformAnthropicMessagesRequest<Body extends AnthropicMessagesRequestLike>(body: Body, plan: ToolSearchPlan, options?: TransformAnthropicMessagesOptions) {
+function transformAnthropicMessagesRequest<Body extends AnthropicMessagesRequestLike>(body: Body, plan: ToolSearchPlan, options?: TransformAnthropicMessagesRequestOptions) {
   const result = transformUnchecked(body, plan, options);
   const callerMistake = result.warnings.some((warning) => warning.code === 'history-tool-undefined' || warning.code === 'tool-choice-undefined');
   expect(preflightAnthropicMessagesRequest(result.body).ok).toBe(!callerMistake);
@@ -44,7 +44,7 @@ function planFor(body: unknown, model: string, config: ToolSearchConfigInput = {
   return resolveToolSearch({ id: model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), config);
 }
 
-function transform(body: Body, model = HOSTED, config: ToolSearchConfigInput = { threshold: 3 }, options: TransformAnthropicMessagesOptions = {}) {
+function transform(body: Body, model = HOSTED, config: ToolSearchConfigInput = { threshold: 3 }, options: TransformAnthropicMessagesRequestOptions = {}) {
   const result = transformAnthropicMessagesRequest(body, planFor(body, model, config), options);
   return { ...result, tools: result.body.tools as unknown as Tools, messages: result.body.messages as unknown as Messages };
 }
@@ -78,7 +78,7 @@ describe('transformAnthropicMessagesRequest', () => {
       expect(warnings).toEqual([]);
     });
 
-    it.each<[TransformAnthropicMessagesOptions['searchTool'], unknown]>([
+    it.each<[TransformAnthropicMessagesRequestOptions['searchTool'], unknown]>([
       [undefined, ANTHROPIC_TOOL_SEARCH_TOOLS.bm25],
       ['bm25', ANTHROPIC_TOOL_SEARCH_TOOLS.bm25],
       ['regex', ANTHROPIC_TOOL_SEARCH_TOOLS.regex],
@@ -646,7 +646,7 @@ describe('transformAnthropicMessagesRequest', () => {
 
   describe('purity', () => {
     const bfcl = readAnthropicFixture<ToolDefinition[]>('bfcl-tools.json');
-    const scenarios: [string, () => Body, string, ToolSearchConfigInput, TransformAnthropicMessagesOptions][] = [
+    const scenarios: [string, () => Body, string, ToolSearchConfigInput, TransformAnthropicMessagesRequestOptions][] = [
       ['hosted, documented turn', () => anthropicBody([weatherTool, ...anthropicTools(4)], afterDocumentedTurn()), HOSTED, { threshold: 3 }, {}],
       ['hosted, restored tool', () => anthropicBody(anthropicTools(4), afterDocumentedTurn()), HOSTED, { threshold: 3 }, { catalog: [{ name: 'get_weather', inputSchema: weatherTool.input_schema }] }],
       ['hosted, cache breakpoints', () => anthropicBody([anthropicTool('a', { cache_control: { type: 'ephemeral' } }), ...anthropicTools(3), anthropicTool('z', { cache_control: { type: 'ephemeral' } })]), HOSTED, { threshold: 3 }, { searchTool: 'regex' }],

@@ -1,0 +1,30 @@
+import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
+
+/**
+ * What every request transformer (`transformOpenAIResponsesRequest`, `transformOpenAIChatRequest`,
+ * `transformAnthropicMessagesRequest`, `transformGeminiRequest`) takes besides the body and the plan; each adds its
+ * API's own options.
+ */
+export interface TransformRequestOptions {
+  /**
+   * The tools `tool_search` revealed in this session, oldest first (a reveal store's `get(sessionId)`), in the
+   * caller's names or the names sent. Used by the client-side mechanism; reveals found in the history's tool results
+   * are added, so a reveal the store lost is restored.
+   * @default []
+   */
+  readonly revealed?: Iterable<string>;
+}
+
+/** What every request transformer returns. */
+export interface TransformRequestResult<Body, Code extends string> {
+  /** The body to send: a new object (unchanged parts shared with the input, which is never modified). */
+  readonly body: Body;
+  /** What could not be done exactly as asked, or was repaired, as data. Empty when everything went as planned. */
+  readonly warnings: readonly ToolSearchWarning<Code>[];
+  /**
+   * The tool names sent and back: map each tool call's name with `names.fromWire`, and pass `names` to
+   * `tool_search`'s `execute` and the blind-call check, so they speak the names the model saw.
+   */
+  readonly names: ToolNameMapping;
+}
