@@ -1,3 +1,4 @@
+import { isRecord } from '../records/is-record.js';
 import type { JSONSchemaObject } from '../tools/tool-definition.js';
 
 /** How deep nested object schemas are read; deeper parameters are rare and their text is mostly repetition. */
@@ -47,8 +48,4 @@ function visit(schema: unknown, depth: number, pieces: string[]): void {
 
 function pushString(pieces: string[], value: unknown): void {
   if (typeof value === 'string' && value.length > 0 && pieces.length < MAX_PIECES) pieces.push(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

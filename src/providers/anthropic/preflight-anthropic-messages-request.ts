@@ -1,3 +1,4 @@
+import { isRecord } from '../../records/is-record.js';
 import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -238,8 +239,4 @@ function checkReference(reference: unknown, path: string, defined: ReadonlySet<s
   if (!defined.has(reference.tool_name)) {
     add('undefined-tool-reference', `${path}.tool_name`, `Tool reference '${reference.tool_name}' not found in available tools`);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

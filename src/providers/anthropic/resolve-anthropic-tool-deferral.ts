@@ -1,3 +1,4 @@
+import { isRecord } from '../../records/is-record.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 
 /**
@@ -33,8 +34,4 @@ export function resolveAnthropicToolDeferral(entry: unknown): AnthropicToolDefer
 function memberConfigs(configs: unknown): Record<string, unknown>[] {
   if (!isRecord(configs)) return [];
   return Object.values(configs).filter(isRecord);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../../records/is-record.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -188,8 +189,4 @@ function mapReferences(items: unknown[], names: ToolNameMapping, references: Ant
     return { ...item, tool_name: wire };
   });
   return changed ? mapped : items;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,5 @@
+import { REVEALED_OPTION_SCHEMA, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
+import { isRecord } from '../../records/is-record.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
 import { z } from 'zod';
@@ -6,7 +8,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { PlannedTool, ToolSearchPlan } from '../../plan/tool-search-plan.js';
-import { createRecordCopy } from '../../tools/create-record-copy.js';
+import { createRecordCopy } from '../../records/create-record-copy.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
@@ -56,11 +58,7 @@ export type TransformAnthropicMessagesRequestResult<Body> = TransformRequestResu
 
 const optionsSchema = z.strictObject(
   {
-    revealed: z
-      .custom<Iterable<string>>((value) => typeof value === 'object' && value !== null && Symbol.iterator in value, {
-        error: 'must be an iterable of tool names (an array or a set of strings)',
-      })
-      .optional(),
+    revealed: REVEALED_OPTION_SCHEMA,
     searchTool: z.enum(['bm25', 'regex'], { error: "must be 'bm25' or 'regex'" }).optional(),
     catalog: z.array(z.unknown(), { error: 'must be an array of tool definitions' }).optional(),
   },
@@ -613,7 +611,6 @@ function checkBody(body: unknown): Record<string, unknown> {
   return body;
 }
 
-
 function parseOptions(options: unknown): { revealed: string[]; searchTool: AnthropicToolSearchVariant; catalog: readonly ToolDefinition[] } {
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
@@ -624,11 +621,7 @@ function parseOptions(options: unknown): { revealed: string[]; searchTool: Anthr
     });
     throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: ${issues.join('; ')}`);
   }
-  const revealed = [...(parsed.data.revealed ?? [])];
-  const bad = revealed.find((name) => typeof name !== 'string');
-  if (bad !== undefined) {
-    throw new ToolSearchError('invalid-options', `\`revealed\` must hold tool names (strings), got ${describeValue(bad)}`);
-  }
+  const revealed = parseRevealedOption(parsed.data.revealed, '`revealed`');
   let catalog: readonly ToolDefinition[] = [];
   try {
     catalog = parsed.data.catalog === undefined ? [] : parseToolDefinitions(parsed.data.catalog);
@@ -694,8 +687,4 @@ function undefinedWarning(references: readonly AnthropicHistoryReference[], mech
     code: 'history-tool-undefined',
     message: `the history names tools that are not in \`tools\`: ${list}. The API will reject this request ("Tool reference '${[...byName.keys()][0]}' not found in available tools"). ${fix}`,
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../../records/is-record.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
 
 /** Where the caller's tool-level cache breakpoints were, besides the entries themselves. */
@@ -61,8 +62,4 @@ export function transformAnthropicToolCacheControl(tools: readonly unknown[], co
 
 function nameOf(entry: Record<string, unknown>, index: number): string {
   return typeof entry.name === 'string' ? entry.name : typeof entry.type === 'string' ? entry.type : `tools[${index}]`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

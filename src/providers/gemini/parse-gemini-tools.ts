@@ -1,3 +1,4 @@
+import { isRecord } from '../../records/is-record.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isOwnToolSearchTool } from '../../client/tool-search-tool-definition.js';
@@ -190,8 +191,4 @@ function toJSONSchema(schema: unknown): unknown {
     else if (Array.isArray(result.type) && !result.type.includes('null')) result.type = [...result.type, 'null'];
   }
   return result;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

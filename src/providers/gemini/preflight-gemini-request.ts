@@ -1,3 +1,4 @@
+import { isRecord } from '../../records/is-record.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
@@ -180,8 +181,4 @@ function checkFunctionTurns(contents: unknown, add: Add): void {
     }
     previousCalls = isRecord(content) && content.role === 'model' ? calls : 0;
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../../records/is-record.js';
 import type { GeminiRequestShape } from './gemini-api.js';
 
 /** What the SDK's doc comment allows as a parameter name. */
@@ -86,8 +87,4 @@ function findProblem(schema: unknown, where: string, shape: GeminiRequestShape):
     if (problem !== null) return problem;
   }
   return null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

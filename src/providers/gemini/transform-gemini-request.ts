@@ -1,6 +1,8 @@
+import { resolveUnmappedToolNames } from '../../names/resolve-unmapped-tool-names.js';
+import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
+import { isRecord } from '../../records/is-record.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
-import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
@@ -9,7 +11,7 @@ import { resolveToolList, type ToolList, type ToolListEntry } from '../../client
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createStubInputSchema, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
-import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import {
   GEMINI_MAX_FUNCTION_DECLARATIONS,
@@ -109,7 +111,7 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   plan: ToolSearchPlan,
   options: TransformGeminiRequestOptions = {},
 ): TransformGeminiRequestResult<Body> {
-  const revealedOption = parseOptions(options);
+  const revealedOption = parseTransformRequestOptions(options).revealed;
   parseToolSearchPlan(plan);
   const { request, shape, settings, prefix, tools } = parseGeminiToolSlots(body);
   const warnings: ToolSearchWarning<GeminiWarningCode>[] = [];
@@ -122,7 +124,7 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   const base = createToolNameMapping(baseNames, GEMINI_TOOL_NAME_RULE);
   const canonical = (name: string): string => (planSet.has(name) || !planSet.has(base.fromWire(name)) ? name : base.fromWire(name));
   const history = readHistory(request.contents);
-  const strangers = resolveStrangerNames(history.names, baseNames);
+  const strangers = resolveUnmappedToolNames(history.names, baseNames, GEMINI_TOOL_NAME_RULE);
   const names = strangers.length === 0 ? base : createToolNameMapping([...baseNames, ...strangers], GEMINI_TOOL_NAME_RULE);
 
   const toolConfig = transformToolConfig(settings.toolConfig, names, canonical);
@@ -211,35 +213,6 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   return { body: output as Body, warnings, names };
 }
 
-/** The separator between the caller's system text and the note. */
-
-const optionsSchema = z.strictObject(
-  {
-    revealed: z
-      .custom<Iterable<unknown>>((value) => typeof value === 'object' && value !== null && Symbol.iterator in value, {
-        error: 'must be an iterable of tool names, such as an array',
-      })
-      .optional(),
-  },
-  { error: 'must be an object' },
-);
-
-function parseOptions(options: unknown): string[] {
-  const parsed = optionsSchema.safeParse(options ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue === undefined || issue.path.length === 0 ? '`options`' : `\`options.${issue.path.join('.')}\``;
-    throw new ToolSearchError('invalid-options', `${field} ${issue?.message ?? 'is invalid'}`);
-  }
-  const revealed = [...(parsed.data.revealed ?? [])];
-  const bad = revealed.find((name) => typeof name !== 'string');
-  if (bad !== undefined) {
-    throw new ToolSearchError('invalid-options', `\`options.revealed\` must hold tool names (strings), got ${describeValue(bad)}`);
-  }
-  return revealed as string[];
-}
-
-
 function emitDeclaration(
   entry: ToolListEntry,
   functionSlots: ReadonlyMap<string, Extract<GeminiDeclarationSlot, { kind: 'function' }>>,
@@ -288,13 +261,6 @@ function emitDeclaration(
     default:
       return assertNever(entry.status, 'tool list status');
   }
-}
-
-/** The names the history uses that the mapping does not know and Gemini would reject (none in most requests). */
-function resolveStrangerNames(used: readonly string[], known: readonly string[]): string[] {
-  if (used.length === 0) return [];
-  const knownSet = new Set(known);
-  return used.filter((name) => !knownSet.has(name) && !isValidToolName(name, GEMINI_TOOL_NAME_RULE));
 }
 
 /** Every tool name the history uses and every function response (for reveals), oldest first. */
@@ -420,7 +386,3 @@ const NOTE_PART_TEXT = {
   read: (item: unknown): string | undefined => (typeof item === 'string' ? item : isRecord(item) && typeof item.text === 'string' ? item.text : undefined),
   write: (item: unknown, text: string): unknown => (item === null ? { text } : typeof item === 'string' ? text : { ...(item as Record<string, unknown>), text }),
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

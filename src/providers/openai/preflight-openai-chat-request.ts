@@ -1,3 +1,4 @@
+import { isRecord } from '../../records/is-record.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
@@ -187,8 +188,4 @@ function checkToolCallPairs(messages: readonly unknown[], add: Add): void {
     }
   });
   unanswered();
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

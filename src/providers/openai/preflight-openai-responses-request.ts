@@ -1,3 +1,4 @@
+import { isRecord } from '../../records/is-record.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
 import {
@@ -73,7 +74,6 @@ export type OpenAIResponsesPreflightRule =
 
 /** The longest `call_id` the API accepts on `tool_search_call` / `tool_search_output` input items. */
 const MAX_CALL_ID_LENGTH = 64;
-
 
 /**
  * Checks an OpenAI Responses request body against the documented HTTP 400 rules of tool search (see
@@ -267,8 +267,4 @@ function isDeferred(tools: readonly unknown[], name: string): boolean {
     }
     return tool.name === name && tool.defer_loading === true;
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,5 @@
+import { isRecord } from '../../records/is-record.js';
+
 /**
  * The first reason OpenAI's strict mode (Structured Outputs) would reject a function's `parameters`, or `null` when
  * the schema meets the documented rules checked here: the root is an object schema (not `anyOf`), and every object
@@ -58,8 +60,4 @@ function findProblem(schema: unknown, where: string): string | null {
 
 function hasType(schema: Record<string, unknown>, type: string): boolean {
   return schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,5 @@
+import { isRecord } from '../../records/is-record.js';
+
 /**
  * Where the functions of a Responses request can be called: in the default namespace (a plain top-level function or
  * custom tool), or in named namespaces. This decides whether a replayed `function_call` needs its `namespace`.
@@ -60,8 +62,4 @@ export function resolveOpenAIResponsesCallNamespace(locations: OpenAIResponsesFu
   if (locations.topLevel.has(name)) return null;
   const found = locations.namespaces.get(name);
   return found !== undefined && found.length === 1 ? found[0] : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

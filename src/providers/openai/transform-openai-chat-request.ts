@@ -1,6 +1,8 @@
+import { resolveUnmappedToolNames } from '../../names/resolve-unmapped-tool-names.js';
+import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
+import { isRecord } from '../../records/is-record.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
-import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
@@ -9,7 +11,7 @@ import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-l
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createStubInputSchema, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
-import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
 import { parseOpenAIChatToolSlots, type OpenAIChatToolSlot } from './parse-openai-chat-tools.js';
@@ -105,7 +107,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   plan: ToolSearchPlan,
   options: TransformOpenAIChatRequestOptions = {},
 ): TransformOpenAIChatRequestResult<Body> {
-  const revealedOption = parseOptions(options);
+  const revealedOption = parseTransformRequestOptions(options).revealed;
   parseToolSearchPlan(plan);
   const { request, slots } = parseOpenAIChatToolSlots(body);
   const messages = request.messages;
@@ -128,7 +130,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   const baseNames = [...planNames, TOOL_SEARCH_TOOL_NAME, ...otherNames];
   const base = createToolNameMapping(baseNames, OPENAI_CHAT_TOOL_NAME_RULE);
   const canonical = (name: string): string => (planSet.has(name) || !planSet.has(base.fromWire(name)) ? name : base.fromWire(name));
-  const strangers = resolveStrangerNames(historyToolNames(messages), baseNames);
+  const strangers = resolveUnmappedToolNames(historyToolNames(messages), baseNames, OPENAI_CHAT_TOOL_NAME_RULE);
   const names = strangers.length === 0 ? base : createToolNameMapping([...baseNames, ...strangers], OPENAI_CHAT_TOOL_NAME_RULE);
 
   // Tool choice first: a forced function is revealed for this request.
@@ -209,35 +211,6 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   }
   return { body: output as Body, warnings, names };
 }
-
-/** The separator between the caller's system text and the note. */
-
-const optionsSchema = z.strictObject(
-  {
-    revealed: z
-      .custom<Iterable<unknown>>((value) => typeof value === 'object' && value !== null && Symbol.iterator in value, {
-        error: 'must be an iterable of tool names, such as an array',
-      })
-      .optional(),
-  },
-  { error: 'must be an object' },
-);
-
-function parseOptions(options: unknown): string[] {
-  const parsed = optionsSchema.safeParse(options ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue === undefined || issue.path.length === 0 ? '`options`' : `\`options.${issue.path.join('.')}\``;
-    throw new ToolSearchError('invalid-options', `${field} ${issue?.message ?? 'is invalid'}`);
-  }
-  const revealed = [...(parsed.data.revealed ?? [])];
-  const bad = revealed.find((name) => typeof name !== 'string');
-  if (bad !== undefined) {
-    throw new ToolSearchError('invalid-options', `\`options.revealed\` must hold tool names (strings), got ${describeValue(bad)}`);
-  }
-  return revealed as string[];
-}
-
 
 function emitTool(
   entry: ToolListEntry,
@@ -337,13 +310,6 @@ function transformMessage(
 function renamedCall(call: Record<string, unknown>, wireName: string): Record<string, unknown> {
   const fn = call.function as Record<string, unknown>;
   return fn.name === wireName ? call : { ...call, function: { ...fn, name: wireName } };
-}
-
-/** The names the history uses that the mapping does not know and the API would reject (none in most requests). */
-function resolveStrangerNames(used: readonly string[], known: readonly string[]): string[] {
-  if (used.length === 0) return [];
-  const knownSet = new Set(known);
-  return used.filter((name) => !knownSet.has(name) && !isValidToolName(name, OPENAI_CHAT_TOOL_NAME_RULE));
 }
 
 /** Every tool name the history uses (calls and legacy function results), for the name mapping. */
@@ -464,8 +430,4 @@ function customName(tool: unknown): string | undefined {
 /** A copy with one field replaced in its place, or the same object when the value is unchanged. */
 function renamed<T extends Record<string, unknown>>(value: T, field: string, name: string): T {
   return value[field] === name ? value : { ...value, [field]: name };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { REVEALED_OPTION_SCHEMA, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-l
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import { createRecordCopy } from '../../tools/create-record-copy.js';
+import { createRecordCopy } from '../../records/create-record-copy.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import {
   OPENAI_RESPONSES_TOOL_NAME_RULE,
@@ -101,14 +102,9 @@ export type TransformedOpenAIResponsesBody<Body> = Omit<Body, 'tools' | 'instruc
 export type TransformOpenAIResponsesRequestResult<Body> = TransformRequestResult<TransformedOpenAIResponsesBody<Body>, OpenAIResponsesWarningCode>;
 
 const optionsSchema = z.strictObject({
-  revealed: z
-    .custom<Iterable<unknown>>((value) => typeof value === 'object' && value !== null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function', {
-      error: 'must be an iterable of tool names (an array or a Set)',
-    })
-    .optional(),
+  revealed: REVEALED_OPTION_SCHEMA,
   uncategorized: z.enum(['top-level', 'name-prefix'], { error: "must be 'top-level' or 'name-prefix'" }).optional(),
 }, { error: 'must be an object such as `{ revealed, uncategorized }`' });
-
 
 /** Separators of MCP-style qualified names, for `uncategorized: 'name-prefix'`. */
 const PREFIX_SEPARATOR = /__|[./:]/;
@@ -629,7 +625,6 @@ function matchPlan(read: OpenAIResponsesBodyTools, planned: ReadonlyMap<string, 
   );
 }
 
-
 function parseOptions(options: unknown): ResolvedOptions {
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
@@ -642,12 +637,7 @@ function parseOptions(options: unknown): ResolvedOptions {
     const value = keys.reduce<unknown>((current, key) => (typeof current === 'object' && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined), options);
     throw new ToolSearchError('invalid-options', `${path} ${issue?.message ?? 'is invalid'}, got ${describeValue(value)}`);
   }
-  const revealed = [...(parsed.data.revealed ?? [])];
-  const bad = revealed.findIndex((name) => typeof name !== 'string');
-  if (bad >= 0) {
-    throw new ToolSearchError('invalid-options', `\`options.revealed\` must hold tool names (strings), got ${describeValue(revealed[bad])} at position ${bad}`);
-  }
-  return { revealed: revealed as string[], uncategorized: parsed.data.uncategorized ?? 'top-level' };
+  return { revealed: parseRevealedOption(parsed.data.revealed), uncategorized: parsed.data.uncategorized ?? 'top-level' };
 }
 
 function push(map: Map<string, Record<string, unknown>[]>, key: string, value: Record<string, unknown>): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordCopy } from '../../src/tools/create-record-copy.js';
+import { createRecordCopy } from '../../src/records/create-record-copy.js';
 
 describe('createRecordCopy', () => {
   it.each([
