@@ -25,33 +25,26 @@ export interface BenchSettings {
   readonly warmup: number;
 }
 
-/** The settings of a full run (`npm run bench`) or a quick one (`npm run bench -- --quick`). */
+/** The settings of a full run (`npm run bench`). */
+const FULL_RUN: BenchSettings = {
+  quick: false,
+  largeCatalogSize: 10_000,
+  searchSpeedSizes: [100, 1_287, 10_000],
+  searchSpeedQueries: 1_178,
+  transformSizes: [20, 100, 1_000],
+  revealSessions: 100_000,
+  qualityQueries: Number.POSITIVE_INFINITY,
+  sessions: Number.POSITIVE_INFINITY,
+  tokenizeUpTo: Number.POSITIVE_INFINITY,
+  runs: 7,
+  warmup: 2,
+};
+
+/**
+ * The settings of a full run (`npm run bench`) or a quick one (`npm run bench -- --quick`): the same catalogs and
+ * sizes, with fewer queries, sessions and repetitions.
+ */
 export function resolveBenchSettings(quick: boolean): BenchSettings {
-  return quick
-    ? {
-        quick,
-        largeCatalogSize: 10_000,
-        searchSpeedSizes: [100, 1_287, 10_000],
-        searchSpeedQueries: 100,
-        transformSizes: [20, 100, 1_000],
-        revealSessions: 100_000,
-        qualityQueries: 300,
-        sessions: 30,
-        tokenizeUpTo: 1_500_000,
-        runs: 3,
-        warmup: 1,
-      }
-    : {
-        quick,
-        largeCatalogSize: 10_000,
-        searchSpeedSizes: [100, 1_287, 10_000],
-        searchSpeedQueries: 1_178,
-        transformSizes: [20, 100, 1_000],
-        revealSessions: 100_000,
-        qualityQueries: Number.POSITIVE_INFINITY,
-        sessions: Number.POSITIVE_INFINITY,
-        tokenizeUpTo: Number.POSITIVE_INFINITY,
-        runs: 7,
-        warmup: 2,
-      };
+  if (!quick) return FULL_RUN;
+  return { ...FULL_RUN, quick, searchSpeedQueries: 100, qualityQueries: 300, sessions: 30, tokenizeUpTo: 1_500_000, runs: 3, warmup: 1 };
 }
