@@ -4,10 +4,10 @@
  */
 
 /** The benchmark's parts, in run order. */
-export type BenchPartId = 'prompt-size' | 'search-quality' | 'speed' | 'sessions';
+export type BenchPartId = 'prompt-size' | 'search-quality' | 'speed' | 'sessions' | 'session-cost';
 
 /** The parts, in run order. */
-export const BENCH_PART_IDS: readonly BenchPartId[] = ['prompt-size', 'search-quality', 'speed', 'sessions'];
+export const BENCH_PART_IDS: readonly BenchPartId[] = ['prompt-size', 'search-quality', 'speed', 'sessions', 'session-cost'];
 
 /** One table of results: a title, column headers and formatted cells. */
 export interface BenchTable {

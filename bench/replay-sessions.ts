@@ -40,7 +40,7 @@ export async function replaySessions(catalog: readonly ToolDefinition[], session
       const before = new Set(await store.get(sessionId));
       const query = style === 'user-text' ? turn.query : createKeywordQuery(turn.query);
       const result = await search.execute({ query }, { sessionId });
-      const found = result.status === 'found' ? result.loaded : [];
+      const found = result.status === 'found' ? result.tools.map((tool) => tool.name) : [];
       const reachable = new Set([...before, ...found]);
       const availableTools = turn.gold.filter((name) => reachable.has(name)).length;
       turns.push({ gold: turn.gold, found, status: result.status, available: availableTools === turn.gold.length, availableTools, revealed: await store.get(sessionId) });

@@ -13,10 +13,11 @@ import { createLargeCatalog } from './quality/create-large-catalog.js';
 import { PROMPT_SIZE_PART } from './run-prompt-size-part.js';
 import { SEARCH_QUALITY_PART } from './run-search-quality-part.js';
 import { SESSIONS_PART } from './run-sessions-part.js';
+import { SESSION_COST_PART } from './run-session-cost-part.js';
 import { SPEED_PART } from './run-speed-part.js';
 
 /** The parts, in run order. */
-export const BENCH_PARTS: readonly BenchPart[] = [PROMPT_SIZE_PART, SEARCH_QUALITY_PART, SPEED_PART, SESSIONS_PART];
+export const BENCH_PARTS: readonly BenchPart[] = [PROMPT_SIZE_PART, SEARCH_QUALITY_PART, SPEED_PART, SESSIONS_PART, SESSION_COST_PART];
 
 /** What {@link runBenchmark} needs. */
 export interface RunBenchmarkOptions {

@@ -6,7 +6,7 @@ import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolSearchResult } from './tool-search-result.js';
-import { TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
+import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
 
 /** A tool call as the model made it; `arguments` may be the raw JSON text (OpenAI) or already parsed. */
 export interface ToolCall {
@@ -17,14 +17,15 @@ export interface ToolCall {
 /**
  * The outcome of checking one call.
  *
- * - `ok: true`: run the tool with `arguments` (parsed from JSON text when it was text). `checked` is `false` when the
+ * - `ok: true`: run the tool `name` (the catalog's name) with `arguments` (parsed from JSON text when it was text).
+ *   For a `call_tool` call, `name` and `arguments` are those of the tool it calls. `checked` is `false` when the
  *   tool's schema could not be turned into a validator, so the call was let through unchecked.
  * - `ok: false`: do not run the tool; send `result` (format it with `formatToolSearchResult`) back as the tool's
  *   result. For a call that does not fit its schema the tool is now revealed for the session, so the next request
  *   carries its full schema.
  */
 export type ToolCallCheckResult =
-  | { readonly ok: true; readonly arguments: unknown; readonly checked: boolean }
+  | { readonly ok: true; readonly name: string; readonly arguments: unknown; readonly checked: boolean }
   | { readonly ok: false; readonly result: ToolSearchResult };
 
 /** Checks model tool calls against the tools' full schemas. */
@@ -52,8 +53,9 @@ export interface CreateToolCallCheckOptions {
  * tool blind, with `{}` or guessed arguments; run every call through `check` before executing it. When the arguments
  * do not fit the tool's full JSON Schema (validated with zod's `z.fromJSONSchema`, compiled once per tool on first
  * use), the result tells the model what was wrong, includes the full schema, and reveals the tool for the session.
- * A call to a tool that does not exist gets a result listing no schema and saying so. Nothing here throws for what the
- * model wrote.
+ * A call to a tool that does not exist gets a result listing no schema and saying so. A call to the package's
+ * `call_tool` (`{ name, arguments }`) is checked as a call to the tool it names, and its outcome names that tool.
+ * Nothing here throws for what the model wrote.
  *
  * @example
  * ```ts
@@ -91,10 +93,32 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         throw new ToolSearchError('invalid-options', `createToolCallCheck: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
       }
       const toWire = context.names?.toWire ?? ((value: string) => value);
-      const name = typeof call?.name === 'string' ? (context.names?.fromWire(call.name) ?? call.name) : '';
+      let name = typeof call?.name === 'string' ? (context.names?.fromWire(call.name) ?? call.name) : '';
+      let written: unknown = call?.arguments;
+      let writtenName: unknown = call?.name;
+      if (name === CALL_TOOL_NAME && !byName.has(CALL_TOOL_NAME)) {
+        const wrapped = parseArguments(written).value as { name?: unknown; arguments?: unknown } | undefined;
+        const inner = typeof wrapped === 'object' && wrapped !== null ? wrapped : {};
+        if (typeof inner.name !== 'string' || inner.name === CALL_TOOL_NAME) {
+          return {
+            ok: false,
+            result: {
+              status: 'invalid-arguments',
+              tool: CALL_TOOL_NAME,
+              errors: [`\`name\`: expected the name of the tool to call, got ${describeValue(inner.name)}`],
+              tools: [],
+              loaded: [],
+              message: `\`${CALL_TOOL_NAME}\` needs {"name": "<tool>", "arguments": {…}}. Call \`${TOOL_SEARCH_TOOL_NAME}\` to find the tool and its parameters.`,
+            },
+          };
+        }
+        name = context.names?.fromWire(inner.name) ?? inner.name;
+        written = inner.arguments;
+        writtenName = inner.name;
+      }
       const tool = byName.get(name);
       if (tool === undefined || name === TOOL_SEARCH_TOOL_NAME) {
-        if (name === TOOL_SEARCH_TOOL_NAME) return { ok: true, arguments: parseArguments(call.arguments).value, checked: false };
+        if (name === TOOL_SEARCH_TOOL_NAME) return { ok: true, name, arguments: parseArguments(written).value, checked: false };
         return {
           ok: false,
           result: {
@@ -103,19 +127,19 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
             tools: [],
             availableTools: [],
             moreTools: byName.size,
-            message: `There is no tool named ${describeValue(call?.name)}. Call \`${TOOL_SEARCH_TOOL_NAME}\` with keywords to find the tool you need.`,
+            message: `There is no tool named ${describeValue(writtenName)}. Call \`${TOOL_SEARCH_TOOL_NAME}\` with keywords to find the tool you need.`,
           },
         };
       }
-      const parsed = parseArguments(call.arguments);
+      const parsed = parseArguments(written);
       let errors: string[];
       if (parsed.error !== undefined) {
         errors = [parsed.error];
       } else {
         const validator = validatorFor(tool);
-        if (validator === null) return { ok: true, arguments: parsed.value, checked: false };
+        if (validator === null) return { ok: true, name, arguments: parsed.value, checked: false };
         const outcome = validator.safeParse(parsed.value);
-        if (outcome.success) return { ok: true, arguments: parsed.value, checked: true };
+        if (outcome.success) return { ok: true, name, arguments: parsed.value, checked: true };
         errors = outcome.error.issues.map((issue) => `${issue.path.length === 0 ? 'arguments' : `\`${issue.path.join('.')}\``}: ${issue.message}`);
       }
       await store.add(context.sessionId, [tool.name]);

@@ -12,6 +12,11 @@ import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from './tool-searc
 
 /** The default cap on results per search (the seed's `MAX_SEARCH_RESULTS`). */
 export const DEFAULT_MAX_SEARCH_RESULTS = 8;
+/**
+ * The default number of matches one search returns with full schemas (the rest of the matches are named). Chosen
+ * with recall and session cost together on the BFCL multi-turn sessions (bench/results/latest.md, session cost).
+ */
+export const DEFAULT_MAX_LOADED_TOOLS = 3;
 /** The default cap on tool names listed when nothing matches or the query is empty. */
 export const DEFAULT_MAX_LISTED_TOOLS = 50;
 /** The default longest query accepted, in characters (Anthropic's hosted BM25 search accepts 500). */
@@ -23,8 +28,14 @@ export interface CreateToolSearchToolOptions {
   readonly tools: readonly ToolDefinition[];
   /** Where reveals are recorded per session. */
   readonly store: RevealStore;
-  /** At most this many tools per search (each is revealed). @default 8 */
+  /** At most this many matches per keyword search (with or without their schemas). @default 8 */
   readonly maxResults?: number;
+  /**
+   * At most this many of a keyword search's matches come with their full schemas (and are recorded as revealed);
+   * further matches are named in `more`, and `select:` loads them. A `select:` query loads every tool it names.
+   * @default 3
+   */
+  readonly maxLoaded?: number;
   /** At most this many names listed when nothing matches or the query is empty; the rest are counted. @default 50 */
   readonly maxListedTools?: number;
   /** Longer queries get an `invalid-query` result asking for a shorter one. @default 500 */
@@ -67,6 +78,7 @@ export interface ToolSearchTool {
 
 const optionsSchema = z.object({
   maxResults: z.number().int().min(1).optional(),
+  maxLoaded: z.number().int().min(1).optional(),
   maxListedTools: z.number().int().min(0).optional(),
   maxQueryLength: z.number().int().min(1).optional(),
 });
@@ -74,11 +86,13 @@ const optionsSchema = z.object({
 /**
  * Creates the client-side `tool_search` tool over a catalog of tools.
  *
- * `execute` ranks the visible tools for the query and returns the matches with their full JSON schemas, recording
- * them as revealed for the session (progressive disclosure: the next request carries their full schemas). With no
- * match it lists tool names (bounded, with the count of the rest) and reveals nothing; with an empty query it lists
- * names and reveals nothing; `select:a,b` returns exactly those tools and names the unknown ones. It never returns
- * or reveals a tool outside `visible`, and never returns itself.
+ * `execute` ranks the visible tools for the query and returns the best matches with their full JSON schemas (at most
+ * `maxLoaded`), naming further matches in `more`; a match whose schema an earlier search of the same session
+ * returned is named in `loadedEarlier` instead of repeated (the conversation already holds it). Loaded tools are
+ * recorded as revealed for the session (the tool-list reveal mode sends them in full from then on). With no match it
+ * lists tool names (bounded, with the count of the rest) and reveals nothing; with an empty query it lists names and
+ * reveals nothing; `select:a,b` returns exactly those tools with their schemas and names the unknown ones. It never
+ * returns or reveals a tool outside `visible`, and never returns itself.
  *
  * @example
  * ```ts
@@ -103,6 +117,7 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
   }
   const catalog = parseToolDefinitions(options.tools).filter((tool) => tool.name !== TOOL_SEARCH_TOOL_NAME);
   const maxResults = options.maxResults ?? DEFAULT_MAX_SEARCH_RESULTS;
+  const maxLoaded = options.maxLoaded ?? DEFAULT_MAX_LOADED_TOOLS;
   const maxListed = options.maxListedTools ?? DEFAULT_MAX_LISTED_TOOLS;
   const maxQueryLength = options.maxQueryLength ?? DEFAULT_MAX_QUERY_LENGTH;
   const index = options.index ?? createToolIndex(catalog, { maxResults });
@@ -180,16 +195,27 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
             : `No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}; available tools are listed by name.`,
         );
       }
-      const loaded = found.map((tool) => tool.name);
-      await store.add(context.sessionId, loaded);
-      const missing = unknown.length === 0 ? '' : ` No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}.`;
-      return {
+      // A keyword search repeats no schema an earlier search of the session returned, and loads its best few; a
+      // selection loads exactly what it names.
+      let loaded = found;
+      let more: ToolDefinition[] = [];
+      let earlier: ToolDefinition[] = [];
+      if (selection === null) {
+        const revealed = new Set(await store.get(context.sessionId));
+        const fresh = found.filter((tool) => !revealed.has(tool.name));
+        earlier = found.filter((tool) => revealed.has(tool.name));
+        loaded = fresh.slice(0, maxLoaded);
+        more = fresh.slice(maxLoaded);
+      }
+      if (loaded.length > 0) await store.add(context.sessionId, loaded.map((tool) => tool.name));
+      const result: { status: 'found'; tools: ToolSearchMatch[]; more?: string[]; loadedEarlier?: string[]; message?: string } = {
         status: 'found',
-        query: trimmed,
-        tools: found.map((tool) => toMatch(tool, toWire)),
-        loaded: loaded.map(toWire),
-        message: `Full schemas loaded; these tools are callable with their full parameters on your next step.${missing}`,
+        tools: loaded.map((tool) => toMatch(tool, toWire)),
       };
+      if (more.length > 0) result.more = more.map((tool) => toWire(tool.name));
+      if (earlier.length > 0) result.loadedEarlier = earlier.map((tool) => toWire(tool.name));
+      if (unknown.length > 0) result.message = `No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}.`;
+      return result;
     },
   };
 }

@@ -1,9 +1,16 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { assertNever } from '../errors/assert-never.js';
 import type { ToolSearchPlan, PlannedTool } from '../plan/tool-search-plan.js';
+import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { JSONSchemaObject, ToolDefinition } from '../tools/tool-definition.js';
 import { compactDescription } from './compact-description.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from './tool-search-tool-definition.js';
+import {
+  CALL_TOOL_DEFINITION,
+  STUB_INPUT_SCHEMA,
+  TOOL_SEARCH_TOOL_DEFINITION,
+  createCallToolInputSchema,
+  createToolSearchInputSchema,
+} from './tool-search-tool-definition.js';
 import { resolveToolSearchGuidance } from './tool-search-guidance.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 
@@ -12,15 +19,17 @@ import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
  *
  * - `loaded`: kept in full by the plan.
  * - `search`: the `tool_search` tool itself.
+ * - `call`: the `call_tool` tool, which calls a deferred tool the list does not hold.
  * - `deferred`: a stub schema, with the description the listing mode gives.
- * - `revealed`: deferred by the plan, loaded back in full for this session by `tool_search`.
+ * - `revealed`: deferred by the plan, sent in full for this request: revealed in the tool list (`reveal:
+ *   'tool-list'`), or forced by the request.
  */
 export interface ToolListEntry {
   readonly name: string;
   readonly description?: string;
   readonly inputSchema: JSONSchemaObject;
-  readonly status: 'loaded' | 'search' | 'deferred' | 'revealed';
-  /** The tool definition this entry was made from (the search tool's own definition for `search`). */
+  readonly status: 'loaded' | 'search' | 'call' | 'deferred' | 'revealed';
+  /** The tool definition this entry was made from (the package's own definition for `search` and `call`). */
   readonly definition: ToolDefinition;
 }
 
@@ -35,11 +44,17 @@ export interface ToolList {
 /** What {@link resolveToolList} needs besides the plan and the tools. */
 export interface ResolveToolListOptions {
   /**
-   * The tools `tool_search` revealed in this session, oldest first (as a reveal store returns them). Names the plan
-   * does not defer are ignored.
+   * The tools `tool_search` revealed in this session, oldest first (as a reveal store returns them). Used only when
+   * the plan reveals in the tool list (`reveal: 'tool-list'`); names the plan does not defer are ignored.
    * @default []
    */
   readonly revealed?: Iterable<string>;
+  /**
+   * Deferred tools this request must send in full whatever the reveal mode, because it makes the model call them
+   * without a chance to search first (a `tool_choice` that forces a tool). Appended after the other tools.
+   * @default []
+   */
+  readonly forced?: Iterable<string>;
   /**
    * The provider's tool-name mapping, when the names sent differ from the caller's (a transformer's `names`):
    * `revealed` may then hold either form (a reveal read back from the history carries the names the model saw), and
@@ -50,17 +65,21 @@ export interface ResolveToolListOptions {
 }
 
 /**
- * The tool list to send for one request under the client-side mechanism: deferred tools with the stub schema,
- * loaded and revealed tools in full, and the `tool_search` tool, plus the guidance note.
+ * The tool list to send for one request under the client-side mechanism, plus the guidance note.
  *
- * Order, chosen so the serialized list keeps the longest byte-identical prefix from one turn to the next (a prompt
- * cache reuses only an unchanged prefix): first the loaded tools in input order, then `tool_search`, then the
- * deferred tools in input order. A reveal swaps one deferred entry's stub for its full schema in place, so
- * everything before it stays identical. In the `names` listing, deferred tools are not sent at all and revealed tools
- * are appended in the order they were revealed, so a new reveal only adds bytes at the end.
+ * Order, chosen so the serialized list keeps the longest byte-identical prefix from one request to the next (a
+ * prompt cache reuses only an unchanged prefix): the loaded tools in input order, `tool_search`, `call_tool` (when
+ * deferred tools are left out of the list), then the deferred tools in input order as the listing gives them:
+ * `full` and `compact` send each with the stub schema; `names` and `none` leave them out.
+ *
+ * With `reveal: 'conversation'` (the default) the list depends on nothing but the plan: `revealed` is ignored, so
+ * it is byte-identical on every request of a session (and across sessions), and a loaded schema lives only in the
+ * `tool_search` result. A deferred tool stays callable through its stub, or through `call_tool` in the `names` and
+ * `none` listings. With `reveal: 'tool-list'` (the seed's behaviour) a revealed tool is sent in full: in place of its
+ * stub, or appended in reveal order in the `names` and `none` listings. `forced` tools are sent in full in every mode.
  *
  * With a mechanism other than `client`, or when the plan defers nothing, every tool is returned in full, in input
- * order, without `tool_search` and without a note.
+ * order, without the package's tools and without a note.
  *
  * Throws a `ToolSearchError` (`plan-mismatch`) naming the tools when the plan was made for a different tool list.
  *
@@ -68,44 +87,47 @@ export interface ResolveToolListOptions {
  * ```ts
  * import { resolveToolSearch, resolveToolList } from 'tool-search';
  * const plan = resolveToolSearch('gemini-2.5-pro', tools);
- * const { tools: toSend, guidance } = resolveToolList(plan, tools, { revealed: await store.get(sessionId) });
+ * const { tools: toSend, guidance } = resolveToolList(plan, tools);
  * ```
  */
-export function resolveToolList(plan: ToolSearchPlan, tools: readonly ToolDefinition[], options: ResolveToolListOptions = {}): ToolList {
+export function resolveToolList(given: ToolSearchPlan, tools: readonly ToolDefinition[], options: ResolveToolListOptions = {}): ToolList {
+  const plan = parseToolSearchPlan(given);
   const planned = matchPlan(plan, tools);
   const deferring = plan.mechanism === 'client' && planned.some(([entry]) => entry.status === 'deferred');
   if (!deferring) {
     return { tools: tools.map((tool) => full(tool, 'loaded')), guidance: null };
   }
   const fromWire = options.names?.fromWire ?? ((name: string) => name);
-  const revealed = [...new Set([...(options.revealed ?? [])].map((name) => fromWire(name)))];
-  const revealedSet = new Set(revealed);
+  const shown = [...new Set([...(plan.reveal === 'tool-list' ? (options.revealed ?? []) : []), ...(options.forced ?? [])].map((name) => fromWire(name)))];
+  const shownSet = new Set(shown);
+  const listed = plan.listing === 'full' || plan.listing === 'compact';
   const loaded: ToolListEntry[] = [];
   const deferred: ToolListEntry[] = [];
-  // Only the `names` listing sends revealed tools in reveal order, by name.
-  const deferredByName = new Map<string, ToolDefinition>();
+  // Unlisted tools shown in full are appended in the order they were revealed or forced, by name.
+  const unlisted = new Map<string, ToolDefinition>();
   for (const [entry, tool] of planned) {
-    // The package's own search tool takes the place of a caller's (the plan warns `search-tool-replaced`).
+    // The package's own tools take the place of a caller's of the same name (the plan warns `search-tool-replaced`).
     if (entry.reason === 'search-tool') continue;
-    if (entry.status === 'deferred' && plan.listing === 'names') deferredByName.set(tool.name, tool);
     if (entry.status === 'loaded') loaded.push(full(tool, 'loaded'));
-    else if (revealedSet.has(tool.name)) {
-      if (plan.listing !== 'names') deferred.push(full(tool, 'revealed'));
-    } else if (plan.listing !== 'names') deferred.push(stub(tool, plan.listing));
+    else if (!listed) unlisted.set(tool.name, tool);
+    else deferred.push(shownSet.has(tool.name) ? full(tool, 'revealed') : stub(tool, plan.listing as 'full' | 'compact'));
   }
-  if (plan.listing === 'names') {
-    for (const name of revealed) {
-      const tool = deferredByName.get(name);
+  if (!listed) {
+    for (const name of shown) {
+      const tool = unlisted.get(name);
       if (tool !== undefined) deferred.push(full(tool, 'revealed'));
     }
   }
+  // The package's own tools carry fresh copies of their (frozen) schemas: a caller may edit the body it gets back.
+  const own = [createEntry(TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_DEFINITION.description, createToolSearchInputSchema(), 'search')];
+  if (!listed && plan.reveal === 'conversation') own.push(createEntry(CALL_TOOL_DEFINITION, CALL_TOOL_DEFINITION.description, createCallToolInputSchema(), 'call'));
   return {
-    tools: [...loaded, full(TOOL_SEARCH_TOOL_DEFINITION, 'search'), ...deferred],
+    tools: [...loaded, ...own, ...deferred],
     guidance: resolveToolSearchGuidance(plan, options.names === undefined ? {} : { names: options.names }),
   };
 }
 
-function full(tool: ToolDefinition, status: 'loaded' | 'search' | 'revealed'): ToolListEntry {
+function full(tool: ToolDefinition, status: 'loaded' | 'revealed'): ToolListEntry {
   return createEntry(tool, tool.description, tool.inputSchema, status);
 }
 

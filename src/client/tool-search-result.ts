@@ -12,7 +12,10 @@ export interface ToolSearchMatch {
  * What the client-side `tool_search` tool (and the blind-call check) return to the model, as a plain object.
  * Turn it into the tool result text with {@link formatToolSearchResult}.
  *
- * - `found`: `tools` holds the matches with full schemas; `loaded` names what was revealed for the session.
+ * - `found`: `tools` holds the best matches with full schemas (at most `maxLoaded`, each recorded as revealed for
+ *   the session); `more` names further matches (`select:` loads them); `loadedEarlier` names matches whose schemas an
+ *   earlier search of the session already returned, so they are not repeated; `message` names unknown `select:`
+ *   names.
  * - `no-match`: nothing matched; `availableTools` lists visible tool names (bounded; `moreTools` counts the rest).
  * - `listing`: the query was empty; tool names are listed, nothing is revealed.
  * - `invalid-query`: the arguments could not be used (missing or non-string `query`, an over-long query, unknown
@@ -23,10 +26,11 @@ export interface ToolSearchMatch {
 export type ToolSearchResult =
   | {
       readonly status: 'found';
-      readonly query: string;
       readonly tools: readonly ToolSearchMatch[];
-      readonly loaded: readonly string[];
-      readonly message: string;
+      readonly more?: readonly string[];
+      readonly loadedEarlier?: readonly string[];
+      /** Set when a `select:` named tools that do not exist. */
+      readonly message?: string;
     }
   | {
       readonly status: 'no-match' | 'listing' | 'invalid-query';
@@ -57,8 +61,8 @@ export function formatToolSearchResult(result: ToolSearchResult): string {
  * The tools revealed by `tool_search` results found in a conversation history, oldest first, without duplicates.
  *
  * Pass the content of every tool result in the history (strings or already-parsed objects, in order); anything that
- * is not a result this package produced (`found` or `invalid-arguments` with a `loaded` list) is ignored, so it is
- * safe to pass every tool output. Lets a transformer restore reveals that a store lost (an evicted session, a restart,
+ * is not a result this package produced (`found` or `invalid-arguments`, naming its tools in `tools` or `loaded`) is
+ * ignored, so it is safe to pass every tool output. Lets a transformer restore reveals that a store lost (an evicted session, a restart,
  * another process) from the history itself.
  *
  * @example
@@ -72,16 +76,18 @@ export function resolveRevealedTools(results: Iterable<unknown>): string[] {
   for (const result of results) {
     const value = typeof result === 'string' ? parseJSONObject(result) : result;
     if (typeof value !== 'object' || value === null) continue;
-    const { status, loaded } = value as { status?: unknown; loaded?: unknown };
-    if ((status !== 'found' && status !== 'invalid-arguments') || !Array.isArray(loaded)) continue;
-    for (const name of loaded) if (typeof name === 'string' && name.length > 0) revealed.add(name);
+    const { status, loaded, tools } = value as { status?: unknown; loaded?: unknown; tools?: unknown };
+    if (status !== 'found' && status !== 'invalid-arguments') continue;
+    // `loaded` in results of earlier versions; the names of the tools with schemas in current ones.
+    const names = Array.isArray(loaded) ? loaded : Array.isArray(tools) ? tools.map((tool: unknown) => (typeof tool === 'object' && tool !== null ? (tool as { name?: unknown }).name : undefined)) : [];
+    for (const name of names) if (typeof name === 'string' && name.length > 0) revealed.add(name);
   }
   return [...revealed];
 }
 
 function parseJSONObject(text: string): unknown {
   // Cheap pre-check: most tool outputs are not ours, and parsing large ones is wasted work.
-  if (!text.startsWith('{') || !text.includes('"loaded"')) return undefined;
+  if (!text.startsWith('{') || (!text.includes('"status":"found"') && !text.includes('"status":"invalid-arguments"'))) return undefined;
   try {
     return JSON.parse(text);
   } catch {

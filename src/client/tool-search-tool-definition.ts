@@ -5,6 +5,12 @@ import stringify from 'fast-json-stable-stringify';
 export const TOOL_SEARCH_TOOL_NAME = 'tool_search';
 
 /**
+ * The name of the client-side tool that calls a deferred tool the tool list does not hold (the `names` and `none`
+ * listings with reveals in the conversation); a caller's tool of this name is never deferred.
+ */
+export const CALL_TOOL_NAME = 'call_tool';
+
+/**
  * The schema sent in place of a deferred tool's parameters: a minimal open object. It carries no per-tool text
  * (the guidance note says once how to load schemas) and stays permissive on purpose, so a capable model can still
  * call a deferred tool with correctly inferred arguments (the seed's measured choice).
@@ -57,11 +63,55 @@ export const TOOL_SEARCH_TOOL_DEFINITION: ToolDefinition = Object.freeze({
   deferrable: 'never',
 });
 
-const OWN_SIGNATURE = signature(TOOL_SEARCH_TOOL_DEFINITION);
+/**
+ * A fresh, mutable copy of {@link CALL_TOOL_DEFINITION}'s input schema, for a request body a caller may edit.
+ *
+ * @example
+ * ```ts
+ * import { createCallToolInputSchema } from 'tool-search';
+ * createCallToolInputSchema().required; // ['name', 'arguments']
+ * ```
+ */
+export function createCallToolInputSchema(): JSONSchemaObject {
+  return { type: 'object', properties: { name: { type: 'string' }, arguments: { type: 'object' } }, required: ['name', 'arguments'] };
+}
+
+/**
+ * The client-side `call_tool` tool as the model sees it: it runs a tool the tool list does not hold, by name, with
+ * arguments that fit the schema `tool_search` returned. The call is checked against that schema and run as the named
+ * tool (`createToolCallCheck` unwraps it), so a tool outside the list stays callable while the list never changes.
+ *
+ * @example
+ * ```ts
+ * import { CALL_TOOL_DEFINITION } from 'tool-search';
+ * CALL_TOOL_DEFINITION.name; // 'call_tool'
+ * ```
+ */
+export const CALL_TOOL_DEFINITION: ToolDefinition = Object.freeze({
+  name: CALL_TOOL_NAME,
+  // Short: it is sent on every request, and the guidance note says when to use it.
+  description: 'Call a tool that is not in your tool list: its exact name, and arguments that fit the schema tool_search returned.',
+  inputSchema: freezeDeep(createCallToolInputSchema()),
+  deferrable: 'never',
+});
+
+const OWN_SIGNATURES = new Map([
+  [TOOL_SEARCH_TOOL_NAME, signature(TOOL_SEARCH_TOOL_DEFINITION)],
+  [CALL_TOOL_NAME, signature(CALL_TOOL_DEFINITION)],
+]);
 
 /** Whether a tool is the package's own `tool_search` (same name, description and schema), e.g. from a transformed body. */
 export function isOwnToolSearchTool(tool: ToolDefinition): boolean {
-  return tool.name === TOOL_SEARCH_TOOL_NAME && signature(tool) === OWN_SIGNATURE;
+  return tool.name === TOOL_SEARCH_TOOL_NAME && isOwnTool(tool);
+}
+
+/**
+ * Whether a tool is one the package adds (`tool_search` or `call_tool`, same name, description and schema), e.g. read
+ * back from a body this package transformed.
+ */
+export function isOwnTool(tool: ToolDefinition): boolean {
+  const own = OWN_SIGNATURES.get(tool.name);
+  return own !== undefined && signature(tool) === own;
 }
 
 /** The value with every object and array in it frozen. */

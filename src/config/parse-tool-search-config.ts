@@ -4,9 +4,12 @@ import { describeValue } from '../errors/describe-value.js';
 import {
   DEFAULT_TOOL_SEARCH_THRESHOLD,
   TOOL_LISTINGS,
+  TOOL_REVEAL_MODES,
   type SeedCapabilityId,
-  type ToolListing,
+  type ToolListingRequest,
+  type ToolRevealMode,
   type ToolSearchConfig,
+  type ToolSearchRankingRequest,
   type ToolSearchConfigInput,
   type ToolSearchMechanismChoice,
   type ToolSearchPreference,
@@ -27,9 +30,22 @@ const threshold = z
 const toolNames = z.array(z.string({ error: 'must be a tool name (a string)' }).min(1, { error: 'must be a non-empty tool name' }), {
   error: 'must be a list of tool names (strings)',
 });
-const listing = z.enum(TOOL_LISTINGS as [ToolListing, ...ToolListing[]], {
-  error: `must be one of ${TOOL_LISTINGS.map((mode) => `'${mode}'`).join(', ')}`,
+const LISTING_REQUESTS: readonly ToolListingRequest[] = ['auto', ...TOOL_LISTINGS];
+const listing = z.enum(LISTING_REQUESTS as [ToolListingRequest, ...ToolListingRequest[]], {
+  error: `must be one of ${LISTING_REQUESTS.map((mode) => `'${mode}'`).join(', ')}`,
 });
+const reveal = z.enum(TOOL_REVEAL_MODES as [ToolRevealMode, ...ToolRevealMode[]], {
+  error: `must be one of ${TOOL_REVEAL_MODES.map((mode) => `'${mode}'`).join(', ')}`,
+});
+const SEARCH_REQUESTS: readonly ToolSearchRankingRequest[] = ['auto', 'provider', 'library'];
+const search = z.enum(SEARCH_REQUESTS as [ToolSearchRankingRequest, ...ToolSearchRankingRequest[]], {
+  error: `must be one of ${SEARCH_REQUESTS.map((mode) => `'${mode}'`).join(', ')}`,
+});
+
+/** The defaults of the settings every form may set (see `ToolSearchOptions`). */
+const DEFAULT_LISTING: ToolListingRequest = 'auto';
+const DEFAULT_REVEAL: ToolRevealMode = 'conversation';
+const DEFAULT_SEARCH: ToolSearchRankingRequest = 'auto';
 
 const optionsSchema = z.strictObject({
   mechanism: z
@@ -38,9 +54,11 @@ const optionsSchema = z.strictObject({
   threshold: threshold.optional(),
   neverDefer: toolNames.optional(),
   listing: listing.optional(),
+  reveal: reveal.optional(),
+  search: search.optional(),
 });
 const seedConfigSchema = z.strictObject(
-  { threshold: threshold.optional(), never_defer: toolNames.optional(), listing: listing.optional() },
+  { threshold: threshold.optional(), never_defer: toolNames.optional(), listing: listing.optional(), reveal: reveal.optional(), search: search.optional() },
   { error: 'must be an object' },
 );
 const seedRefSchema = z.strictObject({
@@ -55,6 +73,8 @@ const resolvedSchema = z.strictObject({
     .min(1, { error: 'must list at least one mechanism' }),
   neverDefer: toolNames,
   listing,
+  reveal,
+  search,
 });
 
 /** Configurations this module produced, so passing one back in costs nothing. */
@@ -71,8 +91,9 @@ export interface ToolSearchConfigOverrides {
  *
  * Accepts every form: the seed's `"auto_tool_search"` (or any of its four capability ids),
  * `{ ref, config: { threshold, never_defer } }`, `{ capabilities: [...] }`, and the TypeScript form
- * `{ mechanism, threshold, neverDefer, listing }`. `undefined` gives the defaults: mechanism `auto`, threshold 15,
- * listing `full`. A configuration this function already returned is passed through unchanged.
+ * `{ mechanism, threshold, neverDefer, listing, reveal, search }`. `undefined` gives the defaults: mechanism `auto`,
+ * threshold 15, listing `auto`, reveal `conversation`, search `auto`. A configuration this function already returned
+ * is passed through unchanged.
  *
  * Throws a {@link ToolSearchConfigError} naming the field, the rule and the value given, e.g.
  * ``"`threshold` must be a whole number ≥ 0, got -1"``. Combining `auto_tool_search` with another tool search
@@ -97,6 +118,8 @@ export function parseToolSearchConfig(input?: ToolSearchConfigInput | null, over
     preferences: Object.freeze(draft.preferences.map((preference) => Object.freeze({ ...preference }))),
     neverDefer: Object.freeze([...new Set([...draft.neverDefer, ...(extra ?? [])])]),
     listing: draft.listing,
+    reveal: draft.reveal,
+    search: draft.search,
   });
   parsedConfigs.add(config);
   return config;
@@ -105,7 +128,9 @@ export function parseToolSearchConfig(input?: ToolSearchConfigInput | null, over
 interface Draft {
   preferences: ToolSearchPreference[];
   neverDefer: string[];
-  listing: ToolListing;
+  listing: ToolListingRequest;
+  reveal: ToolRevealMode;
+  search: ToolSearchRankingRequest;
 }
 
 function readInput(input: unknown, issues: ToolSearchConfigIssue[]): Draft | undefined {
@@ -114,7 +139,7 @@ function readInput(input: unknown, issues: ToolSearchConfigIssue[]): Draft | und
   if (typeof input !== 'object' || Array.isArray(input)) {
     issues.push({
       path: '',
-      message: `the configuration must be a capability id, \`{ ref, config }\`, \`{ capabilities: [...] }\` or \`{ mechanism, threshold, neverDefer, listing }\`, got ${describeValue(input)}`,
+      message: `the configuration must be a capability id, \`{ ref, config }\`, \`{ capabilities: [...] }\` or \`{ mechanism, threshold, neverDefer, listing, reveal, search }\`, got ${describeValue(input)}`,
     });
     return undefined;
   }
@@ -134,7 +159,11 @@ function readInput(input: unknown, issues: ToolSearchConfigIssue[]): Draft | und
     );
   }
   if ('ref' in input) return seedToDraft([{ value: input, path: '' }], issues, false);
-  if ('preferences' in input) return validate(resolvedSchema, input, '', issues);
+  if ('preferences' in input) {
+    // A resolved configuration from an earlier version may lack the newer settings: they take their defaults.
+    const withDefaults = { reveal: DEFAULT_REVEAL, search: DEFAULT_SEARCH, ...(input as object) };
+    return validate(resolvedSchema, withDefaults, '', issues);
+  }
   const options = validate(optionsSchema, input, '', issues);
   return options === undefined ? undefined : optionsToDraft(options);
 }
@@ -148,7 +177,9 @@ function optionsToDraft(options: z.infer<typeof optionsSchema>): Draft {
         ? MECHANISM_ORDER.map((choice) => ({ mechanism: choice, threshold: limit, explicit: false }))
         : [{ mechanism, threshold: limit, explicit: true }],
     neverDefer: [...(options.neverDefer ?? [])],
-    listing: options.listing ?? 'full',
+    listing: options.listing ?? DEFAULT_LISTING,
+    reveal: options.reveal ?? DEFAULT_REVEAL,
+    search: options.search ?? DEFAULT_SEARCH,
   };
 }
 
@@ -160,7 +191,8 @@ function optionsToDraft(options: z.infer<typeof optionsSchema>): Draft {
 function seedToDraft(entries: readonly { value: unknown; path: string }[], issues: ToolSearchConfigIssue[], inList: boolean): Draft | undefined {
   const preferences: ToolSearchPreference[] = [];
   const neverDefer: string[] = [];
-  const listings = new Map<ToolListing, string>();
+  // Settings a capability's `config` may give; each must agree across the list's capabilities.
+  const settings = { listing: new Map<string, string>(), reveal: new Map<string, string>(), search: new Map<string, string>() };
   const seen = new Map<SeedCapabilityId, string>();
   for (const { value, path } of entries) {
     const reference = typeof value === 'string' ? { ref: value } : value;
@@ -182,7 +214,10 @@ function seedToDraft(entries: readonly { value: unknown; path: string }[], issue
       preferences.push({ mechanism: SEED_MECHANISMS[parsed.ref], threshold: limit, explicit: true });
     }
     neverDefer.push(...(parsed.config?.never_defer ?? []));
-    if (parsed.config?.listing !== undefined) listings.set(parsed.config.listing, join(path, 'config.listing'));
+    for (const key of ['listing', 'reveal', 'search'] as const) {
+      const value = parsed.config?.[key];
+      if (value !== undefined) settings[key].set(value, join(path, `config.${key}`));
+    }
   }
   const auto = seen.get('auto_tool_search');
   if (auto !== undefined && seen.size > 1) {
@@ -192,10 +227,11 @@ function seedToDraft(entries: readonly { value: unknown; path: string }[], issue
       message: `\`auto_tool_search\` cannot be combined with ${others.join(', ')}: it already provides all three mechanisms`,
     });
   }
-  if (listings.size > 1) {
+  for (const [key, values] of Object.entries(settings)) {
+    if (values.size <= 1) continue;
     issues.push({
-      path: [...listings.values()].join(', '),
-      message: `\`listing\` is set to different values (${[...listings].map(([mode, at]) => `'${mode}' at \`${at}\``).join(', ')}); set it once`,
+      path: [...values.values()].join(', '),
+      message: `\`${key}\` is set to different values (${[...values].map(([mode, at]) => `'${mode}' at \`${at}\``).join(', ')}); set it once`,
     });
   }
   if (inList && preferences.length === 0 && issues.length === 0) {
@@ -206,7 +242,13 @@ function seedToDraft(entries: readonly { value: unknown; path: string }[], issue
   }
   if (issues.length > 0) return undefined;
   preferences.sort((a, b) => MECHANISM_ORDER.indexOf(a.mechanism) - MECHANISM_ORDER.indexOf(b.mechanism));
-  return { preferences, neverDefer, listing: [...listings.keys()][0] ?? 'full' };
+  return {
+    preferences,
+    neverDefer,
+    listing: ([...settings.listing.keys()][0] as ToolListingRequest | undefined) ?? DEFAULT_LISTING,
+    reveal: ([...settings.reveal.keys()][0] as ToolRevealMode | undefined) ?? DEFAULT_REVEAL,
+    search: ([...settings.search.keys()][0] as ToolSearchRankingRequest | undefined) ?? DEFAULT_SEARCH,
+  };
 }
 
 /** An id that is a tool search capability or a near miss of one (`toolsearch`, `Tool_Search_Auto`, …). */

@@ -14,16 +14,58 @@ export type ToolSearchMechanismChoice = 'openai' | 'claude' | 'client';
 export type ToolSearchMechanismRequest = 'auto' | ToolSearchMechanismChoice;
 
 /**
- * How deferred tools appear in the client-side tool list (hosted mechanisms are not affected).
+ * How deferred tools are shown to the model up front when this package's `tool_search` finds them (the client-side
+ * mechanism, and hosted mechanisms whose search is the library's; a provider's own search shows them its own way).
  *
- * - `full` (the seed's behaviour): name, whole description, stub schema.
- * - `compact`: name, the description's first sentence (bounded), stub schema; `tool_search` returns the rest.
- * - `names`: deferred tools leave the tool list; the guidance note lists their names; a revealed tool joins the list.
+ * - `full` (the seed's behaviour): in the tool list with name, whole description and a stub schema.
+ * - `compact`: in the tool list with name, the description's first sentence (bounded) and a stub schema;
+ *   `tool_search` returns the rest.
+ * - `names`: not in the tool list; the guidance note names them. A tool not in the list is called through the
+ *   package's `call_tool` (client-side mechanism) or loaded by the provider (hosted mechanisms).
+ * - `none`: not in the tool list and not named; the note says how many there are and the model finds them with
+ *   `tool_search` alone (for catalogs too large to name every tool).
  */
-export type ToolListing = 'full' | 'compact' | 'names';
+export type ToolListing = 'full' | 'compact' | 'names' | 'none';
 
 /** The listing modes, for validation and docs. */
-export const TOOL_LISTINGS: readonly ToolListing[] = ['full', 'compact', 'names'];
+export const TOOL_LISTINGS: readonly ToolListing[] = ['full', 'compact', 'names', 'none'];
+
+/**
+ * What the configuration's `listing` accepts: a listing, or `auto` for `names` while at most
+ * {@link AUTO_LISTING_MAX_NAMES} tools are deferred and `none` beyond (naming ten thousand tools would cost more
+ * prompt than it saves).
+ */
+export type ToolListingRequest = 'auto' | ToolListing;
+
+/** Under `listing: 'auto'`, the most deferred tools the guidance note names; more get the `none` listing. */
+export const AUTO_LISTING_MAX_NAMES = 1_000;
+
+/**
+ * Where the client-side mechanism puts a schema that `tool_search` loaded.
+ *
+ * - `conversation` (the default): only in the `tool_search` result. The tool list and the system text never change
+ *   within a session, so a prompt cache keeps the whole history; deferred tools stay callable (with a stub schema,
+ *   or through `call_tool`), and calls are checked against the full schema (`createToolCallCheck`).
+ * - `tool-list` (the seed's behaviour): also in the tool list from the next request on, where the revealed tool's
+ *   stub is replaced by its full schema. Every reveal changes the tool list, so a prompt cache misses from there on.
+ */
+export type ToolRevealMode = 'conversation' | 'tool-list';
+
+/** The reveal modes, for validation and docs. */
+export const TOOL_REVEAL_MODES: readonly ToolRevealMode[] = ['conversation', 'tool-list'];
+
+/**
+ * Who ranks tools when the model searches under a hosted mechanism (the provider loads the schemas either way).
+ *
+ * - `provider`: the provider's own search (OpenAI's hosted `tool_search`, Anthropic's `tool_search_tool_bm25`).
+ * - `library`: this package's ranking: the search tool is executed by the caller (OpenAI `tool_search` with
+ *   `execution: "client"`, answered with a `tool_search_output`; Anthropic's custom-search pattern, answered with
+ *   `tool_reference` blocks), and `listing` says how deferred tools are shown.
+ */
+export type ToolSearchRanking = 'provider' | 'library';
+
+/** What the configuration's `search` accepts: a ranking, or `auto` (the library's; see the README's session-cost table). */
+export type ToolSearchRankingRequest = 'auto' | ToolSearchRanking;
 
 /** One mechanism the configuration allows, with the threshold that applies when it is the one chosen. */
 export interface ToolSearchPreference {
@@ -46,8 +88,12 @@ export interface ToolSearchConfig {
   readonly preferences: readonly ToolSearchPreference[];
   /** Tool names that are never deferred, merged from every source. */
   readonly neverDefer: readonly string[];
-  /** How deferred tools are listed by the client-side mechanism. */
-  readonly listing: ToolListing;
+  /** How deferred tools are listed when the library's `tool_search` finds them; `auto` is resolved per plan. */
+  readonly listing: ToolListingRequest;
+  /** Where the client-side mechanism puts a loaded schema. */
+  readonly reveal: ToolRevealMode;
+  /** Who ranks under a hosted mechanism; `auto` is resolved per plan. */
+  readonly search: ToolSearchRankingRequest;
 }
 
 /**
@@ -75,18 +121,37 @@ export interface ToolSearchOptions {
   readonly threshold?: number;
   /** Tools kept fully loaded by name, for tools whose `deferrable` policy you do not own. @default [] */
   readonly neverDefer?: readonly string[];
-  /** How the client-side mechanism lists deferred tools. @default 'full' */
-  readonly listing?: ToolListing;
+  /**
+   * How deferred tools are shown up front when the library's `tool_search` finds them. `auto` names them while at
+   * most 1,000 are deferred and lists none beyond.
+   * @default 'auto'
+   */
+  readonly listing?: ToolListingRequest;
+  /**
+   * Where the client-side mechanism puts a loaded schema: only in the `tool_search` result (`conversation`, the tool
+   * list never changes and a prompt cache keeps the whole history), or also in the tool list (`tool-list`, the
+   * seed's behaviour).
+   * @default 'conversation'
+   */
+  readonly reveal?: ToolRevealMode;
+  /**
+   * Who ranks tools under a hosted mechanism: the provider's search or this package's. `auto` picks the library's,
+   * which measured cheaper per session on both providers (README, session cost).
+   * @default 'auto'
+   */
+  readonly search?: ToolSearchRankingRequest;
 }
 
 /** The seed's capability ids (everruns), accepted unchanged. */
 export type SeedCapabilityId = 'auto_tool_search' | 'openai_tool_search' | 'claude_tool_search' | 'tool_search';
 
-/** The seed's per-capability `config` object. `listing` is this package's addition. */
+/** The seed's per-capability `config` object. `listing`, `reveal` and `search` are this package's additions. */
 export interface SeedCapabilityConfig {
   readonly threshold?: number;
   readonly never_defer?: readonly string[];
-  readonly listing?: ToolListing;
+  readonly listing?: ToolListingRequest;
+  readonly reveal?: ToolRevealMode;
+  readonly search?: ToolSearchRankingRequest;
 }
 
 /** A seed capability reference: a bare id, or `{ ref, config }`. */

@@ -1,12 +1,15 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { TOOL_LISTINGS, TOOL_REVEAL_MODES, type ToolSearchRanking } from '../config/tool-search-config.js';
 import type { ToolSearchMechanism, ToolSearchPlan } from './tool-search-plan.js';
 
 const MECHANISMS: readonly ToolSearchMechanism[] = ['openai-hosted', 'claude-hosted', 'client', 'none'];
 
 /**
  * Checks that a value is a plan from `resolveToolSearch` (for example one read back from JSON) and returns it typed.
- * Every transformer calls it on the plan it is given.
+ * Every transformer calls it on the plan it is given. A plan stored by an earlier version, without `listing`,
+ * `reveal` or `search`, comes back as a copy with the behaviour it was made for: the `full` listing, reveals in the
+ * tool list, and the provider's own search under a hosted mechanism.
  *
  * Throws a `ToolSearchError` (`invalid-options`) when the value is not an object with a known `mechanism` and a
  * `tools` list of `{ name, status }` entries.
@@ -35,5 +38,19 @@ export function parseToolSearchPlan(value: unknown): ToolSearchPlan {
       throw new ToolSearchError('invalid-options', `\`plan.tools[${index}]\` must be \`{ name, status: 'deferred' | 'loaded' }\`, got ${describeValue(tool)}`);
     }
   }
-  return value as ToolSearchPlan;
+  const plan = value as ToolSearchPlan;
+  const stored = candidate as { listing?: unknown; reveal?: unknown; search?: unknown };
+  checkField('listing', stored.listing, TOOL_LISTINGS);
+  checkField('reveal', stored.reveal, TOOL_REVEAL_MODES);
+  checkField('search', stored.search, RANKINGS);
+  if (stored.listing !== undefined && stored.reveal !== undefined && stored.search !== undefined) return plan;
+  const hosted = plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted';
+  return { ...plan, listing: plan.listing ?? 'full', reveal: plan.reveal ?? 'tool-list', search: plan.search ?? (hosted ? 'provider' : 'library') };
+}
+
+const RANKINGS: readonly ToolSearchRanking[] = ['provider', 'library'];
+
+function checkField(field: string, value: unknown, allowed: readonly string[]): void {
+  if (value === undefined || (typeof value === 'string' && allowed.includes(value))) return;
+  throw new ToolSearchError('invalid-options', `\`plan.${field}\` must be one of ${allowed.map((entry) => `'${entry}'`).join(', ')}, got ${describeValue(value)}`);
 }

@@ -1,5 +1,14 @@
 import { parseToolSearchConfig } from '../config/parse-tool-search-config.js';
-import type { ToolSearchConfig, ToolSearchConfigInput, ToolSearchPreference } from '../config/tool-search-config.js';
+import {
+  AUTO_LISTING_MAX_NAMES,
+  type ToolListing,
+  type ToolListingRequest,
+  type ToolSearchConfig,
+  type ToolSearchConfigInput,
+  type ToolSearchPreference,
+  type ToolSearchRanking,
+  type ToolSearchRankingRequest,
+} from '../config/tool-search-config.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { assertNever } from '../errors/assert-never.js';
@@ -7,7 +16,7 @@ import { WIRE_APIS, type ModelReference } from '../models/model-reference.js';
 import { resolveModelSupport, type ModelSupport } from '../models/resolve-model-support.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import { TOOL_SEARCH_TOOL_NAME, isOwnToolSearchTool } from '../client/tool-search-tool-definition.js';
+import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, isOwnTool } from '../client/tool-search-tool-definition.js';
 import type { DeferredReason, LoadedReason, PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from './tool-search-plan.js';
 
 /**
@@ -22,7 +31,9 @@ import type { DeferredReason, LoadedReason, PlannedTool, ToolSearchMechanism, To
  *   the mechanism is `none`, full schemas are sent, and a warning says why.
  * - Deferral: with a mechanism, `always` tools are deferred; `automatic` tools are deferred when the tool count (the
  *   number of tools passed here) meets the threshold; `never` tools, names on the never-defer list and a tool named
- *   `tool_search` are never deferred.
+ *   like one the package adds (`tool_search`, `call_tool`) are never deferred.
+ * - Settings: `listing: 'auto'` becomes `names` while at most 1,000 tools are deferred and `none` beyond; `search:
+ *   'auto'` becomes `library`; both are written into the plan as resolved.
  *
  * Throws a `ToolSearchError` (`invalid-tools`) naming the tools when names are duplicated or empty or an
  * `inputSchema` is not an object, a `ToolSearchConfigError` for a bad configuration, and a `ToolSearchError`
@@ -62,7 +73,7 @@ export function resolveToolSearch(
   const toolCount = definitions.length;
   const planned = definitions.map((tool): PlannedTool => {
     const policy = tool.deferrable ?? 'automatic';
-    if (tool.name === TOOL_SEARCH_TOOL_NAME) return loaded(tool, 'search-tool');
+    if (tool.name === TOOL_SEARCH_TOOL_NAME || tool.name === CALL_TOOL_NAME) return loaded(tool, 'search-tool');
     if (policy === 'never') return loaded(tool, 'policy-never');
     if (neverDefer.has(tool.name)) return loaded(tool, 'never-defer-list');
     if (mechanism === 'none') return loaded(tool, 'no-mechanism');
@@ -80,12 +91,19 @@ export function resolveToolSearch(
     });
   }
 
-  const callerSearchTool = definitions.find((tool) => tool.name === TOOL_SEARCH_TOOL_NAME);
-  const replaced = callerSearchTool !== undefined && !isOwnToolSearchTool(callerSearchTool);
-  if (mechanism === 'client' && replaced && planned.some((entry) => entry.status === 'deferred')) {
+  const deferredCount = planned.filter((entry) => entry.status === 'deferred').length;
+  const listing = resolveListing(resolved.listing, deferredCount);
+  const search = mechanism === 'openai-hosted' || mechanism === 'claude-hosted' ? resolveRanking(resolved.search) : 'library';
+  // The package's own tools this plan sends: `tool_search` whenever the library searches deferred tools, and
+  // `call_tool` when the client-side mechanism leaves deferred tools out of the list for good.
+  const sent = new Set<string>();
+  if (deferredCount > 0 && search === 'library' && mechanism !== 'none') sent.add(TOOL_SEARCH_TOOL_NAME);
+  if (deferredCount > 0 && mechanism === 'client' && resolved.reveal === 'conversation' && (listing === 'names' || listing === 'none')) sent.add(CALL_TOOL_NAME);
+  for (const tool of definitions) {
+    if (!sent.has(tool.name) || isOwnTool(tool)) continue;
     warnings.push({
       code: 'search-tool-replaced',
-      message: `the tool list has its own \`${TOOL_SEARCH_TOOL_NAME}\`; the client-side mechanism sends the package's \`${TOOL_SEARCH_TOOL_NAME}\` in its place (rename yours to keep it)`,
+      message: `the tool list has its own \`${tool.name}\`; the package sends its own \`${tool.name}\` in its place (rename yours to keep it)`,
     });
   }
 
@@ -95,7 +113,9 @@ export function resolveToolSearch(
     mechanism,
     threshold,
     toolCount,
-    listing: resolved.listing,
+    listing,
+    reveal: resolved.reveal,
+    search,
     allowed: resolved.preferences.map((preference) => preference.mechanism),
     tools: planned,
     warnings,
@@ -109,6 +129,20 @@ function loaded(tool: ToolDefinition, reason: LoadedReason): PlannedTool {
 
 function deferred(tool: ToolDefinition, reason: DeferredReason): PlannedTool {
   return tool.category === undefined ? { name: tool.name, status: 'deferred', reason } : { name: tool.name, status: 'deferred', reason, category: tool.category };
+}
+
+function resolveListing(request: ToolListingRequest, deferred: number): ToolListing {
+  if (request !== 'auto') return request;
+  return deferred <= AUTO_LISTING_MAX_NAMES ? 'names' : 'none';
+}
+
+/**
+ * `auto` is the library's ranking on both providers: on the BFCL multi-turn sessions it measured cheaper per
+ * session than either provider's own search (bench/results/latest.md, session cost), and its recall is measured
+ * at or above BM25, which Anthropic's hosted search uses.
+ */
+function resolveRanking(request: ToolSearchRankingRequest): ToolSearchRanking {
+  return request === 'auto' ? 'library' : request;
 }
 
 function isApplicable(preference: ToolSearchPreference, support: ModelSupport): boolean {

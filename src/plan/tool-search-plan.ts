@@ -1,4 +1,4 @@
-import type { ToolListing, ToolSearchMechanismChoice } from '../config/tool-search-config.js';
+import type { ToolListing, ToolRevealMode, ToolSearchMechanismChoice, ToolSearchRanking } from '../config/tool-search-config.js';
 import type { WireAPI } from '../models/model-reference.js';
 
 /**
@@ -26,7 +26,7 @@ export type DeferredReason = 'threshold-reached' | 'policy-always';
  * - `below-threshold`: its policy is `automatic` and the tool count is below the threshold.
  * - `policy-never`: its policy is `never`.
  * - `never-defer-list`: its name is on the configuration's never-defer list.
- * - `search-tool`: it is named `tool_search`, the client-side search tool itself.
+ * - `search-tool`: it is named like one of the tools this package adds (`tool_search`, `call_tool`).
  */
 export type LoadedReason = 'no-mechanism' | 'below-threshold' | 'policy-never' | 'never-defer-list' | 'search-tool';
 
@@ -40,8 +40,8 @@ export type PlannedTool =
  *
  * - `mechanism-unsupported`: an explicitly requested mechanism does not apply to this model or API.
  * - `unknown-never-defer-name`: the never-defer list names a tool that is not in the tool list.
- * - `search-tool-replaced`: the tool list has its own `tool_search`, and the client-side mechanism sends the
- *   package's `tool_search` in its place.
+ * - `search-tool-replaced`: the tool list has its own `tool_search` (or `call_tool`), and the package sends its own
+ *   tool of that name in its place.
  */
 export type ToolSearchPlanWarningCode = 'mechanism-unsupported' | 'unknown-never-defer-name' | 'search-tool-replaced';
 
@@ -70,8 +70,18 @@ export interface ToolSearchPlan {
   readonly threshold: number;
   /** The tool count compared with the threshold: the number of tools the plan was made for. */
   readonly toolCount: number;
-  /** How the client-side mechanism lists deferred tools (hosted mechanisms ignore it). */
+  /**
+   * How deferred tools are shown up front when the library's `tool_search` finds them (the configuration's `auto`
+   * resolved for this tool list). A provider's own search (`search: 'provider'`) ignores it.
+   */
   readonly listing: ToolListing;
+  /** Where the client-side mechanism puts a loaded schema (hosted mechanisms load into the conversation). */
+  readonly reveal: ToolRevealMode;
+  /**
+   * Who ranks tools when the model searches: `library` for the client-side mechanism (and `none`), the configured
+   * choice for a hosted mechanism.
+   */
+  readonly search: ToolSearchRanking;
   /** The mechanisms the configuration allowed, in the order they were tried. */
   readonly allowed: readonly ToolSearchMechanismChoice[];
   /** Every tool, in input order, with its status and the reason for it. */

@@ -12,6 +12,7 @@
  * @packageDocumentation
  */
 export { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
+export { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 export {
   transformAnthropicMessagesRequest,
   type TransformAnthropicMessagesRequestResult,

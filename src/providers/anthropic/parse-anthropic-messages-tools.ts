@@ -1,6 +1,6 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { isOwnToolSearchTool } from '../../client/tool-search-tool-definition.js';
+import { isOwnTool } from '../../client/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { parseAnthropicCustomTool } from './parse-anthropic-custom-tool.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
@@ -44,7 +44,7 @@ export function parseAnthropicMessagesTools(body: unknown): ToolDefinition[] {
     }
     if (kind !== 'custom') return;
     const definition = parseAnthropicCustomTool(entry as Record<string, unknown>, index);
-    if (isOwnToolSearchTool(definition)) return;
+    if (isOwnTool(definition)) return;
     const first = seen.get(definition.name);
     if (first !== undefined) {
       throw new ToolSearchError(

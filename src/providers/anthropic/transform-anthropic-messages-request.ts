@@ -14,7 +14,16 @@ import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME, createStubInputSchema, isOwnToolSearchTool } from '../../client/tool-search-tool-definition.js';
+import {
+  CALL_TOOL_NAME,
+  STUB_INPUT_SCHEMA,
+  TOOL_SEARCH_TOOL_DEFINITION,
+  TOOL_SEARCH_TOOL_NAME,
+  createStubInputSchema,
+  createToolSearchInputSchema,
+  isOwnTool,
+} from '../../client/tool-search-tool-definition.js';
+import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import stringify from 'fast-json-stable-stringify';
 import {
   ANTHROPIC_MAX_DEFERRED_TOOLS,
@@ -127,7 +136,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   options: TransformAnthropicMessagesRequestOptions = {},
 ): TransformAnthropicMessagesRequestResult<Body> {
   const request = checkBody(body);
-  parseToolSearchPlan(plan);
+  plan = parseToolSearchPlan(plan);
   const { revealed, searchTool, catalog } = parseOptions(options);
   const warnings: AnthropicMessagesWarning[] = [];
   const mechanism = plan.mechanism;
@@ -145,7 +154,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   for (const { entry, kind } of entries) if (kind !== 'custom' && typeof entry.name === 'string') providerNames.push(entry.name);
   const names = createToolNameMapping(
     // Names this transformer may add are reserved too, so no renamed tool can take them.
-    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, TOOL_SEARCH_TOOL_NAME, ...RESERVED_NAMES],
+    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME, ...RESERVED_NAMES],
     ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   );
 
@@ -154,7 +163,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const ownSearchEntries: Record<string, unknown>[] = [];
   for (const { entry, definition } of entries) {
     if (definition === undefined) continue;
-    if (isOwnToolSearchTool(definition)) {
+    if (isOwnTool(definition)) {
       ownSearchEntries.push(entry);
       continue;
     }
@@ -180,7 +189,9 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const explicitReveals = [...revealed].map((name) => names.fromWire(name));
   const historyReveals = resolveRevealedTools(history.toolOutputs).map((name) => names.fromWire(name));
   const calledInHistory = history.references.filter((reference) => reference.kind === 'tool_use').map((reference) => names.fromWire(reference.name));
-  const visible = new Set([...explicitReveals, ...historyReveals, ...calledInHistory, ...(forced === null ? [] : [forced])]);
+  // What a listing that leaves deferred tools out still sends: reveals (in the tool-list mode), tools the history
+  // calls, and a forced tool.
+  const visible = new Set([...(plan.reveal === 'tool-list' ? [...explicitReveals, ...historyReveals] : []), ...calledInHistory, ...(forced === null ? [] : [forced])]);
   for (const tool of plan.tools) {
     if (bodyTools.has(tool.name)) continue;
     const definition = catalogByName.get(tool.name);
@@ -202,7 +213,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
       built = buildHostedTools(context, plan, history.searchToolName, searchTool, referenced);
       break;
     case 'client':
-      built = buildClientTools(context, plan, [...explicitReveals, ...historyReveals, ...(plan.listing === 'names' ? calledInHistory : [])]);
+      // The API rejects a history `tool_use` of a tool the request does not define: a tool the listing leaves out is sent.
+      built = buildClientTools(context, plan, [...explicitReveals, ...historyReveals], plan.listing === 'names' || plan.listing === 'none' ? calledInHistory : []);
       break;
     case 'none':
     case 'openai-hosted':
@@ -279,23 +291,36 @@ function buildHostedTools(
   variant: AnthropicToolSearchVariant,
   referenced: ReadonlySet<string>,
 ): BuiltTools {
-  const { entries, names, warnings, forced, catalogByName, bodyTools, restored } = context;
+  const { entries, names, warnings, forced, catalogByName, bodyTools, restored, ownSearchEntries } = context;
   const deferredNames = new Set(plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
   if (forced !== null && deferredNames.delete(forced)) warnings.push(forcedWarning(forced, 'sent without `defer_loading`'));
 
   const plannedNames = new Set(plan.tools.map((tool) => tool.name));
   const searchEntries = entries.filter(({ kind }) => kind === 'tool-search');
   const deferredProvider = entries.some(({ kind, entry }) => kind !== 'custom' && kind !== 'tool-search' && resolveAnthropicToolDeferral(entry) === 'deferred');
-  const includeSearch = deferredNames.size > 0 || deferredProvider || historySearchTool !== null || searchEntries.length > 0;
+  // The library's search is the package's `tool_search` (its results are `tool_reference` blocks the API expands);
+  // the hosted search tool stays only where the body or the history already uses it.
+  const library = plan.search === 'library';
+  const includeLibrarySearch = library && deferredNames.size > 0;
+  const includeSearch = library
+    ? historySearchTool !== null || searchEntries.length > 0 || (deferredProvider && !includeLibrarySearch)
+    : deferredNames.size > 0 || deferredProvider || historySearchTool !== null || searchEntries.length > 0;
   const tools: unknown[] = [];
   let callerLast = -1;
+  if (includeLibrarySearch) {
+    const own = ownSearchEntries.find((entry) => entry.name === TOOL_SEARCH_TOOL_NAME);
+    const searchTool: Record<string, unknown> = { name: TOOL_SEARCH_TOOL_NAME, description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: createToolSearchInputSchema() };
+    if (own?.cache_control !== undefined) searchTool.cache_control = own.cache_control;
+    tools.push(searchTool);
+  }
   if (includeSearch) tools.push(resolveSearchTool(searchEntries, historySearchTool, variant, warnings));
-  dropOwnSearchTool(context, 'claude-hosted');
+  if (!includeLibrarySearch) dropOwnSearchTool(context, 'claude-hosted');
 
   entries.forEach(({ entry, kind, definition }, position) => {
     const isLast = position === entries.length - 1;
     if (kind === 'tool-search') {
-      if (isLast && includeSearch) callerLast = 0;
+      // The hosted search tool sits first, after the library's `tool_search` when that is sent too.
+      if (isLast && includeSearch) callerLast = includeLibrarySearch ? 1 : 0;
       return;
     }
     if (definition === undefined) {
@@ -303,7 +328,7 @@ function buildHostedTools(
       tools.push(entry);
       return;
     }
-    if (isOwnToolSearchTool(definition)) return;
+    if (isOwnTool(definition)) return;
     const name = names.fromWire(definition.name);
     // A tool restored for the history on an earlier pass stays deferred; every other tool follows the plan.
     const deferred = deferredNames.has(name) || !plannedNames.has(name);
@@ -333,22 +358,23 @@ function buildHostedTools(
         '`defer_loading: true` per request. Send fewer tools (e.g. only the servers this agent needs) or split the catalog across agents.',
     );
   }
-  return { tools, callerLast, hidden: [], restoredForHistory, guidance: null };
+  // Deferred definitions are not rendered, so the note names the tools the library's search can load.
+  const guidance = includeLibrarySearch ? resolveToolSearchGuidance(plan, { names, listed: false }) : null;
+  return { tools, callerLast, hidden: [], restoredForHistory, guidance };
 }
 
-function buildClientTools(context: BuildContext, plan: ToolSearchPlan, reveals: readonly string[]): BuiltTools {
+function buildClientTools(context: BuildContext, plan: ToolSearchPlan, reveals: readonly string[], mustDefine: readonly string[]): BuiltTools {
   const { entries, names, warnings, forced, bodyTools, restored } = context;
   const definitions = plan.tools.map((tool) => {
     const fromBody = bodyTools.get(tool.name);
     return fromBody?.definition ?? restored.get(tool.name) ?? placeholder(tool.name);
   });
-  const revealedNames = [...reveals];
+  const forcedNames = [...mustDefine];
   if (forced !== null && plan.tools.some((tool) => tool.name === forced && tool.status === 'deferred')) {
-    const known = new Set(reveals);
-    if (!known.has(forced)) warnings.push(forcedWarning(forced, 'revealed, so it is sent with its full schema'));
-    revealedNames.push(forced);
+    if (plan.reveal !== 'tool-list' || !reveals.includes(forced)) warnings.push(forcedWarning(forced, 'revealed, so it is sent with its full schema'));
+    forcedNames.push(forced);
   }
-  const list = resolveToolList(plan, definitions, { revealed: revealedNames, names });
+  const list = resolveToolList(plan, definitions, { revealed: reveals, forced: forcedNames, names });
   const sent = list.tools.map((entry) => toClientEntry(entry, context));
 
   for (const { kind } of entries) {
@@ -385,7 +411,7 @@ function buildClientTools(context: BuildContext, plan: ToolSearchPlan, reveals: 
   const hidden: BuiltTools['hidden'] = [];
   if (lastEntry !== undefined) {
     if (lastEntry.definition !== undefined) {
-      const name = isOwnToolSearchTool(lastEntry.definition) ? TOOL_SEARCH_TOOL_NAME : names.fromWire(lastEntry.definition.name);
+      const name = isOwnTool(lastEntry.definition) ? lastEntry.definition.name : names.fromWire(lastEntry.definition.name);
       const wire = names.toWire(name);
       callerLast = list.tools.some((entry) => entry.name === name) ? tools.findIndex((entry) => isRecord(entry) && entry.name === wire) : -1;
     } else callerLast = tools.indexOf(lastEntry.entry);
@@ -409,7 +435,7 @@ function buildFullTools(context: BuildContext): BuiltTools {
   let callerLast = -1;
   entries.forEach(({ entry, definition }, position) => {
     if (definition !== undefined) {
-      if (isOwnToolSearchTool(definition)) return;
+      if (isOwnTool(definition)) return;
       if (position === entries.length - 1) callerLast = tools.length;
       const name = names.fromWire(definition.name);
       tools.push(withDeferral(context.bodyTools.get(name)?.entry ?? entry, { name: names.toWire(name) }, false));
@@ -426,10 +452,11 @@ function buildFullTools(context: BuildContext): BuiltTools {
 function toClientEntry(entry: ToolListEntry, context: BuildContext): Record<string, unknown> {
   const { names, bodyTools, ownSearchEntries } = context;
   const wireName = names.toWire(entry.name);
-  const source = entry.status === 'search' ? ownSearchEntries[0] : bodyTools.get(entry.name)?.entry;
+  const source = entry.status === 'search' || entry.status === 'call' ? ownSearchEntries.find((own) => own.name === entry.name) : bodyTools.get(entry.name)?.entry;
   const cacheControl = source?.cache_control === undefined ? {} : { cache_control: source.cache_control };
   switch (entry.status) {
     case 'search':
+    case 'call':
       return { name: wireName, description: entry.description, input_schema: entry.inputSchema, ...cacheControl };
     case 'loaded':
     case 'revealed': {
@@ -540,7 +567,8 @@ function placeholder(name: string): ToolDefinition {
 
 /** Whether the `names` listing leaves a tool out of the request, so its definition is not needed. */
 function isHiddenByListing(plan: ToolSearchPlan, tool: PlannedTool, visible: ReadonlySet<string>): boolean {
-  return plan.mechanism === 'client' && plan.listing === 'names' && tool.status === 'deferred' && !visible.has(tool.name);
+  const unlisted = plan.listing === 'names' || plan.listing === 'none';
+  return plan.mechanism === 'client' && unlisted && tool.status === 'deferred' && !visible.has(tool.name);
 }
 
 /** The plan tool `tool_choice` forces, by original name, or `null`. */

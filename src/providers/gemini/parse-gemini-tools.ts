@@ -1,7 +1,7 @@
 import { isRecord } from '../../records/is-record.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { isOwnToolSearchTool } from '../../client/tool-search-tool-definition.js';
+import { isOwnTool } from '../../client/tool-search-tool-definition.js';
 import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
 import type { GeminiRequestShape } from './gemini-api.js';
 
@@ -124,7 +124,7 @@ export function parseGeminiToolSlots(body: unknown): GeminiToolSlots {
     const declarations = tool.functionDeclarations.map((declaration: unknown, position): GeminiDeclarationSlot => {
       const path = `${at}.functionDeclarations[${position}]`;
       const definition = parseDeclaration(declaration, path);
-      if (isOwnToolSearchTool(definition)) return { kind: 'own-search', path };
+      if (isOwnTool(definition)) return { kind: 'own-search', path };
       const first = seen.get(definition.name);
       if (first !== undefined) {
         throw new ToolSearchError('invalid-request', `function \`${definition.name}\` is declared twice (\`${first}\` and \`${path}\`); function names must be unique`);

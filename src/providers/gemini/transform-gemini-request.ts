@@ -10,7 +10,7 @@ import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-p
 import { resolveToolList, type ToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
-import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createStubInputSchema, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
+import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import {
@@ -112,7 +112,7 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   options: TransformGeminiRequestOptions = {},
 ): TransformGeminiRequestResult<Body> {
   const revealedOption = parseTransformRequestOptions(options).revealed;
-  parseToolSearchPlan(plan);
+  plan = parseToolSearchPlan(plan);
   const { request, shape, settings, prefix, tools } = parseGeminiToolSlots(body);
   const warnings: ToolSearchWarning<GeminiWarningCode>[] = [];
 
@@ -120,7 +120,7 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   // are read back to the plan's names so the plan still matches.
   const planNames = plan.tools.map((entry) => entry.name);
   const planSet = new Set(planNames);
-  const baseNames = [...planNames, TOOL_SEARCH_TOOL_NAME];
+  const baseNames = [...planNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME];
   const base = createToolNameMapping(baseNames, GEMINI_TOOL_NAME_RULE);
   const canonical = (name: string): string => (planSet.has(name) || !planSet.has(base.fromWire(name)) ? name : base.fromWire(name));
   const history = readHistory(request.contents);
@@ -134,12 +134,13 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   const definitions: ToolDefinition[] = [];
   // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
   for (const [name, { definition }] of functionSlots) definitions.push(name === definition.name ? definition : { ...definition, name });
-  const revealed = [...revealedOption, ...resolveRevealedTools(history.outputs), ...toolConfig.forced];
+  const revealed = [...revealedOption, ...resolveRevealedTools(history.outputs)];
+  const forced = toolConfig.forced;
   let listed: ToolSearchPlan = plan;
-  let list: ToolList = resolveToolList(plan, definitions, { revealed, names });
+  let list: ToolList = resolveToolList(plan, definitions, { revealed, forced, names });
   if (list.tools.length > GEMINI_MAX_FUNCTION_DECLARATIONS && list.guidance !== null && plan.listing !== 'names') {
     listed = { ...plan, listing: 'names' };
-    list = resolveToolList(listed, definitions, { revealed, names });
+    list = resolveToolList(listed, definitions, { revealed, forced, names });
     warnings.push({
       code: 'listing-changed-to-names',
       message: `the \`${plan.listing}\` listing would send more than ${GEMINI_MAX_FUNCTION_DECLARATIONS} function declarations, Gemini's limit; deferred tools were left out of the tool list and named in the note instead (the \`names\` listing)`,
@@ -247,12 +248,8 @@ function emitDeclaration(
       return result;
     }
     case 'search':
-      return {
-        name: wireName,
-        description: TOOL_SEARCH_TOOL_DEFINITION.description as string,
-        // A copy: the definition is frozen, and the SDK writes to declarations it sends.
-        parametersJsonSchema: createToolSearchInputSchema(),
-      };
+    case 'call':
+      return { name: wireName, description: entry.description as string, parametersJsonSchema: entry.inputSchema };
     case 'deferred':
       // Two literals, not a conditional spread: this runs for every deferred tool of every request.
       return entry.description === undefined

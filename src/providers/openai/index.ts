@@ -11,6 +11,7 @@
  * @packageDocumentation
  */
 export { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
+export { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
 export {
   transformOpenAIResponsesRequest,
   type OpenAIResponsesUncategorizedTools,

@@ -1,6 +1,6 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { isOwnToolSearchTool } from '../../client/tool-search-tool-definition.js';
+import { isOwnTool } from '../../client/tool-search-tool-definition.js';
 import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
 
 /**
@@ -78,7 +78,7 @@ export function parseOpenAIChatToolSlots(body: unknown): OpenAIChatToolSlots {
     if (entry.type === 'tool_search') return { kind: 'hosted-search', index };
     if (entry.type !== 'function') return { kind: 'other', index, tool };
     const definition = parseFunction(entry.function, index);
-    if (isOwnToolSearchTool(definition)) return { kind: 'own-search', index };
+    if (isOwnTool(definition)) return { kind: 'own-search', index };
     const first = seen.get(definition.name);
     if (first !== undefined) {
       throw new ToolSearchError(

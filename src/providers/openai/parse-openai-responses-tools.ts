@@ -1,6 +1,6 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { isOwnToolSearchTool } from '../../client/tool-search-tool-definition.js';
+import { isOwnTool } from '../../client/tool-search-tool-definition.js';
 import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
 
 /** What a function with `parameters: null` (or none) takes: no arguments. */
@@ -152,7 +152,7 @@ function classify(
   switch (tool.type) {
     case 'function': {
       const definition = toDefinition(tool, path, namespace);
-      const own = namespace === undefined && isOwnToolSearchTool(definition);
+      const own = namespace === undefined && isOwnTool(definition);
       return { kind: own ? 'own-search-function' : 'function', order, path, tool, definition, ...where };
     }
     case 'custom':

@@ -10,7 +10,7 @@ import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-p
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
-import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createStubInputSchema, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
+import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
@@ -108,7 +108,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   options: TransformOpenAIChatRequestOptions = {},
 ): TransformOpenAIChatRequestResult<Body> {
   const revealedOption = parseTransformRequestOptions(options).revealed;
-  parseToolSearchPlan(plan);
+  plan = parseToolSearchPlan(plan);
   const { request, slots } = parseOpenAIChatToolSlots(body);
   const messages = request.messages;
   if (!Array.isArray(messages)) {
@@ -127,7 +127,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
     if (name !== undefined) otherNames.push(name);
   }
   for (const fn of legacyFunctions ?? []) if (isRecord(fn) && typeof fn.name === 'string') otherNames.push(fn.name);
-  const baseNames = [...planNames, TOOL_SEARCH_TOOL_NAME, ...otherNames];
+  const baseNames = [...planNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME, ...otherNames];
   const base = createToolNameMapping(baseNames, OPENAI_CHAT_TOOL_NAME_RULE);
   const canonical = (name: string): string => (planSet.has(name) || !planSet.has(base.fromWire(name)) ? name : base.fromWire(name));
   const strangers = resolveUnmappedToolNames(historyToolNames(messages), baseNames, OPENAI_CHAT_TOOL_NAME_RULE);
@@ -142,8 +142,8 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
   for (const [name, { definition }] of functionSlots) definitions.push(name === definition.name ? definition : { ...definition, name });
   const outputs = historyToolOutputs(messages);
-  const revealed = [...revealedOption, ...resolveRevealedTools(outputs), ...toolChoice.forced];
-  const list = resolveToolList(plan, definitions, { revealed, names });
+  const revealed = [...revealedOption, ...resolveRevealedTools(outputs)];
+  const list = resolveToolList(plan, definitions, { revealed, forced: toolChoice.forced, names });
 
   if (plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted') {
     warnings.push({
@@ -239,15 +239,8 @@ function emitTool(
       return result;
     }
     case 'search':
-      return {
-        type: 'function',
-        function: {
-          name: wireName,
-          description: TOOL_SEARCH_TOOL_DEFINITION.description as string,
-          // A copy: the definition is frozen, and a caller may edit the body it gets back.
-          parameters: createToolSearchInputSchema(),
-        },
-      } satisfies OpenAIChatFunctionTool;
+    case 'call':
+      return { type: 'function', function: { name: wireName, description: entry.description as string, parameters: entry.inputSchema } } satisfies OpenAIChatFunctionTool;
     case 'deferred':
       // The stub is an open object (`additionalProperties: true`), which strict mode rejects. Two literals, not a
       // conditional spread: this runs for every deferred tool of every request.

@@ -8,6 +8,9 @@ import { assertNever } from '../../errors/assert-never.js';
 import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
+import { compactDescription } from '../../client/compact-description.js';
+import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
+import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
@@ -189,7 +192,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   options: TransformOpenAIResponsesRequestOptions = {},
 ): TransformOpenAIResponsesRequestResult<Body> {
   const read = readOpenAIResponsesTools(body);
-  parseToolSearchPlan(plan);
+  plan = parseToolSearchPlan(plan);
   const resolvedOptions = parseOptions(options);
   const source = body as Record<string, unknown>;
   const input = source.input;
@@ -202,7 +205,8 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   const warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[] = [];
   const planned = new Map(plan.tools.map((tool) => [tool.name, tool]));
   const customNames = read.tools.filter((entry) => entry.kind === 'custom').map((entry) => entry.tool.name as string);
-  const names = createToolNameMapping([...planned.keys(), ...customNames], OPENAI_RESPONSES_TOOL_NAME_RULE);
+  // The package's own tool names are in the set, so no renamed tool can take them.
+  const names = createToolNameMapping([...planned.keys(), ...customNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME], OPENAI_RESPONSES_TOOL_NAME_RULE);
   // A body may hold original names (the caller's) or wire names (an earlier transform's output); both resolve.
   const originalOf = (name: string): string => (planned.has(name) ? name : names.fromWire(name));
   matchPlan(read, planned, originalOf);
@@ -257,9 +261,15 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   return { body: result as TransformedOpenAIResponsesBody<Body>, warnings, names };
 }
 
-/** Hosted search (`hosted`) or no deferral: tools grouped into namespaces, top-level tools in body order. */
+/**
+ * Hosted search (`hosted`) or no deferral: tools grouped into namespaces, top-level tools in body order. With the
+ * library's search, the tool search tool is executed by the caller and deferred tools the listing does not show are
+ * left out (the caller's `tool_search_output` loads them).
+ */
 function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
-  const { read, planned, names, originalOf, options, warnings } = context;
+  const { read, plan, planned, names, originalOf, options, warnings } = context;
+  const library = hosted && plan.search === 'library';
+  const listed = plan.listing === 'full' || plan.listing === 'compact';
   const deferred = new Set<string>();
   if (hosted) for (const tool of planned.values()) if (tool.status === 'deferred') deferred.add(tool.name);
   if (context.forced !== undefined && deferred.delete(context.forced)) {
@@ -325,7 +335,11 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
     switch (entry.kind) {
       case 'function': {
         const original = originalOf(entry.definition?.name as string);
-        const tool = functionTool(entry.tool, names.toWire(original), deferred.has(original));
+        // The library's search loads a deferred tool through the caller's `tool_search_output`; unless the listing
+        // shows deferred tools, the request does not carry it.
+        if (library && !listed && deferred.has(original)) break;
+        let tool = functionTool(entry.tool, names.toWire(original), deferred.has(original));
+        if (library && plan.listing === 'compact' && deferred.has(original) && typeof tool.description === 'string') tool = { ...tool, description: compactDescription(tool.description) };
         if (label !== undefined) push(members, label, tool);
         else if (deferred.has(original)) deferredTop.push(tool);
         else top.push(tool);
@@ -378,8 +392,9 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   });
 
   const tools: unknown[] = [...top, ...namespaces, ...deferredTop];
-  const anyDeferred = tools.some(isDeferredTool);
-  const searchTool = hosted && anyDeferred ? (searchTools[0] ?? { type: 'tool_search' }) : undefined;
+  // The library's search is needed whenever the plan defers a tool, even one the request leaves out.
+  const anyDeferred = library ? deferred.size > 0 : tools.some(isDeferredTool);
+  const searchTool = !hosted || !anyDeferred ? undefined : library ? (searchTools.find(isClientSearchTool) ?? createClientSearchTool()) : (searchTools.find((tool) => !isClientSearchTool(tool)) ?? searchTools[0] ?? { type: 'tool_search' });
   if (searchTool !== undefined) tools.push(searchTool);
   if (searchTools.length > (searchTool === undefined ? 0 : 1)) {
     const why = hosted
@@ -399,8 +414,18 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
     tools,
     namespaceNames,
     labelOf: (original) => labels.get(original),
-    guidance: null,
+    guidance: library ? resolveToolSearchGuidance(plan, { names, listed }) : null,
   };
+}
+
+/** The body's own client-executed tool search tool (`execution: "client"`), kept when the library searches. */
+function isClientSearchTool(tool: unknown): boolean {
+  return (tool as { execution?: unknown }).execution === 'client';
+}
+
+/** The library's search tool: executed by the caller, with this package's description and `query` argument. */
+function createClientSearchTool(): Record<string, unknown> {
+  return { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() };
 }
 
 /** The client mechanism: `resolveToolList` in Responses form, flat. */
@@ -417,14 +442,15 @@ function buildClientTools(context: BuildContext): BuiltTools {
   }
   const fromHistory = resolveRevealedTools(resolveOpenAIResponsesCallOutputs(context.input));
   const revealed = [...options.revealed, ...fromHistory].map(originalOf);
-  if (context.forced !== undefined && planned.get(context.forced)?.status === 'deferred' && !revealed.includes(context.forced)) {
-    revealed.push(context.forced);
+  const forced: string[] = [];
+  if (context.forced !== undefined && planned.get(context.forced)?.status === 'deferred') forced.push(context.forced);
+  if (context.forced !== undefined && forced.length > 0 && (plan.reveal !== 'tool-list' || !revealed.includes(context.forced))) {
     warnings.push({
       code: 'forced-tool-kept-loaded',
       message: `\`tool_choice\` forces \`${context.forced}\`, which is deferred; it is sent revealed, with its full schema, so the forced call can have the right arguments`,
     });
   }
-  const list = resolveToolList(plan, definitions, { revealed, names });
+  const list = resolveToolList(plan, definitions, { revealed, forced, names });
   // Loaded tools keep their body place; the list's other entries follow them. (Few are loaded when tools are deferred.)
   const loaded = new Set<string>();
   for (const entry of list.tools) if (entry.status === 'loaded') loaded.add(entry.name);
@@ -486,6 +512,7 @@ function clientTool(entry: ToolListEntry, functions: ReadonlyMap<string, OpenAIR
     case 'loaded':
       return functionTool((functions.get(entry.name) as OpenAIResponsesBodyTool).tool, name, false);
     case 'search':
+    case 'call':
       return {
         type: 'function',
         name,

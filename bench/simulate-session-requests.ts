@@ -1,0 +1,236 @@
+import { createToolSearchTool, type CreateToolSearchToolOptions } from '../src/client/create-tool-search-tool.js';
+import { formatToolSearchResult, type ToolSearchResult } from '../src/client/tool-search-result.js';
+import type { ToolSearchOptions } from '../src/config/tool-search-config.js';
+import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
+import type { ToolSearchPlan } from '../src/plan/tool-search-plan.js';
+import { CALL_TOOL_NAME } from '../src/client/tool-search-tool-definition.js';
+import { createOpenAIToolSearchOutput } from '../src/providers/openai/create-openai-tool-search-output.js';
+import { createAnthropicToolSearchResult } from '../src/providers/anthropic/create-anthropic-tool-search-result.js';
+import { createMemoryRevealStore } from '../src/reveal/create-memory-reveal-store.js';
+import type { ToolDefinition } from '../src/tools/tool-definition.js';
+import type { BenchWireAdapter } from './bench-wire-adapters.js';
+import { createSampleArguments } from './create-sample-arguments.js';
+import type { SessionTurn } from './load-bench-fixtures.js';
+import { resolveModelVisibleTools } from './resolve-model-visible-tools.js';
+
+/** Characters of every tool's output, and of the assistant's answer that ends a turn (the loop model's assumptions). */
+export const TOOL_OUTPUT_CHARACTERS = 600;
+export const ANSWER_CHARACTERS = 200;
+/** How many tools a hosted search loads per call in the model (Anthropic documents up to 5 by default). */
+export const HOSTED_RESULTS_PER_SEARCH = 5;
+
+/**
+ * How schemas reach the model in one simulated configuration.
+ *
+ * - `none`: every full schema in every request, no search.
+ * - `client`: this package's client-side mechanism with these options (listing, reveal mode) and `tool_search`
+ *   options (how many matches a search returns and loads).
+ * - `hosted`: the adapter's hosted mechanism (`openai-hosted` or `claude-hosted`). With `search: 'provider'` the
+ *   provider searches: the library's ranking stands in for the provider's, loading {@link HOSTED_RESULTS_PER_SEARCH}
+ *   tools per search. With `search: 'library'` the package's `tool_search` answers and the provider loads what it
+ *   returned (`tool_search_output` on OpenAI, `tool_reference` blocks on Anthropic).
+ */
+export type SessionCostMechanism =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'client'; readonly options: ToolSearchOptions; readonly search?: SearchOptions }
+  | { readonly kind: 'hosted'; readonly options: ToolSearchOptions; readonly search?: SearchOptions };
+
+type SearchOptions = Pick<CreateToolSearchToolOptions, 'maxResults' | 'maxLoaded' | 'index'>;
+
+/** One configuration of a user's loop, simulated on every session. */
+export interface SessionCostConfig {
+  readonly id: string;
+  readonly label: string;
+  readonly mechanism: SessionCostMechanism;
+}
+
+/**
+ * One request as the model reads it, cut into segments in prompt order (each tool entry as the model sees it, the
+ * system text, then each conversation item), so a cache can be matched segment by segment.
+ */
+export interface SimulatedRequest {
+  readonly segments: readonly string[];
+  /** Segments `[0, toolsEnd)` are the tool list; `[toolsEnd, systemEnd)` the system text; the rest the conversation. */
+  readonly toolsEnd: number;
+  readonly systemEnd: number;
+  /** The turn (0-based) the request belongs to. */
+  readonly turn: number;
+}
+
+/** One session's requests, and what its searches did. */
+export interface SimulatedSession {
+  readonly id: string;
+  readonly turns: number;
+  readonly requests: readonly SimulatedRequest[];
+  /** `tool_search` calls made (first searches and retries). */
+  readonly searches: number;
+  /** Searches made because the turn's first search left a needed tool without its schema. */
+  readonly retries: number;
+  /** Needed tools called without their schema loaded (no search found them). */
+  readonly blindCalls: number;
+}
+
+/** A conversation for the simulation: an id and its turns (the user's text and the tools the turn calls). */
+export interface SimulationSession {
+  readonly id: string;
+  readonly turns: readonly SessionTurn[];
+}
+
+/**
+ * Simulates a user's agent loop over conversations and returns every request each session sends, as the model reads
+ * it. Per turn: the user's message; a request; when a tool the turn needs is deferred and its schema not yet loaded
+ * in this session, a `tool_search` call with the turn's text and a request after its result (then, if a needed tool
+ * is still missing, one more search selecting the missing tools by name, and a request after it); the calls of the
+ * turn's tools (arguments written from their schemas) and their results ({@link TOOL_OUTPUT_CHARACTERS} characters
+ * each); a request after the results; the assistant's answer ({@link ANSWER_CHARACTERS} characters). Without
+ * deferral a turn sends two requests (before the calls and after the results).
+ *
+ * The tool list and system text are the adapter's real transformer output, as the model sees them
+ * (`resolveModelVisibleTools`); conversation items are written in one neutral JSON shape for every API, so APIs
+ * differ only in the tool list and system text. The client mechanism runs the package's real `tool_search` and reveal
+ * store.
+ */
+export async function simulateSessionRequests(
+  adapter: BenchWireAdapter,
+  catalog: readonly ToolDefinition[],
+  sessions: readonly SimulationSession[],
+  config: SessionCostConfig,
+): Promise<SimulatedSession[]> {
+  const body = adapter.createBody(catalog);
+  const byName = new Map(catalog.map((tool) => [tool.name, tool]));
+  const mechanism = config.mechanism;
+  const plan = resolvePlan(adapter, body, mechanism);
+  const deferred = new Set(plan === null ? [] : plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
+  const rendering = mechanism.kind === 'hosted' ? (adapter.hostedMechanism === 'openai-hosted' ? 'openai' : 'anthropic') : 'plain';
+  const searchKind: SearchKind = mechanism.kind === 'none' ? 'none' : mechanism.kind === 'client' ? 'client' : plan?.search === 'library' ? 'library' : 'provider';
+  const store = createMemoryRevealStore({ maxSessions: Math.max(1, sessions.length) });
+  const search = createToolSearchTool({
+    tools: catalog,
+    store,
+    ...(searchKind === 'provider' ? { maxResults: HOSTED_RESULTS_PER_SEARCH, maxLoaded: HOSTED_RESULTS_PER_SEARCH } : mechanism.kind === 'none' ? {} : mechanism.search),
+  });
+  // Deferred tools the tool list does not hold are called through `call_tool` (client-side `names` and `none`).
+  const wrapped = plan !== null && plan.mechanism === 'client' && plan.reveal === 'conversation' && (plan.listing === 'names' || plan.listing === 'none');
+
+  const promptCache = new Map<string, { tools: string[]; system: string }>();
+  const prompt = (revealed: readonly string[]): { tools: string[]; system: string } => {
+    const key = revealed.join('\n');
+    let found = promptCache.get(key);
+    if (found === undefined) {
+      const output = plan === null ? body : adapter.transform(body, plan, revealed).body;
+      const slots = adapter.promptSlots(output);
+      const tools = resolveModelVisibleTools(rendering, Array.isArray(slots.tools) ? slots.tools : []).entries.map((entry) => JSON.stringify(entry));
+      found = { tools, system: slots.system };
+      promptCache.set(key, found);
+    }
+    return found;
+  };
+
+  const simulated: SimulatedSession[] = [];
+  for (const session of sessions) {
+    const sessionId = `${config.id}:${session.id}`;
+    const conversation: string[] = [];
+    const requests: SimulatedRequest[] = [];
+    const loaded = new Set<string>();
+    let searches = 0;
+    let retries = 0;
+    let blindCalls = 0;
+    let callNumber = 0;
+    const send = async (turn: number): Promise<void> => {
+      // Only the tool-list reveal mode sends reveals; every other mode's tool list does not depend on them.
+      const revealed = mechanism.kind === 'client' && plan?.reveal === 'tool-list' ? await store.get(sessionId) : [];
+      const { tools, system } = prompt(revealed);
+      requests.push({ segments: [...tools, system, ...conversation], toolsEnd: tools.length, systemEnd: tools.length + 1, turn });
+    };
+    const runSearch = async (query: string): Promise<void> => {
+      searches += 1;
+      callNumber += 1;
+      const id = `call_${callNumber}`;
+      // A provider's search keeps no memory of what it loaded before (each search is its own session here).
+      const result = await search.execute({ query }, { sessionId: searchKind === 'provider' ? `${sessionId}:${searches}` : sessionId });
+      const names = result.status === 'found' || result.status === 'invalid-arguments' ? result.tools.map((tool) => tool.name) : [];
+      for (const name of names) loaded.add(name);
+      conversation.push(...searchSegments(searchKind, adapter, id, query, result, names.map((name) => byName.get(name) as ToolDefinition)));
+    };
+
+    for (const [turnIndex, turn] of session.turns.entries()) {
+      conversation.push(`user: ${turn.query}`);
+      const missing = (): string[] => turn.gold.filter((name) => deferred.has(name) && !loaded.has(name));
+      if (turn.gold.length > 0 && missing().length > 0) {
+        await send(turnIndex);
+        await runSearch(turn.query);
+        if (missing().length > 0) {
+          retries += 1;
+          await send(turnIndex);
+          await runSearch(`select:${missing().join(',')}`);
+        }
+        blindCalls += missing().length;
+      }
+      if (turn.gold.length > 0) {
+        await send(turnIndex);
+        const calls = turn.gold.map((name) => {
+          callNumber += 1;
+          const args = createSampleArguments((byName.get(name) as ToolDefinition).inputSchema);
+          return wrapped && deferred.has(name)
+            ? { id: `call_${callNumber}`, name: CALL_TOOL_NAME, arguments: JSON.stringify({ name, arguments: args }) }
+            : { id: `call_${callNumber}`, name, arguments: JSON.stringify(args) };
+        });
+        conversation.push(`assistant: ${calls.map((call) => `${call.name}(${call.arguments})`).join('\n')}`);
+        for (const call of calls) conversation.push(`tool ${call.name}: ${filler(TOOL_OUTPUT_CHARACTERS, call.name)}`);
+      }
+      await send(turnIndex);
+      conversation.push(`assistant: ${filler(ANSWER_CHARACTERS, `turn ${turnIndex}`)}`);
+    }
+    simulated.push({ id: session.id, turns: session.turns.length, requests, searches, retries, blindCalls });
+  }
+  return simulated;
+}
+
+function resolvePlan(adapter: BenchWireAdapter, body: object, mechanism: SessionCostMechanism): ToolSearchPlan | null {
+  const tools = adapter.parseTools(body);
+  switch (mechanism.kind) {
+    case 'none':
+      return null;
+    case 'client':
+      return resolveToolSearch({ id: adapter.clientModel, api: adapter.api }, tools, { ...mechanism.options, mechanism: 'client' });
+    case 'hosted':
+      if (adapter.hostedModel === null) throw new Error(`${adapter.api} has no hosted tool search`);
+      return resolveToolSearch({ id: adapter.hostedModel, api: adapter.api }, tools, { ...mechanism.options, mechanism: adapter.hostedMechanism === 'openai-hosted' ? 'openai' : 'claude' });
+  }
+}
+
+/** Who answers a search: nobody, the client-side `tool_search`, the provider, or the library with the provider loading. */
+type SearchKind = 'none' | 'client' | 'provider' | 'library';
+
+/** The conversation items one search adds, as the model reads them. */
+function searchSegments(
+  kind: SearchKind,
+  adapter: BenchWireAdapter,
+  id: string,
+  query: string,
+  result: ToolSearchResult,
+  loaded: readonly ToolDefinition[],
+): string[] {
+  if (kind === 'client') {
+    return [`assistant: tool_search(${JSON.stringify({ query })})`, `tool tool_search: ${formatToolSearchResult(result)}`];
+  }
+  // Hosted: the provider loads the definitions where its result sits in the conversation (the library's search
+  // answers with the package's own items, `createOpenAIToolSearchOutput` and `createAnthropicToolSearchResult`).
+  if (adapter.hostedMechanism === 'openai-hosted') {
+    const output = kind === 'library' ? createOpenAIToolSearchOutput({ call_id: id }, result) : { type: 'tool_search_output', call_id: null, tools: loaded.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema })) };
+    return [`assistant: tool_search_call(${JSON.stringify({ query })})`, `tool_search_output: ${JSON.stringify(output.tools)}`];
+  }
+  const expanded = loaded.map((tool) => JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })).join('\n');
+  if (kind === 'library') {
+    const block = createAnthropicToolSearchResult(id, result);
+    const text = typeof block.content === 'string' ? block.content : (block.content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
+    return [`assistant: tool_search(${JSON.stringify({ query })})`, `tool tool_search: ${text}${expanded}`];
+  }
+  return [`assistant: tool_search_tool_bm25(${JSON.stringify({ query })})`, `tool_search_tool_result: ${expanded}`];
+}
+
+/** Text of a given length, varied by a seed so different outputs are different strings. */
+function filler(length: number, seed: string): string {
+  const base = `${seed}: the operation completed and returned these details. `;
+  return base.repeat(Math.ceil(length / base.length)).slice(0, length);
+}

@@ -1,0 +1,11 @@
+import { SESSION_COST_PART } from '../run-session-cost-part.js';
+import { loadBenchFixtures } from '../load-bench-fixtures.js';
+import { resolveBenchSettings } from '../bench-settings.js';
+import { createLargeCatalog } from '../quality/create-large-catalog.js';
+import { formatConsoleTable } from '../format-console-table.js';
+const fixtures = loadBenchFixtures();
+const settings = resolveBenchSettings(process.argv[2] === 'quick');
+const t0 = Date.now();
+const result = await SESSION_COST_PART.run({ fixtures, settings, largeCatalog: createLargeCatalog(settings.largeCatalogSize, [...fixtures.bfclCatalog, ...fixtures.githubMCP]), progress: (l) => console.log(l, Date.now() - t0) });
+for (const t of result.tables) console.log(`\n${t.title}\n${formatConsoleTable(t)}`);
+for (const t of result.targets) console.log(t.status, '|', t.target, '|', t.figure);

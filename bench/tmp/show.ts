@@ -1,0 +1,11 @@
+import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
+import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
+import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
+import { loadBenchFixtures } from '../load-bench-fixtures.js';
+import { countTokens } from '../count-tokens.js';
+const f = loadBenchFixtures();
+const t = createToolSearchTool({ tools: f.multiTurnCatalog, store: createMemoryRevealStore() });
+const s = f.multiTurnSessions[0]!.turns[0]!;
+const r = await t.execute({ query: s.query }, { sessionId: 'x' });
+const text = formatToolSearchResult(r);
+console.log(s.query, s.gold, countTokens(text)); console.log(text.slice(0, 1500));
