@@ -87,10 +87,20 @@ describe('runBenchmark in quick mode on a tiny input', () => {
       /Search no slower than BM25/,
       /Transform under 0\.1 ms per request at 100 tools/,
       /Reveal store stays within its bounds/,
+      /Session cost, default client configuration, BFCL multi-turn: ≤ 0\.35× of no deferral cold/,
+      /Session cost, default client configuration, BFCL multi-turn: ≤ 0\.60× of no deferral warm/,
+      /below 1\.0× on every API and session length measured/,
+      /Cache-stable mode: tools \+ system identical on 100%/,
+      /Client-executed OpenAI request for the 150-tool catalog ≤ 1% of the hosted request's bytes/,
     ]) {
       expect(targets.some((target) => pattern.test(target))).toBe(true);
     }
     for (const target of report.parts.flatMap((part) => part.targets)) expect(['met', 'missed', 'not-measured', 'reported']).toContain(target.status);
+  });
+
+  it('shows the cache-stable mode keeps tools and system text identical on every transition', () => {
+    const target = report.parts.flatMap((part) => part.targets).find((candidate) => candidate.target.startsWith('Cache-stable mode'));
+    expect(target).toMatchObject({ status: 'met', figure: expect.stringMatching(/^100\.0%/) });
   });
 
   it('proves the reveal store stays within its bound', () => {
@@ -116,7 +126,7 @@ describe('runBenchmark in quick mode on a tiny input', () => {
   it('writes every chart as a standalone SVG the report links to', () => {
     const markdown = readFileSync(join(outDir, 'latest.md'), 'utf8');
     const charts = report.parts.flatMap((part) => part.charts);
-    expect(charts.map((chart) => chart.file)).toEqual(['prompt-size.svg', 'search-quality.svg', 'speed.svg', 'sessions.svg']);
+    expect(charts.map((chart) => chart.file)).toEqual(['prompt-size.svg', 'search-quality.svg', 'speed.svg', 'sessions.svg', 'session-cost.svg']);
     for (const chart of charts) {
       const svg = readFileSync(join(outDir, chart.file), 'utf8');
       expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);

@@ -22,10 +22,53 @@ function setup() {
 }
 
 describe('createToolCallCheck', () => {
+  describe('a call through call_tool', () => {
+    it('is checked and answered as a call of the tool it names', async () => {
+      const { calls } = setup();
+      expect(await calls.check({ name: 'call_tool', arguments: { name: 'get_weather', arguments: { location: 'Paris' } } }, { sessionId: 's' })).toEqual({
+        ok: true,
+        name: 'get_weather',
+        arguments: { location: 'Paris' },
+        checked: true,
+      });
+    });
+
+    it('returns the named tool’s schema and errors when the arguments do not fit', async () => {
+      const { calls, store } = setup();
+      const outcome = await calls.check({ name: 'call_tool', arguments: '{"name":"get_weather","arguments":{"unit":"kelvin"}}' }, { sessionId: 's' });
+      expect(outcome).toMatchObject({ ok: false, result: { status: 'invalid-arguments', tool: 'get_weather', tools: [{ name: 'get_weather' }] } });
+      expect(await store.get('s')).toEqual(['get_weather']);
+    });
+
+    it.each([
+      ['no name', { arguments: {} }],
+      ['a name that is not a string', { name: 42, arguments: {} }],
+      ['itself', { name: 'call_tool', arguments: {} }],
+      ['text that is not JSON', 'not json'],
+    ])('answers %s with what call_tool needs, never throwing', async (_label, args) => {
+      const { calls } = setup();
+      const outcome = await calls.check({ name: 'call_tool', arguments: args }, { sessionId: 's' });
+      expect(outcome).toMatchObject({ ok: false, result: { status: 'invalid-arguments', tool: 'call_tool', message: expect.stringContaining('`call_tool` needs {"name"') } });
+    });
+
+    it('says so when the named tool does not exist', async () => {
+      const { calls } = setup();
+      const outcome = await calls.check({ name: 'call_tool', arguments: { name: 'nope', arguments: {} } }, { sessionId: 's' });
+      expect(outcome).toMatchObject({ ok: false, result: { status: 'no-match', message: expect.stringContaining('no tool named "nope"') } });
+    });
+
+    it('runs a catalog tool of its own named call_tool as that tool', async () => {
+      const own: ToolDefinition = { name: 'call_tool', inputSchema: { type: 'object', properties: { x: { type: 'number' } } } };
+      const calls = createToolCallCheck({ tools: [own], store: createMemoryRevealStore() });
+      expect(await calls.check({ name: 'call_tool', arguments: { x: 1 } }, { sessionId: 's' })).toMatchObject({ ok: true, name: 'call_tool', arguments: { x: 1 } });
+    });
+  });
+
   it('lets a call that fits the schema through, with parsed arguments', async () => {
     const { calls, store } = setup();
     expect(await calls.check({ name: 'get_weather', arguments: '{"location":"Paris"}' }, { sessionId: 's' })).toEqual({
       ok: true,
+      name: 'get_weather',
       arguments: { location: 'Paris' },
       checked: true,
     });

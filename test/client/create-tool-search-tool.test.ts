@@ -6,6 +6,7 @@ import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 import { TOOL_SEARCH_TOOL_DEFINITION } from '../../src/client/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+import type { ToolSearchResult } from '../../src/client/tool-search-result.js';
 import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
 import { manyTools, tool } from '../support/tools.js';
 
@@ -18,9 +19,15 @@ const catalog: ToolDefinition[] = [
   tool('tool_search', 'never'),
 ];
 
-function setup(options: { tools?: ToolDefinition[]; maxListedTools?: number } = {}) {
+function setup(options: { tools?: ToolDefinition[]; maxListedTools?: number; maxLoaded?: number } = {}) {
   const store = createMemoryRevealStore();
-  return { store, search: createToolSearchTool({ tools: options.tools ?? catalog, store, ...(options.maxListedTools === undefined ? {} : { maxListedTools: options.maxListedTools }) }) };
+  const { tools = catalog, ...rest } = options;
+  return { store, search: createToolSearchTool({ tools, store, ...rest }) };
+}
+
+/** The names of the tools a result returned with their schemas. */
+function loadedNames(result: ToolSearchResult): string[] {
+  return result.status === 'found' || result.status === 'invalid-arguments' ? result.tools.map((entry) => entry.name) : [];
 }
 
 describe('createToolSearchTool', () => {
@@ -35,31 +42,33 @@ describe('createToolSearchTool', () => {
     it('returns the matches with full schemas and reveals them for the session', async () => {
       const { search, store } = setup();
       const result = await search.execute({ query: 'send email' }, { sessionId: 's' });
-      expect(result).toMatchObject({ status: 'found', query: 'send email', loaded: ['send_email'] });
+      expect(result).toMatchObject({ status: 'found' });
+      expect(loadedNames(result)).toEqual(['send_email']);
       expect(result.tools[0]).toEqual({ name: 'send_email', description: 'Send an email message to a recipient', inputSchema: catalog[2]?.inputSchema });
       expect(await store.get('s')).toEqual(['send_email']);
     });
 
     it('ranks an exact name first and alone', async () => {
       const { search } = setup();
-      expect(await search.execute({ query: '`read_file`' }, { sessionId: 's' })).toMatchObject({ status: 'found', loaded: ['read_file'] });
+      expect(loadedNames(await search.execute({ query: '`read_file`' }, { sessionId: 's' }))).toEqual(['read_file']);
     });
 
     it('keeps the seed’s name-over-description example', async () => {
       const { search } = setup();
-      expect(await search.execute({ query: 'search' }, { sessionId: 's' })).toMatchObject({ loaded: ['search_logs'] });
+      expect(loadedNames(await search.execute({ query: 'search' }, { sessionId: 's' }))).toEqual(['search_logs']);
     });
 
     it('never returns itself', async () => {
       const { search } = setup();
       const result = await search.execute({ query: 'tool_search read' }, { sessionId: 's' });
-      expect(result.status === 'found' ? result.loaded : []).not.toContain('tool_search');
+      expect(loadedNames(result)).not.toContain('tool_search');
+      expect(result.status === 'found' ? (result.more ?? []) : []).not.toContain('tool_search');
     });
 
     it('loads exactly the tools a select: query names and names the unknown ones', async () => {
       const { search, store } = setup();
       const result = await search.execute({ query: 'select:write_file,send_email,nope' }, { sessionId: 's' });
-      expect(result).toMatchObject({ status: 'found', loaded: ['write_file', 'send_email'] });
+      expect(loadedNames(result)).toEqual(['write_file', 'send_email']);
       expect(result.message).toContain('No tool is named `nope`');
       expect(await store.get('s')).toEqual(['write_file', 'send_email']);
     });
@@ -101,12 +110,46 @@ describe('createToolSearchTool', () => {
     it('never returns or reveals a tool outside the visible set', async () => {
       const { search, store } = setup();
       const hidden = await search.execute({ query: 'file' }, { sessionId: 's', visible: ['read_file', 'tool_search'] });
-      expect(hidden).toMatchObject({ status: 'found', loaded: ['read_file'] });
+      expect(loadedNames(hidden)).toEqual(['read_file']);
+      expect(hidden).not.toHaveProperty('more');
       const selected = await search.execute({ query: 'select:write_file' }, { sessionId: 's', visible: ['read_file'] });
       expect(selected.status).toBe('invalid-query');
       const missing = await search.execute({ query: 'missing' }, { sessionId: 's', visible: ['read_file'] });
       expect(missing).toMatchObject({ status: 'no-match', availableTools: ['read_file'] });
       expect(await store.get('s')).toEqual(['read_file']);
+    });
+
+    it('loads the best three matches and names the rest', async () => {
+      const { search, store } = setup({ tools: manyTools(20) });
+      const result = await search.execute({ query: 'path' }, { sessionId: 's' });
+      expect(loadedNames(result)).toEqual(['tool_0', 'tool_1', 'tool_2']);
+      expect(result).toMatchObject({ more: ['tool_3', 'tool_4', 'tool_5', 'tool_6', 'tool_7'] });
+      expect(await store.get('s')).toEqual(['tool_0', 'tool_1', 'tool_2']);
+    });
+
+    it('loads as many schemas as maxLoaded allows', async () => {
+      const { search } = setup({ tools: manyTools(20), maxLoaded: 1 });
+      const result = await search.execute({ query: 'path' }, { sessionId: 's' });
+      expect(loadedNames(result)).toEqual(['tool_0']);
+      expect(result.status === 'found' ? result.more : []).toHaveLength(7);
+    });
+
+    it('repeats no schema an earlier search of the session returned, and names those matches instead', async () => {
+      const { search } = setup({ tools: manyTools(20) });
+      await search.execute({ query: 'path' }, { sessionId: 's' });
+      const again = await search.execute({ query: 'path' }, { sessionId: 's' });
+      expect(again).toMatchObject({ status: 'found', loadedEarlier: ['tool_0', 'tool_1', 'tool_2'] });
+      expect(loadedNames(again)).toEqual(['tool_3', 'tool_4', 'tool_5']);
+      const other = await search.execute({ query: 'path' }, { sessionId: 'other' });
+      expect(loadedNames(other)).toEqual(['tool_0', 'tool_1', 'tool_2']);
+    });
+
+    it('loads every tool a select: names, even one loaded before', async () => {
+      const { search } = setup({ tools: manyTools(20) });
+      await search.execute({ query: 'path' }, { sessionId: 's' });
+      const selected = await search.execute({ query: 'select:tool_0,tool_9,tool_10,tool_11' }, { sessionId: 's' });
+      expect(loadedNames(selected)).toEqual(['tool_0', 'tool_9', 'tool_10', 'tool_11']);
+      expect(selected).not.toHaveProperty('loadedEarlier');
     });
 
     it('keeps reveals apart between sessions', async () => {
@@ -153,13 +196,13 @@ describe('createToolSearchTool', () => {
     it('answers with the names the model saw and records the catalog’s names', async () => {
       const { search, store } = setup({ tools: dotted });
       const result = await search.execute({ query: 'change drink' }, { sessionId: 's', names });
-      expect(result).toMatchObject({ status: 'found', loaded: ['ChaDri_change_drink'], tools: [{ name: 'ChaDri_change_drink' }] });
+      expect(result).toMatchObject({ status: 'found', tools: [{ name: 'ChaDri_change_drink' }] });
       expect(await store.get('s')).toEqual(['ChaDri.change_drink']);
     });
 
     it.each(['ChaDri_change_drink', '`ChaDri_change_drink`', 'select:ChaDri_change_drink', 'select:ChaDri.change_drink'])('finds the tool for %j', async (query) => {
       const { search } = setup({ tools: dotted });
-      expect(await search.execute({ query }, { sessionId: 's', names })).toMatchObject({ status: 'found', loaded: ['ChaDri_change_drink'] });
+      expect(loadedNames(await search.execute({ query }, { sessionId: 's', names }))).toEqual(['ChaDri_change_drink']);
     });
 
     it('accepts visible names in the form sent and lists names in that form', async () => {
@@ -170,17 +213,18 @@ describe('createToolSearchTool', () => {
 
   it.each([
     [{ maxResults: 0 }, '`maxResults` must be a whole number ≥ 1, got 0'],
+    [{ maxLoaded: 0 }, '`maxLoaded` must be a whole number ≥ 1, got 0'],
     [{ maxListedTools: -1 }, '`maxListedTools` must be a whole number ≥ 0, got -1'],
     [{ maxQueryLength: 1.5 }, '`maxQueryLength` must be a whole number ≥ 1, got 1.5'],
   ])('rejects the options %j', (options, message) => {
     expect(() => createToolSearchTool({ tools: catalog, store: createMemoryRevealStore(), ...options })).toThrow(message);
   });
 
-  it('drives the whole progressive-disclosure loop: deferred → search → revealed → full schema next request', async () => {
+  it('drives the seed’s progressive-disclosure loop: deferred → search → revealed → full schema next request', async () => {
     const tools = [...manyTools(20), tool('send_email', undefined, { description: 'Send an email', inputSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] } })];
     const store = createMemoryRevealStore();
     const search = createToolSearchTool({ tools, store });
-    const plan = resolveToolSearch('gemini-2.5-pro', tools);
+    const plan = resolveToolSearch('gemini-2.5-pro', tools, { listing: 'full', reveal: 'tool-list' });
     const first = resolveToolList(plan, tools, { revealed: await store.get('session') });
     expect(first.tools.find((entry) => entry.name === 'send_email')).toMatchObject({ status: 'deferred', inputSchema: { type: 'object', additionalProperties: true } });
     await search.execute({ query: 'send_email' }, { sessionId: 'session', visible: first.tools.map((entry) => entry.name) });
@@ -188,5 +232,18 @@ describe('createToolSearchTool', () => {
     expect(second.tools.find((entry) => entry.name === 'send_email')).toMatchObject({ status: 'revealed', inputSchema: { required: ['to'] } });
     const other = resolveToolList(plan, tools, { revealed: await store.get('other-session') });
     expect(other.tools.find((entry) => entry.name === 'send_email')?.status).toBe('deferred');
+  });
+
+  it('drives the default loop: the tool list never changes, the search result carries the schema, call_tool calls it', async () => {
+    const tools = [...manyTools(20), tool('send_email', undefined, { description: 'Send an email', inputSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] } })];
+    const store = createMemoryRevealStore();
+    const search = createToolSearchTool({ tools, store });
+    const plan = resolveToolSearch('gemini-2.5-pro', tools);
+    const first = resolveToolList(plan, tools, { revealed: await store.get('session') });
+    expect(first.tools.map((entry) => entry.name)).toEqual(['tool_search', 'call_tool']);
+    const result = await search.execute({ query: 'send_email' }, { sessionId: 'session' });
+    expect(result).toMatchObject({ status: 'found', tools: [{ name: 'send_email', inputSchema: { required: ['to'] } }] });
+    const second = resolveToolList(plan, tools, { revealed: await store.get('session') });
+    expect(second).toEqual(first);
   });
 });

@@ -4,7 +4,8 @@ import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../src/client
 import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
-import type { ToolListing } from '../../src/config/tool-search-config.js';
+import type { ToolListing, ToolRevealMode } from '../../src/config/tool-search-config.js';
+import { CALL_TOOL_DEFINITION } from '../../src/client/tool-search-tool-definition.js';
 import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
 import { tool } from '../support/tools.js';
 
@@ -14,7 +15,8 @@ const tools = [
   tool('beta'),
   tool('gamma'),
 ];
-const plan = (listing: ToolListing = 'full', model = 'gemini-2.5-pro') => resolveToolSearch(model, tools, { threshold: 3, listing });
+// The seed's behaviour (reveals in the tool list) unless a test says otherwise.
+const plan = (listing: ToolListing = 'full', model = 'gemini-2.5-pro', reveal: ToolRevealMode = 'tool-list') => resolveToolSearch(model, tools, { threshold: 3, listing, reveal });
 const summary = (list: ReturnType<typeof resolveToolList>) => list.tools.map((entry) => `${entry.name}:${entry.status}`);
 
 describe('resolveToolList', () => {
@@ -23,9 +25,11 @@ describe('resolveToolList', () => {
       const list = resolveToolList(plan(), tools);
       expect(summary(list)).toEqual(['keep:loaded', 'tool_search:search', 'alpha:deferred', 'beta:deferred', 'gamma:deferred']);
       expect(list.tools[2]).toMatchObject({ name: 'alpha', description: 'Alpha does one thing. Then it does another.', inputSchema: STUB_INPUT_SCHEMA });
-      expect(list.tools[1]?.inputSchema).toBe(TOOL_SEARCH_TOOL_DEFINITION.inputSchema);
+      // A fresh copy of the frozen schema, so a caller may edit the body it builds from the list.
+      expect(list.tools[1]?.inputSchema).toEqual(TOOL_SEARCH_TOOL_DEFINITION.inputSchema);
+      expect(Object.isFrozen(list.tools[1]?.inputSchema)).toBe(false);
       expect(list.tools[0]?.inputSchema).toBe(tools[1]?.inputSchema);
-      expect(list.guidance).toBe(TOOL_SEARCH_GUIDANCE);
+      expect(list.guidance).toBe(`${TOOL_SEARCH_GUIDANCE} On your next step those tools are callable with their full parameters. Tools shown with full parameter schemas do not need to be searched for.`);
     });
 
     it('swaps a revealed tool’s stub for its full schema in place', () => {
@@ -63,23 +67,54 @@ describe('resolveToolList', () => {
 
     it('lists deferred names in the names listing’s guidance, revealed or not, so the note does not change', () => {
       const first = resolveToolList(plan('names'), tools).guidance;
-      expect(first).toContain('load them with `tool_search` before use: alpha, beta, gamma.');
+      expect(first).toContain('These tools are available but not in your tool list: alpha, beta, gamma.');
       expect(resolveToolList(plan('names'), tools, { revealed: ['beta'] }).guidance).toBe(first);
     });
 
     it('with a name mapping, takes reveals in either form and names tools in the note as the model sees them', () => {
       const dotted = [tool('a.one', 'always'), tool('b.two', 'always'), tool('keep', 'never')];
       const names = createToolNameMapping(dotted.map((entry) => entry.name), { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });
-      const namesPlan = resolveToolSearch('gemini-2.5-pro', dotted, { listing: 'names' });
+      const namesPlan = resolveToolSearch('gemini-2.5-pro', dotted, { listing: 'names', reveal: 'tool-list' });
       const list = resolveToolList(namesPlan, dotted, { revealed: ['b_two', 'a.one'], names });
       expect(summary(list)).toEqual(['keep:loaded', 'tool_search:search', 'b.two:revealed', 'a.one:revealed']);
-      expect(list.guidance).toContain('before use: a_one, b_two.');
+      expect(list.guidance).toContain('not in your tool list: a_one, b_two.');
     });
 
     it('puts the package’s tool_search in place of a caller’s', () => {
       const own = { ...tool('tool_search'), deferrable: 'never' as const };
       const list = resolveToolList(resolveToolSearch('gemini-2.5-pro', [...tools, own], { threshold: 3 }), [...tools, own]);
       expect(list.tools.filter((entry) => entry.name === 'tool_search')).toEqual([expect.objectContaining({ status: 'search', definition: TOOL_SEARCH_TOOL_DEFINITION })]);
+    });
+  });
+
+  describe('with reveals in the conversation (the default)', () => {
+    const stable = (listing: ToolListing) => plan(listing, 'gemini-2.5-pro', 'conversation');
+
+    it.each(['full', 'compact', 'names', 'none'] as const)('sends the same list whatever was revealed, in the %s listing', (listing) => {
+      const first = resolveToolList(stable(listing), tools);
+      expect(resolveToolList(stable(listing), tools, { revealed: ['beta', 'alpha'] })).toEqual(first);
+    });
+
+    it('keeps deferred stubs callable in the full listing', () => {
+      expect(summary(resolveToolList(stable('full'), tools, { revealed: ['beta'] }))).toEqual(['keep:loaded', 'tool_search:search', 'alpha:deferred', 'beta:deferred', 'gamma:deferred']);
+    });
+
+    it.each(['names', 'none'] as const)('adds call_tool after tool_search when the %s listing leaves deferred tools out', (listing) => {
+      const list = resolveToolList(stable(listing), tools);
+      expect(summary(list)).toEqual(['keep:loaded', 'tool_search:search', 'call_tool:call']);
+      expect(list.tools[2]).toMatchObject({ definition: CALL_TOOL_DEFINITION, inputSchema: CALL_TOOL_DEFINITION.inputSchema });
+      expect(list.guidance).toContain('Call such a tool through `call_tool` with {"name": "<tool>", "arguments": {…}}');
+    });
+
+    it('says how many tools the none listing leaves out, without naming them', () => {
+      const note = resolveToolList(stable('none'), tools).guidance;
+      expect(note).toContain('3 more tools are available but not listed');
+      expect(note).not.toContain('alpha');
+    });
+
+    it('sends a forced tool in full in every mode, after the other tools when the listing leaves it out', () => {
+      expect(summary(resolveToolList(stable('full'), tools, { forced: ['gamma'] }))).toEqual(['keep:loaded', 'tool_search:search', 'alpha:deferred', 'beta:deferred', 'gamma:revealed']);
+      expect(summary(resolveToolList(stable('names'), tools, { forced: ['gamma'] }))).toEqual(['keep:loaded', 'tool_search:search', 'call_tool:call', 'gamma:revealed']);
     });
   });
 

@@ -4,14 +4,33 @@ import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { manyTools, tool } from '../support/tools.js';
 
 describe('resolveToolSearchGuidance', () => {
-  it('returns the note when the client mechanism defers a tool', () => {
-    expect(resolveToolSearchGuidance(resolveToolSearch('gemini-2.5-pro', manyTools(15)))).toBe(TOOL_SEARCH_GUIDANCE);
+  it('starts with the one base note whenever the client mechanism defers a tool', () => {
+    for (const listing of ['full', 'compact', 'names', 'none'] as const) {
+      for (const reveal of ['conversation', 'tool-list'] as const) {
+        expect(resolveToolSearchGuidance(resolveToolSearch('gemini-2.5-pro', manyTools(15), { listing, reveal }))?.startsWith(TOOL_SEARCH_GUIDANCE)).toBe(true);
+      }
+    }
+  });
+
+  it.each([
+    ['full', 'conversation', 'Then call them with those parameters. Tools shown with full parameter schemas do not need to be searched for.'],
+    ['full', 'tool-list', 'On your next step those tools are callable with their full parameters. Tools shown with full parameter schemas do not need to be searched for.'],
+    ['names', 'conversation', 'Call such a tool through `call_tool`'],
+    ['names', 'tool-list', 'A tool it returns is in your tool list from your next step on.'],
+  ] as const)('in the %s listing with reveals in the %s, says %j', (listing, reveal, tail) => {
+    expect(resolveToolSearchGuidance(resolveToolSearch('gemini-2.5-pro', manyTools(15), { listing, reveal }))).toContain(tail);
+  });
+
+  it('tells a hosted model with the library’s search to call a loaded tool directly', () => {
+    const note = resolveToolSearchGuidance(resolveToolSearch('claude-opus-4-5', manyTools(15)));
+    expect(note).toContain('These tools are available but not in your tool list: tool_0,');
+    expect(note).toContain('Once `tool_search` has returned a tool, call it directly.');
   });
 
   it.each([
     ['below the threshold', resolveToolSearch('gemini-2.5-pro', manyTools(14))],
-    ['under hosted OpenAI search', resolveToolSearch('gpt-5.4', manyTools(15))],
-    ['under hosted Claude search', resolveToolSearch('claude-opus-4-5', manyTools(15))],
+    ['under OpenAI’s own hosted search', resolveToolSearch('gpt-5.4', manyTools(15), { search: 'provider' })],
+    ['under Claude’s own hosted search', resolveToolSearch('claude-opus-4-5', manyTools(15), { search: 'provider' })],
     ['with no mechanism', resolveToolSearch('gpt-5.2', manyTools(15), { mechanism: 'openai' })],
     ['when every tool is never-deferred', resolveToolSearch('gemini-2.5-pro', manyTools(15, 'never'))],
   ])('returns null %s', (_label, plan) => {
@@ -20,7 +39,9 @@ describe('resolveToolSearchGuidance', () => {
 
   it('names the deferred tools in the names listing', () => {
     const plan = resolveToolSearch('gemini-2.5-pro', [tool('a', 'always'), tool('b', 'never'), tool('c', 'always')], { listing: 'names' });
-    expect(resolveToolSearchGuidance(plan)).toBe(`${TOOL_SEARCH_GUIDANCE} These tools are available but not listed; load them with \`tool_search\` before use: a, c.`);
+    expect(resolveToolSearchGuidance(plan)).toBe(
+      `${TOOL_SEARCH_GUIDANCE} These tools are available but not in your tool list: a, c. Call such a tool through \`call_tool\` with {"name": "<tool>", "arguments": {…}}, arguments fitting the schema \`tool_search\` returned.`,
+    );
   });
 
   it('tells the model to search by exact name or keywords', () => {

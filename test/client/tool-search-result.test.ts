@@ -3,17 +3,15 @@ import { formatToolSearchResult, resolveRevealedTools, type ToolSearchResult } f
 
 const found: ToolSearchResult = {
   status: 'found',
-  query: 'email',
   tools: [{ name: 'send_email', description: 'Send.', inputSchema: { type: 'object', properties: { to: { type: 'string' } } } }],
-  loaded: ['send_email'],
-  message: 'loaded',
+  more: ['send_sms'],
 };
 
 describe('formatToolSearchResult', () => {
   it('writes JSON with a stable key order', () => {
-    const reordered = { message: 'loaded', loaded: ['send_email'], tools: found.tools, query: 'email', status: 'found' } as ToolSearchResult;
+    const reordered = { more: ['send_sms'], tools: found.tools, status: 'found' } as ToolSearchResult;
     expect(formatToolSearchResult(reordered)).toBe(formatToolSearchResult(found));
-    expect(formatToolSearchResult(found).startsWith('{"loaded":["send_email"],"message":"loaded","query":"email","status":"found"')).toBe(true);
+    expect(formatToolSearchResult(found).startsWith('{"more":["send_sms"],"status":"found","tools":[')).toBe(true);
   });
 });
 

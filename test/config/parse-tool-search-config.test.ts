@@ -3,6 +3,8 @@ import { parseToolSearchConfig } from '../../src/config/parse-tool-search-config
 import { ToolSearchConfigError } from '../../src/errors/tool-search-config-error.js';
 import { ToolSearchError, isToolSearchError } from '../../src/errors/tool-search-error.js';
 
+/** The settings every form shares, at their defaults. */
+const DEFAULTS = { listing: 'auto', reveal: 'conversation', search: 'auto' } as const;
 const AUTO = (threshold: number) => [
   { mechanism: 'openai', threshold, explicit: false },
   { mechanism: 'claude', threshold, explicit: false },
@@ -24,9 +26,9 @@ function configError(input: unknown): ToolSearchConfigError {
 
 describe('parseToolSearchConfig', () => {
   describe('defaults', () => {
-    it('uses mechanism auto, threshold 15 and the full listing when given nothing', () => {
-      expect(parseToolSearchConfig()).toEqual({ preferences: AUTO(15), neverDefer: [], listing: 'full' });
-      expect(parseToolSearchConfig({})).toEqual({ preferences: AUTO(15), neverDefer: [], listing: 'full' });
+    it('uses mechanism auto, threshold 15, the auto listing, reveals in the conversation and the auto search when given nothing', () => {
+      expect(parseToolSearchConfig()).toEqual({ preferences: AUTO(15), neverDefer: [], ...DEFAULTS });
+      expect(parseToolSearchConfig({})).toEqual({ preferences: AUTO(15), neverDefer: [], ...DEFAULTS });
     });
 
     it('returns a configuration it already parsed unchanged', () => {
@@ -53,7 +55,7 @@ describe('parseToolSearchConfig', () => {
       expect(parseToolSearchConfig({ ref: 'tool_search', config: { threshold: 20, never_defer: ['read_file'] } })).toEqual({
         preferences: [{ mechanism: 'client', threshold: 20, explicit: true }],
         neverDefer: ['read_file'],
-        listing: 'full',
+        ...DEFAULTS,
       });
     });
 
@@ -69,7 +71,7 @@ describe('parseToolSearchConfig', () => {
       expect(parseToolSearchConfig({ capabilities: ['web_fetch', { ref: 'auto_tool_search', config: { threshold: 10 } }, { ref: 'file_system' }] })).toEqual({
         preferences: AUTO(10),
         neverDefer: [],
-        listing: 'full',
+        ...DEFAULTS,
       });
     });
 
@@ -126,7 +128,25 @@ describe('parseToolSearchConfig', () => {
         preferences: [{ mechanism: 'client', threshold: 3, explicit: true }],
         neverDefer: ['a'],
         listing: 'names',
+        reveal: 'conversation',
+        search: 'auto',
       });
+    });
+
+    it('accepts the reveal mode and who searches', () => {
+      expect(parseToolSearchConfig({ reveal: 'tool-list', search: 'provider', listing: 'none' })).toMatchObject({ reveal: 'tool-list', search: 'provider', listing: 'none' });
+    });
+
+    it('reads reveal and search in a seed capability config, and requires them to agree across the list', () => {
+      expect(parseToolSearchConfig({ ref: 'auto_tool_search', config: { reveal: 'tool-list', search: 'provider' } })).toMatchObject({ reveal: 'tool-list', search: 'provider' });
+      expect(() =>
+        parseToolSearchConfig({ capabilities: [{ ref: 'openai_tool_search', config: { search: 'provider' } }, { ref: 'tool_search', config: { search: 'library' } }] }),
+      ).toThrow("`search` is set to different values");
+    });
+
+    it('gives a resolved configuration of an earlier version, without reveal and search, their defaults', () => {
+      const stored = { preferences: [{ mechanism: 'client', threshold: 3, explicit: true }], neverDefer: [], listing: 'full' };
+      expect(parseToolSearchConfig(stored as never)).toMatchObject({ listing: 'full', reveal: 'conversation', search: 'auto' });
     });
   });
 
@@ -147,7 +167,9 @@ describe('parseToolSearchConfig', () => {
       [{ neverDefer: [''] }, '`neverDefer[0]` must be a non-empty tool name, got "" (a string)'],
       [{ capabilities: [{ ref: 'tool_search', config: { threshold: -1 } }] }, '`capabilities[0].config.threshold` must be a whole number ≥ 0, got -1'],
       [{ mechanism: 'gemini' }, "`mechanism` must be one of 'auto', 'openai', 'claude', 'client', got \"gemini\" (a string)"],
-      [{ listing: 'short' }, "`listing` must be one of 'full', 'compact', 'names', got \"short\" (a string)"],
+      [{ listing: 'short' }, "`listing` must be one of 'auto', 'full', 'compact', 'names', 'none', got \"short\" (a string)"],
+      [{ reveal: 'in-place' }, "`reveal` must be one of 'conversation', 'tool-list', got \"in-place\" (a string)"],
+      [{ search: 'server' }, "`search` must be one of 'auto', 'provider', 'library', got \"server\" (a string)"],
       [{ treshold: 3 }, 'the configuration has an unknown option `treshold`; the options are `mechanism`, `threshold`, `neverDefer`, `listing`'],
       [{ ref: 'tool_search', config: { neverDefer: [] } }, '`config` has an unknown option `neverDefer`'],
       [{ capabilities: 'tool_search' }, '`capabilities` must be a list, got "tool_search" (a string)'],

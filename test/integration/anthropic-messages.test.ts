@@ -1,3 +1,4 @@
+import { SEED_NOTE, withSeedBehaviour } from '../support/tools.js';
 /**
  * The Anthropic Messages transformer against the official SDK: `@anthropic-ai/sdk` sends every request to a local
  * server on 127.0.0.1 that plays the API. The server rejects (HTTP 400, as the API would) any request that breaks a
@@ -94,7 +95,7 @@ class AgentLoop {
 
   async turn(base: Omit<Request, 'messages'>, config: ToolSearchConfigInput, options: TransformAnthropicMessagesRequestOptions = {}): Promise<Message> {
     const body: Request = { ...base, messages: this.history };
-    const plan = resolveToolSearch({ id: body.model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), config);
+    const plan = resolveToolSearch({ id: body.model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), withSeedBehaviour(config));
     const { body: request, names, warnings } = transformAnthropicMessagesRequest(body, plan, options);
     this.lastWarnings = warnings;
     const message = await this.client.messages.create(request);
@@ -217,7 +218,7 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
             expect(tools(request).map((tool) => tool.name).slice(0, 2)).toEqual(['read_file', TOOL_SEARCH_TOOL_NAME]);
             expect(byName(request, 'get_weather')).toEqual({ name: 'get_weather', description: weatherTool.description, input_schema: STUB_INPUT_SCHEMA });
             expect(tools(request).some((tool) => 'defer_loading' in tool || String(tool.type).startsWith('tool_search_tool'))).toBe(false);
-            expect(request.system).toEqual([...(system as unknown[]), { type: 'text', text: TOOL_SEARCH_GUIDANCE }]);
+            expect(request.system).toEqual([...(system as unknown[]), { type: 'text', text: SEED_NOTE }]);
           },
           response: reply([{ type: 'tool_use', id: 'toolu_c1', name: TOOL_SEARCH_TOOL_NAME, input: { query: 'current weather for a location' }, caller: { type: 'direct' } }], 'tool_use'),
         },

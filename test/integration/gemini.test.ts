@@ -1,3 +1,4 @@
+import { withSeedBehaviour } from '../support/tools.js';
 /**
  * The Gemini transformer against the official `@google/genai` SDK: the loop builds the SDK shape
  * (`GenerateContentParameters`), the SDK turns it into the REST body, and a local server on 127.0.0.1 checks the REST
@@ -98,7 +99,7 @@ async function runLoop(config: ToolSearchConfigInput, turns: number) {
       contents,
       config: { systemInstruction: 'You are a barista assistant.', tools: [{ functionDeclarations: declarations }] },
     };
-    const plan = resolveToolSearch({ id: parameters.model, api: 'gemini' }, parseGeminiTools(parameters), config);
+    const plan = resolveToolSearch({ id: parameters.model, api: 'gemini' }, parseGeminiTools(parameters), withSeedBehaviour(config));
     const { body, names, warnings } = transformGeminiRequest(parameters, plan, { revealed: await store.get(sessionId) });
     expect(warnings).toEqual([]);
     last = await ai.models.generateContent(body);

@@ -1,3 +1,4 @@
+import { withSeedBehaviour } from '../support/tools.js';
 /**
  * The Chat Completions transformer against the official `openai` SDK: a local server on 127.0.0.1 stands in for
  * the API, checks every request the SDK actually sends against the preflight rules and the expected plan (a failed
@@ -79,7 +80,7 @@ async function runLoop(config: ToolSearchConfigInput, turns: number) {
   const executed: { name: string; args: unknown }[] = [];
   for (let turn = 0; turn < turns; turn += 1) {
     const body: ChatCompletionCreateParamsNonStreaming = { model: 'gpt-4.1', messages: history, tools: catalog.map(toOpenAIChatTool) };
-    const plan = resolveToolSearch({ id: body.model, api: 'openai-chat' }, parseOpenAIChatTools(body), config);
+    const plan = resolveToolSearch({ id: body.model, api: 'openai-chat' }, parseOpenAIChatTools(body), withSeedBehaviour(config));
     const { body: request, names, warnings } = transformOpenAIChatRequest(body, plan, { revealed: await store.get(sessionId) });
     expect(warnings).toEqual([]);
     const completion = await client.chat.completions.create(request);

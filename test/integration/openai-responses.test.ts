@@ -1,3 +1,4 @@
+import { withSeedBehaviour } from '../support/tools.js';
 /**
  * Three-turn agent loops through the official `openai` SDK against a local server: every request the SDK actually
  * sends is checked against the preflight rules and the expected plan (a failed check becomes an HTTP 400, which
@@ -96,7 +97,7 @@ describe('OpenAI Responses through the official SDK', () => {
         fn('send_email', 'Send an email.', { to: { type: 'string' }, body: { type: 'string' } }),
       ],
     } satisfies Omit<ResponseCreateParamsNonStreaming, 'input'>;
-    const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, parseOpenAIResponsesTools(base), { threshold: 3, neverDefer: ['read_file'] });
+    const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, parseOpenAIResponsesTools(base), withSeedBehaviour({ threshold: 3, neverDefer: ['read_file'] }));
     expect(plan.mechanism).toBe('openai-hosted');
 
     const sentTools: string[] = [];
@@ -167,7 +168,7 @@ describe('OpenAI Responses through the official SDK', () => {
       ],
     } satisfies Omit<ResponseCreateParamsNonStreaming, 'input'>;
     const tools = parseOpenAIResponsesTools(base);
-    const plan = resolveToolSearch({ id: 'gpt-5.2', api: 'openai-responses' }, tools, { threshold: 2, neverDefer: ['read_file'] });
+    const plan = resolveToolSearch({ id: 'gpt-5.2', api: 'openai-responses' }, tools, withSeedBehaviour({ threshold: 2, neverDefer: ['read_file'] }));
     expect(plan.mechanism).toBe('client');
     const store = createMemoryRevealStore();
     const search = createToolSearchTool({ tools, store });
@@ -219,7 +220,7 @@ describe('OpenAI Responses through the official SDK', () => {
         fn('weather.now', 'Current weather for a city.', { city: { type: 'string' } }),
       ],
     } satisfies Omit<ResponseCreateParamsNonStreaming, 'input'>;
-    const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, parseOpenAIResponsesTools(base), { threshold: 2, neverDefer: ['read_file'] });
+    const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, parseOpenAIResponsesTools(base), withSeedBehaviour({ threshold: 2, neverDefer: ['read_file'] }));
 
     const { client } = await startResponsesServer(fixture.turns, (body, turn) => {
       expect(describeTools(body.tools)).toEqual([

@@ -200,7 +200,9 @@ describe('resolveToolSearch', () => {
         mechanism: 'claude-hosted',
         threshold: 15,
         toolCount: 2,
-        listing: 'full',
+        listing: 'names',
+        reveal: 'conversation',
+        search: 'library',
         allowed: ['openai', 'claude', 'client'],
         tools: [
           { name: 'read_file', status: 'loaded', reason: 'policy-never' },
@@ -219,6 +221,32 @@ describe('resolveToolSearch', () => {
       const second = resolveToolSearch(structuredClone(model), structuredClone(tools), structuredClone(config));
       expect({ tools, config, model }).toEqual(before);
       expect(second).toEqual(first);
+    });
+
+    it.each([
+      ['gemini-2.5-pro', 'client', 'library'],
+      ['gpt-5.4', 'openai-hosted', 'library'],
+      ['claude-opus-4-5', 'claude-hosted', 'library'],
+    ] as const)('resolves the auto search to the library’s for %s (%s)', (model, mechanism, search) => {
+      expect(resolveToolSearch(model, manyTools(20))).toMatchObject({ mechanism, search });
+    });
+
+    it('keeps the provider’s own search when asked', () => {
+      expect(resolveToolSearch('gpt-5.4', manyTools(20), { search: 'provider' })).toMatchObject({ mechanism: 'openai-hosted', search: 'provider' });
+      expect(resolveToolSearch('gemini-2.5-pro', manyTools(20), { search: 'provider' })).toMatchObject({ mechanism: 'client', search: 'library' });
+    });
+
+    it('resolves the auto listing to names up to 1,000 deferred tools and to none beyond', () => {
+      expect(resolveToolSearch('gemini-2.5-pro', manyTools(1000)).listing).toBe('names');
+      expect(resolveToolSearch('gemini-2.5-pro', manyTools(1001)).listing).toBe('none');
+      expect(resolveToolSearch('gemini-2.5-pro', manyTools(1001), { listing: 'compact' }).listing).toBe('compact');
+    });
+
+    it('never defers a tool named call_tool, and warns that the package sends its own in its place', () => {
+      const plan = resolveToolSearch('gemini-2.5-pro', [...manyTools(20), tool('call_tool')]);
+      expect(plan.tools.find((entry) => entry.name === 'call_tool')).toMatchObject({ status: 'loaded', reason: 'search-tool' });
+      expect(plan.warnings).toEqual([expect.objectContaining({ code: 'search-tool-replaced', message: expect.stringContaining('its own `call_tool`') })]);
+      expect(resolveToolSearch('gemini-2.5-pro', [...manyTools(20), tool('call_tool')], { listing: 'full' }).warnings).toEqual([]);
     });
 
     it('handles an empty tool list', () => {

@@ -1,3 +1,4 @@
+import { withSeedBehaviour } from './tools.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -70,7 +71,7 @@ export function geminiRESTBody(
 
 /** The plan for a Gemini body (model `gemini-2.5-flash` over `gemini` unless `model` says otherwise). */
 export function geminiPlan(body: unknown, config?: ToolSearchConfigInput, model: Parameters<typeof resolveToolSearch>[0] = { id: 'gemini-2.5-flash', api: 'gemini' }): ToolSearchPlan {
-  return resolveToolSearch(model, parseGeminiTools(body), config);
+  return resolveToolSearch(model, parseGeminiTools(body), withSeedBehaviour(config));
 }
 
 /** Transforms, and asserts that the output passes the preflight check (every transformed body in the suite does). */

@@ -1,3 +1,4 @@
+import { withSeedBehaviour } from './tools.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -58,7 +59,7 @@ export function openAIChatBody(tools: readonly unknown[], messages: readonly unk
 
 /** The plan for a Chat Completions body (model `gpt-4.1` over `openai-chat` unless `model` says otherwise). */
 export function openAIChatPlan(body: unknown, config?: ToolSearchConfigInput, model: Parameters<typeof resolveToolSearch>[0] = { id: 'gpt-4.1', api: 'openai-chat' }): ToolSearchPlan {
-  return resolveToolSearch(model, parseOpenAIChatTools(body), config);
+  return resolveToolSearch(model, parseOpenAIChatTools(body), withSeedBehaviour(config));
 }
 
 /** Transforms, and asserts that the output passes the preflight check (every transformed body in the suite does). */

@@ -1,3 +1,4 @@
+import { withSeedBehaviour } from './tools.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -64,7 +65,7 @@ export function responsesBody(tools: readonly unknown[], extra: Record<string, u
 
 /** The plan for a body, made from the body's own tools (the normal way). */
 export function planFor(body: unknown, model: string | { id: string; api?: 'openai-responses' } = { id: 'gpt-5.4', api: 'openai-responses' }, config?: ToolSearchConfigInput): ToolSearchPlan {
-  return resolveToolSearch(model, parseOpenAIResponsesTools(body), config);
+  return resolveToolSearch(model, parseOpenAIResponsesTools(body), withSeedBehaviour(config));
 }
 
 /**

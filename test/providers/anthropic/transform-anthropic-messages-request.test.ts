@@ -1,3 +1,5 @@
+import { earlierResult } from '../../support/tools.js';
+import { withSeedBehaviour } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
 import stringify from 'fast-json-stable-stringify';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
@@ -6,7 +8,7 @@ import type { ToolSearchConfigInput } from '../../../src/config/tool-search-conf
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../../../src/client/tool-search-tool-definition.js';
-import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
+import { SEED_NOTE } from '../../support/tools.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { isValidToolName } from '../../../src/names/create-tool-name-mapping.js';
 import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/parse-anthropic-messages-tools.js';
@@ -41,7 +43,7 @@ function transformAnthropicMessagesRequest<Body extends AnthropicMessagesRequest
 }
 
 function planFor(body: unknown, model: string, config: ToolSearchConfigInput = { threshold: 3 }): ToolSearchPlan {
-  return resolveToolSearch({ id: model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), config);
+  return resolveToolSearch({ id: model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), withSeedBehaviour(config));
 }
 
 function transform(body: Body, model = HOSTED, config: ToolSearchConfigInput = { threshold: 3 }, options: TransformAnthropicMessagesRequestOptions = {}) {
@@ -420,8 +422,8 @@ describe('transformAnthropicMessagesRequest', () => {
     });
 
     it.each<[string, unknown]>([
-      ['a string tool_result', formatToolSearchResult({ status: 'found', query: 'q', tools: [], loaded: ['tool_3'], message: 'ok' })],
-      ['a text block in a tool_result', [{ type: 'text', text: formatToolSearchResult({ status: 'found', query: 'q', tools: [], loaded: ['tool_3'], message: 'ok' }) }]],
+      ['a string tool_result', formatToolSearchResult(earlierResult({ status: 'found', query: 'q', tools: [], loaded: ['tool_3'], message: 'ok' }))],
+      ['a text block in a tool_result', [{ type: 'text', text: formatToolSearchResult(earlierResult({ status: 'found', query: 'q', tools: [], loaded: ['tool_3'], message: 'ok' })) }]],
     ])('restores a reveal the store lost from %s in the history', (_case, content) => {
       const messages: Messages = [
         { role: 'user', content: 'hi' },
@@ -440,10 +442,10 @@ describe('transformAnthropicMessagesRequest', () => {
         { type: 'text', text: 'Be brief.' },
       ];
       it.each<[string, unknown, unknown]>([
-        ['no system prompt', undefined, TOOL_SEARCH_GUIDANCE],
-        ['an empty string', '', TOOL_SEARCH_GUIDANCE],
-        ['a string', 'You are helpful.', `You are helpful.\n\n${TOOL_SEARCH_GUIDANCE}`],
-        ['text blocks', blocks, [...blocks, { type: 'text', text: TOOL_SEARCH_GUIDANCE }]],
+        ['no system prompt', undefined, SEED_NOTE],
+        ['an empty string', '', SEED_NOTE],
+        ['a string', 'You are helpful.', `You are helpful.\n\n${SEED_NOTE}`],
+        ['text blocks', blocks, [...blocks, { type: 'text', text: SEED_NOTE }]],
       ])('is added once to %s, keeping cache_control where it was', (_case, system, expected) => {
         const body = anthropicBody(anthropicTools(4), undefined, system === undefined ? {} : { system });
         const plan = planFor(body, CLIENT);

@@ -1,7 +1,8 @@
+import { earlierResult } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
 import { transformGeminiRequest } from '../../../src/providers/gemini/transform-gemini-request.js';
 import { preflightGeminiRequest } from '../../../src/providers/gemini/preflight-gemini-request.js';
-import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
+import { SEED_NOTE } from '../../support/tools.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
@@ -23,7 +24,7 @@ import {
 
 const bfcl = readGeminiFixture<ToolDefinition[]>('bfcl-tools.json');
 const twenty = geminiDeclarations(20);
-const found = (loaded: string[]) => formatToolSearchResult({ status: 'found', query: loaded.join(' '), tools: [], loaded, message: 'Loaded.' });
+const found = (loaded: string[]) => formatToolSearchResult(earlierResult({ status: 'found', query: loaded.join(' '), tools: [], loaded, message: 'Loaded.' }));
 const shapes = [
   ['SDK', (declarations: readonly unknown[], contents?: GeminiContent[], settings: Record<string, unknown> = {}) => geminiParameters(declarations, contents, settings)],
   ['REST', (declarations: readonly unknown[], contents?: GeminiContent[], settings: Record<string, unknown> = {}) => geminiRESTBody(declarations, contents, settings)],
@@ -65,7 +66,7 @@ describe('transformGeminiRequest', () => {
 
     it('adds the note once, as its own part after the caller’s', () => {
       const { body: output } = transform(body, geminiPlan(body));
-      expect(settingsOf(output).systemInstruction).toEqual({ parts: [{ text: 'You are helpful.' }, { text: TOOL_SEARCH_GUIDANCE }] });
+      expect(settingsOf(output).systemInstruction).toEqual({ parts: [{ text: 'You are helpful.' }, { text: SEED_NOTE }] });
     });
 
     it.each<ToolListing>(['full', 'compact'])('is stable on its own output in the %s listing', (listing) => {
@@ -108,12 +109,12 @@ describe('transformGeminiRequest', () => {
       const sized = make(geminiDeclarations(count));
       const { body: output } = transform(sized, geminiPlan(sized));
       expect(geminiToolSummary(output).includes('tool_search:search')).toBe(deferring);
-      expect(settingsOf(output).systemInstruction).toEqual(deferring ? { parts: [{ text: TOOL_SEARCH_GUIDANCE }] } : undefined);
+      expect(settingsOf(output).systemInstruction).toEqual(deferring ? { parts: [{ text: SEED_NOTE }] } : undefined);
     });
   });
 
   describe('in systemInstruction', () => {
-    const note = TOOL_SEARCH_GUIDANCE;
+    const note = SEED_NOTE;
     it.each<[string, unknown, unknown]>([
       ['sets a content when there is none', undefined, { parts: [{ text: note }] }],
       ['appends to a string with a blank line', 'Rules.', `Rules.\n\n${note}`],
@@ -132,7 +133,7 @@ describe('transformGeminiRequest', () => {
       const sent = transform(start, geminiPlan(start, { listing: 'names', neverDefer: ['tool_1'] })).body;
       const next = { ...start, systemInstruction: sent.systemInstruction };
       const after = transform(next, geminiPlan(next, { listing: 'names' })).body;
-      expect(JSON.stringify(after.systemInstruction).split(TOOL_SEARCH_GUIDANCE.slice(0, 40))).toHaveLength(2);
+      expect(JSON.stringify(after.systemInstruction).split(SEED_NOTE.slice(0, 40))).toHaveLength(2);
       expect(JSON.stringify(after.systemInstruction)).toContain(': tool_0, tool_1, tool_2');
       expect(transform(next, geminiPlan(next, { threshold: 100 })).body.systemInstruction).toEqual({ parts: [{ text: 'Rules.' }] });
     });

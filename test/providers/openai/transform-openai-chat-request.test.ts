@@ -1,7 +1,9 @@
+import { earlierResult } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
 import { transformOpenAIChatRequest } from '../../../src/providers/openai/transform-openai-chat-request.js';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
+import { SEED_NOTE, withSeedBehaviour } from '../../support/tools.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
@@ -21,7 +23,7 @@ import {
 const bfcl = readOpenAIChatFixture<ToolDefinition[]>('bfcl-tools.json');
 const twenty = openAIChatTools(20);
 const found = (loaded: string[]) =>
-  formatToolSearchResult({ status: 'found', query: loaded.join(' '), tools: [], loaded, message: 'Loaded.' });
+  formatToolSearchResult(earlierResult({ status: 'found', query: loaded.join(' '), tools: [], loaded, message: 'Loaded.' }));
 
 describe('transformOpenAIChatRequest', () => {
   describe('with the client mechanism', () => {
@@ -61,9 +63,9 @@ describe('transformOpenAIChatRequest', () => {
     });
 
     it.each<[ToolListing, string]>([
-      ['full', TOOL_SEARCH_GUIDANCE],
-      ['compact', TOOL_SEARCH_GUIDANCE],
-      ['names', `${TOOL_SEARCH_GUIDANCE} These tools are available but not listed`],
+      ['full', SEED_NOTE],
+      ['compact', SEED_NOTE],
+      ['names', `${TOOL_SEARCH_GUIDANCE} These tools are available but not in your tool list`],
     ])('adds the %s listing note to the system message once', (listing, note) => {
       const { body: output } = transform(body, openAIChatPlan(body, { listing }));
       const system = (output.messages[0] as { content: string }).content;
@@ -80,7 +82,7 @@ describe('transformOpenAIChatRequest', () => {
       const sized = openAIChatBody(openAIChatTools(count));
       const { body: output } = transform(sized, openAIChatPlan(sized));
       expect(openAIChatToolSummary(output).slice(0, 2)).toEqual(head);
-      expect(output.messages[0]?.content).toBe(count >= 15 ? TOOL_SEARCH_GUIDANCE : 'hi');
+      expect(output.messages[0]?.content).toBe(count >= 15 ? SEED_NOTE : 'hi');
     });
 
     it('sends revealed tools in full, in place, with the caller’s strict flag', () => {
@@ -129,7 +131,7 @@ describe('transformOpenAIChatRequest', () => {
   });
 
   describe('in the system slot', () => {
-    const note = TOOL_SEARCH_GUIDANCE;
+    const note = SEED_NOTE;
     const cached = { type: 'text', text: 'Rules.', prompt_cache_breakpoint: { mode: 'explicit' } };
     it.each<[string, unknown[], unknown[]]>([
       ['appends to a system message’s text', [{ role: 'system', content: 'Rules.' }], [{ role: 'system', content: `Rules.\n\n${note}` }]],
@@ -409,7 +411,7 @@ describe('transformOpenAIChatRequest', () => {
     it('reads a plan made from the body’s own wire names', () => {
       const named = openAIChatBody(bfcl.map(toOpenAIChatTool));
       const first = transform(named, openAIChatPlan(named)).body;
-      const again = transform(first, resolveToolSearch({ id: 'gpt-4.1', api: 'openai-chat' }, bfcl)).body;
+      const again = transform(first, resolveToolSearch({ id: 'gpt-4.1', api: 'openai-chat' }, bfcl, withSeedBehaviour())).body;
       expect(again).toEqual(first);
     });
   });

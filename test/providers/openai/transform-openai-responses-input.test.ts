@@ -1,3 +1,4 @@
+import { earlierResult } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
@@ -132,13 +133,13 @@ describe('transformOpenAIResponsesRequest on the history (input)', () => {
   });
 
   it("maps the names in this package's tool_search results to the names the model can call", () => {
-    const result = formatToolSearchResult({
+    const result = formatToolSearchResult(earlierResult({
       status: 'found',
       query: 'change drink',
       tools: [{ name: 'ChaDri.change_drink', inputSchema: { type: 'object' } }],
       loaded: ['ChaDri.change_drink'],
       message: 'Loaded.',
-    });
+    }));
     const output = replay({ type: 'function_call_output', call_id: 'call_1', output: result }).item as { output: string };
     expect(JSON.parse(output.output)).toMatchObject({ tools: [{ name: 'ChaDri_change_drink' }], loaded: ['ChaDri_change_drink'] });
   });

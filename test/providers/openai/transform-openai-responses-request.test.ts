@@ -1,6 +1,8 @@
+import { earlierResult } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
+import { SEED_NOTE, withSeedBehaviour } from '../../support/tools.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { isToolSearchError } from '../../../src/errors/tool-search-error.js';
@@ -49,7 +51,7 @@ describe('transformOpenAIResponsesRequest', () => {
   describe('with hosted tool search (openai-hosted)', () => {
     it.each(seed.cases)('orders the seed conformance fixture at threshold $threshold as planned', ({ threshold, expected }) => {
       const body = responsesBody(seedTools.map(toResponsesFunction));
-      const plan = resolveToolSearch(HOSTED, seedTools, { threshold });
+      const plan = resolveToolSearch(HOSTED, seedTools, withSeedBehaviour({ threshold }));
       expect(describeTools(transformChecked(body, plan).body.tools)).toEqual(expected);
     });
 
@@ -134,7 +136,7 @@ describe('transformOpenAIResponsesRequest', () => {
       ])('names the category $label as $wire', ({ label, wire }) => {
         const tools: ToolDefinition[] = [{ name: 'member', inputSchema: { type: 'object' }, category: label }, { name: 'other', inputSchema: { type: 'object' } }];
         const body = responsesBody(tools.map(toResponsesFunction));
-        const { body: sent } = transformChecked(body, resolveToolSearch(HOSTED, tools, { threshold: 0 }));
+        const { body: sent } = transformChecked(body, resolveToolSearch(HOSTED, tools, withSeedBehaviour({ threshold: 0 })));
         expect(sent.tools?.find((tool) => tool.type === 'namespace')).toMatchObject({ name: wire, description: `Tools for ${label}` });
       });
 
@@ -144,7 +146,7 @@ describe('transformOpenAIResponsesRequest', () => {
           { name: 'crm_lookup', inputSchema: { type: 'object' }, category: 'crm' },
         ];
         const body = responsesBody(tools.map(toResponsesFunction));
-        const { body: sent } = transformChecked(body, resolveToolSearch(HOSTED, tools, { threshold: 0 }));
+        const { body: sent } = transformChecked(body, resolveToolSearch(HOSTED, tools, withSeedBehaviour({ threshold: 0 })));
         expect(describeTools(sent.tools)).toEqual(['ns:crm_namespace[crm_lookup+defer]', 'crm+defer', 'tool_search']);
       });
 
@@ -155,7 +157,7 @@ describe('transformOpenAIResponsesRequest', () => {
         ];
         const names = (list: ToolDefinition[]) => {
           const body = responsesBody(list.map(toResponsesFunction));
-          const sent = transformChecked(body, resolveToolSearch(HOSTED, list, { threshold: 0 })).body.tools ?? [];
+          const sent = transformChecked(body, resolveToolSearch(HOSTED, list, withSeedBehaviour({ threshold: 0 }))).body.tools ?? [];
           return Object.fromEntries(sent.filter((tool) => tool.type === 'namespace').map((tool) => [(tool as { tools: { name: string }[] }).tools[0]?.name, (tool as { name: string }).name]));
         };
         const forward = names(tools);
@@ -176,7 +178,7 @@ describe('transformOpenAIResponsesRequest', () => {
       it('merges a category with the body namespace of the same name', () => {
         const tools: ToolDefinition[] = [{ name: 'outside', inputSchema: { type: 'object' }, category: 'crm' }];
         const body = responsesBody([responsesNamespace('crm', [responsesFunction('inside')]), toResponsesFunction(tools[0] as ToolDefinition)]);
-        const plan = resolveToolSearch(HOSTED, [...parseOpenAIResponsesTools(body).slice(0, 1), { ...(tools[0] as ToolDefinition) }], { threshold: 0 });
+        const plan = resolveToolSearch(HOSTED, [...parseOpenAIResponsesTools(body).slice(0, 1), { ...(tools[0] as ToolDefinition) }], withSeedBehaviour({ threshold: 0 }));
         expect(describeTools(transformChecked(body, plan).body.tools)).toEqual(['ns:crm[inside+defer,outside+defer]', 'tool_search']);
       });
 
@@ -359,24 +361,24 @@ describe('transformOpenAIResponsesRequest', () => {
         { type: 'function', name: 'search_issues', description: 'does search_issues', parameters: STUB_INPUT_SCHEMA, strict: false },
         { type: 'function', name: 'create_issue', description: 'does create_issue', parameters: STUB_INPUT_SCHEMA, strict: false },
       ]);
-      expect(sent.instructions).toBe(`You are helpful.\n\n${TOOL_SEARCH_GUIDANCE}`);
+      expect(sent.instructions).toBe(`You are helpful.\n\n${SEED_NOTE}`);
       expect(warnings).toEqual([]);
       expect(transformChecked(sent, plan).body.instructions).toBe(sent.instructions);
     });
 
     it('sets the guidance as the instructions when there are none', () => {
       const body = responsesBody(tools);
-      expect(transformChecked(body, planFor(body, CLIENT, { threshold: 0 })).body.instructions).toBe(TOOL_SEARCH_GUIDANCE);
+      expect(transformChecked(body, planFor(body, CLIENT, { threshold: 0 })).body.instructions).toBe(SEED_NOTE);
     });
 
     it('sends revealed tools in full, from the store and from the history', () => {
-      const found = formatToolSearchResult({
+      const found = formatToolSearchResult(earlierResult({
         status: 'found',
         query: 'create issue',
         tools: [{ name: 'create_issue', inputSchema: { type: 'object' } }],
         loaded: ['create_issue'],
         message: 'Loaded.',
-      });
+      }));
       const body = responsesBody(tools, {
         input: [
           { type: 'function_call', call_id: 'call_1', name: 'tool_search', arguments: '{"query":"create issue"}' },
@@ -408,11 +410,11 @@ describe('transformOpenAIResponsesRequest', () => {
       { case: 'replaces a stale note', plan: { threshold: 0, neverDefer: ['read_file'], listing: 'names' as const }, expected: 'Be brief.\n\nNOTE' },
       { case: 'removes the note when nothing is deferred', plan: { threshold: 99 }, expected: 'Be brief.' },
     ])('$case an earlier transform left in the instructions', ({ plan, expected }) => {
-      const stale = `Be brief.\n\n${TOOL_SEARCH_GUIDANCE} These tools are available but not listed; load them with \`tool_search\` before use: gone.`;
+      const stale = `Be brief.\n\n${TOOL_SEARCH_GUIDANCE} These tools are available but not in your tool list: gone.`;
       const body = responsesBody(tools, { instructions: stale });
       const resolved = planFor(body, CLIENT, plan);
       const { body: sent } = transformChecked(body, resolved);
-      const note = `${TOOL_SEARCH_GUIDANCE} These tools are available but not listed; load them with \`tool_search\` before use: search_issues, create_issue.`;
+      const note = `${TOOL_SEARCH_GUIDANCE} These tools are available but not in your tool list: search_issues, create_issue. A tool it returns is in your tool list from your next step on.`;
       expect(sent.instructions).toBe(expected.replace('NOTE', note));
     });
 
@@ -460,7 +462,7 @@ describe('transformOpenAIResponsesRequest', () => {
         responsesFunction('other', { defer_loading: true }),
         { type: 'tool_search' },
       ]);
-      const plan = resolveToolSearch(model, parseOpenAIResponsesTools(body), config);
+      const plan = resolveToolSearch(model, parseOpenAIResponsesTools(body), withSeedBehaviour(config));
       expect(plan.mechanism).toBe(mechanism);
       const result = transformChecked(body, plan);
       expect(result.body.tools).toEqual([responsesFunction('other'), responsesNamespace('files', [responsesFunction('read_file')])]);
