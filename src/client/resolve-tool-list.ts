@@ -92,22 +92,24 @@ export interface ResolveToolListOptions {
  */
 export function resolveToolList(given: ToolSearchPlan, tools: readonly ToolDefinition[], options: ResolveToolListOptions = {}): ToolList {
   const plan = parseToolSearchPlan(given);
-  const planned = matchPlan(plan, tools);
-  const deferring = plan.mechanism === 'client' && planned.some(([entry]) => entry.status === 'deferred');
-  if (!deferring) {
-    return { tools: tools.map((tool) => full(tool, 'loaded')), guidance: null };
-  }
+  const deferring = plan.mechanism === 'client' && plan.tools.some((entry) => entry.status === 'deferred');
   const fromWire = options.names?.fromWire ?? ((name: string) => name);
   const shown = [...new Set([...(plan.reveal === 'tool-list' ? (options.revealed ?? []) : []), ...(options.forced ?? [])].map((name) => fromWire(name)))];
   const shownSet = new Set(shown);
   const listed = plan.listing === 'full' || plan.listing === 'compact';
+  // A listing that leaves deferred tools out needs no definition for one it does not show: a body this package
+  // already transformed (which no longer holds them) is read back as the same request.
+  const planned = matchPlan(plan, tools, (entry) => deferring && !listed && entry.status === 'deferred' && !shownSet.has(entry.name));
+  if (!deferring) {
+    return { tools: tools.map((tool) => full(tool, 'loaded')), guidance: null };
+  }
   const loaded: ToolListEntry[] = [];
   const deferred: ToolListEntry[] = [];
   // Unlisted tools shown in full are appended in the order they were revealed or forced, by name.
   const unlisted = new Map<string, ToolDefinition>();
   for (const [entry, tool] of planned) {
     // The package's own tools take the place of a caller's of the same name (the plan warns `search-tool-replaced`).
-    if (entry.reason === 'search-tool') continue;
+    if (entry.reason === 'search-tool' || tool === undefined) continue;
     if (entry.status === 'loaded') loaded.push(full(tool, 'loaded'));
     else if (!listed) unlisted.set(tool.name, tool);
     else deferred.push(shownSet.has(tool.name) ? full(tool, 'revealed') : stub(tool, plan.listing as 'full' | 'compact'));
@@ -153,14 +155,17 @@ function createEntry(tool: ToolDefinition, description: string | undefined, inpu
     : { name: tool.name, description, inputSchema, status, definition: tool };
 }
 
-/** Pairs every planned tool with its definition, in input order; throws when the two lists differ. */
-function matchPlan(plan: ToolSearchPlan, tools: readonly ToolDefinition[]): [PlannedTool, ToolDefinition][] {
+/**
+ * Pairs every planned tool with its definition, in input order; throws when the two lists differ. A planned tool
+ * `mayLack` accepts may be missing from the list (it is paired with `undefined`).
+ */
+function matchPlan(plan: ToolSearchPlan, tools: readonly ToolDefinition[], mayLack: (entry: PlannedTool) => boolean): [PlannedTool, ToolDefinition | undefined][] {
   // The usual case, a plan made from this very list: same names in the same order, paired without lookups.
   if (plan.tools.length === tools.length && plan.tools.every((entry, index) => entry.name === tools[index]?.name)) {
     return plan.tools.map((entry, index) => [entry, tools[index] as ToolDefinition]);
   }
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const missing = plan.tools.filter((entry) => !byName.has(entry.name)).map((entry) => `\`${entry.name}\``);
+  const missing = plan.tools.filter((entry) => !byName.has(entry.name) && !mayLack(entry)).map((entry) => `\`${entry.name}\``);
   const plannedNames = new Set(plan.tools.map((entry) => entry.name));
   const unplanned = tools.filter((tool) => !plannedNames.has(tool.name)).map((tool) => `\`${tool.name}\``);
   if (missing.length > 0 || unplanned.length > 0) {
@@ -170,5 +175,5 @@ function matchPlan(plan: ToolSearchPlan, tools: readonly ToolDefinition[]): [Pla
     ].filter((part) => part !== '');
     throw new ToolSearchError('plan-mismatch', `The plan was made for a different tool list: ${parts.join('; ')}. Resolve the plan again for these tools.`);
   }
-  return plan.tools.map((entry) => [entry, byName.get(entry.name) as ToolDefinition]);
+  return plan.tools.map((entry) => [entry, byName.get(entry.name)]);
 }

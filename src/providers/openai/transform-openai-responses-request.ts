@@ -209,7 +209,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   const names = createToolNameMapping([...planned.keys(), ...customNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME], OPENAI_RESPONSES_TOOL_NAME_RULE);
   // A body may hold original names (the caller's) or wire names (an earlier transform's output); both resolve.
   const originalOf = (name: string): string => (planned.has(name) ? name : names.fromWire(name));
-  matchPlan(read, planned, originalOf);
+  matchPlan(read, plan, planned, originalOf);
 
   let mechanism = plan.mechanism;
   if (mechanism === 'claude-hosted') {
@@ -620,7 +620,7 @@ function transformToolChoice(choice: unknown, names: ToolNameMapping, originalOf
 }
 
 /** Throws `plan-mismatch` naming the tools when the plan and the body's functions differ. */
-function matchPlan(read: OpenAIResponsesBodyTools, planned: ReadonlyMap<string, PlannedTool>, originalOf: (name: string) => string): void {
+function matchPlan(read: OpenAIResponsesBodyTools, plan: ToolSearchPlan, planned: ReadonlyMap<string, PlannedTool>, originalOf: (name: string) => string): void {
   const found = new Map<string, string>();
   const unplanned: string[] = [];
   for (const entry of read.tools) {
@@ -637,7 +637,12 @@ function matchPlan(read: OpenAIResponsesBodyTools, planned: ReadonlyMap<string, 
     }
     found.set(original, entry.path);
   }
-  const missing = [...planned.keys()].filter((name) => !found.has(name)).map((name) => `\`${name}\``);
+  // A listing that leaves deferred tools out of the request: its own output lacks them, and is read back as is.
+  const searched = plan.mechanism === 'client' || (plan.mechanism === 'openai-hosted' && plan.search === 'library');
+  const unlisted = searched && (plan.listing === 'names' || plan.listing === 'none');
+  const missing = [...planned.values()]
+    .filter((tool) => !found.has(tool.name) && !(unlisted && tool.status === 'deferred'))
+    .map((tool) => `\`${tool.name}\``);
   if (missing.length === 0 && unplanned.length === 0) return;
   const parts = [
     missing.length > 0 ? `the plan has ${missing.join(', ')}, which the body's tools lack` : '',

@@ -12,6 +12,7 @@ import { SEED_NOTE } from '../../support/tools.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { isValidToolName } from '../../../src/names/create-tool-name-mapping.js';
 import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/parse-anthropic-messages-tools.js';
+import { createAnthropicToolSearchResult } from '../../../src/providers/anthropic/create-anthropic-tool-search-result.js';
 import {
   transformAnthropicMessagesRequest as transformUnchecked,
   type TransformAnthropicMessagesRequestOptions,
@@ -71,6 +72,71 @@ function afterDocumentedTurn(): Messages {
 }
 
 describe('transformAnthropicMessagesRequest', () => {
+  describe('with the default configuration', () => {
+    const tools = [anthropicTool('read_file'), ...anthropicTools(20)];
+    const body = anthropicBody(tools, [{ role: 'user', content: 'hi' }], { system: 'You are helpful.' });
+    const plan = (model: string) => resolveToolSearch({ id: model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), { neverDefer: ['read_file'] });
+    const names = (sent: unknown) => ((sent as { tools: Tools }).tools).map((tool) => `${String(tool.name)}${tool.defer_loading === true ? '+defer' : ''}`);
+
+    describe('on a model with tool search (the library’s search, the API expands tool_reference blocks)', () => {
+      it('sends the package’s tool_search first, no hosted search tool, and every deferred tool with defer_loading', () => {
+        const { body: sent, warnings } = transformAnthropicMessagesRequest(body, plan(HOSTED));
+        expect(names(sent)).toEqual(['tool_search', 'read_file', ...anthropicTools(20).map((tool) => `${tool.name}+defer`)]);
+        expect((sent.tools as unknown as Tools)[0]).toEqual({ name: 'tool_search', description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema });
+        expect(sent.system).toContain('These tools are available but not in your tool list: tool_0,');
+        expect(warnings).toEqual([]);
+      });
+
+      it('keeps the request the same after a search answered with tool_reference blocks and a call of the loaded tool', () => {
+        const first = transformAnthropicMessagesRequest(body, plan(HOSTED)).body;
+        const messages = [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: 'tool 3' } }] },
+          { role: 'user', content: [createAnthropicToolSearchResult('toolu_1', { status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }], more: ['tool_4'] })] },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'tool_3', input: { path: 'a' } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'done' }] },
+        ];
+        const next = transformAnthropicMessagesRequest({ ...body, messages }, plan(HOSTED)).body;
+        expect(stringify(next.tools)).toBe(stringify(first.tools));
+        expect(next.system).toEqual(first.system);
+        expect(next.messages).toEqual(messages);
+      });
+
+      it('reads its own output again as the same request', () => {
+        const first = transformAnthropicMessagesRequest(body, plan(HOSTED)).body;
+        expect(transformAnthropicMessagesRequest(first, plan(HOSTED)).body).toEqual(first);
+      });
+    });
+
+    describe('on a model without tool search (the client-side mechanism)', () => {
+      it('sends the loaded tools, tool_search and call_tool, and the same ones after a search', () => {
+        const first = transformAnthropicMessagesRequest(body, plan(CLIENT)).body;
+        expect(names(first)).toEqual(['read_file', 'tool_search', 'call_tool']);
+        const messages = [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: 'tool 3' } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }) }] },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'call_tool', input: { name: 'tool_3', arguments: { path: 'a' } } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'done' }] },
+        ];
+        const next = transformAnthropicMessagesRequest({ ...body, messages }, plan(CLIENT), { revealed: ['tool_3'] }).body;
+        expect(stringify(next.tools)).toBe(stringify(first.tools));
+        expect(next.system).toEqual(first.system);
+      });
+
+      it('still defines a deferred tool an older history calls directly, since the API rejects an undefined tool_use', () => {
+        const messages = [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_3', input: { path: 'a' } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] },
+        ];
+        const { body: sent, warnings } = transformAnthropicMessagesRequest({ ...body, messages }, plan(CLIENT));
+        expect(names(sent)).toEqual(['read_file', 'tool_search', 'call_tool', 'tool_3']);
+        expect(codes(warnings)).not.toContain('history-tool-undefined');
+      });
+    });
+  });
+
   describe('with hosted search (claude-hosted)', () => {
     it('puts the BM25 search tool first and defers the tools the plan defers, keeping their full definitions', () => {
       const body = anthropicBody(anthropicTools(4));

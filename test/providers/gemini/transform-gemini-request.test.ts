@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { transformGeminiRequest } from '../../../src/providers/gemini/transform-gemini-request.js';
 import { preflightGeminiRequest } from '../../../src/providers/gemini/preflight-gemini-request.js';
 import { SEED_NOTE } from '../../support/tools.js';
+import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
+import { parseGeminiTools } from '../../../src/providers/gemini/parse-gemini-tools.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
@@ -33,6 +35,37 @@ const settingsOf = (body: unknown): Record<string, unknown> =>
   ((body as { config?: Record<string, unknown> }).config ?? (body as Record<string, unknown>));
 
 describe('transformGeminiRequest', () => {
+  describe.each(shapes)('with the default configuration (reveals in the conversation, the names listing), in the %s shape', (_, make) => {
+    const body = make(twenty, undefined, { systemInstruction: { parts: [{ text: 'You are helpful.' }] } });
+    const plan = resolveToolSearch({ id: 'gemini-2.5-flash', api: 'gemini' }, parseGeminiTools(body), { neverDefer: ['tool_0'] });
+
+    it('declares the loaded tools, tool_search and call_tool, and names the deferred tools in the note', () => {
+      const { body: output, warnings } = transform(body, plan);
+      expect(geminiToolSummary(output)).toEqual(['tool_0:full', 'tool_search:search', 'call_tool:full']);
+      expect(JSON.stringify(settingsOf(output).systemInstruction)).toContain('These tools are available but not in your tool list: tool_1, tool_2');
+      expect(warnings).toEqual([]);
+    });
+
+    it('declares the same tools and system instruction after a search and a call through call_tool', () => {
+      const first = transform(body, plan).body;
+      const contents: GeminiContent[] = [
+        { role: 'user', parts: [{ text: 'hi' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'tool_search', args: { query: 'tool_3' } } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'tool_search', response: { output: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }) } } }] },
+        { role: 'model', parts: [{ functionCall: { name: 'call_tool', args: { name: 'tool_3', arguments: { path: 'a' } } } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'call_tool', response: { output: 'done' } } }] },
+      ];
+      const next = transform(make(twenty, contents, { systemInstruction: { parts: [{ text: 'You are helpful.' }] } }), plan, { revealed: ['tool_3'] }).body;
+      expect(JSON.stringify(settingsOf(next).tools)).toBe(JSON.stringify(settingsOf(first).tools));
+      expect(settingsOf(next).systemInstruction).toEqual(settingsOf(first).systemInstruction);
+    });
+
+    it('declares a function allowedFunctionNames lists in full', () => {
+      const forced = make(twenty, undefined, { toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['tool_5'] } } });
+      expect(geminiToolSummary(transform(forced, plan).body)).toEqual(['tool_0:full', 'tool_search:search', 'call_tool:full', 'tool_5:full']);
+    });
+  });
+
   describe.each(shapes)('with the client mechanism, in the %s shape', (_, make) => {
     const body = make(twenty, undefined, { systemInstruction: { parts: [{ text: 'You are helpful.' }] } });
 

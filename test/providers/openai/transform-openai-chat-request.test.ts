@@ -5,7 +5,8 @@ import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
 import { SEED_NOTE, withSeedBehaviour } from '../../support/tools.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
+import { CALL_TOOL_DEFINITION, STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
+import { parseOpenAIChatTools } from '../../../src/providers/openai/parse-openai-chat-tools.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import type { ToolListing } from '../../../src/config/tool-search-config.js';
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
@@ -26,6 +27,48 @@ const found = (loaded: string[]) =>
   formatToolSearchResult(earlierResult({ status: 'found', query: loaded.join(' '), tools: [], loaded, message: 'Loaded.' }));
 
 describe('transformOpenAIChatRequest', () => {
+  describe('with the default configuration (reveals in the conversation, the names listing)', () => {
+    const body = openAIChatBody(twenty, [
+      { role: 'system', content: 'You are helpful.' },
+      { role: 'user', content: 'hi' },
+    ]);
+    const plan = resolveToolSearch({ id: 'gpt-4.1', api: 'openai-chat' }, parseOpenAIChatTools(body), { neverDefer: ['tool_0'] });
+
+    it('sends the loaded tools, tool_search and call_tool, and names the deferred tools in the note', () => {
+      const { body: output, warnings } = transform(body, plan);
+      expect(openAIChatToolSummary(output)).toEqual(['tool_0:full', 'tool_search:search', 'call_tool:full']);
+      expect((output.tools as unknown[])[2]).toEqual({ type: 'function', function: { name: 'call_tool', description: CALL_TOOL_DEFINITION.description, parameters: CALL_TOOL_DEFINITION.inputSchema } });
+      const system = (output.messages[0] as { content: string }).content;
+      expect(system).toContain('These tools are available but not in your tool list: tool_1, tool_2');
+      expect(system).toContain('through `call_tool`');
+      expect(warnings).toEqual([]);
+    });
+
+    it('sends the same tools and system message after a search and a call through call_tool', () => {
+      const first = transform(body, plan).body;
+      const later = openAIChatBody(twenty, [
+        ...body.messages,
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'tool_search', arguments: '{"query":"tool_3"}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }) },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c2', type: 'function', function: { name: 'call_tool', arguments: '{"name":"tool_3","arguments":{"path":"a"}}' } }] },
+        { role: 'tool', tool_call_id: 'c2', content: 'done' },
+      ]);
+      const next = transform(later, plan, { revealed: ['tool_3'] }).body;
+      expect(JSON.stringify(next.tools)).toBe(JSON.stringify(first.tools));
+      expect(next.messages[0]).toEqual(first.messages[0]);
+    });
+
+    it('sends a tool that tool_choice forces in full', () => {
+      const forced = openAIChatBody(twenty, body.messages, { tool_choice: { type: 'function', function: { name: 'tool_5' } } });
+      expect(openAIChatToolSummary(transform(forced, plan).body)).toEqual(['tool_0:full', 'tool_search:search', 'call_tool:full', 'tool_5:full']);
+    });
+
+    it('reads its own output again as the same request', () => {
+      const first = transform(body, plan).body;
+      expect(transform(first, plan).body).toEqual(first);
+    });
+  });
+
   describe('with the client mechanism', () => {
     const body = openAIChatBody(twenty, [
       { role: 'system', content: 'You are helpful.' },

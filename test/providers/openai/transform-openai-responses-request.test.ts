@@ -10,6 +10,7 @@ import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
 import type { ToolSearchPlan } from '../../../src/plan/tool-search-plan.js';
 import { transformOpenAIResponsesRequest } from '../../../src/providers/openai/transform-openai-responses-request.js';
 import { parseOpenAIResponsesTools } from '../../../src/providers/openai/parse-openai-responses-tools.js';
+import { createOpenAIToolSearchOutput } from '../../../src/providers/openai/create-openai-tool-search-output.js';
 import {
   deepFreeze,
   describeTools,
@@ -48,6 +49,78 @@ function codes(warnings: readonly { code: string }[]): string[] {
 }
 
 describe('transformOpenAIResponsesRequest', () => {
+  describe('with the default configuration', () => {
+    const functions = [responsesFunction('read_file'), ...responsesFunctions(20), responsesNamespace('crm', [responsesFunction('get_customer')])];
+    const body = responsesBody(functions, { instructions: 'You are helpful.' });
+    const plan = (model: typeof HOSTED | typeof CLIENT) => resolveToolSearch(model, parseOpenAIResponsesTools(body), { neverDefer: ['read_file'] });
+
+    describe('on a model with tool search (the library’s search, the API loads what it returns)', () => {
+      it('sends the loaded tools and a client-executed tool_search, and no deferred tool at all', () => {
+        const { body: sent, warnings } = transformChecked(body, plan(HOSTED));
+        expect(describeTools(sent.tools)).toEqual(['read_file', 'tool_search']);
+        expect(sent.tools?.[1]).toEqual({ type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: TOOL_SEARCH_TOOL_DEFINITION.inputSchema });
+        expect(sent.instructions).toContain('These tools are available but not in your tool list: tool_0,');
+        expect(sent.instructions).toContain('Once `tool_search` has returned a tool, call it directly.');
+        expect(warnings).toEqual([]);
+      });
+
+      it('keeps the request the same after a client tool search loaded a tool', () => {
+        const first = transformChecked(body, plan(HOSTED)).body;
+        const output = createOpenAIToolSearchOutput({ call_id: 'ts_1' }, { status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] });
+        const input = [
+          { role: 'user', content: 'hi' },
+          { type: 'tool_search_call', call_id: 'ts_1', execution: 'client', arguments: { query: 'tool 3' }, status: 'completed' },
+          output,
+          { type: 'function_call', call_id: 'c1', name: 'tool_3', namespace: 'tool_3', arguments: '{"path":"a"}' },
+          { type: 'function_call_output', call_id: 'c1', output: 'done' },
+        ];
+        const next = transformChecked({ ...body, input }, plan(HOSTED)).body;
+        expect(JSON.stringify(next.tools)).toBe(JSON.stringify(first.tools));
+        expect(next.instructions).toBe(first.instructions);
+        expect(next.input).toEqual(input);
+      });
+
+      it('sends deferred tools with defer_loading in the full listing, for OpenAI to show by name and description', () => {
+        const full = resolveToolSearch(HOSTED, parseOpenAIResponsesTools(body), { neverDefer: ['read_file'], listing: 'full' });
+        const sent = transformChecked(body, full).body;
+        expect(describeTools(sent.tools)).toEqual(['read_file', 'ns:crm[get_customer+defer]', ...responsesFunctions(20).map((tool) => `${tool.name}+defer`), 'tool_search']);
+        expect(sent.instructions).toContain('Tools shown with full parameter schemas do not need to be searched for.');
+        expect(sent.instructions).not.toContain('not in your tool list');
+      });
+
+      it('keeps a client-executed tool_search the body already has', () => {
+        const own = { type: 'tool_search', execution: 'client', description: 'Find project tools', parameters: { type: 'object', properties: { goal: { type: 'string' } } } };
+        const sent = transformChecked(responsesBody([...functions, own]), plan(HOSTED)).body;
+        expect(sent.tools?.at(-1)).toEqual(own);
+      });
+
+      it('reads its own output again as the same request', () => {
+        const first = transformChecked(body, plan(HOSTED)).body;
+        expect(transformChecked(first, plan(HOSTED)).body).toEqual(first);
+      });
+    });
+
+    describe('on a model without tool search (the client-side mechanism)', () => {
+      it('sends loaded tools, tool_search and call_tool as functions, and the same ones after a search', () => {
+        const first = transformChecked(body, plan(CLIENT)).body;
+        expect(describeTools(first.tools)).toEqual(['read_file', 'tool_search', 'call_tool']);
+        const input = [
+          { role: 'user', content: 'hi' },
+          { type: 'function_call', call_id: 'c1', name: 'tool_search', arguments: '{"query":"tool 3"}' },
+          { type: 'function_call_output', call_id: 'c1', output: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }) },
+        ];
+        const next = transformChecked({ ...body, input }, plan(CLIENT), { revealed: ['tool_3'] }).body;
+        expect(JSON.stringify(next.tools)).toBe(JSON.stringify(first.tools));
+        expect(next.instructions).toBe(first.instructions);
+      });
+
+      it('reads its own output again as the same request', () => {
+        const first = transformChecked(body, plan(CLIENT)).body;
+        expect(transformChecked(first, plan(CLIENT)).body).toEqual(first);
+      });
+    });
+  });
+
   describe('with hosted tool search (openai-hosted)', () => {
     it.each(seed.cases)('orders the seed conformance fixture at threshold $threshold as planned', ({ threshold, expected }) => {
       const body = responsesBody(seedTools.map(toResponsesFunction));
@@ -519,12 +592,17 @@ describe('transformOpenAIResponsesRequest', () => {
       expect(JSON.stringify(twice.body)).toBe(JSON.stringify(once.body));
     });
 
-    it('cannot re-transform its own output in the names listing, and says so', () => {
+    it('re-transforms its own output in the names listing, which no longer holds the unrevealed tools', () => {
       const plan = planFor(body(), CLIENT, { threshold: 0, listing: 'names' });
       const once = transformChecked(body(), plan);
-      const error = errorOf(() => transformOpenAIResponsesRequest(once.body, plan));
+      expect(transformChecked(once.body, plan).body).toEqual(once.body);
+    });
+
+    it('says to transform the original body when its own output lacks a tool it must now send in full', () => {
+      const plan = planFor(body(), CLIENT, { threshold: 0, listing: 'names' });
+      const once = transformChecked(body(), plan);
+      const error = errorOf(() => transformOpenAIResponsesRequest(once.body, plan, { revealed: [plan.tools[0]?.name as string] }));
       expect(error.code).toBe('plan-mismatch');
-      expect(error.message).toContain('transform your original body each turn');
     });
   });
 
