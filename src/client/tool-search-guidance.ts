@@ -10,10 +10,9 @@ import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-defini
  * note an earlier transform left is found again.
  */
 export const TOOL_SEARCH_GUIDANCE =
-  'Many of your tools are loaded on demand to save context: their parameter schemas are not shown until you load them. ' +
-  `Before calling a tool whose parameters you have not loaded, call \`${TOOL_SEARCH_TOOL_NAME}\` with its exact name, or with a few ` +
-  'keywords describing what you need (for example "read file" or "send email"); it returns the matching tools with their full ' +
-  'parameter schemas.';
+  'Many of your tools are loaded on demand: their parameter schemas are not shown until you load them. Before calling such a ' +
+  `tool, call \`${TOOL_SEARCH_TOOL_NAME}\` with its exact name or a few keywords (for example "read file" or "send email"); it ` +
+  'returns the matching tools with their full parameter schemas.';
 
 /** What {@link resolveToolSearchGuidance} needs besides the plan. */
 export interface ResolveToolSearchGuidanceOptions {
@@ -70,6 +69,6 @@ export function resolveToolSearchGuidance(given: ToolSearchPlan, options: Resolv
   );
   if (!client) parts.push(`Once \`${TOOL_SEARCH_TOOL_NAME}\` has returned a tool, call it directly.`);
   else if (plan.reveal === 'tool-list') parts.push('A tool it returns is in your tool list from your next step on.');
-  else parts.push(`Call such a tool through \`${CALL_TOOL_NAME}\` with {"name": "<tool>", "arguments": {…}}, arguments fitting the schema \`${TOOL_SEARCH_TOOL_NAME}\` returned.`);
+  else parts.push(`Call them through \`${CALL_TOOL_NAME}\` with their name and arguments.`);
   return parts.join(' ');
 }

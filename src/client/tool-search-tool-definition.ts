@@ -90,7 +90,7 @@ export function createCallToolInputSchema(): JSONSchemaObject {
 export const CALL_TOOL_DEFINITION: ToolDefinition = Object.freeze({
   name: CALL_TOOL_NAME,
   // Short: it is sent on every request, and the guidance note says when to use it.
-  description: 'Call a tool that is not in your tool list: its exact name, and arguments that fit the schema tool_search returned.',
+  description: 'Call a tool that is not in your tool list, by name, with its arguments.',
   inputSchema: freezeDeep(createCallToolInputSchema()),
   deferrable: 'never',
 });

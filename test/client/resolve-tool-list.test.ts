@@ -103,7 +103,7 @@ describe('resolveToolList', () => {
       const list = resolveToolList(stable(listing), tools);
       expect(summary(list)).toEqual(['keep:loaded', 'tool_search:search', 'call_tool:call']);
       expect(list.tools[2]).toMatchObject({ definition: CALL_TOOL_DEFINITION, inputSchema: CALL_TOOL_DEFINITION.inputSchema });
-      expect(list.guidance).toContain('Call such a tool through `call_tool` with {"name": "<tool>", "arguments": {…}}');
+      expect(list.guidance).toContain('Call them through `call_tool` with their name and arguments.');
     });
 
     it('says how many tools the none listing leaves out, without naming them', () => {

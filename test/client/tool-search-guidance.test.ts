@@ -15,7 +15,7 @@ describe('resolveToolSearchGuidance', () => {
   it.each([
     ['full', 'conversation', 'Then call them with those parameters. Tools shown with full parameter schemas do not need to be searched for.'],
     ['full', 'tool-list', 'On your next step those tools are callable with their full parameters. Tools shown with full parameter schemas do not need to be searched for.'],
-    ['names', 'conversation', 'Call such a tool through `call_tool`'],
+    ['names', 'conversation', 'Call them through `call_tool` with their name and arguments.'],
     ['names', 'tool-list', 'A tool it returns is in your tool list from your next step on.'],
   ] as const)('in the %s listing with reveals in the %s, says %j', (listing, reveal, tail) => {
     expect(resolveToolSearchGuidance(resolveToolSearch('gemini-2.5-pro', manyTools(15), { listing, reveal }))).toContain(tail);
@@ -40,11 +40,11 @@ describe('resolveToolSearchGuidance', () => {
   it('names the deferred tools in the names listing', () => {
     const plan = resolveToolSearch('gemini-2.5-pro', [tool('a', 'always'), tool('b', 'never'), tool('c', 'always')], { listing: 'names' });
     expect(resolveToolSearchGuidance(plan)).toBe(
-      `${TOOL_SEARCH_GUIDANCE} These tools are available but not in your tool list: a, c. Call such a tool through \`call_tool\` with {"name": "<tool>", "arguments": {…}}, arguments fitting the schema \`tool_search\` returned.`,
+      `${TOOL_SEARCH_GUIDANCE} These tools are available but not in your tool list: a, c. Call them through \`call_tool\` with their name and arguments.`,
     );
   });
 
   it('tells the model to search by exact name or keywords', () => {
-    expect(TOOL_SEARCH_GUIDANCE).toContain('call `tool_search` with its exact name, or with a few keywords');
+    expect(TOOL_SEARCH_GUIDANCE).toContain('call `tool_search` with its exact name or a few keywords');
   });
 });
