@@ -1,7 +1,8 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { assertNever } from '../errors/assert-never.js';
 import type { ToolSearchPlan, PlannedTool } from '../plan/tool-search-plan.js';
-import type { JSONSchemaObject, ToolDefinition } from '../tools/tool-definition.js';
+import type { JSONSchemaObject, ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
+import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import { compactDescription } from './compact-description.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from './tool-search-tool-definition.js';
 import { resolveToolSearchGuidance } from './tool-search-guidance.js';
@@ -62,7 +63,9 @@ export interface ResolveToolListOptions {
  * With a mechanism other than `client`, or when the plan defers nothing, every tool is returned in full, in input
  * order, without `tool_search` and without a note.
  *
- * Throws a `ToolSearchError` (`plan-mismatch`) naming the tools when the plan was made for a different tool list.
+ * `tools` is an array or an object holding one in `tools` (an MCP `tools/list` result). Throws a `ToolSearchError`
+ * (`invalid-tools`) for a bad tool list (see `parseToolDefinitions`) and (`plan-mismatch`) naming the tools when the
+ * plan was made for a different tool list.
  *
  * @example
  * ```ts
@@ -71,7 +74,8 @@ export interface ResolveToolListOptions {
  * const { tools: toSend, guidance } = resolveToolList(plan, tools, { revealed: await store.get(sessionId) });
  * ```
  */
-export function resolveToolList(plan: ToolSearchPlan, tools: readonly ToolDefinition[], options: ResolveToolListOptions = {}): ToolList {
+export function resolveToolList(plan: ToolSearchPlan, toolList: ToolDefinitionsInput, options: ResolveToolListOptions = {}): ToolList {
+  const tools = parseToolDefinitions(toolList);
   const planned = matchPlan(plan, tools);
   const deferring = plan.mechanism === 'client' && planned.some(([entry]) => entry.status === 'deferred');
   if (!deferring) {

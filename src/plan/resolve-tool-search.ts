@@ -6,7 +6,7 @@ import { assertNever } from '../errors/assert-never.js';
 import { WIRE_APIS, type ModelReference } from '../models/model-reference.js';
 import { resolveModelSupport, type ModelSupport } from '../models/resolve-model-support.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
-import type { ToolDefinition } from '../tools/tool-definition.js';
+import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { TOOL_SEARCH_TOOL_NAME, isOwnToolSearchTool } from '../client/tool-search-tool-definition.js';
 import type { DeferredReason, LoadedReason, PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from './tool-search-plan.js';
 
@@ -37,7 +37,7 @@ import type { DeferredReason, LoadedReason, PlannedTool, ToolSearchMechanism, To
  */
 export function resolveToolSearch(
   model: ModelReference,
-  tools: readonly ToolDefinition[],
+  tools: ToolDefinitionsInput,
   config?: ToolSearchConfigInput | ToolSearchConfig,
 ): ToolSearchPlan {
   checkModelReference(model);

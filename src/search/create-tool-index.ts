@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeValue } from '../errors/describe-value.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
-import type { ToolDefinition } from '../tools/tool-definition.js';
+import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { parseToolSelection } from './parse-tool-selection.js';
 import { tokenizeSearchText } from './tokenize-search-text.js';
 import { createTermPostings } from './create-term-postings.js';
@@ -146,7 +146,7 @@ const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
  * index.search('file', { visible: ['write_file'] }); // [{ name: 'write_file', score: 1.982892 }]
  * ```
  */
-export function createToolIndex(tools: readonly ToolDefinition[], options?: ToolIndexOptions): ToolIndex {
+export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions): ToolIndex {
   const parsedTools = parseToolDefinitions(tools);
   const resolved = resolveOptions(options);
   const { names, termIds, offsets, toolIds, weights } = createTermPostings(parsedTools, resolved.weights, resolved.rarity);

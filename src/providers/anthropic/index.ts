@@ -12,6 +12,7 @@
  * @packageDocumentation
  */
 export { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
+export { createAnthropicMessagesTools } from './create-anthropic-messages-tools.js';
 export {
   transformAnthropicMessagesRequest,
   type TransformAnthropicMessagesRequestResult,

@@ -11,6 +11,7 @@
  * @packageDocumentation
  */
 export { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
+export { createOpenAIResponsesTools } from './create-openai-responses-tools.js';
 export {
   transformOpenAIResponsesRequest,
   type OpenAIResponsesUncategorizedTools,
@@ -66,6 +67,7 @@ export type {
   OpenAIChatUserMessage,
 } from './openai-chat-api.js';
 export { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
+export { createOpenAIChatTools } from './create-openai-chat-tools.js';
 export {
   transformOpenAIChatRequest,
   type OpenAIChatWarningCode,
