@@ -17,7 +17,7 @@ export {
   type ToolDefinitionsInput,
 } from './tools/tool-definition.js';
 export { parseToolDefinitions } from './tools/parse-tool-definitions.js';
-export { createToolDefinition, type CreateToolDefinitionOptions } from './tools/create-tool-definition.js';
+export { createToolDefinition, type CreateToolDefinitionOptions, type ToolArgumentsSchema } from './tools/create-tool-definition.js';
 export {
   MCP_TOOL_NAME_SEPARATOR,
   createMCPToolCatalog,
