@@ -3,6 +3,7 @@ import type { ToolListing } from '../src/config/tool-search-config.js';
 import { resolveBenchPlan, type BenchTool, type BenchWireAdapter } from './bench-wire-adapters.js';
 import { countTokens } from './count-tokens.js';
 import type { PromptSurface } from './prompt-surface.js';
+import { resolveModelVisibleTools } from '../src/cli/resolve-model-visible-tools.js';
 
 /** Bytes and o200k tokens of what a request carries for its tools: the `tools` slot plus what was added to the system text. */
 export interface RequestPromptSize {
@@ -104,30 +105,4 @@ export function measureRequestPromptSize(surface: PromptSurface, adapter: BenchW
     hosted,
     warnings: [...warnings].sort(),
   };
-}
-
-/** The entries of a hosted request's tool list that the provider documents as visible to the model up front. */
-function resolveModelVisibleTools(mechanism: 'openai-hosted' | 'claude-hosted', tools: readonly unknown[]): { entries: unknown[]; deferred: number } {
-  const entries: unknown[] = [];
-  let deferred = 0;
-  for (const tool of tools) {
-    const entry = (tool ?? {}) as { type?: unknown; name?: unknown; description?: unknown; defer_loading?: unknown; tools?: unknown };
-    if (mechanism === 'claude-hosted') {
-      if (entry.defer_loading === true) deferred += 1;
-      else entries.push(tool);
-      continue;
-    }
-    if (entry.type === 'namespace') {
-      const members = Array.isArray(entry.tools) ? (entry.tools as { defer_loading?: unknown }[]) : [];
-      const hidden = members.filter((member) => member.defer_loading === true);
-      deferred += hidden.length;
-      entries.push({ type: 'namespace', name: entry.name, description: entry.description });
-      // Functions of a namespace that are not deferred are loaded, so the model sees them in full.
-      entries.push(...members.filter((member) => member.defer_loading !== true));
-    } else if (entry.defer_loading === true) {
-      deferred += 1;
-      entries.push({ type: entry.type, name: entry.name, description: entry.description });
-    } else entries.push(tool);
-  }
-  return { entries, deferred };
 }

@@ -80,6 +80,7 @@ export function explainToolSearch(
     const id = idOf.get(hit.name);
     const tool = byName.get(hit.name) as ToolDefinition;
     const parts: ToolSearchTermScore[] = [];
+    let total = 0;
     for (const term of terms) {
       const termId = termIds.get(term);
       if (termId === undefined || id === undefined) continue;
@@ -88,16 +89,19 @@ export function explainToolSearch(
         const field = resolveTermField(tool, term, resolved.weights);
         const fieldWeight = resolved.weights[field];
         const points = weights[position]!;
+        total += points;
         const toolsWithTerm = offsets[termId + 1]! - offsets[termId]!;
         parts.push({ term, field, fieldWeight, rarity: fieldWeight > 0 ? round(points / fieldWeight) : 0, toolsWithTerm, points: round(points) });
       }
     }
     const counted = parts.filter((part) => part.points > 0).length;
     const coverage = counted > 1 ? resolved.coverageBonus * (counted - 1) : 0;
-    const rest = hit.score - parts.reduce((sum, part) => sum + part.points, 0) - coverage;
+    const rest = hit.score - total - coverage;
     // The exact-name bonus is the one part not in the postings: it is there when the rest is that bonus.
     const exactName = Math.abs(rest - EXACT_NAME_BONUS) < 1e-5 ? EXACT_NAME_BONUS : 0;
-    return { name: hit.name, score: hit.score, terms: parts, coverage, exactName, unexplained: round(rest - exactName) };
+    // Scores are rounded to six decimals; a difference below that is rounding, not a missing part.
+    const unexplained = Math.abs(rest - exactName) < 1e-5 ? 0 : round(rest - exactName);
+    return { name: hit.name, score: hit.score, terms: parts, coverage, exactName, unexplained };
   });
   return { terms, selection, results };
 }
@@ -116,6 +120,5 @@ function resolveTermField(tool: ToolDefinition, term: string, weights: Readonly<
 
 /** Six decimals, as the index rounds its scores. */
 function round(value: number): number {
-  const rounded = Math.round(value * 1e6) / 1e6;
-  return Object.is(rounded, -0) ? 0 : rounded;
+  return Math.round(value * 1e6) / 1e6;
 }
