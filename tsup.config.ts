@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig(() => {
+export default defineConfig((): Options[] => {
   // The two builds below run at once, so neither may clean `dist/` itself: it is emptied once, first.
   rmSync('dist', { recursive: true, force: true });
   return [
