@@ -2,7 +2,7 @@
  * The `tool-search` command as a user runs it: the built `dist/cli.js` (the package's `bin`), started with Node in a
  * child process. The build is refreshed first when any source is newer than it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -46,13 +46,22 @@ interface Run {
   readonly stderr: string;
 }
 
-function run(args: readonly string[], input?: string): Run {
-  const result = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', ...(input === undefined ? {} : { input }) });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+/** Runs the command (asynchronously, so the tests of a block run side by side), with `input` on its standard input. */
+function run(args: readonly string[], input = ''): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: root });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    child.stdin.end(input);
+  });
 }
 
-function runJSON<T>(args: readonly string[], input?: string): T {
-  const result = run([...args, '--json'], input);
+async function runJSON<T>(args: readonly string[], input?: string): Promise<T> {
+  const result = await run([...args, '--json'], input);
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   return JSON.parse(result.stdout) as T;
@@ -82,23 +91,24 @@ interface SearchJSON {
   readonly results: { readonly name: string; readonly score: number; readonly terms: { readonly term: string; readonly field: string }[]; readonly coverage: number; readonly unexplained: number }[];
 }
 
-describe('tool-search (the command line)', () => {
+// Each test starts Node processes; side by side on two cores one may take several seconds.
+describe.concurrent('tool-search (the command line)', { timeout: 30_000 }, () => {
   describe('help', () => {
-    it.each([[['--help']], [['-h']], [[]], [['help']], [['inspect', '--help']]])('prints the usage for %j', (args) => {
-      const result = run(args);
+    it.each([[['--help']], [['-h']], [[]], [['help']], [['inspect', '--help']]])('prints the usage for %j', async (args) => {
+      const result = await run(args);
       expect(result.status).toBe(0);
       expect(result.stdout).toContain('Usage:\n  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--listing <listing>] [--json]');
       expect(result.stdout).toContain('tool-search search <tools.json | -> <query…>');
     });
 
-    it('prints the version', () => {
-      expect(run(['--version'])).toEqual({ status: 0, stdout: `${manifest.version}\n`, stderr: '' });
+    it('prints the version', async () => {
+      expect(await run(['--version'])).toEqual({ status: 0, stdout: `${manifest.version}\n`, stderr: '' });
     });
   });
 
   describe('inspect', () => {
-    it("prints the plan, why each tool is deferred, and the request sizes of GitHub's MCP server", () => {
-      const result = run(['inspect', github]);
+    it("prints the plan, why each tool is deferred, and the request sizes of GitHub's MCP server", async () => {
+      const result = await run(['inspect', github]);
       expect(result.status).toBe(0);
       expect(result.stdout).toContain(`117 tools from ${github} (a JSON array)`);
       expect(result.stdout).toContain('Plan: no --model given, so the client-side mechanism');
@@ -110,8 +120,8 @@ describe('tool-search (the command line)', () => {
       expect(result.stdout).toMatch(/anthropic-messages +claude-hosted/);
     });
 
-    it('measures every API under every mechanism with the library’s own transformers (--json)', () => {
-      const report = runJSON<InspectJSON>(['inspect', github]);
+    it('measures every API under every mechanism with the library’s own transformers (--json)', async () => {
+      const report = await runJSON<InspectJSON>(['inspect', github]);
       expect(report.plan).toMatchObject({ mechanism: 'client', toolCount: 117, listing: 'full' });
       expect(report.tokens).toEqual({ counter: 'o200k_base tokens (gpt-tokenizer)', exact: true });
       expect(report.sizes.map((row) => `${row.api} ${row.mechanism} ${row.listing ?? '-'}`)).toEqual([
@@ -143,53 +153,53 @@ describe('tool-search (the command line)', () => {
       expect(report.sizes.some((row) => row.chosen)).toBe(false);
     });
 
-    it('plans for --model on --api and marks the row it chooses', () => {
-      const report = runJSON<InspectJSON>(['inspect', github, '--model', 'gpt-5.4', '--api', 'openai-responses', '--listing', 'compact']);
+    it('plans for --model on --api and marks the row it chooses', async () => {
+      const report = await runJSON<InspectJSON>(['inspect', github, '--model', 'gpt-5.4', '--api', 'openai-responses', '--listing', 'compact']);
       expect(report.plan).toMatchObject({ mechanism: 'openai-hosted', listing: 'compact' });
       expect(report.sizes.map((row) => row.api)).toEqual(Array(5).fill('openai-responses'));
       expect(report.sizes.filter((row) => row.chosen).map((row) => row.mechanism)).toEqual(['openai-hosted']);
 
-      const text = run(['inspect', github, '--model', 'gemini-2.5-pro', '--api', 'gemini', '--listing', 'names']).stdout;
+      const text = (await run(['inspect', github, '--model', 'gemini-2.5-pro', '--api', 'gemini', '--listing', 'names'])).stdout;
       expect(text).toContain("Plan for gemini-2.5-pro on gemini: client (the library's own tool_search); listing names, threshold 15");
       expect(text).toMatch(/\* +gemini +client +names/);
     });
 
-    it('says why a small catalog is not deferred', () => {
+    it('says why a small catalog is not deferred', async () => {
       const tools = JSON.stringify(githubTools.slice(0, 3));
-      const report = runJSON<InspectJSON>(['inspect', '-'], tools);
+      const report = await runJSON<InspectJSON>(['inspect', '-'], tools);
       expect(report.loadedBy).toEqual({ 'below-threshold': 3 });
-      expect(run(['inspect', '-'], tools).stdout).toContain('    3 below-threshold: the list has 3 tools, below the threshold of 15');
+      expect((await run(['inspect', '-'], tools)).stdout).toContain('    3 below-threshold: the list has 3 tools, below the threshold of 15');
     });
 
-    it('reads an MCP tools/list result, or a whole JSON-RPC response, from standard input', () => {
+    it('reads an MCP tools/list result, or a whole JSON-RPC response, from standard input', async () => {
       const listed = JSON.stringify({ tools: githubTools, nextCursor: 'next' });
-      expect(runJSON<InspectJSON>(['inspect', '-'], listed).source).toBe('standard input (an MCP tools/list result)');
+      expect((await runJSON<InspectJSON>(['inspect', '-'], listed)).source).toBe('standard input (an MCP tools/list result)');
       const response = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: githubTools } });
-      const report = runJSON<InspectJSON>(['inspect', '-'], response);
+      const report = await runJSON<InspectJSON>(['inspect', '-'], response);
       expect(report.source).toBe('standard input (a JSON-RPC tools/list response)');
       expect(report.plan.toolCount).toBe(117);
     });
   });
 
   describe('search', () => {
-    it('prints the ranked tools with the parts of each score', () => {
-      const result = run(['search', github, 'create an issue in my repo']);
+    it('prints the ranked tools with the parts of each score', async () => {
+      const result = await run(['search', github, 'create an issue in my repo']);
       expect(result.status).toBe(0);
       expect(result.stdout).toContain('Query "create an issue in my repo" → terms: creat, issu, repo');
       expect(result.stdout).toMatch(/ {2}1 {2}create_issue +4\.084 {2}creat: name 3 × 0\.345 = 1\.034 · issu: name 3 × 0\.308 = 0\.923 · repo: parameters 0\.75 × 0\.168 = 0\.126 · coverage \+2\n/);
     });
 
-    it('ranks as the library’s index does, and the parts add up (--json)', () => {
-      const report = runJSON<SearchJSON>(['search', github, 'list', 'pull', 'requests', '--max-results', '3']);
+    it('ranks as the library’s index does, and the parts add up (--json)', async () => {
+      const report = await runJSON<SearchJSON>(['search', github, 'list', 'pull', 'requests', '--max-results', '3']);
       const hits = createToolIndex(githubTools).search('list pull requests', { maxResults: 3 });
       expect(report.results.map((result) => [result.name, result.score])).toEqual(hits.map((hit) => [hit.name, hit.score]));
       expect(report.results.every((result) => result.unexplained === 0)).toBe(true);
       expect(report.terms).toEqual(['list', 'pull', 'request']);
     });
 
-    it('shows the exact-name bonus, and says when nothing matches', () => {
-      expect(run(['search', github, 'get_me']).stdout).toContain('exact name +100');
-      expect(run(['search', github, 'the']).stdout).toContain('No tool matches. tool_search would list the tool names instead.');
+    it('shows the exact-name bonus, and says when nothing matches', async () => {
+      expect((await run(['search', github, 'get_me'])).stdout).toContain('exact name +100');
+      expect((await run(['search', github, 'the'])).stdout).toContain('No tool matches. tool_search would list the tool names instead.');
     });
   });
 
@@ -204,8 +214,8 @@ describe('tool-search (the command line)', () => {
       ['a bad --max-results', ['search', github, 'x', '--max-results', '0'], 2, 'tool-search: `--max-results` must be a whole number ≥ 1, got `0`\n'],
       ['search without a query', ['search', github], 2, 'tool-search: `search` needs a query after the tools file'],
       ['inspect without a file', ['inspect'], 2, 'tool-search: `inspect` needs a tools file: a path, or `-` for standard input\n'],
-    ])('reports %s on stderr and exits non-zero', (_label, args, status, message) => {
-      const result = run(args);
+    ])('reports %s on stderr and exits non-zero', async (_label, args, status, message) => {
+      const result = await run(args);
       expect(result.stdout).toBe('');
       expect(result.status).toBe(status);
       expect(result.stderr).toContain(message);
@@ -216,8 +226,8 @@ describe('tool-search (the command line)', () => {
       ['empty input', '', 'tool-search: `standard input` is not valid JSON: it is empty\n'],
       ['JSON that is not a tool list', '{"name": "x"}', 'tool-search: `standard input`: `tools` must be an array of tool definitions, got an object'],
       ['a tool list with a bad tool', '[{"name": "x"}]', 'tool-search: `standard input`: Invalid tool list: tool `x` must have an object `inputSchema`'],
-    ])('reports %s and exits 1', (_label, input, message) => {
-      const result = run(['inspect', '-'], input);
+    ])('reports %s and exits 1', async (_label, input, message) => {
+      const result = await run(['inspect', '-'], input);
       expect(result.stdout).toBe('');
       expect(result.status).toBe(1);
       expect(result.stderr).toContain(message);
