@@ -2,8 +2,8 @@ import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../src/clien
 import type { ToolListing } from '../src/config/tool-search-config.js';
 import { resolveBenchPlan, type BenchTool, type BenchWireAdapter } from './bench-wire-adapters.js';
 import { countTokens } from './count-tokens.js';
-import { resolveModelVisibleTools } from './resolve-model-visible-tools.js';
 import type { PromptSurface } from './prompt-surface.js';
+import { resolveModelVisibleTools } from '../src/cli/resolve-model-visible-tools.js';
 
 /** Bytes and o200k tokens of what a request carries for its tools: the `tools` slot plus what was added to the system text. */
 export interface RequestPromptSize {
@@ -85,7 +85,7 @@ export function measureRequestPromptSize(surface: PromptSurface, adapter: BenchW
       const output = adapter.transform(body, plan, [], namespaces ?? undefined);
       for (const warning of output.warnings) warnings.add(warning.code);
       const tools = adapter.promptSlots(output.body).tools;
-      const visible = resolveModelVisibleTools(mechanism === 'openai-hosted' ? 'openai' : 'anthropic', Array.isArray(tools) ? tools : []);
+      const visible = resolveModelVisibleTools(mechanism, Array.isArray(tools) ? tools : []);
       const visibleText = JSON.stringify(visible.entries);
       hosted.push({
         mechanism,

@@ -11,7 +11,7 @@ import type { ToolDefinition } from '../src/tools/tool-definition.js';
 import type { BenchWireAdapter } from './bench-wire-adapters.js';
 import { createSampleArguments } from './create-sample-arguments.js';
 import type { SessionTurn } from './load-bench-fixtures.js';
-import { resolveModelVisibleTools } from './resolve-model-visible-tools.js';
+import { resolveModelVisibleTools } from '../src/cli/resolve-model-visible-tools.js';
 
 /** Characters of every tool's output, and of the assistant's answer that ends a turn (the loop model's assumptions). */
 export const TOOL_OUTPUT_CHARACTERS = 600;
@@ -101,7 +101,6 @@ export async function simulateSessionRequests(
   const mechanism = config.mechanism;
   const plan = resolvePlan(adapter, body, mechanism);
   const deferred = new Set(plan === null ? [] : plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
-  const rendering = mechanism.kind === 'hosted' ? (adapter.hostedMechanism === 'openai-hosted' ? 'openai' : 'anthropic') : 'plain';
   const searchKind: SearchKind = mechanism.kind === 'none' ? 'none' : mechanism.kind === 'client' ? 'client' : plan?.search === 'library' ? 'library' : 'provider';
   const store = createMemoryRevealStore({ maxSessions: Math.max(1, sessions.length) });
   const search = createToolSearchTool({
@@ -119,7 +118,7 @@ export async function simulateSessionRequests(
     if (found === undefined) {
       const output = plan === null ? body : adapter.transform(body, plan, revealed).body;
       const slots = adapter.promptSlots(output);
-      const tools = resolveModelVisibleTools(rendering, Array.isArray(slots.tools) ? slots.tools : []).entries.map((entry) => JSON.stringify(entry));
+      const tools = resolveModelVisibleTools(plan?.mechanism ?? 'none', Array.isArray(slots.tools) ? slots.tools : []).entries.map((entry) => JSON.stringify(entry));
       found = { tools, system: slots.system };
       promptCache.set(key, found);
     }

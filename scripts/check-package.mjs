@@ -1,6 +1,8 @@
 // Checks the built package the way a user meets it: every subpath export loads from `dist/` in both ESM and
-// CommonJS (through the package's own `exports` map), and nothing in `dist/` imports a Node built-in, so the
-// library runs in edge and browser runtimes. Run after `tsup`; `npm test` does both.
+// CommonJS (through the package's own `exports` map), nothing in `dist/` but the command line (`bin`) imports a Node
+// built-in, so the library runs in edge and browser runtimes, and the command line runs. Run after `tsup`; `npm
+// test` does both.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -26,9 +28,16 @@ for (const subpath of Object.keys(manifest.exports)) {
   }
 }
 
+// The command line: the one file allowed Node built-ins, run as `npx tool-search` runs it.
+const commandLine = manifest.bin['tool-search'].replace(/^\.\//, '');
+const bin = spawnSync(process.execPath, [join(root, commandLine), '--version'], { encoding: 'utf8' });
+if (!readFileSync(join(root, commandLine), 'utf8').startsWith('#!/usr/bin/env node\n')) failures.push(`${commandLine} does not start with #!/usr/bin/env node`);
+if (bin.status !== 0 || bin.stdout.trim() !== manifest.version) failures.push(`${commandLine} --version printed ${JSON.stringify(bin.stdout + bin.stderr)}, exit ${bin.status}`);
+else console.log(`ok ${commandLine}: the tool-search command runs`);
+
 const builtins = new Set(builtinModules);
 const importPattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)["']([^"']+)["']/gm;
-for (const file of readdirSync(join(root, 'dist')).filter((name) => /\.(c?js)$/.test(name))) {
+for (const file of readdirSync(join(root, 'dist')).filter((name) => /\.(c?js)$/.test(name) && `dist/${name}` !== commandLine)) {
   const text = readFileSync(join(root, 'dist', file), 'utf8');
   for (const [, specifier] of text.matchAll(importPattern)) {
     if (specifier.startsWith('node:') || builtins.has(specifier.split('/')[0])) {
@@ -41,4 +50,4 @@ if (failures.length > 0) {
   console.error(`The built package is broken:\n- ${failures.join('\n- ')}`);
   process.exit(1);
 }
-console.log('ok dist/ imports no Node built-in');
+console.log(`ok dist/ imports no Node built-in outside ${commandLine}`);

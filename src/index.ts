@@ -14,9 +14,16 @@ export {
   type DeferrablePolicy,
   type JSONSchemaObject,
   type ToolDefinition,
+  type ToolDefinitionsInput,
 } from './tools/tool-definition.js';
 export { parseToolDefinitions } from './tools/parse-tool-definitions.js';
-export { createToolDefinition, type CreateToolDefinitionOptions } from './tools/create-tool-definition.js';
+export { createToolDefinition, type CreateToolDefinitionOptions, type ToolArgumentsSchema } from './tools/create-tool-definition.js';
+export {
+  MCP_TOOL_NAME_SEPARATOR,
+  createMCPToolCatalog,
+  type MCPServerTool,
+  type MCPToolCatalog,
+} from './tools/create-mcp-tool-catalog.js';
 
 export {
   DEFAULT_TOOL_SEARCH_THRESHOLD,

@@ -4,7 +4,7 @@ import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
-import type { ToolDefinition } from '../tools/tool-definition.js';
+import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolSearchResult } from './tool-search-result.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
 
@@ -42,8 +42,8 @@ export interface ToolCallCheck {
 
 /** What {@link createToolCallCheck} needs. */
 export interface CreateToolCallCheckOptions {
-  /** The catalog, with full schemas. */
-  readonly tools: readonly ToolDefinition[];
+  /** The catalog, with full schemas: an array, or an object holding one in `tools` such as an MCP `tools/list` result. */
+  readonly tools: ToolDefinitionsInput;
   /** The session reveal store shared with `tool_search`. */
   readonly store: RevealStore;
 }

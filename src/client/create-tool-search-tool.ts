@@ -6,7 +6,7 @@ import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
 import { parseToolSelection } from '../search/parse-tool-selection.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
-import type { ToolDefinition } from '../tools/tool-definition.js';
+import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolSearchMatch, ToolSearchResult } from './tool-search-result.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
 
@@ -24,8 +24,11 @@ export const DEFAULT_MAX_QUERY_LENGTH = 500;
 
 /** What {@link createToolSearchTool} needs. */
 export interface CreateToolSearchToolOptions {
-  /** Every tool the search may return, with full schemas (the catalog, not the stubbed list sent to the model). */
-  readonly tools: readonly ToolDefinition[];
+  /**
+   * Every tool the search may return, with full schemas (the catalog, not the stubbed list sent to the model): an
+   * array, or an object holding one in `tools` such as an MCP `tools/list` result.
+   */
+  readonly tools: ToolDefinitionsInput;
   /** Where reveals are recorded per session. */
   readonly store: RevealStore;
   /** At most this many matches per keyword search (with or without their schemas). @default 8 */

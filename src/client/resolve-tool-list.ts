@@ -2,7 +2,8 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import { assertNever } from '../errors/assert-never.js';
 import type { ToolSearchPlan, PlannedTool } from '../plan/tool-search-plan.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
-import type { JSONSchemaObject, ToolDefinition } from '../tools/tool-definition.js';
+import type { JSONSchemaObject, ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
+import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import { compactDescription } from './compact-description.js';
 import {
   CALL_TOOL_DEFINITION,
@@ -81,7 +82,9 @@ export interface ResolveToolListOptions {
  * With a mechanism other than `client`, or when the plan defers nothing, every tool is returned in full, in input
  * order, without the package's tools and without a note.
  *
- * Throws a `ToolSearchError` (`plan-mismatch`) naming the tools when the plan was made for a different tool list.
+ * `tools` is an array or an object holding one in `tools` (an MCP `tools/list` result). Throws a `ToolSearchError`
+ * (`invalid-tools`) for a bad tool list (see `parseToolDefinitions`) and (`plan-mismatch`) naming the tools when the
+ * plan was made for a different tool list.
  *
  * @example
  * ```ts
@@ -90,8 +93,9 @@ export interface ResolveToolListOptions {
  * const { tools: toSend, guidance } = resolveToolList(plan, tools);
  * ```
  */
-export function resolveToolList(given: ToolSearchPlan, tools: readonly ToolDefinition[], options: ResolveToolListOptions = {}): ToolList {
+export function resolveToolList(given: ToolSearchPlan, toolList: ToolDefinitionsInput, options: ResolveToolListOptions = {}): ToolList {
   const plan = parseToolSearchPlan(given);
+  const tools = parseToolDefinitions(toolList);
   const deferring = plan.mechanism === 'client' && plan.tools.some((entry) => entry.status === 'deferred');
   const fromWire = options.names?.fromWire ?? ((name: string) => name);
   const shown = [...new Set([...(plan.reveal === 'tool-list' ? (options.revealed ?? []) : []), ...(options.forced ?? [])].map((name) => fromWire(name)))];

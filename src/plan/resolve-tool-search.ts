@@ -15,7 +15,7 @@ import { assertNever } from '../errors/assert-never.js';
 import { WIRE_APIS, type ModelReference } from '../models/model-reference.js';
 import { resolveModelSupport, type ModelSupport } from '../models/resolve-model-support.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
-import type { ToolDefinition } from '../tools/tool-definition.js';
+import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, isOwnTool } from '../client/tool-search-tool-definition.js';
 import type { DeferredReason, LoadedReason, PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from './tool-search-plan.js';
 
@@ -48,7 +48,7 @@ import type { DeferredReason, LoadedReason, PlannedTool, ToolSearchMechanism, To
  */
 export function resolveToolSearch(
   model: ModelReference,
-  tools: readonly ToolDefinition[],
+  tools: ToolDefinitionsInput,
   config?: ToolSearchConfigInput | ToolSearchConfig,
 ): ToolSearchPlan {
   checkModelReference(model);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeValue } from '../errors/describe-value.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
-import type { ToolDefinition } from '../tools/tool-definition.js';
+import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { parseToolSelection } from './parse-tool-selection.js';
 import { tokenizeSearchText } from './tokenize-search-text.js';
 import { createTermPostings } from './create-term-postings.js';
@@ -146,9 +146,9 @@ const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
  * index.search('file', { visible: ['write_file'] }); // [{ name: 'write_file', score: 1.982892 }]
  * ```
  */
-export function createToolIndex(tools: readonly ToolDefinition[], options?: ToolIndexOptions): ToolIndex {
+export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions): ToolIndex {
   const parsedTools = parseToolDefinitions(tools);
-  const resolved = resolveOptions(options);
+  const resolved = resolveToolIndexOptions(options);
   const { names, termIds, offsets, toolIds, weights } = createTermPostings(parsedTools, resolved.weights, resolved.rarity);
   const size = names.length;
   const idsByName = new Map<string, number>();
@@ -245,7 +245,8 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
   return { search, size };
 }
 
-interface ResolvedToolIndexOptions {
+/** The options of {@link createToolIndex} with their defaults filled in. */
+export interface ResolvedToolIndexOptions {
   readonly maxResults: number;
   readonly weights: Required<ToolIndexFieldWeights>;
   readonly rarity: boolean;
@@ -253,7 +254,8 @@ interface ResolvedToolIndexOptions {
   readonly minScoreRatio: number;
 }
 
-function resolveOptions(options: unknown): ResolvedToolIndexOptions {
+/** Validates the options of {@link createToolIndex} and fills in the defaults; throws `ToolSearchError('invalid-options')`. */
+export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOptions {
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
     throw new ToolSearchError('invalid-options', `\`options\` of \`createToolIndex\` must be an object, got ${describeValue(options)}`);
   }

@@ -1,25 +1,39 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { DEFERRABLE_POLICIES, type ToolDefinition } from './tool-definition.js';
+import { isRecord } from '../records/is-record.js';
 import { describeValue } from '../errors/describe-value.js';
 
 /**
- * Checks a tool list and returns it typed, unchanged (the same objects, nothing copied or stripped).
+ * Checks a tool list and returns it typed, unchanged (the same objects, nothing copied or stripped). This is the one
+ * reader of tool lists: every function of the package that takes tools calls it.
  *
- * Throws a {@link ToolSearchError} with code `invalid-tools` that names every offending tool when the list is not
- * an array, a tool is not an object, a name is missing, empty or not a string, two tools share a name, an
- * `inputSchema` is not an object, a `description` or `category` is not a string, or `deferrable` is not one of
+ * Takes an array of tool definitions or an object holding one in `tools` (`ToolDefinitionsInput`): an MCP
+ * `tools/list` result or `Client.listTools()`'s as it comes, whose other fields (`nextCursor`, `_meta`) are
+ * ignored; a tool's own MCP fields (`title`, `annotations`, `outputSchema`, `_meta`) are kept.
+ *
+ * Throws a {@link ToolSearchError} with code `invalid-tools` that names every offending tool when the list is
+ * neither an array nor `{ tools: [...] }`, a tool is not an object, a name is missing, empty or not a string, two
+ * tools share a name, an `inputSchema` is not an object, a `description` or `category` is not a string, or `deferrable` is not one of
  * `never`, `automatic`, `always`. Names a provider would reject are not an error here: each provider's transformer
  * maps them.
  *
  * @example
  * ```ts
  * import { parseToolDefinitions } from 'tool-search';
- * const tools = parseToolDefinitions((await mcpClient.listTools()).tools);
+ * const tools = parseToolDefinitions(await mcpClient.listTools());
  * ```
  */
-export function parseToolDefinitions(input: unknown): ToolDefinition[] {
+export function parseToolDefinitions(tools: unknown): ToolDefinition[] {
+  // An object with `tools` (an MCP `tools/list` result); an array's own fields are never read.
+  const listed = isRecord(tools) && 'tools' in tools;
+  const input = listed ? tools.tools : tools;
   if (!Array.isArray(input)) {
-    throw new ToolSearchError('invalid-tools', `\`tools\` must be an array of tool definitions, got ${describeValue(input)}`);
+    throw new ToolSearchError(
+      'invalid-tools',
+      listed
+        ? `\`tools.tools\` must be an array of tool definitions, got ${describeValue(input)}`
+        : `\`tools\` must be an array of tool definitions, got ${describeValue(tools)} (an object holding the array in \`tools\`, such as an MCP \`tools/list\` result, is accepted too)`,
+    );
   }
   const problems: string[] = [];
   const seen = new Map<string, number>();
@@ -55,3 +69,4 @@ export function parseToolDefinitions(input: unknown): ToolDefinition[] {
   }
   return input as ToolDefinition[];
 }
+

@@ -47,7 +47,23 @@ export interface ToolDefinition {
   readonly annotations?: { readonly [hint: string]: unknown };
   /** MCP: the JSON Schema of the tool's structured result. Kept, not used. */
   readonly outputSchema?: JSONSchemaObject;
+  /** MCP: metadata reserved by the protocol. Kept, not used. */
+  readonly _meta?: { readonly [key: string]: unknown };
 }
+
+/**
+ * A tool list as every function of this package that takes one accepts it: an array of tool definitions, or an
+ * object holding one in `tools`, such as an MCP `tools/list` result, what `@modelcontextprotocol/sdk`'s
+ * `Client.listTools()` returns, or an MCP tool catalog (`createMCPToolCatalog`). The object's other fields
+ * (`nextCursor`, `_meta`, …) are ignored.
+ *
+ * @example
+ * ```ts
+ * import { resolveToolSearch } from 'tool-search';
+ * const plan = resolveToolSearch('claude-sonnet-4-6', await mcpClient.listTools());
+ * ```
+ */
+export type ToolDefinitionsInput = readonly ToolDefinition[] | { readonly tools: readonly ToolDefinition[] };
 
 /** The policies a `deferrable` field may hold, for validation and docs. */
 export const DEFERRABLE_POLICIES: readonly DeferrablePolicy[] = ['never', 'automatic', 'always'];

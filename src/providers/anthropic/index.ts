@@ -13,6 +13,7 @@
  */
 export { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 export { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
+export { createAnthropicMessagesTools } from './create-anthropic-messages-tools.js';
 export {
   transformAnthropicMessagesRequest,
   type TransformAnthropicMessagesRequestResult,

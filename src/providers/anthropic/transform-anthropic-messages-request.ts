@@ -10,7 +10,7 @@ import { createToolNameMapping, type ToolNameMapping } from '../../names/create-
 import type { PlannedTool, ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
-import type { ToolDefinition } from '../../tools/tool-definition.js';
+import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
@@ -52,14 +52,14 @@ export interface TransformAnthropicMessagesRequestOptions extends TransformReque
    */
   readonly searchTool?: AnthropicToolSearchVariant;
   /**
-   * Every tool the session may have used (original names, full schemas): the definitions the transformer may send
-   * for a tool the body lacks. A tool the plan lists but the body dropped is sent from here; under hosted search, a
+   * Every tool the session may have used (original names, full schemas; an array or an MCP `tools/list` result):
+   * the definitions the transformer may send for a tool the body lacks. A tool the plan lists but the body dropped is sent from here; under hosted search, a
    * tool the history references (`tool_use`, `tool_reference`) but neither the body nor the plan has is sent from here
    * deferred (`defer_loading: true` costs no prompt tokens), because the API rejects a request whose history
    * references an undefined tool. Pass the same catalog on every turn.
    * @default []
    */
-  readonly catalog?: readonly ToolDefinition[];
+  readonly catalog?: ToolDefinitionsInput;
 }
 
 /** The transformed body, the warnings and the tool-name mapping. */
@@ -69,7 +69,11 @@ const optionsSchema = z.strictObject(
   {
     revealed: REVEALED_OPTION_SCHEMA,
     searchTool: z.enum(['bm25', 'regex'], { error: "must be 'bm25' or 'regex'" }).optional(),
-    catalog: z.array(z.unknown(), { error: 'must be an array of tool definitions' }).optional(),
+    catalog: z
+      .custom((value) => Array.isArray(value) || (isRecord(value) && 'tools' in value), {
+        error: 'must be an array of tool definitions or an MCP `tools/list` result (`{ tools }`)',
+      })
+      .optional(),
   },
   { error: 'must be an object' },
 );

@@ -24,6 +24,7 @@ export {
   type GeminiToolConfig,
 } from './gemini-api.js';
 export { parseGeminiTools } from './parse-gemini-tools.js';
+export { createGeminiFunctionDeclarations } from './create-gemini-function-declarations.js';
 export {
   transformGeminiRequest,
   type TransformGeminiRequestResult,

@@ -12,6 +12,7 @@
  */
 export { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
 export { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
+export { createOpenAIResponsesTools } from './create-openai-responses-tools.js';
 export {
   transformOpenAIResponsesRequest,
   type OpenAIResponsesUncategorizedTools,
@@ -67,6 +68,7 @@ export type {
   OpenAIChatUserMessage,
 } from './openai-chat-api.js';
 export { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
+export { createOpenAIChatTools } from './create-openai-chat-tools.js';
 export {
   transformOpenAIChatRequest,
   type OpenAIChatWarningCode,

@@ -1,0 +1,118 @@
+// Checks the package the way a new user gets it: packs the tarball, installs it into a fresh app next to zod 3.25
+// (npm, offline-first from the cache), then runs `npx tool-search` (--help, inspect on GitHub's MCP tool list, search),
+// type-checks a script that imports every subpath under moduleResolution node10, node16 and bundler, and runs that
+// script in ESM and CommonJS: a zod 3.25 schema becomes a tool definition, an MCP tools/list result is planned.
+// Run after `tsup`; `npm test` does both. Set KEEP_APP=1 to keep the app's folder for a look.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const app = mkdtempSync(join(tmpdir(), 'tool-search-app-'));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const failures = [];
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: app, encoding: 'utf8', ...options });
+  if (result.status !== 0) {
+    throw new Error(`\`${[command, ...args].join(' ')}\` exited ${result.status}:\n${result.stdout}${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+function check(label, actual, expected) {
+  if (!actual.includes(expected)) failures.push(`${label}: expected output to contain ${JSON.stringify(expected)}, got:\n${actual.slice(0, 2000)}`);
+  else console.log(`ok ${label}`);
+}
+
+try {
+  const tarball = execFileSync(npm, ['pack', '--silent', '--pack-destination', app], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop();
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'fresh-app', private: true, type: 'module' }, null, 2));
+  run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${tarball}`, 'zod@~3.25.76']);
+  console.log(`ok installed ${tarball} and zod 3.25 into a fresh app (${app})`);
+
+  // The command, as `npx tool-search` finds it in the app (never downloaded: --no).
+  cpSync(join(root, 'bench/fixtures/github-mcp/tools.json'), join(app, 'github-tools.json'));
+  check('npx tool-search --help', run(npx, ['--no', '--', 'tool-search', '--help']), 'Usage:\n  tool-search inspect');
+  const inspect = run(npx, ['--no', '--', 'tool-search', 'inspect', 'github-tools.json', '--model', 'claude-sonnet-4-6']);
+  check('npx tool-search inspect (GitHub MCP, 117 tools)', inspect, 'Plan for claude-sonnet-4-6 on any API: claude-hosted');
+  // gpt-tokenizer is an optional peer the fresh app does not have: the counts are the labelled estimate.
+  check('npx tool-search inspect labels estimated tokens', inspect, 'estimated tokens: UTF-8 bytes / 4');
+  const search = run(npx, ['--no', '--', 'tool-search', 'search', 'github-tools.json', 'create an issue']);
+  check('npx tool-search search', search, '1  create_issue');
+
+  // Every subpath, typed under each module resolution; a zod 3.25 schema; an MCP tools/list result.
+  writeFileSync(
+    join(app, 'check.ts'),
+    `import { z } from 'zod';
+import { createMCPToolCatalog, createToolDefinition, resolveToolSearch, type ToolDefinition } from 'tool-search';
+import { createOpenAIChatTools, createOpenAIResponsesTools } from 'tool-search/openai';
+import { createAnthropicMessagesTools } from 'tool-search/anthropic';
+import { createGeminiFunctionDeclarations } from 'tool-search/gemini';
+
+const sendEmail: ToolDefinition = createToolDefinition({
+  name: 'send_email',
+  description: 'Send an email.',
+  schema: z.object({ to: z.string().email(), body: z.string().describe('Plain text'), cc: z.array(z.string()).optional() }),
+});
+const listResult = { tools: [sendEmail], nextCursor: 'page-2' };
+const plan = resolveToolSearch('claude-sonnet-4-6', listResult, { threshold: 0 });
+const catalog = createMCPToolCatalog({ mail: listResult });
+export const summary = {
+  zod: z.object({}).safeParse({}).success,
+  inputSchema: sendEmail.inputSchema,
+  mechanism: plan.mechanism,
+  status: plan.tools[0]?.status,
+  catalog: catalog.tools.map((tool) => tool.name),
+  wire: [createOpenAIResponsesTools(listResult), createOpenAIChatTools(listResult), createAnthropicMessagesTools(catalog), createGeminiFunctionDeclarations(catalog)].map((tools) => tools.length),
+};
+`,
+  );
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  for (const [resolution, module] of [
+    ['node10', 'commonjs'],
+    ['node16', 'node16'],
+    ['bundler', 'esnext'],
+  ]) {
+    run(process.execPath, [tsc, '--noEmit', '--strict', '--skipLibCheck', 'false', '--target', 'es2022', '--lib', 'es2022', '--module', module, '--moduleResolution', resolution, 'check.ts']);
+    console.log(`ok every subpath type-checks under moduleResolution ${resolution}`);
+  }
+  const expected = JSON.stringify({
+    zod: true,
+    inputSchema: {
+      type: 'object',
+      properties: { to: { type: 'string', format: 'email' }, body: { type: 'string', description: 'Plain text' }, cc: { type: 'array', items: { type: 'string' } } },
+      required: ['to', 'body'],
+    },
+    mechanism: 'claude-hosted',
+    status: 'deferred',
+    catalog: ['mail__send_email'],
+    wire: [1, 1, 1, 1],
+  });
+  // The same script as the app would run it, in ESM and in CommonJS (tsc emits each).
+  for (const [format, module, file] of [
+    ['ESM', 'esnext', 'check.js'],
+    ['CommonJS', 'commonjs', 'check.cjs'],
+  ]) {
+    rmSync(join(app, 'out'), { recursive: true, force: true });
+    run(process.execPath, [tsc, '--target', 'es2022', '--module', module, '--moduleResolution', module === 'commonjs' ? 'node10' : 'bundler', '--outDir', 'out', 'check.ts']);
+    if (file === 'check.cjs') cpSync(join(app, 'out/check.js'), join(app, 'out/check.cjs'));
+    const loader = file === 'check.cjs' ? `console.log(JSON.stringify(require('./out/check.cjs').summary))` : `import('./out/check.js').then((m) => console.log(JSON.stringify(m.summary)))`;
+    const output = run(process.execPath, [file === 'check.cjs' ? '--input-type=commonjs' : '--input-type=module', '-e', loader]).trim();
+    if (output !== expected) failures.push(`the check script in ${format} printed ${output}, expected ${expected}`);
+    else console.log(`ok the check script runs in ${format}: a zod 3.25 schema becomes a tool definition, a tools/list result is planned`);
+  }
+} catch (error) {
+  failures.push(error instanceof Error ? error.message : String(error));
+} finally {
+  if (process.env.KEEP_APP !== '1') rmSync(app, { recursive: true, force: true });
+}
+
+if (failures.length > 0) {
+  console.error(`The installed package is broken:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+console.log(`ok ${manifest.name}@${manifest.version} installs and works in a fresh app`);

@@ -1,0 +1,37 @@
+import type { ToolSearchExplanations, ToolSearchTermScore } from '../search/explain-tool-search.js';
+import { formatCLINumber, formatCLITable } from './format-cli-table.js';
+
+/** `tool-search search`'s ranking as readable text: each tool with the parts of its score. */
+export function formatSearchReport(query: string, explained: ToolSearchExplanations, toolCount: number): string {
+  const lines: string[] = [];
+  if (explained.selection) lines.push(`Query ${JSON.stringify(query)}: a select: list, each named tool scores ${100}`);
+  else lines.push(`Query ${JSON.stringify(query)} → terms: ${explained.terms.length === 0 ? '(none: only stop words or punctuation)' : explained.terms.join(', ')}`);
+  lines.push(`${formatCLINumber(explained.results.length)} of ${formatCLINumber(toolCount)} tools returned (what tool_search returns: best first, at least half the best score)`, '');
+  if (explained.results.length === 0) {
+    lines.push('No tool matches. tool_search would list the tool names instead.');
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(
+    formatCLITable(
+      ['#', 'tool', 'score', 'parts (term: field weight × rarity = points)'],
+      explained.results.map((result, index) => [
+        String(index + 1),
+        result.name,
+        formatCLINumber(result.score),
+        [
+          ...result.terms.map(describeTerm),
+          ...(result.coverage > 0 ? [`coverage +${formatCLINumber(result.coverage)}`] : []),
+          ...(result.exactName > 0 ? [explained.selection ? `selected +${result.exactName}` : `exact name +${result.exactName}`] : []),
+          ...(result.unexplained !== 0 ? [`unexplained ${formatCLINumber(result.unexplained)}`] : []),
+        ].join(' · '),
+      ]),
+      new Set([0, 2]),
+    ),
+  );
+  lines.push('', 'Rarity is 1 for a term only one tool has and falls toward 0 as more tools share it.');
+  return `${lines.join('\n')}\n`;
+}
+
+function describeTerm(part: ToolSearchTermScore): string {
+  return `${part.term}: ${part.field} ${formatCLINumber(part.fieldWeight)} × ${part.rarity.toFixed(3)} = ${part.points.toFixed(3)}`;
+}

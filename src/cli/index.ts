@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+/**
+ * `tool-search`, the command line: `inspect` shows what a tool catalog costs per wire API and mechanism and how the
+ * plan treats each tool; `search` shows how `tool_search` ranks the catalog for a query, with the parts of each score.
+ * The one part of the package that uses Node built-ins (files, standard input, the process); built to `dist/cli.js`.
+ */
+import process from 'node:process';
+import { version } from '../../package.json';
+import { isToolSearchError } from '../errors/tool-search-error.js';
+import { assertNever } from '../errors/assert-never.js';
+import { explainToolSearch } from '../search/explain-tool-search.js';
+import { formatInspectReport } from './format-inspect-report.js';
+import { formatSearchReport } from './format-search-report.js';
+import { loadTokenCounter } from './load-token-counter.js';
+import { parseCLIArguments, type CLICommand } from './parse-cli-arguments.js';
+import { readCLITools } from './read-cli-tools.js';
+import { resolveInspectReport } from './resolve-inspect-report.js';
+
+const HELP = `tool-search ${version}: what deferred tool loading does to a tool catalog
+
+Usage:
+  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--listing <listing>] [--json]
+  tool-search search <tools.json | -> <query…> [--max-results <n>] [--json]
+
+Commands:
+  inspect   The plan (mechanism, what is deferred and why, warnings) and the request bytes and tokens per
+            wire API and mechanism: every schema in full, the client-side tool_search in each listing,
+            and hosted search where the API has it.
+  search    How tool_search ranks the tools for a query, with the parts of each score.
+
+Tools file: a JSON array of tools ({ name, description, inputSchema }), an MCP tools/list result
+({ tools: [...] }) or a whole JSON-RPC response to tools/list; - reads it from standard input.
+
+Options:
+  --model <id>         inspect: plan for this model (e.g. gpt-5.4, claude-sonnet-4-6, gemini-2.5-pro);
+                       without it the plan is the client-side mechanism, which every model can use
+  --api <api>          inspect: openai-responses, openai-chat, anthropic-messages or gemini (default: all four)
+  --listing <listing>  inspect: how client-side search lists deferred tools: full (default), compact, names
+  --max-results <n>    search: at most n results (default 8)
+  --json               print the report as JSON, for scripts
+  -h, --help           print this help
+  -v, --version        print the version
+
+Tokens are o200k_base counts when gpt-tokenizer is installed, else estimated as UTF-8 bytes / 4 (labelled so).
+`;
+
+async function run(command: CLICommand): Promise<string> {
+  switch (command.kind) {
+    case 'help':
+      return HELP;
+    case 'version':
+      return `${version}\n`;
+    case 'inspect': {
+      const { tools, source } = await readCLITools(command.file, readStandardInput);
+      const report = resolveInspectReport(
+        {
+          tools,
+          ...(command.model === undefined ? {} : { model: command.model }),
+          ...(command.api === undefined ? {} : { api: command.api }),
+          ...(command.listing === undefined ? {} : { listing: command.listing }),
+        },
+        await loadTokenCounter(),
+      );
+      return command.json ? `${JSON.stringify({ source, ...report }, null, 2)}\n` : formatInspectReport(report, source);
+    }
+    case 'search': {
+      const { tools, source } = await readCLITools(command.file, readStandardInput);
+      const explained = explainToolSearch(tools, command.query, command.maxResults === undefined ? {} : { maxResults: command.maxResults });
+      return command.json
+        ? `${JSON.stringify({ source, query: command.query, toolCount: tools.length, ...explained }, null, 2)}\n`
+        : formatSearchReport(command.query, explained, tools.length);
+    }
+    default:
+      return assertNever(command, 'command');
+  }
+}
+
+async function readStandardInput(): Promise<string> {
+  if (process.stdin.isTTY) throw new Error('`-` reads the tools from standard input, but it is a terminal: pipe a file in (`cat tools.json | tool-search inspect -`)');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+// `tool-search … | head` closes the pipe early; that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
+try {
+  process.stdout.write(await run(parseCLIArguments(process.argv.slice(2))));
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  const usage = isToolSearchError(error) && error.code === 'invalid-options';
+  process.stderr.write(`tool-search: ${message}\n${usage ? 'Run `tool-search --help` for usage.\n' : ''}`);
+  process.exitCode = usage ? 2 : 1;
+}

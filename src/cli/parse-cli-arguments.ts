@@ -1,0 +1,89 @@
+import { parseArgs } from 'node:util';
+import { TOOL_LISTINGS, type ToolListing } from '../config/tool-search-config.js';
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import { WIRE_APIS, type WireAPI } from '../models/model-reference.js';
+
+/** What the command line asks for. */
+export type CLICommand =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'inspect'; readonly file: string; readonly model?: string; readonly api?: WireAPI; readonly listing?: ToolListing; readonly json: boolean }
+  | { readonly kind: 'search'; readonly file: string; readonly query: string; readonly maxResults?: number; readonly json: boolean };
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  json: { type: 'boolean' },
+  model: { type: 'string' },
+  api: { type: 'string' },
+  listing: { type: 'string' },
+  'max-results': { type: 'string' },
+} as const;
+
+const OWN_OPTIONS: Readonly<Record<'inspect' | 'search', readonly string[]>> = {
+  inspect: ['json', 'model', 'api', 'listing'],
+  search: ['json', 'max-results'],
+};
+
+/**
+ * Reads the command line (without `node` and the script). Throws a `ToolSearchError` (`invalid-options`) that says
+ * what is wrong for an unknown command or option, a missing argument or a bad value.
+ */
+export function parseCLIArguments(args: readonly string[]): CLICommand {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
+  try {
+    parsed = parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new ToolSearchError('invalid-options', describeParseError(error), { cause: error });
+  }
+  const { values, positionals } = parsed;
+  if (values.version === true) return { kind: 'version' };
+  const [command, file, ...rest] = positionals;
+  if (values.help === true || command === undefined || command === 'help') return { kind: 'help' };
+  if (command !== 'inspect' && command !== 'search') {
+    throw new ToolSearchError('invalid-options', `unknown command \`${command}\`; the commands are \`inspect\` and \`search\``);
+  }
+  const foreign = Object.keys(values).filter((name) => !OWN_OPTIONS[command].includes(name));
+  if (foreign.length > 0) {
+    throw new ToolSearchError('invalid-options', `\`${command}\` takes no ${foreign.map((name) => `\`--${name}\``).join(', ')}; its options are ${OWN_OPTIONS[command].map((name) => `\`--${name}\``).join(', ')}`);
+  }
+  if (file === undefined) throw new ToolSearchError('invalid-options', `\`${command}\` needs a tools file: a path, or \`-\` for standard input`);
+  const json = values.json === true;
+  if (command === 'search') {
+    const query = rest.join(' ');
+    if (query.trim().length === 0) throw new ToolSearchError('invalid-options', '`search` needs a query after the tools file, e.g. `tool-search search tools.json "create an issue"`');
+    return { kind: 'search', file, query, json, ...(values['max-results'] === undefined ? {} : { maxResults: parseMaxResults(values['max-results']) }) };
+  }
+  if (rest.length > 0) throw new ToolSearchError('invalid-options', `\`inspect\` takes one tools file, got also ${rest.map((value) => `\`${value}\``).join(', ')}`);
+  return {
+    kind: 'inspect',
+    file,
+    json,
+    ...(values.model === undefined ? {} : { model: values.model }),
+    ...(values.api === undefined ? {} : { api: oneOf('--api', values.api, WIRE_APIS) }),
+    ...(values.listing === undefined ? {} : { listing: oneOf('--listing', values.listing, TOOL_LISTINGS) }),
+  };
+}
+
+function oneOf<Value extends string>(option: string, value: string, allowed: readonly Value[]): Value {
+  if ((allowed as readonly string[]).includes(value)) return value as Value;
+  throw new ToolSearchError('invalid-options', `\`${option}\` must be one of ${allowed.map((item) => `\`${item}\``).join(', ')}, got \`${value}\``);
+}
+
+function parseMaxResults(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new ToolSearchError('invalid-options', `\`--max-results\` must be a whole number ≥ 1, got \`${value}\``);
+  return number;
+}
+
+/** Node's parseArgs messages, shortened to what was wrong. */
+function describeParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  const option = /'(-[^']*)'/.exec(message)?.[1]?.split(' ')[0];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) return `unknown option \`${option}\``;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
+    return message.includes('does not take an argument') ? `option \`${option}\` takes no value` : `option \`${option}\` needs a value`;
+  }
+  return message;
+}

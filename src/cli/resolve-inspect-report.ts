@@ -1,0 +1,152 @@
+import { TOOL_LISTINGS, type ToolListing, type ToolSearchRanking } from '../config/tool-search-config.js';
+import type { WireAPI } from '../models/model-reference.js';
+import { resolveToolSearch } from '../plan/resolve-tool-search.js';
+import type { DeferredReason, LoadedReason, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+import { CLI_WIRE_APIS, type CLIWireAPI } from './cli-wire-apis.js';
+import type { TokenCounter } from './load-token-counter.js';
+import { resolveModelVisibleTools } from './resolve-model-visible-tools.js';
+
+/** What `tool-search inspect` was asked. */
+export interface InspectRequest {
+  readonly tools: readonly ToolDefinition[];
+  /** The model to plan for; without one the plan is the client-side mechanism, which every model can use. */
+  readonly model?: string;
+  /** The wire API: only its rows are measured, and the plan is made for it. */
+  readonly api?: WireAPI;
+  readonly listing?: ToolListing;
+}
+
+/** One measured request: a wire API under one mechanism (and listing, for the client mechanism). */
+export interface RequestSizeRow {
+  readonly api: WireAPI;
+  /** `none` is the body as the caller built it: every schema in full. */
+  readonly mechanism: ToolSearchMechanism;
+  readonly listing: ToolListing | null;
+  /** Under a hosted mechanism, who searches: the provider or the library (the provider loads either way). */
+  readonly search: ToolSearchRanking | null;
+  /** UTF-8 bytes of the body's tool list plus what the library added to the system text. */
+  readonly requestBytes: number;
+  /** What the model reads of it: the same, except under hosted search, where deferred schemas are not shown. */
+  readonly promptBytes: number;
+  readonly promptTokens: number;
+  /** How much smaller the prompt is than with every schema in full, in percent. */
+  readonly savedPercent: number;
+  /** Tools whose schema is not in the prompt. */
+  readonly deferred: number;
+  /** Whether this is what the plan chose for the model given (never without `model`). */
+  readonly chosen: boolean;
+  /** Codes of the warnings the transformer returned. */
+  readonly warnings: readonly string[];
+}
+
+/** Everything `tool-search inspect` prints, as data (`--json`). */
+export interface InspectReport {
+  readonly model: string | null;
+  readonly api: WireAPI | null;
+  readonly plan: ToolSearchPlan;
+  /** How many tools each reason defers or keeps loaded. */
+  readonly deferredBy: Partial<Record<DeferredReason, number>>;
+  readonly loadedBy: Partial<Record<LoadedReason, number>>;
+  /** Each tool's place in the plan and the bytes of its full schema (compact JSON). */
+  readonly tools: readonly { readonly name: string; readonly status: 'loaded' | 'deferred'; readonly reason: DeferredReason | LoadedReason; readonly schemaBytes: number }[];
+  readonly warnings: readonly ToolSearchWarning<string>[];
+  readonly tokens: { readonly counter: string; readonly exact: boolean };
+  readonly sizes: readonly RequestSizeRow[];
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The plan for a tool list and what each request would carry for it, measured on the library's own transformers:
+ * per wire API, the first-turn body with every schema (written by the API's converter), then the transformer's output
+ * under the client mechanism in each listing (with the configuration's other defaults) and under the API's hosted
+ * mechanism with the provider's search and with the library's.
+ */
+export function resolveInspectReport(request: InspectRequest, counter: TokenCounter): InspectReport {
+  const { tools, model, api, listing } = request;
+  const config = { ...(model === undefined ? { mechanism: 'client' as const } : {}), ...(listing === undefined ? {} : { listing }) };
+  const plan = resolveToolSearch({ id: model ?? 'any', ...(api === undefined ? {} : { api }) }, tools, config);
+  const schemaBytes = new Map(tools.map((tool) => [tool.name, bytes(JSON.stringify(tool.inputSchema))]));
+  const deferredBy: Partial<Record<DeferredReason, number>> = {};
+  const loadedBy: Partial<Record<LoadedReason, number>> = {};
+  for (const tool of plan.tools) {
+    if (tool.status === 'deferred') deferredBy[tool.reason] = (deferredBy[tool.reason] ?? 0) + 1;
+    else loadedBy[tool.reason] = (loadedBy[tool.reason] ?? 0) + 1;
+  }
+  const apis = CLI_WIRE_APIS.filter((wire) => api === undefined || wire.api === api);
+  return {
+    model: model ?? null,
+    api: api ?? null,
+    plan,
+    deferredBy,
+    loadedBy,
+    tools: plan.tools.map((tool) => ({ name: tool.name, status: tool.status, reason: tool.reason, schemaBytes: schemaBytes.get(tool.name) ?? 0 })),
+    warnings: plan.warnings,
+    tokens: { counter: counter.label, exact: counter.exact },
+    sizes: apis.flatMap((wire) => measureRequests(wire, request, counter)),
+  };
+}
+
+function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: TokenCounter): RequestSizeRow[] {
+  const body = wire.createBody(request.tools);
+  const baseSystem = wire.promptSlots(body).system;
+  // What the model given gets on this API, to mark its row.
+  const chosen =
+    request.model === undefined
+      ? null
+      : resolveToolSearch({ id: request.model, api: wire.api }, request.tools, request.listing === undefined ? {} : { listing: request.listing });
+  const rows: Omit<RequestSizeRow, 'savedPercent'>[] = [];
+  const measure = (mechanism: ToolSearchMechanism, listing: ToolListing | null, output: object, warnings: readonly { code: string }[], plan?: ToolSearchPlan): void => {
+    const search = plan !== undefined && (mechanism === 'openai-hosted' || mechanism === 'claude-hosted') ? plan.search : null;
+    const slots = wire.promptSlots(output);
+    const toolsText = JSON.stringify(slots.tools);
+    const note = slots.system.startsWith(baseSystem) ? slots.system.slice(baseSystem.length) : slots.system;
+    const requestText = `${toolsText}${note}`;
+    let promptText = requestText;
+    let deferred = 0;
+    if (mechanism === 'openai-hosted' || mechanism === 'claude-hosted') {
+      const visible = resolveModelVisibleTools(mechanism, Array.isArray(slots.tools) ? slots.tools : []);
+      promptText = `${JSON.stringify(visible.entries)}${note}`;
+      deferred = visible.deferred;
+    }
+    if (plan !== undefined && mechanism !== 'none') deferred = plan.tools.filter((tool) => tool.status === 'deferred').length;
+    rows.push({
+      api: wire.api,
+      mechanism,
+      listing,
+      search,
+      requestBytes: bytes(requestText),
+      promptBytes: bytes(promptText),
+      promptTokens: counter.count(promptText),
+      deferred,
+      chosen:
+        chosen !== null &&
+        chosen.mechanism === mechanism &&
+        (mechanism !== 'client' || chosen.listing === listing) &&
+        (search === null || chosen.search === search),
+      warnings: [...new Set(warnings.map((warning) => warning.code))].sort(),
+    });
+  };
+
+  measure('none', null, body, []);
+  for (const listing of TOOL_LISTINGS) {
+    const plan = resolveToolSearch({ id: wire.clientModel, api: wire.api }, request.tools, { mechanism: 'client', listing });
+    const output = wire.transform(body, plan);
+    measure('client', listing, output.body, output.warnings, plan);
+  }
+  if (wire.hosted !== null) {
+    for (const search of ['provider', 'library'] as const) {
+      const mechanism = wire.hosted.mechanism === 'openai-hosted' ? 'openai' : 'claude';
+      const plan = resolveToolSearch({ id: wire.hosted.model, api: wire.api }, request.tools, { mechanism, search, ...(request.listing === undefined ? {} : { listing: request.listing }) });
+      const output = wire.transform(body, plan);
+      measure(wire.hosted.mechanism, search === 'library' ? plan.listing : null, output.body, output.warnings, plan);
+    }
+  }
+  const baseline = rows[0]?.promptBytes ?? 0;
+  return rows.map((row) => ({ ...row, savedPercent: baseline === 0 ? 0 : Math.round((1000 * (baseline - row.promptBytes)) / baseline) / 10 }));
+}
+
+function bytes(text: string): number {
+  return encoder.encode(text).length;
+}

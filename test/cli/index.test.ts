@@ -1,0 +1,233 @@
+/**
+ * The `tool-search` command as a user runs it: the built `dist/cli.js` (the package's `bin`), started with Node in a
+ * child process. The build is refreshed first when any source is newer than it.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createToolIndex } from '../../src/search/create-tool-index.js';
+import { createOpenAIResponsesTools } from '../../src/providers/openai/create-openai-responses-tools.js';
+import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const cli = join(root, 'dist', 'cli.js');
+const github = 'bench/fixtures/github-mcp/tools.json';
+const githubTools = JSON.parse(readFileSync(join(root, github), 'utf8')) as ToolDefinition[];
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+
+function newestSource(directory: string): number {
+  return Math.max(
+    ...readdirSync(directory).map((entry) => {
+      const path = join(directory, entry);
+      const stat = statSync(path);
+      return stat.isDirectory() ? newestSource(path) : stat.mtimeMs;
+    }),
+  );
+}
+
+beforeAll(() => {
+  const built = (() => {
+    try {
+      return statSync(cli).mtimeMs;
+    } catch {
+      return 0;
+    }
+  })();
+  if (built < Math.max(newestSource(join(root, 'src')), statSync(join(root, 'package.json')).mtimeMs)) {
+    const build = spawnSync(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js')], { cwd: root, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
+  }
+}, 120_000);
+
+interface Run {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the command (asynchronously, so the tests of a block run side by side), with `input` on its standard input. */
+function run(args: readonly string[], input = ''): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: root });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+async function runJSON<T>(args: readonly string[], input?: string): Promise<T> {
+  const result = await run([...args, '--json'], input);
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  return JSON.parse(result.stdout) as T;
+}
+
+interface InspectJSON {
+  readonly source: string;
+  readonly model: string | null;
+  readonly plan: { readonly mechanism: string; readonly toolCount: number; readonly listing: string; readonly tools: { readonly name: string; readonly status: string; readonly reason: string }[] };
+  readonly deferredBy: Record<string, number>;
+  readonly loadedBy: Record<string, number>;
+  readonly tokens: { readonly counter: string; readonly exact: boolean };
+  readonly sizes: {
+    readonly api: string;
+    readonly mechanism: string;
+    readonly listing: string | null;
+    readonly search: string | null;
+    readonly requestBytes: number;
+    readonly promptBytes: number;
+    readonly promptTokens: number;
+    readonly savedPercent: number;
+    readonly chosen: boolean;
+  }[];
+}
+
+interface SearchJSON {
+  readonly terms: string[];
+  readonly results: { readonly name: string; readonly score: number; readonly terms: { readonly term: string; readonly field: string }[]; readonly coverage: number; readonly unexplained: number }[];
+}
+
+// Each test starts Node processes; side by side on two cores one may take several seconds.
+describe.concurrent('tool-search (the command line)', { timeout: 30_000 }, () => {
+  describe('help', () => {
+    it.each([[['--help']], [['-h']], [[]], [['help']], [['inspect', '--help']]])('prints the usage for %j', async (args) => {
+      const result = await run(args);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain('Usage:\n  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--listing <listing>] [--json]');
+      expect(result.stdout).toContain('tool-search search <tools.json | -> <query…>');
+    });
+
+    it('prints the version', async () => {
+      expect(await run(['--version'])).toEqual({ status: 0, stdout: `${manifest.version}\n`, stderr: '' });
+    });
+  });
+
+  describe('inspect', () => {
+    it("prints the plan, why each tool is deferred, and the request sizes of GitHub's MCP server", async () => {
+      const result = await run(['inspect', github]);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain(`117 tools from ${github} (a JSON array)`);
+      expect(result.stdout).toContain('Plan: no --model given, so the client-side mechanism');
+      expect(result.stdout).toContain('  Deferred: 117\n    117 threshold-reached: the list has 117 tools, at or above the threshold of 15');
+      expect(result.stdout).toContain('Warnings: none');
+      expect(result.stdout).toMatch(/ {2}actions_get +deferred +threshold-reached +919\n/);
+      expect(result.stdout).toContain('o200k_base tokens (gpt-tokenizer)');
+      expect(result.stdout).toMatch(/openai-responses +none \(full schemas\) +- +117,277/);
+      expect(result.stdout).toMatch(/anthropic-messages +claude-hosted/);
+    });
+
+    it('measures every API under every mechanism with the library’s own transformers (--json)', async () => {
+      const report = await runJSON<InspectJSON>(['inspect', github]);
+      expect(report.plan).toMatchObject({ mechanism: 'client', toolCount: 117, listing: 'names', reveal: 'conversation' });
+      expect(report.tokens).toEqual({ counter: 'o200k_base tokens (gpt-tokenizer)', exact: true });
+      const client = (api: string) => ['full', 'compact', 'names', 'none'].map((listing) => `${api} client ${listing} -`);
+      expect(report.sizes.map((row) => `${row.api} ${row.mechanism} ${row.listing ?? '-'} ${row.search ?? '-'}`)).toEqual([
+        'openai-responses none - -',
+        ...client('openai-responses'),
+        'openai-responses openai-hosted - provider',
+        'openai-responses openai-hosted names library',
+        'openai-chat none - -',
+        ...client('openai-chat'),
+        'anthropic-messages none - -',
+        ...client('anthropic-messages'),
+        'anthropic-messages claude-hosted - provider',
+        'anthropic-messages claude-hosted names library',
+        'gemini none - -',
+        ...client('gemini'),
+      ]);
+      // The baseline is the converter's tool list as sent: every schema in full.
+      expect(report.sizes[0]?.requestBytes).toBe(Buffer.byteLength(JSON.stringify(createOpenAIResponsesTools(githubTools))));
+      for (const row of report.sizes) {
+        if (row.mechanism === 'none') expect(row.savedPercent).toBe(0);
+        else expect(row.promptBytes).toBeLessThan(report.sizes.find((base) => base.api === row.api && base.mechanism === 'none')!.promptBytes);
+      }
+      expect(report.sizes.some((row) => row.chosen)).toBe(false);
+    });
+
+    it('plans for --model on --api and marks the row it chooses', async () => {
+      const report = await runJSON<InspectJSON>(['inspect', github, '--model', 'gpt-5.4', '--api', 'openai-responses', '--listing', 'compact']);
+      expect(report.plan).toMatchObject({ mechanism: 'openai-hosted', listing: 'compact' });
+      expect(report.sizes.map((row) => row.api)).toEqual(Array(7).fill('openai-responses'));
+      expect(report.sizes.filter((row) => row.chosen).map((row) => `${row.mechanism} ${row.search}`)).toEqual(['openai-hosted library']);
+
+      const text = (await run(['inspect', github, '--model', 'gemini-2.5-pro', '--api', 'gemini', '--listing', 'names'])).stdout;
+      expect(text).toContain("Plan for gemini-2.5-pro on gemini: client (the library's own tool_search); listing names, threshold 15");
+      expect(text).toMatch(/\* +gemini +client +names/);
+    });
+
+    it('says why a small catalog is not deferred', async () => {
+      const tools = JSON.stringify(githubTools.slice(0, 3));
+      const report = await runJSON<InspectJSON>(['inspect', '-'], tools);
+      expect(report.loadedBy).toEqual({ 'below-threshold': 3 });
+      expect((await run(['inspect', '-'], tools)).stdout).toContain('    3 below-threshold: the list has 3 tools, below the threshold of 15');
+    });
+
+    it('reads an MCP tools/list result, or a whole JSON-RPC response, from standard input', async () => {
+      const listed = JSON.stringify({ tools: githubTools, nextCursor: 'next' });
+      expect((await runJSON<InspectJSON>(['inspect', '-'], listed)).source).toBe('standard input (an MCP tools/list result)');
+      const response = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: githubTools } });
+      const report = await runJSON<InspectJSON>(['inspect', '-'], response);
+      expect(report.source).toBe('standard input (a JSON-RPC tools/list response)');
+      expect(report.plan.toolCount).toBe(117);
+    });
+  });
+
+  describe('search', () => {
+    it('prints the ranked tools with the parts of each score', async () => {
+      const result = await run(['search', github, 'create an issue in my repo']);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain('Query "create an issue in my repo" → terms: creat, issu, repo');
+      expect(result.stdout).toMatch(/ {2}1 {2}create_issue +4\.084 {2}creat: name 3 × 0\.345 = 1\.034 · issu: name 3 × 0\.308 = 0\.923 · repo: parameters 0\.75 × 0\.168 = 0\.126 · coverage \+2\n/);
+    });
+
+    it('ranks as the library’s index does, and the parts add up (--json)', async () => {
+      const report = await runJSON<SearchJSON>(['search', github, 'list', 'pull', 'requests', '--max-results', '3']);
+      const hits = createToolIndex(githubTools).search('list pull requests', { maxResults: 3 });
+      expect(report.results.map((result) => [result.name, result.score])).toEqual(hits.map((hit) => [hit.name, hit.score]));
+      expect(report.results.every((result) => result.unexplained === 0)).toBe(true);
+      expect(report.terms).toEqual(['list', 'pull', 'request']);
+    });
+
+    it('shows the exact-name bonus, and says when nothing matches', async () => {
+      expect((await run(['search', github, 'get_me'])).stdout).toContain('exact name +100');
+      expect((await run(['search', github, 'the'])).stdout).toContain('No tool matches. tool_search would list the tool names instead.');
+    });
+  });
+
+  describe('bad input', () => {
+    it.each([
+      ['a missing file', ['inspect', 'no-such-tools.json'], 2, 'tool-search: cannot read `no-such-tools.json`: no such file\nRun `tool-search --help` for usage.\n'],
+      ['an unknown option', ['inspect', github, '--frobnicate'], 2, 'tool-search: unknown option `--frobnicate`\nRun `tool-search --help` for usage.\n'],
+      ['an option without its value', ['inspect', github, '--model'], 2, 'tool-search: option `--model` needs a value\n'],
+      ['an option of the other command', ['search', github, 'x', '--model', 'gpt-5.4'], 2, 'tool-search: `search` takes no `--model`; its options are `--json`, `--max-results`\n'],
+      ['an unknown command', ['explain', github], 2, 'tool-search: unknown command `explain`; the commands are `inspect` and `search`\n'],
+      ['a bad --api', ['inspect', github, '--api', 'bedrock'], 2, 'tool-search: `--api` must be one of `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, got `bedrock`\n'],
+      ['a bad --max-results', ['search', github, 'x', '--max-results', '0'], 2, 'tool-search: `--max-results` must be a whole number ≥ 1, got `0`\n'],
+      ['search without a query', ['search', github], 2, 'tool-search: `search` needs a query after the tools file'],
+      ['inspect without a file', ['inspect'], 2, 'tool-search: `inspect` needs a tools file: a path, or `-` for standard input\n'],
+    ])('reports %s on stderr and exits non-zero', async (_label, args, status, message) => {
+      const result = await run(args);
+      expect(result.stdout).toBe('');
+      expect(result.status).toBe(status);
+      expect(result.stderr).toContain(message);
+    });
+
+    it.each([
+      ['text that is not JSON', '{"tools": [', 'tool-search: `standard input` is not valid JSON: '],
+      ['empty input', '', 'tool-search: `standard input` is not valid JSON: it is empty\n'],
+      ['JSON that is not a tool list', '{"name": "x"}', 'tool-search: `standard input`: `tools` must be an array of tool definitions, got an object'],
+      ['a tool list with a bad tool', '[{"name": "x"}]', 'tool-search: `standard input`: Invalid tool list: tool `x` must have an object `inputSchema`'],
+    ])('reports %s and exits 1', async (_label, input, message) => {
+      const result = await run(['inspect', '-'], input);
+      expect(result.stdout).toBe('');
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(message);
+      expect(result.stderr).not.toContain('    at ');
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { explainToolSearch } from '../../src/search/explain-tool-search.js';
+import { createToolIndex } from '../../src/search/create-tool-index.js';
+import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+
+const path = { type: 'object', properties: { path: { type: 'string', description: 'File path' } } };
+const tools: ToolDefinition[] = [
+  { name: 'read_file', description: 'Read a file from the workspace.', inputSchema: path },
+  { name: 'write_file', description: 'Write text to a file.', inputSchema: path },
+  { name: 'send_email', description: 'Send an email.', inputSchema: { type: 'object', properties: { to: { type: 'string' } } } },
+];
+
+describe('explainToolSearch', () => {
+  it('takes a score apart: each term’s field, weight and rarity, then the coverage bonus', () => {
+    const explained = explainToolSearch(tools, 'read the file');
+    expect(explained.terms).toEqual(['read', 'fil']);
+    expect(explained.results).toEqual([
+      {
+        name: 'read_file',
+        score: 5.982892,
+        terms: [
+          { term: 'read', field: 'name', fieldWeight: 3, rarity: 1, toolsWithTerm: 1, points: 3 },
+          { term: 'fil', field: 'name', fieldWeight: 3, rarity: 0.660964, toolsWithTerm: 2, points: 1.982892 },
+        ],
+        coverage: 1,
+        exactName: 0,
+        unexplained: 0,
+      },
+    ]);
+  });
+
+  it('names a term found only in the description or the parameters by that field', () => {
+    const [result] = explainToolSearch(tools, 'workspace path', { visible: ['read_file'] }).results;
+    expect(result?.terms.map((term) => [term.term, term.field])).toEqual([
+      ['workspac', 'description'],
+      ['path', 'parameters'],
+    ]);
+  });
+
+  it('shows the exact-name bonus and a select: list', () => {
+    expect(explainToolSearch(tools, '`write_file`').results[0]).toMatchObject({ name: 'write_file', exactName: 100, unexplained: 0 });
+    expect(explainToolSearch(tools, 'select:send_email')).toEqual({
+      terms: [],
+      selection: true,
+      results: [{ name: 'send_email', score: 100, terms: [], coverage: 0, exactName: 100, unexplained: 0 }],
+    });
+  });
+
+  it('follows the index’s options (weights, rarity, coverage, maxResults)', () => {
+    const options = { weights: { name: 2, description: 1, parameters: 0 }, rarity: false, coverageBonus: 0.5, maxResults: 1 };
+    const explained = explainToolSearch(tools, 'write file', options);
+    expect(explained.results).toHaveLength(1);
+    expect(explained.results[0]).toMatchObject({ name: 'write_file', score: 4.5, coverage: 0.5, unexplained: 0 });
+    expect(explained.results[0]?.terms.map((term) => [term.field, term.rarity, term.points])).toEqual([
+      ['name', 1, 2],
+      ['name', 1, 2],
+    ]);
+  });
+
+  // The guard for a change of the ranking formula: the explanation must still add up to the index's own scores.
+  it('accounts for every score of the index on real requests (BFCL dev sample, 1,287 tools)', () => {
+    const catalog = JSON.parse(readFileSync(new URL('../../bench/fixtures/bfcl/catalog.json', import.meta.url), 'utf8')) as ToolDefinition[];
+    const queries = readFileSync(new URL('../fixtures/search/bfcl-dev-sample.jsonl', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .slice(0, 40)
+      .map((line) => (JSON.parse(line) as { query: string }).query);
+    const index = createToolIndex(catalog);
+    for (const query of queries) {
+      const explained = explainToolSearch(catalog, query);
+      expect(explained.results.map((result) => [result.name, result.score])).toEqual(index.search(query).map((hit) => [hit.name, hit.score]));
+      for (const result of explained.results) expect(result.unexplained, `${query} → ${result.name}`).toBeCloseTo(0, 5);
+    }
+  });
+});
