@@ -1,4 +1,4 @@
-import type { ToolListing } from '../src/config/tool-search-config.js';
+import type { ToolListing, ToolRevealMode, ToolSearchRanking } from '../src/config/tool-search-config.js';
 import { assertNever } from '../src/errors/assert-never.js';
 import type { WireAPI } from '../src/models/model-reference.js';
 import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
@@ -140,17 +140,18 @@ const gemini: BenchWireAdapter = {
 export const BENCH_WIRE_ADAPTERS: readonly BenchWireAdapter[] = [openAIResponses, openAIChat, anthropicMessages, gemini];
 
 /** The mechanism a benchmark row asks for: the client mechanism in one listing mode, or the API's hosted one. */
-export type BenchMechanism = { readonly kind: 'client'; readonly listing: ToolListing } | { readonly kind: 'hosted' };
+export type BenchMechanism = { readonly kind: 'client'; readonly listing: ToolListing; readonly reveal?: ToolRevealMode } | { readonly kind: 'hosted'; readonly search?: ToolSearchRanking };
 
 /** The plan for one adapter and mechanism, made as a caller would: from the tools the package reads in the body. */
 export function resolveBenchPlan(adapter: BenchWireAdapter, body: object, mechanism: BenchMechanism): ToolSearchPlan {
   const tools = adapter.parseTools(body);
   switch (mechanism.kind) {
     case 'client':
-      return resolveToolSearch({ id: adapter.clientModel, api: adapter.api }, tools, { mechanism: 'client', listing: mechanism.listing });
+      // The seed's reveal mode unless a row asks for another: part 1 measures the first turn, where both agree.
+      return resolveToolSearch({ id: adapter.clientModel, api: adapter.api }, tools, { mechanism: 'client', listing: mechanism.listing, reveal: mechanism.reveal ?? 'tool-list' });
     case 'hosted':
       if (adapter.hostedModel === null) throw new Error(`${adapter.api} has no hosted tool search`);
-      return resolveToolSearch({ id: adapter.hostedModel, api: adapter.api }, tools, { mechanism: adapter.hostedMechanism === 'openai-hosted' ? 'openai' : 'claude' });
+      return resolveToolSearch({ id: adapter.hostedModel, api: adapter.api }, tools, { mechanism: adapter.hostedMechanism === 'openai-hosted' ? 'openai' : 'claude', search: mechanism.search ?? 'provider' });
     default:
       return assertNever(mechanism, 'mechanism');
   }

@@ -15,15 +15,16 @@ import { SEED_TOOL_SEARCH_DEFINITION, SEED_TOOL_SEARCH_GUIDANCE } from './seed-t
  * - `full-schemas`: every tool with its whole schema, no deferral (the baseline).
  * - `seed`: the seed's rule (threshold 15, fresh session): every tool but `tool_search` gets the stub schema; the
  *   seed's own `tool_search` definition and note.
- * - `client-full` / `client-compact` / `client-names`: the library's client-side tool list in each listing mode
- *   (`resolveToolSearch` + `resolveToolList`, nothing revealed yet), with the library's `tool_search` and note.
+ * - `client-default`: the library's client-side tool list with the configuration's defaults (the `auto` listing,
+ *   reveals in the conversation), nothing revealed yet, with the library's tools and note.
+ * - `client-full` / `client-compact` / `client-names` / `client-none`: the same in each listing mode.
  * - `floor`: names and descriptions of the deferred tools with no schema at all, plus the library's `tool_search`
  *   in full, and no note: what any deferral that keeps descriptions whole must at least send.
  */
-export type SeedMeasureVariant = 'full-schemas' | 'seed' | 'client-full' | 'client-compact' | 'client-names' | 'floor';
+export type SeedMeasureVariant = 'full-schemas' | 'seed' | 'client-default' | 'client-full' | 'client-compact' | 'client-names' | 'client-none' | 'floor';
 
 /** The variants, in table order. */
-export const SEED_MEASURE_VARIANTS: readonly SeedMeasureVariant[] = ['full-schemas', 'seed', 'client-full', 'client-compact', 'client-names', 'floor'];
+export const SEED_MEASURE_VARIANTS: readonly SeedMeasureVariant[] = ['full-schemas', 'seed', 'client-default', 'client-full', 'client-compact', 'client-names', 'client-none', 'floor'];
 
 /** One variant's figures. */
 export interface SeedMeasureRow {
@@ -64,9 +65,11 @@ export function measureSeedPromptSize(surface: PromptSurface, tokenizeUpTo = Num
         rows.push({ variant, ...describe(sent, defer ? SEED_TOOL_SEARCH_GUIDANCE : ''), baseline: seedBaseline, deferred: defer ? withSeedSearch.length - 1 : 0 });
         break;
       }
+      case 'client-default':
       case 'client-full':
       case 'client-compact':
-      case 'client-names': {
+      case 'client-names':
+      case 'client-none': {
         const { sent, note, deferred } = resolveClientToolList(surface.tools, listingOf(variant));
         rows.push({ variant, ...describe(sent, note), baseline, deferred });
         break;
@@ -85,8 +88,8 @@ export function measureSeedPromptSize(surface: PromptSurface, tokenizeUpTo = Num
 }
 
 /** The library's client-side tool list for a fresh session, in the seed's per-tool shape, with its note. */
-export function resolveClientToolList(tools: readonly ToolDefinition[], listing: ToolListing): { sent: SeedSizedTool[]; note: string; deferred: number } {
-  const plan = resolveToolSearch(CLIENT_MODEL, tools, { mechanism: 'client', listing });
+export function resolveClientToolList(tools: readonly ToolDefinition[], listing: ToolListing | undefined): { sent: SeedSizedTool[]; note: string; deferred: number } {
+  const plan = resolveToolSearch(CLIENT_MODEL, tools, listing === undefined ? { mechanism: 'client' } : { mechanism: 'client', listing });
   const list = resolveToolList(plan, tools, { revealed: [] });
   return {
     sent: list.tools.map((entry) => ({ name: entry.name, description: entry.description, parameters: entry.inputSchema })),
@@ -95,8 +98,9 @@ export function resolveClientToolList(tools: readonly ToolDefinition[], listing:
   };
 }
 
-function listingOf(variant: 'client-full' | 'client-compact' | 'client-names'): ToolListing {
-  return variant === 'client-full' ? 'full' : variant === 'client-compact' ? 'compact' : 'names';
+/** The listing a variant asks for; `undefined` for the configuration's default. */
+function listingOf(variant: 'client-default' | 'client-full' | 'client-compact' | 'client-names' | 'client-none'): ToolListing | undefined {
+  return variant === 'client-default' ? undefined : (variant.slice('client-'.length) as ToolListing);
 }
 
 function sized(tool: ToolDefinition): SeedSizedTool {

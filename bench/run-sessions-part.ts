@@ -27,9 +27,12 @@ export const SESSIONS_PART: BenchPart = {
     const reference = replays.get('user-text') ?? [];
 
     const stability: StabilityRow[] = [];
-    for (const listing of ['full', 'compact', 'names'] as const) {
-      const mechanism: BenchMechanism = { kind: 'client', listing };
-      for (const adapter of BENCH_WIRE_ADAPTERS) stability.push({ mechanism: `client, \`${listing}\``, api: adapter.api, stability: measurePrefixStability(adapter, mechanism, catalog, reference) });
+    for (const reveal of ['tool-list', 'conversation'] as const) {
+      for (const listing of ['full', 'compact', 'names'] as const) {
+        const mechanism: BenchMechanism = { kind: 'client', listing, reveal };
+        const label = `client, \`${listing}\`, reveal in the ${reveal === 'tool-list' ? 'tool list' : 'conversation'}`;
+        for (const adapter of BENCH_WIRE_ADAPTERS) stability.push({ mechanism: label, api: adapter.api, stability: measurePrefixStability(adapter, mechanism, catalog, reference) });
+      }
     }
     for (const adapter of BENCH_WIRE_ADAPTERS.filter((candidate) => candidate.hostedMechanism !== null)) {
       stability.push({ mechanism: adapter.hostedMechanism as string, api: adapter.api, stability: measurePrefixStability(adapter, { kind: 'hosted' }, catalog, reference) });
@@ -148,7 +151,8 @@ function formatStabilityChart(rows: readonly StabilityRow[]): BenchChart {
 function resolveSessionTargets(replays: ReadonlyMap<SessionQueryStyle, readonly ReplayedSession[]>, rows: readonly StabilityRow[]): BenchTarget[] {
   const user = summarize(replays.get('user-text') ?? []);
   const keywords = summarize(replays.get('keywords') ?? []);
-  const client = rows.filter((row) => row.mechanism.startsWith('client'));
+  const client = rows.filter((row) => row.mechanism.startsWith('client') && row.mechanism.includes('tool list'));
+  const stable = rows.filter((row) => row.mechanism.startsWith('client') && row.mechanism.includes('conversation'));
   const hosted = rows.filter((row) => !row.mechanism.startsWith('client'));
   const shares = client.map((row) => row.stability.meanPrefixShare);
   const namesSystemFirst = client.filter((row) => row.mechanism.includes('names')).map((row) => row.stability.meanPrefixShareSystemFirst);
@@ -160,7 +164,7 @@ function resolveSessionTargets(replays: ReadonlyMap<SessionQueryStyle, readonly 
     },
     {
       target: 'Sessions: tool list + system text identical from one request to the next (mean prefix share)',
-      figure: `client ${formatPercent(Math.min(...shares))}–${formatPercent(Math.max(...shares))} across listings and APIs (tools first; \`names\` with the system text first ${formatPercent(Math.min(...namesSystemFirst))}–${formatPercent(Math.max(...namesSystemFirst))}); hosted ${hosted.map((row) => `${row.api} ${formatPercent(row.stability.meanPrefixShare)}`).join(', ')}`,
+      figure: `client, reveals in the conversation (the default) ${formatPercent(Math.min(...stable.map((row) => row.stability.meanPrefixShare)))} on every listing and API; reveals in the tool list (the seed's) ${formatPercent(Math.min(...shares))}–${formatPercent(Math.max(...shares))} (tools first; \`names\` with the system text first ${formatPercent(Math.min(...namesSystemFirst))}–${formatPercent(Math.max(...namesSystemFirst))}); hosted ${hosted.map((row) => `${row.api} ${formatPercent(row.stability.meanPrefixShare)}`).join(', ')}`,
       status: 'reported',
     },
   ];
