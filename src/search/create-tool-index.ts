@@ -5,7 +5,9 @@ import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { parseToolSelection } from './parse-tool-selection.js';
 import { tokenizeSearchText } from './tokenize-search-text.js';
-import { createTermPostings } from './create-term-postings.js';
+import { createTermPostings, type TermPostings } from './create-term-postings.js';
+import { isSearchStopWord } from './search-stop-words.js';
+import { splitSearchWords } from './split-search-words.js';
 
 /** One search result: a tool's name and its score (higher is better; see {@link createToolIndex} for the formula). */
 export interface ToolSearchHit {
@@ -37,6 +39,21 @@ export interface ToolIndexFieldWeights {
   readonly parameters?: number;
 }
 
+/**
+ * How the ranked list is cut before `maxResults` applies; every rule keeps at least the best result.
+ *
+ * - `count`: every match, best first (so exactly `maxResults` when that many tools match).
+ * - `band`: only results scoring at least `ratio` × the best score (the seed's rule with `ratio` 0.5).
+ * - `gap`: results down to the first one scoring under `ratio` × the result before it.
+ * - `floor`: only results scoring at least `ratio` × the query's best possible score (what a tool with every query
+ *   term in its name would score).
+ */
+export type ToolIndexCut =
+  | { readonly rule: 'count' }
+  | { readonly rule: 'band'; readonly ratio: number }
+  | { readonly rule: 'gap'; readonly ratio: number }
+  | { readonly rule: 'floor'; readonly ratio: number };
+
 /** Options of {@link createToolIndex}, validated once when the index is built. */
 export interface ToolIndexOptions {
   /**
@@ -53,17 +70,29 @@ export interface ToolIndexOptions {
    */
   readonly rarity?: boolean;
   /**
-   * What each distinct query term a tool has, beyond its first, adds to the tool's score, whatever the field and
-   * the term's rarity: a tool that covers more of the request ranks above one that matches a single word of it
-   * well. A one-term query is scored by the field weights alone. A finite number ≥ 0; `0` gives the plain weighted
-   * score.
-   * @default 1 (the description's weight: each further term counts at least like one found in the description)
+   * What each distinct query term a tool has, beyond its rarest, adds to the tool's score, times the square root of
+   * the term's rarity (so a rare word counts almost fully, a word half the catalog has about a third): a tool that
+   * covers more of the request ranks above one that matches a single word of it well. A one-term query is scored by
+   * the field weights alone. A finite number ≥ 0; `0` gives the plain weighted score.
+   * @default 1
    */
   readonly coverageBonus?: number;
   /**
-   * The top band: only results scoring at least this share of the best score are returned. `0.5` is the seed's
-   * rule; `0` keeps every match (up to `maxResults`).
-   * @default 0.5
+   * The exponent `p` of the description's length factor: a term found in the description (with `title` and
+   * `category`) weighs `(L̄ / L)^p` times more, where `L` is the number of words of that description (stop words
+   * left out) and `L̄` the average over the tool list. A short, exact description then ranks above a long one that
+   * mentions everything. A finite number ≥ 0; `0` turns it off.
+   * @default 0.15
+   */
+  readonly lengthNormalization?: number;
+  /**
+   * How the ranked list is cut before `maxResults` (see {@link ToolIndexCut}).
+   * @default `{ rule: 'count' }`: the best `maxResults` matches
+   */
+  readonly cut?: ToolIndexCut;
+  /**
+   * The seed's top band, kept for compatibility: `minScoreRatio: r` is `cut: { rule: 'band', ratio: r }` (`0` keeps
+   * every match). Give `cut` or `minScoreRatio`, not both.
    */
   readonly minScoreRatio?: number;
 }
@@ -84,9 +113,13 @@ export interface ToolIndex {
 export const EXACT_NAME_BONUS = 100;
 
 const DEFAULT_WEIGHTS = { name: 3, description: 1, parameters: 0.75 } as const;
-// The description's weight. Measured on BFCL (both halves of the dev split, both query styles): 0.5 to 1.5 all
-// help, by 2 to 4 points of recall@5 and MRR; 1 is the plain choice inside that plateau (bench/quality/README.md).
+// The description's weight, times √rarity. Measured on BFCL, MetaTool, Seal-Tools and APIBench (both halves of each
+// dev set, both query styles): a flat 1 rewards common words and loses multi-tool recall; √rarity keeps BFCL's
+// single-tool ranking and wins on the multi-tool sets (bench/quality/README.md).
 const DEFAULT_COVERAGE_BONUS = 1;
+// Measured across the same sets: 0.1 to 0.2 help (APIBench's long model cards most); 0.15 sits inside that plateau.
+const DEFAULT_LENGTH_NORMALIZATION = 0.15;
+const DEFAULT_CUT: ToolIndexCut = { rule: 'count' };
 const weight = z.number({ error: 'must be a finite number ≥ 0' }).finite({ error: 'must be a finite number ≥ 0' }).min(0, {
   error: 'must be a finite number ≥ 0',
 });
@@ -95,6 +128,13 @@ const optionsSchema = z.strictObject({
   weights: z.strictObject({ name: weight.optional(), description: weight.optional(), parameters: weight.optional() }).optional(),
   rarity: z.boolean().optional(),
   coverageBonus: weight.optional(),
+  lengthNormalization: weight.optional(),
+  cut: z
+    .discriminatedUnion('rule', [
+      z.strictObject({ rule: z.literal('count') }),
+      z.strictObject({ rule: z.enum(['band', 'gap', 'floor']), ratio: z.number().min(0).max(1) }),
+    ])
+    .optional(),
   minScoreRatio: z.number().min(0).max(1).optional(),
 });
 /** Leading and trailing characters that are not letters or digits: quotes, backticks, punctuation, spaces. */
@@ -149,7 +189,11 @@ const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 export function createToolIndex(tools: readonly ToolDefinition[], options?: ToolIndexOptions): ToolIndex {
   const parsedTools = parseToolDefinitions(tools);
   const resolved = resolveOptions(options);
-  const { names, termIds, offsets, toolIds, weights } = createTermPostings(parsedTools, resolved.weights, resolved.rarity);
+  const postingsOptions = { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization };
+  const postings = createTermPostings(parsedTools, { ...postingsOptions, words: 'content' });
+  // The stop-word index serves only queries made of stop words alone, which are rare: it is built on the first one.
+  let stopWordPostings: TermPostings | undefined;
+  const { names } = postings;
   const size = names.length;
   const idsByName = new Map<string, number>();
   const idsByLowerName = new Map<string, number[]>();
@@ -160,10 +204,13 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
     if (sameLower === undefined) idsByLowerName.set(lower, [id]);
     else sameLower.push(id);
   });
+  const bestFieldWeight = Math.max(resolved.weights.name, resolved.weights.description, resolved.weights.parameters);
   // Scratch space reused by every search (search is synchronous, so never shared by two at once); reset after use.
   const scores = new Float64Array(size);
-  // How many distinct query terms each touched tool has (in a field weighing more than 0), for the coverage bonus.
-  const matchedTerms = new Int32Array(size);
+  // Per touched tool: the sum and the largest of √rarity over the query terms it has (in a field weighing more than
+  // 0), for the coverage bonus.
+  const coverageSums = new Float64Array(size);
+  const coverageMaxima = new Float64Array(size);
   const isTouched = new Uint8Array(size);
   const touched: number[] = [];
 
@@ -184,13 +231,28 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
     }
 
     const exactIds = idsByLowerName.get(query.replace(WRAPPING_PUNCTUATION, '').toLowerCase()) ?? [];
-    const terms = new Set(tokenizeSearchText(query));
+    let terms = new Set(tokenizeSearchText(query));
+    let index = postings;
+    if (terms.size === 0) {
+      // A query of stop words only ("What is near me?") is matched on its stop words rather than on nothing.
+      terms = new Set(splitSearchWords(query).filter(isSearchStopWord));
+      index = stopWordPostings ??= createTermPostings(parsedTools, { ...postingsOptions, words: 'stop-words' });
+    }
     if (terms.size === 0 && exactIds.length === 0) return [];
+    const { termIds, offsets, toolIds, weights, rarities } = index;
 
     try {
+      // What a tool with every known query term in its best field would score: the `floor` rule's reference.
+      let bestPossible = 0;
+      let coveragePossible = 0;
+      let coverageLargest = 0;
       for (const term of terms) {
         const termId = termIds.get(term);
         if (termId === undefined) continue;
+        const coverage = Math.sqrt(rarities[termId]!);
+        bestPossible += bestFieldWeight * rarities[termId]!;
+        coveragePossible += coverage;
+        coverageLargest = Math.max(coverageLargest, coverage);
         for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
           const id = toolIds[position]!;
           if (isTouched[id] === 0) {
@@ -199,9 +261,13 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
           }
           const termWeight = weights[position]!;
           scores[id]! += termWeight;
-          if (termWeight > 0) matchedTerms[id]! += 1;
+          if (termWeight > 0) {
+            coverageSums[id]! += coverage;
+            if (coverage > coverageMaxima[id]!) coverageMaxima[id] = coverage;
+          }
         }
       }
+      bestPossible += resolved.coverageBonus * (coveragePossible - coverageLargest);
       for (const id of exactIds) {
         if (isTouched[id] === 0) {
           isTouched[id] = 1;
@@ -209,28 +275,20 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
         }
         scores[id]! += EXACT_NAME_BONUS;
       }
-      // Visibility is checked only for tools that could still be in the top band, which keeps it off most of the
-      // (possibly thousands of) touched tools.
-      let best = 0;
       const candidates: number[] = [];
       for (const id of touched) {
-        if (matchedTerms[id]! > 1) scores[id]! += resolved.coverageBonus * (matchedTerms[id]! - 1);
-        const score = scores[id]!;
-        if (score <= 0 || score < best * resolved.minScoreRatio) continue;
-        if (!isVisible(names[id]!)) continue;
-        candidates.push(id);
-        if (score > best) best = score;
+        scores[id]! += resolved.coverageBonus * (coverageSums[id]! - coverageMaxima[id]!);
+        if (scores[id]! > 0 && isVisible(names[id]!)) candidates.push(id);
       }
-      const cutoff = best * resolved.minScoreRatio;
-      return candidates
-        .filter((id) => scores[id]! >= cutoff)
-        .sort((a, b) => rank(b) - rank(a) || a - b)
+      candidates.sort((a, b) => rank(b) - rank(a) || a - b);
+      return cutRanking(candidates, resolved.cut, bestPossible)
         .slice(0, maxResults)
         .map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
     } finally {
       for (const id of touched) {
         scores[id] = 0;
-        matchedTerms[id] = 0;
+        coverageSums[id] = 0;
+        coverageMaxima[id] = 0;
         isTouched[id] = 0;
       }
       touched.length = 0;
@@ -239,6 +297,29 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
     // Exact-name matches first, whatever a very long query scored for another tool.
     function rank(id: number): number {
       return scores[id]! + (exactIds.includes(id) ? Number.MAX_SAFE_INTEGER / 2 : 0);
+    }
+
+    /** The ranked ids `cut` keeps (the first always). */
+    function cutRanking(ranked: readonly number[], cut: ToolIndexCut, possible: number): readonly number[] {
+      if (ranked.length === 0) return ranked;
+      const best = scores[ranked[0]!]!;
+      switch (cut.rule) {
+        case 'count':
+          return ranked;
+        case 'band':
+          return ranked.filter((id) => scores[id]! >= best * cut.ratio);
+        case 'floor':
+          return ranked.filter((id, position) => position === 0 || scores[id]! >= possible * cut.ratio);
+        case 'gap': {
+          let end = 1;
+          while (end < ranked.length && scores[ranked[end]!]! >= scores[ranked[end - 1]!]! * cut.ratio) end += 1;
+          return ranked.slice(0, end);
+        }
+        default: {
+          const unknown: never = cut;
+          throw new ToolSearchError('invalid-options', `unknown cut rule ${describeValue(unknown)}`);
+        }
+      }
     }
   }
 
@@ -250,7 +331,8 @@ interface ResolvedToolIndexOptions {
   readonly weights: Required<ToolIndexFieldWeights>;
   readonly rarity: boolean;
   readonly coverageBonus: number;
-  readonly minScoreRatio: number;
+  readonly lengthNormalization: number;
+  readonly cut: ToolIndexCut;
 }
 
 function resolveOptions(options: unknown): ResolvedToolIndexOptions {
@@ -268,13 +350,21 @@ function resolveOptions(options: unknown): ResolvedToolIndexOptions {
     });
     throw new ToolSearchError('invalid-options', `Invalid tool index options: ${messages.join('; ')}`);
   }
-  const { maxResults = 8, weights = {}, rarity = true, coverageBonus = DEFAULT_COVERAGE_BONUS, minScoreRatio = 0.5 } = parsed.data;
-  return { maxResults, weights: { ...DEFAULT_WEIGHTS, ...weights }, rarity, coverageBonus, minScoreRatio };
+  const { maxResults = 8, weights = {}, rarity = true, coverageBonus = DEFAULT_COVERAGE_BONUS, lengthNormalization = DEFAULT_LENGTH_NORMALIZATION, minScoreRatio } = parsed.data;
+  if (parsed.data.cut !== undefined && minScoreRatio !== undefined) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `Invalid tool index options: give \`cut\` or \`minScoreRatio\` (the band of \`cut: { rule: 'band', ratio }\`), not both; got ${describeValue(parsed.data.cut)} and ${minScoreRatio}`,
+    );
+  }
+  const cut = minScoreRatio === undefined ? (parsed.data.cut ?? DEFAULT_CUT) : { rule: 'band' as const, ratio: minScoreRatio };
+  return { maxResults, weights: { ...DEFAULT_WEIGHTS, ...weights }, rarity, coverageBonus, lengthNormalization, cut };
 }
 
 function describeRule(path: string): string {
   if (path === 'maxResults') return 'must be a whole number ≥ 1';
-  if (path === 'minScoreRatio') return 'must be a number from 0 to 1';
+  if (path === 'minScoreRatio' || path === 'cut.ratio') return 'must be a number from 0 to 1';
+  if (path === 'cut' || path === 'cut.rule') return "must be `{ rule: 'count' }` or `{ rule: 'band' | 'gap' | 'floor', ratio }`";
   if (path === 'rarity') return 'must be a boolean';
   if (path === 'weights') return 'must be an object';
   return 'must be a finite number ≥ 0';
