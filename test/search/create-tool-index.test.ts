@@ -396,6 +396,11 @@ describe('createToolIndex', () => {
       ['minScoreRatio above 1', { minScoreRatio: 2 }, '`minScoreRatio` must be a number from 0 to 1, got 2'],
       ['a negative coverageBonus', { coverageBonus: -1 }, '`coverageBonus` must be a finite number ≥ 0, got -1'],
       ['a coverageBonus that is not a number', { coverageBonus: '1' }, '`coverageBonus` must be a finite number ≥ 0, got "1" (a string)'],
+      ['a negative lengthNormalization', { lengthNormalization: -0.1 }, '`lengthNormalization` must be a finite number ≥ 0, got -0.1'],
+      ['a cut rule that does not exist', { cut: { rule: 'top' } }, "`cut.rule` must be `{ rule: 'count' }` or `{ rule: 'band' | 'gap' | 'floor', ratio }`, got \"top\" (a string)"],
+      ['a band without its ratio', { cut: { rule: 'band' } }, '`cut.ratio` must be a number from 0 to 1, got nothing (undefined)'],
+      ['a gap ratio above 1', { cut: { rule: 'gap', ratio: 1.5 } }, '`cut.ratio` must be a number from 0 to 1, got 1.5'],
+      ['both cut and minScoreRatio', { cut: { rule: 'count' }, minScoreRatio: 0.5 }, 'give `cut` or `minScoreRatio`'],
       ['an unknown option', { maxResult: 3 }, 'unknown option(s) `maxResult`'],
       ['options that are not an object', 'fast', '`options` of `createToolIndex` must be an object, got "fast" (a string)'],
     ])('rejects %s with invalid-options', (_case, options, message) => {
