@@ -109,6 +109,10 @@ export interface ToolIndex {
   readonly size: number;
 }
 
+const UNTOUCHED = 0;
+const TOUCHED = 1;
+const MATCHED = 2;
+
 /** The bonus of a tool whose name is the whole query (the seed's +100). */
 export const EXACT_NAME_BONUS = 100;
 
@@ -207,11 +211,9 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
   const bestFieldWeight = Math.max(resolved.weights.name, resolved.weights.description, resolved.weights.parameters);
   // Scratch space reused by every search (search is synchronous, so never shared by two at once); reset after use.
   const scores = new Float64Array(size);
-  // Per touched tool: the sum and the largest of √rarity over the query terms it has (in a field weighing more than
-  // 0), for the coverage bonus.
-  const coverageSums = new Float64Array(size);
-  const coverageMaxima = new Float64Array(size);
-  const isTouched = new Uint8Array(size);
+  // Per tool: UNTOUCHED, TOUCHED (by a term in a field weighing 0 only, or by the exact name) or MATCHED (it has a
+  // query term; each further one adds the coverage bonus).
+  const toolStates = new Uint8Array(size);
   const touched: number[] = [];
 
   function search(query: string, searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
@@ -242,88 +244,94 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
     const { termIds, offsets, toolIds, weights, rarities } = index;
 
     try {
-      // What a tool with every known query term in its best field would score: the `floor` rule's reference.
-      let bestPossible = 0;
-      let coveragePossible = 0;
-      let coverageLargest = 0;
+      // Terms are read from the rarest, so the first term a tool has is its rarest: every later one adds its coverage
+      // bonus as it is met, and no per-tool sum or maximum is needed.
+      const queryTermIds: number[] = [];
       for (const term of terms) {
         const termId = termIds.get(term);
-        if (termId === undefined) continue;
-        const coverage = Math.sqrt(rarities[termId]!);
-        bestPossible += bestFieldWeight * rarities[termId]!;
-        coveragePossible += coverage;
-        coverageLargest = Math.max(coverageLargest, coverage);
+        if (termId !== undefined) queryTermIds.push(termId);
+      }
+      queryTermIds.sort((a, b) => rarities[b]! - rarities[a]! || a - b);
+      // What a tool with every known query term in its best field would score: the `floor` rule's reference.
+      let bestPossible = 0;
+      for (let index = 0; index < queryTermIds.length; index += 1) {
+        const termId = queryTermIds[index]!;
+        const bonus = resolved.coverageBonus * Math.sqrt(rarities[termId]!);
+        bestPossible += bestFieldWeight * rarities[termId]! + (index > 0 ? bonus : 0);
         for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
           const id = toolIds[position]!;
-          if (isTouched[id] === 0) {
-            isTouched[id] = 1;
-            touched.push(id);
-          }
+          const state = toolStates[id]!;
+          if (state === UNTOUCHED) touched.push(id);
           const termWeight = weights[position]!;
-          scores[id]! += termWeight;
           if (termWeight > 0) {
-            coverageSums[id]! += coverage;
-            if (coverage > coverageMaxima[id]!) coverageMaxima[id] = coverage;
+            scores[id]! += state === MATCHED ? termWeight + bonus : termWeight;
+            toolStates[id] = MATCHED;
+          } else if (state === UNTOUCHED) {
+            toolStates[id] = TOUCHED;
           }
         }
       }
-      bestPossible += resolved.coverageBonus * (coveragePossible - coverageLargest);
       for (const id of exactIds) {
-        if (isTouched[id] === 0) {
-          isTouched[id] = 1;
+        if (toolStates[id] === UNTOUCHED) {
+          toolStates[id] = TOUCHED;
           touched.push(id);
         }
         scores[id]! += EXACT_NAME_BONUS;
       }
-      const candidates: number[] = [];
+      // Only the best `maxResults` visible tools are kept, by insertion into a short list: sorting every touched tool
+      // (thousands for a long request over a large catalog) would cost more than the scoring. Visibility is checked
+      // only for a tool that would enter the list. Every cut rule keeps a prefix of the ranking, so it can be taken
+      // from this list.
+      const top: number[] = [];
       for (const id of touched) {
-        scores[id]! += resolved.coverageBonus * (coverageSums[id]! - coverageMaxima[id]!);
-        if (scores[id]! > 0 && isVisible(names[id]!)) candidates.push(id);
+        if (scores[id]! <= 0) continue;
+        if (top.length === maxResults && !outranks(id, top[maxResults - 1]!)) continue;
+        if (!isVisible(names[id]!)) continue;
+        let position = top.length;
+        while (position > 0 && outranks(id, top[position - 1]!)) position -= 1;
+        top.splice(position, 0, id);
+        if (top.length > maxResults) top.pop();
       }
-      candidates.sort((a, b) => rank(b) - rank(a) || a - b);
-      return cutRanking(candidates, resolved.cut, bestPossible)
-        .slice(0, maxResults)
-        .map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
+      return cutRanking(top, scores, resolved.cut, bestPossible).map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
     } finally {
       for (const id of touched) {
         scores[id] = 0;
-        coverageSums[id] = 0;
-        coverageMaxima[id] = 0;
-        isTouched[id] = 0;
+        toolStates[id] = UNTOUCHED;
       }
       touched.length = 0;
     }
 
-    // Exact-name matches first, whatever a very long query scored for another tool.
-    function rank(id: number): number {
-      return scores[id]! + (exactIds.includes(id) ? Number.MAX_SAFE_INTEGER / 2 : 0);
-    }
-
-    /** The ranked ids `cut` keeps (the first always). */
-    function cutRanking(ranked: readonly number[], cut: ToolIndexCut, possible: number): readonly number[] {
-      if (ranked.length === 0) return ranked;
-      const best = scores[ranked[0]!]!;
-      switch (cut.rule) {
-        case 'count':
-          return ranked;
-        case 'band':
-          return ranked.filter((id) => scores[id]! >= best * cut.ratio);
-        case 'floor':
-          return ranked.filter((id, position) => position === 0 || scores[id]! >= possible * cut.ratio);
-        case 'gap': {
-          let end = 1;
-          while (end < ranked.length && scores[ranked[end]!]! >= scores[ranked[end - 1]!]! * cut.ratio) end += 1;
-          return ranked.slice(0, end);
-        }
-        default: {
-          const unknown: never = cut;
-          throw new ToolSearchError('invalid-options', `unknown cut rule ${describeValue(unknown)}`);
-        }
-      }
+    // Exact-name matches first, whatever a very long query scored for another tool; ties keep the tool list's order.
+    function outranks(a: number, b: number): boolean {
+      if (exactIds.length > 0 && exactIds.includes(a) !== exactIds.includes(b)) return exactIds.includes(a);
+      return scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
     }
   }
 
   return { search, size };
+}
+
+/** The ranked ids `cut` keeps (the first always), given their scores and the query's best possible score. */
+function cutRanking(ranked: readonly number[], scores: Float64Array, cut: ToolIndexCut, possible: number): readonly number[] {
+  if (ranked.length === 0) return ranked;
+  const best = scores[ranked[0]!]!;
+  switch (cut.rule) {
+    case 'count':
+      return ranked;
+    case 'band':
+      return ranked.filter((id) => scores[id]! >= best * cut.ratio);
+    case 'floor':
+      return ranked.filter((id, position) => position === 0 || scores[id]! >= possible * cut.ratio);
+    case 'gap': {
+      let end = 1;
+      while (end < ranked.length && scores[ranked[end]!]! >= scores[ranked[end - 1]!]! * cut.ratio) end += 1;
+      return ranked.slice(0, end);
+    }
+    default: {
+      const unknown: never = cut;
+      throw new ToolSearchError('invalid-options', `unknown cut rule ${describeValue(unknown)}`);
+    }
+  }
 }
 
 interface ResolvedToolIndexOptions {
