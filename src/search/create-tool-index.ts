@@ -143,6 +143,17 @@ const optionsSchema = z.strictObject({
 });
 /** Leading and trailing characters that are not letters or digits: quotes, backticks, punctuation, spaces. */
 const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+/** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
+const SEPARATORS = /[^\p{L}\p{N}]+/gu;
+const WHITESPACE = /\s/;
+
+/**
+ * The key a name is matched on as a whole query: lower case, separators removed, so `ChaDri.change_drink` and the
+ * `ChaDri_change_drink` a wire format sends for it meet.
+ */
+function resolveNameKey(name: string): string {
+  return name.replace(SEPARATORS, '').toLowerCase();
+}
 
 /**
  * Builds a ranking index over a tool list, once; {@link ToolIndex.search} then ranks tools for a query without
@@ -200,13 +211,13 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
   const { names } = postings;
   const size = names.length;
   const idsByName = new Map<string, number>();
-  const idsByLowerName = new Map<string, number[]>();
+  const idsByNameKey = new Map<string, number[]>();
   names.forEach((name, id) => {
     idsByName.set(name, id);
-    const lower = name.toLowerCase();
-    const sameLower = idsByLowerName.get(lower);
-    if (sameLower === undefined) idsByLowerName.set(lower, [id]);
-    else sameLower.push(id);
+    const key = resolveNameKey(name);
+    const sameKey = idsByNameKey.get(key);
+    if (sameKey === undefined) idsByNameKey.set(key, [id]);
+    else sameKey.push(id);
   });
   const bestFieldWeight = Math.max(resolved.weights.name, resolved.weights.description, resolved.weights.parameters);
   // Scratch space reused by every search (search is synchronous, so never shared by two at once); reset after use.
@@ -232,7 +243,9 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
       return hits;
     }
 
-    const exactIds = idsByLowerName.get(query.replace(WRAPPING_PUNCTUATION, '').toLowerCase()) ?? [];
+    // A query is a name when it is one token once wrapping quotes and punctuation go ("read file" is two words).
+    const bare = query.replace(WRAPPING_PUNCTUATION, '');
+    const exactIds = WHITESPACE.test(bare) ? [] : (idsByNameKey.get(resolveNameKey(bare)) ?? []);
     let terms = new Set(tokenizeSearchText(query));
     let index = postings;
     if (terms.size === 0) {
@@ -292,7 +305,9 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
         top.splice(position, 0, id);
         if (top.length > maxResults) top.pop();
       }
-      return cutRanking(top, scores, resolved.cut, bestPossible).map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
+      // A query that is a tool's name asks for that tool: it comes alone, as it did under the seed's band.
+      const ranked = exactIds.length > 0 && top.length > 0 && exactIds.includes(top[0]!) ? top.filter((id) => exactIds.includes(id)) : cutRanking(top, scores, resolved.cut, bestPossible);
+      return ranked.map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
     } finally {
       for (const id of touched) {
         scores[id] = 0;

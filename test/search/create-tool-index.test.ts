@@ -40,13 +40,19 @@ describe('createToolIndex', () => {
       expect(names(createToolIndex(tools, { cut: { rule: 'band', ratio: 0.5 } }).search('search'))).toEqual(['search_logs']);
     });
 
-    it.each(['read_file', '"read_file"', '`read_file`', "'read_file'", 'read_file?', 'READ_FILE'])(
-      'lets an exact name dominate, whatever wraps it: %s',
+    it.each(['read_file', '"read_file"', '`read_file`', "'read_file'", 'read_file?', 'READ_FILE', 'read.file', 'read-file'])(
+      'returns an exactly named tool alone, whatever wraps or separates it: %s',
       (query) => {
         const index = createToolIndex([builtin('read_file_lines', 'Read lines'), builtin('read_file', 'Read a file')]);
-        expect(names(index.search(query))).toEqual(['read_file', 'read_file_lines']);
+        expect(names(index.search(query))).toEqual(['read_file']);
       },
     );
+
+    it('takes words separated by spaces as words, not as a name ("read file")', () => {
+      const index = createToolIndex([builtin('read_file_lines', 'Read lines'), builtin('read_file', 'Read a file')]);
+      // Both names have both words: a tie, in the tool list's order.
+      expect(names(index.search('read file'))).toEqual(['read_file_lines', 'read_file']);
+    });
 
     it('caps the results at 8', () => {
       const tools = Array.from({ length: 20 }, (_, index) => builtin(`tool_${index}`, 'does a thing'));
@@ -100,12 +106,10 @@ describe('createToolIndex', () => {
       ]);
     });
 
-    it(`adds ${EXACT_NAME_BONUS} for an exact name and ranks it first`, () => {
+    it(`adds ${EXACT_NAME_BONUS} for an exact name and returns that tool alone`, () => {
       const index = createToolIndex([builtin('list', 'x'), builtin('list_items', 'list list list')], { rarity: false });
-      expect(index.search('list')).toEqual([
-        { name: 'list', score: 103 },
-        { name: 'list_items', score: 3 },
-      ]);
+      expect(index.search('list')).toEqual([{ name: 'list', score: 103 }]);
+      expect(index.search('list', { visible: ['list_items'] })).toEqual([{ name: 'list_items', score: 3 }]);
     });
 
     it('returns each tool once, even when a field weighs 0', () => {
