@@ -162,24 +162,30 @@ function resolveNameKey(name: string): string {
  * **Terms.** A tool's name, its description (with its `title` and `category`) and its parameters (names, titles, descriptions, enum
  * values; see `collectParameterText`) are cut into terms by `tokenizeSearchText`: every naming style is split
  * (`get_user`, `getUser`, `get-user`, `Api.get_user`, `github__get_user`), case and accents are folded, English
- * stop words are dropped and words are stemmed (`files` and `file` are one term). The query is cut the same way;
+ * stop words are dropped and words are stemmed (`files` and `file` are one term; `info` meets `information`). The
+ * query is cut the same way;
  * each distinct query term counts once.
  *
  * **Score.** For each query term a tool has, the tool gains the weight of the best field the term is in (name 3,
  * else description 1, else parameters 0.75; see `weights`) times the term's rarity,
- * `ln(1 + N / n) / ln(1 + N)` where `N` is the number of indexed tools and `n` the number that have the term
- * (so 1 for a term only one tool has; `rarity: false` makes it 1 always). Coverage: each further distinct query
- * term the tool has, beyond its first, adds `coverageBonus` (1), so a tool with `m` of the query's terms gains
- * `m - 1` (a term found only in a field weighing 0 does not count). A tool whose lower-cased name equals the
- * whole query, once wrapping quotes, backticks and punctuation are stripped and case is folded, gains
- * {@link EXACT_NAME_BONUS} (100) and ranks first. Nothing else counts: no length normalisation, no term-frequency
- * saturation, no embeddings. So `score = Σ weight(best field) × rarity + (m - 1)`, by hand.
+ * `r = ln(1 + N / n) / ln(1 + N)` where `N` is the number of indexed tools and `n` the number that have the term
+ * (so 1 for a term only one tool has; `rarity: false` makes it 1 always). A term found in the description is also
+ * multiplied by the description's length factor `(L̄ / L)^0.15` (`lengthNormalization`): `L` is the number of
+ * words of the tool's description, `title` and `category` (stop words left out), `L̄` its average over the tool
+ * list, so a short description that matches gains a little over a long one that mentions everything. Coverage:
+ * each query term the tool has beyond its rarest adds `coverageBonus` (1) × `√r` (a term found only in a field
+ * weighing 0 does not count), so a tool that covers more of the request gains, and more for rare words than for
+ * common ones. So `score = Σ weight(best field) × r × (length factor) + Σ_{all but the rarest} √r`, by hand. A tool
+ * whose name is the whole query (one token; case, wrapping quotes, backticks and separators ignored, so
+ * `ChaDri_change_drink` names `ChaDri.change_drink`) gains {@link EXACT_NAME_BONUS} (100) and is returned alone.
+ * A query of stop words only ("What is this?") is scored the same way over the stop words of each tool (built on
+ * the first such query). No term frequency, no saturation curve, no embeddings.
  *
- * **Results.** Only visible tools scoring above 0 are ranked; ties keep the tool list's order. Only results
- * scoring at least half the best score are returned (`minScoreRatio`), at most `maxResults` (8). A tool named
- * `tool_search` is never returned. A query `select:name_a,name_b` (see `parseToolSelection`) returns exactly the
- * visible tools it names, in its order, each with score {@link EXACT_NAME_BONUS}; names that are unknown or not
- * visible are left out (compare with `parseToolSelection(query)` to report them).
+ * **Results.** Only visible tools scoring above 0 are ranked; ties keep the tool list's order. The ranking is cut
+ * by `cut` (by default none: the best `maxResults`, 8) and capped at `maxResults`. A tool named `tool_search` is
+ * never returned. A query `select:name_a,name_b` (see `parseToolSelection`) returns exactly the visible tools it
+ * names, in its order, each with score {@link EXACT_NAME_BONUS}; names that are unknown or not visible are left out
+ * (compare with `parseToolSelection(query)` to report them).
  *
  * Rarity is measured over the whole tool list, not the visible subset, so a score does not depend on `visible`.
  *
@@ -195,8 +201,9 @@ function resolveNameKey(name: string): string {
  *   { name: 'write_file', description: 'Write text to a file.', inputSchema: path },
  *   { name: 'send_email', description: 'Send an email.', inputSchema: { type: 'object', properties: { to: { type: 'string' } } } },
  * ]);
- * index.search('read the file'); // [{ name: 'read_file', score: 5.982892 }] (3 + 1.98 + 1 for its second term; write_file's 1.98 is under half)
- * index.search('`write_file`'); // [{ name: 'write_file', score: 105.982892 }]
+ * index.search('read the file'); // [{ name: 'read_file', score: 5.795889 }, { name: 'write_file', score: 1.982892 }]
+ * // read_file: "read" 3 × 1, "file" 3 × 0.661, and √0.661 for "file", its second term
+ * index.search('`write_file`'); // [{ name: 'write_file', score: 105.795889 }] (alone)
  * index.search('select:send_email,nope'); // [{ name: 'send_email', score: 100 }]
  * index.search('file', { visible: ['write_file'] }); // [{ name: 'write_file', score: 1.982892 }]
  * ```
