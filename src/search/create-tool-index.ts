@@ -163,8 +163,7 @@ function resolveNameKey(name: string): string {
  * values; see `collectParameterText`) are cut into terms by `tokenizeSearchText`: every naming style is split
  * (`get_user`, `getUser`, `get-user`, `Api.get_user`, `github__get_user`), case and accents are folded, English
  * stop words are dropped and words are stemmed (`files` and `file` are one term; `info` meets `information`). The
- * query is cut the same way;
- * each distinct query term counts once.
+ * query is cut the same way; each distinct query term counts once.
  *
  * **Score.** For each query term a tool has, the tool gains the weight of the best field the term is in (name 3,
  * else description 1, else parameters 0.75; see `weights`) times the term's rarity,
