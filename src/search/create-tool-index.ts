@@ -253,14 +253,14 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
     const bare = query.replace(WRAPPING_PUNCTUATION, '');
     const exactIds = WHITESPACE.test(bare) ? [] : (idsByNameKey.get(resolveNameKey(bare)) ?? []);
     let terms = new Set(tokenizeSearchText(query));
-    let index = postings;
+    let searched = postings;
     if (terms.size === 0) {
-      // A query of stop words only ("What is near me?") is matched on its stop words rather than on nothing.
+      // A query of stop words only ("What is this?") is matched on its stop words rather than on nothing.
       terms = new Set(splitSearchWords(query).filter(isSearchStopWord));
-      index = stopWordPostings ??= createTermPostings(parsedTools, { ...postingsOptions, words: 'stop-words' });
+      searched = stopWordPostings ??= createTermPostings(parsedTools, { ...postingsOptions, words: 'stop-words' });
     }
     if (terms.size === 0 && exactIds.length === 0) return [];
-    const { termIds, offsets, toolIds, weights, rarities } = index;
+    const { termIds, offsets, toolIds, weights, rarities } = searched;
 
     try {
       // Terms are read from the rarest, so the first term a tool has is its rarest: every later one adds its coverage
@@ -273,10 +273,10 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
       queryTermIds.sort((a, b) => rarities[b]! - rarities[a]! || a - b);
       // What a tool with every known query term in its best field would score: the `floor` rule's reference.
       let bestPossible = 0;
-      for (let index = 0; index < queryTermIds.length; index += 1) {
-        const termId = queryTermIds[index]!;
+      for (let order = 0; order < queryTermIds.length; order += 1) {
+        const termId = queryTermIds[order]!;
         const bonus = resolved.coverageBonus * Math.sqrt(rarities[termId]!);
-        bestPossible += bestFieldWeight * rarities[termId]! + (index > 0 ? bonus : 0);
+        bestPossible += bestFieldWeight * rarities[termId]! + (order > 0 ? bonus : 0);
         for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
           const id = toolIds[position]!;
           const state = toolStates[id]!;
