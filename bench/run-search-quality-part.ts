@@ -5,6 +5,7 @@ import { createLibraryRanker } from './quality/create-library-ranker.js';
 import { loadQualitySlices, QUALITY_SLICE_IDS, TARGET_SLICE_IDS, type QualitySliceId } from './quality/load-quality-slices.js';
 import { BASELINE_RANKERS, measureSearchQuality, type QueryStyle, type SearchQualityRow } from './quality/measure-search-quality.js';
 import type { QualityRankerFactory } from './quality/quality-ranker.js';
+import type { RankingScores } from './quality/score-rankings.js';
 
 /**
  * The library's cut rules next to each other (issue 11): the default (`count`: the best 8), the seed's band, a lower
@@ -57,18 +58,7 @@ export const SEARCH_QUALITY_PART: BenchPart = {
       return {
         title: `${rows[0]?.sliceLabel ?? id} (${formatCount(rows[0]?.catalogSize ?? 0)} tools), ${count(id)} dev requests${sample}: user text / keywords`,
         columns: ['ranker', 'R@1', 'R@3', 'R@5', 'R@8', 'MRR', 'results per query'],
-        rows: pairs(rows).map(([user, keywords]) => {
-          const both = (pick: (row: SearchQualityRow) => number, format: (value: number) => string = formatScore) => `${format(pick(user))} / ${format(pick(keywords))}`;
-          return [
-            user.label,
-            both((row) => row.recallAt[1]),
-            both((row) => row.recallAt[3]),
-            both((row) => row.recallAt[5]),
-            both((row) => row.recallAt[8]),
-            both((row) => row.mrr),
-            both((row) => row.meanResults, (value) => value.toFixed(1)),
-          ];
-        }),
+        rows: pairs(rows).map(([user, keywords]) => [user.label, ...formatScoreCells(user, keywords)]),
       };
     });
     const verdict = resolveBaselineVerdict(result.rows, perSlice !== undefined);
@@ -174,24 +164,36 @@ function formatCutTable(rows: readonly SearchQualityRow[], sample: string): Benc
     columns: ['cut', 'R@1', 'R@3', 'R@5', 'R@8', 'MRR', 'results per query'],
     rows: rankers.map((ranker) => {
       const mine = rows.filter((row) => row.ranker === ranker);
-      const mean = (style: QueryStyle, pick: (row: SearchQualityRow) => number) => {
-        const styled = mine.filter((row) => row.queryStyle === style);
-        return styled.reduce((sum, row) => sum + pick(row), 0) / Math.max(styled.length, 1);
-      };
-      const both = (pick: (row: SearchQualityRow) => number, format: (value: number) => string = formatScore) => `${format(mean('user-text', pick))} / ${format(mean('keywords', pick))}`;
-      return [
-        mine[0]?.label ?? ranker,
-        both((row) => row.recallAt[1]),
-        both((row) => row.recallAt[3]),
-        both((row) => row.recallAt[5]),
-        both((row) => row.recallAt[8]),
-        both((row) => row.mrr),
-        both((row) => row.meanResults, (value) => value.toFixed(1)),
-      ];
+      const mean = (style: QueryStyle) => meanScores(mine.filter((row) => row.queryStyle === style));
+      return [mine[0]?.label ?? ranker, ...formatScoreCells(mean('user-text'), mean('keywords'))];
     }),
     notes: [
       'Every rule ranks the same way; they differ only in how many results they return. `tool_search` loads every result it returns with its full schema today, so the results per query are also the tools one search loads: recall at that number is what a model gets.',
     ],
+  };
+}
+
+/** R@1, R@3, R@5, R@8, MRR and results per query, each cell `user text / keywords`. */
+function formatScoreCells(user: RankingScores, keywords: RankingScores): string[] {
+  const both = (pick: (scores: RankingScores) => number, format: (value: number) => string = formatScore) => `${format(pick(user))} / ${format(pick(keywords))}`;
+  return [
+    both((scores) => scores.recallAt[1]),
+    both((scores) => scores.recallAt[3]),
+    both((scores) => scores.recallAt[5]),
+    both((scores) => scores.recallAt[8]),
+    both((scores) => scores.mrr),
+    both((scores) => scores.meanResults, (value) => value.toFixed(1)),
+  ];
+}
+
+/** The mean of several rows' scores, each row weighing the same. */
+function meanScores(rows: readonly RankingScores[]): RankingScores {
+  const mean = (pick: (scores: RankingScores) => number) => rows.reduce((sum, row) => sum + pick(row), 0) / Math.max(rows.length, 1);
+  return {
+    recallAt: { 1: mean((row) => row.recallAt[1]), 3: mean((row) => row.recallAt[3]), 5: mean((row) => row.recallAt[5]), 8: mean((row) => row.recallAt[8]) },
+    mrr: mean((row) => row.mrr),
+    meanResults: mean((row) => row.meanResults),
+    queries: rows.reduce((sum, row) => sum + row.queries, 0),
   };
 }
 
