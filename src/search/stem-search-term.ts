@@ -48,7 +48,8 @@ const UNDOUBLE = /([bcdfghjkmnpqrtvwx])\1$/;
  * ```
  */
 export function stemSearchTerm(word: string): string {
-  const full = ABBREVIATIONS.get(word) ?? word;
+  // Every abbreviation has at most six letters; the length check spares longer words the lookup.
+  const full = (word.length <= 6 ? ABBREVIATIONS.get(word) : undefined) ?? word;
   if (full.length <= 3 || !/^[a-z]+$/.test(full)) return full;
   let stem = full;
   // Plurals and third-person -s.
