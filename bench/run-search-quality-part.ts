@@ -1,50 +1,78 @@
 import type { BenchPart } from './bench-context.js';
 import type { BenchChart, BenchTable, BenchTarget } from './bench-report.js';
-import { formatScore } from './format-figure.js';
-import { measureSearchQuality, type SearchQualityRow } from './quality/measure-search-quality.js';
+import { formatCount, formatScore } from './format-figure.js';
+import { createLibraryRanker } from './quality/create-library-ranker.js';
+import { loadQualitySlices, QUALITY_SLICE_IDS, TARGET_SLICE_IDS, type QualitySliceId } from './quality/load-quality-slices.js';
+import { BASELINE_RANKERS, measureSearchQuality, type QueryStyle, type SearchQualityRow } from './quality/measure-search-quality.js';
+import type { QualityRankerFactory } from './quality/quality-ranker.js';
+import type { RankingScores } from './quality/score-rankings.js';
 
 /**
- * Part 2, search quality: recall@1/3/5/8 and MRR on the BFCL dev requests, as the user wrote them and as keywords,
- * for the library, the seed's literal rule, a token-match ranker and BM25 (minisearch), over BFCL and over BFCL with
- * GitHub's MCP tools as distractors. The measuring is `bench/quality`'s `measureSearchQuality`; this part formats it.
+ * The library's cut rules next to each other (issue 11): the default (`count`: the best 8), the seed's band, a lower
+ * band, a gap rule, a floor relative to the query's best possible score, and the top 5 only.
+ */
+export const CUT_RULE_RANKERS: readonly QualityRankerFactory[] = [
+  (tools) => createLibraryRanker(tools, undefined, { id: 'count', label: 'count: the best 8 (default)' }),
+  (tools) => createLibraryRanker(tools, { maxResults: 5 }, { id: 'count-5', label: 'count: the best 5' }),
+  (tools) => createLibraryRanker(tools, { cut: { rule: 'band', ratio: 0.5 } }, { id: 'band-0.5', label: "band 0.5 (the seed's rule)" }),
+  (tools) => createLibraryRanker(tools, { cut: { rule: 'band', ratio: 0.25 } }, { id: 'band-0.25', label: 'band 0.25' }),
+  (tools) => createLibraryRanker(tools, { cut: { rule: 'gap', ratio: 0.5 } }, { id: 'gap-0.5', label: 'gap 0.5' }),
+  (tools) => createLibraryRanker(tools, { cut: { rule: 'floor', ratio: 0.1 } }, { id: 'floor-0.1', label: 'floor 0.1 of the best possible score' }),
+];
+
+/**
+ * The ranking before issue 11 (commit c659b40, measured on these dev sets): R@1 as written / as keywords. Issue 11
+ * asks that R@1 on BFCL and MetaTool single not fall below it.
+ */
+const R1_BEFORE: Readonly<Partial<Record<QualitySliceId, readonly [number, number]>>> = {
+  bfcl: [0.5916, 0.4958],
+  'metatool-single': [0.4084, 0.3335],
+};
+const STYLES: readonly QueryStyle[] = ['user-text', 'keywords'];
+
+/**
+ * Part 2, search quality: recall@1/3/5/8 and MRR on every slice of `bench/quality` (BFCL, BFCL with GitHub's MCP
+ * tools as distractors, MetaTool one and two tools, Seal-Tools easy and difficult, APIBench-HF), as the user wrote
+ * each request and as keywords, for the library, the seed's rule, a token match and two BM25 baselines; then the
+ * library's cut rules side by side. The measuring is `bench/quality`'s `measureSearchQuality`; this part formats it.
  */
 export const SEARCH_QUALITY_PART: BenchPart = {
   id: 'search-quality',
   title: 'Search quality',
   async run(context) {
-    const { settings, fixtures } = context;
-    const queries = fixtures.bfclQueries.slice(0, Math.min(settings.qualityQueries, fixtures.bfclQueries.length));
-    const result = measureSearchQuality({ queries });
-    const sample = queries.length < fixtures.bfclQueries.length ? ` (quick sample: the first ${queries.length} of ${fixtures.bfclQueries.length})` : '';
-    const tables: BenchTable[] = ['bfcl', 'bfcl+github'].map((catalog) => {
-      const rows = result.rows.filter((row) => row.catalog === catalog);
-      const size = rows[0]?.catalogSize ?? 0;
+    const { settings } = context;
+    const perSlice = Number.isFinite(settings.qualityQueries) ? settings.qualityQueries : undefined;
+    const slices = loadQualitySlices(QUALITY_SLICE_IDS);
+    const limit = perSlice === undefined ? {} : { queriesPerSlice: perSlice };
+    const isBfcl = (id: QualitySliceId) => id === 'bfcl' || id === 'bfcl+github';
+    const bfcl = measureSearchQuality({ slices: slices.filter((slice) => isBfcl(slice.id)), ...limit });
+    const extern = measureSearchQuality({ slices: slices.filter((slice) => !isBfcl(slice.id)), rankers: BASELINE_RANKERS, ...limit });
+    const result = { rows: [...bfcl.rows, ...extern.rows], queryCounts: { ...bfcl.queryCounts, ...extern.queryCounts } };
+    context.progress(`rankers on ${slices.length} slices`);
+    const cuts = measureSearchQuality({ slices: slices.filter((slice) => TARGET_SLICE_IDS.includes(slice.id)), rankers: CUT_RULE_RANKERS, ...limit });
+    context.progress('cut rules');
+    const sample = perSlice === undefined ? '' : ` (quick sample: the first ${perSlice} requests of each slice)`;
+    const count = (id: QualitySliceId) => formatCount(result.queryCounts[id] ?? 0);
+    const sliceTables: BenchTable[] = QUALITY_SLICE_IDS.map((id) => {
+      const rows = result.rows.filter((row) => row.slice === id);
       return {
-        title: `${catalog === 'bfcl' ? 'BFCL' : 'BFCL + GitHub MCP distractors'} (${size} tools), ${result.queryCount} dev requests${sample}: user text / keywords`,
+        title: `${rows[0]?.sliceLabel ?? id} (${formatCount(rows[0]?.catalogSize ?? 0)} tools), ${count(id)} dev requests${sample}: user text / keywords`,
         columns: ['ranker', 'R@1', 'R@3', 'R@5', 'R@8', 'MRR', 'results per query'],
-        rows: pairs(rows).map(([user, keywords]) => {
-          const both = (pick: (row: SearchQualityRow) => number, format: (value: number) => string = formatScore) => `${format(pick(user))} / ${format(pick(keywords))}`;
-          return [
-            user.label,
-            both((row) => row.recallAt[1]),
-            both((row) => row.recallAt[3]),
-            both((row) => row.recallAt[5]),
-            both((row) => row.recallAt[8]),
-            both((row) => row.mrr),
-            both((row) => row.meanResults, (value) => value.toFixed(1)),
-          ];
-        }),
+        rows: pairs(rows).map(([user, keywords]) => [user.label, ...formatScoreCells(user, keywords)]),
       };
     });
+    const verdict = resolveBaselineVerdict(result.rows, perSlice !== undefined);
     return {
       notes: [
-        'Recall@k: share of a request\'s gold tools among the first k results `tool_search` would return, averaged over requests; MRR: mean reciprocal rank of the first gold tool (0 when none is returned). Each ranker is scored on exactly what it returns (the library after its top band and result cap; the seed\'s rule after its band and its 8; the token ranker\'s 5; BM25\'s first 8).',
-        'Query styles: the user\'s request as written, and a keyword view (`createKeywordQuery`: its first six content words, NLTK stop words removed) standing in for the few words a model writes when it calls `tool_search`.',
-        'Rankers: `bench/quality/` (the seed\'s rule re-implemented from its documented definition, the AI SDK-style token match, minisearch BM25 over name, description and parameter text). The distractor catalog adds GitHub\'s 117 MCP tools to BFCL.',
+        "Recall@k: share of a request's gold tools among the first k results the ranker returns, averaged over requests; MRR: mean reciprocal rank of the first gold tool (0 when none is returned). Each ranker is scored on exactly what it returns (the library after its cut and its 8; the seed's rule after its band and its 8; the token ranker's 5; the BM25 baselines' first 8).",
+        "Query styles: the user's request as written, and a keyword view (`createKeywordQuery`: its first six content words, NLTK stop words removed) standing in for the few words a model writes when it calls `tool_search`.",
+        'Slices (`bench/quality/load-quality-slices.ts`; data and licences in `bench/fixtures/*/NOTICE`): BFCL; BFCL with GitHub\'s 117 MCP tools as distractors; MetaTool requests for one tool and for two; Seal-Tools requests that call one tool (easy) and 2–6 (difficult); APIBench\'s Hugging Face models. Dev halves only; the other halves are kept for held-out checks.',
+        "The seed's rule and the token match are measured on BFCL only: they scan every tool for every request, and are far behind there already.",
+        'Baselines: minisearch BM25 (BM25+, default parameters) and plain Okapi BM25 (k1 1.2, b 0.75), both over name, description and parameter text with stop words removed and no stemming, first 8 results.',
       ],
-      tables,
+      tables: [verdict.table, ...sliceTables, formatCutTable(cuts.rows, sample)],
       charts: [formatQualityChart(result.rows)],
-      targets: resolveQualityTargets(result.rows, sample),
+      targets: [...resolveQualityTargets(result.rows, sample), ...verdict.targets],
       missing: [],
     };
   },
@@ -52,44 +80,142 @@ export const SEARCH_QUALITY_PART: BenchPart = {
 
 const RANKER_SERIES: Readonly<Record<string, string>> = {
   library: 'library (createToolIndex)',
-  'library-no-band': 'library without its top band',
-  seed: "seed's rule",
-  token: 'token match (AI SDK style)',
+  'library-band': "library with the seed's band",
   bm25: 'BM25 (minisearch)',
+  okapi: 'Okapi BM25',
 };
 
 function pairs(rows: readonly SearchQualityRow[]): [SearchQualityRow, SearchQualityRow][] {
   return rows
     .filter((row) => row.queryStyle === 'user-text')
     .flatMap((user) => {
-      const keywords = rows.find((row) => row.queryStyle === 'keywords' && row.ranker === user.ranker && row.catalog === user.catalog);
+      const keywords = rows.find((row) => row.queryStyle === 'keywords' && row.ranker === user.ranker && row.slice === user.slice);
       return keywords === undefined ? [] : [[user, keywords] as [SearchQualityRow, SearchQualityRow]];
     });
 }
 
+/** The issue 11 table: on each target slice and style, the library against the better of the two BM25 baselines. */
+function resolveBaselineVerdict(rows: readonly SearchQualityRow[], sampled: boolean): { table: BenchTable; targets: BenchTarget[] } {
+  const find = (ranker: string, slice: QualitySliceId, style: QueryStyle) => rows.find((row) => row.ranker === ranker && row.slice === slice && row.queryStyle === style);
+  const cells = TARGET_SLICE_IDS.flatMap((slice) =>
+    STYLES.flatMap((style) => {
+      const library = find('library', slice, style);
+      const bm25 = find('bm25', slice, style);
+      const okapi = find('okapi', slice, style);
+      if (library === undefined || bm25 === undefined || okapi === undefined) return [];
+      const bestR5 = Math.max(bm25.recallAt[5], okapi.recallAt[5]);
+      const bestMrr = Math.max(bm25.mrr, okapi.mrr);
+      return [{ slice, style, library, bm25, okapi, r5Margin: library.recallAt[5] - bestR5, mrrMargin: library.mrr - bestMrr }];
+    }),
+  );
+  const signed = (value: number) => `${value >= 0 ? '+' : ''}${formatScore(value)}`;
+  const triple = (row: SearchQualityRow) => `${formatScore(row.recallAt[1])} / ${formatScore(row.recallAt[5])} / ${formatScore(row.mrr)}`;
+  const mean = (pick: (cell: (typeof cells)[number]) => number) => cells.reduce((sum, cell) => sum + pick(cell), 0) / Math.max(cells.length, 1);
+  const table: BenchTable = {
+    title: 'Issue 11: the library against the better of the two BM25 baselines (R@1 / R@5 / MRR)',
+    columns: ['slice', 'query', 'library', 'BM25 (minisearch)', 'Okapi BM25', 'library − better BM25: R@5', 'MRR'],
+    rows: [
+      ...cells.map((cell) => [cell.library.sliceLabel, cell.style, triple(cell.library), triple(cell.bm25), triple(cell.okapi), signed(cell.r5Margin), signed(cell.mrrMargin)]),
+      [
+        '**mean of the rows**',
+        '',
+        `${formatScore(mean((cell) => cell.library.recallAt[1]))} / ${formatScore(mean((cell) => cell.library.recallAt[5]))} / ${formatScore(mean((cell) => cell.library.mrr))}`,
+        `${formatScore(mean((cell) => cell.bm25.recallAt[1]))} / ${formatScore(mean((cell) => cell.bm25.recallAt[5]))} / ${formatScore(mean((cell) => cell.bm25.mrr))}`,
+        `${formatScore(mean((cell) => cell.okapi.recallAt[1]))} / ${formatScore(mean((cell) => cell.okapi.recallAt[5]))} / ${formatScore(mean((cell) => cell.okapi.mrr))}`,
+        signed(mean((cell) => cell.r5Margin)),
+        signed(mean((cell) => cell.mrrMargin)),
+      ],
+    ],
+    notes: ['The margin is taken against the better baseline of each cell (minisearch or Okapi, whichever scores higher there); the mean row averages the cells, each slice and style weighing the same.'],
+  };
+  if (cells.length === 0) return { table, targets: [] };
+  const behind = cells.filter((cell) => cell.r5Margin < 0 || cell.mrrMargin < 0);
+  const targets: BenchTarget[] = [
+    {
+      target: 'Search (issue 11): R@5 and MRR at or above the better BM25 baseline on every slice and query style',
+      figure:
+        behind.length === 0
+          ? `all ${cells.length} cells; smallest margins R@5 ${signed(Math.min(...cells.map((cell) => cell.r5Margin)))}, MRR ${signed(Math.min(...cells.map((cell) => cell.mrrMargin)))}`
+          : `behind in ${behind.length} of ${cells.length}: ${behind.map((cell) => `${cell.library.sliceLabel} ${cell.style} (R@5 ${signed(cell.r5Margin)}, MRR ${signed(cell.mrrMargin)})`).join('; ')}`,
+      status: behind.length === 0 ? 'met' : 'missed',
+    },
+    {
+      target: 'Search (issue 11): on average over the slices and styles, R@5 and MRR ≥ 0.02 above the better BM25',
+      figure: `R@5 ${signed(mean((cell) => cell.r5Margin))}, MRR ${signed(mean((cell) => cell.mrrMargin))}`,
+      status: mean((cell) => cell.r5Margin) >= 0.02 && mean((cell) => cell.mrrMargin) >= 0.02 ? 'met' : 'missed',
+    },
+  ];
+  const r1 = Object.entries(R1_BEFORE).flatMap(([slice, before]) =>
+    STYLES.map((style, index) => ({ slice, style, before: before![index]!, now: find('library', slice as QualitySliceId, style)?.recallAt[1] ?? Number.NaN })),
+  );
+  targets.push({
+    target: `Search (issue 11): R@1 on BFCL and MetaTool single no lower than before (c659b40: 0.592 / 0.496 and 0.408 / 0.334)${sampled ? '; a quick sample cannot judge it' : ''}`,
+    figure: r1.map((cell) => `${cell.slice} ${cell.style} ${formatScore(cell.now)}`).join('; '),
+    // Four decimals: one request of BFCL's 1,178 moves R@1 by 0.0008.
+    status: sampled ? 'reported' : r1.every((cell) => cell.now >= cell.before - 5e-5) ? 'met' : 'missed',
+  });
+  return { table, targets };
+}
+
+function formatCutTable(rows: readonly SearchQualityRow[], sample: string): BenchTable {
+  const rankers = [...new Set(rows.map((row) => row.ranker))];
+  return {
+    title: `Cut rules of the library: means over the ${TARGET_SLICE_IDS.length} target slices, user text / keywords${sample}`,
+    columns: ['cut', 'R@1', 'R@3', 'R@5', 'R@8', 'MRR', 'results per query'],
+    rows: rankers.map((ranker) => {
+      const mine = rows.filter((row) => row.ranker === ranker);
+      const mean = (style: QueryStyle) => meanScores(mine.filter((row) => row.queryStyle === style));
+      return [mine[0]?.label ?? ranker, ...formatScoreCells(mean('user-text'), mean('keywords'))];
+    }),
+    notes: [
+      'Every rule ranks the same way; they differ only in how many results they return. `tool_search` loads every result it returns with its full schema today, so the results per query are also the tools one search loads: recall at that number is what a model gets.',
+    ],
+  };
+}
+
+/** R@1, R@3, R@5, R@8, MRR and results per query, each cell `user text / keywords`. */
+function formatScoreCells(user: RankingScores, keywords: RankingScores): string[] {
+  const both = (pick: (scores: RankingScores) => number, format: (value: number) => string = formatScore) => `${format(pick(user))} / ${format(pick(keywords))}`;
+  return [
+    both((scores) => scores.recallAt[1]),
+    both((scores) => scores.recallAt[3]),
+    both((scores) => scores.recallAt[5]),
+    both((scores) => scores.recallAt[8]),
+    both((scores) => scores.mrr),
+    both((scores) => scores.meanResults, (value) => value.toFixed(1)),
+  ];
+}
+
+/** The mean of several rows' scores, each row weighing the same. */
+function meanScores(rows: readonly RankingScores[]): RankingScores {
+  const mean = (pick: (scores: RankingScores) => number) => rows.reduce((sum, row) => sum + pick(row), 0) / Math.max(rows.length, 1);
+  return {
+    recallAt: { 1: mean((row) => row.recallAt[1]), 3: mean((row) => row.recallAt[3]), 5: mean((row) => row.recallAt[5]), 8: mean((row) => row.recallAt[8]) },
+    mrr: mean((row) => row.mrr),
+    meanResults: mean((row) => row.meanResults),
+    queries: rows.reduce((sum, row) => sum + row.queries, 0),
+  };
+}
+
 function formatQualityChart(rows: readonly SearchQualityRow[]): BenchChart {
-  const groups = [
-    ['bfcl', 'user-text', 'BFCL, user text'],
-    ['bfcl', 'keywords', 'BFCL, keywords'],
-    ['bfcl+github', 'user-text', 'BFCL + GitHub, user text'],
-    ['bfcl+github', 'keywords', 'BFCL + GitHub, keywords'],
-  ] as const;
   return {
     file: 'search-quality.svg',
-    title: 'Search quality: recall@5 on BFCL dev (higher is better)',
+    title: 'Search quality: recall@5 per slice, request as written (higher is better)',
     unit: 'recall@5',
     scale: 'linear',
     max: 1,
     digits: 3,
-    groups: groups.map(([catalog, style, label]) => ({
-      label,
-      bars: rows.filter((row) => row.catalog === catalog && row.queryStyle === style).map((row) => ({ series: RANKER_SERIES[row.ranker] ?? row.ranker, value: row.recallAt[5] })),
+    groups: TARGET_SLICE_IDS.map((slice) => ({
+      label: rows.find((row) => row.slice === slice)?.sliceLabel ?? slice,
+      bars: rows
+        .filter((row) => row.slice === slice && row.queryStyle === 'user-text' && RANKER_SERIES[row.ranker] !== undefined)
+        .map((row) => ({ series: RANKER_SERIES[row.ranker]!, value: row.recallAt[5] })),
     })),
   };
 }
 
 function resolveQualityTargets(rows: readonly SearchQualityRow[], sample: string): BenchTarget[] {
-  const find = (ranker: string, style: 'user-text' | 'keywords') => rows.find((row) => row.catalog === 'bfcl' && row.ranker === ranker && row.queryStyle === style);
+  const find = (ranker: string, style: QueryStyle) => rows.find((row) => row.slice === 'bfcl' && row.ranker === ranker && row.queryStyle === style);
   const library = { user: find('library', 'user-text'), keywords: find('library', 'keywords') };
   const bm25 = { user: find('bm25', 'user-text'), keywords: find('bm25', 'keywords') };
   const seed = { user: find('seed', 'user-text'), keywords: find('seed', 'keywords') };
@@ -105,7 +231,7 @@ function resolveQualityTargets(rows: readonly SearchQualityRow[], sample: string
   ];
   if (bm25.user !== undefined && bm25.keywords !== undefined) {
     targets.push({
-      target: 'Search: recall@5 at or above BM25 (minisearch, same run)',
+      target: 'Search: recall@5 at or above BM25 (minisearch, same run) on BFCL',
       figure: `library ${formatScore(r5(library.user))} / ${formatScore(r5(library.keywords))}; BM25 ${formatScore(r5(bm25.user))} / ${formatScore(r5(bm25.keywords))}`,
       status: r5(library.user) >= r5(bm25.user) && r5(library.keywords) >= r5(bm25.keywords) ? 'met' : 'missed',
     });
@@ -113,7 +239,7 @@ function resolveQualityTargets(rows: readonly SearchQualityRow[], sample: string
   if (seed.user !== undefined && token.user !== undefined) {
     const farBelow = (row: SearchQualityRow | undefined, reference: SearchQualityRow) => r5(row) <= r5(reference) - 0.1;
     targets.push({
-      target: "Search: the seed's rule and the token-match ranker far below (≥ 0.10 recall@5 lower)",
+      target: "Search: the seed's rule and the token-match ranker far below on BFCL (≥ 0.10 recall@5 lower)",
       figure: `seed ${formatScore(r5(seed.user))} / ${formatScore(r5(seed.keywords))}; token ${formatScore(r5(token.user))} / ${formatScore(r5(token.keywords))}`,
       status:
         farBelow(seed.user, library.user) && farBelow(seed.keywords, library.keywords) && farBelow(token.user, library.user) && farBelow(token.keywords, library.keywords)

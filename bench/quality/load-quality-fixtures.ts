@@ -2,13 +2,17 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 
-/** One request of the BFCL dev split with the names of the tools that answer it. */
+/** One request with the names of the tools that answer it. */
 export interface QualityQuery {
   readonly id: string;
+  /** BFCL's category, or the external set's split (`single`, `multi`) or difficulty (`easy`, `difficult`). */
   readonly category: string;
   readonly query: string;
   readonly gold: readonly string[];
 }
+
+/** The three external tool-retrieval sets of `bench/fixtures/` (see each folder's NOTICE). */
+export type ExternQualitySetId = 'metatool' | 'seal-tools' | 'apibench-hf';
 
 const FIXTURES = new URL('../fixtures/', import.meta.url);
 
@@ -19,10 +23,7 @@ export function loadBfclCatalog(): ToolDefinition[] {
 
 /** The 1,178 BFCL dev requests (`bench/fixtures/bfcl/queries-dev.jsonl`), in file order. */
 export function loadBfclQueries(): QualityQuery[] {
-  return readFileSync(fileURLToPath(new URL('bfcl/queries-dev.jsonl', FIXTURES)), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim().length > 0)
-    .map((line) => JSON.parse(line) as QualityQuery);
+  return readJSONLines('bfcl/queries-dev.jsonl') as QualityQuery[];
 }
 
 /** The 117 tools of GitHub's MCP server (`bench/fixtures/github-mcp/tools.json`). */
@@ -30,6 +31,29 @@ export function loadGithubMcpTools(): ToolDefinition[] {
   return readJSON('github-mcp/tools.json') as ToolDefinition[];
 }
 
+/** An external set's catalog (`bench/fixtures/<set>/catalog.json`): MetaTool 199 tools, Seal-Tools 4,076, APIBench-HF 907. */
+export function loadExternCatalog(set: ExternQualitySetId): ToolDefinition[] {
+  return readJSON(`${set}/catalog.json`) as ToolDefinition[];
+}
+
+/**
+ * An external set's dev requests (`bench/fixtures/<set>/queries-dev.jsonl`), in file order, in the BFCL shape: the
+ * set's `expected` names become `gold`, its `split` or `difficulty` becomes `category` (MetaTool `single` / `multi`,
+ * Seal-Tools `easy` / `difficult`, APIBench-HF `hf`).
+ */
+export function loadExternQueries(set: ExternQualitySetId): QualityQuery[] {
+  return (readJSONLines(`${set}/queries-dev.jsonl`) as { id: string; query: string; expected: string[]; split?: string; difficulty?: string }[]).map(
+    (line) => ({ id: line.id, category: line.difficulty ?? line.split ?? 'hf', query: line.query, gold: line.expected }),
+  );
+}
+
 function readJSON(path: string): unknown {
   return JSON.parse(readFileSync(fileURLToPath(new URL(path, FIXTURES)), 'utf8'));
+}
+
+function readJSONLines(path: string): unknown[] {
+  return readFileSync(fileURLToPath(new URL(path, FIXTURES)), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as unknown);
 }

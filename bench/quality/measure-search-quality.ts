@@ -2,23 +2,22 @@ import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { createBm25Ranker } from './create-bm25-ranker.js';
 import { createKeywordQuery } from './create-keyword-query.js';
 import { createLibraryRanker } from './create-library-ranker.js';
+import { createOkapiRanker } from './create-okapi-ranker.js';
 import { createSeedRanker } from './create-seed-ranker.js';
 import { createTokenRanker } from './create-token-ranker.js';
-import { loadBfclCatalog, loadBfclQueries, loadGithubMcpTools, type QualityQuery } from './load-quality-fixtures.js';
-import type { QualityRankerFactory } from './quality-ranker.js';
+import { loadQualitySlices, type QualitySlice, type QualitySliceId } from './load-quality-slices.js';
+import type { QualityRanker, QualityRankerFactory } from './quality-ranker.js';
 import { scoreRankings, type RankingScores } from './score-rankings.js';
 
 /** How a request becomes a query: as the user wrote it, or as keywords (see `createKeywordQuery`). */
 export type QueryStyle = 'user-text' | 'keywords';
 
-/** The catalogs measured: BFCL alone, or BFCL with GitHub's MCP tools added as distractors. */
-export type QualityCatalogId = 'bfcl' | 'bfcl+github';
-
-/** One ranker on one catalog with one query style. */
+/** One ranker on one slice with one query style. */
 export interface SearchQualityRow extends RankingScores {
   readonly ranker: string;
   readonly label: string;
-  readonly catalog: QualityCatalogId;
+  readonly slice: QualitySliceId;
+  readonly sliceLabel: string;
   readonly catalogSize: number;
   readonly queryStyle: QueryStyle;
 }
@@ -26,52 +25,59 @@ export interface SearchQualityRow extends RankingScores {
 /** The figures of {@link measureSearchQuality}, as data. */
 export interface SearchQualityResult {
   readonly rows: readonly SearchQualityRow[];
-  readonly queryCount: number;
+  /** Requests measured per slice (after any `queriesPerSlice` cap). */
+  readonly queryCounts: Readonly<Partial<Record<QualitySliceId, number>>>;
 }
 
-/** The four rankers the issue compares, plus the library's top band switched off to show what the band costs. */
+/**
+ * The rankers the issues compare: the library (its default cut, and the seed's half-of-the-best band), the seed's
+ * rule, an AI SDK-style token match, and two BM25 baselines (minisearch's, and plain Okapi BM25).
+ */
 export const QUALITY_RANKERS: readonly QualityRankerFactory[] = [
   (tools) => createLibraryRanker(tools),
-  (tools) => createLibraryRanker(tools, { minScoreRatio: 0 }, { id: 'library-no-band', label: 'library without the top band (minScoreRatio 0)' }),
+  (tools) => createLibraryRanker(tools, { cut: { rule: 'band', ratio: 0.5 } }, { id: 'library-band', label: "library with the seed's band (cut band 0.5)" }),
   createSeedRanker,
   createTokenRanker,
   createBm25Ranker,
+  createOkapiRanker,
 ];
 
 /**
- * Recall@1/3/5/8 and MRR of every ranker on the BFCL dev queries, for both query styles, over BFCL's 1,287 tools
- * and over BFCL plus GitHub's 117 MCP tools as distractors. Deterministic: the same checkout gives the same figures.
+ * {@link QUALITY_RANKERS} without the seed's rule and the token match: the two scan every tool for every query (tens
+ * of seconds over Seal-Tools' 4,076 tools and MetaTool's 10,000 requests) and are far behind on BFCL already.
+ */
+export const BASELINE_RANKERS: readonly QualityRankerFactory[] = QUALITY_RANKERS.filter((factory) => factory !== createSeedRanker && factory !== createTokenRanker);
+
+/**
+ * Recall@1/3/5/8 and MRR of every ranker on every slice (`loadQualitySlices`), for both query styles. A ranker is
+ * built once per catalog (slices of one set share it). `queriesPerSlice` keeps the first N requests of each slice
+ * (the quick run). Deterministic: the same checkout gives the same figures.
  */
 export function measureSearchQuality(options: {
   readonly rankers?: readonly QualityRankerFactory[];
-  readonly queries?: readonly QualityQuery[];
-  readonly catalogs?: readonly QualityCatalogId[];
+  readonly slices?: readonly QualitySlice[];
+  readonly queriesPerSlice?: number;
 } = {}): SearchQualityResult {
-  const queries = options.queries ?? loadBfclQueries();
-  const bfcl = loadBfclCatalog();
-  const catalogs: Record<QualityCatalogId, ToolDefinition[]> = {
-    bfcl,
-    'bfcl+github': withDistractors(bfcl, loadGithubMcpTools()),
-  };
-  const styles: Record<QueryStyle, string[]> = {
-    'user-text': queries.map((query) => query.query),
-    keywords: queries.map((query) => createKeywordQuery(query.query)),
-  };
+  const slices = options.slices ?? loadQualitySlices();
   const rows: SearchQualityRow[] = [];
-  for (const catalog of options.catalogs ?? (['bfcl', 'bfcl+github'] as const)) {
-    for (const factory of options.rankers ?? QUALITY_RANKERS) {
-      const ranker = factory(catalogs[catalog]);
+  const queryCounts: Partial<Record<QualitySliceId, number>> = {};
+  const factories = options.rankers ?? QUALITY_RANKERS;
+  const built = new Map<readonly ToolDefinition[], QualityRanker[]>();
+  for (const slice of slices) {
+    const queries = slice.queries.slice(0, options.queriesPerSlice ?? slice.queries.length);
+    queryCounts[slice.id] = queries.length;
+    const styles: Record<QueryStyle, string[]> = {
+      'user-text': queries.map((query) => query.query),
+      keywords: queries.map((query) => createKeywordQuery(query.query)),
+    };
+    let rankers = built.get(slice.catalog);
+    if (rankers === undefined) built.set(slice.catalog, (rankers = factories.map((factory) => factory(slice.catalog))));
+    for (const ranker of rankers) {
       for (const queryStyle of ['user-text', 'keywords'] as const) {
         const rankings = queries.map((query, index) => ({ results: ranker.search(styles[queryStyle][index]!), gold: query.gold }));
-        rows.push({ ranker: ranker.id, label: ranker.label, catalog, catalogSize: catalogs[catalog].length, queryStyle, ...scoreRankings(rankings) });
+        rows.push({ ranker: ranker.id, label: ranker.label, slice: slice.id, sliceLabel: slice.label, catalogSize: slice.catalog.length, queryStyle, ...scoreRankings(rankings) });
       }
     }
   }
-  return { rows, queryCount: queries.length };
-}
-
-/** BFCL followed by the distractors whose names BFCL does not already use. */
-function withDistractors(tools: readonly ToolDefinition[], distractors: readonly ToolDefinition[]): ToolDefinition[] {
-  const names = new Set(tools.map((tool) => tool.name));
-  return [...tools, ...distractors.filter((tool) => !names.has(tool.name))];
+  return { rows, queryCounts };
 }

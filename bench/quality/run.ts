@@ -2,34 +2,41 @@ import { formatMilliseconds, formatScore } from '../format-figure.js';
 import { createBm25Ranker } from './create-bm25-ranker.js';
 import { createLibraryRanker } from './create-library-ranker.js';
 import { measureIndexSpeed } from './measure-index-speed.js';
-import { loadBfclQueries } from './load-quality-fixtures.js';
+import { createOkapiRanker } from './create-okapi-ranker.js';
+import { loadQualitySlices, TARGET_SLICE_IDS } from './load-quality-slices.js';
 import { measureSearchQuality, type SearchQualityRow } from './measure-search-quality.js';
 import type { QualityRankerFactory } from './quality-ranker.js';
 import { splitQueryHalves } from './split-query-halves.js';
 
 // `npx tsx bench/quality/run.ts [quality|halves|speed]`: prints the search-quality and index-speed tables (quality
-// and speed by default); `halves` prints the quality table for each half of the dev split (see `splitQueryHalves`).
+// and speed by default); `halves` prints the quality table for each half of every target slice's dev requests (see
+// `splitQueryHalves`), the check a ranking change must pass on every set.
 const part = process.argv[2];
 
-// The library, the library without its coverage bonus (what the bonus brings on each half), and BM25.
+// The library, the library without its coverage bonus and without its length factor (what each brings on each
+// half), and the two BM25 baselines.
 const HALVES_RANKERS: readonly QualityRankerFactory[] = [
   (tools) => createLibraryRanker(tools),
   (tools) => createLibraryRanker(tools, { coverageBonus: 0 }, { id: 'library-no-coverage', label: 'library without the coverage bonus (coverageBonus 0)' }),
+  (tools) => createLibraryRanker(tools, { lengthNormalization: 0 }, { id: 'library-no-length', label: 'library without the length factor (lengthNormalization 0)' }),
   createBm25Ranker,
+  createOkapiRanker,
 ];
 
 if (part === undefined || part === 'quality') {
   const quality = measureSearchQuality();
-  console.log(`Search quality on BFCL dev (${quality.queryCount} queries); each cell is user text / keywords\n`);
+  console.log(`Search quality on every slice (${JSON.stringify(quality.queryCounts)} requests); each cell is user text / keywords\n`);
   printQualityTable(quality.rows);
 }
 
 if (part === 'halves') {
-  const halves = splitQueryHalves(loadBfclQueries());
-  for (const [half, queries] of [['a', halves.a], ['b', halves.b]] as const) {
-    const quality = measureSearchQuality({ queries, catalogs: ['bfcl'], rankers: HALVES_RANKERS });
-    console.log(`\nSearch quality on half ${half} of BFCL dev (${quality.queryCount} queries); each cell is user text / keywords\n`);
-    printQualityTable(quality.rows);
+  for (const slice of loadQualitySlices(TARGET_SLICE_IDS)) {
+    const halves = splitQueryHalves(slice.queries);
+    for (const [half, queries] of [['a', halves.a], ['b', halves.b]] as const) {
+      const quality = measureSearchQuality({ slices: [{ ...slice, queries }], rankers: HALVES_RANKERS });
+      console.log(`\nSearch quality on half ${half} of ${slice.label} (${queries.length} requests); each cell is user text / keywords\n`);
+      printQualityTable(quality.rows);
+    }
   }
 }
 
@@ -51,11 +58,11 @@ if (part === undefined || part === 'speed') {
 
 function printQualityTable(rows: readonly SearchQualityRow[]): void {
   printTable(
-    ['catalog', 'ranker', 'R@1', 'R@3', 'R@5', 'R@8', 'MRR', 'results/query'],
+    ['slice', 'ranker', 'R@1', 'R@3', 'R@5', 'R@8', 'MRR', 'results/query'],
     pairs(rows).map(([user, keywords]) => {
       const pair = (pick: (row: SearchQualityRow) => number, format = formatScore): string => `${format(pick(user))} / ${format(pick(keywords))}`;
       return [
-        `${user.catalog} (${user.catalogSize})`,
+        `${user.slice} (${user.catalogSize})`,
         user.ranker,
         pair((row) => row.recallAt[1]),
         pair((row) => row.recallAt[3]),
@@ -72,7 +79,7 @@ function printQualityTable(rows: readonly SearchQualityRow[]): void {
 function pairs(rows: readonly SearchQualityRow[]): [SearchQualityRow, SearchQualityRow][] {
   const result: [SearchQualityRow, SearchQualityRow][] = [];
   for (const user of rows.filter((row) => row.queryStyle === 'user-text')) {
-    const keywords = rows.find((row) => row.queryStyle === 'keywords' && row.catalog === user.catalog && row.ranker === user.ranker);
+    const keywords = rows.find((row) => row.queryStyle === 'keywords' && row.slice === user.slice && row.ranker === user.ranker);
     if (keywords !== undefined) result.push([user, keywords]);
   }
   return result;

@@ -6,14 +6,14 @@ export function formatSearchReport(query: string, explained: ToolSearchExplanati
   const lines: string[] = [];
   if (explained.selection) lines.push(`Query ${JSON.stringify(query)}: a select: list, each named tool scores ${100}`);
   else lines.push(`Query ${JSON.stringify(query)} → terms: ${explained.terms.length === 0 ? '(none: only stop words or punctuation)' : explained.terms.join(', ')}`);
-  lines.push(`${formatCLINumber(explained.results.length)} of ${formatCLINumber(toolCount)} tools returned (what tool_search returns: best first, at least half the best score)`, '');
+  lines.push(`${formatCLINumber(explained.results.length)} of ${formatCLINumber(toolCount)} tools returned (what the index returns: best first, cut by its default rule)`, '');
   if (explained.results.length === 0) {
     lines.push('No tool matches. tool_search would list the tool names instead.');
     return `${lines.join('\n')}\n`;
   }
   lines.push(
     formatCLITable(
-      ['#', 'tool', 'score', 'parts (term: field weight × rarity = points)'],
+      ['#', 'tool', 'score', 'parts (term: field weight × rarity [× description length factor] = points)'],
       explained.results.map((result, index) => [
         String(index + 1),
         result.name,
@@ -33,5 +33,6 @@ export function formatSearchReport(query: string, explained: ToolSearchExplanati
 }
 
 function describeTerm(part: ToolSearchTermScore): string {
-  return `${part.term}: ${part.field} ${formatCLINumber(part.fieldWeight)} × ${part.rarity.toFixed(3)} = ${part.points.toFixed(3)}`;
+  const length = part.lengthFactor === 1 ? '' : ` × ${part.lengthFactor.toFixed(3)}`;
+  return `${part.term}: ${part.field} ${formatCLINumber(part.fieldWeight)} × ${part.rarity.toFixed(3)}${length} = ${part.points.toFixed(3)}`;
 }

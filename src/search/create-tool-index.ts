@@ -5,7 +5,9 @@ import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { parseToolSelection } from './parse-tool-selection.js';
 import { tokenizeSearchText } from './tokenize-search-text.js';
-import { createTermPostings } from './create-term-postings.js';
+import { createTermPostings, type TermPostings } from './create-term-postings.js';
+import { isSearchStopWord } from './search-stop-words.js';
+import { splitSearchWords } from './split-search-words.js';
 
 /** One search result: a tool's name and its score (higher is better; see {@link createToolIndex} for the formula). */
 export interface ToolSearchHit {
@@ -37,6 +39,21 @@ export interface ToolIndexFieldWeights {
   readonly parameters?: number;
 }
 
+/**
+ * How the ranked list is cut before `maxResults` applies; every rule keeps at least the best result.
+ *
+ * - `count`: every match, best first (so exactly `maxResults` when that many tools match).
+ * - `band`: only results scoring at least `ratio` × the best score (the seed's rule with `ratio` 0.5).
+ * - `gap`: results down to the first one scoring under `ratio` × the result before it.
+ * - `floor`: only results scoring at least `ratio` × the query's best possible score (what a tool with every query
+ *   term in its name would score).
+ */
+export type ToolIndexCut =
+  | { readonly rule: 'count' }
+  | { readonly rule: 'band'; readonly ratio: number }
+  | { readonly rule: 'gap'; readonly ratio: number }
+  | { readonly rule: 'floor'; readonly ratio: number };
+
 /** Options of {@link createToolIndex}, validated once when the index is built. */
 export interface ToolIndexOptions {
   /**
@@ -53,17 +70,29 @@ export interface ToolIndexOptions {
    */
   readonly rarity?: boolean;
   /**
-   * What each distinct query term a tool has, beyond its first, adds to the tool's score, whatever the field and
-   * the term's rarity: a tool that covers more of the request ranks above one that matches a single word of it
-   * well. A one-term query is scored by the field weights alone. A finite number ≥ 0; `0` gives the plain weighted
-   * score.
-   * @default 1 (the description's weight: each further term counts at least like one found in the description)
+   * What each distinct query term a tool has, beyond its rarest, adds to the tool's score, times the square root of
+   * the term's rarity (so a rare word counts almost fully, a word half the catalog has about a third): a tool that
+   * covers more of the request ranks above one that matches a single word of it well. A one-term query is scored by
+   * the field weights alone. A finite number ≥ 0; `0` gives the plain weighted score.
+   * @default 1
    */
   readonly coverageBonus?: number;
   /**
-   * The top band: only results scoring at least this share of the best score are returned. `0.5` is the seed's
-   * rule; `0` keeps every match (up to `maxResults`).
-   * @default 0.5
+   * The exponent `p` of the description's length factor: a term found in the description (with `title` and
+   * `category`) weighs `(L̄ / L)^p` times more, where `L` is the number of words of that description (stop words
+   * left out) and `L̄` the average over the tool list. A short, exact description then ranks above a long one that
+   * mentions everything. A finite number ≥ 0; `0` turns it off.
+   * @default 0.15
+   */
+  readonly lengthNormalization?: number;
+  /**
+   * How the ranked list is cut before `maxResults` (see {@link ToolIndexCut}).
+   * @default `{ rule: 'count' }`: the best `maxResults` matches
+   */
+  readonly cut?: ToolIndexCut;
+  /**
+   * The seed's top band, kept for compatibility: `minScoreRatio: r` is `cut: { rule: 'band', ratio: r }` (`0` keeps
+   * every match). Give `cut` or `minScoreRatio`, not both.
    */
   readonly minScoreRatio?: number;
 }
@@ -80,13 +109,21 @@ export interface ToolIndex {
   readonly size: number;
 }
 
+const UNTOUCHED = 0;
+const TOUCHED = 1;
+const MATCHED = 2;
+
 /** The bonus of a tool whose name is the whole query (the seed's +100). */
 export const EXACT_NAME_BONUS = 100;
 
 const DEFAULT_WEIGHTS = { name: 3, description: 1, parameters: 0.75 } as const;
-// The description's weight. Measured on BFCL (both halves of the dev split, both query styles): 0.5 to 1.5 all
-// help, by 2 to 4 points of recall@5 and MRR; 1 is the plain choice inside that plateau (bench/quality/README.md).
+// The description's weight, times √rarity. Measured on BFCL, MetaTool, Seal-Tools and APIBench (both halves of each
+// dev set, both query styles): a flat 1 rewards common words and loses multi-tool recall; √rarity keeps BFCL's
+// single-tool ranking and wins on the multi-tool sets (bench/quality/README.md).
 const DEFAULT_COVERAGE_BONUS = 1;
+// Measured across the same sets: 0.1 to 0.2 help (APIBench's long model cards most); 0.15 sits inside that plateau.
+const DEFAULT_LENGTH_NORMALIZATION = 0.15;
+const DEFAULT_CUT: ToolIndexCut = { rule: 'count' };
 const weight = z.number({ error: 'must be a finite number ≥ 0' }).finite({ error: 'must be a finite number ≥ 0' }).min(0, {
   error: 'must be a finite number ≥ 0',
 });
@@ -95,10 +132,28 @@ const optionsSchema = z.strictObject({
   weights: z.strictObject({ name: weight.optional(), description: weight.optional(), parameters: weight.optional() }).optional(),
   rarity: z.boolean().optional(),
   coverageBonus: weight.optional(),
+  lengthNormalization: weight.optional(),
+  cut: z
+    .discriminatedUnion('rule', [
+      z.strictObject({ rule: z.literal('count') }),
+      z.strictObject({ rule: z.enum(['band', 'gap', 'floor']), ratio: z.number().min(0).max(1) }),
+    ])
+    .optional(),
   minScoreRatio: z.number().min(0).max(1).optional(),
 });
 /** Leading and trailing characters that are not letters or digits: quotes, backticks, punctuation, spaces. */
 const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+/** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
+const SEPARATORS = /[^\p{L}\p{N}]+/gu;
+const WHITESPACE = /\s/;
+
+/**
+ * The key a name is matched on as a whole query: lower case, separators removed, so `ChaDri.change_drink` and the
+ * `ChaDri_change_drink` a wire format sends for it meet.
+ */
+function resolveNameKey(name: string): string {
+  return name.replace(SEPARATORS, '').toLowerCase();
+}
 
 /**
  * Builds a ranking index over a tool list, once; {@link ToolIndex.search} then ranks tools for a query without
@@ -107,24 +162,29 @@ const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
  * **Terms.** A tool's name, its description (with its `title` and `category`) and its parameters (names, titles, descriptions, enum
  * values; see `collectParameterText`) are cut into terms by `tokenizeSearchText`: every naming style is split
  * (`get_user`, `getUser`, `get-user`, `Api.get_user`, `github__get_user`), case and accents are folded, English
- * stop words are dropped and words are stemmed (`files` and `file` are one term). The query is cut the same way;
- * each distinct query term counts once.
+ * stop words are dropped and words are stemmed (`files` and `file` are one term; `info` meets `information`). The
+ * query is cut the same way; each distinct query term counts once.
  *
  * **Score.** For each query term a tool has, the tool gains the weight of the best field the term is in (name 3,
  * else description 1, else parameters 0.75; see `weights`) times the term's rarity,
- * `ln(1 + N / n) / ln(1 + N)` where `N` is the number of indexed tools and `n` the number that have the term
- * (so 1 for a term only one tool has; `rarity: false` makes it 1 always). Coverage: each further distinct query
- * term the tool has, beyond its first, adds `coverageBonus` (1), so a tool with `m` of the query's terms gains
- * `m - 1` (a term found only in a field weighing 0 does not count). A tool whose lower-cased name equals the
- * whole query, once wrapping quotes, backticks and punctuation are stripped and case is folded, gains
- * {@link EXACT_NAME_BONUS} (100) and ranks first. Nothing else counts: no length normalisation, no term-frequency
- * saturation, no embeddings. So `score = Σ weight(best field) × rarity + (m - 1)`, by hand.
+ * `r = ln(1 + N / n) / ln(1 + N)` where `N` is the number of indexed tools and `n` the number that have the term
+ * (so 1 for a term only one tool has; `rarity: false` makes it 1 always). A term found in the description is also
+ * multiplied by the description's length factor `(L̄ / L)^0.15` (`lengthNormalization`): `L` is the number of
+ * words of the tool's description, `title` and `category` (stop words left out), `L̄` its average over the tool
+ * list, so a short description that matches gains a little over a long one that mentions everything. Coverage:
+ * each query term the tool has beyond its rarest adds `coverageBonus` (1) × `√r` (a term found only in a field
+ * weighing 0 does not count), so a tool that covers more of the request gains, and more for rare words than for
+ * common ones. So `score = Σ weight(best field) × r × (length factor) + Σ_{all but the rarest} √r`, by hand. A tool
+ * whose name is the whole query (one token; case, wrapping quotes, backticks and separators ignored, so
+ * `ChaDri_change_drink` names `ChaDri.change_drink`) gains {@link EXACT_NAME_BONUS} (100) and is returned alone.
+ * A query of stop words only ("What is this?") is scored the same way over the stop words of each tool (built on
+ * the first such query). No term frequency, no saturation curve, no embeddings.
  *
- * **Results.** Only visible tools scoring above 0 are ranked; ties keep the tool list's order. Only results
- * scoring at least half the best score are returned (`minScoreRatio`), at most `maxResults` (8). A tool named
- * `tool_search` is never returned. A query `select:name_a,name_b` (see `parseToolSelection`) returns exactly the
- * visible tools it names, in its order, each with score {@link EXACT_NAME_BONUS}; names that are unknown or not
- * visible are left out (compare with `parseToolSelection(query)` to report them).
+ * **Results.** Only visible tools scoring above 0 are ranked; ties keep the tool list's order. The ranking is cut
+ * by `cut` (by default none: the best `maxResults`, 8) and capped at `maxResults`. A tool named `tool_search` is
+ * never returned. A query `select:name_a,name_b` (see `parseToolSelection`) returns exactly the visible tools it
+ * names, in its order, each with score {@link EXACT_NAME_BONUS}; names that are unknown or not visible are left out
+ * (compare with `parseToolSelection(query)` to report them).
  *
  * Rarity is measured over the whole tool list, not the visible subset, so a score does not depend on `visible`.
  *
@@ -140,8 +200,9 @@ const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
  *   { name: 'write_file', description: 'Write text to a file.', inputSchema: path },
  *   { name: 'send_email', description: 'Send an email.', inputSchema: { type: 'object', properties: { to: { type: 'string' } } } },
  * ]);
- * index.search('read the file'); // [{ name: 'read_file', score: 5.982892 }] (3 + 1.98 + 1 for its second term; write_file's 1.98 is under half)
- * index.search('`write_file`'); // [{ name: 'write_file', score: 105.982892 }]
+ * index.search('read the file'); // [{ name: 'read_file', score: 5.795889 }, { name: 'write_file', score: 1.982892 }]
+ * // read_file: "read" 3 × 1, "file" 3 × 0.661, and √0.661 for "file", its second term
+ * index.search('`write_file`'); // [{ name: 'write_file', score: 105.795889 }] (alone)
  * index.search('select:send_email,nope'); // [{ name: 'send_email', score: 100 }]
  * index.search('file', { visible: ['write_file'] }); // [{ name: 'write_file', score: 1.982892 }]
  * ```
@@ -149,22 +210,27 @@ const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions): ToolIndex {
   const parsedTools = parseToolDefinitions(tools);
   const resolved = resolveToolIndexOptions(options);
-  const { names, termIds, offsets, toolIds, weights } = createTermPostings(parsedTools, resolved.weights, resolved.rarity);
+  const postingsOptions = { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization };
+  const postings = createTermPostings(parsedTools, { ...postingsOptions, words: 'content' });
+  // The stop-word index serves only queries made of stop words alone, which are rare: it is built on the first one.
+  let stopWordPostings: TermPostings | undefined;
+  const { names } = postings;
   const size = names.length;
   const idsByName = new Map<string, number>();
-  const idsByLowerName = new Map<string, number[]>();
+  const idsByNameKey = new Map<string, number[]>();
   names.forEach((name, id) => {
     idsByName.set(name, id);
-    const lower = name.toLowerCase();
-    const sameLower = idsByLowerName.get(lower);
-    if (sameLower === undefined) idsByLowerName.set(lower, [id]);
-    else sameLower.push(id);
+    const key = resolveNameKey(name);
+    const sameKey = idsByNameKey.get(key);
+    if (sameKey === undefined) idsByNameKey.set(key, [id]);
+    else sameKey.push(id);
   });
+  const bestFieldWeight = Math.max(resolved.weights.name, resolved.weights.description, resolved.weights.parameters);
   // Scratch space reused by every search (search is synchronous, so never shared by two at once); reset after use.
   const scores = new Float64Array(size);
-  // How many distinct query terms each touched tool has (in a field weighing more than 0), for the coverage bonus.
-  const matchedTerms = new Int32Array(size);
-  const isTouched = new Uint8Array(size);
+  // Per tool: UNTOUCHED, TOUCHED (by a term in a field weighing 0 only, or by the exact name) or MATCHED (it has a
+  // query term; each further one adds the coverage bonus).
+  const toolStates = new Uint8Array(size);
   const touched: number[] = [];
 
   function search(query: string, searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
@@ -183,66 +249,110 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
       return hits;
     }
 
-    const exactIds = idsByLowerName.get(query.replace(WRAPPING_PUNCTUATION, '').toLowerCase()) ?? [];
-    const terms = new Set(tokenizeSearchText(query));
+    // A query is a name when it is one token once wrapping quotes and punctuation go ("read file" is two words).
+    const bare = query.replace(WRAPPING_PUNCTUATION, '');
+    const exactIds = WHITESPACE.test(bare) ? [] : (idsByNameKey.get(resolveNameKey(bare)) ?? []);
+    let terms = new Set(tokenizeSearchText(query));
+    let searched = postings;
+    if (terms.size === 0) {
+      // A query of stop words only ("What is this?") is matched on its stop words rather than on nothing.
+      terms = new Set(splitSearchWords(query).filter(isSearchStopWord));
+      searched = stopWordPostings ??= createTermPostings(parsedTools, { ...postingsOptions, words: 'stop-words' });
+    }
     if (terms.size === 0 && exactIds.length === 0) return [];
+    const { termIds, offsets, toolIds, weights, rarities } = searched;
 
     try {
+      // Terms are read from the rarest, so the first term a tool has is its rarest: every later one adds its coverage
+      // bonus as it is met, and no per-tool sum or maximum is needed.
+      const queryTermIds: number[] = [];
       for (const term of terms) {
         const termId = termIds.get(term);
-        if (termId === undefined) continue;
+        if (termId !== undefined) queryTermIds.push(termId);
+      }
+      queryTermIds.sort((a, b) => rarities[b]! - rarities[a]! || a - b);
+      // What a tool with every known query term in its best field would score: the `floor` rule's reference.
+      let bestPossible = 0;
+      for (let order = 0; order < queryTermIds.length; order += 1) {
+        const termId = queryTermIds[order]!;
+        const bonus = resolved.coverageBonus * Math.sqrt(rarities[termId]!);
+        bestPossible += bestFieldWeight * rarities[termId]! + (order > 0 ? bonus : 0);
         for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
           const id = toolIds[position]!;
-          if (isTouched[id] === 0) {
-            isTouched[id] = 1;
-            touched.push(id);
-          }
+          const state = toolStates[id]!;
+          if (state === UNTOUCHED) touched.push(id);
           const termWeight = weights[position]!;
-          scores[id]! += termWeight;
-          if (termWeight > 0) matchedTerms[id]! += 1;
+          if (termWeight > 0) {
+            scores[id]! += state === MATCHED ? termWeight + bonus : termWeight;
+            toolStates[id] = MATCHED;
+          } else if (state === UNTOUCHED) {
+            toolStates[id] = TOUCHED;
+          }
         }
       }
       for (const id of exactIds) {
-        if (isTouched[id] === 0) {
-          isTouched[id] = 1;
+        if (toolStates[id] === UNTOUCHED) {
+          toolStates[id] = TOUCHED;
           touched.push(id);
         }
         scores[id]! += EXACT_NAME_BONUS;
       }
-      // Visibility is checked only for tools that could still be in the top band, which keeps it off most of the
-      // (possibly thousands of) touched tools.
-      let best = 0;
-      const candidates: number[] = [];
+      // Only the best `maxResults` visible tools are kept, by insertion into a short list: sorting every touched tool
+      // (thousands for a long request over a large catalog) would cost more than the scoring. Visibility is checked
+      // only for a tool that would enter the list. Every cut rule keeps a prefix of the ranking, so it can be taken
+      // from this list.
+      const top: number[] = [];
       for (const id of touched) {
-        if (matchedTerms[id]! > 1) scores[id]! += resolved.coverageBonus * (matchedTerms[id]! - 1);
-        const score = scores[id]!;
-        if (score <= 0 || score < best * resolved.minScoreRatio) continue;
+        if (scores[id]! <= 0) continue;
+        if (top.length === maxResults && !outranks(id, top[maxResults - 1]!)) continue;
         if (!isVisible(names[id]!)) continue;
-        candidates.push(id);
-        if (score > best) best = score;
+        let position = top.length;
+        while (position > 0 && outranks(id, top[position - 1]!)) position -= 1;
+        top.splice(position, 0, id);
+        if (top.length > maxResults) top.pop();
       }
-      const cutoff = best * resolved.minScoreRatio;
-      return candidates
-        .filter((id) => scores[id]! >= cutoff)
-        .sort((a, b) => rank(b) - rank(a) || a - b)
-        .slice(0, maxResults)
-        .map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
+      // A query that is a tool's name asks for that tool: it comes alone, as it did under the seed's band.
+      const ranked = exactIds.length > 0 && top.length > 0 && exactIds.includes(top[0]!) ? top.filter((id) => exactIds.includes(id)) : cutRanking(top, scores, resolved.cut, bestPossible);
+      return ranked.map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
     } finally {
       for (const id of touched) {
         scores[id] = 0;
-        matchedTerms[id] = 0;
-        isTouched[id] = 0;
+        toolStates[id] = UNTOUCHED;
       }
       touched.length = 0;
     }
 
-    // Exact-name matches first, whatever a very long query scored for another tool.
-    function rank(id: number): number {
-      return scores[id]! + (exactIds.includes(id) ? Number.MAX_SAFE_INTEGER / 2 : 0);
+    // Exact-name matches first, whatever a very long query scored for another tool; ties keep the tool list's order.
+    function outranks(a: number, b: number): boolean {
+      if (exactIds.length > 0 && exactIds.includes(a) !== exactIds.includes(b)) return exactIds.includes(a);
+      return scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
     }
   }
 
   return { search, size };
+}
+
+/** The ranked ids `cut` keeps (the first always), given their scores and the query's best possible score. */
+function cutRanking(ranked: readonly number[], scores: Float64Array, cut: ToolIndexCut, possible: number): readonly number[] {
+  if (ranked.length === 0) return ranked;
+  const best = scores[ranked[0]!]!;
+  switch (cut.rule) {
+    case 'count':
+      return ranked;
+    case 'band':
+      return ranked.filter((id) => scores[id]! >= best * cut.ratio);
+    case 'floor':
+      return ranked.filter((id, position) => position === 0 || scores[id]! >= possible * cut.ratio);
+    case 'gap': {
+      let end = 1;
+      while (end < ranked.length && scores[ranked[end]!]! >= scores[ranked[end - 1]!]! * cut.ratio) end += 1;
+      return ranked.slice(0, end);
+    }
+    default: {
+      const unknown: never = cut;
+      throw new ToolSearchError('invalid-options', `unknown cut rule ${describeValue(unknown)}`);
+    }
+  }
 }
 
 /** The options of {@link createToolIndex} with their defaults filled in. */
@@ -251,7 +361,8 @@ export interface ResolvedToolIndexOptions {
   readonly weights: Required<ToolIndexFieldWeights>;
   readonly rarity: boolean;
   readonly coverageBonus: number;
-  readonly minScoreRatio: number;
+  readonly lengthNormalization: number;
+  readonly cut: ToolIndexCut;
 }
 
 /** Validates the options of {@link createToolIndex} and fills in the defaults; throws `ToolSearchError('invalid-options')`. */
@@ -270,13 +381,21 @@ export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOpti
     });
     throw new ToolSearchError('invalid-options', `Invalid tool index options: ${messages.join('; ')}`);
   }
-  const { maxResults = 8, weights = {}, rarity = true, coverageBonus = DEFAULT_COVERAGE_BONUS, minScoreRatio = 0.5 } = parsed.data;
-  return { maxResults, weights: { ...DEFAULT_WEIGHTS, ...weights }, rarity, coverageBonus, minScoreRatio };
+  const { maxResults = 8, weights = {}, rarity = true, coverageBonus = DEFAULT_COVERAGE_BONUS, lengthNormalization = DEFAULT_LENGTH_NORMALIZATION, minScoreRatio } = parsed.data;
+  if (parsed.data.cut !== undefined && minScoreRatio !== undefined) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `Invalid tool index options: give \`cut\` or \`minScoreRatio\` (the band of \`cut: { rule: 'band', ratio }\`), not both; got ${describeValue(parsed.data.cut)} and ${minScoreRatio}`,
+    );
+  }
+  const cut = minScoreRatio === undefined ? (parsed.data.cut ?? DEFAULT_CUT) : { rule: 'band' as const, ratio: minScoreRatio };
+  return { maxResults, weights: { ...DEFAULT_WEIGHTS, ...weights }, rarity, coverageBonus, lengthNormalization, cut };
 }
 
 function describeRule(path: string): string {
   if (path === 'maxResults') return 'must be a whole number ≥ 1';
-  if (path === 'minScoreRatio') return 'must be a number from 0 to 1';
+  if (path === 'minScoreRatio' || path === 'cut.ratio') return 'must be a number from 0 to 1';
+  if (path === 'cut' || path === 'cut.rule') return "must be `{ rule: 'count' }` or `{ rule: 'band' | 'gap' | 'floor', ratio }`";
   if (path === 'rarity') return 'must be a boolean';
   if (path === 'weights') return 'must be an object';
   return 'must be a finite number ≥ 0';

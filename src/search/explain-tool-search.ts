@@ -5,6 +5,8 @@ import { createTermPostings } from './create-term-postings.js';
 import { EXACT_NAME_BONUS, createToolIndex, resolveToolIndexOptions, type ToolIndexOptions, type ToolIndexSearchOptions } from './create-tool-index.js';
 import { parseToolSelection } from './parse-tool-selection.js';
 import { tokenizeSearchText } from './tokenize-search-text.js';
+import { splitSearchWords } from './split-search-words.js';
+import { isSearchStopWord } from './search-stop-words.js';
 
 /** The field of a tool a query term counted in. */
 export type ToolSearchField = 'name' | 'description' | 'parameters';
@@ -18,10 +20,14 @@ export interface ToolSearchTermScore {
   readonly fieldWeight: number;
   /** The term's rarity factor (1 for a term one tool has; 1 always with `rarity: false`). */
   readonly rarity: number;
+  /** The description's length factor `(L̄ / L)^lengthNormalization` for a term counted in the description; else 1. */
+  readonly lengthFactor: number;
   /** How many indexed tools have the term. */
   readonly toolsWithTerm: number;
-  /** `fieldWeight × rarity`, as the index stores it. */
+  /** `fieldWeight × rarity × lengthFactor`, as the index stores it. */
   readonly points: number;
+  /** The coverage bonus this term added: `coverageBonus × √rarity`, for every counting term but the tool's rarest. */
+  readonly coverage: number;
 }
 
 /** One ranked tool with the parts of its score. */
@@ -31,7 +37,7 @@ export interface ToolSearchExplanation {
   readonly score: number;
   /** The query terms the tool has, in query order. */
   readonly terms: readonly ToolSearchTermScore[];
-  /** The coverage bonus: `coverageBonus × (terms that count − 1)`. */
+  /** The coverage bonus in all: the sum of the terms' `coverage`. */
   readonly coverage: number;
   /** {@link EXACT_NAME_BONUS} when the query is the tool's name, or a `select:` query names it; else 0. */
   readonly exactName: number;
@@ -70,33 +76,50 @@ export function explainToolSearch(
     ...(maxResults === undefined ? {} : { maxResults }),
   });
   const selection = parseToolSelection(query) !== null;
-  const terms = selection ? [] : [...new Set(tokenizeSearchText(query))];
   const resolved = resolveToolIndexOptions(indexOptions);
-  const { names, termIds, offsets, toolIds, weights } = createTermPostings(definitions, resolved.weights, resolved.rarity);
+  // The same terms and postings the index searched: content words, or the stop words of a stop-words-only query.
+  let terms = selection ? [] : [...new Set(tokenizeSearchText(query))];
+  let words: 'content' | 'stop-words' = 'content';
+  if (!selection && terms.length === 0) {
+    terms = [...new Set(splitSearchWords(query).filter(isSearchStopWord))];
+    words = 'stop-words';
+  }
+  const postings = createTermPostings(definitions, { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization, words });
+  const { names, termIds, offsets, toolIds, weights, rarities } = postings;
   const idOf = new Map(names.map((name, id) => [name, id]));
   const byName = new Map(definitions.map((tool) => [tool.name, tool]));
+  // The index reads terms from the rarest; a tool's first (rarest) term earns no coverage bonus, every later one does.
+  const ordered = terms
+    .map((term) => ({ term, termId: termIds.get(term) }))
+    .filter((entry): entry is { term: string; termId: number } => entry.termId !== undefined)
+    .sort((a, b) => rarities[b.termId]! - rarities[a.termId]! || a.termId - b.termId);
 
   const results = hits.map((hit): ToolSearchExplanation => {
     const id = idOf.get(hit.name);
     const tool = byName.get(hit.name) as ToolDefinition;
     const parts: ToolSearchTermScore[] = [];
     let total = 0;
-    for (const term of terms) {
-      const termId = termIds.get(term);
-      if (termId === undefined || id === undefined) continue;
+    let counted = 0;
+    for (const { term, termId } of ordered) {
+      if (id === undefined) continue;
       for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
         if (toolIds[position] !== id) continue;
-        const field = resolveTermField(tool, term, resolved.weights);
+        const field = words === 'content' ? resolveTermField(tool, term, resolved.weights) : resolveStopWordField(tool, term, resolved.weights);
         const fieldWeight = resolved.weights[field];
         const points = weights[position]!;
-        total += points;
+        const rarity = rarities[termId]!;
+        const bonus = points > 0 && counted > 0 ? resolved.coverageBonus * Math.sqrt(rarity) : 0;
+        if (points > 0) counted += 1;
+        total += points + bonus;
         const toolsWithTerm = offsets[termId + 1]! - offsets[termId]!;
-        parts.push({ term, field, fieldWeight, rarity: fieldWeight > 0 ? round(points / fieldWeight) : 0, toolsWithTerm, points: round(points) });
+        const lengthFactor = fieldWeight > 0 && rarity > 0 ? points / (fieldWeight * rarity) : 1;
+        parts.push({ term, field, fieldWeight, rarity: round(rarity), lengthFactor: round(lengthFactor), toolsWithTerm, points: round(points), coverage: round(bonus) });
       }
     }
-    const counted = parts.filter((part) => part.points > 0).length;
-    const coverage = counted > 1 ? resolved.coverageBonus * (counted - 1) : 0;
-    const rest = hit.score - total - coverage;
+    // Parts in the query's order, as the terms were written.
+    parts.sort((a, b) => terms.indexOf(a.term) - terms.indexOf(b.term));
+    const coverage = round(parts.reduce((sum, part) => sum + part.coverage, 0));
+    const rest = hit.score - total;
     // The exact-name bonus is the one part not in the postings: it is there when the rest is that bonus.
     const exactName = Math.abs(rest - EXACT_NAME_BONUS) < 1e-5 ? EXACT_NAME_BONUS : 0;
     // Scores are rounded to six decimals; a difference below that is rounding, not a missing part.
@@ -115,6 +138,18 @@ function resolveTermField(tool: ToolDefinition, term: string, weights: Readonly<
   ];
   fields.sort(([a], [b]) => weights[b] - weights[a]);
   const found = fields.find(([, texts]) => texts().some((text) => tokenizeSearchText(text).includes(term)));
+  return found?.[0] ?? 'parameters';
+}
+
+/** The heaviest field of a tool whose text has the stop word (the stop-word index keeps words as written). */
+function resolveStopWordField(tool: ToolDefinition, word: string, weights: Readonly<Record<ToolSearchField, number>>): ToolSearchField {
+  const fields: [ToolSearchField, () => string[]][] = [
+    ['name', () => [tool.name]],
+    ['description', () => [tool.description, tool.title, tool.category].filter((text): text is string => typeof text === 'string')],
+    ['parameters', () => collectParameterText(tool.inputSchema)],
+  ];
+  fields.sort(([a], [b]) => weights[b] - weights[a]);
+  const found = fields.find(([, texts]) => texts().some((text) => splitSearchWords(text).includes(word)));
   return found?.[0] ?? 'parameters';
 }
 

@@ -4,7 +4,9 @@
  * tool is meant, and the seed's substring rule shows what keeping them costs: "a", "in" and "the" match every tool.
  *
  * Words that can name what a tool does ("get", "find", "list", "search", "send", "set", "show", "use") are not
- * stop words; their weight falls with their rarity instead (see {@link createToolIndex}).
+ * stop words; their weight falls with their rarity instead (see {@link createToolIndex}). Nor is "near", which is what
+ * a place-finding tool is about ("restaurants near me"). A query made of stop words only still finds tools: it is then
+ * matched on the stop words themselves (see {@link createToolIndex}).
  */
 export const SEARCH_STOP_WORDS: ReadonlySet<string> = new Set([
   // articles, determiners and quantifiers
@@ -24,7 +26,7 @@ export const SEARCH_STOP_WORDS: ReadonlySet<string> = new Set([
   // prepositions
   'about', 'above', 'across', 'after', 'against', 'along', 'among', 'around', 'at', 'before', 'behind', 'below',
   'beneath', 'beside', 'between', 'beyond', 'by', 'down', 'during', 'except', 'for', 'from', 'in', 'inside',
-  'into', 'near', 'of', 'off', 'on', 'onto', 'out', 'outside', 'over', 'per', 'since', 'through', 'throughout',
+  'into', 'of', 'off', 'on', 'onto', 'out', 'outside', 'over', 'per', 'since', 'through', 'throughout',
   'till', 'to', 'toward', 'towards', 'under', 'until', 'up', 'upon', 'via', 'with', 'within', 'without',
   // conjunctions and adverbs of discourse
   'and', 'or', 'nor', 'but', 'if', 'then', 'else', 'than', 'so', 'because', 'as', 'while', 'whether', 'also',

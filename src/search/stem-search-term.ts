@@ -1,4 +1,30 @@
 const VOWEL = /[aeiouy]/;
+/**
+ * Short forms tool names use for words a request spells out (`getBookInfo` for "book information"): each is stemmed
+ * as its full word. Only abbreviations with one reading in tool catalogs are listed ("lang", "stat", "desc" and "loc"
+ * are not: "Lang Son", "status", "descending", "lines of code"). Measured on BFCL, MetaTool, Seal-Tools and APIBench
+ * (bench/quality/README.md).
+ */
+const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+  ['info', 'information'],
+  ['stats', 'statistics'],
+  ['config', 'configuration'],
+  ['repo', 'repository'],
+  ['repos', 'repositories'],
+  ['db', 'database'],
+  ['doc', 'document'],
+  ['docs', 'documents'],
+  ['msg', 'message'],
+  ['img', 'image'],
+  ['calc', 'calculate'],
+  ['org', 'organization'],
+  ['env', 'environment'],
+  ['app', 'application'],
+  ['apps', 'applications'],
+  ['num', 'number'],
+  ['addr', 'address'],
+  ['dir', 'directory'],
+]);
 /** Double consonants undone after a suffix is removed ("stopped" → "stopp" → "stop"); l, s and z stay ("called"). */
 const UNDOUBLE = /([bcdfghjkmnpqrtvwx])\1$/;
 
@@ -9,7 +35,8 @@ const UNDOUBLE = /([bcdfghjkmnpqrtvwx])\1$/;
  *
  * Deliberately small (a handful of suffix rules, not Porter's five steps): a stem only has to be the same for the
  * forms that share a meaning; it need not be a word (`companies` and `company` both become `compani`). Words of three letters or fewer, and words that contain a
- * digit or a non-Latin letter, are returned unchanged.
+ * digit or a non-Latin letter, are returned unchanged. A few abbreviations common in tool names are stemmed as the
+ * word they stand for (`info` as `information`, `config` as `configuration`, `db` as `database`).
  *
  * @example
  * ```ts
@@ -17,11 +44,14 @@ const UNDOUBLE = /([bcdfghjkmnpqrtvwx])\1$/;
  * stemSearchTerm('file'); // 'fil'
  * stemSearchTerm('calculation'); // 'calculat'
  * stemSearchTerm('calculate'); // 'calculat'
+ * stemSearchTerm('info'); // 'informat'
  * ```
  */
 export function stemSearchTerm(word: string): string {
-  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
-  let stem = word;
+  // Every abbreviation has at most six letters; the length check spares longer words the lookup.
+  const full = (word.length <= 6 ? ABBREVIATIONS.get(word) : undefined) ?? word;
+  if (full.length <= 3 || !/^[a-z]+$/.test(full)) return full;
+  let stem = full;
   // Plurals and third-person -s.
   if (stem.endsWith('sses')) stem = stem.slice(0, -2);
   else if (stem.endsWith('ies') && stem.length > 4) stem = stem.slice(0, -2);

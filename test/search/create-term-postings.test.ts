@@ -3,9 +3,10 @@ import { createTermPostings } from '../../src/search/create-term-postings.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 
 const WEIGHTS = { name: 3, description: 1, parameters: 0.75 };
+const OPTIONS = { weights: WEIGHTS, rarity: false, lengthNormalization: 0, words: 'content' } as const;
 
 function postingsOf(tools: readonly ToolDefinition[], term: string, rarity = false): [string, number][] {
-  const { names, termIds, offsets, toolIds, weights } = createTermPostings(tools, WEIGHTS, rarity);
+  const { names, termIds, offsets, toolIds, weights } = createTermPostings(tools, { ...OPTIONS, rarity });
   const termId = termIds.get(term);
   if (termId === undefined) return [];
   const result: [string, number][] = [];
@@ -32,7 +33,7 @@ describe('createTermPostings', () => {
   });
 
   it('leaves out a tool named tool_search', () => {
-    const { names } = createTermPostings(tools, WEIGHTS, false);
+    const { names } = createTermPostings(tools, OPTIONS);
     expect(names).toEqual(['list_reports', 'archive', 'export', 'delete']);
   });
 
@@ -48,12 +49,28 @@ describe('createTermPostings', () => {
   });
 
   it('reads the fields in weight order, so a lighter custom name weight still counts a term once, in its best field', () => {
-    const { termIds, offsets, weights } = createTermPostings(tools, { name: 0.1, description: 1, parameters: 2 }, false);
+    const { termIds, offsets, weights } = createTermPostings(tools, { ...OPTIONS, weights: { name: 0.1, description: 1, parameters: 2 } });
     const termId = termIds.get('report')!;
     expect([...weights.subarray(offsets[termId]!, offsets[termId + 1]!)]).toEqual([2, 1, 2, 2]);
   });
 
   it('indexes no stop word', () => {
     expect(postingsOf([{ name: 'a', description: 'The thing of the day', inputSchema: {} }], 'the')).toEqual([]);
+  });
+
+  it('indexes only the stop words, unstemmed, when asked for them', () => {
+    const { termIds } = createTermPostings([{ name: 'notes', description: 'What is in these notes', inputSchema: {} }], { ...OPTIONS, words: 'stop-words' });
+    expect([...termIds.keys()].sort()).toEqual(['in', 'is', 'these', 'what']);
+  });
+
+  it('multiplies a description match by (average length / length)^p, counting words that are not stop words', () => {
+    // Descriptions of 1 and 3 words: the average is 2.
+    const two: ToolDefinition[] = [
+      { name: 'a', description: 'Reports', inputSchema: {} },
+      { name: 'b', description: 'The reports of sales and stock', inputSchema: {} },
+    ];
+    const { termIds, offsets, weights } = createTermPostings(two, { ...OPTIONS, lengthNormalization: 0.5 });
+    const termId = termIds.get('report')!;
+    expect([...weights.subarray(offsets[termId]!, offsets[termId + 1]!)]).toEqual([(2 / 1) ** 0.5, (2 / 3) ** 0.5]);
   });
 });

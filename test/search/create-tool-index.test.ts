@@ -13,6 +13,11 @@ function names(hits: readonly { name: string }[]): string[] {
   return hits.map((hit) => hit.name);
 }
 
+/** Scores come rounded to six decimals. */
+function round(score: number): number {
+  return Math.round(score * 1e6) / 1e6;
+}
+
 const FILE_TOOLS = [
   builtin('read_file', 'Read the contents of a file'),
   builtin('send_email', 'Send an email to a recipient'),
@@ -29,18 +34,25 @@ describe('createToolIndex', () => {
       expect(names(createToolIndex(FILE_TOOLS).search('email'))).toEqual(['send_email']);
     });
 
-    it('weighs a term in the name above one in the description ("search" finds only search_logs)', () => {
-      const index = createToolIndex([builtin('find_user', 'Search the logs'), builtin('search_logs', 'Find stuff')]);
-      expect(names(index.search('search'))).toEqual(['search_logs']);
+    it('weighs a term in the name above one in the description ("search" ranks search_logs first)', () => {
+      const tools = [builtin('find_user', 'Search the logs'), builtin('search_logs', 'Find stuff')];
+      expect(names(createToolIndex(tools).search('search'))).toEqual(['search_logs', 'find_user']);
+      expect(names(createToolIndex(tools, { cut: { rule: 'band', ratio: 0.5 } }).search('search'))).toEqual(['search_logs']);
     });
 
-    it.each(['read_file', '"read_file"', '`read_file`', "'read_file'", 'read_file?', 'READ_FILE'])(
-      'lets an exact name dominate, whatever wraps it: %s',
+    it.each(['read_file', '"read_file"', '`read_file`', "'read_file'", 'read_file?', 'READ_FILE', 'read.file', 'read-file'])(
+      'returns an exactly named tool alone, whatever wraps or separates it: %s',
       (query) => {
         const index = createToolIndex([builtin('read_file_lines', 'Read lines'), builtin('read_file', 'Read a file')]);
         expect(names(index.search(query))).toEqual(['read_file']);
       },
     );
+
+    it('takes words separated by spaces as words, not as a name ("read file")', () => {
+      const index = createToolIndex([builtin('read_file_lines', 'Read lines'), builtin('read_file', 'Read a file')]);
+      // Both names have both words: a tie, in the tool list's order.
+      expect(names(index.search('read file'))).toEqual(['read_file_lines', 'read_file']);
+    });
 
     it('caps the results at 8', () => {
       const tools = Array.from({ length: 20 }, (_, index) => builtin(`tool_${index}`, 'does a thing'));
@@ -65,7 +77,7 @@ describe('createToolIndex', () => {
     ];
 
     it('weighs a term 3 in a name, 1 in a description and 0.75 in the parameters', () => {
-      const index = createToolIndex(tools, { rarity: false, minScoreRatio: 0 });
+      const index = createToolIndex(tools, { rarity: false, lengthNormalization: 0 });
       expect(index.search('archive')).toEqual([
         { name: 'archive_box', score: 3 },
         { name: 'shelf', score: 1 },
@@ -85,7 +97,7 @@ describe('createToolIndex', () => {
     });
 
     it('scales a term by its rarity: ln(1 + N / n) / ln(1 + N)', () => {
-      const index = createToolIndex([builtin('get_user', 'x'), builtin('get_order', 'y'), builtin('get_item', 'z')], { minScoreRatio: 0, coverageBonus: 0 });
+      const index = createToolIndex([builtin('get_user', 'x'), builtin('get_order', 'y'), builtin('get_item', 'z')], { coverageBonus: 0 });
       // "get" is in all 3 tools: 3 × ln(2) / ln(4) = 1.5; "order" is in one: 3 × ln(4) / ln(4) = 3.
       expect(index.search('get order')).toEqual([
         { name: 'get_order', score: 4.5 },
@@ -94,21 +106,18 @@ describe('createToolIndex', () => {
       ]);
     });
 
-    it(`adds ${EXACT_NAME_BONUS} for an exact name and ranks it first`, () => {
-      const index = createToolIndex([builtin('list', 'x'), builtin('list_items', 'list list list')], { rarity: false, minScoreRatio: 0 });
-      expect(index.search('list')).toEqual([
-        { name: 'list', score: 103 },
-        { name: 'list_items', score: 3 },
-      ]);
+    it(`adds ${EXACT_NAME_BONUS} for an exact name and returns that tool alone`, () => {
+      const index = createToolIndex([builtin('list', 'x'), builtin('list_items', 'list list list')], { rarity: false });
+      expect(index.search('list')).toEqual([{ name: 'list', score: 103 }]);
+      expect(index.search('list', { visible: ['list_items'] })).toEqual([{ name: 'list_items', score: 3 }]);
     });
 
     it('returns each tool once, even when a field weighs 0', () => {
       const index = createToolIndex([builtin('archive', 'archive of records', { type: 'object', properties: { archive: { type: 'string' } } })], {
         weights: { name: 0, description: 0, parameters: 0 },
-        minScoreRatio: 0,
       });
       expect(index.search('archive records')).toEqual([]);
-      const some = createToolIndex([builtin('archive', 'the records')], { weights: { name: 0 }, rarity: false });
+      const some = createToolIndex([builtin('archive', 'the records')], { weights: { name: 0 }, rarity: false, lengthNormalization: 0 });
       expect(some.search('archive records')).toEqual([{ name: 'archive', score: 1 }]);
     });
 
@@ -169,6 +178,8 @@ describe('createToolIndex', () => {
       builtin('lookup', 'Forecast of the weather for a city'),
       builtin('alphabet', 'alpha beta gamma', { type: 'object', properties: { delta: { type: 'string' } } }),
     ];
+    // Every term in one tool and no length factor, so the scores are field weights plus the bonus.
+    const plain = { rarity: false, lengthNormalization: 0 } as const;
 
     it.each([
       [undefined, 'alpha beta gamma delta', 3 + 0.75 + 3],
@@ -177,12 +188,12 @@ describe('createToolIndex', () => {
       [undefined, 'alpha', 1],
       [undefined, 'alpha alpha', 1],
     ])('with coverageBonus %s, adds the bonus for each distinct query term beyond the first: %j scores %d', (coverageBonus, query, score) => {
-      const index = createToolIndex(tools, { rarity: false, ...(coverageBonus === undefined ? {} : { coverageBonus }) });
+      const index = createToolIndex(tools, { ...plain, ...(coverageBonus === undefined ? {} : { coverageBonus }) });
       expect(index.search(query)).toEqual([{ name: 'alphabet', score }]);
     });
 
     it('ranks a tool that has more of the request above one that has a single word of it in its name', () => {
-      const index = createToolIndex(tools, { rarity: false, minScoreRatio: 0 });
+      const index = createToolIndex(tools, plain);
       // lookup: 3 description terms (3) + 2 for its second and third; weather_now: one name term (3).
       expect(index.search('weather forecast city')).toEqual([
         { name: 'lookup', score: 5 },
@@ -191,15 +202,48 @@ describe('createToolIndex', () => {
     });
 
     it('does not count a term found only in a field weighing 0', () => {
-      const index = createToolIndex(tools, { rarity: false, weights: { parameters: 0 } });
+      const index = createToolIndex(tools, { ...plain, weights: { parameters: 0 } });
       expect(index.search('gamma delta')).toEqual([{ name: 'alphabet', score: 1 }]);
+    });
+
+    it('scales the bonus of each term but the rarest by the square root of its rarity, so common words add little', () => {
+      // "report" is in all 4 tools (rarity ln 2 / ln 5), "sales" in one (rarity 1); sales_report: 3 × 1 + 3 × r + √r.
+      const reports = ['sales_report', 'audit_report', 'stock_report', 'staff_report'].map((name) => builtin(name, 'x'));
+      const rarity = Math.log(2) / Math.log(5);
+      const [best] = createToolIndex(reports, { lengthNormalization: 0 }).search('sales report');
+      expect(best).toEqual({ name: 'sales_report', score: round(3 + 3 * rarity + Math.sqrt(rarity)) });
     });
   });
 
-  describe('the top band and the cap', () => {
+  describe('description length', () => {
+    // Two descriptions of 2 and 8 words (stop words left out): the average length is 5.
+    const tools = [builtin('short', 'Export chats'), builtin('long', 'Export documents, chats, notes, pages, photos, files and links')];
+
+    it('multiplies a description match by (average length / length)^0.15, so a short exact description ranks first', () => {
+      expect(createToolIndex(tools, { rarity: false }).search('chats')).toEqual([
+        { name: 'short', score: round((5 / 2) ** 0.15) },
+        { name: 'long', score: round((5 / 8) ** 0.15) },
+      ]);
+    });
+
+    it('takes its exponent from lengthNormalization, and 0 turns it off', () => {
+      expect(createToolIndex(tools, { rarity: false, lengthNormalization: 1 }).search('chats')[0]).toEqual({ name: 'short', score: 2.5 });
+      expect(createToolIndex(tools, { rarity: false, lengthNormalization: 0 }).search('chats')).toEqual([
+        { name: 'short', score: 1 },
+        { name: 'long', score: 1 },
+      ]);
+    });
+
+    it('leaves name and parameter matches alone', () => {
+      const index = createToolIndex([...tools, builtin('export_chats', 'A very long description of many words indeed')], { rarity: false, coverageBonus: 0 });
+      expect(index.search('chats')[0]).toEqual({ name: 'export_chats', score: 3 });
+    });
+  });
+
+  describe('the cut and the cap', () => {
     const tools = [builtin('send_email', 'Send an email'), builtin('email_archive', 'Archive of mail'), builtin('send_fax', 'Fax a page')];
-    // Field weights only, so the scores below are sums of 3s and 1s.
-    const plain = { rarity: false, coverageBonus: 0 } as const;
+    // Field weights only, so the scores below are sums of 3s and 1s; the seed's band.
+    const plain = { rarity: false, coverageBonus: 0, lengthNormalization: 0, minScoreRatio: 0.5 } as const;
 
     it('drops results scoring under half the top score', () => {
       const hits = createToolIndex(tools, plain).search('send email');
@@ -217,12 +261,41 @@ describe('createToolIndex', () => {
 
     it('counts the coverage bonus in the score the band is taken from', () => {
       // send_email 3 + 3 + 1 = 7, so the band is ≥ 3.5 and the one-term matches (3 each) fall out of it.
-      expect(createToolIndex(tools, { rarity: false }).search('send email')).toEqual([{ name: 'send_email', score: 7 }]);
+      expect(createToolIndex(tools, { rarity: false, minScoreRatio: 0.5 }).search('send email')).toEqual([{ name: 'send_email', score: 7 }]);
     });
 
     it('keeps every match with minScoreRatio 0', () => {
       const index = createToolIndex([builtin('backup_disk', 'x'), builtin('mirror', 'disk')], { rarity: false, minScoreRatio: 0 });
       expect(names(index.search('backup disk'))).toEqual(['backup_disk', 'mirror']);
+    });
+
+    describe('cut rules', () => {
+      const ladder = [
+        builtin('backup_disk', 'x'),
+        builtin('backup', 'a disk tool', { type: 'object', properties: { z: { type: 'string' } } }),
+        builtin('disk', 'y'),
+        builtin('mirror', 'disk copies'),
+      ];
+      const scored = { rarity: false, coverageBonus: 0, lengthNormalization: 0 } as const;
+      // For "backup disk": backup_disk 6 (two name terms), backup 3 + 1 = 4, disk 3, mirror 1.
+
+      it.each([
+        ['count (the default) keeps every match', undefined, ['backup_disk', 'backup', 'disk', 'mirror']],
+        ["band 0.5 keeps scores ≥ half the best (the seed's rule)", { rule: 'band', ratio: 0.5 }, ['backup_disk', 'backup', 'disk']],
+        ['gap 0.6 stops at the first score under 0.6 × the one before (1 < 0.6 × 3)', { rule: 'gap', ratio: 0.6 }, ['backup_disk', 'backup', 'disk']],
+        ['gap 0.7 stops earlier (4 < 0.7 × 6)', { rule: 'gap', ratio: 0.7 }, ['backup_disk']],
+        ['floor 0.5 keeps scores ≥ half the best possible (3 + 3 for two name terms)', { rule: 'floor', ratio: 0.5 }, ['backup_disk', 'backup', 'disk']],
+        ['floor 1 keeps at least the best result', { rule: 'floor', ratio: 1 }, ['backup_disk']],
+      ] as const)('%s', (_rule, cut, expected) => {
+        const index = createToolIndex(ladder, cut === undefined ? scored : { ...scored, cut });
+        expect(names(index.search('backup disk'))).toEqual(expected);
+      });
+
+      it('counts the coverage bonus in the best possible score of the floor rule', () => {
+        // Best possible: 3 + 3 + 1 (one term beyond the rarest, √1) = 7; backup 4 + 1 = 5 is under 0.75 × 7.
+        const index = createToolIndex(ladder, { rarity: false, lengthNormalization: 0, cut: { rule: 'floor', ratio: 0.75 } });
+        expect(index.search('backup disk')).toEqual([{ name: 'backup_disk', score: 7 }]);
+      });
     });
 
     it.each([
@@ -250,7 +323,7 @@ describe('createToolIndex', () => {
     it('takes the top band over the visible tools only', () => {
       const tools = [builtin('write_file', 'Write a file'), builtin('read_notes', 'Read the notes')];
       // Hidden write_file would score 6 and push read_notes (3) out of the band if it were counted.
-      expect(names(createToolIndex(tools).search('write file notes', { visible: ['read_notes'] }))).toEqual(['read_notes']);
+      expect(names(createToolIndex(tools, { minScoreRatio: 0.5 }).search('write file notes', { visible: ['read_notes'] }))).toEqual(['read_notes']);
     });
 
     it('returns nothing when nothing is visible', () => {
@@ -287,7 +360,7 @@ describe('createToolIndex', () => {
   });
 
   describe('queries without a searchable word', () => {
-    it.each(['', '   ', '?!', '``', '"" ...', 'the of and', 'select:'])('returns [] for %j', (query) => {
+    it.each(['', '   ', '?!', '``', '"" ...', 'select:'])('returns [] for %j', (query) => {
       expect(createToolIndex(FILE_TOOLS).search(query)).toEqual([]);
     });
 
@@ -304,6 +377,17 @@ describe('createToolIndex', () => {
     it('still finds a tool whose whole name is a stop word', () => {
       expect(names(createToolIndex([builtin('help', 'Shows usage'), ...FILE_TOOLS]).search('help'))).toEqual(['help']);
     });
+
+    it('matches a query of stop words only on the stop words of the tools', () => {
+      const index = createToolIndex([builtin('identify', 'Tells you what this is'), builtin('weather', 'Forecast for a city')]);
+      expect(names(index.search('What is this?'))).toEqual(['identify']);
+      expect(index.search('neither nor')).toEqual([]);
+    });
+
+    it('treats "near" as a word worth searching ("What is near me?" finds the places tool)', () => {
+      const index = createToolIndex([builtin('local', 'Find shops and restaurants near you'), builtin('weather', 'Forecast for a city')]);
+      expect(names(index.search('What is near me?'))).toEqual(['local']);
+    });
   });
 
   describe('bad input', () => {
@@ -316,6 +400,11 @@ describe('createToolIndex', () => {
       ['minScoreRatio above 1', { minScoreRatio: 2 }, '`minScoreRatio` must be a number from 0 to 1, got 2'],
       ['a negative coverageBonus', { coverageBonus: -1 }, '`coverageBonus` must be a finite number ≥ 0, got -1'],
       ['a coverageBonus that is not a number', { coverageBonus: '1' }, '`coverageBonus` must be a finite number ≥ 0, got "1" (a string)'],
+      ['a negative lengthNormalization', { lengthNormalization: -0.1 }, '`lengthNormalization` must be a finite number ≥ 0, got -0.1'],
+      ['a cut rule that does not exist', { cut: { rule: 'top' } }, "`cut.rule` must be `{ rule: 'count' }` or `{ rule: 'band' | 'gap' | 'floor', ratio }`, got \"top\" (a string)"],
+      ['a band without its ratio', { cut: { rule: 'band' } }, '`cut.ratio` must be a number from 0 to 1, got nothing (undefined)'],
+      ['a gap ratio above 1', { cut: { rule: 'gap', ratio: 1.5 } }, '`cut.ratio` must be a number from 0 to 1, got 1.5'],
+      ['both cut and minScoreRatio', { cut: { rule: 'count' }, minScoreRatio: 0.5 }, 'give `cut` or `minScoreRatio`'],
       ['an unknown option', { maxResult: 3 }, 'unknown option(s) `maxResult`'],
       ['options that are not an object', 'fast', '`options` of `createToolIndex` must be an object, got "fast" (a string)'],
     ])('rejects %s with invalid-options', (_case, options, message) => {

@@ -18,16 +18,31 @@ describe('explainToolSearch', () => {
     expect(explained.results).toEqual([
       {
         name: 'read_file',
-        score: 5.982892,
+        score: 5.795889,
         terms: [
-          { term: 'read', field: 'name', fieldWeight: 3, rarity: 1, toolsWithTerm: 1, points: 3 },
-          { term: 'fil', field: 'name', fieldWeight: 3, rarity: 0.660964, toolsWithTerm: 2, points: 1.982892 },
+          { term: 'read', field: 'name', fieldWeight: 3, rarity: 1, lengthFactor: 1, toolsWithTerm: 1, points: 3, coverage: 0 },
+          // The rarest term a tool has earns no bonus; each other adds coverageBonus × √rarity (√0.660964 = 0.812997).
+          { term: 'fil', field: 'name', fieldWeight: 3, rarity: 0.660964, lengthFactor: 1, toolsWithTerm: 2, points: 1.982892, coverage: 0.812997 },
         ],
-        coverage: 1,
+        coverage: 0.812997,
+        exactName: 0,
+        unexplained: 0,
+      },
+      {
+        name: 'write_file',
+        score: 1.982892,
+        terms: [{ term: 'fil', field: 'name', fieldWeight: 3, rarity: 0.660964, lengthFactor: 1, toolsWithTerm: 2, points: 1.982892, coverage: 0 }],
+        coverage: 0,
         exactName: 0,
         unexplained: 0,
       },
     ]);
+  });
+
+  it('explains a query of stop words only, matched on its stop words', () => {
+    const explained = explainToolSearch(tools, 'from the');
+    expect(explained.terms).toEqual(['from', 'the']);
+    expect(explained.results.map((result) => [result.name, result.unexplained])).toEqual([['read_file', 0]]);
   });
 
   it('names a term found only in the description or the parameters by that field', () => {
