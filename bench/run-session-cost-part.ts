@@ -1,6 +1,9 @@
 import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
 import { parseOpenAIResponsesTools, transformOpenAIResponsesRequest } from '../src/providers/openai/index.js';
-import { DEFAULT_MAX_LOADED_TOOLS } from '../src/client/create-tool-search-tool.js';
+import { DEFAULT_MAX_LOADED_TOOLS, DEFAULT_MAX_SEARCH_RESULTS } from '../src/client/create-tool-search-tool.js';
+import type { ToolDefinition } from '../src/tools/tool-definition.js';
+
+type SimulationCatalog = readonly ToolDefinition[];
 import type { BenchPart } from './bench-context.js';
 import type { BenchChart, BenchTable, BenchTarget } from './bench-report.js';
 import { BENCH_WIRE_ADAPTERS, type BenchWireAdapter } from './bench-wire-adapters.js';
@@ -77,6 +80,8 @@ export const SESSION_COST_PART: BenchPart = {
       }
       context.progress(`${adapter.api}: ${formatCount(sessions.length)} sessions and ${formatCount(long.length)} chained sessions`);
     }
+    const loads = await measureSearchLoads(catalog, sessions);
+    context.progress('what one search loads: schemas per search × further matches named');
     const largeRequest = measureLargeCatalogRequest(context.largeCatalog);
     const turns = sessions.reduce((sum, session) => sum + session.turns.length, 0);
     return {
@@ -84,7 +89,7 @@ export const SESSION_COST_PART: BenchPart = {
         `Sessions: the ${formatCount(sessions.length)} BFCL multi-turn conversations (${formatCount(turns)} turns) over their 128-tool catalog, and the same conversations chained in file order into ${formatCount(long.length)} sessions of at least ${LONG_SESSION_TURNS} turns (${formatCount(long.reduce((sum, session) => sum + session.turns.length, 0))} turns), so the cost of a longer history shows.`,
         `The loop (\`bench/simulate-session-requests.ts\`): per turn the user's message; when a tool the turn needs is deferred and its schema is not loaded yet, a request that ends in a \`tool_search\` call with the turn's text, its result, and a request after it; if a needed tool still has no schema, one more search selecting it by name and a request after that; then the calls of the turn's tools (arguments written from their schemas; through \`call_tool\` where the listing leaves deferred tools out), their results (${TOOL_OUTPUT_CHARACTERS} characters each), a request after them, and the answer (${ANSWER_CHARACTERS} characters). Without deferral a turn sends two requests (before the calls, after the results). Hosted search is billed the same way (its continuation is counted as a request).`,
         "What the model reads: the tool list and system text are each API's real transformer output (hosted lists as the provider documents the model sees them: OpenAI shows a deferred function's name and description, Anthropic does not render deferred tools); conversation items are plain text in one shape for every API; a hosted search's loaded definitions count where its result sits. The provider's own search is stood in for by the library's ranking loading 5 tools per search (Anthropic's documented default); the library's search loads its default " +
-          `${DEFAULT_MAX_LOADED_TOOLS} schemas per search (the seed's row: 8) and names further matches.`,
+          `${DEFAULT_MAX_LOADED_TOOLS} schemas per search and names ${DEFAULT_MAX_SEARCH_RESULTS - DEFAULT_MAX_LOADED_TOOLS} further matches (the seed's row: 8 schemas).`,
         'Billing, in o200k tokens (a proxy for every provider): OpenAI — any prefix of the previous request, in whole 128-token blocks from 1,024 tokens, at 0.1×, the rest at 1×. Anthropic — breakpoints at the end of the tools, the system text and the conversation; a prefix the previous request wrote at a breakpoint is read at 0.1×, the rest written at 1.25×, and a request under 1,024 tokens is not cached (1×). Cold: nothing cached when a session starts. Warm: the tools + system text of an earlier session of the same agent are cached (a list that changes per session gets nothing from it).',
         `Figures are the billed input of all sessions divided by the same sessions with no deferral on the same API and pricing. Both pricing models are applied to every API's rendering. The grid of client configurations is shown on ${GRID_API}; the default and the seed's behaviour on every API.`,
       ],
@@ -92,6 +97,7 @@ export const SESSION_COST_PART: BenchPart = {
         formatCostTable(`Session cost by configuration (${GRID_API}; hosted rows on their own API), billed ÷ no deferral`, gridRows(rows)),
         formatCostTable('The default configuration and the seed\'s behaviour on every API, billed ÷ no deferral', rows.filter((row) => row.config.id === 'default' || row.config.id === 'seed')),
         formatGrowthTable(gridRows(rows)),
+        formatLoadsTable(loads),
         formatLargeRequestTable(largeRequest),
       ],
       charts: [formatCostChart(gridRows(rows))],
@@ -185,6 +191,69 @@ export function chainSessions(sessions: readonly SimulationSession[], turns: num
     }
   }
   return chained;
+}
+
+/** Schemas per search (`maxLoaded`) × matches per search (`maxResults`; the ones beyond `maxLoaded` are named). */
+const LOAD_GRID: readonly { readonly maxLoaded: number; readonly maxResults: number }[] = [
+  { maxLoaded: 1, maxResults: 1 },
+  { maxLoaded: 1, maxResults: 8 },
+  { maxLoaded: 2, maxResults: 8 },
+  { maxLoaded: 3, maxResults: 3 },
+  { maxLoaded: 3, maxResults: 8 },
+  { maxLoaded: 5, maxResults: 8 },
+  { maxLoaded: 8, maxResults: 8 },
+];
+
+interface LoadRow {
+  readonly maxLoaded: number;
+  readonly maxResults: number;
+  readonly recall: number;
+  readonly searchesPerTurn: number;
+  readonly ratios: Record<`${CachePricing}-${'cold' | 'warm'}`, number>;
+}
+
+/** The default configuration on the grid's API with each `tool_search` load setting: recall and session cost together. */
+async function measureSearchLoads(catalog: SimulationCatalog, sessions: readonly SimulationSession[]): Promise<LoadRow[]> {
+  const adapter = BENCH_WIRE_ADAPTERS.find((candidate) => candidate.api === GRID_API) as BenchWireAdapter;
+  const baseline = await simulateSessionRequests(adapter, catalog, sessions, CONFIGS[0] as SessionCostConfig);
+  const rows: LoadRow[] = [];
+  for (const search of LOAD_GRID) {
+    const simulated = await simulateSessionRequests(adapter, catalog, sessions, { id: `load-${search.maxLoaded}-${search.maxResults}`, label: '', mechanism: { kind: 'client', options: {}, search } });
+    const ratios = {} as LoadRow['ratios'];
+    for (const pricing of CACHE_PRICINGS) {
+      for (const warmth of ['cold', 'warm'] as const) ratios[`${pricing}-${warmth}`] = billed(simulated, pricing, warmth === 'warm') / billed(baseline, pricing, warmth === 'warm');
+    }
+    const turns = simulated.reduce((sum, session) => sum + session.turns, 0);
+    const searchedFor = simulated.reduce((sum, session) => sum + session.searchedFor, 0);
+    rows.push({
+      ...search,
+      recall: searchedFor === 0 ? Number.NaN : simulated.reduce((sum, session) => sum + session.loadedByFirstSearch, 0) / searchedFor,
+      searchesPerTurn: simulated.reduce((sum, session) => sum + session.searches, 0) / turns,
+      ratios,
+    });
+  }
+  return rows;
+}
+
+function formatLoadsTable(rows: readonly LoadRow[]): BenchTable {
+  return {
+    title: `What one search loads: schemas per search and further matches named, default configuration (${GRID_API}), billed ÷ no deferral`,
+    columns: ['schemas per search (maxLoaded)', 'further matches named', 'needed tools loaded by the first search', 'searches per turn', 'OpenAI cold', 'OpenAI warm', 'Anthropic cold', 'Anthropic warm'],
+    rows: rows.map((row) => [
+      `${row.maxLoaded}${row.maxLoaded === DEFAULT_MAX_LOADED_TOOLS && row.maxResults === DEFAULT_MAX_SEARCH_RESULTS ? ' (default)' : ''}`,
+      String(row.maxResults - row.maxLoaded),
+      formatPercent(row.recall),
+      row.searchesPerTurn.toFixed(2),
+      ratio(row.ratios['openai-cold']),
+      ratio(row.ratios['openai-warm']),
+      ratio(row.ratios['anthropic-cold']),
+      ratio(row.ratios['anthropic-warm']),
+    ]),
+    notes: [
+      '`needed tools loaded by the first search`: of the tools a turn had to search for (deferred, schema not loaded yet in the session), the share its first search (the turn\'s text) returned with a schema: recall at the number of tools actually loaded. A miss costs a second search (by name) and a request.',
+      'Further matches are named in the result (`more`), not loaded; a search considers the best `maxResults` matches and loads the best `maxLoaded` whose schemas no earlier search of the session returned. The session model cannot value the names (it always retries by name); they tell a model that cannot see the catalog\'s names (the `none` listing) what else matched.',
+    ],
+  };
 }
 
 interface LargeRequest {

@@ -68,6 +68,10 @@ export interface SimulatedSession {
   readonly retries: number;
   /** Needed tools called without their schema loaded (no search found them). */
   readonly blindCalls: number;
+  /** Needed tools a turn had to search for (deferred, schema not loaded yet), summed over turns. */
+  readonly searchedFor: number;
+  /** Of those, the ones the turn's first search returned with their schema (recall at the number of tools loaded). */
+  readonly loadedByFirstSearch: number;
 }
 
 /** A conversation for the simulation: an id and its turns (the user's text and the tools the turn calls). */
@@ -134,6 +138,8 @@ export async function simulateSessionRequests(
     let searches = 0;
     let retries = 0;
     let blindCalls = 0;
+    let searchedFor = 0;
+    let loadedByFirstSearch = 0;
     let callNumber = 0;
     const send = async (turn: number): Promise<void> => {
       // Only the tool-list reveal mode sends reveals; every other mode's tool list does not depend on them.
@@ -156,8 +162,11 @@ export async function simulateSessionRequests(
       conversation.push(`user: ${turn.query}`);
       const missing = (): string[] => turn.gold.filter((name) => deferred.has(name) && !loaded.has(name));
       if (turn.gold.length > 0 && missing().length > 0) {
+        const needed = missing();
+        searchedFor += needed.length;
         await send(turnIndex);
         await runSearch(turn.query);
+        loadedByFirstSearch += needed.length - missing().length;
         if (missing().length > 0) {
           retries += 1;
           await send(turnIndex);
@@ -180,7 +189,7 @@ export async function simulateSessionRequests(
       await send(turnIndex);
       conversation.push(`assistant: ${filler(ANSWER_CHARACTERS, `turn ${turnIndex}`)}`);
     }
-    simulated.push({ id: session.id, turns: session.turns.length, requests, searches, retries, blindCalls });
+    simulated.push({ id: session.id, turns: session.turns.length, requests, searches, retries, blindCalls, searchedFor, loadedByFirstSearch });
   }
   return simulated;
 }

@@ -10,11 +10,19 @@ import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definit
 import type { ToolSearchMatch, ToolSearchResult } from './tool-search-result.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
 
-/** The default cap on results per search (the seed's `MAX_SEARCH_RESULTS`). */
-export const DEFAULT_MAX_SEARCH_RESULTS = 8;
 /**
- * The default number of matches one search returns with full schemas (the rest of the matches are named). Chosen
- * with recall and session cost together on the BFCL multi-turn sessions (bench/results/latest.md, session cost).
+ * The default number of matches a keyword search considers (the seed's `MAX_SEARCH_RESULTS` was 8). With
+ * {@link DEFAULT_MAX_LOADED_TOOLS} equal to it, a search returns its best three, each with its schema, and names no
+ * further matches: the cheapest setting in the session-cost table (bench/results/latest.md, "What one search
+ * loads"), where loading more schemas per search cost more than the second searches it saved, and naming further
+ * matches repeated names the default listing already shows. Raise it to name further matches in `more` (useful with
+ * the `none` listing, where the model sees no names).
+ */
+export const DEFAULT_MAX_SEARCH_RESULTS = 3;
+/**
+ * The default number of matches one search returns with full schemas (further matches, up to `maxResults`, are
+ * named). Chosen with recall and session cost together on the BFCL multi-turn sessions (see
+ * {@link DEFAULT_MAX_SEARCH_RESULTS}).
  */
 export const DEFAULT_MAX_LOADED_TOOLS = 3;
 /** The default cap on tool names listed when nothing matches or the query is empty. */
@@ -31,7 +39,11 @@ export interface CreateToolSearchToolOptions {
   readonly tools: ToolDefinitionsInput;
   /** Where reveals are recorded per session. */
   readonly store: RevealStore;
-  /** At most this many matches per keyword search (with or without their schemas). @default 8 */
+  /**
+   * At most this many matches per keyword search, with or without their schemas: the first `maxLoaded` fresh ones
+   * come with schemas, the rest are named in `more`.
+   * @default 3
+   */
   readonly maxResults?: number;
   /**
    * At most this many of a keyword search's matches come with their full schemas (and are recorded as revealed);

@@ -19,7 +19,7 @@ const catalog: ToolDefinition[] = [
   tool('tool_search', 'never'),
 ];
 
-function setup(options: { tools?: ToolDefinition[]; maxListedTools?: number; maxLoaded?: number } = {}) {
+function setup(options: { tools?: ToolDefinition[]; maxListedTools?: number; maxLoaded?: number; maxResults?: number } = {}) {
   const store = createMemoryRevealStore();
   const { tools = catalog, ...rest } = options;
   return { store, search: createToolSearchTool({ tools, store, ...rest }) };
@@ -120,23 +120,23 @@ describe('createToolSearchTool', () => {
       expect(await store.get('s')).toEqual(['read_file']);
     });
 
-    it('loads the best three matches and names the rest', async () => {
+    it('loads the best three matches, and names no more by default', async () => {
       const { search, store } = setup({ tools: manyTools(20) });
       const result = await search.execute({ query: 'path' }, { sessionId: 's' });
       expect(loadedNames(result)).toEqual(['tool_0', 'tool_1', 'tool_2']);
-      expect(result).toMatchObject({ more: ['tool_3', 'tool_4', 'tool_5', 'tool_6', 'tool_7'] });
+      expect(result).not.toHaveProperty('more');
       expect(await store.get('s')).toEqual(['tool_0', 'tool_1', 'tool_2']);
     });
 
-    it('loads as many schemas as maxLoaded allows', async () => {
-      const { search } = setup({ tools: manyTools(20), maxLoaded: 1 });
+    it('names the matches beyond maxLoaded, up to maxResults', async () => {
+      const { search } = setup({ tools: manyTools(20), maxLoaded: 1, maxResults: 8 });
       const result = await search.execute({ query: 'path' }, { sessionId: 's' });
       expect(loadedNames(result)).toEqual(['tool_0']);
-      expect(result.status === 'found' ? result.more : []).toHaveLength(7);
+      expect(result).toMatchObject({ more: ['tool_1', 'tool_2', 'tool_3', 'tool_4', 'tool_5', 'tool_6', 'tool_7'] });
     });
 
     it('repeats no schema an earlier search of the session returned, and names those matches instead', async () => {
-      const { search } = setup({ tools: manyTools(20) });
+      const { search } = setup({ tools: manyTools(20), maxResults: 8 });
       await search.execute({ query: 'path' }, { sessionId: 's' });
       const again = await search.execute({ query: 'path' }, { sessionId: 's' });
       expect(again).toMatchObject({ status: 'found', loadedEarlier: ['tool_0', 'tool_1', 'tool_2'] });
