@@ -124,15 +124,42 @@ describe('transformAnthropicMessagesRequest', () => {
         expect(next.system).toEqual(first.system);
       });
 
-      it('still defines a deferred tool an older history calls directly, since the API rejects an undefined tool_use', () => {
+      it('sends a history’s direct call of a deferred tool as the call_tool call it stands for, so the tool list stays the same', () => {
+        const first = transformAnthropicMessagesRequest(body, plan(CLIENT)).body;
         const messages = [
           { role: 'user', content: 'hi' },
           { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_3', input: { path: 'a' } }] },
           { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] },
         ];
-        const { body: sent, warnings } = transformAnthropicMessagesRequest({ ...body, messages }, plan(CLIENT));
-        expect(names(sent)).toEqual(['read_file', 'tool_search', 'call_tool', 'tool_3']);
-        expect(codes(warnings)).not.toContain('history-tool-undefined');
+        const result = transformAnthropicMessagesRequest({ ...body, messages }, plan(CLIENT));
+        expect(stringify(result.body.tools)).toBe(stringify(first.tools));
+        expect(result.body.messages[1]).toEqual({ role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'call_tool', input: { name: 'tool_3', arguments: { path: 'a' } } }] });
+        expect(result.body.messages[2]).toBe(messages[2]);
+        expect(result.warnings).toEqual([]);
+      });
+
+      it('calls a mapped tool through call_tool by its wire name', () => {
+        const dotted = anthropicBody([anthropicTool('read_file'), ...anthropicTools(15), anthropicTool('uber.ride')], [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'uber_ride', input: {} }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] },
+        ]);
+        const dottedPlan = resolveToolSearch({ id: CLIENT, api: 'anthropic-messages' }, parseAnthropicMessagesTools(dotted), { neverDefer: ['read_file'] });
+        const result = transformAnthropicMessagesRequest(dotted, dottedPlan);
+        expect(names(result.body)).toEqual(['read_file', 'tool_search', 'call_tool']);
+        expect((result.body.messages[1] as { content: unknown[] }).content).toEqual([{ type: 'tool_use', id: 'toolu_1', name: 'call_tool', input: { name: 'uber_ride', arguments: {} } }]);
+      });
+
+      it('defines the directly called tool instead when reveals go to the tool list (no call_tool is sent)', () => {
+        const messages = [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_3', input: { path: 'a' } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] },
+        ];
+        const toolList = resolveToolSearch({ id: CLIENT, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), { neverDefer: ['read_file'], reveal: 'tool-list' });
+        const result = transformAnthropicMessagesRequest({ ...body, messages }, toolList);
+        expect(names(result.body)).toEqual(['read_file', 'tool_search', 'tool_3']);
+        expect(result.body.messages[1]).toBe(messages[1]);
       });
     });
   });
