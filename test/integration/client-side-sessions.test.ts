@@ -95,7 +95,7 @@ async function runSession(api: WireAPI, model: string, script: readonly Scripted
       executed.push({ name, args });
       return JSON.stringify({ status: 'done' });
     };
-    const turnAnswers = await answerModelCalls(calls, { tools, sessionId, names: request.names, run });
+    const turnAnswers = await answerModelCalls(calls, { tools, sessionId, request, run });
     answers.push(...turnAnswers);
     loop.answer(history, turnAnswers, request.plan);
   }

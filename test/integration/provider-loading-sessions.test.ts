@@ -133,7 +133,7 @@ describe('OpenAI Responses on gpt-5.4: a client-executed tool_search answered wi
       for (const item of response.output) {
         if (item.type === 'tool_search_call' && item.execution === 'client') {
           history.push(item as ResponseInputItem);
-          const result = await search.execute(item.arguments, { sessionId, names: transformed.names });
+          const result = await search.execute(item.arguments, { sessionId, names: transformed.names, loaded: transformed.loaded });
           history.push(createOpenAIToolSearchOutput(item, result) as ResponseInputItem);
           continue;
         }
@@ -223,7 +223,7 @@ describe('Anthropic Messages on claude-sonnet-4-5: tool_search answered with too
     const executed: { name: string; args: unknown }[] = [];
     let last: Message | undefined;
     for (let turn = 0; turn < 3; turn += 1) {
-      const { body: request, names, warnings } = transformAnthropicMessagesRequest({ ...base, messages } as MessageCreateParamsNonStreaming, plan);
+      const { body: request, names, warnings, loaded } = transformAnthropicMessagesRequest({ ...base, messages } as MessageCreateParamsNonStreaming, plan);
       expect(warnings).toEqual([]);
       last = await client.messages.create(request);
       messages.push({ role: 'assistant', content: last.content });
@@ -232,7 +232,7 @@ describe('Anthropic Messages on claude-sonnet-4-5: tool_search answered with too
         if (block.type !== 'tool_use') continue;
         const name = names.fromWire(block.name);
         if (name === 'tool_search') {
-          results.push(createAnthropicToolSearchResult(block.id, await search.execute(block.input, { sessionId, names })) as ContentBlockParam);
+          results.push(createAnthropicToolSearchResult(block.id, await search.execute(block.input, { sessionId, names, loaded })) as ContentBlockParam);
           continue;
         }
         executed.push({ name, args: block.input });

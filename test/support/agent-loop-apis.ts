@@ -14,11 +14,11 @@ import {
   type ToolCallCheck,
   type ToolCallCheckResult,
   type ToolDefinition,
-  type ToolNameMapping,
   type ToolSearchConfigInput,
   type ToolSearchPlan,
   type ToolSearchResult,
   type ToolSearchTool,
+  type TransformRequestResult,
   type WireAPI,
 } from '../../src/index.js';
 import {
@@ -72,11 +72,13 @@ export interface AgentLoopAPI {
   /** The body the caller builds every turn: its own tools (full schemas, original names), its system text, the history. */
   createBody(model: string, history: unknown[]): Record<string, unknown>;
   parseTools(body: unknown): ToolDefinition[];
-  transform(body: Record<string, unknown>, plan: ToolSearchPlan): { body: Record<string, unknown>; names: ToolNameMapping; warnings: readonly { code: string }[] };
+  transform(body: Record<string, unknown>, plan: ToolSearchPlan): TransformRequestResult<Record<string, unknown>, string>;
   /** Appends the model's turn to the history exactly as the SDK returned it, and returns its tool calls. */
   receive(history: unknown[], reply: unknown): ModelCall[];
   /** Appends the answers to the turn's calls. */
   answer(history: unknown[], answers: readonly CallAnswer[], plan: ToolSearchPlan): void;
+  /** The tool list and the system text of a transformed body (what a prompt cache keys on before the history). */
+  toolsAndSystemOf(body: Record<string, unknown>): readonly [unknown, unknown];
 }
 
 type Item = Record<string, unknown>;
@@ -103,6 +105,7 @@ const responses: AgentLoopAPI = {
       else history.push({ type: 'function_call_output', call_id: answer.call.id, output: textOf(answer) });
     }
   },
+  toolsAndSystemOf: (body) => [body.tools, body.instructions],
 };
 
 const chat: AgentLoopAPI = {
@@ -123,6 +126,7 @@ const chat: AgentLoopAPI = {
   answer(history, answers) {
     for (const answer of answers) history.push({ role: 'tool', tool_call_id: answer.call.id, content: textOf(answer) });
   },
+  toolsAndSystemOf: (body) => [body.tools, (body.messages as unknown[])[0]],
 };
 
 const anthropic: AgentLoopAPI = {
@@ -147,6 +151,7 @@ const anthropic: AgentLoopAPI = {
       ),
     });
   },
+  toolsAndSystemOf: (body) => [body.tools, body.system],
 };
 
 const gemini: AgentLoopAPI = {
@@ -175,6 +180,10 @@ const gemini: AgentLoopAPI = {
       })),
     });
   },
+  toolsAndSystemOf: (body) => {
+    const config = body.config as Record<string, unknown>;
+    return [config.tools, config.systemInstruction];
+  },
 };
 
 /** The adapter of each wire API. */
@@ -201,35 +210,38 @@ export function createAgentTools(catalog: readonly ToolDefinition[] = SESSION_CA
   return { search: createToolSearchTool({ tools: catalog, store }), calls: createToolCallCheck({ tools: catalog, store }) };
 }
 
-/** One request of a session: the plan and the transformed body of the body the caller built from its history. */
-export interface PreparedRequest {
+/** One request of a session: the plan, and what the transformer made of the body the caller built from its history. */
+export interface PreparedRequest extends TransformRequestResult<Record<string, unknown>, string> {
   readonly plan: ToolSearchPlan;
-  readonly body: Record<string, unknown>;
-  readonly names: ToolNameMapping;
-  readonly warnings: readonly { code: string }[];
 }
 
 /** Resolves the plan for the caller's body (no configuration unless one is given) and transforms it. */
 export function prepareRequest(loop: AgentLoopAPI, model: string, history: unknown[], config?: ToolSearchConfigInput): PreparedRequest {
   const body = loop.createBody(model, history);
   const plan = resolveToolSearch({ id: model, api: loop.api }, loop.parseTools(body), config);
-  const { body: request, names, warnings } = loop.transform(body, plan);
-  return { plan, body: request, names, warnings };
+  return { plan, ...loop.transform(body, plan) };
 }
 
 /**
- * Answers the model's calls as a user's loop does: `tool_search` runs the library's search; every other call goes
- * through the call check (which unwraps `call_tool` into the real tool), and runs only when it fits the schema.
+ * Answers the model's calls as a user's loop does, with the `names` and `loaded` of the request the model answered:
+ * `tool_search` runs the library's search; every other call goes through the call check (which unwraps `call_tool`
+ * into the real tool), and runs only when it fits the schema.
  */
 export async function answerModelCalls(
   calls: readonly ModelCall[],
-  context: { readonly tools: AgentTools; readonly sessionId: string; readonly names: ToolNameMapping; readonly run: (name: string, args: unknown) => string },
+  context: {
+    readonly tools: AgentTools;
+    readonly sessionId: string;
+    readonly request: Pick<PreparedRequest, 'names' | 'loaded'>;
+    readonly run: (name: string, args: unknown) => string;
+  },
 ): Promise<CallAnswer[]> {
-  const { tools, sessionId, names, run } = context;
+  const { tools, sessionId, run } = context;
+  const { names, loaded } = context.request;
   const answers: CallAnswer[] = [];
   for (const call of calls) {
     if (names.fromWire(call.name) === TOOL_SEARCH_TOOL_NAME) {
-      answers.push({ call, search: await tools.search.execute(call.args, { sessionId, names }) });
+      answers.push({ call, search: await tools.search.execute(call.args, { sessionId, names, loaded }) });
       continue;
     }
     const outcome = await tools.calls.check({ name: call.name, arguments: call.args }, { sessionId, names });

@@ -250,7 +250,9 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   else output.system = system;
   const toolChoice = transformToolChoice(request.tool_choice, names, defined, hasMCPToolset, warnings);
   if (toolChoice !== undefined) output.tool_choice = toolChoice;
-  return { body: output as Body, warnings, names };
+  // What the history holds schemas of: the package's results (text), and tools the API loaded from references.
+  const loadedByReference = history.references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
+  return { body: output as Body, warnings, names, loaded: [...new Set([...historyReveals, ...loadedByReference])] };
 }
 
 /** Shared inputs of the three tool-list builders. */

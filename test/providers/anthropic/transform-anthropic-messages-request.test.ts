@@ -96,10 +96,13 @@ describe('transformAnthropicMessagesRequest', () => {
           { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'tool_3', input: { path: 'a' } }] },
           { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'done' }] },
         ];
-        const next = transformAnthropicMessagesRequest({ ...body, messages }, plan(HOSTED)).body;
-        expect(stringify(next.tools)).toBe(stringify(first.tools));
-        expect(next.system).toEqual(first.system);
-        expect(next.messages).toEqual(messages);
+        const next = transformAnthropicMessagesRequest({ ...body, messages }, plan(HOSTED));
+        expect(stringify(next.body.tools)).toBe(stringify(first.tools));
+        expect(next.body.system).toEqual(first.system);
+        expect(next.body.messages).toEqual(messages);
+        // The tool the API loaded from the reference, for the next search.
+        expect(next.loaded).toEqual(['tool_3']);
+        expect(transformAnthropicMessagesRequest(body, plan(HOSTED)).loaded).toEqual([]);
       });
 
       it('reads its own output again as the same request', () => {
@@ -122,6 +125,7 @@ describe('transformAnthropicMessagesRequest', () => {
         const next = transformAnthropicMessagesRequest({ ...body, messages }, plan(CLIENT), { revealed: ['tool_3'] }).body;
         expect(stringify(next.tools)).toBe(stringify(first.tools));
         expect(next.system).toEqual(first.system);
+        expect(transformAnthropicMessagesRequest({ ...body, messages }, plan(CLIENT)).loaded).toEqual(['tool_3']);
       });
 
       it('sends a history’s direct call of a deferred tool as the call_tool call it stands for, so the tool list stays the same', () => {
