@@ -28,6 +28,7 @@ import { SESSION_CATALOG, SESSION_INSTRUCTIONS, createAgentTools } from '../supp
 import { startLocalServer, type LocalServer, type RecordedRequest } from '../support/local-server.js';
 import { toResponsesFunction } from '../support/openai-responses-bodies.js';
 import { toAnthropicTool } from '../support/anthropic-messages-bodies.js';
+import { responsesReplyOf } from '../support/scripted-model-apis.js';
 
 type Item = Record<string, unknown>;
 
@@ -62,26 +63,7 @@ function expectSameToolsAndSystem(requests: readonly Item[], system: 'instructio
 }
 
 describe('OpenAI Responses on gpt-5.4: a client-executed tool_search answered with tool_search_output', () => {
-  function responseOf(index: number, output: unknown[]): Response {
-    return {
-      id: `resp_${index + 1}`,
-      object: 'response',
-      created_at: 1767225600 + index,
-      status: 'completed',
-      model: 'gpt-5.4',
-      output,
-      error: null,
-      incomplete_details: null,
-      instructions: null,
-      metadata: {},
-      parallel_tool_calls: true,
-      temperature: 1,
-      top_p: 1,
-      tool_choice: 'auto',
-      tools: [],
-      usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 },
-    } as unknown as Response;
-  }
+  const responseOf = (index: number, output: unknown[]): Response => responsesReplyOf(index, 'gpt-5.4', output) as unknown as Response;
 
   /** What the API would do: the model searches, calls what the search loaded (namespace = its name), answers. */
   function answer(body: Item, index: number): Response {

@@ -57,6 +57,28 @@ function loadedBySearch(request: Item): Set<string> {
   return loaded;
 }
 
+/** A Responses API response body (the SDK's `Response`) around some output items. */
+export function responsesReplyOf(index: number, model: string, output: readonly unknown[]): Item {
+  return {
+    id: `resp_${index + 1}`,
+    object: 'response',
+    created_at: 1767225600 + index,
+    status: 'completed',
+    model,
+    output,
+    error: null,
+    incomplete_details: null,
+    instructions: null,
+    metadata: {},
+    parallel_tool_calls: true,
+    temperature: 1,
+    top_p: 1,
+    tool_choice: 'auto',
+    tools: [],
+    usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 },
+  };
+}
+
 const responses: ScriptedModelAPI = {
   api: 'openai-responses',
   path: () => '/responses',
@@ -82,24 +104,7 @@ const responses: ScriptedModelAPI = {
           };
         })
       : [{ type: 'message', id: `msg_${index}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }];
-    return {
-      id: `resp_${index}`,
-      object: 'response',
-      created_at: 1767225600 + index,
-      status: 'completed',
-      model,
-      output,
-      error: null,
-      incomplete_details: null,
-      instructions: null,
-      metadata: {},
-      parallel_tool_calls: true,
-      temperature: 1,
-      top_p: 1,
-      tool_choice: 'auto',
-      tools: [],
-      usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 },
-    };
+    return responsesReplyOf(index, model, output);
   },
   toolsOf: (body) => body.tools,
   systemOf: (body) => body.instructions,
