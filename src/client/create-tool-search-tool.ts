@@ -76,6 +76,14 @@ export interface ToolSearchContext {
    * @default no mapping
    */
   readonly names?: Pick<ToolNameMapping, 'toWire' | 'fromWire'>;
+  /**
+   * The tools whose schemas the conversation already holds (a transformer's `loaded`), in either name form. When
+   * given, a keyword search names the matches among them in `loadedEarlier` and does not read the store, so the
+   * result depends on the conversation alone: every process gives the same result for the same history, whatever
+   * its store has seen (a per-process store, an evicted session, a restart).
+   * @default the session's reveals in the store
+   */
+  readonly loaded?: Iterable<string>;
 }
 
 /** The client-side `tool_search` tool: its definition for the model and its executor. */
@@ -102,8 +110,9 @@ const optionsSchema = z.object({
  * Creates the client-side `tool_search` tool over a catalog of tools.
  *
  * `execute` ranks the visible tools for the query and returns the best matches with their full JSON schemas (at most
- * `maxLoaded`), naming further matches in `more`; a match whose schema an earlier search of the same session
- * returned is named in `loadedEarlier` instead of repeated (the conversation already holds it). Loaded tools are
+ * `maxLoaded`), naming further matches in `more`; a match whose schema the conversation already holds (`context.loaded`,
+ * a transformer's `loaded`; else what the store recorded for the session) is named in `loadedEarlier` instead of
+ * repeated. Pass `loaded` when several processes serve one session: the result is then the same in each. Loaded tools are
  * recorded as revealed for the session (the tool-list reveal mode sends them in full from then on). With no match it
  * lists tool names (bounded, with the count of the rest) and reveals nothing; with an empty query it lists names and
  * reveals nothing; `select:a,b` returns exactly those tools with their schemas and names the unknown ones. It never
@@ -113,7 +122,8 @@ const optionsSchema = z.object({
  * ```ts
  * import { createMemoryRevealStore, createToolSearchTool, formatToolSearchResult } from 'tool-search';
  * const search = createToolSearchTool({ tools, store: createMemoryRevealStore() });
- * const result = await search.execute({ query: 'send email' }, { sessionId });
+ * // `names` and `loaded`: from the transform of the request the model answered
+ * const result = await search.execute({ query: 'send email' }, { sessionId, names, loaded });
  * const text = formatToolSearchResult(result); // the tool result to send back
  * ```
  */
@@ -158,6 +168,10 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
     async execute(args, context) {
       if (typeof context !== 'object' || context === null || typeof context.sessionId !== 'string' || context.sessionId.length === 0) {
         throw new ToolSearchError('invalid-options', `tool_search: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
+      }
+      const loadedNames = context.loaded;
+      if (loadedNames !== undefined && (typeof loadedNames !== 'object' || loadedNames === null || typeof (loadedNames as Iterable<string>)[Symbol.iterator] !== 'function')) {
+        throw new ToolSearchError('invalid-options', `tool_search: \`context.loaded\` must be a list of tool names, got ${describeValue(loadedNames)}`);
       }
       const toWire = context.names?.toWire ?? ((name: string) => name);
       const fromWire = context.names?.fromWire ?? ((name: string) => name);
@@ -216,7 +230,8 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       let more: ToolDefinition[] = [];
       let earlier: ToolDefinition[] = [];
       if (selection === null) {
-        const revealed = new Set(await store.get(context.sessionId));
+        // The conversation's own record when the caller gives it; the store's otherwise.
+        const revealed = new Set(loadedNames === undefined ? await store.get(context.sessionId) : [...loadedNames].filter((name) => typeof name === 'string').map(fromWire));
         const fresh = found.filter((tool) => !revealed.has(tool.name));
         earlier = found.filter((tool) => revealed.has(tool.name));
         loaded = fresh.slice(0, maxLoaded);

@@ -27,4 +27,11 @@ export interface TransformRequestResult<Body, Code extends string> {
    * `tool_search`'s `execute` and the blind-call check, so they speak the names the model saw.
    */
   readonly names: ToolNameMapping;
+  /**
+   * The tools whose full schemas the history already holds (returned by an earlier `tool_search`, attached to a blind
+   * call's answer, or loaded by the provider from a search result), in the caller's names, without duplicates. Pass
+   * it to `tool_search`'s `execute` as `loaded`: a search then names those tools in `loadedEarlier` from the
+   * conversation itself, so its result is the same in any process, whatever that process's reveal store has seen.
+   */
+  readonly loaded: readonly string[];
 }

@@ -145,6 +145,34 @@ describe('createToolSearchTool', () => {
       expect(loadedNames(other)).toEqual(['tool_0', 'tool_1', 'tool_2']);
     });
 
+    it('takes what the conversation holds from `loaded` when given, not from the store, so any process answers alike', async () => {
+      const { search } = setup({ tools: manyTools(20) });
+      const first = await search.execute({ query: 'path' }, { sessionId: 's', loaded: [] });
+      // Another process: a store that saw nothing, and the history's `loaded`.
+      const elsewhere = setup({ tools: manyTools(20) }).search;
+      const again = await elsewhere.execute({ query: 'path' }, { sessionId: 's', loaded: loadedNames(first) });
+      expect(again).toEqual(await search.execute({ query: 'path' }, { sessionId: 's', loaded: loadedNames(first) }));
+      expect(again).toMatchObject({ status: 'found', loadedEarlier: ['tool_0', 'tool_1', 'tool_2'] });
+      // The store saw the first search, the conversation (as given) did not: the schemas are returned again.
+      expect(loadedNames(await search.execute({ query: 'path' }, { sessionId: 's', loaded: [] }))).toEqual(['tool_0', 'tool_1', 'tool_2']);
+    });
+
+    it('reads `loaded` in either name form', async () => {
+      const dotted = [tool('ChaDri.change_drink', undefined, { description: 'Change a drink order' }), tool('ChaDri.cancel_drink', undefined, { description: 'Cancel a drink order' })];
+      const names = createToolNameMapping(dotted.map((entry) => entry.name), { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });
+      const { search } = setup({ tools: dotted });
+      for (const loaded of [['ChaDri.change_drink'], ['ChaDri_change_drink']]) {
+        expect(await search.execute({ query: 'drink order' }, { sessionId: 's', names, loaded })).toMatchObject({ loadedEarlier: ['ChaDri_change_drink'], tools: [{ name: 'ChaDri_cancel_drink' }] });
+      }
+    });
+
+    it('rejects a `loaded` that is not a list of names', async () => {
+      const { search } = setup();
+      const act = search.execute({ query: 'x' }, { sessionId: 's', loaded: 'read_file' as unknown as string[] });
+      await expect(act).rejects.toThrow(ToolSearchError);
+      await expect(act).rejects.toThrow('`context.loaded` must be a list of tool names, got "read_file"');
+    });
+
     it('loads every tool a select: names, even one loaded before', async () => {
       const { search } = setup({ tools: manyTools(20) });
       await search.execute({ query: 'path' }, { sessionId: 's' });

@@ -22,6 +22,7 @@ import {
 } from '../../src/providers/openai/index.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
 import { describeTools, readOpenAIFixture } from '../support/openai-responses-bodies.js';
+import { responsesReplyOf } from '../support/scripted-model-apis.js';
 
 type Turns = { turns: unknown[][] };
 type RequestBody = { model: string; tools: unknown[]; input: Record<string, unknown>[]; instructions?: string };
@@ -42,30 +43,9 @@ async function startResponsesServer(turns: unknown[][], check: (body: RequestBod
     check(body, index);
     const output = turns[index];
     if (output === undefined) throw new Error(`no scripted response for turn ${index + 1}`);
-    return { body: responseOf(index, body.model, output) };
+    return { body: responsesReplyOf(index, body.model, output) };
   });
   return { server, client: new OpenAI({ baseURL: server.url, apiKey: 'test', maxRetries: 0 }) };
-}
-
-function responseOf(index: number, model: string, output: unknown[]) {
-  return {
-    id: `resp_${index + 1}`,
-    object: 'response',
-    created_at: 1767225600 + index,
-    status: 'completed',
-    model,
-    output,
-    error: null,
-    incomplete_details: null,
-    instructions: null,
-    metadata: {},
-    parallel_tool_calls: true,
-    temperature: 1,
-    top_p: 1,
-    tool_choice: 'auto',
-    tools: [],
-    usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 },
-  };
 }
 
 function fn(name: string, description: string, properties: Record<string, unknown>): FunctionTool {

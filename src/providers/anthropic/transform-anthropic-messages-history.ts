@@ -2,6 +2,7 @@ import { isRecord } from '../../records/is-record.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { CALL_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
 import type { AnthropicToolSearchToolName } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
 
@@ -29,6 +30,16 @@ export interface AnthropicMessagesHistory {
   readonly warnings: readonly AnthropicMessagesWarning[];
 }
 
+/** What {@link transformAnthropicMessagesHistory} needs besides the messages and the names. */
+export interface AnthropicMessagesHistoryOptions {
+  /**
+   * Wire names of tools the request leaves out but reaches through `call_tool`: a `tool_use` of one of them is sent
+   * as a `call_tool` call (`{ name, arguments }`) with the same id, so the API finds its tool defined.
+   * @default none
+   */
+  readonly throughCallTool?: ReadonlySet<string>;
+}
+
 const SEARCH_TOOL_NAMES: ReadonlySet<string> = new Set<AnthropicToolSearchToolName>(['tool_search_tool_bm25', 'tool_search_tool_regex']);
 
 /** Sent in place of a user turn that held nothing but a `tool_result` for a hosted call (a turn may not be empty). */
@@ -38,7 +49,8 @@ const REMOVED_RESULT_TEXT = '(A tool result for a hosted tool search call was re
  * Rewrites a Messages API history for the wire: maps every tool name it uses (`tool_use.name`,
  * `tool_reference.tool_name`, in hosted `tool_search_tool_result` and in client `tool_result` blocks) with `names`,
  * and repairs the two history mistakes the API rejects: a `tool_result` answering a hosted `srvtoolu_…` call is
- * removed, and `tool_reference` blocks in an `is_error: true` result become text.
+ * removed, and `tool_reference` blocks in an `is_error: true` result become text. A `tool_use` of a tool in
+ * `options.throughCallTool` becomes the `call_tool` call it stands for.
  *
  * Everything else is kept as it is, down to the object: `server_tool_use` and `tool_search_tool_result` blocks whose
  * names are already wire names (as the API returned them) are the caller's own objects, so they serialize byte for
@@ -46,7 +58,7 @@ const REMOVED_RESULT_TEXT = '(A tool result for a hosted tool search call was re
  *
  * Throws a `ToolSearchError` (`invalid-request`) when `messages` is present but not an array.
  */
-export function transformAnthropicMessagesHistory(messages: unknown, names: ToolNameMapping): AnthropicMessagesHistory {
+export function transformAnthropicMessagesHistory(messages: unknown, names: ToolNameMapping, options: AnthropicMessagesHistoryOptions = {}): AnthropicMessagesHistory {
   const references: AnthropicHistoryReference[] = [];
   const toolOutputs: string[] = [];
   const warnings: AnthropicMessagesWarning[] = [];
@@ -75,6 +87,13 @@ export function transformAnthropicMessagesHistory(messages: unknown, names: Tool
           // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
           if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) break;
           const wire = names.toWire(block.name);
+          if (options.throughCallTool?.has(wire) === true) {
+            // Deterministic, so every later request sends the same bytes for this turn.
+            references.push({ name: CALL_TOOL_NAME, kind: 'tool_use', path: `${path}.name` });
+            blocks.push({ ...block, name: CALL_TOOL_NAME, input: { name: wire, arguments: block.input ?? {} } });
+            changed = true;
+            return;
+          }
           references.push({ name: wire, kind: 'tool_use', path: `${path}.name` });
           if (wire !== block.name) {
             blocks.push({ ...block, name: wire });

@@ -101,7 +101,10 @@ interface BodyTool {
  * - `client`: the tool list of `resolveToolList` (loaded tools, this package's `tool_search`, deferred tools with
  *   the stub `input_schema`, revealed tools in full) in the custom tools' place, and the guidance note once at the
  *   end of `system` (a string gets it after a blank line, an array of text blocks gets one more block; existing
- *   blocks and their `cache_control` are kept). Reveals come from `options.revealed` and from the history.
+ *   blocks and their `cache_control` are kept). Reveals come from `options.revealed` and from the history. When the
+ *   listing leaves deferred tools out and sends `call_tool` (`names`, `none`), a history `tool_use` of a deferred tool
+ *   (the model called it directly, blind) is sent as the `call_tool` call it stands for, with the same id: the API
+ *   rejects a `tool_use` of an undefined tool, and defining it would change the tool list from then on.
  * - `none`: every tool in full; nothing added. `openai-hosted` (a plan for OpenAI's Responses API) is a mistake on a
  *   Messages body: it is treated as `none`, with a warning.
  *
@@ -181,11 +184,11 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
     else bodyTools.set(name, { entry: { ...entry, ...(full.description === undefined ? {} : { description: full.description }), input_schema: full.inputSchema }, definition: full });
   }
 
-  const history = transformAnthropicMessagesHistory(request.messages, names);
-  warnings.push(...history.warnings);
-  const referenced = new Set(history.references.map((reference) => names.fromWire(reference.name)));
   const planned = new Map(plan.tools.map((tool) => [tool.name, tool]));
   const forced = resolveForcedTool(request.tool_choice, names, planned);
+  const history = transformAnthropicMessagesHistory(request.messages, names, { throughCallTool: resolveCalledThroughCallTool(plan, forced, names) });
+  warnings.push(...history.warnings);
+  const referenced = new Set(history.references.map((reference) => names.fromWire(reference.name)));
 
   // The plan and the body must describe the same tools; the catalog fills in what the body dropped.
   const restored = new Map<string, ToolDefinition>();
@@ -251,7 +254,9 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   else output.system = system;
   const toolChoice = transformToolChoice(request.tool_choice, names, defined, hasMCPToolset, warnings);
   if (toolChoice !== undefined) output.tool_choice = toolChoice;
-  return { body: output as Body, warnings, names };
+  // What the history holds schemas of: the package's results (text), and tools the API loaded from references.
+  const loadedByReference = history.references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
+  return { body: output as Body, warnings, names, loaded: [...new Set([...historyReveals, ...loadedByReference])] };
 }
 
 /** Shared inputs of the three tool-list builders. */
@@ -570,6 +575,20 @@ function placeholder(name: string): ToolDefinition {
 }
 
 /** Whether the `names` listing leaves a tool out of the request, so its definition is not needed. */
+/**
+ * The wire names of the deferred tools the client-side list leaves out while it sends `call_tool` (the `names` and
+ * `none` listings with reveals in the conversation), or `undefined` when there are none. A history `tool_use` of one
+ * of them (a model calling a deferred tool directly, blind) is sent as the `call_tool` call it stands for: the API
+ * rejects a `tool_use` of a tool `tools` does not define, and defining the tool would change the tool list, and so
+ * lose the prompt cache, from that request on.
+ */
+function resolveCalledThroughCallTool(plan: ToolSearchPlan, forced: string | null, names: ToolNameMapping): ReadonlySet<string> | undefined {
+  if (plan.mechanism !== 'client' || plan.reveal !== 'conversation' || (plan.listing !== 'names' && plan.listing !== 'none')) return undefined;
+  const unlisted = new Set<string>();
+  for (const tool of plan.tools) if (tool.status === 'deferred' && tool.name !== forced) unlisted.add(names.toWire(tool.name));
+  return unlisted.size === 0 ? undefined : unlisted;
+}
+
 function isHiddenByListing(plan: ToolSearchPlan, tool: PlannedTool, visible: ReadonlySet<string>): boolean {
   const unlisted = plan.listing === 'names' || plan.listing === 'none';
   return plan.mechanism === 'client' && unlisted && tool.status === 'deferred' && !visible.has(tool.name);

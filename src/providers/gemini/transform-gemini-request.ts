@@ -134,7 +134,8 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   const definitions: ToolDefinition[] = [];
   // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
   for (const [name, { definition }] of functionSlots) definitions.push(name === definition.name ? definition : { ...definition, name });
-  const revealed = [...revealedOption, ...resolveRevealedTools(history.outputs)];
+  const loaded = resolveRevealedTools(history.outputs);
+  const revealed = [...revealedOption, ...loaded];
   const forced = toolConfig.forced;
   let listed: ToolSearchPlan = plan;
   let list: ToolList = resolveToolList(plan, definitions, { revealed, forced, names });
@@ -211,7 +212,7 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
       return assertNever(shape, 'request shape');
   }
   if (request.contents === undefined) delete output.contents;
-  return { body: output as Body, warnings, names };
+  return { body: output as Body, warnings, names, loaded: [...new Set(loaded.map((name) => names.fromWire(name)))] };
 }
 
 function emitDeclaration(

@@ -141,8 +141,8 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   const definitions: ToolDefinition[] = [];
   // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
   for (const [name, { definition }] of functionSlots) definitions.push(name === definition.name ? definition : { ...definition, name });
-  const outputs = historyToolOutputs(messages);
-  const revealed = [...revealedOption, ...resolveRevealedTools(outputs)];
+  const loaded = resolveRevealedTools(historyToolOutputs(messages));
+  const revealed = [...revealedOption, ...loaded];
   const list = resolveToolList(plan, definitions, { revealed, forced: toolChoice.forced, names });
 
   if (plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted') {
@@ -209,7 +209,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   if (isRecord(request.function_call) && typeof request.function_call.name === 'string') {
     output.function_call = renamed(request.function_call, 'name', names.toWire(request.function_call.name));
   }
-  return { body: output as Body, warnings, names };
+  return { body: output as Body, warnings, names, loaded: [...new Set(loaded.map((name) => names.fromWire(name)))] };
 }
 
 function emitTool(

@@ -23,6 +23,7 @@ import {
 } from './openai-responses-api.js';
 import { readOpenAIResponsesTools, type OpenAIResponsesBodyTool, type OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIResponsesNamespaceNames } from './resolve-openai-responses-namespace-names.js';
+import { resolveOpenAIResponsesFunctionLocations } from './resolve-openai-responses-function-locations.js';
 import {
   checkOpenAIResponsesInput,
   resolveOpenAIResponsesCallOutputs,
@@ -258,7 +259,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, names, originalOf);
   const withNote = transformInstructions(instructions, built.guidance);
   if (withNote !== instructions) result.instructions = withNote;
-  return { body: result as TransformedOpenAIResponsesBody<Body>, warnings, names };
+  return { body: result as TransformedOpenAIResponsesBody<Body>, warnings, names, loaded: resolveLoadedTools(input, originalOf) };
 }
 
 /**
@@ -416,6 +417,16 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
     labelOf: (original) => labels.get(original),
     guidance: library ? resolveToolSearchGuidance(plan, { names, listed }) : null,
   };
+}
+
+/**
+ * The tools whose schemas the history holds, by original name: those this package's results carry (function call
+ * outputs) and those `tool_search_output` items loaded.
+ */
+function resolveLoadedTools(input: unknown, originalOf: (name: string) => string): string[] {
+  const fromResults = resolveRevealedTools(resolveOpenAIResponsesCallOutputs(input));
+  const fromSearches = resolveOpenAIResponsesFunctionLocations([], Array.isArray(input) ? input : []);
+  return [...new Set([...fromResults, ...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map(originalOf))];
 }
 
 /** The body's own client-executed tool search tool (`execution: "client"`), kept when the library searches. */

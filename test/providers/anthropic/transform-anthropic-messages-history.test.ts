@@ -48,6 +48,23 @@ describe('transformAnthropicMessagesHistory', () => {
     expect(history.references).toEqual([]);
   });
 
+  it('sends a call of a tool reached through call_tool as that call_tool call, under the same id', () => {
+    const call = { type: 'tool_use', id: 'toolu_1', name: 'uber.ride', input: { loc: 'Berkeley' }, caller: { type: 'direct' } };
+    const other = { type: 'tool_use', id: 'toolu_2', name: 'get_weather', input: {} };
+    const messages = [{ role: 'assistant', content: [call, other] }];
+    const before = deepCopy(messages);
+    const history = transformAnthropicMessagesHistory(messages, names, { throughCallTool: new Set(['uber_ride']) });
+    expect((history.messages?.[0] as { content: unknown[] }).content).toEqual([
+      { type: 'tool_use', id: 'toolu_1', name: 'call_tool', input: { name: 'uber_ride', arguments: { loc: 'Berkeley' } }, caller: { type: 'direct' } },
+      other,
+    ]);
+    expect(history.references).toEqual([
+      { name: 'call_tool', kind: 'tool_use', path: 'messages[0].content[0].name' },
+      { name: 'get_weather', kind: 'tool_use', path: 'messages[0].content[1].name' },
+    ]);
+    expect(messages).toEqual(before);
+  });
+
   it('collects the text of every tool result', () => {
     const history = transformAnthropicMessagesHistory(
       [

@@ -96,10 +96,13 @@ describe('transformAnthropicMessagesRequest', () => {
           { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'tool_3', input: { path: 'a' } }] },
           { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'done' }] },
         ];
-        const next = transformAnthropicMessagesRequest({ ...body, messages }, plan(HOSTED)).body;
-        expect(stringify(next.tools)).toBe(stringify(first.tools));
-        expect(next.system).toEqual(first.system);
-        expect(next.messages).toEqual(messages);
+        const next = transformAnthropicMessagesRequest({ ...body, messages }, plan(HOSTED));
+        expect(stringify(next.body.tools)).toBe(stringify(first.tools));
+        expect(next.body.system).toEqual(first.system);
+        expect(next.body.messages).toEqual(messages);
+        // The tool the API loaded from the reference, for the next search.
+        expect(next.loaded).toEqual(['tool_3']);
+        expect(transformAnthropicMessagesRequest(body, plan(HOSTED)).loaded).toEqual([]);
       });
 
       it('reads its own output again as the same request', () => {
@@ -122,17 +125,45 @@ describe('transformAnthropicMessagesRequest', () => {
         const next = transformAnthropicMessagesRequest({ ...body, messages }, plan(CLIENT), { revealed: ['tool_3'] }).body;
         expect(stringify(next.tools)).toBe(stringify(first.tools));
         expect(next.system).toEqual(first.system);
+        expect(transformAnthropicMessagesRequest({ ...body, messages }, plan(CLIENT)).loaded).toEqual(['tool_3']);
       });
 
-      it('still defines a deferred tool an older history calls directly, since the API rejects an undefined tool_use', () => {
+      it('sends a history’s direct call of a deferred tool as the call_tool call it stands for, so the tool list stays the same', () => {
+        const first = transformAnthropicMessagesRequest(body, plan(CLIENT)).body;
         const messages = [
           { role: 'user', content: 'hi' },
           { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_3', input: { path: 'a' } }] },
           { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] },
         ];
-        const { body: sent, warnings } = transformAnthropicMessagesRequest({ ...body, messages }, plan(CLIENT));
-        expect(names(sent)).toEqual(['read_file', 'tool_search', 'call_tool', 'tool_3']);
-        expect(codes(warnings)).not.toContain('history-tool-undefined');
+        const result = transformAnthropicMessagesRequest({ ...body, messages }, plan(CLIENT));
+        expect(stringify(result.body.tools)).toBe(stringify(first.tools));
+        expect(result.body.messages[1]).toEqual({ role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'call_tool', input: { name: 'tool_3', arguments: { path: 'a' } } }] });
+        expect(result.body.messages[2]).toBe(messages[2]);
+        expect(result.warnings).toEqual([]);
+      });
+
+      it('calls a mapped tool through call_tool by its wire name', () => {
+        const dotted = anthropicBody([anthropicTool('read_file'), ...anthropicTools(15), anthropicTool('uber.ride')], [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'uber_ride', input: {} }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] },
+        ]);
+        const dottedPlan = resolveToolSearch({ id: CLIENT, api: 'anthropic-messages' }, parseAnthropicMessagesTools(dotted), { neverDefer: ['read_file'] });
+        const result = transformAnthropicMessagesRequest(dotted, dottedPlan);
+        expect(names(result.body)).toEqual(['read_file', 'tool_search', 'call_tool']);
+        expect((result.body.messages[1] as { content: unknown[] }).content).toEqual([{ type: 'tool_use', id: 'toolu_1', name: 'call_tool', input: { name: 'uber_ride', arguments: {} } }]);
+      });
+
+      it('defines the directly called tool instead when reveals go to the tool list (no call_tool is sent)', () => {
+        const messages = [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_3', input: { path: 'a' } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] },
+        ];
+        const toolList = resolveToolSearch({ id: CLIENT, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), { neverDefer: ['read_file'], reveal: 'tool-list' });
+        const result = transformAnthropicMessagesRequest({ ...body, messages }, toolList);
+        expect(names(result.body)).toEqual(['read_file', 'tool_search', 'tool_3']);
+        expect(result.body.messages[1]).toBe(messages[1]);
       });
     });
   });

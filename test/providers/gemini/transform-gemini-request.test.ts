@@ -55,9 +55,13 @@ describe('transformGeminiRequest', () => {
         { role: 'model', parts: [{ functionCall: { name: 'call_tool', args: { name: 'tool_3', arguments: { path: 'a' } } } }] },
         { role: 'user', parts: [{ functionResponse: { name: 'call_tool', response: { output: 'done' } } }] },
       ];
-      const next = transform(make(twenty, contents, { systemInstruction: { parts: [{ text: 'You are helpful.' }] } }), plan, { revealed: ['tool_3'] }).body;
+      const later = make(twenty, contents, { systemInstruction: { parts: [{ text: 'You are helpful.' }] } });
+      const next = transform(later, plan, { revealed: ['tool_3'] }).body;
       expect(JSON.stringify(settingsOf(next).tools)).toBe(JSON.stringify(settingsOf(first).tools));
       expect(settingsOf(next).systemInstruction).toEqual(settingsOf(first).systemInstruction);
+      // What the history holds schemas of, for the next search (whatever the store passed as `revealed` says).
+      expect(transform(body, plan, { revealed: ['tool_3'] }).loaded).toEqual([]);
+      expect(transform(later, plan).loaded).toEqual(['tool_3']);
     });
 
     it('declares a function allowedFunctionNames lists in full', () => {

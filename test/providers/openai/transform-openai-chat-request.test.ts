@@ -56,6 +56,9 @@ describe('transformOpenAIChatRequest', () => {
       const next = transform(later, plan, { revealed: ['tool_3'] }).body;
       expect(JSON.stringify(next.tools)).toBe(JSON.stringify(first.tools));
       expect(next.messages[0]).toEqual(first.messages[0]);
+      // What the history holds schemas of, for the next search (whatever the store passed as `revealed` says).
+      expect(transform(body, plan, { revealed: ['tool_3'] }).loaded).toEqual([]);
+      expect(transform(later, plan).loaded).toEqual(['tool_3']);
     });
 
     it('sends a tool that tool_choice forces in full', () => {

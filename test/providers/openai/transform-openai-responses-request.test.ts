@@ -74,10 +74,13 @@ describe('transformOpenAIResponsesRequest', () => {
           { type: 'function_call', call_id: 'c1', name: 'tool_3', namespace: 'tool_3', arguments: '{"path":"a"}' },
           { type: 'function_call_output', call_id: 'c1', output: 'done' },
         ];
-        const next = transformChecked({ ...body, input }, plan(HOSTED)).body;
-        expect(JSON.stringify(next.tools)).toBe(JSON.stringify(first.tools));
-        expect(next.instructions).toBe(first.instructions);
-        expect(next.input).toEqual(input);
+        const next = transformChecked({ ...body, input }, plan(HOSTED));
+        expect(JSON.stringify(next.body.tools)).toBe(JSON.stringify(first.tools));
+        expect(next.body.instructions).toBe(first.instructions);
+        expect(next.body.input).toEqual(input);
+        // The tool the search output loaded, for the next search.
+        expect(next.loaded).toEqual(['tool_3']);
+        expect(transformChecked(body, plan(HOSTED)).loaded).toEqual([]);
       });
 
       it('sends deferred tools with defer_loading in the full listing, for OpenAI to show by name and description', () => {
@@ -112,6 +115,7 @@ describe('transformOpenAIResponsesRequest', () => {
         const next = transformChecked({ ...body, input }, plan(CLIENT), { revealed: ['tool_3'] }).body;
         expect(JSON.stringify(next.tools)).toBe(JSON.stringify(first.tools));
         expect(next.instructions).toBe(first.instructions);
+        expect(transformChecked({ ...body, input }, plan(CLIENT)).loaded).toEqual(['tool_3']);
       });
 
       it('reads its own output again as the same request', () => {
