@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
-import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolSearchResult } from './tool-search-result.js';
@@ -90,6 +90,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
       if (typeof context?.sessionId !== 'string' || context.sessionId.length === 0) {
         throw new ToolSearchError('invalid-options', `createToolCallCheck: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
       }
+      checkNamesContext(context.names, 'createToolCallCheck');
       const toWire = context.names?.toWire ?? ((value: string) => value);
       const name = typeof call?.name === 'string' ? (context.names?.fromWire(call.name) ?? call.name) : '';
       const tool = byName.get(name);

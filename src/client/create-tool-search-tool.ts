@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
-import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
 import { parseToolSelection } from '../search/parse-tool-selection.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolSearchMatch, ToolSearchResult } from './tool-search-result.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
@@ -115,7 +116,7 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
   function visibleNames(visible: Iterable<string> | undefined, fromWire: (name: string) => string): Set<string> | undefined {
     if (visible === undefined) return undefined;
     const seen = new Set<string>();
-    for (const name of visible) {
+    for (const name of parseToolNameList(visible, '`context.visible`')) {
       const original = fromWire(name);
       if (byName.has(original)) seen.add(original);
     }
@@ -129,6 +130,7 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       if (typeof context !== 'object' || context === null || typeof context.sessionId !== 'string' || context.sessionId.length === 0) {
         throw new ToolSearchError('invalid-options', `tool_search: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
       }
+      checkNamesContext(context.names, 'tool_search');
       const toWire = context.names?.toWire ?? ((name: string) => name);
       const fromWire = context.names?.fromWire ?? ((name: string) => name);
       const visible = visibleNames(context.visible, fromWire);

@@ -6,6 +6,7 @@ import { compactDescription } from './compact-description.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from './tool-search-tool-definition.js';
 import { resolveToolSearchGuidance } from './tool-search-guidance.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 
 /**
  * One tool as the client-side mechanism sends it.
@@ -62,7 +63,8 @@ export interface ResolveToolListOptions {
  * With a mechanism other than `client`, or when the plan defers nothing, every tool is returned in full, in input
  * order, without `tool_search` and without a note.
  *
- * Throws a `ToolSearchError` (`plan-mismatch`) naming the tools when the plan was made for a different tool list.
+ * Throws a `ToolSearchError` (`plan-mismatch`) naming the tools when the plan was made for a different tool list,
+ * and `invalid-options` when `revealed` is not a list of names (a string, a non-iterable).
  *
  * @example
  * ```ts
@@ -78,7 +80,7 @@ export function resolveToolList(plan: ToolSearchPlan, tools: readonly ToolDefini
     return { tools: tools.map((tool) => full(tool, 'loaded')), guidance: null };
   }
   const fromWire = options.names?.fromWire ?? ((name: string) => name);
-  const revealed = [...new Set([...(options.revealed ?? [])].map((name) => fromWire(name)))];
+  const revealed = [...new Set(parseToolNameList(options.revealed ?? [], '`options.revealed`').map((name) => fromWire(name)))];
   const revealedSet = new Set(revealed);
   const loaded: ToolListEntry[] = [];
   const deferred: ToolListEntry[] = [];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeValue } from '../errors/describe-value.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { parseToolSelection } from './parse-tool-selection.js';
 import { tokenizeSearchText } from './tokenize-search-text.js';
@@ -291,10 +292,7 @@ function resolveMaxResults(value: unknown, fallback: number): number {
 function resolveVisibility(visible: Iterable<string> | undefined): (name: string) => boolean {
   if (visible === undefined) return () => true;
   if (visible instanceof Set) return (name) => visible.has(name);
-  if (typeof visible !== 'object' || visible === null || typeof (visible as Iterable<string>)[Symbol.iterator] !== 'function') {
-    throw new ToolSearchError('invalid-options', `\`visible\` must be an iterable of tool names, got ${describeValue(visible)}`);
-  }
-  const names = new Set(visible);
+  const names = new Set(parseToolNameList(visible, '`visible`'));
   return (name) => names.has(name);
 }
 

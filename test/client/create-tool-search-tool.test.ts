@@ -146,6 +146,22 @@ describe('createToolSearchTool', () => {
     });
   });
 
+  describe('on bad context', () => {
+    it.each([
+      ['a string (read one character at a time before)', 'read_file'],
+      ['a number', 5],
+      ['a list holding null', ['read_file', null]],
+    ])('rejects visible given as %s with invalid-options', async (_label, visible) => {
+      const { search } = setup();
+      await expect(search.execute({ query: 'read' }, { sessionId: 's', visible: visible as never })).rejects.toMatchObject({ code: 'invalid-options' });
+    });
+
+    it('rejects names that are not a mapping with invalid-options', async () => {
+      const { search } = setup();
+      await expect(search.execute({ query: 'read' }, { sessionId: 's', names: { toWire: 1 } as never })).rejects.toMatchObject({ code: 'invalid-options' });
+    });
+  });
+
   describe('with the request’s name mapping', () => {
     const dotted: ToolDefinition[] = [tool('ChaDri.change_drink', undefined, { description: 'Change a drink order' }), tool('uber.ride', undefined, { description: 'Book an Uber ride' })];
     const names = createToolNameMapping(dotted.map((entry) => entry.name), { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });

@@ -328,7 +328,8 @@ describe('createToolIndex', () => {
     it.each([
       ['maxResults 0', { maxResults: 0 }, '`maxResults` must be a whole number ≥ 1, got 0'],
       ['maxResults NaN', { maxResults: Number.NaN }, '`maxResults` must be a whole number ≥ 1, got NaN'],
-      ['visible that is not iterable', { visible: 3 }, '`visible` must be an iterable of tool names, got 3'],
+      ['visible that is not iterable', { visible: 3 }, '`visible` must be a list of tool names (an array or a Set), got 3'],
+      ['visible given as one string', { visible: 'read_file' }, '`visible` must be a list of tool names (an array or a Set), got "read_file" (a string)'],
     ])('rejects a search with %s with invalid-options', (_case, options, message) => {
       const search = (): unknown => createToolIndex(FILE_TOOLS).search('file', options as never);
       expect(search).toThrow(message);

@@ -1,4 +1,3 @@
-import { resolveUnmappedToolNames } from '../../names/resolve-unmapped-tool-names.js';
 import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
 import { isRecord } from '../../records/is-record.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
@@ -120,12 +119,11 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   // are read back to the plan's names so the plan still matches.
   const planNames = plan.tools.map((entry) => entry.name);
   const planSet = new Set(planNames);
-  const baseNames = [...planNames, TOOL_SEARCH_TOOL_NAME];
-  const base = createToolNameMapping(baseNames, GEMINI_TOOL_NAME_RULE);
-  const canonical = (name: string): string => (planSet.has(name) || !planSet.has(base.fromWire(name)) ? name : base.fromWire(name));
   const history = readHistory(request.contents);
-  const strangers = resolveUnmappedToolNames(history.names, baseNames, GEMINI_TOOL_NAME_RULE);
-  const names = strangers.length === 0 ? base : createToolNameMapping([...baseNames, ...strangers], GEMINI_TOOL_NAME_RULE);
+  // Names the history alone still uses (calls of tools no longer sent) are mapped apart: they never change a
+  // current tool's wire name.
+  const names = createToolNameMapping([...planNames, TOOL_SEARCH_TOOL_NAME], GEMINI_TOOL_NAME_RULE, { secondary: history.names });
+  const canonical = (name: string): string => (planSet.has(name) || !planSet.has(names.fromWire(name)) ? name : names.fromWire(name));
 
   const toolConfig = transformToolConfig(settings.toolConfig, names, canonical);
 

@@ -1,4 +1,3 @@
-import { resolveUnmappedToolNames } from '../../names/resolve-unmapped-tool-names.js';
 import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
 import { isRecord } from '../../records/is-record.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
@@ -31,6 +30,8 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
  * - `legacy-functions-not-deferred`: the body uses the deprecated `functions` list; those functions were sent in
  *   full (names mapped), never deferred. Move them to `tools` to defer them.
  * - `empty-tools-removed`: `tools` was an empty array, which the API rejects; it was removed.
+ * - `tool-choice-removed`: no tool is left to send, so `tool_choice` and `parallel_tool_calls` (allowed only with
+ *   `tools`) were removed.
  * - `unknown-message`: a message is not an object or has a role Chat Completions does not define; it was kept
  *   unchanged (tool names in it are not mapped).
  * - `guidance-not-added`: the leading system message's content is neither a string nor a list of parts, so the
@@ -43,6 +44,7 @@ export type OpenAIChatWarningCode =
   | 'strict-disabled'
   | 'legacy-functions-not-deferred'
   | 'empty-tools-removed'
+  | 'tool-choice-removed'
   | 'unknown-message'
   | 'guidance-not-added';
 
@@ -127,11 +129,10 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
     if (name !== undefined) otherNames.push(name);
   }
   for (const fn of legacyFunctions ?? []) if (isRecord(fn) && typeof fn.name === 'string') otherNames.push(fn.name);
-  const baseNames = [...planNames, TOOL_SEARCH_TOOL_NAME, ...otherNames];
-  const base = createToolNameMapping(baseNames, OPENAI_CHAT_TOOL_NAME_RULE);
-  const canonical = (name: string): string => (planSet.has(name) || !planSet.has(base.fromWire(name)) ? name : base.fromWire(name));
-  const strangers = resolveUnmappedToolNames(historyToolNames(messages), baseNames, OPENAI_CHAT_TOOL_NAME_RULE);
-  const names = strangers.length === 0 ? base : createToolNameMapping([...baseNames, ...strangers], OPENAI_CHAT_TOOL_NAME_RULE);
+  // Names the history alone still uses (calls of tools no longer sent) are mapped apart: they never change a
+  // current tool's wire name.
+  const names = createToolNameMapping([...planNames, TOOL_SEARCH_TOOL_NAME, ...otherNames], OPENAI_CHAT_TOOL_NAME_RULE, { secondary: historyToolNames(messages) });
+  const canonical = (name: string): string => (planSet.has(name) || !planSet.has(names.fromWire(name)) ? name : names.fromWire(name));
 
   // Tool choice first: a forced function is revealed for this request.
   const toolChoice = transformToolChoice(request.tool_choice, names, canonical);
@@ -191,14 +192,23 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
     list.guidance,
     warnings,
   );
+  if (toolChoice.value !== undefined) output.tool_choice = toolChoice.value;
   if (tools.length > 0) output.tools = tools;
   else {
     if (Array.isArray(request.tools) && request.tools.length === 0) {
       warnings.push({ code: 'empty-tools-removed', message: '`tools` was an empty array, which Chat Completions rejects; it was removed' });
     }
     delete output.tools;
+    // Both are "only allowed when tools are specified".
+    const orphaned = ['tool_choice', 'parallel_tool_calls'].filter((field) => output[field] !== undefined);
+    if (orphaned.length > 0) {
+      for (const field of orphaned) delete output[field];
+      warnings.push({
+        code: 'tool-choice-removed',
+        message: `no tool is left to send, and Chat Completions allows ${orphaned.map((field) => `\`${field}\``).join(' and ')} only with \`tools\`; removed`,
+      });
+    }
   }
-  if (toolChoice.value !== undefined) output.tool_choice = toolChoice.value;
   if (legacyFunctions !== undefined && legacyFunctions.length > 0) {
     output.functions = legacyFunctions.map((fn) => (isRecord(fn) && typeof fn.name === 'string' ? renamed(fn, 'name', names.toWire(fn.name)) : fn));
     warnings.push({

@@ -218,6 +218,18 @@ describe('transformGeminiRequest', () => {
       expect(JSON.stringify(output.config?.systemInstruction)).toContain(': github_create_issue, _3d.render, send_email, ChaDri.change_drink, x');
     });
 
+    it('keeps a current tool’s wire name whatever the history holds (an old call of a b leaves a:b as a_b)', () => {
+      const withOldCall = geminiParameters([geminiDeclaration('a:b')], [
+        { role: 'user', parts: [{ text: 'go' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'a b', args: {} } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'a b', response: { output: 'ok' } } }] },
+      ]);
+      const { body: output, names } = transform(withOldCall, geminiPlan(withOldCall));
+      expect(names.toWire('a:b')).toBe('a_b');
+      expect(names.fromWire('a_b')).toBe('a:b');
+      expect((output.contents as GeminiContent[])[1]?.parts?.[0]?.functionCall?.name).toMatch(/^a_b_[0-9a-z]+$/);
+    });
+
     it('maps the model’s calls back with names.fromWire', () => {
       const { names } = transform(body, geminiPlan(body));
       expect(names.fromWire('github_create_issue')).toBe('github:create_issue');

@@ -236,6 +236,21 @@ describe('transformOpenAIChatRequest', () => {
       expect(names.renamed).toContainEqual(['ChaDri.change_drink', 'ChaDri_change_drink']);
     });
 
+    it('keeps a current tool’s wire name whatever the history holds (an old call of a:b leaves a.b as a_b)', () => {
+      const body = openAIChatBody([openAIChatTool('a.b')], [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'a:b', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'call_1', content: formatToolSearchResult({ status: 'found', query: 'a', tools: [], loaded: ['a_b'], message: 'Loaded.' }) },
+      ]);
+      const withHistory = transform(body, openAIChatPlan(body));
+      const without = transform(openAIChatBody([openAIChatTool('a.b')]), openAIChatPlan(body));
+      expect(withHistory.names.toWire('a.b')).toBe('a_b');
+      expect(withHistory.names.toWire('a.b')).toBe(without.names.toWire('a.b'));
+      expect(withHistory.names.fromWire('a_b')).toBe('a.b');
+      const call = (withHistory.body.messages[1] as { tool_calls: { function: { name: string } }[] }).tool_calls[0]?.function.name;
+      expect(call).toMatch(/^a_b_[0-9a-z]+$/);
+    });
+
     it('keeps valid names and maps long ones to 64 characters', () => {
       const long = 'x'.repeat(70);
       const body = openAIChatBody([openAIChatTool(long), openAIChatTool('valid-name_1')]);
@@ -312,6 +327,18 @@ describe('transformOpenAIChatRequest', () => {
       const { body: output, warnings } = transform(body, openAIChatPlan(body));
       expect('tools' in output).toBe(false);
       expect(warnings.map((warning) => warning.code)).toEqual(['empty-tools-removed']);
+    });
+
+    it.each([
+      ['a Responses-style tool_search the only tool', [{ type: 'tool_search' }]],
+      ['an empty list', []],
+    ])('removes tool_choice when no tool is left (%s), with a warning', (_label, tools) => {
+      const body = openAIChatBody(tools, [{ role: 'user', content: 'hi' }], { tool_choice: 'required', parallel_tool_calls: false });
+      const { body: output, warnings } = transform(body, openAIChatPlan(body));
+      expect('tools' in output).toBe(false);
+      expect('tool_choice' in output).toBe(false);
+      expect('parallel_tool_calls' in output).toBe(false);
+      expect(warnings.map((warning) => warning.code)).toContain('tool-choice-removed');
     });
   });
 
