@@ -169,6 +169,13 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
         );
       }
       const written = parseToolSelection(trimmed);
+      if (written !== null && written.length === 0) {
+        return listing(
+          'invalid-query',
+          trimmed,
+          '`select:` lists no tool name; write the exact names after it, for example select:name_a,name_b. Available tools are listed by name.',
+        );
+      }
       const selection = written?.map(fromWire) ?? null;
       const hits = index.search(selection === null ? toCatalogQuery(trimmed, fromWire) : `select:${selection.join(',')}`, { ...(visible === undefined ? {} : { visible }), maxResults });
       const found = hits.map((hit) => byName.get(hit.name)).filter((tool): tool is ToolDefinition => tool !== undefined);

@@ -31,5 +31,19 @@ export function resolveToolSearchGuidance(plan: ToolSearchPlan, options: { reado
   if (plan.listing !== 'names') return TOOL_SEARCH_GUIDANCE;
   const toWire = options.names?.toWire ?? ((name: string) => name);
   const deferred = plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => toWire(tool.name));
-  return `${TOOL_SEARCH_GUIDANCE} These tools are available but not listed; load them with \`${TOOL_SEARCH_TOOL_NAME}\` before use: ${deferred.join(', ')}.`;
+  return `${TOOL_SEARCH_GUIDANCE}${NAMES_LISTING_LEAD}${deferred.join(', ')}.`;
+}
+
+/** What the `names` listing's note adds after {@link TOOL_SEARCH_GUIDANCE}, before the names. */
+export const NAMES_LISTING_LEAD = ` These tools are available but not listed; load them with \`${TOOL_SEARCH_TOOL_NAME}\` before use: `;
+
+/**
+ * Matches every note this package writes, and nothing after it: the note, optionally followed by the `names`
+ * listing's list (tool names hold no white space or comma on any API, so the list ends at its final period). Global:
+ * reset `lastIndex` or use it with `replace`.
+ */
+export const TOOL_SEARCH_GUIDANCE_PATTERN = new RegExp(`${escapeRegExp(TOOL_SEARCH_GUIDANCE)}(?:${escapeRegExp(NAMES_LISTING_LEAD)}[^\\s,]+(?:, [^\\s,]+)*\\.)?`, 'g');
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

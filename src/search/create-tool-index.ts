@@ -98,6 +98,8 @@ const optionsSchema = z.strictObject({
   coverageBonus: weight.optional(),
   minScoreRatio: z.number().min(0).max(1).optional(),
 });
+/** Wrapping a model puts around a name it copies: white space, quotes, backticks, brackets, a closing period. */
+const WRAPPING = /^[\s"'`[\](){}]+|[\s"'`[\](){}.,;:!?]+$/g;
 /** Leading and trailing characters that are not letters or digits: quotes, backticks, punctuation, spaces. */
 const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 
@@ -116,9 +118,11 @@ const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
  * `ln(1 + N / n) / ln(1 + N)` where `N` is the number of indexed tools and `n` the number that have the term
  * (so 1 for a term only one tool has; `rarity: false` makes it 1 always). Coverage: each further distinct query
  * term the tool has, beyond its first, adds `coverageBonus` (1), so a tool with `m` of the query's terms gains
- * `m - 1` (a term found only in a field weighing 0 does not count). A tool whose lower-cased name equals the
- * whole query, once wrapping quotes, backticks and punctuation are stripped and case is folded, gains
- * {@link EXACT_NAME_BONUS} (100) and ranks first. Nothing else counts: no length normalisation, no term-frequency
+ * `m - 1` (a term found only in a field weighing 0 does not count). A tool whose name is the whole query, ignoring
+ * case and the wrapping a model puts around a copied name (white space, quotes, backticks, brackets, a closing
+ * period), gains {@link EXACT_NAME_BONUS} (100) and ranks first; only when no name is written so are names and
+ * query compared without their leading and trailing punctuation (so `_search` finds `_search`, not `search`, and
+ * `search!` finds `search`). Nothing else counts: no length normalisation, no term-frequency
  * saturation, no embeddings. So `score = Σ weight(best field) × rarity + (m - 1)`, by hand.
  *
  * **Results.** Only visible tools scoring above 0 are ranked; ties keep the tool list's order. Only results
@@ -154,12 +158,12 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
   const size = names.length;
   const idsByName = new Map<string, number>();
   const idsByLowerName = new Map<string, number[]>();
+  const idsByBareName = new Map<string, number[]>();
   names.forEach((name, id) => {
     idsByName.set(name, id);
     const lower = name.toLowerCase();
-    const sameLower = idsByLowerName.get(lower);
-    if (sameLower === undefined) idsByLowerName.set(lower, [id]);
-    else sameLower.push(id);
+    pushId(idsByLowerName, lower, id);
+    pushId(idsByBareName, lower.replace(WRAPPING_PUNCTUATION, ''), id);
   });
   // Scratch space reused by every search (search is synchronous, so never shared by two at once); reset after use.
   const scores = new Float64Array(size);
@@ -184,7 +188,10 @@ export function createToolIndex(tools: readonly ToolDefinition[], options?: Tool
       return hits;
     }
 
-    const exactIds = idsByLowerName.get(query.replace(WRAPPING_PUNCTUATION, '').toLowerCase()) ?? [];
+    // The name as written wins (`_search` is `_search`, not `search`); only when no name is written so are names and
+    // query compared without their leading and trailing punctuation (`search!` or `"search"` finds `search`).
+    const lowerQuery = query.toLowerCase();
+    const exactIds = idsByLowerName.get(lowerQuery.replace(WRAPPING, '')) ?? idsByBareName.get(lowerQuery.replace(WRAPPING_PUNCTUATION, '')) ?? [];
     const terms = new Set(tokenizeSearchText(query));
     if (terms.size === 0 && exactIds.length === 0) return [];
 
@@ -294,6 +301,12 @@ function resolveVisibility(visible: Iterable<string> | undefined): (name: string
   if (visible instanceof Set) return (name) => visible.has(name);
   const names = new Set(parseToolNameList(visible, '`visible`'));
   return (name) => names.has(name);
+}
+
+function pushId(map: Map<string, number[]>, key: string, id: number): void {
+  const ids = map.get(key);
+  if (ids === undefined) map.set(key, [id]);
+  else ids.push(id);
 }
 
 /** Scores are sums of products of small floats; six decimals keep them readable and byte-stable. */

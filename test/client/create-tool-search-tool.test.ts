@@ -56,6 +56,16 @@ describe('createToolSearchTool', () => {
       expect(result.status === 'found' ? result.loaded : []).not.toContain('tool_search');
     });
 
+    it.each(['select:', 'select: , ,', 'SELECT:""'])('answers %j, a select: naming no tool, with a result saying how to write one', async (query) => {
+      const { search, store } = setup();
+      const result = await search.execute({ query }, { sessionId: 's' });
+      expect(result.status).toBe('invalid-query');
+      expect(result.message).toContain('`select:` lists no tool name');
+      expect(result.message).not.toContain('No tool is named');
+      expect(result.status === 'invalid-query' ? result.availableTools : []).toContain('read_file');
+      expect(await store.get('s')).toEqual([]);
+    });
+
     it('loads exactly the tools a select: query names and names the unknown ones', async () => {
       const { search, store } = setup();
       const result = await search.execute({ query: 'select:write_file,send_email,nope' }, { sessionId: 's' });

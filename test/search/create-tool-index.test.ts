@@ -102,6 +102,23 @@ describe('createToolIndex', () => {
       ]);
     });
 
+    it.each([
+      ['_search', ['_search']],
+      ['`_search`', ['_search']],
+      ['search', ['search']],
+      ['search!', ['search']],
+      ['"search_web".', ['search_web']],
+    ])('gives the exact-name bonus to the name as written: %s loads %j', (query, expected) => {
+      const index = createToolIndex([builtin('search', 'x'), builtin('_search', 'y'), builtin('search_web', 'z')]);
+      expect(names(index.search(query))).toEqual(expected);
+    });
+
+    it('compares names without their punctuation only when no name is written as the query', () => {
+      const index = createToolIndex([builtin('_private_', 'x'), builtin('other', 'y')]);
+      expect(names(index.search('private'))).toEqual(['_private_']);
+      expect(index.search('private')[0]?.score).toBeGreaterThan(EXACT_NAME_BONUS);
+    });
+
     it('returns each tool once, even when a field weighs 0', () => {
       const index = createToolIndex([builtin('archive', 'archive of records', { type: 'object', properties: { archive: { type: 'string' } } })], {
         weights: { name: 0, description: 0, parameters: 0 },
