@@ -90,6 +90,9 @@ const optionsSchema = z.object({
  * ```
  */
 export function createToolSearchTool(options: CreateToolSearchToolOptions): ToolSearchTool {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new ToolSearchError('invalid-options', `createToolSearchTool: the options must be an object such as \`{ tools, store }\`, got ${describeValue(options)}`);
+  }
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -101,6 +104,9 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
   }
   if (typeof options.store !== 'object' || options.store === null || typeof options.store.add !== 'function') {
     throw new ToolSearchError('invalid-options', `createToolSearchTool: \`store\` must be a RevealStore, got ${describeValue(options.store)}`);
+  }
+  if (options.index !== undefined && (typeof options.index !== 'object' || options.index === null || typeof options.index.search !== 'function')) {
+    throw new ToolSearchError('invalid-options', `createToolSearchTool: \`index\` must be an index from \`createToolIndex\`, got ${describeValue(options.index)}`);
   }
   const catalog = parseToolDefinitions(options.tools).filter((tool) => tool.name !== TOOL_SEARCH_TOOL_NAME);
   const maxResults = options.maxResults ?? DEFAULT_MAX_SEARCH_RESULTS;

@@ -198,8 +198,13 @@ describe('createToolSearchTool', () => {
     [{ maxResults: 0 }, '`maxResults` must be a whole number ≥ 1, got 0'],
     [{ maxListedTools: -1 }, '`maxListedTools` must be a whole number ≥ 0, got -1'],
     [{ maxQueryLength: 1.5 }, '`maxQueryLength` must be a whole number ≥ 1, got 1.5'],
+    [{ index: {} }, '`index` must be an index from `createToolIndex`, got an object'],
   ])('rejects the options %j', (options, message) => {
     expect(() => createToolSearchTool({ tools: catalog, store: createMemoryRevealStore(), ...options })).toThrow(message);
+  });
+
+  it.each([null, 'tools', 3])('rejects options %j that are not an object with invalid-options, never a TypeError', (options) => {
+    expect(() => createToolSearchTool(options as never)).toThrow(expect.objectContaining({ code: 'invalid-options' }));
   });
 
   it('drives the whole progressive-disclosure loop: deferred → search → revealed → full schema next request', async () => {
