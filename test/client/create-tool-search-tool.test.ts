@@ -200,7 +200,7 @@ describe('createToolSearchTool', () => {
     [{ maxQueryLength: 1.5 }, '`maxQueryLength` must be a whole number ≥ 1, got 1.5'],
     [{ index: {} }, '`index` must be an index from `createToolIndex`, got an object'],
   ])('rejects the options %j', (options, message) => {
-    expect(() => createToolSearchTool({ tools: catalog, store: createMemoryRevealStore(), ...options })).toThrow(message);
+    expect(() => createToolSearchTool({ tools: catalog, store: createMemoryRevealStore(), ...options } as never)).toThrow(message);
   });
 
   it.each([null, 'tools', 3])('rejects options %j that are not an object with invalid-options, never a TypeError', (options) => {
