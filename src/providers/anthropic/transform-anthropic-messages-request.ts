@@ -144,9 +144,10 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const providerNames: string[] = [];
   for (const { entry, kind } of entries) if (kind !== 'custom' && typeof entry.name === 'string') providerNames.push(entry.name);
   const names = createToolNameMapping(
-    // Names this transformer may add are reserved too, so no renamed tool can take them.
-    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, TOOL_SEARCH_TOOL_NAME, ...RESERVED_NAMES],
+    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, TOOL_SEARCH_TOOL_NAME],
     ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
+    // The hosted search tools' names belong to the tools this transformer may add: a caller tool of that name is renamed.
+    { reserved: RESERVED_NAMES },
   );
 
   const catalogByName = new Map(catalog.map((tool) => [tool.name, tool]));
@@ -179,8 +180,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const missing: string[] = [];
   const explicitReveals = [...revealed].map((name) => names.fromWire(name));
   const historyReveals = resolveRevealedTools(history.toolOutputs).map((name) => names.fromWire(name));
-  const calledInHistory = history.references.filter((reference) => reference.kind === 'tool_use').map((reference) => names.fromWire(reference.name));
-  const visible = new Set([...explicitReveals, ...historyReveals, ...calledInHistory, ...(forced === null ? [] : [forced])]);
+  const visible = new Set([...explicitReveals, ...historyReveals, ...referenced, ...(forced === null ? [] : [forced])]);
   for (const tool of plan.tools) {
     if (bodyTools.has(tool.name)) continue;
     const definition = catalogByName.get(tool.name);
@@ -202,7 +202,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
       built = buildHostedTools(context, plan, history.searchToolName, searchTool, referenced);
       break;
     case 'client':
-      built = buildClientTools(context, plan, [...explicitReveals, ...historyReveals, ...(plan.listing === 'names' ? calledInHistory : [])]);
+      // The `names` listing sends only revealed deferred tools: every tool the history names must be among them.
+      built = buildClientTools(context, plan, [...explicitReveals, ...historyReveals, ...(plan.listing === 'names' ? referenced : [])]);
       break;
     case 'none':
     case 'openai-hosted':
@@ -285,8 +286,20 @@ function buildHostedTools(
 
   const plannedNames = new Set(plan.tools.map((tool) => tool.name));
   const searchEntries = entries.filter(({ kind }) => kind === 'tool-search');
+
+  // Tools the history references but nothing defines: send them deferred, from the catalog, in catalog order.
+  const restoredForHistory: string[] = [];
+  if (catalogByName.size > 0 && referenced.size > 0) {
+    const defined = new Set([...bodyTools.keys(), ...restored.keys()]);
+    const sentNames = new Set<string>();
+    for (const { entry } of entries) if (typeof entry.name === 'string') sentNames.add(entry.name);
+    for (const tool of catalogByName.values()) {
+      if (referenced.has(tool.name) && !defined.has(tool.name) && !sentNames.has(names.toWire(tool.name))) restoredForHistory.push(tool.name);
+    }
+  }
+
   const deferredProvider = entries.some(({ kind, entry }) => kind !== 'custom' && kind !== 'tool-search' && resolveAnthropicToolDeferral(entry) === 'deferred');
-  const includeSearch = deferredNames.size > 0 || deferredProvider || historySearchTool !== null || searchEntries.length > 0;
+  const includeSearch = deferredNames.size > 0 || deferredProvider || restoredForHistory.length > 0 || historySearchTool !== null || searchEntries.length > 0;
   const tools: unknown[] = [];
   let callerLast = -1;
   if (includeSearch) tools.push(resolveSearchTool(searchEntries, historySearchTool, variant, warnings));
@@ -311,17 +324,6 @@ function buildHostedTools(
     tools.push(withDeferral(bodyTools.get(name)?.entry ?? entry, { name: names.toWire(name) }, deferred));
   });
   for (const [name, definition] of restored) tools.push(fromDefinition(definition, names, deferredNames.has(name)));
-
-  // Tools the history references but nothing defines: send them deferred, from the catalog, in catalog order.
-  const restoredForHistory: string[] = [];
-  if (catalogByName.size > 0 && referenced.size > 0) {
-    const defined = new Set([...bodyTools.keys(), ...restored.keys()]);
-    const sentNames = new Set<string>();
-    for (const { entry } of entries) if (typeof entry.name === 'string') sentNames.add(entry.name);
-    for (const tool of catalogByName.values()) {
-      if (referenced.has(tool.name) && !defined.has(tool.name) && !sentNames.has(names.toWire(tool.name))) restoredForHistory.push(tool.name);
-    }
-  }
   for (const name of restoredForHistory) tools.push(fromDefinition(catalogByName.get(name) as ToolDefinition, names, true));
 
   // Counting needs every entry's kind; only a list longer than the limit can hold too many deferred tools.
@@ -394,7 +396,8 @@ function buildClientTools(context: BuildContext, plan: ToolSearchPlan, reveals: 
   let sentNames: ReadonlySet<string> | undefined;
   for (const [name, { entry }] of bodyTools) {
     if (entry.cache_control === undefined || entry.cache_control === null) continue;
-    sentNames ??= new Set(list.tools.map((listed) => listed.name));
+    // A caller's own `tool_search` the package's replaced (listed as `search`) is not sent either.
+    sentNames ??= new Set(list.tools.filter((listed) => listed.status !== 'search').map((listed) => listed.name));
     if (sentNames.has(name)) continue;
     hidden.push({ name: names.toWire(name), cacheControl: entry.cache_control, callerLast: entry === lastEntry?.entry });
   }
