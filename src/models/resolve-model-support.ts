@@ -30,8 +30,8 @@ const CLAUDE_FIVE_FAMILIES = new Set(['fable', 'mythos']);
 /**
  * Which hosted tool search a model id supports. Pure and total: unknown ids resolve to no hosted support.
  *
- * - OpenAI: GPT-5.4 and newer, by parsing the version (`gpt-5.4*`, `gpt-5.5*`, `gpt-5.10`, `gpt-6*`), except
- *   `gpt-5.4-nano`, which OpenAI documents as unsupported.
+ * - OpenAI: GPT-5.4 and newer, by parsing the version (`gpt-5.4*`, `gpt-5.5*`, `gpt-5.10`, `gpt-6*`), except the
+ *   nano tier (`gpt-5.4-nano`, which OpenAI documents as unsupported, and every later `-nano`, assumed the same).
  * - Anthropic: Claude 4.5 and newer in every family (Opus, Sonnet, Haiku) and every Fable and Mythos model, as
  *   Anthropic's own list says; Opus 4.1 and earlier, Sonnet 4 and every 3.x model are unsupported.
  * - Dated ids (`claude-haiku-4-5-20251001`), `-latest` aliases and the `[1m]` suffix resolve like their base id.
@@ -70,7 +70,10 @@ function supportsOpenAIHosted(baseId: string): boolean {
   const major = Number(match[1]);
   const minor = Number(match[2] ?? 0);
   const variant = match[3] ?? '';
-  if (major === 5 && minor === 4 && /^nano\b/.test(variant)) return false;
+  // OpenAI documents `gpt-5.4-nano` without tool search (it answers `tool_search` with a 400). Later nano models are
+  // not documented either way: the tier is assumed to keep the limit, since a wrong "supported" costs a failed request
+  // and a wrong "unsupported" only the hosted savings (the client-side mechanism still defers).
+  if (/^nano\b/.test(variant)) return false;
   return major > 5 || (major === 5 && minor >= 4);
 }
 

@@ -20,6 +20,8 @@ describe('resolveModelSupport', () => {
       ['GPT-5.4', true],
       ['gpt-5.4-nano', false],
       ['gpt-5.4-nano-2026-03-05', false],
+      ['gpt-5.5-nano', false],
+      ['gpt-6-nano', false],
       ['gpt-5.3', false],
       ['gpt-5.2', false],
       ['gpt-5', false],

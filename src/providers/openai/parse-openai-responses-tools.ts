@@ -55,8 +55,9 @@ export interface OpenAIResponsesBodyTools {
  *
  * Throws a `ToolSearchError` (`invalid-request`) naming the item when the body is not an object, `tools` is not an
  * array, a tool is not an object or has no `type`, a function has no name or its `parameters` is not an object, a
- * namespace's `tools` is not an array, or two functions share a name (this package identifies a tool by its name, so
- * the same function name in two namespaces is not supported).
+ * namespace's `tools` is not an array, two functions share a name (this package identifies a tool by its name, so
+ * the same function name in two namespaces is not supported), or a custom tool shares its name with another tool of
+ * its scope (the top level, or its namespace).
  *
  * @example
  * ```ts
@@ -87,7 +88,22 @@ export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTool
   const tools: OpenAIResponsesBodyTool[] = [];
   const namespaces: OpenAIResponsesBodyNamespace[] = [];
   const seen = new Map<string, string>();
+  // Function and custom tool names by scope (the top level, or one namespace): the API rejects two of one name there.
+  const scoped = new Map<string, { path: string; custom: boolean }>();
   const add = (entry: OpenAIResponsesBodyTool): void => {
+    if (entry.kind === 'function' || entry.kind === 'custom') {
+      const name = entry.kind === 'function' ? (entry.definition?.name as string) : (entry.tool.name as string);
+      const key = `${entry.namespace ?? ''}\u0000${name}`;
+      const first = scoped.get(key);
+      // Two functions of one name are reported below, wherever they are.
+      if (first !== undefined && (first.custom || entry.kind === 'custom')) {
+        throw new ToolSearchError(
+          'invalid-request',
+          `Tool name \`${name}\` is used twice ${entry.namespace === undefined ? 'at the top level' : `in namespace \`${entry.namespace}\``} (\`${first.path}\` and \`${entry.path}\`); the API requires unique names there`,
+        );
+      }
+      scoped.set(key, { path: entry.path, custom: entry.kind === 'custom' });
+    }
     if (entry.kind === 'function') {
       const name = entry.definition?.name as string;
       const first = seen.get(name);

@@ -38,8 +38,8 @@ export interface OpenAIResponsesInputContext {
 /**
  * Rewrites a Responses history (`input`) so it matches the tools being sent:
  *
- * - `function_call` and `custom_tool_call`: the name becomes the wire name (also for a tool no longer in the
- *   request whose name the API would reject); a missing `namespace` is restored where
+ * - `function_call` and `custom_tool_call`: a function's name becomes its wire name (also for a tool no longer in the
+ *   request whose name the API would reject; a custom tool's name is kept); a missing `namespace` is restored where
  *   the tools (or the tools the history itself loaded) say the function needs one (the "Missing namespace for
  *   function_call" 400); a namespace given as the category label (`File Operations`) or as the original tool name
  *   becomes the name sent. A call whose tool is no longer in the request keeps its name; its namespace is restored
@@ -140,7 +140,8 @@ function resolveCallWireName(
   const called: string[] = [];
   for (const item of items) {
     const { type, name } = item as { type?: unknown; name?: unknown };
-    if ((type === 'function_call' || type === 'custom_tool_call') && typeof name === 'string' && name.length > 0) {
+    // Custom tool calls keep their names (free text, never mapped).
+    if (type === 'function_call' && typeof name === 'string' && name.length > 0) {
       const wire = mapped(name);
       if (isValidToolName(wire, OPENAI_RESPONSES_TOOL_NAME_RULE)) called.push(wire);
       else invalid.add(wire);
@@ -165,8 +166,9 @@ function transformCall(
   if (typeof record.name !== 'string' || record.name.length === 0) {
     throw new ToolSearchError('invalid-request', `\`input[${index}].name\` (a ${String(record.type)} item) must be a non-empty string, got ${describeValue(record.name)}`);
   }
-  const original = context.originalOf(record.name);
-  const name = wireName(record.name);
+  const custom = record.type === 'custom_tool_call';
+  const original = custom ? record.name : context.originalOf(record.name);
+  const name = custom ? record.name : wireName(record.name);
   // The tools being sent decide; a tool they no longer hold is looked up where the history itself loaded it.
   const isSent = sent.topLevel.has(name) || sent.namespaces.has(name);
   const expected = resolveOpenAIResponsesCallNamespace(isSent ? sent : loaded, name);
