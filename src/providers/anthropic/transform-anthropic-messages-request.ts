@@ -2,6 +2,7 @@ import { REVEALED_OPTION_SCHEMA, parseRevealedOption } from '../../transform/par
 import { isRecord } from '../../records/is-record.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
+import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
 import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -90,7 +91,7 @@ interface BodyTool {
  *   end of `system` (a string gets it after a blank line, an array of text blocks gets one more block; existing
  *   blocks and their `cache_control` are kept). Reveals come from `options.revealed` and from the history.
  * - `none`: every tool in full; nothing added. `openai-hosted` (a plan for OpenAI's Responses API) is a mistake on a
- *   Messages body: it is treated as `none`, with a warning.
+ *   Messages body: it is applied with the client-side mechanism (the same tools deferred), with a warning.
  *
  * On every path: tool names outside `^[a-zA-Z0-9_-]{1,64}$` are mapped (in `tools`, `tool_choice`, `tool_use` and
  * `tool_reference` blocks) and `names.fromWire` maps the model's calls back; provider tools the plan does not know
@@ -123,22 +124,16 @@ interface BodyTool {
  */
 export function transformAnthropicMessagesRequest<Body extends AnthropicMessagesRequestLike = AnthropicMessagesRequest>(
   body: Body,
-  plan: ToolSearchPlan,
+  givenPlan: ToolSearchPlan,
   options: TransformAnthropicMessagesRequestOptions = {},
 ): TransformAnthropicMessagesRequestResult<Body> {
   const request = checkBody(body);
-  parseToolSearchPlan(plan);
+  parseToolSearchPlan(givenPlan);
   const { revealed, searchTool, catalog } = parseOptions(options);
   const warnings: AnthropicMessagesWarning[] = [];
+  const { plan, fallback } = resolvePlanForWireAPI(givenPlan, 'anthropic-messages');
+  if (fallback !== null) warnings.push({ code: 'mechanism-not-for-messages', message: fallback });
   const mechanism = plan.mechanism;
-  if (mechanism === 'openai-hosted') {
-    warnings.push({
-      code: 'mechanism-not-for-messages',
-      message:
-        "the plan uses OpenAI's hosted tool search, which the Messages API does not carry; every tool was sent in full. " +
-        "Resolve the plan with `{ id, api: 'anthropic-messages' }`.",
-    });
-  }
 
   const entries = Array.isArray(request.tools) ? readEntries(request.tools) : [];
   const providerNames: string[] = [];
@@ -206,9 +201,11 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
       built = buildClientTools(context, plan, [...explicitReveals, ...historyReveals, ...(plan.listing === 'names' ? referenced : [])]);
       break;
     case 'none':
-    case 'openai-hosted':
       built = buildFullTools(context);
       break;
+    case 'openai-hosted':
+      // resolvePlanForWireAPI has turned it into `client`.
+      throw new ToolSearchError('invalid-options', 'an `openai-hosted` plan reached the Messages tool builder');
     default:
       return assertNever(mechanism, 'mechanism');
   }

@@ -2,6 +2,7 @@ import { parseTransformRequestOptions } from '../../transform/parse-transform-re
 import { isRecord } from '../../records/is-record.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
+import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
@@ -26,7 +27,8 @@ import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-prob
  * The codes of {@link transformGeminiRequest}'s warnings; match on them, the messages are for people.
  *
  * - `hosted-mechanism-unsupported`: the plan asks for OpenAI's or Anthropic's hosted search, which Gemini does not
- *   have; full schemas were sent. Resolve the plan with `{ id, api: 'gemini' }` to get the client-side mechanism.
+ *   have; the same tools were deferred with the client-side mechanism instead. Resolve the plan with
+ *   `{ id, api: 'gemini' }` to say so up front.
  * - `parameters-dropped`: a declaration had both `parameters` and `parametersJsonSchema` (the API takes one); the
  *   `parameters` were dropped and `parametersJsonSchema` kept.
  * - `parameters-sent-as-json-schema`: a declaration's `parameters` use what Gemini's `parameters` cannot express
@@ -84,8 +86,9 @@ export type TransformGeminiRequestResult<Body = GeminiGenerateContentParameters>
  * `allowedFunctionNames`, are mapped to letters, digits, `_`, `.` and `-`, starting with a letter or `_`, at most 64
  * characters (see `GEMINI_TOOL_NAME_RULE`); map the model's calls back with `names.fromWire`.
  *
- * With plan `none`, or nothing deferred, every tool is sent in full (names still mapped) and nothing is added. With a
- * hosted plan (`openai-hosted`, `claude-hosted`), full schemas are sent with a warning.
+ * With plan `none`, or nothing deferred, every tool is sent in full (names still mapped) and nothing is added. A
+ * hosted plan (`openai-hosted`, `claude-hosted`) is applied with the client-side mechanism (same deferred tools, the
+ * plan's listing), with a warning.
  *
  * Pure: the input is not mutated, and equal input gives byte-identical output.
  *
@@ -107,13 +110,16 @@ export type TransformGeminiRequestResult<Body = GeminiGenerateContentParameters>
  */
 export function transformGeminiRequest<Body extends object = GeminiGenerateContentParameters>(
   body: Body,
-  plan: ToolSearchPlan,
+  givenPlan: ToolSearchPlan,
   options: TransformGeminiRequestOptions = {},
 ): TransformGeminiRequestResult<Body> {
   const revealedOption = parseTransformRequestOptions(options).revealed;
-  parseToolSearchPlan(plan);
+  parseToolSearchPlan(givenPlan);
   const { request, shape, settings, prefix, tools } = parseGeminiToolSlots(body);
   const warnings: ToolSearchWarning<GeminiWarningCode>[] = [];
+  // Gemini carries no hosted search: a hosted plan defers the same tools client-side.
+  const { plan, fallback } = resolvePlanForWireAPI(givenPlan, 'gemini');
+  if (fallback !== null) warnings.push({ code: 'hosted-mechanism-unsupported', message: fallback });
 
   // Names: one mapping over the plan's names. A body that is the transformer's own output holds wire names; they
   // are read back to the plan's names so the plan still matches.
@@ -147,12 +153,6 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
     warnings.push({
       code: 'too-many-function-declarations',
       message: `${list.tools.length} function declarations are sent, more than Gemini's ${GEMINI_MAX_FUNCTION_DECLARATIONS}; the API will reject the request. Let more tools be deferred (their \`deferrable\` policy, the never-defer list) or send fewer tools`,
-    });
-  }
-  if (plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted') {
-    warnings.push({
-      code: 'hosted-mechanism-unsupported',
-      message: `the plan uses \`${plan.mechanism}\` tool search, which Gemini does not have; every tool was sent with its full schema. Resolve the plan with \`{ id: '${plan.model}', api: 'gemini' }\` to defer tools with the client-side \`tool_search\``,
     });
   }
 

@@ -2,6 +2,7 @@ import { parseTransformRequestOptions } from '../../transform/parse-transform-re
 import { isRecord } from '../../records/is-record.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
+import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
@@ -20,8 +21,8 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
  * The codes of {@link transformOpenAIChatRequest}'s warnings; match on them, the messages are for people.
  *
  * - `hosted-mechanism-unsupported`: the plan asks for OpenAI's or Anthropic's hosted search, which Chat Completions
- *   does not have (no `defer_loading`, `namespace` or `tool_search` there); full schemas were sent. Resolve the
- *   plan with `{ id, api: 'openai-chat' }` to get the client-side mechanism.
+ *   does not have (no `defer_loading`, `namespace` or `tool_search` there); the same tools were deferred with the
+ *   client-side mechanism instead. Resolve the plan with `{ id, api: 'openai-chat' }` to say so up front.
  * - `hosted-tool-search-removed`: the body held a Responses-style `{ type: 'tool_search' }` tool, which Chat
  *   Completions rejects; it was removed.
  * - `defer-loading-removed`: tools carried `defer_loading`, which Chat Completions rejects; it was removed.
@@ -79,8 +80,9 @@ export type TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> = Transfo
  * `names.fromWire`. Keep your own body and history in original names; running the transformer on its own output
  * is stable (full and compact listings), but a tool revealed later needs its full schema from your original body.
  *
- * With plan `none`, or nothing deferred, every tool is sent in full (names still mapped) and nothing is added. With
- * a hosted plan (`openai-hosted`, `claude-hosted`), full schemas are sent with a warning. Custom tools pass
+ * With plan `none`, or nothing deferred, every tool is sent in full (names still mapped) and nothing is added. A
+ * hosted plan (`openai-hosted`, `claude-hosted`) is applied with the client-side mechanism (same deferred tools, the
+ * plan's listing), with a warning. Custom tools pass
  * through unchanged at their positions. `defer_loading` a caller put on tools is removed, with a warning.
  *
  * Pure: the input is not mutated, and equal input gives byte-identical output. The body comes back in the type it
@@ -106,17 +108,20 @@ export type TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> = Transfo
  */
 export function transformOpenAIChatRequest<Body extends object = OpenAIChatRequest>(
   body: Body,
-  plan: ToolSearchPlan,
+  givenPlan: ToolSearchPlan,
   options: TransformOpenAIChatRequestOptions = {},
 ): TransformOpenAIChatRequestResult<Body> {
   const revealedOption = parseTransformRequestOptions(options).revealed;
-  parseToolSearchPlan(plan);
+  parseToolSearchPlan(givenPlan);
   const { request, slots } = parseOpenAIChatToolSlots(body);
   const messages = request.messages;
   if (!Array.isArray(messages)) {
     throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
   }
   const warnings: ToolSearchWarning<OpenAIChatWarningCode>[] = [];
+  // Chat Completions carries no hosted search: a hosted plan defers the same tools client-side.
+  const { plan, fallback } = resolvePlanForWireAPI(givenPlan, 'openai-chat');
+  if (fallback !== null) warnings.push({ code: 'hosted-mechanism-unsupported', message: fallback });
 
   // Names: one mapping over every name the body can send. A body that is the transformer's own output holds wire
   // names; they are read back to the plan's names so the plan still matches.
@@ -146,12 +151,6 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   const revealed = [...revealedOption, ...resolveRevealedTools(outputs), ...toolChoice.forced];
   const list = resolveToolList(plan, definitions, { revealed, names });
 
-  if (plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted') {
-    warnings.push({
-      code: 'hosted-mechanism-unsupported',
-      message: `the plan uses \`${plan.mechanism}\` tool search, but Chat Completions has no hosted tool search (no \`defer_loading\`, \`namespace\` or \`tool_search\`); every tool was sent with its full schema. Resolve the plan with \`{ id: '${plan.model}', api: 'openai-chat' }\` to defer tools with the client-side \`tool_search\``,
-    });
-  }
 
   const deferLoading: string[] = [];
   for (const slot of slots) {

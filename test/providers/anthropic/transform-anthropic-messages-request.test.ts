@@ -621,13 +621,15 @@ describe('transformAnthropicMessagesRequest', () => {
       expect(warnings).toEqual([]);
     });
 
-    it('treats an OpenAI hosted plan as none, with a warning', () => {
+    it('falls back to the client-side mechanism for an OpenAI hosted plan, with a warning', () => {
       const body = anthropicBody(anthropicTools(4));
       const plan = resolveToolSearch('gpt-5.4', parseAnthropicMessagesTools(body), { threshold: 3 });
       expect(plan.mechanism).toBe('openai-hosted');
       const { body: output, warnings } = transformAnthropicMessagesRequest(body, plan);
-      expect(output.tools).toEqual(body.tools);
+      expect(JSON.stringify(output)).toBe(JSON.stringify(transformAnthropicMessagesRequest(body, { ...plan, mechanism: 'client' }).body));
+      expect((output.tools as unknown as Tools).map((tool) => tool.name)).toContain(TOOL_SEARCH_TOOL_NAME);
       expect(codes(warnings)).toEqual(['mechanism-not-for-messages']);
+      expect(warnings[0]?.message).toContain('the same tools are deferred with the client-side `tool_search` instead');
     });
   });
 

@@ -285,11 +285,14 @@ describe('transformGeminiRequest', () => {
       expect(warnings).toEqual([]);
     });
 
-    it.each(['gpt-5.4', 'claude-opus-4-5'])('warns and declares full schemas for a hosted plan (%s)', (model) => {
+    it.each(['gpt-5.4', 'claude-opus-4-5'])('falls back to the client-side mechanism for a hosted plan (%s), with a warning', (model) => {
       const body = geminiParameters(twenty);
-      const { body: output, warnings } = transform(body, geminiPlan(body, undefined, model));
-      expect(output).toEqual(body);
+      const plan = geminiPlan(body, { listing: 'compact' }, model);
+      const { body: output, warnings } = transform(body, plan);
+      expect(JSON.stringify(output)).toBe(JSON.stringify(transform(body, { ...plan, mechanism: 'client' }).body));
+      expect(geminiToolSummary(output)).toContain('tool_search:search');
       expect(warnings.map((warning) => warning.code)).toEqual(['hosted-mechanism-unsupported']);
+      expect(warnings[0]?.message).toContain('the same tools are deferred with the client-side `tool_search` instead');
       expect(warnings[0]?.message).toContain("api: 'gemini'");
     });
   });

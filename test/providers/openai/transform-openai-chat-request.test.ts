@@ -285,15 +285,24 @@ describe('transformOpenAIChatRequest', () => {
       expect(warnings).toEqual([]);
     });
 
-    it.each([['gpt-5.4', 'openai-hosted'], ['claude-opus-4-5', 'claude-hosted']])('warns and sends full schemas for a hosted plan (%s)', (model, mechanism) => {
+    it.each([['gpt-5.4', 'openai-hosted'], ['claude-opus-4-5', 'claude-hosted']])('falls back to the client-side mechanism for a hosted plan (%s), with a warning', (model, mechanism) => {
       const body = openAIChatBody(twenty);
-      const plan = openAIChatPlan(body, undefined, model);
+      const plan = openAIChatPlan(body, { listing: 'names' }, model);
       expect(plan.mechanism).toBe(mechanism);
       const { body: output, warnings } = transform(body, plan);
-      expect(openAIChatToolSummary(output).every((entry) => entry.endsWith(':full'))).toBe(true);
+      expect(JSON.stringify(output)).toBe(JSON.stringify(transform(body, { ...plan, mechanism: 'client' }).body));
+      expect(openAIChatToolSummary(output)).toEqual(['tool_search:search']);
       expect(JSON.stringify(output)).not.toContain('defer_loading');
       expect(warnings.map((warning) => warning.code)).toEqual(['hosted-mechanism-unsupported']);
+      expect(warnings[0]?.message).toContain('the same tools are deferred with the client-side `tool_search` instead');
       expect(warnings[0]?.message).toContain("api: 'openai-chat'");
+    });
+
+    it('keeps plan none as none: every tool in full, nothing added', () => {
+      const body = openAIChatBody(twenty);
+      const plan = openAIChatPlan(body, { mechanism: 'openai' });
+      expect(plan.mechanism).toBe('none');
+      expect(openAIChatToolSummary(transform(body, plan).body).every((entry) => entry.endsWith(':full'))).toBe(true);
     });
   });
 
