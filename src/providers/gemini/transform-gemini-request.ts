@@ -79,8 +79,9 @@ export type TransformGeminiRequestResult<Body = GeminiGenerateContentParameters>
  *   on its own output), and a note left by another plan is replaced;
  * - functions named by `toolConfig.functionCallingConfig.allowedFunctionNames` are sent with full schemas, since
  *   the model may be made to call them without a chance to search first;
- * - reveals: `options.revealed`, then those found in the history's function responses (`response` itself or its
- *   `output`, as `resolveRevealedTools` reads them).
+ * - reveals: `options.revealed`, then those found in the history's function responses (`response` itself, or its
+ *   `output`, `result` or `content`, as JSON text, a parsed object or text parts: `{ name, content }` is how the
+ *   Vercel AI SDK sends a result).
  *
  * Names sent, and names in the history (`functionCall.name`, `functionResponse.name`) and in
  * `allowedFunctionNames`, are mapped to letters, digits, `_`, `.` and `-`, starting with a letter or `_`, at most 64
@@ -272,14 +273,30 @@ function readHistory(contents: unknown): { names: string[]; outputs: unknown[] }
       if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') names.push(part.functionCall.name);
       if (isRecord(part.functionResponse)) {
         if (typeof part.functionResponse.name === 'string') names.push(part.functionResponse.name);
-        const response = part.functionResponse.response;
-        // The result may be the response itself or its documented `output` key.
-        outputs.push(response);
-        if (isRecord(response)) outputs.push(response.output);
+        collectResponseOutputs(part.functionResponse.response, outputs);
       }
     }
   }
   return { names, outputs };
+}
+
+/** The keys a function response's result is found under: the documented `output`, and what loops use instead. */
+const RESPONSE_KEYS = ['output', 'result', 'content'] as const;
+
+/**
+ * Every place a `tool_search` result may sit in a `functionResponse.response`, for `resolveRevealedTools` (which
+ * ignores anything else): the response itself (the parsed result), or its `output` (documented), `result` or
+ * `content` (the Vercel AI SDK sends `{ name, content }`), each as JSON text, a parsed object, or a list of text parts.
+ */
+function collectResponseOutputs(response: unknown, outputs: unknown[]): void {
+  outputs.push(response);
+  if (!isRecord(response)) return;
+  for (const key of RESPONSE_KEYS) {
+    const value = response[key];
+    if (Array.isArray(value)) {
+      for (const item of value) outputs.push(isRecord(item) && typeof item.text === 'string' ? item.text : item);
+    } else if (value !== undefined) outputs.push(value);
+  }
 }
 
 /** The items of `contents` that may be contents: the list itself, or a single content. */

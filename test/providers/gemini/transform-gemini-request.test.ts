@@ -95,6 +95,24 @@ describe('transformGeminiRequest', () => {
       expect(geminiToolSummary(output)).toEqual(['tool_search:search', 'tool_9:full', 'tool_5:full', 'tool_7:full']);
     });
 
+    it.each<[string, (text: string) => Record<string, unknown>]>([
+      ['{ output }', (text) => ({ output: text })],
+      ['{ result }', (text) => ({ result: text })],
+      ['{ content }', (text) => ({ content: text })],
+      ['{ name, content } (the Vercel AI SDK)', (text) => ({ name: 'tool_search', content: text })],
+      ['{ content: [text parts] }', (text) => ({ content: [{ type: 'text', text }] })],
+      ['{ result: parsed }', (text) => ({ result: JSON.parse(text) as unknown })],
+      ['the parsed result', (text) => JSON.parse(text) as Record<string, unknown>],
+    ])('restores a reveal from a tool_search result sent as %s', (_label, shape) => {
+      const history = make(twenty, [
+        { role: 'user', parts: [{ text: 'hi' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'tool_search', args: { query: 'tool_5' } } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'tool_search', response: shape(found(['tool_5'])) } }] },
+      ]);
+      const { body: output } = transform(history, geminiPlan(history, { listing: 'names' }));
+      expect(geminiToolSummary(output)).toEqual(['tool_search:search', 'tool_5:full']);
+    });
+
     it('declares the functions allowedFunctionNames lists with full schemas', () => {
       const forced = make(twenty, undefined, { toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['tool_4'] } } });
       const { body: output } = transform(forced, geminiPlan(forced, { listing: 'names' }));
