@@ -248,7 +248,7 @@ describe('transformAnthropicMessagesRequest', () => {
         const { warnings } = transform(body, HOSTED, { threshold: 3, neverDefer: ['a'] });
         expect(warnings[0]?.message).toContain('`c`');
         expect(warnings[0]?.message).toContain('moved to `a`');
-        expect(warnings[0]?.message).toContain('cannot both defer_loading=true cache_control set');
+        expect(warnings[0]?.message).toContain("Tool 'c' cannot both defer_loading=true cache_control set. Tools defer_loading cannot use prompt caching.");
       });
     });
 
