@@ -140,6 +140,9 @@ function matchPlan(plan: ToolSearchPlan, tools: readonly ToolDefinition[]): [Pla
     return plan.tools.map((entry, index) => [entry, tools[index] as ToolDefinition]);
   }
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  // A caller's `tool_search` the package's replaced on an earlier pass is not in a transformed body: the package's
+  // own definition stands in for it (the list never sends it anyway).
+  if (plan.tools.some((entry) => entry.reason === 'search-tool') && !byName.has(TOOL_SEARCH_TOOL_DEFINITION.name)) byName.set(TOOL_SEARCH_TOOL_DEFINITION.name, TOOL_SEARCH_TOOL_DEFINITION);
   const missing = plan.tools.filter((entry) => !byName.has(entry.name)).map((entry) => `\`${entry.name}\``);
   const plannedNames = new Set(plan.tools.map((entry) => entry.name));
   const unplanned = tools.filter((tool) => !plannedNames.has(tool.name)).map((tool) => `\`${tool.name}\``);

@@ -60,21 +60,21 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
     if (isValid(check, name) && !reserved.has(name)) taken.add(name);
     else invalid.push(name);
   }
+  const later: string[] = [];
   const laterInvalid: string[] = [];
   if (options.secondary !== undefined) {
-    const later: string[] = [];
     for (const name of parseToolNameList(options.secondary, '`secondary`')) {
       if (primary.has(name)) continue;
       if (isValid(check, name) && !reserved.has(name)) later.push(name);
       else laterInvalid.push(name);
     }
-    if (laterInvalid.length > 0) for (const name of later) taken.add(name);
   }
   if (invalid.length === 0 && laterInvalid.length === 0) return { toWire: (name) => name, fromWire: (wireName) => wireName, renamed: [] };
   const toWire = new Map<string, string>();
   const fromWire = new Map<string, string>();
   // The first names are settled before the second ones are looked at, so those cannot change them.
   renameInto(invalid, check, taken, toWire, fromWire);
+  for (const name of later) taken.add(name);
   renameInto([...new Set(laterInvalid)], check, taken, toWire, fromWire);
   const renamed: [string, string][] = [];
   for (const name of [...invalid, ...new Set(laterInvalid)]) renamed.push([name, toWire.get(name) as string]);

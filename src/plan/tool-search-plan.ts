@@ -11,6 +11,9 @@ import type { ModelPlatform, WireAPI } from '../models/model-reference.js';
  */
 export type ToolSearchMechanism = 'openai-hosted' | 'claude-hosted' | 'client' | 'none';
 
+/** The mechanisms a plan may hold, for validation and tests. */
+export const TOOL_SEARCH_MECHANISMS: readonly ToolSearchMechanism[] = ['openai-hosted', 'claude-hosted', 'client', 'none'];
+
 /**
  * Why a tool is deferred.
  *

@@ -89,6 +89,12 @@ describe('createToolNameMapping', () => {
       expect(mapping.toWire('a.b')).toMatch(/^a_b_[0-9a-z]+$/);
     });
 
+    it('never lets a valid secondary name take a first name’s wire name (Caf_ in the history leaves Café as Caf_)', () => {
+      const mapping = createToolNameMapping(['Café'], OPENAI, { secondary: ['Caf_', 'Caf.'] });
+      expect(mapping.toWire('Café')).toBe('Caf_');
+      expect(mapping.toWire('Caf.')).toMatch(/^Caf__[0-9a-z]+$/);
+    });
+
     it('ignores a secondary name that is also a first name', () => {
       const mapping = createToolNameMapping(['a.b'], OPENAI, { secondary: ['a.b'] });
       expect(mapping.renamed).toEqual([['a.b', 'a_b']]);

@@ -178,6 +178,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const visible = new Set([...explicitReveals, ...historyReveals, ...referenced, ...(forced === null ? [] : [forced])]);
   for (const tool of plan.tools) {
     if (bodyTools.has(tool.name)) continue;
+    // A caller's `tool_search` the package's replaced on an earlier pass: the package's stands in for it.
+    if (tool.reason === 'search-tool' && ownSearchEntries.length > 0) continue;
     const definition = catalogByName.get(tool.name);
     if (definition !== undefined) restored.set(tool.name, definition);
     else if (!isHiddenByListing(plan, tool, visible)) missing.push(tool.name);

@@ -262,7 +262,7 @@ function checkToolChoice(choice: unknown, tools: readonly unknown[], report: (ru
     });
   }
   if (named.length === 0) return;
-  const locations = resolveOpenAIResponsesFunctionLocations(tools);
+  const locations = resolveOpenAIResponsesFunctionLocations(tools, undefined, 'function');
   for (const [path, name] of named) {
     if (locations.topLevel.has(name)) continue;
     if (isDeferred(tools, name)) {
@@ -279,7 +279,10 @@ function checkToolChoice(choice: unknown, tools: readonly unknown[], report: (ru
 
 function checkInput(body: Record<string, unknown>, tools: readonly unknown[], report: (rule: OpenAIResponsesPreflightRule, path: string, message: string) => void): void {
   if (!Array.isArray(body.input)) return;
-  const locations = resolveOpenAIResponsesFunctionLocations(tools, body.input);
+  const locations = {
+    function_call: resolveOpenAIResponsesFunctionLocations(tools, body.input, 'function'),
+    custom_tool_call: resolveOpenAIResponsesFunctionLocations(tools, body.input, 'custom'),
+  };
   body.input.forEach((item: unknown, index) => {
     if (!isRecord(item)) return;
     const path = `input[${index}]`;
@@ -305,11 +308,12 @@ function checkInput(body: Record<string, unknown>, tools: readonly unknown[], re
       }
       return;
     }
-    if (!locations.topLevel.has(item.name) && locations.namespaces.has(item.name)) {
+    const where = locations[item.type];
+    if (!where.topLevel.has(item.name) && where.namespaces.has(item.name)) {
       report(
         'function-call-missing-namespace',
         `${path}.namespace`,
-        `Missing namespace for ${item.type} '${item.name}'. It does not exist in the default namespace. Round-trip the model's ${item.type} item with its namespace field included (it lives in ${(locations.namespaces.get(item.name) as string[]).map((name) => `'${name}'`).join(', ')}).`,
+        `Missing namespace for ${item.type} '${item.name}'. It does not exist in the default namespace. Round-trip the model's ${item.type} item with its namespace field included (it lives in ${(where.namespaces.get(item.name) as string[]).map((name) => `'${name}'`).join(', ')}).`,
       );
     }
   });

@@ -159,7 +159,7 @@ interface BuildContext {
  * (`File Operations` → `File_Operations`), never reserved or named like a top-level function; a description is the
  * body namespace's own, else `Tools for <category>`. Function names are kept within 64 characters here (a deferred
  * top-level function's calls carry its name as their namespace). Order: top-level loaded tools and other tools in
- * body order, then namespaces sorted by category, then deferred tools without a category (see `uncategorized`), then
+ * body order, then namespaces sorted by the name sent, then deferred tools without a category (see `uncategorized`), then
  * `{"type":"tool_search"}` last, only when something is deferred (the body's own tool-search tool is reused; a
  * client-executed one the body has is kept even when nothing is deferred).
  *
@@ -341,7 +341,13 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
       if (entry.kind === 'provider' && entry.tool.type === 'mcp' && typeof entry.tool.server_label === 'string') blocked.push(entry.tool.server_label);
     }
   }
-  const namespaceNames = resolveOpenAIResponsesNamespaceNames(usedLabels, blocked);
+  // Labels only custom tools use are named after the functions' (they never change a function namespace's name).
+  const functionLabels = new Set(labels.values());
+  const namespaceNames = resolveOpenAIResponsesNamespaceNames(
+    [...usedLabels].filter((label) => functionLabels.has(label)),
+    blocked,
+    [...usedLabels].filter((label) => !functionLabels.has(label)),
+  );
   const renamed = [...new Set(read.namespaces.map((namespace) => namespace.name))].filter((name) => usedLabels.has(name) && namespaceNames.get(name) !== name);
   if (renamed.length > 0) {
     warnings.push({
@@ -399,7 +405,9 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   for (const namespace of read.namespaces) {
     if (namespace.description !== undefined && !descriptions.has(namespace.name)) descriptions.set(namespace.name, namespace.description);
   }
-  const namespaces = [...members.keys()].sort(compareText).map((label) => {
+  // Sorted by the name sent, not the label: a body an earlier transform wrote holds the names sent as labels, and must
+  // come out in the same order.
+  const namespaces = [...members.keys()].sort((left, right) => compareText(namespaceNames.get(left) as string, namespaceNames.get(right) as string) || compareText(left, right)).map((label) => {
     const name = namespaceNames.get(label) as string;
     const tools = members.get(label) as Record<string, unknown>[];
     if (hosted && tools.length > RECOMMENDED_NAMESPACE_SIZE && tools.some((tool) => tool.defer_loading === true)) {
