@@ -1,4 +1,5 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
+import { describeValue } from '../errors/describe-value.js';
 import { assertNever } from '../errors/assert-never.js';
 import type { ToolSearchPlan, PlannedTool } from '../plan/tool-search-plan.js';
 import type { JSONSchemaObject, ToolDefinition } from '../tools/tool-definition.js';
@@ -74,6 +75,9 @@ export interface ResolveToolListOptions {
  * ```
  */
 export function resolveToolList(plan: ToolSearchPlan, tools: readonly ToolDefinition[], options: ResolveToolListOptions = {}): ToolList {
+  if (typeof options !== 'object' || options === null) {
+    throw new ToolSearchError('invalid-options', `resolveToolList: the options must be an object such as \`{ revealed, names }\`, got ${describeValue(options)}`);
+  }
   const planned = matchPlan(plan, tools);
   const deferring = plan.mechanism === 'client' && planned.some(([entry]) => entry.status === 'deferred');
   if (!deferring) {

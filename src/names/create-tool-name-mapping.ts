@@ -51,6 +51,9 @@ export interface ToolNameMappingOptions {
  * ```
  */
 export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRule, options: ToolNameMappingOptions = {}): ToolNameMapping {
+  if (typeof options !== 'object' || options === null) {
+    throw new ToolSearchError('invalid-options', `createToolNameMapping: the options must be an object such as \`{ reserved, secondary }\`, got ${describeValue(options)}`);
+  }
   const check = createNameCheck(rule);
   const reserved = new Set(parseToolNameList(options.reserved ?? [], '`reserved`'));
   const primary = new Set(parseToolNameList(names, '`names`'));

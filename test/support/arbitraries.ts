@@ -14,8 +14,12 @@ import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import type { DeferrablePolicy, JSONSchemaObject } from '../../src/tools/tool-definition.js';
 
-/** How many cases each property runs (`FC_RUNS` overrides) and from which seed (`FC_SEED`: a number, or `random`). */
-export const PROPERTY_RUNS = Number(process.env.FC_RUNS ?? 150);
+/**
+ * How many cases each property runs (`FC_RUNS` overrides) and from which seed (`FC_SEED`: a number, or `random`).
+ * The defaults keep `npm test` repeatable and the property files at a few seconds each on two cores; to search
+ * further, run e.g. `FC_SEED=random FC_RUNS=20000 npx vitest run test/properties`.
+ */
+export const PROPERTY_RUNS = Number(process.env.FC_RUNS ?? 1000);
 export const PROPERTY_SEED = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20_261_130);
 /** A test timeout that grows with the run count (the default runs take well under a second per property). */
 export const PROPERTY_TIMEOUT = Math.max(30_000, PROPERTY_RUNS * 30);
@@ -191,7 +195,15 @@ export function scenarioArbitrary(models: readonly ModelReference[], options: { 
   return tools.chain((list) => {
     const index = list.length === 0 ? fc.constant(0) : fc.nat(list.length - 1);
     const event: fc.Arbitrary<ScenarioEvent> = fc.oneof(
-      { weight: 4, arbitrary: fc.record({ kind: fc.constant('call' as const), tool: index, spelling: fc.constantFrom('original' as const, 'sanitized' as const, 'dotted' as const), withNamespace: fc.boolean() }) },
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          kind: fc.constant('call' as const),
+          tool: index,
+          spelling: fc.oneof({ weight: 6, arbitrary: fc.constant('original' as const) }, fc.constant('sanitized' as const), fc.constant('dotted' as const)),
+          withNamespace: fc.boolean(),
+        }),
+      },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('stranger' as const), name: hostileName }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('search' as const), tools: fc.array(index, { maxLength: 3 }), strangers: fc.array(hostileName, { maxLength: 1 }) }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('hosted-search' as const), tools: fc.array(index, { minLength: 1, maxLength: 2 }) }) },

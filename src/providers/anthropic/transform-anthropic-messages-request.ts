@@ -137,7 +137,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
 
   const entries = Array.isArray(request.tools) ? readEntries(request.tools) : [];
   const providerNames: string[] = [];
-  for (const { entry, kind } of entries) if (kind !== 'custom' && typeof entry.name === 'string') providerNames.push(entry.name);
+  // The hosted search tools' own names are reserved below, not tools to rename.
+  for (const { entry, kind } of entries) if (kind !== 'custom' && kind !== 'tool-search' && typeof entry.name === 'string') providerNames.push(entry.name);
   const names = createToolNameMapping(
     [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, TOOL_SEARCH_TOOL_NAME],
     ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
