@@ -88,22 +88,7 @@ export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTool
   const tools: OpenAIResponsesBodyTool[] = [];
   const namespaces: OpenAIResponsesBodyNamespace[] = [];
   const seen = new Map<string, string>();
-  // Function and custom tool names by scope (the top level, or one namespace): the API rejects two of one name there.
-  const scoped = new Map<string, { path: string; custom: boolean }>();
   const add = (entry: OpenAIResponsesBodyTool): void => {
-    if (entry.kind === 'function' || entry.kind === 'custom') {
-      const name = entry.kind === 'function' ? (entry.definition?.name as string) : (entry.tool.name as string);
-      const key = `${entry.namespace ?? ''}\u0000${name}`;
-      const first = scoped.get(key);
-      // Two functions of one name are reported below, wherever they are.
-      if (first !== undefined && (first.custom || entry.kind === 'custom')) {
-        throw new ToolSearchError(
-          'invalid-request',
-          `Tool name \`${name}\` is used twice ${entry.namespace === undefined ? 'at the top level' : `in namespace \`${entry.namespace}\``} (\`${first.path}\` and \`${entry.path}\`); the API requires unique names there`,
-        );
-      }
-      scoped.set(key, { path: entry.path, custom: entry.kind === 'custom' });
-    }
     if (entry.kind === 'function') {
       const name = entry.definition?.name as string;
       const first = seen.get(name);
@@ -140,7 +125,28 @@ export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTool
     }
     add(classify(object, path, undefined, tools.length));
   });
+  // Only a custom tool can share a name with another tool of its scope (functions are unique anyway): most bodies
+  // hold none, and skip the check.
+  if (tools.some((entry) => entry.kind === 'custom')) checkScopes(tools);
   return { tools, namespaces };
+}
+
+/** Throws when two tools of one scope (the top level, or one namespace), one of them a custom tool, share a name. */
+function checkScopes(tools: readonly OpenAIResponsesBodyTool[]): void {
+  const scoped = new Map<string, { path: string; custom: boolean }>();
+  for (const entry of tools) {
+    if (entry.kind !== 'function' && entry.kind !== 'custom') continue;
+    const name = entry.kind === 'function' ? (entry.definition?.name as string) : (entry.tool.name as string);
+    const key = `${entry.namespace ?? ''}\u0000${name}`;
+    const first = scoped.get(key);
+    if (first !== undefined && (first.custom || entry.kind === 'custom')) {
+      throw new ToolSearchError(
+        'invalid-request',
+        `Tool name \`${name}\` is used twice ${entry.namespace === undefined ? 'at the top level' : `in namespace \`${entry.namespace}\``} (\`${first.path}\` and \`${entry.path}\`); the API requires unique names there`,
+      );
+    }
+    scoped.set(key, { path: entry.path, custom: entry.kind === 'custom' });
+  }
 }
 
 function checkTool(tool: unknown, path: string): Readonly<Record<string, unknown>> {

@@ -477,7 +477,7 @@ function buildClientTools(context: BuildContext): BuiltTools {
   // Loaded tools keep their body place; the list's other entries follow them. (Few are loaded when tools are deferred.)
   const loaded = new Set<string>();
   for (const entry of list.tools) if (entry.status === 'loaded') loaded.add(entry.name);
-  const customNames = resolveFlatCustomNames(read, list.tools.map((entry) => names.toWire(entry.name)));
+  const customNames = resolveFlatCustomNames(read, () => list.tools.map((entry) => names.toWire(entry.name)));
 
   const top: unknown[] = [];
   const undeferred: string[] = [];
@@ -543,9 +543,11 @@ function buildClientTools(context: BuildContext): BuiltTools {
  * namespaced one then takes `namespace.name` (custom tool names are free text), and a top-level custom tool named
  * `tool_search` is left out (`undefined`), as the package's `tool_search` takes its place.
  */
-function resolveFlatCustomNames(read: OpenAIResponsesBodyTools, functionNames: readonly string[]): Map<number, string> {
-  const taken = new Set(functionNames);
+function resolveFlatCustomNames(read: OpenAIResponsesBodyTools, functionNames: () => readonly string[]): Map<number, string> {
   const result = new Map<number, string>();
+  // Most bodies hold no custom tool: then the function names are not even collected.
+  if (!read.tools.some((entry) => entry.kind === 'custom')) return result;
+  const taken = new Set(functionNames());
   // Top-level custom tools first: their names are the caller's own, and only the package's search tool outranks them.
   const order = [...read.tools.entries()].filter(([, entry]) => entry.kind === 'custom').sort(([a, left], [b, right]) => Number(left.namespace !== undefined) - Number(right.namespace !== undefined) || a - b);
   for (const [index, entry] of order) {
