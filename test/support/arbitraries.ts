@@ -137,8 +137,8 @@ export interface ScenarioConfig {
 }
 
 const CONFIG_VARIANTS: fc.Arbitrary<ScenarioConfig> = fc.record({
-  mechanism: fc.constantFrom<ToolSearchMechanismRequest>('auto', 'auto', 'openai', 'claude', 'client'),
-  threshold: fc.oneof(fc.constant(0), fc.constant(15), fc.integer({ min: 0, max: 12 })),
+  mechanism: fc.constantFrom<ToolSearchMechanismRequest>('auto', 'auto', 'auto', 'client', 'openai', 'claude'),
+  threshold: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, fc.constant(15), fc.integer({ min: 0, max: 6 })),
   listing: fc.constantFrom(...TOOL_LISTINGS),
   neverDefer: fc.array(fc.nat(20), { maxLength: 3 }),
 });
@@ -212,7 +212,8 @@ export function scenarioArbitrary(models: readonly ModelReference[], options: { 
       tools: fc.constant(list),
       config: CONFIG_VARIANTS,
       model: fc.constantFrom(...models),
-      mechanism: fc.option(fc.constantFrom(...TOOL_SEARCH_MECHANISMS), { nil: undefined, freq: 4 }),
+      // Now and then a plan with another mechanism than the model's (a plan for another API, or a stored one).
+      mechanism: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, fc.constantFrom(...TOOL_SEARCH_MECHANISMS)),
       history: list.length === 0 ? fc.array(fc.record({ kind: fc.constant('stranger' as const), name: hostileName }), { maxLength: 2 }) : fc.array(event, { maxLength: 6 }),
       revealed: fc.array(index, { maxLength: 4 }),
       revealedStrangers: fc.array(hostileName, { maxLength: 1 }),
@@ -239,6 +240,38 @@ export function spell(name: string, spelling: 'original' | 'sanitized' | 'dotted
     default:
       return spelling satisfies never;
   }
+}
+
+/** One history turn in neutral form: the model called `name`, and the caller answered `result` (text). */
+export interface ScenarioCall {
+  readonly index: number;
+  readonly name: string;
+  /** A hosted search turn (`hosted-search` events) names the tools it loaded instead of a result. */
+  readonly hosted?: readonly string[];
+  readonly namespace?: string;
+  readonly result: string;
+}
+
+/** A scenario's history as calls and results, the way every API's test writes it (each in its own wire shape). */
+export function scenarioCalls(scenario: Scenario, formatResult: (loaded: string[]) => string): ScenarioCall[] {
+  const nameOf = (index: number): string => scenario.tools[index]?.name ?? 'x';
+  return scenario.history.map((event, index): ScenarioCall => {
+    switch (event.kind) {
+      case 'call': {
+        const tool = scenario.tools[event.tool];
+        const namespace = event.withNamespace ? (tool?.category ?? tool?.name) : undefined;
+        return { index, name: spell(nameOf(event.tool), event.spelling), ...(namespace === undefined ? {} : { namespace }), result: 'done' };
+      }
+      case 'stranger':
+        return { index, name: event.name, result: 'done' };
+      case 'search':
+        return { index, name: 'tool_search', result: formatResult([...event.tools.map(nameOf), ...event.strangers]) };
+      case 'hosted-search':
+        return { index, name: 'tool_search', hosted: event.tools.map(nameOf), result: formatResult(event.tools.map(nameOf)) };
+      default:
+        return event satisfies never;
+    }
+  });
 }
 
 /** What a model may write as a tool's arguments or a `tool_search` call: anything JSON, text, deep nesting. */
