@@ -42,20 +42,22 @@ export {
 } from './config/tool-search-config.js';
 export { parseToolSearchConfig, type ToolSearchConfigOverrides } from './config/parse-tool-search-config.js';
 
-export { WIRE_APIS, type ModelReference, type WireAPI } from './models/model-reference.js';
+export { MODEL_PLATFORMS, WIRE_APIS, type ModelPlatform, type ModelReference, type WireAPI } from './models/model-reference.js';
 export { resolveModelSupport, type ModelSupport } from './models/resolve-model-support.js';
 
-export type {
-  DeferredReason,
-  LoadedReason,
-  PlannedTool,
-  ToolSearchMechanism,
-  ToolSearchPlan,
-  ToolSearchWarning,
-  ToolSearchPlanWarningCode,
+export {
+  TOOL_SEARCH_MECHANISMS,
+  type DeferredReason,
+  type LoadedReason,
+  type PlannedTool,
+  type ToolSearchMechanism,
+  type ToolSearchPlan,
+  type ToolSearchWarning,
+  type ToolSearchPlanWarningCode,
 } from './plan/tool-search-plan.js';
 export { resolveToolSearch } from './plan/resolve-tool-search.js';
 export { parseToolSearchPlan } from './plan/parse-tool-search-plan.js';
+export { resolvePlanForWireAPI, type PlanForWireAPI } from './plan/resolve-plan-for-wire-api.js';
 
 export { resolveToolList, type ResolveToolListOptions, type ToolList, type ToolListEntry } from './client/resolve-tool-list.js';
 export {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
-import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolSearchResult } from './tool-search-result.js';
@@ -55,7 +55,9 @@ export interface CreateToolCallCheckOptions {
  * use), the result tells the model what was wrong, includes the full schema, and reveals the tool for the session.
  * A call to a tool that does not exist gets a result listing no schema and saying so. A call to the package's
  * `call_tool` (`{ name, arguments }`) is checked as a call to the tool it names, and its outcome names that tool.
- * Nothing here throws for what the model wrote.
+ * Arguments nested more than 100 levels deep get an `invalid-arguments` result without being validated (the
+ * validator recurses per level). A property named `__proto__` is validated like any other. Nothing here throws for
+ * what the model wrote.
  *
  * @example
  * ```ts
@@ -70,14 +72,18 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
     throw new ToolSearchError('invalid-options', `createToolCallCheck: \`store\` must be a RevealStore, got ${describeValue(options?.store)}`);
   }
   const byName = new Map(parseToolDefinitions(options.tools).map((tool) => [tool.name, tool]));
-  const validators = new Map<string, z.ZodType | null>();
+  const validators = new Map<string, Validator | null>();
   const store = options.store;
 
-  function validatorFor(tool: ToolDefinition): z.ZodType | null {
+  function validatorFor(tool: ToolDefinition): Validator | null {
     let validator = validators.get(tool.name);
     if (validator === undefined) {
       try {
-        validator = z.fromJSONSchema(tool.inputSchema as Parameters<typeof z.fromJSONSchema>[0]);
+        // zod drops a property named `__proto__` from the shapes it builds, so such a schema is checked under a
+        // stand-in name (and so are the arguments).
+        const standsIn = JSON.stringify(tool.inputSchema).includes(`"${PROTO_KEY}"`);
+        const schema = standsIn ? renameProtoKeys(tool.inputSchema, true) : tool.inputSchema;
+        validator = { schema: z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]), standsIn };
       } catch {
         // A schema zod cannot compile is let through unchecked (`checked: false`), never rejected.
         validator = null;
@@ -92,6 +98,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
       if (typeof context?.sessionId !== 'string' || context.sessionId.length === 0) {
         throw new ToolSearchError('invalid-options', `createToolCallCheck: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
       }
+      checkNamesContext(context.names, 'createToolCallCheck');
       const toWire = context.names?.toWire ?? ((value: string) => value);
       let name = typeof call?.name === 'string' ? (context.names?.fromWire(call.name) ?? call.name) : '';
       let written: unknown = call?.arguments;
@@ -135,12 +142,24 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
       let errors: string[];
       if (parsed.error !== undefined) {
         errors = [parsed.error];
+      } else if (isDeeperThan(parsed.value, MAX_ARGUMENT_DEPTH)) {
+        // The validator recurses once per level: arguments this deep would overflow the stack, and no tool needs them.
+        errors = [`arguments: nested more than ${MAX_ARGUMENT_DEPTH} levels deep`];
       } else {
         const validator = validatorFor(tool);
         if (validator === null) return { ok: true, name, arguments: parsed.value, checked: false };
-        const outcome = validator.safeParse(parsed.value);
+        let outcome: ReturnType<z.ZodType['safeParse']>;
+        try {
+          outcome = validator.schema.safeParse(validator.standsIn ? renameProtoKeys(parsed.value, false) : parsed.value);
+        } catch {
+          // The validator failed on its own (not the model's doing): the call is let through unchecked.
+          return { ok: true, name, arguments: parsed.value, checked: false };
+        }
         if (outcome.success) return { ok: true, name, arguments: parsed.value, checked: true };
-        errors = outcome.error.issues.map((issue) => `${issue.path.length === 0 ? 'arguments' : `\`${issue.path.join('.')}\``}: ${issue.message}`);
+        errors = outcome.error.issues.map((issue) => {
+          const path = issue.path.map((key) => (key === PROTO_STAND_IN ? PROTO_KEY : String(key)));
+          return `${path.length === 0 ? 'arguments' : `\`${path.join('.')}\``}: ${issue.message}`;
+        });
       }
       await store.add(context.sessionId, [tool.name]);
       return {
@@ -156,6 +175,53 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
       };
     },
   };
+}
+
+/** A compiled schema, and whether it checks `__proto__` properties under {@link PROTO_STAND_IN}. */
+interface Validator {
+  readonly schema: z.ZodType;
+  readonly standsIn: boolean;
+}
+
+/** The deepest arguments (objects and arrays inside one another) that are validated. */
+const MAX_ARGUMENT_DEPTH = 100;
+const PROTO_KEY = '__proto__';
+/** The name a `__proto__` property is checked under; no tool has a property of this name. */
+const PROTO_STAND_IN = '\u0000__proto__';
+
+/** Whether a value holds objects or arrays nested more than `limit` deep; iterative, so any depth is measured. */
+function isDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop() as [unknown, number];
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(current)) if (typeof child === 'object' && child !== null) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * A copy of a JSON value with every own `__proto__` key renamed to {@link PROTO_STAND_IN}: in a schema (`inSchema`),
+ * the keys of `properties` and the entries of `required`; in arguments, every object key. Called on arguments only
+ * within {@link MAX_ARGUMENT_DEPTH}.
+ */
+function renameProtoKeys(value: unknown, inSchema: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => renameProtoKeys(item, inSchema));
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    let renamed: unknown;
+    if (inSchema && key === 'required' && Array.isArray(child)) renamed = child.map((name) => (name === PROTO_KEY ? PROTO_STAND_IN : name));
+    else if (inSchema && key === 'properties' && typeof child === 'object' && child !== null && !Array.isArray(child)) {
+      const properties: Record<string, unknown> = {};
+      for (const [name, property] of Object.entries(child)) properties[name === PROTO_KEY ? PROTO_STAND_IN : name] = renameProtoKeys(property, true);
+      renamed = properties;
+    } else renamed = renameProtoKeys(child, inSchema);
+    // Defined, not assigned: assigning `__proto__` (a key left as it is inside a schema) would set the prototype.
+    Object.defineProperty(copy, !inSchema && key === PROTO_KEY ? PROTO_STAND_IN : key, { value: renamed, enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
 }
 
 function parseArguments(value: unknown): { value: unknown; error?: string } {

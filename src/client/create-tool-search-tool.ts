@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
-import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
 import { parseToolSelection } from '../search/parse-tool-selection.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolSearchMatch, ToolSearchResult } from './tool-search-result.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
@@ -128,6 +129,9 @@ const optionsSchema = z.object({
  * ```
  */
 export function createToolSearchTool(options: CreateToolSearchToolOptions): ToolSearchTool {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new ToolSearchError('invalid-options', `createToolSearchTool: the options must be an object such as \`{ tools, store }\`, got ${describeValue(options)}`);
+  }
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -139,6 +143,9 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
   }
   if (typeof options.store !== 'object' || options.store === null || typeof options.store.add !== 'function') {
     throw new ToolSearchError('invalid-options', `createToolSearchTool: \`store\` must be a RevealStore, got ${describeValue(options.store)}`);
+  }
+  if (options.index !== undefined && (typeof options.index !== 'object' || options.index === null || typeof options.index.search !== 'function')) {
+    throw new ToolSearchError('invalid-options', `createToolSearchTool: \`index\` must be an index from \`createToolIndex\`, got ${describeValue(options.index)}`);
   }
   const catalog = parseToolDefinitions(options.tools).filter((tool) => tool.name !== TOOL_SEARCH_TOOL_NAME);
   const maxResults = options.maxResults ?? DEFAULT_MAX_SEARCH_RESULTS;
@@ -155,7 +162,7 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
   function visibleNames(visible: Iterable<string> | undefined, fromWire: (name: string) => string): Set<string> | undefined {
     if (visible === undefined) return undefined;
     const seen = new Set<string>();
-    for (const name of visible) {
+    for (const name of parseToolNameList(visible, '`context.visible`')) {
       const original = fromWire(name);
       if (byName.has(original)) seen.add(original);
     }
@@ -169,10 +176,8 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       if (typeof context !== 'object' || context === null || typeof context.sessionId !== 'string' || context.sessionId.length === 0) {
         throw new ToolSearchError('invalid-options', `tool_search: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
       }
-      const loadedNames = context.loaded;
-      if (loadedNames !== undefined && (typeof loadedNames !== 'object' || loadedNames === null || typeof (loadedNames as Iterable<string>)[Symbol.iterator] !== 'function')) {
-        throw new ToolSearchError('invalid-options', `tool_search: \`context.loaded\` must be a list of tool names, got ${describeValue(loadedNames)}`);
-      }
+      checkNamesContext(context.names, 'tool_search');
+      const loadedNames = context.loaded === undefined ? undefined : parseToolNameList(context.loaded, '`context.loaded`');
       const toWire = context.names?.toWire ?? ((name: string) => name);
       const fromWire = context.names?.fromWire ?? ((name: string) => name);
       const visible = visibleNames(context.visible, fromWire);
@@ -211,6 +216,13 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
         );
       }
       const written = parseToolSelection(trimmed);
+      if (written !== null && written.length === 0) {
+        return listing(
+          'invalid-query',
+          trimmed,
+          '`select:` lists no tool name; write the exact names after it, for example select:name_a,name_b. Available tools are listed by name.',
+        );
+      }
       const selection = written?.map(fromWire) ?? null;
       const hits = index.search(selection === null ? toCatalogQuery(trimmed, fromWire) : `select:${selection.join(',')}`, { ...(visible === undefined ? {} : { visible }), maxResults });
       const found = hits.map((hit) => byName.get(hit.name)).filter((tool): tool is ToolDefinition => tool !== undefined);

@@ -1,4 +1,4 @@
-import { TOOL_SEARCH_GUIDANCE } from './tool-search-guidance.js';
+import { TOOL_SEARCH_GUIDANCE, TOOL_SEARCH_GUIDANCE_PATTERN } from './tool-search-guidance.js';
 
 /** What separates the guidance note from the text before it. */
 export const GUIDANCE_SEPARATOR = '\n\n';
@@ -62,14 +62,21 @@ export function resolveGuidanceParts<Part>(parts: readonly Part[], guidance: str
   return [...kept, text.write(null, guidance)];
 }
 
-/** The text without any note: each runs from `TOOL_SEARCH_GUIDANCE` to the end of its paragraph. */
+/**
+ * The text without any note this package wrote: each note (exactly, see `TOOL_SEARCH_GUIDANCE_PATTERN`; nothing after
+ * it) goes with the blank line that separates it from the text before it, or, for a note at the start, from the text
+ * after it. The caller's text around a note keeps every byte.
+ */
 function withoutGuidance(text: string): string {
-  let result = text;
-  for (let at = result.indexOf(TOOL_SEARCH_GUIDANCE); at !== -1; at = result.indexOf(TOOL_SEARCH_GUIDANCE)) {
-    const end = result.indexOf(GUIDANCE_SEPARATOR, at);
-    const separated = result.slice(Math.max(0, at - GUIDANCE_SEPARATOR.length), at) === GUIDANCE_SEPARATOR;
-    const start = separated ? at - GUIDANCE_SEPARATOR.length : at;
-    result = result.slice(0, start) + (end === -1 ? '' : result.slice(start === 0 ? end + GUIDANCE_SEPARATOR.length : end));
+  let result = '';
+  let last = 0;
+  for (const match of text.matchAll(TOOL_SEARCH_GUIDANCE_PATTERN)) {
+    let start = match.index;
+    let end = start + match[0].length;
+    if (text.slice(Math.max(last, start - GUIDANCE_SEPARATOR.length), start) === GUIDANCE_SEPARATOR) start -= GUIDANCE_SEPARATOR.length;
+    else if (start === last && text.startsWith(GUIDANCE_SEPARATOR, end)) end += GUIDANCE_SEPARATOR.length;
+    result += text.slice(last, start);
+    last = end;
   }
-  return result;
+  return result + text.slice(last);
 }

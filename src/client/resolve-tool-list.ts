@@ -1,4 +1,5 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
+import { describeValue } from '../errors/describe-value.js';
 import { assertNever } from '../errors/assert-never.js';
 import type { ToolSearchPlan, PlannedTool } from '../plan/tool-search-plan.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
@@ -14,6 +15,7 @@ import {
 } from './tool-search-tool-definition.js';
 import { resolveToolSearchGuidance } from './tool-search-guidance.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 
 /**
  * One tool as the client-side mechanism sends it.
@@ -83,8 +85,9 @@ export interface ResolveToolListOptions {
  * order, without the package's tools and without a note.
  *
  * `tools` is an array or an object holding one in `tools` (an MCP `tools/list` result). Throws a `ToolSearchError`
- * (`invalid-tools`) for a bad tool list (see `parseToolDefinitions`) and (`plan-mismatch`) naming the tools when the
- * plan was made for a different tool list.
+ * (`invalid-tools`) for a bad tool list (see `parseToolDefinitions`), `plan-mismatch` naming the tools when the plan
+ * was made for a different tool list, and `invalid-options` when `revealed` or `forced` is not a list of names (a
+ * string, a non-iterable).
  *
  * @example
  * ```ts
@@ -94,11 +97,16 @@ export interface ResolveToolListOptions {
  * ```
  */
 export function resolveToolList(given: ToolSearchPlan, toolList: ToolDefinitionsInput, options: ResolveToolListOptions = {}): ToolList {
+  if (typeof options !== 'object' || options === null) {
+    throw new ToolSearchError('invalid-options', `resolveToolList: the options must be an object such as \`{ revealed, names }\`, got ${describeValue(options)}`);
+  }
   const plan = parseToolSearchPlan(given);
   const tools = parseToolDefinitions(toolList);
   const deferring = plan.mechanism === 'client' && plan.tools.some((entry) => entry.status === 'deferred');
   const fromWire = options.names?.fromWire ?? ((name: string) => name);
-  const shown = [...new Set([...(plan.reveal === 'tool-list' ? (options.revealed ?? []) : []), ...(options.forced ?? [])].map((name) => fromWire(name)))];
+  const revealed = plan.reveal === 'tool-list' ? parseToolNameList(options.revealed ?? [], '`options.revealed`') : [];
+  const forced = parseToolNameList(options.forced ?? [], '`options.forced`');
+  const shown = [...new Set([...revealed, ...forced].map((name) => fromWire(name)))];
   const shownSet = new Set(shown);
   const listed = plan.listing === 'full' || plan.listing === 'compact';
   // A listing that leaves deferred tools out needs no definition for one it does not show: a body this package
@@ -159,6 +167,12 @@ function createEntry(tool: ToolDefinition, description: string | undefined, inpu
     : { name: tool.name, description, inputSchema, status, definition: tool };
 }
 
+/** The package's own tools, by name. */
+const OWN_TOOLS: ReadonlyMap<string, ToolDefinition> = new Map([
+  [TOOL_SEARCH_TOOL_DEFINITION.name, TOOL_SEARCH_TOOL_DEFINITION],
+  [CALL_TOOL_DEFINITION.name, CALL_TOOL_DEFINITION],
+]);
+
 /**
  * Pairs every planned tool with its definition, in input order; throws when the two lists differ. A planned tool
  * `mayLack` accepts may be missing from the list (it is paired with `undefined`).
@@ -169,6 +183,12 @@ function matchPlan(plan: ToolSearchPlan, tools: readonly ToolDefinition[], mayLa
     return plan.tools.map((entry, index) => [entry, tools[index] as ToolDefinition]);
   }
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  // A caller's `tool_search` or `call_tool` the package's replaced on an earlier pass is not in a transformed body: the
+  // package's own definition stands in for it (the list never sends the caller's anyway).
+  for (const entry of plan.tools) {
+    const own = entry.reason === 'search-tool' && !byName.has(entry.name) ? OWN_TOOLS.get(entry.name) : undefined;
+    if (own !== undefined) byName.set(entry.name, own);
+  }
   const missing = plan.tools.filter((entry) => !byName.has(entry.name) && !mayLack(entry)).map((entry) => `\`${entry.name}\``);
   const plannedNames = new Set(plan.tools.map((entry) => entry.name));
   const unplanned = tools.filter((tool) => !plannedNames.has(tool.name)).map((tool) => `\`${tool.name}\``);

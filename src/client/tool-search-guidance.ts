@@ -46,29 +46,52 @@ export interface ResolveToolSearchGuidanceOptions {
  */
 export function resolveToolSearchGuidance(given: ToolSearchPlan, options: ResolveToolSearchGuidanceOptions = {}): string | null {
   const plan = parseToolSearchPlan(given);
-  if (plan.mechanism === 'none' || plan.search !== 'library') return null;
+  // The client-side mechanism always searches with the library; a hosted one only with `search: 'library'`.
+  if (plan.mechanism === 'none' || (plan.mechanism !== 'client' && plan.search !== 'library')) return null;
   const deferred = plan.tools.filter((tool) => tool.status === 'deferred');
   if (deferred.length === 0) return null;
   const listed = options.listed ?? (plan.listing === 'full' || plan.listing === 'compact');
   const client = plan.mechanism === 'client';
-  const parts = [TOOL_SEARCH_GUIDANCE];
   if (listed) {
-    parts.push(
-      client && plan.reveal === 'tool-list'
-        ? 'On your next step those tools are callable with their full parameters.'
-        : 'Then call them with those parameters.',
-      'Tools shown with full parameter schemas do not need to be searched for.',
-    );
-    return parts.join(' ');
+    const loaded = client && plan.reveal === 'tool-list' ? GUIDANCE_TAILS.nextStep : GUIDANCE_TAILS.callWithParameters;
+    return `${TOOL_SEARCH_GUIDANCE}${loaded}${GUIDANCE_TAILS.shownInFull}`;
   }
   const toWire = options.names?.toWire ?? ((name: string) => name);
-  parts.push(
+  const which =
     plan.listing === 'none'
-      ? `${deferred.length} more tools are available but not listed; find them with \`${TOOL_SEARCH_TOOL_NAME}\`.`
-      : `These tools are available but not in your tool list: ${deferred.map((tool) => toWire(tool.name)).join(', ')}.`,
-  );
-  if (!client) parts.push(`Once \`${TOOL_SEARCH_TOOL_NAME}\` has returned a tool, call it directly.`);
-  else if (plan.reveal === 'tool-list') parts.push('A tool it returns is in your tool list from your next step on.');
-  else parts.push(`Call them through \`${CALL_TOOL_NAME}\` with their name and arguments.`);
-  return parts.join(' ');
+      ? ` ${deferred.length}${GUIDANCE_TAILS.countedLead}`
+      : `${GUIDANCE_TAILS.namesLead}${deferred.map((tool) => toWire(tool.name)).join(', ')}.`;
+  const how = !client ? GUIDANCE_TAILS.callDirectly : plan.reveal === 'tool-list' ? GUIDANCE_TAILS.joinsToolList : GUIDANCE_TAILS.callThroughCallTool;
+  return `${TOOL_SEARCH_GUIDANCE}${which}${how}`;
+}
+
+/** The sentences a note may add after {@link TOOL_SEARCH_GUIDANCE}, each with its leading space. */
+const GUIDANCE_TAILS = {
+  nextStep: ' On your next step those tools are callable with their full parameters.',
+  callWithParameters: ' Then call them with those parameters.',
+  shownInFull: ' Tools shown with full parameter schemas do not need to be searched for.',
+  // Followed by the names, comma-separated, and a period; tool names hold no white space or comma on any API.
+  namesLead: ' These tools are available but not in your tool list: ',
+  // After the count of deferred tools.
+  countedLead: ` more tools are available but not listed; find them with \`${TOOL_SEARCH_TOOL_NAME}\`.`,
+  callDirectly: ` Once \`${TOOL_SEARCH_TOOL_NAME}\` has returned a tool, call it directly.`,
+  joinsToolList: ' A tool it returns is in your tool list from your next step on.',
+  callThroughCallTool: ` Call them through \`${CALL_TOOL_NAME}\` with their name and arguments.`,
+} as const;
+
+/**
+ * Matches every note this package writes, and nothing after it: {@link TOOL_SEARCH_GUIDANCE}, then the sentences a
+ * mode adds (a list of names ends at its final period: tool names hold no white space or comma on any API). Global:
+ * reset `lastIndex` or use it with `replace`.
+ */
+export const TOOL_SEARCH_GUIDANCE_PATTERN = new RegExp(
+  `${escapeRegExp(TOOL_SEARCH_GUIDANCE)}` +
+    `(?:(?:${escapeRegExp(GUIDANCE_TAILS.nextStep)}|${escapeRegExp(GUIDANCE_TAILS.callWithParameters)})${escapeRegExp(GUIDANCE_TAILS.shownInFull)}` +
+    `|(?:${escapeRegExp(GUIDANCE_TAILS.namesLead)}[^\\s,]+(?:, [^\\s,]+)*\\.| \\d+${escapeRegExp(GUIDANCE_TAILS.countedLead)})` +
+    `(?:${escapeRegExp(GUIDANCE_TAILS.callDirectly)}|${escapeRegExp(GUIDANCE_TAILS.joinsToolList)}|${escapeRegExp(GUIDANCE_TAILS.callThroughCallTool)})?)?`,
+  'g',
+);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,5 +1,7 @@
 import stringify from 'fast-json-stable-stringify';
 import type { JSONSchemaObject } from '../tools/tool-definition.js';
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import { describeValue } from '../errors/describe-value.js';
 
 /** A tool returned by `tool_search`, with its full schema. */
 export interface ToolSearchMatch {
@@ -60,9 +62,10 @@ export function formatToolSearchResult(result: ToolSearchResult): string {
 /**
  * The tools revealed by `tool_search` results found in a conversation history, oldest first, without duplicates.
  *
- * Pass the content of every tool result in the history (strings or already-parsed objects, in order); anything that
- * is not a result this package produced (`found` or `invalid-arguments`, naming its tools in `tools` or `loaded`) is
- * ignored, so it is safe to pass every tool output. Lets a transformer restore reveals that a store lost (an evicted session, a restart,
+ * Pass the content of every tool result in the history (strings or already-parsed objects, in order, as an array or
+ * any other iterable; a single string is not a list and throws `invalid-options`); anything that is not a result this
+ * package produced (`found` or `invalid-arguments`, naming its tools in `tools` or `loaded`) is ignored, so it is
+ * safe to pass every tool output. Lets a transformer restore reveals that a store lost (an evicted session, a restart,
  * another process) from the history itself.
  *
  * @example
@@ -72,6 +75,9 @@ export function formatToolSearchResult(result: ToolSearchResult): string {
  * ```
  */
 export function resolveRevealedTools(results: Iterable<unknown>): string[] {
+  if (typeof results !== 'object' || results === null || typeof (results as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
+    throw new ToolSearchError('invalid-options', `\`results\` must be a list of tool results (strings or parsed objects), got ${describeValue(results)}`);
+  }
   const revealed = new Set<string>();
   for (const result of results) {
     const value = typeof result === 'string' ? parseJSONObject(result) : result;

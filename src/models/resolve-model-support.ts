@@ -1,4 +1,4 @@
-import type { ModelReference, WireAPI } from './model-reference.js';
+import type { ModelPlatform, ModelReference, WireAPI } from './model-reference.js';
 
 /** What this package knows about a model id, as used to pick a mechanism. */
 export interface ModelSupport {
@@ -6,6 +6,8 @@ export interface ModelSupport {
   readonly id: string;
   /** The wire API, when the caller named it. */
   readonly api: WireAPI | null;
+  /** The platform serving the model, when the caller named it. */
+  readonly platform: ModelPlatform | null;
   /** The id reduced to its base: lower case, without a date, `-latest` or `[1m]` suffix. */
   readonly baseId: string;
   /**
@@ -13,9 +15,9 @@ export interface ModelSupport {
    * `bedrock` (`anthropic.claude-…`, optionally region-prefixed) or `vertex` (`claude-…@date`).
    */
   readonly gateway: 'openrouter' | 'bedrock' | 'vertex' | null;
-  /** The model supports OpenAI's hosted tool search (given a Responses API request). */
+  /** The model supports OpenAI's hosted tool search where it is served (given a Responses API request). */
   readonly openaiHosted: boolean;
-  /** The model supports Anthropic's hosted tool search (given a first-party Messages API request). */
+  /** The model supports Anthropic's hosted tool search where it is served (given a Messages API request). */
   readonly claudeHosted: boolean;
 }
 
@@ -30,13 +32,18 @@ const CLAUDE_FIVE_FAMILIES = new Set(['fable', 'mythos']);
 /**
  * Which hosted tool search a model id supports. Pure and total: unknown ids resolve to no hosted support.
  *
- * - OpenAI: GPT-5.4 and newer, by parsing the version (`gpt-5.4*`, `gpt-5.5*`, `gpt-5.10`, `gpt-6*`), except
- *   `gpt-5.4-nano`, which OpenAI documents as unsupported.
+ * - OpenAI: GPT-5.4 and newer, by parsing the version (`gpt-5.4*`, `gpt-5.5*`, `gpt-5.10`, `gpt-6*`), except the
+ *   nano tier (`gpt-5.4-nano`, which OpenAI documents as unsupported, and every later `-nano`, assumed the same).
  * - Anthropic: Claude 4.5 and newer in every family (Opus, Sonnet, Haiku) and every Fable and Mythos model, as
  *   Anthropic's own list says; Opus 4.1 and earlier, Sonnet 4 and every 3.x model are unsupported.
  * - Dated ids (`claude-haiku-4-5-20251001`), `-latest` aliases and the `[1m]` suffix resolve like their base id.
  * - Gateway spellings (`anthropic/claude-…`, `anthropic.claude-…`, `claude-…@date`, `openai/gpt-…`) get no hosted
- *   support: those transports do not carry the hosted format.
+ *   support unless `platform` says where the model is served: the id alone does not say whether the transport
+ *   carries the hosted format (Bedrock's Converse API does not).
+ * - With `platform`: Claude models get Anthropic's hosted search on `anthropic`, `bedrock` (InvokeModel), `vertex` and
+ *   `foundry`, where Anthropic documents it (a Bedrock id `us.anthropic.claude-opus-4-5-20251101-v1:0` or a Vertex id
+ *   `claude-opus-4-5@20251101` is read as its Claude model); GPT models get OpenAI's on `openai` and `azure-openai`;
+ *   `bedrock-converse` and `gateway` get none.
  *
  * @example
  * ```ts
@@ -47,22 +54,36 @@ const CLAUDE_FIVE_FAMILIES = new Set(['fable', 'mythos']);
 export function resolveModelSupport(model: ModelReference): ModelSupport {
   const id = typeof model === 'string' ? model : model.id;
   const api = typeof model === 'string' ? null : (model.api ?? null);
+  const platform = typeof model === 'string' ? null : (model.platform ?? null);
   let baseId = String(id).trim().toLowerCase().replace(/\[1m\]$/, '');
   let gateway: ModelSupport['gateway'] = null;
   if (baseId.includes('/')) gateway = 'openrouter';
-  else if (/^(?:[a-z]{2,6}\.)?anthropic\./.test(baseId)) gateway = 'bedrock';
+  else if (BEDROCK_ID.test(baseId)) gateway = 'bedrock';
   else if (baseId.includes('@')) gateway = 'vertex';
+  // A platform that serves Claude under its own spelling: read the Claude model out of it.
+  if (platform === 'bedrock' || platform === 'bedrock-converse') baseId = baseId.replace(BEDROCK_ID, '').replace(BEDROCK_VERSION, '');
+  if (platform === 'vertex') baseId = baseId.replace(/@.*$/, '');
   baseId = baseId.replace(/-latest$/, '').replace(DATE_SUFFIX, '');
-  const firstParty = gateway === null;
+  const claudeServed = platform === null ? gateway === null : CLAUDE_HOSTED_PLATFORMS.has(platform);
+  const openaiServed = platform === null ? gateway === null : OPENAI_HOSTED_PLATFORMS.has(platform);
   return {
     id,
     api,
+    platform,
     baseId,
     gateway,
-    openaiHosted: firstParty && supportsOpenAIHosted(baseId),
-    claudeHosted: firstParty && supportsClaudeHosted(baseId),
+    openaiHosted: openaiServed && supportsOpenAIHosted(baseId),
+    claudeHosted: claudeServed && supportsClaudeHosted(baseId),
   };
 }
+
+/** A Bedrock model id's provider prefix, optionally region-qualified (`us.`, `global.`), and its version suffix. */
+const BEDROCK_ID = /^(?:[a-z]{2,6}\.)?anthropic\./;
+const BEDROCK_VERSION = /-v\d+(?::\d+)?$/;
+/** Where Anthropic documents its hosted tool search (`tool-search-tool.md` frontmatter; Bedrock via InvokeModel only). */
+const CLAUDE_HOSTED_PLATFORMS: ReadonlySet<ModelPlatform> = new Set(['anthropic', 'bedrock', 'vertex', 'foundry']);
+/** Where OpenAI's hosted tool search is documented (the OpenAI API, and Azure OpenAI for GPT-5.4 and later). */
+const OPENAI_HOSTED_PLATFORMS: ReadonlySet<ModelPlatform> = new Set(['openai', 'azure-openai']);
 
 function supportsOpenAIHosted(baseId: string): boolean {
   const match = OPENAI_MODEL.exec(baseId);
@@ -70,7 +91,10 @@ function supportsOpenAIHosted(baseId: string): boolean {
   const major = Number(match[1]);
   const minor = Number(match[2] ?? 0);
   const variant = match[3] ?? '';
-  if (major === 5 && minor === 4 && /^nano\b/.test(variant)) return false;
+  // OpenAI documents `gpt-5.4-nano` without tool search (it answers `tool_search` with a 400). Later nano models are
+  // not documented either way: the tier is assumed to keep the limit, since a wrong "supported" costs a failed request
+  // and a wrong "unsupported" only the hosted savings (the client-side mechanism still defers).
+  if (/^nano\b/.test(variant)) return false;
   return major > 5 || (major === 5 && minor >= 4);
 }
 

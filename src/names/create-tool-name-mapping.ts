@@ -1,4 +1,7 @@
 import type { ToolNameRule } from './tool-name-rule.js';
+import { parseToolNameList } from '../tools/parse-tool-name-list.js';
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import { describeValue } from '../errors/describe-value.js';
 
 /** A two-way mapping between tool names and the names sent on one wire API. */
 export interface ToolNameMapping {
@@ -10,14 +13,34 @@ export interface ToolNameMapping {
   readonly renamed: readonly (readonly [string, string])[];
 }
 
+/** Names a mapping must treat apart from the ones it maps first. */
+export interface ToolNameMappingOptions {
+  /**
+   * Wire names no tool may be sent under (a server tool the transformer adds, such as Anthropic's
+   * `tool_search_tool_bm25`): a tool of that name is renamed as if the rule rejected it.
+   * @default []
+   */
+  readonly reserved?: Iterable<string>;
+  /**
+   * Names mapped after the others, which never change another name's wire name: names an old history still uses
+   * (a call of a tool no longer sent), or tools the request carries but the plan does not know. A valid one is kept;
+   * an invalid one gets a name that no other name (first or second) is sent under.
+   * @default []
+   */
+  readonly secondary?: Iterable<string>;
+}
+
 /**
  * Maps tool names to names a wire API accepts, deterministically and without collisions, and back.
  *
  * Valid names are kept. An invalid name has each disallowed character replaced by `_` (so `ChaDri.change_drink`
  * becomes `ChaDri_change_drink`), a prefix `_` when its first character is not allowed, and is cut to the maximum
- * length. When the result is taken (by a valid name or another renamed one), or the name had to be cut, a short
- * hash of the original name is appended, so the result does not depend on the order of the list. The mapping is a
- * pure function of the set of names and the rule.
+ * length. When the result is taken (by a valid name, a reserved name or another renamed one), or the name had to be
+ * cut, a short hash of the original name is appended, so the result does not depend on the order of the list. The
+ * mapping is a pure function of the sets of names and the rule; the `secondary` names never change the wire name of
+ * a name in `names` (a current tool's wire name does not depend on what the history holds).
+ *
+ * Throws a `ToolSearchError` (`invalid-options`) when `names` (or an option) is not an iterable of strings.
  *
  * @example
  * ```ts
@@ -27,18 +50,47 @@ export interface ToolNameMapping {
  * mapping.fromWire('github_create_issue'); // 'github.create_issue'
  * ```
  */
-export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRule): ToolNameMapping {
+export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRule, options: ToolNameMappingOptions = {}): ToolNameMapping {
+  if (typeof options !== 'object' || options === null) {
+    throw new ToolSearchError('invalid-options', `createToolNameMapping: the options must be an object such as \`{ reserved, secondary }\`, got ${describeValue(options)}`);
+  }
   const check = createNameCheck(rule);
-  const taken = new Set<string>();
+  const reserved = new Set(parseToolNameList(options.reserved ?? [], '`reserved`'));
+  const primary = new Set(parseToolNameList(names, '`names`'));
+  const taken = new Set<string>(reserved);
   const invalid: string[] = [];
-  for (const name of new Set(names)) {
-    if (isValid(check, name)) taken.add(name);
+  for (const name of primary) {
+    if (isValid(check, name) && !reserved.has(name)) taken.add(name);
     else invalid.push(name);
   }
-  if (invalid.length === 0) return { toWire: (name) => name, fromWire: (wireName) => wireName, renamed: [] };
+  const later: string[] = [];
+  const laterInvalid: string[] = [];
+  if (options.secondary !== undefined) {
+    for (const name of parseToolNameList(options.secondary, '`secondary`')) {
+      if (primary.has(name)) continue;
+      if (isValid(check, name) && !reserved.has(name)) later.push(name);
+      else laterInvalid.push(name);
+    }
+  }
+  if (invalid.length === 0 && laterInvalid.length === 0) return { toWire: (name) => name, fromWire: (wireName) => wireName, renamed: [] };
   const toWire = new Map<string, string>();
   const fromWire = new Map<string, string>();
+  // The first names are settled before the second ones are looked at, so those cannot change them.
+  renameInto(invalid, check, taken, toWire, fromWire);
+  for (const name of later) taken.add(name);
+  renameInto([...new Set(laterInvalid)], check, taken, toWire, fromWire);
   const renamed: [string, string][] = [];
+  for (const name of [...invalid, ...new Set(laterInvalid)]) renamed.push([name, toWire.get(name) as string]);
+  return {
+    toWire: (name) => toWire.get(name) ?? name,
+    fromWire: (wireName) => fromWire.get(wireName) ?? wireName,
+    renamed,
+  };
+}
+
+/** Gives each invalid name a wire name not in `taken` (and adds it there). */
+function renameInto(invalid: readonly string[], check: NameCheck, taken: Set<string>, toWire: Map<string, string>, fromWire: Map<string, string>): void {
+  const { rule } = check;
   // Sorting the names to rename makes the result independent of input order, even in the (hash-colliding) worst case.
   const order = [...invalid].sort();
   const sanitized = order.map((name) => sanitize(check, name));
@@ -55,12 +107,18 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
     toWire.set(name, wire);
     fromWire.set(wire, name);
   }
-  for (const name of invalid) renamed.push([name, toWire.get(name) as string]);
-  return {
-    toWire: (name) => toWire.get(name) ?? name,
-    fromWire: (wireName) => fromWire.get(wireName) ?? wireName,
-    renamed,
-  };
+}
+
+/**
+ * Checks a `names` value a caller passes in a context (`tool_search`, the blind-call check): absent, or an object
+ * with `toWire` and `fromWire` functions. Throws a `ToolSearchError` (`invalid-options`) naming `owner` otherwise.
+ */
+export function checkNamesContext(names: unknown, owner: string): void {
+  if (names === undefined) return;
+  const mapping = names as Partial<ToolNameMapping> | null;
+  if (typeof mapping !== 'object' || mapping === null || typeof mapping.toWire !== 'function' || typeof mapping.fromWire !== 'function') {
+    throw new ToolSearchError('invalid-options', `${owner}: \`context.names\` must be a transformer's \`names\` (with \`toWire\` and \`fromWire\`), got ${describeValue(names)}`);
+  }
 }
 
 /** Whether a name already satisfies a rule. */

@@ -1,9 +1,7 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { TOOL_LISTINGS, TOOL_REVEAL_MODES, type ToolSearchRanking } from '../config/tool-search-config.js';
-import type { ToolSearchMechanism, ToolSearchPlan } from './tool-search-plan.js';
-
-const MECHANISMS: readonly ToolSearchMechanism[] = ['openai-hosted', 'claude-hosted', 'client', 'none'];
+import { TOOL_SEARCH_MECHANISMS as MECHANISMS, type ToolSearchPlan } from './tool-search-plan.js';
 
 /**
  * Checks that a value is a plan from `resolveToolSearch` (for example one read back from JSON) and returns it typed.

@@ -12,7 +12,7 @@ import {
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { assertNever } from '../errors/assert-never.js';
-import { WIRE_APIS, type ModelReference } from '../models/model-reference.js';
+import { MODEL_PLATFORMS, WIRE_APIS, type ModelPlatform, type ModelReference } from '../models/model-reference.js';
 import { resolveModelSupport, type ModelSupport } from '../models/resolve-model-support.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
@@ -25,8 +25,9 @@ import type { DeferredReason, LoadedReason, PlannedTool, ToolSearchMechanism, To
  * Pure and total: no clock, no randomness, inputs are not mutated, equal inputs give deep-equal plans, and an
  * unknown model id never throws (it gets the client-side mechanism under `auto`). The result is plain JSON.
  *
- * - Mechanism: the first of the configuration's mechanisms that the model supports and that the wire API carries
- *   (OpenAI hosted needs `api` `openai-responses` or no `api`; Claude hosted needs `anthropic-messages` or no `api`);
+ * - Mechanism: the first of the configuration's mechanisms that the model supports where it is served and that the
+ *   wire API carries (OpenAI hosted needs `api` `openai-responses` or no `api`; Claude hosted needs
+ *   `anthropic-messages` or no `api`; Bedrock, Vertex AI and Foundry ids need `platform`, see `resolveModelSupport`);
  *   `client` applies everywhere. When none applies (an explicit `openai` or `claude` on a model without support)
  *   the mechanism is `none`, full schemas are sent, and a warning says why.
  * - Deferral: with a mechanism, `always` tools are deferred; `automatic` tools are deferred when the tool count (the
@@ -37,7 +38,7 @@ import type { DeferredReason, LoadedReason, PlannedTool, ToolSearchMechanism, To
  *
  * Throws a `ToolSearchError` (`invalid-tools`) naming the tools when names are duplicated or empty or an
  * `inputSchema` is not an object, a `ToolSearchConfigError` for a bad configuration, and a `ToolSearchError`
- * (`invalid-options`) when `model` is neither an id nor `{ id, api }`.
+ * (`invalid-options`) when `model` is neither an id nor `{ id, api, platform }` with a known `api` and `platform`.
  *
  * @example
  * ```ts
@@ -63,6 +64,8 @@ export function resolveToolSearch(
     if (preference === chosen) break;
     if (preference.explicit) warnings.push(unsupportedWarning(preference, support, chosen));
   }
+  const transport = mechanism === 'claude-hosted' ? platformWarning(support.platform) : null;
+  if (transport !== null) warnings.push(transport);
   if (chosen === undefined && !resolved.preferences.some((preference) => preference.explicit)) {
     // Only reachable with a hand-built configuration that lists hosted mechanisms implicitly.
     warnings.push({ code: 'mechanism-unsupported', message: `no configured mechanism applies to \`${support.id}\`; full schemas are sent` });
@@ -110,6 +113,7 @@ export function resolveToolSearch(
   return {
     model: support.id,
     api: support.api,
+    ...(support.platform === null ? {} : { platform: support.platform }),
     mechanism,
     threshold,
     toolCount,
@@ -181,17 +185,47 @@ function unsupportedWarning(
   const api = preference.mechanism === 'openai' ? 'openai-responses' : 'anthropic-messages';
   const supported = preference.mechanism === 'openai' ? support.openaiHosted : support.claudeHosted;
   let why: string;
-  if (support.gateway !== null) why = `\`${support.id}\` is a ${support.gateway} model id, and that transport does not carry ${provider}'s hosted format`;
-  else if (!supported) why = `\`${support.id}\` does not support ${provider}'s hosted tool search`;
+  if (support.platform === null && (support.gateway === 'bedrock' || support.gateway === 'vertex')) {
+    why =
+      `\`${support.id}\` is a ${support.gateway} model id, and the id alone does not say that the transport carries ${provider}'s hosted format ` +
+      `(pass \`platform: '${support.gateway}'\` if it does${support.gateway === 'bedrock' ? ': InvokeModel or the Bedrock Messages API, not Converse' : ''})`;
+  } else if (support.platform === null && support.gateway !== null) why = `\`${support.id}\` is a ${support.gateway} model id, and that transport does not carry ${provider}'s hosted format`;
+  else if (!supported) why = `\`${support.id}\` does not support ${provider}'s hosted tool search${support.platform === null ? '' : ` on platform \`${support.platform}\``}`;
   else why = `hosted tool search needs the \`${api}\` API and this request goes over \`${support.api}\``;
   const instead = chosen === undefined ? 'full schemas are sent (no deferral)' : `using the \`${chosen.mechanism}\` mechanism instead`;
   return { code: 'mechanism-unsupported', message: `\`${preference.mechanism}\` tool search was requested, but ${why}; ${instead}` };
 }
 
+/** Older docs and gateways name a beta for hosted search on these platforms (providers reference, section 1.1). */
+const PLATFORM_BETAS: Partial<Record<ModelPlatform, string>> = {
+  bedrock: "the beta `tool-search-tool-2025-10-19` in the body's `anthropic_beta` list (InvokeModel)",
+  vertex: 'the header `anthropic-beta: tool-search-tool-2025-10-19`',
+  foundry: 'the header `anthropic-beta: advanced-tool-use-2025-11-20`',
+};
+
+function platformWarning(platform: ModelPlatform | null): ToolSearchWarning<ToolSearchPlanWarningCode> | null {
+  const beta = platform === null ? undefined : PLATFORM_BETAS[platform];
+  if (beta === undefined) return null;
+  return {
+    code: 'platform-transport',
+    message:
+      `Anthropic's hosted tool search on \`${platform as string}\` is documented as generally available; older docs asked for ${beta}. ` +
+      'Headers and `anthropic_beta` belong to your transport: this package writes neither, so add it there if your account still needs it' +
+      (platform === 'bedrock' ? '. On Bedrock, hosted search works through InvokeModel (or the Bedrock Messages API), not Converse' : ''),
+  };
+}
+
 function checkModelReference(model: unknown): void {
   if (typeof model === 'string') return;
   if (typeof model !== 'object' || model === null || typeof (model as { id?: unknown }).id !== 'string') {
-    throw new ToolSearchError('invalid-options', `\`model\` must be a model id or \`{ id, api }\`, got ${describeValue(model)}`);
+    throw new ToolSearchError('invalid-options', `\`model\` must be a model id or \`{ id, api }\` (with an optional \`platform\`), got ${describeValue(model)}`);
+  }
+  const platform = (model as { platform?: unknown }).platform;
+  if (platform !== undefined && !(MODEL_PLATFORMS as readonly unknown[]).includes(platform)) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `\`model.platform\` must be one of ${MODEL_PLATFORMS.map((name) => `'${name}'`).join(', ')}, got ${describeValue(platform)}`,
+    );
   }
   const api = (model as { api?: unknown }).api;
   if (api !== undefined && !(WIRE_APIS as readonly unknown[]).includes(api)) {

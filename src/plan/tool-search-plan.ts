@@ -1,5 +1,5 @@
 import type { ToolListing, ToolRevealMode, ToolSearchMechanismChoice, ToolSearchRanking } from '../config/tool-search-config.js';
-import type { WireAPI } from '../models/model-reference.js';
+import type { ModelPlatform, WireAPI } from '../models/model-reference.js';
 
 /**
  * The mechanism a plan applies.
@@ -10,6 +10,9 @@ import type { WireAPI } from '../models/model-reference.js';
  * - `none`: no deferral; full schemas are sent.
  */
 export type ToolSearchMechanism = 'openai-hosted' | 'claude-hosted' | 'client' | 'none';
+
+/** The mechanisms a plan may hold, for validation and tests. */
+export const TOOL_SEARCH_MECHANISMS: readonly ToolSearchMechanism[] = ['openai-hosted', 'claude-hosted', 'client', 'none'];
 
 /**
  * Why a tool is deferred.
@@ -42,8 +45,10 @@ export type PlannedTool =
  * - `unknown-never-defer-name`: the never-defer list names a tool that is not in the tool list.
  * - `search-tool-replaced`: the tool list has its own `tool_search` (or `call_tool`), and the package sends its own
  *   tool of that name in its place.
+ * - `platform-transport`: Anthropic's hosted search on Bedrock, Vertex AI or Foundry, where older docs asked for a
+ *   beta header (or Bedrock's `anthropic_beta` body field) that this package does not write: the transport's part.
  */
-export type ToolSearchPlanWarningCode = 'mechanism-unsupported' | 'unknown-never-defer-name' | 'search-tool-replaced';
+export type ToolSearchPlanWarningCode = 'mechanism-unsupported' | 'unknown-never-defer-name' | 'search-tool-replaced' | 'platform-transport';
 
 /**
  * Something the caller asked for that could not be done exactly, as data: what was asked, why it could not be done,
@@ -64,6 +69,8 @@ export interface ToolSearchPlan {
   readonly model: string;
   /** The wire API named by the caller, or `null` when the caller gave a bare model id. */
   readonly api: WireAPI | null;
+  /** The platform named by the caller; absent when the caller named none. */
+  readonly platform?: ModelPlatform;
   /** The mechanism that applies. */
   readonly mechanism: ToolSearchMechanism;
   /** The threshold used: the chosen mechanism's, or the first preference's when none applies. */

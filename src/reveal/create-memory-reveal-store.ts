@@ -13,7 +13,9 @@ export const DEFAULT_MAX_TOOLS_PER_SESSION = 256;
 export interface MemoryRevealStoreOptions {
   /**
    * The most sessions held. Past it, the least recently used session is dropped (it simply starts empty again and
-   * re-runs `tool_search`). Any use of a session (`get` or `add`) makes it the most recently used.
+   * re-runs `tool_search`). Any use of a session (`get` or `add`) makes it the most recently used. Memory grows with
+   * the sessions held, not with the bound: a bound of 10 million costs nothing until sessions arrive. At most
+   * `Number.MAX_SAFE_INTEGER`.
    * @default 4096
    */
   readonly maxSessions?: number;
@@ -36,18 +38,20 @@ export interface MemoryRevealStoreOptions {
   readonly now?: () => number;
 }
 
-const wholeNumber = (field: string) =>
-  z
-    .number({ error: `\`${field}\` must be a whole number ≥ 1` })
-    .int({ error: `\`${field}\` must be a whole number ≥ 1` })
-    .min(1, { error: `\`${field}\` must be a whole number ≥ 1` });
+const wholeNumber = (field: string) => {
+  const rule = { error: `\`${field}\` must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}` };
+  return z.number(rule).int(rule).min(1, rule).max(Number.MAX_SAFE_INTEGER, rule);
+};
 
-const optionsSchema = z.strictObject({
-  maxSessions: wholeNumber('maxSessions').optional(),
-  maxToolsPerSession: wholeNumber('maxToolsPerSession').optional(),
-  ttlMs: wholeNumber('ttlMs').optional(),
-  now: z.custom<() => number>((value) => typeof value === 'function', { error: '`now` must be a function returning milliseconds' }).optional(),
-});
+const optionsSchema = z.strictObject(
+  {
+    maxSessions: wholeNumber('maxSessions').optional(),
+    maxToolsPerSession: wholeNumber('maxToolsPerSession').optional(),
+    ttlMs: wholeNumber('ttlMs').optional(),
+    now: z.custom<() => number>((value) => typeof value === 'function', { error: '`now` must be a function returning milliseconds' }).optional(),
+  },
+  { error: 'the options must be an object' },
+);
 
 /**
  * The in-memory {@link RevealStore}: true LRU over sessions (on `lru-cache`), bounded sessions and bounded names per
@@ -74,7 +78,10 @@ export function createMemoryRevealStore(options: MemoryRevealStoreOptions = {}):
   const maxSessions = parsed.data.maxSessions ?? DEFAULT_MAX_REVEAL_SESSIONS;
   const maxToolsPerSession = parsed.data.maxToolsPerSession ?? DEFAULT_MAX_TOOLS_PER_SESSION;
   const sessions = new LRUCache<string, readonly string[]>({
-    max: maxSessions,
+    // A size bound (each session counts 1), not `max`: `max` makes lru-cache allocate its tables for the whole bound
+    // up front (155 MiB for 10 million sessions, out of memory at 2^28), while this one costs only what is held.
+    maxSize: maxSessions,
+    sizeCalculation: () => 1,
     // ttlResolution 0: read the clock on every use rather than caching it between timer ticks.
     ...(parsed.data.ttlMs === undefined ? {} : { ttl: parsed.data.ttlMs, updateAgeOnGet: true, ttlResolution: 0 }),
     ...(parsed.data.now === undefined ? {} : { perf: { now: parsed.data.now } }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describeValue } from '../errors/describe-value.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { parseToolSelection } from './parse-tool-selection.js';
 import { tokenizeSearchText } from './tokenize-search-text.js';
@@ -141,6 +142,8 @@ const optionsSchema = z.strictObject({
     .optional(),
   minScoreRatio: z.number().min(0).max(1).optional(),
 });
+/** Wrapping a model puts around a name it copies: white space, quotes, backticks, brackets, a closing period. */
+const WRAPPING = /^[\s"'`[\](){}]+|[\s"'`[\](){}.,;:!?]+$/g;
 /** Leading and trailing characters that are not letters or digits: quotes, backticks, punctuation, spaces. */
 const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 /** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
@@ -175,8 +178,10 @@ function resolveNameKey(name: string): string {
  * each query term the tool has beyond its rarest adds `coverageBonus` (1) × `√r` (a term found only in a field
  * weighing 0 does not count), so a tool that covers more of the request gains, and more for rare words than for
  * common ones. So `score = Σ weight(best field) × r × (length factor) + Σ_{all but the rarest} √r`, by hand. A tool
- * whose name is the whole query (one token; case, wrapping quotes, backticks and separators ignored, so
- * `ChaDri_change_drink` names `ChaDri.change_drink`) gains {@link EXACT_NAME_BONUS} (100) and is returned alone.
+ * whose name is the whole query (one token; case and the wrapping a model puts around a copied name ignored) gains
+ * {@link EXACT_NAME_BONUS} (100) and is returned alone; only when no name is written so are names and query
+ * compared without their separators (so `_search` finds `_search`, not `search`, and `ChaDri_change_drink` names
+ * `ChaDri.change_drink`).
  * A query of stop words only ("What is this?") is scored the same way over the stop words of each tool (built on
  * the first such query). No term frequency, no saturation curve, no embeddings.
  *
@@ -217,13 +222,12 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
   const { names } = postings;
   const size = names.length;
   const idsByName = new Map<string, number>();
+  const idsByLowerName = new Map<string, number[]>();
   const idsByNameKey = new Map<string, number[]>();
   names.forEach((name, id) => {
     idsByName.set(name, id);
-    const key = resolveNameKey(name);
-    const sameKey = idsByNameKey.get(key);
-    if (sameKey === undefined) idsByNameKey.set(key, [id]);
-    else sameKey.push(id);
+    pushId(idsByLowerName, name.toLowerCase(), id);
+    pushId(idsByNameKey, resolveNameKey(name), id);
   });
   const bestFieldWeight = Math.max(resolved.weights.name, resolved.weights.description, resolved.weights.parameters);
   // Scratch space reused by every search (search is synchronous, so never shared by two at once); reset after use.
@@ -249,9 +253,11 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
       return hits;
     }
 
-    // A query is a name when it is one token once wrapping quotes and punctuation go ("read file" is two words).
+    // A query is a name when it is one token once wrapping quotes and punctuation go ("read file" is two words). The
+    // name as written wins (`_search` is `_search`, not `search`); only when no name is written so are names and
+    // query compared without their separators (`ChaDri_change_drink` finds `ChaDri.change_drink`).
     const bare = query.replace(WRAPPING_PUNCTUATION, '');
-    const exactIds = WHITESPACE.test(bare) ? [] : (idsByNameKey.get(resolveNameKey(bare)) ?? []);
+    const exactIds = WHITESPACE.test(bare) ? [] : (idsByLowerName.get(query.toLowerCase().replace(WRAPPING, '')) ?? idsByNameKey.get(resolveNameKey(bare)) ?? []);
     let terms = new Set(tokenizeSearchText(query));
     let searched = postings;
     if (terms.size === 0) {
@@ -412,11 +418,14 @@ function resolveMaxResults(value: unknown, fallback: number): number {
 function resolveVisibility(visible: Iterable<string> | undefined): (name: string) => boolean {
   if (visible === undefined) return () => true;
   if (visible instanceof Set) return (name) => visible.has(name);
-  if (typeof visible !== 'object' || visible === null || typeof (visible as Iterable<string>)[Symbol.iterator] !== 'function') {
-    throw new ToolSearchError('invalid-options', `\`visible\` must be an iterable of tool names, got ${describeValue(visible)}`);
-  }
-  const names = new Set(visible);
+  const names = new Set(parseToolNameList(visible, '`visible`'));
   return (name) => names.has(name);
+}
+
+function pushId(map: Map<string, number[]>, key: string, id: number): void {
+  const ids = map.get(key);
+  if (ids === undefined) map.set(key, [id]);
+  else ids.push(id);
 }
 
 /** Scores are sums of products of small floats; six decimals keep them readable and byte-stable. */

@@ -38,7 +38,9 @@ export function parseToolDefinitions(tools: unknown): ToolDefinition[] {
   const problems: string[] = [];
   const seen = new Map<string, number>();
   // The labels of messages are written only for a tool that has a problem: this runs for every tool of every plan.
-  input.forEach((tool: unknown, index) => {
+  // A loop by index, not `forEach`, which skips the holes of a sparse array.
+  for (let index = 0; index < input.length; index += 1) checkTool(input[index], index);
+  function checkTool(tool: unknown, index: number): void {
     if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
       problems.push(`\`tools[${index}]\` must be an object, got ${describeValue(tool)}`);
       return;
@@ -63,7 +65,7 @@ export function parseToolDefinitions(tools: unknown): ToolDefinition[] {
     if (deferrable !== undefined && !(DEFERRABLE_POLICIES as readonly unknown[]).includes(deferrable)) {
       problems.push(`tool \`${name}\` has \`deferrable\` ${describeValue(deferrable)}; it must be one of ${DEFERRABLE_POLICIES.map((p) => `'${p}'`).join(', ')}`);
     }
-  });
+  }
   if (problems.length > 0) {
     throw new ToolSearchError('invalid-tools', `Invalid tool list: ${problems.join('; ')}`);
   }

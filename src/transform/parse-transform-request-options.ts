@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 
 /**
  * The zod schema of the `revealed` option every transformer takes; a transformer with options of its own puts it in
@@ -13,16 +14,12 @@ export const REVEALED_OPTION_SCHEMA = z
   .optional();
 
 /**
- * The `revealed` option as a list of tool names. Throws a `ToolSearchError` (`invalid-options`) naming the first entry
- * that is not a string and its position; `field` is how the option is named in that message.
+ * The `revealed` option as a list of tool names. Throws a `ToolSearchError` (`invalid-options`) for a string, a value
+ * that is not iterable, or an entry that is not a string (with its position); `field` is how the option is named in
+ * that message.
  */
-export function parseRevealedOption(value: Iterable<unknown> | undefined, field = '`options.revealed`'): string[] {
-  const revealed = [...(value ?? [])];
-  const bad = revealed.findIndex((name) => typeof name !== 'string');
-  if (bad >= 0) {
-    throw new ToolSearchError('invalid-options', `${field} must hold tool names (strings), got ${describeValue(revealed[bad])} at position ${bad}`);
-  }
-  return revealed as string[];
+export function parseRevealedOption(value: unknown, field = '`options.revealed`'): string[] {
+  return value === undefined ? [] : parseToolNameList(value, field);
 }
 
 const baseOptionsSchema = z.strictObject({ revealed: REVEALED_OPTION_SCHEMA }, { error: 'must be an object such as `{ revealed }`' });

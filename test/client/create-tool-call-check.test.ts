@@ -130,6 +130,48 @@ describe('createToolCallCheck', () => {
     expect(outcome.ok).toBe(true);
   });
 
+  describe('a property named __proto__', () => {
+    const guarded: ToolDefinition = JSON.parse(
+      '{"name":"set_proto","inputSchema":{"type":"object","properties":{"__proto__":{"type":"string"},"a":{"type":"number"}},"required":["__proto__"]}}',
+    ) as ToolDefinition;
+    const calls = createToolCallCheck({ tools: [guarded], store: createMemoryRevealStore() });
+
+    it('is validated like any other property', async () => {
+      const outcome = await calls.check({ name: 'set_proto', arguments: '{"__proto__": 5, "a": 1}' }, { sessionId: 's' });
+      expect(outcome).toMatchObject({ ok: false, result: { errors: ['`__proto__`: Invalid input: expected string, received number'] } });
+    });
+
+    it('is required when the schema requires it', async () => {
+      const outcome = await calls.check({ name: 'set_proto', arguments: '{"a": 1}' }, { sessionId: 's' });
+      expect(outcome).toMatchObject({ ok: false, result: { errors: ['`__proto__`: Invalid input: expected string, received undefined'] } });
+    });
+
+    it('passes when it fits, and comes back as the model wrote it', async () => {
+      const outcome = await calls.check({ name: 'set_proto', arguments: '{"__proto__": "x", "a": 1}' }, { sessionId: 's' });
+      expect(outcome).toMatchObject({ ok: true, checked: true });
+      expect(outcome.ok && JSON.stringify(outcome.arguments)).toBe('{"__proto__":"x","a":1}');
+    });
+  });
+
+  describe('deeply nested arguments', () => {
+    const tree: ToolDefinition = { name: 'tree', inputSchema: { type: 'object', properties: { child: { $ref: '#' } } } };
+    const calls = createToolCallCheck({ tools: [tree], store: createMemoryRevealStore() });
+    const nested = (depth: number): string => {
+      let text = '{}';
+      for (let level = 0; level < depth; level += 1) text = `{"child":${text}}`;
+      return text;
+    };
+
+    it('are checked under a recursive schema at a sensible depth', async () => {
+      expect(await calls.check({ name: 'tree', arguments: nested(40) }, { sessionId: 's' })).toMatchObject({ ok: true, checked: true });
+    });
+
+    it.each([1_500, 20_000])('%i levels deep get a result saying so, never a stack overflow', async (depth) => {
+      const outcome = await calls.check({ name: 'tree', arguments: nested(depth) }, { sessionId: 's' });
+      expect(outcome).toMatchObject({ ok: false, result: { status: 'invalid-arguments', errors: ['arguments: nested more than 100 levels deep'] } });
+    });
+  });
+
   it('requires a session id and a store', async () => {
     const { calls } = setup();
     await expect(calls.check({ name: 'get_weather', arguments: {} }, { sessionId: '' })).rejects.toThrow(ToolSearchError);

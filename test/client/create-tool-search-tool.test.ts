@@ -66,6 +66,16 @@ describe('createToolSearchTool', () => {
       expect(result.status === 'found' ? (result.more ?? []) : []).not.toContain('tool_search');
     });
 
+    it.each(['select:', 'select: , ,', 'SELECT:""'])('answers %j, a select: naming no tool, with a result saying how to write one', async (query) => {
+      const { search, store } = setup();
+      const result = await search.execute({ query }, { sessionId: 's' });
+      expect(result.status).toBe('invalid-query');
+      expect(result.message).toContain('`select:` lists no tool name');
+      expect(result.message).not.toContain('No tool is named');
+      expect(result.status === 'invalid-query' ? result.availableTools : []).toContain('read_file');
+      expect(await store.get('s')).toEqual([]);
+    });
+
     it('loads exactly the tools a select: query names and names the unknown ones', async () => {
       const { search, store } = setup();
       const result = await search.execute({ query: 'select:write_file,send_email,nope' }, { sessionId: 's' });
@@ -170,7 +180,7 @@ describe('createToolSearchTool', () => {
       const { search } = setup();
       const act = search.execute({ query: 'x' }, { sessionId: 's', loaded: 'read_file' as unknown as string[] });
       await expect(act).rejects.toThrow(ToolSearchError);
-      await expect(act).rejects.toThrow('`context.loaded` must be a list of tool names, got "read_file"');
+      await expect(act).rejects.toThrow('`context.loaded` must be a list of tool names (an array or a Set), got "read_file"');
     });
 
     it('loads every tool a select: names, even one loaded before', async () => {
@@ -218,6 +228,22 @@ describe('createToolSearchTool', () => {
     });
   });
 
+  describe('on bad context', () => {
+    it.each([
+      ['a string (read one character at a time before)', 'read_file'],
+      ['a number', 5],
+      ['a list holding null', ['read_file', null]],
+    ])('rejects visible given as %s with invalid-options', async (_label, visible) => {
+      const { search } = setup();
+      await expect(search.execute({ query: 'read' }, { sessionId: 's', visible: visible as never })).rejects.toMatchObject({ code: 'invalid-options' });
+    });
+
+    it('rejects names that are not a mapping with invalid-options', async () => {
+      const { search } = setup();
+      await expect(search.execute({ query: 'read' }, { sessionId: 's', names: { toWire: 1 } as never })).rejects.toMatchObject({ code: 'invalid-options' });
+    });
+  });
+
   describe('with the request’s name mapping', () => {
     const dotted: ToolDefinition[] = [tool('ChaDri.change_drink', undefined, { description: 'Change a drink order' }), tool('uber.ride', undefined, { description: 'Book an Uber ride' })];
     const names = createToolNameMapping(dotted.map((entry) => entry.name), { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });
@@ -245,8 +271,13 @@ describe('createToolSearchTool', () => {
     [{ maxLoaded: 0 }, '`maxLoaded` must be a whole number ≥ 1, got 0'],
     [{ maxListedTools: -1 }, '`maxListedTools` must be a whole number ≥ 0, got -1'],
     [{ maxQueryLength: 1.5 }, '`maxQueryLength` must be a whole number ≥ 1, got 1.5'],
+    [{ index: {} }, '`index` must be an index from `createToolIndex`, got an object'],
   ])('rejects the options %j', (options, message) => {
-    expect(() => createToolSearchTool({ tools: catalog, store: createMemoryRevealStore(), ...options })).toThrow(message);
+    expect(() => createToolSearchTool({ tools: catalog, store: createMemoryRevealStore(), ...options } as never)).toThrow(message);
+  });
+
+  it.each([null, 'tools', 3])('rejects options %j that are not an object with invalid-options, never a TypeError', (options) => {
+    expect(() => createToolSearchTool(options as never)).toThrow(expect.objectContaining({ code: 'invalid-options' }));
   });
 
   it('drives the seed’s progressive-disclosure loop: deferred → search → revealed → full schema next request', async () => {

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../src/client/resolve-guidance-text.js';
-import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
+import { TOOL_SEARCH_GUIDANCE, resolveToolSearchGuidance } from '../../src/client/tool-search-guidance.js';
+import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
+import type { ToolSearchOptions } from '../../src/config/tool-search-config.js';
+import { tool } from '../support/tools.js';
 
+/** A note this package writes for a plan over tools `a` (deferred) and `b` (kept). */
+const noteFor = (config: ToolSearchOptions, model = 'gemini-2.5-pro'): string =>
+  resolveToolSearchGuidance(resolveToolSearch(model, [tool('a', 'always'), tool('b', 'never')], config)) as string;
 const NOTE = TOOL_SEARCH_GUIDANCE;
-const NAMES_NOTE = `${TOOL_SEARCH_GUIDANCE} These tools are available but not listed; load them with \`tool_search\` before use: a.`;
+const NAMES_NOTE = noteFor({ listing: 'names' });
 
 describe('resolveGuidanceText', () => {
   it.each([
@@ -13,9 +19,22 @@ describe('resolveGuidanceText', () => {
     ['replaces a stale note', `Be brief.\n\n${NAMES_NOTE}`, NOTE, `Be brief.\n\n${NOTE}`],
     ['removes a note when nothing is deferred', `Be brief.\n\n${NOTE}`, null, 'Be brief.'],
     ['keeps the caller’s text after a note', `${NOTE}\n\nThen this.`, null, 'Then this.'],
+    ['keeps the caller’s text right after a note, up to the next blank line', `Be brief.\n\n${NOTE}\nAlways answer in French.\n\nEnd.`, null, 'Be brief.\nAlways answer in French.\n\nEnd.'],
+    ['keeps the caller’s text right after a names note', `Be brief.\n\n${NAMES_NOTE}\nAlways answer in French.`, NOTE, `Be brief.\nAlways answer in French.\n\n${NOTE}`],
+    ['keeps the caller’s text on the line of a note', `${NOTE} Keep it short.`, null, ' Keep it short.'],
     ['leaves a text without a note alone when nothing is deferred', 'Be brief.', null, 'Be brief.'],
   ])('%s', (_label, text, guidance, expected) => {
     expect(resolveGuidanceText(text, guidance)).toBe(expected);
+  });
+
+  it.each([
+    ['full listing, reveals in the tool list', noteFor({ listing: 'full', reveal: 'tool-list' })],
+    ['full listing, reveals in the conversation', noteFor({ listing: 'full' })],
+    ['names listing, reveals in the tool list', noteFor({ listing: 'names', reveal: 'tool-list' })],
+    ['none listing', noteFor({ listing: 'none' })],
+    ['hosted search with the library’s ranking', noteFor({}, 'claude-opus-4-5')],
+  ])('recognises the note of the %s exactly, keeping the text after it', (_label, note) => {
+    expect(resolveGuidanceText(`Be brief.\n\n${note}\nAlways answer in French.`, null)).toBe('Be brief.\nAlways answer in French.');
   });
 
   it('is idempotent', () => {

@@ -139,6 +139,16 @@ describe('resolveToolList', () => {
     expect(resolveToolList(plan(), structuredClone(tools), { revealed: ['beta'] })).toEqual(first);
   });
 
+  it.each([
+    ['a string (read one character at a time before)', 'beta'],
+    ['a number', 5],
+    ['a list holding a number', ['beta', 1]],
+  ])('rejects revealed given as %s with invalid-options', (_label, revealed) => {
+    expect(() => resolveToolList(plan(), tools, { revealed: revealed as never })).toThrow(
+      expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining('`options.revealed`') }),
+    );
+  });
+
   it('rejects a plan made for a different tool list, naming the tools', () => {
     let thrown: unknown;
     try {

@@ -26,6 +26,14 @@ describe('resolveRevealedTools', () => {
   });
 
   it.each([
+    ['a single string', 'the weather is fine'],
+    ['a number', 5],
+    ['null', null],
+  ])('rejects results given as %s with invalid-options', (_label, value) => {
+    expect(() => resolveRevealedTools(value as never)).toThrow(expect.objectContaining({ code: 'invalid-options' }));
+  });
+
+  it.each([
     ['plain text', 'the weather is fine'],
     ['invalid JSON', '{"loaded": ['],
     ['another tool’s JSON', '{"loaded": ["x"], "status": "ok"}'],

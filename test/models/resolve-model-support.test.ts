@@ -20,6 +20,8 @@ describe('resolveModelSupport', () => {
       ['GPT-5.4', true],
       ['gpt-5.4-nano', false],
       ['gpt-5.4-nano-2026-03-05', false],
+      ['gpt-5.5-nano', false],
+      ['gpt-6-nano', false],
       ['gpt-5.3', false],
       ['gpt-5.2', false],
       ['gpt-5', false],
@@ -102,6 +104,38 @@ describe('resolveModelSupport', () => {
     });
   });
 
+  describe('with the platform that serves the model', () => {
+    it.each([
+      ['anthropic.claude-opus-4-5-20251101-v1:0', 'bedrock', true],
+      ['us.anthropic.claude-sonnet-4-5-20250929-v1:0', 'bedrock', true],
+      ['global.anthropic.claude-haiku-4-5-20251001-v1:0', 'bedrock', true],
+      ['anthropic.claude-opus-4-1-20250805-v1:0', 'bedrock', false],
+      ['us.anthropic.claude-sonnet-4-5-20250929-v1:0', 'bedrock-converse', false],
+      ['claude-opus-4-5@20251101', 'vertex', true],
+      ['claude-sonnet-4-6', 'vertex', true],
+      ['claude-3-5-sonnet-v2@20241022', 'vertex', false],
+      ['claude-opus-4-5', 'foundry', true],
+      ['claude-opus-4-5', 'anthropic', true],
+      ['claude-opus-4-5', 'gateway', false],
+      ['claude-opus-4-5', 'openai', false],
+    ] as const)('%s on %s supports Claude hosted search: %s', (id, platform, expected) => {
+      const support = resolveModelSupport({ id, platform });
+      expect(support.claudeHosted).toBe(expected);
+      expect(support.openaiHosted).toBe(false);
+      expect(support.platform).toBe(platform);
+    });
+
+    it.each([
+      ['gpt-5.4', 'openai', true],
+      ['gpt-5.4', 'azure-openai', true],
+      ['gpt-5.4-nano', 'azure-openai', false],
+      ['gpt-5.4', 'gateway', false],
+      ['gpt-5.4', 'vertex', false],
+    ] as const)('%s on %s supports OpenAI hosted search: %s', (id, platform, expected) => {
+      expect(resolveModelSupport({ id, platform }).openaiHosted).toBe(expected);
+    });
+  });
+
   describe('on other models', () => {
     it.each(['gemini-2.5-pro', 'gemini-3-flash', 'llama-3.3-70b', 'mistral-large', 'unknown-model', '', 'claude', 'gpt'])(
       '%j has no hosted support',
@@ -117,6 +151,7 @@ describe('resolveModelSupport', () => {
     expect(resolveModelSupport({ id: 'Claude-Haiku-4-5-20251001', api: 'anthropic-messages' })).toEqual({
       id: 'Claude-Haiku-4-5-20251001',
       api: 'anthropic-messages',
+      platform: null,
       baseId: 'claude-haiku-4-5',
       gateway: null,
       openaiHosted: false,

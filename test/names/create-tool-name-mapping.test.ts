@@ -74,6 +74,52 @@ describe('createToolNameMapping', () => {
     expect(mapping.renamed.length).toBeGreaterThanOrEqual(612);
   });
 
+  describe('with secondary names (calls in a history of tools no longer sent)', () => {
+    it('never changes the wire name of a first name (a:b in the history leaves a.b as a_b)', () => {
+      const mapping = createToolNameMapping(['a.b'], OPENAI, { secondary: ['a:b'] });
+      expect(mapping.toWire('a.b')).toBe('a_b');
+      expect(mapping.fromWire('a_b')).toBe('a.b');
+      expect(mapping.toWire('a:b')).toMatch(/^a_b_[0-9a-z]+$/);
+      expect(mapping.fromWire(mapping.toWire('a:b'))).toBe('a:b');
+    });
+
+    it('keeps a valid secondary name and never gives a renamed one its name', () => {
+      const mapping = createToolNameMapping(['x'], OPENAI, { secondary: ['a_b', 'a.b'] });
+      expect(mapping.toWire('a_b')).toBe('a_b');
+      expect(mapping.toWire('a.b')).toMatch(/^a_b_[0-9a-z]+$/);
+    });
+
+    it('never lets a valid secondary name take a first name’s wire name (Caf_ in the history leaves Café as Caf_)', () => {
+      const mapping = createToolNameMapping(['Café'], OPENAI, { secondary: ['Caf_', 'Caf.'] });
+      expect(mapping.toWire('Café')).toBe('Caf_');
+      expect(mapping.toWire('Caf.')).toMatch(/^Caf__[0-9a-z]+$/);
+    });
+
+    it('ignores a secondary name that is also a first name', () => {
+      const mapping = createToolNameMapping(['a.b'], OPENAI, { secondary: ['a.b'] });
+      expect(mapping.renamed).toEqual([['a.b', 'a_b']]);
+    });
+  });
+
+  describe('with reserved names', () => {
+    it('renames a tool named like a reserved name, and no renamed tool takes one', () => {
+      const mapping = createToolNameMapping(['tool_search_tool_bm25', 'tool_search_tool.bm25'], OPENAI, { reserved: ['tool_search_tool_bm25'] });
+      const wires = ['tool_search_tool_bm25', 'tool_search_tool.bm25'].map((name) => mapping.toWire(name));
+      for (const wire of wires) expect(wire).toMatch(/^tool_search_tool_bm25_[0-9a-z]+$/);
+      expect(new Set(wires).size).toBe(2);
+      expect(mapping.fromWire(wires[0] as string)).toBe('tool_search_tool_bm25');
+    });
+  });
+
+  it.each([
+    ['a string', 'read_file'],
+    ['a number', 5],
+    ['null', null],
+    ['a list holding a number', ['a', 1]],
+  ])('rejects names given as %s with invalid-options', (_label, value) => {
+    expect(() => createToolNameMapping(value as never, OPENAI)).toThrow(expect.objectContaining({ code: 'invalid-options' }));
+  });
+
   it('returns unknown names unchanged both ways', () => {
     const mapping = createToolNameMapping(['a.b'], OPENAI);
     expect(mapping.toWire('other')).toBe('other');

@@ -90,6 +90,44 @@ describe('resolveToolSearch', () => {
         'hosted tool search needs the `openai-responses` API and this request goes over `openai-chat`',
       );
       expect(resolveToolSearch('anthropic.claude-opus-4-5-v1:0', twenty, 'claude_tool_search').warnings[0]?.message).toContain('is a bedrock model id');
+      expect(resolveToolSearch('anthropic.claude-opus-4-5-v1:0', twenty, 'claude_tool_search').warnings[0]?.message).toContain("pass `platform: 'bedrock'`");
+    });
+
+    describe('with the platform that serves the model', () => {
+      it.each([
+        [{ id: 'us.anthropic.claude-opus-4-5-20251101-v1:0', platform: 'bedrock' }, 'claude-hosted'],
+        [{ id: 'us.anthropic.claude-opus-4-5-20251101-v1:0', api: 'anthropic-messages', platform: 'bedrock' }, 'claude-hosted'],
+        [{ id: 'us.anthropic.claude-opus-4-5-20251101-v1:0', platform: 'bedrock-converse' }, 'client'],
+        [{ id: 'us.anthropic.claude-opus-4-5-20251101-v1:0' }, 'client'],
+        [{ id: 'claude-opus-4-5@20251101', platform: 'vertex' }, 'claude-hosted'],
+        [{ id: 'claude-opus-4-5@20251101' }, 'client'],
+        [{ id: 'claude-opus-4-5', platform: 'foundry' }, 'claude-hosted'],
+        [{ id: 'gemini-2.5-pro', platform: 'vertex' }, 'client'],
+        [{ id: 'gpt-5.4', platform: 'azure-openai' }, 'openai-hosted'],
+        [{ id: 'gpt-5.4', platform: 'gateway' }, 'client'],
+      ] as const)('%j gets %s under auto', (model, mechanism) => {
+        const plan = resolveToolSearch(model, twenty);
+        expect(plan.mechanism).toBe(mechanism);
+        if ('platform' in model) expect(plan.platform).toBe(model.platform);
+        else expect('platform' in plan).toBe(false);
+      });
+
+      it.each([
+        ['bedrock', 'us.anthropic.claude-opus-4-5-20251101-v1:0', "`anthropic_beta`"],
+        ['vertex', 'claude-opus-4-5@20251101', '`anthropic-beta: tool-search-tool-2025-10-19`'],
+        ['foundry', 'claude-opus-4-5', '`anthropic-beta: advanced-tool-use-2025-11-20`'],
+      ] as const)('says on %s that a beta header or body field is the transport’s to send', (platform, id, beta) => {
+        const plan = resolveToolSearch({ id, platform }, twenty);
+        expect(plan.warnings.map((warning) => warning.code)).toEqual(['platform-transport']);
+        expect(plan.warnings[0]?.message).toContain(beta);
+        expect(plan.warnings[0]?.message).toContain('this package writes neither');
+      });
+
+      it('rejects an unknown platform with invalid-options', () => {
+        expect(() => resolveToolSearch({ id: 'claude-opus-4-5', platform: 'aws' as never }, twenty)).toThrow(
+          expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining("`model.platform` must be one of 'anthropic', 'bedrock'") }),
+        );
+      });
     });
 
     it('falls back to tool_search when the seed list pairs it with a hosted capability', () => {
@@ -291,8 +329,8 @@ describe('resolveToolSearch', () => {
     });
 
     it.each([
-      [null, '`model` must be a model id or `{ id, api }`, got null'],
-      [{ id: 5 }, '`model` must be a model id or `{ id, api }`, got an object'],
+      [null, '`model` must be a model id or `{ id, api }` (with an optional `platform`), got null'],
+      [{ id: 5 }, '`model` must be a model id or `{ id, api }` (with an optional `platform`), got an object'],
       [{ id: 'gpt-5.4', api: 'responses' }, "`model.api` must be one of 'openai-responses', 'openai-chat', 'anthropic-messages', 'gemini', got \"responses\" (a string)"],
     ])('rejects the model %j', (model, message) => {
       expect(() => resolveToolSearch(model as never, twenty)).toThrow(message);

@@ -61,6 +61,22 @@ describe('createMemoryRevealStore', () => {
     expect(Object.isFrozen(names)).toBe(true);
   });
 
+  it.each([1e7, 2 ** 28, 2 ** 32, Number.MAX_SAFE_INTEGER])('takes a session bound of %d and allocates nothing for it before sessions arrive', async (maxSessions) => {
+    const store = createMemoryRevealStore({ maxSessions, ttlMs: 60_000 });
+    await store.add('s', ['a']);
+    expect(await store.get('s')).toEqual(['a']);
+  });
+
+  it('keeps its LRU order under the size bound', async () => {
+    const store = createMemoryRevealStore({ maxSessions: 2 });
+    await store.add('a', ['x']);
+    await store.add('b', ['x']);
+    await store.get('a');
+    await store.add('c', ['x']);
+    expect(await store.get('b')).toEqual([]);
+    expect(await store.get('a')).toEqual(['x']);
+  });
+
   it('expires a session after its time to live', async () => {
     let now = 0;
     const store = createMemoryRevealStore({ ttlMs: 1000, now: () => now });
@@ -74,11 +90,15 @@ describe('createMemoryRevealStore', () => {
   });
 
   it.each([
-    [{ maxSessions: 0 }, 'createMemoryRevealStore: `maxSessions` must be a whole number ≥ 1, got 0'],
-    [{ maxSessions: 1.5 }, 'createMemoryRevealStore: `maxSessions` must be a whole number ≥ 1, got 1.5'],
-    [{ maxToolsPerSession: '3' }, 'createMemoryRevealStore: `maxToolsPerSession` must be a whole number ≥ 1, got "3" (a string)'],
-    [{ ttlMs: -1 }, 'createMemoryRevealStore: `ttlMs` must be a whole number ≥ 1, got -1'],
+    [{ maxSessions: 0 }, 'createMemoryRevealStore: `maxSessions` must be a whole number from 1 to 9007199254740991, got 0'],
+    [{ maxSessions: 1.5 }, 'createMemoryRevealStore: `maxSessions` must be a whole number from 1 to 9007199254740991, got 1.5'],
+    [{ maxToolsPerSession: '3' }, 'createMemoryRevealStore: `maxToolsPerSession` must be a whole number from 1 to 9007199254740991, got "3" (a string)'],
+    [{ ttlMs: -1 }, 'createMemoryRevealStore: `ttlMs` must be a whole number from 1 to 9007199254740991, got -1'],
+    [{ maxSessions: 2 ** 53 }, 'createMemoryRevealStore: `maxSessions` must be a whole number from 1 to 9007199254740991, got 9007199254740992'],
+    [{ ttlMs: 1e300 }, 'createMemoryRevealStore: `ttlMs` must be a whole number from 1 to 9007199254740991, got 1e+300'],
     [{ maxSession: 3 }, 'createMemoryRevealStore: unknown option `maxSession`'],
+    [null, 'createMemoryRevealStore: the options must be an object, got null'],
+    ['big', 'createMemoryRevealStore: the options must be an object, got "big" (a string)'],
   ])('rejects the options %j', (options, message) => {
     expect(() => createMemoryRevealStore(options as never)).toThrow(ToolSearchError);
     expect(() => createMemoryRevealStore(options as never)).toThrow(message);

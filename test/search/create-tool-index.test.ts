@@ -112,6 +112,23 @@ describe('createToolIndex', () => {
       expect(index.search('list', { visible: ['list_items'] })).toEqual([{ name: 'list_items', score: 3 }]);
     });
 
+    it.each([
+      ['_search', ['_search']],
+      ['`_search`', ['_search']],
+      ['search', ['search']],
+      ['search!', ['search']],
+      ['"search_web".', ['search_web']],
+    ])('gives the exact-name bonus to the name as written: %s loads %j', (query, expected) => {
+      const index = createToolIndex([builtin('search', 'x'), builtin('_search', 'y'), builtin('search_web', 'z')]);
+      expect(names(index.search(query))).toEqual(expected);
+    });
+
+    it('compares names without their punctuation only when no name is written as the query', () => {
+      const index = createToolIndex([builtin('_private_', 'x'), builtin('other', 'y')]);
+      expect(names(index.search('private'))).toEqual(['_private_']);
+      expect(index.search('private')[0]?.score).toBeGreaterThan(EXACT_NAME_BONUS);
+    });
+
     it('returns each tool once, even when a field weighs 0', () => {
       const index = createToolIndex([builtin('archive', 'archive of records', { type: 'object', properties: { archive: { type: 'string' } } })], {
         weights: { name: 0, description: 0, parameters: 0 },
@@ -417,7 +434,8 @@ describe('createToolIndex', () => {
     it.each([
       ['maxResults 0', { maxResults: 0 }, '`maxResults` must be a whole number ≥ 1, got 0'],
       ['maxResults NaN', { maxResults: Number.NaN }, '`maxResults` must be a whole number ≥ 1, got NaN'],
-      ['visible that is not iterable', { visible: 3 }, '`visible` must be an iterable of tool names, got 3'],
+      ['visible that is not iterable', { visible: 3 }, '`visible` must be a list of tool names (an array or a Set), got 3'],
+      ['visible given as one string', { visible: 'read_file' }, '`visible` must be a list of tool names (an array or a Set), got "read_file" (a string)'],
     ])('rejects a search with %s with invalid-options', (_case, options, message) => {
       const search = (): unknown => createToolIndex(FILE_TOOLS).search('file', options as never);
       expect(search).toThrow(message);

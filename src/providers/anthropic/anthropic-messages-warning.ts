@@ -13,7 +13,7 @@ import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
  * - `client-search-tool-removed`: the body had this package's own `tool_search` but the plan does not use the
  *   client-side mechanism; removed.
  * - `mechanism-not-for-messages`: the plan uses OpenAI's hosted search, which the Messages API does not carry;
- *   full schemas were sent.
+ *   the same tools were deferred with the client-side mechanism instead.
  * - `server-tool-result-removed`: the history answered a hosted `srvtoolu_…` call with a `tool_result`, which the
  *   API rejects (the API answers its own calls); the block was removed.
  * - `error-result-references-converted`: an `is_error: true` tool result held `tool_reference` blocks, which the

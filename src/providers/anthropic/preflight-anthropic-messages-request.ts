@@ -19,7 +19,7 @@ import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.
  * - `search-tool-deferred`: the hosted search tool has `defer_loading: true` ("Never set `defer_loading: true` on
  *   the tool search tool itself").
  * - `deferred-tool-cache-control`: a deferred tool, or a toolset whose members defer, carries `cache_control`
- *   ("Tool 'X' cannot both defer_loading=true cache_control set").
+ *   ("Tool 'X' cannot both defer_loading=true cache_control set. Tools defer_loading cannot use prompt caching.").
  * - `too-many-deferred-tools`: more than 10,000 tools with `defer_loading: true`.
  * - `toolset-entry-deferred`: a computer or browser toolset entry has `defer_loading` itself (it goes per member,
  *   in `configs`).

@@ -1,7 +1,7 @@
 import { REVEALED_OPTION_SCHEMA, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
 import { isRecord } from '../../records/is-record.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
-import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
+import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
 import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -106,7 +106,7 @@ interface BodyTool {
  *   (the model called it directly, blind) is sent as the `call_tool` call it stands for, with the same id: the API
  *   rejects a `tool_use` of an undefined tool, and defining it would change the tool list from then on.
  * - `none`: every tool in full; nothing added. `openai-hosted` (a plan for OpenAI's Responses API) is a mistake on a
- *   Messages body: it is treated as `none`, with a warning.
+ *   Messages body: it is applied with the client-side mechanism (the same tools deferred), with a warning.
  *
  * On every path: tool names outside `^[a-zA-Z0-9_-]{1,64}$` are mapped (in `tools`, `tool_choice`, `tool_use` and
  * `tool_reference` blocks) and `names.fromWire` maps the model's calls back; provider tools the plan does not know
@@ -139,30 +139,26 @@ interface BodyTool {
  */
 export function transformAnthropicMessagesRequest<Body extends AnthropicMessagesRequestLike = AnthropicMessagesRequest>(
   body: Body,
-  plan: ToolSearchPlan,
+  givenPlan: ToolSearchPlan,
   options: TransformAnthropicMessagesRequestOptions = {},
 ): TransformAnthropicMessagesRequestResult<Body> {
   const request = checkBody(body);
-  plan = parseToolSearchPlan(plan);
   const { revealed, searchTool, catalog } = parseOptions(options);
   const warnings: AnthropicMessagesWarning[] = [];
+  const { plan, fallback } = resolvePlanForWireAPI(givenPlan, 'anthropic-messages');
+  if (fallback !== null) warnings.push({ code: 'mechanism-not-for-messages', message: fallback });
   const mechanism = plan.mechanism;
-  if (mechanism === 'openai-hosted') {
-    warnings.push({
-      code: 'mechanism-not-for-messages',
-      message:
-        "the plan uses OpenAI's hosted tool search, which the Messages API does not carry; every tool was sent in full. " +
-        "Resolve the plan with `{ id, api: 'anthropic-messages' }`.",
-    });
-  }
 
   const entries = Array.isArray(request.tools) ? readEntries(request.tools) : [];
   const providerNames: string[] = [];
-  for (const { entry, kind } of entries) if (kind !== 'custom' && typeof entry.name === 'string') providerNames.push(entry.name);
+  // The hosted search tools' own names are reserved below, not tools to rename.
+  for (const { entry, kind } of entries) if (kind !== 'custom' && kind !== 'tool-search' && typeof entry.name === 'string') providerNames.push(entry.name);
   const names = createToolNameMapping(
-    // Names this transformer may add are reserved too, so no renamed tool can take them.
-    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME, ...RESERVED_NAMES],
+    // Names this transformer may add are in the set too, so no renamed tool can take them.
+    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME],
     ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
+    // The hosted search tools' names belong to the tools this transformer may add: a caller tool of that name is renamed.
+    { reserved: RESERVED_NAMES },
   );
 
   const catalogByName = new Map(catalog.map((tool) => [tool.name, tool]));
@@ -195,12 +191,13 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const missing: string[] = [];
   const explicitReveals = [...revealed].map((name) => names.fromWire(name));
   const historyReveals = resolveRevealedTools(history.toolOutputs).map((name) => names.fromWire(name));
-  const calledInHistory = history.references.filter((reference) => reference.kind === 'tool_use').map((reference) => names.fromWire(reference.name));
-  // What a listing that leaves deferred tools out still sends: reveals (in the tool-list mode), tools the history
-  // calls, and a forced tool.
-  const visible = new Set([...(plan.reveal === 'tool-list' ? [...explicitReveals, ...historyReveals] : []), ...calledInHistory, ...(forced === null ? [] : [forced])]);
+  // What a listing that leaves deferred tools out still sends: reveals (in the tool-list mode), every tool the history
+  // names (a `tool_use` not sent through `call_tool`, a `tool_reference` of an earlier hosted search), a forced tool.
+  const visible = new Set([...(plan.reveal === 'tool-list' ? [...explicitReveals, ...historyReveals] : []), ...referenced, ...(forced === null ? [] : [forced])]);
   for (const tool of plan.tools) {
     if (bodyTools.has(tool.name)) continue;
+    // A caller's `tool_search` the package's replaced on an earlier pass: the package's stands in for it.
+    if (tool.reason === 'search-tool' && ownSearchEntries.length > 0) continue;
     const definition = catalogByName.get(tool.name);
     if (definition !== undefined) restored.set(tool.name, definition);
     else if (!isHiddenByListing(plan, tool, visible)) missing.push(tool.name);
@@ -220,13 +217,15 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
       built = buildHostedTools(context, plan, history.searchToolName, searchTool, referenced);
       break;
     case 'client':
-      // The API rejects a history `tool_use` of a tool the request does not define: a tool the listing leaves out is sent.
-      built = buildClientTools(context, plan, [...explicitReveals, ...historyReveals], plan.listing === 'names' || plan.listing === 'none' ? calledInHistory : []);
+      // The API rejects a history reference to a tool the request does not define: a tool the listing leaves out is sent.
+      built = buildClientTools(context, plan, [...explicitReveals, ...historyReveals], plan.listing === 'names' || plan.listing === 'none' ? [...referenced] : []);
       break;
     case 'none':
-    case 'openai-hosted':
       built = buildFullTools(context);
       break;
+    case 'openai-hosted':
+      // resolvePlanForWireAPI has turned it into `client`.
+      throw new ToolSearchError('invalid-options', 'an `openai-hosted` plan reached the Messages tool builder');
     default:
       return assertNever(mechanism, 'mechanism');
   }
@@ -306,18 +305,36 @@ function buildHostedTools(
 
   const plannedNames = new Set(plan.tools.map((tool) => tool.name));
   const searchEntries = entries.filter(({ kind }) => kind === 'tool-search');
+
+  // Tools the history references but nothing defines: send them deferred, from the catalog, in catalog order.
+  const restoredForHistory: string[] = [];
+  if (catalogByName.size > 0 && referenced.size > 0) {
+    const defined = new Set([...bodyTools.keys(), ...restored.keys()]);
+    const sentNames = new Set<string>();
+    for (const { entry } of entries) if (typeof entry.name === 'string') sentNames.add(entry.name);
+    for (const tool of catalogByName.values()) {
+      if (referenced.has(tool.name) && !defined.has(tool.name) && !sentNames.has(names.toWire(tool.name))) restoredForHistory.push(tool.name);
+    }
+  }
+
   const deferredProvider = entries.some(({ kind, entry }) => kind !== 'custom' && kind !== 'tool-search' && resolveAnthropicToolDeferral(entry) === 'deferred');
   // The library's search is the package's `tool_search` (its results are `tool_reference` blocks the API expands);
   // the hosted search tool stays only where the body or the history already uses it.
   const library = plan.search === 'library';
-  const includeLibrarySearch = library && deferredNames.size > 0;
+  // Tools restored deferred for the history (now, or on an earlier pass, whose output this body may be) need a tool
+  // that is not deferred beside them: the library's search serves, as the hosted one does under the provider's search.
+  const restoredEarlier = [...bodyTools.keys()].some((name) => !plannedNames.has(name));
+  const includeLibrarySearch = library && (deferredNames.size > 0 || restoredForHistory.length > 0 || restoredEarlier);
   const includeSearch = library
     ? historySearchTool !== null || searchEntries.length > 0 || (deferredProvider && !includeLibrarySearch)
-    : deferredNames.size > 0 || deferredProvider || historySearchTool !== null || searchEntries.length > 0;
+    : deferredNames.size > 0 || deferredProvider || restoredForHistory.length > 0 || historySearchTool !== null || searchEntries.length > 0;
   const tools: unknown[] = [];
   let callerLast = -1;
+  // A caller's own `tool_search` gives way to the package's (the plan warns `search-tool-replaced`); its breakpoint moves
+  // with it.
+  const callerSearch = includeLibrarySearch ? bodyTools.get(TOOL_SEARCH_TOOL_NAME)?.entry : undefined;
   if (includeLibrarySearch) {
-    const own = ownSearchEntries.find((entry) => entry.name === TOOL_SEARCH_TOOL_NAME);
+    const own = ownSearchEntries.find((entry) => entry.name === TOOL_SEARCH_TOOL_NAME) ?? callerSearch;
     const searchTool: Record<string, unknown> = { name: TOOL_SEARCH_TOOL_NAME, description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: createToolSearchInputSchema() };
     if (own?.cache_control !== undefined) searchTool.cache_control = own.cache_control;
     tools.push(searchTool);
@@ -339,24 +356,19 @@ function buildHostedTools(
     }
     if (isOwnTool(definition)) return;
     const name = names.fromWire(definition.name);
+    if (callerSearch !== undefined && name === TOOL_SEARCH_TOOL_NAME) {
+      if (isLast) callerLast = 0;
+      return;
+    }
     // A tool restored for the history on an earlier pass stays deferred; every other tool follows the plan.
     const deferred = deferredNames.has(name) || !plannedNames.has(name);
     if (isLast) callerLast = tools.length;
     tools.push(withDeferral(bodyTools.get(name)?.entry ?? entry, { name: names.toWire(name) }, deferred));
   });
-  for (const [name, definition] of restored) tools.push(fromDefinition(definition, names, deferredNames.has(name)));
-
-  // Tools the history references but nothing defines: send them deferred, from the catalog, in catalog order.
-  const restoredForHistory: string[] = [];
-  if (catalogByName.size > 0 && referenced.size > 0) {
-    const defined = new Set([...bodyTools.keys(), ...restored.keys()]);
-    const sentNames = new Set<string>();
-    for (const { entry } of entries) if (typeof entry.name === 'string') sentNames.add(entry.name);
-    for (const tool of catalogByName.values()) {
-      if (referenced.has(tool.name) && !defined.has(tool.name) && !sentNames.has(names.toWire(tool.name))) restoredForHistory.push(tool.name);
-    }
-  }
-  for (const name of restoredForHistory) tools.push(fromDefinition(catalogByName.get(name) as ToolDefinition, names, true));
+  // The package's `tool_search`, when sent, stands in for a caller tool of that name from the catalog too.
+  const standsIn = (name: string): boolean => includeLibrarySearch && name === TOOL_SEARCH_TOOL_NAME;
+  for (const [name, definition] of restored) if (!standsIn(name)) tools.push(fromDefinition(definition, names, deferredNames.has(name)));
+  for (const name of restoredForHistory) if (!standsIn(name)) tools.push(fromDefinition(catalogByName.get(name) as ToolDefinition, names, true));
 
   // Counting needs every entry's kind; only a list longer than the limit can hold too many deferred tools.
   const deferredCount = tools.length <= ANTHROPIC_MAX_DEFERRED_TOOLS ? 0 : tools.filter((entry) => resolveAnthropicToolDeferral(entry) === 'deferred').length;
@@ -429,7 +441,8 @@ function buildClientTools(context: BuildContext, plan: ToolSearchPlan, reveals: 
   let sentNames: ReadonlySet<string> | undefined;
   for (const [name, { entry }] of bodyTools) {
     if (entry.cache_control === undefined || entry.cache_control === null) continue;
-    sentNames ??= new Set(list.tools.map((listed) => listed.name));
+    // A caller's own `tool_search` the package's replaced (listed as `search`) is not sent either.
+    sentNames ??= new Set(list.tools.filter((listed) => listed.status !== 'search').map((listed) => listed.name));
     if (sentNames.has(name)) continue;
     hidden.push({ name: names.toWire(name), cacheControl: entry.cache_control, callerLast: entry === lastEntry?.entry });
   }
@@ -722,7 +735,7 @@ function cacheWarning(moved: readonly string[], target: string | null): Anthropi
       : `it was moved to \`${target}\`, the last tool sent in full, which caches the same prefix (deferred tools are left out of the cached tools section)`;
   return {
     code: 'cache-control-moved',
-    message: `${tools} ${moved.length === 1 ? 'has' : 'have'} a \`cache_control\` breakpoint but ${moved.length === 1 ? 'is' : 'are'} deferred or not sent; the API rejects a deferred tool with \`cache_control\` ("cannot both defer_loading=true cache_control set"), so ${outcome}`,
+    message: `${tools} ${moved.length === 1 ? 'has' : 'have'} a \`cache_control\` breakpoint but ${moved.length === 1 ? 'is' : 'are'} deferred or not sent; the API rejects a deferred tool with \`cache_control\` ("Tool '${moved[0] as string}' cannot both defer_loading=true cache_control set. Tools defer_loading cannot use prompt caching."), so ${outcome}`,
   };
 }
 

@@ -24,7 +24,8 @@ export interface AnthropicToolCacheControl {
 /**
  * Puts the tool-level `cache_control` breakpoints where the Messages API accepts them.
  *
- * The API rejects `cache_control` on a deferred tool ("Tool 'X' cannot both defer_loading=true cache_control set"),
+ * The API rejects `cache_control` on a deferred tool ("Tool 'X' cannot both defer_loading=true cache_control set.
+ * Tools defer_loading cannot use prompt caching."),
  * and on toolsets whose members defer. Deferred tools are stripped from the rendered tools section before the cache
  * key is computed, so a breakpoint on the last tool sent in full caches exactly the same prefix: that is where such a
  * breakpoint goes. A breakpoint on the caller's last tool goes to the new list's last tool sent in full (the

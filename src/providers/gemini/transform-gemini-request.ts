@@ -1,8 +1,7 @@
-import { resolveUnmappedToolNames } from '../../names/resolve-unmapped-tool-names.js';
 import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
 import { isRecord } from '../../records/is-record.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
-import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
+import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
@@ -27,7 +26,8 @@ import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-prob
  * The codes of {@link transformGeminiRequest}'s warnings; match on them, the messages are for people.
  *
  * - `hosted-mechanism-unsupported`: the plan asks for OpenAI's or Anthropic's hosted search, which Gemini does not
- *   have; full schemas were sent. Resolve the plan with `{ id, api: 'gemini' }` to get the client-side mechanism.
+ *   have; the same tools were deferred with the client-side mechanism instead. Resolve the plan with
+ *   `{ id, api: 'gemini' }` to say so up front.
  * - `parameters-dropped`: a declaration had both `parameters` and `parametersJsonSchema` (the API takes one); the
  *   `parameters` were dropped and `parametersJsonSchema` kept.
  * - `parameters-sent-as-json-schema`: a declaration's `parameters` use what Gemini's `parameters` cannot express
@@ -78,15 +78,17 @@ export type TransformGeminiRequestResult<Body = GeminiGenerateContentParameters>
  *   on its own output), and a note left by another plan is replaced;
  * - functions named by `toolConfig.functionCallingConfig.allowedFunctionNames` are sent with full schemas, since
  *   the model may be made to call them without a chance to search first;
- * - reveals: `options.revealed`, then those found in the history's function responses (`response` itself or its
- *   `output`, as `resolveRevealedTools` reads them).
+ * - reveals: `options.revealed`, then those found in the history's function responses (`response` itself, or its
+ *   `output`, `result` or `content`, as JSON text, a parsed object or text parts: `{ name, content }` is how the
+ *   Vercel AI SDK sends a result).
  *
  * Names sent, and names in the history (`functionCall.name`, `functionResponse.name`) and in
  * `allowedFunctionNames`, are mapped to letters, digits, `_`, `.` and `-`, starting with a letter or `_`, at most 64
  * characters (see `GEMINI_TOOL_NAME_RULE`); map the model's calls back with `names.fromWire`.
  *
- * With plan `none`, or nothing deferred, every tool is sent in full (names still mapped) and nothing is added. With a
- * hosted plan (`openai-hosted`, `claude-hosted`), full schemas are sent with a warning.
+ * With plan `none`, or nothing deferred, every tool is sent in full (names still mapped) and nothing is added. A
+ * hosted plan (`openai-hosted`, `claude-hosted`) is applied with the client-side mechanism (same deferred tools, the
+ * plan's listing), with a warning.
  *
  * Pure: the input is not mutated, and equal input gives byte-identical output.
  *
@@ -108,24 +110,25 @@ export type TransformGeminiRequestResult<Body = GeminiGenerateContentParameters>
  */
 export function transformGeminiRequest<Body extends object = GeminiGenerateContentParameters>(
   body: Body,
-  plan: ToolSearchPlan,
+  givenPlan: ToolSearchPlan,
   options: TransformGeminiRequestOptions = {},
 ): TransformGeminiRequestResult<Body> {
   const revealedOption = parseTransformRequestOptions(options).revealed;
-  plan = parseToolSearchPlan(plan);
   const { request, shape, settings, prefix, tools } = parseGeminiToolSlots(body);
   const warnings: ToolSearchWarning<GeminiWarningCode>[] = [];
+  // Gemini carries no hosted search: a hosted plan defers the same tools client-side.
+  const { plan, fallback } = resolvePlanForWireAPI(givenPlan, 'gemini');
+  if (fallback !== null) warnings.push({ code: 'hosted-mechanism-unsupported', message: fallback });
 
   // Names: one mapping over the plan's names. A body that is the transformer's own output holds wire names; they
   // are read back to the plan's names so the plan still matches.
   const planNames = plan.tools.map((entry) => entry.name);
   const planSet = new Set(planNames);
-  const baseNames = [...planNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME];
-  const base = createToolNameMapping(baseNames, GEMINI_TOOL_NAME_RULE);
-  const canonical = (name: string): string => (planSet.has(name) || !planSet.has(base.fromWire(name)) ? name : base.fromWire(name));
   const history = readHistory(request.contents);
-  const strangers = resolveUnmappedToolNames(history.names, baseNames, GEMINI_TOOL_NAME_RULE);
-  const names = strangers.length === 0 ? base : createToolNameMapping([...baseNames, ...strangers], GEMINI_TOOL_NAME_RULE);
+  // Names the history alone still uses (calls of tools no longer sent) are mapped apart: they never change a
+  // current tool's wire name.
+  const names = createToolNameMapping([...planNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME], GEMINI_TOOL_NAME_RULE, { secondary: history.names });
+  const canonical = (name: string): string => (planSet.has(name) || !planSet.has(names.fromWire(name)) ? name : names.fromWire(name));
 
   const toolConfig = transformToolConfig(settings.toolConfig, names, canonical);
 
@@ -151,12 +154,6 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
     warnings.push({
       code: 'too-many-function-declarations',
       message: `${list.tools.length} function declarations are sent, more than Gemini's ${GEMINI_MAX_FUNCTION_DECLARATIONS}; the API will reject the request. Let more tools be deferred (their \`deferrable\` policy, the never-defer list) or send fewer tools`,
-    });
-  }
-  if (plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted') {
-    warnings.push({
-      code: 'hosted-mechanism-unsupported',
-      message: `the plan uses \`${plan.mechanism}\` tool search, which Gemini does not have; every tool was sent with its full schema. Resolve the plan with \`{ id: '${plan.model}', api: 'gemini' }\` to defer tools with the client-side \`tool_search\``,
     });
   }
 
@@ -272,14 +269,30 @@ function readHistory(contents: unknown): { names: string[]; outputs: unknown[] }
       if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') names.push(part.functionCall.name);
       if (isRecord(part.functionResponse)) {
         if (typeof part.functionResponse.name === 'string') names.push(part.functionResponse.name);
-        const response = part.functionResponse.response;
-        // The result may be the response itself or its documented `output` key.
-        outputs.push(response);
-        if (isRecord(response)) outputs.push(response.output);
+        collectResponseOutputs(part.functionResponse.response, outputs);
       }
     }
   }
   return { names, outputs };
+}
+
+/** The keys a function response's result is found under: the documented `output`, and what loops use instead. */
+const RESPONSE_KEYS = ['output', 'result', 'content'] as const;
+
+/**
+ * Every place a `tool_search` result may sit in a `functionResponse.response`, for `resolveRevealedTools` (which
+ * ignores anything else): the response itself (the parsed result), or its `output` (documented), `result` or
+ * `content` (the Vercel AI SDK sends `{ name, content }`), each as JSON text, a parsed object, or a list of text parts.
+ */
+function collectResponseOutputs(response: unknown, outputs: unknown[]): void {
+  outputs.push(response);
+  if (!isRecord(response)) return;
+  for (const key of RESPONSE_KEYS) {
+    const value = response[key];
+    if (Array.isArray(value)) {
+      for (const item of value) outputs.push(isRecord(item) && typeof item.text === 'string' ? item.text : item);
+    } else if (value !== undefined) outputs.push(value);
+  }
 }
 
 /** The items of `contents` that may be contents: the list itself, or a single content. */

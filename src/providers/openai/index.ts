@@ -25,6 +25,7 @@ export { preflightOpenAIResponsesRequest, type OpenAIResponsesPreflightRule } fr
 export { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
 export { resolveOpenAIResponsesNamespaceNames } from './resolve-openai-responses-namespace-names.js';
 export {
+  OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
   OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY,
   OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
   OPENAI_RESPONSES_RESERVED_NAMESPACES,

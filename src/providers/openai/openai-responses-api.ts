@@ -163,14 +163,25 @@ export const OPENAI_RESPONSES_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
 });
 
 /**
- * The rule this package applies to namespace names. The OpenAPI spec gives namespace `name` no pattern, but a deferred
- * top-level function is called in a namespace named like the function itself, so the function-name rule is the one
- * the API is known to accept.
+ * The function name rule under OpenAI's hosted tool search: as {@link OPENAI_RESPONSES_TOOL_NAME_RULE}, but at most 64
+ * characters. A deferred top-level function is called in a namespace named like the function itself, and a call's
+ * `namespace` is limited to `^[a-zA-Z0-9_-]{1,64}$`, so under hosted search every name is kept within 64 (whether a
+ * tool is deferred can change from turn to turn; its wire name should not).
+ */
+export const OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
+  label: 'OpenAI Responses (hosted tool search)',
+  allowed: /[A-Za-z0-9_-]/,
+  maxLength: 64,
+});
+
+/**
+ * The rule this package applies to namespace names: `^[a-zA-Z0-9_-]{1,64}$`, the pattern of a call's `namespace`
+ * (the OpenAPI spec gives a namespace tool's `name` no pattern, but every call made in it carries that name).
  */
 export const OPENAI_RESPONSES_NAMESPACE_NAME_RULE: ToolNameRule = Object.freeze({
   label: 'OpenAI Responses namespace',
   allowed: /[A-Za-z0-9_-]/,
-  maxLength: 128,
+  maxLength: 64,
 });
 
 /**

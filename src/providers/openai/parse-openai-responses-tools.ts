@@ -55,8 +55,9 @@ export interface OpenAIResponsesBodyTools {
  *
  * Throws a `ToolSearchError` (`invalid-request`) naming the item when the body is not an object, `tools` is not an
  * array, a tool is not an object or has no `type`, a function has no name or its `parameters` is not an object, a
- * namespace's `tools` is not an array, or two functions share a name (this package identifies a tool by its name, so
- * the same function name in two namespaces is not supported).
+ * namespace's `tools` is not an array, two functions share a name (this package identifies a tool by its name, so
+ * the same function name in two namespaces is not supported), or a custom tool shares its name with another tool of
+ * its scope (the top level, or its namespace).
  *
  * @example
  * ```ts
@@ -124,7 +125,28 @@ export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTool
     }
     add(classify(object, path, undefined, tools.length));
   });
+  // Only a custom tool can share a name with another tool of its scope (functions are unique anyway): most bodies
+  // hold none, and skip the check.
+  if (tools.some((entry) => entry.kind === 'custom')) checkScopes(tools);
   return { tools, namespaces };
+}
+
+/** Throws when two tools of one scope (the top level, or one namespace), one of them a custom tool, share a name. */
+function checkScopes(tools: readonly OpenAIResponsesBodyTool[]): void {
+  const scoped = new Map<string, { path: string; custom: boolean }>();
+  for (const entry of tools) {
+    if (entry.kind !== 'function' && entry.kind !== 'custom') continue;
+    const name = entry.kind === 'function' ? (entry.definition?.name as string) : (entry.tool.name as string);
+    const key = `${entry.namespace ?? ''}\u0000${name}`;
+    const first = scoped.get(key);
+    if (first !== undefined && (first.custom || entry.kind === 'custom')) {
+      throw new ToolSearchError(
+        'invalid-request',
+        `Tool name \`${name}\` is used twice ${entry.namespace === undefined ? 'at the top level' : `in namespace \`${entry.namespace}\``} (\`${first.path}\` and \`${entry.path}\`); the API requires unique names there`,
+      );
+    }
+    scoped.set(key, { path: entry.path, custom: entry.kind === 'custom' });
+  }
 }
 
 function checkTool(tool: unknown, path: string): Readonly<Record<string, unknown>> {

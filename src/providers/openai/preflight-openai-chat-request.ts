@@ -20,7 +20,8 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
  *   or an object schema lacks `additionalProperties: false` or leaves a property out of `required` (a permissive
  *   stub is the common case) [doc Structured Outputs].
  * - `empty-tools`: `tools` is an empty array [obs "empty array. Expected an array with minimum length 1"].
- * - `tool-choice-without-tools`: `tool_choice` is set but there are no tools [obs].
+ * - `tool-choice-without-tools`: `tool_choice` or `parallel_tool_calls` is set but there are no tools [obs "'tool_choice'
+ *   is only allowed when 'tools' are specified", "'parallel_tool_calls' is only allowed when 'tools' are specified"].
  * - `tool-choice-unknown-tool`: `tool_choice` (or `allowed_tools`) names a function that is not in `tools` [obs].
  * - `tool-message-without-call`: a `tool` message does not answer a `tool_calls[].id` of the assistant message
  *   right before it (other tool messages aside) [obs "messages with role 'tool' must be a response to a preceding
@@ -66,6 +67,9 @@ export function preflightOpenAIChatRequest(body: unknown): PreflightResult {
   const functionNames = checkTools(body.tools, add);
   checkLegacyFunctions(body.functions, add);
   checkToolChoice(body.tool_choice, body.tools, functionNames, add);
+  if (body.parallel_tool_calls !== undefined && body.parallel_tool_calls !== null && (!Array.isArray(body.tools) || body.tools.length === 0)) {
+    add('tool-choice-without-tools', 'parallel_tool_calls', '`parallel_tool_calls` is only allowed when `tools` are given');
+  }
   if (Array.isArray(body.messages)) checkToolCallPairs(body.messages, add);
   else add('invalid-body', 'messages', `\`messages\` must be an array, got ${describeValue(body.messages)}`);
   return { ok: violations.length === 0, violations };

@@ -8,6 +8,7 @@ import {
   isOpenAIResponsesReservedNamespace,
 } from './openai-responses-api.js';
 import { resolveOpenAIResponsesFunctionLocations } from './resolve-openai-responses-function-locations.js';
+import { resolveModelSupport } from '../../models/resolve-model-support.js';
 
 /**
  * The rules {@link preflightOpenAIResponsesRequest} checks, by stable id. Each is an HTTP 400 of the Responses API
@@ -15,11 +16,12 @@ import { resolveOpenAIResponsesFunctionLocations } from './resolve-openai-respon
  *
  * - `invalid-body`: the body is not an object.
  * - `invalid-tools`: `tools` is not an array, or a tool is not an object with a `type`.
- * - `invalid-tool-name`: a function or custom tool name does not match `^[a-zA-Z0-9_-]+$` or is longer than 128
- *   (`Invalid 'tools[0].name': string does not match pattern`).
+ * - `invalid-tool-name`: a function name does not match `^[a-zA-Z0-9_-]+$` or is longer than 128
+ *   (`Invalid 'tools[0].name': string does not match pattern`), or a custom tool has no name (a custom tool's name is
+ *   free text: the function-name pattern does not apply to it).
  * - `duplicate-tool-name`: two top-level tools, or two tools of one namespace, share a name.
- * - `invalid-namespace-name`: a namespace name is empty or outside `[a-zA-Z0-9_-]`, up to 128 (conservative: the API
- *   documents no pattern, but it calls deferred functions in namespaces named like them).
+ * - `invalid-namespace-name`: a namespace name is not `^[a-zA-Z0-9_-]{1,64}$`, the pattern of the `namespace` of every
+ *   call made in it (the namespace tool's own `name` has no documented pattern).
  * - `duplicate-namespace-name`: two namespaces share a name (conservative).
  * - `namespace-without-description`: a namespace has no `description` string (required).
  * - `namespace-without-tools`: a namespace's `tools` is missing or empty (at least one is required).
@@ -30,23 +32,32 @@ import { resolveOpenAIResponsesFunctionLocations } from './resolve-openai-respon
  *   calls use a namespace of its own name.
  * - `deferred-function-reserved-name`: a deferred top-level function is named like a reserved namespace
  *   (`Function 'terminal.terminal' is not allowed in reserved namespace 'terminal'`).
+ * - `deferred-function-name-length`: a deferred top-level function's name is longer than 64 characters; its calls
+ *   carry the name as their `namespace`, which is at most 64.
  * - `deferred-without-tool-search`: a tool has `defer_loading: true` and there is no tool search tool
  *   (`Deferred tools require tools.tool_search.`).
  * - `tool-search-without-deferred`: a hosted tool search tool and nothing deferred
  *   (`tools.tool_search requires at least one deferred tool.`). Not checked for `execution: "client"`, where it is
  *   unverified.
  * - `duplicate-tool-search`: more than one tool search tool (conservative).
- * - `tool-choice-deferred-function`: `tool_choice` forces a deferred function (rejected by OpenAI's Agents SDK; the
- *   model cannot call a function it has not loaded).
+ * - `tool-choice-deferred-function`: `tool_choice` forces a deferred function, or `allowed_tools` lists one (rejected by
+ *   OpenAI's Agents SDK; the model cannot call a function it has not loaded).
+ * - `tool-choice-namespaced-function`: `tool_choice` (or `allowed_tools`) names a function that is only in a
+ *   namespace; `ToolChoiceFunction` has no `namespace` field, so only a top-level function can be named
+ *   (conservative).
  * - `tool-choice-tool-search`: `tool_choice` forces the tool search tool ("Responses does not support forcing the
  *   built-in tool_search tool", OpenAI's Agents SDK).
- * - `function-call-missing-namespace`: a replayed `function_call` has no `namespace` but its function is not in the
- *   default namespace (`Missing namespace for function_call '<name>'`).
+ * - `function-call-missing-namespace`: a replayed `function_call` or `custom_tool_call` has no `namespace` but its
+ *   tool is not in the default namespace (`Missing namespace for function_call '<name>'`).
+ * - `function-call-invalid-namespace`: a replayed `function_call` or `custom_tool_call` has a `namespace` outside
+ *   `^[a-zA-Z0-9_-]{1,64}$`.
  * - `function-call-invalid-name`: a replayed `function_call` has a name no function can have (an unmapped original
  *   name, or `namespace.name` folded into one), so it cannot match a tool (conservative).
  * - `tool-search-call-id-length`: a `tool_search_call` or `tool_search_output` in `input` has a `call_id` that is not
  *   1–64 characters.
  * - `output-only-field`: an `input` item carries the output-only `created_by`.
+ * - `tool-search-unsupported-model`: a `tool_search` tool is sent to an OpenAI model known not to support it (before
+ *   GPT-5.4, or a `-nano` model: `gpt-5.4-nano` answers it with a 400). Unknown and gateway model ids are not checked.
  */
 export type OpenAIResponsesPreflightRule =
   | 'invalid-body'
@@ -62,15 +73,19 @@ export type OpenAIResponsesPreflightRule =
   | 'namespace-reserved-name'
   | 'namespace-named-like-deferred-function'
   | 'deferred-function-reserved-name'
+  | 'deferred-function-name-length'
   | 'deferred-without-tool-search'
   | 'tool-search-without-deferred'
   | 'duplicate-tool-search'
   | 'tool-choice-deferred-function'
+  | 'tool-choice-namespaced-function'
   | 'tool-choice-tool-search'
   | 'function-call-missing-namespace'
+  | 'function-call-invalid-namespace'
   | 'function-call-invalid-name'
   | 'tool-search-call-id-length'
-  | 'output-only-field';
+  | 'output-only-field'
+  | 'tool-search-unsupported-model';
 
 /** The longest `call_id` the API accepts on `tool_search_call` / `tool_search_output` input items. */
 const MAX_CALL_ID_LENGTH = 64;
@@ -107,11 +122,13 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
   const topLevelNames = new Map<string, string>();
   const namespaceNames = new Map<string, string>();
   const checkName = (name: unknown, path: string, kind: string): name is string => {
-    if (typeof name === 'string' && isValidToolName(name, OPENAI_RESPONSES_TOOL_NAME_RULE)) return true;
+    if (kind === 'custom' ? typeof name === 'string' && name.length > 0 : typeof name === 'string' && isValidToolName(name, OPENAI_RESPONSES_TOOL_NAME_RULE)) return true;
     report(
       'invalid-tool-name',
       `${path}.name`,
-      `Invalid '${path}.name': ${kind} names must match '^[a-zA-Z0-9_-]+$' and be at most ${OPENAI_RESPONSES_TOOL_NAME_RULE.maxLength} characters, got ${JSON.stringify(name)}.`,
+      kind === 'custom'
+        ? `Invalid '${path}.name': a custom tool needs a non-empty name, got ${JSON.stringify(name)}.`
+        : `Invalid '${path}.name': function names must match '^[a-zA-Z0-9_-]+$' and be at most ${OPENAI_RESPONSES_TOOL_NAME_RULE.maxLength} characters, got ${JSON.stringify(name)}.`,
     );
     return false;
   };
@@ -139,6 +156,13 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
               `Invalid Value: 'tools'. Function '${tool.name}.${tool.name}' is not allowed in reserved namespace '${tool.name}'. A deferred top-level function is called in a namespace of its own name; rename it or put it in a namespace.`,
             );
           }
+          if (tool.type === 'function' && tool.name.length > OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength) {
+            report(
+              'deferred-function-name-length',
+              `${path}.name`,
+              `Deferred function '${tool.name}' is ${tool.name.length} characters long; its calls carry its name as their \`namespace\`, which is at most ${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength}. Shorten it or put it in a namespace.`,
+            );
+          }
         }
         return;
       }
@@ -156,7 +180,7 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
   function checkNamespace(namespace: Record<string, unknown>, path: string): void {
     const name = namespace.name;
     if (typeof name !== 'string' || !isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) {
-      report('invalid-namespace-name', `${path}.name`, `Namespace names must be 1–${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength} letters, digits, '_' or '-', got ${JSON.stringify(name)}.`);
+      report('invalid-namespace-name', `${path}.name`, `Namespace names must be 1–${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength} letters, digits, '_' or '-' (the pattern of a call's \`namespace\`), got ${JSON.stringify(name)}.`);
     } else {
       const first = namespaceNames.get(name);
       if (first !== undefined) report('duplicate-namespace-name', `${path}.name`, `Namespace '${name}' is declared by ${first} and ${path}; merge them.`);
@@ -208,6 +232,17 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
   }
   for (const extra of searchTools.slice(1)) report('duplicate-tool-search', extra.path, 'Only one tool search tool may be sent.');
 
+  if (searchTools.length > 0 && typeof body.model === 'string') {
+    const support = resolveModelSupport(body.model);
+    if (support.gateway === null && /^gpt-\d/.test(support.baseId) && !support.openaiHosted) {
+      report(
+        'tool-search-unsupported-model',
+        (searchTools[0] as { path: string }).path,
+        `\`${body.model}\` does not support \`tool_search\` (OpenAI documents it from GPT-5.4 on, without the nano tier); send this model no tool search tool.`,
+      );
+    }
+  }
+
   checkToolChoice(body.tool_choice, list, report);
   checkInput(body, list, report);
   return { ok: violations.length === 0, violations };
@@ -219,16 +254,35 @@ function checkToolChoice(choice: unknown, tools: readonly unknown[], report: (ru
     report('tool-choice-tool-search', 'tool_choice', 'The tool search tool cannot be forced with `tool_choice`.');
     return;
   }
-  if (choice.type !== 'function' || typeof choice.name !== 'string') return;
-  const locations = resolveOpenAIResponsesFunctionLocations(tools);
-  if (!locations.topLevel.has(choice.name) && isDeferred(tools, choice.name)) {
-    report('tool-choice-deferred-function', 'tool_choice.name', `\`tool_choice\` forces '${choice.name}', a deferred function; a deferred function cannot be forced. Send it without \`defer_loading\`.`);
+  const named: [string, string][] = [];
+  if (choice.type === 'function' && typeof choice.name === 'string') named.push(['tool_choice.name', choice.name]);
+  if (choice.type === 'allowed_tools' && Array.isArray(choice.tools)) {
+    choice.tools.forEach((tool: unknown, index) => {
+      if (isRecord(tool) && tool.type === 'function' && typeof tool.name === 'string') named.push([`tool_choice.tools[${index}].name`, tool.name]);
+    });
+  }
+  if (named.length === 0) return;
+  const locations = resolveOpenAIResponsesFunctionLocations(tools, undefined, 'function');
+  for (const [path, name] of named) {
+    if (locations.topLevel.has(name)) continue;
+    if (isDeferred(tools, name)) {
+      report('tool-choice-deferred-function', path, `\`tool_choice\` names '${name}', a deferred function; a deferred function cannot be forced. Send it without \`defer_loading\`.`);
+    } else if (locations.namespaces.has(name)) {
+      report(
+        'tool-choice-namespaced-function',
+        path,
+        `\`tool_choice\` names '${name}', which is only in namespace ${(locations.namespaces.get(name) as string[]).map((namespace) => `'${namespace}'`).join(', ')}; \`tool_choice\` has no \`namespace\` field, so send the function at the top level.`,
+      );
+    }
   }
 }
 
 function checkInput(body: Record<string, unknown>, tools: readonly unknown[], report: (rule: OpenAIResponsesPreflightRule, path: string, message: string) => void): void {
   if (!Array.isArray(body.input)) return;
-  const locations = resolveOpenAIResponsesFunctionLocations(tools, body.input);
+  const locations = {
+    function_call: resolveOpenAIResponsesFunctionLocations(tools, body.input, 'function'),
+    custom_tool_call: resolveOpenAIResponsesFunctionLocations(tools, body.input, 'custom'),
+  };
   body.input.forEach((item: unknown, index) => {
     if (!isRecord(item)) return;
     const path = `input[${index}]`;
@@ -241,19 +295,25 @@ function checkInput(body: Record<string, unknown>, tools: readonly unknown[], re
         report('tool-search-call-id-length', `${path}.call_id`, `Invalid '${path}.call_id': expected a string of 1–${MAX_CALL_ID_LENGTH} characters, got ${typeof callId === 'string' ? `${callId.length} characters` : JSON.stringify(callId)}.`);
       }
     }
-    if (item.type !== 'function_call' || typeof item.name !== 'string') return;
-    if (!isValidToolName(item.name, OPENAI_RESPONSES_TOOL_NAME_RULE)) {
+    if ((item.type !== 'function_call' && item.type !== 'custom_tool_call') || typeof item.name !== 'string') return;
+    if (item.type === 'function_call' && !isValidToolName(item.name, OPENAI_RESPONSES_TOOL_NAME_RULE)) {
       const folded = item.name.includes('.') ? ' (keep the namespace in `namespace`, not folded into `name`)' : '';
       report('function-call-invalid-name', `${path}.name`, `function_call name '${item.name}' is not a valid function name, so it cannot match a tool${folded}.`);
       return;
     }
     const namespace = item.namespace;
-    if (typeof namespace === 'string' && namespace.length > 0) return;
-    if (!locations.topLevel.has(item.name) && locations.namespaces.has(item.name)) {
+    if (typeof namespace === 'string' && namespace.length > 0) {
+      if (!isValidToolName(namespace, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) {
+        report('function-call-invalid-namespace', `${path}.namespace`, `Invalid '${path}.namespace': expected '^[a-zA-Z0-9_-]{1,64}$', got ${JSON.stringify(namespace)}.`);
+      }
+      return;
+    }
+    const where = locations[item.type];
+    if (!where.topLevel.has(item.name) && where.namespaces.has(item.name)) {
       report(
         'function-call-missing-namespace',
         `${path}.namespace`,
-        `Missing namespace for function_call '${item.name}'. It does not exist in the default namespace. Round-trip the model's function_call item with its namespace field included (it lives in ${(locations.namespaces.get(item.name) as string[]).map((name) => `'${name}'`).join(', ')}).`,
+        `Missing namespace for ${item.type} '${item.name}'. It does not exist in the default namespace. Round-trip the model's ${item.type} item with its namespace field included (it lives in ${(where.namespaces.get(item.name) as string[]).map((name) => `'${name}'`).join(', ')}).`,
       );
     }
   });

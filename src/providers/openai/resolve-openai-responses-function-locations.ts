@@ -17,9 +17,11 @@ export interface OpenAIResponsesFunctionLocations {
 /**
  * Finds where every function of a request lives, from its `tools` and, when given, from the tools its history loaded
  * or added (`tool_search_output` and `additional_tools` items, including compact `tool_reference` entries). Total:
- * anything that is not shaped like a tool or an item is skipped, so it can run on a body nobody has checked.
+ * anything that is not shaped like a tool or an item is skipped, so it can run on a body nobody has checked. `kind`
+ * limits it to function tools (what a `function_call` can name) or custom tools (a `custom_tool_call`); both when
+ * omitted.
  */
-export function resolveOpenAIResponsesFunctionLocations(tools: unknown, input?: unknown): OpenAIResponsesFunctionLocations {
+export function resolveOpenAIResponsesFunctionLocations(tools: unknown, input?: unknown, kind?: 'function' | 'custom'): OpenAIResponsesFunctionLocations {
   const topLevel = new Set<string>();
   const namespaces = new Map<string, string[]>();
   const addNamespace = (name: string, namespace: string): void => {
@@ -27,20 +29,21 @@ export function resolveOpenAIResponsesFunctionLocations(tools: unknown, input?: 
     if (!list.includes(namespace)) list.push(namespace);
     namespaces.set(name, list);
   };
+  const isKind = (type: unknown): boolean => (kind === undefined ? type === 'function' || type === 'custom' : type === kind);
   const walk = (list: unknown): void => {
     if (!Array.isArray(list)) return;
     for (const tool of list) {
       if (!isRecord(tool)) continue;
       if (tool.type === 'namespace' && typeof tool.name === 'string' && Array.isArray(tool.tools)) {
         for (const member of tool.tools) {
-          if (isRecord(member) && typeof member.name === 'string' && (member.type === 'function' || member.type === 'custom')) {
+          if (isRecord(member) && typeof member.name === 'string' && isKind(member.type)) {
             addNamespace(member.name, tool.name);
           }
         }
-      } else if ((tool.type === 'function' || tool.type === 'custom') && typeof tool.name === 'string') {
+      } else if (isKind(tool.type) && typeof tool.name === 'string') {
         if (tool.defer_loading === true) addNamespace(tool.name, tool.name);
         else topLevel.add(tool.name);
-      } else if (tool.type === 'tool_reference' && typeof tool.function_name === 'string' && typeof tool.namespace === 'string') {
+      } else if (kind !== 'custom' && tool.type === 'tool_reference' && typeof tool.function_name === 'string' && typeof tool.namespace === 'string') {
         addNamespace(tool.function_name, tool.namespace);
       }
     }

@@ -17,6 +17,10 @@ import {
  *   request: a deferred top-level function is called in a namespace of its own name). Such a label gets a
  *   `_namespace` suffix: `terminal` → `terminal_namespace`.
  *
+ * - `secondary` labels (namespaces that hold only tools the plan does not know, such as custom tools) are named after
+ *   the others and never change their names: an earlier transform's output, which holds those namespaces under the
+ *   names sent, gets the same names again.
+ *
  * Pure: equal inputs give equal maps.
  *
  * @example
@@ -26,8 +30,10 @@ import {
  * // Map { 'File Operations' => 'File_Operations', 'terminal' => 'terminal_namespace' }
  * ```
  */
-export function resolveOpenAIResponsesNamespaceNames(labels: Iterable<string>, blocked: Iterable<string> = []): Map<string, string> {
-  const unique = [...new Set(labels)];
+export function resolveOpenAIResponsesNamespaceNames(labels: Iterable<string>, blocked: Iterable<string> = [], secondary: Iterable<string> = []): Map<string, string> {
+  const primary = new Set(labels);
+  const later = [...new Set(secondary)].filter((label) => !primary.has(label));
+  const unique = [...primary, ...later];
   // No label, no namespace to name (the usual case for tools without categories); skip mapping the blocked names.
   if (unique.length === 0) return new Map();
   const blockedNames = [...new Set(blocked)];
@@ -40,11 +46,17 @@ export function resolveOpenAIResponsesNamespaceNames(labels: Iterable<string>, b
   // out as `TOOL_SEARCH`. Such labels take the suffixed form too. One more pass settles it: a `… namespace` candidate
   // is not allowed as it is, and the mapping never gives a renamed label a name it was handed (blocked or reserved).
   const names = (): Map<string, string> => {
-    const mapping = createToolNameMapping([...blockedNames, ...OPENAI_RESPONSES_RESERVED_NAMESPACES, ...candidates.values()], OPENAI_RESPONSES_NAMESPACE_NAME_RULE);
+    const mapping = createToolNameMapping(
+      [...blockedNames, ...OPENAI_RESPONSES_RESERVED_NAMESPACES, ...[...primary].map((label) => candidates.get(label) as string)],
+      OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
+      { secondary: later.map((label) => candidates.get(label) as string) },
+    );
     return new Map(unique.map((label) => [label, mapping.toWire(candidates.get(label) as string)]));
   };
   const first = names();
-  const clashing = unique.filter((label) => isBlocked(first.get(label) as string));
+  // A secondary label kept as it is may equal a name a first label was given: it gives way too.
+  const firstNames = new Set([...primary].map((label) => first.get(label) as string));
+  const clashing = unique.filter((label) => isBlocked(first.get(label) as string) || (!primary.has(label) && firstNames.has(first.get(label) as string)));
   if (clashing.length === 0) return first;
   for (const label of clashing) candidates.set(label, `${candidates.get(label) as string} namespace`);
   return names();

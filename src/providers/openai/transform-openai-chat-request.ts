@@ -1,8 +1,7 @@
-import { resolveUnmappedToolNames } from '../../names/resolve-unmapped-tool-names.js';
 import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
 import { isRecord } from '../../records/is-record.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
-import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
+import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
@@ -21,8 +20,8 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
  * The codes of {@link transformOpenAIChatRequest}'s warnings; match on them, the messages are for people.
  *
  * - `hosted-mechanism-unsupported`: the plan asks for OpenAI's or Anthropic's hosted search, which Chat Completions
- *   does not have (no `defer_loading`, `namespace` or `tool_search` there); full schemas were sent. Resolve the
- *   plan with `{ id, api: 'openai-chat' }` to get the client-side mechanism.
+ *   does not have (no `defer_loading`, `namespace` or `tool_search` there); the same tools were deferred with the
+ *   client-side mechanism instead. Resolve the plan with `{ id, api: 'openai-chat' }` to say so up front.
  * - `hosted-tool-search-removed`: the body held a Responses-style `{ type: 'tool_search' }` tool, which Chat
  *   Completions rejects; it was removed.
  * - `defer-loading-removed`: tools carried `defer_loading`, which Chat Completions rejects; it was removed.
@@ -31,6 +30,8 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
  * - `legacy-functions-not-deferred`: the body uses the deprecated `functions` list; those functions were sent in
  *   full (names mapped), never deferred. Move them to `tools` to defer them.
  * - `empty-tools-removed`: `tools` was an empty array, which the API rejects; it was removed.
+ * - `tool-choice-removed`: no tool is left to send, so `tool_choice` and `parallel_tool_calls` (allowed only with
+ *   `tools`) were removed.
  * - `unknown-message`: a message is not an object or has a role Chat Completions does not define; it was kept
  *   unchanged (tool names in it are not mapped).
  * - `guidance-not-added`: the leading system message's content is neither a string nor a list of parts, so the
@@ -43,6 +44,7 @@ export type OpenAIChatWarningCode =
   | 'strict-disabled'
   | 'legacy-functions-not-deferred'
   | 'empty-tools-removed'
+  | 'tool-choice-removed'
   | 'unknown-message'
   | 'guidance-not-added';
 
@@ -77,8 +79,9 @@ export type TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> = Transfo
  * `names.fromWire`. Keep your own body and history in original names; running the transformer on its own output
  * is stable (full and compact listings), but a tool revealed later needs its full schema from your original body.
  *
- * With plan `none`, or nothing deferred, every tool is sent in full (names still mapped) and nothing is added. With
- * a hosted plan (`openai-hosted`, `claude-hosted`), full schemas are sent with a warning. Custom tools pass
+ * With plan `none`, or nothing deferred, every tool is sent in full (names still mapped) and nothing is added. A
+ * hosted plan (`openai-hosted`, `claude-hosted`) is applied with the client-side mechanism (same deferred tools, the
+ * plan's listing), with a warning. Custom tools pass
  * through unchanged at their positions. `defer_loading` a caller put on tools is removed, with a warning.
  *
  * Pure: the input is not mutated, and equal input gives byte-identical output. The body comes back in the type it
@@ -104,17 +107,19 @@ export type TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> = Transfo
  */
 export function transformOpenAIChatRequest<Body extends object = OpenAIChatRequest>(
   body: Body,
-  plan: ToolSearchPlan,
+  givenPlan: ToolSearchPlan,
   options: TransformOpenAIChatRequestOptions = {},
 ): TransformOpenAIChatRequestResult<Body> {
   const revealedOption = parseTransformRequestOptions(options).revealed;
-  plan = parseToolSearchPlan(plan);
   const { request, slots } = parseOpenAIChatToolSlots(body);
   const messages = request.messages;
   if (!Array.isArray(messages)) {
     throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
   }
   const warnings: ToolSearchWarning<OpenAIChatWarningCode>[] = [];
+  // Chat Completions carries no hosted search: a hosted plan defers the same tools client-side.
+  const { plan, fallback } = resolvePlanForWireAPI(givenPlan, 'openai-chat');
+  if (fallback !== null) warnings.push({ code: 'hosted-mechanism-unsupported', message: fallback });
 
   // Names: one mapping over every name the body can send. A body that is the transformer's own output holds wire
   // names; they are read back to the plan's names so the plan still matches.
@@ -127,11 +132,10 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
     if (name !== undefined) otherNames.push(name);
   }
   for (const fn of legacyFunctions ?? []) if (isRecord(fn) && typeof fn.name === 'string') otherNames.push(fn.name);
-  const baseNames = [...planNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME, ...otherNames];
-  const base = createToolNameMapping(baseNames, OPENAI_CHAT_TOOL_NAME_RULE);
-  const canonical = (name: string): string => (planSet.has(name) || !planSet.has(base.fromWire(name)) ? name : base.fromWire(name));
-  const strangers = resolveUnmappedToolNames(historyToolNames(messages), baseNames, OPENAI_CHAT_TOOL_NAME_RULE);
-  const names = strangers.length === 0 ? base : createToolNameMapping([...baseNames, ...strangers], OPENAI_CHAT_TOOL_NAME_RULE);
+  // Names the history alone still uses (calls of tools no longer sent) are mapped apart: they never change a
+  // current tool's wire name.
+  const names = createToolNameMapping([...planNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME, ...otherNames], OPENAI_CHAT_TOOL_NAME_RULE, { secondary: historyToolNames(messages) });
+  const canonical = (name: string): string => (planSet.has(name) || !planSet.has(names.fromWire(name)) ? name : names.fromWire(name));
 
   // Tool choice first: a forced function is revealed for this request.
   const toolChoice = transformToolChoice(request.tool_choice, names, canonical);
@@ -145,12 +149,6 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   const revealed = [...revealedOption, ...loaded];
   const list = resolveToolList(plan, definitions, { revealed, forced: toolChoice.forced, names });
 
-  if (plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted') {
-    warnings.push({
-      code: 'hosted-mechanism-unsupported',
-      message: `the plan uses \`${plan.mechanism}\` tool search, but Chat Completions has no hosted tool search (no \`defer_loading\`, \`namespace\` or \`tool_search\`); every tool was sent with its full schema. Resolve the plan with \`{ id: '${plan.model}', api: 'openai-chat' }\` to defer tools with the client-side \`tool_search\``,
-    });
-  }
 
   const deferLoading: string[] = [];
   for (const slot of slots) {
@@ -191,14 +189,23 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
     list.guidance,
     warnings,
   );
+  if (toolChoice.value !== undefined) output.tool_choice = toolChoice.value;
   if (tools.length > 0) output.tools = tools;
   else {
     if (Array.isArray(request.tools) && request.tools.length === 0) {
       warnings.push({ code: 'empty-tools-removed', message: '`tools` was an empty array, which Chat Completions rejects; it was removed' });
     }
     delete output.tools;
+    // Both are "only allowed when tools are specified".
+    const orphaned = ['tool_choice', 'parallel_tool_calls'].filter((field) => output[field] !== undefined);
+    if (orphaned.length > 0) {
+      for (const field of orphaned) delete output[field];
+      warnings.push({
+        code: 'tool-choice-removed',
+        message: `no tool is left to send, and Chat Completions allows ${orphaned.map((field) => `\`${field}\``).join(' and ')} only with \`tools\`; removed`,
+      });
+    }
   }
-  if (toolChoice.value !== undefined) output.tool_choice = toolChoice.value;
   if (legacyFunctions !== undefined && legacyFunctions.length > 0) {
     output.functions = legacyFunctions.map((fn) => (isRecord(fn) && typeof fn.name === 'string' ? renamed(fn, 'name', names.toWire(fn.name)) : fn));
     warnings.push({

@@ -38,8 +38,8 @@ export interface OpenAIResponsesInputContext {
 /**
  * Rewrites a Responses history (`input`) so it matches the tools being sent:
  *
- * - `function_call` and `custom_tool_call`: the name becomes the wire name (also for a tool no longer in the
- *   request whose name the API would reject); a missing `namespace` is restored where
+ * - `function_call` and `custom_tool_call`: a function's name becomes its wire name (also for a tool no longer in the
+ *   request whose name the API would reject; a custom tool's name is kept); a missing `namespace` is restored where
  *   the tools (or the tools the history itself loaded) say the function needs one (the "Missing namespace for
  *   function_call" 400); a namespace given as the category label (`File Operations`) or as the original tool name
  *   becomes the name sent. A call whose tool is no longer in the request keeps its name; its namespace is restored
@@ -60,20 +60,28 @@ export function transformOpenAIResponsesInput(
   const items = checkOpenAIResponsesInput(input);
   // Where functions can be called matters only to replayed calls: a history without one skips walking every tool.
   const hasCalls = items.some((item) => isCallItem(item as Record<string, unknown>));
+  // Tool search outputs first: where the history loaded a function is read under the names it is sent with.
+  const searched = items.map((item) => ((item as Record<string, unknown>).type === 'tool_search_output' ? transformSearchOutput(withoutCreatedBy(item as Record<string, unknown>), context) : item));
   const sent = hasCalls ? resolveOpenAIResponsesFunctionLocations(context.tools) : NO_LOCATIONS;
-  const loaded = hasCalls ? resolveOpenAIResponsesFunctionLocations([], items) : NO_LOCATIONS;
+  const loaded = hasCalls ? resolveOpenAIResponsesFunctionLocations([], searched) : NO_LOCATIONS;
+  // A function_call names a function, a custom_tool_call a custom tool: each is looked up among its own kind.
+  const byKind = {
+    function_call: hasCalls ? { sent: resolveOpenAIResponsesFunctionLocations(context.tools, undefined, 'function'), loaded: resolveOpenAIResponsesFunctionLocations([], searched, 'function') } : { sent, loaded },
+    custom_tool_call: hasCalls ? { sent: resolveOpenAIResponsesFunctionLocations(context.tools, undefined, 'custom'), loaded: resolveOpenAIResponsesFunctionLocations([], searched, 'custom') } : { sent, loaded },
+  };
   const wireName = resolveCallWireName(items, context, [sent, loaded]);
+  const validNamespace = createNamespaceRepair([sent, loaded]);
   const restored: string[] = [];
   const output = items.map((item, index) => {
     const record = item as Record<string, unknown>;
     switch (record.type) {
       case 'function_call':
       case 'custom_tool_call':
-        return transformCall(record, index, context, wireName, sent, loaded, restored);
+        return transformCall(record, index, context, wireName, validNamespace, byKind[record.type].sent, byKind[record.type].loaded, restored);
       case 'function_call_output':
         return transformCallOutput(record, context);
       case 'tool_search_output':
-        return transformSearchOutput(withoutCreatedBy(record), context);
+        return searched[index];
       default:
         return typeof record.type === 'string' && OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY.has(record.type) ? withoutCreatedBy(record) : item;
     }
@@ -140,7 +148,8 @@ function resolveCallWireName(
   const called: string[] = [];
   for (const item of items) {
     const { type, name } = item as { type?: unknown; name?: unknown };
-    if ((type === 'function_call' || type === 'custom_tool_call') && typeof name === 'string' && name.length > 0) {
+    // Custom tool calls keep their names (free text, never mapped).
+    if (type === 'function_call' && typeof name === 'string' && name.length > 0) {
       const wire = mapped(name);
       if (isValidToolName(wire, OPENAI_RESPONSES_TOOL_NAME_RULE)) called.push(wire);
       else invalid.add(wire);
@@ -152,11 +161,32 @@ function resolveCallWireName(
   return (name) => fallback.toWire(mapped(name));
 }
 
+/**
+ * A call's `namespace` as the API accepts it (`^[a-zA-Z0-9_-]{1,64}$`): a valid one is kept; another (a category
+ * label or an over-long name kept in the caller's spelling, for a tool the request no longer names so) gets a valid
+ * name no namespace of the request uses, the same for the same text.
+ */
+function createNamespaceRepair(locations: readonly OpenAIResponsesFunctionLocations[]): (namespace: string) => string {
+  const known: string[] = [];
+  for (const found of locations) for (const namespaces of found.namespaces.values()) known.push(...namespaces);
+  const repaired = new Map<string, string>();
+  return (namespace) => {
+    if (isValidToolName(namespace, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) return namespace;
+    let result = repaired.get(namespace);
+    if (result === undefined) {
+      result = createToolNameMapping(known.filter((name) => isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)), OPENAI_RESPONSES_NAMESPACE_NAME_RULE, { secondary: [namespace] }).toWire(namespace);
+      repaired.set(namespace, result);
+    }
+    return result;
+  };
+}
+
 function transformCall(
   item: Record<string, unknown>,
   index: number,
   context: OpenAIResponsesInputContext,
   wireName: (name: string) => string,
+  validNamespace: (namespace: string) => string,
   sent: OpenAIResponsesFunctionLocations,
   loaded: OpenAIResponsesFunctionLocations,
   restored: string[],
@@ -165,8 +195,9 @@ function transformCall(
   if (typeof record.name !== 'string' || record.name.length === 0) {
     throw new ToolSearchError('invalid-request', `\`input[${index}].name\` (a ${String(record.type)} item) must be a non-empty string, got ${describeValue(record.name)}`);
   }
-  const original = context.originalOf(record.name);
-  const name = wireName(record.name);
+  const custom = record.type === 'custom_tool_call';
+  const original = custom ? record.name : context.originalOf(record.name);
+  const name = custom ? record.name : wireName(record.name);
   // The tools being sent decide; a tool they no longer hold is looked up where the history itself loaded it.
   const isSent = sent.topLevel.has(name) || sent.namespaces.has(name);
   const expected = resolveOpenAIResponsesCallNamespace(isSent ? sent : loaded, name);
@@ -183,6 +214,7 @@ function transformCall(
     else if (given === original) namespace = name;
     else namespace = context.namespaceNames.get(given) ?? given;
   }
+  if (typeof namespace === 'string' && namespace.length > 0) namespace = validNamespace(namespace);
   if (name === record.name && namespace === given) return record;
   const result: Record<string, unknown> = { ...record, name };
   if (namespace !== given) result.namespace = namespace;

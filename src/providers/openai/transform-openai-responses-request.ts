@@ -1,11 +1,11 @@
 import { REVEALED_OPTION_SCHEMA, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
-import { parseToolSearchPlan } from '../../plan/parse-tool-search-plan.js';
 import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
-import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
 import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { compactDescription } from '../../client/compact-description.js';
@@ -16,6 +16,7 @@ import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import {
+  OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
   OPENAI_RESPONSES_TOOL_NAME_RULE,
   isOpenAIResponsesReservedNamespace,
   type OpenAIResponsesProviderTool,
@@ -62,20 +63,25 @@ export interface TransformOpenAIResponsesRequestOptions extends TransformRequest
 /**
  * The codes of the transformer's warnings; match on them, the messages are for people.
  *
- * - `plan-for-another-api`: a `claude-hosted` plan was given for a Responses body; full schemas are sent.
+ * - `plan-for-another-api`: a `claude-hosted` plan was given for a Responses body; the same tools are deferred with
+ *   the client-side mechanism instead.
  * - `tool-search-tool-removed`: the body's own `{"type":"tool_search"}` was dropped (nothing is deferred, or the
  *   mechanism is not OpenAI's hosted search), because the API rejects it there.
  * - `deferral-removed`: `defer_loading` was removed from tools the plan does not manage (custom, MCP, …) because no
  *   hosted tool search is sent, and deferred tools without it are rejected.
  * - `reserved-name-kept-loaded`: a deferred top-level function is named like a reserved namespace (`terminal`), which
  *   the API rejects once deferred; it is sent with its full schema instead.
- * - `forced-tool-kept-loaded`: `tool_choice` forces a deferred tool; it is sent loaded (hosted) or revealed (client).
+ * - `forced-tool-kept-loaded`: `tool_choice` names (forces, or lists in `allowed_tools`) a deferred or namespaced
+ *   function; it is sent loaded at the top level (hosted, none) or revealed (client).
+ * - `search-tool-replaced`: the client mechanism sends its own `tool_search` function, so a top-level custom tool of
+ *   that name was left out.
  * - `namespace-renamed`: a namespace of the body had to be renamed (invalid characters, or a reserved or taken name).
  * - `namespace-member-moved`: a namespace held a tool other than function and custom tools; it was moved to the top
  *   level, as namespaces may only hold those.
  * - `namespaces-flattened`: the client mechanism sends the body's namespaced functions as top-level functions.
  * - `namespace-over-recommended-size`: a namespace holds more functions than OpenAI recommends (about 10).
- * - `search-tool-name-conflict`: a top-level function named `tool_search` sits next to OpenAI's tool search tool.
+ * - `search-tool-name-conflict`: a top-level function or custom tool named `tool_search` sits next to OpenAI's tool
+ *   search tool.
  * - `function-call-namespace-restored`: a replayed function call lacked its `namespace`; it was restored.
  */
 export type OpenAIResponsesWarningCode =
@@ -89,6 +95,7 @@ export type OpenAIResponsesWarningCode =
   | 'namespaces-flattened'
   | 'namespace-over-recommended-size'
   | 'search-tool-name-conflict'
+  | 'search-tool-replaced'
   | OpenAIResponsesInputWarningCode;
 
 type BodyToolOf<Body> = Body extends { readonly tools?: ReadonlyArray<infer Tool> | null } ? Tool : OpenAIResponsesProviderTool;
@@ -132,7 +139,8 @@ interface BuildContext {
   readonly names: ToolNameMapping;
   readonly originalOf: (name: string) => string;
   readonly options: ResolvedOptions;
-  readonly forced: string | undefined;
+  /** The planned functions `tool_choice` names (forced, or listed in `allowed_tools`), by original name. */
+  readonly forced: readonly string[];
   readonly input: unknown;
   readonly warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[];
 }
@@ -149,31 +157,39 @@ interface BuildContext {
  * the body namespace it sits in) goes into a `namespace` of that category, deferred or not: a loaded tool keeps its
  * full schema there, without `defer_loading`. Keeping a tool in its namespace whatever the plan decides keeps its
  * calls' `namespace` the same from turn to turn (a tool crossing the threshold does not move), keeps the caller's
- * own namespaces intact for routing, and keeps the grouping. Namespace names are made valid
+ * own namespaces intact for routing, and keeps the grouping. Namespace names are made valid, at most 64 characters
  * (`File Operations` → `File_Operations`), never reserved or named like a top-level function; a description is the
- * body namespace's own, else `Tools for <category>`. Order: top-level loaded tools and other tools in body order,
- * then namespaces sorted by category, then deferred tools without a category (see `uncategorized`), then
- * `{"type":"tool_search"}` last, only when something is deferred (the body's own tool-search tool is reused).
+ * body namespace's own, else `Tools for <category>`. Function names are kept within 64 characters here (a deferred
+ * top-level function's calls carry its name as their namespace). Order: top-level loaded tools and other tools in
+ * body order, then namespaces sorted by the name sent, then deferred tools without a category (see `uncategorized`), then
+ * `{"type":"tool_search"}` last, only when something is deferred (the body's own tool-search tool is reused; a
+ * client-executed one the body has is kept even when nothing is deferred).
  *
  * **Client (`client`)**: the tool list of `resolveToolList` in Responses form: loaded tools in full, the
  * `tool_search` function, deferred tools as functions with the stub schema and `strict: false`, revealed ones in
- * full. Namespaced functions become top-level functions. The guidance note is appended to `instructions` once (a
- * note an earlier transform left there is replaced, or removed when nothing is deferred); in the `names` listing it
- * names the deferred tools by their wire names.
+ * full. Namespaced functions become top-level functions; a namespaced custom tool whose name another tool already
+ * has at the top level is sent as `namespace.name`, and a top-level custom tool named `tool_search` gives way to the
+ * package's (warned). The guidance note is appended to `instructions` once (a note an earlier transform left there
+ * is replaced, or removed when nothing is deferred); in the `names` listing it names the deferred tools by their
+ * wire names. A `claude-hosted` plan (a mistake on this API: warned) is applied this way too, deferring the same
+ * tools.
  *
- * **None (`none`)**, and a `claude-hosted` plan (a mistake on this API: warned): full schemas, the body's own
- * namespaces kept, `defer_loading` and the tool-search tool removed.
+ * **None (`none`)**: full schemas, the body's own namespaces kept, `defer_loading` and a hosted tool-search tool
+ * removed.
  *
- * Always: tool names the API rejects are mapped (`github.create_issue` → `github_create_issue`), in `tools`,
- * `tool_choice` and the history (see below); tools the plan does not manage (web search, MCP, custom tools, …) pass
- * through in place. The history (`input`) is repaired: a replayed `function_call` missing its `namespace` gets it
- * back, output-only `created_by` fields are removed, `tool_search_call`/`tool_search_output` items are kept. A
- * history call of a tool that is no longer in the body is kept (no documented rule rejects it, and dropping it would
- * orphan its output): a name the API would reject is made valid, its namespace restored only from the history's own
- * tool-search output.
+ * Always: function names the API rejects are mapped (`github.create_issue` → `github_create_issue`), in `tools`,
+ * `tool_choice` and the history (see below); custom tools keep their names (free text), and tools the plan does not
+ * manage (web search, MCP, custom tools, …) pass through in place. A function `tool_choice` names (forced, or listed
+ * in `allowed_tools`) is sent loaded, and at the top level: `tool_choice` has no `namespace` field. The history
+ * (`input`) is repaired: a replayed `function_call` or `custom_tool_call` missing its `namespace` gets it back,
+ * output-only `created_by` fields are removed, `tool_search_call`/`tool_search_output` items are kept. A history call
+ * of a tool that is no longer in the body is kept (no documented rule rejects it, and dropping it would orphan its
+ * output): a name the API would reject is made valid, its namespace restored only from the history's own tool-search
+ * output.
  *
  * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object, `tools` not an array, a tool
- * without a type or name, `input` neither a string nor a list of objects, `instructions` not a string;
+ * without a type or name, two tools of one name in one scope, `input` neither a string nor a list of objects,
+ * `instructions` not a string;
  * `plan-mismatch` when the plan was made for other tools than the body's functions; `invalid-options` for a bad
  * plan or options.
  *
@@ -189,11 +205,10 @@ interface BuildContext {
  */
 export function transformOpenAIResponsesRequest<Body extends object>(
   body: Body,
-  plan: ToolSearchPlan,
+  givenPlan: ToolSearchPlan,
   options: TransformOpenAIResponsesRequestOptions = {},
 ): TransformOpenAIResponsesRequestResult<Body> {
-  const read = readOpenAIResponsesTools(body);
-  plan = parseToolSearchPlan(plan);
+  const bodyTools = readOpenAIResponsesTools(body);
   const resolvedOptions = parseOptions(options);
   const source = body as Record<string, unknown>;
   const input = source.input;
@@ -204,22 +219,27 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   }
 
   const warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[] = [];
+  const { plan, fallback } = resolvePlanForWireAPI(givenPlan, 'openai-responses');
+  if (fallback !== null) warnings.push({ code: 'plan-for-another-api', message: fallback });
+  const mechanism = plan.mechanism;
   const planned = new Map(plan.tools.map((tool) => [tool.name, tool]));
-  const customNames = read.tools.filter((entry) => entry.kind === 'custom').map((entry) => entry.tool.name as string);
-  // The package's own tool names are in the set, so no renamed tool can take them.
-  const names = createToolNameMapping([...planned.keys(), ...customNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME], OPENAI_RESPONSES_TOOL_NAME_RULE);
+  const read = withOwnSearchFunctionPlanned(bodyTools, planned);
+  // Custom tools keep their names (the function-name pattern does not bind them); a valid one is only kept from
+  // being given to a function. Under hosted search every function name fits a call's namespace (64 characters).
+  const customs = read.tools.filter((entry) => entry.kind === 'custom');
+  const rule = mechanism === 'openai-hosted' ? OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE : OPENAI_RESPONSES_TOOL_NAME_RULE;
+  const names = createToolNameMapping(
+    // The package's own tool names are in the set too, so no renamed tool can take them.
+    [...planned.keys(), ...customs.map((entry) => entry.tool.name as string).filter((name) => isValidToolName(name, rule)), TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME],
+    rule,
+    // A top-level custom tool keeps its name; a function of the same name elsewhere (in a namespace) gives way, as
+    // flattening or deferral would put the two side by side.
+    { reserved: customs.filter((entry) => entry.namespace === undefined && planned.has(entry.tool.name as string)).map((entry) => entry.tool.name as string) },
+  );
   // A body may hold original names (the caller's) or wire names (an earlier transform's output); both resolve.
   const originalOf = (name: string): string => (planned.has(name) ? name : names.fromWire(name));
   matchPlan(read, plan, planned, originalOf);
 
-  let mechanism = plan.mechanism;
-  if (mechanism === 'claude-hosted') {
-    warnings.push({
-      code: 'plan-for-another-api',
-      message: "the plan uses Anthropic's hosted tool search (`claude-hosted`), which the OpenAI Responses API does not carry; full schemas are sent. Resolve the plan with `api: 'openai-responses'`",
-    });
-    mechanism = 'none';
-  }
   const context: BuildContext = {
     read,
     plan,
@@ -227,7 +247,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
     names,
     originalOf,
     options: resolvedOptions,
-    forced: forcedTool(source.tool_choice, planned, originalOf),
+    forced: forcedTools(source.tool_choice, planned, originalOf),
     input,
     warnings,
   };
@@ -240,6 +260,9 @@ export function transformOpenAIResponsesRequest<Body extends object>(
     case 'client':
       built = buildClientTools(context);
       break;
+    case 'claude-hosted':
+      // resolvePlanForWireAPI has turned it into `client`.
+      throw new ToolSearchError('invalid-options', 'a `claude-hosted` plan reached the Responses tool builder');
     default:
       return assertNever(mechanism, 'mechanism');
   }
@@ -273,27 +296,40 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   const listed = plan.listing === 'full' || plan.listing === 'compact';
   const deferred = new Set<string>();
   if (hosted) for (const tool of planned.values()) if (tool.status === 'deferred') deferred.add(tool.name);
-  if (context.forced !== undefined && deferred.delete(context.forced)) {
+  // `tool_choice` names a function by its bare name (it has no `namespace`), and cannot name one that is not loaded:
+  // a function it names is sent loaded, at the top level, for as long as the choice names it.
+  const forced = new Set(context.forced);
+  const moved = context.forced.filter((name) => deferred.delete(name) || (hosted ? nonEmpty(planned.get(name)?.category) : undefined) !== undefined || read.tools.some((entry) => entry.kind === 'function' && entry.namespace !== undefined && originalOf(entry.definition?.name as string) === name));
+  if (moved.length > 0) {
     warnings.push({
       code: 'forced-tool-kept-loaded',
-      message: `\`tool_choice\` forces \`${context.forced}\`, and a deferred function cannot be forced; it is sent with its full schema, not deferred`,
+      message: `\`tool_choice\` names ${quote(moved.map((name) => names.toWire(name)))}, which ${moved.length === 1 ? 'was' : 'were'} deferred or in a namespace; a function \`tool_choice\` names must be loaded and callable without a namespace, so ${moved.length === 1 ? 'it is' : 'they are'} sent with full schemas at the top level`,
     });
   }
 
   const prefixes = hosted && options.uncategorized === 'name-prefix' ? resolveSharedPrefixes([...planned.keys()]) : new Map<string, string>();
   // Each tool's group label, by position in `read.tools` (the loops below all need it), and each function's by name.
   const labels = new Map<string, string>();
+  // The label the functions of each body namespace go under, for the custom tools beside them: a body namespace an
+  // earlier transform renamed (`café` sent as `caf_`) still holds the tools of one label.
+  const bodyNamespaceLabels = new Map<string, string>();
   const entryLabels: (string | undefined)[] = [];
   for (const entry of read.tools) {
     let label: string | undefined;
-    if (entry.kind === 'custom') label = entry.namespace;
-    else if (entry.kind === 'function') {
+    if (entry.kind === 'function') {
       const original = originalOf(entry.definition?.name as string);
-      label = hosted ? (nonEmpty(planned.get(original)?.category) ?? entry.namespace ?? prefixes.get(original)) : entry.namespace;
+      // A deferred tool the request leaves out (the library's search, a listing that does not show them) takes no part
+      // in naming namespaces, so its own output, which no longer holds it, is named the same.
+      const left = library && !listed && deferred.has(original);
+      if (!forced.has(original) && !left) label = hosted ? (nonEmpty(planned.get(original)?.category) ?? entry.namespace ?? prefixes.get(original)) : entry.namespace;
       if (label !== undefined) labels.set(original, label);
+      if (label !== undefined && entry.namespace !== undefined && !bodyNamespaceLabels.has(entry.namespace)) bodyNamespaceLabels.set(entry.namespace, label);
     }
     entryLabels.push(label);
   }
+  read.tools.forEach((entry, index) => {
+    if (entry.kind === 'custom' && entry.namespace !== undefined) entryLabels[index] = bodyNamespaceLabels.get(entry.namespace) ?? entry.namespace;
+  });
 
   // A deferred top-level function is called in a namespace of its own name, so a reserved name cannot be deferred.
   const reserved = [...deferred].filter((name) => !labels.has(name) && isOpenAIResponsesReservedNamespace(names.toWire(name)));
@@ -316,7 +352,13 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
       if (entry.kind === 'provider' && entry.tool.type === 'mcp' && typeof entry.tool.server_label === 'string') blocked.push(entry.tool.server_label);
     }
   }
-  const namespaceNames = resolveOpenAIResponsesNamespaceNames(usedLabels, blocked);
+  // Labels only custom tools use are named after the functions' (they never change a function namespace's name).
+  const functionLabels = new Set(labels.values());
+  const namespaceNames = resolveOpenAIResponsesNamespaceNames(
+    [...usedLabels].filter((label) => functionLabels.has(label)),
+    blocked,
+    [...usedLabels].filter((label) => !functionLabels.has(label)),
+  );
   const renamed = [...new Set(read.namespaces.map((namespace) => namespace.name))].filter((name) => usedLabels.has(name) && namespaceNames.get(name) !== name);
   if (renamed.length > 0) {
     warnings.push({
@@ -330,7 +372,7 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   const deferredTop: unknown[] = [];
   const searchTools: unknown[] = [];
   const undeferred: string[] = [];
-  const moved: string[] = [];
+  const movedOut: string[] = [];
   for (const [index, entry] of read.tools.entries()) {
     const label = entryLabels[index];
     switch (entry.kind) {
@@ -347,13 +389,13 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
         break;
       }
       case 'custom': {
-        const tool = passThroughTool({ ...entry.tool, name: wireName(entry, names, originalOf) }, hosted, undeferred, entry);
+        const tool = passThroughTool(entry.tool, hosted, undeferred, entry);
         if (label !== undefined) push(members, label, tool);
         else top.push(tool);
         break;
       }
       case 'provider':
-        if (entry.namespace !== undefined) moved.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
+        if (entry.namespace !== undefined) movedOut.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
         top.push(passThroughTool(entry.tool, hosted, undeferred, entry));
         break;
       case 'tool-search':
@@ -366,10 +408,10 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
         assertNever(entry.kind, 'tool kind');
     }
   }
-  if (moved.length > 0) {
+  if (movedOut.length > 0) {
     warnings.push({
       code: 'namespace-member-moved',
-      message: `namespaces may hold only function and custom tools; ${moved.join(', ')} ${moved.length === 1 ? 'was' : 'were'} moved to the top level`,
+      message: `namespaces may hold only function and custom tools; ${movedOut.join(', ')} ${movedOut.length === 1 ? 'was' : 'were'} moved to the top level`,
     });
   }
   reportUndeferred(undeferred, warnings);
@@ -378,7 +420,9 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   for (const namespace of read.namespaces) {
     if (namespace.description !== undefined && !descriptions.has(namespace.name)) descriptions.set(namespace.name, namespace.description);
   }
-  const namespaces = [...members.keys()].sort(compareText).map((label) => {
+  // Sorted by the name sent, not the label: a body an earlier transform wrote holds the names sent as labels, and must
+  // come out in the same order.
+  const namespaces = [...members.keys()].sort((left, right) => compareText(namespaceNames.get(left) as string, namespaceNames.get(right) as string) || compareText(left, right)).map((label) => {
     const name = namespaceNames.get(label) as string;
     const tools = members.get(label) as Record<string, unknown>[];
     if (hosted && tools.length > RECOMMENDED_NAMESPACE_SIZE && tools.some((tool) => tool.defer_loading === true)) {
@@ -393,22 +437,28 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   });
 
   const tools: unknown[] = [...top, ...namespaces, ...deferredTop];
-  // The library's search is needed whenever the plan defers a tool, even one the request leaves out.
-  const anyDeferred = library ? deferred.size > 0 : tools.some(isDeferredTool);
-  const searchTool = !hosted || !anyDeferred ? undefined : library ? (searchTools.find(isClientSearchTool) ?? createClientSearchTool()) : (searchTools.find((tool) => !isClientSearchTool(tool)) ?? searchTools[0] ?? { type: 'tool_search' });
+  const anyDeferred = tools.some(isDeferredTool);
+  // A client-executed tool search the caller sent is theirs to serve: kept even with nothing deferred (only the hosted
+  // one needs a deferred tool). The library's search is that kind of tool, needed whenever the plan defers a tool,
+  // even one the request leaves out; hosted search sends one (the body's own first) when something is deferred.
+  const clientSearch = searchTools.find(isClientSearchTool);
+  let searchTool: unknown;
+  if (library) searchTool = deferred.size > 0 ? (clientSearch ?? createClientSearchTool()) : clientSearch;
+  else searchTool = hosted && anyDeferred ? (searchTools.find((tool) => !isClientSearchTool(tool)) ?? searchTools[0] ?? { type: 'tool_search' }) : clientSearch;
   if (searchTool !== undefined) tools.push(searchTool);
   if (searchTools.length > (searchTool === undefined ? 0 : 1)) {
-    const why = hosted
-      ? searchTool === undefined
-        ? 'nothing is deferred, and the API rejects `tool_search` without a deferred tool'
-        : 'only one tool search tool is sent'
-      : "the plan does not use OpenAI's hosted tool search";
+    const why =
+      searchTool !== undefined
+        ? 'only one tool search tool is sent'
+        : hosted
+          ? 'nothing is deferred, and the API rejects `tool_search` without a deferred tool'
+          : "the plan does not use OpenAI's hosted tool search";
     warnings.push({ code: 'tool-search-tool-removed', message: `the body's \`{"type":"tool_search"}\` tool was removed: ${why}` });
   }
-  if (searchTool !== undefined && top.some((tool) => (tool as { type?: unknown; name?: unknown }).type === 'function' && (tool as { name?: unknown }).name === 'tool_search')) {
+  if (searchTool !== undefined && top.some((tool) => ['function', 'custom'].includes((tool as { type?: string }).type ?? '') && (tool as { name?: unknown }).name === 'tool_search')) {
     warnings.push({
       code: 'search-tool-name-conflict',
-      message: "a top-level function is named `tool_search`, next to OpenAI's tool search tool of the same name; rename the function so the model can tell them apart",
+      message: "a top-level tool is named `tool_search`, next to OpenAI's tool search tool of the same name; rename it so the model can tell them apart",
     });
   }
   return {
@@ -453,37 +503,42 @@ function buildClientTools(context: BuildContext): BuiltTools {
   }
   const fromHistory = resolveRevealedTools(resolveOpenAIResponsesCallOutputs(context.input));
   const revealed = [...options.revealed, ...fromHistory].map(originalOf);
-  const forced: string[] = [];
-  if (context.forced !== undefined && planned.get(context.forced)?.status === 'deferred') forced.push(context.forced);
-  if (context.forced !== undefined && forced.length > 0 && (plan.reveal !== 'tool-list' || !revealed.includes(context.forced))) {
+  const forced = context.forced.filter((name) => planned.get(name)?.status === 'deferred');
+  const forcedDeferred = plan.reveal === 'tool-list' ? forced.filter((name) => !revealed.includes(name)) : forced;
+  if (forcedDeferred.length > 0) {
     warnings.push({
       code: 'forced-tool-kept-loaded',
-      message: `\`tool_choice\` forces \`${context.forced}\`, which is deferred; it is sent revealed, with its full schema, so the forced call can have the right arguments`,
+      message: `\`tool_choice\` names ${quote(forcedDeferred.map((name) => names.toWire(name)))}, which ${forcedDeferred.length === 1 ? 'is' : 'are'} deferred; ${forcedDeferred.length === 1 ? 'it is' : 'they are'} sent revealed, with full schemas, so the model can call ${forcedDeferred.length === 1 ? 'it' : 'them'} with the right arguments without searching first`,
     });
   }
   const list = resolveToolList(plan, definitions, { revealed, forced, names });
   // Loaded tools keep their body place; the list's other entries follow them. (Few are loaded when tools are deferred.)
   const loaded = new Set<string>();
   for (const entry of list.tools) if (entry.status === 'loaded') loaded.add(entry.name);
+  const customNames = resolveFlatCustomNames(read, () => list.tools.map((entry) => names.toWire(entry.name)));
 
   const top: unknown[] = [];
   const undeferred: string[] = [];
-  let searchToolsRemoved = 0;
-  for (const entry of read.tools) {
+  const replaced: string[] = [];
+  const searchTools: unknown[] = [];
+  for (const [index, entry] of read.tools.entries()) {
     switch (entry.kind) {
       case 'function': {
         const original = originalOf(entry.definition?.name as string);
         if (loaded.has(original)) top.push(functionTool(entry.tool, names.toWire(original), false));
         break;
       }
-      case 'custom':
-        top.push(passThroughTool({ ...entry.tool, name: wireName(entry, names, originalOf) }, false, undeferred, entry));
+      case 'custom': {
+        const name = customNames.get(index);
+        if (name === undefined) replaced.push(entry.path);
+        else top.push(passThroughTool(name === entry.tool.name ? entry.tool : { ...entry.tool, name }, false, undeferred, entry));
         break;
+      }
       case 'provider':
         top.push(passThroughTool(entry.tool, false, undeferred, entry));
         break;
       case 'tool-search':
-        searchToolsRemoved += 1;
+        searchTools.push(entry.tool);
         break;
       case 'own-search-function':
         // Added again below, from the list, in its place.
@@ -494,19 +549,59 @@ function buildClientTools(context: BuildContext): BuiltTools {
   }
   const rest = list.tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
   reportUndeferred(undeferred, warnings);
-  if (searchToolsRemoved > 0) {
+  // With nothing deferred no `tool_search` function is sent, and a client-executed tool search the caller serves stays.
+  const kept = list.guidance === null ? searchTools.find((tool) => (tool as { execution?: unknown }).execution === 'client') : undefined;
+  if (searchTools.length > (kept === undefined ? 0 : 1)) {
     warnings.push({
       code: 'tool-search-tool-removed',
       message: "the body's `{\"type\":\"tool_search\"}` tool was removed: the plan uses the client-side `tool_search` function, not OpenAI's hosted tool search",
     });
   }
-  if (read.namespaces.length > 0) {
+  if (replaced.length > 0) {
     warnings.push({
-      code: 'namespaces-flattened',
-      message: `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quote(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\``,
+      code: 'search-tool-replaced',
+      message: `the custom tool \`${TOOL_SEARCH_TOOL_NAME}\` (${replaced.join(', ')}) was left out: the client-side mechanism sends its own \`${TOOL_SEARCH_TOOL_NAME}\` function, and two tools cannot share the name (rename yours to keep it)`,
     });
   }
-  return { tools: [...top, ...rest], namespaceNames: new Map(), labelOf: () => undefined, guidance: list.guidance };
+  if (read.namespaces.length > 0) {
+    const qualified = [...customNames.entries()].filter(([index, name]) => name !== read.tools[index]?.tool.name).map(([, name]) => name);
+    warnings.push({
+      code: 'namespaces-flattened',
+      message:
+        `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quote(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\`` +
+        (qualified.length === 0 ? '' : `; custom tools whose names would clash are sent as ${quote(qualified)} (\`namespace.name\`)`),
+    });
+  }
+  return { tools: [...top, ...rest, ...(kept === undefined ? [] : [kept])], namespaceNames: new Map(), labelOf: () => undefined, guidance: list.guidance };
+}
+
+/**
+ * The name each custom tool is sent under once the client mechanism flattens namespaces, by its index in
+ * `read.tools`: its own name, unless a function, the package's `tool_search` or an earlier custom tool has it; a
+ * namespaced one then takes `namespace.name` (custom tool names are free text), and a top-level custom tool named
+ * `tool_search` is left out (`undefined`), as the package's `tool_search` takes its place.
+ */
+function resolveFlatCustomNames(read: OpenAIResponsesBodyTools, functionNames: () => readonly string[]): Map<number, string> {
+  const result = new Map<number, string>();
+  // Most bodies hold no custom tool: then the function names are not even collected.
+  if (!read.tools.some((entry) => entry.kind === 'custom')) return result;
+  const taken = new Set(functionNames());
+  // Top-level custom tools first: their names are the caller's own, and only the package's search tool outranks them.
+  const order = [...read.tools.entries()].filter(([, entry]) => entry.kind === 'custom').sort(([a, left], [b, right]) => Number(left.namespace !== undefined) - Number(right.namespace !== undefined) || a - b);
+  for (const [index, entry] of order) {
+    const own = entry.tool.name as string;
+    if (entry.namespace === undefined) {
+      if (taken.has(own)) continue;
+      taken.add(own);
+      result.set(index, own);
+      continue;
+    }
+    let name = taken.has(own) ? `${entry.namespace}.${own}` : own;
+    for (let attempt = 2; taken.has(name); attempt += 1) name = `${entry.namespace}.${own}_${attempt}`;
+    taken.add(name);
+    result.set(index, name);
+  }
+  return result;
 }
 
 /** `instructions` with the guidance note at the end, once (`resolveGuidanceText`); absent instructions get the note alone. */
@@ -581,9 +676,9 @@ function isDeferredTool(tool: unknown): boolean {
   return record.type === 'namespace' && Array.isArray(record.tools) && record.tools.some((member: { defer_loading?: unknown }) => member.defer_loading === true);
 }
 
+/** The name a function (its wire name) or a custom tool (its own name) is sent under. */
 function wireName(entry: OpenAIResponsesBodyTool, names: ToolNameMapping, originalOf: (name: string) => string): string {
-  const name = entry.kind === 'function' ? (entry.definition?.name as string) : (entry.tool.name as string);
-  return names.toWire(entry.kind === 'function' ? originalOf(name) : name);
+  return entry.kind === 'function' ? names.toWire(originalOf(entry.definition?.name as string)) : (entry.tool.name as string);
 }
 
 /**
@@ -605,21 +700,48 @@ function resolveSharedPrefixes(names: readonly string[]): Map<string, string> {
   return new Map([...prefixOf].filter(([, prefix]) => (counts.get(prefix) ?? 0) >= 2));
 }
 
-/** The planned tool a `tool_choice` forces, by original name. */
-function forcedTool(choice: unknown, planned: ReadonlyMap<string, PlannedTool>, originalOf: (name: string) => string): string | undefined {
-  if (typeof choice !== 'object' || choice === null) return undefined;
-  const { type, name } = choice as { type?: unknown; name?: unknown };
-  if (type !== 'function' || typeof name !== 'string') return undefined;
-  const original = originalOf(name);
-  return planned.has(original) ? original : undefined;
+/** The planned functions a `tool_choice` names (forced, or listed in `allowed_tools`), by original name, once each. */
+function forcedTools(choice: unknown, planned: ReadonlyMap<string, PlannedTool>, originalOf: (name: string) => string): string[] {
+  if (typeof choice !== 'object' || choice === null) return [];
+  const record = choice as { type?: unknown; tools?: unknown };
+  const named = record.type === 'allowed_tools' && Array.isArray(record.tools) ? (record.tools as unknown[]) : [choice];
+  const forced = new Set<string>();
+  for (const tool of named) {
+    if (typeof tool !== 'object' || tool === null) continue;
+    const { type, name } = tool as { type?: unknown; name?: unknown };
+    if (type !== 'function' || typeof name !== 'string') continue;
+    const original = originalOf(name);
+    if (planned.has(original)) forced.add(original);
+  }
+  return [...forced];
 }
 
-/** `tool_choice` with the tool names it holds mapped to wire names. */
+/**
+ * The body's tools, with this package's own `tool_search` function (an earlier client transform's) read as a function
+ * when the plan has a tool of that name: the caller's `tool_search` it stood in for.
+ */
+function withOwnSearchFunctionPlanned(read: OpenAIResponsesBodyTools, planned: ReadonlyMap<string, PlannedTool>): OpenAIResponsesBodyTools {
+  // Each of the package's own functions (`tool_search`, `call_tool`) stands for a planned caller tool of its name that
+  // an earlier pass replaced, unless the body still has that caller tool itself.
+  const standsIn = (entry: OpenAIResponsesBodyTool): boolean => {
+    const name = entry.definition?.name;
+    return (
+      entry.kind === 'own-search-function' &&
+      name !== undefined &&
+      planned.has(name) &&
+      !read.tools.some((other) => other.kind === 'function' && other.definition?.name === name)
+    );
+  };
+  if (!read.tools.some(standsIn)) return read;
+  return { ...read, tools: read.tools.map((entry) => (standsIn(entry) ? { ...entry, kind: 'function' } : entry)) };
+}
+
+/** `tool_choice` with the function names it holds mapped to wire names (custom tools keep theirs). */
 function transformToolChoice(choice: unknown, names: ToolNameMapping, originalOf: (name: string) => string): unknown {
   if (typeof choice !== 'object' || choice === null) return choice;
   const record = choice as Record<string, unknown>;
   const rename = (tool: Record<string, unknown>): Record<string, unknown> => {
-    if ((tool.type !== 'function' && tool.type !== 'custom') || typeof tool.name !== 'string') return tool;
+    if (tool.type !== 'function' || typeof tool.name !== 'string') return tool;
     const name = names.toWire(originalOf(tool.name));
     return name === tool.name ? tool : { ...tool, name };
   };

@@ -259,6 +259,16 @@ describe('transformAnthropicMessagesRequest', () => {
       ]);
     });
 
+    it('renames a caller tool named like the hosted search tool, so the two never collide', () => {
+      const theirs = anthropicTool(ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name);
+      const { tools, names } = transform(anthropicBody([theirs, ...anthropicTools(4)]));
+      const wire = names.toWire(ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name);
+      expect(wire).toMatch(/^tool_search_tool_bm25_[0-9a-z]+$/);
+      expect(names.fromWire(wire)).toBe(ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name);
+      expect(tools.map((tool) => tool.name).filter((name) => name === ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name)).toEqual(['tool_search_tool_bm25']);
+      expect(tools[0]).toEqual(ANTHROPIC_TOOL_SEARCH_TOOLS.bm25);
+    });
+
     it('passes provider tools through unchanged, in place', () => {
       const webSearch = { type: 'web_search_20250305', name: 'web_search', max_uses: 3 };
       const bash = { type: 'bash_20250124', name: 'bash' };
@@ -337,7 +347,7 @@ describe('transformAnthropicMessagesRequest', () => {
         const { warnings } = transform(body, HOSTED, { threshold: 3, neverDefer: ['a'] });
         expect(warnings[0]?.message).toContain('`c`');
         expect(warnings[0]?.message).toContain('moved to `a`');
-        expect(warnings[0]?.message).toContain('cannot both defer_loading=true cache_control set');
+        expect(warnings[0]?.message).toContain("Tool 'c' cannot both defer_loading=true cache_control set. Tools defer_loading cannot use prompt caching.");
       });
     });
 
@@ -408,6 +418,18 @@ describe('transformAnthropicMessagesRequest', () => {
       expect(codes(warnings)).toEqual(['tool-restored']);
       expect(warnings[0]?.message).toContain('`get_weather`');
       expect(preflightAnthropicMessagesRequest(output)).toEqual({ ok: true, violations: [] });
+    });
+
+    it('adds the search tool when the only tool sent is one restored, deferred, for the history', () => {
+      const messages: Messages = [
+        { role: 'user', content: 'weather?' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { location: 'Paris' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'sunny' }] },
+      ];
+      const body = anthropicBody([], messages);
+      const { tools, warnings } = transform(body, HOSTED, { threshold: 3 }, { catalog });
+      expect(tools).toEqual([ANTHROPIC_TOOL_SEARCH_TOOLS.bm25, { ...weatherTool, defer_loading: true }]);
+      expect(codes(warnings)).toEqual(['tool-restored']);
     });
 
     it('says exactly which references will fail when the catalog lacks the dropped tool', () => {
@@ -572,6 +594,19 @@ describe('transformAnthropicMessagesRequest', () => {
         expect(output.system).toContain('gh_create_issue, gh_list_issues');
       });
 
+      it('names: a deferred tool a history tool_reference names (an earlier hosted search) is sent in full', () => {
+        const messages: Messages = [
+          { role: 'user', content: 'weather?' },
+          { role: 'assistant', content: documentedTurn.content.slice(0, 3) },
+          { role: 'user', content: 'and now?' },
+        ];
+        const body = anthropicBody([weatherTool, ...anthropicTools(4)], messages);
+        const catalog = parseAnthropicMessagesTools(body);
+        const { tools, warnings } = transform(body, CLIENT, { threshold: 3, listing: 'names' }, { catalog });
+        expect(byName(tools, 'get_weather')).toEqual(weatherTool);
+        expect(codes(warnings)).not.toContain('history-tool-undefined');
+      });
+
       it('names: a deferred tool the history called is sent in full, so the history stays valid', () => {
         const messages: Messages = [
           { role: 'user', content: 'hi' },
@@ -644,6 +679,14 @@ describe('transformAnthropicMessagesRequest', () => {
       ]);
     });
 
+    it('moves the breakpoint of a caller’s own tool_search it replaces, with a warning', () => {
+      const theirs = anthropicTool(TOOL_SEARCH_TOOL_NAME, { description: 'their search', cache_control: { type: 'ephemeral' } });
+      const { tools, warnings } = transform(anthropicBody([theirs, ...anthropicTools(4)]), CLIENT);
+      expect(tools.filter((tool) => tool.cache_control !== undefined).map((tool) => tool.name)).toEqual([tools.at(-1)?.name]);
+      expect(codes(warnings)).toEqual(['cache-control-moved']);
+      expect(warnings[0]?.message).toContain(`\`${TOOL_SEARCH_TOOL_NAME}\``);
+    });
+
     it('restores full schemas from the catalog when given its own stubbed output', () => {
       const body = anthropicBody(anthropicTools(4));
       const catalog = parseAnthropicMessagesTools(body);
@@ -677,13 +720,15 @@ describe('transformAnthropicMessagesRequest', () => {
       expect(warnings).toEqual([]);
     });
 
-    it('treats an OpenAI hosted plan as none, with a warning', () => {
+    it('falls back to the client-side mechanism for an OpenAI hosted plan, with a warning', () => {
       const body = anthropicBody(anthropicTools(4));
       const plan = resolveToolSearch('gpt-5.4', parseAnthropicMessagesTools(body), { threshold: 3 });
       expect(plan.mechanism).toBe('openai-hosted');
       const { body: output, warnings } = transformAnthropicMessagesRequest(body, plan);
-      expect(output.tools).toEqual(body.tools);
+      expect(JSON.stringify(output)).toBe(JSON.stringify(transformAnthropicMessagesRequest(body, { ...plan, mechanism: 'client' }).body));
+      expect((output.tools as unknown as Tools).map((tool) => tool.name)).toContain(TOOL_SEARCH_TOOL_NAME);
       expect(codes(warnings)).toEqual(['mechanism-not-for-messages']);
+      expect(warnings[0]?.message).toContain('the same tools are deferred with the client-side `tool_search` instead');
     });
   });
 

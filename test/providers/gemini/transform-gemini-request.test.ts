@@ -133,6 +133,24 @@ describe('transformGeminiRequest', () => {
       expect(geminiToolSummary(output)).toEqual(['tool_search:search', 'tool_9:full', 'tool_5:full', 'tool_7:full']);
     });
 
+    it.each<[string, (text: string) => Record<string, unknown>]>([
+      ['{ output }', (text) => ({ output: text })],
+      ['{ result }', (text) => ({ result: text })],
+      ['{ content }', (text) => ({ content: text })],
+      ['{ name, content } (the Vercel AI SDK)', (text) => ({ name: 'tool_search', content: text })],
+      ['{ content: [text parts] }', (text) => ({ content: [{ type: 'text', text }] })],
+      ['{ result: parsed }', (text) => ({ result: JSON.parse(text) as unknown })],
+      ['the parsed result', (text) => JSON.parse(text) as Record<string, unknown>],
+    ])('restores a reveal from a tool_search result sent as %s', (_label, shape) => {
+      const history = make(twenty, [
+        { role: 'user', parts: [{ text: 'hi' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'tool_search', args: { query: 'tool_5' } } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'tool_search', response: shape(found(['tool_5'])) } }] },
+      ]);
+      const { body: output } = transform(history, geminiPlan(history, { listing: 'names' }));
+      expect(geminiToolSummary(output)).toEqual(['tool_search:search', 'tool_5:full']);
+    });
+
     it('declares the functions allowedFunctionNames lists with full schemas', () => {
       const forced = make(twenty, undefined, { toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['tool_4'] } } });
       const { body: output } = transform(forced, geminiPlan(forced, { listing: 'names' }));
@@ -256,6 +274,18 @@ describe('transformGeminiRequest', () => {
       expect(JSON.stringify(output.config?.systemInstruction)).toContain(': github_create_issue, _3d.render, send_email, ChaDri.change_drink, x');
     });
 
+    it('keeps a current tool’s wire name whatever the history holds (an old call of a b leaves a:b as a_b)', () => {
+      const withOldCall = geminiParameters([geminiDeclaration('a:b')], [
+        { role: 'user', parts: [{ text: 'go' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'a b', args: {} } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'a b', response: { output: 'ok' } } }] },
+      ]);
+      const { body: output, names } = transform(withOldCall, geminiPlan(withOldCall));
+      expect(names.toWire('a:b')).toBe('a_b');
+      expect(names.fromWire('a_b')).toBe('a:b');
+      expect((output.contents as GeminiContent[])[1]?.parts?.[0]?.functionCall?.name).toMatch(/^a_b_[0-9a-z]+$/);
+    });
+
     it('maps the model’s calls back with names.fromWire', () => {
       const { names } = transform(body, geminiPlan(body));
       expect(names.fromWire('github_create_issue')).toBe('github:create_issue');
@@ -311,11 +341,14 @@ describe('transformGeminiRequest', () => {
       expect(warnings).toEqual([]);
     });
 
-    it.each(['gpt-5.4', 'claude-opus-4-5'])('warns and declares full schemas for a hosted plan (%s)', (model) => {
+    it.each(['gpt-5.4', 'claude-opus-4-5'])('falls back to the client-side mechanism for a hosted plan (%s), with a warning', (model) => {
       const body = geminiParameters(twenty);
-      const { body: output, warnings } = transform(body, geminiPlan(body, undefined, model));
-      expect(output).toEqual(body);
+      const plan = geminiPlan(body, { listing: 'compact' }, model);
+      const { body: output, warnings } = transform(body, plan);
+      expect(JSON.stringify(output)).toBe(JSON.stringify(transform(body, { ...plan, mechanism: 'client' }).body));
+      expect(geminiToolSummary(output)).toContain('tool_search:search');
       expect(warnings.map((warning) => warning.code)).toEqual(['hosted-mechanism-unsupported']);
+      expect(warnings[0]?.message).toContain('the same tools are deferred with the client-side `tool_search` instead');
       expect(warnings[0]?.message).toContain("api: 'gemini'");
     });
   });

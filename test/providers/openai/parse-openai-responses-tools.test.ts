@@ -29,6 +29,11 @@ describe('parseOpenAIResponsesTools', () => {
     expect(parseOpenAIResponsesTools(body)[0]?.deferrable).toBe('always');
   });
 
+  it('accepts one name in different scopes (a custom tool and a function in two namespaces)', () => {
+    const body = { tools: [{ type: 'namespace', name: 'a', description: 'A', tools: [{ type: 'custom', name: 'x' }] }, responsesFunction('x')] };
+    expect(parseOpenAIResponsesTools(body).map((tool) => tool.name)).toEqual(['x']);
+  });
+
   it('reads defer_loading: false as the default policy', () => {
     expect(parseOpenAIResponsesTools(responsesBody([responsesFunction('a', { defer_loading: false })]))[0]).not.toHaveProperty('deferrable');
   });
@@ -104,6 +109,16 @@ describe('parseOpenAIResponsesTools', () => {
       case: 'a name used twice',
       body: { tools: [responsesFunction('a'), responsesNamespace('n', [responsesFunction('a')])] },
       message: 'Function `a` is defined twice (`tools[0]` and `tools[1].tools[0]`); tool search identifies a tool by its name, so give each function its own name',
+    },
+    {
+      case: 'a custom tool named like a function of its scope',
+      body: { tools: [{ type: 'custom', name: 'a' }, responsesFunction('a')] },
+      message: 'Tool name `a` is used twice at the top level (`tools[0]` and `tools[1]`); the API requires unique names there',
+    },
+    {
+      case: 'two custom tools of one name in a namespace',
+      body: { tools: [{ type: 'namespace', name: 'n', description: 'N', tools: [{ type: 'custom', name: 'c' }, { type: 'custom', name: 'c' }] }] },
+      message: 'Tool name `c` is used twice in namespace `n` (`tools[0].tools[0]` and `tools[0].tools[1]`); the API requires unique names there',
     },
   ])('throws invalid-request for $case', ({ body, message }) => {
     let caught: unknown;

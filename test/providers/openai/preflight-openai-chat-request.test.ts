@@ -48,6 +48,7 @@ describe('preflightOpenAIChatRequest', () => {
     ['a strict schema with an optional property', openAIChatBody([openAIChatTool('a', { strict: true })]), 'strict-schema-unsupported', 'tools[0].function.parameters'],
     ['an empty tools array', openAIChatBody([]), 'empty-tools', 'tools'],
     ['tool_choice without tools', { model: 'm', messages: [], tool_choice: 'required' }, 'tool-choice-without-tools', 'tool_choice'],
+    ['parallel_tool_calls without tools', { model: 'm', messages: [], parallel_tool_calls: true }, 'tool-choice-without-tools', 'parallel_tool_calls'],
     [
       'tool_choice naming a missing function',
       openAIChatBody([openAIChatTool('a')], undefined, { tool_choice: { type: 'function', function: { name: 'b' } } }),

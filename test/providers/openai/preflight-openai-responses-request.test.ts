@@ -19,6 +19,9 @@ describe('preflightOpenAIResponsesRequest', () => {
     { case: 'a client-executed tool search with nothing deferred (unverified, not flagged)', body: responsesBody([responsesFunction('a'), { type: 'tool_search', execution: 'client' }]) },
     { case: 'a deferred MCP server with tool search', body: responsesBody([{ type: 'mcp', server_label: 'docs', defer_loading: true }, search]) },
     { case: 'a tool_search_call with a 64-character call_id', body: responsesBody([], { input: [{ type: 'tool_search_call', call_id: 'c'.repeat(64), arguments: {} }] }) },
+    { case: 'custom tool names outside the function-name pattern', body: responsesBody([{ type: 'custom', name: 'apply.patch / v2' }], { input: [{ type: 'custom_tool_call', call_id: 'c', name: 'apply.patch / v2', input: 'x' }] }) },
+    { case: 'a loaded top-level function of 100 characters', body: responsesBody([responsesFunction('x'.repeat(100))]) },
+    { case: 'tool search on an unknown or gateway model', body: { ...responsesBody([deferred('a'), search]), model: 'openai/gpt-4.1' } },
   ])('passes $case', ({ body }) => {
     expect(preflightOpenAIResponsesRequest(body)).toEqual({ ok: true, violations: [] });
   });
@@ -58,6 +61,21 @@ describe('preflightOpenAIResponsesRequest', () => {
       path: 'input[1].namespace',
     },
     { rule: 'function-call-invalid-name', body: responsesBody([], { input: [call('crm.lookup')] }), path: 'input[0].name' },
+    { rule: 'invalid-tool-name', body: responsesBody([{ type: 'custom', name: '' }]), path: 'tools[0].name' },
+    { rule: 'invalid-namespace-name', body: responsesBody([responsesNamespace('n'.repeat(65), [responsesFunction('a')])]), path: 'tools[0].name' },
+    { rule: 'deferred-function-name-length', body: responsesBody([deferred('x'.repeat(65)), search]), path: 'tools[0].name' },
+    { rule: 'tool-choice-deferred-function', body: responsesBody([deferred('a'), search], { tool_choice: { type: 'allowed_tools', mode: 'required', tools: [{ type: 'function', name: 'a' }] } }), path: 'tool_choice.tools[0].name' },
+    { rule: 'tool-choice-namespaced-function', body: responsesBody([responsesNamespace('crm', [responsesFunction('a')])], { tool_choice: { type: 'function', name: 'a' } }), path: 'tool_choice.name' },
+    {
+      case: 'a custom tool call',
+      rule: 'function-call-missing-namespace',
+      body: responsesBody([{ type: 'namespace', name: 'code', description: 'Code', tools: [{ type: 'custom', name: 'patch' }] }], { input: [{ type: 'custom_tool_call', call_id: 'c', name: 'patch', input: 'x' }] }),
+      path: 'input[0].namespace',
+    },
+    { rule: 'function-call-invalid-namespace', body: responsesBody([], { input: [call('lookup', { namespace: 'File Operations' })] }), path: 'input[0].namespace' },
+    { rule: 'function-call-invalid-namespace', body: responsesBody([], { input: [call('lookup', { namespace: 'n'.repeat(65) })] }), path: 'input[0].namespace' },
+    { rule: 'tool-search-unsupported-model', body: { ...responsesBody([deferred('a'), search]), model: 'gpt-5.4-nano' }, path: 'tools[1]' },
+    { rule: 'tool-search-unsupported-model', body: { ...responsesBody([responsesFunction('a'), { type: 'tool_search', execution: 'client' }]), model: 'gpt-4.1' }, path: 'tools[1]' },
     { rule: 'tool-search-call-id-length', body: responsesBody([], { input: [{ type: 'tool_search_call', call_id: 'c'.repeat(65), arguments: {} }] }), path: 'input[0].call_id' },
     { rule: 'tool-search-call-id-length', body: responsesBody([], { input: [{ type: 'tool_search_output', call_id: '', tools: [] }] }), path: 'input[0].call_id' },
     { rule: 'output-only-field', body: responsesBody([], { input: [{ type: 'tool_search_call', arguments: {}, created_by: 'resp_1' }] }), path: 'input[0].created_by' },

@@ -20,6 +20,23 @@ describe('resolveOpenAIResponsesNamespaceNames', () => {
     expect(new Set(names.values()).size).toBe(2);
   });
 
+  describe('with secondary labels (namespaces only custom tools use)', () => {
+    it('never changes a first label’s name and never takes it', () => {
+      const names = resolveOpenAIResponsesNamespaceNames(['café'], [], ['caf_', 'caf.']);
+      expect(names.get('café')).toBe('caf_');
+      expect(names.get('caf_')).toBe('caf__namespace');
+      expect(names.get('caf.')).toMatch(/^caf__[0-9a-z]+$/);
+      expect(new Set(names.values()).size).toBe(3);
+    });
+
+    it('names an earlier output’s namespaces the same again', () => {
+      const first = resolveOpenAIResponsesNamespaceNames(['café'], [], ['caf_']);
+      const second = resolveOpenAIResponsesNamespaceNames(['café'], [], [first.get('caf_') as string]);
+      expect(second.get('café')).toBe(first.get('café'));
+      expect(second.get(first.get('caf_') as string)).toBe(first.get('caf_'));
+    });
+  });
+
   it('avoids blocked names (the top-level function names of the request)', () => {
     const names = resolveOpenAIResponsesNamespaceNames(['crm', 'lookup tools'], ['crm', 'lookup_tools']);
     expect(names.get('crm')).toBe('crm_namespace');

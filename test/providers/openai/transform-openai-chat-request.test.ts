@@ -284,6 +284,21 @@ describe('transformOpenAIChatRequest', () => {
       expect(names.renamed).toContainEqual(['ChaDri.change_drink', 'ChaDri_change_drink']);
     });
 
+    it('keeps a current tool’s wire name whatever the history holds (an old call of a:b leaves a.b as a_b)', () => {
+      const body = openAIChatBody([openAIChatTool('a.b')], [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'a:b', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'call_1', content: formatToolSearchResult(earlierResult({ status: 'found', query: 'a', tools: [], loaded: ['a_b'], message: 'Loaded.' })) },
+      ]);
+      const withHistory = transform(body, openAIChatPlan(body));
+      const without = transform(openAIChatBody([openAIChatTool('a.b')]), openAIChatPlan(body));
+      expect(withHistory.names.toWire('a.b')).toBe('a_b');
+      expect(withHistory.names.toWire('a.b')).toBe(without.names.toWire('a.b'));
+      expect(withHistory.names.fromWire('a_b')).toBe('a.b');
+      const call = (withHistory.body.messages[1] as { tool_calls: { function: { name: string } }[] }).tool_calls[0]?.function.name;
+      expect(call).toMatch(/^a_b_[0-9a-z]+$/);
+    });
+
     it('keeps valid names and maps long ones to 64 characters', () => {
       const long = 'x'.repeat(70);
       const body = openAIChatBody([openAIChatTool(long), openAIChatTool('valid-name_1')]);
@@ -318,15 +333,24 @@ describe('transformOpenAIChatRequest', () => {
       expect(warnings).toEqual([]);
     });
 
-    it.each([['gpt-5.4', 'openai-hosted'], ['claude-opus-4-5', 'claude-hosted']])('warns and sends full schemas for a hosted plan (%s)', (model, mechanism) => {
+    it.each([['gpt-5.4', 'openai-hosted'], ['claude-opus-4-5', 'claude-hosted']])('falls back to the client-side mechanism for a hosted plan (%s), with a warning', (model, mechanism) => {
       const body = openAIChatBody(twenty);
-      const plan = openAIChatPlan(body, undefined, model);
+      const plan = openAIChatPlan(body, { listing: 'names' }, model);
       expect(plan.mechanism).toBe(mechanism);
       const { body: output, warnings } = transform(body, plan);
-      expect(openAIChatToolSummary(output).every((entry) => entry.endsWith(':full'))).toBe(true);
+      expect(JSON.stringify(output)).toBe(JSON.stringify(transform(body, { ...plan, mechanism: 'client' }).body));
+      expect(openAIChatToolSummary(output)).toEqual(['tool_search:search']);
       expect(JSON.stringify(output)).not.toContain('defer_loading');
       expect(warnings.map((warning) => warning.code)).toEqual(['hosted-mechanism-unsupported']);
+      expect(warnings[0]?.message).toContain('the same tools are deferred with the client-side `tool_search` instead');
       expect(warnings[0]?.message).toContain("api: 'openai-chat'");
+    });
+
+    it('keeps plan none as none: every tool in full, nothing added', () => {
+      const body = openAIChatBody(twenty);
+      const plan = openAIChatPlan(body, { mechanism: 'openai' });
+      expect(plan.mechanism).toBe('none');
+      expect(openAIChatToolSummary(transform(body, plan).body).every((entry) => entry.endsWith(':full'))).toBe(true);
     });
   });
 
@@ -360,6 +384,18 @@ describe('transformOpenAIChatRequest', () => {
       const { body: output, warnings } = transform(body, openAIChatPlan(body));
       expect('tools' in output).toBe(false);
       expect(warnings.map((warning) => warning.code)).toEqual(['empty-tools-removed']);
+    });
+
+    it.each([
+      ['a Responses-style tool_search the only tool', [{ type: 'tool_search' }]],
+      ['an empty list', []],
+    ])('removes tool_choice when no tool is left (%s), with a warning', (_label, tools) => {
+      const body = openAIChatBody(tools, [{ role: 'user', content: 'hi' }], { tool_choice: 'required', parallel_tool_calls: false });
+      const { body: output, warnings } = transform(body, openAIChatPlan(body));
+      expect('tools' in output).toBe(false);
+      expect('tool_choice' in output).toBe(false);
+      expect('parallel_tool_calls' in output).toBe(false);
+      expect(warnings.map((warning) => warning.code)).toContain('tool-choice-removed');
     });
   });
 

@@ -82,6 +82,7 @@ describe('transformOpenAIResponsesRequest on the history (input)', () => {
       { case: 'a call of a tool nobody knows', item: call('gone') },
       { case: 'an item of an unknown type', item: { type: 'future_item', created_by: 'x', payload: [1] } },
       { case: 'a message', item: { type: 'message', role: 'user', content: 'hello' } },
+      { case: 'the name of a custom tool call, free text', item: { type: 'custom_tool_call', call_id: 'call_3', name: 'apply.patch v2', input: 'diff' } },
       { case: 'a function_call_output that is not a tool_search result', item: { type: 'function_call_output', call_id: 'call_1', output: '{"status":"ok"}' } },
     ])('$case (the same object)', ({ item }) => {
       expect(replay(item).item).toBe(item);

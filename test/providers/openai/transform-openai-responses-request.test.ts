@@ -280,6 +280,23 @@ describe('transformOpenAIResponsesRequest', () => {
         expect(result.body.tools).toEqual([{ type: 'namespace', name: 'code', description: 'Code tools', tools: [custom, responsesFunction('format')] }, { type: 'tool_search' }]);
       });
 
+      it('maps a namespace name longer than 64 characters (a call’s namespace is at most 64)', () => {
+        const long = 'n'.repeat(80);
+        const body = responsesBody([responsesNamespace(long, [responsesFunction('inside')]), responsesFunction('other')]);
+        const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+        const namespace = result.body.tools?.find((tool) => tool.type === 'namespace') as { name: string };
+        expect(namespace.name.length).toBeLessThanOrEqual(64);
+        expect(codes(result.warnings)).toEqual(['namespace-renamed']);
+      });
+
+      it('keeps a custom tool with the functions of its namespace on a second pass (an invalid name like café)', () => {
+        const body = responsesBody([{ type: 'namespace', name: 'café', description: 'Café tools', tools: [responsesFunction('order'), { type: 'custom', name: 'brew' }] }, ...responsesFunctions(2)]);
+        const plan = planFor(body, HOSTED, { threshold: 0 });
+        const once = transformChecked(body, plan);
+        expect(describeTools(once.body.tools)).toEqual(['ns:caf_[order+defer,brew]', 'tool_0+defer', 'tool_1+defer', 'tool_search']);
+        expect(JSON.stringify(transformChecked(once.body, plan).body)).toBe(JSON.stringify(once.body));
+      });
+
       it('warns when a namespace holds more tools than OpenAI recommends', () => {
         const body = responsesBody([responsesNamespace('big', responsesFunctions(11))]);
         const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
@@ -335,6 +352,14 @@ describe('transformOpenAIResponsesRequest', () => {
         expect(warnings).toEqual([]);
       });
 
+      it("keeps the body's client-executed tool search tool when nothing is deferred", () => {
+        const search = { type: 'tool_search', execution: 'client', description: 'Find project tools' };
+        const body = responsesBody([search, responsesFunction('lookup')]);
+        const result = transformChecked(body, planFor(body, HOSTED, { threshold: 99 }));
+        expect(result.body.tools).toEqual([responsesFunction('lookup'), search]);
+        expect(result.warnings).toEqual([]);
+      });
+
       it("removes the body's tool search tool when nothing is deferred, with a warning", () => {
         const body = responsesBody([{ type: 'tool_search' }, responsesFunction('lookup')]);
         const result = transformChecked(body, planFor(body, HOSTED, { threshold: 99 }));
@@ -370,6 +395,34 @@ describe('transformOpenAIResponsesRequest', () => {
       const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
       expect(describeTools(result.body.tools)).toEqual(['ns:shell[terminal+defer]', 'tool_search']);
       expect(result.warnings).toEqual([]);
+    });
+
+    it('sends a function tool_choice forces out of its namespace, loaded (tool_choice has no namespace)', () => {
+      const body = responsesBody([responsesNamespace('crm', [responsesFunction('lookup'), responsesFunction('update')]), ...responsesFunctions(3)], {
+        tool_choice: { type: 'function', name: 'lookup' },
+      });
+      const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+      expect(describeTools(result.body.tools)).toEqual(['lookup', 'ns:crm[update+defer]', 'tool_0+defer', 'tool_1+defer', 'tool_2+defer', 'tool_search']);
+      expect(codes(result.warnings)).toEqual(['forced-tool-kept-loaded']);
+    });
+
+    it.each(['auto', 'required'] as const)('loads the deferred functions allowed_tools (mode %s) names, at the top level', (mode) => {
+      const body = responsesBody([responsesNamespace('crm', [responsesFunction('lookup')]), ...responsesFunctions(3)], {
+        tool_choice: { type: 'allowed_tools', mode, tools: [{ type: 'function', name: 'lookup' }, { type: 'function', name: 'tool_1' }] },
+      });
+      const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+      expect(describeTools(result.body.tools)).toEqual(['lookup', 'tool_1', 'tool_0+defer', 'tool_2+defer', 'tool_search']);
+      expect(codes(result.warnings)).toEqual(['forced-tool-kept-loaded']);
+    });
+
+    it('maps a deferred top-level function name longer than 64 characters (its calls carry it as their namespace)', () => {
+      const long = 'x'.repeat(100);
+      const body = responsesBody([responsesFunction(long), responsesFunction('other')]);
+      const { body: sent, names } = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
+      const wire = names.toWire(long);
+      expect(wire.length).toBeLessThanOrEqual(64);
+      expect(describeTools(sent.tools)).toEqual([`${wire}+defer`, 'other+defer', 'tool_search']);
+      expect(names.fromWire(wire)).toBe(long);
     });
 
     it('keeps a tool forced by tool_choice loaded, with a warning', () => {
@@ -410,11 +463,12 @@ describe('transformOpenAIResponsesRequest', () => {
       expect(sent.tool_choice).toEqual({ type: 'allowed_tools', mode: 'auto', tools: [{ type: 'function', name: 'a_b' }, { type: 'mcp', server_label: 'x' }] });
     });
 
-    it('maps custom tool names', () => {
-      const body = responsesBody([{ type: 'custom', name: 'apply.patch' }, responsesFunction('lookup')]);
+    it('keeps custom tool names as they are (the function-name pattern does not apply to them) and maps no function onto one', () => {
+      const body = responsesBody([{ type: 'custom', name: 'apply.patch' }, { type: 'custom', name: 'a_b' }, responsesFunction('a.b')]);
       const { body: sent, names } = transformChecked(body, planFor(body, HOSTED, { threshold: 99 }));
-      expect(sent.tools?.[0]).toEqual({ type: 'custom', name: 'apply_patch' });
-      expect(names.fromWire('apply_patch')).toBe('apply.patch');
+      expect(sent.tools?.slice(0, 2)).toEqual([{ type: 'custom', name: 'apply.patch' }, { type: 'custom', name: 'a_b' }]);
+      expect(names.toWire('a.b')).toMatch(/^a_b_[0-9a-z]+$/);
+      expect(names.fromWire('apply.patch')).toBe('apply.patch');
     });
   });
 
@@ -521,6 +575,41 @@ describe('transformOpenAIResponsesRequest', () => {
       expect(sent.tools?.[0]).toMatchObject({ name: 'tool_search', description: TOOL_SEARCH_TOOL_DEFINITION.description });
     });
 
+    it('gives namespaced custom tools that flattening would make clash a qualified name', () => {
+      const body = responsesBody([
+        { type: 'namespace', name: 'a', description: 'A', tools: [{ type: 'custom', name: 'run' }, responsesFunction('fa')] },
+        { type: 'namespace', name: 'b', description: 'B', tools: [{ type: 'custom', name: 'run' }, { type: 'custom', name: 'read_file' }] },
+        ...tools,
+      ]);
+      const result = transformChecked(body, planFor(body, CLIENT, { threshold: 0 }));
+      const sent = describeTools(result.body.tools);
+      expect(sent.filter((name) => !name.startsWith('tool_search'))).toEqual(['run', 'b.run', 'b.read_file', 'fa', 'read_file', 'search_issues', 'create_issue']);
+      expect(codes(result.warnings)).toEqual(['namespaces-flattened']);
+      expect(result.warnings[0]?.message).toContain('`b.run`');
+    });
+
+    it('replaces a caller’s top-level custom tool named tool_search with the package’s tool_search, with a warning', () => {
+      const body = responsesBody([{ type: 'custom', name: 'tool_search' }, ...tools]);
+      const result = transformChecked(body, planFor(body, CLIENT, { threshold: 0 }));
+      expect(describeTools(result.body.tools)).toEqual(['tool_search', 'read_file', 'search_issues', 'create_issue']);
+      expect(result.body.tools?.[0]).toMatchObject({ type: 'function' });
+      expect(codes(result.warnings)).toEqual(['search-tool-replaced']);
+    });
+
+    it.each(['auto', 'required'] as const)('reveals the deferred functions allowed_tools (mode %s) names', (mode) => {
+      const body = responsesBody(tools, { tool_choice: { type: 'allowed_tools', mode, tools: [{ type: 'function', name: 'create_issue' }] } });
+      const result = transformChecked(body, planFor(body, CLIENT, { threshold: 0 }));
+      expect(result.body.tools?.at(-1)).toEqual(tools[2]);
+      expect(codes(result.warnings)).toEqual(['forced-tool-kept-loaded']);
+    });
+
+    it('gives the same body on its own output with a caller function tool_search and a custom a/b beside a function a.b', () => {
+      const body = responsesBody([responsesFunction('tool_search', { description: 'mine' }), { type: 'custom', name: 'a/b' }, responsesFunction('a.b'), ...tools]);
+      const plan = planFor(body, CLIENT, { threshold: 0 });
+      const once = transformChecked(body, plan);
+      expect(JSON.stringify(transformChecked(once.body, plan).body)).toBe(JSON.stringify(once.body));
+    });
+
     it('sends full schemas and no tool_search below the threshold', () => {
       const body = responsesBody(tools, { instructions: 'Be brief.' });
       const { body: sent } = transformChecked(body, planFor(body, CLIENT, { threshold: 99 }));
@@ -529,10 +618,20 @@ describe('transformOpenAIResponsesRequest', () => {
     });
   });
 
+  it('falls back to the client-side mechanism for a claude-hosted plan, with a warning', () => {
+    const body = responsesBody([responsesNamespace('files', [responsesFunction('read_file')]), ...responsesFunctions(3)]);
+    const plan = resolveToolSearch({ id: 'claude-opus-4-5' }, parseOpenAIResponsesTools(body), { threshold: 0 });
+    expect(plan.mechanism).toBe('claude-hosted');
+    const result = transformChecked(body, plan);
+    const client = transformChecked(body, { ...plan, mechanism: 'client' });
+    expect(JSON.stringify(result.body)).toBe(JSON.stringify(client.body));
+    expect(codes(result.warnings)).toEqual(['plan-for-another-api', 'namespaces-flattened']);
+    expect(result.warnings[0]?.message).toContain('the same tools are deferred with the client-side `tool_search` instead');
+  });
+
   describe('with no deferral', () => {
     it.each([
       { mechanism: 'none', model: { id: 'gpt-4.1', api: 'openai-responses' }, config: { mechanism: 'openai', threshold: 0 }, warning: [] as string[] },
-      { mechanism: 'claude-hosted', model: { id: 'claude-opus-4-5' }, config: { threshold: 0 }, warning: ['plan-for-another-api'] },
     ] as const)('($mechanism) sends full schemas and keeps the body namespaces', ({ mechanism, model, config, warning }) => {
       const body = responsesBody([
         responsesNamespace('files', [responsesFunction('read_file', { defer_loading: true })]),

@@ -1,0 +1,53 @@
+import type { WireAPI } from '../models/model-reference.js';
+import type { ToolSearchMechanism, ToolSearchPlan } from './tool-search-plan.js';
+import { parseToolSearchPlan } from './parse-tool-search-plan.js';
+
+/** The hosted mechanism each wire API carries, if any. */
+const HOSTED_ON: Readonly<Record<WireAPI, ToolSearchMechanism | null>> = {
+  'openai-responses': 'openai-hosted',
+  'anthropic-messages': 'claude-hosted',
+  'openai-chat': null,
+  gemini: null,
+};
+
+const API_LABELS: Readonly<Record<WireAPI, string>> = {
+  'openai-responses': 'the OpenAI Responses API',
+  'anthropic-messages': 'the Anthropic Messages API',
+  'openai-chat': 'OpenAI Chat Completions',
+  gemini: 'Gemini',
+};
+
+/** The plan a transformer applies, and why it differs from the one it was given (or `null`). */
+export interface PlanForWireAPI {
+  readonly plan: ToolSearchPlan;
+  /** The sentence for the transformer's warning when the plan had to fall back, else `null`. */
+  readonly fallback: string | null;
+}
+
+/**
+ * The plan a transformer for `api` applies. A plan whose mechanism is a hosted search this API cannot carry (OpenAI's
+ * on Chat Completions, Anthropic's on Responses, …) falls back to the client-side mechanism: the same tools deferred,
+ * the plan's listing, this package's `tool_search` instead of the hosted one; `fallback` then says so, for the
+ * transformer's warning. Every other plan, `none` included, is returned as `parseToolSearchPlan` reads it (a plan of an
+ * earlier version gets the settings it was made with).
+ *
+ * @example
+ * ```ts
+ * const { plan: applied, fallback } = resolvePlanForWireAPI(plan, 'openai-chat');
+ * if (fallback !== null) warnings.push({ code: 'hosted-mechanism-unsupported', message: fallback });
+ * ```
+ */
+export function resolvePlanForWireAPI(given: ToolSearchPlan, api: WireAPI): PlanForWireAPI {
+  const plan = parseToolSearchPlan(given);
+  const { mechanism } = plan;
+  if ((mechanism !== 'openai-hosted' && mechanism !== 'claude-hosted') || HOSTED_ON[api] === mechanism) return { plan, fallback: null };
+  const provider = mechanism === 'openai-hosted' ? "OpenAI's" : "Anthropic's";
+  const planned = mechanism === 'openai-hosted' ? 'openai-responses' : 'anthropic-messages';
+  return {
+    // The client-side mechanism's search is always the library's.
+    plan: { ...plan, mechanism: 'client', search: 'library' },
+    fallback:
+      `the plan uses ${provider} hosted tool search (\`${mechanism}\`), which ${API_LABELS[api]} does not carry; the same tools are deferred ` +
+      `with the client-side \`tool_search\` instead. Resolve the plan with \`{ id: '${plan.model}', api: '${api}' }\` (hosted search needs \`api: '${planned}'\`)`,
+  };
+}

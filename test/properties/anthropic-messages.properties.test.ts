@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { afterAll, describe, it } from 'vitest';
+import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
+import type { ModelReference } from '../../src/models/model-reference.js';
+import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from '../../src/providers/anthropic/anthropic-messages-api.js';
+import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
+import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { transformAnthropicMessagesRequest, type TransformAnthropicMessagesRequestOptions } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
+import { PROPERTY_TIMEOUT, createCaseCounter, modelArguments, propertyParameters, scenarioArbitrary, scenarioCalls, type Scenario } from '../support/arbitraries.js';
+import { checkTransformerPromises, scenarioCatalog, type TransformerUnderTest } from '../support/property-checks.js';
+
+const MODELS: readonly ModelReference[] = [
+  { id: 'claude-opus-4-5', api: 'anthropic-messages' },
+  { id: 'claude-sonnet-4-6', api: 'anthropic-messages' },
+  { id: 'claude-3-5-haiku', api: 'anthropic-messages' },
+  { id: 'us.anthropic.claude-opus-4-5-20251101-v1:0', api: 'anthropic-messages', platform: 'bedrock' },
+  { id: 'claude-opus-4-5@20251101', platform: 'vertex' },
+  'anthropic.claude-opus-4-5-20251101-v1:0',
+  'gpt-5.4',
+];
+
+/** The rules a request breaks only when the caller's own history or `tool_choice` names a tool nothing defines. */
+const CALLER_MISTAKES: Readonly<Record<string, string>> = {
+  'undefined-tool-use': 'history-tool-undefined',
+  'undefined-tool-reference': 'history-tool-undefined',
+  'undefined-tool-choice': 'tool-choice-undefined',
+};
+
+/** The scenario as a Messages API body; `cached` puts a `cache_control` breakpoint on those tools. */
+function messagesRequest(scenario: Scenario, cached: readonly number[], blocks: boolean): { body: Record<string, unknown>; revealed: string[] } {
+  const { tools } = scenario;
+  const bodyTools: unknown[] = [];
+  tools.forEach((tool, index) => {
+    if (!tool.inBody) return;
+    bodyTools.push({
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      input_schema: tool.inputSchema,
+      ...(tool.deferLoading ? { defer_loading: true } : {}),
+      ...(cached.includes(index) ? { cache_control: { type: 'ephemeral' } } : {}),
+    });
+  });
+  if (scenario.providerTool) bodyTools.push({ type: 'web_search_20250305', name: 'web_search' });
+  const messages: unknown[] = [{ role: 'user', content: 'hi' }];
+  for (const call of scenarioCalls(scenario, (loaded) => formatToolSearchResult({ status: 'found', tools: loaded.map((name) => ({ name, inputSchema: { type: 'object' } })) }))) {
+    if (call.hosted !== undefined) {
+      const server = `srvtoolu_${call.index}`;
+      messages.push({
+        role: 'assistant',
+        content: [
+          { type: 'server_tool_use', id: server, name: 'tool_search_tool_bm25', input: { query: 'q' } },
+          { type: 'tool_search_tool_result', tool_use_id: server, content: { type: 'tool_search_tool_search_result', tool_references: call.hosted.map((name) => ({ type: 'tool_reference', tool_name: name })) } },
+          { type: 'text', text: 'Found them.' },
+        ],
+      });
+      messages.push({ role: 'user', content: 'go on' });
+      continue;
+    }
+    const id = `toolu_${call.index}`;
+    messages.push({ role: 'assistant', content: [{ type: 'tool_use', id, name: call.name, input: call.name === 'tool_search' ? { query: 'q' } : {} }] });
+    messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: call.result }] });
+  }
+  const body: Record<string, unknown> = { model: 'claude-opus-4-5', max_tokens: 1024, messages, tools: bodyTools };
+  if (scenario.system !== undefined) body.system = blocks ? [{ type: 'text', text: scenario.system, cache_control: { type: 'ephemeral' } }] : scenario.system;
+  if (scenario.forced.kind === 'one') {
+    const tool = tools[scenario.forced.tool];
+    if (tool?.inBody === true) body.tool_choice = { type: 'tool', name: tool.name };
+  } else if (scenario.forced.kind === 'allowed') body.tool_choice = { type: scenario.forced.required ? 'any' : 'auto' };
+  return { body, revealed: [...scenario.revealed.map((index) => tools[index]?.name ?? 'x'), ...scenario.revealedStrangers] };
+}
+
+const ANTHROPIC: TransformerUnderTest<TransformAnthropicMessagesRequestOptions> = {
+  transform: (body, plan, options) => transformAnthropicMessagesRequest(body, plan, options),
+  readTools: parseAnthropicMessagesTools,
+  violations: (body, warnings) => {
+    const warned = new Set(warnings.map((warning) => warning.code));
+    return preflightAnthropicMessagesRequest(body).violations.filter((violation) => {
+      const excuse = CALLER_MISTAKES[violation.rule];
+      return excuse === undefined || !warned.has(excuse);
+    });
+  },
+  rule: ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
+  sentNames: (body) => (((body as { tools?: unknown[] }).tools ?? []) as { name?: string; type?: string }[]).filter((tool) => tool.type === undefined).map((tool) => tool.name as string),
+  hostedSearch: (body) => (((body as { tools?: unknown[] }).tools ?? []) as { name?: string }[]).some((tool) => tool.name === 'tool_search_tool_bm25' || tool.name === 'tool_search_tool_regex'),
+  stable: () => true,
+};
+
+const counter = createCaseCounter('Anthropic Messages');
+afterAll(() => counter.report());
+
+describe('transformAnthropicMessagesRequest under hostile input', () => {
+  it('sends a request preflight accepts (unless it warned of the caller’s own undefined reference) or throws a ToolSearchError, leaves its input alone, repeats itself byte for byte, is stable on its own output and maps every name both ways; tool_search and the call check never throw', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        scenarioArbitrary(MODELS, { categories: false }),
+        fc.array(fc.nat(24), { maxLength: 2 }),
+        fc.boolean(),
+        fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
+        async (scenario, cached, blocks, calls) => {
+          const { body, revealed } = messagesRequest(scenario, cached, blocks);
+          await checkTransformerPromises(ANTHROPIC, scenario, { body, options: { revealed, catalog: scenarioCatalog(scenario) } }, calls, counter.count);
+        },
+      ),
+      propertyParameters(),
+    );
+  }, PROPERTY_TIMEOUT);
+});

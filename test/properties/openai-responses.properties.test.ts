@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { afterAll, describe, it } from 'vitest';
+import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
+import type { ModelReference } from '../../src/models/model-reference.js';
+import { OPENAI_RESPONSES_TOOL_NAME_RULE } from '../../src/providers/openai/openai-responses-api.js';
+import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
+import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { resolveOpenAIFunctionCallName } from '../../src/providers/openai/resolve-openai-function-call-name.js';
+import { transformOpenAIResponsesRequest, type TransformOpenAIResponsesRequestOptions } from '../../src/providers/openai/transform-openai-responses-request.js';
+import { PROPERTY_TIMEOUT, createCaseCounter, hostileName, modelArguments, propertyParameters, scenarioArbitrary, scenarioCalls, type Scenario } from '../support/arbitraries.js';
+import { checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
+
+const MODELS: readonly ModelReference[] = [
+  { id: 'gpt-5.4', api: 'openai-responses' },
+  { id: 'gpt-5.4', api: 'openai-responses', platform: 'azure-openai' },
+  { id: 'gpt-5.2', api: 'openai-responses' },
+  { id: 'gpt-5.4-nano', api: 'openai-responses' },
+  'gpt-5.4',
+  'claude-opus-4-5',
+];
+
+/** Custom tools of a Responses body: a name, and the namespace (a scenario tool's category, or another) it sits in. */
+interface Custom {
+  readonly name: string;
+  readonly namespace: string | undefined;
+}
+
+const customs: fc.Arbitrary<readonly Custom[]> = fc.array(
+  fc.record({ name: hostileName, namespace: fc.option(fc.oneof(fc.constantFrom('crm', 'files'), hostileName), { nil: undefined }) }),
+  { maxLength: 3 },
+);
+/** The caller's own `{"type":"tool_search"}`: none, hosted, or client-executed. */
+const ownSearch = fc.constantFrom(undefined, { type: 'tool_search' }, { type: 'tool_search', execution: 'client', description: 'Find project tools' });
+
+/** The scenario as a Responses body: tools with a category sit in a body namespace of that name. */
+function responsesRequest(scenario: Scenario, extraCustoms: readonly Custom[], search: object | undefined): { body: Record<string, unknown>; revealed: string[] } {
+  const { tools } = scenario;
+  const top: unknown[] = [];
+  const namespaces = new Map<string, unknown[]>();
+  const place = (namespace: string | undefined, tool: unknown): void => {
+    if (namespace === undefined || namespace === '') top.push(tool);
+    else namespaces.set(namespace, [...(namespaces.get(namespace) ?? []), tool]);
+  };
+  for (const tool of tools) {
+    if (!tool.inBody) continue;
+    place(tool.category, {
+      type: 'function',
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      parameters: tool.inputSchema,
+      strict: false,
+      ...(tool.deferLoading ? { defer_loading: true } : {}),
+    });
+  }
+  for (const custom of extraCustoms) place(custom.namespace, { type: 'custom', name: custom.name });
+  const bodyTools: unknown[] = [...top, ...[...namespaces].map(([name, members]) => ({ type: 'namespace', name, description: `The ${name} tools`, tools: members }))];
+  if (scenario.providerTool) bodyTools.push({ type: 'web_search' });
+  if (search !== undefined) bodyTools.push(search);
+  const input: unknown[] = [{ type: 'message', role: 'user', content: 'hi' }];
+  for (const call of scenarioCalls(scenario, (loaded) => formatToolSearchResult({ status: 'found', tools: loaded.map((name) => ({ name, inputSchema: { type: 'object' } })) }))) {
+    if (call.hosted !== undefined) {
+      // A hosted search turn, replayed with the caller's own names in its output (the transformer maps them).
+      const loaded = call.hosted.map((name) => tools.find((tool) => tool.name === name)).filter((tool): tool is Scenario['tools'][number] => tool !== undefined);
+      input.push({ type: 'tool_search_call', id: `tsc_${call.index}`, call_id: null, execution: 'server', arguments: { query: 'q' }, status: 'completed' });
+      input.push({
+        type: 'tool_search_output',
+        id: `tso_${call.index}`,
+        call_id: null,
+        execution: 'server',
+        status: 'completed',
+        tools: loaded.map((tool) => ({ type: 'function', name: tool.name, defer_loading: true, parameters: tool.inputSchema })),
+      });
+      continue;
+    }
+    const callId = `call_${call.index}`;
+    input.push({ type: 'function_call', call_id: callId, name: call.name, arguments: '{}', ...(call.namespace === undefined ? {} : { namespace: call.namespace }) });
+    input.push({ type: 'function_call_output', call_id: callId, output: call.result });
+  }
+  const body: Record<string, unknown> = { model: 'gpt-5.4', store: false, input, tools: bodyTools };
+  if (scenario.system !== undefined) body.instructions = scenario.system;
+  const inBody = (indexes: readonly number[]) => indexes.map((index) => tools[index]).filter((tool) => tool?.inBody === true).map((tool) => tool?.name as string);
+  if (scenario.forced.kind === 'one') {
+    const [name] = inBody([scenario.forced.tool]);
+    if (name !== undefined) body.tool_choice = { type: 'function', name };
+  } else if (scenario.forced.kind === 'allowed') {
+    const names = inBody(scenario.forced.tools);
+    if (names.length > 0) body.tool_choice = { type: 'allowed_tools', mode: scenario.forced.required ? 'required' : 'auto', tools: names.map((name) => ({ type: 'function', name })) };
+  }
+  return { body, revealed: [...scenario.revealed.map((index) => tools[index]?.name ?? 'x'), ...scenario.revealedStrangers] };
+}
+
+const RESPONSES: TransformerUnderTest<TransformOpenAIResponsesRequestOptions> = {
+  transform: (body, plan, options) => transformOpenAIResponsesRequest(body, plan, options),
+  readTools: parseOpenAIResponsesTools,
+  violations: (body) => preflightOpenAIResponsesRequest(body).violations,
+  rule: OPENAI_RESPONSES_TOOL_NAME_RULE,
+  sentNames: (body) =>
+    (((body as { tools?: unknown[] }).tools ?? []) as { type: string; name?: string; tools?: { type: string; name: string }[] }[]).flatMap((tool) => {
+      if (tool.type === 'function') return [tool.name as string];
+      if (tool.type === 'namespace') return (tool.tools ?? []).filter((member) => member.type === 'function').map((member) => member.name);
+      return [];
+    }),
+  hostedSearch: (body) => (((body as { tools?: unknown[] }).tools ?? []) as { type: string }[]).some((tool) => tool.type === 'tool_search'),
+  // A call comes back with the bare name and a namespace (a deferred top-level function's is its own name).
+  callName: (names, wire) => resolveOpenAIFunctionCallName({ name: wire, namespace: wire }, names),
+  // The client mechanism's `names` listing (a `claude-hosted` plan falls back to it) leaves unrevealed tools out.
+  stable: () => true,
+};
+
+const counter = createCaseCounter('OpenAI Responses');
+afterAll(() => counter.report());
+
+describe('transformOpenAIResponsesRequest under hostile input', () => {
+  it('sends a request preflight accepts (or throws a ToolSearchError), leaves its input alone, repeats itself byte for byte, is stable on its own output and maps every name both ways; tool_search and the call check never throw', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        scenarioArbitrary(MODELS),
+        customs,
+        ownSearch,
+        fc.constantFrom<TransformOpenAIResponsesRequestOptions['uncategorized']>('top-level', 'name-prefix'),
+        fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
+        async (scenario, extraCustoms, search, uncategorized, calls) => {
+          const { body, revealed } = responsesRequest(scenario, extraCustoms, search);
+          await checkTransformerPromises(RESPONSES, scenario, { body, options: { revealed, ...(uncategorized === undefined ? {} : { uncategorized }) } }, calls, counter.count);
+        },
+      ),
+      propertyParameters(),
+    );
+  }, PROPERTY_TIMEOUT);
+});

@@ -1,0 +1,323 @@
+/**
+ * fast-check generators for the property tests of the four transformers (test/properties/). One scenario is
+ * provider-neutral: a catalog of tools with hostile names, which of them the body still holds, a configuration, a
+ * model, a history of calls (to current, removed and renamed tools, and `tool_search` results), reveals and a forced
+ * tool. Each API's test writes the scenario in its wire shape.
+ *
+ * To widen the search, add a value to a list: a new listing comes from `TOOL_LISTINGS`, a new reveal mode from `TOOL_REVEAL_MODES`, a new mechanism from
+ * `TOOL_SEARCH_MECHANISMS`, a new plan option from `CONFIG_VARIANTS`, a model or platform from the API's model list.
+ */
+import fc from 'fast-check';
+import { TOOL_LISTINGS, TOOL_REVEAL_MODES, type ToolListingRequest, type ToolRevealMode, type ToolSearchMechanismRequest, type ToolSearchRankingRequest } from '../../src/config/tool-search-config.js';
+import { TOOL_SEARCH_MECHANISMS, type ToolSearchMechanism } from '../../src/plan/tool-search-plan.js';
+import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
+import type { ModelReference } from '../../src/models/model-reference.js';
+import type { DeferrablePolicy, JSONSchemaObject } from '../../src/tools/tool-definition.js';
+
+/**
+ * How many cases each property runs (`FC_RUNS` overrides) and from which seed (`FC_SEED`: a number, or `random`).
+ * The defaults keep `npm test` repeatable and the property files at a few seconds each on two cores; to search
+ * further, run e.g. `FC_SEED=random FC_RUNS=20000 npx vitest run test/properties`.
+ */
+export const PROPERTY_RUNS = Number(process.env.FC_RUNS ?? 1000);
+export const PROPERTY_SEED = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20_261_130);
+/** A test timeout that grows with the run count (the default runs take well under a second per property). */
+export const PROPERTY_TIMEOUT = Math.max(30_000, PROPERTY_RUNS * 30);
+
+/** `fc.assert` parameters shared by the property tests: the run count and a fixed seed, so `npm test` is repeatable. */
+export function propertyParameters<T>(runs = PROPERTY_RUNS): fc.Parameters<T> {
+  return { numRuns: runs, ...(PROPERTY_SEED === undefined ? {} : { seed: PROPERTY_SEED }) };
+}
+
+/** Names that have broken something before, or sit on a rule's edge. */
+const KNOWN_HOSTILE_NAMES = [
+  'tool_search',
+  'tool_search_tool_bm25',
+  'tool_search_tool_regex',
+  'terminal',
+  'functions',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'a.b',
+  'a:b',
+  'a/b',
+  'a b',
+  'a_b',
+  'A_B',
+  'a-b',
+  'café',
+  'Café',
+  'caf_',
+  '_search',
+  'search',
+  'search_web',
+  '-',
+  '_',
+  '.',
+  '1abc',
+  'ChaDri.change_drink',
+  'ChaDri_change_drink',
+  'github__create_issue',
+  'mcp__github__create_issue',
+  'select:a',
+  'read_file',
+  '😀',
+  'tool😀x',
+  ' padded ',
+  'x'.repeat(64),
+  'x'.repeat(65),
+  `${'x'.repeat(64)}.a`,
+  `${'x'.repeat(64)}.b`,
+  'y'.repeat(129),
+];
+
+/** A tool or namespace name: known troublemakers, plain identifiers, free text (any Unicode), over-long names. */
+export const hostileName: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...KNOWN_HOSTILE_NAMES) },
+  { weight: 4, arbitrary: fc.stringMatching(/^[a-z][a-z0-9_]{0,10}$/) },
+  { weight: 2, arbitrary: fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme' }) },
+  { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 8, unit: 'binary' }) },
+  { weight: 1, arbitrary: fc.string({ minLength: 60, maxLength: 140 }) },
+);
+
+/** A description: absent, plain, or one that holds this package's guidance note. */
+const description = fc.option(
+  fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.constant('Read a file. Requires access to the workspace.'),
+    fc.constant(`Contains the note: ${TOOL_SEARCH_GUIDANCE}`),
+  ),
+  { nil: undefined },
+);
+
+/** A parameter schema: small objects, property names that some APIs reject, a `__proto__` property. */
+const inputSchema: fc.Arbitrary<JSONSchemaObject> = fc.oneof(
+  fc.constant({ type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }),
+  fc.constant({ type: 'object', properties: {} }),
+  fc.constant({ type: 'object' }),
+  fc.constant({ type: 'object', properties: { 'a.b': { type: 'string' }, n: { type: 'integer', enum: [1, 2] } }, additionalProperties: false }),
+  fc.constant(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}') as JSONSchemaObject),
+  fc.constant({ type: 'object', properties: { child: { $ref: '#' } } }),
+  fc.constant({ type: 'object', properties: { v: { oneOf: [{ type: 'string' }, { type: 'number' }] } } }),
+);
+
+/** One tool of a scenario, provider-neutral. */
+export interface ScenarioTool {
+  readonly name: string;
+  readonly description?: string;
+  readonly inputSchema: JSONSchemaObject;
+  /** A category, or a namespace the body puts it in (Responses). */
+  readonly category?: string;
+  readonly deferrable?: DeferrablePolicy;
+  /** Set on the caller's side: the body sends it deferred already (`defer_loading: true`). */
+  readonly deferLoading: boolean;
+  /** Whether the body still holds it (a removed tool lives on only in the history and the catalog). */
+  readonly inBody: boolean;
+}
+
+/** One event of a scenario's history. */
+export type ScenarioEvent =
+  /** The model called a tool (`nameOf` picks how the caller kept its name) and the caller answered with text. */
+  | { readonly kind: 'call'; readonly tool: number; readonly spelling: 'original' | 'sanitized' | 'dotted'; readonly withNamespace: boolean }
+  /** The model called a tool that was never in the catalog (an old tool, under a hostile name). */
+  | { readonly kind: 'stranger'; readonly name: string }
+  /** The model called `tool_search`, and this package's result loaded some tools (by index, or unknown names). */
+  | { readonly kind: 'search'; readonly tools: readonly number[]; readonly strangers: readonly string[] }
+  /** A hosted search turn (Anthropic's `server_tool_use` + `tool_search_tool_result`, OpenAI's items). */
+  | { readonly kind: 'hosted-search'; readonly tools: readonly number[] };
+
+/** The configuration variants a plan is made with; each field is one generator value. */
+export interface ScenarioConfig {
+  readonly mechanism: ToolSearchMechanismRequest;
+  readonly threshold: number;
+  readonly listing: ToolListingRequest;
+  readonly reveal: ToolRevealMode;
+  readonly search: ToolSearchRankingRequest;
+  readonly neverDefer: readonly number[];
+}
+
+const CONFIG_VARIANTS: fc.Arbitrary<ScenarioConfig> = fc.record({
+  mechanism: fc.constantFrom<ToolSearchMechanismRequest>('auto', 'auto', 'auto', 'client', 'openai', 'claude'),
+  threshold: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, fc.constant(15), fc.integer({ min: 0, max: 6 })),
+  listing: fc.constantFrom<ToolListingRequest>('auto', ...TOOL_LISTINGS),
+  reveal: fc.constantFrom(...TOOL_REVEAL_MODES),
+  search: fc.constantFrom<ToolSearchRankingRequest>('auto', 'provider', 'library'),
+  neverDefer: fc.array(fc.nat(20), { maxLength: 3 }),
+});
+
+/** A whole scenario, for any API. */
+export interface Scenario {
+  readonly tools: readonly ScenarioTool[];
+  readonly config: ScenarioConfig;
+  readonly model: ModelReference;
+  /** Set to give the transformer a plan made with another mechanism (a plan for another API, or a stored one). */
+  readonly mechanism: ToolSearchMechanism | undefined;
+  readonly history: readonly ScenarioEvent[];
+  /** Reveals passed as `revealed`: tool indexes, and names no tool has. */
+  readonly revealed: readonly number[];
+  readonly revealedStrangers: readonly string[];
+  /** A tool forced by `tool_choice`, several listed in `allowed_tools`, or none. */
+  readonly forced: { readonly kind: 'none' } | { readonly kind: 'one'; readonly tool: number } | { readonly kind: 'allowed'; readonly tools: readonly number[]; readonly required: boolean };
+  /** The caller's system text (instructions): absent, plain, or holding an old guidance note with text after it. */
+  readonly system: string | undefined;
+  /** A provider tool the plan does not know (web search and the like), sent along. */
+  readonly providerTool: boolean;
+}
+
+const systemText = fc.option(
+  fc.oneof(
+    fc.constant('You are helpful.'),
+    fc.string({ maxLength: 30 }),
+    fc.constant(`Be brief.\n\n${TOOL_SEARCH_GUIDANCE}\nAlways answer in French.`),
+    fc.constant(`${TOOL_SEARCH_GUIDANCE} These tools are available but not listed; load them with \`tool_search\` before use: a, b.\n\nKeep this.`),
+  ),
+  { nil: undefined },
+);
+
+/**
+ * A scenario for an API: `models` are the model references to draw from (each API's own list, platforms included);
+ * `hostedSearch` adds hosted search turns to histories (Anthropic, Responses).
+ */
+export function scenarioArbitrary(models: readonly ModelReference[], options: { readonly maxTools?: number; readonly categories?: boolean } = {}): fc.Arbitrary<Scenario> {
+  const maxTools = options.maxTools ?? 24;
+  const tools = fc
+    .uniqueArray(
+      fc.record({
+        name: hostileName,
+        description,
+        inputSchema,
+        category: options.categories === false ? fc.constant(undefined) : fc.option(fc.oneof(fc.constantFrom('crm', 'files'), hostileName), { nil: undefined, freq: 3 }),
+        deferrable: fc.option(fc.constantFrom<DeferrablePolicy>('never', 'automatic', 'always'), { nil: undefined, freq: 2 }),
+        deferLoading: fc.boolean(),
+        inBody: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+      }),
+      { maxLength: maxTools, selector: (tool) => tool.name },
+    )
+    .map((list) => list.map((tool) => withoutUndefined(tool) as ScenarioTool));
+  return tools.chain((list) => {
+    const index = list.length === 0 ? fc.constant(0) : fc.nat(list.length - 1);
+    const event: fc.Arbitrary<ScenarioEvent> = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          kind: fc.constant('call' as const),
+          tool: index,
+          spelling: fc.oneof({ weight: 6, arbitrary: fc.constant('original' as const) }, fc.constant('sanitized' as const), fc.constant('dotted' as const)),
+          withNamespace: fc.boolean(),
+        }),
+      },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('stranger' as const), name: hostileName }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('search' as const), tools: fc.array(index, { maxLength: 3 }), strangers: fc.array(hostileName, { maxLength: 1 }) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('hosted-search' as const), tools: fc.array(index, { minLength: 1, maxLength: 2 }) }) },
+    );
+    return fc.record({
+      tools: fc.constant(list),
+      config: CONFIG_VARIANTS,
+      model: fc.constantFrom(...models),
+      // Now and then a plan with another mechanism than the model's (a plan for another API, or a stored one).
+      mechanism: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, fc.constantFrom(...TOOL_SEARCH_MECHANISMS)),
+      history: list.length === 0 ? fc.array(fc.record({ kind: fc.constant('stranger' as const), name: hostileName }), { maxLength: 2 }) : fc.array(event, { maxLength: 6 }),
+      revealed: fc.array(index, { maxLength: 4 }),
+      revealedStrangers: fc.array(hostileName, { maxLength: 1 }),
+      forced: fc.oneof(
+        { weight: 4, arbitrary: fc.constant({ kind: 'none' as const }) },
+        { weight: 1, arbitrary: fc.record({ kind: fc.constant('one' as const), tool: index }) },
+        { weight: 1, arbitrary: fc.record({ kind: fc.constant('allowed' as const), tools: fc.array(index, { minLength: 1, maxLength: 3 }), required: fc.boolean() }) },
+      ),
+      system: systemText,
+      providerTool: fc.boolean(),
+    });
+  });
+}
+
+/** A name as a caller may have kept it in a history: as defined, with disallowed characters made `_`, or dotted. */
+export function spell(name: string, spelling: 'original' | 'sanitized' | 'dotted'): string {
+  switch (spelling) {
+    case 'original':
+      return name;
+    case 'sanitized':
+      return name.replace(/[^A-Za-z0-9_-]/g, '_') || '_';
+    case 'dotted':
+      return `ns.${name}`;
+    default:
+      return spelling satisfies never;
+  }
+}
+
+/** One history turn in neutral form: the model called `name`, and the caller answered `result` (text). */
+export interface ScenarioCall {
+  readonly index: number;
+  readonly name: string;
+  /** A hosted search turn (`hosted-search` events) names the tools it loaded instead of a result. */
+  readonly hosted?: readonly string[];
+  readonly namespace?: string;
+  readonly result: string;
+}
+
+/** A scenario's history as calls and results, the way every API's test writes it (each in its own wire shape). */
+export function scenarioCalls(scenario: Scenario, formatResult: (loaded: string[]) => string): ScenarioCall[] {
+  const nameOf = (index: number): string => scenario.tools[index]?.name ?? 'x';
+  return scenario.history.map((event, index): ScenarioCall => {
+    switch (event.kind) {
+      case 'call': {
+        const tool = scenario.tools[event.tool];
+        const namespace = event.withNamespace ? (tool?.category ?? tool?.name) : undefined;
+        return { index, name: spell(nameOf(event.tool), event.spelling), ...(namespace === undefined ? {} : { namespace }), result: 'done' };
+      }
+      case 'stranger':
+        return { index, name: event.name, result: 'done' };
+      case 'search':
+        return { index, name: 'tool_search', result: formatResult([...event.tools.map(nameOf), ...event.strangers]) };
+      case 'hosted-search':
+        return { index, name: 'tool_search', hosted: event.tools.map(nameOf), result: formatResult(event.tools.map(nameOf)) };
+      default:
+        return event satisfies never;
+    }
+  });
+}
+
+/** What a model may write as a tool's arguments or a `tool_search` call: anything JSON, text, deep nesting. */
+export const modelArguments: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue(),
+  fc.string(),
+  fc.constant('{"query":'),
+  fc.constant(''),
+  fc.record({ query: fc.oneof(fc.string(), fc.constantFrom('select:', 'select: , ,', 'select:tool_search', '_search', '"read_file".', 'x'.repeat(600)), hostileName) }),
+  fc.record({ query: fc.anything() }),
+  fc.nat(3000).map((depth) => JSON.stringify(nest(depth))),
+  fc.constant(JSON.parse('{"__proto__": 5}') as unknown),
+  fc.anything(),
+);
+
+function nest(depth: number): unknown {
+  let value: unknown = {};
+  for (let level = 0; level < depth; level += 1) value = { child: value, path: 'p' };
+  return value;
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}
+
+/** Freezes a value deeply, so any mutation by the code under test throws. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+  }
+  return value;
+}
+
+/** A count of cases per property, printed once per file so a run shows how much was tried. */
+export function createCaseCounter(label: string): { readonly count: (property: string) => void; readonly report: () => void } {
+  const counts = new Map<string, number>();
+  return {
+    count: (property) => counts.set(property, (counts.get(property) ?? 0) + 1),
+    report: () => {
+      const parts = [...counts].map(([property, count]) => `${property} ${count}`);
+      console.info(`[properties] ${label}: ${parts.join(', ')} cases (seed ${PROPERTY_SEED ?? 'random'})`);
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { expect } from 'vitest';
+import { createToolCallCheck } from '../../src/client/create-tool-call-check.js';
+import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
+import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
+import { isToolSearchError } from '../../src/errors/tool-search-error.js';
+import { isValidToolName, type ToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
+import type { ToolNameRule } from '../../src/names/tool-name-rule.js';
+import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
+import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
+import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
+import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+import { deepFreeze, type Scenario } from './arbitraries.js';
+
+/** The plan a caller makes for a scenario's body (its tools as the API reader returns them), with the scenario's mechanism forced when it sets one. */
+export function planForScenario(scenario: Scenario, tools: readonly ToolDefinition[]): ToolSearchPlan {
+  const { mechanism, threshold, listing, reveal, search, neverDefer } = scenario.config;
+  const plan = resolveToolSearch(scenario.model, tools, {
+    mechanism,
+    threshold,
+    listing,
+    reveal,
+    search,
+    neverDefer: neverDefer.map((index) => scenario.tools[index]?.name).filter((name): name is string => name !== undefined),
+  });
+  return scenario.mechanism === undefined ? plan : { ...plan, mechanism: scenario.mechanism };
+}
+
+/** The scenario's whole catalog as tool definitions (removed tools included), as a caller keeps it. */
+export function scenarioCatalog(scenario: Scenario): ToolDefinition[] {
+  return scenario.tools.map((tool) => ({
+    name: tool.name,
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    inputSchema: tool.inputSchema,
+  }));
+}
+
+/**
+ * What the model may do next with a transformed request: call `tool_search` with anything, or call any tool with
+ * anything, by the names it saw. Neither may throw for what the model wrote, and results must serialize.
+ */
+export async function checkModelFacingCalls(scenario: Scenario, names: ToolNameMapping, sent: readonly string[], calls: readonly (readonly [number, unknown])[]): Promise<void> {
+  const catalog = scenarioCatalog(scenario);
+  const store = createMemoryRevealStore();
+  const search = createToolSearchTool({ tools: catalog, store });
+  const check = createToolCallCheck({ tools: catalog, store });
+  for (const [pick, args] of calls) {
+    const found = await search.execute(args, { sessionId: 's', names, visible: sent });
+    expect(typeof formatToolSearchResult(found)).toBe('string');
+    const name = sent.length === 0 ? 'nothing' : (sent[pick % sent.length] as string);
+    const outcome = await check.check({ name, arguments: args }, { sessionId: 's', names });
+    if (!outcome.ok) expect(typeof formatToolSearchResult(outcome.result)).toBe('string');
+  }
+}
+
+/** What the shared property run needs to know about one API's transformer. */
+export interface TransformerUnderTest<Options> {
+  readonly transform: (body: object, plan: ToolSearchPlan, options: Options) => { readonly body: object; readonly warnings: readonly { readonly code: string }[]; readonly names: ToolNameMapping };
+  /** The plan's tools, read from the body as a caller does (`parse…Tools`). */
+  readonly readTools: (body: object) => ToolDefinition[];
+  /** The rules the output breaks that the transformer did not warn about as the caller's own mistake. */
+  readonly violations: (body: object, warnings: readonly { readonly code: string }[]) => readonly unknown[];
+  /** The rule every wire name must meet. */
+  readonly rule: ToolNameRule;
+  /** Whether an output body sends the provider's hosted search tool (for the counts). */
+  readonly hostedSearch?: (body: object) => boolean;
+  /** The tool a model's call of `wire` names, as the caller resolves it. @default `names.fromWire(wire)` */
+  readonly callName?: (names: ToolNameMapping, wire: string) => string;
+  /** The names of the tools the model can call in an output body. */
+  readonly sentNames: (body: object) => string[];
+  /** Whether the output can be transformed again with the same result (not the client `names` listing, which leaves tools out). */
+  readonly stable: (plan: ToolSearchPlan, result: { readonly warnings: readonly { readonly code: string }[] }) => boolean;
+}
+
+/**
+ * The promises every transformer keeps, checked on one generated request: it returns a request with no unexcused
+ * preflight violation (or throws a `ToolSearchError`), leaves its input unchanged, gives byte-identical output for equal
+ * input and the same output when run on its own output, maps every tool name to a valid, distinct wire name and back,
+ * and the model's next `tool_search` or tool call never makes the package throw. Counts what happened in `count`.
+ */
+export async function checkTransformerPromises<Options>(
+  api: TransformerUnderTest<Options>,
+  scenario: Scenario,
+  request: { readonly body: object; readonly options: Options },
+  calls: readonly (readonly [number, unknown])[],
+  count: (what: string) => void,
+): Promise<void> {
+  count('transform');
+  const copy = JSON.stringify(request.body);
+  let plan: ToolSearchPlan;
+  let result: ReturnType<TransformerUnderTest<Options>['transform']>;
+  try {
+    plan = planForScenario(scenario, api.readTools(request.body));
+    result = api.transform(deepFreeze(request.body), plan, request.options);
+  } catch (error) {
+    if (!isToolSearchError(error)) throw error;
+    count(`threw ${error.code}`);
+    return;
+  }
+  const sent = api.sentNames(result.body);
+  count(api.hostedSearch?.(result.body) === true ? 'hosted search' : sent.includes('tool_search') ? 'client search' : 'no search');
+  expect(JSON.stringify(request.body)).toBe(copy);
+  expect(JSON.stringify(api.violations(result.body, result.warnings))).toBe('[]');
+  const again = api.transform(JSON.parse(copy) as object, plan, request.options);
+  expect(JSON.stringify(again.body)).toBe(JSON.stringify(result.body));
+  if (api.stable(plan, result)) {
+    const twice = api.transform(result.body, plan, request.options);
+    expect(JSON.stringify(twice.body)).toBe(JSON.stringify(result.body));
+  }
+  const names = scenario.tools.filter((tool) => tool.inBody).map((tool) => tool.name);
+  const wires = names.map((name) => result.names.toWire(name));
+  expect(new Set(wires).size).toBe(wires.length);
+  for (const [position, wire] of wires.entries()) {
+    expect(isValidToolName(wire, api.rule)).toBe(true);
+    expect(result.names.fromWire(wire)).toBe(names[position]);
+    if (api.callName !== undefined) expect(api.callName(result.names, wire)).toBe(names[position]);
+  }
+  const known = new Set([...scenario.tools.map((tool) => tool.name), 'tool_search', 'call_tool']);
+  for (const wire of sent) expect(known.has(result.names.fromWire(wire))).toBe(true);
+  await checkModelFacingCalls(scenario, result.names, sent, calls);
+}
