@@ -1,0 +1,184 @@
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { isRecord } from '../../records/is-record.js';
+import type { ToolSearchConfig, ToolSearchConfigInput } from '../../config/tool-search-config.js';
+import type { RevealStore } from '../../reveal/reveal-store.js';
+import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import { formatToolSearchResult } from '../../client/tool-search-result.js';
+import { TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
+import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
+import { resolveSessionPlan } from '../../session/resolve-session-plan.js';
+import { formatToolOutput } from '../../session/format-tool-output.js';
+import type { RunTool } from '../../session/run-tool.js';
+import type { ToolSearchPlanWarningCode } from '../../plan/tool-search-plan.js';
+import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
+import { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
+import { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
+import {
+  transformOpenAIResponsesRequest,
+  type OpenAIResponsesUncategorizedTools,
+  type OpenAIResponsesWarningCode,
+  type TransformedOpenAIResponsesBody,
+} from './transform-openai-responses-request.js';
+import type { OpenAIResponsesFunctionCallOutputContent, OpenAIResponsesToolSearchOutputItem } from './openai-responses-api.js';
+
+/** What {@link createOpenAIResponsesToolSearch} needs. */
+export interface CreateOpenAIResponsesToolSearchOptions {
+  /**
+   * Every tool the agent may send, as Responses tools (functions, namespaces; other tool types pass through): the
+   * catalog `tool_search` searches. A body without `tools` is sent with these.
+   */
+  readonly tools: readonly unknown[];
+  /** The model, for bodies without `model`. @default the body's `model` */
+  readonly model?: string;
+  /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
+  readonly config?: ToolSearchConfigInput | ToolSearchConfig;
+  /** Where reveals are kept per session. @default createMemoryRevealStore() */
+  readonly store?: RevealStore;
+  /** A configured mechanism that does not apply: throw (default) or send full schemas. @default 'throw' */
+  readonly unsupported?: UnsupportedMechanismBehaviour;
+  /** Hosted search: where tools without a category go (see the transformer). @default 'top-level' */
+  readonly uncategorized?: OpenAIResponsesUncategorizedTools;
+}
+
+/** The items a response adds to the history, and whether the model is done. */
+export interface OpenAIResponsesTurn<Item> {
+  /**
+   * Append these to `input` when you keep the history yourself (`store: false`): the response's output items as
+   * returned, then the answer to every call (the transformer removes what must not be sent back).
+   */
+  readonly input: Item[];
+  /** Only the answers (`function_call_output`, `tool_search_output`, …), for a loop that chains `previous_response_id`. */
+  readonly answers: Item[];
+  /** `true` when the response made no call that needs an answer: the model has finished its turn. */
+  readonly done: boolean;
+}
+
+/** One request prepared for a session. */
+export interface OpenAIResponsesToolSearchRequest<Body> {
+  /** The body to send (`openai.responses.create(request.body)`). */
+  readonly body: TransformedOpenAIResponsesBody<Body>;
+  /** The plan it was made with. */
+  readonly plan: ToolSearchPlan;
+  /** The plan's and the transformer's warnings. */
+  readonly warnings: readonly ToolSearchWarning<OpenAIResponsesWarningCode | ToolSearchPlanWarningCode>[];
+  /** The tool names sent and back. */
+  readonly names: ToolNameMapping;
+  /**
+   * Answers every call in the response: the package's `tool_search` (a `function_call` on the client-side mechanism,
+   * a client-executed `tool_search_call` under OpenAI's hosted search), blind or misfit calls of deferred tools and
+   * unknown tools (a `function_call_output` that says what was wrong, with the full schema), and the caller's own
+   * tools through `runTool` (`function_call`, `call_tool` unwrapped, `custom_tool_call`), in the response's order.
+   * What `runTool` returns is sent as the output: a string or a list of content parts as it is, anything else as JSON.
+   */
+  handle(response: { readonly output: readonly unknown[] }, runTool: RunTool): Promise<OpenAIResponsesTurn<OpenAIResponsesInputItemOf<Body>>>;
+}
+
+/** The element type of a body's `input` list (the SDK's `ResponseInputItem` for an SDK body). */
+export type OpenAIResponsesInputItemOf<Body> = Body extends { readonly input?: infer Input } ? (Input extends readonly (infer Item)[] ? Item : never) : never;
+
+/** Tool search for one agent on the Responses API. */
+export interface OpenAIResponsesToolSearch {
+  /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
+  readonly toolSearch: ToolSearch;
+  /** Prepares one request of a session: the plan (cached), the transformed body, and `handle` for the response. */
+  prepare<Body extends object>(body: Body, options: { readonly sessionId: string }): Promise<OpenAIResponsesToolSearchRequest<Body>>;
+}
+
+/**
+ * Tool search on the OpenAI Responses API for one agent, in a few lines per turn: `prepare` resolves the plan for
+ * the body's model (OpenAI's hosted search on GPT-5.4 and newer, the client-side `tool_search` elsewhere), transforms
+ * the body, and `handle` answers every call of the response (searches, blind calls, `call_tool`), running the
+ * caller's own tools through `runTool`.
+ *
+ * Throws a `ToolSearchError` for bad options (see `createToolSearch`); `prepare` throws for a missing `sessionId`,
+ * a body without a model (unless `mechanism: 'client'`), a configured mechanism that does not apply (unless
+ * `unsupported: 'full-schemas'`) and what the transformer throws.
+ *
+ * @example
+ * ```ts
+ * import OpenAI from 'openai';
+ * import type { ResponseInputItem } from 'openai/resources/responses/responses';
+ * import { createOpenAIResponsesToolSearch } from 'tool-search/openai';
+ *
+ * const toolSearch = createOpenAIResponsesToolSearch({ tools: myTools });
+ * const input: ResponseInputItem[] = [{ role: 'user', content: 'What open orders does customer 42 have?' }];
+ * for (let done = false; !done; ) {
+ *   const request = await toolSearch.prepare({ model: 'gpt-5.4', store: false, input }, { sessionId });
+ *   const turn = await request.handle(await openai.responses.create(request.body), runTool);
+ *   input.push(...turn.input);
+ *   done = turn.done;
+ * }
+ * ```
+ * @see https://developers.openai.com/api/docs/guides/tools-tool-search
+ */
+export function createOpenAIResponsesToolSearch(options: CreateOpenAIResponsesToolSearchOptions): OpenAIResponsesToolSearch {
+  if (!isRecord(options) || !Array.isArray(options.tools)) {
+    throw new ToolSearchError('invalid-options', `createOpenAIResponsesToolSearch: \`tools\` must be the agent's Responses tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
+  }
+  const catalogTools = options.tools;
+  const catalog = parseOpenAIResponsesTools({ tools: catalogTools });
+  const toolSearch = createToolSearch({
+    tools: catalog,
+    ...(options.config === undefined ? {} : { config: options.config }),
+    ...(options.store === undefined ? {} : { store: options.store }),
+    ...(options.unsupported === undefined ? {} : { unsupported: options.unsupported }),
+  });
+  const uncategorized = options.uncategorized ?? 'top-level';
+
+  return {
+    toolSearch,
+    async prepare(given, { sessionId } = {} as { sessionId: string }) {
+      if (!isRecord(given)) throw new ToolSearchError('invalid-request', `\`body\` must be a Responses request body, got ${describeValue(given)}`);
+      const body = (given.tools === undefined ? { ...given, tools: catalogTools } : given) as typeof given;
+      const plan = resolveSessionPlan(toolSearch, {
+        api: 'openai-responses',
+        sessionId,
+        bodyModel: given.model,
+        optionModel: options.model,
+        tools: (body as { tools?: unknown }).tools === catalogTools ? undefined : parseOpenAIResponsesTools(body),
+        label: 'createOpenAIResponsesToolSearch',
+      });
+      const revealed = plan.reveal === 'tool-list' ? await toolSearch.store.get(sessionId) : [];
+      const transformed = transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized });
+      const { names } = transformed;
+      return {
+        body: transformed.body,
+        plan,
+        warnings: [...plan.warnings, ...transformed.warnings],
+        names,
+        async handle(response, runTool) {
+          const output = isRecord(response) ? response.output : undefined;
+          if (!Array.isArray(output)) throw new ToolSearchError('invalid-request', `\`response.output\` must be the response's output items, got ${describeValue(output)}`);
+          const answers: unknown[] = [];
+          for (const item of output) {
+            if (!isRecord(item)) continue;
+            if (item.type === 'function_call' && typeof item.call_id === 'string') {
+              const name = resolveOpenAIFunctionCallName(item as { name: string; namespace?: string }, names);
+              const handling = await toolSearch.handleToolCall({ name, arguments: item.arguments }, { sessionId, plan, names });
+              const result =
+                handling.type === 'run'
+                  ? toOutput(await runTool(handling.name, handling.arguments, { id: item.call_id, sessionId }))
+                  : formatToolSearchResult(handling.result);
+              answers.push({ type: 'function_call_output', call_id: item.call_id, output: result });
+            } else if (item.type === 'tool_search_call' && item.execution === 'client') {
+              const handling = await toolSearch.handleToolCall({ name: TOOL_SEARCH_TOOL_NAME, arguments: item.arguments }, { sessionId, plan, names });
+              if (handling.type !== 'search') continue;
+              answers.push(createOpenAIToolSearchOutput(item as { call_id?: string | null }, handling.result) satisfies OpenAIResponsesToolSearchOutputItem);
+            } else if (item.type === 'custom_tool_call' && typeof item.call_id === 'string' && typeof item.name === 'string') {
+              const result = await runTool(names.fromWire(item.name), item.input, { id: item.call_id, sessionId });
+              answers.push({ type: 'custom_tool_call_output', call_id: item.call_id, output: toOutput(result) });
+            }
+          }
+          return { input: [...output, ...answers] as OpenAIResponsesInputItemOf<typeof given>[], answers: answers as OpenAIResponsesInputItemOf<typeof given>[], done: answers.length === 0 };
+        },
+      };
+    },
+  };
+}
+
+/** A tool's output as a Responses output: text or content parts as they are, anything else as JSON. */
+function toOutput(output: unknown): string | OpenAIResponsesFunctionCallOutputContent[] {
+  return Array.isArray(output) ? (output as OpenAIResponsesFunctionCallOutputContent[]) : formatToolOutput(output);
+}
