@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 /** Starts the fake API: each request must pass the preflight rules and is answered with the next scripted body. */
-async function startFakeAPI(path: string, preflight: (body: unknown) => PreflightResult<string>, replies: readonly unknown[]): Promise<LocalServer> {
+async function startFakeAPI(path: string, preflight: (body: unknown) => PreflightResult, replies: readonly unknown[]): Promise<LocalServer> {
   server = await startLocalServer((request, index) => {
     if (request.method !== 'POST' || request.path !== path) throw new Error(`unexpected ${request.method} ${request.path}`);
     const checked = preflight(request.body);

@@ -24,12 +24,12 @@ import {
 import type { OpenAIResponsesFunctionCallOutputContent, OpenAIResponsesToolSearchOutputItem } from './openai-responses-api.js';
 
 /** What {@link createOpenAIResponsesToolSearch} needs. */
-export interface CreateOpenAIResponsesToolSearchOptions {
+export interface CreateOpenAIResponsesToolSearchOptions<Tool = unknown> {
   /**
    * Every tool the agent may send, as Responses tools (functions, namespaces; other tool types pass through): the
    * catalog `tool_search` searches. A body without `tools` is sent with these.
    */
-  readonly tools: readonly unknown[];
+  readonly tools: readonly Tool[];
   /** The model, for bodies without `model`. @default the body's `model` */
   readonly model?: string;
   /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
@@ -79,12 +79,18 @@ export interface OpenAIResponsesToolSearchRequest<Body> {
 export type OpenAIResponsesInputItemOf<Body> = Body extends { readonly input?: infer Input } ? (Input extends readonly (infer Item)[] ? Item : never) : never;
 
 /** Tool search for one agent on the Responses API. */
-export interface OpenAIResponsesToolSearch {
+export interface OpenAIResponsesToolSearch<Tool = unknown> {
   /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
   readonly toolSearch: ToolSearch;
-  /** Prepares one request of a session: the plan (cached), the transformed body, and `handle` for the response. */
-  prepare<Body extends object>(body: Body, options: { readonly sessionId: string }): Promise<OpenAIResponsesToolSearchRequest<Body>>;
+  /**
+   * Prepares one request of a session: the plan (cached), the transformed body (sent with the factory's `tools` when
+   * it has none), and `handle` for the response.
+   */
+  prepare<Body extends object>(body: Body, options: { readonly sessionId: string }): Promise<OpenAIResponsesToolSearchRequest<OpenAIResponsesBodyWithTools<Body, Tool>>>;
 }
+
+/** A body as it is sent: its own `tools`, or the factory's when it has none. */
+export type OpenAIResponsesBodyWithTools<Body, Tool> = Body extends { readonly tools?: unknown } ? Body : Body & { tools: Tool[] };
 
 /**
  * Tool search on the OpenAI Responses API for one agent, in a few lines per turn: `prepare` resolves the plan for
@@ -113,7 +119,7 @@ export interface OpenAIResponsesToolSearch {
  * ```
  * @see https://developers.openai.com/api/docs/guides/tools-tool-search
  */
-export function createOpenAIResponsesToolSearch(options: CreateOpenAIResponsesToolSearchOptions): OpenAIResponsesToolSearch {
+export function createOpenAIResponsesToolSearch<Tool>(options: CreateOpenAIResponsesToolSearchOptions<Tool>): OpenAIResponsesToolSearch<Tool> {
   if (!isRecord(options) || !Array.isArray(options.tools)) {
     throw new ToolSearchError('invalid-options', `createOpenAIResponsesToolSearch: \`tools\` must be the agent's Responses tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
@@ -131,7 +137,7 @@ export function createOpenAIResponsesToolSearch(options: CreateOpenAIResponsesTo
     toolSearch,
     async prepare(given, { sessionId } = {} as { sessionId: string }) {
       if (!isRecord(given)) throw new ToolSearchError('invalid-request', `\`body\` must be a Responses request body, got ${describeValue(given)}`);
-      const body = (given.tools === undefined ? { ...given, tools: catalogTools } : given) as typeof given;
+      const body = (given.tools === undefined ? { ...given, tools: catalogTools } : given) as OpenAIResponsesBodyWithTools<typeof given, Tool>;
       const plan = resolveSessionPlan(toolSearch, {
         api: 'openai-responses',
         sessionId,
@@ -141,7 +147,7 @@ export function createOpenAIResponsesToolSearch(options: CreateOpenAIResponsesTo
         label: 'createOpenAIResponsesToolSearch',
       });
       const revealed = plan.reveal === 'tool-list' ? await toolSearch.store.get(sessionId) : [];
-      const transformed = transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized });
+      const transformed = transformOpenAIResponsesRequest(body as object as OpenAIResponsesBodyWithTools<typeof given, Tool>, plan, { revealed, uncategorized });
       const { names } = transformed;
       return {
         body: transformed.body,

@@ -15,6 +15,7 @@
 export {
   createOpenAIResponsesToolSearch,
   type CreateOpenAIResponsesToolSearchOptions,
+  type OpenAIResponsesBodyWithTools,
   type OpenAIResponsesInputItemOf,
   type OpenAIResponsesToolSearch,
   type OpenAIResponsesToolSearchRequest,
