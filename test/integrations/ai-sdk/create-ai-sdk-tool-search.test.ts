@@ -220,6 +220,58 @@ describe('createAISDKToolSearch', () => {
     });
   });
 
+  describe('on gpt-5.4, streamed', () => {
+    const usage = { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 };
+    const stream = (index: number, item: Record<string, unknown>, deltas: unknown[], done: Record<string, unknown>) =>
+      sse([
+        { type: 'response.created', response: { id: `resp_${index}`, created_at: 1767225600 + index, model: 'gpt-5.4' } },
+        { type: 'response.output_item.added', output_index: 0, item },
+        ...deltas,
+        { type: 'response.output_item.done', output_index: 0, item: done },
+        { type: 'response.completed', response: { usage } },
+      ]);
+
+    it('streams the client-executed search, the loaded tool’s call and the answer', async () => {
+      const search = { type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', arguments: { query: 'list_issues' } };
+      const call = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues' };
+      const message = { type: 'message', id: 'msg_1' };
+      const fake = await startFakeAPI('/responses', [
+        stream(1, { ...search, status: 'in_progress' }, [], { ...search, status: 'completed' }),
+        stream(2, { ...call, arguments: '', status: 'in_progress' }, [{ type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 0, delta: '{"owner":"octo","repo":"hello"}' }], {
+          ...call,
+          arguments: '{"owner":"octo","repo":"hello"}',
+          status: 'completed',
+        }),
+        stream(3, message, [{ type: 'response.output_text.delta', item_id: 'msg_1', output_index: 0, content_index: 0, delta: 'Two open issues.' }], {
+          ...message,
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }],
+        }),
+      ]);
+      const { ran, tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools });
+      const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' })('gpt-5.4');
+      const result = streamText({
+        model,
+        ...(await toolSearch.prepare(model, { sessionId: 'session-1' })),
+        prompt: 'Which issues are open in octo/hello?',
+        stopWhen: stepCountIs(5),
+        maxRetries: 0,
+        providerOptions: { openai: { store: false } },
+      });
+      expect(await result.text).toBe('Two open issues.');
+      expect(ran).toEqual([['list_issues', { owner: 'octo', repo: 'hello' }]]);
+      const sent = bodies(fake);
+      expect(sent.map((body) => body.stream)).toEqual([true, true, true]);
+      for (const body of sent) expect(JSON.stringify(body.tools)).toBe(JSON.stringify(sent[0]?.tools));
+      expect(sent[1]?.input.find((item: { type?: string }) => item.type === 'tool_search_output')).toMatchObject({
+        call_id: 'call_ts1',
+        tools: [{ name: 'list_issues', defer_loading: true }],
+      });
+    });
+  });
+
   describe('on claude-sonnet-4-5 (Anthropic’s hosted search, the library’s ranking)', () => {
     const reply = (content: unknown[], stopReason: string) => ({
       id: `msg_${stopReason}`,
@@ -263,6 +315,81 @@ describe('createAISDKToolSearch', () => {
       const lastUser = (index: number) => sent[index]?.messages.at(-1).content[0];
       expect(lastUser(1)).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'tool_reference', tool_name: 'get_file_contents' }] });
       expect(lastUser(2)).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_2' });
+    });
+  });
+
+  describe('on claude-sonnet-4-5, streamed', () => {
+    const stream = (id: string, block: Record<string, unknown>, delta: Record<string, unknown>, stopReason: string) =>
+      sse([
+        { type: 'message_start', message: { id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 100, output_tokens: 1 } } },
+        { type: 'content_block_start', index: 0, content_block: block },
+        { type: 'content_block_delta', index: 0, delta },
+        { type: 'content_block_stop', index: 0 },
+        { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 20 } },
+        { type: 'message_stop' },
+      ]);
+
+    it('streams tool_search answered with tool_reference parts, the loaded tool’s call and the answer', async () => {
+      const fake = await startFakeAPI('/v1/messages', [
+        stream('msg_1', { type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: {} }, { type: 'input_json_delta', partial_json: '{"query":"get_file_contents"}' }, 'tool_use'),
+        stream('msg_2', { type: 'tool_use', id: 'toolu_2', name: 'get_file_contents', input: {} }, { type: 'input_json_delta', partial_json: '{"owner":"octo","repo":"hello","path":"README.md"}' }, 'tool_use'),
+        stream('msg_3', { type: 'text', text: '' }, { type: 'text_delta', text: 'It says hello.' }, 'end_turn'),
+      ]);
+      const { ran, tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools });
+      const model = createAnthropic({ baseURL: `${fake.url}/v1`, apiKey: 'test' })('claude-sonnet-4-5');
+      const result = streamText({
+        model,
+        ...(await toolSearch.prepare(model, { sessionId: 'session-1', system: 'You are helpful.' })),
+        prompt: 'What does the README of octo/hello say?',
+        stopWhen: stepCountIs(5),
+        maxRetries: 0,
+      });
+      expect(await result.text).toBe('It says hello.');
+      expect(ran).toEqual([['get_file_contents', { owner: 'octo', repo: 'hello', path: 'README.md' }]]);
+      const sent = bodies(fake);
+      expect(sent.map((body) => body.stream)).toEqual([true, true, true]);
+      for (const body of sent) expect(JSON.stringify([body.tools, body.system])).toBe(JSON.stringify([sent[0]?.tools, sent[0]?.system]));
+      expect(sent[1]?.messages.at(-1).content[0]).toMatchObject({ type: 'tool_result', content: [{ type: 'tool_reference', tool_name: 'get_file_contents' }] });
+    });
+  });
+
+  describe('what the AI SDK cannot express', () => {
+    it('sends deferred functions with defer_loading under OpenAI’s hosted search when the names listing was asked for, and says so', async () => {
+      const { tools } = githubToolSet();
+      const settings = await createAISDKToolSearch({ tools, config: { listing: 'names' } }).prepare(createOpenAI({ apiKey: 'test' })('gpt-5.4'), { sessionId: 's' });
+      expect(settings.plan.listing).toBe('full');
+      expect(settings.warnings.map((warning) => warning.code)).toEqual(['listing-not-expressible']);
+      expect(settings.tools.list_issues?.providerOptions).toEqual({ openai: { deferLoading: true } });
+    });
+
+    it('keeps loaded schemas in the conversation when reveals in the tool list were asked for, and says so', async () => {
+      const { tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools, config: { reveal: 'tool-list', listing: 'full' } });
+      const model = createOpenAI({ apiKey: 'test' }).chat('gpt-4.1');
+      const settings = await toolSearch.prepare(model, { sessionId: 's' });
+      expect(settings.plan.reveal).toBe('conversation');
+      expect(settings.warnings.map((warning) => warning.code)).toEqual(['reveal-not-expressible']);
+      expect((await toolSearch.prepare(model, { sessionId: 's' })).tools).toBe(settings.tools);
+    });
+
+    it('sends a deferred tool without execute as a stub without execute, left to the app as the AI SDK leaves it', async () => {
+      const { tools } = githubToolSet();
+      const { execute: _execute, ...clientSide } = tools.list_issues as ToolSet[string];
+      const settings = await createAISDKToolSearch({ tools: { ...tools, list_issues: clientSide }, config: { listing: 'full' } }).prepare(
+        createOpenAI({ apiKey: 'test' }).chat('gpt-4.1'),
+        { sessionId: 's' },
+      );
+      expect(settings.tools.list_issues?.execute).toBeUndefined();
+      expect(settings.tools.create_issue?.execute).toBeTypeOf('function');
+    });
+
+    it('sends nothing deferred, and the tools as they are, below the threshold', async () => {
+      const { tools } = githubToolSet();
+      const few = { list_issues: tools.list_issues as ToolSet[string], create_issue: tools.create_issue as ToolSet[string] };
+      const settings = await createAISDKToolSearch({ tools: few }).prepare(createOpenAI({ apiKey: 'test' }).chat('gpt-4.1'), { sessionId: 's', system: 'Hi.' });
+      expect(settings.tools).toEqual(few);
+      expect(settings.system).toBe('Hi.');
     });
   });
 
