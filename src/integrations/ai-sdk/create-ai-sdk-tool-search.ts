@@ -56,8 +56,8 @@ export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> {
 export interface AISDKToolSearchSettings {
   /** The tools to send (spread into the call, or pass as `tools`). */
   readonly tools: ToolSet;
-  /** The system text with the tool search note, or the given system text when no note is needed. */
-  readonly system: string | undefined;
+  /** The system text with the tool search note; the given system text when no note is needed; absent when neither. */
+  readonly system?: string;
   /** The plan (not enumerable: a spread leaves it out). */
   readonly plan: ToolSearchPlan;
   /** What could not be done as asked (not enumerable: a spread leaves it out). */
@@ -167,8 +167,9 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
         entry = createSettings(toolSearch, resolved, userTools, reference.provider);
         settings.set(key, entry);
       }
-      const system = prepareOptions.system;
-      const result = { tools: entry.build(sessionId), system: entry.guidance === null ? system : resolveGuidanceText(system ?? '', entry.guidance) };
+      const given = prepareOptions.system;
+      const system = entry.guidance === null ? given : resolveGuidanceText(given ?? '', entry.guidance);
+      const result = system === undefined ? { tools: entry.build(sessionId) } : { tools: entry.build(sessionId), system };
       return Object.defineProperties(result, {
         plan: { value: entry.plan, enumerable: false },
         warnings: { value: entry.warnings, enumerable: false },
