@@ -21,6 +21,7 @@ import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gem
 import type { PreflightResult } from '../../src/preflight/preflight-result.js';
 import { startLocalServer, type LocalServer, type RecordedRequest } from '../support/local-server.js';
 import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
+import { anthropicReply, chatReply, geminiReply, responsesReply } from '../support/scripted-replies.js';
 
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -186,66 +187,3 @@ describe('the session API', () => {
     expect(ran).toEqual([['search_repositories', { query: 'tool search' }]]);
   });
 });
-
-function responsesReply(index: number, output: unknown[]) {
-  return {
-    id: `resp_${index}`,
-    object: 'response',
-    created_at: 1767225600 + index,
-    status: 'completed',
-    model: 'gpt-5.4',
-    output,
-    error: null,
-    incomplete_details: null,
-    instructions: null,
-    metadata: {},
-    parallel_tool_calls: true,
-    temperature: 1,
-    top_p: 1,
-    tool_choice: 'auto',
-    tools: [],
-    usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 },
-  };
-}
-
-function chatReply(index: number, calls: [string, string, unknown][]) {
-  return {
-    id: `chatcmpl-${index}`,
-    object: 'chat.completion',
-    created: 1741570290 + index,
-    model: 'gpt-4.1-2025-04-14',
-    choices: [
-      {
-        index: 0,
-        message:
-          calls.length === 0
-            ? { role: 'assistant', content: 'Filed it.', refusal: null, annotations: [] }
-            : { role: 'assistant', content: null, refusal: null, annotations: [], tool_calls: calls.map(([id, name, args]) => ({ id, type: 'function', function: { name, arguments: JSON.stringify(args) } })) },
-        logprobs: null,
-        finish_reason: calls.length === 0 ? 'stop' : 'tool_calls',
-      },
-    ],
-    usage: { prompt_tokens: 120, completion_tokens: 14, total_tokens: 134 },
-  };
-}
-
-function anthropicReply(content: unknown[], stopReason: string) {
-  return {
-    id: `msg_${stopReason}_${JSON.stringify(content).length}`,
-    type: 'message',
-    role: 'assistant',
-    model: 'claude-sonnet-4-5',
-    content,
-    stop_reason: stopReason,
-    stop_sequence: null,
-    usage: { input_tokens: 100, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
-  };
-}
-
-function geminiReply(parts: unknown[]) {
-  return {
-    candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
-    usageMetadata: { promptTokenCount: 260, candidatesTokenCount: 16, totalTokenCount: 276 },
-    modelVersion: 'gemini-2.5-flash',
-  };
-}
