@@ -1,5 +1,5 @@
 import { asSchema, jsonSchema, type LanguageModel, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
-import type { ToolSearchConfig, ToolSearchConfigInput } from '../../config/tool-search-config.js';
+import { AUTO_LISTING_MAX_NAMES, type ToolSearchConfig, type ToolSearchConfigInput } from '../../config/tool-search-config.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
@@ -34,8 +34,12 @@ import { resolveAISDKModel } from './resolve-ai-sdk-model.js';
  *   `defer_loading: true` (OpenAI shows each one's name and description, not its schema): the `full` listing.
  * - `reveal-not-expressible`: the configuration asks for `reveal: 'tool-list'`; the AI SDK cannot change a tool's
  *   definition between the steps of one run, so loaded schemas stay in the conversation (`reveal: 'conversation'`).
+ * - `stubs-not-expressible`: the configuration asks for the `full` or `compact` listing on a Google model; the AI SDK's
+ *   Google provider sends schemas as Gemini's `parameters`, which cannot express the open stub schema (an object
+ *   without properties is rejected there), so deferred tools are named in the note and called through `call_tool`
+ *   (the `names` listing; `none` above 1,000 deferred tools).
  */
-export type AISDKToolSearchWarningCode = 'listing-not-expressible' | 'reveal-not-expressible';
+export type AISDKToolSearchWarningCode = 'listing-not-expressible' | 'reveal-not-expressible' | 'stubs-not-expressible';
 
 /** What {@link createAISDKToolSearch} needs. */
 export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> {
@@ -190,6 +194,14 @@ function createSettings(toolSearch: ToolSearch, resolved: ToolSearchPlan, userTo
     });
     plan = { ...plan, reveal: 'conversation' };
   }
+  if (deferring && plan.mechanism === 'client' && provider.startsWith('google.') && (plan.listing === 'full' || plan.listing === 'compact')) {
+    const listing = plan.tools.filter((entry) => entry.status === 'deferred').length <= AUTO_LISTING_MAX_NAMES ? 'names' : 'none';
+    warnings.push({
+      code: 'stubs-not-expressible',
+      message: `the \`${plan.listing}\` listing was asked for, but the AI SDK's Google provider sends Gemini \`parameters\`, which cannot express the open stub schema; deferred tools are ${listing === 'names' ? 'named in the note' : 'counted in the note'} and called through \`call_tool\` (the \`${listing}\` listing)`,
+    });
+    plan = { ...plan, listing };
+  }
   if (deferring && plan.mechanism === 'openai-hosted' && (plan.listing === 'names' || plan.listing === 'none')) {
     if (toolSearch.config.listing !== 'auto') {
       warnings.push({
@@ -247,6 +259,9 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
   const set: ToolSet = {};
   const deferred = new Set(plan.mechanism === 'none' ? [] : plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
   const providerKey = provider.split('.')[0] as string;
+  // OpenAI's APIs get the open stub schemas with `strict: false`, as the transformers send them (strict mode rejects
+  // them); other providers warn about a `strict` they do not support, so it is left out there.
+  const loose = providerKey === 'openai' ? { strict: false } : {};
   switch (plan.mechanism) {
     case 'client': {
       for (const entry of resolveToolList(plan, toolSearch.tools).tools) {
@@ -260,6 +275,7 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
             set[entry.name] = {
               description: TOOL_SEARCH_TOOL_DEFINITION.description,
               inputSchema: jsonSchema(createToolSearchInputSchema()),
+              ...loose,
               execute: (input: unknown) => search(input),
               toModelOutput: ({ output }: { output: ToolSearchResult }) => ({ type: 'text', value: formatToolSearchResult(output) }),
             } as AnyTool;
@@ -268,6 +284,7 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
             set[entry.name] = {
               description: CALL_TOOL_DEFINITION.description,
               inputSchema: jsonSchema(createCallToolInputSchema()),
+              ...loose,
               execute: (input: unknown, execution: ToolExecutionOptions) => run(CALL_TOOL_NAME, input, execution),
               toModelOutput: (options: { toolCallId: string; input: unknown; output: unknown }) => {
                 const named = isRecord(options.input) && typeof options.input.name === 'string' ? userTools[options.input.name] : undefined;
@@ -286,6 +303,7 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
               ...rest,
               ...(entry.description === undefined ? {} : { description: entry.description }),
               inputSchema: jsonSchema(createStubInputSchema()),
+              ...loose,
               ...(own?.execute === undefined ? {} : { execute: (input: unknown, execution: ToolExecutionOptions) => run(entry.name, input, execution) }),
               toModelOutput: toModelOutput(own),
             } as AnyTool;

@@ -13,6 +13,11 @@ import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.j
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { startLocalServer, type LocalServer, type ScriptedResponse } from '../../support/local-server.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
+import type { PreflightResult } from '../../../src/preflight/preflight-result.js';
+import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightGeminiRequest } from '../../../src/providers/gemini/preflight-gemini-request.js';
 
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -20,9 +25,20 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** The API's documented 400 rules, by path: a request that breaks one fails the run as the API would. */
+function preflightOf(path: string): (body: unknown) => PreflightResult {
+  if (path.startsWith('/responses')) return preflightOpenAIResponsesRequest;
+  if (path.startsWith('/chat/')) return preflightOpenAIChatRequest;
+  if (path.startsWith('/v1/messages')) return preflightAnthropicMessagesRequest;
+  return preflightGeminiRequest;
+}
+
 async function startFakeAPI(path: string, replies: readonly ScriptedResponse[]): Promise<LocalServer> {
+  const preflight = preflightOf(path);
   server = await startLocalServer((request, index) => {
     if (request.method !== 'POST' || request.path !== path) throw new Error(`unexpected ${request.method} ${request.path}`);
+    const checked = preflight(request.body);
+    if (!checked.ok) throw new Error(`the request breaks documented rules: ${JSON.stringify(checked.violations)}`);
     const reply = replies[index];
     if (reply === undefined) throw new Error(`no scripted reply for request ${index + 1}`);
     return reply;
@@ -166,6 +182,7 @@ describe('createAISDKToolSearch', () => {
       expect(sentTools).toHaveLength(118);
       expect(sentTools[0]?.function.name).toBe('tool_search');
       expect(sentTools.slice(1).every((entry) => JSON.stringify(entry.function.parameters) === '{"type":"object","additionalProperties":true}')).toBe(true);
+      expect(sentTools.every((entry) => entry.function.strict === false)).toBe(true);
       expect(sent[0]?.messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining(TOOL_SEARCH_GUIDANCE) });
       const toolMessages = sent[3]?.messages.filter((message: { role: string }) => message.role === 'tool');
       expect(JSON.parse(toolMessages[0].content)).toMatchObject({ status: 'found', tools: [{ name: 'list_issues' }] });
@@ -188,7 +205,7 @@ describe('createAISDKToolSearch', () => {
     it('answers the client-executed tool_search_call with a tool_search_output that loads the tool', async () => {
       const fake = await startFakeAPI('/responses', [
         json(responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } }])),
-        json(responsesReply(2, [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', arguments: '{"owner":"octo","repo":"hello"}', status: 'completed' }])),
+        json(responsesReply(2, [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', namespace: 'list_issues', arguments: '{"owner":"octo","repo":"hello"}', status: 'completed' }])),
         json(responsesReply(3, [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }] }])),
       ]);
       const openai = createOpenAI({ baseURL: fake.url, apiKey: 'test' });
@@ -217,6 +234,8 @@ describe('createAISDKToolSearch', () => {
       const output = sent[1]?.input.find((item: { type?: string }) => item.type === 'tool_search_output');
       expect(output).toMatchObject({ call_id: 'call_ts1', execution: 'client', tools: [{ type: 'function', name: 'list_issues', defer_loading: true }] });
       expect(sent[2]?.input.at(-1)).toMatchObject({ type: 'function_call_output', call_id: 'call_1' });
+      // The AI SDK replays the loaded function's call in its namespace (the preflight would reject it without).
+      expect(sent[2]?.input.find((item: { type?: string }) => item.type === 'function_call')).toMatchObject({ name: 'list_issues', namespace: 'list_issues' });
     });
   });
 
@@ -233,7 +252,8 @@ describe('createAISDKToolSearch', () => {
 
     it('streams the client-executed search, the loaded tool’s call and the answer', async () => {
       const search = { type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', arguments: { query: 'list_issues' } };
-      const call = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues' };
+      // A deferred top-level function comes back in a namespace of its own name, as the API sends it.
+      const call = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', namespace: 'list_issues' };
       const message = { type: 'message', id: 'msg_1' };
       const fake = await startFakeAPI('/responses', [
         stream(1, { ...search, status: 'in_progress' }, [], { ...search, status: 'completed' }),
@@ -371,6 +391,15 @@ describe('createAISDKToolSearch', () => {
       expect(settings.plan.reveal).toBe('conversation');
       expect(settings.warnings.map((warning) => warning.code)).toEqual(['reveal-not-expressible']);
       expect((await toolSearch.prepare(model, { sessionId: 's' })).tools).toBe(settings.tools);
+    });
+
+    it('names deferred tools and calls them through call_tool on a Google model when stubs were asked for, and says so', async () => {
+      const { tools } = githubToolSet();
+      const settings = await createAISDKToolSearch({ tools, config: { listing: 'full' } }).prepare(createGoogleGenerativeAI({ apiKey: 'test' })('gemini-2.5-flash'), { sessionId: 's' });
+      expect(settings.plan.listing).toBe('names');
+      expect(settings.warnings.map((warning) => warning.code)).toEqual(['stubs-not-expressible']);
+      expect(Object.keys(settings.tools)).toEqual(['tool_search', 'call_tool']);
+      expect(settings.system).toContain('list_issues');
     });
 
     it('sends a deferred tool without execute as a stub without execute, left to the app as the AI SDK leaves it', async () => {
