@@ -374,6 +374,20 @@ describe('createAISDKToolSearch', () => {
     });
   });
 
+  describe('with the provider’s own search', () => {
+    it.each([
+      ['gpt-5.4', () => createOpenAI({ apiKey: 'test' })('gpt-5.4'), 'tool_search', 'openai.tool_search', 'openai'],
+      ['claude-sonnet-4-5', () => createAnthropic({ apiKey: 'test' })('claude-sonnet-4-5'), 'tool_search_tool_bm25', 'anthropic.tool_search_bm25_20251119', 'anthropic'],
+    ] as const)('sends %s the hosted search tool, the deferred tools with deferLoading, and no note', async (_label, model, key, id, provider) => {
+      const { tools } = githubToolSet();
+      const settings = await createAISDKToolSearch({ tools, config: { search: 'provider' } }).prepare(model(), { sessionId: 's', system: 'Hi.' });
+      expect(settings.tools[key]).toMatchObject({ type: 'provider', id, args: {} });
+      expect(settings.tools[key]?.execute).toBeUndefined();
+      expect(settings.tools.list_issues?.providerOptions).toEqual({ [provider]: { deferLoading: true } });
+      expect(settings.system).toBe('Hi.');
+    });
+  });
+
   describe('what the AI SDK cannot express', () => {
     it('sends deferred functions with defer_loading under OpenAI’s hosted search when the names listing was asked for, and says so', async () => {
       const { tools } = githubToolSet();
