@@ -124,3 +124,5 @@ export {
 } from './session/create-tool-search.js';
 export { formatToolOutput } from './session/format-tool-output.js';
 export type { RunTool, RunToolCall } from './session/run-tool.js';
+export type { SessionToolSearchOptions } from './session/session-tool-search-options.js';
+export type { ListItemOf, SessionRequest } from './session/session-request.js';

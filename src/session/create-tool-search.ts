@@ -36,14 +36,14 @@ export interface CreateToolSearchOptions {
    */
   readonly tools: readonly ToolDefinition[];
   /** The tool search configuration, in any form `parseToolSearchConfig` accepts. @default all defaults */
-  readonly config?: ToolSearchConfigInput | ToolSearchConfig;
+  readonly config?: ToolSearchConfigInput | ToolSearchConfig | undefined;
   /**
    * Where reveals are kept per session; shared by every session of the agent (each call names its `sessionId`).
    * @default createMemoryRevealStore()
    */
-  readonly store?: RevealStore;
+  readonly store?: RevealStore | undefined;
   /** See {@link UnsupportedMechanismBehaviour}. @default 'throw' */
-  readonly unsupported?: UnsupportedMechanismBehaviour;
+  readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
 }
 
 /** Where one tool call is handled. */
@@ -99,6 +99,11 @@ export interface ToolSearch {
    * throws for what the model wrote.
    */
   handleToolCall(call: ToolCall, context: ToolCallContext): Promise<ToolCallHandling>;
+  /**
+   * The session's reveals a transformer needs for a plan: the store's when the plan reveals in the tool list
+   * (`reveal: 'tool-list'`), none otherwise (the default, `conversation`, reads nothing per request).
+   */
+  readRevealed(plan: ToolSearchPlan, sessionId: string): Promise<readonly string[]>;
 }
 
 /**
@@ -183,6 +188,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
       const outcome = await check.check(call, { sessionId, ...(names === undefined ? {} : { names }) });
       return outcome.ok ? { type: 'run', name: outcome.name, arguments: outcome.arguments, checked: outcome.checked } : { type: 'answer', result: outcome.result };
     },
+    readRevealed: async (plan, sessionId) => (plan.reveal === 'tool-list' ? store.get(sessionId) : []),
   };
 
   /** The plan's tool names, or `undefined` when they are the whole catalog. */

@@ -1,15 +1,12 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
-import type { ToolSearchConfig, ToolSearchConfigInput } from '../../config/tool-search-config.js';
-import type { RevealStore } from '../../reveal/reveal-store.js';
-import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
-import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
-import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
+import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
 import { resolveSessionPlan } from '../../session/resolve-session-plan.js';
 import { formatToolOutput } from '../../session/format-tool-output.js';
-import type { RunTool } from '../../session/run-tool.js';
+import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
+import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import type { AnthropicMessagesRequestLike, AnthropicTextBlock, AnthropicToolResultBlock } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
@@ -17,21 +14,7 @@ import { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js
 import { transformAnthropicMessagesRequest, type AnthropicToolSearchVariant } from './transform-anthropic-messages-request.js';
 
 /** What {@link createAnthropicMessagesToolSearch} needs. */
-export interface CreateAnthropicMessagesToolSearchOptions {
-  /**
-   * Every tool the agent may send, as Messages API tools (custom tools; server tools pass through): the catalog, also
-   * the definitions the transformer restores for a tool the history references. A body without `tools` is sent with
-   * these.
-   */
-  readonly tools: readonly unknown[];
-  /** The model, for bodies without `model`. @default the body's `model` */
-  readonly model?: string;
-  /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
-  readonly config?: ToolSearchConfigInput | ToolSearchConfig;
-  /** Where reveals are kept per session. @default createMemoryRevealStore() */
-  readonly store?: RevealStore;
-  /** A configured mechanism that does not apply: throw (default) or send full schemas. @default 'throw' */
-  readonly unsupported?: UnsupportedMechanismBehaviour;
+export interface CreateAnthropicMessagesToolSearchOptions extends SessionToolSearchOptions {
   /** Anthropic's own search (`search: 'provider'`): the BM25 or the regex variant. @default 'bm25' */
   readonly searchTool?: AnthropicToolSearchVariant;
 }
@@ -47,28 +30,18 @@ export interface AnthropicMessagesTurn<Message> {
   readonly done: boolean;
 }
 
-/** One request prepared for a session. */
-export interface AnthropicMessagesToolSearchRequest<Body> {
-  /** The body to send (`anthropic.messages.create(request.body)`). */
-  readonly body: Body;
-  /** The plan it was made with. */
-  readonly plan: ToolSearchPlan;
-  /** The plan's and the transformer's warnings. */
-  readonly warnings: readonly ToolSearchWarning<AnthropicMessagesWarningCode | ToolSearchPlanWarningCode>[];
-  /** The tool names sent and back. */
-  readonly names: ToolNameMapping;
-  /**
-   * Answers every `tool_use` of the response: the package's `tool_search` (a `tool_result` of `tool_reference` blocks
-   * under Anthropic's hosted mechanism, so the API loads the tools; text on the client-side one), blind or misfit
-   * calls of deferred tools and unknown tools (text that says what was wrong, with the full schema), and the caller's
-   * own tools through `runTool` (`call_tool` unwrapped), in order. What `runTool` returns is the result's content: a
-   * string or a list of content blocks as it is, anything else as JSON.
-   */
-  handle(message: { readonly content: readonly unknown[]; readonly stop_reason?: string | null }, runTool: RunTool): Promise<AnthropicMessagesTurn<AnthropicMessageOf<Body>>>;
-}
-
-/** The element type of a body's `messages` list (the SDK's `MessageParam` for an SDK body). */
-export type AnthropicMessageOf<Body> = Body extends { readonly messages?: infer Messages } ? (Messages extends readonly (infer Message)[] ? Message : never) : never;
+/**
+ * One Messages API request prepared for a session. `handle` takes the response message and answers every `tool_use`:
+ * the package's `tool_search` with `tool_reference` blocks under Anthropic's hosted mechanism (the API loads the
+ * tools) and text on the client-side one; what `runTool` returns is the result's content: a string or a list of
+ * content blocks as it is, anything else as JSON.
+ */
+export type AnthropicMessagesToolSearchRequest<Body> = SessionRequest<
+  Body,
+  AnthropicMessagesWarningCode,
+  { readonly content: readonly unknown[]; readonly stop_reason?: string | null },
+  AnthropicMessagesTurn<ListItemOf<Body, 'messages'>>
+>;
 
 /** Tool search for one agent on the Anthropic Messages API. */
 export interface AnthropicMessagesToolSearch {
@@ -110,12 +83,7 @@ export function createAnthropicMessagesToolSearch(options: CreateAnthropicMessag
   }
   const catalogTools = options.tools;
   const catalog = parseAnthropicMessagesTools({ tools: catalogTools });
-  const toolSearch = createToolSearch({
-    tools: catalog,
-    ...(options.config === undefined ? {} : { config: options.config }),
-    ...(options.store === undefined ? {} : { store: options.store }),
-    ...(options.unsupported === undefined ? {} : { unsupported: options.unsupported }),
-  });
+  const toolSearch = createToolSearch({ tools: catalog, config: options.config, store: options.store, unsupported: options.unsupported });
 
   return {
     toolSearch,
@@ -130,7 +98,7 @@ export function createAnthropicMessagesToolSearch(options: CreateAnthropicMessag
         tools: body.tools === catalogTools ? undefined : parseAnthropicMessagesTools(body),
         label: 'createAnthropicMessagesToolSearch',
       });
-      const revealed = plan.reveal === 'tool-list' ? await toolSearch.store.get(sessionId) : [];
+      const revealed = await toolSearch.readRevealed(plan, sessionId);
       const transformed = transformAnthropicMessagesRequest(body, plan, {
         revealed,
         catalog,
@@ -159,7 +127,7 @@ export function createAnthropicMessagesToolSearch(options: CreateAnthropicMessag
           }
           const messages: unknown[] = [{ role: 'assistant', content }];
           if (results.length > 0) messages.push({ role: 'user', content: results });
-          return { messages: messages as AnthropicMessageOf<typeof given>[], done: results.length === 0 && message.stop_reason !== 'pause_turn' };
+          return { messages: messages as ListItemOf<typeof given, 'messages'>[], done: results.length === 0 && message.stop_reason !== 'pause_turn' };
         },
       };
     },

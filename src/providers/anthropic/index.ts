@@ -17,7 +17,6 @@ export {
   type AnthropicMessagesToolSearchRequest,
   type AnthropicMessagesTurn,
   type CreateAnthropicMessagesToolSearchOptions,
-  type AnthropicMessageOf,
 } from './create-anthropic-messages-tool-search.js';
 export { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 export { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';

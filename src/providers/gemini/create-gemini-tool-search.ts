@@ -1,34 +1,17 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
-import type { ToolSearchConfig, ToolSearchConfigInput } from '../../config/tool-search-config.js';
-import type { RevealStore } from '../../reveal/reveal-store.js';
-import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
-import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
-import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
+import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
 import { resolveSessionPlan } from '../../session/resolve-session-plan.js';
-import type { RunTool } from '../../session/run-tool.js';
+import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
+import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { parseGeminiToolSlots, parseGeminiTools } from './parse-gemini-tools.js';
 import { transformGeminiRequest, type GeminiWarningCode } from './transform-gemini-request.js';
 import type { GeminiPart } from './gemini-api.js';
 
 /** What {@link createGeminiToolSearch} needs. */
-export interface CreateGeminiToolSearchOptions {
-  /**
-   * Every tool the agent may send, as Gemini tools (`[{ functionDeclarations }]`; built-in tools pass through): the
-   * catalog. A body without tools (`config.tools`, or `tools` in the REST shape) is sent with these.
-   */
-  readonly tools: readonly unknown[];
-  /** The model, for REST bodies (recorded only: every model gets the client-side mechanism here). */
-  readonly model?: string;
-  /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
-  readonly config?: ToolSearchConfigInput | ToolSearchConfig;
-  /** Where reveals are kept per session. @default createMemoryRevealStore() */
-  readonly store?: RevealStore;
-  /** A configured mechanism that does not apply (`openai`, `claude`: never here): throw or send full schemas. @default 'throw' */
-  readonly unsupported?: UnsupportedMechanismBehaviour;
-}
+export type CreateGeminiToolSearchOptions = SessionToolSearchOptions;
 
 /** The contents a response adds to the history, and whether the model is done. */
 export interface GeminiTurn<Content> {
@@ -38,27 +21,17 @@ export interface GeminiTurn<Content> {
   readonly done: boolean;
 }
 
-/** One request prepared for a session. */
-export interface GeminiToolSearchRequest<Body> {
-  /** The body to send (`ai.models.generateContent(request.body)`). */
-  readonly body: Body;
-  /** The plan it was made with. */
-  readonly plan: ToolSearchPlan;
-  /** The plan's and the transformer's warnings. */
-  readonly warnings: readonly ToolSearchWarning<GeminiWarningCode | ToolSearchPlanWarningCode>[];
-  /** The tool names sent and back. */
-  readonly names: ToolNameMapping;
-  /**
-   * Answers every function call of the response's first candidate: the package's `tool_search`, blind or misfit calls
-   * of deferred tools and unknown tools (`{ output: <text that says what was wrong, with the full schema> }`), and the
-   * caller's own tools through `runTool` (`call_tool` unwrapped), in order. What `runTool` returns becomes the
-   * `response`: a plain object as it is, anything else as `{ output }`.
-   */
-  handle(response: { readonly candidates?: readonly { readonly content?: object }[] }, runTool: RunTool): Promise<GeminiTurn<GeminiContentOf<Body>>>;
-}
-
-/** The element type of a body's `contents` list (the SDK's `Content` for an SDK body). */
-export type GeminiContentOf<Body> = Body extends { readonly contents?: infer Contents } ? (Contents extends readonly (infer Content)[] ? Content : never) : never;
+/**
+ * One Gemini request prepared for a session. `handle` takes the response and answers every function call of its first
+ * candidate with `functionResponse` parts (library answers as `{ output: <text> }`); what `runTool` returns becomes
+ * the `response`: a plain object as it is, anything else as `{ output }`.
+ */
+export type GeminiToolSearchRequest<Body> = SessionRequest<
+  Body,
+  GeminiWarningCode,
+  { readonly candidates?: readonly { readonly content?: object }[] },
+  GeminiTurn<ListItemOf<Body, 'contents'>>
+>;
 
 /** Tool search for one agent on Gemini's `generateContent`. */
 export interface GeminiToolSearch {
@@ -96,12 +69,7 @@ export function createGeminiToolSearch(options: CreateGeminiToolSearchOptions): 
     throw new ToolSearchError('invalid-options', `createGeminiToolSearch: \`tools\` must be the agent's Gemini tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
   const catalogTools = options.tools;
-  const toolSearch = createToolSearch({
-    tools: parseGeminiTools({ contents: [], tools: catalogTools }),
-    ...(options.config === undefined ? {} : { config: options.config }),
-    ...(options.store === undefined ? {} : { store: options.store }),
-    ...(options.unsupported === undefined ? {} : { unsupported: options.unsupported }),
-  });
+  const toolSearch = createToolSearch({ tools: parseGeminiTools({ contents: [], tools: catalogTools }), config: options.config, store: options.store, unsupported: options.unsupported });
 
   return {
     toolSearch,
@@ -120,7 +88,7 @@ export function createGeminiToolSearch(options: CreateGeminiToolSearchOptions): 
         tools: sent,
         label: 'createGeminiToolSearch',
       });
-      const revealed = plan.reveal === 'tool-list' ? await toolSearch.store.get(sessionId) : [];
+      const revealed = await toolSearch.readRevealed(plan, sessionId);
       const transformed = transformGeminiRequest(body, plan, { revealed });
       const { names } = transformed;
       return {
@@ -145,7 +113,7 @@ export function createGeminiToolSearch(options: CreateGeminiToolSearchOptions): 
           }
           const contents: unknown[] = [content];
           if (parts.length > 0) contents.push({ role: 'user', parts });
-          return { contents: contents as GeminiContentOf<typeof given>[], done: parts.length === 0 };
+          return { contents: contents as ListItemOf<typeof given, 'contents'>[], done: parts.length === 0 };
         },
       };
     },

@@ -25,7 +25,6 @@ export {
 } from './gemini-api.js';
 export {
   createGeminiToolSearch,
-  type GeminiContentOf,
   type CreateGeminiToolSearchOptions,
   type GeminiToolSearch,
   type GeminiToolSearchRequest,

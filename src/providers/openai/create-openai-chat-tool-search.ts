@@ -1,32 +1,18 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
-import type { ToolSearchConfig, ToolSearchConfigInput } from '../../config/tool-search-config.js';
-import type { RevealStore } from '../../reveal/reveal-store.js';
-import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
-import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
-import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
+import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
 import { resolveSessionPlan } from '../../session/resolve-session-plan.js';
 import { formatToolOutput } from '../../session/format-tool-output.js';
-import type { RunTool } from '../../session/run-tool.js';
+import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
+import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
 import { transformOpenAIChatRequest, type OpenAIChatWarningCode } from './transform-openai-chat-request.js';
 import type { OpenAIChatTextPart } from './openai-chat-api.js';
 
 /** What {@link createOpenAIChatToolSearch} needs. */
-export interface CreateOpenAIChatToolSearchOptions {
-  /** Every tool the agent may send, as Chat Completions tools: the catalog. A body without `tools` is sent with these. */
-  readonly tools: readonly unknown[];
-  /** The model, for bodies without `model` (recorded only: every model gets the client-side mechanism here). */
-  readonly model?: string;
-  /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
-  readonly config?: ToolSearchConfigInput | ToolSearchConfig;
-  /** Where reveals are kept per session. @default createMemoryRevealStore() */
-  readonly store?: RevealStore;
-  /** A configured mechanism that does not apply (`openai`, `claude`: never here): throw or send full schemas. @default 'throw' */
-  readonly unsupported?: UnsupportedMechanismBehaviour;
-}
+export type CreateOpenAIChatToolSearchOptions = SessionToolSearchOptions;
 
 /** The messages a completion adds to the history, and whether the model is done. */
 export interface OpenAIChatTurn<Message> {
@@ -36,27 +22,17 @@ export interface OpenAIChatTurn<Message> {
   readonly done: boolean;
 }
 
-/** One request prepared for a session. */
-export interface OpenAIChatToolSearchRequest<Body> {
-  /** The body to send (`openai.chat.completions.create(request.body)`). */
-  readonly body: Body;
-  /** The plan it was made with. */
-  readonly plan: ToolSearchPlan;
-  /** The plan's and the transformer's warnings. */
-  readonly warnings: readonly ToolSearchWarning<OpenAIChatWarningCode | ToolSearchPlanWarningCode>[];
-  /** The tool names sent and back. */
-  readonly names: ToolNameMapping;
-  /**
-   * Answers every tool call of the completion's first choice: the package's `tool_search`, blind or misfit calls of
-   * deferred tools and unknown tools (a `tool` message that says what was wrong, with the full schema), and the
-   * caller's own tools through `runTool` (`call_tool` unwrapped), in order. What `runTool` returns is sent as the
-   * content: a string or a list of text parts as it is, anything else as JSON.
-   */
-  handle(completion: { readonly choices: readonly { readonly message: object }[] }, runTool: RunTool): Promise<OpenAIChatTurn<OpenAIChatMessageOf<Body>>>;
-}
-
-/** The element type of a body's `messages` list (the SDK's `ChatCompletionMessageParam` for an SDK body). */
-export type OpenAIChatMessageOf<Body> = Body extends { readonly messages?: infer Messages } ? (Messages extends readonly (infer Message)[] ? Message : never) : never;
+/**
+ * One Chat Completions request prepared for a session. `handle` takes the completion and answers the tool calls of
+ * its first choice with `tool` messages; what `runTool` returns is the content: a string or a list of text parts as it
+ * is, anything else as JSON.
+ */
+export type OpenAIChatToolSearchRequest<Body> = SessionRequest<
+  Body,
+  OpenAIChatWarningCode,
+  { readonly choices: readonly { readonly message: object }[] },
+  OpenAIChatTurn<ListItemOf<Body, 'messages'>>
+>;
 
 /** Tool search for one agent on the Chat Completions API. */
 export interface OpenAIChatToolSearch {
@@ -96,12 +72,7 @@ export function createOpenAIChatToolSearch(options: CreateOpenAIChatToolSearchOp
     throw new ToolSearchError('invalid-options', `createOpenAIChatToolSearch: \`tools\` must be the agent's Chat Completions tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
   const catalogTools = options.tools;
-  const toolSearch = createToolSearch({
-    tools: parseOpenAIChatTools({ tools: catalogTools }),
-    ...(options.config === undefined ? {} : { config: options.config }),
-    ...(options.store === undefined ? {} : { store: options.store }),
-    ...(options.unsupported === undefined ? {} : { unsupported: options.unsupported }),
-  });
+  const toolSearch = createToolSearch({ tools: parseOpenAIChatTools({ tools: catalogTools }), config: options.config, store: options.store, unsupported: options.unsupported });
 
   return {
     toolSearch,
@@ -116,7 +87,7 @@ export function createOpenAIChatToolSearch(options: CreateOpenAIChatToolSearchOp
         tools: (body as { tools?: unknown }).tools === catalogTools ? undefined : parseOpenAIChatTools(body),
         label: 'createOpenAIChatToolSearch',
       });
-      const revealed = plan.reveal === 'tool-list' ? await toolSearch.store.get(sessionId) : [];
+      const revealed = await toolSearch.readRevealed(plan, sessionId);
       const transformed = transformOpenAIChatRequest(body, plan, { revealed });
       const { names } = transformed;
       return {
@@ -142,7 +113,7 @@ export function createOpenAIChatToolSearch(options: CreateOpenAIChatToolSearchOp
             } else continue;
             replies.push({ role: 'tool', tool_call_id: call.id, content });
           }
-          return { messages: [message, ...replies] as OpenAIChatMessageOf<typeof given>[], done: replies.length === 0 };
+          return { messages: [message, ...replies] as ListItemOf<typeof given, 'messages'>[], done: replies.length === 0 };
         },
       };
     },

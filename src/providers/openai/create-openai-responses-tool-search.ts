@@ -1,17 +1,13 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
-import type { ToolSearchConfig, ToolSearchConfigInput } from '../../config/tool-search-config.js';
-import type { RevealStore } from '../../reveal/reveal-store.js';
-import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
-import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
-import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
+import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
 import { resolveSessionPlan } from '../../session/resolve-session-plan.js';
 import { formatToolOutput } from '../../session/format-tool-output.js';
-import type { RunTool } from '../../session/run-tool.js';
-import type { ToolSearchPlanWarningCode } from '../../plan/tool-search-plan.js';
+import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
+import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
 import { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
@@ -24,20 +20,7 @@ import {
 import type { OpenAIResponsesFunctionCallOutputContent, OpenAIResponsesToolSearchOutputItem } from './openai-responses-api.js';
 
 /** What {@link createOpenAIResponsesToolSearch} needs. */
-export interface CreateOpenAIResponsesToolSearchOptions<Tool = unknown> {
-  /**
-   * Every tool the agent may send, as Responses tools (functions, namespaces; other tool types pass through): the
-   * catalog `tool_search` searches. A body without `tools` is sent with these.
-   */
-  readonly tools: readonly Tool[];
-  /** The model, for bodies without `model`. @default the body's `model` */
-  readonly model?: string;
-  /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
-  readonly config?: ToolSearchConfigInput | ToolSearchConfig;
-  /** Where reveals are kept per session. @default createMemoryRevealStore() */
-  readonly store?: RevealStore;
-  /** A configured mechanism that does not apply: throw (default) or send full schemas. @default 'throw' */
-  readonly unsupported?: UnsupportedMechanismBehaviour;
+export interface CreateOpenAIResponsesToolSearchOptions<Tool = unknown> extends SessionToolSearchOptions<Tool> {
   /** Hosted search: where tools without a category go (see the transformer). @default 'top-level' */
   readonly uncategorized?: OpenAIResponsesUncategorizedTools;
 }
@@ -55,28 +38,19 @@ export interface OpenAIResponsesTurn<Item> {
   readonly done: boolean;
 }
 
-/** One request prepared for a session. */
-export interface OpenAIResponsesToolSearchRequest<Body> {
-  /** The body to send (`openai.responses.create(request.body)`). */
-  readonly body: TransformedOpenAIResponsesBody<Body>;
-  /** The plan it was made with. */
-  readonly plan: ToolSearchPlan;
-  /** The plan's and the transformer's warnings. */
-  readonly warnings: readonly ToolSearchWarning<OpenAIResponsesWarningCode | ToolSearchPlanWarningCode>[];
-  /** The tool names sent and back. */
-  readonly names: ToolNameMapping;
-  /**
-   * Answers every call in the response: the package's `tool_search` (a `function_call` on the client-side mechanism,
-   * a client-executed `tool_search_call` under OpenAI's hosted search), blind or misfit calls of deferred tools and
-   * unknown tools (a `function_call_output` that says what was wrong, with the full schema), and the caller's own
-   * tools through `runTool` (`function_call`, `call_tool` unwrapped, `custom_tool_call`), in the response's order.
-   * What `runTool` returns is sent as the output: a string or a list of content parts as it is, anything else as JSON.
-   */
-  handle(response: { readonly output: readonly unknown[] }, runTool: RunTool): Promise<OpenAIResponsesTurn<OpenAIResponsesInputItemOf<Body>>>;
-}
-
-/** The element type of a body's `input` list (the SDK's `ResponseInputItem` for an SDK body). */
-export type OpenAIResponsesInputItemOf<Body> = Body extends { readonly input?: infer Input } ? (Input extends readonly (infer Item)[] ? Item : never) : never;
+/**
+ * One Responses request prepared for a session. `handle` takes the response and answers every call in its output:
+ * the package's `tool_search` (a `function_call` on the client-side mechanism; a client-executed `tool_search_call`
+ * under OpenAI's hosted search, answered with a `tool_search_output`), and the caller's `function_call`s and
+ * `custom_tool_call`s; what `runTool` returns is the output: a string or a list of content parts as it is, anything
+ * else as JSON.
+ */
+export type OpenAIResponsesToolSearchRequest<Body> = SessionRequest<
+  TransformedOpenAIResponsesBody<Body>,
+  OpenAIResponsesWarningCode,
+  { readonly output: readonly unknown[] },
+  OpenAIResponsesTurn<ListItemOf<Body, 'input'>>
+>;
 
 /** Tool search for one agent on the Responses API. */
 export interface OpenAIResponsesToolSearch<Tool = unknown> {
@@ -125,12 +99,7 @@ export function createOpenAIResponsesToolSearch<Tool>(options: CreateOpenAIRespo
   }
   const catalogTools = options.tools;
   const catalog = parseOpenAIResponsesTools({ tools: catalogTools });
-  const toolSearch = createToolSearch({
-    tools: catalog,
-    ...(options.config === undefined ? {} : { config: options.config }),
-    ...(options.store === undefined ? {} : { store: options.store }),
-    ...(options.unsupported === undefined ? {} : { unsupported: options.unsupported }),
-  });
+  const toolSearch = createToolSearch({ tools: catalog, config: options.config, store: options.store, unsupported: options.unsupported });
   const uncategorized = options.uncategorized ?? 'top-level';
 
   return {
@@ -146,7 +115,7 @@ export function createOpenAIResponsesToolSearch<Tool>(options: CreateOpenAIRespo
         tools: (body as { tools?: unknown }).tools === catalogTools ? undefined : parseOpenAIResponsesTools(body),
         label: 'createOpenAIResponsesToolSearch',
       });
-      const revealed = plan.reveal === 'tool-list' ? await toolSearch.store.get(sessionId) : [];
+      const revealed = await toolSearch.readRevealed(plan, sessionId);
       const transformed = transformOpenAIResponsesRequest(body as object as OpenAIResponsesBodyWithTools<typeof given, Tool>, plan, { revealed, uncategorized });
       const { names } = transformed;
       return {
@@ -177,7 +146,7 @@ export function createOpenAIResponsesToolSearch<Tool>(options: CreateOpenAIRespo
               answers.push({ type: 'custom_tool_call_output', call_id: item.call_id, output: toOutput(result) });
             }
           }
-          return { input: [...output, ...answers] as OpenAIResponsesInputItemOf<typeof given>[], answers: answers as OpenAIResponsesInputItemOf<typeof given>[], done: answers.length === 0 };
+          return { input: [...output, ...answers] as ListItemOf<typeof given, 'input'>[], answers: answers as ListItemOf<typeof given, 'input'>[], done: answers.length === 0 };
         },
       };
     },

@@ -16,7 +16,6 @@ export {
   createOpenAIResponsesToolSearch,
   type CreateOpenAIResponsesToolSearchOptions,
   type OpenAIResponsesBodyWithTools,
-  type OpenAIResponsesInputItemOf,
   type OpenAIResponsesToolSearch,
   type OpenAIResponsesToolSearchRequest,
   type OpenAIResponsesTurn,
@@ -24,7 +23,6 @@ export {
 export {
   createOpenAIChatToolSearch,
   type CreateOpenAIChatToolSearchOptions,
-  type OpenAIChatMessageOf,
   type OpenAIChatToolSearch,
   type OpenAIChatToolSearchRequest,
   type OpenAIChatTurn,
