@@ -49,11 +49,11 @@ export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> {
    */
   readonly tools: Tools;
   /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
-  readonly config?: ToolSearchConfigInput | ToolSearchConfig;
+  readonly config?: ToolSearchConfigInput | ToolSearchConfig | undefined;
   /** Where reveals are kept per session (shared by every session of the agent). @default createMemoryRevealStore() */
-  readonly store?: RevealStore;
+  readonly store?: RevealStore | undefined;
   /** A configured mechanism that does not apply to the model: throw (default) or send every schema. @default 'throw' */
-  readonly unsupported?: UnsupportedMechanismBehaviour;
+  readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
 }
 
 /** What to pass to `generateText` / `streamText` (spread it): the tool set and the system text. */
@@ -143,12 +143,7 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
       const inputSchema = (await asSchema(tool.inputSchema).jsonSchema) as ToolDefinition['inputSchema'];
       catalog.push(tool.description === undefined ? { name, inputSchema } : { name, description: tool.description, inputSchema });
     }
-    return createToolSearch({
-      tools: catalog,
-      store,
-      ...(options.config === undefined ? {} : { config: options.config }),
-      ...(options.unsupported === undefined ? {} : { unsupported: options.unsupported }),
-    });
+    return createToolSearch({ tools: catalog, store, config: options.config, unsupported: options.unsupported });
   }
 
   return {
