@@ -2,7 +2,9 @@
  * tool-search: deferred tool loading for any agent loop.
  *
  * The core is provider-neutral: configuration, tool definitions and the plan. Each wire API has its own subpath
- * export (`tool-search/openai`, `tool-search/anthropic`, `tool-search/gemini`).
+ * export (`tool-search/openai`, `tool-search/anthropic`, `tool-search/gemini`), with a session API per wire API
+ * (`createOpenAIResponsesToolSearch`, …) built on the core's `createToolSearch`; `tool-search/ai-sdk` integrates the
+ * Vercel AI SDK.
  *
  * @packageDocumentation
  */
@@ -120,3 +122,16 @@ export {
 } from './reveal/create-memory-reveal-store.js';
 
 export type { TransformRequestOptions, TransformRequestResult } from './transform/request-transformer.js';
+
+export {
+  createToolSearch,
+  type CreateToolSearchOptions,
+  type ToolCallContext,
+  type ToolCallHandling,
+  type ToolSearch,
+  type UnsupportedMechanismBehaviour,
+} from './session/create-tool-search.js';
+export { formatToolOutput } from './session/format-tool-output.js';
+export type { RunTool, RunToolCall } from './session/run-tool.js';
+export type { SessionToolSearchOptions } from './session/session-tool-search-options.js';
+export type { ListItemOf, SessionRequest } from './session/session-request.js';

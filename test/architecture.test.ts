@@ -32,12 +32,14 @@ describe('the source layout', () => {
     expect(imports(path).filter(isBuiltin)).toEqual([]);
   });
 
-  it.each(library.filter((file) => !file.local.startsWith('providers/')).map((file) => [file.local, file.path]))(
-    'core module %s imports no provider',
-    (_local, path) => {
-      expect(imports(path).filter((specifier) => specifier.includes('providers/'))).toEqual([]);
-    },
-  );
+  const core = library.filter((file) => !file.local.startsWith('providers/') && !file.local.startsWith('integrations/'));
+  it.each(core.map((file) => [file.local, file.path]))('core module %s imports no provider and no integration', (_local, path) => {
+    expect(imports(path).filter((specifier) => specifier.includes('providers/') || specifier.includes('integrations/'))).toEqual([]);
+  });
+
+  it.each(files.filter((file) => file.local.startsWith('providers/')).map((file) => [file.local, file.path]))('provider module %s imports no integration', (_local, path) => {
+    expect(imports(path).filter((specifier) => specifier.includes('integrations/'))).toEqual([]);
+  });
 
   it.each(files.filter((file) => file.local.startsWith('providers/')).map((file) => [file.local, file.path]))(
     'provider module %s imports no other provider',
@@ -51,8 +53,17 @@ describe('the source layout', () => {
   it('imports only the allowed runtime dependencies', () => {
     const allowed = new Set(['zod', 'fast-json-stable-stringify', 'lru-cache']);
     const external = files
+      .filter((file) => !file.local.startsWith('integrations/'))
       .flatMap((file) => imports(file.path).filter((specifier) => !(isCommandLine(file.local) && isBuiltin(specifier))))
       .filter((specifier) => !specifier.startsWith('.'));
     expect(external.filter((specifier) => !allowed.has(specifier))).toEqual([]);
+  });
+
+  it('lets an integration import only its framework (an optional peer dependency) besides the runtime dependencies', () => {
+    const frameworks: Record<string, readonly string[]> = { 'ai-sdk': ['ai'] };
+    for (const file of files.filter((entry) => entry.local.startsWith('integrations/'))) {
+      const allowed = new Set(['zod', 'fast-json-stable-stringify', 'lru-cache', ...(frameworks[file.local.split('/')[1] ?? ''] ?? [])]);
+      expect(imports(file.path).filter((specifier) => !specifier.startsWith('.') && !allowed.has(specifier)), file.local).toEqual([]);
+    }
   });
 });

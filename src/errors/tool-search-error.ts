@@ -8,6 +8,8 @@
  * - `invalid-options`: options passed to a factory or a transformer failed validation.
  * - `plan-mismatch`: a plan was made for different tools than the request holds.
  * - `too-many-deferred-tools`: more deferred tools than the provider accepts in one request.
+ * - `mechanism-unsupported`: the configuration names a mechanism that does not apply to the model or API, so nothing
+ *   would be deferred (thrown by the session API unless it is told to send full schemas).
  */
 export type ToolSearchErrorCode =
   | 'invalid-config'
@@ -15,7 +17,8 @@ export type ToolSearchErrorCode =
   | 'invalid-request'
   | 'invalid-options'
   | 'plan-mismatch'
-  | 'too-many-deferred-tools';
+  | 'too-many-deferred-tools'
+  | 'mechanism-unsupported';
 
 /** Marks errors thrown by this package, so the guard works across two loaded copies of it. */
 const TOOL_SEARCH_ERROR = Symbol.for('tool-search.error');

@@ -11,6 +11,13 @@
  * ```
  * @packageDocumentation
  */
+export {
+  createAnthropicMessagesToolSearch,
+  type AnthropicMessagesToolSearch,
+  type AnthropicMessagesToolSearchRequest,
+  type AnthropicMessagesTurn,
+  type CreateAnthropicMessagesToolSearchOptions,
+} from './create-anthropic-messages-tool-search.js';
 export { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 export { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 export { createAnthropicMessagesTools } from './create-anthropic-messages-tools.js';

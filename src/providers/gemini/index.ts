@@ -23,6 +23,13 @@ export {
   type GeminiTool,
   type GeminiToolConfig,
 } from './gemini-api.js';
+export {
+  createGeminiToolSearch,
+  type CreateGeminiToolSearchOptions,
+  type GeminiToolSearch,
+  type GeminiToolSearchRequest,
+  type GeminiTurn,
+} from './create-gemini-tool-search.js';
 export { parseGeminiTools } from './parse-gemini-tools.js';
 export { createGeminiFunctionDeclarations } from './create-gemini-function-declarations.js';
 export {

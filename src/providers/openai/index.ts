@@ -1,6 +1,8 @@
 /**
  * `tool-search/openai`: tool search on OpenAI's APIs.
  *
+ * Session API (a few lines per turn): `createOpenAIResponsesToolSearch`, `createOpenAIChatToolSearch`.
+ *
  * Responses API: read a body's tools (`parseOpenAIResponsesTools`), rewrite the body for a plan
  * (`transformOpenAIResponsesRequest`), map calls back (`resolveOpenAIFunctionCallName`), check a body against the
  * documented 400s (`preflightOpenAIResponsesRequest`).
@@ -10,6 +12,21 @@
  *
  * @packageDocumentation
  */
+export {
+  createOpenAIResponsesToolSearch,
+  type CreateOpenAIResponsesToolSearchOptions,
+  type OpenAIResponsesBodyWithTools,
+  type OpenAIResponsesToolSearch,
+  type OpenAIResponsesToolSearchRequest,
+  type OpenAIResponsesTurn,
+} from './create-openai-responses-tool-search.js';
+export {
+  createOpenAIChatToolSearch,
+  type CreateOpenAIChatToolSearchOptions,
+  type OpenAIChatToolSearch,
+  type OpenAIChatToolSearchRequest,
+  type OpenAIChatTurn,
+} from './create-openai-chat-tool-search.js';
 export { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
 export { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
 export { createOpenAIResponsesTools } from './create-openai-responses-tools.js';

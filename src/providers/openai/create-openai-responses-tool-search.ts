@@ -1,0 +1,160 @@
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { isRecord } from '../../records/is-record.js';
+import { formatToolSearchResult } from '../../client/tool-search-result.js';
+import { TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
+import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
+import { resolveSessionPlan } from '../../session/resolve-session-plan.js';
+import { formatToolOutput } from '../../session/format-tool-output.js';
+import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
+import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
+import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
+import { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
+import { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
+import {
+  transformOpenAIResponsesRequest,
+  type OpenAIResponsesUncategorizedTools,
+  type OpenAIResponsesWarningCode,
+  type TransformedOpenAIResponsesBody,
+} from './transform-openai-responses-request.js';
+import type { OpenAIResponsesFunctionCallOutputContent, OpenAIResponsesToolSearchOutputItem } from './openai-responses-api.js';
+
+/** What {@link createOpenAIResponsesToolSearch} needs. */
+export interface CreateOpenAIResponsesToolSearchOptions<Tool = unknown> extends SessionToolSearchOptions<Tool> {
+  /** Hosted search: where tools without a category go (see the transformer). @default 'top-level' */
+  readonly uncategorized?: OpenAIResponsesUncategorizedTools;
+}
+
+/** The items a response adds to the history, and whether the model is done. */
+export interface OpenAIResponsesTurn<Item> {
+  /**
+   * Append these to `input` when you keep the history yourself (`store: false`): the response's output items as
+   * returned, then the answer to every call (the transformer removes what must not be sent back).
+   */
+  readonly input: Item[];
+  /** Only the answers (`function_call_output`, `tool_search_output`, …), for a loop that chains `previous_response_id`. */
+  readonly answers: Item[];
+  /** `true` when the response made no call that needs an answer: the model has finished its turn. */
+  readonly done: boolean;
+}
+
+/**
+ * One Responses request prepared for a session. `handle` takes the response and answers every call in its output:
+ * the package's `tool_search` (a `function_call` on the client-side mechanism; a client-executed `tool_search_call`
+ * under OpenAI's hosted search, answered with a `tool_search_output`), and the caller's `function_call`s and
+ * `custom_tool_call`s; what `runTool` returns is the output: a string or a list of content parts as it is, anything
+ * else as JSON.
+ */
+export type OpenAIResponsesToolSearchRequest<Body> = SessionRequest<
+  TransformedOpenAIResponsesBody<Body>,
+  OpenAIResponsesWarningCode,
+  { readonly output: readonly unknown[] },
+  OpenAIResponsesTurn<ListItemOf<Body, 'input'>>
+>;
+
+/** Tool search for one agent on the Responses API. */
+export interface OpenAIResponsesToolSearch<Tool = unknown> {
+  /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
+  readonly toolSearch: ToolSearch;
+  /**
+   * Prepares one request of a session: the plan (cached), the transformed body (sent with the factory's `tools` when
+   * it has none), and `handle` for the response.
+   */
+  prepare<Body extends object>(body: Body, options: { readonly sessionId: string }): Promise<OpenAIResponsesToolSearchRequest<OpenAIResponsesBodyWithTools<Body, Tool>>>;
+}
+
+/** A body as it is sent: its own `tools`, or the factory's when it has none. */
+export type OpenAIResponsesBodyWithTools<Body, Tool> = Body extends { readonly tools?: unknown } ? Body : Body & { tools: Tool[] };
+
+/**
+ * Tool search on the OpenAI Responses API for one agent, in a few lines per turn: `prepare` resolves the plan for
+ * the body's model (OpenAI's hosted search on GPT-5.4 and newer, the client-side `tool_search` elsewhere), transforms
+ * the body, and `handle` answers every call of the response (searches, blind calls, `call_tool`), running the
+ * caller's own tools through `runTool`.
+ *
+ * Throws a `ToolSearchError` for bad options (see `createToolSearch`); `prepare` throws for a missing `sessionId`,
+ * a body without a model (unless `mechanism: 'client'`), a configured mechanism that does not apply (unless
+ * `unsupported: 'full-schemas'`) and what the transformer throws.
+ *
+ * @example
+ * ```ts
+ * import OpenAI from 'openai';
+ * import type { ResponseInputItem } from 'openai/resources/responses/responses';
+ * import { createOpenAIResponsesToolSearch } from 'tool-search/openai';
+ *
+ * const toolSearch = createOpenAIResponsesToolSearch({ tools: myTools });
+ * const input: ResponseInputItem[] = [{ role: 'user', content: 'What open orders does customer 42 have?' }];
+ * for (let done = false; !done; ) {
+ *   const request = await toolSearch.prepare({ model: 'gpt-5.4', store: false, input }, { sessionId });
+ *   const turn = await request.handle(await openai.responses.create(request.body), runTool);
+ *   input.push(...turn.input);
+ *   done = turn.done;
+ * }
+ * ```
+ * @see https://developers.openai.com/api/docs/guides/tools-tool-search
+ */
+export function createOpenAIResponsesToolSearch<Tool>(options: CreateOpenAIResponsesToolSearchOptions<Tool>): OpenAIResponsesToolSearch<Tool> {
+  if (!isRecord(options) || !Array.isArray(options.tools)) {
+    throw new ToolSearchError('invalid-options', `createOpenAIResponsesToolSearch: \`tools\` must be the agent's Responses tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
+  }
+  const catalogTools = options.tools;
+  const catalog = parseOpenAIResponsesTools({ tools: catalogTools });
+  const toolSearch = createToolSearch({ tools: catalog, config: options.config, store: options.store, unsupported: options.unsupported });
+  const uncategorized = options.uncategorized ?? 'top-level';
+
+  return {
+    toolSearch,
+    async prepare(given, { sessionId } = {} as { sessionId: string }) {
+      if (!isRecord(given)) throw new ToolSearchError('invalid-request', `\`body\` must be a Responses request body, got ${describeValue(given)}`);
+      const body = (given.tools === undefined ? { ...given, tools: catalogTools } : given) as OpenAIResponsesBodyWithTools<typeof given, Tool>;
+      const plan = resolveSessionPlan(toolSearch, {
+        api: 'openai-responses',
+        sessionId,
+        bodyModel: given.model,
+        optionModel: options.model,
+        tools: (body as { tools?: unknown }).tools === catalogTools ? undefined : parseOpenAIResponsesTools(body),
+        label: 'createOpenAIResponsesToolSearch',
+      });
+      const revealed = await toolSearch.readRevealed(plan, sessionId);
+      const transformed = transformOpenAIResponsesRequest(body as object as OpenAIResponsesBodyWithTools<typeof given, Tool>, plan, { revealed, uncategorized });
+      const { names } = transformed;
+      const { loaded } = transformed;
+      return {
+        body: transformed.body,
+        plan,
+        warnings: [...plan.warnings, ...transformed.warnings],
+        names,
+        async handle(response, runTool) {
+          const output = isRecord(response) ? response.output : undefined;
+          if (!Array.isArray(output)) throw new ToolSearchError('invalid-request', `\`response.output\` must be the response's output items, got ${describeValue(output)}`);
+          const answers: unknown[] = [];
+          for (const item of output) {
+            if (!isRecord(item)) continue;
+            if (item.type === 'function_call' && typeof item.call_id === 'string') {
+              const name = resolveOpenAIFunctionCallName(item as { name: string; namespace?: string }, names);
+              const handling = await toolSearch.handleToolCall({ name, arguments: item.arguments }, { sessionId, plan, names, loaded });
+              const result =
+                handling.type === 'run'
+                  ? toOutput(await runTool(handling.name, handling.arguments, { id: item.call_id, sessionId }))
+                  : formatToolSearchResult(handling.result);
+              answers.push({ type: 'function_call_output', call_id: item.call_id, output: result });
+            } else if (item.type === 'tool_search_call' && item.execution === 'client') {
+              const handling = await toolSearch.handleToolCall({ name: TOOL_SEARCH_TOOL_NAME, arguments: item.arguments }, { sessionId, plan, names, loaded });
+              if (handling.type !== 'search') continue;
+              answers.push(createOpenAIToolSearchOutput(item as { call_id?: string | null }, handling.result) satisfies OpenAIResponsesToolSearchOutputItem);
+            } else if (item.type === 'custom_tool_call' && typeof item.call_id === 'string' && typeof item.name === 'string') {
+              const result = await runTool(names.fromWire(item.name), item.input, { id: item.call_id, sessionId });
+              answers.push({ type: 'custom_tool_call_output', call_id: item.call_id, output: toOutput(result) });
+            }
+          }
+          return { input: [...output, ...answers] as ListItemOf<typeof given, 'input'>[], answers: answers as ListItemOf<typeof given, 'input'>[], done: answers.length === 0 };
+        },
+      };
+    },
+  };
+}
+
+/** A tool's output as a Responses output: text or content parts as they are, anything else as JSON. */
+function toOutput(output: unknown): string | OpenAIResponsesFunctionCallOutputContent[] {
+  return Array.isArray(output) ? (output as OpenAIResponsesFunctionCallOutputContent[]) : formatToolOutput(output);
+}

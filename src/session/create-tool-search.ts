@@ -1,0 +1,217 @@
+import { parseToolSearchConfig } from '../config/parse-tool-search-config.js';
+import type { ToolSearchConfig, ToolSearchConfigInput } from '../config/tool-search-config.js';
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import { describeValue } from '../errors/describe-value.js';
+import type { ModelReference } from '../models/model-reference.js';
+import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { resolveToolSearch } from '../plan/resolve-tool-search.js';
+import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
+import { createMemoryRevealStore } from '../reveal/create-memory-reveal-store.js';
+import type { RevealStore } from '../reveal/reveal-store.js';
+import { createToolCallCheck, type ToolCall } from '../client/create-tool-call-check.js';
+import { createToolSearchTool, type ToolSearchTool } from '../client/create-tool-search-tool.js';
+import type { ToolSearchResult } from '../client/tool-search-result.js';
+import { TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js';
+import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+
+/** How many plans one {@link ToolSearch} keeps (one per model and tool list; agents use a handful). */
+const MAX_CACHED_PLANS = 32;
+
+/**
+ * What happens when the plan would defer nothing because the mechanism the configuration names does not apply to
+ * the model or API (an explicit `mechanism: 'openai'` on `gpt-4.1`, `'claude'` on Claude 3.x).
+ *
+ * - `throw` (the default): `resolvePlan` throws a `ToolSearchError` (`mechanism-unsupported`) saying why, so every
+ *   schema is never sent silently when deferral was expected.
+ * - `full-schemas`: the request is sent with every schema, and the plan's `mechanism-unsupported` warning says why.
+ */
+export type UnsupportedMechanismBehaviour = 'throw' | 'full-schemas';
+
+/** What {@link createToolSearch} needs. */
+export interface CreateToolSearchOptions {
+  /**
+   * Every tool the agent may send, with full schemas and the caller's names (the catalog `tool_search` searches and
+   * calls are checked against). A request may send any subset of them.
+   */
+  readonly tools: readonly ToolDefinition[];
+  /** The tool search configuration, in any form `parseToolSearchConfig` accepts. @default all defaults */
+  readonly config?: ToolSearchConfigInput | ToolSearchConfig | undefined;
+  /**
+   * Where reveals are kept per session; shared by every session of the agent (each call names its `sessionId`).
+   * @default createMemoryRevealStore()
+   */
+  readonly store?: RevealStore | undefined;
+  /** See {@link UnsupportedMechanismBehaviour}. @default 'throw' */
+  readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
+}
+
+/** Where one tool call is handled. */
+export interface ToolCallContext {
+  /** The session the call belongs to. */
+  readonly sessionId: string;
+  /** The plan of the request the model answered (from `resolvePlan`). */
+  readonly plan: ToolSearchPlan;
+  /**
+   * The tool-name mapping of the request the model answered (a transformer's `names`), when the names sent differ
+   * from the caller's. @default no mapping
+   */
+  readonly names?: Pick<ToolNameMapping, 'toWire' | 'fromWire'>;
+  /**
+   * The tools whose schemas the request's history already holds (a transformer's `loaded`): `tool_search` names them
+   * in `loadedEarlier` instead of repeating them, whatever this process's reveal store saw. @default the store's reveals
+   */
+  readonly loaded?: Iterable<string>;
+}
+
+/**
+ * What to do with one tool call the model made.
+ *
+ * - `search`: it was the package's `tool_search`; `result` is what it found (send it back in the API's form for a
+ *   search result: text, a `tool_search_output`, `tool_reference` blocks).
+ * - `answer`: the call cannot run as written (a deferred tool called blind with arguments that do not fit its
+ *   schema, an unknown tool, a `call_tool` without a name); send `result` back as the call's result (format it with
+ *   `formatToolSearchResult`). The model sees what was wrong and the tool's full schema.
+ * - `run`: run the caller's tool `name` (the caller's name, not the wire name; for a `call_tool` call, the tool it
+ *   names) with `arguments` (parsed, and checked against the full schema when `checked`).
+ */
+export type ToolCallHandling =
+  | { readonly type: 'search'; readonly result: ToolSearchResult }
+  | { readonly type: 'answer'; readonly result: ToolSearchResult }
+  | { readonly type: 'run'; readonly name: string; readonly arguments: unknown; readonly checked: boolean };
+
+/** Tool search for one agent: its plans, its `tool_search`, its call check and its reveal store. */
+export interface ToolSearch {
+  /** The catalog, as given. */
+  readonly tools: readonly ToolDefinition[];
+  /** The validated configuration. */
+  readonly config: ToolSearchConfig;
+  /** The reveal store shared by every session. */
+  readonly store: RevealStore;
+  /** The package's `tool_search` over the catalog (for a loop that answers searches itself). */
+  readonly search: ToolSearchTool;
+  /**
+   * The plan for a model and a tool list (default: the catalog), resolved once and cached for the agent: the same
+   * model and tool names give the same plan object until one of them changes.
+   *
+   * Throws a `ToolSearchError`: `invalid-tools` when `tools` holds a tool the catalog lacks; `mechanism-unsupported`
+   * when the configuration names a mechanism that does not apply here and `unsupported` is `throw`.
+   */
+  resolvePlan(model: ModelReference, tools?: readonly ToolDefinition[]): ToolSearchPlan;
+  /**
+   * Handles one tool call: the package's `tool_search` is run, a call to a deferred tool (directly or through
+   * `call_tool`) is checked against its full schema, and the rest comes back as the caller's tool to run. Never
+   * throws for what the model wrote.
+   */
+  handleToolCall(call: ToolCall, context: ToolCallContext): Promise<ToolCallHandling>;
+  /**
+   * The session's reveals a transformer needs for a plan: the store's when the plan reveals in the tool list
+   * (`reveal: 'tool-list'`), none otherwise (the default, `conversation`, reads nothing per request).
+   */
+  readRevealed(plan: ToolSearchPlan, sessionId: string): Promise<readonly string[]>;
+}
+
+/**
+ * Creates tool search for one agent: the tools, the configuration and a reveal store, shared by all its sessions.
+ * The per-API factories (`createOpenAIResponsesToolSearch`, `createOpenAIChatToolSearch`,
+ * `createAnthropicMessagesToolSearch`, `createGeminiToolSearch`, and `tool-search/ai-sdk`) are built on it; use it
+ * directly for a runtime of your own.
+ *
+ * Throws a `ToolSearchError` (`invalid-tools`, `invalid-options`) or a `ToolSearchConfigError` for bad options.
+ *
+ * @example
+ * ```ts
+ * import { createToolSearch, formatToolSearchResult } from 'tool-search';
+ * const toolSearch = createToolSearch({ tools });
+ * const plan = toolSearch.resolvePlan({ id: 'gemini-2.5-flash', api: 'gemini' });
+ * const handling = await toolSearch.handleToolCall({ name: call.name, arguments: call.arguments }, { sessionId, plan });
+ * const output = handling.type === 'run' ? await run(handling.name, handling.arguments) : formatToolSearchResult(handling.result);
+ * ```
+ */
+export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
+  if (typeof options !== 'object' || options === null) {
+    throw new ToolSearchError('invalid-options', `createToolSearch: \`options\` must be an object such as \`{ tools }\`, got ${describeValue(options)}`);
+  }
+  const catalog = parseToolDefinitions(options.tools);
+  const config = parseToolSearchConfig(options.config);
+  const store = options.store ?? createMemoryRevealStore();
+  const unsupported = options.unsupported ?? 'throw';
+  if (unsupported !== 'throw' && unsupported !== 'full-schemas') {
+    throw new ToolSearchError('invalid-options', `createToolSearch: \`unsupported\` must be 'throw' or 'full-schemas', got ${describeValue(unsupported)}`);
+  }
+  const search = createToolSearchTool({ tools: catalog, store });
+  const check = createToolCallCheck({ tools: catalog, store });
+  const byName = new Map(catalog.map((tool) => [tool.name, tool]));
+  const catalogKey = toolListKey(catalog);
+  const plans = new Map<string, ToolSearchPlan>();
+
+  function cachedPlan(model: ModelReference, tools: readonly ToolDefinition[] = catalog): ToolSearchPlan {
+    const listKey = tools === catalog ? catalogKey : toolListKey(parseToolDefinitions(tools));
+    const key = `${typeof model === 'string' ? `${model}\n` : `${model?.id}\n${model?.api ?? ''}`}\n${listKey}`;
+    const found = plans.get(key);
+    if (found !== undefined) return found;
+    const outside = tools.filter((tool) => !byName.has(tool.name)).map((tool) => `\`${tool.name}\``);
+    if (outside.length > 0) {
+      throw new ToolSearchError(
+        'invalid-tools',
+        `the request sends ${outside.join(', ')}, which the tools tool search was created with lack; create it with every tool the agent may send`,
+      );
+    }
+    const plan = resolveToolSearch(model, tools, config);
+    if (plan.mechanism === 'none' && unsupported === 'throw') {
+      const warning = plan.warnings.find((entry) => entry.code === 'mechanism-unsupported');
+      if (warning !== undefined) {
+        throw new ToolSearchError(
+          'mechanism-unsupported',
+          `${warning.message}. Set \`mechanism: 'auto'\` (hosted search where supported, the client-side \`tool_search\` elsewhere) or \`'client'\`, or pass \`unsupported: 'full-schemas'\` to send every schema on purpose`,
+        );
+      }
+    }
+    if (plans.size >= MAX_CACHED_PLANS) plans.delete(plans.keys().next().value as string);
+    plans.set(key, plan);
+    return plan;
+  }
+
+  return {
+    tools: options.tools,
+    config,
+    store,
+    search,
+    resolvePlan: cachedPlan,
+    async handleToolCall(call, context) {
+      if (typeof context !== 'object' || context === null || typeof context.plan !== 'object' || context.plan === null) {
+        throw new ToolSearchError('invalid-options', `handleToolCall: \`context\` must be \`{ sessionId, plan, names? }\`, got ${describeValue(context)}`);
+      }
+      const { sessionId, plan, names } = context;
+      const name = typeof call?.name === 'string' ? (names?.fromWire(call.name) ?? call.name) : '';
+      if (name === TOOL_SEARCH_TOOL_NAME && (sendsSearchTool(plan) || !byName.has(TOOL_SEARCH_TOOL_NAME))) {
+        // Search only what this request sends, when it sends less than the catalog.
+        const visible = visibleOf(plan);
+        const result = await search.execute(call.arguments, { sessionId, ...(names === undefined ? {} : { names }), ...(visible === undefined ? {} : { visible }), ...(context.loaded === undefined ? {} : { loaded: context.loaded }) });
+        return { type: 'search', result };
+      }
+      const outcome = await check.check(call, { sessionId, ...(names === undefined ? {} : { names }) });
+      return outcome.ok ? { type: 'run', name: outcome.name, arguments: outcome.arguments, checked: outcome.checked } : { type: 'answer', result: outcome.result };
+    },
+    readRevealed: async (plan, sessionId) => (plan.reveal === 'tool-list' ? store.get(sessionId) : []),
+  };
+
+  /** The plan's tool names, or `undefined` when they are the whole catalog. */
+  function visibleOf(plan: ToolSearchPlan): readonly string[] | undefined {
+    return plan.tools.length === catalog.length && plan.tools.every((entry, index) => entry.name === catalog[index]?.name)
+      ? undefined
+      : plan.tools.map((entry) => entry.name);
+  }
+}
+
+/** Whether the plan sends the package's `tool_search` (so a call of that name is the package's). */
+function sendsSearchTool(plan: ToolSearchPlan): boolean {
+  return plan.mechanism !== 'none' && plan.search === 'library' && plan.tools.some((entry) => entry.status === 'deferred');
+}
+
+/** What the plan depends on in a tool list: names, policies and categories, in order (schemas do not change it). */
+function toolListKey(tools: readonly ToolDefinition[]): string {
+  let key = '';
+  for (const tool of tools) key += `${tool.name}\u0001${tool.deferrable ?? ''}\u0001${tool.category ?? ''}\u0000`;
+  return key;
+}

@@ -1,0 +1,25 @@
+import type { ToolSearchConfig, ToolSearchConfigInput } from '../config/tool-search-config.js';
+import type { RevealStore } from '../reveal/reveal-store.js';
+import type { UnsupportedMechanismBehaviour } from './create-tool-search.js';
+
+/** What every session-API factory takes (`createOpenAIResponsesToolSearch`, …); each adds its API's own options. */
+export interface SessionToolSearchOptions<Tool = unknown> {
+  /**
+   * Every tool the agent may send, in the API's own tool format, with full schemas and your names: the catalog
+   * `tool_search` searches and calls are checked against. A body without tools is sent with these; a body with tools
+   * may send any subset of them.
+   */
+  readonly tools: readonly Tool[];
+  /**
+   * The model, for bodies without `model` (Gemini's REST body). The body's `model` wins. Needed on Responses and
+   * Anthropic, where the model picks the mechanism, unless the configuration is `mechanism: 'client'`.
+   * @default the body's `model`
+   */
+  readonly model?: string | undefined;
+  /** The tool search configuration, in any form `parseToolSearchConfig` accepts. @default all defaults */
+  readonly config?: ToolSearchConfigInput | ToolSearchConfig | undefined;
+  /** Where reveals are kept, shared by every session of the agent. @default createMemoryRevealStore() */
+  readonly store?: RevealStore | undefined;
+  /** A configured mechanism that does not apply: throw (the default) or send every schema. @default 'throw' */
+  readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
+}

@@ -1,0 +1,158 @@
+/**
+ * Every quick start of docs/quick-starts.md, run as it is written: each block becomes a module (in the gitignored
+ * test/.generated/) whose `tool-search` imports resolve to src/, the SDK clients it builds with their defaults reach a
+ * local server on 127.0.0.1 through the SDKs' documented environment variables, and what it `declare`s (your tools, your
+ * `runTool`) is provided on `globalThis`. The server plays the API over GitHub's 117 MCP tools; the test checks that
+ * the loop ended, and that the caller's tool ran with its own name and arguments.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonSchema, tool, type ToolSet } from 'ai';
+import { startLocalServer, type LocalServer, type ScriptedResponse } from '../support/local-server.js';
+import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
+import { anthropicReply, chatReply, geminiReply, responsesReply } from '../support/scripted-replies.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const generated = join(root, 'test', '.generated');
+const blocks = [...readFileSync(join(root, 'docs', 'quick-starts.md'), 'utf8').matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((match) => match[1] as string);
+
+type Kind = 'responses' | 'chat' | 'anthropic' | 'gemini' | 'ai-sdk';
+const KINDS: [Kind, string][] = [
+  ['ai-sdk', "from 'tool-search/ai-sdk'"],
+  ['responses', 'createOpenAIResponsesToolSearch'],
+  ['chat', 'createOpenAIChatToolSearch'],
+  ['anthropic', 'createAnthropicMessagesToolSearch'],
+  ['gemini', 'createGeminiToolSearch'],
+];
+const kindOf = (code: string): Kind | undefined => KINDS.find(([, marker]) => code.includes(marker))?.[0];
+
+/** What the fake API answers, by path, for each quick start, and the call the caller's tool must see. */
+const SCRIPTS: Record<Kind, { path: string; replies: unknown[]; ran: [string, unknown] }> = {
+  responses: {
+    path: '/responses',
+    replies: [
+      responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } }]),
+      responsesReply(2, [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', arguments: '{"owner":"octo","repo":"hello"}', status: 'completed' }]),
+      responsesReply(3, [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }] }]),
+    ],
+    ran: ['list_issues', { owner: 'octo', repo: 'hello' }],
+  },
+  'ai-sdk': {
+    path: '/responses',
+    replies: [
+      responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } }]),
+      responsesReply(2, [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', arguments: '{"owner":"octo","repo":"hello"}', status: 'completed' }]),
+      responsesReply(3, [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }] }]),
+    ],
+    ran: ['list_issues', { owner: 'octo', repo: 'hello' }],
+  },
+  chat: {
+    path: '/chat/completions',
+    replies: [
+      chatReply(1, [['call_1', 'tool_search', { query: 'create_issue' }]]),
+      chatReply(2, [['call_2', 'call_tool', { name: 'create_issue', arguments: { owner: 'octo', repo: 'hello', title: 'Bug' } }]]),
+      chatReply(3, []),
+    ],
+    ran: ['create_issue', { owner: 'octo', repo: 'hello', title: 'Bug' }],
+  },
+  anthropic: {
+    path: '/v1/messages',
+    replies: [
+      anthropicReply([{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: 'get_file_contents' } }], 'tool_use'),
+      anthropicReply([{ type: 'tool_use', id: 'toolu_2', name: 'get_file_contents', input: { owner: 'octo', repo: 'hello', path: 'README.md' } }], 'tool_use'),
+      anthropicReply([{ type: 'text', text: 'It says hello.', citations: null }], 'end_turn'),
+    ],
+    ran: ['get_file_contents', { owner: 'octo', repo: 'hello', path: 'README.md' }],
+  },
+  gemini: {
+    path: '/v1beta/models/gemini-2.5-flash:generateContent',
+    replies: [
+      geminiReply([{ functionCall: { name: 'tool_search', args: { query: 'search_repositories' } } }]),
+      geminiReply([{ functionCall: { name: 'call_tool', args: { name: 'search_repositories', arguments: { query: 'tool search' } } } }]),
+      geminiReply([{ text: 'Found 3 repositories.' }]),
+    ],
+    ran: ['search_repositories', { query: 'tool search' }],
+  },
+};
+
+/** What each quick start `declare`s, as the wire API's tools (GitHub's MCP tools) and a recording `runTool`. */
+function provideGlobals(kind: Kind, ran: [string, unknown][]): void {
+  const record = (name: string, args: unknown) => {
+    ran.push([name, args]);
+    return { ok: true, tool: name };
+  };
+  const scope = globalThis as Record<string, unknown>;
+  scope.runTool = async (name: string, args: unknown) => (kind === 'gemini' ? record(name, args) : JSON.stringify(record(name, args)));
+  switch (kind) {
+    case 'responses':
+      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({ type: 'function', name: entry.name, description: entry.description, parameters: entry.inputSchema, strict: false }));
+      break;
+    case 'chat':
+      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({ type: 'function', function: { name: entry.name, description: entry.description, parameters: entry.inputSchema } }));
+      break;
+    case 'anthropic':
+      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({ name: entry.name, description: entry.description, input_schema: entry.inputSchema }));
+      break;
+    case 'gemini':
+      scope.myDeclarations = GITHUB_MCP_TOOLS.map((entry) => ({ name: entry.name, description: entry.description, parametersJsonSchema: entry.inputSchema }));
+      break;
+    case 'ai-sdk': {
+      const set: ToolSet = {};
+      for (const entry of GITHUB_MCP_TOOLS) {
+        set[entry.name] = tool({
+          description: entry.description ?? '',
+          inputSchema: jsonSchema<Record<string, unknown>>(entry.inputSchema as Parameters<typeof jsonSchema>[0]),
+          execute: async (args: Record<string, unknown>) => record(entry.name, args),
+        });
+      }
+      scope.myTools = set;
+      break;
+    }
+  }
+}
+
+const ENVIRONMENT = ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_API_KEY', 'GOOGLE_GEMINI_BASE_URL', 'GEMINI_API_KEY'] as const;
+const saved = Object.fromEntries(ENVIRONMENT.map((name) => [name, process.env[name]]));
+let server: LocalServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  for (const name of ENVIRONMENT) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+
+describe('docs/quick-starts.md', () => {
+  it('has one quick start per wire API and one for the AI SDK', () => {
+    expect(blocks.map(kindOf).sort()).toEqual(['ai-sdk', 'anthropic', 'chat', 'gemini', 'responses']);
+  });
+
+  it.each(blocks.map((code, index) => [kindOf(code) ?? 'unknown', index, code] as const))('runs the %s quick start against a loopback server', async (kind, index, code) => {
+    const script = SCRIPTS[kind as Kind];
+    server = await startLocalServer((request, position): ScriptedResponse => {
+      if (request.method !== 'POST' || request.path !== script.path) throw new Error(`unexpected ${request.method} ${request.path}`);
+      const reply = script.replies[position];
+      if (reply === undefined) throw new Error(`no scripted reply for request ${position + 1}`);
+      return { body: reply };
+    });
+    process.env.OPENAI_BASE_URL = server.url;
+    process.env.OPENAI_API_KEY = 'test';
+    process.env.ANTHROPIC_BASE_URL = server.url;
+    process.env.ANTHROPIC_API_KEY = 'test';
+    process.env.GOOGLE_GEMINI_BASE_URL = server.url;
+    process.env.GEMINI_API_KEY = 'test';
+    const ran: [string, unknown][] = [];
+    provideGlobals(kind as Kind, ran);
+
+    mkdirSync(generated, { recursive: true });
+    const file = join(generated, `quick-start-${index + 1}-${kind}.ts`);
+    writeFileSync(file, `${code}\nexport {};\n`);
+    await import(/* @vite-ignore */ `${pathToFileURL(file).href}?run=${Date.now()}`);
+
+    expect(server.requests).toHaveLength(script.replies.length);
+    expect(ran).toEqual([script.ran]);
+  });
+});

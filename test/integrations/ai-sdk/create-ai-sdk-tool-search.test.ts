@@ -1,0 +1,462 @@
+/**
+ * `tool-search/ai-sdk` with the real AI SDK (`ai` 6 and its OpenAI, Anthropic and Google providers) against a local
+ * server on 127.0.0.1 that plays each API over GitHub's 117 MCP tools: multi-step `generateText` and `streamText` runs,
+ * asserting what every request carried (tools, system text, the search answered, the real tool run).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { generateText, jsonSchema, stepCountIs, streamText, tool, type ModelMessage, type ToolSet } from 'ai';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createAISDKToolSearch } from '../../../src/integrations/ai-sdk/index.js';
+import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
+import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
+import { startLocalServer, type LocalServer, type ScriptedResponse } from '../../support/local-server.js';
+import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
+import type { PreflightResult } from '../../../src/preflight/preflight-result.js';
+import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightGeminiRequest } from '../../../src/providers/gemini/preflight-gemini-request.js';
+
+let server: LocalServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** The API's documented 400 rules, by path: a request that breaks one fails the run as the API would. */
+function preflightOf(path: string): (body: unknown) => PreflightResult {
+  if (path.startsWith('/responses')) return preflightOpenAIResponsesRequest;
+  if (path.startsWith('/chat/')) return preflightOpenAIChatRequest;
+  if (path.startsWith('/v1/messages')) return preflightAnthropicMessagesRequest;
+  return preflightGeminiRequest;
+}
+
+async function startFakeAPI(path: string, replies: readonly ScriptedResponse[]): Promise<LocalServer> {
+  const preflight = preflightOf(path);
+  server = await startLocalServer((request, index) => {
+    if (request.method !== 'POST' || request.path !== path) throw new Error(`unexpected ${request.method} ${request.path}`);
+    const checked = preflight(request.body);
+    if (!checked.ok) throw new Error(`the request breaks documented rules: ${JSON.stringify(checked.violations)}`);
+    const reply = replies[index];
+    if (reply === undefined) throw new Error(`no scripted reply for request ${index + 1}`);
+    return reply;
+  });
+  return server;
+}
+
+/** GitHub's MCP tools as AI SDK tools whose `execute` records each call. */
+function githubToolSet() {
+  const ran: [string, unknown][] = [];
+  const tools: ToolSet = Object.fromEntries(
+    GITHUB_MCP_TOOLS.map((definition) => [
+      definition.name,
+      tool({
+        description: definition.description ?? '',
+        inputSchema: jsonSchema<Record<string, unknown>>(definition.inputSchema as Parameters<typeof jsonSchema>[0]),
+        execute: async (args: Record<string, unknown>) => {
+          ran.push([definition.name, args]);
+          return { ok: true, tool: definition.name };
+        },
+      }),
+    ]),
+  );
+  return { ran, tools };
+}
+
+const bodies = (fake: LocalServer) => fake.requests.map((request) => request.body as Record<string, any>);
+const json = (body: unknown): ScriptedResponse => ({ body });
+const sse = (events: unknown[], done = false): ScriptedResponse => ({
+  body: `${events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('')}${done ? 'data: [DONE]\n\n' : ''}`,
+  headers: { 'content-type': 'text/event-stream' },
+});
+
+describe('createAISDKToolSearch', () => {
+  describe('on a Gemini model (client-side)', () => {
+    const geminiReply = (parts: unknown[]) => ({
+      candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+      usageMetadata: { promptTokenCount: 260, candidatesTokenCount: 16, totalTokenCount: 276 },
+    });
+
+    it('searches, calls through call_tool and answers a misfit across two runs of a session, generateText then streamText', async () => {
+      const fake = await startFakeAPI('/v1beta/models/gemini-2.5-flash:generateContent', [
+        json(geminiReply([{ functionCall: { name: 'tool_search', args: { query: 'search_repositories' } } }])),
+        json(geminiReply([{ functionCall: { name: 'call_tool', args: { name: 'search_repositories', arguments: { query: 'tool search' } } } }])),
+        json(geminiReply([{ text: 'Found 3 repositories.' }])),
+      ]);
+      const google = createGoogleGenerativeAI({ baseURL: `${fake.url}/v1beta`, apiKey: 'test' });
+      const { ran, tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools });
+      const model = google('gemini-2.5-flash');
+
+      const first = await generateText({
+        model,
+        ...(await toolSearch.prepare(model, { sessionId: 'session-1', system: 'You are helpful.' })),
+        prompt: 'Find repositories about tool search.',
+        stopWhen: stepCountIs(5),
+        maxRetries: 0,
+      });
+      expect(first.text).toBe('Found 3 repositories.');
+      expect(ran).toEqual([['search_repositories', { query: 'tool search' }]]);
+
+      const sent = bodies(fake);
+      expect(sent).toHaveLength(3);
+      for (const body of sent) expect(JSON.stringify([body.tools, body.systemInstruction])).toBe(JSON.stringify([sent[0]?.tools, sent[0]?.systemInstruction]));
+      expect(sent[0]?.tools[0].functionDeclarations.map((declaration: { name: string }) => declaration.name)).toEqual(['tool_search', 'call_tool']);
+      const system = JSON.stringify(sent[0]?.systemInstruction);
+      expect(system).toContain('You are helpful.');
+      expect(system).toContain(TOOL_SEARCH_GUIDANCE.slice(0, 80));
+      expect(system).toContain('search_repositories');
+      // The AI SDK's functionResponse shape ({ name, content }) carries the search result and the tool's output.
+      const lastResponse = (index: number) => sent[index]?.contents.at(-1).parts[0].functionResponse;
+      expect(lastResponse(1)).toMatchObject({ name: 'tool_search', response: { name: 'tool_search' } });
+      expect(JSON.parse(lastResponse(1).response.content)).toMatchObject({ status: 'found', tools: [{ name: 'search_repositories' }] });
+      expect(lastResponse(2)).toMatchObject({ name: 'call_tool', response: { name: 'call_tool', content: { ok: true, tool: 'search_repositories' } } });
+
+      // A second run of the session, streamed, with the first run's messages in the history.
+      server = undefined;
+      const streamed = await startFakeAPI('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', [
+        sse([geminiReply([{ functionCall: { name: 'tool_search', args: { query: 'search_repositories' } } }])]),
+        sse([geminiReply([{ functionCall: { name: 'call_tool', args: { name: 'create_issue', arguments: { title: 'Bug' } } } }])]),
+        sse([geminiReply([{ text: 'I need the repository first.' }])]),
+      ]);
+      const streamingModel = createGoogleGenerativeAI({ baseURL: `${streamed.url}/v1beta`, apiKey: 'test' })('gemini-2.5-flash');
+      const messages: ModelMessage[] = [...first.response.messages, { role: 'user', content: 'Now file a bug.' }];
+      const second = streamText({
+        model: streamingModel,
+        ...(await toolSearch.prepare(streamingModel, { sessionId: 'session-1', system: 'You are helpful.' })),
+        messages,
+        stopWhen: stepCountIs(5),
+        maxRetries: 0,
+      });
+      expect(await second.text).toBe('I need the repository first.');
+      const resent = bodies(streamed);
+      expect(resent).toHaveLength(3);
+      for (const body of resent) expect(JSON.stringify([body.tools, body.systemInstruction])).toBe(JSON.stringify([sent[0]?.tools, sent[0]?.systemInstruction]));
+      const again = JSON.parse(resent[1]?.contents.at(-1).parts[0].functionResponse.response.content);
+      expect(again).toMatchObject({ status: 'found', loadedEarlier: ['search_repositories'] });
+      const misfit = JSON.parse(resent[2]?.contents.at(-1).parts[0].functionResponse.response.content);
+      expect(misfit).toMatchObject({ status: 'invalid-arguments', tool: 'create_issue', tools: [{ name: 'create_issue' }] });
+      expect(ran).toHaveLength(1);
+    });
+  });
+
+  describe('on a Chat Completions model (client-side, stubs)', () => {
+    const chunk = (delta: unknown, finish: string | null = null) => ({
+      id: 'chatcmpl-1',
+      object: 'chat.completion.chunk',
+      created: 1741570290,
+      model: 'gpt-4.1',
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+    const callChunks = (id: string, name: string, args: unknown) => [
+      chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: JSON.stringify(args) } }] }),
+      chunk({}, 'tool_calls'),
+    ];
+
+    it('streams a search, a stub call checked and run, and a blind call answered with the schema', async () => {
+      const fake = await startFakeAPI('/chat/completions', [
+        sse(callChunks('call_1', 'tool_search', { query: 'list_issues' }), true),
+        sse(callChunks('call_2', 'list_issues', { owner: 'octo', repo: 'hello' }), true),
+        sse(callChunks('call_3', 'create_issue', {}), true),
+        sse([chunk({ role: 'assistant', content: 'Done.' }), chunk({}, 'stop')], true),
+      ]);
+      const openai = createOpenAI({ baseURL: fake.url, apiKey: 'test' });
+      const { ran, tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools, config: { listing: 'compact' } });
+      const model = openai.chat('gpt-4.1');
+      const result = streamText({
+        model,
+        ...(await toolSearch.prepare(model, { sessionId: 'session-1', system: 'You are helpful.' })),
+        prompt: 'List the issues of octo/hello and file one.',
+        stopWhen: stepCountIs(6),
+        maxRetries: 0,
+      });
+      expect(await result.text).toBe('Done.');
+      expect(ran).toEqual([['list_issues', { owner: 'octo', repo: 'hello' }]]);
+      const sent = bodies(fake);
+      expect(sent).toHaveLength(4);
+      for (const body of sent) expect(JSON.stringify([body.tools, body.messages[0]])).toBe(JSON.stringify([sent[0]?.tools, sent[0]?.messages[0]]));
+      const sentTools = sent[0]?.tools as { function: { name: string; parameters: unknown; strict?: boolean } }[];
+      expect(sentTools).toHaveLength(118);
+      expect(sentTools[0]?.function.name).toBe('tool_search');
+      expect(sentTools.slice(1).every((entry) => JSON.stringify(entry.function.parameters) === '{"type":"object","additionalProperties":true}')).toBe(true);
+      expect(sentTools.every((entry) => entry.function.strict === false)).toBe(true);
+      expect(sent[0]?.messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining(TOOL_SEARCH_GUIDANCE) });
+      const toolMessages = sent[3]?.messages.filter((message: { role: string }) => message.role === 'tool');
+      expect(JSON.parse(toolMessages[0].content)).toMatchObject({ status: 'found', tools: [{ name: 'list_issues' }] });
+      expect(JSON.parse(toolMessages[1].content)).toEqual({ ok: true, tool: 'list_issues' });
+      expect(JSON.parse(toolMessages[2].content)).toMatchObject({ status: 'invalid-arguments', tool: 'create_issue' });
+    });
+  });
+
+  describe('on gpt-5.4 (OpenAI’s hosted search, the library’s ranking)', () => {
+    const responsesReply = (index: number, output: unknown[]) => ({
+      id: `resp_${index}`,
+      object: 'response',
+      created_at: 1767225600 + index,
+      status: 'completed',
+      model: 'gpt-5.4',
+      output,
+      usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 },
+    });
+
+    it('answers the client-executed tool_search_call with a tool_search_output that loads the tool', async () => {
+      const fake = await startFakeAPI('/responses', [
+        json(responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } }])),
+        json(responsesReply(2, [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', namespace: 'list_issues', arguments: '{"owner":"octo","repo":"hello"}', status: 'completed' }])),
+        json(responsesReply(3, [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }] }])),
+      ]);
+      const openai = createOpenAI({ baseURL: fake.url, apiKey: 'test' });
+      const { ran, tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools });
+      const model = openai('gpt-5.4');
+      const settings = await toolSearch.prepare(model, { sessionId: 'session-1', system: 'You are helpful.' });
+      expect(settings.plan.mechanism).toBe('openai-hosted');
+      const result = await generateText({
+        model,
+        ...settings,
+        prompt: 'Which issues are open in octo/hello?',
+        stopWhen: stepCountIs(5),
+        maxRetries: 0,
+        providerOptions: { openai: { store: false } },
+      });
+      expect(result.text).toBe('Two open issues.');
+      expect(ran).toEqual([['list_issues', { owner: 'octo', repo: 'hello' }]]);
+      const sent = bodies(fake);
+      expect(sent).toHaveLength(3);
+      for (const body of sent) expect(JSON.stringify([body.tools, body.input[0]])).toBe(JSON.stringify([sent[0]?.tools, sent[0]?.input[0]]));
+      const sentTools = sent[0]?.tools as Record<string, unknown>[];
+      expect(sentTools.filter((entry) => entry.type === 'function' && entry.defer_loading === true)).toHaveLength(117);
+      expect(sentTools.at(-1)).toMatchObject({ type: 'tool_search', execution: 'client', parameters: { properties: { query: { type: 'string' } } } });
+      expect(JSON.stringify(sent[0]?.input[0])).toContain(TOOL_SEARCH_GUIDANCE.slice(0, 80));
+      const output = sent[1]?.input.find((item: { type?: string }) => item.type === 'tool_search_output');
+      expect(output).toMatchObject({ call_id: 'call_ts1', execution: 'client', tools: [{ type: 'function', name: 'list_issues', defer_loading: true }] });
+      expect(sent[2]?.input.at(-1)).toMatchObject({ type: 'function_call_output', call_id: 'call_1' });
+      // The AI SDK replays the loaded function's call in its namespace (the preflight would reject it without).
+      expect(sent[2]?.input.find((item: { type?: string }) => item.type === 'function_call')).toMatchObject({ name: 'list_issues', namespace: 'list_issues' });
+    });
+  });
+
+  describe('on gpt-5.4, streamed', () => {
+    const usage = { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 };
+    const stream = (index: number, item: Record<string, unknown>, deltas: unknown[], done: Record<string, unknown>) =>
+      sse([
+        { type: 'response.created', response: { id: `resp_${index}`, created_at: 1767225600 + index, model: 'gpt-5.4' } },
+        { type: 'response.output_item.added', output_index: 0, item },
+        ...deltas,
+        { type: 'response.output_item.done', output_index: 0, item: done },
+        { type: 'response.completed', response: { usage } },
+      ]);
+
+    it('streams the client-executed search, the loaded tool’s call and the answer', async () => {
+      const search = { type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', arguments: { query: 'list_issues' } };
+      // A deferred top-level function comes back in a namespace of its own name, as the API sends it.
+      const call = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', namespace: 'list_issues' };
+      const message = { type: 'message', id: 'msg_1' };
+      const fake = await startFakeAPI('/responses', [
+        stream(1, { ...search, status: 'in_progress' }, [], { ...search, status: 'completed' }),
+        stream(2, { ...call, arguments: '', status: 'in_progress' }, [{ type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 0, delta: '{"owner":"octo","repo":"hello"}' }], {
+          ...call,
+          arguments: '{"owner":"octo","repo":"hello"}',
+          status: 'completed',
+        }),
+        stream(3, message, [{ type: 'response.output_text.delta', item_id: 'msg_1', output_index: 0, content_index: 0, delta: 'Two open issues.' }], {
+          ...message,
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }],
+        }),
+      ]);
+      const { ran, tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools });
+      const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' })('gpt-5.4');
+      const result = streamText({
+        model,
+        ...(await toolSearch.prepare(model, { sessionId: 'session-1' })),
+        prompt: 'Which issues are open in octo/hello?',
+        stopWhen: stepCountIs(5),
+        maxRetries: 0,
+        providerOptions: { openai: { store: false } },
+      });
+      expect(await result.text).toBe('Two open issues.');
+      expect(ran).toEqual([['list_issues', { owner: 'octo', repo: 'hello' }]]);
+      const sent = bodies(fake);
+      expect(sent.map((body) => body.stream)).toEqual([true, true, true]);
+      for (const body of sent) expect(JSON.stringify(body.tools)).toBe(JSON.stringify(sent[0]?.tools));
+      expect(sent[1]?.input.find((item: { type?: string }) => item.type === 'tool_search_output')).toMatchObject({
+        call_id: 'call_ts1',
+        tools: [{ name: 'list_issues', defer_loading: true }],
+      });
+    });
+  });
+
+  describe('on claude-sonnet-4-5 (Anthropic’s hosted search, the library’s ranking)', () => {
+    const reply = (content: unknown[], stopReason: string) => ({
+      id: `msg_${stopReason}`,
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content,
+      stop_reason: stopReason,
+      stop_sequence: null,
+      usage: { input_tokens: 100, output_tokens: 20 },
+    });
+
+    it('answers tool_search with tool_reference parts and runs the loaded tool', async () => {
+      const fake = await startFakeAPI('/v1/messages', [
+        json(reply([{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: 'get_file_contents' } }], 'tool_use')),
+        json(reply([{ type: 'tool_use', id: 'toolu_2', name: 'get_file_contents', input: { owner: 'octo', repo: 'hello', path: 'README.md' } }], 'tool_use')),
+        json(reply([{ type: 'text', text: 'It says hello.' }], 'end_turn')),
+      ]);
+      const anthropic = createAnthropic({ baseURL: `${fake.url}/v1`, apiKey: 'test' });
+      const { ran, tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools });
+      const model = anthropic('claude-sonnet-4-5');
+      const result = await generateText({
+        model,
+        ...(await toolSearch.prepare(model, { sessionId: 'session-1', system: 'You are helpful.' })),
+        prompt: 'What does the README of octo/hello say?',
+        stopWhen: stepCountIs(5),
+        maxRetries: 0,
+      });
+      expect(result.text).toBe('It says hello.');
+      expect(ran).toEqual([['get_file_contents', { owner: 'octo', repo: 'hello', path: 'README.md' }]]);
+      const sent = bodies(fake);
+      expect(sent).toHaveLength(3);
+      for (const body of sent) expect(JSON.stringify([body.tools, body.system])).toBe(JSON.stringify([sent[0]?.tools, sent[0]?.system]));
+      const sentTools = sent[0]?.tools as { name: string; defer_loading?: boolean }[];
+      expect(sentTools).toHaveLength(118);
+      expect(sentTools[0]).toMatchObject({ name: 'tool_search' });
+      expect(sentTools[0]?.defer_loading).toBeUndefined();
+      expect(sentTools.slice(1).every((entry) => entry.defer_loading === true)).toBe(true);
+      expect(JSON.stringify(sent[0]?.system)).toContain('get_file_contents');
+      const lastUser = (index: number) => sent[index]?.messages.at(-1).content[0];
+      expect(lastUser(1)).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'tool_reference', tool_name: 'get_file_contents' }] });
+      expect(lastUser(2)).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_2' });
+    });
+  });
+
+  describe('on claude-sonnet-4-5, streamed', () => {
+    const stream = (id: string, block: Record<string, unknown>, delta: Record<string, unknown>, stopReason: string) =>
+      sse([
+        { type: 'message_start', message: { id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 100, output_tokens: 1 } } },
+        { type: 'content_block_start', index: 0, content_block: block },
+        { type: 'content_block_delta', index: 0, delta },
+        { type: 'content_block_stop', index: 0 },
+        { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 20 } },
+        { type: 'message_stop' },
+      ]);
+
+    it('streams tool_search answered with tool_reference parts, the loaded tool’s call and the answer', async () => {
+      const fake = await startFakeAPI('/v1/messages', [
+        stream('msg_1', { type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: {} }, { type: 'input_json_delta', partial_json: '{"query":"get_file_contents"}' }, 'tool_use'),
+        stream('msg_2', { type: 'tool_use', id: 'toolu_2', name: 'get_file_contents', input: {} }, { type: 'input_json_delta', partial_json: '{"owner":"octo","repo":"hello","path":"README.md"}' }, 'tool_use'),
+        stream('msg_3', { type: 'text', text: '' }, { type: 'text_delta', text: 'It says hello.' }, 'end_turn'),
+      ]);
+      const { ran, tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools });
+      const model = createAnthropic({ baseURL: `${fake.url}/v1`, apiKey: 'test' })('claude-sonnet-4-5');
+      const result = streamText({
+        model,
+        ...(await toolSearch.prepare(model, { sessionId: 'session-1', system: 'You are helpful.' })),
+        prompt: 'What does the README of octo/hello say?',
+        stopWhen: stepCountIs(5),
+        maxRetries: 0,
+      });
+      expect(await result.text).toBe('It says hello.');
+      expect(ran).toEqual([['get_file_contents', { owner: 'octo', repo: 'hello', path: 'README.md' }]]);
+      const sent = bodies(fake);
+      expect(sent.map((body) => body.stream)).toEqual([true, true, true]);
+      for (const body of sent) expect(JSON.stringify([body.tools, body.system])).toBe(JSON.stringify([sent[0]?.tools, sent[0]?.system]));
+      expect(sent[1]?.messages.at(-1).content[0]).toMatchObject({ type: 'tool_result', content: [{ type: 'tool_reference', tool_name: 'get_file_contents' }] });
+    });
+  });
+
+  describe('with the provider’s own search', () => {
+    it.each([
+      ['gpt-5.4', () => createOpenAI({ apiKey: 'test' })('gpt-5.4'), 'tool_search', 'openai.tool_search', 'openai'],
+      ['claude-sonnet-4-5', () => createAnthropic({ apiKey: 'test' })('claude-sonnet-4-5'), 'tool_search_tool_bm25', 'anthropic.tool_search_bm25_20251119', 'anthropic'],
+    ] as const)('sends %s the hosted search tool, the deferred tools with deferLoading, and no note', async (_label, model, key, id, provider) => {
+      const { tools } = githubToolSet();
+      const settings = await createAISDKToolSearch({ tools, config: { search: 'provider' } }).prepare(model(), { sessionId: 's', system: 'Hi.' });
+      expect(settings.tools[key]).toMatchObject({ type: 'provider', id, args: {} });
+      expect(settings.tools[key]?.execute).toBeUndefined();
+      expect(settings.tools.list_issues?.providerOptions).toEqual({ [provider]: { deferLoading: true } });
+      expect(settings.system).toBe('Hi.');
+    });
+  });
+
+  describe('what the AI SDK cannot express', () => {
+    it('sends deferred functions with defer_loading under OpenAI’s hosted search when the names listing was asked for, and says so', async () => {
+      const { tools } = githubToolSet();
+      const settings = await createAISDKToolSearch({ tools, config: { listing: 'names' } }).prepare(createOpenAI({ apiKey: 'test' })('gpt-5.4'), { sessionId: 's' });
+      expect(settings.plan.listing).toBe('full');
+      expect(settings.warnings.map((warning) => warning.code)).toEqual(['listing-not-expressible']);
+      expect(settings.tools.list_issues?.providerOptions).toEqual({ openai: { deferLoading: true } });
+    });
+
+    it('keeps loaded schemas in the conversation when reveals in the tool list were asked for, and says so', async () => {
+      const { tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools, config: { reveal: 'tool-list', listing: 'full' } });
+      const model = createOpenAI({ apiKey: 'test' }).chat('gpt-4.1');
+      const settings = await toolSearch.prepare(model, { sessionId: 's' });
+      expect(settings.plan.reveal).toBe('conversation');
+      expect(settings.warnings.map((warning) => warning.code)).toEqual(['reveal-not-expressible']);
+      expect((await toolSearch.prepare(model, { sessionId: 's' })).tools).toBe(settings.tools);
+    });
+
+    it('names deferred tools and calls them through call_tool on a Google model when stubs were asked for, and says so', async () => {
+      const { tools } = githubToolSet();
+      const settings = await createAISDKToolSearch({ tools, config: { listing: 'full' } }).prepare(createGoogleGenerativeAI({ apiKey: 'test' })('gemini-2.5-flash'), { sessionId: 's' });
+      expect(settings.plan.listing).toBe('names');
+      expect(settings.warnings.map((warning) => warning.code)).toEqual(['stubs-not-expressible']);
+      expect(Object.keys(settings.tools)).toEqual(['tool_search', 'call_tool']);
+      expect(settings.system).toContain('list_issues');
+    });
+
+    it('sends a deferred tool without execute as a stub without execute, left to the app as the AI SDK leaves it', async () => {
+      const { tools } = githubToolSet();
+      const { execute: _execute, ...clientSide } = tools.list_issues as ToolSet[string];
+      const settings = await createAISDKToolSearch({ tools: { ...tools, list_issues: clientSide }, config: { listing: 'full' } }).prepare(
+        createOpenAI({ apiKey: 'test' }).chat('gpt-4.1'),
+        { sessionId: 's' },
+      );
+      expect(settings.tools.list_issues?.execute).toBeUndefined();
+      expect(settings.tools.create_issue?.execute).toBeTypeOf('function');
+    });
+
+    it('sends nothing deferred, and the tools as they are, below the threshold', async () => {
+      const { tools } = githubToolSet();
+      const few = { list_issues: tools.list_issues as ToolSet[string], create_issue: tools.create_issue as ToolSet[string] };
+      const settings = await createAISDKToolSearch({ tools: few }).prepare(createOpenAI({ apiKey: 'test' }).chat('gpt-4.1'), { sessionId: 's', system: 'Hi.' });
+      expect(settings.tools).toEqual(few);
+      expect(settings.system).toBe('Hi.');
+    });
+  });
+
+  describe('bad model information', () => {
+    it('throws when a configured hosted mechanism does not apply to the model', async () => {
+      const { tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools, config: { mechanism: 'claude' } });
+      const model = createOpenAI({ apiKey: 'test' }).chat('gpt-4.1');
+      await expect(toolSearch.prepare(model, { sessionId: 's' })).rejects.toThrow(ToolSearchError);
+      await expect(toolSearch.prepare(model, { sessionId: 's' })).rejects.toMatchObject({ code: 'mechanism-unsupported' });
+    });
+
+    it('rejects a model that is not an AI SDK model, and a missing session id', async () => {
+      const { tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools });
+      await expect(toolSearch.prepare({} as never, { sessionId: 's' })).rejects.toMatchObject({ code: 'invalid-options' });
+      await expect(toolSearch.prepare('openai/gpt-5.4', { sessionId: '' })).rejects.toMatchObject({ code: 'invalid-options' });
+    });
+
+    it('plans a gateway model id client-side', async () => {
+      const { tools } = githubToolSet();
+      const settings = await createAISDKToolSearch({ tools }).prepare('openai/gpt-5.4', { sessionId: 's' });
+      expect(settings.plan.mechanism).toBe('client');
+      expect(Object.keys(settings)).toEqual(['tools', 'system']);
+    });
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createGeminiToolSearch } from '../../../src/providers/gemini/create-gemini-tool-search.js';
+import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
+
+const tools = [{ functionDeclarations: GITHUB_MCP_TOOLS.map((tool) => ({ name: tool.name, description: tool.description ?? '', parametersJsonSchema: tool.inputSchema })) }];
+const sessionId = 's';
+
+describe('createGeminiToolSearch', () => {
+  it('fills the tools of a REST body and of an SDK body without them', async () => {
+    const toolSearch = createGeminiToolSearch({ tools });
+    const rest = await toolSearch.prepare({ contents: [] }, { sessionId });
+    expect((rest.body as { tools?: unknown[] }).tools).toHaveLength(1);
+    const sdk = await toolSearch.prepare({ model: 'gemini-2.5-flash', contents: [] }, { sessionId });
+    expect((sdk.body as { config?: { tools?: unknown[] } }).config?.tools).toHaveLength(1);
+    expect(sdk.plan.model).toBe('gemini-2.5-flash');
+  });
+
+  it('sends a plain object output as the response, anything else as { output }, with the call’s id', async () => {
+    const request = await createGeminiToolSearch({ tools }).prepare({ model: 'gemini-2.5-flash', contents: [] }, { sessionId });
+    const call = (id: string, name: string) => ({ functionCall: { id, name: 'call_tool', args: { name, arguments: {} } } });
+    const outputs: Record<string, unknown> = { get_me: { login: 'octo' }, get_teams: 'none' };
+    const turn = await request.handle({ candidates: [{ content: { role: 'model', parts: [call('1', 'get_me'), call('2', 'get_teams')] } }] }, async (name) => outputs[name]);
+    expect(turn.contents[1]).toEqual({
+      role: 'user',
+      parts: [
+        { functionResponse: { id: '1', name: 'call_tool', response: { login: 'octo' } } },
+        { functionResponse: { id: '2', name: 'call_tool', response: { output: 'none' } } },
+      ],
+    });
+  });
+
+  it('rejects a response without a candidate', async () => {
+    const request = await createGeminiToolSearch({ tools }).prepare({ model: 'gemini-2.5-flash', contents: [] }, { sessionId });
+    await expect(request.handle({ candidates: [] }, async () => '')).rejects.toMatchObject({ code: 'invalid-request' });
+  });
+});

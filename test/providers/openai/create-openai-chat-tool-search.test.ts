@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createOpenAIChatToolSearch } from '../../../src/providers/openai/create-openai-chat-tool-search.js';
+import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
+
+const tools = GITHUB_MCP_TOOLS.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description ?? '', parameters: tool.inputSchema } }));
+const sessionId = 's';
+const completion = (message: object) => ({ choices: [{ message }] });
+
+describe('createOpenAIChatToolSearch', () => {
+  it('gives every model the client-side mechanism, without needing the model', async () => {
+    const request = await createOpenAIChatToolSearch({ tools }).prepare({ messages: [] }, { sessionId });
+    expect(request.plan.mechanism).toBe('client');
+  });
+
+  it('throws when a hosted mechanism is configured, which Chat Completions cannot carry', async () => {
+    await expect(createOpenAIChatToolSearch({ tools, config: { mechanism: 'openai' } }).prepare({ model: 'gpt-5.4', messages: [] }, { sessionId })).rejects.toMatchObject({
+      code: 'mechanism-unsupported',
+    });
+    const full = await createOpenAIChatToolSearch({ tools, config: { mechanism: 'openai' }, unsupported: 'full-schemas' }).prepare({ model: 'gpt-5.4', messages: [] }, { sessionId });
+    expect(full.plan.mechanism).toBe('none');
+    expect(full.warnings.map((warning) => warning.code)).toContain('mechanism-unsupported');
+  });
+
+  it('is done when the assistant message calls no tool', async () => {
+    const request = await createOpenAIChatToolSearch({ tools }).prepare({ model: 'gpt-4.1', messages: [] }, { sessionId });
+    const message = { role: 'assistant', content: 'Hello.' };
+    expect(await request.handle(completion(message), async () => '')).toEqual({ messages: [message], done: true });
+  });
+
+  it('sends an object output as JSON with sorted keys, and text parts as they are', async () => {
+    const request = await createOpenAIChatToolSearch({ tools }).prepare({ model: 'gpt-4.1', messages: [] }, { sessionId });
+    const calls = [
+      { id: 'a', type: 'function', function: { name: 'call_tool', arguments: '{"name":"get_me","arguments":{}}' } },
+      { id: 'b', type: 'function', function: { name: 'call_tool', arguments: '{"name":"get_teams","arguments":{}}' } },
+    ];
+    const outputs: Record<string, unknown> = { get_me: { login: 'octo', id: 1 }, get_teams: [{ type: 'text', text: 'none' }] };
+    const turn = await request.handle(completion({ role: 'assistant', content: null, tool_calls: calls }), async (name) => outputs[name]);
+    expect(turn.messages.slice(1)).toEqual([
+      { role: 'tool', tool_call_id: 'a', content: '{"id":1,"login":"octo"}' },
+      { role: 'tool', tool_call_id: 'b', content: [{ type: 'text', text: 'none' }] },
+    ]);
+  });
+
+  it('rejects a completion without a message', async () => {
+    const request = await createOpenAIChatToolSearch({ tools }).prepare({ model: 'gpt-4.1', messages: [] }, { sessionId });
+    await expect(request.handle({ choices: [] }, async () => '')).rejects.toMatchObject({ code: 'invalid-request' });
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { createToolSearch } from '../../src/session/create-tool-search.js';
+import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
+import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
+import { ToolSearchError } from '../../src/errors/tool-search-error.js';
+import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+import { manyTools, tool } from '../support/tools.js';
+
+const weather: ToolDefinition = {
+  name: 'get_weather',
+  description: 'Get the current weather in a city.',
+  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+};
+const tools = [weather, ...manyTools(19)];
+const gemini = { id: 'gemini-2.5-flash', api: 'gemini' } as const;
+
+describe('createToolSearch', () => {
+  describe('handleToolCall', () => {
+    it('answers the package’s tool_search with a search of the session', async () => {
+      const store = createMemoryRevealStore();
+      const toolSearch = createToolSearch({ tools, store });
+      const plan = toolSearch.resolvePlan(gemini);
+      const handling = await toolSearch.handleToolCall({ name: 'tool_search', arguments: '{"query":"weather in a city"}' }, { sessionId: 's1', plan });
+      expect(handling).toMatchObject({ type: 'search', result: { status: 'found', tools: [{ name: 'get_weather', inputSchema: weather.inputSchema }] } });
+      expect(await store.get('s1')).toEqual(['get_weather']);
+      expect(await store.get('s2')).toEqual([]);
+    });
+
+    it('unwraps call_tool into the tool it names, with checked arguments', async () => {
+      const toolSearch = createToolSearch({ tools });
+      const plan = toolSearch.resolvePlan(gemini);
+      expect(plan.tools.every((entry) => entry.status === 'deferred')).toBe(true);
+      const handling = await toolSearch.handleToolCall(
+        { name: 'call_tool', arguments: { name: 'get_weather', arguments: { city: 'Paris' } } },
+        { sessionId: 's', plan },
+      );
+      expect(handling).toEqual({ type: 'run', name: 'get_weather', arguments: { city: 'Paris' }, checked: true });
+    });
+
+    it('answers a blind call whose arguments do not fit with what was wrong and the full schema', async () => {
+      const toolSearch = createToolSearch({ tools });
+      const plan = toolSearch.resolvePlan(gemini);
+      const handling = await toolSearch.handleToolCall({ name: 'get_weather', arguments: '{}' }, { sessionId: 's', plan });
+      expect(handling).toMatchObject({
+        type: 'answer',
+        result: { status: 'invalid-arguments', tool: 'get_weather', tools: [{ name: 'get_weather', inputSchema: weather.inputSchema }] },
+      });
+    });
+
+    it('answers a call of a tool that does not exist', async () => {
+      const toolSearch = createToolSearch({ tools });
+      const plan = toolSearch.resolvePlan(gemini);
+      const handling = await toolSearch.handleToolCall({ name: 'get_wether', arguments: {} }, { sessionId: 's', plan });
+      expect(handling).toMatchObject({ type: 'answer', result: { status: 'no-match', message: expect.stringContaining('get_wether') } });
+    });
+
+    it('maps wire names back and answers in the names the model saw', async () => {
+      const dotted = [tool('Cafe.change_drink'), ...manyTools(19)];
+      const toolSearch = createToolSearch({ tools: dotted });
+      const plan = toolSearch.resolvePlan(gemini);
+      const names = createToolNameMapping(['Cafe.change_drink'], { label: 'test', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });
+      expect(await toolSearch.handleToolCall({ name: 'Cafe_change_drink', arguments: { path: 'a' } }, { sessionId: 's', plan, names })).toEqual({
+        type: 'run',
+        name: 'Cafe.change_drink',
+        arguments: { path: 'a' },
+        checked: true,
+      });
+      const search = await toolSearch.handleToolCall({ name: 'tool_search', arguments: { query: 'select:Cafe_change_drink' } }, { sessionId: 's', plan, names });
+      expect(search).toMatchObject({ type: 'search', result: { tools: [{ name: 'Cafe_change_drink' }] } });
+    });
+
+    it('searches only the tools a request sends when it sends fewer than the catalog', async () => {
+      const toolSearch = createToolSearch({ tools, config: { threshold: 1 } });
+      const plan = toolSearch.resolvePlan(gemini, tools.slice(1));
+      const handling = await toolSearch.handleToolCall({ name: 'tool_search', arguments: { query: 'get_weather' } }, { sessionId: 's', plan });
+      expect(handling).toMatchObject({ type: 'search', result: { status: 'no-match' } });
+    });
+
+    it('runs the caller’s own tool_search when the plan sends none of its own', async () => {
+      const own = { ...tool('tool_search'), deferrable: 'never' as const };
+      const toolSearch = createToolSearch({ tools: [own, weather] });
+      const plan = toolSearch.resolvePlan(gemini);
+      expect(plan.tools.some((entry) => entry.status === 'deferred')).toBe(false);
+      expect(await toolSearch.handleToolCall({ name: 'tool_search', arguments: { path: 'x' } }, { sessionId: 's', plan })).toMatchObject({
+        type: 'run',
+        name: 'tool_search',
+      });
+    });
+  });
+
+  describe('resolvePlan', () => {
+    it('resolves once per model and tool list, and again when either changes', () => {
+      const toolSearch = createToolSearch({ tools });
+      const first = toolSearch.resolvePlan(gemini);
+      expect(toolSearch.resolvePlan(gemini)).toBe(first);
+      expect(toolSearch.resolvePlan(gemini, [...tools])).toBe(first);
+      expect(toolSearch.resolvePlan({ id: 'gpt-5.4', api: 'openai-responses' })).not.toBe(first);
+      expect(toolSearch.resolvePlan({ id: 'gpt-5.4', api: 'openai-responses' }).mechanism).toBe('openai-hosted');
+      const fewer = toolSearch.resolvePlan(gemini, tools.slice(0, 3));
+      expect(fewer).not.toBe(first);
+      expect(fewer.tools).toHaveLength(3);
+    });
+
+    it('throws when a configured mechanism does not apply, so every schema is never sent silently', () => {
+      const toolSearch = createToolSearch({ tools, config: { mechanism: 'openai' } });
+      const attempt = () => toolSearch.resolvePlan({ id: 'gpt-4.1', api: 'openai-responses' });
+      expect(attempt).toThrow(ToolSearchError);
+      expect(attempt).toThrow(expect.objectContaining({ code: 'mechanism-unsupported', message: expect.stringContaining("`unsupported: 'full-schemas'`") }));
+    });
+
+    it('sends full schemas with a warning when told to', () => {
+      const toolSearch = createToolSearch({ tools, config: { mechanism: 'openai' }, unsupported: 'full-schemas' });
+      const plan = toolSearch.resolvePlan({ id: 'gpt-4.1', api: 'openai-responses' });
+      expect(plan.mechanism).toBe('none');
+      expect(plan.warnings.map((warning) => warning.code)).toEqual(['mechanism-unsupported']);
+    });
+
+    it('rejects a tool list with a tool outside the catalog', () => {
+      const toolSearch = createToolSearch({ tools });
+      expect(() => toolSearch.resolvePlan(gemini, [tool('send_email')])).toThrow(
+        expect.objectContaining({ code: 'invalid-tools', message: expect.stringContaining('`send_email`') }),
+      );
+    });
+  });
+
+  describe('options', () => {
+    it.each([
+      ['no options', undefined, 'invalid-options'],
+      ['tools that are not a list', { tools: 'all' }, 'invalid-tools'],
+      ['an unknown `unsupported`', { tools, unsupported: 'ignore' }, 'invalid-options'],
+      ['a bad configuration', { tools, config: { threshold: -1 } }, 'invalid-config'],
+    ])('rejects %s', (_label, options, code) => {
+      expect(() => createToolSearch(options as never)).toThrow(expect.objectContaining({ code }));
+    });
+  });
+});
