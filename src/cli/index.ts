@@ -35,8 +35,9 @@ Options:
   --model <id>         inspect: plan for this model (e.g. gpt-5.4, claude-sonnet-4-6, gemini-2.5-pro);
                        without it the plan is the client-side mechanism, which every model can use
   --api <api>          inspect: openai-responses, openai-chat, anthropic-messages or gemini (default: all four)
-  --listing <listing>  inspect: how client-side search lists deferred tools: full (default), compact, names
-  --max-results <n>    search: at most n results (default 8)
+  --listing <listing>  inspect: how the plan lists deferred tools: auto (default: names up to 1,000
+                       deferred tools, else none), full, compact, names or none
+  --max-results <n>    search: at most n results (default 8, the index's; tool_search returns 3)
   --json               print the report as JSON, for scripts
   -h, --help           print this help
   -v, --version        print the version

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { TOOL_LISTINGS, type ToolListing } from '../config/tool-search-config.js';
+import { TOOL_LISTINGS, type ToolListingRequest } from '../config/tool-search-config.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { WIRE_APIS, type WireAPI } from '../models/model-reference.js';
 
@@ -7,7 +7,7 @@ import { WIRE_APIS, type WireAPI } from '../models/model-reference.js';
 export type CLICommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
-  | { readonly kind: 'inspect'; readonly file: string; readonly model?: string; readonly api?: WireAPI; readonly listing?: ToolListing; readonly json: boolean }
+  | { readonly kind: 'inspect'; readonly file: string; readonly model?: string; readonly api?: WireAPI; readonly listing?: ToolListingRequest; readonly json: boolean }
   | { readonly kind: 'search'; readonly file: string; readonly query: string; readonly maxResults?: number; readonly json: boolean };
 
 const OPTIONS = {
@@ -61,7 +61,7 @@ export function parseCLIArguments(args: readonly string[]): CLICommand {
     json,
     ...(values.model === undefined ? {} : { model: values.model }),
     ...(values.api === undefined ? {} : { api: oneOf('--api', values.api, WIRE_APIS) }),
-    ...(values.listing === undefined ? {} : { listing: oneOf('--listing', values.listing, TOOL_LISTINGS) }),
+    ...(values.listing === undefined ? {} : { listing: oneOf<ToolListingRequest>('--listing', values.listing, ['auto', ...TOOL_LISTINGS]) }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { TOOL_LISTINGS, type ToolListing, type ToolSearchRanking } from '../config/tool-search-config.js';
+import { TOOL_LISTINGS, type ToolListing, type ToolListingRequest, type ToolSearchRanking } from '../config/tool-search-config.js';
 import type { WireAPI } from '../models/model-reference.js';
 import { resolveToolSearch } from '../plan/resolve-tool-search.js';
 import type { DeferredReason, LoadedReason, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
@@ -14,7 +14,7 @@ export interface InspectRequest {
   readonly model?: string;
   /** The wire API: only its rows are measured, and the plan is made for it. */
   readonly api?: WireAPI;
-  readonly listing?: ToolListing;
+  readonly listing?: ToolListingRequest;
 }
 
 /** One measured request: a wire API under one mechanism (and listing, for the client mechanism). */

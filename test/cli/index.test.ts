@@ -158,6 +158,10 @@ describe.concurrent('tool-search (the command line)', { timeout: 30_000 }, () =>
       const text = (await run(['inspect', github, '--model', 'gemini-2.5-pro', '--api', 'gemini', '--listing', 'names'])).stdout;
       expect(text).toContain("Plan for gemini-2.5-pro on gemini: client (the library's own tool_search); listing names, threshold 15");
       expect(text).toMatch(/\* +gemini +client +names/);
+
+      // `auto`, the configuration's default, may be asked for by name: names up to 1,000 deferred tools.
+      const auto = await runJSON<InspectJSON>(['inspect', github, '--api', 'gemini', '--listing', 'auto']);
+      expect(auto.plan).toMatchObject({ mechanism: 'client', listing: 'names' });
     });
 
     it('says why a small catalog is not deferred', async () => {
@@ -207,6 +211,7 @@ describe.concurrent('tool-search (the command line)', { timeout: 30_000 }, () =>
       ['an option of the other command', ['search', github, 'x', '--model', 'gpt-5.4'], 2, 'tool-search: `search` takes no `--model`; its options are `--json`, `--max-results`\n'],
       ['an unknown command', ['explain', github], 2, 'tool-search: unknown command `explain`; the commands are `inspect` and `search`\n'],
       ['a bad --api', ['inspect', github, '--api', 'bedrock'], 2, 'tool-search: `--api` must be one of `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, got `bedrock`\n'],
+      ['a bad --listing', ['inspect', github, '--listing', 'short'], 2, 'tool-search: `--listing` must be one of `auto`, `full`, `compact`, `names`, `none`, got `short`\n'],
       ['a bad --max-results', ['search', github, 'x', '--max-results', '0'], 2, 'tool-search: `--max-results` must be a whole number ≥ 1, got `0`\n'],
       ['search without a query', ['search', github], 2, 'tool-search: `search` needs a query after the tools file'],
       ['inspect without a file', ['inspect'], 2, 'tool-search: `inspect` needs a tools file: a path, or `-` for standard input\n'],
