@@ -1,12 +1,13 @@
 // Checks the package the way a new user gets it: packs the tarball, installs it into a fresh app next to zod 3.25
 // (npm, offline-first from the cache), then runs `npx tool-search` (--help, inspect on GitHub's MCP tool list, search),
-// type-checks a script that imports every subpath under moduleResolution node10, node16 and bundler, and runs that
-// script in ESM and CommonJS: a zod 3.25 schema becomes a tool definition, an MCP tools/list result is planned.
+// type-checks a script that imports every subpath under moduleResolution node10, node16 and bundler, runs that
+// script in ESM and CommonJS (a zod 3.25 schema becomes a tool definition, an MCP tools/list result is planned), and
+// runs the README's quick starts from the installed package against a loopback server.
 // Run after `tsup`; `npm test` does both. Set KEEP_APP=1 to keep the app's folder for a look.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -105,6 +106,17 @@ export const summary = {
     if (output !== expected) failures.push(`the check script in ${format} printed ${output}, expected ${expected}`);
     else console.log(`ok the check script runs in ${format}: a zod 3.25 schema becomes a tool definition, a tools/list result is planned`);
   }
+
+  // The README's quick starts, importing the installed package. The SDKs they use are linked from this project (an
+  // app would install them from npm; this check stays offline), and test/docs/quick-starts.test.ts runs each one
+  // against its loopback server, with the blocks written into the app.
+  for (const sdk of ['openai', '@anthropic-ai/sdk', '@google/genai', 'ai', '@ai-sdk/openai']) {
+    mkdirSync(dirname(join(app, 'node_modules', sdk)), { recursive: true });
+    symlinkSync(join(root, 'node_modules', sdk), join(app, 'node_modules', sdk), 'dir');
+  }
+  const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+  const quickStarts = run(process.execPath, [vitest, 'run', 'test/docs/quick-starts.test.ts'], { cwd: root, env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app } });
+  check('the README quick starts run from the installed package', quickStarts, 'Tests  7 passed (7)');
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
 } finally {

@@ -1,9 +1,12 @@
 /**
- * Every quick start of docs/quick-starts.md, run as it is written: each block becomes a module (in the gitignored
- * test/.generated/) whose `tool-search` imports resolve to src/, the SDK clients it builds with their defaults reach a
- * local server on 127.0.0.1 through the SDKs' documented environment variables, and what it `declare`s (your tools, your
- * `runTool`) is provided on `globalThis`. The server plays the API over GitHub's 117 MCP tools; the test checks that
- * the loop ended, and that the caller's tool ran with its own name and arguments.
+ * Every quick start of the README, run as it is written: each block becomes a module whose `tool-search` imports
+ * resolve to src/ (vitest.config.ts), the SDK clients it builds with their defaults reach a local server on 127.0.0.1
+ * through the SDKs' documented environment variables, and what it `declare`s (your tools, your `runTool`) is provided
+ * on `globalThis`. The server plays the API over GitHub's 117 MCP tools; the test checks that the loop ended, and that
+ * the caller's tool ran with its own name and arguments.
+ *
+ * scripts/check-installed-package.mjs runs this file again with `TOOL_SEARCH_APP` set to a fresh app holding the
+ * packed tarball: the blocks are then written into that app, so `tool-search` is the installed package.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,8 +18,10 @@ import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
 import { anthropicReply, chatReply, geminiReply, responsesReply } from '../support/scripted-replies.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const generated = join(root, 'test', '.generated');
-const blocks = [...readFileSync(join(root, 'docs', 'quick-starts.md'), 'utf8').matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((match) => match[1] as string);
+const app = process.env.TOOL_SEARCH_APP;
+const generated = app === undefined ? join(root, 'test', '.generated') : join(app, 'quick-starts');
+const quickStart = /^## Quick start\n[\s\S]*?(?=^## )/m.exec(readFileSync(join(root, 'README.md'), 'utf8'))?.[0] ?? '';
+const blocks = [...quickStart.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((match) => match[1] as string);
 
 type Kind = 'responses' | 'chat' | 'anthropic' | 'gemini' | 'ai-sdk';
 const KINDS: [Kind, string][] = [
@@ -125,9 +130,19 @@ afterEach(async () => {
   }
 });
 
-describe('docs/quick-starts.md', () => {
+describe('the README quick starts', () => {
   it('has one quick start per wire API and one for the AI SDK', () => {
     expect(blocks.map(kindOf).sort()).toEqual(['ai-sdk', 'anthropic', 'chat', 'gemini', 'responses']);
+  });
+
+  it.runIf(app !== undefined)('imports the installed package, not src/', async () => {
+    mkdirSync(generated, { recursive: true });
+    const probe = join(generated, 'probe.ts');
+    writeFileSync(probe, "export { createToolSearch } from 'tool-search';\n");
+    const installed = (await import(/* @vite-ignore */ pathToFileURL(probe).href)) as { createToolSearch: unknown };
+    const source = await import('../../src/index.js');
+    expect(typeof installed.createToolSearch).toBe('function');
+    expect(installed.createToolSearch).not.toBe(source.createToolSearch);
   });
 
   it.each(blocks.map((code, index) => [kindOf(code) ?? 'unknown', index, code] as const))('runs the %s quick start against a loopback server', async (kind, index, code) => {
