@@ -104,8 +104,7 @@ export function createAnthropicMessagesToolSearch(options: CreateAnthropicMessag
         catalog,
         ...(options.searchTool === undefined ? {} : { searchTool: options.searchTool }),
       });
-      const { names } = transformed;
-      const { loaded } = transformed;
+      const { names, loaded } = transformed;
       // The library's search with the API loading the schemas answers with `tool_reference` blocks.
       const references = plan.mechanism === 'claude-hosted' && plan.search === 'library';
       return {

@@ -90,8 +90,7 @@ export function createGeminiToolSearch(options: CreateGeminiToolSearchOptions): 
       });
       const revealed = await toolSearch.readRevealed(plan, sessionId);
       const transformed = transformGeminiRequest(body, plan, { revealed });
-      const { names } = transformed;
-      const { loaded } = transformed;
+      const { names, loaded } = transformed;
       return {
         body: transformed.body,
         plan,

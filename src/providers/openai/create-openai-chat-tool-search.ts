@@ -89,8 +89,7 @@ export function createOpenAIChatToolSearch(options: CreateOpenAIChatToolSearchOp
       });
       const revealed = await toolSearch.readRevealed(plan, sessionId);
       const transformed = transformOpenAIChatRequest(body, plan, { revealed });
-      const { names } = transformed;
-      const { loaded } = transformed;
+      const { names, loaded } = transformed;
       return {
         body: transformed.body,
         plan,

@@ -117,8 +117,7 @@ export function createOpenAIResponsesToolSearch<Tool>(options: CreateOpenAIRespo
       });
       const revealed = await toolSearch.readRevealed(plan, sessionId);
       const transformed = transformOpenAIResponsesRequest(body as object as OpenAIResponsesBodyWithTools<typeof given, Tool>, plan, { revealed, uncategorized });
-      const { names } = transformed;
-      const { loaded } = transformed;
+      const { names, loaded } = transformed;
       return {
         body: transformed.body,
         plan,
