@@ -13,7 +13,7 @@ import {
   createCallToolInputSchema,
   createToolSearchInputSchema,
 } from './tool-search-tool-definition.js';
-import { resolveToolSearchGuidance } from './tool-search-guidance.js';
+import { createToolSearchGuidance } from './tool-search-guidance.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 
@@ -97,11 +97,17 @@ export interface ResolveToolListOptions {
  * ```
  */
 export function resolveToolList(given: ToolSearchPlan, toolList: ToolDefinitionsInput, options: ResolveToolListOptions = {}): ToolList {
+  return createToolList(parseToolSearchPlan(given), parseToolDefinitions(toolList), options);
+}
+
+/**
+ * {@link resolveToolList} for a plan and definitions the package has already checked (a transformer's own, built
+ * per request): the same list, without validating them a second time. Not part of the public API.
+ */
+export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinition[], options: ResolveToolListOptions = {}): ToolList {
   if (typeof options !== 'object' || options === null) {
     throw new ToolSearchError('invalid-options', `resolveToolList: the options must be an object such as \`{ revealed, names }\`, got ${describeValue(options)}`);
   }
-  const plan = parseToolSearchPlan(given);
-  const tools = parseToolDefinitions(toolList);
   const deferring = plan.mechanism === 'client' && plan.tools.some((entry) => entry.status === 'deferred');
   const fromWire = options.names?.fromWire ?? ((name: string) => name);
   const revealed = plan.reveal === 'tool-list' ? parseToolNameList(options.revealed ?? [], '`options.revealed`') : [];
@@ -137,7 +143,7 @@ export function resolveToolList(given: ToolSearchPlan, toolList: ToolDefinitions
   if (!listed && plan.reveal === 'conversation') own.push(createEntry(CALL_TOOL_DEFINITION, CALL_TOOL_DEFINITION.description, createCallToolInputSchema(), 'call'));
   return {
     tools: [...loaded, ...own, ...deferred],
-    guidance: resolveToolSearchGuidance(plan, options.names === undefined ? {} : { names: options.names }),
+    guidance: createToolSearchGuidance(plan, options.names === undefined ? {} : { names: options.names }),
   };
 }
 

@@ -45,7 +45,11 @@ export interface ResolveToolSearchGuidanceOptions {
  * ```
  */
 export function resolveToolSearchGuidance(given: ToolSearchPlan, options: ResolveToolSearchGuidanceOptions = {}): string | null {
-  const plan = parseToolSearchPlan(given);
+  return createToolSearchGuidance(parseToolSearchPlan(given), options);
+}
+
+/** {@link resolveToolSearchGuidance} for a plan the package has already checked. Not part of the public API. */
+export function createToolSearchGuidance(plan: ToolSearchPlan, options: ResolveToolSearchGuidanceOptions = {}): string | null {
   // The client-side mechanism always searches with the library; a hosted one only with `search: 'library'`.
   if (plan.mechanism === 'none' || (plan.mechanism !== 'client' && plan.search !== 'library')) return null;
   const deferred = plan.tools.filter((tool) => tool.status === 'deferred');

@@ -169,12 +169,16 @@ function sanitize(check: NameCheck, name: string): { text: string; cut: boolean 
   let text = '';
   let runStart = 0;
   let at = 0;
-  for (const character of name) {
-    if (!isAllowed(rule.allowed, check.allowed, character)) {
+  while (at < name.length) {
+    const code = name.charCodeAt(at);
+    // By character code for ASCII (most names), by code point beyond it, as `for…of` reads the string.
+    const width = code < 128 ? 1 : (name.codePointAt(at) as number) > 0xffff ? 2 : 1;
+    const allowed = code < 128 ? isAllowedCode(rule.allowed, check.allowed, code) : test(rule.allowed, name.slice(at, at + width));
+    if (!allowed) {
       text += `${name.slice(runStart, at)}_`;
-      runStart = at + character.length;
+      runStart = at + width;
     }
-    at += character.length;
+    at += width;
   }
   text += name.slice(runStart);
   if (text.length === 0 || (rule.first !== undefined && !isAllowed(rule.first, check.first, text[0] as string))) text = `_${text}`;

@@ -11,7 +11,7 @@ import type { PlannedTool, ToolSearchPlan } from '../../plan/tool-search-plan.js
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
-import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
+import { createToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import {
@@ -23,7 +23,7 @@ import {
   createToolSearchInputSchema,
   isOwnTool,
 } from '../../client/tool-search-tool-definition.js';
-import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
+import { createToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import stringify from 'fast-json-stable-stringify';
 import {
   ANTHROPIC_MAX_DEFERRED_TOOLS,
@@ -380,7 +380,7 @@ function buildHostedTools(
     );
   }
   // Deferred definitions are not rendered, so the note names the tools the library's search can load.
-  const guidance = includeLibrarySearch ? resolveToolSearchGuidance(plan, { names, listed: false }) : null;
+  const guidance = includeLibrarySearch ? createToolSearchGuidance(plan, { names, listed: false }) : null;
   return { tools, callerLast, hidden: [], restoredForHistory, guidance };
 }
 
@@ -395,7 +395,7 @@ function buildClientTools(context: BuildContext, plan: ToolSearchPlan, reveals: 
     if (plan.reveal !== 'tool-list' || !reveals.includes(forced)) warnings.push(forcedWarning(forced, 'revealed, so it is sent with its full schema'));
     forcedNames.push(forced);
   }
-  const list = resolveToolList(plan, definitions, { revealed: reveals, forced: forcedNames, names });
+  const list = createToolList(plan, definitions, { revealed: reveals, forced: forcedNames, names });
   const sent = list.tools.map((entry) => toClientEntry(entry, context));
 
   for (const { kind } of entries) {

@@ -6,7 +6,7 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import { resolveToolList, type ToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
+import { createToolList, type ToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, createStubInputSchema } from '../../client/tool-search-tool-definition.js';
@@ -141,10 +141,10 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   const revealed = [...revealedOption, ...loaded];
   const forced = toolConfig.forced;
   let listed: ToolSearchPlan = plan;
-  let list: ToolList = resolveToolList(plan, definitions, { revealed, forced, names });
+  let list: ToolList = createToolList(plan, definitions, { revealed, forced, names });
   if (list.tools.length > GEMINI_MAX_FUNCTION_DECLARATIONS && list.guidance !== null && plan.listing !== 'names') {
     listed = { ...plan, listing: 'names' };
-    list = resolveToolList(listed, definitions, { revealed, forced, names });
+    list = createToolList(listed, definitions, { revealed, forced, names });
     warnings.push({
       code: 'listing-changed-to-names',
       message: `the \`${plan.listing}\` listing would send more than ${GEMINI_MAX_FUNCTION_DECLARATIONS} function declarations, Gemini's limit; deferred tools were left out of the tool list and named in the note instead (the \`names\` listing)`,

@@ -6,7 +6,7 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
+import { createToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, createStubInputSchema } from '../../client/tool-search-tool-definition.js';
@@ -147,7 +147,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   for (const [name, { definition }] of functionSlots) definitions.push(name === definition.name ? definition : { ...definition, name });
   const loaded = resolveRevealedTools(historyToolOutputs(messages));
   const revealed = [...revealedOption, ...loaded];
-  const list = resolveToolList(plan, definitions, { revealed, forced: toolChoice.forced, names });
+  const list = createToolList(plan, definitions, { revealed, forced: toolChoice.forced, names });
 
 
   const deferLoading: string[] = [];

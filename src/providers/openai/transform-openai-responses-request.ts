@@ -6,10 +6,10 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
-import { resolveToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
+import { createToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { compactDescription } from '../../client/compact-description.js';
-import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
+import { createToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
@@ -465,7 +465,7 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
     tools,
     namespaceNames,
     labelOf: (original) => labels.get(original),
-    guidance: library ? resolveToolSearchGuidance(plan, { names, listed }) : null,
+    guidance: library ? createToolSearchGuidance(plan, { names, listed }) : null,
   };
 }
 
@@ -511,7 +511,7 @@ function buildClientTools(context: BuildContext): BuiltTools {
       message: `\`tool_choice\` names ${quote(forcedDeferred.map((name) => names.toWire(name)))}, which ${forcedDeferred.length === 1 ? 'is' : 'are'} deferred; ${forcedDeferred.length === 1 ? 'it is' : 'they are'} sent revealed, with full schemas, so the model can call ${forcedDeferred.length === 1 ? 'it' : 'them'} with the right arguments without searching first`,
     });
   }
-  const list = resolveToolList(plan, definitions, { revealed, forced, names });
+  const list = createToolList(plan, definitions, { revealed, forced, names });
   // Loaded tools keep their body place; the list's other entries follow them. (Few are loaded when tools are deferred.)
   const loaded = new Set<string>();
   for (const entry of list.tools) if (entry.status === 'loaded') loaded.add(entry.name);
