@@ -33,26 +33,29 @@ const KINDS: [Kind, string][] = [
 ];
 const kindOf = (code: string): Kind | undefined => KINDS.find(([, marker]) => code.includes(marker))?.[0];
 
-/** What the fake API answers, by path, for each quick start, and the call the caller's tool must see. */
-const SCRIPTS: Record<Kind, { path: string; replies: unknown[]; ran: [string, unknown] }> = {
-  responses: {
-    path: '/responses',
-    replies: [
-      responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } }]),
-      responsesReply(2, [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', arguments: '{"owner":"octo","repo":"hello"}', status: 'completed' }]),
-      responsesReply(3, [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }] }]),
-    ],
-    ran: ['list_issues', { owner: 'octo', repo: 'hello' }],
-  },
-  'ai-sdk': {
-    path: '/responses',
-    replies: [
-      responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } }]),
-      responsesReply(2, [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', arguments: '{"owner":"octo","repo":"hello"}', status: 'completed' }]),
-      responsesReply(3, [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }] }]),
-    ],
-    ran: ['list_issues', { owner: 'octo', repo: 'hello' }],
-  },
+/** What a fake API answers for a quick start, at its path, and the call the caller's tool must see. */
+interface Script {
+  readonly path: string;
+  readonly replies: unknown[];
+  readonly ran: [string, unknown];
+}
+
+/** The Responses API's script. */
+const RESPONSES_SCRIPT: Script = {
+  path: '/responses',
+  replies: [
+    responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } }]),
+    responsesReply(2, [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', arguments: '{"owner":"octo","repo":"hello"}', status: 'completed' }]),
+    responsesReply(3, [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }] }]),
+  ],
+  ran: ['list_issues', { owner: 'octo', repo: 'hello' }],
+};
+
+/** The script of each quick start. */
+const SCRIPTS: Record<Kind, Script> = {
+  responses: RESPONSES_SCRIPT,
+  // The AI SDK quick start runs on gpt-5.4 over the Responses API: the same replies.
+  'ai-sdk': RESPONSES_SCRIPT,
   chat: {
     path: '/chat/completions',
     replies: [

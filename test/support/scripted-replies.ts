@@ -1,25 +1,9 @@
 /** Response bodies the fake APIs of the integration tests answer with, in each API's documented shape. */
+import { responsesReplyOf } from './scripted-model-apis.js';
 
-/** A Responses API response with these output items. */
+/** A Responses API response with these output items, numbered from 1. */
 export function responsesReply(index: number, output: unknown[]) {
-  return {
-    id: `resp_${index}`,
-    object: 'response',
-    created_at: 1767225600 + index,
-    status: 'completed',
-    model: 'gpt-5.4',
-    output,
-    error: null,
-    incomplete_details: null,
-    instructions: null,
-    metadata: {},
-    parallel_tool_calls: true,
-    temperature: 1,
-    top_p: 1,
-    tool_choice: 'auto',
-    tools: [],
-    usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 },
-  };
+  return responsesReplyOf(index - 1, 'gpt-5.4', output);
 }
 
 /** A Chat Completions response whose message makes these calls (`[id, name, arguments]`), or answers when there are none. */

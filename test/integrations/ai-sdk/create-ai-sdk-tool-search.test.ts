@@ -13,6 +13,7 @@ import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.j
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { startLocalServer, type LocalServer, type ScriptedResponse } from '../../support/local-server.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
+import { responsesReply } from '../../support/scripted-replies.js';
 import type { PreflightResult } from '../../../src/preflight/preflight-result.js';
 import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
 import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
@@ -192,16 +193,6 @@ describe('createAISDKToolSearch', () => {
   });
 
   describe('on gpt-5.4 (OpenAI’s hosted search, the library’s ranking)', () => {
-    const responsesReply = (index: number, output: unknown[]) => ({
-      id: `resp_${index}`,
-      object: 'response',
-      created_at: 1767225600 + index,
-      status: 'completed',
-      model: 'gpt-5.4',
-      output,
-      usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 },
-    });
-
     it('answers the client-executed tool_search_call with a tool_search_output that loads the tool', async () => {
       const fake = await startFakeAPI('/responses', [
         json(responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } }])),
