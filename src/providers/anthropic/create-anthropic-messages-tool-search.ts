@@ -3,7 +3,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
-import { resolveSessionPlan } from '../../session/resolve-session-plan.js';
+import { prepareSessionRequest } from '../../session/prepare-session-request.js';
 import { formatToolOutput } from '../../session/format-tool-output.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
@@ -90,28 +90,28 @@ export function createAnthropicMessagesToolSearch(options: CreateAnthropicMessag
     async prepare(given, { sessionId } = {} as { sessionId: string }) {
       if (!isRecord(given)) throw new ToolSearchError('invalid-request', `\`body\` must be a Messages API request body, got ${describeValue(given)}`);
       const body = (given.tools === undefined ? { ...given, tools: catalogTools } : given) as typeof given;
-      const plan = resolveSessionPlan(toolSearch, {
-        api: 'anthropic-messages',
-        sessionId,
-        bodyModel: given.model,
-        optionModel: options.model,
-        tools: body.tools === catalogTools ? undefined : parseAnthropicMessagesTools(body),
-        label: 'createAnthropicMessagesToolSearch',
-      });
-      const revealed = await toolSearch.readRevealed(plan, sessionId);
-      const transformed = transformAnthropicMessagesRequest(body, plan, {
-        revealed,
-        catalog,
-        ...(options.searchTool === undefined ? {} : { searchTool: options.searchTool }),
-      });
-      const { names, loaded } = transformed;
+      const { loaded, ...prepared } = await prepareSessionRequest(
+        toolSearch,
+        {
+          api: 'anthropic-messages',
+          sessionId,
+          bodyModel: given.model,
+          optionModel: options.model,
+          tools: body.tools === catalogTools ? undefined : parseAnthropicMessagesTools(body),
+          label: 'createAnthropicMessagesToolSearch',
+        },
+        (plan, revealed) =>
+          transformAnthropicMessagesRequest(body, plan, {
+            revealed,
+            catalog,
+            ...(options.searchTool === undefined ? {} : { searchTool: options.searchTool }),
+          }),
+      );
+      const { plan, names } = prepared;
       // The library's search with the API loading the schemas answers with `tool_reference` blocks.
       const references = plan.mechanism === 'claude-hosted' && plan.search === 'library';
       return {
-        body: transformed.body,
-        plan,
-        warnings: [...plan.warnings, ...transformed.warnings],
-        names,
+        ...prepared,
         async handle(message, runTool) {
           const content = isRecord(message) ? message.content : undefined;
           if (!Array.isArray(content)) throw new ToolSearchError('invalid-request', `\`message.content\` must be the response's content blocks, got ${describeValue(content)}`);

@@ -3,7 +3,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
-import { resolveSessionPlan } from '../../session/resolve-session-plan.js';
+import { prepareSessionRequest } from '../../session/prepare-session-request.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { parseGeminiToolSlots, parseGeminiTools } from './parse-gemini-tools.js';
@@ -80,22 +80,21 @@ export function createGeminiToolSearch(options: CreateGeminiToolSearchOptions): 
         body = (shape === 'sdk' ? { ...given, config: { ...(given as { config?: object }).config, tools: catalogTools } } : { ...given, tools: catalogTools }) as typeof given;
       }
       const sent = settings.tools === undefined ? undefined : parseGeminiTools(body);
-      const plan = resolveSessionPlan(toolSearch, {
-        api: 'gemini',
-        sessionId,
-        bodyModel: (given as { model?: unknown }).model,
-        optionModel: options.model,
-        tools: sent,
-        label: 'createGeminiToolSearch',
-      });
-      const revealed = await toolSearch.readRevealed(plan, sessionId);
-      const transformed = transformGeminiRequest(body, plan, { revealed });
-      const { names, loaded } = transformed;
+      const { loaded, ...prepared } = await prepareSessionRequest(
+        toolSearch,
+        {
+          api: 'gemini',
+          sessionId,
+          bodyModel: (given as { model?: unknown }).model,
+          optionModel: options.model,
+          tools: sent,
+          label: 'createGeminiToolSearch',
+        },
+        (plan, revealed) => transformGeminiRequest(body, plan, { revealed }),
+      );
+      const { plan, names } = prepared;
       return {
-        body: transformed.body,
-        plan,
-        warnings: [...plan.warnings, ...transformed.warnings],
-        names,
+        ...prepared,
         async handle(response, runTool) {
           const candidate = isRecord(response) && Array.isArray(response.candidates) ? response.candidates[0] : undefined;
           const content = isRecord(candidate) ? candidate.content : undefined;

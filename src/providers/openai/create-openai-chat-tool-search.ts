@@ -3,7 +3,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
-import { resolveSessionPlan } from '../../session/resolve-session-plan.js';
+import { prepareSessionRequest } from '../../session/prepare-session-request.js';
 import { formatToolOutput } from '../../session/format-tool-output.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
@@ -79,22 +79,21 @@ export function createOpenAIChatToolSearch(options: CreateOpenAIChatToolSearchOp
     async prepare(given, { sessionId } = {} as { sessionId: string }) {
       if (!isRecord(given)) throw new ToolSearchError('invalid-request', `\`body\` must be a Chat Completions request body, got ${describeValue(given)}`);
       const body = (given.tools === undefined ? { ...given, tools: catalogTools } : given) as typeof given;
-      const plan = resolveSessionPlan(toolSearch, {
-        api: 'openai-chat',
-        sessionId,
-        bodyModel: given.model,
-        optionModel: options.model,
-        tools: (body as { tools?: unknown }).tools === catalogTools ? undefined : parseOpenAIChatTools(body),
-        label: 'createOpenAIChatToolSearch',
-      });
-      const revealed = await toolSearch.readRevealed(plan, sessionId);
-      const transformed = transformOpenAIChatRequest(body, plan, { revealed });
-      const { names, loaded } = transformed;
+      const { loaded, ...prepared } = await prepareSessionRequest(
+        toolSearch,
+        {
+          api: 'openai-chat',
+          sessionId,
+          bodyModel: given.model,
+          optionModel: options.model,
+          tools: (body as { tools?: unknown }).tools === catalogTools ? undefined : parseOpenAIChatTools(body),
+          label: 'createOpenAIChatToolSearch',
+        },
+        (plan, revealed) => transformOpenAIChatRequest(body, plan, { revealed }),
+      );
+      const { plan, names } = prepared;
       return {
-        body: transformed.body,
-        plan,
-        warnings: [...plan.warnings, ...transformed.warnings],
-        names,
+        ...prepared,
         async handle(completion, runTool) {
           const message = isRecord(completion) && Array.isArray(completion.choices) && isRecord(completion.choices[0]) ? completion.choices[0].message : undefined;
           if (!isRecord(message)) throw new ToolSearchError('invalid-request', `\`completion.choices[0].message\` must be the assistant message, got ${describeValue(message)}`);

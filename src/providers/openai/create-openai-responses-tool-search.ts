@@ -4,7 +4,7 @@ import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
-import { resolveSessionPlan } from '../../session/resolve-session-plan.js';
+import { prepareSessionRequest } from '../../session/prepare-session-request.js';
 import { formatToolOutput } from '../../session/format-tool-output.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
@@ -107,22 +107,21 @@ export function createOpenAIResponsesToolSearch<Tool>(options: CreateOpenAIRespo
     async prepare(given, { sessionId } = {} as { sessionId: string }) {
       if (!isRecord(given)) throw new ToolSearchError('invalid-request', `\`body\` must be a Responses request body, got ${describeValue(given)}`);
       const body = (given.tools === undefined ? { ...given, tools: catalogTools } : given) as OpenAIResponsesBodyWithTools<typeof given, Tool>;
-      const plan = resolveSessionPlan(toolSearch, {
-        api: 'openai-responses',
-        sessionId,
-        bodyModel: given.model,
-        optionModel: options.model,
-        tools: (body as { tools?: unknown }).tools === catalogTools ? undefined : parseOpenAIResponsesTools(body),
-        label: 'createOpenAIResponsesToolSearch',
-      });
-      const revealed = await toolSearch.readRevealed(plan, sessionId);
-      const transformed = transformOpenAIResponsesRequest(body as object as OpenAIResponsesBodyWithTools<typeof given, Tool>, plan, { revealed, uncategorized });
-      const { names, loaded } = transformed;
+      const { loaded, ...prepared } = await prepareSessionRequest(
+        toolSearch,
+        {
+          api: 'openai-responses',
+          sessionId,
+          bodyModel: given.model,
+          optionModel: options.model,
+          tools: (body as { tools?: unknown }).tools === catalogTools ? undefined : parseOpenAIResponsesTools(body),
+          label: 'createOpenAIResponsesToolSearch',
+        },
+        (plan, revealed) => transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized }),
+      );
+      const { plan, names } = prepared;
       return {
-        body: transformed.body,
-        plan,
-        warnings: [...plan.warnings, ...transformed.warnings],
-        names,
+        ...prepared,
         async handle(response, runTool) {
           const output = isRecord(response) ? response.output : undefined;
           if (!Array.isArray(output)) throw new ToolSearchError('invalid-request', `\`response.output\` must be the response's output items, got ${describeValue(output)}`);
