@@ -25,6 +25,7 @@ import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour }
 import { createOpenAIToolSearchOutput } from '../../providers/openai/create-openai-tool-search-output.js';
 import { createAnthropicToolSearchResult } from '../../providers/anthropic/create-anthropic-tool-search-result.js';
 import { resolveAISDKModel } from './resolve-ai-sdk-model.js';
+import { resolveAISDKLoadedTools } from './resolve-ai-sdk-loaded-tools.js';
 
 /**
  * The codes of the integration's own warnings; match on them, the messages are for people.
@@ -99,7 +100,9 @@ type NeedsApproval = Extract<NonNullable<AnyTool['needsApproval']>, (...args: ne
  *   tools as they are, a real `tool_search` tool whose `execute` runs the search for the session, and the deferred
  *   tools as stubs (`full`/`compact` listing) or through `call_tool` (`names`/`none`); a stub's or `call_tool`'s
  *   `execute` checks the arguments against the full schema, then runs your tool's own `execute` with them (a misfit
- *   gets an answer with the schema instead). The tool set never changes within a session.
+ *   gets an answer with the schema instead). The tool set never changes within a session. A search reads the
+ *   conversation it is called in (`execute`'s `messages`): a schema it already holds is named in `loadedEarlier`, not
+ *   repeated, whichever worker runs the step, and a schema it no longer holds is sent again.
  * - **OpenAI's hosted search** (`openai.responses` models, GPT-5.4 and newer): deferred tools with `providerOptions:
  *   { openai: { deferLoading: true } }` and the hosted `tool_search` tool (`openai.tool_search`), client-executed
  *   with the library's ranking (`search: 'library'`, the default; its output loads the tools) or the provider's own.
@@ -228,8 +231,10 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
   const context = { sessionId, plan };
   /** Answers the library gave instead of running a tool: sent back as text, whatever the tool's own `toModelOutput`. */
   const answers = new WeakSet<object>();
-  const search = async (input: unknown): Promise<ToolSearchResult> => {
-    const handling = await toolSearch.handleToolCall({ name: TOOL_SEARCH_TOOL_NAME, arguments: input }, context);
+  // What the conversation already holds decides what a search repeats, not what this process's store saw.
+  const search = async (input: unknown, execution: ToolExecutionOptions | undefined): Promise<ToolSearchResult> => {
+    const loaded = resolveAISDKLoadedTools(execution?.messages);
+    const handling = await toolSearch.handleToolCall({ name: TOOL_SEARCH_TOOL_NAME, arguments: input }, { ...context, loaded });
     // Always a search: the plan sends the package's `tool_search` whenever this tool exists.
     return (handling as { result: ToolSearchResult }).result;
   };
@@ -271,7 +276,7 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
               description: TOOL_SEARCH_TOOL_DEFINITION.description,
               inputSchema: jsonSchema(createToolSearchInputSchema()),
               ...loose,
-              execute: (input: unknown) => search(input),
+              execute: (input: unknown, execution: ToolExecutionOptions) => search(input, execution),
               toModelOutput: ({ output }: { output: ToolSearchResult }) => ({ type: 'text', value: formatToolSearchResult(output) }),
             } as AnyTool;
             break;
@@ -329,7 +334,7 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
           ? providerTool(
               'openai.tool_search',
               { execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() },
-              async (input: unknown) => ({ tools: createOpenAIToolSearchOutput({ call_id: 'tool_search' }, await search(isRecord(input) ? input.arguments : input)).tools }),
+              async (input: unknown, execution?: ToolExecutionOptions) => ({ tools: createOpenAIToolSearchOutput({ call_id: 'tool_search' }, await search(isRecord(input) ? input.arguments : input, execution)).tools }),
             )
           : providerTool('openai.tool_search', {});
       }
@@ -345,11 +350,11 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
 }
 
 /** The library's `tool_search` under Anthropic's hosted mechanism: its result is `tool_reference` parts. */
-function anthropicLibrarySearch(search: (input: unknown) => Promise<ToolSearchResult>): AnyTool {
+function anthropicLibrarySearch(search: (input: unknown, execution: ToolExecutionOptions | undefined) => Promise<ToolSearchResult>): AnyTool {
   return {
     description: TOOL_SEARCH_TOOL_DEFINITION.description,
     inputSchema: jsonSchema(createToolSearchInputSchema()),
-    execute: (input: unknown) => search(input),
+    execute: (input: unknown, execution: ToolExecutionOptions) => search(input, execution),
     toModelOutput: ({ output }: { output: ToolSearchResult }): ToolResultOutput => {
       const { content } = createAnthropicToolSearchResult('tool_search', output);
       if (typeof content === 'string' || content === undefined) return { type: 'text', value: content ?? '' };
@@ -366,6 +371,6 @@ function anthropicLibrarySearch(search: (input: unknown) => Promise<ToolSearchRe
 }
 
 /** A provider-defined tool, as the providers' own tool factories make it (`{ type: 'provider', id, args }`). */
-function providerTool(id: `${string}.${string}`, args: Record<string, unknown>, execute?: (input: unknown) => Promise<unknown>): AnyTool {
+function providerTool(id: `${string}.${string}`, args: Record<string, unknown>, execute?: (input: unknown, execution?: ToolExecutionOptions) => Promise<unknown>): AnyTool {
   return { type: 'provider', id, args, inputSchema: jsonSchema({ type: 'object' }), ...(execute === undefined ? {} : { execute }) } as AnyTool;
 }

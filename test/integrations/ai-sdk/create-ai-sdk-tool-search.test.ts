@@ -141,6 +141,35 @@ describe('createAISDKToolSearch', () => {
       expect(misfit).toMatchObject({ status: 'invalid-arguments', tool: 'create_issue', tools: [{ name: 'create_issue' }] });
       expect(ran).toHaveLength(1);
     });
+
+    it('answers a search from what the conversation holds: another worker with an empty store, and a history that dropped the schema', async () => {
+      const searchReply = json(geminiReply([{ functionCall: { name: 'tool_search', args: { query: 'search_repositories' } } }]));
+      const fake = await startFakeAPI('/v1beta/models/gemini-2.5-flash:generateContent', [
+        searchReply,
+        json(geminiReply([{ text: 'Loaded.' }])),
+        searchReply,
+        json(geminiReply([{ text: 'Still loaded.' }])),
+        searchReply,
+        json(geminiReply([{ text: 'Loaded again.' }])),
+      ]);
+      const model = createGoogleGenerativeAI({ baseURL: `${fake.url}/v1beta`, apiKey: 'test' })('gemini-2.5-flash');
+      const { tools } = githubToolSet();
+      const worker = createAISDKToolSearch({ tools });
+      const run = async (toolSearch: typeof worker, messages: ModelMessage[]) =>
+        generateText({ model, ...(await toolSearch.prepare(model, { sessionId: 'session-1' })), messages, stopWhen: stepCountIs(3), maxRetries: 0 });
+      const searchResult = (request: number) => JSON.parse(bodies(fake)[request]?.contents.at(-1).parts[0].functionResponse.response.content);
+
+      const first = await run(worker, [{ role: 'user', content: 'Find repositories.' }]);
+      expect(searchResult(1)).toMatchObject({ status: 'found', tools: [{ name: 'search_repositories' }] });
+
+      // Another worker (its own, empty store) continues the session: the schema is in the history, so it is not repeated.
+      await run(createAISDKToolSearch({ tools }), [...first.response.messages, { role: 'user', content: 'Search again.' }]);
+      expect(searchResult(3)).toEqual({ status: 'found', tools: [], loadedEarlier: ['search_repositories'] });
+
+      // The same worker, whose store saw the reveal, with a history that no longer holds it: the schema comes again.
+      await run(worker, [{ role: 'user', content: 'Start over: find repositories.' }]);
+      expect(searchResult(5)).toMatchObject({ status: 'found', tools: [{ name: 'search_repositories' }] });
+    });
   });
 
   describe('on a Chat Completions model (client-side, stubs)', () => {
