@@ -1,5 +1,5 @@
 import { countTokens } from './count-tokens.js';
-import type { SimulatedRequest } from './simulate-session-requests.js';
+import type { SegmentKind, SimulatedRequest } from './simulate-session-requests.js';
 
 /**
  * How a provider bills a prompt whose prefix it has cached, per input token, relative to plain input.
@@ -27,6 +27,8 @@ export interface BilledSession {
   readonly tokens: number;
   /** `billed` summed up to the end of each turn (index = turn). */
   readonly billedByTurn: readonly number[];
+  /** `billed` split by what was billed: each segment's tokens at the rate its place in the prompt got. */
+  readonly billedByKind: Readonly<Partial<Record<SegmentKind, number>>>;
 }
 
 /**
@@ -39,28 +41,41 @@ export function billSessionRequests(requests: readonly SimulatedRequest[], prici
   let billed = 0;
   let tokens = 0;
   const billedByTurn: number[] = [];
+  const billedByKind: Partial<Record<SegmentKind, number>> = {};
   let previous: SimulatedRequest | null = null;
-  const warmBlock = warm === null ? null : { segments: warm.segments.slice(0, warm.systemEnd), toolsEnd: warm.toolsEnd, systemEnd: warm.systemEnd, turn: -1 };
+  const warmBlock = warm === null ? null : { segments: warm.segments.slice(0, warm.systemEnd), kinds: warm.kinds.slice(0, warm.systemEnd), toolsEnd: warm.toolsEnd, systemEnd: warm.systemEnd, turn: -1 };
   for (const request of requests) {
     const total = sum(request.segments);
     tokens += total;
     const earlier = [previous, warmBlock].filter((entry): entry is SimulatedRequest => entry !== null);
-    let cost: number;
+    // The first `cached` tokens are read from the cache; the rest are billed at `rest` (plain input or a cache write).
+    let cached: number;
+    let rest: number;
     if (pricing === 'openai') {
       const prefix = Math.max(0, ...earlier.map((entry) => sharedPrefixTokens(entry.segments, request.segments)));
-      const cached = total >= MINIMUM_CACHED_TOKENS && prefix >= MINIMUM_CACHED_TOKENS ? Math.floor(prefix / OPENAI_BLOCK_TOKENS) * OPENAI_BLOCK_TOKENS : 0;
-      cost = cached * CACHE_READ + (total - cached);
+      cached = total >= MINIMUM_CACHED_TOKENS && prefix >= MINIMUM_CACHED_TOKENS ? Math.floor(prefix / OPENAI_BLOCK_TOKENS) * OPENAI_BLOCK_TOKENS : 0;
+      rest = 1;
     } else {
       const read = Math.max(0, ...earlier.map((entry) => writtenPrefixTokens(entry, request)));
-      cost = total < MINIMUM_CACHED_TOKENS ? total : read * CACHE_READ + (total - read) * ANTHROPIC_CACHE_WRITE;
+      cached = total < MINIMUM_CACHED_TOKENS ? 0 : read;
+      rest = total < MINIMUM_CACHED_TOKENS ? 1 : ANTHROPIC_CACHE_WRITE;
     }
+    const cost = cached * CACHE_READ + (total - cached) * rest;
+    let offset = 0;
+    request.segments.forEach((segment, index) => {
+      const tokens = countTokens(segment);
+      const read = Math.min(tokens, Math.max(0, cached - offset));
+      const kind = request.kinds[index] as SegmentKind;
+      billedByKind[kind] = (billedByKind[kind] ?? 0) + read * CACHE_READ + (tokens - read) * rest;
+      offset += tokens;
+    });
     billed += cost;
     billedByTurn[request.turn] = billed;
     previous = request;
   }
   // A turn with no request of its own (none here, but kept total) carries the sum forward.
   for (let turn = 0; turn < billedByTurn.length; turn += 1) billedByTurn[turn] ??= billedByTurn[turn - 1] ?? 0;
-  return { billed, tokens, billedByTurn };
+  return { billed, tokens, billedByTurn, billedByKind };
 }
 
 /** Tokens of the longest common prefix of two segment lists (whole segments, then part of the first that differs). */

@@ -11,6 +11,8 @@ import { billSessionRequests, CACHE_PRICINGS, type CachePricing } from './bill-s
 import { formatCount, formatPercent } from './format-figure.js';
 import {
   ANSWER_CHARACTERS,
+  type FirstSearch,
+  type SegmentKind,
   TOOL_OUTPUT_CHARACTERS,
   simulateSessionRequests,
   type SessionCostConfig,
@@ -67,6 +69,8 @@ export const SESSION_COST_PART: BenchPart = {
     const long = chainSessions(sessions, LONG_SESSION_TURNS);
     const rows: CostRow[] = [];
     const baselines = new Map<string, { sessions: SimulatedSession[]; long: SimulatedSession[] }>();
+    // The default and no deferral on the grid's API, for the breakdown of where the billed input goes.
+    const breakdown: { none?: SimulatedSession[]; default?: SimulatedSession[] } = {};
     for (const adapter of BENCH_WIRE_ADAPTERS) {
       const none = CONFIGS[0] as SessionCostConfig;
       const baseline = { sessions: await simulateSessionRequests(adapter, catalog, sessions, none), long: await simulateSessionRequests(adapter, catalog, long, none) };
@@ -77,6 +81,7 @@ export const SESSION_COST_PART: BenchPart = {
         if (!onGrid) continue;
         const simulated = config.id === 'none' ? baseline : { sessions: await simulateSessionRequests(adapter, catalog, sessions, config), long: await simulateSessionRequests(adapter, catalog, long, config) };
         rows.push(measureRow(config, adapter.api, simulated, baseline));
+        if (adapter.api === GRID_API && (config.id === 'none' || config.id === 'default')) breakdown[config.id] = simulated.sessions;
       }
       context.progress(`${adapter.api}: ${formatCount(sessions.length)} sessions and ${formatCount(long.length)} chained sessions`);
     }
@@ -98,6 +103,7 @@ export const SESSION_COST_PART: BenchPart = {
         formatCostTable('The default configuration and the seed\'s behaviour on every API, billed ÷ no deferral', rows.filter((row) => row.config.id === 'default' || row.config.id === 'seed')),
         formatGrowthTable(gridRows(rows)),
         formatLoadsTable(loads),
+        formatBreakdownTable(breakdown.none ?? [], breakdown.default ?? []),
         formatLargeRequestTable(largeRequest),
       ],
       charts: [formatCostChart(gridRows(rows))],
@@ -194,7 +200,7 @@ export function chainSessions(sessions: readonly SimulationSession[], turns: num
 }
 
 /** Schemas per search (`maxLoaded`) × matches per search (`maxResults`; the ones beyond `maxLoaded` are named). */
-const LOAD_GRID: readonly { readonly maxLoaded: number; readonly maxResults: number }[] = [
+const LOAD_GRID: readonly { readonly maxLoaded: number; readonly maxResults: number; readonly firstSearch?: FirstSearch }[] = [
   { maxLoaded: 1, maxResults: 1 },
   { maxLoaded: 1, maxResults: 8 },
   { maxLoaded: 2, maxResults: 8 },
@@ -202,11 +208,13 @@ const LOAD_GRID: readonly { readonly maxLoaded: number; readonly maxResults: num
   { maxLoaded: 3, maxResults: 8 },
   { maxLoaded: 5, maxResults: 8 },
   { maxLoaded: 8, maxResults: 8 },
+  { maxLoaded: 3, maxResults: 3, firstSearch: 'needed' },
 ];
 
 interface LoadRow {
   readonly maxLoaded: number;
   readonly maxResults: number;
+  readonly firstSearch?: FirstSearch;
   readonly recall: number;
   readonly searchesPerTurn: number;
   readonly ratios: Record<`${CachePricing}-${'cold' | 'warm'}`, number>;
@@ -217,8 +225,9 @@ async function measureSearchLoads(catalog: SimulationCatalog, sessions: readonly
   const adapter = BENCH_WIRE_ADAPTERS.find((candidate) => candidate.api === GRID_API) as BenchWireAdapter;
   const baseline = await simulateSessionRequests(adapter, catalog, sessions, CONFIGS[0] as SessionCostConfig);
   const rows: LoadRow[] = [];
-  for (const search of LOAD_GRID) {
-    const simulated = await simulateSessionRequests(adapter, catalog, sessions, { id: `load-${search.maxLoaded}-${search.maxResults}`, label: '', mechanism: { kind: 'client', options: {}, search } });
+  for (const { firstSearch, ...search } of LOAD_GRID) {
+    const mechanism = { kind: 'client', options: {}, search, ...(firstSearch === undefined ? {} : { firstSearch }) } as const;
+    const simulated = await simulateSessionRequests(adapter, catalog, sessions, { id: `load-${search.maxLoaded}-${search.maxResults}-${firstSearch ?? 'text'}`, label: '', mechanism });
     const ratios = {} as LoadRow['ratios'];
     for (const pricing of CACHE_PRICINGS) {
       for (const warmth of ['cold', 'warm'] as const) ratios[`${pricing}-${warmth}`] = billed(simulated, pricing, warmth === 'warm') / billed(baseline, pricing, warmth === 'warm');
@@ -227,6 +236,7 @@ async function measureSearchLoads(catalog: SimulationCatalog, sessions: readonly
     const searchedFor = simulated.reduce((sum, session) => sum + session.searchedFor, 0);
     rows.push({
       ...search,
+      ...(firstSearch === undefined ? {} : { firstSearch }),
       recall: searchedFor === 0 ? Number.NaN : simulated.reduce((sum, session) => sum + session.loadedByFirstSearch, 0) / searchedFor,
       searchesPerTurn: simulated.reduce((sum, session) => sum + session.searches, 0) / turns,
       ratios,
@@ -240,8 +250,10 @@ function formatLoadsTable(rows: readonly LoadRow[]): BenchTable {
     title: `What one search loads: schemas per search and further matches named, default configuration (${GRID_API}), billed ÷ no deferral`,
     columns: ['schemas per search (maxLoaded)', 'further matches named', 'needed tools loaded by the first search', 'searches per turn', 'OpenAI cold', 'OpenAI warm', 'Anthropic cold', 'Anthropic warm'],
     rows: rows.map((row) => [
-      `${row.maxLoaded}${row.maxLoaded === DEFAULT_MAX_LOADED_TOOLS && row.maxResults === DEFAULT_MAX_SEARCH_RESULTS ? ' (default)' : ''}`,
-      String(row.maxResults - row.maxLoaded),
+      row.firstSearch === 'needed'
+        ? "the turn's tools exactly (a first search that never misses)"
+        : `${row.maxLoaded}${row.maxLoaded === DEFAULT_MAX_LOADED_TOOLS && row.maxResults === DEFAULT_MAX_SEARCH_RESULTS ? ' (default)' : ''}`,
+      row.firstSearch === 'needed' ? '0' : String(row.maxResults - row.maxLoaded),
       formatPercent(row.recall),
       row.searchesPerTurn.toFixed(2),
       ratio(row.ratios['openai-cold']),
@@ -251,6 +263,7 @@ function formatLoadsTable(rows: readonly LoadRow[]): BenchTable {
     ]),
     notes: [
       '`needed tools loaded by the first search`: of the tools a turn had to search for (deferred, schema not loaded yet in the session), the share its first search (the turn\'s text) returned with a schema: recall at the number of tools actually loaded. A miss costs a second search (by name) and a request.',
+      "The last row is a bound, not a setting: each turn's first search selects exactly the tools the turn still needs, so nothing unneeded is loaded and no second search is made. The gap between it and the default is what better first-search recall could still save.",
       'Further matches are named in the result (`more`), not loaded; a search considers the best `maxResults` matches and loads the best `maxLoaded` whose schemas no earlier search of the session returned. The session model cannot value the names (it always retries by name); they tell a model that cannot see the catalog\'s names (the `none` listing) what else matched.',
     ],
   };
@@ -400,3 +413,54 @@ function resolveCostTargets(rows: readonly CostRow[], request: LargeRequest): Be
   ];
 }
 
+
+/** What each segment kind is called in the breakdown table, in prompt order. */
+const SEGMENT_KINDS: readonly [SegmentKind, string][] = [
+  ['tools', 'tool list'],
+  ['system', 'system text'],
+  ['user', "user's messages"],
+  ['search-call', '`tool_search` calls'],
+  ['search-result', '`tool_search` results'],
+  ['tool-call', 'tool calls'],
+  ['tool-output', 'tool outputs'],
+  ['answer', "assistant's answers"],
+];
+
+/**
+ * Where the billed input goes, by what was billed, for no deferral and the default on the grid's API: each cell is
+ * that part's billed input divided by no deferral's whole bill under the same pricing, so a row sums to its ratio.
+ */
+function formatBreakdownTable(none: readonly SimulatedSession[], defaults: readonly SimulatedSession[]): BenchTable {
+  const cells: { label: string; values: string[] }[] = [];
+  for (const pricing of CACHE_PRICINGS) {
+    for (const warmth of ['cold', 'warm'] as const) {
+      const split = (sessions: readonly SimulatedSession[]) => {
+        const byKind: Partial<Record<SegmentKind, number>> = {};
+        let total = 0;
+        for (const session of sessions) {
+          const bill = billSessionRequests(session.requests, pricing, warmth === 'warm' ? (session.requests[0] ?? null) : null);
+          total += bill.billed;
+          for (const [kind, value] of Object.entries(bill.billedByKind) as [SegmentKind, number][]) byKind[kind] = (byKind[kind] ?? 0) + value;
+        }
+        return { byKind, total };
+      };
+      const reference = split(none);
+      for (const [id, sessions] of [['no deferral', none], ['default', defaults]] as const) {
+        const { byKind, total } = split(sessions);
+        cells.push({
+          label: `${id}, ${pricing === 'openai' ? 'OpenAI' : 'Anthropic'} pricing, ${warmth}`,
+          values: [ratio(total / reference.total), ...SEGMENT_KINDS.map(([kind]) => (byKind[kind] === undefined ? '–' : (byKind[kind] / reference.total).toFixed(3)))],
+        });
+      }
+    }
+  }
+  return {
+    title: `Where the billed input goes: no deferral and the default configuration (${GRID_API}), each part ÷ no deferral's whole bill`,
+    columns: ['configuration, pricing', 'total', ...SEGMENT_KINDS.map(([, label]) => label)],
+    rows: cells.map((cell) => [cell.label, ...cell.values]),
+    notes: [
+      "Each request's tokens are split by the conversation item (or the tool list, or the system text) they belong to, each billed at the rate its place in the prompt got (a cache read, plain input or a cache write); the parts of a row add up to its total.",
+      "What deferral still pays for is the searching: the `tool_search` calls and results, and the history they add, which every later request reads again. The default's tool list and system text together stay under the 1,024 tokens a provider caches, so warm sessions gain nothing from an earlier session's cache there.",
+    ],
+  };
+}

@@ -32,10 +32,20 @@ export const HOSTED_RESULTS_PER_SEARCH = 5;
  */
 export type SessionCostMechanism =
   | { readonly kind: 'none' }
-  | { readonly kind: 'client'; readonly options: ToolSearchOptions; readonly search?: SearchOptions }
+  | { readonly kind: 'client'; readonly options: ToolSearchOptions; readonly search?: SearchOptions; readonly firstSearch?: FirstSearch }
   | { readonly kind: 'hosted'; readonly options: ToolSearchOptions; readonly search?: SearchOptions };
 
 type SearchOptions = Pick<CreateToolSearchToolOptions, 'maxResults' | 'maxLoaded' | 'index'>;
+
+/**
+ * What a turn's first search asks for: `text` (the loop's assumption) searches with the turn's text; `needed` selects
+ * exactly the tools the turn still needs by name, a search that never misses and loads nothing else (the bound a
+ * better ranking could reach).
+ */
+export type FirstSearch = 'text' | 'needed';
+
+/** What a segment of a simulated request is, for the cost breakdown. */
+export type SegmentKind = 'tools' | 'system' | 'user' | 'search-call' | 'search-result' | 'tool-call' | 'tool-output' | 'answer';
 
 /** One configuration of a user's loop, simulated on every session. */
 export interface SessionCostConfig {
@@ -50,6 +60,8 @@ export interface SessionCostConfig {
  */
 export interface SimulatedRequest {
   readonly segments: readonly string[];
+  /** What each segment is (same length as `segments`). */
+  readonly kinds: readonly SegmentKind[];
   /** Segments `[0, toolsEnd)` are the tool list; `[toolsEnd, systemEnd)` the system text; the rest the conversation. */
   readonly toolsEnd: number;
   readonly systemEnd: number;
@@ -133,6 +145,11 @@ export async function simulateSessionRequests(
   for (const session of sessions) {
     const sessionId = `${config.id}:${session.id}`;
     const conversation: string[] = [];
+    const kinds: SegmentKind[] = [];
+    const add = (kind: SegmentKind, ...segments: string[]): void => {
+      conversation.push(...segments);
+      for (const _ of segments) kinds.push(kind);
+    };
     const requests: SimulatedRequest[] = [];
     const loaded = new Set<string>();
     let searches = 0;
@@ -145,7 +162,13 @@ export async function simulateSessionRequests(
       // Only the tool-list reveal mode sends reveals; every other mode's tool list does not depend on them.
       const revealed = mechanism.kind === 'client' && plan?.reveal === 'tool-list' ? await store.get(sessionId) : [];
       const { tools, system } = prompt(revealed);
-      requests.push({ segments: [...tools, system, ...conversation], toolsEnd: tools.length, systemEnd: tools.length + 1, turn });
+      requests.push({
+        segments: [...tools, system, ...conversation],
+        kinds: [...tools.map((): SegmentKind => 'tools'), 'system', ...kinds],
+        toolsEnd: tools.length,
+        systemEnd: tools.length + 1,
+        turn,
+      });
     };
     const runSearch = async (query: string): Promise<void> => {
       searches += 1;
@@ -155,17 +178,19 @@ export async function simulateSessionRequests(
       const result = await search.execute({ query }, { sessionId: searchKind === 'provider' ? `${sessionId}:${searches}` : sessionId });
       const names = result.status === 'found' || result.status === 'invalid-arguments' ? result.tools.map((tool) => tool.name) : [];
       for (const name of names) loaded.add(name);
-      conversation.push(...searchSegments(searchKind, adapter, id, query, result, names.map((name) => byName.get(name) as ToolDefinition)));
+      const [call, answer] = searchSegments(searchKind, adapter, id, query, result, names.map((name) => byName.get(name) as ToolDefinition));
+      add('search-call', call);
+      add('search-result', answer);
     };
 
     for (const [turnIndex, turn] of session.turns.entries()) {
-      conversation.push(`user: ${turn.query}`);
+      add('user', `user: ${turn.query}`);
       const missing = (): string[] => turn.gold.filter((name) => deferred.has(name) && !loaded.has(name));
       if (turn.gold.length > 0 && missing().length > 0) {
         const needed = missing();
         searchedFor += needed.length;
         await send(turnIndex);
-        await runSearch(turn.query);
+        await runSearch(mechanism.kind === 'client' && mechanism.firstSearch === 'needed' ? `select:${needed.join(',')}` : turn.query);
         loadedByFirstSearch += needed.length - missing().length;
         if (missing().length > 0) {
           retries += 1;
@@ -183,11 +208,11 @@ export async function simulateSessionRequests(
             ? { id: `call_${callNumber}`, name: CALL_TOOL_NAME, arguments: JSON.stringify({ name, arguments: args }) }
             : { id: `call_${callNumber}`, name, arguments: JSON.stringify(args) };
         });
-        conversation.push(`assistant: ${calls.map((call) => `${call.name}(${call.arguments})`).join('\n')}`);
-        for (const call of calls) conversation.push(`tool ${call.name}: ${filler(TOOL_OUTPUT_CHARACTERS, call.name)}`);
+        add('tool-call', `assistant: ${calls.map((call) => `${call.name}(${call.arguments})`).join('\n')}`);
+        for (const call of calls) add('tool-output', `tool ${call.name}: ${filler(TOOL_OUTPUT_CHARACTERS, call.name)}`);
       }
       await send(turnIndex);
-      conversation.push(`assistant: ${filler(ANSWER_CHARACTERS, `turn ${turnIndex}`)}`);
+      add('answer', `assistant: ${filler(ANSWER_CHARACTERS, `turn ${turnIndex}`)}`);
     }
     simulated.push({ id: session.id, turns: session.turns.length, requests, searches, retries, blindCalls, searchedFor, loadedByFirstSearch });
   }
@@ -218,7 +243,7 @@ function searchSegments(
   query: string,
   result: ToolSearchResult,
   loaded: readonly ToolDefinition[],
-): string[] {
+): [call: string, result: string] {
   if (kind === 'client') {
     return [`assistant: tool_search(${JSON.stringify({ query })})`, `tool tool_search: ${formatToolSearchResult(result)}`];
   }
