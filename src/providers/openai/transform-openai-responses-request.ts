@@ -515,7 +515,9 @@ function buildClientTools(context: BuildContext): BuiltTools {
   // Loaded tools keep their body place; the list's other entries follow them. (Few are loaded when tools are deferred.)
   const loaded = new Set<string>();
   for (const entry of list.tools) if (entry.status === 'loaded') loaded.add(entry.name);
-  const customNames = resolveFlatCustomNames(read, () => list.tools.map((entry) => names.toWire(entry.name)));
+  // Every planned function's wire name is taken, sent or not: a deferred one the list leaves out is still named in the
+  // note and called by that name, and the next pass would see a custom tool of that name beside it.
+  const customNames = resolveFlatCustomNames(read, () => [...planned.keys(), ...list.tools.map((entry) => entry.name)].map((name) => names.toWire(name)));
 
   const top: unknown[] = [];
   const undeferred: string[] = [];
@@ -577,7 +579,7 @@ function buildClientTools(context: BuildContext): BuiltTools {
 
 /**
  * The name each custom tool is sent under once the client mechanism flattens namespaces, by its index in
- * `read.tools`: its own name, unless a function, the package's `tool_search` or an earlier custom tool has it; a
+ * `read.tools`: its own name, unless a function (sent or deferred), the package's `tool_search` or an earlier custom tool has it; a
  * namespaced one then takes `namespace.name` (custom tool names are free text), and a top-level custom tool named
  * `tool_search` is left out (`undefined`), as the package's `tool_search` takes its place.
  */

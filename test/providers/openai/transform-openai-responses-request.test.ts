@@ -588,6 +588,21 @@ describe('transformOpenAIResponsesRequest', () => {
       expect(result.warnings[0]?.message).toContain('`b.run`');
     });
 
+    it('qualifies a namespaced custom tool named like a deferred function the names listing leaves out, and is stable on its output', () => {
+      const body = responsesBody([
+        { type: 'namespace', name: 'crm', description: 'CRM', tools: [responsesFunction('terminal', { defer_loading: true })] },
+        { type: 'namespace', name: 'files', description: 'Files', tools: [{ type: 'custom', name: 'terminal' }] },
+        ...tools,
+      ]);
+      const plan = planFor(body, CLIENT, { threshold: 0, listing: 'names', reveal: 'conversation' });
+      const once = transformChecked(body, plan);
+      // The function stays `terminal` (named in the note, called through call_tool); the custom tool gives way.
+      expect(describeTools(once.body.tools)).toEqual(['files.terminal', 'tool_search', 'call_tool']);
+      expect(once.names.toWire('terminal')).toBe('terminal');
+      expect(once.body.instructions).toContain('terminal,');
+      expect(JSON.stringify(transformChecked(once.body, plan).body)).toBe(JSON.stringify(once.body));
+    });
+
     it('replaces a caller’s top-level custom tool named tool_search with the package’s tool_search, with a warning', () => {
       const body = responsesBody([{ type: 'custom', name: 'tool_search' }, ...tools]);
       const result = transformChecked(body, planFor(body, CLIENT, { threshold: 0 }));
