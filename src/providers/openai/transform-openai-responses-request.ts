@@ -345,8 +345,13 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   // The names a namespace must not take; without namespaces (no labels) there is nothing to check them against.
   const blocked: string[] = [];
   if (usedLabels.size > 0) {
+    // A deferred function the request leaves out comes back from a search as a top-level function, called in a
+    // namespace of its own name: its name is blocked whether or not this body still holds it (its own output does not).
+    const left: ReadonlySet<string> = library && !listed ? deferred : new Set();
+    for (const name of left) blocked.push(names.toWire(name));
     for (const [index, entry] of read.tools.entries()) {
       if (entryLabels[index] !== undefined) continue;
+      if (entry.kind === 'function' && left.has(originalOf(entry.definition?.name as string))) continue;
       if (entry.kind === 'function' || entry.kind === 'custom') blocked.push(wireName(entry, names, originalOf));
       // An MCP server label is a tool-search path of its own, like a namespace name.
       if (entry.kind === 'provider' && entry.tool.type === 'mcp' && typeof entry.tool.server_label === 'string') blocked.push(entry.tool.server_label);

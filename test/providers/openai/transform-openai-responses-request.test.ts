@@ -297,6 +297,17 @@ describe('transformOpenAIResponsesRequest', () => {
         expect(JSON.stringify(transformChecked(once.body, plan).body)).toBe(JSON.stringify(once.body));
       });
 
+      it('names a namespace after a left-out deferred function of its name the same way on a second pass (the library’s search)', () => {
+        // `crm` is also a deferred top-level function, which the library's search leaves out and later loads at the
+        // top level (called in a namespace of its own name): the namespace gives way on both passes.
+        const body = responsesBody([responsesNamespace('crm', [responsesFunction('list_contacts')], 'CRM tools'), responsesFunction('crm', { defer_loading: true }), ...responsesFunctions(2)]);
+        const plan = planFor(body, HOSTED, { threshold: 0, search: 'library', listing: 'names', neverDefer: ['list_contacts'] });
+        const once = transformChecked(body, plan);
+        expect(describeTools(once.body.tools)).toEqual(['ns:crm_namespace[list_contacts]', 'tool_search']);
+        expect(once.body.tools?.[0]).toMatchObject({ description: 'CRM tools' });
+        expect(JSON.stringify(transformChecked(once.body, plan).body)).toBe(JSON.stringify(once.body));
+      });
+
       it('warns when a namespace holds more tools than OpenAI recommends', () => {
         const body = responsesBody([responsesNamespace('big', responsesFunctions(11))]);
         const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
