@@ -233,8 +233,9 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
   const answers = new WeakSet<object>();
   // What the conversation already holds decides what a search repeats, not what this process's store saw.
   const search = async (input: unknown, execution: ToolExecutionOptions | undefined): Promise<ToolSearchResult> => {
-    const loaded = resolveAISDKLoadedTools(execution?.messages);
-    const handling = await toolSearch.handleToolCall({ name: TOOL_SEARCH_TOOL_NAME, arguments: input }, { ...context, loaded });
+    // Without the messages (a tool run by hand), the store's record of the session stands in for them.
+    const messages = execution?.messages;
+    const handling = await toolSearch.handleToolCall({ name: TOOL_SEARCH_TOOL_NAME, arguments: input }, messages === undefined ? context : { ...context, loaded: resolveAISDKLoadedTools(messages) });
     // Always a search: the plan sends the package's `tool_search` whenever this tool exists.
     return (handling as { result: ToolSearchResult }).result;
   };
