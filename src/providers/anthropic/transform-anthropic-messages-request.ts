@@ -311,7 +311,8 @@ function buildHostedTools(
   if (catalogByName.size > 0 && referenced.size > 0) {
     const defined = new Set([...bodyTools.keys(), ...restored.keys()]);
     const sentNames = new Set<string>();
-    for (const { entry } of entries) if (typeof entry.name === 'string') sentNames.add(entry.name);
+    // The package's own tools an earlier pass added are not the caller's: they are dropped or added again below.
+    for (const { entry, definition } of entries) if (typeof entry.name === 'string' && (definition === undefined || !isOwnTool(definition))) sentNames.add(entry.name);
     for (const tool of catalogByName.values()) {
       if (referenced.has(tool.name) && !defined.has(tool.name) && !sentNames.has(names.toWire(tool.name))) restoredForHistory.push(tool.name);
     }

@@ -432,6 +432,23 @@ describe('transformAnthropicMessagesRequest', () => {
       expect(codes(warnings)).toEqual(['tool-restored']);
     });
 
+    it('keeps the tool_search it sent for a history tool_use of that name on its own output (the library’s search, nothing deferred)', () => {
+      const messages: Messages = [
+        { role: 'user', content: 'find it' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: 'weather' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] },
+      ];
+      const own = { name: 'tool_search', description: 'My own search', inputSchema: { type: 'object' as const, properties: { path: { type: 'string' } } } };
+      const body = anthropicBody(anthropicTools(2), messages);
+      const plan = planFor(body, HOSTED, { threshold: 3, search: 'library' });
+      const once = transformAnthropicMessagesRequest(body, plan, { catalog: [own] });
+      expect((once.body.tools as Tools).map((tool) => tool.name)).toEqual(['tool_search', 'tool_0', 'tool_1']);
+      expect(codes(once.warnings)).toEqual(['tool-restored']);
+      const twice = transformAnthropicMessagesRequest(once.body, plan, { catalog: [own] });
+      expect(JSON.stringify(twice.body)).toBe(JSON.stringify(once.body));
+      expect(codes(twice.warnings)).toEqual(['tool-restored']);
+    });
+
     it('says exactly which references will fail when the catalog lacks the dropped tool', () => {
       const body = anthropicBody(anthropicTools(4), afterDocumentedTurn());
       const { warnings, body: output } = transform(body);
