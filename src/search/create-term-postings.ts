@@ -142,6 +142,13 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
   let totalDescriptionLength = 0;
   for (let tool = 0; tool < names.length; tool += 1) totalDescriptionLength += descriptionLengths[tool]!;
   const averageDescriptionLength = totalDescriptionLength / Math.max(names.length, 1);
+  // Each tool's length factor, once per tool rather than once per term found in its description.
+  const lengthFactors = new Float64Array(names.length).fill(1);
+  if (lengthNormalization > 0) {
+    for (let tool = 0; tool < names.length; tool += 1) {
+      if (descriptionLengths[tool]! > 0) lengthFactors[tool] = (averageDescriptionLength / descriptionLengths[tool]!) ** lengthNormalization;
+    }
+  }
   const next = offsets.slice(0, termCount);
   const toolIds = new Int32Array(pairCount);
   const weights = new Float64Array(pairCount);
@@ -153,8 +160,7 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
     const pairField = pairFields[pair]!;
     toolIds[position] = tool;
     weights[position] = weightOfField[pairField]! * rarities[term]!;
-    // Only a description the term was found in reaches here, so its length is at least 1.
-    if (pairField === DESCRIPTION_FIELD && lengthNormalization > 0) weights[position]! *= (averageDescriptionLength / descriptionLengths[tool]!) ** lengthNormalization;
+    if (pairField === DESCRIPTION_FIELD) weights[position]! *= lengthFactors[tool]!;
   }
   return { names, termIds, offsets, toolIds, weights, rarities };
 }

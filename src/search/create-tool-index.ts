@@ -221,14 +221,10 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
   let stopWordPostings: TermPostings | undefined;
   const { names } = postings;
   const size = names.length;
-  const idsByName = new Map<string, number>();
-  const idsByLowerName = new Map<string, number[]>();
-  const idsByNameKey = new Map<string, number[]>();
-  names.forEach((name, id) => {
-    idsByName.set(name, id);
-    pushId(idsByLowerName, name.toLowerCase(), id);
-    pushId(idsByNameKey, resolveNameKey(name), id);
-  });
+  // The name lookups serve only `select:` and one-word queries: they are built on the first such query, so an index
+  // that only ever gets requests costs nothing for them.
+  let lookups: NameLookups | undefined;
+  const nameLookups = (): NameLookups => (lookups ??= createNameLookups(names));
   const bestFieldWeight = Math.max(resolved.weights.name, resolved.weights.description, resolved.weights.parameters);
   // Scratch space reused by every search (search is synchronous, so never shared by two at once); reset after use.
   const scores = new Float64Array(size);
@@ -248,7 +244,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     if (selection !== null) {
       const hits: ToolSearchHit[] = [];
       for (const name of selection) {
-        if (idsByName.has(name) && isVisible(name)) hits.push({ name, score: EXACT_NAME_BONUS });
+        if (nameLookups().idsByName.has(name) && isVisible(name)) hits.push({ name, score: EXACT_NAME_BONUS });
       }
       return hits;
     }
@@ -257,7 +253,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     // name as written wins (`_search` is `_search`, not `search`); only when no name is written so are names and
     // query compared without their separators (`ChaDri_change_drink` finds `ChaDri.change_drink`).
     const bare = query.replace(WRAPPING_PUNCTUATION, '');
-    const exactIds = WHITESPACE.test(bare) ? [] : (idsByLowerName.get(query.toLowerCase().replace(WRAPPING, '')) ?? idsByNameKey.get(resolveNameKey(bare)) ?? []);
+    const exactIds = WHITESPACE.test(bare) ? [] : (nameLookups().idsByLowerName.get(query.toLowerCase().replace(WRAPPING, '')) ?? nameLookups().idsByNameKey.get(resolveNameKey(bare)) ?? []);
     let terms = new Set(tokenizeSearchText(query));
     let searched = postings;
     if (terms.size === 0) {
@@ -420,6 +416,25 @@ function resolveVisibility(visible: Iterable<string> | undefined): (name: string
   if (visible instanceof Set) return (name) => visible.has(name);
   const names = new Set(parseToolNameList(visible, '`visible`'));
   return (name) => names.has(name);
+}
+
+/** The ids of the tools by exact name, by lower-case name and by name key ({@link resolveNameKey}). */
+interface NameLookups {
+  readonly idsByName: ReadonlyMap<string, number>;
+  readonly idsByLowerName: ReadonlyMap<string, readonly number[]>;
+  readonly idsByNameKey: ReadonlyMap<string, readonly number[]>;
+}
+
+function createNameLookups(names: readonly string[]): NameLookups {
+  const idsByName = new Map<string, number>();
+  const idsByLowerName = new Map<string, number[]>();
+  const idsByNameKey = new Map<string, number[]>();
+  names.forEach((name, id) => {
+    idsByName.set(name, id);
+    pushId(idsByLowerName, name.toLowerCase(), id);
+    pushId(idsByNameKey, resolveNameKey(name), id);
+  });
+  return { idsByName, idsByLowerName, idsByNameKey };
 }
 
 function pushId(map: Map<string, number[]>, key: string, id: number): void {

@@ -442,7 +442,7 @@ describe('transformAnthropicMessagesRequest', () => {
       const body = anthropicBody(anthropicTools(2), messages);
       const plan = planFor(body, HOSTED, { threshold: 3, search: 'library' });
       const once = transformAnthropicMessagesRequest(body, plan, { catalog: [own] });
-      expect((once.body.tools as Tools).map((tool) => tool.name)).toEqual(['tool_search', 'tool_0', 'tool_1']);
+      expect((once.body.tools as unknown as Tools).map((tool) => tool.name)).toEqual(['tool_search', 'tool_0', 'tool_1']);
       expect(codes(once.warnings)).toEqual(['tool-restored']);
       const twice = transformAnthropicMessagesRequest(once.body, plan, { catalog: [own] });
       expect(JSON.stringify(twice.body)).toBe(JSON.stringify(once.body));
