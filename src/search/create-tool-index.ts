@@ -181,7 +181,9 @@ function resolveNameKey(name: string): string {
  * whose name is the whole query (one token; case and the wrapping a model puts around a copied name ignored) gains
  * {@link EXACT_NAME_BONUS} (100) and is returned alone; only when no name is written so are names and query
  * compared without their separators (so `_search` finds `_search`, not `search`, and `ChaDri_change_drink` names
- * `ChaDri.change_drink`).
+ * `ChaDri.change_drink`), and then a query that reads as a name (two words or more) names the tools whose qualified
+ * name ends with it after a namespace separator (`create_issue` names `github__create_issue` and
+ * `mcp__linear__create_issue`, not `jira__create_issue_link`).
  * A query of stop words only ("What is this?") is scored the same way over the stop words of each tool (built on
  * the first such query). No term frequency, no saturation curve, no embeddings.
  *
@@ -253,7 +255,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     // name as written wins (`_search` is `_search`, not `search`); only when no name is written so are names and
     // query compared without their separators (`ChaDri_change_drink` finds `ChaDri.change_drink`).
     const bare = query.replace(WRAPPING_PUNCTUATION, '');
-    const exactIds = WHITESPACE.test(bare) ? [] : (nameLookups().idsByLowerName.get(query.toLowerCase().replace(WRAPPING, '')) ?? nameLookups().idsByNameKey.get(resolveNameKey(bare)) ?? []);
+    const exactIds = WHITESPACE.test(bare) ? [] : resolveExactIds(nameLookups(), query, bare);
     let terms = new Set(tokenizeSearchText(query));
     let searched = postings;
     if (terms.size === 0) {
@@ -418,23 +420,52 @@ function resolveVisibility(visible: Iterable<string> | undefined): (name: string
   return (name) => names.has(name);
 }
 
-/** The ids of the tools by exact name, by lower-case name and by name key ({@link resolveNameKey}). */
+/**
+ * The ids of the tools by exact name, by lower-case name, by name key ({@link resolveNameKey}) and by the lower-case
+ * rest of a qualified name after each namespace separator ({@link QUALIFIER}).
+ */
 interface NameLookups {
   readonly idsByName: ReadonlyMap<string, number>;
   readonly idsByLowerName: ReadonlyMap<string, readonly number[]>;
   readonly idsByNameKey: ReadonlyMap<string, readonly number[]>;
+  readonly idsByUnqualifiedName: ReadonlyMap<string, readonly number[]>;
 }
+
+/** What separates a namespace from a name: MCP's `server__tool` (and `mcp__server__tool`), `Api.tool`, `server/tool`, `server:tool`. */
+const QUALIFIER = /__|[./:]/g;
 
 function createNameLookups(names: readonly string[]): NameLookups {
   const idsByName = new Map<string, number>();
   const idsByLowerName = new Map<string, number[]>();
   const idsByNameKey = new Map<string, number[]>();
+  const idsByUnqualifiedName = new Map<string, number[]>();
   names.forEach((name, id) => {
     idsByName.set(name, id);
-    pushId(idsByLowerName, name.toLowerCase(), id);
+    const lower = name.toLowerCase();
+    pushId(idsByLowerName, lower, id);
     pushId(idsByNameKey, resolveNameKey(name), id);
+    for (const separator of lower.matchAll(QUALIFIER)) {
+      const rest = lower.slice(separator.index + separator[0].length);
+      if (rest.length > 0) pushId(idsByUnqualifiedName, rest, id);
+    }
   });
-  return { idsByName, idsByLowerName, idsByNameKey };
+  return { idsByName, idsByLowerName, idsByNameKey, idsByUnqualifiedName };
+}
+
+/**
+ * The tools a one-token query names: the name as written (case and wrapping ignored); else the name without its
+ * separators; else, for a query that reads as a tool name itself (two words or more: `create_issue`, `getUser`), the
+ * tools whose qualified name ends with it after a namespace separator (`github__create_issue`,
+ * `mcp__linear__create_issue`), as a model writes a name it knows without the server's prefix.
+ */
+function resolveExactIds(lookups: NameLookups, query: string, bare: string): readonly number[] {
+  const lower = query.toLowerCase().replace(WRAPPING, '');
+  return (
+    lookups.idsByLowerName.get(lower) ??
+    lookups.idsByNameKey.get(resolveNameKey(bare)) ??
+    (splitSearchWords(bare).length > 1 ? lookups.idsByUnqualifiedName.get(lower) : undefined) ??
+    []
+  );
 }
 
 function pushId(map: Map<string, number[]>, key: string, id: number): void {

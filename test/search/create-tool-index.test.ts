@@ -129,6 +129,39 @@ describe('createToolIndex', () => {
       expect(index.search('private')[0]?.score).toBeGreaterThan(EXACT_NAME_BONUS);
     });
 
+    describe('a name written without its namespace', () => {
+      const index = createToolIndex([
+        builtin('github__create_issue', 'Create an issue.'),
+        builtin('jira__create_issue_link', 'Link two issues.'),
+        builtin('mcp__linear__create_issue', 'Create a Linear issue.'),
+        builtin('Api.getUser', 'Read a user.'),
+        builtin('weather/forecast', 'The forecast.'),
+        builtin('issue_tracker', 'Create and track issues.'),
+      ]);
+
+      it.each([
+        ['create_issue', ['github__create_issue', 'mcp__linear__create_issue']],
+        ['`create_issue`', ['github__create_issue', 'mcp__linear__create_issue']],
+        ['linear__create_issue', ['mcp__linear__create_issue']],
+        ['getUser', ['Api.getUser']],
+      ])('%s names the tools whose qualified name ends with it, alone', (query, expected) => {
+        const hits = index.search(query);
+        expect(names(hits)).toEqual(expected);
+        for (const hit of hits) expect(hit.score).toBeGreaterThan(EXACT_NAME_BONUS);
+      });
+
+      it('leaves a one-word query to the ranking (forecast, issue), and a name as written wins over a qualified one', () => {
+        expect(index.search('forecast')[0]?.score).toBeLessThan(EXACT_NAME_BONUS);
+        expect(names(index.search('issue')).length).toBeGreaterThan(1);
+        const both = createToolIndex([builtin('github__create_issue', 'x'), builtin('create_issue', 'y')]);
+        expect(names(both.search('create_issue'))).toEqual(['create_issue']);
+      });
+
+      it('keeps to the visible tools', () => {
+        expect(names(index.search('create_issue', { visible: ['mcp__linear__create_issue', 'issue_tracker'] }))).toEqual(['mcp__linear__create_issue']);
+      });
+    });
+
     it('returns each tool once, even when a field weighs 0', () => {
       const index = createToolIndex([builtin('archive', 'archive of records', { type: 'object', properties: { archive: { type: 'string' } } })], {
         weights: { name: 0, description: 0, parameters: 0 },
