@@ -3,7 +3,7 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import { createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
+import { EXACT_NAME_BONUS, createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
 import { parseToolSelection } from '../search/parse-tool-selection.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
@@ -116,7 +116,8 @@ const optionsSchema = z.object({
  * repeated. Pass `loaded` when several processes serve one session: the result is then the same in each. Loaded tools are
  * recorded as revealed for the session (the tool-list reveal mode sends them in full from then on). With no match it
  * lists tool names (bounded, with the count of the rest) and reveals nothing; with an empty query it lists names and
- * reveals nothing; `select:a,b` returns exactly those tools with their schemas and names the unknown ones. It never
+ * reveals nothing; `select:a,b` returns exactly those tools with their schemas and names the unknown ones (a name that
+ * is no tool's but ends exactly one tool's qualified name, `create_issue` for `github__create_issue`, selects it). It never
  * returns or reveals a tool outside `visible`, and never returns itself.
  *
  * @example
@@ -223,10 +224,19 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
           '`select:` lists no tool name; write the exact names after it, for example select:name_a,name_b. Available tools are listed by name.',
         );
       }
-      const selection = written?.map(fromWire) ?? null;
-      const hits = index.search(selection === null ? toCatalogQuery(trimmed, fromWire) : `select:${selection.join(',')}`, { ...(visible === undefined ? {} : { visible }), maxResults });
+      const searchOptions = { ...(visible === undefined ? {} : { visible }), maxResults };
+      // A selected name that is no tool's is read as a one-word query's exact name (`create_issue` for
+      // `github__create_issue`) when that names exactly one tool.
+      const selection =
+        written?.map((name) => {
+          const catalogName = fromWire(name);
+          if (byName.has(catalogName)) return catalogName;
+          const named = index.search(catalogName, searchOptions);
+          return named.length === 1 && (named[0]?.score ?? 0) >= EXACT_NAME_BONUS ? (named[0]?.name as string) : catalogName;
+        }) ?? null;
+      const hits = index.search(selection === null ? toCatalogQuery(trimmed, fromWire) : `select:${selection.join(',')}`, searchOptions);
       const found = hits.map((hit) => byName.get(hit.name)).filter((tool): tool is ToolDefinition => tool !== undefined);
-      const unknown = written === null ? [] : written.filter((name) => !found.some((tool) => tool.name === fromWire(name)));
+      const unknown = written === null || selection === null ? [] : written.filter((_, position) => !found.some((tool) => tool.name === selection[position]));
       if (found.length === 0) {
         return listing(
           selection === null ? 'no-match' : 'invalid-query',

@@ -84,6 +84,24 @@ describe('createToolSearchTool', () => {
       expect(await store.get('s')).toEqual(['write_file', 'send_email']);
     });
 
+    it('reads a selected name that is no tool’s as a name without its namespace when that names one tool', async () => {
+      const schema = { type: 'object' as const, properties: {} };
+      const store = createMemoryRevealStore();
+      const search = createToolSearchTool({
+        tools: [
+          { name: 'github__create_issue', description: 'Create an issue.', inputSchema: schema },
+          { name: 'gitlab__create_issue', description: 'Create an issue.', inputSchema: schema },
+          { name: 'github__get_me', description: 'Who am I.', inputSchema: schema },
+        ],
+        store,
+      });
+      const result = await search.execute({ query: 'select:get_me,create_issue' }, { sessionId: 's' });
+      expect(loadedNames(result)).toEqual(['github__get_me']);
+      // Two tools end with `create_issue`: the name stays unknown rather than a guess.
+      expect(result.message).toBe('No tool is named `create_issue`.');
+      expect(await store.get('s')).toEqual(['github__get_me']);
+    });
+
     it('answers a select: of unknown names with the available names, revealing nothing', async () => {
       const { search, store } = setup();
       const result = await search.execute({ query: 'select:nope,other' }, { sessionId: 's' });
