@@ -38,7 +38,9 @@ export interface ToolNameMappingOptions {
  * length. When the result is taken (by a valid name, a reserved name or another renamed one), or the name had to be
  * cut, a short hash of the original name is appended, so the result does not depend on the order of the list. The
  * mapping is a pure function of the sets of names and the rule; the `secondary` names never change the wire name of
- * a name in `names` (a current tool's wire name does not depend on what the history holds).
+ * a name in `names` (a current tool's wire name does not depend on what the history holds). The mapping is frozen,
+ * and the last few made for a rule are kept, so the same lists (as on every request of a session) give the same
+ * mapping without mapping them again.
  *
  * Throws a `ToolSearchError` (`invalid-options`) when `names` (or an option) is not an iterable of strings.
  *
@@ -54,9 +56,51 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
   if (typeof options !== 'object' || options === null) {
     throw new ToolSearchError('invalid-options', `createToolNameMapping: the options must be an object such as \`{ reserved, secondary }\`, got ${describeValue(options)}`);
   }
+  const reservedList = parseToolNameList(options.reserved ?? [], '`reserved`');
+  const nameList = parseToolNameList(names, '`names`');
+  const secondaryList = options.secondary === undefined ? undefined : parseToolNameList(options.secondary, '`secondary`');
+  // A transformer builds the same mapping on every request of a session: the recent ones are kept, per rule.
+  let recent = recentMappings.get(rule);
+  if (recent === undefined) recentMappings.set(rule, (recent = []));
+  const lists = [nameList, reservedList, secondaryList ?? []] as const;
+  const hash = hashLists(lists);
+  const known = recent.find((entry) => entry.hash === hash && entry.lists.every((list, index) => sameList(list, lists[index] as readonly string[])));
+  if (known !== undefined) return known.mapping;
+  const mapping = mapNames(rule, nameList, reservedList, secondaryList);
+  if (recent.length >= RECENT_MAPPINGS) recent.shift();
+  // Copies: a caller may change its arrays after the call.
+  recent.push({ hash, lists: lists.map((list) => [...list]), mapping });
+  return mapping;
+}
+
+/** Recent mappings per rule (at most {@link RECENT_MAPPINGS}, oldest dropped first), with the lists they map. */
+const recentMappings = new WeakMap<ToolNameRule, { readonly hash: number; readonly lists: readonly (readonly string[])[]; readonly mapping: ToolNameMapping }[]>();
+const RECENT_MAPPINGS = 16;
+const IDENTITY_MAPPING: ToolNameMapping = Object.freeze({ toWire: (name: string) => name, fromWire: (wireName: string) => wireName, renamed: Object.freeze([]) });
+
+/** An FNV-1a hash of the lists' names, each name and list closed by a separator value no character has. */
+function hashLists(lists: readonly (readonly string[])[]): number {
+  let hash = 0x811c9dc5;
+  for (const list of lists) {
+    for (const name of list) {
+      for (let index = 0; index < name.length; index += 1) hash = Math.imul(hash ^ name.charCodeAt(index), 0x01000193);
+      hash = Math.imul(hash ^ 0x10000, 0x01000193);
+    }
+    hash = Math.imul(hash ^ 0x20000, 0x01000193);
+  }
+  return hash;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+function mapNames(rule: ToolNameRule, nameList: readonly string[], reservedList: readonly string[], secondaryList: readonly string[] | undefined): ToolNameMapping {
   const check = createNameCheck(rule);
-  const reserved = new Set(parseToolNameList(options.reserved ?? [], '`reserved`'));
-  const primary = new Set(parseToolNameList(names, '`names`'));
+  const reserved = new Set(reservedList);
+  const primary = new Set(nameList);
   const taken = new Set<string>(reserved);
   const invalid: string[] = [];
   for (const name of primary) {
@@ -65,14 +109,14 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
   }
   const later: string[] = [];
   const laterInvalid: string[] = [];
-  if (options.secondary !== undefined) {
-    for (const name of parseToolNameList(options.secondary, '`secondary`')) {
+  if (secondaryList !== undefined) {
+    for (const name of secondaryList) {
       if (primary.has(name)) continue;
       if (isValid(check, name) && !reserved.has(name)) later.push(name);
       else laterInvalid.push(name);
     }
   }
-  if (invalid.length === 0 && laterInvalid.length === 0) return { toWire: (name) => name, fromWire: (wireName) => wireName, renamed: [] };
+  if (invalid.length === 0 && laterInvalid.length === 0) return IDENTITY_MAPPING;
   const toWire = new Map<string, string>();
   const fromWire = new Map<string, string>();
   // The first names are settled before the second ones are looked at, so those cannot change them.
@@ -81,11 +125,11 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
   renameInto([...new Set(laterInvalid)], check, taken, toWire, fromWire);
   const renamed: [string, string][] = [];
   for (const name of [...invalid, ...new Set(laterInvalid)]) renamed.push([name, toWire.get(name) as string]);
-  return {
-    toWire: (name) => toWire.get(name) ?? name,
-    fromWire: (wireName) => fromWire.get(wireName) ?? wireName,
-    renamed,
-  };
+  return Object.freeze({
+    toWire: (name: string) => toWire.get(name) ?? name,
+    fromWire: (wireName: string) => fromWire.get(wireName) ?? wireName,
+    renamed: Object.freeze(renamed.map((pair) => Object.freeze(pair))),
+  });
 }
 
 /** Gives each invalid name a wire name not in `taken` (and adds it there). */

@@ -120,6 +120,35 @@ describe('createToolNameMapping', () => {
     expect(() => createToolNameMapping(value as never, OPENAI)).toThrow(expect.objectContaining({ code: 'invalid-options' }));
   });
 
+  describe('recent mappings', () => {
+    it('gives the same frozen mapping for the same lists, and a list changed after the call does not change it', () => {
+      const names = ['a.b', 'c.d'];
+      const first = createToolNameMapping(names, OPENAI, { secondary: ['old.tool'] });
+      names.push('e.f');
+      expect(createToolNameMapping(['a.b', 'c.d'], OPENAI, { secondary: ['old.tool'] })).toBe(first);
+      expect(Object.isFrozen(first) && Object.isFrozen(first.renamed)).toBe(true);
+      expect(() => (first.renamed as [string, string][]).push(['x', 'y'])).toThrow(TypeError);
+      expect(createToolNameMapping(names, OPENAI, { secondary: ['old.tool'] }).toWire('e.f')).toBe('e_f');
+    });
+
+    it('tells apart lists that join to the same text, lists in other places, and rules', () => {
+      const one = createToolNameMapping(['a.b', 'c'], OPENAI);
+      const two = createToolNameMapping(['a.bc'], OPENAI);
+      const moved = createToolNameMapping(['a.b'], OPENAI, { reserved: ['c'] });
+      expect(one.toWire('a.b')).toBe('a_b');
+      expect(two.toWire('a.bc')).toBe('a_bc');
+      expect(two).not.toBe(one);
+      expect(moved).not.toBe(one);
+      expect(createToolNameMapping(['a.b', 'c'], GEMINI).toWire('a.b')).toBe('a.b');
+    });
+
+    it('maps as a fresh mapping would after many other lists', () => {
+      const before = createToolNameMapping(['x.y', 'x_y'], OPENAI).toWire('x.y');
+      for (let index = 0; index < 40; index += 1) createToolNameMapping([`t${index}.z`], OPENAI);
+      expect(createToolNameMapping(['x.y', 'x_y'], OPENAI).toWire('x.y')).toBe(before);
+    });
+  });
+
   it('returns unknown names unchanged both ways', () => {
     const mapping = createToolNameMapping(['a.b'], OPENAI);
     expect(mapping.toWire('other')).toBe('other');
