@@ -257,6 +257,21 @@ describe('createAISDKToolSearch', () => {
       // The AI SDK replays the loaded function's call in its namespace (the preflight would reject it without).
       expect(sent[2]?.input.find((item: { type?: string }) => item.type === 'function_call')).toMatchObject({ name: 'list_issues', namespace: 'list_issues' });
     });
+
+    it('loads nothing again for a repeated search when the history’s tool_search_output loaded the tool, on another worker', async () => {
+      const search = (id: number) => json(responsesReply(id, [{ type: 'tool_search_call', id: `tsc_${id}`, call_id: `call_ts${id}`, execution: 'client', status: 'completed', arguments: { query: 'list_issues' } }]));
+      const done = (id: number) => json(responsesReply(id, [{ type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] }]));
+      const fake = await startFakeAPI('/responses', [search(1), done(2), search(3), done(4)]);
+      const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' })('gpt-5.4');
+      const { tools } = githubToolSet();
+      const run = async (messages: ModelMessage[]) =>
+        generateText({ model, ...(await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 'session-1' })), messages, stopWhen: stepCountIs(3), maxRetries: 0, providerOptions: { openai: { store: false } } });
+      const first = await run([{ role: 'user', content: 'Which issues are open?' }]);
+      await run([...first.response.messages, { role: 'user', content: 'Again.' }]);
+      const outputs = (request: number) => bodies(fake)[request]?.input.filter((item: { type?: string }) => item.type === 'tool_search_output');
+      expect(outputs(1)).toMatchObject([{ call_id: 'call_ts1', tools: [{ name: 'list_issues' }] }]);
+      expect(outputs(3)).toMatchObject([{ call_id: 'call_ts1', tools: [{ name: 'list_issues' }] }, { call_id: 'call_ts3', tools: [] }]);
+    });
   });
 
   describe('on gpt-5.4, streamed', () => {
@@ -355,6 +370,26 @@ describe('createAISDKToolSearch', () => {
       const lastUser = (index: number) => sent[index]?.messages.at(-1).content[0];
       expect(lastUser(1)).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'tool_reference', tool_name: 'get_file_contents' }] });
       expect(lastUser(2)).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_2' });
+    });
+
+    it('names a tool the history’s tool_reference loaded instead of loading it again, on another worker', async () => {
+      const search = json(reply([{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: 'get_file_contents' } }], 'tool_use'));
+      const fake = await startFakeAPI('/v1/messages', [
+        search,
+        json(reply([{ type: 'text', text: 'Loaded.' }], 'end_turn')),
+        json(reply([{ type: 'tool_use', id: 'toolu_2', name: 'tool_search', input: { query: 'get_file_contents' } }], 'tool_use')),
+        json(reply([{ type: 'text', text: 'Still loaded.' }], 'end_turn')),
+      ]);
+      const model = createAnthropic({ baseURL: `${fake.url}/v1`, apiKey: 'test' })('claude-sonnet-4-5');
+      const { tools } = githubToolSet();
+      const run = async (messages: ModelMessage[]) =>
+        generateText({ model, ...(await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 'session-1' })), messages, stopWhen: stepCountIs(3), maxRetries: 0 });
+      const first = await run([{ role: 'user', content: 'Read the README.' }]);
+      await run([...first.response.messages, { role: 'user', content: 'Again.' }]);
+      const answer = bodies(fake)[3]?.messages.at(-1).content[0];
+      expect(answer).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_2' });
+      // Nothing new to load, so no tool_reference: the text says the schema is already in the conversation.
+      expect(JSON.parse(answer.content)).toEqual({ status: 'found', tools: [], loadedEarlier: ['get_file_contents'] });
     });
   });
 
