@@ -460,12 +460,11 @@ function createNameLookups(names: readonly string[]): NameLookups {
  */
 function resolveExactIds(lookups: NameLookups, query: string, bare: string): readonly number[] {
   const lower = query.toLowerCase().replace(WRAPPING, '');
-  return (
-    lookups.idsByLowerName.get(lower) ??
-    lookups.idsByNameKey.get(resolveNameKey(bare)) ??
-    (splitSearchWords(bare).length > 1 ? lookups.idsByUnqualifiedName.get(lower) : undefined) ??
-    []
-  );
+  const exact = lookups.idsByLowerName.get(lower) ?? lookups.idsByNameKey.get(resolveNameKey(bare));
+  if (exact !== undefined) return exact;
+  // The words are counted only for a query that does end a qualified name (most one-word queries do not).
+  const unqualified = lookups.idsByUnqualifiedName.get(lower);
+  return unqualified !== undefined && splitSearchWords(bare).length > 1 ? unqualified : [];
 }
 
 function pushId(map: Map<string, number[]>, key: string, id: number): void {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonSchema, tool, type ToolSet } from 'ai';
-import { startLocalServer, type LocalServer, type ScriptedResponse } from '../support/local-server.js';
+import { scriptedAt, startLocalServer, type LocalServer, type ScriptedResponse } from '../support/local-server.js';
 import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
 import { anthropicReply, chatReply, geminiReply, responsesReply } from '../support/scripted-replies.js';
 
@@ -152,9 +152,7 @@ describe('the README quick starts', () => {
     const script = SCRIPTS[kind as Kind];
     server = await startLocalServer((request, position): ScriptedResponse => {
       if (request.method !== 'POST' || request.path !== script.path) throw new Error(`unexpected ${request.method} ${request.path}`);
-      const reply = script.replies[position];
-      if (reply === undefined) throw new Error(`no scripted reply for request ${position + 1}`);
-      return { body: reply };
+      return { body: scriptedAt(script.replies, position) };
     });
     process.env.OPENAI_BASE_URL = server.url;
     process.env.OPENAI_API_KEY = 'test';

@@ -23,7 +23,7 @@ import {
   prepareRequest,
   type CallAnswer,
 } from '../support/agent-loop-apis.js';
-import { startLocalServer, type LocalServer } from '../support/local-server.js';
+import { scriptedAt, startCheckedServer, type LocalServer } from '../support/local-server.js';
 import { SCRIPTED_MODEL_APIS, wireNameOf, type ScriptedTurn } from '../support/scripted-model-apis.js';
 
 type Item = Record<string, unknown>;
@@ -69,14 +69,9 @@ interface SessionRecord {
 async function runSession(api: WireAPI, model: string, script: readonly ScriptedTurn[], config?: ToolSearchConfigInput): Promise<SessionRecord> {
   const loop = AGENT_LOOP_APIS[api];
   const scripted = SCRIPTED_MODEL_APIS[api];
-  server = await startLocalServer((request, index) => {
-    if (request.method !== 'POST' || request.path !== scripted.path(model)) throw new Error(`unexpected request ${request.method} ${request.path}`);
-    const preflight = scripted.preflight(request.body);
-    if (!preflight.ok) throw new Error(`the request breaks documented rules: ${JSON.stringify(preflight.violations)}`);
-    const turn = script[index];
-    if (turn === undefined) throw new Error(`no scripted turn for request ${index + 1}`);
-    return { body: scripted.reply(turn, { index, model, request: request.body as Item }) };
-  });
+  server = await startCheckedServer(scripted.path(model), scripted.preflight, (request, index) => ({
+    body: scripted.reply(scriptedAt(script, index), { index, model, request: request.body as Item }),
+  }));
   const send = createSender(api, server.url);
   const tools = createAgentTools();
   const sessionId = `session-${api}`;

@@ -20,7 +20,7 @@ import {
   resolveOpenAIFunctionCallName,
   transformOpenAIResponsesRequest,
 } from '../../src/providers/openai/index.js';
-import { startLocalServer, type LocalServer } from '../support/local-server.js';
+import { scriptedAt, startCheckedServer, type LocalServer } from '../support/local-server.js';
 import { describeTools, readOpenAIFixture } from '../support/openai-responses-bodies.js';
 import { responsesReplyOf } from '../support/scripted-model-apis.js';
 
@@ -35,15 +35,10 @@ afterEach(async () => {
 
 /** A local Responses endpoint: checks each request with `check`, then answers with the next scripted output. */
 async function startResponsesServer(turns: unknown[][], check: (body: RequestBody, turn: number) => void): Promise<{ server: LocalServer; client: OpenAI }> {
-  server = await startLocalServer((request, index) => {
-    if (request.method !== 'POST' || request.path !== '/responses') throw new Error(`unexpected request ${request.method} ${request.path}`);
-    const preflight = preflightOpenAIResponsesRequest(request.body);
-    if (!preflight.ok) throw new Error(`the request breaks documented rules: ${JSON.stringify(preflight.violations)}`);
+  server = await startCheckedServer('/responses', preflightOpenAIResponsesRequest, (request, index) => {
     const body = request.body as RequestBody;
     check(body, index);
-    const output = turns[index];
-    if (output === undefined) throw new Error(`no scripted response for turn ${index + 1}`);
-    return { body: responsesReplyOf(index, body.model, output) };
+    return { body: responsesReplyOf(index, body.model, scriptedAt(turns, index)) };
   });
   return { server, client: new OpenAI({ baseURL: server.url, apiKey: 'test', maxRetries: 0 }) };
 }

@@ -25,7 +25,7 @@ import {
   transformAnthropicMessagesRequest,
 } from '../../src/providers/anthropic/index.js';
 import { SESSION_CATALOG, SESSION_INSTRUCTIONS, createAgentTools } from '../support/agent-loop-apis.js';
-import { startLocalServer, type LocalServer, type RecordedRequest } from '../support/local-server.js';
+import { startCheckedServer, type LocalServer } from '../support/local-server.js';
 import { toResponsesFunction } from '../support/openai-responses-bodies.js';
 import { toAnthropicTool } from '../support/anthropic-messages-bodies.js';
 import { responsesReplyOf } from '../support/scripted-model-apis.js';
@@ -40,12 +40,7 @@ afterEach(async () => {
 
 /** Starts the fake API: checks the path and the preflight rules, then answers request `index` with `answer`. */
 async function startFakeAPI(path: string, preflight: (body: unknown) => { ok: boolean; violations: readonly unknown[] }, answer: (body: Item, index: number) => unknown): Promise<LocalServer> {
-  server = await startLocalServer((request: RecordedRequest, index) => {
-    if (request.method !== 'POST' || request.path !== path) throw new Error(`unexpected request ${request.method} ${request.path}`);
-    const result = preflight(request.body);
-    if (!result.ok) throw new Error(`the request breaks documented rules: ${JSON.stringify(result.violations)}`);
-    return { body: answer(request.body as Item, index) };
-  });
+  server = await startCheckedServer(path, preflight, (request, index) => ({ body: answer(request.body as Item, index) }));
   return server;
 }
 

@@ -68,3 +68,26 @@ export async function startLocalServer(handler: (request: RecordedRequest, index
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }
+
+/** The documented 400 rules of one API, as a preflight check returns them. */
+export type RequestCheck = (body: unknown) => { readonly ok: boolean; readonly violations: readonly unknown[] };
+
+/**
+ * Starts a server that plays one API: every request must be a POST to `path` that passes `preflight` (else it fails
+ * with a 400, as the API would), and `answer` gives the response to request `index`.
+ */
+export function startCheckedServer(path: string, preflight: RequestCheck, answer: (request: RecordedRequest, index: number) => ScriptedResponse): Promise<LocalServer> {
+  return startLocalServer((request, index) => {
+    if (request.method !== 'POST' || request.path !== path) throw new Error(`unexpected request ${request.method} ${request.path}`);
+    const checked = preflight(request.body);
+    if (!checked.ok) throw new Error(`the request breaks documented rules: ${JSON.stringify(checked.violations)}`);
+    return answer(request, index);
+  });
+}
+
+/** Entry `index` of a script, or an error naming the request that has none. */
+export function scriptedAt<Entry>(script: readonly Entry[], index: number): Entry {
+  const entry = script[index];
+  if (entry === undefined) throw new Error(`no scripted reply for request ${index + 1}`);
+  return entry;
+}

@@ -11,7 +11,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createAISDKToolSearch } from '../../../src/integrations/ai-sdk/index.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
-import { startLocalServer, type LocalServer, type ScriptedResponse } from '../../support/local-server.js';
+import { scriptedAt, startCheckedServer, type LocalServer, type ScriptedResponse } from '../../support/local-server.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 import { responsesReply } from '../../support/scripted-replies.js';
 import type { PreflightResult } from '../../../src/preflight/preflight-result.js';
@@ -35,15 +35,7 @@ function preflightOf(path: string): (body: unknown) => PreflightResult {
 }
 
 async function startFakeAPI(path: string, replies: readonly ScriptedResponse[]): Promise<LocalServer> {
-  const preflight = preflightOf(path);
-  server = await startLocalServer((request, index) => {
-    if (request.method !== 'POST' || request.path !== path) throw new Error(`unexpected ${request.method} ${request.path}`);
-    const checked = preflight(request.body);
-    if (!checked.ok) throw new Error(`the request breaks documented rules: ${JSON.stringify(checked.violations)}`);
-    const reply = replies[index];
-    if (reply === undefined) throw new Error(`no scripted reply for request ${index + 1}`);
-    return reply;
-  });
+  server = await startCheckedServer(path, preflightOf(path), (_, index) => scriptedAt(replies, index));
   return server;
 }
 
