@@ -147,7 +147,8 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
 
   function cachedPlan(model: ModelReference, tools: readonly ToolDefinition[] = catalog): ToolSearchPlan {
     const listKey = tools === catalog ? catalogKey : toolListKey(parseToolDefinitions(tools));
-    const key = `${typeof model === 'string' ? `${model}\n` : `${model?.id}\n${model?.api ?? ''}`}\n${listKey}`;
+    // Everything of the model the plan depends on: its id, the API and the platform that serves it.
+    const key = `${typeof model === 'string' ? `${model}\n\n` : `${model?.id}\n${model?.api ?? ''}\n${model?.platform ?? ''}`}\n${listKey}`;
     const found = plans.get(key);
     if (found !== undefined) return found;
     const outside = tools.filter((tool) => !byName.has(tool.name)).map((tool) => `\`${tool.name}\``);

@@ -89,6 +89,13 @@ describe('createToolSearch', () => {
   });
 
   describe('resolvePlan', () => {
+    it('resolves again for the same model id on another platform', () => {
+      const toolSearch = createToolSearch({ tools });
+      const id = 'us.anthropic.claude-opus-4-5-20251101-v1:0';
+      expect(toolSearch.resolvePlan({ id, api: 'anthropic-messages' }).mechanism).toBe('client');
+      expect(toolSearch.resolvePlan({ id, api: 'anthropic-messages', platform: 'bedrock' }).mechanism).toBe('claude-hosted');
+    });
+
     it('resolves once per model and tool list, and again when either changes', () => {
       const toolSearch = createToolSearch({ tools });
       const first = toolSearch.resolvePlan(gemini);
