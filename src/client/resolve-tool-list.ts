@@ -16,6 +16,7 @@ import {
 import { createToolSearchGuidance } from './tool-search-guidance.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
+import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 
 /**
  * One tool as the client-side mechanism sends it.
@@ -140,7 +141,7 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
   }
   // The package's own tools carry fresh copies of their (frozen) schemas: a caller may edit the body it gets back.
   const own = [createEntry(TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_DEFINITION.description, createToolSearchInputSchema(), 'search')];
-  if (!listed && plan.reveal === 'conversation') own.push(createEntry(CALL_TOOL_DEFINITION, CALL_TOOL_DEFINITION.description, createCallToolInputSchema(), 'call'));
+  if (resolveOwnToolsSent(plan).callTool) own.push(createEntry(CALL_TOOL_DEFINITION, CALL_TOOL_DEFINITION.description, createCallToolInputSchema(), 'call'));
   return {
     tools: [...loaded, ...own, ...deferred],
     guidance: createToolSearchGuidance(plan, options.names === undefined ? {} : { names: options.names }),

@@ -2,6 +2,7 @@ import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
+import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 
 /**
  * The first part of the one system-prompt note that tells the model how to use `tool_search`, the same in every
@@ -50,10 +51,9 @@ export function resolveToolSearchGuidance(given: ToolSearchPlan, options: Resolv
 
 /** {@link resolveToolSearchGuidance} for a plan the package has already checked. Not part of the public API. */
 export function createToolSearchGuidance(plan: ToolSearchPlan, options: ResolveToolSearchGuidanceOptions = {}): string | null {
-  // The client-side mechanism always searches with the library; a hosted one only with `search: 'library'`.
-  if (plan.mechanism === 'none' || (plan.mechanism !== 'client' && plan.search !== 'library')) return null;
+  // The note is about the library's `tool_search`: no note when the request does not send it.
+  if (!resolveOwnToolsSent(plan).search) return null;
   const deferred = plan.tools.filter((tool) => tool.status === 'deferred');
-  if (deferred.length === 0) return null;
   const listed = options.listed ?? (plan.listing === 'full' || plan.listing === 'compact');
   const client = plan.mechanism === 'client';
   if (listed) {

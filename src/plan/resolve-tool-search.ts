@@ -18,6 +18,7 @@ import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, isOwnTool } from '../client/tool-search-tool-definition.js';
 import type { DeferredReason, LoadedReason, PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from './tool-search-plan.js';
+import { resolveOwnToolsSent } from './resolve-own-tools-sent.js';
 
 /**
  * Decides, for one model and one tool list, which tool search mechanism applies and which tools are deferred.
@@ -97,11 +98,9 @@ export function resolveToolSearch(
   const deferredCount = planned.filter((entry) => entry.status === 'deferred').length;
   const listing = resolveListing(resolved.listing, deferredCount);
   const search = mechanism === 'openai-hosted' || mechanism === 'claude-hosted' ? resolveRanking(resolved.search) : 'library';
-  // The package's own tools this plan sends: `tool_search` whenever the library searches deferred tools, and
-  // `call_tool` when the client-side mechanism leaves deferred tools out of the list for good.
-  const sent = new Set<string>();
-  if (deferredCount > 0 && search === 'library' && mechanism !== 'none') sent.add(TOOL_SEARCH_TOOL_NAME);
-  if (deferredCount > 0 && mechanism === 'client' && resolved.reveal === 'conversation' && (listing === 'names' || listing === 'none')) sent.add(CALL_TOOL_NAME);
+  // The package's own tools this plan sends take the place of a caller's tools of the same names.
+  const own = resolveOwnToolsSent({ mechanism, search, reveal: resolved.reveal, listing, tools: planned });
+  const sent = new Set<string>([...(own.search ? [TOOL_SEARCH_TOOL_NAME] : []), ...(own.callTool ? [CALL_TOOL_NAME] : [])]);
   for (const tool of definitions) {
     if (!sent.has(tool.name) || isOwnTool(tool)) continue;
     warnings.push({

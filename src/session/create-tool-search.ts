@@ -14,6 +14,7 @@ import type { ToolSearchResult } from '../client/tool-search-result.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
+import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 
 /** How many plans one {@link ToolSearch} keeps (one per model and tool list; agents use a handful). */
 const MAX_CACHED_PLANS = 32;
@@ -185,7 +186,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
       }
       const { sessionId, plan, names } = context;
       const name = typeof call?.name === 'string' ? (names?.fromWire(call.name) ?? call.name) : '';
-      if (name === TOOL_SEARCH_TOOL_NAME && (sendsSearchTool(plan) || !byName.has(TOOL_SEARCH_TOOL_NAME))) {
+      if (name === TOOL_SEARCH_TOOL_NAME && (resolveOwnToolsSent(plan).search || !byName.has(TOOL_SEARCH_TOOL_NAME))) {
         // Search only what this request sends, when it sends less than the catalog.
         const visible = visibleOf(plan);
         const result = await search.execute(call.arguments, { sessionId, ...(names === undefined ? {} : { names }), ...(visible === undefined ? {} : { visible }), ...(context.loaded === undefined ? {} : { loaded: context.loaded }) });
@@ -203,11 +204,6 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
       ? undefined
       : plan.tools.map((entry) => entry.name);
   }
-}
-
-/** Whether the plan sends the package's `tool_search` (so a call of that name is the package's). */
-function sendsSearchTool(plan: ToolSearchPlan): boolean {
-  return plan.mechanism !== 'none' && plan.search === 'library' && plan.tools.some((entry) => entry.status === 'deferred');
 }
 
 /** What the plan depends on in a tool list: names, policies and categories, in order (schemas do not change it). */

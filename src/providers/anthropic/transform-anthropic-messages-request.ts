@@ -39,6 +39,7 @@ import { resolveAnthropicToolKind, type AnthropicToolKind } from './resolve-anth
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
 import { transformAnthropicMessagesHistory, type AnthropicHistoryReference } from './transform-anthropic-messages-history.js';
 import { transformAnthropicToolCacheControl } from './transform-anthropic-tool-cache-control.js';
+import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 
 /** Which of Anthropic's hosted search tools to add: natural-language queries (`bm25`) or regex patterns (`regex`). */
 export type AnthropicToolSearchVariant = 'bm25' | 'regex';
@@ -597,7 +598,7 @@ function placeholder(name: string): ToolDefinition {
  * lose the prompt cache, from that request on.
  */
 function resolveCalledThroughCallTool(plan: ToolSearchPlan, forced: string | null, names: ToolNameMapping): ReadonlySet<string> | undefined {
-  if (plan.mechanism !== 'client' || plan.reveal !== 'conversation' || (plan.listing !== 'names' && plan.listing !== 'none')) return undefined;
+  if (!resolveOwnToolsSent(plan).callTool) return undefined;
   const unlisted = new Set<string>();
   for (const tool of plan.tools) if (tool.status === 'deferred' && tool.name !== forced) unlisted.add(names.toWire(tool.name));
   return unlisted.size === 0 ? undefined : unlisted;

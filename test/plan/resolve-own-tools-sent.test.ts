@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
+import type { PlannedTool, ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
+
+const deferred: PlannedTool = { name: 'a', status: 'deferred', reason: 'threshold-reached' };
+const loaded: PlannedTool = { name: 'b', status: 'loaded', reason: 'below-threshold' };
+const plan = (overrides: Partial<ToolSearchPlan>) => ({ mechanism: 'client', search: 'library', reveal: 'conversation', listing: 'names', tools: [deferred, loaded], ...overrides }) as const satisfies Partial<ToolSearchPlan>;
+
+describe('resolveOwnToolsSent', () => {
+  it.each([
+    ['client, names, reveal in the conversation', {}, { search: true, callTool: true }],
+    ['client, none', { listing: 'none' }, { search: true, callTool: true }],
+    ['client, full listing (stubs are called directly)', { listing: 'full' }, { search: true, callTool: false }],
+    ['client, names, reveal in the tool list', { reveal: 'tool-list' }, { search: true, callTool: false }],
+    ['OpenAI hosted with the library’s search', { mechanism: 'openai-hosted' }, { search: true, callTool: false }],
+    ['Claude hosted with the provider’s search', { mechanism: 'claude-hosted', search: 'provider' }, { search: false, callTool: false }],
+    ['client with a hand-made provider search', { search: 'provider' }, { search: true, callTool: true }],
+    ['no mechanism', { mechanism: 'none' }, { search: false, callTool: false }],
+    ['nothing deferred', { tools: [loaded] }, { search: false, callTool: false }],
+  ] as const)('%s', (_label, overrides, expected) => {
+    expect(resolveOwnToolsSent(plan(overrides as Partial<ToolSearchPlan>))).toEqual(expected);
+  });
+});
