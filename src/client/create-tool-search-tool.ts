@@ -3,7 +3,7 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import { EXACT_NAME_BONUS, createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
+import { createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
 import { parseToolSelection } from '../search/parse-tool-selection.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
@@ -225,14 +225,12 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
         );
       }
       const searchOptions = { ...(visible === undefined ? {} : { visible }), maxResults };
-      // A selected name that is no tool's is read as a one-word query's exact name (`create_issue` for
-      // `github__create_issue`) when that names exactly one tool.
+      // Each selected name as the index reads it (`create_issue` selects `github__create_issue` when only that fits),
+      // so the names it cannot place can be reported.
       const selection =
         written?.map((name) => {
           const catalogName = fromWire(name);
-          if (byName.has(catalogName)) return catalogName;
-          const named = index.search(catalogName, searchOptions);
-          return named.length === 1 && (named[0]?.score ?? 0) >= EXACT_NAME_BONUS ? (named[0]?.name as string) : catalogName;
+          return byName.has(catalogName) ? catalogName : (index.search(`select:${catalogName}`, searchOptions)[0]?.name ?? catalogName);
         }) ?? null;
       const hits = index.search(selection === null ? toCatalogQuery(trimmed, fromWire) : `select:${selection.join(',')}`, searchOptions);
       const found = hits.map((hit) => byName.get(hit.name)).filter((tool): tool is ToolDefinition => tool !== undefined);

@@ -190,8 +190,9 @@ function resolveNameKey(name: string): string {
  * **Results.** Only visible tools scoring above 0 are ranked; ties keep the tool list's order. The ranking is cut
  * by `cut` (by default none: the best `maxResults`, 8) and capped at `maxResults`. A tool named `tool_search` is
  * never returned. A query `select:name_a,name_b` (see `parseToolSelection`) returns exactly the visible tools it
- * names, in its order, each with score {@link EXACT_NAME_BONUS}; names that are unknown or not visible are left out
- * (compare with `parseToolSelection(query)` to report them).
+ * names, in its order, each with score {@link EXACT_NAME_BONUS} (a name no tool has that reads as one and ends exactly
+ * one visible tool's qualified name selects that tool: `create_issue` for `github__create_issue`); names that are
+ * unknown or not visible are left out (compare with `parseToolSelection(query)` to report them).
  *
  * Rarity is measured over the whole tool list, not the visible subset, so a score does not depend on `visible`.
  *
@@ -245,8 +246,9 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     const selection = parseToolSelection(query);
     if (selection !== null) {
       const hits: ToolSearchHit[] = [];
-      for (const name of selection) {
-        if (nameLookups().idsByName.has(name) && isVisible(name)) hits.push({ name, score: EXACT_NAME_BONUS });
+      for (const written of selection) {
+        const name = resolveSelectedName(nameLookups(), names, written, isVisible);
+        if (name !== undefined) hits.push({ name, score: EXACT_NAME_BONUS });
       }
       return hits;
     }
@@ -465,6 +467,19 @@ function resolveExactIds(lookups: NameLookups, query: string, bare: string): rea
   // The words are counted only for a query that does end a qualified name (most one-word queries do not).
   const unqualified = lookups.idsByUnqualifiedName.get(lower);
   return unqualified !== undefined && splitSearchWords(bare).length > 1 ? unqualified : [];
+}
+
+/**
+ * The visible tool a `select:` name stands for: the tool of that exact name (case included); else, for a name that
+ * reads as one (two words or more), the one visible tool whose qualified name ends with it (`create_issue` for
+ * `github__create_issue`); else none.
+ */
+function resolveSelectedName(lookups: NameLookups, names: readonly string[], written: string, isVisible: (name: string) => boolean): string | undefined {
+  if (lookups.idsByName.has(written)) return isVisible(written) ? written : undefined;
+  const ids = lookups.idsByUnqualifiedName.get(written.toLowerCase());
+  if (ids === undefined || splitSearchWords(written).length < 2) return undefined;
+  const candidates = ids.map((id) => names[id]!).filter((name) => name.endsWith(written) && isVisible(name));
+  return candidates.length === 1 ? candidates[0] : undefined;
 }
 
 function pushId(map: Map<string, number[]>, key: string, id: number): void {

@@ -407,6 +407,14 @@ describe('createToolIndex', () => {
     it('matches names exactly, case included', () => {
       expect(index.search('select:READ_FILE')).toEqual([]);
     });
+
+    it('selects the one visible tool whose qualified name ends with a name no tool has, and none when two fit', () => {
+      const qualified = createToolIndex([builtin('github__create_issue', 'x'), builtin('gitlab__create_issue', 'y'), builtin('github__get_me', 'z')]);
+      expect(qualified.search('select:get_me')).toEqual([{ name: 'github__get_me', score: EXACT_NAME_BONUS }]);
+      expect(qualified.search('select:create_issue')).toEqual([]);
+      expect(qualified.search('select:create_issue', { visible: ['gitlab__create_issue'] })).toEqual([{ name: 'gitlab__create_issue', score: EXACT_NAME_BONUS }]);
+      expect(qualified.search('select:GET_ME')).toEqual([]);
+    });
   });
 
   describe('queries without a searchable word', () => {
