@@ -3,7 +3,7 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import { createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
+import { NAME_WRAPPING, createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
 import { parseToolSelection } from '../search/parse-tool-selection.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
@@ -251,7 +251,7 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       let earlier: ToolDefinition[] = [];
       if (selection === null) {
         // The conversation's own record when the caller gives it; the store's otherwise.
-        const revealed = new Set(loadedNames === undefined ? await store.get(context.sessionId) : [...loadedNames].filter((name) => typeof name === 'string').map(fromWire));
+        const revealed = new Set(loadedNames === undefined ? await store.get(context.sessionId) : loadedNames.map(fromWire));
         const fresh = found.filter((tool) => !revealed.has(tool.name));
         earlier = found.filter((tool) => revealed.has(tool.name));
         loaded = fresh.slice(0, maxLoaded);
@@ -288,12 +288,9 @@ function toMatch(tool: ToolDefinition, toWire: (name: string) => string): ToolSe
   return { name: toWire(tool.name), ...(tool.description === undefined ? {} : { description: tool.description }), inputSchema: tool.inputSchema };
 }
 
-/** Wrapping a model may put around a name it copies: quotes, backticks, brackets, trailing punctuation. */
-const WRAPPING = /^[\s"'`[\](){}]+|[\s"'`[\](){}.,;:!?]+$/g;
-
 /** A query that is exactly a name the model saw becomes the catalog's name, so the exact-name rule applies to it. */
 function toCatalogQuery(query: string, fromWire: (name: string) => string): string {
-  const bare = query.replace(WRAPPING, '');
+  const bare = query.replace(NAME_WRAPPING, '');
   const original = fromWire(bare);
   return original === bare ? query : original;
 }

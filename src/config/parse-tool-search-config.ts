@@ -5,6 +5,7 @@ import {
   DEFAULT_TOOL_SEARCH_THRESHOLD,
   TOOL_LISTINGS,
   TOOL_REVEAL_MODES,
+  TOOL_SEARCH_RANKINGS,
   type SeedCapabilityId,
   type ToolListingRequest,
   type ToolRevealMode,
@@ -37,7 +38,7 @@ const listing = z.enum(LISTING_REQUESTS as [ToolListingRequest, ...ToolListingRe
 const reveal = z.enum(TOOL_REVEAL_MODES as [ToolRevealMode, ...ToolRevealMode[]], {
   error: `must be one of ${TOOL_REVEAL_MODES.map((mode) => `'${mode}'`).join(', ')}`,
 });
-const SEARCH_REQUESTS: readonly ToolSearchRankingRequest[] = ['auto', 'provider', 'library'];
+const SEARCH_REQUESTS: readonly ToolSearchRankingRequest[] = ['auto', ...TOOL_SEARCH_RANKINGS];
 const search = z.enum(SEARCH_REQUESTS as [ToolSearchRankingRequest, ...ToolSearchRankingRequest[]], {
   error: `must be one of ${SEARCH_REQUESTS.map((mode) => `'${mode}'`).join(', ')}`,
 });

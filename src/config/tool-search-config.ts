@@ -67,6 +67,9 @@ export type ToolSearchRanking = 'provider' | 'library';
 /** What the configuration's `search` accepts: a ranking, or `auto` (the library's; see the README's session-cost table). */
 export type ToolSearchRankingRequest = 'auto' | ToolSearchRanking;
 
+/** The rankings a plan records, for validation and docs. */
+export const TOOL_SEARCH_RANKINGS: readonly ToolSearchRanking[] = ['provider', 'library'];
+
 /** One mechanism the configuration allows, with the threshold that applies when it is the one chosen. */
 export interface ToolSearchPreference {
   readonly mechanism: ToolSearchMechanismChoice;

@@ -1,6 +1,6 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
-import { TOOL_LISTINGS, TOOL_REVEAL_MODES, type ToolSearchRanking } from '../config/tool-search-config.js';
+import { TOOL_LISTINGS, TOOL_REVEAL_MODES, TOOL_SEARCH_RANKINGS } from '../config/tool-search-config.js';
 import { TOOL_SEARCH_MECHANISMS as MECHANISMS, type ToolSearchPlan } from './tool-search-plan.js';
 
 /**
@@ -40,13 +40,12 @@ export function parseToolSearchPlan(value: unknown): ToolSearchPlan {
   const stored = candidate as { listing?: unknown; reveal?: unknown; search?: unknown };
   checkField('listing', stored.listing, TOOL_LISTINGS);
   checkField('reveal', stored.reveal, TOOL_REVEAL_MODES);
-  checkField('search', stored.search, RANKINGS);
+  checkField('search', stored.search, TOOL_SEARCH_RANKINGS);
   if (stored.listing !== undefined && stored.reveal !== undefined && stored.search !== undefined) return plan;
   const hosted = plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted';
   return { ...plan, listing: plan.listing ?? 'full', reveal: plan.reveal ?? 'tool-list', search: plan.search ?? (hosted ? 'provider' : 'library') };
 }
 
-const RANKINGS: readonly ToolSearchRanking[] = ['provider', 'library'];
 
 function checkField(field: string, value: unknown, allowed: readonly string[]): void {
   if (value === undefined || (typeof value === 'string' && allowed.includes(value))) return;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describeValue } from '../errors/describe-value.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
+import { assertNever } from '../errors/assert-never.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
@@ -143,7 +144,7 @@ const optionsSchema = z.strictObject({
   minScoreRatio: z.number().min(0).max(1).optional(),
 });
 /** Wrapping a model puts around a name it copies: white space, quotes, backticks, brackets, a closing period. */
-const WRAPPING = /^[\s"'`[\](){}]+|[\s"'`[\](){}.,;:!?]+$/g;
+export const NAME_WRAPPING = /^[\s"'`[\](){}]+|[\s"'`[\](){}.,;:!?]+$/g;
 /** Leading and trailing characters that are not letters or digits: quotes, backticks, punctuation, spaces. */
 const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 /** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
@@ -354,10 +355,8 @@ function cutRanking(ranked: readonly number[], scores: Float64Array, cut: ToolIn
       while (end < ranked.length && scores[ranked[end]!]! >= scores[ranked[end - 1]!]! * cut.ratio) end += 1;
       return ranked.slice(0, end);
     }
-    default: {
-      const unknown: never = cut;
-      throw new ToolSearchError('invalid-options', `unknown cut rule ${describeValue(unknown)}`);
-    }
+    default:
+      return assertNever(cut, 'cut rule');
   }
 }
 
@@ -461,7 +460,7 @@ function createNameLookups(names: readonly string[]): NameLookups {
  * `mcp__linear__create_issue`), as a model writes a name it knows without the server's prefix.
  */
 function resolveExactIds(lookups: NameLookups, query: string, bare: string): readonly number[] {
-  const lower = query.toLowerCase().replace(WRAPPING, '');
+  const lower = query.toLowerCase().replace(NAME_WRAPPING, '');
   const exact = lookups.idsByLowerName.get(lower) ?? lookups.idsByNameKey.get(resolveNameKey(bare));
   if (exact !== undefined) return exact;
   // The words are counted only for a query that does end a qualified name (most one-word queries do not).
