@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatToolOutput } from '../../src/session/format-tool-output.js';
+import { formatToolContent, formatToolOutput } from '../../src/session/format-tool-output.js';
 
 describe('formatToolOutput', () => {
   it.each([
@@ -10,5 +10,14 @@ describe('formatToolOutput', () => {
     ['null as JSON', null, 'null'],
   ])('gives %s', (_label, output, text) => {
     expect(formatToolOutput(output)).toBe(text);
+  });
+});
+
+describe('formatToolContent', () => {
+  it('keeps a list of parts as it is and writes anything else as formatToolOutput does', () => {
+    const parts = [{ type: 'text', text: 'hi' }];
+    expect(formatToolContent(parts)).toBe(parts);
+    expect(formatToolContent({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+    expect(formatToolContent(undefined)).toBe('');
   });
 });

@@ -4,7 +4,7 @@ import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
 import { prepareSessionRequest } from '../../session/prepare-session-request.js';
-import { formatToolOutput } from '../../session/format-tool-output.js';
+import { formatToolContent } from '../../session/format-tool-output.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import type { AnthropicMessagesRequestLike, AnthropicTextBlock, AnthropicToolResultBlock } from './anthropic-messages-api.js';
@@ -122,7 +122,7 @@ export function createAnthropicMessagesToolSearch(options: CreateAnthropicMessag
             if (handling.type === 'search' && references) results.push(createAnthropicToolSearchResult(block.id, handling.result));
             else if (handling.type === 'run') {
               const output = await runTool(handling.name, handling.arguments, { id: block.id, sessionId });
-              results.push({ type: 'tool_result', tool_use_id: block.id, content: Array.isArray(output) ? (output as AnthropicTextBlock[]) : formatToolOutput(output) });
+              results.push({ type: 'tool_result', tool_use_id: block.id, content: formatToolContent<AnthropicTextBlock>(output) });
             } else results.push({ type: 'tool_result', tool_use_id: block.id, content: formatToolSearchResult(handling.result) });
           }
           const messages: unknown[] = [{ role: 'assistant', content }];

@@ -4,7 +4,7 @@ import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
 import { prepareSessionRequest } from '../../session/prepare-session-request.js';
-import { formatToolOutput } from '../../session/format-tool-output.js';
+import { formatToolContent } from '../../session/format-tool-output.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
@@ -105,10 +105,10 @@ export function createOpenAIChatToolSearch(options: CreateOpenAIChatToolSearchOp
               const handling = await toolSearch.handleToolCall({ name: call.function.name, arguments: call.function.arguments }, { sessionId, plan, names, loaded });
               content =
                 handling.type === 'run'
-                  ? toContent(await runTool(handling.name, handling.arguments, { id: call.id, sessionId }))
+                  ? formatToolContent<OpenAIChatTextPart>(await runTool(handling.name, handling.arguments, { id: call.id, sessionId }))
                   : formatToolSearchResult(handling.result);
             } else if (call.type === 'custom' && isRecord(call.custom) && typeof call.custom.name === 'string') {
-              content = toContent(await runTool(names.fromWire(call.custom.name), call.custom.input, { id: call.id, sessionId }));
+              content = formatToolContent<OpenAIChatTextPart>(await runTool(names.fromWire(call.custom.name), call.custom.input, { id: call.id, sessionId }));
             } else continue;
             replies.push({ role: 'tool', tool_call_id: call.id, content });
           }
@@ -117,9 +117,4 @@ export function createOpenAIChatToolSearch(options: CreateOpenAIChatToolSearchOp
       };
     },
   };
-}
-
-/** A tool's output as a `tool` message's content: text or text parts as they are, anything else as JSON. */
-function toContent(output: unknown): string | OpenAIChatTextPart[] {
-  return Array.isArray(output) ? (output as OpenAIChatTextPart[]) : formatToolOutput(output);
 }

@@ -5,7 +5,7 @@ import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
 import { prepareSessionRequest } from '../../session/prepare-session-request.js';
-import { formatToolOutput } from '../../session/format-tool-output.js';
+import { formatToolContent } from '../../session/format-tool-output.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
@@ -133,7 +133,7 @@ export function createOpenAIResponsesToolSearch<Tool>(options: CreateOpenAIRespo
               const handling = await toolSearch.handleToolCall({ name, arguments: item.arguments }, { sessionId, plan, names, loaded });
               const result =
                 handling.type === 'run'
-                  ? toOutput(await runTool(handling.name, handling.arguments, { id: item.call_id, sessionId }))
+                  ? formatToolContent<OpenAIResponsesFunctionCallOutputContent>(await runTool(handling.name, handling.arguments, { id: item.call_id, sessionId }))
                   : formatToolSearchResult(handling.result);
               answers.push({ type: 'function_call_output', call_id: item.call_id, output: result });
             } else if (item.type === 'tool_search_call' && item.execution === 'client') {
@@ -142,7 +142,7 @@ export function createOpenAIResponsesToolSearch<Tool>(options: CreateOpenAIRespo
               answers.push(createOpenAIToolSearchOutput(item as { call_id?: string | null }, handling.result) satisfies OpenAIResponsesToolSearchOutputItem);
             } else if (item.type === 'custom_tool_call' && typeof item.call_id === 'string' && typeof item.name === 'string') {
               const result = await runTool(names.fromWire(item.name), item.input, { id: item.call_id, sessionId });
-              answers.push({ type: 'custom_tool_call_output', call_id: item.call_id, output: toOutput(result) });
+              answers.push({ type: 'custom_tool_call_output', call_id: item.call_id, output: formatToolContent<OpenAIResponsesFunctionCallOutputContent>(result) });
             }
           }
           return { input: [...output, ...answers] as ListItemOf<typeof given, 'input'>[], answers: answers as ListItemOf<typeof given, 'input'>[], done: answers.length === 0 };
@@ -150,9 +150,4 @@ export function createOpenAIResponsesToolSearch<Tool>(options: CreateOpenAIRespo
       };
     },
   };
-}
-
-/** A tool's output as a Responses output: text or content parts as they are, anything else as JSON. */
-function toOutput(output: unknown): string | OpenAIResponsesFunctionCallOutputContent[] {
-  return Array.isArray(output) ? (output as OpenAIResponsesFunctionCallOutputContent[]) : formatToolOutput(output);
 }

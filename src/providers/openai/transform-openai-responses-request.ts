@@ -141,7 +141,8 @@ interface BuildContext {
   readonly options: ResolvedOptions;
   /** The planned functions `tool_choice` names (forced, or listed in `allowed_tools`), by original name. */
   readonly forced: readonly string[];
-  readonly input: unknown;
+  /** The tools the package's `tool_search` results in the history loaded, as the results name them. */
+  readonly historyReveals: readonly string[];
   readonly warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[];
 }
 
@@ -240,6 +241,8 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   const originalOf = (name: string): string => (planned.has(name) ? name : names.fromWire(name));
   matchPlan(read, plan, planned, originalOf);
 
+  // Read once: the client list reveals these, and the result reports them as loaded.
+  const historyReveals = resolveRevealedTools(resolveOpenAIResponsesCallOutputs(input));
   const context: BuildContext = {
     read,
     plan,
@@ -248,7 +251,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
     originalOf,
     options: resolvedOptions,
     forced: forcedTools(source.tool_choice, planned, originalOf),
-    input,
+    historyReveals,
     warnings,
   };
   let built: BuiltTools;
@@ -282,7 +285,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, names, originalOf);
   const withNote = transformInstructions(instructions, built.guidance);
   if (withNote !== instructions) result.instructions = withNote;
-  return { body: result as TransformedOpenAIResponsesBody<Body>, warnings, names, loaded: resolveLoadedTools(input, originalOf) };
+  return { body: result as TransformedOpenAIResponsesBody<Body>, warnings, names, loaded: resolveLoadedTools(input, historyReveals, originalOf) };
 }
 
 /**
@@ -296,6 +299,9 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   const listed = plan.listing === 'full' || plan.listing === 'compact';
   const deferred = new Set<string>();
   if (hosted) for (const tool of planned.values()) if (tool.status === 'deferred') deferred.add(tool.name);
+  // The deferred tools the request leaves out (the library's search loads them through the caller's
+  // `tool_search_output`, and the listing does not show them): `deferred` itself, so what leaves it below leaves this.
+  const left: ReadonlySet<string> = library && !listed ? deferred : new Set();
   // `tool_choice` names a function by its bare name (it has no `namespace`), and cannot name one that is not loaded:
   // a function it names is sent loaded, at the top level, for as long as the choice names it.
   const forced = new Set(context.forced);
@@ -318,10 +324,9 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
     let label: string | undefined;
     if (entry.kind === 'function') {
       const original = originalOf(entry.definition?.name as string);
-      // A deferred tool the request leaves out (the library's search, a listing that does not show them) takes no part
-      // in naming namespaces, so its own output, which no longer holds it, is named the same.
-      const left = library && !listed && deferred.has(original);
-      if (!forced.has(original) && !left) label = hosted ? (nonEmpty(planned.get(original)?.category) ?? entry.namespace ?? prefixes.get(original)) : entry.namespace;
+      // A deferred tool the request leaves out takes no part in naming namespaces, so its own output, which no longer
+      // holds it, is named the same.
+      if (!forced.has(original) && !left.has(original)) label = hosted ? (nonEmpty(planned.get(original)?.category) ?? entry.namespace ?? prefixes.get(original)) : entry.namespace;
       if (label !== undefined) labels.set(original, label);
       if (label !== undefined && entry.namespace !== undefined && !bodyNamespaceLabels.has(entry.namespace)) bodyNamespaceLabels.set(entry.namespace, label);
     }
@@ -347,7 +352,6 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   if (usedLabels.size > 0) {
     // A deferred function the request leaves out comes back from a search as a top-level function, called in a
     // namespace of its own name: its name is blocked whether or not this body still holds it (its own output does not).
-    const left: ReadonlySet<string> = library && !listed ? deferred : new Set();
     for (const name of left) blocked.push(names.toWire(name));
     for (const [index, entry] of read.tools.entries()) {
       if (entryLabels[index] !== undefined) continue;
@@ -383,9 +387,7 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
     switch (entry.kind) {
       case 'function': {
         const original = originalOf(entry.definition?.name as string);
-        // The library's search loads a deferred tool through the caller's `tool_search_output`; unless the listing
-        // shows deferred tools, the request does not carry it.
-        if (library && !listed && deferred.has(original)) break;
+        if (left.has(original)) break;
         let tool = functionTool(entry.tool, names.toWire(original), deferred.has(original));
         if (library && plan.listing === 'compact' && deferred.has(original) && typeof tool.description === 'string') tool = { ...tool, description: compactDescription(tool.description) };
         if (label !== undefined) push(members, label, tool);
@@ -460,7 +462,7 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
           : "the plan does not use OpenAI's hosted tool search";
     warnings.push({ code: 'tool-search-tool-removed', message: `the body's \`{"type":"tool_search"}\` tool was removed: ${why}` });
   }
-  if (searchTool !== undefined && top.some((tool) => ['function', 'custom'].includes((tool as { type?: string }).type ?? '') && (tool as { name?: unknown }).name === 'tool_search')) {
+  if (searchTool !== undefined && top.some((tool) => ['function', 'custom'].includes((tool as { type?: string }).type ?? '') && (tool as { name?: unknown }).name === TOOL_SEARCH_TOOL_NAME)) {
     warnings.push({
       code: 'search-tool-name-conflict',
       message: "a top-level tool is named `tool_search`, next to OpenAI's tool search tool of the same name; rename it so the model can tell them apart",
@@ -478,8 +480,7 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
  * The tools whose schemas the history holds, by original name: those this package's results carry (function call
  * outputs) and those `tool_search_output` items loaded.
  */
-function resolveLoadedTools(input: unknown, originalOf: (name: string) => string): string[] {
-  const fromResults = resolveRevealedTools(resolveOpenAIResponsesCallOutputs(input));
+function resolveLoadedTools(input: unknown, fromResults: readonly string[], originalOf: (name: string) => string): string[] {
   const fromSearches = resolveOpenAIResponsesFunctionLocations([], Array.isArray(input) ? input : []);
   return [...new Set([...fromResults, ...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map(originalOf))];
 }
@@ -506,8 +507,7 @@ function buildClientTools(context: BuildContext): BuiltTools {
     const definition = entry.definition as ToolDefinition;
     definitions.push(original === definition.name ? definition : { ...definition, name: original });
   }
-  const fromHistory = resolveRevealedTools(resolveOpenAIResponsesCallOutputs(context.input));
-  const revealed = [...options.revealed, ...fromHistory].map(originalOf);
+  const revealed = [...options.revealed, ...context.historyReveals].map(originalOf);
   const forced = context.forced.filter((name) => planned.get(name)?.status === 'deferred');
   const forcedDeferred = plan.reveal === 'tool-list' ? forced.filter((name) => !revealed.includes(name)) : forced;
   if (forcedDeferred.length > 0) {
@@ -557,7 +557,7 @@ function buildClientTools(context: BuildContext): BuiltTools {
   const rest = list.tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
   reportUndeferred(undeferred, warnings);
   // With nothing deferred no `tool_search` function is sent, and a client-executed tool search the caller serves stays.
-  const kept = list.guidance === null ? searchTools.find((tool) => (tool as { execution?: unknown }).execution === 'client') : undefined;
+  const kept = list.guidance === null ? searchTools.find(isClientSearchTool) : undefined;
   if (searchTools.length > (kept === undefined ? 0 : 1)) {
     warnings.push({
       code: 'tool-search-tool-removed',
