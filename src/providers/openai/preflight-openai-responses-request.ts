@@ -7,7 +7,7 @@ import {
   OPENAI_RESPONSES_TOOL_NAME_RULE,
   isOpenAIResponsesReservedNamespace,
 } from './openai-responses-api.js';
-import { resolveOpenAIResponsesFunctionLocations } from './resolve-openai-responses-function-locations.js';
+import { resolveOpenAIResponsesFunctionLocations, resolveOpenAIResponsesToolLocations } from './resolve-openai-responses-function-locations.js';
 import { resolveModelSupport } from '../../models/resolve-model-support.js';
 
 /**
@@ -279,10 +279,8 @@ function checkToolChoice(choice: unknown, tools: readonly unknown[], report: (ru
 
 function checkInput(body: Record<string, unknown>, tools: readonly unknown[], report: (rule: OpenAIResponsesPreflightRule, path: string, message: string) => void): void {
   if (!Array.isArray(body.input)) return;
-  const locations = {
-    function_call: resolveOpenAIResponsesFunctionLocations(tools, body.input, 'function'),
-    custom_tool_call: resolveOpenAIResponsesFunctionLocations(tools, body.input, 'custom'),
-  };
+  const found = resolveOpenAIResponsesToolLocations(tools, body.input);
+  const locations = { function_call: found.function, custom_tool_call: found.custom };
   body.input.forEach((item: unknown, index) => {
     if (!isRecord(item)) return;
     const path = `input[${index}]`;

@@ -22,29 +22,32 @@ export interface OpenAIResponsesFunctionLocations {
  * omitted.
  */
 export function resolveOpenAIResponsesFunctionLocations(tools: unknown, input?: unknown, kind?: 'function' | 'custom'): OpenAIResponsesFunctionLocations {
-  const topLevel = new Set<string>();
-  const namespaces = new Map<string, string[]>();
-  const addNamespace = (name: string, namespace: string): void => {
-    const list = namespaces.get(name) ?? [];
-    if (!list.includes(namespace)) list.push(namespace);
-    namespaces.set(name, list);
-  };
-  const isKind = (type: unknown): boolean => (kind === undefined ? type === 'function' || type === 'custom' : type === kind);
+  return resolveOpenAIResponsesToolLocations(tools, input)[kind ?? 'all'];
+}
+
+/**
+ * {@link resolveOpenAIResponsesFunctionLocations} for both kinds and for all tools at once, from one walk over the
+ * tools and the history.
+ */
+export function resolveOpenAIResponsesToolLocations(tools: unknown, input?: unknown): Record<'all' | 'function' | 'custom', OpenAIResponsesFunctionLocations> {
+  const buckets = { all: createLocations(), function: createLocations(), custom: createLocations() };
+  // A function or custom tool counts in its kind's bucket and in `all`; a `tool_reference` names a function.
+  const bucketsOf = (type: unknown) => (type === 'function' ? [buckets.all, buckets.function] : type === 'custom' ? [buckets.all, buckets.custom] : []);
   const walk = (list: unknown): void => {
     if (!Array.isArray(list)) return;
     for (const tool of list) {
       if (!isRecord(tool)) continue;
       if (tool.type === 'namespace' && typeof tool.name === 'string' && Array.isArray(tool.tools)) {
         for (const member of tool.tools) {
-          if (isRecord(member) && typeof member.name === 'string' && isKind(member.type)) {
-            addNamespace(member.name, tool.name);
-          }
+          if (isRecord(member) && typeof member.name === 'string') for (const bucket of bucketsOf(member.type)) bucket.addNamespace(member.name, tool.name);
         }
-      } else if (isKind(tool.type) && typeof tool.name === 'string') {
-        if (tool.defer_loading === true) addNamespace(tool.name, tool.name);
-        else topLevel.add(tool.name);
-      } else if (kind !== 'custom' && tool.type === 'tool_reference' && typeof tool.function_name === 'string' && typeof tool.namespace === 'string') {
-        addNamespace(tool.function_name, tool.namespace);
+      } else if ((tool.type === 'function' || tool.type === 'custom') && typeof tool.name === 'string') {
+        for (const bucket of bucketsOf(tool.type)) {
+          if (tool.defer_loading === true) bucket.addNamespace(tool.name, tool.name);
+          else bucket.topLevel.add(tool.name);
+        }
+      } else if (tool.type === 'tool_reference' && typeof tool.function_name === 'string' && typeof tool.namespace === 'string') {
+        for (const bucket of bucketsOf('function')) bucket.addNamespace(tool.function_name, tool.namespace);
       }
     }
   };
@@ -54,7 +57,18 @@ export function resolveOpenAIResponsesFunctionLocations(tools: unknown, input?: 
       if (isRecord(item) && (item.type === 'tool_search_output' || item.type === 'additional_tools')) walk(item.tools);
     }
   }
-  return { topLevel, namespaces };
+  return { all: buckets.all.locations, function: buckets.function.locations, custom: buckets.custom.locations };
+}
+
+function createLocations() {
+  const topLevel = new Set<string>();
+  const namespaces = new Map<string, string[]>();
+  const addNamespace = (name: string, namespace: string): void => {
+    const list = namespaces.get(name) ?? [];
+    if (!list.includes(namespace)) list.push(namespace);
+    namespaces.set(name, list);
+  };
+  return { topLevel, addNamespace, locations: { topLevel, namespaces } as OpenAIResponsesFunctionLocations };
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from './openai-responses-api.js';
 import {
   resolveOpenAIResponsesCallNamespace,
-  resolveOpenAIResponsesFunctionLocations,
+  resolveOpenAIResponsesToolLocations,
   type OpenAIResponsesFunctionLocations,
 } from './resolve-openai-responses-function-locations.js';
 
@@ -62,12 +62,14 @@ export function transformOpenAIResponsesInput(
   const hasCalls = items.some((item) => isCallItem(item as Record<string, unknown>));
   // Tool search outputs first: where the history loaded a function is read under the names it is sent with.
   const searched = items.map((item) => ((item as Record<string, unknown>).type === 'tool_search_output' ? transformSearchOutput(withoutCreatedBy(item as Record<string, unknown>), context) : item));
-  const sent = hasCalls ? resolveOpenAIResponsesFunctionLocations(context.tools) : NO_LOCATIONS;
-  const loaded = hasCalls ? resolveOpenAIResponsesFunctionLocations([], searched) : NO_LOCATIONS;
+  const sentByKind = hasCalls ? resolveOpenAIResponsesToolLocations(context.tools) : NO_TOOL_LOCATIONS;
+  const loadedByKind = hasCalls ? resolveOpenAIResponsesToolLocations([], searched) : NO_TOOL_LOCATIONS;
+  const sent = sentByKind.all;
+  const loaded = loadedByKind.all;
   // A function_call names a function, a custom_tool_call a custom tool: each is looked up among its own kind.
   const byKind = {
-    function_call: hasCalls ? { sent: resolveOpenAIResponsesFunctionLocations(context.tools, undefined, 'function'), loaded: resolveOpenAIResponsesFunctionLocations([], searched, 'function') } : { sent, loaded },
-    custom_tool_call: hasCalls ? { sent: resolveOpenAIResponsesFunctionLocations(context.tools, undefined, 'custom'), loaded: resolveOpenAIResponsesFunctionLocations([], searched, 'custom') } : { sent, loaded },
+    function_call: { sent: sentByKind.function, loaded: loadedByKind.function },
+    custom_tool_call: { sent: sentByKind.custom, loaded: loadedByKind.custom },
   };
   const wireName = resolveCallWireName(items, context, [sent, loaded]);
   const validNamespace = createNamespaceRepair([sent, loaded]);
@@ -100,6 +102,7 @@ export function transformOpenAIResponsesInput(
 
 /** Locations for a history without calls (never read). */
 const NO_LOCATIONS: OpenAIResponsesFunctionLocations = { topLevel: new Set(), namespaces: new Map() };
+const NO_TOOL_LOCATIONS = { all: NO_LOCATIONS, function: NO_LOCATIONS, custom: NO_LOCATIONS };
 
 function isCallItem(item: Record<string, unknown>): boolean {
   return item.type === 'function_call' || item.type === 'custom_tool_call';

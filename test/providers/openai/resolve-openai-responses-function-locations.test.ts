@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   resolveOpenAIResponsesCallNamespace,
   resolveOpenAIResponsesFunctionLocations,
+  resolveOpenAIResponsesToolLocations,
 } from '../../../src/providers/openai/resolve-openai-responses-function-locations.js';
 
 const tools = [
@@ -37,5 +38,18 @@ describe('resolveOpenAIResponsesCallNamespace', () => {
 
   it('skips anything that is not a list', () => {
     expect(resolveOpenAIResponsesFunctionLocations('tools', 7)).toEqual({ topLevel: new Set(), namespaces: new Map() });
+  });
+});
+
+describe('resolveOpenAIResponsesToolLocations', () => {
+  it('finds all tools, the functions and the custom tools in one walk, each as its own kind alone would', () => {
+    const both = [...tools, { type: 'custom', name: 'apply', defer_loading: true }, { type: 'custom', name: 'keep' }];
+    const found = resolveOpenAIResponsesToolLocations(both, input);
+    expect(found.function).toEqual({ topLevel: new Set(['keep', 'added']), namespaces: new Map([['flat', ['flat']], ['lookup', ['crm', 'billing']], ['refund', ['refunds']], ['void', ['billing']]]) });
+    expect(found.custom).toEqual({ topLevel: new Set(['keep']), namespaces: new Map([['patch', ['crm']], ['apply', ['apply']]]) });
+    expect(found.all.namespaces.get('patch')).toEqual(['crm']);
+    expect([...found.all.topLevel]).toEqual(['keep', 'added']);
+    expect([...found.all.namespaces.keys()]).toEqual(['flat', 'lookup', 'patch', 'apply', 'refund', 'void']);
+    for (const kind of ['function', 'custom'] as const) expect(resolveOpenAIResponsesFunctionLocations(both, input, kind)).toEqual(found[kind]);
   });
 });
