@@ -1,3 +1,4 @@
+import { resolveOwnToolsSent } from '../src/plan/resolve-own-tools-sent.js';
 import { createToolSearchTool, type CreateToolSearchToolOptions } from '../src/client/create-tool-search-tool.js';
 import { formatToolSearchResult, type ToolSearchResult } from '../src/client/tool-search-result.js';
 import type { ToolSearchOptions } from '../src/config/tool-search-config.js';
@@ -125,7 +126,7 @@ export async function simulateSessionRequests(
     ...(searchKind === 'provider' ? { maxResults: HOSTED_RESULTS_PER_SEARCH, maxLoaded: HOSTED_RESULTS_PER_SEARCH } : mechanism.kind === 'none' ? {} : mechanism.search),
   });
   // Deferred tools the tool list does not hold are called through `call_tool` (client-side `names` and `none`).
-  const wrapped = plan !== null && plan.mechanism === 'client' && plan.reveal === 'conversation' && (plan.listing === 'names' || plan.listing === 'none');
+  const wrapped = plan !== null && resolveOwnToolsSent(plan).callTool;
 
   const promptCache = new Map<string, { tools: string[]; system: string }>();
   const prompt = (revealed: readonly string[]): { tools: string[]; system: string } => {

@@ -104,13 +104,10 @@ function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: Tok
     const note = slots.system.startsWith(baseSystem) ? slots.system.slice(baseSystem.length) : slots.system;
     const requestText = `${toolsText}${note}`;
     let promptText = requestText;
-    let deferred = 0;
     if (mechanism === 'openai-hosted' || mechanism === 'claude-hosted') {
-      const visible = resolveModelVisibleTools(mechanism, Array.isArray(slots.tools) ? slots.tools : []);
-      promptText = `${JSON.stringify(visible.entries)}${note}`;
-      deferred = visible.deferred;
+      promptText = `${JSON.stringify(resolveModelVisibleTools(mechanism, Array.isArray(slots.tools) ? slots.tools : []).entries)}${note}`;
     }
-    if (plan !== undefined && mechanism !== 'none') deferred = plan.tools.filter((tool) => tool.status === 'deferred').length;
+    const deferred = plan !== undefined && mechanism !== 'none' ? plan.tools.filter((tool) => tool.status === 'deferred').length : 0;
     rows.push({
       api: wire.api,
       mechanism,

@@ -40,6 +40,11 @@ export type ToolListingRequest = 'auto' | ToolListing;
 /** Under `listing: 'auto'`, the most deferred tools the guidance note names; more get the `none` listing. */
 export const AUTO_LISTING_MAX_NAMES = 1_000;
 
+/** The listing `auto` stands for with this many deferred tools: `names` up to {@link AUTO_LISTING_MAX_NAMES}, else `none`. */
+export function resolveAutoListing(deferredCount: number): 'names' | 'none' {
+  return deferredCount <= AUTO_LISTING_MAX_NAMES ? 'names' : 'none';
+}
+
 /**
  * Where the client-side mechanism puts a schema that `tool_search` loaded.
  *

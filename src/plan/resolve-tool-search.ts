@@ -1,6 +1,6 @@
 import { parseToolSearchConfig } from '../config/parse-tool-search-config.js';
 import {
-  AUTO_LISTING_MAX_NAMES,
+  resolveAutoListing,
   type ToolListing,
   type ToolListingRequest,
   type ToolSearchConfig,
@@ -136,7 +136,7 @@ function deferred(tool: ToolDefinition, reason: DeferredReason): PlannedTool {
 
 function resolveListing(request: ToolListingRequest, deferred: number): ToolListing {
   if (request !== 'auto') return request;
-  return deferred <= AUTO_LISTING_MAX_NAMES ? 'names' : 'none';
+  return resolveAutoListing(deferred);
 }
 
 /**

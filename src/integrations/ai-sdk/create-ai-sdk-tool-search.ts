@@ -1,5 +1,5 @@
 import { asSchema, jsonSchema, type LanguageModel, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
-import { AUTO_LISTING_MAX_NAMES, type ToolSearchConfig, type ToolSearchConfigInput } from '../../config/tool-search-config.js';
+import { resolveAutoListing, type ToolSearchConfig, type ToolSearchConfigInput } from '../../config/tool-search-config.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
@@ -193,7 +193,7 @@ function createSettings(toolSearch: ToolSearch, resolved: ToolSearchPlan, userTo
     plan = { ...plan, reveal: 'conversation' };
   }
   if (deferring && plan.mechanism === 'client' && provider.startsWith('google.') && (plan.listing === 'full' || plan.listing === 'compact')) {
-    const listing = plan.tools.filter((entry) => entry.status === 'deferred').length <= AUTO_LISTING_MAX_NAMES ? 'names' : 'none';
+    const listing = resolveAutoListing(plan.tools.filter((entry) => entry.status === 'deferred').length);
     warnings.push({
       code: 'stubs-not-expressible',
       message: `the \`${plan.listing}\` listing was asked for, but the AI SDK's Google provider sends Gemini \`parameters\`, which cannot express the open stub schema; deferred tools are ${listing === 'names' ? 'named in the note' : 'counted in the note'} and called through \`call_tool\` (the \`${listing}\` listing)`,
