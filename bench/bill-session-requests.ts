@@ -1,5 +1,6 @@
 import { countTokens } from './count-tokens.js';
 import type { SegmentKind, SimulatedRequest } from './simulate-session-requests.js';
+import { commonPrefixLength } from './replay-sessions.js';
 
 /**
  * How a provider bills a prompt whose prefix it has cached, per input token, relative to plain input.
@@ -23,8 +24,6 @@ const ANTHROPIC_CACHE_WRITE = 1.25;
 /** The billed input of one session: in plain-input token equivalents, in total and after each turn. */
 export interface BilledSession {
   readonly billed: number;
-  /** Tokens sent, cached or not. */
-  readonly tokens: number;
   /** `billed` summed up to the end of each turn (index = turn). */
   readonly billedByTurn: readonly number[];
   /** `billed` split by what was billed: each segment's tokens at the rate its place in the prompt got. */
@@ -39,14 +38,12 @@ export interface BilledSession {
  */
 export function billSessionRequests(requests: readonly SimulatedRequest[], pricing: CachePricing, warm: SimulatedRequest | null): BilledSession {
   let billed = 0;
-  let tokens = 0;
   const billedByTurn: number[] = [];
   const billedByKind: Partial<Record<SegmentKind, number>> = {};
   let previous: SimulatedRequest | null = null;
   const warmBlock = warm === null ? null : { segments: warm.segments.slice(0, warm.systemEnd), kinds: warm.kinds.slice(0, warm.systemEnd), toolsEnd: warm.toolsEnd, systemEnd: warm.systemEnd, turn: -1 };
   for (const request of requests) {
     const total = sum(request.segments);
-    tokens += total;
     const earlier = [previous, warmBlock].filter((entry): entry is SimulatedRequest => entry !== null);
     // The first `cached` tokens are read from the cache; the rest are billed at `rest` (plain input or a cache write).
     let cached: number;
@@ -73,9 +70,7 @@ export function billSessionRequests(requests: readonly SimulatedRequest[], prici
     billedByTurn[request.turn] = billed;
     previous = request;
   }
-  // A turn with no request of its own (none here, but kept total) carries the sum forward.
-  for (let turn = 0; turn < billedByTurn.length; turn += 1) billedByTurn[turn] ??= billedByTurn[turn - 1] ?? 0;
-  return { billed, tokens, billedByTurn, billedByKind };
+  return { billed, billedByTurn, billedByKind };
 }
 
 /** Tokens of the longest common prefix of two segment lists (whole segments, then part of the first that differs). */
@@ -121,11 +116,4 @@ function sum(segments: readonly string[]): number {
   let total = 0;
   for (const segment of segments) total += countTokens(segment);
   return total;
-}
-
-function commonPrefixLength(a: string, b: string): number {
-  const limit = Math.min(a.length, b.length);
-  let index = 0;
-  while (index < limit && a.charCodeAt(index) === b.charCodeAt(index)) index += 1;
-  return index;
 }

@@ -115,7 +115,8 @@ export function measurePrefixStability(adapter: BenchWireAdapter, mechanism: Ben
   };
 }
 
-function commonPrefixLength(a: string, b: string): number {
+/** How many characters two strings share from their start. */
+export function commonPrefixLength(a: string, b: string): number {
   const limit = Math.min(a.length, b.length);
   let index = 0;
   while (index < limit && a.charCodeAt(index) === b.charCodeAt(index)) index += 1;

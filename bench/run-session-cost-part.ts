@@ -7,7 +7,7 @@ type SimulationCatalog = readonly ToolDefinition[];
 import type { BenchPart } from './bench-context.js';
 import type { BenchChart, BenchTable, BenchTarget } from './bench-report.js';
 import { BENCH_WIRE_ADAPTERS, type BenchWireAdapter } from './bench-wire-adapters.js';
-import { billSessionRequests, CACHE_PRICINGS, type CachePricing } from './bill-session-requests.js';
+import { billSessionRequests, CACHE_PRICINGS, type BilledSession, type CachePricing } from './bill-session-requests.js';
 import { formatCount, formatPercent } from './format-figure.js';
 import {
   ANSWER_CHARACTERS,
@@ -68,13 +68,11 @@ export const SESSION_COST_PART: BenchPart = {
     const sessions: SimulationSession[] = fixtures.multiTurnSessions.slice(0, Math.min(settings.sessions, fixtures.multiTurnSessions.length));
     const long = chainSessions(sessions, LONG_SESSION_TURNS);
     const rows: CostRow[] = [];
-    const baselines = new Map<string, { sessions: SimulatedSession[]; long: SimulatedSession[] }>();
     // The default and no deferral on the grid's API, for the breakdown of where the billed input goes.
     const breakdown: { none?: SimulatedSession[]; default?: SimulatedSession[] } = {};
     for (const adapter of BENCH_WIRE_ADAPTERS) {
       const none = CONFIGS[0] as SessionCostConfig;
       const baseline = { sessions: await simulateSessionRequests(adapter, catalog, sessions, none), long: await simulateSessionRequests(adapter, catalog, long, none) };
-      baselines.set(adapter.api, baseline);
       for (const config of CONFIGS) {
         if (config.mechanism.kind === 'hosted' && adapter.hostedMechanism === null) continue;
         const onGrid = adapter.api === GRID_API || config.id === 'default' || config.id === 'seed' || config.id === 'none' || config.mechanism.kind === 'hosted';
@@ -85,7 +83,7 @@ export const SESSION_COST_PART: BenchPart = {
       }
       context.progress(`${adapter.api}: ${formatCount(sessions.length)} sessions and ${formatCount(long.length)} chained sessions`);
     }
-    const loads = await measureSearchLoads(catalog, sessions);
+    const loads = await measureSearchLoads(catalog, sessions, { none: breakdown.none ?? [], default: breakdown.default ?? [] });
     context.progress('what one search loads: schemas per search × further matches named');
     const largeRequest = measureLargeCatalogRequest(context.largeCatalog);
     const turns = sessions.reduce((sum, session) => sum + session.turns.length, 0);
@@ -165,20 +163,32 @@ function measureRow(
   };
 }
 
+/** Each session's bill, made once per simulated run, pricing and warmth: the tables read the same bills many times. */
+const bills = new WeakMap<readonly SimulatedSession[], Map<string, readonly BilledSession[]>>();
+
+function billEach(sessions: readonly SimulatedSession[], pricing: CachePricing, warm: boolean): readonly BilledSession[] {
+  let byPricing = bills.get(sessions);
+  if (byPricing === undefined) bills.set(sessions, (byPricing = new Map()));
+  const key = `${pricing}-${warm}`;
+  let each = byPricing.get(key);
+  if (each === undefined) {
+    each = sessions.map((session) => billSessionRequests(session.requests, pricing, warm ? (session.requests[0] ?? null) : null));
+    byPricing.set(key, each);
+  }
+  return each;
+}
+
 function billed(sessions: readonly SimulatedSession[], pricing: CachePricing, warm: boolean): number {
-  let total = 0;
-  for (const session of sessions) total += billSessionRequests(session.requests, pricing, warm ? (session.requests[0] ?? null) : null).billed;
-  return total;
+  return billEach(sessions, pricing, warm).reduce((total, bill) => total + bill.billed, 0);
 }
 
 /** Billed input of the sessions that reach `turn` turns, summed up to that turn (Anthropic pricing). */
 function sumAt(sessions: readonly SimulatedSession[], turn: number, warm: boolean): number {
+  const each = billEach(sessions, 'anthropic', warm);
   let total = 0;
-  for (const session of sessions) {
-    if (session.turns < turn) continue;
-    const bill = billSessionRequests(session.requests, 'anthropic', warm ? (session.requests[0] ?? null) : null);
-    total += bill.billedByTurn[turn - 1] ?? 0;
-  }
+  sessions.forEach((session, index) => {
+    if (session.turns >= turn) total += each[index]?.billedByTurn[turn - 1] ?? 0;
+  });
   return total;
 }
 
@@ -221,13 +231,19 @@ interface LoadRow {
 }
 
 /** The default configuration on the grid's API with each `tool_search` load setting: recall and session cost together. */
-async function measureSearchLoads(catalog: SimulationCatalog, sessions: readonly SimulationSession[]): Promise<LoadRow[]> {
+async function measureSearchLoads(
+  catalog: SimulationCatalog,
+  sessions: readonly SimulationSession[],
+  known: { readonly none: readonly SimulatedSession[]; readonly default: readonly SimulatedSession[] },
+): Promise<LoadRow[]> {
   const adapter = BENCH_WIRE_ADAPTERS.find((candidate) => candidate.api === GRID_API) as BenchWireAdapter;
-  const baseline = await simulateSessionRequests(adapter, catalog, sessions, CONFIGS[0] as SessionCostConfig);
+  // No deferral and the default (3 loaded of 3) were simulated on the grid's API already.
+  const baseline = known.none;
   const rows: LoadRow[] = [];
   for (const { firstSearch, ...search } of LOAD_GRID) {
     const mechanism = { kind: 'client', options: {}, search, ...(firstSearch === undefined ? {} : { firstSearch }) } as const;
-    const simulated = await simulateSessionRequests(adapter, catalog, sessions, { id: `load-${search.maxLoaded}-${search.maxResults}-${firstSearch ?? 'text'}`, label: '', mechanism });
+    const isDefault = firstSearch === undefined && search.maxLoaded === DEFAULT_MAX_LOADED_TOOLS && search.maxResults === DEFAULT_MAX_SEARCH_RESULTS;
+    const simulated = isDefault ? known.default : await simulateSessionRequests(adapter, catalog, sessions, { id: `load-${search.maxLoaded}-${search.maxResults}-${firstSearch ?? 'text'}`, label: '', mechanism });
     const ratios = {} as LoadRow['ratios'];
     for (const pricing of CACHE_PRICINGS) {
       for (const warmth of ['cold', 'warm'] as const) ratios[`${pricing}-${warmth}`] = billed(simulated, pricing, warmth === 'warm') / billed(baseline, pricing, warmth === 'warm');
@@ -437,8 +453,7 @@ function formatBreakdownTable(none: readonly SimulatedSession[], defaults: reado
       const split = (sessions: readonly SimulatedSession[]) => {
         const byKind: Partial<Record<SegmentKind, number>> = {};
         let total = 0;
-        for (const session of sessions) {
-          const bill = billSessionRequests(session.requests, pricing, warmth === 'warm' ? (session.requests[0] ?? null) : null);
+        for (const bill of billEach(sessions, pricing, warmth === 'warm')) {
           total += bill.billed;
           for (const [kind, value] of Object.entries(bill.billedByKind) as [SegmentKind, number][]) byKind[kind] = (byKind[kind] ?? 0) + value;
         }
