@@ -1,4 +1,4 @@
-import type { ToolListing, ToolRevealMode, ToolSearchRanking } from '../src/config/tool-search-config.js';
+import type { ToolSearchOptions } from '../src/config/tool-search-config.js';
 import { assertNever } from '../src/errors/assert-never.js';
 import type { WireAPI } from '../src/models/model-reference.js';
 import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
@@ -139,21 +139,23 @@ const gemini: BenchWireAdapter = {
 /** The four wire APIs, in table order. */
 export const BENCH_WIRE_ADAPTERS: readonly BenchWireAdapter[] = [openAIResponses, openAIChat, anthropicMessages, gemini];
 
-/** The mechanism a benchmark row asks for: the client mechanism in one listing mode, or the API's hosted one. */
-export type BenchMechanism = { readonly kind: 'client'; readonly listing: ToolListing; readonly reveal?: ToolRevealMode } | { readonly kind: 'hosted'; readonly search?: ToolSearchRanking };
+/** The mechanism a benchmark row asks for: the client mechanism or the API's hosted one, with the row's options. */
+export interface BenchMechanism {
+  readonly kind: 'client' | 'hosted';
+  readonly options: ToolSearchOptions;
+}
 
 /** The plan for one adapter and mechanism, made as a caller would: from the tools the package reads in the body. */
 export function resolveBenchPlan(adapter: BenchWireAdapter, body: object, mechanism: BenchMechanism): ToolSearchPlan {
   const tools = adapter.parseTools(body);
   switch (mechanism.kind) {
     case 'client':
-      // The seed's reveal mode unless a row asks for another: part 1 measures the first turn, where both agree.
-      return resolveToolSearch({ id: adapter.clientModel, api: adapter.api }, tools, { mechanism: 'client', listing: mechanism.listing, reveal: mechanism.reveal ?? 'tool-list' });
+      return resolveToolSearch({ id: adapter.clientModel, api: adapter.api }, tools, { ...mechanism.options, mechanism: 'client' });
     case 'hosted':
       if (adapter.hostedModel === null) throw new Error(`${adapter.api} has no hosted tool search`);
-      return resolveToolSearch({ id: adapter.hostedModel, api: adapter.api }, tools, { mechanism: adapter.hostedMechanism === 'openai-hosted' ? 'openai' : 'claude', search: mechanism.search ?? 'provider' });
+      return resolveToolSearch({ id: adapter.hostedModel, api: adapter.api }, tools, { ...mechanism.options, mechanism: adapter.hostedMechanism === 'openai-hosted' ? 'openai' : 'claude' });
     default:
-      return assertNever(mechanism, 'mechanism');
+      return assertNever(mechanism.kind, 'mechanism');
   }
 }
 

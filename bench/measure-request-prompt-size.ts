@@ -68,7 +68,7 @@ export function measureRequestPromptSize(surface: PromptSurface, adapter: BenchW
   const warnings = new Set<string>();
   const client = {} as Record<ToolListing, RequestPromptSize>;
   for (const listing of LISTINGS) {
-    const plan = resolveBenchPlan(adapter, body, { kind: 'client', listing });
+    const plan = resolveBenchPlan(adapter, body, { kind: 'client', options: { listing, reveal: 'tool-list' } });
     const output = adapter.transform(body, plan, []);
     for (const warning of output.warnings) warnings.add(warning.code);
     client[listing] = size(output.body);
@@ -80,7 +80,7 @@ export function measureRequestPromptSize(surface: PromptSurface, adapter: BenchW
   const hosted: HostedPromptSize[] = [];
   const mechanism = adapter.hostedMechanism;
   if (mechanism !== null) {
-    const plan = resolveBenchPlan(adapter, body, { kind: 'hosted' });
+    const plan = resolveBenchPlan(adapter, body, { kind: 'hosted', options: { search: 'provider' } });
     for (const namespaces of mechanism === 'openai-hosted' ? (['top-level', 'name-prefix'] as const) : [null]) {
       const output = adapter.transform(body, plan, [], namespaces ?? undefined);
       for (const warning of output.warnings) warnings.add(warning.code);

@@ -24,8 +24,8 @@ const collect = resolveGarbageCollector();
 
 export function measureTransformSpeed(adapter: BenchWireAdapter, tools: readonly ToolDefinition[], options: RepeatOptions & { readonly warmupMs: number }): TransformSpeedRow[] {
   const body = adapter.createBody(tools);
-  const mechanisms: { mechanism: TransformSpeedRow['mechanism']; request: BenchMechanism }[] = [{ mechanism: 'client', request: { kind: 'client', listing: 'full' } }];
-  if (adapter.hostedMechanism !== null) mechanisms.push({ mechanism: adapter.hostedMechanism, request: { kind: 'hosted' } });
+  const mechanisms: { mechanism: TransformSpeedRow['mechanism']; request: BenchMechanism }[] = [{ mechanism: 'client', request: { kind: 'client', options: { listing: 'full', reveal: 'tool-list' } } }];
+  if (adapter.hostedMechanism !== null) mechanisms.push({ mechanism: adapter.hostedMechanism, request: { kind: 'hosted', options: { search: 'provider' } } });
   return mechanisms.map(({ mechanism, request }) => {
     const plan = resolveBenchPlan(adapter, body, request);
     const revealed = plan.tools.filter((tool) => tool.status === 'deferred').slice(0, 3).map((tool) => tool.name);

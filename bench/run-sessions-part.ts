@@ -29,13 +29,13 @@ export const SESSIONS_PART: BenchPart = {
     const stability: StabilityRow[] = [];
     for (const reveal of ['tool-list', 'conversation'] as const) {
       for (const listing of ['full', 'compact', 'names'] as const) {
-        const mechanism: BenchMechanism = { kind: 'client', listing, reveal };
+        const mechanism: BenchMechanism = { kind: 'client', options: { listing, reveal } };
         const label = `client, \`${listing}\`, reveal in the ${reveal === 'tool-list' ? 'tool list' : 'conversation'}`;
         for (const adapter of BENCH_WIRE_ADAPTERS) stability.push({ mechanism: label, api: adapter.api, stability: measurePrefixStability(adapter, mechanism, catalog, reference) });
       }
     }
     for (const adapter of BENCH_WIRE_ADAPTERS.filter((candidate) => candidate.hostedMechanism !== null)) {
-      stability.push({ mechanism: adapter.hostedMechanism as string, api: adapter.api, stability: measurePrefixStability(adapter, { kind: 'hosted' }, catalog, reference) });
+      stability.push({ mechanism: adapter.hostedMechanism as string, api: adapter.api, stability: measurePrefixStability(adapter, { kind: 'hosted', options: { search: 'provider' } }, catalog, reference) });
     }
 
     const turnCount = sessions.reduce((sum, session) => sum + session.turns.length, 0);

@@ -2,14 +2,12 @@ import { resolveOwnToolsSent } from '../src/plan/resolve-own-tools-sent.js';
 import { createToolSearchTool, type CreateToolSearchToolOptions } from '../src/client/create-tool-search-tool.js';
 import { formatToolSearchResult, type ToolSearchResult } from '../src/client/tool-search-result.js';
 import type { ToolSearchOptions } from '../src/config/tool-search-config.js';
-import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
-import type { ToolSearchPlan } from '../src/plan/tool-search-plan.js';
 import { CALL_TOOL_NAME } from '../src/client/tool-search-tool-definition.js';
 import { createOpenAIToolSearchOutput } from '../src/providers/openai/create-openai-tool-search-output.js';
 import { createAnthropicToolSearchResult } from '../src/providers/anthropic/create-anthropic-tool-search-result.js';
 import { createMemoryRevealStore } from '../src/reveal/create-memory-reveal-store.js';
 import type { ToolDefinition } from '../src/tools/tool-definition.js';
-import type { BenchWireAdapter } from './bench-wire-adapters.js';
+import { resolveBenchPlan, type BenchWireAdapter } from './bench-wire-adapters.js';
 import { createSampleArguments } from './create-sample-arguments.js';
 import type { SessionTurn } from './load-bench-fixtures.js';
 import { resolveModelVisibleTools } from '../src/cli/resolve-model-visible-tools.js';
@@ -116,7 +114,7 @@ export async function simulateSessionRequests(
   const body = adapter.createBody(catalog);
   const byName = new Map(catalog.map((tool) => [tool.name, tool]));
   const mechanism = config.mechanism;
-  const plan = resolvePlan(adapter, body, mechanism);
+  const plan = mechanism.kind === 'none' ? null : resolveBenchPlan(adapter, body, mechanism);
   const deferred = new Set(plan === null ? [] : plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
   const searchKind: SearchKind = mechanism.kind === 'none' ? 'none' : mechanism.kind === 'client' ? 'client' : plan?.search === 'library' ? 'library' : 'provider';
   const store = createMemoryRevealStore({ maxSessions: Math.max(1, sessions.length) });
@@ -218,19 +216,6 @@ export async function simulateSessionRequests(
     simulated.push({ id: session.id, turns: session.turns.length, requests, searches, retries, blindCalls, searchedFor, loadedByFirstSearch });
   }
   return simulated;
-}
-
-function resolvePlan(adapter: BenchWireAdapter, body: object, mechanism: SessionCostMechanism): ToolSearchPlan | null {
-  const tools = adapter.parseTools(body);
-  switch (mechanism.kind) {
-    case 'none':
-      return null;
-    case 'client':
-      return resolveToolSearch({ id: adapter.clientModel, api: adapter.api }, tools, { ...mechanism.options, mechanism: 'client' });
-    case 'hosted':
-      if (adapter.hostedModel === null) throw new Error(`${adapter.api} has no hosted tool search`);
-      return resolveToolSearch({ id: adapter.hostedModel, api: adapter.api }, tools, { ...mechanism.options, mechanism: adapter.hostedMechanism === 'openai-hosted' ? 'openai' : 'claude' });
-  }
 }
 
 /** Who answers a search: nobody, the client-side `tool_search`, the provider, or the library with the provider loading. */
