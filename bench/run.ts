@@ -1,11 +1,14 @@
 /**
  * `npm run bench`: the benchmark's entry point. Runs every part (prompt size, search quality, speed and scale,
- * sessions), prints a progress line and the tables of each, and writes `bench/results/latest.md` plus one SVG chart
- * per part. No network, no API keys.
+ * sessions), prints a progress line and the tables of each, and writes a report (`latest.md` plus one SVG chart per
+ * part) to a folder git ignores, printing where, so a run never leaves the working tree changed. No network, no API
+ * keys.
  *
- *   npm run bench                  full run (under 3 minutes on a 2-core machine)
- *   npm run bench -- --quick       same code paths, fewer repetitions and smaller samples (under 30 seconds)
- *   npm run bench -- --out <dir>   write the report somewhere else (default bench/results)
+ *   npm run bench                  full run (under 3 minutes on a 2-core machine); writes bench/results/local/
+ *   npm run bench -- --quick       same code paths, fewer repetitions and smaller samples (under 30 seconds);
+ *                                  writes bench/results/quick/
+ *   npm run bench:report           a full run that updates the committed report, bench/results/ (--update-report)
+ *   npm run bench -- --out <dir>   write the report to <dir>
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,25 +16,29 @@ import { resolveBenchSettings } from './bench-settings.js';
 import { formatSummaryTable } from './format-benchmark-report.js';
 import { runBenchmark } from './run-benchmark.js';
 
-const USAGE = 'usage: npm run bench [-- --quick] [-- --out <dir>]';
+const USAGE = 'usage: npm run bench [-- --quick] [-- --out <dir>] [-- --update-report]';
 
 async function main(argv: readonly string[]): Promise<void> {
   let quick = false;
+  let updateReport = false;
   let outDir: string | undefined;
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
     if (argument === '--quick') quick = true;
+    else if (argument === '--update-report') updateReport = true;
     else if (argument === '--out' && argv[index + 1] !== undefined) outDir = argv[++index] as string;
     else if (argument === '--help' || argument === '-h') {
       console.log(USAGE);
       return;
     } else throw new Error(`unknown argument ${JSON.stringify(argument)}; ${USAGE}`);
   }
-  // A quick run never overwrites the committed full results: it writes to results/quick/ (ignored by git).
-  outDir ??= fileURLToPath(new URL(quick ? './results/quick' : './results', import.meta.url));
+  if (updateReport && (quick || outDir !== undefined)) throw new Error(`--update-report writes the full run to bench/results/; it takes neither --quick nor --out. ${USAGE}`);
+  // Only --update-report writes the committed report (bench/results/); every other run writes to a folder git
+  // ignores, so the benchmark never leaves the working tree changed.
+  outDir ??= fileURLToPath(new URL(updateReport ? './results' : quick ? './results/quick' : './results/local', import.meta.url));
   const report = await runBenchmark({
     settings: resolveBenchSettings(quick),
-    command: quick ? 'npm run bench -- --quick' : 'npm run bench',
+    command: updateReport ? 'npm run bench:report' : quick ? 'npm run bench -- --quick' : 'npm run bench',
     outDir,
     log: (line) => console.log(line),
   });
