@@ -2,13 +2,26 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+const app = process.env.TOOL_SEARCH_APP;
+
+/** The tests that import the AI SDK (`ai`, `@ai-sdk/*`): they run once per supported major. */
+const AI_SDK_TESTS = ['test/integrations/ai-sdk/**/*.test.ts', 'test/docs/quick-starts.test.ts'];
+
+/**
+ * AI SDK 7 (`ai` 7, `@ai-sdk/*` 4) in place of the AI SDK 6 the project installs under the plain names: the aliased
+ * dev dependencies `ai-v7`, `@ai-sdk/openai-v4`, `@ai-sdk/anthropic-v4` and `@ai-sdk/google-v4`.
+ */
+const AI_SDK_7 = [
+  { find: /^ai$/, replacement: 'ai-v7' },
+  { find: /^@ai-sdk\/(openai|anthropic|google)$/, replacement: '@ai-sdk/$1-v4' },
+];
 
 export default defineConfig({
   // The package's public names, for code written as a user writes it (the quick starts run by test/docs/), except when
   // scripts/check-installed-package.mjs runs the quick starts against the packed package (`TOOL_SEARCH_APP`).
   resolve: {
     alias:
-      process.env.TOOL_SEARCH_APP === undefined
+      app === undefined
         ? [
             { find: /^tool-search$/, replacement: source('index.ts') },
             { find: /^tool-search\/(openai|anthropic|gemini)$/, replacement: source('providers/$1/index.ts') },
@@ -17,7 +30,12 @@ export default defineConfig({
         : [],
   },
   test: {
-    include: ['test/**/*.test.ts'],
     typecheck: { enabled: false },
+    projects: [
+      // Every test, with the AI SDK 6 of the project's own dependencies.
+      { extends: true, test: { name: 'main', include: ['test/**/*.test.ts'], env: { AI_SDK_MAJOR: '6' } } },
+      // The AI SDK tests again, on AI SDK 7 (not for the installed-package check, whose app brings its own `ai`).
+      ...(app === undefined ? [{ extends: true as const, resolve: { alias: AI_SDK_7 }, test: { name: 'ai-sdk-7', include: AI_SDK_TESTS, env: { AI_SDK_MAJOR: '7' } } }] : []),
+    ],
   },
 });

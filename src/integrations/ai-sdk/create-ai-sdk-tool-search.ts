@@ -1,4 +1,5 @@
-import { asSchema, jsonSchema, type LanguageModel, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
+import { asSchema, jsonSchema, type LanguageModel, type ToolSet } from 'ai';
+import { LRUCache } from 'lru-cache';
 import { resolveAutoListing, type ToolSearchConfig, type ToolSearchConfigInput } from '../../config/tool-search-config.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -26,6 +27,8 @@ import { createOpenAIToolSearchOutput } from '../../providers/openai/create-open
 import { createAnthropicToolSearchResult } from '../../providers/anthropic/create-anthropic-tool-search-result.js';
 import { resolveAISDKModel } from './resolve-ai-sdk-model.js';
 import { resolveAISDKLoadedTools } from './resolve-ai-sdk-loaded-tools.js';
+import { parseAISDKToolSet, type AISDKToolSetWarningCode } from './parse-ai-sdk-tool-set.js';
+import type { AISDKNeedsApproval, AISDKTool, AISDKToolExecution, AISDKToolResultOutput } from './ai-sdk-tool-types.js';
 
 /**
  * The codes of the integration's own warnings; match on them, the messages are for people.
@@ -39,14 +42,25 @@ import { resolveAISDKLoadedTools } from './resolve-ai-sdk-loaded-tools.js';
  *   Google provider sends schemas as Gemini's `parameters`, which cannot express the open stub schema (an object
  *   without properties is rejected there), so deferred tools are named in the note and called through `call_tool`
  *   (the `names` listing; `none` above 1,000 deferred tools).
+ * - `defer-loading-ignored`: tools carry AI SDK 7's own `deferLoading: true`; this package decides what is deferred, so
+ *   they are sent without the flag (the AI SDK would hide them until its own `toolSearch()` found them).
+ * - `description-not-searchable`: tools whose `description` is a function of the call's context (AI SDK 7) are sent as
+ *   they are, but searched by name alone.
  */
-export type AISDKToolSearchWarningCode = 'listing-not-expressible' | 'reveal-not-expressible' | 'stubs-not-expressible';
+export type AISDKToolSearchWarningCode = 'listing-not-expressible' | 'reveal-not-expressible' | 'stubs-not-expressible' | AISDKToolSetWarningCode;
+
+/** The default {@link CreateAISDKToolSearchOptions.maxModels}. */
+export const DEFAULT_MAX_AI_SDK_MODELS = 32;
+/** The default {@link CreateAISDKToolSearchOptions.maxToolSets}: the memory store's session bound. */
+export const DEFAULT_MAX_AI_SDK_TOOL_SETS = 4096;
 
 /** What {@link createAISDKToolSearch} needs. */
 export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> {
   /**
-   * The agent's AI SDK tools (`tool()`, `dynamicTool()`, MCP tools, provider tools). Function tools may be deferred;
-   * provider tools (`openai.tools.webSearch()`, …) are always sent as they are.
+   * The agent's AI SDK tools (`tool()`, `dynamicTool()`, MCP tools, provider tools), AI SDK 6 or 7. Function tools may
+   * be deferred; provider tools (`openai.tools.webSearch()`, …) are always sent as they are. A function tool's
+   * `inputSchema` is what the AI SDK reads (`jsonSchema({ … })`, `zodSchema(…)`, a zod or other Standard Schema): a
+   * plain JSON Schema object throws `invalid-tools` (wrap it in `jsonSchema()`), as does an entry that is not a tool.
    */
   readonly tools: Tools;
   /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
@@ -55,6 +69,19 @@ export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> {
   readonly store?: RevealStore | undefined;
   /** A configured mechanism that does not apply to the model: throw (default) or send every schema. @default 'throw' */
   readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
+  /**
+   * The most models (provider and model id) whose plan, note and tool sets are kept; past it the least recently used
+   * model's are dropped and resolved again on its next `prepare` (same plan, new tool set objects). Bounds memory
+   * when model ids come from outside (a gateway's many ids). A whole number ≥ 1.
+   * @default 32
+   */
+  readonly maxModels?: number | undefined;
+  /**
+   * The most tool sets kept, one per session and model; past it the least recently used is dropped and built again on
+   * that session's next `prepare` (equal tools, a new object). A whole number ≥ 1.
+   * @default 4096
+   */
+  readonly maxToolSets?: number | undefined;
 }
 
 /** What to pass to `generateText` / `streamText` (spread it): the tool set and the system text. */
@@ -87,13 +114,22 @@ export interface AISDKToolSearch {
   prepare(model: LanguageModel, options: AISDKToolSearchPrepareOptions): Promise<AISDKToolSearchSettings>;
 }
 
-/** The AI SDK's conversion of a tool result for the model. */
-type ToolResultOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>;
-type AnyTool = Tool<any, any>;
-type NeedsApproval = Extract<NonNullable<AnyTool['needsApproval']>, (...args: never[]) => unknown>;
+type AnyTool = AISDKTool;
+type ToolExecutionOptions = AISDKToolExecution;
+type ToolResultOutput = AISDKToolResultOutput;
+type NeedsApproval = AISDKNeedsApproval;
+type Warning = ToolSearchWarning<AISDKToolSearchWarningCode | ToolSearchPlanWarningCode>;
+
+/** What is kept per model: the plan as the AI SDK can carry it, its note, its warnings and the provider tools. */
+interface ModelSettings {
+  readonly plan: ToolSearchPlan;
+  readonly guidance: string | null;
+  readonly warnings: readonly Warning[];
+  readonly provider: string;
+}
 
 /**
- * Tool search for Vercel AI SDK apps (`ai` 6): the tool set and system text for `generateText` and `streamText`, per
+ * Tool search for Vercel AI SDK apps (`ai` 6 or 7): the tool set and system text for `generateText` and `streamText`, per
  * model.
  *
  * - **Client-side** (every model without hosted search: Gemini, Chat Completions, older models, gateways): loaded
@@ -110,8 +146,10 @@ type NeedsApproval = Extract<NonNullable<AnyTool['needsApproval']>, (...args: ne
  *   `providerOptions: { anthropic: { deferLoading: true } }`, and either the library's `tool_search` whose result is
  *   `tool_reference` parts (the API loads the schemas), or Anthropic's BM25 search tool (`search: 'provider'`).
  *
- * Throws a `ToolSearchError` (`invalid-options`) for bad options; `prepare` throws for a missing `sessionId`, a model
- * that is not an AI SDK model, and a configured mechanism that does not apply (unless `unsupported: 'full-schemas'`).
+ * Throws a `ToolSearchError` for bad options (`invalid-options`) and for an entry of `tools` that is not a tool or whose
+ * `inputSchema` the AI SDK cannot read (`invalid-tools`); `prepare` throws for a missing `sessionId`, a model that is
+ * not an AI SDK model, a schema that cannot be converted to JSON Schema, and a configured mechanism that does not
+ * apply (unless `unsupported: 'full-schemas'`).
  *
  * @example
  * ```ts
@@ -130,21 +168,32 @@ type NeedsApproval = Extract<NonNullable<AnyTool['needsApproval']>, (...args: ne
  * ```
  */
 export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISDKToolSearchOptions<Tools>): AISDKToolSearch {
-  if (!isRecord(options) || !isRecord(options.tools)) {
-    throw new ToolSearchError('invalid-options', `createAISDKToolSearch: \`tools\` must be an AI SDK tool set (an object of tools), got ${describeValue(isRecord(options) ? options.tools : options)}`);
+  if (!isRecord(options)) {
+    throw new ToolSearchError('invalid-options', `createAISDKToolSearch: the options must be an object with \`tools\`, got ${describeValue(options)}`);
   }
-  const userTools = options.tools as Record<string, AnyTool>;
+  const { tools: userTools, warnings: toolSetWarnings } = parseAISDKToolSet(options.tools);
   const store = options.store ?? createMemoryRevealStore();
-  let core: Promise<ToolSearch> | undefined;
+  // A size bound (each entry counts 1), not `max`, which allocates lru-cache's tables for the whole bound up front.
+  const models = new LRUCache<string, ModelSettings>({ maxSize: parseBound('maxModels', options.maxModels, DEFAULT_MAX_AI_SDK_MODELS), sizeCalculation: () => 1 });
   /** Tool sets by model and session: the same object on every call, so nothing changes between runs. */
-  const settings = new Map<string, { readonly plan: ToolSearchPlan; readonly build: (sessionId: string) => ToolSet; readonly guidance: string | null; readonly warnings: ToolSearchWarning<AISDKToolSearchWarningCode | ToolSearchPlanWarningCode>[] }>();
+  const toolSets = new LRUCache<string, { readonly settings: ModelSettings; readonly tools: ToolSet }>({
+    maxSize: parseBound('maxToolSets', options.maxToolSets, DEFAULT_MAX_AI_SDK_TOOL_SETS),
+    sizeCalculation: () => 1,
+  });
+  let core: Promise<ToolSearch> | undefined;
 
   async function createCore(): Promise<ToolSearch> {
     const catalog: ToolDefinition[] = [];
     for (const [name, tool] of Object.entries(userTools)) {
       if (tool.type === 'provider') continue;
-      const inputSchema = (await asSchema(tool.inputSchema).jsonSchema) as ToolDefinition['inputSchema'];
-      catalog.push(tool.description === undefined ? { name, inputSchema } : { name, description: tool.description, inputSchema });
+      let inputSchema: ToolDefinition['inputSchema'];
+      try {
+        inputSchema = (await asSchema(tool.inputSchema).jsonSchema) as ToolDefinition['inputSchema'];
+      } catch (error) {
+        throw new ToolSearchError('invalid-tools', `createAISDKToolSearch: \`tools.${name}.inputSchema\` could not be converted to JSON Schema (${error instanceof Error ? error.message : String(error)}); give a schema that converts, or a JSON Schema in \`jsonSchema(…)\``, { cause: error });
+      }
+      // An AI SDK 7 description that is a function of the call's context cannot be indexed: the tool is searched by name.
+      catalog.push(typeof tool.description === 'string' ? { name, description: tool.description, inputSchema } : { name, inputSchema });
     }
     return createToolSearch({ tools: catalog, store, config: options.config, unsupported: options.unsupported });
   }
@@ -161,28 +210,46 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
       }
       core ??= createCore();
       const toolSearch = await core;
-      const key = `${reference.provider}\n${reference.id}`;
-      let entry = settings.get(key);
-      if (entry === undefined) {
+      const modelKey = `${reference.provider}\n${reference.id}`;
+      let settings = models.get(modelKey);
+      if (settings === undefined) {
         // A provider this package does not know carries no hosted format: it is planned like Chat Completions.
         const resolved = toolSearch.resolvePlan({ id: reference.id, api: reference.api ?? 'openai-chat' });
-        entry = createSettings(toolSearch, resolved, userTools, reference.provider);
-        settings.set(key, entry);
+        settings = createSettings(toolSearch, resolved, reference.provider, toolSetWarnings);
+        models.set(modelKey, settings);
+      }
+      const setKey = `${modelKey}\n${sessionId}`;
+      let cached = toolSets.get(setKey);
+      // A tool set built for settings since dropped is built again for the current ones.
+      if (cached?.settings !== settings) {
+        const tools = createToolSet(toolSearch, settings.plan, userTools, settings.provider, sessionId);
+        for (const [name, tool] of Object.entries(userTools)) if (tool.type === 'provider') tools[name] = tool;
+        cached = { settings, tools };
+        toolSets.set(setKey, cached);
       }
       const given = prepareOptions.system;
-      const system = entry.guidance === null ? given : resolveGuidanceText(given ?? '', entry.guidance);
-      const result = system === undefined ? { tools: entry.build(sessionId) } : { tools: entry.build(sessionId), system };
+      const system = settings.guidance === null ? given : resolveGuidanceText(given ?? '', settings.guidance);
+      const result = system === undefined ? { tools: cached.tools } : { tools: cached.tools, system };
       return Object.defineProperties(result, {
-        plan: { value: entry.plan, enumerable: false },
-        warnings: { value: entry.warnings, enumerable: false },
+        plan: { value: settings.plan, enumerable: false },
+        warnings: { value: settings.warnings, enumerable: false },
       }) as AISDKToolSearchSettings;
     },
   };
 }
 
-/** The plan as the AI SDK can carry it, its note, and a tool-set builder per session (cached by the caller). */
-function createSettings(toolSearch: ToolSearch, resolved: ToolSearchPlan, userTools: Record<string, AnyTool>, provider: string) {
-  const warnings: ToolSearchWarning<AISDKToolSearchWarningCode | ToolSearchPlanWarningCode>[] = [...resolved.warnings];
+/** A cache bound option: a whole number ≥ 1, or the default when absent. */
+function parseBound(field: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new ToolSearchError('invalid-options', `createAISDKToolSearch: \`${field}\` must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got ${describeValue(value)}`);
+  }
+  return value;
+}
+
+/** The plan of a model as the AI SDK can carry it, its note and its warnings (the tool set's first). */
+function createSettings(toolSearch: ToolSearch, resolved: ToolSearchPlan, provider: string, toolSetWarnings: readonly Warning[]): ModelSettings {
+  const warnings: Warning[] = [...toolSetWarnings, ...resolved.warnings];
   let plan = resolved;
   const deferring = plan.mechanism !== 'none' && plan.tools.some((entry) => entry.status === 'deferred');
   if (deferring && plan.mechanism === 'client' && plan.reveal === 'tool-list') {
@@ -210,24 +277,11 @@ function createSettings(toolSearch: ToolSearch, resolved: ToolSearchPlan, userTo
     plan = { ...plan, listing: 'full' };
   }
   const guidance = deferring ? resolveToolSearchGuidance(plan, plan.mechanism === 'claude-hosted' ? { listed: false } : {}) : null;
-  const providerTools = Object.entries(userTools).filter(([, tool]) => tool.type === 'provider');
-  const sets = new Map<string, ToolSet>();
-
-  function build(sessionId: string): ToolSet {
-    const cached = sets.get(sessionId);
-    if (cached !== undefined) return cached;
-    const set = createToolSet(toolSearch, plan, userTools, provider, sessionId);
-    for (const [name, tool] of providerTools) set[name] = tool;
-    // One tool set per session, bounded like the store's sessions: an evicted session is simply built again.
-    if (sets.size >= 4096) sets.delete(sets.keys().next().value as string);
-    sets.set(sessionId, set);
-    return set;
-  }
-  return { plan, guidance, warnings, build };
+  return { plan, guidance, warnings, provider };
 }
 
 /** The tool set of one session for a plan. */
-function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: Record<string, AnyTool>, provider: string, sessionId: string): ToolSet {
+function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: Readonly<Record<string, AnyTool>>, provider: string, sessionId: string): ToolSet {
   const context = { sessionId, plan };
   /** Answers the library gave instead of running a tool: sent back as text, whatever the tool's own `toModelOutput`. */
   const answers = new WeakSet<object>();
@@ -371,7 +425,10 @@ function anthropicLibrarySearch(search: (input: unknown, execution: ToolExecutio
   } as AnyTool;
 }
 
-/** A provider-defined tool, as the providers' own tool factories make it (`{ type: 'provider', id, args }`). */
+/**
+ * A provider tool, as the providers' own tool factories make it (`{ type: 'provider', id, args }`): run by the app
+ * when it has `execute`, by the provider otherwise (`isProviderExecuted`, which AI SDK 7's types require and 6 ignores).
+ */
 function providerTool(id: `${string}.${string}`, args: Record<string, unknown>, execute?: (input: unknown, execution?: ToolExecutionOptions) => Promise<unknown>): AnyTool {
-  return { type: 'provider', id, args, inputSchema: jsonSchema({ type: 'object' }), ...(execute === undefined ? {} : { execute }) } as AnyTool;
+  return { type: 'provider', id, args, inputSchema: jsonSchema({ type: 'object' }), isProviderExecuted: execute === undefined, ...(execute === undefined ? {} : { execute }) } as AnyTool;
 }

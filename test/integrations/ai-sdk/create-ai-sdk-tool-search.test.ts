@@ -1,9 +1,11 @@
 /**
- * `tool-search/ai-sdk` with the real AI SDK (`ai` 6 and its OpenAI, Anthropic and Google providers) against a local
- * server on 127.0.0.1 that plays each API over GitHub's 117 MCP tools: multi-step `generateText` and `streamText` runs,
- * asserting what every request carried (tools, system text, the search answered, the real tool run).
+ * `tool-search/ai-sdk` with the real AI SDK (its OpenAI, Anthropic and Google providers) against a local server on
+ * 127.0.0.1 that plays each API over GitHub's 117 MCP tools: multi-step `generateText` and `streamText` runs,
+ * asserting what every request carried (tools, system text, the search answered, the real tool run). It runs twice
+ * (vitest.config.ts): on AI SDK 6 (`ai` 6, `@ai-sdk/*` 3) and on AI SDK 7 (`ai` 7, `@ai-sdk/*` 4).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import * as ai from 'ai';
 import { generateText, jsonSchema, stepCountIs, streamText, tool, type ModelMessage, type ToolSet } from 'ai';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createAnthropic } from '@ai-sdk/anthropic';
@@ -58,6 +60,14 @@ function githubToolSet() {
   return { ran, tools };
 }
 
+/**
+ * Every message a run added, to continue the conversation with: AI SDK 7's `responseMessages` (its `response.messages`
+ * holds the last step's only), AI SDK 6's `response.messages`.
+ */
+function runMessages(result: { readonly response: { readonly messages: ModelMessage[] } }): ModelMessage[] {
+  return 'responseMessages' in result ? (result.responseMessages as ModelMessage[]) : result.response.messages;
+}
+
 const bodies = (fake: LocalServer) => fake.requests.map((request) => request.body as Record<string, any>);
 const json = (body: unknown): ScriptedResponse => ({ body });
 const sse = (events: unknown[], done = false): ScriptedResponse => ({
@@ -66,6 +76,11 @@ const sse = (events: unknown[], done = false): ScriptedResponse => ({
 });
 
 describe('createAISDKToolSearch', () => {
+  it(`runs on the AI SDK major its vitest project names (${process.env.AI_SDK_MAJOR})`, () => {
+    // `toolSearch` is new in AI SDK 7: the project's aliases really swapped the package.
+    expect('toolSearch' in ai).toBe(process.env.AI_SDK_MAJOR === '7');
+  });
+
   describe('on a Gemini model (client-side)', () => {
     const geminiReply = (parts: unknown[]) => ({
       candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
@@ -115,7 +130,7 @@ describe('createAISDKToolSearch', () => {
         sse([geminiReply([{ text: 'I need the repository first.' }])]),
       ]);
       const streamingModel = createGoogleGenerativeAI({ baseURL: `${streamed.url}/v1beta`, apiKey: 'test' })('gemini-2.5-flash');
-      const messages: ModelMessage[] = [...first.response.messages, { role: 'user', content: 'Now file a bug.' }];
+      const messages: ModelMessage[] = [...runMessages(first), { role: 'user', content: 'Now file a bug.' }];
       const second = streamText({
         model: streamingModel,
         ...(await toolSearch.prepare(streamingModel, { sessionId: 'session-1', system: 'You are helpful.' })),
@@ -155,7 +170,7 @@ describe('createAISDKToolSearch', () => {
       expect(searchResult(1)).toMatchObject({ status: 'found', tools: [{ name: 'search_repositories' }] });
 
       // Another worker (its own, empty store) continues the session: the schema is in the history, so it is not repeated.
-      await run(createAISDKToolSearch({ tools }), [...first.response.messages, { role: 'user', content: 'Search again.' }]);
+      await run(createAISDKToolSearch({ tools }), [...runMessages(first), { role: 'user', content: 'Search again.' }]);
       expect(searchResult(3)).toEqual({ status: 'found', tools: [], loadedEarlier: ['search_repositories'] });
 
       // The same worker, whose store saw the reveal, with a history that no longer holds it: the schema comes again.
@@ -259,7 +274,7 @@ describe('createAISDKToolSearch', () => {
       const run = async (messages: ModelMessage[]) =>
         generateText({ model, ...(await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 'session-1' })), messages, stopWhen: stepCountIs(3), maxRetries: 0, providerOptions: { openai: { store: false } } });
       const first = await run([{ role: 'user', content: 'Which issues are open?' }]);
-      await run([...first.response.messages, { role: 'user', content: 'Again.' }]);
+      await run([...runMessages(first), { role: 'user', content: 'Again.' }]);
       const outputs = (request: number) => bodies(fake)[request]?.input.filter((item: { type?: string }) => item.type === 'tool_search_output');
       expect(outputs(1)).toMatchObject([{ call_id: 'call_ts1', tools: [{ name: 'list_issues' }] }]);
       expect(outputs(3)).toMatchObject([{ call_id: 'call_ts1', tools: [{ name: 'list_issues' }] }, { call_id: 'call_ts3', tools: [] }]);
@@ -377,7 +392,7 @@ describe('createAISDKToolSearch', () => {
       const run = async (messages: ModelMessage[]) =>
         generateText({ model, ...(await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 'session-1' })), messages, stopWhen: stepCountIs(3), maxRetries: 0 });
       const first = await run([{ role: 'user', content: 'Read the README.' }]);
-      await run([...first.response.messages, { role: 'user', content: 'Again.' }]);
+      await run([...runMessages(first), { role: 'user', content: 'Again.' }]);
       const answer = bodies(fake)[3]?.messages.at(-1).content[0];
       expect(answer).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_2' });
       // Nothing new to load, so no tool_reference: the text says the schema is already in the conversation.
@@ -504,6 +519,106 @@ describe('createAISDKToolSearch', () => {
       const settings = await createAISDKToolSearch({ tools }).prepare('openai/gpt-5.4', { sessionId: 's' });
       expect(settings.plan.mechanism).toBe('client');
       expect(Object.keys(settings)).toEqual(['tools', 'system']);
+    });
+  });
+
+  describe('tools it cannot use', () => {
+    const weather = { description: 'Get the weather.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } }, execute: async () => 'sunny' };
+
+    it('rejects an entry that is not a tool when it is created, naming it', () => {
+      const create = () => createAISDKToolSearch({ tools: { broken: null } as unknown as ToolSet });
+      expect(create).toThrow(ToolSearchError);
+      expect(create).toThrow(expect.objectContaining({ code: 'invalid-tools', message: expect.stringContaining('`tools.broken` must be an AI SDK tool') }));
+    });
+
+    it('rejects a plain JSON Schema object as inputSchema, naming the tool and saying to wrap it in jsonSchema()', () => {
+      const create = () => createAISDKToolSearch({ tools: { get_weather: weather } as unknown as ToolSet });
+      expect(create).toThrow(ToolSearchError);
+      expect(create).toThrow(expect.objectContaining({ code: 'invalid-tools', message: expect.stringMatching(/`tools\.get_weather\.inputSchema` .*got a plain object.*jsonSchema\(/) }));
+      // Wrapped, as the message says, it is a tool.
+      expect(() => createAISDKToolSearch({ tools: { get_weather: { ...weather, inputSchema: jsonSchema(weather.inputSchema as never) } } as unknown as ToolSet })).not.toThrow();
+    });
+
+    it('rejects a schema that does not convert to JSON Schema on the first prepare, naming the tool', async () => {
+      const opaque = { '~standard': { version: 1, vendor: 'opaque', validate: (value: unknown) => ({ value }) } };
+      const toolSearch = createAISDKToolSearch({ tools: { get_weather: { ...weather, inputSchema: opaque } } as unknown as ToolSet });
+      const prepared = toolSearch.prepare('openai/gpt-5.4', { sessionId: 's' });
+      await expect(prepared).rejects.toThrow(ToolSearchError);
+      await expect(toolSearch.prepare('openai/gpt-5.4', { sessionId: 's' })).rejects.toMatchObject({ code: 'invalid-tools', message: expect.stringContaining('`tools.get_weather.inputSchema` could not be converted') });
+    });
+  });
+
+  describe('what it keeps', () => {
+    it('keeps the tool sets of at most maxModels models, dropping the least recently used', async () => {
+      const { tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools, maxModels: 2 });
+      const prepare = async (model: string) => (await toolSearch.prepare(model, { sessionId: 's' })).tools;
+      const first = await prepare('gateway/model-a');
+      const second = await prepare('gateway/model-b');
+      expect(await prepare('gateway/model-a')).toBe(first);
+      // A third model drops model-b, the least recently used: it is built again, with the same tools.
+      await prepare('gateway/model-c');
+      expect(await prepare('gateway/model-a')).toBe(first);
+      const rebuilt = await prepare('gateway/model-b');
+      expect(rebuilt).not.toBe(second);
+      expect(Object.keys(rebuilt)).toEqual(Object.keys(second));
+    });
+
+    it('holds no more than maxModels models however many model ids come (a gateway’s)', async () => {
+      const { tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools, maxModels: 4 });
+      const prepare = async (model: string) => (await toolSearch.prepare(model, { sessionId: 's' })).tools;
+      const sets = new Map<string, ToolSet>();
+      for (let index = 0; index < 200; index += 1) sets.set(`gateway/model-${index}`, await prepare(`gateway/model-${index}`));
+      // The last four are held (the same objects); every earlier one was dropped and is built anew.
+      for (let index = 196; index < 200; index += 1) expect(await prepare(`gateway/model-${index}`)).toBe(sets.get(`gateway/model-${index}`));
+      for (let index = 0; index < 8; index += 1) expect(await prepare(`gateway/model-${index}`)).not.toBe(sets.get(`gateway/model-${index}`));
+    });
+
+    it('keeps at most maxToolSets tool sets across sessions', async () => {
+      const { tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools, maxToolSets: 2 });
+      const prepare = async (sessionId: string) => (await toolSearch.prepare('gateway/model-a', { sessionId })).tools;
+      const one = await prepare('one');
+      const two = await prepare('two');
+      await prepare('three');
+      expect(await prepare('three')).toBe(await prepare('three'));
+      expect(await prepare('one')).not.toBe(one);
+      expect(two).not.toBe(one);
+    });
+
+    it.each([
+      ['maxModels', 0],
+      ['maxModels', 1.5],
+      ['maxToolSets', -1],
+      ['maxToolSets', '10'],
+    ])('rejects %s: %j', (field, value) => {
+      const { tools } = githubToolSet();
+      expect(() => createAISDKToolSearch({ tools, [field]: value } as never)).toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining(`\`${field}\` must be a whole number`) }));
+    });
+  });
+
+  describe('AI SDK 7 tool features', () => {
+    it('sends a tool with the AI SDK’s own deferLoading without it, and says so', async () => {
+      const { tools } = githubToolSet();
+      const few = { list_issues: { ...(tools.list_issues as object), deferLoading: true }, create_issue: tools.create_issue } as unknown as ToolSet;
+      const settings = await createAISDKToolSearch({ tools: few }).prepare(createOpenAI({ apiKey: 'test' }).chat('gpt-4.1'), { sessionId: 's' });
+      expect(settings.tools.list_issues).not.toHaveProperty('deferLoading');
+      expect(settings.tools.list_issues?.execute).toBe(tools.list_issues?.execute);
+      expect(settings.tools.create_issue).toBe(tools.create_issue);
+      expect(settings.warnings).toEqual([expect.objectContaining({ code: 'defer-loading-ignored', message: expect.stringContaining('`list_issues`') })]);
+    });
+
+    it('searches a tool whose description is a function by its name, sends the description as given, and says so', async () => {
+      const { tools } = githubToolSet();
+      const describe = () => 'Create an issue in the current repository.';
+      const withDynamicDescription = { ...tools, create_issue: { ...(tools.create_issue as object), description: describe } } as unknown as ToolSet;
+      const toolSearch = createAISDKToolSearch({ tools: withDynamicDescription, config: { listing: 'full' } });
+      const settings = await toolSearch.prepare(createOpenAI({ apiKey: 'test' }).chat('gpt-4.1'), { sessionId: 's' });
+      expect(settings.warnings.map((warning) => warning.code)).toEqual(['description-not-searchable']);
+      expect(settings.tools.create_issue?.description).toBe(describe);
+      const found = await settings.tools.tool_search?.execute?.({ query: 'create_issue' }, { toolCallId: 'call_1', messages: [] } as never);
+      expect(found).toMatchObject({ status: 'found', tools: [{ name: 'create_issue' }] });
     });
   });
 });
