@@ -1,8 +1,9 @@
 // Checks the package the way a new user gets it: packs the tarball, installs it into a fresh app next to zod 3.25
 // (npm, offline-first from the cache), then runs `npx tool-search` (--help, inspect on GitHub's MCP tool list, search),
 // type-checks a script that imports every subpath under moduleResolution node10, node16 and bundler, runs that
-// script in ESM and CommonJS (a zod 3.25 schema becomes a tool definition, an MCP tools/list result is planned), and
-// runs the README's quick starts from the installed package against a loopback server.
+// script in ESM and CommonJS (a zod 3.25 schema becomes a tool definition, an MCP tools/list result is planned),
+// runs the README's quick starts from the installed package against a loopback server, and installs it beside the
+// AI SDK's latest major (`ai@^7`) in a second app.
 // Run after `tsup`; `npm test` does both. Set KEEP_APP=1 to keep the app's folder for a look.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -117,6 +118,31 @@ export const summary = {
   const vitest = join(root, 'node_modules/vitest/vitest.mjs');
   const quickStarts = run(process.execPath, [vitest, 'run', 'test/docs/quick-starts.test.ts'], { cwd: root, env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app } });
   check('the README quick starts run from the installed package', quickStarts, 'Tests  7 passed (7)');
+
+  // `npm install tool-search ai` with the AI SDK's latest major (7) in a second app: the peer range admits it (npm stops
+  // with ERESOLVE otherwise), and `tool-search/ai-sdk` type-checks against its types and runs in ESM and CommonJS.
+  const app7 = join(app, 'ai-sdk-7');
+  mkdirSync(app7);
+  writeFileSync(join(app7, 'package.json'), JSON.stringify({ name: 'fresh-ai-sdk-7-app', private: true, type: 'module' }));
+  run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `../${tarball}`, 'ai@^7'], { cwd: app7 });
+  writeFileSync(
+    join(app7, 'check.ts'),
+    `import { jsonSchema, tool, type ToolSet } from 'ai';
+import { createAISDKToolSearch } from 'tool-search/ai-sdk';
+
+const inputSchema = jsonSchema<{ value: string }>({ type: 'object', properties: { value: { type: 'string' } }, required: ['value'] });
+const tools: ToolSet = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [\`tool_\${index}\`, tool({ description: \`Tool number \${index}.\`, inputSchema, execute: async ({ value }) => value })]));
+const settings = await createAISDKToolSearch({ tools }).prepare('openai/gpt-5.4', { sessionId: 'session-1' });
+const found = await settings.tools.tool_search?.execute?.({ query: 'tool_7' }, { toolCallId: 'call_1', messages: [] } as never);
+console.log(JSON.stringify({ mechanism: settings.plan.mechanism, tools: Object.keys(settings.tools), found: (found as { tools: { name: string }[] }).tools.map((entry) => entry.name) }));
+`,
+  );
+  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--outDir', 'out', 'check.ts'], { cwd: app7 });
+  const version7 = JSON.parse(readFileSync(join(app7, 'node_modules/ai/package.json'), 'utf8')).version;
+  check(`tool-search/ai-sdk with ai ${version7} (ESM)`, run(process.execPath, ['out/check.js'], { cwd: app7 }), '{"mechanism":"client","tools":["tool_search","call_tool"],"found":["tool_7"]}');
+  const required = `const { createAISDKToolSearch } = require('tool-search/ai-sdk'); const { jsonSchema } = require('ai');
+createAISDKToolSearch({ tools: { a: { inputSchema: jsonSchema({ type: 'object' }) } } }).prepare('x/y', { sessionId: 's' }).then((settings) => console.log(Object.keys(settings.tools)))`;
+  check(`tool-search/ai-sdk with ai ${version7} (CommonJS)`, run(process.execPath, ['--input-type=commonjs', '-e', required], { cwd: app7 }), "[ 'a' ]");
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
 } finally {
