@@ -15,7 +15,7 @@ import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.j
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { scriptedAt, startCheckedServer, type LocalServer, type ScriptedResponse } from '../../support/local-server.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
-import { responsesReply } from '../../support/scripted-replies.js';
+import { chatReply, responsesReply } from '../../support/scripted-replies.js';
 import type { PreflightResult } from '../../../src/preflight/preflight-result.js';
 import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
 import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
@@ -599,14 +599,18 @@ describe('createAISDKToolSearch', () => {
   });
 
   describe('AI SDK 7 tool features', () => {
-    it('sends a tool with the AI SDK’s own deferLoading without it, and says so', async () => {
-      const { tools } = githubToolSet();
+    it('sends a tool with the AI SDK’s own deferLoading without it (AI SDK 7 would hide it), runs it, and says so', async () => {
+      const fake = await startFakeAPI('/chat/completions', [json(chatReply(1, [['call_1', 'list_issues', { owner: 'octo', repo: 'hello' }]])), json(chatReply(2, []))]);
+      const { ran, tools } = githubToolSet();
       const few = { list_issues: { ...(tools.list_issues as object), deferLoading: true }, create_issue: tools.create_issue } as unknown as ToolSet;
-      const settings = await createAISDKToolSearch({ tools: few }).prepare(createOpenAI({ apiKey: 'test' }).chat('gpt-4.1'), { sessionId: 's' });
+      const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' }).chat('gpt-4.1');
+      const settings = await createAISDKToolSearch({ tools: few }).prepare(model, { sessionId: 's' });
       expect(settings.tools.list_issues).not.toHaveProperty('deferLoading');
-      expect(settings.tools.list_issues?.execute).toBe(tools.list_issues?.execute);
       expect(settings.tools.create_issue).toBe(tools.create_issue);
       expect(settings.warnings).toEqual([expect.objectContaining({ code: 'defer-loading-ignored', message: expect.stringContaining('`list_issues`') })]);
+      await generateText({ model, ...settings, prompt: 'List the issues of octo/hello.', stopWhen: stepCountIs(3), maxRetries: 0 });
+      expect(bodies(fake)[0]?.tools.map((entry: { function: { name: string } }) => entry.function.name)).toEqual(['list_issues', 'create_issue']);
+      expect(ran).toEqual([['list_issues', { owner: 'octo', repo: 'hello' }]]);
     });
 
     it('searches a tool whose description is a function by its name, sends the description as given, and says so', async () => {
