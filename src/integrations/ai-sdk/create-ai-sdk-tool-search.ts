@@ -84,12 +84,20 @@ export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> {
   readonly maxToolSets?: number | undefined;
 }
 
-/** What to pass to `generateText` / `streamText` (spread it): the tool set and the system text. */
+/**
+ * What to pass to `generateText`, `streamText` or a `ToolLoopAgent` (spread it): the tool set and the system text, under
+ * both names the AI SDK reads it by.
+ */
 export interface AISDKToolSearchSettings {
   /** The tools to send (spread into the call, or pass as `tools`). */
   readonly tools: ToolSet;
   /** The system text with the tool search note; the given system text when no note is needed; absent when neither. */
   readonly system?: string;
+  /**
+   * The same text as `system`: AI SDK 7 reads `instructions` first (`system` is its deprecated alias), and so does a
+   * `ToolLoopAgent` in 6 and 7. Absent when `system` is.
+   */
+  readonly instructions?: string;
   /** The plan (not enumerable: a spread leaves it out). */
   readonly plan: ToolSearchPlan;
   /** What could not be done as asked (not enumerable: a spread leaves it out). */
@@ -102,6 +110,8 @@ export interface AISDKToolSearchPrepareOptions {
   readonly sessionId: string;
   /** Your system text; the note is appended to it. @default none */
   readonly system?: string;
+  /** Your system text by AI SDK 7's name for it: give `system` or `instructions` (or both, equal). @default none */
+  readonly instructions?: string;
 }
 
 /** Tool search for one agent in AI SDK apps. */
@@ -227,15 +237,29 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
         cached = { settings, tools };
         toolSets.set(setKey, cached);
       }
-      const given = prepareOptions.system;
+      const given = resolveGivenSystem(prepareOptions);
       const system = settings.guidance === null ? given : resolveGuidanceText(given ?? '', settings.guidance);
-      const result = system === undefined ? { tools: cached.tools } : { tools: cached.tools, system };
+      const result = system === undefined ? { tools: cached.tools } : { tools: cached.tools, system, instructions: system };
       return Object.defineProperties(result, {
         plan: { value: settings.plan, enumerable: false },
         warnings: { value: settings.warnings, enumerable: false },
       }) as AISDKToolSearchSettings;
     },
   };
+}
+
+/** The caller's system text, given as `system` or `instructions` (AI SDK 7's name); both must agree. */
+function resolveGivenSystem(options: AISDKToolSearchPrepareOptions): string | undefined {
+  const { system, instructions } = options;
+  for (const [field, value] of [['system', system], ['instructions', instructions]] as const) {
+    if (value !== undefined && typeof value !== 'string') {
+      throw new ToolSearchError('invalid-options', `createAISDKToolSearch: \`${field}\` must be a string (your system text), got ${describeValue(value)}`);
+    }
+  }
+  if (system !== undefined && instructions !== undefined && system !== instructions) {
+    throw new ToolSearchError('invalid-options', 'createAISDKToolSearch: `system` and `instructions` are two names for your system text and differ; give one of them');
+  }
+  return system ?? instructions;
 }
 
 /** A cache bound option: a whole number ≥ 1, or the default when absent. */

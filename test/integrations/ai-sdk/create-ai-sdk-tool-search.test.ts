@@ -518,7 +518,39 @@ describe('createAISDKToolSearch', () => {
       const { tools } = githubToolSet();
       const settings = await createAISDKToolSearch({ tools }).prepare('openai/gpt-5.4', { sessionId: 's' });
       expect(settings.plan.mechanism).toBe('client');
-      expect(Object.keys(settings)).toEqual(['tools', 'system']);
+      expect(Object.keys(settings)).toEqual(['tools', 'system', 'instructions']);
+    });
+  });
+
+  describe('the system text', () => {
+    it('takes it as system or instructions and gives it back under both names', async () => {
+      const { tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools });
+      const bySystem = await toolSearch.prepare('openai/gpt-5.4', { sessionId: 's', system: 'You are helpful.' });
+      const byInstructions = await toolSearch.prepare('openai/gpt-5.4', { sessionId: 's', instructions: 'You are helpful.' });
+      expect(bySystem.system).toContain('You are helpful.');
+      expect(bySystem.system).toContain(TOOL_SEARCH_GUIDANCE.slice(0, 80));
+      expect(bySystem.instructions).toBe(bySystem.system);
+      expect(byInstructions).toEqual(bySystem);
+    });
+
+    it('rejects system and instructions that differ, and a system text that is not a string', async () => {
+      const { tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools });
+      await expect(toolSearch.prepare('openai/gpt-5.4', { sessionId: 's', system: 'A.', instructions: 'B.' })).rejects.toMatchObject({ code: 'invalid-options', message: expect.stringContaining('`system` and `instructions`') });
+      await expect(toolSearch.prepare('openai/gpt-5.4', { sessionId: 's', system: 42 as never })).rejects.toMatchObject({ code: 'invalid-options', message: expect.stringContaining('`system` must be a string') });
+    });
+
+    it('reaches the model from a ToolLoopAgent given the settings', async () => {
+      const fake = await startFakeAPI('/chat/completions', [json(chatReply(1, [['call_1', 'tool_search', { query: 'list_issues' }]])), json(chatReply(2, []))]);
+      const { tools } = githubToolSet();
+      const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' }).chat('gpt-4.1');
+      const agent = new ai.ToolLoopAgent({ model, ...(await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 's', instructions: 'You are helpful.' })), stopWhen: stepCountIs(3) });
+      await agent.generate({ prompt: 'List the issues of octo/hello.' });
+      const sent = bodies(fake);
+      expect(sent).toHaveLength(2);
+      for (const body of sent) expect(body.messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining(TOOL_SEARCH_GUIDANCE.slice(0, 80)) });
+      expect(sent[0]?.tools.map((entry: { function: { name: string } }) => entry.function.name)).toEqual(['tool_search', 'call_tool']);
     });
   });
 
