@@ -18,6 +18,9 @@ export interface AISDKToolSetParse {
 /** The mark of a schema made by the AI SDK's `jsonSchema()` / `zodSchema()` (the same global symbol in 6 and 7). */
 const SCHEMA_MARK = Symbol.for('vercel.ai.schema');
 
+/** The mark of AI SDK 7's own search tool, `toolSearch()` (a global symbol). */
+const AI_SDK_TOOL_SEARCH_MARK = Symbol.for('vercel.ai.toolSearch');
+
 /** The AI SDK's tool types (`type`); `undefined` is a function tool. */
 const TOOL_TYPES = new Set([undefined, 'function', 'dynamic', 'provider']);
 
@@ -31,6 +34,9 @@ const TOOL_TYPES = new Set([undefined, 'function', 'dynamic', 'provider']);
  * `defer-loading-ignored` warning): this package decides what is deferred, and the AI SDK would otherwise hide such a
  * tool until its own `toolSearch()` found it. A tool whose `description` is a function of the call's context (AI SDK
  * 7) is sent as it is, but indexed for search by its name alone (`description-not-searchable`).
+ *
+ * AI SDK 7's own search tool (`toolSearch()` from 'ai') is rejected: one agent gets one search, and this package sends its
+ * own `tool_search`.
  *
  * Throws a `ToolSearchError` (`invalid-tools`) naming the tool and the fix.
  */
@@ -47,6 +53,9 @@ export function parseAISDKToolSet(tools: unknown): AISDKToolSetParse {
     }
     if (!TOOL_TYPES.has(tool.type as string | undefined)) {
       throw new ToolSearchError('invalid-tools', `createAISDKToolSearch: \`tools.${name}.type\` must be 'function', 'dynamic' or 'provider' (or absent), got ${describeValue(tool.type)}`);
+    }
+    if ((tool as Record<symbol, unknown>)[AI_SDK_TOOL_SEARCH_MARK] === true) {
+      throw new ToolSearchError('invalid-tools', `createAISDKToolSearch: \`tools.${name}\` is the AI SDK's own \`toolSearch()\`; tool search sends its own \`tool_search\`, so remove \`${name}\` (and any \`deferLoading\`) from the tool set`);
     }
     if (tool.type !== 'provider') {
       const schema = tool.inputSchema;

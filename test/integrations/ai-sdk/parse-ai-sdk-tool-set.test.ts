@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as ai from 'ai';
 import { dynamicTool, jsonSchema, tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import { parseAISDKToolSet } from '../../../src/integrations/ai-sdk/parse-ai-sdk-tool-set.js';
@@ -33,6 +34,12 @@ describe('parseAISDKToolSet', () => {
     expect(parse).toThrow(ToolSearchError);
     expect(parse).toThrow(expect.objectContaining({ code: 'invalid-tools', message: expect.stringContaining(rule) }));
     expect(parse).toThrow(expect.objectContaining({ message: expect.stringContaining(got) }));
+  });
+
+  it('rejects the AI SDK’s own toolSearch(): one agent, one search', () => {
+    // AI SDK 7's, where the project runs it; its mark elsewhere.
+    const own = 'toolSearch' in ai ? (ai.toolSearch as () => unknown)() : { [Symbol.for('vercel.ai.toolSearch')]: true, inputSchema: jsonSchema(objectSchema), execute };
+    expect(() => parseAISDKToolSet({ search: own })).toThrow(expect.objectContaining({ code: 'invalid-tools', message: expect.stringContaining("`tools.search` is the AI SDK's own `toolSearch()`") }));
   });
 
   it.each([undefined, null, [], 'tools'])('rejects a tool set that is not an object: %j', (given) => {
