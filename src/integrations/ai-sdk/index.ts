@@ -1,5 +1,5 @@
 /**
- * `tool-search/ai-sdk`: tool search for Vercel AI SDK apps (`ai` 6, an optional peer dependency of this subpath
+ * `tool-search/ai-sdk`: tool search for Vercel AI SDK apps (`ai` 6 or 7, an optional peer dependency of this subpath
  * only). `createAISDKToolSearch` gives the tool set and system text for `generateText` / `streamText` per model:
  * the client-side `tool_search` on every model, OpenAI's and Anthropic's hosted tool search through the AI SDK's own
  * provider options and provider tools where the model has it.
@@ -13,5 +13,7 @@ export {
   type AISDKToolSearchSettings,
   type AISDKToolSearchWarningCode,
   type CreateAISDKToolSearchOptions,
+  DEFAULT_MAX_AI_SDK_MODELS,
+  DEFAULT_MAX_AI_SDK_TOOL_SETS,
 } from './create-ai-sdk-tool-search.js';
 export { resolveAISDKModel, type AISDKModelReference } from './resolve-ai-sdk-model.js';
