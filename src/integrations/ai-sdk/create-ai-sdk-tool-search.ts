@@ -136,6 +136,8 @@ interface ModelSettings {
   readonly guidance: string | null;
   readonly warnings: readonly Warning[];
   readonly provider: string;
+  /** The keys of the tool sets built for these settings (each holds the plan): dropped with them. */
+  readonly toolSetKeys: Set<string>;
 }
 
 /**
@@ -183,12 +185,20 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
   }
   const { tools: userTools, warnings: toolSetWarnings } = parseAISDKToolSet(options.tools);
   const store = options.store ?? createMemoryRevealStore();
-  // A size bound (each entry counts 1), not `max`, which allocates lru-cache's tables for the whole bound up front.
-  const models = new LRUCache<string, ModelSettings>({ maxSize: parseBound('maxModels', options.maxModels, DEFAULT_MAX_AI_SDK_MODELS), sizeCalculation: () => 1 });
+  // Size bounds (each entry counts 1), not `max`, which allocates lru-cache's tables for the whole bound up front.
   /** Tool sets by model and session: the same object on every call, so nothing changes between runs. */
   const toolSets = new LRUCache<string, { readonly settings: ModelSettings; readonly tools: ToolSet }>({
     maxSize: parseBound('maxToolSets', options.maxToolSets, DEFAULT_MAX_AI_SDK_TOOL_SETS),
     sizeCalculation: () => 1,
+    dispose: (entry, key) => entry.settings.toolSetKeys.delete(key),
+  });
+  /** Plans, notes and warnings by model; a model dropped takes its tool sets with it (each holds the model's plan). */
+  const models = new LRUCache<string, ModelSettings>({
+    maxSize: parseBound('maxModels', options.maxModels, DEFAULT_MAX_AI_SDK_MODELS),
+    sizeCalculation: () => 1,
+    dispose: (settings) => {
+      for (const key of [...settings.toolSetKeys]) toolSets.delete(key);
+    },
   });
   let core: Promise<ToolSearch> | undefined;
 
@@ -236,6 +246,7 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
         for (const [name, tool] of Object.entries(userTools)) if (tool.type === 'provider') tools[name] = tool;
         cached = { settings, tools };
         toolSets.set(setKey, cached);
+        settings.toolSetKeys.add(setKey);
       }
       const given = resolveGivenSystem(prepareOptions);
       const system = settings.guidance === null ? given : resolveGuidanceText(given ?? '', settings.guidance);
@@ -301,7 +312,7 @@ function createSettings(toolSearch: ToolSearch, resolved: ToolSearchPlan, provid
     plan = { ...plan, listing: 'full' };
   }
   const guidance = deferring ? resolveToolSearchGuidance(plan, plan.mechanism === 'claude-hosted' ? { listed: false } : {}) : null;
-  return { plan, guidance, warnings, provider };
+  return { plan, guidance, warnings, provider, toolSetKeys: new Set() };
 }
 
 /** The tool set of one session for a plan. */

@@ -16,6 +16,7 @@ import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { scriptedAt, startCheckedServer, type LocalServer, type ScriptedResponse } from '../../support/local-server.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 import { chatReply, responsesReply } from '../../support/scripted-replies.js';
+import { collectGarbage } from '../../support/collect-garbage.js';
 import type { PreflightResult } from '../../../src/preflight/preflight-result.js';
 import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
 import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
@@ -605,6 +606,27 @@ describe('createAISDKToolSearch', () => {
       // The last four are held (the same objects); every earlier one was dropped and is built anew.
       for (let index = 196; index < 200; index += 1) expect(await prepare(`gateway/model-${index}`)).toBe(sets.get(`gateway/model-${index}`));
       for (let index = 0; index < 8; index += 1) expect(await prepare(`gateway/model-${index}`)).not.toBe(sets.get(`gateway/model-${index}`));
+    });
+
+    it('lets go of the tool sets of a model it dropped, whatever room maxToolSets leaves', async () => {
+      const { tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools, maxModels: 1, maxToolSets: 100 });
+      const dropped = new WeakRef((await toolSearch.prepare('gateway/model-a', { sessionId: 's' })).tools);
+      const kept = (await toolSearch.prepare('gateway/model-b', { sessionId: 's' })).tools;
+      await collectGarbage();
+      expect(dropped.deref()).toBeUndefined();
+      expect((await toolSearch.prepare('gateway/model-b', { sessionId: 's' })).tools).toBe(kept);
+    });
+
+    it('lets go of the least recently used tool set past maxToolSets', async () => {
+      const { tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools, maxToolSets: 2 });
+      const prepare = async (sessionId: string) => (await toolSearch.prepare('gateway/model-a', { sessionId })).tools;
+      const first = new WeakRef(await prepare('one'));
+      await prepare('two');
+      await prepare('three');
+      await collectGarbage();
+      expect(first.deref()).toBeUndefined();
     });
 
     it('keeps at most maxToolSets tool sets across sessions', async () => {
