@@ -259,6 +259,16 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
   };
 }
 
+/** Whether `value` streams its outputs, as the AI SDK reads a tool's `execute` result. */
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
+}
+
+/** Whether `execute` is an `async function*` (a tool whose outputs stream). */
+function isAsyncGeneratorFunction(execute: unknown): boolean {
+  return Object.prototype.toString.call(execute) === '[object AsyncGeneratorFunction]';
+}
+
 /** The caller's system text, given as `system` or `instructions` (AI SDK 7's name); both must agree. */
 function resolveGivenSystem(options: AISDKToolSearchPrepareOptions): string | undefined {
   const { system, instructions } = options;
@@ -328,16 +338,28 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
     // Always a search: the plan sends the package's `tool_search` whenever this tool exists.
     return (handling as { result: ToolSearchResult }).result;
   };
-  /** Checks a call (a stub's, or `call_tool`'s) and runs the named tool's own `execute` with the checked arguments. */
-  const run = async (name: string, input: unknown, execution: ToolExecutionOptions): Promise<unknown> => {
+  /**
+   * Checks a call (a stub's, or `call_tool`'s) and runs the named tool's own `execute` with the checked arguments, as
+   * outputs: the library's answer, or what the tool's `execute` gave (each output of one that streams).
+   */
+  async function* runOutputs(name: string, input: unknown, execution: ToolExecutionOptions): AsyncGenerator<unknown> {
     const handling = await toolSearch.handleToolCall({ name, arguments: input }, context);
     if (handling.type !== 'run') {
       answers.add(handling.result);
-      return handling.result;
+      yield handling.result;
+      return;
     }
     const tool = userTools[handling.name];
     if (tool?.execute === undefined) throw new ToolSearchError('invalid-request', `\`${handling.name}\` has no \`execute\`, so the call could not be run`);
-    return tool.execute(handling.arguments, execution);
+    const output: unknown = tool.execute(handling.arguments, execution);
+    if (isAsyncIterable(output)) yield* output;
+    else yield await output;
+  }
+  /** {@link runOutputs} for a plain `execute`: the last output (a streaming tool's final one). */
+  const run = async (name: string, input: unknown, execution: ToolExecutionOptions): Promise<unknown> => {
+    let last: unknown;
+    for await (const output of runOutputs(name, input, execution)) last = output;
+    return last;
   };
   const toModelOutput = (tool: AnyTool | undefined) =>
     async (options: { toolCallId: string; input: unknown; output: unknown }): Promise<ToolResultOutput> => {
@@ -394,7 +416,10 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
               ...(entry.description === undefined ? {} : { description: entry.description }),
               inputSchema: jsonSchema(createStubInputSchema()),
               ...loose,
-              ...(own?.execute === undefined ? {} : { execute: (input: unknown, execution: ToolExecutionOptions) => run(entry.name, input, execution) }),
+              // A stub streams as the tool does (its outputs reach the app as the AI SDK's preliminary results).
+              ...(own?.execute === undefined
+                ? {}
+                : { execute: (input: unknown, execution: ToolExecutionOptions) => (isAsyncGeneratorFunction(own.execute) ? runOutputs(entry.name, input, execution) : run(entry.name, input, execution)) }),
               toModelOutput: toModelOutput(own),
             } as AnyTool;
             break;

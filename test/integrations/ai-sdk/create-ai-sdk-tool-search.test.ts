@@ -523,6 +523,47 @@ describe('createAISDKToolSearch', () => {
     });
   });
 
+  describe('streaming tools', () => {
+    it.each(['names', 'full'] as const)('sends the last output of a tool whose execute streams (an async generator), called through the %s listing', async (listing) => {
+      const call: [string, string, unknown] = listing === 'names' ? ['call_1', 'call_tool', { name: 'list_issues', arguments: { owner: 'octo', repo: 'hello' } }] : ['call_1', 'list_issues', { owner: 'octo', repo: 'hello' }];
+      const fake = await startFakeAPI('/chat/completions', [json(chatReply(1, [call])), json(chatReply(2, []))]);
+      const { tools } = githubToolSet();
+      const streaming = {
+        ...tools,
+        list_issues: tool({
+          description: 'List issues.',
+          inputSchema: jsonSchema<{ owner: string; repo: string }>({ type: 'object', properties: { owner: { type: 'string' }, repo: { type: 'string' } }, required: ['owner', 'repo'] }),
+          async *execute({ owner, repo }) {
+            yield { status: 'loading' };
+            yield { status: 'done', issues: [`${owner}/${repo}#1`] };
+          },
+        }),
+      } as ToolSet;
+      const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' }).chat('gpt-4.1');
+      await generateText({ model, ...(await createAISDKToolSearch({ tools: streaming, config: { listing } }).prepare(model, { sessionId: 's' })), prompt: 'List.', stopWhen: stepCountIs(3), maxRetries: 0 });
+      const answer = bodies(fake)[1]?.messages.find((message: { role: string }) => message.role === 'tool');
+      expect(JSON.parse(answer.content)).toEqual({ status: 'done', issues: ['octo/hello#1'] });
+    });
+
+    it('streams every output of a streaming tool through its stub, as the tool would itself', async () => {
+      const { tools } = githubToolSet();
+      const streaming = {
+        ...tools,
+        list_issues: tool({
+          inputSchema: jsonSchema<{ owner: string }>({ type: 'object', properties: { owner: { type: 'string' } }, required: ['owner'] }),
+          async *execute({ owner }) {
+            yield `loading ${owner}`;
+            yield `done ${owner}`;
+          },
+        }),
+      } as ToolSet;
+      const settings = await createAISDKToolSearch({ tools: streaming, config: { listing: 'full' } }).prepare(createOpenAI({ apiKey: 'test' }).chat('gpt-4.1'), { sessionId: 's' });
+      const outputs: unknown[] = [];
+      for await (const output of settings.tools.list_issues?.execute?.({ owner: 'octo' }, { toolCallId: 'call_1', messages: [] } as never) as AsyncIterable<unknown>) outputs.push(output);
+      expect(outputs).toEqual(['loading octo', 'done octo']);
+    });
+  });
+
   describe('the system text', () => {
     it('takes it as system or instructions and gives it back under both names', async () => {
       const { tools } = githubToolSet();
