@@ -124,10 +124,6 @@ export interface AISDKToolSearch {
   prepare(model: LanguageModel, options: AISDKToolSearchPrepareOptions): Promise<AISDKToolSearchSettings>;
 }
 
-type AnyTool = AISDKTool;
-type ToolExecutionOptions = AISDKToolExecution;
-type ToolResultOutput = AISDKToolResultOutput;
-type NeedsApproval = AISDKNeedsApproval;
 type Warning = ToolSearchWarning<AISDKToolSearchWarningCode | ToolSearchPlanWarningCode>;
 
 /** What is kept per model: the plan as the AI SDK can carry it, its note, its warnings and the provider tools. */
@@ -326,12 +322,12 @@ function createSettings(toolSearch: ToolSearch, resolved: ToolSearchPlan, provid
 }
 
 /** The tool set of one session for a plan. */
-function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: Readonly<Record<string, AnyTool>>, provider: string, sessionId: string): ToolSet {
+function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: Readonly<Record<string, AISDKTool>>, provider: string, sessionId: string): ToolSet {
   const context = { sessionId, plan };
   /** Answers the library gave instead of running a tool: sent back as text, whatever the tool's own `toModelOutput`. */
   const answers = new WeakSet<object>();
   // What the conversation already holds decides what a search repeats, not what this process's store saw.
-  const search = async (input: unknown, execution: ToolExecutionOptions | undefined): Promise<ToolSearchResult> => {
+  const search = async (input: unknown, execution: AISDKToolExecution | undefined): Promise<ToolSearchResult> => {
     // Without the messages (a tool run by hand), the store's record of the session stands in for them.
     const messages = execution?.messages;
     const handling = await toolSearch.handleToolCall({ name: TOOL_SEARCH_TOOL_NAME, arguments: input }, messages === undefined ? context : { ...context, loaded: resolveAISDKLoadedTools(messages) });
@@ -342,7 +338,7 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
    * Checks a call (a stub's, or `call_tool`'s) and runs the named tool's own `execute` with the checked arguments, as
    * outputs: the library's answer, or what the tool's `execute` gave (each output of one that streams).
    */
-  async function* runOutputs(name: string, input: unknown, execution: ToolExecutionOptions): AsyncGenerator<unknown> {
+  async function* runOutputs(name: string, input: unknown, execution: AISDKToolExecution): AsyncGenerator<unknown> {
     const handling = await toolSearch.handleToolCall({ name, arguments: input }, context);
     if (handling.type !== 'run') {
       answers.add(handling.result);
@@ -356,13 +352,13 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
     else yield await output;
   }
   /** {@link runOutputs} for a plain `execute`: the last output (a streaming tool's final one). */
-  const run = async (name: string, input: unknown, execution: ToolExecutionOptions): Promise<unknown> => {
+  const run = async (name: string, input: unknown, execution: AISDKToolExecution): Promise<unknown> => {
     let last: unknown;
     for await (const output of runOutputs(name, input, execution)) last = output;
     return last;
   };
-  const toModelOutput = (tool: AnyTool | undefined) =>
-    async (options: { toolCallId: string; input: unknown; output: unknown }): Promise<ToolResultOutput> => {
+  const toModelOutput = (tool: AISDKTool | undefined) =>
+    async (options: { toolCallId: string; input: unknown; output: unknown }): Promise<AISDKToolResultOutput> => {
       if (isRecord(options.output) && answers.has(options.output)) return { type: 'text', value: formatToolSearchResult(options.output as ToolSearchResult) };
       if (tool?.toModelOutput !== undefined) return tool.toModelOutput(options as never);
       return typeof options.output === 'string' ? { type: 'text', value: options.output } : { type: 'json', value: (options.output ?? null) as never };
@@ -381,36 +377,36 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
         switch (entry.status) {
           case 'loaded':
           case 'revealed':
-            set[entry.name] = own as AnyTool;
+            set[entry.name] = own as AISDKTool;
             break;
           case 'search':
             set[entry.name] = {
               description: TOOL_SEARCH_TOOL_DEFINITION.description,
               inputSchema: jsonSchema(createToolSearchInputSchema()),
               ...loose,
-              execute: (input: unknown, execution: ToolExecutionOptions) => search(input, execution),
+              execute: (input: unknown, execution: AISDKToolExecution) => search(input, execution),
               toModelOutput: ({ output }: { output: ToolSearchResult }) => ({ type: 'text', value: formatToolSearchResult(output) }),
-            } as AnyTool;
+            } as AISDKTool;
             break;
           case 'call':
             set[entry.name] = {
               description: CALL_TOOL_DEFINITION.description,
               inputSchema: jsonSchema(createCallToolInputSchema()),
               ...loose,
-              execute: (input: unknown, execution: ToolExecutionOptions) => run(CALL_TOOL_NAME, input, execution),
+              execute: (input: unknown, execution: AISDKToolExecution) => run(CALL_TOOL_NAME, input, execution),
               toModelOutput: (options: { toolCallId: string; input: unknown; output: unknown }) => {
                 const named = isRecord(options.input) && typeof options.input.name === 'string' ? userTools[options.input.name] : undefined;
                 return toModelOutput(named)({ ...options, input: isRecord(options.input) ? options.input.arguments : undefined });
               },
-              needsApproval: async (input: unknown, approval: Parameters<NeedsApproval>[1]) => {
+              needsApproval: async (input: unknown, approval: Parameters<AISDKNeedsApproval>[1]) => {
                 const named = isRecord(input) && typeof input.name === 'string' ? userTools[input.name] : undefined;
                 const needs = named?.needsApproval;
                 return typeof needs === 'function' ? needs((input as { arguments?: unknown }).arguments, approval) : needs === true;
               },
-            } as unknown as AnyTool;
+            } as unknown as AISDKTool;
             break;
           case 'deferred': {
-            const { inputExamples: _examples, strict: _strict, ...rest } = own as AnyTool & { inputExamples?: unknown };
+            const { inputExamples: _examples, strict: _strict, ...rest } = own as AISDKTool & { inputExamples?: unknown };
             set[entry.name] = {
               ...rest,
               ...(entry.description === undefined ? {} : { description: entry.description }),
@@ -419,9 +415,9 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
               // A stub streams as the tool does (its outputs reach the app as the AI SDK's preliminary results).
               ...(own?.execute === undefined
                 ? {}
-                : { execute: (input: unknown, execution: ToolExecutionOptions) => (isAsyncGeneratorFunction(own.execute) ? runOutputs(entry.name, input, execution) : run(entry.name, input, execution)) }),
+                : { execute: (input: unknown, execution: AISDKToolExecution) => (isAsyncGeneratorFunction(own.execute) ? runOutputs(entry.name, input, execution) : run(entry.name, input, execution)) }),
               toModelOutput: toModelOutput(own),
-            } as AnyTool;
+            } as AISDKTool;
             break;
           }
           default:
@@ -439,7 +435,7 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
         if (!openai) set[library ? TOOL_SEARCH_TOOL_NAME : 'tool_search_tool_bm25'] = library ? anthropicLibrarySearch(search) : providerTool('anthropic.tool_search_bm25_20251119', {});
       }
       for (const entry of plan.tools) {
-        const own = userTools[entry.name] as AnyTool;
+        const own = userTools[entry.name] as AISDKTool;
         set[entry.name] = deferred.has(entry.name)
           ? { ...own, providerOptions: { ...own.providerOptions, [providerKey]: { ...(own.providerOptions?.[providerKey] as object | undefined), deferLoading: true } } }
           : own;
@@ -449,14 +445,14 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
           ? providerTool(
               'openai.tool_search',
               { execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() },
-              async (input: unknown, execution?: ToolExecutionOptions) => ({ tools: createOpenAIToolSearchOutput({ call_id: 'tool_search' }, await search(isRecord(input) ? input.arguments : input, execution)).tools }),
+              async (input: unknown, execution?: AISDKToolExecution) => ({ tools: createOpenAIToolSearchOutput({ call_id: 'tool_search' }, await search(isRecord(input) ? input.arguments : input, execution)).tools }),
             )
           : providerTool('openai.tool_search', {});
       }
       break;
     }
     case 'none':
-      for (const entry of plan.tools) set[entry.name] = userTools[entry.name] as AnyTool;
+      for (const entry of plan.tools) set[entry.name] = userTools[entry.name] as AISDKTool;
       break;
     default:
       assertNever(plan.mechanism, 'mechanism');
@@ -465,12 +461,12 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
 }
 
 /** The library's `tool_search` under Anthropic's hosted mechanism: its result is `tool_reference` parts. */
-function anthropicLibrarySearch(search: (input: unknown, execution: ToolExecutionOptions | undefined) => Promise<ToolSearchResult>): AnyTool {
+function anthropicLibrarySearch(search: (input: unknown, execution: AISDKToolExecution | undefined) => Promise<ToolSearchResult>): AISDKTool {
   return {
     description: TOOL_SEARCH_TOOL_DEFINITION.description,
     inputSchema: jsonSchema(createToolSearchInputSchema()),
-    execute: (input: unknown, execution: ToolExecutionOptions) => search(input, execution),
-    toModelOutput: ({ output }: { output: ToolSearchResult }): ToolResultOutput => {
+    execute: (input: unknown, execution: AISDKToolExecution) => search(input, execution),
+    toModelOutput: ({ output }: { output: ToolSearchResult }): AISDKToolResultOutput => {
       const { content } = createAnthropicToolSearchResult('tool_search', output);
       if (typeof content === 'string' || content === undefined) return { type: 'text', value: content ?? '' };
       return {
@@ -482,13 +478,13 @@ function anthropicLibrarySearch(search: (input: unknown, execution: ToolExecutio
         ),
       };
     },
-  } as AnyTool;
+  } as AISDKTool;
 }
 
 /**
  * A provider tool, as the providers' own tool factories make it (`{ type: 'provider', id, args }`): run by the app
  * when it has `execute`, by the provider otherwise (`isProviderExecuted`, which AI SDK 7's types require and 6 ignores).
  */
-function providerTool(id: `${string}.${string}`, args: Record<string, unknown>, execute?: (input: unknown, execution?: ToolExecutionOptions) => Promise<unknown>): AnyTool {
-  return { type: 'provider', id, args, inputSchema: jsonSchema({ type: 'object' }), isProviderExecuted: execute === undefined, ...(execute === undefined ? {} : { execute }) } as AnyTool;
+function providerTool(id: `${string}.${string}`, args: Record<string, unknown>, execute?: (input: unknown, execution?: AISDKToolExecution) => Promise<unknown>): AISDKTool {
+  return { type: 'provider', id, args, inputSchema: jsonSchema({ type: 'object' }), isProviderExecuted: execute === undefined, ...(execute === undefined ? {} : { execute }) } as AISDKTool;
 }
