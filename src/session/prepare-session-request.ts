@@ -1,29 +1,124 @@
-import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
+import stringify from 'fast-json-stable-stringify';
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import { describeValue } from '../errors/describe-value.js';
+import { isRecord } from '../records/is-record.js';
+import type { WireAPI } from '../models/model-reference.js';
+import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { TransformRequestResult } from '../transform/request-transformer.js';
 import type { ToolSearch } from './create-tool-search.js';
-import { resolveSessionPlan, type SessionPlanRequest } from './resolve-session-plan.js';
-import type { SessionRequest } from './session-request.js';
+import { isOwnToolEntry } from './is-own-tool-entry.js';
+import { parseSessionTools } from './parse-session-tools.js';
+import { resolveSessionPlan } from './resolve-session-plan.js';
+import type { SessionRequest, SessionWarningCode } from './session-request.js';
 
-/** A request prepared by {@link prepareSessionRequest}: all of a {@link SessionRequest} but its API's `handle`. */
-export interface PreparedSessionRequest<Body, Code extends string> extends Omit<SessionRequest<Body, Code, never, never>, 'handle'> {
+/**
+ * What a session-API factory tells {@link prepareSessionRequest} about its wire API: where a body keeps its tools,
+ * how to read them, the transformer, and how the API pairs tool results with calls. Made once per factory. Not part of
+ * the public API.
+ */
+export interface SessionWire<Code extends string> {
+  readonly api: WireAPI;
+  /** The factory's name, for messages. */
+  readonly label: string;
+  /** The catalog in the API's shape (the factory's `tools`, checked, schemas converted): sent when a body has none. */
+  readonly catalogTools: readonly unknown[];
+  /** The factory's `model` option. */
+  readonly model: string | undefined;
+  /** The body's tool list as it is (`undefined` when it has none). */
+  toolsOf(body: Record<string, unknown>): unknown;
+  /** The body with `tools` as its tool list. */
+  withTools(body: Record<string, unknown>, tools: readonly unknown[]): Record<string, unknown>;
+  /** The body's tools as definitions, for the plan (the API's reader). */
+  parseTools(body: Record<string, unknown>): ToolDefinition[];
+  /** The API's transformer. */
+  transform(body: Record<string, unknown>, plan: ToolSearchPlan, revealed: readonly string[]): TransformRequestResult<unknown, Code>;
+  /**
+   * The tool results of the body's history that the API would reject as unpaired (a result without its call), each
+   * described with the fix; see {@link SessionWire.unpaired} for what is done with them.
+   */
+  resolveUnpairedResults(body: Record<string, unknown>): readonly string[];
+  /**
+   * `throw`: the API answers such a body with a 400 whatever serves it, so `prepare` throws `invalid-request`;
+   * `warn`: servers of the API differ (Chat Completions' compatible servers), so `prepare` warns.
+   */
+  readonly unpaired: 'throw' | 'warn';
+  /**
+   * The bodies this factory prepared, by their tool list (the array object `prepare` returned, which a copy of the
+   * body shares): what they were planned for, so preparing one again gives the same bytes.
+   */
+  readonly prepared: WeakMap<object, { readonly tools: readonly ToolDefinition[] | undefined; readonly sent: readonly unknown[] }>;
+}
+
+/** A request prepared by {@link prepareSessionRequest}: all of a {@link SessionRequest} but its step. */
+export interface PreparedSessionRequest<Code extends string> extends Omit<SessionRequest<unknown, Code, never, never>, 'handle' | 'step'> {
   /** The tools whose schemas the history holds (the transformer's `loaded`), for `handleToolCall`. */
   readonly loaded: readonly string[];
 }
 
 /**
- * What every session-API factory does to prepare a request, whatever its wire API: the plan (session id and model
- * checked, cached per agent), the reveals the plan needs from the store, then the API's transformer (`transform`),
- * with the plan's and the transformer's warnings together.
+ * What every session-API factory does to prepare a request, whatever its wire API:
  *
- * Throws what {@link resolveSessionPlan} and `transform` throw.
+ * 1. The body's tools: none means the catalog; another API's shape is an `invalid-tools` error; a body this factory
+ *    prepared before (its tool list is the one `prepare` returned, which a copy of the body shares) is prepared again
+ *    from the tools it had, and a body that holds the package's own tools but was not prepared here is read as a
+ *    catalog request, which must give the same bytes back, or `prepare` throws `invalid-request` (the tools it was
+ *    planned for are no longer in it). Either way preparing a prepared body gives the same bytes.
+ * 2. The plan (session id and model checked, cached per agent), the reveals the plan needs from the store, then the
+ *    API's transformer, with the plan's and the transformer's warnings together.
+ * 3. The history's pairing of tool results with calls (see {@link SessionWire.unpaired}).
+ *
+ * Throws what {@link resolveSessionPlan} and the transformer throw.
  */
-export async function prepareSessionRequest<Body, Code extends string>(
+export async function prepareSessionRequest<Code extends string>(
   toolSearch: ToolSearch,
-  request: SessionPlanRequest,
-  transform: (plan: ToolSearchPlan, revealed: readonly string[]) => TransformRequestResult<Body, Code>,
-): Promise<PreparedSessionRequest<Body, Code>> {
-  const plan = resolveSessionPlan(toolSearch, request);
+  wire: SessionWire<Code>,
+  given: unknown,
+  sessionId: unknown,
+): Promise<PreparedSessionRequest<Code>> {
+  if (!isRecord(given)) throw new ToolSearchError('invalid-request', `${wire.label}: \`body\` must be a request body object, got ${describeValue(given)}`);
+  const givenTools = wire.toolsOf(given);
+  let body = given;
+  let sent: readonly unknown[] = wire.catalogTools;
+  let tools: readonly ToolDefinition[] | undefined;
+  let mustRoundTrip = false;
+  if (givenTools === undefined || givenTools === null) {
+    body = wire.withTools(given, wire.catalogTools);
+  } else if (givenTools !== wire.catalogTools) {
+    const earlier = typeof givenTools === 'object' ? wire.prepared.get(givenTools) : undefined;
+    if (earlier !== undefined) {
+      // A body this factory prepared: prepared again from the tools it had, which gives the same bytes.
+      ({ tools, sent } = earlier);
+      body = wire.withTools(given, sent);
+    } else if (Array.isArray(givenTools) && givenTools.some(isOwnToolEntry)) {
+      // Prepared elsewhere (a copy): read as a catalog request, which must give the same bytes back.
+      mustRoundTrip = true;
+      body = wire.withTools(given, wire.catalogTools);
+    } else {
+      sent = Array.isArray(givenTools) ? parseSessionTools(givenTools, { api: wire.api, label: wire.label, where: '`body.tools`' }) : (givenTools as readonly unknown[]);
+      if (sent !== givenTools) body = wire.withTools(given, sent);
+      tools = wire.parseTools(body);
+    }
+  }
+  const unpaired = wire.resolveUnpairedResults(given);
+  if (unpaired.length > 0 && wire.unpaired === 'throw') throw new ToolSearchError('invalid-request', `${wire.label}: ${unpaired.join('; ')}`);
+  const warnings = unpaired.map((message): ToolSearchWarning<SessionWarningCode> => ({ code: 'unpaired-tool-result', message }));
+  const plan = resolveSessionPlan(toolSearch, { api: wire.api, sessionId, bodyModel: given.model, optionModel: wire.model, tools, label: wire.label });
   // resolveSessionPlan has checked the session id.
-  const transformed = transform(plan, await toolSearch.readRevealed(plan, request.sessionId as string));
-  return { body: transformed.body, plan, warnings: [...plan.warnings, ...transformed.warnings], names: transformed.names, loaded: transformed.loaded };
+  const transformed = wire.transform(body, plan, await toolSearch.readRevealed(plan, sessionId as string));
+  if (mustRoundTrip && stringify(transformed.body) !== stringify(given)) {
+    throw new ToolSearchError(
+      'invalid-request',
+      `${wire.label}: \`body\` is a body \`prepare\` already returned (its tools hold the package's own \`tool_search\`), from a copy this object did not prepare, and the tools it was planned for are no longer in it. Pass the body you keep (your history, with your own tools or none) to \`prepare\` on every request, and send \`request.body\` as it is`,
+    );
+  }
+  const written = wire.toolsOf(transformed.body as Record<string, unknown>);
+  if (typeof written === 'object' && written !== null) wire.prepared.set(written, { tools, sent });
+  return {
+    body: transformed.body,
+    plan,
+    warnings: [...plan.warnings, ...transformed.warnings, ...warnings],
+    names: transformed.names,
+    loaded: transformed.loaded,
+  };
 }

@@ -1,6 +1,16 @@
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { RunTool } from './run-tool.js';
+import type { SessionStep } from './session-step.js';
+
+/**
+ * The codes of the warnings `prepare` adds to the plan's and the transformer's.
+ *
+ * - `unpaired-tool-result`: the history holds a tool result whose call is not where the API requires it (Chat
+ *   Completions: a `tool` message that answers no `tool_calls` entry of the assistant message before it). OpenAI
+ *   answers such a body with a 400; compatible servers differ, so it is sent. On the other APIs this is an error.
+ */
+export type SessionWarningCode = 'unpaired-tool-result';
 
 /**
  * One request a session-API factory prepared (`prepare(body, { sessionId })`): the body to send and how to answer the
@@ -11,15 +21,24 @@ export interface SessionRequest<Body, Code extends string, Response, Turn> {
   readonly body: Body;
   /** The plan it was made with (cached per agent, model and tool list). */
   readonly plan: ToolSearchPlan;
-  /** The plan's and the transformer's warnings. */
-  readonly warnings: readonly ToolSearchWarning<Code | ToolSearchPlanWarningCode>[];
+  /** The plan's, the transformer's and the session's own warnings. */
+  readonly warnings: readonly ToolSearchWarning<Code | ToolSearchPlanWarningCode | SessionWarningCode>[];
   /** The tool names sent and back. */
   readonly names: ToolNameMapping;
   /**
-   * Answers every call in the response, in order: the package's `tool_search` (in the API's form for a search
-   * result), blind or misfit calls of deferred tools and unknown tools (a result that says what was wrong, with the
-   * full schema; not run), and the caller's own tools through `runTool` (names mapped back, `call_tool` unwrapped,
-   * arguments checked). Returns what to append to the history and whether the model is done.
+   * Reads every call of the response and answers what the library answers itself: the package's `tool_search` (in
+   * the API's form for a search result), blind or misfit calls of deferred tools and unknown tools (a result that says
+   * what was wrong, with the full schema; not run). The caller's own tools come back in `pending` (names mapped back,
+   * `call_tool` unwrapped, arguments checked) for the caller to run however it likes; `complete(outputs)` then gives
+   * the turn. Dispatch-neutral: nothing of the caller's runs here.
+   *
+   * Throws a `ToolSearchError` (`invalid-request`) when `response` is not the API's response.
+   */
+  step(response: Response): Promise<SessionStep<Turn>>;
+  /**
+   * The sequential convenience over {@link SessionRequest.step}: runs each pending call through `runTool`, one after
+   * another in the response's order, and completes the step. Returns what to append to the history and whether the
+   * model is done. An exception from `runTool` ends the turn and reaches the caller (use `step` to decide per call).
    */
   handle(response: Response, runTool: RunTool): Promise<Turn>;
 }

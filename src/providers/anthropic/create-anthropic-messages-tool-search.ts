@@ -3,7 +3,10 @@ import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
-import { prepareSessionRequest } from '../../session/prepare-session-request.js';
+import { prepareSessionRequest, type SessionWire } from '../../session/prepare-session-request.js';
+import { parseSessionTools } from '../../session/parse-session-tools.js';
+import { createSessionStep, type SessionStepEntry } from '../../session/create-session-step.js';
+import { runSessionStep } from '../../session/run-session-step.js';
 import { formatToolContent } from '../../session/format-tool-output.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
@@ -11,10 +14,21 @@ import type { AnthropicMessagesRequestLike, AnthropicTextBlock, AnthropicToolRes
 import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 import { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
+import { resolveAnthropicUnpairedToolResults } from './resolve-anthropic-unpaired-tool-results.js';
 import { transformAnthropicMessagesRequest, type AnthropicToolSearchVariant } from './transform-anthropic-messages-request.js';
 
+/**
+ * A tool {@link createAnthropicMessagesToolSearch} takes: a Messages API tool, as the `@anthropic-ai/sdk`'s
+ * `ToolUnion` (a custom tool, `{ name, description, input_schema }`, or a typed server tool such as web search,
+ * passed through). A schema of zod 3 or 4 (or any Standard JSON Schema library) in `input_schema` is converted to
+ * JSON Schema, as `createToolDefinition` does.
+ */
+export type AnthropicMessagesSessionTool =
+  | { readonly name: string; readonly input_schema: object; readonly type?: 'custom' | null | undefined }
+  | { readonly type: string };
+
 /** What {@link createAnthropicMessagesToolSearch} needs. */
-export interface CreateAnthropicMessagesToolSearchOptions extends SessionToolSearchOptions {
+export interface CreateAnthropicMessagesToolSearchOptions<Tool extends AnthropicMessagesSessionTool = AnthropicMessagesSessionTool> extends SessionToolSearchOptions<Tool> {
   /** Anthropic's own search (`search: 'provider'`): the BM25 or the regex variant. @default 'bm25' */
   readonly searchTool?: AnthropicToolSearchVariant;
 }
@@ -77,59 +91,64 @@ export interface AnthropicMessagesToolSearch {
  * ```
  * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool
  */
-export function createAnthropicMessagesToolSearch(options: CreateAnthropicMessagesToolSearchOptions): AnthropicMessagesToolSearch {
+export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessagesSessionTool>(options: CreateAnthropicMessagesToolSearchOptions<Tool>): AnthropicMessagesToolSearch {
+  const label = 'createAnthropicMessagesToolSearch';
   if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError('invalid-options', `createAnthropicMessagesToolSearch: \`tools\` must be the agent's Messages API tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
+    throw new ToolSearchError('invalid-options', `${label}: \`tools\` must be the agent's Messages API tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
-  const catalogTools = options.tools;
+  const catalogTools = parseSessionTools(options.tools, { api: 'anthropic-messages', label, where: '`tools`' });
   const catalog = parseAnthropicMessagesTools({ tools: catalogTools });
   const toolSearch = createToolSearch({ tools: catalog, config: options.config, store: options.store, unsupported: options.unsupported });
+  const wire: SessionWire<AnthropicMessagesWarningCode> = {
+    api: 'anthropic-messages',
+    label,
+    catalogTools,
+    model: options.model,
+    toolsOf: (body) => body.tools,
+    withTools: (body, tools) => ({ ...body, tools }),
+    parseTools: (body) => parseAnthropicMessagesTools(body),
+    transform: (body, plan, revealed) =>
+      transformAnthropicMessagesRequest(body as unknown as AnthropicMessagesRequestLike, plan, {
+        revealed,
+        catalog,
+        ...(options.searchTool === undefined ? {} : { searchTool: options.searchTool }),
+      }),
+    resolveUnpairedResults: resolveAnthropicUnpairedToolResults,
+    // The body is the whole conversation, and the API answers a 400 whatever serves it.
+    unpaired: 'throw',
+    prepared: new WeakMap(),
+  };
 
   return {
     toolSearch,
     async prepare(given, { sessionId } = {} as { sessionId: string }) {
-      if (!isRecord(given)) throw new ToolSearchError('invalid-request', `\`body\` must be a Messages API request body, got ${describeValue(given)}`);
-      const body = (given.tools === undefined ? { ...given, tools: catalogTools } : given) as typeof given;
-      const { loaded, ...prepared } = await prepareSessionRequest(
-        toolSearch,
-        {
-          api: 'anthropic-messages',
-          sessionId,
-          bodyModel: given.model,
-          optionModel: options.model,
-          tools: body.tools === catalogTools ? undefined : parseAnthropicMessagesTools(body),
-          label: 'createAnthropicMessagesToolSearch',
-        },
-        (plan, revealed) =>
-          transformAnthropicMessagesRequest(body, plan, {
-            revealed,
-            catalog,
-            ...(options.searchTool === undefined ? {} : { searchTool: options.searchTool }),
-          }),
-      );
+      const { loaded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
       const { plan, names } = prepared;
       // The library's search with the API loading the schemas answers with `tool_reference` blocks.
       const references = plan.mechanism === 'claude-hosted' && plan.search === 'library';
-      return {
-        ...prepared,
-        async handle(message, runTool) {
-          const content = isRecord(message) ? message.content : undefined;
-          if (!Array.isArray(content)) throw new ToolSearchError('invalid-request', `\`message.content\` must be the response's content blocks, got ${describeValue(content)}`);
-          const results: AnthropicToolResultBlock[] = [];
-          for (const block of content) {
-            if (!isRecord(block) || block.type !== 'tool_use' || typeof block.id !== 'string' || typeof block.name !== 'string') continue;
-            const handling = await toolSearch.handleToolCall({ name: block.name, arguments: block.input }, { sessionId, plan, names, loaded });
-            if (handling.type === 'search' && references) results.push(createAnthropicToolSearchResult(block.id, handling.result));
-            else if (handling.type === 'run') {
-              const output = await runTool(handling.name, handling.arguments, { id: block.id, sessionId });
-              results.push({ type: 'tool_result', tool_use_id: block.id, content: formatToolContent<AnthropicTextBlock>(output) });
-            } else results.push({ type: 'tool_result', tool_use_id: block.id, content: formatToolSearchResult(handling.result) });
+      const step = async (message: unknown) => {
+        const content = isRecord(message) ? message.content : undefined;
+        if (!isRecord(message) || !Array.isArray(content)) throw new ToolSearchError('invalid-request', `\`message.content\` must be the response's content blocks, got ${describeValue(content)}`);
+        const entries: SessionStepEntry<AnthropicToolResultBlock>[] = [];
+        for (const block of content) {
+          if (!isRecord(block) || block.type !== 'tool_use' || typeof block.id !== 'string' || typeof block.name !== 'string') continue;
+          const id = block.id;
+          const handling = await toolSearch.handleToolCall({ name: block.name, arguments: block.input }, { sessionId, plan, names, loaded });
+          if (handling.type === 'run') {
+            entries.push({ call: { ...handling, id }, write: (output) => ({ type: 'tool_result', tool_use_id: id, content: formatToolContent<AnthropicTextBlock>(output) }) });
+            continue;
           }
+          const result: AnthropicToolResultBlock =
+            handling.type === 'search' && references ? createAnthropicToolSearchResult(id, handling.result) : { type: 'tool_result', tool_use_id: id, content: formatToolSearchResult(handling.result) };
+          entries.push({ call: { type: handling.type, id, name: names.fromWire(block.name), result: handling.result }, write: () => result });
+        }
+        return createSessionStep(entries, (results) => {
           const messages: unknown[] = [{ role: 'assistant', content }];
           if (results.length > 0) messages.push({ role: 'user', content: results });
           return { messages: messages as ListItemOf<typeof given, 'messages'>[], done: results.length === 0 && message.stop_reason !== 'pause_turn' };
-        },
+        });
       };
+      return { ...prepared, body: prepared.body as typeof given, step, handle: (message, runTool) => runSessionStep(() => step(message), runTool, sessionId) };
     },
   };
 }

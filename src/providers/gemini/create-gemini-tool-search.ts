@@ -3,15 +3,42 @@ import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
-import { prepareSessionRequest } from '../../session/prepare-session-request.js';
+import { prepareSessionRequest, type SessionWire } from '../../session/prepare-session-request.js';
+import { parseSessionTools } from '../../session/parse-session-tools.js';
+import { createSessionStep, type SessionStepEntry } from '../../session/create-session-step.js';
+import { runSessionStep } from '../../session/run-session-step.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { parseGeminiToolSlots, parseGeminiTools } from './parse-gemini-tools.js';
+import { resolveGeminiUnpairedToolResults } from './resolve-gemini-unpaired-tool-results.js';
 import { transformGeminiRequest, type GeminiWarningCode } from './transform-gemini-request.js';
 import type { GeminiPart } from './gemini-api.js';
 
+/**
+ * A tool {@link createGeminiToolSearch} takes: a Gemini tool, as `@google/genai`'s `Tool` (function declarations,
+ * `{ functionDeclarations: [{ name, description, parametersJsonSchema }] }`, or a built-in tool such as
+ * `{ googleSearch: {} }`, passed through), or a `CallableTool` (`mcpToTool`). A schema of zod 3 or 4 (or any Standard
+ * JSON Schema library) in a declaration's `parameters` or `parametersJsonSchema` is converted to JSON Schema (sent as
+ * `parametersJsonSchema`), as `createToolDefinition` does.
+ */
+export type GeminiSessionTool =
+  | {
+      readonly functionDeclarations?: readonly { readonly name?: string | undefined }[] | undefined;
+      readonly googleSearch?: object | undefined;
+      readonly googleSearchRetrieval?: object | undefined;
+      readonly codeExecution?: object | undefined;
+      readonly urlContext?: object | undefined;
+      readonly retrieval?: object | undefined;
+      readonly computerUse?: object | undefined;
+      readonly fileSearch?: object | undefined;
+      readonly googleMaps?: object | undefined;
+      readonly enterpriseWebSearch?: object | undefined;
+      readonly mcpServers?: readonly object[] | undefined;
+    }
+  | { readonly tool: (...args: never[]) => unknown; readonly callTool: (...args: never[]) => unknown };
+
 /** What {@link createGeminiToolSearch} needs. */
-export type CreateGeminiToolSearchOptions = SessionToolSearchOptions;
+export type CreateGeminiToolSearchOptions<Tool extends GeminiSessionTool = GeminiSessionTool> = SessionToolSearchOptions<Tool>;
 
 /** The contents a response adds to the history, and whether the model is done. */
 export interface GeminiTurn<Content> {
@@ -64,57 +91,59 @@ export interface GeminiToolSearch {
  * }
  * ```
  */
-export function createGeminiToolSearch(options: CreateGeminiToolSearchOptions): GeminiToolSearch {
+export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: CreateGeminiToolSearchOptions<Tool>): GeminiToolSearch {
+  const label = 'createGeminiToolSearch';
   if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError('invalid-options', `createGeminiToolSearch: \`tools\` must be the agent's Gemini tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
+    throw new ToolSearchError('invalid-options', `${label}: \`tools\` must be the agent's Gemini tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
-  const catalogTools = options.tools;
+  const catalogTools = parseSessionTools(options.tools, { api: 'gemini', label, where: '`tools`' });
   const toolSearch = createToolSearch({ tools: parseGeminiTools({ contents: [], tools: catalogTools }), config: options.config, store: options.store, unsupported: options.unsupported });
+  const wire: SessionWire<GeminiWarningCode> = {
+    api: 'gemini',
+    label,
+    catalogTools,
+    model: options.model,
+    // The SDK's parameters keep tools in `config`, the REST body at the top level.
+    toolsOf: (body) => (isRecord(body.config) ? body.config.tools : body.tools),
+    withTools: (body, tools) => (parseGeminiToolSlots(body).shape === 'sdk' ? { ...body, config: { ...(body.config as object | undefined), tools } } : { ...body, tools }),
+    parseTools: (body) => parseGeminiTools(body),
+    transform: (body, plan, revealed) => transformGeminiRequest(body, plan, { revealed }),
+    resolveUnpairedResults: resolveGeminiUnpairedToolResults,
+    // `generateContent` holds no conversation of its own: the body is all of it.
+    unpaired: 'throw',
+    prepared: new WeakMap(),
+  };
 
   return {
     toolSearch,
     async prepare(given, { sessionId } = {} as { sessionId: string }) {
-      const { shape, settings } = parseGeminiToolSlots(given);
-      let body = given;
-      if (settings.tools === undefined) {
-        body = (shape === 'sdk' ? { ...given, config: { ...(given as { config?: object }).config, tools: catalogTools } } : { ...given, tools: catalogTools }) as typeof given;
-      }
-      const sent = settings.tools === undefined ? undefined : parseGeminiTools(body);
-      const { loaded, ...prepared } = await prepareSessionRequest(
-        toolSearch,
-        {
-          api: 'gemini',
-          sessionId,
-          bodyModel: (given as { model?: unknown }).model,
-          optionModel: options.model,
-          tools: sent,
-          label: 'createGeminiToolSearch',
-        },
-        (plan, revealed) => transformGeminiRequest(body, plan, { revealed }),
-      );
+      const { loaded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
       const { plan, names } = prepared;
-      return {
-        ...prepared,
-        async handle(response, runTool) {
-          const candidate = isRecord(response) && Array.isArray(response.candidates) ? response.candidates[0] : undefined;
-          const content = isRecord(candidate) ? candidate.content : undefined;
-          if (!isRecord(content)) throw new ToolSearchError('invalid-request', `\`response.candidates[0].content\` must be the model's content, got ${describeValue(content)}`);
-          const parts: GeminiPart[] = [];
-          for (const part of Array.isArray(content.parts) ? content.parts : []) {
-            const call = isRecord(part) ? part.functionCall : undefined;
-            if (!isRecord(call) || typeof call.name !== 'string') continue;
-            const id = typeof call.id === 'string' ? call.id : '';
-            const handling = await toolSearch.handleToolCall({ name: call.name, arguments: call.args ?? {} }, { sessionId, plan, names, loaded });
-            const output =
-              handling.type === 'run' ? await runTool(handling.name, handling.arguments, { id, sessionId }) : formatToolSearchResult(handling.result);
-            const result = isRecord(output) ? output : { output };
-            parts.push({ functionResponse: { ...(id === '' ? {} : { id }), name: call.name, response: result } });
+      const step = async (response: unknown) => {
+        const candidate = isRecord(response) && Array.isArray(response.candidates) ? response.candidates[0] : undefined;
+        const content = isRecord(candidate) ? candidate.content : undefined;
+        if (!isRecord(content)) throw new ToolSearchError('invalid-request', `\`response.candidates[0].content\` must be the model's content, got ${describeValue(content)}`);
+        const entries: SessionStepEntry<GeminiPart>[] = [];
+        for (const part of Array.isArray(content.parts) ? content.parts : []) {
+          const call = isRecord(part) ? part.functionCall : undefined;
+          if (!isRecord(call) || typeof call.name !== 'string') continue;
+          const { name } = call;
+          const id = typeof call.id === 'string' ? call.id : '';
+          const answer = (output: unknown): GeminiPart => ({ functionResponse: { ...(id === '' ? {} : { id }), name, response: isRecord(output) ? output : { output } } });
+          const handling = await toolSearch.handleToolCall({ name, arguments: call.args ?? {} }, { sessionId, plan, names, loaded });
+          if (handling.type === 'run') entries.push({ call: { ...handling, id }, write: answer });
+          else {
+            const text = formatToolSearchResult(handling.result);
+            entries.push({ call: { type: handling.type, id, name: names.fromWire(name), result: handling.result }, write: () => answer(text) });
           }
+        }
+        return createSessionStep(entries, (parts) => {
           const contents: unknown[] = [content];
           if (parts.length > 0) contents.push({ role: 'user', parts });
           return { contents: contents as ListItemOf<typeof given, 'contents'>[], done: parts.length === 0 };
-        },
+        });
       };
+      return { ...prepared, body: prepared.body as typeof given, step, handle: (response, runTool) => runSessionStep(() => step(response), runTool, sessionId) };
     },
   };
 }

@@ -3,16 +3,30 @@ import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
-import { prepareSessionRequest } from '../../session/prepare-session-request.js';
+import { prepareSessionRequest, type SessionWire } from '../../session/prepare-session-request.js';
+import { parseSessionTools } from '../../session/parse-session-tools.js';
+import { createSessionStep, type SessionStepEntry } from '../../session/create-session-step.js';
+import { runSessionStep } from '../../session/run-session-step.js';
 import { formatToolContent } from '../../session/format-tool-output.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
+import { resolveOpenAIChatUnpairedToolResults } from './resolve-openai-chat-unpaired-tool-results.js';
 import { transformOpenAIChatRequest, type OpenAIChatWarningCode } from './transform-openai-chat-request.js';
 import type { OpenAIChatTextPart } from './openai-chat-api.js';
 
+/**
+ * A tool {@link createOpenAIChatToolSearch} takes: a Chat Completions tool, as the `openai` SDK's `ChatCompletionTool`
+ * (a function tool, `{ type: 'function', function: { name, description, parameters } }`, or a custom tool). A schema
+ * of zod 3 or 4 (or any Standard JSON Schema library) in `parameters` is converted to JSON Schema, as
+ * `createToolDefinition` does.
+ */
+export type OpenAIChatSessionTool =
+  | { readonly type: 'function'; readonly function: { readonly name: string } }
+  | { readonly type: 'custom'; readonly custom: { readonly name: string } };
+
 /** What {@link createOpenAIChatToolSearch} needs. */
-export type CreateOpenAIChatToolSearchOptions = SessionToolSearchOptions;
+export type CreateOpenAIChatToolSearchOptions<Tool extends OpenAIChatSessionTool = OpenAIChatSessionTool> = SessionToolSearchOptions<Tool>;
 
 /** The messages a completion adds to the history, and whether the model is done. */
 export interface OpenAIChatTurn<Message> {
@@ -67,54 +81,57 @@ export interface OpenAIChatToolSearch {
  * }
  * ```
  */
-export function createOpenAIChatToolSearch(options: CreateOpenAIChatToolSearchOptions): OpenAIChatToolSearch {
+export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(options: CreateOpenAIChatToolSearchOptions<Tool>): OpenAIChatToolSearch {
+  const label = 'createOpenAIChatToolSearch';
   if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError('invalid-options', `createOpenAIChatToolSearch: \`tools\` must be the agent's Chat Completions tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
+    throw new ToolSearchError('invalid-options', `${label}: \`tools\` must be the agent's Chat Completions tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
-  const catalogTools = options.tools;
+  const catalogTools = parseSessionTools(options.tools, { api: 'openai-chat', label, where: '`tools`' });
   const toolSearch = createToolSearch({ tools: parseOpenAIChatTools({ tools: catalogTools }), config: options.config, store: options.store, unsupported: options.unsupported });
+  const wire: SessionWire<OpenAIChatWarningCode> = {
+    api: 'openai-chat',
+    label,
+    catalogTools,
+    model: options.model,
+    toolsOf: (body) => body.tools,
+    withTools: (body, tools) => ({ ...body, tools }),
+    parseTools: (body) => parseOpenAIChatTools(body),
+    transform: (body, plan, revealed) => transformOpenAIChatRequest(body, plan, { revealed }),
+    resolveUnpairedResults: resolveOpenAIChatUnpairedToolResults,
+    // OpenAI rejects such a body; compatible servers (vLLM, Ollama, gateways) differ.
+    unpaired: 'warn',
+    prepared: new WeakMap(),
+  };
 
   return {
     toolSearch,
     async prepare(given, { sessionId } = {} as { sessionId: string }) {
-      if (!isRecord(given)) throw new ToolSearchError('invalid-request', `\`body\` must be a Chat Completions request body, got ${describeValue(given)}`);
-      const body = (given.tools === undefined ? { ...given, tools: catalogTools } : given) as typeof given;
-      const { loaded, ...prepared } = await prepareSessionRequest(
-        toolSearch,
-        {
-          api: 'openai-chat',
-          sessionId,
-          bodyModel: given.model,
-          optionModel: options.model,
-          tools: (body as { tools?: unknown }).tools === catalogTools ? undefined : parseOpenAIChatTools(body),
-          label: 'createOpenAIChatToolSearch',
-        },
-        (plan, revealed) => transformOpenAIChatRequest(body, plan, { revealed }),
-      );
+      const { loaded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
       const { plan, names } = prepared;
-      return {
-        ...prepared,
-        async handle(completion, runTool) {
-          const message = isRecord(completion) && Array.isArray(completion.choices) && isRecord(completion.choices[0]) ? completion.choices[0].message : undefined;
-          if (!isRecord(message)) throw new ToolSearchError('invalid-request', `\`completion.choices[0].message\` must be the assistant message, got ${describeValue(message)}`);
-          const replies: unknown[] = [];
-          for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
-            if (!isRecord(call) || typeof call.id !== 'string') continue;
-            let content: unknown;
-            if (call.type === 'function' && isRecord(call.function) && typeof call.function.name === 'string') {
-              const handling = await toolSearch.handleToolCall({ name: call.function.name, arguments: call.function.arguments }, { sessionId, plan, names, loaded });
-              content =
-                handling.type === 'run'
-                  ? formatToolContent<OpenAIChatTextPart>(await runTool(handling.name, handling.arguments, { id: call.id, sessionId }))
-                  : formatToolSearchResult(handling.result);
-            } else if (call.type === 'custom' && isRecord(call.custom) && typeof call.custom.name === 'string') {
-              content = formatToolContent<OpenAIChatTextPart>(await runTool(names.fromWire(call.custom.name), call.custom.input, { id: call.id, sessionId }));
-            } else continue;
-            replies.push({ role: 'tool', tool_call_id: call.id, content });
+      const step = async (completion: unknown) => {
+        const message = isRecord(completion) && Array.isArray(completion.choices) && isRecord(completion.choices[0]) ? completion.choices[0].message : undefined;
+        if (!isRecord(message)) throw new ToolSearchError('invalid-request', `\`completion.choices[0].message\` must be the assistant message, got ${describeValue(message)}`);
+        const entries: SessionStepEntry<unknown>[] = [];
+        for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
+          if (!isRecord(call) || typeof call.id !== 'string') continue;
+          const id = call.id;
+          const reply = (content: unknown) => ({ role: 'tool', tool_call_id: id, content });
+          if (call.type === 'function' && isRecord(call.function) && typeof call.function.name === 'string') {
+            const handling = await toolSearch.handleToolCall({ name: call.function.name, arguments: call.function.arguments }, { sessionId, plan, names, loaded });
+            if (handling.type === 'run') {
+              entries.push({ call: { ...handling, id }, write: (output) => reply(formatToolContent<OpenAIChatTextPart>(output)) });
+            } else {
+              const text = formatToolSearchResult(handling.result);
+              entries.push({ call: { type: handling.type, id, name: names.fromWire(call.function.name), result: handling.result }, write: () => reply(text) });
+            }
+          } else if (call.type === 'custom' && isRecord(call.custom) && typeof call.custom.name === 'string') {
+            const run = { type: 'run' as const, id, name: names.fromWire(call.custom.name), arguments: call.custom.input, checked: false };
+            entries.push({ call: run, write: (output) => reply(formatToolContent<OpenAIChatTextPart>(output)) });
           }
-          return { messages: [message, ...replies] as ListItemOf<typeof given, 'messages'>[], done: replies.length === 0 };
-        },
+        }
+        return createSessionStep(entries, (replies) => ({ messages: [message, ...replies] as ListItemOf<typeof given, 'messages'>[], done: replies.length === 0 }));
       };
+      return { ...prepared, body: prepared.body as typeof given, step, handle: (completion, runTool) => runSessionStep(() => step(completion), runTool, sessionId) };
     },
   };
 }

@@ -4,13 +4,17 @@ import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
-import { prepareSessionRequest } from '../../session/prepare-session-request.js';
+import { prepareSessionRequest, type SessionWire } from '../../session/prepare-session-request.js';
+import { parseSessionTools } from '../../session/parse-session-tools.js';
+import { createSessionStep, type SessionStepEntry } from '../../session/create-session-step.js';
+import { runSessionStep } from '../../session/run-session-step.js';
 import { formatToolContent } from '../../session/format-tool-output.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
 import { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
+import { resolveOpenAIResponsesUnpairedToolResults } from './resolve-openai-responses-unpaired-tool-results.js';
 import {
   transformOpenAIResponsesRequest,
   type OpenAIResponsesUncategorizedTools,
@@ -19,8 +23,18 @@ import {
 } from './transform-openai-responses-request.js';
 import type { OpenAIResponsesFunctionCallOutputContent, OpenAIResponsesToolSearchOutputItem } from './openai-responses-api.js';
 
+/**
+ * A tool {@link createOpenAIResponsesToolSearch} takes: a Responses tool, as the `openai` SDK's `Tool` (a function,
+ * `{ type: 'function', name, description, parameters, strict }`, a custom tool, a namespace, or a hosted tool such as
+ * web search, passed through). A schema of zod 3 or 4 (or any Standard JSON Schema library) in a function's
+ * `parameters` is converted to JSON Schema, as `createToolDefinition` does.
+ */
+export interface OpenAIResponsesSessionTool {
+  readonly type: string;
+}
+
 /** What {@link createOpenAIResponsesToolSearch} needs. */
-export interface CreateOpenAIResponsesToolSearchOptions<Tool = unknown> extends SessionToolSearchOptions<Tool> {
+export interface CreateOpenAIResponsesToolSearchOptions<Tool extends OpenAIResponsesSessionTool = OpenAIResponsesSessionTool> extends SessionToolSearchOptions<Tool> {
   /** Hosted search: where tools without a category go (see the transformer). @default 'top-level' */
   readonly uncategorized?: OpenAIResponsesUncategorizedTools;
 }
@@ -53,7 +67,7 @@ export type OpenAIResponsesToolSearchRequest<Body> = SessionRequest<
 >;
 
 /** Tool search for one agent on the Responses API. */
-export interface OpenAIResponsesToolSearch<Tool = unknown> {
+export interface OpenAIResponsesToolSearch<Tool extends OpenAIResponsesSessionTool = OpenAIResponsesSessionTool> {
   /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
   readonly toolSearch: ToolSearch;
   /**
@@ -93,60 +107,70 @@ export type OpenAIResponsesBodyWithTools<Body, Tool> = Body extends { readonly t
  * ```
  * @see https://developers.openai.com/api/docs/guides/tools-tool-search
  */
-export function createOpenAIResponsesToolSearch<Tool>(options: CreateOpenAIResponsesToolSearchOptions<Tool>): OpenAIResponsesToolSearch<Tool> {
+export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSessionTool>(options: CreateOpenAIResponsesToolSearchOptions<Tool>): OpenAIResponsesToolSearch<Tool> {
+  const label = 'createOpenAIResponsesToolSearch';
   if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError('invalid-options', `createOpenAIResponsesToolSearch: \`tools\` must be the agent's Responses tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
+    throw new ToolSearchError('invalid-options', `${label}: \`tools\` must be the agent's Responses tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
-  const catalogTools = options.tools;
+  const catalogTools = parseSessionTools(options.tools, { api: 'openai-responses', label, where: '`tools`' });
   const catalog = parseOpenAIResponsesTools({ tools: catalogTools });
   const toolSearch = createToolSearch({ tools: catalog, config: options.config, store: options.store, unsupported: options.unsupported });
   const uncategorized = options.uncategorized ?? 'top-level';
+  const wire: SessionWire<OpenAIResponsesWarningCode> = {
+    api: 'openai-responses',
+    label,
+    catalogTools,
+    model: options.model,
+    toolsOf: (body) => body.tools,
+    withTools: (body, tools) => ({ ...body, tools }),
+    parseTools: (body) => parseOpenAIResponsesTools(body),
+    transform: (body, plan, revealed) => transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized }),
+    resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
+    unpaired: 'throw',
+    prepared: new WeakMap(),
+  };
 
   return {
     toolSearch,
     async prepare(given, { sessionId } = {} as { sessionId: string }) {
-      if (!isRecord(given)) throw new ToolSearchError('invalid-request', `\`body\` must be a Responses request body, got ${describeValue(given)}`);
-      const body = (given.tools === undefined ? { ...given, tools: catalogTools } : given) as OpenAIResponsesBodyWithTools<typeof given, Tool>;
-      const { loaded, ...prepared } = await prepareSessionRequest(
-        toolSearch,
-        {
-          api: 'openai-responses',
-          sessionId,
-          bodyModel: given.model,
-          optionModel: options.model,
-          tools: (body as { tools?: unknown }).tools === catalogTools ? undefined : parseOpenAIResponsesTools(body),
-          label: 'createOpenAIResponsesToolSearch',
-        },
-        (plan, revealed) => transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized }),
-      );
+      const { loaded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
       const { plan, names } = prepared;
+      type Item = ListItemOf<typeof given, 'input'>;
+      const step = async (response: unknown) => {
+        const output = isRecord(response) ? response.output : undefined;
+        if (!Array.isArray(output)) throw new ToolSearchError('invalid-request', `\`response.output\` must be the response's output items, got ${describeValue(output)}`);
+        const entries: SessionStepEntry<unknown>[] = [];
+        for (const item of output) {
+          if (!isRecord(item)) continue;
+          if (item.type === 'function_call' && typeof item.call_id === 'string') {
+            const id = item.call_id;
+            const name = resolveOpenAIFunctionCallName(item as { name: string; namespace?: string }, names);
+            const handling = await toolSearch.handleToolCall({ name, arguments: item.arguments }, { sessionId, plan, names, loaded });
+            const answer = (output: unknown) => ({ type: 'function_call_output', call_id: id, output });
+            if (handling.type === 'run') {
+              entries.push({ call: { ...handling, id }, write: (result) => answer(formatToolContent<OpenAIResponsesFunctionCallOutputContent>(result)) });
+            } else {
+              const text = formatToolSearchResult(handling.result);
+              entries.push({ call: { type: handling.type, id, name: names.fromWire(name), result: handling.result }, write: () => answer(text) });
+            }
+          } else if (item.type === 'tool_search_call' && item.execution === 'client') {
+            const handling = await toolSearch.handleToolCall({ name: TOOL_SEARCH_TOOL_NAME, arguments: item.arguments }, { sessionId, plan, names, loaded });
+            if (handling.type !== 'search') continue;
+            const answer = createOpenAIToolSearchOutput(item as { call_id?: string | null }, handling.result) satisfies OpenAIResponsesToolSearchOutputItem;
+            entries.push({ call: { type: 'search', id: typeof item.call_id === 'string' ? item.call_id : '', name: TOOL_SEARCH_TOOL_NAME, result: handling.result }, write: () => answer });
+          } else if (item.type === 'custom_tool_call' && typeof item.call_id === 'string' && typeof item.name === 'string') {
+            const id = item.call_id;
+            const run = { type: 'run' as const, id, name: names.fromWire(item.name), arguments: item.input, checked: false };
+            entries.push({ call: run, write: (result) => ({ type: 'custom_tool_call_output', call_id: id, output: formatToolContent<OpenAIResponsesFunctionCallOutputContent>(result) }) });
+          }
+        }
+        return createSessionStep(entries, (answers) => ({ input: [...output, ...answers] as Item[], answers: answers as Item[], done: answers.length === 0 }));
+      };
       return {
         ...prepared,
-        async handle(response, runTool) {
-          const output = isRecord(response) ? response.output : undefined;
-          if (!Array.isArray(output)) throw new ToolSearchError('invalid-request', `\`response.output\` must be the response's output items, got ${describeValue(output)}`);
-          const answers: unknown[] = [];
-          for (const item of output) {
-            if (!isRecord(item)) continue;
-            if (item.type === 'function_call' && typeof item.call_id === 'string') {
-              const name = resolveOpenAIFunctionCallName(item as { name: string; namespace?: string }, names);
-              const handling = await toolSearch.handleToolCall({ name, arguments: item.arguments }, { sessionId, plan, names, loaded });
-              const result =
-                handling.type === 'run'
-                  ? formatToolContent<OpenAIResponsesFunctionCallOutputContent>(await runTool(handling.name, handling.arguments, { id: item.call_id, sessionId }))
-                  : formatToolSearchResult(handling.result);
-              answers.push({ type: 'function_call_output', call_id: item.call_id, output: result });
-            } else if (item.type === 'tool_search_call' && item.execution === 'client') {
-              const handling = await toolSearch.handleToolCall({ name: TOOL_SEARCH_TOOL_NAME, arguments: item.arguments }, { sessionId, plan, names, loaded });
-              if (handling.type !== 'search') continue;
-              answers.push(createOpenAIToolSearchOutput(item as { call_id?: string | null }, handling.result) satisfies OpenAIResponsesToolSearchOutputItem);
-            } else if (item.type === 'custom_tool_call' && typeof item.call_id === 'string' && typeof item.name === 'string') {
-              const result = await runTool(names.fromWire(item.name), item.input, { id: item.call_id, sessionId });
-              answers.push({ type: 'custom_tool_call_output', call_id: item.call_id, output: formatToolContent<OpenAIResponsesFunctionCallOutputContent>(result) });
-            }
-          }
-          return { input: [...output, ...answers] as ListItemOf<typeof given, 'input'>[], answers: answers as ListItemOf<typeof given, 'input'>[], done: answers.length === 0 };
-        },
+        body: prepared.body as TransformedOpenAIResponsesBody<OpenAIResponsesBodyWithTools<typeof given, Tool>>,
+        step,
+        handle: (response, runTool) => runSessionStep(() => step(response), runTool, sessionId),
       };
     },
   };

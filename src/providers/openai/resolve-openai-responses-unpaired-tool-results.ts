@@ -1,0 +1,31 @@
+import { isRecord } from '../../records/is-record.js';
+import { resolveUnpairedToolResults, type ToolHistoryEntry } from '../../session/resolve-unpaired-tool-results.js';
+
+/** The output item types and the call each answers. */
+const OUTPUTS: Readonly<Record<string, string>> = { function_call_output: 'function_call', custom_tool_call_output: 'custom_tool_call' };
+
+/**
+ * The `function_call_output` and `custom_tool_call_output` items of a Responses body whose call (the `function_call`
+ * or `custom_tool_call` with the same `call_id`) is not among the items before them, each as a message that says what
+ * the API answers and how to keep the history whole ("No tool call found for function call output with call_id …").
+ * A body that continues a stored conversation (`previous_response_id`, `conversation`) is not checked: its calls may
+ * be on the server. Never throws. Not part of the public API.
+ */
+export function resolveOpenAIResponsesUnpairedToolResults(body: Record<string, unknown>): string[] {
+  const input = body.input;
+  const stored = (body.previous_response_id !== undefined && body.previous_response_id !== null) || (body.conversation !== undefined && body.conversation !== null);
+  if (!Array.isArray(input) || stored) return [];
+  return resolveUnpairedToolResults(readHistory(input), 'earlier').map(
+    (result) =>
+      `\`${result.path}\` is a \`${result.label}\`, but no item before it is its call, and the Responses API rejects the body ("No tool call found for function call output with call_id …"); keep the response's output items in \`input\` before their answers (\`input.push(...turn.input)\`), or chain with \`previous_response_id\` and send \`turn.answers\``,
+  );
+}
+
+function* readHistory(input: readonly unknown[]): Generator<ToolHistoryEntry> {
+  for (const [index, item] of input.entries()) {
+    if (!isRecord(item) || typeof item.type !== 'string' || typeof item.call_id !== 'string') continue;
+    if (item.type === 'function_call' || item.type === 'custom_tool_call') yield { type: 'calls', keys: [item.call_id] };
+    const call = OUTPUTS[item.type];
+    if (call !== undefined) yield { type: 'result', keys: [item.call_id], path: `input[${index}]`, label: `${item.type}\` for \`${item.call_id}` };
+  }
+}
