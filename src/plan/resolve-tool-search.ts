@@ -14,6 +14,7 @@ import { describeValue } from '../errors/describe-value.js';
 import { assertNever } from '../errors/assert-never.js';
 import { MODEL_PLATFORMS, WIRE_APIS, type ModelPlatform, type ModelReference } from '../models/model-reference.js';
 import { resolveModelSupport, type ModelSupport } from '../models/resolve-model-support.js';
+import { resolveUnknownModel } from '../models/resolve-unknown-model.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, isOwnTool } from '../client/tool-search-tool-definition.js';
@@ -67,6 +68,8 @@ export function resolveToolSearch(
   }
   const transport = mechanism === 'claude-hosted' ? platformWarning(support.platform) : null;
   if (transport !== null) warnings.push(transport);
+  const unknownModel = unknownModelWarning(support, resolved.preferences, chosen);
+  if (unknownModel !== null) warnings.push(unknownModel);
   if (chosen === undefined && !resolved.preferences.some((preference) => preference.explicit)) {
     // Only reachable with a hand-built configuration that lists hosted mechanisms implicitly.
     warnings.push({ code: 'mechanism-unsupported', message: `no configured mechanism applies to \`${support.id}\`; full schemas are sent` });
@@ -84,6 +87,14 @@ export function resolveToolSearch(
     if (policy === 'always') return deferred(tool, 'policy-always');
     return toolCount >= threshold ? deferred(tool, 'threshold-reached') : loaded(tool, 'below-threshold');
   });
+
+  const belowThreshold = planned.filter((entry) => entry.reason === 'below-threshold').length;
+  if (belowThreshold > 0) {
+    warnings.push({
+      code: 'below-threshold',
+      message: `the tool list has ${toolCount} tool${toolCount === 1 ? '' : 's'}, fewer than the threshold of ${threshold}, so ${belowThreshold === toolCount ? 'none is deferred: every schema is sent as it would be without tool search' : `${belowThreshold} of them keep their full schemas`}; set \`threshold\` to ${toolCount} or less (or \`deferrable: 'always'\` on a tool) to defer them`,
+    });
+  }
 
   // Only a never-defer list needs the names looked up.
   const known = resolved.neverDefer.length === 0 ? new Set<string>() : new Set(definitions.map((tool) => tool.name));
@@ -193,6 +204,32 @@ function unsupportedWarning(
   else why = `hosted tool search needs the \`${api}\` API and this request goes over \`${support.api}\``;
   const instead = chosen === undefined ? 'full schemas are sent (no deferral)' : `using the \`${chosen.mechanism}\` mechanism instead`;
   return { code: 'mechanism-unsupported', message: `\`${preference.mechanism}\` tool search was requested, but ${why}; ${instead}` };
+}
+
+/**
+ * The warning for a model id the package does not recognise when the id decides the mechanism (a hosted mechanism is
+ * configured and the API could carry it): it silently gets the client-side mechanism otherwise. `null` when the id is
+ * recognised, a platform is named, or no hosted mechanism could apply.
+ */
+function unknownModelWarning(
+  support: ModelSupport,
+  preferences: readonly ToolSearchPreference[],
+  chosen: ToolSearchPreference | undefined,
+): ToolSearchWarning<ToolSearchPlanWarningCode> | null {
+  if (support.platform !== null || chosen?.mechanism === 'openai' || chosen?.mechanism === 'claude') return null;
+  const hostedPossible = preferences.some(
+    (preference) =>
+      (preference.mechanism === 'openai' && (support.api === null || support.api === 'openai-responses')) ||
+      (preference.mechanism === 'claude' && (support.api === null || support.api === 'anthropic-messages')),
+  );
+  const unknown = hostedPossible ? resolveUnknownModel(support) : null;
+  if (unknown === null) return null;
+  const instead = chosen === undefined ? 'no mechanism applies (full schemas are sent)' : `it gets the \`${chosen.mechanism}\` mechanism`;
+  const meant = unknown.nearest === null ? '' : ` Did you mean \`${unknown.nearest}\`?`;
+  return {
+    code: 'unknown-model',
+    message: `${support.id.trim() === '' ? 'No model id was given' : `\`${support.id}\` is not a model id this package knows`}, so it cannot tell whether the model supports hosted tool search, and ${instead}.${meant} Use the provider's model id (a gateway's alias hides the model), or configure \`mechanism: 'client'\` to choose the client-side \`tool_search\` on purpose`,
+  };
 }
 
 /** Older docs and gateways name a beta for hosted search on these platforms (providers reference, section 1.1). */

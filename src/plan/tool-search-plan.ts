@@ -47,8 +47,19 @@ export type PlannedTool =
  *   tool of that name in its place.
  * - `platform-transport`: Anthropic's hosted search on Bedrock, Vertex AI or Foundry, where older docs asked for a
  *   beta header (or Bedrock's `anthropic_beta` body field) that this package does not write: the transport's part.
+ * - `unknown-model`: the model id is not one the package recognises (`claude-sonnet-4.5`, `gpt5.4`, a gateway's
+ *   alias) while a hosted mechanism could apply, so it got the client-side mechanism; the message names the nearest
+ *   known id when one is close.
+ * - `below-threshold`: the tool list is shorter than the threshold, so its `automatic` tools keep their full schemas
+ *   (with none deferred, the request is sent as it would be without tool search).
  */
-export type ToolSearchPlanWarningCode = 'mechanism-unsupported' | 'unknown-never-defer-name' | 'search-tool-replaced' | 'platform-transport';
+export type ToolSearchPlanWarningCode =
+  | 'mechanism-unsupported'
+  | 'unknown-never-defer-name'
+  | 'search-tool-replaced'
+  | 'platform-transport'
+  | 'unknown-model'
+  | 'below-threshold';
 
 /**
  * Something the caller asked for that could not be done exactly, as data: what was asked, why it could not be done,

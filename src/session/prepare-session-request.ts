@@ -1,5 +1,5 @@
 import stringify from 'fast-json-stable-stringify';
-import { ToolSearchError } from '../errors/tool-search-error.js';
+import { ToolSearchError, isToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { isRecord } from '../records/is-record.js';
 import type { WireAPI } from '../models/model-reference.js';
@@ -77,48 +77,66 @@ export async function prepareSessionRequest<Code extends string>(
   sessionId: unknown,
 ): Promise<PreparedSessionRequest<Code>> {
   if (!isRecord(given)) throw new ToolSearchError('invalid-request', `${wire.label}: \`body\` must be a request body object, got ${describeValue(given)}`);
-  const givenTools = wire.toolsOf(given);
-  let body = given;
-  let sent: readonly unknown[] = wire.catalogTools;
-  let tools: readonly ToolDefinition[] | undefined;
-  let mustRoundTrip = false;
-  if (givenTools === undefined || givenTools === null) {
-    body = wire.withTools(given, wire.catalogTools);
-  } else if (givenTools !== wire.catalogTools) {
-    const earlier = typeof givenTools === 'object' ? wire.prepared.get(givenTools) : undefined;
-    if (earlier !== undefined) {
-      // A body this factory prepared: prepared again from the tools it had, which gives the same bytes.
-      ({ tools, sent } = earlier);
-      body = wire.withTools(given, sent);
-    } else if (Array.isArray(givenTools) && givenTools.some(isOwnToolEntry)) {
-      // Prepared elsewhere (a copy): read as a catalog request, which must give the same bytes back.
-      mustRoundTrip = true;
-      body = wire.withTools(given, wire.catalogTools);
-    } else {
-      sent = Array.isArray(givenTools) ? parseSessionTools(givenTools, { api: wire.api, label: wire.label, where: '`body.tools`' }) : (givenTools as readonly unknown[]);
-      if (sent !== givenTools) body = wire.withTools(given, sent);
-      tools = wire.parseTools(body);
-    }
-  }
   const unpaired = wire.resolveUnpairedResults(given);
   if (unpaired.length > 0 && wire.unpaired === 'throw') throw new ToolSearchError('invalid-request', `${wire.label}: ${unpaired.join('; ')}`);
-  const warnings = unpaired.map((message): ToolSearchWarning<SessionWarningCode> => ({ code: 'unpaired-tool-result', message }));
-  const plan = resolveSessionPlan(toolSearch, { api: wire.api, sessionId, bodyModel: given.model, optionModel: wire.model, tools, label: wire.label });
-  // resolveSessionPlan has checked the session id.
-  const transformed = wire.transform(body, plan, await toolSearch.readRevealed(plan, sessionId as string));
-  if (mustRoundTrip && stringify(transformed.body) !== stringify(given)) {
-    throw new ToolSearchError(
-      'invalid-request',
-      `${wire.label}: \`body\` is a body \`prepare\` already returned (its tools hold the package's own \`tool_search\`), from a copy this object did not prepare, and the tools it was planned for are no longer in it. Pass the body you keep (your history, with your own tools or none) to \`prepare\` on every request, and send \`request.body\` as it is`,
-    );
+  const pairing = unpaired.map((message): ToolSearchWarning<SessionWarningCode> => ({ code: 'unpaired-tool-result', message }));
+  const revealed = (plan: ToolSearchPlan) => toolSearch.readRevealed(plan, sessionId as string);
+  /** The request prepared from `body` with the tools it is planned for (`undefined`: the catalog). */
+  const prepareWith = async (body: Record<string, unknown>, tools: readonly ToolDefinition[] | undefined, sent: readonly unknown[]) => {
+    const plan = resolveSessionPlan(toolSearch, { api: wire.api, sessionId, bodyModel: given.model, optionModel: wire.model, tools, label: wire.label });
+    // resolveSessionPlan has checked the session id.
+    const transformed = wire.transform(body, plan, await revealed(plan));
+    const written = wire.toolsOf(transformed.body as Record<string, unknown>);
+    return { plan, transformed, remember: () => typeof written === 'object' && written !== null && wire.prepared.set(written, { tools, sent }) };
+  };
+
+  const givenTools = wire.toolsOf(given);
+  let prepared: Awaited<ReturnType<typeof prepareWith>>;
+  if (givenTools === undefined || givenTools === null) {
+    prepared = await prepareWith(wire.withTools(given, wire.catalogTools), undefined, wire.catalogTools);
+  } else if (givenTools === wire.catalogTools) {
+    prepared = await prepareWith(given, undefined, wire.catalogTools);
+  } else if (wire.prepared.has(givenTools as object)) {
+    // A body this factory prepared (or a copy sharing its tool list): prepared again from the tools it had, which
+    // gives the same bytes (the transformers are idempotent).
+    const { tools, sent } = wire.prepared.get(givenTools as object)!;
+    prepared = await prepareWith(wire.withTools(given, sent), tools, sent);
+  } else if (Array.isArray(givenTools) && givenTools.some(isOwnToolEntry)) {
+    prepared = await prepareCopy(given, givenTools, prepareWith);
+  } else {
+    const sent = Array.isArray(givenTools) ? parseSessionTools(givenTools, { api: wire.api, label: wire.label, where: '`body.tools`' }) : (givenTools as readonly unknown[]);
+    const body = sent === givenTools ? given : wire.withTools(given, sent);
+    prepared = await prepareWith(body, wire.parseTools(body), sent);
   }
-  const written = wire.toolsOf(transformed.body as Record<string, unknown>);
-  if (typeof written === 'object' && written !== null) wire.prepared.set(written, { tools, sent });
+  prepared.remember();
+  const { plan, transformed } = prepared;
   return {
     body: transformed.body,
     plan,
-    warnings: [...plan.warnings, ...transformed.warnings, ...warnings],
+    warnings: [...plan.warnings, ...transformed.warnings, ...pairing],
     names: transformed.names,
     loaded: transformed.loaded,
   };
+
+  /**
+   * A body that holds the package's own tools but was not prepared by this object (a JSON copy, another process): read
+   * as a request for the catalog (what a body without tools is), then as the tools it holds; the reading that gives the same bytes back is the request. When
+   * neither does, the tools it was planned for are no longer in it, and a typed error says so.
+   */
+  async function prepareCopy(copy: Record<string, unknown>, copied: readonly unknown[], attempt: typeof prepareWith): Promise<Awaited<ReturnType<typeof prepareWith>>> {
+    const expected = stringify(copy);
+    const readings = [() => attempt(wire.withTools(copy, wire.catalogTools), undefined, wire.catalogTools), () => attempt(copy, wire.parseTools(copy), copied)];
+    for (const reading of readings) {
+      try {
+        const result = await reading();
+        if (stringify(result.transformed.body) === expected) return result;
+      } catch (error) {
+        if (!isToolSearchError(error)) throw error;
+      }
+    }
+    throw new ToolSearchError(
+      'invalid-request',
+      `${wire.label}: \`body\` is a body \`prepare\` already returned (its tools hold the package's own \`tool_search\`), copied, and the tools it was planned for are no longer in it. Pass the body you keep (your history, with your own tools or none) to \`prepare\` on every request, and send \`request.body\` as it is`,
+    );
+  }
 }

@@ -36,8 +36,6 @@ describe('resolveToolSearch', () => {
       ['anthropic/claude-opus-4-5', 'client'],
       ['anthropic.claude-opus-4-5-20251101-v1:0', 'client'],
       ['gemini-2.5-pro', 'client'],
-      ['unknown-model', 'client'],
-      ['', 'client'],
       [{ id: 'gpt-5.4', api: 'openai-responses' }, 'openai-hosted'],
       [{ id: 'gpt-5.4', api: 'openai-chat' }, 'client'],
       [{ id: 'gpt-5.4', api: 'anthropic-messages' }, 'client'],
@@ -50,6 +48,69 @@ describe('resolveToolSearch', () => {
       const plan = resolveToolSearch(model, twenty);
       expect(plan.mechanism).toBe(mechanism);
       expect(plan.warnings).toEqual([]);
+    });
+  });
+
+  describe('on a model id it does not recognise', () => {
+    it.each<[ModelReference, string | null]>([
+      ['claude-sonnet-4.5', 'claude-sonnet-4-5'],
+      ['gpt5.4', 'gpt-5.4'],
+      ['claude-opus-4.8', 'claude-opus-4-8'],
+      [{ id: 'claude-sonet-4-6', api: 'anthropic-messages' }, 'claude-sonnet-4-6'],
+      ['fast-model', null],
+      ['unknown-model', null],
+    ])('gives %j the client-side mechanism and warns, naming %j', (model, nearest) => {
+      const plan = resolveToolSearch(model, twenty);
+      expect(plan.mechanism).toBe('client');
+      expect(plan.warnings).toHaveLength(1);
+      expect(plan.warnings[0]?.code).toBe('unknown-model');
+      expect(plan.warnings[0]?.message).toContain('is not a model id this package knows');
+      expect(plan.warnings[0]?.message).toContain("`mechanism: 'client'`");
+      if (nearest === null) expect(plan.warnings[0]?.message).not.toContain('Did you mean');
+      else expect(plan.warnings[0]?.message).toContain(`Did you mean \`${nearest}\`?`);
+    });
+
+    it('says that no id was given for an empty one', () => {
+      expect(resolveToolSearch('', twenty).warnings).toEqual([expect.objectContaining({ code: 'unknown-model', message: expect.stringMatching(/^No model id was given, so/) })]);
+    });
+
+    it.each<ModelReference>([
+      { id: 'fast-model', api: 'openai-chat' },
+      { id: 'fast-model', api: 'gemini' },
+      { id: 'fast-model', api: 'anthropic-messages', platform: 'gateway' },
+      'llama-3.3-70b',
+      'anthropic/claude-sonnet-4-5',
+    ])('does not warn where the id changes nothing or is a recognised spelling: %j', (model) => {
+      expect(resolveToolSearch(model, twenty).warnings).toEqual([]);
+    });
+
+    it('does not warn when the configuration allows only the client-side mechanism', () => {
+      expect(resolveToolSearch('claude-sonnet-4.5', twenty, { mechanism: 'client' }).warnings).toEqual([]);
+    });
+  });
+
+  describe('below the threshold', () => {
+    it('warns once that nothing is deferred, saying how to defer', () => {
+      const plan = resolveToolSearch('gpt-5.4', manyTools(12));
+      expect(plan.tools.every((entry) => entry.reason === 'below-threshold')).toBe(true);
+      expect(plan.warnings).toEqual([
+        {
+          code: 'below-threshold',
+          message:
+            "the tool list has 12 tools, fewer than the threshold of 15, so none is deferred: every schema is sent as it would be without tool search; set `threshold` to 12 or less (or `deferrable: 'always'` on a tool) to defer them",
+        },
+      ]);
+    });
+
+    it('counts the tools that keep their schemas when some are deferred by policy', () => {
+      const plan = resolveToolSearch('gpt-5.4', [...manyTools(3), tool('x', 'always')]);
+      expect(plan.warnings.map((warning) => warning.message)).toEqual([expect.stringContaining('so 3 of them keep their full schemas')]);
+    });
+
+    it('does not warn for an empty tool list, at the threshold, or without a mechanism', () => {
+      expect(resolveToolSearch('gpt-5.4', []).warnings).toEqual([]);
+      expect(resolveToolSearch('gpt-5.4', manyTools(15)).warnings).toEqual([]);
+      expect(resolveToolSearch('gpt-5.2', manyTools(3), { mechanism: 'openai' }).warnings.map((warning) => warning.code)).toEqual(['mechanism-unsupported']);
     });
   });
 
@@ -213,7 +274,7 @@ describe('resolveToolSearch', () => {
     });
 
     it('warns about never-defer names that are not in the tool list', () => {
-      const plan = resolveToolSearch('gpt-5.4', manyTools(3), { neverDefer: ['tool_1', 'raed_file'] });
+      const plan = resolveToolSearch('gpt-5.4', manyTools(3), { threshold: 1, neverDefer: ['tool_1', 'raed_file'] });
       expect(plan.warnings).toEqual([
         { code: 'unknown-never-defer-name', message: 'the never-defer list names `raed_file`, which is not in the tool list; check the spelling' },
       ]);

@@ -9,8 +9,9 @@ import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.
 /**
  * The Messages API rules {@link preflightAnthropicMessagesRequest} checks, each a documented or reported HTTP 400.
  *
- * - `invalid-body`: the body is not an object, `messages` is not an array, `tools` is not an array, or a `tools`
- *   entry is not a tool object.
+ * - `invalid-body`: the body is not an object, `messages` is not an array, `tools` is not an array, a `tools`
+ *   entry is not a tool object, or it is an OpenAI tool (`type: 'function'`, which the Messages API has no tag for:
+ *   "Input tag 'function' found using 'type' does not match any of the expected tags").
  * - `invalid-tool-name`: a tool name outside `^[a-zA-Z0-9_-]{1,64}$` ("tools.N.custom.name: String should match
  *   pattern").
  * - `duplicate-tool-name`: two tools share a name.
@@ -121,6 +122,14 @@ export function preflightAnthropicMessagesRequest(body: unknown): AnthropicMessa
         return;
       }
       const tool = entry as Record<string, unknown>;
+      if (tool.type === 'function') {
+        add(
+          'invalid-body',
+          `${path}.type`,
+          `tools.${index}: Input tag 'function' found using 'type' does not match any of the expected tags (\`${path}\` is an OpenAI tool; the Messages API takes \`{ name, description, input_schema }\`)`,
+        );
+        return;
+      }
       if (kind === 'mcp-toolset') hasMCPToolset = true;
       const name = tool.name;
       if (typeof name === 'string') {

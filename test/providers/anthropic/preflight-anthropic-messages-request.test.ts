@@ -29,6 +29,8 @@ describe('preflightAnthropicMessagesRequest', () => {
     ['invalid-body', { messages: 'hi' }, [['invalid-body', 'messages']]],
     ['invalid-body', { messages: [], tools: 'x' }, [['invalid-body', 'tools']]],
     ['invalid-body', { messages: [], tools: [7] }, [['invalid-body', 'tools[0]']]],
+    ['invalid-body', anthropicBody([anthropicTool('a'), { type: 'function', function: { name: 'b', parameters: { type: 'object' } } }]), [['invalid-body', 'tools[1].type']]],
+    ['invalid-body', anthropicBody([anthropicTool('a'), { type: 'function', name: 'b', parameters: { type: 'object' } }]), [['invalid-body', 'tools[1].type']]],
     ['invalid-tool-name', anthropicBody([anthropicTool('uber.ride')]), [['invalid-tool-name', 'tools[0].name']]],
     ['invalid-tool-name', anthropicBody([anthropicTool('x'.repeat(65))]), [['invalid-tool-name', 'tools[0].name']]],
     ['invalid-tool-name', anthropicBody([{ input_schema: { type: 'object' } }]), [['invalid-tool-name', 'tools[0].name']]],

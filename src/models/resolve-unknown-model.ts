@@ -1,0 +1,69 @@
+import { KNOWN_MODEL_IDS } from './known-model-ids.js';
+import type { ModelSupport } from './resolve-model-support.js';
+
+/**
+ * Spellings of model families this package recognises without naming each model: GPT (`gpt-4o`, `gpt-5.4-mini`,
+ * `gpt-6`), the o-series, every Claude spelling `resolveModelSupport` reads (family first or version first), Gemini
+ * and Gemma, and the open-weight families served behind Chat Completions (none of them has hosted search, so their id
+ * changes nothing).
+ */
+const KNOWN_FAMILIES: readonly RegExp[] = [
+  /^gpt-\d+(?:\.\d+)?[a-z]?(?:-[a-z0-9.-]+)?$/,
+  /^o\d+(?:-[a-z0-9-]+)?$/,
+  /^(?:chatgpt|codex)-[a-z0-9.-]+$/,
+  /^claude-(?:opus|sonnet|haiku|fable|mythos)(?:-\d+(?:-\d{1,2})?)?(?:-[a-z][a-z0-9-]*)?$/,
+  /^claude-\d+(?:[-.]\d{1,2})?-(?:opus|sonnet|haiku|fable|mythos)(?:-[a-z0-9-]+)?$/,
+  /^(?:gemini|gemma)-/,
+  /^(?:llama|codellama|mistral|mixtral|codestral|ministral|magistral|devstral|qwen|qwq|deepseek|phi|command|grok|kimi|glm|granite|nemotron|olmo)(?:[-.:\d]|$)/,
+];
+
+/** How far (edits) a known id may be from the given one to be named as what was probably meant. */
+const MAX_DISTANCE = 2;
+
+/**
+ * Whether a model id is one this package does not recognise, and if so the known id nearest to it: `null` for a
+ * recognised id (a known model or family spelling, see {@link KNOWN_MODEL_IDS}) and for gateway spellings
+ * (`anthropic/claude-…`, `anthropic.claude-…`, `claude-…@date`, which `resolveModelSupport` reads), otherwise
+ * `{ nearest }`, the known id within two edits of the id's base (and at most a third of its length) (`claude-sonnet-4.5` → `claude-sonnet-4-5`, `gpt5.4`
+ * → `gpt-5.4`), or `null` when none is that close (a gateway alias such as `fast-model`). Pure.
+ *
+ * @example
+ * ```ts
+ * import { resolveModelSupport, resolveUnknownModel } from 'tool-search';
+ * resolveUnknownModel(resolveModelSupport('gpt5.4')); // { nearest: 'gpt-5.4' }
+ * ```
+ */
+export function resolveUnknownModel(support: Pick<ModelSupport, 'baseId' | 'gateway'>): { readonly nearest: string | null } | null {
+  const id = support.baseId;
+  if (support.gateway !== null || KNOWN_FAMILIES.some((family) => family.test(id))) return null;
+  let nearest: string | null = null;
+  let best = MAX_DISTANCE + 1;
+  for (const known of KNOWN_MODEL_IDS) {
+    const distance = editDistance(id, known, best);
+    if (distance < best) {
+      best = distance;
+      nearest = known;
+    }
+  }
+  // A short id is within two edits of too many: name a match only when most of the id agrees.
+  return { nearest: best * 3 <= id.length ? nearest : null };
+}
+
+/** The Levenshtein distance of two strings, or `limit` once it is certain to reach it (most pairs stop early). */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      current.push(value);
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin >= limit) return limit;
+    previous = current;
+  }
+  return Math.min(previous[b.length] ?? limit, limit);
+}
