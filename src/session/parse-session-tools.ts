@@ -1,5 +1,6 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { assertNever } from '../errors/assert-never.js';
+import { describeValue } from '../errors/describe-value.js';
 import { isRecord } from '../records/is-record.js';
 import type { WireAPI } from '../models/model-reference.js';
 import { createArgumentsJSONSchema, isArgumentsSchemaObject } from '../tools/create-arguments-json-schema.js';
@@ -24,11 +25,31 @@ const ACCEPTED: Readonly<Record<WireAPI, readonly ToolShape[]>> = {
 };
 
 /** Each wire API's session factory, and how its tools are written from MCP-shaped ones. */
-const ENTRY_POINTS: Readonly<Record<WireAPI, { readonly name: string; readonly factory: string; readonly convert: string }>> = {
-  'openai-responses': { name: 'the OpenAI Responses API', factory: 'createOpenAIResponsesToolSearch', convert: '`createOpenAIResponsesTools(tools)` (`tool-search/openai`)' },
-  'openai-chat': { name: 'OpenAI Chat Completions', factory: 'createOpenAIChatToolSearch', convert: '`createOpenAIChatTools(tools)` (`tool-search/openai`)' },
-  'anthropic-messages': { name: 'the Anthropic Messages API', factory: 'createAnthropicMessagesToolSearch', convert: '`createAnthropicMessagesTools(tools)` (`tool-search/anthropic`)' },
-  gemini: { name: 'Gemini', factory: 'createGeminiToolSearch', convert: '`[{ functionDeclarations: createGeminiFunctionDeclarations(tools) }]` (`tool-search/gemini`)' },
+const ENTRY_POINTS: Readonly<Record<WireAPI, { readonly name: string; readonly factory: string; readonly convert: string; readonly shape: string }>> = {
+  'openai-responses': {
+    name: 'the OpenAI Responses API',
+    factory: 'createOpenAIResponsesToolSearch',
+    convert: '`createOpenAIResponsesTools(tools)` (`tool-search/openai`)',
+    shape: "`{ type: 'function', name, description, parameters, strict }`",
+  },
+  'openai-chat': {
+    name: 'OpenAI Chat Completions',
+    factory: 'createOpenAIChatToolSearch',
+    convert: '`createOpenAIChatTools(tools)` (`tool-search/openai`)',
+    shape: "`{ type: 'function', function: { name, description, parameters } }`",
+  },
+  'anthropic-messages': {
+    name: 'the Anthropic Messages API',
+    factory: 'createAnthropicMessagesToolSearch',
+    convert: '`createAnthropicMessagesTools(tools)` (`tool-search/anthropic`)',
+    shape: '`{ name, description, input_schema }`',
+  },
+  gemini: {
+    name: 'Gemini',
+    factory: 'createGeminiToolSearch',
+    convert: '`[{ functionDeclarations: createGeminiFunctionDeclarations(tools) }]` (`tool-search/gemini`)',
+    shape: '`{ functionDeclarations: [{ name, description, parametersJsonSchema }] }`',
+  },
 };
 
 /** How a message names each shape, and the API it belongs to. */
@@ -49,8 +70,8 @@ const SHAPES: Readonly<Record<Exclude<ToolShape, 'provider' | 'unknown'>, { read
  *
  * Throws a `ToolSearchError` (`invalid-tools`) naming the entry, the shape found and the right entry point when an
  * entry is in another API's shape (a Chat Completions tool given to the Anthropic factory, an MCP tool, a bare Gemini
- * declaration), and what `createToolDefinition` throws for a schema it cannot convert. Entries of no known shape are
- * left to the API's own reader, which names what is missing. Not part of the public API.
+ * declaration) or in no known shape (`{ nonsense: true }`), and what `createToolDefinition` throws for a schema it
+ * cannot convert. Each API's own reader then checks the entries of its shape. Not part of the public API.
  */
 export function parseSessionTools(tools: readonly unknown[], source: SessionToolsSource): readonly unknown[] {
   const accepted = ACCEPTED[source.api];
@@ -58,7 +79,13 @@ export function parseSessionTools(tools: readonly unknown[], source: SessionTool
   for (let index = 0; index < tools.length; index += 1) {
     const tool = tools[index];
     const shape = resolveToolShape(tool);
-    if (shape === 'unknown') continue;
+    if (shape === 'unknown') {
+      const own = ENTRY_POINTS[source.api];
+      throw new ToolSearchError(
+        'invalid-tools',
+        `${source.where}[${index}] is not a tool of any API this package knows, got ${describeValue(tool)}; \`${source.label}\` takes ${own.name}'s tools, such as ${own.shape} (${own.convert} writes MCP-shaped tools)`,
+      );
+    }
     if (!accepted.includes(shape)) throw new ToolSearchError('invalid-tools', foreignShapeMessage(shape, index, source));
     const written = withJSONSchemas(tool as Record<string, unknown>, source.api);
     if (written !== tool) {

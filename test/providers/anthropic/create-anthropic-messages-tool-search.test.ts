@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type Anthropic from '@anthropic-ai/sdk';
+import type { CreateAnthropicMessagesToolSearchOptions } from '../../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
 import { createAnthropicMessagesToolSearch } from '../../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 
@@ -28,5 +30,25 @@ describe('createAnthropicMessagesToolSearch', () => {
     await expect(
       createAnthropicMessagesToolSearch({ tools, config: { mechanism: 'claude' } }).prepare({ model: 'claude-3-7-sonnet', max_tokens: 10, messages: [] }, { sessionId }),
     ).rejects.toMatchObject({ code: 'mechanism-unsupported' });
+  });
+
+  describe('its `tools` option (type-checked by `npm run typecheck`)', () => {
+    it('takes the Anthropic SDK’s ToolUnion, server tools included', () => {
+      expectTypeOf<Anthropic.ToolUnion[]>().toExtend<CreateAnthropicMessagesToolSearchOptions['tools']>();
+      const sdkTools: Anthropic.ToolUnion[] = [...(tools as Anthropic.Tool[]), { type: 'web_search_20250305', name: 'web_search' }];
+      expect(createAnthropicMessagesToolSearch({ tools: sdkTools }).toolSearch.tools).toHaveLength(117);
+    });
+
+    it('does not compile with an object of no API’s shape or an MCP tool, which also throw invalid-tools', () => {
+      // @ts-expect-error: not a tool
+      expect(() => createAnthropicMessagesToolSearch({ tools: [{ nonsense: true }] })).toThrow(expect.objectContaining({ code: 'invalid-tools' }));
+      // @ts-expect-error: an MCP tool (`inputSchema`, not `input_schema`)
+      expect(() => createAnthropicMessagesToolSearch({ tools: [{ name: 'get_me', inputSchema: { type: 'object' } }] })).toThrow(expect.objectContaining({ code: 'invalid-tools' }));
+    });
+
+    it('throws invalid-tools for Chat-shaped tools, which the type cannot tell from a server tool', () => {
+      const chat = [{ type: 'function', function: { name: 'get_me', parameters: { type: 'object' } } }];
+      expect(() => createAnthropicMessagesToolSearch({ tools: chat })).toThrow(expect.objectContaining({ code: 'invalid-tools', message: expect.stringContaining('use `createOpenAIChatToolSearch`') }));
+    });
   });
 });

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { CallableTool, Tool } from '@google/genai';
+import type { CreateGeminiToolSearchOptions } from '../../../src/providers/gemini/create-gemini-tool-search.js';
 import { createGeminiToolSearch } from '../../../src/providers/gemini/create-gemini-tool-search.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 
@@ -32,5 +34,19 @@ describe('createGeminiToolSearch', () => {
   it('rejects a response without a candidate', async () => {
     const request = await createGeminiToolSearch({ tools }).prepare({ model: 'gemini-2.5-flash', contents: [] }, { sessionId });
     await expect(request.handle({ candidates: [] }, async () => '')).rejects.toMatchObject({ code: 'invalid-request' });
+  });
+
+  describe('its `tools` option (type-checked by `npm run typecheck`)', () => {
+    it('takes @google/genai’s Tool and CallableTool', () => {
+      expectTypeOf<Tool[]>().toExtend<CreateGeminiToolSearchOptions['tools']>();
+      expectTypeOf<CallableTool[]>().toExtend<CreateGeminiToolSearchOptions['tools']>();
+      const sdkTools: Tool[] = [...tools, { googleSearch: {} }];
+      expect(createGeminiToolSearch({ tools: sdkTools }).toolSearch.tools).toHaveLength(117);
+    });
+
+    it('does not compile with an object of no API’s shape, which also throws invalid-tools', () => {
+      // @ts-expect-error: not a tool
+      expect(() => createGeminiToolSearch({ tools: [{ nonsense: true }] })).toThrow(expect.objectContaining({ code: 'invalid-tools' }));
+    });
   });
 });

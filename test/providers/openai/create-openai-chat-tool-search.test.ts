@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ChatCompletionTool } from 'openai/resources/chat/completions';
+import type { CreateOpenAIChatToolSearchOptions } from '../../../src/providers/openai/create-openai-chat-tool-search.js';
 import { createOpenAIChatToolSearch } from '../../../src/providers/openai/create-openai-chat-tool-search.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 
@@ -44,5 +46,20 @@ describe('createOpenAIChatToolSearch', () => {
   it('rejects a completion without a message', async () => {
     const request = await createOpenAIChatToolSearch({ tools }).prepare({ model: 'gpt-4.1', messages: [] }, { sessionId });
     await expect(request.handle({ choices: [] }, async () => '')).rejects.toMatchObject({ code: 'invalid-request' });
+  });
+
+  describe('its `tools` option (type-checked by `npm run typecheck`)', () => {
+    it('takes the openai SDK’s ChatCompletionTool', () => {
+      expectTypeOf<ChatCompletionTool[]>().toExtend<CreateOpenAIChatToolSearchOptions['tools']>();
+      const sdkTools: ChatCompletionTool[] = tools;
+      expect(createOpenAIChatToolSearch({ tools: sdkTools }).toolSearch.tools).toHaveLength(117);
+    });
+
+    it('does not compile with an object of no API’s shape, or a Responses-shaped tool, which also throw invalid-tools', () => {
+      // @ts-expect-error: not a tool
+      expect(() => createOpenAIChatToolSearch({ tools: [{ nonsense: true }] })).toThrow(expect.objectContaining({ code: 'invalid-tools' }));
+      // @ts-expect-error: a Responses tool (no `function` wrapper)
+      expect(() => createOpenAIChatToolSearch({ tools: [{ type: 'function', name: 'get_me', parameters: {} }] })).toThrow(expect.objectContaining({ code: 'invalid-tools' }));
+    });
   });
 });

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Tool } from 'openai/resources/responses/responses';
+import type { CreateOpenAIResponsesToolSearchOptions } from '../../../src/providers/openai/create-openai-responses-tool-search.js';
 import { createOpenAIResponsesToolSearch } from '../../../src/providers/openai/create-openai-responses-tool-search.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 
@@ -49,5 +51,18 @@ describe('createOpenAIResponsesToolSearch', () => {
     const request = await createOpenAIResponsesToolSearch({ tools }).prepare({ model: 'gpt-4.1', input: 'hi' }, { sessionId });
     await expect(request.handle({} as never, async () => '')).rejects.toMatchObject({ code: 'invalid-request' });
     await expect(createOpenAIResponsesToolSearch({ tools }).prepare({ model: 'gpt-4.1' }, { sessionId: '' })).rejects.toMatchObject({ code: 'invalid-options' });
+  });
+
+  describe('its `tools` option (type-checked by `npm run typecheck`)', () => {
+    it('takes the openai SDK’s Responses Tool, hosted tools included', () => {
+      expectTypeOf<Tool[]>().toExtend<CreateOpenAIResponsesToolSearchOptions['tools']>();
+      const sdkTools: Tool[] = [...tools, { type: 'web_search' }];
+      expect(createOpenAIResponsesToolSearch({ tools: sdkTools }).toolSearch.tools).toHaveLength(117);
+    });
+
+    it('does not compile with an object of no API’s shape, which also throws invalid-tools', () => {
+      // @ts-expect-error: not a tool
+      expect(() => createOpenAIResponsesToolSearch({ tools: [{ nonsense: true }] })).toThrow(expect.objectContaining({ code: 'invalid-tools' }));
+    });
   });
 });
