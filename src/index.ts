@@ -46,6 +46,8 @@ export { parseToolSearchConfig, type ToolSearchConfigOverrides } from './config/
 
 export { MODEL_PLATFORMS, WIRE_APIS, type ModelPlatform, type ModelReference, type WireAPI } from './models/model-reference.js';
 export { resolveModelSupport, type ModelSupport } from './models/resolve-model-support.js';
+export { resolveUnknownModel } from './models/resolve-unknown-model.js';
+export { KNOWN_MODEL_IDS } from './models/known-model-ids.js';
 
 export {
   TOOL_SEARCH_MECHANISMS,
@@ -134,4 +136,6 @@ export {
 export { formatToolOutput } from './session/format-tool-output.js';
 export type { RunTool, RunToolCall } from './session/run-tool.js';
 export type { SessionToolSearchOptions } from './session/session-tool-search-options.js';
-export type { ListItemOf, SessionRequest } from './session/session-request.js';
+export type { ListItemOf, SessionRequest, SessionWarningCode } from './session/session-request.js';
+export type { SessionStep, SessionToolCall, SessionToolCallToRun } from './session/session-step.js';
+export { resolveToolShape, type ToolShape } from './tools/resolve-tool-shape.js';

@@ -13,6 +13,7 @@
  */
 export {
   createAnthropicMessagesToolSearch,
+  type AnthropicMessagesSessionTool,
   type AnthropicMessagesToolSearch,
   type AnthropicMessagesToolSearchRequest,
   type AnthropicMessagesTurn,

@@ -26,6 +26,7 @@ export {
 export {
   createGeminiToolSearch,
   type CreateGeminiToolSearchOptions,
+  type GeminiSessionTool,
   type GeminiToolSearch,
   type GeminiToolSearchRequest,
   type GeminiTurn,

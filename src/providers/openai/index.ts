@@ -16,6 +16,7 @@ export {
   createOpenAIResponsesToolSearch,
   type CreateOpenAIResponsesToolSearchOptions,
   type OpenAIResponsesBodyWithTools,
+  type OpenAIResponsesSessionTool,
   type OpenAIResponsesToolSearch,
   type OpenAIResponsesToolSearchRequest,
   type OpenAIResponsesTurn,
@@ -23,6 +24,7 @@ export {
 export {
   createOpenAIChatToolSearch,
   type CreateOpenAIChatToolSearchOptions,
+  type OpenAIChatSessionTool,
   type OpenAIChatToolSearch,
   type OpenAIChatToolSearchRequest,
   type OpenAIChatTurn,
