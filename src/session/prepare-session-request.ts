@@ -45,9 +45,10 @@ export interface SessionWire<Code extends string> {
   readonly unpaired: 'throw' | 'warn';
   /**
    * The bodies this factory prepared, by their tool list (the array object `prepare` returned, which a copy of the
-   * body shares): what they were planned for, so preparing one again gives the same bytes.
+   * body shares): what they were planned for, so preparing one again gives the same bytes, and the entries it held
+   * (a list edited in place since is not recalled: it is read like any copy).
    */
-  readonly prepared: WeakMap<object, { readonly tools: readonly ToolDefinition[] | undefined; readonly sent: readonly unknown[] }>;
+  readonly prepared: WeakMap<object, { readonly tools: readonly ToolDefinition[] | undefined; readonly sent: readonly unknown[]; readonly entries: readonly unknown[] }>;
 }
 
 /** A request prepared by {@link prepareSessionRequest}: all of a {@link SessionRequest} but its step. */
@@ -87,7 +88,8 @@ export async function prepareSessionRequest<Code extends string>(
     // resolveSessionPlan has checked the session id.
     const transformed = wire.transform(body, plan, await revealed(plan));
     const written = wire.toolsOf(transformed.body as Record<string, unknown>);
-    return { plan, transformed, remember: () => typeof written === 'object' && written !== null && wire.prepared.set(written, { tools, sent }) };
+    const remember = () => Array.isArray(written) && wire.prepared.set(written, { tools, sent, entries: [...written] });
+    return { plan, transformed, remember };
   };
 
   const givenTools = wire.toolsOf(given);
@@ -96,10 +98,10 @@ export async function prepareSessionRequest<Code extends string>(
     prepared = await prepareWith(wire.withTools(given, wire.catalogTools), undefined, wire.catalogTools);
   } else if (givenTools === wire.catalogTools) {
     prepared = await prepareWith(given, undefined, wire.catalogTools);
-  } else if (wire.prepared.has(givenTools as object)) {
+  } else if (isUnchangedPrepared(givenTools)) {
     // A body this factory prepared (or a copy sharing its tool list): prepared again from the tools it had, which
     // gives the same bytes (the transformers are idempotent).
-    const { tools, sent } = wire.prepared.get(givenTools as object)!;
+    const { tools, sent } = wire.prepared.get(givenTools)!;
     prepared = await prepareWith(wire.withTools(given, sent), tools, sent);
   } else if (Array.isArray(givenTools) && givenTools.some(isOwnToolEntry)) {
     prepared = await prepareCopy(given, givenTools, prepareWith);
@@ -117,6 +119,12 @@ export async function prepareSessionRequest<Code extends string>(
     names: transformed.names,
     loaded: transformed.loaded,
   };
+
+  /** Whether the tool list is one this factory returned, with the same entries (not edited in place since). */
+  function isUnchangedPrepared(list: unknown): list is unknown[] {
+    const earlier = Array.isArray(list) ? wire.prepared.get(list) : undefined;
+    return earlier !== undefined && earlier.entries.length === (list as unknown[]).length && earlier.entries.every((entry, index) => entry === (list as unknown[])[index]);
+  }
 
   /**
    * A body that holds the package's own tools but was not prepared by this object (a JSON copy, another process): read

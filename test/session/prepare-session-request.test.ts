@@ -103,6 +103,14 @@ describe('prepare on a body it already prepared', () => {
     });
   });
 
+  it('does not recall a prepared tool list edited in place: the added tool is never dropped silently', async () => {
+    const { prepare, body } = (cases['Chat Completions, client-side (gpt-4.1)'] as () => Case)();
+    const first = await prepare(body);
+    const tools = (first.body as { tools: unknown[] }).tools;
+    tools.push(createOpenAIChatTools([GITHUB_MCP_TOOLS[5]!])[0]);
+    await expect(prepare(first.body as Record<string, unknown>)).rejects.toMatchObject({ code: 'invalid-request' });
+  });
+
   it.each(['Responses, client-side (gpt-4.1)', 'Chat Completions, client-side (gpt-4.1)', 'Anthropic, client-side (claude-3-7-sonnet)', 'Gemini, client-side, SDK parameters'])(
     'throws invalid-request for a JSON copy whose deferred tools are gone and are not the catalog (%s)',
     async (name) => {

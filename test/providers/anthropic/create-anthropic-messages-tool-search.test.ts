@@ -32,6 +32,20 @@ describe('createAnthropicMessagesToolSearch', () => {
     ).rejects.toMatchObject({ code: 'mechanism-unsupported' });
   });
 
+  it('warns about a model id it does not recognise, naming the nearest, and gives it the client-side mechanism', async () => {
+    const request = await createAnthropicMessagesToolSearch({ tools }).prepare({ model: 'claude-sonnet-4.5', max_tokens: 10, messages: [] }, { sessionId });
+    expect(request.plan.mechanism).toBe('client');
+    expect(request.warnings).toEqual([expect.objectContaining({ code: 'unknown-model', message: expect.stringContaining('Did you mean `claude-sonnet-4-5`?') })]);
+  });
+
+  it('warns once that a catalog below the threshold defers nothing', async () => {
+    const toolSearch = createAnthropicMessagesToolSearch({ tools: tools.slice(0, 5) });
+    const request = await toolSearch.prepare({ model: 'claude-opus-4-8', max_tokens: 10, messages: [] }, { sessionId });
+    expect(request.warnings.map((warning) => warning.code)).toEqual(['below-threshold']);
+    expect(request.warnings[0]?.message).toContain('set `threshold` to 5 or less');
+    expect((request.body as unknown as { tools: unknown[] }).tools).toEqual(tools.slice(0, 5));
+  });
+
   describe('its `tools` option (type-checked by `npm run typecheck`)', () => {
     it('takes the Anthropic SDK’s ToolUnion, server tools included', () => {
       expectTypeOf<Anthropic.ToolUnion[]>().toExtend<CreateAnthropicMessagesToolSearchOptions['tools']>();

@@ -53,6 +53,16 @@ describe('createOpenAIResponsesToolSearch', () => {
     await expect(createOpenAIResponsesToolSearch({ tools }).prepare({ model: 'gpt-4.1' }, { sessionId: '' })).rejects.toMatchObject({ code: 'invalid-options' });
   });
 
+  it('warns about a model id it does not recognise, and not on a recognised one', async () => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools });
+    const typo = await toolSearch.prepare({ model: 'gpt5.4', input: 'hi' }, { sessionId });
+    expect(typo.plan.mechanism).toBe('client');
+    expect(typo.warnings).toEqual([expect.objectContaining({ code: 'unknown-model', message: expect.stringContaining('Did you mean `gpt-5.4`?') })]);
+    const alias = await toolSearch.prepare({ model: 'team-default', input: 'hi' }, { sessionId });
+    expect(alias.warnings).toEqual([expect.objectContaining({ code: 'unknown-model', message: expect.not.stringContaining('Did you mean') })]);
+    expect((await toolSearch.prepare({ model: 'gpt-4.1', input: 'hi' }, { sessionId })).warnings).toEqual([]);
+  });
+
   describe('its `tools` option (type-checked by `npm run typecheck`)', () => {
     it('takes the openai SDK’s Responses Tool, hosted tools included', () => {
       expectTypeOf<Tool[]>().toExtend<CreateOpenAIResponsesToolSearchOptions['tools']>();
