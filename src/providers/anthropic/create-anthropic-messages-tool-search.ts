@@ -71,9 +71,12 @@ export interface AnthropicMessagesToolSearch {
  * `tool_search` elsewhere) and transforms the body; `handle` answers every `tool_use`, running the caller's own tools
  * through `runTool`.
  *
- * Throws a `ToolSearchError` for bad options; `prepare` throws for a missing `sessionId`, a body without a model
- * (unless `mechanism: 'client'`), a configured mechanism that does not apply (unless `unsupported: 'full-schemas'`)
- * and what the transformer throws.
+ * Throws a `ToolSearchError` for bad options (`invalid-tools` for tools in another API's shape, naming the right entry
+ * point); `prepare` throws for a missing `sessionId`, a body without a model (unless `mechanism: 'client'`), a
+ * configured mechanism that does not apply (unless `unsupported: 'full-schemas'`), a `tool_result` without its
+ * `tool_use` in the message before (`invalid-request`: the API rejects the body) and what the transformer throws.
+ * `prepare` on a body it returned gives the same bytes. `request.step(message)` gives the calls for a dispatch of
+ * your own (parallel, approved, traced); `handle` runs them one after another.
  *
  * @example
  * ```ts

@@ -73,8 +73,12 @@ export interface GeminiToolSearch {
  * client-side `tool_search`; `prepare` transforms the body, and `handle` answers every function call, running the
  * caller's own tools through `runTool`.
  *
- * Throws a `ToolSearchError` for bad options; `prepare` throws for a missing `sessionId`, a configured hosted
- * mechanism (unless `unsupported: 'full-schemas'`) and what the transformer throws.
+ * Throws a `ToolSearchError` for bad options (`invalid-tools` for tools in another API's shape, naming the right entry
+ * point); `prepare` throws for a missing `sessionId`, a configured hosted mechanism (unless `unsupported:
+ * 'full-schemas'`), a `functionResponse` without its `functionCall` in the content before (`invalid-request`: the API
+ * rejects the body) and what the transformer throws. `prepare` on a body it returned gives the same bytes.
+ * `request.step(response)` gives the calls for a dispatch of your own (parallel, approved, traced); `handle` runs them
+ * one after another.
  *
  * @example
  * ```ts

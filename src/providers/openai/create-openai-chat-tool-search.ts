@@ -61,9 +61,12 @@ export interface OpenAIChatToolSearch {
  * `tool_search`; `prepare` transforms the body, and `handle` answers every tool call, running the caller's own tools
  * through `runTool`.
  *
- * Throws a `ToolSearchError` for bad options; `prepare` throws for a missing `sessionId`, a configured hosted
- * mechanism (`openai`, `claude`: Chat Completions has none, unless `unsupported: 'full-schemas'`) and what the
- * transformer throws.
+ * Throws a `ToolSearchError` for bad options (`invalid-tools` for tools in another API's shape, naming the right entry
+ * point); `prepare` throws for a missing `sessionId`, a configured hosted mechanism (`openai`, `claude`: Chat
+ * Completions has none, unless `unsupported: 'full-schemas'`) and what the transformer throws, and warns
+ * (`unpaired-tool-result`) about a `tool` message that answers no call of the assistant message before it. `prepare`
+ * on a body it returned gives the same bytes. `request.step(completion)` gives the calls for a dispatch of your own
+ * (parallel, approved, traced); `handle` runs them one after another.
  *
  * @example
  * ```ts

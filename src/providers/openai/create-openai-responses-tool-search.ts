@@ -86,9 +86,12 @@ export type OpenAIResponsesBodyWithTools<Body, Tool> = Body extends { readonly t
  * the body, and `handle` answers every call of the response (searches, blind calls, `call_tool`), running the
  * caller's own tools through `runTool`.
  *
- * Throws a `ToolSearchError` for bad options (see `createToolSearch`); `prepare` throws for a missing `sessionId`,
- * a body without a model (unless `mechanism: 'client'`), a configured mechanism that does not apply (unless
- * `unsupported: 'full-schemas'`) and what the transformer throws.
+ * Throws a `ToolSearchError` for bad options (see `createToolSearch`; `invalid-tools` for tools in another API's
+ * shape, naming the right entry point); `prepare` throws for a missing `sessionId`, a body without a model (unless
+ * `mechanism: 'client'`), a configured mechanism that does not apply (unless `unsupported: 'full-schemas'`), an output
+ * item without its call in `input` when no conversation is stored (`invalid-request`: the API rejects the body) and
+ * what the transformer throws. `prepare` on a body it returned gives the same bytes. `request.step(response)` gives
+ * the calls for a dispatch of your own (parallel, approved, traced); `handle` runs them one after another.
  *
  * @example
  * ```ts
