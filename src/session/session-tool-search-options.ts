@@ -7,7 +7,9 @@ export interface SessionToolSearchOptions<Tool = unknown> {
   /**
    * Every tool the agent may send, in the API's own tool format, with full schemas and your names: the catalog
    * `tool_search` searches and calls are checked against. A body without tools is sent with these; a body with tools
-   * may send any subset of them.
+   * may send any subset of them. Each factory types it as its SDK's tool type; a list in another API's shape is an
+   * `invalid-tools` error naming the right entry point, and a zod schema where JSON Schema belongs is converted as
+   * `createToolDefinition` converts it.
    */
   readonly tools: readonly Tool[];
   /**
