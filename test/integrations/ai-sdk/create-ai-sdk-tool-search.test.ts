@@ -702,7 +702,14 @@ describe('createAISDKToolSearch', () => {
       const settings = await createAISDKToolSearch({ tools: few }).prepare(model, { sessionId: 's' });
       expect(settings.tools.list_issues).not.toHaveProperty('deferLoading');
       expect(settings.tools.create_issue).toBe(tools.create_issue);
-      expect(settings.warnings).toEqual([expect.objectContaining({ code: 'defer-loading-ignored', message: expect.stringContaining('`list_issues`') })]);
+      // Two tools are below the threshold: the plan says so too.
+      expect(settings.warnings).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ code: 'defer-loading-ignored', message: expect.stringContaining('`list_issues`') }),
+          expect.objectContaining({ code: 'below-threshold' }),
+        ]),
+      );
+      expect(settings.warnings).toHaveLength(2);
       await generateText({ model, ...settings, prompt: 'List the issues of octo/hello.', stopWhen: stepCountIs(3), maxRetries: 0 });
       expect(bodies(fake)[0]?.tools.map((entry: { function: { name: string } }) => entry.function.name)).toEqual(['list_issues', 'create_issue']);
       expect(ran).toEqual([['list_issues', { owner: 'octo', repo: 'hello' }]]);
