@@ -1,4 +1,4 @@
-// Type-checks every ```ts block of README.md against the sources, so the examples cannot rot: each block becomes a
+// Type-checks every ```ts block of README.md (and of docs/session-api.md) against the sources, so the examples cannot rot: each block becomes a
 // module that imports the package by its public names (`tool-search`, `tool-search/openai`, …), mapped to src/. The
 // quick starts (the README's "## Quick start" section: complete modules, meant to be copied) are compiled under
 // `strict` and `exactOptionalPropertyTypes`, what a careful user's project has, and declare what they leave to the
@@ -21,6 +21,8 @@ if (quickStart === '') {
 const sources = [
   { name: 'README.md, Quick start', text: quickStart, folder: 'quick-start', exact: true },
   { name: 'README.md, the other sections', text: readme.replace(quickStart, ''), folder: 'readme', exact: false },
+  // The session API's dispatch examples: complete loops a reader copies, with the `dispatch` the first block defines.
+  { name: 'docs/session-api.md', text: readFileSync(join(root, 'docs', 'session-api.md'), 'utf8'), folder: 'session-api', exact: true },
 ];
 
 rmSync(work, { recursive: true, force: true });
@@ -43,7 +45,7 @@ if (failures.length > 0) {
   console.error(`A TypeScript example does not compile:\n${failures.join('\n')}`);
   process.exit(1);
 }
-console.log(`ok README.md: ${count} TypeScript examples compile`);
+console.log(`ok README.md and docs/session-api.md: ${count} TypeScript examples compile`);
 
 function writeGlobals(folder) {
   writeFileSync(
@@ -56,6 +58,7 @@ declare const tools: import('tool-search').ToolDefinition[];
 declare const call: { name: string; arguments: string };
 declare function runTool(name: string, args: unknown): Promise<string>;
 declare function run(name: string, args: unknown): Promise<string>;
+declare function dispatch(pending: readonly import('tool-search').SessionToolCallToRun[]): Promise<unknown[]>;
 `,
   );
 }
