@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { LRUCache } from 'lru-cache';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
@@ -6,6 +6,7 @@ import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-na
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolSearchResult } from './tool-search-result.js';
+import { createArgumentValidator, type ArgumentValidator } from './create-argument-validator.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
 
 /** A tool call as the model made it; `arguments` may be the raw JSON text (OpenAI) or already parsed. */
@@ -51,10 +52,16 @@ export interface CreateToolCallCheckOptions {
 /**
  * Creates the check for calls to tools whose schema the model may not have loaded. Models sometimes call a deferred
  * tool blind, with `{}` or guessed arguments; run every call through `check` before executing it. When the arguments
- * do not fit the tool's full JSON Schema (validated with zod's `z.fromJSONSchema`, compiled once per tool on first
- * use), the result tells the model what was wrong, includes the full schema, and reveals the tool for the session.
- * A call to a tool that does not exist gets a result listing no schema and saying so. A call to the package's
- * `call_tool` (`{ name, arguments }`) is checked as a call to the tool it names, and its outcome names that tool.
+ * do not fit the tool's full JSON Schema, the result tells the model what was wrong (one line per problem: where, and
+ * which rule), includes the full schema, and reveals the tool for the session. A call to a tool that does not exist
+ * gets a result listing no schema and saying so. A call to the package's `call_tool` (`{ name, arguments }`) is
+ * checked as a call to the tool it names, and its outcome names that tool.
+ *
+ * Schemas are validated with `@cfworker/json-schema` (drafts 4, 6, 7, 2019-09 and 2020-12, picked by `$schema`,
+ * 2020-12 without one; no code generation, so it runs in edge runtimes), each compiled on its tool's first call and
+ * kept for the 512 tools called last. Gemini's and OpenAPI's `Schema` (`STRING`, `nullable`, `"minItems": "1"`) is read
+ * as it is meant. `checked: false` means the schema could not be used (a `$ref` to another document or to nowhere,
+ * a `$ref` cycle) or the arguments were not JSON data (a `bigint`); docs/call-check.md lists every such case.
  * Arguments nested more than 100 levels deep get an `invalid-arguments` result without being validated (the
  * validator recurses per level). A property named `__proto__` is validated like any other. Nothing here throws for
  * what the model wrote.
@@ -72,25 +79,17 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
     throw new ToolSearchError('invalid-options', `createToolCallCheck: \`store\` must be a RevealStore, got ${describeValue(options?.store)}`);
   }
   const byName = new Map(parseToolDefinitions(options.tools).map((tool) => [tool.name, tool]));
-  const validators = new Map<string, Validator | null>();
+  // Compiled on first use and kept per tool, up to a bound: a catalog of thousands of tools compiles only those called.
+  const validators = new LRUCache<string, { readonly validator: ArgumentValidator | null }>({ maxSize: MAX_CACHED_VALIDATORS, sizeCalculation: () => 1 });
   const store = options.store;
 
-  function validatorFor(tool: ToolDefinition): Validator | null {
-    let validator = validators.get(tool.name);
-    if (validator === undefined) {
-      try {
-        // zod drops a property named `__proto__` from the shapes it builds, so such a schema is checked under a
-        // stand-in name (and so are the arguments).
-        const standsIn = JSON.stringify(tool.inputSchema).includes(`"${PROTO_KEY}"`);
-        const schema = standsIn ? renameProtoKeys(tool.inputSchema, true) : tool.inputSchema;
-        validator = { schema: z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]), standsIn };
-      } catch {
-        // A schema zod cannot compile is let through unchecked (`checked: false`), never rejected.
-        validator = null;
-      }
-      validators.set(tool.name, validator);
+  function validatorFor(tool: ToolDefinition): ArgumentValidator | null {
+    let entry = validators.get(tool.name);
+    if (entry === undefined) {
+      entry = { validator: createArgumentValidator(tool.inputSchema) };
+      validators.set(tool.name, entry);
     }
-    return validator;
+    return entry.validator;
   }
 
   return {
@@ -147,19 +146,16 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         errors = [`arguments: nested more than ${MAX_ARGUMENT_DEPTH} levels deep`];
       } else {
         const validator = validatorFor(tool);
-        if (validator === null) return { ok: true, name, arguments: parsed.value, checked: false };
-        let outcome: ReturnType<z.ZodType['safeParse']>;
+        const value = validator === null ? undefined : readJSONValue(parsed.value, typeof written === 'string');
+        if (validator === null || value === undefined) return { ok: true, name, arguments: parsed.value, checked: false };
         try {
-          outcome = validator.schema.safeParse(validator.standsIn ? renameProtoKeys(parsed.value, false) : parsed.value);
+          errors = validator.validate(value.json);
         } catch {
-          // The validator failed on its own (not the model's doing): the call is let through unchecked.
+          // The validator failed on its own (a `$ref` cycle that never reaches a value), not the model's doing: the
+          // call is let through unchecked.
           return { ok: true, name, arguments: parsed.value, checked: false };
         }
-        if (outcome.success) return { ok: true, name, arguments: parsed.value, checked: true };
-        errors = outcome.error.issues.map((issue) => {
-          const path = issue.path.map((key) => (key === PROTO_STAND_IN ? PROTO_KEY : String(key)));
-          return `${path.length === 0 ? 'arguments' : `\`${path.join('.')}\``}: ${issue.message}`;
-        });
+        if (errors.length === 0) return { ok: true, name, arguments: parsed.value, checked: true };
       }
       await store.add(context.sessionId, [tool.name]);
       return {
@@ -177,17 +173,10 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
   };
 }
 
-/** A compiled schema, and whether it checks `__proto__` properties under {@link PROTO_STAND_IN}. */
-interface Validator {
-  readonly schema: z.ZodType;
-  readonly standsIn: boolean;
-}
-
 /** The deepest arguments (objects and arrays inside one another) that are validated. */
 const MAX_ARGUMENT_DEPTH = 100;
-const PROTO_KEY = '__proto__';
-/** The name a `__proto__` property is checked under; no tool has a property of this name. */
-const PROTO_STAND_IN = '\u0000__proto__';
+/** How many tools' compiled validators one check keeps (least recently used first out). */
+const MAX_CACHED_VALIDATORS = 512;
 
 /** Whether a value holds objects or arrays nested more than `limit` deep; iterative, so any depth is measured. */
 function isDeeperThan(value: unknown, limit: number): boolean {
@@ -202,26 +191,18 @@ function isDeeperThan(value: unknown, limit: number): boolean {
 }
 
 /**
- * A copy of a JSON value with every own `__proto__` key renamed to {@link PROTO_STAND_IN}: in a schema (`inSchema`),
- * the keys of `properties` and the entries of `required`; in arguments, every object key. Called on arguments only
- * within {@link MAX_ARGUMENT_DEPTH}.
+ * Arguments as JSON data, as the validator reads them: the value itself when it was parsed from the model's text, else
+ * its JSON form (what the tool receives over the wire: `undefined` properties dropped, a `Date` as its text).
+ * `undefined` when it has none (a `bigint`, a cycle): a caller's value, not the model's, let through unchecked.
  */
-function renameProtoKeys(value: unknown, inSchema: boolean): unknown {
-  if (Array.isArray(value)) return value.map((item) => renameProtoKeys(item, inSchema));
-  if (typeof value !== 'object' || value === null) return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    let renamed: unknown;
-    if (inSchema && key === 'required' && Array.isArray(child)) renamed = child.map((name) => (name === PROTO_KEY ? PROTO_STAND_IN : name));
-    else if (inSchema && key === 'properties' && typeof child === 'object' && child !== null && !Array.isArray(child)) {
-      const properties: Record<string, unknown> = {};
-      for (const [name, property] of Object.entries(child)) properties[name === PROTO_KEY ? PROTO_STAND_IN : name] = renameProtoKeys(property, true);
-      renamed = properties;
-    } else renamed = renameProtoKeys(child, inSchema);
-    // Defined, not assigned: assigning `__proto__` (a key left as it is inside a schema) would set the prototype.
-    Object.defineProperty(copy, !inSchema && key === PROTO_KEY ? PROTO_STAND_IN : key, { value: renamed, enumerable: true, writable: true, configurable: true });
+function readJSONValue(value: unknown, parsedFromText: boolean): { readonly json: unknown } | undefined {
+  if (parsedFromText) return { json: value };
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? undefined : { json: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
   }
-  return copy;
 }
 
 function parseArguments(value: unknown): { value: unknown; error?: string } {

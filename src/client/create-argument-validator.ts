@@ -1,0 +1,51 @@
+import { dereference, validate, type Schema } from '@cfworker/json-schema';
+import { isRecord } from '../records/is-record.js';
+import { createValidationSchema } from './create-validation-schema.js';
+import { formatArgumentErrors } from './format-argument-errors.js';
+import { resolveJSONSchemaDraft } from './resolve-json-schema-draft.js';
+
+/** A tool's input schema, compiled for checking arguments. */
+export interface ArgumentValidator {
+  /**
+   * What is wrong with `value` (JSON data: no `undefined`, no `bigint`, no cycles), one line per problem; empty when
+   * it fits. Throws only when the validator itself fails (a `$ref` cycle that never reaches a value overflows the
+   * stack).
+   */
+  validate(value: unknown): string[];
+}
+
+/**
+ * Compiles a tool's input schema with `@cfworker/json-schema` (drafts 4 to 2020-12, no code generation, so it runs
+ * where `eval` is barred), after `createValidationSchema` has read the producers' dialects (Gemini's and OpenAPI's
+ * `Schema`, draft 4 bounds, Python patterns) as JSON Schema. The draft comes from `$schema`
+ * (`resolveJSONSchemaDraft`).
+ *
+ * Returns `null` when the schema cannot be used: a `$ref` that points nowhere in the schema (a remote one such as
+ * `https://example.com/address.json`, or a typo), an `$id` that is no URI reference, two subschemas with one `$id`,
+ * or an object the copy cannot walk (a cycle).
+ */
+export function createArgumentValidator(inputSchema: unknown): ArgumentValidator | null {
+  let schema: Schema | boolean;
+  let lookup: Record<string, Schema | boolean>;
+  try {
+    schema = createValidationSchema(inputSchema) as Schema | boolean;
+    lookup = dereference(schema);
+  } catch {
+    return null;
+  }
+  // The validator throws on an unresolved `$ref` only when a value reaches it; found here, once, for every one.
+  for (const node of Object.values(lookup)) {
+    if (!isRecord(node)) continue;
+    for (const field of ['__absolute_ref__', '__absolute_recursive_ref__'] as const) {
+      const target = (node as Record<string, unknown>)[field];
+      if (typeof target === 'string' && lookup[target] === undefined) return null;
+    }
+  }
+  const draft = resolveJSONSchemaDraft(inputSchema);
+  return {
+    validate(value) {
+      const result = validate(value, schema, draft, lookup, false);
+      return result.valid ? [] : formatArgumentErrors(result.errors, { schema, lookup, draft, instance: value });
+    },
+  };
+}

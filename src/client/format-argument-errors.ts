@@ -1,0 +1,302 @@
+import { validate, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import { isRecord } from '../records/is-record.js';
+
+/** What {@link formatArgumentErrors} reads besides the errors: the compiled schema, its references, and the arguments. */
+export interface ArgumentErrorContext {
+  readonly schema: Schema | boolean;
+  readonly lookup: Record<string, Schema | boolean>;
+  readonly draft: SchemaDraft;
+  readonly instance: unknown;
+}
+
+/** The most messages one call's answer lists; the model gets the full schema beside them. */
+const MAX_MESSAGES = 10;
+/** The most enum values a message lists. */
+const MAX_ENUM_VALUES = 20;
+/** Keywords whose own message says what is wrong below them; the errors beneath are not listed one by one. */
+const SUMMARIZING_KEYWORDS: ReadonlySet<string> = new Set(['anyOf', 'oneOf', 'not', 'propertyNames']);
+/** Keywords whose error only says that something below failed; what failed follows as its own errors. */
+const WRAPPING_KEYWORDS: ReadonlySet<string> = new Set([
+  '$ref',
+  '$recursiveRef',
+  'allOf',
+  'if',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'unevaluatedItems',
+  'dependentSchemas',
+]);
+
+/**
+ * The validator's errors for one call, written for the model: one line per problem, each naming where (`` `a.b.0` ``,
+ * or `arguments` for the whole) and the rule (`Invalid input: expected string, received number`,
+ * `Invalid option: expected one of "celsius"|"fahrenheit"`, `Too small: expected array to have >=1 items`,
+ * `Unrecognized key: "x"`). The validator's own errors say only that a subschema failed, at a JSON pointer into the
+ * schema; these read the schema there to say which rule. A failed `anyOf`/`oneOf` is one line naming the option that
+ * came closest and why it failed. At most {@link MAX_MESSAGES} lines.
+ */
+export function formatArgumentErrors(errors: readonly OutputUnit[], context: ArgumentErrorContext): string[] {
+  const messages = describeErrors(errors, context);
+  if (messages.length <= MAX_MESSAGES) return messages;
+  return [...messages.slice(0, MAX_MESSAGES - 1), `… and ${messages.length - MAX_MESSAGES + 1} more problems`];
+}
+
+function describeErrors(errors: readonly OutputUnit[], context: ArgumentErrorContext): string[] {
+  // A `false` schema's error carries the instance location where the schema location belongs: it is placed under the
+  // error before it, the keyword that applied the `false` schema.
+  const locations: string[] = [];
+  for (const [index, error] of errors.entries()) {
+    locations.push(error.keyword === 'false' && index > 0 ? `${locations[index - 1]}/false` : error.keywordLocation);
+  }
+  const summarized: string[] = [];
+  for (const error of errors) {
+    if (SUMMARIZING_KEYWORDS.has(error.keyword)) summarized.push(`${error.keywordLocation}/`);
+    else if (error.keyword === 'contains' || error.keyword === 'minContains' || error.keyword === 'maxContains') summarized.push(`${parentLocation(error.keywordLocation)}/contains/`);
+  }
+  const messages: string[] = [];
+  const done = new Set<string>();
+  for (const [index, error] of errors.entries()) {
+    const location = locations[index] as string;
+    if (summarized.some((prefix) => location.startsWith(prefix)) || WRAPPING_KEYWORDS.has(error.keyword)) continue;
+    if (error.keyword === 'dependencies' && error.error.includes('dependant schema')) continue;
+    const key = `${error.keyword}\n${error.instanceLocation}\n${error.keywordLocation}`;
+    if (done.has(key)) continue;
+    done.add(key);
+    for (const message of describeError(error, errors[index - 1], context)) if (!messages.includes(message)) messages.push(message);
+  }
+  // Never an empty answer for a refused call: the validator's own words when nothing above applied.
+  if (messages.length === 0 && errors.length > 0) {
+    const first = errors.find((error) => !WRAPPING_KEYWORDS.has(error.keyword)) ?? (errors[0] as OutputUnit);
+    messages.push(`${showPath(readPointer(first.instanceLocation))}: ${first.error}`);
+  }
+  return messages;
+}
+
+/** The lines for one error. `previous` is the error before it (for a `false` schema: what applied it). */
+function describeError(error: OutputUnit, previous: OutputUnit | undefined, context: ArgumentErrorContext): string[] {
+  const path = readPointer(error.instanceLocation);
+  const at = showPath(path);
+  const node = error.keyword === 'false' ? undefined : schemaAt(parentLocation(error.keywordLocation), context);
+  const value = valueAt(path, context.instance);
+  // A location not followed here (through `$recursiveRef`): the validator's own words.
+  if (node === undefined && error.keyword !== 'false') return [`${at}: ${error.error}`];
+  switch (error.keyword) {
+    case 'type':
+      return [`${at}: Invalid input: expected ${describeType(node?.type)}, received ${jsonType(value)}`];
+    case 'required':
+      return readNames(node?.required)
+        .filter((name) => !hasOwn(value, name))
+        .map((name) => `${showPath([...path, name])}: Invalid input: expected ${describeExpected(propertySchema(node, name), context)}, received undefined`);
+    case 'dependentRequired':
+    case 'dependencies': {
+      const dependencies = (error.keyword === 'dependentRequired' ? node?.dependentRequired : node?.dependencies) as Record<string, unknown> | undefined;
+      const lines: string[] = [];
+      for (const [name, dependants] of Object.entries(isRecord(dependencies) ? dependencies : {})) {
+        if (!hasOwn(value, name)) continue;
+        for (const dependant of readNames(dependants)) {
+          if (!hasOwn(value, dependant)) lines.push(`${showPath([...path, dependant])}: Invalid input: required when \`${name}\` is present`);
+        }
+      }
+      return lines;
+    }
+    case 'enum':
+      return [`${at}: Invalid option: expected one of ${describeEnum(node?.enum)}`];
+    case 'const':
+      return [`${at}: Invalid input: expected ${JSON.stringify(node?.const)}`];
+    case 'minLength':
+      return [`${at}: Too small: expected string to have >=${String(node?.minLength)} characters`];
+    case 'maxLength':
+      return [`${at}: Too big: expected string to have <=${String(node?.maxLength)} characters`];
+    case 'minItems':
+      return [`${at}: Too small: expected array to have >=${String(node?.minItems)} items`];
+    case 'maxItems':
+      return [`${at}: Too big: expected array to have <=${String(node?.maxItems)} items`];
+    case 'minProperties':
+      return [`${at}: Too small: expected object to have >=${String(node?.minProperties)} properties`];
+    case 'maxProperties':
+      return [`${at}: Too big: expected object to have <=${String(node?.maxProperties)} properties`];
+    case 'minimum':
+      return [`${at}: Too small: expected number to be >=${String(node?.minimum)}`];
+    case 'exclusiveMinimum':
+      return [`${at}: Too small: expected number to be >${String(node?.exclusiveMinimum)}`];
+    case 'maximum':
+      return [`${at}: Too big: expected number to be <=${String(node?.maximum)}`];
+    case 'exclusiveMaximum':
+      return [`${at}: Too big: expected number to be <${String(node?.exclusiveMaximum)}`];
+    case 'multipleOf':
+      return [`${at}: Invalid number: expected a multiple of ${String(node?.multipleOf)}`];
+    case 'pattern':
+      return [`${at}: Invalid string: must match pattern /${String(node?.pattern)}/`];
+    case 'format':
+      return [`${at}: Invalid string: expected format "${String(node?.format)}"`];
+    case 'uniqueItems': {
+      const pair = /indexes (\d+) and (\d+)/.exec(error.error);
+      return [`${at}: Invalid input: items must be unique${pair === null ? '' : ` (items ${pair[1]} and ${pair[2]} are equal)`}`];
+    }
+    case 'contains':
+      return [`${at}: Invalid input: no item fits \`contains\``];
+    case 'minContains':
+      return [`${at}: Invalid input: expected at least ${String(node?.minContains)} items to fit \`contains\``];
+    case 'maxContains':
+      return [`${at}: Invalid input: expected at most ${String(node?.maxContains)} items to fit \`contains\``];
+    case 'not':
+      return [`${at}: Invalid input: must not fit the \`not\` schema`];
+    case 'propertyNames': {
+      const name = /^Property name "([\s\S]*)" does not match schema\.$/.exec(error.error)?.[1];
+      return [`${at}: Invalid key${name === undefined ? '' : `: ${JSON.stringify(name)}`}`];
+    }
+    case 'anyOf':
+    case 'oneOf':
+      return [describeOptions(error, node, value, context)];
+    case 'false':
+      if (previous?.keyword === 'additionalProperties' || previous?.keyword === 'unevaluatedProperties') {
+        return [`${showPath(path.slice(0, -1))}: Unrecognized key: ${JSON.stringify(path.at(-1) ?? '')}`];
+      }
+      return [`${at}: Invalid input: no value is allowed here`];
+    default:
+      return [`${at}: ${error.error}`];
+  }
+}
+
+/**
+ * One line for a failed `anyOf` or `oneOf`: how many options fit, and for none, which came closest and why it failed.
+ * When every option fails on its type alone, the line lists the types (`expected string or null, received number`).
+ */
+function describeOptions(error: OutputUnit, node: Record<string, unknown> | undefined, value: unknown, context: ArgumentErrorContext): string {
+  const at = showPath(readPointer(error.instanceLocation));
+  const keyword = error.keyword as 'anyOf' | 'oneOf';
+  const options = Array.isArray(node?.[keyword]) ? (node[keyword] as (Schema | boolean)[]) : [];
+  const matches = Number(/\((\d+) matches\)/.exec(error.error)?.[1] ?? 0);
+  if (matches > 1) return `${at}: Invalid input: fits ${matches} of the ${options.length} options of \`${keyword}\`; exactly one must fit`;
+  const failures = options.map((option, index) => {
+    const result = validate(value, option, context.draft, context.lookup, false, null, error.instanceLocation, `${error.keywordLocation}/${index}`);
+    return { index, errors: result.errors, messages: describeErrors(result.errors, context) };
+  });
+  const ownTypeOnly = failures.every(({ errors }) => {
+    const leaves = errors.filter((entry) => !WRAPPING_KEYWORDS.has(entry.keyword));
+    return leaves.length === 1 && leaves[0]?.keyword === 'type' && leaves[0].instanceLocation === error.instanceLocation;
+  });
+  if (ownTypeOnly && failures.length > 0) {
+    const types = failures.flatMap(({ errors }) => {
+      const leaf = errors.find((entry) => entry.keyword === 'type') as OutputUnit;
+      return typeNames(schemaAt(parentLocation(leaf.keywordLocation), context)?.type);
+    });
+    return `${at}: Invalid input: expected ${describeType([...new Set(types)])}, received ${jsonType(value)}`;
+  }
+  // The closest option: one of the value's own kind (no type, const or enum mismatch at its top), then the fewest problems.
+  const ranked = failures
+    .filter(({ messages }) => messages.length > 0)
+    .map((failure) => ({ ...failure, wrongKind: failure.errors.some((entry) => entry.instanceLocation === error.instanceLocation && ['type', 'const', 'enum', 'false'].includes(entry.keyword)) }))
+    .sort((a, b) => Number(a.wrongKind) - Number(b.wrongKind) || a.messages.length - b.messages.length || a.index - b.index);
+  const closest = ranked[0];
+  const summary = `${at}: Invalid input: fits none of the ${options.length === 1 ? 'options' : `${options.length} options`} of \`${keyword}\``;
+  return closest === undefined ? summary : `${summary}; the closest, option ${closest.index + 1}, fails with ${closest.messages.slice(0, 2).join('; ')}`;
+}
+
+/** What a property is expected to be, for a missing one: its type, its values, or "a value". */
+function describeExpected(schema: unknown, context: ArgumentErrorContext, depth = 0): string {
+  if (!isRecord(schema) || depth > 8) return 'a value';
+  if (schema.type !== undefined) return describeType(schema.type);
+  if (Array.isArray(schema.enum)) return `one of ${describeEnum(schema.enum)}`;
+  if ('const' in schema) return JSON.stringify(schema.const);
+  const reference = (schema as { __absolute_ref__?: unknown }).__absolute_ref__;
+  if (typeof reference === 'string') return describeExpected(context.lookup[reference], context, depth + 1);
+  const options = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  if (options !== undefined) {
+    const described = options.map((option) => describeExpected(option, context, depth + 1));
+    if (!described.includes('a value')) return [...new Set(described)].join(' or ');
+  }
+  return 'a value';
+}
+
+function propertySchema(node: Record<string, unknown> | undefined, name: string): unknown {
+  const properties = node?.properties;
+  return isRecord(properties) && hasOwn(properties, name) ? properties[name] : undefined;
+}
+
+function describeType(type: unknown): string {
+  const names = typeNames(type);
+  return names.length === 0 ? 'a value' : names.join(' or ');
+}
+
+function typeNames(type: unknown): string[] {
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) ? type.filter((name): name is string => typeof name === 'string') : [];
+}
+
+function describeEnum(values: unknown): string {
+  if (!Array.isArray(values)) return 'the listed values';
+  const shown = values.slice(0, MAX_ENUM_VALUES).map((value) => JSON.stringify(value));
+  return values.length > MAX_ENUM_VALUES ? `${shown.join('|')}|… (${values.length - MAX_ENUM_VALUES} more)` : shown.join('|');
+}
+
+/** The JSON type of a value, as the validator names it. */
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function readNames(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : [];
+}
+
+function hasOwn(value: unknown, key: string): boolean {
+  return typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, key);
+}
+
+/** A location without its last segment (the keyword). */
+function parentLocation(location: string): string {
+  return location.slice(0, Math.max(location.lastIndexOf('/'), 0)) || '#';
+}
+
+/** The segments of a JSON pointer as the validator writes one (`#/a/b%20c`), decoded. */
+function readPointer(pointer: string): string[] {
+  const body = pointer.startsWith('#') ? pointer.slice(1) : pointer;
+  if (body === '') return [];
+  return body
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      let decoded = segment;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        // Left as written: a segment the validator could encode decodes; this is for safety only.
+      }
+      return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
+    });
+}
+
+/** A path as the model reads it: `` `a.b.0` ``, or `arguments` for the whole. */
+function showPath(path: readonly string[]): string {
+  return path.length === 0 ? 'arguments' : `\`${path.join('.')}\``;
+}
+
+function valueAt(path: readonly string[], instance: unknown): unknown {
+  let value = instance;
+  for (const segment of path) {
+    if (typeof value !== 'object' || value === null || !Object.prototype.hasOwnProperty.call(value, segment)) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+/** The schema node at a location the validator reports, following `$ref` steps through its references. */
+function schemaAt(location: string, context: ArgumentErrorContext): Record<string, unknown> | undefined {
+  let node: unknown = context.schema;
+  for (const segment of readPointer(location)) {
+    if (segment === '$ref' && isRecord(node)) {
+      const reference = (node as { __absolute_ref__?: unknown }).__absolute_ref__;
+      node = typeof reference === 'string' ? context.lookup[reference] : undefined;
+    } else if (typeof node === 'object' && node !== null && Object.prototype.hasOwnProperty.call(node, segment)) {
+      node = (node as Record<string, unknown>)[segment];
+    } else return undefined;
+  }
+  return isRecord(node) ? node : undefined;
+}
