@@ -81,7 +81,7 @@ function describeErrors(errors: readonly OutputUnit[], context: ArgumentErrorCon
 function describeError(error: OutputUnit, previous: OutputUnit | undefined, context: ArgumentErrorContext): string[] {
   const path = readPointer(error.instanceLocation);
   const at = showPath(path);
-  const node = error.keyword === 'false' ? undefined : schemaAt(parentLocation(error.keywordLocation), context);
+  const node = error.keyword === 'false' ? undefined : schemaAt(readPointer(parentLocation(error.keywordLocation)), context);
   const value = valueAt(path, context.instance);
   // A location not followed here (through `$recursiveRef`): the validator's own words.
   if (node === undefined && error.keyword !== 'false') return [`${at}: ${error.error}`];
@@ -91,7 +91,7 @@ function describeError(error: OutputUnit, previous: OutputUnit | undefined, cont
     case 'required':
       return readNames(node?.required)
         .filter((name) => !hasOwn(value, name))
-        .map((name) => `${showPath([...path, name])}: Invalid input: expected ${describeExpected(propertySchema(node, name), context)}, received undefined`);
+        .map((name) => `${showPath([...path, name])}: Invalid input: expected ${describeExpected(propertySchema(error.keywordLocation, name, context), context)}, received undefined`);
     case 'dependentRequired':
     case 'dependencies': {
       const dependencies = (error.keyword === 'dependentRequired' ? node?.dependentRequired : node?.dependencies) as Record<string, unknown> | undefined;
@@ -184,7 +184,7 @@ function describeOptions(error: OutputUnit, node: Record<string, unknown> | unde
   if (ownTypeOnly && failures.length > 0) {
     const types = failures.flatMap(({ errors }) => {
       const leaf = errors.find((entry) => entry.keyword === 'type') as OutputUnit;
-      return typeNames(schemaAt(parentLocation(leaf.keywordLocation), context)?.type);
+      return typeNames(schemaAt(readPointer(parentLocation(leaf.keywordLocation)), context)?.type);
     });
     return `${at}: Invalid input: expected ${describeType([...new Set(types)])}, received ${jsonType(value)}`;
   }
@@ -214,9 +214,21 @@ function describeExpected(schema: unknown, context: ArgumentErrorContext, depth 
   return 'a value';
 }
 
-function propertySchema(node: Record<string, unknown> | undefined, name: string): unknown {
-  const properties = node?.properties;
-  return isRecord(properties) && hasOwn(properties, name) ? properties[name] : undefined;
+/**
+ * The schema of a property a `required` names: in the `properties` beside it, or in those of a schema that applies
+ * to the same value around it (`then: { required: [...] }` beside the object's `properties`).
+ */
+function propertySchema(requiredLocation: string, name: string, context: ArgumentErrorContext): unknown {
+  let segments = readPointer(parentLocation(requiredLocation));
+  for (;;) {
+    const properties = schemaAt(segments, context)?.properties;
+    if (isRecord(properties) && hasOwn(properties, name)) return properties[name];
+    const last = segments.at(-1);
+    const before = segments.at(-2);
+    if (last === 'then' || last === 'else' || last === 'if' || last === 'not' || last === '$ref') segments = segments.slice(0, -1);
+    else if (before === 'allOf' || before === 'anyOf' || before === 'oneOf' || before === 'dependentSchemas' || before === 'dependencies') segments = segments.slice(0, -2);
+    else return undefined;
+  }
 }
 
 function describeType(type: unknown): string {
@@ -287,10 +299,10 @@ function valueAt(path: readonly string[], instance: unknown): unknown {
   return value;
 }
 
-/** The schema node at a location the validator reports, following `$ref` steps through its references. */
-function schemaAt(location: string, context: ArgumentErrorContext): Record<string, unknown> | undefined {
+/** The schema node at a location the validator reports (as segments), following `$ref` steps through its references. */
+function schemaAt(segments: readonly string[], context: ArgumentErrorContext): Record<string, unknown> | undefined {
   let node: unknown = context.schema;
-  for (const segment of readPointer(location)) {
+  for (const segment of segments) {
     if (segment === '$ref' && isRecord(node)) {
       const reference = (node as { __absolute_ref__?: unknown }).__absolute_ref__;
       node = typeof reference === 'string' ? context.lookup[reference] : undefined;

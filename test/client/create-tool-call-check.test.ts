@@ -5,6 +5,8 @@ import { resolveRevealedTools, formatToolSearchResult } from '../../src/client/t
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
+import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
+import type { JSONSchemaObject } from '../../src/tools/tool-definition.js';
 
 const weather: ToolDefinition = {
   name: 'get_weather',
@@ -101,6 +103,97 @@ describe('createToolCallCheck', () => {
     });
     expect(await store.get('s')).toEqual(['get_weather']);
     if (!outcome.ok) expect(resolveRevealedTools([formatToolSearchResult(outcome.result)])).toEqual(['get_weather']);
+  });
+
+  /** The outcome of one call of a tool with `schema`. */
+  async function checkAgainst(schema: JSONSchemaObject, args: unknown) {
+    const calls = createToolCallCheck({ tools: [{ name: 't', inputSchema: schema }], store: createMemoryRevealStore() });
+    return calls.check({ name: 't', arguments: args }, { sessionId: 's' });
+  }
+
+  // Issue 15 item 11: zod's converter refused these.
+  describe('lets through arguments that fit', () => {
+    it.each([
+      [
+        'a oneOf over two required sets (either property alone)',
+        { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' } }, oneOf: [{ required: ['id'] }, { required: ['email'] }] },
+        { id: 'u1' },
+      ],
+      ['a relative uri-reference', { type: 'object', properties: { href: { type: 'string', format: 'uri-reference' } } }, { href: '../docs/page#top' }],
+      ['an integer above 2^53', { type: 'object', properties: { id: { type: 'integer' } } }, '{"id": 12345678901234567890}'],
+      ['a date-time with lowercase t and z (RFC 3339 §5.6)', { type: 'object', properties: { at: { type: 'string', format: 'date-time' } } }, { at: '2026-12-01t10:00:00z' }],
+    ])('%s', async (_label, schema, args) => {
+      expect(await checkAgainst(schema, args)).toMatchObject({ ok: true, checked: true });
+    });
+  });
+
+  // Issue 15 items 12 and 13: zod's converter let these through, checked or not.
+  describe('refuses arguments that do not fit, naming the property and the rule', () => {
+    it.each([
+      ['an allOf branch without type', { type: 'object', allOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }] }, {}, ['`a`: Invalid input: expected string, received undefined']],
+      [
+        'an anyOf branch without type',
+        { type: 'object', anyOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }] },
+        { a: 1 },
+        ['arguments: Invalid input: fits none of the options of `anyOf`; the closest, option 1, fails with `a`: Invalid input: expected string, received number'],
+      ],
+      ['a nested object without type', { type: 'object', properties: { o: { properties: { a: { type: 'string' } }, required: ['a'] } } }, { o: {} }, ['`o.a`: Invalid input: expected string, received undefined']],
+      ['a required property with a default', { type: 'object', properties: { a: { type: 'string', default: 'x' } }, required: ['a'] }, {}, ['`a`: Invalid input: expected string, received undefined']],
+      [
+        "Gemini's string-typed minItems",
+        { type: 'OBJECT', properties: { tags: { type: 'ARRAY', items: { type: 'STRING' }, minItems: '1' } }, required: ['tags'] },
+        { tags: [] },
+        ['`tags`: Too small: expected array to have >=1 items'],
+      ],
+      ["Gemini's string-typed maxLength", { type: 'OBJECT', properties: { code: { type: 'STRING', maxLength: '5' } } }, { code: 'abcdefgh' }, ['`code`: Too big: expected string to have <=5 characters']],
+      [
+        'draft-07 definitions (pydantic v1)',
+        // As pydantic v1's `.schema()` writes it: no `$schema`, titles everywhere.
+        { title: 'Adopt', type: 'object', properties: { pet: { $ref: '#/definitions/Pet' } }, required: ['pet'], definitions: { Pet: { title: 'Pet', type: 'object', properties: { name: { title: 'Name', type: 'string' } }, required: ['name'] } } },
+        { pet: {} },
+        ['`pet.name`: Invalid input: expected string, received undefined'],
+      ],
+      [
+        "a $ref to '#/properties/x' (zod-to-json-schema)",
+        { type: 'object', properties: { from: { type: 'string', format: 'date' }, to: { $ref: '#/properties/from' } }, required: ['from', 'to'] },
+        { from: '2026-01-01', to: 'soon' },
+        ['`to`: Invalid string: expected format "date"'],
+      ],
+      [
+        'an $id with an $anchor',
+        { $id: 'https://example.com/tools/move', type: 'object', properties: { point: { $ref: '#point' } }, required: ['point'], $defs: { point: { $anchor: 'point', type: 'object', properties: { x: { type: 'number' } }, required: ['x'] } } },
+        { point: { x: 'one' } },
+        ['`point.x`: Invalid input: expected number, received string'],
+      ],
+      [
+        'if/then',
+        { type: 'object', properties: { kind: { enum: ['card', 'cash'] }, card: { type: 'string' } }, required: ['kind'], if: { properties: { kind: { const: 'card' } } }, then: { required: ['card'] } },
+        { kind: 'card' },
+        ['`card`: Invalid input: expected string, received undefined'],
+      ],
+      ['not', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, not: { required: ['a', 'b'] } }, { a: 'x', b: 'y' }, ['arguments: Invalid input: must not fit the `not` schema']],
+      [
+        'dependentRequired',
+        { type: 'object', properties: { card: { type: 'string' }, expiry: { type: 'string' } }, dependentRequired: { card: ['expiry'] } },
+        { card: '4111' },
+        ['`expiry`: Invalid input: required when `card` is present'],
+      ],
+      [
+        'unevaluatedProperties',
+        { type: 'object', allOf: [{ properties: { a: { type: 'string' } } }], unevaluatedProperties: false },
+        { a: 'x', b: 1 },
+        ['arguments: Unrecognized key: "b"'],
+      ],
+    ])('%s', async (_label, schema, args, errors) => {
+      expect(await checkAgainst(schema as JSONSchemaObject, args)).toMatchObject({ ok: false, result: { status: 'invalid-arguments', errors } });
+    });
+
+    it("checks a Gemini declaration's parameters as parseGeminiTools reads them", async () => {
+      const body = { contents: [], tools: [{ functionDeclarations: [{ name: 'tag', parameters: { type: 'OBJECT', properties: { tags: { type: 'ARRAY', items: { type: 'STRING' }, minItems: '1', nullable: true } } } }] }] };
+      const calls = createToolCallCheck({ tools: parseGeminiTools(body), store: createMemoryRevealStore() });
+      expect(await calls.check({ name: 'tag', arguments: { tags: [] } }, { sessionId: 's' })).toMatchObject({ ok: false, result: { errors: ['`tags`: Too small: expected array to have >=1 items'] } });
+      expect(await calls.check({ name: 'tag', arguments: { tags: null } }, { sessionId: 's' })).toMatchObject({ ok: true, checked: true });
+    });
   });
 
   it('takes and gives the names the model saw when given the request’s name mapping', async () => {
