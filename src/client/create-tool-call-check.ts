@@ -149,7 +149,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         const value = validator === null ? undefined : readJSONValue(parsed.value, typeof written === 'string');
         if (validator === null || value === undefined) return { ok: true, name, arguments: parsed.value, checked: false };
         try {
-          errors = validator.validate(value.json);
+          errors = validateArguments(validator, value.json);
         } catch {
           // The validator failed on its own (a `$ref` cycle that never reaches a value), not the model's doing: the
           // call is let through unchecked.
@@ -203,6 +203,40 @@ function readJSONValue(value: unknown, parsedFromText: boolean): { readonly json
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Validates arguments, once more with well-formed keys when the validator throws on a key holding a lone surrogate
+ * (it writes each key into a URI fragment, which such a key cannot be): the check stays off the hot path.
+ */
+function validateArguments(validator: ArgumentValidator, value: unknown): string[] {
+  try {
+    return validator.validate(value);
+  } catch (error) {
+    const wellFormed = withWellFormedKeys(value);
+    if (wellFormed === value) throw error;
+    return validator.validate(wellFormed);
+  }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A copy of JSON data whose object keys have each lone surrogate replaced by U+FFFD; the value itself when none has. */
+function withWellFormedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(withWellFormedKeys);
+    return items.some((item, index) => item !== value[index]) ? items : value;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  let changed = false;
+  const copy: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    const written = key.replace(LONE_SURROGATE, '\uFFFD');
+    const item = withWellFormedKeys(child);
+    changed ||= written !== key || item !== child;
+    Object.defineProperty(copy, written, { value: item, enumerable: true, writable: true, configurable: true });
+  }
+  return changed ? copy : value;
 }
 
 function parseArguments(value: unknown): { value: unknown; error?: string } {

@@ -80,6 +80,8 @@ const DROPPED_KEYWORDS: ReadonlySet<string> = new Set(['example', 'examples', 'n
  * - draft 4's boolean `exclusiveMinimum`/`exclusiveMaximum`, written in the draft 6+ form.
  * - Python's regular expression syntax in `pattern` and `patternProperties` (`(?P<name>…)`, `(?P=name)`, `\A`, `\Z`),
  *   written the JavaScript way.
+ * - 2020-12's `$dynamicRef` and `$dynamicAnchor`, which the validator lacks, as `$ref` and `$anchor` (resolved where
+ *   they point; dynamic scope only matters to schemas that extend one another, such as meta-schemas).
  *
  * What cannot be checked is left out rather than refusing every call: a `type` that is not a JSON type, a `pattern`
  * that is no valid JavaScript regular expression, a format the specification does not define, a keyword whose value
@@ -100,6 +102,10 @@ function copySchema(schema: unknown): ValidationSchema {
     const written = copyKeyword(keyword, value);
     if (written !== undefined) setOwn(copy, keyword, written);
   }
+  // 2020-12's dynamic references, which the validator does not know, followed statically: where they point unless a
+  // schema extends another through them (meta-schemas do; tool schemas do not).
+  if (typeof copy.$dynamicRef === 'string' && copy.$ref === undefined) copy.$ref = copy.$dynamicRef;
+  if (typeof copy.$dynamicAnchor === 'string' && copy.$anchor === undefined) copy.$anchor = copy.$dynamicAnchor;
   if (typeof copy.exclusiveMinimum === 'boolean' || typeof copy.exclusiveMaximum === 'boolean') writeExclusiveBounds(copy);
   readNumericEnum(copy);
   if (schema.nullable === true) allowNull(copy);

@@ -11,6 +11,8 @@ export interface ArgumentErrorContext {
 
 /** The most messages one call's answer lists; the model gets the full schema beside them. */
 const MAX_MESSAGES = 10;
+/** The longest pattern a message quotes. */
+const MAX_PATTERN_LENGTH = 80;
 /** The most enum values a message lists. */
 const MAX_ENUM_VALUES = 20;
 /** Keywords whose own message says what is wrong below them; the errors beneath are not listed one by one. */
@@ -32,6 +34,9 @@ const WRAPPING_KEYWORDS: ReadonlySet<string> = new Set([
   'dependentSchemas',
 ]);
 
+/** Keywords that apply a schema to array items: a `false` one there refuses the item's position. */
+const ITEM_KEYWORDS: ReadonlySet<string> = new Set(['items', 'prefixItems', 'additionalItems', 'unevaluatedItems']);
+
 /**
  * The validator's errors for one call, written for the model: one line per problem, each naming where (`` `a.b.0` ``,
  * or `arguments` for the whole) and the rule (`Invalid input: expected string, received number`,
@@ -41,12 +46,19 @@ const WRAPPING_KEYWORDS: ReadonlySet<string> = new Set([
  * came closest and why it failed. At most {@link MAX_MESSAGES} lines.
  */
 export function formatArgumentErrors(errors: readonly OutputUnit[], context: ArgumentErrorContext): string[] {
-  const messages = describeErrors(errors, context);
+  const messages = describeErrors(errors, context).map(showProblem);
   if (messages.length <= MAX_MESSAGES) return messages;
   return [...messages.slice(0, MAX_MESSAGES - 1), `… and ${messages.length - MAX_MESSAGES + 1} more problems`];
 }
 
-function describeErrors(errors: readonly OutputUnit[], context: ArgumentErrorContext): string[] {
+/** One problem with the arguments: where, what, and of which kind (for the rules that merge problems). */
+interface Problem {
+  readonly path: readonly string[];
+  readonly text: string;
+  readonly kind: 'rule' | 'pattern' | 'format' | 'unrecognized-key';
+}
+
+function describeErrors(errors: readonly OutputUnit[], context: ArgumentErrorContext): Problem[] {
   // A `false` schema's error carries the instance location where the schema location belongs: it is placed under the
   // error before it, the keyword that applied the `false` schema.
   const locations: string[] = [];
@@ -58,7 +70,7 @@ function describeErrors(errors: readonly OutputUnit[], context: ArgumentErrorCon
     if (SUMMARIZING_KEYWORDS.has(error.keyword)) summarized.push(`${error.keywordLocation}/`);
     else if (error.keyword === 'contains' || error.keyword === 'minContains' || error.keyword === 'maxContains') summarized.push(`${parentLocation(error.keywordLocation)}/contains/`);
   }
-  const messages: string[] = [];
+  const problems: Problem[] = [];
   const done = new Set<string>();
   for (const [index, error] of errors.entries()) {
     const location = locations[index] as string;
@@ -67,115 +79,148 @@ function describeErrors(errors: readonly OutputUnit[], context: ArgumentErrorCon
     const key = `${error.keyword}\n${error.instanceLocation}\n${error.keywordLocation}`;
     if (done.has(key)) continue;
     done.add(key);
-    for (const message of describeError(error, errors[index - 1], context)) if (!messages.includes(message)) messages.push(message);
+    problems.push(...describeError(error, errors[index - 1], context));
   }
   // Never an empty answer for a refused call: the validator's own words when nothing above applied.
-  if (messages.length === 0 && errors.length > 0) {
+  if (problems.length === 0 && errors.length > 0) {
     const first = errors.find((error) => !WRAPPING_KEYWORDS.has(error.keyword)) ?? (errors[0] as OutputUnit);
-    messages.push(`${showPath(readPointer(first.instanceLocation))}: ${first.error}`);
+    problems.push({ path: readPointer(first.instanceLocation), text: first.error, kind: 'rule' });
   }
-  return messages;
+  return mergeProblems(problems);
 }
 
-/** The lines for one error. `previous` is the error before it (for a `false` schema: what applied it). */
-function describeError(error: OutputUnit, previous: OutputUnit | undefined, context: ArgumentErrorContext): string[] {
+/**
+ * The problems worth telling: one of each; a failed format without the pattern beside it that says the same (zod 4
+ * writes both); a key the schema does not know only when nothing is said about its value (the 2020-12 rule reports
+ * a declared property whose value fails as unevaluated too).
+ */
+function mergeProblems(problems: readonly Problem[]): Problem[] {
+  const shown = new Set<string>();
+  return problems.filter((problem) => {
+    const text = showProblem(problem);
+    if (shown.has(text)) return false;
+    shown.add(text);
+    if (problem.kind === 'pattern' && problems.some((other) => other.kind === 'format' && samePath(other.path, problem.path))) return false;
+    if (problem.kind === 'unrecognized-key') {
+      const key = [...problem.path, JSON.parse(problem.text.slice(problem.text.indexOf('"'))) as string];
+      return !problems.some((other) => other !== problem && other.path.length >= key.length && samePath(other.path.slice(0, key.length), key));
+    }
+    return true;
+  });
+}
+
+function samePath(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((segment, index) => segment === b[index]);
+}
+
+function showProblem(problem: Problem): string {
+  return `${showPath(problem.path)}: ${problem.text}`;
+}
+
+/** The problems one error stands for. `previous` is the error before it (for a `false` schema: what applied it). */
+function describeError(error: OutputUnit, previous: OutputUnit | undefined, context: ArgumentErrorContext): Problem[] {
   const path = readPointer(error.instanceLocation);
-  const at = showPath(path);
   const node = error.keyword === 'false' ? undefined : schemaAt(readPointer(parentLocation(error.keywordLocation)), context);
   const value = valueAt(path, context.instance);
-  // A location not followed here (through `$recursiveRef`): the validator's own words.
-  if (node === undefined && error.keyword !== 'false') return [`${at}: ${error.error}`];
+  const rule = (text: string): Problem[] => [{ path, text, kind: 'rule' }];
+  // A location not followed here: the validator's own words.
+  if (node === undefined && error.keyword !== 'false') return rule(error.error);
   switch (error.keyword) {
     case 'type':
-      return [`${at}: Invalid input: expected ${describeType(node?.type)}, received ${jsonType(value)}`];
+      return rule(`Invalid input: expected ${describeType(node?.type)}, received ${jsonType(value)}`);
     case 'required':
       return readNames(node?.required)
         .filter((name) => !hasOwn(value, name))
-        .map((name) => `${showPath([...path, name])}: Invalid input: expected ${describeExpected(propertySchema(error.keywordLocation, name, context), context)}, received undefined`);
+        .map((name) => ({ path: [...path, name], text: `Invalid input: expected ${describeExpected(propertySchema(error.keywordLocation, name, context), context)}, received undefined`, kind: 'rule' }));
     case 'dependentRequired':
     case 'dependencies': {
-      const dependencies = (error.keyword === 'dependentRequired' ? node?.dependentRequired : node?.dependencies) as Record<string, unknown> | undefined;
-      const lines: string[] = [];
+      const dependencies = error.keyword === 'dependentRequired' ? node?.dependentRequired : node?.dependencies;
+      const problems: Problem[] = [];
       for (const [name, dependants] of Object.entries(isRecord(dependencies) ? dependencies : {})) {
         if (!hasOwn(value, name)) continue;
         for (const dependant of readNames(dependants)) {
-          if (!hasOwn(value, dependant)) lines.push(`${showPath([...path, dependant])}: Invalid input: required when \`${name}\` is present`);
+          if (!hasOwn(value, dependant)) problems.push({ path: [...path, dependant], text: `Invalid input: required when \`${name}\` is present`, kind: 'rule' });
         }
       }
-      return lines;
+      return problems;
     }
     case 'enum':
-      return [`${at}: Invalid option: expected one of ${describeEnum(node?.enum)}`];
+      return rule(`Invalid option: expected one of ${describeEnum(node?.enum)}`);
     case 'const':
-      return [`${at}: Invalid input: expected ${JSON.stringify(node?.const)}`];
+      return rule(`Invalid input: expected ${JSON.stringify(node?.const)}`);
     case 'minLength':
-      return [`${at}: Too small: expected string to have >=${String(node?.minLength)} characters`];
+      return rule(`Too small: expected string to have >=${String(node?.minLength)} characters`);
     case 'maxLength':
-      return [`${at}: Too big: expected string to have <=${String(node?.maxLength)} characters`];
+      return rule(`Too big: expected string to have <=${String(node?.maxLength)} characters`);
     case 'minItems':
-      return [`${at}: Too small: expected array to have >=${String(node?.minItems)} items`];
+      return rule(`Too small: expected array to have >=${String(node?.minItems)} items`);
     case 'maxItems':
-      return [`${at}: Too big: expected array to have <=${String(node?.maxItems)} items`];
+      return rule(`Too big: expected array to have <=${String(node?.maxItems)} items`);
     case 'minProperties':
-      return [`${at}: Too small: expected object to have >=${String(node?.minProperties)} properties`];
+      return rule(`Too small: expected object to have >=${String(node?.minProperties)} properties`);
     case 'maxProperties':
-      return [`${at}: Too big: expected object to have <=${String(node?.maxProperties)} properties`];
+      return rule(`Too big: expected object to have <=${String(node?.maxProperties)} properties`);
     case 'minimum':
-      return [`${at}: Too small: expected number to be >=${String(node?.minimum)}`];
+      return rule(`Too small: expected number to be >=${String(node?.minimum)}`);
     case 'exclusiveMinimum':
-      return [`${at}: Too small: expected number to be >${String(node?.exclusiveMinimum)}`];
+      return rule(`Too small: expected number to be >${String(node?.exclusiveMinimum)}`);
     case 'maximum':
-      return [`${at}: Too big: expected number to be <=${String(node?.maximum)}`];
+      return rule(`Too big: expected number to be <=${String(node?.maximum)}`);
     case 'exclusiveMaximum':
-      return [`${at}: Too big: expected number to be <${String(node?.exclusiveMaximum)}`];
+      return rule(`Too big: expected number to be <${String(node?.exclusiveMaximum)}`);
     case 'multipleOf':
-      return [`${at}: Invalid number: expected a multiple of ${String(node?.multipleOf)}`];
-    case 'pattern':
-      return [`${at}: Invalid string: must match pattern /${String(node?.pattern)}/`];
+      return rule(`Invalid number: expected a multiple of ${String(node?.multipleOf)}`);
+    case 'pattern': {
+      const pattern = String(node?.pattern);
+      // A long pattern (zod 4 writes one beside each format) is in the schema the answer carries.
+      const shown = pattern.length > MAX_PATTERN_LENGTH ? 'the pattern in its schema' : `pattern /${pattern}/`;
+      const text = typeof node?.format === 'string' ? `Invalid string: must match ${shown} (format "${node.format}")` : `Invalid string: must match ${shown}`;
+      return [{ path, text, kind: 'pattern' }];
+    }
     case 'format':
-      return [`${at}: Invalid string: expected format "${String(node?.format)}"`];
+      return [{ path, text: `Invalid string: expected format "${String(node?.format)}"`, kind: 'format' }];
     case 'uniqueItems': {
       const pair = /indexes (\d+) and (\d+)/.exec(error.error);
-      return [`${at}: Invalid input: items must be unique${pair === null ? '' : ` (items ${pair[1]} and ${pair[2]} are equal)`}`];
+      return rule(`Invalid input: items must be unique${pair === null ? '' : ` (items ${pair[1]} and ${pair[2]} are equal)`}`);
     }
     case 'contains':
-      return [`${at}: Invalid input: no item fits \`contains\``];
+      return rule('Invalid input: no item fits `contains`');
     case 'minContains':
-      return [`${at}: Invalid input: expected at least ${String(node?.minContains)} items to fit \`contains\``];
+      return rule(`Invalid input: expected at least ${String(node?.minContains)} items to fit \`contains\``);
     case 'maxContains':
-      return [`${at}: Invalid input: expected at most ${String(node?.maxContains)} items to fit \`contains\``];
+      return rule(`Invalid input: expected at most ${String(node?.maxContains)} items to fit \`contains\``);
     case 'not':
-      return [`${at}: Invalid input: must not fit the \`not\` schema`];
+      return rule('Invalid input: must not fit the `not` schema');
     case 'propertyNames': {
       const name = /^Property name "([\s\S]*)" does not match schema\.$/.exec(error.error)?.[1];
-      return [`${at}: Invalid key${name === undefined ? '' : `: ${JSON.stringify(name)}`}`];
+      return rule(`Invalid key${name === undefined ? '' : `: ${JSON.stringify(name)}`}`);
     }
     case 'anyOf':
     case 'oneOf':
-      return [describeOptions(error, node, value, context)];
+      return rule(describeOptions(error, node, value, context));
     case 'false':
       if (previous?.keyword === 'additionalProperties' || previous?.keyword === 'unevaluatedProperties') {
-        return [`${showPath(path.slice(0, -1))}: Unrecognized key: ${JSON.stringify(path.at(-1) ?? '')}`];
+        return [{ path: path.slice(0, -1), text: `Unrecognized key: ${JSON.stringify(path.at(-1) ?? '')}`, kind: 'unrecognized-key' }];
       }
-      return [`${at}: Invalid input: no value is allowed here`];
+      if (previous !== undefined && ITEM_KEYWORDS.has(previous.keyword)) return rule('Invalid input: no item is allowed at this position');
+      return rule('Invalid input: no value is allowed here');
     default:
-      return [`${at}: ${error.error}`];
+      return rule(error.error);
   }
 }
 
 /**
- * One line for a failed `anyOf` or `oneOf`: how many options fit, and for none, which came closest and why it failed.
- * When every option fails on its type alone, the line lists the types (`expected string or null, received number`).
+ * The text for a failed `anyOf` or `oneOf`: how many options fit, and for none, which came closest and why it failed.
+ * When every option fails on its type alone, the text lists the types (`expected string or null, received number`).
  */
 function describeOptions(error: OutputUnit, node: Record<string, unknown> | undefined, value: unknown, context: ArgumentErrorContext): string {
-  const at = showPath(readPointer(error.instanceLocation));
   const keyword = error.keyword as 'anyOf' | 'oneOf';
   const options = Array.isArray(node?.[keyword]) ? (node[keyword] as (Schema | boolean)[]) : [];
   const matches = Number(/\((\d+) matches\)/.exec(error.error)?.[1] ?? 0);
-  if (matches > 1) return `${at}: Invalid input: fits ${matches} of the ${options.length} options of \`${keyword}\`; exactly one must fit`;
+  if (matches > 1) return `Invalid input: fits ${matches} of the ${options.length} options of \`${keyword}\`; exactly one must fit`;
   const failures = options.map((option, index) => {
     const result = validate(value, option, context.draft, context.lookup, false, null, error.instanceLocation, `${error.keywordLocation}/${index}`);
-    return { index, errors: result.errors, messages: describeErrors(result.errors, context) };
+    return { index, errors: result.errors, problems: describeErrors(result.errors, context) };
   });
   const ownTypeOnly = failures.every(({ errors }) => {
     const leaves = errors.filter((entry) => !WRAPPING_KEYWORDS.has(entry.keyword));
@@ -186,16 +231,16 @@ function describeOptions(error: OutputUnit, node: Record<string, unknown> | unde
       const leaf = errors.find((entry) => entry.keyword === 'type') as OutputUnit;
       return typeNames(schemaAt(readPointer(parentLocation(leaf.keywordLocation)), context)?.type);
     });
-    return `${at}: Invalid input: expected ${describeType([...new Set(types)])}, received ${jsonType(value)}`;
+    return `Invalid input: expected ${describeType([...new Set(types)])}, received ${jsonType(value)}`;
   }
   // The closest option: one of the value's own kind (no type, const or enum mismatch at its top), then the fewest problems.
   const ranked = failures
-    .filter(({ messages }) => messages.length > 0)
+    .filter(({ problems }) => problems.length > 0)
     .map((failure) => ({ ...failure, wrongKind: failure.errors.some((entry) => entry.instanceLocation === error.instanceLocation && ['type', 'const', 'enum', 'false'].includes(entry.keyword)) }))
-    .sort((a, b) => Number(a.wrongKind) - Number(b.wrongKind) || a.messages.length - b.messages.length || a.index - b.index);
+    .sort((a, b) => Number(a.wrongKind) - Number(b.wrongKind) || a.problems.length - b.problems.length || a.index - b.index);
   const closest = ranked[0];
-  const summary = `${at}: Invalid input: fits none of the ${options.length === 1 ? 'options' : `${options.length} options`} of \`${keyword}\``;
-  return closest === undefined ? summary : `${summary}; the closest, option ${closest.index + 1}, fails with ${closest.messages.slice(0, 2).join('; ')}`;
+  const summary = `Invalid input: fits none of the ${options.length === 1 ? 'options' : `${options.length} options`} of \`${keyword}\``;
+  return closest === undefined ? summary : `${summary}; the closest, option ${closest.index + 1}, fails with ${closest.problems.slice(0, 2).map(showProblem).join('; ')}`;
 }
 
 /** What a property is expected to be, for a missing one: its type, its values, or "a value". */
@@ -206,6 +251,11 @@ function describeExpected(schema: unknown, context: ArgumentErrorContext, depth 
   if ('const' in schema) return JSON.stringify(schema.const);
   const reference = (schema as { __absolute_ref__?: unknown }).__absolute_ref__;
   if (typeof reference === 'string') return describeExpected(context.lookup[reference], context, depth + 1);
+  // pydantic v1 wraps a `$ref` with a description in a one-item `allOf`.
+  if (Array.isArray(schema.allOf)) {
+    const described = schema.allOf.map((member) => describeExpected(member, context, depth + 1)).find((text) => text !== 'a value');
+    if (described !== undefined) return described;
+  }
   const options = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
   if (options !== undefined) {
     const described = options.map((option) => describeExpected(option, context, depth + 1));
@@ -303,8 +353,9 @@ function valueAt(path: readonly string[], instance: unknown): unknown {
 function schemaAt(segments: readonly string[], context: ArgumentErrorContext): Record<string, unknown> | undefined {
   let node: unknown = context.schema;
   for (const segment of segments) {
-    if (segment === '$ref' && isRecord(node)) {
-      const reference = (node as { __absolute_ref__?: unknown }).__absolute_ref__;
+    if ((segment === '$ref' || segment === '$recursiveRef') && isRecord(node)) {
+      // A `$recursiveRef` is read where it points statically: enough to name a rule, which is all this is for.
+      const reference = (node as { __absolute_ref__?: unknown; __absolute_recursive_ref__?: unknown })[segment === '$ref' ? '__absolute_ref__' : '__absolute_recursive_ref__'];
       node = typeof reference === 'string' ? context.lookup[reference] : undefined;
     } else if (typeof node === 'object' && node !== null && Object.prototype.hasOwnProperty.call(node, segment)) {
       node = (node as Record<string, unknown>)[segment];
