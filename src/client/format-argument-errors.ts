@@ -335,10 +335,17 @@ function readPointer(pointer: string): string[] {
     });
 }
 
-/** A path as the model reads it: `` `a.b.0` ``, or `arguments` for the whole. */
+/**
+ * A path as the model reads it: `` `a.b.0` ``, or `arguments` for the whole; a key that is no plain name in brackets,
+ * so a key holding a dot is not read as two (`` `headers["X.Trace"]` ``).
+ */
 function showPath(path: readonly string[]): string {
-  return path.length === 0 ? 'arguments' : `\`${path.join('.')}\``;
+  if (path.length === 0) return 'arguments';
+  const written = path.map((segment, index) => (PLAIN_KEY.test(segment) ? `${index === 0 ? '' : '.'}${segment}` : `[${JSON.stringify(segment)}]`)).join('');
+  return `\`${written}\``;
 }
+
+const PLAIN_KEY = /^[A-Za-z0-9_$-]+$/;
 
 function valueAt(path: readonly string[], instance: unknown): unknown {
   let value = instance;

@@ -291,6 +291,88 @@ export const modelArguments: fc.Arbitrary<unknown> = fc.oneof(
   fc.anything(),
 );
 
+/** Values a mutation writes into arguments: every JSON type, edges of the numeric rules, strings near common formats. */
+const MUTATION_VALUES: readonly unknown[] = [null, true, false, 0, -1, 1, 1.5, 0.07, 2 ** 60, '', 'x', '1', 'FOO', '2026-01-01T00:00:00Z', '2026-01-01', 'a@example.com', 'https://example.com', [], {}, ['x'], { a: 1 }];
+
+/** One change to a model's arguments; `at` picks the object or array (or, for `replace`, any value) it applies to. */
+export type ArgumentMutation =
+  | { readonly kind: 'drop'; readonly at: number; readonly key: number }
+  | { readonly kind: 'set'; readonly at: number; readonly key: number; readonly value: unknown }
+  | { readonly kind: 'add'; readonly at: number; readonly name: string; readonly value: unknown }
+  | { readonly kind: 'replace'; readonly at: number; readonly value: unknown }
+  | { readonly kind: 'retype'; readonly at: number }
+  | { readonly kind: 'truncate'; readonly at: number }
+  | { readonly kind: 'duplicate'; readonly at: number };
+
+const mutationValue: fc.Arbitrary<unknown> = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...MUTATION_VALUES) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+
+/** Up to three changes to arguments: what a model gets wrong (a missing, extra or retyped value, a list too short). */
+export const argumentMutations: fc.Arbitrary<readonly ArgumentMutation[]> = fc.array(
+  fc.oneof(
+    fc.record({ kind: fc.constant('drop' as const), at: fc.nat(), key: fc.nat() }),
+    fc.record({ kind: fc.constant('set' as const), at: fc.nat(), key: fc.nat(), value: mutationValue }),
+    fc.record({ kind: fc.constant('add' as const), at: fc.nat(), name: fc.constantFrom('extra', 'id', 'name', 'value', 'a', 'type'), value: mutationValue }),
+    fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), value: mutationValue }),
+    fc.record({ kind: fc.constant('retype' as const), at: fc.nat() }),
+    fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
+    fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat() }),
+  ),
+  { maxLength: 3 },
+);
+
+/** Arguments (JSON data) with the mutations applied in order, on a copy. */
+export function mutateArguments(value: unknown, mutations: readonly ArgumentMutation[]): unknown {
+  let root = JSON.parse(JSON.stringify(value) ?? 'null') as unknown;
+  for (const written of mutations) {
+    // A copy of the value written: the same object written twice would make a cycle.
+    const mutation = 'value' in written ? { ...written, value: JSON.parse(JSON.stringify(written.value)) as unknown } : written;
+    const nodes = collectValues(root);
+    if (mutation.kind === 'replace' || mutation.kind === 'retype') {
+      const [target, parent, key] = nodes[mutation.at % nodes.length] as [unknown, unknown, string | number | undefined];
+      const next = mutation.kind === 'replace' ? mutation.value : retype(target);
+      if (parent === undefined) root = next;
+      else (parent as Record<string | number, unknown>)[key as string | number] = next;
+      continue;
+    }
+    const containers = nodes.filter(([node]) => typeof node === 'object' && node !== null);
+    if (containers.length === 0) continue;
+    const target = (containers[mutation.at % containers.length] as [unknown, unknown, unknown])[0] as Record<string, unknown> | unknown[];
+    const keys = Object.keys(target);
+    if (mutation.kind === 'drop' && keys.length > 0) {
+      if (Array.isArray(target)) target.splice(mutation.key % target.length, 1);
+      else delete target[keys[mutation.key % keys.length] as string];
+    } else if (mutation.kind === 'set' && keys.length > 0) (target as Record<string, unknown>)[keys[mutation.key % keys.length] as string] = mutation.value;
+    else if (mutation.kind === 'add') {
+      if (Array.isArray(target)) target.push(mutation.value);
+      else target[mutation.name] = mutation.value;
+    } else if (mutation.kind === 'truncate' && Array.isArray(target)) target.pop();
+    else if (mutation.kind === 'duplicate' && Array.isArray(target) && target.length > 0) target.push(JSON.parse(JSON.stringify(target[0])) as unknown);
+  }
+  return root;
+}
+
+/** Every value inside `root` (pre-order), each with its parent and key. */
+function collectValues(root: unknown): [unknown, unknown, string | number | undefined][] {
+  const found: [unknown, unknown, string | number | undefined][] = [];
+  const visit = (node: unknown, parent: unknown, key: string | number | undefined): void => {
+    found.push([node, parent, key]);
+    if (Array.isArray(node)) node.forEach((child, index) => visit(child, node, index));
+    else if (typeof node === 'object' && node !== null) for (const [name, child] of Object.entries(node)) visit(child, node, name);
+  };
+  visit(root, undefined, undefined);
+  return found;
+}
+
+/** The value as a model writing the wrong type would: a number as text, text as a number where it reads as one, and so on. */
+function retype(value: unknown): unknown {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : [value];
+  if (typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value[0] ?? null;
+  if (value === null) return 'null';
+  return [value];
+}
+
 function nest(depth: number): unknown {
   let value: unknown = {};
   for (let level = 0; level < depth; level += 1) value = { child: value, path: 'p' };
