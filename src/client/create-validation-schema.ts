@@ -79,7 +79,8 @@ const DROPPED_KEYWORDS: ReadonlySet<string> = new Set(['example', 'examples', 'n
  *   `format: 'enum'` and the numeric formats (annotations).
  * - draft 4's boolean `exclusiveMinimum`/`exclusiveMaximum`, written in the draft 6+ form.
  * - Python's regular expression syntax in `pattern` and `patternProperties` (`(?P<name>…)`, `(?P=name)`, `\A`, `\Z`),
- *   written the JavaScript way.
+ *   written the JavaScript way, and escapes the validator's `u` flag refuses (`\-` outside a class) without the
+ *   backslash.
  * - 2020-12's `$dynamicRef` and `$dynamicAnchor`, which the validator lacks, as `$ref` and `$anchor` (resolved where
  *   they point; dynamic scope only matters to schemas that extend one another, such as meta-schemas).
  *
@@ -182,17 +183,45 @@ function readNameList(value: unknown): string[] | undefined {
  * rewritten first.
  */
 function readPattern(pattern: string): string | undefined {
-  const written = pattern
-    .replace(/\(\?P<([A-Za-z_][A-Za-z0-9_]*)>/g, '(?<$1>')
-    .replace(/\(\?P=([A-Za-z_][A-Za-z0-9_]*)\)/g, '\\k<$1>')
-    .replace(/(^|[^\\])\\A/g, '$1^')
-    .replace(/(^|[^\\])\\[Zz]/g, '$1$');
+  const written = withoutIdentityEscapes(
+    pattern
+      .replace(/\(\?P<([A-Za-z_][A-Za-z0-9_]*)>/g, '(?<$1>')
+      .replace(/\(\?P=([A-Za-z_][A-Za-z0-9_]*)\)/g, '\\k<$1>')
+      .replace(/(^|[^\\])\\A/g, '$1^')
+      .replace(/(^|[^\\])\\[Zz]/g, '$1$'),
+  );
   try {
     new RegExp(written, 'u');
     return written;
   } catch {
     return undefined;
   }
+}
+
+/** Characters a `u`-flag regular expression may escape (its syntax characters and `/`), besides letters and digits. */
+const ESCAPABLE = new Set('^$\\.*+?()[]{}|/');
+
+/**
+ * A pattern with its identity escapes of other characters (`\-`, `\:`, `\@`, `\"`, common in schemas and fine
+ * without the `u` flag) written as the character itself, which the `u` flag requires; `\-` inside a class is kept.
+ */
+function withoutIdentityEscapes(pattern: string): string {
+  let written = '';
+  let inClass = false;
+  for (let index = 0; index < pattern.length; index += 1) {
+    const character = pattern[index] as string;
+    if (character === '\\' && index + 1 < pattern.length) {
+      const next = pattern[index + 1] as string;
+      const kept = /[A-Za-z0-9]/.test(next) || ESCAPABLE.has(next) || (inClass && next === '-');
+      written += kept ? `\\${next}` : next;
+      index += 1;
+      continue;
+    }
+    if (character === '[' && !inClass) inClass = true;
+    else if (character === ']' && inClass) inClass = false;
+    written += character;
+  }
+  return written;
 }
 
 /**

@@ -216,6 +216,48 @@ describe('createToolCallCheck', () => {
     expect(await calls.check(null as never, { sessionId: 's' })).toMatchObject({ ok: false, result: { status: 'no-match' } });
   });
 
+  describe('lets a call through unchecked only when it cannot be validated at all (docs/call-check.md)', () => {
+    it.each([
+      ['a $ref to another document', { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } }, { a: 1 }],
+      ['a $ref cycle that never reaches a value', { $ref: '#' }, {}],
+      ['two subschemas with one $id', { properties: { a: { $id: 'https://example.com/a' }, b: { $id: 'https://example.com/a' } } }, {}],
+    ])('%s', async (_label, schema, args) => {
+      expect(await checkAgainst(schema as JSONSchemaObject, args)).toEqual({ ok: true, name: 't', arguments: args, checked: false });
+    });
+
+    it('arguments a caller passes that are no JSON data (a bigint)', async () => {
+      expect(await checkAgainst({ type: 'object' }, { n: 1n })).toMatchObject({ ok: true, checked: false });
+    });
+
+    it('and checks a key holding a lone surrogate, read with U+FFFD in its place', async () => {
+      const schema = { type: 'object', additionalProperties: { type: 'string' } };
+      expect(await checkAgainst(schema, '{"\\ud800": "x"}')).toMatchObject({ ok: true, checked: true });
+      expect(await checkAgainst(schema, '{"\\ud800": 1}')).toMatchObject({ ok: false, result: { errors: ['`["\ufffd"]`: Invalid input: expected string, received number'] } });
+    });
+
+    it('and checks the rest of a schema whose pattern no JavaScript engine reads', async () => {
+      expect(await checkAgainst({ type: 'object', properties: { a: { type: 'string', pattern: '[a-' } } }, { a: 1 })).toMatchObject({ ok: false, result: { errors: ['`a`: Invalid input: expected string, received number'] } });
+      expect(await checkAgainst({ type: 'object', properties: { a: { type: 'string', pattern: '[a-' } } }, { a: 'z' })).toMatchObject({ ok: true, checked: true });
+    });
+  });
+
+  it('compiles a tool’s schema on its first call and keeps the 512 tools called last', async () => {
+    let compiled = 0;
+    // Counts the walks of each schema's keys: compiling copies the schema once; checking a call never reads it.
+    const counted = (index: number): ToolDefinition => ({
+      name: `tool_${index}`,
+      inputSchema: new Proxy({ type: 'object', properties: { a: { type: 'string' } } }, { ownKeys: (target) => (compiled += 1, Reflect.ownKeys(target)) }),
+    });
+    const calls = createToolCallCheck({ tools: Array.from({ length: 600 }, (_, index) => counted(index)), store: createMemoryRevealStore() });
+    expect(compiled).toBe(0);
+    for (let index = 0; index < 600; index += 1) await calls.check({ name: `tool_${index}`, arguments: { a: 'x' } }, { sessionId: 's' });
+    expect(compiled).toBe(600);
+    await calls.check({ name: 'tool_599', arguments: { a: 'x' } }, { sessionId: 's' });
+    expect(compiled).toBe(600);
+    await calls.check({ name: 'tool_0', arguments: { a: 'x' } }, { sessionId: 's' });
+    expect(compiled).toBe(601);
+  });
+
   it('lets a call through unchecked when the schema cannot be compiled', async () => {
     const odd: ToolDefinition = { name: 'odd', inputSchema: { type: 'object', properties: { a: { $ref: '#/nowhere' } } } };
     const calls = createToolCallCheck({ tools: [odd], store: createMemoryRevealStore() });
