@@ -51,7 +51,7 @@ describe('the source layout', () => {
   );
 
   it('imports only the allowed runtime dependencies', () => {
-    const allowed = new Set(['zod', 'fast-json-stable-stringify', 'lru-cache']);
+    const allowed = new Set(['zod', 'fast-json-stable-stringify', 'lru-cache', '@cfworker/json-schema']);
     const external = files
       .filter((file) => !file.local.startsWith('integrations/'))
       .flatMap((file) => imports(file.path).filter((specifier) => !(isCommandLine(file.local) && isBuiltin(specifier))))
@@ -62,7 +62,7 @@ describe('the source layout', () => {
   it('lets an integration import only its framework (an optional peer dependency) besides the runtime dependencies', () => {
     const frameworks: Record<string, readonly string[]> = { 'ai-sdk': ['ai'] };
     for (const file of files.filter((entry) => entry.local.startsWith('integrations/'))) {
-      const allowed = new Set(['zod', 'fast-json-stable-stringify', 'lru-cache', ...(frameworks[file.local.split('/')[1] ?? ''] ?? [])]);
+      const allowed = new Set(['zod', 'fast-json-stable-stringify', 'lru-cache', '@cfworker/json-schema', ...(frameworks[file.local.split('/')[1] ?? ''] ?? [])]);
       expect(imports(file.path).filter((specifier) => !specifier.startsWith('.') && !allowed.has(specifier)), file.local).toEqual([]);
     }
   });
