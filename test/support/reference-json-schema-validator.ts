@@ -30,7 +30,7 @@ const SPECIFICATION_FORMATS: FormatName[] = [
 ];
 
 function createAjv(draft: ReferenceDraft) {
-  const options = { strict: false, logger: false as const, allErrors: true, verbose: true };
+  const options = { strict: false, logger: false as const, allErrors: true, verbose: true, code: { optimize: false } };
   const ajv = draft === 'draft-07' ? new Ajv(options) : draft === '2019-09' ? new Ajv2019(options) : new Ajv2020(options);
   addFormats(ajv, SPECIFICATION_FORMATS);
   return ajv;
