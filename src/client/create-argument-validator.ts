@@ -1,5 +1,6 @@
 import { dereference, validate, type Schema } from '@cfworker/json-schema';
 import { isRecord } from '../records/is-record.js';
+import { createBudgetedValue } from './create-budgeted-value.js';
 import { createValidationSchema } from './create-validation-schema.js';
 import { formatArgumentErrors } from './format-argument-errors.js';
 import { resolveJSONSchemaDraft } from './resolve-json-schema-draft.js';
@@ -7,9 +8,9 @@ import { resolveJSONSchemaDraft } from './resolve-json-schema-draft.js';
 /** A tool's input schema, compiled for checking arguments. */
 export interface ArgumentValidator {
   /**
-   * What is wrong with `value` (JSON data: no `undefined`, no `bigint`, no cycles), one line per problem; empty when
-   * it fits. Throws only when the validator itself fails (a `$ref` cycle that never reaches a value overflows the
-   * stack).
+   * What is wrong with `value` (fresh JSON data, as `JSON.parse` makes it), one line per problem; empty when it fits.
+   * Throws when the validator itself fails: a `$ref` cycle that never reaches a value overflows the stack, and a
+   * `ValidationBudgetError` ends a validation that would take exponential time (`createBudgetedValue`).
    */
   validate(value: unknown): string[];
 }
@@ -44,8 +45,9 @@ export function createArgumentValidator(inputSchema: unknown): ArgumentValidator
   const draft = resolveJSONSchemaDraft(inputSchema);
   return {
     validate(value) {
-      const result = validate(value, schema, draft, lookup, false);
-      return result.valid ? [] : formatArgumentErrors(result.errors, { schema, lookup, draft, instance: value });
+      const instance = createBudgetedValue(value);
+      const result = validate(instance, schema, draft, lookup, false);
+      return result.valid ? [] : formatArgumentErrors(result.errors, { schema, lookup, draft, instance });
     },
   };
 }

@@ -61,7 +61,9 @@ export interface CreateToolCallCheckOptions {
  * 2020-12 without one; no code generation, so it runs in edge runtimes), each compiled on its tool's first call and
  * kept for the 512 tools called last. Gemini's and OpenAPI's `Schema` (`STRING`, `nullable`, `"minItems": "1"`) is read
  * as it is meant. `checked: false` means the schema could not be used (a `$ref` to another document or to nowhere,
- * a `$ref` cycle) or the arguments were not JSON data (a `bigint`); docs/call-check.md lists every such case.
+ * a `$ref` cycle), the validation would have taken exponential time (options of a recursive schema that recurse
+ * into the same property, deeply nested arguments), or the arguments were not JSON data (a `bigint`);
+ * docs/call-check.md lists every such case.
  * Arguments nested more than 100 levels deep get an `invalid-arguments` result without being validated (the
  * validator recurses per level). A property named `__proto__` is validated like any other. Nothing here throws for
  * what the model wrote.

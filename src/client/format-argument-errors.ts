@@ -1,4 +1,4 @@
-import { validate, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import type { OutputUnit, Schema, SchemaDraft } from '@cfworker/json-schema';
 import { isRecord } from '../records/is-record.js';
 
 /** What {@link formatArgumentErrors} reads besides the errors: the compiled schema, its references, and the arguments. */
@@ -46,7 +46,7 @@ const ITEM_KEYWORDS: ReadonlySet<string> = new Set(['items', 'prefixItems', 'add
  * came closest and why it failed. At most {@link MAX_MESSAGES} lines.
  */
 export function formatArgumentErrors(errors: readonly OutputUnit[], context: ArgumentErrorContext): string[] {
-  const messages = describeErrors(errors, context).map(showProblem);
+  const messages = describeErrors(readEntries(errors), context).map(showProblem);
   if (messages.length <= MAX_MESSAGES) return messages;
   return [...messages.slice(0, MAX_MESSAGES - 1), `… and ${messages.length - MAX_MESSAGES + 1} more problems`];
 }
@@ -56,35 +56,67 @@ interface Problem {
   readonly path: readonly string[];
   readonly text: string;
   readonly kind: 'rule' | 'pattern' | 'format' | 'unrecognized-key';
+  /** For a key the schema does not allow: the key. */
+  readonly key?: string;
+  /** For a failed `anyOf`/`oneOf`: the problems of the option that came closest. */
+  readonly closest?: readonly Problem[];
 }
 
-function describeErrors(errors: readonly OutputUnit[], context: ArgumentErrorContext): Problem[] {
+/** One validator error with the schema location it belongs to, and the error before it. */
+interface Entry {
+  readonly error: OutputUnit;
+  readonly location: string;
+  readonly previous: OutputUnit | undefined;
+}
+
+function readEntries(errors: readonly OutputUnit[]): Entry[] {
   // A `false` schema's error carries the instance location where the schema location belongs: it is placed under the
   // error before it, the keyword that applied the `false` schema.
-  const locations: string[] = [];
+  const entries: Entry[] = [];
   for (const [index, error] of errors.entries()) {
-    locations.push(error.keyword === 'false' && index > 0 ? `${locations[index - 1]}/false` : error.keywordLocation);
+    const previous = entries[index - 1];
+    entries.push({ error, location: error.keyword === 'false' && previous !== undefined ? `${previous.location}/false` : error.keywordLocation, previous: previous?.error });
   }
-  const summarized: string[] = [];
-  for (const error of errors) {
-    if (SUMMARIZING_KEYWORDS.has(error.keyword)) summarized.push(`${error.keywordLocation}/`);
-    else if (error.keyword === 'contains' || error.keyword === 'minContains' || error.keyword === 'maxContains') summarized.push(`${parentLocation(error.keywordLocation)}/contains/`);
+  return entries;
+}
+
+function describeErrors(entries: readonly Entry[], context: ArgumentErrorContext): Problem[] {
+  // `contains` keeps the errors of the items it tried, before or after its own: below it, nothing is listed.
+  const underContains: string[] = [];
+  for (const { error } of entries) {
+    if (error.keyword === 'contains' || error.keyword === 'minContains' || error.keyword === 'maxContains') underContains.push(`${parentLocation(error.keywordLocation)}/contains/`);
   }
   const problems: Problem[] = [];
   const done = new Set<string>();
-  for (const [index, error] of errors.entries()) {
-    const location = locations[index] as string;
-    if (summarized.some((prefix) => location.startsWith(prefix)) || WRAPPING_KEYWORDS.has(error.keyword)) continue;
+  // The errors below a summarizing keyword follow it, each at a location under its own.
+  let summarized: string | undefined;
+  for (const [index, { error, location, previous }] of entries.entries()) {
+    if (summarized !== undefined && location.startsWith(summarized)) continue;
+    summarized = SUMMARIZING_KEYWORDS.has(error.keyword) ? `${error.keywordLocation}/` : undefined;
+    if (WRAPPING_KEYWORDS.has(error.keyword) || underContains.some((prefix) => location.startsWith(prefix))) continue;
     if (error.keyword === 'dependencies' && error.error.includes('dependant schema')) continue;
     const key = `${error.keyword}\n${error.instanceLocation}\n${error.keywordLocation}`;
     if (done.has(key)) continue;
     done.add(key);
-    problems.push(...describeError(error, errors[index - 1], context));
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
+      // The options' errors follow their keyword's, each under `<keyword location>/<option>`.
+      const prefix = `${error.keywordLocation}/`;
+      const options = new Map<number, Entry[]>();
+      for (let next = index + 1; next < entries.length && (entries[next] as Entry).location.startsWith(prefix); next += 1) {
+        const entry = entries[next] as Entry;
+        const end = entry.location.indexOf('/', prefix.length);
+        const option = Number(entry.location.slice(prefix.length, end === -1 ? undefined : end));
+        const list = options.get(option);
+        if (list === undefined) options.set(option, [entry]);
+        else list.push(entry);
+      }
+      problems.push(describeOptions(error, options, context));
+    } else problems.push(...describeError(error, previous, context));
   }
   // Never an empty answer for a refused call: the validator's own words when nothing above applied.
-  if (problems.length === 0 && errors.length > 0) {
-    const first = errors.find((error) => !WRAPPING_KEYWORDS.has(error.keyword)) ?? (errors[0] as OutputUnit);
-    problems.push({ path: readPointer(first.instanceLocation), text: first.error, kind: 'rule' });
+  if (problems.length === 0 && entries.length > 0) {
+    const first = entries.find(({ error }) => !WRAPPING_KEYWORDS.has(error.keyword)) ?? (entries[0] as Entry);
+    problems.push({ path: readPointer(first.error.instanceLocation), text: first.error.error, kind: 'rule' });
   }
   return mergeProblems(problems);
 }
@@ -95,22 +127,25 @@ function describeErrors(errors: readonly OutputUnit[], context: ArgumentErrorCon
  * a declared property whose value fails as unevaluated too).
  */
 function mergeProblems(problems: readonly Problem[]): Problem[] {
+  const formats = new Set(problems.filter((problem) => problem.kind === 'format').map((problem) => JSON.stringify(problem.path)));
+  // Every path something is said about, and each of its prefixes (only when a key may need leaving out).
+  const described = new Set<string>();
+  if (problems.some((problem) => problem.kind === 'unrecognized-key')) {
+    for (const problem of problems) {
+      if (problem.kind === 'unrecognized-key') continue;
+      let prefix = '';
+      for (const segment of problem.path) described.add((prefix += `${JSON.stringify(segment)},`));
+    }
+  }
   const shown = new Set<string>();
   return problems.filter((problem) => {
     const text = showProblem(problem);
     if (shown.has(text)) return false;
     shown.add(text);
-    if (problem.kind === 'pattern' && problems.some((other) => other.kind === 'format' && samePath(other.path, problem.path))) return false;
-    if (problem.kind === 'unrecognized-key') {
-      const key = [...problem.path, JSON.parse(problem.text.slice(problem.text.indexOf('"'))) as string];
-      return !problems.some((other) => other !== problem && other.path.length >= key.length && samePath(other.path.slice(0, key.length), key));
-    }
+    if (problem.kind === 'pattern') return !formats.has(JSON.stringify(problem.path));
+    if (problem.kind === 'unrecognized-key') return !described.has([...problem.path, problem.key ?? ''].map((segment) => `${JSON.stringify(segment)},`).join(''));
     return true;
   });
-}
-
-function samePath(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((segment, index) => segment === b[index]);
 }
 
 function showProblem(problem: Problem): string {
@@ -195,12 +230,10 @@ function describeError(error: OutputUnit, previous: OutputUnit | undefined, cont
       const name = /^Property name "([\s\S]*)" does not match schema\.$/.exec(error.error)?.[1];
       return rule(`Invalid key${name === undefined ? '' : `: ${JSON.stringify(name)}`}`);
     }
-    case 'anyOf':
-    case 'oneOf':
-      return rule(describeOptions(error, node, value, context));
     case 'false':
       if (previous?.keyword === 'additionalProperties' || previous?.keyword === 'unevaluatedProperties') {
-        return [{ path: path.slice(0, -1), text: `Unrecognized key: ${JSON.stringify(path.at(-1) ?? '')}`, kind: 'unrecognized-key' }];
+        const key = path.at(-1) ?? '';
+        return [{ path: path.slice(0, -1), text: `Unrecognized key: ${JSON.stringify(key)}`, kind: 'unrecognized-key', key }];
       }
       if (previous !== undefined && ITEM_KEYWORDS.has(previous.keyword)) return rule('Invalid input: no item is allowed at this position');
       return rule('Invalid input: no value is allowed here');
@@ -210,37 +243,52 @@ function describeError(error: OutputUnit, previous: OutputUnit | undefined, cont
 }
 
 /**
- * The text for a failed `anyOf` or `oneOf`: how many options fit, and for none, which came closest and why it failed.
- * When every option fails on its type alone, the text lists the types (`expected string or null, received number`).
+ * The problem a failed `anyOf` or `oneOf` stands for: how many options fit, and for none, which came closest and why
+ * it failed (the innermost reason, when that is an option nested in an option). When every option fails on its type
+ * alone, the text lists the types (`expected string or null, received number`). `optionErrors` are the validator's
+ * errors under each option.
  */
-function describeOptions(error: OutputUnit, node: Record<string, unknown> | undefined, value: unknown, context: ArgumentErrorContext): string {
+function describeOptions(error: OutputUnit, optionErrors: ReadonlyMap<number, readonly Entry[]>, context: ArgumentErrorContext): Problem {
+  const path = readPointer(error.instanceLocation);
   const keyword = error.keyword as 'anyOf' | 'oneOf';
-  const options = Array.isArray(node?.[keyword]) ? (node[keyword] as (Schema | boolean)[]) : [];
+  const node = schemaAt(readPointer(parentLocation(error.keywordLocation)), context);
+  const options = Array.isArray(node?.[keyword]) ? (node[keyword] as unknown[]) : [];
   const matches = Number(/\((\d+) matches\)/.exec(error.error)?.[1] ?? 0);
-  if (matches > 1) return `Invalid input: fits ${matches} of the ${options.length} options of \`${keyword}\`; exactly one must fit`;
-  const failures = options.map((option, index) => {
-    const result = validate(value, option, context.draft, context.lookup, false, null, error.instanceLocation, `${error.keywordLocation}/${index}`);
-    return { index, errors: result.errors, problems: describeErrors(result.errors, context) };
+  const problem = (text: string, closest?: readonly Problem[]): Problem => ({ path, text, kind: 'rule', ...(closest === undefined ? {} : { closest }) });
+  if (matches > 1) return problem(`Invalid input: fits ${matches} of the ${options.length} options of \`${keyword}\`; exactly one must fit`);
+  const failures = options.map((_option, index) => {
+    const entries = optionErrors.get(index) ?? [];
+    return { index, entries, problems: describeErrors(entries, context) };
   });
-  const ownTypeOnly = failures.every(({ errors }) => {
-    const leaves = errors.filter((entry) => !WRAPPING_KEYWORDS.has(entry.keyword));
-    return leaves.length === 1 && leaves[0]?.keyword === 'type' && leaves[0].instanceLocation === error.instanceLocation;
+  const ownTypeOnly = failures.every(({ entries }) => {
+    const leaves = entries.filter(({ error: entry }) => !WRAPPING_KEYWORDS.has(entry.keyword));
+    return leaves.length === 1 && leaves[0]?.error.keyword === 'type' && leaves[0].error.instanceLocation === error.instanceLocation;
   });
+  const value = valueAt(path, context.instance);
   if (ownTypeOnly && failures.length > 0) {
-    const types = failures.flatMap(({ errors }) => {
-      const leaf = errors.find((entry) => entry.keyword === 'type') as OutputUnit;
-      return typeNames(schemaAt(readPointer(parentLocation(leaf.keywordLocation)), context)?.type);
+    const types = failures.flatMap(({ entries }) => {
+      const leaf = entries.find(({ error: entry }) => entry.keyword === 'type') as Entry;
+      return typeNames(schemaAt(readPointer(parentLocation(leaf.error.keywordLocation)), context)?.type);
     });
-    return `Invalid input: expected ${describeType([...new Set(types)])}, received ${jsonType(value)}`;
+    return problem(`Invalid input: expected ${describeType([...new Set(types)])}, received ${jsonType(value)}`);
   }
   // The closest option: one of the value's own kind (no type, const or enum mismatch at its top), then the fewest problems.
   const ranked = failures
     .filter(({ problems }) => problems.length > 0)
-    .map((failure) => ({ ...failure, wrongKind: failure.errors.some((entry) => entry.instanceLocation === error.instanceLocation && ['type', 'const', 'enum', 'false'].includes(entry.keyword)) }))
+    .map((failure) => ({ ...failure, wrongKind: failure.entries.some(({ error: entry }) => entry.instanceLocation === error.instanceLocation && ['type', 'const', 'enum', 'false'].includes(entry.keyword)) }))
     .sort((a, b) => Number(a.wrongKind) - Number(b.wrongKind) || a.problems.length - b.problems.length || a.index - b.index);
   const closest = ranked[0];
   const summary = `Invalid input: fits none of the ${options.length === 1 ? 'options' : `${options.length} options`} of \`${keyword}\``;
-  return closest === undefined ? summary : `${summary}; the closest, option ${closest.index + 1}, fails with ${closest.problems.slice(0, 2).map(showProblem).join('; ')}`;
+  if (closest === undefined) return problem(summary);
+  const reasons = closest.problems.slice(0, 2).map((reason) => showProblem(innermost(reason)));
+  return problem(`${summary}; the closest, option ${closest.index + 1}, fails with ${reasons.join('; ')}`, closest.problems);
+}
+
+/** The reason at the bottom of options nested in options. */
+function innermost(problem: Problem): Problem {
+  let found = problem;
+  while (found.closest?.[0] !== undefined) found = found.closest[0];
+  return found;
 }
 
 /** What a property is expected to be, for a missing one: its type, its values, or "a value". */

@@ -225,6 +225,14 @@ describe('createToolCallCheck', () => {
       expect(await checkAgainst(schema as JSONSchemaObject, args)).toEqual({ ok: true, name: 't', arguments: args, checked: false });
     });
 
+    it('a validation that would take exponential time: options recursing into the same property, nested deeply', async () => {
+      // Two node kinds that both hold `children`: each level is validated under both, 2^depth in all.
+      const tree = { $defs: { node: { anyOf: [{ type: 'object', properties: { kind: { const: 'folder' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } } }, { type: 'object', properties: { kind: { const: 'group' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } } }] } }, $ref: '#/$defs/node' };
+      const nested = (depth: number): unknown => (depth === 0 ? { kind: 'folder' } : { kind: 'group', children: [nested(depth - 1)] });
+      expect(await checkAgainst(tree, nested(4))).toMatchObject({ ok: true, checked: true });
+      expect(await checkAgainst(tree, nested(40))).toMatchObject({ ok: true, checked: false });
+    });
+
     it('arguments a caller passes that are no JSON data (a bigint)', async () => {
       expect(await checkAgainst({ type: 'object' }, { n: 1n })).toMatchObject({ ok: true, checked: false });
     });

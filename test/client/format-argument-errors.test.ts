@@ -29,6 +29,13 @@ describe('formatArgumentErrors', () => {
       ]);
     });
 
+    it('gives the innermost reason for options nested in options, in one line', () => {
+      const json = { $defs: { value: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'object', additionalProperties: { $ref: '#/$defs/value' } }] } }, $ref: '#/$defs/value' };
+      expect(linesFor(json, { a: { b: { c: true } } })).toEqual([
+        'arguments: Invalid input: fits none of the 3 options of `anyOf`; the closest, option 3, fails with `a.b.c`: Invalid input: expected string or number or object, received boolean',
+      ]);
+    });
+
     it('lists the types when every option fails on its type alone', () => {
       expect(linesFor({ properties: { note: { anyOf: [{ type: 'string' }, { type: 'null' }] } } }, { note: 1 })).toEqual(['`note`: Invalid input: expected string or null, received number']);
     });
