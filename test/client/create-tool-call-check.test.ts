@@ -231,6 +231,9 @@ describe('createToolCallCheck', () => {
       const nested = (depth: number): unknown => (depth === 0 ? { kind: 'folder' } : { kind: 'group', children: [nested(depth - 1)] });
       expect(await checkAgainst(tree, nested(4))).toMatchObject({ ok: true, checked: true });
       expect(await checkAgainst(tree, nested(40))).toMatchObject({ ok: true, checked: false });
+      // The bound counts visits of each value, not of all: a wide tree is checked however many nodes it has.
+      const wide = { kind: 'group', children: Array.from({ length: 3_000 }, () => ({ kind: 'folder', children: [] })) };
+      expect(await checkAgainst(tree, wide)).toMatchObject({ ok: true, checked: true });
     });
 
     it('arguments a caller passes that are no JSON data (a bigint)', async () => {
