@@ -51,7 +51,7 @@ export function createArgumentValidator(inputSchema: unknown): ArgumentValidator
     validate(value) {
       const instance = budgeted ? createBudgetedValue(value) : value;
       const result = validate(instance, schema, draft, lookup, false);
-      return result.valid ? [] : formatArgumentErrors(result.errors, { schema, lookup, draft, instance });
+      return result.valid ? [] : formatArgumentErrors(result.errors, { schema, lookup, instance });
     },
   };
 }

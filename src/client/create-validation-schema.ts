@@ -63,10 +63,11 @@ const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(['properties', '$defs',
 /** Keywords whose value is a string (identifiers and references). */
 const STRING_KEYWORDS: ReadonlySet<string> = new Set(['$ref', '$id', 'id', '$anchor', '$schema', '$recursiveRef', '$comment']);
 /**
- * Annotations holding example data, left out: nothing validates against them, and the validator would read an
- * object in them as a schema (two examples with the same `id` make it throw on a "duplicate schema URI").
+ * Keywords left out of the copy: `nullable` (read into `type` and the rest instead), and the annotations holding
+ * example data, which nothing validates against and which the validator would read as schemas (two examples with
+ * the same `id` make it throw on a "duplicate schema URI").
  */
-const DROPPED_KEYWORDS: ReadonlySet<string> = new Set(['example', 'examples', 'nullable']);
+const DROPPED_KEYWORDS: ReadonlySet<string> = new Set(['nullable', 'example', 'examples']);
 
 /**
  * The JSON Schema the call check validates a tool's arguments against: a fresh copy of `schema` (the caller's is

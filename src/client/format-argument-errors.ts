@@ -1,11 +1,10 @@
-import type { OutputUnit, Schema, SchemaDraft } from '@cfworker/json-schema';
+import type { OutputUnit, Schema } from '@cfworker/json-schema';
 import { isRecord } from '../records/is-record.js';
 
 /** What {@link formatArgumentErrors} reads besides the errors: the compiled schema, its references, and the arguments. */
 export interface ArgumentErrorContext {
   readonly schema: Schema | boolean;
   readonly lookup: Record<string, Schema | boolean>;
-  readonly draft: SchemaDraft;
   readonly instance: unknown;
 }
 
