@@ -235,6 +235,9 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
   // Per tool: UNTOUCHED, TOUCHED (by a term in a field weighing 0 only, or by the exact name) or MATCHED (it has a
   // query term; each further one adds the coverage bonus).
   const toolStates = new Uint8Array(size);
+  // Per tool: 1 when the query is its name (see `resolveExactIds`), so ranking asks in constant time; reset after use.
+  // A one-word name that thousands of qualified names end with (`list_issues` over `srvN__list_issues`) stays linear.
+  const isExact = new Uint8Array(size);
   const touched: number[] = [];
 
   function search(query: string, searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
@@ -298,6 +301,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
         }
       }
       for (const id of exactIds) {
+        isExact[id] = 1;
         if (toolStates[id] === UNTOUCHED) {
           toolStates[id] = TOUCHED;
           touched.push(id);
@@ -319,19 +323,20 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
         if (top.length > maxResults) top.pop();
       }
       // A query that is a tool's name asks for that tool: it comes alone, as it did under the seed's band.
-      const ranked = exactIds.length > 0 && top.length > 0 && exactIds.includes(top[0]!) ? top.filter((id) => exactIds.includes(id)) : cutRanking(top, scores, resolved.cut, bestPossible);
+      const ranked = top.length > 0 && isExact[top[0]!] === 1 ? top.filter((id) => isExact[id] === 1) : cutRanking(top, scores, resolved.cut, bestPossible);
       return ranked.map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
     } finally {
       for (const id of touched) {
         scores[id] = 0;
         toolStates[id] = UNTOUCHED;
+        isExact[id] = 0;
       }
       touched.length = 0;
     }
 
     // Exact-name matches first, whatever a very long query scored for another tool; ties keep the tool list's order.
     function outranks(a: number, b: number): boolean {
-      if (exactIds.length > 0 && exactIds.includes(a) !== exactIds.includes(b)) return exactIds.includes(a);
+      if (isExact[a] !== isExact[b]) return isExact[a] === 1;
       return scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
     }
   }

@@ -160,6 +160,31 @@ describe('createToolIndex', () => {
       it('keeps to the visible tools', () => {
         expect(names(index.search('create_issue', { visible: ['mcp__linear__create_issue', 'issue_tracker'] }))).toEqual(['mcp__linear__create_issue']);
       });
+
+      it('ranks a name that thousands of qualified names end with in linear work (issue 15, item 16)', () => {
+        const count = 24_000;
+        const many = createToolIndex(Array.from({ length: count }, (_, server) => builtin(`srv${server}__list_issues`, `List the issues of server ${server}.`)));
+        // The work is counted, not timed: every element `Array.prototype.includes` scans during the search. Checking
+        // membership in the list of exact names once per comparison scanned it for every tool, about count² elements.
+        let scanned = 0;
+        const includes = Array.prototype.includes;
+        Array.prototype.includes = function (this: unknown[], ...args: Parameters<typeof includes>) {
+          scanned += this.length;
+          return includes.apply(this, args);
+        };
+        let hits: ReturnType<typeof many.search>;
+        try {
+          hits = many.search('list_issues', { maxResults: 3 });
+        } finally {
+          Array.prototype.includes = includes;
+        }
+        expect(scanned).toBeLessThan(count * 4);
+        expect(names(hits)).toEqual(['srv0__list_issues', 'srv1__list_issues', 'srv2__list_issues']);
+        expect(names(many.search('list_issues', { maxResults: 2, visible: new Set(['srv23999__list_issues', 'srv7__list_issues']) }))).toEqual([
+          'srv7__list_issues',
+          'srv23999__list_issues',
+        ]);
+      });
     });
 
     it('returns each tool once, even when a field weighs 0', () => {
