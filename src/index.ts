@@ -97,6 +97,8 @@ export {
   type ToolSearchHit,
 } from './search/create-tool-index.js';
 export { parseToolSelection } from './search/parse-tool-selection.js';
+export type { ToolSearchRanker, ToolSearchRankingRequest } from './search/tool-search-ranker.js';
+export { createHybridToolRanker, type CreateHybridToolRankerOptions, type EmbedTexts } from './search/create-hybrid-tool-ranker.js';
 
 export {
   DEFAULT_MAX_LISTED_TOOLS,

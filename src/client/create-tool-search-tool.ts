@@ -3,8 +3,9 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import { NAME_WRAPPING, createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
+import { NAME_WRAPPING, createToolIndex, type ToolIndex, type ToolSearchHit } from '../search/create-tool-index.js';
 import { parseToolSelection } from '../search/parse-tool-selection.js';
+import type { ToolSearchRanker, ToolSearchRankingRequest } from '../search/tool-search-ranker.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
@@ -58,6 +59,13 @@ export interface CreateToolSearchToolOptions {
   readonly maxQueryLength?: number;
   /** A prebuilt index over the same tools, to share one between several tools; built from `tools` when omitted. */
   readonly index?: ToolIndex;
+  /**
+   * Ranks the catalog for a keyword query in place of the library's lexical ranking: an async function of your own, or
+   * `createHybridToolRanker` to fuse the lexical ranking with your embeddings (see {@link ToolSearchRanker}). `select:`
+   * queries, exact names, `visible`, `loaded` and the listing work as without it.
+   * @default the library's lexical ranking (`index.search`), no network
+   */
+  readonly rank?: ToolSearchRanker;
 }
 
 /** Where a `tool_search` call runs. */
@@ -148,6 +156,9 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
   if (options.index !== undefined && (typeof options.index !== 'object' || options.index === null || typeof options.index.search !== 'function')) {
     throw new ToolSearchError('invalid-options', `createToolSearchTool: \`index\` must be an index from \`createToolIndex\`, got ${describeValue(options.index)}`);
   }
+  if (options.rank !== undefined && typeof options.rank !== 'function') {
+    throw new ToolSearchError('invalid-options', `createToolSearchTool: \`rank\` must be an async function such as \`createHybridToolRanker({ embed })\`, got ${describeValue(options.rank)}`);
+  }
   const catalog = parseToolDefinitions(options.tools).filter((tool) => tool.name !== TOOL_SEARCH_TOOL_NAME);
   const maxResults = options.maxResults ?? DEFAULT_MAX_SEARCH_RESULTS;
   const maxLoaded = options.maxLoaded ?? DEFAULT_MAX_LOADED_TOOLS;
@@ -156,6 +167,7 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
   const index = options.index ?? createToolIndex(catalog, { maxResults });
   const byName = new Map(catalog.map((tool) => [tool.name, tool]));
   const store = options.store;
+  const rank = options.rank;
 
   const catalogNames = [...byName.keys()];
 
@@ -232,7 +244,10 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
           const catalogName = fromWire(name);
           return byName.has(catalogName) ? catalogName : (index.search(`select:${catalogName}`, searchOptions)[0]?.name ?? catalogName);
         }) ?? null;
-      const hits = index.search(selection === null ? toCatalogQuery(trimmed, fromWire) : `select:${selection.join(',')}`, searchOptions);
+      const hits =
+        selection === null && rank !== undefined
+          ? await rankWith(rank, { query: toCatalogQuery(trimmed, fromWire), tools: catalog, visible, maxResults, index }, byName)
+          : index.search(selection === null ? toCatalogQuery(trimmed, fromWire) : `select:${selection.join(',')}`, searchOptions);
       const found = hits.map((hit) => byName.get(hit.name)).filter((tool): tool is ToolDefinition => tool !== undefined);
       const unknown = written === null || selection === null ? [] : written.filter((_, position) => !found.some((tool) => tool.name === selection[position]));
       if (found.length === 0) {
@@ -268,6 +283,25 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       return result;
     },
   };
+}
+
+/** The caller's ranking, kept to catalog tools that are visible, each once, at most `maxResults`. */
+async function rankWith(rank: ToolSearchRanker, request: ToolSearchRankingRequest, known: ReadonlyMap<string, unknown>): Promise<ToolSearchHit[]> {
+  const ranked = await rank(request);
+  if (!Array.isArray(ranked)) {
+    throw new ToolSearchError('invalid-options', `tool_search: \`rank\` must resolve to a list of \`{ name, score }\`, got ${describeValue(ranked)}`);
+  }
+  const seen = new Set<string>();
+  const hits: ToolSearchHit[] = [];
+  for (const hit of ranked as readonly unknown[]) {
+    const name = (hit as { name?: unknown } | null)?.name;
+    if (typeof name !== 'string' || !known.has(name) || seen.has(name) || (request.visible !== undefined && !request.visible.has(name))) continue;
+    seen.add(name);
+    const score = (hit as { score?: unknown }).score;
+    hits.push({ name, score: typeof score === 'number' ? score : 0 });
+    if (hits.length === request.maxResults) break;
+  }
+  return hits;
 }
 
 function readQuery(args: unknown): string | undefined {

@@ -44,13 +44,18 @@ export interface TermPostings {
   readonly toolIds: Int32Array;
   /** The weight of the term's best field in that tool × the term's rarity (× the description's length factor). */
   readonly weights: Float64Array;
+  /** The field the weight was counted in, per posting: {@link NAME_FIELD}, {@link DESCRIPTION_FIELD} or {@link PARAMETERS_FIELD}. */
+  readonly fields: Uint8Array;
   /** Term number → the term's rarity (1 for every term when rarity is off). */
   readonly rarities: Float64Array;
 }
 
-const NAME_FIELD = 0;
-const DESCRIPTION_FIELD = 1;
-const PARAMETERS_FIELD = 2;
+/** A posting counted in the tool's name. */
+export const NAME_FIELD = 0;
+/** A posting counted in the tool's description, `title` or `category`. */
+export const DESCRIPTION_FIELD = 1;
+/** A posting counted in the tool's parameter text. */
+export const PARAMETERS_FIELD = 2;
 
 /**
  * Reads every tool's name, description (with its `title` and `category`) and parameter text once and builds its {@link TermPostings}.
@@ -152,6 +157,7 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
   const next = offsets.slice(0, termCount);
   const toolIds = new Int32Array(pairCount);
   const weights = new Float64Array(pairCount);
+  const fields = new Uint8Array(pairCount);
   for (let pair = 0; pair < pairCount; pair += 1) {
     const term = pairTerms[pair]!;
     const position = next[term]!;
@@ -159,10 +165,11 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
     const tool = pairTools[pair]!;
     const pairField = pairFields[pair]!;
     toolIds[position] = tool;
+    fields[position] = pairField;
     weights[position] = weightOfField[pairField]! * rarities[term]!;
     if (pairField === DESCRIPTION_FIELD) weights[position]! *= lengthFactors[tool]!;
   }
-  return { names, termIds, offsets, toolIds, weights, rarities };
+  return { names, termIds, offsets, toolIds, weights, fields, rarities };
 }
 
 /** The term of a word in the stop-word index: the stop word itself, or `null` for any other word. */

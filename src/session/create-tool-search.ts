@@ -15,6 +15,7 @@ import { TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js'
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
+import type { ToolSearchRanker } from '../search/tool-search-ranker.js';
 
 /** How many plans one {@link ToolSearch} keeps (one per model and tool list; agents use a handful). */
 const MAX_CACHED_PLANS = 32;
@@ -45,6 +46,11 @@ export interface CreateToolSearchOptions {
   readonly store?: RevealStore | undefined;
   /** See {@link UnsupportedMechanismBehaviour}. @default 'throw' */
   readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
+  /**
+   * Ranks the catalog for `tool_search`'s keyword queries in place of the library's lexical ranking, such as
+   * `createHybridToolRanker({ embed })` (see `ToolSearchRanker`). @default the lexical ranking, no network
+   */
+  readonly rank?: ToolSearchRanker | undefined;
 }
 
 /** Where one tool call is handled. */
@@ -140,7 +146,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
   if (unsupported !== 'throw' && unsupported !== 'full-schemas') {
     throw new ToolSearchError('invalid-options', `createToolSearch: \`unsupported\` must be 'throw' or 'full-schemas', got ${describeValue(unsupported)}`);
   }
-  const search = createToolSearchTool({ tools: catalog, store });
+  const search = createToolSearchTool({ tools: catalog, store, ...(options.rank === undefined ? {} : { rank: options.rank }) });
   const check = createToolCallCheck({ tools: catalog, store });
   const byName = new Map(catalog.map((tool) => [tool.name, tool]));
   const catalogKey = toolListKey(catalog);

@@ -1,5 +1,6 @@
 import type { ToolSearchConfig, ToolSearchConfigInput } from '../config/tool-search-config.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
+import type { ToolSearchRanker } from '../search/tool-search-ranker.js';
 import type { UnsupportedMechanismBehaviour } from './create-tool-search.js';
 
 /** What every session-API factory takes (`createOpenAIResponsesToolSearch`, …); each adds its API's own options. */
@@ -24,4 +25,9 @@ export interface SessionToolSearchOptions<Tool = unknown> {
   readonly store?: RevealStore | undefined;
   /** A configured mechanism that does not apply: throw (the default) or send every schema. @default 'throw' */
   readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
+  /**
+   * Ranks the catalog for `tool_search`'s keyword queries in place of the library's lexical ranking, such as
+   * `createHybridToolRanker({ embed })` with your embedding model (see `ToolSearchRanker`). @default the lexical ranking
+   */
+  readonly rank?: ToolSearchRanker | undefined;
 }

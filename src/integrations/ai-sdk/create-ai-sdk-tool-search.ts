@@ -23,6 +23,7 @@ import {
 } from '../../client/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
+import type { ToolSearchRanker } from '../../search/tool-search-ranker.js';
 import { createOpenAIToolSearchOutput } from '../../providers/openai/create-openai-tool-search-output.js';
 import { createAnthropicToolSearchResult } from '../../providers/anthropic/create-anthropic-tool-search-result.js';
 import { resolveAISDKModel } from './resolve-ai-sdk-model.js';
@@ -82,6 +83,11 @@ export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> {
    * @default 4096
    */
   readonly maxToolSets?: number | undefined;
+  /**
+   * Ranks the catalog for `tool_search`'s keyword queries in place of the library's lexical ranking, such as
+   * `createHybridToolRanker({ embed })` with your embedding model (see `ToolSearchRanker`). @default the lexical ranking
+   */
+  readonly rank?: ToolSearchRanker | undefined;
 }
 
 /**
@@ -211,7 +217,7 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
       // An AI SDK 7 description that is a function of the call's context cannot be indexed: the tool is searched by name.
       catalog.push(typeof tool.description === 'string' ? { name, description: tool.description, inputSchema } : { name, inputSchema });
     }
-    return createToolSearch({ tools: catalog, store, config: options.config, unsupported: options.unsupported });
+    return createToolSearch({ tools: catalog, store, config: options.config, unsupported: options.unsupported, rank: options.rank });
   }
 
   return {

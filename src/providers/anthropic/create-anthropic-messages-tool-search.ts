@@ -101,7 +101,7 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
   }
   const catalogTools = parseSessionTools(options.tools, { api: 'anthropic-messages', label, where: '`tools`' });
   const catalog = parseAnthropicMessagesTools({ tools: catalogTools });
-  const toolSearch = createToolSearch({ tools: catalog, config: options.config, store: options.store, unsupported: options.unsupported });
+  const toolSearch = createToolSearch({ tools: catalog, config: options.config, store: options.store, unsupported: options.unsupported, rank: options.rank });
   const wire: SessionWire<AnthropicMessagesWarningCode> = {
     api: 'anthropic-messages',
     label,

@@ -101,7 +101,7 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
     throw new ToolSearchError('invalid-options', `${label}: \`tools\` must be the agent's Gemini tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
   const catalogTools = parseSessionTools(options.tools, { api: 'gemini', label, where: '`tools`' });
-  const toolSearch = createToolSearch({ tools: parseGeminiTools({ contents: [], tools: catalogTools }), config: options.config, store: options.store, unsupported: options.unsupported });
+  const toolSearch = createToolSearch({ tools: parseGeminiTools({ contents: [], tools: catalogTools }), config: options.config, store: options.store, unsupported: options.unsupported, rank: options.rank });
   const wire: SessionWire<GeminiWarningCode> = {
     api: 'gemini',
     label,

@@ -90,7 +90,7 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
     throw new ToolSearchError('invalid-options', `${label}: \`tools\` must be the agent's Chat Completions tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
   const catalogTools = parseSessionTools(options.tools, { api: 'openai-chat', label, where: '`tools`' });
-  const toolSearch = createToolSearch({ tools: parseOpenAIChatTools({ tools: catalogTools }), config: options.config, store: options.store, unsupported: options.unsupported });
+  const toolSearch = createToolSearch({ tools: parseOpenAIChatTools({ tools: catalogTools }), config: options.config, store: options.store, unsupported: options.unsupported, rank: options.rank });
   const wire: SessionWire<OpenAIChatWarningCode> = {
     api: 'openai-chat',
     label,

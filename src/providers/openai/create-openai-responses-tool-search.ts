@@ -117,7 +117,7 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
   }
   const catalogTools = parseSessionTools(options.tools, { api: 'openai-responses', label, where: '`tools`' });
   const catalog = parseOpenAIResponsesTools({ tools: catalogTools });
-  const toolSearch = createToolSearch({ tools: catalog, config: options.config, store: options.store, unsupported: options.unsupported });
+  const toolSearch = createToolSearch({ tools: catalog, config: options.config, store: options.store, unsupported: options.unsupported, rank: options.rank });
   const uncategorized = options.uncategorized ?? 'top-level';
   const wire: SessionWire<OpenAIResponsesWarningCode> = {
     api: 'openai-responses',

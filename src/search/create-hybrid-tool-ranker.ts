@@ -1,0 +1,202 @@
+import { LRUCache } from 'lru-cache';
+import { describeValue } from '../errors/describe-value.js';
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+import { collectParameterText } from './collect-parameter-text.js';
+import { EXACT_NAME_BONUS, type ToolSearchHit } from './create-tool-index.js';
+import type { ToolSearchRanker, ToolSearchRankingRequest } from './tool-search-ranker.js';
+
+/** Turns texts into embedding vectors, one per text, in order (all of one length). */
+export type EmbedTexts = (texts: readonly string[]) => Promise<readonly (readonly number[])[]>;
+
+/** What {@link createHybridToolRanker} needs. */
+export interface CreateHybridToolRankerOptions {
+  /** The caller's embedding model: OpenAI, Voyage, a local model. Called with tool texts in batches and with each query. */
+  readonly embed: EmbedTexts;
+  /**
+   * How many tool embeddings are kept, by content hash, across every catalog the ranker serves; least recently used go
+   * first. Keep it at or above the catalog's size, or tools past the bound are embedded again on every search.
+   * @default 20000
+   */
+  readonly maxCachedEmbeddings?: number;
+  /** How many query embeddings are kept (a model repeats a query more often than one would think). @default 256 */
+  readonly maxCachedQueries?: number;
+  /** At most this many tool texts per `embed` call. @default 256 */
+  readonly batchSize?: number;
+  /** How deep each ranking goes into the fusion: the best `depth` of the lexical and of the embedding ranking. @default 50 */
+  readonly depth?: number;
+  /** The `k` of reciprocal rank fusion: each ranking adds `1 / (k + rank)`. @default 60 */
+  readonly fusionConstant?: number;
+}
+
+/** The longest text embedded per tool, in characters: a model card or a huge schema adds cost, not meaning. */
+const MAX_TOOL_TEXT = 2_000;
+
+/**
+ * Creates a {@link ToolSearchRanker} that fuses the library's lexical ranking with the caller's embeddings by
+ * reciprocal rank fusion (each ranking adds `1 / (fusionConstant + rank)` for its best `depth` tools): the lexical side
+ * keeps exact words and names, the embedding side finds the tools a request implies without naming them ("check this
+ * domain" → `whois`). Pass it as `rank` to `createToolSearchTool`, `createToolSearch` or a session factory.
+ *
+ * Each tool is embedded once, from its name, description and parameter text, and kept by a hash of that text
+ * (`maxCachedEmbeddings`, default 20,000), so a 10,000-tool catalog is embedded once, in batches of `batchSize`, on the
+ * first search, and a changed tool is embedded again while unchanged ones are not. Each search embeds the query (kept
+ * for the last `maxCachedQueries` queries). A query that is a tool's exact name keeps the lexical answer (that tool
+ * alone). Scores are the fused scores. Errors from `embed` reach the search's caller; an `embed` that returns the
+ * wrong number of vectors, or vectors of differing lengths, throws `ToolSearchError('invalid-options')`.
+ *
+ * @example
+ * ```ts
+ * import OpenAI from 'openai';
+ * import { createHybridToolRanker } from 'tool-search';
+ * const openai = new OpenAI();
+ * const rank = createHybridToolRanker({
+ *   embed: async (texts) => (await openai.embeddings.create({ model: 'text-embedding-3-small', input: [...texts] })).data.map((item) => item.embedding),
+ * });
+ * // createOpenAIResponsesToolSearch({ tools, rank }), createToolSearchTool({ tools, store, rank }), …
+ * ```
+ */
+export function createHybridToolRanker(options: CreateHybridToolRankerOptions): ToolSearchRanker {
+  if (typeof options !== 'object' || options === null || typeof options.embed !== 'function') {
+    throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`embed\` must be a function from texts to vectors, got ${describeValue(options?.embed)}`);
+  }
+  const maxCachedEmbeddings = readWholeNumber(options.maxCachedEmbeddings, 'maxCachedEmbeddings', 20_000);
+  const maxCachedQueries = readWholeNumber(options.maxCachedQueries, 'maxCachedQueries', 256);
+  const batchSize = readWholeNumber(options.batchSize, 'batchSize', 256);
+  const depth = readWholeNumber(options.depth, 'depth', 50);
+  const fusionConstant = options.fusionConstant ?? 60;
+  if (typeof fusionConstant !== 'number' || !Number.isFinite(fusionConstant) || fusionConstant < 0) {
+    throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`fusionConstant\` must be a finite number ≥ 0, got ${describeValue(fusionConstant)}`);
+  }
+  const { embed } = options;
+  const toolVectors = new LRUCache<string, Float32Array>({ max: maxCachedEmbeddings });
+  const queryVectors = new LRUCache<string, Promise<Float32Array>>({ max: maxCachedQueries });
+  // One catalog's vectors, in its order, built once per catalog array (concurrent first searches share the build).
+  const catalogs = new WeakMap<readonly ToolDefinition[], Promise<readonly Float32Array[]>>();
+
+  async function embedNormalized(texts: readonly string[]): Promise<Float32Array[]> {
+    const vectors = await embed(texts);
+    if (!Array.isArray(vectors) || vectors.length !== texts.length) {
+      throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`embed\` must return one vector per text (${texts.length}), got ${describeValue(vectors)}`);
+    }
+    return vectors.map((vector) => normalize(vector));
+  }
+
+  async function catalogVectors(tools: readonly ToolDefinition[]): Promise<readonly Float32Array[]> {
+    const texts = tools.map(resolveToolText);
+    const keys = texts.map(hashText);
+    const missing = [...new Set(keys.filter((key) => !toolVectors.has(key)))];
+    const textOf = new Map(keys.map((key, position) => [key, texts[position]!]));
+    for (let start = 0; start < missing.length; start += batchSize) {
+      const batch = missing.slice(start, start + batchSize);
+      const vectors = await embedNormalized(batch.map((key) => textOf.get(key)!));
+      batch.forEach((key, position) => toolVectors.set(key, vectors[position]!));
+    }
+    // Kept with the catalog, so a cache smaller than the catalog costs embeddings, never a missing vector.
+    const found = keys.map((key) => toolVectors.get(key));
+    if (found.some((vector) => vector === undefined)) {
+      const again = keys.filter((_, position) => found[position] === undefined);
+      const vectors = await embedNormalized(again.map((key) => textOf.get(key)!));
+      let next = 0;
+      return found.map((vector) => vector ?? vectors[next++]!);
+    }
+    return found as Float32Array[];
+  }
+
+  return async function rankHybrid(request: ToolSearchRankingRequest): Promise<readonly ToolSearchHit[]> {
+    const { query, tools, visible, maxResults, index } = request;
+    const lexical = index.search(query, { maxResults: Math.max(depth, maxResults), ...(visible === undefined ? {} : { visible }) });
+    // A query that is a tool's name asks for that tool: the lexical answer stands.
+    if ((lexical[0]?.score ?? 0) >= EXACT_NAME_BONUS) return lexical.slice(0, maxResults);
+    let vectors = catalogs.get(tools);
+    if (vectors === undefined) {
+      vectors = catalogVectors(tools);
+      catalogs.set(tools, vectors);
+      vectors.catch(() => catalogs.delete(tools));
+    }
+    const [catalog, queryVector] = await Promise.all([vectors, embedQuery(query)]);
+    const semantic = rankBySimilarity(queryVector, catalog, tools, visible, depth);
+    const fused = new Map<string, number>();
+    lexical.slice(0, depth).forEach((hit, rank) => fused.set(hit.name, 1 / (fusionConstant + rank + 1)));
+    semantic.forEach((name, rank) => fused.set(name, (fused.get(name) ?? 0) + 1 / (fusionConstant + rank + 1)));
+    // Map order is lexical first, then semantic: a stable sort keeps that order for equal scores.
+    return [...fused]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, maxResults)
+      .map(([name, score]) => ({ name, score: Math.round(score * 1e6) / 1e6 }));
+  };
+
+  // The promise is kept, so searches for one query at the same moment embed it once.
+  function embedQuery(query: string): Promise<Float32Array> {
+    const cached = queryVectors.get(query);
+    if (cached !== undefined) return cached;
+    const vector = embedNormalized([query]).then((vectors) => vectors[0]!);
+    queryVectors.set(query, vector);
+    vector.catch(() => queryVectors.delete(query));
+    return vector;
+  }
+}
+
+/** The text a tool is embedded from: its name, description and parameter text, bounded. */
+function resolveToolText(tool: ToolDefinition): string {
+  const parameters = collectParameterText(tool.inputSchema).join(' ');
+  return `${tool.name}\n${tool.description ?? ''}${parameters.length > 0 ? `\nParameters: ${parameters}` : ''}`.slice(0, MAX_TOOL_TEXT);
+}
+
+/** The best `depth` visible tools by cosine similarity (vectors are unit length), best first; ties keep catalog order. */
+function rankBySimilarity(
+  query: Float32Array,
+  vectors: readonly Float32Array[],
+  tools: readonly ToolDefinition[],
+  visible: ReadonlySet<string> | undefined,
+  depth: number,
+): string[] {
+  const top: { name: string; similarity: number }[] = [];
+  vectors.forEach((vector, position) => {
+    const name = tools[position]!.name;
+    if (visible !== undefined && !visible.has(name)) return;
+    if (vector.length !== query.length) {
+      throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`embed\` returned vectors of ${query.length} and ${vector.length} numbers; every vector must have one length`);
+    }
+    let similarity = 0;
+    for (let dimension = 0; dimension < query.length; dimension += 1) similarity += query[dimension]! * vector[dimension]!;
+    if (top.length === depth && similarity <= top[depth - 1]!.similarity) return;
+    let slot = top.length;
+    while (slot > 0 && similarity > top[slot - 1]!.similarity) slot -= 1;
+    top.splice(slot, 0, { name, similarity });
+    if (top.length > depth) top.pop();
+  });
+  return top.map((entry) => entry.name);
+}
+
+function normalize(vector: readonly number[]): Float32Array {
+  if (!Array.isArray(vector) && !ArrayBuffer.isView(vector)) {
+    throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`embed\` must return arrays of numbers, got ${describeValue(vector)}`);
+  }
+  const result = Float32Array.from(vector);
+  let norm = 0;
+  for (const value of result) norm += value * value;
+  norm = Math.sqrt(norm);
+  if (norm > 0 && Number.isFinite(norm)) for (let dimension = 0; dimension < result.length; dimension += 1) result[dimension]! /= norm;
+  return result;
+}
+
+/** A content hash of a tool's text (two FNV-1a lanes and the length): equal texts share one embedding. */
+function hashText(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let position = 0; position < text.length; position += 1) {
+    const code = text.charCodeAt(position);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 13);
+  }
+  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length.toString(36)}`;
+}
+
+function readWholeNumber(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`${name}\` must be a whole number ≥ 1, got ${describeValue(value)}`);
+  }
+  return value;
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { createOpenAI } from '@ai-sdk/openai';
+import { jsonSchema, tool } from 'ai';
+import { createHybridToolRanker, type EmbedTexts } from '../../src/search/create-hybrid-tool-ranker.js';
+import { createToolIndex } from '../../src/search/create-tool-index.js';
+import { ToolSearchError } from '../../src/errors/tool-search-error.js';
+import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
+import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
+import { createOpenAIChatToolSearch, createOpenAIResponsesToolSearch } from '../../src/providers/openai/index.js';
+import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/index.js';
+import { createGeminiToolSearch } from '../../src/providers/gemini/index.js';
+import { createAISDKToolSearch } from '../../src/integrations/ai-sdk/index.js';
+import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
+import { anthropicReply, chatReply, geminiReply, responsesReply } from '../support/scripted-replies.js';
+
+/** Words that mean one thing to the deterministic embedder (what a real model learns; no word is shared lexically). */
+const CONCEPTS: Readonly<Record<string, string>> = { website: 'domain', site: 'domain', whois: 'domain', domain: 'domain', registration: 'domain', owns: 'domain' };
+const DIMENSIONS = 64;
+
+/** A deterministic embedder: each word (through {@link CONCEPTS}) adds 1 to a hashed dimension. Counts every text it embeds. */
+function createCountingEmbedder() {
+  const embedded: string[] = [];
+  const embed: EmbedTexts = async (texts) => {
+    embedded.push(...texts);
+    return texts.map((text) => {
+      const vector = new Array<number>(DIMENSIONS).fill(0);
+      for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+        const concept = CONCEPTS[word] ?? word;
+        let hash = 0;
+        for (const char of concept) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+        vector[hash % DIMENSIONS]! += concept === 'domain' ? 4 : 1;
+      }
+      return vector;
+    });
+  };
+  return { embed, embedded };
+}
+
+const WHOIS: ToolDefinition = {
+  name: 'whois_lookup',
+  description: 'Look up the WHOIS registration record of a domain.',
+  inputSchema: { type: 'object', properties: { domain: { type: 'string' } }, required: ['domain'] },
+};
+const CATALOG: ToolDefinition[] = [...GITHUB_MCP_TOOLS, WHOIS];
+/** A request that implies `whois_lookup` without sharing a word with it. */
+const IMPLIED = 'who owns this website';
+
+describe('createHybridToolRanker', () => {
+  it('finds a tool the request implies without naming it, which the lexical ranking misses', async () => {
+    const store = createMemoryRevealStore();
+    const lexical = createToolSearchTool({ tools: CATALOG, store });
+    const hybrid = createToolSearchTool({ tools: CATALOG, store, rank: createHybridToolRanker(createCountingEmbedder()) });
+    const names = (result: Awaited<ReturnType<typeof lexical.execute>>) => result.tools.map((tool) => tool.name);
+    expect(names(await lexical.execute({ query: IMPLIED }, { sessionId: 'a' }))).not.toContain('whois_lookup');
+    expect(names(await hybrid.execute({ query: IMPLIED }, { sessionId: 'b' }))[0]).toBe('whois_lookup');
+  });
+
+  it('embeds each tool once across 100 searches, and each distinct query once', async () => {
+    const { embed, embedded } = createCountingEmbedder();
+    const search = createToolSearchTool({ tools: CATALOG, store: createMemoryRevealStore(), rank: createHybridToolRanker({ embed, batchSize: 50 }) });
+    const queries = Array.from({ length: 100 }, (_, position) => (position % 2 === 0 ? IMPLIED : `list issues ${position % 10}`));
+    // The first searches run at once: they share one embedding of the catalog.
+    await Promise.all(queries.slice(0, 4).map((query, position) => search.execute({ query }, { sessionId: `s${position}` })));
+    for (const [position, query] of queries.slice(4).entries()) await search.execute({ query }, { sessionId: `t${position}` });
+    const toolTexts = embedded.filter((text) => text.includes('\n'));
+    expect(toolTexts).toHaveLength(CATALOG.length);
+    expect(new Set(toolTexts).size).toBe(CATALOG.length);
+    expect(embedded.length - toolTexts.length).toBe(new Set(queries).size);
+  });
+
+  it('embeds a changed tool again and the unchanged ones never, across catalogs sharing one ranker', async () => {
+    const { embed, embedded } = createCountingEmbedder();
+    const rank = createHybridToolRanker({ embed });
+    const index = createToolIndex(CATALOG);
+    await rank({ query: IMPLIED, tools: CATALOG, visible: undefined, maxResults: 3, index });
+    const changed = CATALOG.map((tool) => (tool.name === 'whois_lookup' ? { ...tool, description: 'Who registered a domain.' } : tool));
+    const before = embedded.length;
+    await rank({ query: IMPLIED, tools: changed, visible: undefined, maxResults: 3, index: createToolIndex(changed) });
+    expect(embedded.slice(before)).toEqual([expect.stringContaining('Who registered a domain.')]);
+  });
+
+  it('still ranks every tool when its cache is smaller than the catalog', async () => {
+    const rank = createHybridToolRanker({ ...createCountingEmbedder(), maxCachedEmbeddings: 10 });
+    const hits = await rank({ query: IMPLIED, tools: CATALOG, visible: undefined, maxResults: 3, index: createToolIndex(CATALOG) });
+    expect(hits[0]?.name).toBe('whois_lookup');
+  });
+
+  it('keeps the lexical answer for an exact name, and keeps to the visible tools', async () => {
+    const rank = createHybridToolRanker(createCountingEmbedder());
+    const index = createToolIndex(CATALOG);
+    expect(await rank({ query: 'list_issues', tools: CATALOG, visible: undefined, maxResults: 3, index })).toEqual(index.search('list_issues', { maxResults: 3 }));
+    const visible = new Set(['list_issues', 'get_me']);
+    const hits = await rank({ query: IMPLIED, tools: CATALOG, visible, maxResults: 3, index });
+    expect(hits.every((hit) => visible.has(hit.name))).toBe(true);
+  });
+
+  it('throws a ToolSearchError for a bad embed or bad options', async () => {
+    const index = createToolIndex(CATALOG);
+    const short = createHybridToolRanker({ embed: async () => [[1, 0]] });
+    await expect(short({ query: IMPLIED, tools: CATALOG, visible: undefined, maxResults: 3, index })).rejects.toMatchObject({ code: 'invalid-options', message: expect.stringContaining('one vector per text') });
+    expect(() => createHybridToolRanker({ embed: 'openai' as never })).toThrow(ToolSearchError);
+    expect(() => createHybridToolRanker({ embed: async () => [], depth: 0 })).toThrow('`depth` must be a whole number ≥ 1, got 0');
+  });
+
+  it('passes an error of embed on to the caller of tool_search', async () => {
+    const search = createToolSearchTool({ tools: CATALOG, store: createMemoryRevealStore(), rank: createHybridToolRanker({ embed: async () => Promise.reject(new Error('rate limited')) }) });
+    await expect(search.execute({ query: IMPLIED }, { sessionId: 'a' })).rejects.toThrow('rate limited');
+  });
+});
+
+describe('a ranker passed to tool_search', () => {
+  it('keeps what the ranker returns to catalog tools that are visible, each once, at most maxResults', async () => {
+    const search = createToolSearchTool({
+      tools: CATALOG,
+      store: createMemoryRevealStore(),
+      maxResults: 2,
+      rank: async () => [{ name: 'nope', score: 9 }, { name: 'get_me', score: 8 }, { name: 'get_me', score: 7 }, { name: 'list_issues', score: 6 }, { name: 'whois_lookup', score: 5 }],
+    });
+    const result = await search.execute({ query: 'anything' }, { sessionId: 'a', visible: ['get_me', 'list_issues', 'whois_lookup'] });
+    expect(result.tools.map((tool) => tool.name)).toEqual(['get_me', 'list_issues']);
+    // `select:` never asks the ranker.
+    expect((await search.execute({ query: 'select:whois_lookup' }, { sessionId: 'b' })).tools.map((tool) => tool.name)).toEqual(['whois_lookup']);
+  });
+
+  it('rejects a rank that is not a function', () => {
+    expect(() => createToolSearchTool({ tools: CATALOG, store: createMemoryRevealStore(), rank: 'embeddings' as never })).toThrow(ToolSearchError);
+  });
+
+  // The deferred-tool catalog, on every API: the model's `tool_search` call is answered by the session's `handle`,
+  // which runs the hybrid ranking; the loaded tool is the one the request implies.
+  const runTool = async () => ({ ok: true });
+  const sessionId = 'session-1';
+
+  it('answers tool_search with the hybrid ranking on Responses (client-executed tool_search_call)', async () => {
+    const tools = CATALOG.map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description ?? null, parameters: tool.inputSchema, strict: false }));
+    const toolSearch = createOpenAIResponsesToolSearch({ tools, rank: createHybridToolRanker(createCountingEmbedder()) });
+    const request = await toolSearch.prepare({ model: 'gpt-5.4', store: false, input: [{ role: 'user', content: IMPLIED }] }, { sessionId });
+    const turn = await request.handle(responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: IMPLIED } }]) as never, runTool);
+    expect(turn.answers).toEqual([expect.objectContaining({ type: 'tool_search_output', tools: [expect.objectContaining({ name: 'whois_lookup' }), expect.anything(), expect.anything()] })]);
+  });
+
+  it('answers tool_search with the hybrid ranking on Chat Completions', async () => {
+    const tools = CATALOG.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description ?? '', parameters: tool.inputSchema } }));
+    const toolSearch = createOpenAIChatToolSearch({ tools, rank: createHybridToolRanker(createCountingEmbedder()) });
+    const request = await toolSearch.prepare({ model: 'gpt-4.1', messages: [{ role: 'user', content: IMPLIED }] }, { sessionId });
+    const turn = await request.handle(chatReply(1, [['call_1', 'tool_search', { query: IMPLIED }]]) as never, runTool);
+    const answer = turn.messages.find((message) => message.role === 'tool') as { content: string };
+    expect(JSON.parse(answer.content).tools[0].name).toBe('whois_lookup');
+  });
+
+  it('answers tool_search with the hybrid ranking on Anthropic Messages (tool_reference)', async () => {
+    const tools = CATALOG.map((tool) => ({ name: tool.name, description: tool.description ?? '', input_schema: tool.inputSchema as { type: 'object' } }));
+    const toolSearch = createAnthropicMessagesToolSearch({ tools, rank: createHybridToolRanker(createCountingEmbedder()) });
+    const request = await toolSearch.prepare({ model: 'claude-opus-4-8', max_tokens: 1024, messages: [{ role: 'user', content: IMPLIED }] }, { sessionId });
+    const turn = await request.handle(anthropicReply([{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: IMPLIED } }], 'tool_use') as never, runTool);
+    expect(JSON.stringify(turn.messages.at(-1))).toContain('{"type":"tool_reference","tool_name":"whois_lookup"}');
+  });
+
+  it('answers tool_search with the hybrid ranking on Gemini', async () => {
+    const tools = [{ functionDeclarations: CATALOG.map((tool) => ({ name: tool.name, description: tool.description ?? '', parametersJsonSchema: tool.inputSchema })) }];
+    const toolSearch = createGeminiToolSearch({ tools, rank: createHybridToolRanker(createCountingEmbedder()) });
+    const request = await toolSearch.prepare({ model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: IMPLIED }] }] }, { sessionId });
+    const turn = await request.handle(geminiReply([{ functionCall: { name: 'tool_search', args: { query: IMPLIED } } }]) as never, runTool);
+    const response = (turn.contents.at(-1) as unknown as { parts: { functionResponse: { response: { output: string } } }[] }).parts[0]!.functionResponse.response;
+    expect(JSON.parse(response.output).tools[0].name).toBe('whois_lookup');
+  });
+
+  it('answers tool_search with the hybrid ranking in the AI SDK integration', async () => {
+    const aiTools = Object.fromEntries(
+      CATALOG.map((entry) => [entry.name, tool({ description: entry.description ?? '', inputSchema: jsonSchema(entry.inputSchema as never), execute: runTool })]),
+    );
+    const toolSearch = createAISDKToolSearch({ tools: aiTools, rank: createHybridToolRanker(createCountingEmbedder()) });
+    const model = createOpenAI({ apiKey: 'test', baseURL: 'http://127.0.0.1:9' }).chat('gpt-4.1');
+    const settings = await toolSearch.prepare(model, { sessionId });
+    const output = await settings.tools['tool_search']!.execute!({ query: IMPLIED }, { toolCallId: 'call_1', messages: [] });
+    expect(JSON.stringify(output)).toMatch(/"name":"whois_lookup"/);
+  });
+});
