@@ -6,8 +6,8 @@ import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { parseToolSelection } from './parse-tool-selection.js';
-import { tokenizeSearchText } from './tokenize-search-text.js';
-import { createTermPostings, type TermPostings } from './create-term-postings.js';
+import { resolveQueryTerms } from './resolve-query-terms.js';
+import { PARAMETERS_FIELD, createTermPostings, type TermPostings } from './create-term-postings.js';
 import { isSearchStopWord } from './search-stop-words.js';
 import { splitSearchWords } from './split-search-words.js';
 
@@ -88,6 +88,15 @@ export interface ToolIndexOptions {
    */
   readonly lengthNormalization?: number;
   /**
+   * What a query term's coverage bonus and parameter points count in a tool once a result ranked above it has the term
+   * (in any field), for a request of more than six terms ({@link MULTI_NEED_TERMS}), which may hold several needs: the
+   * results are then chosen one at a time, each for what the list does not cover yet, so the list covers each need of
+   * the request rather than ranking several tools that match its same words. Name and description points always
+   * count in full. A number from 0 to 1; `1` turns it off (the plain ranking).
+   * @default 0.5
+   */
+  readonly coveredTermShare?: number;
+  /**
    * How the ranked list is cut before `maxResults` (see {@link ToolIndexCut}).
    * @default `{ rule: 'count' }`: the best `maxResults` matches
    */
@@ -117,6 +126,14 @@ const MATCHED = 2;
 
 /** The bonus of a tool whose name is the whole query (the seed's +100). */
 export const EXACT_NAME_BONUS = 100;
+/**
+ * A request with at least this many distinct known terms is ranked for coverage (see `coveredTermShare`): a few
+ * keywords name one need, a long request may name several. Measured on BFCL, MetaTool, Seal-Tools and APIBench
+ * (bench/quality/README.md): from 2 terms on, single-tool keyword queries lose recall; from 5 to 7, they keep it.
+ */
+export const MULTI_NEED_TERMS = 7;
+/** How many candidates, per result asked for, a coverage ranking chooses from. */
+const MULTI_NEED_POOL = 3;
 
 const DEFAULT_WEIGHTS = { name: 3, description: 1, parameters: 0.75 } as const;
 // The description's weight, times √rarity. Measured on BFCL, MetaTool, Seal-Tools and APIBench (both halves of each
@@ -125,6 +142,9 @@ const DEFAULT_WEIGHTS = { name: 3, description: 1, parameters: 0.75 } as const;
 const DEFAULT_COVERAGE_BONUS = 1;
 // Measured across the same sets: 0.1 to 0.2 help (APIBench's long model cards most); 0.15 sits inside that plateau.
 const DEFAULT_LENGTH_NORMALIZATION = 0.15;
+// Measured across the same sets (bench/quality/README.md): 0.3 to 0.7 help multi-tool requests alike; 0 (a covered
+// term adds nothing) costs more single-tool recall than it wins.
+const DEFAULT_COVERED_TERM_SHARE = 0.5;
 const DEFAULT_CUT: ToolIndexCut = { rule: 'count' };
 const weight = z.number({ error: 'must be a finite number ≥ 0' }).finite({ error: 'must be a finite number ≥ 0' }).min(0, {
   error: 'must be a finite number ≥ 0',
@@ -135,6 +155,7 @@ const optionsSchema = z.strictObject({
   rarity: z.boolean().optional(),
   coverageBonus: weight.optional(),
   lengthNormalization: weight.optional(),
+  coveredTermShare: z.number().min(0).max(1).optional(),
   cut: z
     .discriminatedUnion('rule', [
       z.strictObject({ rule: z.literal('count') }),
@@ -167,7 +188,8 @@ function resolveNameKey(name: string): string {
  * values; see `collectParameterText`) are cut into terms by `tokenizeSearchText`: every naming style is split
  * (`get_user`, `getUser`, `get-user`, `Api.get_user`, `github__get_user`), case and accents are folded, English
  * stop words are dropped and words are stemmed (`files` and `file` are one term; `info` meets `information`). The
- * query is cut the same way; each distinct query term counts once.
+ * query is cut the same way, plus each pair of adjacent words whose joined form a tool has (`page speed` also gives
+ * `pagespeed`; see `resolveQueryTerms`); each distinct query term counts once.
  *
  * **Score.** For each query term a tool has, the tool gains the weight of the best field the term is in (name 3,
  * else description 1, else parameters 0.75; see `weights`) times the term's rarity,
@@ -187,6 +209,12 @@ function resolveNameKey(name: string): string {
  * `mcp__linear__create_issue`, not `jira__create_issue_link`).
  * A query of stop words only ("What is this?") is scored the same way over the stop words of each tool (built on
  * the first such query). No term frequency, no saturation curve, no embeddings.
+ *
+ * **Requests with several needs.** A query of {@link MULTI_NEED_TERMS} (7) known terms or more is ranked for coverage:
+ * from the best `3 × maxResults` candidates, results are chosen one at a time, and a term that a result already chosen
+ * has counts its coverage bonus and its parameter points at `coveredTermShare` (0.5) in every later candidate (name and
+ * description points count in full). So a list covers each need of a long request instead of ranking several
+ * generalists that match its same words, and each result's score is the score it had when chosen.
  *
  * **Results.** Only visible tools scoring above 0 are ranked; ties keep the tool list's order. The ranking is cut
  * by `cut` (by default none: the best `maxResults`, 8) and capped at `maxResults`. A tool named `tool_search` is
@@ -238,6 +266,8 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
   // Per tool: 1 when the query is its name (see `resolveExactIds`), so ranking asks in constant time; reset after use.
   // A one-word name that thousands of qualified names end with (`list_issues` over `srvN__list_issues`) stays linear.
   const isExact = new Uint8Array(size);
+  // Per tool: its place + 1 among the candidates of a coverage ranking, 0 otherwise; reset after use.
+  const candidateSlots = new Int32Array(size);
   const touched: number[] = [];
 
   function search(query: string, searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
@@ -262,7 +292,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     // query compared without their separators (`ChaDri_change_drink` finds `ChaDri.change_drink`).
     const bare = query.replace(WRAPPING_PUNCTUATION, '');
     const exactIds = WHITESPACE.test(bare) ? [] : resolveExactIds(nameLookups(), query, bare);
-    let terms = new Set(tokenizeSearchText(query));
+    let terms = new Set(resolveQueryTerms(query, postings.termIds));
     let searched = postings;
     if (terms.size === 0) {
       // A query of stop words only ("What is this?") is matched on its stop words rather than on nothing.
@@ -270,7 +300,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
       searched = stopWordPostings ??= createTermPostings(parsedTools, { ...postingsOptions, words: 'stop-words' });
     }
     if (terms.size === 0 && exactIds.length === 0) return [];
-    const { termIds, offsets, toolIds, weights, rarities } = searched;
+    const { termIds, offsets, toolIds, weights, fields, rarities } = searched;
 
     try {
       // Terms are read from the rarest, so the first term a tool has is its rarest: every later one adds its coverage
@@ -312,18 +342,23 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
       // (thousands for a long request over a large catalog) would cost more than the scoring. Visibility is checked
       // only for a tool that would enter the list. Every cut rule keeps a prefix of the ranking, so it can be taken
       // from this list.
-      const top: number[] = [];
+      // A request that may hold several needs is ranked for coverage, from a larger pool of candidates.
+      const multiNeed = queryTermIds.length >= MULTI_NEED_TERMS && resolved.coveredTermShare < 1;
+      const poolSize = multiNeed ? maxResults * MULTI_NEED_POOL : maxResults;
+      let top: number[] = [];
       for (const id of touched) {
         if (scores[id]! <= 0) continue;
-        if (top.length === maxResults && !outranks(id, top[maxResults - 1]!)) continue;
+        if (top.length === poolSize && !outranks(id, top[poolSize - 1]!)) continue;
         if (!isVisible(names[id]!)) continue;
         let position = top.length;
         while (position > 0 && outranks(id, top[position - 1]!)) position -= 1;
         top.splice(position, 0, id);
-        if (top.length > maxResults) top.pop();
+        if (top.length > poolSize) top.pop();
       }
+      const exact = top.length > 0 && isExact[top[0]!] === 1;
+      if (multiNeed && !exact) top = rankForCoverage(top, queryTermIds, maxResults);
       // A query that is a tool's name asks for that tool: it comes alone, as it did under the seed's band.
-      const ranked = top.length > 0 && isExact[top[0]!] === 1 ? top.filter((id) => isExact[id] === 1) : cutRanking(top, scores, resolved.cut, bestPossible);
+      const ranked = exact ? top.filter((id) => isExact[id] === 1).slice(0, maxResults) : cutRanking(top, scores, resolved.cut, bestPossible);
       return ranked.map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
     } finally {
       for (const id of touched) {
@@ -332,6 +367,63 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
         isExact[id] = 0;
       }
       touched.length = 0;
+    }
+
+    /**
+     * Chooses `count` of the candidates (best first by score) one at a time: each next one is the candidate whose
+     * score is highest once the terms the chosen results have count their coverage bonus and parameter points at
+     * `coveredTermShare`. Its score becomes that adjusted score, so scores still fall down the list.
+     */
+    function rankForCoverage(candidates: readonly number[], queryTermIds: readonly number[], count: number): number[] {
+      const termCount = queryTermIds.length;
+      const candidateCount = candidates.length;
+      // Per candidate and query term: the points a covered term shares (its coverage bonus, its parameter points).
+      const shared = new Float64Array(candidateCount * termCount);
+      const has = new Uint8Array(candidateCount * termCount);
+      candidates.forEach((id, slot) => (candidateSlots[id] = slot + 1));
+      const counted = new Uint8Array(candidateCount);
+      for (let order = 0; order < termCount; order += 1) {
+        const termId = queryTermIds[order]!;
+        const bonus = resolved.coverageBonus * Math.sqrt(rarities[termId]!);
+        for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
+          const slot = candidateSlots[toolIds[position]!]! - 1;
+          if (slot < 0 || weights[position]! <= 0) continue;
+          const cell = slot * termCount + order;
+          has[cell] = 1;
+          // The same sum as the scoring loop: a tool's first (rarest) term earns no coverage bonus.
+          const extra = counted[slot] === 1 ? bonus : 0;
+          counted[slot] = 1;
+          shared[cell] = fields[position] === PARAMETERS_FIELD ? weights[position]! + extra : extra;
+        }
+      }
+      for (const id of candidates) candidateSlots[id] = 0;
+      const covered = new Uint8Array(termCount);
+      const chosen = new Uint8Array(candidateCount);
+      const ranking: number[] = [];
+      while (ranking.length < Math.min(count, candidateCount)) {
+        let best = -1;
+        let bestScore = 0;
+        for (let slot = 0; slot < candidateCount; slot += 1) {
+          if (chosen[slot] === 1) continue;
+          const id = candidates[slot]!;
+          // The plain score is the sum of both parts; a covered term takes back part of what it shares.
+          let score = scores[id]!;
+          for (let order = 0; order < termCount; order += 1) {
+            if (covered[order] === 1) score -= shared[slot * termCount + order]! * (1 - resolved.coveredTermShare);
+          }
+          // Candidates come best first, so a tie keeps the plain ranking's order.
+          if (best < 0 || score > bestScore) {
+            best = slot;
+            bestScore = score;
+          }
+        }
+        chosen[best] = 1;
+        const id = candidates[best]!;
+        scores[id] = bestScore;
+        ranking.push(id);
+        for (let order = 0; order < termCount; order += 1) if (has[best * termCount + order] === 1) covered[order] = 1;
+      }
+      return ranking;
     }
 
     // Exact-name matches first, whatever a very long query scored for another tool; ties keep the tool list's order.
@@ -372,6 +464,7 @@ export interface ResolvedToolIndexOptions {
   readonly rarity: boolean;
   readonly coverageBonus: number;
   readonly lengthNormalization: number;
+  readonly coveredTermShare: number;
   readonly cut: ToolIndexCut;
 }
 
@@ -391,7 +484,15 @@ export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOpti
     });
     throw new ToolSearchError('invalid-options', `Invalid tool index options: ${messages.join('; ')}`);
   }
-  const { maxResults = 8, weights = {}, rarity = true, coverageBonus = DEFAULT_COVERAGE_BONUS, lengthNormalization = DEFAULT_LENGTH_NORMALIZATION, minScoreRatio } = parsed.data;
+  const {
+    maxResults = 8,
+    weights = {},
+    rarity = true,
+    coverageBonus = DEFAULT_COVERAGE_BONUS,
+    lengthNormalization = DEFAULT_LENGTH_NORMALIZATION,
+    coveredTermShare = DEFAULT_COVERED_TERM_SHARE,
+    minScoreRatio,
+  } = parsed.data;
   if (parsed.data.cut !== undefined && minScoreRatio !== undefined) {
     throw new ToolSearchError(
       'invalid-options',
@@ -399,12 +500,12 @@ export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOpti
     );
   }
   const cut = minScoreRatio === undefined ? (parsed.data.cut ?? DEFAULT_CUT) : { rule: 'band' as const, ratio: minScoreRatio };
-  return { maxResults, weights: { ...DEFAULT_WEIGHTS, ...weights }, rarity, coverageBonus, lengthNormalization, cut };
+  return { maxResults, weights: { ...DEFAULT_WEIGHTS, ...weights }, rarity, coverageBonus, lengthNormalization, coveredTermShare, cut };
 }
 
 function describeRule(path: string): string {
   if (path === 'maxResults') return 'must be a whole number ≥ 1';
-  if (path === 'minScoreRatio' || path === 'cut.ratio') return 'must be a number from 0 to 1';
+  if (path === 'minScoreRatio' || path === 'cut.ratio' || path === 'coveredTermShare') return 'must be a number from 0 to 1';
   if (path === 'cut' || path === 'cut.rule') return "must be `{ rule: 'count' }` or `{ rule: 'band' | 'gap' | 'floor', ratio }`";
   if (path === 'rarity') return 'must be a boolean';
   if (path === 'weights') return 'must be an object';

@@ -1,10 +1,9 @@
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
-import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
-import { collectParameterText } from './collect-parameter-text.js';
+import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { createTermPostings } from './create-term-postings.js';
-import { EXACT_NAME_BONUS, createToolIndex, resolveToolIndexOptions, type ToolIndexOptions, type ToolIndexSearchOptions } from './create-tool-index.js';
+import { EXACT_NAME_BONUS, MULTI_NEED_TERMS, createToolIndex, resolveToolIndexOptions, type ToolIndexOptions, type ToolIndexSearchOptions } from './create-tool-index.js';
 import { parseToolSelection } from './parse-tool-selection.js';
-import { tokenizeSearchText } from './tokenize-search-text.js';
+import { resolveQueryTerms } from './resolve-query-terms.js';
 import { splitSearchWords } from './split-search-words.js';
 import { isSearchStopWord } from './search-stop-words.js';
 
@@ -24,10 +23,18 @@ export interface ToolSearchTermScore {
   readonly lengthFactor: number;
   /** How many indexed tools have the term. */
   readonly toolsWithTerm: number;
-  /** `fieldWeight × rarity × lengthFactor`, as the index stores it. */
+  /** `fieldWeight × rarity × lengthFactor`, as the index stores it (× `share` for a term counted in the parameters). */
   readonly points: number;
-  /** The coverage bonus this term added: `coverageBonus × √rarity`, for every counting term but the tool's rarest. */
+  /**
+   * The coverage bonus this term added: `coverageBonus × √rarity` (× `share`), for every counting term but the tool's
+   * rarest.
+   */
   readonly coverage: number;
+  /**
+   * 1, or the index's `coveredTermShare` when a result ranked above this one has the term and the request is ranked
+   * for coverage (`MULTI_NEED_TERMS` known terms or more): the coverage bonus and parameter points count that share.
+   */
+  readonly share: number;
 }
 
 /** One ranked tool with the parts of its score. */
@@ -77,26 +84,28 @@ export function explainToolSearch(
   });
   const selection = parseToolSelection(query) !== null;
   const resolved = resolveToolIndexOptions(indexOptions);
+  const contentPostings = createTermPostings(definitions, { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization, words: 'content' });
   // The same terms and postings the index searched: content words, or the stop words of a stop-words-only query.
-  let terms = selection ? [] : [...new Set(tokenizeSearchText(query))];
-  let words: 'content' | 'stop-words' = 'content';
+  let terms = selection ? [] : resolveQueryTerms(query, contentPostings.termIds);
+  let postings = contentPostings;
   if (!selection && terms.length === 0) {
     terms = [...new Set(splitSearchWords(query).filter(isSearchStopWord))];
-    words = 'stop-words';
+    postings = createTermPostings(definitions, { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization, words: 'stop-words' });
   }
-  const postings = createTermPostings(definitions, { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization, words });
-  const { names, termIds, offsets, toolIds, weights, rarities } = postings;
+  const { names, termIds, offsets, toolIds, weights, fields, rarities } = postings;
   const idOf = new Map(names.map((name, id) => [name, id]));
-  const byName = new Map(definitions.map((tool) => [tool.name, tool]));
   // The index reads terms from the rarest; a tool's first (rarest) term earns no coverage bonus, every later one does.
   const ordered = terms
     .map((term) => ({ term, termId: termIds.get(term) }))
     .filter((entry): entry is { term: string; termId: number } => entry.termId !== undefined)
     .sort((a, b) => rarities[b.termId]! - rarities[a.termId]! || a.termId - b.termId);
+  const exactQuery = hits.length > 0 && hits[0]!.score >= EXACT_NAME_BONUS;
+  const forCoverage = ordered.length >= MULTI_NEED_TERMS && resolved.coveredTermShare < 1 && !exactQuery;
+  // The terms the results above have, for a request ranked for coverage.
+  const covered = new Set<string>();
 
   const results = hits.map((hit): ToolSearchExplanation => {
     const id = idOf.get(hit.name);
-    const tool = byName.get(hit.name) as ToolDefinition;
     const parts: ToolSearchTermScore[] = [];
     let total = 0;
     let counted = 0;
@@ -104,18 +113,21 @@ export function explainToolSearch(
       if (id === undefined) continue;
       for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
         if (toolIds[position] !== id) continue;
-        const field = words === 'content' ? resolveTermField(tool, term, resolved.weights) : resolveStopWordField(tool, term, resolved.weights);
+        const field = FIELD_NAMES[fields[position]!]!;
         const fieldWeight = resolved.weights[field];
-        const points = weights[position]!;
+        const stored = weights[position]!;
         const rarity = rarities[termId]!;
-        const bonus = points > 0 && counted > 0 ? resolved.coverageBonus * Math.sqrt(rarity) : 0;
-        if (points > 0) counted += 1;
+        const share = forCoverage && stored > 0 && covered.has(term) ? resolved.coveredTermShare : 1;
+        const points = field === 'parameters' ? stored * share : stored;
+        const bonus = stored > 0 && counted > 0 ? resolved.coverageBonus * Math.sqrt(rarity) * share : 0;
+        if (stored > 0) counted += 1;
         total += points + bonus;
         const toolsWithTerm = offsets[termId + 1]! - offsets[termId]!;
-        const lengthFactor = fieldWeight > 0 && rarity > 0 ? points / (fieldWeight * rarity) : 1;
-        parts.push({ term, field, fieldWeight, rarity: round(rarity), lengthFactor: round(lengthFactor), toolsWithTerm, points: round(points), coverage: round(bonus) });
+        const lengthFactor = fieldWeight > 0 && rarity > 0 ? stored / (fieldWeight * rarity) : 1;
+        parts.push({ term, field, fieldWeight, rarity: round(rarity), lengthFactor: round(lengthFactor), toolsWithTerm, points: round(points), coverage: round(bonus), share });
       }
     }
+    if (forCoverage) for (const part of parts) if (part.fieldWeight > 0) covered.add(part.term);
     // Parts in the query's order, as the terms were written.
     parts.sort((a, b) => terms.indexOf(a.term) - terms.indexOf(b.term));
     const coverage = round(parts.reduce((sum, part) => sum + part.coverage, 0));
@@ -129,29 +141,8 @@ export function explainToolSearch(
   return { terms, selection, results };
 }
 
-/** The heaviest field of a tool whose text has the term (fields of equal weight in the index's order). */
-function resolveTermField(tool: ToolDefinition, term: string, weights: Readonly<Record<ToolSearchField, number>>): ToolSearchField {
-  const fields: [ToolSearchField, () => string[]][] = [
-    ['name', () => [tool.name]],
-    ['description', () => [tool.description, tool.title, tool.category].filter((text): text is string => typeof text === 'string')],
-    ['parameters', () => collectParameterText(tool.inputSchema)],
-  ];
-  fields.sort(([a], [b]) => weights[b] - weights[a]);
-  const found = fields.find(([, texts]) => texts().some((text) => tokenizeSearchText(text).includes(term)));
-  return found?.[0] ?? 'parameters';
-}
-
-/** The heaviest field of a tool whose text has the stop word (the stop-word index keeps words as written). */
-function resolveStopWordField(tool: ToolDefinition, word: string, weights: Readonly<Record<ToolSearchField, number>>): ToolSearchField {
-  const fields: [ToolSearchField, () => string[]][] = [
-    ['name', () => [tool.name]],
-    ['description', () => [tool.description, tool.title, tool.category].filter((text): text is string => typeof text === 'string')],
-    ['parameters', () => collectParameterText(tool.inputSchema)],
-  ];
-  fields.sort(([a], [b]) => weights[b] - weights[a]);
-  const found = fields.find(([, texts]) => texts().some((text) => splitSearchWords(text).includes(word)));
-  return found?.[0] ?? 'parameters';
-}
+/** The field names of the postings' field numbers (`NAME_FIELD`, `DESCRIPTION_FIELD`, `PARAMETERS_FIELD`). */
+const FIELD_NAMES: readonly ToolSearchField[] = ['name', 'description', 'parameters'];
 
 /** Six decimals, as the index rounds its scores. */
 function round(value: number): number {

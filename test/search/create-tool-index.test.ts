@@ -290,6 +290,52 @@ describe('createToolIndex', () => {
     });
   });
 
+  describe('a request with several needs (issue 16)', () => {
+    const described = (props: Record<string, string>) => ({
+      type: 'object',
+      properties: Object.fromEntries(Object.entries(props).map(([key, description]) => [key, { type: 'string', description }])),
+    });
+    // Three generalists whose parameter text touches every need, and one tool per need.
+    const generalist = (name: string) =>
+      builtin(name, 'Plan a trip.', described({ flight: 'Flight to book', hotel: 'Hotel to reserve', car: 'Rental car class', weather: 'Expected weather forecast', city: 'City' }));
+    const tools = [
+      generalist('plan_trip'),
+      generalist('travel_agent'),
+      generalist('build_itinerary'),
+      builtin('book_flight', 'Book a flight.', described({ to: 'Destination' })),
+      builtin('reserve_hotel', 'Reserve a hotel room.', described({ city: 'City' })),
+      builtin('rent_car', 'Rent a car.', described({ city: 'City' })),
+      builtin('get_weather_forecast', 'The weather forecast for a city.', described({ city: 'City' })),
+    ];
+    const request = 'Book a flight to Paris, reserve a hotel, rent a car in the city and check the weather forecast';
+
+    it('chooses each next result for what the list does not cover yet, so generalists repeating the first fall behind', () => {
+      expect(names(createToolIndex(tools, { coveredTermShare: 1 }).search(request, { maxResults: 3 }))).toEqual(['plan_trip', 'travel_agent', 'build_itinerary']);
+      const hits = createToolIndex(tools).search(request, { maxResults: 3 });
+      expect(names(hits)).toEqual(['plan_trip', 'rent_car', 'get_weather_forecast']);
+      // Scores still fall down the list: each is the score the tool had when it was chosen.
+      expect(hits.map((hit) => hit.score)).toEqual([...hits.map((hit) => hit.score)].sort((a, b) => b - a));
+    });
+
+    it('leaves a few keywords (one need) to the plain ranking', () => {
+      const index = createToolIndex(tools);
+      expect(index.search('flight hotel car weather')).toEqual(createToolIndex(tools, { coveredTermShare: 1 }).search('flight hotel car weather'));
+    });
+
+    it('rejects a share outside 0 to 1', () => {
+      expect(() => createToolIndex(tools, { coveredTermShare: 1.5 })).toThrow('`coveredTermShare` must be a number from 0 to 1, got 1.5');
+    });
+  });
+
+  describe('compounds written apart', () => {
+    it('joins two words of the request when a tool has the joined word ("page speed" finds pagespeed)', () => {
+      const tools = [builtin('pagespeed_insights', 'Run Lighthouse audits on a URL.'), builtin('take_screenshot', 'Capture the screen.')];
+      expect(names(createToolIndex(tools).search('check the page speed'))).toEqual(['pagespeed_insights']);
+      // No tool has "speedcheck": nothing is joined, nothing is invented.
+      expect(createToolIndex(tools).search('speed check')).toEqual([]);
+    });
+  });
+
   describe('description length', () => {
     // Two descriptions of 2 and 8 words (stop words left out): the average length is 5.
     const tools = [builtin('short', 'Export chats'), builtin('long', 'Export documents, chats, notes, pages, photos, files and links')];

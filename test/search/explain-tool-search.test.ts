@@ -20,9 +20,9 @@ describe('explainToolSearch', () => {
         name: 'read_file',
         score: 5.795889,
         terms: [
-          { term: 'read', field: 'name', fieldWeight: 3, rarity: 1, lengthFactor: 1, toolsWithTerm: 1, points: 3, coverage: 0 },
+          { term: 'read', field: 'name', fieldWeight: 3, rarity: 1, lengthFactor: 1, toolsWithTerm: 1, points: 3, coverage: 0, share: 1 },
           // The rarest term a tool has earns no bonus; each other adds coverageBonus × √rarity (√0.660964 = 0.812997).
-          { term: 'fil', field: 'name', fieldWeight: 3, rarity: 0.660964, lengthFactor: 1, toolsWithTerm: 2, points: 1.982892, coverage: 0.812997 },
+          { term: 'fil', field: 'name', fieldWeight: 3, rarity: 0.660964, lengthFactor: 1, toolsWithTerm: 2, points: 1.982892, coverage: 0.812997, share: 1 },
         ],
         coverage: 0.812997,
         exactName: 0,
@@ -31,7 +31,7 @@ describe('explainToolSearch', () => {
       {
         name: 'write_file',
         score: 1.982892,
-        terms: [{ term: 'fil', field: 'name', fieldWeight: 3, rarity: 0.660964, lengthFactor: 1, toolsWithTerm: 2, points: 1.982892, coverage: 0 }],
+        terms: [{ term: 'fil', field: 'name', fieldWeight: 3, rarity: 0.660964, lengthFactor: 1, toolsWithTerm: 2, points: 1.982892, coverage: 0, share: 1 }],
         coverage: 0,
         exactName: 0,
         unexplained: 0,
@@ -71,6 +71,20 @@ describe('explainToolSearch', () => {
       ['name', 1, 2],
       ['name', 1, 2],
     ]);
+  });
+
+  it('shows the share a term counts once a result above has it, in a request ranked for coverage', () => {
+    const catalog: ToolDefinition[] = [
+      { name: 'book_flight', description: 'Book a flight.', inputSchema: { type: 'object', properties: { hotel: { type: 'string', description: 'A hotel near the airport, car rental too' } } } },
+      { name: 'book_hotel', description: 'Book a hotel room.', inputSchema: { type: 'object', properties: {} } },
+      { name: 'rent_car', description: 'Rent a car.', inputSchema: { type: 'object', properties: {} } },
+      { name: 'get_weather', description: 'The weather forecast.', inputSchema: { type: 'object', properties: {} } },
+    ];
+    const explained = explainToolSearch(catalog, 'book flight hotel rent car weather forecast', { coveredTermShare: 0.5 });
+    for (const result of explained.results) expect(result.unexplained, result.name).toBe(0);
+    const hotel = explained.results.find((result) => result.name === 'book_hotel');
+    expect(hotel?.terms.find((term) => term.term === 'book')).toMatchObject({ field: 'name', share: 0.5 });
+    expect(explainToolSearch(catalog, 'book flight hotel rent car weather forecast', { coveredTermShare: 1 }).results.every((result) => result.terms.every((term) => term.share === 1))).toBe(true);
   });
 
   // The guard for a change of the ranking formula: the explanation must still add up to the index's own scores.

@@ -1,0 +1,27 @@
+import { isSearchStopWord } from './search-stop-words.js';
+import { splitSearchWords } from './split-search-words.js';
+import { resolveSearchTerm, tokenizeSearchText } from './tokenize-search-text.js';
+
+/**
+ * The distinct terms of a query as the tool index matches them, in query order: `tokenizeSearchText`'s terms, then each
+ * compound the request writes apart whose joined form is a term of the index (`page speed` also gives `pagespeed` when
+ * a tool has that word; `data base` gives `database`). Two words are joined only when neither is a stop word, and only
+ * when the joined word exists in the tool text, so a request never gains a term no tool has.
+ *
+ * @example
+ * ```ts
+ * resolveQueryTerms('check the page speed', new Set(['pagespeed'])); // ['check', 'pag', 'speed', 'pagespeed']
+ * ```
+ */
+export function resolveQueryTerms(query: string, known: { has(term: string): boolean }): string[] {
+  const terms = new Set(tokenizeSearchText(query));
+  const words = splitSearchWords(query);
+  for (let position = 0; position + 1 < words.length; position += 1) {
+    const first = words[position]!;
+    const second = words[position + 1]!;
+    if (isSearchStopWord(first) || isSearchStopWord(second)) continue;
+    const joined = resolveSearchTerm(first + second);
+    if (joined !== null && known.has(joined)) terms.add(joined);
+  }
+  return [...terms];
+}
