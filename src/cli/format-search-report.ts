@@ -34,5 +34,8 @@ export function formatSearchReport(query: string, explained: ToolSearchExplanati
 
 function describeTerm(part: ToolSearchTermScore): string {
   const length = part.lengthFactor === 1 ? '' : ` × ${part.lengthFactor.toFixed(3)}`;
-  return `${part.term}: ${part.field} ${formatCLINumber(part.fieldWeight)} × ${part.rarity.toFixed(3)}${length} = ${part.points.toFixed(3)}`;
+  // A term a result above already has (a request ranked for coverage): its parameter points and coverage bonus shrink.
+  const share = part.share === 1 ? '' : part.field === 'parameters' ? ` × ${part.share} covered above` : '';
+  const covered = part.share === 1 || part.field === 'parameters' ? '' : ` (covered above: coverage × ${part.share})`;
+  return `${part.term}: ${part.field} ${formatCLINumber(part.fieldWeight)} × ${part.rarity.toFixed(3)}${length}${share} = ${part.points.toFixed(3)}${covered}`;
 }
