@@ -44,7 +44,7 @@ export interface TermPostings {
   readonly toolIds: Int32Array;
   /** The weight of the term's best field in that tool × the term's rarity (× the description's length factor). */
   readonly weights: Float64Array;
-  /** The field the weight was counted in, per posting: {@link NAME_FIELD}, {@link DESCRIPTION_FIELD} or {@link PARAMETERS_FIELD}. */
+  /** The field the weight was counted in, per posting: {@link NAME_FIELD}, {@link DESCRIPTION_FIELD}, {@link PARAMETERS_FIELD} or {@link SERVER_FIELD}. */
   readonly fields: Uint8Array;
   /** Term number → the term's rarity (1 for every term when rarity is off). */
   readonly rarities: Float64Array;
@@ -56,6 +56,13 @@ export const NAME_FIELD = 0;
 export const DESCRIPTION_FIELD = 1;
 /** A posting counted in the tool's parameter text. */
 export const PARAMETERS_FIELD = 2;
+/**
+ * A posting counted in the tool's server (`server`, or the namespace of a qualified name such as `github__…`), when
+ * the tools come from two servers or more: weighed as a name, with the term's rarity among servers.
+ */
+export const SERVER_FIELD = 3;
+/** What separates a server from the tool's own name in a qualified MCP name (`github__create_issue`). */
+const SERVER_SEPARATOR = '__';
 
 /**
  * Reads every tool's name, description (with its `title` and `category`) and parameter text once and builds its {@link TermPostings}.
@@ -82,9 +89,16 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
   let pairTools = new Int32Array(16_384);
   let pairFields = new Uint8Array(16_384);
   let pairCount = 0;
-  const weightOfField = [fieldWeights.name, fieldWeights.description, fieldWeights.parameters];
-  // Fields are read from the heaviest to the lightest, so the first time a tool meets a term is in its best field.
-  const fieldOrder = [NAME_FIELD, DESCRIPTION_FIELD, PARAMETERS_FIELD].sort((a, b) => weightOfField[b]! - weightOfField[a]!);
+  const weightOfField = [fieldWeights.name, fieldWeights.description, fieldWeights.parameters, fieldWeights.name];
+  // A tool's server, by tool (`undefined` for none); the server field counts only when there are two servers or more.
+  const servers = tools.map(resolveToolServer);
+  const serverCount = new Set(servers.filter((server) => server !== undefined).map((server) => server.toLowerCase())).size;
+  // Fields are read from the heaviest to the lightest (the server before the name it is part of), so the first time a
+  // tool meets a term is in its best field.
+  const fieldOrder = [...(serverCount >= 2 ? [SERVER_FIELD] : []), NAME_FIELD, DESCRIPTION_FIELD, PARAMETERS_FIELD].sort((a, b) => weightOfField[b]! - weightOfField[a]!);
+  // Per term found in a server field: the servers (lower case) that have it, for its rarity among servers.
+  const serversOfTerm = new Map<number, Set<string>>();
+  let toolServer = '';
 
   let id = -1;
   let field = NAME_FIELD;
@@ -104,6 +118,11 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
     }
     if (termId < 0) return;
     if (field === DESCRIPTION_FIELD) descriptionLengths[id]! += 1;
+    if (field === SERVER_FIELD) {
+      let found = serversOfTerm.get(termId);
+      if (found === undefined) serversOfTerm.set(termId, (found = new Set()));
+      found.add(toolServer);
+    }
     if (lastToolOfTerm[termId] === id) return;
     lastToolOfTerm[termId] = id;
     if (pairCount === pairTerms.length) {
@@ -117,13 +136,18 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
     pairCount += 1;
   };
 
-  for (const tool of tools) {
-    if (tool.name === TOOL_SEARCH_TOOL_NAME) continue;
+  tools.forEach((tool, position) => {
+    if (tool.name === TOOL_SEARCH_TOOL_NAME) return;
     id = names.length;
     names.push(tool.name);
     if (id === descriptionLengths.length) descriptionLengths = grown(descriptionLengths);
     for (field of fieldOrder) {
-      if (field === NAME_FIELD) {
+      if (field === SERVER_FIELD) {
+        const server = servers[position];
+        if (server === undefined) continue;
+        toolServer = server.toLowerCase();
+        scanSearchWords(server, addWord);
+      } else if (field === NAME_FIELD) {
         scanSearchWords(tool.name, addWord);
       } else if (field === DESCRIPTION_FIELD) {
         if (typeof tool.description === 'string') scanSearchWords(tool.description, addWord);
@@ -133,7 +157,7 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
         for (const text of collectParameterText(tool.inputSchema)) scanSearchWords(text, addWord);
       }
     }
-  }
+  });
 
   const termCount = termIds.size;
   const offsets = new Int32Array(termCount + 1);
@@ -154,6 +178,8 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
       if (descriptionLengths[tool]! > 0) lengthFactors[tool] = (averageDescriptionLength / descriptionLengths[tool]!) ** lengthNormalization;
     }
   }
+  const serverRarityScale = Math.log(1 + serverCount);
+  const serverRarity = (withTerm: number): number => (rarity ? Math.log(1 + serverCount / withTerm) / serverRarityScale : 1);
   const next = offsets.slice(0, termCount);
   const toolIds = new Int32Array(pairCount);
   const weights = new Float64Array(pairCount);
@@ -166,10 +192,18 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
     const pairField = pairFields[pair]!;
     toolIds[position] = tool;
     fields[position] = pairField;
-    weights[position] = weightOfField[pairField]! * rarities[term]!;
+    // A server term's rarity is among servers: "github" is rare among servers, however many tools GitHub has.
+    weights[position] = weightOfField[pairField]! * (pairField === SERVER_FIELD ? serverRarity(serversOfTerm.get(term)!.size) : rarities[term]!);
     if (pairField === DESCRIPTION_FIELD) weights[position]! *= lengthFactors[tool]!;
   }
   return { names, termIds, offsets, toolIds, weights, fields, rarities };
+}
+
+/** A tool's server: its `server`, else the namespace of a qualified MCP name (`mcp__linear` of `mcp__linear__create_issue`). */
+function resolveToolServer(tool: ToolDefinition): string | undefined {
+  if (typeof tool.server === 'string' && tool.server.length > 0) return tool.server;
+  const end = tool.name.lastIndexOf(SERVER_SEPARATOR);
+  return end > 0 ? tool.name.slice(0, end) : undefined;
 }
 
 /** The term of a word in the stop-word index: the stop word itself, or `null` for any other word. */

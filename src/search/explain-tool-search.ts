@@ -7,8 +7,11 @@ import { resolveQueryTerms } from './resolve-query-terms.js';
 import { splitSearchWords } from './split-search-words.js';
 import { isSearchStopWord } from './search-stop-words.js';
 
-/** The field of a tool a query term counted in. */
-export type ToolSearchField = 'name' | 'description' | 'parameters';
+/**
+ * The field of a tool a query term counted in; `server` is the tool's server (its `server`, or the namespace of a
+ * qualified name), weighed as a name, with the term's rarity among servers.
+ */
+export type ToolSearchField = 'name' | 'description' | 'parameters' | 'server';
 
 /** What one query term added to one tool's score. */
 export interface ToolSearchTermScore {
@@ -114,12 +117,13 @@ export function explainToolSearch(
       for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
         if (toolIds[position] !== id) continue;
         const field = FIELD_NAMES[fields[position]!]!;
-        const fieldWeight = resolved.weights[field];
+        const fieldWeight = resolved.weights[field === 'server' ? 'name' : field];
         const stored = weights[position]!;
-        const rarity = rarities[termId]!;
+        // A server term's rarity is among servers, not tools: the stored points hold it.
+        const rarity = field === 'server' && fieldWeight > 0 ? stored / fieldWeight : rarities[termId]!;
         const share = forCoverage && stored > 0 && covered.has(term) ? resolved.coveredTermShare : 1;
         const points = field === 'parameters' ? stored * share : stored;
-        const bonus = stored > 0 && counted > 0 ? resolved.coverageBonus * Math.sqrt(rarity) * share : 0;
+        const bonus = stored > 0 && counted > 0 ? resolved.coverageBonus * Math.sqrt(rarities[termId]!) * share : 0;
         if (stored > 0) counted += 1;
         total += points + bonus;
         const toolsWithTerm = offsets[termId + 1]! - offsets[termId]!;
@@ -141,8 +145,8 @@ export function explainToolSearch(
   return { terms, selection, results };
 }
 
-/** The field names of the postings' field numbers (`NAME_FIELD`, `DESCRIPTION_FIELD`, `PARAMETERS_FIELD`). */
-const FIELD_NAMES: readonly ToolSearchField[] = ['name', 'description', 'parameters'];
+/** The field names of the postings' field numbers (`NAME_FIELD`, `DESCRIPTION_FIELD`, `PARAMETERS_FIELD`, `SERVER_FIELD`). */
+const FIELD_NAMES: readonly ToolSearchField[] = ['name', 'description', 'parameters', 'server'];
 
 /** Six decimals, as the index rounds its scores. */
 function round(value: number): number {

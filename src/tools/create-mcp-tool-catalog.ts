@@ -19,7 +19,7 @@ export interface MCPServerTool {
 export interface MCPToolCatalog {
   /**
    * Every server's tools, in server order then each server's order, named `<server>__<tool>` with the server's name as
-   * `category`. The catalog itself is a `{ tools }` list, so it can be passed wherever tools are accepted.
+   * `category` and `server` (a search naming the server favours its tools). The catalog itself is a `{ tools }` list, so it can be passed wherever tools are accepted.
    */
   readonly tools: readonly ToolDefinition[];
   /**
@@ -32,8 +32,8 @@ export interface MCPToolCatalog {
 
 /**
  * Joins the tool lists of several MCP servers into one catalog: every tool is named `<server>__<tool>` and gets the
- * server's name as its `category` (the group label OpenAI's hosted search turns into a namespace, and a word
- * `tool_search` matches).
+ * server's name as its `category` (the group label OpenAI's hosted search turns into a namespace) and its `server`
+ * (a `tool_search` query naming the server, "… on GitHub", favours that server's tools).
  *
  * Every name is prefixed, not only colliding ones: a tool's name then never depends on which other servers are
  * connected, so connecting one more server mid-conversation renames nothing the history already references (and
@@ -80,7 +80,7 @@ export function createMCPToolCatalog(servers: { readonly [server: string]: ToolD
         );
       }
       byName.set(name, { server, name: tool.name });
-      tools.push({ ...tool, name, category: server });
+      tools.push({ ...tool, name, category: server, server });
     }
   }
   return { tools, resolveServerTool: (name) => byName.get(name) };

@@ -13,7 +13,7 @@ import { describeValue } from '../errors/describe-value.js';
  *
  * Throws a {@link ToolSearchError} with code `invalid-tools` that names every offending tool when the list is
  * neither an array nor `{ tools: [...] }`, a tool is not an object, a name is missing, empty or not a string, two
- * tools share a name, an `inputSchema` is not an object, a `description` or `category` is not a string, or `deferrable` is not one of
+ * tools share a name, an `inputSchema` is not an object, a `description`, `category` or `server` is not a string, or `deferrable` is not one of
  * `never`, `automatic`, `always`. Names a provider would reject are not an error here: each provider's transformer
  * maps them.
  *
@@ -45,7 +45,7 @@ export function parseToolDefinitions(tools: unknown): ToolDefinition[] {
       problems.push(`\`tools[${index}]\` must be an object, got ${describeValue(tool)}`);
       return;
     }
-    const { name, description, inputSchema, category, deferrable } = tool as Record<string, unknown>;
+    const { name, description, inputSchema, category, server, deferrable } = tool as Record<string, unknown>;
     if (typeof name !== 'string' || name.length === 0) {
       problems.push(`\`tools[${index}]\`.name must be a non-empty string, got ${describeValue(name)}`);
       return;
@@ -61,6 +61,9 @@ export function parseToolDefinitions(tools: unknown): ToolDefinition[] {
     }
     if (category !== undefined && typeof category !== 'string') {
       problems.push(`tool \`${name}\` has a \`category\` that is not a string: ${describeValue(category)}`);
+    }
+    if (server !== undefined && typeof server !== 'string') {
+      problems.push(`tool \`${name}\` has a \`server\` that is not a string: ${describeValue(server)}`);
     }
     if (deferrable !== undefined && !(DEFERRABLE_POLICIES as readonly unknown[]).includes(deferrable)) {
       problems.push(`tool \`${name}\` has \`deferrable\` ${describeValue(deferrable)}; it must be one of ${DEFERRABLE_POLICIES.map((p) => `'${p}'`).join(', ')}`);

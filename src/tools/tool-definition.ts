@@ -37,6 +37,12 @@ export interface ToolDefinition {
   /** A group label; OpenAI's hosted search groups deferred tools into one namespace per category. */
   readonly category?: string;
   /**
+   * The MCP server (or platform) the tool comes from; `createMCPToolCatalog` sets it. When the tools come from two
+   * servers or more, a search that names a server ("… in Confluence", "on GitHub") favours that server's tools. A
+   * tool without it whose name is qualified (`github__create_issue`) has the server its name gives.
+   */
+  readonly server?: string;
+  /**
    * Whether the schema may be deferred.
    * @default 'automatic'
    */

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EXACT_NAME_BONUS, createToolIndex } from '../../src/search/create-tool-index.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+import { createMCPToolCatalog } from '../../src/tools/create-mcp-tool-catalog.js';
+import { explainToolSearch } from '../../src/search/explain-tool-search.js';
 
 const PATH_SCHEMA = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
 
@@ -324,6 +326,43 @@ describe('createToolIndex', () => {
 
     it('rejects a share outside 0 to 1', () => {
       expect(() => createToolIndex(tools, { coveredTermShare: 1.5 })).toThrow('`coveredTermShare` must be a number from 0 to 1, got 1.5');
+    });
+  });
+
+  describe('tools of several servers (issue 16)', () => {
+    const catalog = createMCPToolCatalog({
+      // "find" and "top" are common name words here, as in any large catalog.
+      github: [
+        builtin('search_issues', 'Search issues and pull requests.'),
+        builtin('get_file_contents', 'Get the contents of a file or page.'),
+        builtin('find_files', 'Find files by name.'),
+        builtin('find_users', 'Find users by login.'),
+        builtin('list_top_repositories', 'The most starred repositories.'),
+      ],
+      confluence: [builtin('search', 'Search content with CQL.'), builtin('get_page', 'Get a page by id.')],
+      reddit: [builtin('find_top_posts', 'Find the top posts of a subreddit.')],
+    });
+
+    it('favours the tools of a server the query names, whatever a common word in another tool’s name scores', () => {
+      const index = createToolIndex(catalog);
+      const ranked = names(index.search('find the top 10 pages in Confluence'));
+      expect(ranked[0]).toBe('confluence__get_page');
+      // The Confluence tool that matches no other word still ranks above GitHub's tool that has "page".
+      expect(ranked.indexOf('confluence__search')).toBeLessThan(ranked.indexOf('github__get_file_contents'));
+      expect(names(index.search('find the top 10 pages'))[0]).toBe('reddit__find_top_posts');
+      const explained = explainToolSearch(catalog, 'search on GitHub', { maxResults: 1 });
+      expect(explained.results[0]?.terms).toContainEqual(expect.objectContaining({ term: 'github', field: 'server', fieldWeight: 3, rarity: 1 }));
+      expect(explained.results[0]?.unexplained).toBe(0);
+    });
+
+    it('reads the server from a qualified name when a tool has no `server` (a wire tool list)', () => {
+      const bare = catalog.tools.map(({ server: _server, ...tool }) => tool);
+      expect(createToolIndex(bare).search('find the top 10 pages in Confluence')).toEqual(createToolIndex(catalog).search('find the top 10 pages in Confluence'));
+    });
+
+    it('counts no server when every tool has the same one', () => {
+      const one = createMCPToolCatalog({ github: [builtin('search_issues', 'Search issues.'), builtin('get_me', 'The signed-in user.')] });
+      expect(explainToolSearch(one, 'search github issues').results.flatMap((result) => result.terms.map((term) => term.field))).not.toContain('server');
     });
   });
 

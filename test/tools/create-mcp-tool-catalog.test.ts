@@ -7,12 +7,12 @@ import type { ToolDefinitionsInput } from '../../src/tools/tool-definition.js';
 import { tool } from '../support/tools.js';
 
 describe('createMCPToolCatalog', () => {
-  it('names every tool `<server>__<tool>`, with the server as its category, in server then tool order', () => {
+  it('names every tool `<server>__<tool>`, with the server as its category and server, in server then tool order', () => {
     const catalog = createMCPToolCatalog({ github: { tools: [tool('create_issue'), tool('get_me')] }, linear: [tool('create_issue')] });
-    expect(catalog.tools.map((entry) => [entry.name, entry.category])).toEqual([
-      ['github__create_issue', 'github'],
-      ['github__get_me', 'github'],
-      ['linear__create_issue', 'linear'],
+    expect(catalog.tools.map((entry) => [entry.name, entry.category, entry.server])).toEqual([
+      ['github__create_issue', 'github', 'github'],
+      ['github__get_me', 'github', 'github'],
+      ['linear__create_issue', 'linear', 'linear'],
     ]);
     expect(MCP_TOOL_NAME_SEPARATOR).toBe('__');
   });
@@ -36,7 +36,7 @@ describe('createMCPToolCatalog', () => {
     const listed = { tools: [original], nextCursor: 'page-2' };
     const copy = structuredClone(listed);
     const [entry] = createMCPToolCatalog({ github: listed }).tools;
-    expect(entry).toEqual({ ...original, name: 'github__create_issue', category: 'github' });
+    expect(entry).toEqual({ ...original, name: 'github__create_issue', category: 'github', server: 'github' });
     expect(listed).toEqual(copy);
   });
 

@@ -68,6 +68,12 @@ describe('parseToolDefinitions', () => {
     }
   });
 
+  it('rejects a `server` that is not a string', () => {
+    const parse = () => parseToolDefinitions([{ ...readFile, server: 7 }]);
+    expect(parse).toThrow(ToolSearchError);
+    expect(parse).toThrow('tool `read_file` has a `server` that is not a string: 7');
+  });
+
   it('does not read an array as a result, even one with a `tools` field', () => {
     const tools = Object.assign([readFile], { tools: 'ignored' });
     expect(parseToolDefinitions(tools)).toBe(tools);
