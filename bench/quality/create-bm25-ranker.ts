@@ -7,7 +7,7 @@ import { splitContentWords } from './split-plain-words.js';
 /**
  * Okapi BM25 via the `minisearch` package (its BM25+ scoring with default parameters), over three fields: name,
  * description, and parameter names and descriptions; the benchmark's own tokenizer with the standard stop words
- * removed, no stemming, no prefix or fuzzy matching, no field boosts; first 8 results.
+ * removed, no stemming, no prefix or fuzzy matching, no field boosts; first 10 results.
  */
 export function createBm25Ranker(tools: readonly ToolDefinition[]): QualityRanker {
   const search = new MiniSearch<{ id: number; name: string; description: string; parameters: string }>({
@@ -22,12 +22,12 @@ export function createBm25Ranker(tools: readonly ToolDefinition[]): QualityRanke
   );
   return {
     id: 'bm25',
-    label: 'BM25 (minisearch; name, description, parameters; 8 results)',
+    label: 'BM25 (minisearch; name, description, parameters; 10 results)',
     search(query) {
       return search
         .search(query)
         .filter((hit) => names[hit.id] !== 'tool_search')
-        .slice(0, 8)
+        .slice(0, 10)
         .map((hit) => names[hit.id]!);
     },
   };

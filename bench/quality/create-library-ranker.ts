@@ -7,7 +7,7 @@ export function createLibraryRanker(tools: readonly ToolDefinition[], options?: 
   const index = createToolIndex(tools, options);
   return {
     id: variant?.id ?? 'library',
-    label: variant?.label ?? 'library (createToolIndex, defaults)',
+    label: variant?.label ?? `library (createToolIndex, defaults${options?.maxResults === undefined ? '' : `, ${options.maxResults} results`})`,
     search: (query) => index.search(query).map((hit) => hit.name),
   };
 }

@@ -7,14 +7,14 @@ import { splitContentWords } from './split-plain-words.js';
 const K1 = 1.2;
 /** Okapi BM25's length normalisation (the usual 0.75). */
 const B = 0.75;
-const MAX_RESULTS = 8;
+const MAX_RESULTS = 10;
 
 /**
  * Plain Okapi BM25, written out here so the baseline is the textbook formula and nothing else: each tool is one
  * document, its name, description and parameter text (`collectParameterText`) joined; the benchmark's tokenizer with
  * the standard stop words removed, no stemming. A query term `t` adds `idf(t) × tf × (k1 + 1) / (tf + k1 × (1 − b +
  * b × len / avgLen))` with `k1 = 1.2`, `b = 0.75` and `idf(t) = ln(1 + (N − n + 0.5) / (n + 0.5))`; each distinct
- * query term counts once. Ties keep the catalog's order; first 8 results.
+ * query term counts once. Ties keep the catalog's order; first 10 results.
  */
 export function createOkapiRanker(tools: readonly ToolDefinition[]): QualityRanker {
   const names: string[] = [];
@@ -40,7 +40,7 @@ export function createOkapiRanker(tools: readonly ToolDefinition[]): QualityRank
   const scores = new Float64Array(names.length);
   return {
     id: 'okapi',
-    label: 'Okapi BM25 (k1 1.2, b 0.75; name + description + parameters; 8 results)',
+    label: 'Okapi BM25 (k1 1.2, b 0.75; name + description + parameters; 10 results)',
     search(query) {
       const touched: number[] = [];
       for (const word of new Set(splitContentWords(query))) {

@@ -3,6 +3,7 @@ import { createBm25Ranker } from './create-bm25-ranker.js';
 import { createKeywordQuery } from './create-keyword-query.js';
 import { createLibraryRanker } from './create-library-ranker.js';
 import { createOkapiRanker } from './create-okapi-ranker.js';
+import { createPreviousRanker } from './create-previous-ranker.js';
 import { createSeedRanker } from './create-seed-ranker.js';
 import { createTokenRanker } from './create-token-ranker.js';
 import { loadQualitySlices, type QualitySlice, type QualitySliceId } from './load-quality-slices.js';
@@ -30,11 +31,13 @@ export interface SearchQualityResult {
 }
 
 /**
- * The rankers the issues compare: the library (its default cut, and the seed's half-of-the-best band), the seed's
- * rule, an AI SDK-style token match, and two BM25 baselines (minisearch's, and plain Okapi BM25).
+ * The rankers the issues compare: the library (its default cut, 10 results, and the seed's half-of-the-best band), the
+ * library's ranking before issue 16, the seed's rule, an AI SDK-style token match, and two BM25 baselines
+ * (minisearch's, and plain Okapi BM25), each BM25 returning 10.
  */
 export const QUALITY_RANKERS: readonly QualityRankerFactory[] = [
-  (tools) => createLibraryRanker(tools),
+  (tools) => createLibraryRanker(tools, { maxResults: 10 }),
+  createPreviousRanker,
   (tools) => createLibraryRanker(tools, { cut: { rule: 'band', ratio: 0.5 } }, { id: 'library-band', label: "library with the seed's band (cut band 0.5)" }),
   createSeedRanker,
   createTokenRanker,

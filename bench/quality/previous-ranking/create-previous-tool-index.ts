@@ -1,0 +1,498 @@
+/**
+ * The tool index as it was at commit c7f850b (before issue 16: no coverage ranking for long requests, no compounds,
+ * no server field), kept unchanged as the benchmark's "previous ranking" baseline (`createPreviousRanker`). Not part of
+ * the library; never edit it to tune.
+ */
+import { z } from 'zod';
+import { describeValue } from '../../../src/errors/describe-value.js';
+import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
+import { assertNever } from '../../../src/errors/assert-never.js';
+import { parseToolDefinitions } from '../../../src/tools/parse-tool-definitions.js';
+import { parseToolNameList } from '../../../src/tools/parse-tool-name-list.js';
+import type { ToolDefinitionsInput } from '../../../src/tools/tool-definition.js';
+import { parseToolSelection } from '../../../src/search/parse-tool-selection.js';
+import { tokenizeSearchText } from '../../../src/search/tokenize-search-text.js';
+import { createPreviousTermPostings as createTermPostings, type PreviousTermPostings as TermPostings } from './create-previous-term-postings.js';
+import { isSearchStopWord } from '../../../src/search/search-stop-words.js';
+import { splitSearchWords } from '../../../src/search/split-search-words.js';
+
+/** One search result: a tool's name and its score (higher is better; see {@link createToolIndex} for the formula). */
+export interface ToolSearchHit {
+  readonly name: string;
+  readonly score: number;
+}
+
+/** Per-search options of {@link ToolIndex.search}. */
+export interface ToolIndexSearchOptions {
+  /**
+   * Names of the tools visible this turn; only they are considered. Pass a `Set` to spare a copy per search.
+   * @default every indexed tool
+   */
+  readonly visible?: Iterable<string>;
+  /**
+   * At most this many results of a keyword search (a `select:` query returns every visible tool it names).
+   * @default the index's `maxResults` (8)
+   */
+  readonly maxResults?: number;
+}
+
+/** How much a query term found in each field of a tool weighs, before its rarity. */
+export interface ToolIndexFieldWeights {
+  /** A term found in the tool's name. @default 3 */
+  readonly name?: number;
+  /** A term found in the tool's description, `title` or `category`. @default 1 */
+  readonly description?: number;
+  /** A term found in a parameter's name, title, description or enum values. @default 0.75 */
+  readonly parameters?: number;
+}
+
+/**
+ * How the ranked list is cut before `maxResults` applies; every rule keeps at least the best result.
+ *
+ * - `count`: every match, best first (so exactly `maxResults` when that many tools match).
+ * - `band`: only results scoring at least `ratio` × the best score (the seed's rule with `ratio` 0.5).
+ * - `gap`: results down to the first one scoring under `ratio` × the result before it.
+ * - `floor`: only results scoring at least `ratio` × the query's best possible score (what a tool with every query
+ *   term in its name would score).
+ */
+export type ToolIndexCut =
+  | { readonly rule: 'count' }
+  | { readonly rule: 'band'; readonly ratio: number }
+  | { readonly rule: 'gap'; readonly ratio: number }
+  | { readonly rule: 'floor'; readonly ratio: number };
+
+/** Options of {@link createToolIndex}, validated once when the index is built. */
+export interface ToolIndexOptions {
+  /**
+   * At most this many results per keyword search; a whole number ≥ 1.
+   * @default 8
+   */
+  readonly maxResults?: number;
+  /** The weight of each field; each a finite number ≥ 0. @default `{ name: 3, description: 1, parameters: 0.75 }` */
+  readonly weights?: ToolIndexFieldWeights;
+  /**
+   * Whether a term's weight scales with its rarity across the catalog (1 for a term only one tool has, falling
+   * toward 0 for a term every tool has). `false` gives every term its full field weight, as the seed does.
+   * @default true
+   */
+  readonly rarity?: boolean;
+  /**
+   * What each distinct query term a tool has, beyond its rarest, adds to the tool's score, times the square root of
+   * the term's rarity (so a rare word counts almost fully, a word half the catalog has about a third): a tool that
+   * covers more of the request ranks above one that matches a single word of it well. A one-term query is scored by
+   * the field weights alone. A finite number ≥ 0; `0` gives the plain weighted score.
+   * @default 1
+   */
+  readonly coverageBonus?: number;
+  /**
+   * The exponent `p` of the description's length factor: a term found in the description (with `title` and
+   * `category`) weighs `(L̄ / L)^p` times more, where `L` is the number of words of that description (stop words
+   * left out) and `L̄` the average over the tool list. A short, exact description then ranks above a long one that
+   * mentions everything. A finite number ≥ 0; `0` turns it off.
+   * @default 0.15
+   */
+  readonly lengthNormalization?: number;
+  /**
+   * How the ranked list is cut before `maxResults` (see {@link ToolIndexCut}).
+   * @default `{ rule: 'count' }`: the best `maxResults` matches
+   */
+  readonly cut?: ToolIndexCut;
+  /**
+   * The seed's top band, kept for compatibility: `minScoreRatio: r` is `cut: { rule: 'band', ratio: r }` (`0` keeps
+   * every match). Give `cut` or `minScoreRatio`, not both.
+   */
+  readonly minScoreRatio?: number;
+}
+
+/** A ranking index over a fixed tool list, built once by {@link createToolIndex}. */
+export interface ToolIndex {
+  /**
+   * Ranks the tools for a query, best first. See {@link createToolIndex} for the scoring. Returns `[]` for an
+   * empty query, a query with no searchable word, or no match. Throws `ToolSearchError('invalid-options')` when
+   * `query` is not a string, `maxResults` is not a whole number ≥ 1 or `visible` is not iterable.
+   */
+  search(query: string, options?: ToolIndexSearchOptions): ToolSearchHit[];
+  /** How many tools the index searches (the tool list without any tool named `tool_search`). */
+  readonly size: number;
+}
+
+const UNTOUCHED = 0;
+const TOUCHED = 1;
+const MATCHED = 2;
+
+/** The bonus of a tool whose name is the whole query (the seed's +100). */
+export const EXACT_NAME_BONUS = 100;
+
+const DEFAULT_WEIGHTS = { name: 3, description: 1, parameters: 0.75 } as const;
+// The description's weight, times √rarity. Measured on BFCL, MetaTool, Seal-Tools and APIBench (both halves of each
+// dev set, both query styles): a flat 1 rewards common words and loses multi-tool recall; √rarity keeps BFCL's
+// single-tool ranking and wins on the multi-tool sets (bench/quality/README.md).
+const DEFAULT_COVERAGE_BONUS = 1;
+// Measured across the same sets: 0.1 to 0.2 help (APIBench's long model cards most); 0.15 sits inside that plateau.
+const DEFAULT_LENGTH_NORMALIZATION = 0.15;
+const DEFAULT_CUT: ToolIndexCut = { rule: 'count' };
+const weight = z.number({ error: 'must be a finite number ≥ 0' }).finite({ error: 'must be a finite number ≥ 0' }).min(0, {
+  error: 'must be a finite number ≥ 0',
+});
+const optionsSchema = z.strictObject({
+  maxResults: z.number().int().min(1).optional(),
+  weights: z.strictObject({ name: weight.optional(), description: weight.optional(), parameters: weight.optional() }).optional(),
+  rarity: z.boolean().optional(),
+  coverageBonus: weight.optional(),
+  lengthNormalization: weight.optional(),
+  cut: z
+    .discriminatedUnion('rule', [
+      z.strictObject({ rule: z.literal('count') }),
+      z.strictObject({ rule: z.enum(['band', 'gap', 'floor']), ratio: z.number().min(0).max(1) }),
+    ])
+    .optional(),
+  minScoreRatio: z.number().min(0).max(1).optional(),
+});
+/** Wrapping a model puts around a name it copies: white space, quotes, backticks, brackets, a closing period. */
+export const NAME_WRAPPING = /^[\s"'`[\](){}]+|[\s"'`[\](){}.,;:!?]+$/g;
+/** Leading and trailing characters that are not letters or digits: quotes, backticks, punctuation, spaces. */
+const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+/** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
+const SEPARATORS = /[^\p{L}\p{N}]+/gu;
+const WHITESPACE = /\s/;
+
+/**
+ * The key a name is matched on as a whole query: lower case, separators removed, so `ChaDri.change_drink` and the
+ * `ChaDri_change_drink` a wire format sends for it meet.
+ */
+function resolveNameKey(name: string): string {
+  return name.replace(SEPARATORS, '').toLowerCase();
+}
+
+/**
+ * Builds a ranking index over a tool list, once; {@link ToolIndex.search} then ranks tools for a query without
+ * reading their text again.
+ *
+ * **Terms.** A tool's name, its description (with its `title` and `category`) and its parameters (names, titles, descriptions, enum
+ * values; see `collectParameterText`) are cut into terms by `tokenizeSearchText`: every naming style is split
+ * (`get_user`, `getUser`, `get-user`, `Api.get_user`, `github__get_user`), case and accents are folded, English
+ * stop words are dropped and words are stemmed (`files` and `file` are one term; `info` meets `information`). The
+ * query is cut the same way; each distinct query term counts once.
+ *
+ * **Score.** For each query term a tool has, the tool gains the weight of the best field the term is in (name 3,
+ * else description 1, else parameters 0.75; see `weights`) times the term's rarity,
+ * `r = ln(1 + N / n) / ln(1 + N)` where `N` is the number of indexed tools and `n` the number that have the term
+ * (so 1 for a term only one tool has; `rarity: false` makes it 1 always). A term found in the description is also
+ * multiplied by the description's length factor `(L̄ / L)^0.15` (`lengthNormalization`): `L` is the number of
+ * words of the tool's description, `title` and `category` (stop words left out), `L̄` its average over the tool
+ * list, so a short description that matches gains a little over a long one that mentions everything. Coverage:
+ * each query term the tool has beyond its rarest adds `coverageBonus` (1) × `√r` (a term found only in a field
+ * weighing 0 does not count), so a tool that covers more of the request gains, and more for rare words than for
+ * common ones. So `score = Σ weight(best field) × r × (length factor) + Σ_{all but the rarest} √r`, by hand. A tool
+ * whose name is the whole query (one token; case and the wrapping a model puts around a copied name ignored) gains
+ * {@link EXACT_NAME_BONUS} (100) and is returned alone; only when no name is written so are names and query
+ * compared without their separators (so `_search` finds `_search`, not `search`, and `ChaDri_change_drink` names
+ * `ChaDri.change_drink`), and then a query that reads as a name (two words or more) names the tools whose qualified
+ * name ends with it after a namespace separator (`create_issue` names `github__create_issue` and
+ * `mcp__linear__create_issue`, not `jira__create_issue_link`).
+ * A query of stop words only ("What is this?") is scored the same way over the stop words of each tool (built on
+ * the first such query). No term frequency, no saturation curve, no embeddings.
+ *
+ * **Results.** Only visible tools scoring above 0 are ranked; ties keep the tool list's order. The ranking is cut
+ * by `cut` (by default none: the best `maxResults`, 8) and capped at `maxResults`. A tool named `tool_search` is
+ * never returned. A query `select:name_a,name_b` (see `parseToolSelection`) returns exactly the visible tools it
+ * names, in its order, each with score {@link EXACT_NAME_BONUS} (a name no tool has that reads as one and ends exactly
+ * one visible tool's qualified name selects that tool: `create_issue` for `github__create_issue`); names that are
+ * unknown or not visible are left out (compare with `parseToolSelection(query)` to report them).
+ *
+ * Rarity is measured over the whole tool list, not the visible subset, so a score does not depend on `visible`.
+ *
+ * Throws `ToolSearchError('invalid-tools')` when `tools` is not a valid tool list (see `parseToolDefinitions`) and
+ * `ToolSearchError('invalid-options')` for a bad option.
+ *
+ * @example
+ * ```ts
+ * import { createToolIndex } from 'tool-search';
+ * const path = { type: 'object', properties: { path: { type: 'string', description: 'File path' } } };
+ * const index = createToolIndex([
+ *   { name: 'read_file', description: 'Read a file from the workspace.', inputSchema: path },
+ *   { name: 'write_file', description: 'Write text to a file.', inputSchema: path },
+ *   { name: 'send_email', description: 'Send an email.', inputSchema: { type: 'object', properties: { to: { type: 'string' } } } },
+ * ]);
+ * index.search('read the file'); // [{ name: 'read_file', score: 5.795889 }, { name: 'write_file', score: 1.982892 }]
+ * // read_file: "read" 3 × 1, "file" 3 × 0.661, and √0.661 for "file", its second term
+ * index.search('`write_file`'); // [{ name: 'write_file', score: 105.795889 }] (alone)
+ * index.search('select:send_email,nope'); // [{ name: 'send_email', score: 100 }]
+ * index.search('file', { visible: ['write_file'] }); // [{ name: 'write_file', score: 1.982892 }]
+ * ```
+ */
+export function createPreviousToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions): ToolIndex {
+  const parsedTools = parseToolDefinitions(tools);
+  const resolved = resolveToolIndexOptions(options);
+  const postingsOptions = { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization };
+  const postings = createTermPostings(parsedTools, { ...postingsOptions, words: 'content' });
+  // The stop-word index serves only queries made of stop words alone, which are rare: it is built on the first one.
+  let stopWordPostings: TermPostings | undefined;
+  const { names } = postings;
+  const size = names.length;
+  // The name lookups serve only `select:` and one-word queries: they are built on the first such query, so an index
+  // that only ever gets requests costs nothing for them.
+  let lookups: NameLookups | undefined;
+  const nameLookups = (): NameLookups => (lookups ??= createNameLookups(names));
+  const bestFieldWeight = Math.max(resolved.weights.name, resolved.weights.description, resolved.weights.parameters);
+  // Scratch space reused by every search (search is synchronous, so never shared by two at once); reset after use.
+  const scores = new Float64Array(size);
+  // Per tool: UNTOUCHED, TOUCHED (by a term in a field weighing 0 only, or by the exact name) or MATCHED (it has a
+  // query term; each further one adds the coverage bonus).
+  const toolStates = new Uint8Array(size);
+  const touched: number[] = [];
+
+  function search(query: string, searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
+    if (typeof query !== 'string') {
+      throw new ToolSearchError('invalid-options', `\`query\` must be a string, got ${describeValue(query)}`);
+    }
+    const maxResults = resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
+    const isVisible = resolveVisibility(searchOptions?.visible);
+
+    const selection = parseToolSelection(query);
+    if (selection !== null) {
+      const hits: ToolSearchHit[] = [];
+      for (const written of selection) {
+        const name = resolveSelectedName(nameLookups(), names, written, isVisible);
+        if (name !== undefined) hits.push({ name, score: EXACT_NAME_BONUS });
+      }
+      return hits;
+    }
+
+    // A query is a name when it is one token once wrapping quotes and punctuation go ("read file" is two words). The
+    // name as written wins (`_search` is `_search`, not `search`); only when no name is written so are names and
+    // query compared without their separators (`ChaDri_change_drink` finds `ChaDri.change_drink`).
+    const bare = query.replace(WRAPPING_PUNCTUATION, '');
+    const exactIds = WHITESPACE.test(bare) ? [] : resolveExactIds(nameLookups(), query, bare);
+    let terms = new Set(tokenizeSearchText(query));
+    let searched = postings;
+    if (terms.size === 0) {
+      // A query of stop words only ("What is this?") is matched on its stop words rather than on nothing.
+      terms = new Set(splitSearchWords(query).filter(isSearchStopWord));
+      searched = stopWordPostings ??= createTermPostings(parsedTools, { ...postingsOptions, words: 'stop-words' });
+    }
+    if (terms.size === 0 && exactIds.length === 0) return [];
+    const { termIds, offsets, toolIds, weights, rarities } = searched;
+
+    try {
+      // Terms are read from the rarest, so the first term a tool has is its rarest: every later one adds its coverage
+      // bonus as it is met, and no per-tool sum or maximum is needed.
+      const queryTermIds: number[] = [];
+      for (const term of terms) {
+        const termId = termIds.get(term);
+        if (termId !== undefined) queryTermIds.push(termId);
+      }
+      queryTermIds.sort((a, b) => rarities[b]! - rarities[a]! || a - b);
+      // What a tool with every known query term in its best field would score: the `floor` rule's reference.
+      let bestPossible = 0;
+      for (let order = 0; order < queryTermIds.length; order += 1) {
+        const termId = queryTermIds[order]!;
+        const bonus = resolved.coverageBonus * Math.sqrt(rarities[termId]!);
+        bestPossible += bestFieldWeight * rarities[termId]! + (order > 0 ? bonus : 0);
+        for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
+          const id = toolIds[position]!;
+          const state = toolStates[id]!;
+          if (state === UNTOUCHED) touched.push(id);
+          const termWeight = weights[position]!;
+          if (termWeight > 0) {
+            scores[id]! += state === MATCHED ? termWeight + bonus : termWeight;
+            toolStates[id] = MATCHED;
+          } else if (state === UNTOUCHED) {
+            toolStates[id] = TOUCHED;
+          }
+        }
+      }
+      for (const id of exactIds) {
+        if (toolStates[id] === UNTOUCHED) {
+          toolStates[id] = TOUCHED;
+          touched.push(id);
+        }
+        scores[id]! += EXACT_NAME_BONUS;
+      }
+      // Only the best `maxResults` visible tools are kept, by insertion into a short list: sorting every touched tool
+      // (thousands for a long request over a large catalog) would cost more than the scoring. Visibility is checked
+      // only for a tool that would enter the list. Every cut rule keeps a prefix of the ranking, so it can be taken
+      // from this list.
+      const top: number[] = [];
+      for (const id of touched) {
+        if (scores[id]! <= 0) continue;
+        if (top.length === maxResults && !outranks(id, top[maxResults - 1]!)) continue;
+        if (!isVisible(names[id]!)) continue;
+        let position = top.length;
+        while (position > 0 && outranks(id, top[position - 1]!)) position -= 1;
+        top.splice(position, 0, id);
+        if (top.length > maxResults) top.pop();
+      }
+      // A query that is a tool's name asks for that tool: it comes alone, as it did under the seed's band.
+      const ranked = exactIds.length > 0 && top.length > 0 && exactIds.includes(top[0]!) ? top.filter((id) => exactIds.includes(id)) : cutRanking(top, scores, resolved.cut, bestPossible);
+      return ranked.map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
+    } finally {
+      for (const id of touched) {
+        scores[id] = 0;
+        toolStates[id] = UNTOUCHED;
+      }
+      touched.length = 0;
+    }
+
+    // Exact-name matches first, whatever a very long query scored for another tool; ties keep the tool list's order.
+    function outranks(a: number, b: number): boolean {
+      if (exactIds.length > 0 && exactIds.includes(a) !== exactIds.includes(b)) return exactIds.includes(a);
+      return scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+    }
+  }
+
+  return { search, size };
+}
+
+/** The ranked ids `cut` keeps (the first always), given their scores and the query's best possible score. */
+function cutRanking(ranked: readonly number[], scores: Float64Array, cut: ToolIndexCut, possible: number): readonly number[] {
+  if (ranked.length === 0) return ranked;
+  const best = scores[ranked[0]!]!;
+  switch (cut.rule) {
+    case 'count':
+      return ranked;
+    case 'band':
+      return ranked.filter((id) => scores[id]! >= best * cut.ratio);
+    case 'floor':
+      return ranked.filter((id, position) => position === 0 || scores[id]! >= possible * cut.ratio);
+    case 'gap': {
+      let end = 1;
+      while (end < ranked.length && scores[ranked[end]!]! >= scores[ranked[end - 1]!]! * cut.ratio) end += 1;
+      return ranked.slice(0, end);
+    }
+    default:
+      return assertNever(cut, 'cut rule');
+  }
+}
+
+/** The options of {@link createToolIndex} with their defaults filled in. */
+export interface ResolvedToolIndexOptions {
+  readonly maxResults: number;
+  readonly weights: Required<ToolIndexFieldWeights>;
+  readonly rarity: boolean;
+  readonly coverageBonus: number;
+  readonly lengthNormalization: number;
+  readonly cut: ToolIndexCut;
+}
+
+/** Validates the options of {@link createToolIndex} and fills in the defaults; throws `ToolSearchError('invalid-options')`. */
+export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOptions {
+  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+    throw new ToolSearchError('invalid-options', `\`options\` of \`createToolIndex\` must be an object, got ${describeValue(options)}`);
+  }
+  const parsed = optionsSchema.safeParse(options ?? {});
+  if (!parsed.success) {
+    const messages = parsed.error.issues.map((issue) => {
+      const path = issue.path.join('.');
+      const given = issue.path.reduce<unknown>((value, key) => (value as Record<PropertyKey, unknown>)?.[key as PropertyKey], options);
+      return issue.code === 'unrecognized_keys'
+        ? `unknown option(s) ${issue.keys.map((key) => `\`${path ? `${path}.` : ''}${key}\``).join(', ')}`
+        : `\`${path}\` ${describeRule(path)}, got ${describeValue(given)}`;
+    });
+    throw new ToolSearchError('invalid-options', `Invalid tool index options: ${messages.join('; ')}`);
+  }
+  const { maxResults = 8, weights = {}, rarity = true, coverageBonus = DEFAULT_COVERAGE_BONUS, lengthNormalization = DEFAULT_LENGTH_NORMALIZATION, minScoreRatio } = parsed.data;
+  if (parsed.data.cut !== undefined && minScoreRatio !== undefined) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `Invalid tool index options: give \`cut\` or \`minScoreRatio\` (the band of \`cut: { rule: 'band', ratio }\`), not both; got ${describeValue(parsed.data.cut)} and ${minScoreRatio}`,
+    );
+  }
+  const cut = minScoreRatio === undefined ? (parsed.data.cut ?? DEFAULT_CUT) : { rule: 'band' as const, ratio: minScoreRatio };
+  return { maxResults, weights: { ...DEFAULT_WEIGHTS, ...weights }, rarity, coverageBonus, lengthNormalization, cut };
+}
+
+function describeRule(path: string): string {
+  if (path === 'maxResults') return 'must be a whole number ≥ 1';
+  if (path === 'minScoreRatio' || path === 'cut.ratio') return 'must be a number from 0 to 1';
+  if (path === 'cut' || path === 'cut.rule') return "must be `{ rule: 'count' }` or `{ rule: 'band' | 'gap' | 'floor', ratio }`";
+  if (path === 'rarity') return 'must be a boolean';
+  if (path === 'weights') return 'must be an object';
+  return 'must be a finite number ≥ 0';
+}
+
+function resolveMaxResults(value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new ToolSearchError('invalid-options', `\`maxResults\` must be a whole number ≥ 1, got ${describeValue(value)}`);
+  }
+  return value;
+}
+
+function resolveVisibility(visible: Iterable<string> | undefined): (name: string) => boolean {
+  if (visible === undefined) return () => true;
+  if (visible instanceof Set) return (name) => visible.has(name);
+  const names = new Set(parseToolNameList(visible, '`visible`'));
+  return (name) => names.has(name);
+}
+
+/**
+ * The ids of the tools by exact name, by lower-case name, by name key ({@link resolveNameKey}) and by the lower-case
+ * rest of a qualified name after each namespace separator ({@link QUALIFIER}).
+ */
+interface NameLookups {
+  readonly idsByName: ReadonlyMap<string, number>;
+  readonly idsByLowerName: ReadonlyMap<string, readonly number[]>;
+  readonly idsByNameKey: ReadonlyMap<string, readonly number[]>;
+  readonly idsByUnqualifiedName: ReadonlyMap<string, readonly number[]>;
+}
+
+/** What separates a namespace from a name: MCP's `server__tool` (and `mcp__server__tool`), `Api.tool`, `server/tool`, `server:tool`. */
+const QUALIFIER = /__|[./:]/g;
+
+function createNameLookups(names: readonly string[]): NameLookups {
+  const idsByName = new Map<string, number>();
+  const idsByLowerName = new Map<string, number[]>();
+  const idsByNameKey = new Map<string, number[]>();
+  const idsByUnqualifiedName = new Map<string, number[]>();
+  names.forEach((name, id) => {
+    idsByName.set(name, id);
+    const lower = name.toLowerCase();
+    pushId(idsByLowerName, lower, id);
+    pushId(idsByNameKey, resolveNameKey(name), id);
+    for (const separator of lower.matchAll(QUALIFIER)) {
+      const rest = lower.slice(separator.index + separator[0].length);
+      if (rest.length > 0) pushId(idsByUnqualifiedName, rest, id);
+    }
+  });
+  return { idsByName, idsByLowerName, idsByNameKey, idsByUnqualifiedName };
+}
+
+/**
+ * The tools a one-token query names: the name as written (case and wrapping ignored); else the name without its
+ * separators; else, for a query that reads as a tool name itself (two words or more: `create_issue`, `getUser`), the
+ * tools whose qualified name ends with it after a namespace separator (`github__create_issue`,
+ * `mcp__linear__create_issue`), as a model writes a name it knows without the server's prefix.
+ */
+function resolveExactIds(lookups: NameLookups, query: string, bare: string): readonly number[] {
+  const lower = query.toLowerCase().replace(NAME_WRAPPING, '');
+  const exact = lookups.idsByLowerName.get(lower) ?? lookups.idsByNameKey.get(resolveNameKey(bare));
+  if (exact !== undefined) return exact;
+  // The words are counted only for a query that does end a qualified name (most one-word queries do not).
+  const unqualified = lookups.idsByUnqualifiedName.get(lower);
+  return unqualified !== undefined && splitSearchWords(bare).length > 1 ? unqualified : [];
+}
+
+/**
+ * The visible tool a `select:` name stands for: the tool of that exact name (case included); else, for a name that
+ * reads as one (two words or more), the one visible tool whose qualified name ends with it (`create_issue` for
+ * `github__create_issue`); else none.
+ */
+function resolveSelectedName(lookups: NameLookups, names: readonly string[], written: string, isVisible: (name: string) => boolean): string | undefined {
+  if (lookups.idsByName.has(written)) return isVisible(written) ? written : undefined;
+  const ids = lookups.idsByUnqualifiedName.get(written.toLowerCase());
+  if (ids === undefined || splitSearchWords(written).length < 2) return undefined;
+  const candidates = ids.map((id) => names[id]!).filter((name) => name.endsWith(written) && isVisible(name));
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+function pushId(map: Map<string, number[]>, key: string, id: number): void {
+  const ids = map.get(key);
+  if (ids === undefined) map.set(key, [id]);
+  else ids.push(id);
+}
+
+/** Scores are sums of products of small floats; six decimals keep them readable and byte-stable. */
+function round(score: number): number {
+  return Math.round(score * 1e6) / 1e6;
+}
