@@ -380,14 +380,21 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
       // Per candidate and query term: the points a covered term shares (its coverage bonus, its parameter points).
       const shared = new Float64Array(candidateCount * termCount);
       const has = new Uint8Array(candidateCount * termCount);
-      candidates.forEach((id, slot) => (candidateSlots[id] = slot + 1));
       const counted = new Uint8Array(candidateCount);
+      candidates.forEach((id, slot) => (candidateSlots[id] = slot + 1));
       for (let order = 0; order < termCount; order += 1) {
         const termId = queryTermIds[order]!;
         const bonus = resolved.coverageBonus * Math.sqrt(rarities[termId]!);
-        for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
+        const start = offsets[termId]!;
+        const end = offsets[termId + 1]!;
+        // A short posting list is read whole; in a long one (a common word of a large catalog), sorted by tool id,
+        // each candidate is found by bisection.
+        const bisect = end - start > candidateCount * 16;
+        for (let step = 0; step < (bisect ? candidateCount : end - start); step += 1) {
+          const position = bisect ? findPosting(toolIds, start, end, candidates[step]!) : start + step;
+          if (position < 0 || weights[position]! <= 0) continue;
           const slot = candidateSlots[toolIds[position]!]! - 1;
-          if (slot < 0 || weights[position]! <= 0) continue;
+          if (slot < 0) continue;
           const cell = slot * termCount + order;
           has[cell] = 1;
           // The same sum as the scoring loop: a tool's first (rarest) term earns no coverage bonus.
@@ -397,31 +404,26 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
         }
       }
       for (const id of candidates) candidateSlots[id] = 0;
+      // Each candidate's score as the list stands: a term newly covered takes back part of what it shares, once.
+      const adjusted = Float64Array.from(candidates, (id) => scores[id]!);
       const covered = new Uint8Array(termCount);
       const chosen = new Uint8Array(candidateCount);
       const ranking: number[] = [];
       while (ranking.length < Math.min(count, candidateCount)) {
         let best = -1;
-        let bestScore = 0;
         for (let slot = 0; slot < candidateCount; slot += 1) {
-          if (chosen[slot] === 1) continue;
-          const id = candidates[slot]!;
-          // The plain score is the sum of both parts; a covered term takes back part of what it shares.
-          let score = scores[id]!;
-          for (let order = 0; order < termCount; order += 1) {
-            if (covered[order] === 1) score -= shared[slot * termCount + order]! * (1 - resolved.coveredTermShare);
-          }
           // Candidates come best first, so a tie keeps the plain ranking's order.
-          if (best < 0 || score > bestScore) {
-            best = slot;
-            bestScore = score;
-          }
+          if (chosen[slot] === 0 && (best < 0 || adjusted[slot]! > adjusted[best]!)) best = slot;
         }
         chosen[best] = 1;
         const id = candidates[best]!;
-        scores[id] = bestScore;
+        scores[id] = adjusted[best]!;
         ranking.push(id);
-        for (let order = 0; order < termCount; order += 1) if (has[best * termCount + order] === 1) covered[order] = 1;
+        for (let order = 0; order < termCount; order += 1) {
+          if (has[best * termCount + order] === 0 || covered[order] === 1) continue;
+          covered[order] = 1;
+          for (let slot = 0; slot < candidateCount; slot += 1) adjusted[slot]! -= shared[slot * termCount + order]! * (1 - resolved.coveredTermShare);
+        }
       }
       return ranking;
     }
@@ -510,6 +512,20 @@ function describeRule(path: string): string {
   if (path === 'rarity') return 'must be a boolean';
   if (path === 'weights') return 'must be an object';
   return 'must be a finite number ≥ 0';
+}
+
+/** The position of `id` among `toolIds[start..end)` (sorted ascending), or -1. */
+function findPosting(toolIds: Int32Array, start: number, end: number, id: number): number {
+  let low = start;
+  let high = end - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = toolIds[middle]!;
+    if (found === id) return middle;
+    if (found < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
 
 function resolveMaxResults(value: unknown, fallback: number): number {

@@ -1,6 +1,5 @@
-import { isSearchStopWord } from './search-stop-words.js';
 import { splitSearchWords } from './split-search-words.js';
-import { resolveSearchTerm, tokenizeSearchText } from './tokenize-search-text.js';
+import { resolveSearchTerm } from './tokenize-search-text.js';
 
 /**
  * The distinct terms of a query as the tool index matches them, in query order: `tokenizeSearchText`'s terms, then each
@@ -14,13 +13,17 @@ import { resolveSearchTerm, tokenizeSearchText } from './tokenize-search-text.js
  * ```
  */
 export function resolveQueryTerms(query: string, known: { has(term: string): boolean }): string[] {
-  const terms = new Set(tokenizeSearchText(query));
+  // The words are split once; each one's term is `tokenizeSearchText`'s.
   const words = splitSearchWords(query);
+  const terms = new Set<string>();
+  const content = words.map((word) => {
+    const term = resolveSearchTerm(word);
+    if (term !== null) terms.add(term);
+    return term !== null;
+  });
   for (let position = 0; position + 1 < words.length; position += 1) {
-    const first = words[position]!;
-    const second = words[position + 1]!;
-    if (isSearchStopWord(first) || isSearchStopWord(second)) continue;
-    const joined = resolveSearchTerm(first + second);
+    if (!content[position] || !content[position + 1]) continue;
+    const joined = resolveSearchTerm(words[position]! + words[position + 1]!);
     if (joined !== null && known.has(joined)) terms.add(joined);
   }
   return [...terms];
