@@ -387,9 +387,9 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
         const bonus = resolved.coverageBonus * Math.sqrt(rarities[termId]!);
         const start = offsets[termId]!;
         const end = offsets[termId + 1]!;
-        // A short posting list is read whole; in a long one (a common word of a large catalog), sorted by tool id,
+        // A posting list shorter than the bisections would cost is read whole; in a longer one, sorted by tool id,
         // each candidate is found by bisection.
-        const bisect = end - start > candidateCount * 16;
+        const bisect = end - start > candidateCount * Math.log2(end - start + 1);
         for (let step = 0; step < (bisect ? candidateCount : end - start); step += 1) {
           const position = bisect ? findPosting(toolIds, start, end, candidates[step]!) : start + step;
           if (position < 0 || weights[position]! <= 0) continue;
