@@ -1,4 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
+import { findLoneSurrogates } from '../../preflight/find-lone-surrogates.js';
 import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -34,6 +35,9 @@ import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.
  * - `error-result-tool-reference`: an `is_error: true` tool result holds a `tool_reference` ("all content must be
  *   type 'text' if 'is_error' is true").
  * - `undefined-tool-choice`: `tool_choice` forces a tool not in `tools`.
+ * - `lone-surrogate`: a string or key anywhere in the body holds a UTF-16 surrogate without its other half (an emoji
+ *   or CJK extension character cut in two), which JSON carries as an unpaired `\udXXX` escape [obs: Anthropic 400
+ *   "no low surrogate in string"; every API parses the body as JSON].
  *
  * With an `mcp_toolset` in `tools` the three `undefined-*` rules are not checked: the MCP server's tool names are not
  * in the body.
@@ -52,7 +56,8 @@ export type AnthropicMessagesPreflightRule =
   | 'undefined-tool-reference'
   | 'undefined-tool-use'
   | 'error-result-tool-reference'
-  | 'undefined-tool-choice';
+  | 'undefined-tool-choice'
+  | 'lone-surrogate';
 
 /** Every rule id, in the order they are checked. */
 export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES: readonly AnthropicMessagesPreflightRule[] = [
@@ -70,6 +75,7 @@ export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES: readonly AnthropicMessagesPrefl
   'undefined-tool-use',
   'error-result-tool-reference',
   'undefined-tool-choice',
+  'lone-surrogate',
 ];
 
 /** One broken rule, with its Messages API rule id. */
@@ -175,6 +181,7 @@ export function preflightAnthropicMessagesRequest(body: unknown): AnthropicMessa
   if (isRecord(toolChoice) && toolChoice.type === 'tool' && typeof toolChoice.name === 'string' && !hasMCPToolset && !defined.has(toolChoice.name)) {
     add('undefined-tool-choice', 'tool_choice.name', `\`tool_choice\` forces \`${toolChoice.name}\`, which is not in \`tools\``);
   }
+  for (const found of findLoneSurrogates(body)) add('lone-surrogate', found.path, found.message);
   return { ok: violations.length === 0, violations };
 }
 

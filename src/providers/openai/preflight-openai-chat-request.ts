@@ -1,6 +1,7 @@
 import { isRecord } from '../../records/is-record.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import { describeValue } from '../../errors/describe-value.js';
+import { findLoneSurrogates } from '../../preflight/find-lone-surrogates.js';
 import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
 import { OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
@@ -29,6 +30,9 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
  * - `tool-call-without-result`: an assistant message's tool calls are not all answered by the `tool` messages that
  *   follow it [obs "An assistant message with 'tool_calls' must be followed by tool messages responding to each
  *   'tool_call_id'"].
+ * - `lone-surrogate`: a string or key anywhere in the body holds a UTF-16 surrogate without its other half (an emoji
+ *   or CJK extension character cut in two), which JSON carries as an unpaired `\udXXX` escape [obs: Anthropic 400
+ *   "no low surrogate in string"; every API parses the body as JSON].
  */
 export type OpenAIChatPreflightRule =
   | 'invalid-body'
@@ -41,7 +45,8 @@ export type OpenAIChatPreflightRule =
   | 'tool-choice-without-tools'
   | 'tool-choice-unknown-tool'
   | 'tool-message-without-call'
-  | 'tool-call-without-result';
+  | 'tool-call-without-result'
+  | 'lone-surrogate';
 
 /**
  * Checks an OpenAI Chat Completions request body against the documented HTTP 400 rules for tools and tool calls
@@ -72,6 +77,7 @@ export function preflightOpenAIChatRequest(body: unknown): PreflightResult {
   }
   if (Array.isArray(body.messages)) checkToolCallPairs(body.messages, add);
   else add('invalid-body', 'messages', `\`messages\` must be an array, got ${describeValue(body.messages)}`);
+  for (const found of findLoneSurrogates(body)) add('lone-surrogate', found.path, found.message);
   return { ok: violations.length === 0, violations };
 }
 

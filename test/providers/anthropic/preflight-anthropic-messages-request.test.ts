@@ -99,6 +99,8 @@ describe('preflightAnthropicMessagesRequest', () => {
       [['error-result-tool-reference', 'messages[1].content[0].content[0]']],
     ],
     ['undefined-tool-choice', anthropicBody([anthropicTool('a')], undefined, { tool_choice: { type: 'tool', name: 'b' } }), [['undefined-tool-choice', 'tool_choice.name']]],
+    ['lone-surrogate', anthropicBody([anthropicTool('a', { description: 'Weather \ud83d' })]), [['lone-surrogate', 'tools[0].description']]],
+    ['lone-surrogate', anthropicBody([anthropicTool('a')], undefined, { system: [{ type: 'text', text: '検索 \ud840' }] }), [['lone-surrogate', 'system[0].text']]],
   ])('flags %s', (_rule, body, expected) => {
     const result = preflightAnthropicMessagesRequest(body);
     expect(result.ok).toBe(false);
@@ -161,6 +163,7 @@ describe('preflightAnthropicMessagesRequest', () => {
         'undefined-tool-use',
         'error-result-tool-reference',
         'undefined-tool-choice',
+        'lone-surrogate',
       ].sort(),
     );
   });

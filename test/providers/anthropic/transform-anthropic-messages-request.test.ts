@@ -550,6 +550,18 @@ describe('transformAnthropicMessagesRequest', () => {
       },
     );
 
+    it.each([
+      ['emoji', `Weather ${'🌦'.repeat(80)}`],
+      ['CJK extension B', '𠀀𠀁'.repeat(40)],
+    ])('sends a compact description of %s text whole characters only, never half a surrogate pair (the API answers 400 "no low surrogate in string")', (_label, description) => {
+      const body = anthropicBody([anthropicTool('forecast', { description }), ...anthropicTools(3)]);
+      const { tools } = transform(body, CLIENT, { threshold: 3, listing: 'compact' });
+      const stub = byName(tools, 'forecast');
+      expect(stub.input_schema).toEqual(STUB_INPUT_SCHEMA);
+      expect(String(stub.description).endsWith('…')).toBe(true);
+      expect(/\p{Cs}/u.test(String(stub.description))).toBe(false);
+    });
+
     it('sends revealed tools with their full schema', () => {
       const body = anthropicBody(anthropicTools(4));
       const { tools } = transform(body, CLIENT, { threshold: 3 }, { revealed: ['tool_2'] });

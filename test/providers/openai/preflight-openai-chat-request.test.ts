@@ -92,6 +92,8 @@ describe('preflightOpenAIChatRequest', () => {
       'tool-call-without-result',
       'messages[1].tool_calls',
     ],
+    ['a description cut inside an emoji', openAIChatBody([openAIChatTool('a', { description: 'Weather \ud83d' })]), 'lone-surrogate', 'tools[0].function.description'],
+    ['a system message ending in half a CJK extension character', openAIChatBody([], [{ role: 'system', content: '\ud840' }]), 'lone-surrogate', 'messages[0].content'],
   ])('flags %s', (_, body, rule, path) => {
     const result = preflightOpenAIChatRequest(body);
     expect(result.ok).toBe(false);
