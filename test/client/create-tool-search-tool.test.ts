@@ -331,9 +331,8 @@ describe('createToolSearchTool with a query beyond the Basic Multilingual Plane'
     const { search } = setup();
     // One letter, then emoji: a cut at 60 code units falls inside the 30th emoji.
     const result = await search.execute({ query: `x${'😀'.repeat(300)}` }, { sessionId: 's' });
-    expect(result.status).toBe('invalid-query');
+    if (result.status !== 'invalid-query') throw new Error(`expected invalid-query, got ${result.status}`);
     expect(result.query.endsWith('…')).toBe(true);
-    expect(/\p{Cs}/u.test(JSON.stringify(result))).toBe(false);
     expect(/\p{Cs}/u.test(result.query)).toBe(false);
   });
 });
