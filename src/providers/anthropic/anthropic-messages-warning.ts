@@ -24,6 +24,12 @@ import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
  *   could not be restored; the API will reject the request until it is defined again.
  * - `forced-tool-loaded`: `tool_choice` forces a tool the plan defers; it was sent with its full schema.
  * - `tool-choice-undefined`: `tool_choice` names a tool that is not in `tools`.
+ * - `mechanism-not-for-model`: the plan uses Anthropic's hosted search for a model known not to support it (a
+ *   stored or hand-made plan); the same tools were deferred with the client-side mechanism instead.
+ * - `bedrock-search-tool-regex`: the BM25 search tool was asked for (`searchTool`, or in the body) on Amazon Bedrock,
+ *   which offers the regex tool only; the regex tool was sent.
+ * - `bedrock-beta-not-added`: on Amazon Bedrock, `anthropic_beta` is not a list, so the tool search beta Bedrock
+ *   needs could not be added.
  */
 export type AnthropicMessagesWarningCode =
   | 'cache-control-moved'
@@ -37,7 +43,10 @@ export type AnthropicMessagesWarningCode =
   | 'tool-restored'
   | 'history-tool-undefined'
   | 'forced-tool-loaded'
-  | 'tool-choice-undefined';
+  | 'tool-choice-undefined'
+  | 'mechanism-not-for-model'
+  | 'bedrock-search-tool-regex'
+  | 'bedrock-beta-not-added';
 
 /** One warning of `transformAnthropicMessagesRequest`. */
 export type AnthropicMessagesWarning = ToolSearchWarning<AnthropicMessagesWarningCode>;

@@ -37,6 +37,7 @@ export {
 } from './preflight-anthropic-messages-request.js';
 export type { AnthropicMessagesWarning, AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 export {
+  ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA,
   ANTHROPIC_MAX_DEFERRED_TOOLS,
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   ANTHROPIC_TOOL_SEARCH_TOOLS,
