@@ -6,6 +6,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
+import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
 import { createToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { compactDescription } from '../../client/compact-description.js';
@@ -83,6 +84,8 @@ export interface TransformOpenAIResponsesRequestOptions extends TransformRequest
  * - `search-tool-name-conflict`: a top-level function or custom tool named `tool_search` sits next to OpenAI's tool
  *   search tool.
  * - `function-call-namespace-restored`: a replayed function call lacked its `namespace`; it was restored.
+ * - `mechanism-not-for-model`: the plan uses OpenAI's hosted search for a model known not to support it (before
+ *   GPT-5.4, a nano model; a stored or hand-made plan); the same tools were deferred with the client-side mechanism.
  */
 export type OpenAIResponsesWarningCode =
   | 'plan-for-another-api'
@@ -96,6 +99,7 @@ export type OpenAIResponsesWarningCode =
   | 'namespace-over-recommended-size'
   | 'search-tool-name-conflict'
   | 'search-tool-replaced'
+  | 'mechanism-not-for-model'
   | OpenAIResponsesInputWarningCode;
 
 type BodyToolOf<Body> = Body extends { readonly tools?: ReadonlyArray<infer Tool> | null } ? Tool : OpenAIResponsesProviderTool;
@@ -220,8 +224,10 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   }
 
   const warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[] = [];
-  const { plan, fallback } = resolvePlanForWireAPI(givenPlan, 'openai-responses');
-  if (fallback !== null) warnings.push({ code: 'plan-for-another-api', message: fallback });
+  const forAPI = resolvePlanForWireAPI(givenPlan, 'openai-responses');
+  if (forAPI.fallback !== null) warnings.push({ code: 'plan-for-another-api', message: forAPI.fallback });
+  const { plan, fallback } = resolvePlanForModel(forAPI.plan);
+  if (fallback !== null) warnings.push({ code: 'mechanism-not-for-model', message: fallback });
   const mechanism = plan.mechanism;
   const planned = new Map(plan.tools.map((tool) => [tool.name, tool]));
   const read = withOwnSearchFunctionPlanned(bodyTools, planned);

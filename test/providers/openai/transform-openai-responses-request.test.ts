@@ -1,3 +1,4 @@
+import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
 import { earlierResult } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
@@ -653,6 +654,15 @@ describe('transformOpenAIResponsesRequest', () => {
     expect(JSON.stringify(result.body)).toBe(JSON.stringify(client.body));
     expect(codes(result.warnings)).toEqual(['plan-for-another-api', 'namespaces-flattened']);
     expect(result.warnings[0]?.message).toContain('the same tools are deferred with the client-side `tool_search` instead');
+  });
+
+  it('falls back to the client-side mechanism for an openai-hosted plan made for a model without tool search (a stored plan), with a warning', () => {
+    const body = responsesBody(responsesFunctions(4), { model: 'gpt-5.2' });
+    const made = resolveToolSearch(CLIENT, parseOpenAIResponsesTools(body), { threshold: 0 });
+    const result = transformChecked(body, { ...made, mechanism: 'openai-hosted', search: 'provider' });
+    expect(codes(result.warnings)).toContain('mechanism-not-for-model');
+    expect((result.body.tools as { type: string; defer_loading?: boolean }[]).some((tool) => tool.type === 'tool_search' || tool.defer_loading === true)).toBe(false);
+    expect(preflightOpenAIResponsesRequest(result.body).ok).toBe(true);
   });
 
   describe('with no deferral', () => {
