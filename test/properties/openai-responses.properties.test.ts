@@ -23,10 +23,19 @@ const MODELS: readonly ModelReference[] = [
 interface Custom {
   readonly name: string;
   readonly namespace: string | undefined;
+  /** The caller deferred it itself (`defer_loading: true`). */
+  readonly deferLoading: boolean;
+  /** The history holds a call of it (`custom_tool_call`), replayed with or without its namespace. */
+  readonly called: 'no' | 'with-namespace' | 'without-namespace';
 }
 
 const customs: fc.Arbitrary<readonly Custom[]> = fc.array(
-  fc.record({ name: hostileName, namespace: fc.option(fc.oneof(fc.constantFrom('crm', 'files'), hostileName), { nil: undefined }) }),
+  fc.record({
+    name: hostileName,
+    namespace: fc.option(fc.oneof(fc.constantFrom('crm', 'files'), hostileName), { nil: undefined }),
+    deferLoading: fc.boolean(),
+    called: fc.constantFrom('no', 'no', 'with-namespace', 'without-namespace'),
+  }),
   { maxLength: 3 },
 );
 /** The caller's own `{"type":"tool_search"}`: none, hosted, or client-executed. */
@@ -52,7 +61,7 @@ function responsesRequest(scenario: Scenario, extraCustoms: readonly Custom[], s
       ...(tool.deferLoading ? { defer_loading: true } : {}),
     });
   }
-  for (const custom of extraCustoms) place(custom.namespace, { type: 'custom', name: custom.name });
+  for (const custom of extraCustoms) place(custom.namespace, { type: 'custom', name: custom.name, ...(custom.deferLoading ? { defer_loading: true } : {}) });
   const bodyTools: unknown[] = [...top, ...[...namespaces].map(([name, members]) => ({ type: 'namespace', name, description: `The ${name} tools`, tools: members }))];
   if (scenario.providerTool) bodyTools.push({ type: 'web_search' });
   if (search !== undefined) bodyTools.push(search);
@@ -76,6 +85,13 @@ function responsesRequest(scenario: Scenario, extraCustoms: readonly Custom[], s
     input.push({ type: 'function_call', call_id: callId, name: call.name, arguments: '{}', ...(call.namespace === undefined ? {} : { namespace: call.namespace }) });
     input.push({ type: 'function_call_output', call_id: callId, output: call.result });
   }
+  extraCustoms.forEach((custom, index) => {
+    if (custom.called === 'no') return;
+    // A deferred top-level custom tool is called in a namespace of its own name, as a deferred function is.
+    const namespace = custom.namespace ?? (custom.deferLoading ? custom.name : undefined);
+    input.push({ type: 'custom_tool_call', call_id: `custom_${index}`, name: custom.name, input: 'x', ...(custom.called === 'with-namespace' && namespace !== undefined ? { namespace } : {}) });
+    input.push({ type: 'custom_tool_call_output', call_id: `custom_${index}`, output: 'done' });
+  });
   const body: Record<string, unknown> = { model: 'gpt-5.4', store: false, input, tools: bodyTools };
   if (scenario.system !== undefined) body.instructions = scenario.system;
   const inBody = (indexes: readonly number[]) => indexes.map((index) => tools[index]).filter((tool) => tool?.inBody === true).map((tool) => tool?.name as string);
