@@ -28,6 +28,11 @@ import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
  *   stored or hand-made plan); the same tools were deferred with the client-side mechanism instead.
  * - `bedrock-search-tool-regex`: the BM25 search tool was asked for (`searchTool`, or in the body) on Amazon Bedrock,
  *   which offers the regex tool only; the regex tool was sent.
+ * - `hosted-search-for-caller-deferral`: the body defers tools of its own (a provider tool with `defer_loading`, a
+ *   toolset or MCP toolset whose members defer) that nothing else sent could load (the library's `tool_search`
+ *   answers with the plan's tools only); Anthropic's hosted search tool was sent for them.
+ * - `caller-deferral-removed`: the body defers tools of its own, but the model has no hosted tool search to load
+ *   them; they were sent without `defer_loading`.
  * - `bedrock-beta-not-added`: on Amazon Bedrock, `anthropic_beta` is not a list, so the tool search beta Bedrock
  *   needs could not be added.
  */
@@ -46,7 +51,9 @@ export type AnthropicMessagesWarningCode =
   | 'tool-choice-undefined'
   | 'mechanism-not-for-model'
   | 'bedrock-search-tool-regex'
-  | 'bedrock-beta-not-added';
+  | 'bedrock-beta-not-added'
+  | 'hosted-search-for-caller-deferral'
+  | 'caller-deferral-removed';
 
 /** One warning of `transformAnthropicMessagesRequest`. */
 export type AnthropicMessagesWarning = ToolSearchWarning<AnthropicMessagesWarningCode>;

@@ -42,6 +42,7 @@ import { transformAnthropicMessagesHistory, type AnthropicHistoryReference } fro
 import { transformAnthropicToolCacheControl } from './transform-anthropic-tool-cache-control.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
+import { resolveModelSupport } from '../../models/resolve-model-support.js';
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
 
 /** Which of Anthropic's hosted search tools to add: natural-language queries (`bm25`) or regex patterns (`regex`). */
@@ -243,6 +244,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
       return assertNever(mechanism, 'mechanism');
   }
   if (restored.size > 0 || built.restoredForHistory.length > 0) warnings.push(restoredWarning(restored, built.restoredForHistory, mechanism));
+  if (mechanism !== 'claude-hosted') built = resolveCallerDeferral(built, plan, searchTool, warnings);
 
   const cache = transformAnthropicToolCacheControl(built.tools, { callerLast: built.callerLast, hidden: built.hidden });
   if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
@@ -341,9 +343,19 @@ function buildHostedTools(
   // that is not deferred beside them: the library's search serves, as the hosted one does under the provider's search.
   const restoredEarlier = [...bodyTools.keys()].some((name) => !plannedNames.has(name));
   const includeLibrarySearch = library && (deferredNames.size > 0 || restoredForHistory.length > 0 || restoredEarlier);
+  // Tools the caller deferred itself (an MCP toolset, a toolset whose members defer) are loaded by the hosted search tool
+  // only: the library's `tool_search` answers with the plan's tools. Under the library's search it is sent beside it.
   const includeSearch = library
-    ? historySearchTool !== null || searchEntries.length > 0 || (deferredProvider && !includeLibrarySearch)
+    ? historySearchTool !== null || searchEntries.length > 0 || deferredProvider
     : deferredNames.size > 0 || deferredProvider || restoredForHistory.length > 0 || historySearchTool !== null || searchEntries.length > 0;
+  if (library && includeLibrarySearch && deferredProvider && historySearchTool === null && searchEntries.length === 0) {
+    warnings.push({
+      code: 'hosted-search-for-caller-deferral',
+      message:
+        "the body defers tools of its own (a toolset or MCP toolset whose members defer, or a provider tool with `defer_loading`), which the library's `tool_search` cannot load " +
+        "(it answers with the plan's tools); Anthropic's hosted search tool was sent beside it, so they can be found",
+    });
+  }
   const tools: unknown[] = [];
   let callerLast = -1;
   // A caller's own `tool_search` gives way to the package's (the plan warns `search-tool-replaced`); its breakpoint moves
@@ -484,6 +496,56 @@ function buildFullTools(context: BuildContext): BuiltTools {
   });
   for (const definition of restored.values()) tools.push(fromDefinition(definition, names, false));
   return { tools, callerLast, hidden: [], restoredForHistory: [], guidance: null };
+}
+
+/**
+ * Under the client-side mechanism or none, tools the caller deferred itself (a provider tool with `defer_loading`, a
+ * toolset or MCP toolset whose members defer) are loaded by nothing this package sends. A model with hosted search
+ * gets Anthropic's hosted search tool for them, first in the list; another gets them without `defer_loading` (loaded
+ * up front), since nothing could ever load them. Either way with a warning.
+ */
+function resolveCallerDeferral(built: BuiltTools, plan: ToolSearchPlan, variant: AnthropicToolSearchVariant, warnings: AnthropicMessagesWarning[]): BuiltTools {
+  const deferred: string[] = [];
+  let hasSearchTool = false;
+  for (const entry of built.tools) {
+    const kind = resolveAnthropicToolKind(entry);
+    if (kind === 'tool-search') hasSearchTool = true;
+    else if (kind !== 'custom' && kind !== 'invalid' && resolveAnthropicToolDeferral(entry) !== 'loaded') deferred.push(describeEntry(entry as Record<string, unknown>));
+  }
+  if (deferred.length === 0) return built;
+  const support = resolveModelSupport(plan.platform === undefined ? plan.model : { id: plan.model, platform: plan.platform });
+  if (support.claudeHosted) {
+    if (hasSearchTool) return built;
+    warnings.push({
+      code: 'hosted-search-for-caller-deferral',
+      message: `${deferred.join(', ')} defer${deferred.length === 1 ? 's' : ''} tools of the body's own, which nothing this package sends under the \`${plan.mechanism}\` mechanism can load; Anthropic's hosted search tool was sent for them, first in \`tools\``,
+    });
+    return { ...built, tools: [{ ...ANTHROPIC_TOOL_SEARCH_TOOLS[variant] }, ...built.tools], callerLast: built.callerLast < 0 ? -1 : built.callerLast + 1 };
+  }
+  warnings.push({
+    code: 'caller-deferral-removed',
+    message: `${deferred.join(', ')} defer${deferred.length === 1 ? 's' : ''} tools of the body's own, but \`${plan.model}\` has no hosted tool search to load them (nothing else can); sent without \`defer_loading\`, loaded up front`,
+  });
+  return { ...built, tools: built.tools.map((entry) => (resolveAnthropicToolDeferral(entry) === 'loaded' ? entry : withoutCallerDeferral(entry as Record<string, unknown>))) };
+}
+
+/** A provider tool, toolset or MCP toolset without `defer_loading` on itself, its default and its members. */
+function withoutCallerDeferral(entry: Record<string, unknown>): Record<string, unknown> {
+  const strip = (value: unknown): unknown => {
+    if (!isRecord(value) || !('defer_loading' in value)) return value;
+    const { defer_loading: _removed, ...rest } = value;
+    return rest;
+  };
+  // A copy: the caller's entry and its configs are never written.
+  const result = { ...(strip(entry) as Record<string, unknown>) };
+  if (isRecord(result.default_config)) result.default_config = strip(result.default_config);
+  if (isRecord(result.configs)) result.configs = Object.fromEntries(Object.entries(result.configs).map(([name, config]) => [name, strip(config)]));
+  return result;
+}
+
+function describeEntry(entry: Record<string, unknown>): string {
+  const label = typeof entry.name === 'string' ? entry.name : typeof entry.mcp_server_name === 'string' ? entry.mcp_server_name : String(entry.type);
+  return `\`${label}\` (\`${String(entry.type)}\`)`;
 }
 
 /** One client-side tool list entry as a Messages API tool, keeping the caller's own fields where it has them. */

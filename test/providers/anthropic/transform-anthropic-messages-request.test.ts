@@ -817,6 +817,46 @@ describe('transformAnthropicMessagesRequest', () => {
     });
   });
 
+  describe('with tools the body defers itself (an MCP toolset, a toolset whose members defer)', () => {
+    const mcpToolset = { type: 'mcp_toolset', mcp_server_name: 'db', default_config: { defer_loading: true }, configs: { search_events: { defer_loading: true } } };
+    const computer = { type: 'computer_toolset_20260801', configs: { screenshot: { defer_loading: true }, click: { defer_loading: true } } };
+    const kinds = (tools: Tools) => tools.map((tool) => (typeof tool.type === 'string' ? tool.type : String(tool.name)));
+
+    it('sends the hosted search tool beside the library’s tool_search, which cannot load them, with a warning', () => {
+      const body = anthropicBody([...anthropicTools(4), mcpToolset]);
+      const { tools, warnings } = transform(body, HOSTED, { threshold: 3, search: 'library' });
+      expect(kinds(tools)).toEqual([TOOL_SEARCH_TOOL_NAME, 'tool_search_tool_bm25_20251119', 'tool_0', 'tool_1', 'tool_2', 'tool_3', 'mcp_toolset']);
+      expect(codes(warnings)).toEqual(['hosted-search-for-caller-deferral']);
+    });
+
+    it('sends the hosted search tool for them below the threshold, where nothing of the plan is deferred', () => {
+      const body = anthropicBody([...anthropicTools(2), mcpToolset]);
+      const { tools } = transform(body, HOSTED, { threshold: 10, search: 'library' });
+      expect(kinds(tools)).toEqual(['tool_search_tool_bm25_20251119', 'tool_0', 'tool_1', 'mcp_toolset']);
+    });
+
+    it('sends them without defer_loading to a model without hosted search, which nothing could load them for, with a warning', () => {
+      const body = anthropicBody([...anthropicTools(4), mcpToolset, computer]);
+      const before = deepCopy(body);
+      const { tools, warnings } = transform(body, CLIENT, { threshold: 3 });
+      expect(body).toEqual(before);
+      expect(byName(tools, TOOL_SEARCH_TOOL_NAME)).toBeDefined();
+      expect(tools.find((tool) => tool.type === 'mcp_toolset')).toEqual({ type: 'mcp_toolset', mcp_server_name: 'db', default_config: {}, configs: { search_events: {} } });
+      expect(tools.find((tool) => tool.type === 'computer_toolset_20260801')).toEqual({ type: 'computer_toolset_20260801', configs: { screenshot: {}, click: {} } });
+      expect(codes(warnings)).toContain('caller-deferral-removed');
+      expect(tools.some((tool) => String(tool.type).startsWith('tool_search_tool'))).toBe(false);
+    });
+
+    it('sends the hosted search tool for them under the client-side mechanism on a model that has hosted search, with a warning', () => {
+      const body = anthropicBody([...anthropicTools(4), computer]);
+      const { tools, warnings } = transform(body, HOSTED, { threshold: 3, mechanism: 'client' });
+      expect(tools[0]).toEqual(ANTHROPIC_TOOL_SEARCH_TOOLS.bm25);
+      expect(codes(warnings)).toContain('hosted-search-for-caller-deferral');
+      const again = transformAnthropicMessagesRequest(transform(body, HOSTED, { threshold: 3, mechanism: 'client' }).body, planFor(body, HOSTED, { threshold: 3, mechanism: 'client' }));
+      expect(again.body.tools).toEqual(tools);
+    });
+  });
+
   describe('on Amazon Bedrock', () => {
     const BEDROCK_ID = 'us.anthropic.claude-opus-4-5-20251101-v1:0';
     const BETA = 'tool-search-tool-2025-10-19';
