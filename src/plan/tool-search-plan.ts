@@ -19,8 +19,10 @@ export const TOOL_SEARCH_MECHANISMS: readonly ToolSearchMechanism[] = ['openai-h
  *
  * - `threshold-reached`: its policy is `automatic` and the tool count meets the threshold.
  * - `policy-always`: its policy is `always`, so it is deferred even below the threshold.
+ * - `tool-limit`: the API caps the number of tools (OpenAI Chat Completions: 128) and the request would exceed it, so
+ *   the transformer deferred it for that request (never in a plan `resolveToolSearch` returns).
  */
-export type DeferredReason = 'threshold-reached' | 'policy-always';
+export type DeferredReason = 'threshold-reached' | 'policy-always' | 'tool-limit';
 
 /**
  * Why a tool keeps its full schema.

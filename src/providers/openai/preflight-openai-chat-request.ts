@@ -3,7 +3,7 @@ import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { findLoneSurrogates } from '../../preflight/find-lone-surrogates.js';
 import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
-import { OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
+import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
 
 /**
@@ -21,6 +21,8 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
  *   or an object schema lacks `additionalProperties: false` or leaves a property out of `required` (a permissive
  *   stub is the common case) [doc Structured Outputs].
  * - `empty-tools`: `tools` is an empty array [obs "empty array. Expected an array with minimum length 1"].
+ * - `too-many-tools`: `tools` holds more than 128 entries [obs 400 `array_above_max_length`: "array too long. Expected
+ *   an array with maximum length 128"].
  * - `tool-choice-without-tools`: `tool_choice` or `parallel_tool_calls` is set but there are no tools [obs "'tool_choice'
  *   is only allowed when 'tools' are specified", "'parallel_tool_calls' is only allowed when 'tools' are specified"].
  * - `tool-choice-unknown-tool`: `tool_choice` (or `allowed_tools`) names a function that is not in `tools` [obs].
@@ -42,6 +44,7 @@ export type OpenAIChatPreflightRule =
   | 'unsupported-tool-type'
   | 'strict-schema-unsupported'
   | 'empty-tools'
+  | 'too-many-tools'
   | 'tool-choice-without-tools'
   | 'tool-choice-unknown-tool'
   | 'tool-message-without-call'
@@ -91,6 +94,9 @@ function checkTools(tools: unknown, add: Add): Set<string> {
     return names;
   }
   if (tools.length === 0) add('empty-tools', 'tools', '`tools` is an empty array; omit it instead (the API requires at least one tool)');
+  if (tools.length > OPENAI_CHAT_MAX_TOOLS) {
+    add('too-many-tools', 'tools', `Invalid 'tools': array too long. Expected an array with maximum length ${OPENAI_CHAT_MAX_TOOLS}, but got an array with length ${tools.length} instead. (array_above_max_length)`);
+  }
   const first = new Map<string, number>();
   tools.forEach((tool: unknown, index) => {
     const at = `tools[${index}]`;
