@@ -42,7 +42,7 @@ const customs: fc.Arbitrary<readonly Custom[]> = fc.array(
 const ownSearch = fc.constantFrom(undefined, { type: 'tool_search' }, { type: 'tool_search', execution: 'client', description: 'Find project tools' });
 
 /** The scenario as a Responses body: tools with a category sit in a body namespace of that name. */
-function responsesRequest(scenario: Scenario, extraCustoms: readonly Custom[], search: object | undefined): { body: Record<string, unknown>; revealed: string[] } {
+function responsesRequest(scenario: Scenario, extraCustoms: readonly Custom[], search: object | undefined, deferredMCP = false): { body: Record<string, unknown>; revealed: string[] } {
   const { tools } = scenario;
   const top: unknown[] = [];
   const namespaces = new Map<string, unknown[]>();
@@ -64,6 +64,8 @@ function responsesRequest(scenario: Scenario, extraCustoms: readonly Custom[], s
   for (const custom of extraCustoms) place(custom.namespace, { type: 'custom', name: custom.name, ...(custom.deferLoading ? { defer_loading: true } : {}) });
   const bodyTools: unknown[] = [...top, ...[...namespaces].map(([name, members]) => ({ type: 'namespace', name, description: `The ${name} tools`, tools: members }))];
   if (scenario.providerTool) bodyTools.push({ type: 'web_search' });
+  // An MCP server the caller deferred itself: only OpenAI's hosted tool search can load it.
+  if (deferredMCP) bodyTools.push({ type: 'mcp', server_label: 'docs', server_url: 'https://example.com/mcp', defer_loading: true });
   if (search !== undefined) bodyTools.push(search);
   const input: unknown[] = [{ type: 'message', role: 'user', content: 'hi' }];
   for (const call of scenarioCalls(scenario, (loaded) => formatToolSearchResult({ status: 'found', tools: loaded.map((name) => ({ name, inputSchema: { type: 'object' } })) }))) {
@@ -135,8 +137,9 @@ describe('transformOpenAIResponsesRequest under hostile input', () => {
         ownSearch,
         fc.constantFrom<TransformOpenAIResponsesRequestOptions['uncategorized']>('top-level', 'name-prefix'),
         fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
-        async (scenario, extraCustoms, search, uncategorized, calls) => {
-          const { body, revealed } = responsesRequest(scenario, extraCustoms, search);
+        fc.boolean(),
+        async (scenario, extraCustoms, search, uncategorized, calls, deferredMCP) => {
+          const { body, revealed } = responsesRequest(scenario, extraCustoms, search, deferredMCP);
           await checkTransformerPromises(RESPONSES, scenario, { body, options: { revealed, ...(uncategorized === undefined ? {} : { uncategorized }) } }, calls, counter.count);
         },
       ),
