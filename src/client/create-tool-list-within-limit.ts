@@ -1,6 +1,7 @@
 import type { PlannedTool, ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { createToolList, type ResolveToolListOptions, type ToolList } from './resolve-tool-list.js';
+import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 
 /**
  * What {@link createToolListWithinLimit} changed to fit the limit, as data for the transformer's warnings.
@@ -54,8 +55,11 @@ export function createToolListWithinLimit(
   limit: ToolListLimit,
 ): ToolListWithinLimit {
   const room = limit.maxTools - limit.otherEntries;
-  const list = createToolList(plan, tools, options);
-  if (list.tools.length <= room) return { plan, list, changes: [] };
+  // Sizes come from the plan, not from the tools at hand: the transformer's own output (which no longer holds the tools
+  // a listing left out) must take the same decision on a second pass.
+  const size = (candidate: ToolSearchPlan): number => resolvePlannedListSize(candidate, options);
+  const first = size(plan);
+  if (first <= room) return { plan, list: createToolList(plan, tools, options), changes: [] };
 
   const changes: ToolListLimitChange[] = [];
   const deferring = plan.mechanism === 'client' && plan.tools.some((tool) => tool.status === 'deferred');
@@ -66,25 +70,25 @@ export function createToolListWithinLimit(
   if (deferring && plan.reveal === 'tool-list') steps.push({ ...plan, listing: plan.listing === 'none' ? 'none' : 'names', reveal: 'conversation' });
   for (const step of steps) {
     fitted = step;
-    const shorter = createToolList(fitted, tools, options);
-    if (shorter.tools.length <= room || step === steps[steps.length - 1]) {
+    const fits = size(fitted) <= room;
+    if (fits || step === steps[steps.length - 1]) {
       changes.push({
         code: 'listing-changed-to-names',
         message:
-          `the \`${plan.listing}\` listing${plan.reveal === 'tool-list' ? ' with reveals in the tool list' : ''} would send ${list.tools.length + limit.otherEntries} tools, ` +
+          `the \`${plan.listing}\` listing${plan.reveal === 'tool-list' ? ' with reveals in the tool list' : ''} would send ${first + limit.otherEntries} tools, ` +
           `more than the ${limit.maxTools} ${limit.label} accepts; deferred tools were left out of the tool list and named in the note (the \`${fitted.listing}\` listing` +
           `${fitted.reveal === plan.reveal ? '' : ', reveals in the conversation, calls through `call_tool`'})`,
       });
     }
-    if (shorter.tools.length <= room) return { plan: fitted, list: shorter, changes };
+    if (fits) return { plan: fitted, list: createToolList(fitted, tools, options), changes };
   }
 
-  // Still too many: defer loaded tools, from the last, until the list fits. The package's `tool_search` and `call_tool`
-  // take two places; a tool `tool_choice` forces keeps its place.
+  // Still too many: the client-side mechanism (`tool_search`, `call_tool`, deferred tools named in the note), and the
+  // last loaded tools deferred until the list fits. Two places go to the package's tools; a tool `tool_choice` forces
+  // keeps its place.
   const forced = new Set(options.forced ?? []);
   const keepable = (tool: PlannedTool): boolean => tool.status === 'loaded' && tool.reason !== 'search-tool' && !forced.has(tool.name);
-  const fixed = fitted.tools.filter((tool) => forced.has(tool.name)).length;
-  let keep = Math.max(0, room - 2 - fixed);
+  let keep = Math.max(0, room - 2 - fitted.tools.filter((tool) => forced.has(tool.name)).length);
   const deferred: string[] = [];
   const planned = fitted.tools.map((tool): PlannedTool => {
     if (!keepable(tool)) return tool;
@@ -95,21 +99,42 @@ export function createToolListWithinLimit(
     deferred.push(tool.name);
     return tool.category === undefined ? { name: tool.name, status: 'deferred', reason: 'tool-limit' } : { name: tool.name, status: 'deferred', reason: 'tool-limit', category: tool.category };
   });
-  if (deferred.length > 0) {
-    fitted = { ...fitted, mechanism: 'client', search: 'library', listing: fitted.listing === 'none' ? 'none' : 'names', reveal: 'conversation', tools: planned };
+  const wasClient = fitted.mechanism === 'client';
+  fitted = { ...fitted, mechanism: 'client', search: 'library', listing: fitted.listing === 'none' ? 'none' : 'names', reveal: 'conversation', tools: planned };
+  if (deferred.length > 0 || !wasClient) {
+    const what =
+      deferred.length === 0
+        ? 'the tools'
+        : `${deferred.length} loaded tool${deferred.length === 1 ? '' : 's'} (${deferred.slice(0, 5).map((name) => `\`${name}\``).join(', ')}${deferred.length > 5 ? ', …' : ''})`;
     changes.push({
       code: 'tools-deferred-for-limit',
       message:
-        `${deferred.length} loaded tool${deferred.length === 1 ? '' : 's'} (${deferred.slice(0, 5).map((name) => `\`${name}\``).join(', ')}${deferred.length > 5 ? ', …' : ''}) ` +
-        `would not fit in the ${limit.maxTools} tools ${limit.label} accepts; ${deferred.length === 1 ? 'it was' : 'they were'} deferred, reachable through \`tool_search\` and \`call_tool\``,
+        `${what} would not fit in the ${limit.maxTools} tools ${limit.label} accepts; the client-side mechanism deferred ${deferred.length === 1 ? 'it' : 'them'}` +
+        `${wasClient ? '' : ` (the plan's mechanism is \`${plan.mechanism}\`)`}, reachable through \`tool_search\` and \`call_tool\``,
     });
   }
   const result = createToolList(fitted, tools, options);
-  if (result.tools.length > room) {
+  if (size(fitted) > room) {
     changes.push({
       code: 'over-tool-limit',
       message: `${result.tools.length + limit.otherEntries} tools are sent, more than the ${limit.maxTools} ${limit.label} accepts: what is left is forced by \`tool_choice\` or is not a function the plan manages; the API will reject the request. Send fewer`,
     });
   }
   return { plan: fitted, list: result, changes };
+}
+
+/** How many tools {@link createToolList} returns for a plan and options, counted from the plan alone. */
+function resolvePlannedListSize(plan: ToolSearchPlan, options: ResolveToolListOptions): number {
+  const deferring = plan.mechanism === 'client' && plan.tools.some((tool) => tool.status === 'deferred');
+  if (!deferring) return plan.tools.length;
+  const fromWire = options.names?.fromWire ?? ((name: string) => name);
+  const shown = new Set([...(plan.reveal === 'tool-list' ? [...(options.revealed ?? [])] : []), ...(options.forced ?? [])].map((name) => fromWire(name)));
+  const listed = plan.listing === 'full' || plan.listing === 'compact';
+  const own = resolveOwnToolsSent(plan);
+  let count = (own.search ? 1 : 0) + (own.callTool ? 1 : 0);
+  for (const tool of plan.tools) {
+    if (tool.reason === 'search-tool') continue;
+    if (tool.status === 'loaded' || listed || shown.has(tool.name)) count += 1;
+  }
+  return count;
 }
