@@ -34,6 +34,7 @@ export {
   type AnthropicMessagesPreflightResult,
   type AnthropicMessagesPreflightRule,
   type AnthropicMessagesPreflightViolation,
+  type PreflightAnthropicMessagesRequestOptions,
 } from './preflight-anthropic-messages-request.js';
 export type { AnthropicMessagesWarning, AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 export {
