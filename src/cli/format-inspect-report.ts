@@ -78,6 +78,8 @@ function describeReason(reason: DeferredReason | LoadedReason, toolCount: number
       return `the list has ${formatCLINumber(toolCount)} tools, at or above the threshold of ${threshold}`;
     case 'policy-always':
       return "`deferrable: 'always'`";
+    case 'tool-limit':
+      return "deferred to fit the API's cap on tools";
     case 'below-threshold':
       return `the list has ${formatCLINumber(toolCount)} tools, below the threshold of ${threshold}`;
     case 'policy-never':

@@ -1,8 +1,11 @@
+import { cutText } from '../text/cut-text.js';
+
 /** The longest description the `compact` listing sends for a deferred tool, in characters. */
 export const COMPACT_DESCRIPTION_MAX_LENGTH = 120;
 
 /**
- * A description's first sentence, cut at a word boundary to at most `maxLength` characters (with `…` when cut).
+ * A description's first sentence, cut at a word boundary to at most `maxLength` UTF-16 code units (with `…` when
+ * cut), never inside a surrogate pair (an emoji or a CJK extension character stays whole or goes).
  * Used by the `compact` listing; `tool_search` returns the whole description.
  *
  * @example
@@ -16,7 +19,7 @@ export function compactDescription(description: string, maxLength = COMPACT_DESC
   const end = /(?<!\b(?:e\.g|i\.e|etc|vs|cf))[.!?](?=\s)/.exec(text);
   const sentence = end === null ? text : text.slice(0, end.index + 1);
   if (sentence.length <= maxLength) return sentence;
-  const cut = sentence.slice(0, maxLength - 1);
+  const cut = cutText(sentence, maxLength - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > maxLength / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '')}…`;
 }

@@ -1,3 +1,4 @@
+import { cutText } from '../text/cut-text.js';
 import { z } from 'zod';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
@@ -217,7 +218,7 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       if (trimmed.length > maxQueryLength) {
         return listing(
           'invalid-query',
-          `${trimmed.slice(0, 60)}…`,
+          `${cutText(trimmed, 60)}…`,
           `The query is ${trimmed.length} characters; keep it under ${maxQueryLength}: the exact tool name or a few keywords.`,
         );
       }

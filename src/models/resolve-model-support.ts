@@ -19,6 +19,13 @@ export interface ModelSupport {
   readonly openaiHosted: boolean;
   /** The model supports Anthropic's hosted tool search where it is served (given a Messages API request). */
   readonly claudeHosted: boolean;
+  /**
+   * The family the id was read as, when it names a Claude or GPT model this table knows the version of. Then a
+   * `false` in `claudeHosted` or `openaiHosted` means the model does not support that hosted search where it is
+   * served (a preflight can flag it), not that the id is unknown. `null` for any other id, and for a gateway spelling
+   * without `platform`.
+   */
+  readonly family: 'claude' | 'gpt' | null;
 }
 
 const DATE_SUFFIX = /-(?:\d{8}|\d{4}-\d{2}-\d{2})$/;
@@ -74,6 +81,7 @@ export function resolveModelSupport(model: ModelReference): ModelSupport {
     gateway,
     openaiHosted: openaiServed && supportsOpenAIHosted(baseId),
     claudeHosted: claudeServed && supportsClaudeHosted(baseId),
+    family: resolveFamily(baseId, gateway !== null && platform === null),
   };
 }
 
@@ -84,6 +92,15 @@ const BEDROCK_VERSION = /-v\d+(?::\d+)?$/;
 const CLAUDE_HOSTED_PLATFORMS: ReadonlySet<ModelPlatform> = new Set(['anthropic', 'bedrock', 'vertex', 'foundry']);
 /** Where OpenAI's hosted tool search is documented (the OpenAI API, and Azure OpenAI for GPT-5.4 and later). */
 const OPENAI_HOSTED_PLATFORMS: ReadonlySet<ModelPlatform> = new Set(['openai', 'azure-openai']);
+
+function resolveFamily(baseId: string, unresolvedGateway: boolean): ModelSupport['family'] {
+  if (unresolvedGateway) return null;
+  // Every `gpt-<digit>` id before GPT-5.4 lacks hosted search, whatever its suffix (`gpt-4o`, `gpt-4.1-mini`).
+  if (/^gpt-\d/.test(baseId)) return 'gpt';
+  const familyFirst = CLAUDE_FAMILY_FIRST.exec(baseId);
+  if (familyFirst !== null) return familyFirst[2] !== undefined || CLAUDE_FIVE_FAMILIES.has(familyFirst[1] ?? '') ? 'claude' : null;
+  return CLAUDE_VERSION_FIRST.test(baseId) ? 'claude' : null;
+}
 
 function supportsOpenAIHosted(baseId: string): boolean {
   const match = OPENAI_MODEL.exec(baseId);

@@ -1,3 +1,4 @@
+import { cutText } from '../text/cut-text.js';
 import type { ToolNameRule } from './tool-name-rule.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
@@ -227,7 +228,7 @@ function sanitize(check: NameCheck, name: string): { text: string; cut: boolean 
   text += name.slice(runStart);
   if (text.length === 0 || (rule.first !== undefined && !isAllowed(rule.first, check.first, text[0] as string))) text = `_${text}`;
   const cut = text.length > rule.maxLength;
-  return { text: cut ? text.slice(0, rule.maxLength) : text, cut };
+  return { text: cut ? cutText(text, rule.maxLength) : text, cut };
 }
 
 /** Whether `pattern` matches one character (as `for…of` reads a string), remembered for ASCII in `verdicts`. */
@@ -241,7 +242,7 @@ function isAllowedCode(pattern: RegExp, verdicts: Uint8Array, code: number): boo
 }
 
 function withSuffix(text: string, suffix: string, maxLength: number): string {
-  return `${text.slice(0, Math.max(1, maxLength - suffix.length - 1))}_${suffix}`;
+  return `${cutText(text, Math.max(1, maxLength - suffix.length - 1))}_${suffix}`;
 }
 
 function test(pattern: RegExp, character: string): boolean {

@@ -232,9 +232,11 @@ function unknownModelWarning(
   };
 }
 
-/** Older docs and gateways name a beta for hosted search on these platforms (providers reference, section 1.1). */
+/**
+ * Older docs and gateways name a beta header for hosted search on these platforms (providers reference, section 1.1).
+ * Bedrock is not among them: its beta goes in the body, and `transformAnthropicMessagesRequest` writes it.
+ */
 const PLATFORM_BETAS: Partial<Record<ModelPlatform, string>> = {
-  bedrock: "the beta `tool-search-tool-2025-10-19` in the body's `anthropic_beta` list (InvokeModel)",
   vertex: 'the header `anthropic-beta: tool-search-tool-2025-10-19`',
   foundry: 'the header `anthropic-beta: advanced-tool-use-2025-11-20`',
 };
@@ -246,8 +248,7 @@ function platformWarning(platform: ModelPlatform | null): ToolSearchWarning<Tool
     code: 'platform-transport',
     message:
       `Anthropic's hosted tool search on \`${platform as string}\` is documented as generally available; older docs asked for ${beta}. ` +
-      'Headers and `anthropic_beta` belong to your transport: this package writes neither, so add it there if your account still needs it' +
-      (platform === 'bedrock' ? '. On Bedrock, hosted search works through InvokeModel (or the Bedrock Messages API), not Converse' : ''),
+      'Headers belong to your transport: this package writes none, so add it there if your account still needs it',
   };
 }
 

@@ -19,8 +19,10 @@ export const TOOL_SEARCH_MECHANISMS: readonly ToolSearchMechanism[] = ['openai-h
  *
  * - `threshold-reached`: its policy is `automatic` and the tool count meets the threshold.
  * - `policy-always`: its policy is `always`, so it is deferred even below the threshold.
+ * - `tool-limit`: the API caps the number of tools (OpenAI Chat Completions: 128) and the request would exceed it, so
+ *   the transformer deferred it for that request (never in a plan `resolveToolSearch` returns).
  */
-export type DeferredReason = 'threshold-reached' | 'policy-always';
+export type DeferredReason = 'threshold-reached' | 'policy-always' | 'tool-limit';
 
 /**
  * Why a tool keeps its full schema.
@@ -45,8 +47,9 @@ export type PlannedTool =
  * - `unknown-never-defer-name`: the never-defer list names a tool that is not in the tool list.
  * - `search-tool-replaced`: the tool list has its own `tool_search` (or `call_tool`), and the package sends its own
  *   tool of that name in its place.
- * - `platform-transport`: Anthropic's hosted search on Bedrock, Vertex AI or Foundry, where older docs asked for a
- *   beta header (or Bedrock's `anthropic_beta` body field) that this package does not write: the transport's part.
+ * - `platform-transport`: Anthropic's hosted search on Vertex AI or Foundry, where older docs asked for a beta header
+ *   that this package does not write: the transport's part. (On Bedrock the beta goes in the body, and the Messages
+ *   transformer writes it.)
  * - `unknown-model`: the model id is not one the package recognises (`claude-sonnet-4.5`, `gpt5.4`, a gateway's
  *   alias) while a hosted mechanism could apply, so it got the client-side mechanism; the message names the nearest
  *   known id when one is close.

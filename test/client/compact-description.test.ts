@@ -25,3 +25,17 @@ describe('compactDescription', () => {
     expect(compactDescription('x'.repeat(300), 20)).toBe(`${'x'.repeat(19)}…`);
   });
 });
+
+describe('compactDescription on text beyond the Basic Multilingual Plane', () => {
+  it.each([
+    ['emoji', '😀'.repeat(100)],
+    ['CJK extension B', '𠀀𠀁𠀂'.repeat(40)],
+    ['CJK and emoji mixed with spaces', `${'検索 ツール 😀 '.repeat(20)}end.`],
+    ['a pair right at the cut', `${'x'.repeat(118)}😀😀 more`],
+  ])('never cuts a surrogate pair in two (%s)', (_label, description) => {
+    const compact = compactDescription(description);
+    expect(compact.length).toBeLessThanOrEqual(120);
+    expect(compact.endsWith('…')).toBe(true);
+    expect(/\p{Cs}/u.test(compact)).toBe(false);
+  });
+});

@@ -325,3 +325,14 @@ describe('createToolSearchTool', () => {
     expect(second).toEqual(first);
   });
 });
+
+describe('createToolSearchTool with a query beyond the Basic Multilingual Plane', () => {
+  it('echoes an over-long emoji query cut between characters, never inside a surrogate pair', async () => {
+    const { search } = setup();
+    // One letter, then emoji: a cut at 60 code units falls inside the 30th emoji.
+    const result = await search.execute({ query: `x${'😀'.repeat(300)}` }, { sessionId: 's' });
+    if (result.status !== 'invalid-query') throw new Error(`expected invalid-query, got ${result.status}`);
+    expect(result.query.endsWith('…')).toBe(true);
+    expect(/\p{Cs}/u.test(result.query)).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import type { ModelReference } from '../../src/models/model-reference.js';
 import { describe, expect, it } from 'vitest';
 import { resolveModelSupport } from '../../src/models/resolve-model-support.js';
 
@@ -156,6 +157,24 @@ describe('resolveModelSupport', () => {
       gateway: null,
       openaiHosted: false,
       claudeHosted: true,
+      family: 'claude',
     });
+  });
+
+  it.each<[ModelReference, 'claude' | 'gpt' | null]>([
+    ['claude-3-5-haiku', 'claude'],
+    ['claude-opus-4-1', 'claude'],
+    ['claude-sonnet-4', 'claude'],
+    ['claude-fable-5', 'claude'],
+    ['claude-opus', null],
+    ['claude-instant-1.2', null],
+    ['gpt-4o', 'gpt'],
+    ['gpt-5.4-nano', 'gpt'],
+    ['o3', null],
+    ['anthropic.claude-3-5-haiku-20241022-v1:0', null],
+    [{ id: 'anthropic.claude-3-5-haiku-20241022-v1:0', platform: 'bedrock' }, 'claude'],
+    ['anthropic/claude-3-5-haiku', null],
+  ])('reads %j as a known %s model (so a false hosted flag means unsupported, not unknown)', (model, family) => {
+    expect(resolveModelSupport(model).family).toBe(family);
   });
 });

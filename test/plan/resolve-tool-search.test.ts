@@ -173,15 +173,20 @@ describe('resolveToolSearch', () => {
         else expect('platform' in plan).toBe(false);
       });
 
+      it('gives no transport warning on Bedrock, where the Messages transformer writes the beta into `anthropic_beta` itself', () => {
+        const plan = resolveToolSearch({ id: 'us.anthropic.claude-opus-4-5-20251101-v1:0', platform: 'bedrock' }, twenty);
+        expect(plan.mechanism).toBe('claude-hosted');
+        expect(plan.warnings).toEqual([]);
+      });
+
       it.each([
-        ['bedrock', 'us.anthropic.claude-opus-4-5-20251101-v1:0', "`anthropic_beta`"],
         ['vertex', 'claude-opus-4-5@20251101', '`anthropic-beta: tool-search-tool-2025-10-19`'],
         ['foundry', 'claude-opus-4-5', '`anthropic-beta: advanced-tool-use-2025-11-20`'],
       ] as const)('says on %s that a beta header or body field is the transport’s to send', (platform, id, beta) => {
         const plan = resolveToolSearch({ id, platform }, twenty);
         expect(plan.warnings.map((warning) => warning.code)).toEqual(['platform-transport']);
         expect(plan.warnings[0]?.message).toContain(beta);
-        expect(plan.warnings[0]?.message).toContain('this package writes neither');
+        expect(plan.warnings[0]?.message).toContain('this package writes none');
       });
 
       it('rejects an unknown platform with invalid-options', () => {

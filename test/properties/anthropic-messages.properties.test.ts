@@ -14,6 +14,8 @@ const MODELS: readonly ModelReference[] = [
   { id: 'claude-sonnet-4-6', api: 'anthropic-messages' },
   { id: 'claude-3-5-haiku', api: 'anthropic-messages' },
   { id: 'us.anthropic.claude-opus-4-5-20251101-v1:0', api: 'anthropic-messages', platform: 'bedrock' },
+  { id: 'us.anthropic.claude-3-5-haiku-20241022-v1:0', api: 'anthropic-messages', platform: 'bedrock' },
+  { id: 'us.anthropic.claude-opus-4-5-20251101-v1:0', api: 'anthropic-messages', platform: 'bedrock-converse' },
   { id: 'claude-opus-4-5@20251101', platform: 'vertex' },
   'anthropic.claude-opus-4-5-20251101-v1:0',
   'gpt-5.4',
@@ -26,8 +28,20 @@ const CALLER_MISTAKES: Readonly<Record<string, string>> = {
   'undefined-tool-choice': 'tool-choice-undefined',
 };
 
-/** The scenario as a Messages API body; `cached` puts a `cache_control` breakpoint on those tools. */
-function messagesRequest(scenario: Scenario, cached: readonly number[], blocks: boolean): { body: Record<string, unknown>; revealed: string[] } {
+/** Tools the caller defers on its own surfaces, which the plan does not know: an MCP toolset, a computer toolset. */
+type CallerDeferred = 'none' | 'mcp-toolset' | 'partly-deferred-mcp-toolset' | 'computer-toolset' | 'web-fetch';
+const CALLER_DEFERRED: Readonly<Record<Exclude<CallerDeferred, 'none'>, Record<string, unknown>>> = {
+  'mcp-toolset': { type: 'mcp_toolset', mcp_server_name: 'db', default_config: { defer_loading: true } },
+  'partly-deferred-mcp-toolset': { type: 'mcp_toolset', mcp_server_name: 'docs', default_config: { defer_loading: true }, configs: { search_docs: { defer_loading: false } } },
+  'computer-toolset': { type: 'computer_toolset_20260801', configs: { screenshot: { defer_loading: true }, click: { defer_loading: true } } },
+  'web-fetch': { type: 'web_fetch_20250910', name: 'web_fetch', defer_loading: true },
+};
+
+/**
+ * The scenario as a Messages API body for its model (a Bedrock one with Bedrock's `anthropic_version` and no `model`);
+ * `cached` puts a `cache_control` breakpoint on those tools.
+ */
+function messagesRequest(scenario: Scenario, cached: readonly number[], blocks: boolean, callerDeferred: CallerDeferred): { body: Record<string, unknown>; revealed: string[] } {
   const { tools } = scenario;
   const bodyTools: unknown[] = [];
   tools.forEach((tool, index) => {
@@ -41,6 +55,7 @@ function messagesRequest(scenario: Scenario, cached: readonly number[], blocks: 
     });
   });
   if (scenario.providerTool) bodyTools.push({ type: 'web_search_20250305', name: 'web_search' });
+  if (callerDeferred !== 'none') bodyTools.push(CALLER_DEFERRED[callerDeferred]);
   const messages: unknown[] = [{ role: 'user', content: 'hi' }];
   for (const call of scenarioCalls(scenario, (loaded) => formatToolSearchResult({ status: 'found', tools: loaded.map((name) => ({ name, inputSchema: { type: 'object' } })) }))) {
     if (call.hosted !== undefined) {
@@ -60,7 +75,12 @@ function messagesRequest(scenario: Scenario, cached: readonly number[], blocks: 
     messages.push({ role: 'assistant', content: [{ type: 'tool_use', id, name: call.name, input: call.name === 'tool_search' ? { query: 'q' } : {} }] });
     messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: call.result }] });
   }
-  const body: Record<string, unknown> = { model: 'claude-opus-4-5', max_tokens: 1024, messages, tools: bodyTools };
+  const model = typeof scenario.model === 'string' ? { id: scenario.model } : scenario.model;
+  // A Bedrock InvokeModel body names its model in the URL and says Bedrock in `anthropic_version`.
+  const body: Record<string, unknown> =
+    model.platform === 'bedrock'
+      ? { anthropic_version: 'bedrock-2023-05-31', max_tokens: 1024, messages, tools: bodyTools }
+      : { model: model.id, max_tokens: 1024, messages, tools: bodyTools };
   if (scenario.system !== undefined) body.system = blocks ? [{ type: 'text', text: scenario.system, cache_control: { type: 'ephemeral' } }] : scenario.system;
   if (scenario.forced.kind === 'one') {
     const tool = tools[scenario.forced.tool];
@@ -96,8 +116,9 @@ describe('transformAnthropicMessagesRequest under hostile input', () => {
         fc.array(fc.nat(24), { maxLength: 2 }),
         fc.boolean(),
         fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
-        async (scenario, cached, blocks, calls) => {
-          const { body, revealed } = messagesRequest(scenario, cached, blocks);
+        fc.oneof({ weight: 6, arbitrary: fc.constant<CallerDeferred>('none') }, fc.constantFrom<CallerDeferred>('mcp-toolset', 'partly-deferred-mcp-toolset', 'computer-toolset', 'web-fetch')),
+        async (scenario, cached, blocks, calls, callerDeferred) => {
+          const { body, revealed } = messagesRequest(scenario, cached, blocks, callerDeferred);
           await checkTransformerPromises(ANTHROPIC, scenario, { body, options: { revealed, catalog: scenarioCatalog(scenario) } }, calls, counter.count);
         },
       ),

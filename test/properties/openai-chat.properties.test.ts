@@ -57,6 +57,13 @@ function chatRequest(scenario: Scenario): { body: Record<string, unknown>; revea
   return { body, revealed: [...scenario.revealed.map((index) => tools[index]?.name ?? 'x'), ...scenario.revealedStrangers] };
 }
 
+/** The scenario with `count` more plain tools in its catalog and body (`pad-0`, …: no generated name has the dash and prefix). */
+function withPadding(scenario: Scenario, count: number): Scenario {
+  if (count === 0) return scenario;
+  const pads = Array.from({ length: count }, (_, index) => ({ name: `pad-${index}`, description: `Pads the catalog (${index}).`, inputSchema: { type: 'object' as const }, deferLoading: false, inBody: true }));
+  return { ...scenario, tools: [...scenario.tools, ...pads] };
+}
+
 const CHAT: TransformerUnderTest<{ revealed: string[] }> = {
   transform: (body, plan, options) => transformOpenAIChatRequest(body, plan, options),
   readTools: parseOpenAIChatTools,
@@ -73,10 +80,17 @@ afterAll(() => counter.report());
 describe('transformOpenAIChatRequest under hostile input', () => {
   it('sends a request preflight accepts (or throws a ToolSearchError), leaves its input alone, repeats itself byte for byte, is stable on its own output and maps every name both ways; tool_search and the call check never throw', async () => {
     await fc.assert(
-      fc.asyncProperty(scenarioArbitrary(MODELS, { categories: false }), fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }), async (scenario, calls) => {
-        const { body, revealed } = chatRequest(scenario);
-        await checkTransformerPromises(CHAT, scenario, { body, options: { revealed } }, calls, counter.count);
-      }),
+      fc.asyncProperty(
+        scenarioArbitrary(MODELS, { categories: false }),
+        fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
+        // Now and then a catalog past the API's 128 tools, padded with plain tools (cheap: one case in twenty).
+        fc.oneof({ weight: 19, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 100, max: 140 }) }),
+        async (generated, calls, padding) => {
+          const scenario = withPadding(generated, padding);
+          const { body, revealed } = chatRequest(scenario);
+          await checkTransformerPromises(CHAT, scenario, { body, options: { revealed } }, calls, counter.count);
+        },
+      ),
       propertyParameters(),
     );
   }, PROPERTY_TIMEOUT);

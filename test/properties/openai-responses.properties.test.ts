@@ -23,17 +23,26 @@ const MODELS: readonly ModelReference[] = [
 interface Custom {
   readonly name: string;
   readonly namespace: string | undefined;
+  /** The caller deferred it itself (`defer_loading: true`). */
+  readonly deferLoading: boolean;
+  /** The history holds a call of it (`custom_tool_call`), replayed with or without its namespace. */
+  readonly called: 'no' | 'with-namespace' | 'without-namespace';
 }
 
 const customs: fc.Arbitrary<readonly Custom[]> = fc.array(
-  fc.record({ name: hostileName, namespace: fc.option(fc.oneof(fc.constantFrom('crm', 'files'), hostileName), { nil: undefined }) }),
+  fc.record({
+    name: hostileName,
+    namespace: fc.option(fc.oneof(fc.constantFrom('crm', 'files'), hostileName), { nil: undefined }),
+    deferLoading: fc.boolean(),
+    called: fc.constantFrom('no', 'no', 'with-namespace', 'without-namespace'),
+  }),
   { maxLength: 3 },
 );
 /** The caller's own `{"type":"tool_search"}`: none, hosted, or client-executed. */
 const ownSearch = fc.constantFrom(undefined, { type: 'tool_search' }, { type: 'tool_search', execution: 'client', description: 'Find project tools' });
 
 /** The scenario as a Responses body: tools with a category sit in a body namespace of that name. */
-function responsesRequest(scenario: Scenario, extraCustoms: readonly Custom[], search: object | undefined): { body: Record<string, unknown>; revealed: string[] } {
+function responsesRequest(scenario: Scenario, extraCustoms: readonly Custom[], search: object | undefined, deferredMCP = false): { body: Record<string, unknown>; revealed: string[] } {
   const { tools } = scenario;
   const top: unknown[] = [];
   const namespaces = new Map<string, unknown[]>();
@@ -52,9 +61,11 @@ function responsesRequest(scenario: Scenario, extraCustoms: readonly Custom[], s
       ...(tool.deferLoading ? { defer_loading: true } : {}),
     });
   }
-  for (const custom of extraCustoms) place(custom.namespace, { type: 'custom', name: custom.name });
+  for (const custom of extraCustoms) place(custom.namespace, { type: 'custom', name: custom.name, ...(custom.deferLoading ? { defer_loading: true } : {}) });
   const bodyTools: unknown[] = [...top, ...[...namespaces].map(([name, members]) => ({ type: 'namespace', name, description: `The ${name} tools`, tools: members }))];
   if (scenario.providerTool) bodyTools.push({ type: 'web_search' });
+  // An MCP server the caller deferred itself: only OpenAI's hosted tool search can load it.
+  if (deferredMCP) bodyTools.push({ type: 'mcp', server_label: 'docs', server_url: 'https://example.com/mcp', defer_loading: true });
   if (search !== undefined) bodyTools.push(search);
   const input: unknown[] = [{ type: 'message', role: 'user', content: 'hi' }];
   for (const call of scenarioCalls(scenario, (loaded) => formatToolSearchResult({ status: 'found', tools: loaded.map((name) => ({ name, inputSchema: { type: 'object' } })) }))) {
@@ -76,6 +87,13 @@ function responsesRequest(scenario: Scenario, extraCustoms: readonly Custom[], s
     input.push({ type: 'function_call', call_id: callId, name: call.name, arguments: '{}', ...(call.namespace === undefined ? {} : { namespace: call.namespace }) });
     input.push({ type: 'function_call_output', call_id: callId, output: call.result });
   }
+  extraCustoms.forEach((custom, index) => {
+    if (custom.called === 'no') return;
+    // A deferred top-level custom tool is called in a namespace of its own name, as a deferred function is.
+    const namespace = custom.namespace ?? (custom.deferLoading ? custom.name : undefined);
+    input.push({ type: 'custom_tool_call', call_id: `custom_${index}`, name: custom.name, input: 'x', ...(custom.called === 'with-namespace' && namespace !== undefined ? { namespace } : {}) });
+    input.push({ type: 'custom_tool_call_output', call_id: `custom_${index}`, output: 'done' });
+  });
   const body: Record<string, unknown> = { model: 'gpt-5.4', store: false, input, tools: bodyTools };
   if (scenario.system !== undefined) body.instructions = scenario.system;
   const inBody = (indexes: readonly number[]) => indexes.map((index) => tools[index]).filter((tool) => tool?.inBody === true).map((tool) => tool?.name as string);
@@ -119,8 +137,9 @@ describe('transformOpenAIResponsesRequest under hostile input', () => {
         ownSearch,
         fc.constantFrom<TransformOpenAIResponsesRequestOptions['uncategorized']>('top-level', 'name-prefix'),
         fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
-        async (scenario, extraCustoms, search, uncategorized, calls) => {
-          const { body, revealed } = responsesRequest(scenario, extraCustoms, search);
+        fc.boolean(),
+        async (scenario, extraCustoms, search, uncategorized, calls, deferredMCP) => {
+          const { body, revealed } = responsesRequest(scenario, extraCustoms, search, deferredMCP);
           await checkTransformerPromises(RESPONSES, scenario, { body, options: { revealed, ...(uncategorized === undefined ? {} : { uncategorized }) } }, calls, counter.count);
         },
       ),

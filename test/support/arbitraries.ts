@@ -65,6 +65,9 @@ const KNOWN_HOSTILE_NAMES = [
   'read_file',
   '😀',
   'tool😀x',
+  '検索ツール',
+  '𠀀𠀁_tool',
+  '👩‍💻_dev',
   ' padded ',
   'x'.repeat(64),
   'x'.repeat(65),
@@ -82,12 +85,25 @@ export const hostileName: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.string({ minLength: 60, maxLength: 140 }) },
 );
 
-/** A description: absent, plain, or one that holds this package's guidance note. */
+/**
+ * Text beyond the Basic Multilingual Plane, long enough for the `compact` listing (120 code units) to cut: emoji and
+ * CJK extension runs with no space to cut at, mixed text, and any code point. A cut inside a surrogate pair leaves a
+ * lone surrogate, which every API rejects (Anthropic: "no low surrogate in string").
+ */
+const astralDescription = fc.oneof(
+  fc.nat(7).map((offset) => `${'x'.repeat(offset)}${'😀'.repeat(80)}`),
+  fc.nat(7).map((offset) => `${'検'.repeat(offset)}${'𠀀𠀁'.repeat(40)}`),
+  fc.constant(`${'天気予報 🌦️ 東京 '.repeat(12)}end.`),
+  fc.string({ unit: 'binary', minLength: 110, maxLength: 160 }),
+);
+
+/** A description: absent, plain, one that holds this package's guidance note, or long non-BMP text. */
 const description = fc.option(
   fc.oneof(
-    fc.string({ maxLength: 40 }),
-    fc.constant('Read a file. Requires access to the workspace.'),
-    fc.constant(`Contains the note: ${TOOL_SEARCH_GUIDANCE}`),
+    { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
+    { weight: 2, arbitrary: fc.constant('Read a file. Requires access to the workspace.') },
+    { weight: 2, arbitrary: fc.constant(`Contains the note: ${TOOL_SEARCH_GUIDANCE}`) },
+    { weight: 2, arbitrary: astralDescription },
   ),
   { nil: undefined },
 );

@@ -207,6 +207,13 @@ export const ANTHROPIC_MESSAGES_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
   maxLength: 64,
 });
 
+/**
+ * The beta Amazon Bedrock needs for tool search (`defer_loading`, the hosted search tools, `tool_reference` blocks),
+ * in the InvokeModel body's `anthropic_beta` list: without it Bedrock answers 400 (the AI SDK's Bedrock provider and
+ * LiteLLM send it). Bedrock offers the regex search tool only, not BM25.
+ */
+export const ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA = 'tool-search-tool-2025-10-19';
+
 /** The most tools with `defer_loading: true` one request may carry ("Limits": 10,000). */
 export const ANTHROPIC_MAX_DEFERRED_TOOLS = 10_000;
 

@@ -24,6 +24,17 @@ import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
  *   could not be restored; the API will reject the request until it is defined again.
  * - `forced-tool-loaded`: `tool_choice` forces a tool the plan defers; it was sent with its full schema.
  * - `tool-choice-undefined`: `tool_choice` names a tool that is not in `tools`.
+ * - `mechanism-not-for-model`: the plan uses Anthropic's hosted search for a model known not to support it (a
+ *   stored or hand-made plan); the same tools were deferred with the client-side mechanism instead.
+ * - `bedrock-search-tool-regex`: the BM25 search tool was asked for (`searchTool`, or in the body) on Amazon Bedrock,
+ *   which offers the regex tool only; the regex tool was sent.
+ * - `hosted-search-for-caller-deferral`: the body defers tools of its own (a provider tool with `defer_loading`, a
+ *   toolset or MCP toolset whose members defer) that nothing else sent could load (the library's `tool_search`
+ *   answers with the plan's tools only); Anthropic's hosted search tool was sent for them.
+ * - `caller-deferral-removed`: the body defers tools of its own, but the model has no hosted tool search to load
+ *   them; they were sent without `defer_loading`.
+ * - `bedrock-beta-not-added`: on Amazon Bedrock, `anthropic_beta` is not a list, so the tool search beta Bedrock
+ *   needs could not be added.
  */
 export type AnthropicMessagesWarningCode =
   | 'cache-control-moved'
@@ -37,7 +48,12 @@ export type AnthropicMessagesWarningCode =
   | 'tool-restored'
   | 'history-tool-undefined'
   | 'forced-tool-loaded'
-  | 'tool-choice-undefined';
+  | 'tool-choice-undefined'
+  | 'mechanism-not-for-model'
+  | 'bedrock-search-tool-regex'
+  | 'bedrock-beta-not-added'
+  | 'hosted-search-for-caller-deferral'
+  | 'caller-deferral-removed';
 
 /** One warning of `transformAnthropicMessagesRequest`. */
 export type AnthropicMessagesWarning = ToolSearchWarning<AnthropicMessagesWarningCode>;

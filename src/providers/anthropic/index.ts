@@ -34,9 +34,11 @@ export {
   type AnthropicMessagesPreflightResult,
   type AnthropicMessagesPreflightRule,
   type AnthropicMessagesPreflightViolation,
+  type PreflightAnthropicMessagesRequestOptions,
 } from './preflight-anthropic-messages-request.js';
 export type { AnthropicMessagesWarning, AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 export {
+  ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA,
   ANTHROPIC_MAX_DEFERRED_TOOLS,
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   ANTHROPIC_TOOL_SEARCH_TOOLS,

@@ -1,8 +1,12 @@
 import { isRecord } from '../../records/is-record.js';
+import { findLoneSurrogates } from '../../preflight/find-lone-surrogates.js';
 import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { ANTHROPIC_MAX_DEFERRED_TOOLS, ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from './anthropic-messages-api.js';
+import { resolveModelSupport } from '../../models/resolve-model-support.js';
+import type { ModelPlatform, ModelReference } from '../../models/model-reference.js';
+import { ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA, ANTHROPIC_MAX_DEFERRED_TOOLS, ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from './anthropic-messages-api.js';
+import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
 
@@ -34,6 +38,17 @@ import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.
  * - `error-result-tool-reference`: an `is_error: true` tool result holds a `tool_reference` ("all content must be
  *   type 'text' if 'is_error' is true").
  * - `undefined-tool-choice`: `tool_choice` forces a tool not in `tools`.
+ * - `tool-search-unsupported-model`: a hosted search tool is sent to a Claude model known not to support tool search
+ *   (Opus 4.1 and earlier, Sonnet 4, every 3.x model; Anthropic: "Claude Opus 4.1 and earlier models don't support
+ *   the tool search tool"), or to Bedrock's Converse API. Unknown and gateway ids are not checked.
+ * - `bedrock-beta-missing`: on Amazon Bedrock (InvokeModel), the body uses tool search (a hosted search tool, a
+ *   deferred tool or toolset, a `tool_reference` in the history) without `tool-search-tool-2025-10-19` in its
+ *   `anthropic_beta` list; Bedrock answers 400 (e.g. "Input tag 'tool_reference' found using 'type' does not match
+ *   any of the expected tags").
+ * - `bedrock-bm25-search-tool`: on Amazon Bedrock, the BM25 search tool, which Bedrock does not offer (regex only).
+ * - `lone-surrogate`: a string or key anywhere in the body holds a UTF-16 surrogate without its other half (an emoji
+ *   or CJK extension character cut in two), which JSON carries as an unpaired `\udXXX` escape [obs: Anthropic 400
+ *   "no low surrogate in string"; every API parses the body as JSON].
  *
  * With an `mcp_toolset` in `tools` the three `undefined-*` rules are not checked: the MCP server's tool names are not
  * in the body.
@@ -52,7 +67,11 @@ export type AnthropicMessagesPreflightRule =
   | 'undefined-tool-reference'
   | 'undefined-tool-use'
   | 'error-result-tool-reference'
-  | 'undefined-tool-choice';
+  | 'undefined-tool-choice'
+  | 'tool-search-unsupported-model'
+  | 'bedrock-beta-missing'
+  | 'bedrock-bm25-search-tool'
+  | 'lone-surrogate';
 
 /** Every rule id, in the order they are checked. */
 export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES: readonly AnthropicMessagesPreflightRule[] = [
@@ -70,7 +89,22 @@ export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES: readonly AnthropicMessagesPrefl
   'undefined-tool-use',
   'error-result-tool-reference',
   'undefined-tool-choice',
+  'tool-search-unsupported-model',
+  'bedrock-beta-missing',
+  'bedrock-bm25-search-tool',
+  'lone-surrogate',
 ];
+
+/** What {@link preflightAnthropicMessagesRequest} needs besides the body. */
+export interface PreflightAnthropicMessagesRequestOptions {
+  /**
+   * The model the body is for, with the platform that serves it: `{ id, platform: 'bedrock' }` turns on the Bedrock
+   * rules (a Bedrock InvokeModel body has no `model` field). Without it, `body.model` is the model, and the platform
+   * is read from `anthropic_version` (`bedrock-2023-05-31` → Bedrock, `vertex-2023-10-16` → Vertex AI).
+   * @default the body's own `model` and `anthropic_version`
+   */
+  readonly model?: ModelReference;
+}
 
 /** One broken rule, with its Messages API rule id. */
 export interface AnthropicMessagesPreflightViolation extends PreflightViolation {
@@ -97,7 +131,7 @@ export interface AnthropicMessagesPreflightResult extends PreflightResult {
  * ```
  * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool
  */
-export function preflightAnthropicMessagesRequest(body: unknown): AnthropicMessagesPreflightResult {
+export function preflightAnthropicMessagesRequest(body: unknown, options: PreflightAnthropicMessagesRequestOptions = {}): AnthropicMessagesPreflightResult {
   const violations: AnthropicMessagesPreflightViolation[] = [];
   const add = (rule: AnthropicMessagesPreflightRule, path: string, message: string): void => {
     violations.push({ rule, path, message });
@@ -175,10 +209,46 @@ export function preflightAnthropicMessagesRequest(body: unknown): AnthropicMessa
   if (isRecord(toolChoice) && toolChoice.type === 'tool' && typeof toolChoice.name === 'string' && !hasMCPToolset && !defined.has(toolChoice.name)) {
     add('undefined-tool-choice', 'tool_choice.name', `\`tool_choice\` forces \`${toolChoice.name}\`, which is not in \`tools\``);
   }
+  checkPlatform(body, options.model, add);
+  for (const found of findLoneSurrogates(body)) add('lone-surrogate', found.path, found.message);
   return { ok: violations.length === 0, violations };
 }
 
 type Add = (rule: AnthropicMessagesPreflightRule, path: string, message: string) => void;
+
+/** The rules that depend on the model and the platform serving it. */
+function checkPlatform(body: Record<string, unknown>, given: ModelReference | undefined, add: Add): void {
+  const version = typeof body.anthropic_version === 'string' ? body.anthropic_version : '';
+  const platformOfBody: ModelPlatform | undefined = version.startsWith('bedrock-') ? 'bedrock' : version.startsWith('vertex-') ? 'vertex' : undefined;
+  const reference = typeof given === 'object' && given !== null ? given : undefined;
+  const id = typeof given === 'string' ? given : (reference?.id ?? (typeof body.model === 'string' ? body.model : undefined));
+  const platform = reference?.platform ?? platformOfBody;
+  const use = resolveAnthropicToolSearchUse(body);
+  if (id !== undefined && use.searchTools.length > 0) {
+    const support = resolveModelSupport(platform === undefined ? id : { id, platform });
+    if (support.family === 'claude' && !support.claudeHosted) {
+      add(
+        'tool-search-unsupported-model',
+        use.searchTools[0]?.path as string,
+        `\`${id}\`${platform === undefined ? '' : ` on \`${platform}\``} does not support tool search (Anthropic documents it from Claude Opus, Sonnet and Haiku 4.5 on, not on Bedrock's Converse API); send this model no hosted search tool`,
+      );
+    }
+  }
+  if (platform !== 'bedrock') return;
+  for (const tool of use.searchTools) {
+    if (tool.type.startsWith('tool_search_tool_bm25')) {
+      add('bedrock-bm25-search-tool', `${tool.path}.type`, `Amazon Bedrock offers the regex tool search tool, not BM25 (\`${tool.type}\`); send \`tool_search_tool_regex_20251119\``);
+    }
+  }
+  const betas = Array.isArray(body.anthropic_beta) ? body.anthropic_beta : [];
+  if ((use.searchTools.length > 0 || use.deferred || use.toolReferences) && !betas.includes(ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA)) {
+    add(
+      'bedrock-beta-missing',
+      'anthropic_beta',
+      `Amazon Bedrock needs \`${ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA}\` in the body's \`anthropic_beta\` list for tool search (\`defer_loading\`, the search tools, \`tool_reference\`); without it the request is rejected ("Input tag 'tool_reference' found using 'type' does not match any of the expected tags")`,
+    );
+  }
+}
 
 function checkToolset(tool: Record<string, unknown>, path: string, label: string, add: Add): void {
   if (tool.defer_loading !== undefined) {

@@ -26,6 +26,7 @@ import {
 import { createToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import stringify from 'fast-json-stable-stringify';
 import {
+  ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA,
   ANTHROPIC_MAX_DEFERRED_TOOLS,
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   ANTHROPIC_TOOL_SEARCH_TOOLS,
@@ -40,6 +41,9 @@ import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.
 import { transformAnthropicMessagesHistory, type AnthropicHistoryReference } from './transform-anthropic-messages-history.js';
 import { transformAnthropicToolCacheControl } from './transform-anthropic-tool-cache-control.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
+import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
+import { resolveModelSupport } from '../../models/resolve-model-support.js';
+import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
 
 /** Which of Anthropic's hosted search tools to add: natural-language queries (`bm25`) or regex patterns (`regex`). */
 export type AnthropicToolSearchVariant = 'bm25' | 'regex';
@@ -48,8 +52,10 @@ export type AnthropicToolSearchVariant = 'bm25' | 'regex';
 export interface TransformAnthropicMessagesRequestOptions extends TransformRequestOptions {
   /**
    * The hosted search tool added under the `claude-hosted` mechanism. A search tool already in the body, or the one
-   * the history's hosted search calls used, takes precedence, so a conversation never switches variants.
-   * @default 'bm25'
+   * the history's hosted search calls used, takes precedence, so a conversation never switches variants. On Amazon
+   * Bedrock (plan `platform: 'bedrock'`, or a body whose `anthropic_version` is Bedrock's) it is always `regex`:
+   * Bedrock offers no BM25 tool (`bm25` asked there is sent as `regex`, with a warning).
+   * @default 'bm25' ('regex' on Bedrock)
    */
   readonly searchTool?: AnthropicToolSearchVariant;
   /**
@@ -144,11 +150,18 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   options: TransformAnthropicMessagesRequestOptions = {},
 ): TransformAnthropicMessagesRequestResult<Body> {
   const request = checkBody(body);
-  const { revealed, searchTool, catalog } = parseOptions(options);
+  const { revealed, searchTool: askedSearchTool, catalog } = parseOptions(options);
   const warnings: AnthropicMessagesWarning[] = [];
-  const { plan, fallback } = resolvePlanForWireAPI(givenPlan, 'anthropic-messages');
-  if (fallback !== null) warnings.push({ code: 'mechanism-not-for-messages', message: fallback });
+  const forAPI = resolvePlanForWireAPI(givenPlan, 'anthropic-messages');
+  if (forAPI.fallback !== null) warnings.push({ code: 'mechanism-not-for-messages', message: forAPI.fallback });
+  const { plan, fallback } = resolvePlanForModel(forAPI.plan);
+  if (fallback !== null) warnings.push({ code: 'mechanism-not-for-model', message: fallback });
   const mechanism = plan.mechanism;
+  const onBedrock = plan.platform === 'bedrock' || (typeof request.anthropic_version === 'string' && request.anthropic_version.startsWith('bedrock-'));
+  const searchTool: AnthropicToolSearchVariant = onBedrock ? 'regex' : (askedSearchTool ?? 'bm25');
+  if (onBedrock && askedSearchTool === 'bm25' && mechanism === 'claude-hosted') {
+    warnings.push({ code: 'bedrock-search-tool-regex', message: "`searchTool: 'bm25'` was asked, but Amazon Bedrock offers the regex search tool only; `tool_search_tool_regex_20251119` is sent" });
+  }
 
   const entries = Array.isArray(request.tools) ? readEntries(request.tools) : [];
   const providerNames: string[] = [];
@@ -215,7 +228,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   let built: BuiltTools;
   switch (mechanism) {
     case 'claude-hosted':
-      built = buildHostedTools(context, plan, history.searchToolName, searchTool, referenced);
+      built = buildHostedTools(context, plan, history.searchToolName, searchTool, referenced, onBedrock);
       break;
     case 'client':
       // The API rejects a history reference to a tool the request does not define: a tool the listing leaves out is sent.
@@ -231,6 +244,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
       return assertNever(mechanism, 'mechanism');
   }
   if (restored.size > 0 || built.restoredForHistory.length > 0) warnings.push(restoredWarning(restored, built.restoredForHistory, mechanism));
+  if (mechanism !== 'claude-hosted') built = resolveCallerDeferral(built, plan, searchTool, warnings);
 
   const cache = transformAnthropicToolCacheControl(built.tools, { callerLast: built.callerLast, hidden: built.hidden });
   if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
@@ -254,6 +268,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   else output.system = system;
   const toolChoice = transformToolChoice(request.tool_choice, names, defined, hasMCPToolset, warnings);
   if (toolChoice !== undefined) output.tool_choice = toolChoice;
+  if (onBedrock) addBedrockBeta(output, warnings);
   // What the history holds schemas of: the package's results (text), and tools the API loaded from references.
   const loadedByReference = history.references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
   return { body: output as Body, warnings, names, loaded: [...new Set([...historyReveals, ...loadedByReference])] };
@@ -299,6 +314,7 @@ function buildHostedTools(
   historySearchTool: AnthropicToolSearchToolName | null,
   variant: AnthropicToolSearchVariant,
   referenced: ReadonlySet<string>,
+  onBedrock: boolean,
 ): BuiltTools {
   const { entries, names, warnings, forced, catalogByName, bodyTools, restored, ownSearchEntries } = context;
   const deferredNames = new Set(plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
@@ -327,9 +343,19 @@ function buildHostedTools(
   // that is not deferred beside them: the library's search serves, as the hosted one does under the provider's search.
   const restoredEarlier = [...bodyTools.keys()].some((name) => !plannedNames.has(name));
   const includeLibrarySearch = library && (deferredNames.size > 0 || restoredForHistory.length > 0 || restoredEarlier);
+  // Tools the caller deferred itself (an MCP toolset, a toolset whose members defer) are loaded by the hosted search tool
+  // only: the library's `tool_search` answers with the plan's tools. Under the library's search it is sent beside it.
   const includeSearch = library
-    ? historySearchTool !== null || searchEntries.length > 0 || (deferredProvider && !includeLibrarySearch)
+    ? historySearchTool !== null || searchEntries.length > 0 || deferredProvider
     : deferredNames.size > 0 || deferredProvider || restoredForHistory.length > 0 || historySearchTool !== null || searchEntries.length > 0;
+  if (library && includeLibrarySearch && deferredProvider && historySearchTool === null && searchEntries.length === 0) {
+    warnings.push({
+      code: 'hosted-search-for-caller-deferral',
+      message:
+        "the body defers tools of its own (a toolset or MCP toolset whose members defer, or a provider tool with `defer_loading`), which the library's `tool_search` cannot load " +
+        "(it answers with the plan's tools); Anthropic's hosted search tool was sent beside it, so they can be found",
+    });
+  }
   const tools: unknown[] = [];
   let callerLast = -1;
   // A caller's own `tool_search` gives way to the package's (the plan warns `search-tool-replaced`); its breakpoint moves
@@ -341,7 +367,7 @@ function buildHostedTools(
     if (own?.cache_control !== undefined) searchTool.cache_control = own.cache_control;
     tools.push(searchTool);
   }
-  if (includeSearch) tools.push(resolveSearchTool(searchEntries, historySearchTool, variant, warnings));
+  if (includeSearch) tools.push(resolveSearchTool(searchEntries, historySearchTool, variant, warnings, onBedrock));
   if (!includeLibrarySearch) dropOwnSearchTool(context, 'claude-hosted');
 
   entries.forEach(({ entry, kind, definition }, position) => {
@@ -472,6 +498,56 @@ function buildFullTools(context: BuildContext): BuiltTools {
   return { tools, callerLast, hidden: [], restoredForHistory: [], guidance: null };
 }
 
+/**
+ * Under the client-side mechanism or none, tools the caller deferred itself (a provider tool with `defer_loading`, a
+ * toolset or MCP toolset whose members defer) are loaded by nothing this package sends. A model with hosted search
+ * gets Anthropic's hosted search tool for them, first in the list; another gets them without `defer_loading` (loaded
+ * up front), since nothing could ever load them. Either way with a warning.
+ */
+function resolveCallerDeferral(built: BuiltTools, plan: ToolSearchPlan, variant: AnthropicToolSearchVariant, warnings: AnthropicMessagesWarning[]): BuiltTools {
+  const deferred: string[] = [];
+  let hasSearchTool = false;
+  for (const entry of built.tools) {
+    const kind = resolveAnthropicToolKind(entry);
+    if (kind === 'tool-search') hasSearchTool = true;
+    else if (kind !== 'custom' && kind !== 'invalid' && resolveAnthropicToolDeferral(entry) !== 'loaded') deferred.push(describeEntry(entry as Record<string, unknown>));
+  }
+  if (deferred.length === 0) return built;
+  const support = resolveModelSupport(plan.platform === undefined ? plan.model : { id: plan.model, platform: plan.platform });
+  if (support.claudeHosted) {
+    if (hasSearchTool) return built;
+    warnings.push({
+      code: 'hosted-search-for-caller-deferral',
+      message: `${deferred.join(', ')} defer${deferred.length === 1 ? 's' : ''} tools of the body's own, which nothing this package sends under the \`${plan.mechanism}\` mechanism can load; Anthropic's hosted search tool was sent for them, first in \`tools\``,
+    });
+    return { ...built, tools: [{ ...ANTHROPIC_TOOL_SEARCH_TOOLS[variant] }, ...built.tools], callerLast: built.callerLast < 0 ? -1 : built.callerLast + 1 };
+  }
+  warnings.push({
+    code: 'caller-deferral-removed',
+    message: `${deferred.join(', ')} defer${deferred.length === 1 ? 's' : ''} tools of the body's own, but \`${plan.model}\` has no hosted tool search to load them (nothing else can); sent without \`defer_loading\`, loaded up front`,
+  });
+  return { ...built, tools: built.tools.map((entry) => (resolveAnthropicToolDeferral(entry) === 'loaded' ? entry : withoutCallerDeferral(entry as Record<string, unknown>))) };
+}
+
+/** A provider tool, toolset or MCP toolset without `defer_loading` on itself, its default and its members. */
+function withoutCallerDeferral(entry: Record<string, unknown>): Record<string, unknown> {
+  const strip = (value: unknown): unknown => {
+    if (!isRecord(value) || !('defer_loading' in value)) return value;
+    const { defer_loading: _removed, ...rest } = value;
+    return rest;
+  };
+  // A copy: the caller's entry and its configs are never written.
+  const result = { ...(strip(entry) as Record<string, unknown>) };
+  if (isRecord(result.default_config)) result.default_config = strip(result.default_config);
+  if (isRecord(result.configs)) result.configs = Object.fromEntries(Object.entries(result.configs).map(([name, config]) => [name, strip(config)]));
+  return result;
+}
+
+function describeEntry(entry: Record<string, unknown>): string {
+  const label = typeof entry.name === 'string' ? entry.name : typeof entry.mcp_server_name === 'string' ? entry.mcp_server_name : String(entry.type);
+  return `\`${label}\` (\`${String(entry.type)}\`)`;
+}
+
 /** One client-side tool list entry as a Messages API tool, keeping the caller's own fields where it has them. */
 function toClientEntry(entry: ToolListEntry, context: BuildContext): Record<string, unknown> {
   const { names, bodyTools, ownSearchEntries } = context;
@@ -530,7 +606,26 @@ function resolveSearchTool(
   historySearchTool: AnthropicToolSearchToolName | null,
   variant: AnthropicToolSearchVariant,
   warnings: AnthropicMessagesWarning[],
+  onBedrock: boolean,
 ): Record<string, unknown> {
+  // Bedrock offers the regex tool only: a body's BM25 tool is sent as the regex one, and the history's variant does not count.
+  if (onBedrock) {
+    const bm25 = searchEntries.filter(({ entry }) => typeof entry.type === 'string' && entry.type.startsWith('tool_search_tool_bm25'));
+    if (bm25.length > 0) {
+      warnings.push({
+        code: 'bedrock-search-tool-regex',
+        message: `the body has the BM25 search tool (${bm25.map(({ index }) => `\`tools[${index}]\``).join(', ')}), which Amazon Bedrock does not offer; \`tool_search_tool_regex_20251119\` is sent in its place`,
+      });
+    }
+    const regexEntries = searchEntries.filter((entry) => !bm25.includes(entry));
+    const kept = regexEntries.length > 0 ? resolveSearchTool(regexEntries, null, 'regex', warnings, false) : undefined;
+    if (kept !== undefined) return kept;
+    const first = bm25[0]?.entry;
+    // The BM25 entry's other fields (`cache_control`, `allowed_callers`) stay; `defer_loading` never does.
+    if (first === undefined) return { ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
+    const { defer_loading: _removed, ...rest } = first;
+    return { ...rest, ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
+  }
   const [first, ...rest] = searchEntries;
   if (rest.length > 0) {
     warnings.push({
@@ -552,6 +647,23 @@ function resolveSearchTool(
   if (historySearchTool === 'tool_search_tool_regex') return { ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
   if (historySearchTool === 'tool_search_tool_bm25') return { ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25 };
   return { ...ANTHROPIC_TOOL_SEARCH_TOOLS[variant] };
+}
+
+/**
+ * Adds Bedrock's tool search beta to `anthropic_beta` when the body uses tool search (Bedrock answers 400 without it):
+ * appended to the caller's list once, or a new list. A value that is not a list is left alone, with a warning.
+ */
+function addBedrockBeta(output: Record<string, unknown>, warnings: AnthropicMessagesWarning[]): void {
+  const use = resolveAnthropicToolSearchUse(output);
+  if (use.searchTools.length === 0 && !use.deferred && !use.toolReferences) return;
+  const betas = output.anthropic_beta;
+  if (betas === undefined || betas === null) output.anthropic_beta = [ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA];
+  else if (!Array.isArray(betas)) {
+    warnings.push({
+      code: 'bedrock-beta-not-added',
+      message: `\`anthropic_beta\` is ${describeValue(betas)}, not a list, so \`${ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA}\` could not be added; Amazon Bedrock rejects tool search without it. Make \`anthropic_beta\` a list`,
+    });
+  } else if (!betas.includes(ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA)) output.anthropic_beta = [...betas, ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA];
 }
 
 function dropOwnSearchTool(context: BuildContext, mechanism: 'claude-hosted' | 'none'): void {
@@ -677,7 +789,7 @@ function checkBody(body: unknown): Record<string, unknown> {
   return body;
 }
 
-function parseOptions(options: unknown): { revealed: string[]; searchTool: AnthropicToolSearchVariant; catalog: readonly ToolDefinition[] } {
+function parseOptions(options: unknown): { revealed: string[]; searchTool: AnthropicToolSearchVariant | undefined; catalog: readonly ToolDefinition[] } {
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => {
@@ -694,7 +806,7 @@ function parseOptions(options: unknown): { revealed: string[]; searchTool: Anthr
   } catch (error) {
     throw new ToolSearchError('invalid-options', `\`catalog\`: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  return { revealed, searchTool: parsed.data.searchTool ?? 'bm25', catalog };
+  return { revealed, searchTool: parsed.data.searchTool, catalog };
 }
 
 function planMismatch(missing: readonly string[], unplanned: readonly string[]): ToolSearchError {

@@ -1,6 +1,7 @@
 import { isRecord } from '../../records/is-record.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import { describeValue } from '../../errors/describe-value.js';
+import { findLoneSurrogates } from '../../preflight/find-lone-surrogates.js';
 import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
 import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiRequestShape } from './gemini-api.js';
 import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
@@ -35,6 +36,9 @@ import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-prob
  * - `function-response-count-mismatch`: the numbers of `functionResponse` and `functionCall` parts differ [obs:
  *   "Please ensure that the number of function response parts is equal to the number of function call parts of the
  *   function call turn"].
+ * - `lone-surrogate`: a string or key anywhere in the body holds a UTF-16 surrogate without its other half (an emoji
+ *   or CJK extension character cut in two), which JSON carries as an unpaired `\udXXX` escape [obs: Anthropic 400
+ *   "no low surrogate in string"; every API parses the body as JSON].
  */
 export type GeminiPreflightRule =
   | 'invalid-body'
@@ -46,7 +50,8 @@ export type GeminiPreflightRule =
   | 'too-many-function-declarations'
   | 'allowed-function-unknown'
   | 'function-response-without-call'
-  | 'function-response-count-mismatch';
+  | 'function-response-count-mismatch'
+  | 'lone-surrogate';
 
 /**
  * Checks a Gemini `generateContent` body, in the `@google/genai` SDK shape or the REST shape, against the
@@ -89,6 +94,7 @@ export function preflightGeminiRequest(body: unknown): PreflightResult {
   const declared = checkTools(settings.tools, prefix, shape, add);
   checkAllowedNames(settings.toolConfig, `${prefix}toolConfig`, declared, add);
   checkFunctionTurns(body.contents, add);
+  for (const found of findLoneSurrogates(body)) add('lone-surrogate', found.path, found.message);
   return { ok: violations.length === 0, violations };
 }
 

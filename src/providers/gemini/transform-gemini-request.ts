@@ -6,7 +6,8 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import { createToolList, type ToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
+import type { ToolListEntry } from '../../client/resolve-tool-list.js';
+import { createToolListWithinLimit } from '../../client/create-tool-list-within-limit.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, createStubInputSchema } from '../../client/tool-search-tool-definition.js';
@@ -34,8 +35,11 @@ import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-prob
  *   (`$ref`, `oneOf`, `const`, …, or `additionalProperties` and type lists in the REST shape); they were sent as
  *   `parametersJsonSchema` (JSON Schema) instead.
  * - `listing-changed-to-names`: the deferred stubs would take the request over Gemini's 512 function declarations;
- *   deferred tools were left out of the list and named in the note instead (the `names` listing).
- * - `too-many-function-declarations`: even so, more than 512 declarations are sent; the API will reject the request.
+ *   deferred tools were left out of the list, named in the note and called through `call_tool` (the `names` listing).
+ * - `tools-deferred-for-limit`: even so, more than 512 declarations would be sent; the last loaded tools were
+ *   deferred too (reachable through `tool_search` and `call_tool`).
+ * - `too-many-function-declarations`: more than 512 declarations are sent all the same (tools forced by
+ *   `toolConfig`); the API will reject the request.
  * - `callable-tool-not-deferred`: an SDK `CallableTool` (an MCP client) is resolved by the SDK itself; its functions
  *   are sent in full under their own names.
  * - `unknown-content`: an item of `contents` is neither a content nor a part; it was kept unchanged.
@@ -46,6 +50,7 @@ export type GeminiWarningCode =
   | 'parameters-dropped'
   | 'parameters-sent-as-json-schema'
   | 'listing-changed-to-names'
+  | 'tools-deferred-for-limit'
   | 'too-many-function-declarations'
   | 'callable-tool-not-deferred'
   | 'unknown-content'
@@ -140,22 +145,9 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   const loaded = resolveRevealedTools(history.outputs);
   const revealed = [...revealedOption, ...loaded];
   const forced = toolConfig.forced;
-  let listed: ToolSearchPlan = plan;
-  let list: ToolList = createToolList(plan, definitions, { revealed, forced, names });
-  if (list.tools.length > GEMINI_MAX_FUNCTION_DECLARATIONS && list.guidance !== null && plan.listing !== 'names') {
-    listed = { ...plan, listing: 'names' };
-    list = createToolList(listed, definitions, { revealed, forced, names });
-    warnings.push({
-      code: 'listing-changed-to-names',
-      message: `the \`${plan.listing}\` listing would send more than ${GEMINI_MAX_FUNCTION_DECLARATIONS} function declarations, Gemini's limit; deferred tools were left out of the tool list and named in the note instead (the \`names\` listing)`,
-    });
-  }
-  if (list.tools.length > GEMINI_MAX_FUNCTION_DECLARATIONS) {
-    warnings.push({
-      code: 'too-many-function-declarations',
-      message: `${list.tools.length} function declarations are sent, more than Gemini's ${GEMINI_MAX_FUNCTION_DECLARATIONS}; the API will reject the request. Let more tools be deferred (their \`deferrable\` policy, the never-defer list) or send fewer tools`,
-    });
-  }
+  // At most 512 declarations: past that the listing leaves deferred tools out, and then loaded tools are deferred.
+  const { list, changes } = createToolListWithinLimit(plan, definitions, { revealed, forced, names }, { maxTools: GEMINI_MAX_FUNCTION_DECLARATIONS, otherEntries: 0, label: 'Gemini' });
+  for (const change of changes) warnings.push({ code: change.code === 'over-tool-limit' ? 'too-many-function-declarations' : change.code, message: change.message });
 
   const declarations = list.tools.map((entry) => emitDeclaration(entry, functionSlots, names, shape, warnings));
   const outputTools: unknown[] = [];

@@ -68,7 +68,7 @@ export {
   type OpenAIResponsesToolSearchTool,
 } from './openai-responses-api.js';
 
-export { OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
+export { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
 export type {
   OpenAIChatAssistantMessage,
   OpenAIChatCustomTool,

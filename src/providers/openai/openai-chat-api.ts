@@ -20,6 +20,12 @@ export const OPENAI_CHAT_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
   maxLength: 64,
 });
 
+/**
+ * The most entries `tools` may hold: past 128 the API answers 400 `array_above_max_length` ("Invalid 'tools': array
+ * too long. Expected an array with maximum length 128").
+ */
+export const OPENAI_CHAT_MAX_TOOLS = 128;
+
 /** A function's definition (`tools[].function`). */
 export interface OpenAIChatFunctionDefinition {
   name: string;

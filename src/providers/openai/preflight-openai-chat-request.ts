@@ -1,8 +1,9 @@
 import { isRecord } from '../../records/is-record.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import { describeValue } from '../../errors/describe-value.js';
+import { findLoneSurrogates } from '../../preflight/find-lone-surrogates.js';
 import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
-import { OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
+import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
 
 /**
@@ -20,6 +21,8 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
  *   or an object schema lacks `additionalProperties: false` or leaves a property out of `required` (a permissive
  *   stub is the common case) [doc Structured Outputs].
  * - `empty-tools`: `tools` is an empty array [obs "empty array. Expected an array with minimum length 1"].
+ * - `too-many-tools`: `tools` holds more than 128 entries [obs 400 `array_above_max_length`: "array too long. Expected
+ *   an array with maximum length 128"].
  * - `tool-choice-without-tools`: `tool_choice` or `parallel_tool_calls` is set but there are no tools [obs "'tool_choice'
  *   is only allowed when 'tools' are specified", "'parallel_tool_calls' is only allowed when 'tools' are specified"].
  * - `tool-choice-unknown-tool`: `tool_choice` (or `allowed_tools`) names a function that is not in `tools` [obs].
@@ -29,6 +32,9 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
  * - `tool-call-without-result`: an assistant message's tool calls are not all answered by the `tool` messages that
  *   follow it [obs "An assistant message with 'tool_calls' must be followed by tool messages responding to each
  *   'tool_call_id'"].
+ * - `lone-surrogate`: a string or key anywhere in the body holds a UTF-16 surrogate without its other half (an emoji
+ *   or CJK extension character cut in two), which JSON carries as an unpaired `\udXXX` escape [obs: Anthropic 400
+ *   "no low surrogate in string"; every API parses the body as JSON].
  */
 export type OpenAIChatPreflightRule =
   | 'invalid-body'
@@ -38,10 +44,12 @@ export type OpenAIChatPreflightRule =
   | 'unsupported-tool-type'
   | 'strict-schema-unsupported'
   | 'empty-tools'
+  | 'too-many-tools'
   | 'tool-choice-without-tools'
   | 'tool-choice-unknown-tool'
   | 'tool-message-without-call'
-  | 'tool-call-without-result';
+  | 'tool-call-without-result'
+  | 'lone-surrogate';
 
 /**
  * Checks an OpenAI Chat Completions request body against the documented HTTP 400 rules for tools and tool calls
@@ -72,6 +80,7 @@ export function preflightOpenAIChatRequest(body: unknown): PreflightResult {
   }
   if (Array.isArray(body.messages)) checkToolCallPairs(body.messages, add);
   else add('invalid-body', 'messages', `\`messages\` must be an array, got ${describeValue(body.messages)}`);
+  for (const found of findLoneSurrogates(body)) add('lone-surrogate', found.path, found.message);
   return { ok: violations.length === 0, violations };
 }
 
@@ -85,6 +94,9 @@ function checkTools(tools: unknown, add: Add): Set<string> {
     return names;
   }
   if (tools.length === 0) add('empty-tools', 'tools', '`tools` is an empty array; omit it instead (the API requires at least one tool)');
+  if (tools.length > OPENAI_CHAT_MAX_TOOLS) {
+    add('too-many-tools', 'tools', `Invalid 'tools': array too long. Expected an array with maximum length ${OPENAI_CHAT_MAX_TOOLS}, but got an array with length ${tools.length} instead. (array_above_max_length)`);
+  }
   const first = new Map<string, number>();
   tools.forEach((tool: unknown, index) => {
     const at = `tools[${index}]`;

@@ -1,5 +1,6 @@
 import { isRecord } from '../../records/is-record.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
+import { findLoneSurrogates } from '../../preflight/find-lone-surrogates.js';
 import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
 import {
   OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY,
@@ -58,6 +59,9 @@ import { resolveModelSupport } from '../../models/resolve-model-support.js';
  * - `output-only-field`: an `input` item carries the output-only `created_by`.
  * - `tool-search-unsupported-model`: a `tool_search` tool is sent to an OpenAI model known not to support it (before
  *   GPT-5.4, or a `-nano` model: `gpt-5.4-nano` answers it with a 400). Unknown and gateway model ids are not checked.
+ * - `lone-surrogate`: a string or key anywhere in the body holds a UTF-16 surrogate without its other half (an emoji
+ *   or CJK extension character cut in two), which JSON carries as an unpaired `\udXXX` escape [obs: Anthropic 400
+ *   "no low surrogate in string"; every API parses the body as JSON].
  */
 export type OpenAIResponsesPreflightRule =
   | 'invalid-body'
@@ -85,7 +89,8 @@ export type OpenAIResponsesPreflightRule =
   | 'function-call-invalid-name'
   | 'tool-search-call-id-length'
   | 'output-only-field'
-  | 'tool-search-unsupported-model';
+  | 'tool-search-unsupported-model'
+  | 'lone-surrogate';
 
 /** The longest `call_id` the API accepts on `tool_search_call` / `tool_search_output` input items. */
 const MAX_CALL_ID_LENGTH = 64;
@@ -245,6 +250,7 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
 
   checkToolChoice(body.tool_choice, list, report);
   checkInput(body, list, report);
+  for (const found of findLoneSurrogates(body)) report('lone-surrogate', found.path, found.message);
   return { ok: violations.length === 0, violations };
 }
 

@@ -6,13 +6,14 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import { createToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
+import type { ToolListEntry } from '../../client/resolve-tool-list.js';
+import { createToolListWithinLimit } from '../../client/create-tool-list-within-limit.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveRevealedTools } from '../../client/tool-search-result.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
-import { OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
+import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
 import { parseOpenAIChatToolSlots, type OpenAIChatToolSlot } from './parse-openai-chat-tools.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
 
@@ -36,6 +37,12 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
  *   unchanged (tool names in it are not mapped).
  * - `guidance-not-added`: the leading system message's content is neither a string nor a list of parts, so the
  *   tool search note could not be added to it.
+ * - `listing-changed-to-names`: the `full` or `compact` listing would send more than 128 tools, the most Chat
+ *   Completions accepts; deferred tools were left out of the list, named in the note and called through `call_tool`.
+ * - `tools-deferred-for-limit`: even so, more than 128 tools would be sent; the last loaded tools were deferred too
+ *   (reachable through `tool_search` and `call_tool`).
+ * - `too-many-tools`: more than 128 tools are sent all the same (forced by `tool_choice`, or custom tools); the API
+ *   will reject the request.
  */
 export type OpenAIChatWarningCode =
   | 'hosted-mechanism-unsupported'
@@ -46,7 +53,10 @@ export type OpenAIChatWarningCode =
   | 'empty-tools-removed'
   | 'tool-choice-removed'
   | 'unknown-message'
-  | 'guidance-not-added';
+  | 'guidance-not-added'
+  | 'listing-changed-to-names'
+  | 'tools-deferred-for-limit'
+  | 'too-many-tools';
 
 /** What {@link transformOpenAIChatRequest} needs besides the body and the plan. */
 export type TransformOpenAIChatRequestOptions = TransformRequestOptions;
@@ -147,8 +157,11 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   for (const [name, { definition }] of functionSlots) definitions.push(name === definition.name ? definition : { ...definition, name });
   const loaded = resolveRevealedTools(historyToolOutputs(messages));
   const revealed = [...revealedOption, ...loaded];
-  const list = createToolList(plan, definitions, { revealed, forced: toolChoice.forced, names });
-
+  // Chat Completions takes at most 128 tools: past that the listing leaves deferred tools out, and then loaded tools
+  // are deferred, so every tool stays reachable (`tool_search`, `call_tool`) in a request the API accepts.
+  const otherEntries = slots.filter((slot) => slot.kind === 'other').length;
+  const { list, changes } = createToolListWithinLimit(plan, definitions, { revealed, forced: toolChoice.forced, names }, { maxTools: OPENAI_CHAT_MAX_TOOLS, otherEntries, label: 'OpenAI Chat Completions' });
+  for (const change of changes) warnings.push({ code: change.code === 'over-tool-limit' ? 'too-many-tools' : change.code, message: change.message });
 
   const deferLoading: string[] = [];
   for (const slot of slots) {

@@ -203,13 +203,21 @@ function transformCall(
   const name = custom ? record.name : wireName(record.name);
   // The tools being sent decide; a tool they no longer hold is looked up where the history itself loaded it.
   const isSent = sent.topLevel.has(name) || sent.namespaces.has(name);
-  const expected = resolveOpenAIResponsesCallNamespace(isSent ? sent : loaded, name);
+  const locations = isSent ? sent : loaded;
+  const expected = resolveOpenAIResponsesCallNamespace(locations, name);
   const given = record.namespace;
   let namespace = given;
   if (typeof given !== 'string' || given.length === 0) {
+    // Custom tools are free text, so two namespaces may each hold one of a name: a call replayed without its namespace
+    // then cannot say which it was. The API rejects it either way ("Missing namespace"), so it gets the first
+    // namespace holding the name, in the order the request sends them, and the warning says so.
+    const candidates = expected === undefined && !locations.topLevel.has(name) ? (locations.namespaces.get(name) ?? []) : [];
     if (typeof expected === 'string') {
       namespace = expected;
       restored.push(`\`${name}\` (input[${index}])`);
+    } else if (candidates.length > 1) {
+      namespace = candidates[0];
+      restored.push(`\`${name}\` (input[${index}]; it is in ${candidates.map((candidate) => `\`${candidate}\``).join(', ')}, and the first was given)`);
     }
   } else if (given !== expected) {
     const label = context.labelOf(original);

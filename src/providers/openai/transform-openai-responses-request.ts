@@ -6,6 +6,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
+import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
 import { createToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { compactDescription } from '../../client/compact-description.js';
@@ -67,8 +68,12 @@ export interface TransformOpenAIResponsesRequestOptions extends TransformRequest
  *   the client-side mechanism instead.
  * - `tool-search-tool-removed`: the body's own `{"type":"tool_search"}` was dropped (nothing is deferred, or the
  *   mechanism is not OpenAI's hosted search), because the API rejects it there.
- * - `deferral-removed`: `defer_loading` was removed from tools the plan does not manage (custom, MCP, …) because no
- *   hosted tool search is sent, and deferred tools without it are rejected.
+ * - `deferral-removed`: `defer_loading` was removed from tools the plan does not manage (custom, MCP, …): no hosted
+ *   tool search is sent (deferred tools without it are rejected), or the library's client-executed `tool_search` is
+ *   sent, which cannot load them (only one tool search tool fits a request).
+ * - `hosted-search-for-caller-deferral`: the plan uses the library's search but defers nothing in this request, so
+ *   OpenAI's hosted tool search tool was sent for the tools the caller deferred itself (an `mcp` server, a custom
+ *   tool), which need one.
  * - `reserved-name-kept-loaded`: a deferred top-level function is named like a reserved namespace (`terminal`), which
  *   the API rejects once deferred; it is sent with its full schema instead.
  * - `forced-tool-kept-loaded`: `tool_choice` names (forces, or lists in `allowed_tools`) a deferred or namespaced
@@ -83,6 +88,8 @@ export interface TransformOpenAIResponsesRequestOptions extends TransformRequest
  * - `search-tool-name-conflict`: a top-level function or custom tool named `tool_search` sits next to OpenAI's tool
  *   search tool.
  * - `function-call-namespace-restored`: a replayed function call lacked its `namespace`; it was restored.
+ * - `mechanism-not-for-model`: the plan uses OpenAI's hosted search for a model known not to support it (before
+ *   GPT-5.4, a nano model; a stored or hand-made plan); the same tools were deferred with the client-side mechanism.
  */
 export type OpenAIResponsesWarningCode =
   | 'plan-for-another-api'
@@ -96,6 +103,8 @@ export type OpenAIResponsesWarningCode =
   | 'namespace-over-recommended-size'
   | 'search-tool-name-conflict'
   | 'search-tool-replaced'
+  | 'mechanism-not-for-model'
+  | 'hosted-search-for-caller-deferral'
   | OpenAIResponsesInputWarningCode;
 
 type BodyToolOf<Body> = Body extends { readonly tools?: ReadonlyArray<infer Tool> | null } ? Tool : OpenAIResponsesProviderTool;
@@ -220,8 +229,10 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   }
 
   const warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[] = [];
-  const { plan, fallback } = resolvePlanForWireAPI(givenPlan, 'openai-responses');
-  if (fallback !== null) warnings.push({ code: 'plan-for-another-api', message: fallback });
+  const forAPI = resolvePlanForWireAPI(givenPlan, 'openai-responses');
+  if (forAPI.fallback !== null) warnings.push({ code: 'plan-for-another-api', message: forAPI.fallback });
+  const { plan, fallback } = resolvePlanForModel(forAPI.plan);
+  if (fallback !== null) warnings.push({ code: 'mechanism-not-for-model', message: fallback });
   const mechanism = plan.mechanism;
   const planned = new Map(plan.tools.map((tool) => [tool.name, tool]));
   const read = withOwnSearchFunctionPlanned(bodyTools, planned);
@@ -382,6 +393,12 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   const searchTools: unknown[] = [];
   const undeferred: string[] = [];
   const movedOut: string[] = [];
+  // Tools the caller deferred itself (an `mcp` server, a custom tool) need OpenAI's hosted search to be loaded: the
+  // library's client-executed `tool_search` loads only the plan's tools. When that one is sent, they go without
+  // `defer_loading` (loaded up front, never out of reach); when it is not, the hosted search tool is sent for them.
+  const librarySearchSent = library && deferred.size > 0;
+  const reservedCustoms: string[] = [];
+  const keepCallerDeferral = hosted && !librarySearchSent;
   for (const [index, entry] of read.tools.entries()) {
     const label = entryLabels[index];
     switch (entry.kind) {
@@ -396,14 +413,17 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
         break;
       }
       case 'custom': {
-        const tool = passThroughTool(entry.tool, hosted, undeferred, entry);
+        // A deferred top-level custom tool is called in a namespace of its own name, which cannot be a reserved one.
+        const reservedName = label === undefined && entry.tool.defer_loading === true && isOpenAIResponsesReservedNamespace(String(entry.tool.name));
+        if (reservedName && keepCallerDeferral) reservedCustoms.push(String(entry.tool.name));
+        const tool = passThroughTool(entry.tool, keepCallerDeferral && !reservedName, reservedName && keepCallerDeferral ? [] : undeferred, entry);
         if (label !== undefined) push(members, label, tool);
         else top.push(tool);
         break;
       }
       case 'provider':
         if (entry.namespace !== undefined) movedOut.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
-        top.push(passThroughTool(entry.tool, hosted, undeferred, entry));
+        top.push(passThroughTool(entry.tool, keepCallerDeferral, undeferred, entry));
         break;
       case 'tool-search':
         searchTools.push(entry.tool);
@@ -421,7 +441,13 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
       message: `namespaces may hold only function and custom tools; ${movedOut.join(', ')} ${movedOut.length === 1 ? 'was' : 'were'} moved to the top level`,
     });
   }
-  reportUndeferred(undeferred, warnings);
+  reportUndeferred(undeferred, warnings, librarySearchSent ? 'library' : 'no-hosted-search');
+  if (reservedCustoms.length > 0) {
+    warnings.push({
+      code: 'reserved-name-kept-loaded',
+      message: `the custom tool${reservedCustoms.length === 1 ? '' : 's'} ${quote(reservedCustoms)} had \`defer_loading: true\` but ${reservedCustoms.length === 1 ? 'is' : 'are'} named like a reserved namespace, and the API rejects a deferred top-level tool of that name (its calls use a namespace of its own name); sent without \`defer_loading\`. Put ${reservedCustoms.length === 1 ? 'it' : 'them'} in a namespace or rename ${reservedCustoms.length === 1 ? 'it' : 'them'} to defer ${reservedCustoms.length === 1 ? 'it' : 'them'}`,
+    });
+  }
 
   const descriptions = new Map<string, string>();
   for (const namespace of read.namespaces) {
@@ -449,9 +475,21 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   // one needs a deferred tool). The library's search is that kind of tool, needed whenever the plan defers a tool,
   // even one the request leaves out; hosted search sends one (the body's own first) when something is deferred.
   const clientSearch = searchTools.find(isClientSearchTool);
+  const hostedSearch = (): unknown => searchTools.find((tool) => !isClientSearchTool(tool)) ?? searchTools[0] ?? { type: 'tool_search' };
   let searchTool: unknown;
-  if (library) searchTool = deferred.size > 0 ? (clientSearch ?? createClientSearchTool()) : clientSearch;
-  else searchTool = hosted && anyDeferred ? (searchTools.find((tool) => !isClientSearchTool(tool)) ?? searchTools[0] ?? { type: 'tool_search' }) : clientSearch;
+  if (librarySearchSent) searchTool = clientSearch ?? createClientSearchTool();
+  else if (library) {
+    // The plan defers nothing here, so the library's search is not sent; tools the caller deferred itself still need one.
+    searchTool = clientSearch ?? (anyDeferred ? hostedSearch() : undefined);
+    if (clientSearch === undefined && anyDeferred) {
+      warnings.push({
+        code: 'hosted-search-for-caller-deferral',
+        message:
+          "the plan uses the library's search but defers none of its tools in this request, and tools the caller deferred itself (`defer_loading: true` on an `mcp` server, a custom tool, …) " +
+          "need a tool search tool (the API rejects them without one); OpenAI's hosted `{\"type\":\"tool_search\"}` was sent, which loads them",
+      });
+    }
+  } else searchTool = hosted && anyDeferred ? hostedSearch() : clientSearch;
   if (searchTool !== undefined) tools.push(searchTool);
   if (searchTools.length > (searchTool === undefined ? 0 : 1)) {
     const why =
@@ -555,7 +593,7 @@ function buildClientTools(context: BuildContext): BuiltTools {
     }
   }
   const rest = list.tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
-  reportUndeferred(undeferred, warnings);
+  reportUndeferred(undeferred, warnings, 'no-hosted-search');
   // With nothing deferred no `tool_search` function is sent, and a client-executed tool search the caller serves stays.
   const kept = list.guidance === null ? searchTools.find(isClientSearchTool) : undefined;
   if (searchTools.length > (kept === undefined ? 0 : 1)) {
@@ -669,11 +707,15 @@ function passThroughTool(tool: Readonly<Record<string, unknown>>, hosted: boolea
   return rest;
 }
 
-function reportUndeferred(undeferred: readonly string[], warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[]): void {
+function reportUndeferred(undeferred: readonly string[], warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[], why: 'no-hosted-search' | 'library'): void {
   if (undeferred.length === 0) return;
+  const reason =
+    why === 'library'
+      ? "but the request sends the library's client-executed `tool_search`, which loads only the plan's tools and leaves no room for OpenAI's hosted one (one tool search tool per request), so nothing could load them"
+      : "but the plan does not use OpenAI's hosted tool search, and deferred tools without it are rejected";
   warnings.push({
     code: 'deferral-removed',
-    message: `${undeferred.join(', ')} had \`defer_loading: true\`, but the plan does not use OpenAI's hosted tool search, and deferred tools without it are rejected; sent without \`defer_loading\``,
+    message: `${undeferred.join(', ')} had \`defer_loading: true\`, ${reason}; sent without \`defer_loading\`, loaded up front`,
   });
 }
 

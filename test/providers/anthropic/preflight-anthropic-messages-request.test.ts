@@ -99,6 +99,8 @@ describe('preflightAnthropicMessagesRequest', () => {
       [['error-result-tool-reference', 'messages[1].content[0].content[0]']],
     ],
     ['undefined-tool-choice', anthropicBody([anthropicTool('a')], undefined, { tool_choice: { type: 'tool', name: 'b' } }), [['undefined-tool-choice', 'tool_choice.name']]],
+    ['lone-surrogate', anthropicBody([anthropicTool('a', { description: 'Weather \ud83d' })]), [['lone-surrogate', 'tools[0].description']]],
+    ['lone-surrogate', anthropicBody([anthropicTool('a')], undefined, { system: [{ type: 'text', text: '検索 \ud840' }] }), [['lone-surrogate', 'system[0].text']]],
   ])('flags %s', (_rule, body, expected) => {
     const result = preflightAnthropicMessagesRequest(body);
     expect(result.ok).toBe(false);
@@ -161,7 +163,82 @@ describe('preflightAnthropicMessagesRequest', () => {
         'undefined-tool-use',
         'error-result-tool-reference',
         'undefined-tool-choice',
+        'tool-search-unsupported-model',
+        'bedrock-beta-missing',
+        'bedrock-bm25-search-tool',
+        'lone-surrogate',
       ].sort(),
     );
+  });
+
+  describe('model gate', () => {
+    it.each([
+      ['claude-3-5-haiku', undefined],
+      ['claude-opus-4-1-20250805', undefined],
+      ['claude-sonnet-4', undefined],
+      ['claude-opus-4-5', { id: 'claude-opus-4-5', platform: 'bedrock-converse' } as const],
+      ['unused', { id: 'us.anthropic.claude-3-5-haiku-20241022-v1:0', platform: 'bedrock' } as const],
+    ])('flags a hosted search tool sent to %s (model option %j), a model without tool search', (model, option) => {
+      const body = anthropicBody([search, deferred('a'), anthropicTool('b')], undefined, { model });
+      const result = preflightAnthropicMessagesRequest(body, option === undefined ? {} : { model: option });
+      expect(result.violations.map((violation) => [violation.rule, violation.path])).toContainEqual(['tool-search-unsupported-model', 'tools[0]']);
+      expect(result.violations.find((violation) => violation.rule === 'tool-search-unsupported-model')?.message).toContain('does not support tool search');
+    });
+
+    it.each(['claude-opus-4-5', 'claude-haiku-4-5-20251001', 'claude-fable-5', 'claude-opus', 'anthropic/claude-3-5-haiku', 'anthropic.claude-3-5-haiku-20241022-v1:0', 'my-proxy-model'])(
+      'passes a hosted search tool for %s (supported, or not known to lack it)',
+      (model) => {
+        expect(preflightAnthropicMessagesRequest(anthropicBody([search, deferred('a'), anthropicTool('b')], undefined, { model })).ok).toBe(true);
+      },
+    );
+
+    it('passes a model without tool search when no hosted search tool is sent', () => {
+      expect(preflightAnthropicMessagesRequest(anthropicBody([anthropicTool('a')], undefined, { model: 'claude-3-5-haiku' })).ok).toBe(true);
+    });
+  });
+
+  describe('on Amazon Bedrock', () => {
+    const bedrock = (tools: unknown[], extra: Record<string, unknown> = {}, messages?: unknown[]) => {
+      const { model: _model, ...body } = anthropicBody(tools, messages);
+      return { anthropic_version: 'bedrock-2023-05-31', ...body, ...extra };
+    };
+    const beta = { anthropic_beta: ['tool-search-tool-2025-10-19'] };
+
+    it('passes tool search with the beta in anthropic_beta and the regex tool', () => {
+      expect(preflightAnthropicMessagesRequest(bedrock([search, deferred('a'), anthropicTool('b')], beta))).toEqual({ ok: true, violations: [] });
+    });
+
+    it.each<[string, unknown[], unknown[] | undefined]>([
+      ['a deferred tool', [anthropicTool('a'), deferred('b')], undefined],
+      ['a hosted search tool', [search, anthropicTool('a')], undefined],
+      ['a deferring MCP toolset', [anthropicTool('a'), { type: 'mcp_toolset', mcp_server_name: 'db', default_config: { defer_loading: true } }], undefined],
+      [
+        'a tool_reference in the history',
+        [anthropicTool('my_search'), anthropicTool('b')],
+        [
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'my_search', input: {} }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'tool_reference', tool_name: 'b' }] }] },
+        ],
+      ],
+    ])('flags bedrock-beta-missing for %s without the beta', (_label, tools, messages) => {
+      expect(rules(bedrock(tools, {}, messages))).toEqual([['bedrock-beta-missing', 'anthropic_beta']]);
+      expect(rules(bedrock(tools, { anthropic_beta: ['context-1m-2025-08-07'] }, messages))).toEqual([['bedrock-beta-missing', 'anthropic_beta']]);
+      expect(rules(bedrock(tools, beta, messages))).toEqual([]);
+    });
+
+    it('flags the BM25 search tool, which Bedrock does not offer', () => {
+      expect(rules(bedrock([ANTHROPIC_TOOL_SEARCH_TOOLS.bm25, deferred('a'), anthropicTool('b')], beta))).toEqual([['bedrock-bm25-search-tool', 'tools[0].type']]);
+    });
+
+    it('knows Bedrock from the model option when the body does not say it', () => {
+      const body = anthropicBody([search, deferred('a'), anthropicTool('b')]);
+      expect(preflightAnthropicMessagesRequest(body).ok).toBe(true);
+      const onBedrock = preflightAnthropicMessagesRequest(body, { model: { id: 'us.anthropic.claude-opus-4-5-20251101-v1:0', platform: 'bedrock' } });
+      expect(onBedrock.violations.map((violation) => violation.rule)).toEqual(['bedrock-beta-missing']);
+    });
+
+    it('passes a body that uses no tool search without the beta', () => {
+      expect(preflightAnthropicMessagesRequest(bedrock([anthropicTool('a')])).ok).toBe(true);
+    });
   });
 });

@@ -550,6 +550,18 @@ describe('transformAnthropicMessagesRequest', () => {
       },
     );
 
+    it.each([
+      ['emoji', `Weather ${'🌦'.repeat(80)}`],
+      ['CJK extension B', '𠀀𠀁'.repeat(40)],
+    ])('sends a compact description of %s text whole characters only, never half a surrogate pair (the API answers 400 "no low surrogate in string")', (_label, description) => {
+      const body = anthropicBody([anthropicTool('forecast', { description }), ...anthropicTools(3)]);
+      const { tools } = transform(body, CLIENT, { threshold: 3, listing: 'compact' });
+      const stub = byName(tools, 'forecast');
+      expect(stub.input_schema).toEqual(STUB_INPUT_SCHEMA);
+      expect(String(stub.description).endsWith('…')).toBe(true);
+      expect(/\p{Cs}/u.test(String(stub.description))).toBe(false);
+    });
+
     it('sends revealed tools with their full schema', () => {
       const body = anthropicBody(anthropicTools(4));
       const { tools } = transform(body, CLIENT, { threshold: 3 }, { revealed: ['tool_2'] });
@@ -802,6 +814,119 @@ describe('transformAnthropicMessagesRequest', () => {
       const { names, body: output } = transform(body);
       expect(names.toWire('web.search')).not.toBe('web_search');
       expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
+    });
+  });
+
+  describe('with tools the body defers itself (an MCP toolset, a toolset whose members defer)', () => {
+    const mcpToolset = { type: 'mcp_toolset', mcp_server_name: 'db', default_config: { defer_loading: true }, configs: { search_events: { defer_loading: true } } };
+    const computer = { type: 'computer_toolset_20260801', configs: { screenshot: { defer_loading: true }, click: { defer_loading: true } } };
+    const kinds = (tools: Tools) => tools.map((tool) => (typeof tool.type === 'string' ? tool.type : String(tool.name)));
+
+    it('sends the hosted search tool beside the library’s tool_search, which cannot load them, with a warning', () => {
+      const body = anthropicBody([...anthropicTools(4), mcpToolset]);
+      const { tools, warnings } = transform(body, HOSTED, { threshold: 3, search: 'library' });
+      expect(kinds(tools)).toEqual([TOOL_SEARCH_TOOL_NAME, 'tool_search_tool_bm25_20251119', 'tool_0', 'tool_1', 'tool_2', 'tool_3', 'mcp_toolset']);
+      expect(codes(warnings)).toEqual(['hosted-search-for-caller-deferral']);
+    });
+
+    it('sends the hosted search tool for them below the threshold, where nothing of the plan is deferred', () => {
+      const body = anthropicBody([...anthropicTools(2), mcpToolset]);
+      const { tools } = transform(body, HOSTED, { threshold: 10, search: 'library' });
+      expect(kinds(tools)).toEqual(['tool_search_tool_bm25_20251119', 'tool_0', 'tool_1', 'mcp_toolset']);
+    });
+
+    it('sends them without defer_loading to a model without hosted search, which nothing could load them for, with a warning', () => {
+      const body = anthropicBody([...anthropicTools(4), mcpToolset, computer]);
+      const before = deepCopy(body);
+      const { tools, warnings } = transform(body, CLIENT, { threshold: 3 });
+      expect(body).toEqual(before);
+      expect(byName(tools, TOOL_SEARCH_TOOL_NAME)).toBeDefined();
+      expect(tools.find((tool) => tool.type === 'mcp_toolset')).toEqual({ type: 'mcp_toolset', mcp_server_name: 'db', default_config: {}, configs: { search_events: {} } });
+      expect(tools.find((tool) => tool.type === 'computer_toolset_20260801')).toEqual({ type: 'computer_toolset_20260801', configs: { screenshot: {}, click: {} } });
+      expect(codes(warnings)).toContain('caller-deferral-removed');
+      expect(tools.some((tool) => String(tool.type).startsWith('tool_search_tool'))).toBe(false);
+    });
+
+    it('sends the hosted search tool for them under the client-side mechanism on a model that has hosted search, with a warning', () => {
+      const body = anthropicBody([...anthropicTools(4), computer]);
+      const { tools, warnings } = transform(body, HOSTED, { threshold: 3, mechanism: 'client' });
+      expect(tools[0]).toEqual(ANTHROPIC_TOOL_SEARCH_TOOLS.bm25);
+      expect(codes(warnings)).toContain('hosted-search-for-caller-deferral');
+      const again = transformAnthropicMessagesRequest(transform(body, HOSTED, { threshold: 3, mechanism: 'client' }).body, planFor(body, HOSTED, { threshold: 3, mechanism: 'client' }));
+      expect(again.body.tools).toEqual(tools);
+    });
+  });
+
+  describe('on Amazon Bedrock', () => {
+    const BEDROCK_ID = 'us.anthropic.claude-opus-4-5-20251101-v1:0';
+    const BETA = 'tool-search-tool-2025-10-19';
+    const bedrockPlan = (body: unknown, config: ToolSearchConfigInput) =>
+      resolveToolSearch({ id: BEDROCK_ID, api: 'anthropic-messages', platform: 'bedrock' }, parseAnthropicMessagesTools(body), withSeedBehaviour(config));
+    const onBedrock = { model: { id: BEDROCK_ID, platform: 'bedrock' } } as const;
+
+    it('sends the regex search tool under search: provider and adds the tool search beta to anthropic_beta (Bedrock answers 400 without it)', () => {
+      const body = anthropicBody(anthropicTools(4));
+      const { body: output, warnings } = transformAnthropicMessagesRequest(body, bedrockPlan(body, { threshold: 3, search: 'provider' }));
+      const tools = output.tools as unknown as Tools;
+      expect(tools[0]).toEqual(ANTHROPIC_TOOL_SEARCH_TOOLS.regex);
+      expect((output as Record<string, unknown>).anthropic_beta).toEqual([BETA]);
+      expect(warnings).toEqual([]);
+      expect(preflightAnthropicMessagesRequest(output, onBedrock)).toEqual({ ok: true, violations: [] });
+      expect(transformAnthropicMessagesRequest(output, bedrockPlan(body, { threshold: 3, search: 'provider' })).body).toEqual(output);
+    });
+
+    it('knows Bedrock from the body’s anthropic_version, and keeps the caller’s other betas', () => {
+      const { model: _model, ...rest } = anthropicBody(anthropicTools(4));
+      const body = { ...rest, anthropic_version: 'bedrock-2023-05-31', anthropic_beta: ['context-1m-2025-08-07'] };
+      const plan = resolveToolSearch({ id: 'claude-opus-4-5', api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), withSeedBehaviour({ threshold: 3, search: 'provider' }));
+      const { body: output } = transformAnthropicMessagesRequest(body, plan);
+      expect((output.tools as unknown as Tools)[0]).toEqual(ANTHROPIC_TOOL_SEARCH_TOOLS.regex);
+      expect((output as Record<string, unknown>).anthropic_beta).toEqual(['context-1m-2025-08-07', BETA]);
+      expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
+    });
+
+    it.each<[string, Partial<Body>, TransformAnthropicMessagesRequestOptions]>([
+      ['searchTool: bm25', {}, { searchTool: 'bm25' }],
+      ['a BM25 tool in the body', { tools: [{ ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25, cache_control: { type: 'ephemeral' } }, ...anthropicTools(4)] }, {}],
+    ])('sends the regex tool in place of BM25 asked by %s, with a warning', (_label, extra, options) => {
+      const body = { ...anthropicBody(anthropicTools(4)), ...extra };
+      const { body: output, warnings } = transformAnthropicMessagesRequest(body, bedrockPlan(body, { threshold: 3, search: 'provider' }), options);
+      const tools = output.tools as unknown as Tools;
+      expect(tools.filter((tool) => String(tool.type).startsWith('tool_search_tool'))).toEqual([{ ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex, ...('tools' in extra ? { cache_control: { type: 'ephemeral' } } : {}) }]);
+      expect(codes(warnings)).toContain('bedrock-search-tool-regex');
+      expect(preflightAnthropicMessagesRequest(output, onBedrock).ok).toBe(true);
+    });
+
+    it('adds the beta for the library’s search too (deferred tools), and none when nothing uses tool search', () => {
+      const body = anthropicBody(anthropicTools(4));
+      const library = transformAnthropicMessagesRequest(body, bedrockPlan(body, { threshold: 3, search: 'library' })).body as Record<string, unknown>;
+      expect(library.anthropic_beta).toEqual([BETA]);
+      expect(preflightAnthropicMessagesRequest(library, onBedrock).ok).toBe(true);
+      const below = transformAnthropicMessagesRequest(body, bedrockPlan(body, { threshold: 10, search: 'provider' })).body as Record<string, unknown>;
+      expect('anthropic_beta' in below).toBe(false);
+    });
+
+    it('warns when anthropic_beta is not a list it can add to', () => {
+      const body = { ...anthropicBody(anthropicTools(4)), anthropic_beta: 'x' };
+      const result = transformUnchecked(body, bedrockPlan(body, { threshold: 3 }));
+      expect(codes(result.warnings)).toContain('bedrock-beta-not-added');
+      expect(preflightAnthropicMessagesRequest(result.body, onBedrock).violations.map((violation) => violation.rule)).toEqual(['bedrock-beta-missing']);
+    });
+  });
+
+  describe('with a hosted plan for a model without tool search', () => {
+    it.each<[string, { id: string; platform?: 'bedrock-converse' }]>([
+      ['a Claude 3.5 model', { id: 'claude-3-5-haiku' }],
+      ['Bedrock’s Converse API', { id: 'us.anthropic.claude-opus-4-5-20251101-v1:0', platform: 'bedrock-converse' }],
+    ])('falls back to the client-side mechanism for %s (a stored or hand-made plan), with a warning', (_label, model) => {
+      const body = anthropicBody(anthropicTools(4), undefined, { model: model.id });
+      const made = resolveToolSearch({ ...model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), withSeedBehaviour({ threshold: 3 }));
+      const plan: ToolSearchPlan = { ...made, mechanism: 'claude-hosted', search: 'provider' };
+      const result = transformAnthropicMessagesRequest(body, plan);
+      expect(codes(result.warnings)).toContain('mechanism-not-for-model');
+      expect((result.body.tools as unknown as Tools).some((tool) => String(tool.type).startsWith('tool_search_tool') || tool.defer_loading === true)).toBe(false);
+      expect((result.body.tools as unknown as Tools).map((tool) => tool.name)).toContain(TOOL_SEARCH_TOOL_NAME);
+      expect(preflightAnthropicMessagesRequest(result.body, { model: { id: model.id, ...(model.platform === undefined ? {} : { platform: model.platform }) } }).ok).toBe(true);
     });
   });
 

@@ -90,6 +90,7 @@ describe('preflightGeminiRequest', () => {
       'function-response-count-mismatch',
       'contents[1]',
     ],
+    ['a description cut inside an emoji', geminiRESTBody([geminiDeclaration('a', { description: 'Weather \ud83d' })]), 'lone-surrogate', 'tools[0].functionDeclarations[0].description'],
   ])('flags %s', (_, body, rule, path) => {
     const result = preflightGeminiRequest(body);
     expect(result.ok).toBe(false);

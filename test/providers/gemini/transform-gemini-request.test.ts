@@ -234,12 +234,15 @@ describe('transformGeminiRequest', () => {
       expect(warnings.map((warning) => warning.code)).toEqual(['listing-changed-to-names']);
     });
 
-    it('warns when even so more than 512 declarations are sent', () => {
+    it('defers the last loaded tools when more than 512 are loaded, each still reachable through tool_search and call_tool', () => {
       const many = geminiParameters(geminiDeclarations(600));
       const { body: output, warnings } = transformGeminiRequest(many, geminiPlan(many, { threshold: 1000 }));
-      expect(geminiToolSummary(output)).toHaveLength(600);
-      expect(warnings.map((warning) => warning.code)).toEqual(['too-many-function-declarations']);
-      expect(preflightGeminiRequest(output).violations.map((violation) => violation.rule)).toEqual(['too-many-function-declarations']);
+      const summary = geminiToolSummary(output);
+      expect(summary).toHaveLength(512);
+      expect(summary.slice(-2).map((entry) => entry.split(':')[0])).toEqual(['tool_search', 'call_tool']);
+      expect(warnings.map((warning) => warning.code)).toEqual(['tools-deferred-for-limit']);
+      expect(JSON.stringify(output.config?.systemInstruction)).toContain('tool_599');
+      expect(preflightGeminiRequest(output).ok).toBe(true);
     });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
 import { STUB_INPUT_SCHEMA } from '../../../src/client/tool-search-tool-definition.js';
-import { openAIChatBody, openAIChatTool } from '../../support/openai-chat-bodies.js';
+import { openAIChatBody, openAIChatTool, openAIChatTools } from '../../support/openai-chat-bodies.js';
 
 const call = (id: string, name = 'a') => ({ id, type: 'function', function: { name, arguments: '{}' } });
 
@@ -92,10 +92,17 @@ describe('preflightOpenAIChatRequest', () => {
       'tool-call-without-result',
       'messages[1].tool_calls',
     ],
+    ['129 tools, one more than the API accepts', openAIChatBody(openAIChatTools(129)), 'too-many-tools', 'tools'],
+    ['a description cut inside an emoji', openAIChatBody([openAIChatTool('a', { description: 'Weather \ud83d' })]), 'lone-surrogate', 'tools[0].function.description'],
+    ['a system message ending in half a CJK extension character', openAIChatBody([], [{ role: 'system', content: '\ud840' }]), 'lone-surrogate', 'messages[0].content'],
   ])('flags %s', (_, body, rule, path) => {
     const result = preflightOpenAIChatRequest(body);
     expect(result.ok).toBe(false);
     expect(result.violations).toContainEqual(expect.objectContaining({ rule, path }));
+  });
+
+  it('passes 128 tools, the most the API accepts', () => {
+    expect(preflightOpenAIChatRequest(openAIChatBody(openAIChatTools(128))).ok).toBe(true);
   });
 
   it('names the tool and the rule in its message', () => {

@@ -48,6 +48,8 @@ describe('preflightOpenAIResponsesRequest', () => {
     { rule: 'deferred-without-tool-search', body: responsesBody([{ type: 'custom', name: 'c', defer_loading: true }]), path: 'tools[0].defer_loading' },
     { rule: 'tool-search-without-deferred', body: responsesBody([responsesFunction('a'), search]), path: 'tools[1]' },
     { rule: 'duplicate-tool-search', body: responsesBody([deferred('a'), search, search]), path: 'tools[2]' },
+    { rule: 'lone-surrogate', body: responsesBody([responsesFunction('a', { description: 'Weather \ud83d' })]), path: 'tools[0].description' },
+    { rule: 'lone-surrogate', body: responsesBody([], { instructions: '\udc00 note' }), path: 'instructions' },
     { rule: 'tool-choice-deferred-function', body: responsesBody([deferred('a'), search], { tool_choice: { type: 'function', name: 'a' } }), path: 'tool_choice.name' },
     { rule: 'tool-choice-tool-search', body: responsesBody([deferred('a'), search], { tool_choice: { type: 'tool_search' } }), path: 'tool_choice' },
     { rule: 'function-call-missing-namespace', body: responsesBody([responsesNamespace('crm', [deferred('lookup')]), search], { input: [call('lookup')] }), path: 'input[0].namespace' },

@@ -498,3 +498,58 @@ describe('transformOpenAIChatRequest', () => {
     });
   });
 });
+
+describe('transformOpenAIChatRequest past 128 tools, the most Chat Completions accepts', () => {
+  const planOf = (body: object, config: Parameters<typeof withSeedBehaviour>[0]) => resolveToolSearch({ id: 'gpt-4.1', api: 'openai-chat' }, parseOpenAIChatTools(body), withSeedBehaviour(config));
+  const sentNames = (output: { tools?: unknown }) => ((output.tools ?? []) as { function?: { name: string } }[]).map((tool) => tool.function?.name);
+
+  it.each<[ToolListing, 'tool-list' | 'conversation', string[]]>([
+    ['full', 'tool-list', ['tool_0', 'tool_search']],
+    ['compact', 'tool-list', ['tool_0', 'tool_search']],
+    ['full', 'conversation', ['tool_0', 'tool_search', 'call_tool']],
+  ])('leaves deferred tools out of the %s listing (reveals in the %s) instead of sending one stub each, with a warning', (listing, reveal, expected) => {
+    const body = openAIChatBody(openAIChatTools(200));
+    const { body: output, warnings } = transform(body, planOf(body, { threshold: 0, listing, reveal, neverDefer: ['tool_0'] }));
+    expect(sentNames(output)).toEqual(expected);
+    expect(warnings.map((warning) => warning.code)).toEqual(['listing-changed-to-names']);
+    expect((output.messages[0] as { content: string }).content).toContain('tool_199');
+  });
+
+  it('moves reveals into the conversation (call_tool) when the revealed tools alone would pass 128', () => {
+    const body = openAIChatBody(openAIChatTools(200));
+    const revealed = openAIChatTools(130).map((tool) => tool.function.name);
+    const { body: output, warnings } = transform(body, planOf(body, { threshold: 0, listing: 'names', reveal: 'tool-list' }), { revealed });
+    expect(sentNames(output)).toEqual(['tool_search', 'call_tool']);
+    expect(warnings.map((warning) => warning.code)).toEqual(['listing-changed-to-names']);
+    expect(warnings[0]?.message).toContain('calls through `call_tool`');
+  });
+
+  it('keeps the listing while the stubs fit (127 tools and tool_search)', () => {
+    const body = openAIChatBody(openAIChatTools(127));
+    const { body: output, warnings } = transform(body, planOf(body, { threshold: 0, listing: 'full' }));
+    expect((output.tools as unknown[]).length).toBe(128);
+    expect(warnings).toEqual([]);
+  });
+
+  it('counts the custom tools sent beside the functions', () => {
+    const customs = Array.from({ length: 3 }, (_, index) => ({ type: 'custom', custom: { name: `custom_${index}` } }));
+    const body = openAIChatBody([...openAIChatTools(126), ...customs] as never);
+    const { body: output, warnings } = transform(body, planOf(body, { threshold: 0, listing: 'full' }));
+    expect((output.tools as unknown[]).length).toBeLessThanOrEqual(128);
+    expect(warnings.map((warning) => warning.code)).toEqual(['listing-changed-to-names']);
+  });
+
+  it('defers the last loaded tools when more than 128 are loaded (below the threshold, or mechanism none), keeping each reachable, with a warning', () => {
+    const body = openAIChatBody(openAIChatTools(150));
+    // `openai` alone on a model without hosted search makes a plan of mechanism `none`.
+    for (const config of [{ threshold: 1000 }, { mechanism: 'openai' as const }]) {
+      const { body: output, warnings } = transform(body, planOf(body, config));
+      const sent = sentNames(output);
+      expect(sent.length).toBe(128);
+      expect(sent.slice(-2)).toEqual(['tool_search', 'call_tool']);
+      expect(sent.slice(0, 126)).toEqual(openAIChatTools(126).map((tool) => tool.function.name));
+      expect(warnings.map((warning) => warning.code)).toEqual(['tools-deferred-for-limit']);
+      expect((output.messages[0] as { content: string }).content).toContain('tool_149');
+    }
+  });
+});

@@ -49,6 +49,21 @@ describe('transformOpenAIResponsesRequest on the history (input)', () => {
       expect(result.warnings).toContain('function-call-namespace-restored');
     });
 
+    it('of a custom tool call whose name two namespaces hold (the first namespace sent; found by the property test, FC_SEED=-1185983531)', () => {
+      const body = responsesBody(
+        [
+          ...tools,
+          { type: 'namespace', name: 'files', description: 'Files', tools: [{ type: 'custom', name: 'constructor' }] },
+          { type: 'namespace', name: 'accounts', description: 'Accounts', tools: [{ type: 'custom', name: 'constructor' }] },
+        ],
+        { input: [{ type: 'custom_tool_call', call_id: 'call_3', name: 'constructor', input: 'x' }, { type: 'custom_tool_call_output', call_id: 'call_3', output: 'done' }] },
+      );
+      const result = transformChecked(body, planFor(body, HOSTED, config));
+      expect((result.body.input as unknown[])[0]).toEqual({ type: 'custom_tool_call', call_id: 'call_3', name: 'constructor', input: 'x', namespace: 'accounts' });
+      expect(result.warnings.find((warning) => warning.code === 'function-call-namespace-restored')?.message).toContain('it is in `accounts`, `files`, and the first was given');
+      expect(preflightOpenAIResponsesRequest(result.body).ok).toBe(true);
+    });
+
     it('of a tool no longer in the body, from where the history loaded it', () => {
       const loaded = {
         type: 'tool_search_output',

@@ -1,3 +1,4 @@
+import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
 import { earlierResult } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
@@ -653,6 +654,52 @@ describe('transformOpenAIResponsesRequest', () => {
     expect(JSON.stringify(result.body)).toBe(JSON.stringify(client.body));
     expect(codes(result.warnings)).toEqual(['plan-for-another-api', 'namespaces-flattened']);
     expect(result.warnings[0]?.message).toContain('the same tools are deferred with the client-side `tool_search` instead');
+  });
+
+  it('falls back to the client-side mechanism for an openai-hosted plan made for a model without tool search (a stored plan), with a warning', () => {
+    const body = responsesBody(responsesFunctions(4), { model: 'gpt-5.2' });
+    const made = resolveToolSearch(CLIENT, parseOpenAIResponsesTools(body), { threshold: 0 });
+    const result = transformChecked(body, { ...made, mechanism: 'openai-hosted', search: 'provider' });
+    expect(codes(result.warnings)).toContain('mechanism-not-for-model');
+    expect((result.body.tools as { type: string; defer_loading?: boolean }[]).some((tool) => tool.type === 'tool_search' || tool.defer_loading === true)).toBe(false);
+    expect(preflightOpenAIResponsesRequest(result.body).ok).toBe(true);
+  });
+
+  describe('with tools the caller deferred itself (an mcp server, a custom tool)', () => {
+    const mcp = { type: 'mcp', server_label: 'docs', server_url: 'https://example.com/mcp', defer_loading: true };
+    const toolTypes = (tools: unknown) => (tools as { type: string; execution?: string; defer_loading?: boolean }[]).map((tool) => `${tool.type}${tool.execution === undefined ? '' : `:${tool.execution}`}${tool.defer_loading === true ? ' (deferred)' : ''}`);
+
+    it('sends OpenAI’s hosted tool search for them when the library’s search defers nothing in this request (below the threshold), with a warning', () => {
+      const body = responsesBody([...responsesFunctions(3), mcp]);
+      const result = transformChecked(body, planFor(body, HOSTED, { threshold: 10, search: 'library' }));
+      expect(toolTypes(result.body.tools)).toEqual(['function', 'function', 'function', 'mcp (deferred)', 'tool_search']);
+      expect(codes(result.warnings)).toEqual(['hosted-search-for-caller-deferral']);
+    });
+
+    it('sends them without defer_loading when the library’s client-executed search is sent (it cannot load them, and one tool search fits a request), with a warning', () => {
+      const body = responsesBody([...responsesFunctions(3), mcp, { type: 'custom', name: 'patch', defer_loading: true }]);
+      const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0, search: 'library' }));
+      const tools = result.body.tools as { type: string; defer_loading?: boolean; execution?: string }[];
+      expect(tools.filter((tool) => tool.type === 'mcp' || tool.type === 'custom').map((tool) => tool.defer_loading)).toEqual([undefined, undefined]);
+      expect(tools.filter((tool) => tool.type === 'tool_search').map((tool) => tool.execution)).toEqual(['client']);
+      const warning = result.warnings.find((entry) => entry.code === 'deferral-removed');
+      expect(warning?.message).toContain("the library's client-executed `tool_search`");
+      expect(warning?.message).toContain('`docs`');
+    });
+
+    it('keeps them deferred beside the hosted tool search under the provider’s search, below the threshold too', () => {
+      const body = responsesBody([...responsesFunctions(3), mcp]);
+      const result = transformChecked(body, planFor(body, HOSTED, { threshold: 10, search: 'provider' }));
+      expect(toolTypes(result.body.tools)).toEqual(['function', 'function', 'function', 'mcp (deferred)', 'tool_search']);
+      expect(result.warnings).toEqual([]);
+    });
+
+    it('sends a deferred top-level custom tool named like a reserved namespace without defer_loading, with a warning', () => {
+      const body = responsesBody([...responsesFunctions(3), { type: 'custom', name: 'tool_search', defer_loading: true }]);
+      const result = transformChecked(body, planFor(body, HOSTED, { threshold: 10, search: 'provider' }));
+      expect(codes(result.warnings)).toEqual(['reserved-name-kept-loaded']);
+      expect((result.body.tools as { defer_loading?: boolean }[]).some((tool) => tool.defer_loading === true)).toBe(false);
+    });
   });
 
   describe('with no deferral', () => {
