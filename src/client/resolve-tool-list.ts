@@ -14,7 +14,7 @@ import {
   createToolSearchInputSchema,
 } from './tool-search-tool-definition.js';
 import { createToolSearchGuidance } from './tool-search-guidance.js';
-import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 
@@ -88,7 +88,7 @@ export interface ResolveToolListOptions {
  * `tools` is an array or an object holding one in `tools` (an MCP `tools/list` result). Throws a `ToolSearchError`
  * (`invalid-tools`) for a bad tool list (see `parseToolDefinitions`), `plan-mismatch` naming the tools when the plan
  * was made for a different tool list, and `invalid-options` when `revealed` or `forced` is not a list of names (a
- * string, a non-iterable).
+ * string, a non-iterable), `names` is not a name mapping, or an option is unknown, whether or not the plan reads it.
  *
  * @example
  * ```ts
@@ -98,7 +98,31 @@ export interface ResolveToolListOptions {
  * ```
  */
 export function resolveToolList(given: ToolSearchPlan, toolList: ToolDefinitionsInput, options: ResolveToolListOptions = {}): ToolList {
-  return createToolList(parseToolSearchPlan(given), parseToolDefinitions(toolList), options);
+  return createToolList(parseToolSearchPlan(given), parseToolDefinitions(toolList), parseToolListOptions(options));
+}
+
+const TOOL_LIST_OPTIONS = ['revealed', 'forced', 'names'];
+
+/**
+ * Checks every option whatever the plan's mode reads (a `revealed` the `conversation` mode ignores is still a list of
+ * names), so a mistake shows the day it is made, not the day the mode changes.
+ */
+function parseToolListOptions(options: unknown): ResolveToolListOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new ToolSearchError('invalid-options', `resolveToolList: the options must be an object such as \`{ revealed, names }\`, got ${describeValue(options)}`);
+  }
+  const unknown = Object.keys(options).filter((key) => !TOOL_LIST_OPTIONS.includes(key));
+  if (unknown.length > 0) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `resolveToolList: unknown option ${unknown.map((key) => `\`${key}\``).join(', ')}; the options are ${TOOL_LIST_OPTIONS.map((key) => `\`${key}\``).join(', ')}`,
+    );
+  }
+  const { revealed, forced, names } = options as ResolveToolListOptions;
+  if (revealed !== undefined) parseToolNameList(revealed, '`options.revealed`');
+  if (forced !== undefined) parseToolNameList(forced, '`options.forced`');
+  checkNamesContext(names, 'resolveToolList');
+  return options as ResolveToolListOptions;
 }
 
 /**

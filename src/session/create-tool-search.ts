@@ -3,7 +3,8 @@ import type { ToolSearchConfig, ToolSearchConfigInput } from '../config/tool-sea
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { ModelReference } from '../models/model-reference.js';
-import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import { resolveToolSearch } from '../plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import { createMemoryRevealStore } from '../reveal/create-memory-reveal-store.js';
@@ -185,6 +186,12 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
         throw new ToolSearchError('invalid-options', `handleToolCall: \`context\` must be \`{ sessionId, plan, names? }\`, got ${describeValue(context)}`);
       }
       const { sessionId, plan, names } = context;
+      // Every field is checked whatever the call reads: a bad `loaded` would otherwise pass until the first search.
+      if (typeof sessionId !== 'string' || sessionId.length === 0) {
+        throw new ToolSearchError('invalid-options', `handleToolCall: \`context.sessionId\` must be a non-empty string, got ${describeValue(sessionId)}`);
+      }
+      checkNamesContext(names, 'handleToolCall');
+      if (context.loaded !== undefined) parseToolNameList(context.loaded, '`context.loaded`');
       const name = typeof call?.name === 'string' ? (names?.fromWire(call.name) ?? call.name) : '';
       if (name === TOOL_SEARCH_TOOL_NAME && (resolveOwnToolsSent(plan).search || !byName.has(TOOL_SEARCH_TOOL_NAME))) {
         // Search only what this request sends, when it sends less than the catalog.

@@ -149,6 +149,20 @@ describe('resolveToolList', () => {
     );
   });
 
+  // Issue 15 item 19: an option the plan's mode ignores was not looked at, so a mistake went unseen until the mode changed.
+  describe('checks every option whatever the plan ignores', () => {
+    it.each([
+      ['revealed: 5 with reveals in the conversation', plan('full', 'gemini-2.5-pro', 'conversation'), { revealed: 5 }, '`options.revealed`'],
+      ['revealed: 5 when nothing is deferred', resolveToolSearch('gemini-2.5-pro', tools, { threshold: 30 }), { revealed: 5 }, '`options.revealed`'],
+      ['forced: 5 when nothing is deferred', resolveToolSearch('gemini-2.5-pro', tools, { threshold: 30 }), { forced: 5 }, '`options.forced`'],
+      ['names: 5', plan(), { names: 5 }, '`context.names`'],
+      ['an unknown option', plan(), { reveal: ['beta'] }, '`reveal`'],
+    ])('rejects %s with invalid-options', (_label, given, options, field) => {
+      expect(() => resolveToolList(given, tools, options as never)).toThrow(ToolSearchError);
+      expect(() => resolveToolList(given, tools, options as never)).toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining(field) }));
+    });
+  });
+
   it('rejects a plan made for a different tool list, naming the tools', () => {
     let thrown: unknown;
     try {
