@@ -74,7 +74,9 @@ export interface ResolveToolListOptions {
  * Order, chosen so the serialized list keeps the longest byte-identical prefix from one request to the next (a
  * prompt cache reuses only an unchanged prefix): the loaded tools in input order, `tool_search`, `call_tool` (when
  * deferred tools are left out of the list), then the deferred tools in input order as the listing gives them:
- * `full` and `compact` send each with the stub schema; `names` and `none` leave them out.
+ * `full` and `compact` send each with the stub schema; `names` and `none` leave them out. A caller's own tool named
+ * `tool_search` or `call_tool` is a loaded tool like the others; the package's then goes by another name
+ * (`tool_search_2`, the entry's `name`).
  *
  * With `reveal: 'conversation'` (the default) the list depends on nothing but the plan: `revealed` is ignored, so
  * it is byte-identical on every request of a session (and across sessions), and a loaded schema lives only in the
@@ -151,8 +153,7 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
   // Unlisted tools shown in full are appended in the order they were revealed or forced, by name.
   const unlisted = new Map<string, ToolDefinition>();
   for (const [entry, tool] of planned) {
-    // The package's own tools take the place of a caller's of the same name (the plan warns `search-tool-replaced`).
-    if (entry.reason === 'search-tool' || tool === undefined) continue;
+    if (tool === undefined) continue;
     if (entry.status === 'loaded') loaded.push(full(tool, 'loaded'));
     else if (!listed) unlisted.set(tool.name, tool);
     else deferred.push(shownSet.has(tool.name) ? full(tool, 'revealed') : stub(tool, plan.listing as 'full' | 'compact'));
@@ -163,9 +164,11 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
       if (tool !== undefined) deferred.push(full(tool, 'revealed'));
     }
   }
-  // The package's own tools carry fresh copies of their (frozen) schemas: a caller may edit the body it gets back.
-  const own = [createEntry(TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_DEFINITION.description, createToolSearchInputSchema(), 'search')];
-  if (resolveOwnToolsSent(plan).callTool) own.push(createEntry(CALL_TOOL_DEFINITION, CALL_TOOL_DEFINITION.description, createCallToolInputSchema(), 'call'));
+  // The package's own tools carry fresh copies of their (frozen) schemas: a caller may edit the body it gets back. They
+  // go by other names where the caller has tools of theirs (`resolveOwnToolNames`), which are sent as they are.
+  const sent = resolveOwnToolsSent(plan);
+  const own = [createOwnEntry(TOOL_SEARCH_TOOL_DEFINITION, sent.searchName, createToolSearchInputSchema(), 'search')];
+  if (sent.callTool) own.push(createOwnEntry(CALL_TOOL_DEFINITION, sent.callToolName, createCallToolInputSchema(), 'call'));
   return {
     tools: [...loaded, ...own, ...deferred],
     guidance: createToolSearchGuidance(plan, options.names === undefined ? {} : { names: options.names }),
@@ -198,11 +201,11 @@ function createEntry(tool: ToolDefinition, description: string | undefined, inpu
     : { name: tool.name, description, inputSchema, status, definition: tool };
 }
 
-/** The package's own tools, by name. */
-const OWN_TOOLS: ReadonlyMap<string, ToolDefinition> = new Map([
-  [TOOL_SEARCH_TOOL_DEFINITION.name, TOOL_SEARCH_TOOL_DEFINITION],
-  [CALL_TOOL_DEFINITION.name, CALL_TOOL_DEFINITION],
-]);
+/** An entry for one of the package's own tools, under the name it goes by with this plan. */
+function createOwnEntry(tool: ToolDefinition, name: string, inputSchema: JSONSchemaObject, status: 'search' | 'call'): ToolListEntry {
+  const definition = name === tool.name ? tool : { ...tool, name };
+  return { name, description: tool.description as string, inputSchema, status, definition };
+}
 
 /**
  * Pairs every planned tool with its definition, in input order; throws when the two lists differ. A planned tool
@@ -214,12 +217,6 @@ function matchPlan(plan: ToolSearchPlan, tools: readonly ToolDefinition[], mayLa
     return plan.tools.map((entry, index) => [entry, tools[index] as ToolDefinition]);
   }
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  // A caller's `tool_search` or `call_tool` the package's replaced on an earlier pass is not in a transformed body: the
-  // package's own definition stands in for it (the list never sends the caller's anyway).
-  for (const entry of plan.tools) {
-    const own = entry.reason === 'search-tool' && !byName.has(entry.name) ? OWN_TOOLS.get(entry.name) : undefined;
-    if (own !== undefined) byName.set(entry.name, own);
-  }
   const missing = plan.tools.filter((entry) => !byName.has(entry.name) && !mayLack(entry)).map((entry) => `\`${entry.name}\``);
   const plannedNames = new Set(plan.tools.map((entry) => entry.name));
   const unplanned = tools.filter((tool) => !plannedNames.has(tool.name)).map((tool) => `\`${tool.name}\``);

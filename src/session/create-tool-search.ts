@@ -12,7 +12,6 @@ import type { RevealStore } from '../reveal/reveal-store.js';
 import { createToolCallCheck, type ToolCall } from '../client/create-tool-call-check.js';
 import { createToolSearchTool, type ToolSearchTool } from '../client/create-tool-search-tool.js';
 import type { ToolSearchResult } from '../client/tool-search-result.js';
-import { TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
@@ -193,7 +192,9 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
       checkNamesContext(names, 'handleToolCall');
       if (context.loaded !== undefined) parseToolNameList(context.loaded, '`context.loaded`');
       const name = typeof call?.name === 'string' ? (names?.fromWire(call.name) ?? call.name) : '';
-      if (name === TOOL_SEARCH_TOOL_NAME && (resolveOwnToolsSent(plan).search || !byName.has(TOOL_SEARCH_TOOL_NAME))) {
+      // The package's search goes by `tool_search`, or by `tool_search_2` (…) where the plan has a caller tool of that
+      // name: a call of the caller's own `tool_search` is the caller's to run.
+      if (name === resolveOwnToolsSent(plan).searchName) {
         // Search only what this request sends, when it sends less than the catalog.
         const visible = visibleOf(plan);
         const result = await search.execute(call.arguments, { sessionId, ...(names === undefined ? {} : { names }), ...(visible === undefined ? {} : { visible }), ...(context.loaded === undefined ? {} : { loaded: context.loaded }) });

@@ -6,6 +6,7 @@ import { isToolSearchError } from '../../src/errors/tool-search-error.js';
 import { isValidToolName, type ToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
 import type { ToolNameRule } from '../../src/names/tool-name-rule.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
+import { resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
@@ -114,7 +115,9 @@ export async function checkTransformerPromises<Options>(
     expect(result.names.fromWire(wire)).toBe(names[position]);
     if (api.callName !== undefined) expect(api.callName(result.names, wire)).toBe(names[position]);
   }
-  const known = new Set([...scenario.tools.map((tool) => tool.name), 'tool_search', 'call_tool']);
+  // The package's own tools go by `tool_search_2` (…) next to a caller's tool of that name.
+  const own = resolveOwnToolsSent(plan);
+  const known = new Set([...scenario.tools.map((tool) => tool.name), 'tool_search', 'call_tool', own.searchName, own.callToolName]);
   for (const wire of sent) expect(known.has(result.names.fromWire(wire))).toBe(true);
   await checkModelFacingCalls(scenario, result.names, sent, calls);
 }

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { resolveRevealedTools } from '../../client/tool-search-result.js';
+import { resolveRevealedTools, type HistoryToolOutput } from '../../client/tool-search-result.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
 import { isRecord } from '../../records/is-record.js';
 
@@ -15,19 +15,21 @@ import { isRecord } from '../../records/is-record.js';
  * output that is not one of these, is ignored.
  */
 export function resolveAISDKLoadedTools(messages: readonly ModelMessage[] | undefined): string[] {
-  const outputs: unknown[] = [];
+  const outputs: HistoryToolOutput[] = [];
   const referenced: string[] = [];
   for (const message of messages ?? []) {
     if (!isRecord(message) || !Array.isArray(message.content)) continue;
     for (const part of message.content as unknown[]) {
-      if (!isRecord(part) || part.type !== 'tool-result' || !isRecord(part.output)) continue;
+      if (!isRecord(part) || part.type !== 'tool-result' || !isRecord(part.output) || typeof part.toolName !== 'string') continue;
       const output = part.output;
+      // Only the package's own answers count: a result counts for the tool it answers (`resolveRevealedTools`).
+      const name = part.toolName;
       switch (output.type) {
         case 'text':
-          outputs.push(output.value);
+          outputs.push({ name, output: output.value });
           break;
         case 'json':
-          outputs.push(output.value);
+          outputs.push({ name, output: output.value });
           // An OpenAI `tool_search` output: the definitions it loaded.
           if (part.toolName === TOOL_SEARCH_TOOL_NAME && isRecord(output.value) && Array.isArray(output.value.tools)) {
             for (const loaded of output.value.tools as unknown[]) if (isRecord(loaded) && typeof loaded.name === 'string') referenced.push(loaded.name);
@@ -36,7 +38,7 @@ export function resolveAISDKLoadedTools(messages: readonly ModelMessage[] | unde
         case 'content':
           for (const item of Array.isArray(output.value) ? (output.value as unknown[]) : []) {
             if (!isRecord(item)) continue;
-            if (item.type === 'text') outputs.push(item.text);
+            if (item.type === 'text') outputs.push({ name, output: item.text });
             const anthropic = item.type === 'custom' && isRecord(item.providerOptions) ? item.providerOptions.anthropic : undefined;
             if (isRecord(anthropic) && anthropic.type === 'tool-reference' && typeof anthropic.toolName === 'string') referenced.push(anthropic.toolName);
           }

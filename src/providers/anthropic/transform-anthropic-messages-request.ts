@@ -12,10 +12,9 @@ import { createRecordCopy } from '../../records/create-record-copy.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import { createToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
-import { resolveRevealedTools } from '../../client/tool-search-result.js';
+import { resolveHistoryReveals } from '../../client/tool-search-result.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import {
-  CALL_TOOL_NAME,
   STUB_INPUT_SCHEMA,
   TOOL_SEARCH_TOOL_DEFINITION,
   TOOL_SEARCH_TOOL_NAME,
@@ -154,9 +153,10 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const providerNames: string[] = [];
   // The hosted search tools' own names are reserved below, not tools to rename.
   for (const { entry, kind } of entries) if (kind !== 'custom' && kind !== 'tool-search' && typeof entry.name === 'string') providerNames.push(entry.name);
+  const own = resolveOwnToolsSent(plan);
   const names = createToolNameMapping(
     // Names this transformer may add are in the set too, so no renamed tool can take them.
-    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME],
+    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, own.searchName, own.callToolName],
     ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
     // The hosted search tools' names belong to the tools this transformer may add: a caller tool of that name is renamed.
     { reserved: RESERVED_NAMES },
@@ -183,7 +183,10 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
 
   const planned = new Map(plan.tools.map((tool) => [tool.name, tool]));
   const forced = resolveForcedTool(request.tool_choice, names, planned);
-  const history = transformAnthropicMessagesHistory(request.messages, names, { throughCallTool: resolveCalledThroughCallTool(plan, forced, names) });
+  const history = transformAnthropicMessagesHistory(request.messages, names, {
+    throughCallTool: resolveCalledThroughCallTool(plan, forced, names),
+    callToolName: names.toWire(own.callToolName),
+  });
   warnings.push(...history.warnings);
   const referenced = new Set(history.references.map((reference) => names.fromWire(reference.name)));
 
@@ -191,14 +194,12 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const restored = new Map<string, ToolDefinition>();
   const missing: string[] = [];
   const explicitReveals = [...revealed].map((name) => names.fromWire(name));
-  const historyReveals = resolveRevealedTools(history.toolOutputs).map((name) => names.fromWire(name));
+  const historyReveals = resolveHistoryReveals(history.toolOutputs, names, own).map((name) => names.fromWire(name));
   // What a listing that leaves deferred tools out still sends: reveals (in the tool-list mode), every tool the history
   // names (a `tool_use` not sent through `call_tool`, a `tool_reference` of an earlier hosted search), a forced tool.
   const visible = new Set([...(plan.reveal === 'tool-list' ? [...explicitReveals, ...historyReveals] : []), ...referenced, ...(forced === null ? [] : [forced])]);
   for (const tool of plan.tools) {
     if (bodyTools.has(tool.name)) continue;
-    // A caller's `tool_search` the package's replaced on an earlier pass: the package's stands in for it.
-    if (tool.reason === 'search-tool' && ownSearchEntries.length > 0) continue;
     const definition = catalogByName.get(tool.name);
     if (definition !== undefined) restored.set(tool.name, definition);
     else if (!isHiddenByListing(plan, tool, visible)) missing.push(tool.name);
@@ -332,12 +333,11 @@ function buildHostedTools(
     : deferredNames.size > 0 || deferredProvider || restoredForHistory.length > 0 || historySearchTool !== null || searchEntries.length > 0;
   const tools: unknown[] = [];
   let callerLast = -1;
-  // A caller's own `tool_search` gives way to the package's (the plan warns `search-tool-replaced`); its breakpoint moves
-  // with it.
-  const callerSearch = includeLibrarySearch ? bodyTools.get(TOOL_SEARCH_TOOL_NAME)?.entry : undefined;
   if (includeLibrarySearch) {
-    const own = ownSearchEntries.find((entry) => entry.name === TOOL_SEARCH_TOOL_NAME) ?? callerSearch;
-    const searchTool: Record<string, unknown> = { name: TOOL_SEARCH_TOOL_NAME, description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: createToolSearchInputSchema() };
+    // `tool_search_2` (…) where the caller has a `tool_search` of its own, which is sent as it is.
+    const searchName = names.toWire(resolveOwnToolsSent(plan).searchName);
+    const own = ownSearchEntries.find((entry) => entry.name === searchName);
+    const searchTool: Record<string, unknown> = { name: searchName, description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: createToolSearchInputSchema() };
     if (own?.cache_control !== undefined) searchTool.cache_control = own.cache_control;
     tools.push(searchTool);
   }
@@ -358,17 +358,15 @@ function buildHostedTools(
     }
     if (isOwnTool(definition)) return;
     const name = names.fromWire(definition.name);
-    if (callerSearch !== undefined && name === TOOL_SEARCH_TOOL_NAME) {
-      if (isLast) callerLast = 0;
-      return;
-    }
     // A tool restored for the history on an earlier pass stays deferred; every other tool follows the plan.
     const deferred = deferredNames.has(name) || !plannedNames.has(name);
     if (isLast) callerLast = tools.length;
     tools.push(withDeferral(bodyTools.get(name)?.entry ?? entry, { name: names.toWire(name) }, deferred));
   });
-  // The package's `tool_search`, when sent, stands in for a caller tool of that name from the catalog too.
-  const standsIn = (name: string): boolean => includeLibrarySearch && name === TOOL_SEARCH_TOOL_NAME;
+  // A catalog tool the request does not plan, named like the package's `tool_search` that is sent (a history `tool_use`
+  // of that name): the package's defines the name, so the history's reference holds, and two tools cannot share it.
+  const searchWire = includeLibrarySearch ? names.toWire(resolveOwnToolsSent(plan).searchName) : undefined;
+  const standsIn = (name: string): boolean => names.toWire(name) === searchWire;
   for (const [name, definition] of restored) if (!standsIn(name)) tools.push(fromDefinition(definition, names, deferredNames.has(name)));
   for (const name of restoredForHistory) if (!standsIn(name)) tools.push(fromDefinition(catalogByName.get(name) as ToolDefinition, names, true));
 

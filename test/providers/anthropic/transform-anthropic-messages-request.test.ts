@@ -688,20 +688,20 @@ describe('transformAnthropicMessagesRequest', () => {
       expect(codes(warnings)).toEqual(['forced-tool-loaded']);
     });
 
-    it('replaces the caller’s own tool_search with the package’s (the plan warns)', () => {
+    it('keeps the caller’s own tool_search and sends the package’s as tool_search_2 (the plan warns)', () => {
       const theirs = anthropicTool(TOOL_SEARCH_TOOL_NAME, { description: 'their search' });
       const { tools } = transform(anthropicBody([theirs, ...anthropicTools(4)]), CLIENT);
-      expect(tools.filter((tool) => tool.name === TOOL_SEARCH_TOOL_NAME)).toEqual([
-        { name: TOOL_SEARCH_TOOL_NAME, description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema },
+      expect(tools.filter((tool) => tool.name === TOOL_SEARCH_TOOL_NAME)).toEqual([theirs]);
+      expect(tools.filter((tool) => tool.name === 'tool_search_2')).toEqual([
+        { name: 'tool_search_2', description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema },
       ]);
     });
 
-    it('moves the breakpoint of a caller’s own tool_search it replaces, with a warning', () => {
+    it('keeps the breakpoint of a caller’s own tool_search on it', () => {
       const theirs = anthropicTool(TOOL_SEARCH_TOOL_NAME, { description: 'their search', cache_control: { type: 'ephemeral' } });
       const { tools, warnings } = transform(anthropicBody([theirs, ...anthropicTools(4)]), CLIENT);
-      expect(tools.filter((tool) => tool.cache_control !== undefined).map((tool) => tool.name)).toEqual([tools.at(-1)?.name]);
-      expect(codes(warnings)).toEqual(['cache-control-moved']);
-      expect(warnings[0]?.message).toContain(`\`${TOOL_SEARCH_TOOL_NAME}\``);
+      expect(tools.filter((tool) => tool.cache_control !== undefined).map((tool) => tool.name)).toEqual([TOOL_SEARCH_TOOL_NAME]);
+      expect(codes(warnings)).toEqual([]);
     });
 
     it('restores full schemas from the catalog when given its own stubbed output', () => {
