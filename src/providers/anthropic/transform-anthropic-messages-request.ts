@@ -15,6 +15,8 @@ import { createToolList, type ToolListEntry } from '../../client/resolve-tool-li
 import { resolveHistoryReveals } from '../../client/tool-search-result.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import {
+  CALL_TOOL_DEFINITION,
+  createCallToolInputSchema,
   STUB_INPUT_SCHEMA,
   TOOL_SEARCH_TOOL_DEFINITION,
   TOOL_SEARCH_TOOL_NAME,
@@ -38,7 +40,7 @@ import { resolveAnthropicToolKind, type AnthropicToolKind } from './resolve-anth
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
 import { transformAnthropicMessagesHistory, type AnthropicHistoryReference } from './transform-anthropic-messages-history.js';
 import { transformAnthropicToolCacheControl } from './transform-anthropic-tool-cache-control.js';
-import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
+import { resolveOwnToolsSent, type OwnToolNames } from '../../plan/resolve-own-tools-sent.js';
 
 /** Which of Anthropic's hosted search tools to add: natural-language queries (`bm25`) or regex patterns (`regex`). */
 export type AnthropicToolSearchVariant = 'bm25' | 'regex';
@@ -212,7 +214,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   });
   if (missing.length > 0 || unplanned.length > 0) throw planMismatch(missing, unplanned);
 
-  const context: BuildContext = { entries, bodyTools, restored, names, catalogByName, warnings, forced, ownSearchEntries };
+  const ownForHistory = resolveOwnToolsCalled(history.references, names, own);
+  const context: BuildContext = { entries, bodyTools, restored, names, catalogByName, warnings, forced, ownSearchEntries, ownForHistory };
   let built: BuiltTools;
   switch (mechanism) {
     case 'claude-hosted':
@@ -232,6 +235,10 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
       return assertNever(mechanism, 'mechanism');
   }
   if (restored.size > 0 || built.restoredForHistory.length > 0) warnings.push(restoredWarning(restored, built.restoredForHistory, mechanism));
+  // The package's own tools the history called that this plan does not send (the session moved to another model, the
+  // tools shrank below the threshold, the provider's search): defined again, so the history's `tool_use` blocks hold.
+  const ownRestored = restoreOwnToolsForHistory(built.tools, context, own);
+  if (ownRestored.length > 0) warnings.push(ownRestoredWarning(ownRestored, mechanism));
 
   const cache = transformAnthropicToolCacheControl(built.tools, { callerLast: built.callerLast, hidden: built.hidden });
   if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
@@ -271,6 +278,8 @@ interface BuildContext {
   readonly warnings: AnthropicMessagesWarning[];
   readonly forced: string | null;
   readonly ownSearchEntries: readonly Record<string, unknown>[];
+  /** Wire names of the package's own tools the history calls (`tool_use`), which the request must define. */
+  readonly ownForHistory: ReadonlySet<string>;
 }
 
 /** A tool list before its cache breakpoints are placed. */
@@ -553,11 +562,53 @@ function resolveSearchTool(
 }
 
 function dropOwnSearchTool(context: BuildContext, mechanism: 'claude-hosted' | 'none'): void {
-  if (context.ownSearchEntries.length === 0) return;
+  // One the history calls is defined again below (`restoreOwnToolsForHistory`): not removed.
+  if (context.ownSearchEntries.every((entry) => context.ownForHistory.has(entry.name as string))) return;
   context.warnings.push({
     code: 'client-search-tool-removed',
     message: `the body has this package's \`${TOOL_SEARCH_TOOL_NAME}\` tool, but the plan's mechanism is \`${mechanism}\`, not \`client\`; it was removed`,
   });
+}
+
+/** The wire names of the package's own tools (`tool_search`, `call_tool`, as this plan names them) the history calls. */
+function resolveOwnToolsCalled(references: readonly AnthropicHistoryReference[], names: ToolNameMapping, own: OwnToolNames): ReadonlySet<string> {
+  const ownNames = [names.toWire(own.searchName), names.toWire(own.callToolName)];
+  const called = new Set<string>();
+  for (const reference of references) if (reference.kind === 'tool_use' && ownNames.includes(reference.name)) called.add(reference.name);
+  return called;
+}
+
+/**
+ * Appends the package's own tools the history calls that `tools` does not define, as the package defines them (the
+ * API rejects a `tool_use` of an undefined tool); returns their names. A later call of one is answered as before (the
+ * session searches, or unwraps `call_tool`).
+ */
+function restoreOwnToolsForHistory(tools: unknown[], context: BuildContext, own: OwnToolNames): string[] {
+  const { ownForHistory: called, names, ownSearchEntries } = context;
+  if (called.size === 0) return [];
+  const restored: string[] = [];
+  const definitions = [
+    { name: names.toWire(own.searchName), description: TOOL_SEARCH_TOOL_DEFINITION.description, schema: createToolSearchInputSchema },
+    { name: names.toWire(own.callToolName), description: CALL_TOOL_DEFINITION.description, schema: createCallToolInputSchema },
+  ];
+  for (const { name, description, schema } of definitions) {
+    if (!called.has(name) || tools.some((entry) => isRecord(entry) && entry.name === name)) continue;
+    // A breakpoint an earlier pass moved onto it stays (the transformer run on its own output gives the same body).
+    const cacheControl = ownSearchEntries.find((entry) => entry.name === name)?.cache_control;
+    tools.push(cacheControl === undefined ? { name, description, input_schema: schema() } : { name, description, input_schema: schema(), cache_control: cacheControl });
+    restored.push(name);
+  }
+  return restored;
+}
+
+function ownRestoredWarning(restored: readonly string[], mechanism: ToolSearchPlan['mechanism']): AnthropicMessagesWarning {
+  const list = restored.map((name) => `\`${name}\``).join(' and ');
+  return {
+    code: 'own-tool-restored',
+    message:
+      `the history calls this package's ${list}, which the plan (mechanism \`${mechanism}\`) does not send; ${restored.length === 1 ? 'it was' : 'they were'} ` +
+      'defined again, because the API rejects a `tool_use` of a tool `tools` does not define. Nothing to do on your side.',
+  };
 }
 
 /** A copy of a tool entry with `fields` set and `defer_loading: true`, or without `defer_loading` when not deferred. */
