@@ -12,6 +12,7 @@ import { formatToolContent } from '../../session/format-tool-output.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
+import { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
 import { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
 import { resolveOpenAIResponsesUnpairedToolResults } from './resolve-openai-responses-unpaired-tool-results.js';
@@ -162,14 +163,20 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
             const handling = await toolSearch.handleToolCall({ name: names.toWire(searchName), arguments: item.arguments }, { sessionId, plan, names, loaded });
             if (handling.type !== 'search') continue;
             const answer = createOpenAIToolSearchOutput(item as { call_id?: string | null }, handling.result) satisfies OpenAIResponsesToolSearchOutputItem;
-            entries.push({ call: { type: 'search', id: typeof item.call_id === 'string' ? item.call_id : '', name: searchName, result: handling.result }, write: () => answer });
+            // What the output's definitions cannot say (no match, loaded earlier, a bad query) follows as a note.
+            const note = createOpenAIToolSearchNote(handling.result);
+            entries.push({ call: { type: 'search', id: typeof item.call_id === 'string' ? item.call_id : '', name: searchName, result: handling.result }, write: () => (note === null ? answer : [answer, note]) });
           } else if (item.type === 'custom_tool_call' && typeof item.call_id === 'string' && typeof item.name === 'string') {
             const id = item.call_id;
             const run = { type: 'run' as const, id, name: names.fromWire(item.name), arguments: item.input, checked: false };
             entries.push({ call: run, write: (result) => ({ type: 'custom_tool_call_output', call_id: id, output: formatToolContent<OpenAIResponsesFunctionCallOutputContent>(result) }) });
           }
         }
-        return createSessionStep(entries, (answers) => ({ input: [...output, ...answers] as Item[], answers: answers as Item[], done: answers.length === 0 }));
+        return createSessionStep(entries, (written) => {
+          // A search's answer is its output and, when it has one, its note: two items (no answer item is an array).
+          const answers = written.flatMap((answer) => (Array.isArray(answer) ? (answer as unknown[]) : [answer]));
+          return { input: [...output, ...answers] as Item[], answers: answers as Item[], done: answers.length === 0 };
+        });
       };
       return {
         ...prepared,

@@ -2,6 +2,7 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { ToolSearchResult } from '../../client/tool-search-result.js';
 import type { OpenAIResponsesFunctionTool, OpenAIResponsesToolSearchOutputItem } from './openai-responses-api.js';
+import type { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
 
 /**
  * The `tool_search_output` item that answers the model's client-executed `tool_search_call` (a plan with
@@ -11,8 +12,8 @@ import type { OpenAIResponsesFunctionTool, OpenAIResponsesToolSearchOutputItem }
  *
  * Each tool the search returned with its schema becomes a function tool with `defer_loading: true` under the name the
  * model saw (run the search with the transformer's `names`). A search that loaded nothing (no match, an empty or bad
- * query, or only tools an earlier search of the session loaded) answers with no tools: the model searches again or
- * calls what it already has.
+ * query, or only tools an earlier search of the session loaded) answers with no tools: the output cannot say why, so
+ * append {@link createOpenAIToolSearchNote}'s developer message after it (the session API's `handle` does).
  *
  * Throws a `ToolSearchError` (`invalid-options`) when `call` has no `call_id` (a server-executed call is answered by
  * the API itself).

@@ -76,3 +76,31 @@ describe('createOpenAIResponsesToolSearch', () => {
     });
   });
 });
+
+describe('createOpenAIResponsesToolSearch handle, library ranking under hosted search', () => {
+  // Issue 15 items 15 and 7: say what a search that loaded nothing found; answer the client search call whatever the catalog names its functions.
+  it('follows a tool_search_output that loads nothing with a note saying why', async () => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools, config: { threshold: 0 } });
+    const request = await toolSearch.prepare({ model: 'gpt-5.4', input: 'hi' }, { sessionId: 'notes' });
+    expect(request.plan).toMatchObject({ mechanism: 'openai-hosted', search: 'library' });
+    const call = (id: string, query: unknown) => ({ type: 'tool_search_call', call_id: id, execution: 'client', arguments: query === undefined ? {} : { query }, status: 'completed' });
+    const turn = await request.handle({ output: [call('t1', 'zzzz qqqq'), call('t2', undefined), call('t3', 'select:nope')] }, async () => '');
+    expect(turn.answers.map((item) => (item as { type: string }).type)).toEqual(['tool_search_output', 'message', 'tool_search_output', 'message', 'tool_search_output', 'message']);
+    expect(JSON.stringify(turn.answers[1])).toContain('no-match');
+    expect(JSON.stringify(turn.answers[3])).toContain('needs a `query` string');
+    expect(JSON.stringify(turn.answers[5])).toContain('nope');
+    const first = await request.handle({ output: [call('t4', 'create issue')] }, async () => '');
+    expect((first.answers[0] as unknown as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
+  });
+
+  it('answers a client tool_search_call when the catalog has a function named tool_search of its own', async () => {
+    const own = { type: 'function' as const, name: 'tool_search', description: 'Search the web', parameters: { type: 'object', properties: { q: { type: 'string' } } }, strict: false };
+    // Nothing deferred at this threshold: the body's own client-executed tool search is kept, and the model calls it.
+    const toolSearch = createOpenAIResponsesToolSearch({ tools: [own, ...tools], config: { threshold: 1000, search: 'library' } });
+    const searchTool = { type: 'tool_search', execution: 'client', description: 'Find tools', parameters: { type: 'object', properties: { query: { type: 'string' } } } };
+    const request = await toolSearch.prepare({ model: 'gpt-5.4', input: 'hi', tools: [searchTool, own, ...tools] as never }, { sessionId: 'own' });
+    const turn = await request.handle({ output: [{ type: 'tool_search_call', call_id: 't1', execution: 'client', arguments: { query: 'create issue' }, status: 'completed' }] }, async () => 'ran');
+    expect(turn.answers[0]).toMatchObject({ type: 'tool_search_output', call_id: 't1' });
+    expect((turn.answers[0] as unknown as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
+  });
+});
