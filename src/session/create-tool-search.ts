@@ -15,6 +15,7 @@ import type { ToolSearchResult } from '../client/tool-search-result.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
+import { resolveLoadableSearchResult } from '../client/resolve-loadable-search-result.js';
 
 /** How many plans one {@link ToolSearch} keeps (one per model and tool list; agents use a handful). */
 const MAX_CACHED_PLANS = 32;
@@ -198,7 +199,12 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
         // Search only what this request sends, when it sends less than the catalog.
         const visible = visibleOf(plan);
         const result = await search.execute(call.arguments, { sessionId, ...(names === undefined ? {} : { names }), ...(visible === undefined ? {} : { visible }), ...(context.loaded === undefined ? {} : { loaded: context.loaded }) });
-        return { type: 'search', result };
+        if (plan.mechanism !== 'openai-hosted' && plan.mechanism !== 'claude-hosted') return { type: 'search', result };
+        // The provider loads what the result names: only deferred tools the conversation has not loaded yet.
+        const deferred = new Set(plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
+        const loaded = new Set([...(context.loaded ?? [])].map((loadedName) => names?.fromWire(loadedName) ?? loadedName));
+        const fromWire = names?.fromWire ?? ((wire: string) => wire);
+        return { type: 'search', result: resolveLoadableSearchResult(result, (wire) => deferred.has(fromWire(wire)) && !loaded.has(fromWire(wire))) };
       }
       const outcome = await check.check(call, { sessionId, ...(names === undefined ? {} : { names }) });
       return outcome.ok ? { type: 'run', name: outcome.name, arguments: outcome.arguments, checked: outcome.checked } : { type: 'answer', result: outcome.result };

@@ -162,7 +162,8 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
             const searchName = resolveOwnToolsSent(plan).searchName;
             const handling = await toolSearch.handleToolCall({ name: names.toWire(searchName), arguments: item.arguments }, { sessionId, plan, names, loaded });
             if (handling.type !== 'search') continue;
-            const answer = createOpenAIToolSearchOutput(item as { call_id?: string | null }, handling.result) satisfies OpenAIResponsesToolSearchOutputItem;
+            // Loaded as the caller declared them (their `strict`, their namespace).
+            const answer = createOpenAIToolSearchOutput(item as { call_id?: string | null }, handling.result, { tools: catalogTools, names }) satisfies OpenAIResponsesToolSearchOutputItem;
             // What the output's definitions cannot say (no match, loaded earlier, a bad query) follows as a note.
             const note = createOpenAIToolSearchNote(handling.result);
             entries.push({ call: { type: 'search', id: typeof item.call_id === 'string' ? item.call_id : '', name: searchName, result: handling.result }, write: () => (note === null ? answer : [answer, note]) });
