@@ -214,7 +214,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   });
   if (missing.length > 0 || unplanned.length > 0) throw planMismatch(missing, unplanned);
 
-  const ownForHistory = resolveOwnToolsCalled(history.references, names, own);
+  const ownForHistory = resolveOwnToolsCalled(history.references, names, own, (name) => planned.has(name) || catalogByName.has(name) || bodyTools.has(name));
   const context: BuildContext = { entries, bodyTools, restored, names, catalogByName, warnings, forced, ownSearchEntries, ownForHistory };
   let built: BuiltTools;
   switch (mechanism) {
@@ -237,7 +237,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   if (restored.size > 0 || built.restoredForHistory.length > 0) warnings.push(restoredWarning(restored, built.restoredForHistory, mechanism));
   // The package's own tools the history called that this plan does not send (the session moved to another model, the
   // tools shrank below the threshold, the provider's search): defined again, so the history's `tool_use` blocks hold.
-  const ownRestored = restoreOwnToolsForHistory(built.tools, context, own);
+  const ownRestored = restoreOwnToolsForHistory(built.tools, context);
   if (ownRestored.length > 0) warnings.push(ownRestoredWarning(ownRestored, mechanism));
 
   const cache = transformAnthropicToolCacheControl(built.tools, { callerLast: built.callerLast, hidden: built.hidden });
@@ -278,8 +278,8 @@ interface BuildContext {
   readonly warnings: AnthropicMessagesWarning[];
   readonly forced: string | null;
   readonly ownSearchEntries: readonly Record<string, unknown>[];
-  /** Wire names of the package's own tools the history calls (`tool_use`), which the request must define. */
-  readonly ownForHistory: ReadonlySet<string>;
+  /** The package's own tools the history calls (`tool_use`), by wire name, which the request must define. */
+  readonly ownForHistory: ReadonlyMap<string, 'search' | 'call'>;
 }
 
 /** A tool list before its cache breakpoints are placed. */
@@ -570,29 +570,45 @@ function dropOwnSearchTool(context: BuildContext, mechanism: 'claude-hosted' | '
   });
 }
 
-/** The wire names of the package's own tools (`tool_search`, `call_tool`, as this plan names them) the history calls. */
-function resolveOwnToolsCalled(references: readonly AnthropicHistoryReference[], names: ToolNameMapping, own: OwnToolNames): ReadonlySet<string> {
-  const ownNames = [names.toWire(own.searchName), names.toWire(own.callToolName)];
-  const called = new Set<string>();
-  for (const reference of references) if (reference.kind === 'tool_use' && ownNames.includes(reference.name)) called.add(reference.name);
+/**
+ * The package's own tools the history calls, by wire name: under the names this plan gives them, or under a name an
+ * earlier plan gave them (`tool_search_2` next to a caller's `tool_search` that is gone now) that no tool of the
+ * plan or the catalog has.
+ */
+function resolveOwnToolsCalled(references: readonly AnthropicHistoryReference[], names: ToolNameMapping, own: OwnToolNames, known: (name: string) => boolean): ReadonlyMap<string, 'search' | 'call'> {
+  const current = new Map<string, 'search' | 'call'>([
+    [names.toWire(own.searchName), 'search'],
+    [names.toWire(own.callToolName), 'call'],
+  ]);
+  const called = new Map<string, 'search' | 'call'>();
+  for (const reference of references) {
+    if (reference.kind !== 'tool_use') continue;
+    const kind = current.get(reference.name) ?? (known(names.fromWire(reference.name)) ? undefined : OWN_NAME_KINDS.get(reference.name.replace(/_(?:[2-9]|[1-9]\d+)$/, '')));
+    if (kind !== undefined) called.set(reference.name, kind);
+  }
   return called;
 }
+
+const OWN_NAME_KINDS = new Map<string, 'search' | 'call'>([
+  [TOOL_SEARCH_TOOL_NAME, 'search'],
+  ['call_tool', 'call'],
+]);
 
 /**
  * Appends the package's own tools the history calls that `tools` does not define, as the package defines them (the
  * API rejects a `tool_use` of an undefined tool); returns their names. A later call of one is answered as before (the
  * session searches, or unwraps `call_tool`).
  */
-function restoreOwnToolsForHistory(tools: unknown[], context: BuildContext, own: OwnToolNames): string[] {
-  const { ownForHistory: called, names, ownSearchEntries } = context;
+function restoreOwnToolsForHistory(tools: unknown[], context: BuildContext): string[] {
+  const { ownForHistory: called, ownSearchEntries } = context;
   if (called.size === 0) return [];
   const restored: string[] = [];
-  const definitions = [
-    { name: names.toWire(own.searchName), description: TOOL_SEARCH_TOOL_DEFINITION.description, schema: createToolSearchInputSchema },
-    { name: names.toWire(own.callToolName), description: CALL_TOOL_DEFINITION.description, schema: createCallToolInputSchema },
-  ];
-  for (const { name, description, schema } of definitions) {
-    if (!called.has(name) || tools.some((entry) => isRecord(entry) && entry.name === name)) continue;
+  for (const [name, kind] of called) {
+    const { description, schema } =
+      kind === 'search'
+        ? { description: TOOL_SEARCH_TOOL_DEFINITION.description, schema: createToolSearchInputSchema }
+        : { description: CALL_TOOL_DEFINITION.description, schema: createCallToolInputSchema };
+    if (tools.some((entry) => isRecord(entry) && entry.name === name)) continue;
     // A breakpoint an earlier pass moved onto it stays (the transformer run on its own output gives the same body).
     const cacheControl = ownSearchEntries.find((entry) => entry.name === name)?.cache_control;
     tools.push(cacheControl === undefined ? { name, description, input_schema: schema() } : { name, description, input_schema: schema(), cache_control: cacheControl });
