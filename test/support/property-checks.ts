@@ -132,6 +132,7 @@ export async function checkTransformerPromises<Options>(
   // The package's own tools go by `tool_search_2` (…) next to a caller's tool of that name.
   const own = resolveOwnToolsSent(plan);
   const known = new Set([...scenario.tools.map((tool) => tool.name), 'tool_search', 'call_tool', own.searchName, own.callToolName]);
-  for (const wire of sent) expect(known.has(result.names.fromWire(wire))).toBe(true);
+  // The package's own tools an earlier plan named otherwise (`tool_search_2`) may be defined again for the history.
+  for (const wire of sent) expect(known.has(result.names.fromWire(wire)) || /^(?:tool_search|call_tool)_\d+$/.test(wire)).toBe(true);
   await checkModelFacingCalls(scenario, result.names, sent, calls);
 }
