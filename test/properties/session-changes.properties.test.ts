@@ -98,8 +98,12 @@ describe('a session whose model, plan, tools or search mode changes between turn
         const warned = new Set(result.warnings.map((warning) => warning.code));
         const violations = preflightAnthropicMessagesRequest(result.body).violations;
         const defined = new Set(((result.body.tools ?? []) as { name?: string }[]).map((tool) => tool.name));
-        // The package's own tools the history called are always defined again.
-        for (const use of uses) if (use.name === own.searchName || use.name === own.callToolName) expect(defined.has(use.name) || !warned.has('history-tool-undefined')).toBe(true);
+        // The package's own tools the history called are always defined again. Known limit (README): a catalog tool
+        // named like the name the package's tool took in turn 1 (`tool_search_2`) is taken for the caller's.
+        const catalogNames = new Set(catalog.map((tool) => tool.name));
+        for (const use of uses) {
+          if ((use.name === own.searchName || use.name === own.callToolName) && !catalogNames.has(use.name as string)) expect(defined.has(use.name) || !warned.has('history-tool-undefined')).toBe(true);
+        }
         const unexcused = violations.filter((violation) => !(violation.rule.startsWith('undefined-') && warned.has('history-tool-undefined')));
         expect(unexcused).toEqual([]);
       }),
