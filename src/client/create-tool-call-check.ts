@@ -7,7 +7,7 @@ import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolSearchResult } from './tool-search-result.js';
 import { createArgumentValidator, type ArgumentValidator } from './create-argument-validator.js';
-import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
+import { resolveOwnToolNames } from '../plan/resolve-own-tools-sent.js';
 
 /** A tool call as the model made it; `arguments` may be the raw JSON text (OpenAI) or already parsed. */
 export interface ToolCall {
@@ -81,6 +81,8 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
     throw new ToolSearchError('invalid-options', `createToolCallCheck: \`store\` must be a RevealStore, got ${describeValue(options?.store)}`);
   }
   const byName = new Map(parseToolDefinitions(options.tools).map((tool) => [tool.name, tool]));
+  // The package's own tools go by other names where the catalog has tools of those names (the caller's run as theirs).
+  const own = resolveOwnToolNames([...byName.keys()]);
   // Compiled on first use and kept per tool, up to a bound: a catalog of thousands of tools compiles only those called.
   const validators = new LRUCache<string, { readonly validator: ArgumentValidator | null }>({ maxSize: MAX_CACHED_VALIDATORS, sizeCalculation: () => 1 });
   const store = options.store;
@@ -104,19 +106,19 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
       let name = typeof call?.name === 'string' ? (context.names?.fromWire(call.name) ?? call.name) : '';
       let written: unknown = call?.arguments;
       let writtenName: unknown = call?.name;
-      if (name === CALL_TOOL_NAME && !byName.has(CALL_TOOL_NAME)) {
+      if (name === own.callToolName) {
         const wrapped = parseArguments(written).value as { name?: unknown; arguments?: unknown } | undefined;
         const inner = typeof wrapped === 'object' && wrapped !== null ? wrapped : {};
-        if (typeof inner.name !== 'string' || inner.name === CALL_TOOL_NAME) {
+        if (typeof inner.name !== 'string' || (context.names?.fromWire(inner.name) ?? inner.name) === own.callToolName) {
           return {
             ok: false,
             result: {
               status: 'invalid-arguments',
-              tool: CALL_TOOL_NAME,
+              tool: toWire(own.callToolName),
               errors: [`\`name\`: expected the name of the tool to call, got ${describeValue(inner.name)}`],
               tools: [],
               loaded: [],
-              message: `\`${CALL_TOOL_NAME}\` needs {"name": "<tool>", "arguments": {…}}. Call \`${TOOL_SEARCH_TOOL_NAME}\` to find the tool and its parameters.`,
+              message: `\`${toWire(own.callToolName)}\` needs {"name": "<tool>", "arguments": {…}}. Call \`${toWire(own.searchName)}\` to find the tool and its parameters.`,
             },
           };
         }
@@ -125,8 +127,8 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         writtenName = inner.name;
       }
       const tool = byName.get(name);
-      if (tool === undefined || name === TOOL_SEARCH_TOOL_NAME) {
-        if (name === TOOL_SEARCH_TOOL_NAME) return { ok: true, name, arguments: parseArguments(written).value, checked: false };
+      if (tool === undefined) {
+        if (name === own.searchName) return { ok: true, name, arguments: parseArguments(written).value, checked: false };
         return {
           ok: false,
           result: {
@@ -135,7 +137,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
             tools: [],
             availableTools: [],
             moreTools: byName.size,
-            message: `There is no tool named ${describeValue(writtenName)}. Call \`${TOOL_SEARCH_TOOL_NAME}\` with keywords to find the tool you need.`,
+            message: `There is no tool named ${describeValue(writtenName)}. Call \`${toWire(own.searchName)}\` with keywords to find the tool you need.`,
           },
         };
       }

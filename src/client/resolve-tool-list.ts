@@ -14,7 +14,7 @@ import {
   createToolSearchInputSchema,
 } from './tool-search-tool-definition.js';
 import { createToolSearchGuidance } from './tool-search-guidance.js';
-import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 
@@ -74,7 +74,9 @@ export interface ResolveToolListOptions {
  * Order, chosen so the serialized list keeps the longest byte-identical prefix from one request to the next (a
  * prompt cache reuses only an unchanged prefix): the loaded tools in input order, `tool_search`, `call_tool` (when
  * deferred tools are left out of the list), then the deferred tools in input order as the listing gives them:
- * `full` and `compact` send each with the stub schema; `names` and `none` leave them out.
+ * `full` and `compact` send each with the stub schema; `names` and `none` leave them out. A caller's own tool named
+ * `tool_search` or `call_tool` is a loaded tool like the others; the package's then goes by another name
+ * (`tool_search_2`, the entry's `name`).
  *
  * With `reveal: 'conversation'` (the default) the list depends on nothing but the plan: `revealed` is ignored, so
  * it is byte-identical on every request of a session (and across sessions), and a loaded schema lives only in the
@@ -88,7 +90,7 @@ export interface ResolveToolListOptions {
  * `tools` is an array or an object holding one in `tools` (an MCP `tools/list` result). Throws a `ToolSearchError`
  * (`invalid-tools`) for a bad tool list (see `parseToolDefinitions`), `plan-mismatch` naming the tools when the plan
  * was made for a different tool list, and `invalid-options` when `revealed` or `forced` is not a list of names (a
- * string, a non-iterable).
+ * string, a non-iterable), `names` is not a name mapping, or an option is unknown, whether or not the plan reads it.
  *
  * @example
  * ```ts
@@ -98,7 +100,31 @@ export interface ResolveToolListOptions {
  * ```
  */
 export function resolveToolList(given: ToolSearchPlan, toolList: ToolDefinitionsInput, options: ResolveToolListOptions = {}): ToolList {
-  return createToolList(parseToolSearchPlan(given), parseToolDefinitions(toolList), options);
+  return createToolList(parseToolSearchPlan(given), parseToolDefinitions(toolList), parseToolListOptions(options));
+}
+
+const TOOL_LIST_OPTIONS = ['revealed', 'forced', 'names'];
+
+/**
+ * Checks every option whatever the plan's mode reads (a `revealed` the `conversation` mode ignores is still a list of
+ * names), so a mistake shows the day it is made, not the day the mode changes.
+ */
+function parseToolListOptions(options: unknown): ResolveToolListOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new ToolSearchError('invalid-options', `resolveToolList: the options must be an object such as \`{ revealed, names }\`, got ${describeValue(options)}`);
+  }
+  const unknown = Object.keys(options).filter((key) => !TOOL_LIST_OPTIONS.includes(key));
+  if (unknown.length > 0) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `resolveToolList: unknown option ${unknown.map((key) => `\`${key}\``).join(', ')}; the options are ${TOOL_LIST_OPTIONS.map((key) => `\`${key}\``).join(', ')}`,
+    );
+  }
+  const { revealed, forced, names } = options as ResolveToolListOptions;
+  if (revealed !== undefined) parseToolNameList(revealed, '`options.revealed`');
+  if (forced !== undefined) parseToolNameList(forced, '`options.forced`');
+  checkNamesContext(names, 'resolveToolList');
+  return options as ResolveToolListOptions;
 }
 
 /**
@@ -127,8 +153,7 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
   // Unlisted tools shown in full are appended in the order they were revealed or forced, by name.
   const unlisted = new Map<string, ToolDefinition>();
   for (const [entry, tool] of planned) {
-    // The package's own tools take the place of a caller's of the same name (the plan warns `search-tool-replaced`).
-    if (entry.reason === 'search-tool' || tool === undefined) continue;
+    if (tool === undefined) continue;
     if (entry.status === 'loaded') loaded.push(full(tool, 'loaded'));
     else if (!listed) unlisted.set(tool.name, tool);
     else deferred.push(shownSet.has(tool.name) ? full(tool, 'revealed') : stub(tool, plan.listing as 'full' | 'compact'));
@@ -139,9 +164,11 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
       if (tool !== undefined) deferred.push(full(tool, 'revealed'));
     }
   }
-  // The package's own tools carry fresh copies of their (frozen) schemas: a caller may edit the body it gets back.
-  const own = [createEntry(TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_DEFINITION.description, createToolSearchInputSchema(), 'search')];
-  if (resolveOwnToolsSent(plan).callTool) own.push(createEntry(CALL_TOOL_DEFINITION, CALL_TOOL_DEFINITION.description, createCallToolInputSchema(), 'call'));
+  // The package's own tools carry fresh copies of their (frozen) schemas: a caller may edit the body it gets back. They
+  // go by other names where the caller has tools of theirs (`resolveOwnToolNames`), which are sent as they are.
+  const sent = resolveOwnToolsSent(plan);
+  const own = [createOwnEntry(TOOL_SEARCH_TOOL_DEFINITION, sent.searchName, createToolSearchInputSchema(), 'search')];
+  if (sent.callTool) own.push(createOwnEntry(CALL_TOOL_DEFINITION, sent.callToolName, createCallToolInputSchema(), 'call'));
   return {
     tools: [...loaded, ...own, ...deferred],
     guidance: createToolSearchGuidance(plan, options.names === undefined ? {} : { names: options.names }),
@@ -174,11 +201,11 @@ function createEntry(tool: ToolDefinition, description: string | undefined, inpu
     : { name: tool.name, description, inputSchema, status, definition: tool };
 }
 
-/** The package's own tools, by name. */
-const OWN_TOOLS: ReadonlyMap<string, ToolDefinition> = new Map([
-  [TOOL_SEARCH_TOOL_DEFINITION.name, TOOL_SEARCH_TOOL_DEFINITION],
-  [CALL_TOOL_DEFINITION.name, CALL_TOOL_DEFINITION],
-]);
+/** An entry for one of the package's own tools, under the name it goes by with this plan. */
+function createOwnEntry(tool: ToolDefinition, name: string, inputSchema: JSONSchemaObject, status: 'search' | 'call'): ToolListEntry {
+  const definition = name === tool.name ? tool : { ...tool, name };
+  return { name, description: tool.description as string, inputSchema, status, definition };
+}
 
 /**
  * Pairs every planned tool with its definition, in input order; throws when the two lists differ. A planned tool
@@ -190,12 +217,6 @@ function matchPlan(plan: ToolSearchPlan, tools: readonly ToolDefinition[], mayLa
     return plan.tools.map((entry, index) => [entry, tools[index] as ToolDefinition]);
   }
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  // A caller's `tool_search` or `call_tool` the package's replaced on an earlier pass is not in a transformed body: the
-  // package's own definition stands in for it (the list never sends the caller's anyway).
-  for (const entry of plan.tools) {
-    const own = entry.reason === 'search-tool' && !byName.has(entry.name) ? OWN_TOOLS.get(entry.name) : undefined;
-    if (own !== undefined) byName.set(entry.name, own);
-  }
   const missing = plan.tools.filter((entry) => !byName.has(entry.name) && !mayLack(entry)).map((entry) => `\`${entry.name}\``);
   const plannedNames = new Set(plan.tools.map((entry) => entry.name));
   const unplanned = tools.filter((tool) => !plannedNames.has(tool.name)).map((tool) => `\`${tool.name}\``);

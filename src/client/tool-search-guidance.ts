@@ -52,36 +52,58 @@ export function resolveToolSearchGuidance(given: ToolSearchPlan, options: Resolv
 /** {@link resolveToolSearchGuidance} for a plan the package has already checked. Not part of the public API. */
 export function createToolSearchGuidance(plan: ToolSearchPlan, options: ResolveToolSearchGuidanceOptions = {}): string | null {
   // The note is about the library's `tool_search`: no note when the request does not send it.
-  if (!resolveOwnToolsSent(plan).search) return null;
+  const own = resolveOwnToolsSent(plan);
+  if (!own.search) return null;
+  const toWire = options.names?.toWire ?? ((name: string) => name);
+  // Where the caller has a tool of its own named `tool_search`, the package's goes by another name: the note says so.
+  const searchName = toWire(own.searchName);
+  const lead = searchName === TOOL_SEARCH_TOOL_NAME ? TOOL_SEARCH_GUIDANCE : `${TOOL_SEARCH_GUIDANCE}${fill(GUIDANCE_TAILS.renamedSearch, searchName)}`;
   const deferred = plan.tools.filter((tool) => tool.status === 'deferred');
   const listed = options.listed ?? (plan.listing === 'full' || plan.listing === 'compact');
   const client = plan.mechanism === 'client';
   if (listed) {
     const loaded = client && plan.reveal === 'tool-list' ? GUIDANCE_TAILS.nextStep : GUIDANCE_TAILS.callWithParameters;
-    return `${TOOL_SEARCH_GUIDANCE}${loaded}${GUIDANCE_TAILS.shownInFull}`;
+    return `${lead}${loaded}${GUIDANCE_TAILS.shownInFull}`;
   }
-  const toWire = options.names?.toWire ?? ((name: string) => name);
   const which =
     plan.listing === 'none'
-      ? ` ${deferred.length}${GUIDANCE_TAILS.countedLead}`
+      ? ` ${deferred.length}${fill(GUIDANCE_TAILS.countedLead, searchName)}`
       : `${GUIDANCE_TAILS.namesLead}${deferred.map((tool) => toWire(tool.name)).join(', ')}.`;
-  const how = !client ? GUIDANCE_TAILS.callDirectly : plan.reveal === 'tool-list' ? GUIDANCE_TAILS.joinsToolList : GUIDANCE_TAILS.callThroughCallTool;
-  return `${TOOL_SEARCH_GUIDANCE}${which}${how}`;
+  const how = !client
+    ? fill(GUIDANCE_TAILS.callDirectly, searchName)
+    : plan.reveal === 'tool-list'
+      ? GUIDANCE_TAILS.joinsToolList
+      : fill(GUIDANCE_TAILS.callThroughCallTool, toWire(own.callToolName));
+  return `${lead}${which}${how}`;
 }
+
+/** The placeholder a tail holds for the name of one of the package's own tools (`tool_search_2` when the caller has a `tool_search`). */
+const NAME = '\u0000';
 
 /** The sentences a note may add after {@link TOOL_SEARCH_GUIDANCE}, each with its leading space. */
 const GUIDANCE_TAILS = {
+  // Right after the first part, when the caller has its own `tool_search`.
+  renamedSearch: ` Here that tool is named \`${NAME}\` (\`${TOOL_SEARCH_TOOL_NAME}\` is another tool).`,
   nextStep: ' On your next step those tools are callable with their full parameters.',
   callWithParameters: ' Then call them with those parameters.',
   shownInFull: ' Tools shown with full parameter schemas do not need to be searched for.',
   // Followed by the names, comma-separated, and a period; tool names hold no white space or comma on any API.
   namesLead: ' These tools are available but not in your tool list: ',
   // After the count of deferred tools.
-  countedLead: ` more tools are available but not listed; find them with \`${TOOL_SEARCH_TOOL_NAME}\`.`,
-  callDirectly: ` Once \`${TOOL_SEARCH_TOOL_NAME}\` has returned a tool, call it directly.`,
+  countedLead: ` more tools are available but not listed; find them with \`${NAME}\`.`,
+  callDirectly: ` Once \`${NAME}\` has returned a tool, call it directly.`,
   joinsToolList: ' A tool it returns is in your tool list from your next step on.',
-  callThroughCallTool: ` Call them through \`${CALL_TOOL_NAME}\` with their name and arguments.`,
+  callThroughCallTool: ` Call them through \`${NAME}\` with their name and arguments.`,
 } as const;
+
+function fill(tail: string, name: string): string {
+  return tail.replace(NAME, name);
+}
+
+/** A tail as a pattern: its own tool's name is the default name or a renamed one (`_2`, `_3`, …). */
+function tailPattern(tail: string, base: string): string {
+  return escapeRegExp(tail).replace(NAME, `${escapeRegExp(base)}(?:_\\d+)?`);
+}
 
 /**
  * Matches every note this package writes, and nothing after it: {@link TOOL_SEARCH_GUIDANCE}, then the sentences a
@@ -89,10 +111,10 @@ const GUIDANCE_TAILS = {
  * reset `lastIndex` or use it with `replace`.
  */
 export const TOOL_SEARCH_GUIDANCE_PATTERN = new RegExp(
-  `${escapeRegExp(TOOL_SEARCH_GUIDANCE)}` +
+  `${escapeRegExp(TOOL_SEARCH_GUIDANCE)}(?:${tailPattern(GUIDANCE_TAILS.renamedSearch, TOOL_SEARCH_TOOL_NAME)})?` +
     `(?:(?:${escapeRegExp(GUIDANCE_TAILS.nextStep)}|${escapeRegExp(GUIDANCE_TAILS.callWithParameters)})${escapeRegExp(GUIDANCE_TAILS.shownInFull)}` +
-    `|(?:${escapeRegExp(GUIDANCE_TAILS.namesLead)}[^\\s,]+(?:, [^\\s,]+)*\\.| \\d+${escapeRegExp(GUIDANCE_TAILS.countedLead)})` +
-    `(?:${escapeRegExp(GUIDANCE_TAILS.callDirectly)}|${escapeRegExp(GUIDANCE_TAILS.joinsToolList)}|${escapeRegExp(GUIDANCE_TAILS.callThroughCallTool)})?)?`,
+    `|(?:${escapeRegExp(GUIDANCE_TAILS.namesLead)}[^\\s,]+(?:, [^\\s,]+)*\\.| \\d+${tailPattern(GUIDANCE_TAILS.countedLead, TOOL_SEARCH_TOOL_NAME)})` +
+    `(?:${tailPattern(GUIDANCE_TAILS.callDirectly, TOOL_SEARCH_TOOL_NAME)}|${escapeRegExp(GUIDANCE_TAILS.joinsToolList)}|${tailPattern(GUIDANCE_TAILS.callThroughCallTool, CALL_TOOL_NAME)})?)?`,
   'g',
 );
 

@@ -2,6 +2,9 @@ import stringify from 'fast-json-stable-stringify';
 import type { JSONSchemaObject } from '../tools/tool-definition.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
+import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import type { OwnToolNames } from '../plan/resolve-own-tools-sent.js';
 
 /** A tool returned by `tool_search`, with its full schema. */
 export interface ToolSearchMatch {
@@ -59,34 +62,68 @@ export function formatToolSearchResult(result: ToolSearchResult): string {
   return stringify(result);
 }
 
+/** One answered tool call of a history: the name the model called it by (as sent) and the output the caller sent back. */
+export interface HistoryToolOutput {
+  /** The called tool's name as the model saw it (`tool_search`, `call_tool`, or a tool's wire name). */
+  readonly name: string;
+  /** The output: text (JSON) or an already-parsed object. */
+  readonly output: unknown;
+}
+
+/** The names the package's own tools were sent under, when they differ from `tool_search` and `call_tool`. */
+export interface ResolveRevealedToolsOptions {
+  /** @default 'tool_search' */
+  readonly searchName?: string;
+  /** @default 'call_tool' */
+  readonly callToolName?: string;
+}
+
 /**
- * The tools revealed by `tool_search` results found in a conversation history, oldest first, without duplicates.
+ * The tools revealed by this package's answers in a conversation history, oldest first, without duplicates: a
+ * `found` result counts when it answers a call of the package's `tool_search`, and a blind call's answer
+ * (`invalid-arguments`, which carries the called tool's schema) when it answers a call of that very tool or of
+ * `call_tool`. The output of any other tool counts for nothing, whatever it looks like (a fetched page that holds a
+ * search result, a caller tool's JSON), so it can never make a later search withhold a schema the conversation does
+ * not hold. Lets a transformer restore reveals that a store lost (an evicted session, a restart, another process)
+ * from the history itself.
  *
- * Pass the content of every tool result in the history (strings or already-parsed objects, in order, as an array or
- * any other iterable; a single string is not a list and throws `invalid-options`); anything that is not a result this
- * package produced (`found` or `invalid-arguments`, naming its tools in `tools` or `loaded`) is ignored, so it is
- * safe to pass every tool output. Lets a transformer restore reveals that a store lost (an evicted session, a restart,
- * another process) from the history itself.
+ * Pass every answered call of the history as `{ name, output }` (an array or any other iterable), with the names as
+ * the model saw them; `options` names the package's tools when they were sent under other names (`tool_search_2`
+ * next to a caller's own `tool_search`). Throws `invalid-options` for anything that is not such a list.
  *
  * @example
  * ```ts
  * import { resolveRevealedTools } from 'tool-search';
- * const revealed = resolveRevealedTools(messages.filter((m) => m.role === 'tool').map((m) => m.content));
+ * const revealed = resolveRevealedTools(toolMessages.map((m) => ({ name: nameOfCall(m.tool_call_id), output: m.content })));
  * ```
  */
-export function resolveRevealedTools(results: Iterable<unknown>): string[] {
-  if (typeof results !== 'object' || results === null || typeof (results as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
-    throw new ToolSearchError('invalid-options', `\`results\` must be a list of tool results (strings or parsed objects), got ${describeValue(results)}`);
+export function resolveRevealedTools(calls: Iterable<HistoryToolOutput>, options: ResolveRevealedToolsOptions = {}): string[] {
+  if (typeof calls !== 'object' || calls === null || typeof (calls as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
+    throw new ToolSearchError('invalid-options', `\`calls\` must be a list of answered tool calls (\`{ name, output }\`), got ${describeValue(calls)}`);
   }
+  const searchName = options?.searchName ?? TOOL_SEARCH_TOOL_NAME;
+  const callToolName = options?.callToolName ?? CALL_TOOL_NAME;
   const revealed = new Set<string>();
-  for (const result of results) {
-    const value = typeof result === 'string' ? parseJSONObject(result) : result;
+  let position = 0;
+  for (const call of calls) {
+    if (typeof call !== 'object' || call === null || typeof (call as { name?: unknown }).name !== 'string') {
+      throw new ToolSearchError('invalid-options', `\`calls[${position}]\` must be \`{ name, output }\` (the called tool's name and its output), got ${describeValue(call)}`);
+    }
+    position += 1;
+    const { name, output } = call;
+    const value = typeof output === 'string' ? parseJSONObject(output) : output;
     if (typeof value !== 'object' || value === null) continue;
-    const { status, loaded, tools } = value as { status?: unknown; loaded?: unknown; tools?: unknown };
-    if (status !== 'found' && status !== 'invalid-arguments') continue;
-    // `loaded` in results of earlier versions; the names of the tools with schemas in current ones.
-    const names = Array.isArray(loaded) ? loaded : Array.isArray(tools) ? tools.map((tool: unknown) => (typeof tool === 'object' && tool !== null ? (tool as { name?: unknown }).name : undefined)) : [];
-    for (const name of names) if (typeof name === 'string' && name.length > 0) revealed.add(name);
+    const { status, loaded, tools, tool } = value as { status?: unknown; loaded?: unknown; tools?: unknown; tool?: unknown };
+    if (status === 'found' && name === searchName) {
+      // `loaded` in results of earlier versions; the names of the tools with schemas in current ones.
+      const names = Array.isArray(loaded) ? loaded : Array.isArray(tools) ? tools.map((entry: unknown) => (typeof entry === 'object' && entry !== null ? (entry as { name?: unknown }).name : undefined)) : [];
+      for (const found of names) if (typeof found === 'string' && found.length > 0) revealed.add(found);
+    } else if (status === 'invalid-arguments' && typeof tool === 'string' && tool.length > 0 && (name === tool || name === callToolName)) {
+      // A blind call's answer reveals the one tool it answers for, when its schema is there.
+      const named = Array.isArray(loaded) && loaded.includes(tool);
+      const withSchema = Array.isArray(tools) && tools.some((entry: unknown) => typeof entry === 'object' && entry !== null && (entry as { name?: unknown }).name === tool);
+      if (named || withSchema) revealed.add(tool);
+    }
   }
   return [...revealed];
 }
@@ -99,4 +136,15 @@ function parseJSONObject(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * {@link resolveRevealedTools} for a transformer: each call's name is read through the request's mapping (a history
+ * may hold the caller's names or the names sent), and the package's own tools go by the names the plan gives them.
+ * Returns names as sent. Not part of the public API.
+ */
+export function resolveHistoryReveals(calls: readonly HistoryToolOutput[], names: Pick<ToolNameMapping, 'toWire' | 'fromWire'>, own: OwnToolNames): string[] {
+  if (calls.length === 0) return [];
+  const sent = calls.map((call) => ({ name: names.toWire(names.fromWire(call.name)), output: call.output }));
+  return resolveRevealedTools(sent, { searchName: names.toWire(own.searchName), callToolName: names.toWire(own.callToolName) });
 }

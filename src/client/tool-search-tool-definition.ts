@@ -100,18 +100,30 @@ const OWN_SIGNATURES = new Map([
   [CALL_TOOL_NAME, signature(CALL_TOOL_DEFINITION)],
 ]);
 
-/** Whether a tool is the package's own `tool_search` (same name, description and schema), e.g. from a transformed body. */
+/**
+ * Whether a tool is the package's own `tool_search` (same description and schema, named `tool_search` or, next to a
+ * caller's tool of that name, `tool_search_2`, …), e.g. from a transformed body.
+ */
 export function isOwnToolSearchTool(tool: ToolDefinition): boolean {
-  return tool.name === TOOL_SEARCH_TOOL_NAME && isOwnTool(tool);
+  return ownBaseName(tool.name) === TOOL_SEARCH_TOOL_NAME && isOwnTool(tool);
 }
 
 /**
- * Whether a tool is one the package adds (`tool_search` or `call_tool`, same name, description and schema), e.g. read
- * back from a body this package transformed.
+ * Whether a tool is one the package adds (`tool_search` or `call_tool`, same description and schema, under its name
+ * or the one it takes next to a caller's tool of that name: `tool_search_2`, …), e.g. read back from a body this
+ * package transformed.
  */
 export function isOwnTool(tool: ToolDefinition): boolean {
-  const own = OWN_SIGNATURES.get(tool.name);
+  const base = ownBaseName(tool.name);
+  const own = base === undefined ? undefined : OWN_SIGNATURES.get(base);
   return own !== undefined && signature(tool) === own;
+}
+
+/** `tool_search` for `tool_search` and `tool_search_2` (…), likewise `call_tool`; `undefined` for any other name. */
+function ownBaseName(name: string): string | undefined {
+  if (OWN_SIGNATURES.has(name)) return name;
+  const base = name.replace(/_(?:[2-9]|[1-9]\d+)$/, '');
+  return base !== name && OWN_SIGNATURES.has(base) ? base : undefined;
 }
 
 /** The value with every object and array in it frozen. */

@@ -10,7 +10,7 @@ import { TOOL_SEARCH_MECHANISMS as MECHANISMS, type ToolSearchPlan } from './too
  * tool list, and the provider's own search under a hosted mechanism.
  *
  * Throws a `ToolSearchError` (`invalid-options`) when the value is not an object with a known `mechanism` and a
- * `tools` list of `{ name, status }` entries.
+ * `tools` list of `{ name, status }` entries, each name listed once.
  *
  * @example
  * ```ts
@@ -30,11 +30,21 @@ export function parseToolSearchPlan(value: unknown): ToolSearchPlan {
     );
   }
   const tools = candidate.tools as unknown[];
+  const seen = new Map<string, number>();
   for (let index = 0; index < tools.length; index += 1) {
     const tool = tools[index] as { name?: unknown; status?: unknown } | null;
     if (typeof tool !== 'object' || tool === null || typeof tool.name !== 'string' || (tool.status !== 'deferred' && tool.status !== 'loaded')) {
       throw new ToolSearchError('invalid-options', `\`plan.tools[${index}]\` must be \`{ name, status: 'deferred' | 'loaded' }\`, got ${describeValue(tool)}`);
     }
+    // A tool listed twice contradicts itself (which entry holds?), as `resolveToolSearch` never writes it.
+    const first = seen.get(tool.name);
+    if (first !== undefined) {
+      throw new ToolSearchError(
+        'invalid-options',
+        `\`plan.tools[${index}]\` names \`${tool.name}\` again (already at \`plan.tools[${first}]\`); a plan lists each tool once: resolve the plan again for these tools`,
+      );
+    }
+    seen.set(tool.name, index);
   }
   const plan = value as ToolSearchPlan;
   const stored = candidate as { listing?: unknown; reveal?: unknown; search?: unknown };

@@ -34,7 +34,8 @@ import { resolveOwnToolsSent } from './resolve-own-tools-sent.js';
  *   the mechanism is `none`, full schemas are sent, and a warning says why.
  * - Deferral: with a mechanism, `always` tools are deferred; `automatic` tools are deferred when the tool count (the
  *   number of tools passed here) meets the threshold; `never` tools, names on the never-defer list and a tool named
- *   like one the package adds (`tool_search`, `call_tool`) are never deferred.
+ *   like one the package adds (`tool_search`, `call_tool`) are never deferred. A caller's tool of such a name keeps
+ *   it; the package's own tool then goes by another name (`tool_search_2`, see the warning `own-tool-renamed`).
  * - Settings: `listing: 'auto'` becomes `names` while at most 1,000 tools are deferred and `none` beyond; `search:
  *   'auto'` becomes `library`; both are written into the plan as resolved.
  *
@@ -109,14 +110,18 @@ export function resolveToolSearch(
   const deferredCount = planned.filter((entry) => entry.status === 'deferred').length;
   const listing = resolveListing(resolved.listing, deferredCount);
   const search = mechanism === 'openai-hosted' || mechanism === 'claude-hosted' ? resolveRanking(resolved.search) : 'library';
-  // The package's own tools this plan sends take the place of a caller's tools of the same names.
+  // The package's own tools this plan sends go by other names where the caller has tools of theirs (never shadowed).
   const own = resolveOwnToolsSent({ mechanism, search, reveal: resolved.reveal, listing, tools: planned });
-  const sent = new Set<string>([...(own.search ? [TOOL_SEARCH_TOOL_NAME] : []), ...(own.callTool ? [CALL_TOOL_NAME] : [])]);
+  const renamed = new Map<string, string>([
+    ...(own.search && own.searchName !== TOOL_SEARCH_TOOL_NAME ? [[TOOL_SEARCH_TOOL_NAME, own.searchName] as const] : []),
+    ...(own.callTool && own.callToolName !== CALL_TOOL_NAME ? [[CALL_TOOL_NAME, own.callToolName] as const] : []),
+  ]);
   for (const tool of definitions) {
-    if (!sent.has(tool.name) || isOwnTool(tool)) continue;
+    const ownName = renamed.get(tool.name);
+    if (ownName === undefined || isOwnTool(tool)) continue;
     warnings.push({
-      code: 'search-tool-replaced',
-      message: `the tool list has its own \`${tool.name}\`; the package sends its own \`${tool.name}\` in its place (rename yours to keep it)`,
+      code: 'own-tool-renamed',
+      message: `the tool list has its own \`${tool.name}\`, which is sent as it is; the package's \`${tool.name}\` goes by \`${ownName}\` in its place (the guidance note names it)`,
     });
   }
 

@@ -31,7 +31,8 @@ export type DeferredReason = 'threshold-reached' | 'policy-always' | 'tool-limit
  * - `below-threshold`: its policy is `automatic` and the tool count is below the threshold.
  * - `policy-never`: its policy is `never`.
  * - `never-defer-list`: its name is on the configuration's never-defer list.
- * - `search-tool`: it is named like one of the tools this package adds (`tool_search`, `call_tool`).
+ * - `search-tool`: it is named like one of the tools this package adds (`tool_search`, `call_tool`); it is sent as it
+ *   is, and the package's own tool of that name goes by another name.
  */
 export type LoadedReason = 'no-mechanism' | 'below-threshold' | 'policy-never' | 'never-defer-list' | 'search-tool';
 
@@ -45,8 +46,8 @@ export type PlannedTool =
  *
  * - `mechanism-unsupported`: an explicitly requested mechanism does not apply to this model or API.
  * - `unknown-never-defer-name`: the never-defer list names a tool that is not in the tool list.
- * - `search-tool-replaced`: the tool list has its own `tool_search` (or `call_tool`), and the package sends its own
- *   tool of that name in its place.
+ * - `own-tool-renamed`: the tool list has its own `tool_search` (or `call_tool`), which is sent as it is, and the
+ *   package's own tool of that name is sent under another name (`tool_search_2`, …) that the guidance note gives.
  * - `platform-transport`: Anthropic's hosted search on Vertex AI or Foundry, where older docs asked for a beta header
  *   that this package does not write: the transport's part. (On Bedrock the beta goes in the body, and the Messages
  *   transformer writes it.)
@@ -59,7 +60,7 @@ export type PlannedTool =
 export type ToolSearchPlanWarningCode =
   | 'mechanism-unsupported'
   | 'unknown-never-defer-name'
-  | 'search-tool-replaced'
+  | 'own-tool-renamed'
   | 'platform-transport'
   | 'unknown-model'
   | 'below-threshold';

@@ -3,7 +3,8 @@ import type { ToolSearchConfig, ToolSearchConfigInput } from '../config/tool-sea
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { ModelReference } from '../models/model-reference.js';
-import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import { resolveToolSearch } from '../plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import { createMemoryRevealStore } from '../reveal/create-memory-reveal-store.js';
@@ -11,11 +12,11 @@ import type { RevealStore } from '../reveal/reveal-store.js';
 import { createToolCallCheck, type ToolCall } from '../client/create-tool-call-check.js';
 import { createToolSearchTool, type ToolSearchTool } from '../client/create-tool-search-tool.js';
 import type { ToolSearchResult } from '../client/tool-search-result.js';
-import { TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchRanker } from '../search/tool-search-ranker.js';
+import { resolveLoadableSearchResult } from '../client/resolve-loadable-search-result.js';
 
 /** How many plans one {@link ToolSearch} keeps (one per model and tool list; agents use a handful). */
 const MAX_CACHED_PLANS = 32;
@@ -191,12 +192,25 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
         throw new ToolSearchError('invalid-options', `handleToolCall: \`context\` must be \`{ sessionId, plan, names? }\`, got ${describeValue(context)}`);
       }
       const { sessionId, plan, names } = context;
+      // Every field is checked whatever the call reads: a bad `loaded` would otherwise pass until the first search.
+      if (typeof sessionId !== 'string' || sessionId.length === 0) {
+        throw new ToolSearchError('invalid-options', `handleToolCall: \`context.sessionId\` must be a non-empty string, got ${describeValue(sessionId)}`);
+      }
+      checkNamesContext(names, 'handleToolCall');
+      if (context.loaded !== undefined) parseToolNameList(context.loaded, '`context.loaded`');
       const name = typeof call?.name === 'string' ? (names?.fromWire(call.name) ?? call.name) : '';
-      if (name === TOOL_SEARCH_TOOL_NAME && (resolveOwnToolsSent(plan).search || !byName.has(TOOL_SEARCH_TOOL_NAME))) {
+      // The package's search goes by `tool_search`, or by `tool_search_2` (…) where the plan has a caller tool of that
+      // name: a call of the caller's own `tool_search` is the caller's to run.
+      if (name === resolveOwnToolsSent(plan).searchName) {
         // Search only what this request sends, when it sends less than the catalog.
         const visible = visibleOf(plan);
         const result = await search.execute(call.arguments, { sessionId, ...(names === undefined ? {} : { names }), ...(visible === undefined ? {} : { visible }), ...(context.loaded === undefined ? {} : { loaded: context.loaded }) });
-        return { type: 'search', result };
+        if (plan.mechanism !== 'openai-hosted' && plan.mechanism !== 'claude-hosted') return { type: 'search', result };
+        // The provider loads what the result names: only deferred tools the conversation has not loaded yet.
+        const deferred = new Set(plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
+        const loaded = new Set([...(context.loaded ?? [])].map((loadedName) => names?.fromWire(loadedName) ?? loadedName));
+        const fromWire = names?.fromWire ?? ((wire: string) => wire);
+        return { type: 'search', result: resolveLoadableSearchResult(result, (wire) => deferred.has(fromWire(wire)) && !loaded.has(fromWire(wire))) };
       }
       const outcome = await check.check(call, { sessionId, ...(names === undefined ? {} : { names }) });
       return outcome.ok ? { type: 'run', name: outcome.name, arguments: outcome.arguments, checked: outcome.checked } : { type: 'answer', result: outcome.result };

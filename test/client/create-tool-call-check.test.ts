@@ -102,7 +102,7 @@ describe('createToolCallCheck', () => {
       },
     });
     expect(await store.get('s')).toEqual(['get_weather']);
-    if (!outcome.ok) expect(resolveRevealedTools([formatToolSearchResult(outcome.result)])).toEqual(['get_weather']);
+    if (!outcome.ok) expect(resolveRevealedTools([{ name: 'get_weather', output: formatToolSearchResult(outcome.result) }])).toEqual(['get_weather']);
   });
 
   /** The outcome of one call of a tool with `schema`. */

@@ -80,10 +80,14 @@ describe('resolveToolList', () => {
       expect(list.guidance).toContain('not in your tool list: a_one, b_two.');
     });
 
-    it('puts the package’s tool_search in place of a caller’s', () => {
-      const own = { ...tool('tool_search'), deferrable: 'never' as const };
-      const list = resolveToolList(resolveToolSearch('gemini-2.5-pro', [...tools, own], { threshold: 3 }), [...tools, own]);
-      expect(list.tools.filter((entry) => entry.name === 'tool_search')).toEqual([expect.objectContaining({ status: 'search', definition: TOOL_SEARCH_TOOL_DEFINITION })]);
+    it('keeps a caller’s own tool_search and call_tool, and sends the package’s as tool_search_2 and call_tool_2', () => {
+      const mine = [tool('tool_search'), tool('call_tool')];
+      const list = resolveToolList(resolveToolSearch('gemini-2.5-pro', [...tools, ...mine], { threshold: 3, listing: 'names' }), [...tools, ...mine]);
+      expect(summary(list)).toEqual(['keep:loaded', 'tool_search:loaded', 'call_tool:loaded', 'tool_search_2:search', 'call_tool_2:call']);
+      expect(list.tools.find((entry) => entry.name === 'tool_search')?.definition).toBe(mine[0]);
+      expect(list.tools.find((entry) => entry.name === 'tool_search_2')).toMatchObject({ inputSchema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema, definition: { name: 'tool_search_2' } });
+      expect(list.guidance).toContain('Here that tool is named `tool_search_2` (`tool_search` is another tool).');
+      expect(list.guidance).toContain('Call them through `call_tool_2`');
     });
   });
 
@@ -147,6 +151,20 @@ describe('resolveToolList', () => {
     expect(() => resolveToolList(plan(), tools, { revealed: revealed as never })).toThrow(
       expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining('`options.revealed`') }),
     );
+  });
+
+  // Issue 15 item 19: an option the plan's mode ignores was not looked at, so a mistake went unseen until the mode changed.
+  describe('checks every option whatever the plan ignores', () => {
+    it.each([
+      ['revealed: 5 with reveals in the conversation', plan('full', 'gemini-2.5-pro', 'conversation'), { revealed: 5 }, '`options.revealed`'],
+      ['revealed: 5 when nothing is deferred', resolveToolSearch('gemini-2.5-pro', tools, { threshold: 30 }), { revealed: 5 }, '`options.revealed`'],
+      ['forced: 5 when nothing is deferred', resolveToolSearch('gemini-2.5-pro', tools, { threshold: 30 }), { forced: 5 }, '`options.forced`'],
+      ['names: 5', plan(), { names: 5 }, '`context.names`'],
+      ['an unknown option', plan(), { reveal: ['beta'] }, '`reveal`'],
+    ])('rejects %s with invalid-options', (_label, given, options, field) => {
+      expect(() => resolveToolList(given, tools, options as never)).toThrow(ToolSearchError);
+      expect(() => resolveToolList(given, tools, options as never)).toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining(field) }));
+    });
   });
 
   it('rejects a plan made for a different tool list, naming the tools', () => {

@@ -16,19 +16,40 @@ describe('formatToolSearchResult', () => {
 });
 
 describe('resolveRevealedTools', () => {
-  it('collects loaded names from this package’s results, oldest first, once each', () => {
-    const blind = { status: 'invalid-arguments', tool: 'b', errors: [], tools: [], loaded: ['b'], message: '' };
-    expect(resolveRevealedTools([formatToolSearchResult(found), blind, JSON.stringify({ ...found, loaded: ['c', 'send_email'] })])).toEqual([
-      'send_email',
-      'b',
-      'c',
-    ]);
+  const blind = { status: 'invalid-arguments', tool: 'b', errors: [], tools: [], loaded: ['b'], message: '' };
+
+  it('collects loaded names from this package’s answers, oldest first, once each', () => {
+    expect(
+      resolveRevealedTools([
+        { name: 'tool_search', output: formatToolSearchResult(found) },
+        { name: 'b', output: blind },
+        { name: 'tool_search', output: JSON.stringify({ ...found, loaded: ['c', 'send_email'] }) },
+        { name: 'call_tool', output: { ...blind, tool: 'd', loaded: ['d'] } },
+      ]),
+    ).toEqual(['send_email', 'b', 'c', 'd']);
+  });
+
+  // Issue 15 item 14: a fetched page or a caller tool's JSON that looks like a search result counted as a reveal, so a
+  // later search withheld the schema (`loadedEarlier`) and Claude never got a `tool_reference`.
+  it.each([
+    ['a found result another tool returned (a fetched page)', { name: 'fetch_page', output: formatToolSearchResult(found) }],
+    ['a found result answering call_tool', { name: 'call_tool', output: formatToolSearchResult(found) }],
+    ['a blind call’s answer naming another tool', { name: 'fetch_page', output: blind }],
+    ['a blind call’s answer answering tool_search', { name: 'tool_search', output: blind }],
+    ['a found result under the default name when the package’s search is tool_search_2', { name: 'tool_search', output: formatToolSearchResult(found) }, { searchName: 'tool_search_2' }],
+  ])('ignores %s', (_label, call, options?: { searchName: string }) => {
+    expect(resolveRevealedTools([call], options)).toEqual([]);
+  });
+
+  it('reads the package’s answers under the names its tools were sent by', () => {
+    expect(resolveRevealedTools([{ name: 'tool_search_2', output: formatToolSearchResult(found) }], { searchName: 'tool_search_2' })).toEqual(['send_email']);
   });
 
   it.each([
     ['a single string', 'the weather is fine'],
     ['a number', 5],
     ['null', null],
+    ['a list of bare outputs', ['{"status":"found"}']],
   ])('rejects results given as %s with invalid-options', (_label, value) => {
     expect(() => resolveRevealedTools(value as never)).toThrow(expect.objectContaining({ code: 'invalid-options' }));
   });
@@ -42,6 +63,6 @@ describe('resolveRevealedTools', () => {
     ['null', null],
     ['a number', 42],
   ])('ignores %s', (_label, value) => {
-    expect(resolveRevealedTools([value])).toEqual([]);
+    expect(resolveRevealedTools([{ name: 'tool_search', output: value }])).toEqual([]);
   });
 });

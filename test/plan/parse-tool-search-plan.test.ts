@@ -16,8 +16,14 @@ describe('parseToolSearchPlan', () => {
     [{ mechanism: 'client' }, '`plan` must be a plan from `resolveToolSearch` (with `mechanism` and `tools`), got an object'],
     [{ mechanism: 'magic', tools: [] }, "`plan.mechanism` must be one of 'openai-hosted', 'claude-hosted', 'client', 'none', got \"magic\" (a string)"],
     [{ mechanism: 'client', tools: [{ name: 'a', status: 'hidden' }] }, "`plan.tools[0]` must be `{ name, status: 'deferred' | 'loaded' }`, got an object"],
+    // A stored plan that lists a tool twice contradicts itself (issue 15 item 8: the Chat output then failed preflight).
+    [
+      { mechanism: 'client', tools: [{ name: 'a', status: 'loaded' }, { name: 'b', status: 'deferred' }, { name: 'a', status: 'deferred' }] },
+      '`plan.tools[2]` names `a` again (already at `plan.tools[0]`); a plan lists each tool once: resolve the plan again for these tools',
+    ],
   ])('rejects %j', (value, message) => {
     expect(() => parseToolSearchPlan(value)).toThrow(ToolSearchError);
     expect(() => parseToolSearchPlan(value)).toThrow(message);
+    expect(() => parseToolSearchPlan(value)).toThrow(expect.objectContaining({ code: 'invalid-options' }));
   });
 });

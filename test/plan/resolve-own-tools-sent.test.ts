@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
+import { resolveOwnToolNames, resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
 import type { PlannedTool, ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 
 const deferred: PlannedTool = { name: 'a', status: 'deferred', reason: 'threshold-reached' };
@@ -18,6 +18,17 @@ describe('resolveOwnToolsSent', () => {
     ['no mechanism', { mechanism: 'none' }, { search: false, callTool: false }],
     ['nothing deferred', { tools: [loaded] }, { search: false, callTool: false }],
   ] as const)('%s', (_label, overrides, expected) => {
-    expect(resolveOwnToolsSent(plan(overrides as Partial<ToolSearchPlan>))).toEqual(expected);
+    expect(resolveOwnToolsSent(plan(overrides as Partial<ToolSearchPlan>))).toEqual({ ...expected, searchName: 'tool_search', callToolName: 'call_tool' });
+  });
+
+  // Issue 15 item 1: a caller's own `call_tool` (an MCP proxy's) or `tool_search` keeps its name; the package's moves.
+  it.each([
+    [['a'], 'tool_search', 'call_tool'],
+    [['call_tool'], 'tool_search', 'call_tool_2'],
+    [['tool_search', 'tool_search_2', 'call_tool', 'call_tool_2', 'call_tool_3'], 'tool_search_3', 'call_tool_4'],
+  ])('with caller tools %j the package’s go by %s and %s', (names, searchName, callToolName) => {
+    expect(resolveOwnToolNames(names)).toEqual({ searchName, callToolName });
+    const tools = names.map((name): PlannedTool => ({ name, status: 'loaded', reason: 'search-tool' }));
+    expect(resolveOwnToolsSent(plan({ tools: [deferred, ...tools] }))).toMatchObject({ search: true, callTool: true, searchName, callToolName });
   });
 });

@@ -346,10 +346,15 @@ describe('resolveToolSearch', () => {
       expect(resolveToolSearch('gemini-2.5-pro', manyTools(1001), { listing: 'compact' }).listing).toBe('compact');
     });
 
-    it('never defers a tool named call_tool, and warns that the package sends its own in its place', () => {
+    it('never defers a tool named call_tool, and warns that the package’s own goes by call_tool_2', () => {
       const plan = resolveToolSearch('gemini-2.5-pro', [...manyTools(20), tool('call_tool')]);
       expect(plan.tools.find((entry) => entry.name === 'call_tool')).toMatchObject({ status: 'loaded', reason: 'search-tool' });
-      expect(plan.warnings).toEqual([expect.objectContaining({ code: 'search-tool-replaced', message: expect.stringContaining('its own `call_tool`') })]);
+      expect(plan.warnings).toEqual([
+        {
+          code: 'own-tool-renamed',
+          message: "the tool list has its own `call_tool`, which is sent as it is; the package's `call_tool` goes by `call_tool_2` in its place (the guidance note names it)",
+        },
+      ]);
       expect(resolveToolSearch('gemini-2.5-pro', [...manyTools(20), tool('call_tool')], { listing: 'full' }).warnings).toEqual([]);
     });
 

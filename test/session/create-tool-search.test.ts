@@ -139,5 +139,20 @@ describe('createToolSearch', () => {
     ])('rejects %s', (_label, options, code) => {
       expect(() => createToolSearch(options as never)).toThrow(expect.objectContaining({ code }));
     });
+
+    // Issue 15 item 19: `loaded` and `names` were read only by a search, so a bad one passed on every other call.
+    it.each([
+      ['a `loaded` that is not a list of names', { loaded: 5 }, '`context.loaded`'],
+      ['a `names` that is not a mapping', { names: 5 }, '`context.names`'],
+      ['an empty `sessionId`', { sessionId: '' }, '`context.sessionId`'],
+    ])('rejects %s on a call of the caller’s own tool too', async (_label, context, field) => {
+      const toolSearch = createToolSearch({ tools });
+      const plan = toolSearch.resolvePlan(gemini);
+      for (const name of ['tool_search', 'get_weather']) {
+        await expect(toolSearch.handleToolCall({ name, arguments: { city: 'Paris' } }, { sessionId: 's', plan, ...context } as never)).rejects.toThrow(
+          expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining(field) }),
+        );
+      }
+    });
   });
 });

@@ -32,6 +32,8 @@ export function propertyParameters<T>(runs = PROPERTY_RUNS): fc.Parameters<T> {
 /** Names that have broken something before, or sit on a rule's edge. */
 const KNOWN_HOSTILE_NAMES = [
   'tool_search',
+  'call_tool',
+  'tool_search_2',
   'tool_search_tool_bm25',
   'tool_search_tool_regex',
   'terminal',
@@ -84,6 +86,10 @@ export const hostileName: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 8, unit: 'binary' }) },
   { weight: 1, arbitrary: fc.string({ minLength: 60, maxLength: 140 }) },
 );
+
+/** Names of the package's own tools and of the provider search tools a caller's tool may have too. */
+const OWN_LIKE_NAMES = ['tool_search', 'call_tool', 'tool_search_2', 'tool_search_tool_bm25', 'tool_search_tool_regex'];
+const OWN_LIKE_SCHEMA: JSONSchemaObject = { type: 'object', properties: { server: { type: 'string' }, params: { type: 'object' } }, required: ['server'] };
 
 /**
  * Text beyond the Basic Multilingual Plane, long enough for the `compact` listing (120 code units) to cut: emoji and
@@ -142,7 +148,12 @@ export type ScenarioEvent =
   /** The model called `tool_search`, and this package's result loaded some tools (by index, or unknown names). */
   | { readonly kind: 'search'; readonly tools: readonly number[]; readonly strangers: readonly string[] }
   /** A hosted search turn (Anthropic's `server_tool_use` + `tool_search_tool_result`, OpenAI's items). */
-  | { readonly kind: 'hosted-search'; readonly tools: readonly number[] };
+  | { readonly kind: 'hosted-search'; readonly tools: readonly number[] }
+  /**
+   * The model called a caller tool (a page fetcher, say) whose output looks like this package's search result
+   * naming some tools: it must never count as a reveal (issue 15 item 14).
+   */
+  | { readonly kind: 'lookalike'; readonly tool: number; readonly tools: readonly number[] };
 
 /** The configuration variants a plan is made with; each field is one generator value. */
 export interface ScenarioConfig {
@@ -212,7 +223,13 @@ export function scenarioArbitrary(models: readonly ModelReference[], options: { 
       { maxLength: maxTools, selector: (tool) => tool.name },
     )
     .map((list) => list.map((tool) => withoutUndefined(tool) as ScenarioTool));
-  return tools.chain((list) => {
+  // Caller tools named like the package's own (an MCP proxy's `call_tool`, a search tool of its own) in one case of
+  // four, whatever the listing (issue 15 item 1); the hostile names above draw them only now and then.
+  const withOwnLike = fc.tuple(tools, fc.oneof({ weight: 3, arbitrary: fc.constant([] as string[]) }, fc.subarray(OWN_LIKE_NAMES, { minLength: 1 }))).map(([list, extra]) => [
+    ...list,
+    ...extra.filter((name) => !list.some((tool) => tool.name === name)).map((name): ScenarioTool => ({ name, description: `The caller's own ${name}.`, inputSchema: OWN_LIKE_SCHEMA, deferLoading: false, inBody: true })),
+  ]);
+  return withOwnLike.chain((list) => {
     const index = list.length === 0 ? fc.constant(0) : fc.nat(list.length - 1);
     const event: fc.Arbitrary<ScenarioEvent> = fc.oneof(
       {
@@ -227,6 +244,7 @@ export function scenarioArbitrary(models: readonly ModelReference[], options: { 
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('stranger' as const), name: hostileName }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('search' as const), tools: fc.array(index, { maxLength: 3 }), strangers: fc.array(hostileName, { maxLength: 1 }) }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('hosted-search' as const), tools: fc.array(index, { minLength: 1, maxLength: 2 }) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('lookalike' as const), tool: index, tools: fc.array(index, { minLength: 1, maxLength: 2 }) }) },
     );
     return fc.record({
       tools: fc.constant(list),
@@ -288,6 +306,8 @@ export function scenarioCalls(scenario: Scenario, formatResult: (loaded: string[
         return { index, name: 'tool_search', result: formatResult([...event.tools.map(nameOf), ...event.strangers]) };
       case 'hosted-search':
         return { index, name: 'tool_search', hosted: event.tools.map(nameOf), result: formatResult(event.tools.map(nameOf)) };
+      case 'lookalike':
+        return { index, name: nameOf(event.tool), result: formatResult(event.tools.map(nameOf)) };
       default:
         return event satisfies never;
     }

@@ -14,9 +14,7 @@ import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js'
 import { formatToolSearchResult, type ToolSearchResult } from '../../client/tool-search-result.js';
 import {
   CALL_TOOL_DEFINITION,
-  CALL_TOOL_NAME,
   TOOL_SEARCH_TOOL_DEFINITION,
-  TOOL_SEARCH_TOOL_NAME,
   createCallToolInputSchema,
   createStubInputSchema,
   createToolSearchInputSchema,
@@ -30,6 +28,7 @@ import { resolveAISDKModel } from './resolve-ai-sdk-model.js';
 import { resolveAISDKLoadedTools } from './resolve-ai-sdk-loaded-tools.js';
 import { parseAISDKToolSet, type AISDKToolSetWarningCode } from './parse-ai-sdk-tool-set.js';
 import type { AISDKNeedsApproval, AISDKTool, AISDKToolExecution, AISDKToolResultOutput } from './ai-sdk-tool-types.js';
+import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 
 /**
  * The codes of the integration's own warnings; match on them, the messages are for people.
@@ -330,13 +329,15 @@ function createSettings(toolSearch: ToolSearch, resolved: ToolSearchPlan, provid
 /** The tool set of one session for a plan. */
 function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: Readonly<Record<string, AISDKTool>>, provider: string, sessionId: string): ToolSet {
   const context = { sessionId, plan };
+  // The package's tools go by `tool_search_2` / `call_tool_2` next to a caller's tool of that name, which keeps its own.
+  const ownTools = resolveOwnToolsSent(plan);
   /** Answers the library gave instead of running a tool: sent back as text, whatever the tool's own `toModelOutput`. */
   const answers = new WeakSet<object>();
   // What the conversation already holds decides what a search repeats, not what this process's store saw.
   const search = async (input: unknown, execution: AISDKToolExecution | undefined): Promise<ToolSearchResult> => {
     // Without the messages (a tool run by hand), the store's record of the session stands in for them.
     const messages = execution?.messages;
-    const handling = await toolSearch.handleToolCall({ name: TOOL_SEARCH_TOOL_NAME, arguments: input }, messages === undefined ? context : { ...context, loaded: resolveAISDKLoadedTools(messages) });
+    const handling = await toolSearch.handleToolCall({ name: ownTools.searchName, arguments: input }, messages === undefined ? context : { ...context, loaded: resolveAISDKLoadedTools(messages, ownTools) });
     // Always a search: the plan sends the package's `tool_search` whenever this tool exists.
     return (handling as { result: ToolSearchResult }).result;
   };
@@ -399,7 +400,7 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
               description: CALL_TOOL_DEFINITION.description,
               inputSchema: jsonSchema(createCallToolInputSchema()),
               ...loose,
-              execute: (input: unknown, execution: AISDKToolExecution) => run(CALL_TOOL_NAME, input, execution),
+              execute: (input: unknown, execution: AISDKToolExecution) => run(ownTools.callToolName, input, execution),
               toModelOutput: (options: { toolCallId: string; input: unknown; output: unknown }) => {
                 const named = isRecord(options.input) && typeof options.input.name === 'string' ? userTools[options.input.name] : undefined;
                 return toModelOutput(named)({ ...options, input: isRecord(options.input) ? options.input.arguments : undefined });
@@ -438,7 +439,7 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
       const library = plan.search === 'library';
       if (deferred.size > 0) {
         // Anthropic: the search tool goes first and is never deferred.
-        if (!openai) set[library ? TOOL_SEARCH_TOOL_NAME : 'tool_search_tool_bm25'] = library ? anthropicLibrarySearch(search) : providerTool('anthropic.tool_search_bm25_20251119', {});
+        if (!openai) set[library ? ownTools.searchName : 'tool_search_tool_bm25'] = library ? anthropicLibrarySearch(search) : providerTool('anthropic.tool_search_bm25_20251119', {});
       }
       for (const entry of plan.tools) {
         const own = userTools[entry.name] as AISDKTool;
@@ -447,7 +448,7 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
           : own;
       }
       if (openai && deferred.size > 0) {
-        set[TOOL_SEARCH_TOOL_NAME] = library
+        set[ownTools.searchName] = library
           ? providerTool(
               'openai.tool_search',
               { execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() },

@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
-import { resolveRevealedTools } from '../../client/tool-search-result.js';
-import { TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
+import { resolveRevealedTools, type HistoryToolOutput } from '../../client/tool-search-result.js';
+import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
+import type { OwnToolNames } from '../../plan/resolve-own-tools-sent.js';
 import { isRecord } from '../../records/is-record.js';
 
 /**
@@ -12,31 +13,34 @@ import { isRecord } from '../../records/is-record.js';
  * holds a schema gets it again instead of being told it was loaded earlier.
  *
  * Reads the tool results of `messages` (the `messages` of a tool's `ToolExecutionOptions`); anything else, and any
- * output that is not one of these, is ignored.
+ * output that is not one of these, is ignored: only the package's own answers count (`own` names its tools, when a
+ * caller's tool has taken `tool_search` or `call_tool`).
  */
-export function resolveAISDKLoadedTools(messages: readonly ModelMessage[] | undefined): string[] {
-  const outputs: unknown[] = [];
+export function resolveAISDKLoadedTools(messages: readonly ModelMessage[] | undefined, own: OwnToolNames = { searchName: TOOL_SEARCH_TOOL_NAME, callToolName: CALL_TOOL_NAME }): string[] {
+  const outputs: HistoryToolOutput[] = [];
   const referenced: string[] = [];
   for (const message of messages ?? []) {
     if (!isRecord(message) || !Array.isArray(message.content)) continue;
     for (const part of message.content as unknown[]) {
-      if (!isRecord(part) || part.type !== 'tool-result' || !isRecord(part.output)) continue;
+      if (!isRecord(part) || part.type !== 'tool-result' || !isRecord(part.output) || typeof part.toolName !== 'string') continue;
       const output = part.output;
+      // Only the package's own answers count: a result counts for the tool it answers (`resolveRevealedTools`).
+      const name = part.toolName;
       switch (output.type) {
         case 'text':
-          outputs.push(output.value);
+          outputs.push({ name, output: output.value });
           break;
         case 'json':
-          outputs.push(output.value);
+          outputs.push({ name, output: output.value });
           // An OpenAI `tool_search` output: the definitions it loaded.
-          if (part.toolName === TOOL_SEARCH_TOOL_NAME && isRecord(output.value) && Array.isArray(output.value.tools)) {
+          if (part.toolName === own.searchName && isRecord(output.value) && Array.isArray(output.value.tools)) {
             for (const loaded of output.value.tools as unknown[]) if (isRecord(loaded) && typeof loaded.name === 'string') referenced.push(loaded.name);
           }
           break;
         case 'content':
           for (const item of Array.isArray(output.value) ? (output.value as unknown[]) : []) {
             if (!isRecord(item)) continue;
-            if (item.type === 'text') outputs.push(item.text);
+            if (item.type === 'text') outputs.push({ name, output: item.text });
             const anthropic = item.type === 'custom' && isRecord(item.providerOptions) ? item.providerOptions.anthropic : undefined;
             if (isRecord(anthropic) && anthropic.type === 'tool-reference' && typeof anthropic.toolName === 'string') referenced.push(anthropic.toolName);
           }
@@ -46,5 +50,5 @@ export function resolveAISDKLoadedTools(messages: readonly ModelMessage[] | unde
       }
     }
   }
-  return [...new Set([...resolveRevealedTools(outputs), ...referenced])];
+  return [...new Set([...resolveRevealedTools(outputs, own), ...referenced])];
 }

@@ -20,6 +20,8 @@ import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
  *   API rejects (error results must be text); they became text.
  * - `tool-restored`: a tool the body lacks was sent from `catalog`: a tool the plan still lists, or (hosted search)
  *   a tool the history references, sent deferred.
+ * - `own-tool-restored`: the history calls this package's own `tool_search` or `call_tool`, which the plan no longer
+ *   sends (another model, fewer tools, the provider's search); it was defined again so the history stays valid.
  * - `history-tool-undefined`: the history names a tool (`tool_use` or `tool_reference`) that is not in `tools` and
  *   could not be restored; the API will reject the request until it is defined again.
  * - `forced-tool-loaded`: `tool_choice` forces a tool the plan defers; it was sent with its full schema.
@@ -46,6 +48,7 @@ export type AnthropicMessagesWarningCode =
   | 'server-tool-result-removed'
   | 'error-result-references-converted'
   | 'tool-restored'
+  | 'own-tool-restored'
   | 'history-tool-undefined'
   | 'forced-tool-loaded'
   | 'tool-choice-undefined'

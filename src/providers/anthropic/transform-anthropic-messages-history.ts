@@ -3,6 +3,7 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { CALL_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
+import type { HistoryToolOutput } from '../../client/tool-search-result.js';
 import type { AnthropicToolSearchToolName } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
 
@@ -22,8 +23,8 @@ export interface AnthropicMessagesHistory {
   readonly messages: unknown[] | undefined;
   /** Every tool name the history uses, in body order. */
   readonly references: readonly AnthropicHistoryReference[];
-  /** The text of every tool result, in order (for restoring reveals from the history). */
-  readonly toolOutputs: readonly string[];
+  /** The text of every tool result with the (wire) name of the `tool_use` it answers, in order (for restoring reveals from the history). */
+  readonly toolOutputs: readonly HistoryToolOutput[];
   /** The hosted search tool the history's first hosted search call used, or `null`. */
   readonly searchToolName: AnthropicToolSearchToolName | null;
   /** Repairs made. */
@@ -38,6 +39,8 @@ export interface AnthropicMessagesHistoryOptions {
    * @default none
    */
   readonly throughCallTool?: ReadonlySet<string>;
+  /** The wire name of the package's `call_tool` (`call_tool_2` next to a caller's own `call_tool`). @default 'call_tool' */
+  readonly callToolName?: string;
 }
 
 const SEARCH_TOOL_NAMES: ReadonlySet<string> = new Set<AnthropicToolSearchToolName>(['tool_search_tool_bm25', 'tool_search_tool_regex']);
@@ -60,8 +63,11 @@ const REMOVED_RESULT_TEXT = '(A tool result for a hosted tool search call was re
  */
 export function transformAnthropicMessagesHistory(messages: unknown, names: ToolNameMapping, options: AnthropicMessagesHistoryOptions = {}): AnthropicMessagesHistory {
   const references: AnthropicHistoryReference[] = [];
-  const toolOutputs: string[] = [];
+  const toolOutputs: HistoryToolOutput[] = [];
   const warnings: AnthropicMessagesWarning[] = [];
+  const callToolName = options.callToolName ?? CALL_TOOL_NAME;
+  // The name each `tool_use` was sent under, so a result counts as a reveal only when it answers the package's own tool.
+  const calledBy = new Map<string, string>();
   if (messages === undefined) return { messages: undefined, references, toolOutputs, searchToolName: null, warnings };
   if (!Array.isArray(messages)) {
     throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
@@ -89,11 +95,13 @@ export function transformAnthropicMessagesHistory(messages: unknown, names: Tool
           const wire = names.toWire(block.name);
           if (options.throughCallTool?.has(wire) === true) {
             // Deterministic, so every later request sends the same bytes for this turn.
-            references.push({ name: CALL_TOOL_NAME, kind: 'tool_use', path: `${path}.name` });
-            blocks.push({ ...block, name: CALL_TOOL_NAME, input: { name: wire, arguments: block.input ?? {} } });
+            if (typeof block.id === 'string') calledBy.set(block.id, callToolName);
+            references.push({ name: callToolName, kind: 'tool_use', path: `${path}.name` });
+            blocks.push({ ...block, name: callToolName, input: { name: wire, arguments: block.input ?? {} } });
             changed = true;
             return;
           }
+          if (typeof block.id === 'string') calledBy.set(block.id, wire);
           references.push({ name: wire, kind: 'tool_use', path: `${path}.name` });
           if (wire !== block.name) {
             blocks.push({ ...block, name: wire });
@@ -126,7 +134,10 @@ export function transformAnthropicMessagesHistory(messages: unknown, names: Tool
             changed = true;
             return;
           }
-          const rewrittenResult = transformToolResult(block, path, names, references, toolOutputs);
+          const answered = typeof id === 'string' ? calledBy.get(id) : undefined;
+          const rewrittenResult = transformToolResult(block, path, names, references, (output) => {
+            if (answered !== undefined) toolOutputs.push({ name: answered, output });
+          });
           if (rewrittenResult !== block) {
             if (block.is_error === true) convertedResults.push(path);
             blocks.push(rewrittenResult);
@@ -169,11 +180,11 @@ function transformToolResult(
   path: string,
   names: ToolNameMapping,
   references: AnthropicHistoryReference[],
-  toolOutputs: string[],
+  pushOutput: (output: string) => void,
 ): Record<string, unknown> {
   const content = block.content;
   if (typeof content === 'string') {
-    toolOutputs.push(content);
+    pushOutput(content);
     return block;
   }
   if (!Array.isArray(content)) return block;
@@ -181,7 +192,7 @@ function transformToolResult(
   let changed = false;
   const items = content.map((item: unknown, index) => {
     if (!isRecord(item)) return item;
-    if (item.type === 'text' && typeof item.text === 'string') toolOutputs.push(item.text);
+    if (item.type === 'text' && typeof item.text === 'string') pushOutput(item.text);
     if (item.type !== 'tool_reference' || typeof item.tool_name !== 'string') return item;
     const wire = names.toWire(item.tool_name);
     if (isError) {

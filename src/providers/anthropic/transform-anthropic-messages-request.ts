@@ -12,10 +12,11 @@ import { createRecordCopy } from '../../records/create-record-copy.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import { createToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
-import { resolveRevealedTools } from '../../client/tool-search-result.js';
+import { resolveHistoryReveals } from '../../client/tool-search-result.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import {
-  CALL_TOOL_NAME,
+  CALL_TOOL_DEFINITION,
+  createCallToolInputSchema,
   STUB_INPUT_SCHEMA,
   TOOL_SEARCH_TOOL_DEFINITION,
   TOOL_SEARCH_TOOL_NAME,
@@ -40,7 +41,7 @@ import { resolveAnthropicToolKind, type AnthropicToolKind } from './resolve-anth
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
 import { transformAnthropicMessagesHistory, type AnthropicHistoryReference } from './transform-anthropic-messages-history.js';
 import { transformAnthropicToolCacheControl } from './transform-anthropic-tool-cache-control.js';
-import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
+import { resolveOwnToolsSent, type OwnToolNames } from '../../plan/resolve-own-tools-sent.js';
 import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
 import { resolveModelSupport } from '../../models/resolve-model-support.js';
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
@@ -167,9 +168,10 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const providerNames: string[] = [];
   // The hosted search tools' own names are reserved below, not tools to rename.
   for (const { entry, kind } of entries) if (kind !== 'custom' && kind !== 'tool-search' && typeof entry.name === 'string') providerNames.push(entry.name);
+  const own = resolveOwnToolsSent(plan);
   const names = createToolNameMapping(
     // Names this transformer may add are in the set too, so no renamed tool can take them.
-    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME],
+    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, own.searchName, own.callToolName],
     ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
     // The hosted search tools' names belong to the tools this transformer may add: a caller tool of that name is renamed.
     { reserved: RESERVED_NAMES },
@@ -196,7 +198,10 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
 
   const planned = new Map(plan.tools.map((tool) => [tool.name, tool]));
   const forced = resolveForcedTool(request.tool_choice, names, planned);
-  const history = transformAnthropicMessagesHistory(request.messages, names, { throughCallTool: resolveCalledThroughCallTool(plan, forced, names) });
+  const history = transformAnthropicMessagesHistory(request.messages, names, {
+    throughCallTool: resolveCalledThroughCallTool(plan, forced, names),
+    callToolName: names.toWire(own.callToolName),
+  });
   warnings.push(...history.warnings);
   const referenced = new Set(history.references.map((reference) => names.fromWire(reference.name)));
 
@@ -204,14 +209,12 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const restored = new Map<string, ToolDefinition>();
   const missing: string[] = [];
   const explicitReveals = [...revealed].map((name) => names.fromWire(name));
-  const historyReveals = resolveRevealedTools(history.toolOutputs).map((name) => names.fromWire(name));
+  const historyReveals = resolveHistoryReveals(history.toolOutputs, names, own).map((name) => names.fromWire(name));
   // What a listing that leaves deferred tools out still sends: reveals (in the tool-list mode), every tool the history
   // names (a `tool_use` not sent through `call_tool`, a `tool_reference` of an earlier hosted search), a forced tool.
   const visible = new Set([...(plan.reveal === 'tool-list' ? [...explicitReveals, ...historyReveals] : []), ...referenced, ...(forced === null ? [] : [forced])]);
   for (const tool of plan.tools) {
     if (bodyTools.has(tool.name)) continue;
-    // A caller's `tool_search` the package's replaced on an earlier pass: the package's stands in for it.
-    if (tool.reason === 'search-tool' && ownSearchEntries.length > 0) continue;
     const definition = catalogByName.get(tool.name);
     if (definition !== undefined) restored.set(tool.name, definition);
     else if (!isHiddenByListing(plan, tool, visible)) missing.push(tool.name);
@@ -224,7 +227,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   });
   if (missing.length > 0 || unplanned.length > 0) throw planMismatch(missing, unplanned);
 
-  const context: BuildContext = { entries, bodyTools, restored, names, catalogByName, warnings, forced, ownSearchEntries };
+  const ownForHistory = resolveOwnToolsCalled(history.references, names, own, (name) => planned.has(name) || catalogByName.has(name) || bodyTools.has(name));
+  const context: BuildContext = { entries, bodyTools, restored, names, catalogByName, warnings, forced, ownSearchEntries, ownForHistory };
   let built: BuiltTools;
   switch (mechanism) {
     case 'claude-hosted':
@@ -245,6 +249,10 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   }
   if (restored.size > 0 || built.restoredForHistory.length > 0) warnings.push(restoredWarning(restored, built.restoredForHistory, mechanism));
   if (mechanism !== 'claude-hosted') built = resolveCallerDeferral(built, plan, searchTool, warnings);
+  // The package's own tools the history called that this plan does not send (the session moved to another model, the
+  // tools shrank below the threshold, the provider's search): defined again, so the history's `tool_use` blocks hold.
+  const ownRestored = restoreOwnToolsForHistory(built.tools, context);
+  if (ownRestored.length > 0) warnings.push(ownRestoredWarning(ownRestored, mechanism));
 
   const cache = transformAnthropicToolCacheControl(built.tools, { callerLast: built.callerLast, hidden: built.hidden });
   if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
@@ -285,6 +293,8 @@ interface BuildContext {
   readonly warnings: AnthropicMessagesWarning[];
   readonly forced: string | null;
   readonly ownSearchEntries: readonly Record<string, unknown>[];
+  /** The package's own tools the history calls (`tool_use`), by wire name, which the request must define. */
+  readonly ownForHistory: ReadonlyMap<string, 'search' | 'call'>;
 }
 
 /** A tool list before its cache breakpoints are placed. */
@@ -358,12 +368,11 @@ function buildHostedTools(
   }
   const tools: unknown[] = [];
   let callerLast = -1;
-  // A caller's own `tool_search` gives way to the package's (the plan warns `search-tool-replaced`); its breakpoint moves
-  // with it.
-  const callerSearch = includeLibrarySearch ? bodyTools.get(TOOL_SEARCH_TOOL_NAME)?.entry : undefined;
   if (includeLibrarySearch) {
-    const own = ownSearchEntries.find((entry) => entry.name === TOOL_SEARCH_TOOL_NAME) ?? callerSearch;
-    const searchTool: Record<string, unknown> = { name: TOOL_SEARCH_TOOL_NAME, description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: createToolSearchInputSchema() };
+    // `tool_search_2` (…) where the caller has a `tool_search` of its own, which is sent as it is.
+    const searchName = names.toWire(resolveOwnToolsSent(plan).searchName);
+    const own = ownSearchEntries.find((entry) => entry.name === searchName);
+    const searchTool: Record<string, unknown> = { name: searchName, description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: createToolSearchInputSchema() };
     if (own?.cache_control !== undefined) searchTool.cache_control = own.cache_control;
     tools.push(searchTool);
   }
@@ -384,17 +393,15 @@ function buildHostedTools(
     }
     if (isOwnTool(definition)) return;
     const name = names.fromWire(definition.name);
-    if (callerSearch !== undefined && name === TOOL_SEARCH_TOOL_NAME) {
-      if (isLast) callerLast = 0;
-      return;
-    }
     // A tool restored for the history on an earlier pass stays deferred; every other tool follows the plan.
     const deferred = deferredNames.has(name) || !plannedNames.has(name);
     if (isLast) callerLast = tools.length;
     tools.push(withDeferral(bodyTools.get(name)?.entry ?? entry, { name: names.toWire(name) }, deferred));
   });
-  // The package's `tool_search`, when sent, stands in for a caller tool of that name from the catalog too.
-  const standsIn = (name: string): boolean => includeLibrarySearch && name === TOOL_SEARCH_TOOL_NAME;
+  // A catalog tool the request does not plan, named like the package's `tool_search` that is sent (a history `tool_use`
+  // of that name): the package's defines the name, so the history's reference holds, and two tools cannot share it.
+  const searchWire = includeLibrarySearch ? names.toWire(resolveOwnToolsSent(plan).searchName) : undefined;
+  const standsIn = (name: string): boolean => names.toWire(name) === searchWire;
   for (const [name, definition] of restored) if (!standsIn(name)) tools.push(fromDefinition(definition, names, deferredNames.has(name)));
   for (const name of restoredForHistory) if (!standsIn(name)) tools.push(fromDefinition(catalogByName.get(name) as ToolDefinition, names, true));
 
@@ -667,11 +674,69 @@ function addBedrockBeta(output: Record<string, unknown>, warnings: AnthropicMess
 }
 
 function dropOwnSearchTool(context: BuildContext, mechanism: 'claude-hosted' | 'none'): void {
-  if (context.ownSearchEntries.length === 0) return;
+  // One the history calls is defined again below (`restoreOwnToolsForHistory`): not removed.
+  if (context.ownSearchEntries.every((entry) => context.ownForHistory.has(entry.name as string))) return;
   context.warnings.push({
     code: 'client-search-tool-removed',
     message: `the body has this package's \`${TOOL_SEARCH_TOOL_NAME}\` tool, but the plan's mechanism is \`${mechanism}\`, not \`client\`; it was removed`,
   });
+}
+
+/**
+ * The package's own tools the history calls, by wire name: under the names this plan gives them, or under a name an
+ * earlier plan gave them (`tool_search_2` next to a caller's `tool_search` that is gone now) that no tool of the
+ * plan or the catalog has.
+ */
+function resolveOwnToolsCalled(references: readonly AnthropicHistoryReference[], names: ToolNameMapping, own: OwnToolNames, known: (name: string) => boolean): ReadonlyMap<string, 'search' | 'call'> {
+  const current = new Map<string, 'search' | 'call'>([
+    [names.toWire(own.searchName), 'search'],
+    [names.toWire(own.callToolName), 'call'],
+  ]);
+  const called = new Map<string, 'search' | 'call'>();
+  for (const reference of references) {
+    if (reference.kind !== 'tool_use') continue;
+    const kind = current.get(reference.name) ?? (known(names.fromWire(reference.name)) ? undefined : OWN_NAME_KINDS.get(reference.name.replace(/_(?:[2-9]|[1-9]\d+)$/, '')));
+    if (kind !== undefined) called.set(reference.name, kind);
+  }
+  return called;
+}
+
+const OWN_NAME_KINDS = new Map<string, 'search' | 'call'>([
+  [TOOL_SEARCH_TOOL_NAME, 'search'],
+  ['call_tool', 'call'],
+]);
+
+/**
+ * Appends the package's own tools the history calls that `tools` does not define, as the package defines them (the
+ * API rejects a `tool_use` of an undefined tool); returns their names. A later call of one is answered as before (the
+ * session searches, or unwraps `call_tool`).
+ */
+function restoreOwnToolsForHistory(tools: unknown[], context: BuildContext): string[] {
+  const { ownForHistory: called, ownSearchEntries } = context;
+  if (called.size === 0) return [];
+  const restored: string[] = [];
+  for (const [name, kind] of called) {
+    const { description, schema } =
+      kind === 'search'
+        ? { description: TOOL_SEARCH_TOOL_DEFINITION.description, schema: createToolSearchInputSchema }
+        : { description: CALL_TOOL_DEFINITION.description, schema: createCallToolInputSchema };
+    if (tools.some((entry) => isRecord(entry) && entry.name === name)) continue;
+    // A breakpoint an earlier pass moved onto it stays (the transformer run on its own output gives the same body).
+    const cacheControl = ownSearchEntries.find((entry) => entry.name === name)?.cache_control;
+    tools.push(cacheControl === undefined ? { name, description, input_schema: schema() } : { name, description, input_schema: schema(), cache_control: cacheControl });
+    restored.push(name);
+  }
+  return restored;
+}
+
+function ownRestoredWarning(restored: readonly string[], mechanism: ToolSearchPlan['mechanism']): AnthropicMessagesWarning {
+  const list = restored.map((name) => `\`${name}\``).join(' and ');
+  return {
+    code: 'own-tool-restored',
+    message:
+      `the history calls this package's ${list}, which the plan (mechanism \`${mechanism}\`) does not send; ${restored.length === 1 ? 'it was' : 'they were'} ` +
+      'defined again, because the API rejects a `tool_use` of a tool `tools` does not define. Nothing to do on your side.',
+  };
 }
 
 /** A copy of a tool entry with `fields` set and `defer_loading: true`, or without `defer_loading` when not deferred. */

@@ -9,8 +9,9 @@ import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-p
 import type { ToolListEntry } from '../../client/resolve-tool-list.js';
 import { createToolListWithinLimit } from '../../client/create-tool-list-within-limit.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
-import { resolveRevealedTools } from '../../client/tool-search-result.js';
-import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, createStubInputSchema } from '../../client/tool-search-tool-definition.js';
+import { resolveHistoryReveals, type HistoryToolOutput } from '../../client/tool-search-result.js';
+import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
+import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import {
@@ -132,7 +133,8 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   const history = readHistory(request.contents);
   // Names the history alone still uses (calls of tools no longer sent) are mapped apart: they never change a
   // current tool's wire name.
-  const names = createToolNameMapping([...planNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME], GEMINI_TOOL_NAME_RULE, { secondary: history.names });
+  const own = resolveOwnToolsSent(plan);
+  const names = createToolNameMapping([...planNames, own.searchName, own.callToolName], GEMINI_TOOL_NAME_RULE, { secondary: history.names });
   const canonical = (name: string): string => (planSet.has(name) || !planSet.has(names.fromWire(name)) ? name : names.fromWire(name));
 
   const toolConfig = transformToolConfig(settings.toolConfig, names, canonical);
@@ -142,7 +144,7 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   const definitions: ToolDefinition[] = [];
   // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
   for (const [name, { definition }] of functionSlots) definitions.push(name === definition.name ? definition : { ...definition, name });
-  const loaded = resolveRevealedTools(history.outputs);
+  const loaded = resolveHistoryReveals(history.outputs, names, own);
   const revealed = [...revealedOption, ...loaded];
   const forced = toolConfig.forced;
   // At most 512 declarations: past that the listing leaves deferred tools out, and then loaded tools are deferred.
@@ -251,17 +253,19 @@ function emitDeclaration(
 }
 
 /** Every tool name the history uses and every function response (for reveals), oldest first. */
-function readHistory(contents: unknown): { names: string[]; outputs: unknown[] } {
+function readHistory(contents: unknown): { names: string[]; outputs: HistoryToolOutput[] } {
   const names: string[] = [];
-  const outputs: unknown[] = [];
+  const outputs: HistoryToolOutput[] = [];
   for (const content of contentList(contents)) {
     if (!isRecord(content) || !Array.isArray(content.parts)) continue;
     for (const part of content.parts) {
       if (!isRecord(part)) continue;
       if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') names.push(part.functionCall.name);
-      if (isRecord(part.functionResponse)) {
-        if (typeof part.functionResponse.name === 'string') names.push(part.functionResponse.name);
-        collectResponseOutputs(part.functionResponse.response, outputs);
+      if (isRecord(part.functionResponse) && typeof part.functionResponse.name === 'string') {
+        // A response names the function it answers: only the package's own answers count as reveals.
+        names.push(part.functionResponse.name);
+        const answered = part.functionResponse.name;
+        collectResponseOutputs(part.functionResponse.response, (output) => outputs.push({ name: answered, output }));
       }
     }
   }
@@ -272,18 +276,18 @@ function readHistory(contents: unknown): { names: string[]; outputs: unknown[] }
 const RESPONSE_KEYS = ['output', 'result', 'content'] as const;
 
 /**
- * Every place a `tool_search` result may sit in a `functionResponse.response`, for `resolveRevealedTools` (which
+ * Every place a `tool_search` result may sit in a `functionResponse.response`, for `resolveHistoryReveals` (which
  * ignores anything else): the response itself (the parsed result), or its `output` (documented), `result` or
  * `content` (the Vercel AI SDK sends `{ name, content }`), each as JSON text, a parsed object, or a list of text parts.
  */
-function collectResponseOutputs(response: unknown, outputs: unknown[]): void {
-  outputs.push(response);
+function collectResponseOutputs(response: unknown, push: (output: unknown) => void): void {
+  push(response);
   if (!isRecord(response)) return;
   for (const key of RESPONSE_KEYS) {
     const value = response[key];
     if (Array.isArray(value)) {
-      for (const item of value) outputs.push(isRecord(item) && typeof item.text === 'string' ? item.text : item);
-    } else if (value !== undefined) outputs.push(value);
+      for (const item of value) push(isRecord(item) && typeof item.text === 'string' ? item.text : item);
+    } else if (value !== undefined) push(value);
   }
 }
 

@@ -2,7 +2,7 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
-import { TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
+import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
 import { prepareSessionRequest, type SessionWire } from '../../session/prepare-session-request.js';
 import { parseSessionTools } from '../../session/parse-session-tools.js';
@@ -12,6 +12,7 @@ import { formatToolContent } from '../../session/format-tool-output.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
+import { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
 import { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
 import { resolveOpenAIResponsesUnpairedToolResults } from './resolve-openai-responses-unpaired-tool-results.js';
@@ -157,17 +158,26 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
               entries.push({ call: { type: handling.type, id, name: names.fromWire(name), result: handling.result }, write: () => answer(text) });
             }
           } else if (item.type === 'tool_search_call' && item.execution === 'client') {
-            const handling = await toolSearch.handleToolCall({ name: TOOL_SEARCH_TOOL_NAME, arguments: item.arguments }, { sessionId, plan, names, loaded });
+            // A client-executed `tool_search_call` is always the package's search, whatever functions the catalog holds.
+            const searchName = resolveOwnToolsSent(plan).searchName;
+            const handling = await toolSearch.handleToolCall({ name: names.toWire(searchName), arguments: item.arguments }, { sessionId, plan, names, loaded });
             if (handling.type !== 'search') continue;
-            const answer = createOpenAIToolSearchOutput(item as { call_id?: string | null }, handling.result) satisfies OpenAIResponsesToolSearchOutputItem;
-            entries.push({ call: { type: 'search', id: typeof item.call_id === 'string' ? item.call_id : '', name: TOOL_SEARCH_TOOL_NAME, result: handling.result }, write: () => answer });
+            // Loaded as the caller declared them (their `strict`, their namespace).
+            const answer = createOpenAIToolSearchOutput(item as { call_id?: string | null }, handling.result, { tools: catalogTools, names }) satisfies OpenAIResponsesToolSearchOutputItem;
+            // What the output's definitions cannot say (no match, loaded earlier, a bad query) follows as a note.
+            const note = createOpenAIToolSearchNote(handling.result);
+            entries.push({ call: { type: 'search', id: typeof item.call_id === 'string' ? item.call_id : '', name: searchName, result: handling.result }, write: () => (note === null ? answer : [answer, note]) });
           } else if (item.type === 'custom_tool_call' && typeof item.call_id === 'string' && typeof item.name === 'string') {
             const id = item.call_id;
             const run = { type: 'run' as const, id, name: names.fromWire(item.name), arguments: item.input, checked: false };
             entries.push({ call: run, write: (result) => ({ type: 'custom_tool_call_output', call_id: id, output: formatToolContent<OpenAIResponsesFunctionCallOutputContent>(result) }) });
           }
         }
-        return createSessionStep(entries, (answers) => ({ input: [...output, ...answers] as Item[], answers: answers as Item[], done: answers.length === 0 }));
+        return createSessionStep(entries, (written) => {
+          // A search's answer is its output and, when it has one, its note: two items (no answer item is an array).
+          const answers = written.flatMap((answer) => (Array.isArray(answer) ? (answer as unknown[]) : [answer]));
+          return { input: [...output, ...answers] as Item[], answers: answers as Item[], done: answers.length === 0 };
+        });
       };
       return {
         ...prepared,

@@ -1,7 +1,9 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { ToolSearchResult } from '../../client/tool-search-result.js';
-import type { OpenAIResponsesFunctionTool, OpenAIResponsesToolSearchOutputItem } from './openai-responses-api.js';
+import type { OpenAIResponsesFunctionTool, OpenAIResponsesNamespaceTool, OpenAIResponsesTool, OpenAIResponsesToolSearchOutputItem } from './openai-responses-api.js';
+import { isRecord } from '../../records/is-record.js';
+import type { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
 
 /**
  * The `tool_search_output` item that answers the model's client-executed `tool_search_call` (a plan with
@@ -11,8 +13,8 @@ import type { OpenAIResponsesFunctionTool, OpenAIResponsesToolSearchOutputItem }
  *
  * Each tool the search returned with its schema becomes a function tool with `defer_loading: true` under the name the
  * model saw (run the search with the transformer's `names`). A search that loaded nothing (no match, an empty or bad
- * query, or only tools an earlier search of the session loaded) answers with no tools: the model searches again or
- * calls what it already has.
+ * query, or only tools an earlier search of the session loaded) answers with no tools: the output cannot say why, so
+ * append {@link createOpenAIToolSearchNote}'s developer message after it (the session API's `handle` does).
  *
  * Throws a `ToolSearchError` (`invalid-options`) when `call` has no `call_id` (a server-executed call is answered by
  * the API itself).
@@ -28,18 +30,69 @@ import type { OpenAIResponsesFunctionTool, OpenAIResponsesToolSearchOutputItem }
  * ```
  * @see https://developers.openai.com/api/docs/guides/tools-tool-search
  */
-export function createOpenAIToolSearchOutput(call: { readonly call_id?: string | null }, result: ToolSearchResult): OpenAIResponsesToolSearchOutputItem {
+export function createOpenAIToolSearchOutput(
+  call: { readonly call_id?: string | null },
+  result: ToolSearchResult,
+  options: CreateOpenAIToolSearchOutputOptions = {},
+): OpenAIResponsesToolSearchOutputItem {
   const callId = call?.call_id;
   if (typeof callId !== 'string' || callId.length === 0) {
     throw new ToolSearchError('invalid-options', `\`call.call_id\` must be the \`call_id\` of a client-executed \`tool_search_call\`, got ${describeValue(callId)}`);
   }
-  const tools: OpenAIResponsesFunctionTool[] =
-    result.status === 'found' || result.status === 'invalid-arguments'
-      ? result.tools.map((tool) => {
-          const loaded: OpenAIResponsesFunctionTool = { type: 'function', name: tool.name, parameters: { ...tool.inputSchema }, strict: false, defer_loading: true };
-          if (tool.description !== undefined) loaded.description = tool.description;
-          return loaded;
-        })
-      : [];
+  if (typeof options !== 'object' || options === null || (options.tools !== undefined && !Array.isArray(options.tools))) {
+    throw new ToolSearchError('invalid-options', `\`options.tools\` must be the request's \`tools\` list, got ${describeValue(options?.tools)}`);
+  }
+  const declared = resolveDeclaredFunctions(options.tools ?? [], options.names?.toWire ?? ((name: string) => name));
+  const tools: OpenAIResponsesTool[] = [];
+  const namespaces = new Map<string, OpenAIResponsesNamespaceTool>();
+  const found = result.status === 'found' || result.status === 'invalid-arguments' ? result.tools : [];
+  for (const tool of found) {
+    const entry = declared.get(tool.name);
+    if (entry === undefined) {
+      const loaded: OpenAIResponsesFunctionTool = { type: 'function', name: tool.name, parameters: { ...tool.inputSchema }, strict: false, defer_loading: true };
+      if (tool.description !== undefined) loaded.description = tool.description;
+      tools.push(loaded);
+    } else if (entry.namespace === undefined) tools.push(entry.tool);
+    else {
+      // A namespace's deferred functions load inside it, as the request declared them (`strict`, descriptions).
+      let namespace = namespaces.get(entry.namespace.name);
+      if (namespace === undefined) {
+        namespace = { ...entry.namespace, tools: [] };
+        namespaces.set(entry.namespace.name, namespace);
+        tools.push(namespace);
+      }
+      namespace.tools.push(entry.tool);
+    }
+  }
   return { type: 'tool_search_output', call_id: callId, execution: 'client', status: 'completed', tools };
+}
+
+/** What {@link createOpenAIToolSearchOutput} may take besides the call and the result. */
+export interface CreateOpenAIToolSearchOutputOptions {
+  /**
+   * The agent's Responses tools as the caller declared them (the catalog): a tool found there is loaded as declared
+   * (its `strict`, its namespace), deferred; others are built from the result.
+   * @default []
+   */
+  readonly tools?: readonly unknown[];
+  /** The request's name mapping (a transformer's `names`): the result names tools as sent. @default no mapping */
+  readonly names?: { readonly toWire: (name: string) => string };
+}
+
+/** The declared functions by the name sent (top-level, or in a namespace), deferred, each under that name. */
+function resolveDeclaredFunctions(tools: readonly unknown[], toWire: (name: string) => string): Map<string, { tool: OpenAIResponsesFunctionTool; namespace?: OpenAIResponsesNamespaceTool }> {
+  const declared = new Map<string, { tool: OpenAIResponsesFunctionTool; namespace?: OpenAIResponsesNamespaceTool }>();
+  const add = (fn: Record<string, unknown>, namespace?: OpenAIResponsesNamespaceTool): void => {
+    const wire = toWire(fn.name as string);
+    if (!declared.has(wire)) declared.set(wire, { tool: { ...(fn as unknown as OpenAIResponsesFunctionTool), name: wire, defer_loading: true }, ...(namespace === undefined ? {} : { namespace }) });
+  };
+  for (const entry of tools) {
+    if (!isRecord(entry)) continue;
+    if (entry.type === 'function' && typeof entry.name === 'string') add(entry);
+    else if (entry.type === 'namespace' && typeof entry.name === 'string' && Array.isArray(entry.tools)) {
+      const { tools: members, ...namespace } = entry as unknown as OpenAIResponsesNamespaceTool;
+      for (const member of members) if (isRecord(member) && member.type === 'function' && typeof member.name === 'string') add(member, { ...namespace, tools: [] });
+    }
+  }
+  return declared;
 }

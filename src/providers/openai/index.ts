@@ -31,6 +31,7 @@ export {
 } from './create-openai-chat-tool-search.js';
 export { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
 export { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
+export { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
 export { createOpenAIResponsesTools } from './create-openai-responses-tools.js';
 export {
   transformOpenAIResponsesRequest,
@@ -65,6 +66,7 @@ export {
   type OpenAIResponsesToolChoice,
   type OpenAIResponsesToolSearchCallItem,
   type OpenAIResponsesToolSearchOutputItem,
+  type OpenAIResponsesDeveloperMessageItem,
   type OpenAIResponsesToolSearchTool,
 } from './openai-responses-api.js';
 

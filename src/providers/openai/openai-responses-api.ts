@@ -124,6 +124,13 @@ export interface OpenAIResponsesToolSearchOutputItem {
   status?: 'in_progress' | 'completed' | 'incomplete' | null;
 }
 
+/** A developer message in `input` (`EasyInputMessage` with `role: 'developer'`), as the package adds one. */
+export interface OpenAIResponsesDeveloperMessageItem {
+  type: 'message';
+  role: 'developer';
+  content: string;
+}
+
 /** The history items tool search reads or rewrites. Every other item type passes through unchanged. */
 export type OpenAIResponsesInputItem =
   | OpenAIResponsesFunctionCallItem

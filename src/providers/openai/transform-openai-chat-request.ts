@@ -9,8 +9,9 @@ import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-p
 import type { ToolListEntry } from '../../client/resolve-tool-list.js';
 import { createToolListWithinLimit } from '../../client/create-tool-list-within-limit.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
-import { resolveRevealedTools } from '../../client/tool-search-result.js';
-import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, createStubInputSchema } from '../../client/tool-search-tool-definition.js';
+import { resolveHistoryReveals, type HistoryToolOutput } from '../../client/tool-search-result.js';
+import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
+import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
@@ -144,7 +145,8 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   for (const fn of legacyFunctions ?? []) if (isRecord(fn) && typeof fn.name === 'string') otherNames.push(fn.name);
   // Names the history alone still uses (calls of tools no longer sent) are mapped apart: they never change a
   // current tool's wire name.
-  const names = createToolNameMapping([...planNames, TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME, ...otherNames], OPENAI_CHAT_TOOL_NAME_RULE, { secondary: historyToolNames(messages) });
+  const own = resolveOwnToolsSent(plan);
+  const names = createToolNameMapping([...planNames, own.searchName, own.callToolName, ...otherNames], OPENAI_CHAT_TOOL_NAME_RULE, { secondary: historyToolNames(messages) });
   const canonical = (name: string): string => (planSet.has(name) || !planSet.has(names.fromWire(name)) ? name : names.fromWire(name));
 
   // Tool choice first: a forced function is revealed for this request.
@@ -155,7 +157,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   const definitions: ToolDefinition[] = [];
   // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
   for (const [name, { definition }] of functionSlots) definitions.push(name === definition.name ? definition : { ...definition, name });
-  const loaded = resolveRevealedTools(historyToolOutputs(messages));
+  const loaded = resolveHistoryReveals(historyToolOutputs(messages), names, own);
   const revealed = [...revealedOption, ...loaded];
   // Chat Completions takes at most 128 tools: past that the listing leaves deferred tools out, and then loaded tools
   // are deferred, so every tool stays reachable (`tool_search`, `call_tool`) in a request the API accepts.
@@ -342,14 +344,24 @@ function historyToolNames(messages: readonly unknown[]): string[] {
   return found;
 }
 
-/** The text of every tool result in the history, oldest first, for `resolveRevealedTools`. */
-function historyToolOutputs(messages: readonly unknown[]): string[] {
-  const outputs: string[] = [];
+/** Every answered call in the history, oldest first, with the name it was called by, for `resolveHistoryReveals`. */
+function historyToolOutputs(messages: readonly unknown[]): HistoryToolOutput[] {
+  const calledBy = new Map<string, string>();
+  const outputs: HistoryToolOutput[] = [];
   for (const message of messages) {
-    if (!isRecord(message) || (message.role !== 'tool' && message.role !== 'function')) continue;
-    if (typeof message.content === 'string') outputs.push(message.content);
+    if (!isRecord(message)) continue;
+    if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
+      for (const call of message.tool_calls) {
+        if (isRecord(call) && typeof call.id === 'string' && isRecord(call.function) && typeof call.function.name === 'string') calledBy.set(call.id, call.function.name);
+      }
+      continue;
+    }
+    // A `tool` message answers a call by id; a legacy `function` message names its function.
+    const name = message.role === 'tool' && typeof message.tool_call_id === 'string' ? calledBy.get(message.tool_call_id) : message.role === 'function' ? message.name : undefined;
+    if (typeof name !== 'string') continue;
+    if (typeof message.content === 'string') outputs.push({ name, output: message.content });
     else if (Array.isArray(message.content)) {
-      outputs.push(message.content.map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join(''));
+      outputs.push({ name, output: message.content.map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('') });
     }
   }
   return outputs;

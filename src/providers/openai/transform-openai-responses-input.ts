@@ -1,3 +1,4 @@
+import type { HistoryToolOutput } from '../../client/tool-search-result.js';
 import stringify from 'fast-json-stable-stringify';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -121,16 +122,26 @@ export function checkOpenAIResponsesInput(input: unknown): readonly unknown[] {
   return input;
 }
 
-/** The outputs of every `function_call_output` in a history, as text (for restoring reveals from the history). */
-export function resolveOpenAIResponsesCallOutputs(input: unknown): unknown[] {
+/**
+ * Every `function_call_output` in a history, as text, with the name of the `function_call` it answers (for restoring
+ * reveals from the history: only the package's own answers count). An output whose call is not in the history is left
+ * out.
+ */
+export function resolveOpenAIResponsesCallOutputs(input: unknown): HistoryToolOutput[] {
   if (!Array.isArray(input)) return [];
-  const outputs: unknown[] = [];
+  const calledBy = new Map<string, string>();
+  const outputs: HistoryToolOutput[] = [];
   for (const item of input) {
-    if (typeof item !== 'object' || item === null || (item as { type?: unknown }).type !== 'function_call_output') continue;
+    if (typeof item !== 'object' || item === null) continue;
+    const { type, call_id: callId, name } = item as { type?: unknown; call_id?: unknown; name?: unknown };
+    if (type === 'function_call' && typeof callId === 'string' && typeof name === 'string') calledBy.set(callId, name);
+    if (type !== 'function_call_output' || typeof callId !== 'string') continue;
+    const answered = calledBy.get(callId);
+    if (answered === undefined) continue;
     const output = (item as { output?: unknown }).output;
-    if (typeof output === 'string') outputs.push(output);
+    if (typeof output === 'string') outputs.push({ name: answered, output });
     else if (Array.isArray(output)) {
-      for (const part of output) if (typeof part === 'object' && part !== null && typeof part.text === 'string') outputs.push(part.text);
+      for (const part of output) if (typeof part === 'object' && part !== null && typeof part.text === 'string') outputs.push({ name: answered, output: part.text });
     }
   }
   return outputs;

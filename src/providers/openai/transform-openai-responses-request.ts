@@ -11,8 +11,9 @@ import { createToolList, type ToolListEntry } from '../../client/resolve-tool-li
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { compactDescription } from '../../client/compact-description.js';
 import { createToolSearchGuidance } from '../../client/tool-search-guidance.js';
-import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
-import { resolveRevealedTools } from '../../client/tool-search-result.js';
+import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
+import { resolveHistoryReveals } from '../../client/tool-search-result.js';
+import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
@@ -240,9 +241,10 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   // being given to a function. Under hosted search every function name fits a call's namespace (64 characters).
   const customs = read.tools.filter((entry) => entry.kind === 'custom');
   const rule = mechanism === 'openai-hosted' ? OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE : OPENAI_RESPONSES_TOOL_NAME_RULE;
+  const own = resolveOwnToolsSent(plan);
   const names = createToolNameMapping(
     // The package's own tool names are in the set too, so no renamed tool can take them.
-    [...planned.keys(), ...customs.map((entry) => entry.tool.name as string).filter((name) => isValidToolName(name, rule)), TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME],
+    [...planned.keys(), ...customs.map((entry) => entry.tool.name as string).filter((name) => isValidToolName(name, rule)), own.searchName, own.callToolName],
     rule,
     // A top-level custom tool keeps its name; a function of the same name elsewhere (in a namespace) gives way, as
     // flattening or deferral would put the two side by side.
@@ -253,7 +255,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   matchPlan(read, plan, planned, originalOf);
 
   // Read once: the client list reveals these, and the result reports them as loaded.
-  const historyReveals = resolveRevealedTools(resolveOpenAIResponsesCallOutputs(input));
+  const historyReveals = resolveHistoryReveals(resolveOpenAIResponsesCallOutputs(input), names, own);
   const context: BuildContext = {
     read,
     plan,

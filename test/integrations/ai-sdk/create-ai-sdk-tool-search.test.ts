@@ -728,3 +728,35 @@ describe('createAISDKToolSearch', () => {
     });
   });
 });
+
+// Issue 15 item 1: a caller's own `call_tool` (an MCP proxy's) was replaced in the tool set by the package's.
+describe('createAISDKToolSearch with tools named like the package’s own', () => {
+  it('keeps the caller’s call_tool and tool_search, and adds the package’s as call_tool_2 and tool_search_2', async () => {
+    const { ran, tools } = githubToolSet();
+    const proxied: [string, unknown][] = [];
+    const mine = (name: string) =>
+      tool({
+        description: `The caller's ${name}`,
+        inputSchema: jsonSchema<Record<string, unknown>>({ type: 'object', properties: { server: { type: 'string' } } }),
+        execute: async (args: Record<string, unknown>) => {
+          proxied.push([name, args]);
+          return 'proxied';
+        },
+      });
+    const toolSearch = createAISDKToolSearch({ tools: { ...tools, call_tool: mine('call_tool'), tool_search: mine('tool_search') }, config: { listing: 'names' } });
+    const settings = await toolSearch.prepare(createGoogleGenerativeAI({ apiKey: 'test' })('gemini-2.5-flash'), { sessionId: 'own-names' });
+    expect(settings.plan.warnings.map((warning) => warning.code)).toContain('own-tool-renamed');
+    const set = settings.tools as Record<string, { execute?: (input: unknown, options: unknown) => Promise<unknown> }>;
+    const options = { toolCallId: 'c', messages: [] };
+    await set.call_tool?.execute?.({ server: 'gh' }, options);
+    await set.tool_search?.execute?.({ server: 'web' }, options);
+    expect(proxied).toEqual([
+      ['call_tool', { server: 'gh' }],
+      ['tool_search', { server: 'web' }],
+    ]);
+    expect(await set.tool_search_2?.execute?.({ query: 'get_me' }, options)).toMatchObject({ status: 'found', tools: [{ name: 'get_me' }] });
+    await set.call_tool_2?.execute?.({ name: 'get_me', arguments: {} }, options);
+    expect(ran).toEqual([['get_me', {}]]);
+    expect(settings.system).toContain('`tool_search_2`');
+  });
+});

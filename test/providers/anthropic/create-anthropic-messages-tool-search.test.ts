@@ -66,3 +66,17 @@ describe('createAnthropicMessagesToolSearch', () => {
     });
   });
 });
+
+// Issue 15 item 7: `select:` of a tool the request sends in full answered with a `tool_reference` to a tool that is
+// not deferred.
+describe('createAnthropicMessagesToolSearch handle, library ranking under hosted search', () => {
+  it('references only deferred tools, and tells the model it has the others already', async () => {
+    const toolSearch = createAnthropicMessagesToolSearch({ tools, config: { threshold: 0, neverDefer: ['get_me'] } });
+    const request = await toolSearch.prepare({ model: 'claude-opus-4-5', max_tokens: 10, messages: [] }, { sessionId: 'never' });
+    expect(request.plan).toMatchObject({ mechanism: 'claude-hosted', search: 'library' });
+    const turn = await request.handle({ content: [{ type: 'tool_use', id: 't1', name: 'tool_search', input: { query: 'select:get_me,issue_read' } }], stop_reason: 'tool_use' }, async () => '');
+    const content = (turn.messages[1] as unknown as { content: { content: { type: string; tool_name?: string; text?: string }[] }[] }).content[0]?.content ?? [];
+    expect(content.filter((block) => block.type === 'tool_reference').map((block) => block.tool_name)).toEqual(['issue_read']);
+    expect(content.find((block) => block.type === 'text')?.text).toContain('"loadedEarlier":["get_me"]');
+  });
+});

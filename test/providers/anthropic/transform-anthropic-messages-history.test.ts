@@ -65,9 +65,16 @@ describe('transformAnthropicMessagesHistory', () => {
     expect(messages).toEqual(before);
   });
 
-  it('collects the text of every tool result', () => {
+  it('collects the text of every tool result, with the name of the call it answers', () => {
     const history = transformAnthropicMessagesHistory(
       [
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 'a', name: 'tool_search', input: {} },
+            { type: 'tool_use', id: 'b', name: 'get_weather', input: {} },
+          ],
+        },
         {
           role: 'user',
           content: [
@@ -79,7 +86,11 @@ describe('transformAnthropicMessagesHistory', () => {
       ],
       names,
     );
-    expect(history.toolOutputs).toEqual(['one', 'two']);
+    // `c` answers no call the history holds: nothing says whose output it is.
+    expect(history.toolOutputs).toEqual([
+      { name: 'tool_search', output: 'one' },
+      { name: 'get_weather', output: 'two' },
+    ]);
   });
 
   it('reads absent messages as no history', () => {

@@ -535,6 +535,38 @@ describe('transformAnthropicMessagesRequest', () => {
     });
   });
 
+  // Issue 15 item 2: a session whose plan changes (another model, fewer tools, the provider's search) left the
+  // package's own tools the history called undefined, so the API rejected the request, and the warning told the caller
+  // to keep a tool they never had.
+  describe('the package’s own tools the history called, when the next plan does not send them', () => {
+    const history: Messages = [
+      { role: 'user', content: 'find the file tool' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: 'tool_3' } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }) }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'call_tool', input: { name: 'tool_3', arguments: { path: 'a' } } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'done' }] },
+    ];
+    const ownSearch = { name: 'tool_search', description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema };
+
+    it.each([
+      ['the session moves to a model with hosted search (Claude 3.5 → Sonnet 4.5)', 'claude-sonnet-4-5', 20, {}, ['call_tool']],
+      ['the tools shrink below the threshold', CLIENT, 3, {}, ['tool_search', 'call_tool']],
+      ['the plan uses the provider’s search', HOSTED, 20, { search: 'provider' }, ['tool_search', 'call_tool']],
+    ] as const)('defines them when %s, with a warning that says so', (_label, model, count, config, restored) => {
+      const body = anthropicBody(anthropicTools(count), history);
+      const plan = planFor(body, model, { threshold: 15, reveal: 'conversation', listing: 'names', ...config });
+      const result = transformAnthropicMessagesRequest(body, plan);
+      const tools = result.body.tools as unknown as Tools;
+      for (const name of restored) expect(tools.filter((tool) => tool.name === name)).toHaveLength(1);
+      expect(byName(tools, 'tool_search')).toEqual(ownSearch);
+      expect(codes(result.warnings)).toContain('own-tool-restored');
+      expect(codes(result.warnings)).not.toContain('history-tool-undefined');
+      expect(result.warnings.find((warning) => warning.code === 'own-tool-restored')?.message).toContain("this package's");
+      expect(preflightAnthropicMessagesRequest(result.body).violations).toEqual([]);
+      expect(JSON.stringify(transformAnthropicMessagesRequest(result.body, plan).body)).toBe(JSON.stringify(result.body));
+    });
+  });
+
   describe('with the client mechanism', () => {
     it.each(['claude-3-5-haiku', 'claude-opus-4-1', 'anthropic/claude-opus-4-5', 'anthropic.claude-opus-4-5-20251101-v1:0'])(
       'sends %s loaded tools, tool_search and stubs, with nothing Anthropic-hosted',
@@ -700,20 +732,20 @@ describe('transformAnthropicMessagesRequest', () => {
       expect(codes(warnings)).toEqual(['forced-tool-loaded']);
     });
 
-    it('replaces the caller’s own tool_search with the package’s (the plan warns)', () => {
+    it('keeps the caller’s own tool_search and sends the package’s as tool_search_2 (the plan warns)', () => {
       const theirs = anthropicTool(TOOL_SEARCH_TOOL_NAME, { description: 'their search' });
       const { tools } = transform(anthropicBody([theirs, ...anthropicTools(4)]), CLIENT);
-      expect(tools.filter((tool) => tool.name === TOOL_SEARCH_TOOL_NAME)).toEqual([
-        { name: TOOL_SEARCH_TOOL_NAME, description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema },
+      expect(tools.filter((tool) => tool.name === TOOL_SEARCH_TOOL_NAME)).toEqual([theirs]);
+      expect(tools.filter((tool) => tool.name === 'tool_search_2')).toEqual([
+        { name: 'tool_search_2', description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema },
       ]);
     });
 
-    it('moves the breakpoint of a caller’s own tool_search it replaces, with a warning', () => {
+    it('keeps the breakpoint of a caller’s own tool_search on it', () => {
       const theirs = anthropicTool(TOOL_SEARCH_TOOL_NAME, { description: 'their search', cache_control: { type: 'ephemeral' } });
       const { tools, warnings } = transform(anthropicBody([theirs, ...anthropicTools(4)]), CLIENT);
-      expect(tools.filter((tool) => tool.cache_control !== undefined).map((tool) => tool.name)).toEqual([tools.at(-1)?.name]);
-      expect(codes(warnings)).toEqual(['cache-control-moved']);
-      expect(warnings[0]?.message).toContain(`\`${TOOL_SEARCH_TOOL_NAME}\``);
+      expect(tools.filter((tool) => tool.cache_control !== undefined).map((tool) => tool.name)).toEqual([TOOL_SEARCH_TOOL_NAME]);
+      expect(codes(warnings)).toEqual([]);
     });
 
     it('restores full schemas from the catalog when given its own stubbed output', () => {

@@ -76,3 +76,66 @@ describe('createOpenAIResponsesToolSearch', () => {
     });
   });
 });
+
+describe('createOpenAIResponsesToolSearch handle, library ranking under hosted search', () => {
+  // Issue 15 items 15 and 7: say what a search that loaded nothing found; answer the client search call whatever the catalog names its functions.
+  it('follows a tool_search_output that loads nothing with a note saying why', async () => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools, config: { threshold: 0 } });
+    const request = await toolSearch.prepare({ model: 'gpt-5.4', input: 'hi' }, { sessionId: 'notes' });
+    expect(request.plan).toMatchObject({ mechanism: 'openai-hosted', search: 'library' });
+    const call = (id: string, query: unknown) => ({ type: 'tool_search_call', call_id: id, execution: 'client', arguments: query === undefined ? {} : { query }, status: 'completed' });
+    const turn = await request.handle({ output: [call('t1', 'zzzz qqqq'), call('t2', undefined), call('t3', 'select:nope')] }, async () => '');
+    expect(turn.answers.map((item) => (item as { type: string }).type)).toEqual(['tool_search_output', 'message', 'tool_search_output', 'message', 'tool_search_output', 'message']);
+    expect(JSON.stringify(turn.answers[1])).toContain('no-match');
+    expect(JSON.stringify(turn.answers[3])).toContain('needs a `query` string');
+    expect(JSON.stringify(turn.answers[5])).toContain('nope');
+    const first = await request.handle({ output: [call('t4', 'create issue')] }, async () => '');
+    expect((first.answers[0] as unknown as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
+  });
+
+  it('answers a client tool_search_call when the catalog has a function named tool_search of its own', async () => {
+    const own = { type: 'function' as const, name: 'tool_search', description: 'Search the web', parameters: { type: 'object', properties: { q: { type: 'string' } } }, strict: false };
+    // Nothing deferred at this threshold: the body's own client-executed tool search is kept, and the model calls it.
+    const toolSearch = createOpenAIResponsesToolSearch({ tools: [own, ...tools], config: { threshold: 1000, search: 'library' } });
+    const searchTool = { type: 'tool_search', execution: 'client', description: 'Find tools', parameters: { type: 'object', properties: { query: { type: 'string' } } } };
+    const request = await toolSearch.prepare({ model: 'gpt-5.4', input: 'hi', tools: [searchTool, own, ...tools] as never }, { sessionId: 'own' });
+    const turn = await request.handle({ output: [{ type: 'tool_search_call', call_id: 't1', execution: 'client', arguments: { query: 'create issue' }, status: 'completed' }] }, async () => 'ran');
+    expect(turn.answers[0]).toMatchObject({ type: 'tool_search_output', call_id: 't1', tools: [] });
+    // Nothing is deferred: every match is in the request already, and the note says so.
+    expect((turn.answers[1] as unknown as { content: string }).content).toContain('"loadedEarlier":[');
+  });
+});
+
+// Issue 15 item 7: the library's search loaded tools already loaded or never deferred (a second definition in the
+// output), and loaded definitions lost the caller's `strict` and namespace.
+describe('createOpenAIResponsesToolSearch handle, what a tool_search_output loads', () => {
+  const strictTool = { type: 'function' as const, name: 'get_invoice', description: 'Get an invoice by id', parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false }, strict: true };
+  const billing = { type: 'namespace' as const, name: 'billing', description: 'Billing tools', tools: [strictTool] };
+  const call = (id: string, query: string) => ({ type: 'tool_search_call', call_id: id, execution: 'client', arguments: { query }, status: 'completed' });
+
+  it('loads a namespaced function inside its namespace, with its strict flag', async () => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools: [billing, ...tools] as never, config: { threshold: 0 } });
+    const request = await toolSearch.prepare({ model: 'gpt-5.4', input: 'hi' }, { sessionId: 'ns' });
+    const turn = await request.handle({ output: [call('t1', 'select:get_invoice')] }, async () => '');
+    expect((turn.answers[0] as unknown as { tools: unknown[] }).tools).toEqual([{ ...billing, tools: [{ ...strictTool, defer_loading: true }] }]);
+  });
+
+  it('never loads a tool the request sends in full (select: of a never-deferred tool), and says it is there already', async () => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools, config: { threshold: 0, neverDefer: ['get_me'] } });
+    const request = await toolSearch.prepare({ model: 'gpt-5.4', input: 'hi' }, { sessionId: 'never' });
+    const turn = await request.handle({ output: [call('t1', 'select:get_me,issue_read')] }, async () => '');
+    const loaded = (turn.answers[0] as unknown as { tools: { name: string }[] }).tools.map((tool) => tool.name);
+    expect(loaded).toEqual(['issue_read']);
+    expect((turn.answers[1] as unknown as { content: string }).content).toContain('"loadedEarlier":["get_me"]');
+  });
+
+  it('never loads a tool an earlier tool_search_output of the conversation loaded', async () => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools, config: { threshold: 0 } });
+    const first = await toolSearch.prepare({ model: 'gpt-5.4', input: 'hi' }, { sessionId: 'again' });
+    const once = await first.handle({ output: [call('t1', 'select:issue_read')] }, async () => '');
+    const next = await toolSearch.prepare({ model: 'gpt-5.4', input: [{ role: 'user', content: 'hi' }, ...once.input] as never }, { sessionId: 'again' });
+    const twice = await next.handle({ output: [call('t2', 'select:issue_read')] }, async () => '');
+    expect((twice.answers[0] as unknown as { tools: unknown[] }).tools).toEqual([]);
+    expect((twice.answers[1] as unknown as { content: string }).content).toContain('"loadedEarlier":["issue_read"]');
+  });
+});

@@ -577,14 +577,14 @@ describe('transformOpenAIResponsesRequest', () => {
       expect(codes(result.warnings)).toEqual(['forced-tool-kept-loaded']);
     });
 
-    it("replaces the caller's own tool_search function with the package's", () => {
+    it("keeps the caller's own tool_search function and sends the package's as tool_search_2", () => {
       const own = responsesFunction('tool_search', { description: 'my search' });
       const body = responsesBody([own, ...tools]);
       const plan = planFor(body, CLIENT, { threshold: 0 });
-      expect(codes(plan.warnings)).toEqual(['search-tool-replaced']);
+      expect(codes(plan.warnings)).toEqual(['own-tool-renamed']);
       const { body: sent } = transformChecked(body, plan);
-      expect(sent.tools?.filter((tool) => (tool as { name?: string }).name === 'tool_search')).toHaveLength(1);
-      expect(sent.tools?.[0]).toMatchObject({ name: 'tool_search', description: TOOL_SEARCH_TOOL_DEFINITION.description });
+      expect(sent.tools?.filter((tool) => (tool as { name?: string }).name === 'tool_search')).toEqual([own]);
+      expect(sent.tools?.[1]).toMatchObject({ name: 'tool_search_2', description: TOOL_SEARCH_TOOL_DEFINITION.description });
     });
 
     it('gives namespaced custom tools that flattening would make clash a qualified name', () => {
