@@ -87,8 +87,10 @@ export function createToolListWithinLimit(
   // last loaded tools deferred until the list fits. Two places go to the package's tools; a tool `tool_choice` forces
   // keeps its place.
   const forced = new Set(options.forced ?? []);
+  // A caller's own `tool_search` or `call_tool` (reason `search-tool`) is sent as it is, never deferred: it keeps its
+  // place like a forced tool, and the package's tools go by other names.
   const keepable = (tool: PlannedTool): boolean => tool.status === 'loaded' && tool.reason !== 'search-tool' && !forced.has(tool.name);
-  let keep = Math.max(0, room - 2 - fitted.tools.filter((tool) => forced.has(tool.name)).length);
+  let keep = Math.max(0, room - 2 - fitted.tools.filter((tool) => forced.has(tool.name) || tool.reason === 'search-tool').length);
   const deferred: string[] = [];
   const planned = fitted.tools.map((tool): PlannedTool => {
     if (!keepable(tool)) return tool;
@@ -133,7 +135,6 @@ function resolvePlannedListSize(plan: ToolSearchPlan, options: ResolveToolListOp
   const own = resolveOwnToolsSent(plan);
   let count = (own.search ? 1 : 0) + (own.callTool ? 1 : 0);
   for (const tool of plan.tools) {
-    if (tool.reason === 'search-tool') continue;
     if (tool.status === 'loaded' || listed || shown.has(tool.name)) count += 1;
   }
   return count;

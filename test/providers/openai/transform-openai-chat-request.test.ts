@@ -8,6 +8,7 @@ import { formatToolSearchResult } from '../../../src/client/tool-search-result.j
 import { CALL_TOOL_DEFINITION, STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
 import { parseOpenAIChatTools } from '../../../src/providers/openai/parse-openai-chat-tools.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
+import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
 import type { ToolListing } from '../../../src/config/tool-search-config.js';
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
 import {
@@ -551,5 +552,16 @@ describe('transformOpenAIChatRequest past 128 tools, the most Chat Completions a
       expect(warnings.map((warning) => warning.code)).toEqual(['tools-deferred-for-limit']);
       expect((output.messages[0] as { content: string }).content).toContain('tool_149');
     }
+  });
+
+  it("keeps a caller's own tool_search in place when loaded tools are deferred for the cap, the package's going by tool_search_2", () => {
+    const callerSearch = { type: 'function' as const, function: { name: 'tool_search', description: 'Search my index.', parameters: { type: 'object', properties: { q: { type: 'string' } } } } };
+    const body = openAIChatBody([...openAIChatTools(149), callerSearch]);
+    const { body: output } = transform(body, planOf(body, { mechanism: 'openai' }));
+    const sent = sentNames(output);
+    expect(sent.length).toBe(128);
+    expect(sent).toContain('tool_search');
+    expect(sent.slice(-2)).toEqual(['tool_search_2', 'call_tool']);
+    expect(preflightOpenAIChatRequest(output).ok).toBe(true);
   });
 });
