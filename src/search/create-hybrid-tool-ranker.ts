@@ -69,8 +69,10 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
     throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`fusionConstant\` must be a finite number ≥ 0, got ${describeValue(fusionConstant)}`);
   }
   const { embed } = options;
-  const toolVectors = new LRUCache<string, Float32Array>({ max: maxCachedEmbeddings });
-  const queryVectors = new LRUCache<string, Promise<Float32Array>>({ max: maxCachedQueries });
+  // Size bounds (each entry counts 1), not `max`, which allocates lru-cache's tables for the whole bound up front: a
+  // bound of 2^32 threw a RangeError, and one of 2^31 exhausted the heap.
+  const toolVectors = new LRUCache<string, Float32Array>({ maxSize: maxCachedEmbeddings, sizeCalculation: () => 1 });
+  const queryVectors = new LRUCache<string, Promise<Float32Array>>({ maxSize: maxCachedQueries, sizeCalculation: () => 1 });
   // One catalog's vectors, in its order, built once per catalog array (concurrent first searches share the build).
   const catalogs = new WeakMap<readonly ToolDefinition[], Promise<readonly Float32Array[]>>();
 

@@ -86,6 +86,12 @@ describe('createHybridToolRanker', () => {
     expect(hits[0]?.name).toBe('whois_lookup');
   });
 
+  it('takes a cache bound far above any catalog without allocating for it up front', async () => {
+    const rank = createHybridToolRanker({ ...createCountingEmbedder(), maxCachedEmbeddings: 2 ** 32, maxCachedQueries: 2 ** 32 });
+    const hits = await rank({ query: IMPLIED, tools: CATALOG, visible: undefined, maxResults: 3, index: createToolIndex(CATALOG) });
+    expect(hits[0]?.name).toBe('whois_lookup');
+  });
+
   it('keeps the lexical answer for an exact name, and keeps to the visible tools', async () => {
     const rank = createHybridToolRanker(createCountingEmbedder());
     const index = createToolIndex(CATALOG);
