@@ -87,22 +87,24 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
   async function catalogVectors(tools: readonly ToolDefinition[]): Promise<readonly Float32Array[]> {
     const texts = tools.map(resolveToolText);
     const keys = texts.map(hashText);
-    const missing = [...new Set(keys.filter((key) => !toolVectors.has(key)))];
     const textOf = new Map(keys.map((key, position) => [key, texts[position]!]));
+    // The catalog's vectors are kept here as well as in the cache, so a cache smaller than the catalog never embeds a
+    // tool twice in one build (later batches drop earlier vectors from it).
+    const found = new Map<string, Float32Array>();
+    for (const key of textOf.keys()) {
+      const cached = toolVectors.get(key);
+      if (cached !== undefined) found.set(key, cached);
+    }
+    const missing = [...textOf.keys()].filter((key) => !found.has(key));
     for (let start = 0; start < missing.length; start += batchSize) {
       const batch = missing.slice(start, start + batchSize);
       const vectors = await embedNormalized(batch.map((key) => textOf.get(key)!));
-      batch.forEach((key, position) => toolVectors.set(key, vectors[position]!));
+      batch.forEach((key, position) => {
+        found.set(key, vectors[position]!);
+        toolVectors.set(key, vectors[position]!);
+      });
     }
-    // Kept with the catalog, so a cache smaller than the catalog costs embeddings, never a missing vector.
-    const found = keys.map((key) => toolVectors.get(key));
-    if (found.some((vector) => vector === undefined)) {
-      const again = keys.filter((_, position) => found[position] === undefined);
-      const vectors = await embedNormalized(again.map((key) => textOf.get(key)!));
-      let next = 0;
-      return found.map((vector) => vector ?? vectors[next++]!);
-    }
-    return found as Float32Array[];
+    return keys.map((key) => found.get(key)!);
   }
 
   return async function rankHybrid(request: ToolSearchRankingRequest): Promise<readonly ToolSearchHit[]> {

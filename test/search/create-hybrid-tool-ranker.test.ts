@@ -86,6 +86,17 @@ describe('createHybridToolRanker', () => {
     expect(hits[0]?.name).toBe('whois_lookup');
   });
 
+  it('embeds each tool once per catalog even when the cache is smaller, and keeps at most maxCachedEmbeddings: a new catalog of the same tools embeds the ones dropped again', async () => {
+    const { embed, embedded } = createCountingEmbedder();
+    const rank = createHybridToolRanker({ embed, maxCachedEmbeddings: 10 });
+    const index = createToolIndex(CATALOG);
+    await rank({ query: IMPLIED, tools: CATALOG, visible: undefined, maxResults: 3, index });
+    expect(embedded.length).toBe(CATALOG.length + 1);
+    const first = embedded.length;
+    await rank({ query: IMPLIED, tools: [...CATALOG], visible: undefined, maxResults: 3, index });
+    expect(embedded.length - first).toBe(CATALOG.length - 10);
+  });
+
   it('takes a cache bound far above any catalog without allocating for it up front', async () => {
     const rank = createHybridToolRanker({ ...createCountingEmbedder(), maxCachedEmbeddings: 2 ** 32, maxCachedQueries: 2 ** 32 });
     const hits = await rank({ query: IMPLIED, tools: CATALOG, visible: undefined, maxResults: 3, index: createToolIndex(CATALOG) });
