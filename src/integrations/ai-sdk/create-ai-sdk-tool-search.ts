@@ -243,9 +243,7 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
       let cached = toolSets.get(setKey);
       // A tool set built for settings since dropped is built again for the current ones.
       if (cached?.settings !== settings) {
-        const tools = createToolSet(toolSearch, settings.plan, userTools, settings.provider, sessionId);
-        for (const [name, tool] of Object.entries(userTools)) if (tool.type === 'provider') tools[name] = tool;
-        cached = { settings, tools };
+        cached = { settings, tools: createToolSet(toolSearch, settings.plan, userTools, settings.provider, sessionId) };
         toolSets.set(setKey, cached);
         settings.toolSetKeys.add(setKey);
       }
@@ -326,7 +324,7 @@ function createSettings(toolSearch: ToolSearch, resolved: ToolSearchPlan, provid
   return { plan, guidance, warnings, provider, toolSetKeys: new Set() };
 }
 
-/** The tool set of one session for a plan. */
+/** The tool set of one session for a plan, with the caller's provider tools last. */
 function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: Readonly<Record<string, AISDKTool>>, provider: string, sessionId: string): ToolSet {
   const context = { sessionId, plan };
   // The package's tools go by `tool_search_2` / `call_tool_2` next to a caller's tool of that name, which keeps its own.
@@ -371,7 +369,8 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
       return typeof options.output === 'string' ? { type: 'text', value: options.output } : { type: 'json', value: (options.output ?? null) as never };
     };
 
-  const set: ToolSet = {};
+  // Built as entries, not assigned: a tool named `__proto__` would set the object's prototype instead of a key.
+  const set = new Map<string, AISDKTool>();
   const deferred = new Set(plan.mechanism === 'none' ? [] : plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
   const providerKey = provider.split('.')[0] as string;
   // OpenAI's APIs get the open stub schemas with `strict: false`, as the transformers send them (strict mode rejects
@@ -384,19 +383,19 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
         switch (entry.status) {
           case 'loaded':
           case 'revealed':
-            set[entry.name] = own as AISDKTool;
+            set.set(entry.name, own as AISDKTool);
             break;
           case 'search':
-            set[entry.name] = {
+            set.set(entry.name, {
               description: TOOL_SEARCH_TOOL_DEFINITION.description,
               inputSchema: jsonSchema(createToolSearchInputSchema()),
               ...loose,
               execute: (input: unknown, execution: AISDKToolExecution) => search(input, execution),
               toModelOutput: ({ output }: { output: ToolSearchResult }) => ({ type: 'text', value: formatToolSearchResult(output) }),
-            } as AISDKTool;
+            } as AISDKTool);
             break;
           case 'call':
-            set[entry.name] = {
+            set.set(entry.name, {
               description: CALL_TOOL_DEFINITION.description,
               inputSchema: jsonSchema(createCallToolInputSchema()),
               ...loose,
@@ -410,11 +409,11 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
                 const needs = named?.needsApproval;
                 return typeof needs === 'function' ? needs((input as { arguments?: unknown }).arguments, approval) : needs === true;
               },
-            } as unknown as AISDKTool;
+            } as unknown as AISDKTool);
             break;
           case 'deferred': {
             const { inputExamples: _examples, strict: _strict, ...rest } = own as AISDKTool & { inputExamples?: unknown };
-            set[entry.name] = {
+            set.set(entry.name, {
               ...rest,
               ...(entry.description === undefined ? {} : { description: entry.description }),
               inputSchema: jsonSchema(createStubInputSchema()),
@@ -424,7 +423,7 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
                 ? {}
                 : { execute: (input: unknown, execution: AISDKToolExecution) => (isAsyncGeneratorFunction(own.execute) ? runOutputs(entry.name, input, execution) : run(entry.name, input, execution)) }),
               toModelOutput: toModelOutput(own),
-            } as AISDKTool;
+            } as AISDKTool);
             break;
           }
           default:
@@ -439,32 +438,34 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
       const library = plan.search === 'library';
       if (deferred.size > 0) {
         // Anthropic: the search tool goes first and is never deferred.
-        if (!openai) set[library ? ownTools.searchName : 'tool_search_tool_bm25'] = library ? anthropicLibrarySearch(search) : providerTool('anthropic.tool_search_bm25_20251119', {});
+        if (!openai) set.set(library ? ownTools.searchName : 'tool_search_tool_bm25', library ? anthropicLibrarySearch(search) : providerTool('anthropic.tool_search_bm25_20251119', {}));
       }
       for (const entry of plan.tools) {
         const own = userTools[entry.name] as AISDKTool;
-        set[entry.name] = deferred.has(entry.name)
+        set.set(entry.name, deferred.has(entry.name)
           ? { ...own, providerOptions: { ...own.providerOptions, [providerKey]: { ...(own.providerOptions?.[providerKey] as object | undefined), deferLoading: true } } }
-          : own;
+          : own);
       }
       if (openai && deferred.size > 0) {
-        set[ownTools.searchName] = library
+        set.set(ownTools.searchName, library
           ? providerTool(
               'openai.tool_search',
               { execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() },
               async (input: unknown, execution?: AISDKToolExecution) => ({ tools: createOpenAIToolSearchOutput({ call_id: 'tool_search' }, await search(isRecord(input) ? input.arguments : input, execution)).tools }),
             )
-          : providerTool('openai.tool_search', {});
+          : providerTool('openai.tool_search', {}));
       }
       break;
     }
     case 'none':
-      for (const entry of plan.tools) set[entry.name] = userTools[entry.name] as AISDKTool;
+      for (const entry of plan.tools) set.set(entry.name, userTools[entry.name] as AISDKTool);
       break;
     default:
       assertNever(plan.mechanism, 'mechanism');
   }
-  return set;
+  // Provider tools (`openai.tools.webSearch()`, …) are sent as they are, whatever the plan.
+  for (const [name, tool] of Object.entries(userTools)) if (tool.type === 'provider') set.set(name, tool);
+  return Object.fromEntries(set);
 }
 
 /** The library's `tool_search` under Anthropic's hosted mechanism: its result is `tool_reference` parts. */

@@ -44,7 +44,8 @@ export function parseAISDKToolSet(tools: unknown): AISDKToolSetParse {
   if (!isRecord(tools)) {
     throw new ToolSearchError('invalid-options', `createAISDKToolSearch: \`tools\` must be an AI SDK tool set (an object of tools), got ${describeValue(tools)}`);
   }
-  const sent: Record<string, AISDKTool> = {};
+  // Entries, made an object at the end: assigning a tool named `__proto__` would set the prototype instead of a key.
+  const sent: [string, AISDKTool][] = [];
   const deferring: string[] = [];
   const described: string[] = [];
   for (const [name, tool] of Object.entries(tools)) {
@@ -71,9 +72,9 @@ export function parseAISDKToolSet(tools: unknown): AISDKToolSetParse {
     if ('deferLoading' in tool) {
       if (tool.deferLoading === true) deferring.push(name);
       const { deferLoading: _deferLoading, ...rest } = tool;
-      sent[name] = rest as AISDKTool;
+      sent.push([name, rest as AISDKTool]);
     } else {
-      sent[name] = tool as AISDKTool;
+      sent.push([name, tool as AISDKTool]);
     }
   }
   const warnings: ToolSearchWarning<AISDKToolSetWarningCode>[] = [];
@@ -90,5 +91,5 @@ export function parseAISDKToolSet(tools: unknown): AISDKToolSetParse {
       message: `${listed(described)} ${described.length === 1 ? 'has a `description` that is a function' : 'have a `description` that is a function'} of the call's context; ${described.length === 1 ? 'it is' : 'they are'} sent as given, but searched by name alone; give a string \`description\` to make ${described.length === 1 ? 'it' : 'them'} searchable`,
     });
   }
-  return { tools: sent, warnings };
+  return { tools: Object.fromEntries(sent), warnings };
 }

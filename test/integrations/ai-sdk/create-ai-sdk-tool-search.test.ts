@@ -499,6 +499,19 @@ describe('createAISDKToolSearch', () => {
     });
   });
 
+  describe('hostile tool names', () => {
+    it.each([
+      ['below the threshold', {}],
+      ['deferred as stubs', { threshold: 0, listing: 'full' }],
+    ] as const)('keeps a tool named __proto__ as a tool of the set, %s', async (_label, config) => {
+      const { tools } = githubToolSet();
+      const withProto: ToolSet = Object.fromEntries([['__proto__', tools.list_issues as ToolSet[string]], ['create_issue', tools.create_issue as ToolSet[string]]]);
+      const settings = await createAISDKToolSearch({ tools: withProto, config }).prepare(createOpenAI({ apiKey: 'test' }).chat('gpt-4.1'), { sessionId: 's' });
+      expect(Object.getPrototypeOf(settings.tools)).toBe(Object.prototype);
+      expect(Object.keys(settings.tools)).toContain('__proto__');
+    });
+  });
+
   describe('bad model information', () => {
     it('throws when a configured hosted mechanism does not apply to the model', async () => {
       const { tools } = githubToolSet();

@@ -36,6 +36,13 @@ describe('parseAISDKToolSet', () => {
     expect(parse).toThrow(expect.objectContaining({ message: expect.stringContaining(got) }));
   });
 
+  it('keeps a tool named __proto__ as a tool of the set, not as its prototype', () => {
+    const proto = tool({ inputSchema: jsonSchema(objectSchema), execute });
+    const parsed = parseAISDKToolSet(Object.fromEntries([['__proto__', proto], ['get_weather', proto]]));
+    expect(Object.keys(parsed.tools)).toEqual(['__proto__', 'get_weather']);
+    expect(Object.getPrototypeOf(parsed.tools)).toBe(Object.prototype);
+  });
+
   it('rejects the AI SDK’s own toolSearch(): one agent, one search', () => {
     // AI SDK 7's, where the project runs it; its mark elsewhere.
     const own = 'toolSearch' in ai ? (ai.toolSearch as () => unknown)() : { [Symbol.for('vercel.ai.toolSearch')]: true, inputSchema: jsonSchema(objectSchema), execute };
