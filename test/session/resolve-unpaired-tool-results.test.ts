@@ -51,6 +51,13 @@ describe('prepare on a history whose tool results lack their calls', () => {
     expect(chained.warnings.map((warning) => warning.code)).not.toContain('unpaired-tool-result');
   });
 
+  it.each(['constructor', 'toString'])('reads a Responses item of type %s as no tool output', async (type) => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools: [{ type: 'function', name: 'get_me', parameters: schema, strict: false }] });
+    const input = [{ role: 'user', content: 'hi' }, { type, call_id: 'call_9' }];
+    const request = await toolSearch.prepare({ model: 'gpt-5.4', input } as never, { sessionId });
+    expect(request.warnings.map((warning) => warning.code)).not.toContain('unpaired-tool-result');
+  });
+
   it('throws invalid-request on Gemini, matching by name when the call has no id', async () => {
     const toolSearch = createGeminiToolSearch({ tools: [{ functionDeclarations: [{ name: 'get_me', parametersJsonSchema: schema }] }] });
     const paired = [

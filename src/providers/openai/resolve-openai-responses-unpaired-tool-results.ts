@@ -1,8 +1,8 @@
 import { isRecord } from '../../records/is-record.js';
 import { resolveUnpairedToolResults, type ToolHistoryEntry } from '../../session/resolve-unpaired-tool-results.js';
 
-/** The output item types and the call each answers. */
-const OUTPUTS: Readonly<Record<string, string>> = { function_call_output: 'function_call', custom_tool_call_output: 'custom_tool_call' };
+/** The output item types that answer a call (`function_call`, `custom_tool_call`); a set, so `constructor` is none. */
+const OUTPUTS: ReadonlySet<string> = new Set(['function_call_output', 'custom_tool_call_output']);
 
 /**
  * The `function_call_output` and `custom_tool_call_output` items of a Responses body whose call (the `function_call`
@@ -25,7 +25,6 @@ function* readHistory(input: readonly unknown[]): Generator<ToolHistoryEntry> {
   for (const [index, item] of input.entries()) {
     if (!isRecord(item) || typeof item.type !== 'string' || typeof item.call_id !== 'string') continue;
     if (item.type === 'function_call' || item.type === 'custom_tool_call') yield { type: 'calls', keys: [item.call_id] };
-    const call = OUTPUTS[item.type];
-    if (call !== undefined) yield { type: 'result', keys: [item.call_id], path: `input[${index}]`, label: `${item.type}\` for \`${item.call_id}` };
+    if (OUTPUTS.has(item.type)) yield { type: 'result', keys: [item.call_id], path: `input[${index}]`, label: `${item.type}\` for \`${item.call_id}` };
   }
 }
