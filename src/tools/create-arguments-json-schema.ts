@@ -20,6 +20,8 @@ export function createArgumentsJSONSchema(schema: unknown, toolName: string): JS
   let jsonSchema: Record<string, unknown>;
   try {
     jsonSchema = toInputJSONSchema(schema);
+    // A library's own converter may give anything back.
+    if (!isRecord(jsonSchema)) throw new Error(`its converter gave ${describeValue(jsonSchema)}, not a JSON Schema object`);
   } catch (cause) {
     if (cause instanceof ToolSearchError) throw cause;
     throw new ToolSearchError(

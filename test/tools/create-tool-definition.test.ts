@@ -93,6 +93,17 @@ describe('createToolDefinition', () => {
       );
     });
 
+    it.each([
+      ['nothing', undefined],
+      ['null', null],
+      ['a string', '{"type":"object"}'],
+    ])('rejects a Standard JSON Schema whose converter gives %s, with a ToolSearchError naming the tool', (_label, given) => {
+      const schema = { '~standard': { version: 1, vendor: 'made-up', validate: (value: unknown) => ({ value }), jsonSchema: { input: () => given, output: () => given } } } as const;
+      const create = () => createToolDefinition({ name: 'x', schema });
+      expect(create).toThrow(ToolSearchError);
+      expect(create).toThrow(expect.objectContaining({ code: 'invalid-tools', message: expect.stringContaining('tool `x`: its arguments schema cannot be expressed as JSON Schema') }));
+    });
+
     it('rejects a value that is no schema at all', () => {
       expect(() => createToolDefinition({ name: 'x', schema: { type: 'object' } as never })).toThrow('got an object without one');
     });
