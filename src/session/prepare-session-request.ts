@@ -132,6 +132,8 @@ export async function prepareSessionRequest<Code extends string>(
    * neither does, the tools it was planned for are no longer in it, and a typed error says so.
    */
   async function prepareCopy(copy: Record<string, unknown>, copied: readonly unknown[], attempt: typeof prepareWith): Promise<Awaited<ReturnType<typeof prepareWith>>> {
+    // What every reading checks alike (the session id, the model, the mechanism) is said as it is, not as a lost copy.
+    resolveSessionPlan(toolSearch, { api: wire.api, sessionId, bodyModel: copy.model, optionModel: wire.model, tools: undefined, label: wire.label });
     const expected = stringify(copy);
     const readings = [() => attempt(wire.withTools(copy, wire.catalogTools), undefined, wire.catalogTools), () => attempt(copy, wire.parseTools(copy), copied)];
     for (const reading of readings) {

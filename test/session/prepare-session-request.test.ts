@@ -111,6 +111,22 @@ describe('prepare on a body it already prepared', () => {
     await expect(prepare(first.body as Record<string, unknown>)).rejects.toMatchObject({ code: 'invalid-request' });
   });
 
+  it('names a missing session id on a JSON copy of a prepared body, not its tools', async () => {
+    const toolSearch = createOpenAIChatToolSearch({ tools: createOpenAIChatTools(GITHUB_MCP_TOOLS) });
+    const first = await toolSearch.prepare({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }] }, { sessionId });
+    const copy = JSON.parse(JSON.stringify(first.body)) as Record<string, unknown>;
+    const error = await toolSearch.prepare(copy as never, { sessionId: '' }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'ToolSearchError', code: 'invalid-options', message: 'createOpenAIChatToolSearch: `sessionId` must be a non-empty string, got "" (a string)' });
+  });
+
+  it('names a missing model on a JSON copy of a prepared body, not its tools', async () => {
+    const toolSearch = createAnthropicMessagesToolSearch({ tools: createAnthropicMessagesTools(GITHUB_MCP_TOOLS) });
+    const first = await toolSearch.prepare({ model: 'claude-opus-4-8', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] }, { sessionId });
+    const { model: _model, ...copy } = JSON.parse(JSON.stringify(first.body)) as Record<string, unknown>;
+    const error = await toolSearch.prepare(copy as never, { sessionId }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'ToolSearchError', code: 'invalid-request', message: expect.stringContaining('the model is unknown') });
+  });
+
   it.each(['Responses, client-side (gpt-4.1)', 'Chat Completions, client-side (gpt-4.1)', 'Anthropic, client-side (claude-3-7-sonnet)', 'Gemini, client-side, SDK parameters'])(
     'throws invalid-request for a JSON copy whose deferred tools are gone and are not the catalog (%s)',
     async (name) => {
