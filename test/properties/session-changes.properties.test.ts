@@ -1,29 +1,187 @@
 /**
- * Sessions whose model, plan, tool list or search mode changes between turns (issue 15 item 2), on the Messages API,
- * whose history rules are the strictest (every `tool_use` must name a defined tool): the model calls what turn 1 sent
- * (the package's own `tool_search` and `call_tool` included), then turn 2 goes out under another plan. Our own
- * preflight must accept turn 2, except where the transformer warned that the caller's own history names a tool it no
- * longer defines; a `tool_use` of the package's own tools is never left undefined.
+ * Sessions whose model, plan, tool list or search mode changes between turns (issue 15 item 2), on the four APIs: the
+ * model calls what turn 1 sent (the package's own `tool_search` and `call_tool` included), then turn 2 goes out under
+ * another model, threshold, listing, search mode and subset of the tools. Our own preflight must accept turn 2
+ * (Anthropic: except where the transformer warned that the caller's own history names a tool it no longer defines), a
+ * call of the package's own tools is never left undefined where the API requires history calls to be defined
+ * (Messages), and turn 2 transformed again gives the same bytes. One shared check; each API writes only its wire shape.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import { TOOL_LISTINGS, type ToolListingRequest } from '../../src/config/tool-search-config.js';
+import { isToolSearchError } from '../../src/errors/tool-search-error.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
+import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
-import { isToolSearchError } from '../../src/errors/tool-search-error.js';
-import { PROPERTY_TIMEOUT, createCaseCounter, propertyParameters, scenarioArbitrary, type Scenario } from '../support/arbitraries.js';
+import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
+import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
+import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
+import { parseOpenAIChatTools } from '../../src/providers/openai/parse-openai-chat-tools.js';
+import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
+import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { transformOpenAIChatRequest } from '../../src/providers/openai/transform-openai-chat-request.js';
+import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
+import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+import { PROPERTY_RUNS, PROPERTY_TIMEOUT, createCaseCounter, deepFreeze, propertyParameters, scenarioArbitrary, type Scenario, type ScenarioTool } from '../support/arbitraries.js';
 import { planForScenario, scenarioCatalog } from '../support/property-checks.js';
 
-const MODELS: readonly ModelReference[] = [
-  { id: 'claude-opus-4-5', api: 'anthropic-messages' },
-  { id: 'claude-sonnet-4-5', api: 'anthropic-messages' },
-  { id: 'claude-3-5-haiku', api: 'anthropic-messages' },
-];
+/** One call the model made of a tool turn 1 sent, and the caller's answer. */
+interface ModelCall {
+  readonly id: string;
+  readonly name: string;
+  /** Responses: the namespace the call carries (a namespace member's, a deferred top-level function's own name). */
+  readonly namespace?: string;
+  readonly input: Record<string, unknown>;
+  readonly result: string;
+}
+
+/** A tool the model can call in a transformed body, by the name (and Responses namespace) it saw. */
+interface Callable {
+  readonly name: string;
+  readonly namespace?: string;
+}
+
+type Warnings = readonly { readonly code: string }[];
+
+/** One API's wire shape: all the shared check needs to know. */
+interface SessionWire {
+  readonly label: string;
+  /** The models a turn is made for (from the API's property file: hosted and not, platforms). */
+  readonly models: readonly ModelReference[];
+  /** The caller's body: these tools, a user message, then the model's calls and their answers. */
+  readonly body: (tools: readonly ScenarioTool[], calls: readonly ModelCall[]) => Record<string, unknown>;
+  readonly readTools: (body: object) => ToolDefinition[];
+  readonly transform: (body: object, plan: ToolSearchPlan, catalog: readonly ToolDefinition[]) => { readonly body: object; readonly warnings: Warnings };
+  /** The tools the model can call in a transformed body. */
+  readonly callable: (body: object) => Callable[];
+  /** The preflight rules the output breaks that the transformer did not warn about as the caller's own mistake. */
+  readonly violations: (body: object, warnings: Warnings) => readonly unknown[];
+  /** The tools a body defines, where the API rejects a history call of an undefined tool (Messages). */
+  readonly defined?: (body: object) => ReadonlySet<string>;
+  /** Whether the output transformed again must come out the same. @default always */
+  readonly stable?: (warnings: Warnings) => boolean;
+}
+
+const toolsOf = (body: object): unknown[] => ((body as { tools?: unknown }).tools ?? []) as unknown[];
+const described = (tool: ScenarioTool) => (tool.description === undefined ? {} : { description: tool.description });
+
+const ANTHROPIC: SessionWire = {
+  label: 'Anthropic Messages',
+  models: [
+    { id: 'claude-opus-4-5', api: 'anthropic-messages' },
+    { id: 'claude-sonnet-4-6', api: 'anthropic-messages' },
+    { id: 'claude-3-5-haiku', api: 'anthropic-messages' },
+    { id: 'claude-opus-4-5@20251101', platform: 'vertex' },
+  ],
+  body: (tools, calls) => ({
+    model: 'claude',
+    max_tokens: 100,
+    messages: [
+      { role: 'user', content: 'hi' },
+      ...(calls.length === 0
+        ? []
+        : [
+            { role: 'assistant', content: calls.map((call) => ({ type: 'tool_use', id: call.id, name: call.name, input: call.input })) },
+            { role: 'user', content: calls.map((call) => ({ type: 'tool_result', tool_use_id: call.id, content: call.result })) },
+          ]),
+    ],
+    tools: tools.map((tool) => ({ name: tool.name, ...described(tool), input_schema: tool.inputSchema })),
+  }),
+  readTools: parseAnthropicMessagesTools,
+  transform: (body, plan, catalog) => transformAnthropicMessagesRequest(body, plan, { catalog }),
+  callable: (body) => (toolsOf(body) as { name?: unknown; type?: unknown }[]).flatMap((tool) => (tool.type === undefined && typeof tool.name === 'string' ? [{ name: tool.name }] : [])),
+  violations: (body, warnings) => {
+    const warned = warnings.some((warning) => warning.code === 'history-tool-undefined');
+    return preflightAnthropicMessagesRequest(body).violations.filter((violation) => !(warned && violation.rule.startsWith('undefined-')));
+  },
+  defined: (body) => new Set((toolsOf(body) as { name?: string }[]).map((tool) => tool.name ?? '')),
+};
+
+const OPENAI_CHAT: SessionWire = {
+  label: 'OpenAI Chat',
+  models: [{ id: 'gpt-4.1', api: 'openai-chat' }, { id: 'gpt-5.4', api: 'openai-chat' }, { id: 'gpt-5.4', api: 'openai-chat', platform: 'azure-openai' }, 'gemini-2.5-pro'],
+  body: (tools, calls) => ({
+    model: 'gpt-4.1',
+    messages: [
+      { role: 'user', content: 'hi' },
+      ...(calls.length === 0
+        ? []
+        : [{ role: 'assistant', content: null, tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.input) } })) }]),
+      ...calls.map((call) => ({ role: 'tool', tool_call_id: call.id, content: call.result })),
+    ],
+    tools: tools.map((tool) => ({ type: 'function', function: { name: tool.name, ...described(tool), parameters: tool.inputSchema } })),
+  }),
+  readTools: parseOpenAIChatTools,
+  transform: (body, plan) => transformOpenAIChatRequest(body, plan),
+  callable: (body) => (toolsOf(body) as { type?: unknown; function?: { name?: unknown } }[]).flatMap((tool) => (tool.type === 'function' && typeof tool.function?.name === 'string' ? [{ name: tool.function.name }] : [])),
+  violations: (body) => preflightOpenAIChatRequest(body).violations,
+};
+
+const OPENAI_RESPONSES: SessionWire = {
+  label: 'OpenAI Responses',
+  models: [
+    { id: 'gpt-5.4', api: 'openai-responses' },
+    { id: 'gpt-5.4', api: 'openai-responses', platform: 'azure-openai' },
+    { id: 'gpt-5.2', api: 'openai-responses' },
+    { id: 'gpt-5.4-nano', api: 'openai-responses' },
+  ],
+  body: (tools, calls) => ({
+    model: 'gpt-5.4',
+    store: false,
+    input: [
+      { type: 'message', role: 'user', content: 'hi' },
+      ...calls.map((call) => ({ type: 'function_call', call_id: call.id, name: call.name, arguments: JSON.stringify(call.input), ...(call.namespace === undefined ? {} : { namespace: call.namespace }) })),
+      ...calls.map((call) => ({ type: 'function_call_output', call_id: call.id, output: call.result })),
+    ],
+    tools: tools.map((tool) => ({ type: 'function', name: tool.name, ...described(tool), parameters: tool.inputSchema, strict: false })),
+  }),
+  readTools: parseOpenAIResponsesTools,
+  transform: (body, plan) => transformOpenAIResponsesRequest(body, plan),
+  // A namespace member is called with its namespace; a deferred top-level function with its own name as one.
+  callable: (body) =>
+    (toolsOf(body) as { type?: unknown; name?: unknown; defer_loading?: unknown; tools?: { type?: unknown; name?: unknown }[] }[]).flatMap((tool): Callable[] => {
+      if (tool.type === 'function' && typeof tool.name === 'string') return [{ name: tool.name, ...(tool.defer_loading === true ? { namespace: tool.name } : {}) }];
+      if (tool.type !== 'namespace' || typeof tool.name !== 'string') return [];
+      const namespace = tool.name;
+      return (tool.tools ?? []).flatMap((member) => (member.type === 'function' && typeof member.name === 'string' ? [{ name: member.name, namespace }] : []));
+    }),
+  violations: (body) => preflightOpenAIResponsesRequest(body).violations,
+};
+
+const GEMINI: SessionWire = {
+  label: 'Gemini',
+  models: [{ id: 'gemini-2.5-flash', api: 'gemini' }, { id: 'gemini-2.5-pro', api: 'gemini', platform: 'vertex' }, 'gpt-5.4'],
+  body: (tools, calls) => ({
+    model: 'gemini-2.5-flash',
+    contents: [
+      { role: 'user', parts: [{ text: 'hi' }] },
+      ...(calls.length === 0
+        ? []
+        : [
+            { role: 'model', parts: calls.map((call) => ({ functionCall: { name: call.name, args: call.input } })) },
+            { role: 'user', parts: calls.map((call) => ({ functionResponse: { name: call.name, response: { output: call.result } } })) },
+          ]),
+    ],
+    config: { tools: tools.length === 0 ? [] : [{ functionDeclarations: tools.map((tool) => ({ name: tool.name, ...described(tool), parametersJsonSchema: tool.inputSchema })) }] },
+  }),
+  readTools: parseGeminiTools,
+  transform: (body, plan) => transformGeminiRequest(body, plan),
+  callable: (body) => {
+    const tools = ((body as { config?: { tools?: unknown } }).config?.tools ?? []) as { functionDeclarations?: { name?: unknown }[] }[];
+    return tools.flatMap((tool) => (tool.functionDeclarations ?? []).flatMap((declaration) => (typeof declaration.name === 'string' ? [{ name: declaration.name }] : [])));
+  },
+  violations: (body) => preflightGeminiRequest(body).violations,
+  // A listing changed to `names` for the 512-declaration limit leaves the plan's own listing behind.
+  stable: (warnings) => !warnings.some((warning) => warning.code === 'listing-changed-to-names'),
+};
+
+const WIRES: readonly SessionWire[] = [ANTHROPIC, OPENAI_RESPONSES, OPENAI_CHAT, GEMINI];
 
 /** What changes for turn 2: the model, the configuration, and which of the catalog's tools the body sends. */
 interface TurnChange {
@@ -34,80 +192,85 @@ interface TurnChange {
   readonly keep: readonly boolean[];
 }
 
-const change: fc.Arbitrary<TurnChange> = fc.record({
-  model: fc.constantFrom(...MODELS),
-  threshold: fc.constantFrom(0, 3, 15, 100),
-  listing: fc.constantFrom<ToolListingRequest>('auto', ...TOOL_LISTINGS),
-  search: fc.constantFrom('auto' as const, 'provider' as const, 'library' as const),
-  keep: fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }),
-});
-
-function toolEntries(scenario: Scenario, keep: (index: number) => boolean): Record<string, unknown>[] {
-  return scenario.tools.flatMap((tool, index) =>
-    keep(index) ? [{ name: tool.name, ...(tool.description === undefined ? {} : { description: tool.description }), input_schema: tool.inputSchema }] : [],
-  );
+function turnChange(models: readonly ModelReference[]): fc.Arbitrary<TurnChange> {
+  return fc.record({
+    model: fc.constantFrom(...models),
+    threshold: fc.constantFrom(0, 3, 15, 100),
+    listing: fc.constantFrom<ToolListingRequest>('auto', ...TOOL_LISTINGS),
+    search: fc.constantFrom('auto' as const, 'provider' as const, 'library' as const),
+    keep: fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }),
+  });
 }
 
-const counter = createCaseCounter('session changes (Anthropic Messages)');
-afterAll(() => counter.report());
+/** Runs turn 1 and turn 2 of one session on one API, and checks turn 2. */
+function checkSessionChange(wire: SessionWire, scenario: Scenario, next: TurnChange, count: (what: string) => void): void {
+  count('session');
+  const catalog = scenarioCatalog(scenario);
+  const first = wire.body(
+    scenario.tools.filter((tool) => tool.inBody),
+    [],
+  );
+  let sent: { readonly body: object };
+  let plan1: ToolSearchPlan;
+  try {
+    plan1 = planForScenario(scenario, wire.readTools(first));
+    sent = wire.transform(first, plan1, catalog);
+  } catch (error) {
+    if (!isToolSearchError(error)) throw error;
+    count('turn 1 threw');
+    return;
+  }
+  // The model calls the first four tools turn 1 sent: the package's own with fitting arguments.
+  const own = resolveOwnToolsSent(plan1);
+  const calls = wire.callable(sent.body).slice(0, 4).map((tool, index): ModelCall => ({
+    ...tool,
+    id: `call_${index}`,
+    input: tool.name === own.searchName ? { query: 'x' } : tool.name === own.callToolName ? { name: scenario.tools[0]?.name ?? 'x', arguments: {} } : {},
+    result: tool.name === own.searchName ? formatToolSearchResult({ status: 'found', tools: [] }) : 'done',
+  }));
+  const ownCalls = calls.filter((call) => call.name === own.searchName || call.name === own.callToolName);
+  if (calls.length > 0) count(ownCalls.length > 0 ? 'own tools called' : 'caller tools called');
+  const second = wire.body(
+    scenario.tools.filter((_, index) => next.keep[index] === true),
+    calls,
+  );
+  let plan2: ToolSearchPlan;
+  let result: { readonly body: object; readonly warnings: Warnings };
+  try {
+    plan2 = resolveToolSearch(next.model, wire.readTools(second), { threshold: next.threshold, listing: next.listing, search: next.search, reveal: scenario.config.reveal });
+    count(plan2.mechanism === plan1.mechanism ? 'same mechanism' : 'mechanism changed');
+    result = wire.transform(deepFreeze(second), plan2, catalog);
+  } catch (error) {
+    if (!isToolSearchError(error)) throw error;
+    count('turn 2 threw');
+    return;
+  }
+  expect(wire.violations(result.body, result.warnings)).toEqual([]);
+  // The package's own tools the history called are defined again where the API requires it. Known limit (README): a
+  // catalog tool named like the name the package's tool took in turn 1 (`tool_search_2`) is taken for the caller's.
+  const defined = wire.defined?.(result.body);
+  if (defined !== undefined) {
+    const warned = result.warnings.some((warning) => warning.code === 'history-tool-undefined');
+    const catalogNames = new Set(catalog.map((tool) => tool.name));
+    for (const call of ownCalls) if (!catalogNames.has(call.name)) expect(defined.has(call.name) || !warned).toBe(true);
+  }
+  if (wire.stable?.(result.warnings) ?? true) {
+    expect(JSON.stringify(wire.transform(result.body, plan2, catalog).body)).toBe(JSON.stringify(result.body));
+  }
+}
+
+const RUNS = Math.max(40, Math.round(PROPERTY_RUNS / 5));
 
 describe('a session whose model, plan, tools or search mode changes between turns', () => {
-  it('sends a turn 2 our preflight accepts, with every tool the history calls defined (the package’s own always)', async () => {
-    await fc.assert(
-      fc.asyncProperty(scenarioArbitrary(MODELS, { categories: false, maxTools: 12 }), change, async (scenario, next) => {
-        counter.count('session');
-        const catalog = scenarioCatalog(scenario);
-        const first = { model: 'claude', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }], tools: toolEntries(scenario, (index) => scenario.tools[index]?.inBody === true) };
-        let sent: { body: Record<string, unknown> };
-        let plan1;
-        try {
-          plan1 = planForScenario(scenario, parseAnthropicMessagesTools(first));
-          sent = transformAnthropicMessagesRequest(first, plan1, { catalog }) as { body: Record<string, unknown> };
-        } catch (error) {
-          if (!isToolSearchError(error)) throw error;
-          counter.count('turn 1 threw');
-          return;
-        }
-        // The model calls every custom tool turn 1 sent (at most four): the package's own with fitting arguments.
-        const own = resolveOwnToolsSent(plan1);
-        const called = ((sent.body.tools ?? []) as { name?: string; type?: string }[]).filter((tool) => tool.type === undefined && typeof tool.name === 'string').slice(0, 4);
-        const uses = called.map((tool, index) => ({
-          type: 'tool_use',
-          id: `toolu_${index}`,
-          name: tool.name,
-          input: tool.name === own.searchName ? { query: 'x' } : tool.name === own.callToolName ? { name: scenario.tools[0]?.name ?? 'x', arguments: {} } : {},
-        }));
-        if (uses.length > 0) counter.count(uses.some((use) => use.name === own.searchName || use.name === own.callToolName) ? 'own tools called' : 'caller tools called');
-        const results = uses.map((use) => ({
-          type: 'tool_result',
-          tool_use_id: use.id,
-          content: use.name === own.searchName ? formatToolSearchResult({ status: 'found', tools: [] }) : 'done',
-        }));
-        const messages = [...first.messages, ...(uses.length === 0 ? [] : [{ role: 'assistant', content: uses }, { role: 'user', content: results }])];
-        const second = { model: 'claude', max_tokens: 100, messages, tools: toolEntries(scenario, (index) => next.keep[index] === true) };
-        let result;
-        try {
-          const plan2 = resolveToolSearch(next.model, parseAnthropicMessagesTools(second), { threshold: next.threshold, listing: next.listing, search: next.search, reveal: scenario.config.reveal });
-          counter.count(plan2.mechanism === plan1.mechanism ? 'same mechanism' : 'mechanism changed');
-          result = transformAnthropicMessagesRequest(second, plan2, { catalog });
-        } catch (error) {
-          if (!isToolSearchError(error)) throw error;
-          counter.count('turn 2 threw');
-          return;
-        }
-        const warned = new Set(result.warnings.map((warning) => warning.code));
-        const violations = preflightAnthropicMessagesRequest(result.body).violations;
-        const defined = new Set(((result.body.tools ?? []) as { name?: string }[]).map((tool) => tool.name));
-        // The package's own tools the history called are always defined again. Known limit (README): a catalog tool
-        // named like the name the package's tool took in turn 1 (`tool_search_2`) is taken for the caller's.
-        const catalogNames = new Set(catalog.map((tool) => tool.name));
-        for (const use of uses) {
-          if ((use.name === own.searchName || use.name === own.callToolName) && !catalogNames.has(use.name as string)) expect(defined.has(use.name) || !warned.has('history-tool-undefined')).toBe(true);
-        }
-        const unexcused = violations.filter((violation) => !(violation.rule.startsWith('undefined-') && warned.has('history-tool-undefined')));
-        expect(unexcused).toEqual([]);
-      }),
-      propertyParameters(Math.max(50, Math.round(Number(process.env.FC_RUNS ?? 1000) / 4))),
-    );
-  }, PROPERTY_TIMEOUT);
+  describe.each(WIRES)('on $label', (wire) => {
+    const counter = createCaseCounter(`session changes (${wire.label})`);
+    afterAll(() => counter.report());
+
+    it('sends a turn 2 our preflight accepts, with the package’s own tools the history calls defined where the API requires it, and the same bytes on a second pass', () => {
+      fc.assert(
+        fc.property(scenarioArbitrary(wire.models, { categories: false, maxTools: 12 }), turnChange(wire.models), (scenario, next) => checkSessionChange(wire, scenario, next, counter.count)),
+        propertyParameters(RUNS),
+      );
+    }, PROPERTY_TIMEOUT);
+  });
 });
