@@ -42,7 +42,7 @@ describe('runBenchmark in quick mode on a tiny input', () => {
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'tool-search-bench-'));
     report = await runBenchmark({ settings: TINY, command: 'npm run bench -- --quick', outDir, fixtures: tinyFixtures(), log: (line) => lines.push(line) });
-  }, 180_000);
+  });
 
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
