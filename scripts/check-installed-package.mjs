@@ -124,6 +124,9 @@ export const summary = {
   // package's declarations under exactOptionalPropertyTypes (the MCP example needs the MCP SDK's types).
   symlinkSync(join(root, 'node_modules/@modelcontextprotocol'), join(app, 'node_modules/@modelcontextprotocol'), 'dir');
   check('the README and docs examples compile against the installed package', run(process.execPath, [join(root, 'scripts/check-readme-code.mjs')], { env: { ...process.env, TOOL_SEARCH_APP: app } }), 'against the installed package');
+  // The README's MCP example, run from the installed package against two in-memory MCP servers.
+  const mcpExample = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'test/docs/readme-mcp-example.test.ts'], { cwd: root, env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app } });
+  check("the README's MCP example runs from the installed package", mcpExample, 'Tests  2 passed (2)');
 
   const vitest = join(root, 'node_modules/vitest/vitest.mjs');
   const quickStarts = run(process.execPath, [vitest, 'run', 'test/docs/quick-starts.test.ts'], { cwd: root, env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app } });
