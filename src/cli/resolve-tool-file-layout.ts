@@ -60,12 +60,12 @@ export function resolveToolFileLayout(json: unknown, format?: ToolFileFormat): T
     return format === 'gemini' && entries.some(isGeminiDeclaration) ? { format, entries: [{ functionDeclarations: entries }], container } : { format, entries, container };
   }
   if (shapes.size === 1) {
-    const [shape] = shapes.keys() as IterableIterator<ToolFileFormat>;
+    const shape = [...shapes.keys()][0] as ToolFileFormat;
     // A list of bare function declarations is Gemini's `functionDeclarations`, not its `tools`.
     if (shape === 'gemini' && entries.every((entry) => !isRecord(entry) || !Array.isArray(entry.functionDeclarations))) {
       return { format: shape, entries: [{ functionDeclarations: entries }], container };
     }
-    return { format: shape as ToolFileFormat, entries, container };
+    return { format: shape, entries, container };
   }
   if (shapes.size > 1) {
     const mixed = [...shapes].map(([shape, index]) => `\`tools[${index}]\` is ${TOOL_FILE_FORMAT_SHAPES[shape]}`);
