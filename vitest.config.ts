@@ -30,6 +30,11 @@ export default defineConfig({
         : [],
   },
   test: {
+    // No test may depend on wall-clock speed: on a busy machine (two cores shared with other work) a test that spawns
+    // processes or runs a thousand property cases takes several times as long. The limits only end a hang; the
+    // projects below inherit them.
+    testTimeout: 10 * 60_000,
+    hookTimeout: 10 * 60_000,
     typecheck: { enabled: false },
     projects: [
       // Every test, with the AI SDK 6 of the project's own dependencies.

@@ -11,7 +11,7 @@
  *   npm run bench -- --out <dir>   write the report to <dir>
  */
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolveBenchOutDir } from './resolve-bench-out-dir.js';
 import { resolveBenchSettings } from './bench-settings.js';
 import { formatSummaryTable } from './format-benchmark-report.js';
 import { runBenchmark } from './run-benchmark.js';
@@ -32,10 +32,7 @@ async function main(argv: readonly string[]): Promise<void> {
       return;
     } else throw new Error(`unknown argument ${JSON.stringify(argument)}; ${USAGE}`);
   }
-  if (updateReport && (quick || outDir !== undefined)) throw new Error(`--update-report writes the full run to bench/results/; it takes neither --quick nor --out. ${USAGE}`);
-  // Only --update-report writes the committed report (bench/results/); every other run writes to a folder git
-  // ignores, so the benchmark never leaves the working tree changed.
-  outDir ??= fileURLToPath(new URL(updateReport ? './results' : quick ? './results/quick' : './results/local', import.meta.url));
+  outDir = resolveBenchOutDir({ quick, updateReport, ...(outDir === undefined ? {} : { outDir }) }, USAGE);
   const report = await runBenchmark({
     settings: resolveBenchSettings(quick),
     command: updateReport ? 'npm run bench:report' : quick ? 'npm run bench -- --quick' : 'npm run bench',

@@ -1,14 +1,16 @@
-// Checks the package the way a new user gets it: packs the tarball, installs it into a fresh app next to zod 3.25
-// (npm, offline-first from the cache), then runs `npx tool-search` (--help, inspect on GitHub's MCP tool list, search),
-// type-checks a script that imports every subpath under moduleResolution node10, node16 and bundler, runs that
-// script in ESM and CommonJS (a zod 3.25 schema becomes a tool definition, an MCP tools/list result is planned),
-// runs the README's quick starts from the installed package against a loopback server, and installs it beside the
-// AI SDK's latest major (`ai@^7`) in a second app.
-// Run after `tsup`; `npm test` does both. Set KEEP_APP=1 to keep the app's folder for a look.
+// Checks the package the way a new user gets it: packs the tarball (or takes the one `TOOL_SEARCH_TARBALL` names),
+// installs it into a fresh app next to zod 3.25 (npm, offline-first from the cache), then runs `npx tool-search`
+// (--help, inspect on GitHub's MCP tool list, search), type-checks a script that imports every subpath under
+// moduleResolution node10, node16 and bundler, runs that script in ESM and CommonJS (a zod 3.25 schema becomes a tool
+// definition, an MCP tools/list result is planned), compiles every TypeScript example of the README and docs/ against
+// the installed declarations, runs the README's quick starts from the installed package against a loopback server,
+// and installs it beside the AI SDK's latest major (`ai@^7`) in a second app. `npm test` runs it from
+// scripts/check-clean-pack.mjs, with the tarball packed from a clean copy. Set KEEP_APP=1 to keep the app's folder
+// for a look.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -31,7 +33,10 @@ function check(label, actual, expected) {
 }
 
 try {
-  const tarball = execFileSync(npm, ['pack', '--silent', '--pack-destination', app], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop();
+  // The tarball scripts/check-clean-pack.mjs packed from a clean copy (`npm test`), or this project packed now.
+  const given = process.env.TOOL_SEARCH_TARBALL;
+  if (given !== undefined) cpSync(given, join(app, basename(given)));
+  const tarball = given !== undefined ? basename(given) : execFileSync(npm, ['pack', '--silent', '--pack-destination', app], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop();
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'fresh-app', private: true, type: 'module' }, null, 2));
   run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${tarball}`, 'zod@~3.25.76']);
   console.log(`ok installed ${tarball} and zod 3.25 into a fresh app (${app})`);
@@ -115,6 +120,14 @@ export const summary = {
     mkdirSync(dirname(join(app, 'node_modules', sdk)), { recursive: true });
     symlinkSync(join(root, 'node_modules', sdk), join(app, 'node_modules', sdk), 'dir');
   }
+  // Every TypeScript example of README.md and docs/ and the type tests of test/types/, compiled against the installed
+  // package's declarations under exactOptionalPropertyTypes (the MCP example needs the MCP SDK's types).
+  symlinkSync(join(root, 'node_modules/@modelcontextprotocol'), join(app, 'node_modules/@modelcontextprotocol'), 'dir');
+  check('the README and docs examples compile against the installed package', run(process.execPath, [join(root, 'scripts/check-readme-code.mjs')], { env: { ...process.env, TOOL_SEARCH_APP: app } }), 'against the installed package');
+  // The README's MCP example, run from the installed package against two in-memory MCP servers.
+  const mcpExample = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'test/docs/readme-mcp-example.test.ts'], { cwd: root, env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app } });
+  check("the README's MCP example runs from the installed package", mcpExample, 'Tests  2 passed (2)');
+
   const vitest = join(root, 'node_modules/vitest/vitest.mjs');
   const quickStarts = run(process.execPath, [vitest, 'run', 'test/docs/quick-starts.test.ts'], { cwd: root, env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app } });
   check('the README quick starts run from the installed package', quickStarts, 'Tests  7 passed (7)');

@@ -1,56 +1,63 @@
-// Type-checks every ```ts block of README.md (and of docs/session-api.md) against the sources, so the examples cannot rot: each block becomes a
-// module that imports the package by its public names (`tool-search`, `tool-search/openai`, …), mapped to src/. The
-// quick starts (the README's "## Quick start" section: complete modules, meant to be copied) are compiled under
-// `strict` and `exactOptionalPropertyTypes`, what a careful user's project has, and declare what they leave to the
-// reader; the other examples compile with the project's own settings, and the names they leave to the reader
-// (`sessionId`, `myTools`, `runTool`, …) are declared in one ambient file. Part of `npm test`.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Type-checks every ```ts block of README.md and docs/*.md, so the examples cannot rot: each block becomes a module
+// that imports the package by its public names (`tool-search`, `tool-search/openai`, …). Every block is compiled
+// under `strict` and `exactOptionalPropertyTypes`, what a careful user's project has; the names a block leaves to
+// the reader (`sessionId`, `myTools`, `runTool`, …) are declared in one ambient file, and the quick starts declare
+// their own. The type tests of test/types/ (user code that must compile, or fail where it says `@ts-expect-error`)
+// are compiled with them. Part of `npm test`, twice:
+// - `node scripts/check-readme-code.mjs`: the public names are mapped to src/ (only what is wrong in the examples
+//   themselves is reported; src/ is checked by `typecheck`);
+// - with `TOOL_SEARCH_APP=<folder>` (scripts/check-installed-package.mjs): the blocks are written into that app,
+//   where `tool-search` is the installed tarball, so they compile against its published declarations as a user's
+//   code does, and every error counts.
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const work = join(root, 'node_modules', '.cache', 'readme-check');
+const app = process.env.TOOL_SEARCH_APP;
+const work = app === undefined ? join(root, 'node_modules', '.cache', 'readme-check') : join(app, 'readme-check');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const quickStart = /^## Quick start\n[\s\S]*?(?=^## )/m.exec(readme)?.[0] ?? '';
-if (quickStart === '') {
+if (!/^## Quick start\n/m.test(readme)) {
   console.error('README.md has no "## Quick start" section');
   process.exit(1);
 }
-// Only what is wrong in the quick starts themselves is reported under `exactOptionalPropertyTypes` (src/ is checked
-// by `typecheck`).
-const sources = [
-  { name: 'README.md, Quick start', text: quickStart, folder: 'quick-start', exact: true },
-  { name: 'README.md, the other sections', text: readme.replace(quickStart, ''), folder: 'readme', exact: false },
-  // The session API's dispatch examples: complete loops a reader copies, with the `dispatch` the first block defines.
-  { name: 'docs/session-api.md', text: readFileSync(join(root, 'docs', 'session-api.md'), 'utf8'), folder: 'session-api', exact: true },
-];
+const documents = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)];
 
 rmSync(work, { recursive: true, force: true });
-let count = 0;
-const failures = [];
-for (const source of sources) {
-  const folder = join(work, source.folder);
-  mkdirSync(folder, { recursive: true });
-  const blocks = [...source.text.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((match) => match[1]);
-  blocks.forEach((code, index) => writeFileSync(join(folder, `block-${index + 1}.ts`), `${code}\nexport {};\n`));
-  count += blocks.length;
-  writeGlobals(folder);
-  writeConfig(folder, source.exact);
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(folder, 'tsconfig.json')], { encoding: 'utf8' });
-  const output = `${tsc.stdout}${tsc.stderr}`;
-  const errors = source.exact ? output.split(/\n(?=\S)/).filter((entry) => entry.includes(`${source.folder}/block-`)).join('\n') : tsc.status === 0 ? '' : output;
-  if (errors.trim() !== '') failures.push(`${source.name} (block-N is its N-th \`\`\`ts block):\n${errors}`);
+mkdirSync(work, { recursive: true });
+const origins = new Map();
+for (const document of documents) {
+  const text = readFileSync(join(root, document), 'utf8');
+  [...text.matchAll(/^```ts\n([\s\S]*?)^```/gm)].forEach((match, index) => {
+    const file = `${document.replace(/[/.]/g, '-')}-block-${index + 1}.ts`;
+    const line = text.slice(0, match.index).split('\n').length + 1;
+    origins.set(file, `${document}:${line}`);
+    writeFileSync(join(work, file), `${match[1]}\nexport {};\n`);
+  });
 }
-if (failures.length > 0) {
-  console.error(`A TypeScript example does not compile:\n${failures.join('\n')}`);
+for (const name of readdirSync(join(root, 'test', 'types')).filter((file) => file.endsWith('.ts')).sort()) {
+  const file = `test-types-${name}`;
+  origins.set(file, `test/types/${name}`);
+  writeFileSync(join(work, file), readFileSync(join(root, 'test', 'types', name), 'utf8'));
+}
+writeGlobals(work);
+writeConfig(work);
+const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(work, 'tsconfig.json')], { encoding: 'utf8' });
+const output = `${tsc.stdout}${tsc.stderr}`;
+const entries = output.split(/\n(?=\S)/).filter((entry) => entry.trim() !== '');
+const errors = app === undefined ? entries.filter((entry) => entry.includes('readme-check/')) : tsc.status === 0 ? [] : entries;
+if (errors.length > 0) {
+  const located = errors.map((entry) => entry.replace(/\S*readme-check\/([\w-]+\.ts)\((\d+),(\d+)\)/, (_, file, line) => `${origins.get(file) ?? file} (line ${line} of it)`));
+  console.error(`A TypeScript example does not compile (${app === undefined ? 'against src/' : `against the package installed in ${app}`}):\n${located.join('\n')}`);
   process.exit(1);
 }
-console.log(`ok README.md and docs/session-api.md: ${count} TypeScript examples compile`);
+const checked = [...documents, 'test/types/'].filter((document) => [...origins.values()].some((origin) => origin.startsWith(document)));
+console.log(`ok ${origins.size} TypeScript examples and type tests (${checked.join(', ')}) compile under exactOptionalPropertyTypes${app === undefined ? '' : ', against the installed package'}`);
 
 function writeGlobals(folder) {
   writeFileSync(
     join(folder, 'globals.d.ts'),
-    `// What the README's examples leave to the reader.
+    `// What the examples leave to the reader.
 declare const sessionId: string;
 declare const myTools: any[];
 declare const myDeclarations: any[];
@@ -58,37 +65,40 @@ declare const tools: import('tool-search').ToolDefinition[];
 declare const call: { name: string; arguments: string };
 declare function runTool(name: string, args: unknown): Promise<string>;
 declare function run(name: string, args: unknown): Promise<string>;
+// docs/session-api.md: the dispatch its first example defines, which the later ones use.
 declare function dispatch(pending: readonly import('tool-search').SessionToolCallToRun[]): Promise<unknown[]>;
 `,
   );
 }
 
-function writeConfig(folder, exact) {
-  writeFileSync(
-    join(folder, 'tsconfig.json'),
-    JSON.stringify(
-      {
-        extends: join(root, 'tsconfig.json'),
-        compilerOptions: {
-          noEmit: true,
-          exactOptionalPropertyTypes: exact,
-          // Examples end where the reader's code begins: values they leave unused are the point.
-          noUnusedLocals: false,
-          noUnusedParameters: false,
-          types: ['node'],
-          lib: ['ES2022', 'DOM'],
-          paths: {
-            'tool-search': [join(root, 'src/index.ts')],
-            'tool-search/openai': [join(root, 'src/providers/openai/index.ts')],
-            'tool-search/anthropic': [join(root, 'src/providers/anthropic/index.ts')],
-            'tool-search/gemini': [join(root, 'src/providers/gemini/index.ts')],
-            'tool-search/ai-sdk': [join(root, 'src/integrations/ai-sdk/index.ts')],
-          },
-        },
-        include: ['*.ts'],
-      },
-      null,
-      2,
-    ),
-  );
+function writeConfig(folder) {
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    isolatedModules: true,
+    verbatimModuleSyntax: true,
+    esModuleInterop: true,
+    noEmit: true,
+    // As most projects have it: some SDKs' own declarations (the AI SDK's) fail under exactOptionalPropertyTypes.
+    // The package's declarations are checked by scripts/check-installed-package.mjs with `skipLibCheck` off.
+    skipLibCheck: true,
+    types: ['node'],
+    lib: ['ES2022', 'DOM'],
+    // The app's own folder holds `@types/node` only through this project's (linked) node_modules.
+    typeRoots: [join(root, 'node_modules/@types')],
+  };
+  if (app === undefined) {
+    compilerOptions.paths = {
+      'tool-search': [join(root, 'src/index.ts')],
+      'tool-search/openai': [join(root, 'src/providers/openai/index.ts')],
+      'tool-search/anthropic': [join(root, 'src/providers/anthropic/index.ts')],
+      'tool-search/gemini': [join(root, 'src/providers/gemini/index.ts')],
+      'tool-search/ai-sdk': [join(root, 'src/integrations/ai-sdk/index.ts')],
+    };
+  }
+  writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }, null, 2));
 }

@@ -19,8 +19,8 @@ import { resolveInspectReport } from './resolve-inspect-report.js';
 const HELP = `tool-search ${version}: what deferred tool loading does to a tool catalog
 
 Usage:
-  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--listing <listing>] [--json]
-  tool-search search <tools.json | -> <query…> [--max-results <n>] [--json]
+  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--listing <listing>] [--format <format>] [--json]
+  tool-search search <tools.json | -> <query…> [--max-results <n>] [--format <format>] [--json]
 
 Commands:
   inspect   The plan (mechanism, what is deferred and why, warnings) and the request bytes and tokens per
@@ -28,8 +28,10 @@ Commands:
             and hosted search where the API has it.
   search    How tool_search ranks the tools for a query, with the parts of each score.
 
-Tools file: a JSON array of tools ({ name, description, inputSchema }), an MCP tools/list result
-({ tools: [...] }) or a whole JSON-RPC response to tools/list; - reads it from standard input.
+Tools file: MCP tools ({ name, description, inputSchema }: an array, a tools/list result or a whole
+JSON-RPC response), or the tools of an OpenAI Responses, OpenAI Chat Completions, Anthropic Messages
+or Gemini request (an array of them, or the whole request body); the shape is detected from the
+tools' fields. - reads it from standard input.
 
 Options:
   --model <id>         inspect: plan for this model (e.g. gpt-5.4, claude-sonnet-4-6, gemini-2.5-pro);
@@ -38,6 +40,8 @@ Options:
   --listing <listing>  inspect: how the plan lists deferred tools: auto (default: names up to 1,000
                        deferred tools, else none), full, compact, names or none
   --max-results <n>    search: at most n results (default 8, the index's; tool_search returns 3)
+  --format <format>    the tools' shape, instead of detecting it: mcp, openai-responses, openai-chat,
+                       anthropic-messages or gemini
   --json               print the report as JSON, for scripts
   -h, --help           print this help
   -v, --version        print the version
@@ -52,7 +56,7 @@ async function run(command: CLICommand): Promise<string> {
     case 'version':
       return `${version}\n`;
     case 'inspect': {
-      const { tools, source } = await readCLITools(command.file, readStandardInput);
+      const { tools, source } = await readCLITools(command.file, readStandardInput, command.format);
       const report = resolveInspectReport(
         {
           tools,
@@ -65,7 +69,7 @@ async function run(command: CLICommand): Promise<string> {
       return command.json ? `${JSON.stringify({ source, ...report }, null, 2)}\n` : formatInspectReport(report, source);
     }
     case 'search': {
-      const { tools, source } = await readCLITools(command.file, readStandardInput);
+      const { tools, source } = await readCLITools(command.file, readStandardInput, command.format);
       const explained = explainToolSearch(tools, command.query, command.maxResults === undefined ? {} : { maxResults: command.maxResults });
       return command.json
         ? `${JSON.stringify({ source, query: command.query, toolCount: tools.length, ...explained }, null, 2)}\n`

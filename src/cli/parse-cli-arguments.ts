@@ -2,18 +2,20 @@ import { parseArgs } from 'node:util';
 import { TOOL_LISTINGS, type ToolListingRequest } from '../config/tool-search-config.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { WIRE_APIS, type WireAPI } from '../models/model-reference.js';
+import { TOOL_FILE_FORMATS, type ToolFileFormat } from './resolve-tool-file-layout.js';
 
 /** What the command line asks for. */
 export type CLICommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
-  | { readonly kind: 'inspect'; readonly file: string; readonly model?: string; readonly api?: WireAPI; readonly listing?: ToolListingRequest; readonly json: boolean }
-  | { readonly kind: 'search'; readonly file: string; readonly query: string; readonly maxResults?: number; readonly json: boolean };
+  | { readonly kind: 'inspect'; readonly file: string; readonly format?: ToolFileFormat; readonly model?: string; readonly api?: WireAPI; readonly listing?: ToolListingRequest; readonly json: boolean }
+  | { readonly kind: 'search'; readonly file: string; readonly format?: ToolFileFormat; readonly query: string; readonly maxResults?: number; readonly json: boolean };
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
   json: { type: 'boolean' },
+  format: { type: 'string' },
   model: { type: 'string' },
   api: { type: 'string' },
   listing: { type: 'string' },
@@ -21,8 +23,8 @@ const OPTIONS = {
 } as const;
 
 const OWN_OPTIONS: Readonly<Record<'inspect' | 'search', readonly string[]>> = {
-  inspect: ['json', 'model', 'api', 'listing'],
-  search: ['json', 'max-results'],
+  inspect: ['format', 'model', 'api', 'listing', 'json'],
+  search: ['format', 'max-results', 'json'],
 };
 
 /**
@@ -49,15 +51,17 @@ export function parseCLIArguments(args: readonly string[]): CLICommand {
   }
   if (file === undefined) throw new ToolSearchError('invalid-options', `\`${command}\` needs a tools file: a path, or \`-\` for standard input`);
   const json = values.json === true;
+  const format = values.format === undefined ? {} : { format: oneOf('--format', values.format, TOOL_FILE_FORMATS) };
   if (command === 'search') {
     const query = rest.join(' ');
     if (query.trim().length === 0) throw new ToolSearchError('invalid-options', '`search` needs a query after the tools file, e.g. `tool-search search tools.json "create an issue"`');
-    return { kind: 'search', file, query, json, ...(values['max-results'] === undefined ? {} : { maxResults: parseMaxResults(values['max-results']) }) };
+    return { kind: 'search', file, ...format, query, json, ...(values['max-results'] === undefined ? {} : { maxResults: parseMaxResults(values['max-results']) }) };
   }
   if (rest.length > 0) throw new ToolSearchError('invalid-options', `\`inspect\` takes one tools file, got also ${rest.map((value) => `\`${value}\``).join(', ')}`);
   return {
     kind: 'inspect',
     file,
+    ...format,
     json,
     ...(values.model === undefined ? {} : { model: values.model }),
     ...(values.api === undefined ? {} : { api: oneOf('--api', values.api, WIRE_APIS) }),

@@ -1,23 +1,41 @@
 import { readFile } from 'node:fs/promises';
 import { ToolSearchError } from '../errors/tool-search-error.js';
-import { isRecord } from '../records/is-record.js';
+import { assertNever } from '../errors/assert-never.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
+import { parseAnthropicMessagesTools } from '../providers/anthropic/index.js';
+import { parseGeminiTools } from '../providers/gemini/index.js';
+import { parseOpenAIChatTools, parseOpenAIResponsesTools } from '../providers/openai/index.js';
+import { resolveToolFileLayout, TOOL_FILE_FORMAT_SHAPES, type ToolFileFormat } from './resolve-tool-file-layout.js';
 
 /** A tool list read from the command line, and how it was given. */
 export interface CLITools {
   readonly tools: ToolDefinition[];
-  /** For the report: `path (a JSON array)`, `standard input (an MCP tools/list result)`, … */
+  /** For the report: `path (a JSON array of MCP tools)`, `standard input (a request body of Anthropic Messages tools)`, … */
   readonly source: string;
 }
 
+/** The words the report uses for each format's tools. */
+const FORMAT_NAMES: Readonly<Record<ToolFileFormat, string>> = {
+  mcp: 'MCP tools',
+  'openai-responses': 'OpenAI Responses tools',
+  'openai-chat': 'OpenAI Chat Completions tools',
+  'anthropic-messages': 'Anthropic Messages tools',
+  gemini: 'Gemini function declarations',
+};
+
 /**
- * Reads the tools file of `inspect` and `search`: a path, or `-` for standard input; a JSON array of tools, an MCP
- * `tools/list` result (`{ tools }`), or a whole JSON-RPC response to `tools/list` (`{ result: { tools } }`). Throws a
- * `ToolSearchError`: `invalid-options` for a file that cannot be read, `invalid-tools` for text that is not JSON or
- * not a tool list (with the reader's message naming the tools).
+ * Reads the tools file of `inspect` and `search`: a path, or `-` for standard input, in any shape the package reads
+ * (see `resolveToolFileLayout`): MCP tools (an array, a `tools/list` result, a JSON-RPC response), or the tools of an
+ * OpenAI Responses, Chat Completions, Anthropic Messages or Gemini request (an array, or the whole body), detected
+ * from their fields or forced with `format`. A UTF-8 byte order mark is skipped. Each shape is read by the package's
+ * own reader for it.
+ *
+ * Throws one `ToolSearchError` per file: `invalid-options` for a file that cannot be read, `invalid-tools` for text
+ * that is not JSON, a file whose tools are in no shape (or in two), or a list its reader refuses (the reader's
+ * message names the tools).
  */
-export async function readCLITools(file: string, readStandardInput: () => Promise<string>): Promise<CLITools> {
+export async function readCLITools(file: string, readStandardInput: () => Promise<string>, format?: ToolFileFormat): Promise<CLITools> {
   const name = file === '-' ? 'standard input' : file;
   let text: string;
   try {
@@ -27,6 +45,8 @@ export async function readCLITools(file: string, readStandardInput: () => Promis
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : error instanceof Error ? error.message : String(error);
     throw new ToolSearchError('invalid-options', `cannot read \`${name}\`: ${why}`, { cause: error });
   }
+  // Editors on Windows save UTF-8 with a byte order mark, which JSON.parse refuses.
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -34,13 +54,31 @@ export async function readCLITools(file: string, readStandardInput: () => Promis
     const why = text.trim().length === 0 ? 'it is empty' : error instanceof Error ? error.message : String(error);
     throw new ToolSearchError('invalid-tools', `\`${name}\` is not valid JSON: ${why}`, { cause: error });
   }
-  const response = isRecord(json) && isRecord(json.result) && 'tools' in json.result;
-  const list = response ? (json as { result: unknown }).result : json;
+  const layout = resolveToolFileLayout(json, format);
+  if (layout.format === null) throw new ToolSearchError('invalid-tools', `\`${name}\`: ${layout.problem}`);
   try {
-    const tools = parseToolDefinitions(list);
-    const form = response ? 'a JSON-RPC tools/list response' : Array.isArray(list) ? 'a JSON array' : 'an MCP tools/list result';
-    return { tools, source: `${name} (${form})` };
+    const tools = readTools(layout.format, layout.entries);
+    return { tools, source: `${name} (${layout.container} of ${FORMAT_NAMES[layout.format]})` };
   } catch (error) {
-    throw new ToolSearchError('invalid-tools', `\`${name}\`: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ToolSearchError('invalid-tools', `\`${name}\`, read as ${TOOL_FILE_FORMAT_SHAPES[layout.format]}${format === undefined ? '' : ' (--format)'}: ${message}`, { cause: error });
+  }
+}
+
+/** The tool definitions of entries in one format, by the package's reader for it. */
+function readTools(format: ToolFileFormat, entries: readonly unknown[]): ToolDefinition[] {
+  switch (format) {
+    case 'mcp':
+      return parseToolDefinitions(entries);
+    case 'openai-responses':
+      return parseOpenAIResponsesTools({ tools: entries });
+    case 'openai-chat':
+      return parseOpenAIChatTools({ tools: entries });
+    case 'anthropic-messages':
+      return parseAnthropicMessagesTools({ tools: entries });
+    case 'gemini':
+      return parseGeminiTools({ tools: entries });
+    default:
+      return assertNever(format, 'format');
   }
 }

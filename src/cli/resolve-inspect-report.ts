@@ -1,5 +1,6 @@
 import { TOOL_LISTINGS, type ToolListing, type ToolListingRequest, type ToolSearchRanking } from '../config/tool-search-config.js';
 import type { WireAPI } from '../models/model-reference.js';
+import { isToolSearchError } from '../errors/tool-search-error.js';
 import { resolveToolSearch } from '../plan/resolve-tool-search.js';
 import type { DeferredReason, LoadedReason, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
@@ -50,6 +51,10 @@ export interface InspectReport {
   readonly loadedBy: Partial<Record<LoadedReason, number>>;
   /** Each tool's place in the plan and the bytes of its full schema (compact JSON). */
   readonly tools: readonly { readonly name: string; readonly status: 'loaded' | 'deferred'; readonly reason: DeferredReason | LoadedReason; readonly schemaBytes: number }[];
+  /**
+   * The plan's warnings, then one for each request the library refuses to write for this catalog (a provider's
+   * limit, such as Anthropic's 10,000 deferred tools): that row is left out of `sizes`, the rest are measured.
+   */
   readonly warnings: readonly ToolSearchWarning<string>[];
   readonly tokens: { readonly counter: string; readonly exact: boolean };
   readonly sizes: readonly RequestSizeRow[];
@@ -61,7 +66,9 @@ const encoder = new TextEncoder();
  * The plan for a tool list and what each request would carry for it, measured on the library's own transformers:
  * per wire API, the first-turn body with every schema (written by the API's converter), then the transformer's output
  * under the client mechanism in each listing (with the configuration's other defaults) and under the API's hosted
- * mechanism with the provider's search and with the library's.
+ * mechanism with the provider's search and with the library's. A request a transformer refuses (a `ToolSearchError`:
+ * a provider limit the catalog exceeds) becomes a warning instead of a row, so a catalog over one mechanism's limit is
+ * still reported for the others.
  */
 export function resolveInspectReport(request: InspectRequest, counter: TokenCounter): InspectReport {
   const { tools, model, api, listing } = request;
@@ -75,6 +82,8 @@ export function resolveInspectReport(request: InspectRequest, counter: TokenCoun
     else loadedBy[tool.reason] = (loadedBy[tool.reason] ?? 0) + 1;
   }
   const apis = CLI_WIRE_APIS.filter((wire) => api === undefined || wire.api === api);
+  const refused: ToolSearchWarning<string>[] = [];
+  const sizes = apis.flatMap((wire) => measureRequests(wire, request, counter, refused));
   return {
     model: model ?? null,
     api: api ?? null,
@@ -82,13 +91,13 @@ export function resolveInspectReport(request: InspectRequest, counter: TokenCoun
     deferredBy,
     loadedBy,
     tools: plan.tools.map((tool) => ({ name: tool.name, status: tool.status, reason: tool.reason, schemaBytes: schemaBytes.get(tool.name) ?? 0 })),
-    warnings: plan.warnings,
+    warnings: [...plan.warnings, ...refused],
     tokens: { counter: counter.label, exact: counter.exact },
-    sizes: apis.flatMap((wire) => measureRequests(wire, request, counter)),
+    sizes,
   };
 }
 
-function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: TokenCounter): RequestSizeRow[] {
+function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: TokenCounter, refused: ToolSearchWarning<string>[]): RequestSizeRow[] {
   const body = wire.createBody(request.tools);
   const baseSystem = wire.promptSlots(body).system;
   // What the model given gets on this API, to mark its row.
@@ -126,18 +135,29 @@ function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: Tok
     });
   };
 
+  /** Transforms the body under a plan and measures it, or records why the library refuses that request. */
+  const measurePlan = (plan: ToolSearchPlan, listing: ToolListing | null, label: string): void => {
+    let output: ReturnType<CLIWireAPI['transform']>;
+    try {
+      output = wire.transform(body, plan);
+    } catch (error) {
+      if (!isToolSearchError(error)) throw error;
+      refused.push({ code: error.code, message: `${wire.api}, ${label}: not measured: ${error.message}` });
+      return;
+    }
+    measure(plan.mechanism, listing, output.body, output.warnings, plan);
+  };
+
   measure('none', null, body, []);
   for (const listing of TOOL_LISTINGS) {
     const plan = resolveToolSearch({ id: wire.clientModel, api: wire.api }, request.tools, { mechanism: 'client', listing });
-    const output = wire.transform(body, plan);
-    measure('client', listing, output.body, output.warnings, plan);
+    measurePlan(plan, listing, `client mechanism, \`${listing}\` listing`);
   }
   if (wire.hosted !== null) {
     for (const search of ['provider', 'library'] as const) {
       const mechanism = wire.hosted.mechanism === 'openai-hosted' ? 'openai' : 'claude';
       const plan = resolveToolSearch({ id: wire.hosted.model, api: wire.api }, request.tools, { mechanism, search, ...(request.listing === undefined ? {} : { listing: request.listing }) });
-      const output = wire.transform(body, plan);
-      measure(wire.hosted.mechanism, search === 'library' ? plan.listing : null, output.body, output.warnings, plan);
+      measurePlan(plan, search === 'library' ? plan.listing : null, `${wire.hosted.mechanism} mechanism, ${search === 'library' ? "the library's" : "the provider's"} search`);
     }
   }
   const baseline = rows[0]?.promptBytes ?? 0;

@@ -14,7 +14,9 @@ export type JSONSchemaObject = { readonly [keyword: string]: unknown };
  * A tool as this package sees it: the MCP `tools/list` shape plus two optional fields of its own.
  *
  * An MCP `tools/list` entry is accepted as it is; fields this package does not use (`annotations`, `title`,
- * `outputSchema`, `_meta`, …) are kept and passed through untouched.
+ * `outputSchema`, `_meta`, …) are kept and passed through untouched. Every optional field also takes `undefined`, as
+ * the MCP SDK's types declare them (`description?: string | undefined`), so its tools fit under
+ * `exactOptionalPropertyTypes`; an `undefined` field means the same as a missing one.
  *
  * @example
  * ```ts
@@ -31,11 +33,11 @@ export interface ToolDefinition {
   /** The tool's name, unique within one tool list. Names a provider rejects are mapped by its transformer. */
   readonly name: string;
   /** What the tool does; sent to the model even when the schema is deferred. */
-  readonly description?: string;
+  readonly description?: string | undefined;
   /** The JSON Schema of the tool's arguments (an object schema). */
   readonly inputSchema: JSONSchemaObject;
   /** A group label; OpenAI's hosted search groups deferred tools into one namespace per category. */
-  readonly category?: string;
+  readonly category?: string | undefined;
   /**
    * The MCP server (or platform) the tool comes from; `createMCPToolCatalog` sets it. When the tools come from two
    * servers or more, a search that names a server ("… in Confluence", "on GitHub") favours that server's tools. A
@@ -46,15 +48,15 @@ export interface ToolDefinition {
    * Whether the schema may be deferred.
    * @default 'automatic'
    */
-  readonly deferrable?: DeferrablePolicy;
+  readonly deferrable?: DeferrablePolicy | undefined;
   /** MCP: a human-readable title. Kept, not used. */
-  readonly title?: string;
+  readonly title?: string | undefined;
   /** MCP: behaviour hints (`readOnlyHint`, …). Kept, not used. */
-  readonly annotations?: { readonly [hint: string]: unknown };
+  readonly annotations?: { readonly [hint: string]: unknown } | undefined;
   /** MCP: the JSON Schema of the tool's structured result. Kept, not used. */
-  readonly outputSchema?: JSONSchemaObject;
+  readonly outputSchema?: JSONSchemaObject | undefined;
   /** MCP: metadata reserved by the protocol. Kept, not used. */
-  readonly _meta?: { readonly [key: string]: unknown };
+  readonly _meta?: { readonly [key: string]: unknown } | undefined;
 }
 
 /**

@@ -42,7 +42,7 @@ describe('runBenchmark in quick mode on a tiny input', () => {
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'tool-search-bench-'));
     report = await runBenchmark({ settings: TINY, command: 'npm run bench -- --quick', outDir, fixtures: tinyFixtures(), log: (line) => lines.push(line) });
-  }, 180_000);
+  });
 
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
@@ -142,7 +142,9 @@ describe('bench/run.ts', () => {
     const entry = join(import.meta.dirname, '..', '..', 'bench', 'run.ts');
     expect(existsSync(entry)).toBe(true);
     const help = await run(process.execPath, ['--import', 'tsx', entry, '--help']);
-    expect(help.stdout).toContain('usage: npm run bench');
+    expect(help.stdout).toContain('usage: npm run bench [-- --quick] [-- --out <dir>] [-- --update-report]');
     await expect(run(process.execPath, ['--import', 'tsx', entry, '--nonsense'])).rejects.toMatchObject({ stderr: expect.stringContaining('unknown argument "--nonsense"') });
-  }, 60_000);
+    // Only a full run may rewrite the committed report.
+    await expect(run(process.execPath, ['--import', 'tsx', entry, '--update-report', '--quick'])).rejects.toMatchObject({ stderr: expect.stringContaining('--update-report writes the full run to bench/results/; it takes neither --quick nor --out') });
+  });
 });

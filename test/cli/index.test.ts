@@ -3,11 +3,13 @@
  * child process. The build is refreshed first when any source is newer than it.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createToolIndex } from '../../src/search/create-tool-index.js';
 import { createOpenAIResponsesTools } from '../../src/providers/openai/create-openai-responses-tools.js';
+import { createAnthropicMessagesTools } from '../../src/providers/anthropic/create-anthropic-messages-tools.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -38,7 +40,7 @@ beforeAll(() => {
     const build = spawnSync(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js')], { cwd: root, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
   }
-}, 120_000);
+});
 
 interface Run {
   readonly status: number | null;
@@ -46,8 +48,31 @@ interface Run {
   readonly stderr: string;
 }
 
+/**
+ * At most one command process per core at a time: the tests of a block run side by side, but starting them all at
+ * once on a busy machine only makes each slower.
+ */
+const PROCESS_LIMIT = Math.max(1, availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withProcessSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= PROCESS_LIMIT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await task();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
 /** Runs the command (asynchronously, so the tests of a block run side by side), with `input` on its standard input. */
 function run(args: readonly string[], input = ''): Promise<Run> {
+  return withProcessSlot(() => spawnCommand(args, input));
+}
+
+function spawnCommand(args: readonly string[], input: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, ...args], { cwd: root });
     let stdout = '';
@@ -92,13 +117,14 @@ interface SearchJSON {
   readonly results: { readonly name: string; readonly score: number; readonly terms: { readonly term: string; readonly field: string }[]; readonly coverage: number; readonly unexplained: number }[];
 }
 
-// Each test starts Node processes; side by side on two cores one may take several seconds.
-describe.concurrent('tool-search (the command line)', { timeout: 30_000 }, () => {
+// Each test starts Node processes (bounded by PROCESS_LIMIT); on a busy machine one may take many seconds, so no test
+// has a limit of its own (vitest.config.ts: only a hang fails).
+describe.concurrent('tool-search (the command line)', () => {
   describe('help', () => {
     it.each([[['--help']], [['-h']], [[]], [['help']], [['inspect', '--help']]])('prints the usage for %j', async (args) => {
       const result = await run(args);
       expect(result.status).toBe(0);
-      expect(result.stdout).toContain('Usage:\n  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--listing <listing>] [--json]');
+      expect(result.stdout).toContain('Usage:\n  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--listing <listing>] [--format <format>] [--json]');
       expect(result.stdout).toContain('tool-search search <tools.json | -> <query…>');
     });
 
@@ -111,7 +137,7 @@ describe.concurrent('tool-search (the command line)', { timeout: 30_000 }, () =>
     it("prints the plan, why each tool is deferred, and the request sizes of GitHub's MCP server", async () => {
       const result = await run(['inspect', github]);
       expect(result.status).toBe(0);
-      expect(result.stdout).toContain(`117 tools from ${github} (a JSON array)`);
+      expect(result.stdout).toContain(`117 tools from ${github} (a JSON array of MCP tools)`);
       expect(result.stdout).toContain('Plan: no --model given, so the client-side mechanism');
       expect(result.stdout).toContain('  Deferred: 117\n    117 threshold-reached: the list has 117 tools, at or above the threshold of 15');
       expect(result.stdout).toContain('Warnings: none');
@@ -173,11 +199,28 @@ describe.concurrent('tool-search (the command line)', { timeout: 30_000 }, () =>
 
     it('reads an MCP tools/list result, or a whole JSON-RPC response, from standard input', async () => {
       const listed = JSON.stringify({ tools: githubTools, nextCursor: 'next' });
-      expect((await runJSON<InspectJSON>(['inspect', '-'], listed)).source).toBe('standard input (an MCP tools/list result)');
+      expect((await runJSON<InspectJSON>(['inspect', '-'], listed)).source).toBe('standard input (an object with `tools` of MCP tools)');
       const response = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: githubTools } });
       const report = await runJSON<InspectJSON>(['inspect', '-'], response);
-      expect(report.source).toBe('standard input (a JSON-RPC tools/list response)');
+      expect(report.source).toBe('standard input (a JSON-RPC tools/list response of MCP tools)');
       expect(report.plan.toolCount).toBe(117);
+    });
+
+    it('reads an Anthropic-shaped tools file as Anthropic tools, and one with a UTF-8 byte order mark', async () => {
+      const anthropic = await runJSON<InspectJSON>(['inspect', '-'], JSON.stringify(createAnthropicMessagesTools(githubTools)));
+      expect(anthropic.source).toBe('standard input (a JSON array of Anthropic Messages tools)');
+      expect(anthropic.plan.toolCount).toBe(117);
+      const bom = await runJSON<InspectJSON>(['inspect', '-'], `\uFEFF${JSON.stringify(githubTools)}`);
+      expect(bom.plan.toolCount).toBe(117);
+    });
+
+    it('reports a catalog over Anthropic’s 10,000 deferred tools, with the requests it cannot write as warnings', async () => {
+      const tools = Array.from({ length: 10_001 }, (_, index) => ({ name: `tool_${index}`, description: `Tool ${index}.`, inputSchema: { type: 'object' } }));
+      const result = await run(['inspect', '-', '--model', 'gemini-2.5-pro'], JSON.stringify(tools));
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain('Plan for gemini-2.5-pro on any API: client');
+      expect(result.stdout).toContain("  - too-many-deferred-tools: anthropic-messages, claude-hosted mechanism, the provider's search: not measured: ");
     });
   });
 
@@ -208,7 +251,8 @@ describe.concurrent('tool-search (the command line)', { timeout: 30_000 }, () =>
       ['a missing file', ['inspect', 'no-such-tools.json'], 2, 'tool-search: cannot read `no-such-tools.json`: no such file\nRun `tool-search --help` for usage.\n'],
       ['an unknown option', ['inspect', github, '--frobnicate'], 2, 'tool-search: unknown option `--frobnicate`\nRun `tool-search --help` for usage.\n'],
       ['an option without its value', ['inspect', github, '--model'], 2, 'tool-search: option `--model` needs a value\n'],
-      ['an option of the other command', ['search', github, 'x', '--model', 'gpt-5.4'], 2, 'tool-search: `search` takes no `--model`; its options are `--json`, `--max-results`\n'],
+      ['an option of the other command', ['search', github, 'x', '--model', 'gpt-5.4'], 2, 'tool-search: `search` takes no `--model`; its options are `--format`, `--max-results`, `--json`\n'],
+      ['a bad --format', ['search', github, 'x', '--format', 'bedrock'], 2, 'tool-search: `--format` must be one of `mcp`, `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, got `bedrock`\n'],
       ['an unknown command', ['explain', github], 2, 'tool-search: unknown command `explain`; the commands are `inspect` and `search`\n'],
       ['a bad --api', ['inspect', github, '--api', 'bedrock'], 2, 'tool-search: `--api` must be one of `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, got `bedrock`\n'],
       ['a bad --listing', ['inspect', github, '--listing', 'short'], 2, 'tool-search: `--listing` must be one of `auto`, `full`, `compact`, `names`, `none`, got `short`\n'],
@@ -225,8 +269,9 @@ describe.concurrent('tool-search (the command line)', { timeout: 30_000 }, () =>
     it.each([
       ['text that is not JSON', '{"tools": [', 'tool-search: `standard input` is not valid JSON: '],
       ['empty input', '', 'tool-search: `standard input` is not valid JSON: it is empty\n'],
-      ['JSON that is not a tool list', '{"name": "x"}', 'tool-search: `standard input`: `tools` must be an array of tool definitions, got an object'],
-      ['a tool list with a bad tool', '[{"name": "x"}]', 'tool-search: `standard input`: Invalid tool list: tool `x` must have an object `inputSchema`'],
+      ['JSON that is not a tool list', '{"name": "x"}', 'tool-search: `standard input`: it holds no tool list'],
+      ['tools in no shape the package reads', '[{"name": "x"}]', 'tool-search: `standard input`: its tools are in no shape this package reads (`tools[0]` is an object with the fields `name`)'],
+      ['an MCP tool list with a bad tool', '[{"name": "x", "inputSchema": {}}, {"name": "x", "inputSchema": {}}]', 'tool-search: `standard input`, read as MCP ({ name, description, inputSchema }): Invalid tool list: tool `x` is defined twice'],
     ])('reports %s and exits 1', async (_label, input, message) => {
       const result = await run(['inspect', '-'], input);
       expect(result.stdout).toBe('');

@@ -1,0 +1,107 @@
+import { isRecord } from '../records/is-record.js';
+import { WIRE_APIS, type WireAPI } from '../models/model-reference.js';
+
+/** The shapes a tools file may be in: the MCP `tools/list` shape, or one wire API's own tool shape. */
+export type ToolFileFormat = 'mcp' | WireAPI;
+
+/** Every tools file format, in the order `--format` lists them. */
+export const TOOL_FILE_FORMATS: readonly ToolFileFormat[] = ['mcp', ...WIRE_APIS];
+
+/** What each format's tools look like, for messages. */
+export const TOOL_FILE_FORMAT_SHAPES: Readonly<Record<ToolFileFormat, string>> = {
+  mcp: 'MCP ({ name, description, inputSchema })',
+  'openai-responses': "OpenAI Responses ({ type: 'function', name, parameters })",
+  'openai-chat': "OpenAI Chat Completions ({ type: 'function', function: { name, parameters } })",
+  'anthropic-messages': 'Anthropic Messages ({ name, description, input_schema })',
+  gemini: 'Gemini ({ functionDeclarations: [{ name, parameters }] }, or the declarations themselves)',
+};
+
+/** Where a tools file keeps its tools, and the shape they are in. */
+export type ToolFileLayout =
+  | {
+      readonly format: ToolFileFormat;
+      /** The tool entries, as the API's body would hold them in `tools` (Gemini: tools holding `functionDeclarations`). */
+      readonly entries: readonly unknown[];
+      /** How the file held them, for the report: `a JSON array`, `an MCP tools/list result`, … */
+      readonly container: string;
+    }
+  | {
+      readonly format: null;
+      /** Why no format fits: one sentence naming the entries and what was found. */
+      readonly problem: string;
+    };
+
+/**
+ * Finds the tools in a parsed tools file and the shape they are in. The file may be an array of tools, an object
+ * holding them in `tools` (an MCP `tools/list` result, or a request body of any wire API), a JSON-RPC response to
+ * `tools/list` (`{ result: { tools } }`), or a `@google/genai` request (`{ config: { tools } }`). Each entry is
+ * recognised by the fields only its shape has (`inputSchema`, `input_schema`, `function`, a top-level `type:
+ * 'function'` with `name`, `functionDeclarations`, a declaration's `parameters`); entries no shape claims (a provider
+ * tool such as `{ type: 'web_search' }`) are left to the API's reader. `format` forces a shape (`--format`).
+ *
+ * Pure: decides, never throws; a file with no tools, or tools of two shapes, or of none, gets a `problem`.
+ */
+export function resolveToolFileLayout(json: unknown, format?: ToolFileFormat): ToolFileLayout {
+  const found = findEntries(json);
+  if (found === null) {
+    return { format: null, problem: 'it holds no tool list: expected a JSON array of tools, or an object with the array in `tools` (an MCP tools/list result or a request body)' };
+  }
+  const { entries, container } = found;
+  const shapes = new Map<ToolFileFormat, number>();
+  entries.forEach((entry, index) => {
+    const shape = resolveEntryFormat(entry);
+    if (shape !== null && !shapes.has(shape)) shapes.set(shape, index);
+  });
+  if (format !== undefined) {
+    if (shapes.size > 0 && !shapes.has(format)) {
+      const [[shape, index]] = [...shapes] as [[ToolFileFormat, number]];
+      return { format: null, problem: `\`--format ${format}\` asks for ${TOOL_FILE_FORMAT_SHAPES[format]}, but \`tools[${index}]\` is ${TOOL_FILE_FORMAT_SHAPES[shape]}; leave \`--format\` out to read the shape the file has` };
+    }
+    return format === 'gemini' && entries.some(isGeminiDeclaration) ? { format, entries: [{ functionDeclarations: entries }], container } : { format, entries, container };
+  }
+  if (shapes.size === 1) {
+    const shape = [...shapes.keys()][0] as ToolFileFormat;
+    // A list of bare function declarations is Gemini's `functionDeclarations`, not its `tools`.
+    if (shape === 'gemini' && entries.every((entry) => !isRecord(entry) || !Array.isArray(entry.functionDeclarations))) {
+      return { format: shape, entries: [{ functionDeclarations: entries }], container };
+    }
+    return { format: shape, entries, container };
+  }
+  if (shapes.size > 1) {
+    const mixed = [...shapes].map(([shape, index]) => `\`tools[${index}]\` is ${TOOL_FILE_FORMAT_SHAPES[shape]}`);
+    return { format: null, problem: `its tools mix shapes: ${mixed.join(', ')}; give one shape per file, or choose one with \`--format\`` };
+  }
+  if (entries.length === 0) return { format: 'mcp', entries, container };
+  const first = entries[0];
+  const keys = isRecord(first) ? `an object with ${Object.keys(first).length === 0 ? 'no fields' : `the fields ${Object.keys(first).map((key) => `\`${key}\``).join(', ')}`}` : JSON.stringify(first) ?? String(first);
+  return {
+    format: null,
+    problem: `its tools are in no shape this package reads (\`tools[0]\` is ${keys}); the shapes read are ${TOOL_FILE_FORMATS.map((shape) => TOOL_FILE_FORMAT_SHAPES[shape]).join(', ')}`,
+  };
+}
+
+/** The tool entries of a parsed file and how the file held them, or `null` when it holds no list. */
+function findEntries(json: unknown): { readonly entries: readonly unknown[]; readonly container: string } | null {
+  if (Array.isArray(json)) return { entries: json, container: 'a JSON array' };
+  if (!isRecord(json)) return null;
+  if (Array.isArray(json.tools)) return { entries: json.tools, container: 'messages' in json || 'input' in json || 'contents' in json ? 'a request body' : 'an object with `tools`' };
+  if (isRecord(json.result) && Array.isArray(json.result.tools)) return { entries: json.result.tools, container: 'a JSON-RPC tools/list response' };
+  if (isRecord(json.config) && Array.isArray(json.config.tools)) return { entries: json.config.tools, container: 'a @google/genai request' };
+  return null;
+}
+
+/** The shape one entry is in, or `null` when its fields do not say (a provider tool, or not a tool). */
+function resolveEntryFormat(entry: unknown): ToolFileFormat | null {
+  if (!isRecord(entry)) return null;
+  if ('inputSchema' in entry) return 'mcp';
+  if ('input_schema' in entry) return 'anthropic-messages';
+  if (entry.type === 'function' && isRecord(entry.function)) return 'openai-chat';
+  if ((entry.type === 'function' && typeof entry.name === 'string') || entry.type === 'namespace') return 'openai-responses';
+  if (Array.isArray(entry.functionDeclarations) || isGeminiDeclaration(entry)) return 'gemini';
+  return null;
+}
+
+/** A Gemini function declaration given bare: a name and `parameters` or `parametersJsonSchema`, no `type`. */
+function isGeminiDeclaration(entry: unknown): boolean {
+  return isRecord(entry) && entry.type === undefined && typeof entry.name === 'string' && ('parameters' in entry || 'parametersJsonSchema' in entry);
+}
