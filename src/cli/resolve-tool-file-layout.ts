@@ -1,5 +1,6 @@
 import { isRecord } from '../records/is-record.js';
 import { WIRE_APIS, type WireAPI } from '../models/model-reference.js';
+import { resolveToolShape } from '../tools/resolve-tool-shape.js';
 
 /** The shapes a tools file may be in: the MCP `tools/list` shape, or one wire API's own tool shape. */
 export type ToolFileFormat = 'mcp' | WireAPI;
@@ -34,10 +35,10 @@ export type ToolFileLayout =
 /**
  * Finds the tools in a parsed tools file and the shape they are in. The file may be an array of tools, an object
  * holding them in `tools` (an MCP `tools/list` result, or a request body of any wire API), a JSON-RPC response to
- * `tools/list` (`{ result: { tools } }`), or a `@google/genai` request (`{ config: { tools } }`). Each entry is
- * recognised by the fields only its shape has (`inputSchema`, `input_schema`, `function`, a top-level `type:
- * 'function'` with `name`, `functionDeclarations`, a declaration's `parameters`); entries no shape claims (a provider
- * tool such as `{ type: 'web_search' }`) are left to the API's reader. `format` forces a shape (`--format`).
+ * `tools/list` (`{ result: { tools } }`), or a `@google/genai` request (`{ config: { tools } }`). Each entry's shape is
+ * read by `resolveToolShape`, as the session factories read it (bare Gemini declarations count as Gemini and are
+ * wrapped into one Gemini tool); entries no shape claims (a provider tool such as `{ type: 'web_search' }`) are left
+ * to the API's reader. `format` forces a shape (`--format`).
  *
  * Pure: decides, never throws; a file with no tools, or tools of two shapes, or of none, gets a `problem`.
  */
@@ -57,15 +58,11 @@ export function resolveToolFileLayout(json: unknown, format?: ToolFileFormat): T
       const [[shape, index]] = [...shapes] as [[ToolFileFormat, number]];
       return { format: null, problem: `\`--format ${format}\` asks for ${TOOL_FILE_FORMAT_SHAPES[format]}, but \`tools[${index}]\` is ${TOOL_FILE_FORMAT_SHAPES[shape]}; leave \`--format\` out to read the shape the file has` };
     }
-    return format === 'gemini' && entries.some(isGeminiDeclaration) ? { format, entries: [{ functionDeclarations: entries }], container } : { format, entries, container };
+    return { format, entries: format === 'gemini' ? wrapGeminiDeclarations(entries) : entries, container };
   }
   if (shapes.size === 1) {
     const shape = [...shapes.keys()][0] as ToolFileFormat;
-    // A list of bare function declarations is Gemini's `functionDeclarations`, not its `tools`.
-    if (shape === 'gemini' && entries.every((entry) => !isRecord(entry) || !Array.isArray(entry.functionDeclarations))) {
-      return { format: shape, entries: [{ functionDeclarations: entries }], container };
-    }
-    return { format: shape, entries, container };
+    return { format: shape, entries: shape === 'gemini' ? wrapGeminiDeclarations(entries) : entries, container };
   }
   if (shapes.size > 1) {
     const mixed = [...shapes].map(([shape, index]) => `\`tools[${index}]\` is ${TOOL_FILE_FORMAT_SHAPES[shape]}`);
@@ -90,18 +87,26 @@ function findEntries(json: unknown): { readonly entries: readonly unknown[]; rea
   return null;
 }
 
-/** The shape one entry is in, or `null` when its fields do not say (a provider tool, or not a tool). */
+/** The format one entry is in, or `null` when its fields do not say (a provider tool, or not a tool). */
 function resolveEntryFormat(entry: unknown): ToolFileFormat | null {
-  if (!isRecord(entry)) return null;
-  if ('inputSchema' in entry) return 'mcp';
-  if ('input_schema' in entry) return 'anthropic-messages';
-  if (entry.type === 'function' && isRecord(entry.function)) return 'openai-chat';
-  if ((entry.type === 'function' && typeof entry.name === 'string') || entry.type === 'namespace') return 'openai-responses';
-  if (Array.isArray(entry.functionDeclarations) || isGeminiDeclaration(entry)) return 'gemini';
-  return null;
+  const shape = resolveToolShape(entry);
+  switch (shape) {
+    case 'gemini-declaration':
+      return 'gemini';
+    case 'provider':
+    case 'unknown':
+      return null;
+    default:
+      return shape;
+  }
 }
 
-/** A Gemini function declaration given bare: a name and `parameters` or `parametersJsonSchema`, no `type`. */
-function isGeminiDeclaration(entry: unknown): boolean {
-  return isRecord(entry) && entry.type === undefined && typeof entry.name === 'string' && ('parameters' in entry || 'parametersJsonSchema' in entry);
+/**
+ * Gemini entries as a request's `tools`: bare function declarations (a list of them is Gemini's
+ * `functionDeclarations`, not its `tools`) go into one Gemini tool after the entries that are tools already.
+ */
+function wrapGeminiDeclarations(entries: readonly unknown[]): readonly unknown[] {
+  const declarations = entries.filter((entry) => resolveToolShape(entry) === 'gemini-declaration');
+  if (declarations.length === 0) return entries;
+  return [...entries.filter((entry) => resolveToolShape(entry) !== 'gemini-declaration'), { functionDeclarations: declarations }];
 }

@@ -34,6 +34,38 @@ describe('resolveToolFileLayout', () => {
     });
   });
 
+  describe('reads each entry as resolveToolShape does', () => {
+    const schema = { type: 'object', properties: {} };
+
+    it('reads a `type: function` entry as OpenAI Responses even with an MCP `inputSchema`', () => {
+      expect(resolveToolFileLayout([{ type: 'function', name: 'a', inputSchema: schema }])).toMatchObject({ format: 'openai-responses' });
+    });
+
+    it('reads a `type: function` entry without a name as OpenAI Responses, for its reader to name the fault', () => {
+      expect(resolveToolFileLayout([{ type: 'function', parameters: schema }])).toMatchObject({ format: 'openai-responses' });
+    });
+
+    it.each([
+      ['a Responses custom tool', [{ type: 'custom', name: 'sql', format: { type: 'text' } }], 'openai-responses'],
+      ['a Chat Completions custom tool', [{ type: 'custom', custom: { name: 'sql' } }], 'openai-chat'],
+      ['a Gemini built-in tool', [{ googleSearch: {} }], 'gemini'],
+      ['a Gemini CallableTool', [{ tool: async () => ({}), callTool: async () => [] }], 'gemini'],
+    ])('knows %s', (_label, json, format) => {
+      expect(resolveToolFileLayout(json)).toMatchObject({ format, entries: json });
+    });
+
+    it('leaves a provider tool to the reader even with an MCP `inputSchema`', () => {
+      expect(resolveToolFileLayout([{ type: 'web_search', inputSchema: schema }, ...anthropic])).toMatchObject({ format: 'anthropic-messages' });
+    });
+
+    it('wraps bare declarations into one Gemini tool next to the Gemini tools already there', () => {
+      const [first, ...rest] = declarations;
+      expect(resolveToolFileLayout([{ googleSearch: {} }, ...declarations])).toMatchObject({ format: 'gemini', entries: [{ googleSearch: {} }, { functionDeclarations: declarations }] });
+      expect(resolveToolFileLayout([{ functionDeclarations: [first] }, ...rest])).toMatchObject({ format: 'gemini', entries: [{ functionDeclarations: [first] }, { functionDeclarations: rest }] });
+      expect(resolveToolFileLayout([{ googleSearch: {} }, ...declarations], 'gemini')).toMatchObject({ entries: [{ googleSearch: {} }, { functionDeclarations: declarations }] });
+    });
+  });
+
   describe('with --format', () => {
     it('reads the shape asked for', () => {
       expect(resolveToolFileLayout(anthropic, 'anthropic-messages')).toEqual({ format: 'anthropic-messages', entries: anthropic, container: 'a JSON array' });

@@ -6,6 +6,8 @@ const schema = { type: 'object', properties: {} };
 describe('resolveToolShape', () => {
   it.each<[string, unknown, ToolShape]>([
     ['a Responses function', { type: 'function', name: 'a', parameters: schema, strict: false }, 'openai-responses'],
+    ['a Responses function with an MCP inputSchema', { type: 'function', name: 'a', inputSchema: schema }, 'openai-responses'],
+    ['a Responses function without a name', { type: 'function', parameters: schema }, 'openai-responses'],
     ['a Responses namespace', { type: 'namespace', name: 'crm', description: 'CRM', tools: [] }, 'openai-responses'],
     ['a Responses custom tool', { type: 'custom', name: 'sql', format: { type: 'text' } }, 'openai-responses'],
     ['a Chat function', { type: 'function', function: { name: 'a', parameters: schema } }, 'openai-chat'],
