@@ -200,6 +200,13 @@ function toDefinition(tool: Readonly<Record<string, unknown>>, path: string, nam
   if (description !== undefined && description !== null && typeof description !== 'string') {
     throw new ToolSearchError('invalid-request', `\`${path}.description\` (function \`${name}\`) must be a string, got ${describeValue(description)}`);
   }
+  if (parameters === undefined && tool.inputSchema !== undefined) {
+    // An MCP tool given a `type`: read as a function without arguments, its schema would be dropped without a word.
+    throw new ToolSearchError(
+      'invalid-request',
+      `\`${path}\` (function \`${name}\`) has an \`inputSchema\` but no \`parameters\`: a Responses function carries its JSON Schema in \`parameters\` (an MCP tool goes through \`createMCPToolCatalog\`, or drop its \`type\`)`,
+    );
+  }
   const deferred = tool.defer_loading === true || namespace?.deferAll === true;
   // Built field by field in the order of the type, not with conditional spreads: this runs for every tool of every
   // request, and the spreads cost several times more.

@@ -92,6 +92,12 @@ describe('parseOpenAIResponsesTools', () => {
     },
     { case: 'a function without a name', body: { tools: [{ type: 'function', name: '' }] }, message: '`tools[0].name` (a function) must be a non-empty string, got "" (a string)' },
     {
+      case: 'an MCP inputSchema in place of parameters',
+      body: { tools: [{ type: 'function', name: 'a', inputSchema: { type: 'object', properties: { x: { type: 'string' } } } }] },
+      message:
+        '`tools[0]` (function `a`) has an `inputSchema` but no `parameters`: a Responses function carries its JSON Schema in `parameters` (an MCP tool goes through `createMCPToolCatalog`, or drop its `type`)',
+    },
+    {
       case: 'parameters that are not an object',
       body: { tools: [{ type: 'function', name: 'a', parameters: [] }] },
       message: '`tools[0].parameters` (function `a`) must be a JSON Schema object or null, got an array',
