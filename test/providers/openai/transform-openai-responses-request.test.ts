@@ -634,6 +634,15 @@ describe('transformOpenAIResponsesRequest', () => {
       expect(twice.plan).toEqual(once.plan);
     });
 
+    it('keeps a caller’s custom tool_search_2 beside its function tool_search; the package’s goes by tool_search_3', () => {
+      const body = responsesBody([responsesFunction('tool_search', { description: 'mine' }), { type: 'custom', name: 'tool_search_2' }, ...tools]);
+      const plan = planFor(body, CLIENT, { threshold: 0 });
+      const once = transformChecked(body, plan);
+      expect(describeTools(once.body.tools)).toEqual(['tool_search', 'tool_search_2', 'tool_search_3', 'read_file', 'search_issues', 'create_issue']);
+      expect(once.body.tools?.[1]).toEqual({ type: 'custom', name: 'tool_search_2' });
+      expect(JSON.stringify(transformChecked(once.body, plan).body)).toBe(JSON.stringify(once.body));
+    });
+
     it('keeps a caller’s top-level custom tool named call_tool in the names listing; the package’s goes by call_tool_2', () => {
       const body = responsesBody([{ type: 'custom', name: 'call_tool' }, ...tools]);
       const plan = planFor(body, CLIENT, { threshold: 0, listing: 'names', reveal: 'conversation' });
