@@ -179,7 +179,7 @@ interface BuildContext {
  * full. Namespaced functions become top-level functions; a namespaced custom tool whose name another tool already
  * has at the top level is sent as `namespace.name`; a top-level custom tool keeps its name, and one named `tool_search`
  * or `call_tool` is sent as it is while the package's own goes by `tool_search_2` (…; the plan as this body applies it,
- * `resolveOpenAIResponsesRequestPlan`). The guidance note is appended to `instructions` once (a note an earlier transform left there
+ * `resolveOpenAIResponsesRequestPlan`, returned as the result's `plan`: pass that one to `handleToolCall`). The guidance note is appended to `instructions` once (a note an earlier transform left there
  * is replaced, or removed when nothing is deferred); in the `names` listing it names the deferred tools by their
  * wire names. A `claude-hosted` plan (a mistake on this API: warned) is applied this way too, deferring the same
  * tools.
