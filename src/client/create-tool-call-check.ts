@@ -7,7 +7,9 @@ import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolSearchResult } from './tool-search-result.js';
 import { createArgumentValidator, type ArgumentValidator } from './create-argument-validator.js';
-import { resolveOwnToolNames } from '../plan/resolve-own-tools-sent.js';
+import { resolveOwnToolNames, resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
+import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
+import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 
 /** A tool call as the model made it; `arguments` may be the raw JSON text (OpenAI) or already parsed. */
 export interface ToolCall {
@@ -33,11 +35,13 @@ export type ToolCallCheckResult =
 export interface ToolCallCheck {
   /**
    * Checks one call. `context.names` is the tool-name mapping of the request the model answered (a transformer's
-   * `names`): `call.name` may then be either form, and the result names the tool as the model saw it.
+   * `names`): `call.name` may then be either form, and the result names the tool as the model saw it. `context.plan`
+   * is that request's plan: the package's own `call_tool` and `tool_search` go by the names it gives (`call_tool_2`
+   * next to a caller's `call_tool`, a Responses custom tool included); without it, by those the catalog gives.
    */
   check(
     call: ToolCall,
-    context: { readonly sessionId: string; readonly names?: Pick<ToolNameMapping, 'toWire' | 'fromWire'> },
+    context: { readonly sessionId: string; readonly names?: Pick<ToolNameMapping, 'toWire' | 'fromWire'>; readonly plan?: ToolSearchPlan },
   ): Promise<ToolCallCheckResult>;
 }
 
@@ -82,7 +86,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
   }
   const byName = new Map(parseToolDefinitions(options.tools).map((tool) => [tool.name, tool]));
   // The package's own tools go by other names where the catalog has tools of those names (the caller's run as theirs).
-  const own = resolveOwnToolNames([...byName.keys()]);
+  const catalogOwn = resolveOwnToolNames([...byName.keys()]);
   // Compiled on first use and kept per tool, up to a bound: a catalog of thousands of tools compiles only those called.
   const validators = new LRUCache<string, { readonly validator: ArgumentValidator | null }>({ maxSize: MAX_CACHED_VALIDATORS, sizeCalculation: () => 1 });
   const store = options.store;
@@ -102,6 +106,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         throw new ToolSearchError('invalid-options', `createToolCallCheck: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
       }
       checkNamesContext(context.names, 'createToolCallCheck');
+      const own = context.plan === undefined ? catalogOwn : resolveOwnToolsSent(parseToolSearchPlan(context.plan));
       const toWire = context.names?.toWire ?? ((value: string) => value);
       let name = typeof call?.name === 'string' ? (context.names?.fromWire(call.name) ?? call.name) : '';
       let written: unknown = call?.arguments;

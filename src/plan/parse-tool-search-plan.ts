@@ -46,6 +46,10 @@ export function parseToolSearchPlan(value: unknown): ToolSearchPlan {
     }
     seen.set(tool.name, index);
   }
+  const unmanaged = (candidate as { unmanagedToolNames?: unknown }).unmanagedToolNames;
+  if (unmanaged !== undefined && (!Array.isArray(unmanaged) || !unmanaged.every((name) => typeof name === 'string'))) {
+    throw new ToolSearchError('invalid-options', `\`plan.unmanagedToolNames\` must be a list of tool names, got ${describeValue(unmanaged)}`);
+  }
   const plan = value as ToolSearchPlan;
   const stored = candidate as { listing?: unknown; reveal?: unknown; search?: unknown };
   checkField('listing', stored.listing, TOOL_LISTINGS);

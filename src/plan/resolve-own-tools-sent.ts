@@ -25,14 +25,15 @@ const DEFAULT_OWN_TOOL_NAMES: OwnToolNames = Object.freeze({ searchName: TOOL_SE
  * The package's own tools a plan sends, decided once here for the planner, the tool list, the guidance note, the
  * session and the transformers. Nothing is sent when nothing is deferred. Not part of the public API.
  */
-export function resolveOwnToolsSent(plan: Pick<ToolSearchPlan, 'mechanism' | 'search' | 'reveal' | 'listing' | 'tools'>): OwnToolsSent {
+export function resolveOwnToolsSent(plan: Pick<ToolSearchPlan, 'mechanism' | 'search' | 'reveal' | 'listing' | 'tools' | 'unmanagedToolNames'>): OwnToolsSent {
   const deferring = plan.mechanism !== 'none' && plan.tools.some((tool) => tool.status === 'deferred');
   return {
     // The client-side mechanism's search is always the library's, whatever a hand-made plan says.
     search: deferring && (plan.mechanism === 'client' || plan.search === 'library'),
     callTool: deferring && plan.mechanism === 'client' && plan.reveal === 'conversation' && (plan.listing === 'names' || plan.listing === 'none'),
-    ...(plan.tools.some((tool) => tool.name === TOOL_SEARCH_TOOL_NAME || tool.name === CALL_TOOL_NAME)
-      ? resolveOwnToolNames(plan.tools.map((tool) => tool.name))
+    // The plan's tools and the unmanaged ones it names (a Responses custom tool) keep their names alike.
+    ...(plan.tools.some((tool) => tool.name === TOOL_SEARCH_TOOL_NAME || tool.name === CALL_TOOL_NAME) || plan.unmanagedToolNames !== undefined
+      ? resolveOwnToolNames([...plan.tools.map((tool) => tool.name), ...(plan.unmanagedToolNames ?? [])])
       : DEFAULT_OWN_TOOL_NAMES),
   };
 }

@@ -108,6 +108,12 @@ export interface ToolSearchPlan {
   readonly allowed: readonly ToolSearchMechanismChoice[];
   /** Every tool, in input order, with its status and the reason for it. */
   readonly tools: readonly PlannedTool[];
+  /**
+   * Names of the request's tools the plan does not manage that the package's own tools must not take: the top-level
+   * custom tools of an OpenAI Responses body when one holds a name those would take (`tool_search`, `call_tool`; its
+   * transformer and session write them; see `resolveOwnToolsSent`). Absent: none.
+   */
+  readonly unmanagedToolNames?: readonly string[];
   /** What could not be done as asked. Empty when everything went as configured. */
   readonly warnings: readonly ToolSearchWarning<ToolSearchPlanWarningCode>[];
 }

@@ -212,7 +212,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
         const fromWire = names?.fromWire ?? ((wire: string) => wire);
         return { type: 'search', result: resolveLoadableSearchResult(result, (wire) => deferred.has(fromWire(wire)) && !loaded.has(fromWire(wire))) };
       }
-      const outcome = await check.check(call, { sessionId, ...(names === undefined ? {} : { names }) });
+      const outcome = await check.check(call, { sessionId, plan, ...(names === undefined ? {} : { names }) });
       return outcome.ok ? { type: 'run', name: outcome.name, arguments: outcome.arguments, checked: outcome.checked } : { type: 'answer', result: outcome.result };
     },
     readRevealed: async (plan, sessionId) => (plan.reveal === 'tool-list' ? store.get(sessionId) : []),

@@ -111,7 +111,9 @@ export async function prepareSessionRequest<Code extends string>(
     prepared = await prepareWith(body, wire.parseTools(body), sent);
   }
   prepared.remember();
-  const { plan, transformed } = prepared;
+  const { transformed } = prepared;
+  // The plan as the body applies it (a Responses custom tool named `tool_search` takes that name from the package's).
+  const plan = transformed.plan ?? prepared.plan;
   return {
     body: transformed.body,
     plan,

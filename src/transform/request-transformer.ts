@@ -1,5 +1,5 @@
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
+import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 
 /**
  * What every request transformer (`transformOpenAIResponsesRequest`, `transformOpenAIChatRequest`,
@@ -34,4 +34,10 @@ export interface TransformRequestResult<Body, Code extends string> {
    * conversation itself, so its result is the same in any process, whatever that process's reveal store has seen.
    */
   readonly loaded: readonly string[];
+  /**
+   * The plan as this body applies it, when the body adds to the one given: on Responses, a top-level custom tool named
+   * `tool_search` or `call_tool` (not a planned tool) lists the body's custom tool names in `unmanagedToolNames`, and the
+   * package's own tools go by `tool_search_2` (…). Pass this plan, not the given one, to `handleToolCall`.
+   */
+  readonly plan?: ToolSearchPlan;
 }

@@ -20,6 +20,7 @@ import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic
 import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
 import { manyTools } from '../support/tools.js';
+import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
 
 /** The caller's own tools named like the package's, with schemas nothing else has. */
 const callerCallTool: ToolDefinition = {
@@ -171,5 +172,38 @@ describe('a caller’s own tool_search under hosted search with the library’s 
     expect(tools.find((tool) => tool.type === 'function' && tool.name === 'tool_search')?.parameters).toEqual(callerSearch.inputSchema);
     expect(tools.filter((tool) => tool.type === 'tool_search')).toHaveLength(1);
     expect(preflightOpenAIResponsesRequest(result.body).violations).toEqual([]);
+  });
+});
+
+describe('a caller’s top-level custom tool named like the package’s, on Responses', () => {
+  it('Responses session: the caller’s custom tool_search and call_tool are sent as they are, and each call reaches its tool', async () => {
+    const customs = [{ type: 'custom', name: 'tool_search', description: 'grep the repository' }, { type: 'custom', name: 'call_tool' }];
+    const functions = manyTools(20).map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema, strict: false }));
+    const toolSearch = createOpenAIResponsesToolSearch({ tools: [...customs, ...functions], config: { threshold: 0, listing: 'names', reveal: 'conversation' } });
+    const request = await toolSearch.prepare({ model: 'gpt-4.1', input: 'hi' }, { sessionId: 's' });
+    const tools = (request.body as { tools: { type: string; name: string }[] }).tools;
+    expect(tools.slice(0, 2)).toEqual(customs);
+    expect(tools.filter((tool) => tool.type === 'function').map((tool) => tool.name)).toEqual(['tool_search_2', 'call_tool_2']);
+    expect(request.body.instructions).toContain('`tool_search_2`');
+    expect(request.warnings.map((warning) => warning.code)).toEqual([]);
+    expect(request.plan.unmanagedToolNames).toEqual(['tool_search', 'call_tool']);
+    expect(preflightOpenAIResponsesRequest(request.body).violations).toEqual([]);
+    const again = await toolSearch.prepare({ model: 'gpt-4.1', input: 'hi', tools: request.body.tools }, { sessionId: 's' });
+    expect(JSON.stringify(again.body)).toBe(JSON.stringify(request.body));
+
+    const ran: [string, unknown][] = [];
+    const output = [
+      { type: 'custom_tool_call', call_id: 'c1', name: 'tool_search', input: 'TODO' },
+      { type: 'custom_tool_call', call_id: 'c2', name: 'call_tool', input: 'raw' },
+      { type: 'function_call', call_id: 'c3', name: 'tool_search_2', arguments: JSON.stringify({ query: 'tool_3' }) },
+      { type: 'function_call', call_id: 'c4', name: 'call_tool_2', arguments: JSON.stringify({ name: 'tool_3', arguments: { path: 'a' } }) },
+    ];
+    const turn = await request.handle({ output }, async (name, args) => {
+      ran.push([name, args]);
+      return 'ok';
+    });
+    expect(ran).toEqual([['tool_search', 'TODO'], ['call_tool', 'raw'], ['tool_3', { path: 'a' }]]);
+    const search = turn.answers.find((answer) => (answer as { call_id?: string }).call_id === 'c3') as unknown as { output: string };
+    expect(search.output).toContain('tool_3');
   });
 });

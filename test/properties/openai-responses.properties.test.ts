@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isToolSearchError } from '../../src/errors/tool-search-error.js';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { OPENAI_RESPONSES_TOOL_NAME_RULE } from '../../src/providers/openai/openai-responses-api.js';
@@ -7,8 +8,8 @@ import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-open
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import { resolveOpenAIFunctionCallName } from '../../src/providers/openai/resolve-openai-function-call-name.js';
 import { transformOpenAIResponsesRequest, type TransformOpenAIResponsesRequestOptions } from '../../src/providers/openai/transform-openai-responses-request.js';
-import { PROPERTY_TIMEOUT, createCaseCounter, hostileName, modelArguments, propertyParameters, scenarioArbitrary, scenarioCalls, type Scenario } from '../support/arbitraries.js';
-import { checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
+import { OWN_LIKE_NAMES, PROPERTY_TIMEOUT, createCaseCounter, hostileName, modelArguments, propertyParameters, scenarioArbitrary, scenarioCalls, type Scenario } from '../support/arbitraries.js';
+import { checkTransformerPromises, planForScenario, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
   { id: 'gpt-5.4', api: 'openai-responses' },
@@ -31,7 +32,8 @@ interface Custom {
 
 const customs: fc.Arbitrary<readonly Custom[]> = fc.array(
   fc.record({
-    name: hostileName,
+    // Named like the package's own tools too: a top-level one is sent as it is, and the package's takes a free name.
+    name: fc.oneof({ weight: 3, arbitrary: hostileName }, { weight: 1, arbitrary: fc.constantFrom(...OWN_LIKE_NAMES) }),
     namespace: fc.option(fc.oneof(fc.constantFrom('crm', 'files'), hostileName), { nil: undefined }),
     deferLoading: fc.boolean(),
     called: fc.constantFrom('no', 'no', 'with-namespace', 'without-namespace'),
@@ -140,7 +142,20 @@ describe('transformOpenAIResponsesRequest under hostile input', () => {
         fc.boolean(),
         async (scenario, extraCustoms, search, uncategorized, calls, deferredMCP) => {
           const { body, revealed } = responsesRequest(scenario, extraCustoms, search, deferredMCP);
-          await checkTransformerPromises(RESPONSES, scenario, { body, options: { revealed, ...(uncategorized === undefined ? {} : { uncategorized }) } }, calls, counter.count);
+          const options = { revealed, ...(uncategorized === undefined ? {} : { uncategorized }) };
+          await checkTransformerPromises(RESPONSES, scenario, { body, options }, calls, counter.count);
+          // A top-level custom tool named like the package's own is never left out: it is sent as it is.
+          const ownLike = extraCustoms.filter((custom) => custom.namespace === undefined && (custom.name === 'tool_search' || custom.name === 'call_tool'));
+          if (ownLike.length === 0) return;
+          let sent: unknown[];
+          try {
+            sent = (transformOpenAIResponsesRequest(body, planForScenario(scenario, parseOpenAIResponsesTools(body)), options).body.tools ?? []) as unknown[];
+          } catch (error) {
+            if (isToolSearchError(error)) return;
+            throw error;
+          }
+          counter.count('custom tool named like an own tool kept');
+          for (const custom of ownLike) expect(sent.some((tool) => (tool as { type?: string; name?: string }).type === 'custom' && (tool as { name?: string }).name === custom.name)).toBe(true);
         },
       ),
       propertyParameters(),

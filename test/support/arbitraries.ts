@@ -91,7 +91,7 @@ export const hostileName: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Names of the package's own tools and of the provider search tools a caller's tool may have too. */
-const OWN_LIKE_NAMES = ['tool_search', 'call_tool', 'tool_search_2', 'tool_search_tool_bm25', 'tool_search_tool_regex'];
+export const OWN_LIKE_NAMES = ['tool_search', 'call_tool', 'tool_search_2', 'tool_search_tool_bm25', 'tool_search_tool_regex'];
 const OWN_LIKE_SCHEMA: JSONSchemaObject = { type: 'object', properties: { server: { type: 'string' }, params: { type: 'object' } }, required: ['server'] };
 
 /**

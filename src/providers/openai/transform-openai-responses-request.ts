@@ -14,6 +14,7 @@ import { createToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
 import { resolveHistoryReveals } from '../../client/tool-search-result.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
+import { resolveOpenAIResponsesRequestPlan } from './resolve-openai-responses-request-plan.js';
 import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
@@ -79,8 +80,6 @@ export interface TransformOpenAIResponsesRequestOptions extends TransformRequest
  *   the API rejects once deferred; it is sent with its full schema instead.
  * - `forced-tool-kept-loaded`: `tool_choice` names (forces, or lists in `allowed_tools`) a deferred or namespaced
  *   function; it is sent loaded at the top level (hosted, none) or revealed (client).
- * - `search-tool-replaced`: the client mechanism sends its own `tool_search` function, so a top-level custom tool of
- *   that name was left out.
  * - `namespace-renamed`: a namespace of the body had to be renamed (invalid characters, or a reserved or taken name).
  * - `namespace-member-moved`: a namespace held a tool other than function and custom tools; it was moved to the top
  *   level, as namespaces may only hold those.
@@ -103,7 +102,6 @@ export type OpenAIResponsesWarningCode =
   | 'namespaces-flattened'
   | 'namespace-over-recommended-size'
   | 'search-tool-name-conflict'
-  | 'search-tool-replaced'
   | 'mechanism-not-for-model'
   | 'hosted-search-for-caller-deferral'
   | OpenAIResponsesInputWarningCode;
@@ -179,8 +177,9 @@ interface BuildContext {
  * **Client (`client`)**: the tool list of `resolveToolList` in Responses form: loaded tools in full, the
  * `tool_search` function, deferred tools as functions with the stub schema and `strict: false`, revealed ones in
  * full. Namespaced functions become top-level functions; a namespaced custom tool whose name another tool already
- * has at the top level is sent as `namespace.name`, and a top-level custom tool named `tool_search` gives way to the
- * package's (warned). The guidance note is appended to `instructions` once (a note an earlier transform left there
+ * has at the top level is sent as `namespace.name`; a top-level custom tool keeps its name, and one named `tool_search`
+ * or `call_tool` is sent as it is while the package's own goes by `tool_search_2` (…; the plan as this body applies it,
+ * `resolveOpenAIResponsesRequestPlan`, returned as the result's `plan`: pass that one to `handleToolCall`). The guidance note is appended to `instructions` once (a note an earlier transform left there
  * is replaced, or removed when nothing is deferred); in the `names` listing it names the deferred tools by their
  * wire names. A `claude-hosted` plan (a mistake on this API: warned) is applied this way too, deferring the same
  * tools.
@@ -232,11 +231,13 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   const warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[] = [];
   const forAPI = resolvePlanForWireAPI(givenPlan, 'openai-responses');
   if (forAPI.fallback !== null) warnings.push({ code: 'plan-for-another-api', message: forAPI.fallback });
-  const { plan, fallback } = resolvePlanForModel(forAPI.plan);
-  if (fallback !== null) warnings.push({ code: 'mechanism-not-for-model', message: fallback });
-  const mechanism = plan.mechanism;
-  const planned = new Map(plan.tools.map((tool) => [tool.name, tool]));
+  const forModel = resolvePlanForModel(forAPI.plan);
+  if (forModel.fallback !== null) warnings.push({ code: 'mechanism-not-for-model', message: forModel.fallback });
+  const planned = new Map(forModel.plan.tools.map((tool) => [tool.name, tool]));
   const read = withOwnSearchFunctionPlanned(bodyTools, planned);
+  // A top-level custom tool named like one of the package's own keeps its name; the package's takes a free one.
+  const plan = resolveOpenAIResponsesRequestPlan(forModel.plan, read);
+  const mechanism = plan.mechanism;
   // Custom tools keep their names (the function-name pattern does not bind them); a valid one is only kept from
   // being given to a function. Under hosted search every function name fits a call's namespace (64 characters).
   const customs = read.tools.filter((entry) => entry.kind === 'custom');
@@ -298,7 +299,9 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, names, originalOf);
   const withNote = transformInstructions(instructions, built.guidance);
   if (withNote !== instructions) result.instructions = withNote;
-  return { body: result as TransformedOpenAIResponsesBody<Body>, warnings, names, loaded: resolveLoadedTools(input, historyReveals, originalOf) };
+  const loaded = resolveLoadedTools(input, historyReveals, originalOf);
+  // The given plan as checked, unless the body's custom tools added to it (the session and the call check read this one).
+  return { body: result as TransformedOpenAIResponsesBody<Body>, warnings, names, loaded, ...(plan === forModel.plan ? {} : { plan }) };
 }
 
 /**
@@ -566,7 +569,6 @@ function buildClientTools(context: BuildContext): BuiltTools {
 
   const top: unknown[] = [];
   const undeferred: string[] = [];
-  const replaced: string[] = [];
   const searchTools: unknown[] = [];
   for (const [index, entry] of read.tools.entries()) {
     switch (entry.kind) {
@@ -576,9 +578,8 @@ function buildClientTools(context: BuildContext): BuiltTools {
         break;
       }
       case 'custom': {
-        const name = customNames.get(index);
-        if (name === undefined) replaced.push(entry.path);
-        else top.push(passThroughTool(name === entry.tool.name ? entry.tool : { ...entry.tool, name }, false, undeferred, entry));
+        const name = customNames.get(index) as string;
+        top.push(passThroughTool(name === entry.tool.name ? entry.tool : { ...entry.tool, name }, false, undeferred, entry));
         break;
       }
       case 'provider':
@@ -604,12 +605,6 @@ function buildClientTools(context: BuildContext): BuiltTools {
       message: "the body's `{\"type\":\"tool_search\"}` tool was removed: the plan uses the client-side `tool_search` function, not OpenAI's hosted tool search",
     });
   }
-  if (replaced.length > 0) {
-    warnings.push({
-      code: 'search-tool-replaced',
-      message: `the custom tool \`${TOOL_SEARCH_TOOL_NAME}\` (${replaced.join(', ')}) was left out: the client-side mechanism sends its own \`${TOOL_SEARCH_TOOL_NAME}\` function, and two tools cannot share the name (rename yours to keep it)`,
-    });
-  }
   if (read.namespaces.length > 0) {
     const qualified = [...customNames.entries()].filter(([index, name]) => name !== read.tools[index]?.tool.name).map(([, name]) => name);
     warnings.push({
@@ -624,21 +619,20 @@ function buildClientTools(context: BuildContext): BuiltTools {
 
 /**
  * The name each custom tool is sent under once the client mechanism flattens namespaces, by its index in
- * `read.tools`: its own name, unless a function (sent or deferred), the package's `tool_search` or an earlier custom tool has it; a
- * namespaced one then takes `namespace.name` (custom tool names are free text), and a top-level custom tool named
- * `tool_search` is left out (`undefined`), as the package's `tool_search` takes its place.
+ * `read.tools`: a top-level one keeps its own name (functions and the package's own tools give way to it); a namespaced
+ * one keeps its own unless a function (sent or deferred), the package's own tools or an earlier custom tool has it, and
+ * then takes `namespace.name` (custom tool names are free text).
  */
 function resolveFlatCustomNames(read: OpenAIResponsesBodyTools, functionNames: () => readonly string[]): Map<number, string> {
   const result = new Map<number, string>();
   // Most bodies hold no custom tool: then the function names are not even collected.
   if (!read.tools.some((entry) => entry.kind === 'custom')) return result;
   const taken = new Set(functionNames());
-  // Top-level custom tools first: their names are the caller's own, and only the package's search tool outranks them.
+  // Top-level custom tools first: their names are the caller's own, and nothing outranks them.
   const order = [...read.tools.entries()].filter(([, entry]) => entry.kind === 'custom').sort(([a, left], [b, right]) => Number(left.namespace !== undefined) - Number(right.namespace !== undefined) || a - b);
   for (const [index, entry] of order) {
     const own = entry.tool.name as string;
     if (entry.namespace === undefined) {
-      if (taken.has(own)) continue;
       taken.add(own);
       result.set(index, own);
       continue;

@@ -9,6 +9,7 @@ import { formatToolSearchResult } from '../../../src/client/tool-search-result.j
 import { isToolSearchError } from '../../../src/errors/tool-search-error.js';
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
 import type { ToolSearchPlan } from '../../../src/plan/tool-search-plan.js';
+import { resolveOwnToolsSent } from '../../../src/plan/resolve-own-tools-sent.js';
 import { transformOpenAIResponsesRequest } from '../../../src/providers/openai/transform-openai-responses-request.js';
 import { parseOpenAIResponsesTools } from '../../../src/providers/openai/parse-openai-responses-tools.js';
 import { createOpenAIToolSearchOutput } from '../../../src/providers/openai/create-openai-tool-search-output.js';
@@ -615,12 +616,40 @@ describe('transformOpenAIResponsesRequest', () => {
       expect(JSON.stringify(transformChecked(once.body, plan).body)).toBe(JSON.stringify(once.body));
     });
 
-    it('replaces a caller’s top-level custom tool named tool_search with the package’s tool_search, with a warning', () => {
-      const body = responsesBody([{ type: 'custom', name: 'tool_search' }, ...tools]);
-      const result = transformChecked(body, planFor(body, CLIENT, { threshold: 0 }));
-      expect(describeTools(result.body.tools)).toEqual(['tool_search', 'read_file', 'search_issues', 'create_issue']);
-      expect(result.body.tools?.[0]).toMatchObject({ type: 'function' });
-      expect(codes(result.warnings)).toEqual(['search-tool-replaced']);
+    it('keeps a caller’s top-level custom tool named tool_search; the package’s goes by tool_search_2, stable on its output', () => {
+      const mine = { type: 'custom', name: 'tool_search', description: 'my own search' };
+      const body = responsesBody([mine, ...tools]);
+      const plan = planFor(body, CLIENT, { threshold: 0 });
+      const once = transformChecked(body, plan);
+      expect(once.body.tools?.[0]).toBe(mine);
+      expect(describeTools(once.body.tools)).toEqual(['tool_search', 'tool_search_2', 'read_file', 'search_issues', 'create_issue']);
+      expect(once.body.tools?.[1]).toMatchObject({ type: 'function', name: 'tool_search_2' });
+      expect(once.warnings).toEqual([]);
+      expect(once.body.instructions).toContain('`tool_search_2`');
+      // The plan as the body applies it names the custom tool, so the session and the call check route by it too.
+      expect(once.plan?.unmanagedToolNames).toEqual(['tool_search']);
+      expect(resolveOwnToolsSent(once.plan as ToolSearchPlan).searchName).toBe('tool_search_2');
+      const twice = transformChecked(once.body, plan);
+      expect(JSON.stringify(twice.body)).toBe(JSON.stringify(once.body));
+      expect(twice.plan).toEqual(once.plan);
+    });
+
+    it('keeps a caller’s custom tool_search_2 beside its function tool_search; the package’s goes by tool_search_3', () => {
+      const body = responsesBody([responsesFunction('tool_search', { description: 'mine' }), { type: 'custom', name: 'tool_search_2' }, ...tools]);
+      const plan = planFor(body, CLIENT, { threshold: 0 });
+      const once = transformChecked(body, plan);
+      expect(describeTools(once.body.tools)).toEqual(['tool_search', 'tool_search_2', 'tool_search_3', 'read_file', 'search_issues', 'create_issue']);
+      expect(once.body.tools?.[1]).toEqual({ type: 'custom', name: 'tool_search_2' });
+      expect(JSON.stringify(transformChecked(once.body, plan).body)).toBe(JSON.stringify(once.body));
+    });
+
+    it('keeps a caller’s top-level custom tool named call_tool in the names listing; the package’s goes by call_tool_2', () => {
+      const body = responsesBody([{ type: 'custom', name: 'call_tool' }, ...tools]);
+      const plan = planFor(body, CLIENT, { threshold: 0, listing: 'names', reveal: 'conversation' });
+      const once = transformChecked(body, plan);
+      expect(describeTools(once.body.tools)).toEqual(['call_tool', 'tool_search', 'call_tool_2']);
+      expect(once.body.instructions).toContain('`call_tool_2`');
+      expect(JSON.stringify(transformChecked(once.body, plan).body)).toBe(JSON.stringify(once.body));
     });
 
     it.each(['auto', 'required'] as const)('reveals the deferred functions allowed_tools (mode %s) names', (mode) => {
