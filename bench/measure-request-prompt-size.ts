@@ -2,7 +2,7 @@ import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../src/clien
 import type { ToolListing } from '../src/config/tool-search-config.js';
 import { resolveBenchPlan, type BenchTool, type BenchWireAdapter } from './bench-wire-adapters.js';
 import { countTokens } from './count-tokens.js';
-import type { PromptSurface } from './prompt-surface.js';
+import { resolveLibrarySurfaceTools, type PromptSurface } from './prompt-surface.js';
 import { resolveModelVisibleTools } from '../src/cli/resolve-model-visible-tools.js';
 
 /** Bytes and o200k tokens of what a request carries for its tools: the `tools` slot plus what was added to the system text. */
@@ -56,6 +56,8 @@ const LISTINGS: readonly ToolListing[] = ['full', 'compact', 'names'];
  */
 export function measureRequestPromptSize(surface: PromptSurface, adapter: BenchWireAdapter, tokenizeUpTo = Number.POSITIVE_INFINITY): RequestPromptSizeRow {
   const body = adapter.createBody(surface.tools);
+  // The body the library transforms: the seed's surface counts the library's own `tool_search` in, which it adds itself.
+  const libraryBody = surface.ownSearchTool === true ? adapter.createBody(resolveLibrarySurfaceTools(surface)) : body;
   const baseSlots = adapter.promptSlots(body);
   // The hosted request's tokens are never shown (only what the model sees is), so they are not counted.
   const size = (output: object, tokenize = true): RequestPromptSize => {
@@ -68,8 +70,8 @@ export function measureRequestPromptSize(surface: PromptSurface, adapter: BenchW
   const warnings = new Set<string>();
   const client = {} as Record<ToolListing, RequestPromptSize>;
   for (const listing of LISTINGS) {
-    const plan = resolveBenchPlan(adapter, body, { kind: 'client', options: { listing, reveal: 'tool-list' } });
-    const output = adapter.transform(body, plan, []);
+    const plan = resolveBenchPlan(adapter, libraryBody, { kind: 'client', options: { listing, reveal: 'tool-list' } });
+    const output = adapter.transform(libraryBody, plan, []);
     for (const warning of output.warnings) warnings.add(warning.code);
     client[listing] = size(output.body);
   }
@@ -80,9 +82,9 @@ export function measureRequestPromptSize(surface: PromptSurface, adapter: BenchW
   const hosted: HostedPromptSize[] = [];
   const mechanism = adapter.hostedMechanism;
   if (mechanism !== null) {
-    const plan = resolveBenchPlan(adapter, body, { kind: 'hosted', options: { search: 'provider' } });
+    const plan = resolveBenchPlan(adapter, libraryBody, { kind: 'hosted', options: { search: 'provider' } });
     for (const namespaces of mechanism === 'openai-hosted' ? (['top-level', 'name-prefix'] as const) : [null]) {
-      const output = adapter.transform(body, plan, [], namespaces ?? undefined);
+      const output = adapter.transform(libraryBody, plan, [], namespaces ?? undefined);
       for (const warning of output.warnings) warnings.add(warning.code);
       const tools = adapter.promptSlots(output.body).tools;
       const visible = resolveModelVisibleTools(mechanism, Array.isArray(tools) ? tools : []);

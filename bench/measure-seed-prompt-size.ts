@@ -5,7 +5,7 @@ import type { ToolListing } from '../src/config/tool-search-config.js';
 import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
 import type { ToolDefinition } from '../src/tools/tool-definition.js';
 import { countTokens } from './count-tokens.js';
-import type { PromptSurface } from './prompt-surface.js';
+import { resolveLibrarySurfaceTools, type PromptSurface } from './prompt-surface.js';
 import { resolveSeedPromptSize, type SeedSizedTool } from './resolve-seed-prompt-size.js';
 import { SEED_TOOL_SEARCH_DEFINITION, SEED_TOOL_SEARCH_GUIDANCE } from './seed-tool-search-definition.js';
 
@@ -70,12 +70,12 @@ export function measureSeedPromptSize(surface: PromptSurface, tokenizeUpTo = Num
       case 'client-compact':
       case 'client-names':
       case 'client-none': {
-        const { sent, note, deferred } = resolveClientToolList(surface.tools, listingOf(variant));
+        const { sent, note, deferred } = resolveClientToolList(resolveLibrarySurfaceTools(surface), listingOf(variant));
         rows.push({ variant, ...describe(sent, note), baseline, deferred });
         break;
       }
       case 'floor': {
-        const { sent, deferred } = resolveClientToolList(surface.tools, 'full');
+        const { sent, deferred } = resolveClientToolList(resolveLibrarySurfaceTools(surface), 'full');
         const floor = sent.map((tool) => (tool.parameters === STUB_INPUT_SCHEMA ? { name: tool.name, description: tool.description } : tool));
         rows.push({ variant, ...describe(floor, ''), baseline, deferred });
         break;

@@ -22,7 +22,7 @@ const VARIANT_LABEL: Record<SeedMeasureVariant, string> = {
 export function resolvePromptSurfaces(context: BenchContext): PromptSurface[] {
   const { fixtures, largeCatalog } = context;
   return [
-    { id: 'generic-agent', label: `seed's generic agent (${fixtures.genericAgent.length + 1})`, tools: [...fixtures.genericAgent, TOOL_SEARCH_TOOL_DEFINITION] },
+    { id: 'generic-agent', label: `seed's generic agent (${fixtures.genericAgent.length + 1})`, tools: [...fixtures.genericAgent, TOOL_SEARCH_TOOL_DEFINITION], ownSearchTool: true },
     { id: 'github-mcp', label: `GitHub MCP (${formatCount(fixtures.githubMCP.length)})`, tools: fixtures.githubMCP },
     { id: 'bfcl', label: `BFCL (${formatCount(fixtures.bfclCatalog.length)})`, tools: fixtures.bfclCatalog },
     { id: 'grown', label: `grown catalog (${formatCount(largeCatalog.length)})`, tools: largeCatalog },
