@@ -119,7 +119,8 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
           if (!isRecord(call) || typeof call.id !== 'string') continue;
           const id = call.id;
           const reply = (content: unknown) => ({ role: 'tool', tool_call_id: id, content });
-          if (call.type === 'function' && isRecord(call.function) && typeof call.function.name === 'string') {
+          // Some OpenAI-compatible servers leave out `type` on function calls; a call left unanswered would fail the next request.
+          if ((call.type === 'function' || call.type === undefined) && isRecord(call.function) && typeof call.function.name === 'string') {
             const handling = await toolSearch.handleToolCall({ name: call.function.name, arguments: call.function.arguments }, { sessionId, plan, names, loaded });
             if (handling.type === 'run') {
               entries.push({ call: { ...handling, id }, write: (output) => reply(formatToolContent<OpenAIChatTextPart>(output)) });

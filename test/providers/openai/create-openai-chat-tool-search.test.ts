@@ -43,6 +43,14 @@ describe('createOpenAIChatToolSearch', () => {
     ]);
   });
 
+  it('answers a function call that a compatible server sent without `type`, so the next request keeps its pairing', async () => {
+    const request = await createOpenAIChatToolSearch({ tools }).prepare({ model: 'gpt-4.1', messages: [] }, { sessionId });
+    const calls = [{ id: 'a', function: { name: 'call_tool', arguments: '{"name":"get_me","arguments":{}}' } }];
+    const turn = await request.handle(completion({ role: 'assistant', content: null, tool_calls: calls }), async () => 'octo');
+    expect(turn.done).toBe(false);
+    expect(turn.messages.slice(1)).toEqual([{ role: 'tool', tool_call_id: 'a', content: 'octo' }]);
+  });
+
   it('rejects a completion without a message', async () => {
     const request = await createOpenAIChatToolSearch({ tools }).prepare({ model: 'gpt-4.1', messages: [] }, { sessionId });
     await expect(request.handle({ choices: [] }, async () => '')).rejects.toMatchObject({ code: 'invalid-request' });
