@@ -73,7 +73,7 @@ export function transformOpenAIResponsesInput(
     custom_tool_call: { sent: sentByKind.custom, loaded: loadedByKind.custom },
   };
   const wireName = resolveCallWireName(items, context, [sent, loaded]);
-  const validNamespace = createNamespaceRepair([sent, loaded]);
+  const validNamespace = createNamespaceRepair([sent, loaded], context.namespaceNames);
   const restored: string[] = [];
   const output = items.map((item, index) => {
     const record = item as Record<string, unknown>;
@@ -178,11 +178,14 @@ function resolveCallWireName(
 /**
  * A call's `namespace` as the API accepts it (`^[a-zA-Z0-9_-]{1,64}$`): a valid one is kept; another (a category
  * label or an over-long name kept in the caller's spelling, for a tool the request no longer names so) gets a valid
- * name no namespace of the request uses, the same for the same text.
+ * name no namespace of the request uses, the same for the same text. Nor is it a group label sent under another name:
+ * a second pass would read it as that label and send the label's name (`a b` must not become `a_b` while the label
+ * `a_b` is sent as `a_b_namespace`).
  */
-function createNamespaceRepair(locations: readonly OpenAIResponsesFunctionLocations[]): (namespace: string) => string {
+function createNamespaceRepair(locations: readonly OpenAIResponsesFunctionLocations[], namespaceNames: ReadonlyMap<string, string>): (namespace: string) => string {
   const known: string[] = [];
   for (const found of locations) for (const namespaces of found.namespaces.values()) known.push(...namespaces);
+  for (const [label, name] of namespaceNames) if (label !== name) known.push(label);
   const repaired = new Map<string, string>();
   return (namespace) => {
     if (isValidToolName(namespace, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) return namespace;
@@ -233,7 +236,9 @@ function transformCall(
   } else if (given !== expected) {
     const label = context.labelOf(original);
     if (label !== undefined && given === label) namespace = context.namespaceNames.get(label) ?? given;
-    else if (given === original) namespace = name;
+    // The call's own name, in the caller's spelling or as sent (an earlier pass's output), is the namespace a
+    // deferred top-level function is called in; it is not read as a group label of that text.
+    else if (given === original || given === name) namespace = name;
     else namespace = context.namespaceNames.get(given) ?? given;
   }
   if (typeof namespace === 'string' && namespace.length > 0) namespace = validNamespace(namespace);

@@ -310,6 +310,36 @@ describe('transformOpenAIResponsesRequest', () => {
         expect(JSON.stringify(transformChecked(once.body, plan).body)).toBe(JSON.stringify(once.body));
       });
 
+      it('repairs a replayed call’s invalid namespace (a b) to a name no label sent under another name has, the same on a second pass', () => {
+        // With tool search the body namespace `a_b` gives way to the top-level function `a_b` (`a_b_namespace`): had
+        // `a b` become `a_b`, a second pass would read that as the label and send `a_b_namespace`.
+        for (const [model, called] of [[HOSTED, 'f'], [HOSTED, 'g'], [CLIENT, 'f'], [CLIENT, 'g']] as const) {
+          const input = [
+            { type: 'function_call', call_id: 'call_1', name: called, namespace: 'a b', arguments: '{}' },
+            { type: 'function_call_output', call_id: 'call_1', output: 'done' },
+          ];
+          const body = responsesBody([responsesNamespace('a_b', [responsesFunction('f')]), responsesFunction('a_b'), ...responsesFunctions(2)], { input });
+          const plan = planFor(body, model, { threshold: 0, neverDefer: ['a_b'] });
+          const once = transformChecked(body, plan);
+          expect(JSON.stringify(transformChecked(once.body, plan).body)).toBe(JSON.stringify(once.body));
+          if (model === HOSTED) expect((once.body.input as { namespace?: string }[])[0]?.namespace).not.toBe('a_b');
+        }
+      });
+
+      it('keeps a call’s own-name namespace on a second pass when a label has the sent name (café → caf_, label caf_)', () => {
+        const input = [
+          { type: 'function_call', call_id: 'call_1', name: 'café', namespace: 'café', arguments: '{}' },
+          { type: 'function_call_output', call_id: 'call_1', output: 'done' },
+        ];
+        for (const model of [HOSTED, CLIENT]) {
+          const body = responsesBody([responsesNamespace('caf_', [responsesFunction('f')]), responsesFunction('café'), ...responsesFunctions(2)], { input });
+          const plan = planFor(body, model, { threshold: 0, neverDefer: ['café'] });
+          const once = transformChecked(body, plan);
+          expect(once.body.input).toMatchObject([{ name: 'caf_', namespace: 'caf_' }, {}]);
+          expect(JSON.stringify(transformChecked(once.body, plan).body)).toBe(JSON.stringify(once.body));
+        }
+      });
+
       it('warns when a namespace holds more tools than OpenAI recommends', () => {
         const body = responsesBody([responsesNamespace('big', responsesFunctions(11))]);
         const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
