@@ -33,6 +33,7 @@ async function main(argv: readonly string[]): Promise<void> {
     } else throw new Error(`unknown argument ${JSON.stringify(argument)}; ${USAGE}`);
   }
   outDir = resolveBenchOutDir({ quick, updateReport, ...(outDir === undefined ? {} : { outDir }) }, USAGE);
+  started = true;
   const report = await runBenchmark({
     settings: resolveBenchSettings(quick),
     command: updateReport ? 'npm run bench:report' : quick ? 'npm run bench -- --quick' : 'npm run bench',
@@ -43,7 +44,10 @@ async function main(argv: readonly string[]): Promise<void> {
   console.log(`Wrote ${join(outDir, 'latest.md')} and ${report.parts.flatMap((part) => part.charts).length} charts in ${report.seconds.toFixed(1)} s.`);
 }
 
+/** Whether the run itself began: a mistake in the arguments is one line, a failure of the run keeps its stack. */
+let started = false;
+
 main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
+  console.error(!started && error instanceof Error ? error.message : error);
+  process.exitCode = started ? 1 : 2;
 });

@@ -119,8 +119,8 @@ function withJSONSchemas(tool: Record<string, unknown>, api: WireAPI): Record<st
       return tool.type === 'function' ? convertField(tool, 'parameters', 'parameters') : tool;
     case 'openai-chat': {
       if (!isRecord(tool.function)) return tool;
-      const fn = convertField(tool.function, 'parameters', 'parameters');
-      return fn === tool.function ? tool : { ...tool, function: fn };
+      const converted = convertField(tool.function, 'parameters', 'parameters');
+      return converted === tool.function ? tool : { ...tool, function: converted };
     }
     case 'anthropic-messages':
       return convertField(tool, 'input_schema', 'input_schema');

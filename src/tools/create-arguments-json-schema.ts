@@ -46,15 +46,15 @@ export function createArgumentsJSONSchema(schema: unknown, toolName: string): JS
  */
 export function isArgumentsSchemaObject(value: unknown): boolean {
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
-  const props = value as Record<string, unknown>;
-  return isRecord(props['~standard']) || '_zod' in props || isZod3Schema(value);
+  const fields = value as Record<string, unknown>;
+  return isRecord(fields['~standard']) || '_zod' in fields || isZod3Schema(value);
 }
 
 /** The input side's JSON Schema, from the first source that has one; throws `ToolSearchError` when none does. */
 function toInputJSONSchema(schema: unknown): Record<string, unknown> {
   // ArkType's types are functions with properties.
-  const props = (typeof schema === 'object' || typeof schema === 'function') && schema !== null ? (schema as Record<string, unknown>) : undefined;
-  const standard = props !== undefined && isRecord(props['~standard']) ? props['~standard'] : undefined;
+  const fields = (typeof schema === 'object' || typeof schema === 'function') && schema !== null ? (schema as Record<string, unknown>) : undefined;
+  const standard = fields !== undefined && isRecord(fields['~standard']) ? fields['~standard'] : undefined;
   const converter = standard !== undefined && isRecord(standard.jsonSchema) ? standard.jsonSchema.input : undefined;
   if (typeof converter === 'function') {
     // zod reads `unrepresentable` from the library options (its default, too); other libraries get none.
