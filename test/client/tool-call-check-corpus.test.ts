@@ -1,20 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createToolCallCheck, type ToolCallCheck } from '../../src/client/create-tool-call-check.js';
-import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import { explainDisagreement, validateByReference } from '../support/reference-json-schema-validator.js';
-import { SCHEMA_CORPUS, SCHEMA_CORPUS_PAIRS, type SchemaCorpusCase } from '../support/schema-corpus.js';
-
-const checks = new Map<SchemaCorpusCase, ToolCallCheck>();
-function checkFor(corpusCase: SchemaCorpusCase): ToolCallCheck {
-  let check = checks.get(corpusCase);
-  if (check === undefined) {
-    check = createToolCallCheck({ tools: [{ name: 'tool', inputSchema: corpusCase.schema }], store: createMemoryRevealStore() });
-    checks.set(corpusCase, check);
-  }
-  return check;
-}
+import { SCHEMA_CORPUS, SCHEMA_CORPUS_PAIRS, checkFor } from '../support/schema-corpus.js';
 
 const documentation = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'call-check.md'), 'utf8');
 

@@ -1,23 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createToolCallCheck, type ToolCallCheck } from '../../src/client/create-tool-call-check.js';
-import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import { PROPERTY_TIMEOUT, argumentMutations, createCaseCounter, mutateArguments, propertyParameters } from '../support/arbitraries.js';
 import { explainDisagreement, validateByReference } from '../support/reference-json-schema-validator.js';
-import { SCHEMA_CORPUS_PAIRS, type SchemaCorpusCase } from '../support/schema-corpus.js';
+import { SCHEMA_CORPUS_PAIRS, checkFor } from '../support/schema-corpus.js';
 
 const counter = createCaseCounter('tool-call-check');
 afterAll(() => counter.report());
-
-const checks = new Map<SchemaCorpusCase, ToolCallCheck>();
-function checkFor(corpusCase: SchemaCorpusCase): ToolCallCheck {
-  let check = checks.get(corpusCase);
-  if (check === undefined) {
-    check = createToolCallCheck({ tools: [{ name: 'tool', inputSchema: corpusCase.schema }], store: createMemoryRevealStore() });
-    checks.set(corpusCase, check);
-  }
-  return check;
-}
 
 describe('the call check on mutated corpus arguments', () => {
   it(

@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONSchemaObject } from '../../src/tools/tool-definition.js';
+import { createToolCallCheck, type ToolCallCheck } from '../../src/client/create-tool-call-check.js';
+import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import { ZOD3_CASES } from '../fixtures/schema-corpus/zod3.js';
 import { ZOD4_CASES } from '../fixtures/schema-corpus/zod4.js';
 import { githubTool } from './github-mcp-tools.js';
@@ -95,3 +97,15 @@ export const SCHEMA_CORPUS_PAIRS: readonly SchemaCorpusPair[] = SCHEMA_CORPUS.fl
   ...corpusCase.fits.map((value) => ({ corpusCase, value, fits: true })),
   ...corpusCase.misfits.map((value) => ({ corpusCase, value, fits: false })),
 ]);
+
+const corpusChecks = new Map<SchemaCorpusCase, ToolCallCheck>();
+
+/** The call check for one corpus case's schema (a tool named `tool`), made once per case and kept. */
+export function checkFor(corpusCase: SchemaCorpusCase): ToolCallCheck {
+  let check = corpusChecks.get(corpusCase);
+  if (check === undefined) {
+    check = createToolCallCheck({ tools: [{ name: 'tool', inputSchema: corpusCase.schema }], store: createMemoryRevealStore() });
+    corpusChecks.set(corpusCase, check);
+  }
+  return check;
+}
