@@ -19,7 +19,7 @@ import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic
 import { createGeminiToolSearch } from '../../src/providers/gemini/index.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
 import type { PreflightResult } from '../../src/preflight/preflight-result.js';
-import { scriptedAt, startCheckedServer, type LocalServer, type RecordedRequest } from '../support/local-server.js';
+import { startScriptedServer, type LocalServer, type RecordedRequest } from '../support/local-server.js';
 import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
 import { anthropicReply, chatReply, geminiReply, responsesReply } from '../support/scripted-replies.js';
 
@@ -31,7 +31,7 @@ afterEach(async () => {
 
 /** Starts the fake API: each request must pass the preflight rules and is answered with the next scripted body. */
 async function startFakeAPI(path: string, preflight: (body: unknown) => PreflightResult, replies: readonly unknown[]): Promise<LocalServer> {
-  server = await startCheckedServer(path, preflight, (_, index) => ({ body: scriptedAt(replies, index) }));
+  server = await startScriptedServer(path, preflight, replies);
   return server;
 }
 

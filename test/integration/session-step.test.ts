@@ -20,7 +20,7 @@ import { createGeminiFunctionDeclarations, createGeminiToolSearch } from '../../
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
 import type { PreflightResult } from '../../src/preflight/preflight-result.js';
 import type { SessionStep, SessionToolCall, SessionToolCallToRun } from '../../src/session/session-step.js';
-import { scriptedAt, startCheckedServer, type LocalServer } from '../support/local-server.js';
+import { startScriptedServer, type LocalServer } from '../support/local-server.js';
 import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
 import { anthropicReply, chatReply, geminiReply, responsesReply } from '../support/scripted-replies.js';
 
@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 async function startFakeAPI(path: string, preflight: (body: unknown) => PreflightResult, replies: readonly unknown[]): Promise<LocalServer> {
-  server = await startCheckedServer(path, preflight, (_, index) => ({ body: scriptedAt(replies, index) }));
+  server = await startScriptedServer(path, preflight, replies);
   return server;
 }
 

@@ -85,6 +85,11 @@ export function startCheckedServer(path: string, preflight: RequestCheck, answer
   });
 }
 
+/** A {@link startCheckedServer} that answers request `index` with the body `replies[index]`. */
+export function startScriptedServer(path: string, preflight: RequestCheck, replies: readonly unknown[]): Promise<LocalServer> {
+  return startCheckedServer(path, preflight, (_, index) => ({ body: scriptedAt(replies, index) }));
+}
+
 /** Entry `index` of a script, or an error naming the request that has none. */
 export function scriptedAt<Entry>(script: readonly Entry[], index: number): Entry {
   const entry = script[index];
