@@ -40,7 +40,9 @@ export default defineConfig({
       // Every test, with the AI SDK 6 of the project's own dependencies.
       { extends: true, test: { name: 'main', include: ['test/**/*.test.ts'], env: { AI_SDK_MAJOR: '6' } } },
       // The AI SDK tests again, on AI SDK 7 (not for the installed-package check, whose app brings its own `ai`).
-      ...(app === undefined ? [{ extends: true as const, resolve: { alias: AI_SDK_7 }, test: { name: 'ai-sdk-7', include: AI_SDK_TESTS, env: { AI_SDK_MAJOR: '7' } } }] : []),
+      ...(app === undefined
+        ? [{ extends: true as const, resolve: { alias: AI_SDK_7 }, test: { name: 'ai-sdk-7', include: AI_SDK_TESTS, env: { AI_SDK_MAJOR: '7' } } }]
+        : []),
     ],
   },
 });

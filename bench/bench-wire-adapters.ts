@@ -153,7 +153,10 @@ export function resolveBenchPlan(adapter: BenchWireAdapter, body: object, mechan
       return resolveToolSearch({ id: adapter.clientModel, api: adapter.api }, tools, { ...mechanism.options, mechanism: 'client' });
     case 'hosted':
       if (adapter.hostedModel === null) throw new Error(`${adapter.api} has no hosted tool search`);
-      return resolveToolSearch({ id: adapter.hostedModel, api: adapter.api }, tools, { ...mechanism.options, mechanism: adapter.hostedMechanism === 'openai-hosted' ? 'openai' : 'claude' });
+      return resolveToolSearch({ id: adapter.hostedModel, api: adapter.api }, tools, {
+        ...mechanism.options,
+        mechanism: adapter.hostedMechanism === 'openai-hosted' ? 'openai' : 'claude',
+      });
     default:
       return assertNever(mechanism.kind, 'mechanism');
   }
@@ -162,7 +165,11 @@ export function resolveBenchPlan(adapter: BenchWireAdapter, body: object, mechan
 /** The text of a system slot: a string, a list of text blocks or parts, or a content with `parts`. */
 function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map(textOf).filter((text) => text.length > 0).join('\n\n');
+  if (Array.isArray(value))
+    return value
+      .map(textOf)
+      .filter((text) => text.length > 0)
+      .join('\n\n');
   if (typeof value === 'object' && value !== null) {
     const { text, parts } = value as { text?: unknown; parts?: unknown };
     if (typeof text === 'string') return text;

@@ -41,7 +41,16 @@ export function billSessionRequests(requests: readonly SimulatedRequest[], prici
   const billedByTurn: number[] = [];
   const billedByKind: Partial<Record<SegmentKind, number>> = {};
   let previous: SimulatedRequest | null = null;
-  const warmBlock = warm === null ? null : { segments: warm.segments.slice(0, warm.systemEnd), kinds: warm.kinds.slice(0, warm.systemEnd), toolsEnd: warm.toolsEnd, systemEnd: warm.systemEnd, turn: -1 };
+  const warmBlock =
+    warm === null
+      ? null
+      : {
+          segments: warm.segments.slice(0, warm.systemEnd),
+          kinds: warm.kinds.slice(0, warm.systemEnd),
+          toolsEnd: warm.toolsEnd,
+          systemEnd: warm.systemEnd,
+          turn: -1,
+        };
   for (const request of requests) {
     const total = sum(request.segments);
     const earlier = [previous, warmBlock].filter((entry): entry is SimulatedRequest => entry !== null);

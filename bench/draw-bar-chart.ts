@@ -19,7 +19,9 @@ const FONT = 'font-family="system-ui, -apple-system, Segoe UI, Helvetica, Arial,
 export function drawBarChart(chart: BenchChart): string {
   const series = [...new Set(chart.groups.flatMap((group) => group.bars.map((bar) => bar.series)))];
   const colour = new Map(series.map((name, index) => [name, PALETTE[index % PALETTE.length] as string]));
-  const values = chart.groups.flatMap((group) => group.bars.map((bar) => bar.value)).filter((value): value is number => value !== null && Number.isFinite(value));
+  const values = chart.groups
+    .flatMap((group) => group.bars.map((bar) => bar.value))
+    .filter((value): value is number => value !== null && Number.isFinite(value));
   const axis = resolveAxis(chart, values);
 
   const legendRows = Math.ceil(series.length / 3);

@@ -10,5 +10,9 @@ export function formatConsoleTable(table: Pick<BenchTable, 'columns' | 'rows'>):
       .map((value, column) => (numeric[column] ? value.padStart(widths[column] ?? 0) : value.padEnd(widths[column] ?? 0)))
       .join('  ')
       .trimEnd();
-  return [line(table.columns), widths.map((width) => '-'.repeat(width)).join('  '), ...table.rows.map((row) => line(table.columns.map((_, column) => row[column] ?? '')))].join('\n');
+  return [
+    line(table.columns),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...table.rows.map((row) => line(table.columns.map((_, column) => row[column] ?? ''))),
+  ].join('\n');
 }

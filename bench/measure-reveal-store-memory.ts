@@ -27,7 +27,10 @@ export interface RevealStoreMemoryResult {
  * one session given 4× the per-session bound keeps at most the bound. Heap is `process.memoryUsage().heapUsed` after
  * a full GC, as a difference. Session ids are UUID-shaped (36 characters), as a typical agent runtime's are.
  */
-export async function measureRevealStoreMemory(options: { readonly sessions: number; readonly toolNames: readonly string[] }): Promise<RevealStoreMemoryResult> {
+export async function measureRevealStoreMemory(options: {
+  readonly sessions: number;
+  readonly toolNames: readonly string[];
+}): Promise<RevealStoreMemoryResult> {
   const collect = resolveGarbageCollector();
   const namesPerSession = 8;
   const names = options.toolNames;
@@ -55,7 +58,10 @@ export async function measureRevealStoreMemory(options: { readonly sessions: num
   const store = createMemoryRevealStore();
   const added = DEFAULT_MAX_TOOLS_PER_SESSION * 4;
   for (let index = 0; index < added; index += namesPerSession) {
-    await store.add('one-session', Array.from({ length: namesPerSession }, (_, offset) => `tool_${index + offset}`));
+    await store.add(
+      'one-session',
+      Array.from({ length: namesPerSession }, (_, offset) => `tool_${index + offset}`),
+    );
   }
   const held = (await store.get('one-session')).length;
   return { rows, namesPerSession, perSession: { added, held, bound: DEFAULT_MAX_TOOLS_PER_SESSION } };

@@ -24,7 +24,16 @@ import { SEED_TOOL_SEARCH_DEFINITION, SEED_TOOL_SEARCH_GUIDANCE } from './seed-t
 export type SeedMeasureVariant = 'full-schemas' | 'seed' | 'client-default' | 'client-full' | 'client-compact' | 'client-names' | 'client-none' | 'floor';
 
 /** The variants, in table order. */
-export const SEED_MEASURE_VARIANTS: readonly SeedMeasureVariant[] = ['full-schemas', 'seed', 'client-default', 'client-full', 'client-compact', 'client-names', 'client-none', 'floor'];
+export const SEED_MEASURE_VARIANTS: readonly SeedMeasureVariant[] = [
+  'full-schemas',
+  'seed',
+  'client-default',
+  'client-full',
+  'client-compact',
+  'client-names',
+  'client-none',
+  'floor',
+];
 
 /** One variant's figures. */
 export interface SeedMeasureRow {
@@ -61,8 +70,15 @@ export function measureSeedPromptSize(surface: PromptSurface, tokenizeUpTo = Num
         const seedBaseline = surface.tools.some((tool) => tool.name === TOOL_SEARCH_TOOL_NAME) ? describe(withSeedSearch.map(sized), '') : baseline;
         // The seed's hook: below the threshold nothing changes; at or above it every tool but `tool_search` is stubbed.
         const defer = withSeedSearch.length >= 15;
-        const sent = withSeedSearch.map((tool) => (defer && tool.name !== TOOL_SEARCH_TOOL_NAME ? { ...sized(tool), parameters: STUB_INPUT_SCHEMA } : sized(tool)));
-        rows.push({ variant, ...describe(sent, defer ? SEED_TOOL_SEARCH_GUIDANCE : ''), baseline: seedBaseline, deferred: defer ? withSeedSearch.length - 1 : 0 });
+        const sent = withSeedSearch.map((tool) =>
+          defer && tool.name !== TOOL_SEARCH_TOOL_NAME ? { ...sized(tool), parameters: STUB_INPUT_SCHEMA } : sized(tool),
+        );
+        rows.push({
+          variant,
+          ...describe(sent, defer ? SEED_TOOL_SEARCH_GUIDANCE : ''),
+          baseline: seedBaseline,
+          deferred: defer ? withSeedSearch.length - 1 : 0,
+        });
         break;
       }
       case 'client-default':
@@ -88,7 +104,10 @@ export function measureSeedPromptSize(surface: PromptSurface, tokenizeUpTo = Num
 }
 
 /** The library's client-side tool list for a fresh session, in the seed's per-tool shape, with its note. */
-export function resolveClientToolList(tools: readonly ToolDefinition[], listing: ToolListing | undefined): { sent: SeedSizedTool[]; note: string; deferred: number } {
+export function resolveClientToolList(
+  tools: readonly ToolDefinition[],
+  listing: ToolListing | undefined,
+): { sent: SeedSizedTool[]; note: string; deferred: number } {
   const plan = resolveToolSearch(CLIENT_MODEL, tools, listing === undefined ? { mechanism: 'client' } : { mechanism: 'client', listing });
   const list = resolveToolList(plan, tools, { revealed: [] });
   return {

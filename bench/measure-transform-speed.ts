@@ -22,13 +22,22 @@ export interface TransformSpeedRow {
  */
 const collect = resolveGarbageCollector();
 
-export function measureTransformSpeed(adapter: BenchWireAdapter, tools: readonly ToolDefinition[], options: RepeatOptions & { readonly warmupMs: number }): TransformSpeedRow[] {
+export function measureTransformSpeed(
+  adapter: BenchWireAdapter,
+  tools: readonly ToolDefinition[],
+  options: RepeatOptions & { readonly warmupMs: number },
+): TransformSpeedRow[] {
   const body = adapter.createBody(tools);
-  const mechanisms: { mechanism: TransformSpeedRow['mechanism']; request: BenchMechanism }[] = [{ mechanism: 'client', request: { kind: 'client', options: { listing: 'full', reveal: 'tool-list' } } }];
+  const mechanisms: { mechanism: TransformSpeedRow['mechanism']; request: BenchMechanism }[] = [
+    { mechanism: 'client', request: { kind: 'client', options: { listing: 'full', reveal: 'tool-list' } } },
+  ];
   if (adapter.hostedMechanism !== null) mechanisms.push({ mechanism: adapter.hostedMechanism, request: { kind: 'hosted', options: { search: 'provider' } } });
   return mechanisms.map(({ mechanism, request }) => {
     const plan = resolveBenchPlan(adapter, body, request);
-    const revealed = plan.tools.filter((tool) => tool.status === 'deferred').slice(0, 3).map((tool) => tool.name);
+    const revealed = plan.tools
+      .filter((tool) => tool.status === 'deferred')
+      .slice(0, 3)
+      .map((tool) => tool.name);
     const resolveAndTransform = () => adapter.transform(body, resolveBenchPlan(adapter, body, request), revealed);
     const transform = () => adapter.transform(body, plan, revealed);
     // A full collection first, so marking left over from earlier work (the whole benchmark's heap) does not run

@@ -29,7 +29,11 @@ export interface ReplayedSession {
  * `tool_search` tool over the catalog (`createToolSearchTool`), and on every turn one search with the turn's text
  * (as written, or as keywords), whose matches the tool reveals for the session.
  */
-export async function replaySessions(catalog: readonly ToolDefinition[], sessions: readonly BenchSession[], style: SessionQueryStyle): Promise<ReplayedSession[]> {
+export async function replaySessions(
+  catalog: readonly ToolDefinition[],
+  sessions: readonly BenchSession[],
+  style: SessionQueryStyle,
+): Promise<ReplayedSession[]> {
   const store = createMemoryRevealStore({ maxSessions: Math.max(sessions.length, 1) });
   const search = createToolSearchTool({ tools: catalog, store });
   const replayed: ReplayedSession[] = [];
@@ -43,7 +47,14 @@ export async function replaySessions(catalog: readonly ToolDefinition[], session
       const found = result.status === 'found' ? result.tools.map((tool) => tool.name) : [];
       const reachable = new Set([...before, ...found]);
       const availableTools = turn.gold.filter((name) => reachable.has(name)).length;
-      turns.push({ gold: turn.gold, found, status: result.status, available: availableTools === turn.gold.length, availableTools, revealed: await store.get(sessionId) });
+      turns.push({
+        gold: turn.gold,
+        found,
+        status: result.status,
+        available: availableTools === turn.gold.length,
+        availableTools,
+        revealed: await store.get(sessionId),
+      });
     }
     replayed.push({ id: session.id, turns });
   }
@@ -76,7 +87,12 @@ export interface PrefixStability {
  * each request is identical to the previous one (a prompt cache reuses only an unchanged prefix). The text compared
  * is `JSON.stringify(tools)` and the system text, in both orders.
  */
-export function measurePrefixStability(adapter: BenchWireAdapter, mechanism: BenchMechanism, catalog: readonly ToolDefinition[], sessions: readonly ReplayedSession[]): PrefixStability {
+export function measurePrefixStability(
+  adapter: BenchWireAdapter,
+  mechanism: BenchMechanism,
+  catalog: readonly ToolDefinition[],
+  sessions: readonly ReplayedSession[],
+): PrefixStability {
   const body = adapter.createBody(catalog);
   const plan = resolveBenchPlan(adapter, body, mechanism);
   let transitions = 0;

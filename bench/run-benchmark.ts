@@ -52,7 +52,9 @@ export async function runBenchmark(options: RunBenchmarkOptions): Promise<BenchR
     },
   };
   const machine = describeMachine();
-  log(`Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load average ${machine.loadAverage.toFixed(2)}${options.settings.quick ? ' (quick mode)' : ''}`);
+  log(
+    `Machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load average ${machine.loadAverage.toFixed(2)}${options.settings.quick ? ' (quick mode)' : ''}`,
+  );
   const parts: BenchPartResult[] = [];
   for (const [index, part] of BENCH_PARTS.entries()) {
     log(`[${index + 1}/${BENCH_PARTS.length}] ${part.title}…`);

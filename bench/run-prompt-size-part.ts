@@ -22,7 +22,12 @@ const VARIANT_LABEL: Record<SeedMeasureVariant, string> = {
 export function resolvePromptSurfaces(context: BenchContext): PromptSurface[] {
   const { fixtures, largeCatalog } = context;
   return [
-    { id: 'generic-agent', label: `seed's generic agent (${fixtures.genericAgent.length + 1})`, tools: [...fixtures.genericAgent, TOOL_SEARCH_TOOL_DEFINITION], ownSearchTool: true },
+    {
+      id: 'generic-agent',
+      label: `seed's generic agent (${fixtures.genericAgent.length + 1})`,
+      tools: [...fixtures.genericAgent, TOOL_SEARCH_TOOL_DEFINITION],
+      ownSearchTool: true,
+    },
     { id: 'github-mcp', label: `GitHub MCP (${formatCount(fixtures.githubMCP.length)})`, tools: fixtures.githubMCP },
     { id: 'bfcl', label: `BFCL (${formatCount(fixtures.bfclCatalog.length)})`, tools: fixtures.bfclCatalog },
     { id: 'grown', label: `grown catalog (${formatCount(largeCatalog.length)})`, tools: largeCatalog },
@@ -49,15 +54,17 @@ export const PROMPT_SIZE_PART: BenchPart = {
     context.progress('request bodies through the four transformers');
     tables.push(formatRequestTable(requests, 'bytes'), formatRequestTable(requests, 'tokens'), formatHostedTable(requests));
     const quickNote = Number.isFinite(tokenizeUpTo)
-      ? [`Quick mode: texts over ${formatCount(tokenizeUpTo)} characters (the grown catalog) are not tokenized; their token figures read n/a. The full run counts them.`]
+      ? [
+          `Quick mode: texts over ${formatCount(tokenizeUpTo)} characters (the grown catalog) are not tokenized; their token figures read n/a. The full run counts them.`,
+        ]
       : [];
     return {
       notes: [
         ...quickNote,
         "The seed's measure (seed-implementation.md §11): Σ over tools of the bytes of compact JSON `{name, description, parameters}`, fresh session, threshold 15, `tool_search` keeps its schema. It leaves the system-prompt note out; the `list + note` columns put it back, because the `names` listing moves the deferred tools' names into the note.",
         'Tokens: o200k_base (GPT-4o/GPT-5) via `gpt-tokenizer`, over the JSON text of the list plus the note. Claude and Gemini tokenize differently and providers render tools in their own formats; treat token counts as a proxy, and the byte and percentage figures as exact.',
-        'Request bytes: each API\'s body as a user builds it without this package (original names, full schemas) is run through the package\'s reader, `resolveToolSearch` and the API\'s transformer (`transformOpenAIResponsesRequest`, `transformOpenAIChatRequest`, `transformAnthropicMessagesRequest`, `transformGeminiRequest`); the figure is `JSON.stringify(body.tools)` plus the text the transformer added to the system slot, first turn, nothing revealed.',
-        'Targets are judged on the seed\'s measure (the one behind its 67%) for the `full` and `compact` listings, and on list + note for `names`.',
+        "Request bytes: each API's body as a user builds it without this package (original names, full schemas) is run through the package's reader, `resolveToolSearch` and the API's transformer (`transformOpenAIResponsesRequest`, `transformOpenAIChatRequest`, `transformAnthropicMessagesRequest`, `transformGeminiRequest`); the figure is `JSON.stringify(body.tools)` plus the text the transformer added to the system slot, first turn, nothing revealed.",
+        "Targets are judged on the seed's measure (the one behind its 67%) for the `full` and `compact` listings, and on list + note for `names`.",
         `Surfaces: the seed's 18 representative tools plus the library's own \`tool_search\`; GitHub's MCP server; BFCL (its catalog already has a tool named \`tool_search\`, which the client mechanism replaces with its own); and the grown catalog from \`bench/quality\`'s builder (BFCL + GitHub MCP repeated under \`srvN__\` prefixes).`,
       ],
       tables,
@@ -99,7 +106,7 @@ function formatSeedSurfaceTable(rows: readonly SeedMeasureRow[]): BenchTable {
     ]),
     notes: [
       "The seed publishes 9,083 → 2,963 B (67.4% smaller) and parameters 7,153 → 1,033 B (85.6%); its row here is computed from its documented definitions (`bench/seed-tool-search-definition.ts`). The library's rows use the library's own `tool_search`, whose description and schema are longer, so their baseline is larger too.",
-      '`~tokens` is the seed\'s bytes / 4 rule of thumb, for comparison with its table only.',
+      "`~tokens` is the seed's bytes / 4 rule of thumb, for comparison with its table only.",
     ],
   };
 }
@@ -107,7 +114,18 @@ function formatSeedSurfaceTable(rows: readonly SeedMeasureRow[]): BenchTable {
 function formatSeedMeasureTable(measured: readonly { surface: PromptSurface; rows: readonly SeedMeasureRow[] }[]): BenchTable {
   return {
     title: "The seed's measure on every surface",
-    columns: ['surface', 'variant', 'schemas deferred', 'tool list (B)', 'smaller', 'list + note (B)', 'smaller', 'tokens, list + note', 'smaller', 'over the floor'],
+    columns: [
+      'surface',
+      'variant',
+      'schemas deferred',
+      'tool list (B)',
+      'smaller',
+      'list + note (B)',
+      'smaller',
+      'tokens, list + note',
+      'smaller',
+      'over the floor',
+    ],
     rows: measured.flatMap(({ surface, rows }) => {
       const floor = rows.find((row) => row.variant === 'floor');
       return rows.map((row) => [
@@ -123,7 +141,9 @@ function formatSeedMeasureTable(measured: readonly { surface: PromptSurface; row
         floor === undefined || row.variant === 'full-schemas' ? '—' : formatPercent((row.toolListBytes + row.noteBytes) / floor.toolListBytes - 1),
       ]);
     }),
-    notes: ['`over the floor`: how much larger list + note is than the floor (negative: smaller, possible only when descriptions are cut or moved out of the list).'],
+    notes: [
+      '`over the floor`: how much larger list + note is than the floor (negative: smaller, possible only when descriptions are cut or moved out of the list).',
+    ],
   };
 }
 
@@ -131,7 +151,7 @@ function formatPromptSizeChart(measured: readonly { surface: PromptSurface; rows
   return {
     file: 'prompt-size.svg',
     title: 'Prompt size: tool list + note, % of the full-schema size (lower is better)',
-    unit: '% of the full-schema tool list (seed\'s measure, note included)',
+    unit: "% of the full-schema tool list (seed's measure, note included)",
     scale: 'linear',
     max: 100,
     digits: 1,
@@ -139,13 +159,17 @@ function formatPromptSizeChart(measured: readonly { surface: PromptSurface; rows
       label: surface.label,
       bars: rows
         .filter((row) => row.variant !== 'full-schemas')
-        .map((row) => ({ series: VARIANT_LABEL[row.variant].replace(/`/g, ''), value: ((row.toolListBytes + row.noteBytes) / row.baseline.toolListBytes) * 100 })),
+        .map((row) => ({
+          series: VARIANT_LABEL[row.variant].replace(/`/g, ''),
+          value: ((row.toolListBytes + row.noteBytes) / row.baseline.toolListBytes) * 100,
+        })),
     })),
   };
 }
 
 function resolvePromptSizeTargets(measured: readonly { surface: PromptSurface; rows: readonly SeedMeasureRow[] }[]): BenchTarget[] {
-  const find = (surface: string, variant: SeedMeasureVariant) => measured.find((entry) => entry.surface.id === surface)?.rows.find((row) => row.variant === variant);
+  const find = (surface: string, variant: SeedMeasureVariant) =>
+    measured.find((entry) => entry.surface.id === surface)?.rows.find((row) => row.variant === variant);
   const targets: BenchTarget[] = [];
   const seedSurface = measured.find((entry) => entry.surface.id === 'generic-agent');
   const seedRow = find('generic-agent', 'seed');
@@ -153,7 +177,10 @@ function resolvePromptSizeTargets(measured: readonly { surface: PromptSurface; r
     targets.push({
       target: "Reproduce the seed's figure: 9,083 → 2,963 B (67.4%), parameters 7,153 → 1,033 B",
       figure: `${formatCount(seedRow.baseline.toolListBytes)} → ${formatCount(seedRow.toolListBytes)} B (${formatPercent(listReduction(seedRow))}), parameters ${formatCount(seedRow.baseline.parameterBytes)} → ${formatCount(seedRow.parameterBytes)} B`,
-      status: Math.abs(seedRow.baseline.toolListBytes - 9083) <= 8 && Math.abs(seedRow.toolListBytes - 2963) <= 8 && Math.abs(seedRow.parameterBytes - 1033) <= 8 ? 'met' : 'missed',
+      status:
+        Math.abs(seedRow.baseline.toolListBytes - 9083) <= 8 && Math.abs(seedRow.toolListBytes - 2963) <= 8 && Math.abs(seedRow.parameterBytes - 1033) <= 8
+          ? 'met'
+          : 'missed',
     });
   }
   const seedFull = find('generic-agent', 'client-full');
@@ -216,7 +243,7 @@ function formatRequestTable(rows: readonly RequestPromptSizeRow[], figure: Reque
     notes:
       figure === 'bytes'
         ? [
-            'Each API wraps a tool differently (Chat Completions nests `function`, Responses adds `type` and `strict`, Gemini nests declarations), so the same stub costs a different number of bytes per API; the floor is built in each API\'s own shape.',
+            "Each API wraps a tool differently (Chat Completions nests `function`, Responses adds `type` and `strict`, Gemini nests declarations), so the same stub costs a different number of bytes per API; the floor is built in each API's own shape.",
             'Gemini accepts at most 512 function declarations: above that its transformer sends the `names` listing whatever the configured one (warning `listing-changed-to-names`), and the full-schema baseline could not be sent at all.',
             ...resolveWarningNotes(rows),
           ]
@@ -234,12 +261,26 @@ function formatHostedTable(rows: readonly RequestPromptSizeRow[]): BenchTable {
   // A name-prefix row that grouped nothing repeats the top-level row; it is left out.
   const hosted = rows.flatMap((row) =>
     row.hosted
-      .filter((entry) => entry.namespaces !== 'name-prefix' || row.hosted.some((other) => other.namespaces === 'top-level' && other.modelSees.toolsBytes !== entry.modelSees.toolsBytes))
+      .filter(
+        (entry) =>
+          entry.namespaces !== 'name-prefix' ||
+          row.hosted.some((other) => other.namespaces === 'top-level' && other.modelSees.toolsBytes !== entry.modelSees.toolsBytes),
+      )
       .map((entry) => ({ ...row, hosted: entry })),
   );
   return {
     title: 'Hosted mechanisms: request bytes and what the model sees',
-    columns: ['surface', 'mechanism', 'deferred', 'request tools, full schemas (B)', 'request tools, hosted (B)', 'model sees (B)', 'smaller', 'model sees (o200k)', 'smaller'],
+    columns: [
+      'surface',
+      'mechanism',
+      'deferred',
+      'request tools, full schemas (B)',
+      'request tools, hosted (B)',
+      'model sees (B)',
+      'smaller',
+      'model sees (o200k)',
+      'smaller',
+    ],
     rows: hosted.map((row) => [
       row.surface.label,
       row.hosted.mechanism === 'claude-hosted'
@@ -255,7 +296,7 @@ function formatHostedTable(rows: readonly RequestPromptSizeRow[]): BenchTable {
     ]),
     notes: [
       'Hosted search still sends every full definition (the provider needs them to search), so the request grows slightly (`defer_loading` flags, the search tool); what shrinks is what the model reads.',
-      'Model sees, as each provider documents it: OpenAI (providers.md 2.2) shows a deferred top-level function by name and description and a namespace by its name and description only; Anthropic (1.3, 1.8) does not render deferred tools at all until a search returns them. Counted as compact JSON of the visible entries; the providers\' real rendering is not public, so treat these as estimates. The OpenAI figure depends on namespaces: these catalogs have no `category`, so by default deferred functions stay top-level (each still shows its name and description); with the transformer\'s `uncategorized: \'name-prefix\'` option, tools sharing a name prefix (BFCL\'s `ChaDri.`, the grown catalog\'s `srvN__`) become one namespace each and the model sees one line per namespace. Whether the model still finds tools behind a namespace line cannot be measured offline.',
+      "Model sees, as each provider documents it: OpenAI (providers.md 2.2) shows a deferred top-level function by name and description and a namespace by its name and description only; Anthropic (1.3, 1.8) does not render deferred tools at all until a search returns them. Counted as compact JSON of the visible entries; the providers' real rendering is not public, so treat these as estimates. The OpenAI figure depends on namespaces: these catalogs have no `category`, so by default deferred functions stay top-level (each still shows its name and description); with the transformer's `uncategorized: 'name-prefix'` option, tools sharing a name prefix (BFCL's `ChaDri.`, the grown catalog's `srvN__`) become one namespace each and the model sees one line per namespace. Whether the model still finds tools behind a namespace line cannot be measured offline.",
     ],
   };
 }

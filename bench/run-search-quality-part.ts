@@ -34,7 +34,12 @@ const R1_BEFORE: Readonly<Partial<Record<QualitySliceId, readonly [number, numbe
 };
 const STYLES: readonly QueryStyle[] = ['user-text', 'keywords'];
 /** The rankers the issue 16 tables compare, as the main table builds them. */
-const VERDICT_RANKER_FACTORIES: readonly QualityRankerFactory[] = [(tools) => createLibraryRanker(tools, { maxResults: 10 }), createPreviousRanker, createBm25Ranker, createOkapiRanker];
+const VERDICT_RANKER_FACTORIES: readonly QualityRankerFactory[] = [
+  (tools) => createLibraryRanker(tools, { maxResults: 10 }),
+  createPreviousRanker,
+  createBm25Ranker,
+  createOkapiRanker,
+];
 
 /**
  * Part 2, search quality: recall@1/3/5/8 and MRR on every slice of `bench/quality` (BFCL, BFCL with GitHub's MCP
@@ -69,7 +74,9 @@ export const SEARCH_QUALITY_PART: BenchPart = {
     });
     const verdict = resolveBaselineVerdict(result.rows, perSlice !== undefined, 'dev sets');
     // The half of each dev set that issue 16's ranking changes were not tuned on (`splitQueryHalves`: tuned on half a).
-    const heldOutSlices = slices.filter((slice) => TARGET_SLICE_IDS.includes(slice.id)).map((slice) => ({ ...slice, queries: splitQueryHalves(slice.queries).b }));
+    const heldOutSlices = slices
+      .filter((slice) => TARGET_SLICE_IDS.includes(slice.id))
+      .map((slice) => ({ ...slice, queries: splitQueryHalves(slice.queries).b }));
     const heldOut = measureSearchQuality({ slices: heldOutSlices, rankers: VERDICT_RANKER_FACTORIES, ...limit });
     context.progress('held-out halves');
     const heldOutVerdict = resolveBaselineVerdict(heldOut.rows, perSlice !== undefined, 'held-out halves');
@@ -77,7 +84,7 @@ export const SEARCH_QUALITY_PART: BenchPart = {
       notes: [
         "Recall@k: share of a request's gold tools among the first k results the ranker returns, averaged over requests; MRR: mean reciprocal rank of the first gold tool (0 when none is returned). Each ranker is scored on exactly what it returns (the library after its cut and its 8; the seed's rule after its band and its 8; the token ranker's 5; the BM25 baselines' first 8).",
         "Query styles: the user's request as written, and a keyword view (`createKeywordQuery`: its first six content words, NLTK stop words removed) standing in for the few words a model writes when it calls `tool_search`.",
-        'Slices (`bench/quality/load-quality-slices.ts`; data and licences in `bench/fixtures/*/NOTICE`): BFCL; BFCL with GitHub\'s 117 MCP tools as distractors; MetaTool requests for one tool and for two; Seal-Tools requests that call one tool (easy) and 2–6 (difficult); APIBench\'s Hugging Face models. Dev halves only; the other halves are kept for held-out checks.',
+        "Slices (`bench/quality/load-quality-slices.ts`; data and licences in `bench/fixtures/*/NOTICE`): BFCL; BFCL with GitHub's 117 MCP tools as distractors; MetaTool requests for one tool and for two; Seal-Tools requests that call one tool (easy) and 2–6 (difficult); APIBench's Hugging Face models. Dev halves only; the other halves are kept for held-out checks.",
         "The seed's rule and the token match are measured on BFCL only: they scan every tool for every request, and are far behind there already.",
         'Baselines: minisearch BM25 (BM25+, default parameters) and plain Okapi BM25 (k1 1.2, b 0.75), both over name, description and parameter text with stop words removed and no stemming, first 8 results.',
       ],
@@ -118,7 +125,8 @@ const BEHIND_TOLERANCE = 0.01;
  * margin over the better BM25, a mean row, and a multi-need summary.
  */
 function resolveBaselineVerdict(rows: readonly SearchQualityRow[], sampled: boolean, scope: string): { tables: BenchTable[]; targets: BenchTarget[] } {
-  const find = (ranker: string, slice: QualitySliceId, style: QueryStyle) => rows.find((row) => row.ranker === ranker && row.slice === slice && row.queryStyle === style);
+  const find = (ranker: string, slice: QualitySliceId, style: QueryStyle) =>
+    rows.find((row) => row.ranker === ranker && row.slice === slice && row.queryStyle === style);
   const cells = TARGET_SLICE_IDS.flatMap((slice) =>
     STYLES.flatMap((style) => {
       const found = VERDICT_RANKERS.map((ranker) => find(ranker, slice, style));
@@ -145,7 +153,16 @@ function resolveBaselineVerdict(rows: readonly SearchQualityRow[], sampled: bool
     title: `Issue 16 (${scope}): the library against its ranking before issue 16 and both BM25s (R@1 / R@5 / R@10 / MRR / nDCG@10)`,
     columns,
     rows: [
-      ...cells.map((cell) => [cell.library.sliceLabel, cell.style, five(cell.library), five(cell.previous), five(cell.bm25), five(cell.okapi), signed(cell.r5Margin), signed(cell.mrrMargin)]),
+      ...cells.map((cell) => [
+        cell.library.sliceLabel,
+        cell.style,
+        five(cell.library),
+        five(cell.previous),
+        five(cell.bm25),
+        five(cell.okapi),
+        signed(cell.r5Margin),
+        signed(cell.mrrMargin),
+      ]),
       meanRow('**mean of the rows**', cells),
     ],
     notes: [
@@ -218,7 +235,8 @@ function formatCutTable(rows: readonly SearchQualityRow[], sample: string): Benc
 
 /** R@1, R@3, R@5, R@8, R@10, MRR, nDCG@10 and results per query, each cell `user text / keywords`. */
 function formatScoreCells(user: RankingScores, keywords: RankingScores): string[] {
-  const both = (pick: (scores: RankingScores) => number, format: (value: number) => string = formatScore) => `${format(pick(user))} / ${format(pick(keywords))}`;
+  const both = (pick: (scores: RankingScores) => number, format: (value: number) => string = formatScore) =>
+    `${format(pick(user))} / ${format(pick(keywords))}`;
   return [
     both((scores) => scores.recallAt[1]),
     both((scores) => scores.recallAt[3]),
@@ -227,7 +245,10 @@ function formatScoreCells(user: RankingScores, keywords: RankingScores): string[
     both((scores) => scores.recallAt[10]),
     both((scores) => scores.mrr),
     both((scores) => scores.ndcgAt10),
-    both((scores) => scores.meanResults, (value) => value.toFixed(1)),
+    both(
+      (scores) => scores.meanResults,
+      (value) => value.toFixed(1),
+    ),
   ];
 }
 
@@ -294,7 +315,10 @@ function resolveQualityTargets(rows: readonly SearchQualityRow[], sample: string
       target: "Search: the seed's rule and the token-match ranker far below on BFCL (≥ 0.10 recall@5 lower)",
       figure: `seed ${formatScore(r5(seed.user))} / ${formatScore(r5(seed.keywords))}; token ${formatScore(r5(token.user))} / ${formatScore(r5(token.keywords))}`,
       status:
-        farBelow(seed.user, library.user) && farBelow(seed.keywords, library.keywords) && farBelow(token.user, library.user) && farBelow(token.keywords, library.keywords)
+        farBelow(seed.user, library.user) &&
+        farBelow(seed.keywords, library.keywords) &&
+        farBelow(token.user, library.user) &&
+        farBelow(token.keywords, library.keywords)
           ? 'met'
           : 'missed',
     });

@@ -28,11 +28,19 @@ const GROWTH_TURNS = [5, 10, 20, 30] as const;
 /** The configurations measured, in table order. `default` is the library's configuration with nothing set. */
 const CONFIGS: readonly SessionCostConfig[] = [
   { id: 'none', label: 'no deferral (every full schema, every request)', mechanism: { kind: 'none' } },
-  { id: 'seed', label: "the seed's behaviour (client, `full`, reveal in the tool list, 8 schemas per search)", mechanism: { kind: 'client', options: { listing: 'full', reveal: 'tool-list' }, search: { maxLoaded: 8 } } },
+  {
+    id: 'seed',
+    label: "the seed's behaviour (client, `full`, reveal in the tool list, 8 schemas per search)",
+    mechanism: { kind: 'client', options: { listing: 'full', reveal: 'tool-list' }, search: { maxLoaded: 8 } },
+  },
   { id: 'default', label: '**default**: client, `auto` listing (`names` here), reveal in the conversation', mechanism: { kind: 'client', options: {} } },
   ...(['full', 'compact', 'names', 'none'] as const).flatMap((listing) =>
     (['conversation', 'tool-list'] as const).map(
-      (reveal): SessionCostConfig => ({ id: `client-${listing}-${reveal}`, label: `client, \`${listing}\`, reveal in the ${reveal === 'conversation' ? 'conversation' : 'tool list'}`, mechanism: { kind: 'client', options: { listing, reveal } } }),
+      (reveal): SessionCostConfig => ({
+        id: `client-${listing}-${reveal}`,
+        label: `client, \`${listing}\`, reveal in the ${reveal === 'conversation' ? 'conversation' : 'tool list'}`,
+        mechanism: { kind: 'client', options: { listing, reveal } },
+      }),
     ),
   ),
   { id: 'hosted-provider', label: "hosted, the provider's search", mechanism: { kind: 'hosted', options: { search: 'provider' } } },
@@ -72,12 +80,22 @@ export const SESSION_COST_PART: BenchPart = {
     const breakdown: { none?: SimulatedSession[]; default?: SimulatedSession[] } = {};
     for (const adapter of BENCH_WIRE_ADAPTERS) {
       const none = CONFIGS[0] as SessionCostConfig;
-      const baseline = { sessions: await simulateSessionRequests(adapter, catalog, sessions, none), long: await simulateSessionRequests(adapter, catalog, long, none) };
+      const baseline = {
+        sessions: await simulateSessionRequests(adapter, catalog, sessions, none),
+        long: await simulateSessionRequests(adapter, catalog, long, none),
+      };
       for (const config of CONFIGS) {
         if (config.mechanism.kind === 'hosted' && adapter.hostedMechanism === null) continue;
-        const onGrid = adapter.api === GRID_API || config.id === 'default' || config.id === 'seed' || config.id === 'none' || config.mechanism.kind === 'hosted';
+        const onGrid =
+          adapter.api === GRID_API || config.id === 'default' || config.id === 'seed' || config.id === 'none' || config.mechanism.kind === 'hosted';
         if (!onGrid) continue;
-        const simulated = config.id === 'none' ? baseline : { sessions: await simulateSessionRequests(adapter, catalog, sessions, config), long: await simulateSessionRequests(adapter, catalog, long, config) };
+        const simulated =
+          config.id === 'none'
+            ? baseline
+            : {
+                sessions: await simulateSessionRequests(adapter, catalog, sessions, config),
+                long: await simulateSessionRequests(adapter, catalog, long, config),
+              };
         rows.push(measureRow(config, adapter.api, simulated, baseline));
         if (adapter.api === GRID_API && (config.id === 'none' || config.id === 'default')) breakdown[config.id] = simulated.sessions;
       }
@@ -98,7 +116,10 @@ export const SESSION_COST_PART: BenchPart = {
       ],
       tables: [
         formatCostTable(`Session cost by configuration (${GRID_API}; hosted rows on their own API), billed ÷ no deferral`, gridRows(rows)),
-        formatCostTable('The default configuration and the seed\'s behaviour on every API, billed ÷ no deferral', rows.filter((row) => row.config.id === 'default' || row.config.id === 'seed')),
+        formatCostTable(
+          "The default configuration and the seed's behaviour on every API, billed ÷ no deferral",
+          rows.filter((row) => row.config.id === 'default' || row.config.id === 'seed'),
+        ),
         formatGrowthTable(gridRows(rows)),
         formatLoadsTable(loads),
         formatBreakdownTable(breakdown.none ?? [], breakdown.default ?? []),
@@ -149,7 +170,8 @@ function measureRow(
       const current = session.requests[index];
       if (previous === undefined || current === undefined) continue;
       transitions += 1;
-      if (previous.systemEnd === current.systemEnd && current.segments.slice(0, current.systemEnd).every((segment, at) => segment === previous.segments[at])) stable += 1;
+      if (previous.systemEnd === current.systemEnd && current.segments.slice(0, current.systemEnd).every((segment, at) => segment === previous.segments[at]))
+        stable += 1;
     }
   }
   return {
@@ -243,10 +265,17 @@ async function measureSearchLoads(
   for (const { firstSearch, ...search } of LOAD_GRID) {
     const mechanism = { kind: 'client', options: {}, search, ...(firstSearch === undefined ? {} : { firstSearch }) } as const;
     const isDefault = firstSearch === undefined && search.maxLoaded === DEFAULT_MAX_LOADED_TOOLS && search.maxResults === DEFAULT_MAX_SEARCH_RESULTS;
-    const simulated = isDefault ? known.default : await simulateSessionRequests(adapter, catalog, sessions, { id: `load-${search.maxLoaded}-${search.maxResults}-${firstSearch ?? 'text'}`, label: '', mechanism });
+    const simulated = isDefault
+      ? known.default
+      : await simulateSessionRequests(adapter, catalog, sessions, {
+          id: `load-${search.maxLoaded}-${search.maxResults}-${firstSearch ?? 'text'}`,
+          label: '',
+          mechanism,
+        });
     const ratios = {} as LoadRow['ratios'];
     for (const pricing of CACHE_PRICINGS) {
-      for (const warmth of ['cold', 'warm'] as const) ratios[`${pricing}-${warmth}`] = billed(simulated, pricing, warmth === 'warm') / billed(baseline, pricing, warmth === 'warm');
+      for (const warmth of ['cold', 'warm'] as const)
+        ratios[`${pricing}-${warmth}`] = billed(simulated, pricing, warmth === 'warm') / billed(baseline, pricing, warmth === 'warm');
     }
     const turns = simulated.reduce((sum, session) => sum + session.turns, 0);
     const searchedFor = simulated.reduce((sum, session) => sum + session.searchedFor, 0);
@@ -264,7 +293,16 @@ async function measureSearchLoads(
 function formatLoadsTable(rows: readonly LoadRow[]): BenchTable {
   return {
     title: `What one search loads: schemas per search and further matches named, default configuration (${GRID_API}), billed ÷ no deferral`,
-    columns: ['schemas per search (maxLoaded)', 'further matches named', 'needed tools loaded by the first search', 'searches per turn', 'OpenAI cold', 'OpenAI warm', 'Anthropic cold', 'Anthropic warm'],
+    columns: [
+      'schemas per search (maxLoaded)',
+      'further matches named',
+      'needed tools loaded by the first search',
+      'searches per turn',
+      'OpenAI cold',
+      'OpenAI warm',
+      'Anthropic cold',
+      'Anthropic warm',
+    ],
     rows: rows.map((row) => [
       row.firstSearch === 'needed'
         ? "the turn's tools exactly (a first search that never misses)"
@@ -278,9 +316,9 @@ function formatLoadsTable(rows: readonly LoadRow[]): BenchTable {
       ratio(row.ratios['anthropic-warm']),
     ]),
     notes: [
-      '`needed tools loaded by the first search`: of the tools a turn had to search for (deferred, schema not loaded yet in the session), the share its first search (the turn\'s text) returned with a schema: recall at the number of tools actually loaded. A miss costs a second search (by name) and a request.',
+      "`needed tools loaded by the first search`: of the tools a turn had to search for (deferred, schema not loaded yet in the session), the share its first search (the turn's text) returned with a schema: recall at the number of tools actually loaded. A miss costs a second search (by name) and a request.",
       "The last row is a bound, not a setting: each turn's first search selects exactly the tools the turn still needs, so nothing unneeded is loaded and no second search is made. The gap between it and the default is what better first-search recall could still save.",
-      'Further matches are named in the result (`more`), not loaded; a search considers the best `maxResults` matches and loads the best `maxLoaded` whose schemas no earlier search of the session returned. The session model cannot value the names (it always retries by name); they tell a model that cannot see the catalog\'s names (the `none` listing) what else matched.',
+      "Further matches are named in the result (`more`), not loaded; a search considers the best `maxResults` matches and loads the best `maxLoaded` whose schemas no earlier search of the session returned. The session model cannot value the names (it always retries by name); they tell a model that cannot see the catalog's names (the `none` listing) what else matched.",
     ],
   };
 }
@@ -305,7 +343,12 @@ function measureLargeCatalogRequest(catalog: readonly { name: string; descriptio
   const hosted = transformOpenAIResponsesRequest(body, resolveToolSearch(model, tools, { search: 'provider' })).body;
   const libraryPlan = resolveToolSearch(model, tools);
   const library = transformOpenAIResponsesRequest(body, libraryPlan).body;
-  return { tools: catalog.length, hostedBytes: Buffer.byteLength(JSON.stringify(hosted)), libraryBytes: Buffer.byteLength(JSON.stringify(library)), listing: libraryPlan.listing };
+  return {
+    tools: catalog.length,
+    hostedBytes: Buffer.byteLength(JSON.stringify(hosted)),
+    libraryBytes: Buffer.byteLength(JSON.stringify(library)),
+    listing: libraryPlan.listing,
+  };
 }
 
 function ratio(value: number): string {
@@ -352,8 +395,14 @@ function formatGrowthTable(rows: readonly CostRow[]): BenchTable {
   return {
     title: `Growth with session length: chained sessions, billed ÷ no deferral after n turns (Anthropic pricing, cold / warm)`,
     columns: ['configuration', 'API', ...GROWTH_TURNS.map((turn) => `${turn} turns`)],
-    rows: rows.map((row) => [row.config.label, row.api, ...GROWTH_TURNS.map((_, index) => `${ratio(row.growth.cold[index] ?? Number.NaN)} / ${ratio(row.growth.warm[index] ?? Number.NaN)}`)]),
-    notes: ['Each cell sums the chained sessions up to their n-th turn. Reveal-in-the-tool-list configurations grow worse with length (each reveal re-bills the history); cache-stable ones settle.'],
+    rows: rows.map((row) => [
+      row.config.label,
+      row.api,
+      ...GROWTH_TURNS.map((_, index) => `${ratio(row.growth.cold[index] ?? Number.NaN)} / ${ratio(row.growth.warm[index] ?? Number.NaN)}`),
+    ]),
+    notes: [
+      'Each cell sums the chained sessions up to their n-th turn. Reveal-in-the-tool-list configurations grow worse with length (each reveal re-bills the history); cache-stable ones settle.',
+    ],
   };
 }
 
@@ -363,9 +412,15 @@ function formatLargeRequestTable(request: LargeRequest): BenchTable {
     columns: ['request', 'bytes', 'share of the hosted request'],
     rows: [
       ["hosted, the provider's search (every definition sent, deferred ones flagged)", formatCount(request.hostedBytes), '100.0%'],
-      [`hosted, the library's search (\`execution: "client"\`, \`${request.listing}\` listing: deferred tools not sent)`, formatCount(request.libraryBytes), formatPercent(request.libraryBytes / request.hostedBytes)],
+      [
+        `hosted, the library's search (\`execution: "client"\`, \`${request.listing}\` listing: deferred tools not sent)`,
+        formatCount(request.libraryBytes),
+        formatPercent(request.libraryBytes / request.hostedBytes),
+      ],
     ],
-    notes: ['Whole request bodies (`JSON.stringify`), first turn. With the library\'s search a deferred tool reaches the request only in the `tool_search_output` that loads it.'],
+    notes: [
+      "Whole request bodies (`JSON.stringify`), first turn. With the library's search a deferred tool reaches the request only in the `tool_search_output` that loads it.",
+    ],
   };
 }
 
@@ -396,8 +451,15 @@ function resolveCostTargets(rows: readonly CostRow[], request: LargeRequest): Be
   const range = (values: readonly number[]) => `${ratio(Math.min(...values))}–${ratio(Math.max(...values))}`;
   const cold = [...pick('sessions', 'openai-cold'), ...pick('sessions', 'anthropic-cold')];
   const warm = [...pick('sessions', 'openai-warm'), ...pick('sessions', 'anthropic-warm')];
-  const everywhere = defaults.flatMap((row) => [...Object.values(row.ratios.sessions), ...Object.values(row.ratios.long), ...row.growth.cold, ...row.growth.warm]);
-  const conversation = rows.filter((row) => row.config.mechanism.kind === 'client' && (row.config.mechanism.options.reveal ?? 'conversation') === 'conversation');
+  const everywhere = defaults.flatMap((row) => [
+    ...Object.values(row.ratios.sessions),
+    ...Object.values(row.ratios.long),
+    ...row.growth.cold,
+    ...row.growth.warm,
+  ]);
+  const conversation = rows.filter(
+    (row) => row.config.mechanism.kind === 'client' && (row.config.mechanism.options.reveal ?? 'conversation') === 'conversation',
+  );
   const stable = conversation.map((row) => row.stableShare);
   const share = request.libraryBytes / request.hostedBytes;
   return [
@@ -417,7 +479,7 @@ function resolveCostTargets(rows: readonly CostRow[], request: LargeRequest): Be
       status: Math.max(...everywhere) < 1 ? 'met' : 'missed',
     },
     {
-      target: 'Cache-stable mode: tools + system identical on 100% of a session\'s request transitions',
+      target: "Cache-stable mode: tools + system identical on 100% of a session's request transitions",
       figure: `${formatPercent(Math.min(...stable))} (every client configuration that reveals in the conversation, every API measured)`,
       status: Math.min(...stable) >= 1 ? 'met' : 'missed',
     },
@@ -428,7 +490,6 @@ function resolveCostTargets(rows: readonly CostRow[], request: LargeRequest): Be
     },
   ];
 }
-
 
 /** What each segment kind is called in the breakdown table, in prompt order. */
 const SEGMENT_KINDS: readonly [SegmentKind, string][] = [
@@ -460,11 +521,17 @@ function formatBreakdownTable(none: readonly SimulatedSession[], defaults: reado
         return { byKind, total };
       };
       const reference = split(none);
-      for (const [id, sessions] of [['no deferral', none], ['default', defaults]] as const) {
+      for (const [id, sessions] of [
+        ['no deferral', none],
+        ['default', defaults],
+      ] as const) {
         const { byKind, total } = split(sessions);
         cells.push({
           label: `${id}, ${pricing === 'openai' ? 'OpenAI' : 'Anthropic'} pricing, ${warmth}`,
-          values: [ratio(total / reference.total), ...SEGMENT_KINDS.map(([kind]) => (byKind[kind] === undefined ? '–' : (byKind[kind] / reference.total).toFixed(3)))],
+          values: [
+            ratio(total / reference.total),
+            ...SEGMENT_KINDS.map(([kind]) => (byKind[kind] === undefined ? '–' : (byKind[kind] / reference.total).toFixed(3))),
+          ],
         });
       }
     }

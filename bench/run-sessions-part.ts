@@ -31,19 +31,24 @@ export const SESSIONS_PART: BenchPart = {
       for (const listing of ['full', 'compact', 'names'] as const) {
         const mechanism: BenchMechanism = { kind: 'client', options: { listing, reveal } };
         const label = `client, \`${listing}\`, reveal in the ${reveal === 'tool-list' ? 'tool list' : 'conversation'}`;
-        for (const adapter of BENCH_WIRE_ADAPTERS) stability.push({ mechanism: label, api: adapter.api, stability: measurePrefixStability(adapter, mechanism, catalog, reference) });
+        for (const adapter of BENCH_WIRE_ADAPTERS)
+          stability.push({ mechanism: label, api: adapter.api, stability: measurePrefixStability(adapter, mechanism, catalog, reference) });
       }
     }
     for (const adapter of BENCH_WIRE_ADAPTERS.filter((candidate) => candidate.hostedMechanism !== null)) {
-      stability.push({ mechanism: adapter.hostedMechanism as string, api: adapter.api, stability: measurePrefixStability(adapter, { kind: 'hosted', options: { search: 'provider' } }, catalog, reference) });
+      stability.push({
+        mechanism: adapter.hostedMechanism as string,
+        api: adapter.api,
+        stability: measurePrefixStability(adapter, { kind: 'hosted', options: { search: 'provider' } }, catalog, reference),
+      });
     }
 
     const turnCount = sessions.reduce((sum, session) => sum + session.turns.length, 0);
     return {
       notes: [
         `${formatCount(sessions.length)} conversations (${formatCount(turnCount)} turns) of \`bench/fixtures/bfcl-multi-turn/sessions-dev.jsonl\` over its catalog of ${formatCount(catalog.length)} tools, every tool visible. One process-wide reveal store (\`createMemoryRevealStore\`) and one \`createToolSearchTool\` over the catalog; on each turn the model is assumed to call \`tool_search\` once with the turn's text (as written, or as keywords), and its matches are revealed for the session.`,
-        'A turn\'s tools are available when every tool its ground-truth calls use was revealed in an earlier turn or found by this turn\'s search. Turns whose ground truth calls no tool are left out of that share.',
-        'Prefix stability: one request per turn, made after that turn\'s search with the session\'s reveal set (plus the first request, nothing revealed); each request\'s `JSON.stringify(tools)` followed by its system text, compared with the previous request of the same session. The hosted mechanisms do not depend on reveals (the provider tracks discovery in the history), which the identical transformer output shows.',
+        "A turn's tools are available when every tool its ground-truth calls use was revealed in an earlier turn or found by this turn's search. Turns whose ground truth calls no tool are left out of that share.",
+        "Prefix stability: one request per turn, made after that turn's search with the session's reveal set (plus the first request, nothing revealed); each request's `JSON.stringify(tools)` followed by its system text, compared with the previous request of the same session. The hosted mechanisms do not depend on reveals (the provider tracks discovery in the history), which the identical transformer output shows.",
       ],
       tables: [formatAvailabilityTable(replays), formatStabilityTable(stability)],
       charts: [formatStabilityChart(stability)],
@@ -86,7 +91,16 @@ function summarize(sessions: readonly ReplayedSession[]): AvailabilitySummary {
       foundNow += turn.gold.filter((name) => turn.found.includes(name)).length;
     });
   }
-  return { turns, turnsAvailable, tools, toolsAvailable, foundNow, invalid, revealedAfter: sizes.map((values) => values.reduce((a, b) => a + b, 0) / values.length), revealedMax };
+  return {
+    turns,
+    turnsAvailable,
+    tools,
+    toolsAvailable,
+    foundNow,
+    invalid,
+    revealedAfter: sizes.map((values) => values.reduce((a, b) => a + b, 0) / values.length),
+    revealedMax,
+  };
 }
 
 function formatAvailabilityTable(replays: ReadonlyMap<SessionQueryStyle, readonly ReplayedSession[]>): BenchTable {
@@ -94,7 +108,16 @@ function formatAvailabilityTable(replays: ReadonlyMap<SessionQueryStyle, readonl
   const turnColumns = Math.min(5, Math.max(0, ...summaries.map(({ summary }) => summary.revealedAfter.length)));
   return {
     title: 'Tools available per turn, and the reveal set over the session (client-side `tool_search`)',
-    columns: ['query', 'turns with tools needed', 'every needed tool available', 'needed tools available', 'found by this turn\'s search', 'invalid queries', ...Array.from({ length: turnColumns }, (_, index) => `revealed after turn ${index + 1}`), 'revealed, max'],
+    columns: [
+      'query',
+      'turns with tools needed',
+      'every needed tool available',
+      'needed tools available',
+      "found by this turn's search",
+      'invalid queries',
+      ...Array.from({ length: turnColumns }, (_, index) => `revealed after turn ${index + 1}`),
+      'revealed, max',
+    ],
     rows: summaries.map(({ style, summary }) => [
       style === 'user-text' ? 'user text' : 'keywords',
       formatCount(summary.turns),
@@ -106,7 +129,7 @@ function formatAvailabilityTable(replays: ReadonlyMap<SessionQueryStyle, readonl
       formatCount(summary.revealedMax),
     ]),
     notes: [
-      '`revealed after turn k`: mean size of the session\'s reveal set after the k-th turn\'s search, over the sessions that have a k-th turn. Each search reveals at most 8 tools.',
+      "`revealed after turn k`: mean size of the session's reveal set after the k-th turn's search, over the sessions that have a k-th turn. Each search reveals at most 8 tools.",
       '`invalid queries`: turns whose text is longer than `tool_search` accepts (500 characters); the tool asks for a shorter query and reveals nothing, as a model would then retry with keywords.',
     ],
   };
@@ -115,7 +138,15 @@ function formatAvailabilityTable(replays: ReadonlyMap<SessionQueryStyle, readonl
 function formatStabilityTable(rows: readonly StabilityRow[]): BenchTable {
   return {
     title: 'Prompt-cache stability: tool list + system text, request to request (reveals from the user-text replay)',
-    columns: ['mechanism', 'API', 'identical prefix, mean (tools first)', 'lowest (tools first)', 'identical prefix, mean (system first)', 'requests unchanged', 'size, mean (B)'],
+    columns: [
+      'mechanism',
+      'API',
+      'identical prefix, mean (tools first)',
+      'lowest (tools first)',
+      'identical prefix, mean (system first)',
+      'requests unchanged',
+      'size, mean (B)',
+    ],
     rows: rows.map((row) => [
       row.mechanism,
       row.api,
@@ -126,8 +157,8 @@ function formatStabilityTable(rows: readonly StabilityRow[]): BenchTable {
       formatCount(row.stability.meanBytes),
     ]),
     notes: [
-      '`identical prefix`: longest common prefix with the previous request ÷ the new request\'s length (characters); `requests unchanged`: share of transitions with no change at all (a turn that revealed nothing new).',
-      '`tools first` is the order of Anthropic\'s prompt and cache hierarchy (tools, then system, then messages); `system first` shows the same requests for an API that renders the system text before the tools (OpenAI does not document its order). In `full` and `compact` a reveal replaces a stub in place, so the prefix breaks at the revealed tool\'s position in the catalog; in `names` a reveal is appended after the other tools, but with tools first the note that follows (it lists every deferred name) is behind the change.',
+      "`identical prefix`: longest common prefix with the previous request ÷ the new request's length (characters); `requests unchanged`: share of transitions with no change at all (a turn that revealed nothing new).",
+      "`tools first` is the order of Anthropic's prompt and cache hierarchy (tools, then system, then messages); `system first` shows the same requests for an API that renders the system text before the tools (OpenAI does not document its order). In `full` and `compact` a reveal replaces a stub in place, so the prefix breaks at the revealed tool's position in the catalog; in `names` a reveal is appended after the other tools, but with tools first the note that follows (it lists every deferred name) is behind the change.",
     ],
   };
 }

@@ -157,7 +157,11 @@ function resolveSpeedTargets(index: readonly IndexSpeedRow[], transform: readonl
   ] as const) {
     const row = library(size);
     if (row === undefined) {
-      targets.push({ target: `Search under ${bound} ms median at ${formatCount(size)} tools`, figure: 'this run did not time that size', status: 'not-measured' });
+      targets.push({
+        target: `Search under ${bound} ms median at ${formatCount(size)} tools`,
+        figure: 'this run did not time that size',
+        status: 'not-measured',
+      });
       continue;
     }
     targets.push({
@@ -171,7 +175,10 @@ function resolveSpeedTargets(index: readonly IndexSpeedRow[], transform: readonl
     .map((row) => ({ library: row, bm25: index.find((other) => other.ranker === 'bm25' && other.catalogSize === row.catalogSize) }))
     .filter((pair): pair is { library: IndexSpeedRow; bm25: IndexSpeedRow } => pair.bm25 !== undefined);
   if (pairs.length > 0) {
-    const ratios = pairs.flatMap(({ library: own, bm25 }) => [own.search['user-text'].medianMs / bm25.search['user-text'].medianMs, own.search.keywords.medianMs / bm25.search.keywords.medianMs]);
+    const ratios = pairs.flatMap(({ library: own, bm25 }) => [
+      own.search['user-text'].medianMs / bm25.search['user-text'].medianMs,
+      own.search.keywords.medianMs / bm25.search.keywords.medianMs,
+    ]);
     const builds = pairs.map(({ library: own, bm25 }) => own.buildMedianMs / bm25.buildMedianMs);
     targets.push({
       target: 'Search no slower than BM25 (minisearch), same run',

@@ -116,12 +116,17 @@ export async function simulateSessionRequests(
   const mechanism = config.mechanism;
   const plan = mechanism.kind === 'none' ? null : resolveBenchPlan(adapter, body, mechanism);
   const deferred = new Set(plan === null ? [] : plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
-  const searchKind: SearchKind = mechanism.kind === 'none' ? 'none' : mechanism.kind === 'client' ? 'client' : plan?.search === 'library' ? 'library' : 'provider';
+  const searchKind: SearchKind =
+    mechanism.kind === 'none' ? 'none' : mechanism.kind === 'client' ? 'client' : plan?.search === 'library' ? 'library' : 'provider';
   const store = createMemoryRevealStore({ maxSessions: Math.max(1, sessions.length) });
   const search = createToolSearchTool({
     tools: catalog,
     store,
-    ...(searchKind === 'provider' ? { maxResults: HOSTED_RESULTS_PER_SEARCH, maxLoaded: HOSTED_RESULTS_PER_SEARCH } : mechanism.kind === 'none' ? {} : mechanism.search),
+    ...(searchKind === 'provider'
+      ? { maxResults: HOSTED_RESULTS_PER_SEARCH, maxLoaded: HOSTED_RESULTS_PER_SEARCH }
+      : mechanism.kind === 'none'
+        ? {}
+        : mechanism.search),
   });
   // Deferred tools the tool list does not hold are called through `call_tool` (client-side `names` and `none`).
   const wrapped = plan !== null && resolveOwnToolsSent(plan).callTool;
@@ -133,7 +138,9 @@ export async function simulateSessionRequests(
     if (found === undefined) {
       const output = plan === null ? body : adapter.transform(body, plan, revealed).body;
       const slots = adapter.promptSlots(output);
-      const tools = resolveModelVisibleTools(plan?.mechanism ?? 'none', Array.isArray(slots.tools) ? slots.tools : []).entries.map((entry) => JSON.stringify(entry));
+      const tools = resolveModelVisibleTools(plan?.mechanism ?? 'none', Array.isArray(slots.tools) ? slots.tools : []).entries.map((entry) =>
+        JSON.stringify(entry),
+      );
       found = { tools, system: slots.system };
       promptCache.set(key, found);
     }
@@ -177,7 +184,14 @@ export async function simulateSessionRequests(
       const result = await search.execute({ query }, { sessionId: searchKind === 'provider' ? `${sessionId}:${searches}` : sessionId });
       const names = result.status === 'found' || result.status === 'invalid-arguments' ? result.tools.map((tool) => tool.name) : [];
       for (const name of names) loaded.add(name);
-      const [call, answer] = searchSegments(searchKind, adapter, id, query, result, names.map((name) => byName.get(name) as ToolDefinition));
+      const [call, answer] = searchSegments(
+        searchKind,
+        adapter,
+        id,
+        query,
+        result,
+        names.map((name) => byName.get(name) as ToolDefinition),
+      );
       add('search-call', call);
       add('search-result', answer);
     };
@@ -236,7 +250,14 @@ function searchSegments(
   // Hosted: the provider loads the definitions where its result sits in the conversation (the library's search
   // answers with the package's own items, `createOpenAIToolSearchOutput` and `createAnthropicToolSearchResult`).
   if (adapter.hostedMechanism === 'openai-hosted') {
-    const output = kind === 'library' ? createOpenAIToolSearchOutput({ call_id: id }, result) : { type: 'tool_search_output', call_id: null, tools: loaded.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema })) };
+    const output =
+      kind === 'library'
+        ? createOpenAIToolSearchOutput({ call_id: id }, result)
+        : {
+            type: 'tool_search_output',
+            call_id: null,
+            tools: loaded.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema })),
+          };
     return [`assistant: tool_search_call(${JSON.stringify({ query })})`, `tool_search_output: ${JSON.stringify(output.tools)}`];
   }
   const expanded = loaded.map((tool) => JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })).join('\n');

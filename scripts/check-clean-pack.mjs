@@ -63,7 +63,10 @@ try {
   run('check-package', process.execPath, [join(copy, 'scripts/check-package.mjs')]);
   run('publint', process.execPath, [join(root, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict']);
   run('arethetypeswrong', process.execPath, [join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'table']);
-  run('check-installed-package', process.execPath, [join(root, 'scripts/check-installed-package.mjs')], { cwd: root, env: { ...process.env, TOOL_SEARCH_TARBALL: tarball } });
+  run('check-installed-package', process.execPath, [join(root, 'scripts/check-installed-package.mjs')], {
+    cwd: root,
+    env: { ...process.env, TOOL_SEARCH_TARBALL: tarball },
+  });
 } catch (error) {
   failed = true;
   console.error(error instanceof Error ? error.message : String(error));

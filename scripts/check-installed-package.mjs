@@ -36,7 +36,10 @@ try {
   // The tarball scripts/check-clean-pack.mjs packed from a clean copy (`npm test`), or this project packed now.
   const given = process.env.TOOL_SEARCH_TARBALL;
   if (given !== undefined) cpSync(given, join(app, basename(given)));
-  const tarball = given !== undefined ? basename(given) : execFileSync(npm, ['pack', '--silent', '--pack-destination', app], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop();
+  const tarball =
+    given !== undefined
+      ? basename(given)
+      : execFileSync(npm, ['pack', '--silent', '--pack-destination', app], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop();
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'fresh-app', private: true, type: 'module' }, null, 2));
   run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${tarball}`, 'zod@~3.25.76']);
   console.log(`ok installed ${tarball} and zod 3.25 into a fresh app (${app})`);
@@ -84,14 +87,33 @@ export const summary = {
     ['node16', 'node16'],
     ['bundler', 'esnext'],
   ]) {
-    run(process.execPath, [tsc, '--noEmit', '--strict', '--skipLibCheck', 'false', '--target', 'es2022', '--lib', 'es2022', '--module', module, '--moduleResolution', resolution, 'check.ts']);
+    run(process.execPath, [
+      tsc,
+      '--noEmit',
+      '--strict',
+      '--skipLibCheck',
+      'false',
+      '--target',
+      'es2022',
+      '--lib',
+      'es2022',
+      '--module',
+      module,
+      '--moduleResolution',
+      resolution,
+      'check.ts',
+    ]);
     console.log(`ok every subpath type-checks under moduleResolution ${resolution}`);
   }
   const expected = JSON.stringify({
     zod: true,
     inputSchema: {
       type: 'object',
-      properties: { to: { type: 'string', format: 'email' }, body: { type: 'string', description: 'Plain text' }, cc: { type: 'array', items: { type: 'string' } } },
+      properties: {
+        to: { type: 'string', format: 'email' },
+        body: { type: 'string', description: 'Plain text' },
+        cc: { type: 'array', items: { type: 'string' } },
+      },
       required: ['to', 'body'],
     },
     mechanism: 'claude-hosted',
@@ -105,9 +127,23 @@ export const summary = {
     ['CommonJS', 'commonjs', 'check.cjs'],
   ]) {
     rmSync(join(app, 'out'), { recursive: true, force: true });
-    run(process.execPath, [tsc, '--target', 'es2022', '--module', module, '--moduleResolution', module === 'commonjs' ? 'node10' : 'bundler', '--outDir', 'out', 'check.ts']);
+    run(process.execPath, [
+      tsc,
+      '--target',
+      'es2022',
+      '--module',
+      module,
+      '--moduleResolution',
+      module === 'commonjs' ? 'node10' : 'bundler',
+      '--outDir',
+      'out',
+      'check.ts',
+    ]);
     if (file === 'check.cjs') cpSync(join(app, 'out/check.js'), join(app, 'out/check.cjs'));
-    const loader = file === 'check.cjs' ? `console.log(JSON.stringify(require('./out/check.cjs').summary))` : `import('./out/check.js').then((m) => console.log(JSON.stringify(m.summary)))`;
+    const loader =
+      file === 'check.cjs'
+        ? `console.log(JSON.stringify(require('./out/check.cjs').summary))`
+        : `import('./out/check.js').then((m) => console.log(JSON.stringify(m.summary)))`;
     const output = run(process.execPath, [file === 'check.cjs' ? '--input-type=commonjs' : '--input-type=module', '-e', loader]).trim();
     if (output !== expected) failures.push(`the check script in ${format} printed ${output}, expected ${expected}`);
     else console.log(`ok the check script runs in ${format}: a zod 3.25 schema becomes a tool definition, a tools/list result is planned`);
@@ -123,13 +159,23 @@ export const summary = {
   // Every TypeScript example of README.md and docs/ and the type tests of test/types/, compiled against the installed
   // package's declarations under exactOptionalPropertyTypes (the MCP example needs the MCP SDK's types).
   symlinkSync(join(root, 'node_modules/@modelcontextprotocol'), join(app, 'node_modules/@modelcontextprotocol'), 'dir');
-  check('the README and docs examples compile against the installed package', run(process.execPath, [join(root, 'scripts/check-readme-code.mjs')], { env: { ...process.env, TOOL_SEARCH_APP: app } }), 'against the installed package');
+  check(
+    'the README and docs examples compile against the installed package',
+    run(process.execPath, [join(root, 'scripts/check-readme-code.mjs')], { env: { ...process.env, TOOL_SEARCH_APP: app } }),
+    'against the installed package',
+  );
   // The README's MCP example, run from the installed package against two in-memory MCP servers.
-  const mcpExample = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'test/docs/readme-mcp-example.test.ts'], { cwd: root, env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app } });
+  const mcpExample = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'test/docs/readme-mcp-example.test.ts'], {
+    cwd: root,
+    env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app },
+  });
   check("the README's MCP example runs from the installed package", mcpExample, 'Tests  2 passed (2)');
 
   const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-  const quickStarts = run(process.execPath, [vitest, 'run', 'test/docs/quick-starts.test.ts'], { cwd: root, env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app } });
+  const quickStarts = run(process.execPath, [vitest, 'run', 'test/docs/quick-starts.test.ts'], {
+    cwd: root,
+    env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app },
+  });
   check('the README quick starts run from the installed package', quickStarts, 'Tests  7 passed (7)');
 
   // `npm install tool-search ai` with the AI SDK's latest major (7) in a second app: the peer range admits it (npm stops
@@ -150,9 +196,30 @@ const found = await settings.tools.tool_search?.execute?.({ query: 'tool_7' }, {
 console.log(JSON.stringify({ mechanism: settings.plan.mechanism, tools: Object.keys(settings.tools), found: (found as { tools: { name: string }[] }).tools.map((entry) => entry.name) }));
 `,
   );
-  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--outDir', 'out', 'check.ts'], { cwd: app7 });
+  run(
+    process.execPath,
+    [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '--strict',
+      '--skipLibCheck',
+      '--target',
+      'es2022',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--outDir',
+      'out',
+      'check.ts',
+    ],
+    { cwd: app7 },
+  );
   const version7 = JSON.parse(readFileSync(join(app7, 'node_modules/ai/package.json'), 'utf8')).version;
-  check(`tool-search/ai-sdk with ai ${version7} (ESM)`, run(process.execPath, ['out/check.js'], { cwd: app7 }), '{"mechanism":"client","tools":["tool_search","call_tool"],"found":["tool_7"]}');
+  check(
+    `tool-search/ai-sdk with ai ${version7} (ESM)`,
+    run(process.execPath, ['out/check.js'], { cwd: app7 }),
+    '{"mechanism":"client","tools":["tool_search","call_tool"],"found":["tool_7"]}',
+  );
   const required = `const { createAISDKToolSearch } = require('tool-search/ai-sdk'); const { jsonSchema } = require('ai');
 createAISDKToolSearch({ tools: { a: { inputSchema: jsonSchema({ type: 'object' }) } } }).prepare('x/y', { sessionId: 's' }).then((settings) => console.log(Object.keys(settings.tools)))`;
   check(`tool-search/ai-sdk with ai ${version7} (CommonJS)`, run(process.execPath, ['--input-type=commonjs', '-e', required], { cwd: app7 }), "[ 'a' ]");

@@ -18,7 +18,9 @@ for (const subpath of Object.keys(manifest.exports)) {
   try {
     const esm = await import(specifier);
     const cjs = require(specifier);
-    const esmNames = Object.keys(esm).filter((name) => name !== 'default' && name !== 'module.exports').sort();
+    const esmNames = Object.keys(esm)
+      .filter((name) => name !== 'default' && name !== 'module.exports')
+      .sort();
     const cjsNames = Object.keys(cjs).sort();
     if (esmNames.length === 0) failures.push(`${specifier}: the ESM build exports nothing`);
     if (esmNames.join() !== cjsNames.join()) failures.push(`${specifier}: ESM exports [${esmNames}] but CommonJS exports [${cjsNames}]`);
@@ -32,7 +34,8 @@ for (const subpath of Object.keys(manifest.exports)) {
 const commandLine = manifest.bin['tool-search'].replace(/^\.\//, '');
 const bin = spawnSync(process.execPath, [join(root, commandLine), '--version'], { encoding: 'utf8' });
 if (!readFileSync(join(root, commandLine), 'utf8').startsWith('#!/usr/bin/env node\n')) failures.push(`${commandLine} does not start with #!/usr/bin/env node`);
-if (bin.status !== 0 || bin.stdout.trim() !== manifest.version) failures.push(`${commandLine} --version printed ${JSON.stringify(bin.stdout + bin.stderr)}, exit ${bin.status}`);
+if (bin.status !== 0 || bin.stdout.trim() !== manifest.version)
+  failures.push(`${commandLine} --version printed ${JSON.stringify(bin.stdout + bin.stderr)}, exit ${bin.status}`);
 else console.log(`ok ${commandLine}: the tool-search command runs`);
 
 const builtins = new Set(builtinModules);

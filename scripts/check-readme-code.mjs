@@ -21,7 +21,13 @@ if (!/^## Quick start\n/m.test(readme)) {
   console.error('README.md has no "## Quick start" section');
   process.exit(1);
 }
-const documents = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)];
+const documents = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`),
+];
 
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
@@ -35,7 +41,9 @@ for (const document of documents) {
     writeFileSync(join(work, file), `${match[1]}\nexport {};\n`);
   });
 }
-for (const name of readdirSync(join(root, 'test', 'types')).filter((file) => file.endsWith('.ts')).sort()) {
+for (const name of readdirSync(join(root, 'test', 'types'))
+  .filter((file) => file.endsWith('.ts'))
+  .sort()) {
   const file = `test-types-${name}`;
   origins.set(file, `test/types/${name}`);
   writeFileSync(join(work, file), readFileSync(join(root, 'test', 'types', name), 'utf8'));
@@ -47,12 +55,18 @@ const output = `${tsc.stdout}${tsc.stderr}`;
 const entries = output.split(/\n(?=\S)/).filter((entry) => entry.trim() !== '');
 const errors = app === undefined ? entries.filter((entry) => entry.includes('readme-check/')) : tsc.status === 0 ? [] : entries;
 if (errors.length > 0) {
-  const located = errors.map((entry) => entry.replace(/\S*readme-check\/([\w-]+\.ts)\((\d+),(\d+)\)/, (_, file, line) => `${origins.get(file) ?? file} (line ${line} of it)`));
-  console.error(`A TypeScript example does not compile (${app === undefined ? 'against src/' : `against the package installed in ${app}`}):\n${located.join('\n')}`);
+  const located = errors.map((entry) =>
+    entry.replace(/\S*readme-check\/([\w-]+\.ts)\((\d+),(\d+)\)/, (_, file, line) => `${origins.get(file) ?? file} (line ${line} of it)`),
+  );
+  console.error(
+    `A TypeScript example does not compile (${app === undefined ? 'against src/' : `against the package installed in ${app}`}):\n${located.join('\n')}`,
+  );
   process.exit(1);
 }
 const checked = [...documents, 'test/types/'].filter((document) => [...origins.values()].some((origin) => origin.startsWith(document)));
-console.log(`ok ${origins.size} TypeScript examples and type tests (${checked.join(', ')}) compile under exactOptionalPropertyTypes${app === undefined ? '' : ', against the installed package'}`);
+console.log(
+  `ok ${origins.size} TypeScript examples and type tests (${checked.join(', ')}) compile under exactOptionalPropertyTypes${app === undefined ? '' : ', against the installed package'}`,
+);
 
 function writeGlobals(folder) {
   writeFileSync(

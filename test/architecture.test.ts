@@ -37,9 +37,12 @@ describe('the source layout', () => {
     expect(imports(path).filter((specifier) => specifier.includes('providers/') || specifier.includes('integrations/'))).toEqual([]);
   });
 
-  it.each(files.filter((file) => file.local.startsWith('providers/')).map((file) => [file.local, file.path]))('provider module %s imports no integration', (_local, path) => {
-    expect(imports(path).filter((specifier) => specifier.includes('integrations/'))).toEqual([]);
-  });
+  it.each(files.filter((file) => file.local.startsWith('providers/')).map((file) => [file.local, file.path]))(
+    'provider module %s imports no integration',
+    (_local, path) => {
+      expect(imports(path).filter((specifier) => specifier.includes('integrations/'))).toEqual([]);
+    },
+  );
 
   it.each(files.filter((file) => file.local.startsWith('providers/')).map((file) => [file.local, file.path]))(
     'provider module %s imports no other provider',
@@ -62,8 +65,17 @@ describe('the source layout', () => {
   it('lets an integration import only its framework (an optional peer dependency) besides the runtime dependencies', () => {
     const frameworks: Record<string, readonly string[]> = { 'ai-sdk': ['ai'] };
     for (const file of files.filter((entry) => entry.local.startsWith('integrations/'))) {
-      const allowed = new Set(['zod', 'fast-json-stable-stringify', 'lru-cache', '@cfworker/json-schema', ...(frameworks[file.local.split('/')[1] ?? ''] ?? [])]);
-      expect(imports(file.path).filter((specifier) => !specifier.startsWith('.') && !allowed.has(specifier)), file.local).toEqual([]);
+      const allowed = new Set([
+        'zod',
+        'fast-json-stable-stringify',
+        'lru-cache',
+        '@cfworker/json-schema',
+        ...(frameworks[file.local.split('/')[1] ?? ''] ?? []),
+      ]);
+      expect(
+        imports(file.path).filter((specifier) => !specifier.startsWith('.') && !allowed.has(specifier)),
+        file.local,
+      ).toEqual([]);
     }
   });
 });

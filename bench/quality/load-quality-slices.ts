@@ -13,7 +13,15 @@ export interface QualitySlice {
 }
 
 /** Every slice, in report order. */
-export const QUALITY_SLICE_IDS: readonly QualitySliceId[] = ['bfcl', 'bfcl+github', 'metatool-single', 'metatool-two-tool', 'seal-easy', 'seal-difficult', 'apibench-hf'];
+export const QUALITY_SLICE_IDS: readonly QualitySliceId[] = [
+  'bfcl',
+  'bfcl+github',
+  'metatool-single',
+  'metatool-two-tool',
+  'seal-easy',
+  'seal-difficult',
+  'apibench-hf',
+];
 
 /** The slices the issue's targets are judged on (the distractor catalog repeats BFCL's requests). */
 export const TARGET_SLICE_IDS: readonly QualitySliceId[] = ['bfcl', 'metatool-single', 'metatool-two-tool', 'seal-easy', 'seal-difficult', 'apibench-hf'];
@@ -45,7 +53,12 @@ export function loadQualitySlices(ids: readonly QualitySliceId[] = QUALITY_SLICE
       case 'bfcl':
         return { id, label: 'BFCL', catalog: bfcl(), queries: requests('bfcl', loadBfclQueries) };
       case 'bfcl+github':
-        return { id, label: 'BFCL + GitHub MCP distractors', catalog: catalog('bfcl+github', () => withDistractors(bfcl(), loadGithubMcpTools())), queries: requests('bfcl', loadBfclQueries) };
+        return {
+          id,
+          label: 'BFCL + GitHub MCP distractors',
+          catalog: catalog('bfcl+github', () => withDistractors(bfcl(), loadGithubMcpTools())),
+          queries: requests('bfcl', loadBfclQueries),
+        };
       case 'metatool-single':
       case 'metatool-two-tool': {
         const all = requests('metatool', () => loadExternQueries('metatool'));
@@ -58,10 +71,20 @@ export function loadQualitySlices(ids: readonly QualitySliceId[] = QUALITY_SLICE
         const all = requests('seal-tools', () => loadExternQueries('seal-tools'));
         const category = id === 'seal-easy' ? 'easy' : 'difficult';
         const label = id === 'seal-easy' ? 'Seal-Tools, easy (one tool)' : 'Seal-Tools, difficult (2–6 tools)';
-        return { id, label, catalog: catalog('seal-tools', () => loadExternCatalog('seal-tools')), queries: all.filter((query) => query.category === category) };
+        return {
+          id,
+          label,
+          catalog: catalog('seal-tools', () => loadExternCatalog('seal-tools')),
+          queries: all.filter((query) => query.category === category),
+        };
       }
       case 'apibench-hf':
-        return { id, label: 'APIBench, Hugging Face', catalog: catalog('apibench-hf', () => loadExternCatalog('apibench-hf')), queries: requests('apibench-hf', () => loadExternQueries('apibench-hf')) };
+        return {
+          id,
+          label: 'APIBench, Hugging Face',
+          catalog: catalog('apibench-hf', () => loadExternCatalog('apibench-hf')),
+          queries: requests('apibench-hf', () => loadExternQueries('apibench-hf')),
+        };
       default: {
         const unknown: never = id;
         throw new Error(`unknown quality slice ${String(unknown)}`);

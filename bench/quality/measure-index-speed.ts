@@ -34,12 +34,7 @@ export interface IndexSpeedResult {
 /** Time allowed for the timed search rounds of one ranker, catalog and query style (at least one round runs). */
 const SEARCH_BUDGET_MS = 3_000;
 
-const SPEED_RANKERS: readonly QualityRankerFactory[] = [
-  (tools) => createLibraryRanker(tools),
-  createBm25Ranker,
-  createSeedRanker,
-  createTokenRanker,
-];
+const SPEED_RANKERS: readonly QualityRankerFactory[] = [(tools) => createLibraryRanker(tools), createBm25Ranker, createSeedRanker, createTokenRanker];
 
 /**
  * Times each ranker's build and search over the BFCL catalog (1,287 tools) and the 10,000-tool catalog of
@@ -48,12 +43,14 @@ const SPEED_RANKERS: readonly QualityRankerFactory[] = [
  * then each query's median over up to `searchRounds` rounds (fewer when a round is slow: 3 s per ranker, catalog
  * and style, at least one round); the figures are the median and p99 of those per-query times.
  */
-export function measureIndexSpeed(options: {
-  readonly rankers?: readonly QualityRankerFactory[];
-  readonly catalogSizes?: readonly number[];
-  readonly buildRuns?: number;
-  readonly searchRounds?: number;
-} = {}): IndexSpeedResult {
+export function measureIndexSpeed(
+  options: {
+    readonly rankers?: readonly QualityRankerFactory[];
+    readonly catalogSizes?: readonly number[];
+    readonly buildRuns?: number;
+    readonly searchRounds?: number;
+  } = {},
+): IndexSpeedResult {
   const buildRuns = options.buildRuns ?? 15;
   const searchRounds = options.searchRounds ?? 5;
   const queries = loadBfclQueries();
@@ -77,7 +74,14 @@ export function measureIndexSpeed(options: {
         const latencies = measureLatencies(styles[style], (query) => ranker.search(query), { warmup: 0, runs });
         search[style] = { medianMs: median(latencies), p99Ms: percentile(latencies, 99) };
       }
-      rows.push({ ranker: ranker.id, label: ranker.label, catalogSize: tools.length, buildMedianMs: median(builds), buildP99Ms: percentile(builds, 99), search });
+      rows.push({
+        ranker: ranker.id,
+        label: ranker.label,
+        catalogSize: tools.length,
+        buildMedianMs: median(builds),
+        buildP99Ms: percentile(builds, 99),
+        search,
+      });
     }
   }
   return {

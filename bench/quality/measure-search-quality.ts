@@ -49,18 +49,18 @@ export const QUALITY_RANKERS: readonly QualityRankerFactory[] = [
  * {@link QUALITY_RANKERS} without the seed's rule and the token match: the two scan every tool for every query (tens
  * of seconds over Seal-Tools' 4,076 tools and MetaTool's 10,000 requests) and are far behind on BFCL already.
  */
-export const BASELINE_RANKERS: readonly QualityRankerFactory[] = QUALITY_RANKERS.filter((factory) => factory !== createSeedRanker && factory !== createTokenRanker);
+export const BASELINE_RANKERS: readonly QualityRankerFactory[] = QUALITY_RANKERS.filter(
+  (factory) => factory !== createSeedRanker && factory !== createTokenRanker,
+);
 
 /**
  * Recall@1/3/5/8 and MRR of every ranker on every slice (`loadQualitySlices`), for both query styles. A ranker is
  * built once per catalog (slices of one set share it). `queriesPerSlice` keeps the first N requests of each slice
  * (the quick run). Deterministic: the same checkout gives the same figures.
  */
-export function measureSearchQuality(options: {
-  readonly rankers?: readonly QualityRankerFactory[];
-  readonly slices?: readonly QualitySlice[];
-  readonly queriesPerSlice?: number;
-} = {}): SearchQualityResult {
+export function measureSearchQuality(
+  options: { readonly rankers?: readonly QualityRankerFactory[]; readonly slices?: readonly QualitySlice[]; readonly queriesPerSlice?: number } = {},
+): SearchQualityResult {
   const slices = options.slices ?? loadQualitySlices();
   const rows: SearchQualityRow[] = [];
   const queryCounts: Partial<Record<QualitySliceId, number>> = {};
@@ -78,7 +78,15 @@ export function measureSearchQuality(options: {
     for (const ranker of rankers) {
       for (const queryStyle of ['user-text', 'keywords'] as const) {
         const rankings = queries.map((query, index) => ({ results: ranker.search(styles[queryStyle][index]!), gold: query.gold }));
-        rows.push({ ranker: ranker.id, label: ranker.label, slice: slice.id, sliceLabel: slice.label, catalogSize: slice.catalog.length, queryStyle, ...scoreRankings(rankings) });
+        rows.push({
+          ranker: ranker.id,
+          label: ranker.label,
+          slice: slice.id,
+          sliceLabel: slice.label,
+          catalogSize: slice.catalog.length,
+          queryStyle,
+          ...scoreRankings(rankings),
+        });
       }
     }
   }

@@ -18,7 +18,8 @@ const part = process.argv[2];
 const HALVES_RANKERS: readonly QualityRankerFactory[] = [
   (tools) => createLibraryRanker(tools),
   (tools) => createLibraryRanker(tools, { coverageBonus: 0 }, { id: 'library-no-coverage', label: 'library without the coverage bonus (coverageBonus 0)' }),
-  (tools) => createLibraryRanker(tools, { lengthNormalization: 0 }, { id: 'library-no-length', label: 'library without the length factor (lengthNormalization 0)' }),
+  (tools) =>
+    createLibraryRanker(tools, { lengthNormalization: 0 }, { id: 'library-no-length', label: 'library without the length factor (lengthNormalization 0)' }),
   createBm25Ranker,
   createOkapiRanker,
 ];
@@ -32,7 +33,10 @@ if (part === undefined || part === 'quality') {
 if (part === 'halves') {
   for (const slice of loadQualitySlices(TARGET_SLICE_IDS)) {
     const halves = splitQueryHalves(slice.queries);
-    for (const [half, queries] of [['a', halves.a], ['b', halves.b]] as const) {
+    for (const [half, queries] of [
+      ['a', halves.a],
+      ['b', halves.b],
+    ] as const) {
       const quality = measureSearchQuality({ slices: [{ ...slice, queries }], rankers: HALVES_RANKERS });
       console.log(`\nSearch quality on half ${half} of ${slice.label} (${queries.length} requests); each cell is user text / keywords\n`);
       printQualityTable(quality.rows);
@@ -69,7 +73,10 @@ function printQualityTable(rows: readonly SearchQualityRow[]): void {
         pair((row) => row.recallAt[5]),
         pair((row) => row.recallAt[8]),
         pair((row) => row.mrr),
-        pair((row) => row.meanResults, (value) => value.toFixed(2)),
+        pair(
+          (row) => row.meanResults,
+          (value) => value.toFixed(2),
+        ),
       ];
     }),
   );

@@ -45,5 +45,11 @@ export function scoreRankings(rankings: readonly { readonly results: readonly st
   }
   const count = Math.max(rankings.length, 1);
   const [at1, at3, at5, at8, at10] = recallSums.map((sum) => sum / count) as [number, number, number, number, number];
-  return { recallAt: { 1: at1, 3: at3, 5: at5, 8: at8, 10: at10 }, mrr: reciprocalSum / count, ndcgAt10: ndcgSum / count, meanResults: resultSum / count, queries: rankings.length };
+  return {
+    recallAt: { 1: at1, 3: at3, 5: at5, 8: at8, 10: at10 },
+    mrr: reciprocalSum / count,
+    ndcgAt10: ndcgSum / count,
+    meanResults: resultSum / count,
+    queries: rankings.length,
+  };
 }

@@ -30,7 +30,12 @@ export const CLI_WIRE_APIS: readonly CLIWireAPI[] = [
     api: 'openai-responses',
     hosted: { mechanism: 'openai-hosted', model: 'gpt-5.4' },
     clientModel: 'gpt-5.4',
-    createBody: (tools) => ({ model: 'gpt-5.4', instructions: CLI_SYSTEM_PROMPT, input: [{ role: 'user', content: USER_MESSAGE }], tools: createOpenAIResponsesTools(tools) }),
+    createBody: (tools) => ({
+      model: 'gpt-5.4',
+      instructions: CLI_SYSTEM_PROMPT,
+      input: [{ role: 'user', content: USER_MESSAGE }],
+      tools: createOpenAIResponsesTools(tools),
+    }),
     transform: (body, plan) => transformOpenAIResponsesRequest(body, plan),
     promptSlots: (body) => ({ tools: field(body, 'tools'), system: textOf(field(body, 'instructions')) }),
   },
@@ -93,7 +98,11 @@ function field(body: object, name: string): unknown {
 /** The text of a system slot: a string, a list of text blocks or parts, or a content with `parts`. */
 function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map(textOf).filter((text) => text.length > 0).join('\n\n');
+  if (Array.isArray(value))
+    return value
+      .map(textOf)
+      .filter((text) => text.length > 0)
+      .join('\n\n');
   if (isRecord(value)) {
     if (typeof value.text === 'string') return value.text;
     if (value.parts !== undefined) return textOf(value.parts);

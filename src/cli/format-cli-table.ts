@@ -2,7 +2,12 @@
  * A table as fixed-width text: a header, a rule, then the rows; columns listed in `rightAligned` (numbers) are
  * padded on the left. `indent` goes before every line.
  */
-export function formatCLITable(columns: readonly string[], rows: readonly (readonly string[])[], rightAligned: ReadonlySet<number> = new Set(), indent = '  '): string {
+export function formatCLITable(
+  columns: readonly string[],
+  rows: readonly (readonly string[])[],
+  rightAligned: ReadonlySet<number> = new Set(),
+  indent = '  ',
+): string {
   const widths = columns.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: readonly string[]): string =>
     indent +

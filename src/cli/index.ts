@@ -81,7 +81,8 @@ async function run(command: CLICommand): Promise<string> {
 }
 
 async function readStandardInput(): Promise<string> {
-  if (process.stdin.isTTY) throw new Error('`-` reads the tools from standard input, but it is a terminal: pipe a file in (`cat tools.json | tool-search inspect -`)');
+  if (process.stdin.isTTY)
+    throw new Error('`-` reads the tools from standard input, but it is a terminal: pipe a file in (`cat tools.json | tool-search inspect -`)');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');

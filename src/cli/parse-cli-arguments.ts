@@ -8,8 +8,23 @@ import { TOOL_FILE_FORMATS, type ToolFileFormat } from './resolve-tool-file-layo
 export type CLICommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
-  | { readonly kind: 'inspect'; readonly file: string; readonly format?: ToolFileFormat; readonly model?: string; readonly api?: WireAPI; readonly listing?: ToolListingRequest; readonly json: boolean }
-  | { readonly kind: 'search'; readonly file: string; readonly format?: ToolFileFormat; readonly query: string; readonly maxResults?: number; readonly json: boolean };
+  | {
+      readonly kind: 'inspect';
+      readonly file: string;
+      readonly format?: ToolFileFormat;
+      readonly model?: string;
+      readonly api?: WireAPI;
+      readonly listing?: ToolListingRequest;
+      readonly json: boolean;
+    }
+  | {
+      readonly kind: 'search';
+      readonly file: string;
+      readonly format?: ToolFileFormat;
+      readonly query: string;
+      readonly maxResults?: number;
+      readonly json: boolean;
+    };
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -47,17 +62,29 @@ export function parseCLIArguments(args: readonly string[]): CLICommand {
   }
   const foreign = Object.keys(values).filter((name) => !OWN_OPTIONS[command].includes(name));
   if (foreign.length > 0) {
-    throw new ToolSearchError('invalid-options', `\`${command}\` takes no ${foreign.map((name) => `\`--${name}\``).join(', ')}; its options are ${OWN_OPTIONS[command].map((name) => `\`--${name}\``).join(', ')}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `\`${command}\` takes no ${foreign.map((name) => `\`--${name}\``).join(', ')}; its options are ${OWN_OPTIONS[command].map((name) => `\`--${name}\``).join(', ')}`,
+    );
   }
   if (file === undefined) throw new ToolSearchError('invalid-options', `\`${command}\` needs a tools file: a path, or \`-\` for standard input`);
   const json = values.json === true;
   const format = values.format === undefined ? {} : { format: oneOf('--format', values.format, TOOL_FILE_FORMATS) };
   if (command === 'search') {
     const query = rest.join(' ');
-    if (query.trim().length === 0) throw new ToolSearchError('invalid-options', '`search` needs a query after the tools file, e.g. `tool-search search tools.json "create an issue"`');
-    return { kind: 'search', file, ...format, query, json, ...(values['max-results'] === undefined ? {} : { maxResults: parseMaxResults(values['max-results']) }) };
+    if (query.trim().length === 0)
+      throw new ToolSearchError('invalid-options', '`search` needs a query after the tools file, e.g. `tool-search search tools.json "create an issue"`');
+    return {
+      kind: 'search',
+      file,
+      ...format,
+      query,
+      json,
+      ...(values['max-results'] === undefined ? {} : { maxResults: parseMaxResults(values['max-results']) }),
+    };
   }
-  if (rest.length > 0) throw new ToolSearchError('invalid-options', `\`inspect\` takes one tools file, got also ${rest.map((value) => `\`${value}\``).join(', ')}`);
+  if (rest.length > 0)
+    throw new ToolSearchError('invalid-options', `\`inspect\` takes one tools file, got also ${rest.map((value) => `\`${value}\``).join(', ')}`);
   return {
     kind: 'inspect',
     file,

@@ -61,7 +61,11 @@ export async function readCLITools(file: string, readStandardInput: () => Promis
     return { tools, source: `${name} (${layout.container} of ${FORMAT_NAMES[layout.format]})` };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new ToolSearchError('invalid-tools', `\`${name}\`, read as ${TOOL_FILE_FORMAT_SHAPES[layout.format]}${format === undefined ? '' : ' (--format)'}: ${message}`, { cause: error });
+    throw new ToolSearchError(
+      'invalid-tools',
+      `\`${name}\`, read as ${TOOL_FILE_FORMAT_SHAPES[layout.format]}${format === undefined ? '' : ' (--format)'}: ${message}`,
+      { cause: error },
+    );
   }
 }
 

@@ -50,7 +50,12 @@ export interface InspectReport {
   readonly deferredBy: Partial<Record<DeferredReason, number>>;
   readonly loadedBy: Partial<Record<LoadedReason, number>>;
   /** Each tool's place in the plan and the bytes of its full schema (compact JSON). */
-  readonly tools: readonly { readonly name: string; readonly status: 'loaded' | 'deferred'; readonly reason: DeferredReason | LoadedReason; readonly schemaBytes: number }[];
+  readonly tools: readonly {
+    readonly name: string;
+    readonly status: 'loaded' | 'deferred';
+    readonly reason: DeferredReason | LoadedReason;
+    readonly schemaBytes: number;
+  }[];
   /**
    * The plan's warnings, then one for each request the library refuses to write for this catalog (a provider's
    * limit, such as Anthropic's 10,000 deferred tools): that row is left out of `sizes`, the rest are measured.
@@ -106,7 +111,13 @@ function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: Tok
       ? null
       : resolveToolSearch({ id: request.model, api: wire.api }, request.tools, request.listing === undefined ? {} : { listing: request.listing });
   const rows: Omit<RequestSizeRow, 'savedPercent'>[] = [];
-  const measure = (mechanism: ToolSearchMechanism, listing: ToolListing | null, output: object, warnings: readonly { code: string }[], plan?: ToolSearchPlan): void => {
+  const measure = (
+    mechanism: ToolSearchMechanism,
+    listing: ToolListing | null,
+    output: object,
+    warnings: readonly { code: string }[],
+    plan?: ToolSearchPlan,
+  ): void => {
     const search = plan !== undefined && (mechanism === 'openai-hosted' || mechanism === 'claude-hosted') ? plan.search : null;
     const slots = wire.promptSlots(output);
     const toolsText = JSON.stringify(slots.tools);
@@ -156,8 +167,16 @@ function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: Tok
   if (wire.hosted !== null) {
     for (const search of ['provider', 'library'] as const) {
       const mechanism = wire.hosted.mechanism === 'openai-hosted' ? 'openai' : 'claude';
-      const plan = resolveToolSearch({ id: wire.hosted.model, api: wire.api }, request.tools, { mechanism, search, ...(request.listing === undefined ? {} : { listing: request.listing }) });
-      measurePlan(plan, search === 'library' ? plan.listing : null, `${wire.hosted.mechanism} mechanism, ${search === 'library' ? "the library's" : "the provider's"} search`);
+      const plan = resolveToolSearch({ id: wire.hosted.model, api: wire.api }, request.tools, {
+        mechanism,
+        search,
+        ...(request.listing === undefined ? {} : { listing: request.listing }),
+      });
+      measurePlan(
+        plan,
+        search === 'library' ? plan.listing : null,
+        `${wire.hosted.mechanism} mechanism, ${search === 'library' ? "the library's" : "the provider's"} search`,
+      );
     }
   }
   const baseline = rows[0]?.promptBytes ?? 0;

@@ -45,7 +45,10 @@ export type ToolFileLayout =
 export function resolveToolFileLayout(json: unknown, format?: ToolFileFormat): ToolFileLayout {
   const found = findEntries(json);
   if (found === null) {
-    return { format: null, problem: 'it holds no tool list: expected a JSON array of tools, or an object with the array in `tools` (an MCP tools/list result or a request body)' };
+    return {
+      format: null,
+      problem: 'it holds no tool list: expected a JSON array of tools, or an object with the array in `tools` (an MCP tools/list result or a request body)',
+    };
   }
   const { entries, container } = found;
   const shapes = new Map<ToolFileFormat, number>();
@@ -56,7 +59,10 @@ export function resolveToolFileLayout(json: unknown, format?: ToolFileFormat): T
   if (format !== undefined) {
     if (shapes.size > 0 && !shapes.has(format)) {
       const [[shape, index]] = [...shapes] as [[ToolFileFormat, number]];
-      return { format: null, problem: `\`--format ${format}\` asks for ${TOOL_FILE_FORMAT_SHAPES[format]}, but \`tools[${index}]\` is ${TOOL_FILE_FORMAT_SHAPES[shape]}; leave \`--format\` out to read the shape the file has` };
+      return {
+        format: null,
+        problem: `\`--format ${format}\` asks for ${TOOL_FILE_FORMAT_SHAPES[format]}, but \`tools[${index}]\` is ${TOOL_FILE_FORMAT_SHAPES[shape]}; leave \`--format\` out to read the shape the file has`,
+      };
     }
     return { format, entries: format === 'gemini' ? wrapGeminiDeclarations(entries) : entries, container };
   }
@@ -70,7 +76,15 @@ export function resolveToolFileLayout(json: unknown, format?: ToolFileFormat): T
   }
   if (entries.length === 0) return { format: 'mcp', entries, container };
   const first = entries[0];
-  const keys = isRecord(first) ? `an object with ${Object.keys(first).length === 0 ? 'no fields' : `the fields ${Object.keys(first).map((key) => `\`${key}\``).join(', ')}`}` : JSON.stringify(first) ?? String(first);
+  const keys = isRecord(first)
+    ? `an object with ${
+        Object.keys(first).length === 0
+          ? 'no fields'
+          : `the fields ${Object.keys(first)
+              .map((key) => `\`${key}\``)
+              .join(', ')}`
+      }`
+    : (JSON.stringify(first) ?? String(first));
   return {
     format: null,
     problem: `its tools are in no shape this package reads (\`tools[0]\` is ${keys}); the shapes read are ${TOOL_FILE_FORMATS.map((shape) => TOOL_FILE_FORMAT_SHAPES[shape]).join(', ')}`,
@@ -81,7 +95,8 @@ export function resolveToolFileLayout(json: unknown, format?: ToolFileFormat): T
 function findEntries(json: unknown): { readonly entries: readonly unknown[]; readonly container: string } | null {
   if (Array.isArray(json)) return { entries: json, container: 'a JSON array' };
   if (!isRecord(json)) return null;
-  if (Array.isArray(json.tools)) return { entries: json.tools, container: 'messages' in json || 'input' in json || 'contents' in json ? 'a request body' : 'an object with `tools`' };
+  if (Array.isArray(json.tools))
+    return { entries: json.tools, container: 'messages' in json || 'input' in json || 'contents' in json ? 'a request body' : 'an object with `tools`' };
   if (isRecord(json.result) && Array.isArray(json.result.tools)) return { entries: json.result.tools, container: 'a JSON-RPC tools/list response' };
   if (isRecord(json.config) && Array.isArray(json.config.tools)) return { entries: json.config.tools, container: 'a @google/genai request' };
   return null;

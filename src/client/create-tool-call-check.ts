@@ -103,7 +103,10 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
   return {
     async check(call, context) {
       if (typeof context?.sessionId !== 'string' || context.sessionId.length === 0) {
-        throw new ToolSearchError('invalid-options', `createToolCallCheck: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
+        throw new ToolSearchError(
+          'invalid-options',
+          `createToolCallCheck: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`,
+        );
       }
       checkNamesContext(context.names, 'createToolCallCheck');
       const own = context.plan === undefined ? catalogOwn : resolveOwnToolsSent(parseToolSearchPlan(context.plan));

@@ -99,7 +99,9 @@ export function createToolListWithinLimit(
       return tool;
     }
     deferred.push(tool.name);
-    return tool.category === undefined ? { name: tool.name, status: 'deferred', reason: 'tool-limit' } : { name: tool.name, status: 'deferred', reason: 'tool-limit', category: tool.category };
+    return tool.category === undefined
+      ? { name: tool.name, status: 'deferred', reason: 'tool-limit' }
+      : { name: tool.name, status: 'deferred', reason: 'tool-limit', category: tool.category };
   });
   const wasClient = fitted.mechanism === 'client';
   fitted = { ...fitted, mechanism: 'client', search: 'library', listing: fitted.listing === 'none' ? 'none' : 'names', reveal: 'conversation', tools: planned };
@@ -107,7 +109,10 @@ export function createToolListWithinLimit(
     const what =
       deferred.length === 0
         ? 'the tools'
-        : `${deferred.length} loaded tool${deferred.length === 1 ? '' : 's'} (${deferred.slice(0, 5).map((name) => `\`${name}\``).join(', ')}${deferred.length > 5 ? ', …' : ''})`;
+        : `${deferred.length} loaded tool${deferred.length === 1 ? '' : 's'} (${deferred
+            .slice(0, 5)
+            .map((name) => `\`${name}\``)
+            .join(', ')}${deferred.length > 5 ? ', …' : ''})`;
     changes.push({
       code: 'tools-deferred-for-limit',
       message:

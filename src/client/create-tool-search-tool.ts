@@ -140,7 +140,10 @@ const optionsSchema = z.object({
  */
 export function createToolSearchTool(options: CreateToolSearchToolOptions): ToolSearchTool {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new ToolSearchError('invalid-options', `createToolSearchTool: the options must be an object such as \`{ tools, store }\`, got ${describeValue(options)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `createToolSearchTool: the options must be an object such as \`{ tools, store }\`, got ${describeValue(options)}`,
+    );
   }
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
@@ -155,10 +158,16 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
     throw new ToolSearchError('invalid-options', `createToolSearchTool: \`store\` must be a RevealStore, got ${describeValue(options.store)}`);
   }
   if (options.index !== undefined && (typeof options.index !== 'object' || options.index === null || typeof options.index.search !== 'function')) {
-    throw new ToolSearchError('invalid-options', `createToolSearchTool: \`index\` must be an index from \`createToolIndex\`, got ${describeValue(options.index)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `createToolSearchTool: \`index\` must be an index from \`createToolIndex\`, got ${describeValue(options.index)}`,
+    );
   }
   if (options.rank !== undefined && typeof options.rank !== 'function') {
-    throw new ToolSearchError('invalid-options', `createToolSearchTool: \`rank\` must be an async function such as \`createHybridToolRanker({ embed })\`, got ${describeValue(options.rank)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `createToolSearchTool: \`rank\` must be an async function such as \`createHybridToolRanker({ embed })\`, got ${describeValue(options.rank)}`,
+    );
   }
   const catalog = parseToolDefinitions(options.tools).filter((tool) => tool.name !== TOOL_SEARCH_TOOL_NAME);
   const maxResults = options.maxResults ?? DEFAULT_MAX_SEARCH_RESULTS;
@@ -273,7 +282,11 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
         loaded = fresh.slice(0, maxLoaded);
         more = fresh.slice(maxLoaded);
       }
-      if (loaded.length > 0) await store.add(context.sessionId, loaded.map((tool) => tool.name));
+      if (loaded.length > 0)
+        await store.add(
+          context.sessionId,
+          loaded.map((tool) => tool.name),
+        );
       const result: { status: 'found'; tools: ToolSearchMatch[]; more?: string[]; loadedEarlier?: string[]; message?: string } = {
         status: 'found',
         tools: loaded.map((tool) => toMatch(tool, toWire)),

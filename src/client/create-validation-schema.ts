@@ -161,7 +161,9 @@ function readType(value: unknown): string | string[] | undefined {
     return JSON_TYPES.has(type) ? type : undefined;
   }
   if (!Array.isArray(value)) return undefined;
-  const types = [...new Set(value.filter((type): type is string => typeof type === 'string').map((type) => type.toLowerCase()))].filter((type) => JSON_TYPES.has(type));
+  const types = [...new Set(value.filter((type): type is string => typeof type === 'string').map((type) => type.toLowerCase()))].filter((type) =>
+    JSON_TYPES.has(type),
+  );
   // An empty list would refuse everything; one that held only unknown names constrained nothing readable.
   return types.length === 0 ? undefined : types;
 }

@@ -74,7 +74,11 @@ function readEntries(errors: readonly OutputUnit[]): Entry[] {
   const entries: Entry[] = [];
   for (const [index, error] of errors.entries()) {
     const previous = entries[index - 1];
-    entries.push({ error, location: error.keyword === 'false' && previous !== undefined ? `${previous.location}/false` : error.keywordLocation, previous: previous?.error });
+    entries.push({
+      error,
+      location: error.keyword === 'false' && previous !== undefined ? `${previous.location}/false` : error.keywordLocation,
+      previous: previous?.error,
+    });
   }
   return entries;
 }
@@ -83,7 +87,8 @@ function describeErrors(entries: readonly Entry[], context: ArgumentErrorContext
   // `contains` keeps the errors of the items it tried, before or after its own: below it, nothing is listed.
   const underContains: string[] = [];
   for (const { error } of entries) {
-    if (error.keyword === 'contains' || error.keyword === 'minContains' || error.keyword === 'maxContains') underContains.push(`${parentLocation(error.keywordLocation)}/contains/`);
+    if (error.keyword === 'contains' || error.keyword === 'minContains' || error.keyword === 'maxContains')
+      underContains.push(`${parentLocation(error.keywordLocation)}/contains/`);
   }
   const problems: Problem[] = [];
   const done = new Set<string>();
@@ -142,7 +147,8 @@ function mergeProblems(problems: readonly Problem[]): Problem[] {
     if (shown.has(text)) return false;
     shown.add(text);
     if (problem.kind === 'pattern') return !formats.has(JSON.stringify(problem.path));
-    if (problem.kind === 'unrecognized-key') return !described.has([...problem.path, problem.key ?? ''].map((segment) => `${JSON.stringify(segment)},`).join(''));
+    if (problem.kind === 'unrecognized-key')
+      return !described.has([...problem.path, problem.key ?? ''].map((segment) => `${JSON.stringify(segment)},`).join(''));
     return true;
   });
 }
@@ -165,7 +171,11 @@ function describeError(error: OutputUnit, previous: OutputUnit | undefined, cont
     case 'required':
       return readNames(node?.required)
         .filter((name) => !hasOwn(value, name))
-        .map((name) => ({ path: [...path, name], text: `Invalid input: expected ${describeExpected(propertySchema(error.keywordLocation, name, context), context)}, received undefined`, kind: 'rule' }));
+        .map((name) => ({
+          path: [...path, name],
+          text: `Invalid input: expected ${describeExpected(propertySchema(error.keywordLocation, name, context), context)}, received undefined`,
+          kind: 'rule',
+        }));
     case 'dependentRequired':
     case 'dependencies': {
       const dependencies = error.keyword === 'dependentRequired' ? node?.dependentRequired : node?.dependencies;
@@ -173,7 +183,8 @@ function describeError(error: OutputUnit, previous: OutputUnit | undefined, cont
       for (const [name, dependants] of Object.entries(isRecord(dependencies) ? dependencies : {})) {
         if (!hasOwn(value, name)) continue;
         for (const dependant of readNames(dependants)) {
-          if (!hasOwn(value, dependant)) problems.push({ path: [...path, dependant], text: `Invalid input: required when \`${name}\` is present`, kind: 'rule' });
+          if (!hasOwn(value, dependant))
+            problems.push({ path: [...path, dependant], text: `Invalid input: required when \`${name}\` is present`, kind: 'rule' });
         }
       }
       return problems;
@@ -274,7 +285,12 @@ function describeOptions(error: OutputUnit, optionErrors: ReadonlyMap<number, re
   // The closest option: one of the value's own kind (no type, const or enum mismatch at its top), then the fewest problems.
   const ranked = failures
     .filter(({ problems }) => problems.length > 0)
-    .map((failure) => ({ ...failure, wrongKind: failure.entries.some(({ error: entry }) => entry.instanceLocation === error.instanceLocation && ['type', 'const', 'enum', 'false'].includes(entry.keyword)) }))
+    .map((failure) => ({
+      ...failure,
+      wrongKind: failure.entries.some(
+        ({ error: entry }) => entry.instanceLocation === error.instanceLocation && ['type', 'const', 'enum', 'false'].includes(entry.keyword),
+      ),
+    }))
     .sort((a, b) => Number(a.wrongKind) - Number(b.wrongKind) || a.problems.length - b.problems.length || a.index - b.index);
   const closest = ranked[0];
   const summary = `Invalid input: fits none of the ${options.length === 1 ? 'options' : `${options.length} options`} of \`${keyword}\``;
@@ -323,7 +339,8 @@ function propertySchema(requiredLocation: string, name: string, context: Argumen
     const last = segments.at(-1);
     const before = segments.at(-2);
     if (last === 'then' || last === 'else' || last === 'if' || last === 'not' || last === '$ref') segments = segments.slice(0, -1);
-    else if (before === 'allOf' || before === 'anyOf' || before === 'oneOf' || before === 'dependentSchemas' || before === 'dependencies') segments = segments.slice(0, -2);
+    else if (before === 'allOf' || before === 'anyOf' || before === 'oneOf' || before === 'dependentSchemas' || before === 'dependencies')
+      segments = segments.slice(0, -2);
     else return undefined;
   }
 }
@@ -409,7 +426,9 @@ function schemaAt(segments: readonly string[], context: ArgumentErrorContext): R
   for (const segment of segments) {
     if ((segment === '$ref' || segment === '$recursiveRef') && isRecord(node)) {
       // A `$recursiveRef` is read where it points statically: enough to name a rule, which is all this is for.
-      const reference = (node as { __absolute_ref__?: unknown; __absolute_recursive_ref__?: unknown })[segment === '$ref' ? '__absolute_ref__' : '__absolute_recursive_ref__'];
+      const reference = (node as { __absolute_ref__?: unknown; __absolute_recursive_ref__?: unknown })[
+        segment === '$ref' ? '__absolute_ref__' : '__absolute_recursive_ref__'
+      ];
       node = typeof reference === 'string' ? context.lookup[reference] : undefined;
     } else if (typeof node === 'object' && node !== null && Object.prototype.hasOwnProperty.call(node, segment)) {
       node = (node as Record<string, unknown>)[segment];

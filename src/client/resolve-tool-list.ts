@@ -111,7 +111,10 @@ const TOOL_LIST_OPTIONS = ['revealed', 'forced', 'names'];
  */
 function parseToolListOptions(options: unknown): ResolveToolListOptions {
   if (typeof options !== 'object' || options === null) {
-    throw new ToolSearchError('invalid-options', `resolveToolList: the options must be an object such as \`{ revealed, names }\`, got ${describeValue(options)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `resolveToolList: the options must be an object such as \`{ revealed, names }\`, got ${describeValue(options)}`,
+    );
   }
   const unknown = Object.keys(options).filter((key) => !TOOL_LIST_OPTIONS.includes(key));
   if (unknown.length > 0) {
@@ -133,7 +136,10 @@ function parseToolListOptions(options: unknown): ResolveToolListOptions {
  */
 export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinition[], options: ResolveToolListOptions = {}): ToolList {
   if (typeof options !== 'object' || options === null) {
-    throw new ToolSearchError('invalid-options', `resolveToolList: the options must be an object such as \`{ revealed, names }\`, got ${describeValue(options)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `resolveToolList: the options must be an object such as \`{ revealed, names }\`, got ${describeValue(options)}`,
+    );
   }
   const deferring = plan.mechanism === 'client' && plan.tools.some((entry) => entry.status === 'deferred');
   const fromWire = options.names?.fromWire ?? ((name: string) => name);
@@ -211,7 +217,11 @@ function createOwnEntry(tool: ToolDefinition, name: string, inputSchema: JSONSch
  * Pairs every planned tool with its definition, in input order; throws when the two lists differ. A planned tool
  * `mayLack` accepts may be missing from the list (it is paired with `undefined`).
  */
-function matchPlan(plan: ToolSearchPlan, tools: readonly ToolDefinition[], mayLack: (entry: PlannedTool) => boolean): [PlannedTool, ToolDefinition | undefined][] {
+function matchPlan(
+  plan: ToolSearchPlan,
+  tools: readonly ToolDefinition[],
+  mayLack: (entry: PlannedTool) => boolean,
+): [PlannedTool, ToolDefinition | undefined][] {
   // The usual case, a plan made from this very list: same names in the same order, paired without lookups.
   if (plan.tools.length === tools.length && plan.tools.every((entry, index) => entry.name === tools[index]?.name)) {
     return plan.tools.map((entry, index) => [entry, tools[index] as ToolDefinition]);

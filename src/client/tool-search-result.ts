@@ -107,7 +107,10 @@ export function resolveRevealedTools(calls: Iterable<HistoryToolOutput>, options
   let position = 0;
   for (const call of calls) {
     if (typeof call !== 'object' || call === null || typeof (call as { name?: unknown }).name !== 'string') {
-      throw new ToolSearchError('invalid-options', `\`calls[${position}]\` must be \`{ name, output }\` (the called tool's name and its output), got ${describeValue(call)}`);
+      throw new ToolSearchError(
+        'invalid-options',
+        `\`calls[${position}]\` must be \`{ name, output }\` (the called tool's name and its output), got ${describeValue(call)}`,
+      );
     }
     position += 1;
     const { name, output } = call;
@@ -116,12 +119,17 @@ export function resolveRevealedTools(calls: Iterable<HistoryToolOutput>, options
     const { status, loaded, tools, tool } = value as { status?: unknown; loaded?: unknown; tools?: unknown; tool?: unknown };
     if (status === 'found' && name === searchName) {
       // `loaded` in results of earlier versions; the names of the tools with schemas in current ones.
-      const names = Array.isArray(loaded) ? loaded : Array.isArray(tools) ? tools.map((entry: unknown) => (typeof entry === 'object' && entry !== null ? (entry as { name?: unknown }).name : undefined)) : [];
+      const names = Array.isArray(loaded)
+        ? loaded
+        : Array.isArray(tools)
+          ? tools.map((entry: unknown) => (typeof entry === 'object' && entry !== null ? (entry as { name?: unknown }).name : undefined))
+          : [];
       for (const found of names) if (typeof found === 'string' && found.length > 0) revealed.add(found);
     } else if (status === 'invalid-arguments' && typeof tool === 'string' && tool.length > 0 && (name === tool || name === callToolName)) {
       // A blind call's answer reveals the one tool it answers for, when its schema is there.
       const named = Array.isArray(loaded) && loaded.includes(tool);
-      const withSchema = Array.isArray(tools) && tools.some((entry: unknown) => typeof entry === 'object' && entry !== null && (entry as { name?: unknown }).name === tool);
+      const withSchema =
+        Array.isArray(tools) && tools.some((entry: unknown) => typeof entry === 'object' && entry !== null && (entry as { name?: unknown }).name === tool);
       if (named || withSchema) revealed.add(tool);
     }
   }

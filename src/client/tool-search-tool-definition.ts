@@ -57,8 +57,7 @@ export function createToolSearchInputSchema(): JSONSchemaObject {
 export const TOOL_SEARCH_TOOL_DEFINITION: ToolDefinition = Object.freeze({
   name: TOOL_SEARCH_TOOL_NAME,
   // Kept short on purpose: it is sent on every request, and the guidance note (sent once) says when to call it.
-  description:
-    'Load the full parameter schemas of tools listed without them: pass an exact tool name, a few keywords, or select:name_a,name_b.',
+  description: 'Load the full parameter schemas of tools listed without them: pass an exact tool name, a few keywords, or select:name_a,name_b.',
   inputSchema: freezeDeep(createToolSearchInputSchema()),
   deferrable: 'never',
 });

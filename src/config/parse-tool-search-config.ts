@@ -49,9 +49,7 @@ const DEFAULT_REVEAL: ToolRevealMode = 'conversation';
 const DEFAULT_SEARCH: ToolSearchRankingRequest = 'auto';
 
 const optionsSchema = z.strictObject({
-  mechanism: z
-    .enum(['auto', 'openai', 'claude', 'client'], { error: "must be one of 'auto', 'openai', 'claude', 'client'" })
-    .optional(),
+  mechanism: z.enum(['auto', 'openai', 'claude', 'client'], { error: "must be one of 'auto', 'openai', 'claude', 'client'" }).optional(),
   threshold: threshold.optional(),
   neverDefer: toolNames.optional(),
   listing: listing.optional(),
@@ -254,7 +252,13 @@ function seedToDraft(entries: readonly { value: unknown; path: string }[], issue
 
 /** An id that is a tool search capability or a near miss of one (`toolsearch`, `Tool_Search_Auto`, …). */
 function isToolSearchLike(ref: unknown): boolean {
-  return typeof ref !== 'string' || ref.toLowerCase().replace(/[^a-z]/g, '').includes('toolsearch');
+  return (
+    typeof ref !== 'string' ||
+    ref
+      .toLowerCase()
+      .replace(/[^a-z]/g, '')
+      .includes('toolsearch')
+  );
 }
 
 function validate<Schema extends z.ZodType>(schema: Schema, value: unknown, path: string, issues: ToolSearchConfigIssue[]): z.infer<Schema> | undefined {

@@ -62,7 +62,10 @@ export function resolveModelSupport(model: ModelReference): ModelSupport {
   const id = typeof model === 'string' ? model : model.id;
   const api = typeof model === 'string' ? null : (model.api ?? null);
   const platform = typeof model === 'string' ? null : (model.platform ?? null);
-  let baseId = String(id).trim().toLowerCase().replace(/\[1m\]$/, '');
+  let baseId = String(id)
+    .trim()
+    .toLowerCase()
+    .replace(/\[1m\]$/, '');
   let gateway: ModelSupport['gateway'] = null;
   if (baseId.includes('/')) gateway = 'openrouter';
   else if (BEDROCK_ID.test(baseId)) gateway = 'bedrock';

@@ -55,7 +55,10 @@ export interface ToolNameMappingOptions {
  */
 export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRule, options: ToolNameMappingOptions = {}): ToolNameMapping {
   if (typeof options !== 'object' || options === null) {
-    throw new ToolSearchError('invalid-options', `createToolNameMapping: the options must be an object such as \`{ reserved, secondary }\`, got ${describeValue(options)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `createToolNameMapping: the options must be an object such as \`{ reserved, secondary }\`, got ${describeValue(options)}`,
+    );
   }
   const reservedList = parseToolNameList(options.reserved ?? [], '`reserved`');
   const nameList = parseToolNameList(names, '`names`');
@@ -75,9 +78,16 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
 }
 
 /** Recent mappings per rule (at most {@link RECENT_MAPPINGS}, oldest dropped first), with the lists they map. */
-const recentMappings = new WeakMap<ToolNameRule, { readonly hash: number; readonly lists: readonly (readonly string[])[]; readonly mapping: ToolNameMapping }[]>();
+const recentMappings = new WeakMap<
+  ToolNameRule,
+  { readonly hash: number; readonly lists: readonly (readonly string[])[]; readonly mapping: ToolNameMapping }[]
+>();
 const RECENT_MAPPINGS = 16;
-const IDENTITY_MAPPING: ToolNameMapping = Object.freeze({ toWire: (name: string) => name, fromWire: (wireName: string) => wireName, renamed: Object.freeze([]) });
+const IDENTITY_MAPPING: ToolNameMapping = Object.freeze({
+  toWire: (name: string) => name,
+  fromWire: (wireName: string) => wireName,
+  renamed: Object.freeze([]),
+});
 
 /** An FNV-1a hash of the lists' names, each name and list closed by a separator value no character has. */
 function hashLists(lists: readonly (readonly string[])[]): number {
@@ -98,7 +108,12 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-function mapNames(rule: ToolNameRule, nameList: readonly string[], reservedList: readonly string[], secondaryList: readonly string[] | undefined): ToolNameMapping {
+function mapNames(
+  rule: ToolNameRule,
+  nameList: readonly string[],
+  reservedList: readonly string[],
+  secondaryList: readonly string[] | undefined,
+): ToolNameMapping {
   const check = createNameCheck(rule);
   const reserved = new Set(reservedList);
   const primary = new Set(nameList);
@@ -162,7 +177,10 @@ export function checkNamesContext(names: unknown, owner: string): void {
   if (names === undefined) return;
   const mapping = names as Partial<ToolNameMapping> | null;
   if (typeof mapping !== 'object' || mapping === null || typeof mapping.toWire !== 'function' || typeof mapping.fromWire !== 'function') {
-    throw new ToolSearchError('invalid-options', `${owner}: \`context.names\` must be a transformer's \`names\` (with \`toWire\` and \`fromWire\`), got ${describeValue(names)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `${owner}: \`context.names\` must be a transformer's \`names\` (with \`toWire\` and \`fromWire\`), got ${describeValue(names)}`,
+    );
   }
 }
 

@@ -21,7 +21,10 @@ import { TOOL_SEARCH_MECHANISMS as MECHANISMS, type ToolSearchPlan } from './too
 export function parseToolSearchPlan(value: unknown): ToolSearchPlan {
   const candidate = value as { mechanism?: unknown; tools?: unknown } | null;
   if (typeof candidate !== 'object' || candidate === null || !Array.isArray(candidate.tools) || typeof candidate.mechanism !== 'string') {
-    throw new ToolSearchError('invalid-options', `\`plan\` must be a plan from \`resolveToolSearch\` (with \`mechanism\` and \`tools\`), got ${describeValue(value)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `\`plan\` must be a plan from \`resolveToolSearch\` (with \`mechanism\` and \`tools\`), got ${describeValue(value)}`,
+    );
   }
   if (!(MECHANISMS as readonly string[]).includes(candidate.mechanism)) {
     throw new ToolSearchError(
@@ -60,8 +63,10 @@ export function parseToolSearchPlan(value: unknown): ToolSearchPlan {
   return { ...plan, listing: plan.listing ?? 'full', reveal: plan.reveal ?? 'tool-list', search: plan.search ?? (hosted ? 'provider' : 'library') };
 }
 
-
 function checkField(field: string, value: unknown, allowed: readonly string[]): void {
   if (value === undefined || (typeof value === 'string' && allowed.includes(value))) return;
-  throw new ToolSearchError('invalid-options', `\`plan.${field}\` must be one of ${allowed.map((entry) => `'${entry}'`).join(', ')}, got ${describeValue(value)}`);
+  throw new ToolSearchError(
+    'invalid-options',
+    `\`plan.${field}\` must be one of ${allowed.map((entry) => `'${entry}'`).join(', ')}, got ${describeValue(value)}`,
+  );
 }

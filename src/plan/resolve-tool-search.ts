@@ -18,7 +18,15 @@ import { resolveUnknownModel } from '../models/resolve-unknown-model.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, isOwnTool } from '../client/tool-search-tool-definition.js';
-import type { DeferredReason, LoadedReason, PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from './tool-search-plan.js';
+import type {
+  DeferredReason,
+  LoadedReason,
+  PlannedTool,
+  ToolSearchMechanism,
+  ToolSearchPlan,
+  ToolSearchPlanWarningCode,
+  ToolSearchWarning,
+} from './tool-search-plan.js';
 import { resolveOwnToolsSent } from './resolve-own-tools-sent.js';
 
 /**
@@ -50,11 +58,7 @@ import { resolveOwnToolsSent } from './resolve-own-tools-sent.js';
  * plan.mechanism; // 'openai-hosted'
  * ```
  */
-export function resolveToolSearch(
-  model: ModelReference,
-  tools: ToolDefinitionsInput,
-  config?: ToolSearchConfigInput | ToolSearchConfig,
-): ToolSearchPlan {
+export function resolveToolSearch(model: ModelReference, tools: ToolDefinitionsInput, config?: ToolSearchConfigInput | ToolSearchConfig): ToolSearchPlan {
   checkModelReference(model);
   const definitions = parseToolDefinitions(tools);
   const resolved = parseToolSearchConfig(config);
@@ -147,7 +151,9 @@ function loaded(tool: ToolDefinition, reason: LoadedReason): PlannedTool {
 }
 
 function deferred(tool: ToolDefinition, reason: DeferredReason): PlannedTool {
-  return tool.category === undefined ? { name: tool.name, status: 'deferred', reason } : { name: tool.name, status: 'deferred', reason, category: tool.category };
+  return tool.category === undefined
+    ? { name: tool.name, status: 'deferred', reason }
+    : { name: tool.name, status: 'deferred', reason, category: tool.category };
 }
 
 function resolveListing(request: ToolListingRequest, deferred: number): ToolListing {
@@ -204,8 +210,10 @@ function unsupportedWarning(
     why =
       `\`${support.id}\` is a ${support.gateway} model id, and the id alone does not say that the transport carries ${provider}'s hosted format ` +
       `(pass \`platform: '${support.gateway}'\` if it does${support.gateway === 'bedrock' ? ': InvokeModel or the Bedrock Messages API, not Converse' : ''})`;
-  } else if (support.platform === null && support.gateway !== null) why = `\`${support.id}\` is a ${support.gateway} model id, and that transport does not carry ${provider}'s hosted format`;
-  else if (!supported) why = `\`${support.id}\` does not support ${provider}'s hosted tool search${support.platform === null ? '' : ` on platform \`${support.platform}\``}`;
+  } else if (support.platform === null && support.gateway !== null)
+    why = `\`${support.id}\` is a ${support.gateway} model id, and that transport does not carry ${provider}'s hosted format`;
+  else if (!supported)
+    why = `\`${support.id}\` does not support ${provider}'s hosted tool search${support.platform === null ? '' : ` on platform \`${support.platform}\``}`;
   else why = `hosted tool search needs the \`${api}\` API and this request goes over \`${support.api}\``;
   const instead = chosen === undefined ? 'full schemas are sent (no deferral)' : `using the \`${chosen.mechanism}\` mechanism instead`;
   return { code: 'mechanism-unsupported', message: `\`${preference.mechanism}\` tool search was requested, but ${why}; ${instead}` };
@@ -260,7 +268,10 @@ function platformWarning(platform: ModelPlatform | null): ToolSearchWarning<Tool
 function checkModelReference(model: unknown): void {
   if (typeof model === 'string') return;
   if (typeof model !== 'object' || model === null || typeof (model as { id?: unknown }).id !== 'string') {
-    throw new ToolSearchError('invalid-options', `\`model\` must be a model id or \`{ id, api }\` (with an optional \`platform\`), got ${describeValue(model)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `\`model\` must be a model id or \`{ id, api }\` (with an optional \`platform\`), got ${describeValue(model)}`,
+    );
   }
   const platform = (model as { platform?: unknown }).platform;
   if (platform !== undefined && !(MODEL_PLATFORMS as readonly unknown[]).includes(platform)) {
@@ -271,9 +282,6 @@ function checkModelReference(model: unknown): void {
   }
   const api = (model as { api?: unknown }).api;
   if (api !== undefined && !(WIRE_APIS as readonly unknown[]).includes(api)) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `\`model.api\` must be one of ${WIRE_APIS.map((name) => `'${name}'`).join(', ')}, got ${describeValue(api)}`,
-    );
+    throw new ToolSearchError('invalid-options', `\`model.api\` must be one of ${WIRE_APIS.map((name) => `'${name}'`).join(', ')}, got ${describeValue(api)}`);
   }
 }

@@ -72,7 +72,10 @@ export function createMemoryRevealStore(options: MemoryRevealStoreOptions = {}):
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') ?? '';
     const value = field === '' ? options : (options as Record<string, unknown>)[field];
-    const message = issue?.code === 'unrecognized_keys' ? `unknown option ${issue.keys.map((key) => `\`${key}\``).join(', ')}` : `${issue?.message}, got ${describeValue(value)}`;
+    const message =
+      issue?.code === 'unrecognized_keys'
+        ? `unknown option ${issue.keys.map((key) => `\`${key}\``).join(', ')}`
+        : `${issue?.message}, got ${describeValue(value)}`;
     throw new ToolSearchError('invalid-options', `createMemoryRevealStore: ${message}`);
   }
   const maxSessions = parsed.data.maxSessions ?? DEFAULT_MAX_REVEAL_SESSIONS;

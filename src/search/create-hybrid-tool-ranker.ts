@@ -58,7 +58,10 @@ const MAX_TOOL_TEXT = 2_000;
  */
 export function createHybridToolRanker(options: CreateHybridToolRankerOptions): ToolSearchRanker {
   if (typeof options !== 'object' || options === null || typeof options.embed !== 'function') {
-    throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`embed\` must be a function from texts to vectors, got ${describeValue(options?.embed)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `createHybridToolRanker: \`embed\` must be a function from texts to vectors, got ${describeValue(options?.embed)}`,
+    );
   }
   const maxCachedEmbeddings = readWholeNumber(options.maxCachedEmbeddings, 'maxCachedEmbeddings', 20_000);
   const maxCachedQueries = readWholeNumber(options.maxCachedQueries, 'maxCachedQueries', 256);
@@ -66,7 +69,10 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
   const depth = readWholeNumber(options.depth, 'depth', 50);
   const fusionConstant = options.fusionConstant ?? 60;
   if (typeof fusionConstant !== 'number' || !Number.isFinite(fusionConstant) || fusionConstant < 0) {
-    throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`fusionConstant\` must be a finite number ≥ 0, got ${describeValue(fusionConstant)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `createHybridToolRanker: \`fusionConstant\` must be a finite number ≥ 0, got ${describeValue(fusionConstant)}`,
+    );
   }
   const { embed } = options;
   // Size bounds (each entry counts 1), not `max`, which allocates lru-cache's tables for the whole bound up front: a
@@ -79,7 +85,10 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
   async function embedNormalized(texts: readonly string[]): Promise<Float32Array[]> {
     const vectors = await embed(texts);
     if (!Array.isArray(vectors) || vectors.length !== texts.length) {
-      throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`embed\` must return one vector per text (${texts.length}), got ${describeValue(vectors)}`);
+      throw new ToolSearchError(
+        'invalid-options',
+        `createHybridToolRanker: \`embed\` must return one vector per text (${texts.length}), got ${describeValue(vectors)}`,
+      );
     }
     return vectors.map((vector) => normalize(vector));
   }
@@ -160,7 +169,10 @@ function rankBySimilarity(
     const name = tools[position]!.name;
     if (visible !== undefined && !visible.has(name)) return;
     if (vector.length !== query.length) {
-      throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`embed\` returned vectors of ${query.length} and ${vector.length} numbers; every vector must have one length`);
+      throw new ToolSearchError(
+        'invalid-options',
+        `createHybridToolRanker: \`embed\` returned vectors of ${query.length} and ${vector.length} numbers; every vector must have one length`,
+      );
     }
     let similarity = 0;
     for (let dimension = 0; dimension < query.length; dimension += 1) similarity += query[dimension]! * vector[dimension]!;

@@ -95,7 +95,9 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
   const serverCount = new Set(servers.filter((server) => server !== undefined).map((server) => server.toLowerCase())).size;
   // Fields are read from the heaviest to the lightest (the server before the name it is part of), so the first time a
   // tool meets a term is in its best field.
-  const fieldOrder = [...(serverCount >= 2 ? [SERVER_FIELD] : []), NAME_FIELD, DESCRIPTION_FIELD, PARAMETERS_FIELD].sort((a, b) => weightOfField[b]! - weightOfField[a]!);
+  const fieldOrder = [...(serverCount >= 2 ? [SERVER_FIELD] : []), NAME_FIELD, DESCRIPTION_FIELD, PARAMETERS_FIELD].sort(
+    (a, b) => weightOfField[b]! - weightOfField[a]!,
+  );
   // Per term found in a server field: the servers (lower case) that have it, for its rarity among servers.
   const serversOfTerm = new Map<number, Set<string>>();
   let toolServer = '';

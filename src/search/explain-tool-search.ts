@@ -1,7 +1,14 @@
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { createTermPostings } from './create-term-postings.js';
-import { EXACT_NAME_BONUS, MULTI_NEED_TERMS, createToolIndex, resolveToolIndexOptions, type ToolIndexOptions, type ToolIndexSearchOptions } from './create-tool-index.js';
+import {
+  EXACT_NAME_BONUS,
+  MULTI_NEED_TERMS,
+  createToolIndex,
+  resolveToolIndexOptions,
+  type ToolIndexOptions,
+  type ToolIndexSearchOptions,
+} from './create-tool-index.js';
 import { parseToolSelection } from './parse-tool-selection.js';
 import { resolveQueryTerms } from './resolve-query-terms.js';
 import { splitSearchWords } from './split-search-words.js';
@@ -74,11 +81,7 @@ export interface ToolSearchExplanations {
  *
  * Throws what `createToolIndex` and `search` throw for bad tools, options or query.
  */
-export function explainToolSearch(
-  tools: ToolDefinitionsInput,
-  query: string,
-  options: ToolIndexOptions & ToolIndexSearchOptions = {},
-): ToolSearchExplanations {
+export function explainToolSearch(tools: ToolDefinitionsInput, query: string, options: ToolIndexOptions & ToolIndexSearchOptions = {}): ToolSearchExplanations {
   const definitions = parseToolDefinitions(tools);
   const { visible, maxResults, ...indexOptions } = options;
   const hits = createToolIndex(definitions, indexOptions).search(query, {
@@ -87,13 +90,23 @@ export function explainToolSearch(
   });
   const selection = parseToolSelection(query) !== null;
   const resolved = resolveToolIndexOptions(indexOptions);
-  const contentPostings = createTermPostings(definitions, { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization, words: 'content' });
+  const contentPostings = createTermPostings(definitions, {
+    weights: resolved.weights,
+    rarity: resolved.rarity,
+    lengthNormalization: resolved.lengthNormalization,
+    words: 'content',
+  });
   // The same terms and postings the index searched: content words, or the stop words of a stop-words-only query.
   let terms = selection ? [] : resolveQueryTerms(query, contentPostings.termIds);
   let postings = contentPostings;
   if (!selection && terms.length === 0) {
     terms = [...new Set(splitSearchWords(query).filter(isSearchStopWord))];
-    postings = createTermPostings(definitions, { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization, words: 'stop-words' });
+    postings = createTermPostings(definitions, {
+      weights: resolved.weights,
+      rarity: resolved.rarity,
+      lengthNormalization: resolved.lengthNormalization,
+      words: 'stop-words',
+    });
   }
   const { names, termIds, offsets, toolIds, weights, fields, rarities } = postings;
   const idOf = new Map(names.map((name, id) => [name, id]));
@@ -128,7 +141,17 @@ export function explainToolSearch(
         total += points + bonus;
         const toolsWithTerm = offsets[termId + 1]! - offsets[termId]!;
         const lengthFactor = fieldWeight > 0 && rarity > 0 ? stored / (fieldWeight * rarity) : 1;
-        parts.push({ term, field, fieldWeight, rarity: round(rarity), lengthFactor: round(lengthFactor), toolsWithTerm, points: round(points), coverage: round(bonus), share });
+        parts.push({
+          term,
+          field,
+          fieldWeight,
+          rarity: round(rarity),
+          lengthFactor: round(lengthFactor),
+          toolsWithTerm,
+          points: round(points),
+          coverage: round(bonus),
+          share,
+        });
       }
     }
     if (forCoverage) for (const part of parts) if (part.fieldWeight > 0) covered.add(part.term);

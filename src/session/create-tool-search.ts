@@ -204,7 +204,12 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
       if (name === resolveOwnToolsSent(plan).searchName) {
         // Search only what this request sends, when it sends less than the catalog.
         const visible = visibleOf(plan);
-        const result = await search.execute(call.arguments, { sessionId, ...(names === undefined ? {} : { names }), ...(visible === undefined ? {} : { visible }), ...(context.loaded === undefined ? {} : { loaded: context.loaded }) });
+        const result = await search.execute(call.arguments, {
+          sessionId,
+          ...(names === undefined ? {} : { names }),
+          ...(visible === undefined ? {} : { visible }),
+          ...(context.loaded === undefined ? {} : { loaded: context.loaded }),
+        });
         if (plan.mechanism !== 'openai-hosted' && plan.mechanism !== 'claude-hosted') return { type: 'search', result };
         // The provider loads what the result names: only deferred tools the conversation has not loaded yet.
         const deferred = new Set(plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
@@ -213,7 +218,9 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
         return { type: 'search', result: resolveLoadableSearchResult(result, (wire) => deferred.has(fromWire(wire)) && !loaded.has(fromWire(wire))) };
       }
       const outcome = await check.check(call, { sessionId, plan, ...(names === undefined ? {} : { names }) });
-      return outcome.ok ? { type: 'run', name: outcome.name, arguments: outcome.arguments, checked: outcome.checked } : { type: 'answer', result: outcome.result };
+      return outcome.ok
+        ? { type: 'run', name: outcome.name, arguments: outcome.arguments, checked: outcome.checked }
+        : { type: 'answer', result: outcome.result };
     },
     readRevealed: async (plan, sessionId) => (plan.reveal === 'tool-list' ? store.get(sessionId) : []),
   };

@@ -14,5 +14,8 @@ export function isOwnToolEntry(tool: unknown): boolean {
   if (!isRecord(tool)) return false;
   if (OWN_DESCRIPTIONS.has(tool.description)) return true;
   if (isRecord(tool.function) && OWN_DESCRIPTIONS.has(tool.function.description)) return true;
-  return Array.isArray(tool.functionDeclarations) && tool.functionDeclarations.some((declaration: unknown) => isRecord(declaration) && OWN_DESCRIPTIONS.has(declaration.description));
+  return (
+    Array.isArray(tool.functionDeclarations) &&
+    tool.functionDeclarations.some((declaration: unknown) => isRecord(declaration) && OWN_DESCRIPTIONS.has(declaration.description))
+  );
 }

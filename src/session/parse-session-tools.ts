@@ -54,7 +54,10 @@ const ENTRY_POINTS: Readonly<Record<WireAPI, { readonly name: string; readonly f
 
 /** How a message names each shape, and the API it belongs to. */
 const SHAPES: Readonly<Record<Exclude<ToolShape, 'provider' | 'unknown'>, { readonly text: string; readonly api?: WireAPI }>> = {
-  'openai-responses': { text: "an OpenAI Responses tool (`{ type: 'function', name, parameters }`, without Chat's `function` wrapper)", api: 'openai-responses' },
+  'openai-responses': {
+    text: "an OpenAI Responses tool (`{ type: 'function', name, parameters }`, without Chat's `function` wrapper)",
+    api: 'openai-responses',
+  },
   'openai-chat': { text: "an OpenAI Chat Completions tool (`{ type: 'function', function: { name, parameters } }`)", api: 'openai-chat' },
   'anthropic-messages': { text: 'an Anthropic Messages API tool (`{ name, description, input_schema }`)', api: 'anthropic-messages' },
   gemini: { text: 'a Gemini tool (`{ functionDeclarations }`)', api: 'gemini' },
@@ -100,7 +103,8 @@ function foreignShapeMessage(shape: Exclude<ToolShape, 'unknown'>, index: number
   const own = ENTRY_POINTS[source.api];
   const found = shape === 'provider' ? { text: 'a provider tool of another API' } : SHAPES[shape];
   const entry = `${source.where}[${index}] is ${found.text}, but \`${source.label}\` takes ${own.name}'s tools`;
-  if (shape === 'gemini-declaration' && source.api === 'gemini') return `${entry}: wrap the declarations in a tool, \`[{ functionDeclarations: declarations }]\``;
+  if (shape === 'gemini-declaration' && source.api === 'gemini')
+    return `${entry}: wrap the declarations in a tool, \`[{ functionDeclarations: declarations }]\``;
   if (found.api === undefined) {
     return `${entry}: convert MCP tools with ${own.convert}, or use \`createToolSearch\` from \`tool-search\` for a runtime of your own`;
   }
@@ -132,7 +136,9 @@ function withJSONSchemas(tool: Record<string, unknown>, api: WireAPI): Record<st
         const fromParameters = convertField(declaration, 'parameters', 'parametersJsonSchema');
         return convertField(fromParameters, 'parametersJsonSchema', 'parametersJsonSchema');
       });
-      return declarations.some((declaration, index) => declaration !== (tool.functionDeclarations as unknown[])[index]) ? { ...tool, functionDeclarations: declarations } : tool;
+      return declarations.some((declaration, index) => declaration !== (tool.functionDeclarations as unknown[])[index])
+        ? { ...tool, functionDeclarations: declarations }
+        : tool;
     }
     default:
       return assertNever(api, 'wire API');

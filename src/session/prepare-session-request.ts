@@ -48,7 +48,10 @@ export interface SessionWire<Code extends string> {
    * body shares): what they were planned for, so preparing one again gives the same bytes, and the entries it held
    * (a list edited in place since is not recalled: it is read like any copy).
    */
-  readonly prepared: WeakMap<object, { readonly tools: readonly ToolDefinition[] | undefined; readonly sent: readonly unknown[]; readonly entries: readonly unknown[] }>;
+  readonly prepared: WeakMap<
+    object,
+    { readonly tools: readonly ToolDefinition[] | undefined; readonly sent: readonly unknown[]; readonly entries: readonly unknown[] }
+  >;
 }
 
 /** A request prepared by {@link prepareSessionRequest}: all of a {@link SessionRequest} but its step. */
@@ -106,7 +109,9 @@ export async function prepareSessionRequest<Code extends string>(
   } else if (Array.isArray(givenTools) && givenTools.some(isOwnToolEntry)) {
     prepared = await prepareCopy(given, givenTools, prepareWith);
   } else {
-    const sent = Array.isArray(givenTools) ? parseSessionTools(givenTools, { api: wire.api, label: wire.label, where: '`body.tools`' }) : (givenTools as readonly unknown[]);
+    const sent = Array.isArray(givenTools)
+      ? parseSessionTools(givenTools, { api: wire.api, label: wire.label, where: '`body.tools`' })
+      : (givenTools as readonly unknown[]);
     const body = sent === givenTools ? given : wire.withTools(given, sent);
     prepared = await prepareWith(body, wire.parseTools(body), sent);
   }
@@ -125,7 +130,11 @@ export async function prepareSessionRequest<Code extends string>(
   /** Whether the tool list is one this factory returned, with the same entries (not edited in place since). */
   function isUnchangedPrepared(list: unknown): list is unknown[] {
     const earlier = Array.isArray(list) ? wire.prepared.get(list) : undefined;
-    return earlier !== undefined && earlier.entries.length === (list as unknown[]).length && earlier.entries.every((entry, index) => entry === (list as unknown[])[index]);
+    return (
+      earlier !== undefined &&
+      earlier.entries.length === (list as unknown[]).length &&
+      earlier.entries.every((entry, index) => entry === (list as unknown[])[index])
+    );
   }
 
   /**
@@ -133,7 +142,11 @@ export async function prepareSessionRequest<Code extends string>(
    * as a request for the catalog (what a body without tools is), then as the tools it holds; the reading that gives the same bytes back is the request. When
    * neither does, the tools it was planned for are no longer in it, and a typed error says so.
    */
-  async function prepareCopy(copy: Record<string, unknown>, copied: readonly unknown[], attempt: typeof prepareWith): Promise<Awaited<ReturnType<typeof prepareWith>>> {
+  async function prepareCopy(
+    copy: Record<string, unknown>,
+    copied: readonly unknown[],
+    attempt: typeof prepareWith,
+  ): Promise<Awaited<ReturnType<typeof prepareWith>>> {
     // What every reading checks alike (the session id, the model, the mechanism) is said as it is, not as a lost copy.
     resolveSessionPlan(toolSearch, { api: wire.api, sessionId, bodyModel: copy.model, optionModel: wire.model, tools: undefined, label: wire.label });
     const expected = stringify(copy);

@@ -10,7 +10,10 @@ import type { SessionStep } from './session-step.js';
  */
 export async function runSessionStep<Turn>(step: () => Promise<SessionStep<Turn>>, runTool: RunTool, sessionId: string): Promise<Turn> {
   if (typeof runTool !== 'function') {
-    throw new ToolSearchError('invalid-options', `\`handle(response, runTool)\`: \`runTool\` must be a function \`(name, args, call) => output\`, got ${describeValue(runTool)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `\`handle(response, runTool)\`: \`runTool\` must be a function \`(name, args, call) => output\`, got ${describeValue(runTool)}`,
+    );
   }
   const { pending, complete } = await step();
   const outputs: unknown[] = [];

@@ -47,4 +47,8 @@ export interface SessionRequest<Body, Code extends string, Response, Turn> {
  * The element type of one of a body's lists (`ListItemOf<Body, 'messages'>` is the SDK's `MessageParam` for an SDK
  * body), so the items a turn returns push into the caller's own list without casts.
  */
-export type ListItemOf<Body, Key extends string> = Body extends { readonly [key in Key]?: infer List } ? (List extends readonly (infer Item)[] ? Item : never) : never;
+export type ListItemOf<Body, Key extends string> = Body extends { readonly [key in Key]?: infer List }
+  ? List extends readonly (infer Item)[]
+    ? Item
+    : never
+  : never;

@@ -62,7 +62,11 @@ function convertType(def: Zod3Definition, inner: (schema: unknown) => Record<str
     case 'ZodObject':
       return objectSchema(def, inner);
     case 'ZodArray': {
-      const { minLength, maxLength, exactLength } = def as { minLength?: { value: number } | null; maxLength?: { value: number } | null; exactLength?: { value: number } | null };
+      const { minLength, maxLength, exactLength } = def as {
+        minLength?: { value: number } | null;
+        maxLength?: { value: number } | null;
+        exactLength?: { value: number } | null;
+      };
       return {
         type: 'array',
         items: inner(def.type),
@@ -162,7 +166,15 @@ function checksOf(def: Zod3Definition): readonly Zod3Check[] {
   return Array.isArray(def.checks) ? (def.checks as Zod3Check[]) : [];
 }
 
-const STRING_FORMATS: Readonly<Record<string, string>> = { email: 'email', url: 'uri', uuid: 'uuid', datetime: 'date-time', date: 'date', time: 'time', duration: 'duration' };
+const STRING_FORMATS: Readonly<Record<string, string>> = {
+  email: 'email',
+  url: 'uri',
+  uuid: 'uuid',
+  datetime: 'date-time',
+  date: 'date',
+  time: 'time',
+  duration: 'duration',
+};
 
 function stringChecks(checks: readonly Zod3Check[]): Record<string, unknown> {
   const result: Record<string, unknown> = {};

@@ -66,7 +66,9 @@ export function parseToolDefinitions(tools: unknown): ToolDefinition[] {
       problems.push(`tool \`${name}\` has a \`server\` that is not a string: ${describeValue(server)}`);
     }
     if (deferrable !== undefined && !(DEFERRABLE_POLICIES as readonly unknown[]).includes(deferrable)) {
-      problems.push(`tool \`${name}\` has \`deferrable\` ${describeValue(deferrable)}; it must be one of ${DEFERRABLE_POLICIES.map((p) => `'${p}'`).join(', ')}`);
+      problems.push(
+        `tool \`${name}\` has \`deferrable\` ${describeValue(deferrable)}; it must be one of ${DEFERRABLE_POLICIES.map((p) => `'${p}'`).join(', ')}`,
+      );
     }
   }
   if (problems.length > 0) {
@@ -74,4 +76,3 @@ export function parseToolDefinitions(tools: unknown): ToolDefinition[] {
   }
   return input as ToolDefinition[];
 }
-

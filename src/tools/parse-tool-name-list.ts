@@ -18,7 +18,10 @@ import { describeValue } from '../errors/describe-value.js';
  */
 export function parseToolNameList(value: unknown, field: string): string[] {
   if (typeof value === 'string') {
-    throw new ToolSearchError('invalid-options', `${field} must be a list of tool names (an array or a Set), got ${describeValue(value)}; write [${JSON.stringify(value.length > 60 ? `${cutText(value, 57)}...` : value)}] for one name`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `${field} must be a list of tool names (an array or a Set), got ${describeValue(value)}; write [${JSON.stringify(value.length > 60 ? `${cutText(value, 57)}...` : value)}] for one name`,
+    );
   }
   if (typeof value !== 'object' || value === null || typeof (value as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
     throw new ToolSearchError('invalid-options', `${field} must be a list of tool names (an array or a Set), got ${describeValue(value)}`);

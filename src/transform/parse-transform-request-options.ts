@@ -33,7 +33,10 @@ export function parseTransformRequestOptions(options: unknown): { readonly revea
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     if (issue?.code === 'unrecognized_keys') {
-      throw new ToolSearchError('invalid-options', `\`options\` has an unknown option ${issue.keys.map((key) => `\`${key}\``).join(', ')}; the only option is \`revealed\``);
+      throw new ToolSearchError(
+        'invalid-options',
+        `\`options\` has an unknown option ${issue.keys.map((key) => `\`${key}\``).join(', ')}; the only option is \`revealed\``,
+      );
     }
     const field = issue === undefined || issue.path.length === 0 ? '`options`' : `\`options.${issue.path.join('.')}\``;
     const value = issue === undefined || issue.path.length === 0 ? options : (options as Record<string, unknown>)[String(issue.path[0])];

@@ -9,8 +9,20 @@ const chart: BenchChart = {
   scale: 'linear',
   digits: 1,
   groups: [
-    { label: 'small', bars: [{ series: 'library', value: 1.5 }, { series: 'BM25', value: 3 }] },
-    { label: 'large', bars: [{ series: 'library', value: null }, { series: 'BM25', value: 12 }] },
+    {
+      label: 'small',
+      bars: [
+        { series: 'library', value: 1.5 },
+        { series: 'BM25', value: 3 },
+      ],
+    },
+    {
+      label: 'large',
+      bars: [
+        { series: 'library', value: null },
+        { series: 'BM25', value: 12 },
+      ],
+    },
   ],
 };
 
@@ -32,7 +44,20 @@ describe('drawBarChart', () => {
   });
 
   it('puts powers of ten on a log axis', () => {
-    const svg = drawBarChart({ ...chart, scale: 'log', digits: 3, groups: [{ label: 'x', bars: [{ series: 'a', value: 0.004 }, { series: 'b', value: 2.5 }] }] });
+    const svg = drawBarChart({
+      ...chart,
+      scale: 'log',
+      digits: 3,
+      groups: [
+        {
+          label: 'x',
+          bars: [
+            { series: 'a', value: 0.004 },
+            { series: 'b', value: 2.5 },
+          ],
+        },
+      ],
+    });
     for (const tick of ['0.001', '0.01', '0.1', '>1<', '>10<']) expect(svg).toContain(tick);
     expect(svg).toContain('ms (log scale)');
   });

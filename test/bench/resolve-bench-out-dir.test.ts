@@ -27,10 +27,12 @@ describe('resolveBenchOutDir', () => {
     expect(resolveBenchOutDir({ quick: true, updateReport: false, outDir: '/tmp/x' }, 'usage')).toBe('/tmp/x');
   });
 
-  it.each([
-    [{ quick: true, updateReport: true }],
-    [{ quick: false, updateReport: true, outDir: '/tmp/x' }],
-  ])('refuses --update-report with --quick or --out: %j', (output) => {
-    expect(() => resolveBenchOutDir(output, 'usage: …')).toThrow('--update-report writes the full run to bench/results/; it takes neither --quick nor --out. usage: …');
-  });
+  it.each([[{ quick: true, updateReport: true }], [{ quick: false, updateReport: true, outDir: '/tmp/x' }]])(
+    'refuses --update-report with --quick or --out: %j',
+    (output) => {
+      expect(() => resolveBenchOutDir(output, 'usage: …')).toThrow(
+        '--update-report writes the full run to bench/results/; it takes neither --quick nor --out. usage: …',
+      );
+    },
+  );
 });

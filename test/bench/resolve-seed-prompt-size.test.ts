@@ -16,7 +16,10 @@ describe('resolveSeedPromptSize', () => {
   });
 
   it('counts a tool without parameters (the floor) by its name and description only', () => {
-    expect(resolveSeedPromptSize([{ name: 'ls', description: 'List' }])).toEqual({ toolListBytes: Buffer.byteLength('{"name":"ls","description":"List"}'), parameterBytes: 0 });
+    expect(resolveSeedPromptSize([{ name: 'ls', description: 'List' }])).toEqual({
+      toolListBytes: Buffer.byteLength('{"name":"ls","description":"List"}'),
+      parameterBytes: 0,
+    });
   });
 
   it('counts bytes, not characters', () => {

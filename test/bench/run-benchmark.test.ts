@@ -143,8 +143,12 @@ describe('bench/run.ts', () => {
     expect(existsSync(entry)).toBe(true);
     const help = await run(process.execPath, ['--import', 'tsx', entry, '--help']);
     expect(help.stdout).toContain('usage: npm run bench [-- --quick] [-- --out <dir>] [-- --update-report]');
-    await expect(run(process.execPath, ['--import', 'tsx', entry, '--nonsense'])).rejects.toMatchObject({ stderr: expect.stringContaining('unknown argument "--nonsense"') });
+    await expect(run(process.execPath, ['--import', 'tsx', entry, '--nonsense'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('unknown argument "--nonsense"'),
+    });
     // Only a full run may rewrite the committed report.
-    await expect(run(process.execPath, ['--import', 'tsx', entry, '--update-report', '--quick'])).rejects.toMatchObject({ stderr: expect.stringContaining('--update-report writes the full run to bench/results/; it takes neither --quick nor --out') });
+    await expect(run(process.execPath, ['--import', 'tsx', entry, '--update-report', '--quick'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('--update-report writes the full run to bench/results/; it takes neither --quick nor --out'),
+    });
   });
 });

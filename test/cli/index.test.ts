@@ -95,7 +95,12 @@ async function runJSON<T>(args: readonly string[], input?: string): Promise<T> {
 interface InspectJSON {
   readonly source: string;
   readonly model: string | null;
-  readonly plan: { readonly mechanism: string; readonly toolCount: number; readonly listing: string; readonly tools: { readonly name: string; readonly status: string; readonly reason: string }[] };
+  readonly plan: {
+    readonly mechanism: string;
+    readonly toolCount: number;
+    readonly listing: string;
+    readonly tools: { readonly name: string; readonly status: string; readonly reason: string }[];
+  };
   readonly deferredBy: Record<string, number>;
   readonly loadedBy: Record<string, number>;
   readonly tokens: { readonly counter: string; readonly exact: boolean };
@@ -114,7 +119,13 @@ interface InspectJSON {
 
 interface SearchJSON {
   readonly terms: string[];
-  readonly results: { readonly name: string; readonly score: number; readonly terms: { readonly term: string; readonly field: string }[]; readonly coverage: number; readonly unexplained: number }[];
+  readonly results: {
+    readonly name: string;
+    readonly score: number;
+    readonly terms: { readonly term: string; readonly field: string }[];
+    readonly coverage: number;
+    readonly unexplained: number;
+  }[];
 }
 
 // Each test starts Node processes (bounded by PROCESS_LIMIT); on a busy machine one may take many seconds, so no test
@@ -124,7 +135,9 @@ describe.concurrent('tool-search (the command line)', () => {
     it.each([[['--help']], [['-h']], [[]], [['help']], [['inspect', '--help']]])('prints the usage for %j', async (args) => {
       const result = await run(args);
       expect(result.status).toBe(0);
-      expect(result.stdout).toContain('Usage:\n  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--listing <listing>] [--format <format>] [--json]');
+      expect(result.stdout).toContain(
+        'Usage:\n  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--listing <listing>] [--format <format>] [--json]',
+      );
       expect(result.stdout).toContain('tool-search search <tools.json | -> <query…>');
     });
 
@@ -229,7 +242,9 @@ describe.concurrent('tool-search (the command line)', () => {
       const result = await run(['search', github, 'create an issue in my repo']);
       expect(result.status).toBe(0);
       expect(result.stdout).toContain('Query "create an issue in my repo" → terms: creat, issu, repositori');
-      expect(result.stdout).toMatch(/ {2}1 {2}create_issue +3\.084 {2}creat: name 3 × 0\.345 = 1\.034 · issu: name 3 × 0\.308 = 0\.923 · repositori: description 1 × 0\.161 × 1\.05\d = 0\.170 · coverage \+0\.956\n/);
+      expect(result.stdout).toMatch(
+        / {2}1 {2}create_issue +3\.084 {2}creat: name 3 × 0\.345 = 1\.034 · issu: name 3 × 0\.308 = 0\.923 · repositori: description 1 × 0\.161 × 1\.05\d = 0\.170 · coverage \+0\.956\n/,
+      );
     });
 
     it('ranks as the library’s index does, and the parts add up (--json)', async () => {
@@ -248,14 +263,39 @@ describe.concurrent('tool-search (the command line)', () => {
 
   describe('bad input', () => {
     it.each([
-      ['a missing file', ['inspect', 'no-such-tools.json'], 2, 'tool-search: cannot read `no-such-tools.json`: no such file\nRun `tool-search --help` for usage.\n'],
+      [
+        'a missing file',
+        ['inspect', 'no-such-tools.json'],
+        2,
+        'tool-search: cannot read `no-such-tools.json`: no such file\nRun `tool-search --help` for usage.\n',
+      ],
       ['an unknown option', ['inspect', github, '--frobnicate'], 2, 'tool-search: unknown option `--frobnicate`\nRun `tool-search --help` for usage.\n'],
       ['an option without its value', ['inspect', github, '--model'], 2, 'tool-search: option `--model` needs a value\n'],
-      ['an option of the other command', ['search', github, 'x', '--model', 'gpt-5.4'], 2, 'tool-search: `search` takes no `--model`; its options are `--format`, `--max-results`, `--json`\n'],
-      ['a bad --format', ['search', github, 'x', '--format', 'bedrock'], 2, 'tool-search: `--format` must be one of `mcp`, `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, got `bedrock`\n'],
+      [
+        'an option of the other command',
+        ['search', github, 'x', '--model', 'gpt-5.4'],
+        2,
+        'tool-search: `search` takes no `--model`; its options are `--format`, `--max-results`, `--json`\n',
+      ],
+      [
+        'a bad --format',
+        ['search', github, 'x', '--format', 'bedrock'],
+        2,
+        'tool-search: `--format` must be one of `mcp`, `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, got `bedrock`\n',
+      ],
       ['an unknown command', ['explain', github], 2, 'tool-search: unknown command `explain`; the commands are `inspect` and `search`\n'],
-      ['a bad --api', ['inspect', github, '--api', 'bedrock'], 2, 'tool-search: `--api` must be one of `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, got `bedrock`\n'],
-      ['a bad --listing', ['inspect', github, '--listing', 'short'], 2, 'tool-search: `--listing` must be one of `auto`, `full`, `compact`, `names`, `none`, got `short`\n'],
+      [
+        'a bad --api',
+        ['inspect', github, '--api', 'bedrock'],
+        2,
+        'tool-search: `--api` must be one of `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, got `bedrock`\n',
+      ],
+      [
+        'a bad --listing',
+        ['inspect', github, '--listing', 'short'],
+        2,
+        'tool-search: `--listing` must be one of `auto`, `full`, `compact`, `names`, `none`, got `short`\n',
+      ],
       ['a bad --max-results', ['search', github, 'x', '--max-results', '0'], 2, 'tool-search: `--max-results` must be a whole number ≥ 1, got `0`\n'],
       ['search without a query', ['search', github], 2, 'tool-search: `search` needs a query after the tools file'],
       ['inspect without a file', ['inspect'], 2, 'tool-search: `inspect` needs a tools file: a path, or `-` for standard input\n'],
@@ -270,8 +310,16 @@ describe.concurrent('tool-search (the command line)', () => {
       ['text that is not JSON', '{"tools": [', 'tool-search: `standard input` is not valid JSON: '],
       ['empty input', '', 'tool-search: `standard input` is not valid JSON: it is empty\n'],
       ['JSON that is not a tool list', '{"name": "x"}', 'tool-search: `standard input`: it holds no tool list'],
-      ['tools in no shape the package reads', '[{"name": "x"}]', 'tool-search: `standard input`: its tools are in no shape this package reads (`tools[0]` is an object with the fields `name`)'],
-      ['an MCP tool list with a bad tool', '[{"name": "x", "inputSchema": {}}, {"name": "x", "inputSchema": {}}]', 'tool-search: `standard input`, read as MCP ({ name, description, inputSchema }): Invalid tool list: tool `x` is defined twice'],
+      [
+        'tools in no shape the package reads',
+        '[{"name": "x"}]',
+        'tool-search: `standard input`: its tools are in no shape this package reads (`tools[0]` is an object with the fields `name`)',
+      ],
+      [
+        'an MCP tool list with a bad tool',
+        '[{"name": "x", "inputSchema": {}}, {"name": "x", "inputSchema": {}}]',
+        'tool-search: `standard input`, read as MCP ({ name, description, inputSchema }): Invalid tool list: tool `x` is defined twice',
+      ],
     ])('reports %s and exits 1', async (_label, input, message) => {
       const result = await run(['inspect', '-'], input);
       expect(result.stdout).toBe('');

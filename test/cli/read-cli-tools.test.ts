@@ -56,12 +56,22 @@ describe('readCLITools', () => {
     const path = file('junk.json', JSON.stringify(tools.map((tool) => ({ id: tool.name, schema: tool.inputSchema }))));
     const error = await readError(path);
     expect(error.code).toBe('invalid-tools');
-    expect(error.message).toMatch(new RegExp(`^\`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`: its tools are in no shape this package reads \\(\`tools\\[0\\]\` is an object with the fields \`id\`, \`schema\`\\)`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^\`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`: its tools are in no shape this package reads \\(\`tools\\[0\\]\` is an object with the fields \`id\`, \`schema\`\\)`,
+      ),
+    );
     expect(error.message.match(/tools\[/g)).toHaveLength(1);
   });
 
   it('names the shape it read when its reader refuses the list', async () => {
-    const path = file('bad-anthropic.json', JSON.stringify([{ name: 'a', input_schema: {} }, { name: 'a', input_schema: {} }]));
+    const path = file(
+      'bad-anthropic.json',
+      JSON.stringify([
+        { name: 'a', input_schema: {} },
+        { name: 'a', input_schema: {} },
+      ]),
+    );
     const error = await readError(path);
     expect(error.code).toBe('invalid-tools');
     expect(error.message).toContain(`\`${path}\`, read as Anthropic Messages ({ name, description, input_schema }): `);

@@ -5,7 +5,11 @@ import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 
 const estimate: TokenCounter = { label: 'estimate', exact: false, count: (text) => Math.ceil(text.length / 4) };
 const catalog = (count: number): ToolDefinition[] =>
-  Array.from({ length: count }, (_, index) => ({ name: `tool_${index}`, description: `Tool number ${index}.`, inputSchema: { type: 'object', properties: { a: { type: 'string' } } } }));
+  Array.from({ length: count }, (_, index) => ({
+    name: `tool_${index}`,
+    description: `Tool number ${index}.`,
+    inputSchema: { type: 'object', properties: { a: { type: 'string' } } },
+  }));
 
 describe('resolveInspectReport', () => {
   describe('on a catalog over a mechanism’s limit (10,001 tools; Anthropic defers at most 10,000)', () => {
@@ -13,7 +17,13 @@ describe('resolveInspectReport', () => {
 
     it('reports the plan and every request the library can write', () => {
       expect(report.plan).toMatchObject({ mechanism: 'client', toolCount: 10_001 });
-      expect(report.sizes.map((row) => `${row.mechanism} ${row.listing ?? '-'}`)).toEqual(['none -', 'client full', 'client compact', 'client names', 'client none']);
+      expect(report.sizes.map((row) => `${row.mechanism} ${row.listing ?? '-'}`)).toEqual([
+        'none -',
+        'client full',
+        'client compact',
+        'client names',
+        'client none',
+      ]);
     });
 
     it('turns each request it refuses into a warning naming the mechanism and the limit', () => {

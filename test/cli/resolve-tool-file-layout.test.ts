@@ -18,12 +18,22 @@ describe('resolveToolFileLayout', () => {
       ['an MCP tools/list result', { tools: mcp, nextCursor: 'n' }, 'mcp', 'an object with `tools`'],
       ['a JSON-RPC tools/list response', { jsonrpc: '2.0', id: 1, result: { tools: mcp } }, 'mcp', 'a JSON-RPC tools/list response'],
       ['OpenAI Responses tools', responses, 'openai-responses', 'a JSON array'],
-      ['a Responses body with a provider tool first', { model: 'gpt-5.4', input: [], tools: [{ type: 'web_search' }, ...responses] }, 'openai-responses', 'a request body'],
+      [
+        'a Responses body with a provider tool first',
+        { model: 'gpt-5.4', input: [], tools: [{ type: 'web_search' }, ...responses] },
+        'openai-responses',
+        'a request body',
+      ],
       ['OpenAI Chat Completions tools', chat, 'openai-chat', 'a JSON array'],
       ['a Chat Completions body', { model: 'gpt-4.1', messages: [], tools: chat }, 'openai-chat', 'a request body'],
       ['Anthropic Messages tools', anthropic, 'anthropic-messages', 'a JSON array'],
       ['Gemini tools', [{ functionDeclarations: declarations }], 'gemini', 'a JSON array'],
-      ['a @google/genai request', { model: 'gemini-2.5-pro', contents: [], config: { tools: [{ functionDeclarations: declarations }] } }, 'gemini', 'a @google/genai request'],
+      [
+        'a @google/genai request',
+        { model: 'gemini-2.5-pro', contents: [], config: { tools: [{ functionDeclarations: declarations }] } },
+        'gemini',
+        'a @google/genai request',
+      ],
       ['an empty array', [], 'mcp', 'a JSON array'],
     ])('%s', (_label, json, format, container) => {
       expect(resolveToolFileLayout(json)).toMatchObject({ format, container });
@@ -60,9 +70,17 @@ describe('resolveToolFileLayout', () => {
 
     it('wraps bare declarations into one Gemini tool next to the Gemini tools already there', () => {
       const [first, ...rest] = declarations;
-      expect(resolveToolFileLayout([{ googleSearch: {} }, ...declarations])).toMatchObject({ format: 'gemini', entries: [{ googleSearch: {} }, { functionDeclarations: declarations }] });
-      expect(resolveToolFileLayout([{ functionDeclarations: [first] }, ...rest])).toMatchObject({ format: 'gemini', entries: [{ functionDeclarations: [first] }, { functionDeclarations: rest }] });
-      expect(resolveToolFileLayout([{ googleSearch: {} }, ...declarations], 'gemini')).toMatchObject({ entries: [{ googleSearch: {} }, { functionDeclarations: declarations }] });
+      expect(resolveToolFileLayout([{ googleSearch: {} }, ...declarations])).toMatchObject({
+        format: 'gemini',
+        entries: [{ googleSearch: {} }, { functionDeclarations: declarations }],
+      });
+      expect(resolveToolFileLayout([{ functionDeclarations: [first] }, ...rest])).toMatchObject({
+        format: 'gemini',
+        entries: [{ functionDeclarations: [first] }, { functionDeclarations: rest }],
+      });
+      expect(resolveToolFileLayout([{ googleSearch: {} }, ...declarations], 'gemini')).toMatchObject({
+        entries: [{ googleSearch: {} }, { functionDeclarations: declarations }],
+      });
     });
   });
 
@@ -94,7 +112,8 @@ describe('resolveToolFileLayout', () => {
     it('for tools of two shapes', () => {
       expect(resolveToolFileLayout([...mcp, ...anthropic])).toEqual({
         format: null,
-        problem: 'its tools mix shapes: `tools[0]` is MCP ({ name, description, inputSchema }), `tools[3]` is Anthropic Messages ({ name, description, input_schema }); give one shape per file, or choose one with `--format`',
+        problem:
+          'its tools mix shapes: `tools[0]` is MCP ({ name, description, inputSchema }), `tools[3]` is Anthropic Messages ({ name, description, input_schema }); give one shape per file, or choose one with `--format`',
       });
     });
 

@@ -13,7 +13,10 @@ describe('createArgumentValidator', () => {
     ['a $ref to a relative file', { type: 'object', properties: { a: { $ref: 'a.json#/x' } } }],
     ['a $ref to nowhere', { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } }],
     ['a $recursiveRef to nowhere', { properties: { a: { $recursiveRef: 'https://example.com/x' } } }],
-    ['two subschemas with one $id', { properties: { a: { $id: 'https://example.com/a', type: 'string' }, b: { $id: 'https://example.com/a', type: 'number' } } }],
+    [
+      'two subschemas with one $id',
+      { properties: { a: { $id: 'https://example.com/a', type: 'string' }, b: { $id: 'https://example.com/a', type: 'number' } } },
+    ],
     ['an $id that is no URI reference', { $id: 'http://[bad', type: 'object' }],
   ])('cannot be made for %s', (_label, schema) => {
     expect(createArgumentValidator(schema)).toBeNull();

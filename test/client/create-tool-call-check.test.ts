@@ -50,7 +50,10 @@ describe('createToolCallCheck', () => {
     ])('answers %s with what call_tool needs, never throwing', async (_label, args) => {
       const { calls } = setup();
       const outcome = await calls.check({ name: 'call_tool', arguments: args }, { sessionId: 's' });
-      expect(outcome).toMatchObject({ ok: false, result: { status: 'invalid-arguments', tool: 'call_tool', message: expect.stringContaining('`call_tool` needs {"name"') } });
+      expect(outcome).toMatchObject({
+        ok: false,
+        result: { status: 'invalid-arguments', tool: 'call_tool', message: expect.stringContaining('`call_tool` needs {"name"') },
+      });
     });
 
     it('says so when the named tool does not exist', async () => {
@@ -62,7 +65,11 @@ describe('createToolCallCheck', () => {
     it('runs a catalog tool of its own named call_tool as that tool', async () => {
       const own: ToolDefinition = { name: 'call_tool', inputSchema: { type: 'object', properties: { x: { type: 'number' } } } };
       const calls = createToolCallCheck({ tools: [own], store: createMemoryRevealStore() });
-      expect(await calls.check({ name: 'call_tool', arguments: { x: 1 } }, { sessionId: 's' })).toMatchObject({ ok: true, name: 'call_tool', arguments: { x: 1 } });
+      expect(await calls.check({ name: 'call_tool', arguments: { x: 1 } }, { sessionId: 's' })).toMatchObject({
+        ok: true,
+        name: 'call_tool',
+        arguments: { x: 1 },
+      });
     });
   });
 
@@ -85,7 +92,10 @@ describe('createToolCallCheck', () => {
   it.each([
     ['{}', ['`location`: Invalid input: expected string, received undefined']],
     ['', ['`location`: Invalid input: expected string, received undefined']],
-    [{ location: 3, unit: 'kelvin' }, ['`location`: Invalid input: expected string, received number', '`unit`: Invalid option: expected one of "celsius"|"fahrenheit"']],
+    [
+      { location: 3, unit: 'kelvin' },
+      ['`location`: Invalid input: expected string, received number', '`unit`: Invalid option: expected one of "celsius"|"fahrenheit"'],
+    ],
     ['{"location":', ['arguments: not valid JSON']],
   ])('answers a blind call with %j with what was wrong and the full schema, and reveals the tool', async (args, errors) => {
     const { calls, store } = setup();
@@ -121,7 +131,11 @@ describe('createToolCallCheck', () => {
       ],
       ['a relative uri-reference', { type: 'object', properties: { href: { type: 'string', format: 'uri-reference' } } }, { href: '../docs/page#top' }],
       ['an integer above 2^53', { type: 'object', properties: { id: { type: 'integer' } } }, '{"id": 12345678901234567890}'],
-      ['a date-time with lowercase t and z (RFC 3339 §5.6)', { type: 'object', properties: { at: { type: 'string', format: 'date-time' } } }, { at: '2026-12-01t10:00:00z' }],
+      [
+        'a date-time with lowercase t and z (RFC 3339 §5.6)',
+        { type: 'object', properties: { at: { type: 'string', format: 'date-time' } } },
+        { at: '2026-12-01t10:00:00z' },
+      ],
     ])('%s', async (_label, schema, args) => {
       expect(await checkAgainst(schema, args)).toMatchObject({ ok: true, checked: true });
     });
@@ -130,26 +144,54 @@ describe('createToolCallCheck', () => {
   // Issue 15 items 12 and 13: zod's converter let these through, checked or not.
   describe('refuses arguments that do not fit, naming the property and the rule', () => {
     it.each([
-      ['an allOf branch without type', { type: 'object', allOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }] }, {}, ['`a`: Invalid input: expected string, received undefined']],
+      [
+        'an allOf branch without type',
+        { type: 'object', allOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }] },
+        {},
+        ['`a`: Invalid input: expected string, received undefined'],
+      ],
       [
         'an anyOf branch without type',
         { type: 'object', anyOf: [{ properties: { a: { type: 'string' } }, required: ['a'] }] },
         { a: 1 },
-        ['arguments: Invalid input: fits none of the options of `anyOf`; the closest, option 1, fails with `a`: Invalid input: expected string, received number'],
+        [
+          'arguments: Invalid input: fits none of the options of `anyOf`; the closest, option 1, fails with `a`: Invalid input: expected string, received number',
+        ],
       ],
-      ['a nested object without type', { type: 'object', properties: { o: { properties: { a: { type: 'string' } }, required: ['a'] } } }, { o: {} }, ['`o.a`: Invalid input: expected string, received undefined']],
-      ['a required property with a default', { type: 'object', properties: { a: { type: 'string', default: 'x' } }, required: ['a'] }, {}, ['`a`: Invalid input: expected string, received undefined']],
+      [
+        'a nested object without type',
+        { type: 'object', properties: { o: { properties: { a: { type: 'string' } }, required: ['a'] } } },
+        { o: {} },
+        ['`o.a`: Invalid input: expected string, received undefined'],
+      ],
+      [
+        'a required property with a default',
+        { type: 'object', properties: { a: { type: 'string', default: 'x' } }, required: ['a'] },
+        {},
+        ['`a`: Invalid input: expected string, received undefined'],
+      ],
       [
         "Gemini's string-typed minItems",
         { type: 'OBJECT', properties: { tags: { type: 'ARRAY', items: { type: 'STRING' }, minItems: '1' } }, required: ['tags'] },
         { tags: [] },
         ['`tags`: Too small: expected array to have >=1 items'],
       ],
-      ["Gemini's string-typed maxLength", { type: 'OBJECT', properties: { code: { type: 'STRING', maxLength: '5' } } }, { code: 'abcdefgh' }, ['`code`: Too big: expected string to have <=5 characters']],
+      [
+        "Gemini's string-typed maxLength",
+        { type: 'OBJECT', properties: { code: { type: 'STRING', maxLength: '5' } } },
+        { code: 'abcdefgh' },
+        ['`code`: Too big: expected string to have <=5 characters'],
+      ],
       [
         'draft-07 definitions (pydantic v1)',
         // As pydantic v1's `.schema()` writes it: no `$schema`, titles everywhere.
-        { title: 'Adopt', type: 'object', properties: { pet: { $ref: '#/definitions/Pet' } }, required: ['pet'], definitions: { Pet: { title: 'Pet', type: 'object', properties: { name: { title: 'Name', type: 'string' } }, required: ['name'] } } },
+        {
+          title: 'Adopt',
+          type: 'object',
+          properties: { pet: { $ref: '#/definitions/Pet' } },
+          required: ['pet'],
+          definitions: { Pet: { title: 'Pet', type: 'object', properties: { name: { title: 'Name', type: 'string' } }, required: ['name'] } },
+        },
         { pet: {} },
         ['`pet.name`: Invalid input: expected string, received undefined'],
       ],
@@ -161,17 +203,34 @@ describe('createToolCallCheck', () => {
       ],
       [
         'an $id with an $anchor',
-        { $id: 'https://example.com/tools/move', type: 'object', properties: { point: { $ref: '#point' } }, required: ['point'], $defs: { point: { $anchor: 'point', type: 'object', properties: { x: { type: 'number' } }, required: ['x'] } } },
+        {
+          $id: 'https://example.com/tools/move',
+          type: 'object',
+          properties: { point: { $ref: '#point' } },
+          required: ['point'],
+          $defs: { point: { $anchor: 'point', type: 'object', properties: { x: { type: 'number' } }, required: ['x'] } },
+        },
         { point: { x: 'one' } },
         ['`point.x`: Invalid input: expected number, received string'],
       ],
       [
         'if/then',
-        { type: 'object', properties: { kind: { enum: ['card', 'cash'] }, card: { type: 'string' } }, required: ['kind'], if: { properties: { kind: { const: 'card' } } }, then: { required: ['card'] } },
+        {
+          type: 'object',
+          properties: { kind: { enum: ['card', 'cash'] }, card: { type: 'string' } },
+          required: ['kind'],
+          if: { properties: { kind: { const: 'card' } } },
+          then: { required: ['card'] },
+        },
         { kind: 'card' },
         ['`card`: Invalid input: expected string, received undefined'],
       ],
-      ['not', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, not: { required: ['a', 'b'] } }, { a: 'x', b: 'y' }, ['arguments: Invalid input: must not fit the `not` schema']],
+      [
+        'not',
+        { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, not: { required: ['a', 'b'] } },
+        { a: 'x', b: 'y' },
+        ['arguments: Invalid input: must not fit the `not` schema'],
+      ],
       [
         'dependentRequired',
         { type: 'object', properties: { card: { type: 'string' }, expiry: { type: 'string' } }, dependentRequired: { card: ['expiry'] } },
@@ -189,9 +248,24 @@ describe('createToolCallCheck', () => {
     });
 
     it("checks a Gemini declaration's parameters as parseGeminiTools reads them", async () => {
-      const body = { contents: [], tools: [{ functionDeclarations: [{ name: 'tag', parameters: { type: 'OBJECT', properties: { tags: { type: 'ARRAY', items: { type: 'STRING' }, minItems: '1', nullable: true } } } }] }] };
+      const body = {
+        contents: [],
+        tools: [
+          {
+            functionDeclarations: [
+              {
+                name: 'tag',
+                parameters: { type: 'OBJECT', properties: { tags: { type: 'ARRAY', items: { type: 'STRING' }, minItems: '1', nullable: true } } },
+              },
+            ],
+          },
+        ],
+      };
       const calls = createToolCallCheck({ tools: parseGeminiTools(body), store: createMemoryRevealStore() });
-      expect(await calls.check({ name: 'tag', arguments: { tags: [] } }, { sessionId: 's' })).toMatchObject({ ok: false, result: { errors: ['`tags`: Too small: expected array to have >=1 items'] } });
+      expect(await calls.check({ name: 'tag', arguments: { tags: [] } }, { sessionId: 's' })).toMatchObject({
+        ok: false,
+        result: { errors: ['`tags`: Too small: expected array to have >=1 items'] },
+      });
       expect(await calls.check({ name: 'tag', arguments: { tags: null } }, { sessionId: 's' })).toMatchObject({ ok: true, checked: true });
     });
   });
@@ -227,7 +301,17 @@ describe('createToolCallCheck', () => {
 
     it('a validation that would take exponential time: options recursing into the same property, nested deeply', async () => {
       // Two node kinds that both hold `children`: each level is validated under both, 2^depth in all.
-      const tree = { $defs: { node: { anyOf: [{ type: 'object', properties: { kind: { const: 'folder' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } } }, { type: 'object', properties: { kind: { const: 'group' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } } }] } }, $ref: '#/$defs/node' };
+      const tree = {
+        $defs: {
+          node: {
+            anyOf: [
+              { type: 'object', properties: { kind: { const: 'folder' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } } },
+              { type: 'object', properties: { kind: { const: 'group' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } } },
+            ],
+          },
+        },
+        $ref: '#/$defs/node',
+      };
       const nested = (depth: number): unknown => (depth === 0 ? { kind: 'folder' } : { kind: 'group', children: [nested(depth - 1)] });
       expect(await checkAgainst(tree, nested(4))).toMatchObject({ ok: true, checked: true });
       expect(await checkAgainst(tree, nested(40))).toMatchObject({ ok: true, checked: false });
@@ -243,12 +327,21 @@ describe('createToolCallCheck', () => {
     it('and checks a key holding a lone surrogate, read with U+FFFD in its place', async () => {
       const schema = { type: 'object', additionalProperties: { type: 'string' } };
       expect(await checkAgainst(schema, '{"\\ud800": "x"}')).toMatchObject({ ok: true, checked: true });
-      expect(await checkAgainst(schema, '{"\\ud800": 1}')).toMatchObject({ ok: false, result: { errors: ['`["\ufffd"]`: Invalid input: expected string, received number'] } });
+      expect(await checkAgainst(schema, '{"\\ud800": 1}')).toMatchObject({
+        ok: false,
+        result: { errors: ['`["\ufffd"]`: Invalid input: expected string, received number'] },
+      });
     });
 
     it('and checks the rest of a schema whose pattern no JavaScript engine reads', async () => {
-      expect(await checkAgainst({ type: 'object', properties: { a: { type: 'string', pattern: '[a-' } } }, { a: 1 })).toMatchObject({ ok: false, result: { errors: ['`a`: Invalid input: expected string, received number'] } });
-      expect(await checkAgainst({ type: 'object', properties: { a: { type: 'string', pattern: '[a-' } } }, { a: 'z' })).toMatchObject({ ok: true, checked: true });
+      expect(await checkAgainst({ type: 'object', properties: { a: { type: 'string', pattern: '[a-' } } }, { a: 1 })).toMatchObject({
+        ok: false,
+        result: { errors: ['`a`: Invalid input: expected string, received number'] },
+      });
+      expect(await checkAgainst({ type: 'object', properties: { a: { type: 'string', pattern: '[a-' } } }, { a: 'z' })).toMatchObject({
+        ok: true,
+        checked: true,
+      });
     });
   });
 
@@ -257,7 +350,7 @@ describe('createToolCallCheck', () => {
     // Counts the walks of each schema's keys: compiling copies the schema once; checking a call never reads it.
     const counted = (index: number): ToolDefinition => ({
       name: `tool_${index}`,
-      inputSchema: new Proxy({ type: 'object', properties: { a: { type: 'string' } } }, { ownKeys: (target) => (compiled += 1, Reflect.ownKeys(target)) }),
+      inputSchema: new Proxy({ type: 'object', properties: { a: { type: 'string' } } }, { ownKeys: (target) => ((compiled += 1), Reflect.ownKeys(target)) }),
     });
     const calls = createToolCallCheck({ tools: Array.from({ length: 600 }, (_, index) => counted(index)), store: createMemoryRevealStore() });
     expect(compiled).toBe(0);

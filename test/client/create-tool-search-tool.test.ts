@@ -132,7 +132,11 @@ describe('createToolSearchTool', () => {
 
     it.each(['', '   ', '?!'])('lists names for the empty query %j and reveals nothing (unlike the seed)', async (query) => {
       const { search, store } = setup();
-      expect(await search.execute({ query }, { sessionId: 's' })).toMatchObject({ status: 'listing', tools: [], availableTools: expect.arrayContaining(['read_file']) });
+      expect(await search.execute({ query }, { sessionId: 's' })).toMatchObject({
+        status: 'listing',
+        tools: [],
+        availableTools: expect.arrayContaining(['read_file']),
+      });
       expect(await store.get('s')).toEqual([]);
     });
 
@@ -186,11 +190,20 @@ describe('createToolSearchTool', () => {
     });
 
     it('reads `loaded` in either name form', async () => {
-      const dotted = [tool('ChaDri.change_drink', undefined, { description: 'Change a drink order' }), tool('ChaDri.cancel_drink', undefined, { description: 'Cancel a drink order' })];
-      const names = createToolNameMapping(dotted.map((entry) => entry.name), { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });
+      const dotted = [
+        tool('ChaDri.change_drink', undefined, { description: 'Change a drink order' }),
+        tool('ChaDri.cancel_drink', undefined, { description: 'Cancel a drink order' }),
+      ];
+      const names = createToolNameMapping(
+        dotted.map((entry) => entry.name),
+        { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 },
+      );
       const { search } = setup({ tools: dotted });
       for (const loaded of [['ChaDri.change_drink'], ['ChaDri_change_drink']]) {
-        expect(await search.execute({ query: 'drink order' }, { sessionId: 's', names, loaded })).toMatchObject({ loadedEarlier: ['ChaDri_change_drink'], tools: [{ name: 'ChaDri_cancel_drink' }] });
+        expect(await search.execute({ query: 'drink order' }, { sessionId: 's', names, loaded })).toMatchObject({
+          loadedEarlier: ['ChaDri_change_drink'],
+          tools: [{ name: 'ChaDri_cancel_drink' }],
+        });
       }
     });
 
@@ -263,8 +276,14 @@ describe('createToolSearchTool', () => {
   });
 
   describe('with the request’s name mapping', () => {
-    const dotted: ToolDefinition[] = [tool('ChaDri.change_drink', undefined, { description: 'Change a drink order' }), tool('uber.ride', undefined, { description: 'Book an Uber ride' })];
-    const names = createToolNameMapping(dotted.map((entry) => entry.name), { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });
+    const dotted: ToolDefinition[] = [
+      tool('ChaDri.change_drink', undefined, { description: 'Change a drink order' }),
+      tool('uber.ride', undefined, { description: 'Book an Uber ride' }),
+    ];
+    const names = createToolNameMapping(
+      dotted.map((entry) => entry.name),
+      { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 },
+    );
 
     it('answers with the names the model saw and records the catalog’s names', async () => {
       const { search, store } = setup({ tools: dotted });
@@ -273,14 +292,20 @@ describe('createToolSearchTool', () => {
       expect(await store.get('s')).toEqual(['ChaDri.change_drink']);
     });
 
-    it.each(['ChaDri_change_drink', '`ChaDri_change_drink`', 'select:ChaDri_change_drink', 'select:ChaDri.change_drink'])('finds the tool for %j', async (query) => {
-      const { search } = setup({ tools: dotted });
-      expect(loadedNames(await search.execute({ query }, { sessionId: 's', names }))).toEqual(['ChaDri_change_drink']);
-    });
+    it.each(['ChaDri_change_drink', '`ChaDri_change_drink`', 'select:ChaDri_change_drink', 'select:ChaDri.change_drink'])(
+      'finds the tool for %j',
+      async (query) => {
+        const { search } = setup({ tools: dotted });
+        expect(loadedNames(await search.execute({ query }, { sessionId: 's', names }))).toEqual(['ChaDri_change_drink']);
+      },
+    );
 
     it('accepts visible names in the form sent and lists names in that form', async () => {
       const { search } = setup({ tools: dotted });
-      expect(await search.execute({ query: 'zzz' }, { sessionId: 's', names, visible: ['uber_ride'] })).toMatchObject({ status: 'no-match', availableTools: ['uber_ride'] });
+      expect(await search.execute({ query: 'zzz' }, { sessionId: 's', names, visible: ['uber_ride'] })).toMatchObject({
+        status: 'no-match',
+        availableTools: ['uber_ride'],
+      });
     });
   });
 
@@ -299,12 +324,21 @@ describe('createToolSearchTool', () => {
   });
 
   it('drives the seed’s progressive-disclosure loop: deferred → search → revealed → full schema next request', async () => {
-    const tools = [...manyTools(20), tool('send_email', undefined, { description: 'Send an email', inputSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] } })];
+    const tools = [
+      ...manyTools(20),
+      tool('send_email', undefined, {
+        description: 'Send an email',
+        inputSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] },
+      }),
+    ];
     const store = createMemoryRevealStore();
     const search = createToolSearchTool({ tools, store });
     const plan = resolveToolSearch('gemini-2.5-pro', tools, { listing: 'full', reveal: 'tool-list' });
     const first = resolveToolList(plan, tools, { revealed: await store.get('session') });
-    expect(first.tools.find((entry) => entry.name === 'send_email')).toMatchObject({ status: 'deferred', inputSchema: { type: 'object', additionalProperties: true } });
+    expect(first.tools.find((entry) => entry.name === 'send_email')).toMatchObject({
+      status: 'deferred',
+      inputSchema: { type: 'object', additionalProperties: true },
+    });
     await search.execute({ query: 'send_email' }, { sessionId: 'session', visible: first.tools.map((entry) => entry.name) });
     const second = resolveToolList(plan, tools, { revealed: await store.get('session') });
     expect(second.tools.find((entry) => entry.name === 'send_email')).toMatchObject({ status: 'revealed', inputSchema: { required: ['to'] } });
@@ -313,7 +347,13 @@ describe('createToolSearchTool', () => {
   });
 
   it('drives the default loop: the tool list never changes, the search result carries the schema, call_tool calls it', async () => {
-    const tools = [...manyTools(20), tool('send_email', undefined, { description: 'Send an email', inputSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] } })];
+    const tools = [
+      ...manyTools(20),
+      tool('send_email', undefined, {
+        description: 'Send an email',
+        inputSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] },
+      }),
+    ];
     const store = createMemoryRevealStore();
     const search = createToolSearchTool({ tools, store });
     const plan = resolveToolSearch('gemini-2.5-pro', tools);

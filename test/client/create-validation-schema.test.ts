@@ -14,7 +14,11 @@ describe('createValidationSchema', () => {
   describe('reads Gemini’s and OpenAPI’s Schema as JSON Schema', () => {
     it.each([
       ['types in capitals', { type: 'ARRAY', items: { type: 'INTEGER' } }, { type: 'array', items: { type: 'integer' } }],
-      ['TYPE_UNSPECIFIED and unknown type names as no type', { type: 'TYPE_UNSPECIFIED', properties: { a: { type: 'float' }, b: { type: ['String', 'any'] } } }, { properties: { a: {}, b: { type: ['string'] } } }],
+      [
+        'TYPE_UNSPECIFIED and unknown type names as no type',
+        { type: 'TYPE_UNSPECIFIED', properties: { a: { type: 'float' }, b: { type: ['String', 'any'] } } },
+        { properties: { a: {}, b: { type: ['string'] } } },
+      ],
       ['counts written as strings', { type: 'STRING', minLength: '2', maxLength: '5' }, { type: 'string', minLength: 2, maxLength: 5 }],
       ['counts that are not numbers, left out', { type: 'ARRAY', minItems: 'one', maxItems: null }, { type: 'array' }],
       ['an INTEGER enum written as strings', { type: 'INTEGER', format: 'enum', enum: ['101', '201'] }, { type: 'integer', enum: [101, 201] }],
@@ -23,7 +27,11 @@ describe('createValidationSchema', () => {
       ['nullable on a type', { type: 'STRING', nullable: true }, { type: ['string', 'null'] }],
       ['nullable on an enum', { type: 'STRING', enum: ['a'], nullable: true }, { type: ['string', 'null'], enum: ['a', null] }],
       ['nullable on a const', { const: 'a', nullable: true }, { enum: ['a', null] }],
-      ['nullable on anyOf, appended', { anyOf: [{ type: 'STRING' }, { type: 'INTEGER' }], nullable: true }, { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] }],
+      [
+        'nullable on anyOf, appended',
+        { anyOf: [{ type: 'STRING' }, { type: 'INTEGER' }], nullable: true },
+        { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] },
+      ],
       ['nullable on a $ref', { $ref: '#/$defs/a', nullable: true }, { anyOf: [{ $ref: '#/$defs/a' }, { type: 'null' }] }],
       ['nullable: false', { type: 'STRING', nullable: false }, { type: 'string' }],
       ['example data left out', { type: 'OBJECT', example: { id: 'x' } }, { type: 'object' }],
@@ -46,7 +54,10 @@ describe('createValidationSchema', () => {
     ['an escaped backslash before A, kept', '\\\\A', '\\\\A'],
     ['\\- and \\: outside a class (refused under the u flag)', '^\\d{3}\\-\\d{4}\\:[\\w\\-]$', '^\\d{3}-\\d{4}:[\\w\\-]$'],
   ])('writes Python’s %s the JavaScript way', (_label, pattern, expected) => {
-    expect(createValidationSchema({ pattern, patternProperties: { [pattern]: { type: 'string' } } })).toEqual({ pattern: expected, patternProperties: { [expected]: { type: 'string' } } });
+    expect(createValidationSchema({ pattern, patternProperties: { [pattern]: { type: 'string' } } })).toEqual({
+      pattern: expected,
+      patternProperties: { [expected]: { type: 'string' } },
+    });
   });
 
   it.each([
@@ -69,7 +80,11 @@ describe('createValidationSchema', () => {
   });
 
   it('follows $dynamicRef and $dynamicAnchor as $ref and $anchor', () => {
-    expect(createValidationSchema({ $dynamicAnchor: 'n', properties: { next: { $dynamicRef: '#n' } } })).toEqual({ $dynamicAnchor: 'n', $anchor: 'n', properties: { next: { $dynamicRef: '#n', $ref: '#n' } } });
+    expect(createValidationSchema({ $dynamicAnchor: 'n', properties: { next: { $dynamicRef: '#n' } } })).toEqual({
+      $dynamicAnchor: 'n',
+      $anchor: 'n',
+      properties: { next: { $dynamicRef: '#n', $ref: '#n' } },
+    });
   });
 
   it('keeps a property named __proto__ as an own key, and the prototype as it was', () => {
@@ -81,6 +96,9 @@ describe('createValidationSchema', () => {
   });
 
   it('keeps unknown keywords as data, so a $ref into them still resolves', () => {
-    expect(createValidationSchema({ $ref: '#/components/schemas/a', components: { schemas: { a: { type: 'string' } } } })).toEqual({ $ref: '#/components/schemas/a', components: { schemas: { a: { type: 'string' } } } });
+    expect(createValidationSchema({ $ref: '#/components/schemas/a', components: { schemas: { a: { type: 'string' } } } })).toEqual({
+      $ref: '#/components/schemas/a',
+      components: { schemas: { a: { type: 'string' } } },
+    });
   });
 });

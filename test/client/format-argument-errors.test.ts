@@ -14,7 +14,11 @@ const shapes = {
     shape: {
       anyOf: [
         { type: 'object', properties: { kind: { const: 'circle' }, radius: { type: 'number', exclusiveMinimum: 0 } }, required: ['kind', 'radius'] },
-        { type: 'object', properties: { kind: { const: 'rect' }, width: { type: 'number' }, height: { type: 'number' } }, required: ['kind', 'width', 'height'] },
+        {
+          type: 'object',
+          properties: { kind: { const: 'rect' }, width: { type: 'number' }, height: { type: 'number' } },
+          required: ['kind', 'width', 'height'],
+        },
         { type: 'string' },
       ],
     },
@@ -30,18 +34,25 @@ describe('formatArgumentErrors', () => {
     });
 
     it('gives the innermost reason for options nested in options, in one line', () => {
-      const json = { $defs: { value: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'object', additionalProperties: { $ref: '#/$defs/value' } }] } }, $ref: '#/$defs/value' };
+      const json = {
+        $defs: { value: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'object', additionalProperties: { $ref: '#/$defs/value' } }] } },
+        $ref: '#/$defs/value',
+      };
       expect(linesFor(json, { a: { b: { c: true } } })).toEqual([
         'arguments: Invalid input: fits none of the 3 options of `anyOf`; the closest, option 3, fails with `a.b.c`: Invalid input: expected string or number or object, received boolean',
       ]);
     });
 
     it('lists the types when every option fails on its type alone', () => {
-      expect(linesFor({ properties: { note: { anyOf: [{ type: 'string' }, { type: 'null' }] } } }, { note: 1 })).toEqual(['`note`: Invalid input: expected string or null, received number']);
+      expect(linesFor({ properties: { note: { anyOf: [{ type: 'string' }, { type: 'null' }] } } }, { note: 1 })).toEqual([
+        '`note`: Invalid input: expected string or null, received number',
+      ]);
     });
 
     it('says how many options fit when a oneOf has more than one', () => {
-      expect(linesFor({ oneOf: [{ required: ['a'] }, { required: ['b'] }] }, { a: 1, b: 2 })).toEqual(['arguments: Invalid input: fits 2 of the 2 options of `oneOf`; exactly one must fit']);
+      expect(linesFor({ oneOf: [{ required: ['a'] }, { required: ['b'] }] }, { a: 1, b: 2 })).toEqual([
+        'arguments: Invalid input: fits 2 of the 2 options of `oneOf`; exactly one must fit',
+      ]);
     });
   });
 
@@ -65,7 +76,9 @@ describe('formatArgumentErrors', () => {
   it('says a failed format once, without the pattern beside it, and quotes no pattern longer than 80 characters', () => {
     expect(linesFor({ type: 'string', format: 'email', pattern: '^\\S+@\\S+$' }, 'nope')).toEqual(['arguments: Invalid string: expected format "email"']);
     expect(linesFor({ type: 'string', pattern: `^(${'a|'.repeat(50)}b)$` }, 'c')).toEqual(['arguments: Invalid string: must match the pattern in its schema']);
-    expect(linesFor({ type: 'string', format: 'date-time', pattern: 'Z$' }, '2026-01-01T00:00:00+01:00')).toEqual(['arguments: Invalid string: must match pattern /Z$/ (format "date-time")']);
+    expect(linesFor({ type: 'string', format: 'date-time', pattern: 'Z$' }, '2026-01-01T00:00:00+01:00')).toEqual([
+      'arguments: Invalid string: must match pattern /Z$/ (format "date-time")',
+    ]);
   });
 
   it('reports a key the schema does not allow at its object, unless its value already has a problem', () => {

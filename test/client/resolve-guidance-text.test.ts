@@ -19,8 +19,18 @@ describe('resolveGuidanceText', () => {
     ['replaces a stale note', `Be brief.\n\n${NAMES_NOTE}`, NOTE, `Be brief.\n\n${NOTE}`],
     ['removes a note when nothing is deferred', `Be brief.\n\n${NOTE}`, null, 'Be brief.'],
     ['keeps the caller’s text after a note', `${NOTE}\n\nThen this.`, null, 'Then this.'],
-    ['keeps the caller’s text right after a note, up to the next blank line', `Be brief.\n\n${NOTE}\nAlways answer in French.\n\nEnd.`, null, 'Be brief.\nAlways answer in French.\n\nEnd.'],
-    ['keeps the caller’s text right after a names note', `Be brief.\n\n${NAMES_NOTE}\nAlways answer in French.`, NOTE, `Be brief.\nAlways answer in French.\n\n${NOTE}`],
+    [
+      'keeps the caller’s text right after a note, up to the next blank line',
+      `Be brief.\n\n${NOTE}\nAlways answer in French.\n\nEnd.`,
+      null,
+      'Be brief.\nAlways answer in French.\n\nEnd.',
+    ],
+    [
+      'keeps the caller’s text right after a names note',
+      `Be brief.\n\n${NAMES_NOTE}\nAlways answer in French.`,
+      NOTE,
+      `Be brief.\nAlways answer in French.\n\n${NOTE}`,
+    ],
     ['keeps the caller’s text on the line of a note', `${NOTE} Keep it short.`, null, ' Keep it short.'],
     ['leaves a text without a note alone when nothing is deferred', 'Be brief.', null, 'Be brief.'],
   ])('%s', (_label, text, guidance, expected) => {
@@ -56,7 +66,10 @@ describe('resolveGuidanceParts', () => {
   });
 
   it('returns the same array when the note is already there', () => {
-    const parts: Block[] = [{ type: 'text', text: 'Be brief.' }, { type: 'text', text: NOTE }];
+    const parts: Block[] = [
+      { type: 'text', text: 'Be brief.' },
+      { type: 'text', text: NOTE },
+    ];
     expect(resolveGuidanceParts(parts, NOTE, text)).toBe(parts);
   });
 

@@ -9,14 +9,10 @@ import { CALL_TOOL_DEFINITION } from '../../src/client/tool-search-tool-definiti
 import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
 import { tool } from '../support/tools.js';
 
-const tools = [
-  tool('alpha', undefined, { description: 'Alpha does one thing. Then it does another.' }),
-  tool('keep', 'never'),
-  tool('beta'),
-  tool('gamma'),
-];
+const tools = [tool('alpha', undefined, { description: 'Alpha does one thing. Then it does another.' }), tool('keep', 'never'), tool('beta'), tool('gamma')];
 // The seed's behaviour (reveals in the tool list) unless a test says otherwise.
-const plan = (listing: ToolListing = 'full', model = 'gemini-2.5-pro', reveal: ToolRevealMode = 'tool-list') => resolveToolSearch(model, tools, { threshold: 3, listing, reveal });
+const plan = (listing: ToolListing = 'full', model = 'gemini-2.5-pro', reveal: ToolRevealMode = 'tool-list') =>
+  resolveToolSearch(model, tools, { threshold: 3, listing, reveal });
 const summary = (list: ReturnType<typeof resolveToolList>) => list.tools.map((entry) => `${entry.name}:${entry.status}`);
 
 describe('resolveToolList', () => {
@@ -29,7 +25,9 @@ describe('resolveToolList', () => {
       expect(list.tools[1]?.inputSchema).toEqual(TOOL_SEARCH_TOOL_DEFINITION.inputSchema);
       expect(Object.isFrozen(list.tools[1]?.inputSchema)).toBe(false);
       expect(list.tools[0]?.inputSchema).toBe(tools[1]?.inputSchema);
-      expect(list.guidance).toBe(`${TOOL_SEARCH_GUIDANCE} On your next step those tools are callable with their full parameters. Tools shown with full parameter schemas do not need to be searched for.`);
+      expect(list.guidance).toBe(
+        `${TOOL_SEARCH_GUIDANCE} On your next step those tools are callable with their full parameters. Tools shown with full parameter schemas do not need to be searched for.`,
+      );
     });
 
     it('swaps a revealed tool’s stub for its full schema in place', () => {
@@ -73,7 +71,10 @@ describe('resolveToolList', () => {
 
     it('with a name mapping, takes reveals in either form and names tools in the note as the model sees them', () => {
       const dotted = [tool('a.one', 'always'), tool('b.two', 'always'), tool('keep', 'never')];
-      const names = createToolNameMapping(dotted.map((entry) => entry.name), { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });
+      const names = createToolNameMapping(
+        dotted.map((entry) => entry.name),
+        { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 },
+      );
       const namesPlan = resolveToolSearch('gemini-2.5-pro', dotted, { listing: 'names', reveal: 'tool-list' });
       const list = resolveToolList(namesPlan, dotted, { revealed: ['b_two', 'a.one'], names });
       expect(summary(list)).toEqual(['keep:loaded', 'tool_search:search', 'b.two:revealed', 'a.one:revealed']);
@@ -85,7 +86,10 @@ describe('resolveToolList', () => {
       const list = resolveToolList(resolveToolSearch('gemini-2.5-pro', [...tools, ...mine], { threshold: 3, listing: 'names' }), [...tools, ...mine]);
       expect(summary(list)).toEqual(['keep:loaded', 'tool_search:loaded', 'call_tool:loaded', 'tool_search_2:search', 'call_tool_2:call']);
       expect(list.tools.find((entry) => entry.name === 'tool_search')?.definition).toBe(mine[0]);
-      expect(list.tools.find((entry) => entry.name === 'tool_search_2')).toMatchObject({ inputSchema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema, definition: { name: 'tool_search_2' } });
+      expect(list.tools.find((entry) => entry.name === 'tool_search_2')).toMatchObject({
+        inputSchema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema,
+        definition: { name: 'tool_search_2' },
+      });
       expect(list.guidance).toContain('Here that tool is named `tool_search_2` (`tool_search` is another tool).');
       expect(list.guidance).toContain('Call them through `call_tool_2`');
     });
@@ -100,7 +104,13 @@ describe('resolveToolList', () => {
     });
 
     it('keeps deferred stubs callable in the full listing', () => {
-      expect(summary(resolveToolList(stable('full'), tools, { revealed: ['beta'] }))).toEqual(['keep:loaded', 'tool_search:search', 'alpha:deferred', 'beta:deferred', 'gamma:deferred']);
+      expect(summary(resolveToolList(stable('full'), tools, { revealed: ['beta'] }))).toEqual([
+        'keep:loaded',
+        'tool_search:search',
+        'alpha:deferred',
+        'beta:deferred',
+        'gamma:deferred',
+      ]);
     });
 
     it.each(['names', 'none'] as const)('adds call_tool after tool_search when the %s listing leaves deferred tools out', (listing) => {
@@ -117,8 +127,19 @@ describe('resolveToolList', () => {
     });
 
     it('sends a forced tool in full in every mode, after the other tools when the listing leaves it out', () => {
-      expect(summary(resolveToolList(stable('full'), tools, { forced: ['gamma'] }))).toEqual(['keep:loaded', 'tool_search:search', 'alpha:deferred', 'beta:deferred', 'gamma:revealed']);
-      expect(summary(resolveToolList(stable('names'), tools, { forced: ['gamma'] }))).toEqual(['keep:loaded', 'tool_search:search', 'call_tool:call', 'gamma:revealed']);
+      expect(summary(resolveToolList(stable('full'), tools, { forced: ['gamma'] }))).toEqual([
+        'keep:loaded',
+        'tool_search:search',
+        'alpha:deferred',
+        'beta:deferred',
+        'gamma:revealed',
+      ]);
+      expect(summary(resolveToolList(stable('names'), tools, { forced: ['gamma'] }))).toEqual([
+        'keep:loaded',
+        'tool_search:search',
+        'call_tool:call',
+        'gamma:revealed',
+      ]);
     });
   });
 
@@ -163,7 +184,9 @@ describe('resolveToolList', () => {
       ['an unknown option', plan(), { reveal: ['beta'] }, '`reveal`'],
     ])('rejects %s with invalid-options', (_label, given, options, field) => {
       expect(() => resolveToolList(given, tools, options as never)).toThrow(ToolSearchError);
-      expect(() => resolveToolList(given, tools, options as never)).toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining(field) }));
+      expect(() => resolveToolList(given, tools, options as never)).toThrow(
+        expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining(field) }),
+      );
     });
   });
 

@@ -9,7 +9,9 @@ const documentation = readFileSync(join(import.meta.dirname, '..', '..', 'docs',
 describe('createToolCallCheck on the schema corpus', () => {
   it('holds at least 150 schema/argument pairs across every dialect', () => {
     expect(SCHEMA_CORPUS_PAIRS.length).toBeGreaterThanOrEqual(150);
-    expect(new Set(SCHEMA_CORPUS.map((corpusCase) => corpusCase.dialect))).toEqual(new Set(['zod3', 'zod4', 'pydantic-v1', 'pydantic-v2', 'github-mcp', 'gemini', 'json-schema']));
+    expect(new Set(SCHEMA_CORPUS.map((corpusCase) => corpusCase.dialect))).toEqual(
+      new Set(['zod3', 'zod4', 'pydantic-v1', 'pydantic-v2', 'github-mcp', 'gemini', 'json-schema']),
+    );
   });
 
   it('gives the reference validator’s verdict on every pair, checked, except where docs/call-check.md says why', async () => {
@@ -24,7 +26,10 @@ describe('createToolCallCheck on the schema corpus', () => {
       const reason = explainDisagreement(outcome.ok, reference);
       // A documented disagreement is one where the fixture and the call check agree, and the reference is the one off.
       if (reason !== undefined && outcome.ok === fits) documented.set(reason, (documented.get(reason) ?? 0) + 1);
-      else undocumented.push(`${label}: fixture says ${fits ? 'fits' : 'misfits'}, call check ${outcome.ok ? 'accepts' : 'refuses'}, reference ${reference.valid ? 'accepts' : `refuses (${JSON.stringify(reference.errors.map((error) => error.message))})`}`);
+      else
+        undocumented.push(
+          `${label}: fixture says ${fits ? 'fits' : 'misfits'}, call check ${outcome.ok ? 'accepts' : 'refuses'}, reference ${reference.valid ? 'accepts' : `refuses (${JSON.stringify(reference.errors.map((error) => error.message))})`}`,
+        );
     }
     expect(undocumented).toEqual([]);
     for (const reason of documented.keys()) expect(documentation).toContain(`\`${reason}\``);

@@ -14,7 +14,11 @@ describe('resolveToolSearchGuidance', () => {
 
   it.each([
     ['full', 'conversation', 'Then call them with those parameters. Tools shown with full parameter schemas do not need to be searched for.'],
-    ['full', 'tool-list', 'On your next step those tools are callable with their full parameters. Tools shown with full parameter schemas do not need to be searched for.'],
+    [
+      'full',
+      'tool-list',
+      'On your next step those tools are callable with their full parameters. Tools shown with full parameter schemas do not need to be searched for.',
+    ],
     ['names', 'conversation', 'Call them through `call_tool` with their name and arguments.'],
     ['names', 'tool-list', 'A tool it returns is in your tool list from your next step on.'],
   ] as const)('in the %s listing with reveals in the %s, says %j', (listing, reveal, tail) => {

@@ -36,7 +36,11 @@ describe('resolveRevealedTools', () => {
     ['a found result answering call_tool', { name: 'call_tool', output: formatToolSearchResult(found) }],
     ['a blind call’s answer naming another tool', { name: 'fetch_page', output: blind }],
     ['a blind call’s answer answering tool_search', { name: 'tool_search', output: blind }],
-    ['a found result under the default name when the package’s search is tool_search_2', { name: 'tool_search', output: formatToolSearchResult(found) }, { searchName: 'tool_search_2' }],
+    [
+      'a found result under the default name when the package’s search is tool_search_2',
+      { name: 'tool_search', output: formatToolSearchResult(found) },
+      { searchName: 'tool_search_2' },
+    ],
   ])('ignores %s', (_label, call, options?: { searchName: string }) => {
     expect(resolveRevealedTools([call], options)).toEqual([]);
   });

@@ -77,7 +77,10 @@ describe('parseToolSearchConfig', () => {
 
     it('lets hosted capabilities win over tool_search in a list, each with its own threshold', () => {
       const config = parseToolSearchConfig({
-        capabilities: [{ ref: 'tool_search', config: { threshold: 5, never_defer: ['bash'] } }, { ref: 'openai_tool_search', config: { threshold: 7 } }],
+        capabilities: [
+          { ref: 'tool_search', config: { threshold: 5, never_defer: ['bash'] } },
+          { ref: 'openai_tool_search', config: { threshold: 7 } },
+        ],
       });
       expect(config.preferences).toEqual([
         { mechanism: 'openai', threshold: 7, explicit: true },
@@ -134,14 +137,26 @@ describe('parseToolSearchConfig', () => {
     });
 
     it('accepts the reveal mode and who searches', () => {
-      expect(parseToolSearchConfig({ reveal: 'tool-list', search: 'provider', listing: 'none' })).toMatchObject({ reveal: 'tool-list', search: 'provider', listing: 'none' });
+      expect(parseToolSearchConfig({ reveal: 'tool-list', search: 'provider', listing: 'none' })).toMatchObject({
+        reveal: 'tool-list',
+        search: 'provider',
+        listing: 'none',
+      });
     });
 
     it('reads reveal and search in a seed capability config, and requires them to agree across the list', () => {
-      expect(parseToolSearchConfig({ ref: 'auto_tool_search', config: { reveal: 'tool-list', search: 'provider' } })).toMatchObject({ reveal: 'tool-list', search: 'provider' });
+      expect(parseToolSearchConfig({ ref: 'auto_tool_search', config: { reveal: 'tool-list', search: 'provider' } })).toMatchObject({
+        reveal: 'tool-list',
+        search: 'provider',
+      });
       expect(() =>
-        parseToolSearchConfig({ capabilities: [{ ref: 'openai_tool_search', config: { search: 'provider' } }, { ref: 'tool_search', config: { search: 'library' } }] }),
-      ).toThrow("`search` is set to different values");
+        parseToolSearchConfig({
+          capabilities: [
+            { ref: 'openai_tool_search', config: { search: 'provider' } },
+            { ref: 'tool_search', config: { search: 'library' } },
+          ],
+        }),
+      ).toThrow('`search` is set to different values');
     });
 
     it('gives a resolved configuration of an earlier version, without reveal and search, their defaults', () => {
@@ -159,7 +174,10 @@ describe('parseToolSearchConfig', () => {
       [{ ref: 'tool_search', config: { threshold: -1 } }, '`config.threshold` must be a whole number ≥ 0, got -1'],
       [{ ref: 'tool_search', config: { threshold: '2' } }, '`config.threshold` must be a whole number ≥ 0, got "2" (a string)'],
       [{ ref: 'tool_search', config: { threshold: 1.5 } }, '`config.threshold` must be a whole number ≥ 0, got 1.5'],
-      [{ ref: 'tool_serch' }, "`ref` must be one of 'auto_tool_search', 'openai_tool_search', 'claude_tool_search', 'tool_search', got \"tool_serch\" (a string)"],
+      [
+        { ref: 'tool_serch' },
+        "`ref` must be one of 'auto_tool_search', 'openai_tool_search', 'claude_tool_search', 'tool_search', got \"tool_serch\" (a string)",
+      ],
       [{ capabilities: ['toolsearch'] }, '`capabilities[0].ref` must be one of'],
       ['auto-tool-search', '`ref` must be one of'],
       [{ ref: 'tool_search', config: { never_defer: 'read_file' } }, '`config.never_defer` must be a list of tool names (strings), got "read_file" (a string)'],

@@ -44,9 +44,15 @@ interface Script {
 const RESPONSES_SCRIPT: Script = {
   path: '/responses',
   replies: [
-    responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } }]),
-    responsesReply(2, [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', arguments: '{"owner":"octo","repo":"hello"}', status: 'completed' }]),
-    responsesReply(3, [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }] }]),
+    responsesReply(1, [
+      { type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } },
+    ]),
+    responsesReply(2, [
+      { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', arguments: '{"owner":"octo","repo":"hello"}', status: 'completed' },
+    ]),
+    responsesReply(3, [
+      { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }] },
+    ]),
   ],
   ran: ['list_issues', { owner: 'octo', repo: 'hello' }],
 };
@@ -95,10 +101,19 @@ function provideGlobals(kind: Kind, ran: [string, unknown][]): void {
   scope.runTool = async (name: string, args: unknown) => (kind === 'gemini' ? record(name, args) : JSON.stringify(record(name, args)));
   switch (kind) {
     case 'responses':
-      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({ type: 'function', name: entry.name, description: entry.description, parameters: entry.inputSchema, strict: false }));
+      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({
+        type: 'function',
+        name: entry.name,
+        description: entry.description,
+        parameters: entry.inputSchema,
+        strict: false,
+      }));
       break;
     case 'chat':
-      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({ type: 'function', function: { name: entry.name, description: entry.description, parameters: entry.inputSchema } }));
+      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({
+        type: 'function',
+        function: { name: entry.name, description: entry.description, parameters: entry.inputSchema },
+      }));
       break;
     case 'anthropic':
       scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({ name: entry.name, description: entry.description, input_schema: entry.inputSchema }));
@@ -148,27 +163,30 @@ describe('the README quick starts', () => {
     expect(installed.createToolSearch).not.toBe(source.createToolSearch);
   });
 
-  it.each(blocks.map((code, index) => [kindOf(code) ?? 'unknown', index, code] as const))('runs the %s quick start against a loopback server', async (kind, index, code) => {
-    const script = SCRIPTS[kind as Kind];
-    server = await startLocalServer((request, position): ScriptedResponse => {
-      if (request.method !== 'POST' || request.path !== script.path) throw new Error(`unexpected ${request.method} ${request.path}`);
-      return { body: scriptedAt(script.replies, position) };
-    });
-    process.env.OPENAI_BASE_URL = server.url;
-    process.env.OPENAI_API_KEY = 'test';
-    process.env.ANTHROPIC_BASE_URL = server.url;
-    process.env.ANTHROPIC_API_KEY = 'test';
-    process.env.GOOGLE_GEMINI_BASE_URL = server.url;
-    process.env.GEMINI_API_KEY = 'test';
-    const ran: [string, unknown][] = [];
-    provideGlobals(kind as Kind, ran);
+  it.each(blocks.map((code, index) => [kindOf(code) ?? 'unknown', index, code] as const))(
+    'runs the %s quick start against a loopback server',
+    async (kind, index, code) => {
+      const script = SCRIPTS[kind as Kind];
+      server = await startLocalServer((request, position): ScriptedResponse => {
+        if (request.method !== 'POST' || request.path !== script.path) throw new Error(`unexpected ${request.method} ${request.path}`);
+        return { body: scriptedAt(script.replies, position) };
+      });
+      process.env.OPENAI_BASE_URL = server.url;
+      process.env.OPENAI_API_KEY = 'test';
+      process.env.ANTHROPIC_BASE_URL = server.url;
+      process.env.ANTHROPIC_API_KEY = 'test';
+      process.env.GOOGLE_GEMINI_BASE_URL = server.url;
+      process.env.GEMINI_API_KEY = 'test';
+      const ran: [string, unknown][] = [];
+      provideGlobals(kind as Kind, ran);
 
-    mkdirSync(generated, { recursive: true });
-    const file = join(generated, `quick-start-${index + 1}-${kind}.ts`);
-    writeFileSync(file, `${code}\nexport {};\n`);
-    await import(/* @vite-ignore */ `${pathToFileURL(file).href}?run=${Date.now()}`);
+      mkdirSync(generated, { recursive: true });
+      const file = join(generated, `quick-start-${index + 1}-${kind}.ts`);
+      writeFileSync(file, `${code}\nexport {};\n`);
+      await import(/* @vite-ignore */ `${pathToFileURL(file).href}?run=${Date.now()}`);
 
-    expect(server.requests).toHaveLength(script.replies.length);
-    expect(ran).toEqual([script.ran]);
-  });
+      expect(server.requests).toHaveLength(script.replies.length);
+      expect(ran).toEqual([script.ran]);
+    },
+  );
 });

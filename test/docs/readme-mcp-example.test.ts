@@ -44,7 +44,9 @@ describe("the README's MCP example", () => {
 
     expect(example.catalog.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['github__create_issue', 'linear__create_issue']));
     // `github__create_issue` reaches GitHub's `create_issue`, `linear__create_issue` Linear's: each server answers its own.
-    expect(JSON.parse(await example.runTool('github__create_issue', { owner: 'octo', repo: 'hello', title: 'Bug' }))).toEqual([{ type: 'text', text: 'created #1' }]);
+    expect(JSON.parse(await example.runTool('github__create_issue', { owner: 'octo', repo: 'hello', title: 'Bug' }))).toEqual([
+      { type: 'text', text: 'created #1' },
+    ]);
     expect(JSON.parse(await example.runTool('linear__create_issue', { team: 'T1', title: 'Bug' }))).toEqual([{ type: 'text', text: 'created LIN-1' }]);
   });
 });

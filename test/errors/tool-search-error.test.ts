@@ -21,8 +21,11 @@ describe('isToolSearchError', () => {
     const cause = new Error('inner');
     const error = new ToolSearchError('invalid-request', 'outer', { cause });
     expect(error).toMatchObject({ code: 'invalid-request', name: 'ToolSearchError', message: 'outer', cause });
-    expect(new ToolSearchConfigError([{ path: 'a', message: 'first' }, { path: 'b', message: 'second' }]).message).toBe(
-      'Invalid tool search configuration: first; second',
-    );
+    expect(
+      new ToolSearchConfigError([
+        { path: 'a', message: 'first' },
+        { path: 'b', message: 'second' },
+      ]).message,
+    ).toBe('Invalid tool search configuration: first; second');
   });
 });

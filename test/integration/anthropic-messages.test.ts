@@ -120,7 +120,11 @@ class AgentLoop {
 const documentedTurn = readAnthropicFixture<Message>('hosted-search-response.json');
 const weatherTool = anthropicTool('get_weather', {
   description: 'Get current weather for a location',
-  input_schema: { type: 'object', properties: { location: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } }, required: ['location'] },
+  input_schema: {
+    type: 'object',
+    properties: { location: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } },
+    required: ['location'],
+  },
 });
 const forecastTool = anthropicTool('get_forecast', {
   description: 'Get the weather forecast for the next days',
@@ -146,8 +150,10 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
       ],
       'tool_use',
     );
-    const serverBlocks = (request: Request, index: number) => JSON.stringify(content(request, index).filter((block) => String(block.type).startsWith('server_tool_use') || block.type === 'tool_search_tool_result'));
-    const expectedBlocks = (message: Message) => JSON.stringify(message.content.filter((block) => block.type === 'server_tool_use' || block.type === 'tool_search_tool_result'));
+    const serverBlocks = (request: Request, index: number) =>
+      JSON.stringify(content(request, index).filter((block) => String(block.type).startsWith('server_tool_use') || block.type === 'tool_search_tool_result'));
+    const expectedBlocks = (message: Message) =>
+      JSON.stringify(message.content.filter((block) => block.type === 'server_tool_use' || block.type === 'tool_search_tool_result'));
     const client = await startFakeAPI([
       {
         check: (request) => {
@@ -204,54 +210,60 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
     expect(server?.requests).toHaveLength(4);
   });
 
-  it.each(['claude-3-5-haiku-20241022', 'anthropic/claude-sonnet-4-5'])(
-    'runs a three-turn client-side tool_search loop for %s',
-    async (model) => {
-      const store = createMemoryRevealStore();
-      const search = createToolSearchTool({ tools: catalog, store });
-      const sessionId = `session-${model}`;
-      const system: Request['system'] = [{ type: 'text', text: 'You are a weather assistant.', cache_control: { type: 'ephemeral' } }];
-      const guidanceBlocks = (request: Request) => (request.system as { text: string }[]).filter((block) => block.text.includes(TOOL_SEARCH_GUIDANCE));
-      const client = await startFakeAPI([
-        {
-          check: (request) => {
-            expect(tools(request).map((tool) => tool.name).slice(0, 2)).toEqual(['read_file', TOOL_SEARCH_TOOL_NAME]);
-            expect(byName(request, 'get_weather')).toEqual({ name: 'get_weather', description: weatherTool.description, input_schema: STUB_INPUT_SCHEMA });
-            expect(tools(request).some((tool) => 'defer_loading' in tool || String(tool.type).startsWith('tool_search_tool'))).toBe(false);
-            expect(request.system).toEqual([...(system as unknown[]), { type: 'text', text: SEED_NOTE }]);
-          },
-          response: reply([{ type: 'tool_use', id: 'toolu_c1', name: TOOL_SEARCH_TOOL_NAME, input: { query: 'current weather for a location' }, caller: { type: 'direct' } }], 'tool_use'),
+  it.each(['claude-3-5-haiku-20241022', 'anthropic/claude-sonnet-4-5'])('runs a three-turn client-side tool_search loop for %s', async (model) => {
+    const store = createMemoryRevealStore();
+    const search = createToolSearchTool({ tools: catalog, store });
+    const sessionId = `session-${model}`;
+    const system: Request['system'] = [{ type: 'text', text: 'You are a weather assistant.', cache_control: { type: 'ephemeral' } }];
+    const guidanceBlocks = (request: Request) => (request.system as { text: string }[]).filter((block) => block.text.includes(TOOL_SEARCH_GUIDANCE));
+    const client = await startFakeAPI([
+      {
+        check: (request) => {
+          expect(
+            tools(request)
+              .map((tool) => tool.name)
+              .slice(0, 2),
+          ).toEqual(['read_file', TOOL_SEARCH_TOOL_NAME]);
+          expect(byName(request, 'get_weather')).toEqual({ name: 'get_weather', description: weatherTool.description, input_schema: STUB_INPUT_SCHEMA });
+          expect(tools(request).some((tool) => 'defer_loading' in tool || String(tool.type).startsWith('tool_search_tool'))).toBe(false);
+          expect(request.system).toEqual([...(system as unknown[]), { type: 'text', text: SEED_NOTE }]);
         },
-        {
-          check: (request) => {
-            expect(byName(request, 'get_weather')).toEqual(weatherTool);
-            expect(guidanceBlocks(request)).toHaveLength(1);
-          },
-          response: reply([{ type: 'tool_use', id: 'toolu_c2', name: 'get_weather', input: { location: 'Paris' }, caller: { type: 'direct' } }], 'tool_use'),
+        response: reply(
+          [{ type: 'tool_use', id: 'toolu_c1', name: TOOL_SEARCH_TOOL_NAME, input: { query: 'current weather for a location' }, caller: { type: 'direct' } }],
+          'tool_use',
+        ),
+      },
+      {
+        check: (request) => {
+          expect(byName(request, 'get_weather')).toEqual(weatherTool);
+          expect(guidanceBlocks(request)).toHaveLength(1);
         },
-        {
-          check: (request) => {
-            // The store below is empty (a restart): the reveal comes back from the tool_search result in the history.
-            expect(byName(request, 'get_weather')).toEqual(weatherTool);
-            expect(content(request, 3)).toEqual([{ type: 'tool_use', id: 'toolu_c2', name: 'get_weather', input: { location: 'Paris' }, caller: { type: 'direct' } }]);
-          },
-          response: reply([{ type: 'text', text: 'Paris: 18°C and foggy.' }], 'end_turn'),
+        response: reply([{ type: 'tool_use', id: 'toolu_c2', name: 'get_weather', input: { location: 'Paris' }, caller: { type: 'direct' } }], 'tool_use'),
+      },
+      {
+        check: (request) => {
+          // The store below is empty (a restart): the reveal comes back from the tool_search result in the history.
+          expect(byName(request, 'get_weather')).toEqual(weatherTool);
+          expect(content(request, 3)).toEqual([
+            { type: 'tool_use', id: 'toolu_c2', name: 'get_weather', input: { location: 'Paris' }, caller: { type: 'direct' } },
+          ]);
         },
-      ]);
+        response: reply([{ type: 'text', text: 'Paris: 18°C and foggy.' }], 'end_turn'),
+      },
+    ]);
 
-      const loop = new AgentLoop(client, 'What is the weather in Paris?', async (name, input) =>
-        name === TOOL_SEARCH_TOOL_NAME ? formatToolSearchResult(await search.execute(input, { sessionId })) : weatherResult(name),
-      );
-      const base = { model, max_tokens: 1024, system, tools: catalogTools };
-      const config: ToolSearchConfigInput = { neverDefer: ['read_file'] };
-      await loop.turn(base, config, { revealed: await store.get(sessionId) });
-      expect(await store.get(sessionId)).toContain('get_weather');
-      await loop.turn(base, config, { revealed: await store.get(sessionId) });
-      const last = await loop.turn(base, config, { revealed: await createMemoryRevealStore().get(sessionId) });
-      expect(last.stop_reason).toBe('end_turn');
-      expect(loop.calls.map((call) => call.name)).toEqual([TOOL_SEARCH_TOOL_NAME, 'get_weather']);
-    },
-  );
+    const loop = new AgentLoop(client, 'What is the weather in Paris?', async (name, input) =>
+      name === TOOL_SEARCH_TOOL_NAME ? formatToolSearchResult(await search.execute(input, { sessionId })) : weatherResult(name),
+    );
+    const base = { model, max_tokens: 1024, system, tools: catalogTools };
+    const config: ToolSearchConfigInput = { neverDefer: ['read_file'] };
+    await loop.turn(base, config, { revealed: await store.get(sessionId) });
+    expect(await store.get(sessionId)).toContain('get_weather');
+    await loop.turn(base, config, { revealed: await store.get(sessionId) });
+    const last = await loop.turn(base, config, { revealed: await createMemoryRevealStore().get(sessionId) });
+    expect(last.stop_reason).toBe('end_turn');
+    expect(loop.calls.map((call) => call.name)).toEqual([TOOL_SEARCH_TOOL_NAME, 'get_weather']);
+  });
 
   it('maps dotted BFCL names to valid wire names and the calls back, over three turns', async () => {
     const bfcl = readAnthropicFixture<ToolDefinition[]>('bfcl-tools.json');
@@ -268,7 +280,10 @@ describe('Anthropic Messages through @anthropic-ai/sdk', () => {
         ],
         'tool_use',
       );
-    const turn1 = hostedSearch('srvtoolu_b1', 'change my drink order', 'ChaDri_change_drink', 'toolu_b1', { drink_id: 'latte-1', new_preferences: { size: 'large' } });
+    const turn1 = hostedSearch('srvtoolu_b1', 'change my drink order', 'ChaDri_change_drink', 'toolu_b1', {
+      drink_id: 'latte-1',
+      new_preferences: { size: 'large' },
+    });
     const turn2 = hostedSearch('srvtoolu_b2', 'book a ride', 'uber_ride', 'toolu_b2', { loc: '123 Main St, San Francisco, CA', type: 'plus', time: 10 });
     const client = await startFakeAPI([
       {

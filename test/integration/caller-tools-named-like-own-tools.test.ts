@@ -26,7 +26,11 @@ import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/crea
 const callerCallTool: ToolDefinition = {
   name: 'call_tool',
   description: 'MCP proxy: call a tool on the upstream server.',
-  inputSchema: { type: 'object', properties: { server: { type: 'string' }, tool: { type: 'string' }, params: { type: 'object' } }, required: ['server', 'tool'] },
+  inputSchema: {
+    type: 'object',
+    properties: { server: { type: 'string' }, tool: { type: 'string' }, params: { type: 'object' } },
+    required: ['server', 'tool'],
+  },
 };
 const callerSearch: ToolDefinition = {
   name: 'tool_search',
@@ -62,25 +66,42 @@ const APIS: readonly API[] = [
     }),
     transform: (body, plan) => transformOpenAIChatRequest(body, plan),
     preflight: (body) => preflightOpenAIChatRequest(body).violations,
-    sent: (body) => ((body as { tools: { function: { name: string; parameters: unknown } }[] }).tools ?? []).map((tool) => ({ name: tool.function.name, schema: tool.function.parameters })),
+    sent: (body) =>
+      ((body as { tools: { function: { name: string; parameters: unknown } }[] }).tools ?? []).map((tool) => ({
+        name: tool.function.name,
+        schema: tool.function.parameters,
+      })),
     system: (body) => JSON.stringify((body as { messages: unknown[] }).messages[0]),
   },
   {
     label: 'Responses',
     model: { id: 'gpt-4.1', api: 'openai-responses' },
-    body: (tools) => ({ model: 'gpt-4.1', input: 'hi', tools: tools.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema, strict: false })) }),
+    body: (tools) => ({
+      model: 'gpt-4.1',
+      input: 'hi',
+      tools: tools.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema, strict: false })),
+    }),
     transform: (body, plan) => transformOpenAIResponsesRequest(body, plan),
     preflight: (body) => preflightOpenAIResponsesRequest(body).violations,
-    sent: (body) => ((body as { tools: { type: string; name: string; parameters: unknown }[] }).tools ?? []).filter((tool) => tool.type === 'function').map((tool) => ({ name: tool.name, schema: tool.parameters })),
+    sent: (body) =>
+      ((body as { tools: { type: string; name: string; parameters: unknown }[] }).tools ?? [])
+        .filter((tool) => tool.type === 'function')
+        .map((tool) => ({ name: tool.name, schema: tool.parameters })),
     system: (body) => String((body as { instructions?: string }).instructions),
   },
   {
     label: 'Anthropic Messages',
     model: { id: 'claude-3-5-haiku', api: 'anthropic-messages' },
-    body: (tools) => ({ model: 'claude-3-5-haiku', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }], tools: tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })) }),
+    body: (tools) => ({
+      model: 'claude-3-5-haiku',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'hi' }],
+      tools: tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })),
+    }),
     transform: (body, plan) => transformAnthropicMessagesRequest(body, plan),
     preflight: (body) => preflightAnthropicMessagesRequest(body).violations,
-    sent: (body) => ((body as { tools: { name: string; input_schema: unknown }[] }).tools ?? []).map((tool) => ({ name: tool.name, schema: tool.input_schema })),
+    sent: (body) =>
+      ((body as { tools: { name: string; input_schema: unknown }[] }).tools ?? []).map((tool) => ({ name: tool.name, schema: tool.input_schema })),
     system: (body) => JSON.stringify((body as { system?: unknown }).system),
   },
   {
@@ -89,12 +110,17 @@ const APIS: readonly API[] = [
     body: (tools) => ({
       model: 'gemini-2.5-flash',
       contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
-      config: { tools: [{ functionDeclarations: tools.map((tool) => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.inputSchema })) }] },
+      config: {
+        tools: [{ functionDeclarations: tools.map((tool) => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.inputSchema })) }],
+      },
     }),
     transform: (body, plan) => transformGeminiRequest(body, plan),
     preflight: (body) => preflightGeminiRequest(body).violations,
     sent: (body) =>
-      ((body as { config: { tools: { functionDeclarations?: { name: string; parametersJsonSchema: unknown }[] }[] } }).config.tools[0]?.functionDeclarations ?? []).map((tool) => ({
+      (
+        (body as { config: { tools: { functionDeclarations?: { name: string; parametersJsonSchema: unknown }[] }[] } }).config.tools[0]?.functionDeclarations ??
+        []
+      ).map((tool) => ({
         name: tool.name,
         schema: tool.parametersJsonSchema,
       })),
@@ -130,15 +156,20 @@ describe.each(APIS)('a caller’s own call_tool and tool_search on $label', (api
         name: 'call_tool',
         arguments: { server: 'gh', tool: 'list' },
       });
-      await expect(toolSearch.handleToolCall({ name: 'tool_search', arguments: { terms: 'linters' } }, context)).resolves.toMatchObject({ type: 'run', name: 'tool_search' });
+      await expect(toolSearch.handleToolCall({ name: 'tool_search', arguments: { terms: 'linters' } }, context)).resolves.toMatchObject({
+        type: 'run',
+        name: 'tool_search',
+      });
       await expect(toolSearch.handleToolCall({ name: 'tool_search_2', arguments: { query: 'tool_3' } }, context)).resolves.toMatchObject({
         type: 'search',
         result: { status: 'found', tools: [expect.objectContaining({ name: 'tool_3' })] },
       });
-      await expect(toolSearch.handleToolCall({ name: 'call_tool_2', arguments: { name: 'tool_3', arguments: { path: 'a' } } }, context)).resolves.toMatchObject({
-        type: 'run',
-        name: 'tool_3',
-      });
+      await expect(toolSearch.handleToolCall({ name: 'call_tool_2', arguments: { name: 'tool_3', arguments: { path: 'a' } } }, context)).resolves.toMatchObject(
+        {
+          type: 'run',
+          name: 'tool_3',
+        },
+      );
     });
   });
 });
@@ -150,7 +181,11 @@ describe('a caller’s own tool_search under hosted search with the library’s 
     expect(plan).toMatchObject({ mechanism: 'claude-hosted', search: 'library' });
     const result = transformAnthropicMessagesRequest(body as never, plan);
     const tools = (result.body as { tools: { name: string; input_schema?: unknown; defer_loading?: boolean }[] }).tools;
-    expect(tools.find((tool) => tool.name === 'tool_search')).toEqual({ name: 'tool_search', description: callerSearch.description, input_schema: callerSearch.inputSchema });
+    expect(tools.find((tool) => tool.name === 'tool_search')).toEqual({
+      name: 'tool_search',
+      description: callerSearch.description,
+      input_schema: callerSearch.inputSchema,
+    });
     expect(tools.find((tool) => tool.name === 'call_tool')).toMatchObject({ input_schema: callerCallTool.inputSchema });
     expect(tools.find((tool) => tool.name === 'call_tool')?.defer_loading).toBeUndefined();
     expect(tools.find((tool) => tool.name === 'tool_search_2')).toMatchObject({ input_schema: { properties: { query: { type: 'string' } } } });
@@ -159,7 +194,10 @@ describe('a caller’s own tool_search under hosted search with the library’s 
     expect(JSON.stringify(transformAnthropicMessagesRequest(result.body as never, plan).body)).toBe(JSON.stringify(result.body));
     const toolSearch = createToolSearch({ tools: catalog, config: { threshold: 0 } });
     const context = { sessionId: 's', plan, names: result.names };
-    await expect(toolSearch.handleToolCall({ name: 'tool_search', arguments: { terms: 'x' } }, context)).resolves.toMatchObject({ type: 'run', name: 'tool_search' });
+    await expect(toolSearch.handleToolCall({ name: 'tool_search', arguments: { terms: 'x' } }, context)).resolves.toMatchObject({
+      type: 'run',
+      name: 'tool_search',
+    });
     await expect(toolSearch.handleToolCall({ name: 'tool_search_2', arguments: { query: 'tool_3' } }, context)).resolves.toMatchObject({ type: 'search' });
   });
 
@@ -177,9 +215,21 @@ describe('a caller’s own tool_search under hosted search with the library’s 
 
 describe('a caller’s top-level custom tool named like the package’s, on Responses', () => {
   it('Responses session: the caller’s custom tool_search and call_tool are sent as they are, and each call reaches its tool', async () => {
-    const customs = [{ type: 'custom', name: 'tool_search', description: 'grep the repository' }, { type: 'custom', name: 'call_tool' }];
-    const functions = manyTools(20).map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema, strict: false }));
-    const toolSearch = createOpenAIResponsesToolSearch({ tools: [...customs, ...functions], config: { threshold: 0, listing: 'names', reveal: 'conversation' } });
+    const customs = [
+      { type: 'custom', name: 'tool_search', description: 'grep the repository' },
+      { type: 'custom', name: 'call_tool' },
+    ];
+    const functions = manyTools(20).map((tool) => ({
+      type: 'function',
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.inputSchema,
+      strict: false,
+    }));
+    const toolSearch = createOpenAIResponsesToolSearch({
+      tools: [...customs, ...functions],
+      config: { threshold: 0, listing: 'names', reveal: 'conversation' },
+    });
     const request = await toolSearch.prepare({ model: 'gpt-4.1', input: 'hi' }, { sessionId: 's' });
     const tools = (request.body as { tools: { type: string; name: string }[] }).tools;
     expect(tools.slice(0, 2)).toEqual(customs);
@@ -202,7 +252,11 @@ describe('a caller’s top-level custom tool named like the package’s, on Resp
       ran.push([name, args]);
       return 'ok';
     });
-    expect(ran).toEqual([['tool_search', 'TODO'], ['call_tool', 'raw'], ['tool_3', { path: 'a' }]]);
+    expect(ran).toEqual([
+      ['tool_search', 'TODO'],
+      ['call_tool', 'raw'],
+      ['tool_3', { path: 'a' }],
+    ]);
     const search = turn.answers.find((answer) => (answer as { call_id?: string }).call_id === 'c3') as unknown as { output: string };
     expect(search.output).toContain('tool_3');
   });

@@ -15,14 +15,7 @@ import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/ch
 import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_GUIDANCE, type ToolListing, type ToolSearchConfigInput, type ToolSearchPlan, type WireAPI } from '../../src/index.js';
-import {
-  AGENT_LOOP_APIS,
-  SESSION_CATALOG,
-  answerModelCalls,
-  createAgentTools,
-  prepareRequest,
-  type CallAnswer,
-} from '../support/agent-loop-apis.js';
+import { AGENT_LOOP_APIS, SESSION_CATALOG, answerModelCalls, createAgentTools, prepareRequest, type CallAnswer } from '../support/agent-loop-apis.js';
 import { scriptedAt, startCheckedServer, type LocalServer } from '../support/local-server.js';
 import { SCRIPTED_MODEL_APIS, wireNameOf, type ScriptedTurn } from '../support/scripted-model-apis.js';
 
@@ -94,7 +87,13 @@ async function runSession(api: WireAPI, model: string, script: readonly Scripted
     answers.push(...turnAnswers);
     loop.answer(history, turnAnswers, request.plan);
   }
-  return { plan: plan as ToolSearchPlan, requests: (server.requests as { body: unknown }[]).map((request) => request.body as Item), executed, answers, warnings };
+  return {
+    plan: plan as ToolSearchPlan,
+    requests: (server.requests as { body: unknown }[]).map((request) => request.body as Item),
+    executed,
+    answers,
+    warnings,
+  };
 }
 
 const APIS: readonly { api: WireAPI; model: string }[] = [
@@ -161,7 +160,10 @@ describe('the default client-side mode through the official SDKs', () => {
       { name: 'ChaDri.change_drink', args: drinkArgs },
       { name: 'orders:get_status', args: { order_id: '42' } },
     ]);
-    expect(session.answers.flatMap((answer) => ('outcome' in answer && answer.outcome.ok ? [answer.outcome.name] : []))).toEqual(['ChaDri.change_drink', 'orders:get_status']);
+    expect(session.answers.flatMap((answer) => ('outcome' in answer && answer.outcome.ok ? [answer.outcome.name] : []))).toEqual([
+      'ChaDri.change_drink',
+      'orders:get_status',
+    ]);
   });
 
   it.each(APIS.flatMap(({ api, model }) => (['full', 'compact'] as const).map((listing: ToolListing) => ({ api, model, listing }))))(

@@ -50,7 +50,8 @@ type WireBody = { contents: Content[]; tools: { functionDeclarations?: WireDecla
 
 /** The checks every request gets: the REST preflight rules, one declarations entry, the note once, stubs. */
 function checkRequest(request: RecordedRequest, expected: { deferring: boolean; full: readonly string[] }): WireBody {
-  if (request.method !== 'POST' || request.path !== '/v1beta/models/gemini-2.5-flash:generateContent') throw new Error(`unexpected ${request.method} ${request.path}`);
+  if (request.method !== 'POST' || request.path !== '/v1beta/models/gemini-2.5-flash:generateContent')
+    throw new Error(`unexpected ${request.method} ${request.path}`);
   const preflight = preflightGeminiRequest(request.body);
   if (!preflight.ok) throw new Error(`preflight: ${JSON.stringify(preflight.violations)}`);
   const body = request.body as WireBody;
@@ -72,7 +73,11 @@ function checkRequest(request: RecordedRequest, expected: { deferring: boolean; 
       // The SDK sent `parameters` in Gemini's own form: upper-case types.
       else expect(declaration.parameters).toMatchObject({ type: 'OBJECT', required: tool.inputSchema.required ?? [] });
     } else {
-      expect(declaration).toEqual({ name: declaration.name, description: tool.description, parametersJsonSchema: { type: 'object', additionalProperties: true } });
+      expect(declaration).toEqual({
+        name: declaration.name,
+        description: tool.description,
+        parametersJsonSchema: { type: 'object', additionalProperties: true },
+      });
     }
   }
   return body;
@@ -167,7 +172,7 @@ describe('Gemini through the @google/genai SDK', () => {
     expect(contents[3]?.parts?.map((part) => part.functionCall?.name)).toEqual(['ChaDri.change_drink', 'orders:get_status']);
     // The SDK rewrites the declarations it sends in place; the transformer's copies shield the caller's.
     expect(declarations[0]?.parameters).toBe(catalog[0]?.inputSchema);
-    expect(last?.text).toBe('I\'ve set the lights to 25% brightness with a warm color temperature.');
+    expect(last?.text).toBe("I've set the lights to 25% brightness with a warm color temperature.");
   });
 
   it('declares every tool in full under plan none, names still mapped', async () => {

@@ -110,12 +110,22 @@ describe('each API’s converter, fed a tools/list result', () => {
     const plan = resolveToolSearch({ id: body.model, api: 'openai-chat' }, parseOpenAIChatTools(body), withSeedBehaviour({ threshold: 0 }));
     const { body: request } = transformOpenAIChatRequest(body, plan);
     expect(preflightOpenAIChatRequest(request).violations).toEqual([]);
-    expect((request.tools as { function: { name: string } }[]).map((tool) => tool.function.name)).toEqual(['tool_search', 'create_issue', 'search_code', 'get_me']);
+    expect((request.tools as { function: { name: string } }[]).map((tool) => tool.function.name)).toEqual([
+      'tool_search',
+      'create_issue',
+      'search_code',
+      'get_me',
+    ]);
   });
 
   it('Anthropic Messages: builds custom tools the hosted transformer defers and the preflight accepts', async () => {
     const { client } = await connect('github', registerGitHubTools);
-    const body = { model: 'claude-sonnet-4-6', max_tokens: 1024, messages: [{ role: 'user', content: 'Open an issue.' }], tools: createAnthropicMessagesTools(await client.listTools()) };
+    const body = {
+      model: 'claude-sonnet-4-6',
+      max_tokens: 1024,
+      messages: [{ role: 'user', content: 'Open an issue.' }],
+      tools: createAnthropicMessagesTools(await client.listTools()),
+    };
     const plan = resolveToolSearch({ id: body.model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), withSeedBehaviour({ threshold: 0 }));
     const { body: request } = transformAnthropicMessagesRequest(body, plan);
     expect(preflightAnthropicMessagesRequest(request).violations).toEqual([]);

@@ -6,7 +6,12 @@ import { withSeedBehaviour } from '../support/tools.js';
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
-import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessage, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletion,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessage,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
 import { startLocalServer, type LocalServer, type RecordedRequest } from '../support/local-server.js';
 import { readOpenAIChatFixture, toOpenAIChatTool } from '../support/openai-chat-bodies.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';

@@ -44,7 +44,13 @@ async function startResponsesServer(turns: unknown[][], check: (body: RequestBod
 }
 
 function fn(name: string, description: string, properties: Record<string, unknown>): FunctionTool {
-  return { type: 'function', name, description, parameters: { type: 'object', properties, required: Object.keys(properties), additionalProperties: false }, strict: true };
+  return {
+    type: 'function',
+    name,
+    description,
+    parameters: { type: 'object', properties, required: Object.keys(properties), additionalProperties: false },
+    strict: true,
+  };
 }
 
 const calls = (input: Record<string, unknown>[]) => input.filter((item) => item.type === 'function_call');
@@ -72,7 +78,11 @@ describe('OpenAI Responses through the official SDK', () => {
         fn('send_email', 'Send an email.', { to: { type: 'string' }, body: { type: 'string' } }),
       ],
     } satisfies Omit<ResponseCreateParamsNonStreaming, 'input'>;
-    const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, parseOpenAIResponsesTools(base), withSeedBehaviour({ threshold: 3, neverDefer: ['read_file'] }));
+    const plan = resolveToolSearch(
+      { id: 'gpt-5.4', api: 'openai-responses' },
+      parseOpenAIResponsesTools(base),
+      withSeedBehaviour({ threshold: 3, neverDefer: ['read_file'] }),
+    );
     expect(plan.mechanism).toBe('openai-hosted');
 
     const sentTools: string[] = [];
@@ -152,7 +162,14 @@ describe('OpenAI Responses through the official SDK', () => {
     const { client } = await startResponsesServer(fixture.turns, (body, turn) => {
       expect(describeTools(body.tools)).toEqual(['read_file', 'tool_search', 'get_weather', 'get_forecast', 'send_email', 'create_ticket']);
       const sentForecast = body.tools.find((tool) => (tool as { name?: string }).name === 'get_forecast');
-      if (turn === 0) expect(sentForecast).toEqual({ type: 'function', name: 'get_forecast', description: forecast.description, parameters: STUB_INPUT_SCHEMA, strict: false });
+      if (turn === 0)
+        expect(sentForecast).toEqual({
+          type: 'function',
+          name: 'get_forecast',
+          description: forecast.description,
+          parameters: STUB_INPUT_SCHEMA,
+          strict: false,
+        });
       else expect(sentForecast).toEqual(forecast);
       expect(body.tools.find((tool) => (tool as { name?: string }).name === 'send_email')).toMatchObject({ parameters: STUB_INPUT_SCHEMA, strict: false });
       expect(body.instructions?.split(TOOL_SEARCH_GUIDANCE)).toHaveLength(2);
@@ -172,7 +189,10 @@ describe('OpenAI Responses through the official SDK', () => {
         if (item.type !== 'function_call') continue;
         const name = resolveOpenAIFunctionCallName(item, names);
         executed.push(name);
-        const output = name === 'tool_search' ? formatToolSearchResult(await search.execute(JSON.parse(item.arguments), { sessionId })) : JSON.stringify({ forecast: 'sunny' });
+        const output =
+          name === 'tool_search'
+            ? formatToolSearchResult(await search.execute(JSON.parse(item.arguments), { sessionId }))
+            : JSON.stringify({ forecast: 'sunny' });
         history.push({ type: 'function_call_output', call_id: item.call_id, output });
       }
     }
@@ -195,7 +215,11 @@ describe('OpenAI Responses through the official SDK', () => {
         fn('weather.now', 'Current weather for a city.', { city: { type: 'string' } }),
       ],
     } satisfies Omit<ResponseCreateParamsNonStreaming, 'input'>;
-    const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, parseOpenAIResponsesTools(base), withSeedBehaviour({ threshold: 2, neverDefer: ['read_file'] }));
+    const plan = resolveToolSearch(
+      { id: 'gpt-5.4', api: 'openai-responses' },
+      parseOpenAIResponsesTools(base),
+      withSeedBehaviour({ threshold: 2, neverDefer: ['read_file'] }),
+    );
 
     const { client } = await startResponsesServer(fixture.turns, (body, turn) => {
       expect(describeTools(body.tools)).toEqual([

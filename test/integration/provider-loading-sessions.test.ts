@@ -39,7 +39,11 @@ afterEach(async () => {
 });
 
 /** Starts the fake API: checks the path and the preflight rules, then answers request `index` with `answer`. */
-async function startFakeAPI(path: string, preflight: (body: unknown) => { ok: boolean; violations: readonly unknown[] }, answer: (body: Item, index: number) => unknown): Promise<LocalServer> {
+async function startFakeAPI(
+  path: string,
+  preflight: (body: unknown) => { ok: boolean; violations: readonly unknown[] },
+  answer: (body: Item, index: number) => unknown,
+): Promise<LocalServer> {
   server = await startCheckedServer(path, preflight, (request, index) => ({ body: answer(request.body as Item, index) }));
   return server;
 }
@@ -64,7 +68,16 @@ describe('OpenAI Responses on gpt-5.4: a client-executed tool_search answered wi
   function answer(body: Item, index: number): Response {
     switch (index) {
       case 0:
-        return responseOf(index, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts_1', execution: 'client', arguments: { query: 'change my drink order' }, status: 'completed' }]);
+        return responseOf(index, [
+          {
+            type: 'tool_search_call',
+            id: 'tsc_1',
+            call_id: 'call_ts_1',
+            execution: 'client',
+            arguments: { query: 'change my drink order' },
+            status: 'completed',
+          },
+        ]);
       case 1: {
         // The model can call only a function the history loaded.
         const loaded = items(body.input)
@@ -74,12 +87,26 @@ describe('OpenAI Responses on gpt-5.4: a client-executed tool_search answered wi
           .map((tool) => tool.name);
         expect(loaded).toContain('ChaDri_change_drink');
         return responseOf(index, [
-          { type: 'function_call', id: 'fc_1', call_id: 'call_drink', name: 'ChaDri_change_drink', namespace: 'ChaDri_change_drink', arguments: JSON.stringify(drinkArgs), status: 'completed' },
+          {
+            type: 'function_call',
+            id: 'fc_1',
+            call_id: 'call_drink',
+            name: 'ChaDri_change_drink',
+            namespace: 'ChaDri_change_drink',
+            arguments: JSON.stringify(drinkArgs),
+            status: 'completed',
+          },
         ]);
       }
       case 2:
         return responseOf(index, [
-          { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Your latte is now large and hot.', annotations: [] }] },
+          {
+            type: 'message',
+            id: 'msg_1',
+            role: 'assistant',
+            status: 'completed',
+            content: [{ type: 'output_text', text: 'Your latte is now large and hot.', annotations: [] }],
+          },
         ]);
       default:
         throw new Error(`no scripted response for request ${index + 1}`);
@@ -92,7 +119,10 @@ describe('OpenAI Responses on gpt-5.4: a client-executed tool_search answered wi
   ])('runs search, the loaded tool and an answer with the history replayed $replay', async ({ dropNamespace }) => {
     const fake = await startFakeAPI('/responses', preflightOpenAIResponsesRequest, answer);
     const client = new OpenAI({ baseURL: fake.url, apiKey: 'test', maxRetries: 0 });
-    const base = { model: 'gpt-5.4', store: false, instructions: SESSION_INSTRUCTIONS, tools: SESSION_CATALOG.map(toResponsesFunction) } as Omit<ResponseCreateParamsNonStreaming, 'input'>;
+    const base = { model: 'gpt-5.4', store: false, instructions: SESSION_INSTRUCTIONS, tools: SESSION_CATALOG.map(toResponsesFunction) } as Omit<
+      ResponseCreateParamsNonStreaming,
+      'input'
+    >;
     const plan = resolveToolSearch({ id: base.model as string, api: 'openai-responses' }, parseOpenAIResponsesTools(base));
     expect(plan).toMatchObject({ mechanism: 'openai-hosted', search: 'library', listing: 'names' });
     const { search } = createAgentTools();
@@ -132,13 +162,27 @@ describe('OpenAI Responses on gpt-5.4: a client-executed tool_search answered wi
     expect(requests).toHaveLength(3);
     expectSameToolsAndSystem(requests, 'instructions');
     // No deferred tool in `tools`: only the library's search, executed by the caller.
-    expect(requests[0]?.tools).toEqual([{ type: 'tool_search', execution: 'client', description: expect.any(String), parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } }]);
+    expect(requests[0]?.tools).toEqual([
+      {
+        type: 'tool_search',
+        execution: 'client',
+        description: expect.any(String),
+        parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+      },
+    ]);
     expect(String(requests[0]?.instructions)).toContain(TOOL_SEARCH_GUIDANCE);
     expect(String(requests[0]?.instructions)).toContain('ChaDri_change_drink, ');
     // The search output loads the schema under the wire name, deferred, answering the model's call_id.
     const output = items(requests[1]?.input).find((item) => item.type === 'tool_search_output');
     expect(output).toMatchObject({ call_id: 'call_ts_1', execution: 'client', status: 'completed' });
-    expect(items(output?.tools)).toContainEqual({ type: 'function', name: 'ChaDri_change_drink', description: drink?.description, parameters: drink?.inputSchema, strict: false, defer_loading: true });
+    expect(items(output?.tools)).toContainEqual({
+      type: 'function',
+      name: 'ChaDri_change_drink',
+      description: drink?.description,
+      parameters: drink?.inputSchema,
+      strict: false,
+      defer_loading: true,
+    });
     // The replayed call carries its namespace on the wire, restored by the transformer when the loop dropped it.
     const call = items(requests[2]?.input).find((item) => item.type === 'function_call');
     expect(call).toMatchObject({ name: 'ChaDri_change_drink', namespace: 'ChaDri_change_drink', call_id: 'call_drink' });
@@ -164,20 +208,29 @@ describe('Anthropic Messages on claude-sonnet-4-5: tool_search answered with too
 
   /** The API's rule for tool references (providers.md §1.6): each names a tool `tools` defines, here deferred. */
   function expectReferencesDefined(body: Item): void {
-    const deferred = new Set(items(body.tools).filter((tool) => tool.defer_loading === true).map((tool) => tool.name));
+    const deferred = new Set(
+      items(body.tools)
+        .filter((tool) => tool.defer_loading === true)
+        .map((tool) => tool.name),
+    );
     const references = items(body.messages)
       .flatMap((message) => items(message.content))
       .filter((block) => block.type === 'tool_result')
       .flatMap((block) => items(block.content))
       .filter((part) => part.type === 'tool_reference');
-    for (const reference of references) if (!deferred.has(reference.tool_name)) throw new Error(`Tool reference '${String(reference.tool_name)}' not found in available tools`);
+    for (const reference of references)
+      if (!deferred.has(reference.tool_name)) throw new Error(`Tool reference '${String(reference.tool_name)}' not found in available tools`);
   }
 
   function answer(body: Item, index: number): Message {
     expectReferencesDefined(body);
     switch (index) {
       case 0:
-        return reply(index, [{ type: 'tool_use', id: 'toolu_search', name: 'tool_search', input: { query: 'change my drink order' }, caller: { type: 'direct' } }], 'tool_use');
+        return reply(
+          index,
+          [{ type: 'tool_use', id: 'toolu_search', name: 'tool_search', input: { query: 'change my drink order' }, caller: { type: 'direct' } }],
+          'tool_use',
+        );
       case 1:
         return reply(index, [{ type: 'tool_use', id: 'toolu_drink', name: 'ChaDri_change_drink', input: drinkArgs, caller: { type: 'direct' } }], 'tool_use');
       case 2:
@@ -232,7 +285,11 @@ describe('Anthropic Messages on claude-sonnet-4-5: tool_search answered with too
     // The search result is replayed as references (and a text block naming further matches), under wire names.
     const result = items(items(requests[1]?.messages)[2]?.content)[0];
     expect(result).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_search' });
-    expect(items(result?.content).filter((part) => part.type === 'tool_reference').map((part) => part.tool_name)).toContain('ChaDri_change_drink');
+    expect(
+      items(result?.content)
+        .filter((part) => part.type === 'tool_reference')
+        .map((part) => part.tool_name),
+    ).toContain('ChaDri_change_drink');
     // The assistant turns are sent as the SDK returned them.
     expect(items(requests[2]?.messages)[1]).toEqual({ role: 'assistant', content: messages[1]?.content });
     expect(items(requests[2]?.messages)[3]).toEqual({ role: 'assistant', content: messages[3]?.content });

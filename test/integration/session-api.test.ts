@@ -50,11 +50,23 @@ const sessionId = 'session-1';
 
 describe('the session API', () => {
   it('runs OpenAI’s hosted search with the library’s ranking on gpt-5.4 (Responses)', async () => {
-    const tools = GITHUB_MCP_TOOLS.map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description ?? null, parameters: tool.inputSchema, strict: false }));
+    const tools = GITHUB_MCP_TOOLS.map((tool) => ({
+      type: 'function' as const,
+      name: tool.name,
+      description: tool.description ?? null,
+      parameters: tool.inputSchema,
+      strict: false,
+    }));
     const fake = await startFakeAPI('/responses', preflightOpenAIResponsesRequest, [
-      responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } }]),
-      responsesReply(2, [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', arguments: '{"owner":"octo","repo":"hello"}', status: 'completed' }]),
-      responsesReply(3, [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }] }]),
+      responsesReply(1, [
+        { type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } },
+      ]),
+      responsesReply(2, [
+        { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', arguments: '{"owner":"octo","repo":"hello"}', status: 'completed' },
+      ]),
+      responsesReply(3, [
+        { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }] },
+      ]),
     ]);
     const openai = new OpenAI({ baseURL: fake.url, apiKey: 'test', maxRetries: 0 });
     const { ran, runTool } = recordingRunTool();
@@ -83,11 +95,18 @@ describe('the session API', () => {
     const output = (sent[1]?.input as Record<string, unknown>[]).find((item) => item.type === 'tool_search_output');
     expect(output).toMatchObject({ call_id: 'call_ts1', execution: 'client', tools: [{ type: 'function', name: 'list_issues', defer_loading: true }] });
     expect(ran).toEqual([['list_issues', { owner: 'octo', repo: 'hello' }]]);
-    expect((sent[2]?.input as Record<string, unknown>[]).at(-1)).toEqual({ type: 'function_call_output', call_id: 'call_1', output: '{"ok":true,"tool":"list_issues"}' });
+    expect((sent[2]?.input as Record<string, unknown>[]).at(-1)).toEqual({
+      type: 'function_call_output',
+      call_id: 'call_1',
+      output: '{"ok":true,"tool":"list_issues"}',
+    });
   });
 
   it('runs the client-side search with call_tool and answers a blind call on gpt-4.1 (Chat Completions)', async () => {
-    const tools = GITHUB_MCP_TOOLS.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description ?? '', parameters: tool.inputSchema } }));
+    const tools = GITHUB_MCP_TOOLS.map((tool) => ({
+      type: 'function' as const,
+      function: { name: tool.name, description: tool.description ?? '', parameters: tool.inputSchema },
+    }));
     const fake = await startFakeAPI('/chat/completions', preflightOpenAIChatRequest, [
       chatReply(1, [['call_1', 'tool_search', { query: 'create_issue' }]]),
       chatReply(2, [['call_2', 'call_tool', { name: 'create_issue', arguments: { owner: 'octo', repo: 'hello', title: 'Bug' } }]]),
@@ -98,7 +117,10 @@ describe('the session API', () => {
     const { ran, runTool } = recordingRunTool();
 
     const toolSearch = createOpenAIChatToolSearch({ tools });
-    const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: 'You are helpful.' }, { role: 'user', content: 'File a bug in octo/hello.' }];
+    const messages: ChatCompletionMessageParam[] = [
+      { role: 'system', content: 'You are helpful.' },
+      { role: 'user', content: 'File a bug in octo/hello.' },
+    ];
     for (let done = false; !done; ) {
       const request = await toolSearch.prepare({ model: 'gpt-4.1', messages }, { sessionId });
       const turn = await request.handle(await openai.chat.completions.create(request.body), runTool);
@@ -108,7 +130,8 @@ describe('the session API', () => {
 
     const sent = bodies(fake.requests);
     expect(sent).toHaveLength(4);
-    for (const body of sent) expect(JSON.stringify([body.tools, (body.messages as unknown[])[0]])).toBe(JSON.stringify([sent[0]?.tools, (sent[0]?.messages as unknown[])[0]]));
+    for (const body of sent)
+      expect(JSON.stringify([body.tools, (body.messages as unknown[])[0]])).toBe(JSON.stringify([sent[0]?.tools, (sent[0]?.messages as unknown[])[0]]));
     expect((sent[0]?.tools as { function: { name: string } }[]).map((tool) => tool.function.name)).toEqual(['tool_search', 'call_tool']);
     expect(ran).toEqual([['create_issue', { owner: 'octo', repo: 'hello', title: 'Bug' }]]);
     const answers = (sent[3]?.messages as { role: string; tool_call_id?: string; content?: string }[]).filter((message) => message.role === 'tool');
@@ -118,7 +141,11 @@ describe('the session API', () => {
   });
 
   it('runs Anthropic’s hosted search with the library’s ranking on claude-opus-4-8 (Messages)', async () => {
-    const tools = GITHUB_MCP_TOOLS.map((tool) => ({ name: tool.name, description: tool.description ?? '', input_schema: tool.inputSchema as Anthropic.Tool.InputSchema }));
+    const tools = GITHUB_MCP_TOOLS.map((tool) => ({
+      name: tool.name,
+      description: tool.description ?? '',
+      input_schema: tool.inputSchema as Anthropic.Tool.InputSchema,
+    }));
     const fake = await startFakeAPI('/v1/messages', preflightAnthropicMessagesRequest, [
       anthropicReply([{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: 'get_file_contents' } }], 'tool_use'),
       anthropicReply([{ type: 'tool_use', id: 'toolu_2', name: 'get_file_contents', input: { owner: 'octo', repo: 'hello', path: 'README.md' } }], 'tool_use'),
@@ -150,7 +177,15 @@ describe('the session API', () => {
   });
 
   it('runs the client-side search with call_tool on gemini-2.5-flash (Gemini)', async () => {
-    const tools = [{ functionDeclarations: GITHUB_MCP_TOOLS.map((tool) => ({ name: tool.name, description: tool.description ?? '', parametersJsonSchema: tool.inputSchema })) }];
+    const tools = [
+      {
+        functionDeclarations: GITHUB_MCP_TOOLS.map((tool) => ({
+          name: tool.name,
+          description: tool.description ?? '',
+          parametersJsonSchema: tool.inputSchema,
+        })),
+      },
+    ];
     const fake = await startFakeAPI('/v1beta/models/gemini-2.5-flash:generateContent', preflightGeminiRequest, [
       geminiReply([{ functionCall: { name: 'tool_search', args: { query: 'search_repositories' } } }]),
       geminiReply([{ functionCall: { name: 'call_tool', args: { name: 'search_repositories', arguments: { query: 'tool search' } } } }]),
@@ -174,7 +209,7 @@ describe('the session API', () => {
     const declared = (sent[0]?.tools as { functionDeclarations: { name: string }[] }[])[0]?.functionDeclarations.map((declaration) => declaration.name);
     expect(declared).toEqual(['tool_search', 'call_tool']);
     expect(JSON.stringify(sent[0]?.systemInstruction)).toContain('search_repositories');
-    const response = (body: Record<string, unknown> | undefined) => ((body?.contents as Content[]).at(-1)?.parts?.[0]?.functionResponse);
+    const response = (body: Record<string, unknown> | undefined) => (body?.contents as Content[]).at(-1)?.parts?.[0]?.functionResponse;
     expect(JSON.parse(String(response(sent[1])?.response?.output))).toMatchObject({ status: 'found', tools: [{ name: 'search_repositories' }] });
     expect(response(sent[2])).toEqual({ name: 'call_tool', response: { ok: true, tool: 'search_repositories' } });
     expect(ran).toEqual([['search_repositories', { query: 'tool search' }]]);

@@ -11,7 +11,12 @@ import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI, type Content } from '@google/genai';
-import { createOpenAIChatToolSearch, createOpenAIChatTools, createOpenAIResponsesToolSearch, createOpenAIResponsesTools } from '../../src/providers/openai/index.js';
+import {
+  createOpenAIChatToolSearch,
+  createOpenAIChatTools,
+  createOpenAIResponsesToolSearch,
+  createOpenAIResponsesTools,
+} from '../../src/providers/openai/index.js';
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import { createAnthropicMessagesToolSearch, createAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
@@ -69,7 +74,8 @@ function createDispatch() {
 
 /** What every API's loop must show: the calls as the step gave them, the approval, the parallel run. */
 function expectParallelDispatch(steps: readonly SessionStep<unknown>[], dispatch: ReturnType<typeof createDispatch>, unknownTool = true) {
-  const summary = (call: SessionToolCall) => (call.type === 'run' ? `run ${call.name} ${JSON.stringify(call.arguments)}` : `${call.type} ${call.name} ${call.result.status}`);
+  const summary = (call: SessionToolCall) =>
+    call.type === 'run' ? `run ${call.name} ${JSON.stringify(call.arguments)}` : `${call.type} ${call.name} ${call.result.status}`;
   expect(steps.map((step) => step.calls.map(summary))).toEqual([
     ['search tool_search found'],
     [
@@ -91,7 +97,16 @@ const bodies = (fake: LocalServer) => fake.requests.map((request) => request.bod
 describe('the session step, with parallel dispatch after an approval', () => {
   it('works on the Responses API (OpenAI’s hosted search, gpt-5.4)', async () => {
     const fake = await startFakeAPI('/responses', preflightOpenAIResponsesRequest, [
-      responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'select:list_issues,get_file_contents,delete_repository' } }]),
+      responsesReply(1, [
+        {
+          type: 'tool_search_call',
+          id: 'tsc_1',
+          call_id: 'call_ts1',
+          execution: 'client',
+          status: 'completed',
+          arguments: { query: 'select:list_issues,get_file_contents,delete_repository' },
+        },
+      ]),
       responsesReply(2, [
         { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', arguments: JSON.stringify(LIST), status: 'completed' },
         { type: 'function_call', id: 'fc_2', call_id: 'call_2', name: 'get_file_contents', arguments: JSON.stringify(READ), status: 'completed' },
@@ -99,7 +114,9 @@ describe('the session step, with parallel dispatch after an approval', () => {
         { type: 'function_call', id: 'fc_4', call_id: 'call_4', name: 'create_branch', arguments: '{}', status: 'completed' },
         { type: 'function_call', id: 'fc_5', call_id: 'call_5', name: 'frobnicate', arguments: '{}', status: 'completed' },
       ]),
-      responsesReply(3, [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] }]),
+      responsesReply(3, [
+        { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] },
+      ]),
     ]);
     const openai = new OpenAI({ baseURL: fake.url, apiKey: 'test', maxRetries: 0 });
     const dispatch = createDispatch();
@@ -153,7 +170,9 @@ describe('the session step, with parallel dispatch after an approval', () => {
     }
 
     expectParallelDispatch(steps, dispatch);
-    const answers = (bodies(fake)[2]?.messages as { role: string; tool_call_id?: string; content?: string }[]).filter((message) => message.role === 'tool').slice(1);
+    const answers = (bodies(fake)[2]?.messages as { role: string; tool_call_id?: string; content?: string }[])
+      .filter((message) => message.role === 'tool')
+      .slice(1);
     expect(answers.map((message) => message.tool_call_id)).toEqual(['call_1', 'call_2', 'call_3', 'call_4', 'call_5']);
     expect(JSON.parse(answers[1]?.content ?? '')).toEqual({ ok: true, tool: 'get_file_contents', args: READ });
     expect(answers[2]?.content).toBe(DECLINED);
@@ -163,7 +182,10 @@ describe('the session step, with parallel dispatch after an approval', () => {
 
   it('works on the Messages API (Anthropic’s hosted search, claude-opus-4-8)', async () => {
     const fake = await startFakeAPI('/v1/messages', preflightAnthropicMessagesRequest, [
-      anthropicReply([{ type: 'tool_use', id: 'toolu_ts', name: 'tool_search', input: { query: 'select:list_issues,get_file_contents,delete_repository' } }], 'tool_use'),
+      anthropicReply(
+        [{ type: 'tool_use', id: 'toolu_ts', name: 'tool_search', input: { query: 'select:list_issues,get_file_contents,delete_repository' } }],
+        'tool_use',
+      ),
       anthropicReply(
         [
           { type: 'tool_use', id: 'toolu_1', name: 'list_issues', input: LIST },

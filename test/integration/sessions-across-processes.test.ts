@@ -37,7 +37,11 @@ function scriptsFor(api: WireAPI, hosted: boolean): { question: string; turns: S
   return [
     {
       question: 'Make my latte large and hot.',
-      turns: [search('change my drink order'), { calls: [call('ChaDri.change_drink', { drink_id: 'latte', new_preferences: { size: 'large' } })] }, { text: 'Done.' }],
+      turns: [
+        search('change my drink order'),
+        { calls: [call('ChaDri.change_drink', { drink_id: 'latte', new_preferences: { size: 'large' } })] },
+        { text: 'Done.' },
+      ],
     },
     {
       // Two searches whose matches overlap: the second names what the first loaded, wherever it ran.
@@ -68,12 +72,24 @@ type Advance = (session: number, round: number, step: SessionStep) => Promise<Se
 async function runSessions(advance: Advance): Promise<{ requests: Map<string, string>; pids: Map<string, Set<number>> }> {
   const requests = new Map<string, string>();
   const pids = new Map<string, Set<number>>();
-  const states = SESSIONS.map((session) => ({ session, history: AGENT_LOOP_APIS[session.api].start(session.question), reply: undefined as unknown, turn: 0, done: false }));
+  const states = SESSIONS.map((session) => ({
+    session,
+    history: AGENT_LOOP_APIS[session.api].start(session.question),
+    reply: undefined as unknown,
+    turn: 0,
+    done: false,
+  }));
   for (let round = 0; states.some((state) => !state.done); round += 1) {
     for (const [index, state] of states.entries()) {
       if (state.done) continue;
       const { api, model, sessionId, turns } = state.session;
-      const result = await advance(index, round, { api, model, sessionId, history: state.history, ...(state.reply === undefined ? {} : { reply: state.reply }) });
+      const result = await advance(index, round, {
+        api,
+        model,
+        sessionId,
+        history: state.history,
+        ...(state.reply === undefined ? {} : { reply: state.reply }),
+      });
       pids.set(sessionId, (pids.get(sessionId) ?? new Set()).add(result.pid));
       state.history = result.history;
       if (result.request === null) {
@@ -91,7 +107,10 @@ async function runSessions(advance: Advance): Promise<{ requests: Map<string, st
 }
 
 /** Worker processes running test/support/session-worker.ts under tsx. */
-function startWorkers(count: number): { advance: (worker: number, step: SessionStep) => Promise<SessionStepResult & { pid: number }>; close: () => Promise<void> } {
+function startWorkers(count: number): {
+  advance: (worker: number, step: SessionStep) => Promise<SessionStepResult & { pid: number }>;
+  close: () => Promise<void>;
+} {
   const pending = new Map<number, { resolve: (result: SessionStepResult & { pid: number }) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   const workers: ChildProcess[] = Array.from({ length: count }, () => {
@@ -119,10 +138,14 @@ function startWorkers(count: number): { advance: (worker: number, step: SessionS
       }),
     close: async () => {
       await Promise.all(
-        workers.map((child) => (child.exitCode !== null || child.signalCode !== null ? undefined : new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.disconnect();
-        }))),
+        workers.map((child) =>
+          child.exitCode !== null || child.signalCode !== null
+            ? undefined
+            : new Promise<void>((resolve) => {
+                child.once('exit', () => resolve());
+                child.disconnect();
+              }),
+        ),
       );
     },
   };

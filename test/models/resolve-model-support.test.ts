@@ -138,14 +138,11 @@ describe('resolveModelSupport', () => {
   });
 
   describe('on other models', () => {
-    it.each(['gemini-2.5-pro', 'gemini-3-flash', 'llama-3.3-70b', 'mistral-large', 'unknown-model', '', 'claude', 'gpt'])(
-      '%j has no hosted support',
-      (id) => {
-        const support = resolveModelSupport(id);
-        expect(support.openaiHosted).toBe(false);
-        expect(support.claudeHosted).toBe(false);
-      },
-    );
+    it.each(['gemini-2.5-pro', 'gemini-3-flash', 'llama-3.3-70b', 'mistral-large', 'unknown-model', '', 'claude', 'gpt'])('%j has no hosted support', (id) => {
+      const support = resolveModelSupport(id);
+      expect(support.openaiHosted).toBe(false);
+      expect(support.claudeHosted).toBe(false);
+    });
   });
 
   it('reduces an id to its base and keeps the api', () => {

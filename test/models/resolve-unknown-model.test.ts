@@ -6,12 +6,22 @@ import { KNOWN_MODEL_IDS } from '../../src/models/known-model-ids.js';
 const unknown = (id: string) => resolveUnknownModel(resolveModelSupport(id));
 
 describe('resolveUnknownModel', () => {
-  it.each(['gpt-5.4', 'gpt-4o-mini', 'gpt-6', 'o4-mini', 'claude-sonnet-4-5-20250929', 'claude-3-7-sonnet-latest', 'claude-4.5-sonnet', 'gemini-2.5-flash', 'llama-3.3-70b', 'qwen3-coder', 'anthropic/claude-opus-4-5', 'claude-opus-4-5@20251101'])(
-    'recognises %s',
-    (id) => {
-      expect(unknown(id)).toBeNull();
-    },
-  );
+  it.each([
+    'gpt-5.4',
+    'gpt-4o-mini',
+    'gpt-6',
+    'o4-mini',
+    'claude-sonnet-4-5-20250929',
+    'claude-3-7-sonnet-latest',
+    'claude-4.5-sonnet',
+    'gemini-2.5-flash',
+    'llama-3.3-70b',
+    'qwen3-coder',
+    'anthropic/claude-opus-4-5',
+    'claude-opus-4-5@20251101',
+  ])('recognises %s', (id) => {
+    expect(unknown(id)).toBeNull();
+  });
 
   it('recognises every id of its own table', () => {
     expect(KNOWN_MODEL_IDS.filter((id) => unknown(id) !== null)).toEqual([]);

@@ -5,7 +5,9 @@ import type { ToolNameRule } from '../../src/names/tool-name-rule.js';
 
 const OPENAI: ToolNameRule = { label: 'OpenAI', allowed: /[A-Za-z0-9_-]/, maxLength: 64 };
 const GEMINI: ToolNameRule = { label: 'Gemini', allowed: /[A-Za-z0-9_.:-]/, first: /[A-Za-z_]/, maxLength: 128 };
-const bfclNames = (JSON.parse(readFileSync(new URL('../../bench/fixtures/bfcl/catalog.json', import.meta.url), 'utf8')) as { name: string }[]).map((tool) => tool.name);
+const bfclNames = (JSON.parse(readFileSync(new URL('../../bench/fixtures/bfcl/catalog.json', import.meta.url), 'utf8')) as { name: string }[]).map(
+  (tool) => tool.name,
+);
 
 describe('createToolNameMapping', () => {
   it('keeps valid names', () => {

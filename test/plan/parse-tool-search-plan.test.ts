@@ -18,7 +18,14 @@ describe('parseToolSearchPlan', () => {
     [{ mechanism: 'client', tools: [{ name: 'a', status: 'hidden' }] }, "`plan.tools[0]` must be `{ name, status: 'deferred' | 'loaded' }`, got an object"],
     // A stored plan that lists a tool twice contradicts itself (issue 15 item 8: the Chat output then failed preflight).
     [
-      { mechanism: 'client', tools: [{ name: 'a', status: 'loaded' }, { name: 'b', status: 'deferred' }, { name: 'a', status: 'deferred' }] },
+      {
+        mechanism: 'client',
+        tools: [
+          { name: 'a', status: 'loaded' },
+          { name: 'b', status: 'deferred' },
+          { name: 'a', status: 'deferred' },
+        ],
+      },
       '`plan.tools[2]` names `a` again (already at `plan.tools[0]`); a plan lists each tool once: resolve the plan again for these tools',
     ],
   ])('rejects %j', (value, message) => {

@@ -4,7 +4,15 @@ import type { PlannedTool, ToolSearchPlan } from '../../src/plan/tool-search-pla
 
 const deferred: PlannedTool = { name: 'a', status: 'deferred', reason: 'threshold-reached' };
 const loaded: PlannedTool = { name: 'b', status: 'loaded', reason: 'below-threshold' };
-const plan = (overrides: Partial<ToolSearchPlan>) => ({ mechanism: 'client', search: 'library', reveal: 'conversation', listing: 'names', tools: [deferred, loaded], ...overrides }) as const satisfies Partial<ToolSearchPlan>;
+const plan = (overrides: Partial<ToolSearchPlan>) =>
+  ({
+    mechanism: 'client',
+    search: 'library',
+    reveal: 'conversation',
+    listing: 'names',
+    tools: [deferred, loaded],
+    ...overrides,
+  }) as const satisfies Partial<ToolSearchPlan>;
 
 describe('resolveOwnToolsSent', () => {
   it.each([

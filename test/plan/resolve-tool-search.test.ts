@@ -71,7 +71,9 @@ describe('resolveToolSearch', () => {
     });
 
     it('says that no id was given for an empty one', () => {
-      expect(resolveToolSearch('', twenty).warnings).toEqual([expect.objectContaining({ code: 'unknown-model', message: expect.stringMatching(/^No model id was given, so/) })]);
+      expect(resolveToolSearch('', twenty).warnings).toEqual([
+        expect.objectContaining({ code: 'unknown-model', message: expect.stringMatching(/^No model id was given, so/) }),
+      ]);
     });
 
     it.each<ModelReference>([
@@ -222,7 +224,12 @@ describe('resolveToolSearch', () => {
     });
 
     it('uses the threshold of the mechanism chosen', () => {
-      const config = { capabilities: [{ ref: 'openai_tool_search', config: { threshold: 50 } }, { ref: 'tool_search', config: { threshold: 5 } }] } as const;
+      const config = {
+        capabilities: [
+          { ref: 'openai_tool_search', config: { threshold: 50 } },
+          { ref: 'tool_search', config: { threshold: 5 } },
+        ],
+      } as const;
       expect(resolveToolSearch('gpt-5.4', twenty, config)).toMatchObject({ mechanism: 'openai-hosted', threshold: 50 });
       expect(resolveToolSearch('gemini-2.5-pro', twenty, config)).toMatchObject({ mechanism: 'client', threshold: 5 });
     });
@@ -352,7 +359,8 @@ describe('resolveToolSearch', () => {
       expect(plan.warnings).toEqual([
         {
           code: 'own-tool-renamed',
-          message: "the tool list has its own `call_tool`, which is sent as it is; the package's `call_tool` goes by `call_tool_2` in its place (the guidance note names it)",
+          message:
+            "the tool list has its own `call_tool`, which is sent as it is; the package's `call_tool` goes by `call_tool_2` in its place (the guidance note names it)",
         },
       ]);
       expect(resolveToolSearch('gemini-2.5-pro', [...manyTools(20), tool('call_tool')], { listing: 'full' }).warnings).toEqual([]);
@@ -363,7 +371,14 @@ describe('resolveToolSearch', () => {
     });
 
     it('accepts MCP tools/list entries as they are', () => {
-      const mcp = { name: 'create_issue', title: 'Create issue', description: 'Create an issue', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false }, _meta: {} };
+      const mcp = {
+        name: 'create_issue',
+        title: 'Create issue',
+        description: 'Create an issue',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: false },
+        _meta: {},
+      };
       expect(resolveToolSearch('gpt-5.4', [mcp], { threshold: 1 }).tools).toEqual([{ name: 'create_issue', status: 'deferred', reason: 'threshold-reached' }]);
     });
   });
@@ -402,7 +417,10 @@ describe('resolveToolSearch', () => {
     it.each([
       [null, '`model` must be a model id or `{ id, api }` (with an optional `platform`), got null'],
       [{ id: 5 }, '`model` must be a model id or `{ id, api }` (with an optional `platform`), got an object'],
-      [{ id: 'gpt-5.4', api: 'responses' }, "`model.api` must be one of 'openai-responses', 'openai-chat', 'anthropic-messages', 'gemini', got \"responses\" (a string)"],
+      [
+        { id: 'gpt-5.4', api: 'responses' },
+        "`model.api` must be one of 'openai-responses', 'openai-chat', 'anthropic-messages', 'gemini', got \"responses\" (a string)",
+      ],
     ])('rejects the model %j', (model, message) => {
       expect(() => resolveToolSearch(model as never, twenty)).toThrow(message);
     });

@@ -19,7 +19,12 @@ describe('hasLoneSurrogate', () => {
 
 describe('findLoneSurrogates', () => {
   it('names the path of every string and key holding one', () => {
-    const body = { tools: [{ name: 'a', description: `Cut ${high}` }, { name: 'b' }], system: 'ok 😀', [`k${low}`]: 1, messages: [{ content: [{ text: high }] }] };
+    const body = {
+      tools: [{ name: 'a', description: `Cut ${high}` }, { name: 'b' }],
+      system: 'ok 😀',
+      [`k${low}`]: 1,
+      messages: [{ content: [{ text: high }] }],
+    };
     expect(findLoneSurrogates(body).map((found) => found.path)).toEqual(['tools[0].description', `k${low}`, 'messages[0].content[0].text']);
   });
 

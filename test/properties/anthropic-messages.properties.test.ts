@@ -5,8 +5,19 @@ import type { ModelReference } from '../../src/models/model-reference.js';
 import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from '../../src/providers/anthropic/anthropic-messages-api.js';
 import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
-import { transformAnthropicMessagesRequest, type TransformAnthropicMessagesRequestOptions } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
-import { PROPERTY_TIMEOUT, createCaseCounter, modelArguments, propertyParameters, scenarioArbitrary, scenarioCalls, type Scenario } from '../support/arbitraries.js';
+import {
+  transformAnthropicMessagesRequest,
+  type TransformAnthropicMessagesRequestOptions,
+} from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
+import {
+  PROPERTY_TIMEOUT,
+  createCaseCounter,
+  modelArguments,
+  propertyParameters,
+  scenarioArbitrary,
+  scenarioCalls,
+  type Scenario,
+} from '../support/arbitraries.js';
 import { checkTransformerPromises, scenarioCatalog, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
@@ -32,7 +43,12 @@ const CALLER_MISTAKES: Readonly<Record<string, string>> = {
 type CallerDeferred = 'none' | 'mcp-toolset' | 'partly-deferred-mcp-toolset' | 'computer-toolset' | 'web-fetch';
 const CALLER_DEFERRED: Readonly<Record<Exclude<CallerDeferred, 'none'>, Record<string, unknown>>> = {
   'mcp-toolset': { type: 'mcp_toolset', mcp_server_name: 'db', default_config: { defer_loading: true } },
-  'partly-deferred-mcp-toolset': { type: 'mcp_toolset', mcp_server_name: 'docs', default_config: { defer_loading: true }, configs: { search_docs: { defer_loading: false } } },
+  'partly-deferred-mcp-toolset': {
+    type: 'mcp_toolset',
+    mcp_server_name: 'docs',
+    default_config: { defer_loading: true },
+    configs: { search_docs: { defer_loading: false } },
+  },
   'computer-toolset': { type: 'computer_toolset_20260801', configs: { screenshot: { defer_loading: true }, click: { defer_loading: true } } },
   'web-fetch': { type: 'web_fetch_20250910', name: 'web_fetch', defer_loading: true },
 };
@@ -41,7 +57,12 @@ const CALLER_DEFERRED: Readonly<Record<Exclude<CallerDeferred, 'none'>, Record<s
  * The scenario as a Messages API body for its model (a Bedrock one with Bedrock's `anthropic_version` and no `model`);
  * `cached` puts a `cache_control` breakpoint on those tools.
  */
-function messagesRequest(scenario: Scenario, cached: readonly number[], blocks: boolean, callerDeferred: CallerDeferred): { body: Record<string, unknown>; revealed: string[] } {
+function messagesRequest(
+  scenario: Scenario,
+  cached: readonly number[],
+  blocks: boolean,
+  callerDeferred: CallerDeferred,
+): { body: Record<string, unknown>; revealed: string[] } {
   const { tools } = scenario;
   const bodyTools: unknown[] = [];
   tools.forEach((tool, index) => {
@@ -57,14 +78,20 @@ function messagesRequest(scenario: Scenario, cached: readonly number[], blocks: 
   if (scenario.providerTool) bodyTools.push({ type: 'web_search_20250305', name: 'web_search' });
   if (callerDeferred !== 'none') bodyTools.push(CALLER_DEFERRED[callerDeferred]);
   const messages: unknown[] = [{ role: 'user', content: 'hi' }];
-  for (const call of scenarioCalls(scenario, (loaded) => formatToolSearchResult({ status: 'found', tools: loaded.map((name) => ({ name, inputSchema: { type: 'object' } })) }))) {
+  for (const call of scenarioCalls(scenario, (loaded) =>
+    formatToolSearchResult({ status: 'found', tools: loaded.map((name) => ({ name, inputSchema: { type: 'object' } })) }),
+  )) {
     if (call.hosted !== undefined) {
       const server = `srvtoolu_${call.index}`;
       messages.push({
         role: 'assistant',
         content: [
           { type: 'server_tool_use', id: server, name: 'tool_search_tool_bm25', input: { query: 'q' } },
-          { type: 'tool_search_tool_result', tool_use_id: server, content: { type: 'tool_search_tool_search_result', tool_references: call.hosted.map((name) => ({ type: 'tool_reference', tool_name: name })) } },
+          {
+            type: 'tool_search_tool_result',
+            tool_use_id: server,
+            content: { type: 'tool_search_tool_search_result', tool_references: call.hosted.map((name) => ({ type: 'tool_reference', tool_name: name })) },
+          },
           { type: 'text', text: 'Found them.' },
         ],
       });
@@ -100,8 +127,14 @@ const ANTHROPIC: TransformerUnderTest<TransformAnthropicMessagesRequestOptions> 
     });
   },
   rule: ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
-  sentNames: (body) => (((body as { tools?: unknown[] }).tools ?? []) as { name?: string; type?: string }[]).filter((tool) => tool.type === undefined).map((tool) => tool.name as string),
-  hostedSearch: (body) => (((body as { tools?: unknown[] }).tools ?? []) as { name?: string }[]).some((tool) => tool.name === 'tool_search_tool_bm25' || tool.name === 'tool_search_tool_regex'),
+  sentNames: (body) =>
+    (((body as { tools?: unknown[] }).tools ?? []) as { name?: string; type?: string }[])
+      .filter((tool) => tool.type === undefined)
+      .map((tool) => tool.name as string),
+  hostedSearch: (body) =>
+    (((body as { tools?: unknown[] }).tools ?? []) as { name?: string }[]).some(
+      (tool) => tool.name === 'tool_search_tool_bm25' || tool.name === 'tool_search_tool_regex',
+    ),
   stable: () => true,
 };
 
@@ -109,20 +142,27 @@ const counter = createCaseCounter('Anthropic Messages');
 afterAll(() => counter.report());
 
 describe('transformAnthropicMessagesRequest under hostile input', () => {
-  it('sends a request preflight accepts (unless it warned of the caller’s own undefined reference) or throws a ToolSearchError, leaves its input alone, repeats itself byte for byte, is stable on its own output and maps every name both ways; tool_search and the call check never throw', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        scenarioArbitrary(MODELS, { categories: false }),
-        fc.array(fc.nat(24), { maxLength: 2 }),
-        fc.boolean(),
-        fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
-        fc.oneof({ weight: 6, arbitrary: fc.constant<CallerDeferred>('none') }, fc.constantFrom<CallerDeferred>('mcp-toolset', 'partly-deferred-mcp-toolset', 'computer-toolset', 'web-fetch')),
-        async (scenario, cached, blocks, calls, callerDeferred) => {
-          const { body, revealed } = messagesRequest(scenario, cached, blocks, callerDeferred);
-          await checkTransformerPromises(ANTHROPIC, scenario, { body, options: { revealed, catalog: scenarioCatalog(scenario) } }, calls, counter.count);
-        },
-      ),
-      propertyParameters(),
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    'sends a request preflight accepts (unless it warned of the caller’s own undefined reference) or throws a ToolSearchError, leaves its input alone, repeats itself byte for byte, is stable on its own output and maps every name both ways; tool_search and the call check never throw',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          scenarioArbitrary(MODELS, { categories: false }),
+          fc.array(fc.nat(24), { maxLength: 2 }),
+          fc.boolean(),
+          fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
+          fc.oneof(
+            { weight: 6, arbitrary: fc.constant<CallerDeferred>('none') },
+            fc.constantFrom<CallerDeferred>('mcp-toolset', 'partly-deferred-mcp-toolset', 'computer-toolset', 'web-fetch'),
+          ),
+          async (scenario, cached, blocks, calls, callerDeferred) => {
+            const { body, revealed } = messagesRequest(scenario, cached, blocks, callerDeferred);
+            await checkTransformerPromises(ANTHROPIC, scenario, { body, options: { revealed, catalog: scenarioCatalog(scenario) } }, calls, counter.count);
+          },
+        ),
+        propertyParameters(),
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });

@@ -6,7 +6,15 @@ import { GEMINI_TOOL_NAME_RULE } from '../../src/providers/gemini/gemini-api.js'
 import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
 import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
-import { PROPERTY_TIMEOUT, createCaseCounter, modelArguments, propertyParameters, scenarioArbitrary, scenarioCalls, type Scenario } from '../support/arbitraries.js';
+import {
+  PROPERTY_TIMEOUT,
+  createCaseCounter,
+  modelArguments,
+  propertyParameters,
+  scenarioArbitrary,
+  scenarioCalls,
+  type Scenario,
+} from '../support/arbitraries.js';
 import { checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
@@ -42,14 +50,20 @@ function geminiRequest(scenario: Scenario, rest: boolean, shape: number): { body
   if (scenario.providerTool) settingsTools.push({ googleSearch: {} });
   const contents: unknown[] = [{ role: 'user', parts: [{ text: 'hi' }] }];
   const respond = RESPONSE_SHAPES[shape % RESPONSE_SHAPES.length] as (text: string) => unknown;
-  for (const call of scenarioCalls(scenario, (loaded) => formatToolSearchResult({ status: 'found', tools: loaded.map((name) => ({ name, inputSchema: { type: 'object' } })) }))) {
+  for (const call of scenarioCalls(scenario, (loaded) =>
+    formatToolSearchResult({ status: 'found', tools: loaded.map((name) => ({ name, inputSchema: { type: 'object' } })) }),
+  )) {
     const response = call.name === 'tool_search' ? respond(call.result) : { output: call.result };
     contents.push({ role: 'model', parts: [{ functionCall: { name: call.name, args: {} } }] });
     contents.push({ role: 'user', parts: [{ functionResponse: { name: call.name, response } }] });
   }
   const settings: Record<string, unknown> = { tools: settingsTools };
   if (scenario.system !== undefined) settings.systemInstruction = rest ? { parts: [{ text: scenario.system }] } : scenario.system;
-  const inBody = (indexes: readonly number[]) => indexes.map((index) => tools[index]).filter((tool) => tool?.inBody === true).map((tool) => tool?.name as string);
+  const inBody = (indexes: readonly number[]) =>
+    indexes
+      .map((index) => tools[index])
+      .filter((tool) => tool?.inBody === true)
+      .map((tool) => tool?.name as string);
   const forced = scenario.forced.kind === 'one' ? inBody([scenario.forced.tool]) : scenario.forced.kind === 'allowed' ? inBody(scenario.forced.tools) : [];
   if (forced.length > 0) settings.toolConfig = { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [...new Set(forced)] } };
   const body = rest ? { contents, ...settings } : { model: 'gemini-2.5-flash', contents, config: settings };
@@ -60,7 +74,8 @@ const GEMINI: TransformerUnderTest<{ revealed: string[] }> = {
   transform: (body, plan, options) => transformGeminiRequest(body, plan, options),
   readTools: parseGeminiTools,
   // Past 512 declarations the transformer warns that the API will reject the request (the caller sends too many tools).
-  violations: (body, warnings) => (warnings.some((warning) => warning.code === 'too-many-function-declarations') ? [] : preflightGeminiRequest(body).violations),
+  violations: (body, warnings) =>
+    warnings.some((warning) => warning.code === 'too-many-function-declarations') ? [] : preflightGeminiRequest(body).violations,
   rule: GEMINI_TOOL_NAME_RULE,
   sentNames: (body) => {
     const record = body as { config?: { tools?: unknown }; tools?: unknown };
@@ -75,13 +90,23 @@ const counter = createCaseCounter('Gemini');
 afterAll(() => counter.report());
 
 describe('transformGeminiRequest under hostile input', () => {
-  it('sends a request preflight accepts (or throws a ToolSearchError), leaves its input alone, repeats itself byte for byte, is stable on its own output and maps every name both ways; tool_search and the call check never throw', async () => {
-    await fc.assert(
-      fc.asyncProperty(scenarioArbitrary(MODELS, { categories: false }), fc.boolean(), fc.nat(), fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }), async (scenario, rest, shape, calls) => {
-        const { body, revealed } = geminiRequest(scenario, rest, shape);
-        await checkTransformerPromises(GEMINI, scenario, { body, options: { revealed } }, calls, counter.count);
-      }),
-      propertyParameters(),
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    'sends a request preflight accepts (or throws a ToolSearchError), leaves its input alone, repeats itself byte for byte, is stable on its own output and maps every name both ways; tool_search and the call check never throw',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          scenarioArbitrary(MODELS, { categories: false }),
+          fc.boolean(),
+          fc.nat(),
+          fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
+          async (scenario, rest, shape, calls) => {
+            const { body, revealed } = geminiRequest(scenario, rest, shape);
+            await checkTransformerPromises(GEMINI, scenario, { body, options: { revealed } }, calls, counter.count);
+          },
+        ),
+        propertyParameters(),
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });

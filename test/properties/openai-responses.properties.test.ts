@@ -8,7 +8,17 @@ import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-open
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import { resolveOpenAIFunctionCallName } from '../../src/providers/openai/resolve-openai-function-call-name.js';
 import { transformOpenAIResponsesRequest, type TransformOpenAIResponsesRequestOptions } from '../../src/providers/openai/transform-openai-responses-request.js';
-import { OWN_LIKE_NAMES, PROPERTY_TIMEOUT, createCaseCounter, hostileName, modelArguments, propertyParameters, scenarioArbitrary, scenarioCalls, type Scenario } from '../support/arbitraries.js';
+import {
+  OWN_LIKE_NAMES,
+  PROPERTY_TIMEOUT,
+  createCaseCounter,
+  hostileName,
+  modelArguments,
+  propertyParameters,
+  scenarioArbitrary,
+  scenarioCalls,
+  type Scenario,
+} from '../support/arbitraries.js';
 import { checkTransformerPromises, planForScenario, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
@@ -44,7 +54,12 @@ const customs: fc.Arbitrary<readonly Custom[]> = fc.array(
 const ownSearch = fc.constantFrom(undefined, { type: 'tool_search' }, { type: 'tool_search', execution: 'client', description: 'Find project tools' });
 
 /** The scenario as a Responses body: tools with a category sit in a body namespace of that name. */
-function responsesRequest(scenario: Scenario, extraCustoms: readonly Custom[], search: object | undefined, deferredMCP = false): { body: Record<string, unknown>; revealed: string[] } {
+function responsesRequest(
+  scenario: Scenario,
+  extraCustoms: readonly Custom[],
+  search: object | undefined,
+  deferredMCP = false,
+): { body: Record<string, unknown>; revealed: string[] } {
   const { tools } = scenario;
   const top: unknown[] = [];
   const namespaces = new Map<string, unknown[]>();
@@ -64,16 +79,23 @@ function responsesRequest(scenario: Scenario, extraCustoms: readonly Custom[], s
     });
   }
   for (const custom of extraCustoms) place(custom.namespace, { type: 'custom', name: custom.name, ...(custom.deferLoading ? { defer_loading: true } : {}) });
-  const bodyTools: unknown[] = [...top, ...[...namespaces].map(([name, members]) => ({ type: 'namespace', name, description: `The ${name} tools`, tools: members }))];
+  const bodyTools: unknown[] = [
+    ...top,
+    ...[...namespaces].map(([name, members]) => ({ type: 'namespace', name, description: `The ${name} tools`, tools: members })),
+  ];
   if (scenario.providerTool) bodyTools.push({ type: 'web_search' });
   // An MCP server the caller deferred itself: only OpenAI's hosted tool search can load it.
   if (deferredMCP) bodyTools.push({ type: 'mcp', server_label: 'docs', server_url: 'https://example.com/mcp', defer_loading: true });
   if (search !== undefined) bodyTools.push(search);
   const input: unknown[] = [{ type: 'message', role: 'user', content: 'hi' }];
-  for (const call of scenarioCalls(scenario, (loaded) => formatToolSearchResult({ status: 'found', tools: loaded.map((name) => ({ name, inputSchema: { type: 'object' } })) }))) {
+  for (const call of scenarioCalls(scenario, (loaded) =>
+    formatToolSearchResult({ status: 'found', tools: loaded.map((name) => ({ name, inputSchema: { type: 'object' } })) }),
+  )) {
     if (call.hosted !== undefined) {
       // A hosted search turn, replayed with the caller's own names in its output (the transformer maps them).
-      const loaded = call.hosted.map((name) => tools.find((tool) => tool.name === name)).filter((tool): tool is Scenario['tools'][number] => tool !== undefined);
+      const loaded = call.hosted
+        .map((name) => tools.find((tool) => tool.name === name))
+        .filter((tool): tool is Scenario['tools'][number] => tool !== undefined);
       input.push({ type: 'tool_search_call', id: `tsc_${call.index}`, call_id: null, execution: 'server', arguments: { query: 'q' }, status: 'completed' });
       input.push({
         type: 'tool_search_output',
@@ -86,25 +108,46 @@ function responsesRequest(scenario: Scenario, extraCustoms: readonly Custom[], s
       continue;
     }
     const callId = `call_${call.index}`;
-    input.push({ type: 'function_call', call_id: callId, name: call.name, arguments: '{}', ...(call.namespace === undefined ? {} : { namespace: call.namespace }) });
+    input.push({
+      type: 'function_call',
+      call_id: callId,
+      name: call.name,
+      arguments: '{}',
+      ...(call.namespace === undefined ? {} : { namespace: call.namespace }),
+    });
     input.push({ type: 'function_call_output', call_id: callId, output: call.result });
   }
   extraCustoms.forEach((custom, index) => {
     if (custom.called === 'no') return;
     // A deferred top-level custom tool is called in a namespace of its own name, as a deferred function is.
     const namespace = custom.namespace ?? (custom.deferLoading ? custom.name : undefined);
-    input.push({ type: 'custom_tool_call', call_id: `custom_${index}`, name: custom.name, input: 'x', ...(custom.called === 'with-namespace' && namespace !== undefined ? { namespace } : {}) });
+    input.push({
+      type: 'custom_tool_call',
+      call_id: `custom_${index}`,
+      name: custom.name,
+      input: 'x',
+      ...(custom.called === 'with-namespace' && namespace !== undefined ? { namespace } : {}),
+    });
     input.push({ type: 'custom_tool_call_output', call_id: `custom_${index}`, output: 'done' });
   });
   const body: Record<string, unknown> = { model: 'gpt-5.4', store: false, input, tools: bodyTools };
   if (scenario.system !== undefined) body.instructions = scenario.system;
-  const inBody = (indexes: readonly number[]) => indexes.map((index) => tools[index]).filter((tool) => tool?.inBody === true).map((tool) => tool?.name as string);
+  const inBody = (indexes: readonly number[]) =>
+    indexes
+      .map((index) => tools[index])
+      .filter((tool) => tool?.inBody === true)
+      .map((tool) => tool?.name as string);
   if (scenario.forced.kind === 'one') {
     const [name] = inBody([scenario.forced.tool]);
     if (name !== undefined) body.tool_choice = { type: 'function', name };
   } else if (scenario.forced.kind === 'allowed') {
     const names = inBody(scenario.forced.tools);
-    if (names.length > 0) body.tool_choice = { type: 'allowed_tools', mode: scenario.forced.required ? 'required' : 'auto', tools: names.map((name) => ({ type: 'function', name })) };
+    if (names.length > 0)
+      body.tool_choice = {
+        type: 'allowed_tools',
+        mode: scenario.forced.required ? 'required' : 'auto',
+        tools: names.map((name) => ({ type: 'function', name })),
+      };
   }
   return { body, revealed: [...scenario.revealed.map((index) => tools[index]?.name ?? 'x'), ...scenario.revealedStrangers] };
 }
@@ -131,34 +174,41 @@ const counter = createCaseCounter('OpenAI Responses');
 afterAll(() => counter.report());
 
 describe('transformOpenAIResponsesRequest under hostile input', () => {
-  it('sends a request preflight accepts (or throws a ToolSearchError), leaves its input alone, repeats itself byte for byte, is stable on its own output and maps every name both ways; tool_search and the call check never throw', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        scenarioArbitrary(MODELS),
-        customs,
-        ownSearch,
-        fc.constantFrom<TransformOpenAIResponsesRequestOptions['uncategorized']>('top-level', 'name-prefix'),
-        fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
-        fc.boolean(),
-        async (scenario, extraCustoms, search, uncategorized, calls, deferredMCP) => {
-          const { body, revealed } = responsesRequest(scenario, extraCustoms, search, deferredMCP);
-          const options = { revealed, ...(uncategorized === undefined ? {} : { uncategorized }) };
-          await checkTransformerPromises(RESPONSES, scenario, { body, options }, calls, counter.count);
-          // A top-level custom tool named like the package's own is never left out: it is sent as it is.
-          const ownLike = extraCustoms.filter((custom) => custom.namespace === undefined && (custom.name === 'tool_search' || custom.name === 'call_tool'));
-          if (ownLike.length === 0) return;
-          let sent: unknown[];
-          try {
-            sent = (transformOpenAIResponsesRequest(body, planForScenario(scenario, parseOpenAIResponsesTools(body)), options).body.tools ?? []) as unknown[];
-          } catch (error) {
-            if (isToolSearchError(error)) return;
-            throw error;
-          }
-          counter.count('custom tool named like an own tool kept');
-          for (const custom of ownLike) expect(sent.some((tool) => (tool as { type?: string; name?: string }).type === 'custom' && (tool as { name?: string }).name === custom.name)).toBe(true);
-        },
-      ),
-      propertyParameters(),
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    'sends a request preflight accepts (or throws a ToolSearchError), leaves its input alone, repeats itself byte for byte, is stable on its own output and maps every name both ways; tool_search and the call check never throw',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          scenarioArbitrary(MODELS),
+          customs,
+          ownSearch,
+          fc.constantFrom<TransformOpenAIResponsesRequestOptions['uncategorized']>('top-level', 'name-prefix'),
+          fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
+          fc.boolean(),
+          async (scenario, extraCustoms, search, uncategorized, calls, deferredMCP) => {
+            const { body, revealed } = responsesRequest(scenario, extraCustoms, search, deferredMCP);
+            const options = { revealed, ...(uncategorized === undefined ? {} : { uncategorized }) };
+            await checkTransformerPromises(RESPONSES, scenario, { body, options }, calls, counter.count);
+            // A top-level custom tool named like the package's own is never left out: it is sent as it is.
+            const ownLike = extraCustoms.filter((custom) => custom.namespace === undefined && (custom.name === 'tool_search' || custom.name === 'call_tool'));
+            if (ownLike.length === 0) return;
+            let sent: unknown[];
+            try {
+              sent = (transformOpenAIResponsesRequest(body, planForScenario(scenario, parseOpenAIResponsesTools(body)), options).body.tools ?? []) as unknown[];
+            } catch (error) {
+              if (isToolSearchError(error)) return;
+              throw error;
+            }
+            counter.count('custom tool named like an own tool kept');
+            for (const custom of ownLike)
+              expect(
+                sent.some((tool) => (tool as { type?: string; name?: string }).type === 'custom' && (tool as { name?: string }).name === custom.name),
+              ).toBe(true);
+          },
+        ),
+        propertyParameters(),
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });

@@ -21,7 +21,16 @@ import { PROPERTY_TIMEOUT, createCaseCounter, propertyParameters } from '../supp
 import { manyTools } from '../support/tools.js';
 
 /** Anything a caller may pass by mistake: every JSON value, and more (null prototypes, big integers, symbols, functions, sparse arrays). */
-const anything = fc.anything({ withBigInt: true, withNullPrototype: true, withObjectString: true, withSparseArray: true, withMap: true, withSet: true, withDate: true, withBoxedValues: true });
+const anything = fc.anything({
+  withBigInt: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withMap: true,
+  withSet: true,
+  withDate: true,
+  withBoxedValues: true,
+});
 /** Options objects with the right keys and values of any type. */
 const optionsLike = (keys: readonly string[]) => fc.oneof(anything, fc.dictionary(fc.constantFrom(...keys), anything, { maxKeys: keys.length }));
 
@@ -41,51 +50,75 @@ async function typedOrNothing(label: string, run: () => unknown): Promise<void> 
 }
 
 describe('every option, argument and body of the wrong type', () => {
-  it('gets a ToolSearchError or works, never a stray TypeError', async () => {
-    await fc.assert(
-      fc.asyncProperty(anything, anything, optionsLike(['maxSessions', 'maxToolsPerSession', 'ttlMs', 'now']), optionsLike(['tools', 'store', 'maxResults', 'maxListedTools', 'maxQueryLength', 'index']), async (first, second, storeOptions, toolOptions) => {
-        await typedOrNothing('createMemoryRevealStore', () => createMemoryRevealStore(storeOptions as never));
-        const store = createMemoryRevealStore();
-        await typedOrNothing('store.add', () => store.add(first as never, second as never));
-        await typedOrNothing('store.get', () => store.get(first as never));
-        await typedOrNothing('createToolSearchTool', () => createToolSearchTool(toolOptions as never));
-        await typedOrNothing('createToolSearchTool (tools, store)', () => createToolSearchTool({ ...(toolOptions as object), tools: first, store } as never));
-        const search = createToolSearchTool({ tools, store });
-        await typedOrNothing('tool_search context', () => search.execute(first, second as never));
-        await typedOrNothing('createToolCallCheck', () => createToolCallCheck(first as never));
-        await typedOrNothing('check context', () => createToolCallCheck({ tools, store }).check(first as never, second as never));
-        await typedOrNothing('createToolIndex', () => createToolIndex(first as never, second as never));
-        await typedOrNothing('index.search', () => createToolIndex(tools).search(first as never, second as never));
-        await typedOrNothing('parseToolSearchConfig', () => parseToolSearchConfig(first as never, second as never));
-        await typedOrNothing('parseToolDefinitions', () => parseToolDefinitions(first));
-        await typedOrNothing('resolveToolSearch', () => resolveToolSearch(first as never, tools, second as never));
-        await typedOrNothing('parseToolSearchPlan', () => parseToolSearchPlan(first));
-        await typedOrNothing('resolveToolList', () => resolveToolList(plan, tools, first as never));
-        await typedOrNothing('resolveRevealedTools', () => resolveRevealedTools(first as never));
-        await typedOrNothing('createToolNameMapping', () => createToolNameMapping(first as never, OPENAI_CHAT_TOOL_NAME_RULE, second as never));
-        for (const [label, transform] of [
-          ['transformOpenAIResponsesRequest', transformOpenAIResponsesRequest],
-          ['transformOpenAIChatRequest', transformOpenAIChatRequest],
-          ['transformAnthropicMessagesRequest', transformAnthropicMessagesRequest],
-          ['transformGeminiRequest', transformGeminiRequest],
-        ] as const) {
-          await typedOrNothing(`${label} options`, () => (transform as (body: unknown, plan: unknown, options: unknown) => unknown)({ model: 'm', messages: [], contents: [] }, plan, first));
-          await typedOrNothing(`${label} body`, () => (transform as (body: unknown, plan: unknown, options: unknown) => unknown)(first, plan, {}));
-          await typedOrNothing(`${label} plan`, () => (transform as (body: unknown, plan: unknown, options: unknown) => unknown)({ model: 'm', messages: [] }, first, {}));
-        }
-      }),
-      propertyParameters(),
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    'gets a ToolSearchError or works, never a stray TypeError',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          anything,
+          anything,
+          optionsLike(['maxSessions', 'maxToolsPerSession', 'ttlMs', 'now']),
+          optionsLike(['tools', 'store', 'maxResults', 'maxListedTools', 'maxQueryLength', 'index']),
+          async (first, second, storeOptions, toolOptions) => {
+            await typedOrNothing('createMemoryRevealStore', () => createMemoryRevealStore(storeOptions as never));
+            const store = createMemoryRevealStore();
+            await typedOrNothing('store.add', () => store.add(first as never, second as never));
+            await typedOrNothing('store.get', () => store.get(first as never));
+            await typedOrNothing('createToolSearchTool', () => createToolSearchTool(toolOptions as never));
+            await typedOrNothing('createToolSearchTool (tools, store)', () =>
+              createToolSearchTool({ ...(toolOptions as object), tools: first, store } as never),
+            );
+            const search = createToolSearchTool({ tools, store });
+            await typedOrNothing('tool_search context', () => search.execute(first, second as never));
+            await typedOrNothing('createToolCallCheck', () => createToolCallCheck(first as never));
+            await typedOrNothing('check context', () => createToolCallCheck({ tools, store }).check(first as never, second as never));
+            await typedOrNothing('createToolIndex', () => createToolIndex(first as never, second as never));
+            await typedOrNothing('index.search', () => createToolIndex(tools).search(first as never, second as never));
+            await typedOrNothing('parseToolSearchConfig', () => parseToolSearchConfig(first as never, second as never));
+            await typedOrNothing('parseToolDefinitions', () => parseToolDefinitions(first));
+            await typedOrNothing('resolveToolSearch', () => resolveToolSearch(first as never, tools, second as never));
+            await typedOrNothing('parseToolSearchPlan', () => parseToolSearchPlan(first));
+            await typedOrNothing('resolveToolList', () => resolveToolList(plan, tools, first as never));
+            await typedOrNothing('resolveRevealedTools', () => resolveRevealedTools(first as never));
+            await typedOrNothing('createToolNameMapping', () => createToolNameMapping(first as never, OPENAI_CHAT_TOOL_NAME_RULE, second as never));
+            for (const [label, transform] of [
+              ['transformOpenAIResponsesRequest', transformOpenAIResponsesRequest],
+              ['transformOpenAIChatRequest', transformOpenAIChatRequest],
+              ['transformAnthropicMessagesRequest', transformAnthropicMessagesRequest],
+              ['transformGeminiRequest', transformGeminiRequest],
+            ] as const) {
+              await typedOrNothing(`${label} options`, () =>
+                (transform as (body: unknown, plan: unknown, options: unknown) => unknown)({ model: 'm', messages: [], contents: [] }, plan, first),
+              );
+              await typedOrNothing(`${label} body`, () => (transform as (body: unknown, plan: unknown, options: unknown) => unknown)(first, plan, {}));
+              await typedOrNothing(`${label} plan`, () =>
+                (transform as (body: unknown, plan: unknown, options: unknown) => unknown)({ model: 'm', messages: [] }, first, {}),
+              );
+            }
+          },
+        ),
+        propertyParameters(),
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 
-  it('keeps numeric bounds from exhausting memory: a huge session bound costs nothing until used', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), async (maxSessions, maxToolsPerSession) => {
-        counter.count('bounds');
-        const store = createMemoryRevealStore({ maxSessions, maxToolsPerSession, ttlMs: maxSessions });
-        expect(await store.add('s', ['a', 'b'])).toEqual(maxToolsPerSession === 1 ? ['b'] : ['a', 'b']);
-      }),
-      propertyParameters(),
-    );
-  }, PROPERTY_TIMEOUT);
+  it(
+    'keeps numeric bounds from exhausting memory: a huge session bound costs nothing until used',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+          fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+          async (maxSessions, maxToolsPerSession) => {
+            counter.count('bounds');
+            const store = createMemoryRevealStore({ maxSessions, maxToolsPerSession, ttlMs: maxSessions });
+            expect(await store.add('s', ['a', 'b'])).toEqual(maxToolsPerSession === 1 ? ['b'] : ['a', 'b']);
+          },
+        ),
+        propertyParameters(),
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });

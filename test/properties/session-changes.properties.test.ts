@@ -28,7 +28,16 @@ import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/pref
 import { transformOpenAIChatRequest } from '../../src/providers/openai/transform-openai-chat-request.js';
 import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
-import { PROPERTY_RUNS, PROPERTY_TIMEOUT, createCaseCounter, deepFreeze, propertyParameters, scenarioArbitrary, type Scenario, type ScenarioTool } from '../support/arbitraries.js';
+import {
+  PROPERTY_RUNS,
+  PROPERTY_TIMEOUT,
+  createCaseCounter,
+  deepFreeze,
+  propertyParameters,
+  scenarioArbitrary,
+  type Scenario,
+  type ScenarioTool,
+} from '../support/arbitraries.js';
 import { planForScenario, scenarioCatalog } from '../support/property-checks.js';
 
 /** One call the model made of a tool turn 1 sent, and the caller's answer. */
@@ -95,7 +104,10 @@ const ANTHROPIC: SessionWire = {
   }),
   readTools: parseAnthropicMessagesTools,
   transform: (body, plan, catalog) => transformAnthropicMessagesRequest(body, plan, { catalog }),
-  callable: (body) => (toolsOf(body) as { name?: unknown; type?: unknown }[]).flatMap((tool) => (tool.type === undefined && typeof tool.name === 'string' ? [{ name: tool.name }] : [])),
+  callable: (body) =>
+    (toolsOf(body) as { name?: unknown; type?: unknown }[]).flatMap((tool) =>
+      tool.type === undefined && typeof tool.name === 'string' ? [{ name: tool.name }] : [],
+    ),
   violations: (body, warnings) => {
     const warned = warnings.some((warning) => warning.code === 'history-tool-undefined');
     return preflightAnthropicMessagesRequest(body).violations.filter((violation) => !(warned && violation.rule.startsWith('undefined-')));
@@ -105,21 +117,35 @@ const ANTHROPIC: SessionWire = {
 
 const OPENAI_CHAT: SessionWire = {
   label: 'OpenAI Chat',
-  models: [{ id: 'gpt-4.1', api: 'openai-chat' }, { id: 'gpt-5.4', api: 'openai-chat' }, { id: 'gpt-5.4', api: 'openai-chat', platform: 'azure-openai' }, 'gemini-2.5-pro'],
+  models: [
+    { id: 'gpt-4.1', api: 'openai-chat' },
+    { id: 'gpt-5.4', api: 'openai-chat' },
+    { id: 'gpt-5.4', api: 'openai-chat', platform: 'azure-openai' },
+    'gemini-2.5-pro',
+  ],
   body: (tools, calls) => ({
     model: 'gpt-4.1',
     messages: [
       { role: 'user', content: 'hi' },
       ...(calls.length === 0
         ? []
-        : [{ role: 'assistant', content: null, tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.input) } })) }]),
+        : [
+            {
+              role: 'assistant',
+              content: null,
+              tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.input) } })),
+            },
+          ]),
       ...calls.map((call) => ({ role: 'tool', tool_call_id: call.id, content: call.result })),
     ],
     tools: tools.map((tool) => ({ type: 'function', function: { name: tool.name, ...described(tool), parameters: tool.inputSchema } })),
   }),
   readTools: parseOpenAIChatTools,
   transform: (body, plan) => transformOpenAIChatRequest(body, plan),
-  callable: (body) => (toolsOf(body) as { type?: unknown; function?: { name?: unknown } }[]).flatMap((tool) => (tool.type === 'function' && typeof tool.function?.name === 'string' ? [{ name: tool.function.name }] : [])),
+  callable: (body) =>
+    (toolsOf(body) as { type?: unknown; function?: { name?: unknown } }[]).flatMap((tool) =>
+      tool.type === 'function' && typeof tool.function?.name === 'string' ? [{ name: tool.function.name }] : [],
+    ),
   violations: (body) => preflightOpenAIChatRequest(body).violations,
 };
 
@@ -136,7 +162,13 @@ const OPENAI_RESPONSES: SessionWire = {
     store: false,
     input: [
       { type: 'message', role: 'user', content: 'hi' },
-      ...calls.map((call) => ({ type: 'function_call', call_id: call.id, name: call.name, arguments: JSON.stringify(call.input), ...(call.namespace === undefined ? {} : { namespace: call.namespace }) })),
+      ...calls.map((call) => ({
+        type: 'function_call',
+        call_id: call.id,
+        name: call.name,
+        arguments: JSON.stringify(call.input),
+        ...(call.namespace === undefined ? {} : { namespace: call.namespace }),
+      })),
       ...calls.map((call) => ({ type: 'function_call_output', call_id: call.id, output: call.result })),
     ],
     tools: tools.map((tool) => ({ type: 'function', name: tool.name, ...described(tool), parameters: tool.inputSchema, strict: false })),
@@ -145,12 +177,17 @@ const OPENAI_RESPONSES: SessionWire = {
   transform: (body, plan) => transformOpenAIResponsesRequest(body, plan),
   // A namespace member is called with its namespace; a deferred top-level function with its own name as one.
   callable: (body) =>
-    (toolsOf(body) as { type?: unknown; name?: unknown; defer_loading?: unknown; tools?: { type?: unknown; name?: unknown }[] }[]).flatMap((tool): Callable[] => {
-      if (tool.type === 'function' && typeof tool.name === 'string') return [{ name: tool.name, ...(tool.defer_loading === true ? { namespace: tool.name } : {}) }];
-      if (tool.type !== 'namespace' || typeof tool.name !== 'string') return [];
-      const namespace = tool.name;
-      return (tool.tools ?? []).flatMap((member) => (member.type === 'function' && typeof member.name === 'string' ? [{ name: member.name, namespace }] : []));
-    }),
+    (toolsOf(body) as { type?: unknown; name?: unknown; defer_loading?: unknown; tools?: { type?: unknown; name?: unknown }[] }[]).flatMap(
+      (tool): Callable[] => {
+        if (tool.type === 'function' && typeof tool.name === 'string')
+          return [{ name: tool.name, ...(tool.defer_loading === true ? { namespace: tool.name } : {}) }];
+        if (tool.type !== 'namespace' || typeof tool.name !== 'string') return [];
+        const namespace = tool.name;
+        return (tool.tools ?? []).flatMap((member) =>
+          member.type === 'function' && typeof member.name === 'string' ? [{ name: member.name, namespace }] : [],
+        );
+      },
+    ),
   violations: (body) => preflightOpenAIResponsesRequest(body).violations,
 };
 
@@ -168,13 +205,20 @@ const GEMINI: SessionWire = {
             { role: 'user', parts: calls.map((call) => ({ functionResponse: { name: call.name, response: { output: call.result } } })) },
           ]),
     ],
-    config: { tools: tools.length === 0 ? [] : [{ functionDeclarations: tools.map((tool) => ({ name: tool.name, ...described(tool), parametersJsonSchema: tool.inputSchema })) }] },
+    config: {
+      tools:
+        tools.length === 0
+          ? []
+          : [{ functionDeclarations: tools.map((tool) => ({ name: tool.name, ...described(tool), parametersJsonSchema: tool.inputSchema })) }],
+    },
   }),
   readTools: parseGeminiTools,
   transform: (body, plan) => transformGeminiRequest(body, plan),
   callable: (body) => {
     const tools = ((body as { config?: { tools?: unknown } }).config?.tools ?? []) as { functionDeclarations?: { name?: unknown }[] }[];
-    return tools.flatMap((tool) => (tool.functionDeclarations ?? []).flatMap((declaration) => (typeof declaration.name === 'string' ? [{ name: declaration.name }] : [])));
+    return tools.flatMap((tool) =>
+      (tool.functionDeclarations ?? []).flatMap((declaration) => (typeof declaration.name === 'string' ? [{ name: declaration.name }] : [])),
+    );
   },
   violations: (body) => preflightGeminiRequest(body).violations,
   // A listing changed to `names` for the 512-declaration limit leaves the plan's own listing behind.
@@ -222,12 +266,17 @@ function checkSessionChange(wire: SessionWire, scenario: Scenario, next: TurnCha
   }
   // The model calls the first four tools turn 1 sent: the package's own with fitting arguments.
   const own = resolveOwnToolsSent(plan1);
-  const calls = wire.callable(sent.body).slice(0, 4).map((tool, index): ModelCall => ({
-    ...tool,
-    id: `call_${index}`,
-    input: tool.name === own.searchName ? { query: 'x' } : tool.name === own.callToolName ? { name: scenario.tools[0]?.name ?? 'x', arguments: {} } : {},
-    result: tool.name === own.searchName ? formatToolSearchResult({ status: 'found', tools: [] }) : 'done',
-  }));
+  const calls = wire
+    .callable(sent.body)
+    .slice(0, 4)
+    .map(
+      (tool, index): ModelCall => ({
+        ...tool,
+        id: `call_${index}`,
+        input: tool.name === own.searchName ? { query: 'x' } : tool.name === own.callToolName ? { name: scenario.tools[0]?.name ?? 'x', arguments: {} } : {},
+        result: tool.name === own.searchName ? formatToolSearchResult({ status: 'found', tools: [] }) : 'done',
+      }),
+    );
   const ownCalls = calls.filter((call) => call.name === own.searchName || call.name === own.callToolName);
   if (calls.length > 0) count(ownCalls.length > 0 ? 'own tools called' : 'caller tools called');
   const second = wire.body(
@@ -237,7 +286,12 @@ function checkSessionChange(wire: SessionWire, scenario: Scenario, next: TurnCha
   let plan2: ToolSearchPlan;
   let result: { readonly body: object; readonly warnings: Warnings };
   try {
-    plan2 = resolveToolSearch(next.model, wire.readTools(second), { threshold: next.threshold, listing: next.listing, search: next.search, reveal: scenario.config.reveal });
+    plan2 = resolveToolSearch(next.model, wire.readTools(second), {
+      threshold: next.threshold,
+      listing: next.listing,
+      search: next.search,
+      reveal: scenario.config.reveal,
+    });
     count(plan2.mechanism === plan1.mechanism ? 'same mechanism' : 'mechanism changed');
     result = wire.transform(deepFreeze(second), plan2, catalog);
   } catch (error) {
@@ -266,11 +320,17 @@ describe('a session whose model, plan, tools or search mode changes between turn
     const counter = createCaseCounter(`session changes (${wire.label})`);
     afterAll(() => counter.report());
 
-    it('sends a turn 2 our preflight accepts, with the package’s own tools the history calls defined where the API requires it, and the same bytes on a second pass', () => {
-      fc.assert(
-        fc.property(scenarioArbitrary(wire.models, { categories: false, maxTools: 12 }), turnChange(wire.models), (scenario, next) => checkSessionChange(wire, scenario, next, counter.count)),
-        propertyParameters(RUNS),
-      );
-    }, PROPERTY_TIMEOUT);
+    it(
+      'sends a turn 2 our preflight accepts, with the package’s own tools the history calls defined where the API requires it, and the same bytes on a second pass',
+      () => {
+        fc.assert(
+          fc.property(scenarioArbitrary(wire.models, { categories: false, maxTools: 12 }), turnChange(wire.models), (scenario, next) =>
+            checkSessionChange(wire, scenario, next, counter.count),
+          ),
+          propertyParameters(RUNS),
+        );
+      },
+      PROPERTY_TIMEOUT,
+    );
   });
 });

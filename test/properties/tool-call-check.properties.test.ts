@@ -21,7 +21,13 @@ describe('the call check on mutated corpus arguments', () => {
           if (outcome.ok !== reference.valid) {
             const reason = explainDisagreement(outcome.ok, reference);
             counter.count(reason ?? 'undocumented disagreement');
-            expect({ case: pair.corpusCase.id, value, accepted: outcome.ok, reference: reference.errors.map((error) => `${error.instancePath} ${error.message}`), reason }).toMatchObject({ reason: expect.any(String) });
+            expect({
+              case: pair.corpusCase.id,
+              value,
+              accepted: outcome.ok,
+              reference: reference.errors.map((error) => `${error.instancePath} ${error.message}`),
+              reason,
+            }).toMatchObject({ reason: expect.any(String) });
           }
           counter.count(outcome.ok ? 'fit' : 'misfit');
           if (!outcome.ok && outcome.result.status === 'invalid-arguments') {

@@ -61,11 +61,14 @@ describe('createMemoryRevealStore', () => {
     expect(Object.isFrozen(names)).toBe(true);
   });
 
-  it.each([1e7, 2 ** 28, 2 ** 32, Number.MAX_SAFE_INTEGER])('takes a session bound of %d and allocates nothing for it before sessions arrive', async (maxSessions) => {
-    const store = createMemoryRevealStore({ maxSessions, ttlMs: 60_000 });
-    await store.add('s', ['a']);
-    expect(await store.get('s')).toEqual(['a']);
-  });
+  it.each([1e7, 2 ** 28, 2 ** 32, Number.MAX_SAFE_INTEGER])(
+    'takes a session bound of %d and allocates nothing for it before sessions arrive',
+    async (maxSessions) => {
+      const store = createMemoryRevealStore({ maxSessions, ttlMs: 60_000 });
+      await store.add('s', ['a']);
+      expect(await store.get('s')).toEqual(['a']);
+    },
+  );
 
   it('keeps its LRU order under the size bound', async () => {
     const store = createMemoryRevealStore({ maxSessions: 2 });

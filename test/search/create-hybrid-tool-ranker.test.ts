@@ -15,7 +15,14 @@ import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
 import { anthropicReply, chatReply, geminiReply, responsesReply } from '../support/scripted-replies.js';
 
 /** Words that mean one thing to the deterministic embedder (what a real model learns; no word is shared lexically). */
-const CONCEPTS: Readonly<Record<string, string>> = { website: 'domain', site: 'domain', whois: 'domain', domain: 'domain', registration: 'domain', owns: 'domain' };
+const CONCEPTS: Readonly<Record<string, string>> = {
+  website: 'domain',
+  site: 'domain',
+  whois: 'domain',
+  domain: 'domain',
+  registration: 'domain',
+  owns: 'domain',
+};
 const DIMENSIONS = 64;
 
 /** A deterministic embedder: each word (through {@link CONCEPTS}) adds 1 to a hashed dimension. Counts every text it embeds. */
@@ -106,7 +113,9 @@ describe('createHybridToolRanker', () => {
   it('keeps the lexical answer for an exact name, and keeps to the visible tools', async () => {
     const rank = createHybridToolRanker(createCountingEmbedder());
     const index = createToolIndex(CATALOG);
-    expect(await rank({ query: 'list_issues', tools: CATALOG, visible: undefined, maxResults: 3, index })).toEqual(index.search('list_issues', { maxResults: 3 }));
+    expect(await rank({ query: 'list_issues', tools: CATALOG, visible: undefined, maxResults: 3, index })).toEqual(
+      index.search('list_issues', { maxResults: 3 }),
+    );
     const visible = new Set(['list_issues', 'get_me']);
     const hits = await rank({ query: IMPLIED, tools: CATALOG, visible, maxResults: 3, index });
     expect(hits.every((hit) => visible.has(hit.name))).toBe(true);
@@ -115,13 +124,20 @@ describe('createHybridToolRanker', () => {
   it('throws a ToolSearchError for a bad embed or bad options', async () => {
     const index = createToolIndex(CATALOG);
     const short = createHybridToolRanker({ embed: async () => [[1, 0]] });
-    await expect(short({ query: IMPLIED, tools: CATALOG, visible: undefined, maxResults: 3, index })).rejects.toMatchObject({ code: 'invalid-options', message: expect.stringContaining('one vector per text') });
+    await expect(short({ query: IMPLIED, tools: CATALOG, visible: undefined, maxResults: 3, index })).rejects.toMatchObject({
+      code: 'invalid-options',
+      message: expect.stringContaining('one vector per text'),
+    });
     expect(() => createHybridToolRanker({ embed: 'openai' as never })).toThrow(ToolSearchError);
     expect(() => createHybridToolRanker({ embed: async () => [], depth: 0 })).toThrow('`depth` must be a whole number ≥ 1, got 0');
   });
 
   it('passes an error of embed on to the caller of tool_search', async () => {
-    const search = createToolSearchTool({ tools: CATALOG, store: createMemoryRevealStore(), rank: createHybridToolRanker({ embed: async () => Promise.reject(new Error('rate limited')) }) });
+    const search = createToolSearchTool({
+      tools: CATALOG,
+      store: createMemoryRevealStore(),
+      rank: createHybridToolRanker({ embed: async () => Promise.reject(new Error('rate limited')) }),
+    });
     await expect(search.execute({ query: IMPLIED }, { sessionId: 'a' })).rejects.toThrow('rate limited');
   });
 });
@@ -132,7 +148,13 @@ describe('a ranker passed to tool_search', () => {
       tools: CATALOG,
       store: createMemoryRevealStore(),
       maxResults: 2,
-      rank: async () => [{ name: 'nope', score: 9 }, { name: 'get_me', score: 8 }, { name: 'get_me', score: 7 }, { name: 'list_issues', score: 6 }, { name: 'whois_lookup', score: 5 }],
+      rank: async () => [
+        { name: 'nope', score: 9 },
+        { name: 'get_me', score: 8 },
+        { name: 'get_me', score: 7 },
+        { name: 'list_issues', score: 6 },
+        { name: 'whois_lookup', score: 5 },
+      ],
     });
     const result = await search.execute({ query: 'anything' }, { sessionId: 'a', visible: ['get_me', 'list_issues', 'whois_lookup'] });
     expect(result.tools.map((tool) => tool.name)).toEqual(['get_me', 'list_issues']);
@@ -150,15 +172,31 @@ describe('a ranker passed to tool_search', () => {
   const sessionId = 'session-1';
 
   it('answers tool_search with the hybrid ranking on Responses (client-executed tool_search_call)', async () => {
-    const tools = CATALOG.map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description ?? null, parameters: tool.inputSchema, strict: false }));
+    const tools = CATALOG.map((tool) => ({
+      type: 'function' as const,
+      name: tool.name,
+      description: tool.description ?? null,
+      parameters: tool.inputSchema,
+      strict: false,
+    }));
     const toolSearch = createOpenAIResponsesToolSearch({ tools, rank: createHybridToolRanker(createCountingEmbedder()) });
     const request = await toolSearch.prepare({ model: 'gpt-5.4', store: false, input: [{ role: 'user', content: IMPLIED }] }, { sessionId });
-    const turn = await request.handle(responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: IMPLIED } }]) as never, runTool);
-    expect(turn.answers).toEqual([expect.objectContaining({ type: 'tool_search_output', tools: [expect.objectContaining({ name: 'whois_lookup' }), expect.anything(), expect.anything()] })]);
+    const turn = await request.handle(
+      responsesReply(1, [
+        { type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: IMPLIED } },
+      ]) as never,
+      runTool,
+    );
+    expect(turn.answers).toEqual([
+      expect.objectContaining({ type: 'tool_search_output', tools: [expect.objectContaining({ name: 'whois_lookup' }), expect.anything(), expect.anything()] }),
+    ]);
   });
 
   it('answers tool_search with the hybrid ranking on Chat Completions', async () => {
-    const tools = CATALOG.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description ?? '', parameters: tool.inputSchema } }));
+    const tools = CATALOG.map((tool) => ({
+      type: 'function' as const,
+      function: { name: tool.name, description: tool.description ?? '', parameters: tool.inputSchema },
+    }));
     const toolSearch = createOpenAIChatToolSearch({ tools, rank: createHybridToolRanker(createCountingEmbedder()) });
     const request = await toolSearch.prepare({ model: 'gpt-4.1', messages: [{ role: 'user', content: IMPLIED }] }, { sessionId });
     const turn = await request.handle(chatReply(1, [['call_1', 'tool_search', { query: IMPLIED }]]) as never, runTool);
@@ -170,22 +208,31 @@ describe('a ranker passed to tool_search', () => {
     const tools = CATALOG.map((tool) => ({ name: tool.name, description: tool.description ?? '', input_schema: tool.inputSchema as { type: 'object' } }));
     const toolSearch = createAnthropicMessagesToolSearch({ tools, rank: createHybridToolRanker(createCountingEmbedder()) });
     const request = await toolSearch.prepare({ model: 'claude-opus-4-8', max_tokens: 1024, messages: [{ role: 'user', content: IMPLIED }] }, { sessionId });
-    const turn = await request.handle(anthropicReply([{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: IMPLIED } }], 'tool_use') as never, runTool);
+    const turn = await request.handle(
+      anthropicReply([{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: IMPLIED } }], 'tool_use') as never,
+      runTool,
+    );
     expect(JSON.stringify(turn.messages.at(-1))).toContain('{"type":"tool_reference","tool_name":"whois_lookup"}');
   });
 
   it('answers tool_search with the hybrid ranking on Gemini', async () => {
-    const tools = [{ functionDeclarations: CATALOG.map((tool) => ({ name: tool.name, description: tool.description ?? '', parametersJsonSchema: tool.inputSchema })) }];
+    const tools = [
+      { functionDeclarations: CATALOG.map((tool) => ({ name: tool.name, description: tool.description ?? '', parametersJsonSchema: tool.inputSchema })) },
+    ];
     const toolSearch = createGeminiToolSearch({ tools, rank: createHybridToolRanker(createCountingEmbedder()) });
     const request = await toolSearch.prepare({ model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: IMPLIED }] }] }, { sessionId });
     const turn = await request.handle(geminiReply([{ functionCall: { name: 'tool_search', args: { query: IMPLIED } } }]) as never, runTool);
-    const response = (turn.contents.at(-1) as unknown as { parts: { functionResponse: { response: { output: string } } }[] }).parts[0]!.functionResponse.response;
+    const response = (turn.contents.at(-1) as unknown as { parts: { functionResponse: { response: { output: string } } }[] }).parts[0]!.functionResponse
+      .response;
     expect(JSON.parse(response.output).tools[0].name).toBe('whois_lookup');
   });
 
   it('answers tool_search with the hybrid ranking in the AI SDK integration', async () => {
     const aiTools = Object.fromEntries(
-      CATALOG.map((entry) => [entry.name, tool({ description: entry.description ?? '', inputSchema: jsonSchema(entry.inputSchema as never), execute: runTool })]),
+      CATALOG.map((entry) => [
+        entry.name,
+        tool({ description: entry.description ?? '', inputSchema: jsonSchema(entry.inputSchema as never), execute: runTool }),
+      ]),
     );
     const toolSearch = createAISDKToolSearch({ tools: aiTools, rank: createHybridToolRanker(createCountingEmbedder()) });
     const model = createOpenAI({ apiKey: 'test', baseURL: 'http://127.0.0.1:9' }).chat('gpt-4.1');

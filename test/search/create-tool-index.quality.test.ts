@@ -38,7 +38,9 @@ describe.each(SETS)('createToolIndex on real requests ($set dev sample)', ({ cat
     'finds the right tools in the top 5 for %s',
     (_style, toQuery, recallFloor, mrrFloor) => {
       expect(requests).toHaveLength(size);
-      const scores = scoreRankings(requests.map(({ query, gold, expected }) => ({ results: index.search(toQuery(query)).map((hit) => hit.name), gold: gold ?? expected ?? [] })));
+      const scores = scoreRankings(
+        requests.map(({ query, gold, expected }) => ({ results: index.search(toQuery(query)).map((hit) => hit.name), gold: gold ?? expected ?? [] })),
+      );
       expect(scores.recallAt[5]).toBeGreaterThanOrEqual(recallFloor);
       expect(scores.mrr).toBeGreaterThanOrEqual(mrrFloor);
     },

@@ -165,7 +165,9 @@ describe('createToolIndex', () => {
 
       it('ranks a name that thousands of qualified names end with in linear work (issue 15, item 16)', () => {
         const count = 24_000;
-        const many = createToolIndex(Array.from({ length: count }, (_, server) => builtin(`srv${server}__list_issues`, `List the issues of server ${server}.`)));
+        const many = createToolIndex(
+          Array.from({ length: count }, (_, server) => builtin(`srv${server}__list_issues`, `List the issues of server ${server}.`)),
+        );
         // The work is counted, not timed: every element `Array.prototype.includes` scans during the search. Checking
         // membership in the list of exact names once per comparison scanned it for every tool, about count² elements.
         let scanned = 0;
@@ -299,7 +301,11 @@ describe('createToolIndex', () => {
     });
     // Three generalists whose parameter text touches every need, and one tool per need.
     const generalist = (name: string) =>
-      builtin(name, 'Plan a trip.', described({ flight: 'Flight to book', hotel: 'Hotel to reserve', car: 'Rental car class', weather: 'Expected weather forecast', city: 'City' }));
+      builtin(
+        name,
+        'Plan a trip.',
+        described({ flight: 'Flight to book', hotel: 'Hotel to reserve', car: 'Rental car class', weather: 'Expected weather forecast', city: 'City' }),
+      );
     const tools = [
       generalist('plan_trip'),
       generalist('travel_agent'),
@@ -312,7 +318,11 @@ describe('createToolIndex', () => {
     const request = 'Book a flight to Paris, reserve a hotel, rent a car in the city and check the weather forecast';
 
     it('chooses each next result for what the list does not cover yet, so generalists repeating the first fall behind', () => {
-      expect(names(createToolIndex(tools, { coveredTermShare: 1 }).search(request, { maxResults: 3 }))).toEqual(['plan_trip', 'travel_agent', 'build_itinerary']);
+      expect(names(createToolIndex(tools, { coveredTermShare: 1 }).search(request, { maxResults: 3 }))).toEqual([
+        'plan_trip',
+        'travel_agent',
+        'build_itinerary',
+      ]);
       const hits = createToolIndex(tools).search(request, { maxResults: 3 });
       expect(names(hits)).toEqual(['plan_trip', 'rent_car', 'get_weather_forecast']);
       // Scores still fall down the list: each is the score the tool had when it was chosen.
@@ -357,7 +367,9 @@ describe('createToolIndex', () => {
 
     it('reads the server from a qualified name when a tool has no `server` (a wire tool list)', () => {
       const bare = catalog.tools.map(({ server: _server, ...tool }) => tool);
-      expect(createToolIndex(bare).search('find the top 10 pages in Confluence')).toEqual(createToolIndex(catalog).search('find the top 10 pages in Confluence'));
+      expect(createToolIndex(bare).search('find the top 10 pages in Confluence')).toEqual(
+        createToolIndex(catalog).search('find the top 10 pages in Confluence'),
+      );
     });
 
     it('counts no server when every tool has the same one', () => {
@@ -522,7 +534,9 @@ describe('createToolIndex', () => {
       const qualified = createToolIndex([builtin('github__create_issue', 'x'), builtin('gitlab__create_issue', 'y'), builtin('github__get_me', 'z')]);
       expect(qualified.search('select:get_me')).toEqual([{ name: 'github__get_me', score: EXACT_NAME_BONUS }]);
       expect(qualified.search('select:create_issue')).toEqual([]);
-      expect(qualified.search('select:create_issue', { visible: ['gitlab__create_issue'] })).toEqual([{ name: 'gitlab__create_issue', score: EXACT_NAME_BONUS }]);
+      expect(qualified.search('select:create_issue', { visible: ['gitlab__create_issue'] })).toEqual([
+        { name: 'gitlab__create_issue', score: EXACT_NAME_BONUS },
+      ]);
       expect(qualified.search('select:GET_ME')).toEqual([]);
     });
   });
@@ -569,7 +583,11 @@ describe('createToolIndex', () => {
       ['a negative coverageBonus', { coverageBonus: -1 }, '`coverageBonus` must be a finite number ≥ 0, got -1'],
       ['a coverageBonus that is not a number', { coverageBonus: '1' }, '`coverageBonus` must be a finite number ≥ 0, got "1" (a string)'],
       ['a negative lengthNormalization', { lengthNormalization: -0.1 }, '`lengthNormalization` must be a finite number ≥ 0, got -0.1'],
-      ['a cut rule that does not exist', { cut: { rule: 'top' } }, "`cut.rule` must be `{ rule: 'count' }` or `{ rule: 'band' | 'gap' | 'floor', ratio }`, got \"top\" (a string)"],
+      [
+        'a cut rule that does not exist',
+        { cut: { rule: 'top' } },
+        "`cut.rule` must be `{ rule: 'count' }` or `{ rule: 'band' | 'gap' | 'floor', ratio }`, got \"top\" (a string)",
+      ],
       ['a band without its ratio', { cut: { rule: 'band' } }, '`cut.ratio` must be a number from 0 to 1, got nothing (undefined)'],
       ['a gap ratio above 1', { cut: { rule: 'gap', ratio: 1.5 } }, '`cut.ratio` must be a number from 0 to 1, got 1.5'],
       ['both cut and minScoreRatio', { cut: { rule: 'count' }, minScoreRatio: 0.5 }, 'give `cut` or `minScoreRatio`'],

@@ -75,7 +75,11 @@ describe('explainToolSearch', () => {
 
   it('shows the share a term counts once a result above has it, in a request ranked for coverage', () => {
     const catalog: ToolDefinition[] = [
-      { name: 'book_flight', description: 'Book a flight.', inputSchema: { type: 'object', properties: { hotel: { type: 'string', description: 'A hotel near the airport, car rental too' } } } },
+      {
+        name: 'book_flight',
+        description: 'Book a flight.',
+        inputSchema: { type: 'object', properties: { hotel: { type: 'string', description: 'A hotel near the airport, car rental too' } } },
+      },
       { name: 'book_hotel', description: 'Book a hotel room.', inputSchema: { type: 'object', properties: {} } },
       { name: 'rent_car', description: 'Rent a car.', inputSchema: { type: 'object', properties: {} } },
       { name: 'get_weather', description: 'The weather forecast.', inputSchema: { type: 'object', properties: {} } },
@@ -84,7 +88,11 @@ describe('explainToolSearch', () => {
     for (const result of explained.results) expect(result.unexplained, result.name).toBe(0);
     const hotel = explained.results.find((result) => result.name === 'book_hotel');
     expect(hotel?.terms.find((term) => term.term === 'book')).toMatchObject({ field: 'name', share: 0.5 });
-    expect(explainToolSearch(catalog, 'book flight hotel rent car weather forecast', { coveredTermShare: 1 }).results.every((result) => result.terms.every((term) => term.share === 1))).toBe(true);
+    expect(
+      explainToolSearch(catalog, 'book flight hotel rent car weather forecast', { coveredTermShare: 1 }).results.every((result) =>
+        result.terms.every((term) => term.share === 1),
+      ),
+    ).toBe(true);
   });
 
   // The guard for a change of the ranking formula: the explanation must still add up to the index's own scores.

@@ -27,7 +27,11 @@ describe('createSessionStep', () => {
     const step = createSessionStep(entries, (answers) => answers);
     for (const outputs of [['me'], ['me', 'teams', 'extra'], 'me' as unknown as unknown[]]) {
       expect(() => step.complete(outputs)).toThrow(
-        expect.objectContaining({ name: 'ToolSearchError', code: 'invalid-options', message: expect.stringContaining('one output per pending call, in `step.pending`\'s order (2: `get_me`, `get_teams`)') }),
+        expect.objectContaining({
+          name: 'ToolSearchError',
+          code: 'invalid-options',
+          message: expect.stringContaining("one output per pending call, in `step.pending`'s order (2: `get_me`, `get_teams`)"),
+        }),
       );
     }
   });
@@ -56,7 +60,10 @@ describe('runSessionStep (what handle does)', () => {
       read = true;
       return createSessionStep(entries, (answers) => answers);
     };
-    await expect(runSessionStep(step, 'run' as never, 's')).rejects.toMatchObject({ code: 'invalid-options', message: expect.stringContaining('`runTool` must be a function') });
+    await expect(runSessionStep(step, 'run' as never, 's')).rejects.toMatchObject({
+      code: 'invalid-options',
+      message: expect.stringContaining('`runTool` must be a function'),
+    });
     expect(read).toBe(false);
   });
 

@@ -65,7 +65,10 @@ describe('createToolSearch', () => {
         arguments: { path: 'a' },
         checked: true,
       });
-      const search = await toolSearch.handleToolCall({ name: 'tool_search', arguments: { query: 'select:Cafe_change_drink' } }, { sessionId: 's', plan, names });
+      const search = await toolSearch.handleToolCall(
+        { name: 'tool_search', arguments: { query: 'select:Cafe_change_drink' } },
+        { sessionId: 's', plan, names },
+      );
       expect(search).toMatchObject({ type: 'search', result: { tools: [{ name: 'Cafe_change_drink' }] } });
     });
 

@@ -43,15 +43,27 @@ function thrown(run: () => unknown): Error & { code?: string } {
 describe('the session factories’ tools', () => {
   describe('in another API’s shape', () => {
     it.each<[string, Shape, string[]]>([
-      ['createAnthropicMessagesToolSearch', 'chat', ['an OpenAI Chat Completions tool', 'use `createOpenAIChatToolSearch`', '`createAnthropicMessagesTools(tools)`']],
+      [
+        'createAnthropicMessagesToolSearch',
+        'chat',
+        ['an OpenAI Chat Completions tool', 'use `createOpenAIChatToolSearch`', '`createAnthropicMessagesTools(tools)`'],
+      ],
       ['createAnthropicMessagesToolSearch', 'responses', ['an OpenAI Responses tool', 'use `createOpenAIResponsesToolSearch`']],
       ['createAnthropicMessagesToolSearch', 'mcp', ['an MCP tool', 'convert MCP tools with `createAnthropicMessagesTools(tools)`', '`createToolSearch`']],
-      ['createOpenAIResponsesToolSearch', 'chat', ['an OpenAI Chat Completions tool', 'use `createOpenAIChatToolSearch`', '`createOpenAIResponsesTools(tools)`']],
+      [
+        'createOpenAIResponsesToolSearch',
+        'chat',
+        ['an OpenAI Chat Completions tool', 'use `createOpenAIChatToolSearch`', '`createOpenAIResponsesTools(tools)`'],
+      ],
       ['createOpenAIResponsesToolSearch', 'anthropic', ['an Anthropic Messages API tool', 'use `createAnthropicMessagesToolSearch`']],
       ['createOpenAIChatToolSearch', 'responses', ["without Chat's `function` wrapper", 'use `createOpenAIResponsesToolSearch`']],
       ['createOpenAIChatToolSearch', 'gemini', ['a Gemini tool', 'use `createGeminiToolSearch`']],
       ['createGeminiToolSearch', 'chat', ['an OpenAI Chat Completions tool', '`[{ functionDeclarations: createGeminiFunctionDeclarations(tools) }]`']],
-      ['createGeminiToolSearch', 'declaration', ['a Gemini function declaration', 'wrap the declarations in a tool, `[{ functionDeclarations: declarations }]`']],
+      [
+        'createGeminiToolSearch',
+        'declaration',
+        ['a Gemini function declaration', 'wrap the declarations in a tool, `[{ functionDeclarations: declarations }]`'],
+      ],
       ['createGeminiToolSearch', 'mcp', ['an MCP tool', '`[{ functionDeclarations: createGeminiFunctionDeclarations(tools) }]`']],
     ])('%s rejects %s-shaped tools with invalid-tools, naming the shape and the entry point', (factory, shape, parts) => {
       const error = thrown(() => (factories[factory] as (tools: unknown[]) => unknown)([shapes[shape]]));
@@ -64,7 +76,9 @@ describe('the session factories’ tools', () => {
 
     it('rejects them in a body too (a Chat-shaped body given to the Anthropic factory)', async () => {
       const toolSearch = createAnthropicMessagesToolSearch({ tools: [shapes.anthropic as never] });
-      const error = await toolSearch.prepare({ model: 'claude-opus-4-8', max_tokens: 10, messages: [], tools: [shapes.chat] } as never, { sessionId: 's' }).catch((caught: unknown) => caught);
+      const error = await toolSearch
+        .prepare({ model: 'claude-opus-4-8', max_tokens: 10, messages: [], tools: [shapes.chat] } as never, { sessionId: 's' })
+        .catch((caught: unknown) => caught);
       expect(error).toMatchObject({ code: 'invalid-tools', message: expect.stringContaining('`body.tools`[0] is an OpenAI Chat Completions tool') });
     });
 
@@ -82,14 +96,19 @@ describe('the session factories’ tools', () => {
     const sessionId = 's';
 
     it('converts it on Responses, as createToolDefinition does', async () => {
-      const request = await createOpenAIResponsesToolSearch({ tools: [{ type: 'function', name: 'get_weather', parameters: arguments_ as never, strict: false }] }).prepare({ model: 'gpt-4.1', input: 'hi' }, { sessionId });
+      const request = await createOpenAIResponsesToolSearch({
+        tools: [{ type: 'function', name: 'get_weather', parameters: arguments_ as never, strict: false }],
+      }).prepare({ model: 'gpt-4.1', input: 'hi' }, { sessionId });
       expect((request.body.tools as { parameters: unknown }[])[0]?.parameters).toEqual(expected);
     });
 
     it('converts it on Chat Completions, in the factory’s tools and in a body’s', async () => {
       const tool = { type: 'function' as const, function: { name: 'get_weather', parameters: arguments_ as never } };
       const toolSearch = createOpenAIChatToolSearch({ tools: [tool] });
-      for (const body of [{ model: 'gpt-4.1', messages: [] }, { model: 'gpt-4.1', messages: [], tools: [tool] }]) {
+      for (const body of [
+        { model: 'gpt-4.1', messages: [] },
+        { model: 'gpt-4.1', messages: [], tools: [tool] },
+      ]) {
         const request = await toolSearch.prepare(body, { sessionId });
         expect((request.body as { tools: { function: { parameters: unknown } }[] }).tools[0]?.function.parameters).toEqual(expected);
       }
@@ -97,25 +116,40 @@ describe('the session factories’ tools', () => {
 
     it('converts it on Anthropic, also from zod 3', async () => {
       const zod3 = z3.object({ city: z3.string().describe('The city.') });
-      const request = await createAnthropicMessagesToolSearch({ tools: [{ name: 'get_weather', input_schema: zod3 as never }] }).prepare({ model: 'claude-opus-4-8', max_tokens: 10, messages: [] }, { sessionId });
+      const request = await createAnthropicMessagesToolSearch({ tools: [{ name: 'get_weather', input_schema: zod3 as never }] }).prepare(
+        { model: 'claude-opus-4-8', max_tokens: 10, messages: [] },
+        { sessionId },
+      );
       expect((request.body as unknown as { tools: { input_schema: unknown }[] }).tools[0]?.input_schema).toEqual(expected);
     });
 
     it('converts it on Gemini into parametersJsonSchema', async () => {
-      const request = await createGeminiToolSearch({ tools: [{ functionDeclarations: [{ name: 'get_weather', parameters: arguments_ as never }] }] }).prepare({ model: 'gemini-2.5-flash', contents: [] }, { sessionId });
-      const declaration = (request.body as unknown as { config: { tools: { functionDeclarations: Record<string, unknown>[] }[] } }).config.tools[0]?.functionDeclarations[0];
+      const request = await createGeminiToolSearch({ tools: [{ functionDeclarations: [{ name: 'get_weather', parameters: arguments_ as never }] }] }).prepare(
+        { model: 'gemini-2.5-flash', contents: [] },
+        { sessionId },
+      );
+      const declaration = (request.body as unknown as { config: { tools: { functionDeclarations: Record<string, unknown>[] }[] } }).config.tools[0]
+        ?.functionDeclarations[0];
       expect(declaration).toEqual({ name: 'get_weather', parametersJsonSchema: expected });
     });
 
     it('checks the calls against the converted schema', async () => {
-      const request = await createAnthropicMessagesToolSearch({ tools: [{ name: 'get_weather', input_schema: arguments_ as never }], config: { threshold: 1 } }).prepare({ model: 'claude-3-7-sonnet', max_tokens: 10, messages: [] }, { sessionId });
+      const request = await createAnthropicMessagesToolSearch({
+        tools: [{ name: 'get_weather', input_schema: arguments_ as never }],
+        config: { threshold: 1 },
+      }).prepare({ model: 'claude-3-7-sonnet', max_tokens: 10, messages: [] }, { sessionId });
       const step = await request.step({ content: [{ type: 'tool_use', id: 't1', name: 'get_weather', input: { town: 'Paris' } }] });
       expect(step.calls[0]).toMatchObject({ type: 'answer', name: 'get_weather', result: { status: 'invalid-arguments' } });
     });
 
     it('names the tool when the schema cannot be JSON Schema', () => {
-      const error = thrown(() => createOpenAIChatToolSearch({ tools: [{ type: 'function', function: { name: 'when', parameters: z.object({ at: z.date() }) as never } }] }));
-      expect(error).toMatchObject({ code: 'invalid-tools', message: expect.stringContaining('tool `when`: its arguments schema cannot be expressed as JSON Schema') });
+      const error = thrown(() =>
+        createOpenAIChatToolSearch({ tools: [{ type: 'function', function: { name: 'when', parameters: z.object({ at: z.date() }) as never } }] }),
+      );
+      expect(error).toMatchObject({
+        code: 'invalid-tools',
+        message: expect.stringContaining('tool `when`: its arguments schema cannot be expressed as JSON Schema'),
+      });
     });
   });
 });

@@ -35,14 +35,27 @@ const cases: Record<string, () => Case> = {
   'Responses, OpenAI’s hosted search with its own ranking (gpt-5.4)': () => responses('gpt-5.4', { search: 'provider' }, 'openai-hosted'),
   'Chat Completions, client-side (gpt-4.1)': () => {
     const toolSearch = createOpenAIChatToolSearch({ tools: createOpenAIChatTools(GITHUB_MCP_TOOLS) });
-    const body = { model: 'gpt-4.1', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }] };
-    return { prepare: (given) => toolSearch.prepare(given, { sessionId }), body, subset: { ...body, tools: createOpenAIChatTools(twenty) }, mechanism: 'client' };
+    const body = {
+      model: 'gpt-4.1',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'hi' },
+      ],
+    };
+    return {
+      prepare: (given) => toolSearch.prepare(given, { sessionId }),
+      body,
+      subset: { ...body, tools: createOpenAIChatTools(twenty) },
+      mechanism: 'client',
+    };
   },
   'Anthropic, client-side (claude-3-7-sonnet)': () => anthropic('claude-3-7-sonnet', {}, 'client'),
   'Anthropic, Anthropic’s hosted search with the library’s ranking (claude-opus-4-8)': () => anthropic('claude-opus-4-8', {}, 'claude-hosted'),
   'Anthropic, Anthropic’s hosted search with its own ranking (claude-opus-4-8)': () => anthropic('claude-opus-4-8', { search: 'provider' }, 'claude-hosted'),
-  'Gemini, client-side, SDK parameters': () => gemini({ model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'hi' }] }], config: { systemInstruction: 'Be brief.' } }, 'config'),
-  'Gemini, client-side, REST body': () => gemini({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], systemInstruction: { parts: [{ text: 'Be brief.' }] } }, 'top'),
+  'Gemini, client-side, SDK parameters': () =>
+    gemini({ model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'hi' }] }], config: { systemInstruction: 'Be brief.' } }, 'config'),
+  'Gemini, client-side, REST body': () =>
+    gemini({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], systemInstruction: { parts: [{ text: 'Be brief.' }] } }, 'top'),
 };
 
 function responses(model: string, config: object, mechanism: string): Case {
@@ -54,11 +67,19 @@ function responses(model: string, config: object, mechanism: string): Case {
 function anthropic(model: string, config: object, mechanism: string): Case {
   const toolSearch = createAnthropicMessagesToolSearch({ tools: createAnthropicMessagesTools(GITHUB_MCP_TOOLS), config });
   const body = { model, max_tokens: 100, system: 'Be brief.', messages: [{ role: 'user', content: 'hi' }] };
-  return { prepare: (given) => toolSearch.prepare(given as never, { sessionId }), body, subset: { ...body, tools: createAnthropicMessagesTools(twenty) }, mechanism };
+  return {
+    prepare: (given) => toolSearch.prepare(given as never, { sessionId }),
+    body,
+    subset: { ...body, tools: createAnthropicMessagesTools(twenty) },
+    mechanism,
+  };
 }
 
 function gemini(body: Record<string, unknown>, place: 'config' | 'top'): Case {
-  const toolSearch = createGeminiToolSearch({ tools: [{ functionDeclarations: createGeminiFunctionDeclarations(GITHUB_MCP_TOOLS) }], model: 'gemini-2.5-flash' });
+  const toolSearch = createGeminiToolSearch({
+    tools: [{ functionDeclarations: createGeminiFunctionDeclarations(GITHUB_MCP_TOOLS) }],
+    model: 'gemini-2.5-flash',
+  });
   const tools = [{ functionDeclarations: createGeminiFunctionDeclarations(twenty) }];
   const subset = place === 'config' ? { ...body, config: { ...(body.config as object), tools } } : { ...body, tools };
   return { prepare: (given) => toolSearch.prepare(given, { sessionId }), body, subset, mechanism: 'client' };
@@ -116,7 +137,11 @@ describe('prepare on a body it already prepared', () => {
     const first = await toolSearch.prepare({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }] }, { sessionId });
     const copy = JSON.parse(JSON.stringify(first.body)) as Record<string, unknown>;
     const error = await toolSearch.prepare(copy as never, { sessionId: '' }).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ name: 'ToolSearchError', code: 'invalid-options', message: 'createOpenAIChatToolSearch: `sessionId` must be a non-empty string, got "" (a string)' });
+    expect(error).toMatchObject({
+      name: 'ToolSearchError',
+      code: 'invalid-options',
+      message: 'createOpenAIChatToolSearch: `sessionId` must be a non-empty string, got "" (a string)',
+    });
   });
 
   it('names a missing model on a JSON copy of a prepared body, not its tools', async () => {
@@ -127,16 +152,18 @@ describe('prepare on a body it already prepared', () => {
     expect(error).toMatchObject({ name: 'ToolSearchError', code: 'invalid-request', message: expect.stringContaining('the model is unknown') });
   });
 
-  it.each(['Responses, client-side (gpt-4.1)', 'Chat Completions, client-side (gpt-4.1)', 'Anthropic, client-side (claude-3-7-sonnet)', 'Gemini, client-side, SDK parameters'])(
-    'throws invalid-request for a JSON copy whose deferred tools are gone and are not the catalog (%s)',
-    async (name) => {
-      const { prepare, subset } = (cases[name] as () => Case)();
-      const first = await prepare(subset);
-      const copy = JSON.parse(JSON.stringify(first.body)) as Record<string, unknown>;
-      const error = await prepare(copy).catch((caught: unknown) => caught);
-      expect(error).toMatchObject({ name: 'ToolSearchError', code: 'invalid-request' });
-      expect((error as Error).message).toContain('is a body `prepare` already returned');
-      expect((error as Error).message).toContain('Pass the body you keep');
-    },
-  );
+  it.each([
+    'Responses, client-side (gpt-4.1)',
+    'Chat Completions, client-side (gpt-4.1)',
+    'Anthropic, client-side (claude-3-7-sonnet)',
+    'Gemini, client-side, SDK parameters',
+  ])('throws invalid-request for a JSON copy whose deferred tools are gone and are not the catalog (%s)', async (name) => {
+    const { prepare, subset } = (cases[name] as () => Case)();
+    const first = await prepare(subset);
+    const copy = JSON.parse(JSON.stringify(first.body)) as Record<string, unknown>;
+    const error = await prepare(copy).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'ToolSearchError', code: 'invalid-request' });
+    expect((error as Error).message).toContain('is a body `prepare` already returned');
+    expect((error as Error).message).toContain('Pass the body you keep');
+  });
 });

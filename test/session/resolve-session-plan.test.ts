@@ -11,7 +11,10 @@ describe('resolveSessionPlan', () => {
     const toolSearch = createToolSearch({ tools });
     const plan = resolveSessionPlan(toolSearch, { ...request, api: 'openai-responses', bodyModel: 'gpt-5.4', optionModel: 'gpt-4.1' });
     expect(plan).toMatchObject({ model: 'gpt-5.4', mechanism: 'openai-hosted' });
-    expect(resolveSessionPlan(toolSearch, { ...request, api: 'openai-responses', optionModel: 'gpt-4.1' })).toMatchObject({ model: 'gpt-4.1', mechanism: 'client' });
+    expect(resolveSessionPlan(toolSearch, { ...request, api: 'openai-responses', optionModel: 'gpt-4.1' })).toMatchObject({
+      model: 'gpt-4.1',
+      mechanism: 'client',
+    });
   });
 
   it.each(['openai-responses', 'anthropic-messages'] as const)('rejects a request without a model on %s, where the model picks the mechanism', (api) => {

@@ -86,7 +86,13 @@ type Item = Record<string, unknown>;
 const responses: AgentLoopAPI = {
   api: 'openai-responses',
   start: (question) => [{ role: 'user', content: question }],
-  createBody: (model, history) => ({ model, store: false, instructions: SESSION_INSTRUCTIONS, tools: SESSION_CATALOG.map(toResponsesFunction), input: history }),
+  createBody: (model, history) => ({
+    model,
+    store: false,
+    instructions: SESSION_INSTRUCTIONS,
+    tools: SESSION_CATALOG.map(toResponsesFunction),
+    input: history,
+  }),
   parseTools: parseOpenAIResponsesTools,
   transform: (body, plan) => transformOpenAIResponsesRequest(body, plan) as ReturnType<AgentLoopAPI['transform']>,
   receive(history, reply) {
@@ -95,7 +101,8 @@ const responses: AgentLoopAPI = {
     return output.flatMap((item): ModelCall[] => {
       if (item.type === 'function_call') return [{ id: item.call_id as string, name: item.name as string, args: item.arguments }];
       // A client-executed tool search: the loop runs the library's search for it.
-      if (item.type === 'tool_search_call' && item.execution === 'client') return [{ id: item.call_id as string, name: TOOL_SEARCH_TOOL_NAME, args: item.arguments, searchCall: item }];
+      if (item.type === 'tool_search_call' && item.execution === 'client')
+        return [{ id: item.call_id as string, name: TOOL_SEARCH_TOOL_NAME, args: item.arguments, searchCall: item }];
       return [];
     });
   },
@@ -176,7 +183,11 @@ const gemini: AgentLoopAPI = {
     history.push({
       role: 'user',
       parts: answers.map((answer) => ({
-        functionResponse: { ...(answer.call.id === answer.call.name ? {} : { id: answer.call.id }), name: answer.call.name, response: { output: textOf(answer) } },
+        functionResponse: {
+          ...(answer.call.id === answer.call.name ? {} : { id: answer.call.id }),
+          name: answer.call.name,
+          response: { output: textOf(answer) },
+        },
       })),
     });
   },

@@ -8,7 +8,14 @@
  * `TOOL_SEARCH_MECHANISMS`, a new plan option from `CONFIG_VARIANTS`, a model or platform from the API's model list.
  */
 import fc from 'fast-check';
-import { TOOL_LISTINGS, TOOL_REVEAL_MODES, type ToolListingRequest, type ToolRevealMode, type ToolSearchMechanismRequest, type ToolSearchRankingRequest } from '../../src/config/tool-search-config.js';
+import {
+  TOOL_LISTINGS,
+  TOOL_REVEAL_MODES,
+  type ToolListingRequest,
+  type ToolRevealMode,
+  type ToolSearchMechanismRequest,
+  type ToolSearchRankingRequest,
+} from '../../src/config/tool-search-config.js';
 import { TOOL_SEARCH_MECHANISMS, type ToolSearchMechanism } from '../../src/plan/tool-search-plan.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
@@ -189,7 +196,10 @@ export interface Scenario {
   readonly revealed: readonly number[];
   readonly revealedStrangers: readonly string[];
   /** A tool forced by `tool_choice`, several listed in `allowed_tools`, or none. */
-  readonly forced: { readonly kind: 'none' } | { readonly kind: 'one'; readonly tool: number } | { readonly kind: 'allowed'; readonly tools: readonly number[]; readonly required: boolean };
+  readonly forced:
+    | { readonly kind: 'none' }
+    | { readonly kind: 'one'; readonly tool: number }
+    | { readonly kind: 'allowed'; readonly tools: readonly number[]; readonly required: boolean };
   /** The caller's system text (instructions): absent, plain, or holding an old guidance note with text after it. */
   readonly system: string | undefined;
   /** A provider tool the plan does not know (web search and the like), sent along. */
@@ -210,7 +220,10 @@ const systemText = fc.option(
  * A scenario for an API: `models` are the model references to draw from (each API's own list, platforms included);
  * `hostedSearch` adds hosted search turns to histories (Anthropic, Responses).
  */
-export function scenarioArbitrary(models: readonly ModelReference[], options: { readonly maxTools?: number; readonly categories?: boolean } = {}): fc.Arbitrary<Scenario> {
+export function scenarioArbitrary(
+  models: readonly ModelReference[],
+  options: { readonly maxTools?: number; readonly categories?: boolean } = {},
+): fc.Arbitrary<Scenario> {
   const maxTools = options.maxTools ?? 24;
   const tools = fc
     .uniqueArray(
@@ -218,7 +231,10 @@ export function scenarioArbitrary(models: readonly ModelReference[], options: { 
         name: hostileName,
         description,
         inputSchema,
-        category: options.categories === false ? fc.constant(undefined) : fc.option(fc.oneof(fc.constantFrom('crm', 'files'), hostileName), { nil: undefined, freq: 3 }),
+        category:
+          options.categories === false
+            ? fc.constant(undefined)
+            : fc.option(fc.oneof(fc.constantFrom('crm', 'files'), hostileName), { nil: undefined, freq: 3 }),
         deferrable: fc.option(fc.constantFrom<DeferrablePolicy>('never', 'automatic', 'always'), { nil: undefined, freq: 2 }),
         deferLoading: fc.boolean(),
         inBody: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
@@ -228,10 +244,14 @@ export function scenarioArbitrary(models: readonly ModelReference[], options: { 
     .map((list) => list.map((tool) => withoutUndefined(tool) as ScenarioTool));
   // Caller tools named like the package's own (an MCP proxy's `call_tool`, a search tool of its own) in one case of
   // four, whatever the listing (issue 15 item 1); the hostile names above draw them only now and then.
-  const withOwnLike = fc.tuple(tools, fc.oneof({ weight: 3, arbitrary: fc.constant([] as string[]) }, fc.subarray(OWN_LIKE_NAMES, { minLength: 1 }))).map(([list, extra]) => [
-    ...list,
-    ...extra.filter((name) => !list.some((tool) => tool.name === name)).map((name): ScenarioTool => ({ name, description: `The caller's own ${name}.`, inputSchema: OWN_LIKE_SCHEMA, deferLoading: false, inBody: true })),
-  ]);
+  const withOwnLike = fc
+    .tuple(tools, fc.oneof({ weight: 3, arbitrary: fc.constant([] as string[]) }, fc.subarray(OWN_LIKE_NAMES, { minLength: 1 })))
+    .map(([list, extra]) => [
+      ...list,
+      ...extra
+        .filter((name) => !list.some((tool) => tool.name === name))
+        .map((name): ScenarioTool => ({ name, description: `The caller's own ${name}.`, inputSchema: OWN_LIKE_SCHEMA, deferLoading: false, inBody: true })),
+    ]);
   return withOwnLike.chain((list) => {
     const index = list.length === 0 ? fc.constant(0) : fc.nat(list.length - 1);
     const event: fc.Arbitrary<ScenarioEvent> = fc.oneof(
@@ -245,7 +265,14 @@ export function scenarioArbitrary(models: readonly ModelReference[], options: { 
         }),
       },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('stranger' as const), name: hostileName }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('search' as const), tools: fc.array(index, { maxLength: 3 }), strangers: fc.array(hostileName, { maxLength: 1 }) }) },
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant('search' as const),
+          tools: fc.array(index, { maxLength: 3 }),
+          strangers: fc.array(hostileName, { maxLength: 1 }),
+        }),
+      },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('hosted-search' as const), tools: fc.array(index, { minLength: 1, maxLength: 2 }) }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('lookalike' as const), tool: index, tools: fc.array(index, { minLength: 1, maxLength: 2 }) }) },
     );
@@ -255,13 +282,19 @@ export function scenarioArbitrary(models: readonly ModelReference[], options: { 
       model: fc.constantFrom(...models),
       // Now and then a plan with another mechanism than the model's (a plan for another API, or a stored one).
       mechanism: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, fc.constantFrom(...TOOL_SEARCH_MECHANISMS)),
-      history: list.length === 0 ? fc.array(fc.record({ kind: fc.constant('stranger' as const), name: hostileName }), { maxLength: 2 }) : fc.array(event, { maxLength: 6 }),
+      history:
+        list.length === 0
+          ? fc.array(fc.record({ kind: fc.constant('stranger' as const), name: hostileName }), { maxLength: 2 })
+          : fc.array(event, { maxLength: 6 }),
       revealed: fc.array(index, { maxLength: 4 }),
       revealedStrangers: fc.array(hostileName, { maxLength: 1 }),
       forced: fc.oneof(
         { weight: 4, arbitrary: fc.constant({ kind: 'none' as const }) },
         { weight: 1, arbitrary: fc.record({ kind: fc.constant('one' as const), tool: index }) },
-        { weight: 1, arbitrary: fc.record({ kind: fc.constant('allowed' as const), tools: fc.array(index, { minLength: 1, maxLength: 3 }), required: fc.boolean() }) },
+        {
+          weight: 1,
+          arbitrary: fc.record({ kind: fc.constant('allowed' as const), tools: fc.array(index, { minLength: 1, maxLength: 3 }), required: fc.boolean() }),
+        },
       ),
       system: systemText,
       providerTool: fc.boolean(),
@@ -323,7 +356,9 @@ export const modelArguments: fc.Arbitrary<unknown> = fc.oneof(
   fc.string(),
   fc.constant('{"query":'),
   fc.constant(''),
-  fc.record({ query: fc.oneof(fc.string(), fc.constantFrom('select:', 'select: , ,', 'select:tool_search', '_search', '"read_file".', 'x'.repeat(600)), hostileName) }),
+  fc.record({
+    query: fc.oneof(fc.string(), fc.constantFrom('select:', 'select: , ,', 'select:tool_search', '_search', '"read_file".', 'x'.repeat(600)), hostileName),
+  }),
   fc.record({ query: fc.anything() }),
   fc.nat(3000).map((depth) => JSON.stringify(nest(depth))),
   fc.constant(JSON.parse('{"__proto__": 5}') as unknown),
@@ -331,7 +366,29 @@ export const modelArguments: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Values a mutation writes into arguments: every JSON type, edges of the numeric rules, strings near common formats. */
-const MUTATION_VALUES: readonly unknown[] = [null, true, false, 0, -1, 1, 1.5, 0.07, 2 ** 60, '', 'x', '1', 'FOO', '2026-01-01T00:00:00Z', '2026-01-01', 'a@example.com', 'https://example.com', [], {}, ['x'], { a: 1 }];
+const MUTATION_VALUES: readonly unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1,
+  1.5,
+  0.07,
+  2 ** 60,
+  '',
+  'x',
+  '1',
+  'FOO',
+  '2026-01-01T00:00:00Z',
+  '2026-01-01',
+  'a@example.com',
+  'https://example.com',
+  [],
+  {},
+  ['x'],
+  { a: 1 },
+];
 
 /** One change to a model's arguments; `at` picks the object or array (or, for `replace`, any value) it applies to. */
 export type ArgumentMutation =
@@ -343,7 +400,10 @@ export type ArgumentMutation =
   | { readonly kind: 'truncate'; readonly at: number }
   | { readonly kind: 'duplicate'; readonly at: number };
 
-const mutationValue: fc.Arbitrary<unknown> = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...MUTATION_VALUES) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+const mutationValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...MUTATION_VALUES) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+);
 
 /** Up to three changes to arguments: what a model gets wrong (a missing, extra or retyped value, a list too short). */
 export const argumentMutations: fc.Arbitrary<readonly ArgumentMutation[]> = fc.array(

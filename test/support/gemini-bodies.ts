@@ -57,7 +57,11 @@ export function geminiParameters(
   contents: unknown = [{ role: 'user', parts: [{ text: 'hi' }] }],
   config: Record<string, unknown> = {},
 ): GeminiGenerateContentParameters {
-  return { model: 'gemini-2.5-flash', contents, config: { tools: [{ functionDeclarations: [...declarations] }], ...config } } as GeminiGenerateContentParameters;
+  return {
+    model: 'gemini-2.5-flash',
+    contents,
+    config: { tools: [{ functionDeclarations: [...declarations] }], ...config },
+  } as GeminiGenerateContentParameters;
 }
 
 /** The REST shape (the JSON body of `:generateContent`) around some declarations and contents. */
@@ -70,7 +74,11 @@ export function geminiRESTBody(
 }
 
 /** The plan for a Gemini body (model `gemini-2.5-flash` over `gemini` unless `model` says otherwise). */
-export function geminiPlan(body: unknown, config?: ToolSearchConfigInput, model: Parameters<typeof resolveToolSearch>[0] = { id: 'gemini-2.5-flash', api: 'gemini' }): ToolSearchPlan {
+export function geminiPlan(
+  body: unknown,
+  config?: ToolSearchConfigInput,
+  model: Parameters<typeof resolveToolSearch>[0] = { id: 'gemini-2.5-flash', api: 'gemini' },
+): ToolSearchPlan {
   return resolveToolSearch(model, parseGeminiTools(body), withSeedBehaviour(config));
 }
 
@@ -88,7 +96,7 @@ export function transformGeminiChecked<Body extends object>(
 /** The `tools` of a body in either shape. */
 export function geminiToolsOf(body: unknown): Record<string, unknown>[] {
   const record = body as { tools?: unknown; config?: { tools?: unknown } };
-  return ((record.config?.tools ?? record.tools ?? []) as Record<string, unknown>[]);
+  return (record.config?.tools ?? record.tools ?? []) as Record<string, unknown>[];
 }
 
 /** The declarations of a body as `name:kind`, where kind is `full`, `stub` or `search`. */

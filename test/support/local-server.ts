@@ -29,7 +29,9 @@ export interface LocalServer {
  * the response; an exception in the handler becomes a 400 with the error message as the provider would send it, so a
  * request the checks reject fails the SDK call, and so the test.
  */
-export async function startLocalServer(handler: (request: RecordedRequest, index: number) => ScriptedResponse | Promise<ScriptedResponse>): Promise<LocalServer> {
+export async function startLocalServer(
+  handler: (request: RecordedRequest, index: number) => ScriptedResponse | Promise<ScriptedResponse>,
+): Promise<LocalServer> {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
@@ -76,7 +78,11 @@ export type RequestCheck = (body: unknown) => { readonly ok: boolean; readonly v
  * Starts a server that plays one API: every request must be a POST to `path` that passes `preflight` (else it fails
  * with a 400, as the API would), and `answer` gives the response to request `index`.
  */
-export function startCheckedServer(path: string, preflight: RequestCheck, answer: (request: RecordedRequest, index: number) => ScriptedResponse): Promise<LocalServer> {
+export function startCheckedServer(
+  path: string,
+  preflight: RequestCheck,
+  answer: (request: RecordedRequest, index: number) => ScriptedResponse,
+): Promise<LocalServer> {
   return startLocalServer((request, index) => {
     if (request.method !== 'POST' || request.path !== path) throw new Error(`unexpected request ${request.method} ${request.path}`);
     const checked = preflight(request.body);

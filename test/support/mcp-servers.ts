@@ -57,9 +57,7 @@ export function registerLinearTools(server: McpServer): void {
     { description: 'Create a Linear issue in a team.', inputSchema: { team: z.string(), title: z.string(), priority: z.enum(['low', 'high']).optional() } },
     async () => ({ content: [{ type: 'text', text: 'created LIN-1' }] }),
   );
-  server.registerTool(
-    'list_projects',
-    { description: 'List the projects of a Linear team.', inputSchema: { team: z.string() } },
-    async () => ({ content: [{ type: 'text', text: '[]' }] }),
-  );
+  server.registerTool('list_projects', { description: 'List the projects of a Linear team.', inputSchema: { team: z.string() } }, async () => ({
+    content: [{ type: 'text', text: '[]' }],
+  }));
 }

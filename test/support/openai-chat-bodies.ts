@@ -53,12 +53,20 @@ export function openAIChatTools(count: number, prefix = 'tool'): OpenAIChatFunct
 }
 
 /** A minimal Chat Completions body around some tools and messages. */
-export function openAIChatBody(tools: readonly unknown[], messages: readonly unknown[] = [{ role: 'user', content: 'hi' }], extra: Record<string, unknown> = {}): OpenAIChatRequest {
+export function openAIChatBody(
+  tools: readonly unknown[],
+  messages: readonly unknown[] = [{ role: 'user', content: 'hi' }],
+  extra: Record<string, unknown> = {},
+): OpenAIChatRequest {
   return { model: 'gpt-4.1', messages: [...messages], tools: [...tools], ...extra } as OpenAIChatRequest;
 }
 
 /** The plan for a Chat Completions body (model `gpt-4.1` over `openai-chat` unless `model` says otherwise). */
-export function openAIChatPlan(body: unknown, config?: ToolSearchConfigInput, model: Parameters<typeof resolveToolSearch>[0] = { id: 'gpt-4.1', api: 'openai-chat' }): ToolSearchPlan {
+export function openAIChatPlan(
+  body: unknown,
+  config?: ToolSearchConfigInput,
+  model: Parameters<typeof resolveToolSearch>[0] = { id: 'gpt-4.1', api: 'openai-chat' },
+): ToolSearchPlan {
   return resolveToolSearch(model, parseOpenAIChatTools(body), withSeedBehaviour(config));
 }
 
@@ -75,7 +83,10 @@ export function transformOpenAIChatChecked<Body extends object>(
 
 /** The function tools of a body as `name:kind`, where kind is `full`, `stub` or `search`. */
 export function openAIChatToolSummary(body: unknown): string[] {
-  const tools = ((body as { tools?: unknown[] }).tools ?? []) as { type: string; function?: { name: string; parameters?: { additionalProperties?: unknown } } }[];
+  const tools = ((body as { tools?: unknown[] }).tools ?? []) as {
+    type: string;
+    function?: { name: string; parameters?: { additionalProperties?: unknown } };
+  }[];
   return tools.map((tool) => {
     if (tool.type !== 'function' || tool.function === undefined) return `${tool.type}`;
     const kind = tool.function.name === 'tool_search' ? 'search' : tool.function.parameters?.additionalProperties === true ? 'stub' : 'full';

@@ -6,7 +6,12 @@ import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
-import type { OpenAIResponsesFunctionTool, OpenAIResponsesNamespaceTool, OpenAIResponsesProviderTool, OpenAIResponsesTool } from '../../src/providers/openai/openai-responses-api.js';
+import type {
+  OpenAIResponsesFunctionTool,
+  OpenAIResponsesNamespaceTool,
+  OpenAIResponsesProviderTool,
+  OpenAIResponsesTool,
+} from '../../src/providers/openai/openai-responses-api.js';
 import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import {
@@ -64,7 +69,11 @@ export function responsesBody(tools: readonly unknown[], extra: Record<string, u
 }
 
 /** The plan for a body, made from the body's own tools (the normal way). */
-export function planFor(body: unknown, model: string | { id: string; api?: 'openai-responses' } = { id: 'gpt-5.4', api: 'openai-responses' }, config?: ToolSearchConfigInput): ToolSearchPlan {
+export function planFor(
+  body: unknown,
+  model: string | { id: string; api?: 'openai-responses' } = { id: 'gpt-5.4', api: 'openai-responses' },
+  config?: ToolSearchConfigInput,
+): ToolSearchPlan {
   return resolveToolSearch(model, parseOpenAIResponsesTools(body), withSeedBehaviour(config));
 }
 

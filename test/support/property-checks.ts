@@ -39,7 +39,12 @@ export function scenarioCatalog(scenario: Scenario): ToolDefinition[] {
  * What the model may do next with a transformed request: call `tool_search` with anything, or call any tool with
  * anything, by the names it saw. Neither may throw for what the model wrote, and results must serialize.
  */
-export async function checkModelFacingCalls(scenario: Scenario, names: ToolNameMapping, sent: readonly string[], calls: readonly (readonly [number, unknown])[]): Promise<void> {
+export async function checkModelFacingCalls(
+  scenario: Scenario,
+  names: ToolNameMapping,
+  sent: readonly string[],
+  calls: readonly (readonly [number, unknown])[],
+): Promise<void> {
   const catalog = scenarioCatalog(scenario);
   const store = createMemoryRevealStore();
   const search = createToolSearchTool({ tools: catalog, store });
@@ -107,7 +112,9 @@ export async function checkTransformerPromises<Options>(
   // Known limit (README): a removed caller tool named like the name the package's own tool takes now (`tool_search_2`
   // next to a caller's `tool_search`) is read as the package's in the history.
   const ownNow = resolveOwnToolsSent(plan);
-  const calledAsOwn = scenario.history.some((event) => event.kind === 'lookalike' && [ownNow.searchName, ownNow.callToolName].includes(scenario.tools[event.tool]?.name ?? ''));
+  const calledAsOwn = scenario.history.some(
+    (event) => event.kind === 'lookalike' && [ownNow.searchName, ownNow.callToolName].includes(scenario.tools[event.tool]?.name ?? ''),
+  );
   if (!calledAsOwn && !scenario.history.some((event) => event.kind === 'search' || event.kind === 'hosted-search')) {
     if (scenario.history.some((event) => event.kind === 'lookalike')) count('look-alike outputs');
     expect(result.loaded).toEqual([]);

@@ -72,7 +72,8 @@ export type DocumentedDisagreement = 'multipleOf-decimal';
  *   (`0.07 / 0.01` is `7.000000000000001`); the call check's validator computes in decimal and accepts it.
  */
 export function explainDisagreement(accepted: boolean, reference: ReferenceVerdict): DocumentedDisagreement | undefined {
-  if (accepted && !reference.valid && reference.errors.every((error) => error.keyword === 'multipleOf' && isDecimalMultiple(error))) return 'multipleOf-decimal';
+  if (accepted && !reference.valid && reference.errors.every((error) => error.keyword === 'multipleOf' && isDecimalMultiple(error)))
+    return 'multipleOf-decimal';
   return undefined;
 }
 

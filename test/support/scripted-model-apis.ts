@@ -75,7 +75,13 @@ export function responsesReplyOf(index: number, model: string, output: readonly 
     top_p: 1,
     tool_choice: 'auto',
     tools: [],
-    usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 },
+    usage: {
+      input_tokens: 100,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 20,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 120,
+    },
   };
 }
 
@@ -90,7 +96,14 @@ const responses: ScriptedModelAPI = {
       ? turn.calls.map((call, position) => {
           // With a client-executed tool search the model emits a `tool_search_call` (and stops there).
           if (call.name === 'tool_search' && clientSearch) {
-            return { type: 'tool_search_call', id: `tsc_${index}_${position}`, call_id: `call_ts_${index}_${position}`, execution: 'client', arguments: call.args, status: 'completed' };
+            return {
+              type: 'tool_search_call',
+              id: `tsc_${index}_${position}`,
+              call_id: `call_ts_${index}_${position}`,
+              execution: 'client',
+              arguments: call.args,
+              status: 'completed',
+            };
           }
           // A deferred top-level function the search loaded is called in a namespace of its own name.
           return {
@@ -109,7 +122,10 @@ const responses: ScriptedModelAPI = {
   toolsOf: (body) => body.tools,
   systemOf: (body) => body.instructions,
   toolNamesOf: (body) => items(body.tools).map((tool) => String(tool.name ?? tool.type)),
-  toolOutputsOf: (body) => items(body.input).filter((item) => item.type === 'function_call_output').map((item) => String(item.output)),
+  toolOutputsOf: (body) =>
+    items(body.input)
+      .filter((item) => item.type === 'function_call_output')
+      .map((item) => String(item.output)),
 };
 
 const chatCalls = readOpenAIChatFixture<Item>('chat-completion-tool-calls.json');
@@ -124,14 +140,21 @@ const chat: ScriptedModelAPI = {
     completion.id = `chatcmpl-${index}`;
     const message = completion.choices[0]?.message as Item;
     if (isCall(turn)) {
-      message.tool_calls = turn.calls.map((call, position) => ({ id: `call_${index}_${position}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.args) } }));
+      message.tool_calls = turn.calls.map((call, position) => ({
+        id: `call_${index}_${position}`,
+        type: 'function',
+        function: { name: call.name, arguments: JSON.stringify(call.args) },
+      }));
     } else message.content = turn.text;
     return completion;
   },
   toolsOf: (body) => body.tools,
   systemOf: (body) => items(body.messages)[0],
   toolNamesOf: (body) => items(body.tools).map((tool) => String((tool.function as Item).name)),
-  toolOutputsOf: (body) => items(body.messages).filter((message) => message.role === 'tool').map((message) => String(message.content)),
+  toolOutputsOf: (body) =>
+    items(body.messages)
+      .filter((message) => message.role === 'tool')
+      .map((message) => String(message.content)),
 };
 
 const anthropic: ScriptedModelAPI = {
@@ -140,7 +163,13 @@ const anthropic: ScriptedModelAPI = {
   preflight: preflightAnthropicMessagesRequest,
   reply(turn, { index, model }) {
     const content = isCall(turn)
-      ? turn.calls.map((call, position) => ({ type: 'tool_use', id: `toolu_${index}_${position}`, name: call.name, input: call.args, caller: { type: 'direct' } }))
+      ? turn.calls.map((call, position) => ({
+          type: 'tool_use',
+          id: `toolu_${index}_${position}`,
+          name: call.name,
+          input: call.args,
+          caller: { type: 'direct' },
+        }))
       : [{ type: 'text', text: turn.text }];
     return {
       id: `msg_${index}`,
@@ -160,7 +189,13 @@ const anthropic: ScriptedModelAPI = {
     items(body.messages).flatMap((message) =>
       items(message.content)
         .filter((block) => block.type === 'tool_result')
-        .flatMap((block) => (typeof block.content === 'string' ? [block.content] : items(block.content).filter((part) => part.type === 'text').map((part) => String(part.text)))),
+        .flatMap((block) =>
+          typeof block.content === 'string'
+            ? [block.content]
+            : items(block.content)
+                .filter((part) => part.type === 'text')
+                .map((part) => String(part.text)),
+        ),
     ),
 };
 

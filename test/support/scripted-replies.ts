@@ -19,7 +19,13 @@ export function chatReply(index: number, calls: [string, string, unknown][]) {
         message:
           calls.length === 0
             ? { role: 'assistant', content: 'Filed it.', refusal: null, annotations: [] }
-            : { role: 'assistant', content: null, refusal: null, annotations: [], tool_calls: calls.map(([id, name, args]) => ({ id, type: 'function', function: { name, arguments: JSON.stringify(args) } })) },
+            : {
+                role: 'assistant',
+                content: null,
+                refusal: null,
+                annotations: [],
+                tool_calls: calls.map(([id, name, args]) => ({ id, type: 'function', function: { name, arguments: JSON.stringify(args) } })),
+              },
         logprobs: null,
         finish_reason: calls.length === 0 ? 'stop' : 'tool_calls',
       },

@@ -36,6 +36,12 @@ export function withSeedBehaviour(config?: ToolSearchConfigInput): ToolSearchCon
 export const SEED_NOTE = `${TOOL_SEARCH_GUIDANCE} On your next step those tools are callable with their full parameters. Tools shown with full parameter schemas do not need to be searched for.`;
 
 /** A `found` result in the shape earlier versions wrote (`query`, `loaded`, `message`), which a history may still hold. */
-export function earlierResult(result: { status: 'found'; query: string; tools: readonly unknown[]; loaded: readonly string[]; message: string }): ToolSearchResult {
+export function earlierResult(result: {
+  status: 'found';
+  query: string;
+  tools: readonly unknown[];
+  loaded: readonly string[];
+  message: string;
+}): ToolSearchResult {
   return result as unknown as ToolSearchResult;
 }

@@ -54,7 +54,11 @@ describe('createMCPToolCatalog', () => {
 
   describe('bad input', () => {
     it.each([
-      ['two tools that end up with one name', { a: [tool('b__c')], a__b: [tool('c')] }, 'two MCP tools are both named `a__b__c`: `b__c` of server `a` and `c` of server `a__b`; rename a server'],
+      [
+        'two tools that end up with one name',
+        { a: [tool('b__c')], a__b: [tool('c')] },
+        'two MCP tools are both named `a__b__c`: `b__c` of server `a` and `c` of server `a__b`; rename a server',
+      ],
       ['an empty server name', { '': [tool('x')] }, 'an MCP server name must be a non-empty string, got ""'],
       ['a server whose tool list is invalid', { github: [tool('x'), tool('x')] }, 'server `github`: Invalid tool list: tool `x` is defined twice'],
       ['a server whose list is not a list', { github: 'tools' }, 'server `github`: `tools` must be an array of tool definitions, got "tools" (a string)'],

@@ -37,11 +37,15 @@ describe('createToolDefinition', () => {
 
   it('rejects a schema that is not an object', () => {
     expect(() => createToolDefinition({ name: 'x', schema: z.string() })).toThrow(ToolSearchError);
-    expect(() => createToolDefinition({ name: 'x', schema: z.string() })).toThrow('tool `x`: the arguments schema must be an object schema (JSON Schema `type: "object"`), got type "string"');
+    expect(() => createToolDefinition({ name: 'x', schema: z.string() })).toThrow(
+      'tool `x`: the arguments schema must be an object schema (JSON Schema `type: "object"`), got type "string"',
+    );
   });
 
   it('rejects a schema JSON Schema cannot express', () => {
-    expect(() => createToolDefinition({ name: 'x', schema: z.object({ when: z.date() }) })).toThrow(/tool `x`: its arguments schema cannot be expressed as JSON Schema/);
+    expect(() => createToolDefinition({ name: 'x', schema: z.object({ when: z.date() }) })).toThrow(
+      /tool `x`: its arguments schema cannot be expressed as JSON Schema/,
+    );
   });
 
   describe('with a schema of another library or zod version', () => {
@@ -98,10 +102,17 @@ describe('createToolDefinition', () => {
       ['null', null],
       ['a string', '{"type":"object"}'],
     ])('rejects a Standard JSON Schema whose converter gives %s, with a ToolSearchError naming the tool', (_label, given) => {
-      const schema = { '~standard': { version: 1, vendor: 'made-up', validate: (value: unknown) => ({ value }), jsonSchema: { input: () => given, output: () => given } } } as const;
+      const schema = {
+        '~standard': { version: 1, vendor: 'made-up', validate: (value: unknown) => ({ value }), jsonSchema: { input: () => given, output: () => given } },
+      } as const;
       const create = () => createToolDefinition({ name: 'x', schema });
       expect(create).toThrow(ToolSearchError);
-      expect(create).toThrow(expect.objectContaining({ code: 'invalid-tools', message: expect.stringContaining('tool `x`: its arguments schema cannot be expressed as JSON Schema') }));
+      expect(create).toThrow(
+        expect.objectContaining({
+          code: 'invalid-tools',
+          message: expect.stringContaining('tool `x`: its arguments schema cannot be expressed as JSON Schema'),
+        }),
+      );
     });
 
     it('rejects a value that is no schema at all', () => {

@@ -36,7 +36,11 @@ describe('createZod3JSONSchema', () => {
     ['an array with bounds', z3.array(z3.string()).min(1).max(3), z.array(z.string()).min(1).max(3)],
     ['a tuple', z3.tuple([z3.string(), z3.number()]), z.tuple([z.string(), z.number()])],
     ['a record', z3.record(z3.string(), z3.number()), z.record(z.string(), z.number())],
-    ['a union of objects', z3.union([z3.object({ a: z3.string() }), z3.object({ b: z3.number() })]), z.union([z.object({ a: z.string() }), z.object({ b: z.number() })])],
+    [
+      'a union of objects',
+      z3.union([z3.object({ a: z3.string() }), z3.object({ b: z3.number() })]),
+      z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]),
+    ],
     ['a nullable string', z3.string().nullable(), z.string().nullable()],
     ['a nullable object', z3.object({ a: z3.string() }).nullable(), z.object({ a: z.string() }).nullable()],
     ['a default', z3.number().default(10), z.number().default(10)],
@@ -72,7 +76,10 @@ describe('createZod3JSONSchema', () => {
       piped: z3.string().pipe(z3.string().email()),
       branded: z3.string().brand<'Id'>(),
       caught: z3.number().catch(0),
-      optionalRefined: z3.string().optional().refine(() => true),
+      optionalRefined: z3
+        .string()
+        .optional()
+        .refine(() => true),
     });
     expect(createZod3JSONSchema(schema)).toEqual({
       type: 'object',
@@ -90,7 +97,11 @@ describe('createZod3JSONSchema', () => {
   });
 
   it('follows a lazy schema that is not recursive', () => {
-    expect(createZod3JSONSchema(z3.object({ a: z3.lazy(() => z3.string()) }))).toEqual({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
+    expect(createZod3JSONSchema(z3.object({ a: z3.lazy(() => z3.string()) }))).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      required: ['a'],
+    });
   });
 
   it.each([

@@ -5,14 +5,23 @@ describe('parseToolNameList', () => {
   it.each([
     ['an array', ['a', 'b']],
     ['a Set', new Set(['a', 'b'])],
-    ['a Map’s keys', new Map([['a', 1], ['b', 2]]).keys()],
+    [
+      'a Map’s keys',
+      new Map([
+        ['a', 1],
+        ['b', 2],
+      ]).keys(),
+    ],
   ])('reads names given as %s, in order', (_label, value) => {
     expect(parseToolNameList(value, '`x`')).toEqual(['a', 'b']);
   });
 
   it('rejects one string, saying how to write a list of one', () => {
     expect(() => parseToolNameList('read_file', '`revealed`')).toThrow(
-      expect.objectContaining({ code: 'invalid-options', message: '`revealed` must be a list of tool names (an array or a Set), got "read_file" (a string); write ["read_file"] for one name' }),
+      expect.objectContaining({
+        code: 'invalid-options',
+        message: '`revealed` must be a list of tool names (an array or a Set), got "read_file" (a string); write ["read_file"] for one name',
+      }),
     );
   });
 

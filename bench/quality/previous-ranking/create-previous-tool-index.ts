@@ -324,7 +324,10 @@ export function createPreviousToolIndex(tools: ToolDefinitionsInput, options?: T
         if (top.length > maxResults) top.pop();
       }
       // A query that is a tool's name asks for that tool: it comes alone, as it did under the seed's band.
-      const ranked = exactIds.length > 0 && top.length > 0 && exactIds.includes(top[0]!) ? top.filter((id) => exactIds.includes(id)) : cutRanking(top, scores, resolved.cut, bestPossible);
+      const ranked =
+        exactIds.length > 0 && top.length > 0 && exactIds.includes(top[0]!)
+          ? top.filter((id) => exactIds.includes(id))
+          : cutRanking(top, scores, resolved.cut, bestPossible);
       return ranked.map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
     } finally {
       for (const id of touched) {
@@ -391,7 +394,14 @@ export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOpti
     });
     throw new ToolSearchError('invalid-options', `Invalid tool index options: ${messages.join('; ')}`);
   }
-  const { maxResults = 8, weights = {}, rarity = true, coverageBonus = DEFAULT_COVERAGE_BONUS, lengthNormalization = DEFAULT_LENGTH_NORMALIZATION, minScoreRatio } = parsed.data;
+  const {
+    maxResults = 8,
+    weights = {},
+    rarity = true,
+    coverageBonus = DEFAULT_COVERAGE_BONUS,
+    lengthNormalization = DEFAULT_LENGTH_NORMALIZATION,
+    minScoreRatio,
+  } = parsed.data;
   if (parsed.data.cut !== undefined && minScoreRatio !== undefined) {
     throw new ToolSearchError(
       'invalid-options',

@@ -211,7 +211,11 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
       try {
         inputSchema = (await asSchema(tool.inputSchema).jsonSchema) as ToolDefinition['inputSchema'];
       } catch (error) {
-        throw new ToolSearchError('invalid-tools', `createAISDKToolSearch: \`tools.${name}.inputSchema\` could not be converted to JSON Schema (${error instanceof Error ? error.message : String(error)}); give a schema that converts, or a JSON Schema in \`jsonSchema(…)\``, { cause: error });
+        throw new ToolSearchError(
+          'invalid-tools',
+          `createAISDKToolSearch: \`tools.${name}.inputSchema\` could not be converted to JSON Schema (${error instanceof Error ? error.message : String(error)}); give a schema that converts, or a JSON Schema in \`jsonSchema(…)\``,
+          { cause: error },
+        );
       }
       // An AI SDK 7 description that is a function of the call's context cannot be indexed: the tool is searched by name.
       catalog.push(typeof tool.description === 'string' ? { name, description: tool.description, inputSchema } : { name, inputSchema });
@@ -227,7 +231,10 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
       }
       const reference = resolveAISDKModel(model);
       if (reference === undefined) {
-        throw new ToolSearchError('invalid-options', `createAISDKToolSearch: \`model\` must be an AI SDK language model (with \`provider\` and \`modelId\`) or a model id, got ${describeValue(model)}`);
+        throw new ToolSearchError(
+          'invalid-options',
+          `createAISDKToolSearch: \`model\` must be an AI SDK language model (with \`provider\` and \`modelId\`) or a model id, got ${describeValue(model)}`,
+        );
       }
       core ??= createCore();
       const toolSearch = await core;
@@ -271,13 +278,19 @@ function isAsyncGeneratorFunction(execute: unknown): boolean {
 /** The caller's system text, given as `system` or `instructions` (AI SDK 7's name); both must agree. */
 function resolveGivenSystem(options: AISDKToolSearchPrepareOptions): string | undefined {
   const { system, instructions } = options;
-  for (const [field, value] of [['system', system], ['instructions', instructions]] as const) {
+  for (const [field, value] of [
+    ['system', system],
+    ['instructions', instructions],
+  ] as const) {
     if (value !== undefined && typeof value !== 'string') {
       throw new ToolSearchError('invalid-options', `createAISDKToolSearch: \`${field}\` must be a string (your system text), got ${describeValue(value)}`);
     }
   }
   if (system !== undefined && instructions !== undefined && system !== instructions) {
-    throw new ToolSearchError('invalid-options', 'createAISDKToolSearch: `system` and `instructions` are two names for your system text and differ; give one of them');
+    throw new ToolSearchError(
+      'invalid-options',
+      'createAISDKToolSearch: `system` and `instructions` are two names for your system text and differ; give one of them',
+    );
   }
   return system ?? instructions;
 }
@@ -286,7 +299,10 @@ function resolveGivenSystem(options: AISDKToolSearchPrepareOptions): string | un
 function parseBound(field: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    throw new ToolSearchError('invalid-options', `createAISDKToolSearch: \`${field}\` must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got ${describeValue(value)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `createAISDKToolSearch: \`${field}\` must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got ${describeValue(value)}`,
+    );
   }
   return value;
 }
@@ -299,7 +315,8 @@ function createSettings(toolSearch: ToolSearch, resolved: ToolSearchPlan, provid
   if (deferring && plan.mechanism === 'client' && plan.reveal === 'tool-list') {
     warnings.push({
       code: 'reveal-not-expressible',
-      message: "`reveal: 'tool-list'` was asked for, but the AI SDK cannot change a tool's definition between the steps of a run; loaded schemas stay in the `tool_search` results (`reveal: 'conversation'`)",
+      message:
+        "`reveal: 'tool-list'` was asked for, but the AI SDK cannot change a tool's definition between the steps of a run; loaded schemas stay in the `tool_search` results (`reveal: 'conversation'`)",
     });
     plan = { ...plan, reveal: 'conversation' };
   }
@@ -325,7 +342,13 @@ function createSettings(toolSearch: ToolSearch, resolved: ToolSearchPlan, provid
 }
 
 /** The tool set of one session for a plan, with the caller's provider tools last. */
-function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: Readonly<Record<string, AISDKTool>>, provider: string, sessionId: string): ToolSet {
+function createToolSet(
+  toolSearch: ToolSearch,
+  plan: ToolSearchPlan,
+  userTools: Readonly<Record<string, AISDKTool>>,
+  provider: string,
+  sessionId: string,
+): ToolSet {
   const context = { sessionId, plan };
   // The package's tools go by `tool_search_2` / `call_tool_2` next to a caller's tool of that name, which keeps its own.
   const ownTools = resolveOwnToolsSent(plan);
@@ -335,7 +358,10 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
   const search = async (input: unknown, execution: AISDKToolExecution | undefined): Promise<ToolSearchResult> => {
     // Without the messages (a tool run by hand), the store's record of the session stands in for them.
     const messages = execution?.messages;
-    const handling = await toolSearch.handleToolCall({ name: ownTools.searchName, arguments: input }, messages === undefined ? context : { ...context, loaded: resolveAISDKLoadedTools(messages, ownTools) });
+    const handling = await toolSearch.handleToolCall(
+      { name: ownTools.searchName, arguments: input },
+      messages === undefined ? context : { ...context, loaded: resolveAISDKLoadedTools(messages, ownTools) },
+    );
     // Always a search: the plan sends the package's `tool_search` whenever this tool exists.
     return (handling as { result: ToolSearchResult }).result;
   };
@@ -362,7 +388,8 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
     for await (const output of runOutputs(name, input, execution)) last = output;
     return last;
   };
-  const toModelOutput = (tool: AISDKTool | undefined) =>
+  const toModelOutput =
+    (tool: AISDKTool | undefined) =>
     async (options: { toolCallId: string; input: unknown; output: unknown }): Promise<AISDKToolResultOutput> => {
       if (isRecord(options.output) && answers.has(options.output)) return { type: 'text', value: formatToolSearchResult(options.output as ToolSearchResult) };
       if (tool?.toModelOutput !== undefined) return tool.toModelOutput(options as never);
@@ -421,7 +448,10 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
               // A stub streams as the tool does (its outputs reach the app as the AI SDK's preliminary results).
               ...(own?.execute === undefined
                 ? {}
-                : { execute: (input: unknown, execution: AISDKToolExecution) => (isAsyncGeneratorFunction(own.execute) ? runOutputs(entry.name, input, execution) : run(entry.name, input, execution)) }),
+                : {
+                    execute: (input: unknown, execution: AISDKToolExecution) =>
+                      isAsyncGeneratorFunction(own.execute) ? runOutputs(entry.name, input, execution) : run(entry.name, input, execution),
+                  }),
               toModelOutput: toModelOutput(own),
             } as AISDKTool);
             break;
@@ -438,22 +468,40 @@ function createToolSet(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: 
       const library = plan.search === 'library';
       if (deferred.size > 0) {
         // Anthropic: the search tool goes first and is never deferred.
-        if (!openai) set.set(library ? ownTools.searchName : 'tool_search_tool_bm25', library ? anthropicLibrarySearch(search) : providerTool('anthropic.tool_search_bm25_20251119', {}));
+        if (!openai)
+          set.set(
+            library ? ownTools.searchName : 'tool_search_tool_bm25',
+            library ? anthropicLibrarySearch(search) : providerTool('anthropic.tool_search_bm25_20251119', {}),
+          );
       }
       for (const entry of plan.tools) {
         const own = userTools[entry.name] as AISDKTool;
-        set.set(entry.name, deferred.has(entry.name)
-          ? { ...own, providerOptions: { ...own.providerOptions, [providerKey]: { ...(own.providerOptions?.[providerKey] as object | undefined), deferLoading: true } } }
-          : own);
+        set.set(
+          entry.name,
+          deferred.has(entry.name)
+            ? {
+                ...own,
+                providerOptions: {
+                  ...own.providerOptions,
+                  [providerKey]: { ...(own.providerOptions?.[providerKey] as object | undefined), deferLoading: true },
+                },
+              }
+            : own,
+        );
       }
       if (openai && deferred.size > 0) {
-        set.set(ownTools.searchName, library
-          ? providerTool(
-              'openai.tool_search',
-              { execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() },
-              async (input: unknown, execution?: AISDKToolExecution) => ({ tools: createOpenAIToolSearchOutput({ call_id: 'tool_search' }, await search(isRecord(input) ? input.arguments : input, execution)).tools }),
-            )
-          : providerTool('openai.tool_search', {}));
+        set.set(
+          ownTools.searchName,
+          library
+            ? providerTool(
+                'openai.tool_search',
+                { execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() },
+                async (input: unknown, execution?: AISDKToolExecution) => ({
+                  tools: createOpenAIToolSearchOutput({ call_id: 'tool_search' }, await search(isRecord(input) ? input.arguments : input, execution)).tools,
+                }),
+              )
+            : providerTool('openai.tool_search', {}),
+        );
       }
       break;
     }
@@ -493,6 +541,17 @@ function anthropicLibrarySearch(search: (input: unknown, execution: AISDKToolExe
  * A provider tool, as the providers' own tool factories make it (`{ type: 'provider', id, args }`): run by the app
  * when it has `execute`, by the provider otherwise (`isProviderExecuted`, which AI SDK 7's types require and 6 ignores).
  */
-function providerTool(id: `${string}.${string}`, args: Record<string, unknown>, execute?: (input: unknown, execution?: AISDKToolExecution) => Promise<unknown>): AISDKTool {
-  return { type: 'provider', id, args, inputSchema: jsonSchema({ type: 'object' }), isProviderExecuted: execute === undefined, ...(execute === undefined ? {} : { execute }) } as AISDKTool;
+function providerTool(
+  id: `${string}.${string}`,
+  args: Record<string, unknown>,
+  execute?: (input: unknown, execution?: AISDKToolExecution) => Promise<unknown>,
+): AISDKTool {
+  return {
+    type: 'provider',
+    id,
+    args,
+    inputSchema: jsonSchema({ type: 'object' }),
+    isProviderExecuted: execute === undefined,
+    ...(execute === undefined ? {} : { execute }),
+  } as AISDKTool;
 }

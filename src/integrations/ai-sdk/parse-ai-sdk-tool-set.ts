@@ -42,7 +42,10 @@ const TOOL_TYPES = new Set([undefined, 'function', 'dynamic', 'provider']);
  */
 export function parseAISDKToolSet(tools: unknown): AISDKToolSetParse {
   if (!isRecord(tools)) {
-    throw new ToolSearchError('invalid-options', `createAISDKToolSearch: \`tools\` must be an AI SDK tool set (an object of tools), got ${describeValue(tools)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `createAISDKToolSearch: \`tools\` must be an AI SDK tool set (an object of tools), got ${describeValue(tools)}`,
+    );
   }
   // Entries, made an object at the end: assigning a tool named `__proto__` would set the prototype instead of a key.
   const sent: [string, AISDKTool][] = [];
@@ -50,13 +53,22 @@ export function parseAISDKToolSet(tools: unknown): AISDKToolSetParse {
   const described: string[] = [];
   for (const [name, tool] of Object.entries(tools)) {
     if (!isRecord(tool)) {
-      throw new ToolSearchError('invalid-tools', `createAISDKToolSearch: \`tools.${name}\` must be an AI SDK tool (\`tool({ … })\`, \`dynamicTool({ … })\`, an MCP or provider tool), got ${describeValue(tool)}; remove the entry or give it a tool`);
+      throw new ToolSearchError(
+        'invalid-tools',
+        `createAISDKToolSearch: \`tools.${name}\` must be an AI SDK tool (\`tool({ … })\`, \`dynamicTool({ … })\`, an MCP or provider tool), got ${describeValue(tool)}; remove the entry or give it a tool`,
+      );
     }
     if (!TOOL_TYPES.has(tool.type as string | undefined)) {
-      throw new ToolSearchError('invalid-tools', `createAISDKToolSearch: \`tools.${name}.type\` must be 'function', 'dynamic' or 'provider' (or absent), got ${describeValue(tool.type)}`);
+      throw new ToolSearchError(
+        'invalid-tools',
+        `createAISDKToolSearch: \`tools.${name}.type\` must be 'function', 'dynamic' or 'provider' (or absent), got ${describeValue(tool.type)}`,
+      );
     }
     if ((tool as Record<symbol, unknown>)[AI_SDK_TOOL_SEARCH_MARK] === true) {
-      throw new ToolSearchError('invalid-tools', `createAISDKToolSearch: \`tools.${name}\` is the AI SDK's own \`toolSearch()\`; tool search sends its own \`tool_search\`, so remove \`${name}\` (and any \`deferLoading\`) from the tool set`);
+      throw new ToolSearchError(
+        'invalid-tools',
+        `createAISDKToolSearch: \`tools.${name}\` is the AI SDK's own \`toolSearch()\`; tool search sends its own \`tool_search\`, so remove \`${name}\` (and any \`deferLoading\`) from the tool set`,
+      );
     }
     if (tool.type !== 'provider') {
       const schema = tool.inputSchema;

@@ -16,7 +16,10 @@ import { isRecord } from '../../records/is-record.js';
  * output that is not one of these, is ignored: only the package's own answers count (`own` names its tools, when a
  * caller's tool has taken `tool_search` or `call_tool`).
  */
-export function resolveAISDKLoadedTools(messages: readonly ModelMessage[] | undefined, own: OwnToolNames = { searchName: TOOL_SEARCH_TOOL_NAME, callToolName: CALL_TOOL_NAME }): string[] {
+export function resolveAISDKLoadedTools(
+  messages: readonly ModelMessage[] | undefined,
+  own: OwnToolNames = { searchName: TOOL_SEARCH_TOOL_NAME, callToolName: CALL_TOOL_NAME },
+): string[] {
   const outputs: HistoryToolOutput[] = [];
   const referenced: string[] = [];
   for (const message of messages ?? []) {

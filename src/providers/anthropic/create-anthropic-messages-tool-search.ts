@@ -28,7 +28,8 @@ export type AnthropicMessagesSessionTool =
   | { readonly type: string };
 
 /** What {@link createAnthropicMessagesToolSearch} needs. */
-export interface CreateAnthropicMessagesToolSearchOptions<Tool extends AnthropicMessagesSessionTool = AnthropicMessagesSessionTool> extends SessionToolSearchOptions<Tool> {
+export interface CreateAnthropicMessagesToolSearchOptions<Tool extends AnthropicMessagesSessionTool = AnthropicMessagesSessionTool>
+  extends SessionToolSearchOptions<Tool> {
   /** Anthropic's own search (`search: 'provider'`): the BM25 or the regex variant. @default 'bm25' */
   readonly searchTool?: AnthropicToolSearchVariant;
 }
@@ -94,10 +95,15 @@ export interface AnthropicMessagesToolSearch {
  * ```
  * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool
  */
-export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessagesSessionTool>(options: CreateAnthropicMessagesToolSearchOptions<Tool>): AnthropicMessagesToolSearch {
+export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessagesSessionTool>(
+  options: CreateAnthropicMessagesToolSearchOptions<Tool>,
+): AnthropicMessagesToolSearch {
   const label = 'createAnthropicMessagesToolSearch';
   if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError('invalid-options', `${label}: \`tools\` must be the agent's Messages API tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `${label}: \`tools\` must be the agent's Messages API tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
+    );
   }
   const catalogTools = parseSessionTools(options.tools, { api: 'anthropic-messages', label, where: '`tools`' });
   const catalog = parseAnthropicMessagesTools({ tools: catalogTools });
@@ -131,18 +137,24 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
       const references = plan.mechanism === 'claude-hosted' && plan.search === 'library';
       const step = async (message: unknown) => {
         const content = isRecord(message) ? message.content : undefined;
-        if (!isRecord(message) || !Array.isArray(content)) throw new ToolSearchError('invalid-request', `\`message.content\` must be the response's content blocks, got ${describeValue(content)}`);
+        if (!isRecord(message) || !Array.isArray(content))
+          throw new ToolSearchError('invalid-request', `\`message.content\` must be the response's content blocks, got ${describeValue(content)}`);
         const entries: SessionStepEntry<AnthropicToolResultBlock>[] = [];
         for (const block of content) {
           if (!isRecord(block) || block.type !== 'tool_use' || typeof block.id !== 'string' || typeof block.name !== 'string') continue;
           const id = block.id;
           const handling = await toolSearch.handleToolCall({ name: block.name, arguments: block.input }, { sessionId, plan, names, loaded });
           if (handling.type === 'run') {
-            entries.push({ call: { ...handling, id }, write: (output) => ({ type: 'tool_result', tool_use_id: id, content: formatToolContent<AnthropicTextBlock>(output) }) });
+            entries.push({
+              call: { ...handling, id },
+              write: (output) => ({ type: 'tool_result', tool_use_id: id, content: formatToolContent<AnthropicTextBlock>(output) }),
+            });
             continue;
           }
           const result: AnthropicToolResultBlock =
-            handling.type === 'search' && references ? createAnthropicToolSearchResult(id, handling.result) : { type: 'tool_result', tool_use_id: id, content: formatToolSearchResult(handling.result) };
+            handling.type === 'search' && references
+              ? createAnthropicToolSearchResult(id, handling.result)
+              : { type: 'tool_result', tool_use_id: id, content: formatToolSearchResult(handling.result) };
           entries.push({ call: { type: handling.type, id, name: names.fromWire(block.name), result: handling.result }, write: () => result });
         }
         return createSessionStep(entries, (results) => {

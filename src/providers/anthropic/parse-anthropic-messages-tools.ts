@@ -39,8 +39,14 @@ export function parseAnthropicMessagesTools(body: unknown): ToolDefinition[] {
   tools.forEach((entry: unknown, index) => {
     const kind = resolveAnthropicToolKind(entry);
     if (kind === 'invalid') {
-      const detail = typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? `a \`type\` of ${describeValue((entry as { type?: unknown }).type)}` : describeValue(entry);
-      throw new ToolSearchError('invalid-request', `\`tools[${index}]\` must be a tool object with a string \`type\` (or none, for a custom tool), got ${detail}`);
+      const detail =
+        typeof entry === 'object' && entry !== null && !Array.isArray(entry)
+          ? `a \`type\` of ${describeValue((entry as { type?: unknown }).type)}`
+          : describeValue(entry);
+      throw new ToolSearchError(
+        'invalid-request',
+        `\`tools[${index}]\` must be a tool object with a string \`type\` (or none, for a custom tool), got ${detail}`,
+      );
     }
     if (kind !== 'custom') return;
     const definition = parseAnthropicCustomTool(entry as Record<string, unknown>, index);

@@ -168,7 +168,8 @@ export function preflightAnthropicMessagesRequest(body: unknown, options: Prefli
       const name = tool.name;
       if (typeof name === 'string') {
         const first = firstIndex.get(name);
-        if (first !== undefined) add('duplicate-tool-name', `${path}.name`, `tool \`${name}\` is defined twice (\`tools[${first}]\` and \`${path}\`); tool names must be unique`);
+        if (first !== undefined)
+          add('duplicate-tool-name', `${path}.name`, `tool \`${name}\` is defined twice (\`tools[${first}]\` and \`${path}\`); tool names must be unique`);
         else firstIndex.set(name, index);
         defined.add(name);
       }
@@ -237,7 +238,11 @@ function checkPlatform(body: Record<string, unknown>, given: ModelReference | un
   if (platform !== 'bedrock') return;
   for (const tool of use.searchTools) {
     if (tool.type.startsWith('tool_search_tool_bm25')) {
-      add('bedrock-bm25-search-tool', `${tool.path}.type`, `Amazon Bedrock offers the regex tool search tool, not BM25 (\`${tool.type}\`); send \`tool_search_tool_regex_20251119\``);
+      add(
+        'bedrock-bm25-search-tool',
+        `${tool.path}.type`,
+        `Amazon Bedrock offers the regex tool search tool, not BM25 (\`${tool.type}\`); send \`tool_search_tool_regex_20251119\``,
+      );
     }
   }
   const betas = Array.isArray(body.anthropic_beta) ? body.anthropic_beta : [];
@@ -252,7 +257,11 @@ function checkPlatform(body: Record<string, unknown>, given: ModelReference | un
 
 function checkToolset(tool: Record<string, unknown>, path: string, label: string, add: Add): void {
   if (tool.defer_loading !== undefined) {
-    add('toolset-entry-deferred', `${path}.defer_loading`, `the toolset \`${label}\` must not have \`defer_loading\` on the entry; set it per member in \`configs\``);
+    add(
+      'toolset-entry-deferred',
+      `${path}.defer_loading`,
+      `the toolset \`${label}\` must not have \`defer_loading\` on the entry; set it per member in \`configs\``,
+    );
   }
   if (!isRecord(tool.configs)) return;
   const values = new Set<boolean>();
@@ -293,7 +302,11 @@ function checkHistory(messages: readonly unknown[], defined: ReadonlySet<string>
         case 'tool_result': {
           const id = block.tool_use_id;
           if (typeof id === 'string' && (id.startsWith('srvtoolu_') || serverCallIds.has(id))) {
-            add('server-tool-result', `${path}.tool_use_id`, `a \`tool_result\` answers the hosted call \`${id}\`; the API answers hosted calls itself and rejects this`);
+            add(
+              'server-tool-result',
+              `${path}.tool_use_id`,
+              `a \`tool_result\` answers the hosted call \`${id}\`; the API answers hosted calls itself and rejects this`,
+            );
           }
           if (!Array.isArray(block.content)) return;
           block.content.forEach((item: unknown, index) => {

@@ -32,7 +32,8 @@ function holdsToolReference(message: unknown): boolean {
   if (!isRecord(message) || !Array.isArray(message.content)) return false;
   return message.content.some((block: unknown) => {
     if (!isRecord(block)) return false;
-    if (block.type === 'tool_search_tool_result') return isRecord(block.content) && Array.isArray(block.content.tool_references) && block.content.tool_references.length > 0;
+    if (block.type === 'tool_search_tool_result')
+      return isRecord(block.content) && Array.isArray(block.content.tool_references) && block.content.tool_references.length > 0;
     if (block.type !== 'tool_result' || !Array.isArray(block.content)) return false;
     return block.content.some((item: unknown) => isRecord(item) && item.type === 'tool_reference');
   });

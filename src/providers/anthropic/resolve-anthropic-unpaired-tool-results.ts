@@ -25,7 +25,9 @@ function* readHistory(messages: readonly unknown[]): Generator<ToolHistoryEntry>
       continue;
     }
     if (message.role === 'assistant') {
-      const keys = content.filter((block: unknown) => isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string').map((block) => (block as { id: string }).id);
+      const keys = content
+        .filter((block: unknown) => isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string')
+        .map((block) => (block as { id: string }).id);
       yield { type: 'calls', keys };
       continue;
     }

@@ -61,7 +61,11 @@ const REMOVED_RESULT_TEXT = '(A tool result for a hosted tool search call was re
  *
  * Throws a `ToolSearchError` (`invalid-request`) when `messages` is present but not an array.
  */
-export function transformAnthropicMessagesHistory(messages: unknown, names: ToolNameMapping, options: AnthropicMessagesHistoryOptions = {}): AnthropicMessagesHistory {
+export function transformAnthropicMessagesHistory(
+  messages: unknown,
+  names: ToolNameMapping,
+  options: AnthropicMessagesHistoryOptions = {},
+): AnthropicMessagesHistory {
   const references: AnthropicHistoryReference[] = [];
   const toolOutputs: HistoryToolOutput[] = [];
   const warnings: AnthropicMessagesWarning[] = [];

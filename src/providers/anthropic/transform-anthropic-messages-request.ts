@@ -161,7 +161,10 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const onBedrock = plan.platform === 'bedrock' || (typeof request.anthropic_version === 'string' && request.anthropic_version.startsWith('bedrock-'));
   const searchTool: AnthropicToolSearchVariant = onBedrock ? 'regex' : (askedSearchTool ?? 'bm25');
   if (onBedrock && askedSearchTool === 'bm25' && mechanism === 'claude-hosted') {
-    warnings.push({ code: 'bedrock-search-tool-regex', message: "`searchTool: 'bm25'` was asked, but Amazon Bedrock offers the regex search tool only; `tool_search_tool_regex_20251119` is sent" });
+    warnings.push({
+      code: 'bedrock-search-tool-regex',
+      message: "`searchTool: 'bm25'` was asked, but Amazon Bedrock offers the regex search tool only; `tool_search_tool_regex_20251119` is sent",
+    });
   }
 
   const entries = Array.isArray(request.tools) ? readEntries(request.tools) : [];
@@ -193,7 +196,11 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
     // A client-side stub (from a body this transformer already rewrote) holds no schema; the catalog has the real one.
     const full = isStubSchema(definition.inputSchema) ? catalogByName.get(name) : undefined;
     if (full === undefined) bodyTools.set(name, { entry, definition: name === definition.name ? definition : { ...definition, name } });
-    else bodyTools.set(name, { entry: { ...entry, ...(full.description === undefined ? {} : { description: full.description }), input_schema: full.inputSchema }, definition: full });
+    else
+      bodyTools.set(name, {
+        entry: { ...entry, ...(full.description === undefined ? {} : { description: full.description }), input_schema: full.inputSchema },
+        definition: full,
+      });
   }
 
   const planned = new Map(plan.tools.map((tool) => [tool.name, tool]));
@@ -212,7 +219,11 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const historyReveals = resolveHistoryReveals(history.toolOutputs, names, own).map((name) => names.fromWire(name));
   // What a listing that leaves deferred tools out still sends: reveals (in the tool-list mode), every tool the history
   // names (a `tool_use` not sent through `call_tool`, a `tool_reference` of an earlier hosted search), a forced tool.
-  const visible = new Set([...(plan.reveal === 'tool-list' ? [...explicitReveals, ...historyReveals] : []), ...referenced, ...(forced === null ? [] : [forced])]);
+  const visible = new Set([
+    ...(plan.reveal === 'tool-list' ? [...explicitReveals, ...historyReveals] : []),
+    ...referenced,
+    ...(forced === null ? [] : [forced]),
+  ]);
   for (const tool of plan.tools) {
     if (bodyTools.has(tool.name)) continue;
     const definition = catalogByName.get(tool.name);
@@ -236,7 +247,12 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
       break;
     case 'client':
       // The API rejects a history reference to a tool the request does not define: a tool the listing leaves out is sent.
-      built = buildClientTools(context, plan, [...explicitReveals, ...historyReveals], plan.listing === 'names' || plan.listing === 'none' ? [...referenced] : []);
+      built = buildClientTools(
+        context,
+        plan,
+        [...explicitReveals, ...historyReveals],
+        plan.listing === 'names' || plan.listing === 'none' ? [...referenced] : [],
+      );
       break;
     case 'none':
       built = buildFullTools(context);
@@ -339,7 +355,8 @@ function buildHostedTools(
     const defined = new Set([...bodyTools.keys(), ...restored.keys()]);
     const sentNames = new Set<string>();
     // The package's own tools an earlier pass added are not the caller's: they are dropped or added again below.
-    for (const { entry, definition } of entries) if (typeof entry.name === 'string' && (definition === undefined || !isOwnTool(definition))) sentNames.add(entry.name);
+    for (const { entry, definition } of entries)
+      if (typeof entry.name === 'string' && (definition === undefined || !isOwnTool(definition))) sentNames.add(entry.name);
     for (const tool of catalogByName.values()) {
       if (referenced.has(tool.name) && !defined.has(tool.name) && !sentNames.has(names.toWire(tool.name))) restoredForHistory.push(tool.name);
     }
@@ -372,7 +389,11 @@ function buildHostedTools(
     // `tool_search_2` (…) where the caller has a `tool_search` of its own, which is sent as it is.
     const searchName = names.toWire(resolveOwnToolsSent(plan).searchName);
     const own = ownSearchEntries.find((entry) => entry.name === searchName);
-    const searchTool: Record<string, unknown> = { name: searchName, description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: createToolSearchInputSchema() };
+    const searchTool: Record<string, unknown> = {
+      name: searchName,
+      description: TOOL_SEARCH_TOOL_DEFINITION.description,
+      input_schema: createToolSearchInputSchema(),
+    };
     if (own?.cache_control !== undefined) searchTool.cache_control = own.cache_control;
     tools.push(searchTool);
   }
@@ -517,7 +538,8 @@ function resolveCallerDeferral(built: BuiltTools, plan: ToolSearchPlan, variant:
   for (const entry of built.tools) {
     const kind = resolveAnthropicToolKind(entry);
     if (kind === 'tool-search') hasSearchTool = true;
-    else if (kind !== 'custom' && kind !== 'invalid' && resolveAnthropicToolDeferral(entry) !== 'loaded') deferred.push(describeEntry(entry as Record<string, unknown>));
+    else if (kind !== 'custom' && kind !== 'invalid' && resolveAnthropicToolDeferral(entry) !== 'loaded')
+      deferred.push(describeEntry(entry as Record<string, unknown>));
   }
   if (deferred.length === 0) return built;
   const support = resolveModelSupport(plan.platform === undefined ? plan.model : { id: plan.model, platform: plan.platform });
@@ -533,7 +555,10 @@ function resolveCallerDeferral(built: BuiltTools, plan: ToolSearchPlan, variant:
     code: 'caller-deferral-removed',
     message: `${deferred.join(', ')} defer${deferred.length === 1 ? 's' : ''} tools of the body's own, but \`${plan.model}\` has no hosted tool search to load them (nothing else can); sent without \`defer_loading\`, loaded up front`,
   });
-  return { ...built, tools: built.tools.map((entry) => (resolveAnthropicToolDeferral(entry) === 'loaded' ? entry : withoutCallerDeferral(entry as Record<string, unknown>))) };
+  return {
+    ...built,
+    tools: built.tools.map((entry) => (resolveAnthropicToolDeferral(entry) === 'loaded' ? entry : withoutCallerDeferral(entry as Record<string, unknown>))),
+  };
 }
 
 /** A provider tool, toolset or MCP toolset without `defer_loading` on itself, its default and its members. */
@@ -559,7 +584,8 @@ function describeEntry(entry: Record<string, unknown>): string {
 function toClientEntry(entry: ToolListEntry, context: BuildContext): Record<string, unknown> {
   const { names, bodyTools, ownSearchEntries } = context;
   const wireName = names.toWire(entry.name);
-  const source = entry.status === 'search' || entry.status === 'call' ? ownSearchEntries.find((own) => own.name === entry.name) : bodyTools.get(entry.name)?.entry;
+  const source =
+    entry.status === 'search' || entry.status === 'call' ? ownSearchEntries.find((own) => own.name === entry.name) : bodyTools.get(entry.name)?.entry;
   const cacheControl = source?.cache_control === undefined ? {} : { cache_control: source.cache_control };
   switch (entry.status) {
     case 'search':
@@ -597,7 +623,8 @@ const STUB_SIGNATURE = stringify(STUB_INPUT_SCHEMA);
 function isStubSchema(schema: Readonly<Record<string, unknown>>): boolean {
   const { type, additionalProperties } = schema;
   const couldBeStub =
-    typeof schema.toJSON === 'function' || ((type === STUB_INPUT_SCHEMA.type || isObject(type)) && (additionalProperties === true || isObject(additionalProperties)));
+    typeof schema.toJSON === 'function' ||
+    ((type === STUB_INPUT_SCHEMA.type || isObject(type)) && (additionalProperties === true || isObject(additionalProperties)));
   return couldBeStub && stringify(schema) === STUB_SIGNATURE;
 }
 
@@ -687,7 +714,12 @@ function dropOwnSearchTool(context: BuildContext, mechanism: 'claude-hosted' | '
  * earlier plan gave them (`tool_search_2` next to a caller's `tool_search` that is gone now) that no tool of the
  * plan or the catalog has.
  */
-function resolveOwnToolsCalled(references: readonly AnthropicHistoryReference[], names: ToolNameMapping, own: OwnToolNames, known: (name: string) => boolean): ReadonlyMap<string, 'search' | 'call'> {
+function resolveOwnToolsCalled(
+  references: readonly AnthropicHistoryReference[],
+  names: ToolNameMapping,
+  own: OwnToolNames,
+  known: (name: string) => boolean,
+): ReadonlyMap<string, 'search' | 'call'> {
   const current = new Map<string, 'search' | 'call'>([
     [names.toWire(own.searchName), 'search'],
     [names.toWire(own.callToolName), 'call'],
@@ -695,7 +727,9 @@ function resolveOwnToolsCalled(references: readonly AnthropicHistoryReference[],
   const called = new Map<string, 'search' | 'call'>();
   for (const reference of references) {
     if (reference.kind !== 'tool_use') continue;
-    const kind = current.get(reference.name) ?? (known(names.fromWire(reference.name)) ? undefined : OWN_NAME_KINDS.get(reference.name.replace(/_(?:[2-9]|[1-9]\d+)$/, '')));
+    const kind =
+      current.get(reference.name) ??
+      (known(names.fromWire(reference.name)) ? undefined : OWN_NAME_KINDS.get(reference.name.replace(/_(?:[2-9]|[1-9]\d+)$/, '')));
     if (kind !== undefined) called.set(reference.name, kind);
   }
   return called;
@@ -723,7 +757,9 @@ function restoreOwnToolsForHistory(tools: unknown[], context: BuildContext): str
     if (tools.some((entry) => isRecord(entry) && entry.name === name)) continue;
     // A breakpoint an earlier pass moved onto it stays (the transformer run on its own output gives the same body).
     const cacheControl = ownSearchEntries.find((entry) => entry.name === name)?.cache_control;
-    tools.push(cacheControl === undefined ? { name, description, input_schema: schema() } : { name, description, input_schema: schema(), cache_control: cacheControl });
+    tools.push(
+      cacheControl === undefined ? { name, description, input_schema: schema() } : { name, description, input_schema: schema(), cache_control: cacheControl },
+    );
     restored.push(name);
   }
   return restored;
@@ -828,8 +864,13 @@ function readEntries(tools: readonly unknown[]): ToolEntry[] {
     const kind = resolveAnthropicToolKind(entry);
     if (kind === 'invalid') {
       const detail =
-        typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? `a \`type\` of ${describeValue((entry as { type?: unknown }).type)}` : describeValue(entry);
-      throw new ToolSearchError('invalid-request', `\`tools[${index}]\` must be a tool object with a string \`type\` (or none, for a custom tool), got ${detail}`);
+        typeof entry === 'object' && entry !== null && !Array.isArray(entry)
+          ? `a \`type\` of ${describeValue((entry as { type?: unknown }).type)}`
+          : describeValue(entry);
+      throw new ToolSearchError(
+        'invalid-request',
+        `\`tools[${index}]\` must be a tool object with a string \`type\` (or none, for a custom tool), got ${detail}`,
+      );
     }
     const record = entry as Record<string, unknown>;
     if (kind !== 'custom') return { entry: record, kind, index };
@@ -859,8 +900,11 @@ function parseOptions(options: unknown): { revealed: string[]; searchTool: Anthr
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => {
       const path = issue.path.length > 0 ? `\`${issue.path.join('.')}\` ` : '';
-      const given = issue.path.length > 0 ? ` (got ${describeValue((options as Record<string, unknown>)[String(issue.path[0])])})` : ` (got ${describeValue(options)})`;
-      return issue.code === 'unrecognized_keys' ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `\`${key}\``).join(', ')}` : `${path}${issue.message}${given}`;
+      const given =
+        issue.path.length > 0 ? ` (got ${describeValue((options as Record<string, unknown>)[String(issue.path[0])])})` : ` (got ${describeValue(options)})`;
+      return issue.code === 'unrecognized_keys'
+        ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `\`${key}\``).join(', ')}`
+        : `${path}${issue.message}${given}`;
     });
     throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: ${issues.join('; ')}`);
   }
@@ -876,7 +920,9 @@ function parseOptions(options: unknown): { revealed: string[]; searchTool: Anthr
 
 function planMismatch(missing: readonly string[], unplanned: readonly string[]): ToolSearchError {
   const parts = [
-    missing.length > 0 ? `the plan has ${missing.map((name) => `\`${name}\``).join(', ')}, which the body's \`tools\` lacks (pass its definition in \`catalog\` to send it anyway)` : '',
+    missing.length > 0
+      ? `the plan has ${missing.map((name) => `\`${name}\``).join(', ')}, which the body's \`tools\` lacks (pass its definition in \`catalog\` to send it anyway)`
+      : '',
     unplanned.length > 0 ? `the body's \`tools\` has ${unplanned.map((name) => `\`${name}\``).join(', ')}, which the plan lacks` : '',
   ].filter((part) => part !== '');
   return new ToolSearchError(
@@ -892,10 +938,16 @@ function forcedWarning(name: string, outcome: string): AnthropicMessagesWarning 
   };
 }
 
-function restoredWarning(restored: ReadonlyMap<string, ToolDefinition>, forHistory: readonly string[], mechanism: ToolSearchPlan['mechanism']): AnthropicMessagesWarning {
+function restoredWarning(
+  restored: ReadonlyMap<string, ToolDefinition>,
+  forHistory: readonly string[],
+  mechanism: ToolSearchPlan['mechanism'],
+): AnthropicMessagesWarning {
   const parts: string[] = [];
   if (restored.size > 0) {
-    parts.push(`${[...restored.keys()].map((name) => `\`${name}\``).join(', ')} ${restored.size === 1 ? 'is' : 'are'} in the plan but not in the body's \`tools\``);
+    parts.push(
+      `${[...restored.keys()].map((name) => `\`${name}\``).join(', ')} ${restored.size === 1 ? 'is' : 'are'} in the plan but not in the body's \`tools\``,
+    );
   }
   if (forHistory.length > 0) {
     parts.push(

@@ -98,10 +98,19 @@ export interface GeminiToolSearch {
 export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: CreateGeminiToolSearchOptions<Tool>): GeminiToolSearch {
   const label = 'createGeminiToolSearch';
   if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError('invalid-options', `${label}: \`tools\` must be the agent's Gemini tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `${label}: \`tools\` must be the agent's Gemini tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
+    );
   }
   const catalogTools = parseSessionTools(options.tools, { api: 'gemini', label, where: '`tools`' });
-  const toolSearch = createToolSearch({ tools: parseGeminiTools({ contents: [], tools: catalogTools }), config: options.config, store: options.store, unsupported: options.unsupported, rank: options.rank });
+  const toolSearch = createToolSearch({
+    tools: parseGeminiTools({ contents: [], tools: catalogTools }),
+    config: options.config,
+    store: options.store,
+    unsupported: options.unsupported,
+    rank: options.rank,
+  });
   const wire: SessionWire<GeminiWarningCode> = {
     api: 'gemini',
     label,
@@ -109,7 +118,8 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
     model: options.model,
     // The SDK's parameters keep tools in `config`, the REST body at the top level.
     toolsOf: (body) => (isRecord(body.config) ? body.config.tools : body.tools),
-    withTools: (body, tools) => (parseGeminiToolSlots(body).shape === 'sdk' ? { ...body, config: { ...(body.config as object | undefined), tools } } : { ...body, tools }),
+    withTools: (body, tools) =>
+      parseGeminiToolSlots(body).shape === 'sdk' ? { ...body, config: { ...(body.config as object | undefined), tools } } : { ...body, tools },
     parseTools: (body) => parseGeminiTools(body),
     transform: (body, plan, revealed) => transformGeminiRequest(body, plan, { revealed }),
     resolveUnpairedResults: resolveGeminiUnpairedToolResults,
@@ -126,14 +136,17 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
       const step = async (response: unknown) => {
         const candidate = isRecord(response) && Array.isArray(response.candidates) ? response.candidates[0] : undefined;
         const content = isRecord(candidate) ? candidate.content : undefined;
-        if (!isRecord(content)) throw new ToolSearchError('invalid-request', `\`response.candidates[0].content\` must be the model's content, got ${describeValue(content)}`);
+        if (!isRecord(content))
+          throw new ToolSearchError('invalid-request', `\`response.candidates[0].content\` must be the model's content, got ${describeValue(content)}`);
         const entries: SessionStepEntry<GeminiPart>[] = [];
         for (const part of Array.isArray(content.parts) ? content.parts : []) {
           const call = isRecord(part) ? part.functionCall : undefined;
           if (!isRecord(call) || typeof call.name !== 'string') continue;
           const { name } = call;
           const id = typeof call.id === 'string' ? call.id : '';
-          const answer = (output: unknown): GeminiPart => ({ functionResponse: { ...(id === '' ? {} : { id }), name, response: isRecord(output) ? output : { output } } });
+          const answer = (output: unknown): GeminiPart => ({
+            functionResponse: { ...(id === '' ? {} : { id }), name, response: isRecord(output) ? output : { output } },
+          });
           const handling = await toolSearch.handleToolCall({ name, arguments: call.args ?? {} }, { sessionId, plan, names, loaded });
           if (handling.type === 'run') entries.push({ call: { ...handling, id }, write: answer });
           else {
@@ -147,7 +160,12 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
           return { contents: contents as ListItemOf<typeof given, 'contents'>[], done: parts.length === 0 };
         });
       };
-      return { ...prepared, body: prepared.body as typeof given, step, handle: (response, runTool) => runSessionStep(() => step(response), runTool, sessionId) };
+      return {
+        ...prepared,
+        body: prepared.body as typeof given,
+        step,
+        handle: (response, runTool) => runSessionStep(() => step(response), runTool, sessionId),
+      };
     },
   };
 }

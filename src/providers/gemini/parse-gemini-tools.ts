@@ -101,7 +101,10 @@ export function parseGeminiToolSlots(body: unknown): GeminiToolSlots {
   const prefix = shape === 'sdk' ? 'config.' : '';
   for (const [snake, camel] of Object.entries(SNAKE_CASE)) {
     if (snake !== 'function_declarations' && (settings[snake] !== undefined || request[snake] !== undefined)) {
-      throw new ToolSearchError('invalid-request', `\`${snake}\` is the snake_case spelling of \`${camel}\`; this package reads the camelCase fields only (as the SDK and the REST reference write them)`);
+      throw new ToolSearchError(
+        'invalid-request',
+        `\`${snake}\` is the snake_case spelling of \`${camel}\`; this package reads the camelCase fields only (as the SDK and the REST reference write them)`,
+      );
     }
   }
   const tools = settings.tools;
@@ -115,7 +118,10 @@ export function parseGeminiToolSlots(body: unknown): GeminiToolSlots {
     if (!isRecord(tool)) throw new ToolSearchError('invalid-request', `\`${at}\` must be a tool object, got ${describeValue(tool)}`);
     if (typeof tool.tool === 'function' && typeof tool.callTool === 'function') return { index, kind: 'callable', tool, declarations: [] };
     if (tool.function_declarations !== undefined) {
-      throw new ToolSearchError('invalid-request', `\`${at}.function_declarations\` is the snake_case spelling of \`functionDeclarations\`; this package reads the camelCase fields only`);
+      throw new ToolSearchError(
+        'invalid-request',
+        `\`${at}.function_declarations\` is the snake_case spelling of \`functionDeclarations\`; this package reads the camelCase fields only`,
+      );
     }
     if (tool.functionDeclarations === undefined || tool.functionDeclarations === null) return { index, kind: 'other', tool, declarations: [] };
     if (!Array.isArray(tool.functionDeclarations)) {
@@ -127,7 +133,10 @@ export function parseGeminiToolSlots(body: unknown): GeminiToolSlots {
       if (isOwnTool(definition)) return { kind: 'own-search', path };
       const first = seen.get(definition.name);
       if (first !== undefined) {
-        throw new ToolSearchError('invalid-request', `function \`${definition.name}\` is declared twice (\`${first}\` and \`${path}\`); function names must be unique`);
+        throw new ToolSearchError(
+          'invalid-request',
+          `function \`${definition.name}\` is declared twice (\`${first}\` and \`${path}\`); function names must be unique`,
+        );
       }
       seen.set(definition.name, path);
       return { kind: 'function', path, declaration: declaration as Record<string, unknown>, definition };

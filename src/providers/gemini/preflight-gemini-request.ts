@@ -147,12 +147,17 @@ function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, a
         add('parameters-and-json-schema', path, `\`${String(name)}\` sets both \`parameters\` and \`parametersJsonSchema\`, which are mutually exclusive`);
       } else if (hasParameters) {
         const problem = resolveGeminiParametersProblem(declaration.parameters, shape);
-        if (problem !== null) add('unsupported-schema-keyword', `${path}.parameters`, `\`${String(name)}\`: ${problem}; send such a schema as \`parametersJsonSchema\``);
+        if (problem !== null)
+          add('unsupported-schema-keyword', `${path}.parameters`, `\`${String(name)}\`: ${problem}; send such a schema as \`parametersJsonSchema\``);
       }
     });
   });
   if (holders.length > 1) {
-    add('multiple-function-tools', `${prefix}tools[${holders[1] as number}]`, `${holders.length} \`tools\` entries hold \`functionDeclarations\`; put every declaration in one entry`);
+    add(
+      'multiple-function-tools',
+      `${prefix}tools[${holders[1] as number}]`,
+      `${holders.length} \`tools\` entries hold \`functionDeclarations\`; put every declaration in one entry`,
+    );
   }
   if (count > GEMINI_MAX_FUNCTION_DECLARATIONS) {
     add('too-many-function-declarations', `${prefix}tools`, `${count} function declarations; at most ${GEMINI_MAX_FUNCTION_DECLARATIONS} can be specified`);

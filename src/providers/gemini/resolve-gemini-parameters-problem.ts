@@ -67,17 +67,20 @@ function findProblem(schema: unknown, where: string, shape: GeminiRequestShape):
     if (shape === 'sdk' && keyword === 'additionalProperties') continue;
     return `\`${keyword}\` at ${where} is not a Gemini \`parameters\` keyword`;
   }
-  if (shape === 'rest' && Array.isArray(schema.type)) return `\`type\` at ${where} is a list; Gemini \`parameters\` takes one type (use \`nullable\` or \`anyOf\`)`;
+  if (shape === 'rest' && Array.isArray(schema.type))
+    return `\`type\` at ${where} is a list; Gemini \`parameters\` takes one type (use \`nullable\` or \`anyOf\`)`;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.some((type) => typeof type === 'string' && type.toLowerCase() === 'array') && schema.items === undefined) {
     return `the array at ${where} has no \`items\``;
   }
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const badName = Object.keys(properties).find((name) => !PARAMETER_NAME.test(name));
-  if (badName !== undefined) return `parameter name \`${badName}\` at ${where} must start with a letter or \`_\` and hold only letters, digits and \`_\` (at most 64)`;
+  if (badName !== undefined)
+    return `parameter name \`${badName}\` at ${where} must start with a letter or \`_\` and hold only letters, digits and \`_\` (at most 64)`;
   if (Array.isArray(schema.required)) {
     const undefinedNames = schema.required.filter((name) => typeof name !== 'string' || !(name in properties));
-    if (undefinedNames.length > 0) return `\`required\` at ${where} names ${undefinedNames.map((name) => `\`${String(name)}\``).join(', ')}, not in \`properties\``;
+    if (undefinedNames.length > 0)
+      return `\`required\` at ${where} names ${undefinedNames.map((name) => `\`${String(name)}\``).join(', ')}, not in \`properties\``;
   }
   const children: [string, unknown][] = Object.entries(properties).map(([name, value]) => [`${where}.properties.${name}`, value]);
   if (schema.items !== undefined) children.push([`${where}.items`, schema.items]);

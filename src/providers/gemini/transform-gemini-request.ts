@@ -148,8 +148,14 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   const revealed = [...revealedOption, ...loaded];
   const forced = toolConfig.forced;
   // At most 512 declarations: past that the listing leaves deferred tools out, and then loaded tools are deferred.
-  const { list, changes } = createToolListWithinLimit(plan, definitions, { revealed, forced, names }, { maxTools: GEMINI_MAX_FUNCTION_DECLARATIONS, otherEntries: 0, label: 'Gemini' });
-  for (const change of changes) warnings.push({ code: change.code === 'over-tool-limit' ? 'too-many-function-declarations' : change.code, message: change.message });
+  const { list, changes } = createToolListWithinLimit(
+    plan,
+    definitions,
+    { revealed, forced, names },
+    { maxTools: GEMINI_MAX_FUNCTION_DECLARATIONS, otherEntries: 0, label: 'Gemini' },
+  );
+  for (const change of changes)
+    warnings.push({ code: change.code === 'over-tool-limit' ? 'too-many-function-declarations' : change.code, message: change.message });
 
   const declarations = list.tools.map((entry) => emitDeclaration(entry, functionSlots, names, shape, warnings));
   const outputTools: unknown[] = [];
@@ -304,7 +310,10 @@ function transformContents(contents: unknown, names: ToolNameMapping, warnings: 
   const result = contents.map((content: unknown, index) => {
     if (typeof content === 'string' || (isRecord(content) && !Array.isArray(content.parts))) return content;
     if (!isRecord(content)) {
-      warnings.push({ code: 'unknown-content', message: `\`contents[${index}]\` is ${describeValue(content)}, neither a content nor a part; it was kept unchanged` });
+      warnings.push({
+        code: 'unknown-content',
+        message: `\`contents[${index}]\` is ${describeValue(content)}, neither a content nor a part; it was kept unchanged`,
+      });
       return content;
     }
     const next = transformContent(content, `contents[${index}]`, names);
@@ -321,7 +330,10 @@ function transformContent(content: Record<string, unknown>, at: string, names: T
     if (!isRecord(part)) return part;
     for (const snake of ['function_call', 'function_response']) {
       if (part[snake] !== undefined) {
-        throw new ToolSearchError('invalid-request', `\`${at}.parts[${index}].${snake}\` is a snake_case field; this package reads the camelCase fields only (\`functionCall\`, \`functionResponse\`)`);
+        throw new ToolSearchError(
+          'invalid-request',
+          `\`${at}.parts[${index}].${snake}\` is a snake_case field; this package reads the camelCase fields only (\`functionCall\`, \`functionResponse\`)`,
+        );
       }
     }
     let next = part;
@@ -338,11 +350,7 @@ function transformContent(content: Record<string, unknown>, at: string, names: T
   return changed ? { ...content, parts: result } : content;
 }
 
-function transformToolConfig(
-  toolConfig: unknown,
-  names: ToolNameMapping,
-  canonical: (name: string) => string,
-): { value: unknown; forced: string[] } {
+function transformToolConfig(toolConfig: unknown, names: ToolNameMapping, canonical: (name: string) => string): { value: unknown; forced: string[] } {
   if (!isRecord(toolConfig) || !isRecord(toolConfig.functionCallingConfig) || !Array.isArray(toolConfig.functionCallingConfig.allowedFunctionNames)) {
     return { value: toolConfig, forced: [] };
   }
@@ -391,5 +399,6 @@ function placeGuidance(value: unknown, guidance: string | null, at: string, warn
 /** Parts (or strings) of `systemInstruction`, with the note as its own part at the end. */
 const NOTE_PART_TEXT = {
   read: (item: unknown): string | undefined => (typeof item === 'string' ? item : isRecord(item) && typeof item.text === 'string' ? item.text : undefined),
-  write: (item: unknown, text: string): unknown => (item === null ? { text } : typeof item === 'string' ? text : { ...(item as Record<string, unknown>), text }),
+  write: (item: unknown, text: string): unknown =>
+    item === null ? { text } : typeof item === 'string' ? text : { ...(item as Record<string, unknown>), text },
 };

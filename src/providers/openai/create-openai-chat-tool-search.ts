@@ -87,10 +87,19 @@ export interface OpenAIChatToolSearch {
 export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(options: CreateOpenAIChatToolSearchOptions<Tool>): OpenAIChatToolSearch {
   const label = 'createOpenAIChatToolSearch';
   if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError('invalid-options', `${label}: \`tools\` must be the agent's Chat Completions tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `${label}: \`tools\` must be the agent's Chat Completions tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
+    );
   }
   const catalogTools = parseSessionTools(options.tools, { api: 'openai-chat', label, where: '`tools`' });
-  const toolSearch = createToolSearch({ tools: parseOpenAIChatTools({ tools: catalogTools }), config: options.config, store: options.store, unsupported: options.unsupported, rank: options.rank });
+  const toolSearch = createToolSearch({
+    tools: parseOpenAIChatTools({ tools: catalogTools }),
+    config: options.config,
+    store: options.store,
+    unsupported: options.unsupported,
+    rank: options.rank,
+  });
   const wire: SessionWire<OpenAIChatWarningCode> = {
     api: 'openai-chat',
     label,
@@ -112,8 +121,10 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
       const { loaded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
       const { plan, names } = prepared;
       const step = async (completion: unknown) => {
-        const message = isRecord(completion) && Array.isArray(completion.choices) && isRecord(completion.choices[0]) ? completion.choices[0].message : undefined;
-        if (!isRecord(message)) throw new ToolSearchError('invalid-request', `\`completion.choices[0].message\` must be the assistant message, got ${describeValue(message)}`);
+        const message =
+          isRecord(completion) && Array.isArray(completion.choices) && isRecord(completion.choices[0]) ? completion.choices[0].message : undefined;
+        if (!isRecord(message))
+          throw new ToolSearchError('invalid-request', `\`completion.choices[0].message\` must be the assistant message, got ${describeValue(message)}`);
         const entries: SessionStepEntry<unknown>[] = [];
         for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
           if (!isRecord(call) || typeof call.id !== 'string') continue;
@@ -121,7 +132,10 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
           const reply = (content: unknown) => ({ role: 'tool', tool_call_id: id, content });
           // Some OpenAI-compatible servers leave out `type` on function calls; a call left unanswered would fail the next request.
           if ((call.type === 'function' || call.type === undefined) && isRecord(call.function) && typeof call.function.name === 'string') {
-            const handling = await toolSearch.handleToolCall({ name: call.function.name, arguments: call.function.arguments }, { sessionId, plan, names, loaded });
+            const handling = await toolSearch.handleToolCall(
+              { name: call.function.name, arguments: call.function.arguments },
+              { sessionId, plan, names, loaded },
+            );
             if (handling.type === 'run') {
               entries.push({ call: { ...handling, id }, write: (output) => reply(formatToolContent<OpenAIChatTextPart>(output)) });
             } else {
@@ -133,9 +147,17 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
             entries.push({ call: run, write: (output) => reply(formatToolContent<OpenAIChatTextPart>(output)) });
           }
         }
-        return createSessionStep(entries, (replies) => ({ messages: [message, ...replies] as ListItemOf<typeof given, 'messages'>[], done: replies.length === 0 }));
+        return createSessionStep(entries, (replies) => ({
+          messages: [message, ...replies] as ListItemOf<typeof given, 'messages'>[],
+          done: replies.length === 0,
+        }));
       };
-      return { ...prepared, body: prepared.body as typeof given, step, handle: (completion, runTool) => runSessionStep(() => step(completion), runTool, sessionId) };
+      return {
+        ...prepared,
+        body: prepared.body as typeof given,
+        step,
+        handle: (completion, runTool) => runSessionStep(() => step(completion), runTool, sessionId),
+      };
     },
   };
 }

@@ -35,7 +35,8 @@ export interface OpenAIResponsesSessionTool {
 }
 
 /** What {@link createOpenAIResponsesToolSearch} needs. */
-export interface CreateOpenAIResponsesToolSearchOptions<Tool extends OpenAIResponsesSessionTool = OpenAIResponsesSessionTool> extends SessionToolSearchOptions<Tool> {
+export interface CreateOpenAIResponsesToolSearchOptions<Tool extends OpenAIResponsesSessionTool = OpenAIResponsesSessionTool>
+  extends SessionToolSearchOptions<Tool> {
   /** Hosted search: where tools without a category go (see the transformer). @default 'top-level' */
   readonly uncategorized?: OpenAIResponsesUncategorizedTools;
 }
@@ -75,7 +76,10 @@ export interface OpenAIResponsesToolSearch<Tool extends OpenAIResponsesSessionTo
    * Prepares one request of a session: the plan (cached), the transformed body (sent with the factory's `tools` when
    * it has none), and `handle` for the response.
    */
-  prepare<Body extends object>(body: Body, options: { readonly sessionId: string }): Promise<OpenAIResponsesToolSearchRequest<OpenAIResponsesBodyWithTools<Body, Tool>>>;
+  prepare<Body extends object>(
+    body: Body,
+    options: { readonly sessionId: string },
+  ): Promise<OpenAIResponsesToolSearchRequest<OpenAIResponsesBodyWithTools<Body, Tool>>>;
 }
 
 /** A body as it is sent: its own `tools`, or the factory's when it has none. */
@@ -111,10 +115,15 @@ export type OpenAIResponsesBodyWithTools<Body, Tool> = Body extends { readonly t
  * ```
  * @see https://developers.openai.com/api/docs/guides/tools-tool-search
  */
-export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSessionTool>(options: CreateOpenAIResponsesToolSearchOptions<Tool>): OpenAIResponsesToolSearch<Tool> {
+export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSessionTool>(
+  options: CreateOpenAIResponsesToolSearchOptions<Tool>,
+): OpenAIResponsesToolSearch<Tool> {
   const label = 'createOpenAIResponsesToolSearch';
   if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError('invalid-options', `${label}: \`tools\` must be the agent's Responses tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `${label}: \`tools\` must be the agent's Responses tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
+    );
   }
   const catalogTools = parseSessionTools(options.tools, { api: 'openai-responses', label, where: '`tools`' });
   const catalog = parseOpenAIResponsesTools({ tools: catalogTools });
@@ -142,7 +151,8 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
       type Item = ListItemOf<typeof given, 'input'>;
       const step = async (response: unknown) => {
         const output = isRecord(response) ? response.output : undefined;
-        if (!Array.isArray(output)) throw new ToolSearchError('invalid-request', `\`response.output\` must be the response's output items, got ${describeValue(output)}`);
+        if (!Array.isArray(output))
+          throw new ToolSearchError('invalid-request', `\`response.output\` must be the response's output items, got ${describeValue(output)}`);
         const entries: SessionStepEntry<unknown>[] = [];
         for (const item of output) {
           if (!isRecord(item)) continue;
@@ -163,14 +173,27 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
             const handling = await toolSearch.handleToolCall({ name: names.toWire(searchName), arguments: item.arguments }, { sessionId, plan, names, loaded });
             if (handling.type !== 'search') continue;
             // Loaded as the caller declared them (their `strict`, their namespace).
-            const answer = createOpenAIToolSearchOutput(item as { call_id?: string | null }, handling.result, { tools: catalogTools, names }) satisfies OpenAIResponsesToolSearchOutputItem;
+            const answer = createOpenAIToolSearchOutput(item as { call_id?: string | null }, handling.result, {
+              tools: catalogTools,
+              names,
+            }) satisfies OpenAIResponsesToolSearchOutputItem;
             // What the output's definitions cannot say (no match, loaded earlier, a bad query) follows as a note.
             const note = createOpenAIToolSearchNote(handling.result);
-            entries.push({ call: { type: 'search', id: typeof item.call_id === 'string' ? item.call_id : '', name: searchName, result: handling.result }, write: () => (note === null ? answer : [answer, note]) });
+            entries.push({
+              call: { type: 'search', id: typeof item.call_id === 'string' ? item.call_id : '', name: searchName, result: handling.result },
+              write: () => (note === null ? answer : [answer, note]),
+            });
           } else if (item.type === 'custom_tool_call' && typeof item.call_id === 'string' && typeof item.name === 'string') {
             const id = item.call_id;
             const run = { type: 'run' as const, id, name: names.fromWire(item.name), arguments: item.input, checked: false };
-            entries.push({ call: run, write: (result) => ({ type: 'custom_tool_call_output', call_id: id, output: formatToolContent<OpenAIResponsesFunctionCallOutputContent>(result) }) });
+            entries.push({
+              call: run,
+              write: (result) => ({
+                type: 'custom_tool_call_output',
+                call_id: id,
+                output: formatToolContent<OpenAIResponsesFunctionCallOutputContent>(result),
+              }),
+            });
           }
         }
         return createSessionStep(entries, (written) => {

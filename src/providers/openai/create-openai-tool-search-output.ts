@@ -1,7 +1,12 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { ToolSearchResult } from '../../client/tool-search-result.js';
-import type { OpenAIResponsesFunctionTool, OpenAIResponsesNamespaceTool, OpenAIResponsesTool, OpenAIResponsesToolSearchOutputItem } from './openai-responses-api.js';
+import type {
+  OpenAIResponsesFunctionTool,
+  OpenAIResponsesNamespaceTool,
+  OpenAIResponsesTool,
+  OpenAIResponsesToolSearchOutputItem,
+} from './openai-responses-api.js';
 import { isRecord } from '../../records/is-record.js';
 import type { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
 
@@ -37,7 +42,10 @@ export function createOpenAIToolSearchOutput(
 ): OpenAIResponsesToolSearchOutputItem {
   const callId = call?.call_id;
   if (typeof callId !== 'string' || callId.length === 0) {
-    throw new ToolSearchError('invalid-options', `\`call.call_id\` must be the \`call_id\` of a client-executed \`tool_search_call\`, got ${describeValue(callId)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `\`call.call_id\` must be the \`call_id\` of a client-executed \`tool_search_call\`, got ${describeValue(callId)}`,
+    );
   }
   if (typeof options !== 'object' || options === null || (options.tools !== undefined && !Array.isArray(options.tools))) {
     throw new ToolSearchError('invalid-options', `\`options.tools\` must be the request's \`tools\` list, got ${describeValue(options?.tools)}`);
@@ -49,7 +57,13 @@ export function createOpenAIToolSearchOutput(
   for (const tool of found) {
     const entry = declared.get(tool.name);
     if (entry === undefined) {
-      const loaded: OpenAIResponsesFunctionTool = { type: 'function', name: tool.name, parameters: { ...tool.inputSchema }, strict: false, defer_loading: true };
+      const loaded: OpenAIResponsesFunctionTool = {
+        type: 'function',
+        name: tool.name,
+        parameters: { ...tool.inputSchema },
+        strict: false,
+        defer_loading: true,
+      };
       if (tool.description !== undefined) loaded.description = tool.description;
       tools.push(loaded);
     } else if (entry.namespace === undefined) tools.push(entry.tool);
@@ -80,18 +94,26 @@ export interface CreateOpenAIToolSearchOutputOptions {
 }
 
 /** The declared functions by the name sent (top-level, or in a namespace), deferred, each under that name. */
-function resolveDeclaredFunctions(tools: readonly unknown[], toWire: (name: string) => string): Map<string, { tool: OpenAIResponsesFunctionTool; namespace?: OpenAIResponsesNamespaceTool }> {
+function resolveDeclaredFunctions(
+  tools: readonly unknown[],
+  toWire: (name: string) => string,
+): Map<string, { tool: OpenAIResponsesFunctionTool; namespace?: OpenAIResponsesNamespaceTool }> {
   const declared = new Map<string, { tool: OpenAIResponsesFunctionTool; namespace?: OpenAIResponsesNamespaceTool }>();
   const add = (fn: Record<string, unknown>, namespace?: OpenAIResponsesNamespaceTool): void => {
     const wire = toWire(fn.name as string);
-    if (!declared.has(wire)) declared.set(wire, { tool: { ...(fn as unknown as OpenAIResponsesFunctionTool), name: wire, defer_loading: true }, ...(namespace === undefined ? {} : { namespace }) });
+    if (!declared.has(wire))
+      declared.set(wire, {
+        tool: { ...(fn as unknown as OpenAIResponsesFunctionTool), name: wire, defer_loading: true },
+        ...(namespace === undefined ? {} : { namespace }),
+      });
   };
   for (const entry of tools) {
     if (!isRecord(entry)) continue;
     if (entry.type === 'function' && typeof entry.name === 'string') add(entry);
     else if (entry.type === 'namespace' && typeof entry.name === 'string' && Array.isArray(entry.tools)) {
       const { tools: members, ...namespace } = entry as unknown as OpenAIResponsesNamespaceTool;
-      for (const member of members) if (isRecord(member) && member.type === 'function' && typeof member.name === 'string') add(member, { ...namespace, tools: [] });
+      for (const member of members)
+        if (isRecord(member) && member.type === 'function' && typeof member.name === 'string') add(member, { ...namespace, tools: [] });
     }
   }
   return declared;

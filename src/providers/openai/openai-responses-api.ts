@@ -59,11 +59,7 @@ export interface OpenAIResponsesToolSearchTool {
 }
 
 /** The tools a tool-search transformer writes itself. Every other tool type passes through unchanged. */
-export type OpenAIResponsesTool =
-  | OpenAIResponsesFunctionTool
-  | OpenAIResponsesCustomTool
-  | OpenAIResponsesNamespaceTool
-  | OpenAIResponsesToolSearchTool;
+export type OpenAIResponsesTool = OpenAIResponsesFunctionTool | OpenAIResponsesCustomTool | OpenAIResponsesNamespaceTool | OpenAIResponsesToolSearchTool;
 
 /** A tool type this package does not rewrite (web search, file search, MCP, code interpreter, …), as it arrives. */
 export interface OpenAIResponsesProviderTool {
@@ -212,9 +208,34 @@ export function isOpenAIResponsesReservedNamespace(name: string): boolean {
  * an item is replayed. The list is the one openai-node's own replay helper (`toResponseInputItems`) strips it from.
  */
 export const OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY: ReadonlySet<string> = new Set([
-  'additional_tools', 'apply_patch_call', 'apply_patch_call_output', 'code_interpreter_call', 'compaction', 'compaction_trigger',
-  'computer_call', 'computer_call_output', 'custom_tool_call', 'custom_tool_call_output', 'file_search_call', 'function_call',
-  'function_call_output', 'image_generation_call', 'item_reference', 'local_shell_call', 'local_shell_call_output',
-  'mcp_approval_request', 'mcp_approval_response', 'mcp_call', 'mcp_list_tools', 'message', 'program', 'program_output',
-  'reasoning', 'shell_call', 'shell_call_output', 'tool_search_call', 'tool_search_output', 'web_search_call',
+  'additional_tools',
+  'apply_patch_call',
+  'apply_patch_call_output',
+  'code_interpreter_call',
+  'compaction',
+  'compaction_trigger',
+  'computer_call',
+  'computer_call_output',
+  'custom_tool_call',
+  'custom_tool_call_output',
+  'file_search_call',
+  'function_call',
+  'function_call_output',
+  'image_generation_call',
+  'item_reference',
+  'local_shell_call',
+  'local_shell_call_output',
+  'mcp_approval_request',
+  'mcp_approval_response',
+  'mcp_call',
+  'mcp_list_tools',
+  'message',
+  'program',
+  'program_output',
+  'reasoning',
+  'shell_call',
+  'shell_call_output',
+  'tool_search_call',
+  'tool_search_output',
+  'web_search_call',
 ]);

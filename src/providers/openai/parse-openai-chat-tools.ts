@@ -109,7 +109,10 @@ function parseFunction(value: unknown, index: number): ToolDefinition {
     throw new ToolSearchError('invalid-request', `${toolPath(index)}.function.description of \`${name}\` must be a string, got ${describeValue(description)}`);
   }
   if (parameters !== undefined && (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))) {
-    throw new ToolSearchError('invalid-request', `${toolPath(index)}.function.parameters of \`${name}\` must be a JSON Schema object, got ${describeValue(parameters)}`);
+    throw new ToolSearchError(
+      'invalid-request',
+      `${toolPath(index)}.function.parameters of \`${name}\` must be a JSON Schema object, got ${describeValue(parameters)}`,
+    );
   }
   // "Omitting `parameters` defines a function with an empty parameter list" (the API reference).
   const inputSchema = (parameters as JSONSchemaObject | undefined) ?? { type: 'object', properties: {} };

@@ -195,7 +195,10 @@ function toDefinition(tool: Readonly<Record<string, unknown>>, path: string, nam
     throw new ToolSearchError('invalid-request', `\`${path}.name\` (a function) must be a non-empty string, got ${describeValue(name)}`);
   }
   if (parameters !== undefined && parameters !== null && (typeof parameters !== 'object' || Array.isArray(parameters))) {
-    throw new ToolSearchError('invalid-request', `\`${path}.parameters\` (function \`${name}\`) must be a JSON Schema object or null, got ${describeValue(parameters)}`);
+    throw new ToolSearchError(
+      'invalid-request',
+      `\`${path}.parameters\` (function \`${name}\`) must be a JSON Schema object or null, got ${describeValue(parameters)}`,
+    );
   }
   if (description !== undefined && description !== null && typeof description !== 'string') {
     throw new ToolSearchError('invalid-request', `\`${path}.description\` (function \`${name}\`) must be a string, got ${describeValue(description)}`);

@@ -95,7 +95,11 @@ function checkTools(tools: unknown, add: Add): Set<string> {
   }
   if (tools.length === 0) add('empty-tools', 'tools', '`tools` is an empty array; omit it instead (the API requires at least one tool)');
   if (tools.length > OPENAI_CHAT_MAX_TOOLS) {
-    add('too-many-tools', 'tools', `Invalid 'tools': array too long. Expected an array with maximum length ${OPENAI_CHAT_MAX_TOOLS}, but got an array with length ${tools.length} instead. (array_above_max_length)`);
+    add(
+      'too-many-tools',
+      'tools',
+      `Invalid 'tools': array too long. Expected an array with maximum length ${OPENAI_CHAT_MAX_TOOLS}, but got an array with length ${tools.length} instead. (array_above_max_length)`,
+    );
   }
   const first = new Map<string, number>();
   tools.forEach((tool: unknown, index) => {
@@ -108,7 +112,8 @@ function checkTools(tools: unknown, add: Add): Set<string> {
       add('unsupported-tool-type', `${at}.type`, `Chat Completions has no \`${tool.type}\` tools; they belong to the Responses API`);
       return;
     }
-    if ('defer_loading' in tool) add('unsupported-tool-field', `${at}.defer_loading`, '`defer_loading` is not a Chat Completions field (it belongs to the Responses API)');
+    if ('defer_loading' in tool)
+      add('unsupported-tool-field', `${at}.defer_loading`, '`defer_loading` is not a Chat Completions field (it belongs to the Responses API)');
     const inner = tool.type === 'function' ? tool.function : tool.type === 'custom' ? tool.custom : undefined;
     const innerField = tool.type === 'function' ? 'function' : 'custom';
     if (isRecord(inner) && 'defer_loading' in inner) {
@@ -131,7 +136,12 @@ function checkTools(tools: unknown, add: Add): Set<string> {
     }
     if (inner.strict === true && inner.parameters !== undefined) {
       const problem = resolveOpenAIChatStrictSchemaProblem(inner.parameters);
-      if (problem !== null) add('strict-schema-unsupported', `${at}.function.parameters`, `\`${String(name)}\` has \`strict: true\`, but strict mode rejects its schema: ${problem}`);
+      if (problem !== null)
+        add(
+          'strict-schema-unsupported',
+          `${at}.function.parameters`,
+          `\`${String(name)}\` has \`strict: true\`, but strict mode rejects its schema: ${problem}`,
+        );
     }
   });
   return names;
@@ -164,7 +174,8 @@ function checkToolChoice(choice: unknown, tools: unknown, functionNames: Readonl
     });
   }
   for (const [path, name] of named) {
-    if (typeof name !== 'string' || !functionNames.has(name)) add('tool-choice-unknown-tool', path, `\`tool_choice\` names ${describeValue(name)}, which is not a function in \`tools\``);
+    if (typeof name !== 'string' || !functionNames.has(name))
+      add('tool-choice-unknown-tool', path, `\`tool_choice\` names ${describeValue(name)}, which is not a function in \`tools\``);
   }
 }
 

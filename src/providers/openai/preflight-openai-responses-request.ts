@@ -127,7 +127,8 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
   const topLevelNames = new Map<string, string>();
   const namespaceNames = new Map<string, string>();
   const checkName = (name: unknown, path: string, kind: string): name is string => {
-    if (kind === 'custom' ? typeof name === 'string' && name.length > 0 : typeof name === 'string' && isValidToolName(name, OPENAI_RESPONSES_TOOL_NAME_RULE)) return true;
+    if (kind === 'custom' ? typeof name === 'string' && name.length > 0 : typeof name === 'string' && isValidToolName(name, OPENAI_RESPONSES_TOOL_NAME_RULE))
+      return true;
     report(
       'invalid-tool-name',
       `${path}.name`,
@@ -149,7 +150,8 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
       case 'custom': {
         if (!checkName(tool.name, path, tool.type)) return;
         const first = topLevelNames.get(tool.name);
-        if (first !== undefined) report('duplicate-tool-name', `${path}.name`, `Tool name '${tool.name}' is used by ${first} and ${path}; tool names must be unique.`);
+        if (first !== undefined)
+          report('duplicate-tool-name', `${path}.name`, `Tool name '${tool.name}' is used by ${first} and ${path}; tool names must be unique.`);
         else topLevelNames.set(tool.name, path);
         if (tool.defer_loading === true) {
           firstDeferred ??= `${path}.defer_loading`;
@@ -185,7 +187,11 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
   function checkNamespace(namespace: Record<string, unknown>, path: string): void {
     const name = namespace.name;
     if (typeof name !== 'string' || !isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) {
-      report('invalid-namespace-name', `${path}.name`, `Namespace names must be 1–${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength} letters, digits, '_' or '-' (the pattern of a call's \`namespace\`), got ${JSON.stringify(name)}.`);
+      report(
+        'invalid-namespace-name',
+        `${path}.name`,
+        `Namespace names must be 1–${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength} letters, digits, '_' or '-' (the pattern of a call's \`namespace\`), got ${JSON.stringify(name)}.`,
+      );
     } else {
       const first = namespaceNames.get(name);
       if (first !== undefined) report('duplicate-namespace-name', `${path}.name`, `Namespace '${name}' is declared by ${first} and ${path}; merge them.`);
@@ -198,7 +204,11 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
       report('namespace-without-description', `${path}.description`, `Namespace ${JSON.stringify(name)} must have a \`description\` string.`);
     }
     if ('defer_loading' in namespace) {
-      report('namespace-defer-loading', `${path}.defer_loading`, `\`defer_loading\` applies to the functions inside a namespace, not to the namespace ${JSON.stringify(name)}; set it on each function.`);
+      report(
+        'namespace-defer-loading',
+        `${path}.defer_loading`,
+        `\`defer_loading\` applies to the functions inside a namespace, not to the namespace ${JSON.stringify(name)}; set it on each function.`,
+      );
     }
     if (!Array.isArray(namespace.tools) || namespace.tools.length === 0) {
       report('namespace-without-tools', `${path}.tools`, `Namespace ${JSON.stringify(name)} must hold at least one function or custom tool.`);
@@ -208,12 +218,21 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
     namespace.tools.forEach((member: unknown, index) => {
       const memberPath = `${path}.tools[${index}]`;
       if (!isRecord(member) || (member.type !== 'function' && member.type !== 'custom')) {
-        report('namespace-member-type', memberPath, `Namespaces hold only function and custom tools; ${memberPath} is ${isRecord(member) ? JSON.stringify(member.type) : 'not a tool'}.`);
+        report(
+          'namespace-member-type',
+          memberPath,
+          `Namespaces hold only function and custom tools; ${memberPath} is ${isRecord(member) ? JSON.stringify(member.type) : 'not a tool'}.`,
+        );
         return;
       }
       if (!checkName(member.name, memberPath, member.type)) return;
       const first = seen.get(member.name);
-      if (first !== undefined) report('duplicate-tool-name', `${memberPath}.name`, `Tool name '${member.name}' is used twice in namespace ${JSON.stringify(name)} (${first} and ${memberPath}).`);
+      if (first !== undefined)
+        report(
+          'duplicate-tool-name',
+          `${memberPath}.name`,
+          `Tool name '${member.name}' is used twice in namespace ${JSON.stringify(name)} (${first} and ${memberPath}).`,
+        );
       else seen.set(member.name, memberPath);
       if (member.defer_loading === true) firstDeferred ??= `${memberPath}.defer_loading`;
     });
@@ -254,7 +273,11 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
   return { ok: violations.length === 0, violations };
 }
 
-function checkToolChoice(choice: unknown, tools: readonly unknown[], report: (rule: OpenAIResponsesPreflightRule, path: string, message: string) => void): void {
+function checkToolChoice(
+  choice: unknown,
+  tools: readonly unknown[],
+  report: (rule: OpenAIResponsesPreflightRule, path: string, message: string) => void,
+): void {
   if (!isRecord(choice)) return;
   if (choice.type === 'tool_search') {
     report('tool-choice-tool-search', 'tool_choice', 'The tool search tool cannot be forced with `tool_choice`.');
@@ -272,7 +295,11 @@ function checkToolChoice(choice: unknown, tools: readonly unknown[], report: (ru
   for (const [path, name] of named) {
     if (locations.topLevel.has(name)) continue;
     if (isDeferred(tools, name)) {
-      report('tool-choice-deferred-function', path, `\`tool_choice\` names '${name}', a deferred function; a deferred function cannot be forced. Send it without \`defer_loading\`.`);
+      report(
+        'tool-choice-deferred-function',
+        path,
+        `\`tool_choice\` names '${name}', a deferred function; a deferred function cannot be forced. Send it without \`defer_loading\`.`,
+      );
     } else if (locations.namespaces.has(name)) {
       report(
         'tool-choice-namespaced-function',
@@ -283,7 +310,11 @@ function checkToolChoice(choice: unknown, tools: readonly unknown[], report: (ru
   }
 }
 
-function checkInput(body: Record<string, unknown>, tools: readonly unknown[], report: (rule: OpenAIResponsesPreflightRule, path: string, message: string) => void): void {
+function checkInput(
+  body: Record<string, unknown>,
+  tools: readonly unknown[],
+  report: (rule: OpenAIResponsesPreflightRule, path: string, message: string) => void,
+): void {
   if (!Array.isArray(body.input)) return;
   const found = resolveOpenAIResponsesToolLocations(tools, body.input);
   const locations = { function_call: found.function, custom_tool_call: found.custom };
@@ -291,24 +322,40 @@ function checkInput(body: Record<string, unknown>, tools: readonly unknown[], re
     if (!isRecord(item)) return;
     const path = `input[${index}]`;
     if ('created_by' in item && typeof item.type === 'string' && OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY.has(item.type)) {
-      report('output-only-field', `${path}.created_by`, `Unknown parameter: '${path}.created_by'. \`created_by\` is an output-only field; remove it before replaying the item.`);
+      report(
+        'output-only-field',
+        `${path}.created_by`,
+        `Unknown parameter: '${path}.created_by'. \`created_by\` is an output-only field; remove it before replaying the item.`,
+      );
     }
     if ((item.type === 'tool_search_call' || item.type === 'tool_search_output') && item.call_id !== undefined && item.call_id !== null) {
       const callId = item.call_id;
       if (typeof callId !== 'string' || callId.length < 1 || callId.length > MAX_CALL_ID_LENGTH) {
-        report('tool-search-call-id-length', `${path}.call_id`, `Invalid '${path}.call_id': expected a string of 1–${MAX_CALL_ID_LENGTH} characters, got ${typeof callId === 'string' ? `${callId.length} characters` : JSON.stringify(callId)}.`);
+        report(
+          'tool-search-call-id-length',
+          `${path}.call_id`,
+          `Invalid '${path}.call_id': expected a string of 1–${MAX_CALL_ID_LENGTH} characters, got ${typeof callId === 'string' ? `${callId.length} characters` : JSON.stringify(callId)}.`,
+        );
       }
     }
     if ((item.type !== 'function_call' && item.type !== 'custom_tool_call') || typeof item.name !== 'string') return;
     if (item.type === 'function_call' && !isValidToolName(item.name, OPENAI_RESPONSES_TOOL_NAME_RULE)) {
       const folded = item.name.includes('.') ? ' (keep the namespace in `namespace`, not folded into `name`)' : '';
-      report('function-call-invalid-name', `${path}.name`, `function_call name '${item.name}' is not a valid function name, so it cannot match a tool${folded}.`);
+      report(
+        'function-call-invalid-name',
+        `${path}.name`,
+        `function_call name '${item.name}' is not a valid function name, so it cannot match a tool${folded}.`,
+      );
       return;
     }
     const namespace = item.namespace;
     if (typeof namespace === 'string' && namespace.length > 0) {
       if (!isValidToolName(namespace, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) {
-        report('function-call-invalid-namespace', `${path}.namespace`, `Invalid '${path}.namespace': expected '^[a-zA-Z0-9_-]{1,64}$', got ${JSON.stringify(namespace)}.`);
+        report(
+          'function-call-invalid-namespace',
+          `${path}.namespace`,
+          `Invalid '${path}.namespace': expected '^[a-zA-Z0-9_-]{1,64}$', got ${JSON.stringify(namespace)}.`,
+        );
       }
       return;
     }

@@ -1,9 +1,5 @@
 import { createToolNameMapping, isValidToolName } from '../../names/create-tool-name-mapping.js';
-import {
-  OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
-  OPENAI_RESPONSES_RESERVED_NAMESPACES,
-  isOpenAIResponsesReservedNamespace,
-} from './openai-responses-api.js';
+import { OPENAI_RESPONSES_NAMESPACE_NAME_RULE, OPENAI_RESPONSES_RESERVED_NAMESPACES, isOpenAIResponsesReservedNamespace } from './openai-responses-api.js';
 
 /**
  * The namespace name to send for each group label (a category such as `File Operations`, or a name prefix).
@@ -30,7 +26,11 @@ import {
  * // Map { 'File Operations' => 'File_Operations', 'terminal' => 'terminal_namespace' }
  * ```
  */
-export function resolveOpenAIResponsesNamespaceNames(labels: Iterable<string>, blocked: Iterable<string> = [], secondary: Iterable<string> = []): Map<string, string> {
+export function resolveOpenAIResponsesNamespaceNames(
+  labels: Iterable<string>,
+  blocked: Iterable<string> = [],
+  secondary: Iterable<string> = [],
+): Map<string, string> {
   const primary = new Set(labels);
   const later = [...new Set(secondary)].filter((label) => !primary.has(label));
   const unique = [...primary, ...later];
@@ -41,7 +41,9 @@ export function resolveOpenAIResponsesNamespaceNames(labels: Iterable<string>, b
   const isBlocked = (name: string): boolean => blockedSet.has(name) || isOpenAIResponsesReservedNamespace(name);
   // A label that must not be used as it is goes through the renaming path on purpose: the space is not allowed, so
   // `terminal namespace` becomes `terminal_namespace` (or that plus a hash when even that is taken).
-  const candidates = new Map(unique.map((label) => [label, isBlocked(label) && isValidToolName(label, OPENAI_RESPONSES_NAMESPACE_NAME_RULE) ? `${label} namespace` : label]));
+  const candidates = new Map(
+    unique.map((label) => [label, isBlocked(label) && isValidToolName(label, OPENAI_RESPONSES_NAMESPACE_NAME_RULE) ? `${label} namespace` : label]),
+  );
   // Reserved names are compared case-insensitively, but the mapping compares exactly: `TOOL SEARCH` could still come
   // out as `TOOL_SEARCH`. Such labels take the suffixed form too. One more pass settles it: a `… namespace` candidate
   // is not allowed as it is, and the mapping never gives a renamed label a name it was handed (blocked or reserved).

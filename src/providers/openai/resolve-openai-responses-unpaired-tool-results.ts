@@ -13,7 +13,8 @@ const OUTPUTS: ReadonlySet<string> = new Set(['function_call_output', 'custom_to
  */
 export function resolveOpenAIResponsesUnpairedToolResults(body: Record<string, unknown>): string[] {
   const input = body.input;
-  const stored = (body.previous_response_id !== undefined && body.previous_response_id !== null) || (body.conversation !== undefined && body.conversation !== null);
+  const stored =
+    (body.previous_response_id !== undefined && body.previous_response_id !== null) || (body.conversation !== undefined && body.conversation !== null);
   if (!Array.isArray(input) || stored) return [];
   return resolveUnpairedToolResults(readHistory(input), 'earlier').map(
     (result) =>

@@ -146,7 +146,9 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   // Names the history alone still uses (calls of tools no longer sent) are mapped apart: they never change a
   // current tool's wire name.
   const own = resolveOwnToolsSent(plan);
-  const names = createToolNameMapping([...planNames, own.searchName, own.callToolName, ...otherNames], OPENAI_CHAT_TOOL_NAME_RULE, { secondary: historyToolNames(messages) });
+  const names = createToolNameMapping([...planNames, own.searchName, own.callToolName, ...otherNames], OPENAI_CHAT_TOOL_NAME_RULE, {
+    secondary: historyToolNames(messages),
+  });
   const canonical = (name: string): string => (planSet.has(name) || !planSet.has(names.fromWire(name)) ? name : names.fromWire(name));
 
   // Tool choice first: a forced function is revealed for this request.
@@ -162,7 +164,12 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   // Chat Completions takes at most 128 tools: past that the listing leaves deferred tools out, and then loaded tools
   // are deferred, so every tool stays reachable (`tool_search`, `call_tool`) in a request the API accepts.
   const otherEntries = slots.filter((slot) => slot.kind === 'other').length;
-  const { list, changes } = createToolListWithinLimit(plan, definitions, { revealed, forced: toolChoice.forced, names }, { maxTools: OPENAI_CHAT_MAX_TOOLS, otherEntries, label: 'OpenAI Chat Completions' });
+  const { list, changes } = createToolListWithinLimit(
+    plan,
+    definitions,
+    { revealed, forced: toolChoice.forced, names },
+    { maxTools: OPENAI_CHAT_MAX_TOOLS, otherEntries, label: 'OpenAI Chat Completions' },
+  );
   for (const change of changes) warnings.push({ code: change.code === 'over-tool-limit' ? 'too-many-tools' : change.code, message: change.message });
 
   const deferLoading: string[] = [];
@@ -262,7 +269,10 @@ function emitTool(
     }
     case 'search':
     case 'call':
-      return { type: 'function', function: { name: wireName, description: entry.description as string, parameters: entry.inputSchema } } satisfies OpenAIChatFunctionTool;
+      return {
+        type: 'function',
+        function: { name: wireName, description: entry.description as string, parameters: entry.inputSchema },
+      } satisfies OpenAIChatFunctionTool;
     case 'deferred':
       // The stub is an open object (`additionalProperties: true`), which strict mode rejects. Two literals, not a
       // conditional spread: this runs for every deferred tool of every request.
@@ -281,14 +291,11 @@ function emitTool(
 type KnownRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool' | 'function';
 const KNOWN_ROLES: readonly string[] = ['system', 'developer', 'user', 'assistant', 'tool', 'function'] satisfies KnownRole[];
 
-function transformMessage(
-  message: unknown,
-  index: number,
-  names: ToolNameMapping,
-  warnings: ToolSearchWarning<OpenAIChatWarningCode>[],
-): unknown {
+function transformMessage(message: unknown, index: number, names: ToolNameMapping, warnings: ToolSearchWarning<OpenAIChatWarningCode>[]): unknown {
   if (!isRecord(message) || typeof message.role !== 'string' || !KNOWN_ROLES.includes(message.role)) {
-    const what = isRecord(message) ? `has role ${describeValue(message.role)}, which Chat Completions does not define` : `is ${describeValue(message)}, not a message object`;
+    const what = isRecord(message)
+      ? `has role ${describeValue(message.role)}, which Chat Completions does not define`
+      : `is ${describeValue(message)}, not a message object`;
     warnings.push({ code: 'unknown-message', message: `\`messages[${index}]\` ${what}; it was kept unchanged (tool names in it are not mapped)` });
     return message;
   }
@@ -352,12 +359,18 @@ function historyToolOutputs(messages: readonly unknown[]): HistoryToolOutput[] {
     if (!isRecord(message)) continue;
     if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
       for (const call of message.tool_calls) {
-        if (isRecord(call) && typeof call.id === 'string' && isRecord(call.function) && typeof call.function.name === 'string') calledBy.set(call.id, call.function.name);
+        if (isRecord(call) && typeof call.id === 'string' && isRecord(call.function) && typeof call.function.name === 'string')
+          calledBy.set(call.id, call.function.name);
       }
       continue;
     }
     // A `tool` message answers a call by id; a legacy `function` message names its function.
-    const name = message.role === 'tool' && typeof message.tool_call_id === 'string' ? calledBy.get(message.tool_call_id) : message.role === 'function' ? message.name : undefined;
+    const name =
+      message.role === 'tool' && typeof message.tool_call_id === 'string'
+        ? calledBy.get(message.tool_call_id)
+        : message.role === 'function'
+          ? message.name
+          : undefined;
     if (typeof name !== 'string') continue;
     if (typeof message.content === 'string') outputs.push({ name, output: message.content });
     else if (Array.isArray(message.content)) {
@@ -367,11 +380,7 @@ function historyToolOutputs(messages: readonly unknown[]): HistoryToolOutput[] {
   return outputs;
 }
 
-function transformToolChoice(
-  choice: unknown,
-  names: ToolNameMapping,
-  canonical: (name: string) => string,
-): { value: unknown; forced: string[] } {
+function transformToolChoice(choice: unknown, names: ToolNameMapping, canonical: (name: string) => string): { value: unknown; forced: string[] } {
   if (!isRecord(choice)) return { value: choice, forced: [] };
   if (choice.type === 'function' && isRecord(choice.function) && typeof choice.function.name === 'string') {
     const name = canonical(choice.function.name);

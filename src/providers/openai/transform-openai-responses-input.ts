@@ -4,17 +4,12 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import {
-  OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY,
-  OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
-  OPENAI_RESPONSES_TOOL_NAME_RULE,
-} from './openai-responses-api.js';
+import { OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY, OPENAI_RESPONSES_NAMESPACE_NAME_RULE, OPENAI_RESPONSES_TOOL_NAME_RULE } from './openai-responses-api.js';
 import {
   resolveOpenAIResponsesCallNamespace,
   resolveOpenAIResponsesToolLocations,
   type OpenAIResponsesFunctionLocations,
 } from './resolve-openai-responses-function-locations.js';
-
 
 /** The statuses of this package's `tool_search` results (see `ToolSearchResult`). */
 const TOOL_SEARCH_RESULT_STATUSES: ReadonlySet<unknown> = new Set(['found', 'no-match', 'listing', 'invalid-query', 'invalid-arguments']);
@@ -62,7 +57,9 @@ export function transformOpenAIResponsesInput(
   // Where functions can be called matters only to replayed calls: a history without one skips walking every tool.
   const hasCalls = items.some((item) => isCallItem(item as Record<string, unknown>));
   // Tool search outputs first: where the history loaded a function is read under the names it is sent with.
-  const searched = items.map((item) => ((item as Record<string, unknown>).type === 'tool_search_output' ? transformSearchOutput(withoutCreatedBy(item as Record<string, unknown>), context) : item));
+  const searched = items.map((item) =>
+    (item as Record<string, unknown>).type === 'tool_search_output' ? transformSearchOutput(withoutCreatedBy(item as Record<string, unknown>), context) : item,
+  );
   const sentByKind = hasCalls ? resolveOpenAIResponsesToolLocations(context.tools) : NO_TOOL_LOCATIONS;
   const loadedByKind = hasCalls ? resolveOpenAIResponsesToolLocations([], searched) : NO_TOOL_LOCATIONS;
   const sent = sentByKind.all;
@@ -141,7 +138,8 @@ export function resolveOpenAIResponsesCallOutputs(input: unknown): HistoryToolOu
     const output = (item as { output?: unknown }).output;
     if (typeof output === 'string') outputs.push({ name: answered, output });
     else if (Array.isArray(output)) {
-      for (const part of output) if (typeof part === 'object' && part !== null && typeof part.text === 'string') outputs.push({ name: answered, output: part.text });
+      for (const part of output)
+        if (typeof part === 'object' && part !== null && typeof part.text === 'string') outputs.push({ name: answered, output: part.text });
     }
   }
   return outputs;
@@ -182,7 +180,10 @@ function resolveCallWireName(
  * a second pass would read it as that label and send the label's name (`a b` must not become `a_b` while the label
  * `a_b` is sent as `a_b_namespace`).
  */
-function createNamespaceRepair(locations: readonly OpenAIResponsesFunctionLocations[], namespaceNames: ReadonlyMap<string, string>): (namespace: string) => string {
+function createNamespaceRepair(
+  locations: readonly OpenAIResponsesFunctionLocations[],
+  namespaceNames: ReadonlyMap<string, string>,
+): (namespace: string) => string {
   const known: string[] = [];
   for (const found of locations) for (const namespaces of found.namespaces.values()) known.push(...namespaces);
   for (const [label, name] of namespaceNames) if (label !== name) known.push(label);
@@ -191,7 +192,11 @@ function createNamespaceRepair(locations: readonly OpenAIResponsesFunctionLocati
     if (isValidToolName(namespace, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) return namespace;
     let result = repaired.get(namespace);
     if (result === undefined) {
-      result = createToolNameMapping(known.filter((name) => isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)), OPENAI_RESPONSES_NAMESPACE_NAME_RULE, { secondary: [namespace] }).toWire(namespace);
+      result = createToolNameMapping(
+        known.filter((name) => isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)),
+        OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
+        { secondary: [namespace] },
+      ).toWire(namespace);
       repaired.set(namespace, result);
     }
     return result;
@@ -210,7 +215,10 @@ function transformCall(
 ): unknown {
   const record = withoutCreatedBy(item);
   if (typeof record.name !== 'string' || record.name.length === 0) {
-    throw new ToolSearchError('invalid-request', `\`input[${index}].name\` (a ${String(record.type)} item) must be a non-empty string, got ${describeValue(record.name)}`);
+    throw new ToolSearchError(
+      'invalid-request',
+      `\`input[${index}].name\` (a ${String(record.type)} item) must be a non-empty string, got ${describeValue(record.name)}`,
+    );
   }
   const custom = record.type === 'custom_tool_call';
   const original = custom ? record.name : context.originalOf(record.name);
@@ -318,7 +326,11 @@ function transformSearchOutput(item: Record<string, unknown>, context: OpenAIRes
       case 'namespace':
         return { ...record, name: namespaceName(record.name), ...(Array.isArray(record.tools) ? { tools: record.tools.map(renameTool) } : {}) };
       case 'tool_reference':
-        return { ...record, function_name: functionName(record.function_name), ...('namespace' in record ? { namespace: namespaceName(record.namespace) } : {}) };
+        return {
+          ...record,
+          function_name: functionName(record.function_name),
+          ...('namespace' in record ? { namespace: namespaceName(record.namespace) } : {}),
+        };
       default:
         return tool;
     }

@@ -120,10 +120,13 @@ export type TransformedOpenAIResponsesBody<Body> = Omit<Body, 'tools' | 'instruc
 /** What {@link transformOpenAIResponsesRequest} returns: the body to send, the warnings and the tool-name mapping. */
 export type TransformOpenAIResponsesRequestResult<Body> = TransformRequestResult<TransformedOpenAIResponsesBody<Body>, OpenAIResponsesWarningCode>;
 
-const optionsSchema = z.strictObject({
-  revealed: REVEALED_OPTION_SCHEMA,
-  uncategorized: z.enum(['top-level', 'name-prefix'], { error: "must be 'top-level' or 'name-prefix'" }).optional(),
-}, { error: 'must be an object such as `{ revealed, uncategorized }`' });
+const optionsSchema = z.strictObject(
+  {
+    revealed: REVEALED_OPTION_SCHEMA,
+    uncategorized: z.enum(['top-level', 'name-prefix'], { error: "must be 'top-level' or 'name-prefix'" }).optional(),
+  },
+  { error: 'must be an object such as `{ revealed, uncategorized }`' },
+);
 
 /** Separators of MCP-style qualified names, for `uncategorized: 'name-prefix'`. */
 const PREFIX_SEPARATOR = /__|[./:]/;
@@ -321,7 +324,12 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   // `tool_choice` names a function by its bare name (it has no `namespace`), and cannot name one that is not loaded:
   // a function it names is sent loaded, at the top level, for as long as the choice names it.
   const forced = new Set(context.forced);
-  const moved = context.forced.filter((name) => deferred.delete(name) || (hosted ? nonEmpty(planned.get(name)?.category) : undefined) !== undefined || read.tools.some((entry) => entry.kind === 'function' && entry.namespace !== undefined && originalOf(entry.definition?.name as string) === name));
+  const moved = context.forced.filter(
+    (name) =>
+      deferred.delete(name) ||
+      (hosted ? nonEmpty(planned.get(name)?.category) : undefined) !== undefined ||
+      read.tools.some((entry) => entry.kind === 'function' && entry.namespace !== undefined && originalOf(entry.definition?.name as string) === name),
+  );
   if (moved.length > 0) {
     warnings.push({
       code: 'forced-tool-kept-loaded',
@@ -342,7 +350,8 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
       const original = originalOf(entry.definition?.name as string);
       // A deferred tool the request leaves out takes no part in naming namespaces, so its own output, which no longer
       // holds it, is named the same.
-      if (!forced.has(original) && !left.has(original)) label = hosted ? (nonEmpty(planned.get(original)?.category) ?? entry.namespace ?? prefixes.get(original)) : entry.namespace;
+      if (!forced.has(original) && !left.has(original))
+        label = hosted ? (nonEmpty(planned.get(original)?.category) ?? entry.namespace ?? prefixes.get(original)) : entry.namespace;
       if (label !== undefined) labels.set(original, label);
       if (label !== undefined && entry.namespace !== undefined && !bodyNamespaceLabels.has(entry.namespace)) bodyNamespaceLabels.set(entry.namespace, label);
     }
@@ -411,7 +420,8 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
         const original = originalOf(entry.definition?.name as string);
         if (left.has(original)) break;
         let tool = functionTool(entry.tool, names.toWire(original), deferred.has(original));
-        if (library && plan.listing === 'compact' && deferred.has(original) && typeof tool.description === 'string') tool = { ...tool, description: compactDescription(tool.description) };
+        if (library && plan.listing === 'compact' && deferred.has(original) && typeof tool.description === 'string')
+          tool = { ...tool, description: compactDescription(tool.description) };
         if (label !== undefined) push(members, label, tool);
         else if (deferred.has(original)) deferredTop.push(tool);
         else top.push(tool);
@@ -460,19 +470,21 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
   }
   // Sorted by the name sent, not the label: a body an earlier transform wrote holds the names sent as labels, and must
   // come out in the same order.
-  const namespaces = [...members.keys()].sort((left, right) => compareText(namespaceNames.get(left) as string, namespaceNames.get(right) as string) || compareText(left, right)).map((label) => {
-    const name = namespaceNames.get(label) as string;
-    const tools = members.get(label) as Record<string, unknown>[];
-    if (hosted && tools.length > RECOMMENDED_NAMESPACE_SIZE && tools.some((tool) => tool.defer_loading === true)) {
-      warnings.push({
-        code: 'namespace-over-recommended-size',
-        message: `namespace \`${name}\` holds ${tools.length} tools; OpenAI recommends fewer than about ${RECOMMENDED_NAMESPACE_SIZE} per namespace, so tool search loads fewer unneeded schemas. Split the category`,
-      });
-    }
-    // The body's own description wins (also under the name an earlier transform gave the namespace).
-    const description = descriptions.get(label) ?? descriptions.get(name) ?? `Tools for ${label}`;
-    return { type: 'namespace', name, description, tools };
-  });
+  const namespaces = [...members.keys()]
+    .sort((left, right) => compareText(namespaceNames.get(left) as string, namespaceNames.get(right) as string) || compareText(left, right))
+    .map((label) => {
+      const name = namespaceNames.get(label) as string;
+      const tools = members.get(label) as Record<string, unknown>[];
+      if (hosted && tools.length > RECOMMENDED_NAMESPACE_SIZE && tools.some((tool) => tool.defer_loading === true)) {
+        warnings.push({
+          code: 'namespace-over-recommended-size',
+          message: `namespace \`${name}\` holds ${tools.length} tools; OpenAI recommends fewer than about ${RECOMMENDED_NAMESPACE_SIZE} per namespace, so tool search loads fewer unneeded schemas. Split the category`,
+        });
+      }
+      // The body's own description wins (also under the name an earlier transform gave the namespace).
+      const description = descriptions.get(label) ?? descriptions.get(name) ?? `Tools for ${label}`;
+      return { type: 'namespace', name, description, tools };
+    });
 
   const tools: unknown[] = [...top, ...namespaces, ...deferredTop];
   const anyDeferred = tools.some(isDeferredTool);
@@ -491,7 +503,7 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
         code: 'hosted-search-for-caller-deferral',
         message:
           "the plan uses the library's search but defers none of its tools in this request, and tools the caller deferred itself (`defer_loading: true` on an `mcp` server, a custom tool, …) " +
-          "need a tool search tool (the API rejects them without one); OpenAI's hosted `{\"type\":\"tool_search\"}` was sent, which loads them",
+          'need a tool search tool (the API rejects them without one); OpenAI\'s hosted `{"type":"tool_search"}` was sent, which loads them',
       });
     }
   } else searchTool = hosted && anyDeferred ? hostedSearch() : clientSearch;
@@ -505,7 +517,10 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
           : "the plan does not use OpenAI's hosted tool search";
     warnings.push({ code: 'tool-search-tool-removed', message: `the body's \`{"type":"tool_search"}\` tool was removed: ${why}` });
   }
-  if (searchTool !== undefined && top.some((tool) => ['function', 'custom'].includes((tool as { type?: string }).type ?? '') && (tool as { name?: unknown }).name === TOOL_SEARCH_TOOL_NAME)) {
+  if (
+    searchTool !== undefined &&
+    top.some((tool) => ['function', 'custom'].includes((tool as { type?: string }).type ?? '') && (tool as { name?: unknown }).name === TOOL_SEARCH_TOOL_NAME)
+  ) {
     warnings.push({
       code: 'search-tool-name-conflict',
       message: "a top-level tool is named `tool_search`, next to OpenAI's tool search tool of the same name; rename it so the model can tell them apart",
@@ -602,7 +617,7 @@ function buildClientTools(context: BuildContext): BuiltTools {
   if (searchTools.length > (kept === undefined ? 0 : 1)) {
     warnings.push({
       code: 'tool-search-tool-removed',
-      message: "the body's `{\"type\":\"tool_search\"}` tool was removed: the plan uses the client-side `tool_search` function, not OpenAI's hosted tool search",
+      message: 'the body\'s `{"type":"tool_search"}` tool was removed: the plan uses the client-side `tool_search` function, not OpenAI\'s hosted tool search',
     });
   }
   if (read.namespaces.length > 0) {
@@ -629,7 +644,9 @@ function resolveFlatCustomNames(read: OpenAIResponsesBodyTools, functionNames: (
   if (!read.tools.some((entry) => entry.kind === 'custom')) return result;
   const taken = new Set(functionNames());
   // Top-level custom tools first: their names are the caller's own, and nothing outranks them.
-  const order = [...read.tools.entries()].filter(([, entry]) => entry.kind === 'custom').sort(([a, left], [b, right]) => Number(left.namespace !== undefined) - Number(right.namespace !== undefined) || a - b);
+  const order = [...read.tools.entries()]
+    .filter(([, entry]) => entry.kind === 'custom')
+    .sort(([a, left], [b, right]) => Number(left.namespace !== undefined) - Number(right.namespace !== undefined) || a - b);
   for (const [index, entry] of order) {
     const own = entry.tool.name as string;
     if (entry.namespace === undefined) {
@@ -696,7 +713,12 @@ function withoutDeferLoading(tool: Readonly<Record<string, unknown>>): Readonly<
 }
 
 /** A tool the plan does not manage, unchanged, except that `defer_loading` goes when no hosted search is sent. */
-function passThroughTool(tool: Readonly<Record<string, unknown>>, hosted: boolean, undeferred: string[], entry: OpenAIResponsesBodyTool): Record<string, unknown> {
+function passThroughTool(
+  tool: Readonly<Record<string, unknown>>,
+  hosted: boolean,
+  undeferred: string[],
+  entry: OpenAIResponsesBodyTool,
+): Record<string, unknown> {
   if (hosted || tool.defer_loading === undefined) return tool as Record<string, unknown>;
   const { defer_loading: deferLoading, ...rest } = tool;
   if (deferLoading === true) undeferred.push(`\`${String(tool.name ?? tool.server_label ?? tool.type)}\` (${entry.path})`);
@@ -718,7 +740,9 @@ function reportUndeferred(undeferred: readonly string[], warnings: ToolSearchWar
 function isDeferredTool(tool: unknown): boolean {
   const record = tool as { defer_loading?: unknown; type?: unknown; tools?: unknown };
   if (record.defer_loading === true) return true;
-  return record.type === 'namespace' && Array.isArray(record.tools) && record.tools.some((member: { defer_loading?: unknown }) => member.defer_loading === true);
+  return (
+    record.type === 'namespace' && Array.isArray(record.tools) && record.tools.some((member: { defer_loading?: unknown }) => member.defer_loading === true)
+  );
 }
 
 /** The name a function (its wire name) or a custom tool (its own name) is sent under. */
@@ -798,7 +822,12 @@ function transformToolChoice(choice: unknown, names: ToolNameMapping, originalOf
 }
 
 /** Throws `plan-mismatch` naming the tools when the plan and the body's functions differ. */
-function matchPlan(read: OpenAIResponsesBodyTools, plan: ToolSearchPlan, planned: ReadonlyMap<string, PlannedTool>, originalOf: (name: string) => string): void {
+function matchPlan(
+  read: OpenAIResponsesBodyTools,
+  plan: ToolSearchPlan,
+  planned: ReadonlyMap<string, PlannedTool>,
+  originalOf: (name: string) => string,
+): void {
   const found = new Map<string, string>();
   const unplanned: string[] = [];
   for (const entry of read.tools) {
@@ -811,16 +840,17 @@ function matchPlan(read: OpenAIResponsesBodyTools, plan: ToolSearchPlan, planned
     }
     const first = found.get(original);
     if (first !== undefined) {
-      throw new ToolSearchError('invalid-request', `\`${first}\` and \`${entry.path}\` are the same tool \`${original}\` (once under its original name, once under its wire name)`);
+      throw new ToolSearchError(
+        'invalid-request',
+        `\`${first}\` and \`${entry.path}\` are the same tool \`${original}\` (once under its original name, once under its wire name)`,
+      );
     }
     found.set(original, entry.path);
   }
   // A listing that leaves deferred tools out of the request: its own output lacks them, and is read back as is.
   const searched = plan.mechanism === 'client' || (plan.mechanism === 'openai-hosted' && plan.search === 'library');
   const unlisted = searched && (plan.listing === 'names' || plan.listing === 'none');
-  const missing = [...planned.values()]
-    .filter((tool) => !found.has(tool.name) && !(unlisted && tool.status === 'deferred'))
-    .map((tool) => `\`${tool.name}\``);
+  const missing = [...planned.values()].filter((tool) => !found.has(tool.name) && !(unlisted && tool.status === 'deferred')).map((tool) => `\`${tool.name}\``);
   if (missing.length === 0 && unplanned.length === 0) return;
   const parts = [
     missing.length > 0 ? `the plan has ${missing.join(', ')}, which the body's tools lack` : '',
@@ -844,7 +874,10 @@ function parseOptions(options: unknown): ResolvedOptions {
     }
     const keys = issue?.path ?? [];
     const path = keys.length > 0 ? `\`options.${keys.join('.')}\`` : '`options`';
-    const value = keys.reduce<unknown>((current, key) => (typeof current === 'object' && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined), options);
+    const value = keys.reduce<unknown>(
+      (current, key) => (typeof current === 'object' && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined),
+      options,
+    );
     throw new ToolSearchError('invalid-options', `${path} ${issue?.message ?? 'is invalid'}, got ${describeValue(value)}`);
   }
   return { revealed: parseRevealedOption(parsed.data.revealed), uncategorized: parsed.data.uncategorized ?? 'top-level' };

@@ -142,7 +142,8 @@ describe('createAISDKToolSearch', () => {
       expect(await second.text).toBe('I need the repository first.');
       const resent = bodies(streamed);
       expect(resent).toHaveLength(3);
-      for (const body of resent) expect(JSON.stringify([body.tools, body.systemInstruction])).toBe(JSON.stringify([sent[0]?.tools, sent[0]?.systemInstruction]));
+      for (const body of resent)
+        expect(JSON.stringify([body.tools, body.systemInstruction])).toBe(JSON.stringify([sent[0]?.tools, sent[0]?.systemInstruction]));
       const again = JSON.parse(resent[1]?.contents.at(-1).parts[0].functionResponse.response.content);
       expect(again).toMatchObject({ status: 'found', loadedEarlier: ['search_repositories'] });
       const misfit = JSON.parse(resent[2]?.contents.at(-1).parts[0].functionResponse.response.content);
@@ -232,9 +233,35 @@ describe('createAISDKToolSearch', () => {
   describe('on gpt-5.4 (OpenAI’s hosted search, the library’s ranking)', () => {
     it('answers the client-executed tool_search_call with a tool_search_output that loads the tool', async () => {
       const fake = await startFakeAPI('/responses', [
-        json(responsesReply(1, [{ type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } }])),
-        json(responsesReply(2, [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'list_issues', namespace: 'list_issues', arguments: '{"owner":"octo","repo":"hello"}', status: 'completed' }])),
-        json(responsesReply(3, [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }] }])),
+        json(
+          responsesReply(1, [
+            { type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts1', execution: 'client', status: 'completed', arguments: { query: 'list_issues' } },
+          ]),
+        ),
+        json(
+          responsesReply(2, [
+            {
+              type: 'function_call',
+              id: 'fc_1',
+              call_id: 'call_1',
+              name: 'list_issues',
+              namespace: 'list_issues',
+              arguments: '{"owner":"octo","repo":"hello"}',
+              status: 'completed',
+            },
+          ]),
+        ),
+        json(
+          responsesReply(3, [
+            {
+              type: 'message',
+              id: 'msg_1',
+              role: 'assistant',
+              status: 'completed',
+              content: [{ type: 'output_text', text: 'Two open issues.', annotations: [] }],
+            },
+          ]),
+        ),
       ]);
       const openai = createOpenAI({ baseURL: fake.url, apiKey: 'test' });
       const { ran, tools } = githubToolSet();
@@ -267,23 +294,56 @@ describe('createAISDKToolSearch', () => {
     });
 
     it('loads nothing again for a repeated search when the history’s tool_search_output loaded the tool, on another worker', async () => {
-      const search = (id: number) => json(responsesReply(id, [{ type: 'tool_search_call', id: `tsc_${id}`, call_id: `call_ts${id}`, execution: 'client', status: 'completed', arguments: { query: 'list_issues' } }]));
-      const done = (id: number) => json(responsesReply(id, [{ type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] }]));
+      const search = (id: number) =>
+        json(
+          responsesReply(id, [
+            {
+              type: 'tool_search_call',
+              id: `tsc_${id}`,
+              call_id: `call_ts${id}`,
+              execution: 'client',
+              status: 'completed',
+              arguments: { query: 'list_issues' },
+            },
+          ]),
+        );
+      const done = (id: number) =>
+        json(
+          responsesReply(id, [
+            { type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] },
+          ]),
+        );
       const fake = await startFakeAPI('/responses', [search(1), done(2), search(3), done(4)]);
       const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' })('gpt-5.4');
       const { tools } = githubToolSet();
       const run = async (messages: ModelMessage[]) =>
-        generateText({ model, ...(await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 'session-1' })), messages, stopWhen: stepCountIs(3), maxRetries: 0, providerOptions: { openai: { store: false } } });
+        generateText({
+          model,
+          ...(await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 'session-1' })),
+          messages,
+          stopWhen: stepCountIs(3),
+          maxRetries: 0,
+          providerOptions: { openai: { store: false } },
+        });
       const first = await run([{ role: 'user', content: 'Which issues are open?' }]);
       await run([...runMessages(first), { role: 'user', content: 'Again.' }]);
       const outputs = (request: number) => bodies(fake)[request]?.input.filter((item: { type?: string }) => item.type === 'tool_search_output');
       expect(outputs(1)).toMatchObject([{ call_id: 'call_ts1', tools: [{ name: 'list_issues' }] }]);
-      expect(outputs(3)).toMatchObject([{ call_id: 'call_ts1', tools: [{ name: 'list_issues' }] }, { call_id: 'call_ts3', tools: [] }]);
+      expect(outputs(3)).toMatchObject([
+        { call_id: 'call_ts1', tools: [{ name: 'list_issues' }] },
+        { call_id: 'call_ts3', tools: [] },
+      ]);
     });
   });
 
   describe('on gpt-5.4, streamed', () => {
-    const usage = { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 };
+    const usage = {
+      input_tokens: 100,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 20,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 120,
+    };
     const stream = (index: number, item: Record<string, unknown>, deltas: unknown[], done: Record<string, unknown>) =>
       sse([
         { type: 'response.created', response: { id: `resp_${index}`, created_at: 1767225600 + index, model: 'gpt-5.4' } },
@@ -300,11 +360,16 @@ describe('createAISDKToolSearch', () => {
       const message = { type: 'message', id: 'msg_1' };
       const fake = await startFakeAPI('/responses', [
         stream(1, { ...search, status: 'in_progress' }, [], { ...search, status: 'completed' }),
-        stream(2, { ...call, arguments: '', status: 'in_progress' }, [{ type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 0, delta: '{"owner":"octo","repo":"hello"}' }], {
-          ...call,
-          arguments: '{"owner":"octo","repo":"hello"}',
-          status: 'completed',
-        }),
+        stream(
+          2,
+          { ...call, arguments: '', status: 'in_progress' },
+          [{ type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 0, delta: '{"owner":"octo","repo":"hello"}' }],
+          {
+            ...call,
+            arguments: '{"owner":"octo","repo":"hello"}',
+            status: 'completed',
+          },
+        ),
         stream(3, message, [{ type: 'response.output_text.delta', item_id: 'msg_1', output_index: 0, content_index: 0, delta: 'Two open issues.' }], {
           ...message,
           role: 'assistant',
@@ -391,7 +456,13 @@ describe('createAISDKToolSearch', () => {
       const model = createAnthropic({ baseURL: `${fake.url}/v1`, apiKey: 'test' })('claude-sonnet-4-5');
       const { tools } = githubToolSet();
       const run = async (messages: ModelMessage[]) =>
-        generateText({ model, ...(await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 'session-1' })), messages, stopWhen: stepCountIs(3), maxRetries: 0 });
+        generateText({
+          model,
+          ...(await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 'session-1' })),
+          messages,
+          stopWhen: stepCountIs(3),
+          maxRetries: 0,
+        });
       const first = await run([{ role: 'user', content: 'Read the README.' }]);
       await run([...runMessages(first), { role: 'user', content: 'Again.' }]);
       const answer = bodies(fake)[3]?.messages.at(-1).content[0];
@@ -404,7 +475,19 @@ describe('createAISDKToolSearch', () => {
   describe('on claude-sonnet-4-5, streamed', () => {
     const stream = (id: string, block: Record<string, unknown>, delta: Record<string, unknown>, stopReason: string) =>
       sse([
-        { type: 'message_start', message: { id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 100, output_tokens: 1 } } },
+        {
+          type: 'message_start',
+          message: {
+            id,
+            type: 'message',
+            role: 'assistant',
+            model: 'claude-sonnet-4-5',
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            usage: { input_tokens: 100, output_tokens: 1 },
+          },
+        },
         { type: 'content_block_start', index: 0, content_block: block },
         { type: 'content_block_delta', index: 0, delta },
         { type: 'content_block_stop', index: 0 },
@@ -414,8 +497,18 @@ describe('createAISDKToolSearch', () => {
 
     it('streams tool_search answered with tool_reference parts, the loaded tool’s call and the answer', async () => {
       const fake = await startFakeAPI('/v1/messages', [
-        stream('msg_1', { type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: {} }, { type: 'input_json_delta', partial_json: '{"query":"get_file_contents"}' }, 'tool_use'),
-        stream('msg_2', { type: 'tool_use', id: 'toolu_2', name: 'get_file_contents', input: {} }, { type: 'input_json_delta', partial_json: '{"owner":"octo","repo":"hello","path":"README.md"}' }, 'tool_use'),
+        stream(
+          'msg_1',
+          { type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: {} },
+          { type: 'input_json_delta', partial_json: '{"query":"get_file_contents"}' },
+          'tool_use',
+        ),
+        stream(
+          'msg_2',
+          { type: 'tool_use', id: 'toolu_2', name: 'get_file_contents', input: {} },
+          { type: 'input_json_delta', partial_json: '{"owner":"octo","repo":"hello","path":"README.md"}' },
+          'tool_use',
+        ),
         stream('msg_3', { type: 'text', text: '' }, { type: 'text_delta', text: 'It says hello.' }, 'end_turn'),
       ]);
       const { ran, tools } = githubToolSet();
@@ -440,7 +533,13 @@ describe('createAISDKToolSearch', () => {
   describe('with the provider’s own search', () => {
     it.each([
       ['gpt-5.4', () => createOpenAI({ apiKey: 'test' })('gpt-5.4'), 'tool_search', 'openai.tool_search', 'openai'],
-      ['claude-sonnet-4-5', () => createAnthropic({ apiKey: 'test' })('claude-sonnet-4-5'), 'tool_search_tool_bm25', 'anthropic.tool_search_bm25_20251119', 'anthropic'],
+      [
+        'claude-sonnet-4-5',
+        () => createAnthropic({ apiKey: 'test' })('claude-sonnet-4-5'),
+        'tool_search_tool_bm25',
+        'anthropic.tool_search_bm25_20251119',
+        'anthropic',
+      ],
     ] as const)('sends %s the hosted search tool, the deferred tools with deferLoading, and no note', async (_label, model, key, id, provider) => {
       const { tools } = githubToolSet();
       const settings = await createAISDKToolSearch({ tools, config: { search: 'provider' } }).prepare(model(), { sessionId: 's', system: 'Hi.' });
@@ -454,7 +553,9 @@ describe('createAISDKToolSearch', () => {
   describe('what the AI SDK cannot express', () => {
     it('sends deferred functions with defer_loading under OpenAI’s hosted search when the names listing was asked for, and says so', async () => {
       const { tools } = githubToolSet();
-      const settings = await createAISDKToolSearch({ tools, config: { listing: 'names' } }).prepare(createOpenAI({ apiKey: 'test' })('gpt-5.4'), { sessionId: 's' });
+      const settings = await createAISDKToolSearch({ tools, config: { listing: 'names' } }).prepare(createOpenAI({ apiKey: 'test' })('gpt-5.4'), {
+        sessionId: 's',
+      });
       expect(settings.plan.listing).toBe('full');
       expect(settings.warnings.map((warning) => warning.code)).toEqual(['listing-not-expressible']);
       expect(settings.tools.list_issues?.providerOptions).toEqual({ openai: { deferLoading: true } });
@@ -472,7 +573,10 @@ describe('createAISDKToolSearch', () => {
 
     it('names deferred tools and calls them through call_tool on a Google model when stubs were asked for, and says so', async () => {
       const { tools } = githubToolSet();
-      const settings = await createAISDKToolSearch({ tools, config: { listing: 'full' } }).prepare(createGoogleGenerativeAI({ apiKey: 'test' })('gemini-2.5-flash'), { sessionId: 's' });
+      const settings = await createAISDKToolSearch({ tools, config: { listing: 'full' } }).prepare(
+        createGoogleGenerativeAI({ apiKey: 'test' })('gemini-2.5-flash'),
+        { sessionId: 's' },
+      );
       expect(settings.plan.listing).toBe('names');
       expect(settings.warnings.map((warning) => warning.code)).toEqual(['stubs-not-expressible']);
       expect(Object.keys(settings.tools)).toEqual(['tool_search', 'call_tool']);
@@ -505,7 +609,10 @@ describe('createAISDKToolSearch', () => {
       ['deferred as stubs', { threshold: 0, listing: 'full' }],
     ] as const)('keeps a tool named __proto__ as a tool of the set, %s', async (_label, config) => {
       const { tools } = githubToolSet();
-      const withProto: ToolSet = Object.fromEntries([['__proto__', tools.list_issues as ToolSet[string]], ['create_issue', tools.create_issue as ToolSet[string]]]);
+      const withProto: ToolSet = Object.fromEntries([
+        ['__proto__', tools.list_issues as ToolSet[string]],
+        ['create_issue', tools.create_issue as ToolSet[string]],
+      ]);
       const settings = await createAISDKToolSearch({ tools: withProto, config }).prepare(createOpenAI({ apiKey: 'test' }).chat('gpt-4.1'), { sessionId: 's' });
       expect(Object.getPrototypeOf(settings.tools)).toBe(Object.prototype);
       expect(Object.keys(settings.tools)).toContain('__proto__');
@@ -537,26 +644,42 @@ describe('createAISDKToolSearch', () => {
   });
 
   describe('streaming tools', () => {
-    it.each(['names', 'full'] as const)('sends the last output of a tool whose execute streams (an async generator), called through the %s listing', async (listing) => {
-      const call: [string, string, unknown] = listing === 'names' ? ['call_1', 'call_tool', { name: 'list_issues', arguments: { owner: 'octo', repo: 'hello' } }] : ['call_1', 'list_issues', { owner: 'octo', repo: 'hello' }];
-      const fake = await startFakeAPI('/chat/completions', [json(chatReply(1, [call])), json(chatReply(2, []))]);
-      const { tools } = githubToolSet();
-      const streaming = {
-        ...tools,
-        list_issues: tool({
-          description: 'List issues.',
-          inputSchema: jsonSchema<{ owner: string; repo: string }>({ type: 'object', properties: { owner: { type: 'string' }, repo: { type: 'string' } }, required: ['owner', 'repo'] }),
-          async *execute({ owner, repo }) {
-            yield { status: 'loading' };
-            yield { status: 'done', issues: [`${owner}/${repo}#1`] };
-          },
-        }),
-      } as ToolSet;
-      const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' }).chat('gpt-4.1');
-      await generateText({ model, ...(await createAISDKToolSearch({ tools: streaming, config: { listing } }).prepare(model, { sessionId: 's' })), prompt: 'List.', stopWhen: stepCountIs(3), maxRetries: 0 });
-      const answer = bodies(fake)[1]?.messages.find((message: { role: string }) => message.role === 'tool');
-      expect(JSON.parse(answer.content)).toEqual({ status: 'done', issues: ['octo/hello#1'] });
-    });
+    it.each(['names', 'full'] as const)(
+      'sends the last output of a tool whose execute streams (an async generator), called through the %s listing',
+      async (listing) => {
+        const call: [string, string, unknown] =
+          listing === 'names'
+            ? ['call_1', 'call_tool', { name: 'list_issues', arguments: { owner: 'octo', repo: 'hello' } }]
+            : ['call_1', 'list_issues', { owner: 'octo', repo: 'hello' }];
+        const fake = await startFakeAPI('/chat/completions', [json(chatReply(1, [call])), json(chatReply(2, []))]);
+        const { tools } = githubToolSet();
+        const streaming = {
+          ...tools,
+          list_issues: tool({
+            description: 'List issues.',
+            inputSchema: jsonSchema<{ owner: string; repo: string }>({
+              type: 'object',
+              properties: { owner: { type: 'string' }, repo: { type: 'string' } },
+              required: ['owner', 'repo'],
+            }),
+            async *execute({ owner, repo }) {
+              yield { status: 'loading' };
+              yield { status: 'done', issues: [`${owner}/${repo}#1`] };
+            },
+          }),
+        } as ToolSet;
+        const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' }).chat('gpt-4.1');
+        await generateText({
+          model,
+          ...(await createAISDKToolSearch({ tools: streaming, config: { listing } }).prepare(model, { sessionId: 's' })),
+          prompt: 'List.',
+          stopWhen: stepCountIs(3),
+          maxRetries: 0,
+        });
+        const answer = bodies(fake)[1]?.messages.find((message: { role: string }) => message.role === 'tool');
+        expect(JSON.parse(answer.content)).toEqual({ status: 'done', issues: ['octo/hello#1'] });
+      },
+    );
 
     it('streams every output of a streaming tool through its stub, as the tool would itself', async () => {
       const { tools } = githubToolSet();
@@ -570,9 +693,16 @@ describe('createAISDKToolSearch', () => {
           },
         }),
       } as ToolSet;
-      const settings = await createAISDKToolSearch({ tools: streaming, config: { listing: 'full' } }).prepare(createOpenAI({ apiKey: 'test' }).chat('gpt-4.1'), { sessionId: 's' });
+      const settings = await createAISDKToolSearch({ tools: streaming, config: { listing: 'full' } }).prepare(
+        createOpenAI({ apiKey: 'test' }).chat('gpt-4.1'),
+        { sessionId: 's' },
+      );
       const outputs: unknown[] = [];
-      for await (const output of settings.tools.list_issues?.execute?.({ owner: 'octo' }, { toolCallId: 'call_1', messages: [] } as never) as AsyncIterable<unknown>) outputs.push(output);
+      for await (const output of settings.tools.list_issues?.execute?.({ owner: 'octo' }, {
+        toolCallId: 'call_1',
+        messages: [],
+      } as never) as AsyncIterable<unknown>)
+        outputs.push(output);
       expect(outputs).toEqual(['loading octo', 'done octo']);
     });
   });
@@ -592,15 +722,25 @@ describe('createAISDKToolSearch', () => {
     it('rejects system and instructions that differ, and a system text that is not a string', async () => {
       const { tools } = githubToolSet();
       const toolSearch = createAISDKToolSearch({ tools });
-      await expect(toolSearch.prepare('openai/gpt-5.4', { sessionId: 's', system: 'A.', instructions: 'B.' })).rejects.toMatchObject({ code: 'invalid-options', message: expect.stringContaining('`system` and `instructions`') });
-      await expect(toolSearch.prepare('openai/gpt-5.4', { sessionId: 's', system: 42 as never })).rejects.toMatchObject({ code: 'invalid-options', message: expect.stringContaining('`system` must be a string') });
+      await expect(toolSearch.prepare('openai/gpt-5.4', { sessionId: 's', system: 'A.', instructions: 'B.' })).rejects.toMatchObject({
+        code: 'invalid-options',
+        message: expect.stringContaining('`system` and `instructions`'),
+      });
+      await expect(toolSearch.prepare('openai/gpt-5.4', { sessionId: 's', system: 42 as never })).rejects.toMatchObject({
+        code: 'invalid-options',
+        message: expect.stringContaining('`system` must be a string'),
+      });
     });
 
     it('reaches the model from a ToolLoopAgent given the settings', async () => {
       const fake = await startFakeAPI('/chat/completions', [json(chatReply(1, [['call_1', 'tool_search', { query: 'list_issues' }]])), json(chatReply(2, []))]);
       const { tools } = githubToolSet();
       const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' }).chat('gpt-4.1');
-      const agent = new ai.ToolLoopAgent({ model, ...(await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 's', instructions: 'You are helpful.' })), stopWhen: stepCountIs(3) });
+      const agent = new ai.ToolLoopAgent({
+        model,
+        ...(await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 's', instructions: 'You are helpful.' })),
+        stopWhen: stepCountIs(3),
+      });
       await agent.generate({ prompt: 'List the issues of octo/hello.' });
       const sent = bodies(fake);
       expect(sent).toHaveLength(2);
@@ -610,7 +750,11 @@ describe('createAISDKToolSearch', () => {
   });
 
   describe('tools it cannot use', () => {
-    const weather = { description: 'Get the weather.', inputSchema: { type: 'object', properties: { city: { type: 'string' } } }, execute: async () => 'sunny' };
+    const weather = {
+      description: 'Get the weather.',
+      inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+      execute: async () => 'sunny',
+    };
 
     it('rejects an entry that is not a tool when it is created, naming it', () => {
       const create = () => createAISDKToolSearch({ tools: { broken: null } as unknown as ToolSet });
@@ -621,9 +765,16 @@ describe('createAISDKToolSearch', () => {
     it('rejects a plain JSON Schema object as inputSchema, naming the tool and saying to wrap it in jsonSchema()', () => {
       const create = () => createAISDKToolSearch({ tools: { get_weather: weather } as unknown as ToolSet });
       expect(create).toThrow(ToolSearchError);
-      expect(create).toThrow(expect.objectContaining({ code: 'invalid-tools', message: expect.stringMatching(/`tools\.get_weather\.inputSchema` .*got a plain object.*jsonSchema\(/) }));
+      expect(create).toThrow(
+        expect.objectContaining({
+          code: 'invalid-tools',
+          message: expect.stringMatching(/`tools\.get_weather\.inputSchema` .*got a plain object.*jsonSchema\(/),
+        }),
+      );
       // Wrapped, as the message says, it is a tool.
-      expect(() => createAISDKToolSearch({ tools: { get_weather: { ...weather, inputSchema: jsonSchema(weather.inputSchema as never) } } as unknown as ToolSet })).not.toThrow();
+      expect(() =>
+        createAISDKToolSearch({ tools: { get_weather: { ...weather, inputSchema: jsonSchema(weather.inputSchema as never) } } as unknown as ToolSet }),
+      ).not.toThrow();
     });
 
     it('rejects a schema that does not convert to JSON Schema on the first prepare, naming the tool', async () => {
@@ -631,7 +782,10 @@ describe('createAISDKToolSearch', () => {
       const toolSearch = createAISDKToolSearch({ tools: { get_weather: { ...weather, inputSchema: opaque } } as unknown as ToolSet });
       const prepared = toolSearch.prepare('openai/gpt-5.4', { sessionId: 's' });
       await expect(prepared).rejects.toThrow(ToolSearchError);
-      await expect(toolSearch.prepare('openai/gpt-5.4', { sessionId: 's' })).rejects.toMatchObject({ code: 'invalid-tools', message: expect.stringContaining('`tools.get_weather.inputSchema` could not be converted') });
+      await expect(toolSearch.prepare('openai/gpt-5.4', { sessionId: 's' })).rejects.toMatchObject({
+        code: 'invalid-tools',
+        message: expect.stringContaining('`tools.get_weather.inputSchema` could not be converted'),
+      });
     });
   });
 
@@ -702,13 +856,18 @@ describe('createAISDKToolSearch', () => {
       ['maxToolSets', '10'],
     ])('rejects %s: %j', (field, value) => {
       const { tools } = githubToolSet();
-      expect(() => createAISDKToolSearch({ tools, [field]: value } as never)).toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining(`\`${field}\` must be a whole number`) }));
+      expect(() => createAISDKToolSearch({ tools, [field]: value } as never)).toThrow(
+        expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining(`\`${field}\` must be a whole number`) }),
+      );
     });
   });
 
   describe('AI SDK 7 tool features', () => {
     it('sends a tool with the AI SDK’s own deferLoading without it (AI SDK 7 would hide it), runs it, and says so', async () => {
-      const fake = await startFakeAPI('/chat/completions', [json(chatReply(1, [['call_1', 'list_issues', { owner: 'octo', repo: 'hello' }]])), json(chatReply(2, []))]);
+      const fake = await startFakeAPI('/chat/completions', [
+        json(chatReply(1, [['call_1', 'list_issues', { owner: 'octo', repo: 'hello' }]])),
+        json(chatReply(2, [])),
+      ]);
       const { ran, tools } = githubToolSet();
       const few = { list_issues: { ...(tools.list_issues as object), deferLoading: true }, create_issue: tools.create_issue } as unknown as ToolSet;
       const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' }).chat('gpt-4.1');
@@ -756,7 +915,10 @@ describe('createAISDKToolSearch with tools named like the package’s own', () =
           return 'proxied';
         },
       });
-    const toolSearch = createAISDKToolSearch({ tools: { ...tools, call_tool: mine('call_tool'), tool_search: mine('tool_search') }, config: { listing: 'names' } });
+    const toolSearch = createAISDKToolSearch({
+      tools: { ...tools, call_tool: mine('call_tool'), tool_search: mine('tool_search') },
+      config: { listing: 'names' },
+    });
     const settings = await toolSearch.prepare(createGoogleGenerativeAI({ apiKey: 'test' })('gemini-2.5-flash'), { sessionId: 'own-names' });
     expect(settings.plan.warnings.map((warning) => warning.code)).toContain('own-tool-renamed');
     const set = settings.tools as Record<string, { execute?: (input: unknown, options: unknown) => Promise<unknown> }>;

@@ -10,8 +10,16 @@ describe('resolveAISDKModel', () => {
   it.each([
     ['an OpenAI Responses model', openai('gpt-5.4'), { id: 'gpt-5.4', api: 'openai-responses', provider: 'openai.responses' }],
     ['an OpenAI Chat Completions model', openai.chat('gpt-4.1'), { id: 'gpt-4.1', api: 'openai-chat', provider: 'openai.chat' }],
-    ['an Anthropic model', createAnthropic({ apiKey: 'test' })('claude-sonnet-4-5'), { id: 'claude-sonnet-4-5', api: 'anthropic-messages', provider: 'anthropic.messages' }],
-    ['a Gemini model', createGoogleGenerativeAI({ apiKey: 'test' })('gemini-2.5-flash'), { id: 'gemini-2.5-flash', api: 'gemini', provider: 'google.generative-ai' }],
+    [
+      'an Anthropic model',
+      createAnthropic({ apiKey: 'test' })('claude-sonnet-4-5'),
+      { id: 'claude-sonnet-4-5', api: 'anthropic-messages', provider: 'anthropic.messages' },
+    ],
+    [
+      'a Gemini model',
+      createGoogleGenerativeAI({ apiKey: 'test' })('gemini-2.5-flash'),
+      { id: 'gemini-2.5-flash', api: 'gemini', provider: 'google.generative-ai' },
+    ],
     ['a gateway model id', 'anthropic/claude-sonnet-4-5', { id: 'anthropic/claude-sonnet-4-5', api: null, provider: 'gateway' }],
     ['a provider it does not know', { provider: 'mistral.chat', modelId: 'mistral-large' }, { id: 'mistral-large', api: null, provider: 'mistral.chat' }],
   ])('reads %s', (_label, model, expected) => {

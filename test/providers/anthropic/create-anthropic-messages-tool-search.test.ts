@@ -11,7 +11,10 @@ describe('createAnthropicMessagesToolSearch', () => {
   it('answers tool_search with text on the client-side mechanism', async () => {
     const request = await createAnthropicMessagesToolSearch({ tools }).prepare({ model: 'claude-3-7-sonnet', max_tokens: 10, messages: [] }, { sessionId });
     expect(request.plan.mechanism).toBe('client');
-    const turn = await request.handle({ content: [{ type: 'tool_use', id: 't1', name: 'tool_search', input: { query: 'get_me' } }], stop_reason: 'tool_use' }, async () => '');
+    const turn = await request.handle(
+      { content: [{ type: 'tool_use', id: 't1', name: 'tool_search', input: { query: 'get_me' } }], stop_reason: 'tool_use' },
+      async () => '',
+    );
     const result = (turn.messages[1] as unknown as { content: { content: string }[] }).content[0];
     expect(JSON.parse(result?.content ?? '')).toMatchObject({ status: 'found', tools: [{ name: 'get_me' }] });
   });
@@ -26,16 +29,23 @@ describe('createAnthropicMessagesToolSearch', () => {
   });
 
   it('throws for a body without a model, and for Anthropic’s search configured on a model without it', async () => {
-    await expect(createAnthropicMessagesToolSearch({ tools }).prepare({ max_tokens: 10, messages: [] }, { sessionId })).rejects.toMatchObject({ code: 'invalid-request' });
+    await expect(createAnthropicMessagesToolSearch({ tools }).prepare({ max_tokens: 10, messages: [] }, { sessionId })).rejects.toMatchObject({
+      code: 'invalid-request',
+    });
     await expect(
-      createAnthropicMessagesToolSearch({ tools, config: { mechanism: 'claude' } }).prepare({ model: 'claude-3-7-sonnet', max_tokens: 10, messages: [] }, { sessionId }),
+      createAnthropicMessagesToolSearch({ tools, config: { mechanism: 'claude' } }).prepare(
+        { model: 'claude-3-7-sonnet', max_tokens: 10, messages: [] },
+        { sessionId },
+      ),
     ).rejects.toMatchObject({ code: 'mechanism-unsupported' });
   });
 
   it('warns about a model id it does not recognise, naming the nearest, and gives it the client-side mechanism', async () => {
     const request = await createAnthropicMessagesToolSearch({ tools }).prepare({ model: 'claude-sonnet-4.5', max_tokens: 10, messages: [] }, { sessionId });
     expect(request.plan.mechanism).toBe('client');
-    expect(request.warnings).toEqual([expect.objectContaining({ code: 'unknown-model', message: expect.stringContaining('Did you mean `claude-sonnet-4-5`?') })]);
+    expect(request.warnings).toEqual([
+      expect.objectContaining({ code: 'unknown-model', message: expect.stringContaining('Did you mean `claude-sonnet-4-5`?') }),
+    ]);
   });
 
   it('warns once that a catalog below the threshold defers nothing', async () => {
@@ -57,12 +67,16 @@ describe('createAnthropicMessagesToolSearch', () => {
       // @ts-expect-error: not a tool
       expect(() => createAnthropicMessagesToolSearch({ tools: [{ nonsense: true }] })).toThrow(expect.objectContaining({ code: 'invalid-tools' }));
       // @ts-expect-error: an MCP tool (`inputSchema`, not `input_schema`)
-      expect(() => createAnthropicMessagesToolSearch({ tools: [{ name: 'get_me', inputSchema: { type: 'object' } }] })).toThrow(expect.objectContaining({ code: 'invalid-tools' }));
+      expect(() => createAnthropicMessagesToolSearch({ tools: [{ name: 'get_me', inputSchema: { type: 'object' } }] })).toThrow(
+        expect.objectContaining({ code: 'invalid-tools' }),
+      );
     });
 
     it('throws invalid-tools for Chat-shaped tools, which the type cannot tell from a server tool', () => {
       const chat = [{ type: 'function', function: { name: 'get_me', parameters: { type: 'object' } } }];
-      expect(() => createAnthropicMessagesToolSearch({ tools: chat })).toThrow(expect.objectContaining({ code: 'invalid-tools', message: expect.stringContaining('use `createOpenAIChatToolSearch`') }));
+      expect(() => createAnthropicMessagesToolSearch({ tools: chat })).toThrow(
+        expect.objectContaining({ code: 'invalid-tools', message: expect.stringContaining('use `createOpenAIChatToolSearch`') }),
+      );
     });
   });
 });
@@ -74,8 +88,12 @@ describe('createAnthropicMessagesToolSearch handle, library ranking under hosted
     const toolSearch = createAnthropicMessagesToolSearch({ tools, config: { threshold: 0, neverDefer: ['get_me'] } });
     const request = await toolSearch.prepare({ model: 'claude-opus-4-5', max_tokens: 10, messages: [] }, { sessionId: 'never' });
     expect(request.plan).toMatchObject({ mechanism: 'claude-hosted', search: 'library' });
-    const turn = await request.handle({ content: [{ type: 'tool_use', id: 't1', name: 'tool_search', input: { query: 'select:get_me,issue_read' } }], stop_reason: 'tool_use' }, async () => '');
-    const content = (turn.messages[1] as unknown as { content: { content: { type: string; tool_name?: string; text?: string }[] }[] }).content[0]?.content ?? [];
+    const turn = await request.handle(
+      { content: [{ type: 'tool_use', id: 't1', name: 'tool_search', input: { query: 'select:get_me,issue_read' } }], stop_reason: 'tool_use' },
+      async () => '',
+    );
+    const content =
+      (turn.messages[1] as unknown as { content: { content: { type: string; tool_name?: string; text?: string }[] }[] }).content[0]?.content ?? [];
     expect(content.filter((block) => block.type === 'tool_reference').map((block) => block.tool_name)).toEqual(['issue_read']);
     expect(content.find((block) => block.type === 'text')?.text).toContain('"loadedEarlier":["get_me"]');
   });

@@ -6,11 +6,15 @@ import { tool } from '../../support/tools.js';
 
 describe('createAnthropicMessagesTools', () => {
   it('writes each tool as a custom tool, names and schemas as given', () => {
-    expect(createAnthropicMessagesTools([tool('read_file')])).toEqual([{ name: 'read_file', description: 'does read_file', input_schema: tool('read_file').inputSchema }]);
+    expect(createAnthropicMessagesTools([tool('read_file')])).toEqual([
+      { name: 'read_file', description: 'does read_file', input_schema: tool('read_file').inputSchema },
+    ]);
   });
 
   it('gives a schema without a type the `type: "object"` the API requires', () => {
-    expect(createAnthropicMessagesTools([{ name: 'ping', inputSchema: { properties: {} } }])).toEqual([{ name: 'ping', input_schema: { type: 'object', properties: {} } }]);
+    expect(createAnthropicMessagesTools([{ name: 'ping', inputSchema: { properties: {} } }])).toEqual([
+      { name: 'ping', input_schema: { type: 'object', properties: {} } },
+    ]);
   });
 
   it('takes an MCP tools/list result and leaves category, deferrable and MCP fields out', () => {

@@ -60,9 +60,17 @@ describe('parseAnthropicMessagesTools', () => {
     ['a tool that is not an object', { tools: [null] }, /`tools\[0\]` must be a tool object with a string `type` \(or none, for a custom tool\), got null/],
     ['a tool with a numeric type', { tools: [{ type: 1 }] }, /`tools\[0\]` .*got a `type` of 1/],
     ['a tool without a name', { tools: [{ input_schema: { type: 'object' } }] }, /`tools\[0\]\.name` must be a non-empty string, got nothing \(undefined\)/],
-    ['a tool with an empty name', { tools: [{ name: '', input_schema: { type: 'object' } }] }, /`tools\[0\]\.name` must be a non-empty string, got "" \(a string\)/],
+    [
+      'a tool with an empty name',
+      { tools: [{ name: '', input_schema: { type: 'object' } }] },
+      /`tools\[0\]\.name` must be a non-empty string, got "" \(a string\)/,
+    ],
     ['a tool without a schema', { tools: [{ name: 'x' }] }, /`tools\[0\]\.input_schema` \(tool `x`\) must be a JSON Schema object, got nothing/],
-    ['a description that is not a string', { tools: [{ name: 'x', description: 5, input_schema: { type: 'object' } }] }, /`tools\[0\]\.description` \(tool `x`\) must be a string, got 5/],
+    [
+      'a description that is not a string',
+      { tools: [{ name: 'x', description: 5, input_schema: { type: 'object' } }] },
+      /`tools\[0\]\.description` \(tool `x`\) must be a string, got 5/,
+    ],
     ['two tools with one name', { tools: [anthropicTool('x'), anthropicTool('x')] }, /tool `x` is defined twice \(`tools\[0\]` and `tools\[1\]`\)/],
   ])('rejects %s with invalid-request', (_case, body, message) => {
     const act = () => parseAnthropicMessagesTools(body);

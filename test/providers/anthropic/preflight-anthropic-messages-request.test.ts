@@ -16,11 +16,14 @@ const rules = (body: unknown) => preflightAnthropicMessagesRequest(body).violati
 
 describe('preflightAnthropicMessagesRequest', () => {
   it('passes a documented hosted-search conversation', () => {
-    const body = anthropicBody([search, deferred('get_weather'), anthropicTool('other')], [
-      { role: 'user', content: 'weather?' },
-      { role: 'assistant', content: documentedTurn.content },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01XYZ789', content: 'sunny' }] },
-    ]);
+    const body = anthropicBody(
+      [search, deferred('get_weather'), anthropicTool('other')],
+      [
+        { role: 'user', content: 'weather?' },
+        { role: 'assistant', content: documentedTurn.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01XYZ789', content: 'sunny' }] },
+      ],
+    );
     expect(preflightAnthropicMessagesRequest(body)).toEqual({ ok: true, violations: [] });
   });
 
@@ -29,7 +32,11 @@ describe('preflightAnthropicMessagesRequest', () => {
     ['invalid-body', { messages: 'hi' }, [['invalid-body', 'messages']]],
     ['invalid-body', { messages: [], tools: 'x' }, [['invalid-body', 'tools']]],
     ['invalid-body', { messages: [], tools: [7] }, [['invalid-body', 'tools[0]']]],
-    ['invalid-body', anthropicBody([anthropicTool('a'), { type: 'function', function: { name: 'b', parameters: { type: 'object' } } }]), [['invalid-body', 'tools[1].type']]],
+    [
+      'invalid-body',
+      anthropicBody([anthropicTool('a'), { type: 'function', function: { name: 'b', parameters: { type: 'object' } } }]),
+      [['invalid-body', 'tools[1].type']],
+    ],
     ['invalid-body', anthropicBody([anthropicTool('a'), { type: 'function', name: 'b', parameters: { type: 'object' } }]), [['invalid-body', 'tools[1].type']]],
     ['invalid-tool-name', anthropicBody([anthropicTool('uber.ride')]), [['invalid-tool-name', 'tools[0].name']]],
     ['invalid-tool-name', anthropicBody([anthropicTool('x'.repeat(65))]), [['invalid-tool-name', 'tools[0].name']]],
@@ -44,13 +51,21 @@ describe('preflightAnthropicMessagesRequest', () => {
         ['all-tools-deferred', 'tools'],
       ],
     ],
-    ['deferred-tool-cache-control', anthropicBody([search, deferred('a', { cache_control: { type: 'ephemeral' } })]), [['deferred-tool-cache-control', 'tools[1].cache_control']]],
+    [
+      'deferred-tool-cache-control',
+      anthropicBody([search, deferred('a', { cache_control: { type: 'ephemeral' } })]),
+      [['deferred-tool-cache-control', 'tools[1].cache_control']],
+    ],
     [
       'deferred-tool-cache-control',
       anthropicBody([search, { type: 'mcp_toolset', mcp_server_name: 'db', default_config: { defer_loading: true }, cache_control: { type: 'ephemeral' } }]),
       [['deferred-tool-cache-control', 'tools[1].cache_control']],
     ],
-    ['toolset-entry-deferred', anthropicBody([search, { type: 'computer_toolset_20260801', defer_loading: true }]), [['toolset-entry-deferred', 'tools[1].defer_loading']]],
+    [
+      'toolset-entry-deferred',
+      anthropicBody([search, { type: 'computer_toolset_20260801', defer_loading: true }]),
+      [['toolset-entry-deferred', 'tools[1].defer_loading']],
+    ],
     [
       'toolset-members-disagree',
       anthropicBody([search, { type: 'browser_toolset_20260801', configs: { navigate: { defer_loading: true }, find: { defer_loading: false } } }]),
@@ -58,18 +73,24 @@ describe('preflightAnthropicMessagesRequest', () => {
     ],
     [
       'server-tool-result',
-      anthropicBody([search, weather], [
-        { role: 'assistant', content: documentedTurn.content.slice(0, 3) },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'srvtoolu_01ABC123', content: 'x' }] },
-      ]),
+      anthropicBody(
+        [search, weather],
+        [
+          { role: 'assistant', content: documentedTurn.content.slice(0, 3) },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'srvtoolu_01ABC123', content: 'x' }] },
+        ],
+      ),
       [['server-tool-result', 'messages[1].content[0].tool_use_id']],
     ],
     [
       'server-tool-result',
-      anthropicBody([search, weather], [
-        { role: 'assistant', content: [{ type: 'server_tool_use', id: 'custom_id', name: 'tool_search_tool_regex', input: { pattern: 'x' } }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'custom_id', content: 'x' }] },
-      ]),
+      anthropicBody(
+        [search, weather],
+        [
+          { role: 'assistant', content: [{ type: 'server_tool_use', id: 'custom_id', name: 'tool_search_tool_regex', input: { pattern: 'x' } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'custom_id', content: 'x' }] },
+        ],
+      ),
       [['server-tool-result', 'messages[1].content[0].tool_use_id']],
     ],
     [
@@ -79,10 +100,13 @@ describe('preflightAnthropicMessagesRequest', () => {
     ],
     [
       'undefined-tool-reference',
-      anthropicBody([anthropicTool('my_search')], [
-        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'my_search', input: {} }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'tool_reference', tool_name: 'gone' }] }] },
-      ]),
+      anthropicBody(
+        [anthropicTool('my_search')],
+        [
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'my_search', input: {} }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'tool_reference', tool_name: 'gone' }] }] },
+        ],
+      ),
       [['undefined-tool-reference', 'messages[1].content[0].content[0].tool_name']],
     ],
     [
@@ -92,15 +116,26 @@ describe('preflightAnthropicMessagesRequest', () => {
     ],
     [
       'error-result-tool-reference',
-      anthropicBody([anthropicTool('a'), deferred('b')], [
-        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'a', input: {} }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', is_error: true, content: [{ type: 'tool_reference', tool_name: 'b' }] }] },
-      ]),
+      anthropicBody(
+        [anthropicTool('a'), deferred('b')],
+        [
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'a', input: {} }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', is_error: true, content: [{ type: 'tool_reference', tool_name: 'b' }] }] },
+        ],
+      ),
       [['error-result-tool-reference', 'messages[1].content[0].content[0]']],
     ],
-    ['undefined-tool-choice', anthropicBody([anthropicTool('a')], undefined, { tool_choice: { type: 'tool', name: 'b' } }), [['undefined-tool-choice', 'tool_choice.name']]],
+    [
+      'undefined-tool-choice',
+      anthropicBody([anthropicTool('a')], undefined, { tool_choice: { type: 'tool', name: 'b' } }),
+      [['undefined-tool-choice', 'tool_choice.name']],
+    ],
     ['lone-surrogate', anthropicBody([anthropicTool('a', { description: 'Weather \ud83d' })]), [['lone-surrogate', 'tools[0].description']]],
-    ['lone-surrogate', anthropicBody([anthropicTool('a')], undefined, { system: [{ type: 'text', text: '検索 \ud840' }] }), [['lone-surrogate', 'system[0].text']]],
+    [
+      'lone-surrogate',
+      anthropicBody([anthropicTool('a')], undefined, { system: [{ type: 'text', text: '検索 \ud840' }] }),
+      [['lone-surrogate', 'system[0].text']],
+    ],
   ])('flags %s', (_rule, body, expected) => {
     const result = preflightAnthropicMessagesRequest(body);
     expect(result.ok).toBe(false);
@@ -185,12 +220,17 @@ describe('preflightAnthropicMessagesRequest', () => {
       expect(result.violations.find((violation) => violation.rule === 'tool-search-unsupported-model')?.message).toContain('does not support tool search');
     });
 
-    it.each(['claude-opus-4-5', 'claude-haiku-4-5-20251001', 'claude-fable-5', 'claude-opus', 'anthropic/claude-3-5-haiku', 'anthropic.claude-3-5-haiku-20241022-v1:0', 'my-proxy-model'])(
-      'passes a hosted search tool for %s (supported, or not known to lack it)',
-      (model) => {
-        expect(preflightAnthropicMessagesRequest(anthropicBody([search, deferred('a'), anthropicTool('b')], undefined, { model })).ok).toBe(true);
-      },
-    );
+    it.each([
+      'claude-opus-4-5',
+      'claude-haiku-4-5-20251001',
+      'claude-fable-5',
+      'claude-opus',
+      'anthropic/claude-3-5-haiku',
+      'anthropic.claude-3-5-haiku-20241022-v1:0',
+      'my-proxy-model',
+    ])('passes a hosted search tool for %s (supported, or not known to lack it)', (model) => {
+      expect(preflightAnthropicMessagesRequest(anthropicBody([search, deferred('a'), anthropicTool('b')], undefined, { model })).ok).toBe(true);
+    });
 
     it('passes a model without tool search when no hosted search tool is sent', () => {
       expect(preflightAnthropicMessagesRequest(anthropicBody([anthropicTool('a')], undefined, { model: 'claude-3-5-haiku' })).ok).toBe(true);
@@ -227,7 +267,9 @@ describe('preflightAnthropicMessagesRequest', () => {
     });
 
     it('flags the BM25 search tool, which Bedrock does not offer', () => {
-      expect(rules(bedrock([ANTHROPIC_TOOL_SEARCH_TOOLS.bm25, deferred('a'), anthropicTool('b')], beta))).toEqual([['bedrock-bm25-search-tool', 'tools[0].type']]);
+      expect(rules(bedrock([ANTHROPIC_TOOL_SEARCH_TOOLS.bm25, deferred('a'), anthropicTool('b')], beta))).toEqual([
+        ['bedrock-bm25-search-tool', 'tools[0].type'],
+      ]);
     });
 
     it('knows Bedrock from the model option when the body does not say it', () => {

@@ -10,7 +10,10 @@ const documentedTurn = readAnthropicFixture<{ content: unknown[] }>('hosted-sear
 
 describe('transformAnthropicMessagesHistory', () => {
   it('returns the documented hosted turn unchanged, down to the objects, and lists its references', () => {
-    const messages = [{ role: 'user', content: 'weather?' }, { role: 'assistant', content: documentedTurn.content }];
+    const messages = [
+      { role: 'user', content: 'weather?' },
+      { role: 'assistant', content: documentedTurn.content },
+    ];
     const history = transformAnthropicMessagesHistory(messages, names);
     expect(history.messages?.[1]).toBe(messages[1]);
     expect(history.references).toEqual([
@@ -25,8 +28,16 @@ describe('transformAnthropicMessagesHistory', () => {
     ['a tool_use name', { type: 'tool_use', id: 'toolu_1', name: 'uber.ride', input: {} }, { type: 'tool_use', id: 'toolu_1', name: 'uber_ride', input: {} }],
     [
       'a hosted tool_reference',
-      { type: 'tool_search_tool_result', tool_use_id: 's', content: { type: 'tool_search_tool_search_result', tool_references: [{ type: 'tool_reference', tool_name: 'uber.ride' }] } },
-      { type: 'tool_search_tool_result', tool_use_id: 's', content: { type: 'tool_search_tool_search_result', tool_references: [{ type: 'tool_reference', tool_name: 'uber_ride' }] } },
+      {
+        type: 'tool_search_tool_result',
+        tool_use_id: 's',
+        content: { type: 'tool_search_tool_search_result', tool_references: [{ type: 'tool_reference', tool_name: 'uber.ride' }] },
+      },
+      {
+        type: 'tool_search_tool_result',
+        tool_use_id: 's',
+        content: { type: 'tool_search_tool_search_result', tool_references: [{ type: 'tool_reference', tool_name: 'uber_ride' }] },
+      },
     ],
     [
       'a client tool_reference',
@@ -79,7 +90,14 @@ describe('transformAnthropicMessagesHistory', () => {
           role: 'user',
           content: [
             { type: 'tool_result', tool_use_id: 'a', content: 'one' },
-            { type: 'tool_result', tool_use_id: 'b', content: [{ type: 'text', text: 'two' }, { type: 'image', source: {} }] },
+            {
+              type: 'tool_result',
+              tool_use_id: 'b',
+              content: [
+                { type: 'text', text: 'two' },
+                { type: 'image', source: {} },
+              ],
+            },
             { type: 'tool_result', tool_use_id: 'c' },
           ],
         },
@@ -94,7 +112,13 @@ describe('transformAnthropicMessagesHistory', () => {
   });
 
   it('reads absent messages as no history', () => {
-    expect(transformAnthropicMessagesHistory(undefined, names)).toEqual({ messages: undefined, references: [], toolOutputs: [], searchToolName: null, warnings: [] });
+    expect(transformAnthropicMessagesHistory(undefined, names)).toEqual({
+      messages: undefined,
+      references: [],
+      toolOutputs: [],
+      searchToolName: null,
+      warnings: [],
+    });
   });
 
   it('rejects messages that are not an array', () => {

@@ -36,7 +36,11 @@ const CLIENT = 'claude-3-5-haiku';
  * Every body transformed in this file goes through preflight: it must pass, unless the transformer warned that the
  * caller's own history or `tool_choice` names a tool it no longer defines (then it must fail, as the API would).
  */
-function transformAnthropicMessagesRequest<Body extends AnthropicMessagesRequestLike>(body: Body, plan: ToolSearchPlan, options?: TransformAnthropicMessagesRequestOptions) {
+function transformAnthropicMessagesRequest<Body extends AnthropicMessagesRequestLike>(
+  body: Body,
+  plan: ToolSearchPlan,
+  options?: TransformAnthropicMessagesRequestOptions,
+) {
   const result = transformUnchecked(body, plan, options);
   const callerMistake = result.warnings.some((warning) => warning.code === 'history-tool-undefined' || warning.code === 'tool-choice-undefined');
   expect(preflightAnthropicMessagesRequest(result.body).ok).toBe(!callerMistake);
@@ -59,7 +63,11 @@ const byName = (tools: Tools, name: string) => tools.find((tool) => tool.name ==
 const documentedTurn = readAnthropicFixture<{ content: Record<string, unknown>[] }>('hosted-search-response.json');
 const weatherTool = anthropicTool('get_weather', {
   description: 'Get current weather for a location',
-  input_schema: { type: 'object', properties: { location: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } }, required: ['location'] },
+  input_schema: {
+    type: 'object',
+    properties: { location: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } },
+    required: ['location'],
+  },
 });
 
 /** A conversation after the documented turn: the assistant content unchanged, then the result of `get_weather`. */
@@ -75,14 +83,19 @@ describe('transformAnthropicMessagesRequest', () => {
   describe('with the default configuration', () => {
     const tools = [anthropicTool('read_file'), ...anthropicTools(20)];
     const body = anthropicBody(tools, [{ role: 'user', content: 'hi' }], { system: 'You are helpful.' });
-    const plan = (model: string) => resolveToolSearch({ id: model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), { neverDefer: ['read_file'] });
-    const names = (sent: unknown) => ((sent as { tools: Tools }).tools).map((tool) => `${String(tool.name)}${tool.defer_loading === true ? '+defer' : ''}`);
+    const plan = (model: string) =>
+      resolveToolSearch({ id: model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), { neverDefer: ['read_file'] });
+    const names = (sent: unknown) => (sent as { tools: Tools }).tools.map((tool) => `${String(tool.name)}${tool.defer_loading === true ? '+defer' : ''}`);
 
     describe('on a model with tool search (the library’s search, the API expands tool_reference blocks)', () => {
       it('sends the package’s tool_search first, no hosted search tool, and every deferred tool with defer_loading', () => {
         const { body: sent, warnings } = transformAnthropicMessagesRequest(body, plan(HOSTED));
         expect(names(sent)).toEqual(['tool_search', 'read_file', ...anthropicTools(20).map((tool) => `${tool.name}+defer`)]);
-        expect((sent.tools as unknown as Tools)[0]).toEqual({ name: 'tool_search', description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema });
+        expect((sent.tools as unknown as Tools)[0]).toEqual({
+          name: 'tool_search',
+          description: TOOL_SEARCH_TOOL_DEFINITION.description,
+          input_schema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema,
+        });
         expect(sent.system).toContain('These tools are available but not in your tool list: tool_0,');
         expect(warnings).toEqual([]);
       });
@@ -92,7 +105,12 @@ describe('transformAnthropicMessagesRequest', () => {
         const messages = [
           { role: 'user', content: 'hi' },
           { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: 'tool 3' } }] },
-          { role: 'user', content: [createAnthropicToolSearchResult('toolu_1', { status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }], more: ['tool_4'] })] },
+          {
+            role: 'user',
+            content: [
+              createAnthropicToolSearchResult('toolu_1', { status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }], more: ['tool_4'] }),
+            ],
+          },
           { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'tool_3', input: { path: 'a' } }] },
           { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'done' }] },
         ];
@@ -118,7 +136,16 @@ describe('transformAnthropicMessagesRequest', () => {
         const messages = [
           { role: 'user', content: 'hi' },
           { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: 'tool 3' } }] },
-          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }) }] },
+          {
+            role: 'user',
+            content: [
+              {
+                type: 'tool_result',
+                tool_use_id: 'toolu_1',
+                content: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }),
+              },
+            ],
+          },
           { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'call_tool', input: { name: 'tool_3', arguments: { path: 'a' } } }] },
           { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'done' }] },
         ];
@@ -137,21 +164,29 @@ describe('transformAnthropicMessagesRequest', () => {
         ];
         const result = transformAnthropicMessagesRequest({ ...body, messages }, plan(CLIENT));
         expect(stringify(result.body.tools)).toBe(stringify(first.tools));
-        expect(result.body.messages[1]).toEqual({ role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'call_tool', input: { name: 'tool_3', arguments: { path: 'a' } } }] });
+        expect(result.body.messages[1]).toEqual({
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'toolu_1', name: 'call_tool', input: { name: 'tool_3', arguments: { path: 'a' } } }],
+        });
         expect(result.body.messages[2]).toBe(messages[2]);
         expect(result.warnings).toEqual([]);
       });
 
       it('calls a mapped tool through call_tool by its wire name', () => {
-        const dotted = anthropicBody([anthropicTool('read_file'), ...anthropicTools(15), anthropicTool('uber.ride')], [
-          { role: 'user', content: 'hi' },
-          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'uber_ride', input: {} }] },
-          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] },
-        ]);
+        const dotted = anthropicBody(
+          [anthropicTool('read_file'), ...anthropicTools(15), anthropicTool('uber.ride')],
+          [
+            { role: 'user', content: 'hi' },
+            { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'uber_ride', input: {} }] },
+            { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] },
+          ],
+        );
         const dottedPlan = resolveToolSearch({ id: CLIENT, api: 'anthropic-messages' }, parseAnthropicMessagesTools(dotted), { neverDefer: ['read_file'] });
         const result = transformAnthropicMessagesRequest(dotted, dottedPlan);
         expect(names(result.body)).toEqual(['read_file', 'tool_search', 'call_tool']);
-        expect((result.body.messages[1] as { content: unknown[] }).content).toEqual([{ type: 'tool_use', id: 'toolu_1', name: 'call_tool', input: { name: 'uber_ride', arguments: {} } }]);
+        expect((result.body.messages[1] as { content: unknown[] }).content).toEqual([
+          { type: 'tool_use', id: 'toolu_1', name: 'call_tool', input: { name: 'uber_ride', arguments: {} } },
+        ]);
       });
 
       it('defines the directly called tool instead when reveals go to the tool list (no call_tool is sent)', () => {
@@ -160,7 +195,10 @@ describe('transformAnthropicMessagesRequest', () => {
           { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_3', input: { path: 'a' } }] },
           { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'done' }] },
         ];
-        const toolList = resolveToolSearch({ id: CLIENT, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), { neverDefer: ['read_file'], reveal: 'tool-list' });
+        const toolList = resolveToolSearch({ id: CLIENT, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), {
+          neverDefer: ['read_file'],
+          reveal: 'tool-list',
+        });
         const result = transformAnthropicMessagesRequest({ ...body, messages }, toolList);
         expect(names(result.body)).toEqual(['read_file', 'tool_search', 'tool_3']);
         expect(result.body.messages[1]).toBe(messages[1]);
@@ -239,9 +277,13 @@ describe('transformAnthropicMessagesRequest', () => {
 
     it('keeps one tool non-deferred when the plan defers every tool', () => {
       const body = anthropicBody(anthropicTools(3));
-      const plan = resolveToolSearch('claude-opus-4-5', anthropicTools(3).map((tool) => ({ ...parseAnthropicMessagesTools({ tools: [tool] })[0]!, deferrable: 'always' as const })), {
-        threshold: 100,
-      });
+      const plan = resolveToolSearch(
+        'claude-opus-4-5',
+        anthropicTools(3).map((tool) => ({ ...parseAnthropicMessagesTools({ tools: [tool] })[0]!, deferrable: 'always' as const })),
+        {
+          threshold: 100,
+        },
+      );
       const { body: output } = transformAnthropicMessagesRequest(body, plan);
       const tools = output.tools as unknown as Tools;
       expect(tools[0]?.defer_loading).toBeUndefined();
@@ -453,9 +495,14 @@ describe('transformAnthropicMessagesRequest', () => {
       const body = anthropicBody(anthropicTools(4), afterDocumentedTurn());
       const { warnings, body: output } = transform(body);
       expect(codes(warnings)).toEqual(['history-tool-undefined']);
-      expect(warnings[0]?.message).toContain('`get_weather` at messages[1].content[2].content.tool_references[0].tool_name (tool_reference), messages[1].content[4].name (tool_use)');
+      expect(warnings[0]?.message).toContain(
+        '`get_weather` at messages[1].content[2].content.tool_references[0].tool_name (tool_reference), messages[1].content[4].name (tool_use)',
+      );
       expect(warnings[0]?.message).toContain("Tool reference 'get_weather' not found in available tools");
-      expect(preflightAnthropicMessagesRequest(output).violations.map((violation) => violation.rule)).toEqual(['undefined-tool-reference', 'undefined-tool-use']);
+      expect(preflightAnthropicMessagesRequest(output).violations.map((violation) => violation.rule)).toEqual([
+        'undefined-tool-reference',
+        'undefined-tool-use',
+      ]);
     });
 
     it('sends a tool the plan still lists but the body dropped from the catalog, as the plan says', () => {
@@ -510,7 +557,17 @@ describe('transformAnthropicMessagesRequest', () => {
         { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_0', input: {} }] },
         {
           role: 'user',
-          content: [{ type: 'tool_result', tool_use_id: 'toolu_1', is_error: true, content: [{ type: 'text', text: 'failed' }, { type: 'tool_reference', tool_name: 'tool_1' }] }],
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_1',
+              is_error: true,
+              content: [
+                { type: 'text', text: 'failed' },
+                { type: 'tool_reference', tool_name: 'tool_1' },
+              ],
+            },
+          ],
         },
       ];
       const { messages: sent, warnings, body: output } = transform(anthropicBody(anthropicTools(4), messages));
@@ -542,7 +599,16 @@ describe('transformAnthropicMessagesRequest', () => {
     const history: Messages = [
       { role: 'user', content: 'find the file tool' },
       { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: 'tool_3' } }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }) }] },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_1',
+            content: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }),
+          },
+        ],
+      },
       { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'call_tool', input: { name: 'tool_3', arguments: { path: 'a' } } }] },
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'done' }] },
     ];
@@ -575,7 +641,11 @@ describe('transformAnthropicMessagesRequest', () => {
         const { tools, body: output } = transform(body, model, { threshold: 3, neverDefer: ['tool_0'] });
         expect(tools.map((tool) => tool.name)).toEqual(['tool_0', TOOL_SEARCH_TOOL_NAME, 'tool_1', 'tool_2', 'tool_3']);
         expect(tools[0]).toEqual(body.tools[0]);
-        expect(tools[1]).toEqual({ name: TOOL_SEARCH_TOOL_NAME, description: TOOL_SEARCH_TOOL_DEFINITION.description, input_schema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema });
+        expect(tools[1]).toEqual({
+          name: TOOL_SEARCH_TOOL_NAME,
+          description: TOOL_SEARCH_TOOL_DEFINITION.description,
+          input_schema: TOOL_SEARCH_TOOL_DEFINITION.inputSchema,
+        });
         expect(tools[2]).toEqual({ name: 'tool_1', description: 'does tool_1', input_schema: STUB_INPUT_SCHEMA });
         expect(tools.some((tool) => 'defer_loading' in tool || String(tool.type).startsWith('tool_search_tool'))).toBe(false);
         expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
@@ -585,14 +655,17 @@ describe('transformAnthropicMessagesRequest', () => {
     it.each([
       ['emoji', `Weather ${'🌦'.repeat(80)}`],
       ['CJK extension B', '𠀀𠀁'.repeat(40)],
-    ])('sends a compact description of %s text whole characters only, never half a surrogate pair (the API answers 400 "no low surrogate in string")', (_label, description) => {
-      const body = anthropicBody([anthropicTool('forecast', { description }), ...anthropicTools(3)]);
-      const { tools } = transform(body, CLIENT, { threshold: 3, listing: 'compact' });
-      const stub = byName(tools, 'forecast');
-      expect(stub.input_schema).toEqual(STUB_INPUT_SCHEMA);
-      expect(String(stub.description).endsWith('…')).toBe(true);
-      expect(/\p{Cs}/u.test(String(stub.description))).toBe(false);
-    });
+    ])(
+      'sends a compact description of %s text whole characters only, never half a surrogate pair (the API answers 400 "no low surrogate in string")',
+      (_label, description) => {
+        const body = anthropicBody([anthropicTool('forecast', { description }), ...anthropicTools(3)]);
+        const { tools } = transform(body, CLIENT, { threshold: 3, listing: 'compact' });
+        const stub = byName(tools, 'forecast');
+        expect(stub.input_schema).toEqual(STUB_INPUT_SCHEMA);
+        expect(String(stub.description).endsWith('…')).toBe(true);
+        expect(/\p{Cs}/u.test(String(stub.description))).toBe(false);
+      },
+    );
 
     it('sends revealed tools with their full schema', () => {
       const body = anthropicBody(anthropicTools(4));
@@ -603,7 +676,10 @@ describe('transformAnthropicMessagesRequest', () => {
 
     it.each<[string, unknown]>([
       ['a string tool_result', formatToolSearchResult(earlierResult({ status: 'found', query: 'q', tools: [], loaded: ['tool_3'], message: 'ok' }))],
-      ['a text block in a tool_result', [{ type: 'text', text: formatToolSearchResult(earlierResult({ status: 'found', query: 'q', tools: [], loaded: ['tool_3'], message: 'ok' })) }]],
+      [
+        'a text block in a tool_result',
+        [{ type: 'text', text: formatToolSearchResult(earlierResult({ status: 'found', query: 'q', tools: [], loaded: ['tool_3'], message: 'ok' })) }],
+      ],
     ])('restores a reveal the store lost from %s in the history', (_case, content) => {
       const messages: Messages = [
         { role: 'user', content: 'hi' },
@@ -683,7 +759,11 @@ describe('transformAnthropicMessagesRequest', () => {
     });
 
     it('keeps the caller’s last-tool breakpoint on the last tool of the new list, and others on their tool', () => {
-      const tools = [anthropicTool('a', { cache_control: { type: 'ephemeral', ttl: '1h' } }), ...anthropicTools(2), anthropicTool('z', { cache_control: { type: 'ephemeral' } })];
+      const tools = [
+        anthropicTool('a', { cache_control: { type: 'ephemeral', ttl: '1h' } }),
+        ...anthropicTools(2),
+        anthropicTool('z', { cache_control: { type: 'ephemeral' } }),
+      ];
       const { tools: sent, warnings } = transform(anthropicBody(tools), CLIENT, { threshold: 3, neverDefer: ['a', 'z'] });
       // Loaded tools first (a, z), then tool_search, then the stubs: z is no longer last.
       expect(sent.map((tool) => [tool.name, tool.cache_control])).toEqual([
@@ -850,7 +930,12 @@ describe('transformAnthropicMessagesRequest', () => {
   });
 
   describe('with tools the body defers itself (an MCP toolset, a toolset whose members defer)', () => {
-    const mcpToolset = { type: 'mcp_toolset', mcp_server_name: 'db', default_config: { defer_loading: true }, configs: { search_events: { defer_loading: true } } };
+    const mcpToolset = {
+      type: 'mcp_toolset',
+      mcp_server_name: 'db',
+      default_config: { defer_loading: true },
+      configs: { search_events: { defer_loading: true } },
+    };
     const computer = { type: 'computer_toolset_20260801', configs: { screenshot: { defer_loading: true }, click: { defer_loading: true } } };
     const kinds = (tools: Tools) => tools.map((tool) => (typeof tool.type === 'string' ? tool.type : String(tool.name)));
 
@@ -873,8 +958,16 @@ describe('transformAnthropicMessagesRequest', () => {
       const { tools, warnings } = transform(body, CLIENT, { threshold: 3 });
       expect(body).toEqual(before);
       expect(byName(tools, TOOL_SEARCH_TOOL_NAME)).toBeDefined();
-      expect(tools.find((tool) => tool.type === 'mcp_toolset')).toEqual({ type: 'mcp_toolset', mcp_server_name: 'db', default_config: {}, configs: { search_events: {} } });
-      expect(tools.find((tool) => tool.type === 'computer_toolset_20260801')).toEqual({ type: 'computer_toolset_20260801', configs: { screenshot: {}, click: {} } });
+      expect(tools.find((tool) => tool.type === 'mcp_toolset')).toEqual({
+        type: 'mcp_toolset',
+        mcp_server_name: 'db',
+        default_config: {},
+        configs: { search_events: {} },
+      });
+      expect(tools.find((tool) => tool.type === 'computer_toolset_20260801')).toEqual({
+        type: 'computer_toolset_20260801',
+        configs: { screenshot: {}, click: {} },
+      });
       expect(codes(warnings)).toContain('caller-deferral-removed');
       expect(tools.some((tool) => String(tool.type).startsWith('tool_search_tool'))).toBe(false);
     });
@@ -884,7 +977,10 @@ describe('transformAnthropicMessagesRequest', () => {
       const { tools, warnings } = transform(body, HOSTED, { threshold: 3, mechanism: 'client' });
       expect(tools[0]).toEqual(ANTHROPIC_TOOL_SEARCH_TOOLS.bm25);
       expect(codes(warnings)).toContain('hosted-search-for-caller-deferral');
-      const again = transformAnthropicMessagesRequest(transform(body, HOSTED, { threshold: 3, mechanism: 'client' }).body, planFor(body, HOSTED, { threshold: 3, mechanism: 'client' }));
+      const again = transformAnthropicMessagesRequest(
+        transform(body, HOSTED, { threshold: 3, mechanism: 'client' }).body,
+        planFor(body, HOSTED, { threshold: 3, mechanism: 'client' }),
+      );
       expect(again.body.tools).toEqual(tools);
     });
   });
@@ -910,7 +1006,11 @@ describe('transformAnthropicMessagesRequest', () => {
     it('knows Bedrock from the body’s anthropic_version, and keeps the caller’s other betas', () => {
       const { model: _model, ...rest } = anthropicBody(anthropicTools(4));
       const body = { ...rest, anthropic_version: 'bedrock-2023-05-31', anthropic_beta: ['context-1m-2025-08-07'] };
-      const plan = resolveToolSearch({ id: 'claude-opus-4-5', api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), withSeedBehaviour({ threshold: 3, search: 'provider' }));
+      const plan = resolveToolSearch(
+        { id: 'claude-opus-4-5', api: 'anthropic-messages' },
+        parseAnthropicMessagesTools(body),
+        withSeedBehaviour({ threshold: 3, search: 'provider' }),
+      );
       const { body: output } = transformAnthropicMessagesRequest(body, plan);
       expect((output.tools as unknown as Tools)[0]).toEqual(ANTHROPIC_TOOL_SEARCH_TOOLS.regex);
       expect((output as Record<string, unknown>).anthropic_beta).toEqual(['context-1m-2025-08-07', BETA]);
@@ -924,7 +1024,9 @@ describe('transformAnthropicMessagesRequest', () => {
       const body = { ...anthropicBody(anthropicTools(4)), ...extra };
       const { body: output, warnings } = transformAnthropicMessagesRequest(body, bedrockPlan(body, { threshold: 3, search: 'provider' }), options);
       const tools = output.tools as unknown as Tools;
-      expect(tools.filter((tool) => String(tool.type).startsWith('tool_search_tool'))).toEqual([{ ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex, ...('tools' in extra ? { cache_control: { type: 'ephemeral' } } : {}) }]);
+      expect(tools.filter((tool) => String(tool.type).startsWith('tool_search_tool'))).toEqual([
+        { ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex, ...('tools' in extra ? { cache_control: { type: 'ephemeral' } } : {}) },
+      ]);
       expect(codes(warnings)).toContain('bedrock-search-tool-regex');
       expect(preflightAnthropicMessagesRequest(output, onBedrock).ok).toBe(true);
     });
@@ -956,9 +1058,13 @@ describe('transformAnthropicMessagesRequest', () => {
       const plan: ToolSearchPlan = { ...made, mechanism: 'claude-hosted', search: 'provider' };
       const result = transformAnthropicMessagesRequest(body, plan);
       expect(codes(result.warnings)).toContain('mechanism-not-for-model');
-      expect((result.body.tools as unknown as Tools).some((tool) => String(tool.type).startsWith('tool_search_tool') || tool.defer_loading === true)).toBe(false);
+      expect((result.body.tools as unknown as Tools).some((tool) => String(tool.type).startsWith('tool_search_tool') || tool.defer_loading === true)).toBe(
+        false,
+      );
       expect((result.body.tools as unknown as Tools).map((tool) => tool.name)).toContain(TOOL_SEARCH_TOOL_NAME);
-      expect(preflightAnthropicMessagesRequest(result.body, { model: { id: model.id, ...(model.platform === undefined ? {} : { platform: model.platform }) } }).ok).toBe(true);
+      expect(
+        preflightAnthropicMessagesRequest(result.body, { model: { id: model.id, ...(model.platform === undefined ? {} : { platform: model.platform }) } }).ok,
+      ).toBe(true);
     });
   });
 
@@ -966,14 +1072,55 @@ describe('transformAnthropicMessagesRequest', () => {
     const bfcl = readAnthropicFixture<ToolDefinition[]>('bfcl-tools.json');
     const scenarios: [string, () => Body, string, ToolSearchConfigInput, TransformAnthropicMessagesRequestOptions][] = [
       ['hosted, documented turn', () => anthropicBody([weatherTool, ...anthropicTools(4)], afterDocumentedTurn()), HOSTED, { threshold: 3 }, {}],
-      ['hosted, restored tool', () => anthropicBody(anthropicTools(4), afterDocumentedTurn()), HOSTED, { threshold: 3 }, { catalog: [{ name: 'get_weather', inputSchema: weatherTool.input_schema }] }],
-      ['hosted, cache breakpoints', () => anthropicBody([anthropicTool('a', { cache_control: { type: 'ephemeral' } }), ...anthropicTools(3), anthropicTool('z', { cache_control: { type: 'ephemeral' } })]), HOSTED, { threshold: 3 }, { searchTool: 'regex' }],
+      [
+        'hosted, restored tool',
+        () => anthropicBody(anthropicTools(4), afterDocumentedTurn()),
+        HOSTED,
+        { threshold: 3 },
+        { catalog: [{ name: 'get_weather', inputSchema: weatherTool.input_schema }] },
+      ],
+      [
+        'hosted, cache breakpoints',
+        () =>
+          anthropicBody([
+            anthropicTool('a', { cache_control: { type: 'ephemeral' } }),
+            ...anthropicTools(3),
+            anthropicTool('z', { cache_control: { type: 'ephemeral' } }),
+          ]),
+        HOSTED,
+        { threshold: 3 },
+        { searchTool: 'regex' },
+      ],
       ['hosted, BFCL names', () => anthropicBody(bfcl.map(toAnthropicTool)), HOSTED, { threshold: 3 }, {}],
       ['hosted, below threshold', () => anthropicBody(anthropicTools(2)), HOSTED, { threshold: 3 }, {}],
-      ['client, full listing', () => anthropicBody(bfcl.map(toAnthropicTool), undefined, { system: 'sys' }), CLIENT, { threshold: 3 }, { revealed: ['uber.ride'] }],
-      ['client, compact listing', () => anthropicBody(bfcl.map(toAnthropicTool), undefined, { system: [{ type: 'text', text: 'sys' }] }), CLIENT, { threshold: 3, listing: 'compact' }, { revealed: ['api.weather'] }],
-      ['client, names listing', () => anthropicBody(bfcl.map(toAnthropicTool)), CLIENT, { threshold: 3, listing: 'names', neverDefer: ['ChaFod'] }, { revealed: ['ChaDri.change_drink'] }],
-      ['client, last-tool breakpoint', () => anthropicBody([...anthropicTools(4), anthropicTool('z', { cache_control: { type: 'ephemeral' } })]), CLIENT, { threshold: 3 }, {}],
+      [
+        'client, full listing',
+        () => anthropicBody(bfcl.map(toAnthropicTool), undefined, { system: 'sys' }),
+        CLIENT,
+        { threshold: 3 },
+        { revealed: ['uber.ride'] },
+      ],
+      [
+        'client, compact listing',
+        () => anthropicBody(bfcl.map(toAnthropicTool), undefined, { system: [{ type: 'text', text: 'sys' }] }),
+        CLIENT,
+        { threshold: 3, listing: 'compact' },
+        { revealed: ['api.weather'] },
+      ],
+      [
+        'client, names listing',
+        () => anthropicBody(bfcl.map(toAnthropicTool)),
+        CLIENT,
+        { threshold: 3, listing: 'names', neverDefer: ['ChaFod'] },
+        { revealed: ['ChaDri.change_drink'] },
+      ],
+      [
+        'client, last-tool breakpoint',
+        () => anthropicBody([...anthropicTools(4), anthropicTool('z', { cache_control: { type: 'ephemeral' } })]),
+        CLIENT,
+        { threshold: 3 },
+        {},
+      ],
       ['none', () => anthropicBody(bfcl.map(toAnthropicTool)), CLIENT, { mechanism: 'claude', threshold: 3 }, {}],
     ];
 

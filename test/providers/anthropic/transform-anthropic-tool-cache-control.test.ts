@@ -12,10 +12,34 @@ const marks = (tools: readonly unknown[]) =>
 describe('transformAnthropicToolCacheControl', () => {
   it.each<[string, unknown[], number, unknown[], string[]]>([
     ['leaves breakpoints on loaded tools alone', [loaded('a', { cache_control: cache }), loaded('b')], -1, [['a', cache]], []],
-    ['moves a deferred tool’s breakpoint to the last loaded tool', [loaded('a'), loaded('b'), deferred('c', { cache_control: hour })], -1, [['b', hour]], ['c']],
-    ['keeps the target’s own breakpoint', [loaded('a'), loaded('b', { cache_control: cache }), deferred('c', { cache_control: hour })], -1, [['b', cache]], ['c']],
-    ['merges several moved breakpoints into one', [loaded('a'), deferred('b', { cache_control: cache }), deferred('c', { cache_control: cache })], -1, [['a', cache]], ['b', 'c']],
-    ['moves the caller’s last-tool breakpoint to the new last loaded tool, silently', [loaded('z', { cache_control: cache }), loaded('a'), deferred('b')], 0, [['a', cache]], []],
+    [
+      'moves a deferred tool’s breakpoint to the last loaded tool',
+      [loaded('a'), loaded('b'), deferred('c', { cache_control: hour })],
+      -1,
+      [['b', hour]],
+      ['c'],
+    ],
+    [
+      'keeps the target’s own breakpoint',
+      [loaded('a'), loaded('b', { cache_control: cache }), deferred('c', { cache_control: hour })],
+      -1,
+      [['b', cache]],
+      ['c'],
+    ],
+    [
+      'merges several moved breakpoints into one',
+      [loaded('a'), deferred('b', { cache_control: cache }), deferred('c', { cache_control: cache })],
+      -1,
+      [['a', cache]],
+      ['b', 'c'],
+    ],
+    [
+      'moves the caller’s last-tool breakpoint to the new last loaded tool, silently',
+      [loaded('z', { cache_control: cache }), loaded('a'), deferred('b')],
+      0,
+      [['a', cache]],
+      [],
+    ],
     [
       'does not put a breakpoint on a toolset whose members defer',
       [loaded('a'), { type: 'computer_toolset_20260801', configs: { key: { defer_loading: true } } }, deferred('c', { cache_control: cache })],
@@ -25,7 +49,10 @@ describe('transformAnthropicToolCacheControl', () => {
     ],
     [
       'removes a breakpoint from a partly deferred MCP toolset',
-      [loaded('a'), { type: 'mcp_toolset', mcp_server_name: 'db', default_config: { defer_loading: true }, configs: { x: { defer_loading: false } }, cache_control: cache }],
+      [
+        loaded('a'),
+        { type: 'mcp_toolset', mcp_server_name: 'db', default_config: { defer_loading: true }, configs: { x: { defer_loading: false } }, cache_control: cache },
+      ],
       -1,
       [['a', cache]],
       ['mcp_toolset'],

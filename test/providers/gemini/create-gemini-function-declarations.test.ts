@@ -20,7 +20,11 @@ describe('createGeminiFunctionDeclarations', () => {
 
   it('gives a result assignable to the SDK’s FunctionDeclaration and request tools', () => {
     const declarations: FunctionDeclaration[] = createGeminiFunctionDeclarations([tool('a')]);
-    const parameters: GenerateContentParameters = { model: 'gemini-2.5-pro', contents: 'hi', config: { tools: [{ functionDeclarations: createGeminiFunctionDeclarations([tool('a')]) }] } };
+    const parameters: GenerateContentParameters = {
+      model: 'gemini-2.5-pro',
+      contents: 'hi',
+      config: { tools: [{ functionDeclarations: createGeminiFunctionDeclarations([tool('a')]) }] },
+    };
     expectTypeOf(createGeminiFunctionDeclarations).returns.toExtend<FunctionDeclaration[]>();
     expect([declarations.length, parameters.config?.tools?.length]).toEqual([1, 1]);
   });

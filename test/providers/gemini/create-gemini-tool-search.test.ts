@@ -4,7 +4,9 @@ import type { CreateGeminiToolSearchOptions } from '../../../src/providers/gemin
 import { createGeminiToolSearch } from '../../../src/providers/gemini/create-gemini-tool-search.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 
-const tools = [{ functionDeclarations: GITHUB_MCP_TOOLS.map((tool) => ({ name: tool.name, description: tool.description ?? '', parametersJsonSchema: tool.inputSchema })) }];
+const tools = [
+  { functionDeclarations: GITHUB_MCP_TOOLS.map((tool) => ({ name: tool.name, description: tool.description ?? '', parametersJsonSchema: tool.inputSchema })) },
+];
 const sessionId = 's';
 
 describe('createGeminiToolSearch', () => {
@@ -21,7 +23,10 @@ describe('createGeminiToolSearch', () => {
     const request = await createGeminiToolSearch({ tools }).prepare({ model: 'gemini-2.5-flash', contents: [] }, { sessionId });
     const call = (id: string, name: string) => ({ functionCall: { id, name: 'call_tool', args: { name, arguments: {} } } });
     const outputs: Record<string, unknown> = { get_me: { login: 'octo' }, get_teams: 'none' };
-    const turn = await request.handle({ candidates: [{ content: { role: 'model', parts: [call('1', 'get_me'), call('2', 'get_teams')] } }] }, async (name) => outputs[name]);
+    const turn = await request.handle(
+      { candidates: [{ content: { role: 'model', parts: [call('1', 'get_me'), call('2', 'get_teams')] } }] },
+      async (name) => outputs[name],
+    );
     expect(turn.contents[1]).toEqual({
       role: 'user',
       parts: [

@@ -59,7 +59,11 @@ describe('parseGeminiTools', () => {
 
   it.each<[string, unknown, string]>([
     ['an array', [], 'The request body must be a Gemini request object, got an array'],
-    ['a description that is not a string', geminiRESTBody([{ name: 'a', description: 3 }]), '`tools[0].functionDeclarations[0].description` of `a` must be a string, got 3'],
+    [
+      'a description that is not a string',
+      geminiRESTBody([{ name: 'a', description: 3 }]),
+      '`tools[0].functionDeclarations[0].description` of `a` must be a string, got 3',
+    ],
     ['a declaration that is not an object', geminiRESTBody(['a']), '`tools[0].functionDeclarations[0]` must be a function declaration object'],
     ['a snake_case tool config', { contents: [], tool_config: {} }, '`tool_config` is the snake_case spelling of `toolConfig`'],
   ])('throws invalid-request for %s', (_, body, message) => {

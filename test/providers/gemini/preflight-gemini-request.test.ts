@@ -25,10 +25,20 @@ describe('preflightGeminiRequest', () => {
     ['config mixed with top-level tools', { ...geminiParameters([]), tools: [] }, 'invalid-body', 'tools'],
     ['tools that are not an array', { contents: [], tools: {} }, 'invalid-body', 'tools'],
     ['a name starting with a digit', geminiRESTBody([geminiDeclaration('3d')]), 'invalid-tool-name', 'tools[0].functionDeclarations[0].name'],
-    ['a name with a colon, which some endpoints reject', geminiRESTBody([geminiDeclaration('server:tool')]), 'invalid-tool-name', 'tools[0].functionDeclarations[0].name'],
+    [
+      'a name with a colon, which some endpoints reject',
+      geminiRESTBody([geminiDeclaration('server:tool')]),
+      'invalid-tool-name',
+      'tools[0].functionDeclarations[0].name',
+    ],
     ['a name with a space', geminiParameters([geminiDeclaration('send email')]), 'invalid-tool-name', 'config.tools[0].functionDeclarations[0].name'],
     ['a 65-character name', geminiRESTBody([geminiDeclaration('a'.repeat(65))]), 'invalid-tool-name', 'tools[0].functionDeclarations[0].name'],
-    ['two declarations with one name', geminiRESTBody([geminiDeclaration('a'), geminiDeclaration('a')]), 'duplicate-tool-name', 'tools[0].functionDeclarations[1].name'],
+    [
+      'two declarations with one name',
+      geminiRESTBody([geminiDeclaration('a'), geminiDeclaration('a')]),
+      'duplicate-tool-name',
+      'tools[0].functionDeclarations[1].name',
+    ],
     [
       'parameters and parametersJsonSchema together',
       geminiRESTBody([geminiDeclaration('a', { parametersJsonSchema: { type: 'object' } })]),
@@ -80,17 +90,34 @@ describe('preflightGeminiRequest', () => {
     ],
     [
       'a function response without a call before it',
-      geminiRESTBody([geminiDeclaration('a')], [{ role: 'user', parts: [{ text: 'hi' }] }, { role: 'user', parts: [response('a')] }]),
+      geminiRESTBody(
+        [geminiDeclaration('a')],
+        [
+          { role: 'user', parts: [{ text: 'hi' }] },
+          { role: 'user', parts: [response('a')] },
+        ],
+      ),
       'function-response-without-call',
       'contents[1]',
     ],
     [
       'fewer function responses than calls',
-      geminiRESTBody([geminiDeclaration('a')], [{ role: 'model', parts: [call('a'), call('a')] }, { role: 'user', parts: [response('a')] }]),
+      geminiRESTBody(
+        [geminiDeclaration('a')],
+        [
+          { role: 'model', parts: [call('a'), call('a')] },
+          { role: 'user', parts: [response('a')] },
+        ],
+      ),
       'function-response-count-mismatch',
       'contents[1]',
     ],
-    ['a description cut inside an emoji', geminiRESTBody([geminiDeclaration('a', { description: 'Weather \ud83d' })]), 'lone-surrogate', 'tools[0].functionDeclarations[0].description'],
+    [
+      'a description cut inside an emoji',
+      geminiRESTBody([geminiDeclaration('a', { description: 'Weather \ud83d' })]),
+      'lone-surrogate',
+      'tools[0].functionDeclarations[0].description',
+    ],
   ])('flags %s', (_, body, rule, path) => {
     const result = preflightGeminiRequest(body);
     expect(result.ok).toBe(false);

@@ -7,7 +7,11 @@ const object = (extra: Record<string, unknown> = {}) => ({ type: 'OBJECT', prope
 describe('resolveGeminiParametersProblem', () => {
   it.each<[string, unknown, GeminiRequestShape]>([
     ['a schema of Schema keywords', object({ description: 'x', propertyOrdering: ['a'] }), 'rest'],
-    ['nested items and anyOf', { type: 'OBJECT', properties: { l: { type: 'ARRAY', items: { anyOf: [{ type: 'STRING' }, { type: 'NUMBER', nullable: true }] } } } }, 'rest'],
+    [
+      'nested items and anyOf',
+      { type: 'OBJECT', properties: { l: { type: 'ARRAY', items: { anyOf: [{ type: 'STRING' }, { type: 'NUMBER', nullable: true }] } } } },
+      'rest',
+    ],
     ['additionalProperties, which the SDK drops', object({ additionalProperties: false }), 'sdk'],
     ['a type list, which the SDK rewrites', { type: ['string', 'null'] }, 'sdk'],
     ['a JSON Schema with $schema, which the SDK sends as parametersJsonSchema', { $schema: 'x', oneOf: [] }, 'sdk'],

@@ -28,11 +28,17 @@ const bfcl = readGeminiFixture<ToolDefinition[]>('bfcl-tools.json');
 const twenty = geminiDeclarations(20);
 const found = (loaded: string[]) => formatToolSearchResult(earlierResult({ status: 'found', query: loaded.join(' '), tools: [], loaded, message: 'Loaded.' }));
 const shapes = [
-  ['SDK', (declarations: readonly unknown[], contents?: GeminiContent[], settings: Record<string, unknown> = {}) => geminiParameters(declarations, contents, settings)],
-  ['REST', (declarations: readonly unknown[], contents?: GeminiContent[], settings: Record<string, unknown> = {}) => geminiRESTBody(declarations, contents, settings)],
+  [
+    'SDK',
+    (declarations: readonly unknown[], contents?: GeminiContent[], settings: Record<string, unknown> = {}) =>
+      geminiParameters(declarations, contents, settings),
+  ],
+  [
+    'REST',
+    (declarations: readonly unknown[], contents?: GeminiContent[], settings: Record<string, unknown> = {}) => geminiRESTBody(declarations, contents, settings),
+  ],
 ] as const;
-const settingsOf = (body: unknown): Record<string, unknown> =>
-  ((body as { config?: Record<string, unknown> }).config ?? (body as Record<string, unknown>));
+const settingsOf = (body: unknown): Record<string, unknown> => (body as { config?: Record<string, unknown> }).config ?? (body as Record<string, unknown>);
 
 describe('transformGeminiRequest', () => {
   describe.each(shapes)('with the default configuration (reveals in the conversation, the names listing), in the %s shape', (_, make) => {
@@ -51,7 +57,17 @@ describe('transformGeminiRequest', () => {
       const contents: GeminiContent[] = [
         { role: 'user', parts: [{ text: 'hi' }] },
         { role: 'model', parts: [{ functionCall: { name: 'tool_search', args: { query: 'tool_3' } } }] },
-        { role: 'user', parts: [{ functionResponse: { name: 'tool_search', response: { output: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }) } } }] },
+        {
+          role: 'user',
+          parts: [
+            {
+              functionResponse: {
+                name: 'tool_search',
+                response: { output: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }) },
+              },
+            },
+          ],
+        },
         { role: 'model', parts: [{ functionCall: { name: 'call_tool', args: { name: 'tool_3', arguments: { path: 'a' } } } }] },
         { role: 'user', parts: [{ functionResponse: { name: 'call_tool', response: { output: 'done' } } }] },
       ];
@@ -114,7 +130,10 @@ describe('transformGeminiRequest', () => {
     });
 
     it('keeps the caller’s parameters form for loaded and revealed tools', () => {
-      const withJSONSchema = make([...twenty.slice(0, 19), toGeminiDeclaration({ name: 'json_tool', inputSchema: { type: 'object', properties: { a: { type: 'string' } } } })]);
+      const withJSONSchema = make([
+        ...twenty.slice(0, 19),
+        toGeminiDeclaration({ name: 'json_tool', inputSchema: { type: 'object', properties: { a: { type: 'string' } } } }),
+      ]);
       const { body: output } = transform(withJSONSchema, geminiPlan(withJSONSchema), { revealed: ['tool_3', 'json_tool'] });
       const declarations = geminiToolsOf(output)[0]?.functionDeclarations as Record<string, unknown>[];
       expect(declarations[4]).toEqual(twenty[3]);
@@ -210,7 +229,12 @@ describe('transformGeminiRequest', () => {
   describe('tools entries', () => {
     it('puts every declaration in the first entry that had any, keeping built-in tools in place', () => {
       const body = geminiParameters([], undefined, {
-        tools: [{ googleSearch: {} }, { functionDeclarations: twenty.slice(0, 10), codeExecution: {} }, { functionDeclarations: twenty.slice(10) }, { urlContext: {} }],
+        tools: [
+          { googleSearch: {} },
+          { functionDeclarations: twenty.slice(0, 10), codeExecution: {} },
+          { functionDeclarations: twenty.slice(10) },
+          { urlContext: {} },
+        ],
       });
       const { body: output } = transform(body, geminiPlan(body));
       const tools = geminiToolsOf(output);
@@ -248,13 +272,17 @@ describe('transformGeminiRequest', () => {
 
   describe('tool names', () => {
     const odd = ['github:create_issue', '3d.render', 'send email', 'ChaDri.change_drink', 'x'.repeat(70)];
-    const body = geminiParameters(odd.map((name) => geminiDeclaration(name)), [
-      { role: 'user', parts: [{ text: 'file it' }] },
-      { role: 'model', parts: [{ functionCall: { name: 'github:create_issue', args: { path: 'a' } }, thoughtSignature: 'sig' }] },
-      { role: 'user', parts: [{ functionResponse: { name: 'github:create_issue', response: { output: 'ok' } } }] },
-      { role: 'model', parts: [{ functionCall: { name: 'old:removed', args: {} } }] },
-      { role: 'user', parts: [{ functionResponse: { name: 'old:removed', response: { output: 'gone' } } }] },
-    ], { toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['send email'] } } });
+    const body = geminiParameters(
+      odd.map((name) => geminiDeclaration(name)),
+      [
+        { role: 'user', parts: [{ text: 'file it' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'github:create_issue', args: { path: 'a' } }, thoughtSignature: 'sig' }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'github:create_issue', response: { output: 'ok' } } }] },
+        { role: 'model', parts: [{ functionCall: { name: 'old:removed', args: {} } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'old:removed', response: { output: 'gone' } } }] },
+      ],
+      { toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['send email'] } } },
+    );
 
     it('maps names sent, in the history and in allowedFunctionNames, to the safe Gemini rule', () => {
       const { body: output } = transform(body, geminiPlan(body));
@@ -278,11 +306,14 @@ describe('transformGeminiRequest', () => {
     });
 
     it('keeps a current tool’s wire name whatever the history holds (an old call of a b leaves a:b as a_b)', () => {
-      const withOldCall = geminiParameters([geminiDeclaration('a:b')], [
-        { role: 'user', parts: [{ text: 'go' }] },
-        { role: 'model', parts: [{ functionCall: { name: 'a b', args: {} } }] },
-        { role: 'user', parts: [{ functionResponse: { name: 'a b', response: { output: 'ok' } } }] },
-      ]);
+      const withOldCall = geminiParameters(
+        [geminiDeclaration('a:b')],
+        [
+          { role: 'user', parts: [{ text: 'go' }] },
+          { role: 'model', parts: [{ functionCall: { name: 'a b', args: {} } }] },
+          { role: 'user', parts: [{ functionResponse: { name: 'a b', response: { output: 'ok' } } }] },
+        ],
+      );
       const { body: output, names } = transform(withOldCall, geminiPlan(withOldCall));
       expect(names.toWire('a:b')).toBe('a_b');
       expect(names.fromWire('a_b')).toBe('a:b');
@@ -317,7 +348,11 @@ describe('transformGeminiRequest', () => {
     });
 
     it('sends parameters with oneOf as JSON Schema, written in lower-case types', () => {
-      const body = geminiParameters([geminiDeclaration('either', { parameters: { type: 'OBJECT', properties: { a: { oneOf: [{ type: 'STRING' }, { type: 'INTEGER', nullable: true }] } } } })]);
+      const body = geminiParameters([
+        geminiDeclaration('either', {
+          parameters: { type: 'OBJECT', properties: { a: { oneOf: [{ type: 'STRING' }, { type: 'INTEGER', nullable: true }] } } },
+        }),
+      ]);
       const { body: output } = transform(body, geminiPlan(body));
       expect((geminiToolsOf(output)[0]?.functionDeclarations as Record<string, unknown>[])[0]?.parametersJsonSchema).toEqual({
         type: 'object',
@@ -329,7 +364,9 @@ describe('transformGeminiRequest', () => {
       const both = geminiDeclaration('both', { parametersJsonSchema: { type: 'object' } });
       const body = geminiRESTBody([both]);
       const { body: output, warnings } = transform(body, geminiPlan(body));
-      expect(geminiToolsOf(output)[0]?.functionDeclarations).toEqual([{ name: 'both', description: both.description, parametersJsonSchema: { type: 'object' } }]);
+      expect(geminiToolsOf(output)[0]?.functionDeclarations).toEqual([
+        { name: 'both', description: both.description, parametersJsonSchema: { type: 'object' } },
+      ]);
       expect(warnings.map((warning) => warning.code)).toEqual(['parameters-dropped']);
     });
   });
@@ -384,11 +421,15 @@ describe('transformGeminiRequest', () => {
   });
 
   describe('purity', () => {
-    const body = geminiParameters(bfcl.map(toGeminiDeclaration), [
-      { role: 'user', parts: [{ text: 'hi' }] },
-      { role: 'model', parts: [{ functionCall: { name: 'tool_search', args: { query: 'drink' } } }] },
-      { role: 'user', parts: [{ functionResponse: { name: 'tool_search', response: { output: found(['ChaDri.change_drink']) } } }] },
-    ], { systemInstruction: 'Rules.' });
+    const body = geminiParameters(
+      bfcl.map(toGeminiDeclaration),
+      [
+        { role: 'user', parts: [{ text: 'hi' }] },
+        { role: 'model', parts: [{ functionCall: { name: 'tool_search', args: { query: 'drink' } } }] },
+        { role: 'user', parts: [{ functionResponse: { name: 'tool_search', response: { output: found(['ChaDri.change_drink']) } } }] },
+      ],
+      { systemInstruction: 'Rules.' },
+    );
 
     it('does not mutate its input', () => {
       const before = structuredClone(body);
@@ -414,15 +455,60 @@ describe('transformGeminiRequest', () => {
       ['config that is not an object', { model: 'm', contents: 'hi', config: 'x' }, 'invalid-request', '`config` must be an object'],
       ['config and top-level tools', { ...good, tools: [] }, 'invalid-request', 'has both `config` (the @google/genai SDK shape) and top-level `tools`'],
       ['tools that are not an array', { model: 'm', contents: [], config: { tools: {} } }, 'invalid-request', '`config.tools` must be an array of tools'],
-      ['a tool that is not an object', { model: 'm', contents: [], config: { tools: [null] } }, 'invalid-request', '`config.tools[0]` must be a tool object, got null'],
-      ['functionDeclarations that are not an array', geminiRESTBody([], [], { tools: [{ functionDeclarations: {} }] }), 'invalid-request', '`tools[0].functionDeclarations` must be an array'],
-      ['a declaration without a name', geminiRESTBody([{ description: 'x' }]), 'invalid-request', '`tools[0].functionDeclarations[0].name` must be a non-empty string'],
-      ['parameters that are not an object', geminiRESTBody([{ name: 'a', parameters: [] }]), 'invalid-request', '`tools[0].functionDeclarations[0].parameters` of `a` must be a schema object'],
-      ['two declarations with one name', geminiRESTBody([], [], { tools: [{ functionDeclarations: [geminiDeclaration('a')] }, { functionDeclarations: [geminiDeclaration('a')] }] }), 'invalid-request', 'function `a` is declared twice'],
-      ['snake_case declarations', geminiRESTBody([], [], { tools: [{ function_declarations: [] }] }), 'invalid-request', '`tools[0].function_declarations` is the snake_case spelling'],
-      ['a snake_case systemInstruction', { contents: [], system_instruction: {} }, 'invalid-request', '`system_instruction` is the snake_case spelling of `systemInstruction`'],
-      ['a snake_case function call', geminiParameters(geminiDeclarations(2), [{ role: 'model', parts: [{ function_call: { name: 'a' } }] }]), 'invalid-request', '`contents[0].parts[0].function_call` is a snake_case field'],
-      ['a plan made for other tools', geminiParameters(geminiDeclarations(2, 'other')), 'plan-mismatch', 'the plan has `tool_0`, `tool_1`, which the tool list lacks'],
+      [
+        'a tool that is not an object',
+        { model: 'm', contents: [], config: { tools: [null] } },
+        'invalid-request',
+        '`config.tools[0]` must be a tool object, got null',
+      ],
+      [
+        'functionDeclarations that are not an array',
+        geminiRESTBody([], [], { tools: [{ functionDeclarations: {} }] }),
+        'invalid-request',
+        '`tools[0].functionDeclarations` must be an array',
+      ],
+      [
+        'a declaration without a name',
+        geminiRESTBody([{ description: 'x' }]),
+        'invalid-request',
+        '`tools[0].functionDeclarations[0].name` must be a non-empty string',
+      ],
+      [
+        'parameters that are not an object',
+        geminiRESTBody([{ name: 'a', parameters: [] }]),
+        'invalid-request',
+        '`tools[0].functionDeclarations[0].parameters` of `a` must be a schema object',
+      ],
+      [
+        'two declarations with one name',
+        geminiRESTBody([], [], { tools: [{ functionDeclarations: [geminiDeclaration('a')] }, { functionDeclarations: [geminiDeclaration('a')] }] }),
+        'invalid-request',
+        'function `a` is declared twice',
+      ],
+      [
+        'snake_case declarations',
+        geminiRESTBody([], [], { tools: [{ function_declarations: [] }] }),
+        'invalid-request',
+        '`tools[0].function_declarations` is the snake_case spelling',
+      ],
+      [
+        'a snake_case systemInstruction',
+        { contents: [], system_instruction: {} },
+        'invalid-request',
+        '`system_instruction` is the snake_case spelling of `systemInstruction`',
+      ],
+      [
+        'a snake_case function call',
+        geminiParameters(geminiDeclarations(2), [{ role: 'model', parts: [{ function_call: { name: 'a' } }] }]),
+        'invalid-request',
+        '`contents[0].parts[0].function_call` is a snake_case field',
+      ],
+      [
+        'a plan made for other tools',
+        geminiParameters(geminiDeclarations(2, 'other')),
+        'plan-mismatch',
+        'the plan has `tool_0`, `tool_1`, which the tool list lacks',
+      ],
     ])('throws for %s', (_, input, code, message) => {
       const call = () => transformGeminiRequest(input as object, plan);
       expect(call).toThrow(ToolSearchError);

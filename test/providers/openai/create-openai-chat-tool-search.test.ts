@@ -4,7 +4,10 @@ import type { CreateOpenAIChatToolSearchOptions } from '../../../src/providers/o
 import { createOpenAIChatToolSearch } from '../../../src/providers/openai/create-openai-chat-tool-search.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 
-const tools = GITHUB_MCP_TOOLS.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description ?? '', parameters: tool.inputSchema } }));
+const tools = GITHUB_MCP_TOOLS.map((tool) => ({
+  type: 'function' as const,
+  function: { name: tool.name, description: tool.description ?? '', parameters: tool.inputSchema },
+}));
 const sessionId = 's';
 const completion = (message: object) => ({ choices: [{ message }] });
 
@@ -15,10 +18,15 @@ describe('createOpenAIChatToolSearch', () => {
   });
 
   it('throws when a hosted mechanism is configured, which Chat Completions cannot carry', async () => {
-    await expect(createOpenAIChatToolSearch({ tools, config: { mechanism: 'openai' } }).prepare({ model: 'gpt-5.4', messages: [] }, { sessionId })).rejects.toMatchObject({
+    await expect(
+      createOpenAIChatToolSearch({ tools, config: { mechanism: 'openai' } }).prepare({ model: 'gpt-5.4', messages: [] }, { sessionId }),
+    ).rejects.toMatchObject({
       code: 'mechanism-unsupported',
     });
-    const full = await createOpenAIChatToolSearch({ tools, config: { mechanism: 'openai' }, unsupported: 'full-schemas' }).prepare({ model: 'gpt-5.4', messages: [] }, { sessionId });
+    const full = await createOpenAIChatToolSearch({ tools, config: { mechanism: 'openai' }, unsupported: 'full-schemas' }).prepare(
+      { model: 'gpt-5.4', messages: [] },
+      { sessionId },
+    );
     expect(full.plan.mechanism).toBe('none');
     expect(full.warnings.map((warning) => warning.code)).toContain('mechanism-unsupported');
   });
@@ -67,7 +75,9 @@ describe('createOpenAIChatToolSearch', () => {
       // @ts-expect-error: not a tool
       expect(() => createOpenAIChatToolSearch({ tools: [{ nonsense: true }] })).toThrow(expect.objectContaining({ code: 'invalid-tools' }));
       // @ts-expect-error: a Responses tool (no `function` wrapper)
-      expect(() => createOpenAIChatToolSearch({ tools: [{ type: 'function', name: 'get_me', parameters: {} }] })).toThrow(expect.objectContaining({ code: 'invalid-tools' }));
+      expect(() => createOpenAIChatToolSearch({ tools: [{ type: 'function', name: 'get_me', parameters: {} }] })).toThrow(
+        expect.objectContaining({ code: 'invalid-tools' }),
+      );
     });
   });
 });

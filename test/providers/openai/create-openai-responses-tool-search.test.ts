@@ -4,7 +4,13 @@ import type { CreateOpenAIResponsesToolSearchOptions } from '../../../src/provid
 import { createOpenAIResponsesToolSearch } from '../../../src/providers/openai/create-openai-responses-tool-search.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 
-const tools = GITHUB_MCP_TOOLS.map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description ?? null, parameters: tool.inputSchema, strict: false }));
+const tools = GITHUB_MCP_TOOLS.map((tool) => ({
+  type: 'function' as const,
+  name: tool.name,
+  description: tool.description ?? null,
+  parameters: tool.inputSchema,
+  strict: false,
+}));
 const sessionId = 's';
 
 describe('createOpenAIResponsesToolSearch', () => {
@@ -32,7 +38,9 @@ describe('createOpenAIResponsesToolSearch', () => {
   });
 
   it('throws when OpenAI’s hosted search is configured for a model without it', async () => {
-    await expect(createOpenAIResponsesToolSearch({ tools, config: { mechanism: 'openai' } }).prepare({ model: 'gpt-4.1', input: 'hi' }, { sessionId })).rejects.toMatchObject({
+    await expect(
+      createOpenAIResponsesToolSearch({ tools, config: { mechanism: 'openai' } }).prepare({ model: 'gpt-4.1', input: 'hi' }, { sessionId }),
+    ).rejects.toMatchObject({
       code: 'mechanism-unsupported',
     });
   });
@@ -50,7 +58,9 @@ describe('createOpenAIResponsesToolSearch', () => {
     expect(() => createOpenAIResponsesToolSearch({} as never)).toThrow(expect.objectContaining({ code: 'invalid-options' }));
     const request = await createOpenAIResponsesToolSearch({ tools }).prepare({ model: 'gpt-4.1', input: 'hi' }, { sessionId });
     await expect(request.handle({} as never, async () => '')).rejects.toMatchObject({ code: 'invalid-request' });
-    await expect(createOpenAIResponsesToolSearch({ tools }).prepare({ model: 'gpt-4.1' }, { sessionId: '' })).rejects.toMatchObject({ code: 'invalid-options' });
+    await expect(createOpenAIResponsesToolSearch({ tools }).prepare({ model: 'gpt-4.1' }, { sessionId: '' })).rejects.toMatchObject({
+      code: 'invalid-options',
+    });
   });
 
   it('warns about a model id it does not recognise, and not on a recognised one', async () => {
@@ -83,9 +93,22 @@ describe('createOpenAIResponsesToolSearch handle, library ranking under hosted s
     const toolSearch = createOpenAIResponsesToolSearch({ tools, config: { threshold: 0 } });
     const request = await toolSearch.prepare({ model: 'gpt-5.4', input: 'hi' }, { sessionId: 'notes' });
     expect(request.plan).toMatchObject({ mechanism: 'openai-hosted', search: 'library' });
-    const call = (id: string, query: unknown) => ({ type: 'tool_search_call', call_id: id, execution: 'client', arguments: query === undefined ? {} : { query }, status: 'completed' });
+    const call = (id: string, query: unknown) => ({
+      type: 'tool_search_call',
+      call_id: id,
+      execution: 'client',
+      arguments: query === undefined ? {} : { query },
+      status: 'completed',
+    });
     const turn = await request.handle({ output: [call('t1', 'zzzz qqqq'), call('t2', undefined), call('t3', 'select:nope')] }, async () => '');
-    expect(turn.answers.map((item) => (item as { type: string }).type)).toEqual(['tool_search_output', 'message', 'tool_search_output', 'message', 'tool_search_output', 'message']);
+    expect(turn.answers.map((item) => (item as { type: string }).type)).toEqual([
+      'tool_search_output',
+      'message',
+      'tool_search_output',
+      'message',
+      'tool_search_output',
+      'message',
+    ]);
     expect(JSON.stringify(turn.answers[1])).toContain('no-match');
     expect(JSON.stringify(turn.answers[3])).toContain('needs a `query` string');
     expect(JSON.stringify(turn.answers[5])).toContain('nope');
@@ -94,12 +117,26 @@ describe('createOpenAIResponsesToolSearch handle, library ranking under hosted s
   });
 
   it('answers a client tool_search_call when the catalog has a function named tool_search of its own', async () => {
-    const own = { type: 'function' as const, name: 'tool_search', description: 'Search the web', parameters: { type: 'object', properties: { q: { type: 'string' } } }, strict: false };
+    const own = {
+      type: 'function' as const,
+      name: 'tool_search',
+      description: 'Search the web',
+      parameters: { type: 'object', properties: { q: { type: 'string' } } },
+      strict: false,
+    };
     // Nothing deferred at this threshold: the body's own client-executed tool search is kept, and the model calls it.
     const toolSearch = createOpenAIResponsesToolSearch({ tools: [own, ...tools], config: { threshold: 1000, search: 'library' } });
-    const searchTool = { type: 'tool_search', execution: 'client', description: 'Find tools', parameters: { type: 'object', properties: { query: { type: 'string' } } } };
+    const searchTool = {
+      type: 'tool_search',
+      execution: 'client',
+      description: 'Find tools',
+      parameters: { type: 'object', properties: { query: { type: 'string' } } },
+    };
     const request = await toolSearch.prepare({ model: 'gpt-5.4', input: 'hi', tools: [searchTool, own, ...tools] as never }, { sessionId: 'own' });
-    const turn = await request.handle({ output: [{ type: 'tool_search_call', call_id: 't1', execution: 'client', arguments: { query: 'create issue' }, status: 'completed' }] }, async () => 'ran');
+    const turn = await request.handle(
+      { output: [{ type: 'tool_search_call', call_id: 't1', execution: 'client', arguments: { query: 'create issue' }, status: 'completed' }] },
+      async () => 'ran',
+    );
     expect(turn.answers[0]).toMatchObject({ type: 'tool_search_output', call_id: 't1', tools: [] });
     // Nothing is deferred: every match is in the request already, and the note says so.
     expect((turn.answers[1] as unknown as { content: string }).content).toContain('"loadedEarlier":[');
@@ -109,7 +146,13 @@ describe('createOpenAIResponsesToolSearch handle, library ranking under hosted s
 // Issue 15 item 7: the library's search loaded tools already loaded or never deferred (a second definition in the
 // output), and loaded definitions lost the caller's `strict` and namespace.
 describe('createOpenAIResponsesToolSearch handle, what a tool_search_output loads', () => {
-  const strictTool = { type: 'function' as const, name: 'get_invoice', description: 'Get an invoice by id', parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false }, strict: true };
+  const strictTool = {
+    type: 'function' as const,
+    name: 'get_invoice',
+    description: 'Get an invoice by id',
+    parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false },
+    strict: true,
+  };
   const billing = { type: 'namespace' as const, name: 'billing', description: 'Billing tools', tools: [strictTool] };
   const call = (id: string, query: string) => ({ type: 'tool_search_call', call_id: id, execution: 'client', arguments: { query }, status: 'completed' });
 

@@ -9,10 +9,26 @@ const schema = { type: 'object' as const };
 describe('createOpenAIToolSearchNote', () => {
   it.each<[string, ToolSearchResult, string]>([
     ['a repeated search', { status: 'found', tools: [], loadedEarlier: ['get_me'] }, '"loadedEarlier":["get_me"]'],
-    ['a no-match', { status: 'no-match', query: 'zzz', tools: [], availableTools: ['get_me'], moreTools: 0, message: 'No tools matched the query.' }, 'No tools matched'],
-    ['select: of an unknown name', { status: 'invalid-query', query: 'select:nope', tools: [], availableTools: ['get_me'], moreTools: 0, message: 'No tool is named `nope`' }, 'No tool is named `nope`'],
-    ['a missing query', { status: 'invalid-query', query: '', tools: [], availableTools: [], moreTools: 3, message: '`tool_search` needs a `query` string' }, 'needs a `query` string'],
-    ['an empty query', { status: 'listing', query: '', tools: [], availableTools: ['get_me'], moreTools: 0, message: 'Available tools are listed by name.' }, '"availableTools":["get_me"]'],
+    [
+      'a no-match',
+      { status: 'no-match', query: 'zzz', tools: [], availableTools: ['get_me'], moreTools: 0, message: 'No tools matched the query.' },
+      'No tools matched',
+    ],
+    [
+      'select: of an unknown name',
+      { status: 'invalid-query', query: 'select:nope', tools: [], availableTools: ['get_me'], moreTools: 0, message: 'No tool is named `nope`' },
+      'No tool is named `nope`',
+    ],
+    [
+      'a missing query',
+      { status: 'invalid-query', query: '', tools: [], availableTools: [], moreTools: 3, message: '`tool_search` needs a `query` string' },
+      'needs a `query` string',
+    ],
+    [
+      'an empty query',
+      { status: 'listing', query: '', tools: [], availableTools: ['get_me'], moreTools: 0, message: 'Available tools are listed by name.' },
+      '"availableTools":["get_me"]',
+    ],
     ['further matches beside the loaded ones', { status: 'found', tools: [{ name: 'a', inputSchema: schema }], more: ['b'] }, '"more":["b"]'],
   ])('says what happened after %s, without the schemas the output carries', (_label, result, says) => {
     expect(createOpenAIToolSearchOutput({ call_id: 'c' }, result).tools.every((tool) => 'name' in tool && tool.name !== 'nope')).toBe(true);

@@ -48,7 +48,11 @@ describe('parseOpenAIChatTools', () => {
     ['null', null, 'The request body must be a Chat Completions request object, got null'],
     ['tools that are not an array', { tools: 'x' }, '`tools` must be an array of tools, got "x" (a string)'],
     ['a tool without a name', { tools: [{ type: 'function', function: {} }] }, '`tools[0]`.function.name must be a non-empty string'],
-    ['a description that is not a string', { tools: [{ type: 'function', function: { name: 'a', description: 1 } }] }, '.description of `a` must be a string, got 1'],
+    [
+      'a description that is not a string',
+      { tools: [{ type: 'function', function: { name: 'a', description: 1 } }] },
+      '.description of `a` must be a string, got 1',
+    ],
   ])('throws invalid-request for %s', (_, body, message) => {
     const call = () => parseOpenAIChatTools(body);
     expect(call).toThrow(ToolSearchError);

@@ -84,13 +84,22 @@ describe('parseOpenAIResponsesTools', () => {
     { case: 'a body that is not an object', body: 42, message: 'The request body must be an object, got 42' },
     { case: 'tools that are not an array', body: { tools: 'all' }, message: '`tools` must be an array of tools, got "all" (a string)' },
     { case: 'a tool that is not an object', body: { tools: [null] }, message: '`tools[0]` must be a tool object, got null' },
-    { case: 'a tool without a type', body: { tools: [{ name: 'a' }] }, message: '`tools[0].type` must be a tool type such as "function", got nothing (undefined)' },
+    {
+      case: 'a tool without a type',
+      body: { tools: [{ name: 'a' }] },
+      message: '`tools[0].type` must be a tool type such as "function", got nothing (undefined)',
+    },
     {
       case: 'a Chat Completions tool',
       body: { tools: [{ function: { name: 'a' } }] },
-      message: '`tools[0].type` must be a tool type such as "function", got nothing (undefined) (this looks like a Chat Completions tool; the Responses API takes `{ type: "function", name, parameters }` without the `function` wrapper)',
+      message:
+        '`tools[0].type` must be a tool type such as "function", got nothing (undefined) (this looks like a Chat Completions tool; the Responses API takes `{ type: "function", name, parameters }` without the `function` wrapper)',
     },
-    { case: 'a function without a name', body: { tools: [{ type: 'function', name: '' }] }, message: '`tools[0].name` (a function) must be a non-empty string, got "" (a string)' },
+    {
+      case: 'a function without a name',
+      body: { tools: [{ type: 'function', name: '' }] },
+      message: '`tools[0].name` (a function) must be a non-empty string, got "" (a string)',
+    },
     {
       case: 'an MCP inputSchema in place of parameters',
       body: { tools: [{ type: 'function', name: 'a', inputSchema: { type: 'object', properties: { x: { type: 'string' } } } }] },
@@ -107,14 +116,31 @@ describe('parseOpenAIResponsesTools', () => {
       body: { tools: [{ type: 'function', name: 'a', description: 1 }] },
       message: '`tools[0].description` (function `a`) must be a string, got 1',
     },
-    { case: 'a namespace without a name', body: { tools: [{ type: 'namespace', tools: [] }] }, message: '`tools[0].name` (a namespace) must be a non-empty string, got nothing (undefined)' },
-    { case: 'a namespace without tools', body: { tools: [{ type: 'namespace', name: 'n' }] }, message: '`tools[0].tools` (namespace `n`) must be an array of tools, got nothing (undefined)' },
-    { case: 'a namespace member without a type', body: { tools: [{ type: 'namespace', name: 'n', tools: [{}] }] }, message: '`tools[0].tools[0].type` must be a tool type such as "function", got nothing (undefined)' },
-    { case: 'a custom tool without a name', body: { tools: [{ type: 'custom' }] }, message: '`tools[0].name` (a custom tool) must be a non-empty string, got nothing (undefined)' },
+    {
+      case: 'a namespace without a name',
+      body: { tools: [{ type: 'namespace', tools: [] }] },
+      message: '`tools[0].name` (a namespace) must be a non-empty string, got nothing (undefined)',
+    },
+    {
+      case: 'a namespace without tools',
+      body: { tools: [{ type: 'namespace', name: 'n' }] },
+      message: '`tools[0].tools` (namespace `n`) must be an array of tools, got nothing (undefined)',
+    },
+    {
+      case: 'a namespace member without a type',
+      body: { tools: [{ type: 'namespace', name: 'n', tools: [{}] }] },
+      message: '`tools[0].tools[0].type` must be a tool type such as "function", got nothing (undefined)',
+    },
+    {
+      case: 'a custom tool without a name',
+      body: { tools: [{ type: 'custom' }] },
+      message: '`tools[0].name` (a custom tool) must be a non-empty string, got nothing (undefined)',
+    },
     {
       case: 'a name used twice',
       body: { tools: [responsesFunction('a'), responsesNamespace('n', [responsesFunction('a')])] },
-      message: 'Function `a` is defined twice (`tools[0]` and `tools[1].tools[0]`); tool search identifies a tool by its name, so give each function its own name',
+      message:
+        'Function `a` is defined twice (`tools[0]` and `tools[1].tools[0]`); tool search identifies a tool by its name, so give each function its own name',
     },
     {
       case: 'a custom tool named like a function of its scope',
@@ -123,7 +149,19 @@ describe('parseOpenAIResponsesTools', () => {
     },
     {
       case: 'two custom tools of one name in a namespace',
-      body: { tools: [{ type: 'namespace', name: 'n', description: 'N', tools: [{ type: 'custom', name: 'c' }, { type: 'custom', name: 'c' }] }] },
+      body: {
+        tools: [
+          {
+            type: 'namespace',
+            name: 'n',
+            description: 'N',
+            tools: [
+              { type: 'custom', name: 'c' },
+              { type: 'custom', name: 'c' },
+            ],
+          },
+        ],
+      },
       message: 'Tool name `c` is used twice in namespace `n` (`tools[0].tools[0]` and `tools[0].tools[1]`); the API requires unique names there',
     },
   ])('throws invalid-request for $case', ({ body, message }) => {

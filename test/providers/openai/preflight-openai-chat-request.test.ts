@@ -28,7 +28,12 @@ describe('preflightOpenAIChatRequest', () => {
     ['tools that are not an array', openAIChatBody([], undefined, { tools: {} }), 'invalid-body', 'tools'],
     ['a dotted function name', openAIChatBody([openAIChatTool('ChaDri.change_drink')]), 'invalid-tool-name', 'tools[0].function.name'],
     ['a 65-character function name', openAIChatBody([openAIChatTool('a'.repeat(65))]), 'invalid-tool-name', 'tools[0].function.name'],
-    ['a legacy function with an invalid name', openAIChatBody([openAIChatTool('a')], undefined, { functions: [{ name: 'a b' }] }), 'invalid-tool-name', 'functions[0].name'],
+    [
+      'a legacy function with an invalid name',
+      openAIChatBody([openAIChatTool('a')], undefined, { functions: [{ name: 'a b' }] }),
+      'invalid-tool-name',
+      'functions[0].name',
+    ],
     ['two functions with one name', openAIChatBody([openAIChatTool('a'), openAIChatTool('a')]), 'duplicate-tool-name', 'tools[1].function.name'],
     ['defer_loading on a tool', openAIChatBody([{ ...openAIChatTool('a'), defer_loading: true }]), 'unsupported-tool-field', 'tools[0].defer_loading'],
     [
@@ -45,7 +50,12 @@ describe('preflightOpenAIChatRequest', () => {
       'strict-schema-unsupported',
       'tools[0].function.parameters',
     ],
-    ['a strict schema with an optional property', openAIChatBody([openAIChatTool('a', { strict: true })]), 'strict-schema-unsupported', 'tools[0].function.parameters'],
+    [
+      'a strict schema with an optional property',
+      openAIChatBody([openAIChatTool('a', { strict: true })]),
+      'strict-schema-unsupported',
+      'tools[0].function.parameters',
+    ],
     ['an empty tools array', openAIChatBody([]), 'empty-tools', 'tools'],
     ['tool_choice without tools', { model: 'm', messages: [], tool_choice: 'required' }, 'tool-choice-without-tools', 'tool_choice'],
     ['parallel_tool_calls without tools', { model: 'm', messages: [], parallel_tool_calls: true }, 'tool-choice-without-tools', 'parallel_tool_calls'],
@@ -65,36 +75,68 @@ describe('preflightOpenAIChatRequest', () => {
     ],
     [
       'a tool message without a call',
-      openAIChatBody([openAIChatTool('a')], [{ role: 'user', content: 'hi' }, { role: 'tool', tool_call_id: 'c1', content: 'x' }]),
+      openAIChatBody(
+        [openAIChatTool('a')],
+        [
+          { role: 'user', content: 'hi' },
+          { role: 'tool', tool_call_id: 'c1', content: 'x' },
+        ],
+      ),
       'tool-message-without-call',
       'messages[1].tool_call_id',
     ],
     [
       'a tool message after a user message',
-      openAIChatBody([openAIChatTool('a')], [
-        { role: 'assistant', content: null, tool_calls: [call('c1')] },
-        { role: 'tool', tool_call_id: 'c1', content: 'x' },
-        { role: 'user', content: 'and?' },
-        { role: 'tool', tool_call_id: 'c1', content: 'again' },
-      ]),
+      openAIChatBody(
+        [openAIChatTool('a')],
+        [
+          { role: 'assistant', content: null, tool_calls: [call('c1')] },
+          { role: 'tool', tool_call_id: 'c1', content: 'x' },
+          { role: 'user', content: 'and?' },
+          { role: 'tool', tool_call_id: 'c1', content: 'again' },
+        ],
+      ),
       'tool-message-without-call',
       'messages[3].tool_call_id',
     ],
     [
       'an unanswered tool call before a user message',
-      openAIChatBody([openAIChatTool('a')], [{ role: 'assistant', content: null, tool_calls: [call('c1'), call('c2')] }, { role: 'tool', tool_call_id: 'c1', content: 'x' }, { role: 'user', content: 'hi' }]),
+      openAIChatBody(
+        [openAIChatTool('a')],
+        [
+          { role: 'assistant', content: null, tool_calls: [call('c1'), call('c2')] },
+          { role: 'tool', tool_call_id: 'c1', content: 'x' },
+          { role: 'user', content: 'hi' },
+        ],
+      ),
       'tool-call-without-result',
       'messages[0].tool_calls',
     ],
     [
       'an unanswered tool call at the end',
-      openAIChatBody([openAIChatTool('a')], [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [call('c1')] }]),
+      openAIChatBody(
+        [openAIChatTool('a')],
+        [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: null, tool_calls: [call('c1')] },
+        ],
+      ),
       'tool-call-without-result',
       'messages[1].tool_calls',
     ],
     ['129 tools, one more than the API accepts', openAIChatBody(openAIChatTools(129)), 'too-many-tools', 'tools'],
-    ['a description cut inside an emoji', openAIChatBody([openAIChatTool('a', { description: 'Weather \ud83d' })]), 'lone-surrogate', 'tools[0].function.description'],
-    ['a system message ending in half a CJK extension character', openAIChatBody([], [{ role: 'system', content: '\ud840' }]), 'lone-surrogate', 'messages[0].content'],
+    [
+      'a description cut inside an emoji',
+      openAIChatBody([openAIChatTool('a', { description: 'Weather \ud83d' })]),
+      'lone-surrogate',
+      'tools[0].function.description',
+    ],
+    [
+      'a system message ending in half a CJK extension character',
+      openAIChatBody([], [{ role: 'system', content: '\ud840' }]),
+      'lone-surrogate',
+      'messages[0].content',
+    ],
   ])('flags %s', (_, body, rule, path) => {
     const result = preflightOpenAIChatRequest(body);
     expect(result.ok).toBe(false);

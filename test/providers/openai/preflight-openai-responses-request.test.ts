@@ -9,17 +9,31 @@ const call = (name: string, extra: Record<string, unknown> = {}) => ({ type: 'fu
 describe('preflightOpenAIResponsesRequest', () => {
   it.each([
     { case: 'a body without tools', body: { model: 'gpt-5.4', input: 'hi' } },
-    { case: 'hosted search with a namespace and a deferred top-level function', body: responsesBody([responsesNamespace('crm', [deferred('lookup')]), deferred('flat'), search]) },
+    {
+      case: 'hosted search with a namespace and a deferred top-level function',
+      body: responsesBody([responsesNamespace('crm', [deferred('lookup')]), deferred('flat'), search]),
+    },
     {
       case: 'a history with namespaces on every call that needs one',
       body: responsesBody([responsesFunction('keep'), responsesNamespace('crm', [deferred('lookup')]), deferred('flat'), search], {
         input: [call('keep'), call('lookup', { namespace: 'crm' }), call('flat', { namespace: 'flat' }), call('gone')],
       }),
     },
-    { case: 'a client-executed tool search with nothing deferred (unverified, not flagged)', body: responsesBody([responsesFunction('a'), { type: 'tool_search', execution: 'client' }]) },
+    {
+      case: 'a client-executed tool search with nothing deferred (unverified, not flagged)',
+      body: responsesBody([responsesFunction('a'), { type: 'tool_search', execution: 'client' }]),
+    },
     { case: 'a deferred MCP server with tool search', body: responsesBody([{ type: 'mcp', server_label: 'docs', defer_loading: true }, search]) },
-    { case: 'a tool_search_call with a 64-character call_id', body: responsesBody([], { input: [{ type: 'tool_search_call', call_id: 'c'.repeat(64), arguments: {} }] }) },
-    { case: 'custom tool names outside the function-name pattern', body: responsesBody([{ type: 'custom', name: 'apply.patch / v2' }], { input: [{ type: 'custom_tool_call', call_id: 'c', name: 'apply.patch / v2', input: 'x' }] }) },
+    {
+      case: 'a tool_search_call with a 64-character call_id',
+      body: responsesBody([], { input: [{ type: 'tool_search_call', call_id: 'c'.repeat(64), arguments: {} }] }),
+    },
+    {
+      case: 'custom tool names outside the function-name pattern',
+      body: responsesBody([{ type: 'custom', name: 'apply.patch / v2' }], {
+        input: [{ type: 'custom_tool_call', call_id: 'c', name: 'apply.patch / v2', input: 'x' }],
+      }),
+    },
     { case: 'a loaded top-level function of 100 characters', body: responsesBody([responsesFunction('x'.repeat(100))]) },
     { case: 'tool search on an unknown or gateway model', body: { ...responsesBody([deferred('a'), search]), model: 'openai/gpt-4.1' } },
   ])('passes $case', ({ body }) => {
@@ -34,15 +48,39 @@ describe('preflightOpenAIResponsesRequest', () => {
     { rule: 'invalid-tool-name', body: responsesBody([responsesFunction('x'.repeat(129))]), path: 'tools[0].name' },
     { rule: 'invalid-tool-name', body: responsesBody([responsesNamespace('n', [responsesFunction('a b')])]), path: 'tools[0].tools[0].name' },
     { rule: 'duplicate-tool-name', body: responsesBody([responsesFunction('a'), responsesFunction('a')]), path: 'tools[1].name' },
-    { rule: 'duplicate-tool-name', body: responsesBody([responsesNamespace('n', [responsesFunction('a'), responsesFunction('a')])]), path: 'tools[0].tools[1].name' },
+    {
+      rule: 'duplicate-tool-name',
+      body: responsesBody([responsesNamespace('n', [responsesFunction('a'), responsesFunction('a')])]),
+      path: 'tools[0].tools[1].name',
+    },
     { rule: 'invalid-namespace-name', body: responsesBody([responsesNamespace('File Operations', [responsesFunction('a')])]), path: 'tools[0].name' },
-    { rule: 'duplicate-namespace-name', body: responsesBody([responsesNamespace('n', [responsesFunction('a')]), responsesNamespace('n', [responsesFunction('b')])]), path: 'tools[1].name' },
-    { rule: 'namespace-without-description', body: responsesBody([{ type: 'namespace', name: 'n', tools: [responsesFunction('a')] }]), path: 'tools[0].description' },
+    {
+      rule: 'duplicate-namespace-name',
+      body: responsesBody([responsesNamespace('n', [responsesFunction('a')]), responsesNamespace('n', [responsesFunction('b')])]),
+      path: 'tools[1].name',
+    },
+    {
+      rule: 'namespace-without-description',
+      body: responsesBody([{ type: 'namespace', name: 'n', tools: [responsesFunction('a')] }]),
+      path: 'tools[0].description',
+    },
     { rule: 'namespace-without-tools', body: responsesBody([{ type: 'namespace', name: 'n', description: 'N', tools: [] }]), path: 'tools[0].tools' },
-    { rule: 'namespace-member-type', body: responsesBody([{ type: 'namespace', name: 'n', description: 'N', tools: [{ type: 'web_search' }] }]), path: 'tools[0].tools[0]' },
-    { rule: 'namespace-defer-loading', body: responsesBody([{ ...responsesNamespace('n', [deferred('a')]), defer_loading: true }, search]), path: 'tools[0].defer_loading' },
+    {
+      rule: 'namespace-member-type',
+      body: responsesBody([{ type: 'namespace', name: 'n', description: 'N', tools: [{ type: 'web_search' }] }]),
+      path: 'tools[0].tools[0]',
+    },
+    {
+      rule: 'namespace-defer-loading',
+      body: responsesBody([{ ...responsesNamespace('n', [deferred('a')]), defer_loading: true }, search]),
+      path: 'tools[0].defer_loading',
+    },
     { rule: 'namespace-reserved-name', body: responsesBody([responsesNamespace('terminal', [deferred('a')]), search]), path: 'tools[0].name' },
-    { rule: 'namespace-named-like-deferred-function', body: responsesBody([deferred('crm'), responsesNamespace('crm', [deferred('a')]), search]), path: 'tools[1].name' },
+    {
+      rule: 'namespace-named-like-deferred-function',
+      body: responsesBody([deferred('crm'), responsesNamespace('crm', [deferred('a')]), search]),
+      path: 'tools[1].name',
+    },
     { rule: 'deferred-function-reserved-name', body: responsesBody([deferred('terminal'), search]), path: 'tools[0].name' },
     { rule: 'deferred-without-tool-search', body: responsesBody([responsesNamespace('n', [deferred('a')])]), path: 'tools[0].tools[0].defer_loading' },
     { rule: 'deferred-without-tool-search', body: responsesBody([{ type: 'custom', name: 'c', defer_loading: true }]), path: 'tools[0].defer_loading' },
@@ -50,9 +88,17 @@ describe('preflightOpenAIResponsesRequest', () => {
     { rule: 'duplicate-tool-search', body: responsesBody([deferred('a'), search, search]), path: 'tools[2]' },
     { rule: 'lone-surrogate', body: responsesBody([responsesFunction('a', { description: 'Weather \ud83d' })]), path: 'tools[0].description' },
     { rule: 'lone-surrogate', body: responsesBody([], { instructions: '\udc00 note' }), path: 'instructions' },
-    { rule: 'tool-choice-deferred-function', body: responsesBody([deferred('a'), search], { tool_choice: { type: 'function', name: 'a' } }), path: 'tool_choice.name' },
+    {
+      rule: 'tool-choice-deferred-function',
+      body: responsesBody([deferred('a'), search], { tool_choice: { type: 'function', name: 'a' } }),
+      path: 'tool_choice.name',
+    },
     { rule: 'tool-choice-tool-search', body: responsesBody([deferred('a'), search], { tool_choice: { type: 'tool_search' } }), path: 'tool_choice' },
-    { rule: 'function-call-missing-namespace', body: responsesBody([responsesNamespace('crm', [deferred('lookup')]), search], { input: [call('lookup')] }), path: 'input[0].namespace' },
+    {
+      rule: 'function-call-missing-namespace',
+      body: responsesBody([responsesNamespace('crm', [deferred('lookup')]), search], { input: [call('lookup')] }),
+      path: 'input[0].namespace',
+    },
     { rule: 'function-call-missing-namespace', body: responsesBody([deferred('flat'), search], { input: [call('flat')] }), path: 'input[0].namespace' },
     {
       case: 'a function the history loaded into a namespace',
@@ -66,21 +112,55 @@ describe('preflightOpenAIResponsesRequest', () => {
     { rule: 'invalid-tool-name', body: responsesBody([{ type: 'custom', name: '' }]), path: 'tools[0].name' },
     { rule: 'invalid-namespace-name', body: responsesBody([responsesNamespace('n'.repeat(65), [responsesFunction('a')])]), path: 'tools[0].name' },
     { rule: 'deferred-function-name-length', body: responsesBody([deferred('x'.repeat(65)), search]), path: 'tools[0].name' },
-    { rule: 'tool-choice-deferred-function', body: responsesBody([deferred('a'), search], { tool_choice: { type: 'allowed_tools', mode: 'required', tools: [{ type: 'function', name: 'a' }] } }), path: 'tool_choice.tools[0].name' },
-    { rule: 'tool-choice-namespaced-function', body: responsesBody([responsesNamespace('crm', [responsesFunction('a')])], { tool_choice: { type: 'function', name: 'a' } }), path: 'tool_choice.name' },
+    {
+      rule: 'tool-choice-deferred-function',
+      body: responsesBody([deferred('a'), search], { tool_choice: { type: 'allowed_tools', mode: 'required', tools: [{ type: 'function', name: 'a' }] } }),
+      path: 'tool_choice.tools[0].name',
+    },
+    {
+      rule: 'tool-choice-namespaced-function',
+      body: responsesBody([responsesNamespace('crm', [responsesFunction('a')])], { tool_choice: { type: 'function', name: 'a' } }),
+      path: 'tool_choice.name',
+    },
     {
       case: 'a custom tool call',
       rule: 'function-call-missing-namespace',
-      body: responsesBody([{ type: 'namespace', name: 'code', description: 'Code', tools: [{ type: 'custom', name: 'patch' }] }], { input: [{ type: 'custom_tool_call', call_id: 'c', name: 'patch', input: 'x' }] }),
+      body: responsesBody([{ type: 'namespace', name: 'code', description: 'Code', tools: [{ type: 'custom', name: 'patch' }] }], {
+        input: [{ type: 'custom_tool_call', call_id: 'c', name: 'patch', input: 'x' }],
+      }),
       path: 'input[0].namespace',
     },
-    { rule: 'function-call-invalid-namespace', body: responsesBody([], { input: [call('lookup', { namespace: 'File Operations' })] }), path: 'input[0].namespace' },
-    { rule: 'function-call-invalid-namespace', body: responsesBody([], { input: [call('lookup', { namespace: 'n'.repeat(65) })] }), path: 'input[0].namespace' },
+    {
+      rule: 'function-call-invalid-namespace',
+      body: responsesBody([], { input: [call('lookup', { namespace: 'File Operations' })] }),
+      path: 'input[0].namespace',
+    },
+    {
+      rule: 'function-call-invalid-namespace',
+      body: responsesBody([], { input: [call('lookup', { namespace: 'n'.repeat(65) })] }),
+      path: 'input[0].namespace',
+    },
     { rule: 'tool-search-unsupported-model', body: { ...responsesBody([deferred('a'), search]), model: 'gpt-5.4-nano' }, path: 'tools[1]' },
-    { rule: 'tool-search-unsupported-model', body: { ...responsesBody([responsesFunction('a'), { type: 'tool_search', execution: 'client' }]), model: 'gpt-4.1' }, path: 'tools[1]' },
-    { rule: 'tool-search-call-id-length', body: responsesBody([], { input: [{ type: 'tool_search_call', call_id: 'c'.repeat(65), arguments: {} }] }), path: 'input[0].call_id' },
-    { rule: 'tool-search-call-id-length', body: responsesBody([], { input: [{ type: 'tool_search_output', call_id: '', tools: [] }] }), path: 'input[0].call_id' },
-    { rule: 'output-only-field', body: responsesBody([], { input: [{ type: 'tool_search_call', arguments: {}, created_by: 'resp_1' }] }), path: 'input[0].created_by' },
+    {
+      rule: 'tool-search-unsupported-model',
+      body: { ...responsesBody([responsesFunction('a'), { type: 'tool_search', execution: 'client' }]), model: 'gpt-4.1' },
+      path: 'tools[1]',
+    },
+    {
+      rule: 'tool-search-call-id-length',
+      body: responsesBody([], { input: [{ type: 'tool_search_call', call_id: 'c'.repeat(65), arguments: {} }] }),
+      path: 'input[0].call_id',
+    },
+    {
+      rule: 'tool-search-call-id-length',
+      body: responsesBody([], { input: [{ type: 'tool_search_output', call_id: '', tools: [] }] }),
+      path: 'input[0].call_id',
+    },
+    {
+      rule: 'output-only-field',
+      body: responsesBody([], { input: [{ type: 'tool_search_call', arguments: {}, created_by: 'resp_1' }] }),
+      path: 'input[0].created_by',
+    },
   ] as { case?: string; rule: string; body: unknown; path: string }[])('flags $rule at $path', ({ rule, body, path }) => {
     const result = preflightOpenAIResponsesRequest(body);
     expect(result.ok).toBe(false);
@@ -88,14 +168,26 @@ describe('preflightOpenAIResponsesRequest', () => {
   });
 
   it.each([
-    { rule: 'deferred-without-tool-search', body: responsesBody([deferred('a')]), text: "Invalid Value: 'tools.defer_loading'. Deferred tools require tools.tool_search." },
-    { rule: 'tool-search-without-deferred', body: responsesBody([search]), text: "Invalid Value: 'tools.tool_search'. tools.tool_search requires at least one deferred tool." },
+    {
+      rule: 'deferred-without-tool-search',
+      body: responsesBody([deferred('a')]),
+      text: "Invalid Value: 'tools.defer_loading'. Deferred tools require tools.tool_search.",
+    },
+    {
+      rule: 'tool-search-without-deferred',
+      body: responsesBody([search]),
+      text: "Invalid Value: 'tools.tool_search'. tools.tool_search requires at least one deferred tool.",
+    },
     {
       rule: 'function-call-missing-namespace',
       body: responsesBody([deferred('flat'), search], { input: [call('flat')] }),
       text: "Missing namespace for function_call 'flat'. It does not exist in the default namespace.",
     },
-    { rule: 'deferred-function-reserved-name', body: responsesBody([deferred('terminal'), search]), text: "Function 'terminal.terminal' is not allowed in reserved namespace 'terminal'." },
+    {
+      rule: 'deferred-function-reserved-name',
+      body: responsesBody([deferred('terminal'), search]),
+      text: "Function 'terminal.terminal' is not allowed in reserved namespace 'terminal'.",
+    },
   ])("quotes the API's message for $rule", ({ rule, body, text }) => {
     const violation = preflightOpenAIResponsesRequest(body).violations.find((candidate) => candidate.rule === rule);
     expect(violation?.message).toContain(text);

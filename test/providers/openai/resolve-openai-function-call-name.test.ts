@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { resolveOpenAIFunctionCallName } from '../../../src/providers/openai/resolve-openai-function-call-name.js';
 import { planFor, responsesBody, responsesFunction, responsesNamespace, transformChecked } from '../../support/openai-responses-bodies.js';
 
-const body = responsesBody([responsesFunction('github.create_issue'), responsesNamespace('crm', [responsesFunction('crm/lookup')]), responsesFunction('plain')]);
+const body = responsesBody([
+  responsesFunction('github.create_issue'),
+  responsesNamespace('crm', [responsesFunction('crm/lookup')]),
+  responsesFunction('plain'),
+]);
 const { names } = transformChecked(body, planFor(body, { id: 'gpt-5.4', api: 'openai-responses' }, { threshold: 0 }));
 
 describe('resolveOpenAIFunctionCallName', () => {
   it.each([
-    { case: 'a deferred top-level function (namespace = its name)', item: { name: 'github_create_issue', namespace: 'github_create_issue' }, original: 'github.create_issue' },
+    {
+      case: 'a deferred top-level function (namespace = its name)',
+      item: { name: 'github_create_issue', namespace: 'github_create_issue' },
+      original: 'github.create_issue',
+    },
     { case: 'a namespaced function', item: { name: 'crm_lookup', namespace: 'crm' }, original: 'crm/lookup' },
     { case: 'a function without a namespace', item: { name: 'plain' }, original: 'plain' },
     { case: 'a null namespace', item: { name: 'plain', namespace: null }, original: 'plain' },

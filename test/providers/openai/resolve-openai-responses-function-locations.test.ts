@@ -8,14 +8,27 @@ import {
 const tools = [
   { type: 'function', name: 'keep' },
   { type: 'function', name: 'flat', defer_loading: true },
-  { type: 'namespace', name: 'crm', tools: [{ type: 'function', name: 'lookup' }, { type: 'custom', name: 'patch' }] },
+  {
+    type: 'namespace',
+    name: 'crm',
+    tools: [
+      { type: 'function', name: 'lookup' },
+      { type: 'custom', name: 'patch' },
+    ],
+  },
   { type: 'namespace', name: 'billing', tools: [{ type: 'function', name: 'lookup' }] },
   { type: 'web_search' },
   'junk',
   null,
 ];
 const input = [
-  { type: 'tool_search_output', tools: [{ type: 'namespace', name: 'refunds', tools: [{ type: 'function', name: 'refund' }] }, { type: 'tool_reference', function_name: 'void', namespace: 'billing' }] },
+  {
+    type: 'tool_search_output',
+    tools: [
+      { type: 'namespace', name: 'refunds', tools: [{ type: 'function', name: 'refund' }] },
+      { type: 'tool_reference', function_name: 'void', namespace: 'billing' },
+    ],
+  },
   { type: 'additional_tools', role: 'developer', tools: [{ type: 'function', name: 'added' }] },
   'junk',
 ];
@@ -45,8 +58,22 @@ describe('resolveOpenAIResponsesToolLocations', () => {
   it('finds all tools, the functions and the custom tools in one walk, each as its own kind alone would', () => {
     const both = [...tools, { type: 'custom', name: 'apply', defer_loading: true }, { type: 'custom', name: 'keep' }];
     const found = resolveOpenAIResponsesToolLocations(both, input);
-    expect(found.function).toEqual({ topLevel: new Set(['keep', 'added']), namespaces: new Map([['flat', ['flat']], ['lookup', ['crm', 'billing']], ['refund', ['refunds']], ['void', ['billing']]]) });
-    expect(found.custom).toEqual({ topLevel: new Set(['keep']), namespaces: new Map([['patch', ['crm']], ['apply', ['apply']]]) });
+    expect(found.function).toEqual({
+      topLevel: new Set(['keep', 'added']),
+      namespaces: new Map([
+        ['flat', ['flat']],
+        ['lookup', ['crm', 'billing']],
+        ['refund', ['refunds']],
+        ['void', ['billing']],
+      ]),
+    });
+    expect(found.custom).toEqual({
+      topLevel: new Set(['keep']),
+      namespaces: new Map([
+        ['patch', ['crm']],
+        ['apply', ['apply']],
+      ]),
+    });
     expect(found.all.namespaces.get('patch')).toEqual(['crm']);
     expect([...found.all.topLevel]).toEqual(['keep', 'added']);
     expect([...found.all.namespaces.keys()]).toEqual(['flat', 'lookup', 'patch', 'apply', 'refund', 'void']);

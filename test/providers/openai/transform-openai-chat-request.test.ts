@@ -24,8 +24,7 @@ import {
 
 const bfcl = readOpenAIChatFixture<ToolDefinition[]>('bfcl-tools.json');
 const twenty = openAIChatTools(20);
-const found = (loaded: string[]) =>
-  formatToolSearchResult(earlierResult({ status: 'found', query: loaded.join(' '), tools: [], loaded, message: 'Loaded.' }));
+const found = (loaded: string[]) => formatToolSearchResult(earlierResult({ status: 'found', query: loaded.join(' '), tools: [], loaded, message: 'Loaded.' }));
 
 describe('transformOpenAIChatRequest', () => {
   describe('with the default configuration (reveals in the conversation, the names listing)', () => {
@@ -38,7 +37,10 @@ describe('transformOpenAIChatRequest', () => {
     it('sends the loaded tools, tool_search and call_tool, and names the deferred tools in the note', () => {
       const { body: output, warnings } = transform(body, plan);
       expect(openAIChatToolSummary(output)).toEqual(['tool_0:full', 'tool_search:search', 'call_tool:full']);
-      expect((output.tools as unknown[])[2]).toEqual({ type: 'function', function: { name: 'call_tool', description: CALL_TOOL_DEFINITION.description, parameters: CALL_TOOL_DEFINITION.inputSchema } });
+      expect((output.tools as unknown[])[2]).toEqual({
+        type: 'function',
+        function: { name: 'call_tool', description: CALL_TOOL_DEFINITION.description, parameters: CALL_TOOL_DEFINITION.inputSchema },
+      });
       const system = (output.messages[0] as { content: string }).content;
       expect(system).toContain('These tools are available but not in your tool list: tool_1, tool_2');
       expect(system).toContain('through `call_tool`');
@@ -50,8 +52,16 @@ describe('transformOpenAIChatRequest', () => {
       const later = openAIChatBody(twenty, [
         ...body.messages,
         { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'tool_search', arguments: '{"query":"tool_3"}' } }] },
-        { role: 'tool', tool_call_id: 'c1', content: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }) },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'c2', type: 'function', function: { name: 'call_tool', arguments: '{"name":"tool_3","arguments":{"path":"a"}}' } }] },
+        {
+          role: 'tool',
+          tool_call_id: 'c1',
+          content: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }),
+        },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c2', type: 'function', function: { name: 'call_tool', arguments: '{"name":"tool_3","arguments":{"path":"a"}}' } }],
+        },
         { role: 'tool', tool_call_id: 'c2', content: 'done' },
       ]);
       const next = transform(later, plan, { revealed: ['tool_3'] }).body;
@@ -153,9 +163,17 @@ describe('transformOpenAIChatRequest', () => {
     it('restores reveals from tool_search results in the history', () => {
       const history = openAIChatBody(twenty, [
         { role: 'user', content: 'hi' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'tool_search', arguments: '{"query":"tool_5"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'tool_search', arguments: '{"query":"tool_5"}' } }],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: found(['tool_5']) },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_2', type: 'function', function: { name: 'tool_search', arguments: '{"query":"tool_7"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_2', type: 'function', function: { name: 'tool_search', arguments: '{"query":"tool_7"}' } }],
+        },
         { role: 'tool', tool_call_id: 'call_2', content: [{ type: 'text', text: found(['tool_7']) }] },
       ]);
       const { body: output } = transform(history, openAIChatPlan(history, { listing: 'names' }), { revealed: ['tool_9'] });
@@ -197,13 +215,19 @@ describe('transformOpenAIChatRequest', () => {
     });
 
     it('inserts its own system message before a user message even when a system message comes later', () => {
-      const late = openAIChatBody(twenty, [{ role: 'user', content: 'hi' }, { role: 'system', content: 'Later.' }]);
+      const late = openAIChatBody(twenty, [
+        { role: 'user', content: 'hi' },
+        { role: 'system', content: 'Later.' },
+      ]);
       const { body: output } = transform(late, openAIChatPlan(late));
       expect(output.messages.map((message) => message.role)).toEqual(['system', 'user', 'system']);
     });
 
     it.each<ToolListing>(['full', 'compact'])('is stable on its own output in the %s listing (note once, same bytes)', (listing) => {
-      const named = openAIChatBody(bfcl.map(toOpenAIChatTool), [{ role: 'system', content: 'Rules.' }, { role: 'user', content: 'hi' }]);
+      const named = openAIChatBody(bfcl.map(toOpenAIChatTool), [
+        { role: 'system', content: 'Rules.' },
+        { role: 'user', content: 'hi' },
+      ]);
       const plan = openAIChatPlan(named, { listing });
       const first = transform(named, plan).body;
       const second = transform(first, plan).body;
@@ -212,7 +236,10 @@ describe('transformOpenAIChatRequest', () => {
 
     it('replaces a note another plan left in kept messages, and removes it when nothing is deferred any more', () => {
       // A runtime that stores the messages it sent, and rebuilds tools from its catalog.
-      const start = openAIChatBody(twenty, [{ role: 'system', content: 'Rules.' }, { role: 'user', content: 'hi' }]);
+      const start = openAIChatBody(twenty, [
+        { role: 'system', content: 'Rules.' },
+        { role: 'user', content: 'hi' },
+      ]);
       const sent = transform(start, openAIChatPlan(start, { listing: 'names', neverDefer: ['tool_1'] })).body;
       const next = { ...start, messages: sent.messages };
       const after = transform(next, openAIChatPlan(next, { listing: 'names' })).body;
@@ -231,7 +258,10 @@ describe('transformOpenAIChatRequest', () => {
     });
 
     it('warns when the system message’s content cannot be read', () => {
-      const odd = openAIChatBody(twenty, [{ role: 'system', content: 42 }, { role: 'user', content: 'hi' }]);
+      const odd = openAIChatBody(twenty, [
+        { role: 'system', content: 42 },
+        { role: 'user', content: 'hi' },
+      ]);
       const { body: output, warnings } = transform(odd, openAIChatPlan(odd));
       expect(warnings.map((warning) => warning.code)).toEqual(['guidance-not-added']);
       expect(output.messages[0]).toEqual({ role: 'system', content: 42 });
@@ -239,23 +269,27 @@ describe('transformOpenAIChatRequest', () => {
   });
 
   describe('tool names', () => {
-    const named = openAIChatBody(bfcl.map(toOpenAIChatTool), [
-      { role: 'user', content: 'change my drink' },
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'ChaDri.change_drink', arguments: '{"new_preferences":{"size":"large"}}' } }],
-      },
-      { role: 'tool', tool_call_id: 'call_1', content: 'done' },
-      { role: 'assistant', content: null, function_call: { name: 'uber.ride', arguments: '{}' } },
-      { role: 'function', name: 'uber.ride', content: 'ok' },
-      {
-        role: 'assistant',
-        content: null,
-        tool_calls: [{ id: 'call_2', type: 'function', function: { name: 'old.removed_tool', arguments: '{}' } }],
-      },
-      { role: 'tool', tool_call_id: 'call_2', content: 'gone' },
-    ], { tool_choice: { type: 'function', function: { name: 'api.weather' } } });
+    const named = openAIChatBody(
+      bfcl.map(toOpenAIChatTool),
+      [
+        { role: 'user', content: 'change my drink' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'ChaDri.change_drink', arguments: '{"new_preferences":{"size":"large"}}' } }],
+        },
+        { role: 'tool', tool_call_id: 'call_1', content: 'done' },
+        { role: 'assistant', content: null, function_call: { name: 'uber.ride', arguments: '{}' } },
+        { role: 'function', name: 'uber.ride', content: 'ok' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_2', type: 'function', function: { name: 'old.removed_tool', arguments: '{}' } }],
+        },
+        { role: 'tool', tool_call_id: 'call_2', content: 'gone' },
+      ],
+      { tool_choice: { type: 'function', function: { name: 'api.weather' } } },
+    );
 
     it('maps every name sent, in tools, history and tool_choice, to the Chat Completions rule', () => {
       const { body: output } = transform(named, openAIChatPlan(named));
@@ -286,11 +320,18 @@ describe('transformOpenAIChatRequest', () => {
     });
 
     it('keeps a current tool’s wire name whatever the history holds (an old call of a:b leaves a.b as a_b)', () => {
-      const body = openAIChatBody([openAIChatTool('a.b')], [
-        { role: 'user', content: 'hi' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'a:b', arguments: '{}' } }] },
-        { role: 'tool', tool_call_id: 'call_1', content: formatToolSearchResult(earlierResult({ status: 'found', query: 'a', tools: [], loaded: ['a_b'], message: 'Loaded.' })) },
-      ]);
+      const body = openAIChatBody(
+        [openAIChatTool('a.b')],
+        [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'a:b', arguments: '{}' } }] },
+          {
+            role: 'tool',
+            tool_call_id: 'call_1',
+            content: formatToolSearchResult(earlierResult({ status: 'found', query: 'a', tools: [], loaded: ['a_b'], message: 'Loaded.' })),
+          },
+        ],
+      );
       const withHistory = transform(body, openAIChatPlan(body));
       const without = transform(openAIChatBody([openAIChatTool('a.b')]), openAIChatPlan(body));
       expect(withHistory.names.toWire('a.b')).toBe('a_b');
@@ -334,7 +375,10 @@ describe('transformOpenAIChatRequest', () => {
       expect(warnings).toEqual([]);
     });
 
-    it.each([['gpt-5.4', 'openai-hosted'], ['claude-opus-4-5', 'claude-hosted']])('falls back to the client-side mechanism for a hosted plan (%s), with a warning', (model, mechanism) => {
+    it.each([
+      ['gpt-5.4', 'openai-hosted'],
+      ['claude-opus-4-5', 'claude-hosted'],
+    ])('falls back to the client-side mechanism for a hosted plan (%s), with a warning', (model, mechanism) => {
       const body = openAIChatBody(twenty);
       const plan = openAIChatPlan(body, { listing: 'names' }, model);
       expect(plan.mechanism).toBe(mechanism);
@@ -467,14 +511,44 @@ describe('transformOpenAIChatRequest', () => {
       ['tools that are not an array', { ...good, tools: {} }, 'invalid-request', '`tools` must be an array of tools, got an object'],
       ['a tool that is not an object', { ...good, tools: [1] }, 'invalid-request', '`tools[0]` must be a tool object, got 1'],
       ['a tool without a type', { ...good, tools: [{ function: {} }] }, 'invalid-request', '`tools[0]`.type must be a string'],
-      ['a function tool without a function', { ...good, tools: [{ type: 'function' }] }, 'invalid-request', '`tools[0]`.function must be a function definition object'],
-      ['a function without a name', { ...good, tools: [{ type: 'function', function: { description: 'x' } }] }, 'invalid-request', '`tools[0]`.function.name must be a non-empty string, got nothing'],
+      [
+        'a function tool without a function',
+        { ...good, tools: [{ type: 'function' }] },
+        'invalid-request',
+        '`tools[0]`.function must be a function definition object',
+      ],
+      [
+        'a function without a name',
+        { ...good, tools: [{ type: 'function', function: { description: 'x' } }] },
+        'invalid-request',
+        '`tools[0]`.function.name must be a non-empty string, got nothing',
+      ],
       ['an empty name', { ...good, tools: [{ type: 'function', function: { name: '' } }] }, 'invalid-request', 'must be a non-empty string, got "" (a string)'],
-      ['parameters that are not an object', { ...good, tools: [openAIChatTool('a', { parameters: 'x' as never })] }, 'invalid-request', '.parameters of `a` must be a JSON Schema object'],
-      ['two functions with one name', { ...good, tools: [openAIChatTool('a'), openAIChatTool('a')] }, 'invalid-request', 'function `a` is defined twice (`tools[0]` and `tools[1]`)'],
-      ['a namespace tool', { ...good, tools: [{ type: 'namespace', name: 'crm', tools: [] }] }, 'invalid-request', 'is a `namespace` tool, which only the Responses API accepts'],
+      [
+        'parameters that are not an object',
+        { ...good, tools: [openAIChatTool('a', { parameters: 'x' as never })] },
+        'invalid-request',
+        '.parameters of `a` must be a JSON Schema object',
+      ],
+      [
+        'two functions with one name',
+        { ...good, tools: [openAIChatTool('a'), openAIChatTool('a')] },
+        'invalid-request',
+        'function `a` is defined twice (`tools[0]` and `tools[1]`)',
+      ],
+      [
+        'a namespace tool',
+        { ...good, tools: [{ type: 'namespace', name: 'crm', tools: [] }] },
+        'invalid-request',
+        'is a `namespace` tool, which only the Responses API accepts',
+      ],
       ['messages that are not an array', { ...good, messages: 'hi' }, 'invalid-request', '`messages` must be an array of messages'],
-      ['a plan made for other tools', openAIChatBody(openAIChatTools(2, 'other')), 'plan-mismatch', 'the plan has `tool_0`, `tool_1`, which the tool list lacks'],
+      [
+        'a plan made for other tools',
+        openAIChatBody(openAIChatTools(2, 'other')),
+        'plan-mismatch',
+        'the plan has `tool_0`, `tool_1`, which the tool list lacks',
+      ],
     ])('throws for %s', (_, input, code, message) => {
       const call = () => transformOpenAIChatRequest(input as object, plan);
       expect(call).toThrow(ToolSearchError);
@@ -501,7 +575,8 @@ describe('transformOpenAIChatRequest', () => {
 });
 
 describe('transformOpenAIChatRequest past 128 tools, the most Chat Completions accepts', () => {
-  const planOf = (body: object, config: Parameters<typeof withSeedBehaviour>[0]) => resolveToolSearch({ id: 'gpt-4.1', api: 'openai-chat' }, parseOpenAIChatTools(body), withSeedBehaviour(config));
+  const planOf = (body: object, config: Parameters<typeof withSeedBehaviour>[0]) =>
+    resolveToolSearch({ id: 'gpt-4.1', api: 'openai-chat' }, parseOpenAIChatTools(body), withSeedBehaviour(config));
   const sentNames = (output: { tools?: unknown }) => ((output.tools ?? []) as { function?: { name: string } }[]).map((tool) => tool.function?.name);
 
   it.each<[ToolListing, 'tool-list' | 'conversation', string[]]>([
@@ -555,7 +630,10 @@ describe('transformOpenAIChatRequest past 128 tools, the most Chat Completions a
   });
 
   it("keeps a caller's own tool_search in place when loaded tools are deferred for the cap, the package's going by tool_search_2", () => {
-    const callerSearch = { type: 'function' as const, function: { name: 'tool_search', description: 'Search my index.', parameters: { type: 'object', properties: { q: { type: 'string' } } } } };
+    const callerSearch = {
+      type: 'function' as const,
+      function: { name: 'tool_search', description: 'Search my index.', parameters: { type: 'object', properties: { q: { type: 'string' } } } },
+    };
     const body = openAIChatBody([...openAIChatTools(149), callerSearch]);
     const { body: output } = transform(body, planOf(body, { mechanism: 'openai' }));
     const sent = sentNames(output);

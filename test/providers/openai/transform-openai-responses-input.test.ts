@@ -25,7 +25,15 @@ function replay(item: Record<string, unknown>, before: unknown[] = []) {
   return { item: input[input.length - 1], warnings: result.warnings.map((warning) => warning.code) };
 }
 
-const call = (name: string, extra: Record<string, unknown> = {}) => ({ type: 'function_call', id: 'fc_1', call_id: 'call_1', name, arguments: '{}', status: 'completed', ...extra });
+const call = (name: string, extra: Record<string, unknown> = {}) => ({
+  type: 'function_call',
+  id: 'fc_1',
+  call_id: 'call_1',
+  name,
+  arguments: '{}',
+  status: 'completed',
+  ...extra,
+});
 
 describe('transformOpenAIResponsesRequest on the history (input)', () => {
   describe('restores a missing namespace', () => {
@@ -56,11 +64,24 @@ describe('transformOpenAIResponsesRequest on the history (input)', () => {
           { type: 'namespace', name: 'files', description: 'Files', tools: [{ type: 'custom', name: 'constructor' }] },
           { type: 'namespace', name: 'accounts', description: 'Accounts', tools: [{ type: 'custom', name: 'constructor' }] },
         ],
-        { input: [{ type: 'custom_tool_call', call_id: 'call_3', name: 'constructor', input: 'x' }, { type: 'custom_tool_call_output', call_id: 'call_3', output: 'done' }] },
+        {
+          input: [
+            { type: 'custom_tool_call', call_id: 'call_3', name: 'constructor', input: 'x' },
+            { type: 'custom_tool_call_output', call_id: 'call_3', output: 'done' },
+          ],
+        },
       );
       const result = transformChecked(body, planFor(body, HOSTED, config));
-      expect((result.body.input as unknown[])[0]).toEqual({ type: 'custom_tool_call', call_id: 'call_3', name: 'constructor', input: 'x', namespace: 'accounts' });
-      expect(result.warnings.find((warning) => warning.code === 'function-call-namespace-restored')?.message).toContain('it is in `accounts`, `files`, and the first was given');
+      expect((result.body.input as unknown[])[0]).toEqual({
+        type: 'custom_tool_call',
+        call_id: 'call_3',
+        name: 'constructor',
+        input: 'x',
+        namespace: 'accounts',
+      });
+      expect(result.warnings.find((warning) => warning.code === 'function-call-namespace-restored')?.message).toContain(
+        'it is in `accounts`, `files`, and the first was given',
+      );
       expect(preflightOpenAIResponsesRequest(result.body).ok).toBe(true);
     });
 
@@ -71,7 +92,14 @@ describe('transformOpenAIResponsesRequest on the history (input)', () => {
         call_id: null,
         execution: 'server',
         status: 'completed',
-        tools: [{ type: 'namespace', name: 'billing', description: 'Billing', tools: [{ type: 'function', name: 'refund', defer_loading: true, parameters: { type: 'object' } }] }],
+        tools: [
+          {
+            type: 'namespace',
+            name: 'billing',
+            description: 'Billing',
+            tools: [{ type: 'function', name: 'refund', defer_loading: true, parameters: { type: 'object' } }],
+          },
+        ],
       };
       expect(replay(call('refund'), [loaded]).item).toEqual(call('refund', { namespace: 'billing' }));
     });
@@ -79,7 +107,11 @@ describe('transformOpenAIResponsesRequest on the history (input)', () => {
 
   describe('maps a namespace to the one sent', () => {
     it.each([
-      { case: 'the category label', item: call('write_file', { namespace: 'File Operations' }), expected: call('write_file', { namespace: 'File_Operations' }) },
+      {
+        case: 'the category label',
+        item: call('write_file', { namespace: 'File Operations' }),
+        expected: call('write_file', { namespace: 'File_Operations' }),
+      },
       {
         case: 'the original name of a deferred top-level function',
         item: call('ChaDri.change_drink', { namespace: 'ChaDri.change_drink' }),
@@ -115,7 +147,14 @@ describe('transformOpenAIResponsesRequest on the history (input)', () => {
   });
 
   describe('keeps tool search items', () => {
-    const searchCall = { type: 'tool_search_call', id: 'tsc_1', call_id: null, execution: 'server', arguments: { paths: ['crm'], query: 'open orders' }, status: 'completed' };
+    const searchCall = {
+      type: 'tool_search_call',
+      id: 'tsc_1',
+      call_id: null,
+      execution: 'server',
+      arguments: { paths: ['crm'], query: 'open orders' },
+      status: 'completed',
+    };
     const searchOutput = {
       type: 'tool_search_output',
       id: 'tso_1',
@@ -138,24 +177,35 @@ describe('transformOpenAIResponsesRequest on the history (input)', () => {
     });
 
     it('maps an original name a caller put into a tool_search_output', () => {
-      const output = { type: 'tool_search_output', call_id: 'call_ts', execution: 'client', tools: [{ type: 'function', name: 'ChaDri.change_drink', defer_loading: true, parameters: null, strict: false }] };
+      const output = {
+        type: 'tool_search_output',
+        call_id: 'call_ts',
+        execution: 'client',
+        tools: [{ type: 'function', name: 'ChaDri.change_drink', defer_loading: true, parameters: null, strict: false }],
+      };
       expect(replay(output).item).toEqual({ ...output, tools: [{ ...output.tools[0], name: 'ChaDri_change_drink' }] });
     });
   });
 
   it('removes created_by from the items that have it on output', () => {
     expect(replay(call('lookup', { namespace: 'crm', created_by: 'resp_1' })).item).toEqual(call('lookup', { namespace: 'crm' }));
-    expect(replay({ type: 'function_call_output', call_id: 'call_1', output: 'ok', created_by: 'user_1' }).item).toEqual({ type: 'function_call_output', call_id: 'call_1', output: 'ok' });
+    expect(replay({ type: 'function_call_output', call_id: 'call_1', output: 'ok', created_by: 'user_1' }).item).toEqual({
+      type: 'function_call_output',
+      call_id: 'call_1',
+      output: 'ok',
+    });
   });
 
   it("maps the names in this package's tool_search results to the names the model can call", () => {
-    const result = formatToolSearchResult(earlierResult({
-      status: 'found',
-      query: 'change drink',
-      tools: [{ name: 'ChaDri.change_drink', inputSchema: { type: 'object' } }],
-      loaded: ['ChaDri.change_drink'],
-      message: 'Loaded.',
-    }));
+    const result = formatToolSearchResult(
+      earlierResult({
+        status: 'found',
+        query: 'change drink',
+        tools: [{ name: 'ChaDri.change_drink', inputSchema: { type: 'object' } }],
+        loaded: ['ChaDri.change_drink'],
+        message: 'Loaded.',
+      }),
+    );
     const output = replay({ type: 'function_call_output', call_id: 'call_1', output: result }).item as { output: string };
     expect(JSON.parse(output.output)).toMatchObject({ tools: [{ name: 'ChaDri_change_drink' }], loaded: ['ChaDri_change_drink'] });
   });

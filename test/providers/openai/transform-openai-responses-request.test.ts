@@ -60,7 +60,12 @@ describe('transformOpenAIResponsesRequest', () => {
       it('sends the loaded tools and a client-executed tool_search, and no deferred tool at all', () => {
         const { body: sent, warnings } = transformChecked(body, plan(HOSTED));
         expect(describeTools(sent.tools)).toEqual(['read_file', 'tool_search']);
-        expect(sent.tools?.[1]).toEqual({ type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: TOOL_SEARCH_TOOL_DEFINITION.inputSchema });
+        expect(sent.tools?.[1]).toEqual({
+          type: 'tool_search',
+          execution: 'client',
+          description: TOOL_SEARCH_TOOL_DEFINITION.description,
+          parameters: TOOL_SEARCH_TOOL_DEFINITION.inputSchema,
+        });
         expect(sent.instructions).toContain('These tools are available but not in your tool list: tool_0,');
         expect(sent.instructions).toContain('Once `tool_search` has returned a tool, call it directly.');
         expect(warnings).toEqual([]);
@@ -88,13 +93,23 @@ describe('transformOpenAIResponsesRequest', () => {
       it('sends deferred tools with defer_loading in the full listing, for OpenAI to show by name and description', () => {
         const full = resolveToolSearch(HOSTED, parseOpenAIResponsesTools(body), { neverDefer: ['read_file'], listing: 'full' });
         const sent = transformChecked(body, full).body;
-        expect(describeTools(sent.tools)).toEqual(['read_file', 'ns:crm[get_customer+defer]', ...responsesFunctions(20).map((tool) => `${tool.name}+defer`), 'tool_search']);
+        expect(describeTools(sent.tools)).toEqual([
+          'read_file',
+          'ns:crm[get_customer+defer]',
+          ...responsesFunctions(20).map((tool) => `${tool.name}+defer`),
+          'tool_search',
+        ]);
         expect(sent.instructions).toContain('Tools shown with full parameter schemas do not need to be searched for.');
         expect(sent.instructions).not.toContain('not in your tool list');
       });
 
       it('keeps a client-executed tool_search the body already has', () => {
-        const own = { type: 'tool_search', execution: 'client', description: 'Find project tools', parameters: { type: 'object', properties: { goal: { type: 'string' } } } };
+        const own = {
+          type: 'tool_search',
+          execution: 'client',
+          description: 'Find project tools',
+          parameters: { type: 'object', properties: { goal: { type: 'string' } } },
+        };
         const sent = transformChecked(responsesBody([...functions, own]), plan(HOSTED)).body;
         expect(sent.tools?.at(-1)).toEqual(own);
       });
@@ -112,7 +127,11 @@ describe('transformOpenAIResponsesRequest', () => {
         const input = [
           { role: 'user', content: 'hi' },
           { type: 'function_call', call_id: 'c1', name: 'tool_search', arguments: '{"query":"tool 3"}' },
-          { type: 'function_call_output', call_id: 'c1', output: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }) },
+          {
+            type: 'function_call_output',
+            call_id: 'c1',
+            output: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_3', inputSchema: { type: 'object' } }] }),
+          },
         ];
         const next = transformChecked({ ...body, input }, plan(CLIENT), { revealed: ['tool_3'] }).body;
         expect(JSON.stringify(next.tools)).toBe(JSON.stringify(first.tools));
@@ -213,7 +232,10 @@ describe('transformOpenAIResponsesRequest', () => {
         { label: 'Terminal', wire: 'Terminal_namespace' },
         { label: 'functions', wire: 'functions_namespace' },
       ])('names the category $label as $wire', ({ label, wire }) => {
-        const tools: ToolDefinition[] = [{ name: 'member', inputSchema: { type: 'object' }, category: label }, { name: 'other', inputSchema: { type: 'object' } }];
+        const tools: ToolDefinition[] = [
+          { name: 'member', inputSchema: { type: 'object' }, category: label },
+          { name: 'other', inputSchema: { type: 'object' } },
+        ];
         const body = responsesBody(tools.map(toResponsesFunction));
         const { body: sent } = transformChecked(body, resolveToolSearch(HOSTED, tools, withSeedBehaviour({ threshold: 0 })));
         expect(sent.tools?.find((tool) => tool.type === 'namespace')).toMatchObject({ name: wire, description: `Tools for ${label}` });
@@ -237,7 +259,11 @@ describe('transformOpenAIResponsesRequest', () => {
         const names = (list: ToolDefinition[]) => {
           const body = responsesBody(list.map(toResponsesFunction));
           const sent = transformChecked(body, resolveToolSearch(HOSTED, list, withSeedBehaviour({ threshold: 0 }))).body.tools ?? [];
-          return Object.fromEntries(sent.filter((tool) => tool.type === 'namespace').map((tool) => [(tool as { tools: { name: string }[] }).tools[0]?.name, (tool as { name: string }).name]));
+          return Object.fromEntries(
+            sent
+              .filter((tool) => tool.type === 'namespace')
+              .map((tool) => [(tool as { tools: { name: string }[] }).tools[0]?.name, (tool as { name: string }).name]),
+          );
         };
         const forward = names(tools);
         expect(forward.one).not.toEqual(forward.two);
@@ -257,12 +283,19 @@ describe('transformOpenAIResponsesRequest', () => {
       it('merges a category with the body namespace of the same name', () => {
         const tools: ToolDefinition[] = [{ name: 'outside', inputSchema: { type: 'object' }, category: 'crm' }];
         const body = responsesBody([responsesNamespace('crm', [responsesFunction('inside')]), toResponsesFunction(tools[0] as ToolDefinition)]);
-        const plan = resolveToolSearch(HOSTED, [...parseOpenAIResponsesTools(body).slice(0, 1), { ...(tools[0] as ToolDefinition) }], withSeedBehaviour({ threshold: 0 }));
+        const plan = resolveToolSearch(
+          HOSTED,
+          [...parseOpenAIResponsesTools(body).slice(0, 1), { ...(tools[0] as ToolDefinition) }],
+          withSeedBehaviour({ threshold: 0 }),
+        );
         expect(describeTools(transformChecked(body, plan).body.tools)).toEqual(['ns:crm[inside+defer,outside+defer]', 'tool_search']);
       });
 
       it('merges two body namespaces of the same name', () => {
-        const body = responsesBody([responsesNamespace('crm', [responsesFunction('one')], 'First.'), responsesNamespace('crm', [responsesFunction('two')], 'Second.')]);
+        const body = responsesBody([
+          responsesNamespace('crm', [responsesFunction('one')], 'First.'),
+          responsesNamespace('crm', [responsesFunction('two')], 'Second.'),
+        ]);
         const { body: sent } = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
         expect(describeTools(sent.tools)).toEqual(['ns:crm[one+defer,two+defer]', 'tool_search']);
         expect(sent.tools?.[0]).toMatchObject({ description: 'First.' });
@@ -279,7 +312,10 @@ describe('transformOpenAIResponsesRequest', () => {
         const custom = { type: 'custom', name: 'apply_patch', description: 'Apply a patch', defer_loading: true };
         const body = responsesBody([{ type: 'namespace', name: 'code', description: 'Code tools', tools: [custom, responsesFunction('format')] }]);
         const result = transformChecked(body, planFor(body, HOSTED, { threshold: 99 }));
-        expect(result.body.tools).toEqual([{ type: 'namespace', name: 'code', description: 'Code tools', tools: [custom, responsesFunction('format')] }, { type: 'tool_search' }]);
+        expect(result.body.tools).toEqual([
+          { type: 'namespace', name: 'code', description: 'Code tools', tools: [custom, responsesFunction('format')] },
+          { type: 'tool_search' },
+        ]);
       });
 
       it('maps a namespace name longer than 64 characters (a call’s namespace is at most 64)', () => {
@@ -292,7 +328,10 @@ describe('transformOpenAIResponsesRequest', () => {
       });
 
       it('keeps a custom tool with the functions of its namespace on a second pass (an invalid name like café)', () => {
-        const body = responsesBody([{ type: 'namespace', name: 'café', description: 'Café tools', tools: [responsesFunction('order'), { type: 'custom', name: 'brew' }] }, ...responsesFunctions(2)]);
+        const body = responsesBody([
+          { type: 'namespace', name: 'café', description: 'Café tools', tools: [responsesFunction('order'), { type: 'custom', name: 'brew' }] },
+          ...responsesFunctions(2),
+        ]);
         const plan = planFor(body, HOSTED, { threshold: 0 });
         const once = transformChecked(body, plan);
         expect(describeTools(once.body.tools)).toEqual(['ns:caf_[order+defer,brew]', 'tool_0+defer', 'tool_1+defer', 'tool_search']);
@@ -302,7 +341,11 @@ describe('transformOpenAIResponsesRequest', () => {
       it('names a namespace after a left-out deferred function of its name the same way on a second pass (the library’s search)', () => {
         // `crm` is also a deferred top-level function, which the library's search leaves out and later loads at the
         // top level (called in a namespace of its own name): the namespace gives way on both passes.
-        const body = responsesBody([responsesNamespace('crm', [responsesFunction('list_contacts')], 'CRM tools'), responsesFunction('crm', { defer_loading: true }), ...responsesFunctions(2)]);
+        const body = responsesBody([
+          responsesNamespace('crm', [responsesFunction('list_contacts')], 'CRM tools'),
+          responsesFunction('crm', { defer_loading: true }),
+          ...responsesFunctions(2),
+        ]);
         const plan = planFor(body, HOSTED, { threshold: 0, search: 'library', listing: 'names', neverDefer: ['list_contacts'] });
         const once = transformChecked(body, plan);
         expect(describeTools(once.body.tools)).toEqual(['ns:crm_namespace[list_contacts]', 'tool_search']);
@@ -313,7 +356,12 @@ describe('transformOpenAIResponsesRequest', () => {
       it('repairs a replayed call’s invalid namespace (a b) to a name no label sent under another name has, the same on a second pass', () => {
         // With tool search the body namespace `a_b` gives way to the top-level function `a_b` (`a_b_namespace`): had
         // `a b` become `a_b`, a second pass would read that as the label and send `a_b_namespace`.
-        for (const [model, called] of [[HOSTED, 'f'], [HOSTED, 'g'], [CLIENT, 'f'], [CLIENT, 'g']] as const) {
+        for (const [model, called] of [
+          [HOSTED, 'f'],
+          [HOSTED, 'g'],
+          [CLIENT, 'f'],
+          [CLIENT, 'g'],
+        ] as const) {
           const input = [
             { type: 'function_call', call_id: 'call_1', name: called, namespace: 'a b', arguments: '{}' },
             { type: 'function_call_output', call_id: 'call_1', output: 'done' },
@@ -349,7 +397,15 @@ describe('transformOpenAIResponsesRequest', () => {
     });
 
     describe('uncategorized tools', () => {
-      const names = ['github__create_issue', 'github__list_issues', 'mcp__linear__create_ticket', 'mcp__linear__list_tickets', 'slack.post', 'lonely.tool', 'plain'];
+      const names = [
+        'github__create_issue',
+        'github__list_issues',
+        'mcp__linear__create_ticket',
+        'mcp__linear__list_tickets',
+        'slack.post',
+        'lonely.tool',
+        'plain',
+      ];
       const body = responsesBody(names.map((name) => responsesFunction(name)));
 
       it('stay top-level deferred functions by default', () => {
@@ -451,7 +507,14 @@ describe('transformOpenAIResponsesRequest', () => {
 
     it.each(['auto', 'required'] as const)('loads the deferred functions allowed_tools (mode %s) names, at the top level', (mode) => {
       const body = responsesBody([responsesNamespace('crm', [responsesFunction('lookup')]), ...responsesFunctions(3)], {
-        tool_choice: { type: 'allowed_tools', mode, tools: [{ type: 'function', name: 'lookup' }, { type: 'function', name: 'tool_1' }] },
+        tool_choice: {
+          type: 'allowed_tools',
+          mode,
+          tools: [
+            { type: 'function', name: 'lookup' },
+            { type: 'function', name: 'tool_1' },
+          ],
+        },
       });
       const result = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
       expect(describeTools(result.body.tools)).toEqual(['lookup', 'tool_1', 'tool_0+defer', 'tool_2+defer', 'tool_search']);
@@ -479,7 +542,11 @@ describe('transformOpenAIResponsesRequest', () => {
 
   describe('names', () => {
     it('maps names the API rejects and maps them back', () => {
-      const body = responsesBody([responsesFunction('ChaDri.change_drink'), responsesNamespace('orders', [responsesFunction('orders/list')]), responsesFunction('valid_name')]);
+      const body = responsesBody([
+        responsesFunction('ChaDri.change_drink'),
+        responsesNamespace('orders', [responsesFunction('orders/list')]),
+        responsesFunction('valid_name'),
+      ]);
       const { body: sent, names } = transformChecked(body, planFor(body, HOSTED, { threshold: 0 }));
       expect(describeTools(sent.tools)).toEqual(['ns:orders[orders_list+defer]', 'ChaDri_change_drink+defer', 'valid_name+defer', 'tool_search']);
       expect(names.fromWire('ChaDri_change_drink')).toBe('ChaDri.change_drink');
@@ -501,15 +568,34 @@ describe('transformOpenAIResponsesRequest', () => {
     });
 
     it('maps names in tool_choice allowed_tools', () => {
-      const body = responsesBody([responsesFunction('a.b')], { tool_choice: { type: 'allowed_tools', mode: 'auto', tools: [{ type: 'function', name: 'a.b' }, { type: 'mcp', server_label: 'x' }] } });
+      const body = responsesBody([responsesFunction('a.b')], {
+        tool_choice: {
+          type: 'allowed_tools',
+          mode: 'auto',
+          tools: [
+            { type: 'function', name: 'a.b' },
+            { type: 'mcp', server_label: 'x' },
+          ],
+        },
+      });
       const { body: sent } = transformChecked(body, planFor(body, HOSTED, { threshold: 99 }));
-      expect(sent.tool_choice).toEqual({ type: 'allowed_tools', mode: 'auto', tools: [{ type: 'function', name: 'a_b' }, { type: 'mcp', server_label: 'x' }] });
+      expect(sent.tool_choice).toEqual({
+        type: 'allowed_tools',
+        mode: 'auto',
+        tools: [
+          { type: 'function', name: 'a_b' },
+          { type: 'mcp', server_label: 'x' },
+        ],
+      });
     });
 
     it('keeps custom tool names as they are (the function-name pattern does not apply to them) and maps no function onto one', () => {
       const body = responsesBody([{ type: 'custom', name: 'apply.patch' }, { type: 'custom', name: 'a_b' }, responsesFunction('a.b')]);
       const { body: sent, names } = transformChecked(body, planFor(body, HOSTED, { threshold: 99 }));
-      expect(sent.tools?.slice(0, 2)).toEqual([{ type: 'custom', name: 'apply.patch' }, { type: 'custom', name: 'a_b' }]);
+      expect(sent.tools?.slice(0, 2)).toEqual([
+        { type: 'custom', name: 'apply.patch' },
+        { type: 'custom', name: 'a_b' },
+      ]);
       expect(names.toWire('a.b')).toMatch(/^a_b_[0-9a-z]+$/);
       expect(names.fromWire('apply.patch')).toBe('apply.patch');
     });
@@ -546,13 +632,15 @@ describe('transformOpenAIResponsesRequest', () => {
     });
 
     it('sends revealed tools in full, from the store and from the history', () => {
-      const found = formatToolSearchResult(earlierResult({
-        status: 'found',
-        query: 'create issue',
-        tools: [{ name: 'create_issue', inputSchema: { type: 'object' } }],
-        loaded: ['create_issue'],
-        message: 'Loaded.',
-      }));
+      const found = formatToolSearchResult(
+        earlierResult({
+          status: 'found',
+          query: 'create issue',
+          tools: [{ name: 'create_issue', inputSchema: { type: 'object' } }],
+          loaded: ['create_issue'],
+          message: 'Loaded.',
+        }),
+      );
       const body = responsesBody(tools, {
         input: [
           { type: 'function_call', call_id: 'call_1', name: 'tool_search', arguments: '{"query":"create issue"}' },
@@ -621,12 +709,28 @@ describe('transformOpenAIResponsesRequest', () => {
     it('gives namespaced custom tools that flattening would make clash a qualified name', () => {
       const body = responsesBody([
         { type: 'namespace', name: 'a', description: 'A', tools: [{ type: 'custom', name: 'run' }, responsesFunction('fa')] },
-        { type: 'namespace', name: 'b', description: 'B', tools: [{ type: 'custom', name: 'run' }, { type: 'custom', name: 'read_file' }] },
+        {
+          type: 'namespace',
+          name: 'b',
+          description: 'B',
+          tools: [
+            { type: 'custom', name: 'run' },
+            { type: 'custom', name: 'read_file' },
+          ],
+        },
         ...tools,
       ]);
       const result = transformChecked(body, planFor(body, CLIENT, { threshold: 0 }));
       const sent = describeTools(result.body.tools);
-      expect(sent.filter((name) => !name.startsWith('tool_search'))).toEqual(['run', 'b.run', 'b.read_file', 'fa', 'read_file', 'search_issues', 'create_issue']);
+      expect(sent.filter((name) => !name.startsWith('tool_search'))).toEqual([
+        'run',
+        'b.run',
+        'b.read_file',
+        'fa',
+        'read_file',
+        'search_issues',
+        'create_issue',
+      ]);
       expect(codes(result.warnings)).toEqual(['namespaces-flattened']);
       expect(result.warnings[0]?.message).toContain('`b.run`');
     });
@@ -690,7 +794,12 @@ describe('transformOpenAIResponsesRequest', () => {
     });
 
     it('gives the same body on its own output with a caller function tool_search and a custom a/b beside a function a.b', () => {
-      const body = responsesBody([responsesFunction('tool_search', { description: 'mine' }), { type: 'custom', name: 'a/b' }, responsesFunction('a.b'), ...tools]);
+      const body = responsesBody([
+        responsesFunction('tool_search', { description: 'mine' }),
+        { type: 'custom', name: 'a/b' },
+        responsesFunction('a.b'),
+        ...tools,
+      ]);
       const plan = planFor(body, CLIENT, { threshold: 0 });
       const once = transformChecked(body, plan);
       expect(JSON.stringify(transformChecked(once.body, plan).body)).toBe(JSON.stringify(once.body));
@@ -720,13 +829,18 @@ describe('transformOpenAIResponsesRequest', () => {
     const made = resolveToolSearch(CLIENT, parseOpenAIResponsesTools(body), { threshold: 0 });
     const result = transformChecked(body, { ...made, mechanism: 'openai-hosted', search: 'provider' });
     expect(codes(result.warnings)).toContain('mechanism-not-for-model');
-    expect((result.body.tools as { type: string; defer_loading?: boolean }[]).some((tool) => tool.type === 'tool_search' || tool.defer_loading === true)).toBe(false);
+    expect((result.body.tools as { type: string; defer_loading?: boolean }[]).some((tool) => tool.type === 'tool_search' || tool.defer_loading === true)).toBe(
+      false,
+    );
     expect(preflightOpenAIResponsesRequest(result.body).ok).toBe(true);
   });
 
   describe('with tools the caller deferred itself (an mcp server, a custom tool)', () => {
     const mcp = { type: 'mcp', server_label: 'docs', server_url: 'https://example.com/mcp', defer_loading: true };
-    const toolTypes = (tools: unknown) => (tools as { type: string; execution?: string; defer_loading?: boolean }[]).map((tool) => `${tool.type}${tool.execution === undefined ? '' : `:${tool.execution}`}${tool.defer_loading === true ? ' (deferred)' : ''}`);
+    const toolTypes = (tools: unknown) =>
+      (tools as { type: string; execution?: string; defer_loading?: boolean }[]).map(
+        (tool) => `${tool.type}${tool.execution === undefined ? '' : `:${tool.execution}`}${tool.defer_loading === true ? ' (deferred)' : ''}`,
+      );
 
     it('sends OpenAI’s hosted tool search for them when the library’s search defers nothing in this request (below the threshold), with a warning', () => {
       const body = responsesBody([...responsesFunctions(3), mcp]);
@@ -849,11 +963,36 @@ describe('transformOpenAIResponsesRequest', () => {
       { case: 'a body that is an array', body: [], code: 'invalid-request', message: 'The request body must be an object, got an array' },
       { case: 'a body that is a string', body: 'hi', code: 'invalid-request', message: 'The request body must be an object, got "hi" (a string)' },
       { case: 'tools that are not an array', body: { tools: {} }, code: 'invalid-request', message: '`tools` must be an array of tools, got an object' },
-      { case: 'a tool without a name', body: { tools: [{ type: 'function', parameters: {} }] }, code: 'invalid-request', message: '`tools[0].name` (a function) must be a non-empty string, got nothing (undefined)' },
-      { case: 'a tool without a type', body: { tools: [{ name: 'x' }] }, code: 'invalid-request', message: '`tools[0].type` must be a tool type such as "function", got nothing (undefined)' },
-      { case: 'input that is a number', body: { tools: [responsesFunction('lookup')], input: 3 }, code: 'invalid-request', message: '`input` must be a string or an array of items, got 3' },
-      { case: 'an input item that is not an object', body: { tools: [responsesFunction('lookup')], input: ['hi'] }, code: 'invalid-request', message: '`input[0]` must be an item object, got "hi" (a string)' },
-      { case: 'instructions that are not a string', body: { tools: [responsesFunction('lookup')], instructions: 42 }, code: 'invalid-request', message: '`instructions` must be a string, got 42' },
+      {
+        case: 'a tool without a name',
+        body: { tools: [{ type: 'function', parameters: {} }] },
+        code: 'invalid-request',
+        message: '`tools[0].name` (a function) must be a non-empty string, got nothing (undefined)',
+      },
+      {
+        case: 'a tool without a type',
+        body: { tools: [{ name: 'x' }] },
+        code: 'invalid-request',
+        message: '`tools[0].type` must be a tool type such as "function", got nothing (undefined)',
+      },
+      {
+        case: 'input that is a number',
+        body: { tools: [responsesFunction('lookup')], input: 3 },
+        code: 'invalid-request',
+        message: '`input` must be a string or an array of items, got 3',
+      },
+      {
+        case: 'an input item that is not an object',
+        body: { tools: [responsesFunction('lookup')], input: ['hi'] },
+        code: 'invalid-request',
+        message: '`input[0]` must be an item object, got "hi" (a string)',
+      },
+      {
+        case: 'instructions that are not a string',
+        body: { tools: [responsesFunction('lookup')], instructions: 42 },
+        code: 'invalid-request',
+        message: '`instructions` must be a string, got 42',
+      },
       {
         case: 'a history function_call without a name',
         body: { tools: [responsesFunction('lookup')], input: [{ type: 'function_call', call_id: 'c', arguments: '{}' }] },
@@ -866,7 +1005,11 @@ describe('transformOpenAIResponsesRequest', () => {
     });
 
     it.each([
-      { case: 'a tool the plan lacks', tools: [responsesFunction('lookup'), responsesFunction('extra')], message: 'the body has `extra`, which the plan lacks' },
+      {
+        case: 'a tool the plan lacks',
+        tools: [responsesFunction('lookup'), responsesFunction('extra')],
+        message: 'the body has `extra`, which the plan lacks',
+      },
       { case: 'a tool the body lacks', tools: [], message: "the plan has `lookup`, which the body's tools lack" },
     ])('throws plan-mismatch for $case', ({ tools, message }) => {
       const error = errorOf(() => transformOpenAIResponsesRequest(responsesBody(tools), plan));
@@ -883,12 +1026,37 @@ describe('transformOpenAIResponsesRequest', () => {
     });
 
     it.each([
-      { case: 'a plan that is not a plan', plan: {}, options: {}, message: '`plan` must be a plan from `resolveToolSearch` (with `mechanism` and `tools`), got an object' },
-      { case: 'revealed as a string', plan, options: { revealed: 'lookup' }, message: '`options.revealed` must be an iterable of tool names (an array or a Set), got "lookup" (a string)' },
-      { case: 'revealed holding a number', plan, options: { revealed: ['lookup', 3] }, message: '`options.revealed` must hold tool names (strings), got 3 at position 1' },
-      { case: 'an unknown uncategorized mode', plan, options: { uncategorized: 'prefix' }, message: "`options.uncategorized` must be 'top-level' or 'name-prefix', got \"prefix\" (a string)" },
+      {
+        case: 'a plan that is not a plan',
+        plan: {},
+        options: {},
+        message: '`plan` must be a plan from `resolveToolSearch` (with `mechanism` and `tools`), got an object',
+      },
+      {
+        case: 'revealed as a string',
+        plan,
+        options: { revealed: 'lookup' },
+        message: '`options.revealed` must be an iterable of tool names (an array or a Set), got "lookup" (a string)',
+      },
+      {
+        case: 'revealed holding a number',
+        plan,
+        options: { revealed: ['lookup', 3] },
+        message: '`options.revealed` must hold tool names (strings), got 3 at position 1',
+      },
+      {
+        case: 'an unknown uncategorized mode',
+        plan,
+        options: { uncategorized: 'prefix' },
+        message: "`options.uncategorized` must be 'top-level' or 'name-prefix', got \"prefix\" (a string)",
+      },
       { case: 'an unknown option', plan, options: { reveal: [] }, message: 'unknown option `reveal`; the options are `revealed` and `uncategorized`' },
-      { case: 'options that are not an object', plan, options: 'fast', message: '`options` must be an object such as `{ revealed, uncategorized }`, got "fast" (a string)' },
+      {
+        case: 'options that are not an object',
+        plan,
+        options: 'fast',
+        message: '`options` must be an object such as `{ revealed, uncategorized }`, got "fast" (a string)',
+      },
     ])('throws invalid-options for $case', ({ plan: given, options, message }) => {
       const error = errorOf(() => transformOpenAIResponsesRequest(responsesBody([responsesFunction('lookup')]), given as ToolSearchPlan, options as never));
       expect(error.code).toBe('invalid-options');
