@@ -39,7 +39,7 @@ export function drawBarChart(chart: BenchChart): string {
         const end = axis.position(bar.value);
         const width = Math.max(end - PLOT_LEFT, 1);
         parts.push(
-          `<rect x="${PLOT_LEFT}" y="${y}" width="${round(width)}" height="${BAR_HEIGHT}" fill="${fill}"><title>${escape(`${group.label} · ${bar.series}: ${formatValue(bar.value, chart.digits)}`)}</title></rect>`,
+          `<rect x="${PLOT_LEFT}" y="${y}" width="${round(width)}" height="${BAR_HEIGHT}" fill="${fill}"><title>${escapeXML(`${group.label} · ${bar.series}: ${formatValue(bar.value, chart.digits)}`)}</title></rect>`,
         );
         parts.push(text(PLOT_LEFT + width + 4, y + BAR_HEIGHT - 3, formatValue(bar.value, chart.digits), 'start', 10, '#333'));
       }
@@ -59,7 +59,7 @@ export function drawBarChart(chart: BenchChart): string {
   });
   const height = plotBottom + 40;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${escape(chart.title)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${escapeXML(chart.title)}">`,
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     text(20, 22, chart.title, 'start', 15, '#111', 'bold'),
     ...legend,
@@ -119,13 +119,13 @@ function formatValue(value: number, digits: number): string {
 }
 
 function text(x: number, y: number, content: string, anchor: 'start' | 'middle' | 'end', size: number, fill: string, weight = 'normal'): string {
-  return `<text x="${round(x)}" y="${round(y)}" text-anchor="${anchor}" font-size="${size}" font-weight="${weight}" fill="${fill}" ${FONT}>${escape(content)}</text>`;
+  return `<text x="${round(x)}" y="${round(y)}" text-anchor="${anchor}" font-size="${size}" font-weight="${weight}" fill="${fill}" ${FONT}>${escapeXML(content)}</text>`;
 }
 
 function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-function escape(value: string): string {
+function escapeXML(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

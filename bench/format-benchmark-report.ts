@@ -26,7 +26,7 @@ export function formatBenchmarkReport(report: BenchReport): string {
   if (missing.length > 0) {
     lines.push('Not measured in this run (a dependency is not in the checkout yet):', '', ...missing.map((line) => `- ${line}`), '');
   }
-  report.parts.forEach((part, index) => lines.push(...formatPart(part, index + 1)));
+  for (const [index, part] of report.parts.entries()) lines.push(...formatPart(part, index + 1));
   return `${lines.join('\n').trimEnd()}\n`;
 }
 

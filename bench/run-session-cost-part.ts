@@ -190,7 +190,10 @@ const bills = new WeakMap<readonly SimulatedSession[], Map<string, readonly Bill
 
 function billEach(sessions: readonly SimulatedSession[], pricing: CachePricing, warm: boolean): readonly BilledSession[] {
   let byPricing = bills.get(sessions);
-  if (byPricing === undefined) bills.set(sessions, (byPricing = new Map()));
+  if (byPricing === undefined) {
+    byPricing = new Map();
+    bills.set(sessions, byPricing);
+  }
   const key = `${pricing}-${warm}`;
   let each = byPricing.get(key);
   if (each === undefined) {

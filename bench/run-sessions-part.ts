@@ -81,7 +81,8 @@ function summarize(sessions: readonly ReplayedSession[]): AvailabilitySummary {
   for (const session of sessions) {
     session.turns.forEach((turn, index) => {
       if (turn.status === 'invalid-query') invalid += 1;
-      (sizes[index] ??= []).push(turn.revealed.length);
+      sizes[index] ??= [];
+      sizes[index].push(turn.revealed.length);
       revealedMax = Math.max(revealedMax, turn.revealed.length);
       if (turn.gold.length === 0) return;
       turns += 1;

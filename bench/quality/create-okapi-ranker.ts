@@ -30,7 +30,10 @@ export function createOkapiRanker(tools: readonly ToolDefinition[]): QualityRank
     for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
     for (const [word, count] of counts) {
       let list = postings.get(word);
-      if (list === undefined) postings.set(word, (list = { ids: [], counts: [] }));
+      if (list === undefined) {
+        list = { ids: [], counts: [] };
+        postings.set(word, list);
+      }
       list.ids.push(id);
       list.counts.push(count);
     }

@@ -74,7 +74,10 @@ export function measureSearchQuality(
       keywords: queries.map((query) => createKeywordQuery(query.query)),
     };
     let rankers = built.get(slice.catalog);
-    if (rankers === undefined) built.set(slice.catalog, (rankers = factories.map((factory) => factory(slice.catalog))));
+    if (rankers === undefined) {
+      rankers = factories.map((factory) => factory(slice.catalog));
+      built.set(slice.catalog, rankers);
+    }
     for (const ranker of rankers) {
       for (const queryStyle of ['user-text', 'keywords'] as const) {
         const rankings = queries.map((query, index) => ({ results: ranker.search(styles[queryStyle][index]!), gold: query.gold }));

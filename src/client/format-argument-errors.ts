@@ -138,7 +138,10 @@ function mergeProblems(problems: readonly Problem[]): Problem[] {
     for (const problem of problems) {
       if (problem.kind === 'unrecognized-key') continue;
       let prefix = '';
-      for (const segment of problem.path) described.add((prefix += `${JSON.stringify(segment)},`));
+      for (const segment of problem.path) {
+        prefix += `${JSON.stringify(segment)},`;
+        described.add(prefix);
+      }
     }
   }
   const shown = new Set<string>();
@@ -373,7 +376,7 @@ function readNames(value: unknown): string[] {
 }
 
 function hasOwn(value: unknown, key: string): boolean {
-  return typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, key);
+  return typeof value === 'object' && value !== null && Object.hasOwn(value, key);
 }
 
 /** A location without its last segment (the keyword). */
@@ -414,7 +417,7 @@ const PLAIN_KEY = /^[A-Za-z0-9_$-]+$/;
 function valueAt(path: readonly string[], instance: unknown): unknown {
   let value = instance;
   for (const segment of path) {
-    if (typeof value !== 'object' || value === null || !Object.prototype.hasOwnProperty.call(value, segment)) return undefined;
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, segment)) return undefined;
     value = (value as Record<string, unknown>)[segment];
   }
   return value;
@@ -430,7 +433,7 @@ function schemaAt(segments: readonly string[], context: ArgumentErrorContext): R
         segment === '$ref' ? '__absolute_ref__' : '__absolute_recursive_ref__'
       ];
       node = typeof reference === 'string' ? context.lookup[reference] : undefined;
-    } else if (typeof node === 'object' && node !== null && Object.prototype.hasOwnProperty.call(node, segment)) {
+    } else if (typeof node === 'object' && node !== null && Object.hasOwn(node, segment)) {
       node = (node as Record<string, unknown>)[segment];
     } else return undefined;
   }

@@ -65,7 +65,10 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
   const secondaryList = options.secondary === undefined ? undefined : parseToolNameList(options.secondary, '`secondary`');
   // A transformer builds the same mapping on every request of a session: the recent ones are kept, per rule.
   let recent = recentMappings.get(rule);
-  if (recent === undefined) recentMappings.set(rule, (recent = []));
+  if (recent === undefined) {
+    recent = [];
+    recentMappings.set(rule, recent);
+  }
   const lists = [nameList, reservedList, secondaryList ?? []] as const;
   const hash = hashLists(lists);
   const known = recent.find((entry) => entry.hash === hash && entry.lists.every((list, index) => sameList(list, lists[index] as readonly string[])));

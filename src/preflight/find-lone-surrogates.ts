@@ -40,7 +40,7 @@ export function findLoneSurrogates(body: unknown): LoneSurrogate[] {
     }
     if (typeof value !== 'object' || value === null) continue;
     const children: [unknown, string, boolean][] = [];
-    if (Array.isArray(value)) value.forEach((item: unknown, index) => children.push([item, `${path}[${index}]`, false]));
+    if (Array.isArray(value)) for (const [index, item] of value.entries()) children.push([item, `${path}[${index}]`, false]);
     else for (const [key, item] of Object.entries(value)) children.push([item, path === '' ? key : `${path}.${key}`, hasLoneSurrogate(key)]);
     // Reversed onto the stack, so they come off in body order.
     for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index] as [unknown, string, boolean]);

@@ -15,6 +15,6 @@
 export function createRecordCopy(record: Readonly<Record<string, unknown>>, fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
   // `Object.assign` copies the same properties as a spread (own enumerable, strings then symbols) except that it sets
   // `__proto__` (changing the copy's prototype) where a spread defines an own property: such a record takes the spread.
-  if (Object.prototype.hasOwnProperty.call(record, '__proto__') || Object.prototype.hasOwnProperty.call(fields, '__proto__')) return { ...record, ...fields };
+  if (Object.hasOwn(record, '__proto__') || Object.hasOwn(fields, '__proto__')) return { ...record, ...fields };
   return Object.assign({}, record, fields);
 }

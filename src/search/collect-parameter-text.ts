@@ -26,20 +26,20 @@ export function collectParameterText(schema: JSONSchemaObject): string[] {
 
 function visit(schema: unknown, depth: number, pieces: string[]): void {
   if (depth > MAX_DEPTH || pieces.length >= MAX_PIECES || !isRecord(schema)) return;
-  const properties = schema['properties'];
+  const properties = schema.properties;
   if (isRecord(properties)) {
     for (const [name, property] of Object.entries(properties)) {
       if (pieces.length >= MAX_PIECES) return;
       pieces.push(name);
       if (!isRecord(property)) continue;
-      pushString(pieces, property['title']);
-      pushString(pieces, property['description']);
-      const values = property['enum'];
+      pushString(pieces, property.title);
+      pushString(pieces, property.description);
+      const values = property.enum;
       if (Array.isArray(values)) for (const value of values) pushString(pieces, value);
       visit(property, depth + 1, pieces);
     }
   }
-  visit(schema['items'], depth + 1, pieces);
+  visit(schema.items, depth + 1, pieces);
   for (const key of NESTED_SCHEMA_LISTS) {
     const branches = schema[key];
     if (Array.isArray(branches)) for (const branch of branches) visit(branch, depth + 1, pieces);

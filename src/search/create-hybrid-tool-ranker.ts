@@ -130,8 +130,8 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
     const [catalog, queryVector] = await Promise.all([vectors, embedQuery(query)]);
     const semantic = rankBySimilarity(queryVector, catalog, tools, visible, depth);
     const fused = new Map<string, number>();
-    lexical.slice(0, depth).forEach((hit, rank) => fused.set(hit.name, 1 / (fusionConstant + rank + 1)));
-    semantic.forEach((name, rank) => fused.set(name, (fused.get(name) ?? 0) + 1 / (fusionConstant + rank + 1)));
+    for (const [rank, hit] of lexical.slice(0, depth).entries()) fused.set(hit.name, 1 / (fusionConstant + rank + 1));
+    for (const [rank, name] of semantic.entries()) fused.set(name, (fused.get(name) ?? 0) + 1 / (fusionConstant + rank + 1));
     // Map order is lexical first, then semantic: a stable sort keeps that order for equal scores.
     return [...fused]
       .sort((a, b) => b[1] - a[1])

@@ -122,7 +122,10 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
     if (field === DESCRIPTION_FIELD) descriptionLengths[id]! += 1;
     if (field === SERVER_FIELD) {
       let found = serversOfTerm.get(termId);
-      if (found === undefined) serversOfTerm.set(termId, (found = new Set()));
+      if (found === undefined) {
+        found = new Set();
+        serversOfTerm.set(termId, found);
+      }
       found.add(toolServer);
     }
     if (lastToolOfTerm[termId] === id) return;

@@ -381,7 +381,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
       const shared = new Float64Array(candidateCount * termCount);
       const has = new Uint8Array(candidateCount * termCount);
       const counted = new Uint8Array(candidateCount);
-      candidates.forEach((id, slot) => (candidateSlots[id] = slot + 1));
+      for (let slot = 0; slot < candidateCount; slot += 1) candidateSlots[candidates[slot]!] = slot + 1;
       for (let order = 0; order < termCount; order += 1) {
         const termId = queryTermIds[order]!;
         const bonus = resolved.coverageBonus * Math.sqrt(rarities[termId]!);

@@ -4,6 +4,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const CAMEL_LOWER_UPPER = /(\p{Ll})(\p{Lu})/gu;
 const CAMEL_ACRONYM_WORD = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
 const COMBINING_MARK = /\p{M}+/gu;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the class is every code point past ASCII, control characters included on purpose.
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
@@ -36,9 +37,15 @@ export function splitSearchWords(text: string): string[] {
 
 /** The words of {@link splitSearchWords}, handed to `visit` one by one as positions in a source string. */
 export function scanSearchWords(text: string, visit: SearchWordVisitor): void {
-  if (!NON_ASCII.test(text)) return scanASCIIWords(text, visit);
+  if (!NON_ASCII.test(text)) {
+    scanASCIIWords(text, visit);
+    return;
+  }
   const folded = text.normalize('NFKD').replace(COMBINING_MARK, '');
-  if (!NON_ASCII.test(folded)) return scanASCIIWords(folded, visit);
+  if (!NON_ASCII.test(folded)) {
+    scanASCIIWords(folded, visit);
+    return;
+  }
   for (const [run] of folded.matchAll(WORD)) {
     const parts = run.replace(CAMEL_LOWER_UPPER, '$1 $2').replace(CAMEL_ACRONYM_WORD, '$1 $2').toLowerCase().split(' ');
     for (const part of parts) visit(part, 0, part.length);

@@ -350,7 +350,15 @@ describe('createToolCallCheck', () => {
     // Counts the walks of each schema's keys: compiling copies the schema once; checking a call never reads it.
     const counted = (index: number): ToolDefinition => ({
       name: `tool_${index}`,
-      inputSchema: new Proxy({ type: 'object', properties: { a: { type: 'string' } } }, { ownKeys: (target) => ((compiled += 1), Reflect.ownKeys(target)) }),
+      inputSchema: new Proxy(
+        { type: 'object', properties: { a: { type: 'string' } } },
+        {
+          ownKeys: (target) => {
+            compiled += 1;
+            return Reflect.ownKeys(target);
+          },
+        },
+      ),
     });
     const calls = createToolCallCheck({ tools: Array.from({ length: 600 }, (_, index) => counted(index)), store: createMemoryRevealStore() });
     expect(compiled).toBe(0);

@@ -91,7 +91,7 @@ describe('createValidationSchema', () => {
     const schema = JSON.parse('{"properties":{"__proto__":{"type":"STRING"}},"required":["__proto__"]}') as Record<string, unknown>;
     const copy = createValidationSchema(schema) as { properties: Record<string, unknown> };
     expect(Object.getPrototypeOf(copy.properties)).toBe(Object.prototype);
-    expect(Object.prototype.hasOwnProperty.call(copy.properties, '__proto__')).toBe(true);
+    expect(Object.hasOwn(copy.properties, '__proto__')).toBe(true);
     expect(JSON.stringify(copy)).toBe('{"properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}');
   });
 

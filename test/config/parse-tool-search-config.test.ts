@@ -102,7 +102,7 @@ describe('parseToolSearchConfig', () => {
       ['tool_search', 'capabilities[1].ref'],
     ])('rejects auto_tool_search combined with %s', (other) => {
       const error = configError({ capabilities: ['auto_tool_search', other] });
-      expect(error.message).toContain('`auto_tool_search` cannot be combined with `' + other + '`');
+      expect(error.message).toContain(`\`auto_tool_search\` cannot be combined with \`${other}\``);
     });
 
     it('rejects a capability listed twice', () => {

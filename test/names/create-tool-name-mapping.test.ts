@@ -53,7 +53,7 @@ describe('createToolNameMapping', () => {
   });
 
   it('shortens over-long names with a hash so that cut names stay distinct', () => {
-    const long = ['x'.repeat(70) + '.a', 'x'.repeat(70) + '.b'];
+    const long = [`${'x'.repeat(70)}.a`, `${'x'.repeat(70)}.b`];
     const mapping = createToolNameMapping(long, OPENAI);
     const wires = long.map((name) => mapping.toWire(name));
     expect(new Set(wires).size).toBe(2);

@@ -237,7 +237,7 @@ describe('a ranker passed to tool_search', () => {
     const toolSearch = createAISDKToolSearch({ tools: aiTools, rank: createHybridToolRanker(createCountingEmbedder()) });
     const model = createOpenAI({ apiKey: 'test', baseURL: 'http://127.0.0.1:9' }).chat('gpt-4.1');
     const settings = await toolSearch.prepare(model, { sessionId });
-    const output = await settings.tools['tool_search']!.execute!({ query: IMPLIED }, { toolCallId: 'call_1', messages: [] });
+    const output = await settings.tools.tool_search!.execute!({ query: IMPLIED }, { toolCallId: 'call_1', messages: [] });
     expect(JSON.stringify(output)).toMatch(/"name":"whois_lookup"/);
   });
 });

@@ -20,7 +20,7 @@ describe('createWordTable', () => {
   it('keeps every word when it grows past its first capacity', () => {
     const table = createWordTable();
     const words = Array.from({ length: 20_000 }, (_, index) => `word${index}`);
-    words.forEach((word, index) => table.insert(word, index));
+    for (const [index, word] of words.entries()) table.insert(word, index);
     expect(words.every((word, index) => table.lookup(word, 0, word.length) === index)).toBe(true);
   });
 

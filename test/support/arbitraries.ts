@@ -455,7 +455,7 @@ function collectValues(root: unknown): [unknown, unknown, string | number | unde
   const found: [unknown, unknown, string | number | undefined][] = [];
   const visit = (node: unknown, parent: unknown, key: string | number | undefined): void => {
     found.push([node, parent, key]);
-    if (Array.isArray(node)) node.forEach((child, index) => visit(child, node, index));
+    if (Array.isArray(node)) for (const [index, child] of node.entries()) visit(child, node, index);
     else if (typeof node === 'object' && node !== null) for (const [name, child] of Object.entries(node)) visit(child, node, name);
   };
   visit(root, undefined, undefined);

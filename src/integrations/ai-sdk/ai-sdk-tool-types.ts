@@ -7,6 +7,7 @@ import type { Tool } from 'ai';
  */
 
 /** Any AI SDK tool: a function, dynamic or provider tool. */
+// biome-ignore lint/suspicious/noExplicitAny: a tool of any input and output type; `unknown` would not accept AI SDK 6's and 7's typed tools.
 export type AISDKTool = Tool<any, any>;
 
 /** What the AI SDK passes a tool's `execute` besides its input (`ToolExecutionOptions`: `messages`, `toolCallId`, …). */

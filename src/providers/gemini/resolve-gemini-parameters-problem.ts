@@ -84,7 +84,7 @@ function findProblem(schema: unknown, where: string, shape: GeminiRequestShape):
   }
   const children: [string, unknown][] = Object.entries(properties).map(([name, value]) => [`${where}.properties.${name}`, value]);
   if (schema.items !== undefined) children.push([`${where}.items`, schema.items]);
-  if (Array.isArray(schema.anyOf)) schema.anyOf.forEach((item: unknown, index) => children.push([`${where}.anyOf[${index}]`, item]));
+  if (Array.isArray(schema.anyOf)) for (const [index, item] of schema.anyOf.entries()) children.push([`${where}.anyOf[${index}]`, item]);
   for (const [path, child] of children) {
     const problem = findProblem(child, path, shape);
     if (problem !== null) return problem;

@@ -69,6 +69,7 @@ function runMessages(result: { readonly response: { readonly messages: ModelMess
   return 'responseMessages' in result ? (result.responseMessages as ModelMessage[]) : result.response.messages;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests read deep into request bodies of several wire shapes.
 const bodies = (fake: LocalServer) => fake.requests.map((request) => request.body as Record<string, any>);
 const json = (body: unknown): ScriptedResponse => ({ body });
 const sse = (events: unknown[], done = false): ScriptedResponse => ({

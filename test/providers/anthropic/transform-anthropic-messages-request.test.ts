@@ -588,7 +588,7 @@ describe('transformAnthropicMessagesRequest', () => {
       ];
       const body = anthropicBody(anthropicTools(4), odd);
       const { messages } = transform(body);
-      odd.forEach((message, index) => expect(messages[index]).toBe(message));
+      for (const [index, message] of odd.entries()) expect(messages[index]).toBe(message);
     });
   });
 
