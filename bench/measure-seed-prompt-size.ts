@@ -1,4 +1,4 @@
-import { resolveToolList } from '../src/client/resolve-tool-list.js';
+import { resolveToolList } from '../src/request/resolve-tool-list.js';
 import { assertNever } from '../src/errors/assert-never.js';
 import { TOOL_SEARCH_TOOL_NAME, STUB_INPUT_SCHEMA } from '../src/client/tool-search-tool-definition.js';
 import type { ToolListing } from '../src/config/tool-search-config.js';

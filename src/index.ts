@@ -63,7 +63,7 @@ export { resolveToolSearch } from './plan/resolve-tool-search.js';
 export { parseToolSearchPlan } from './plan/parse-tool-search-plan.js';
 export { resolvePlanForWireAPI, type PlanForWireAPI } from './plan/resolve-plan-for-wire-api.js';
 
-export { resolveToolList, type ResolveToolListOptions, type ToolList, type ToolListEntry } from './client/resolve-tool-list.js';
+export { resolveToolList, type ResolveToolListOptions, type ToolList, type ToolListEntry } from './request/resolve-tool-list.js';
 export {
   STUB_INPUT_SCHEMA,
   TOOL_SEARCH_TOOL_DEFINITION,

@@ -63,6 +63,26 @@ export function resolveGuidanceParts<Part>(parts: readonly Part[], guidance: str
 }
 
 /**
+ * A system slot's content with the guidance note placed: text through {@link resolveGuidanceText}, a list of parts
+ * through {@link resolveGuidanceParts}. `null` when the note was all the content held (an earlier transform's note,
+ * now removed): the slot was the package's own, drop it. `undefined` when the content is neither text nor a list, so
+ * no note can be placed (the transformer warns). The same value comes back when nothing changes.
+ */
+export function resolveGuidanceContent<Part>(
+  content: unknown,
+  guidance: string | null,
+  text: GuidancePartText<Part>,
+): string | readonly Part[] | null | undefined {
+  if (typeof content === 'string') {
+    const result = resolveGuidanceText(content, guidance);
+    return result === '' && result !== content ? null : result;
+  }
+  if (!Array.isArray(content)) return undefined;
+  const parts = resolveGuidanceParts(content as Part[], guidance, text);
+  return parts.length === 0 && parts !== content ? null : parts;
+}
+
+/**
  * The text without any note this package wrote: each note (exactly, see `TOOL_SEARCH_GUIDANCE_PATTERN`; nothing after
  * it) goes with the blank line that separates it from the text before it, or, for a note at the start, from the text
  * after it. The caller's text around a note keeps every byte.

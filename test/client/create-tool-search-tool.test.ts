@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
-import { resolveToolList } from '../../src/client/resolve-tool-list.js';
+import { resolveToolList } from '../../src/request/resolve-tool-list.js';
 import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseToolDefinitions } from '../../src/tools/parse-tool-definitions.js';
 import { createMCPToolCatalog } from '../../src/tools/create-mcp-tool-catalog.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
-import { resolveToolList } from '../../src/client/resolve-tool-list.js';
+import { resolveToolList } from '../../src/request/resolve-tool-list.js';
 import { createToolIndex } from '../../src/search/create-tool-index.js';
 import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
 import { createToolCallCheck } from '../../src/client/create-tool-call-check.js';

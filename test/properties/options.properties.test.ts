@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createToolCallCheck } from '../../src/client/create-tool-call-check.js';
 import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
-import { resolveToolList } from '../../src/client/resolve-tool-list.js';
+import { resolveToolList } from '../../src/request/resolve-tool-list.js';
 import { resolveRevealedTools } from '../../src/client/tool-search-result.js';
 import { parseToolSearchConfig } from '../../src/config/parse-tool-search-config.js';
 import { isToolSearchError } from '../../src/errors/tool-search-error.js';

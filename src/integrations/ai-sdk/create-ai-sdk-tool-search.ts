@@ -8,7 +8,7 @@ import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } fro
 import type { RevealStore } from '../../reveal/reveal-store.js';
 import { createMemoryRevealStore } from '../../reveal/create-memory-reveal-store.js';
 import { isRecord } from '../../records/is-record.js';
-import { resolveToolList } from '../../client/resolve-tool-list.js';
+import { resolveToolList } from '../../request/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { formatToolSearchResult, type ToolSearchResult } from '../../client/tool-search-result.js';

@@ -11,7 +11,7 @@ import type { PlannedTool, ToolSearchPlan } from '../../plan/tool-search-plan.js
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
-import { createToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
+import { createToolList, type ToolListEntry } from '../../request/resolve-tool-list.js';
 import { resolveHistoryReveals } from '../../client/tool-search-result.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import {

@@ -7,7 +7,7 @@ import { assertNever } from '../../errors/assert-never.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
 import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
-import { createToolList, type ToolListEntry } from '../../client/resolve-tool-list.js';
+import { createToolList, type ToolListEntry } from '../../request/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { compactDescription } from '../../client/compact-description.js';
 import { createToolSearchGuidance } from '../../client/tool-search-guidance.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveToolList } from '../../src/client/resolve-tool-list.js';
+import { resolveToolList } from '../../src/request/resolve-tool-list.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../src/client/tool-search-tool-definition.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';

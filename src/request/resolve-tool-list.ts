@@ -5,15 +5,15 @@ import type { ToolSearchPlan, PlannedTool } from '../plan/tool-search-plan.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { JSONSchemaObject, ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
-import { compactDescription } from './compact-description.js';
+import { compactDescription } from '../client/compact-description.js';
 import {
   CALL_TOOL_DEFINITION,
   STUB_INPUT_SCHEMA,
   TOOL_SEARCH_TOOL_DEFINITION,
   createCallToolInputSchema,
   createToolSearchInputSchema,
-} from './tool-search-tool-definition.js';
-import { createToolSearchGuidance } from './tool-search-guidance.js';
+} from '../client/tool-search-tool-definition.js';
+import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
