@@ -1,19 +1,15 @@
 import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
 import { isRecord } from '../../records/is-record.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
-import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import type { ToolListEntry } from '../../request/resolve-tool-list.js';
-import { createToolListWithinLimit } from '../../request/create-tool-list-within-limit.js';
-import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
-import { resolveHistoryReveals, type HistoryToolOutput } from '../../client/tool-search-result.js';
+import { resolveClientRequest, type ClientFunctionTool, type ClientRequestWarningCode, type ClientWireAPI } from '../../request/resolve-client-request.js';
+import { resolveGuidanceContent, resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
+import type { HistoryToolOutput } from '../../client/tool-search-result.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
-import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
-import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
-import type { ToolDefinition } from '../../tools/tool-definition.js';
+import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import {
   GEMINI_MAX_FUNCTION_DECLARATIONS,
   GEMINI_TOOL_NAME_RULE,
@@ -27,18 +23,13 @@ import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-prob
 /**
  * The codes of {@link transformGeminiRequest}'s warnings; match on them, the messages are for people.
  *
- * - `hosted-mechanism-unsupported`: the plan asks for OpenAI's or Anthropic's hosted search, which Gemini does not
- *   have; the same tools were deferred with the client-side mechanism instead. Resolve the plan with
- *   `{ id, api: 'gemini' }` to say so up front.
+ * - the client-side mechanism's codes (`hosted-mechanism-unsupported`, `listing-changed-to-names`,
+ *   `tools-deferred-for-limit`, see {@link ClientRequestWarningCode}), for Gemini's limit of 512 function declarations;
  * - `parameters-dropped`: a declaration had both `parameters` and `parametersJsonSchema` (the API takes one); the
  *   `parameters` were dropped and `parametersJsonSchema` kept.
  * - `parameters-sent-as-json-schema`: a declaration's `parameters` use what Gemini's `parameters` cannot express
  *   (`$ref`, `oneOf`, `const`, …, or `additionalProperties` and type lists in the REST shape); they were sent as
  *   `parametersJsonSchema` (JSON Schema) instead.
- * - `listing-changed-to-names`: the deferred stubs would take the request over Gemini's 512 function declarations;
- *   deferred tools were left out of the list, named in the note and called through `call_tool` (the `names` listing).
- * - `tools-deferred-for-limit`: even so, more than 512 declarations would be sent; the last loaded tools were
- *   deferred too (reachable through `tool_search` and `call_tool`).
  * - `too-many-function-declarations`: more than 512 declarations are sent all the same (tools forced by
  *   `toolConfig`); the API will reject the request.
  * - `callable-tool-not-deferred`: an SDK `CallableTool` (an MCP client) is resolved by the SDK itself; its functions
@@ -47,11 +38,9 @@ import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-prob
  * - `guidance-not-added`: `systemInstruction` is in a form this package cannot read, so the note was not added.
  */
 export type GeminiWarningCode =
-  | 'hosted-mechanism-unsupported'
+  | ClientRequestWarningCode
   | 'parameters-dropped'
   | 'parameters-sent-as-json-schema'
-  | 'listing-changed-to-names'
-  | 'tools-deferred-for-limit'
   | 'too-many-function-declarations'
   | 'callable-tool-not-deferred'
   | 'unknown-content'
@@ -119,45 +108,26 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   givenPlan: ToolSearchPlan,
   options: TransformGeminiRequestOptions = {},
 ): TransformGeminiRequestResult<Body> {
-  const revealedOption = parseTransformRequestOptions(options).revealed;
+  const { revealed } = parseTransformRequestOptions(options);
   const { request, shape, settings, prefix, tools } = parseGeminiToolSlots(body);
-  const warnings: ToolSearchWarning<GeminiWarningCode>[] = [];
-  // Gemini carries no hosted search: a hosted plan defers the same tools client-side.
-  const { plan, fallback } = resolvePlanForWireAPI(givenPlan, 'gemini');
-  if (fallback !== null) warnings.push({ code: 'hosted-mechanism-unsupported', message: fallback });
 
-  // Names: one mapping over the plan's names. A body that is the transformer's own output holds wire names; they
-  // are read back to the plan's names so the plan still matches.
-  const planNames = plan.tools.map((entry) => entry.name);
-  const planSet = new Set(planNames);
+  // The body in neutral form: the function declarations, forced names, the history.
+  const functions: ClientFunctionTool<FunctionSlot>[] = [];
+  for (const tool of tools) for (const slot of tool.declarations) if (slot.kind === 'function') functions.push({ definition: slot.definition, source: slot });
+  const forced: string[] = [];
+  // Read with the same walk that writes it: each allowed name, as the body gives it.
+  transformToolConfig(settings.toolConfig, (name) => {
+    forced.push(name);
+    return name;
+  });
   const history = readHistory(request.contents);
-  // Names the history alone still uses (calls of tools no longer sent) are mapped apart: they never change a
-  // current tool's wire name.
-  const own = resolveOwnToolsSent(plan);
-  const names = createToolNameMapping([...planNames, own.searchName, own.callToolName], GEMINI_TOOL_NAME_RULE, { secondary: history.names });
-  const canonical = (name: string): string => (planSet.has(name) || !planSet.has(names.fromWire(name)) ? name : names.fromWire(name));
 
-  const toolConfig = transformToolConfig(settings.toolConfig, names, canonical);
-
-  const functionSlots = new Map<string, Extract<GeminiDeclarationSlot, { kind: 'function' }>>();
-  for (const tool of tools) for (const slot of tool.declarations) if (slot.kind === 'function') functionSlots.set(canonical(slot.definition.name), slot);
-  const definitions: ToolDefinition[] = [];
-  // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
-  for (const [name, { definition }] of functionSlots) definitions.push(name === definition.name ? definition : { ...definition, name });
-  const loaded = resolveHistoryReveals(history.outputs, names, own);
-  const revealed = [...revealedOption, ...loaded];
-  const forced = toolConfig.forced;
-  // At most 512 declarations: past that the listing leaves deferred tools out, and then loaded tools are deferred.
-  const { list, changes } = createToolListWithinLimit(
-    plan,
-    definitions,
-    { revealed, forced, names },
-    { maxTools: GEMINI_MAX_FUNCTION_DECLARATIONS, otherEntries: 0, label: 'Gemini' },
+  const client = resolveClientRequest(
+    givenPlan,
+    { functions, others: [], otherNames: [], forced, historyNames: history.names, historyOutputs: history.outputs, revealed },
+    GEMINI_WIRE_APIS[shape],
   );
-  for (const change of changes)
-    warnings.push({ code: change.code === 'over-tool-limit' ? 'too-many-function-declarations' : change.code, message: change.message });
-
-  const declarations = list.tools.map((entry) => emitDeclaration(entry, functionSlots, names, shape, warnings));
+  const { names, tools: declarations, warnings } = client;
   const outputTools: unknown[] = [];
   let placed = false;
   for (const tool of tools) {
@@ -188,8 +158,9 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
 
   const outputSettings: Record<string, unknown> = { ...settings };
   if (outputTools.length > 0 || settings.tools !== undefined) outputSettings.tools = outputTools;
-  if (toolConfig.value !== undefined) outputSettings.toolConfig = toolConfig.value;
-  const systemInstruction = placeGuidance(settings.systemInstruction, list.guidance, `${prefix}systemInstruction`, warnings);
+  const toolConfig = transformToolConfig(settings.toolConfig, client.toWire);
+  if (toolConfig !== undefined) outputSettings.toolConfig = toolConfig;
+  const systemInstruction = placeGuidance(settings.systemInstruction, client.guidance, `${prefix}systemInstruction`, warnings);
   if (systemInstruction === undefined) delete outputSettings.systemInstruction;
   else outputSettings.systemInstruction = systemInstruction;
 
@@ -209,26 +180,25 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
       return assertNever(shape, 'request shape');
   }
   if (request.contents === undefined) delete output.contents;
-  return { body: output as Body, warnings, names, loaded: [...new Set(loaded.map((name) => names.fromWire(name)))] };
+  return { body: output as Body, warnings, names, loaded: client.loaded };
 }
 
-function emitDeclaration(
-  entry: ToolListEntry,
-  functionSlots: ReadonlyMap<string, Extract<GeminiDeclarationSlot, { kind: 'function' }>>,
-  names: ToolNameMapping,
-  shape: GeminiRequestShape,
-  warnings: ToolSearchWarning<GeminiWarningCode>[],
-): GeminiFunctionDeclaration {
-  const wireName = names.toWire(entry.name);
-  switch (entry.status) {
-    case 'loaded':
-    case 'revealed': {
-      const slot = functionSlots.get(entry.name) as Extract<GeminiDeclarationSlot, { kind: 'function' }>;
+type FunctionSlot = Extract<GeminiDeclarationSlot, { kind: 'function' }>;
+
+/** How Gemini writes the client mechanism's entries, in each request shape; see {@link transformGeminiRequest}. */
+function createGeminiWireAPI(shape: GeminiRequestShape): ClientWireAPI<FunctionSlot, GeminiFunctionDeclaration, GeminiWarningCode> {
+  return {
+    api: 'gemini',
+    rule: GEMINI_TOOL_NAME_RULE,
+    maxTools: GEMINI_MAX_FUNCTION_DECLARATIONS,
+    label: 'Gemini',
+    overLimitCode: 'too-many-function-declarations',
+    writeFunction(slot, entry, wireName, warn) {
       const declaration = slot.declaration;
       const result: GeminiFunctionDeclaration = { ...declaration, name: wireName };
       if (declaration.parameters !== undefined && declaration.parametersJsonSchema !== undefined) {
         delete result.parameters;
-        warnings.push({
+        warn({
           code: 'parameters-dropped',
           message: `\`${entry.name}\` has both \`parameters\` and \`parametersJsonSchema\`, which Gemini takes one of; \`parametersJsonSchema\` was kept`,
         });
@@ -237,26 +207,27 @@ function emitDeclaration(
         if (problem !== null) {
           delete result.parameters;
           result.parametersJsonSchema = slot.definition.inputSchema;
-          warnings.push({
+          warn({
             code: 'parameters-sent-as-json-schema',
             message: `\`${entry.name}\`'s \`parameters\` cannot be sent as they are (${problem}); they were sent as \`parametersJsonSchema\` (JSON Schema) instead`,
           });
         }
       }
       return result;
-    }
-    case 'search':
-    case 'call':
-      return { name: wireName, description: entry.description as string, parametersJsonSchema: entry.inputSchema };
-    case 'deferred':
-      // Two literals, not a conditional spread: this runs for every deferred tool of every request.
-      return entry.description === undefined
+    },
+    writeOwnTool: (entry, wireName) => ({ name: wireName, description: entry.description as string, parametersJsonSchema: entry.inputSchema }),
+    // Two literals, not a conditional spread: this runs for every deferred tool of every request.
+    writeStub: (entry, wireName) =>
+      entry.description === undefined
         ? { name: wireName, parametersJsonSchema: createStubInputSchema() }
-        : { name: wireName, description: entry.description, parametersJsonSchema: createStubInputSchema() };
-    default:
-      return assertNever(entry.status, 'tool list status');
-  }
+        : { name: wireName, description: entry.description, parametersJsonSchema: createStubInputSchema() },
+  };
 }
+
+const GEMINI_WIRE_APIS: Readonly<Record<GeminiRequestShape, ClientWireAPI<FunctionSlot, GeminiFunctionDeclaration, GeminiWarningCode>>> = {
+  sdk: createGeminiWireAPI('sdk'),
+  rest: createGeminiWireAPI('rest'),
+};
 
 /** Every tool name the history uses and every function response (for reveals), oldest first. */
 function readHistory(contents: unknown): { names: string[]; outputs: HistoryToolOutput[] } {
@@ -350,36 +321,25 @@ function transformContent(content: Record<string, unknown>, at: string, names: T
   return changed ? { ...content, parts: result } : content;
 }
 
-function transformToolConfig(toolConfig: unknown, names: ToolNameMapping, canonical: (name: string) => string): { value: unknown; forced: string[] } {
+/** `toolConfig` with each of `functionCallingConfig.allowedFunctionNames` passed through `rename`. */
+function transformToolConfig(toolConfig: unknown, rename: (name: string) => string): unknown {
   if (!isRecord(toolConfig) || !isRecord(toolConfig.functionCallingConfig) || !Array.isArray(toolConfig.functionCallingConfig.allowedFunctionNames)) {
-    return { value: toolConfig, forced: [] };
+    return toolConfig;
   }
   const config = toolConfig.functionCallingConfig;
-  const forced: string[] = [];
-  const allowed = (config.allowedFunctionNames as unknown[]).map((name) => {
-    if (typeof name !== 'string') return name;
-    const original = canonical(name);
-    forced.push(original);
-    return names.toWire(original);
-  });
-  return { value: { ...toolConfig, functionCallingConfig: { ...config, allowedFunctionNames: allowed } }, forced };
+  const allowed = (config.allowedFunctionNames as unknown[]).map((name) => (typeof name === 'string' ? rename(name) : name));
+  return { ...toolConfig, functionCallingConfig: { ...config, allowedFunctionNames: allowed } };
 }
 
 /** Adds, keeps or replaces the note in `systemInstruction`; see the transformer's documentation for the placement. */
 function placeGuidance(value: unknown, guidance: string | null, at: string, warnings: ToolSearchWarning<GeminiWarningCode>[]): unknown {
   if (value === undefined || value === null) return guidance === null ? value : { parts: [{ text: guidance }] };
-  if (typeof value === 'string') {
-    const text = resolveGuidanceText(value, guidance);
-    return text === '' && text !== value ? undefined : text;
-  }
-  if (Array.isArray(value)) {
-    const items = resolveGuidanceParts(value, guidance, NOTE_PART_TEXT);
-    return items.length === 0 && items !== value ? undefined : items;
-  }
+  const content = resolveGuidanceContent(value, guidance, NOTE_PART_TEXT);
+  if (content !== undefined) return content ?? undefined;
   if (isRecord(value) && Array.isArray(value.parts)) {
-    const parts = resolveGuidanceParts(value.parts, guidance, NOTE_PART_TEXT);
+    const parts = resolveGuidanceContent(value.parts, guidance, NOTE_PART_TEXT);
     if (parts === value.parts) return value;
-    return parts.length === 0 ? undefined : { ...value, parts };
+    return parts === null ? undefined : { ...value, parts };
   }
   if (isRecord(value) && typeof value.text === 'string') {
     const items = resolveGuidanceParts([value], guidance, NOTE_PART_TEXT);

@@ -1,19 +1,21 @@
 import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
 import { isRecord } from '../../records/is-record.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
-import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import type { ToolListEntry } from '../../request/resolve-tool-list.js';
-import { createToolListWithinLimit } from '../../request/create-tool-list-within-limit.js';
-import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
-import { resolveHistoryReveals, type HistoryToolOutput } from '../../client/tool-search-result.js';
+import {
+  resolveClientRequest,
+  type ClientFunctionTool,
+  type ClientRequestWarningCode,
+  type ClientWireAPI,
+  type PositionedTool,
+} from '../../request/resolve-client-request.js';
+import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
+import type { HistoryToolOutput } from '../../client/tool-search-result.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
-import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
-import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
-import type { ToolDefinition } from '../../tools/tool-definition.js';
+import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
 import { parseOpenAIChatToolSlots, type OpenAIChatToolSlot } from './parse-openai-chat-tools.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
@@ -21,9 +23,8 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
 /**
  * The codes of {@link transformOpenAIChatRequest}'s warnings; match on them, the messages are for people.
  *
- * - `hosted-mechanism-unsupported`: the plan asks for OpenAI's or Anthropic's hosted search, which Chat Completions
- *   does not have (no `defer_loading`, `namespace` or `tool_search` there); the same tools were deferred with the
- *   client-side mechanism instead. Resolve the plan with `{ id, api: 'openai-chat' }` to say so up front.
+ * - the client-side mechanism's codes (`hosted-mechanism-unsupported`, `listing-changed-to-names`,
+ *   `tools-deferred-for-limit`, see {@link ClientRequestWarningCode}), for Chat Completions' limit of 128 tools;
  * - `hosted-tool-search-removed`: the body held a Responses-style `{ type: 'tool_search' }` tool, which Chat
  *   Completions rejects; it was removed.
  * - `defer-loading-removed`: tools carried `defer_loading`, which Chat Completions rejects; it was removed.
@@ -38,15 +39,11 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
  *   unchanged (tool names in it are not mapped).
  * - `guidance-not-added`: the leading system message's content is neither a string nor a list of parts, so the
  *   tool search note could not be added to it.
- * - `listing-changed-to-names`: the `full` or `compact` listing would send more than 128 tools, the most Chat
- *   Completions accepts; deferred tools were left out of the list, named in the note and called through `call_tool`.
- * - `tools-deferred-for-limit`: even so, more than 128 tools would be sent; the last loaded tools were deferred too
- *   (reachable through `tool_search` and `call_tool`).
  * - `too-many-tools`: more than 128 tools are sent all the same (forced by `tool_choice`, or custom tools); the API
  *   will reject the request.
  */
 export type OpenAIChatWarningCode =
-  | 'hosted-mechanism-unsupported'
+  | ClientRequestWarningCode
   | 'hosted-tool-search-removed'
   | 'defer-loading-removed'
   | 'strict-disabled'
@@ -55,8 +52,6 @@ export type OpenAIChatWarningCode =
   | 'tool-choice-removed'
   | 'unknown-message'
   | 'guidance-not-added'
-  | 'listing-changed-to-names'
-  | 'tools-deferred-for-limit'
   | 'too-many-tools';
 
 /** What {@link transformOpenAIChatRequest} needs besides the body and the plan. */
@@ -121,97 +116,79 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   givenPlan: ToolSearchPlan,
   options: TransformOpenAIChatRequestOptions = {},
 ): TransformOpenAIChatRequestResult<Body> {
-  const revealedOption = parseTransformRequestOptions(options).revealed;
+  const { revealed } = parseTransformRequestOptions(options);
   const { request, slots } = parseOpenAIChatToolSlots(body);
   const messages = request.messages;
   if (!Array.isArray(messages)) {
     throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
   }
-  const warnings: ToolSearchWarning<OpenAIChatWarningCode>[] = [];
-  // Chat Completions carries no hosted search: a hosted plan defers the same tools client-side.
-  const { plan, fallback } = resolvePlanForWireAPI(givenPlan, 'openai-chat');
-  if (fallback !== null) warnings.push({ code: 'hosted-mechanism-unsupported', message: fallback });
 
-  // Names: one mapping over every name the body can send. A body that is the transformer's own output holds wire
-  // names; they are read back to the plan's names so the plan still matches.
-  const planNames = plan.tools.map((entry) => entry.name);
-  const planSet = new Set(planNames);
-  const legacyFunctions = Array.isArray(request.functions) ? request.functions : undefined;
+  // The body in neutral form: function tools, other tools at their positions, forced names, the history.
+  const functions: ClientFunctionTool<Record<string, unknown>>[] = [];
+  const others: PositionedTool<unknown>[] = [];
   const otherNames: string[] = [];
-  for (const slot of slots) {
-    const name = slot.kind === 'other' ? customName(slot.tool) : undefined;
-    if (name !== undefined) otherNames.push(name);
-  }
-  for (const fn of legacyFunctions ?? []) if (isRecord(fn) && typeof fn.name === 'string') otherNames.push(fn.name);
-  // Names the history alone still uses (calls of tools no longer sent) are mapped apart: they never change a
-  // current tool's wire name.
-  const own = resolveOwnToolsSent(plan);
-  const names = createToolNameMapping([...planNames, own.searchName, own.callToolName, ...otherNames], OPENAI_CHAT_TOOL_NAME_RULE, {
-    secondary: historyToolNames(messages),
-  });
-  const canonical = (name: string): string => (planSet.has(name) || !planSet.has(names.fromWire(name)) ? name : names.fromWire(name));
-
-  // Tool choice first: a forced function is revealed for this request.
-  const toolChoice = transformToolChoice(request.tool_choice, names, canonical);
-
-  const functionSlots = new Map<string, Extract<OpenAIChatToolSlot, { kind: 'function' }>>();
-  for (const slot of slots) if (slot.kind === 'function') functionSlots.set(canonical(slot.definition.name), slot);
-  const definitions: ToolDefinition[] = [];
-  // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
-  for (const [name, { definition }] of functionSlots) definitions.push(name === definition.name ? definition : { ...definition, name });
-  const loaded = resolveHistoryReveals(historyToolOutputs(messages), names, own);
-  const revealed = [...revealedOption, ...loaded];
-  // Chat Completions takes at most 128 tools: past that the listing leaves deferred tools out, and then loaded tools
-  // are deferred, so every tool stays reachable (`tool_search`, `call_tool`) in a request the API accepts.
-  const otherEntries = slots.filter((slot) => slot.kind === 'other').length;
-  const { list, changes } = createToolListWithinLimit(
-    plan,
-    definitions,
-    { revealed, forced: toolChoice.forced, names },
-    { maxTools: OPENAI_CHAT_MAX_TOOLS, otherEntries, label: 'OpenAI Chat Completions' },
-  );
-  for (const change of changes) warnings.push({ code: change.code === 'over-tool-limit' ? 'too-many-tools' : change.code, message: change.message });
-
   const deferLoading: string[] = [];
+  const hostedSearch: number[] = [];
   for (const slot of slots) {
+    switch (slot.kind) {
+      case 'function':
+        functions.push({ definition: slot.definition, source: slot.tool });
+        break;
+      case 'other': {
+        // Provider tools the plan does not know keep their position.
+        others.push({ index: slot.index, tool: withoutDeferLoading(slot.tool) });
+        const name = customName(slot.tool);
+        if (name !== undefined) otherNames.push(name);
+        break;
+      }
+      case 'hosted-search':
+        hostedSearch.push(slot.index);
+        break;
+      case 'own-search':
+        break;
+      default:
+        assertNever(slot, 'tool slot');
+    }
     const name = slot.kind === 'function' || slot.kind === 'other' ? deferLoadingName(slot) : undefined;
     if (name !== undefined) deferLoading.push(name);
   }
-  const functionTools = list.tools.map((entry) => emitTool(entry, functionSlots, names, warnings));
+  const legacyFunctions = Array.isArray(request.functions) ? request.functions : undefined;
+  for (const fn of legacyFunctions ?? []) if (isRecord(fn) && typeof fn.name === 'string') otherNames.push(fn.name);
+  const forced: string[] = [];
+  // Read with the same walk that writes it: each forced name, as the body gives it.
+  transformToolChoice(request.tool_choice, (name) => {
+    forced.push(name);
+    return name;
+  });
+  const history = readHistory(messages);
+
+  const client = resolveClientRequest(
+    givenPlan,
+    { functions, others, otherNames, forced, historyNames: history.names, historyOutputs: history.outputs, revealed },
+    OPENAI_CHAT_WIRE_API,
+  );
+  const { names, tools, warnings } = client;
   if (deferLoading.length > 0) {
     warnings.push({
       code: 'defer-loading-removed',
       message: `${deferLoading.map((name) => `\`${name}\``).join(', ')} carried \`defer_loading\`, which Chat Completions rejects (it belongs to the Responses API); it was removed`,
     });
   }
-  const tools: unknown[] = functionTools;
-  for (const slot of slots) {
-    switch (slot.kind) {
-      case 'other':
-        // Provider tools the plan does not know keep their position.
-        tools.splice(Math.min(slot.index, tools.length), 0, withoutDeferLoading(slot.tool));
-        break;
-      case 'hosted-search':
-        warnings.push({
-          code: 'hosted-tool-search-removed',
-          message: `\`tools[${slot.index}]\` is a Responses-style \`{ type: 'tool_search' }\`, which Chat Completions rejects; it was removed${list.guidance === null ? '' : ' (the client-side `tool_search` function takes its place)'}`,
-        });
-        break;
-      case 'function':
-      case 'own-search':
-        break;
-      default:
-        assertNever(slot, 'tool slot');
-    }
+  for (const index of hostedSearch) {
+    warnings.push({
+      code: 'hosted-tool-search-removed',
+      message: `\`tools[${index}]\` is a Responses-style \`{ type: 'tool_search' }\`, which Chat Completions rejects; it was removed${client.guidance === null ? '' : ' (the client-side `tool_search` function takes its place)'}`,
+    });
   }
 
   const output: Record<string, unknown> = { ...request };
   output.messages = placeGuidance(
     messages.map((message, index) => transformMessage(message, index, names, warnings)),
-    list.guidance,
+    client.guidance,
     warnings,
   );
-  if (toolChoice.value !== undefined) output.tool_choice = toolChoice.value;
+  const toolChoice = transformToolChoice(request.tool_choice, client.toWire);
+  if (toolChoice !== undefined) output.tool_choice = toolChoice;
   if (tools.length > 0) output.tools = tools;
   else {
     if (Array.isArray(request.tools) && request.tools.length === 0) {
@@ -238,55 +215,48 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   if (isRecord(request.function_call) && typeof request.function_call.name === 'string') {
     output.function_call = renamed(request.function_call, 'name', names.toWire(request.function_call.name));
   }
-  return { body: output as Body, warnings, names, loaded: [...new Set(loaded.map((name) => names.fromWire(name)))] };
+  return { body: output as Body, warnings, names, loaded: client.loaded };
 }
 
-function emitTool(
-  entry: ToolListEntry,
-  functionSlots: ReadonlyMap<string, Extract<OpenAIChatToolSlot, { kind: 'function' }>>,
-  names: ToolNameMapping,
-  warnings: ToolSearchWarning<OpenAIChatWarningCode>[],
-): unknown {
-  const wireName = names.toWire(entry.name);
-  switch (entry.status) {
-    case 'loaded':
-    case 'revealed': {
-      const slot = functionSlots.get(entry.name) as Extract<OpenAIChatToolSlot, { kind: 'function' }>;
-      const tool = withoutDeferLoading(slot.tool) as Record<string, unknown>;
-      const fn = tool.function as Record<string, unknown>;
-      const result: Record<string, unknown> = { ...tool, function: renamed(fn, 'name', wireName) };
-      if (fn.strict === true && fn.parameters !== undefined) {
-        const problem = resolveOpenAIChatStrictSchemaProblem(fn.parameters);
-        if (problem !== null) {
-          result.function = { ...(result.function as Record<string, unknown>), strict: false };
-          warnings.push({
-            code: 'strict-disabled',
-            message: `\`${entry.name}\` asks for \`strict: true\`, but strict mode rejects its schema (${problem}); it was sent with \`strict: false\``,
-          });
-        }
+/** How Chat Completions writes the client mechanism's entries; see {@link transformOpenAIChatRequest} for the shapes. */
+const OPENAI_CHAT_WIRE_API: ClientWireAPI<Record<string, unknown>, unknown, OpenAIChatWarningCode> = {
+  api: 'openai-chat',
+  rule: OPENAI_CHAT_TOOL_NAME_RULE,
+  maxTools: OPENAI_CHAT_MAX_TOOLS,
+  label: 'OpenAI Chat Completions',
+  overLimitCode: 'too-many-tools',
+  writeFunction(source, entry, wireName, warn) {
+    const tool = withoutDeferLoading(source) as Record<string, unknown>;
+    const fn = tool.function as Record<string, unknown>;
+    const result: Record<string, unknown> = { ...tool, function: renamed(fn, 'name', wireName) };
+    if (fn.strict === true && fn.parameters !== undefined) {
+      const problem = resolveOpenAIChatStrictSchemaProblem(fn.parameters);
+      if (problem !== null) {
+        result.function = { ...(result.function as Record<string, unknown>), strict: false };
+        warn({
+          code: 'strict-disabled',
+          message: `\`${entry.name}\` asks for \`strict: true\`, but strict mode rejects its schema (${problem}); it was sent with \`strict: false\``,
+        });
       }
-      return result;
     }
-    case 'search':
-    case 'call':
-      return {
-        type: 'function',
-        function: { name: wireName, description: entry.description as string, parameters: entry.inputSchema },
-      } satisfies OpenAIChatFunctionTool;
-    case 'deferred':
-      // The stub is an open object (`additionalProperties: true`), which strict mode rejects. Two literals, not a
-      // conditional spread: this runs for every deferred tool of every request.
-      return {
-        type: 'function',
-        function:
-          entry.description === undefined
-            ? { name: wireName, parameters: createStubInputSchema(), strict: false }
-            : { name: wireName, description: entry.description, parameters: createStubInputSchema(), strict: false },
-      } satisfies OpenAIChatFunctionTool;
-    default:
-      return assertNever(entry.status, 'tool list status');
-  }
-}
+    return result;
+  },
+  writeOwnTool: (entry, wireName) =>
+    ({
+      type: 'function',
+      function: { name: wireName, description: entry.description as string, parameters: entry.inputSchema },
+    }) satisfies OpenAIChatFunctionTool,
+  // The stub is an open object (`additionalProperties: true`), which strict mode rejects. Two literals, not a
+  // conditional spread: this runs for every deferred tool of every request.
+  writeStub: (entry, wireName) =>
+    ({
+      type: 'function',
+      function:
+        entry.description === undefined
+          ? { name: wireName, parameters: createStubInputSchema(), strict: false }
+          : { name: wireName, description: entry.description, parameters: createStubInputSchema(), strict: false },
+    }) satisfies OpenAIChatFunctionTool,
+};
 
 type KnownRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool' | 'function';
 const KNOWN_ROLES: readonly string[] = ['system', 'developer', 'user', 'assistant', 'tool', 'function'] satisfies KnownRole[];
@@ -334,36 +304,26 @@ function renamedCall(call: Record<string, unknown>, wireName: string): Record<st
   return fn.name === wireName ? call : { ...call, function: { ...fn, name: wireName } };
 }
 
-/** Every tool name the history uses (calls and legacy function results), for the name mapping. */
-function historyToolNames(messages: readonly unknown[]): string[] {
-  const found: string[] = [];
-  for (const message of messages) {
-    if (!isRecord(message)) continue;
-    if (message.role === 'function' && typeof message.name === 'string') found.push(message.name);
-    if (message.role !== 'assistant') continue;
-    if (Array.isArray(message.tool_calls)) {
-      for (const call of message.tool_calls) {
-        if (isRecord(call) && call.type === 'function' && isRecord(call.function) && typeof call.function.name === 'string') found.push(call.function.name);
-      }
-    }
-    if (isRecord(message.function_call) && typeof message.function_call.name === 'string') found.push(message.function_call.name);
-  }
-  return found;
-}
-
-/** Every answered call in the history, oldest first, with the name it was called by, for `resolveHistoryReveals`. */
-function historyToolOutputs(messages: readonly unknown[]): HistoryToolOutput[] {
-  const calledBy = new Map<string, string>();
+/**
+ * Every tool name the history uses (calls and legacy function results), for the name mapping, and every answered
+ * call with the name it was called by, oldest first, for the reveals.
+ */
+function readHistory(messages: readonly unknown[]): { names: string[]; outputs: HistoryToolOutput[] } {
+  const names: string[] = [];
   const outputs: HistoryToolOutput[] = [];
+  const calledBy = new Map<string, string>();
   for (const message of messages) {
     if (!isRecord(message)) continue;
-    if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
-      for (const call of message.tool_calls) {
-        if (isRecord(call) && typeof call.id === 'string' && isRecord(call.function) && typeof call.function.name === 'string')
-          calledBy.set(call.id, call.function.name);
+    if (message.role === 'assistant') {
+      for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
+        if (!isRecord(call) || !isRecord(call.function) || typeof call.function.name !== 'string') continue;
+        if (call.type === 'function') names.push(call.function.name);
+        if (typeof call.id === 'string') calledBy.set(call.id, call.function.name);
       }
+      if (isRecord(message.function_call) && typeof message.function_call.name === 'string') names.push(message.function_call.name);
       continue;
     }
+    if (message.role === 'function' && typeof message.name === 'string') names.push(message.name);
     // A `tool` message answers a call by id; a legacy `function` message names its function.
     const name =
       message.role === 'tool' && typeof message.tool_call_id === 'string'
@@ -377,36 +337,32 @@ function historyToolOutputs(messages: readonly unknown[]): HistoryToolOutput[] {
       outputs.push({ name, output: message.content.map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('') });
     }
   }
-  return outputs;
+  return { names, outputs };
 }
 
-function transformToolChoice(choice: unknown, names: ToolNameMapping, canonical: (name: string) => string): { value: unknown; forced: string[] } {
-  if (!isRecord(choice)) return { value: choice, forced: [] };
+/** `tool_choice` with each function name it names (a forced `function`, or `allowed_tools`) passed through `rename`. */
+function transformToolChoice(choice: unknown, rename: (name: string) => string): unknown {
+  if (!isRecord(choice)) return choice;
   if (choice.type === 'function' && isRecord(choice.function) && typeof choice.function.name === 'string') {
-    const name = canonical(choice.function.name);
-    return { value: renamedCall(choice, names.toWire(name)), forced: [name] };
+    return renamedCall(choice, rename(choice.function.name));
   }
   if (choice.type === 'allowed_tools' && isRecord(choice.allowed_tools) && Array.isArray(choice.allowed_tools.tools)) {
-    const forced: string[] = [];
-    const tools = choice.allowed_tools.tools.map((tool: unknown) => {
-      if (!isRecord(tool) || tool.type !== 'function' || !isRecord(tool.function) || typeof tool.function.name !== 'string') return tool;
-      const name = canonical(tool.function.name);
-      forced.push(name);
-      return renamedCall(tool, names.toWire(name));
-    });
-    return { value: { ...choice, allowed_tools: { ...choice.allowed_tools, tools } }, forced };
+    const tools = choice.allowed_tools.tools.map((tool: unknown) =>
+      isRecord(tool) && tool.type === 'function' && isRecord(tool.function) && typeof tool.function.name === 'string'
+        ? renamedCall(tool, rename(tool.function.name))
+        : tool,
+    );
+    return { ...choice, allowed_tools: { ...choice.allowed_tools, tools } };
   }
-  return { value: choice, forced: [] };
+  return choice;
 }
 
 /** Adds, keeps or replaces the note in the system slot; see the transformer's documentation for the placement. */
 function placeGuidance(messages: unknown[], guidance: string | null, warnings: ToolSearchWarning<OpenAIChatWarningCode>[]): unknown[] {
   const [first, ...rest] = messages;
   if (isRecord(first) && (first.role === 'system' || first.role === 'developer')) {
-    let content: unknown;
-    if (typeof first.content === 'string') content = resolveGuidanceText(first.content, guidance);
-    else if (Array.isArray(first.content)) content = resolveGuidanceParts(first.content, guidance, NOTE_PART_TEXT);
-    else {
+    const content = resolveGuidanceContent(first.content, guidance, NOTE_PART_TEXT);
+    if (content === undefined) {
       if (guidance !== null) {
         warnings.push({
           code: 'guidance-not-added',
@@ -417,8 +373,7 @@ function placeGuidance(messages: unknown[], guidance: string | null, warnings: T
     }
     if (content === first.content) return messages;
     // Only a note this package added can leave the content empty: the message was its own.
-    if (content === '' || (Array.isArray(content) && content.length === 0)) return rest;
-    return [{ ...first, content }, ...rest];
+    return content === null ? rest : [{ ...first, content }, ...rest];
   }
   if (guidance === null) return messages;
   return [{ role: 'system', content: guidance }, ...messages];
