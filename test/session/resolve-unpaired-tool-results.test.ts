@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { resolveUnpairedToolResults, type ToolHistoryEntry } from '../../src/session/resolve-unpaired-tool-results.js';
+import {
+  resolveUnpairedHistoryResults,
+  resolveUnpairedToolResults,
+  type ToolHistoryEntry,
+  type ToolHistoryItem,
+} from '../../src/session/resolve-unpaired-tool-results.js';
 import { createOpenAIChatToolSearch } from '../../src/providers/openai/create-openai-chat-tool-search.js';
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
 import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
@@ -8,6 +13,27 @@ import { createGeminiToolSearch } from '../../src/providers/gemini/create-gemini
 const calls = (...keys: string[]): ToolHistoryEntry => ({ type: 'calls', keys });
 const result = (key: string): ToolHistoryEntry => ({ type: 'result', keys: [key], path: key, label: key });
 const other: ToolHistoryEntry = { type: 'other' };
+
+describe('resolveUnpairedHistoryResults', () => {
+  const at = (key: string) => ({ keys: [key], path: key, label: key });
+  const read = (item: unknown): ToolHistoryItem | undefined => item as ToolHistoryItem | undefined;
+
+  it('reads the results of an item before the calls it makes, so a turn cannot answer its own calls', () => {
+    expect(resolveUnpairedHistoryResults([{ calls: ['a'] }, { calls: ['b'], results: [at('a'), at('b')] }], read, 'previous-turn')).toEqual([
+      { type: 'result', ...at('b') },
+    ]);
+  });
+
+  it('ends the turn at an item with neither calls nor results, and not at an item of results only', () => {
+    const items = [{ calls: ['a', 'b'] }, { results: [at('a')] }, { results: [at('b')] }, undefined, { results: [at('a')] }];
+    expect(resolveUnpairedHistoryResults(items, read, 'previous-turn').map((result) => result.path)).toEqual(['a']);
+  });
+
+  it('gives none for a history that is not a list', () => {
+    expect(resolveUnpairedHistoryResults(undefined, read, 'earlier')).toEqual([]);
+    expect(resolveUnpairedHistoryResults({ calls: [] }, read, 'earlier')).toEqual([]);
+  });
+});
 
 describe('resolveUnpairedToolResults', () => {
   it('pairs a result with a call of the turn right before it (previous-turn)', () => {

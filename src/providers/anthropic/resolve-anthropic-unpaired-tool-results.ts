@@ -1,5 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
-import { resolveUnpairedToolResults, type ToolHistoryEntry } from '../../session/resolve-unpaired-tool-results.js';
+import { resolveUnpairedHistoryResults, type ToolHistoryItem, type ToolHistoryResult } from '../../session/resolve-unpaired-tool-results.js';
 
 /**
  * The `tool_result` blocks of a Messages API body whose `tool_use` is not in the message right before, each as a
@@ -9,34 +9,22 @@ import { resolveUnpairedToolResults, type ToolHistoryEntry } from '../../session
  * cannot read gives none. Not part of the public API.
  */
 export function resolveAnthropicUnpairedToolResults(body: Record<string, unknown>): string[] {
-  const messages = body.messages;
-  if (!Array.isArray(messages)) return [];
-  return resolveUnpairedToolResults(readHistory(messages), 'previous-turn').map(
+  return resolveUnpairedHistoryResults(body.messages, readMessage, 'previous-turn').map(
     (result) =>
       `\`${result.path}\` is a \`tool_result\` for \`${result.label}\`, but the message before it has no \`tool_use\` with that id, and the Messages API rejects the body ("unexpected \`tool_use_id\` found in \`tool_result\` blocks"); keep each assistant message with its \`tool_use\` blocks directly before the user message that answers them (\`messages.push(...turn.messages)\`)`,
   );
 }
 
-function* readHistory(messages: readonly unknown[]): Generator<ToolHistoryEntry> {
-  for (const [index, message] of messages.entries()) {
-    const content = isRecord(message) ? message.content : undefined;
-    if (!isRecord(message) || !Array.isArray(content)) {
-      yield { type: 'other' };
-      continue;
-    }
-    if (message.role === 'assistant') {
-      const keys = content
-        .filter((block: unknown) => isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string')
-        .map((block) => (block as { id: string }).id);
-      yield { type: 'calls', keys };
-      continue;
-    }
-    let results = 0;
-    for (const [position, block] of content.entries()) {
-      if (!isRecord(block) || block.type !== 'tool_result' || typeof block.tool_use_id !== 'string') continue;
-      results += 1;
-      yield { type: 'result', keys: [block.tool_use_id], path: `messages[${index}].content[${position}]`, label: block.tool_use_id };
-    }
-    if (results === 0) yield { type: 'other' };
+function readMessage(message: unknown, index: number): ToolHistoryItem | undefined {
+  const content = isRecord(message) ? message.content : undefined;
+  if (!isRecord(message) || !Array.isArray(content)) return undefined;
+  if (message.role === 'assistant') {
+    return { calls: content.filter((block: unknown) => isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string').map((block) => block.id) };
   }
+  const results: ToolHistoryResult[] = [];
+  for (const [position, block] of content.entries()) {
+    if (!isRecord(block) || block.type !== 'tool_result' || typeof block.tool_use_id !== 'string') continue;
+    results.push({ keys: [block.tool_use_id], path: `messages[${index}].content[${position}]`, label: block.tool_use_id });
+  }
+  return { results };
 }

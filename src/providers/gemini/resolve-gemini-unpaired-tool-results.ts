@@ -1,5 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
-import { resolveUnpairedToolResults, type ToolHistoryEntry } from '../../session/resolve-unpaired-tool-results.js';
+import { resolveUnpairedHistoryResults, type ToolHistoryItem, type ToolHistoryResult } from '../../session/resolve-unpaired-tool-results.js';
 
 /**
  * The `functionResponse` parts of a Gemini body (SDK parameters or REST body) whose `functionCall` is not in the
@@ -8,36 +8,28 @@ import { resolveUnpairedToolResults, type ToolHistoryEntry } from '../../session
  * a function call turn"). Never throws; contents it cannot read give none. Not part of the public API.
  */
 export function resolveGeminiUnpairedToolResults(body: Record<string, unknown>): string[] {
-  const contents = body.contents;
-  if (!Array.isArray(contents)) return [];
-  return resolveUnpairedToolResults(readHistory(contents), 'previous-turn').map(
+  return resolveUnpairedHistoryResults(body.contents, readContent, 'previous-turn').map(
     (result) =>
       `\`${result.path}\` is a \`functionResponse\` for \`${result.label}\`, but the content before it has no \`functionCall\` it answers, and Gemini rejects the body ("Please ensure that function response turn comes immediately after a function call turn"); keep the model's content with its \`functionCall\` parts directly before the content that answers them (\`contents.push(...turn.contents)\`)`,
   );
 }
 
-function* readHistory(contents: readonly unknown[]): Generator<ToolHistoryEntry> {
-  for (const [index, content] of contents.entries()) {
-    const parts = isRecord(content) ? content.parts : undefined;
-    if (!Array.isArray(parts)) {
-      yield { type: 'other' };
-      continue;
+function readContent(content: unknown, index: number): ToolHistoryItem | undefined {
+  const parts = isRecord(content) ? content.parts : undefined;
+  if (!Array.isArray(parts)) return undefined;
+  const calls: string[] = [];
+  const results: ToolHistoryResult[] = [];
+  for (const [position, part] of parts.entries()) {
+    if (!isRecord(part)) continue;
+    const call = part.functionCall;
+    if (isRecord(call) && typeof call.name === 'string') calls.push(...keysOf(call));
+    const response = part.functionResponse;
+    if (isRecord(response) && typeof response.name === 'string') {
+      results.push({ keys: keysOf(response), path: `contents[${index}].parts[${position}]`, label: response.name });
     }
-    const calls: string[] = [];
-    let results = 0;
-    for (const [position, part] of parts.entries()) {
-      if (!isRecord(part)) continue;
-      const call = part.functionCall;
-      if (isRecord(call) && typeof call.name === 'string') calls.push(...keysOf(call));
-      const response = part.functionResponse;
-      if (isRecord(response) && typeof response.name === 'string') {
-        results += 1;
-        yield { type: 'result', keys: keysOf(response), path: `contents[${index}].parts[${position}]`, label: response.name };
-      }
-    }
-    if (calls.length > 0) yield { type: 'calls', keys: calls };
-    else if (results === 0) yield { type: 'other' };
   }
+  // A content of responses only does not end the turn it answers.
+  return calls.length > 0 ? { calls, results } : { results };
 }
 
 /** A call or response's keys: its name, and its id when it has one. */

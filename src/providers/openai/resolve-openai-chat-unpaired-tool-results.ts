@@ -1,5 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
-import { resolveUnpairedToolResults, type ToolHistoryEntry } from '../../session/resolve-unpaired-tool-results.js';
+import { resolveUnpairedHistoryResults, type ToolHistoryItem } from '../../session/resolve-unpaired-tool-results.js';
 
 /**
  * The `tool` messages of a Chat Completions body that answer no `tool_calls` entry of the assistant message before
@@ -8,22 +8,17 @@ import { resolveUnpairedToolResults, type ToolHistoryEntry } from '../../session
  * throws; a history it cannot read gives none. Not part of the public API.
  */
 export function resolveOpenAIChatUnpairedToolResults(body: Record<string, unknown>): string[] {
-  const messages = body.messages;
-  if (!Array.isArray(messages)) return [];
-  return resolveUnpairedToolResults(readHistory(messages), 'previous-turn').map(
+  return resolveUnpairedHistoryResults(body.messages, readMessage, 'previous-turn').map(
     (result) =>
       `\`${result.path}\` is a \`tool\` message for \`${result.label}\`, but the assistant message before it made no tool call with that id; OpenAI rejects such a body ("messages with role 'tool' must be a response to a preceeding message with 'tool_calls'"), compatible servers may not. Keep each assistant message with its \`tool_calls\` directly before its \`tool\` messages (\`messages.push(...turn.messages)\`)`,
   );
 }
 
-function* readHistory(messages: readonly unknown[]): Generator<ToolHistoryEntry> {
-  for (const [index, message] of messages.entries()) {
-    if (!isRecord(message)) yield { type: 'other' };
-    else if (message.role === 'tool' && typeof message.tool_call_id === 'string') {
-      yield { type: 'result', keys: [message.tool_call_id], path: `messages[${index}]`, label: message.tool_call_id };
-    } else if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
-      const keys = message.tool_calls.filter((call: unknown) => isRecord(call) && typeof call.id === 'string').map((call) => (call as { id: string }).id);
-      yield { type: 'calls', keys };
-    } else yield { type: 'other' };
+function readMessage(message: unknown, index: number): ToolHistoryItem | undefined {
+  if (!isRecord(message)) return undefined;
+  if (message.role === 'tool' && typeof message.tool_call_id === 'string') {
+    return { results: [{ keys: [message.tool_call_id], path: `messages[${index}]`, label: message.tool_call_id }] };
   }
+  if (message.role !== 'assistant' || !Array.isArray(message.tool_calls)) return undefined;
+  return { calls: message.tool_calls.filter((call: unknown) => isRecord(call) && typeof call.id === 'string').map((call) => (call as { id: string }).id) };
 }

@@ -1,5 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
-import { resolveUnpairedToolResults, type ToolHistoryEntry } from '../../session/resolve-unpaired-tool-results.js';
+import { resolveUnpairedHistoryResults, type ToolHistoryItem } from '../../session/resolve-unpaired-tool-results.js';
 
 /** The output item types that answer a call (`function_call`, `custom_tool_call`); a set, so `constructor` is none. */
 const OUTPUTS: ReadonlySet<string> = new Set(['function_call_output', 'custom_tool_call_output']);
@@ -12,20 +12,18 @@ const OUTPUTS: ReadonlySet<string> = new Set(['function_call_output', 'custom_to
  * be on the server. Never throws. Not part of the public API.
  */
 export function resolveOpenAIResponsesUnpairedToolResults(body: Record<string, unknown>): string[] {
-  const input = body.input;
   const stored =
     (body.previous_response_id !== undefined && body.previous_response_id !== null) || (body.conversation !== undefined && body.conversation !== null);
-  if (!Array.isArray(input) || stored) return [];
-  return resolveUnpairedToolResults(readHistory(input), 'earlier').map(
+  if (stored) return [];
+  return resolveUnpairedHistoryResults(body.input, readItem, 'earlier').map(
     (result) =>
       `\`${result.path}\` is a \`${result.label}\`, but no item before it is its call, and the Responses API rejects the body ("No tool call found for function call output with call_id …"); keep the response's output items in \`input\` before their answers (\`input.push(...turn.input)\`), or chain with \`previous_response_id\` and send \`turn.answers\``,
   );
 }
 
-function* readHistory(input: readonly unknown[]): Generator<ToolHistoryEntry> {
-  for (const [index, item] of input.entries()) {
-    if (!isRecord(item) || typeof item.type !== 'string' || typeof item.call_id !== 'string') continue;
-    if (item.type === 'function_call' || item.type === 'custom_tool_call') yield { type: 'calls', keys: [item.call_id] };
-    if (OUTPUTS.has(item.type)) yield { type: 'result', keys: [item.call_id], path: `input[${index}]`, label: `${item.type}\` for \`${item.call_id}` };
-  }
+function readItem(item: unknown, index: number): ToolHistoryItem | undefined {
+  if (!isRecord(item) || typeof item.type !== 'string' || typeof item.call_id !== 'string') return undefined;
+  if (item.type === 'function_call' || item.type === 'custom_tool_call') return { calls: [item.call_id] };
+  if (!OUTPUTS.has(item.type)) return undefined;
+  return { results: [{ keys: [item.call_id], path: `input[${index}]`, label: `${item.type}\` for \`${item.call_id}` }] };
 }
