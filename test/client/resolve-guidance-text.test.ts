@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveGuidanceParts, resolveGuidanceText } from '../../src/client/resolve-guidance-text.js';
+import { resolveGuidanceContent, resolveGuidanceParts, resolveGuidanceText } from '../../src/client/resolve-guidance-text.js';
 import { TOOL_SEARCH_GUIDANCE, resolveToolSearchGuidance } from '../../src/client/tool-search-guidance.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchOptions } from '../../src/config/tool-search-config.js';
@@ -82,5 +82,29 @@ describe('resolveGuidanceParts', () => {
   it('returns the same array when there is nothing to add or remove', () => {
     const parts: Block[] = [{ type: 'text', text: 'Be brief.' }];
     expect(resolveGuidanceParts(parts, null, text)).toBe(parts);
+  });
+});
+
+describe('resolveGuidanceContent', () => {
+  const text = { read: (part: string): string => part, write: (_part: string | null, value: string): string => value };
+
+  it('places the note in text and in a list of parts', () => {
+    expect(resolveGuidanceContent('Be brief.', NOTE, text)).toBe(`Be brief.\n\n${NOTE}`);
+    expect(resolveGuidanceContent(['Be brief.'], NOTE, text)).toEqual(['Be brief.', NOTE]);
+  });
+
+  it('gives the same value back when nothing changes', () => {
+    const parts = ['Be brief.', NOTE];
+    expect(resolveGuidanceContent(parts, NOTE, text)).toBe(parts);
+    expect(resolveGuidanceContent('', null, text)).toBe('');
+  });
+
+  it('gives null when the note was all the content held', () => {
+    expect(resolveGuidanceContent(NOTE, null, text)).toBeNull();
+    expect(resolveGuidanceContent([NOTE], null, text)).toBeNull();
+  });
+
+  it('gives undefined for content that is neither text nor a list', () => {
+    expect(resolveGuidanceContent({ text: 'Be brief.' }, NOTE, text)).toBeUndefined();
   });
 });
