@@ -101,16 +101,25 @@ export interface ClientRequest<Wire, Other, Code extends string> {
 }
 
 /**
- * The one decision of the client-side mechanism for a request, from the body read into neutral form: the plan the
- * API can carry, the name mapping over every name the body sends, the reveals the history holds, and the tool list
- * within the API's limit (`createToolListWithinLimit`), each entry written by the API's writers.
+ * The one decision of the client-side mechanism for a request, from the body read into neutral form, as every API
+ * without hosted search applies it (Chat Completions, Gemini, Bedrock Converse):
+ * - the plan the API can carry: a hosted plan (`openai-hosted`, `claude-hosted`) defers the same tools client-side,
+ *   with the plan's listing and a warning; with plan `none`, or nothing deferred, every tool is sent in full (names
+ *   still mapped) and no note is added;
+ * - one name mapping over every name the body sends, to the API's rule; names the history alone uses (calls of tools
+ *   no longer sent) are mapped apart and never change a current tool's wire name. A body that is the transformer's
+ *   own output holds wire names: its functions and forced names are read back to the plan's names, so the plan
+ *   still matches and a second pass gives the same bytes;
+ * - the tool list of `resolveToolList` within the API's limit (`createToolListWithinLimit`), with the reveals of
+ *   `options.revealed` and then those the history's tool results hold (`resolveRevealedTools`), and each function
+ *   the tool choice forces sent with its full schema, since the model is made to call it without a chance to search
+ *   first; each entry written by the API's writers, the body's other tools kept at their positions;
+ * - the guidance note, constant for a plan, for the transformer to place once in the API's system slot (a note
+ *   already there is kept, one another plan left is replaced: `resolveGuidanceContent`).
  *
- * A body that is the transformer's own output holds wire names: its functions and forced names are read back to the
- * plan's names, so the plan still matches and a second pass gives the same bytes. Names the history alone uses
- * (calls of tools no longer sent) are mapped apart: they never change a current tool's wire name.
- *
- * Pure. Throws what `resolvePlanForWireAPI` and `createToolListWithinLimit` throw (`invalid-options`,
- * `plan-mismatch`). Not part of the public API.
+ * Pure. Throws what `resolvePlanForWireAPI` and `createToolListWithinLimit` throw (`invalid-options` for a plan of
+ * the wrong shape, `plan-mismatch` naming the tools when the plan was made for other tools). Not part of the public
+ * API.
  */
 export function resolveClientRequest<Source, Other, Wire, Code extends string>(
   givenPlan: ToolSearchPlan,

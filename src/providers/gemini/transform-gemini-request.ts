@@ -57,8 +57,10 @@ export type TransformGeminiRequestResult<Body = GeminiGenerateContentParameters>
  * `@google/genai` SDK shape (`{ model, contents, config }`) or the REST body (`{ contents, tools, … }`) and returns
  * the same shape (see {@link parseGeminiTools} for how the shape is told).
  *
- * Gemini has no hosted tool search, so the client-side mechanism applies (plan `client`), built on
- * `resolveToolList`:
+ * Gemini has no hosted tool search, so the client-side mechanism applies (plan `client`; a hosted plan falls back to
+ * it with a warning), built on `resolveToolList`: loaded tools, the `tool_search` declaration, deferred tools as the
+ * listing gives them, functions `toolConfig.functionCallingConfig.allowedFunctionNames` names in full, reveals from
+ * `options.revealed` and the history's function responses. In Gemini's shape:
  * - every function declaration goes into one `tools` entry (Vertex AI rejects several entries with declarations),
  *   placed where the first such entry was; built-in tools (`googleSearch`, …) keep their places;
  * - deferred tools are declared as `{ name, description, parametersJsonSchema: { type: 'object',
@@ -69,27 +71,19 @@ export type TransformGeminiRequestResult<Body = GeminiGenerateContentParameters>
  *   (`parameters` or `parametersJsonSchema`, never both);
  * - the guidance note is added once to `systemInstruction`: appended as a separate text part to a content or part
  *   list (after the caller's parts, so their bytes stay a cacheable prefix), appended with a blank line to a string,
- *   or set as `{ parts: [{ text }] }` when there is none. It is not added again when present (the transformer run
- *   on its own output), and a note left by another plan is replaced;
- * - functions named by `toolConfig.functionCallingConfig.allowedFunctionNames` are sent with full schemas, since
- *   the model may be made to call them without a chance to search first;
- * - reveals: `options.revealed`, then those found in the history's function responses (`response` itself, or its
- *   `output`, `result` or `content`, as JSON text, a parsed object or text parts: `{ name, content }` is how the
- *   Vercel AI SDK sends a result).
+ *   or set as `{ parts: [{ text }] }` when there is none;
+ * - a function response's result is read for reveals in `response` itself, or its `output`, `result` or `content`,
+ *   as JSON text, a parsed object or text parts (`{ name, content }` is how the Vercel AI SDK sends a result).
  *
  * Names sent, and names in the history (`functionCall.name`, `functionResponse.name`) and in
  * `allowedFunctionNames`, are mapped to letters, digits, `_`, `.` and `-`, starting with a letter or `_`, at most 64
  * characters (see `GEMINI_TOOL_NAME_RULE`); map the model's calls back with `names.fromWire`.
  *
- * With plan `none`, or nothing deferred, every tool is sent in full (names still mapped) and nothing is added. A
- * hosted plan (`openai-hosted`, `claude-hosted`) is applied with the client-side mechanism (same deferred tools, the
- * plan's listing), with a warning.
- *
  * Pure: the input is not mutated, and equal input gives byte-identical output.
  *
  * Throws a `ToolSearchError`: `invalid-request` for the cases {@link parseGeminiTools} lists and snake_case parts
- * (`function_call`, `function_response`); `plan-mismatch` naming the tools when the plan was made for other tools;
- * `invalid-options` for a plan or options of the wrong shape.
+ * (`function_call`, `function_response`); `plan-mismatch` when the plan was made for other tools; `invalid-options`
+ * for a plan or options of the wrong shape.
  *
  * @example
  * ```ts

@@ -63,21 +63,20 @@ export type TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> = Transfo
 /**
  * Rewrites an OpenAI Chat Completions request body for a tool search plan, just before it is sent.
  *
- * Chat Completions has no hosted tool search, so the client-side mechanism applies (plan `client`), built on
- * `resolveToolList`:
+ * Chat Completions has no hosted tool search, so the client-side mechanism applies (plan `client`; a hosted plan falls
+ * back to it with a warning), built on `resolveToolList`: loaded tools, the `tool_search` function, deferred tools as
+ * the listing gives them, a function `tool_choice` (or `allowed_tools`) forces in full, reveals from
+ * `options.revealed` and the history's tool results. In Chat Completions' shape:
  * - deferred tools are sent as `{ type: 'function', function: { name, description, parameters: <stub>, strict: false } }`
  *   (the stub is a permissive open object, which strict mode would reject); loaded and revealed tools are the
- *   caller's own tool objects (their `strict` kept); the `tool_search` function is added;
+ *   caller's own tool objects (their `strict` kept);
  * - the guidance note is added once to the system slot: appended to the content of a leading `system` or
  *   `developer` message (after the caller's text, as a separate text part when the content is a list of parts, so
  *   the caller's bytes and any `prompt_cache_breakpoint` keep their place), or, when the conversation does not start
  *   with one, as a new leading `system` message (one system message keeps chat templates of compatible servers
- *   happy). The note is constant for a plan, so the system slot stays byte-identical from turn to turn; it is not
- *   added again when it is already there (the transformer run on its own output), and a note left by another plan
- *   is replaced;
- * - a function named by `tool_choice` (or `allowed_tools`) is sent with its full schema, since the model is made to
- *   call it without a chance to search first;
- * - reveals: `options.revealed`, then those found in the history's tool results (`resolveRevealedTools`).
+ *   happy), so the system slot stays byte-identical from turn to turn;
+ * - custom tools pass through unchanged at their positions; `defer_loading` a caller put on tools is removed, with a
+ *   warning.
  *
  * Every tool name sent, and every tool name in the history (`tool_calls[].function.name`, the legacy
  * `function_call` and `role: 'function'` messages), `tool_choice` and the legacy `functions`, is mapped to
@@ -85,17 +84,12 @@ export type TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> = Transfo
  * `names.fromWire`. Keep your own body and history in original names; running the transformer on its own output
  * is stable (full and compact listings), but a tool revealed later needs its full schema from your original body.
  *
- * With plan `none`, or nothing deferred, every tool is sent in full (names still mapped) and nothing is added. A
- * hosted plan (`openai-hosted`, `claude-hosted`) is applied with the client-side mechanism (same deferred tools, the
- * plan's listing), with a warning. Custom tools pass
- * through unchanged at their positions. `defer_loading` a caller put on tools is removed, with a warning.
- *
  * Pure: the input is not mutated, and equal input gives byte-identical output. The body comes back in the type it
  * went in (what the transformer writes is valid in the `openai` SDK's types).
  *
  * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object, `messages` that is not an array
- * and the cases {@link parseOpenAIChatTools} lists; `plan-mismatch` naming the tools when the plan was made for
- * other tools; `invalid-options` for a plan or options of the wrong shape.
+ * and the cases {@link parseOpenAIChatTools} lists; `plan-mismatch` when the plan was made for other tools;
+ * `invalid-options` for a plan or options of the wrong shape.
  *
  * @example
  * ```ts
