@@ -24,12 +24,18 @@ import type { ToolListEntry } from './resolve-tool-list.js';
  */
 export type ClientRequestWarningCode = 'hosted-mechanism-unsupported' | 'listing-changed-to-names' | 'tools-deferred-for-limit';
 
-/** One function tool of a request body: its definition, and the body's own tool object it was read from. */
-export interface ClientFunctionTool<Source> {
+/** Where a writer adds its warnings: the request's list, after the core's own. */
+export interface ToolSearchWarningList<Code extends string> {
+  push(warning: ToolSearchWarning<Code>): unknown;
+}
+
+/**
+ * One function tool of a request body as the API's reader gives it: its definition, and whatever else the API's
+ * {@link ClientWireAPI.writeFunction} needs to send it in full (the body's own tool object), handed back as it is.
+ */
+export interface ClientFunctionTool {
   /** The function as the body declares it, under the name the body gives it (the caller's, or a wire name an earlier transform sent). */
   readonly definition: ToolDefinition;
-  /** The body's tool (or declaration), handed back to {@link ClientWireAPI.writeFunction} when the function is sent in full. */
-  readonly source: Source;
 }
 
 /** A tool of the body that is not a function the plan manages (a custom or provider tool), at its index in the body's list. */
@@ -39,9 +45,9 @@ export interface PositionedTool<Other> {
 }
 
 /** A request body read into neutral form: what {@link resolveClientRequest} decides from. */
-export interface ClientRequestBody<Source, Other> {
+export interface ClientRequestBody<FunctionTool extends ClientFunctionTool, Other> {
   /** The body's function tools, in body order. */
-  readonly functions: readonly ClientFunctionTool<Source>[];
+  readonly functions: readonly FunctionTool[];
   /**
    * The body's other tools that are written in the same list, each kept at its position (a custom tool, a cache
    * marker). They count toward the API's limit and are never deferred.
@@ -63,7 +69,7 @@ export interface ClientRequestBody<Source, Other> {
  * What one wire API brings to the client-side mechanism: its facts (name rule, limit) and how it writes each kind of
  * entry. The writers only shape wire objects; which tool is sent in which form is decided before they run.
  */
-export interface ClientWireAPI<Source, Wire, Code extends string> {
+export interface ClientWireAPI<FunctionTool extends ClientFunctionTool, Wire, Code extends string> {
   /** The API, for the plan's fallback from a hosted mechanism. */
   readonly api: WireAPI;
   /** The names the API accepts. */
@@ -75,7 +81,7 @@ export interface ClientWireAPI<Source, Wire, Code extends string> {
   /** The API's code for the warning that the request is over its limit all the same. */
   readonly overLimitCode: Code;
   /** A caller's function sent in full (`loaded`, `revealed`), from the body's own tool, under `wireName`. */
-  writeFunction(source: Source, entry: ToolListEntry, wireName: string, warn: (warning: ToolSearchWarning<Code>) => void): Wire;
+  writeFunction(tool: FunctionTool, entry: ToolListEntry, wireName: string, warnings: ToolSearchWarningList<Code>): Wire;
   /** The package's `tool_search` or `call_tool`, with `entry.description` and `entry.inputSchema`. */
   writeOwnTool(entry: ToolListEntry, wireName: string): Wire;
   /** A deferred tool's stub: `entry.description` (absent or shortened as the listing says) and the stub schema. */
@@ -93,7 +99,7 @@ export interface ClientRequest<Wire, Other, Code extends string> {
   /** The tool names sent and back. */
   readonly names: ToolNameMapping;
   /** A name as the body writes it (the caller's, or a wire name) to the name sent: for the tool choice. */
-  readonly toWire: (name: string) => string;
+  toWire(name: string): string;
   /** The tools whose schemas the history holds, in the caller's names, without duplicates. */
   readonly loaded: readonly string[];
   /** The warnings so far, in order; the transformer adds its own. */
@@ -121,10 +127,10 @@ export interface ClientRequest<Wire, Other, Code extends string> {
  * the wrong shape, `plan-mismatch` naming the tools when the plan was made for other tools). Not part of the public
  * API.
  */
-export function resolveClientRequest<Source, Other, Wire, Code extends string>(
+export function resolveClientRequest<FunctionTool extends ClientFunctionTool, Other, Wire, Code extends string>(
   givenPlan: ToolSearchPlan,
-  body: ClientRequestBody<Source, Other>,
-  wire: ClientWireAPI<Source, Wire, Code>,
+  body: ClientRequestBody<FunctionTool, Other>,
+  wire: ClientWireAPI<FunctionTool, Wire, Code>,
 ): ClientRequest<Wire, Other, Code> {
   const warnings: ToolSearchWarning<Code | ClientRequestWarningCode>[] = [];
   const { plan, fallback } = resolvePlanForWireAPI(givenPlan, wire.api);
@@ -134,12 +140,11 @@ export function resolveClientRequest<Source, Other, Wire, Code extends string>(
   const planSet = new Set(planNames);
   const own = resolveOwnToolsSent(plan);
   const names = createToolNameMapping([...planNames, own.searchName, own.callToolName, ...body.otherNames], wire.rule, { secondary: body.historyNames });
-  const canonical = (name: string): string => (planSet.has(name) || !planSet.has(names.fromWire(name)) ? name : names.fromWire(name));
 
   // A forced function is revealed for this request.
-  const forced = body.forced.map(canonical);
-  const functions = new Map<string, ClientFunctionTool<Source>>();
-  for (const tool of body.functions) functions.set(canonical(tool.definition.name), tool);
+  const forced = body.forced.map((name) => resolvePlanName(name, planSet, names));
+  const functions = new Map<string, FunctionTool>();
+  for (const tool of body.functions) functions.set(resolvePlanName(tool.definition.name, planSet, names), tool);
   const definitions: ToolDefinition[] = [];
   // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
   for (const [name, { definition }] of functions) definitions.push(name === definition.name ? definition : { ...definition, name });
@@ -154,10 +159,7 @@ export function resolveClientRequest<Source, Other, Wire, Code extends string>(
   );
   for (const change of fitted.changes) warnings.push({ code: change.code === 'over-tool-limit' ? wire.overLimitCode : change.code, message: change.message });
 
-  const warn = (warning: ToolSearchWarning<Code>): void => {
-    warnings.push(warning);
-  };
-  const tools: (Wire | Other)[] = fitted.list.tools.map((entry) => writeEntry(entry, functions, names.toWire(entry.name), wire, warn));
+  const tools: (Wire | Other)[] = fitted.list.tools.map((entry) => writeEntry(entry, functions, names.toWire(entry.name), wire, warnings));
   // The body's other tools keep their positions.
   for (const { index, tool } of body.others) tools.splice(Math.min(index, tools.length), 0, tool);
   return {
@@ -165,23 +167,25 @@ export function resolveClientRequest<Source, Other, Wire, Code extends string>(
     tools,
     guidance: fitted.list.guidance,
     names,
-    toWire: (name) => names.toWire(canonical(name)),
+    toWire(name) {
+      return names.toWire(resolvePlanName(name, planSet, names));
+    },
     loaded: [...new Set(loaded.map((name) => names.fromWire(name)))],
     warnings,
   };
 }
 
-function writeEntry<Source, Wire, Code extends string>(
+function writeEntry<FunctionTool extends ClientFunctionTool, Wire, Code extends string>(
   entry: ToolListEntry,
-  functions: ReadonlyMap<string, ClientFunctionTool<Source>>,
+  functions: ReadonlyMap<string, FunctionTool>,
   wireName: string,
-  wire: ClientWireAPI<Source, Wire, Code>,
-  warn: (warning: ToolSearchWarning<Code>) => void,
+  wire: ClientWireAPI<FunctionTool, Wire, Code>,
+  warnings: ToolSearchWarningList<Code>,
 ): Wire {
   switch (entry.status) {
     case 'loaded':
     case 'revealed':
-      return wire.writeFunction((functions.get(entry.name) as ClientFunctionTool<Source>).source, entry, wireName, warn);
+      return wire.writeFunction(functions.get(entry.name) as FunctionTool, entry, wireName, warnings);
     case 'search':
     case 'call':
       return wire.writeOwnTool(entry, wireName);
@@ -190,4 +194,9 @@ function writeEntry<Source, Wire, Code extends string>(
     default:
       return assertNever(entry.status, 'tool list status');
   }
+}
+
+/** A name as the body writes it, as the plan names it: a wire name of a planned tool is read back, any other name kept. */
+function resolvePlanName(name: string, planSet: ReadonlySet<string>, names: ToolNameMapping): string {
+  return planSet.has(name) || !planSet.has(names.fromWire(name)) ? name : names.fromWire(name);
 }

@@ -10,21 +10,28 @@ import { tool } from '../support/tools.js';
 const RULE: ToolNameRule = { label: 'Test API', allowed: /[A-Za-z0-9_-]/, maxLength: 64 };
 function testWireAPI(
   maxTools?: number,
-): ClientWireAPI<string, string, 'too-many' | 'hosted-mechanism-unsupported' | 'listing-changed-to-names' | 'tools-deferred-for-limit'> {
+): ClientWireAPI<
+  { definition: ToolDefinition; source: string },
+  string,
+  'too-many' | 'hosted-mechanism-unsupported' | 'listing-changed-to-names' | 'tools-deferred-for-limit'
+> {
   return {
     api: 'openai-chat',
     rule: RULE,
     ...(maxTools === undefined ? {} : { maxTools }),
     label: 'Test API',
     overLimitCode: 'too-many',
-    writeFunction: (source, _entry, wireName) => `full:${wireName}:${source}`,
+    writeFunction: (tool, _entry, wireName) => `full:${wireName}:${tool.source}`,
     writeOwnTool: (entry, wireName) => `${entry.status}:${wireName}`,
     writeStub: (_entry, wireName) => `stub:${wireName}`,
   };
 }
 
 const tools = [tool('keep', 'never'), ...Array.from({ length: 20 }, (_, index) => tool(`group.tool_${index}`, 'always'))];
-const body = (definitions: readonly ToolDefinition[], extra: Partial<ClientRequestBody<string, string>> = {}): ClientRequestBody<string, string> => ({
+const body = (
+  definitions: readonly ToolDefinition[],
+  extra: Partial<ClientRequestBody<{ definition: ToolDefinition; source: string }, string>> = {},
+): ClientRequestBody<{ definition: ToolDefinition; source: string }, string> => ({
   functions: definitions.map((definition) => ({ definition, source: `source of ${definition.name}` })),
   others: [],
   otherNames: [],
@@ -106,9 +113,9 @@ describe('resolveClientRequest', () => {
     const wire = testWireAPI();
     const request = resolveClientRequest(planFor('full'), body(tools), {
       ...wire,
-      writeFunction: (source, entry, wireName, warn) => {
-        warn({ code: 'too-many', message: `wrote ${entry.name}` });
-        return wire.writeFunction(source, entry, wireName, warn);
+      writeFunction: (tool, entry, wireName, warnings) => {
+        warnings.push({ code: 'too-many', message: `wrote ${entry.name}` });
+        return wire.writeFunction(tool, entry, wireName, warnings);
       },
     });
     expect(request.warnings).toEqual([{ code: 'too-many', message: 'wrote keep' }]);

@@ -5,7 +5,7 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import { resolveClientRequest, type ClientFunctionTool, type ClientRequestWarningCode, type ClientWireAPI } from '../../request/resolve-client-request.js';
+import { resolveClientRequest, type ClientRequestWarningCode, type ClientWireAPI } from '../../request/resolve-client-request.js';
 import { resolveGuidanceContent, resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
 import type { HistoryToolOutput } from '../../client/tool-search-result.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
@@ -106,8 +106,8 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   const { request, shape, settings, prefix, tools } = parseGeminiToolSlots(body);
 
   // The body in neutral form: the function declarations, forced names, the history.
-  const functions: ClientFunctionTool<FunctionSlot>[] = [];
-  for (const tool of tools) for (const slot of tool.declarations) if (slot.kind === 'function') functions.push({ definition: slot.definition, source: slot });
+  const functions: FunctionSlot[] = [];
+  for (const tool of tools) for (const slot of tool.declarations) if (slot.kind === 'function') functions.push(slot);
   const forced: string[] = [];
   // Read with the same walk that writes it: each allowed name, as the body gives it.
   transformToolConfig(settings.toolConfig, (name) => {
@@ -187,12 +187,12 @@ function createGeminiWireAPI(shape: GeminiRequestShape): ClientWireAPI<FunctionS
     maxTools: GEMINI_MAX_FUNCTION_DECLARATIONS,
     label: 'Gemini',
     overLimitCode: 'too-many-function-declarations',
-    writeFunction(slot, entry, wireName, warn) {
+    writeFunction(slot, entry, wireName, warnings) {
       const declaration = slot.declaration;
       const result: GeminiFunctionDeclaration = { ...declaration, name: wireName };
       if (declaration.parameters !== undefined && declaration.parametersJsonSchema !== undefined) {
         delete result.parameters;
-        warn({
+        warnings.push({
           code: 'parameters-dropped',
           message: `\`${entry.name}\` has both \`parameters\` and \`parametersJsonSchema\`, which Gemini takes one of; \`parametersJsonSchema\` was kept`,
         });
@@ -201,7 +201,7 @@ function createGeminiWireAPI(shape: GeminiRequestShape): ClientWireAPI<FunctionS
         if (problem !== null) {
           delete result.parameters;
           result.parametersJsonSchema = slot.definition.inputSchema;
-          warn({
+          warnings.push({
             code: 'parameters-sent-as-json-schema',
             message: `\`${entry.name}\`'s \`parameters\` cannot be sent as they are (${problem}); they were sent as \`parametersJsonSchema\` (JSON Schema) instead`,
           });

@@ -5,13 +5,7 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import {
-  resolveClientRequest,
-  type ClientFunctionTool,
-  type ClientRequestWarningCode,
-  type ClientWireAPI,
-  type PositionedTool,
-} from '../../request/resolve-client-request.js';
+import { resolveClientRequest, type ClientRequestWarningCode, type ClientWireAPI, type PositionedTool } from '../../request/resolve-client-request.js';
 import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
 import type { HistoryToolOutput } from '../../client/tool-search-result.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
@@ -118,7 +112,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   }
 
   // The body in neutral form: function tools, other tools at their positions, forced names, the history.
-  const functions: ClientFunctionTool<Record<string, unknown>>[] = [];
+  const functions: FunctionSlot[] = [];
   const others: PositionedTool<unknown>[] = [];
   const otherNames: string[] = [];
   const deferLoading: string[] = [];
@@ -126,7 +120,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   for (const slot of slots) {
     switch (slot.kind) {
       case 'function':
-        functions.push({ definition: slot.definition, source: slot.tool });
+        functions.push(slot);
         break;
       case 'other': {
         // Provider tools the plan does not know keep their position.
@@ -213,21 +207,23 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
 }
 
 /** How Chat Completions writes the client mechanism's entries; see {@link transformOpenAIChatRequest} for the shapes. */
-const OPENAI_CHAT_WIRE_API: ClientWireAPI<Record<string, unknown>, unknown, OpenAIChatWarningCode> = {
+type FunctionSlot = Extract<OpenAIChatToolSlot, { kind: 'function' }>;
+
+const OPENAI_CHAT_WIRE_API: ClientWireAPI<FunctionSlot, unknown, OpenAIChatWarningCode> = {
   api: 'openai-chat',
   rule: OPENAI_CHAT_TOOL_NAME_RULE,
   maxTools: OPENAI_CHAT_MAX_TOOLS,
   label: 'OpenAI Chat Completions',
   overLimitCode: 'too-many-tools',
-  writeFunction(source, entry, wireName, warn) {
-    const tool = withoutDeferLoading(source) as Record<string, unknown>;
+  writeFunction(slot, entry, wireName, warnings) {
+    const tool = withoutDeferLoading(slot.tool) as Record<string, unknown>;
     const fn = tool.function as Record<string, unknown>;
     const result: Record<string, unknown> = { ...tool, function: renamed(fn, 'name', wireName) };
     if (fn.strict === true && fn.parameters !== undefined) {
       const problem = resolveOpenAIChatStrictSchemaProblem(fn.parameters);
       if (problem !== null) {
         result.function = { ...(result.function as Record<string, unknown>), strict: false };
-        warn({
+        warnings.push({
           code: 'strict-disabled',
           message: `\`${entry.name}\` asks for \`strict: true\`, but strict mode rejects its schema (${problem}); it was sent with \`strict: false\``,
         });
