@@ -94,6 +94,11 @@ export interface ClientRequest<Wire, Other, Code extends string> {
   readonly plan: ToolSearchPlan;
   /** The tool list in send order: the entries written by the API, the body's other tools at their positions. */
   readonly tools: (Wire | Other)[];
+  /**
+   * The decided entries in send order, one per written tool (the body's other tools not among them): for an API that
+   * places more around them (a cache checkpoint after the loaded tool it followed).
+   */
+  readonly entries: readonly ToolListEntry[];
   /** The guidance note for the system slot, or `null`: then a note an earlier transform left is removed. */
   readonly guidance: string | null;
   /** The tool names sent and back. */
@@ -165,6 +170,7 @@ export function resolveClientRequest<FunctionTool extends ClientFunctionTool, Ot
   return {
     plan: fitted.plan,
     tools,
+    entries: fitted.list.tools,
     guidance: fitted.list.guidance,
     names,
     toWire(name) {

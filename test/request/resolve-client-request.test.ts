@@ -48,6 +48,7 @@ describe('resolveClientRequest', () => {
     const request = resolveClientRequest(planFor('full'), body(tools), testWireAPI());
     expect(request.tools.slice(0, 3)).toEqual(['full:keep:source of keep', 'search:tool_search', 'stub:group_tool_0']);
     expect(request.tools).toHaveLength(22);
+    expect(request.entries.slice(0, 3).map((entry) => entry.status)).toEqual(['loaded', 'search', 'deferred']);
     expect(request.names.fromWire('group_tool_0')).toBe('group.tool_0');
     expect(request.warnings).toEqual([]);
     expect(request.guidance).not.toBeNull();
