@@ -19,6 +19,8 @@ export {
   type ToolDefinitionsInput,
 } from './tools/tool-definition.js';
 export { parseToolDefinitions } from './tools/parse-tool-definitions.js';
+export { createToolCatalog, isToolCatalog } from './catalog/create-tool-catalog.js';
+export type { ToolCatalog } from './catalog/tool-catalog.js';
 export { createToolDefinition, type CreateToolDefinitionOptions, type ToolArgumentsSchema } from './tools/create-tool-definition.js';
 export {
   MCP_TOOL_NAME_SEPARATOR,

@@ -1,13 +1,12 @@
-import { LRUCache } from 'lru-cache';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
-import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
+import { createToolCatalog } from '../catalog/create-tool-catalog.js';
+import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolSearchResult } from './tool-search-result.js';
-import { createArgumentValidator, type ArgumentValidator } from './create-argument-validator.js';
-import { resolveOwnToolNames, resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
+import type { ArgumentValidator } from './create-argument-validator.js';
+import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 
@@ -84,21 +83,10 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
   if (typeof options?.store !== 'object' || options.store === null || typeof options.store.add !== 'function') {
     throw new ToolSearchError('invalid-options', `createToolCallCheck: \`store\` must be a RevealStore, got ${describeValue(options?.store)}`);
   }
-  const byName = new Map(parseToolDefinitions(options.tools).map((tool) => [tool.name, tool]));
-  // The package's own tools go by other names where the catalog has tools of those names (the caller's run as theirs).
-  const catalogOwn = resolveOwnToolNames([...byName.keys()]);
-  // Compiled on first use and kept per tool, up to a bound: a catalog of thousands of tools compiles only those called.
-  const validators = new LRUCache<string, { readonly validator: ArgumentValidator | null }>({ maxSize: MAX_CACHED_VALIDATORS, sizeCalculation: () => 1 });
+  // A catalog (`createToolCatalog`) is read as it is; its validators are compiled once for every check over it.
+  const catalog = createToolCatalog(options.tools);
+  const { byName } = catalog;
   const store = options.store;
-
-  function validatorFor(tool: ToolDefinition): ArgumentValidator | null {
-    let entry = validators.get(tool.name);
-    if (entry === undefined) {
-      entry = { validator: createArgumentValidator(tool.inputSchema) };
-      validators.set(tool.name, entry);
-    }
-    return entry.validator;
-  }
 
   return {
     async check(call, context) {
@@ -109,7 +97,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         );
       }
       checkNamesContext(context.names, 'createToolCallCheck');
-      const own = context.plan === undefined ? catalogOwn : resolveOwnToolsSent(parseToolSearchPlan(context.plan));
+      const own = context.plan === undefined ? catalog.own : resolveOwnToolsSent(parseToolSearchPlan(context.plan));
       const toWire = context.names?.toWire ?? ((value: string) => value);
       let name = typeof call?.name === 'string' ? (context.names?.fromWire(call.name) ?? call.name) : '';
       let written: unknown = call?.arguments;
@@ -157,7 +145,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         // The validator recurses once per level: arguments this deep would overflow the stack, and no tool needs them.
         errors = [`arguments: nested more than ${MAX_ARGUMENT_DEPTH} levels deep`];
       } else {
-        const validator = validatorFor(tool);
+        const validator = catalog.validatorFor(tool);
         const value = validator === null ? undefined : readJSONValue(parsed.value, typeof written === 'string');
         if (validator === null || value === undefined) return { ok: true, name, arguments: parsed.value, checked: false };
         try {
@@ -187,8 +175,6 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
 
 /** The deepest arguments (objects and arrays inside one another) that are validated. */
 const MAX_ARGUMENT_DEPTH = 100;
-/** How many tools' compiled validators one check keeps (least recently used first out). */
-const MAX_CACHED_VALIDATORS = 512;
 
 /** Whether a value holds objects or arrays nested more than `limit` deep; iterative, so any depth is measured. */
 function isDeeperThan(value: unknown, limit: number): boolean {

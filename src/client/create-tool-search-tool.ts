@@ -4,10 +4,10 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import { NAME_WRAPPING, createToolIndex, type ToolIndex, type ToolSearchHit } from '../search/create-tool-index.js';
+import { NAME_WRAPPING, type ToolIndex, type ToolSearchHit } from '../search/create-tool-index.js';
 import { parseToolSelection } from '../search/parse-tool-selection.js';
 import type { ToolSearchRanker, ToolSearchRankingRequest } from '../search/tool-search-ranker.js';
-import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolSearchMatch, ToolSearchResult } from './tool-search-result.js';
@@ -169,17 +169,19 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       `createToolSearchTool: \`rank\` must be an async function such as \`createHybridToolRanker({ embed })\`, got ${describeValue(options.rank)}`,
     );
   }
-  const catalog = parseToolDefinitions(options.tools).filter((tool) => tool.name !== TOOL_SEARCH_TOOL_NAME);
+  // A catalog (`createToolCatalog`) is read as it is, its index built once for every search tool over it.
+  const searchable = createToolCatalog(options.tools).searchable;
+  const catalog = searchable.tools;
   const maxResults = options.maxResults ?? DEFAULT_MAX_SEARCH_RESULTS;
   const maxLoaded = options.maxLoaded ?? DEFAULT_MAX_LOADED_TOOLS;
   const maxListed = options.maxListedTools ?? DEFAULT_MAX_LISTED_TOOLS;
   const maxQueryLength = options.maxQueryLength ?? DEFAULT_MAX_QUERY_LENGTH;
-  const index = options.index ?? createToolIndex(catalog, { maxResults });
-  const byName = new Map(catalog.map((tool) => [tool.name, tool]));
+  const index = options.index ?? searchable.index(maxResults);
+  const byName = searchable.byName;
   const store = options.store;
   const rank = options.rank;
 
-  const catalogNames = [...byName.keys()];
+  const catalogNames = searchable.names;
 
   /** The visible catalog names, or `undefined` when every tool is visible (the index then skips its own filter). */
   function visibleNames(visible: Iterable<string> | undefined, fromWire: (name: string) => string): Set<string> | undefined {

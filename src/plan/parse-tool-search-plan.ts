@@ -19,6 +19,8 @@ import { TOOL_SEARCH_MECHANISMS as MECHANISMS, type ToolSearchPlan } from './too
  * ```
  */
 export function parseToolSearchPlan(value: unknown): ToolSearchPlan {
+  // A plan an agent checked and froze (`rememberCheckedPlan`) is read as it is: the hot path checks it once per agent.
+  if (CHECKED_PLANS.has(value as object)) return value as ToolSearchPlan;
   const candidate = value as { mechanism?: unknown; tools?: unknown } | null;
   if (typeof candidate !== 'object' || candidate === null || !Array.isArray(candidate.tools) || typeof candidate.mechanism !== 'string') {
     throw new ToolSearchError(
@@ -61,6 +63,26 @@ export function parseToolSearchPlan(value: unknown): ToolSearchPlan {
   if (stored.listing !== undefined && stored.reveal !== undefined && stored.search !== undefined) return plan;
   const hosted = plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted';
   return { ...plan, listing: plan.listing ?? 'full', reveal: plan.reveal ?? 'tool-list', search: plan.search ?? (hosted ? 'provider' : 'library') };
+}
+
+/** The plans checked once and frozen by {@link rememberCheckedPlan}. */
+const CHECKED_PLANS = new WeakSet<object>();
+
+/**
+ * Checks a plan once, freezes it (the plan, its tool entries and its lists) and remembers it, so that
+ * {@link parseToolSearchPlan} returns it at once on every later transform and call check. For a plan shared by many
+ * requests (an agent's cached plan); a frozen plan cannot change after its check. Returns the checked plan (a copy
+ * where `parseToolSearchPlan` upgrades one from an earlier version). Not part of the public API.
+ */
+export function rememberCheckedPlan(value: ToolSearchPlan): ToolSearchPlan {
+  const plan = parseToolSearchPlan(value);
+  if (CHECKED_PLANS.has(plan)) return plan;
+  for (const entry of plan.tools) Object.freeze(entry);
+  Object.freeze(plan.tools);
+  Object.freeze(plan.warnings);
+  if (plan.unmanagedToolNames !== undefined) Object.freeze(plan.unmanagedToolNames);
+  CHECKED_PLANS.add(Object.freeze(plan));
+  return plan;
 }
 
 function checkField(field: string, value: unknown, allowed: readonly string[]): void {

@@ -15,7 +15,8 @@ import { assertNever } from '../errors/assert-never.js';
 import { MODEL_PLATFORMS, WIRE_APIS, type ModelPlatform, type ModelReference } from '../models/model-reference.js';
 import { resolveModelSupport, type ModelSupport } from '../models/resolve-model-support.js';
 import { resolveUnknownModel } from '../models/resolve-unknown-model.js';
-import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import { createToolCatalog } from '../catalog/create-tool-catalog.js';
+import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, isOwnTool } from '../client/tool-search-tool-definition.js';
 import type {
@@ -58,9 +59,14 @@ import { resolveOwnToolsSent } from './resolve-own-tools-sent.js';
  * plan.mechanism; // 'openai-hosted'
  * ```
  */
-export function resolveToolSearch(model: ModelReference, tools: ToolDefinitionsInput, config?: ToolSearchConfigInput | ToolSearchConfig): ToolSearchPlan {
+export function resolveToolSearch(
+  model: ModelReference,
+  tools: ToolDefinitionsInput | ToolCatalog,
+  config?: ToolSearchConfigInput | ToolSearchConfig,
+): ToolSearchPlan {
   checkModelReference(model);
-  const definitions = parseToolDefinitions(tools);
+  // A catalog (`createToolCatalog`) is read as it is; a plain list is checked once.
+  const definitions = createToolCatalog(tools).tools;
   const resolved = parseToolSearchConfig(config);
   const support = resolveModelSupport(model);
   const warnings: ToolSearchWarning<ToolSearchPlanWarningCode>[] = [];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { describeValue } from '../errors/describe-value.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { assertNever } from '../errors/assert-never.js';
-import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { parseToolSelection } from './parse-tool-selection.js';
@@ -245,7 +245,8 @@ function resolveNameKey(name: string): string {
  * ```
  */
 export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions): ToolIndex {
-  const parsedTools = parseToolDefinitions(tools);
+  // A catalog (`createToolCatalog`) is read as it is; a plain list is checked once.
+  const parsedTools = createToolCatalog(tools).tools;
   const resolved = resolveToolIndexOptions(options);
   const postingsOptions = { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization };
   const postings = createTermPostings(parsedTools, { ...postingsOptions, words: 'content' });

@@ -1,4 +1,4 @@
-import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { createTermPostings } from './create-term-postings.js';
 import {
@@ -82,9 +82,10 @@ export interface ToolSearchExplanations {
  * Throws what `createToolIndex` and `search` throw for bad tools, options or query.
  */
 export function explainToolSearch(tools: ToolDefinitionsInput, query: string, options: ToolIndexOptions & ToolIndexSearchOptions = {}): ToolSearchExplanations {
-  const definitions = parseToolDefinitions(tools);
+  const catalog = createToolCatalog(tools);
+  const definitions = catalog.tools;
   const { visible, maxResults, ...indexOptions } = options;
-  const hits = createToolIndex(definitions, indexOptions).search(query, {
+  const hits = createToolIndex(catalog, indexOptions).search(query, {
     ...(visible === undefined ? {} : { visible }),
     ...(maxResults === undefined ? {} : { maxResults }),
   });

@@ -12,8 +12,10 @@ import type { RevealStore } from '../reveal/reveal-store.js';
 import { createToolCallCheck, type ToolCall } from '../client/create-tool-call-check.js';
 import { createToolSearchTool, type ToolSearchTool } from '../client/create-tool-search-tool.js';
 import type { ToolSearchResult } from '../client/tool-search-result.js';
-import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
+import { createToolCatalog, isToolCatalog } from '../catalog/create-tool-catalog.js';
+import type { ToolCatalog } from '../catalog/tool-catalog.js';
+import { rememberCheckedPlan } from '../plan/parse-tool-search-plan.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchRanker } from '../search/tool-search-ranker.js';
 import { resolveLoadableSearchResult } from '../client/resolve-loadable-search-result.js';
@@ -35,9 +37,10 @@ export type UnsupportedMechanismBehaviour = 'throw' | 'full-schemas';
 export interface CreateToolSearchOptions {
   /**
    * Every tool the agent may send, with full schemas and the caller's names (the catalog `tool_search` searches and
-   * calls are checked against). A request may send any subset of them.
+   * calls are checked against). A request may send any subset of them. A catalog from `createToolCatalog` is used as
+   * it is (the session factories parse the agent's tools once and pass it here).
    */
-  readonly tools: readonly ToolDefinition[];
+  readonly tools: readonly ToolDefinition[] | ToolCatalog;
   /** The tool search configuration, in any form `parseToolSearchConfig` accepts. @default all defaults */
   readonly config?: ToolSearchConfigInput | ToolSearchConfig | undefined;
   /**
@@ -90,8 +93,10 @@ export type ToolCallHandling =
 
 /** Tool search for one agent: its plans, its `tool_search`, its call check and its reveal store. */
 export interface ToolSearch {
-  /** The catalog, as given. */
+  /** The catalog's tools, as given. */
   readonly tools: readonly ToolDefinition[];
+  /** The catalog, parsed once: what the plan, the search and the call check read. */
+  readonly catalog: ToolCatalog;
   /** The validated configuration. */
   readonly config: ToolSearchConfig;
   /** The reveal store shared by every session. */
@@ -140,7 +145,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
   if (typeof options !== 'object' || options === null) {
     throw new ToolSearchError('invalid-options', `createToolSearch: \`options\` must be an object such as \`{ tools }\`, got ${describeValue(options)}`);
   }
-  const catalog = parseToolDefinitions(options.tools);
+  const catalog = createToolCatalog(options.tools);
   const config = parseToolSearchConfig(options.config);
   const store = options.store ?? createMemoryRevealStore();
   const unsupported = options.unsupported ?? 'throw';
@@ -149,14 +154,15 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
   }
   const search = createToolSearchTool({ tools: catalog, store, ...(options.rank === undefined ? {} : { rank: options.rank }) });
   const check = createToolCallCheck({ tools: catalog, store });
-  const byName = new Map(catalog.map((tool) => [tool.name, tool]));
-  const catalogKey = toolListKey(catalog);
+  const { byName } = catalog;
   const plans = new Map<string, ToolSearchPlan>();
 
-  function cachedPlan(model: ModelReference, tools: readonly ToolDefinition[] = catalog): ToolSearchPlan {
-    const listKey = tools === catalog ? catalogKey : toolListKey(parseToolDefinitions(tools));
+  function cachedPlan(model: ModelReference, given?: readonly ToolDefinition[] | ToolCatalog): ToolSearchPlan {
+    // A request's own tool list is read once, here, and the catalog never again.
+    const requested = given === undefined || given === catalog.tools ? catalog : createToolCatalog(given);
+    const tools = requested.tools;
     // Everything of the model the plan depends on: its id, the API and the platform that serves it.
-    const key = `${typeof model === 'string' ? `${model}\n\n` : `${model?.id}\n${model?.api ?? ''}\n${model?.platform ?? ''}`}\n${listKey}`;
+    const key = `${typeof model === 'string' ? `${model}\n\n` : `${model?.id}\n${model?.api ?? ''}\n${model?.platform ?? ''}`}\n${requested.key}`;
     const found = plans.get(key);
     if (found !== undefined) return found;
     const outside = tools.filter((tool) => !byName.has(tool.name)).map((tool) => `\`${tool.name}\``);
@@ -166,7 +172,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
         `the request sends ${outside.join(', ')}, which the tools tool search was created with lack; create it with every tool the agent may send`,
       );
     }
-    const plan = resolveToolSearch(model, tools, config);
+    const plan = resolveToolSearch(model, requested, config);
     if (plan.mechanism === 'none' && unsupported === 'throw') {
       const warning = plan.warnings.find((entry) => entry.code === 'mechanism-unsupported');
       if (warning !== undefined) {
@@ -178,11 +184,13 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     }
     if (plans.size >= MAX_CACHED_PLANS) plans.delete(plans.keys().next().value as string);
     plans.set(key, plan);
-    return plan;
+    // Checked once here: every transform and call check of the agent reads it without checking it again.
+    return rememberCheckedPlan(plan);
   }
 
   return {
-    tools: options.tools,
+    tools: isToolCatalog(options.tools) ? catalog.tools : options.tools,
+    catalog,
     config,
     store,
     search,
@@ -227,15 +235,8 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
 
   /** The plan's tool names, or `undefined` when they are the whole catalog. */
   function visibleOf(plan: ToolSearchPlan): readonly string[] | undefined {
-    return plan.tools.length === catalog.length && plan.tools.every((entry, index) => entry.name === catalog[index]?.name)
+    return plan.tools.length === catalog.tools.length && plan.tools.every((entry, index) => entry.name === catalog.names[index])
       ? undefined
       : plan.tools.map((entry) => entry.name);
   }
-}
-
-/** What the plan depends on in a tool list: names, policies and categories, in order (schemas do not change it). */
-function toolListKey(tools: readonly ToolDefinition[]): string {
-  let key = '';
-  for (const tool of tools) key += `${tool.name}\u0001${tool.deferrable ?? ''}\u0001${tool.category ?? ''}\u0000`;
-  return key;
 }

@@ -9,7 +9,8 @@ import { assertNever } from '../../errors/assert-never.js';
 import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { PlannedTool, ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
-import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
+import { createToolCatalog } from '../../catalog/create-tool-catalog.js';
+import type { ToolCatalog } from '../../catalog/tool-catalog.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import { createToolList, type ToolListEntry } from '../../request/resolve-tool-list.js';
 import { resolveHistoryReveals } from '../../client/tool-search-result.js';
@@ -60,7 +61,7 @@ export interface TransformAnthropicMessagesRequestOptions extends TransformReque
    */
   readonly searchTool?: AnthropicToolSearchVariant;
   /**
-   * Every tool the session may have used (original names, full schemas; an array or an MCP `tools/list` result):
+   * Every tool the session may have used (original names, full schemas; an array, an MCP `tools/list` result, or a `createToolCatalog` catalog, read without parsing it again):
    * the definitions the transformer may send for a tool the body lacks. A tool the plan lists but the body dropped is sent from here; under hosted search, a
    * tool the history references (`tool_use`, `tool_reference`) but neither the body nor the plan has is sent from here
    * deferred (`defer_loading: true` costs no prompt tokens), because the API rejects a request whose history
@@ -174,13 +175,13 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const own = resolveOwnToolsSent(plan);
   const names = createToolNameMapping(
     // Names this transformer may add are in the set too, so no renamed tool can take them.
-    [...plan.tools.map((tool) => tool.name), ...catalog.map((tool) => tool.name), ...providerNames, own.searchName, own.callToolName],
+    [...plan.tools.map((tool) => tool.name), ...catalog.names, ...providerNames, own.searchName, own.callToolName],
     ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
     // The hosted search tools' names belong to the tools this transformer may add: a caller tool of that name is renamed.
     { reserved: RESERVED_NAMES },
   );
 
-  const catalogByName = new Map(catalog.map((tool) => [tool.name, tool]));
+  const catalogByName = catalog.byName;
   const bodyTools = new Map<string, BodyTool>();
   const ownSearchEntries: Record<string, unknown>[] = [];
   for (const { entry, definition } of entries) {
@@ -895,7 +896,7 @@ function checkBody(body: unknown): Record<string, unknown> {
   return body;
 }
 
-function parseOptions(options: unknown): { revealed: string[]; searchTool: AnthropicToolSearchVariant | undefined; catalog: readonly ToolDefinition[] } {
+function parseOptions(options: unknown): { revealed: string[]; searchTool: AnthropicToolSearchVariant | undefined; catalog: ToolCatalog } {
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => {
@@ -909,9 +910,10 @@ function parseOptions(options: unknown): { revealed: string[]; searchTool: Anthr
     throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: ${issues.join('; ')}`);
   }
   const revealed = parseRevealedOption(parsed.data.revealed, '`revealed`');
-  let catalog: readonly ToolDefinition[] = [];
+  let catalog: ToolCatalog;
   try {
-    catalog = parsed.data.catalog === undefined ? [] : parseToolDefinitions(parsed.data.catalog);
+    // A session's catalog (`createToolCatalog`) is read as it is; a plain list is checked on each call.
+    catalog = createToolCatalog((parsed.data.catalog ?? []) as ToolDefinitionsInput);
   } catch (error) {
     throw new ToolSearchError('invalid-options', `\`catalog\`: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
