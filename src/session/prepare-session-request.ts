@@ -2,47 +2,27 @@ import stringify from 'fast-json-stable-stringify';
 import { ToolSearchError, isToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { isRecord } from '../records/is-record.js';
-import type { WireAPI } from '../models/model-reference.js';
+import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import type { TransformRequestResult } from '../transform/request-transformer.js';
 import type { ToolSearch } from './create-tool-search.js';
 import { isOwnToolEntry } from './is-own-tool-entry.js';
 import { parseSessionTools } from './parse-session-tools.js';
 import { resolveSessionPlan } from './resolve-session-plan.js';
 import type { SessionRequest, SessionWarningCode } from './session-request.js';
+import type { SessionAdapter } from './session-adapter.js';
 
 /**
- * What a session-API factory tells {@link prepareSessionRequest} about its wire API: where a body keeps its tools,
- * how to read them, the transformer, and how the API pairs tool results with calls. Made once per factory. Not part of
- * the public API.
+ * One agent's session state over its API's adapter: the catalog in the API's shape and parsed, the `model` option, and
+ * the bodies it prepared. Made once per agent by `createSessionToolSearch`. Not part of the public API.
  */
-export interface SessionWire<Code extends string> {
-  readonly api: WireAPI;
-  /** The factory's name, for messages. */
-  readonly label: string;
+export interface SessionWire<Code extends string> extends SessionAdapter<Code> {
   /** The catalog in the API's shape (the factory's `tools`, checked, schemas converted): sent when a body has none. */
   readonly catalogTools: readonly unknown[];
+  /** The same tools, parsed once for the agent. */
+  readonly catalog: ToolCatalog;
   /** The factory's `model` option. */
   readonly model: string | undefined;
-  /** The body's tool list as it is (`undefined` when it has none). */
-  toolsOf(body: Record<string, unknown>): unknown;
-  /** The body with `tools` as its tool list. */
-  withTools(body: Record<string, unknown>, tools: readonly unknown[]): Record<string, unknown>;
-  /** The body's tools as definitions, for the plan (the API's reader). */
-  parseTools(body: Record<string, unknown>): ToolDefinition[];
-  /** The API's transformer. */
-  transform(body: Record<string, unknown>, plan: ToolSearchPlan, revealed: readonly string[]): TransformRequestResult<unknown, Code>;
-  /**
-   * The tool results of the body's history that the API would reject as unpaired (a result without its call), each
-   * described with the fix; see {@link SessionWire.unpaired} for what is done with them.
-   */
-  resolveUnpairedResults(body: Record<string, unknown>): readonly string[];
-  /**
-   * `throw`: the API answers such a body with a 400 whatever serves it, so `prepare` throws `invalid-request`;
-   * `warn`: servers of the API differ (Chat Completions' compatible servers), so `prepare` warns.
-   */
-  readonly unpaired: 'throw' | 'warn';
   /**
    * The bodies this factory prepared, by their tool list (the array object `prepare` returned, which a copy of the
    * body shares): what they were planned for, so preparing one again gives the same bytes, and the entries it held
@@ -70,7 +50,7 @@ export interface PreparedSessionRequest<Code extends string> extends Omit<Sessio
  *    planned for are no longer in it). Either way preparing a prepared body gives the same bytes.
  * 2. The plan (session id and model checked, cached per agent), the reveals the plan needs from the store, then the
  *    API's transformer, with the plan's and the transformer's warnings together.
- * 3. The history's pairing of tool results with calls (see {@link SessionWire.unpaired}).
+ * 3. The history's pairing of tool results with calls (see {@link SessionAdapter.unpaired}).
  *
  * Throws what {@link resolveSessionPlan} and the transformer throw.
  */
@@ -89,7 +69,7 @@ export async function prepareSessionRequest<Code extends string>(
   const prepareWith = async (body: Record<string, unknown>, tools: readonly ToolDefinition[] | undefined, sent: readonly unknown[]) => {
     const plan = resolveSessionPlan(toolSearch, { api: wire.api, sessionId, bodyModel: given.model, optionModel: wire.model, tools, label: wire.label });
     // resolveSessionPlan has checked the session id.
-    const transformed = wire.transform(body, plan, await revealed(plan));
+    const transformed = wire.transform(body, plan, await revealed(plan), wire.catalog);
     const written = wire.toolsOf(transformed.body as Record<string, unknown>);
     const remember = () => Array.isArray(written) && wire.prepared.set(written, { tools, sent, entries: [...written] });
     return { plan, transformed, remember };
@@ -110,7 +90,7 @@ export async function prepareSessionRequest<Code extends string>(
     prepared = await prepareCopy(given, givenTools, prepareWith);
   } else {
     const sent = Array.isArray(givenTools)
-      ? parseSessionTools(givenTools, { api: wire.api, label: wire.label, where: '`body.tools`' })
+      ? parseSessionTools(givenTools, { format: wire.tools, label: wire.label, where: '`body.tools`' })
       : (givenTools as readonly unknown[]);
     const body = sent === givenTools ? given : wire.withTools(given, sent);
     prepared = await prepareWith(body, wire.parseTools(body), sent);

@@ -2,11 +2,9 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
-import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
-import { prepareSessionRequest, type SessionWire } from '../../session/prepare-session-request.js';
-import { parseSessionTools } from '../../session/parse-session-tools.js';
-import { createSessionStep, type SessionStepEntry } from '../../session/create-session-step.js';
-import { runSessionStep } from '../../session/run-session-step.js';
+import type { ToolSearch } from '../../session/create-tool-search.js';
+import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
+import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
 import { formatToolContent } from '../../session/format-tool-output.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
@@ -98,72 +96,54 @@ export interface AnthropicMessagesToolSearch {
 export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessagesSessionTool>(
   options: CreateAnthropicMessagesToolSearchOptions<Tool>,
 ): AnthropicMessagesToolSearch {
-  const label = 'createAnthropicMessagesToolSearch';
-  if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `${label}: \`tools\` must be the agent's Messages API tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
-    );
-  }
-  const catalogTools = parseSessionTools(options.tools, { api: 'anthropic-messages', label, where: '`tools`' });
-  const catalog = parseAnthropicMessagesTools({ tools: catalogTools });
-  const toolSearch = createToolSearch({ tools: catalog, config: options.config, store: options.store, unsupported: options.unsupported, rank: options.rank });
-  const wire: SessionWire<AnthropicMessagesWarningCode> = {
+  const searchTool = isRecord(options) ? options.searchTool : undefined;
+  return createSessionToolSearch<AnthropicMessagesWarningCode>(options, {
     api: 'anthropic-messages',
-    label,
-    catalogTools,
-    model: options.model,
+    label: 'createAnthropicMessagesToolSearch',
+    tools: {
+      noun: 'Messages API',
+      name: 'the Anthropic Messages API',
+      shapes: ['anthropic-messages', 'provider'],
+      example: '`{ name, description, input_schema }`',
+      convert: '`createAnthropicMessagesTools(tools)` (`tool-search/anthropic`)',
+      withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'input_schema', 'input_schema'),
+    },
     toolsOf: (body) => body.tools,
     withTools: (body, tools) => ({ ...body, tools }),
-    parseTools: (body) => parseAnthropicMessagesTools(body),
-    transform: (body, plan, revealed) =>
+    parseTools: parseAnthropicMessagesTools,
+    transform: (body, plan, revealed, catalog) =>
       transformAnthropicMessagesRequest(body as unknown as AnthropicMessagesRequestLike, plan, {
         revealed,
         catalog,
-        ...(options.searchTool === undefined ? {} : { searchTool: options.searchTool }),
+        ...(searchTool === undefined ? {} : { searchTool }),
       }),
     resolveUnpairedResults: resolveAnthropicUnpairedToolResults,
     // The body is the whole conversation, and the API answers a 400 whatever serves it.
     unpaired: 'throw',
-    prepared: new WeakMap(),
-  };
-
-  return {
-    toolSearch,
-    async prepare(given, { sessionId } = {} as { sessionId: string }) {
-      const { loaded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
-      const { plan, names } = prepared;
+    readResponse(message, { plan }) {
+      const content = isRecord(message) ? message.content : undefined;
+      if (!isRecord(message) || !Array.isArray(content))
+        throw new ToolSearchError('invalid-request', `\`message.content\` must be the response's content blocks, got ${describeValue(content)}`);
       // The library's search with the API loading the schemas answers with `tool_reference` blocks.
       const references = plan.mechanism === 'claude-hosted' && plan.search === 'library';
-      const step = async (message: unknown) => {
-        const content = isRecord(message) ? message.content : undefined;
-        if (!isRecord(message) || !Array.isArray(content))
-          throw new ToolSearchError('invalid-request', `\`message.content\` must be the response's content blocks, got ${describeValue(content)}`);
-        const entries: SessionStepEntry<AnthropicToolResultBlock>[] = [];
-        for (const block of content) {
-          if (!isRecord(block) || block.type !== 'tool_use' || typeof block.id !== 'string' || typeof block.name !== 'string') continue;
-          const id = block.id;
-          const handling = await toolSearch.handleToolCall({ name: block.name, arguments: block.input }, { sessionId, plan, names, loaded });
-          if (handling.type === 'run') {
-            entries.push({
-              call: { ...handling, id },
-              write: (output) => ({ type: 'tool_result', tool_use_id: id, content: formatToolContent<AnthropicTextBlock>(output) }),
-            });
-            continue;
-          }
-          const result: AnthropicToolResultBlock =
-            handling.type === 'search' && references
-              ? createAnthropicToolSearchResult(id, handling.result)
-              : { type: 'tool_result', tool_use_id: id, content: formatToolSearchResult(handling.result) };
-          entries.push({ call: { type: handling.type, id, name: names.fromWire(block.name), result: handling.result }, write: () => result });
-        }
-        return createSessionStep(entries, (results) => {
+      const uses = content.filter((block) => isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string');
+      return {
+        calls: uses.map(({ id, name, input }) => ({
+          id,
+          name,
+          arguments: input,
+          write: (answer): AnthropicToolResultBlock => {
+            if (answer.type === 'run') return { type: 'tool_result', tool_use_id: id, content: formatToolContent<AnthropicTextBlock>(answer.output) };
+            if (answer.type === 'search' && references) return createAnthropicToolSearchResult(id, answer.result);
+            return { type: 'tool_result', tool_use_id: id, content: formatToolSearchResult(answer.result) };
+          },
+        })),
+        finish: (results) => {
           const messages: unknown[] = [{ role: 'assistant', content }];
           if (results.length > 0) messages.push({ role: 'user', content: results });
-          return { messages: messages as ListItemOf<typeof given, 'messages'>[], done: results.length === 0 && message.stop_reason !== 'pause_turn' };
-        });
+          return { messages, done: results.length === 0 && message.stop_reason !== 'pause_turn' };
+        },
       };
-      return { ...prepared, body: prepared.body as typeof given, step, handle: (message, runTool) => runSessionStep(() => step(message), runTool, sessionId) };
     },
-  };
+  }) as AnthropicMessagesToolSearch;
 }

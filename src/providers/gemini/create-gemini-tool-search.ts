@@ -2,11 +2,10 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
-import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
-import { prepareSessionRequest, type SessionWire } from '../../session/prepare-session-request.js';
-import { parseSessionTools } from '../../session/parse-session-tools.js';
-import { createSessionStep, type SessionStepEntry } from '../../session/create-session-step.js';
-import { runSessionStep } from '../../session/run-session-step.js';
+import type { ToolSearch } from '../../session/create-tool-search.js';
+import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
+import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
+import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { parseGeminiToolSlots, parseGeminiTools } from './parse-gemini-tools.js';
@@ -96,76 +95,63 @@ export interface GeminiToolSearch {
  * ```
  */
 export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: CreateGeminiToolSearchOptions<Tool>): GeminiToolSearch {
-  const label = 'createGeminiToolSearch';
-  if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `${label}: \`tools\` must be the agent's Gemini tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
-    );
-  }
-  const catalogTools = parseSessionTools(options.tools, { api: 'gemini', label, where: '`tools`' });
-  const toolSearch = createToolSearch({
-    tools: parseGeminiTools({ contents: [], tools: catalogTools }),
-    config: options.config,
-    store: options.store,
-    unsupported: options.unsupported,
-    rank: options.rank,
-  });
-  const wire: SessionWire<GeminiWarningCode> = {
+  return createSessionToolSearch<GeminiWarningCode>(options, {
     api: 'gemini',
-    label,
-    catalogTools,
-    model: options.model,
+    label: 'createGeminiToolSearch',
+    tools: {
+      noun: 'Gemini',
+      name: 'Gemini',
+      shapes: ['gemini'],
+      example: '`{ functionDeclarations: [{ name, description, parametersJsonSchema }] }`',
+      convert: '`[{ functionDeclarations: createGeminiFunctionDeclarations(tools) }]` (`tool-search/gemini`)',
+      hints: { 'gemini-declaration': 'wrap the declarations in a tool, `[{ functionDeclarations: declarations }]`' },
+      withJSONSchemas(tool) {
+        if (!Array.isArray(tool.functionDeclarations)) return tool;
+        const declarations = tool.functionDeclarations.map((declaration: unknown) => {
+          if (!isRecord(declaration)) return declaration;
+          // `parameters` is Gemini's OpenAPI subset: a converted JSON Schema goes in `parametersJsonSchema`.
+          const fromParameters = resolveJSONSchemaField(declaration, 'parameters', 'parametersJsonSchema');
+          return resolveJSONSchemaField(fromParameters, 'parametersJsonSchema', 'parametersJsonSchema');
+        });
+        return declarations.some((declaration, index) => declaration !== (tool.functionDeclarations as unknown[])[index])
+          ? { ...tool, functionDeclarations: declarations }
+          : tool;
+      },
+    },
     // The SDK's parameters keep tools in `config`, the REST body at the top level.
     toolsOf: (body) => (isRecord(body.config) ? body.config.tools : body.tools),
     withTools: (body, tools) =>
       parseGeminiToolSlots(body).shape === 'sdk' ? { ...body, config: { ...(body.config as object | undefined), tools } } : { ...body, tools },
-    parseTools: (body) => parseGeminiTools(body),
+    parseTools: parseGeminiTools,
     transform: (body, plan, revealed) => transformGeminiRequest(body, plan, { revealed }),
     resolveUnpairedResults: resolveGeminiUnpairedToolResults,
     // `generateContent` holds no conversation of its own: the body is all of it.
     unpaired: 'throw',
-    prepared: new WeakMap(),
-  };
-
-  return {
-    toolSearch,
-    async prepare(given, { sessionId } = {} as { sessionId: string }) {
-      const { loaded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
-      const { plan, names } = prepared;
-      const step = async (response: unknown) => {
-        const candidate = isRecord(response) && Array.isArray(response.candidates) ? response.candidates[0] : undefined;
-        const content = isRecord(candidate) ? candidate.content : undefined;
-        if (!isRecord(content))
-          throw new ToolSearchError('invalid-request', `\`response.candidates[0].content\` must be the model's content, got ${describeValue(content)}`);
-        const entries: SessionStepEntry<GeminiPart>[] = [];
-        for (const part of Array.isArray(content.parts) ? content.parts : []) {
-          const call = isRecord(part) ? part.functionCall : undefined;
-          if (!isRecord(call) || typeof call.name !== 'string') continue;
-          const { name } = call;
-          const id = typeof call.id === 'string' ? call.id : '';
-          const answer = (output: unknown): GeminiPart => ({
-            functionResponse: { ...(id === '' ? {} : { id }), name, response: isRecord(output) ? output : { output } },
-          });
-          const handling = await toolSearch.handleToolCall({ name, arguments: call.args ?? {} }, { sessionId, plan, names, loaded });
-          if (handling.type === 'run') entries.push({ call: { ...handling, id }, write: answer });
-          else {
-            const text = formatToolSearchResult(handling.result);
-            entries.push({ call: { type: handling.type, id, name: names.fromWire(name), result: handling.result }, write: () => answer(text) });
-          }
-        }
-        return createSessionStep(entries, (parts) => {
+    readResponse(response) {
+      const candidate = isRecord(response) && Array.isArray(response.candidates) ? response.candidates[0] : undefined;
+      const content = isRecord(candidate) ? candidate.content : undefined;
+      if (!isRecord(content))
+        throw new ToolSearchError('invalid-request', `\`response.candidates[0].content\` must be the model's content, got ${describeValue(content)}`);
+      const calls: SessionResponseCall<GeminiPart>[] = [];
+      for (const part of Array.isArray(content.parts) ? content.parts : []) {
+        const call = isRecord(part) ? part.functionCall : undefined;
+        if (!isRecord(call) || typeof call.name !== 'string') continue;
+        const { name } = call;
+        const id = typeof call.id === 'string' ? call.id : '';
+        const write = (answer: SessionCallAnswer): GeminiPart => {
+          const output = answer.type === 'run' ? answer.output : formatToolSearchResult(answer.result);
+          return { functionResponse: { ...(id === '' ? {} : { id }), name, response: isRecord(output) ? output : { output } } };
+        };
+        calls.push({ id, name, arguments: call.args ?? {}, write });
+      }
+      return {
+        calls,
+        finish: (parts) => {
           const contents: unknown[] = [content];
           if (parts.length > 0) contents.push({ role: 'user', parts });
-          return { contents: contents as ListItemOf<typeof given, 'contents'>[], done: parts.length === 0 };
-        });
-      };
-      return {
-        ...prepared,
-        body: prepared.body as typeof given,
-        step,
-        handle: (response, runTool) => runSessionStep(() => step(response), runTool, sessionId),
+          return { contents, done: parts.length === 0 };
+        },
       };
     },
-  };
+  }) as GeminiToolSearch;
 }

@@ -2,12 +2,11 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
-import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
-import { prepareSessionRequest, type SessionWire } from '../../session/prepare-session-request.js';
-import { parseSessionTools } from '../../session/parse-session-tools.js';
-import { createSessionStep, type SessionStepEntry } from '../../session/create-session-step.js';
-import { runSessionStep } from '../../session/run-session-step.js';
+import type { ToolSearch } from '../../session/create-tool-search.js';
+import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
+import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
 import { formatToolContent } from '../../session/format-tool-output.js';
+import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
@@ -85,79 +84,49 @@ export interface OpenAIChatToolSearch {
  * ```
  */
 export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(options: CreateOpenAIChatToolSearchOptions<Tool>): OpenAIChatToolSearch {
-  const label = 'createOpenAIChatToolSearch';
-  if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `${label}: \`tools\` must be the agent's Chat Completions tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
-    );
-  }
-  const catalogTools = parseSessionTools(options.tools, { api: 'openai-chat', label, where: '`tools`' });
-  const toolSearch = createToolSearch({
-    tools: parseOpenAIChatTools({ tools: catalogTools }),
-    config: options.config,
-    store: options.store,
-    unsupported: options.unsupported,
-    rank: options.rank,
-  });
-  const wire: SessionWire<OpenAIChatWarningCode> = {
+  return createSessionToolSearch<OpenAIChatWarningCode>(options, {
     api: 'openai-chat',
-    label,
-    catalogTools,
-    model: options.model,
+    label: 'createOpenAIChatToolSearch',
+    tools: {
+      noun: 'Chat Completions',
+      name: 'OpenAI Chat Completions',
+      shapes: ['openai-chat', 'provider'],
+      example: "`{ type: 'function', function: { name, description, parameters } }`",
+      convert: '`createOpenAIChatTools(tools)` (`tool-search/openai`)',
+      withJSONSchemas(tool) {
+        if (!isRecord(tool.function)) return tool;
+        const converted = resolveJSONSchemaField(tool.function, 'parameters', 'parameters');
+        return converted === tool.function ? tool : { ...tool, function: converted };
+      },
+    },
     toolsOf: (body) => body.tools,
     withTools: (body, tools) => ({ ...body, tools }),
-    parseTools: (body) => parseOpenAIChatTools(body),
+    parseTools: parseOpenAIChatTools,
     transform: (body, plan, revealed) => transformOpenAIChatRequest(body, plan, { revealed }),
     resolveUnpairedResults: resolveOpenAIChatUnpairedToolResults,
     // OpenAI rejects such a body; compatible servers (vLLM, Ollama, gateways) differ.
     unpaired: 'warn',
-    prepared: new WeakMap(),
-  };
-
-  return {
-    toolSearch,
-    async prepare(given, { sessionId } = {} as { sessionId: string }) {
-      const { loaded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
-      const { plan, names } = prepared;
-      const step = async (completion: unknown) => {
-        const message =
-          isRecord(completion) && Array.isArray(completion.choices) && isRecord(completion.choices[0]) ? completion.choices[0].message : undefined;
-        if (!isRecord(message))
-          throw new ToolSearchError('invalid-request', `\`completion.choices[0].message\` must be the assistant message, got ${describeValue(message)}`);
-        const entries: SessionStepEntry<unknown>[] = [];
-        for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
-          if (!isRecord(call) || typeof call.id !== 'string') continue;
-          const id = call.id;
-          const reply = (content: unknown) => ({ role: 'tool', tool_call_id: id, content });
-          // Some OpenAI-compatible servers leave out `type` on function calls; a call left unanswered would fail the next request.
-          if ((call.type === 'function' || call.type === undefined) && isRecord(call.function) && typeof call.function.name === 'string') {
-            const handling = await toolSearch.handleToolCall(
-              { name: call.function.name, arguments: call.function.arguments },
-              { sessionId, plan, names, loaded },
-            );
-            if (handling.type === 'run') {
-              entries.push({ call: { ...handling, id }, write: (output) => reply(formatToolContent<OpenAIChatTextPart>(output)) });
-            } else {
-              const text = formatToolSearchResult(handling.result);
-              entries.push({ call: { type: handling.type, id, name: names.fromWire(call.function.name), result: handling.result }, write: () => reply(text) });
-            }
-          } else if (call.type === 'custom' && isRecord(call.custom) && typeof call.custom.name === 'string') {
-            const run = { type: 'run' as const, id, name: names.fromWire(call.custom.name), arguments: call.custom.input, checked: false };
-            entries.push({ call: run, write: (output) => reply(formatToolContent<OpenAIChatTextPart>(output)) });
-          }
+    readResponse(completion) {
+      const message = isRecord(completion) && Array.isArray(completion.choices) && isRecord(completion.choices[0]) ? completion.choices[0].message : undefined;
+      if (!isRecord(message))
+        throw new ToolSearchError('invalid-request', `\`completion.choices[0].message\` must be the assistant message, got ${describeValue(message)}`);
+      const calls: SessionResponseCall<unknown>[] = [];
+      for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
+        if (!isRecord(call) || typeof call.id !== 'string') continue;
+        const id = call.id;
+        const write = (answer: SessionCallAnswer) => ({
+          role: 'tool',
+          tool_call_id: id,
+          content: answer.type === 'run' ? formatToolContent<OpenAIChatTextPart>(answer.output) : formatToolSearchResult(answer.result),
+        });
+        // Some OpenAI-compatible servers leave out `type` on function calls; a call left unanswered would fail the next request.
+        if ((call.type === 'function' || call.type === undefined) && isRecord(call.function) && typeof call.function.name === 'string') {
+          calls.push({ id, name: call.function.name, arguments: call.function.arguments, write });
+        } else if (call.type === 'custom' && isRecord(call.custom) && typeof call.custom.name === 'string') {
+          calls.push({ id, name: call.custom.name, arguments: call.custom.input, free: true, write });
         }
-        return createSessionStep(entries, (replies) => ({
-          messages: [message, ...replies] as ListItemOf<typeof given, 'messages'>[],
-          done: replies.length === 0,
-        }));
-      };
-      return {
-        ...prepared,
-        body: prepared.body as typeof given,
-        step,
-        handle: (completion, runTool) => runSessionStep(() => step(completion), runTool, sessionId),
-      };
+      }
+      return { calls, finish: (replies) => ({ messages: [message, ...replies], done: replies.length === 0 }) };
     },
-  };
+  }) as OpenAIChatToolSearch;
 }

@@ -3,12 +3,11 @@ import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
-import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
-import { prepareSessionRequest, type SessionWire } from '../../session/prepare-session-request.js';
-import { parseSessionTools } from '../../session/parse-session-tools.js';
-import { createSessionStep, type SessionStepEntry } from '../../session/create-session-step.js';
-import { runSessionStep } from '../../session/run-session-step.js';
+import type { ToolSearch } from '../../session/create-tool-search.js';
+import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
+import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
 import { formatToolContent } from '../../session/format-tool-output.js';
+import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
@@ -22,7 +21,7 @@ import {
   type OpenAIResponsesWarningCode,
   type TransformedOpenAIResponsesBody,
 } from './transform-openai-responses-request.js';
-import type { OpenAIResponsesFunctionCallOutputContent, OpenAIResponsesToolSearchOutputItem } from './openai-responses-api.js';
+import type { OpenAIResponsesFunctionCallOutputContent } from './openai-responses-api.js';
 
 /**
  * A tool {@link createOpenAIResponsesToolSearch} takes: a Responses tool, as the `openai` SDK's `Tool` (a function,
@@ -118,96 +117,73 @@ export type OpenAIResponsesBodyWithTools<Body, Tool> = Body extends { readonly t
 export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSessionTool>(
   options: CreateOpenAIResponsesToolSearchOptions<Tool>,
 ): OpenAIResponsesToolSearch<Tool> {
-  const label = 'createOpenAIResponsesToolSearch';
-  if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `${label}: \`tools\` must be the agent's Responses tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
-    );
-  }
-  const catalogTools = parseSessionTools(options.tools, { api: 'openai-responses', label, where: '`tools`' });
-  const catalog = parseOpenAIResponsesTools({ tools: catalogTools });
-  const toolSearch = createToolSearch({ tools: catalog, config: options.config, store: options.store, unsupported: options.unsupported, rank: options.rank });
-  const uncategorized = options.uncategorized ?? 'top-level';
-  const wire: SessionWire<OpenAIResponsesWarningCode> = {
+  const uncategorized = (isRecord(options) ? options.uncategorized : undefined) ?? 'top-level';
+  const withJSONSchema = (tool: Record<string, unknown>) => (tool.type === 'function' ? resolveJSONSchemaField(tool, 'parameters', 'parameters') : tool);
+  return createSessionToolSearch<OpenAIResponsesWarningCode>(options, {
     api: 'openai-responses',
-    label,
-    catalogTools,
-    model: options.model,
+    label: 'createOpenAIResponsesToolSearch',
+    tools: {
+      noun: 'Responses',
+      name: 'the OpenAI Responses API',
+      shapes: ['openai-responses', 'provider'],
+      example: "`{ type: 'function', name, description, parameters, strict }`",
+      convert: '`createOpenAIResponsesTools(tools)` (`tool-search/openai`)',
+      withJSONSchemas(tool) {
+        if (tool.type !== 'namespace' || !Array.isArray(tool.tools)) return withJSONSchema(tool);
+        const members = tool.tools.map((member: unknown) => (isRecord(member) ? resolveJSONSchemaField(member, 'parameters', 'parameters') : member));
+        return members.some((member, index) => member !== (tool.tools as unknown[])[index]) ? { ...tool, tools: members } : tool;
+      },
+    },
     toolsOf: (body) => body.tools,
     withTools: (body, tools) => ({ ...body, tools }),
-    parseTools: (body) => parseOpenAIResponsesTools(body),
+    parseTools: parseOpenAIResponsesTools,
     transform: (body, plan, revealed) => transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized }),
     resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
     unpaired: 'throw',
-    prepared: new WeakMap(),
-  };
-
-  return {
-    toolSearch,
-    async prepare(given, { sessionId } = {} as { sessionId: string }) {
-      const { loaded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
-      const { plan, names } = prepared;
-      type Item = ListItemOf<typeof given, 'input'>;
-      const step = async (response: unknown) => {
-        const output = isRecord(response) ? response.output : undefined;
-        if (!Array.isArray(output))
-          throw new ToolSearchError('invalid-request', `\`response.output\` must be the response's output items, got ${describeValue(output)}`);
-        const entries: SessionStepEntry<unknown>[] = [];
-        for (const item of output) {
-          if (!isRecord(item)) continue;
-          if (item.type === 'function_call' && typeof item.call_id === 'string') {
-            const id = item.call_id;
-            const name = resolveOpenAIFunctionCallName(item as { name: string; namespace?: string }, names);
-            const handling = await toolSearch.handleToolCall({ name, arguments: item.arguments }, { sessionId, plan, names, loaded });
-            const answer = (output: unknown) => ({ type: 'function_call_output', call_id: id, output });
-            if (handling.type === 'run') {
-              entries.push({ call: { ...handling, id }, write: (result) => answer(formatToolContent<OpenAIResponsesFunctionCallOutputContent>(result)) });
-            } else {
-              const text = formatToolSearchResult(handling.result);
-              entries.push({ call: { type: handling.type, id, name: names.fromWire(name), result: handling.result }, write: () => answer(text) });
-            }
-          } else if (item.type === 'tool_search_call' && item.execution === 'client') {
-            // A client-executed `tool_search_call` is always the package's search, whatever functions the catalog holds.
-            const searchName = resolveOwnToolsSent(plan).searchName;
-            const handling = await toolSearch.handleToolCall({ name: names.toWire(searchName), arguments: item.arguments }, { sessionId, plan, names, loaded });
-            if (handling.type !== 'search') continue;
-            // Loaded as the caller declared them (their `strict`, their namespace).
-            const answer = createOpenAIToolSearchOutput(item as { call_id?: string | null }, handling.result, {
-              tools: catalogTools,
-              names,
-            }) satisfies OpenAIResponsesToolSearchOutputItem;
-            // What the output's definitions cannot say (no match, loaded earlier, a bad query) follows as a note.
-            const note = createOpenAIToolSearchNote(handling.result);
-            entries.push({
-              call: { type: 'search', id: typeof item.call_id === 'string' ? item.call_id : '', name: searchName, result: handling.result },
-              write: () => (note === null ? answer : [answer, note]),
-            });
-          } else if (item.type === 'custom_tool_call' && typeof item.call_id === 'string' && typeof item.name === 'string') {
-            const id = item.call_id;
-            const run = { type: 'run' as const, id, name: names.fromWire(item.name), arguments: item.input, checked: false };
-            entries.push({
-              call: run,
-              write: (result) => ({
-                type: 'custom_tool_call_output',
-                call_id: id,
-                output: formatToolContent<OpenAIResponsesFunctionCallOutputContent>(result),
-              }),
-            });
-          }
+    readResponse(response, { plan, names, catalogTools }) {
+      const output = isRecord(response) ? response.output : undefined;
+      if (!Array.isArray(output))
+        throw new ToolSearchError('invalid-request', `\`response.output\` must be the response's output items, got ${describeValue(output)}`);
+      const calls: SessionResponseCall<unknown>[] = [];
+      for (const item of output) {
+        if (!isRecord(item)) continue;
+        const id = typeof item.call_id === 'string' ? item.call_id : '';
+        // The caller's output as the answer's content, the package's result as text.
+        const answer = (type: string) => (given: SessionCallAnswer) => ({
+          type,
+          call_id: id,
+          output: given.type === 'run' ? formatToolContent<OpenAIResponsesFunctionCallOutputContent>(given.output) : formatToolSearchResult(given.result),
+        });
+        if (item.type === 'function_call' && typeof item.call_id === 'string') {
+          const name = resolveOpenAIFunctionCallName(item as { name: string; namespace?: string }, names);
+          calls.push({ id, name, arguments: item.arguments, write: answer('function_call_output') });
+        } else if (item.type === 'tool_search_call' && item.execution === 'client') {
+          // A client-executed `tool_search_call` is always the package's search, whatever functions the catalog holds.
+          calls.push({
+            id,
+            name: names.toWire(resolveOwnToolsSent(plan).searchName),
+            arguments: item.arguments,
+            write: (given) => {
+              if (given.type === 'run') return [];
+              // Loaded as the caller declared them (their `strict`, their namespace).
+              const found = createOpenAIToolSearchOutput(item as { call_id?: string | null }, given.result, { tools: catalogTools, names });
+              // What the output's definitions cannot say (no match, loaded earlier, a bad query) follows as a note.
+              const note = createOpenAIToolSearchNote(given.result);
+              return note === null ? found : [found, note];
+            },
+          });
+        } else if (item.type === 'custom_tool_call' && typeof item.call_id === 'string' && typeof item.name === 'string') {
+          calls.push({ id, name: item.name, arguments: item.input, free: true, write: answer('custom_tool_call_output') });
         }
-        return createSessionStep(entries, (written) => {
+      }
+      return {
+        calls,
+        finish: (written) => {
           // A search's answer is its output and, when it has one, its note: two items (no answer item is an array).
           const answers = written.flatMap((answer) => (Array.isArray(answer) ? (answer as unknown[]) : [answer]));
-          return { input: [...output, ...answers] as Item[], answers: answers as Item[], done: answers.length === 0 };
-        });
-      };
-      return {
-        ...prepared,
-        body: prepared.body as TransformedOpenAIResponsesBody<OpenAIResponsesBodyWithTools<typeof given, Tool>>,
-        step,
-        handle: (response, runTool) => runSessionStep(() => step(response), runTool, sessionId),
+          return { input: [...output, ...answers], answers, done: answers.length === 0 };
+        },
       };
     },
-  };
+  }) as unknown as OpenAIResponsesToolSearch<Tool>;
 }

@@ -1,0 +1,71 @@
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import { describeValue } from '../errors/describe-value.js';
+import { isRecord } from '../records/is-record.js';
+import { createToolCatalog } from '../catalog/create-tool-catalog.js';
+import { createToolSearch, type ToolSearch } from './create-tool-search.js';
+import { createSessionStep, type SessionStepEntry } from './create-session-step.js';
+import { parseSessionTools } from './parse-session-tools.js';
+import { prepareSessionRequest, type SessionWire } from './prepare-session-request.js';
+import { runSessionStep } from './run-session-step.js';
+import type { SessionAdapter } from './session-adapter.js';
+import type { SessionRequest } from './session-request.js';
+import type { SessionStep } from './session-step.js';
+import type { SessionToolSearchOptions } from './session-tool-search-options.js';
+
+/** What {@link createSessionToolSearch} returns; each API's factory types `prepare` for its bodies and responses. */
+export interface SessionToolSearch<Code extends string> {
+  /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
+  readonly toolSearch: ToolSearch;
+  /** Prepares one request of a session: the plan (cached), the transformed body, and `step`/`handle` for the response. */
+  prepare(body: unknown, options: { readonly sessionId: string }): Promise<SessionRequest<unknown, Code, unknown, unknown>>;
+}
+
+/**
+ * Tool search for one agent on one wire API, configured by the API's {@link SessionAdapter}: what every session-API
+ * factory (`createAnthropicMessagesToolSearch`, …) does, written once. The caller's tools are checked against the
+ * API's shape and parsed once into the agent's catalog, which the plan, the search, the call check and the transformer
+ * share; `prepare` reads a body's own tools once (see `prepareSessionRequest`); `step` hands each call of a response to
+ * `handleToolCall` and writes the answers with the adapter; `handle` runs the caller's calls through `runTool`.
+ *
+ * Throws a `ToolSearchError` for bad options (`invalid-options` when `tools` is not a list, `invalid-tools` for tools
+ * in another API's shape) and what `createToolSearch` throws. Not part of the public API.
+ */
+export function createSessionToolSearch<Code extends string>(options: SessionToolSearchOptions, adapter: SessionAdapter<Code>): SessionToolSearch<Code> {
+  const { label } = adapter;
+  if (!isRecord(options) || !Array.isArray(options.tools)) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `${label}: \`tools\` must be the agent's ${adapter.tools.noun} tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
+    );
+  }
+  const catalogTools = parseSessionTools(options.tools, { format: adapter.tools, label, where: '`tools`' });
+  const catalog = createToolCatalog(adapter.parseTools(adapter.withTools({}, catalogTools)));
+  const { config, store, unsupported, rank } = options;
+  const toolSearch = createToolSearch({ tools: catalog, config, store, unsupported, rank });
+  const wire: SessionWire<Code> = { ...adapter, catalogTools, catalog, model: options.model, prepared: new WeakMap() };
+
+  return {
+    toolSearch,
+    async prepare(given, { sessionId } = {} as { sessionId: string }) {
+      const { loaded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
+      const { plan, names } = prepared;
+      const step = async (response: unknown): Promise<SessionStep<unknown>> => {
+        const read = adapter.readResponse(response, { plan, names, catalogTools });
+        const entries: SessionStepEntry<unknown>[] = [];
+        for (const call of read.calls) {
+          const { id } = call;
+          const run = (output: unknown) => call.write({ type: 'run', output });
+          if (call.free === true) {
+            entries.push({ call: { type: 'run', id, name: names.fromWire(call.name), arguments: call.arguments, checked: false }, write: run });
+            continue;
+          }
+          const handling = await toolSearch.handleToolCall({ name: call.name, arguments: call.arguments }, { sessionId, plan, names, loaded });
+          if (handling.type === 'run') entries.push({ call: { ...handling, id }, write: run });
+          else entries.push({ call: { type: handling.type, id, name: names.fromWire(call.name), result: handling.result }, write: () => call.write(handling) });
+        }
+        return createSessionStep(entries, (answers) => read.finish(answers));
+      };
+      return { ...prepared, step, handle: (response, runTool) => runSessionStep(() => step(response), runTool, sessionId) };
+    },
+  };
+}

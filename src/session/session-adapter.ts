@@ -1,0 +1,99 @@
+import type { ToolCatalog } from '../catalog/tool-catalog.js';
+import type { ToolSearchResult } from '../client/tool-search-result.js';
+import type { WireAPI } from '../models/model-reference.js';
+import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+import type { ToolShape } from '../tools/resolve-tool-shape.js';
+import type { TransformRequestResult } from '../transform/request-transformer.js';
+
+/**
+ * What one wire API tells {@link createSessionToolSearch} (src/session/create-session-tool-search.ts): only wire
+ * details. The generic factory does the rest for every API: the options, the catalog (parsed once per agent), the
+ * plan, the reveals, preparing a body again, the pairing check, and `prepare`/`step`/`handle`. A new wire API is a
+ * factory that passes one adapter. Not part of the public API.
+ */
+export interface SessionAdapter<Code extends string> {
+  /** The wire API (its plans and messages). */
+  readonly api: WireAPI;
+  /** The factory's name, for messages (`createAnthropicMessagesToolSearch`). */
+  readonly label: string;
+  /** How the API's tool list is written, for reading and converting the caller's tools. */
+  readonly tools: SessionToolFormat;
+  /** The body's tool list as it is (`undefined` when it has none). */
+  toolsOf(body: Record<string, unknown>): unknown;
+  /** The body with `tools` as its tool list. */
+  withTools(body: Record<string, unknown>, tools: readonly unknown[]): Record<string, unknown>;
+  /** The body's tools as definitions (the API's reader, which throws `invalid-request` for a bad list). */
+  parseTools(body: Record<string, unknown>): ToolDefinition[];
+  /** The API's transformer, given the agent's catalog (for tools the history needs that the body lacks). */
+  transform(body: Record<string, unknown>, plan: ToolSearchPlan, revealed: readonly string[], catalog: ToolCatalog): TransformRequestResult<unknown, Code>;
+  /**
+   * The tool results of the body's history that the API would reject as unpaired (a result without its call), each
+   * described with the fix.
+   */
+  resolveUnpairedResults(body: Record<string, unknown>): readonly string[];
+  /**
+   * `throw`: the API answers such a body with a 400 whatever serves it, so `prepare` throws `invalid-request`;
+   * `warn`: servers of the API differ (Chat Completions' compatible servers), so `prepare` warns.
+   */
+  readonly unpaired: 'throw' | 'warn';
+  /**
+   * The tool calls of a response, in order, and how the turn is written from their answers. Throws a
+   * `ToolSearchError` (`invalid-request`) when `response` is not the API's response.
+   */
+  readResponse(response: unknown, request: SessionResponseContext): SessionResponse<unknown, unknown>;
+}
+
+/** How a wire API writes its tool list: what `parseSessionTools` needs to check and convert the caller's tools. */
+export interface SessionToolFormat {
+  /** How messages name the API's tools: `` `tools` must be the agent's <noun> tools ``. */
+  readonly noun: string;
+  /** How messages name the API (`the Anthropic Messages API`). */
+  readonly name: string;
+  /** The shapes the tool list takes (`resolveToolShape`; `provider`: the API's own typed tools, passed through). */
+  readonly shapes: readonly ToolShape[];
+  /** One tool in the API's shape, for messages: `` `{ name, description, input_schema }` ``. */
+  readonly example: string;
+  /** The package's function that writes MCP-shaped tools in the API's shape, for messages. */
+  readonly convert: string;
+  /** What to say instead of the generic advice for a shape the API rejects but is close to (`gemini-declaration`). */
+  readonly hints?: Partial<Readonly<Record<ToolShape, string>>>;
+  /**
+   * The tool with every arguments schema of a schema library (zod, …) written as JSON Schema where the API reads it
+   * (`withJSONSchema(tool, 'parameters', 'parameters')`); the tool itself when none is.
+   */
+  withJSONSchemas(tool: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** What {@link SessionAdapter.readResponse} may need of the request the response answers. */
+export interface SessionResponseContext {
+  readonly plan: ToolSearchPlan;
+  readonly names: ToolNameMapping;
+  /** The agent's tools in the API's shape (checked, schemas converted). */
+  readonly catalogTools: readonly unknown[];
+}
+
+/** The calls of one response and how its turn is written. */
+export interface SessionResponse<Answer, Turn> {
+  readonly calls: readonly SessionResponseCall<Answer>[];
+  /** The turn (what to append to the history, and whether the model is done) from each call's answer, in order. */
+  finish(answers: Answer[]): Turn;
+}
+
+/** One tool call of a response, in neutral terms, and how its answer is written in the API's shape. */
+export interface SessionResponseCall<Answer> {
+  /** The call's id (`''` where the API gives none). */
+  readonly id: string;
+  /** The tool name as the model wrote it (the wire name). */
+  readonly name: string;
+  /** The arguments as the model wrote them (a JSON string or an object). */
+  readonly arguments: unknown;
+  /** A free-form (custom) tool call: the caller's, run as written, never the package's or checked. */
+  readonly free?: boolean;
+  /** The answer item: the caller's output for a call it ran, the package's result otherwise. */
+  write(answer: SessionCallAnswer): Answer;
+}
+
+/** What answers one call: the caller's output (`run`), or the package's result (`search`, `answer`). */
+export type SessionCallAnswer = { readonly type: 'run'; readonly output: unknown } | { readonly type: 'search' | 'answer'; readonly result: ToolSearchResult };
