@@ -4,7 +4,7 @@ import { assertNever } from '../errors/assert-never.js';
 import type { ToolSearchPlan, PlannedTool } from '../plan/tool-search-plan.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { JSONSchemaObject, ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
-import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { compactDescription } from '../client/compact-description.js';
 import {
   CALL_TOOL_DEFINITION,
@@ -100,7 +100,8 @@ export interface ResolveToolListOptions {
  * ```
  */
 export function resolveToolList(given: ToolSearchPlan, toolList: ToolDefinitionsInput, options: ResolveToolListOptions = {}): ToolList {
-  return createToolList(parseToolSearchPlan(given), parseToolDefinitions(toolList), parseToolListOptions(options));
+  // A catalog (`createToolCatalog`) is read as it is; a plain list is checked once.
+  return createToolList(parseToolSearchPlan(given), createToolCatalog(toolList).tools, parseToolListOptions(options));
 }
 
 const TOOL_LIST_OPTIONS = ['revealed', 'forced', 'names'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseToolSearchPlan } from '../../src/plan/parse-tool-search-plan.js';
+import { parseToolSearchPlan, rememberCheckedPlan } from '../../src/plan/parse-tool-search-plan.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 import { manyTools } from '../support/tools.js';
@@ -32,5 +32,29 @@ describe('parseToolSearchPlan', () => {
     expect(() => parseToolSearchPlan(value)).toThrow(ToolSearchError);
     expect(() => parseToolSearchPlan(value)).toThrow(message);
     expect(() => parseToolSearchPlan(value)).toThrow(expect.objectContaining({ code: 'invalid-options' }));
+  });
+});
+
+describe('rememberCheckedPlan', () => {
+  const plan = resolveToolSearch({ id: 'gpt-4.1', api: 'openai-chat' }, [
+    { name: 'get_weather', inputSchema: { type: 'object' } },
+    { name: 'send_email', inputSchema: { type: 'object' } },
+  ]);
+
+  it('freezes a checked plan, so it cannot change after its check', () => {
+    const remembered = rememberCheckedPlan(structuredClone(plan));
+    expect(Object.isFrozen(remembered) && Object.isFrozen(remembered.tools) && Object.isFrozen(remembered.tools[0])).toBe(true);
+    expect(() => (remembered.tools as unknown[]).push({ name: 'get_weather', status: 'loaded' })).toThrow(TypeError);
+  });
+
+  it('makes parseToolSearchPlan return the plan as it is', () => {
+    const remembered = rememberCheckedPlan(structuredClone(plan));
+    expect(parseToolSearchPlan(remembered)).toBe(remembered);
+  });
+
+  it('still checks a plan it was not given', () => {
+    rememberCheckedPlan(structuredClone(plan));
+    const copy = { ...plan, tools: [...plan.tools, plan.tools[0]] };
+    expect(() => parseToolSearchPlan(copy)).toThrow(/names `get_weather` again/);
   });
 });

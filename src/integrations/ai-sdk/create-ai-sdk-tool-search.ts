@@ -405,7 +405,7 @@ function createToolSet(
   const loose = providerKey === 'openai' ? { strict: false } : {};
   switch (plan.mechanism) {
     case 'client': {
-      for (const entry of resolveToolList(plan, toolSearch.tools).tools) {
+      for (const entry of resolveToolList(plan, toolSearch.catalog).tools) {
         const own = userTools[entry.name];
         switch (entry.status) {
           case 'loaded':
