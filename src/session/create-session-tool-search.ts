@@ -39,10 +39,11 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
     );
   }
   const catalogTools = parseSessionTools(options.tools, { format: adapter.tools, label, where: '`tools`' });
-  const catalog = createToolCatalog(adapter.parseTools(adapter.withTools({}, catalogTools)));
+  const { toolsOf = (body) => body.tools, withTools = (body, tools) => ({ ...body, tools }) } = adapter;
+  const catalog = createToolCatalog(adapter.parseTools(withTools({}, catalogTools)));
   const { config, store, unsupported, rank } = options;
   const toolSearch = createToolSearch({ tools: catalog, config, store, unsupported, rank });
-  const wire: SessionWire<Code> = { ...adapter, catalogTools, catalog, model: options.model, prepared: new WeakMap() };
+  const wire: SessionWire<Code> = { ...adapter, toolsOf, withTools, catalogTools, catalog, model: options.model, prepared: new WeakMap() };
 
   return {
     toolSearch,

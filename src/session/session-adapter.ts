@@ -11,7 +11,35 @@ import type { TransformRequestResult } from '../transform/request-transformer.js
  * What one wire API tells {@link createSessionToolSearch} (src/session/create-session-tool-search.ts): only wire
  * details. The generic factory does the rest for every API: the options, the catalog (parsed once per agent), the
  * plan, the reveals, preparing a body again, the pairing check, and `prepare`/`step`/`handle`. A new wire API is a
- * factory that passes one adapter. Not part of the public API.
+ * factory that passes one adapter: its tool format, its reader and transformer, its pairing check and how a response's
+ * calls are read and answered. Not part of the public API.
+ *
+ * @example
+ * ```ts
+ * // A wire API that keeps its tools in `toolConfig.tools` and answers calls with `toolResult` blocks (sketch).
+ * export function createExampleToolSearch(options: SessionToolSearchOptions<ExampleTool>): ExampleToolSearch {
+ *   return createSessionToolSearch<ExampleWarningCode>(options, {
+ *     api: 'example',
+ *     label: 'createExampleToolSearch',
+ *     tools: { noun: 'Example', name: 'the Example API', shapes: ['example'], example: '`{ toolSpec }`', convert: '…', withJSONSchemas: (tool) => tool },
+ *     toolsOf: (body) => (isRecord(body.toolConfig) ? body.toolConfig.tools : undefined),
+ *     withTools: (body, tools) => ({ ...body, toolConfig: { ...(body.toolConfig as object | undefined), tools } }),
+ *     parseTools: parseExampleTools,
+ *     transform: (body, plan, revealed) => transformExampleRequest(body, plan, { revealed }),
+ *     resolveUnpairedResults: resolveExampleUnpairedToolResults,
+ *     unpaired: 'throw',
+ *     readResponse: (response) => ({
+ *       calls: readExampleToolUses(response).map((use) => ({
+ *         id: use.toolUseId,
+ *         name: use.name,
+ *         arguments: use.input,
+ *         write: (answer) => ({ toolResult: { toolUseId: use.toolUseId, content: writeExampleContent(answer) } }),
+ *       })),
+ *       finish: (results) => ({ messages: [readExampleMessage(response), { role: 'user', content: results }], done: results.length === 0 }),
+ *     }),
+ *   }) as ExampleToolSearch;
+ * }
+ * ```
  */
 export interface SessionAdapter<Code extends string> {
   /** The wire API (its plans and messages). */
@@ -20,10 +48,10 @@ export interface SessionAdapter<Code extends string> {
   readonly label: string;
   /** How the API's tool list is written, for reading and converting the caller's tools. */
   readonly tools: SessionToolFormat;
-  /** The body's tool list as it is (`undefined` when it has none). */
-  toolsOf(body: Record<string, unknown>): unknown;
-  /** The body with `tools` as its tool list. */
-  withTools(body: Record<string, unknown>, tools: readonly unknown[]): Record<string, unknown>;
+  /** The body's tool list as it is (`undefined` when it has none). @default `body.tools` */
+  toolsOf?(body: Record<string, unknown>): unknown;
+  /** The body with `tools` as its tool list. @default `{ ...body, tools }` */
+  withTools?(body: Record<string, unknown>, tools: readonly unknown[]): Record<string, unknown>;
   /** The body's tools as definitions (the API's reader, which throws `invalid-request` for a bad list). */
   parseTools(body: Record<string, unknown>): ToolDefinition[];
   /** The API's transformer, given the agent's catalog (for tools the history needs that the body lacks). */

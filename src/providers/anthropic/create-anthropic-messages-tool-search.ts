@@ -108,8 +108,6 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
       convert: '`createAnthropicMessagesTools(tools)` (`tool-search/anthropic`)',
       withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'input_schema', 'input_schema'),
     },
-    toolsOf: (body) => body.tools,
-    withTools: (body, tools) => ({ ...body, tools }),
     parseTools: parseAnthropicMessagesTools,
     transform: (body, plan, revealed, catalog) =>
       transformAnthropicMessagesRequest(body as unknown as AnthropicMessagesRequestLike, plan, {

@@ -99,8 +99,6 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
         return converted === tool.function ? tool : { ...tool, function: converted };
       },
     },
-    toolsOf: (body) => body.tools,
-    withTools: (body, tools) => ({ ...body, tools }),
     parseTools: parseOpenAIChatTools,
     transform: (body, plan, revealed) => transformOpenAIChatRequest(body, plan, { revealed }),
     resolveUnpairedResults: resolveOpenAIChatUnpairedToolResults,

@@ -134,8 +134,6 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
         return members.some((member, index) => member !== (tool.tools as unknown[])[index]) ? { ...tool, tools: members } : tool;
       },
     },
-    toolsOf: (body) => body.tools,
-    withTools: (body, tools) => ({ ...body, tools }),
     parseTools: parseOpenAIResponsesTools,
     transform: (body, plan, revealed) => transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized }),
     resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
