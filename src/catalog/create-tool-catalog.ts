@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { createArgumentValidator, type ArgumentValidator } from '../client/create-argument-validator.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js';
-import { resolveOwnToolNames } from '../plan/resolve-own-tools-sent.js';
+import { resolveOwnToolNames, type OwnToolNames } from '../plan/resolve-own-tools-sent.js';
 import { createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
@@ -10,14 +10,11 @@ import type { ToolCatalog } from './tool-catalog.js';
 /** How many compiled argument validators a catalog keeps (the tools called last). */
 const MAX_CACHED_VALIDATORS = 512;
 
-/** The catalogs this module made: a catalog given where a tool list is expected is used as it is, not parsed again. */
-const CATALOGS = new WeakSet<object>();
-
 /**
  * Parses an agent's tools once into a {@link ToolCatalog}: the definitions checked by `parseToolDefinitions` and
  * frozen in input order, with what every part needs from them (the by-name map, the plan's tool-list key, the
- * package's own tool names, what `tool_search` searches, its index and the argument validators), each made on first use. Given a catalog,
- * returns it as it is, so a function that takes either parses a plain list once and a catalog never.
+ * package's own tool names, what `tool_search` searches, its index and the argument validators), each made on first use.
+ * Given a catalog, returns it as it is, so a function that takes either parses a plain list once and a catalog never.
  *
  * Throws what `parseToolDefinitions` throws (`invalid-tools`, naming every offending tool).
  *
@@ -30,73 +27,88 @@ const CATALOGS = new WeakSet<object>();
  * ```
  */
 export function createToolCatalog(tools: ToolDefinitionsInput | ToolCatalog): ToolCatalog {
-  if (isToolCatalog(tools)) return tools;
-  const definitions = Object.freeze(parseToolDefinitions(tools).slice());
-  const indexes = new Map<number, ToolIndex>();
-  // What a part needs is made on its first use: a catalog made for one call (a plain list given to a low-level
-  // function) costs the parse and nothing more.
-  const names = once(() => Object.freeze(definitions.map((tool) => tool.name)));
-  const byName = once((): ReadonlyMap<string, ToolDefinition> => new Map(definitions.map((tool) => [tool.name, tool])));
-  const key = once(() => resolveToolListKey(definitions));
-  const own = once(() => resolveOwnToolNames(names()));
-  // Compiled on first use and kept per tool, up to a bound: a catalog of thousands of tools compiles only those called.
-  const validators = once(
-    () => new LRUCache<string, { readonly validator: ArgumentValidator | null }>({ maxSize: MAX_CACHED_VALIDATORS, sizeCalculation: () => 1 }),
-  );
-  // `tool_search` never returns itself: a caller tool of that name is left out of what it searches.
-  const searchable = once(() =>
-    byName().has(TOOL_SEARCH_TOOL_NAME) ? createToolCatalog(definitions.filter((tool) => tool.name !== TOOL_SEARCH_TOOL_NAME)) : catalog,
-  );
-  const catalog: ToolCatalog = {
-    tools: definitions,
-    get byName() {
-      return byName();
-    },
-    get names() {
-      return names();
-    },
-    get key() {
-      return key();
-    },
-    get own() {
-      return own();
-    },
-    get searchable() {
-      return searchable();
-    },
-    index(maxResults) {
-      let index = indexes.get(maxResults);
-      if (index === undefined) {
-        index = createToolIndex(catalog, { maxResults });
-        indexes.set(maxResults, index);
-      }
-      return index;
-    },
-    validatorFor(tool) {
-      let entry = validators().get(tool.name);
-      if (entry === undefined) {
-        entry = { validator: createArgumentValidator(tool.inputSchema) };
-        validators().set(tool.name, entry);
-      }
-      return entry.validator;
-    },
-  };
-  CATALOGS.add(catalog);
-  return Object.freeze(catalog);
+  if (tools instanceof Catalog) return tools;
+  // An empty list, which a transformer without a catalog reads on every call, is one shared catalog.
+  if (Array.isArray(tools) && tools.length === 0) {
+    emptyCatalog ??= new Catalog([]);
+    return emptyCatalog;
+  }
+  return new Catalog(parseToolDefinitions(tools).slice());
 }
 
 /** Whether a value is a catalog made by {@link createToolCatalog} (in this copy of the package). */
 export function isToolCatalog(value: unknown): value is ToolCatalog {
-  return typeof value === 'object' && value !== null && CATALOGS.has(value);
+  return value instanceof Catalog;
 }
 
-/** The value `make` returns, made on the first call and kept. */
-function once<Value>(make: () => Value): () => Value {
-  let made: { readonly value: Value } | undefined;
-  return () => {
-    made ??= { value: make() };
-    return made.value;
-  };
+let emptyCatalog: Catalog | undefined;
+
+/**
+ * A catalog: the definitions frozen, and what each part needs made on its first use, so that a catalog made for one
+ * call (a plain list given to a low-level function) costs the parse and nothing more. A class rather than closures:
+ * that one call allocates one object.
+ */
+class Catalog implements ToolCatalog {
+  readonly tools: readonly ToolDefinition[];
+  #names: readonly string[] | undefined;
+  #byName: ReadonlyMap<string, ToolDefinition> | undefined;
+  #key: string | undefined;
+  #own: OwnToolNames | undefined;
+  #searchable: ToolCatalog | undefined;
+  #indexes: Map<number, ToolIndex> | undefined;
+  #validators: LRUCache<string, { readonly validator: ArgumentValidator | null }> | undefined;
+
+  constructor(definitions: ToolDefinition[]) {
+    this.tools = Object.freeze(definitions);
+    Object.freeze(this);
+  }
+
+  get names(): readonly string[] {
+    this.#names ??= Object.freeze(this.tools.map((tool) => tool.name));
+    return this.#names;
+  }
+
+  get byName(): ReadonlyMap<string, ToolDefinition> {
+    this.#byName ??= new Map(this.tools.map((tool) => [tool.name, tool]));
+    return this.#byName;
+  }
+
+  get key(): string {
+    this.#key ??= resolveToolListKey(this.tools);
+    return this.#key;
+  }
+
+  get own(): OwnToolNames {
+    this.#own ??= resolveOwnToolNames(this.names);
+    return this.#own;
+  }
+
+  get searchable(): ToolCatalog {
+    // `tool_search` never returns itself: a caller tool of that name is left out of what it searches.
+    this.#searchable ??= this.byName.has(TOOL_SEARCH_TOOL_NAME) ? new Catalog(this.tools.filter((tool) => tool.name !== TOOL_SEARCH_TOOL_NAME)) : this;
+    return this.#searchable;
+  }
+
+  index(maxResults: number): ToolIndex {
+    this.#indexes ??= new Map();
+    let index = this.#indexes.get(maxResults);
+    if (index === undefined) {
+      index = createToolIndex(this, { maxResults });
+      this.#indexes.set(maxResults, index);
+    }
+    return index;
+  }
+
+  validatorFor(tool: ToolDefinition): ArgumentValidator | null {
+    // Compiled on first use and kept per tool, up to a bound: a catalog of thousands of tools compiles only those called.
+    this.#validators ??= new LRUCache({ maxSize: MAX_CACHED_VALIDATORS, sizeCalculation: () => 1 });
+    let entry = this.#validators.get(tool.name);
+    if (entry === undefined) {
+      entry = { validator: createArgumentValidator(tool.inputSchema) };
+      this.#validators.set(tool.name, entry);
+    }
+    return entry.validator;
+  }
 }
 
 /** What the plan depends on in a tool list: names, policies and categories, in order (schemas do not change it). */
