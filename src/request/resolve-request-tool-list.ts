@@ -88,11 +88,13 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
   const { plan, names, bodyTools, referenced } = input;
   const planned = new Set(plan.tools.map((tool) => tool.name));
   const { forced } = input;
-  const restored = resolveRequestToolMatch({ ...input, planned, forced: forced.forced });
+  const { catalog, revealed, reader, calls, otherNames } = input;
+  // Literals, not `{ ...input, planned }`: adding keys to a spread object is V8's slow path, on every request.
+  const restored = resolveRequestToolMatch({ plan, planned, bodyTools, catalog, revealed, referenced, forced: forced.forced, reader });
   const own = resolveOwnToolsSent(plan);
-  const history = resolveHistoryRestore({ ...input, planned, own, restored });
+  const history = resolveHistoryRestore({ plan, planned, names, own, bodyTools, restored, catalog, referenced, calls, otherNames });
   const warnings: RequestToolWarning[] = [];
-  let entries: RequestToolEntry[];
+  let entries: readonly RequestToolEntry[];
   let leading = 0;
   let hostedSearch = false;
   let guidance: string | null = null;
@@ -100,8 +102,10 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
   switch (plan.mechanism) {
     case 'claude-hosted': {
       const hosted = resolveHostedToolList({
-        ...input,
+        plan,
         planned,
+        names,
+        bodyTools,
         own,
         restored,
         historyTools: history.tools,
@@ -109,7 +113,7 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
         callerDeferred: input.callerDeferred.some((entry) => !entry.partly),
         hostedSearchInUse: input.hostedSearchInBody || input.hostedSearchInHistory,
       });
-      entries = [...hosted.entries];
+      entries = hosted.entries;
       ({ leading, hostedSearch, guidance } = hosted);
       warnings.push(...hosted.warnings);
       if (leading === 0) warnings.push(...ownSearchRemoved(input.ownInBody, history.ownTools, plan.mechanism));
@@ -124,7 +128,7 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
           warnings.push(createForcedToolWarning(name, 'revealed, so it is sent with its full schema'));
       }
       const list = createToolList(plan, definitions, { revealed: input.revealed, forced: [...mustDefine, ...forced.deferred], names });
-      entries = [...list.tools];
+      entries = list.tools;
       guidance = list.guidance;
       if (input.hostedSearchInBody) {
         warnings.push({
@@ -139,7 +143,7 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
     case 'none':
       warnings.push(...ownSearchRemoved(input.ownInBody, history.ownTools, plan.mechanism));
       entries = [...bodyTools.values()].map(({ definition }) => loaded(definition));
-      for (const definition of restored.values()) entries.push(loaded(definition));
+      if (restored.size > 0) entries = [...entries, ...[...restored.values()].map(loaded)];
       break;
     case 'openai-hosted':
       // resolvePlanForWireAPI turns it into `client` on an API without OpenAI's hosted search.
@@ -159,39 +163,40 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
     hostedSearch = deferral.deferral === 'hosted-search-added';
     if (deferral.warning !== undefined) warnings.push(deferral.warning);
   }
-  const trailing = restoreOwnTools(entries, history.ownTools, input, warnings);
+  const ownRestored = restoreOwnTools(entries, history.ownTools, input, warnings);
+  const trailing = ownRestored.length;
+  if (trailing > 0) entries = [...entries, ...ownRestored];
   return { entries, leading, trailing, hostedSearch, callerDeferral, guidance, warnings };
 }
 
 /**
- * Appends the package's own tools the history calls that nothing sent defines, as the package defines them (the API
- * rejects a call of an undefined tool); returns how many. A later call of one is answered as before (the session
- * searches, or unwraps `call_tool`).
+ * The package's own tools the history calls that nothing sent defines, as the package defines them (the API rejects a
+ * call of an undefined tool), to send last. A later call of one is answered as before (the session searches, or
+ * unwraps `call_tool`).
  */
 function restoreOwnTools(
-  entries: RequestToolEntry[],
+  entries: readonly RequestToolEntry[],
   called: ReadonlyMap<string, 'search' | 'call'>,
   { names, otherNames, plan }: ResolveRequestToolListInput,
   warnings: RequestToolWarning[],
-): number {
-  if (called.size === 0) return 0;
-  const restored: string[] = [];
+): RequestToolEntry[] {
+  const restored: RequestToolEntry[] = [];
+  if (called.size === 0) return restored;
   for (const [name, kind] of called) {
     if (otherNames.has(name) || entries.some((entry) => names.toWire(entry.name) === name)) continue;
     const tool = kind === 'search' ? TOOL_SEARCH_TOOL_DEFINITION : CALL_TOOL_DEFINITION;
     const inputSchema = kind === 'search' ? createToolSearchInputSchema() : createCallToolInputSchema();
-    entries.push({ name, description: tool.description as string, inputSchema, status: kind, definition: { ...tool, name } });
-    restored.push(name);
+    restored.push({ name, description: tool.description as string, inputSchema, status: kind, definition: { ...tool, name } });
   }
-  if (restored.length === 0) return 0;
-  const list = restored.map((name) => `\`${name}\``).join(' and ');
+  if (restored.length === 0) return restored;
+  const list = restored.map((entry) => `\`${entry.name}\``).join(' and ');
   warnings.push({
     code: 'own-tool-restored',
     message:
       `the history calls this package's ${list}, which the plan (mechanism \`${plan.mechanism}\`) does not send; ${restored.length === 1 ? 'it was' : 'they were'} ` +
       'defined again, because the API rejects a `tool_use` of a tool `tools` does not define. Nothing to do on your side.',
   });
-  return restored.length;
+  return restored;
 }
 
 /** The note for the package's own tools in the body that the plan does not send (one the history calls is defined again). */

@@ -382,13 +382,12 @@ function placeTools(
   });
   while (next < written.length) tools.push(written[next++]);
 
-  const sent = decision.entries.slice(0, end);
   const last = entries[entries.length - 1];
   // Under the client-side mechanism the caller's last tool (its breakpoint means "cache every tool") may be sent elsewhere.
   if (client && last?.definition !== undefined) {
     const name = isOwnTool(last.definition) ? last.definition.name : names.fromWire(last.definition.name);
     const wire = names.toWire(name);
-    callerLast = sent.some((entry) => entry.name === name) ? tools.findIndex((entry) => isRecord(entry) && entry.name === wire) : -1;
+    callerLast = isSent(decision.entries, end, name) ? tools.findIndex((entry) => isRecord(entry) && entry.name === wire) : -1;
   }
   // Caller tools with a breakpoint that are not sent; the names sent, as a set only when a tool has a breakpoint to place (few do).
   const hidden: PlacedTools['hidden'][number][] = [];
@@ -396,11 +395,22 @@ function placeTools(
   for (const [name, { entry }] of context.bodyTools) {
     if (entry.cache_control === undefined || entry.cache_control === null) continue;
     // A caller's own `tool_search` the package's replaced (listed as `search`) is not sent either.
-    sentNames ??= new Set(sent.filter((listed) => listed.status !== 'search').map((listed) => listed.name));
+    sentNames ??= new Set(
+      decision.entries
+        .slice(0, end)
+        .filter((listed) => listed.status !== 'search')
+        .map((listed) => listed.name),
+    );
     if (sentNames.has(name)) continue;
     hidden.push({ name: names.toWire(name), cacheControl: entry.cache_control, callerLast: entry === last?.entry });
   }
   return { tools, callerLast, hidden };
+}
+
+/** Whether one of the first `end` entries is named `name`. */
+function isSent(entries: readonly RequestToolEntry[], end: number, name: string): boolean {
+  for (let index = 0; index < end; index++) if (entries[index]?.name === name) return true;
+  return false;
 }
 
 /** Throws when a request would defer more tools than the Messages API accepts (only a list longer than the limit can). */
