@@ -154,7 +154,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
     });
   }
 
-  // Read the body into neutral form: its tools, the names, the history.
+  // Read the body into neutral form: its tools, the names, a forced tool, the history (its names mapped for the wire
+  // and its two mistakes the API rejects repaired, see transformAnthropicMessagesHistory), what the caller defers itself.
   const entries = Array.isArray(request.tools) ? readEntries(request.tools) : [];
   const providerNames: string[] = [];
   // The hosted search tools' own names are reserved below, not tools to rename.
@@ -218,7 +219,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const cache = transformAnthropicToolCacheControl(placed.tools, placed);
   if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
 
-  // Repair the history: the names sent, against which the history's references and a forced tool are checked (most requests have neither).
+  // Check the history and `tool_choice` against the names sent (most requests have neither to check).
   const defined = new Set<string>();
   const forcesOneTool = isRecord(request.tool_choice) && request.tool_choice.type === 'tool';
   if (history.references.length > 0 || forcesOneTool) {
