@@ -72,7 +72,7 @@ export function resolveHostedToolList(input: ResolveHostedToolListInput): Hosted
       code: 'hosted-search-for-caller-deferral',
       message:
         "the body defers tools of its own (a toolset or MCP toolset whose members defer, or a provider tool with `defer_loading`), which the library's `tool_search` cannot load " +
-        "(it answers with the plan's tools); Anthropic's hosted search tool was sent beside it, so they can be found",
+        `(it answers with the plan's tools); ${plan.mechanism === 'openai-hosted' ? 'OpenAI' : 'Anthropic'}'s hosted search tool was sent beside it, so they can be found`,
     });
   }
 
