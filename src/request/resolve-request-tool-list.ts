@@ -59,9 +59,13 @@ export interface ResolveRequestToolListInput {
  * one; otherwise the body's tools in body order, extra entries at the end), the last `trailing` after everything.
  */
 export interface RequestToolList {
+  /** What the request sends of the plan's tools and the package's own, in send order. */
   readonly entries: readonly RequestToolEntry[];
+  /** How many of `entries` go first (the library's `tool_search` under hosted search). */
   readonly leading: number;
+  /** How many of `entries` go last (the package's own tools defined again for the history). */
   readonly trailing: number;
+  /** Whether the provider's hosted search tool is sent, after the leading entries (never deferred). */
   readonly hostedSearch: boolean;
   /** `removed`: the body's own deferrals are sent without the defer flag (nothing could load them). */
   readonly callerDeferral: CallerDeferral;
@@ -72,7 +76,8 @@ export interface RequestToolList {
 
 /**
  * The one decision of a request: which tools it sends in which form (full, stub, deferred with the provider's flag),
- * which of the package's own tools, the guidance note, and what the history needs restored.
+ * which of the package's own tools, the guidance note, and what the history needs restored, for the mechanisms a
+ * wire API with Anthropic's hosted search carries (the Messages API; `resolvePlanForWireAPI` first):
  *
  * - `client`: the client-side tool list (`resolveToolList`); a forced tool and, where the listing leaves deferred
  *   tools out, every tool the history names are sent in full.
@@ -85,10 +90,8 @@ export interface RequestToolList {
  * Not part of the public API.
  */
 export function resolveRequestToolList(input: ResolveRequestToolListInput): RequestToolList {
-  const { plan, names, bodyTools, referenced } = input;
+  const { plan, names, bodyTools, catalog, forced, revealed, referenced, calls, otherNames, reader } = input;
   const planned = new Set(plan.tools.map((tool) => tool.name));
-  const { forced } = input;
-  const { catalog, revealed, reader, calls, otherNames } = input;
   // Literals, not `{ ...input, planned }`: adding keys to a spread object is V8's slow path, on every request.
   const restored = resolveRequestToolMatch({ plan, planned, bodyTools, catalog, revealed, referenced, forced: forced.forced, reader });
   const own = resolveOwnToolsSent(plan);
@@ -142,8 +145,7 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
     }
     case 'none':
       warnings.push(...ownSearchRemoved(input.ownInBody, history.ownTools, plan.mechanism));
-      entries = [...bodyTools.values()].map(({ definition }) => loaded(definition));
-      if (restored.size > 0) entries = [...entries, ...[...restored.values()].map(loaded)];
+      entries = [...[...bodyTools.values()].map(({ definition }) => loaded(definition)), ...[...restored.values()].map(loaded)];
       break;
     case 'openai-hosted':
       // resolvePlanForWireAPI turns it into `client` on an API without OpenAI's hosted search.
