@@ -1,7 +1,7 @@
 /** One documented provider rule a request body breaks: the request would be rejected with an HTTP 400. */
-export interface PreflightViolation {
+export interface PreflightViolation<Rule extends string = string> {
   /** The rule's stable id, e.g. `deferred-without-tool-search`. */
-  readonly rule: string;
+  readonly rule: Rule;
   /** Where in the body, as a JSON path (`tools[3].name`, `input[5].namespace`). */
   readonly path: string;
   /** What is wrong, naming the tool or item, and the provider's error text where it is known. */
@@ -9,9 +9,12 @@ export interface PreflightViolation {
 }
 
 /** The outcome of a provider's preflight check of a request body. */
-export interface PreflightResult {
+export interface PreflightResult<Rule extends string = string> {
   /** `true` when no documented rule is broken. */
   readonly ok: boolean;
   /** Every broken rule, in body order. Empty when `ok`. */
-  readonly violations: readonly PreflightViolation[];
+  readonly violations: readonly PreflightViolation<Rule>[];
 }
+
+/** Records one broken rule: how a preflight's checks hand a violation to its result, in body order. */
+export type ReportPreflightViolation<Rule extends string = string> = (rule: Rule, path: string, message: string) => void;

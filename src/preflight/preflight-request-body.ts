@@ -1,0 +1,36 @@
+import { isRecord } from '../records/is-record.js';
+import { findLoneSurrogates } from './find-lone-surrogates.js';
+import type { PreflightResult, PreflightViolation, ReportPreflightViolation } from './preflight-result.js';
+import type { SharedPreflightRule } from './shared-preflight-rule.js';
+
+/**
+ * Runs one API's preflight checks on a request body inside the frame every preflight shares: a body that is not an
+ * object is one `invalid-body` violation (worded by `invalidBodyMessage`) and nothing else is checked; otherwise
+ * `check` reads the body and reports each broken rule in body order, and last every lone surrogate in the body is a
+ * `lone-surrogate` violation. `check` returns `'stop'` when the body is too broken to look at further (no lone
+ * surrogates are then looked for). Total: nothing throws unless `check` does. Not part of the public API.
+ *
+ * @example
+ * ```ts
+ * return preflightRequestBody<ConverseRule>(body, (value) => `the body must be an object, got ${describeValue(value)}`, (request, report) => {
+ *   if (!Array.isArray(request.messages)) report('invalid-body', 'messages', '`messages` must be an array');
+ * });
+ * ```
+ */
+export function preflightRequestBody<Rule extends string>(
+  body: unknown,
+  invalidBodyMessage: (body: unknown) => string,
+  check: (body: Record<string, unknown>, report: ReportPreflightViolation<Rule | SharedPreflightRule>) => 'stop' | undefined,
+): PreflightResult<Rule | SharedPreflightRule> {
+  const violations: PreflightViolation<Rule | SharedPreflightRule>[] = [];
+  const report: ReportPreflightViolation<Rule | SharedPreflightRule> = (rule, path, message) => {
+    violations.push({ rule, path, message });
+  };
+  if (!isRecord(body)) {
+    report('invalid-body', '', invalidBodyMessage(body));
+    return { ok: false, violations };
+  }
+  if (check(body, report) === 'stop') return { ok: violations.length === 0, violations };
+  for (const found of findLoneSurrogates(body)) report('lone-surrogate', found.path, found.message);
+  return { ok: violations.length === 0, violations };
+}

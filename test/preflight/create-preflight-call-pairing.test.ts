@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createPreflightCallPairing } from '../../src/preflight/create-preflight-call-pairing.js';
+
+type Step = ['calls', string, string[]] | ['result', string, unknown] | ['other'];
+
+function pair(steps: readonly Step[]): string[] {
+  const problems: string[] = [];
+  const pairing = createPreflightCallPairing({
+    resultWithoutCall: (path, id) => problems.push(`result ${path} ${String(id)}`),
+    callsWithoutResult: (path, ids) => problems.push(`calls ${path} ${ids.join(',')}`),
+  });
+  for (const step of steps) {
+    if (step[0] === 'calls') pairing.calls(step[1], step[2]);
+    else if (step[0] === 'result') pairing.result(step[1], step[2]);
+    else pairing.other();
+  }
+  pairing.end();
+  return problems;
+}
+
+describe('createPreflightCallPairing', () => {
+  it('passes results that answer every call of the turn before them', () => {
+    expect(pair([['other'], ['calls', 'm1', ['a', 'b']], ['result', 'm2', 'b'], ['result', 'm3', 'a'], ['other']])).toEqual([]);
+  });
+
+  it.each<[string, Step[], string[]]>([
+    ['a result with no call before it', [['other'], ['result', 'm1', 'a']], ['result m1 a']],
+    [
+      'a result without an id',
+      [
+        ['calls', 'm0', ['a']],
+        ['result', 'm1', undefined],
+      ],
+      ['result m1 undefined', 'calls m0 a'],
+    ],
+    [
+      'a second answer to one call',
+      [
+        ['calls', 'm0', ['a']],
+        ['result', 'm1', 'a'],
+        ['result', 'm2', 'a'],
+      ],
+      ['result m2 a'],
+    ],
+    ['a result after the turn ended', [['calls', 'm0', ['a']], ['result', 'm1', 'a'], ['other'], ['result', 'm3', 'a']], ['result m3 a']],
+    ['calls left unanswered before other text', [['calls', 'm0', ['a', 'b']], ['result', 'm1', 'a'], ['other']], ['calls m0 b']],
+    [
+      'calls left unanswered before the next calls',
+      [
+        ['calls', 'm0', ['a']],
+        ['calls', 'm1', ['b']],
+        ['result', 'm2', 'b'],
+      ],
+      ['calls m0 a'],
+    ],
+    ['calls left unanswered at the end', [['other'], ['calls', 'm1', ['a']]], ['calls m1 a']],
+  ])('reports %s', (_, steps, problems) => {
+    expect(pair(steps)).toEqual(problems);
+  });
+});
