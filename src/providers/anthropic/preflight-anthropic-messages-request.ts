@@ -1,7 +1,8 @@
 import { isRecord } from '../../records/is-record.js';
-import { findLoneSurrogates } from '../../preflight/find-lone-surrogates.js';
-import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
-import { isValidToolName } from '../../names/create-tool-name-mapping.js';
+import type { PreflightResult, PreflightViolation, ReportPreflightViolation } from '../../preflight/preflight-result.js';
+import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
+import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
+import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { resolveModelSupport } from '../../models/resolve-model-support.js';
 import type { ModelPlatform, ModelReference } from '../../models/model-reference.js';
@@ -10,8 +11,31 @@ import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-u
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
 
+/** Every rule id, in the order they are checked. */
+export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
+  'invalid-body',
+  'invalid-tool-name',
+  'duplicate-tool-name',
+  'all-tools-deferred',
+  'search-tool-deferred',
+  'deferred-tool-cache-control',
+  'too-many-deferred-tools',
+  'toolset-entry-deferred',
+  'toolset-members-disagree',
+  'server-tool-result',
+  'undefined-tool-reference',
+  'undefined-tool-use',
+  'error-result-tool-reference',
+  'undefined-tool-choice',
+  'tool-search-unsupported-model',
+  'bedrock-beta-missing',
+  'bedrock-bm25-search-tool',
+  'lone-surrogate',
+] as const;
+
 /**
- * The Messages API rules {@link preflightAnthropicMessagesRequest} checks, each a documented or reported HTTP 400.
+ * The Messages API rules {@link preflightAnthropicMessagesRequest} checks, each a documented or reported HTTP 400,
+ * with the rules every preflight checks ({@link SharedPreflightRule}).
  *
  * - `invalid-body`: the body is not an object, `messages` is not an array, `tools` is not an array, a `tools`
  *   entry is not a tool object, or it is an OpenAI tool (`type: 'function'`, which the Messages API has no tag for:
@@ -46,54 +70,11 @@ import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.
  *   `anthropic_beta` list; Bedrock answers 400 (e.g. "Input tag 'tool_reference' found using 'type' does not match
  *   any of the expected tags").
  * - `bedrock-bm25-search-tool`: on Amazon Bedrock, the BM25 search tool, which Bedrock does not offer (regex only).
- * - `lone-surrogate`: a string or key anywhere in the body holds a UTF-16 surrogate without its other half (an emoji
- *   or CJK extension character cut in two), which JSON carries as an unpaired `\udXXX` escape [obs: Anthropic 400
- *   "no low surrogate in string"; every API parses the body as JSON].
  *
  * With an `mcp_toolset` in `tools` the three `undefined-*` rules are not checked: the MCP server's tool names are not
  * in the body.
  */
-export type AnthropicMessagesPreflightRule =
-  | 'invalid-body'
-  | 'invalid-tool-name'
-  | 'duplicate-tool-name'
-  | 'all-tools-deferred'
-  | 'search-tool-deferred'
-  | 'deferred-tool-cache-control'
-  | 'too-many-deferred-tools'
-  | 'toolset-entry-deferred'
-  | 'toolset-members-disagree'
-  | 'server-tool-result'
-  | 'undefined-tool-reference'
-  | 'undefined-tool-use'
-  | 'error-result-tool-reference'
-  | 'undefined-tool-choice'
-  | 'tool-search-unsupported-model'
-  | 'bedrock-beta-missing'
-  | 'bedrock-bm25-search-tool'
-  | 'lone-surrogate';
-
-/** Every rule id, in the order they are checked. */
-export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES: readonly AnthropicMessagesPreflightRule[] = [
-  'invalid-body',
-  'invalid-tool-name',
-  'duplicate-tool-name',
-  'all-tools-deferred',
-  'search-tool-deferred',
-  'deferred-tool-cache-control',
-  'too-many-deferred-tools',
-  'toolset-entry-deferred',
-  'toolset-members-disagree',
-  'server-tool-result',
-  'undefined-tool-reference',
-  'undefined-tool-use',
-  'error-result-tool-reference',
-  'undefined-tool-choice',
-  'tool-search-unsupported-model',
-  'bedrock-beta-missing',
-  'bedrock-bm25-search-tool',
-  'lone-surrogate',
-];
+export type AnthropicMessagesPreflightRule = (typeof ANTHROPIC_MESSAGES_PREFLIGHT_RULES)[number];
 
 /** What {@link preflightAnthropicMessagesRequest} needs besides the body. */
 export interface PreflightAnthropicMessagesRequestOptions {
@@ -107,14 +88,10 @@ export interface PreflightAnthropicMessagesRequestOptions {
 }
 
 /** One broken rule, with its Messages API rule id. */
-export interface AnthropicMessagesPreflightViolation extends PreflightViolation {
-  readonly rule: AnthropicMessagesPreflightRule;
-}
+export type AnthropicMessagesPreflightViolation = PreflightViolation<AnthropicMessagesPreflightRule>;
 
 /** The outcome of {@link preflightAnthropicMessagesRequest}. */
-export interface AnthropicMessagesPreflightResult extends PreflightResult {
-  readonly violations: readonly AnthropicMessagesPreflightViolation[];
-}
+export type AnthropicMessagesPreflightResult = PreflightResult<AnthropicMessagesPreflightRule>;
 
 /**
  * Checks a Messages API request body against the HTTP 400 rules that tool search can trigger (see
@@ -132,90 +109,84 @@ export interface AnthropicMessagesPreflightResult extends PreflightResult {
  * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool
  */
 export function preflightAnthropicMessagesRequest(body: unknown, options: PreflightAnthropicMessagesRequestOptions = {}): AnthropicMessagesPreflightResult {
-  const violations: AnthropicMessagesPreflightViolation[] = [];
-  const add = (rule: AnthropicMessagesPreflightRule, path: string, message: string): void => {
-    violations.push({ rule, path, message });
-  };
-  if (!isRecord(body)) {
-    add('invalid-body', '', `the request body must be an object, got ${describeValue(body)}`);
-    return { ok: false, violations };
-  }
-
-  const defined = new Set<string>();
-  let hasMCPToolset = false;
-  const tools = body.tools;
-  if (tools !== undefined && tools !== null && !Array.isArray(tools)) add('invalid-body', 'tools', `\`tools\` must be an array, got ${describeValue(tools)}`);
-  if (Array.isArray(tools)) {
-    const firstIndex = new Map<string, number>();
-    let deferred = 0;
-    tools.forEach((entry: unknown, index) => {
-      const path = `tools[${index}]`;
-      const kind = resolveAnthropicToolKind(entry);
-      if (kind === 'invalid') {
-        add('invalid-body', path, `\`${path}\` must be a tool object with a string \`type\` (or none), got ${describeValue(entry)}`);
-        return;
+  return preflightRequestBody<AnthropicMessagesPreflightRule>(
+    body,
+    (value) => `the request body must be an object, got ${describeValue(value)}`,
+    (request, add) => {
+      const names = createPreflightToolNames(
+        ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
+        {
+          // The API's own wording, which names the tool the pydantic way: `tools.3.custom.name`.
+          invalid: (name, place) =>
+            `${place.replace(/\[(\d+)\]$/, '.$1')}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (got ${describeValue(name)})`,
+          duplicate: (name, first, place) => `tool \`${name}\` is defined twice (\`${first}\` and \`${place}\`); tool names must be unique`,
+        },
+        add,
+      );
+      const hasMCPToolset = checkTools(request.tools, names, add);
+      const messages = request.messages;
+      if (!Array.isArray(messages)) add('invalid-body', 'messages', `\`messages\` must be an array, got ${describeValue(messages)}`);
+      else checkHistory(messages, names.has, hasMCPToolset, add);
+      const toolChoice = request.tool_choice;
+      if (isRecord(toolChoice) && toolChoice.type === 'tool' && typeof toolChoice.name === 'string' && !hasMCPToolset && !names.has(toolChoice.name)) {
+        add('undefined-tool-choice', 'tool_choice.name', `\`tool_choice\` forces \`${toolChoice.name}\`, which is not in \`tools\``);
       }
-      const tool = entry as Record<string, unknown>;
-      if (tool.type === 'function') {
-        add(
-          'invalid-body',
-          `${path}.type`,
-          `tools.${index}: Input tag 'function' found using 'type' does not match any of the expected tags (\`${path}\` is an OpenAI tool; the Messages API takes \`{ name, description, input_schema }\`)`,
-        );
-        return;
-      }
-      if (kind === 'mcp-toolset') hasMCPToolset = true;
-      const name = tool.name;
-      if (typeof name === 'string') {
-        const first = firstIndex.get(name);
-        if (first !== undefined)
-          add('duplicate-tool-name', `${path}.name`, `tool \`${name}\` is defined twice (\`tools[${first}]\` and \`${path}\`); tool names must be unique`);
-        else firstIndex.set(name, index);
-        defined.add(name);
-      }
-      if (kind === 'custom' && (typeof name !== 'string' || !isValidToolName(name, ANTHROPIC_MESSAGES_TOOL_NAME_RULE))) {
-        add(
-          'invalid-tool-name',
-          `${path}.name`,
-          `tools.${index}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (got ${describeValue(name)})`,
-        );
-      }
-      const deferral = resolveAnthropicToolDeferral(tool);
-      if (deferral === 'deferred') deferred += 1;
-      const label = typeof name === 'string' ? name : String(tool.type);
-      if (kind === 'tool-search' && tool.defer_loading === true) {
-        add('search-tool-deferred', `${path}.defer_loading`, `the tool search tool \`${label}\` must never have \`defer_loading: true\``);
-      }
-      if (deferral !== 'loaded' && tool.cache_control !== undefined && tool.cache_control !== null) {
-        add(
-          'deferred-tool-cache-control',
-          `${path}.cache_control`,
-          `Tool '${label}' cannot both defer_loading=true cache_control set. Tools defer_loading cannot use prompt caching.`,
-        );
-      }
-      if (kind === 'toolset') checkToolset(tool, path, label, add);
-    });
-    const everyDeferred = tools.length > 0 && tools.every((entry: unknown) => resolveAnthropicToolDeferral(entry) === 'deferred');
-    if (everyDeferred) add('all-tools-deferred', 'tools', 'At least one tool must have defer_loading=false. All tools cannot be deferred.');
-    if (deferred > ANTHROPIC_MAX_DEFERRED_TOOLS) {
-      add('too-many-deferred-tools', 'tools', `${deferred} tools have defer_loading=true; at most ${ANTHROPIC_MAX_DEFERRED_TOOLS} are allowed per request`);
-    }
-  }
-
-  const messages = body.messages;
-  if (!Array.isArray(messages)) add('invalid-body', 'messages', `\`messages\` must be an array, got ${describeValue(messages)}`);
-  else checkHistory(messages, defined, hasMCPToolset, add);
-
-  const toolChoice = body.tool_choice;
-  if (isRecord(toolChoice) && toolChoice.type === 'tool' && typeof toolChoice.name === 'string' && !hasMCPToolset && !defined.has(toolChoice.name)) {
-    add('undefined-tool-choice', 'tool_choice.name', `\`tool_choice\` forces \`${toolChoice.name}\`, which is not in \`tools\``);
-  }
-  checkPlatform(body, options.model, add);
-  for (const found of findLoneSurrogates(body)) add('lone-surrogate', found.path, found.message);
-  return { ok: violations.length === 0, violations };
+      checkPlatform(request, options.model, add);
+      return undefined;
+    },
+  );
 }
 
-type Add = (rule: AnthropicMessagesPreflightRule, path: string, message: string) => void;
+/** Checks `tools`; whether they hold an MCP toolset (whose tool names are not in the body). */
+function checkTools(tools: unknown, names: PreflightToolNames, add: Add): boolean {
+  let hasMCPToolset = false;
+  if (tools !== undefined && tools !== null && !Array.isArray(tools)) add('invalid-body', 'tools', `\`tools\` must be an array, got ${describeValue(tools)}`);
+  if (!Array.isArray(tools)) return hasMCPToolset;
+  let deferred = 0;
+  tools.forEach((entry: unknown, index) => {
+    const path = `tools[${index}]`;
+    const kind = resolveAnthropicToolKind(entry);
+    if (kind === 'invalid') {
+      add('invalid-body', path, `\`${path}\` must be a tool object with a string \`type\` (or none), got ${describeValue(entry)}`);
+      return;
+    }
+    const tool = entry as Record<string, unknown>;
+    if (tool.type === 'function') {
+      add(
+        'invalid-body',
+        `${path}.type`,
+        `tools.${index}: Input tag 'function' found using 'type' does not match any of the expected tags (\`${path}\` is an OpenAI tool; the Messages API takes \`{ name, description, input_schema }\`)`,
+      );
+      return;
+    }
+    if (kind === 'mcp-toolset') hasMCPToolset = true;
+    const name = tool.name;
+    if (typeof name === 'string') names.claim(name, path);
+    if (kind === 'custom') names.checkName(name, path);
+    const deferral = resolveAnthropicToolDeferral(tool);
+    if (deferral === 'deferred') deferred += 1;
+    const label = typeof name === 'string' ? name : String(tool.type);
+    if (kind === 'tool-search' && tool.defer_loading === true) {
+      add('search-tool-deferred', `${path}.defer_loading`, `the tool search tool \`${label}\` must never have \`defer_loading: true\``);
+    }
+    if (deferral !== 'loaded' && tool.cache_control !== undefined && tool.cache_control !== null) {
+      add(
+        'deferred-tool-cache-control',
+        `${path}.cache_control`,
+        `Tool '${label}' cannot both defer_loading=true cache_control set. Tools defer_loading cannot use prompt caching.`,
+      );
+    }
+    if (kind === 'toolset') checkToolset(tool, path, label, add);
+  });
+  const everyDeferred = tools.length > 0 && tools.every((entry: unknown) => resolveAnthropicToolDeferral(entry) === 'deferred');
+  if (everyDeferred) add('all-tools-deferred', 'tools', 'At least one tool must have defer_loading=false. All tools cannot be deferred.');
+  if (deferred > ANTHROPIC_MAX_DEFERRED_TOOLS) {
+    add('too-many-deferred-tools', 'tools', `${deferred} tools have defer_loading=true; at most ${ANTHROPIC_MAX_DEFERRED_TOOLS} are allowed per request`);
+  }
+  return hasMCPToolset;
+}
+
+type Add = ReportPreflightViolation<AnthropicMessagesPreflightRule>;
 
 /** The rules that depend on the model and the platform serving it. */
 function checkPlatform(body: Record<string, unknown>, given: ModelReference | undefined, add: Add): void {
@@ -274,7 +245,7 @@ function checkToolset(tool: Record<string, unknown>, path: string, label: string
   }
 }
 
-function checkHistory(messages: readonly unknown[], defined: ReadonlySet<string>, unknowable: boolean, add: Add): void {
+function checkHistory(messages: readonly unknown[], isDefined: (name: string) => boolean, unknowable: boolean, add: Add): void {
   const serverCallIds = new Set<string>();
   messages.forEach((message: unknown, messageIndex) => {
     if (!isRecord(message) || !Array.isArray(message.content)) return;
@@ -284,7 +255,7 @@ function checkHistory(messages: readonly unknown[], defined: ReadonlySet<string>
       switch (block.type) {
         case 'tool_use':
           if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) return;
-          if (!unknowable && !defined.has(block.name)) {
+          if (!unknowable && !isDefined(block.name)) {
             add('undefined-tool-use', `${path}.name`, `the history calls \`${block.name}\`, which is not in \`tools\``);
           }
           return;
@@ -295,7 +266,7 @@ function checkHistory(messages: readonly unknown[], defined: ReadonlySet<string>
           const content = block.content;
           if (!isRecord(content) || !Array.isArray(content.tool_references)) return;
           content.tool_references.forEach((reference: unknown, index) => {
-            checkReference(reference, `${path}.content.tool_references[${index}]`, defined, unknowable, add);
+            checkReference(reference, `${path}.content.tool_references[${index}]`, isDefined, unknowable, add);
           });
           return;
         }
@@ -315,7 +286,7 @@ function checkHistory(messages: readonly unknown[], defined: ReadonlySet<string>
             if (block.is_error === true) {
               add('error-result-tool-reference', itemPath, "all content must be type 'text' if 'is_error' is true (found a `tool_reference`)");
             }
-            checkReference(item, itemPath, defined, unknowable, add);
+            checkReference(item, itemPath, isDefined, unknowable, add);
           });
           return;
         }
@@ -326,9 +297,9 @@ function checkHistory(messages: readonly unknown[], defined: ReadonlySet<string>
   });
 }
 
-function checkReference(reference: unknown, path: string, defined: ReadonlySet<string>, unknowable: boolean, add: Add): void {
+function checkReference(reference: unknown, path: string, isDefined: (name: string) => boolean, unknowable: boolean, add: Add): void {
   if (!isRecord(reference) || typeof reference.tool_name !== 'string' || unknowable) return;
-  if (!defined.has(reference.tool_name)) {
+  if (!isDefined(reference.tool_name)) {
     add('undefined-tool-reference', `${path}.tool_name`, `Tool reference '${reference.tool_name}' not found in available tools`);
   }
 }

@@ -1,14 +1,16 @@
 import { isRecord } from '../../records/is-record.js';
-import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { findLoneSurrogates } from '../../preflight/find-lone-surrogates.js';
-import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
+import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
+import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
+import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
+import { createPreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiRequestShape } from './gemini-api.js';
 import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
 
 /**
  * The rules {@link preflightGeminiRequest} checks, by stable id. Sources: [sdk] `@google/genai`'s types and doc
- * comments, [obs] the API's 400 messages quoted in public issues.
+ * comments, [obs] the API's 400 messages quoted in public issues. With the rules every preflight checks
+ * ({@link SharedPreflightRule}):
  *
  * - `invalid-body`: the body, `tools`, a tool or a declaration is not the shape the API requires, or the body mixes
  *   the SDK shape (`config`) with top-level REST settings.
@@ -36,22 +38,16 @@ import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-prob
  * - `function-response-count-mismatch`: the numbers of `functionResponse` and `functionCall` parts differ [obs:
  *   "Please ensure that the number of function response parts is equal to the number of function call parts of the
  *   function call turn"].
- * - `lone-surrogate`: a string or key anywhere in the body holds a UTF-16 surrogate without its other half (an emoji
- *   or CJK extension character cut in two), which JSON carries as an unpaired `\udXXX` escape [obs: Anthropic 400
- *   "no low surrogate in string"; every API parses the body as JSON].
  */
 export type GeminiPreflightRule =
-  | 'invalid-body'
-  | 'invalid-tool-name'
-  | 'duplicate-tool-name'
+  | SharedPreflightRule
   | 'parameters-and-json-schema'
   | 'unsupported-schema-keyword'
   | 'multiple-function-tools'
   | 'too-many-function-declarations'
   | 'allowed-function-unknown'
   | 'function-response-without-call'
-  | 'function-response-count-mismatch'
-  | 'lone-surrogate';
+  | 'function-response-count-mismatch';
 
 /**
  * Checks a Gemini `generateContent` body, in the `@google/genai` SDK shape or the REST shape, against the
@@ -67,45 +63,50 @@ export type GeminiPreflightRule =
  * ```
  */
 export function preflightGeminiRequest(body: unknown): PreflightResult {
-  const violations: PreflightViolation[] = [];
-  const add: Add = (rule, path, message) => {
-    violations.push({ rule, path, message });
-  };
-  if (!isRecord(body)) {
-    add('invalid-body', '', `the body must be a request object, got ${describeValue(body)}`);
-    return { ok: false, violations };
-  }
-  const restFields = ['tools', 'systemInstruction', 'toolConfig', 'generationConfig'].filter((field) => body[field] !== undefined);
-  let shape: GeminiRequestShape = 'rest';
-  let settings: Record<string, unknown> = body;
-  if (body.config !== undefined && body.config !== null) {
-    if (!isRecord(body.config)) {
-      add('invalid-body', 'config', `\`config\` must be an object, got ${describeValue(body.config)}`);
-      return { ok: false, violations };
-    }
-    if (restFields.length > 0) add('invalid-body', restFields[0] as string, 'the body mixes `config` (the SDK shape) with top-level REST settings');
-    shape = 'sdk';
-    settings = body.config;
-  } else if (typeof body.model === 'string' && restFields.length === 0) {
-    shape = 'sdk';
-    settings = {};
-  }
-  const prefix = shape === 'sdk' ? 'config.' : '';
-  const declared = checkTools(settings.tools, prefix, shape, add);
-  checkAllowedNames(settings.toolConfig, `${prefix}toolConfig`, declared, add);
-  checkFunctionTurns(body.contents, add);
-  for (const found of findLoneSurrogates(body)) add('lone-surrogate', found.path, found.message);
-  return { ok: violations.length === 0, violations };
+  return preflightRequestBody<GeminiPreflightRule>(
+    body,
+    (value) => `the body must be a request object, got ${describeValue(value)}`,
+    (request, add) => {
+      const restFields = ['tools', 'systemInstruction', 'toolConfig', 'generationConfig'].filter((field) => request[field] !== undefined);
+      let shape: GeminiRequestShape = 'rest';
+      let settings: Record<string, unknown> = request;
+      if (request.config !== undefined && request.config !== null) {
+        if (!isRecord(request.config)) {
+          add('invalid-body', 'config', `\`config\` must be an object, got ${describeValue(request.config)}`);
+          return 'stop';
+        }
+        if (restFields.length > 0) add('invalid-body', restFields[0] as string, 'the body mixes `config` (the SDK shape) with top-level REST settings');
+        shape = 'sdk';
+        settings = request.config;
+      } else if (typeof request.model === 'string' && restFields.length === 0) {
+        shape = 'sdk';
+        settings = {};
+      }
+      const prefix = shape === 'sdk' ? 'config.' : '';
+      const declared = checkTools(settings.tools, prefix, shape, add);
+      checkAllowedNames(settings.toolConfig, `${prefix}toolConfig`, declared, add);
+      checkFunctionTurns(request.contents, add);
+      return undefined;
+    },
+  );
 }
 
-type Add = (rule: GeminiPreflightRule, path: string, message: string) => void;
+type Add = ReportPreflightViolation<GeminiPreflightRule>;
 
-function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, add: Add): Set<string> {
-  const names = new Map<string, string>();
-  if (tools === undefined || tools === null) return new Set();
+function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, add: Add): (name: string) => boolean {
+  const names = createPreflightToolNames(
+    GEMINI_TOOL_NAME_RULE,
+    {
+      invalid: (name) =>
+        `function name ${describeValue(name)} must start with a letter or an underscore and hold only a-z, A-Z, 0-9, _ . - (at most 64 characters)`,
+      duplicate: (name, first) => `function \`${name}\` is also declared at \`${first}\``,
+    },
+    add,
+  );
+  if (tools === undefined || tools === null) return names.has;
   if (!Array.isArray(tools)) {
     add('invalid-body', `${prefix}tools`, `\`tools\` must be an array, got ${describeValue(tools)}`);
-    return new Set();
+    return names.has;
   }
   let count = 0;
   const holders: number[] = [];
@@ -129,18 +130,7 @@ function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, a
         return;
       }
       const name = declaration.name;
-      if (typeof name !== 'string' || !isValidToolName(name, GEMINI_TOOL_NAME_RULE)) {
-        add(
-          'invalid-tool-name',
-          `${path}.name`,
-          `function name ${describeValue(name)} must start with a letter or an underscore and hold only a-z, A-Z, 0-9, _ . - (at most 64 characters)`,
-        );
-      }
-      if (typeof name === 'string') {
-        const earlier = names.get(name);
-        if (earlier !== undefined) add('duplicate-tool-name', `${path}.name`, `function \`${name}\` is also declared at \`${earlier}\``);
-        else names.set(name, path);
-      }
+      names.check(name, path);
       const hasParameters = declaration.parameters !== undefined && declaration.parameters !== null;
       const hasJSONSchema = declaration.parametersJsonSchema !== undefined && declaration.parametersJsonSchema !== null;
       if (hasParameters && hasJSONSchema) {
@@ -162,15 +152,15 @@ function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, a
   if (count > GEMINI_MAX_FUNCTION_DECLARATIONS) {
     add('too-many-function-declarations', `${prefix}tools`, `${count} function declarations; at most ${GEMINI_MAX_FUNCTION_DECLARATIONS} can be specified`);
   }
-  return new Set(names.keys());
+  return names.has;
 }
 
-function checkAllowedNames(toolConfig: unknown, at: string, declared: ReadonlySet<string>, add: Add): void {
+function checkAllowedNames(toolConfig: unknown, at: string, isDeclared: (name: string) => boolean, add: Add): void {
   if (!isRecord(toolConfig) || !isRecord(toolConfig.functionCallingConfig)) return;
   const allowed = toolConfig.functionCallingConfig.allowedFunctionNames;
   if (!Array.isArray(allowed)) return;
   allowed.forEach((name: unknown, index) => {
-    if (typeof name !== 'string' || !declared.has(name)) {
+    if (typeof name !== 'string' || !isDeclared(name)) {
       add('allowed-function-unknown', `${at}.functionCallingConfig.allowedFunctionNames[${index}]`, `${describeValue(name)} is not a declared function`);
     }
   });

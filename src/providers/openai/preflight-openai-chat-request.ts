@@ -1,14 +1,17 @@
 import { isRecord } from '../../records/is-record.js';
-import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { findLoneSurrogates } from '../../preflight/find-lone-surrogates.js';
-import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
+import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
+import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
+import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
+import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
+import { createPreflightCallPairing } from '../../preflight/create-preflight-call-pairing.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
 
 /**
  * The rules {@link preflightOpenAIChatRequest} checks, by stable id. Sources: [sdk] the `openai` SDK's types and
- * doc comments (generated from the OpenAPI spec), [doc] OpenAI's guides, [obs] 400s reported in public issues.
+ * doc comments (generated from the OpenAPI spec), [doc] OpenAI's guides, [obs] 400s reported in public issues. With
+ * the rules every preflight checks ({@link SharedPreflightRule}):
  *
  * - `invalid-body`: the body, `messages`, `tools` or a tool is not the shape the API requires.
  * - `invalid-tool-name`: a function name does not match `^[a-zA-Z0-9_-]{1,64}$` [sdk `FunctionDefinition.name`;
@@ -32,14 +35,9 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
  * - `tool-call-without-result`: an assistant message's tool calls are not all answered by the `tool` messages that
  *   follow it [obs "An assistant message with 'tool_calls' must be followed by tool messages responding to each
  *   'tool_call_id'"].
- * - `lone-surrogate`: a string or key anywhere in the body holds a UTF-16 surrogate without its other half (an emoji
- *   or CJK extension character cut in two), which JSON carries as an unpaired `\udXXX` escape [obs: Anthropic 400
- *   "no low surrogate in string"; every API parses the body as JSON].
  */
 export type OpenAIChatPreflightRule =
-  | 'invalid-body'
-  | 'invalid-tool-name'
-  | 'duplicate-tool-name'
+  | SharedPreflightRule
   | 'unsupported-tool-field'
   | 'unsupported-tool-type'
   | 'strict-schema-unsupported'
@@ -48,8 +46,7 @@ export type OpenAIChatPreflightRule =
   | 'tool-choice-without-tools'
   | 'tool-choice-unknown-tool'
   | 'tool-message-without-call'
-  | 'tool-call-without-result'
-  | 'lone-surrogate';
+  | 'tool-call-without-result';
 
 /**
  * Checks an OpenAI Chat Completions request body against the documented HTTP 400 rules for tools and tool calls
@@ -64,34 +61,36 @@ export type OpenAIChatPreflightRule =
  * ```
  */
 export function preflightOpenAIChatRequest(body: unknown): PreflightResult {
-  const violations: PreflightViolation[] = [];
-  const add = (rule: OpenAIChatPreflightRule, path: string, message: string): void => {
-    violations.push({ rule, path, message });
-  };
-  if (!isRecord(body)) {
-    add('invalid-body', '', `the body must be a request object, got ${describeValue(body)}`);
-    return { ok: false, violations };
-  }
-  const functionNames = checkTools(body.tools, add);
-  checkLegacyFunctions(body.functions, add);
-  checkToolChoice(body.tool_choice, body.tools, functionNames, add);
-  if (body.parallel_tool_calls !== undefined && body.parallel_tool_calls !== null && (!Array.isArray(body.tools) || body.tools.length === 0)) {
-    add('tool-choice-without-tools', 'parallel_tool_calls', '`parallel_tool_calls` is only allowed when `tools` are given');
-  }
-  if (Array.isArray(body.messages)) checkToolCallPairs(body.messages, add);
-  else add('invalid-body', 'messages', `\`messages\` must be an array, got ${describeValue(body.messages)}`);
-  for (const found of findLoneSurrogates(body)) add('lone-surrogate', found.path, found.message);
-  return { ok: violations.length === 0, violations };
+  return preflightRequestBody<OpenAIChatPreflightRule>(
+    body,
+    (value) => `the body must be a request object, got ${describeValue(value)}`,
+    (request, add) => {
+      const names = createPreflightToolNames(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES, add);
+      checkTools(request.tools, names, add);
+      checkLegacyFunctions(request.functions, add);
+      checkToolChoice(request.tool_choice, request.tools, names, add);
+      if (request.parallel_tool_calls !== undefined && request.parallel_tool_calls !== null && (!Array.isArray(request.tools) || request.tools.length === 0)) {
+        add('tool-choice-without-tools', 'parallel_tool_calls', '`parallel_tool_calls` is only allowed when `tools` are given');
+      }
+      if (Array.isArray(request.messages)) checkToolCallPairs(request.messages, add);
+      else add('invalid-body', 'messages', `\`messages\` must be an array, got ${describeValue(request.messages)}`);
+      return undefined;
+    },
+  );
 }
 
-type Add = (rule: OpenAIChatPreflightRule, path: string, message: string) => void;
+type Add = ReportPreflightViolation<OpenAIChatPreflightRule>;
 
-function checkTools(tools: unknown, add: Add): Set<string> {
-  const names = new Set<string>();
-  if (tools === undefined) return names;
+const NAME_MESSAGES = {
+  invalid: (name: unknown) => `function name ${describeValue(name)} does not match '^[a-zA-Z0-9_-]{1,64}$'`,
+  duplicate: (name: string, first: string) => `function \`${name}\` is also defined at \`${first}\``,
+};
+
+function checkTools(tools: unknown, names: PreflightToolNames, add: Add): void {
+  if (tools === undefined) return;
   if (!Array.isArray(tools)) {
     add('invalid-body', 'tools', `\`tools\` must be an array, got ${describeValue(tools)}`);
-    return names;
+    return;
   }
   if (tools.length === 0) add('empty-tools', 'tools', '`tools` is an empty array; omit it instead (the API requires at least one tool)');
   if (tools.length > OPENAI_CHAT_MAX_TOOLS) {
@@ -101,7 +100,6 @@ function checkTools(tools: unknown, add: Add): Set<string> {
       `Invalid 'tools': array too long. Expected an array with maximum length ${OPENAI_CHAT_MAX_TOOLS}, but got an array with length ${tools.length} instead. (array_above_max_length)`,
     );
   }
-  const first = new Map<string, number>();
   tools.forEach((tool: unknown, index) => {
     const at = `tools[${index}]`;
     if (!isRecord(tool)) {
@@ -125,15 +123,7 @@ function checkTools(tools: unknown, add: Add): Set<string> {
       return;
     }
     const name = inner.name;
-    if (typeof name !== 'string' || !isValidToolName(name, OPENAI_CHAT_TOOL_NAME_RULE)) {
-      add('invalid-tool-name', `${at}.function.name`, `function name ${describeValue(name)} does not match '^[a-zA-Z0-9_-]{1,64}$'`);
-    }
-    if (typeof name === 'string') {
-      const earlier = first.get(name);
-      if (earlier !== undefined) add('duplicate-tool-name', `${at}.function.name`, `function \`${name}\` is also defined at \`tools[${earlier}]\``);
-      else first.set(name, index);
-      names.add(name);
-    }
+    names.check(name, at, `${at}.function.name`);
     if (inner.strict === true && inner.parameters !== undefined) {
       const problem = resolveOpenAIChatStrictSchemaProblem(inner.parameters);
       if (problem !== null)
@@ -144,20 +134,18 @@ function checkTools(tools: unknown, add: Add): Set<string> {
         );
     }
   });
-  return names;
 }
 
 function checkLegacyFunctions(functions: unknown, add: Add): void {
   if (!Array.isArray(functions)) return;
+  // The legacy `functions` are their own scope: only the name rule applies to them.
+  const names = createPreflightToolNames(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES, add);
   functions.forEach((fn: unknown, index) => {
-    const name = isRecord(fn) ? fn.name : undefined;
-    if (typeof name !== 'string' || !isValidToolName(name, OPENAI_CHAT_TOOL_NAME_RULE)) {
-      add('invalid-tool-name', `functions[${index}].name`, `function name ${describeValue(name)} does not match '^[a-zA-Z0-9_-]{1,64}$'`);
-    }
+    names.checkName(isRecord(fn) ? fn.name : undefined, `functions[${index}]`);
   });
 }
 
-function checkToolChoice(choice: unknown, tools: unknown, functionNames: ReadonlySet<string>, add: Add): void {
+function checkToolChoice(choice: unknown, tools: unknown, names: PreflightToolNames, add: Add): void {
   if (choice === undefined || choice === null) return;
   if (!Array.isArray(tools) || tools.length === 0) {
     add('tool-choice-without-tools', 'tool_choice', '`tool_choice` is only allowed when `tools` are given');
@@ -174,45 +162,32 @@ function checkToolChoice(choice: unknown, tools: unknown, functionNames: Readonl
     });
   }
   for (const [path, name] of named) {
-    if (typeof name !== 'string' || !functionNames.has(name))
+    if (typeof name !== 'string' || !names.has(name))
       add('tool-choice-unknown-tool', path, `\`tool_choice\` names ${describeValue(name)}, which is not a function in \`tools\``);
   }
 }
 
 function checkToolCallPairs(messages: readonly unknown[], add: Add): void {
-  let pending = new Set<string>();
-  let caller = -1;
-  const unanswered = (): void => {
-    if (pending.size === 0) return;
-    add(
-      'tool-call-without-result',
-      `messages[${caller}].tool_calls`,
-      `tool calls ${[...pending].map((id) => `\`${id}\``).join(', ')} have no \`tool\` message answering them`,
-    );
-  };
-  messages.forEach((message: unknown, index) => {
-    if (!isRecord(message)) {
-      add('invalid-body', `messages[${index}]`, `a message must be an object, got ${describeValue(message)}`);
-      return;
-    }
-    if (message.role === 'tool') {
-      const id = message.tool_call_id;
-      if (typeof id === 'string' && pending.has(id)) pending.delete(id);
-      else {
-        add(
-          'tool-message-without-call',
-          `messages[${index}].tool_call_id`,
-          `tool message ${describeValue(id)} does not answer a tool call of the assistant message before it`,
-        );
-      }
-      return;
-    }
-    unanswered();
-    pending = new Set();
-    if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
-      caller = index;
-      for (const call of message.tool_calls) if (isRecord(call) && typeof call.id === 'string') pending.add(call.id);
-    }
+  const pairing = createPreflightCallPairing({
+    resultWithoutCall: (path, id) =>
+      add(
+        'tool-message-without-call',
+        `${path}.tool_call_id`,
+        `tool message ${describeValue(id)} does not answer a tool call of the assistant message before it`,
+      ),
+    callsWithoutResult: (path, ids) =>
+      add('tool-call-without-result', `${path}.tool_calls`, `tool calls ${ids.map((id) => `\`${id}\``).join(', ')} have no \`tool\` message answering them`),
   });
-  unanswered();
+  messages.forEach((message: unknown, index) => {
+    const path = `messages[${index}]`;
+    if (!isRecord(message)) add('invalid-body', path, `a message must be an object, got ${describeValue(message)}`);
+    else if (message.role === 'tool') pairing.result(path, message.tool_call_id);
+    else if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
+      pairing.calls(
+        path,
+        message.tool_calls.filter((call: unknown) => isRecord(call) && typeof call.id === 'string').map((call: Record<string, unknown>) => call.id as string),
+      );
+    } else pairing.other();
+  });
+  pairing.end();
 }

@@ -1,7 +1,9 @@
 import { isRecord } from '../../records/is-record.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
-import { findLoneSurrogates } from '../../preflight/find-lone-surrogates.js';
-import type { PreflightResult, PreflightViolation } from '../../preflight/preflight-result.js';
+import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
+import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
+import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
+import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import {
   OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY,
   OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
@@ -13,7 +15,8 @@ import { resolveModelSupport } from '../../models/resolve-model-support.js';
 
 /**
  * The rules {@link preflightOpenAIResponsesRequest} checks, by stable id. Each is an HTTP 400 of the Responses API
- * (the provider's message quoted where it is known) unless marked otherwise.
+ * (the provider's message quoted where it is known) unless marked otherwise, with the rules every preflight checks
+ * ({@link SharedPreflightRule}).
  *
  * - `invalid-body`: the body is not an object.
  * - `invalid-tools`: `tools` is not an array, or a tool is not an object with a `type`.
@@ -59,15 +62,10 @@ import { resolveModelSupport } from '../../models/resolve-model-support.js';
  * - `output-only-field`: an `input` item carries the output-only `created_by`.
  * - `tool-search-unsupported-model`: a `tool_search` tool is sent to an OpenAI model known not to support it (before
  *   GPT-5.4, or a `-nano` model: `gpt-5.4-nano` answers it with a 400). Unknown and gateway model ids are not checked.
- * - `lone-surrogate`: a string or key anywhere in the body holds a UTF-16 surrogate without its other half (an emoji
- *   or CJK extension character cut in two), which JSON carries as an unpaired `\udXXX` escape [obs: Anthropic 400
- *   "no low surrogate in string"; every API parses the body as JSON].
  */
 export type OpenAIResponsesPreflightRule =
-  | 'invalid-body'
+  | SharedPreflightRule
   | 'invalid-tools'
-  | 'invalid-tool-name'
-  | 'duplicate-tool-name'
   | 'invalid-namespace-name'
   | 'duplicate-namespace-name'
   | 'namespace-without-description'
@@ -89,8 +87,7 @@ export type OpenAIResponsesPreflightRule =
   | 'function-call-invalid-name'
   | 'tool-search-call-id-length'
   | 'output-only-field'
-  | 'tool-search-unsupported-model'
-  | 'lone-surrogate';
+  | 'tool-search-unsupported-model';
 
 /** The longest `call_id` the API accepts on `tool_search_call` / `tool_search_output` input items. */
 const MAX_CALL_ID_LENGTH = 64;
@@ -109,33 +106,52 @@ const MAX_CALL_ID_LENGTH = 64;
  * @see https://developers.openai.com/api/docs/guides/tools-tool-search
  */
 export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult {
-  const violations: PreflightViolation[] = [];
-  const report = (rule: OpenAIResponsesPreflightRule, path: string, message: string): void => {
-    violations.push({ rule, path, message });
-  };
-  if (!isRecord(body)) {
-    report('invalid-body', '', 'The request body must be a JSON object.');
-    return { ok: false, violations };
-  }
-  const tools = body.tools;
-  if (tools !== undefined && tools !== null && !Array.isArray(tools)) report('invalid-tools', 'tools', '`tools` must be an array.');
-  const list: unknown[] = Array.isArray(tools) ? tools : [];
+  return preflightRequestBody<OpenAIResponsesPreflightRule>(
+    body,
+    () => 'The request body must be a JSON object.',
+    (request, report) => {
+      const tools = request.tools;
+      if (tools !== undefined && tools !== null && !Array.isArray(tools)) report('invalid-tools', 'tools', '`tools` must be an array.');
+      const list: unknown[] = Array.isArray(tools) ? tools : [];
+      const searchTools = checkTools(list, report);
+      if (searchTools.length > 0 && typeof request.model === 'string') {
+        const support = resolveModelSupport(request.model);
+        if (support.gateway === null && /^gpt-\d/.test(support.baseId) && !support.openaiHosted) {
+          report(
+            'tool-search-unsupported-model',
+            searchTools[0] as string,
+            `\`${request.model}\` does not support \`tool_search\` (OpenAI documents it from GPT-5.4 on, without the nano tier); send this model no tool search tool.`,
+          );
+        }
+      }
+      checkToolChoice(request.tool_choice, list, report);
+      checkInput(request, list, report);
+      return undefined;
+    },
+  );
+}
 
+type Report = ReportPreflightViolation<OpenAIResponsesPreflightRule>;
+
+const INVALID_FUNCTION_NAME = (name: unknown, place: string): string =>
+  `Invalid '${place}.name': function names must match '^[a-zA-Z0-9_-]+$' and be at most ${OPENAI_RESPONSES_TOOL_NAME_RULE.maxLength} characters, got ${JSON.stringify(name)}.`;
+
+/** Checks `tools` and the namespaces in it; the paths of the tool search tools. */
+function checkTools(list: readonly unknown[], report: Report): string[] {
   let firstDeferred: string | undefined;
   const deferredFunctions = new Set<string>();
   const searchTools: { path: string; hosted: boolean }[] = [];
-  const topLevelNames = new Map<string, string>();
+  const topLevelNames = createPreflightToolNames(
+    OPENAI_RESPONSES_TOOL_NAME_RULE,
+    { invalid: INVALID_FUNCTION_NAME, duplicate: (name, first, place) => `Tool name '${name}' is used by ${first} and ${place}; tool names must be unique.` },
+    report,
+  );
   const namespaceNames = new Map<string, string>();
-  const checkName = (name: unknown, path: string, kind: string): name is string => {
-    if (kind === 'custom' ? typeof name === 'string' && name.length > 0 : typeof name === 'string' && isValidToolName(name, OPENAI_RESPONSES_TOOL_NAME_RULE))
-      return true;
-    report(
-      'invalid-tool-name',
-      `${path}.name`,
-      kind === 'custom'
-        ? `Invalid '${path}.name': a custom tool needs a non-empty name, got ${JSON.stringify(name)}.`
-        : `Invalid '${path}.name': function names must match '^[a-zA-Z0-9_-]+$' and be at most ${OPENAI_RESPONSES_TOOL_NAME_RULE.maxLength} characters, got ${JSON.stringify(name)}.`,
-    );
+  // A custom tool's name is free text: only a function's name has a pattern.
+  const checkName = (names: PreflightToolNames, tool: Record<string, unknown>, path: string): tool is Record<string, unknown> & { name: string } => {
+    if (tool.type !== 'custom') return names.checkName(tool.name, path);
+    if (typeof tool.name === 'string' && tool.name.length > 0) return true;
+    report('invalid-tool-name', `${path}.name`, `Invalid '${path}.name': a custom tool needs a non-empty name, got ${JSON.stringify(tool.name)}.`);
     return false;
   };
 
@@ -148,11 +164,8 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
     switch (tool.type) {
       case 'function':
       case 'custom': {
-        if (!checkName(tool.name, path, tool.type)) return;
-        const first = topLevelNames.get(tool.name);
-        if (first !== undefined)
-          report('duplicate-tool-name', `${path}.name`, `Tool name '${tool.name}' is used by ${first} and ${path}; tool names must be unique.`);
-        else topLevelNames.set(tool.name, path);
+        if (!checkName(topLevelNames, tool, path)) return;
+        topLevelNames.claim(tool.name, path);
         if (tool.defer_loading === true) {
           firstDeferred ??= `${path}.defer_loading`;
           deferredFunctions.add(tool.name);
@@ -214,7 +227,14 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
       report('namespace-without-tools', `${path}.tools`, `Namespace ${JSON.stringify(name)} must hold at least one function or custom tool.`);
       return;
     }
-    const seen = new Map<string, string>();
+    const members = createPreflightToolNames(
+      OPENAI_RESPONSES_TOOL_NAME_RULE,
+      {
+        invalid: INVALID_FUNCTION_NAME,
+        duplicate: (member, first, place) => `Tool name '${member}' is used twice in namespace ${JSON.stringify(name)} (${first} and ${place}).`,
+      },
+      report,
+    );
     namespace.tools.forEach((member: unknown, index) => {
       const memberPath = `${path}.tools[${index}]`;
       if (!isRecord(member) || (member.type !== 'function' && member.type !== 'custom')) {
@@ -225,15 +245,8 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
         );
         return;
       }
-      if (!checkName(member.name, memberPath, member.type)) return;
-      const first = seen.get(member.name);
-      if (first !== undefined)
-        report(
-          'duplicate-tool-name',
-          `${memberPath}.name`,
-          `Tool name '${member.name}' is used twice in namespace ${JSON.stringify(name)} (${first} and ${memberPath}).`,
-        );
-      else seen.set(member.name, memberPath);
+      if (!checkName(members, member, memberPath)) return;
+      members.claim(member.name, memberPath);
       if (member.defer_loading === true) firstDeferred ??= `${memberPath}.defer_loading`;
     });
   }
@@ -255,29 +268,10 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
     report('tool-search-without-deferred', hostedSearch.path, "Invalid Value: 'tools.tool_search'. tools.tool_search requires at least one deferred tool.");
   }
   for (const extra of searchTools.slice(1)) report('duplicate-tool-search', extra.path, 'Only one tool search tool may be sent.');
-
-  if (searchTools.length > 0 && typeof body.model === 'string') {
-    const support = resolveModelSupport(body.model);
-    if (support.gateway === null && /^gpt-\d/.test(support.baseId) && !support.openaiHosted) {
-      report(
-        'tool-search-unsupported-model',
-        (searchTools[0] as { path: string }).path,
-        `\`${body.model}\` does not support \`tool_search\` (OpenAI documents it from GPT-5.4 on, without the nano tier); send this model no tool search tool.`,
-      );
-    }
-  }
-
-  checkToolChoice(body.tool_choice, list, report);
-  checkInput(body, list, report);
-  for (const found of findLoneSurrogates(body)) report('lone-surrogate', found.path, found.message);
-  return { ok: violations.length === 0, violations };
+  return searchTools.map((tool) => tool.path);
 }
 
-function checkToolChoice(
-  choice: unknown,
-  tools: readonly unknown[],
-  report: (rule: OpenAIResponsesPreflightRule, path: string, message: string) => void,
-): void {
+function checkToolChoice(choice: unknown, tools: readonly unknown[], report: Report): void {
   if (!isRecord(choice)) return;
   if (choice.type === 'tool_search') {
     report('tool-choice-tool-search', 'tool_choice', 'The tool search tool cannot be forced with `tool_choice`.');
@@ -310,11 +304,7 @@ function checkToolChoice(
   }
 }
 
-function checkInput(
-  body: Record<string, unknown>,
-  tools: readonly unknown[],
-  report: (rule: OpenAIResponsesPreflightRule, path: string, message: string) => void,
-): void {
+function checkInput(body: Record<string, unknown>, tools: readonly unknown[], report: Report): void {
   if (!Array.isArray(body.input)) return;
   const found = resolveOpenAIResponsesToolLocations(tools, body.input);
   const locations = { function_call: found.function, custom_tool_call: found.custom };
