@@ -2,8 +2,11 @@
 export interface PreflightCallPairingProblems {
   /** The result at `path` answers no call of the model's turn right before it (or one answered already). */
   readonly resultWithoutCall: (path: string, id: unknown) => void;
-  /** The model's turn at `path` made calls (`ids`) that the results after it do not answer. */
-  readonly callsWithoutResult: (path: string, ids: readonly string[]) => void;
+  /**
+   * The model's turn at `path` made calls (`ids`, in call order) that no result answered before the turn at `endedAt`
+   * began (where their results were due); `endedAt` is `undefined` when the history ended first.
+   */
+  readonly callsWithoutResult: (path: string, ids: readonly string[], endedAt: string | undefined) => void;
 }
 
 /**
@@ -17,8 +20,8 @@ export interface PreflightCallPairing {
   calls(path: string, ids: readonly string[]): void;
   /** One tool result at `path`, answering the call `id` (any value: a missing id answers nothing). */
   result(path: string, id: unknown): void;
-  /** Anything else (a user's text, a model turn without calls): ends the turn before it. */
-  other(): void;
+  /** Anything else at `path` (a user's text, a model turn without calls): ends the turn before it. */
+  other(path: string): void;
   /** The end of the history: ends the last turn. */
   end(): void;
 }
@@ -32,7 +35,7 @@ export interface PreflightCallPairing {
  * const pairing = createPreflightCallPairing({ resultWithoutCall, callsWithoutResult });
  * for (const [index, message] of messages.entries()) {
  *   if (message.role === 'tool') pairing.result(`messages[${index}]`, message.tool_call_id);
- *   else pairing.other();
+ *   else pairing.other(`messages[${index}]`);
  * }
  * pairing.end();
  * ```
@@ -40,13 +43,13 @@ export interface PreflightCallPairing {
 export function createPreflightCallPairing(problems: PreflightCallPairingProblems): PreflightCallPairing {
   let pending = new Set<string>();
   let caller = '';
-  const endTurn = (): void => {
-    if (pending.size > 0) problems.callsWithoutResult(caller, [...pending]);
+  const endTurn = (endedAt: string | undefined): void => {
+    if (pending.size > 0) problems.callsWithoutResult(caller, [...pending], endedAt);
     pending = new Set();
   };
   return {
     calls(path, ids) {
-      endTurn();
+      endTurn(path);
       caller = path;
       pending = new Set(ids);
     },
@@ -55,6 +58,6 @@ export function createPreflightCallPairing(problems: PreflightCallPairingProblem
       problems.resultWithoutCall(path, id);
     },
     other: endTurn,
-    end: endTurn,
+    end: () => endTurn(undefined),
   };
 }

@@ -22,8 +22,8 @@ export interface PreflightToolNames {
   claim(name: string, place: string, path?: string): boolean;
   /** {@link PreflightToolNames.checkName}, then {@link PreflightToolNames.claim} for any string name, valid or not. */
   check(name: unknown, place: string, path?: string): name is string;
-  /** Whether a tool of the scope took `name`. */
-  has(name: string): boolean;
+  /** Whether `name` is the name a tool of the scope took (any value: only a string can be). */
+  has(name: unknown): name is string;
 }
 
 /**
@@ -62,7 +62,7 @@ export function createPreflightToolNames(
       if (typeof name === 'string') names.claim(name, place, path);
       return valid;
     },
-    has: (name) => first.has(name),
+    has: (name: unknown): name is string => typeof name === 'string' && first.has(name),
   };
   return names;
 }

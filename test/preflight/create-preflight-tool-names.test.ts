@@ -35,7 +35,7 @@ describe('createPreflightToolNames', () => {
     expect(names.claim('b', 'tools[1]')).toBe(true);
     expect(names.claim('a', 'tools[2]')).toBe(false);
     expect(violations).toEqual([{ rule: 'duplicate-tool-name', path: 'tools[2].name', message: 'a: tools[0] and tools[2]' }]);
-    expect([names.has('a'), names.has('b'), names.has('c')]).toEqual([true, true, false]);
+    expect([names.has('a'), names.has('b'), names.has('c'), names.has(undefined)]).toEqual([true, true, false, false]);
   });
 
   it('checks the rule, then claims any string name, valid or not', () => {
