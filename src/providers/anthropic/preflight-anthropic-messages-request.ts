@@ -3,6 +3,7 @@ import type { PreflightResult, PreflightViolation, ReportPreflightViolation } fr
 import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
+import { isPreflightArray } from '../../preflight/is-preflight-array.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { resolveModelSupport } from '../../models/resolve-model-support.js';
 import type { ModelPlatform, ModelReference } from '../../models/model-reference.js';
@@ -124,9 +125,7 @@ export function preflightAnthropicMessagesRequest(body: unknown, options: Prefli
         add,
       );
       const hasMCPToolset = checkTools(request.tools, names, add);
-      const messages = request.messages;
-      if (!Array.isArray(messages)) add('invalid-body', 'messages', `\`messages\` must be an array, got ${describeValue(messages)}`);
-      else checkHistory(messages, names.has, hasMCPToolset, add);
+      if (isPreflightArray(request.messages, 'messages', add)) checkHistory(request.messages, names.has, hasMCPToolset, add);
       const toolChoice = request.tool_choice;
       if (isRecord(toolChoice) && toolChoice.type === 'tool' && typeof toolChoice.name === 'string' && !hasMCPToolset && !names.has(toolChoice.name)) {
         add('undefined-tool-choice', 'tool_choice.name', `\`tool_choice\` forces \`${toolChoice.name}\`, which is not in \`tools\``);
@@ -140,8 +139,7 @@ export function preflightAnthropicMessagesRequest(body: unknown, options: Prefli
 /** Checks `tools`; whether they hold an MCP toolset (whose tool names are not in the body). */
 function checkTools(tools: unknown, names: PreflightToolNames, add: Add): boolean {
   let hasMCPToolset = false;
-  if (tools !== undefined && tools !== null && !Array.isArray(tools)) add('invalid-body', 'tools', `\`tools\` must be an array, got ${describeValue(tools)}`);
-  if (!Array.isArray(tools)) return hasMCPToolset;
+  if (tools === undefined || tools === null || !isPreflightArray(tools, 'tools', add)) return hasMCPToolset;
   let deferred = 0;
   tools.forEach((entry: unknown, index) => {
     const path = `tools[${index}]`;

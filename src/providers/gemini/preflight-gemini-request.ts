@@ -4,6 +4,8 @@ import type { PreflightResult, ReportPreflightViolation } from '../../preflight/
 import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
+import { isPreflightArray } from '../../preflight/is-preflight-array.js';
+import { isPreflightRecord } from '../../preflight/is-preflight-record.js';
 import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiRequestShape } from './gemini-api.js';
 import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
 
@@ -71,10 +73,7 @@ export function preflightGeminiRequest(body: unknown): PreflightResult {
       let shape: GeminiRequestShape = 'rest';
       let settings: Record<string, unknown> = request;
       if (request.config !== undefined && request.config !== null) {
-        if (!isRecord(request.config)) {
-          add('invalid-body', 'config', `\`config\` must be an object, got ${describeValue(request.config)}`);
-          return 'stop';
-        }
+        if (!isPreflightRecord(request.config, 'config', '`config`', add)) return 'stop';
         if (restFields.length > 0) add('invalid-body', restFields[0] as string, 'the body mixes `config` (the SDK shape) with top-level REST settings');
         shape = 'sdk';
         settings = request.config;
@@ -93,7 +92,7 @@ export function preflightGeminiRequest(body: unknown): PreflightResult {
 
 type Add = ReportPreflightViolation<GeminiPreflightRule>;
 
-function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, add: Add): (name: string) => boolean {
+function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, add: Add): (name: unknown) => boolean {
   const names = createPreflightToolNames(
     GEMINI_TOOL_NAME_RULE,
     {
@@ -103,32 +102,19 @@ function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, a
     },
     add,
   );
-  if (tools === undefined || tools === null) return names.has;
-  if (!Array.isArray(tools)) {
-    add('invalid-body', `${prefix}tools`, `\`tools\` must be an array, got ${describeValue(tools)}`);
-    return names.has;
-  }
+  if (tools === undefined || tools === null || !isPreflightArray(tools, `${prefix}tools`, add)) return names.has;
   let count = 0;
   const holders: number[] = [];
   tools.forEach((tool: unknown, index) => {
     const at = `${prefix}tools[${index}]`;
-    if (!isRecord(tool)) {
-      add('invalid-body', at, `a tool must be an object, got ${describeValue(tool)}`);
-      return;
-    }
+    if (!isPreflightRecord(tool, at, 'a tool', add)) return;
     if (tool.functionDeclarations === undefined || tool.functionDeclarations === null) return;
-    if (!Array.isArray(tool.functionDeclarations)) {
-      add('invalid-body', `${at}.functionDeclarations`, `\`functionDeclarations\` must be an array, got ${describeValue(tool.functionDeclarations)}`);
-      return;
-    }
+    if (!isPreflightArray(tool.functionDeclarations, `${at}.functionDeclarations`, add)) return;
     holders.push(index);
     count += tool.functionDeclarations.length;
     tool.functionDeclarations.forEach((declaration: unknown, position) => {
       const path = `${at}.functionDeclarations[${position}]`;
-      if (!isRecord(declaration)) {
-        add('invalid-body', path, `a function declaration must be an object, got ${describeValue(declaration)}`);
-        return;
-      }
+      if (!isPreflightRecord(declaration, path, 'a function declaration', add)) return;
       const name = declaration.name;
       names.check(name, path);
       const hasParameters = declaration.parameters !== undefined && declaration.parameters !== null;
@@ -155,12 +141,12 @@ function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, a
   return names.has;
 }
 
-function checkAllowedNames(toolConfig: unknown, at: string, isDeclared: (name: string) => boolean, add: Add): void {
+function checkAllowedNames(toolConfig: unknown, at: string, isDeclared: (name: unknown) => boolean, add: Add): void {
   if (!isRecord(toolConfig) || !isRecord(toolConfig.functionCallingConfig)) return;
   const allowed = toolConfig.functionCallingConfig.allowedFunctionNames;
   if (!Array.isArray(allowed)) return;
   allowed.forEach((name: unknown, index) => {
-    if (typeof name !== 'string' || !isDeclared(name)) {
+    if (!isDeclared(name)) {
       add('allowed-function-unknown', `${at}.functionCallingConfig.allowedFunctionNames[${index}]`, `${describeValue(name)} is not a declared function`);
     }
   });

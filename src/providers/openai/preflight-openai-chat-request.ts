@@ -5,6 +5,8 @@ import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import { createPreflightCallPairing } from '../../preflight/create-preflight-call-pairing.js';
+import { isPreflightArray } from '../../preflight/is-preflight-array.js';
+import { isPreflightRecord } from '../../preflight/is-preflight-record.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
 
@@ -72,8 +74,7 @@ export function preflightOpenAIChatRequest(body: unknown): PreflightResult {
       if (request.parallel_tool_calls !== undefined && request.parallel_tool_calls !== null && (!Array.isArray(request.tools) || request.tools.length === 0)) {
         add('tool-choice-without-tools', 'parallel_tool_calls', '`parallel_tool_calls` is only allowed when `tools` are given');
       }
-      if (Array.isArray(request.messages)) checkToolCallPairs(request.messages, add);
-      else add('invalid-body', 'messages', `\`messages\` must be an array, got ${describeValue(request.messages)}`);
+      if (isPreflightArray(request.messages, 'messages', add)) checkToolCallPairs(request.messages, add);
       return undefined;
     },
   );
@@ -87,11 +88,7 @@ const NAME_MESSAGES = {
 };
 
 function checkTools(tools: unknown, names: PreflightToolNames, add: Add): void {
-  if (tools === undefined) return;
-  if (!Array.isArray(tools)) {
-    add('invalid-body', 'tools', `\`tools\` must be an array, got ${describeValue(tools)}`);
-    return;
-  }
+  if (tools === undefined || !isPreflightArray(tools, 'tools', add)) return;
   if (tools.length === 0) add('empty-tools', 'tools', '`tools` is an empty array; omit it instead (the API requires at least one tool)');
   if (tools.length > OPENAI_CHAT_MAX_TOOLS) {
     add(
@@ -102,10 +99,7 @@ function checkTools(tools: unknown, names: PreflightToolNames, add: Add): void {
   }
   tools.forEach((tool: unknown, index) => {
     const at = `tools[${index}]`;
-    if (!isRecord(tool)) {
-      add('invalid-body', at, `a tool must be an object, got ${describeValue(tool)}`);
-      return;
-    }
+    if (!isPreflightRecord(tool, at, 'a tool', add)) return;
     if (tool.type === 'namespace' || tool.type === 'tool_search') {
       add('unsupported-tool-type', `${at}.type`, `Chat Completions has no \`${tool.type}\` tools; they belong to the Responses API`);
       return;
@@ -162,8 +156,7 @@ function checkToolChoice(choice: unknown, tools: unknown, names: PreflightToolNa
     });
   }
   for (const [path, name] of named) {
-    if (typeof name !== 'string' || !names.has(name))
-      add('tool-choice-unknown-tool', path, `\`tool_choice\` names ${describeValue(name)}, which is not a function in \`tools\``);
+    if (!names.has(name)) add('tool-choice-unknown-tool', path, `\`tool_choice\` names ${describeValue(name)}, which is not a function in \`tools\``);
   }
 }
 
@@ -180,14 +173,14 @@ function checkToolCallPairs(messages: readonly unknown[], add: Add): void {
   });
   messages.forEach((message: unknown, index) => {
     const path = `messages[${index}]`;
-    if (!isRecord(message)) add('invalid-body', path, `a message must be an object, got ${describeValue(message)}`);
-    else if (message.role === 'tool') pairing.result(path, message.tool_call_id);
+    if (!isPreflightRecord(message, path, 'a message', add)) return;
+    if (message.role === 'tool') pairing.result(path, message.tool_call_id);
     else if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
       pairing.calls(
         path,
         message.tool_calls.filter((call: unknown) => isRecord(call) && typeof call.id === 'string').map((call: Record<string, unknown>) => call.id as string),
       );
-    } else pairing.other();
+    } else pairing.other(path);
   });
   pairing.end();
 }
