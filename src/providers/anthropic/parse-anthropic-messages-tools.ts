@@ -1,6 +1,8 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isOwnTool } from '../../client/tool-search-tool-definition.js';
+import { parseRequestBody } from '../../records/parse-request-body.js';
+import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { parseAnthropicCustomTool } from './parse-anthropic-custom-tool.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
@@ -26,14 +28,7 @@ import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
  * ```
  */
 export function parseAnthropicMessagesTools(body: unknown): ToolDefinition[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ToolSearchError('invalid-request', `The request body must be a Messages API request object, got ${describeValue(body)}`);
-  }
-  const tools = (body as { tools?: unknown }).tools;
-  if (tools === undefined || tools === null) return [];
-  if (!Array.isArray(tools)) {
-    throw new ToolSearchError('invalid-request', `\`tools\` must be an array of tool definitions, got ${describeValue(tools)}`);
-  }
+  const tools = parseRequestToolList(parseRequestBody(body, 'a Messages API request object').tools, 'tools', 'tool definitions');
   const definitions: ToolDefinition[] = [];
   const seen = new Map<string, number>();
   tools.forEach((entry: unknown, index) => {

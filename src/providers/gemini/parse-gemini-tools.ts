@@ -2,6 +2,8 @@ import { isRecord } from '../../records/is-record.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isOwnTool } from '../../client/tool-search-tool-definition.js';
+import { parseRequestBody } from '../../records/parse-request-body.js';
+import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
 import type { GeminiRequestShape } from './gemini-api.js';
 
@@ -75,10 +77,7 @@ export function parseGeminiTools(body: unknown): ToolDefinition[] {
 
 /** Checks the body, finds its shape and classifies its tools; throws like {@link parseGeminiTools}. Internal. */
 export function parseGeminiToolSlots(body: unknown): GeminiToolSlots {
-  if (!isRecord(body)) {
-    throw new ToolSearchError('invalid-request', `The request body must be a Gemini request object, got ${describeValue(body)}`);
-  }
-  const request = body;
+  const request = parseRequestBody(body, 'a Gemini request object');
   const topLevel = REST_SETTINGS.filter((field) => request[field] !== undefined);
   let shape: GeminiRequestShape;
   let settings: Record<string, unknown>;
@@ -107,11 +106,7 @@ export function parseGeminiToolSlots(body: unknown): GeminiToolSlots {
       );
     }
   }
-  const tools = settings.tools;
-  if (tools === undefined || tools === null) return { request, shape, settings, prefix, tools: [] };
-  if (!Array.isArray(tools)) {
-    throw new ToolSearchError('invalid-request', `\`${prefix}tools\` must be an array of tools, got ${describeValue(tools)}`);
-  }
+  const tools = parseRequestToolList(settings.tools, `${prefix}tools`);
   const seen = new Map<string, string>();
   const slots = tools.map((tool: unknown, index): GeminiToolSlot => {
     const at = `${prefix}tools[${index}]`;

@@ -1,6 +1,8 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isOwnTool } from '../../client/tool-search-tool-definition.js';
+import { parseRequestBody } from '../../records/parse-request-body.js';
+import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
 
 /**
@@ -51,15 +53,8 @@ export function parseOpenAIChatTools(body: unknown): ToolDefinition[] {
 
 /** Checks the body and classifies its `tools`; throws like {@link parseOpenAIChatTools}. Internal. */
 export function parseOpenAIChatToolSlots(body: unknown): OpenAIChatToolSlots {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ToolSearchError('invalid-request', `The request body must be a Chat Completions request object, got ${describeValue(body)}`);
-  }
-  const request = body as Record<string, unknown>;
-  const tools = request.tools;
-  if (tools === undefined || tools === null) return { request, slots: [] };
-  if (!Array.isArray(tools)) {
-    throw new ToolSearchError('invalid-request', `\`tools\` must be an array of tools, got ${describeValue(tools)}`);
-  }
+  const request = parseRequestBody(body, 'a Chat Completions request object');
+  const tools = parseRequestToolList(request.tools, 'tools');
   const seen = new Map<string, number>();
   const slots = tools.map((tool: unknown, index): OpenAIChatToolSlot => {
     if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
