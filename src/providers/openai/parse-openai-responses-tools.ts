@@ -1,6 +1,8 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isOwnTool } from '../../client/tool-search-tool-definition.js';
+import { parseRequestBody } from '../../records/parse-request-body.js';
+import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
 
 /** What a function with `parameters: null` (or none) takes: no arguments. */
@@ -77,14 +79,7 @@ export function parseOpenAIResponsesTools(body: unknown): ToolDefinition[] {
  * is the public one). Same errors as {@link parseOpenAIResponsesTools}.
  */
 export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTools {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ToolSearchError('invalid-request', `The request body must be an object, got ${describeValue(body)}`);
-  }
-  const list = (body as { tools?: unknown }).tools;
-  if (list === undefined || list === null) return { tools: [], namespaces: [] };
-  if (!Array.isArray(list)) {
-    throw new ToolSearchError('invalid-request', `\`tools\` must be an array of tools, got ${describeValue(list)}`);
-  }
+  const list = parseRequestToolList(parseRequestBody(body, 'an object').tools, 'tools');
   const tools: OpenAIResponsesBodyTool[] = [];
   const namespaces: OpenAIResponsesBodyNamespace[] = [];
   const seen = new Map<string, string>();
