@@ -3,7 +3,8 @@ import { describeValue } from '../../errors/describe-value.js';
 import { isOwnTool } from '../../client/tool-search-tool-definition.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
-import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
+import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
 
 /**
  * One entry of a Chat Completions body's `tools`, classified. Internal: the reader and the transformer share it.
@@ -97,20 +98,10 @@ function parseFunction(value: unknown, index: number): ToolDefinition {
     throw new ToolSearchError('invalid-request', `${toolPath(index)}.function must be a function definition object, got ${describeValue(value)}`);
   }
   const { name, description, parameters } = value as Record<string, unknown>;
-  if (typeof name !== 'string' || name.length === 0) {
-    throw new ToolSearchError('invalid-request', `${toolPath(index)}.function.name must be a non-empty string, got ${describeValue(name)}`);
-  }
-  if (description !== undefined && typeof description !== 'string') {
-    throw new ToolSearchError('invalid-request', `${toolPath(index)}.function.description of \`${name}\` must be a string, got ${describeValue(description)}`);
-  }
-  if (parameters !== undefined && (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters))) {
-    throw new ToolSearchError(
-      'invalid-request',
-      `${toolPath(index)}.function.parameters of \`${name}\` must be a JSON Schema object, got ${describeValue(parameters)}`,
-    );
-  }
   // "Omitting `parameters` defines a function with an empty parameter list" (the API reference).
-  const inputSchema = (parameters as JSONSchemaObject | undefined) ?? { type: 'object', properties: {} };
-  // Two literals, not a conditional spread: this runs for every tool of every request, and the spread costs more.
-  return description === undefined ? { name, inputSchema } : { name, description, inputSchema };
+  return parseWireToolDefinition({ name, description, inputSchema: parameters }, toolPath(index), describeField, 'optional');
 }
+
+/** How errors name a field of a function tool: "`tools[3]`.function.parameters of `x`". */
+const describeField: DescribeWireToolField = (at, field, name) =>
+  `${at}.function.${field === 'inputSchema' ? 'parameters' : field}${name === undefined ? '' : ` of \`${name}\``}`;
