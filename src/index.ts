@@ -89,6 +89,7 @@ export { createToolNameMapping, isValidToolName, type ToolNameMapping } from './
 export type { ToolNameRule } from './names/tool-name-rule.js';
 
 export type { PreflightResult, PreflightViolation } from './preflight/preflight-result.js';
+export type { SharedPreflightRule } from './preflight/shared-preflight-rule.js';
 
 export {
   EXACT_NAME_BONUS,
