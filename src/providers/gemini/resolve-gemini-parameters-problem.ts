@@ -1,4 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
+import { findJSONSchemaProblem } from '../../tools/find-json-schema-problem.js';
 import type { GeminiRequestShape } from './gemini-api.js';
 
 /** What the SDK's doc comment allows as a parameter name. */
@@ -57,11 +58,11 @@ export function resolveGeminiParametersProblem(schema: unknown, shape: GeminiReq
   if (!isRecord(schema)) return 'the schema must be an object';
   // The SDK sends a schema that declares `$schema` as `parametersJsonSchema` (its `tTool`).
   if (shape === 'sdk' && '$schema' in schema) return null;
-  return findProblem(schema, 'the root', shape);
+  return findJSONSchemaProblem(schema, 'the root', (node, where) => findProblem(node, where, shape), subschemas);
 }
 
-function findProblem(schema: unknown, where: string, shape: GeminiRequestShape): string | null {
-  if (!isRecord(schema)) return null;
+/** The first problem of one schema object, without its subschemas. */
+function findProblem(schema: Record<string, unknown>, where: string, shape: GeminiRequestShape): string | null {
   for (const keyword of Object.keys(schema)) {
     if (SCHEMA_KEYWORDS.has(keyword)) continue;
     if (shape === 'sdk' && keyword === 'additionalProperties') continue;
@@ -82,12 +83,17 @@ function findProblem(schema: unknown, where: string, shape: GeminiRequestShape):
     if (undefinedNames.length > 0)
       return `\`required\` at ${where} names ${undefinedNames.map((name) => `\`${String(name)}\``).join(', ')}, not in \`properties\``;
   }
-  const children: [string, unknown][] = Object.entries(properties).map(([name, value]) => [`${where}.properties.${name}`, value]);
-  if (schema.items !== undefined) children.push([`${where}.items`, schema.items]);
-  if (Array.isArray(schema.anyOf)) for (const [index, item] of schema.anyOf.entries()) children.push([`${where}.anyOf[${index}]`, item]);
-  for (const [path, child] of children) {
-    const problem = findProblem(child, path, shape);
-    if (problem !== null) return problem;
-  }
   return null;
+}
+
+/**
+ * Where Gemini's `Schema` nests schemas: properties, array items and `anyOf` branches. Schema objects only: a list
+ * elsewhere (a tuple's `items`) is not a `Schema`, so nothing in it is checked.
+ */
+function subschemas(schema: Record<string, unknown>, where: string): [string, unknown][] {
+  const children: [string, unknown][] = [];
+  if (isRecord(schema.properties)) for (const [name, value] of Object.entries(schema.properties)) children.push([`${where}.properties.${name}`, value]);
+  children.push([`${where}.items`, schema.items]);
+  if (Array.isArray(schema.anyOf)) for (const [index, item] of schema.anyOf.entries()) children.push([`${where}.anyOf[${index}]`, item]);
+  return children.filter(([, child]) => isRecord(child));
 }

@@ -1,4 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
+import { findJSONSchemaProblem } from '../../tools/find-json-schema-problem.js';
 
 /**
  * The first reason OpenAI's strict mode (Structured Outputs) would reject a function's `parameters`, or `null` when
@@ -21,18 +22,11 @@ export function resolveOpenAIChatStrictSchemaProblem(schema: unknown): string | 
   if (!isRecord(schema)) return 'the schema must be an object';
   if (schema.anyOf !== undefined) return 'the root must be an object schema, not `anyOf`';
   if (!hasType(schema, 'object')) return `the root must have \`type: 'object'\`, got ${JSON.stringify(schema.type) ?? 'no type'}`;
-  return findProblem(schema, 'the root');
+  return findJSONSchemaProblem(schema, 'the root', findProblem, subschemas);
 }
 
-function findProblem(schema: unknown, where: string): string | null {
-  if (Array.isArray(schema)) {
-    for (const [index, item] of schema.entries()) {
-      const problem = findProblem(item, `${where}[${index}]`);
-      if (problem !== null) return problem;
-    }
-    return null;
-  }
-  if (!isRecord(schema)) return null;
+/** The first strict-mode problem of one schema object, without its subschemas. */
+function findProblem(schema: Record<string, unknown>, where: string): string | null {
   if (hasType(schema, 'object') || isRecord(schema.properties)) {
     if (schema.additionalProperties !== false) {
       return `\`additionalProperties\` must be false at ${where}, got ${JSON.stringify(schema.additionalProperties) ?? 'nothing'}`;
@@ -44,6 +38,11 @@ function findProblem(schema: unknown, where: string): string | null {
       return `every property must be in \`required\` at ${where} (make optional ones nullable instead); missing ${optional.map((name) => `\`${name}\``).join(', ')}`;
     }
   }
+  return null;
+}
+
+/** Where strict mode's rules reach: properties, definitions, array items and the branches of `anyOf` and `allOf`. */
+function subschemas(schema: Record<string, unknown>, where: string): [string, unknown][] {
   const children: [string, unknown][] = [];
   if (isRecord(schema.properties)) for (const [name, value] of Object.entries(schema.properties)) children.push([`${where}.properties.${name}`, value]);
   for (const keyword of ['$defs', 'definitions']) {
@@ -51,11 +50,7 @@ function findProblem(schema: unknown, where: string): string | null {
     if (isRecord(defined)) for (const [name, value] of Object.entries(defined)) children.push([`${where}.${keyword}.${name}`, value]);
   }
   for (const keyword of ['items', 'anyOf', 'allOf']) if (schema[keyword] !== undefined) children.push([`${where}.${keyword}`, schema[keyword]]);
-  for (const [path, child] of children) {
-    const problem = findProblem(child, path);
-    if (problem !== null) return problem;
-  }
-  return null;
+  return children;
 }
 
 function hasType(schema: Record<string, unknown>, type: string): boolean {
