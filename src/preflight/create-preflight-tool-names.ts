@@ -23,7 +23,7 @@ export interface PreflightToolNames {
   /** {@link PreflightToolNames.checkName}, then {@link PreflightToolNames.claim} for any string name, valid or not. */
   check(name: unknown, place: string, path?: string): name is string;
   /** Whether `name` is the name a tool of the scope took (any value: only a string can be). */
-  has(name: unknown): name is string;
+  has(name: unknown): boolean;
 }
 
 /**
@@ -62,7 +62,7 @@ export function createPreflightToolNames(
       if (typeof name === 'string') names.claim(name, place, path);
       return valid;
     },
-    has: (name: unknown): name is string => typeof name === 'string' && first.has(name),
+    has: (name) => typeof name === 'string' && first.has(name),
   };
   return names;
 }
