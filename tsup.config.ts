@@ -12,6 +12,7 @@ export default defineConfig((): Options[] => {
         openai: 'src/providers/openai/index.ts',
         anthropic: 'src/providers/anthropic/index.ts',
         gemini: 'src/providers/gemini/index.ts',
+        bedrock: 'src/providers/bedrock/index.ts',
         'ai-sdk': 'src/integrations/ai-sdk/index.ts',
       },
       format: ['esm', 'cjs'],

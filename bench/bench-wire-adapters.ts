@@ -5,6 +5,7 @@ import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
 import type { ToolSearchMechanism, ToolSearchPlan } from '../src/plan/tool-search-plan.js';
 import { parseAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../src/providers/anthropic/index.js';
 import { parseGeminiTools, transformGeminiRequest } from '../src/providers/gemini/index.js';
+import { parseBedrockConverseTools, transformBedrockConverseRequest } from '../src/providers/bedrock/index.js';
 import { parseOpenAIChatTools, parseOpenAIResponsesTools, transformOpenAIChatRequest, transformOpenAIResponsesRequest } from '../src/providers/openai/index.js';
 import type { JSONSchemaObject, ToolDefinition } from '../src/tools/tool-definition.js';
 
@@ -136,8 +137,34 @@ const gemini: BenchWireAdapter = {
   },
 };
 
-/** The four wire APIs, in table order. */
-export const BENCH_WIRE_ADAPTERS: readonly BenchWireAdapter[] = [openAIResponses, openAIChat, anthropicMessages, gemini];
+/** A Converse prompt-cache checkpoint (Claude and Nova models). */
+const CACHE_POINT = { cachePoint: { type: 'default' } };
+
+const bedrockConverse: BenchWireAdapter = {
+  api: 'bedrock-converse',
+  hostedModel: null,
+  hostedMechanism: null,
+  clientModel: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+  // A caching caller's body: a `cachePoint` after the tools and after the system text (Bedrock bills a cache read at
+  // 0.1× input and a write at 1.25×, as for Claude: the session cost's Anthropic pricing).
+  createBody: (tools) => ({
+    modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    system: [{ text: BENCH_SYSTEM_PROMPT }, CACHE_POINT],
+    messages: [{ role: 'user', content: [{ text: BENCH_USER_MESSAGE }] }],
+    toolConfig: {
+      tools: [...tools.map((tool) => ({ toolSpec: { name: tool.name, description: tool.description, inputSchema: { json: tool.inputSchema } } })), CACHE_POINT],
+    },
+  }),
+  parseTools: (body) => parseBedrockConverseTools(body),
+  transform: (body, plan, revealed) => transformBedrockConverseRequest(body, plan, { revealed }),
+  promptSlots: (body) => {
+    const { toolConfig, system } = body as { toolConfig?: { tools?: unknown }; system?: unknown };
+    return { tools: toolConfig?.tools ?? [], system: textOf(system) };
+  },
+};
+
+/** The five wire APIs, in table order. */
+export const BENCH_WIRE_ADAPTERS: readonly BenchWireAdapter[] = [openAIResponses, openAIChat, anthropicMessages, gemini, bedrockConverse];
 
 /** The mechanism a benchmark row asks for: the client mechanism or the API's hosted one, with the row's options. */
 export interface BenchMechanism {

@@ -51,7 +51,7 @@ export const PROMPT_SIZE_PART: BenchPart = {
     tables.push(formatSeedMeasureTable(measured));
     context.progress("the seed's measure on every surface");
     const requests = surfaces.flatMap((surface) => BENCH_WIRE_ADAPTERS.map((adapter) => measureRequestPromptSize(surface, adapter, tokenizeUpTo)));
-    context.progress('request bodies through the four transformers');
+    context.progress('request bodies through the five transformers');
     tables.push(formatRequestTable(requests, 'bytes'), formatRequestTable(requests, 'tokens'), formatHostedTable(requests));
     const quickNote = Number.isFinite(tokenizeUpTo)
       ? [
@@ -63,7 +63,7 @@ export const PROMPT_SIZE_PART: BenchPart = {
         ...quickNote,
         "The seed's measure (seed-implementation.md §11): Σ over tools of the bytes of compact JSON `{name, description, parameters}`, fresh session, threshold 15, `tool_search` keeps its schema. It leaves the system-prompt note out; the `list + note` columns put it back, because the `names` listing moves the deferred tools' names into the note.",
         'Tokens: o200k_base (GPT-4o/GPT-5) via `gpt-tokenizer`, over the JSON text of the list plus the note. Claude and Gemini tokenize differently and providers render tools in their own formats; treat token counts as a proxy, and the byte and percentage figures as exact.',
-        "Request bytes: each API's body as a user builds it without this package (original names, full schemas) is run through the package's reader, `resolveToolSearch` and the API's transformer (`transformOpenAIResponsesRequest`, `transformOpenAIChatRequest`, `transformAnthropicMessagesRequest`, `transformGeminiRequest`); the figure is `JSON.stringify(body.tools)` plus the text the transformer added to the system slot, first turn, nothing revealed.",
+        "Request bytes: each API's body as a user builds it without this package (original names, full schemas) is run through the package's reader, `resolveToolSearch` and the API's transformer (`transformOpenAIResponsesRequest`, `transformOpenAIChatRequest`, `transformAnthropicMessagesRequest`, `transformGeminiRequest`, `transformBedrockConverseRequest`); the figure is `JSON.stringify(body.tools)` plus the text the transformer added to the system slot, first turn, nothing revealed.",
         "Targets are judged on the seed's measure (the one behind its 67%) for the `full` and `compact` listings, and on list + note for `names`.",
         `Surfaces: the seed's 18 representative tools plus the library's own \`tool_search\`; GitHub's MCP server; BFCL (its catalog already has a tool named \`tool_search\`, which the client mechanism replaces with its own); and the grown catalog from \`bench/quality\`'s builder (BFCL + GitHub MCP repeated under \`srvN__\` prefixes).`,
       ],

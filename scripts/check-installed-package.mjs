@@ -62,6 +62,7 @@ import { createMCPToolCatalog, createToolDefinition, resolveToolSearch, type Too
 import { createOpenAIChatTools, createOpenAIResponsesTools } from 'tool-search/openai';
 import { createAnthropicMessagesTools } from 'tool-search/anthropic';
 import { createGeminiFunctionDeclarations } from 'tool-search/gemini';
+import { createBedrockConverseTools } from 'tool-search/bedrock';
 
 const sendEmail: ToolDefinition = createToolDefinition({
   name: 'send_email',
@@ -77,7 +78,13 @@ export const summary = {
   mechanism: plan.mechanism,
   status: plan.tools[0]?.status,
   catalog: catalog.tools.map((tool) => tool.name),
-  wire: [createOpenAIResponsesTools(listResult), createOpenAIChatTools(listResult), createAnthropicMessagesTools(catalog), createGeminiFunctionDeclarations(catalog)].map((tools) => tools.length),
+  wire: [
+    createOpenAIResponsesTools(listResult),
+    createOpenAIChatTools(listResult),
+    createAnthropicMessagesTools(catalog),
+    createGeminiFunctionDeclarations(catalog),
+    createBedrockConverseTools(catalog),
+  ].map((tools) => tools.length),
 };
 `,
   );
@@ -119,7 +126,7 @@ export const summary = {
     mechanism: 'claude-hosted',
     status: 'deferred',
     catalog: ['mail__send_email'],
-    wire: [1, 1, 1, 1],
+    wire: [1, 1, 1, 1, 1],
   });
   // The same script as the app would run it, in ESM and in CommonJS (tsc emits each).
   for (const [format, module, file] of [
@@ -176,7 +183,7 @@ export const summary = {
     cwd: root,
     env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app },
   });
-  check('the README quick starts run from the installed package', quickStarts, 'Tests  7 passed (7)');
+  check('the README quick starts run from the installed package', quickStarts, 'Tests  8 passed (8)');
 
   // `npm install tool-search ai` with the AI SDK's latest major (7) in a second app: the peer range admits it (npm stops
   // with ERESOLVE otherwise), and `tool-search/ai-sdk` type-checks against its types and runs in ESM and CommonJS.

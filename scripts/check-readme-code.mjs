@@ -111,6 +111,7 @@ function writeConfig(folder) {
       'tool-search/openai': [join(root, 'src/providers/openai/index.ts')],
       'tool-search/anthropic': [join(root, 'src/providers/anthropic/index.ts')],
       'tool-search/gemini': [join(root, 'src/providers/gemini/index.ts')],
+      'tool-search/bedrock': [join(root, 'src/providers/bedrock/index.ts')],
       'tool-search/ai-sdk': [join(root, 'src/integrations/ai-sdk/index.ts')],
     };
   }

@@ -5,6 +5,7 @@ import { isRecord } from '../records/is-record.js';
 import { createOpenAIChatTools, createOpenAIResponsesTools, transformOpenAIChatRequest, transformOpenAIResponsesRequest } from '../providers/openai/index.js';
 import { createAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../providers/anthropic/index.js';
 import { createGeminiFunctionDeclarations, transformGeminiRequest } from '../providers/gemini/index.js';
+import { createBedrockConverseTools, transformBedrockConverseRequest } from '../providers/bedrock/index.js';
 
 /** The system prompt of every measured request: short, so the tool list and the library's note dominate. */
 export const CLI_SYSTEM_PROMPT = 'You are a helpful assistant.';
@@ -24,7 +25,7 @@ export interface CLIWireAPI {
   promptSlots(body: object): { readonly tools: unknown; readonly system: string };
 }
 
-/** The four wire APIs, in the order the tables list them. */
+/** The wire APIs, in the order the tables list them. */
 export const CLI_WIRE_APIS: readonly CLIWireAPI[] = [
   {
     api: 'openai-responses',
@@ -88,6 +89,19 @@ export const CLI_WIRE_APIS: readonly CLIWireAPI[] = [
     }),
     transform: (body, plan) => transformGeminiRequest(body, plan),
     promptSlots: (body) => ({ tools: field(body, 'tools'), system: textOf(field(body, 'systemInstruction')) }),
+  },
+  {
+    api: 'bedrock-converse',
+    hosted: null,
+    clientModel: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    createBody: (tools) => ({
+      modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      system: [{ text: CLI_SYSTEM_PROMPT }],
+      messages: [{ role: 'user', content: [{ text: USER_MESSAGE }] }],
+      toolConfig: { tools: createBedrockConverseTools(tools) },
+    }),
+    transform: (body, plan) => transformBedrockConverseRequest(body, plan),
+    promptSlots: (body) => ({ tools: field(field(body, 'toolConfig') as object, 'tools'), system: textOf(field(body, 'system')) }),
   },
 ];
 

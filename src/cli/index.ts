@@ -29,19 +29,20 @@ Commands:
   search    How tool_search ranks the tools for a query, with the parts of each score.
 
 Tools file: MCP tools ({ name, description, inputSchema }: an array, a tools/list result or a whole
-JSON-RPC response), or the tools of an OpenAI Responses, OpenAI Chat Completions, Anthropic Messages
-or Gemini request (an array of them, or the whole request body); the shape is detected from the
-tools' fields. - reads it from standard input.
+JSON-RPC response), or the tools of an OpenAI Responses, OpenAI Chat Completions, Anthropic Messages,
+Gemini or Amazon Bedrock Converse request (an array of them, or the whole request body); the shape is
+detected from the tools' fields. - reads it from standard input.
 
 Options:
   --model <id>         inspect: plan for this model (e.g. gpt-5.4, claude-sonnet-4-6, gemini-2.5-pro);
                        without it the plan is the client-side mechanism, which every model can use
-  --api <api>          inspect: openai-responses, openai-chat, anthropic-messages or gemini (default: all four)
+  --api <api>          inspect: openai-responses, openai-chat, anthropic-messages, gemini or bedrock-converse
+                       (default: all five)
   --listing <listing>  inspect: how the plan lists deferred tools: auto (default: names up to 1,000
                        deferred tools, else none), full, compact, names or none
   --max-results <n>    search: at most n results (default 8, the index's; tool_search returns 3)
   --format <format>    the tools' shape, instead of detecting it: mcp, openai-responses, openai-chat,
-                       anthropic-messages or gemini
+                       anthropic-messages, gemini or bedrock-converse
   --json               print the report as JSON, for scripts
   -h, --help           print this help
   -v, --version        print the version

@@ -5,6 +5,7 @@ import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { parseAnthropicMessagesTools } from '../providers/anthropic/index.js';
 import { parseGeminiTools } from '../providers/gemini/index.js';
+import { parseBedrockConverseTools } from '../providers/bedrock/index.js';
 import { parseOpenAIChatTools, parseOpenAIResponsesTools } from '../providers/openai/index.js';
 import { resolveToolFileLayout, TOOL_FILE_FORMAT_SHAPES, type ToolFileFormat } from './resolve-tool-file-layout.js';
 
@@ -22,12 +23,13 @@ const FORMAT_NAMES: Readonly<Record<ToolFileFormat, string>> = {
   'openai-chat': 'OpenAI Chat Completions tools',
   'anthropic-messages': 'Anthropic Messages tools',
   gemini: 'Gemini function declarations',
+  'bedrock-converse': 'Amazon Bedrock Converse tools',
 };
 
 /**
  * Reads the tools file of `inspect` and `search`: a path, or `-` for standard input, in any shape the package reads
  * (see `resolveToolFileLayout`): MCP tools (an array, a `tools/list` result, a JSON-RPC response), or the tools of an
- * OpenAI Responses, Chat Completions, Anthropic Messages or Gemini request (an array, or the whole body), detected
+ * OpenAI Responses, Chat Completions, Anthropic Messages, Gemini or Bedrock Converse request (an array, or the whole body), detected
  * from their fields or forced with `format`. A UTF-8 byte order mark is skipped. Each shape is read by the package's
  * own reader for it.
  *
@@ -82,6 +84,8 @@ function readTools(format: ToolFileFormat, entries: readonly unknown[]): ToolDef
       return parseAnthropicMessagesTools({ tools: entries });
     case 'gemini':
       return parseGeminiTools({ tools: entries });
+    case 'bedrock-converse':
+      return parseBedrockConverseTools({ toolConfig: { tools: entries } });
     default:
       return assertNever(format, 'format');
   }

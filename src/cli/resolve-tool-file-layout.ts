@@ -15,6 +15,7 @@ export const TOOL_FILE_FORMAT_SHAPES: Readonly<Record<ToolFileFormat, string>> =
   'openai-chat': "OpenAI Chat Completions ({ type: 'function', function: { name, parameters } })",
   'anthropic-messages': 'Anthropic Messages ({ name, description, input_schema })',
   gemini: 'Gemini ({ functionDeclarations: [{ name, parameters }] }, or the declarations themselves)',
+  'bedrock-converse': 'Amazon Bedrock Converse ({ toolSpec: { name, inputSchema: { json } } })',
 };
 
 /** Where a tools file keeps its tools, and the shape they are in. */
@@ -35,7 +36,8 @@ export type ToolFileLayout =
 /**
  * Finds the tools in a parsed tools file and the shape they are in. The file may be an array of tools, an object
  * holding them in `tools` (an MCP `tools/list` result, or a request body of any wire API), a JSON-RPC response to
- * `tools/list` (`{ result: { tools } }`), or a `@google/genai` request (`{ config: { tools } }`). Each entry's shape is
+ * `tools/list` (`{ result: { tools } }`), a `@google/genai` request (`{ config: { tools } }`) or a Converse request
+ * (`{ toolConfig: { tools } }`). Each entry's shape is
  * read by `resolveToolShape`, as the session factories read it (bare Gemini declarations count as Gemini and are
  * wrapped into one Gemini tool); entries no shape claims (a provider tool such as `{ type: 'web_search' }`) are left
  * to the API's reader. `format` forces a shape (`--format`).
@@ -99,6 +101,7 @@ function findEntries(json: unknown): { readonly entries: readonly unknown[]; rea
     return { entries: json.tools, container: 'messages' in json || 'input' in json || 'contents' in json ? 'a request body' : 'an object with `tools`' };
   if (isRecord(json.result) && Array.isArray(json.result.tools)) return { entries: json.result.tools, container: 'a JSON-RPC tools/list response' };
   if (isRecord(json.config) && Array.isArray(json.config.tools)) return { entries: json.config.tools, container: 'a @google/genai request' };
+  if (isRecord(json.toolConfig) && Array.isArray(json.toolConfig.tools)) return { entries: json.toolConfig.tools, container: 'a Converse request' };
   return null;
 }
 

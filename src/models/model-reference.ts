@@ -1,11 +1,12 @@
 /**
  * The wire API that will carry a request. Hosted tool search exists only on some of them: OpenAI's on
- * `openai-responses`, Anthropic's on `anthropic-messages`.
+ * `openai-responses`, Anthropic's on `anthropic-messages`. `bedrock-converse` is Amazon Bedrock's Converse API (any
+ * Bedrock model: Claude, Nova, Llama, Mistral, …), which carries none.
  */
-export type WireAPI = 'openai-responses' | 'openai-chat' | 'anthropic-messages' | 'gemini';
+export type WireAPI = 'openai-responses' | 'openai-chat' | 'anthropic-messages' | 'gemini' | 'bedrock-converse';
 
 /** The wire APIs, for validation and docs. */
-export const WIRE_APIS: readonly WireAPI[] = ['openai-responses', 'openai-chat', 'anthropic-messages', 'gemini'];
+export const WIRE_APIS: readonly WireAPI[] = ['openai-responses', 'openai-chat', 'anthropic-messages', 'gemini', 'bedrock-converse'];
 
 /**
  * The platform that serves the model, when the caller knows it. It decides where hosted tool search is documented:

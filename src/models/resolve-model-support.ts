@@ -6,7 +6,7 @@ export interface ModelSupport {
   readonly id: string;
   /** The wire API, when the caller named it. */
   readonly api: WireAPI | null;
-  /** The platform serving the model, when the caller named it. */
+  /** The platform serving the model, when the caller named it (`bedrock-converse` for the `bedrock-converse` API). */
   readonly platform: ModelPlatform | null;
   /** The id reduced to its base: lower case, without a date, `-latest` or `[1m]` suffix. */
   readonly baseId: string;
@@ -61,7 +61,8 @@ const CLAUDE_FIVE_FAMILIES = new Set(['fable', 'mythos']);
 export function resolveModelSupport(model: ModelReference): ModelSupport {
   const id = typeof model === 'string' ? model : model.id;
   const api = typeof model === 'string' ? null : (model.api ?? null);
-  const platform = typeof model === 'string' ? null : (model.platform ?? null);
+  // Converse is served by Amazon Bedrock alone: the API names the platform.
+  const platform = typeof model === 'string' ? null : (model.platform ?? (api === 'bedrock-converse' ? 'bedrock-converse' : null));
   let baseId = String(id)
     .trim()
     .toLowerCase()

@@ -4,8 +4,8 @@ import type { ModelSupport } from './resolve-model-support.js';
 /**
  * Spellings of model families this package recognises without naming each model: GPT (`gpt-4o`, `gpt-5.4-mini`,
  * `gpt-6`), the o-series, every Claude spelling `resolveModelSupport` reads (family first or version first), Gemini
- * and Gemma, and the open-weight families served behind Chat Completions (none of them has hosted search, so their id
- * changes nothing).
+ * and Gemma, the open-weight families served behind Chat Completions and the other providers' Amazon Bedrock ids (none
+ * of them has hosted search, so their id changes nothing).
  */
 const KNOWN_FAMILIES: readonly RegExp[] = [
   /^gpt-\d+(?:\.\d+)?[a-z]?(?:-[a-z0-9.-]+)?$/,
@@ -15,6 +15,8 @@ const KNOWN_FAMILIES: readonly RegExp[] = [
   /^claude-\d+(?:[-.]\d{1,2})?-(?:opus|sonnet|haiku|fable|mythos)(?:-[a-z0-9-]+)?$/,
   /^(?:gemini|gemma)-/,
   /^(?:llama|codellama|mistral|mixtral|codestral|ministral|magistral|devstral|qwen|qwq|deepseek|phi|command|grok|kimi|glm|granite|nemotron|olmo)(?:[-.:\d]|$)/,
+  // Amazon Bedrock ids of providers without hosted search (`amazon.nova-pro-v1:0`, `us.meta.llama3-3-70b-instruct-v1:0`).
+  /^(?:[a-z]{2,6}\.)?(?:amazon|meta|mistral|cohere|ai21|deepseek|qwen|openai|writer|moonshot|minimax|twelvelabs)\.[a-z0-9]/,
 ];
 
 /** How far (edits) a known id may be from the given one to be named as what was probably meant. */

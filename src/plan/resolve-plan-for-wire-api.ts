@@ -8,6 +8,7 @@ const HOSTED_ON: Readonly<Record<WireAPI, ToolSearchMechanism | null>> = {
   'anthropic-messages': 'claude-hosted',
   'openai-chat': null,
   gemini: null,
+  'bedrock-converse': null,
 };
 
 const API_LABELS: Readonly<Record<WireAPI, string>> = {
@@ -15,6 +16,7 @@ const API_LABELS: Readonly<Record<WireAPI, string>> = {
   'anthropic-messages': 'the Anthropic Messages API',
   'openai-chat': 'OpenAI Chat Completions',
   gemini: 'Gemini',
+  'bedrock-converse': "Amazon Bedrock's Converse API",
 };
 
 /** The plan a transformer applies, and why it differs from the one it was given (or `null`). */

@@ -78,8 +78,8 @@ export interface ClientWireAPI<FunctionTool extends ClientFunctionTool, Wire, Co
   readonly maxTools?: number;
   /** The API's name in messages (`OpenAI Chat Completions`). */
   readonly label: string;
-  /** The API's code for the warning that the request is over its limit all the same. */
-  readonly overLimitCode: Code;
+  /** The API's code for the warning that the request is over its limit all the same; needed with `maxTools` only. */
+  readonly overLimitCode?: Code;
   /** A caller's function sent in full (`loaded`, `revealed`), from the body's own tool, under `wireName`. */
   writeFunction(tool: FunctionTool, entry: ToolListEntry, wireName: string, warnings: ToolSearchWarningList<Code>): Wire;
   /** The package's `tool_search` or `call_tool`, with `entry.description` and `entry.inputSchema`. */
@@ -162,7 +162,9 @@ export function resolveClientRequest<FunctionTool extends ClientFunctionTool, Ot
     { revealed: [...body.revealed, ...loaded], forced, names },
     { maxTools: wire.maxTools ?? Number.POSITIVE_INFINITY, otherEntries: body.others.length, label: wire.label },
   );
-  for (const change of fitted.changes) warnings.push({ code: change.code === 'over-tool-limit' ? wire.overLimitCode : change.code, message: change.message });
+  // Without `maxTools` nothing is over a limit, so `overLimitCode` is set wherever this reads it.
+  for (const change of fitted.changes)
+    warnings.push({ code: change.code === 'over-tool-limit' ? (wire.overLimitCode as Code) : change.code, message: change.message });
 
   const tools: (Wire | Other)[] = fitted.list.tools.map((entry) => writeEntry(entry, functions, names.toWire(entry.name), wire, warnings));
   // The body's other tools keep their positions.

@@ -6,7 +6,7 @@ const OWN_DESCRIPTIONS: ReadonlySet<unknown> = new Set([TOOL_SEARCH_TOOL_DEFINIT
 
 /**
  * Whether a tool entry of any wire API's shape is one the package's transformers write: its `tool_search` or
- * `call_tool` (a Responses or Anthropic tool, Chat's `function`, a Gemini declaration) or the client-executed
+ * `call_tool` (a Responses or Anthropic tool, Chat's `function`, a Gemini declaration, a Converse `toolSpec`) or the client-executed
  * `{ type: 'tool_search' }` of OpenAI's hosted mechanism, recognised by the package's own description. A body
  * holding one is a body `prepare` already returned. Not part of the public API.
  */
@@ -14,6 +14,7 @@ export function isOwnToolEntry(tool: unknown): boolean {
   if (!isRecord(tool)) return false;
   if (OWN_DESCRIPTIONS.has(tool.description)) return true;
   if (isRecord(tool.function) && OWN_DESCRIPTIONS.has(tool.function.description)) return true;
+  if (isRecord(tool.toolSpec) && OWN_DESCRIPTIONS.has(tool.toolSpec.description)) return true;
   return (
     Array.isArray(tool.functionDeclarations) &&
     tool.functionDeclarations.some((declaration: unknown) => isRecord(declaration) && OWN_DESCRIPTIONS.has(declaration.description))

@@ -34,6 +34,10 @@ const SHAPES: Readonly<
     text: 'a Gemini function declaration (`{ name, parameters }`) not wrapped in a tool',
     api: { name: 'Gemini', factory: 'createGeminiToolSearch' },
   },
+  'bedrock-converse': {
+    text: 'an Amazon Bedrock Converse tool (`{ toolSpec: { name, inputSchema: { json } } }`)',
+    api: { name: "Amazon Bedrock's Converse API", factory: 'createBedrockConverseToolSearch' },
+  },
   mcp: { text: 'an MCP tool (`{ name, description, inputSchema }`)' },
 };
 

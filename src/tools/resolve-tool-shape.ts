@@ -11,12 +11,23 @@ import { isRecord } from '../records/is-record.js';
  * - `gemini`: a Gemini tool: `{ functionDeclarations: [...] }` or a built-in tool (`{ googleSearch: {} }`, …).
  * - `gemini-declaration`: one Gemini function declaration, not wrapped in a tool: `{ name, parameters }` or
  *   `{ name, parametersJsonSchema }`.
+ * - `bedrock-converse`: an Amazon Bedrock Converse tool: `{ toolSpec: { name, inputSchema: { json } } }`, `{ cachePoint }` or
+ *   `{ systemTool }`.
  * - `mcp`: an MCP `tools/list` entry (this package's `ToolDefinition`): `{ name, description, inputSchema }`.
  * - `provider`: any other entry with a string `type`: a provider's own tool (web search, bash, MCP toolsets, …), which
  *   only its API knows.
  * - `unknown`: none of these (not an object, or an object none of the fields above identify).
  */
-export type ToolShape = 'openai-responses' | 'openai-chat' | 'anthropic-messages' | 'gemini' | 'gemini-declaration' | 'mcp' | 'provider' | 'unknown';
+export type ToolShape =
+  | 'openai-responses'
+  | 'openai-chat'
+  | 'anthropic-messages'
+  | 'gemini'
+  | 'gemini-declaration'
+  | 'bedrock-converse'
+  | 'mcp'
+  | 'provider'
+  | 'unknown';
 
 /** The keys of a Gemini `Tool` that hold a built-in tool (`@google/genai`'s `Tool`). */
 const GEMINI_TOOL_KEYS = [
@@ -53,6 +64,7 @@ export function resolveToolShape(tool: unknown): ToolShape {
   }
   if (typeof type === 'string') return 'provider';
   if ('input_schema' in tool) return 'anthropic-messages';
+  if (isRecord(tool.toolSpec) || isRecord(tool.cachePoint) || isRecord(tool.systemTool)) return 'bedrock-converse';
   if ('inputSchema' in tool) return 'mcp';
   if (GEMINI_TOOL_KEYS.some((key) => key in tool)) return 'gemini';
   if (typeof tool.tool === 'function' && typeof tool.callTool === 'function') return 'gemini';

@@ -178,6 +178,8 @@ describe.concurrent('tool-search (the command line)', () => {
         'anthropic-messages claude-hosted names library',
         'gemini none - -',
         ...client('gemini'),
+        'bedrock-converse none - -',
+        ...client('bedrock-converse'),
       ]);
       // The baseline is the converter's tool list as sent: every schema in full.
       expect(report.sizes[0]?.requestBytes).toBe(Buffer.byteLength(JSON.stringify(createOpenAIResponsesTools(githubTools))));
@@ -201,6 +203,33 @@ describe.concurrent('tool-search (the command line)', () => {
       // `auto`, the configuration's default, may be asked for by name: names up to 1,000 deferred tools.
       const auto = await runJSON<InspectJSON>(['inspect', github, '--api', 'gemini', '--listing', 'auto']);
       expect(auto.plan).toMatchObject({ mechanism: 'client', listing: 'names' });
+    });
+
+    it('reads a Converse request from standard input and plans the client mechanism for a Bedrock model id, without warnings', async () => {
+      const request = {
+        modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+        messages: [],
+        toolConfig: {
+          tools: [
+            ...githubTools.map((tool) => ({ toolSpec: { name: tool.name, description: tool.description, inputSchema: { json: tool.inputSchema } } })),
+            { cachePoint: { type: 'default' } },
+          ],
+        },
+      };
+      const args = ['inspect', '-', '--model', request.modelId, '--api', 'bedrock-converse'];
+      const text = (await run(args, JSON.stringify(request))).stdout;
+      expect(text).toContain('117 tools from standard input (a Converse request of Amazon Bedrock Converse tools)');
+      expect(text).toContain('Warnings: none');
+      expect(text).toMatch(/\* +bedrock-converse +client +names/);
+      const report = await runJSON<InspectJSON>(args, JSON.stringify(request));
+      expect(report.plan).toMatchObject({ mechanism: 'client', api: 'bedrock-converse', platform: 'bedrock-converse' });
+      expect(report.sizes.map((row) => `${row.mechanism} ${row.listing ?? '-'}`)).toEqual([
+        'none -',
+        'client full',
+        'client compact',
+        'client names',
+        'client none',
+      ]);
     });
 
     it('says why a small catalog is not deferred', async () => {
@@ -281,14 +310,14 @@ describe.concurrent('tool-search (the command line)', () => {
         'a bad --format',
         ['search', github, 'x', '--format', 'bedrock'],
         2,
-        'tool-search: `--format` must be one of `mcp`, `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, got `bedrock`\n',
+        'tool-search: `--format` must be one of `mcp`, `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, `bedrock-converse`, got `bedrock`\n',
       ],
       ['an unknown command', ['explain', github], 2, 'tool-search: unknown command `explain`; the commands are `inspect` and `search`\n'],
       [
         'a bad --api',
         ['inspect', github, '--api', 'bedrock'],
         2,
-        'tool-search: `--api` must be one of `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, got `bedrock`\n',
+        'tool-search: `--api` must be one of `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, `bedrock-converse`, got `bedrock`\n',
       ],
       [
         'a bad --listing',

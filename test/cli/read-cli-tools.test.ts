@@ -7,6 +7,7 @@ import { isToolSearchError } from '../../src/errors/tool-search-error.js';
 import { createOpenAIChatTools, createOpenAIResponsesTools } from '../../src/providers/openai/index.js';
 import { createAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
 import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/index.js';
+import { createBedrockConverseTools } from '../../src/providers/bedrock/index.js';
 import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'tool-search-cli-tools-'));
@@ -37,6 +38,11 @@ describe('readCLITools', () => {
       ['a Chat Completions body', { model: 'gpt-4.1', messages: [], tools: createOpenAIChatTools(tools) }, 'a request body of OpenAI Chat Completions tools'],
       ['Anthropic Messages tools', createAnthropicMessagesTools(tools), 'a JSON array of Anthropic Messages tools'],
       ['Gemini function declarations', createGeminiFunctionDeclarations(tools), 'a JSON array of Gemini function declarations'],
+      [
+        'a Converse request',
+        { modelId: 'amazon.nova-pro-v1:0', messages: [], toolConfig: { tools: [...createBedrockConverseTools(tools), { cachePoint: { type: 'default' } }] } },
+        'a Converse request of Amazon Bedrock Converse tools',
+      ],
     ])('%s', async (label, json, form) => {
       const path = file(`${label}.json`, JSON.stringify(json));
       const read = await readCLITools(path, noInput);

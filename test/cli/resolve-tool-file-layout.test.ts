@@ -3,6 +3,7 @@ import { resolveToolFileLayout } from '../../src/cli/resolve-tool-file-layout.js
 import { createOpenAIChatTools, createOpenAIResponsesTools } from '../../src/providers/openai/index.js';
 import { createAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
 import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/index.js';
+import { createBedrockConverseTools } from '../../src/providers/bedrock/index.js';
 import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
 
 const mcp = GITHUB_MCP_TOOLS.slice(0, 3);
@@ -10,6 +11,7 @@ const responses = createOpenAIResponsesTools(mcp);
 const chat = createOpenAIChatTools(mcp);
 const anthropic = createAnthropicMessagesTools(mcp);
 const declarations = createGeminiFunctionDeclarations(mcp);
+const converse = createBedrockConverseTools(mcp);
 
 describe('resolveToolFileLayout', () => {
   describe('detects the shape from the tools’ fields', () => {
@@ -34,6 +36,8 @@ describe('resolveToolFileLayout', () => {
         'gemini',
         'a @google/genai request',
       ],
+      ['Bedrock Converse tools with a cache checkpoint', [...converse, { cachePoint: { type: 'default' } }], 'bedrock-converse', 'a JSON array'],
+      ['a Converse request', { modelId: 'amazon.nova-pro-v1:0', messages: [], toolConfig: { tools: converse } }, 'bedrock-converse', 'a Converse request'],
       ['an empty array', [], 'mcp', 'a JSON array'],
     ])('%s', (_label, json, format, container) => {
       expect(resolveToolFileLayout(json)).toMatchObject({ format, container });
@@ -105,7 +109,7 @@ describe('resolveToolFileLayout', () => {
       expect(layout).toEqual({
         format: null,
         problem:
-          "its tools are in no shape this package reads (`tools[0]` is an object with the fields `id`, `schema`); the shapes read are MCP ({ name, description, inputSchema }), OpenAI Responses ({ type: 'function', name, parameters }), OpenAI Chat Completions ({ type: 'function', function: { name, parameters } }), Anthropic Messages ({ name, description, input_schema }), Gemini ({ functionDeclarations: [{ name, parameters }] }, or the declarations themselves)",
+          "its tools are in no shape this package reads (`tools[0]` is an object with the fields `id`, `schema`); the shapes read are MCP ({ name, description, inputSchema }), OpenAI Responses ({ type: 'function', name, parameters }), OpenAI Chat Completions ({ type: 'function', function: { name, parameters } }), Anthropic Messages ({ name, description, input_schema }), Gemini ({ functionDeclarations: [{ name, parameters }] }, or the declarations themselves), Amazon Bedrock Converse ({ toolSpec: { name, inputSchema: { json } } })",
       });
     });
 

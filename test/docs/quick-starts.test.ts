@@ -16,6 +16,7 @@ import { jsonSchema, tool, type ToolSet } from 'ai';
 import { scriptedAt, startLocalServer, type LocalServer, type ScriptedResponse } from '../support/local-server.js';
 import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
 import { anthropicReply, chatReply, geminiReply, responsesReply } from '../support/scripted-replies.js';
+import { bedrockConverseReplyOf } from '../support/scripted-model-apis.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const app = process.env.TOOL_SEARCH_APP;
@@ -23,19 +24,22 @@ const generated = app === undefined ? join(root, 'test', '.generated') : join(ap
 const quickStart = /^## Quick start\n[\s\S]*?(?=^## )/m.exec(readFileSync(join(root, 'README.md'), 'utf8'))?.[0] ?? '';
 const blocks = [...quickStart.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((match) => match[1] as string);
 
-type Kind = 'responses' | 'chat' | 'anthropic' | 'gemini' | 'ai-sdk';
+type Kind = 'responses' | 'chat' | 'anthropic' | 'gemini' | 'bedrock' | 'ai-sdk';
 const KINDS: [Kind, string][] = [
   ['ai-sdk', "from 'tool-search/ai-sdk'"],
   ['responses', 'createOpenAIResponsesToolSearch'],
   ['chat', 'createOpenAIChatToolSearch'],
   ['anthropic', 'createAnthropicMessagesToolSearch'],
   ['gemini', 'createGeminiToolSearch'],
+  ['bedrock', 'createBedrockConverseToolSearch'],
 ];
 const kindOf = (code: string): Kind | undefined => KINDS.find(([, marker]) => code.includes(marker))?.[0];
 
 /** What a fake API answers for a quick start, at its path, and the call the caller's tool must see. */
 interface Script {
   readonly path: string;
+  /** The AWS SDK's Bedrock Runtime client speaks HTTP/2. */
+  readonly http2?: boolean;
   readonly replies: unknown[];
   readonly ran: [string, unknown];
 }
@@ -89,6 +93,18 @@ const SCRIPTS: Record<Kind, Script> = {
     ],
     ran: ['search_repositories', { query: 'tool search' }],
   },
+  bedrock: {
+    path: `/model/${encodeURIComponent('us.anthropic.claude-sonnet-4-5-20250929-v1:0')}/converse`,
+    http2: true,
+    replies: [
+      bedrockConverseReplyOf([{ toolUse: { toolUseId: 'tooluse_1', name: 'tool_search', input: { query: 'create_issue' } } }]),
+      bedrockConverseReplyOf([
+        { toolUse: { toolUseId: 'tooluse_2', name: 'call_tool', input: { name: 'create_issue', arguments: { owner: 'octo', repo: 'hello', title: 'Bug' } } } },
+      ]),
+      bedrockConverseReplyOf([{ text: 'Filed it.' }]),
+    ],
+    ran: ['create_issue', { owner: 'octo', repo: 'hello', title: 'Bug' }],
+  },
 };
 
 /** What each quick start `declare`s, as the wire API's tools (GitHub's MCP tools) and a recording `runTool`. */
@@ -118,6 +134,11 @@ function provideGlobals(kind: Kind, ran: [string, unknown][]): void {
     case 'anthropic':
       scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({ name: entry.name, description: entry.description, input_schema: entry.inputSchema }));
       break;
+    case 'bedrock':
+      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({
+        toolSpec: { name: entry.name, description: entry.description, inputSchema: { json: entry.inputSchema } },
+      }));
+      break;
     case 'gemini':
       scope.myDeclarations = GITHUB_MCP_TOOLS.map((entry) => ({ name: entry.name, description: entry.description, parametersJsonSchema: entry.inputSchema }));
       break;
@@ -136,7 +157,18 @@ function provideGlobals(kind: Kind, ran: [string, unknown][]): void {
   }
 }
 
-const ENVIRONMENT = ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'ANTHROPIC_BASE_URL', 'ANTHROPIC_API_KEY', 'GOOGLE_GEMINI_BASE_URL', 'GEMINI_API_KEY'] as const;
+const ENVIRONMENT = [
+  'OPENAI_BASE_URL',
+  'OPENAI_API_KEY',
+  'ANTHROPIC_BASE_URL',
+  'ANTHROPIC_API_KEY',
+  'GOOGLE_GEMINI_BASE_URL',
+  'GEMINI_API_KEY',
+  'AWS_ENDPOINT_URL_BEDROCK_RUNTIME',
+  'AWS_REGION',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+] as const;
 const saved = Object.fromEntries(ENVIRONMENT.map((name) => [name, process.env[name]]));
 let server: LocalServer | undefined;
 afterEach(async () => {
@@ -150,7 +182,7 @@ afterEach(async () => {
 
 describe('the README quick starts', () => {
   it('has one quick start per wire API and one for the AI SDK', () => {
-    expect(blocks.map(kindOf).sort()).toEqual(['ai-sdk', 'anthropic', 'chat', 'gemini', 'responses']);
+    expect(blocks.map(kindOf).sort()).toEqual(['ai-sdk', 'anthropic', 'bedrock', 'chat', 'gemini', 'responses']);
   });
 
   it.runIf(app !== undefined)('imports the installed package, not src/', async () => {
@@ -170,13 +202,18 @@ describe('the README quick starts', () => {
       server = await startLocalServer((request, position): ScriptedResponse => {
         if (request.method !== 'POST' || request.path !== script.path) throw new Error(`unexpected ${request.method} ${request.path}`);
         return { body: scriptedAt(script.replies, position) };
-      });
+      }, script);
       process.env.OPENAI_BASE_URL = server.url;
       process.env.OPENAI_API_KEY = 'test';
       process.env.ANTHROPIC_BASE_URL = server.url;
       process.env.ANTHROPIC_API_KEY = 'test';
       process.env.GOOGLE_GEMINI_BASE_URL = server.url;
       process.env.GEMINI_API_KEY = 'test';
+      // The AWS SDK's documented service endpoint variable, region and credentials.
+      process.env.AWS_ENDPOINT_URL_BEDROCK_RUNTIME = server.url;
+      process.env.AWS_REGION = 'us-east-1';
+      process.env.AWS_ACCESS_KEY_ID = 'test';
+      process.env.AWS_SECRET_ACCESS_KEY = 'test';
       const ran: [string, unknown][] = [];
       provideGlobals(kind as Kind, ran);
 

@@ -1,6 +1,6 @@
 /**
  * The default client-side mode through the official SDKs (`openai` for Responses and Chat Completions,
- * `@anthropic-ai/sdk`, `@google/genai`), each pointed at a local server on 127.0.0.1 that plays the API: it runs the
+ * `@anthropic-ai/sdk`, `@google/genai`, `@aws-sdk/client-bedrock-runtime`), each pointed at a local server on 127.0.0.1 that plays the API: it runs the
  * preflight rules on every request the SDK sent (a violation is a 400, which fails the SDK call and the test) and
  * answers with scripted model turns. The loop uses the library as a user would, with no configuration: the plan, the
  * transformer, `names.fromWire`, `tool_search`, the call check and `formatToolSearchResult`
@@ -8,6 +8,7 @@
  * `orders:get_status`). What each request carried is asserted after the session.
  */
 import Anthropic from '@anthropic-ai/sdk';
+import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandInput } from '@aws-sdk/client-bedrock-runtime';
 import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
 import { GoogleGenAI, type GenerateContentParameters } from '@google/genai';
 import OpenAI from 'openai';
@@ -46,6 +47,15 @@ function createSender(api: WireAPI, url: string): (request: Item) => Promise<unk
       const client = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: url, retryOptions: { attempts: 1 } } });
       return (request) => client.models.generateContent(request as unknown as GenerateContentParameters);
     }
+    case 'bedrock-converse': {
+      const client = new BedrockRuntimeClient({
+        endpoint: url,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+        maxAttempts: 1,
+      });
+      return (request) => client.send(new ConverseCommand(request as unknown as ConverseCommandInput));
+    }
   }
 }
 
@@ -62,9 +72,12 @@ interface SessionRecord {
 async function runSession(api: WireAPI, model: string, script: readonly ScriptedTurn[], config?: ToolSearchConfigInput): Promise<SessionRecord> {
   const loop = AGENT_LOOP_APIS[api];
   const scripted = SCRIPTED_MODEL_APIS[api];
-  server = await startCheckedServer(scripted.path(model), scripted.preflight, (request, index) => ({
-    body: scripted.reply(scriptedAt(script, index), { index, model, request: request.body as Item }),
-  }));
+  server = await startCheckedServer(
+    scripted.path(model),
+    scripted.preflight,
+    (request, index) => ({ body: scripted.reply(scriptedAt(script, index), { index, model, request: request.body as Item }) }),
+    scripted.server,
+  );
   const send = createSender(api, server.url);
   const tools = createAgentTools();
   const sessionId = `session-${api}`;
@@ -101,6 +114,7 @@ const APIS: readonly { api: WireAPI; model: string }[] = [
   { api: 'openai-chat', model: 'gpt-4.1' },
   { api: 'anthropic-messages', model: 'claude-3-5-haiku-20241022' },
   { api: 'gemini', model: 'gemini-2.5-flash' },
+  { api: 'bedrock-converse', model: 'us.amazon.nova-pro-v1:0' },
 ];
 
 const drink = SESSION_CATALOG.find((tool) => tool.name === 'ChaDri.change_drink');

@@ -44,6 +44,18 @@ describe('resolveToolSearch', () => {
       [{ id: 'claude-opus-4-5', api: 'openai-responses' }, 'client'],
       [{ id: 'gemini-3-pro', api: 'gemini' }, 'client'],
       [{ id: 'gpt-5.4' }, 'openai-hosted'],
+      [{ id: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', api: 'bedrock-converse' }, 'client'],
+      [{ id: 'anthropic.claude-opus-4-5-20251101-v1:0', api: 'bedrock-converse' }, 'client'],
+      [{ id: 'claude-opus-4-5', api: 'bedrock-converse' }, 'client'],
+      [{ id: 'amazon.nova-pro-v1:0', api: 'bedrock-converse' }, 'client'],
+      [{ id: 'us.amazon.nova-premier-v1:0', api: 'bedrock-converse' }, 'client'],
+      [{ id: 'meta.llama3-3-70b-instruct-v1:0', api: 'bedrock-converse' }, 'client'],
+      [{ id: 'us.meta.llama4-maverick-17b-instruct-v1:0', api: 'bedrock-converse' }, 'client'],
+      [{ id: 'mistral.mistral-large-2407-v1:0', api: 'bedrock-converse' }, 'client'],
+      [{ id: 'gpt-5.4', api: 'bedrock-converse' }, 'client'],
+      ['us.amazon.nova-pro-v1:0', 'client'],
+      ['meta.llama3-3-70b-instruct-v1:0', 'client'],
+      ['mistral.mistral-large-2407-v1:0', 'client'],
     ])('uses %j → %s', (model, mechanism) => {
       const plan = resolveToolSearch(model, twenty);
       expect(plan.mechanism).toBe(mechanism);
@@ -132,6 +144,9 @@ describe('resolveToolSearch', () => {
       ['client', 'claude-opus-4-5', 'client'],
       ['client', 'gemini-2.5-pro', 'client'],
       ['client', 'unknown-model', 'client'],
+      ['claude', { id: 'us.anthropic.claude-opus-4-5-20251101-v1:0', api: 'bedrock-converse' }, 'none'],
+      ['claude', { id: 'claude-opus-4-5', api: 'bedrock-converse' }, 'none'],
+      ['client', { id: 'amazon.nova-pro-v1:0', api: 'bedrock-converse' }, 'client'],
     ])('%s on %j → %s', (mechanism, model, expected) => {
       const plan = resolveToolSearch(model, twenty, { mechanism: mechanism as never });
       expect(plan.mechanism).toBe(expected);
@@ -154,6 +169,14 @@ describe('resolveToolSearch', () => {
       );
       expect(resolveToolSearch('anthropic.claude-opus-4-5-v1:0', twenty, 'claude_tool_search').warnings[0]?.message).toContain('is a bedrock model id');
       expect(resolveToolSearch('anthropic.claude-opus-4-5-v1:0', twenty, 'claude_tool_search').warnings[0]?.message).toContain("pass `platform: 'bedrock'`");
+      expect(
+        resolveToolSearch({ id: 'us.anthropic.claude-opus-4-5-20251101-v1:0', api: 'bedrock-converse' }, twenty, { mechanism: 'claude' }).warnings[0]?.message,
+      ).toContain("does not support Anthropic's hosted tool search on platform `bedrock-converse`");
+    });
+
+    it('reads the Converse API as the platform that serves it, Amazon Bedrock', () => {
+      const plan = resolveToolSearch({ id: 'us.anthropic.claude-opus-4-5-20251101-v1:0', api: 'bedrock-converse' }, twenty);
+      expect(plan).toMatchObject({ api: 'bedrock-converse', platform: 'bedrock-converse', mechanism: 'client', warnings: [] });
     });
 
     describe('with the platform that serves the model', () => {
@@ -419,7 +442,7 @@ describe('resolveToolSearch', () => {
       [{ id: 5 }, '`model` must be a model id or `{ id, api }` (with an optional `platform`), got an object'],
       [
         { id: 'gpt-5.4', api: 'responses' },
-        "`model.api` must be one of 'openai-responses', 'openai-chat', 'anthropic-messages', 'gemini', got \"responses\" (a string)",
+        "`model.api` must be one of 'openai-responses', 'openai-chat', 'anthropic-messages', 'gemini', 'bedrock-converse', got \"responses\" (a string)",
       ],
     ])('rejects the model %j', (model, message) => {
       expect(() => resolveToolSearch(model as never, twenty)).toThrow(message);

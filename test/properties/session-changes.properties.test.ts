@@ -1,5 +1,5 @@
 /**
- * Sessions whose model, plan, tool list or search mode changes between turns (issue 15 item 2), on the four APIs: the
+ * Sessions whose model, plan, tool list or search mode changes between turns (issue 15 item 2), on the five APIs: the
  * model calls what turn 1 sent (the package's own `tool_search` and `call_tool` included), then turn 2 goes out under
  * another model, threshold, listing, search mode and subset of the tools. Our own preflight must accept turn 2
  * (Anthropic: except where the transformer warned that the caller's own history names a tool it no longer defines), a
@@ -18,6 +18,9 @@ import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
+import { parseBedrockConverseTools } from '../../src/providers/bedrock/parse-bedrock-converse-tools.js';
+import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
+import { transformBedrockConverseRequest } from '../../src/providers/bedrock/transform-bedrock-converse-request.js';
 import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
 import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
@@ -225,7 +228,40 @@ const GEMINI: SessionWire = {
   stable: (warnings) => !warnings.some((warning) => warning.code === 'listing-changed-to-names'),
 };
 
-const WIRES: readonly SessionWire[] = [ANTHROPIC, OPENAI_RESPONSES, OPENAI_CHAT, GEMINI];
+const BEDROCK_CONVERSE: SessionWire = {
+  label: 'Bedrock Converse',
+  models: [
+    { id: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', api: 'bedrock-converse' },
+    { id: 'amazon.nova-pro-v1:0', api: 'bedrock-converse' },
+    'claude-opus-4-5',
+  ],
+  body: (tools, calls) => ({
+    modelId: 'amazon.nova-pro-v1:0',
+    messages: [
+      { role: 'user', content: [{ text: 'hi' }] },
+      ...(calls.length === 0
+        ? []
+        : [
+            { role: 'assistant', content: calls.map((call) => ({ toolUse: { toolUseId: call.id, name: call.name, input: call.input } })) },
+            { role: 'user', content: calls.map((call) => ({ toolResult: { toolUseId: call.id, content: [{ text: call.result }] } })) },
+          ]),
+    ],
+    toolConfig: { tools: tools.map((tool) => ({ toolSpec: { name: tool.name, ...described(tool), inputSchema: { json: tool.inputSchema } } })) },
+  }),
+  readTools: parseBedrockConverseTools,
+  transform: (body, plan) => transformBedrockConverseRequest(body, plan),
+  callable: (body) =>
+    (((body as { toolConfig?: { tools?: unknown[] } }).toolConfig?.tools ?? []) as { toolSpec?: { name?: unknown } }[]).flatMap((tool) =>
+      typeof tool.toolSpec?.name === 'string' ? [{ name: tool.toolSpec.name }] : [],
+    ),
+  // A turn 2 that sends no tool has no `toolConfig` (the transformer warns), which a history with tool blocks needs.
+  violations: (body, warnings) =>
+    preflightBedrockConverseRequest(body).violations.filter(
+      (violation) => !(violation.rule === 'tool-config-required' && warnings.some((warning) => warning.code === 'empty-tools-removed')),
+    ),
+};
+
+const WIRES: readonly SessionWire[] = [ANTHROPIC, OPENAI_RESPONSES, OPENAI_CHAT, GEMINI, BEDROCK_CONVERSE];
 
 /** What changes for turn 2: the model, the configuration, and which of the catalog's tools the body sends. */
 interface TurnChange {

@@ -30,10 +30,12 @@ import {
 } from '../../src/providers/openai/index.js';
 import { createAnthropicToolSearchResult, parseAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
 import { parseGeminiTools, transformGeminiRequest } from '../../src/providers/gemini/index.js';
+import { parseBedrockConverseTools, transformBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
 import { readOpenAIChatFixture, toOpenAIChatTool } from './openai-chat-bodies.js';
 import { toResponsesFunction } from './openai-responses-bodies.js';
 import { toAnthropicTool } from './anthropic-messages-bodies.js';
 import { toGeminiDeclaration } from './gemini-bodies.js';
+import { toBedrockConverseTool } from './bedrock-converse-bodies.js';
 
 /** An MCP-style `server:tool` name, which every API here rejects as it is. */
 const ordersTool: ToolDefinition = {
@@ -197,12 +199,39 @@ const gemini: AgentLoopAPI = {
   },
 };
 
+const bedrock: AgentLoopAPI = {
+  api: 'bedrock-converse',
+  start: (question) => [{ role: 'user', content: [{ text: question }] }],
+  createBody: (model, history) => ({
+    modelId: model,
+    system: [{ text: SESSION_INSTRUCTIONS }],
+    toolConfig: { tools: SESSION_CATALOG.map(toBedrockConverseTool) },
+    messages: history,
+  }),
+  parseTools: parseBedrockConverseTools,
+  transform: (body, plan) => transformBedrockConverseRequest(body, plan) as ReturnType<AgentLoopAPI['transform']>,
+  receive(history, reply) {
+    // The SDK's output as it returned it: `output.message`, appended as it is.
+    const message = (reply as { output: { message: { content: Item[] } } }).output.message;
+    history.push(message);
+    return message.content.flatMap((block): ModelCall[] => {
+      const use = block.toolUse as { toolUseId: string; name: string; input: unknown } | undefined;
+      return use === undefined ? [] : [{ id: use.toolUseId, name: use.name, args: use.input }];
+    });
+  },
+  answer(history, answers) {
+    history.push({ role: 'user', content: answers.map((answer) => ({ toolResult: { toolUseId: answer.call.id, content: [{ text: textOf(answer) }] } })) });
+  },
+  toolsAndSystemOf: (body) => [(body.toolConfig as Item).tools, body.system],
+};
+
 /** The adapter of each wire API. */
 export const AGENT_LOOP_APIS: Readonly<Record<WireAPI, AgentLoopAPI>> = {
   'openai-responses': responses,
   'openai-chat': chat,
   'anthropic-messages': anthropic,
   gemini,
+  'bedrock-converse': bedrock,
 };
 
 function textOf(answer: CallAnswer): string {

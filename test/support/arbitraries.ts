@@ -502,3 +502,20 @@ export function createCaseCounter(label: string): { readonly count: (property: s
     },
   };
 }
+
+/**
+ * Where a caller puts prompt-cache checkpoints (Bedrock Converse's `cachePoint` blocks, at most 4 per request): after
+ * some positions of the tool list (taken modulo its length + 1, so past the last tool too), at the end of the system
+ * text, and at the end of the first user message. At most 4 in all, so the caller's own request is within the limit.
+ */
+export interface CacheCheckpoints {
+  readonly tools: readonly number[];
+  readonly system: boolean;
+  readonly message: boolean;
+}
+
+export const cacheCheckpoints: fc.Arbitrary<CacheCheckpoints> = fc.record({
+  tools: fc.uniqueArray(fc.nat(30), { maxLength: 2 }),
+  system: fc.boolean(),
+  message: fc.boolean(),
+});

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createHTTP2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 
 /** One request the server received, body parsed as JSON. */
@@ -24,6 +25,11 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
+/** How the server speaks: HTTP/1.1 (the default), or HTTP/2 without TLS (h2c), which the AWS SDK's Bedrock Runtime client uses. */
+export interface LocalServerOptions {
+  readonly http2?: boolean;
+}
+
 /**
  * Starts a server on 127.0.0.1 on a free port. The handler sees each request (with its parsed JSON body) and returns
  * the response; an exception in the handler becomes a 400 with the error message as the provider would send it, so a
@@ -31,9 +37,12 @@ export interface LocalServer {
  */
 export async function startLocalServer(
   handler: (request: RecordedRequest, index: number) => ScriptedResponse | Promise<ScriptedResponse>,
+  options: LocalServerOptions = {},
 ): Promise<LocalServer> {
   const requests: RecordedRequest[] = [];
-  const server: Server = createServer((incoming, outgoing) => {
+  // The HTTP/2 compatibility API takes the same request handler.
+  const create = (options.http2 === true ? createHTTP2Server : createServer) as typeof createServer;
+  const server: Server = create((incoming, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
@@ -51,10 +60,12 @@ export async function startLocalServer(
         try {
           response = await handler(request, requests.length - 1);
         } catch (error) {
-          response = {
-            status: 400,
-            body: { type: 'error', error: { type: 'invalid_request_error', message: error instanceof Error ? error.message : String(error) } },
-          };
+          const message = error instanceof Error ? error.message : String(error);
+          // AWS SDKs read the error's type from a header and its text from a top-level `message`.
+          response =
+            options.http2 === true
+              ? { status: 400, body: { message }, headers: { 'x-amzn-errortype': 'ValidationException' } }
+              : { status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message } } };
         }
         const payload = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
         outgoing.writeHead(response.status ?? 200, { 'content-type': 'application/json', ...response.headers });
@@ -82,13 +93,14 @@ export function startCheckedServer(
   path: string,
   preflight: RequestCheck,
   answer: (request: RecordedRequest, index: number) => ScriptedResponse,
+  options: LocalServerOptions = {},
 ): Promise<LocalServer> {
   return startLocalServer((request, index) => {
     if (request.method !== 'POST' || request.path !== path) throw new Error(`unexpected request ${request.method} ${request.path}`);
     const checked = preflight(request.body);
     if (!checked.ok) throw new Error(`the request breaks documented rules: ${JSON.stringify(checked.violations)}`);
     return answer(request, index);
-  });
+  }, options);
 }
 
 /** A {@link startCheckedServer} that answers request `index` with the body `replies[index]`. */

@@ -6,8 +6,10 @@ import type { PreflightResult, WireAPI } from '../../src/index.js';
 import { preflightOpenAIChatRequest, preflightOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/index.js';
+import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
 import { readOpenAIChatFixture } from './openai-chat-bodies.js';
 import { readGeminiFixture } from './gemini-bodies.js';
+import type { LocalServerOptions } from './local-server.js';
 
 /** One call the scripted model makes, by the name it sees. */
 export interface ScriptedCall {
@@ -23,6 +25,8 @@ export interface ScriptedModelAPI {
   readonly api: WireAPI;
   /** The path the SDK posts to. */
   path(model: string): string;
+  /** How the SDK connects to the local server (HTTP/2 for the AWS SDK). @default HTTP/1.1 */
+  readonly server?: LocalServerOptions;
   preflight(body: unknown): PreflightResult;
   /** The response body for a turn, as the API sends it for `request`. */
   reply(turn: ScriptedTurn, context: { readonly index: number; readonly model: string; readonly request: Item }): unknown;
@@ -227,10 +231,47 @@ const gemini: ScriptedModelAPI = {
     ),
 };
 
+/** A Converse response (`ConverseCommand`'s output as the service sends it) whose message holds these blocks. */
+export function bedrockConverseReplyOf(content: readonly unknown[]): Item {
+  const calls = content.some((block) => (block as Item).toolUse !== undefined);
+  return {
+    output: { message: { role: 'assistant', content } },
+    stopReason: calls ? 'tool_use' : 'end_turn',
+    usage: { inputTokens: 100, outputTokens: 20, totalTokens: 120 },
+    metrics: { latencyMs: 250 },
+  };
+}
+
+const bedrockToolsOf = (body: Item): Item[] => items((body.toolConfig as Item | undefined)?.tools);
+
+const bedrock: ScriptedModelAPI = {
+  api: 'bedrock-converse',
+  // The SDK writes the model id into the path, encoded (`:` as `%3A`).
+  path: (model) => `/model/${encodeURIComponent(model)}/converse`,
+  server: { http2: true },
+  preflight: preflightBedrockConverseRequest,
+  reply: (turn, { index }) =>
+    bedrockConverseReplyOf(
+      isCall(turn)
+        ? turn.calls.map((call, position) => ({ toolUse: { toolUseId: `tooluse_${index}_${position}`, name: call.name, input: call.args } }))
+        : [{ text: turn.text }],
+    ),
+  toolsOf: (body) => (body.toolConfig as Item | undefined)?.tools,
+  systemOf: (body) => body.system,
+  toolNamesOf: (body) => bedrockToolsOf(body).flatMap((tool) => (tool.toolSpec === undefined ? [] : [String((tool.toolSpec as Item).name)])),
+  toolOutputsOf: (body) =>
+    items(body.messages).flatMap((message) =>
+      items(message.content).flatMap((block) =>
+        items((block.toolResult as Item | undefined)?.content).map((part) => String(part.text ?? JSON.stringify(part.json))),
+      ),
+    ),
+};
+
 /** The model's side of each wire API. */
 export const SCRIPTED_MODEL_APIS: Readonly<Record<WireAPI, ScriptedModelAPI>> = {
   'openai-responses': responses,
   'openai-chat': chat,
   'anthropic-messages': anthropic,
   gemini,
+  'bedrock-converse': bedrock,
 };

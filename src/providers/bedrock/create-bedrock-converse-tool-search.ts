@@ -1,0 +1,128 @@
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { isRecord } from '../../records/is-record.js';
+import { formatToolSearchResult } from '../../client/tool-search-result.js';
+import type { ToolSearch } from '../../session/create-tool-search.js';
+import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
+import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
+import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
+import { formatToolContent } from '../../session/format-tool-output.js';
+import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
+import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
+import type { BedrockConverseToolResult } from './bedrock-converse-api.js';
+import { parseBedrockConverseTools } from './parse-bedrock-converse-tools.js';
+import { preflightBedrockConverseRequest } from './preflight-bedrock-converse-request.js';
+import { transformBedrockConverseRequest, type BedrockConverseWarningCode } from './transform-bedrock-converse-request.js';
+
+/**
+ * A tool {@link createBedrockConverseToolSearch} takes: `@aws-sdk/client-bedrock-runtime`'s `Tool` (`{ toolSpec: { name,
+ * description, inputSchema: { json } } }`, `{ cachePoint }`, `{ systemTool }`); a zod schema in `json` is converted.
+ */
+export type BedrockConverseSessionTool = {
+  readonly toolSpec?: { readonly name?: string | undefined } | undefined;
+  readonly cachePoint?: object | undefined;
+  readonly systemTool?: object | undefined;
+};
+
+/** What {@link createBedrockConverseToolSearch} needs. */
+export type CreateBedrockConverseToolSearchOptions<Tool extends BedrockConverseSessionTool = BedrockConverseSessionTool> = SessionToolSearchOptions<Tool>;
+
+/** What a response adds to `messages` (the assistant message as returned, then a user message with a `toolResult` per call), and whether the model is done. */
+export interface BedrockConverseTurn<Message> {
+  readonly messages: Message[];
+  readonly done: boolean;
+}
+
+/** One Converse request prepared for a session; what `runTool` returns is sent as text (a list of blocks as it is). */
+export type BedrockConverseToolSearchRequest<Body> = SessionRequest<
+  Body,
+  BedrockConverseWarningCode,
+  { readonly output?: { readonly message?: object | undefined } | undefined },
+  BedrockConverseTurn<ListItemOf<Body, 'messages'>>
+>;
+
+/** Tool search for one agent on Amazon Bedrock's Converse API. */
+export interface BedrockConverseToolSearch {
+  /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
+  readonly toolSearch: ToolSearch;
+  /** Prepares one request of a session: the plan (cached), the transformed body, and `step`/`handle` for the `ConverseCommand` output. */
+  prepare<Body extends object>(body: Body, options: { readonly sessionId: string }): Promise<BedrockConverseToolSearchRequest<Body>>;
+}
+
+/**
+ * Tool search on Amazon Bedrock's Converse API (Claude, Nova, Llama, Mistral, …) for one agent: the generic session
+ * factory with Converse's adapter. Every model gets the client-side `tool_search` (Converse carries no hosted search);
+ * `prepare` transforms the body, and `handle` answers every `toolUse`, running the caller's own tools through `runTool`.
+ *
+ * Throws a `ToolSearchError` for bad options (`invalid-tools` for tools in another API's shape); `prepare` throws for a
+ * missing `sessionId`, a configured hosted mechanism (unless `unsupported: 'full-schemas'`), a `toolResult` that answers
+ * no `toolUse` of the assistant message before it (`invalid-request`: Converse rejects the body) and what the
+ * transformer throws. `prepare` on a body it returned gives the same bytes.
+ *
+ * @example
+ * ```ts
+ * import { BedrockRuntimeClient, ConverseCommand, type Message } from '@aws-sdk/client-bedrock-runtime';
+ * import { createBedrockConverseToolSearch } from 'tool-search/bedrock';
+ *
+ * const toolSearch = createBedrockConverseToolSearch({ tools: myTools });
+ * const messages: Message[] = [{ role: 'user', content: [{ text: 'Make my drink large.' }] }];
+ * for (let done = false; !done; ) {
+ *   const request = await toolSearch.prepare({ modelId: 'us.amazon.nova-pro-v1:0', messages }, { sessionId });
+ *   const turn = await request.handle(await client.send(new ConverseCommand(request.body)), runTool);
+ *   messages.push(...turn.messages);
+ *   done = turn.done;
+ * }
+ * ```
+ */
+export function createBedrockConverseToolSearch<Tool extends BedrockConverseSessionTool>(
+  options: CreateBedrockConverseToolSearchOptions<Tool>,
+): BedrockConverseToolSearch {
+  return createSessionToolSearch<BedrockConverseWarningCode>(options, {
+    api: 'bedrock-converse',
+    label: 'createBedrockConverseToolSearch',
+    tools: {
+      noun: 'Converse',
+      name: "Amazon Bedrock's Converse API",
+      shapes: ['bedrock-converse'],
+      example: '`{ toolSpec: { name, description, inputSchema: { json } } }`',
+      convert: '`createBedrockConverseTools(tools)` (`tool-search/bedrock`)',
+      withJSONSchemas(tool) {
+        const spec = tool.toolSpec;
+        if (!isRecord(spec) || !isRecord(spec.inputSchema)) return tool;
+        const inputSchema = resolveJSONSchemaField(spec.inputSchema, 'json', 'json');
+        return inputSchema === spec.inputSchema ? tool : { ...tool, toolSpec: { ...spec, inputSchema } };
+      },
+    },
+    toolsOf: (body) => (isRecord(body.toolConfig) ? body.toolConfig.tools : undefined),
+    withTools: (body, tools) => ({ ...body, toolConfig: { ...(body.toolConfig as object | undefined), tools } }),
+    parseTools: parseBedrockConverseTools,
+    transform: (body, plan, revealed) => transformBedrockConverseRequest(body, plan, { revealed }),
+    // The preflight's pairing rule says where a result's `toolUse` is missing; Converse rejects such a body.
+    resolveUnpairedResults: (body) =>
+      preflightBedrockConverseRequest(body).violations.flatMap((violation) =>
+        violation.rule === 'tool-result-without-use' ? [`\`${violation.path}\`: ${violation.message}`] : [],
+      ),
+    unpaired: 'throw',
+    readResponse(response) {
+      const message = isRecord(response) && isRecord(response.output) ? response.output.message : undefined;
+      if (!isRecord(message))
+        throw new ToolSearchError('invalid-request', `\`response.output.message\` must be the model's message, got ${describeValue(message)}`);
+      const calls: SessionResponseCall<BedrockConverseToolResult>[] = [];
+      for (const block of Array.isArray(message.content) ? message.content : []) {
+        const use = isRecord(block) ? block.toolUse : undefined;
+        if (!isRecord(use) || typeof use.name !== 'string' || typeof use.toolUseId !== 'string') continue;
+        const toolUseId = use.toolUseId;
+        const write = (answer: SessionCallAnswer): BedrockConverseToolResult => {
+          const content = answer.type === 'run' ? formatToolContent<{ text: string }>(answer.output) : formatToolSearchResult(answer.result);
+          // Converse rejects an empty text block.
+          return { toolResult: { toolUseId, content: typeof content === 'string' ? [{ text: content || '(no output)' }] : content } };
+        };
+        calls.push({ id: toolUseId, name: use.name, arguments: use.input ?? {}, write });
+      }
+      return {
+        calls,
+        finish: (results) => ({ messages: results.length === 0 ? [message] : [message, { role: 'user', content: results }], done: results.length === 0 }),
+      };
+    },
+  }) as BedrockConverseToolSearch;
+}

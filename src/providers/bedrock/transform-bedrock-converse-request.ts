@@ -1,0 +1,192 @@
+import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
+import { isRecord } from '../../records/is-record.js';
+import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
+import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
+import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
+import { resolveClientRequest, type ClientRequestWarningCode, type ClientWireAPI } from '../../request/resolve-client-request.js';
+import type { ToolListEntry } from '../../request/resolve-tool-list.js';
+import { resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
+import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
+import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
+import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { BEDROCK_CONVERSE_TOOL_NAME_RULE, type BedrockConverseRequest } from './bedrock-converse-api.js';
+import { parseBedrockConverseToolSlots, type BedrockConverseToolSlot } from './parse-bedrock-converse-tools.js';
+
+/**
+ * The codes of {@link transformBedrockConverseRequest}'s warnings: the client-side mechanism's
+ * ({@link ClientRequestWarningCode}: `hosted-mechanism-unsupported` for a plan with a hosted search, which Converse
+ * does not carry), and `empty-tools-removed`: no tool is left to send and Converse rejects an empty
+ * `toolConfig.tools`, so `toolConfig` (with its `toolChoice`) was removed.
+ */
+export type BedrockConverseWarningCode = ClientRequestWarningCode | 'empty-tools-removed';
+
+/** What {@link transformBedrockConverseRequest} needs besides the body and the plan. */
+export type TransformBedrockConverseRequestOptions = TransformRequestOptions;
+
+/** The transformed body (in the type it came in), the warnings and the tool-name mapping. */
+export type TransformBedrockConverseRequestResult<Body = BedrockConverseRequest> = TransformRequestResult<Body, BedrockConverseWarningCode>;
+
+/**
+ * Rewrites an Amazon Bedrock Converse request (`ConverseCommand`'s input) for a tool search plan, just before it is
+ * sent. Converse has no hosted tool search: the client-side mechanism applies, as `resolveClientRequest` decides it
+ * (a hosted plan falls back to it with a warning; the tool a `toolChoice: { tool }` forces is sent in full; reveals
+ * from `options.revealed` and from the history's `toolResult` blocks answering `tool_search`). In Converse's shape:
+ * - deferred tools are `{ toolSpec: { name, description, inputSchema: { json: <stub> } } }`; loaded and revealed tools
+ *   are the caller's own entries; the package's `tool_search` (and `call_tool`) are added;
+ * - the guidance note is the last text block of `system` before its trailing `cachePoint` blocks, so the cached
+ *   system prefix holds it and stays byte-identical from turn to turn;
+ * - a `cachePoint` in `toolConfig.tools` right after a tool sent in full from the loaded prefix stays there; any other
+ *   (after a deferred tool, or after the last tool: "cache every tool") goes to the end of the list, once. None is
+ *   added, so the checkpoints never outnumber the caller's. System tools keep their places;
+ * - tool names, `toolUse.name` in the history and `toolChoice.tool.name` are mapped to `[a-zA-Z0-9_-]{1,64}`; map the
+ *   model's calls back with `names.fromWire`.
+ *
+ * Pure, and stable on its own output. Throws a `ToolSearchError`: `invalid-request` for the cases
+ * {@link parseBedrockConverseTools} lists and `messages` or `system` that is not a list; `plan-mismatch` when the plan
+ * was made for other tools; `invalid-options` for bad options.
+ *
+ * @example
+ * ```ts
+ * import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseBedrockConverseTools, transformBedrockConverseRequest } from 'tool-search/bedrock';
+ *
+ * const plan = resolveToolSearch({ id: body.modelId, api: 'bedrock-converse' }, parseBedrockConverseTools(body));
+ * const { body: input, names } = transformBedrockConverseRequest(body, plan, { revealed: await store.get(sessionId) });
+ * const response = await new BedrockRuntimeClient({}).send(new ConverseCommand(input));
+ * ```
+ * @see https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use.html
+ */
+export function transformBedrockConverseRequest<Body extends object = BedrockConverseRequest>(
+  body: Body,
+  givenPlan: ToolSearchPlan,
+  options: TransformBedrockConverseRequestOptions = {},
+): TransformBedrockConverseRequestResult<Body> {
+  const { revealed } = parseTransformRequestOptions(options);
+  const { request, slots } = parseBedrockConverseToolSlots(body);
+  const messages = parseRequestToolList(request.messages, 'messages', 'messages');
+  const system = parseRequestToolList(request.system, 'system', 'system blocks');
+
+  // The body in neutral form: its tools, the one `toolChoice` forces, the history's calls and results.
+  const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : undefined;
+  const choice = isRecord(toolConfig?.toolChoice) ? toolConfig.toolChoice : undefined;
+  const forced = isRecord(choice?.tool) && typeof choice.tool.name === 'string' ? choice.tool.name : undefined;
+  const history = readHistoryToolOutputs(messages, readMessage);
+  const client = resolveClientRequest(
+    givenPlan,
+    {
+      functions: slots.filter((slot): slot is ToolSlot => slot.kind === 'tool'),
+      others: [],
+      otherNames: [],
+      forced: forced === undefined ? [] : [forced],
+      historyNames: history.names,
+      historyOutputs: history.outputs,
+      revealed,
+    },
+    BEDROCK_CONVERSE_WIRE_API,
+  );
+  const { names, warnings } = client;
+
+  const output: Record<string, unknown> = { ...request };
+  const tools = placeToolConfigEntries(client.tools, client.entries, slots, client.toWire);
+  if (tools.length > 0) {
+    output.toolConfig = { ...toolConfig, tools };
+    if (forced !== undefined)
+      (output.toolConfig as Record<string, unknown>).toolChoice = { ...choice, tool: { ...(choice?.tool as object), name: client.toWire(forced) } };
+  } else if (toolConfig !== undefined) {
+    delete output.toolConfig;
+    warnings.push({
+      code: 'empty-tools-removed',
+      message: 'no tool is left to send, and Converse rejects an empty `toolConfig.tools`; `toolConfig` was removed',
+    });
+  }
+  // The note goes before the trailing checkpoints; a `system` that held only an earlier note is dropped.
+  let end = system.length;
+  while (end > 0 && isRecord(system[end - 1]) && (system[end - 1] as Record<string, unknown>).cachePoint !== undefined) end -= 1;
+  const blocks = [...resolveGuidanceParts(system.slice(0, end), client.guidance, NOTE_BLOCK_TEXT), ...system.slice(end)];
+  if (blocks.length > 0) output.system = blocks;
+  else delete output.system;
+  if (request.messages !== undefined) output.messages = messages.map((message) => transformMessage(message, names));
+  return { body: output as Body, warnings, names, loaded: client.loaded };
+}
+
+type ToolSlot = Extract<BedrockConverseToolSlot, { kind: 'tool' }>;
+
+/** How Converse writes each entry the core decided: the caller's own `toolSpec`, the package's tools, a stub. */
+const BEDROCK_CONVERSE_WIRE_API: ClientWireAPI<ToolSlot, unknown, BedrockConverseWarningCode> = {
+  api: 'bedrock-converse',
+  rule: BEDROCK_CONVERSE_TOOL_NAME_RULE,
+  label: 'Amazon Bedrock Converse',
+  writeFunction(slot, _entry, name) {
+    const spec = slot.tool.toolSpec as Record<string, unknown>;
+    return spec.name === name ? slot.tool : { ...slot.tool, toolSpec: { ...spec, name } };
+  },
+  writeOwnTool: (entry, name) => ({ toolSpec: { name, description: entry.description, inputSchema: { json: entry.inputSchema } } }),
+  // Two literals, not a conditional spread: this runs for every deferred tool of every request.
+  writeStub: (entry, name) =>
+    entry.description === undefined
+      ? { toolSpec: { name, inputSchema: { json: createStubInputSchema() } } }
+      : { toolSpec: { name, description: entry.description, inputSchema: { json: createStubInputSchema() } } },
+};
+
+/** The written tool list with the caller's checkpoints and system tools placed as the transformer's documentation says. */
+function placeToolConfigEntries(
+  written: readonly unknown[],
+  entries: readonly ToolListEntry[],
+  slots: readonly BedrockConverseToolSlot[],
+  toWire: (name: string) => string,
+): unknown[] {
+  // A checkpoint's anchor is the caller's tool right before it, by wire name; the package's own tools count for "after
+  // the last tool", so the transformer's own output reads the same.
+  const anchored = new Map<string, unknown>();
+  let trailing: unknown;
+  let anchor: string | undefined;
+  const lastTool = slots.reduce((last, slot) => (slot.kind === 'tool' || slot.kind === 'own' ? slot.index : last), -1);
+  for (const slot of slots) {
+    if (slot.kind === 'tool') anchor = toWire(slot.definition.name);
+    else if (slot.kind === 'cache-point' && anchor !== undefined && slot.index < lastTool && !anchored.has(anchor)) anchored.set(anchor, slot.tool);
+    else if (slot.kind === 'cache-point') trailing ??= slot.tool;
+  }
+  const tools: unknown[] = [];
+  for (const [index, entry] of entries.entries()) {
+    tools.push(written[index]);
+    const point = anchored.get(toWire(entry.name));
+    // Only the loaded prefix keeps its bytes from turn to turn (reveals in the tool list change what follows it).
+    if (point !== undefined && entry.status === 'loaded' && anchored.delete(toWire(entry.name))) tools.push(point);
+  }
+  for (const point of anchored.values()) trailing ??= point;
+  for (const slot of slots) if (slot.kind === 'other') tools.splice(Math.min(slot.index, tools.length), 0, slot.tool);
+  if (trailing !== undefined && tools.length > 0) tools.push(trailing);
+  return tools;
+}
+
+/** The message with every `toolUse.name` in wire names, or the same message when none changes. */
+function transformMessage(message: unknown, names: ToolNameMapping): unknown {
+  if (!isRecord(message) || !Array.isArray(message.content)) return message;
+  const content = message.content.map((block: unknown) =>
+    isRecord(block) && isRecord(block.toolUse) && typeof block.toolUse.name === 'string' && names.toWire(block.toolUse.name) !== block.toolUse.name
+      ? { ...block, toolUse: { ...block.toolUse, name: names.toWire(block.toolUse.name) } }
+      : block,
+  );
+  return content.some((block, index) => block !== (message.content as unknown[])[index]) ? { ...message, content } : message;
+}
+
+/** A message's `toolUse` calls and `toolResult` answers: text blocks (the package's answers), or a parsed `json` block. */
+function readMessage(message: unknown): HistoryToolItem {
+  const blocks = isRecord(message) && Array.isArray(message.content) ? message.content.filter(isRecord) : [];
+  const uses = blocks.flatMap((block) => (isRecord(block.toolUse) && typeof block.toolUse.name === 'string' ? [block.toolUse] : []));
+  const results = blocks.flatMap((block) => (isRecord(block.toolResult) && Array.isArray(block.toolResult.content) ? [block.toolResult] : []));
+  return {
+    calls: uses.map((use) => ({ id: use.toolUseId, name: use.name as string })),
+    results: results.map(({ toolUseId, content }) => {
+      const parts = (content as unknown[]).filter(isRecord);
+      return { id: toolUseId, output: parts[0]?.json ?? parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('') };
+    }),
+  };
+}
+
+/** A system block's text, and a text block with the note. */
+const NOTE_BLOCK_TEXT = {
+  read: (block: unknown): string | undefined => (isRecord(block) && typeof block.text === 'string' ? block.text : undefined),
+  write: (block: unknown, text: string): unknown => (block === null ? { text } : { ...(block as Record<string, unknown>), text }),
+};
