@@ -7,17 +7,20 @@ import { assertNever } from '../../errors/assert-never.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
 import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
-import { createToolList, type ToolListEntry } from '../../request/resolve-tool-list.js';
+import type { ToolList, ToolListEntry } from '../../request/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { compactDescription } from '../../client/compact-description.js';
-import { createToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
 import { resolveHistoryReveals } from '../../client/tool-search-result.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
-import { resolveOpenAIResponsesRequestPlan } from './resolve-openai-responses-request-plan.js';
 import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
+import type { RequestTool, RequestToolForm } from '../../request/request-tool.js';
+import { assertPlanMatch } from '../../request/assert-plan-match.js';
+import { resolveOpenAIHostedTools, type OpenAIHostedTools } from '../../request/resolve-openai-hosted-tools.js';
+import { resolvePlanWithUnmanagedNames } from '../../request/resolve-plan-with-unmanaged-names.js';
+import { RECOMMENDED_NAMESPACE_SIZE } from '../../request/resolve-tool-groups.js';
 import {
   OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
   OPENAI_RESPONSES_TOOL_NAME_RULE,
@@ -34,11 +37,6 @@ import {
   transformOpenAIResponsesInput,
   type OpenAIResponsesInputWarningCode,
 } from './transform-openai-responses-input.js';
-
-/** What separates the guidance note from the caller's instructions. */
-
-/** OpenAI recommends fewer than about 10 functions per namespace (tool search guide). */
-const RECOMMENDED_NAMESPACE_SIZE = 10;
 
 /**
  * Where hosted tool search puts tools that have no category.
@@ -128,32 +126,23 @@ const optionsSchema = z.strictObject(
   { error: 'must be an object such as `{ revealed, uncategorized }`' },
 );
 
-/** Separators of MCP-style qualified names, for `uncategorized: 'name-prefix'`. */
-const PREFIX_SEPARATOR = /__|[./:]/;
-
 interface ResolvedOptions {
   readonly revealed: readonly string[];
   readonly uncategorized: OpenAIResponsesUncategorizedTools;
 }
 
-interface BuiltTools {
+/** The tools as written, and the namespace name sent for each group label. */
+interface WrittenTools {
   readonly tools: unknown[];
   readonly namespaceNames: ReadonlyMap<string, string>;
-  readonly labelOf: (original: string) => string | undefined;
-  readonly guidance: string | null;
 }
 
-interface BuildContext {
+/** What the writers read: the body's tools as read and in neutral form (by index), the decision, the names. */
+interface WriteContext {
   readonly read: OpenAIResponsesBodyTools;
-  readonly plan: ToolSearchPlan;
-  readonly planned: ReadonlyMap<string, PlannedTool>;
+  readonly tools: readonly RequestTool[];
+  readonly decided: OpenAIHostedTools;
   readonly names: ToolNameMapping;
-  readonly originalOf: (name: string) => string;
-  readonly options: ResolvedOptions;
-  /** The planned functions `tool_choice` names (forced, or listed in `allowed_tools`), by original name. */
-  readonly forced: readonly string[];
-  /** The tools the package's `tool_search` results in the history loaded, as the results name them. */
-  readonly historyReveals: readonly string[];
   readonly warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[];
 }
 
@@ -182,7 +171,7 @@ interface BuildContext {
  * full. Namespaced functions become top-level functions; a namespaced custom tool whose name another tool already
  * has at the top level is sent as `namespace.name`; a top-level custom tool keeps its name, and one named `tool_search`
  * or `call_tool` is sent as it is while the package's own goes by `tool_search_2` (…; the plan as this body applies it,
- * `resolveOpenAIResponsesRequestPlan`, returned as the result's `plan`: pass that one to `handleToolCall`). The guidance note is appended to `instructions` once (a note an earlier transform left there
+ * `resolvePlanWithUnmanagedNames`, returned as the result's `plan`: pass that one to `handleToolCall`). The guidance note is appended to `instructions` once (a note an earlier transform left there
  * is replaced, or removed when nothing is deferred); in the `names` listing it names the deferred tools by their
  * wire names. A `claude-hosted` plan (a mistake on this API: warned) is applied this way too, deferring the same
  * tools.
@@ -221,7 +210,8 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   givenPlan: ToolSearchPlan,
   options: TransformOpenAIResponsesRequestOptions = {},
 ): TransformOpenAIResponsesRequestResult<Body> {
-  const bodyTools = readOpenAIResponsesTools(body);
+  // Check the body.
+  const read = readOpenAIResponsesTools(body);
   const resolvedOptions = parseOptions(options);
   const source = body as Record<string, unknown>;
   const input = source.input;
@@ -230,20 +220,23 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   if (instructions !== undefined && instructions !== null && typeof instructions !== 'string') {
     throw new ToolSearchError('invalid-request', `\`instructions\` must be a string, got ${describeValue(instructions)}`);
   }
-
   const warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[] = [];
   const forAPI = resolvePlanForWireAPI(givenPlan, 'openai-responses');
   if (forAPI.fallback !== null) warnings.push({ code: 'plan-for-another-api', message: forAPI.fallback });
   const forModel = resolvePlanForModel(forAPI.plan);
   if (forModel.fallback !== null) warnings.push({ code: 'mechanism-not-for-model', message: forModel.fallback });
+
+  // Read it into neutral form: the plan as this body applies it, the names, the tools, what the history revealed.
   const planned = new Map(forModel.plan.tools.map((tool) => [tool.name, tool]));
-  const read = withOwnSearchFunctionPlanned(bodyTools, planned);
+  const customs = read.tools.filter((entry) => entry.kind === 'custom');
   // A top-level custom tool named like one of the package's own keeps its name; the package's takes a free one.
-  const plan = resolveOpenAIResponsesRequestPlan(forModel.plan, read);
+  const plan = resolvePlanWithUnmanagedNames(
+    forModel.plan,
+    customs.filter((entry) => entry.namespace === undefined).map((entry) => entry.tool.name as string),
+  );
   const mechanism = plan.mechanism;
   // Custom tools keep their names (the function-name pattern does not bind them); a valid one is only kept from
   // being given to a function. Under hosted search every function name fits a call's namespace (64 characters).
-  const customs = read.tools.filter((entry) => entry.kind === 'custom');
   const rule = mechanism === 'openai-hosted' ? OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE : OPENAI_RESPONSES_TOOL_NAME_RULE;
   const own = resolveOwnToolsSent(plan);
   const names = createToolNameMapping(
@@ -256,211 +249,138 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   );
   // A body may hold original names (the caller's) or wire names (an earlier transform's output); both resolve.
   const originalOf = (name: string): string => (planned.has(name) ? name : names.fromWire(name));
-  matchPlan(read, plan, planned, originalOf);
-
+  // Every planned function's wire name is taken, sent or not: a deferred one the client list leaves out is still named
+  // in the note and called by that name, and the next pass would see a custom tool of that name beside it.
+  const flatNames =
+    mechanism === 'client'
+      ? resolveFlatCustomNames(read, () =>
+          [...planned.keys(), ...(own.search ? [own.searchName] : []), ...(own.callTool ? [own.callToolName] : [])].map((name) => names.toWire(name)),
+        )
+      : undefined;
+  const tools = read.tools.map((entry, index) => toRequestTool(entry, read, planned, originalOf, flatNames?.get(index)));
+  assertPlanMatch(plan, planned, tools, 'parseOpenAIResponsesTools(body)');
   // Read once: the client list reveals these, and the result reports them as loaded.
   const historyReveals = resolveHistoryReveals(resolveOpenAIResponsesCallOutputs(input), names, own);
-  const context: BuildContext = {
-    read,
+
+  // Ask the core.
+  const decided = resolveOpenAIHostedTools({
     plan,
     planned,
-    names,
-    originalOf,
-    options: resolvedOptions,
+    tools,
     forced: forcedTools(source.tool_choice, planned, originalOf),
-    historyReveals,
-    warnings,
-  };
-  let built: BuiltTools;
-  switch (mechanism) {
-    case 'openai-hosted':
-    case 'none':
-      built = buildGroupedTools(context, mechanism === 'openai-hosted');
-      break;
-    case 'client':
-      built = buildClientTools(context);
-      break;
-    case 'claude-hosted':
-      // resolvePlanForWireAPI has turned it into `client`.
-      throw new ToolSearchError('invalid-options', 'a `claude-hosted` plan reached the Responses tool builder');
-    default:
-      return assertNever(mechanism, 'mechanism');
-  }
+    revealed: [...resolvedOptions.revealed, ...historyReveals].map(originalOf),
+    names,
+    byPrefix: resolvedOptions.uncategorized === 'name-prefix',
+    isDeferredAloneRejected: (name) => isOpenAIResponsesReservedNamespace(names.toWire(name)),
+  });
+  warnings.push(...decided.warnings);
 
+  // Write each entry in the wire shape.
+  const context: WriteContext = { read, tools, decided, names, warnings };
+  const written = decided.list === undefined || flatNames === undefined ? writeGroupedTools(context) : writeClientTools(context, decided.list, flatNames);
+
+  // Repair the history: names as sent, namespaces on replayed calls.
   const history = transformOpenAIResponsesInput(input, {
     names,
     originalOf,
-    tools: built.tools,
-    namespaceNames: built.namespaceNames,
-    labelOf: built.labelOf,
+    tools: written.tools,
+    namespaceNames: written.namespaceNames,
+    labelOf: (original) => decided.groups.get(original),
   });
   warnings.push(...history.warnings);
 
   const result: Record<string, unknown> = { ...source };
-  if ('tools' in source || built.tools.length > 0) result.tools = built.tools;
+  if ('tools' in source || written.tools.length > 0) result.tools = written.tools;
   if ('input' in source) result.input = history.input;
   if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, names, originalOf);
-  const withNote = transformInstructions(instructions, built.guidance);
+  const withNote = transformInstructions(instructions, decided.guidance);
   if (withNote !== instructions) result.instructions = withNote;
   const loaded = resolveLoadedTools(input, historyReveals, originalOf);
   // The given plan as checked, unless the body's custom tools added to it (the session and the call check read this one).
   return { body: result as TransformedOpenAIResponsesBody<Body>, warnings, names, loaded, ...(plan === forModel.plan ? {} : { plan }) };
 }
 
+/** One tool of the body in neutral form, for the core's decision. */
+function toRequestTool(
+  entry: OpenAIResponsesBodyTool,
+  read: OpenAIResponsesBodyTools,
+  planned: ReadonlyMap<string, PlannedTool>,
+  originalOf: (name: string) => string,
+  flatName: string | undefined,
+): RequestTool {
+  const { tool, path } = entry;
+  switch (entry.kind) {
+    case 'function': {
+      const definition = entry.definition as ToolDefinition;
+      const name = originalOf(definition.name);
+      return entry.namespace === undefined ? { kind: 'planned', name, path, definition } : { kind: 'planned', name, path, definition, group: entry.namespace };
+    }
+    case 'custom': {
+      // A deferred top-level custom tool is called in a namespace of its own name, which cannot be a reserved one.
+      const custom = {
+        kind: 'unmanaged',
+        name: flatName ?? (tool.name as string),
+        path,
+        deferred: tool.defer_loading === true,
+        deferredAloneRejected: isOpenAIResponsesReservedNamespace(tool.name as string),
+      } as const;
+      return entry.namespace === undefined ? custom : { ...custom, group: entry.namespace };
+    }
+    case 'provider':
+      // Namespaces hold only function and custom tools: another tool in one is sent at the top level, ungrouped.
+      return {
+        kind: 'unmanaged',
+        name: String(tool.name ?? tool.server_label ?? tool.type),
+        path,
+        deferred: tool.defer_loading === true,
+        deferredAloneRejected: false,
+      };
+    case 'tool-search':
+      return { kind: 'search', clientExecuted: tool.execution === 'client' };
+    case 'own-search-function': {
+      // The package's own function (`tool_search`, `call_tool`; an earlier client transform's) stands for the planned
+      // caller tool of its name that it replaced, unless the body still has that tool itself.
+      const definition = entry.definition as ToolDefinition;
+      const standsIn = planned.has(definition.name) && !read.tools.some((other) => other.kind === 'function' && other.definition?.name === definition.name);
+      return standsIn ? { kind: 'planned', name: definition.name, path, definition } : { kind: 'own' };
+    }
+    default:
+      return assertNever(entry.kind, 'tool kind');
+  }
+}
+
 /**
- * Hosted search (`hosted`) or no deferral: tools grouped into namespaces, top-level tools in body order. With the
- * library's search, the tool search tool is executed by the caller and deferred tools the listing does not show are
- * left out (the caller's `tool_search_output` loads them).
+ * Hosted search or none: the decision's groups as namespaces, then the tools in the Responses order: top-level loaded
+ * tools and other tools in body order, the namespaces sorted by the name sent, deferred top-level tools, the tool
+ * search tool last.
  */
-function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
-  const { read, plan, planned, names, originalOf, options, warnings } = context;
-  const library = hosted && plan.search === 'library';
-  const listed = plan.listing === 'full' || plan.listing === 'compact';
-  const deferred = new Set<string>();
-  if (hosted) for (const tool of planned.values()) if (tool.status === 'deferred') deferred.add(tool.name);
-  // The deferred tools the request leaves out (the library's search loads them through the caller's
-  // `tool_search_output`, and the listing does not show them): `deferred` itself, so what leaves it below leaves this.
-  const left: ReadonlySet<string> = library && !listed ? deferred : new Set();
-  // `tool_choice` names a function by its bare name (it has no `namespace`), and cannot name one that is not loaded:
-  // a function it names is sent loaded, at the top level, for as long as the choice names it.
-  const forced = new Set(context.forced);
-  const moved = context.forced.filter(
-    (name) =>
-      deferred.delete(name) ||
-      (hosted ? nonEmpty(planned.get(name)?.category) : undefined) !== undefined ||
-      read.tools.some((entry) => entry.kind === 'function' && entry.namespace !== undefined && originalOf(entry.definition?.name as string) === name),
-  );
-  if (moved.length > 0) {
-    warnings.push({
-      code: 'forced-tool-kept-loaded',
-      message: `\`tool_choice\` names ${quote(moved.map((name) => names.toWire(name)))}, which ${moved.length === 1 ? 'was' : 'were'} deferred or in a namespace; a function \`tool_choice\` names must be loaded and callable without a namespace, so ${moved.length === 1 ? 'it is' : 'they are'} sent with full schemas at the top level`,
-    });
-  }
-
-  const prefixes = hosted && options.uncategorized === 'name-prefix' ? resolveSharedPrefixes([...planned.keys()]) : new Map<string, string>();
-  // Each tool's group label, by position in `read.tools` (the loops below all need it), and each function's by name.
-  const labels = new Map<string, string>();
-  // The label the functions of each body namespace go under, for the custom tools beside them: a body namespace an
-  // earlier transform renamed (`café` sent as `caf_`) still holds the tools of one label.
-  const bodyNamespaceLabels = new Map<string, string>();
-  const entryLabels: (string | undefined)[] = [];
-  for (const entry of read.tools) {
-    let label: string | undefined;
-    if (entry.kind === 'function') {
-      const original = originalOf(entry.definition?.name as string);
-      // A deferred tool the request leaves out takes no part in naming namespaces, so its own output, which no longer
-      // holds it, is named the same.
-      if (!forced.has(original) && !left.has(original))
-        label = hosted ? (nonEmpty(planned.get(original)?.category) ?? entry.namespace ?? prefixes.get(original)) : entry.namespace;
-      if (label !== undefined) labels.set(original, label);
-      if (label !== undefined && entry.namespace !== undefined && !bodyNamespaceLabels.has(entry.namespace)) bodyNamespaceLabels.set(entry.namespace, label);
-    }
-    entryLabels.push(label);
-  }
-  read.tools.forEach((entry, index) => {
-    if (entry.kind === 'custom' && entry.namespace !== undefined) entryLabels[index] = bodyNamespaceLabels.get(entry.namespace) ?? entry.namespace;
-  });
-
-  // A deferred top-level function is called in a namespace of its own name, so a reserved name cannot be deferred.
-  const reserved = [...deferred].filter((name) => !labels.has(name) && isOpenAIResponsesReservedNamespace(names.toWire(name)));
-  if (reserved.length > 0) {
-    for (const name of reserved) deferred.delete(name);
-    warnings.push({
-      code: 'reserved-name-kept-loaded',
-      message: `${quote(reserved.map((name) => names.toWire(name)))} ${reserved.length === 1 ? 'is' : 'are'} named like a reserved namespace, and the API rejects a deferred top-level function of that name; sent with full schemas instead. Give ${reserved.length === 1 ? 'it' : 'them'} a category or another name to defer ${reserved.length === 1 ? 'it' : 'them'}`,
-    });
-  }
-
-  const usedLabels = new Set(entryLabels.filter((label): label is string => label !== undefined));
-  // The names a namespace must not take; without namespaces (no labels) there is nothing to check them against.
-  const blocked: string[] = [];
-  if (usedLabels.size > 0) {
-    // A deferred function the request leaves out comes back from a search as a top-level function, called in a
-    // namespace of its own name: its name is blocked whether or not this body still holds it (its own output does not).
-    for (const name of left) blocked.push(names.toWire(name));
-    for (const [index, entry] of read.tools.entries()) {
-      if (entryLabels[index] !== undefined) continue;
-      if (entry.kind === 'function' && left.has(originalOf(entry.definition?.name as string))) continue;
-      if (entry.kind === 'function' || entry.kind === 'custom') blocked.push(wireName(entry, names, originalOf));
-      // An MCP server label is a tool-search path of its own, like a namespace name.
-      if (entry.kind === 'provider' && entry.tool.type === 'mcp' && typeof entry.tool.server_label === 'string') blocked.push(entry.tool.server_label);
-    }
-  }
-  // Labels only custom tools use are named after the functions' (they never change a function namespace's name).
-  const functionLabels = new Set(labels.values());
-  const namespaceNames = resolveOpenAIResponsesNamespaceNames(
-    [...usedLabels].filter((label) => functionLabels.has(label)),
-    blocked,
-    [...usedLabels].filter((label) => !functionLabels.has(label)),
-  );
-  const renamed = [...new Set(read.namespaces.map((namespace) => namespace.name))].filter((name) => usedLabels.has(name) && namespaceNames.get(name) !== name);
-  if (renamed.length > 0) {
-    warnings.push({
-      code: 'namespace-renamed',
-      message: `namespace ${renamed.map((name) => `\`${name}\` is sent as \`${namespaceNames.get(name) as string}\``).join(', ')} (the API accepts letters, digits, \`_\` and \`-\`, and reserved or top-level function names are avoided); calls come back with the new namespace`,
-    });
-  }
-
+function writeGroupedTools(context: WriteContext): WrittenTools {
+  const { read, tools: requestTools, decided, names, warnings } = context;
+  const namespaceNames = resolveNamespaceNames(context);
   const top: unknown[] = [];
   const members = new Map<string, Record<string, unknown>[]>();
   const deferredTop: unknown[] = [];
-  const searchTools: unknown[] = [];
-  const undeferred: string[] = [];
   const movedOut: string[] = [];
-  // Tools the caller deferred itself (an `mcp` server, a custom tool) need OpenAI's hosted search to be loaded: the
-  // library's client-executed `tool_search` loads only the plan's tools. When that one is sent, they go without
-  // `defer_loading` (loaded up front, never out of reach); when it is not, the hosted search tool is sent for them.
-  const librarySearchSent = library && deferred.size > 0;
-  const reservedCustoms: string[] = [];
-  const keepCallerDeferral = hosted && !librarySearchSent;
   for (const [index, entry] of read.tools.entries()) {
-    const label = entryLabels[index];
-    switch (entry.kind) {
-      case 'function': {
-        const original = originalOf(entry.definition?.name as string);
-        if (left.has(original)) break;
-        let tool = functionTool(entry.tool, names.toWire(original), deferred.has(original));
-        if (library && plan.listing === 'compact' && deferred.has(original) && typeof tool.description === 'string')
-          tool = { ...tool, description: compactDescription(tool.description) };
-        if (label !== undefined) push(members, label, tool);
-        else if (deferred.has(original)) deferredTop.push(tool);
-        else top.push(tool);
-        break;
-      }
-      case 'custom': {
-        // A deferred top-level custom tool is called in a namespace of its own name, which cannot be a reserved one.
-        const reservedName = label === undefined && entry.tool.defer_loading === true && isOpenAIResponsesReservedNamespace(String(entry.tool.name));
-        if (reservedName && keepCallerDeferral) reservedCustoms.push(String(entry.tool.name));
-        const tool = passThroughTool(entry.tool, keepCallerDeferral && !reservedName, reservedName && keepCallerDeferral ? [] : undeferred, entry);
-        if (label !== undefined) push(members, label, tool);
-        else top.push(tool);
-        break;
-      }
-      case 'provider':
-        if (entry.namespace !== undefined) movedOut.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
-        top.push(passThroughTool(entry.tool, keepCallerDeferral, undeferred, entry));
-        break;
-      case 'tool-search':
-        searchTools.push(entry.tool);
-        break;
-      case 'own-search-function':
-        // This package's client-side search function, left by an earlier transform; it has no place here.
-        break;
-      default:
-        assertNever(entry.kind, 'tool kind');
+    const request = requestTools[index] as RequestTool;
+    const { form, group } = decided.forms[index] as RequestToolForm;
+    if (request.kind === 'planned') {
+      if (form === 'omitted') continue;
+      let tool = functionTool(entry.tool, names.toWire(request.name), form === 'deferred');
+      if (decided.compact && form === 'deferred' && typeof tool.description === 'string') tool = { ...tool, description: compactDescription(tool.description) };
+      if (group !== undefined) push(members, group, tool);
+      else if (form === 'deferred') deferredTop.push(tool);
+      else top.push(tool);
+    } else if (request.kind === 'unmanaged') {
+      if (entry.kind === 'provider' && entry.namespace !== undefined) movedOut.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
+      if (group !== undefined) push(members, group, unmanagedTool(entry.tool, form));
+      else top.push(unmanagedTool(entry.tool, form));
     }
   }
   if (movedOut.length > 0) {
     warnings.push({
       code: 'namespace-member-moved',
       message: `namespaces may hold only function and custom tools; ${movedOut.join(', ')} ${movedOut.length === 1 ? 'was' : 'were'} moved to the top level`,
-    });
-  }
-  reportUndeferred(undeferred, warnings, librarySearchSent ? 'library' : 'no-hosted-search');
-  if (reservedCustoms.length > 0) {
-    warnings.push({
-      code: 'reserved-name-kept-loaded',
-      message: `the custom tool${reservedCustoms.length === 1 ? '' : 's'} ${quote(reservedCustoms)} had \`defer_loading: true\` but ${reservedCustoms.length === 1 ? 'is' : 'are'} named like a reserved namespace, and the API rejects a deferred top-level tool of that name (its calls use a namespace of its own name); sent without \`defer_loading\`. Put ${reservedCustoms.length === 1 ? 'it' : 'them'} in a namespace or rename ${reservedCustoms.length === 1 ? 'it' : 'them'} to defer ${reservedCustoms.length === 1 ? 'it' : 'them'}`,
     });
   }
 
@@ -475,7 +395,7 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
     .map((label) => {
       const name = namespaceNames.get(label) as string;
       const tools = members.get(label) as Record<string, unknown>[];
-      if (hosted && tools.length > RECOMMENDED_NAMESPACE_SIZE && tools.some((tool) => tool.defer_loading === true)) {
+      if (decided.oversized.has(label)) {
         warnings.push({
           code: 'namespace-over-recommended-size',
           message: `namespace \`${name}\` holds ${tools.length} tools; OpenAI recommends fewer than about ${RECOMMENDED_NAMESPACE_SIZE} per namespace, so tool search loads fewer unneeded schemas. Split the category`,
@@ -487,38 +407,10 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
     });
 
   const tools: unknown[] = [...top, ...namespaces, ...deferredTop];
-  const anyDeferred = tools.some(isDeferredTool);
-  // A client-executed tool search the caller sent is theirs to serve: kept even with nothing deferred (only the hosted
-  // one needs a deferred tool). The library's search is that kind of tool, needed whenever the plan defers a tool,
-  // even one the request leaves out; hosted search sends one (the body's own first) when something is deferred.
-  const clientSearch = searchTools.find(isClientSearchTool);
-  const hostedSearch = (): unknown => searchTools.find((tool) => !isClientSearchTool(tool)) ?? searchTools[0] ?? { type: 'tool_search' };
-  let searchTool: unknown;
-  if (librarySearchSent) searchTool = clientSearch ?? createClientSearchTool();
-  else if (library) {
-    // The plan defers nothing here, so the library's search is not sent; tools the caller deferred itself still need one.
-    searchTool = clientSearch ?? (anyDeferred ? hostedSearch() : undefined);
-    if (clientSearch === undefined && anyDeferred) {
-      warnings.push({
-        code: 'hosted-search-for-caller-deferral',
-        message:
-          "the plan uses the library's search but defers none of its tools in this request, and tools the caller deferred itself (`defer_loading: true` on an `mcp` server, a custom tool, …) " +
-          'need a tool search tool (the API rejects them without one); OpenAI\'s hosted `{"type":"tool_search"}` was sent, which loads them',
-      });
-    }
-  } else searchTool = hosted && anyDeferred ? hostedSearch() : clientSearch;
-  if (searchTool !== undefined) tools.push(searchTool);
-  if (searchTools.length > (searchTool === undefined ? 0 : 1)) {
-    const why =
-      searchTool !== undefined
-        ? 'only one tool search tool is sent'
-        : hosted
-          ? 'nothing is deferred, and the API rejects `tool_search` without a deferred tool'
-          : "the plan does not use OpenAI's hosted tool search";
-    warnings.push({ code: 'tool-search-tool-removed', message: `the body's \`{"type":"tool_search"}\` tool was removed: ${why}` });
-  }
+  const search = decided.search;
+  if (search === undefined) return { tools, namespaceNames };
+  tools.push(search.source === 'body' ? read.tools[search.index]?.tool : search.source === 'library' ? createClientSearchTool() : { type: 'tool_search' });
   if (
-    searchTool !== undefined &&
     top.some((tool) => ['function', 'custom'].includes((tool as { type?: string }).type ?? '') && (tool as { name?: unknown }).name === TOOL_SEARCH_TOOL_NAME)
   ) {
     warnings.push({
@@ -526,12 +418,78 @@ function buildGroupedTools(context: BuildContext, hosted: boolean): BuiltTools {
       message: "a top-level tool is named `tool_search`, next to OpenAI's tool search tool of the same name; rename it so the model can tell them apart",
     });
   }
-  return {
-    tools,
-    namespaceNames,
-    labelOf: (original) => labels.get(original),
-    guidance: library ? createToolSearchGuidance(plan, { names, listed }) : null,
-  };
+  return { tools, namespaceNames };
+}
+
+/**
+ * The namespace name sent for each group label: valid, never reserved, never the name of a top-level function or custom
+ * tool (a deferred one is called in a namespace of its own name) or of an MCP server (a tool-search path of its own).
+ */
+function resolveNamespaceNames(context: WriteContext): Map<string, string> {
+  const { read, tools, decided, names, warnings } = context;
+  const { forms, omitted } = decided;
+  const labels = new Set<string>();
+  for (const form of forms) if (form.group !== undefined) labels.add(form.group);
+  // Without namespaces there is nothing to name, nor names to check them against.
+  if (labels.size === 0) return new Map();
+  // A deferred function the request leaves out comes back from a search as a top-level function, called in a
+  // namespace of its own name: its name is blocked whether or not this body still holds it (its own output does not).
+  const blocked = [...omitted].map((name) => names.toWire(name));
+  for (const [index, entry] of read.tools.entries()) {
+    const request = tools[index] as RequestTool;
+    if (forms[index]?.group !== undefined || forms[index]?.form === 'omitted') continue;
+    if (request.kind === 'planned') blocked.push(names.toWire(request.name));
+    else if (entry.kind === 'custom') blocked.push(entry.tool.name as string);
+    else if (entry.kind === 'provider' && entry.tool.type === 'mcp' && typeof entry.tool.server_label === 'string') blocked.push(entry.tool.server_label);
+  }
+  // Labels only custom tools use are named after the functions' (they never change a function namespace's name).
+  const functionLabels = new Set(decided.groups.values());
+  const namespaceNames = resolveOpenAIResponsesNamespaceNames(
+    [...labels].filter((label) => functionLabels.has(label)),
+    blocked,
+    [...labels].filter((label) => !functionLabels.has(label)),
+  );
+  const renamed = [...new Set(read.namespaces.map((namespace) => namespace.name))].filter((name) => labels.has(name) && namespaceNames.get(name) !== name);
+  if (renamed.length > 0) {
+    warnings.push({
+      code: 'namespace-renamed',
+      message: `namespace ${renamed.map((name) => `\`${name}\` is sent as \`${namespaceNames.get(name) as string}\``).join(', ')} (the API accepts letters, digits, \`_\` and \`-\`, and reserved or top-level function names are avoided); calls come back with the new namespace`,
+    });
+  }
+  return namespaceNames;
+}
+
+/**
+ * The client mechanism: flat. The loaded functions keep their body place and the other tools theirs; the client list's
+ * other entries (`tool_search`, `call_tool`, stubs, revealed tools) follow them.
+ */
+function writeClientTools(context: WriteContext, list: ToolList, flatNames: ReadonlyMap<number, string>): WrittenTools {
+  const { read, tools, decided, names, warnings } = context;
+  const functions = new Map<string, OpenAIResponsesBodyTool>();
+  const top: unknown[] = [];
+  for (const [index, entry] of read.tools.entries()) {
+    const request = tools[index] as RequestTool;
+    const form = decided.forms[index]?.form;
+    if (request.kind === 'planned') {
+      functions.set(request.name, entry);
+      if (form === 'loaded') top.push(functionTool(entry.tool, names.toWire(request.name), false));
+    } else if (entry.kind === 'custom') {
+      const name = flatNames.get(index) as string;
+      top.push(unmanagedTool(name === entry.tool.name ? entry.tool : { ...entry.tool, name }, form));
+    } else if (entry.kind === 'provider') top.push(unmanagedTool(entry.tool, form));
+  }
+  const rest = list.tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
+  const kept = decided.search?.source === 'body' ? [read.tools[decided.search.index]?.tool] : [];
+  if (read.namespaces.length > 0) {
+    const qualified = [...flatNames.entries()].filter(([index, name]) => name !== read.tools[index]?.tool.name).map(([, name]) => name);
+    warnings.push({
+      code: 'namespaces-flattened',
+      message:
+        `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quote(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\`` +
+        (qualified.length === 0 ? '' : `; custom tools whose names would clash are sent as ${quote(qualified)} (\`namespace.name\`)`),
+    });
+  }
+  return { tools: [...top, ...rest, ...kept], namespaceNames: new Map() };
 }
 
 /**
@@ -543,93 +501,9 @@ function resolveLoadedTools(input: unknown, fromResults: readonly string[], orig
   return [...new Set([...fromResults, ...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map(originalOf))];
 }
 
-/** The body's own client-executed tool search tool (`execution: "client"`), kept when the library searches. */
-function isClientSearchTool(tool: unknown): boolean {
-  return (tool as { execution?: unknown }).execution === 'client';
-}
-
 /** The library's search tool: executed by the caller, with this package's description and `query` argument. */
 function createClientSearchTool(): Record<string, unknown> {
   return { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() };
-}
-
-/** The client mechanism: `resolveToolList` in Responses form, flat. */
-function buildClientTools(context: BuildContext): BuiltTools {
-  const { read, plan, planned, names, originalOf, options, warnings } = context;
-  const functions = new Map<string, OpenAIResponsesBodyTool>();
-  const definitions: ToolDefinition[] = [];
-  for (const entry of read.tools) {
-    if (entry.kind !== 'function') continue;
-    const original = originalOf(entry.definition?.name as string);
-    functions.set(original, entry);
-    const definition = entry.definition as ToolDefinition;
-    definitions.push(original === definition.name ? definition : { ...definition, name: original });
-  }
-  const revealed = [...options.revealed, ...context.historyReveals].map(originalOf);
-  const forced = context.forced.filter((name) => planned.get(name)?.status === 'deferred');
-  const forcedDeferred = plan.reveal === 'tool-list' ? forced.filter((name) => !revealed.includes(name)) : forced;
-  if (forcedDeferred.length > 0) {
-    warnings.push({
-      code: 'forced-tool-kept-loaded',
-      message: `\`tool_choice\` names ${quote(forcedDeferred.map((name) => names.toWire(name)))}, which ${forcedDeferred.length === 1 ? 'is' : 'are'} deferred; ${forcedDeferred.length === 1 ? 'it is' : 'they are'} sent revealed, with full schemas, so the model can call ${forcedDeferred.length === 1 ? 'it' : 'them'} with the right arguments without searching first`,
-    });
-  }
-  const list = createToolList(plan, definitions, { revealed, forced, names });
-  // Loaded tools keep their body place; the list's other entries follow them. (Few are loaded when tools are deferred.)
-  const loaded = new Set<string>();
-  for (const entry of list.tools) if (entry.status === 'loaded') loaded.add(entry.name);
-  // Every planned function's wire name is taken, sent or not: a deferred one the list leaves out is still named in the
-  // note and called by that name, and the next pass would see a custom tool of that name beside it.
-  const customNames = resolveFlatCustomNames(read, () => [...planned.keys(), ...list.tools.map((entry) => entry.name)].map((name) => names.toWire(name)));
-
-  const top: unknown[] = [];
-  const undeferred: string[] = [];
-  const searchTools: unknown[] = [];
-  for (const [index, entry] of read.tools.entries()) {
-    switch (entry.kind) {
-      case 'function': {
-        const original = originalOf(entry.definition?.name as string);
-        if (loaded.has(original)) top.push(functionTool(entry.tool, names.toWire(original), false));
-        break;
-      }
-      case 'custom': {
-        const name = customNames.get(index) as string;
-        top.push(passThroughTool(name === entry.tool.name ? entry.tool : { ...entry.tool, name }, false, undeferred, entry));
-        break;
-      }
-      case 'provider':
-        top.push(passThroughTool(entry.tool, false, undeferred, entry));
-        break;
-      case 'tool-search':
-        searchTools.push(entry.tool);
-        break;
-      case 'own-search-function':
-        // Added again below, from the list, in its place.
-        break;
-      default:
-        assertNever(entry.kind, 'tool kind');
-    }
-  }
-  const rest = list.tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
-  reportUndeferred(undeferred, warnings, 'no-hosted-search');
-  // With nothing deferred no `tool_search` function is sent, and a client-executed tool search the caller serves stays.
-  const kept = list.guidance === null ? searchTools.find(isClientSearchTool) : undefined;
-  if (searchTools.length > (kept === undefined ? 0 : 1)) {
-    warnings.push({
-      code: 'tool-search-tool-removed',
-      message: 'the body\'s `{"type":"tool_search"}` tool was removed: the plan uses the client-side `tool_search` function, not OpenAI\'s hosted tool search',
-    });
-  }
-  if (read.namespaces.length > 0) {
-    const qualified = [...customNames.entries()].filter(([index, name]) => name !== read.tools[index]?.tool.name).map(([, name]) => name);
-    warnings.push({
-      code: 'namespaces-flattened',
-      message:
-        `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quote(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\`` +
-        (qualified.length === 0 ? '' : `; custom tools whose names would clash are sent as ${quote(qualified)} (\`namespace.name\`)`),
-    });
-  }
-  return { tools: [...top, ...rest, ...(kept === undefined ? [] : [kept])], namespaceNames: new Map(), labelOf: () => undefined, guidance: list.guidance };
 }
 
 /**
@@ -712,61 +586,9 @@ function withoutDeferLoading(tool: Readonly<Record<string, unknown>>): Readonly<
   return rest;
 }
 
-/** A tool the plan does not manage, unchanged, except that `defer_loading` goes when no hosted search is sent. */
-function passThroughTool(
-  tool: Readonly<Record<string, unknown>>,
-  hosted: boolean,
-  undeferred: string[],
-  entry: OpenAIResponsesBodyTool,
-): Record<string, unknown> {
-  if (hosted || tool.defer_loading === undefined) return tool as Record<string, unknown>;
-  const { defer_loading: deferLoading, ...rest } = tool;
-  if (deferLoading === true) undeferred.push(`\`${String(tool.name ?? tool.server_label ?? tool.type)}\` (${entry.path})`);
-  return rest;
-}
-
-function reportUndeferred(undeferred: readonly string[], warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[], why: 'no-hosted-search' | 'library'): void {
-  if (undeferred.length === 0) return;
-  const reason =
-    why === 'library'
-      ? "but the request sends the library's client-executed `tool_search`, which loads only the plan's tools and leaves no room for OpenAI's hosted one (one tool search tool per request), so nothing could load them"
-      : "but the plan does not use OpenAI's hosted tool search, and deferred tools without it are rejected";
-  warnings.push({
-    code: 'deferral-removed',
-    message: `${undeferred.join(', ')} had \`defer_loading: true\`, ${reason}; sent without \`defer_loading\`, loaded up front`,
-  });
-}
-
-function isDeferredTool(tool: unknown): boolean {
-  const record = tool as { defer_loading?: unknown; type?: unknown; tools?: unknown };
-  if (record.defer_loading === true) return true;
-  return (
-    record.type === 'namespace' && Array.isArray(record.tools) && record.tools.some((member: { defer_loading?: unknown }) => member.defer_loading === true)
-  );
-}
-
-/** The name a function (its wire name) or a custom tool (its own name) is sent under. */
-function wireName(entry: OpenAIResponsesBodyTool, names: ToolNameMapping, originalOf: (name: string) => string): string {
-  return entry.kind === 'function' ? names.toWire(originalOf(entry.definition?.name as string)) : (entry.tool.name as string);
-}
-
-/**
- * The name prefix of every tool that shares one with at least one other tool: `github__create_issue`,
- * `github.create_issue`, `github/create_issue`, `github:create_issue` → `github`; Claude Code's
- * `mcp__github__create_issue` → `github`. A prefix of one tool would hide its name behind a namespace for nothing.
- */
-function resolveSharedPrefixes(names: readonly string[]): Map<string, string> {
-  const prefixOf = new Map<string, string>();
-  const counts = new Map<string, number>();
-  for (const name of names) {
-    const rest = name.startsWith('mcp__') ? name.slice('mcp__'.length) : name;
-    const match = PREFIX_SEPARATOR.exec(rest);
-    if (match === null || match.index === 0 || match.index + match[0].length >= rest.length) continue;
-    const prefix = rest.slice(0, match.index);
-    prefixOf.set(name, prefix);
-    counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
-  }
-  return new Map([...prefixOf].filter(([, prefix]) => (counts.get(prefix) ?? 0) >= 2));
+/** A tool the plan does not manage: as the caller wrote it, or without `defer_loading` when nothing sent could load it. */
+function unmanagedTool(tool: Readonly<Record<string, unknown>>, form: string | undefined): Readonly<Record<string, unknown>> {
+  return form === 'undeferred' && tool.defer_loading !== undefined ? withoutDeferLoading(tool) : tool;
 }
 
 /** The planned functions a `tool_choice` names (forced, or listed in `allowed_tools`), by original name, once each. */
@@ -785,26 +607,6 @@ function forcedTools(choice: unknown, planned: ReadonlyMap<string, PlannedTool>,
   return [...forced];
 }
 
-/**
- * The body's tools, with this package's own `tool_search` function (an earlier client transform's) read as a function
- * when the plan has a tool of that name: the caller's `tool_search` it stood in for.
- */
-function withOwnSearchFunctionPlanned(read: OpenAIResponsesBodyTools, planned: ReadonlyMap<string, PlannedTool>): OpenAIResponsesBodyTools {
-  // Each of the package's own functions (`tool_search`, `call_tool`) stands for a planned caller tool of its name that
-  // an earlier pass replaced, unless the body still has that caller tool itself.
-  const standsIn = (entry: OpenAIResponsesBodyTool): boolean => {
-    const name = entry.definition?.name;
-    return (
-      entry.kind === 'own-search-function' &&
-      name !== undefined &&
-      planned.has(name) &&
-      !read.tools.some((other) => other.kind === 'function' && other.definition?.name === name)
-    );
-  };
-  if (!read.tools.some(standsIn)) return read;
-  return { ...read, tools: read.tools.map((entry) => (standsIn(entry) ? { ...entry, kind: 'function' } : entry)) };
-}
-
 /** `tool_choice` with the function names it holds mapped to wire names (custom tools keep theirs). */
 function transformToolChoice(choice: unknown, names: ToolNameMapping, originalOf: (name: string) => string): unknown {
   if (typeof choice !== 'object' || choice === null) return choice;
@@ -819,50 +621,6 @@ function transformToolChoice(choice: unknown, names: ToolNameMapping, originalOf
     return tools.every((tool, index) => tool === (record.tools as unknown[])[index]) ? choice : { ...record, tools };
   }
   return rename(record);
-}
-
-/** Throws `plan-mismatch` naming the tools when the plan and the body's functions differ. */
-function matchPlan(
-  read: OpenAIResponsesBodyTools,
-  plan: ToolSearchPlan,
-  planned: ReadonlyMap<string, PlannedTool>,
-  originalOf: (name: string) => string,
-): void {
-  const found = new Map<string, string>();
-  const unplanned: string[] = [];
-  for (const entry of read.tools) {
-    if (entry.kind !== 'function') continue;
-    const name = entry.definition?.name as string;
-    const original = originalOf(name);
-    if (!planned.has(original)) {
-      unplanned.push(`\`${name}\``);
-      continue;
-    }
-    const first = found.get(original);
-    if (first !== undefined) {
-      throw new ToolSearchError(
-        'invalid-request',
-        `\`${first}\` and \`${entry.path}\` are the same tool \`${original}\` (once under its original name, once under its wire name)`,
-      );
-    }
-    found.set(original, entry.path);
-  }
-  // A listing that leaves deferred tools out of the request: its own output lacks them, and is read back as is.
-  const searched = plan.mechanism === 'client' || (plan.mechanism === 'openai-hosted' && plan.search === 'library');
-  const unlisted = searched && (plan.listing === 'names' || plan.listing === 'none');
-  const missing = [...planned.values()].filter((tool) => !found.has(tool.name) && !(unlisted && tool.status === 'deferred')).map((tool) => `\`${tool.name}\``);
-  if (missing.length === 0 && unplanned.length === 0) return;
-  const parts = [
-    missing.length > 0 ? `the plan has ${missing.join(', ')}, which the body's tools lack` : '',
-    unplanned.length > 0 ? `the body has ${unplanned.join(', ')}, which the plan lacks` : '',
-  ].filter((part) => part !== '');
-  // The client mechanism's `names` listing leaves unrevealed tools out of its output, so that output cannot be re-read.
-  const transformed = read.tools.some((entry) => entry.kind === 'own-search-function');
-  const hint = transformed && unplanned.length === 0 ? ' This body looks like the output of an earlier transform: transform your original body each turn.' : '';
-  throw new ToolSearchError(
-    'plan-mismatch',
-    `The plan was made for different tools than the request body holds: ${parts.join('; ')}. Resolve the plan again from \`parseOpenAIResponsesTools(body)\`.${hint}`,
-  );
 }
 
 function parseOptions(options: unknown): ResolvedOptions {
@@ -887,10 +645,6 @@ function push(map: Map<string, Record<string, unknown>[]>, key: string, value: R
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
   else list.push(value);
-}
-
-function nonEmpty(text: string | undefined): string | undefined {
-  return text === undefined || text.trim().length === 0 ? undefined : text;
 }
 
 function quote(names: readonly string[]): string {

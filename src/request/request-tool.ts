@@ -1,0 +1,47 @@
+import type { ToolDefinition } from '../tools/tool-definition.js';
+
+/**
+ * One tool of a request body in neutral form, in body order: what the core needs to decide how it is sent. A
+ * transformer reads its body's tools into these once per request.
+ *
+ * - `planned`: a function tool, which the plan must manage, by the plan's name (`definition` is the body's, possibly
+ *   under the name an earlier transform sent it by); `group` is the body group holding it (a Responses namespace).
+ * - `unmanaged`: a tool the plan does not manage (a custom tool, a provider tool such as web search or an MCP server),
+ *   sent as the caller wrote it; `name` names it in warnings, `deferred` says the caller deferred it itself, and
+ *   `deferredAloneRejected` that the API rejects it deferred outside a group (its calls would use a reserved name).
+ * - `search`: the body's own provider tool search tool; `clientExecuted` when the caller serves it.
+ * - `own`: one of this package's own tools, left in the body by an earlier transform (one that stands for a planned
+ *   caller tool of its name is read as that tool, `planned`).
+ *
+ * `path` is where the tool sits in the body (`tools[2].tools[0]`), for messages.
+ */
+export type RequestTool =
+  | { readonly kind: 'planned'; readonly name: string; readonly path: string; readonly definition: ToolDefinition; readonly group?: string }
+  | {
+      readonly kind: 'unmanaged';
+      readonly name: string;
+      readonly path: string;
+      readonly deferred: boolean;
+      readonly deferredAloneRejected: boolean;
+      readonly group?: string;
+    }
+  | { readonly kind: 'search'; readonly clientExecuted: boolean }
+  | { readonly kind: 'own' };
+
+/**
+ * How one {@link RequestTool} is sent.
+ *
+ * - `loaded`: a planned tool with its full schema.
+ * - `deferred`: a planned tool with its full schema and the provider's defer flag (hosted search loads it).
+ * - `omitted`: a planned tool left out of the request (the library's search loads it, and the listing does not show it),
+ *   or, under the client-side mechanism, one the client tool list sends in its own place (a stub, a revealed tool).
+ * - `as-is`: an unmanaged tool, exactly as the caller wrote it.
+ * - `undeferred`: an unmanaged tool without its defer flag (nothing sent could load it).
+ * - `dropped`: not sent (a search tool other than the one chosen, the package's own tool left by an earlier pass).
+ *
+ * `group` is the group it is sent in (a label: a category, a body group or a shared name prefix), if any.
+ */
+export interface RequestToolForm {
+  readonly form: 'loaded' | 'deferred' | 'omitted' | 'as-is' | 'undeferred' | 'dropped';
+  readonly group?: string;
+}
