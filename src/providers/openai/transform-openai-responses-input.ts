@@ -1,18 +1,15 @@
 import type { HistoryToolOutput } from '../../client/tool-search-result.js';
-import stringify from 'fast-json-stable-stringify';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import { resolveToolSearchResultNames } from '../../request/resolve-tool-search-result-names.js';
 import { OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY, OPENAI_RESPONSES_NAMESPACE_NAME_RULE, OPENAI_RESPONSES_TOOL_NAME_RULE } from './openai-responses-api.js';
 import {
   resolveOpenAIResponsesCallNamespace,
   resolveOpenAIResponsesToolLocations,
   type OpenAIResponsesFunctionLocations,
 } from './resolve-openai-responses-function-locations.js';
-
-/** The statuses of this package's `tool_search` results (see `ToolSearchResult`). */
-const TOOL_SEARCH_RESULT_STATUSES: ReadonlySet<unknown> = new Set(['found', 'no-match', 'listing', 'invalid-query', 'invalid-arguments']);
 
 /** The warnings the history pass can give. */
 export type OpenAIResponsesInputWarningCode = 'function-call-namespace-restored';
@@ -259,44 +256,8 @@ function transformCall(
 function transformCallOutput(item: Record<string, unknown>, context: OpenAIResponsesInputContext): unknown {
   const record = withoutCreatedBy(item);
   if (typeof record.output !== 'string') return record;
-  const output = renameToolSearchResult(record.output, context);
+  const output = resolveToolSearchResultNames(record.output, (name) => context.names.toWire(context.originalOf(name)));
   return output === record.output ? record : { ...record, output };
-}
-
-/**
- * Maps the tool names inside one of this package's `tool_search` results (its JSON text) to wire names. Anything else,
- * and a result whose names are all valid already, is returned as the same string.
- */
-function renameToolSearchResult(text: string, context: OpenAIResponsesInputContext): string {
-  // Cheap pre-check: most tool outputs are not ours, and parsing large ones is wasted work.
-  if (!text.startsWith('{') || !text.includes('"status"')) return text;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  if (typeof value !== 'object' || value === null || !TOOL_SEARCH_RESULT_STATUSES.has((value as { status?: unknown }).status)) return text;
-  const result = value as Record<string, unknown>;
-  let changed = false;
-  const wire = (name: unknown): unknown => {
-    if (typeof name !== 'string') return name;
-    const mapped = context.names.toWire(context.originalOf(name));
-    if (mapped !== name) changed = true;
-    return mapped;
-  };
-  const renamed: Record<string, unknown> = { ...result };
-  if (Array.isArray(result.tools)) {
-    renamed.tools = result.tools.map((tool: unknown) =>
-      typeof tool === 'object' && tool !== null && 'name' in tool ? { ...tool, name: wire((tool as { name: unknown }).name) } : tool,
-    );
-  }
-  for (const key of ['loaded', 'availableTools'] as const) {
-    if (Array.isArray(result[key])) renamed[key] = (result[key] as unknown[]).map(wire);
-  }
-  if ('tool' in result) renamed.tool = wire(result.tool);
-  // Same serializer as `formatToolSearchResult`, so the bytes stay stable from one turn to the next.
-  return changed ? stringify(renamed) : text;
 }
 
 function transformSearchOutput(item: Record<string, unknown>, context: OpenAIResponsesInputContext): unknown {

@@ -551,21 +551,14 @@ function clientTool(entry: ToolListEntry, functions: ReadonlyMap<string, OpenAIR
       return functionTool((functions.get(entry.name) as OpenAIResponsesBodyTool).tool, name, false);
     case 'search':
     case 'call':
-      return {
-        type: 'function',
-        name,
-        ...(entry.description === undefined ? {} : { description: entry.description }),
-        parameters: entry.inputSchema,
-        strict: false,
-      };
     case 'deferred': {
-      const callers = (functions.get(entry.name) as OpenAIResponsesBodyTool).tool.allowed_callers;
       // A stub is an open object: strict mode would reject it, and the model may still infer the right arguments.
       // Built field by field, not with conditional spreads: this runs for every deferred tool of every request.
       const stub: Record<string, unknown> = { type: 'function', name };
       if (entry.description !== undefined) stub.description = entry.description;
       stub.parameters = entry.inputSchema;
       stub.strict = false;
+      const callers = entry.status === 'deferred' ? functions.get(entry.name)?.tool.allowed_callers : undefined;
       if (callers !== undefined) stub.allowed_callers = callers;
       return stub;
     }
