@@ -32,7 +32,8 @@ export type RequestTool =
  * How one {@link RequestTool} is sent.
  *
  * - `loaded`: a planned tool with its full schema.
- * - `deferred`: a planned tool with its full schema and the provider's defer flag (hosted search loads it).
+ * - `defer-loading`: a planned tool with its full schema and the provider's defer flag (hosted search loads it; the
+ *   status of the same name in `RequestToolEntry`).
  * - `omitted`: a planned tool left out of the request (the library's search loads it, and the listing does not show it),
  *   or, under the client-side mechanism, one the client tool list sends in its own place (a stub, a revealed tool).
  * - `as-is`: an unmanaged tool, exactly as the caller wrote it.
@@ -42,6 +43,6 @@ export type RequestTool =
  * `group` is the group it is sent in (a label: a category, a body group or a shared name prefix), if any.
  */
 export interface RequestToolForm {
-  readonly form: 'loaded' | 'deferred' | 'omitted' | 'as-is' | 'undeferred' | 'dropped';
+  readonly form: 'loaded' | 'defer-loading' | 'omitted' | 'as-is' | 'undeferred' | 'dropped';
   readonly group?: string;
 }

@@ -168,7 +168,7 @@ function resolveGroupedTools(input: ResolveOpenAIHostedToolsInput, hosted: boole
         if (omitted.has(tool.name)) return createForm('omitted', undefined);
         const isDeferred = deferred.has(tool.name);
         anyDeferred ||= isDeferred;
-        return createForm(isDeferred ? 'deferred' : 'loaded', group);
+        return createForm(isDeferred ? 'defer-loading' : 'loaded', group);
       }
       case 'unmanaged': {
         // An ungrouped deferred tool is called in a namespace of its own name, which cannot be a reserved one.
@@ -312,7 +312,7 @@ function resolveOversizedGroups(tools: readonly RequestTool[], forms: readonly R
   forms.forEach((entry, index) => {
     if (entry.group === undefined || entry.form === 'omitted' || entry.form === 'dropped') return;
     const tool = tools[index] as RequestTool;
-    const deferred = entry.form === 'deferred' || (entry.form === 'as-is' && tool.kind === 'unmanaged' && tool.deferred);
+    const deferred = entry.form === 'defer-loading' || (entry.form === 'as-is' && tool.kind === 'unmanaged' && tool.deferred);
     const found = sizes.get(entry.group);
     if (found === undefined) sizes.set(entry.group, { size: 1, deferred });
     else sizes.set(entry.group, { size: found.size + 1, deferred: found.deferred || deferred });
@@ -344,7 +344,7 @@ function createForm(form: RequestToolForm['form'], group: string | undefined): R
 
 const UNGROUPED: Readonly<Record<RequestToolForm['form'], RequestToolForm>> = Object.freeze({
   loaded: Object.freeze({ form: 'loaded' }),
-  deferred: Object.freeze({ form: 'deferred' }),
+  'defer-loading': Object.freeze({ form: 'defer-loading' }),
   omitted: Object.freeze({ form: 'omitted' }),
   'as-is': Object.freeze({ form: 'as-is' }),
   undeferred: Object.freeze({ form: 'undeferred' }),

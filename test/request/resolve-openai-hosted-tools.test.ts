@@ -65,7 +65,7 @@ describe('resolveOpenAIHostedTools', () => {
 
     it('defers what the plan defers, groups by category, and sends the hosted search tool', () => {
       const decided = decide([planned('a', { category: 'files' }), planned('b'), planned('c', { deferrable: 'never' })], HOSTED, provider);
-      expect(forms(decided)).toEqual(['deferred@files', 'deferred', 'loaded']);
+      expect(forms(decided)).toEqual(['defer-loading@files', 'defer-loading', 'loaded']);
       expect(decided.search).toEqual({ source: 'hosted' });
       expect(decided.guidance).toBeNull();
       expect(decided.warnings).toEqual([]);
@@ -73,20 +73,20 @@ describe('resolveOpenAIHostedTools', () => {
 
     it('sends a forced tool loaded and ungrouped, with a warning', () => {
       const decided = decide([planned('a', { category: 'files' }), planned('b')], HOSTED, provider, { forced: ['a'] });
-      expect(forms(decided)).toEqual(['loaded', 'deferred']);
+      expect(forms(decided)).toEqual(['loaded', 'defer-loading']);
       expect(codes(decided)).toEqual(['forced-tool-kept-loaded']);
     });
 
     it('keeps a tool loaded that the API rejects deferred alone, and defers it in a group', () => {
       const rejected = (name: string) => name === 'terminal';
-      expect(forms(decide([planned('terminal'), planned('b')], HOSTED, provider, { isDeferredAloneRejected: rejected }))).toEqual(['loaded', 'deferred']);
+      expect(forms(decide([planned('terminal'), planned('b')], HOSTED, provider, { isDeferredAloneRejected: rejected }))).toEqual(['loaded', 'defer-loading']);
       const grouped = decide([planned('terminal', { category: 'shell' }), planned('b')], HOSTED, provider, { isDeferredAloneRejected: rejected });
-      expect(forms(grouped)).toEqual(['deferred@shell', 'deferred']);
+      expect(forms(grouped)).toEqual(['defer-loading@shell', 'defer-loading']);
     });
 
     it('groups tools without a category by a shared name prefix when asked', () => {
       const tools = [planned('github__a'), planned('github__b'), planned('slack__post')];
-      expect(forms(decide(tools, HOSTED, provider, { byPrefix: true }))).toEqual(['deferred@github', 'deferred@github', 'deferred']);
+      expect(forms(decide(tools, HOSTED, provider, { byPrefix: true }))).toEqual(['defer-loading@github', 'defer-loading@github', 'defer-loading']);
     });
 
     it('keeps the deferral of tools the caller deferred itself, and reuses the body’s own search tool', () => {
@@ -112,8 +112,8 @@ describe('resolveOpenAIHostedTools', () => {
     it.each([
       ['names', ['omitted', 'omitted', 'loaded']],
       ['none', ['omitted', 'omitted', 'loaded']],
-      ['full', ['deferred', 'deferred', 'loaded']],
-      ['compact', ['deferred', 'deferred', 'loaded']],
+      ['full', ['defer-loading', 'defer-loading', 'loaded']],
+      ['compact', ['defer-loading', 'defer-loading', 'loaded']],
     ] as const)('the %s listing gives %j', (listing, expected) => {
       const decided = decide([planned('a'), planned('b'), planned('c', { deferrable: 'never' })], HOSTED, { threshold: 0, search: 'library', listing });
       expect(forms(decided)).toEqual(expected);
@@ -125,7 +125,7 @@ describe('resolveOpenAIHostedTools', () => {
 
     it('removes the deferral of tools the caller deferred itself: only one tool search tool fits', () => {
       const decided = decide([planned('a'), unmanaged('docs', true)], HOSTED, { threshold: 0, search: 'library', listing: 'full' });
-      expect(forms(decided)).toEqual(['deferred', 'undeferred']);
+      expect(forms(decided)).toEqual(['defer-loading', 'undeferred']);
       expect(codes(decided)).toEqual(['deferral-removed']);
     });
 

@@ -366,10 +366,11 @@ function writeGroupedTools(context: WriteContext): WrittenTools {
     const { form, group } = decided.forms[index] as RequestToolForm;
     if (request.kind === 'planned') {
       if (form === 'omitted') continue;
-      let tool = functionTool(entry.tool, names.toWire(request.name), form === 'deferred');
-      if (decided.compact && form === 'deferred' && typeof tool.description === 'string') tool = { ...tool, description: compactDescription(tool.description) };
+      let tool = functionTool(entry.tool, names.toWire(request.name), form === 'defer-loading');
+      if (decided.compact && form === 'defer-loading' && typeof tool.description === 'string')
+        tool = { ...tool, description: compactDescription(tool.description) };
       if (group !== undefined) push(members, group, tool);
-      else if (form === 'deferred') deferredTop.push(tool);
+      else if (form === 'defer-loading') deferredTop.push(tool);
       else top.push(tool);
     } else if (request.kind === 'unmanaged') {
       if (entry.kind === 'provider' && entry.namespace !== undefined) movedOut.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
