@@ -11,15 +11,21 @@ import { resolveSharedNamePrefixes } from './resolve-shared-name-prefixes.js';
 import { RECOMMENDED_NAMESPACE_SIZE, resolveCategoryLabel, resolveToolGroups } from './resolve-tool-groups.js';
 
 /**
- * The codes of the decision's warnings (the Responses transformer's codes of the same names).
+ * The codes of the decision's warnings, among the Responses transformer's (`OpenAIResponsesWarningCode`); match on
+ * them, the messages are for people.
  *
- * - `forced-tool-kept-loaded`: `tool_choice` names a deferred or grouped function; it is sent loaded at the top level
- *   (hosted, none) or revealed (client).
- * - `reserved-name-kept-loaded`: a tool deferred alone would be called in a namespace of a reserved name; sent loaded.
- * - `deferral-removed`: tools the caller deferred itself lose their defer flag, as nothing sent could load them.
- * - `hosted-search-for-caller-deferral`: the library's search defers nothing here, so OpenAI's hosted tool search tool
- *   is sent for the tools the caller deferred itself.
- * - `tool-search-tool-removed`: a body's tool search tool was dropped.
+ * - `forced-tool-kept-loaded`: `tool_choice` names (forces, or lists in `allowed_tools`) a deferred or namespaced
+ *   function; it is sent loaded at the top level (hosted, none) or revealed (client).
+ * - `reserved-name-kept-loaded`: a deferred top-level function (or custom tool) is named like a reserved namespace
+ *   (`terminal`), which the API rejects once deferred; it is sent with its full schema (without `defer_loading`).
+ * - `deferral-removed`: `defer_loading` was removed from tools the plan does not manage (custom, MCP, …): no hosted
+ *   tool search is sent (deferred tools without it are rejected), or the library's client-executed `tool_search` is
+ *   sent, which cannot load them (only one tool search tool fits a request).
+ * - `hosted-search-for-caller-deferral`: the plan uses the library's search but defers nothing in this request, so
+ *   OpenAI's hosted tool search tool was sent for the tools the caller deferred itself (an `mcp` server, a custom
+ *   tool), which need one.
+ * - `tool-search-tool-removed`: the body's own `{"type":"tool_search"}` was dropped (nothing is deferred, or the
+ *   mechanism is not OpenAI's hosted search, or one was sent already), because the API rejects it there.
  */
 export type OpenAIHostedToolsWarningCode =
   | 'forced-tool-kept-loaded'

@@ -18,7 +18,7 @@ import { createRecordCopy } from '../../records/create-record-copy.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import type { RequestTool, RequestToolForm } from '../../request/request-tool.js';
 import { assertPlanMatch } from '../../request/assert-plan-match.js';
-import { resolveOpenAIHostedTools, type OpenAIHostedTools } from '../../request/resolve-openai-hosted-tools.js';
+import { resolveOpenAIHostedTools, type OpenAIHostedTools, type OpenAIHostedToolsWarningCode } from '../../request/resolve-openai-hosted-tools.js';
 import { resolvePlanWithUnmanagedNames } from '../../request/resolve-plan-with-unmanaged-names.js';
 import { RECOMMENDED_NAMESPACE_SIZE } from '../../request/resolve-tool-groups.js';
 import {
@@ -62,22 +62,12 @@ export interface TransformOpenAIResponsesRequestOptions extends TransformRequest
 }
 
 /**
- * The codes of the transformer's warnings; match on them, the messages are for people.
+ * The codes of the transformer's warnings; match on them, the messages are for people. The request decision's codes
+ * (`OpenAIHostedToolsWarningCode`: `forced-tool-kept-loaded`, `reserved-name-kept-loaded`, `deferral-removed`,
+ * `hosted-search-for-caller-deferral`, `tool-search-tool-removed`; documented there) and:
  *
  * - `plan-for-another-api`: a `claude-hosted` plan was given for a Responses body; the same tools are deferred with
  *   the client-side mechanism instead.
- * - `tool-search-tool-removed`: the body's own `{"type":"tool_search"}` was dropped (nothing is deferred, or the
- *   mechanism is not OpenAI's hosted search), because the API rejects it there.
- * - `deferral-removed`: `defer_loading` was removed from tools the plan does not manage (custom, MCP, …): no hosted
- *   tool search is sent (deferred tools without it are rejected), or the library's client-executed `tool_search` is
- *   sent, which cannot load them (only one tool search tool fits a request).
- * - `hosted-search-for-caller-deferral`: the plan uses the library's search but defers nothing in this request, so
- *   OpenAI's hosted tool search tool was sent for the tools the caller deferred itself (an `mcp` server, a custom
- *   tool), which need one.
- * - `reserved-name-kept-loaded`: a deferred top-level function is named like a reserved namespace (`terminal`), which
- *   the API rejects once deferred; it is sent with its full schema instead.
- * - `forced-tool-kept-loaded`: `tool_choice` names (forces, or lists in `allowed_tools`) a deferred or namespaced
- *   function; it is sent loaded at the top level (hosted, none) or revealed (client).
  * - `namespace-renamed`: a namespace of the body had to be renamed (invalid characters, or a reserved or taken name).
  * - `namespace-member-moved`: a namespace held a tool other than function and custom tools; it was moved to the top
  *   level, as namespaces may only hold those.
@@ -90,18 +80,14 @@ export interface TransformOpenAIResponsesRequestOptions extends TransformRequest
  *   GPT-5.4, a nano model; a stored or hand-made plan); the same tools were deferred with the client-side mechanism.
  */
 export type OpenAIResponsesWarningCode =
+  | OpenAIHostedToolsWarningCode
   | 'plan-for-another-api'
-  | 'tool-search-tool-removed'
-  | 'deferral-removed'
-  | 'reserved-name-kept-loaded'
-  | 'forced-tool-kept-loaded'
   | 'namespace-renamed'
   | 'namespace-member-moved'
   | 'namespaces-flattened'
   | 'namespace-over-recommended-size'
   | 'search-tool-name-conflict'
   | 'mechanism-not-for-model'
-  | 'hosted-search-for-caller-deferral'
   | OpenAIResponsesInputWarningCode;
 
 type BodyToolOf<Body> = Body extends { readonly tools?: ReadonlyArray<infer Tool> | null } ? Tool : OpenAIResponsesProviderTool;
