@@ -275,6 +275,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   });
   warnings.push(...history.warnings);
 
+  // Return the body with the tools, the history, the tool choice (names as sent) and the note in `instructions`.
   const result: Record<string, unknown> = { ...source };
   if ('tools' in source || written.tools.length > 0) result.tools = written.tools;
   if ('input' in source) result.input = history.input;
@@ -567,7 +568,7 @@ function withoutDeferLoading(tool: Readonly<Record<string, unknown>>): Readonly<
 }
 
 /** A tool the plan does not manage: as the caller wrote it, or without `defer_loading` when nothing sent could load it. */
-function unmanagedTool(tool: Readonly<Record<string, unknown>>, form: string | undefined): Readonly<Record<string, unknown>> {
+function unmanagedTool(tool: Readonly<Record<string, unknown>>, form: RequestToolForm['form'] | undefined): Readonly<Record<string, unknown>> {
   return form === 'undeferred' && tool.defer_loading !== undefined ? withoutDeferLoading(tool) : tool;
 }
 
