@@ -321,7 +321,10 @@ function resolveOversizedGroups(tools: readonly RequestTool[], forms: readonly R
     const deferred = entry.form === 'defer-loading' || (entry.form === 'as-is' && tool.kind === 'unmanaged' && tool.deferred);
     const found = sizes.get(entry.group);
     if (found === undefined) sizes.set(entry.group, { size: 1, deferred });
-    else sizes.set(entry.group, { size: found.size + 1, deferred: found.deferred || deferred });
+    else {
+      found.size += 1;
+      found.deferred ||= deferred;
+    }
   });
   if (sizes.size === 0) return NOTHING;
   return new Set([...sizes].filter(([, found]) => found.size > RECOMMENDED_NAMESPACE_SIZE && found.deferred).map(([label]) => label));
