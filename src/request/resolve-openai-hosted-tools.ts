@@ -7,6 +7,7 @@ import { createToolList, type ToolList } from './resolve-tool-list.js';
 import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import type { RequestTool, RequestToolForm } from './request-tool.js';
 import { isDeferredLeftOut } from './is-deferred-left-out.js';
+import { resolveOpenAISearchTool, type OpenAISearchTool } from './resolve-openai-search-tool.js';
 import { resolveSharedNamePrefixes } from './resolve-shared-name-prefixes.js';
 import { RECOMMENDED_NAMESPACE_SIZE, resolveCategoryLabel, resolveToolGroups } from './resolve-tool-groups.js';
 
@@ -54,9 +55,6 @@ export interface ResolveOpenAIHostedToolsInput {
   readonly isDeferredAloneRejected: (name: string) => boolean;
 }
 
-/** The tool search tool a request sends: the body's own (by its index in the tools), the library's, OpenAI's hosted one. */
-export type OpenAIHostedSearchTool = { readonly source: 'body'; readonly index: number } | { readonly source: 'library' } | { readonly source: 'hosted' };
-
 /** What a request to an API with OpenAI's hosted tool search carries, entry by entry, in neutral form. */
 export interface OpenAIHostedTools {
   /** How each of the body's tools is sent, by its index. */
@@ -68,7 +66,7 @@ export interface OpenAIHostedTools {
   /** The groups holding more tools than OpenAI recommends, one of them deferred. */
   readonly oversized: ReadonlySet<string>;
   /** The tool search tool sent last, if any. */
-  readonly search: OpenAIHostedSearchTool | undefined;
+  readonly search: OpenAISearchTool | undefined;
   /** Deferred tools are sent with compacted descriptions (the library's search, `compact` listing). */
   readonly compact: boolean;
   /** Client mechanism: the client tool list (the loaded tools are also `loaded` forms, the others take their place). */
@@ -165,22 +163,22 @@ function resolveGroupedTools(input: ResolveOpenAIHostedToolsInput, hosted: boole
   const keepCallerDeferral = hosted && !librarySearchSent;
   const undeferred: string[] = [];
   const rejected: string[] = [];
-  const searchTools: number[] = [];
-  let anyDeferred = false;
+  const bodySearchTools: { index: number; clientExecuted: boolean }[] = [];
+  let deferring = false;
   const forms = tools.map((tool, index): RequestToolForm => {
     const group = groups.entries[index];
     switch (tool.kind) {
       case 'planned': {
         if (omitted.has(tool.name)) return createForm('omitted', undefined);
         const isDeferred = deferred.has(tool.name);
-        anyDeferred ||= isDeferred;
+        deferring ||= isDeferred;
         return createForm(isDeferred ? 'defer-loading' : 'loaded', group);
       }
       case 'unmanaged': {
         // An ungrouped deferred tool is called in a namespace of its own name, which cannot be a reserved one.
         const rejectedAlone = group === undefined && tool.deferred && tool.deferredAloneRejected;
         if (keepCallerDeferral && !rejectedAlone) {
-          anyDeferred ||= tool.deferred;
+          deferring ||= tool.deferred;
           return createForm('as-is', group);
         }
         if (keepCallerDeferral) rejected.push(`\`${tool.name}\``);
@@ -188,7 +186,7 @@ function resolveGroupedTools(input: ResolveOpenAIHostedToolsInput, hosted: boole
         return createForm('undeferred', group);
       }
       case 'search':
-        searchTools.push(index);
+        bodySearchTools.push({ index, clientExecuted: tool.clientExecuted });
         return DROPPED;
       case 'own':
         // This package's client-side search function, left by an earlier transform; it has no place here.
@@ -205,39 +203,9 @@ function resolveGroupedTools(input: ResolveOpenAIHostedToolsInput, hosted: boole
     });
   }
 
-  // A client-executed tool search the caller sent is theirs to serve: kept even with nothing deferred (only the hosted
-  // one needs a deferred tool). The library's search is that kind of tool, needed whenever the plan defers a tool,
-  // even one the request leaves out; hosted search sends one (the body's own first) when something is deferred.
-  const clientSearch = searchTools.find((index) => isClientExecuted(tools[index]));
-  const ownSearch: OpenAIHostedSearchTool | undefined = clientSearch === undefined ? undefined : { source: 'body', index: clientSearch };
-  const hostedSearch = (): OpenAIHostedSearchTool => {
-    const index = searchTools.find((candidate) => !isClientExecuted(tools[candidate])) ?? searchTools[0];
-    return index === undefined ? { source: 'hosted' } : { source: 'body', index };
-  };
-  let search: OpenAIHostedSearchTool | undefined;
-  if (librarySearchSent) search = ownSearch ?? { source: 'library' };
-  else if (library) {
-    // The plan defers nothing here, so the library's search is not sent; tools the caller deferred itself still need one.
-    search = ownSearch ?? (anyDeferred ? hostedSearch() : undefined);
-    if (ownSearch === undefined && anyDeferred) {
-      warnings.push({
-        code: 'hosted-search-for-caller-deferral',
-        message:
-          "the plan uses the library's search but defers none of its tools in this request, and tools the caller deferred itself (`defer_loading: true` on an `mcp` server, a custom tool, …) " +
-          'need a tool search tool (the API rejects them without one); OpenAI\'s hosted `{"type":"tool_search"}` was sent, which loads them',
-      });
-    }
-  } else search = hosted && anyDeferred ? hostedSearch() : ownSearch;
+  const { search, warnings: searchWarnings } = resolveOpenAISearchTool({ hosted, library, librarySearchSent, deferring, bodySearchTools });
+  warnings.push(...searchWarnings);
   if (search?.source === 'body') forms[search.index] = createForm('as-is', undefined);
-  if (searchTools.length > (search === undefined ? 0 : 1)) {
-    const why =
-      search !== undefined
-        ? 'only one tool search tool is sent'
-        : hosted
-          ? 'nothing is deferred, and the API rejects `tool_search` without a deferred tool'
-          : "the plan does not use OpenAI's hosted tool search";
-    warnings.push({ code: 'tool-search-tool-removed', message: `the body's \`{"type":"tool_search"}\` tool was removed: ${why}` });
-  }
   return {
     forms,
     omitted,
@@ -359,10 +327,6 @@ const UNGROUPED: Readonly<Record<RequestToolForm['form'], RequestToolForm>> = Ob
   undeferred: Object.freeze({ form: 'undeferred' }),
   dropped: DROPPED,
 });
-
-function isClientExecuted(tool: RequestTool | undefined): boolean {
-  return tool?.kind === 'search' && tool.clientExecuted;
-}
 
 function quote(names: readonly string[]): string {
   return names.map((name) => `\`${name}\``).join(', ');
