@@ -18,6 +18,7 @@ import { createRecordCopy } from '../../records/create-record-copy.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import type { RequestTool, RequestToolForm } from '../../request/request-tool.js';
 import { assertPlanMatch } from '../../request/assert-plan-match.js';
+import { isOwnToolStandIn } from '../../request/is-own-tool-stand-in.js';
 import { resolveOpenAIHostedTools, type OpenAIHostedTools, type OpenAIHostedToolsWarningCode } from '../../request/resolve-openai-hosted-tools.js';
 import { resolvePlanWithUnmanagedNames } from '../../request/resolve-plan-with-unmanaged-names.js';
 import { RECOMMENDED_NAMESPACE_SIZE } from '../../request/resolve-tool-groups.js';
@@ -325,11 +326,9 @@ function toRequestTool(
     case 'tool-search':
       return { kind: 'search', clientExecuted: tool.execution === 'client' };
     case 'own-search-function': {
-      // The package's own function (`tool_search`, `call_tool`; an earlier client transform's) stands for the planned
-      // caller tool of its name that it replaced, unless the body still has that tool itself.
       const definition = entry.definition as ToolDefinition;
-      const standsIn = planned.has(definition.name) && !read.tools.some((other) => other.kind === 'function' && other.definition?.name === definition.name);
-      return standsIn ? { kind: 'planned', name: definition.name, path, definition } : { kind: 'own' };
+      const bodyHolds = (name: string): boolean => read.tools.some((other) => other.kind === 'function' && other.definition?.name === name);
+      return isOwnToolStandIn(definition.name, planned, bodyHolds) ? { kind: 'planned', name: definition.name, path, definition } : { kind: 'own' };
     }
     default:
       return assertNever(entry.kind, 'tool kind');
