@@ -6,6 +6,7 @@ import type { ToolDefinition } from '../tools/tool-definition.js';
 import { createToolList, type ToolList } from './resolve-tool-list.js';
 import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import type { RequestTool, RequestToolForm } from './request-tool.js';
+import type { ForcedTools } from './resolve-forced-tools.js';
 import { isDeferredLeftOut } from './is-deferred-left-out.js';
 import { resolveOpenAISearchTool, type OpenAISearchTool } from './resolve-openai-search-tool.js';
 import { resolveSharedNamePrefixes } from './resolve-shared-name-prefixes.js';
@@ -43,8 +44,8 @@ export interface ResolveOpenAIHostedToolsInput {
   readonly planned: ReadonlyMap<string, PlannedTool>;
   /** The body's tools in neutral form, in body order. */
   readonly tools: readonly RequestTool[];
-  /** The planned tools `tool_choice` names (forced, or listed as allowed), by the plan's name, once each. */
-  readonly forced: readonly string[];
+  /** The planned tools `tool_choice` names (forced, or listed as allowed; `resolveForcedTools`). */
+  readonly forced: ForcedTools;
   /** The tools revealed so far (the caller's reveals and the history's), by the plan's name: client mechanism only. */
   readonly revealed: readonly string[];
   /** The request's name mapping: messages and the guidance note name tools as sent. */
@@ -123,8 +124,8 @@ function resolveGroupedTools(input: ResolveOpenAIHostedToolsInput, hosted: boole
   if (hosted) for (const tool of planned.values()) if (tool.status === 'deferred') deferred.add(tool.name);
   // `tool_choice` names a function by its bare name (it has no `namespace`), and cannot name one that is not loaded:
   // a function it names is sent loaded, at the top level, for as long as the choice names it.
-  const forced = new Set(input.forced);
-  const moved = input.forced.filter(
+  const forced = new Set(input.forced.forced);
+  const moved = input.forced.forced.filter(
     (name) =>
       deferred.delete(name) ||
       (hosted && resolveCategoryLabel(planned.get(name)) !== undefined) ||
@@ -219,13 +220,13 @@ function resolveGroupedTools(input: ResolveOpenAIHostedToolsInput, hosted: boole
 }
 
 function resolveClientTools(input: ResolveOpenAIHostedToolsInput): OpenAIHostedTools {
-  const { plan, planned, tools, names, revealed } = input;
+  const { plan, tools, names, revealed } = input;
   const warnings: ToolSearchWarning<OpenAIHostedToolsWarningCode>[] = [];
   const definitions: ToolDefinition[] = [];
   for (const tool of tools) {
     if (tool.kind === 'planned') definitions.push(tool.name === tool.definition.name ? tool.definition : { ...tool.definition, name: tool.name });
   }
-  const forced = input.forced.filter((name) => planned.get(name)?.status === 'deferred');
+  const forced = input.forced.deferred;
   const forcedDeferred = plan.reveal === 'tool-list' ? forced.filter((name) => !revealed.includes(name)) : forced;
   if (forcedDeferred.length > 0) {
     warnings.push({

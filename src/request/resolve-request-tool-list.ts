@@ -18,6 +18,7 @@ import { createForcedToolWarning, type ForcedTools } from './resolve-forced-tool
 import { resolveHistoryRestore } from './resolve-history-restore.js';
 import { resolveHostedToolList } from './resolve-hosted-tool-list.js';
 import { resolveRequestToolMatch } from './resolve-request-tool-match.js';
+import { isDeferredLeftOut } from './is-deferred-left-out.js';
 import type { RequestBodyTool, RequestToolEntry, RequestToolWarning } from './request-tool-entry.js';
 
 /** A request read into neutral form: what {@link resolveRequestToolList} decides from, besides the plan. */
@@ -125,7 +126,7 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
     case 'client': {
       const definitions = plan.tools.map((tool) => bodyTools.get(tool.name)?.definition ?? restored.get(tool.name) ?? placeholder(tool.name));
       // The API rejects a history reference to a tool the request does not define: a tool the listing leaves out is sent.
-      const mustDefine = plan.listing === 'names' || plan.listing === 'none' ? [...referenced] : [];
+      const mustDefine = isDeferredLeftOut(plan) ? [...referenced] : [];
       for (const name of forced.deferred) {
         if (plan.reveal !== 'tool-list' || !input.revealed.includes(name))
           warnings.push(createForcedToolWarning(name, 'revealed, so it is sent with its full schema'));

@@ -1,6 +1,7 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
+import { isDeferredLeftOut } from './is-deferred-left-out.js';
 import type { RequestBodyTool } from './request-tool-entry.js';
 
 /** What a request needs to match its body's tools with the plan. */
@@ -46,8 +47,7 @@ export function resolveRequestToolMatch(input: ResolveRequestToolMatchInput): Re
     // What a listing that leaves deferred tools out still sends: reveals (in the tool-list mode), every tool the
     // history names (a `tool_use` not sent through `call_tool`, a `tool_reference` of an earlier hosted search), a forced tool.
     visible ??= new Set([...(plan.reveal === 'tool-list' ? input.revealed : []), ...referenced, ...input.forced]);
-    const unlisted = plan.mechanism === 'client' && (plan.listing === 'names' || plan.listing === 'none');
-    if (!(unlisted && tool.status === 'deferred' && !visible.has(tool.name))) missing.push(tool.name);
+    if (!(isDeferredLeftOut(plan) && tool.status === 'deferred' && !visible.has(tool.name))) missing.push(tool.name);
   }
   const hosted = plan.mechanism === 'claude-hosted' || plan.mechanism === 'openai-hosted';
   const unplanned: string[] = [];

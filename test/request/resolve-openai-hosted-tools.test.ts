@@ -5,6 +5,7 @@ import type { ModelReference } from '../../src/models/model-reference.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import type { RequestTool } from '../../src/request/request-tool.js';
+import { resolveForcedTools } from '../../src/request/resolve-forced-tools.js';
 import { resolveOpenAIHostedTools, type ResolveOpenAIHostedToolsInput } from '../../src/request/resolve-openai-hosted-tools.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { tool } from '../support/tools.js';
@@ -27,7 +28,7 @@ function decide(
   tools: readonly RequestTool[],
   model: ModelReference,
   config: ToolSearchConfigInput,
-  extra: Partial<ResolveOpenAIHostedToolsInput> = {},
+  extra: Partial<Omit<ResolveOpenAIHostedToolsInput, 'forced'>> & { readonly forced?: readonly string[] } = {},
   mechanism?: ToolSearchPlan['mechanism'],
 ): ReturnType<typeof resolveOpenAIHostedTools> & { plan: ToolSearchPlan } {
   const definitions = tools.flatMap((entry) => (entry.kind === 'planned' ? [entry.definition] : []));
@@ -45,12 +46,12 @@ function decide(
     plan,
     planned: new Map(plan.tools.map((entry) => [entry.name, entry])),
     tools,
-    forced: [],
     revealed: [],
     names,
     byPrefix: false,
     isDeferredAloneRejected: () => false,
     ...extra,
+    forced: resolveForcedTools(plan, extra.forced ?? []),
   });
   return { ...result, plan };
 }

@@ -19,6 +19,7 @@ import type { ToolDefinition } from '../../tools/tool-definition.js';
 import type { RequestTool, RequestToolForm } from '../../request/request-tool.js';
 import { assertPlanMatch } from '../../request/assert-plan-match.js';
 import { isOwnToolStandIn } from '../../request/is-own-tool-stand-in.js';
+import { resolveForcedTools } from '../../request/resolve-forced-tools.js';
 import { resolveOpenAIHostedTools, type OpenAIHostedTools, type OpenAIHostedToolsWarningCode } from '../../request/resolve-openai-hosted-tools.js';
 import { resolvePlanWithUnmanagedNames } from '../../request/resolve-plan-with-unmanaged-names.js';
 import { RECOMMENDED_NAMESPACE_SIZE } from '../../request/resolve-tool-groups.js';
@@ -254,7 +255,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
     plan,
     planned,
     tools,
-    forced: forcedTools(source.tool_choice, planned, originalOf),
+    forced: resolveForcedTools(plan, readForcedTools(source.tool_choice, originalOf)),
     revealed: [...resolvedOptions.revealed, ...historyReveals].map(originalOf),
     names,
     byPrefix: resolvedOptions.uncategorized === 'name-prefix',
@@ -571,20 +572,17 @@ function unmanagedTool(tool: Readonly<Record<string, unknown>>, form: RequestToo
   return form === 'undeferred' && tool.defer_loading !== undefined ? withoutDeferLoading(tool) : tool;
 }
 
-/** The planned functions a `tool_choice` names (forced, or listed in `allowed_tools`), by original name, once each. */
-function forcedTools(choice: unknown, planned: ReadonlyMap<string, PlannedTool>, originalOf: (name: string) => string): string[] {
+/** The functions a `tool_choice` names (forces, or lists in `allowed_tools`), by original name. */
+function readForcedTools(choice: unknown, originalOf: (name: string) => string): string[] {
   if (typeof choice !== 'object' || choice === null) return [];
   const record = choice as { type?: unknown; tools?: unknown };
   const named = record.type === 'allowed_tools' && Array.isArray(record.tools) ? (record.tools as unknown[]) : [choice];
-  const forced = new Set<string>();
+  const forced: string[] = [];
   for (const tool of named) {
-    if (typeof tool !== 'object' || tool === null) continue;
-    const { type, name } = tool as { type?: unknown; name?: unknown };
-    if (type !== 'function' || typeof name !== 'string') continue;
-    const original = originalOf(name);
-    if (planned.has(original)) forced.add(original);
+    const { type, name } = (typeof tool === 'object' && tool !== null ? tool : {}) as { type?: unknown; name?: unknown };
+    if (type === 'function' && typeof name === 'string') forced.push(originalOf(name));
   }
-  return [...forced];
+  return forced;
 }
 
 /** `tool_choice` with the function names it holds mapped to wire names (custom tools keep theirs). */
