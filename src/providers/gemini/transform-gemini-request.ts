@@ -7,7 +7,7 @@ import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveClientRequest, type ClientRequestWarningCode, type ClientWireAPI } from '../../request/resolve-client-request.js';
 import { resolveGuidanceContent, resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
-import type { HistoryToolOutput } from '../../client/tool-search-result.js';
+import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import {
@@ -114,7 +114,7 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
     forced.push(name);
     return name;
   });
-  const history = readHistory(request.contents);
+  const history = readHistoryToolOutputs(contentList(request.contents), readContent);
 
   const client = resolveClientRequest(
     givenPlan,
@@ -223,24 +223,20 @@ const GEMINI_WIRE_APIS: Readonly<Record<GeminiRequestShape, ClientWireAPI<Functi
   rest: createGeminiWireAPI('rest'),
 };
 
-/** Every tool name the history uses and every function response (for reveals), oldest first. */
-function readHistory(contents: unknown): { names: string[]; outputs: HistoryToolOutput[] } {
-  const names: string[] = [];
-  const outputs: HistoryToolOutput[] = [];
-  for (const content of contentList(contents)) {
-    if (!isRecord(content) || !Array.isArray(content.parts)) continue;
-    for (const part of content.parts) {
-      if (!isRecord(part)) continue;
-      if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') names.push(part.functionCall.name);
-      if (isRecord(part.functionResponse) && typeof part.functionResponse.name === 'string') {
-        // A response names the function it answers: only the package's own answers count as reveals.
-        names.push(part.functionResponse.name);
-        const answered = part.functionResponse.name;
-        collectResponseOutputs(part.functionResponse.response, (output) => outputs.push({ name: answered, output }));
-      }
+/** A content's function calls and responses; a response names the function it answers. */
+function readContent(content: unknown): HistoryToolItem | undefined {
+  if (!isRecord(content) || !Array.isArray(content.parts)) return undefined;
+  const calls: { id?: unknown; name: string }[] = [];
+  const results: { name: string; output: unknown }[] = [];
+  for (const part of content.parts) {
+    if (!isRecord(part)) continue;
+    if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') calls.push({ name: part.functionCall.name });
+    const response = part.functionResponse;
+    if (isRecord(response) && typeof response.name === 'string') {
+      for (const output of responseOutputs(response.response)) results.push({ name: response.name, output });
     }
   }
-  return { names, outputs };
+  return { calls, results };
 }
 
 /** The keys a function response's result is found under: the documented `output`, and what loops use instead. */
@@ -251,15 +247,16 @@ const RESPONSE_KEYS = ['output', 'result', 'content'] as const;
  * ignores anything else): the response itself (the parsed result), or its `output` (documented), `result` or
  * `content` (the Vercel AI SDK sends `{ name, content }`), each as JSON text, a parsed object, or a list of text parts.
  */
-function collectResponseOutputs(response: unknown, push: (output: unknown) => void): void {
-  push(response);
-  if (!isRecord(response)) return;
+function responseOutputs(response: unknown): unknown[] {
+  const outputs = [response];
+  if (!isRecord(response)) return outputs;
   for (const key of RESPONSE_KEYS) {
     const value = response[key];
     if (Array.isArray(value)) {
-      for (const item of value) push(isRecord(item) && typeof item.text === 'string' ? item.text : item);
-    } else if (value !== undefined) push(value);
+      for (const item of value) outputs.push(isRecord(item) && typeof item.text === 'string' ? item.text : item);
+    } else if (value !== undefined) outputs.push(value);
   }
+  return outputs;
 }
 
 /** The items of `contents` that may be contents: the list itself, or a single content. */

@@ -7,7 +7,7 @@ import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveClientRequest, type ClientRequestWarningCode, type ClientWireAPI, type PositionedTool } from '../../request/resolve-client-request.js';
 import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
-import type { HistoryToolOutput } from '../../client/tool-search-result.js';
+import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
@@ -148,7 +148,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
     forced.push(name);
     return name;
   });
-  const history = readHistory(messages);
+  const history = readHistoryToolOutputs(messages, readMessage);
 
   const client = resolveClientRequest(
     givenPlan,
@@ -295,39 +295,26 @@ function renamedCall(call: Record<string, unknown>, wireName: string): Record<st
 }
 
 /**
- * Every tool name the history uses (calls and legacy function results), for the name mapping, and every answered
- * call with the name it was called by, oldest first, for the reveals.
+ * A message's function calls (`tool_calls`, the legacy `function_call`), or the answer it holds: a `tool` message
+ * answers a call by id, a legacy `function` message names its function; the output is the content's text.
  */
-function readHistory(messages: readonly unknown[]): { names: string[]; outputs: HistoryToolOutput[] } {
-  const names: string[] = [];
-  const outputs: HistoryToolOutput[] = [];
-  const calledBy = new Map<string, string>();
-  for (const message of messages) {
-    if (!isRecord(message)) continue;
-    if (message.role === 'assistant') {
-      for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
-        if (!isRecord(call) || !isRecord(call.function) || typeof call.function.name !== 'string') continue;
-        if (call.type === 'function') names.push(call.function.name);
-        if (typeof call.id === 'string') calledBy.set(call.id, call.function.name);
-      }
-      if (isRecord(message.function_call) && typeof message.function_call.name === 'string') names.push(message.function_call.name);
-      continue;
+function readMessage(message: unknown): HistoryToolItem | undefined {
+  if (!isRecord(message)) return undefined;
+  if (message.role === 'assistant') {
+    const calls: { id?: unknown; name: string }[] = [];
+    for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
+      if (isRecord(call) && isRecord(call.function) && typeof call.function.name === 'string') calls.push({ id: call.id, name: call.function.name });
     }
-    if (message.role === 'function' && typeof message.name === 'string') names.push(message.name);
-    // A `tool` message answers a call by id; a legacy `function` message names its function.
-    const name =
-      message.role === 'tool' && typeof message.tool_call_id === 'string'
-        ? calledBy.get(message.tool_call_id)
-        : message.role === 'function'
-          ? message.name
-          : undefined;
-    if (typeof name !== 'string') continue;
-    if (typeof message.content === 'string') outputs.push({ name, output: message.content });
-    else if (Array.isArray(message.content)) {
-      outputs.push({ name, output: message.content.map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('') });
-    }
+    if (isRecord(message.function_call) && typeof message.function_call.name === 'string') calls.push({ name: message.function_call.name });
+    return { calls };
   }
-  return { names, outputs };
+  const output = Array.isArray(message.content)
+    ? message.content.map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('')
+    : typeof message.content === 'string'
+      ? message.content
+      : undefined;
+  if (message.role === 'tool' && typeof message.tool_call_id === 'string') return { results: [{ id: message.tool_call_id, output }] };
+  return message.role === 'function' && typeof message.name === 'string' ? { results: [{ name: message.name, output }] } : undefined;
 }
 
 /** `tool_choice` with each function name it names (a forced `function`, or `allowed_tools`) passed through `rename`. */
