@@ -57,29 +57,23 @@ export type TransformGeminiRequestResult<Body = GeminiGenerateContentParameters>
  * `@google/genai` SDK shape (`{ model, contents, config }`) or the REST body (`{ contents, tools, … }`) and returns
  * the same shape (see {@link parseGeminiTools} for how the shape is told).
  *
- * Gemini has no hosted tool search, so the client-side mechanism applies (plan `client`; a hosted plan falls back to
- * it with a warning), built on `resolveToolList`: loaded tools, the `tool_search` declaration, deferred tools as the
- * listing gives them, functions `toolConfig.functionCallingConfig.allowedFunctionNames` names in full, reveals from
- * `options.revealed` and the history's function responses. In Gemini's shape:
+ * Gemini has no hosted search: {@link resolveClientRequest} decides the tools (the functions
+ * `toolConfig.functionCallingConfig.allowedFunctionNames` forces), the note and the name mapping. In Gemini's shape:
  * - every function declaration goes into one `tools` entry (Vertex AI rejects several entries with declarations),
  *   placed where the first such entry was; built-in tools (`googleSearch`, …) keep their places;
- * - deferred tools are declared as `{ name, description, parametersJsonSchema: { type: 'object',
- *   additionalProperties: true } }`: `parameters` (an OpenAPI subset) cannot express an open object, and an object
- *   without properties there is rejected, while `parametersJsonSchema` takes plain JSON Schema (the SDK itself
- *   declares MCP tools this way). It is a `v1beta` field, the SDK's default API version. The `tool_search`
- *   declaration uses `parametersJsonSchema` too. Loaded and revealed tools keep the caller's own form
- *   (`parameters` or `parametersJsonSchema`, never both);
- * - the guidance note is added once to `systemInstruction`: appended as a separate text part to a content or part
- *   list (after the caller's parts, so their bytes stay a cacheable prefix), appended with a blank line to a string,
- *   or set as `{ parts: [{ text }] }` when there is none;
- * - a function response's result is read for reveals in `response` itself, or its `output`, `result` or `content`,
- *   as JSON text, a parsed object or text parts (`{ name, content }` is how the Vercel AI SDK sends a result).
+ * - a stub (and `tool_search`) is `{ name, description, parametersJsonSchema: <stub> }`: `parameters` (an OpenAPI
+ *   subset) cannot express an open object and rejects an object without properties, while `parametersJsonSchema`
+ *   (`v1beta`, the SDK's default) takes plain JSON Schema, as the SDK declares MCP tools. Loaded and revealed tools
+ *   keep the caller's own form (`parameters` or `parametersJsonSchema`, never both);
+ * - the note is appended to `systemInstruction` (as its own text part to a content or part list, so the caller's
+ *   parts stay a cacheable prefix; with a blank line to a string), or set as `{ parts: [{ text }] }`;
+ * - reveals are read from a function response's `response`, or its `output`, `result` or `content` (the Vercel AI
+ *   SDK's `{ name, content }`), as JSON text, a parsed object or text parts;
+ * - names are mapped to letters, digits, `_`, `.` and `-`, starting with a letter or `_`, at most 64 characters
+ *   (`GEMINI_TOOL_NAME_RULE`) in declarations, the history (`functionCall.name`, `functionResponse.name`) and
+ *   `allowedFunctionNames`; map the model's calls back with `names.fromWire`.
  *
- * Names sent, and names in the history (`functionCall.name`, `functionResponse.name`) and in
- * `allowedFunctionNames`, are mapped to letters, digits, `_`, `.` and `-`, starting with a letter or `_`, at most 64
- * characters (see `GEMINI_TOOL_NAME_RULE`); map the model's calls back with `names.fromWire`.
- *
- * Pure: the input is not mutated, and equal input gives byte-identical output.
+ * Pure, and stable on its own output.
  *
  * Throws a `ToolSearchError`: `invalid-request` for the cases {@link parseGeminiTools} lists and snake_case parts
  * (`function_call`, `function_response`); `plan-mismatch` when the plan was made for other tools; `invalid-options`

@@ -57,29 +57,20 @@ export type TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> = Transfo
 /**
  * Rewrites an OpenAI Chat Completions request body for a tool search plan, just before it is sent.
  *
- * Chat Completions has no hosted tool search, so the client-side mechanism applies (plan `client`; a hosted plan falls
- * back to it with a warning), built on `resolveToolList`: loaded tools, the `tool_search` function, deferred tools as
- * the listing gives them, a function `tool_choice` (or `allowed_tools`) forces in full, reveals from
- * `options.revealed` and the history's tool results. In Chat Completions' shape:
- * - deferred tools are sent as `{ type: 'function', function: { name, description, parameters: <stub>, strict: false } }`
- *   (the stub is a permissive open object, which strict mode would reject); loaded and revealed tools are the
- *   caller's own tool objects (their `strict` kept);
- * - the guidance note is added once to the system slot: appended to the content of a leading `system` or
- *   `developer` message (after the caller's text, as a separate text part when the content is a list of parts, so
- *   the caller's bytes and any `prompt_cache_breakpoint` keep their place), or, when the conversation does not start
- *   with one, as a new leading `system` message (one system message keeps chat templates of compatible servers
- *   happy), so the system slot stays byte-identical from turn to turn;
- * - custom tools pass through unchanged at their positions; `defer_loading` a caller put on tools is removed, with a
- *   warning.
+ * Chat Completions has no hosted search: {@link resolveClientRequest} decides the tools (a function `tool_choice` or
+ * `allowed_tools` forces), the note and the name mapping. In Chat Completions' shape:
+ * - a stub is `{ type: 'function', function: { name, description, parameters: <stub>, strict: false } }` (strict mode
+ *   rejects the open stub schema); loaded and revealed tools are the caller's own tool objects (their `strict` kept);
+ * - the note is appended to the content of a leading `system` or `developer` message (as its own text part in a list
+ *   of parts, so the caller's bytes and any `prompt_cache_breakpoint` keep their place), or is a new leading `system`
+ *   message (one system message keeps chat templates of compatible servers happy);
+ * - custom tools keep their positions; `defer_loading` a caller put on tools is removed, with a warning;
+ * - names are mapped to `^[a-zA-Z0-9_-]{1,64}$` (`ChaDri.change_drink` → `ChaDri_change_drink`) in `tools`, the
+ *   history (`tool_calls[].function.name`, the legacy `function_call` and `role: 'function'` messages), `tool_choice`
+ *   and the legacy `functions`; map the model's calls back with `names.fromWire`.
  *
- * Every tool name sent, and every tool name in the history (`tool_calls[].function.name`, the legacy
- * `function_call` and `role: 'function'` messages), `tool_choice` and the legacy `functions`, is mapped to
- * `^[a-zA-Z0-9_-]{1,64}$` (`ChaDri.change_drink` → `ChaDri_change_drink`); map the model's calls back with
- * `names.fromWire`. Keep your own body and history in original names; running the transformer on its own output
- * is stable (full and compact listings), but a tool revealed later needs its full schema from your original body.
- *
- * Pure: the input is not mutated, and equal input gives byte-identical output. The body comes back in the type it
- * went in (what the transformer writes is valid in the `openai` SDK's types).
+ * Pure, and stable on its own output; the body comes back in the type it went in (what the transformer writes is
+ * valid in the `openai` SDK's types).
  *
  * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object, `messages` that is not an array
  * and the cases {@link parseOpenAIChatTools} lists; `plan-mismatch` when the plan was made for other tools;
