@@ -1,10 +1,9 @@
-import { ToolSearchError } from '../../errors/tool-search-error.js';
-import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
+import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
@@ -128,10 +127,7 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
     // `generateContent` holds no conversation of its own: the body is all of it.
     unpaired: 'throw',
     readResponse(response) {
-      const candidate = isRecord(response) && Array.isArray(response.candidates) ? response.candidates[0] : undefined;
-      const content = isRecord(candidate) ? candidate.content : undefined;
-      if (!isRecord(content))
-        throw new ToolSearchError('invalid-request', `\`response.candidates[0].content\` must be the model's content, got ${describeValue(content)}`);
+      const content = readSessionResponseValue(response, 'response', ['candidates', 0, 'content'], "the model's content", isRecord);
       const calls: SessionResponseCall<GeminiPart>[] = [];
       for (const part of Array.isArray(content.parts) ? content.parts : []) {
         const call = isRecord(part) ? part.functionCall : undefined;
