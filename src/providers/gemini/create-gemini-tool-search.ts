@@ -1,4 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
@@ -106,15 +107,13 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
       hints: { 'gemini-declaration': 'wrap the declarations in a tool, `[{ functionDeclarations: declarations }]`' },
       withJSONSchemas(tool) {
         if (!Array.isArray(tool.functionDeclarations)) return tool;
-        const declarations = tool.functionDeclarations.map((declaration: unknown) => {
+        const declarations = resolveMappedItems(tool.functionDeclarations, (declaration: unknown) => {
           if (!isRecord(declaration)) return declaration;
           // `parameters` is Gemini's OpenAPI subset: a converted JSON Schema goes in `parametersJsonSchema`.
           const fromParameters = resolveJSONSchemaField(declaration, 'parameters', 'parametersJsonSchema');
           return resolveJSONSchemaField(fromParameters, 'parametersJsonSchema', 'parametersJsonSchema');
         });
-        return declarations.some((declaration, index) => declaration !== (tool.functionDeclarations as unknown[])[index])
-          ? { ...tool, functionDeclarations: declarations }
-          : tool;
+        return declarations === tool.functionDeclarations ? tool : { ...tool, functionDeclarations: declarations };
       },
     },
     // The SDK's parameters keep tools in `config`, the REST body at the top level.

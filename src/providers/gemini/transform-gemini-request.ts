@@ -1,5 +1,6 @@
 import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
 import { isRecord } from '../../records/is-record.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -262,8 +263,7 @@ function contentList(contents: unknown): readonly unknown[] {
 function transformContents(contents: unknown, names: ToolNameMapping, warnings: ToolSearchWarning<GeminiWarningCode>[]): unknown {
   if (isRecord(contents) && Array.isArray(contents.parts)) return transformContent(contents, 'contents', names);
   if (!Array.isArray(contents)) return contents;
-  let changed = false;
-  const result = contents.map((content: unknown, index) => {
+  return resolveMappedItems(contents, (content: unknown, index) => {
     if (typeof content === 'string' || (isRecord(content) && !Array.isArray(content.parts))) return content;
     if (!isRecord(content)) {
       warnings.push({
@@ -272,17 +272,12 @@ function transformContents(contents: unknown, names: ToolNameMapping, warnings: 
       });
       return content;
     }
-    const next = transformContent(content, `contents[${index}]`, names);
-    changed ||= next !== content;
-    return next;
+    return transformContent(content, `contents[${index}]`, names);
   });
-  return changed ? result : contents;
 }
 
 function transformContent(content: Record<string, unknown>, at: string, names: ToolNameMapping): Record<string, unknown> {
-  const parts = content.parts as unknown[];
-  let changed = false;
-  const result = parts.map((part: unknown, index) => {
+  const parts = resolveMappedItems(content.parts as unknown[], (part: unknown, index) => {
     if (!isRecord(part)) return part;
     for (const snake of ['function_call', 'function_response']) {
       if (part[snake] !== undefined) {
@@ -300,10 +295,9 @@ function transformContent(content: Record<string, unknown>, at: string, names: T
         if (wireName !== call.name) next = { ...next, [field]: { ...call, name: wireName } };
       }
     }
-    changed ||= next !== part;
     return next;
   });
-  return changed ? { ...content, parts: result } : content;
+  return parts === content.parts ? content : { ...content, parts };
 }
 
 /** `toolConfig` with each of `functionCallingConfig.allowedFunctionNames` passed through `rename`. */

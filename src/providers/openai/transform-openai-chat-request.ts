@@ -1,5 +1,6 @@
 import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
 import { isRecord } from '../../records/is-record.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -262,12 +263,12 @@ function transformMessage(message: unknown, index: number, names: ToolNameMappin
     case 'assistant': {
       let result = message;
       if (Array.isArray(message.tool_calls)) {
-        const calls = message.tool_calls.map((call: unknown) =>
+        const calls = resolveMappedItems(message.tool_calls, (call: unknown) =>
           isRecord(call) && call.type === 'function' && isRecord(call.function) && typeof call.function.name === 'string'
             ? renamedCall(call, names.toWire(call.function.name))
             : call,
         );
-        if (calls.some((call, position) => call !== (message.tool_calls as unknown[])[position])) result = { ...result, tool_calls: calls };
+        if (calls !== message.tool_calls) result = { ...result, tool_calls: calls };
       }
       if (isRecord(message.function_call) && typeof message.function_call.name === 'string') {
         const call = renamed(message.function_call, 'name', names.toWire(message.function_call.name));
