@@ -11,6 +11,7 @@ import { resolveGuidanceContent, resolveGuidanceParts } from '../../client/resol
 import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { readRenamedNames } from '../../names/read-renamed-names.js';
 import {
   GEMINI_MAX_FUNCTION_DECLARATIONS,
   GEMINI_TOOL_NAME_RULE,
@@ -103,12 +104,7 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   // The body in neutral form: the function declarations, forced names, the history.
   const functions: FunctionSlot[] = [];
   for (const tool of tools) for (const slot of tool.declarations) if (slot.kind === 'function') functions.push(slot);
-  const forced: string[] = [];
-  // Read with the same walk that writes it: each allowed name, as the body gives it.
-  transformToolConfig(settings.toolConfig, (name) => {
-    forced.push(name);
-    return name;
-  });
+  const forced = readRenamedNames((rename) => transformToolConfig(settings.toolConfig, rename));
   const history = readHistoryToolOutputs(contentList(request.contents), readContent);
 
   const client = resolveClientRequest(

@@ -11,6 +11,7 @@ import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
 import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { readRenamedNames } from '../../names/read-renamed-names.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
 import { parseOpenAIChatToolSlots, type OpenAIChatToolSlot } from './parse-openai-chat-tools.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
@@ -134,12 +135,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   }
   const legacyFunctions = Array.isArray(request.functions) ? request.functions : undefined;
   for (const fn of legacyFunctions ?? []) if (isRecord(fn) && typeof fn.name === 'string') otherNames.push(fn.name);
-  const forced: string[] = [];
-  // Read with the same walk that writes it: each forced name, as the body gives it.
-  transformToolChoice(request.tool_choice, (name) => {
-    forced.push(name);
-    return name;
-  });
+  const forced = readRenamedNames((rename) => transformToolChoice(request.tool_choice, rename));
   const history = readHistoryToolOutputs(messages, readMessage);
 
   const client = resolveClientRequest(
