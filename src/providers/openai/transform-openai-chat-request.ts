@@ -8,6 +8,7 @@ import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveClientRequest, type ClientRequestWarningCode, type ClientWireAPI, type PositionedTool } from '../../request/resolve-client-request.js';
 import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
+import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
 import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -326,7 +327,7 @@ function transformToolChoice(choice: unknown, rename: (name: string) => string):
 function placeGuidance(messages: unknown[], guidance: string | null, warnings: ToolSearchWarning<OpenAIChatWarningCode>[]): unknown[] {
   const [first, ...rest] = messages;
   if (isRecord(first) && (first.role === 'system' || first.role === 'developer')) {
-    const content = resolveGuidanceContent(first.content, guidance, NOTE_PART_TEXT);
+    const content = resolveGuidanceContent(first.content, guidance, TEXT_PART_GUIDANCE);
     if (content === undefined) {
       if (guidance !== null) {
         warnings.push({
@@ -343,12 +344,6 @@ function placeGuidance(messages: unknown[], guidance: string | null, warnings: T
   if (guidance === null) return messages;
   return [{ role: 'system', content: guidance }, ...messages];
 }
-
-/** A leading message's text parts with the note as the last text part, once. */
-const NOTE_PART_TEXT = {
-  read: (part: unknown): string | undefined => (isRecord(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : undefined),
-  write: (part: unknown, text: string): unknown => (part === null ? { type: 'text', text } : { ...(part as Record<string, unknown>), text }),
-};
 
 /** The tool's name when it (or its `function`) carries `defer_loading`. */
 function deferLoadingName(slot: Extract<OpenAIChatToolSlot, { kind: 'function' | 'other' }>): string | undefined {
