@@ -120,7 +120,8 @@ export interface ClientRequest<Wire, Other, Code extends string> {
  * - one name mapping over every name the body sends, to the API's rule; names the history alone uses (calls of tools
  *   no longer sent) are mapped apart and never change a current tool's wire name. A body that is the transformer's
  *   own output holds wire names: its functions and forced names are read back to the plan's names, so the plan
- *   still matches and a second pass gives the same bytes;
+ *   still matches and a second pass gives the same bytes (`full` and `compact` listings). Stubs carry no schema, so a
+ *   caller keeps its own body and history, in its own names, for the full schema of a tool revealed later;
  * - the tool list of `resolveToolList` within the API's limit (`createToolListWithinLimit`), with the reveals of
  *   `options.revealed` and then those the history's tool results hold (`resolveRevealedTools`), and each function
  *   the tool choice forces sent with its full schema, since the model is made to call it without a chance to search

@@ -35,4 +35,23 @@ describe('readHistoryToolOutputs', () => {
     const history = [{ results: [{ id: 'z', output: 'orphan' }] }, 'text', { calls: [{ id: 'z', name: 'late' }] }];
     expect(readHistoryToolOutputs(history, (item) => (typeof item === 'string' ? undefined : read(item)))).toEqual({ names: ['late'], outputs: [] });
   });
+
+  it("takes a result that names its tool (Gemini, a legacy function message) as that tool's, and names it", () => {
+    const history = [
+      { calls: [{ name: 'tool_search' }] },
+      {
+        results: [
+          { name: 'tool_search', output: 'found' },
+          { name: 'orphan', output: 'x' },
+        ],
+      },
+    ];
+    expect(readHistoryToolOutputs(history, read)).toEqual({
+      names: ['tool_search', 'tool_search', 'orphan'],
+      outputs: [
+        { name: 'tool_search', output: 'found' },
+        { name: 'orphan', output: 'x' },
+      ],
+    });
+  });
 });

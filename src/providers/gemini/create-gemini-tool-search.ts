@@ -1,10 +1,10 @@
-import { ToolSearchError } from '../../errors/tool-search-error.js';
-import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
+import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
@@ -107,15 +107,13 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
       hints: { 'gemini-declaration': 'wrap the declarations in a tool, `[{ functionDeclarations: declarations }]`' },
       withJSONSchemas(tool) {
         if (!Array.isArray(tool.functionDeclarations)) return tool;
-        const declarations = tool.functionDeclarations.map((declaration: unknown) => {
+        const declarations = resolveMappedItems(tool.functionDeclarations, (declaration: unknown) => {
           if (!isRecord(declaration)) return declaration;
           // `parameters` is Gemini's OpenAPI subset: a converted JSON Schema goes in `parametersJsonSchema`.
           const fromParameters = resolveJSONSchemaField(declaration, 'parameters', 'parametersJsonSchema');
           return resolveJSONSchemaField(fromParameters, 'parametersJsonSchema', 'parametersJsonSchema');
         });
-        return declarations.some((declaration, index) => declaration !== (tool.functionDeclarations as unknown[])[index])
-          ? { ...tool, functionDeclarations: declarations }
-          : tool;
+        return declarations === tool.functionDeclarations ? tool : { ...tool, functionDeclarations: declarations };
       },
     },
     // The SDK's parameters keep tools in `config`, the REST body at the top level.
@@ -128,10 +126,7 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
     // `generateContent` holds no conversation of its own: the body is all of it.
     unpaired: 'throw',
     readResponse(response) {
-      const candidate = isRecord(response) && Array.isArray(response.candidates) ? response.candidates[0] : undefined;
-      const content = isRecord(candidate) ? candidate.content : undefined;
-      if (!isRecord(content))
-        throw new ToolSearchError('invalid-request', `\`response.candidates[0].content\` must be the model's content, got ${describeValue(content)}`);
+      const content = readSessionResponseValue(response, 'response', ['candidates', 0, 'content'], "the model's content", isRecord);
       const calls: SessionResponseCall<GeminiPart>[] = [];
       for (const part of Array.isArray(content.parts) ? content.parts : []) {
         const call = isRecord(part) ? part.functionCall : undefined;

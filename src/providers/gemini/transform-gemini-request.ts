@@ -1,5 +1,6 @@
 import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
 import { isRecord } from '../../records/is-record.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -7,9 +8,10 @@ import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveClientRequest, type ClientRequestWarningCode, type ClientWireAPI } from '../../request/resolve-client-request.js';
 import { resolveGuidanceContent, resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
-import type { HistoryToolOutput } from '../../client/tool-search-result.js';
+import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { readRenamedNames } from '../../names/read-renamed-names.js';
 import {
   GEMINI_MAX_FUNCTION_DECLARATIONS,
   GEMINI_TOOL_NAME_RULE,
@@ -57,29 +59,23 @@ export type TransformGeminiRequestResult<Body = GeminiGenerateContentParameters>
  * `@google/genai` SDK shape (`{ model, contents, config }`) or the REST body (`{ contents, tools, … }`) and returns
  * the same shape (see {@link parseGeminiTools} for how the shape is told).
  *
- * Gemini has no hosted tool search, so the client-side mechanism applies (plan `client`; a hosted plan falls back to
- * it with a warning), built on `resolveToolList`: loaded tools, the `tool_search` declaration, deferred tools as the
- * listing gives them, functions `toolConfig.functionCallingConfig.allowedFunctionNames` names in full, reveals from
- * `options.revealed` and the history's function responses. In Gemini's shape:
+ * Gemini has no hosted search: {@link resolveClientRequest} decides the tools (the functions
+ * `toolConfig.functionCallingConfig.allowedFunctionNames` forces), the note and the name mapping. In Gemini's shape:
  * - every function declaration goes into one `tools` entry (Vertex AI rejects several entries with declarations),
  *   placed where the first such entry was; built-in tools (`googleSearch`, …) keep their places;
- * - deferred tools are declared as `{ name, description, parametersJsonSchema: { type: 'object',
- *   additionalProperties: true } }`: `parameters` (an OpenAPI subset) cannot express an open object, and an object
- *   without properties there is rejected, while `parametersJsonSchema` takes plain JSON Schema (the SDK itself
- *   declares MCP tools this way). It is a `v1beta` field, the SDK's default API version. The `tool_search`
- *   declaration uses `parametersJsonSchema` too. Loaded and revealed tools keep the caller's own form
- *   (`parameters` or `parametersJsonSchema`, never both);
- * - the guidance note is added once to `systemInstruction`: appended as a separate text part to a content or part
- *   list (after the caller's parts, so their bytes stay a cacheable prefix), appended with a blank line to a string,
- *   or set as `{ parts: [{ text }] }` when there is none;
- * - a function response's result is read for reveals in `response` itself, or its `output`, `result` or `content`,
- *   as JSON text, a parsed object or text parts (`{ name, content }` is how the Vercel AI SDK sends a result).
+ * - a stub (and `tool_search`) is `{ name, description, parametersJsonSchema: <stub> }`: `parameters` (an OpenAPI
+ *   subset) cannot express an open object and rejects an object without properties, while `parametersJsonSchema`
+ *   (`v1beta`, the SDK's default) takes plain JSON Schema, as the SDK declares MCP tools. Loaded and revealed tools
+ *   keep the caller's own form (`parameters` or `parametersJsonSchema`, never both);
+ * - the note is appended to `systemInstruction` (as its own text part to a content or part list, so the caller's
+ *   parts stay a cacheable prefix; with a blank line to a string), or set as `{ parts: [{ text }] }`;
+ * - reveals are read from a function response's `response`, or its `output`, `result` or `content` (the Vercel AI
+ *   SDK's `{ name, content }`), as JSON text, a parsed object or text parts;
+ * - names are mapped to letters, digits, `_`, `.` and `-`, starting with a letter or `_`, at most 64 characters
+ *   (`GEMINI_TOOL_NAME_RULE`) in declarations, the history (`functionCall.name`, `functionResponse.name`) and
+ *   `allowedFunctionNames`; map the model's calls back with `names.fromWire`.
  *
- * Names sent, and names in the history (`functionCall.name`, `functionResponse.name`) and in
- * `allowedFunctionNames`, are mapped to letters, digits, `_`, `.` and `-`, starting with a letter or `_`, at most 64
- * characters (see `GEMINI_TOOL_NAME_RULE`); map the model's calls back with `names.fromWire`.
- *
- * Pure: the input is not mutated, and equal input gives byte-identical output.
+ * Pure, and stable on its own output.
  *
  * Throws a `ToolSearchError`: `invalid-request` for the cases {@link parseGeminiTools} lists and snake_case parts
  * (`function_call`, `function_response`); `plan-mismatch` when the plan was made for other tools; `invalid-options`
@@ -108,13 +104,8 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   // The body in neutral form: the function declarations, forced names, the history.
   const functions: FunctionSlot[] = [];
   for (const tool of tools) for (const slot of tool.declarations) if (slot.kind === 'function') functions.push(slot);
-  const forced: string[] = [];
-  // Read with the same walk that writes it: each allowed name, as the body gives it.
-  transformToolConfig(settings.toolConfig, (name) => {
-    forced.push(name);
-    return name;
-  });
-  const history = readHistory(request.contents);
+  const forced = readRenamedNames((rename) => transformToolConfig(settings.toolConfig, rename));
+  const history = readHistoryToolOutputs(contentList(request.contents), readContent);
 
   const client = resolveClientRequest(
     givenPlan,
@@ -223,24 +214,20 @@ const GEMINI_WIRE_APIS: Readonly<Record<GeminiRequestShape, ClientWireAPI<Functi
   rest: createGeminiWireAPI('rest'),
 };
 
-/** Every tool name the history uses and every function response (for reveals), oldest first. */
-function readHistory(contents: unknown): { names: string[]; outputs: HistoryToolOutput[] } {
-  const names: string[] = [];
-  const outputs: HistoryToolOutput[] = [];
-  for (const content of contentList(contents)) {
-    if (!isRecord(content) || !Array.isArray(content.parts)) continue;
-    for (const part of content.parts) {
-      if (!isRecord(part)) continue;
-      if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') names.push(part.functionCall.name);
-      if (isRecord(part.functionResponse) && typeof part.functionResponse.name === 'string') {
-        // A response names the function it answers: only the package's own answers count as reveals.
-        names.push(part.functionResponse.name);
-        const answered = part.functionResponse.name;
-        collectResponseOutputs(part.functionResponse.response, (output) => outputs.push({ name: answered, output }));
-      }
+/** A content's function calls and responses; a response names the function it answers. */
+function readContent(content: unknown): HistoryToolItem | undefined {
+  if (!isRecord(content) || !Array.isArray(content.parts)) return undefined;
+  const calls: { id?: unknown; name: string }[] = [];
+  const results: { name: string; output: unknown }[] = [];
+  for (const part of content.parts) {
+    if (!isRecord(part)) continue;
+    if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') calls.push({ name: part.functionCall.name });
+    const response = part.functionResponse;
+    if (isRecord(response) && typeof response.name === 'string') {
+      for (const output of responseOutputs(response.response)) results.push({ name: response.name, output });
     }
   }
-  return { names, outputs };
+  return { calls, results };
 }
 
 /** The keys a function response's result is found under: the documented `output`, and what loops use instead. */
@@ -251,15 +238,16 @@ const RESPONSE_KEYS = ['output', 'result', 'content'] as const;
  * ignores anything else): the response itself (the parsed result), or its `output` (documented), `result` or
  * `content` (the Vercel AI SDK sends `{ name, content }`), each as JSON text, a parsed object, or a list of text parts.
  */
-function collectResponseOutputs(response: unknown, push: (output: unknown) => void): void {
-  push(response);
-  if (!isRecord(response)) return;
+function responseOutputs(response: unknown): unknown[] {
+  const outputs = [response];
+  if (!isRecord(response)) return outputs;
   for (const key of RESPONSE_KEYS) {
     const value = response[key];
     if (Array.isArray(value)) {
-      for (const item of value) push(isRecord(item) && typeof item.text === 'string' ? item.text : item);
-    } else if (value !== undefined) push(value);
+      for (const item of value) outputs.push(isRecord(item) && typeof item.text === 'string' ? item.text : item);
+    } else if (value !== undefined) outputs.push(value);
   }
+  return outputs;
 }
 
 /** The items of `contents` that may be contents: the list itself, or a single content. */
@@ -271,8 +259,7 @@ function contentList(contents: unknown): readonly unknown[] {
 function transformContents(contents: unknown, names: ToolNameMapping, warnings: ToolSearchWarning<GeminiWarningCode>[]): unknown {
   if (isRecord(contents) && Array.isArray(contents.parts)) return transformContent(contents, 'contents', names);
   if (!Array.isArray(contents)) return contents;
-  let changed = false;
-  const result = contents.map((content: unknown, index) => {
+  return resolveMappedItems(contents, (content: unknown, index) => {
     if (typeof content === 'string' || (isRecord(content) && !Array.isArray(content.parts))) return content;
     if (!isRecord(content)) {
       warnings.push({
@@ -281,17 +268,12 @@ function transformContents(contents: unknown, names: ToolNameMapping, warnings: 
       });
       return content;
     }
-    const next = transformContent(content, `contents[${index}]`, names);
-    changed ||= next !== content;
-    return next;
+    return transformContent(content, `contents[${index}]`, names);
   });
-  return changed ? result : contents;
 }
 
 function transformContent(content: Record<string, unknown>, at: string, names: ToolNameMapping): Record<string, unknown> {
-  const parts = content.parts as unknown[];
-  let changed = false;
-  const result = parts.map((part: unknown, index) => {
+  const parts = resolveMappedItems(content.parts as unknown[], (part: unknown, index) => {
     if (!isRecord(part)) return part;
     for (const snake of ['function_call', 'function_response']) {
       if (part[snake] !== undefined) {
@@ -309,10 +291,9 @@ function transformContent(content: Record<string, unknown>, at: string, names: T
         if (wireName !== call.name) next = { ...next, [field]: { ...call, name: wireName } };
       }
     }
-    changed ||= next !== part;
     return next;
   });
-  return changed ? { ...content, parts: result } : content;
+  return parts === content.parts ? content : { ...content, parts };
 }
 
 /** `toolConfig` with each of `functionCallingConfig.allowedFunctionNames` passed through `rename`. */

@@ -1,10 +1,9 @@
-import { ToolSearchError } from '../../errors/tool-search-error.js';
-import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
+import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import { formatToolContent } from '../../session/format-tool-output.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
@@ -105,9 +104,7 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
     // OpenAI rejects such a body; compatible servers (vLLM, Ollama, gateways) differ.
     unpaired: 'warn',
     readResponse(completion) {
-      const message = isRecord(completion) && Array.isArray(completion.choices) && isRecord(completion.choices[0]) ? completion.choices[0].message : undefined;
-      if (!isRecord(message))
-        throw new ToolSearchError('invalid-request', `\`completion.choices[0].message\` must be the assistant message, got ${describeValue(message)}`);
+      const message = readSessionResponseValue(completion, 'completion', ['choices', 0, 'message'], 'the assistant message', isRecord);
       const calls: SessionResponseCall<unknown>[] = [];
       for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
         if (!isRecord(call) || typeof call.id !== 'string') continue;

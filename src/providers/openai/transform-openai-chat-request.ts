@@ -1,5 +1,6 @@
 import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
 import { isRecord } from '../../records/is-record.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -7,9 +8,11 @@ import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveClientRequest, type ClientRequestWarningCode, type ClientWireAPI, type PositionedTool } from '../../request/resolve-client-request.js';
 import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
-import type { HistoryToolOutput } from '../../client/tool-search-result.js';
+import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
+import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { readRenamedNames } from '../../names/read-renamed-names.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
 import { parseOpenAIChatToolSlots, type OpenAIChatToolSlot } from './parse-openai-chat-tools.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
@@ -57,29 +60,20 @@ export type TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> = Transfo
 /**
  * Rewrites an OpenAI Chat Completions request body for a tool search plan, just before it is sent.
  *
- * Chat Completions has no hosted tool search, so the client-side mechanism applies (plan `client`; a hosted plan falls
- * back to it with a warning), built on `resolveToolList`: loaded tools, the `tool_search` function, deferred tools as
- * the listing gives them, a function `tool_choice` (or `allowed_tools`) forces in full, reveals from
- * `options.revealed` and the history's tool results. In Chat Completions' shape:
- * - deferred tools are sent as `{ type: 'function', function: { name, description, parameters: <stub>, strict: false } }`
- *   (the stub is a permissive open object, which strict mode would reject); loaded and revealed tools are the
- *   caller's own tool objects (their `strict` kept);
- * - the guidance note is added once to the system slot: appended to the content of a leading `system` or
- *   `developer` message (after the caller's text, as a separate text part when the content is a list of parts, so
- *   the caller's bytes and any `prompt_cache_breakpoint` keep their place), or, when the conversation does not start
- *   with one, as a new leading `system` message (one system message keeps chat templates of compatible servers
- *   happy), so the system slot stays byte-identical from turn to turn;
- * - custom tools pass through unchanged at their positions; `defer_loading` a caller put on tools is removed, with a
- *   warning.
+ * Chat Completions has no hosted search: {@link resolveClientRequest} decides the tools (a function `tool_choice` or
+ * `allowed_tools` forces), the note and the name mapping. In Chat Completions' shape:
+ * - a stub is `{ type: 'function', function: { name, description, parameters: <stub>, strict: false } }` (strict mode
+ *   rejects the open stub schema); loaded and revealed tools are the caller's own tool objects (their `strict` kept);
+ * - the note is appended to the content of a leading `system` or `developer` message (as its own text part in a list
+ *   of parts, so the caller's bytes and any `prompt_cache_breakpoint` keep their place), or is a new leading `system`
+ *   message (one system message keeps chat templates of compatible servers happy);
+ * - custom tools keep their positions; `defer_loading` a caller put on tools is removed, with a warning;
+ * - names are mapped to `^[a-zA-Z0-9_-]{1,64}$` (`ChaDri.change_drink` → `ChaDri_change_drink`) in `tools`, the
+ *   history (`tool_calls[].function.name`, the legacy `function_call` and `role: 'function'` messages), `tool_choice`
+ *   and the legacy `functions`; map the model's calls back with `names.fromWire`.
  *
- * Every tool name sent, and every tool name in the history (`tool_calls[].function.name`, the legacy
- * `function_call` and `role: 'function'` messages), `tool_choice` and the legacy `functions`, is mapped to
- * `^[a-zA-Z0-9_-]{1,64}$` (`ChaDri.change_drink` → `ChaDri_change_drink`); map the model's calls back with
- * `names.fromWire`. Keep your own body and history in original names; running the transformer on its own output
- * is stable (full and compact listings), but a tool revealed later needs its full schema from your original body.
- *
- * Pure: the input is not mutated, and equal input gives byte-identical output. The body comes back in the type it
- * went in (what the transformer writes is valid in the `openai` SDK's types).
+ * Pure, and stable on its own output; the body comes back in the type it went in (what the transformer writes is
+ * valid in the `openai` SDK's types).
  *
  * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object, `messages` that is not an array
  * and the cases {@link parseOpenAIChatTools} lists; `plan-mismatch` when the plan was made for other tools;
@@ -142,13 +136,8 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   }
   const legacyFunctions = Array.isArray(request.functions) ? request.functions : undefined;
   for (const fn of legacyFunctions ?? []) if (isRecord(fn) && typeof fn.name === 'string') otherNames.push(fn.name);
-  const forced: string[] = [];
-  // Read with the same walk that writes it: each forced name, as the body gives it.
-  transformToolChoice(request.tool_choice, (name) => {
-    forced.push(name);
-    return name;
-  });
-  const history = readHistory(messages);
+  const forced = readRenamedNames((rename) => transformToolChoice(request.tool_choice, rename));
+  const history = readHistoryToolOutputs(messages, readMessage);
 
   const client = resolveClientRequest(
     givenPlan,
@@ -271,12 +260,12 @@ function transformMessage(message: unknown, index: number, names: ToolNameMappin
     case 'assistant': {
       let result = message;
       if (Array.isArray(message.tool_calls)) {
-        const calls = message.tool_calls.map((call: unknown) =>
+        const calls = resolveMappedItems(message.tool_calls, (call: unknown) =>
           isRecord(call) && call.type === 'function' && isRecord(call.function) && typeof call.function.name === 'string'
             ? renamedCall(call, names.toWire(call.function.name))
             : call,
         );
-        if (calls.some((call, position) => call !== (message.tool_calls as unknown[])[position])) result = { ...result, tool_calls: calls };
+        if (calls !== message.tool_calls) result = { ...result, tool_calls: calls };
       }
       if (isRecord(message.function_call) && typeof message.function_call.name === 'string') {
         const call = renamed(message.function_call, 'name', names.toWire(message.function_call.name));
@@ -295,39 +284,26 @@ function renamedCall(call: Record<string, unknown>, wireName: string): Record<st
 }
 
 /**
- * Every tool name the history uses (calls and legacy function results), for the name mapping, and every answered
- * call with the name it was called by, oldest first, for the reveals.
+ * A message's function calls (`tool_calls`, the legacy `function_call`), or the answer it holds: a `tool` message
+ * answers a call by id, a legacy `function` message names its function; the output is the content's text.
  */
-function readHistory(messages: readonly unknown[]): { names: string[]; outputs: HistoryToolOutput[] } {
-  const names: string[] = [];
-  const outputs: HistoryToolOutput[] = [];
-  const calledBy = new Map<string, string>();
-  for (const message of messages) {
-    if (!isRecord(message)) continue;
-    if (message.role === 'assistant') {
-      for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
-        if (!isRecord(call) || !isRecord(call.function) || typeof call.function.name !== 'string') continue;
-        if (call.type === 'function') names.push(call.function.name);
-        if (typeof call.id === 'string') calledBy.set(call.id, call.function.name);
-      }
-      if (isRecord(message.function_call) && typeof message.function_call.name === 'string') names.push(message.function_call.name);
-      continue;
+function readMessage(message: unknown): HistoryToolItem | undefined {
+  if (!isRecord(message)) return undefined;
+  if (message.role === 'assistant') {
+    const calls: { id?: unknown; name: string }[] = [];
+    for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
+      if (isRecord(call) && isRecord(call.function) && typeof call.function.name === 'string') calls.push({ id: call.id, name: call.function.name });
     }
-    if (message.role === 'function' && typeof message.name === 'string') names.push(message.name);
-    // A `tool` message answers a call by id; a legacy `function` message names its function.
-    const name =
-      message.role === 'tool' && typeof message.tool_call_id === 'string'
-        ? calledBy.get(message.tool_call_id)
-        : message.role === 'function'
-          ? message.name
-          : undefined;
-    if (typeof name !== 'string') continue;
-    if (typeof message.content === 'string') outputs.push({ name, output: message.content });
-    else if (Array.isArray(message.content)) {
-      outputs.push({ name, output: message.content.map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('') });
-    }
+    if (isRecord(message.function_call) && typeof message.function_call.name === 'string') calls.push({ name: message.function_call.name });
+    return { calls };
   }
-  return { names, outputs };
+  const output = Array.isArray(message.content)
+    ? message.content.map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('')
+    : typeof message.content === 'string'
+      ? message.content
+      : undefined;
+  if (message.role === 'tool' && typeof message.tool_call_id === 'string') return { results: [{ id: message.tool_call_id, output }] };
+  return message.role === 'function' && typeof message.name === 'string' ? { results: [{ name: message.name, output }] } : undefined;
 }
 
 /** `tool_choice` with each function name it names (a forced `function`, or `allowed_tools`) passed through `rename`. */
@@ -351,7 +327,7 @@ function transformToolChoice(choice: unknown, rename: (name: string) => string):
 function placeGuidance(messages: unknown[], guidance: string | null, warnings: ToolSearchWarning<OpenAIChatWarningCode>[]): unknown[] {
   const [first, ...rest] = messages;
   if (isRecord(first) && (first.role === 'system' || first.role === 'developer')) {
-    const content = resolveGuidanceContent(first.content, guidance, NOTE_PART_TEXT);
+    const content = resolveGuidanceContent(first.content, guidance, TEXT_PART_GUIDANCE);
     if (content === undefined) {
       if (guidance !== null) {
         warnings.push({
@@ -368,12 +344,6 @@ function placeGuidance(messages: unknown[], guidance: string | null, warnings: T
   if (guidance === null) return messages;
   return [{ role: 'system', content: guidance }, ...messages];
 }
-
-/** A leading message's text parts with the note as the last text part, once. */
-const NOTE_PART_TEXT = {
-  read: (part: unknown): string | undefined => (isRecord(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : undefined),
-  write: (part: unknown, text: string): unknown => (part === null ? { type: 'text', text } : { ...(part as Record<string, unknown>), text }),
-};
 
 /** The tool's name when it (or its `function`) carries `defer_loading`. */
 function deferLoadingName(slot: Extract<OpenAIChatToolSlot, { kind: 'function' | 'other' }>): string | undefined {
