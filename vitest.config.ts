@@ -24,7 +24,7 @@ export default defineConfig({
       app === undefined
         ? [
             { find: /^tool-search$/, replacement: source('index.ts') },
-            { find: /^tool-search\/(openai|anthropic|gemini)$/, replacement: source('providers/$1/index.ts') },
+            { find: /^tool-search\/(openai|anthropic|gemini|bedrock)$/, replacement: source('providers/$1/index.ts') },
             { find: /^tool-search\/ai-sdk$/, replacement: source('integrations/ai-sdk/index.ts') },
           ]
         : [],
