@@ -3,6 +3,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { isOwnTool } from '../../client/tool-search-tool-definition.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
+import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { parseAnthropicCustomTool } from './parse-anthropic-custom-tool.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
@@ -30,7 +31,9 @@ import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 export function parseAnthropicMessagesTools(body: unknown): ToolDefinition[] {
   const tools = parseRequestToolList(parseRequestBody(body, 'a Messages API request object').tools, 'tools', 'tool definitions');
   const definitions: ToolDefinition[] = [];
-  const seen = new Map<string, number>();
+  const checkName = createRequestToolNameCheck<number>(
+    (name, first, at) => `tool \`${name}\` is defined twice (\`tools[${first}]\` and \`tools[${at}]\`); the Messages API requires unique tool names`,
+  );
   tools.forEach((entry: unknown, index) => {
     const kind = resolveAnthropicToolKind(entry);
     if (kind === 'invalid') {
@@ -46,14 +49,7 @@ export function parseAnthropicMessagesTools(body: unknown): ToolDefinition[] {
     if (kind !== 'custom') return;
     const definition = parseAnthropicCustomTool(entry as Record<string, unknown>, index);
     if (isOwnTool(definition)) return;
-    const first = seen.get(definition.name);
-    if (first !== undefined) {
-      throw new ToolSearchError(
-        'invalid-request',
-        `tool \`${definition.name}\` is defined twice (\`tools[${first}]\` and \`tools[${index}]\`); the Messages API requires unique tool names`,
-      );
-    }
-    seen.set(definition.name, index);
+    checkName(definition.name, index);
     definitions.push(definition);
   });
   return definitions;

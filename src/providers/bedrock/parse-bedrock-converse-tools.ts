@@ -1,9 +1,9 @@
-import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { isRecord } from '../../records/is-record.js';
 import { isOwnTool } from '../../client/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
+import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
 
 /**
@@ -44,7 +44,9 @@ export function parseBedrockConverseToolSlots(body: unknown): {
 } {
   const request = parseRequestBody(body, 'a Converse request object');
   const tools = parseRequestToolList(isRecord(request.toolConfig) ? request.toolConfig.tools : undefined, 'toolConfig.tools');
-  const seen = new Map<string, number>();
+  const checkName = createRequestToolNameCheck<number>(
+    (name, first, at) => `tool \`${name}\` is defined twice (\`toolConfig.tools[${first}]\` and \`[${at}]\`); names must be unique`,
+  );
   const slots = tools.map((tool: unknown, index): BedrockConverseToolSlot => {
     if (isRecord(tool) && isRecord(tool.cachePoint)) return { kind: 'cache-point', index, tool };
     if (!isRecord(tool) || tool.toolSpec === undefined) return { kind: 'other', index, tool };
@@ -54,14 +56,7 @@ export function parseBedrockConverseToolSlots(body: unknown): {
     const fields = { name: spec.name, description: spec.description, inputSchema };
     const definition = parseWireToolDefinition(fields, `\`toolConfig.tools[${index}]\``, describeField, 'required');
     if (isOwnTool(definition)) return { kind: 'own', index, tool };
-    const first = seen.get(definition.name);
-    if (first !== undefined) {
-      throw new ToolSearchError(
-        'invalid-request',
-        `tool \`${definition.name}\` is defined twice (\`toolConfig.tools[${first}]\` and \`[${index}]\`); names must be unique`,
-      );
-    }
-    seen.set(definition.name, index);
+    checkName(definition.name, index);
     return { kind: 'tool', index, tool, definition };
   });
   return { request, slots };

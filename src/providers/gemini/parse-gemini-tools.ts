@@ -4,6 +4,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { isOwnTool } from '../../client/tool-search-tool-definition.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
+import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
 import type { GeminiRequestShape } from './gemini-api.js';
 
@@ -107,7 +108,9 @@ export function parseGeminiToolSlots(body: unknown): GeminiToolSlots {
     }
   }
   const tools = parseRequestToolList(settings.tools, `${prefix}tools`);
-  const seen = new Map<string, string>();
+  const checkName = createRequestToolNameCheck<string>(
+    (name, first, at) => `function \`${name}\` is declared twice (\`${first}\` and \`${at}\`); function names must be unique`,
+  );
   const slots = tools.map((tool: unknown, index): GeminiToolSlot => {
     const at = `${prefix}tools[${index}]`;
     if (!isRecord(tool)) throw new ToolSearchError('invalid-request', `\`${at}\` must be a tool object, got ${describeValue(tool)}`);
@@ -126,14 +129,7 @@ export function parseGeminiToolSlots(body: unknown): GeminiToolSlots {
       const path = `${at}.functionDeclarations[${position}]`;
       const definition = parseDeclaration(declaration, path);
       if (isOwnTool(definition)) return { kind: 'own-search', path };
-      const first = seen.get(definition.name);
-      if (first !== undefined) {
-        throw new ToolSearchError(
-          'invalid-request',
-          `function \`${definition.name}\` is declared twice (\`${first}\` and \`${path}\`); function names must be unique`,
-        );
-      }
-      seen.set(definition.name, path);
+      checkName(definition.name, path);
       return { kind: 'function', path, declaration: declaration as Record<string, unknown>, definition };
     });
     return { index, kind: 'declarations', tool, declarations };

@@ -3,6 +3,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { isOwnTool } from '../../client/tool-search-tool-definition.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
+import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
 
@@ -56,7 +57,9 @@ export function parseOpenAIChatTools(body: unknown): ToolDefinition[] {
 export function parseOpenAIChatToolSlots(body: unknown): OpenAIChatToolSlots {
   const request = parseRequestBody(body, 'a Chat Completions request object');
   const tools = parseRequestToolList(request.tools, 'tools');
-  const seen = new Map<string, number>();
+  const checkName = createRequestToolNameCheck<number>(
+    (name, first, at) => `function \`${name}\` is defined twice (\`tools[${first}]\` and \`tools[${at}]\`); function names must be unique`,
+  );
   const slots = tools.map((tool: unknown, index): OpenAIChatToolSlot => {
     if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
       throw new ToolSearchError('invalid-request', `${toolPath(index)} must be a tool object, got ${describeValue(tool)}`);
@@ -75,14 +78,7 @@ export function parseOpenAIChatToolSlots(body: unknown): OpenAIChatToolSlots {
     if (entry.type !== 'function') return { kind: 'other', index, tool };
     const definition = parseFunction(entry.function, index);
     if (isOwnTool(definition)) return { kind: 'own-search', index };
-    const first = seen.get(definition.name);
-    if (first !== undefined) {
-      throw new ToolSearchError(
-        'invalid-request',
-        `function \`${definition.name}\` is defined twice (\`tools[${first}]\` and \`tools[${index}]\`); function names must be unique`,
-      );
-    }
-    seen.set(definition.name, index);
+    checkName(definition.name, index);
     return { kind: 'function', index, tool: entry, definition };
   });
   return { request, slots };
