@@ -7,7 +7,9 @@ describe('createRequestToolNameCheck', () => {
 
   it('takes each name once, wherever it is read', () => {
     const checkName = createRequestToolNameCheck(describeTwice);
-    expect(() => ['a', 'b', 'c'].forEach((name, index) => checkName(name, index))).not.toThrow();
+    expect(() => {
+      for (const [index, name] of ['a', 'b', 'c'].entries()) checkName(name, index);
+    }).not.toThrow();
   });
 
   it('throws invalid-request worded by the API, naming where the name came first and again', () => {
