@@ -1,12 +1,10 @@
-import { ToolSearchError } from '../../errors/tool-search-error.js';
-import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
-import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
-import { formatToolContent } from '../../session/format-tool-output.js';
+import { formatSessionAnswer } from '../../session/format-session-answer.js';
+import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import type { BedrockConverseToolResult } from './bedrock-converse-api.js';
@@ -86,12 +84,7 @@ export function createBedrockConverseToolSearch<Tool extends BedrockConverseSess
       shapes: ['bedrock-converse'],
       example: '`{ toolSpec: { name, description, inputSchema: { json } } }`',
       convert: '`createBedrockConverseTools(tools)` (`tool-search/bedrock`)',
-      withJSONSchemas(tool) {
-        const spec = tool.toolSpec;
-        if (!isRecord(spec) || !isRecord(spec.inputSchema)) return tool;
-        const inputSchema = resolveJSONSchemaField(spec.inputSchema, 'json', 'json');
-        return inputSchema === spec.inputSchema ? tool : { ...tool, toolSpec: { ...spec, inputSchema } };
-      },
+      withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'json', 'json', ['toolSpec', 'inputSchema']),
     },
     toolsOf: (body) => (isRecord(body.toolConfig) ? body.toolConfig.tools : undefined),
     withTools: (body, tools) => ({ ...body, toolConfig: { ...(body.toolConfig as object | undefined), tools } }),
@@ -104,16 +97,14 @@ export function createBedrockConverseToolSearch<Tool extends BedrockConverseSess
       ),
     unpaired: 'throw',
     readResponse(response) {
-      const message = isRecord(response) && isRecord(response.output) ? response.output.message : undefined;
-      if (!isRecord(message))
-        throw new ToolSearchError('invalid-request', `\`response.output.message\` must be the model's message, got ${describeValue(message)}`);
+      const message = readSessionResponseValue(response, 'response', ['output', 'message'], "the model's message", isRecord);
       const calls: SessionResponseCall<BedrockConverseToolResult>[] = [];
       for (const block of Array.isArray(message.content) ? message.content : []) {
         const use = isRecord(block) ? block.toolUse : undefined;
         if (!isRecord(use) || typeof use.name !== 'string' || typeof use.toolUseId !== 'string') continue;
         const toolUseId = use.toolUseId;
         const write = (answer: SessionCallAnswer): BedrockConverseToolResult => {
-          const content = answer.type === 'run' ? formatToolContent<{ text: string }>(answer.output) : formatToolSearchResult(answer.result);
+          const content = formatSessionAnswer<{ text: string }>(answer);
           // Converse rejects an empty text block.
           return { toolResult: { toolUseId, content: typeof content === 'string' ? [{ text: content || '(no output)' }] : content } };
         };

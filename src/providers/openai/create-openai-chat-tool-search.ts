@@ -1,10 +1,9 @@
 import { isRecord } from '../../records/is-record.js';
-import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
-import { formatToolContent } from '../../session/format-tool-output.js';
+import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
@@ -92,11 +91,7 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
       shapes: ['openai-chat', 'provider'],
       example: "`{ type: 'function', function: { name, description, parameters } }`",
       convert: '`createOpenAIChatTools(tools)` (`tool-search/openai`)',
-      withJSONSchemas(tool) {
-        if (!isRecord(tool.function)) return tool;
-        const converted = resolveJSONSchemaField(tool.function, 'parameters', 'parameters');
-        return converted === tool.function ? tool : { ...tool, function: converted };
-      },
+      withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'parameters', 'parameters', ['function']),
     },
     parseTools: parseOpenAIChatTools,
     transform: (body, plan, revealed) => transformOpenAIChatRequest(body, plan, { revealed }),
@@ -112,7 +107,7 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
         const write = (answer: SessionCallAnswer) => ({
           role: 'tool',
           tool_call_id: id,
-          content: answer.type === 'run' ? formatToolContent<OpenAIChatTextPart>(answer.output) : formatToolSearchResult(answer.result),
+          content: formatSessionAnswer<OpenAIChatTextPart>(answer),
         });
         // Some OpenAI-compatible servers leave out `type` on function calls; a call left unanswered would fail the next request.
         if ((call.type === 'function' || call.type === undefined) && isRecord(call.function) && typeof call.function.name === 'string') {

@@ -1,12 +1,11 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
-import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
-import { formatToolContent } from '../../session/format-tool-output.js';
+import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
@@ -150,7 +149,7 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
         const answer = (type: string) => (given: SessionCallAnswer) => ({
           type,
           call_id: id,
-          output: given.type === 'run' ? formatToolContent<OpenAIResponsesFunctionCallOutputContent>(given.output) : formatToolSearchResult(given.result),
+          output: formatSessionAnswer<OpenAIResponsesFunctionCallOutputContent>(given),
         });
         if (item.type === 'function_call' && typeof item.call_id === 'string') {
           const name = resolveOpenAIFunctionCallName(item as { name: string; namespace?: string }, names);
