@@ -15,11 +15,12 @@ import type { BedrockConverseToolSpecification } from './bedrock-converse-api.js
  * ```
  */
 export function createBedrockConverseTools(tools: ToolDefinitionsInput): { toolSpec: BedrockConverseToolSpecification }[] {
-  return parseToolDefinitions(tools).map((tool) => ({
-    toolSpec: {
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      inputSchema: { json: { ...tool.inputSchema } as BedrockConverseToolSpecification['inputSchema']['json'] },
-    },
-  }));
+  return parseToolDefinitions(tools).map((tool) => writeBedrockConverseTool(tool.name, tool.description, { ...tool.inputSchema }));
+}
+
+/** One Converse tool, without `description` when it has none; the transformer writes stubs and its own tools so. Internal. */
+export function writeBedrockConverseTool(name: string, description: string | undefined, json: object): { toolSpec: BedrockConverseToolSpecification } {
+  const inputSchema = { json: json as BedrockConverseToolSpecification['inputSchema']['json'] };
+  // Two literals, not a conditional spread: this runs for every deferred tool of every request.
+  return description === undefined ? { toolSpec: { name, inputSchema } } : { toolSpec: { name, description, inputSchema } };
 }

@@ -9,6 +9,9 @@ import { resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
 import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
+import { writeBedrockConverseTool } from './create-bedrock-converse-tools.js';
 import { BEDROCK_CONVERSE_TOOL_NAME_RULE, type BedrockConverseRequest } from './bedrock-converse-api.js';
 import { parseBedrockConverseToolSlots, type BedrockConverseToolSlot } from './parse-bedrock-converse-tools.js';
 
@@ -28,9 +31,8 @@ export type TransformBedrockConverseRequestResult<Body = BedrockConverseRequest>
 
 /**
  * Rewrites an Amazon Bedrock Converse request (`ConverseCommand`'s input) for a tool search plan, just before it is
- * sent. Converse has no hosted tool search: the client-side mechanism applies, as `resolveClientRequest` decides it
- * (a hosted plan falls back to it with a warning; the tool a `toolChoice: { tool }` forces is sent in full; reveals
- * from `options.revealed` and from the history's `toolResult` blocks answering `tool_search`). In Converse's shape:
+ * sent. Converse has no hosted search: {@link resolveClientRequest} decides the tools (the one `toolChoice: { tool }`
+ * forces), the note and the name mapping, with the reveals the history's `toolResult` blocks hold. In Converse's shape:
  * - deferred tools are `{ toolSpec: { name, description, inputSchema: { json: <stub> } } }`; loaded and revealed tools
  *   are the caller's own entries; the package's `tool_search` (and `call_tool`) are added;
  * - the guidance note is the last text block of `system` before its trailing `cachePoint` blocks, so the cached
@@ -70,19 +72,12 @@ export function transformBedrockConverseRequest<Body extends object = BedrockCon
   // The body in neutral form: its tools, the one `toolChoice` forces, the history's calls and results.
   const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : undefined;
   const choice = isRecord(toolConfig?.toolChoice) ? toolConfig.toolChoice : undefined;
-  const forced = isRecord(choice?.tool) && typeof choice.tool.name === 'string' ? choice.tool.name : undefined;
+  const forced = isRecord(choice?.tool) && typeof choice.tool.name === 'string' ? [choice.tool.name] : [];
+  const functions = slots.filter((slot): slot is ToolSlot => slot.kind === 'tool');
   const history = readHistoryToolOutputs(messages, readMessage);
   const client = resolveClientRequest(
     givenPlan,
-    {
-      functions: slots.filter((slot): slot is ToolSlot => slot.kind === 'tool'),
-      others: [],
-      otherNames: [],
-      forced: forced === undefined ? [] : [forced],
-      historyNames: history.names,
-      historyOutputs: history.outputs,
-      revealed,
-    },
+    { functions, others: [], otherNames: [], forced, historyNames: history.names, historyOutputs: history.outputs, revealed },
     BEDROCK_CONVERSE_WIRE_API,
   );
   const { names, warnings } = client;
@@ -91,8 +86,7 @@ export function transformBedrockConverseRequest<Body extends object = BedrockCon
   const tools = placeToolConfigEntries(client.tools, client.entries, slots, client.toWire);
   if (tools.length > 0) {
     output.toolConfig = { ...toolConfig, tools };
-    if (forced !== undefined)
-      (output.toolConfig as Record<string, unknown>).toolChoice = { ...choice, tool: { ...(choice?.tool as object), name: client.toWire(forced) } };
+    if (choice !== undefined) (output.toolConfig as Record<string, unknown>).toolChoice = resolveWireNameField(choice, 'tool', client.toWire);
   } else if (toolConfig !== undefined) {
     delete output.toolConfig;
     warnings.push({
@@ -106,7 +100,7 @@ export function transformBedrockConverseRequest<Body extends object = BedrockCon
   const blocks = [...resolveGuidanceParts(system.slice(0, end), client.guidance, NOTE_BLOCK_TEXT), ...system.slice(end)];
   if (blocks.length > 0) output.system = blocks;
   else delete output.system;
-  if (request.messages !== undefined) output.messages = messages.map((message) => transformMessage(message, names));
+  if (request.messages !== undefined) output.messages = resolveMappedItems(messages, (message) => transformMessage(message, names));
   return { body: output as Body, warnings, names, loaded: client.loaded };
 }
 
@@ -121,12 +115,8 @@ const BEDROCK_CONVERSE_WIRE_API: ClientWireAPI<ToolSlot, unknown, BedrockConvers
     const spec = slot.tool.toolSpec as Record<string, unknown>;
     return spec.name === name ? slot.tool : { ...slot.tool, toolSpec: { ...spec, name } };
   },
-  writeOwnTool: (entry, name) => ({ toolSpec: { name, description: entry.description, inputSchema: { json: entry.inputSchema } } }),
-  // Two literals, not a conditional spread: this runs for every deferred tool of every request.
-  writeStub: (entry, name) =>
-    entry.description === undefined
-      ? { toolSpec: { name, inputSchema: { json: createStubInputSchema() } } }
-      : { toolSpec: { name, description: entry.description, inputSchema: { json: createStubInputSchema() } } },
+  writeOwnTool: (entry, name) => writeBedrockConverseTool(name, entry.description, entry.inputSchema),
+  writeStub: (entry, name) => writeBedrockConverseTool(name, entry.description, createStubInputSchema()),
 };
 
 /** The written tool list with the caller's checkpoints and system tools placed as the transformer's documentation says. */
@@ -163,12 +153,8 @@ function placeToolConfigEntries(
 /** The message with every `toolUse.name` in wire names, or the same message when none changes. */
 function transformMessage(message: unknown, names: ToolNameMapping): unknown {
   if (!isRecord(message) || !Array.isArray(message.content)) return message;
-  const content = message.content.map((block: unknown) =>
-    isRecord(block) && isRecord(block.toolUse) && typeof block.toolUse.name === 'string' && names.toWire(block.toolUse.name) !== block.toolUse.name
-      ? { ...block, toolUse: { ...block.toolUse, name: names.toWire(block.toolUse.name) } }
-      : block,
-  );
-  return content.some((block, index) => block !== (message.content as unknown[])[index]) ? { ...message, content } : message;
+  const content = resolveMappedItems(message.content, (block: unknown) => (isRecord(block) ? resolveWireNameField(block, 'toolUse', names.toWire) : block));
+  return content === message.content ? message : { ...message, content };
 }
 
 /** A message's `toolUse` calls and `toolResult` answers: text blocks (the package's answers), or a parsed `json` block. */

@@ -11,6 +11,7 @@ import { resolveGuidanceContent, resolveGuidanceParts } from '../../client/resol
 import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
 import {
   GEMINI_MAX_FUNCTION_DECLARATIONS,
@@ -283,15 +284,7 @@ function transformContent(content: Record<string, unknown>, at: string, names: T
         );
       }
     }
-    let next = part;
-    for (const field of ['functionCall', 'functionResponse']) {
-      const call = part[field];
-      if (isRecord(call) && typeof call.name === 'string') {
-        const wireName = names.toWire(call.name);
-        if (wireName !== call.name) next = { ...next, [field]: { ...call, name: wireName } };
-      }
-    }
-    return next;
+    return resolveWireNameField(resolveWireNameField(part, 'functionCall', names.toWire), 'functionResponse', names.toWire);
   });
   return parts === content.parts ? content : { ...content, parts };
 }

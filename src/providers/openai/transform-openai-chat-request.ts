@@ -12,6 +12,7 @@ import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
 import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
 import { parseOpenAIChatToolSlots, type OpenAIChatToolSlot } from './parse-openai-chat-tools.js';
@@ -261,26 +262,15 @@ function transformMessage(message: unknown, index: number, names: ToolNameMappin
       let result = message;
       if (Array.isArray(message.tool_calls)) {
         const calls = resolveMappedItems(message.tool_calls, (call: unknown) =>
-          isRecord(call) && call.type === 'function' && isRecord(call.function) && typeof call.function.name === 'string'
-            ? renamedCall(call, names.toWire(call.function.name))
-            : call,
+          isRecord(call) && call.type === 'function' ? resolveWireNameField(call, 'function', names.toWire) : call,
         );
         if (calls !== message.tool_calls) result = { ...result, tool_calls: calls };
       }
-      if (isRecord(message.function_call) && typeof message.function_call.name === 'string') {
-        const call = renamed(message.function_call, 'name', names.toWire(message.function_call.name));
-        if (call !== message.function_call) result = { ...result, function_call: call };
-      }
-      return result;
+      return resolveWireNameField(result, 'function_call', names.toWire);
     }
     default:
       return assertNever(role, 'message role');
   }
-}
-
-function renamedCall(call: Record<string, unknown>, wireName: string): Record<string, unknown> {
-  const fn = call.function as Record<string, unknown>;
-  return fn.name === wireName ? call : { ...call, function: { ...fn, name: wireName } };
 }
 
 /**
@@ -309,14 +299,10 @@ function readMessage(message: unknown): HistoryToolItem | undefined {
 /** `tool_choice` with each function name it names (a forced `function`, or `allowed_tools`) passed through `rename`. */
 function transformToolChoice(choice: unknown, rename: (name: string) => string): unknown {
   if (!isRecord(choice)) return choice;
-  if (choice.type === 'function' && isRecord(choice.function) && typeof choice.function.name === 'string') {
-    return renamedCall(choice, rename(choice.function.name));
-  }
+  if (choice.type === 'function') return resolveWireNameField(choice, 'function', rename);
   if (choice.type === 'allowed_tools' && isRecord(choice.allowed_tools) && Array.isArray(choice.allowed_tools.tools)) {
     const tools = choice.allowed_tools.tools.map((tool: unknown) =>
-      isRecord(tool) && tool.type === 'function' && isRecord(tool.function) && typeof tool.function.name === 'string'
-        ? renamedCall(tool, rename(tool.function.name))
-        : tool,
+      isRecord(tool) && tool.type === 'function' ? resolveWireNameField(tool, 'function', rename) : tool,
     );
     return { ...choice, allowed_tools: { ...choice.allowed_tools, tools } };
   }
