@@ -5,7 +5,7 @@ import type { SessionCallAnswer } from './session-adapter.js';
 /**
  * The content of a tool result answering one call on an API whose results are text or a list of parts: the caller's
  * output through {@link formatToolContent} (its own parts as they are), the package's result as its text
- * (`formatToolSearchResult`). What Chat Completions, Responses and Converse write, each in its result shape. Not part
+ * (`formatToolSearchResult`). What Chat Completions, Responses, Converse and the Messages API (its text results) write, each in its result shape. Not part
  * of the public API.
  */
 export function formatSessionAnswer<Part>(answer: SessionCallAnswer): string | Part[] {

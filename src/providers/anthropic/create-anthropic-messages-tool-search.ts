@@ -1,11 +1,10 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
-import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
-import { formatToolContent } from '../../session/format-tool-output.js';
+import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import type { AnthropicMessagesRequestLike, AnthropicTextBlock, AnthropicToolResultBlock } from './anthropic-messages-api.js';
@@ -131,9 +130,8 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
           name,
           arguments: input,
           write: (answer): AnthropicToolResultBlock => {
-            if (answer.type === 'run') return { type: 'tool_result', tool_use_id: id, content: formatToolContent<AnthropicTextBlock>(answer.output) };
             if (answer.type === 'search' && references) return createAnthropicToolSearchResult(id, answer.result);
-            return { type: 'tool_result', tool_use_id: id, content: formatToolSearchResult(answer.result) };
+            return { type: 'tool_result', tool_use_id: id, content: formatSessionAnswer<AnthropicTextBlock>(answer) };
           },
         })),
         finish: (results) => {
