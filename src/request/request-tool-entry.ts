@@ -1,6 +1,5 @@
 import type { ToolListEntry } from './resolve-tool-list.js';
 import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
-import type { ToolDefinition } from '../tools/tool-definition.js';
 
 /**
  * A tool sent with its full schema and the provider's defer flag (`defer_loading: true`): not rendered in the prompt,
@@ -18,14 +17,8 @@ export interface DeferLoadingToolEntry extends Omit<ToolListEntry, 'status'> {
  */
 export type RequestToolEntry = ToolListEntry | DeferLoadingToolEntry;
 
-/**
- * One tool of the request body, read into neutral form: its definition under its original name, and whether the body
- * already defers it (`defer_loading: true`, as a tool an earlier pass restored for the history is sent).
- */
-export interface RequestBodyTool {
-  readonly definition: ToolDefinition;
-  readonly deferred: boolean;
-}
+/** The body side's one type, re-exported where the Messages transformer imports it from (see request-tool.ts). */
+export type { RequestBodyTool } from './request-tool.js';
 
 /**
  * The codes of the notes the request decision returns for the transformer's warnings (each transformer documents

@@ -1,11 +1,32 @@
 import type { ToolDefinition } from '../tools/tool-definition.js';
 
 /**
+ * A tool of the request body that the plan manages, read into neutral form: its definition as the body holds it, and
+ * whether the body already sends it with the provider's defer flag (`defer_loading: true`, as a tool an earlier pass
+ * restored for the history is sent). Every API's reader gives its body's planned tools in this shape: the Messages
+ * reader by the plan's name (`ReadonlyMap<string, RequestBodyTool>`), the Responses reader as the `planned`
+ * {@link RequestTool}s, which extend it.
+ */
+export interface RequestBodyTool {
+  readonly definition: ToolDefinition;
+  readonly deferred: boolean;
+}
+
+/** A {@link RequestTool} the plan must manage: a function tool of the body, by the plan's name. */
+export interface PlannedRequestTool extends RequestBodyTool {
+  readonly kind: 'planned';
+  readonly name: string;
+  readonly path: string;
+  readonly group?: string;
+}
+
+/**
  * One tool of a request body in neutral form, in body order: what the core needs to decide how it is sent. A
  * transformer reads its body's tools into these once per request.
  *
- * - `planned`: a function tool, which the plan must manage, by the plan's name (`definition` is the body's, possibly
- *   under the name an earlier transform sent it by); `group` is the body group holding it (a Responses namespace).
+ * - `planned` ({@link PlannedRequestTool}): a function tool, which the plan must manage, by the plan's name
+ *   (`definition` is the body's, possibly under the name an earlier transform sent it by; `deferred` as the body
+ *   sends it); `group` is the body group holding it (a Responses namespace).
  * - `unmanaged`: a tool the plan does not manage (a custom tool, a provider tool such as web search or an MCP server),
  *   sent as the caller wrote it; `name` names it in warnings, `deferred` says the caller deferred it itself, and
  *   `deferredAloneRejected` that the API rejects it deferred outside a group (its calls would use a reserved name).
@@ -16,7 +37,7 @@ import type { ToolDefinition } from '../tools/tool-definition.js';
  * `path` is where the tool sits in the body (`tools[2].tools[0]`), for messages.
  */
 export type RequestTool =
-  | { readonly kind: 'planned'; readonly name: string; readonly path: string; readonly definition: ToolDefinition; readonly group?: string }
+  | PlannedRequestTool
   | {
       readonly kind: 'unmanaged';
       readonly name: string;

@@ -3,7 +3,7 @@ import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { OwnToolNames } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import type { RequestBodyTool } from './request-tool-entry.js';
+import type { RequestBodyTool } from './request-tool.js';
 
 /** What the history of a request needs defined that the plan would not send. */
 export interface HistoryRestore {

@@ -5,7 +5,8 @@ import type { OwnToolNames } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { createForcedToolWarning, type ForcedTools } from './resolve-forced-tools.js';
-import type { RequestBodyTool, RequestToolEntry, RequestToolWarning } from './request-tool-entry.js';
+import type { RequestBodyTool } from './request-tool.js';
+import type { RequestToolEntry, RequestToolWarning } from './request-tool-entry.js';
 
 /** What {@link resolveHostedToolList} reads. */
 export interface ResolveHostedToolListInput {

@@ -17,9 +17,10 @@ import { resolveCallerDeferral, type CallerDeferral } from './resolve-caller-def
 import { createForcedToolWarning, type ForcedTools } from './resolve-forced-tools.js';
 import { resolveHistoryRestore } from './resolve-history-restore.js';
 import { resolveHostedToolList } from './resolve-hosted-tool-list.js';
-import { resolveRequestToolMatch } from './resolve-request-tool-match.js';
+import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
 import { isDeferredLeftOut } from './is-deferred-left-out.js';
-import type { RequestBodyTool, RequestToolEntry, RequestToolWarning } from './request-tool-entry.js';
+import type { RequestBodyTool } from './request-tool.js';
+import type { RequestToolEntry, RequestToolWarning } from './request-tool-entry.js';
 
 /** A request read into neutral form: what {@link resolveRequestToolList} decides from, besides the plan. */
 export interface ResolveRequestToolListInput {
@@ -85,7 +86,7 @@ export interface RequestToolList {
  * - `claude-hosted`: {@link resolveHostedToolList}.
  * - `none`: every tool in full, in body order.
  *
- * On every mechanism a plan tool the body lacks is sent from the catalog (`resolveRequestToolMatch`, which throws
+ * On every mechanism a plan tool the body lacks is sent from the catalog (`resolvePlanMatch`, which throws
  * `plan-mismatch` when neither has it), the package's own tools the history called are defined again at the end
  * (`resolveHistoryRestore`), and tools the caller deferred itself are taken care of (`resolveCallerDeferral`). Pure.
  * Not part of the public API.
@@ -94,7 +95,7 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
   const { plan, names, bodyTools, catalog, forced, revealed, referenced, calls, otherNames, reader } = input;
   const planned = new Set(plan.tools.map((tool) => tool.name));
   // Literals, not `{ ...input, planned }`: adding keys to a spread object is V8's slow path, on every request.
-  const restored = resolveRequestToolMatch({ plan, planned, bodyTools, catalog, revealed, referenced, forced: forced.forced, reader });
+  const restored = resolvePlanMatch({ plan, planned, body: bodyTools, catalog, revealed, referenced, forced: forced.forced, wording: MATCH_WORDING, reader });
   const own = resolveOwnToolsSent(plan);
   const history = resolveHistoryRestore({ plan, planned, names, own, bodyTools, restored, catalog, referenced, calls, otherNames });
   const warnings: RequestToolWarning[] = [];
@@ -171,6 +172,14 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
   if (trailing > 0) entries = [...entries, ...ownRestored];
   return { entries, leading, trailing, hostedSearch, callerDeferral, guidance, warnings };
 }
+
+/** How the request decision's `plan-mismatch` names the body's tools. */
+const MATCH_WORDING: PlanMatchWording = {
+  holder: 'request',
+  lacks: "which the body's `tools` lacks (pass its definition in `catalog` to send it anyway)",
+  has: "the body's `tools`",
+  again: (reader) => `with ${reader}`,
+};
 
 /**
  * The package's own tools the history calls that nothing sent defines, as the package defines them (the API rejects a

@@ -16,7 +16,9 @@ const RULE = { label: 'test', allowed: /[a-zA-Z0-9_-]/, maxLength: 64 };
 
 function planned(name: string, extra: Partial<ToolDefinition> = {}, group?: string): RequestTool {
   const definition = tool(name, undefined, extra);
-  return group === undefined ? { kind: 'planned', name, path: name, definition } : { kind: 'planned', name, path: name, definition, group };
+  return group === undefined
+    ? { kind: 'planned', name, path: name, definition, deferred: false }
+    : { kind: 'planned', name, path: name, definition, deferred: false, group };
 }
 
 function unmanaged(name: string, deferred: boolean, extra: { group?: string; deferredAloneRejected?: boolean } = {}): RequestTool {

@@ -5,7 +5,7 @@ import { resolveCategoryLabel, resolveToolGroups } from '../../src/request/resol
 import { tool } from '../support/tools.js';
 
 function planned(name: string, group?: string): RequestTool {
-  return { kind: 'planned', name, path: name, definition: tool(name), ...(group === undefined ? {} : { group }) };
+  return { kind: 'planned', name, path: name, definition: tool(name), deferred: false, ...(group === undefined ? {} : { group }) };
 }
 
 const plan = (categories: Record<string, string | undefined>): Map<string, PlannedTool> =>

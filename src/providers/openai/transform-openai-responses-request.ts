@@ -17,7 +17,7 @@ import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import type { RequestTool, RequestToolForm } from '../../request/request-tool.js';
-import { assertPlanMatch } from '../../request/assert-plan-match.js';
+import { resolvePlanMatch, type PlanMatchWording } from '../../request/resolve-plan-match.js';
 import { isOwnToolStandIn } from '../../request/is-own-tool-stand-in.js';
 import { resolveForcedTools } from '../../request/resolve-forced-tools.js';
 import { resolveOpenAIHostedTools, type OpenAIHostedTools, type OpenAIHostedToolsWarningCode } from '../../request/resolve-openai-hosted-tools.js';
@@ -246,7 +246,14 @@ export function transformOpenAIResponsesRequest<Body extends object>(
         )
       : undefined;
   const tools = read.tools.map((entry, index) => toRequestTool(entry, read, planned, originalOf, flatNames?.get(index)));
-  assertPlanMatch(plan, planned, tools, 'parseOpenAIResponsesTools(body)');
+  resolvePlanMatch({
+    plan,
+    planned,
+    body: tools,
+    wording: MATCH_WORDING,
+    reader: 'parseOpenAIResponsesTools(body)',
+    isTransformed: () => tools.some((tool) => tool.kind === 'own'),
+  });
   // Read once: the client list reveals these, and the result reports them as loaded.
   const historyReveals = resolveHistoryReveals(resolveOpenAIResponsesCallOutputs(input), names, own);
 
@@ -289,6 +296,14 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   return { body: result as TransformedOpenAIResponsesBody<Body>, warnings, names, loaded, ...(plan === forModel.plan ? {} : { plan }) };
 }
 
+/** How the Responses transformer's `plan-mismatch` names the body's tools. */
+const MATCH_WORDING: PlanMatchWording = {
+  holder: 'request body',
+  lacks: "which the body's tools lack",
+  has: 'the body',
+  again: (reader) => `from \`${reader}\``,
+};
+
 /** One tool of the body in neutral form, for the core's decision. */
 function toRequestTool(
   entry: OpenAIResponsesBodyTool,
@@ -302,7 +317,10 @@ function toRequestTool(
     case 'function': {
       const definition = entry.definition as ToolDefinition;
       const name = originalOf(definition.name);
-      return entry.namespace === undefined ? { kind: 'planned', name, path, definition } : { kind: 'planned', name, path, definition, group: entry.namespace };
+      const deferred = tool.defer_loading === true;
+      return entry.namespace === undefined
+        ? { kind: 'planned', name, path, definition, deferred }
+        : { kind: 'planned', name, path, definition, deferred, group: entry.namespace };
     }
     case 'custom': {
       // A deferred top-level custom tool is called in a namespace of its own name, which cannot be a reserved one.
@@ -329,7 +347,9 @@ function toRequestTool(
     case 'own-search-function': {
       const definition = entry.definition as ToolDefinition;
       const bodyHolds = (name: string): boolean => read.tools.some((other) => other.kind === 'function' && other.definition?.name === name);
-      return isOwnToolStandIn(definition.name, planned, bodyHolds) ? { kind: 'planned', name: definition.name, path, definition } : { kind: 'own' };
+      return isOwnToolStandIn(definition.name, planned, bodyHolds)
+        ? { kind: 'planned', name: definition.name, path, definition, deferred: tool.defer_loading === true }
+        : { kind: 'own' };
     }
     default:
       return assertNever(entry.kind, 'tool kind');

@@ -1,0 +1,133 @@
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+import { isDeferredLeftOut } from './is-deferred-left-out.js';
+import type { RequestBodyTool, RequestTool } from './request-tool.js';
+
+/**
+ * How an API's `plan-mismatch` message words its parts (each API's message is pinned by its tests):
+ * `The plan was made for different tools than the ${holder} holds: the plan has …, ${lacks}; ${has} …, which the plan
+ * lacks. Resolve the plan again ${again(reader)}.`
+ */
+export interface PlanMatchWording {
+  /** What holds the tools (`request body`). */
+  readonly holder: string;
+  /** The clause after the plan tools the body lacks (`which the body's tools lack`). */
+  readonly lacks: string;
+  /** What has the tools the plan lacks (`the body`). */
+  readonly has: string;
+  /** How to resolve the plan again, from the input's `reader` (`` from `parseOpenAIResponsesTools(body)` ``). */
+  again(reader: string): string;
+}
+
+/** What {@link resolvePlanMatch} reads. */
+export interface ResolvePlanMatchInput {
+  readonly plan: ToolSearchPlan;
+  /** The plan's tool names (a set, or the plan's tools by name). */
+  readonly planned: { has(name: string): boolean };
+  /**
+   * The body's tools: by the plan's name in body order (the package's own tools left out), or the body read into
+   * {@link RequestTool}s (its `planned` ones are matched, by `name`; two under one name are one tool twice).
+   */
+  readonly body: ReadonlyMap<string, RequestBodyTool> | readonly RequestTool[];
+  /** The definitions the request may send for a plan tool the body lacks, by name; none by default. */
+  readonly catalog?: ReadonlyMap<string, ToolDefinition>;
+  /** Tools this request reveals (the option and the history), by original name. */
+  readonly revealed?: readonly string[];
+  /** Tools the history names (`tool_use`, `tool_reference`), by original name. */
+  readonly referenced?: ReadonlySet<string>;
+  /** Plan tools the request forces. */
+  readonly forced?: readonly string[];
+  readonly wording: PlanMatchWording;
+  /** The call that reads a plan's tools from the body (`parseOpenAIResponsesTools(body)`), for the error. */
+  readonly reader: string;
+  /** Whether the body looks like the output of an earlier transform, asked only for the error's hint; never by default. */
+  readonly isTransformed?: () => boolean;
+}
+
+const NONE: ReadonlyMap<string, ToolDefinition> = new Map();
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * Matches the body's tools with the plan, for every API: every plan tool once, no tool the plan lacks. A plan tool
+ * the body lacks is sent from the catalog (returned, in plan order). A plan tool neither has is an error unless the
+ * request would not send it anyway: a listing that leaves deferred tools out (see {@link isDeferredLeftOut}) while
+ * nothing reveals (in the tool-list mode), forces or references it (a body this package already transformed no longer
+ * holds it). A body tool the plan lacks is an error too, unless it is one an earlier pass restored deferred for the
+ * history under hosted search (deferred, in the catalog, referenced). A body may name a tool by the caller's name or
+ * by the name an earlier transform sent it under; both at once are one tool twice.
+ *
+ * Throws a `ToolSearchError`: `plan-mismatch` naming the tools on both sides, in the API's `wording` (with a hint
+ * when `isTransformed` and the body has nothing the plan lacks); `invalid-request` for one tool under both names.
+ * Pure. Not part of the public API.
+ */
+export function resolvePlanMatch(input: ResolvePlanMatchInput): ReadonlyMap<string, ToolDefinition> {
+  const { plan, planned } = input;
+  const catalog = input.catalog ?? NONE;
+  const referenced = input.referenced ?? NO_NAMES;
+  const hosted = plan.mechanism === 'claude-hosted' || plan.mechanism === 'openai-hosted';
+  const unplanned: string[] = [];
+  const check = (name: string, tool: RequestBodyTool): boolean => {
+    if (planned.has(name)) return true;
+    // A tool an earlier pass restored for the history (deferred, in the catalog, referenced) is not the caller's.
+    if (!(hosted && tool.deferred && catalog.has(name) && referenced.has(name))) unplanned.push(tool.definition.name);
+    return false;
+  };
+  let found: { has(name: string): boolean };
+  if (Array.isArray(input.body)) {
+    const paths = new Map<string, string>();
+    for (const tool of input.body as readonly RequestTool[]) {
+      if (tool.kind !== 'planned' || !check(tool.name, tool)) continue;
+      const first = paths.get(tool.name);
+      if (first !== undefined) {
+        throw new ToolSearchError(
+          'invalid-request',
+          `\`${first}\` and \`${tool.path}\` are the same tool \`${tool.name}\` (once under its original name, once under its wire name)`,
+        );
+      }
+      paths.set(tool.name, tool.path);
+    }
+    found = paths;
+  } else {
+    const body = input.body as ReadonlyMap<string, RequestBodyTool>;
+    for (const [name, tool] of body) check(name, tool);
+    found = body;
+  }
+  const restored = new Map<string, ToolDefinition>();
+  const missing: string[] = [];
+  let visible: ReadonlySet<string> | undefined;
+  for (const tool of plan.tools) {
+    if (found.has(tool.name)) continue;
+    const definition = catalog.get(tool.name);
+    if (definition !== undefined) {
+      restored.set(tool.name, definition);
+      continue;
+    }
+    // What a listing that leaves deferred tools out still sends: reveals (in the tool-list mode), every tool the
+    // history names (a `tool_use` not sent through `call_tool`, a `tool_reference` of an earlier hosted search), a forced tool.
+    visible ??= new Set([...(plan.reveal === 'tool-list' ? (input.revealed ?? []) : []), ...referenced, ...(input.forced ?? [])]);
+    if (!(isDeferredLeftOut(plan) && tool.status === 'deferred' && !visible.has(tool.name))) missing.push(tool.name);
+  }
+  if (missing.length > 0 || unplanned.length > 0) throw planMismatch(missing, unplanned, input);
+  return restored;
+}
+
+function planMismatch(missing: readonly string[], unplanned: readonly string[], { wording, reader, isTransformed }: ResolvePlanMatchInput): ToolSearchError {
+  const parts = [
+    missing.length > 0 ? `the plan has ${quote(missing)}, ${wording.lacks}` : '',
+    unplanned.length > 0 ? `${wording.has} has ${quote(unplanned)}, which the plan lacks` : '',
+  ].filter((part) => part !== '');
+  // The client mechanism's `names` listing leaves unrevealed tools out of its output, so that output cannot be re-read.
+  const hint =
+    unplanned.length === 0 && isTransformed?.() === true
+      ? ' This body looks like the output of an earlier transform: transform your original body each turn.'
+      : '';
+  return new ToolSearchError(
+    'plan-mismatch',
+    `The plan was made for different tools than the ${wording.holder} holds: ${parts.join('; ')}. Resolve the plan again ${wording.again(reader)}.${hint}`,
+  );
+}
+
+function quote(names: readonly string[]): string {
+  return names.map((name) => `\`${name}\``).join(', ');
+}
