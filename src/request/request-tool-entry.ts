@@ -10,10 +10,41 @@ export interface DeferLoadingToolEntry extends Omit<ToolListEntry, 'status'> {
 }
 
 /**
- * One tool a request carries, in neutral form, with the caller's (original) name: an entry of the client-side tool
- * list (`loaded`, `search`, `call`, `deferred` with the stub schema, `revealed`; see `ToolListEntry`), or a tool sent
- * in full with the provider's defer flag (`defer-loading`, under hosted search). Each API's transformer writes it in
- * its wire shape.
+ * One tool a request carries, in neutral form, with the caller's (original) name. Each API's transformer writes it in
+ * its wire shape. This is where the request vocabulary of src/request/ is written down once.
+ *
+ * **Forms** (`status` here and in `ToolListEntry`; `form` in `RequestToolForm`, which says how each tool of a body
+ * read into `RequestTool`s is sent):
+ *
+ * | Form | Meaning | `status` | `RequestToolForm` |
+ * | --- | --- | --- | --- |
+ * | full | a plan tool sent with its schema, kept loaded by the plan | `loaded` | `loaded` |
+ * | revealed | a deferred plan tool sent with its schema for this request (revealed in the tool list, forced, named by the history under a listing that leaves deferred tools out) | `revealed` | `omitted` (the list's entry takes its place) |
+ * | stub | a deferred plan tool listed with the stub schema and the listing's description (client-side `full`/`compact`) | `deferred` | `omitted` (the list's entry takes its place) |
+ * | defer-loading | a deferred plan tool sent with its schema and the provider's defer flag (hosted search loads it) | `defer-loading` | `defer-loading` |
+ * | left out | a deferred plan tool not sent (`names`/`none` listings: reachable through search and `call_tool`) | no entry | `omitted` |
+ * | search | the package's `tool_search` function (client-side, or the library's search under hosted search) | `search` | `dropped` when the body holds one (written again from the decision) |
+ * | call | the package's `call_tool` function | `call` | `dropped` when the body holds one (written again from the decision) |
+ * | caller's own | a tool the plan does not manage, as written, or without its defer flag when nothing sent could load it | not an entry | `as-is`, `undeferred` |
+ *
+ * `ToolListEntry`'s `deferred` (a stub) and `defer-loading` (the provider's flag) are different forms: the first is the
+ * public `resolveToolList`'s name and stays. `RequestBodyTool.deferred` and `RequestTool`'s `deferred` say only
+ * whether the body itself carries the provider's defer flag.
+ *
+ * **Who decides and who writes**, one decision per mechanism family, each writing the forms above:
+ *
+ * - Chat Completions, Gemini, Bedrock Converse (client-side mechanism only): `resolveClientRequest` decides the
+ *   `ToolListEntry` list (`createToolListWithinLimit`) and calls the API's writers: `writeFunction` for `loaded` and
+ *   `revealed` (the body's own tool under its wire name), `writeOwnTool` for `search` and `call`, `writeStub` for
+ *   `deferred` (Chat `function.parameters`, Gemini `parametersJsonSchema`, Converse `toolSpec.inputSchema.json`).
+ * - Anthropic Messages (`client`, `claude-hosted`, `none`): `resolveRequestToolList` decides these entries; the
+ *   transformer writes `defer-loading` as the body's tool with `defer_loading: true`, `deferred` as a stub
+ *   `input_schema`, and places the provider's hosted search tool and the leading/trailing entries.
+ * - OpenAI Responses (`openai-hosted`, `client`, `none`): `resolveOpenAIHostedTools` decides a `RequestToolForm`
+ *   per body tool (and, under `client`, the `ToolListEntry` list); the transformer writes `defer-loading` as
+ *   `defer_loading: true`, a form's `group` as a namespace, and the list's stubs and own functions.
+ *
+ * Every decision matches the body with the plan through `resolvePlanMatch` (`plan-mismatch` in the API's wording).
  */
 export type RequestToolEntry = ToolListEntry | DeferLoadingToolEntry;
 

@@ -50,11 +50,11 @@ export type RequestTool =
   | { readonly kind: 'own' };
 
 /**
- * How one {@link RequestTool} is sent.
+ * How one {@link RequestTool} is sent (the forms of every API are listed together on `RequestToolEntry`).
  *
  * - `loaded`: a planned tool with its full schema.
  * - `defer-loading`: a planned tool with its full schema and the provider's defer flag (hosted search loads it; the
- *   status of the same name in `RequestToolEntry`).
+ *   status of the same name in `RequestToolEntry`, never `ToolListEntry`'s `deferred`, which is a stub).
  * - `omitted`: a planned tool left out of the request (the library's search loads it, and the listing does not show it),
  *   or, under the client-side mechanism, one the client tool list sends in its own place (a stub, a revealed tool).
  * - `as-is`: an unmanaged tool, exactly as the caller wrote it.

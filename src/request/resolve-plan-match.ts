@@ -5,13 +5,12 @@ import { isDeferredLeftOut } from './is-deferred-left-out.js';
 import type { RequestBodyTool, RequestTool } from './request-tool.js';
 
 /**
- * How an API's `plan-mismatch` message words its parts (each API's message is pinned by its tests):
- * `The plan was made for different tools than the ${holder} holds: the plan has …, ${lacks}; ${has} …, which the plan
- * lacks. Resolve the plan again ${again(reader)}.`
+ * How a caller's `plan-mismatch` message words its parts (each message is pinned by its tests):
+ * `${lead}: the plan has …, ${lacks}; ${has} has …, which the plan lacks. Resolve the plan again ${again(reader)}.`
  */
 export interface PlanMatchWording {
-  /** What holds the tools (`request body`). */
-  readonly holder: string;
+  /** The sentence the parts follow (`The plan was made for different tools than the request body holds`). */
+  readonly lead: string;
   /** The clause after the plan tools the body lacks (`which the body's tools lack`). */
   readonly lacks: string;
   /** What has the tools the plan lacks (`the body`). */
@@ -39,8 +38,13 @@ export interface ResolvePlanMatchInput {
   /** Plan tools the request forces. */
   readonly forced?: readonly string[];
   readonly wording: PlanMatchWording;
-  /** The call that reads a plan's tools from the body (`parseOpenAIResponsesTools(body)`), for the error. */
-  readonly reader: string;
+  /** The call that reads a plan's tools from the body (`parseOpenAIResponsesTools(body)`), for the error's `again`. */
+  readonly reader?: string;
+  /**
+   * Whether a deferred plan tool may be missing from the body when nothing shows it (see `revealed`); by default when
+   * the plan's listing leaves deferred tools out ({@link isDeferredLeftOut}).
+   */
+  readonly leftOut?: boolean;
   /** Whether the body looks like the output of an earlier transform, asked only for the error's hint; never by default. */
   readonly isTransformed?: () => boolean;
 }
@@ -106,13 +110,17 @@ export function resolvePlanMatch(input: ResolvePlanMatchInput): ReadonlyMap<stri
     // What a listing that leaves deferred tools out still sends: reveals (in the tool-list mode), every tool the
     // history names (a `tool_use` not sent through `call_tool`, a `tool_reference` of an earlier hosted search), a forced tool.
     visible ??= new Set([...(plan.reveal === 'tool-list' ? (input.revealed ?? []) : []), ...referenced, ...(input.forced ?? [])]);
-    if (!(isDeferredLeftOut(plan) && tool.status === 'deferred' && !visible.has(tool.name))) missing.push(tool.name);
+    if (!((input.leftOut ?? isDeferredLeftOut(plan)) && tool.status === 'deferred' && !visible.has(tool.name))) missing.push(tool.name);
   }
   if (missing.length > 0 || unplanned.length > 0) throw planMismatch(missing, unplanned, input);
   return restored;
 }
 
-function planMismatch(missing: readonly string[], unplanned: readonly string[], { wording, reader, isTransformed }: ResolvePlanMatchInput): ToolSearchError {
+function planMismatch(
+  missing: readonly string[],
+  unplanned: readonly string[],
+  { wording, reader = '', isTransformed }: ResolvePlanMatchInput,
+): ToolSearchError {
   const parts = [
     missing.length > 0 ? `the plan has ${quote(missing)}, ${wording.lacks}` : '',
     unplanned.length > 0 ? `${wording.has} has ${quote(unplanned)}, which the plan lacks` : '',
@@ -122,10 +130,7 @@ function planMismatch(missing: readonly string[], unplanned: readonly string[], 
     unplanned.length === 0 && isTransformed?.() === true
       ? ' This body looks like the output of an earlier transform: transform your original body each turn.'
       : '';
-  return new ToolSearchError(
-    'plan-mismatch',
-    `The plan was made for different tools than the ${wording.holder} holds: ${parts.join('; ')}. Resolve the plan again ${wording.again(reader)}.${hint}`,
-  );
+  return new ToolSearchError('plan-mismatch', `${wording.lead}: ${parts.join('; ')}. Resolve the plan again ${wording.again(reader)}.${hint}`);
 }
 
 function quote(names: readonly string[]): string {

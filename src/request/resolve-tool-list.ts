@@ -17,9 +17,11 @@ import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
+import type { RequestBodyTool } from './request-tool.js';
+import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
 
 /**
- * One tool as the client-side mechanism sends it.
+ * One tool as the client-side mechanism sends it (every form of every API: `RequestToolEntry`).
  *
  * - `loaded`: kept in full by the plan.
  * - `search`: the `tool_search` tool itself.
@@ -151,7 +153,7 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
   const listed = plan.listing === 'full' || plan.listing === 'compact';
   // A listing that leaves deferred tools out needs no definition for one it does not show: a body this package
   // already transformed (which no longer holds them) is read back as the same request.
-  const planned = matchPlan(plan, tools, (entry) => deferring && !listed && entry.status === 'deferred' && !shownSet.has(entry.name));
+  const planned = matchPlan(plan, tools, deferring && !listed, shown);
   if (!deferring) {
     return { tools: tools.map((tool) => full(tool, 'loaded')), guidance: null };
   }
@@ -214,29 +216,29 @@ function createOwnEntry(tool: ToolDefinition, name: string, inputSchema: JSONSch
   return { name, description: tool.description as string, inputSchema, status, definition };
 }
 
+/** How the tool list's `plan-mismatch` names the tools. */
+const MATCH_WORDING: PlanMatchWording = {
+  lead: 'The plan was made for a different tool list',
+  lacks: 'which the tool list lacks',
+  has: 'the tool list',
+  again: () => 'for these tools',
+};
+
 /**
- * Pairs every planned tool with its definition, in input order; throws when the two lists differ. A planned tool
- * `mayLack` accepts may be missing from the list (it is paired with `undefined`).
+ * Pairs every planned tool with its definition, in input order; throws when the two lists differ (`resolvePlanMatch`).
+ * With `leftOut`, a deferred planned tool not `shown` may be missing from the list (it is paired with `undefined`).
  */
 function matchPlan(
   plan: ToolSearchPlan,
   tools: readonly ToolDefinition[],
-  mayLack: (entry: PlannedTool) => boolean,
+  leftOut: boolean,
+  shown: readonly string[],
 ): [PlannedTool, ToolDefinition | undefined][] {
   // The usual case, a plan made from this very list: same names in the same order, paired without lookups.
   if (plan.tools.length === tools.length && plan.tools.every((entry, index) => entry.name === tools[index]?.name)) {
     return plan.tools.map((entry, index) => [entry, tools[index] as ToolDefinition]);
   }
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const missing = plan.tools.filter((entry) => !byName.has(entry.name) && !mayLack(entry)).map((entry) => `\`${entry.name}\``);
-  const plannedNames = new Set(plan.tools.map((entry) => entry.name));
-  const unplanned = tools.filter((tool) => !plannedNames.has(tool.name)).map((tool) => `\`${tool.name}\``);
-  if (missing.length > 0 || unplanned.length > 0) {
-    const parts = [
-      missing.length > 0 ? `the plan has ${missing.join(', ')}, which the tool list lacks` : '',
-      unplanned.length > 0 ? `the tool list has ${unplanned.join(', ')}, which the plan lacks` : '',
-    ].filter((part) => part !== '');
-    throw new ToolSearchError('plan-mismatch', `The plan was made for a different tool list: ${parts.join('; ')}. Resolve the plan again for these tools.`);
-  }
-  return plan.tools.map((entry) => [entry, byName.get(entry.name)]);
+  const body = new Map<string, RequestBodyTool>(tools.map((tool) => [tool.name, { definition: tool, deferred: false }]));
+  resolvePlanMatch({ plan, planned: new Set(plan.tools.map((entry) => entry.name)), body, forced: shown, leftOut, wording: MATCH_WORDING });
+  return plan.tools.map((entry) => [entry, body.get(entry.name)?.definition]);
 }

@@ -8,7 +8,12 @@ import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { manyTools, tool } from '../support/tools.js';
 
 // The Responses transformer's wording, over the body read into RequestTools.
-const RESPONSES_WORDING = { holder: 'request body', lacks: "which the body's tools lack", has: 'the body', again: (reader: string) => `from \`${reader}\`` };
+const RESPONSES_WORDING = {
+  lead: 'The plan was made for different tools than the request body holds',
+  lacks: "which the body's tools lack",
+  has: 'the body',
+  again: (reader: string) => `from \`${reader}\``,
+};
 const planned = (name: string, given = name): RequestTool => ({ kind: 'planned', name, path: `tools[${given}]`, definition: tool(given), deferred: false });
 const check = (plan: ToolSearchPlan, tools: readonly RequestTool[]) => () =>
   resolvePlanMatch({
@@ -61,7 +66,7 @@ describe('resolvePlanMatch over RequestTools (the Responses wording)', () => {
 
 // The Messages request decision's wording.
 const MESSAGES_WORDING = {
-  holder: 'request',
+  lead: 'The plan was made for different tools than the request holds',
   lacks: "which the body's `tools` lacks (pass its definition in `catalog` to send it anyway)",
   has: "the body's `tools`",
   again: (reader: string) => `with ${reader}`,

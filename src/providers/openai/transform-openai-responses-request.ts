@@ -298,7 +298,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
 
 /** How the Responses transformer's `plan-mismatch` names the body's tools. */
 const MATCH_WORDING: PlanMatchWording = {
-  holder: 'request body',
+  lead: 'The plan was made for different tools than the request body holds',
   lacks: "which the body's tools lack",
   has: 'the body',
   again: (reader) => `from \`${reader}\``,
