@@ -1,9 +1,10 @@
-import { TOOL_SEARCH_TOOL_DEFINITION, createToolSearchInputSchema } from '../client/tool-search-tool-definition.js';
 import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { OwnToolNames } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
+import { createOwnToolEntry } from './create-own-tool-entry.js';
+import { createRequestToolEntry } from './create-request-tool-entry.js';
 import { createForcedToolWarning, type ForcedTools } from './resolve-forced-tools.js';
 import type { RequestBodyTool } from './request-tool.js';
 import type { RequestToolEntry, RequestToolWarning } from './request-tool-entry.js';
@@ -80,14 +81,7 @@ export function resolveHostedToolList(input: ResolveHostedToolListInput): Hosted
   const entries: RequestToolEntry[] = [];
   const searchName = librarySearch ? input.own.searchName : undefined;
   if (searchName !== undefined) {
-    const definition = searchName === TOOL_SEARCH_TOOL_DEFINITION.name ? TOOL_SEARCH_TOOL_DEFINITION : { ...TOOL_SEARCH_TOOL_DEFINITION, name: searchName };
-    entries.push({
-      name: searchName,
-      description: TOOL_SEARCH_TOOL_DEFINITION.description,
-      inputSchema: createToolSearchInputSchema(),
-      status: 'search',
-      definition,
-    });
+    entries.push(createOwnToolEntry('search', searchName));
   }
   // A tool restored for the history on an earlier pass stays deferred; every other tool follows the plan.
   for (const [name, { definition }] of bodyTools) entries.push(createEntry(definition, deferred.has(name) || !planned.has(name)));
@@ -100,8 +94,5 @@ export function resolveHostedToolList(input: ResolveHostedToolListInput): Hosted
 }
 
 function createEntry(tool: ToolDefinition, deferred: boolean): RequestToolEntry {
-  const status = deferred ? 'defer-loading' : 'loaded';
-  return tool.description === undefined
-    ? { name: tool.name, inputSchema: tool.inputSchema, status, definition: tool }
-    : { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, status, definition: tool };
+  return deferred ? createRequestToolEntry(tool, 'defer-loading') : createRequestToolEntry(tool, 'loaded');
 }

@@ -1,18 +1,13 @@
 import { createToolList } from './resolve-tool-list.js';
-import {
-  CALL_TOOL_DEFINITION,
-  STUB_INPUT_SCHEMA,
-  TOOL_SEARCH_TOOL_DEFINITION,
-  TOOL_SEARCH_TOOL_NAME,
-  createCallToolInputSchema,
-  createToolSearchInputSchema,
-} from '../client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js';
 import { assertNever } from '../errors/assert-never.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
+import { createOwnToolEntry } from './create-own-tool-entry.js';
+import { createRequestToolEntry } from './create-request-tool-entry.js';
 import { resolveCallerDeferral, type CallerDeferral } from './resolve-caller-deferral.js';
 import { createForcedToolWarning, type ForcedTools } from './resolve-forced-tools.js';
 import { resolveHistoryRestore } from './resolve-history-restore.js';
@@ -196,9 +191,7 @@ function restoreOwnTools(
   if (called.size === 0) return restored;
   for (const [name, kind] of called) {
     if (otherNames.has(name) || entries.some((entry) => names.toWire(entry.name) === name)) continue;
-    const tool = kind === 'search' ? TOOL_SEARCH_TOOL_DEFINITION : CALL_TOOL_DEFINITION;
-    const inputSchema = kind === 'search' ? createToolSearchInputSchema() : createCallToolInputSchema();
-    restored.push({ name, description: tool.description as string, inputSchema, status: kind, definition: { ...tool, name } });
+    restored.push(createOwnToolEntry(kind, name));
   }
   if (restored.length === 0) return restored;
   const list = restored.map((entry) => `\`${entry.name}\``).join(' and ');
@@ -243,9 +236,7 @@ function restoredWarning(
 }
 
 function loaded(tool: ToolDefinition): RequestToolEntry {
-  return tool.description === undefined
-    ? { name: tool.name, inputSchema: tool.inputSchema, status: 'loaded', definition: tool }
-    : { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, status: 'loaded', definition: tool };
+  return createRequestToolEntry(tool, 'loaded');
 }
 
 /** A definition for a deferred tool the `names` listing does not send (its schema is never used). */

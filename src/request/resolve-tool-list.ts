@@ -6,18 +6,14 @@ import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { JSONSchemaObject, ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { compactDescription } from '../client/compact-description.js';
-import {
-  CALL_TOOL_DEFINITION,
-  STUB_INPUT_SCHEMA,
-  TOOL_SEARCH_TOOL_DEFINITION,
-  createCallToolInputSchema,
-  createToolSearchInputSchema,
-} from '../client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA } from '../client/tool-search-tool-definition.js';
 import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { RequestBodyTool } from './request-tool.js';
+import { createOwnToolEntry } from './create-own-tool-entry.js';
+import { createRequestToolEntry } from './create-request-tool-entry.js';
 import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
 
 /**
@@ -176,8 +172,8 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
   // The package's own tools carry fresh copies of their (frozen) schemas: a caller may edit the body it gets back. They
   // go by other names where the caller has tools of theirs (`resolveOwnToolNames`), which are sent as they are.
   const sent = resolveOwnToolsSent(plan);
-  const own = [createOwnEntry(TOOL_SEARCH_TOOL_DEFINITION, sent.searchName, createToolSearchInputSchema(), 'search')];
-  if (sent.callTool) own.push(createOwnEntry(CALL_TOOL_DEFINITION, sent.callToolName, createCallToolInputSchema(), 'call'));
+  const own = [createOwnToolEntry('search', sent.searchName)];
+  if (sent.callTool) own.push(createOwnToolEntry('call', sent.callToolName));
   return {
     tools: [...loaded, ...own, ...deferred],
     guidance: createToolSearchGuidance(plan, options.names === undefined ? {} : { names: options.names }),
@@ -185,7 +181,7 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
 }
 
 function full(tool: ToolDefinition, status: 'loaded' | 'revealed'): ToolListEntry {
-  return createEntry(tool, tool.description, tool.inputSchema, status);
+  return createRequestToolEntry(tool, status);
 }
 
 function stub(tool: ToolDefinition, listing: 'full' | 'compact'): ToolListEntry {
@@ -199,21 +195,7 @@ function stub(tool: ToolDefinition, listing: 'full' | 'compact'): ToolListEntry 
     default:
       assertNever(listing, 'listing');
   }
-  return createEntry(tool, description, STUB_INPUT_SCHEMA, 'deferred');
-}
-
-function createEntry(tool: ToolDefinition, description: string | undefined, inputSchema: JSONSchemaObject, status: ToolListEntry['status']): ToolListEntry {
-  // Two literals, not a conditional spread (`...(description === undefined ? {} : { description })`), which costs
-  // several times more; this runs for every tool of every request.
-  return description === undefined
-    ? { name: tool.name, inputSchema, status, definition: tool }
-    : { name: tool.name, description, inputSchema, status, definition: tool };
-}
-
-/** An entry for one of the package's own tools, under the name it goes by with this plan. */
-function createOwnEntry(tool: ToolDefinition, name: string, inputSchema: JSONSchemaObject, status: 'search' | 'call'): ToolListEntry {
-  const definition = name === tool.name ? tool : { ...tool, name };
-  return { name, description: tool.description as string, inputSchema, status, definition };
+  return createRequestToolEntry(tool, 'deferred', description, STUB_INPUT_SCHEMA);
 }
 
 /** How the tool list's `plan-mismatch` names the tools. */
