@@ -53,7 +53,8 @@ const NONE: ReadonlyMap<string, ToolDefinition> = new Map();
 const NO_NAMES: ReadonlySet<string> = new Set();
 
 /**
- * Matches the body's tools with the plan, for every API: every plan tool once, no tool the plan lacks. A plan tool
+ * Matches the body's tools with the plan, for every decision (the client tool list that Chat, Gemini and Converse
+ * use, the Messages and the Responses decisions): every plan tool once, no tool the plan lacks. A plan tool
  * the body lacks is sent from the catalog (returned, in plan order). A plan tool neither has is an error unless the
  * request would not send it anyway: a listing that leaves deferred tools out (see {@link isDeferredLeftOut}) while
  * nothing reveals (in the tool-list mode), forces or references it (a body this package already transformed no longer
