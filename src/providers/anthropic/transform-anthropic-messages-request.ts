@@ -12,7 +12,6 @@ import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
 import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
-import { createToolCatalog } from '../../catalog/create-tool-catalog.js';
 import type { ToolCatalog } from '../../catalog/tool-catalog.js';
 import { isRecord } from '../../records/is-record.js';
 import type { RequestBodyTool, RequestToolEntry } from '../../request/request-tool-entry.js';
@@ -20,7 +19,7 @@ import { resolveCalledThroughCallTool } from '../../request/resolve-called-throu
 import { resolveForcedTools } from '../../request/resolve-forced-tools.js';
 import { resolveRequestToolList, type RequestToolList } from '../../request/resolve-request-tool-list.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
-import { REVEALED_OPTION_SCHEMA, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
+import { CATALOG_OPTION_SCHEMA, REVEALED_OPTION_SCHEMA, parseCatalogOption, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import {
   ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA,
@@ -70,11 +69,7 @@ const optionsSchema = z.strictObject(
   {
     revealed: REVEALED_OPTION_SCHEMA,
     searchTool: z.enum(['bm25', 'regex'], { error: "must be 'bm25' or 'regex'" }).optional(),
-    catalog: z
-      .custom((value) => Array.isArray(value) || (isRecord(value) && 'tools' in value), {
-        error: 'must be an array of tool definitions or an MCP `tools/list` result (`{ tools }`)',
-      })
-      .optional(),
+    catalog: CATALOG_OPTION_SCHEMA,
   },
   { error: 'must be an object' },
 );
@@ -86,33 +81,24 @@ const optionsSchema = z.strictObject(
  *
  * The caller builds its body as usual (original tool names, full schemas, the history as the API returned it, tool
  * calls mapped back to original names or not) and resolves the plan for the body's tools
- * (`parseAnthropicMessagesTools`). By mechanism:
+ * (`parseAnthropicMessagesTools`). Which tool is sent in which form, the package's own tools, the guidance note and
+ * what the history needs restored are the core's decision ({@link resolveRequestToolList}: `client`, `claude-hosted`,
+ * `none`; an `openai-hosted` plan or a model without hosted search is applied client-side, with a warning). What this
+ * transformer adds is the Messages wire:
  *
- * - `claude-hosted`: the hosted search tool (`tool_search_tool_bm25_20251119`, or the regex variant by `searchTool`)
- *   goes first and is never deferred, so at least one tool is always loaded; tools the plan defers get
- *   `defer_loading: true` and keep their full definitions (the API needs them to search and to expand references);
- *   the other tools are unchanged. Nothing deferred (below the threshold): the plain list, no search tool, unless
- *   the body or the history already uses one. More than 10,000 deferred tools throws.
- * - `client`: the tool list of `resolveToolList` (loaded tools, this package's `tool_search`, deferred tools with
- *   the stub `input_schema`, revealed tools in full) in the custom tools' place, and the guidance note once at the
- *   end of `system` (a string gets it after a blank line, an array of text blocks gets one more block; existing
- *   blocks and their `cache_control` are kept). Reveals come from `options.revealed` and from the history. When the
- *   listing leaves deferred tools out and sends `call_tool` (`names`, `none`), a history `tool_use` of a deferred tool
- *   (the model called it directly, blind) is sent as the `call_tool` call it stands for, with the same id: the API
- *   rejects a `tool_use` of an undefined tool, and defining it would change the tool list from then on.
- * - `none`: every tool in full; nothing added. `openai-hosted` (a plan for OpenAI's Responses API) is a mistake on a
- *   Messages body: it is applied with the client-side mechanism (the same tools deferred), with a warning.
- *
- * On every path: tool names outside `^[a-zA-Z0-9_-]{1,64}$` are mapped (in `tools`, `tool_choice`, `tool_use` and
- * `tool_reference` blocks) and `names.fromWire` maps the model's calls back; provider tools the plan does not know
- * (web search, code execution, bash, toolsets, MCP) pass through unchanged, in place; `server_tool_use` and
- * `tool_search_tool_result` blocks are kept byte for byte; a `cache_control` breakpoint on a deferred tool moves to
- * the last tool sent in full (warning `cache-control-moved`), and one on the caller's last tool stays on the last
- * tool sent in full; a `tool_result` answering a hosted `srvtoolu_…` call is removed, `tool_reference` blocks in an
- * `is_error` result become text. Every tool the history names must stay defined: under hosted search, one the body
- * dropped is restored from `options.catalog`, deferred (no prompt cost); otherwise, and under the other mechanisms
- * (where a restored tool would be offered to the model again), a `history-tool-undefined` warning names each
- * reference that will fail. A plan tool the body dropped is sent from `options.catalog` on every mechanism.
+ * - deferred tools keep their full definitions with `defer_loading: true`; client stubs get the stub `input_schema`;
+ *   the hosted search tool (`tool_search_tool_bm25_20251119`, or the regex variant by `searchTool`; the body's own or
+ *   the history's variant first) is never deferred. More than 10,000 deferred tools throws.
+ * - the guidance note goes once at the end of `system` (after a blank line, or as one more text block; existing
+ *   blocks and their `cache_control` are kept).
+ * - names outside `^[a-zA-Z0-9_-]{1,64}$` are mapped in `tools`, `tool_choice`, `tool_use` and `tool_reference`
+ *   blocks (`names.fromWire` maps calls back); provider tools, toolsets and MCP toolsets pass through in place.
+ * - the history is repaired ({@link transformAnthropicMessagesHistory}): `server_tool_use` and
+ *   `tool_search_tool_result` blocks are kept byte for byte, a `tool_result` answering a hosted `srvtoolu_…` call is
+ *   removed, `tool_reference` blocks in an `is_error` result become text, a blind `tool_use` of a tool reached
+ *   through `call_tool` becomes that call. A reference the request cannot define warns `history-tool-undefined`.
+ * - `cache_control` breakpoints move where the API accepts them ({@link transformAnthropicToolCacheControl}).
+ * - on Amazon Bedrock the regex search tool and the tool search beta in `anthropic_beta`.
  *
  * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object or whose `tools`, `messages` or
  * `system` has the wrong type, or a custom tool without a name or schema; `plan-mismatch` naming the tools when the
@@ -476,28 +462,19 @@ function resolveSearchTool(
   onBedrock: boolean,
 ): Record<string, unknown> {
   // Bedrock offers the regex tool only: a body's BM25 tool is sent as the regex one, and the history's variant does not count.
-  if (onBedrock) {
-    const bm25 = searchEntries.filter(({ entry }) => typeof entry.type === 'string' && entry.type.startsWith('tool_search_tool_bm25'));
-    if (bm25.length > 0) {
-      warnings.push({
-        code: 'bedrock-search-tool-regex',
-        message: `the body has the BM25 search tool (${bm25.map(({ index }) => `\`tools[${index}]\``).join(', ')}), which Amazon Bedrock does not offer; \`tool_search_tool_regex_20251119\` is sent in its place`,
-      });
-    }
-    const regexEntries = searchEntries.filter((entry) => !bm25.includes(entry));
-    const kept = regexEntries.length > 0 ? resolveSearchTool(regexEntries, null, 'regex', warnings, false) : undefined;
-    if (kept !== undefined) return kept;
-    const first = bm25[0]?.entry;
-    // The BM25 entry's other fields (`cache_control`, `allowed_callers`) stay; `defer_loading` never does.
-    if (first === undefined) return { ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
-    const { defer_loading: _removed, ...rest } = first;
-    return { ...rest, ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
+  const bm25 = onBedrock ? searchEntries.filter(({ entry }) => (entry.type as string).startsWith('tool_search_tool_bm25')) : [];
+  if (bm25.length > 0) {
+    warnings.push({
+      code: 'bedrock-search-tool-regex',
+      message: `the body has the BM25 search tool (${bm25.map(({ index }) => `\`tools[${index}]\``).join(', ')}), which Amazon Bedrock does not offer; \`tool_search_tool_regex_20251119\` is sent in its place`,
+    });
   }
-  const [first, ...rest] = searchEntries;
-  if (rest.length > 0) {
+  const kept = bm25.length === 0 ? searchEntries : searchEntries.filter((entry) => !bm25.includes(entry));
+  const [first] = kept;
+  if (kept.length > 1) {
     warnings.push({
       code: 'search-tool-duplicated',
-      message: `the body has ${searchEntries.length} hosted search tools (${searchEntries.map(({ index }) => `\`tools[${index}]\``).join(', ')}); the first was kept and the others removed`,
+      message: `the body has ${kept.length} hosted search tools (${kept.map(({ index }) => `\`tools[${index}]\``).join(', ')}); the first was kept and the others removed`,
     });
   }
   if (first !== undefined) {
@@ -511,8 +488,13 @@ function resolveSearchTool(
     const { defer_loading: _removed, ...rest } = first.entry;
     return rest;
   }
-  if (historySearchTool === 'tool_search_tool_regex') return { ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
-  if (historySearchTool === 'tool_search_tool_bm25') return { ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25 };
+  // The BM25 entry's other fields (`cache_control`, `allowed_callers`) stay; `defer_loading` never does.
+  const replaced = bm25[0]?.entry;
+  if (replaced !== undefined) {
+    const { defer_loading: _removed, ...rest } = replaced;
+    return { ...rest, ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
+  }
+  if (historySearchTool !== null && !onBedrock) return { ...ANTHROPIC_TOOL_SEARCH_TOOLS[historySearchTool === 'tool_search_tool_regex' ? 'regex' : 'bm25'] };
   return { ...ANTHROPIC_TOOL_SEARCH_TOOLS[variant] };
 }
 
@@ -641,14 +623,7 @@ function parseOptions(options: unknown): { revealed: string[]; searchTool: Anthr
     throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: ${issues.join('; ')}`);
   }
   const revealed = parseRevealedOption(parsed.data.revealed, '`revealed`');
-  let catalog: ToolCatalog;
-  try {
-    // A session's catalog (`createToolCatalog`) is read as it is; a plain list is checked on each call.
-    catalog = createToolCatalog((parsed.data.catalog ?? []) as ToolDefinitionsInput);
-  } catch (error) {
-    throw new ToolSearchError('invalid-options', `\`catalog\`: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
-  return { revealed, searchTool: parsed.data.searchTool, catalog };
+  return { revealed, searchTool: parsed.data.searchTool, catalog: parseCatalogOption(parsed.data.catalog) };
 }
 
 function cacheWarning(moved: readonly string[], target: string | null): AnthropicMessagesWarning {
