@@ -198,29 +198,28 @@ function transformToolResult(
     if (!isRecord(item)) return item;
     if (item.type === 'text' && typeof item.text === 'string') pushOutput(item.text);
     if (item.type !== 'tool_reference' || typeof item.tool_name !== 'string') return item;
-    const wire = names.toWire(item.tool_name);
     if (isError) {
       changed = true;
-      return { type: 'text', text: `tool_reference: ${wire}` };
+      return { type: 'text', text: `tool_reference: ${names.toWire(item.tool_name)}` };
     }
-    references.push({ name: wire, kind: 'tool_reference', path: `${path}.content[${index}].tool_name` });
-    if (wire === item.tool_name) return item;
-    changed = true;
-    return { ...item, tool_name: wire };
+    const mapped = mapReference(item, names, references, `${path}.content[${index}].tool_name`);
+    changed ||= mapped !== item;
+    return mapped;
   });
   return changed ? { ...block, content: items } : block;
 }
 
 /** The references with mapped names; the same array when no name changed. */
 function mapReferences(items: unknown[], names: ToolNameMapping, references: AnthropicHistoryReference[], path: string): unknown[] {
-  let changed = false;
-  const mapped = items.map((item: unknown, index) => {
-    if (!isRecord(item) || typeof item.tool_name !== 'string') return item;
-    const wire = names.toWire(item.tool_name);
-    references.push({ name: wire, kind: 'tool_reference', path: `${path}[${index}].tool_name` });
-    if (wire === item.tool_name) return item;
-    changed = true;
-    return { ...item, tool_name: wire };
-  });
-  return changed ? mapped : items;
+  const mapped = items.map((item: unknown, index) =>
+    isRecord(item) && typeof item.tool_name === 'string' ? mapReference(item, names, references, `${path}[${index}].tool_name`) : item,
+  );
+  return mapped.some((item, index) => item !== items[index]) ? mapped : items;
+}
+
+/** A `tool_reference` under its wire name (the same object when the name is unchanged), recorded in `references`. */
+function mapReference(item: Record<string, unknown>, names: ToolNameMapping, references: AnthropicHistoryReference[], path: string): Record<string, unknown> {
+  const wire = names.toWire(item.tool_name as string);
+  references.push({ name: wire, kind: 'tool_reference', path });
+  return wire === item.tool_name ? item : { ...item, tool_name: wire };
 }

@@ -1,8 +1,8 @@
-import stringify from 'fast-json-stable-stringify';
 import { z } from 'zod';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveHistoryReveals } from '../../client/tool-search-result.js';
-import { STUB_INPUT_SCHEMA, createStubInputSchema, isOwnTool } from '../../client/tool-search-tool-definition.js';
+import { isStubInputSchema } from '../../client/is-stub-input-schema.js';
+import { createStubInputSchema, isOwnTool } from '../../client/tool-search-tool-definition.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
@@ -266,7 +266,7 @@ function readBodyTools(
       throw new ToolSearchError('invalid-request', `tool \`${name}\` is defined twice in \`tools\`; the Messages API requires unique tool names`);
     }
     const deferred = entry.defer_loading === true;
-    const full = isStubSchema(definition.inputSchema) ? catalog.get(name) : undefined;
+    const full = isStubInputSchema(definition.inputSchema) ? catalog.get(name) : undefined;
     if (full === undefined) bodyTools.set(name, { entry, definition: name === definition.name ? definition : { ...definition, name }, deferred });
     else {
       const withSchema = { ...entry, ...(full.description === undefined ? {} : { description: full.description }), input_schema: full.inputSchema };
@@ -432,25 +432,6 @@ function describeEntry(entry: Record<string, unknown>): string {
   return `\`${label}\` (\`${String(entry.type)}\`)`;
 }
 
-const STUB_SIGNATURE = stringify(STUB_INPUT_SCHEMA);
-
-/**
- * Whether a schema serializes like the client-side stub. The cheap look at `type` and `additionalProperties` comes
- * first: serializing every tool's full schema to tell that it is not a stub was half the cost of a transform. Only a
- * schema that could be the stub (or that serializes itself, through `toJSON`) is serialized.
- */
-function isStubSchema(schema: Readonly<Record<string, unknown>>): boolean {
-  const { type, additionalProperties } = schema;
-  const couldBeStub =
-    typeof schema.toJSON === 'function' ||
-    ((type === STUB_INPUT_SCHEMA.type || isObject(type)) && (additionalProperties === true || isObject(additionalProperties)));
-  return couldBeStub && stringify(schema) === STUB_SIGNATURE;
-}
-
-/** A value `stringify` may serialize as something else (through its own `toJSON`). */
-function isObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null;
-}
 const RESERVED_NAMES = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name, ANTHROPIC_TOOL_SEARCH_TOOLS.regex.name];
 
 /** The hosted search tool to send: the body's own (the first, without `defer_loading`), the history's variant, or the option. */
