@@ -18,6 +18,7 @@ import type { RequestBodyTool, RequestToolEntry } from '../../request/request-to
 import { resolveCalledThroughCallTool } from '../../request/resolve-called-through-call-tool.js';
 import { resolveForcedTools } from '../../request/resolve-forced-tools.js';
 import { resolveRequestToolList, type RequestToolList } from '../../request/resolve-request-tool-list.js';
+import { resolveRequestToolPlaces, type RequestBodyToolSlot } from '../../request/resolve-request-tool-places.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import { CATALOG_OPTION_SCHEMA, REVEALED_OPTION_SCHEMA, parseCatalogOption, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
@@ -323,13 +324,7 @@ interface PlacedTools extends AnthropicToolCacheControlContext {
   tools: unknown[];
 }
 
-/**
- * The written entries in the body's places: the leading ones, the hosted search tool, then the body in order with
- * its provider tools in place. Under the client-side mechanism the list fills the custom tools' places (the package's
- * own among them), extra entries after the last; otherwise each custom tool is written in its place (the package's
- * own are dropped, the body's hosted search tool goes first under hosted search) and extra entries follow. The
- * trailing entries go last.
- */
+/** The written entries in the body's places ({@link resolveRequestToolPlaces}), and the caller's breakpoints to place. */
 function placeTools(
   entries: readonly ToolEntry[],
   written: readonly Record<string, unknown>[],
@@ -337,48 +332,20 @@ function placeTools(
   decision: RequestToolList,
   context: { mechanism: ToolSearchPlan['mechanism']; names: ToolNameMapping; bodyTools: ReadonlyMap<string, BodyTool> },
 ): PlacedTools {
-  const { mechanism, names } = context;
-  const tools: unknown[] = written.slice(0, decision.leading);
-  if (hostedSearchTool !== undefined) tools.push(hostedSearchTool);
-  const client = mechanism === 'client';
-  const end = written.length - decision.trailing;
-  const slots = client ? entries.filter(({ kind }) => kind === 'custom').length : 0;
-  let next = decision.leading;
-  let seenSlots = 0;
-  let callerLast = -1;
-  entries.forEach(({ entry, kind, definition }, position) => {
-    const isLast = position === entries.length - 1;
-    if (kind === 'tool-search' && mechanism === 'claude-hosted') {
-      // Sent first (resolveSearchTool), after the library's `tool_search` when that is sent too.
-      if (isLast && hostedSearchTool !== undefined) callerLast = decision.leading;
-      return;
-    }
-    if (kind !== 'custom') {
-      if (isLast) callerLast = tools.length;
-      tools.push(entry);
-      return;
-    }
-    if (client) {
-      seenSlots += 1;
-      if (next < end) tools.push(written[next++]);
-      if (seenSlots === slots) while (next < end) tools.push(written[next++]);
-      return;
-    }
-    if (isOwnTool(definition as ToolDefinition)) return;
-    if (isLast) callerLast = tools.length;
-    tools.push(written[next++]);
+  const { names } = context;
+  const slots = entries.map(({ kind, definition }): RequestBodyToolSlot => {
+    if (kind === 'tool-search') return HOSTED_SEARCH_SLOT;
+    if (definition === undefined) return OTHER_SLOT;
+    // The package's own tools go by their wire names; the caller's by their original names.
+    return isOwnTool(definition) ? { kind: 'own', name: definition.name } : { kind: 'tool', name: names.fromWire(definition.name) };
   });
-  while (next < written.length) tools.push(written[next++]);
-
-  const last = entries[entries.length - 1];
-  // Under the client-side mechanism the caller's last tool (its breakpoint means "cache every tool") may be sent elsewhere.
-  if (client && last?.definition !== undefined) {
-    const name = isOwnTool(last.definition) ? last.definition.name : names.fromWire(last.definition.name);
-    const wire = names.toWire(name);
-    callerLast = isSent(decision.entries, end, name) ? tools.findIndex((entry) => isRecord(entry) && entry.name === wire) : -1;
-  }
+  const { places, last } = resolveRequestToolPlaces(slots, decision, context.mechanism);
+  const tools = places.map((place) =>
+    place.type === 'hosted-search' ? hostedSearchTool : place.type === 'entry' ? written[place.index] : entries[place.index]?.entry,
+  );
   // Caller tools with a breakpoint that are not sent; the names sent, as a set only when a tool has a breakpoint to place (few do).
   const hidden: PlacedTools['hidden'][number][] = [];
+  const end = decision.entries.length - decision.trailing;
   let sentNames: ReadonlySet<string> | undefined;
   for (const [name, { entry }] of context.bodyTools) {
     if (entry.cache_control === undefined || entry.cache_control === null) continue;
@@ -390,16 +357,13 @@ function placeTools(
         .map((listed) => listed.name),
     );
     if (sentNames.has(name)) continue;
-    hidden.push({ name: names.toWire(name), cacheControl: entry.cache_control, callerLast: entry === last?.entry });
+    hidden.push({ name: names.toWire(name), cacheControl: entry.cache_control, callerLast: entry === entries.at(-1)?.entry });
   }
-  return { tools, callerLast, hidden };
+  return { tools, callerLast: last, hidden };
 }
 
-/** Whether one of the first `end` entries is named `name`. */
-function isSent(entries: readonly RequestToolEntry[], end: number, name: string): boolean {
-  for (let index = 0; index < end; index++) if (entries[index]?.name === name) return true;
-  return false;
-}
+const HOSTED_SEARCH_SLOT: RequestBodyToolSlot = Object.freeze({ kind: 'hosted-search' });
+const OTHER_SLOT: RequestBodyToolSlot = Object.freeze({ kind: 'other' });
 
 /** Throws when a request would defer more tools than the Messages API accepts (only a list longer than the limit can). */
 function checkDeferredCount(tools: readonly unknown[], trailing: number): void {
