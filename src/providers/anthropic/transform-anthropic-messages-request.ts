@@ -14,6 +14,8 @@ import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import type { ToolCatalog } from '../../catalog/tool-catalog.js';
 import { isRecord } from '../../records/is-record.js';
+import { parseRequestBody } from '../../records/parse-request-body.js';
+import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import type { RequestBodyTool, RequestToolEntry } from '../../request/request-tool-entry.js';
 import { resolveCalledThroughCallTool } from '../../request/resolve-called-through-call-tool.js';
 import { resolveForcedTools } from '../../request/resolve-forced-tools.js';
@@ -125,7 +127,9 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   options: TransformAnthropicMessagesRequestOptions = {},
 ): TransformAnthropicMessagesRequestResult<Body> {
   // Check the body and the options.
-  const request = checkBody(body);
+  const request = parseRequestBody(body, 'a Messages API request object');
+  const bodyEntries = parseRequestToolList(request.tools, 'tools', 'tool definitions');
+  checkSystem(request.system);
   const { revealed, searchTool: askedSearchTool, catalog } = parseOptions(options);
   const warnings: AnthropicMessagesWarning[] = [];
   const forAPI = resolvePlanForWireAPI(givenPlan, 'anthropic-messages');
@@ -144,7 +148,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
 
   // Read the body into neutral form: its tools, the names, a forced tool, the history (its names mapped for the wire
   // and its two mistakes the API rejects repaired, see transformAnthropicMessagesHistory), what the caller defers itself.
-  const entries = Array.isArray(request.tools) ? readEntries(request.tools) : [];
+  const entries = readEntries(bodyEntries);
   const providerNames: string[] = [];
   // The hosted search tools' own names are reserved below, not tools to rename.
   for (const { entry, kind } of entries) if (kind !== 'custom' && kind !== 'tool-search' && typeof entry.name === 'string') providerNames.push(entry.name);
@@ -510,7 +514,7 @@ function transformToolChoice(
 function appendGuidance(system: unknown, guidance: string | null): unknown {
   if (system === undefined || system === null || system === '') return guidance ?? system;
   if (typeof system === 'string') return resolveGuidanceText(system, guidance);
-  // checkBody has made sure an array system prompt holds text blocks only.
+  // checkSystem has made sure an array system prompt holds text blocks only.
   const blocks = resolveGuidanceParts(system as readonly Record<string, unknown>[], guidance, {
     read: (block) => (typeof block.text === 'string' ? block.text : undefined),
     write: (block, text) => (block === null ? { type: 'text', text } : { ...block, text }),
@@ -537,21 +541,11 @@ function readEntries(tools: readonly unknown[]): ToolEntry[] {
   });
 }
 
-function checkBody(body: unknown): Record<string, unknown> {
-  if (!isRecord(body)) {
-    throw new ToolSearchError('invalid-request', `The request body must be a Messages API request object, got ${describeValue(body)}`);
-  }
-  const { tools, system } = body;
-  if (tools !== undefined && tools !== null && !Array.isArray(tools)) {
-    throw new ToolSearchError('invalid-request', `\`tools\` must be an array of tool definitions, got ${describeValue(tools)}`);
-  }
-  if (system !== undefined && system !== null && typeof system !== 'string') {
-    const textBlocks = Array.isArray(system) && system.every((block: unknown) => isRecord(block) && block.type === 'text' && typeof block.text === 'string');
-    if (!textBlocks) {
-      throw new ToolSearchError('invalid-request', `\`system\` must be a string or an array of text blocks, got ${describeValue(system)}`);
-    }
-  }
-  return body;
+/** Throws unless `system` is absent, a string or a list of text blocks (where the guidance note can go). */
+function checkSystem(system: unknown): void {
+  if (system === undefined || system === null || typeof system === 'string') return;
+  if (Array.isArray(system) && system.every((block: unknown) => isRecord(block) && block.type === 'text' && typeof block.text === 'string')) return;
+  throw new ToolSearchError('invalid-request', `\`system\` must be a string or an array of text blocks, got ${describeValue(system)}`);
 }
 
 function parseOptions(options: unknown): { revealed: string[]; searchTool: AnthropicToolSearchVariant | undefined; catalog: ToolCatalog } {
