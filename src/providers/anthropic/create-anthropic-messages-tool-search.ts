@@ -109,11 +109,7 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
     },
     parseTools: parseAnthropicMessagesTools,
     transform: (body, plan, revealed, catalog) =>
-      transformAnthropicMessagesRequest(body as unknown as AnthropicMessagesRequestLike, plan, {
-        revealed,
-        catalog,
-        ...(searchTool === undefined ? {} : { searchTool }),
-      }),
+      transformAnthropicMessagesRequest(body as AnthropicMessagesRequestLike, plan, { revealed, catalog, searchTool }),
     resolveUnpairedResults: resolveAnthropicUnpairedToolResults,
     // The body is the whole conversation, and the API answers a 400 whatever serves it.
     unpaired: 'throw',

@@ -202,11 +202,6 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
     ? resolveSearchTool(searchEntries, mechanism === 'claude-hosted' ? history.searchToolName : null, searchTool, warnings, onBedrock)
     : undefined;
   const placed = placeTools(entries, written, hostedSearchTool, decision, { mechanism, names, bodyTools });
-  if (decision.callerDeferral === 'removed') {
-    placed.tools = placed.tools.map((entry) =>
-      resolveAnthropicToolDeferral(entry) === 'loaded' ? entry : withoutCallerDeferral(entry as Record<string, unknown>),
-    );
-  }
   if (mechanism === 'claude-hosted') checkDeferredCount(placed.tools, decision.trailing);
   const cache = transformAnthropicToolCacheControl(placed.tools, placed);
   if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
@@ -344,9 +339,12 @@ function placeTools(
     return isOwnTool(definition) ? { kind: 'own', name: definition.name } : { kind: 'tool', name: names.fromWire(definition.name) };
   });
   const { places, last } = resolveRequestToolPlaces(slots, decision, context.mechanism);
-  const tools = places.map((place) =>
-    place.type === 'hosted-search' ? hostedSearchTool : place.type === 'entry' ? written[place.index] : entries[place.index]?.entry,
-  );
+  const tools = places.map((place) => {
+    if (place.type !== 'body') return place.type === 'entry' ? written[place.index] : hostedSearchTool;
+    const { entry } = entries[place.index] as ToolEntry;
+    // Only the body's own entries can carry a deferral the request does not send (the written ones follow the decision).
+    return decision.callerDeferral === 'removed' && resolveAnthropicToolDeferral(entry) !== 'loaded' ? withoutCallerDeferral(entry) : entry;
+  });
   // Caller tools with a breakpoint that are not sent; the names sent, as a set only when a tool has a breakpoint to place (few do).
   const hidden: PlacedTools['hidden'][number][] = [];
   const end = decision.entries.length - decision.trailing;
