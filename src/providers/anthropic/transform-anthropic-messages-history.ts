@@ -81,79 +81,62 @@ export function transformAnthropicMessagesHistory(
   const convertedResults: string[] = [];
   let searchToolName: AnthropicToolSearchToolName | null = null;
 
+  /** The block to send in place of `block` (itself when unchanged), or `undefined` to remove it. */
+  const rewriteBlock = (block: Record<string, unknown>, path: string): Record<string, unknown> | undefined => {
+    switch (block.type) {
+      case 'tool_use': {
+        // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
+        if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) return block;
+        const wire = names.toWire(block.name);
+        const throughCallTool = options.throughCallTool?.has(wire) === true;
+        const sent = throughCallTool ? callToolName : wire;
+        if (typeof block.id === 'string') calledBy.set(block.id, sent);
+        references.push({ name: sent, kind: 'tool_use', path: `${path}.name` });
+        // Deterministic, so every later request sends the same bytes for this turn.
+        if (throughCallTool) return { ...block, name: callToolName, input: { name: wire, arguments: block.input ?? {} } };
+        return wire === block.name ? block : { ...block, name: wire };
+      }
+      case 'server_tool_use':
+        if (typeof block.id === 'string') serverCallIds.add(block.id);
+        if (searchToolName === null && typeof block.name === 'string' && SEARCH_TOOL_NAMES.has(block.name)) {
+          searchToolName = block.name as AnthropicToolSearchToolName;
+        }
+        return block;
+      case 'tool_search_tool_result': {
+        const result = block.content;
+        if (!isRecord(result) || !Array.isArray(result.tool_references)) return block;
+        const mapped = mapReferences(result.tool_references as unknown[], names, references, `${path}.content.tool_references`);
+        return mapped === result.tool_references ? block : { ...block, content: { ...result, tool_references: mapped } };
+      }
+      case 'tool_result': {
+        const id = block.tool_use_id;
+        if (typeof id === 'string' && (id.startsWith('srvtoolu_') || serverCallIds.has(id))) {
+          removedResults.push(`${path} (\`${id}\`)`);
+          return undefined;
+        }
+        const answered = typeof id === 'string' ? calledBy.get(id) : undefined;
+        const rewrittenResult = transformToolResult(block, path, names, references, (output) => {
+          if (answered !== undefined) toolOutputs.push({ name: answered, output });
+        });
+        if (rewrittenResult !== block && block.is_error === true) convertedResults.push(path);
+        return rewrittenResult;
+      }
+      default:
+        return block;
+    }
+  };
+
   const rewritten = messages.map((message: unknown, messageIndex) => {
     if (!isRecord(message) || !Array.isArray(message.content)) return message;
-    const content = message.content as unknown[];
     let changed = false;
     const blocks: unknown[] = [];
-    content.forEach((block: unknown, blockIndex) => {
-      const path = `messages[${messageIndex}].content[${blockIndex}]`;
-      if (!isRecord(block)) {
-        blocks.push(block);
-        return;
+    (message.content as unknown[]).forEach((block: unknown, blockIndex) => {
+      const sent = isRecord(block) ? rewriteBlock(block, `messages[${messageIndex}].content[${blockIndex}]`) : block;
+      if (sent === block) blocks.push(block);
+      else {
+        changed = true;
+        if (sent !== undefined) blocks.push(sent);
       }
-      switch (block.type) {
-        case 'tool_use': {
-          // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
-          if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) break;
-          const wire = names.toWire(block.name);
-          if (options.throughCallTool?.has(wire) === true) {
-            // Deterministic, so every later request sends the same bytes for this turn.
-            if (typeof block.id === 'string') calledBy.set(block.id, callToolName);
-            references.push({ name: callToolName, kind: 'tool_use', path: `${path}.name` });
-            blocks.push({ ...block, name: callToolName, input: { name: wire, arguments: block.input ?? {} } });
-            changed = true;
-            return;
-          }
-          if (typeof block.id === 'string') calledBy.set(block.id, wire);
-          references.push({ name: wire, kind: 'tool_use', path: `${path}.name` });
-          if (wire !== block.name) {
-            blocks.push({ ...block, name: wire });
-            changed = true;
-            return;
-          }
-          break;
-        }
-        case 'server_tool_use':
-          if (typeof block.id === 'string') serverCallIds.add(block.id);
-          if (searchToolName === null && typeof block.name === 'string' && SEARCH_TOOL_NAMES.has(block.name)) {
-            searchToolName = block.name as AnthropicToolSearchToolName;
-          }
-          break;
-        case 'tool_search_tool_result': {
-          const result = block.content;
-          if (!isRecord(result) || !Array.isArray(result.tool_references)) break;
-          const mapped = mapReferences(result.tool_references as unknown[], names, references, `${path}.content.tool_references`);
-          if (mapped !== result.tool_references) {
-            blocks.push({ ...block, content: { ...result, tool_references: mapped } });
-            changed = true;
-            return;
-          }
-          break;
-        }
-        case 'tool_result': {
-          const id = block.tool_use_id;
-          if (typeof id === 'string' && (id.startsWith('srvtoolu_') || serverCallIds.has(id))) {
-            removedResults.push(`${path} (\`${id}\`)`);
-            changed = true;
-            return;
-          }
-          const answered = typeof id === 'string' ? calledBy.get(id) : undefined;
-          const rewrittenResult = transformToolResult(block, path, names, references, (output) => {
-            if (answered !== undefined) toolOutputs.push({ name: answered, output });
-          });
-          if (rewrittenResult !== block) {
-            if (block.is_error === true) convertedResults.push(path);
-            blocks.push(rewrittenResult);
-            changed = true;
-            return;
-          }
-          break;
-        }
-        default:
-          break;
-      }
-      blocks.push(block);
     });
     if (!changed) return message;
     return { ...message, content: blocks.length > 0 ? blocks : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
