@@ -55,11 +55,10 @@ export interface TransformAnthropicMessagesRequestOptions extends TransformReque
    */
   readonly searchTool?: AnthropicToolSearchVariant;
   /**
-   * Every tool the session may have used (original names, full schemas; an array, an MCP `tools/list` result, or a `createToolCatalog` catalog, read without parsing it again):
-   * the definitions the transformer may send for a tool the body lacks. A tool the plan lists but the body dropped is sent from here; under hosted search, a
-   * tool the history references (`tool_use`, `tool_reference`) but neither the body nor the plan has is sent from here
-   * deferred (`defer_loading: true` costs no prompt tokens), because the API rejects a request whose history
-   * references an undefined tool. Pass the same catalog on every turn.
+   * Every tool the session may have used (original names, full schemas; an array, an MCP `tools/list` result, or a
+   * `createToolCatalog` catalog, read without parsing it again): what the request sends for a tool the body lacks, a
+   * plan tool the body dropped or, under hosted search, one the history references (sent deferred, since the API
+   * rejects a history that references an undefined tool; see `resolveHistoryRestore`). Pass the same catalog on every turn.
    * @default []
    */
   readonly catalog?: ToolDefinitionsInput;
