@@ -20,7 +20,7 @@ import type { RequestBodyTool, RequestToolEntry } from '../../request/request-to
 import { resolveCalledThroughCallTool } from '../../request/resolve-called-through-call-tool.js';
 import { resolveForcedTools } from '../../request/resolve-forced-tools.js';
 import { resolveRequestToolList, type RequestToolList } from '../../request/resolve-request-tool-list.js';
-import { resolveRequestToolPlaces, type RequestBodyToolSlot } from '../../request/resolve-request-tool-places.js';
+import { resolveRequestToolPlaces, type RequestBodyToolKind } from '../../request/resolve-request-tool-places.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import { CATALOG_OPTION_SCHEMA, REVEALED_OPTION_SCHEMA, parseCatalogOption, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
@@ -331,18 +331,22 @@ function placeTools(
   context: { mechanism: ToolSearchPlan['mechanism']; names: ToolNameMapping; bodyTools: ReadonlyMap<string, BodyTool> },
 ): PlacedTools {
   const { names } = context;
-  const slots = entries.map(({ kind, definition }): RequestBodyToolSlot => {
-    if (kind === 'tool-search') return HOSTED_SEARCH_SLOT;
-    if (definition === undefined) return OTHER_SLOT;
-    // The package's own tools go by their wire names; the caller's by their original names.
-    return isOwnTool(definition) ? { kind: 'own', name: definition.name } : { kind: 'tool', name: names.fromWire(definition.name) };
+  const kinds = entries.map(({ kind, definition }): RequestBodyToolKind => {
+    if (kind === 'tool-search') return 'hosted-search';
+    if (definition === undefined) return 'other';
+    return isOwnTool(definition) ? 'own' : 'tool';
   });
-  const { places, last } = resolveRequestToolPlaces(slots, decision, context.mechanism);
-  const tools = places.map((place) => {
-    if (place.type !== 'body') return place.type === 'entry' ? written[place.index] : hostedSearchTool;
-    const { entry } = entries[place.index] as ToolEntry;
-    // Only the body's own entries can carry a deferral the request does not send (the written ones follow the decision).
-    return decision.callerDeferral === 'removed' && resolveAnthropicToolDeferral(entry) !== 'loaded' ? withoutCallerDeferral(entry) : entry;
+  // The package's own tools go by their wire names; the caller's by their original names.
+  const last = entries.at(-1)?.definition;
+  const lastName = last === undefined || isOwnTool(last) ? last?.name : names.fromWire(last.name);
+  const { tools, last: callerLast } = resolveRequestToolPlaces<unknown>(kinds, decision, context.mechanism, lastName, {
+    entry: (index) => written[index],
+    hostedSearch: () => hostedSearchTool,
+    body(position) {
+      const { entry } = entries[position] as ToolEntry;
+      // Only the body's own entries can carry a deferral the request does not send (the written ones follow the decision).
+      return decision.callerDeferral === 'removed' && resolveAnthropicToolDeferral(entry) !== 'loaded' ? withoutCallerDeferral(entry) : entry;
+    },
   });
   // Caller tools with a breakpoint that are not sent; the names sent, as a set only when a tool has a breakpoint to place (few do).
   const hidden: PlacedTools['hidden'][number][] = [];
@@ -360,11 +364,8 @@ function placeTools(
     if (sentNames.has(name)) continue;
     hidden.push({ name: names.toWire(name), cacheControl: entry.cache_control, callerLast: entry === entries.at(-1)?.entry });
   }
-  return { tools, callerLast: last, hidden };
+  return { tools, callerLast, hidden };
 }
-
-const HOSTED_SEARCH_SLOT: RequestBodyToolSlot = Object.freeze({ kind: 'hosted-search' });
-const OTHER_SLOT: RequestBodyToolSlot = Object.freeze({ kind: 'other' });
 
 /** Throws when a request would defer more tools than the Messages API accepts (only a list longer than the limit can). */
 function checkDeferredCount(tools: readonly unknown[], trailing: number): void {
