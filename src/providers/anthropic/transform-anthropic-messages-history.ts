@@ -1,4 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -20,7 +21,7 @@ export interface AnthropicHistoryReference {
 /** The history, rewritten for the wire, and what the transformer needs to know about it. */
 export interface AnthropicMessagesHistory {
   /** The messages to send; unchanged messages and blocks are the caller's own objects. `undefined` when absent. */
-  readonly messages: unknown[] | undefined;
+  readonly messages: readonly unknown[] | undefined;
   /** Every tool name the history uses, in body order. */
   readonly references: readonly AnthropicHistoryReference[];
   /** The text of every tool result with the (wire) name of the `tool_use` it answers, in order (for restoring reveals from the history). */
@@ -44,6 +45,9 @@ export interface AnthropicMessagesHistoryOptions {
 }
 
 const SEARCH_TOOL_NAMES: ReadonlySet<string> = new Set<AnthropicToolSearchToolName>(['tool_search_tool_bm25', 'tool_search_tool_regex']);
+
+/** What a block the history may not hold is rewritten to, before it is dropped. */
+const REMOVED: unique symbol = Symbol('removed');
 
 /** Sent in place of a user turn that held nothing but a `tool_result` for a hosted call (a turn may not be empty). */
 const REMOVED_RESULT_TEXT = '(A tool result for a hosted tool search call was removed: the API answers those calls itself.)';
@@ -81,8 +85,8 @@ export function transformAnthropicMessagesHistory(
   const convertedResults: string[] = [];
   let searchToolName: AnthropicToolSearchToolName | null = null;
 
-  /** The block to send in place of `block` (itself when unchanged), or `undefined` to remove it. */
-  const rewriteBlock = (block: Record<string, unknown>, path: string): Record<string, unknown> | undefined => {
+  /** The block to send in place of `block` (itself when unchanged), or `REMOVED`. */
+  const rewriteBlock = (block: Record<string, unknown>, path: string): Record<string, unknown> | typeof REMOVED => {
     switch (block.type) {
       case 'tool_use': {
         // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
@@ -112,7 +116,7 @@ export function transformAnthropicMessagesHistory(
         const id = block.tool_use_id;
         if (typeof id === 'string' && (id.startsWith('srvtoolu_') || serverCallIds.has(id))) {
           removedResults.push(`${path} (\`${id}\`)`);
-          return undefined;
+          return REMOVED;
         }
         const answered = typeof id === 'string' ? calledBy.get(id) : undefined;
         const rewrittenResult = transformToolResult(block, path, names, references, (output) => {
@@ -126,20 +130,14 @@ export function transformAnthropicMessagesHistory(
     }
   };
 
-  const rewritten = messages.map((message: unknown, messageIndex) => {
+  const rewritten = resolveMappedItems(messages, (message: unknown, messageIndex) => {
     if (!isRecord(message) || !Array.isArray(message.content)) return message;
-    let changed = false;
-    const blocks: unknown[] = [];
-    (message.content as unknown[]).forEach((block: unknown, blockIndex) => {
-      const sent = isRecord(block) ? rewriteBlock(block, `messages[${messageIndex}].content[${blockIndex}]`) : block;
-      if (sent === block) blocks.push(block);
-      else {
-        changed = true;
-        if (sent !== undefined) blocks.push(sent);
-      }
-    });
-    if (!changed) return message;
-    return { ...message, content: blocks.length > 0 ? blocks : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
+    const blocks = resolveMappedItems(message.content as unknown[], (block: unknown, blockIndex) =>
+      isRecord(block) ? rewriteBlock(block, `messages[${messageIndex}].content[${blockIndex}]`) : block,
+    );
+    if (blocks === message.content) return message;
+    const kept = blocks.filter((block) => block !== REMOVED);
+    return { ...message, content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
   });
 
   if (removedResults.length > 0) {
@@ -176,28 +174,21 @@ function transformToolResult(
   }
   if (!Array.isArray(content)) return block;
   const isError = block.is_error === true;
-  let changed = false;
-  const items = content.map((item: unknown, index) => {
+  const items = resolveMappedItems(content, (item: unknown, index) => {
     if (!isRecord(item)) return item;
     if (item.type === 'text' && typeof item.text === 'string') pushOutput(item.text);
     if (item.type !== 'tool_reference' || typeof item.tool_name !== 'string') return item;
-    if (isError) {
-      changed = true;
-      return { type: 'text', text: `tool_reference: ${names.toWire(item.tool_name)}` };
-    }
-    const mapped = mapReference(item, names, references, `${path}.content[${index}].tool_name`);
-    changed ||= mapped !== item;
-    return mapped;
+    if (isError) return { type: 'text', text: `tool_reference: ${names.toWire(item.tool_name)}` };
+    return mapReference(item, names, references, `${path}.content[${index}].tool_name`);
   });
-  return changed ? { ...block, content: items } : block;
+  return items === content ? block : { ...block, content: items };
 }
 
 /** The references with mapped names; the same array when no name changed. */
-function mapReferences(items: unknown[], names: ToolNameMapping, references: AnthropicHistoryReference[], path: string): unknown[] {
-  const mapped = items.map((item: unknown, index) =>
+function mapReferences(items: unknown[], names: ToolNameMapping, references: AnthropicHistoryReference[], path: string): readonly unknown[] {
+  return resolveMappedItems(items, (item: unknown, index) =>
     isRecord(item) && typeof item.tool_name === 'string' ? mapReference(item, names, references, `${path}[${index}].tool_name`) : item,
   );
-  return mapped.some((item, index) => item !== items[index]) ? mapped : items;
 }
 
 /** A `tool_reference` under its wire name (the same object when the name is unchanged), recorded in `references`. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
+import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
 import { resolveHistoryReveals } from '../../client/tool-search-result.js';
 import { isStubInputSchema } from '../../client/is-stub-input-schema.js';
 import { createStubInputSchema, isOwnTool } from '../../client/tool-search-tool-definition.js';
@@ -513,10 +514,7 @@ function appendGuidance(system: unknown, guidance: string | null): unknown {
   if (system === undefined || system === null || system === '') return guidance ?? system;
   if (typeof system === 'string') return resolveGuidanceText(system, guidance);
   // checkSystem has made sure an array system prompt holds text blocks only.
-  const blocks = resolveGuidanceParts(system as readonly Record<string, unknown>[], guidance, {
-    read: (block) => (typeof block.text === 'string' ? block.text : undefined),
-    write: (block, text) => (block === null ? { type: 'text', text } : { ...block, text }),
-  });
+  const blocks = resolveGuidanceParts(system as readonly unknown[], guidance, TEXT_PART_GUIDANCE);
   return blocks.length === 0 ? undefined : blocks;
 }
 
