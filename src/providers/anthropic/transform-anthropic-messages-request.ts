@@ -8,6 +8,7 @@ import { assertNever } from '../../errors/assert-never.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { readRenamedNames } from '../../names/read-renamed-names.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
 import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
@@ -162,7 +163,10 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   );
   const catalogByName = catalog.byName;
   const { bodyTools, ownEntries } = readBodyTools(entries, names, catalogByName);
-  const forced = resolveForcedTools(plan, forcedName(request.tool_choice, names));
+  const forced = resolveForcedTools(
+    plan,
+    readRenamedNames((rename) => renameToolChoice(request.tool_choice, rename)).map((name) => names.fromWire(name)),
+  );
   const history = transformAnthropicMessagesHistory(request.messages, names, {
     throughCallTool: resolveCalledThroughCallTool(plan, forced.forced, names),
     callToolName: names.toWire(own.callToolName),
@@ -223,7 +227,16 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const system = appendGuidance(request.system, decision.guidance);
   if (system === undefined) delete output.system;
   else output.system = system;
-  const toolChoice = transformToolChoice(request.tool_choice, names, defined, hasMCPToolset, warnings);
+  const toolChoice = renameToolChoice(request.tool_choice, (name) => {
+    const wire = names.toWire(name);
+    if (!defined.has(wire) && !hasMCPToolset) {
+      warnings.push({
+        code: 'tool-choice-undefined',
+        message: `\`tool_choice\` forces \`${name}\`, which is not in \`tools\`; the API will reject the request. Add the tool or change \`tool_choice\`.`,
+      });
+    }
+    return wire;
+  });
   if (toolChoice !== undefined) output.tool_choice = toolChoice;
   if (onBedrock) addBedrockBeta(output, warnings);
   // What the history holds schemas of: the package's results (text), and tools the API loaded from references.
@@ -485,28 +498,11 @@ function fromDefinition(tool: ToolDefinition, names: ToolNameMapping, deferred: 
   };
 }
 
-/** The name `tool_choice` forces, by original name, or none. */
-function forcedName(toolChoice: unknown, names: ToolNameMapping): string[] {
-  if (!isRecord(toolChoice) || toolChoice.type !== 'tool' || typeof toolChoice.name !== 'string') return [];
-  return [names.fromWire(toolChoice.name)];
-}
-
-function transformToolChoice(
-  toolChoice: unknown,
-  names: ToolNameMapping,
-  defined: ReadonlySet<string>,
-  unknowable: boolean,
-  warnings: AnthropicMessagesWarning[],
-): unknown {
+/** `tool_choice` with the name it forces passed through `rename` (the same object when the name stays). */
+function renameToolChoice(toolChoice: unknown, rename: (name: string) => string): unknown {
   if (!isRecord(toolChoice) || toolChoice.type !== 'tool' || typeof toolChoice.name !== 'string') return toolChoice;
-  const wire = names.toWire(toolChoice.name);
-  if (!defined.has(wire) && !unknowable) {
-    warnings.push({
-      code: 'tool-choice-undefined',
-      message: `\`tool_choice\` forces \`${toolChoice.name}\`, which is not in \`tools\`; the API will reject the request. Add the tool or change \`tool_choice\`.`,
-    });
-  }
-  return wire === toolChoice.name ? toolChoice : { ...toolChoice, name: wire };
+  const name = rename(toolChoice.name);
+  return name === toolChoice.name ? toolChoice : { ...toolChoice, name };
 }
 
 /** The system prompt with the guidance note at the end, once; a stale note an earlier transform left is replaced. */
