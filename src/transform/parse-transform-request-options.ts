@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { createToolCatalog } from '../catalog/create-tool-catalog.js';
+import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
+import { isRecord } from '../records/is-record.js';
+import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 
 /**
  * The zod schema of the `revealed` option every transformer takes; a transformer with options of its own puts it in
@@ -20,6 +24,29 @@ export const REVEALED_OPTION_SCHEMA = z
  */
 export function parseRevealedOption(value: unknown, field = '`options.revealed`'): string[] {
   return value === undefined ? [] : parseToolNameList(value, field);
+}
+
+/**
+ * The zod schema of the `catalog` option of a transformer that may send tools the body lacks (an array of tool
+ * definitions, an MCP `tools/list` result or a `createToolCatalog` catalog); read the result with
+ * {@link parseCatalogOption}.
+ */
+export const CATALOG_OPTION_SCHEMA = z
+  .custom<ToolDefinitionsInput>((value) => Array.isArray(value) || (isRecord(value) && 'tools' in value), {
+    error: 'must be an array of tool definitions or an MCP `tools/list` result (`{ tools }`)',
+  })
+  .optional();
+
+/**
+ * The `catalog` option as a catalog: a session's catalog is read as it is, a plain list is checked on each call (none
+ * is the empty catalog). Throws a `ToolSearchError` (`invalid-options`) with the list's problem.
+ */
+export function parseCatalogOption(value: ToolDefinitionsInput | undefined): ToolCatalog {
+  try {
+    return createToolCatalog(value ?? []);
+  } catch (error) {
+    throw new ToolSearchError('invalid-options', `\`catalog\`: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
 }
 
 const baseOptionsSchema = z.strictObject({ revealed: REVEALED_OPTION_SCHEMA }, { error: 'must be an object such as `{ revealed }`' });

@@ -10,8 +10,9 @@ import type { RequestToolWarningCode } from '../../request/request-tool-entry.js
  *   `defer_loading` with `cache_control`) or not sent (the `names` listing); it moved to the last tool sent in full.
  * - `search-tool-deferred`: the body's hosted search tool had `defer_loading: true`, which the API rejects; removed.
  * - `search-tool-duplicated`: the body had more than one hosted search tool; the first was kept.
- * - `mechanism-not-for-messages`: the plan uses OpenAI's hosted search, which the Messages API does not carry;
- *   the same tools were deferred with the client-side mechanism instead.
+ * - `mechanism-not-for-messages`, `mechanism-not-for-model`: the plan's hosted search is OpenAI's
+ *   (`resolvePlanForWireAPI`), or Anthropic's for a model known not to support it (`resolvePlanForModel`); the same
+ *   tools were deferred with the client-side mechanism instead.
  * - `server-tool-result-removed`: the history answered a hosted `srvtoolu_…` call with a `tool_result`, which the
  *   API rejects (the API answers its own calls); the block was removed.
  * - `error-result-references-converted`: an `is_error: true` tool result held `tool_reference` blocks, which the
@@ -19,8 +20,6 @@ import type { RequestToolWarningCode } from '../../request/request-tool-entry.js
  * - `history-tool-undefined`: the history names a tool (`tool_use` or `tool_reference`) that is not in `tools` and
  *   could not be restored; the API will reject the request until it is defined again.
  * - `tool-choice-undefined`: `tool_choice` names a tool that is not in `tools`.
- * - `mechanism-not-for-model`: the plan uses Anthropic's hosted search for a model known not to support it (a
- *   stored or hand-made plan); the same tools were deferred with the client-side mechanism instead.
  * - `bedrock-search-tool-regex`: the BM25 search tool was asked for (`searchTool`, or in the body) on Amazon Bedrock,
  *   which offers the regex tool only; the regex tool was sent.
  * - `bedrock-beta-not-added`: on Amazon Bedrock, `anthropic_beta` is not a list, so the tool search beta Bedrock

@@ -1,10 +1,9 @@
-import { ToolSearchError } from '../../errors/tool-search-error.js';
-import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
 import { formatSessionAnswer } from '../../session/format-session-answer.js';
+import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import type { AnthropicMessagesRequestLike, AnthropicTextBlock, AnthropicToolResultBlock } from './anthropic-messages-api.js';
@@ -109,18 +108,12 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
     },
     parseTools: parseAnthropicMessagesTools,
     transform: (body, plan, revealed, catalog) =>
-      transformAnthropicMessagesRequest(body as unknown as AnthropicMessagesRequestLike, plan, {
-        revealed,
-        catalog,
-        ...(searchTool === undefined ? {} : { searchTool }),
-      }),
+      transformAnthropicMessagesRequest(body as AnthropicMessagesRequestLike, plan, { revealed, catalog, searchTool }),
     resolveUnpairedResults: resolveAnthropicUnpairedToolResults,
     // The body is the whole conversation, and the API answers a 400 whatever serves it.
     unpaired: 'throw',
     readResponse(message, { plan }) {
-      const content = isRecord(message) ? message.content : undefined;
-      if (!isRecord(message) || !Array.isArray(content))
-        throw new ToolSearchError('invalid-request', `\`message.content\` must be the response's content blocks, got ${describeValue(content)}`);
+      const content = readSessionResponseValue(message, 'message', ['content'], "the response's content blocks", Array.isArray);
       // The library's search with the API loading the schemas answers with `tool_reference` blocks.
       const references = plan.mechanism === 'claude-hosted' && plan.search === 'library';
       const uses = content.filter((block) => isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string');
@@ -137,7 +130,7 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
         finish: (results) => {
           const messages: unknown[] = [{ role: 'assistant', content }];
           if (results.length > 0) messages.push({ role: 'user', content: results });
-          return { messages, done: results.length === 0 && message.stop_reason !== 'pause_turn' };
+          return { messages, done: results.length === 0 && (message as { stop_reason?: unknown }).stop_reason !== 'pause_turn' };
         },
       };
     },

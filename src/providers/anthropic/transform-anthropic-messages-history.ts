@@ -1,4 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -20,7 +21,7 @@ export interface AnthropicHistoryReference {
 /** The history, rewritten for the wire, and what the transformer needs to know about it. */
 export interface AnthropicMessagesHistory {
   /** The messages to send; unchanged messages and blocks are the caller's own objects. `undefined` when absent. */
-  readonly messages: unknown[] | undefined;
+  readonly messages: readonly unknown[] | undefined;
   /** Every tool name the history uses, in body order. */
   readonly references: readonly AnthropicHistoryReference[];
   /** The text of every tool result with the (wire) name of the `tool_use` it answers, in order (for restoring reveals from the history). */
@@ -44,6 +45,9 @@ export interface AnthropicMessagesHistoryOptions {
 }
 
 const SEARCH_TOOL_NAMES: ReadonlySet<string> = new Set<AnthropicToolSearchToolName>(['tool_search_tool_bm25', 'tool_search_tool_regex']);
+
+/** What a block the history may not hold is rewritten to, before it is dropped. */
+const REMOVED: unique symbol = Symbol('removed');
 
 /** Sent in place of a user turn that held nothing but a `tool_result` for a hosted call (a turn may not be empty). */
 const REMOVED_RESULT_TEXT = '(A tool result for a hosted tool search call was removed: the API answers those calls itself.)';
@@ -81,82 +85,59 @@ export function transformAnthropicMessagesHistory(
   const convertedResults: string[] = [];
   let searchToolName: AnthropicToolSearchToolName | null = null;
 
-  const rewritten = messages.map((message: unknown, messageIndex) => {
+  /** The block to send in place of `block` (itself when unchanged), or `REMOVED`. */
+  const rewriteBlock = (block: Record<string, unknown>, path: string): Record<string, unknown> | typeof REMOVED => {
+    switch (block.type) {
+      case 'tool_use': {
+        // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
+        if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) return block;
+        const wire = names.toWire(block.name);
+        const throughCallTool = options.throughCallTool?.has(wire) === true;
+        const sent = throughCallTool ? callToolName : wire;
+        if (typeof block.id === 'string') calledBy.set(block.id, sent);
+        references.push({ name: sent, kind: 'tool_use', path: `${path}.name` });
+        // Deterministic, so every later request sends the same bytes for this turn.
+        if (throughCallTool) return { ...block, name: callToolName, input: { name: wire, arguments: block.input ?? {} } };
+        return wire === block.name ? block : { ...block, name: wire };
+      }
+      case 'server_tool_use':
+        if (typeof block.id === 'string') serverCallIds.add(block.id);
+        if (searchToolName === null && typeof block.name === 'string' && SEARCH_TOOL_NAMES.has(block.name)) {
+          searchToolName = block.name as AnthropicToolSearchToolName;
+        }
+        return block;
+      case 'tool_search_tool_result': {
+        const result = block.content;
+        if (!isRecord(result) || !Array.isArray(result.tool_references)) return block;
+        const mapped = mapReferences(result.tool_references as unknown[], names, references, `${path}.content.tool_references`);
+        return mapped === result.tool_references ? block : { ...block, content: { ...result, tool_references: mapped } };
+      }
+      case 'tool_result': {
+        const id = block.tool_use_id;
+        if (typeof id === 'string' && (id.startsWith('srvtoolu_') || serverCallIds.has(id))) {
+          removedResults.push(`${path} (\`${id}\`)`);
+          return REMOVED;
+        }
+        const answered = typeof id === 'string' ? calledBy.get(id) : undefined;
+        const rewrittenResult = transformToolResult(block, path, names, references, (output) => {
+          if (answered !== undefined) toolOutputs.push({ name: answered, output });
+        });
+        if (rewrittenResult !== block && block.is_error === true) convertedResults.push(path);
+        return rewrittenResult;
+      }
+      default:
+        return block;
+    }
+  };
+
+  const rewritten = resolveMappedItems(messages, (message: unknown, messageIndex) => {
     if (!isRecord(message) || !Array.isArray(message.content)) return message;
-    const content = message.content as unknown[];
-    let changed = false;
-    const blocks: unknown[] = [];
-    content.forEach((block: unknown, blockIndex) => {
-      const path = `messages[${messageIndex}].content[${blockIndex}]`;
-      if (!isRecord(block)) {
-        blocks.push(block);
-        return;
-      }
-      switch (block.type) {
-        case 'tool_use': {
-          // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
-          if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) break;
-          const wire = names.toWire(block.name);
-          if (options.throughCallTool?.has(wire) === true) {
-            // Deterministic, so every later request sends the same bytes for this turn.
-            if (typeof block.id === 'string') calledBy.set(block.id, callToolName);
-            references.push({ name: callToolName, kind: 'tool_use', path: `${path}.name` });
-            blocks.push({ ...block, name: callToolName, input: { name: wire, arguments: block.input ?? {} } });
-            changed = true;
-            return;
-          }
-          if (typeof block.id === 'string') calledBy.set(block.id, wire);
-          references.push({ name: wire, kind: 'tool_use', path: `${path}.name` });
-          if (wire !== block.name) {
-            blocks.push({ ...block, name: wire });
-            changed = true;
-            return;
-          }
-          break;
-        }
-        case 'server_tool_use':
-          if (typeof block.id === 'string') serverCallIds.add(block.id);
-          if (searchToolName === null && typeof block.name === 'string' && SEARCH_TOOL_NAMES.has(block.name)) {
-            searchToolName = block.name as AnthropicToolSearchToolName;
-          }
-          break;
-        case 'tool_search_tool_result': {
-          const result = block.content;
-          if (!isRecord(result) || !Array.isArray(result.tool_references)) break;
-          const mapped = mapReferences(result.tool_references as unknown[], names, references, `${path}.content.tool_references`);
-          if (mapped !== result.tool_references) {
-            blocks.push({ ...block, content: { ...result, tool_references: mapped } });
-            changed = true;
-            return;
-          }
-          break;
-        }
-        case 'tool_result': {
-          const id = block.tool_use_id;
-          if (typeof id === 'string' && (id.startsWith('srvtoolu_') || serverCallIds.has(id))) {
-            removedResults.push(`${path} (\`${id}\`)`);
-            changed = true;
-            return;
-          }
-          const answered = typeof id === 'string' ? calledBy.get(id) : undefined;
-          const rewrittenResult = transformToolResult(block, path, names, references, (output) => {
-            if (answered !== undefined) toolOutputs.push({ name: answered, output });
-          });
-          if (rewrittenResult !== block) {
-            if (block.is_error === true) convertedResults.push(path);
-            blocks.push(rewrittenResult);
-            changed = true;
-            return;
-          }
-          break;
-        }
-        default:
-          break;
-      }
-      blocks.push(block);
-    });
-    if (!changed) return message;
-    return { ...message, content: blocks.length > 0 ? blocks : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
+    const blocks = resolveMappedItems(message.content as unknown[], (block: unknown, blockIndex) =>
+      isRecord(block) ? rewriteBlock(block, `messages[${messageIndex}].content[${blockIndex}]`) : block,
+    );
+    if (blocks === message.content) return message;
+    const kept = blocks.filter((block) => block !== REMOVED);
+    return { ...message, content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
   });
 
   if (removedResults.length > 0) {
@@ -193,34 +174,26 @@ function transformToolResult(
   }
   if (!Array.isArray(content)) return block;
   const isError = block.is_error === true;
-  let changed = false;
-  const items = content.map((item: unknown, index) => {
+  const items = resolveMappedItems(content, (item: unknown, index) => {
     if (!isRecord(item)) return item;
     if (item.type === 'text' && typeof item.text === 'string') pushOutput(item.text);
     if (item.type !== 'tool_reference' || typeof item.tool_name !== 'string') return item;
-    const wire = names.toWire(item.tool_name);
-    if (isError) {
-      changed = true;
-      return { type: 'text', text: `tool_reference: ${wire}` };
-    }
-    references.push({ name: wire, kind: 'tool_reference', path: `${path}.content[${index}].tool_name` });
-    if (wire === item.tool_name) return item;
-    changed = true;
-    return { ...item, tool_name: wire };
+    if (isError) return { type: 'text', text: `tool_reference: ${names.toWire(item.tool_name)}` };
+    return mapReference(item, names, references, `${path}.content[${index}].tool_name`);
   });
-  return changed ? { ...block, content: items } : block;
+  return items === content ? block : { ...block, content: items };
 }
 
 /** The references with mapped names; the same array when no name changed. */
-function mapReferences(items: unknown[], names: ToolNameMapping, references: AnthropicHistoryReference[], path: string): unknown[] {
-  let changed = false;
-  const mapped = items.map((item: unknown, index) => {
-    if (!isRecord(item) || typeof item.tool_name !== 'string') return item;
-    const wire = names.toWire(item.tool_name);
-    references.push({ name: wire, kind: 'tool_reference', path: `${path}[${index}].tool_name` });
-    if (wire === item.tool_name) return item;
-    changed = true;
-    return { ...item, tool_name: wire };
-  });
-  return changed ? mapped : items;
+function mapReferences(items: unknown[], names: ToolNameMapping, references: AnthropicHistoryReference[], path: string): readonly unknown[] {
+  return resolveMappedItems(items, (item: unknown, index) =>
+    isRecord(item) && typeof item.tool_name === 'string' ? mapReference(item, names, references, `${path}[${index}].tool_name`) : item,
+  );
+}
+
+/** A `tool_reference` under its wire name (the same object when the name is unchanged), recorded in `references`. */
+function mapReference(item: Record<string, unknown>, names: ToolNameMapping, references: AnthropicHistoryReference[], path: string): Record<string, unknown> {
+  const wire = names.toWire(item.tool_name as string);
+  references.push({ name: wire, kind: 'tool_reference', path });
+  return wire === item.tool_name ? item : { ...item, tool_name: wire };
 }

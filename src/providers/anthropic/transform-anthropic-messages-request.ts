@@ -1,26 +1,30 @@
-import stringify from 'fast-json-stable-stringify';
 import { z } from 'zod';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
+import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
 import { resolveHistoryReveals } from '../../client/tool-search-result.js';
-import { STUB_INPUT_SCHEMA, createStubInputSchema, isOwnTool } from '../../client/tool-search-tool-definition.js';
+import { isStubInputSchema } from '../../client/is-stub-input-schema.js';
+import { createStubInputSchema, isOwnTool } from '../../client/tool-search-tool-definition.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { readRenamedNames } from '../../names/read-renamed-names.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
 import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
-import { createToolCatalog } from '../../catalog/create-tool-catalog.js';
 import type { ToolCatalog } from '../../catalog/tool-catalog.js';
 import { isRecord } from '../../records/is-record.js';
+import { parseRequestBody } from '../../records/parse-request-body.js';
+import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import type { RequestBodyTool, RequestToolEntry } from '../../request/request-tool-entry.js';
 import { resolveCalledThroughCallTool } from '../../request/resolve-called-through-call-tool.js';
 import { resolveForcedTools } from '../../request/resolve-forced-tools.js';
 import { resolveRequestToolList, type RequestToolList } from '../../request/resolve-request-tool-list.js';
+import { resolveRequestToolPlaces, type RequestBodyToolKind } from '../../request/resolve-request-tool-places.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
-import { REVEALED_OPTION_SCHEMA, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
+import { CATALOG_OPTION_SCHEMA, REVEALED_OPTION_SCHEMA, parseCatalogOption, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import {
   ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA,
@@ -53,11 +57,10 @@ export interface TransformAnthropicMessagesRequestOptions extends TransformReque
    */
   readonly searchTool?: AnthropicToolSearchVariant;
   /**
-   * Every tool the session may have used (original names, full schemas; an array, an MCP `tools/list` result, or a `createToolCatalog` catalog, read without parsing it again):
-   * the definitions the transformer may send for a tool the body lacks. A tool the plan lists but the body dropped is sent from here; under hosted search, a
-   * tool the history references (`tool_use`, `tool_reference`) but neither the body nor the plan has is sent from here
-   * deferred (`defer_loading: true` costs no prompt tokens), because the API rejects a request whose history
-   * references an undefined tool. Pass the same catalog on every turn.
+   * Every tool the session may have used (original names, full schemas; an array, an MCP `tools/list` result, or a
+   * `createToolCatalog` catalog, read without parsing it again): what the request sends for a tool the body lacks, a
+   * plan tool the body dropped or, under hosted search, one the history references (sent deferred, since the API
+   * rejects a history that references an undefined tool; see `resolveHistoryRestore`). Pass the same catalog on every turn.
    * @default []
    */
   readonly catalog?: ToolDefinitionsInput;
@@ -70,11 +73,7 @@ const optionsSchema = z.strictObject(
   {
     revealed: REVEALED_OPTION_SCHEMA,
     searchTool: z.enum(['bm25', 'regex'], { error: "must be 'bm25' or 'regex'" }).optional(),
-    catalog: z
-      .custom((value) => Array.isArray(value) || (isRecord(value) && 'tools' in value), {
-        error: 'must be an array of tool definitions or an MCP `tools/list` result (`{ tools }`)',
-      })
-      .optional(),
+    catalog: CATALOG_OPTION_SCHEMA,
   },
   { error: 'must be an object' },
 );
@@ -86,33 +85,24 @@ const optionsSchema = z.strictObject(
  *
  * The caller builds its body as usual (original tool names, full schemas, the history as the API returned it, tool
  * calls mapped back to original names or not) and resolves the plan for the body's tools
- * (`parseAnthropicMessagesTools`). By mechanism:
+ * (`parseAnthropicMessagesTools`). Which tool is sent in which form, the package's own tools, the guidance note and
+ * what the history needs restored are the core's decision ({@link resolveRequestToolList}: `client`, `claude-hosted`,
+ * `none`; an `openai-hosted` plan or a model without hosted search is applied client-side, with a warning). What this
+ * transformer adds is the Messages wire:
  *
- * - `claude-hosted`: the hosted search tool (`tool_search_tool_bm25_20251119`, or the regex variant by `searchTool`)
- *   goes first and is never deferred, so at least one tool is always loaded; tools the plan defers get
- *   `defer_loading: true` and keep their full definitions (the API needs them to search and to expand references);
- *   the other tools are unchanged. Nothing deferred (below the threshold): the plain list, no search tool, unless
- *   the body or the history already uses one. More than 10,000 deferred tools throws.
- * - `client`: the tool list of `resolveToolList` (loaded tools, this package's `tool_search`, deferred tools with
- *   the stub `input_schema`, revealed tools in full) in the custom tools' place, and the guidance note once at the
- *   end of `system` (a string gets it after a blank line, an array of text blocks gets one more block; existing
- *   blocks and their `cache_control` are kept). Reveals come from `options.revealed` and from the history. When the
- *   listing leaves deferred tools out and sends `call_tool` (`names`, `none`), a history `tool_use` of a deferred tool
- *   (the model called it directly, blind) is sent as the `call_tool` call it stands for, with the same id: the API
- *   rejects a `tool_use` of an undefined tool, and defining it would change the tool list from then on.
- * - `none`: every tool in full; nothing added. `openai-hosted` (a plan for OpenAI's Responses API) is a mistake on a
- *   Messages body: it is applied with the client-side mechanism (the same tools deferred), with a warning.
- *
- * On every path: tool names outside `^[a-zA-Z0-9_-]{1,64}$` are mapped (in `tools`, `tool_choice`, `tool_use` and
- * `tool_reference` blocks) and `names.fromWire` maps the model's calls back; provider tools the plan does not know
- * (web search, code execution, bash, toolsets, MCP) pass through unchanged, in place; `server_tool_use` and
- * `tool_search_tool_result` blocks are kept byte for byte; a `cache_control` breakpoint on a deferred tool moves to
- * the last tool sent in full (warning `cache-control-moved`), and one on the caller's last tool stays on the last
- * tool sent in full; a `tool_result` answering a hosted `srvtoolu_…` call is removed, `tool_reference` blocks in an
- * `is_error` result become text. Every tool the history names must stay defined: under hosted search, one the body
- * dropped is restored from `options.catalog`, deferred (no prompt cost); otherwise, and under the other mechanisms
- * (where a restored tool would be offered to the model again), a `history-tool-undefined` warning names each
- * reference that will fail. A plan tool the body dropped is sent from `options.catalog` on every mechanism.
+ * - deferred tools keep their full definitions with `defer_loading: true`; client stubs get the stub `input_schema`;
+ *   the hosted search tool (`tool_search_tool_bm25_20251119`, or the regex variant by `searchTool`; the body's own or
+ *   the history's variant first) is never deferred. More than 10,000 deferred tools throws.
+ * - the guidance note goes once at the end of `system` (after a blank line, or as one more text block; existing
+ *   blocks and their `cache_control` are kept).
+ * - names outside `^[a-zA-Z0-9_-]{1,64}$` are mapped in `tools`, `tool_choice`, `tool_use` and `tool_reference`
+ *   blocks (`names.fromWire` maps calls back); provider tools, toolsets and MCP toolsets pass through in place.
+ * - the history is repaired ({@link transformAnthropicMessagesHistory}): `server_tool_use` and
+ *   `tool_search_tool_result` blocks are kept byte for byte, a `tool_result` answering a hosted `srvtoolu_…` call is
+ *   removed, `tool_reference` blocks in an `is_error` result become text, a blind `tool_use` of a tool reached
+ *   through `call_tool` becomes that call. A reference the request cannot define warns `history-tool-undefined`.
+ * - `cache_control` breakpoints move where the API accepts them ({@link transformAnthropicToolCacheControl}).
+ * - on Amazon Bedrock the regex search tool and the tool search beta in `anthropic_beta`.
  *
  * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object or whose `tools`, `messages` or
  * `system` has the wrong type, or a custom tool without a name or schema; `plan-mismatch` naming the tools when the
@@ -138,7 +128,9 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   options: TransformAnthropicMessagesRequestOptions = {},
 ): TransformAnthropicMessagesRequestResult<Body> {
   // Check the body and the options.
-  const request = checkBody(body);
+  const request = parseRequestBody(body, 'a Messages API request object');
+  const bodyEntries = parseRequestToolList(request.tools, 'tools', 'tool definitions');
+  checkSystem(request.system);
   const { revealed, searchTool: askedSearchTool, catalog } = parseOptions(options);
   const warnings: AnthropicMessagesWarning[] = [];
   const forAPI = resolvePlanForWireAPI(givenPlan, 'anthropic-messages');
@@ -157,7 +149,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
 
   // Read the body into neutral form: its tools, the names, a forced tool, the history (its names mapped for the wire
   // and its two mistakes the API rejects repaired, see transformAnthropicMessagesHistory), what the caller defers itself.
-  const entries = Array.isArray(request.tools) ? readEntries(request.tools) : [];
+  const entries = readEntries(bodyEntries);
   const providerNames: string[] = [];
   // The hosted search tools' own names are reserved below, not tools to rename.
   for (const { entry, kind } of entries) if (kind !== 'custom' && kind !== 'tool-search' && typeof entry.name === 'string') providerNames.push(entry.name);
@@ -171,7 +163,10 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   );
   const catalogByName = catalog.byName;
   const { bodyTools, ownEntries } = readBodyTools(entries, names, catalogByName);
-  const forced = resolveForcedTools(plan, forcedName(request.tool_choice, names));
+  const forced = resolveForcedTools(
+    plan,
+    readRenamedNames((rename) => renameToolChoice(request.tool_choice, rename)).map((name) => names.fromWire(name)),
+  );
   const history = transformAnthropicMessagesHistory(request.messages, names, {
     throughCallTool: resolveCalledThroughCallTool(plan, forced.forced, names),
     callToolName: names.toWire(own.callToolName),
@@ -211,11 +206,6 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
     ? resolveSearchTool(searchEntries, mechanism === 'claude-hosted' ? history.searchToolName : null, searchTool, warnings, onBedrock)
     : undefined;
   const placed = placeTools(entries, written, hostedSearchTool, decision, { mechanism, names, bodyTools });
-  if (decision.callerDeferral === 'removed') {
-    placed.tools = placed.tools.map((entry) =>
-      resolveAnthropicToolDeferral(entry) === 'loaded' ? entry : withoutCallerDeferral(entry as Record<string, unknown>),
-    );
-  }
   if (mechanism === 'claude-hosted') checkDeferredCount(placed.tools, decision.trailing);
   const cache = transformAnthropicToolCacheControl(placed.tools, placed);
   if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
@@ -237,7 +227,16 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const system = appendGuidance(request.system, decision.guidance);
   if (system === undefined) delete output.system;
   else output.system = system;
-  const toolChoice = transformToolChoice(request.tool_choice, names, defined, hasMCPToolset, warnings);
+  const toolChoice = renameToolChoice(request.tool_choice, (name) => {
+    const wire = names.toWire(name);
+    if (!defined.has(wire) && !hasMCPToolset) {
+      warnings.push({
+        code: 'tool-choice-undefined',
+        message: `\`tool_choice\` forces \`${name}\`, which is not in \`tools\`; the API will reject the request. Add the tool or change \`tool_choice\`.`,
+      });
+    }
+    return wire;
+  });
   if (toolChoice !== undefined) output.tool_choice = toolChoice;
   if (onBedrock) addBedrockBeta(output, warnings);
   // What the history holds schemas of: the package's results (text), and tools the API loaded from references.
@@ -280,7 +279,7 @@ function readBodyTools(
       throw new ToolSearchError('invalid-request', `tool \`${name}\` is defined twice in \`tools\`; the Messages API requires unique tool names`);
     }
     const deferred = entry.defer_loading === true;
-    const full = isStubSchema(definition.inputSchema) ? catalog.get(name) : undefined;
+    const full = isStubInputSchema(definition.inputSchema) ? catalog.get(name) : undefined;
     if (full === undefined) bodyTools.set(name, { entry, definition: name === definition.name ? definition : { ...definition, name }, deferred });
     else {
       const withSchema = { ...entry, ...(full.description === undefined ? {} : { description: full.description }), input_schema: full.inputSchema };
@@ -337,13 +336,7 @@ interface PlacedTools extends AnthropicToolCacheControlContext {
   tools: unknown[];
 }
 
-/**
- * The written entries in the body's places: the leading ones, the hosted search tool, then the body in order with
- * its provider tools in place. Under the client-side mechanism the list fills the custom tools' places (the package's
- * own among them), extra entries after the last; otherwise each custom tool is written in its place (the package's
- * own are dropped, the body's hosted search tool goes first under hosted search) and extra entries follow. The
- * trailing entries go last.
- */
+/** The written entries in the body's places ({@link resolveRequestToolPlaces}), and the caller's breakpoints to place. */
 function placeTools(
   entries: readonly ToolEntry[],
   written: readonly Record<string, unknown>[],
@@ -351,48 +344,27 @@ function placeTools(
   decision: RequestToolList,
   context: { mechanism: ToolSearchPlan['mechanism']; names: ToolNameMapping; bodyTools: ReadonlyMap<string, BodyTool> },
 ): PlacedTools {
-  const { mechanism, names } = context;
-  const tools: unknown[] = written.slice(0, decision.leading);
-  if (hostedSearchTool !== undefined) tools.push(hostedSearchTool);
-  const client = mechanism === 'client';
-  const end = written.length - decision.trailing;
-  const slots = client ? entries.filter(({ kind }) => kind === 'custom').length : 0;
-  let next = decision.leading;
-  let seenSlots = 0;
-  let callerLast = -1;
-  entries.forEach(({ entry, kind, definition }, position) => {
-    const isLast = position === entries.length - 1;
-    if (kind === 'tool-search' && mechanism === 'claude-hosted') {
-      // Sent first (resolveSearchTool), after the library's `tool_search` when that is sent too.
-      if (isLast && hostedSearchTool !== undefined) callerLast = decision.leading;
-      return;
-    }
-    if (kind !== 'custom') {
-      if (isLast) callerLast = tools.length;
-      tools.push(entry);
-      return;
-    }
-    if (client) {
-      seenSlots += 1;
-      if (next < end) tools.push(written[next++]);
-      if (seenSlots === slots) while (next < end) tools.push(written[next++]);
-      return;
-    }
-    if (isOwnTool(definition as ToolDefinition)) return;
-    if (isLast) callerLast = tools.length;
-    tools.push(written[next++]);
+  const { names } = context;
+  const kinds = entries.map(({ kind, definition }): RequestBodyToolKind => {
+    if (kind === 'tool-search') return 'hosted-search';
+    if (definition === undefined) return 'other';
+    return isOwnTool(definition) ? 'own' : 'tool';
   });
-  while (next < written.length) tools.push(written[next++]);
-
-  const last = entries[entries.length - 1];
-  // Under the client-side mechanism the caller's last tool (its breakpoint means "cache every tool") may be sent elsewhere.
-  if (client && last?.definition !== undefined) {
-    const name = isOwnTool(last.definition) ? last.definition.name : names.fromWire(last.definition.name);
-    const wire = names.toWire(name);
-    callerLast = isSent(decision.entries, end, name) ? tools.findIndex((entry) => isRecord(entry) && entry.name === wire) : -1;
-  }
+  // The package's own tools go by their wire names; the caller's by their original names.
+  const last = entries.at(-1)?.definition;
+  const lastName = last === undefined || isOwnTool(last) ? last?.name : names.fromWire(last.name);
+  const { tools, last: callerLast } = resolveRequestToolPlaces<unknown>(kinds, decision, context.mechanism, lastName, {
+    entry: (index) => written[index],
+    hostedSearch: () => hostedSearchTool,
+    body(position) {
+      const { entry } = entries[position] as ToolEntry;
+      // Only the body's own entries can carry a deferral the request does not send (the written ones follow the decision).
+      return decision.callerDeferral === 'removed' && resolveAnthropicToolDeferral(entry) !== 'loaded' ? withoutCallerDeferral(entry) : entry;
+    },
+  });
   // Caller tools with a breakpoint that are not sent; the names sent, as a set only when a tool has a breakpoint to place (few do).
   const hidden: PlacedTools['hidden'][number][] = [];
+  const end = decision.entries.length - decision.trailing;
   let sentNames: ReadonlySet<string> | undefined;
   for (const [name, { entry }] of context.bodyTools) {
     if (entry.cache_control === undefined || entry.cache_control === null) continue;
@@ -404,15 +376,9 @@ function placeTools(
         .map((listed) => listed.name),
     );
     if (sentNames.has(name)) continue;
-    hidden.push({ name: names.toWire(name), cacheControl: entry.cache_control, callerLast: entry === last?.entry });
+    hidden.push({ name: names.toWire(name), cacheControl: entry.cache_control, callerLast: entry === entries.at(-1)?.entry });
   }
   return { tools, callerLast, hidden };
-}
-
-/** Whether one of the first `end` entries is named `name`. */
-function isSent(entries: readonly RequestToolEntry[], end: number, name: string): boolean {
-  for (let index = 0; index < end; index++) if (entries[index]?.name === name) return true;
-  return false;
 }
 
 /** Throws when a request would defer more tools than the Messages API accepts (only a list longer than the limit can). */
@@ -446,25 +412,6 @@ function describeEntry(entry: Record<string, unknown>): string {
   return `\`${label}\` (\`${String(entry.type)}\`)`;
 }
 
-const STUB_SIGNATURE = stringify(STUB_INPUT_SCHEMA);
-
-/**
- * Whether a schema serializes like the client-side stub. The cheap look at `type` and `additionalProperties` comes
- * first: serializing every tool's full schema to tell that it is not a stub was half the cost of a transform. Only a
- * schema that could be the stub (or that serializes itself, through `toJSON`) is serialized.
- */
-function isStubSchema(schema: Readonly<Record<string, unknown>>): boolean {
-  const { type, additionalProperties } = schema;
-  const couldBeStub =
-    typeof schema.toJSON === 'function' ||
-    ((type === STUB_INPUT_SCHEMA.type || isObject(type)) && (additionalProperties === true || isObject(additionalProperties)));
-  return couldBeStub && stringify(schema) === STUB_SIGNATURE;
-}
-
-/** A value `stringify` may serialize as something else (through its own `toJSON`). */
-function isObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null;
-}
 const RESERVED_NAMES = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name, ANTHROPIC_TOOL_SEARCH_TOOLS.regex.name];
 
 /** The hosted search tool to send: the body's own (the first, without `defer_loading`), the history's variant, or the option. */
@@ -476,28 +423,19 @@ function resolveSearchTool(
   onBedrock: boolean,
 ): Record<string, unknown> {
   // Bedrock offers the regex tool only: a body's BM25 tool is sent as the regex one, and the history's variant does not count.
-  if (onBedrock) {
-    const bm25 = searchEntries.filter(({ entry }) => typeof entry.type === 'string' && entry.type.startsWith('tool_search_tool_bm25'));
-    if (bm25.length > 0) {
-      warnings.push({
-        code: 'bedrock-search-tool-regex',
-        message: `the body has the BM25 search tool (${bm25.map(({ index }) => `\`tools[${index}]\``).join(', ')}), which Amazon Bedrock does not offer; \`tool_search_tool_regex_20251119\` is sent in its place`,
-      });
-    }
-    const regexEntries = searchEntries.filter((entry) => !bm25.includes(entry));
-    const kept = regexEntries.length > 0 ? resolveSearchTool(regexEntries, null, 'regex', warnings, false) : undefined;
-    if (kept !== undefined) return kept;
-    const first = bm25[0]?.entry;
-    // The BM25 entry's other fields (`cache_control`, `allowed_callers`) stay; `defer_loading` never does.
-    if (first === undefined) return { ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
-    const { defer_loading: _removed, ...rest } = first;
-    return { ...rest, ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
+  const bm25 = onBedrock ? searchEntries.filter(({ entry }) => (entry.type as string).startsWith('tool_search_tool_bm25')) : [];
+  if (bm25.length > 0) {
+    warnings.push({
+      code: 'bedrock-search-tool-regex',
+      message: `the body has the BM25 search tool (${bm25.map(({ index }) => `\`tools[${index}]\``).join(', ')}), which Amazon Bedrock does not offer; \`tool_search_tool_regex_20251119\` is sent in its place`,
+    });
   }
-  const [first, ...rest] = searchEntries;
-  if (rest.length > 0) {
+  const kept = bm25.length === 0 ? searchEntries : searchEntries.filter((entry) => !bm25.includes(entry));
+  const [first] = kept;
+  if (kept.length > 1) {
     warnings.push({
       code: 'search-tool-duplicated',
-      message: `the body has ${searchEntries.length} hosted search tools (${searchEntries.map(({ index }) => `\`tools[${index}]\``).join(', ')}); the first was kept and the others removed`,
+      message: `the body has ${kept.length} hosted search tools (${kept.map(({ index }) => `\`tools[${index}]\``).join(', ')}); the first was kept and the others removed`,
     });
   }
   if (first !== undefined) {
@@ -511,8 +449,13 @@ function resolveSearchTool(
     const { defer_loading: _removed, ...rest } = first.entry;
     return rest;
   }
-  if (historySearchTool === 'tool_search_tool_regex') return { ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
-  if (historySearchTool === 'tool_search_tool_bm25') return { ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25 };
+  // The BM25 entry's other fields (`cache_control`, `allowed_callers`) stay; `defer_loading` never does.
+  const replaced = bm25[0]?.entry;
+  if (replaced !== undefined) {
+    const { defer_loading: _removed, ...rest } = replaced;
+    return { ...rest, ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
+  }
+  if (historySearchTool !== null && !onBedrock) return { ...ANTHROPIC_TOOL_SEARCH_TOOLS[historySearchTool === 'tool_search_tool_regex' ? 'regex' : 'bm25'] };
   return { ...ANTHROPIC_TOOL_SEARCH_TOOLS[variant] };
 }
 
@@ -555,39 +498,19 @@ function fromDefinition(tool: ToolDefinition, names: ToolNameMapping, deferred: 
   };
 }
 
-/** The name `tool_choice` forces, by original name, or none. */
-function forcedName(toolChoice: unknown, names: ToolNameMapping): string[] {
-  if (!isRecord(toolChoice) || toolChoice.type !== 'tool' || typeof toolChoice.name !== 'string') return [];
-  return [names.fromWire(toolChoice.name)];
-}
-
-function transformToolChoice(
-  toolChoice: unknown,
-  names: ToolNameMapping,
-  defined: ReadonlySet<string>,
-  unknowable: boolean,
-  warnings: AnthropicMessagesWarning[],
-): unknown {
+/** `tool_choice` with the name it forces passed through `rename` (the same object when the name stays). */
+function renameToolChoice(toolChoice: unknown, rename: (name: string) => string): unknown {
   if (!isRecord(toolChoice) || toolChoice.type !== 'tool' || typeof toolChoice.name !== 'string') return toolChoice;
-  const wire = names.toWire(toolChoice.name);
-  if (!defined.has(wire) && !unknowable) {
-    warnings.push({
-      code: 'tool-choice-undefined',
-      message: `\`tool_choice\` forces \`${toolChoice.name}\`, which is not in \`tools\`; the API will reject the request. Add the tool or change \`tool_choice\`.`,
-    });
-  }
-  return wire === toolChoice.name ? toolChoice : { ...toolChoice, name: wire };
+  const name = rename(toolChoice.name);
+  return name === toolChoice.name ? toolChoice : { ...toolChoice, name };
 }
 
 /** The system prompt with the guidance note at the end, once; a stale note an earlier transform left is replaced. */
 function appendGuidance(system: unknown, guidance: string | null): unknown {
   if (system === undefined || system === null || system === '') return guidance ?? system;
   if (typeof system === 'string') return resolveGuidanceText(system, guidance);
-  // checkBody has made sure an array system prompt holds text blocks only.
-  const blocks = resolveGuidanceParts(system as readonly Record<string, unknown>[], guidance, {
-    read: (block) => (typeof block.text === 'string' ? block.text : undefined),
-    write: (block, text) => (block === null ? { type: 'text', text } : { ...block, text }),
-  });
+  // checkSystem has made sure an array system prompt holds text blocks only.
+  const blocks = resolveGuidanceParts(system as readonly unknown[], guidance, TEXT_PART_GUIDANCE);
   return blocks.length === 0 ? undefined : blocks;
 }
 
@@ -610,21 +533,11 @@ function readEntries(tools: readonly unknown[]): ToolEntry[] {
   });
 }
 
-function checkBody(body: unknown): Record<string, unknown> {
-  if (!isRecord(body)) {
-    throw new ToolSearchError('invalid-request', `The request body must be a Messages API request object, got ${describeValue(body)}`);
-  }
-  const { tools, system } = body;
-  if (tools !== undefined && tools !== null && !Array.isArray(tools)) {
-    throw new ToolSearchError('invalid-request', `\`tools\` must be an array of tool definitions, got ${describeValue(tools)}`);
-  }
-  if (system !== undefined && system !== null && typeof system !== 'string') {
-    const textBlocks = Array.isArray(system) && system.every((block: unknown) => isRecord(block) && block.type === 'text' && typeof block.text === 'string');
-    if (!textBlocks) {
-      throw new ToolSearchError('invalid-request', `\`system\` must be a string or an array of text blocks, got ${describeValue(system)}`);
-    }
-  }
-  return body;
+/** Throws unless `system` is absent, a string or a list of text blocks (where the guidance note can go). */
+function checkSystem(system: unknown): void {
+  if (system === undefined || system === null || typeof system === 'string') return;
+  if (Array.isArray(system) && system.every((block: unknown) => isRecord(block) && block.type === 'text' && typeof block.text === 'string')) return;
+  throw new ToolSearchError('invalid-request', `\`system\` must be a string or an array of text blocks, got ${describeValue(system)}`);
 }
 
 function parseOptions(options: unknown): { revealed: string[]; searchTool: AnthropicToolSearchVariant | undefined; catalog: ToolCatalog } {
@@ -641,14 +554,7 @@ function parseOptions(options: unknown): { revealed: string[]; searchTool: Anthr
     throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: ${issues.join('; ')}`);
   }
   const revealed = parseRevealedOption(parsed.data.revealed, '`revealed`');
-  let catalog: ToolCatalog;
-  try {
-    // A session's catalog (`createToolCatalog`) is read as it is; a plain list is checked on each call.
-    catalog = createToolCatalog((parsed.data.catalog ?? []) as ToolDefinitionsInput);
-  } catch (error) {
-    throw new ToolSearchError('invalid-options', `\`catalog\`: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
-  return { revealed, searchTool: parsed.data.searchTool, catalog };
+  return { revealed, searchTool: parsed.data.searchTool, catalog: parseCatalogOption(parsed.data.catalog) };
 }
 
 function cacheWarning(moved: readonly string[], target: string | null): AnthropicMessagesWarning {
