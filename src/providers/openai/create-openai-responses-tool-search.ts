@@ -1,11 +1,11 @@
-import { ToolSearchError } from '../../errors/tool-search-error.js';
-import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
 import { formatSessionAnswer } from '../../session/format-session-answer.js';
+import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
@@ -129,8 +129,10 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
       convert: '`createOpenAIResponsesTools(tools)` (`tool-search/openai`)',
       withJSONSchemas(tool) {
         if (tool.type !== 'namespace' || !Array.isArray(tool.tools)) return withJSONSchema(tool);
-        const members = tool.tools.map((member: unknown) => (isRecord(member) ? resolveJSONSchemaField(member, 'parameters', 'parameters') : member));
-        return members.some((member, index) => member !== (tool.tools as unknown[])[index]) ? { ...tool, tools: members } : tool;
+        const members = resolveMappedItems(tool.tools, (member: unknown) =>
+          isRecord(member) ? resolveJSONSchemaField(member, 'parameters', 'parameters') : member,
+        );
+        return members === tool.tools ? tool : { ...tool, tools: members };
       },
     },
     parseTools: parseOpenAIResponsesTools,
@@ -138,9 +140,7 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
     resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
     unpaired: 'throw',
     readResponse(response, { plan, names, catalogTools }) {
-      const output = isRecord(response) ? response.output : undefined;
-      if (!Array.isArray(output))
-        throw new ToolSearchError('invalid-request', `\`response.output\` must be the response's output items, got ${describeValue(output)}`);
+      const output = readSessionResponseValue(response, 'response', ['output'], "the response's output items", Array.isArray);
       const calls: SessionResponseCall<unknown>[] = [];
       for (const item of output) {
         if (!isRecord(item)) continue;

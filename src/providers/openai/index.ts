@@ -12,15 +12,7 @@
  *
  * @packageDocumentation
  */
-export {
-  createOpenAIResponsesToolSearch,
-  type CreateOpenAIResponsesToolSearchOptions,
-  type OpenAIResponsesBodyWithTools,
-  type OpenAIResponsesSessionTool,
-  type OpenAIResponsesToolSearch,
-  type OpenAIResponsesToolSearchRequest,
-  type OpenAIResponsesTurn,
-} from './create-openai-responses-tool-search.js';
+export * from './create-openai-responses-tool-search.js';
 export {
   createOpenAIChatToolSearch,
   type CreateOpenAIChatToolSearchOptions,
@@ -33,42 +25,11 @@ export { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
 export { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
 export { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
 export { createOpenAIResponsesTools } from './create-openai-responses-tools.js';
-export {
-  transformOpenAIResponsesRequest,
-  type OpenAIResponsesUncategorizedTools,
-  type OpenAIResponsesWarningCode,
-  type TransformOpenAIResponsesRequestOptions,
-  type TransformOpenAIResponsesRequestResult,
-  type TransformedOpenAIResponsesBody,
-} from './transform-openai-responses-request.js';
+export * from './transform-openai-responses-request.js';
 export { preflightOpenAIResponsesRequest, type OpenAIResponsesPreflightRule } from './preflight-openai-responses-request.js';
 export { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
 export { resolveOpenAIResponsesNamespaceNames } from './resolve-openai-responses-namespace-names.js';
-export {
-  OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
-  OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY,
-  OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
-  OPENAI_RESPONSES_RESERVED_NAMESPACES,
-  OPENAI_RESPONSES_TOOL_NAME_RULE,
-  isOpenAIResponsesReservedNamespace,
-  type OpenAIResponsesAllowedCaller,
-  type OpenAIResponsesCustomTool,
-  type OpenAIResponsesFunctionCallItem,
-  type OpenAIResponsesFunctionCallOutputContent,
-  type OpenAIResponsesFunctionCallOutputItem,
-  type OpenAIResponsesFunctionTool,
-  type OpenAIResponsesInputItem,
-  type OpenAIResponsesJSONSchema,
-  type OpenAIResponsesNamespaceTool,
-  type OpenAIResponsesProviderTool,
-  type OpenAIResponsesRequestBody,
-  type OpenAIResponsesTool,
-  type OpenAIResponsesToolChoice,
-  type OpenAIResponsesToolSearchCallItem,
-  type OpenAIResponsesToolSearchOutputItem,
-  type OpenAIResponsesDeveloperMessageItem,
-  type OpenAIResponsesToolSearchTool,
-} from './openai-responses-api.js';
+export * from './openai-responses-api.js';
 
 export { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
 export type {
