@@ -1,4 +1,4 @@
-import type { HistoryToolOutput } from '../../client/tool-search-result.js';
+import type { HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -117,29 +117,17 @@ export function checkOpenAIResponsesInput(input: unknown): readonly unknown[] {
 }
 
 /**
- * Every `function_call_output` in a history, as text, with the name of the `function_call` it answers (for restoring
- * reveals from the history: only the package's own answers count). An output whose call is not in the history is left
- * out.
+ * What one history item holds for `readHistoryToolOutputs` (restoring reveals from the history: only the package's own
+ * answers count): a `function_call`, or a `function_call_output` as text (a string, or each text part of a list).
  */
-export function resolveOpenAIResponsesCallOutputs(input: unknown): HistoryToolOutput[] {
-  if (!Array.isArray(input)) return [];
-  const calledBy = new Map<string, string>();
-  const outputs: HistoryToolOutput[] = [];
-  for (const item of input) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { type, call_id: callId, name } = item as { type?: unknown; call_id?: unknown; name?: unknown };
-    if (type === 'function_call' && typeof callId === 'string' && typeof name === 'string') calledBy.set(callId, name);
-    if (type !== 'function_call_output' || typeof callId !== 'string') continue;
-    const answered = calledBy.get(callId);
-    if (answered === undefined) continue;
-    const output = (item as { output?: unknown }).output;
-    if (typeof output === 'string') outputs.push({ name: answered, output });
-    else if (Array.isArray(output)) {
-      for (const part of output)
-        if (typeof part === 'object' && part !== null && typeof part.text === 'string') outputs.push({ name: answered, output: part.text });
-    }
-  }
-  return outputs;
+export function readOpenAIResponsesHistoryItem(item: unknown): HistoryToolItem | undefined {
+  const { type, call_id: id, name, output } = item as { type?: unknown; call_id?: unknown; name?: unknown; output?: unknown };
+  if (typeof id !== 'string') return undefined;
+  if (type === 'function_call') return typeof name === 'string' ? { calls: [{ id, name }] } : undefined;
+  if (type !== 'function_call_output') return undefined;
+  if (typeof output === 'string') return { results: [{ id, output }] };
+  const parts = Array.isArray(output) ? output.filter((part) => typeof part === 'object' && part !== null && typeof part.text === 'string') : [];
+  return { results: parts.map((part) => ({ id, output: part.text as string })) };
 }
 
 /**

@@ -15,10 +15,13 @@ import { resolveHistoryReveals } from '../../client/tool-search-result.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
+import { readRenamedNames } from '../../names/read-renamed-names.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import type { RequestTool, RequestToolForm } from '../../request/request-tool.js';
 import { resolvePlanMatch, type PlanMatchWording } from '../../request/resolve-plan-match.js';
 import { isOwnToolStandIn } from '../../request/is-own-tool-stand-in.js';
+import { readHistoryToolOutputs } from '../../request/read-history-tool-outputs.js';
 import { resolveForcedTools } from '../../request/resolve-forced-tools.js';
 import { resolveOpenAIHostedTools, type OpenAIHostedTools, type OpenAIHostedToolsWarningCode } from '../../request/resolve-openai-hosted-tools.js';
 import { resolvePlanWithUnmanagedNames } from '../../request/resolve-plan-with-unmanaged-names.js';
@@ -35,7 +38,7 @@ import { resolveOpenAIResponsesNamespaceNames } from './resolve-openai-responses
 import { resolveOpenAIResponsesFunctionLocations } from './resolve-openai-responses-function-locations.js';
 import {
   checkOpenAIResponsesInput,
-  resolveOpenAIResponsesCallOutputs,
+  readOpenAIResponsesHistoryItem,
   transformOpenAIResponsesInput,
   type OpenAIResponsesInputWarningCode,
 } from './transform-openai-responses-input.js';
@@ -255,14 +258,14 @@ export function transformOpenAIResponsesRequest<Body extends object>(
     isTransformed: () => tools.some((tool) => tool.kind === 'own'),
   });
   // Read once: the client list reveals these, and the result reports them as loaded.
-  const historyReveals = resolveHistoryReveals(resolveOpenAIResponsesCallOutputs(input), names, own);
+  const historyReveals = resolveHistoryReveals(readHistoryToolOutputs(Array.isArray(input) ? input : [], readOpenAIResponsesHistoryItem).outputs, names, own);
 
   // Ask the core.
   const decided = resolveOpenAIHostedTools({
     plan,
     planned,
     tools,
-    forced: resolveForcedTools(plan, readForcedTools(source.tool_choice, originalOf)),
+    forced: resolveForcedTools(plan, readRenamedNames((rename) => transformToolChoice(source.tool_choice, rename)).map(originalOf)),
     revealed: [...resolvedOptions.revealed, ...historyReveals].map(originalOf),
     names,
     byPrefix: resolvedOptions.uncategorized === 'name-prefix',
@@ -288,7 +291,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   const result: Record<string, unknown> = { ...source };
   if ('tools' in source || written.tools.length > 0) result.tools = written.tools;
   if ('input' in source) result.input = history.input;
-  if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, names, originalOf);
+  if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, (name) => names.toWire(originalOf(name)));
   const withNote = transformInstructions(instructions, decided.guidance);
   if (withNote !== instructions) result.instructions = withNote;
   const loaded = resolveLoadedTools(input, historyReveals, originalOf);
@@ -592,33 +595,22 @@ function unmanagedTool(tool: Readonly<Record<string, unknown>>, form: RequestToo
   return form === 'undeferred' && tool.defer_loading !== undefined ? withoutDeferLoading(tool) : tool;
 }
 
-/** The functions a `tool_choice` names (forces, or lists in `allowed_tools`), by original name. */
-function readForcedTools(choice: unknown, originalOf: (name: string) => string): string[] {
-  if (typeof choice !== 'object' || choice === null) return [];
-  const record = choice as { type?: unknown; tools?: unknown };
-  const named = record.type === 'allowed_tools' && Array.isArray(record.tools) ? (record.tools as unknown[]) : [choice];
-  const forced: string[] = [];
-  for (const tool of named) {
-    const { type, name } = (typeof tool === 'object' && tool !== null ? tool : {}) as { type?: unknown; name?: unknown };
-    if (type === 'function' && typeof name === 'string') forced.push(originalOf(name));
-  }
-  return forced;
-}
-
-/** `tool_choice` with the function names it holds mapped to wire names (custom tools keep theirs). */
-function transformToolChoice(choice: unknown, names: ToolNameMapping, originalOf: (name: string) => string): unknown {
+/**
+ * `tool_choice` with each function name it holds (forced, or listed in `allowed_tools`) passed through `rename` (custom
+ * tools keep theirs); read with `readRenamedNames` for the names it forces.
+ */
+function transformToolChoice(choice: unknown, rename: (name: string) => string): unknown {
   if (typeof choice !== 'object' || choice === null) return choice;
   const record = choice as Record<string, unknown>;
-  const rename = (tool: Record<string, unknown>): Record<string, unknown> => {
-    if (tool.type !== 'function' || typeof tool.name !== 'string') return tool;
-    const name = names.toWire(originalOf(tool.name));
-    return name === tool.name ? tool : { ...tool, name };
+  const renameTool = (tool: unknown): unknown => {
+    const { type, name } = (typeof tool === 'object' && tool !== null ? tool : {}) as { type?: unknown; name?: unknown };
+    if (type !== 'function' || typeof name !== 'string') return tool;
+    const wire = rename(name);
+    return wire === name ? tool : { ...(tool as Record<string, unknown>), name: wire };
   };
-  if (record.type === 'allowed_tools' && Array.isArray(record.tools)) {
-    const tools = record.tools.map((tool: unknown) => (typeof tool === 'object' && tool !== null ? rename(tool as Record<string, unknown>) : tool));
-    return tools.every((tool, index) => tool === (record.tools as unknown[])[index]) ? choice : { ...record, tools };
-  }
-  return rename(record);
+  if (record.type !== 'allowed_tools' || !Array.isArray(record.tools)) return renameTool(choice);
+  const tools = resolveMappedItems(record.tools, renameTool);
+  return tools === record.tools ? choice : { ...record, tools };
 }
 
 function parseOptions(options: unknown): ResolvedOptions {
