@@ -145,40 +145,31 @@ interface WriteContext {
  * with the same plan and options comes out the same (except with the client mechanism's `names` listing, whose
  * output no longer lists the unrevealed tools: transform the original body each turn).
  *
- * **Hosted (`openai-hosted`)**: deferred functions get `defer_loading: true`. A tool with a category (the plan's, or
- * the body namespace it sits in) goes into a `namespace` of that category, deferred or not: a loaded tool keeps its
- * full schema there, without `defer_loading`. Keeping a tool in its namespace whatever the plan decides keeps its
- * calls' `namespace` the same from turn to turn (a tool crossing the threshold does not move), keeps the caller's
- * own namespaces intact for routing, and keeps the grouping. Namespace names are made valid, at most 64 characters
- * (`File Operations` → `File_Operations`), never reserved or named like a top-level function; a description is the
- * body namespace's own, else `Tools for <category>`. Function names are kept within 64 characters here (a deferred
- * top-level function's calls carry its name as their namespace). Order: top-level loaded tools and other tools in
- * body order, then namespaces sorted by the name sent, then deferred tools without a category (see `uncategorized`), then
- * `{"type":"tool_search"}` last, only when something is deferred (the body's own tool-search tool is reused; a
- * client-executed one the body has is kept even when nothing is deferred).
+ * Which tool is sent in which form (loaded, deferred, left out, revealed, forced; which tool search tool; the caller's
+ * own deferrals) is {@link resolveOpenAIHostedTools}'s decision; a top-level custom tool named like the package's own
+ * tools is {@link resolvePlanWithUnmanagedNames}' (the result's `plan`: pass that one to `handleToolCall`). This
+ * transformer writes it in the Responses wire:
  *
- * **Client (`client`)**: the tool list of `resolveToolList` in Responses form: loaded tools in full, the
- * `tool_search` function, deferred tools as functions with the stub schema and `strict: false`, revealed ones in
- * full. Namespaced functions become top-level functions; a namespaced custom tool whose name another tool already
- * has at the top level is sent as `namespace.name`; a top-level custom tool keeps its name, and one named `tool_search`
- * or `call_tool` is sent as it is while the package's own goes by `tool_search_2` (…; the plan as this body applies it,
- * `resolvePlanWithUnmanagedNames`, returned as the result's `plan`: pass that one to `handleToolCall`). The guidance note is appended to `instructions` once (a note an earlier transform left there
- * is replaced, or removed when nothing is deferred); in the `names` listing it names the deferred tools by their
- * wire names. A `claude-hosted` plan (a mistake on this API: warned) is applied this way too, deferring the same
- * tools.
- *
- * **None (`none`)**: full schemas, the body's own namespaces kept, `defer_loading` and a hosted tool-search tool
- * removed.
+ * - **Hosted (`openai-hosted`)** and **none**: a deferred function gets `defer_loading: true` (removed otherwise). A
+ *   tool with a group (its category, or the body namespace it sits in) goes into a `namespace`, deferred or not, so
+ *   its calls' `namespace` stays the same from turn to turn. Namespace names are made valid, at most 64 characters
+ *   (`File Operations` → `File_Operations`), never reserved or named like a top-level function; a description is the
+ *   body namespace's own, else `Tools for <category>`. Function names are kept within 64 characters (a deferred
+ *   top-level function's calls carry its name as their namespace). Order: top-level loaded tools and other tools in
+ *   body order, then namespaces sorted by the name sent, then deferred tools without a category (see
+ *   `uncategorized`), then the tool search tool (`{"type":"tool_search"}`, the body's own, or the library's
+ *   client-executed one) last.
+ * - **Client (`client`)**: the client tool list as Responses functions: stubs with the stub schema and `strict: false`.
+ *   Namespaced functions become top-level functions; a namespaced custom tool whose name another tool already has at
+ *   the top level is sent as `namespace.name`. The guidance note is appended to `instructions` once (a note an earlier
+ *   transform left there is replaced, or removed when nothing is deferred). A `claude-hosted` plan (a mistake on this
+ *   API: warned) is applied this way too.
  *
  * Always: function names the API rejects are mapped (`github.create_issue` → `github_create_issue`), in `tools`,
- * `tool_choice` and the history (see below); custom tools keep their names (free text), and tools the plan does not
- * manage (web search, MCP, custom tools, …) pass through in place. A function `tool_choice` names (forced, or listed
- * in `allowed_tools`) is sent loaded, and at the top level: `tool_choice` has no `namespace` field. The history
- * (`input`) is repaired: a replayed `function_call` or `custom_tool_call` missing its `namespace` gets it back,
- * output-only `created_by` fields are removed, `tool_search_call`/`tool_search_output` items are kept. A history call
- * of a tool that is no longer in the body is kept (no documented rule rejects it, and dropping it would orphan its
- * output): a name the API would reject is made valid, its namespace restored only from the history's own tool-search
- * output.
+ * `tool_choice` and the history; custom tools keep their names (free text), and tools the plan does not manage (web
+ * search, MCP, custom tools, …) pass through in place. The history (`input`) is repaired
+ * ({@link transformOpenAIResponsesInput}): a replayed call missing its `namespace` gets it back, output-only
+ * `created_by` fields are removed, `tool_search_call`/`tool_search_output` items are kept.
  *
  * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object, `tools` not an array, a tool
  * without a type or name, two tools of one name in one scope, `input` neither a string nor a list of objects,
