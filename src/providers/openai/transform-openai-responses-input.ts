@@ -3,6 +3,7 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveToolSearchResultNames } from '../../request/resolve-tool-search-result-names.js';
 import { OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY, OPENAI_RESPONSES_NAMESPACE_NAME_RULE, OPENAI_RESPONSES_TOOL_NAME_RULE } from './openai-responses-api.js';
 import {
@@ -250,42 +251,27 @@ function transformCallOutput(item: Record<string, unknown>, context: OpenAIRespo
 
 function transformSearchOutput(item: Record<string, unknown>, context: OpenAIResponsesInputContext): unknown {
   if (!Array.isArray(item.tools)) return item;
-  let changed = false;
   // The server returns wire names, which map to themselves; only names the API would reject (originals a caller put
   // into a client-built output) change.
-  const functionName = (name: unknown): unknown => {
-    if (typeof name !== 'string') return name;
-    const mapped = context.names.toWire(context.originalOf(name));
-    if (mapped !== name) changed = true;
-    return mapped;
-  };
-  const namespaceName = (name: unknown): unknown => {
-    if (typeof name !== 'string' || isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) return name;
-    const mapped = context.namespaceNames.get(name) ?? name;
-    if (mapped !== name) changed = true;
-    return mapped;
-  };
+  const functionName = (name: unknown): unknown => (typeof name === 'string' ? context.names.toWire(context.originalOf(name)) : name);
+  const namespaceName = (name: unknown): unknown =>
+    typeof name !== 'string' || isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE) ? name : (context.namespaceNames.get(name) ?? name);
   const renameTool = (tool: unknown): unknown => {
     if (typeof tool !== 'object' || tool === null) return tool;
     const record = tool as Record<string, unknown>;
-    switch (record.type) {
-      case 'function':
-      case 'custom':
-        return { ...record, name: functionName(record.name) };
-      case 'namespace':
-        return { ...record, name: namespaceName(record.name), ...(Array.isArray(record.tools) ? { tools: record.tools.map(renameTool) } : {}) };
-      case 'tool_reference':
-        return {
-          ...record,
-          function_name: functionName(record.function_name),
-          ...('namespace' in record ? { namespace: namespaceName(record.namespace) } : {}),
-        };
-      default:
-        return tool;
+    const renamed = { ...record };
+    if (record.type === 'function' || record.type === 'custom') renamed.name = functionName(record.name);
+    else if (record.type === 'namespace') {
+      renamed.name = namespaceName(record.name);
+      if (Array.isArray(record.tools)) renamed.tools = resolveMappedItems(record.tools, renameTool);
+    } else if (record.type === 'tool_reference') {
+      renamed.function_name = functionName(record.function_name);
+      if ('namespace' in record) renamed.namespace = namespaceName(record.namespace);
     }
+    return Object.keys(record).every((key) => renamed[key] === record[key]) ? tool : renamed;
   };
-  const tools = item.tools.map(renameTool);
-  return changed ? { ...item, tools } : item;
+  const tools = resolveMappedItems(item.tools, renameTool);
+  return tools === item.tools ? item : { ...item, tools };
 }
 
 function withoutCreatedBy(item: Record<string, unknown>): Record<string, unknown> {
