@@ -36,8 +36,9 @@ export interface OpenAIResponsesInputContext {
  *   request whose name the API would reject; a custom tool's name is kept); a missing `namespace` is restored where
  *   the tools (or the tools the history itself loaded) say the function needs one (the "Missing namespace for
  *   function_call" 400); a namespace given as the category label (`File Operations`) or as the original tool name
- *   becomes the name sent. A call whose tool is no longer in the request keeps its name; its namespace is restored
- *   only from the history's own `tool_search_output` items.
+ *   becomes the name sent. A call whose tool is no longer in the request is kept (no documented rule rejects it, and
+ *   dropping it would orphan its output) under its name; its namespace is restored only from the history's own
+ *   `tool_search_output` items.
  * - `function_call_output`: the tool names inside this package's `tool_search` results become wire names, so the
  *   model reads the names it can call. Other outputs are not touched.
  * - `tool_search_call`, `tool_search_output`: kept as they are, minus `created_by`; function names inside a

@@ -68,8 +68,7 @@ export interface TransformOpenAIResponsesRequestOptions extends TransformRequest
 
 /**
  * The codes of the transformer's warnings; match on them, the messages are for people. The request decision's codes
- * (`OpenAIHostedToolsWarningCode`: `forced-tool-kept-loaded`, `reserved-name-kept-loaded`, `deferral-removed`,
- * `hosted-search-for-caller-deferral`, `tool-search-tool-removed`; documented there) and:
+ * ({@link OpenAIHostedToolsWarningCode}, documented there) and:
  *
  * - `plan-for-another-api`: a `claude-hosted` plan was given for a Responses body; the same tools are deferred with
  *   the client-side mechanism instead.
