@@ -116,11 +116,6 @@ const optionsSchema = z.strictObject(
   { error: 'must be an object such as `{ revealed, uncategorized }`' },
 );
 
-interface ResolvedOptions {
-  readonly revealed: readonly string[];
-  readonly uncategorized: OpenAIResponsesUncategorizedTools;
-}
-
 /** The tools as written, and the namespace name sent for each group label. */
 interface WrittenTools {
   readonly tools: unknown[];
@@ -603,7 +598,7 @@ function transformToolChoice(choice: unknown, rename: (name: string) => string):
   return tools === record.tools ? choice : { ...record, tools };
 }
 
-function parseOptions(options: unknown): ResolvedOptions {
+function parseOptions(options: unknown): { readonly revealed: readonly string[]; readonly uncategorized: OpenAIResponsesUncategorizedTools } {
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
