@@ -159,7 +159,7 @@ export const summary = {
   // The README's quick starts, importing the installed package. The SDKs they use are linked from this project (an
   // app would install them from npm; this check stays offline), and test/docs/quick-starts.test.ts runs each one
   // against its loopback server, with the blocks written into the app.
-  for (const sdk of ['openai', '@anthropic-ai/sdk', '@google/genai', 'ai', '@ai-sdk/openai']) {
+  for (const sdk of ['openai', '@anthropic-ai/sdk', '@google/genai', 'ai', '@ai-sdk/openai', '@aws-sdk/client-bedrock-runtime']) {
     mkdirSync(dirname(join(app, 'node_modules', sdk)), { recursive: true });
     symlinkSync(join(root, 'node_modules', sdk), join(app, 'node_modules', sdk), 'dir');
   }
