@@ -7,6 +7,7 @@ import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolSearch } from './create-tool-search.js';
 import { isOwnToolEntry } from './is-own-tool-entry.js';
+import { holdBodyToolReads } from '../transform/read-body-tools-once.js';
 import { parseSessionTools } from './parse-session-tools.js';
 import { resolveSessionPlan } from './resolve-session-plan.js';
 import type { SessionRequest, SessionWarningCode } from './session-request.js';
@@ -74,6 +75,9 @@ export async function prepareSessionRequest<Code extends string>(
     const remember = () => Array.isArray(written) && wire.prepared.set(written, { tools, sent, entries: [...written] });
     return { plan, transformed, remember };
   };
+  /** The request prepared from `body` with its own tools, read once for the plan and the transformer. */
+  const prepareRead = (body: Record<string, unknown>, sent: readonly unknown[]) =>
+    holdBodyToolReads(body, () => prepareWith(body, wire.parseTools(body), sent));
 
   const givenTools = wire.toolsOf(given);
   let prepared: Awaited<ReturnType<typeof prepareWith>>;
@@ -87,13 +91,13 @@ export async function prepareSessionRequest<Code extends string>(
     const { tools, sent } = wire.prepared.get(givenTools)!;
     prepared = await prepareWith(wire.withTools(given, sent), tools, sent);
   } else if (Array.isArray(givenTools) && givenTools.some(isOwnToolEntry)) {
-    prepared = await prepareCopy(given, givenTools, prepareWith);
+    prepared = await prepareCopy(given, givenTools);
   } else {
     const sent = Array.isArray(givenTools)
       ? parseSessionTools(givenTools, { format: wire.tools, label: wire.label, where: '`body.tools`' })
       : (givenTools as readonly unknown[]);
     const body = sent === givenTools ? given : wire.withTools(given, sent);
-    prepared = await prepareWith(body, wire.parseTools(body), sent);
+    prepared = await prepareRead(body, sent);
   }
   prepared.remember();
   const { transformed } = prepared;
@@ -122,15 +126,11 @@ export async function prepareSessionRequest<Code extends string>(
    * as a request for the catalog (what a body without tools is), then as the tools it holds; the reading that gives the same bytes back is the request. When
    * neither does, the tools it was planned for are no longer in it, and a typed error says so.
    */
-  async function prepareCopy(
-    copy: Record<string, unknown>,
-    copied: readonly unknown[],
-    attempt: typeof prepareWith,
-  ): Promise<Awaited<ReturnType<typeof prepareWith>>> {
+  async function prepareCopy(copy: Record<string, unknown>, copied: readonly unknown[]): Promise<Awaited<ReturnType<typeof prepareWith>>> {
     // What every reading checks alike (the session id, the model, the mechanism) is said as it is, not as a lost copy.
     resolveSessionPlan(toolSearch, { api: wire.api, sessionId, bodyModel: copy.model, optionModel: wire.model, tools: undefined, label: wire.label });
     const expected = stringify(copy);
-    const readings = [() => attempt(wire.withTools(copy, wire.catalogTools), undefined, wire.catalogTools), () => attempt(copy, wire.parseTools(copy), copied)];
+    const readings = [() => prepareWith(wire.withTools(copy, wire.catalogTools), undefined, wire.catalogTools), () => prepareRead(copy, copied)];
     for (const reading of readings) {
       try {
         const result = await reading();

@@ -36,9 +36,9 @@ import {
   type AnthropicToolSearchToolName,
 } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarning, AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
-import { parseAnthropicCustomTool } from './parse-anthropic-custom-tool.js';
+import { readAnthropicMessagesToolEntries, type AnthropicMessagesToolEntry as ToolEntry } from './parse-anthropic-messages-tools.js';
+import { readBodyToolsOnce } from '../../transform/read-body-tools-once.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
-import { resolveAnthropicToolKind, type AnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
 import { transformAnthropicMessagesHistory, type AnthropicHistoryReference } from './transform-anthropic-messages-history.js';
 import { transformAnthropicToolCacheControl, type AnthropicToolCacheControlContext } from './transform-anthropic-tool-cache-control.js';
@@ -129,7 +129,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
 ): TransformAnthropicMessagesRequestResult<Body> {
   // Check the body and the options.
   const request = parseRequestBody(body, 'a Messages API request object');
-  const bodyEntries = parseRequestToolList(request.tools, 'tools', 'tool definitions');
+  // The tool list's shape is checked first; its entries are read below.
+  parseRequestToolList(request.tools, 'tools', 'tool definitions');
   checkSystem(request.system);
   const { revealed, searchTool: askedSearchTool, catalog } = parseOptions(options);
   const warnings: AnthropicMessagesWarning[] = [];
@@ -149,7 +150,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
 
   // Read the body into neutral form: its tools, the names, a forced tool, the history (its names mapped for the wire
   // and its two mistakes the API rejects repaired, see transformAnthropicMessagesHistory), what the caller defers itself.
-  const entries = readEntries(bodyEntries);
+  const entries = readBodyToolsOnce(body, readAnthropicMessagesToolEntries);
   const providerNames: string[] = [];
   // The hosted search tools' own names are reserved below, not tools to rename.
   for (const { entry, kind } of entries) if (kind !== 'custom' && kind !== 'tool-search' && typeof entry.name === 'string') providerNames.push(entry.name);
@@ -247,14 +248,6 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
 /** One custom tool of the body: its entry and its definition under the tool's original name. */
 interface BodyTool extends RequestBodyTool {
   readonly entry: Record<string, unknown>;
-}
-
-interface ToolEntry {
-  readonly entry: Record<string, unknown>;
-  readonly kind: Exclude<AnthropicToolKind, 'invalid'>;
-  readonly index: number;
-  /** A custom tool's definition, under the name the body gives it. */
-  readonly definition?: ToolDefinition;
 }
 
 /**
@@ -512,25 +505,6 @@ function appendGuidance(system: unknown, guidance: string | null): unknown {
   // checkSystem has made sure an array system prompt holds text blocks only.
   const blocks = resolveGuidanceParts(system as readonly unknown[], guidance, TEXT_PART_GUIDANCE);
   return blocks.length === 0 ? undefined : blocks;
-}
-
-function readEntries(tools: readonly unknown[]): ToolEntry[] {
-  return tools.map((entry, index) => {
-    const kind = resolveAnthropicToolKind(entry);
-    if (kind === 'invalid') {
-      const detail =
-        typeof entry === 'object' && entry !== null && !Array.isArray(entry)
-          ? `a \`type\` of ${describeValue((entry as { type?: unknown }).type)}`
-          : describeValue(entry);
-      throw new ToolSearchError(
-        'invalid-request',
-        `\`tools[${index}]\` must be a tool object with a string \`type\` (or none, for a custom tool), got ${detail}`,
-      );
-    }
-    const record = entry as Record<string, unknown>;
-    if (kind !== 'custom') return { entry: record, kind, index };
-    return { entry: record, kind, index, definition: parseAnthropicCustomTool(record, index) };
-  });
 }
 
 /** Throws unless `system` is absent, a string or a list of text blocks (where the guidance note can go). */

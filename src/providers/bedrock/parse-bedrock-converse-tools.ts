@@ -5,6 +5,7 @@ import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
+import { readBodyToolsOnce } from '../../transform/read-body-tools-once.js';
 
 /**
  * One entry of a Converse body's `toolConfig.tools`, classified. Internal: the reader and the transformer share it.
@@ -33,7 +34,7 @@ export type BedrockConverseToolSlot =
  */
 export function parseBedrockConverseTools(body: unknown): ToolDefinition[] {
   const definitions: ToolDefinition[] = [];
-  for (const slot of parseBedrockConverseToolSlots(body).slots) if (slot.kind === 'tool') definitions.push(slot.definition);
+  for (const slot of readBodyToolsOnce(body, parseBedrockConverseToolSlots).slots) if (slot.kind === 'tool') definitions.push(slot.definition);
   return definitions;
 }
 

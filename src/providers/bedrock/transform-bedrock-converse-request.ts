@@ -14,6 +14,7 @@ import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { writeBedrockConverseTool } from './create-bedrock-converse-tools.js';
 import { BEDROCK_CONVERSE_TOOL_NAME_RULE, type BedrockConverseRequest } from './bedrock-converse-api.js';
 import { parseBedrockConverseToolSlots, type BedrockConverseToolSlot } from './parse-bedrock-converse-tools.js';
+import { readBodyToolsOnce } from '../../transform/read-body-tools-once.js';
 
 /**
  * The codes of {@link transformBedrockConverseRequest}'s warnings: the client-side mechanism's
@@ -65,7 +66,7 @@ export function transformBedrockConverseRequest<Body extends object = BedrockCon
   options: TransformBedrockConverseRequestOptions = {},
 ): TransformBedrockConverseRequestResult<Body> {
   const { revealed } = parseTransformRequestOptions(options);
-  const { request, slots } = parseBedrockConverseToolSlots(body);
+  const { request, slots } = readBodyToolsOnce(body, parseBedrockConverseToolSlots);
   const messages = parseRequestToolList(request.messages, 'messages', 'messages');
   const system = parseRequestToolList(request.system, 'system', 'system blocks');
 

@@ -7,6 +7,7 @@ import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
 import type { GeminiRequestShape } from './gemini-api.js';
+import { readBodyToolsOnce } from '../../transform/read-body-tools-once.js';
 
 /** One function declaration of a Gemini body, classified. Internal: the reader and the transformer share it. */
 export type GeminiDeclarationSlot =
@@ -70,7 +71,7 @@ const SNAKE_CASE = { system_instruction: 'systemInstruction', tool_config: 'tool
  */
 export function parseGeminiTools(body: unknown): ToolDefinition[] {
   const definitions: ToolDefinition[] = [];
-  for (const tool of parseGeminiToolSlots(body).tools) {
+  for (const tool of readBodyToolsOnce(body, parseGeminiToolSlots).tools) {
     for (const slot of tool.declarations) if (slot.kind === 'function') definitions.push(slot.definition);
   }
   return definitions;

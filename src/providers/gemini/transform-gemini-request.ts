@@ -22,6 +22,7 @@ import {
 } from './gemini-api.js';
 import { parseGeminiToolSlots, type GeminiDeclarationSlot } from './parse-gemini-tools.js';
 import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
+import { readBodyToolsOnce } from '../../transform/read-body-tools-once.js';
 
 /**
  * The codes of {@link transformGeminiRequest}'s warnings; match on them, the messages are for people.
@@ -100,7 +101,7 @@ export function transformGeminiRequest<Body extends object = GeminiGenerateConte
   options: TransformGeminiRequestOptions = {},
 ): TransformGeminiRequestResult<Body> {
   const { revealed } = parseTransformRequestOptions(options);
-  const { request, shape, settings, prefix, tools } = parseGeminiToolSlots(body);
+  const { request, shape, settings, prefix, tools } = readBodyToolsOnce(body, parseGeminiToolSlots);
 
   // The body in neutral form: the function declarations, forced names, the history.
   const functions: FunctionSlot[] = [];

@@ -6,6 +6,7 @@ import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
+import { readBodyToolsOnce } from '../../transform/read-body-tools-once.js';
 
 /**
  * One entry of a Chat Completions body's `tools`, classified. Internal: the reader and the transformer share it.
@@ -49,7 +50,7 @@ export interface OpenAIChatToolSlots {
  */
 export function parseOpenAIChatTools(body: unknown): ToolDefinition[] {
   const definitions: ToolDefinition[] = [];
-  for (const slot of parseOpenAIChatToolSlots(body).slots) if (slot.kind === 'function') definitions.push(slot.definition);
+  for (const slot of readBodyToolsOnce(body, parseOpenAIChatToolSlots).slots) if (slot.kind === 'function') definitions.push(slot.definition);
   return definitions;
 }
 

@@ -17,6 +17,7 @@ import { readRenamedNames } from '../../names/read-renamed-names.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
 import { parseOpenAIChatToolSlots, type OpenAIChatToolSlot } from './parse-openai-chat-tools.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
+import { readBodyToolsOnce } from '../../transform/read-body-tools-once.js';
 
 /**
  * The codes of {@link transformOpenAIChatRequest}'s warnings; match on them, the messages are for people.
@@ -100,7 +101,7 @@ export function transformOpenAIChatRequest<Body extends object = OpenAIChatReque
   options: TransformOpenAIChatRequestOptions = {},
 ): TransformOpenAIChatRequestResult<Body> {
   const { revealed } = parseTransformRequestOptions(options);
-  const { request, slots } = parseOpenAIChatToolSlots(body);
+  const { request, slots } = readBodyToolsOnce(body, parseOpenAIChatToolSlots);
   const messages = request.messages;
   if (!Array.isArray(messages)) {
     throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);

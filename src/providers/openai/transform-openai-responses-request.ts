@@ -42,6 +42,7 @@ import {
   transformOpenAIResponsesInput,
   type OpenAIResponsesInputWarningCode,
 } from './transform-openai-responses-input.js';
+import { readBodyToolsOnce } from '../../transform/read-body-tools-once.js';
 
 /**
  * Where hosted tool search puts tools that have no category.
@@ -187,7 +188,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   options: TransformOpenAIResponsesRequestOptions = {},
 ): TransformOpenAIResponsesRequestResult<Body> {
   // Check the body.
-  const read = readOpenAIResponsesTools(body);
+  const read = readBodyToolsOnce(body, readOpenAIResponsesTools);
   const resolvedOptions = parseOptions(options);
   const source = body as Record<string, unknown>;
   const input = source.input;
