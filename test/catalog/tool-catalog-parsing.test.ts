@@ -15,6 +15,13 @@ import { createOpenAIChatToolSearch } from '../../src/providers/openai/create-op
 import { transformOpenAIChatRequest } from '../../src/providers/openai/transform-openai-chat-request.js';
 import { createGeminiToolSearch } from '../../src/providers/gemini/create-gemini-tool-search.js';
 import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
+import { createBedrockConverseToolSearch } from '../../src/providers/bedrock/create-bedrock-converse-tool-search.js';
+import { transformBedrockConverseRequest } from '../../src/providers/bedrock/transform-bedrock-converse-request.js';
+import { parseBedrockConverseTools } from '../../src/providers/bedrock/parse-bedrock-converse-tools.js';
+import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
+import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
+import { parseOpenAIChatTools } from '../../src/providers/openai/parse-openai-chat-tools.js';
+import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
 import { createAISDKToolSearch } from '../../src/integrations/ai-sdk/create-ai-sdk-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import type { ToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
@@ -53,6 +60,8 @@ interface Wire {
   body(tools: unknown[] | undefined): object;
   /** The API's transformer alone on a body, with the plan the session used (the wire writer's own reads). */
   transform(body: object, plan: ToolSearchPlan, catalog: readonly unknown[]): unknown;
+  /** The API's public reader alone on a body (what a plan for the body's own tools needs). */
+  parse(body: object): unknown;
   /** A response that searches and calls a tool (`toWire` maps the package's names). */
   response(names: Pick<ToolNameMapping, 'toWire'>): unknown;
 }
@@ -75,6 +84,7 @@ const WIRES: Wire[] = [
     create: (tools) => createAnthropicMessagesToolSearch({ tools: tools as never, config: client }) as never,
     body: (tools) => ({ model: 'claude-sonnet-4-5', max_tokens: 1024, messages, ...(tools === undefined ? {} : { tools }) }),
     transform: (body, plan) => transformAnthropicMessagesRequest(body as never, plan),
+    parse: parseAnthropicMessagesTools,
     response: (names) => ({
       stop_reason: 'tool_use',
       content: [
@@ -89,6 +99,7 @@ const WIRES: Wire[] = [
     create: (tools) => createOpenAIResponsesToolSearch({ tools: tools as never, config: client }) as never,
     body: (tools) => ({ model: 'gpt-4.1', input: messages, ...(tools === undefined ? {} : { tools }) }),
     transform: (body, plan) => transformOpenAIResponsesRequest(body, plan),
+    parse: parseOpenAIResponsesTools,
     response: (names) => ({
       output: [
         { type: 'function_call', call_id: 'call_1', name: names.toWire('tool_search'), arguments: query },
@@ -102,6 +113,7 @@ const WIRES: Wire[] = [
     create: (tools) => createOpenAIChatToolSearch({ tools: tools as never, config: client }) as never,
     body: (tools) => ({ model: 'gpt-4.1', messages, ...(tools === undefined ? {} : { tools }) }),
     transform: (body, plan) => transformOpenAIChatRequest(body, plan),
+    parse: parseOpenAIChatTools,
     response: (names) => ({
       choices: [
         {
@@ -127,6 +139,7 @@ const WIRES: Wire[] = [
       ...(tools === undefined ? {} : { config: { tools } }),
     }),
     transform: (body, plan) => transformGeminiRequest(body, plan),
+    parse: parseGeminiTools,
     response: (names) => ({
       candidates: [
         {
@@ -139,6 +152,30 @@ const WIRES: Wire[] = [
           },
         },
       ],
+    }),
+  },
+  {
+    name: 'createBedrockConverseToolSearch',
+    tools: (count) => NAMES.map((name) => ({ toolSpec: count({ name, description: `Does ${name}.`, inputSchema: { json: SCHEMA } }) })),
+    create: (tools) => createBedrockConverseToolSearch({ tools: tools as never, config: client }) as never,
+    body: (tools) => ({
+      modelId: 'us.amazon.nova-pro-v1:0',
+      messages: [{ role: 'user', content: [{ text: 'Weather in Paris?' }] }],
+      ...(tools === undefined ? {} : { toolConfig: { tools } }),
+    }),
+    transform: (body, plan) => transformBedrockConverseRequest(body, plan),
+    parse: parseBedrockConverseTools,
+    response: (names) => ({
+      stopReason: 'tool_use',
+      output: {
+        message: {
+          role: 'assistant',
+          content: [
+            { toolUse: { toolUseId: 'tooluse_1', name: names.toWire('tool_search'), input: JSON.parse(query) } },
+            { toolUse: { toolUseId: 'tooluse_2', name: names.toWire('tool_3'), input: JSON.parse(call) } },
+          ],
+        },
+      },
     }),
   },
 ];
@@ -160,16 +197,36 @@ describe('one catalog per agent', () => {
       expect(agentTools.reads).toBe(NAMES.length);
     });
 
-    it("reads a request's own tools once, besides the transformer that writes them", async () => {
+    it("reads a request's own tools once: the plan and the transformer share one read", async () => {
       const agent = wire.create(wire.tools((tool) => tool));
       for (let turn = 0; turn < REQUESTS; turn += 1) {
         const sent = createCounter('name');
         const request = await agent.prepare(wire.body(wire.tools(sent.count)), { sessionId: 'session' });
         await request.handle(wire.response(request.names) as never, () => 'sunny');
+        // What the transformer alone reads (its read of the tools, then its writing of them)...
         const written = createCounter('name');
         wire.transform(wire.body(wire.tools(written.count)), request.plan, []);
-        expect(sent.reads - written.reads).toBe(NAMES.length);
+        // ...holds one read of every tool (the reader alone reads each tool's name once)...
+        const parsed = createCounter('name');
+        wire.parse(wire.body(wire.tools(parsed.count)));
+        expect(parsed.reads).toBe(NAMES.length);
+        expect(written.reads).toBeGreaterThanOrEqual(parsed.reads);
+        // ...and is all that prepare reads: a second read of the body's tools (for the plan) would add NAMES.length.
+        expect(sent.reads).toBe(written.reads);
       }
+    });
+
+    it('reads the tools of each body a direct caller transforms, even one a session is preparing', async () => {
+      const agent = wire.create(wire.tools((tool) => tool));
+      const sent = createCounter('name');
+      const body = wire.body(wire.tools(sent.count));
+      const request = await agent.prepare(body, { sessionId: 'session' });
+      const afterPrepare = sent.reads;
+      // The read a session kept is forgotten when prepare settles: a direct transform of the same body reads it anew.
+      wire.transform(body, request.plan, []);
+      const written = createCounter('name');
+      wire.transform(wire.body(wire.tools(written.count)), request.plan, []);
+      expect(sent.reads - afterPrepare).toBe(written.reads);
     });
 
     it("sends a body without tools with the agent's tools, read by the transformer alone", async () => {

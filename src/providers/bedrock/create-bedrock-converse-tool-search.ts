@@ -90,9 +90,10 @@ export function createBedrockConverseToolSearch<Tool extends BedrockConverseSess
     withTools: (body, tools) => ({ ...body, toolConfig: { ...(body.toolConfig as object | undefined), tools } }),
     parseTools: parseBedrockConverseTools,
     transform: (body, plan, revealed) => transformBedrockConverseRequest(body, plan, { revealed }),
-    // The preflight's pairing rule says where a result's `toolUse` is missing; Converse rejects such a body.
+    // The preflight's pairing rule says where a result's `toolUse` is missing; Converse rejects such a body. It reads
+    // the history alone: the body's tools are read once, for the plan and the transformer.
     resolveUnpairedResults: (body) =>
-      preflightBedrockConverseRequest(body).violations.flatMap((violation) =>
+      preflightBedrockConverseRequest({ messages: body.messages }).violations.flatMap((violation) =>
         violation.rule === 'tool-result-without-use' ? [`\`${violation.path}\`: ${violation.message}`] : [],
       ),
     unpaired: 'throw',
