@@ -50,7 +50,8 @@ export interface PreparedSessionRequest<Code extends string> extends Omit<Sessio
  *    catalog request, which must give the same bytes back, or `prepare` throws `invalid-request` (the tools it was
  *    planned for are no longer in it). Either way preparing a prepared body gives the same bytes.
  * 2. The plan (session id and model checked, cached per agent), the reveals the plan needs from the store, then the
- *    API's transformer, with the plan's and the transformer's warnings together.
+ *    API's transformer, with the plan's and the transformer's warnings together. A body's own tools are read once:
+ *    the adapter's reader and the transformer share the read (`holdBodyToolReads`).
  * 3. The history's pairing of tool results with calls (see {@link SessionAdapter.unpaired}).
  *
  * Throws what {@link resolveSessionPlan} and the transformer throw.

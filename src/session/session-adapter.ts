@@ -52,7 +52,10 @@ export interface SessionAdapter<Code extends string> {
   toolsOf?(body: Record<string, unknown>): unknown;
   /** The body with `tools` as its tool list. @default `{ ...body, tools }` */
   withTools?(body: Record<string, unknown>, tools: readonly unknown[]): Record<string, unknown>;
-  /** The body's tools as definitions (the API's reader, which throws `invalid-request` for a bad list). */
+  /**
+   * The body's tools as definitions (the API's reader, which throws `invalid-request` for a bad list). It reads the
+   * body through `readBodyToolsOnce` with the reader its transformer uses, so a request's tools are read once.
+   */
   parseTools(body: Record<string, unknown>): ToolDefinition[];
   /** The API's transformer, given the agent's catalog (for tools the history needs that the body lacks). */
   transform(body: Record<string, unknown>, plan: ToolSearchPlan, revealed: readonly string[], catalog: ToolCatalog): TransformRequestResult<unknown, Code>;
