@@ -1,3 +1,6 @@
+import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import type { OwnToolNames } from '../plan/resolve-own-tools-sent.js';
+import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 
 /**
@@ -10,6 +13,23 @@ import type { ToolDefinition } from '../tools/tool-definition.js';
 export interface RequestBodyTool {
   readonly definition: ToolDefinition;
   readonly deferred: boolean;
+}
+
+/**
+ * What every step of the Messages request decision reads, once {@link resolvePlanMatch} has matched the plan to the
+ * body: {@link resolveHistoryRestore} and {@link resolveHostedToolList} extend it.
+ */
+export interface RequestDecisionContext {
+  readonly plan: ToolSearchPlan;
+  /** The plan's tool names. */
+  readonly planned: ReadonlySet<string>;
+  readonly names: Pick<ToolNameMapping, 'toWire' | 'fromWire'>;
+  /** The names the package's own tools go by with this plan. */
+  readonly own: OwnToolNames;
+  /** The body's tools, by original name, in body order (the package's own tools left out). */
+  readonly bodyTools: ReadonlyMap<string, RequestBodyTool>;
+  /** Plan tools the body lacks, sent from the catalog. */
+  readonly restored: ReadonlyMap<string, ToolDefinition>;
 }
 
 /** A {@link RequestTool} the plan must manage: a function tool of the body, by the plan's name. */

@@ -1,9 +1,6 @@
 import { TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME } from '../client/tool-search-tool-definition.js';
-import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import type { OwnToolNames } from '../plan/resolve-own-tools-sent.js';
-import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import type { RequestBodyTool } from './request-tool.js';
+import type { RequestDecisionContext } from './request-tool.js';
 
 /** What the history of a request needs defined that the plan would not send. */
 export interface HistoryRestore {
@@ -18,15 +15,7 @@ export interface HistoryRestore {
 }
 
 /** What {@link resolveHistoryRestore} reads. */
-export interface ResolveHistoryRestoreInput {
-  readonly plan: ToolSearchPlan;
-  readonly planned: ReadonlySet<string>;
-  readonly names: Pick<ToolNameMapping, 'toWire' | 'fromWire'>;
-  /** The names the package's own tools go by with this plan. */
-  readonly own: OwnToolNames;
-  readonly bodyTools: ReadonlyMap<string, RequestBodyTool>;
-  /** Plan tools the body lacks, sent from the catalog. */
-  readonly restored: ReadonlyMap<string, ToolDefinition>;
+export interface ResolveHistoryRestoreInput extends RequestDecisionContext {
   readonly catalog: ReadonlyMap<string, ToolDefinition>;
   /** Tools the history names (`tool_use`, `tool_reference`), by original name. */
   readonly referenced: ReadonlySet<string>;

@@ -1,25 +1,16 @@
 import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
-import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import type { OwnToolNames } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { createOwnToolEntry } from './create-own-tool-entry.js';
 import { createRequestToolEntry } from './create-request-tool-entry.js';
 import { createForcedToolWarning, type ForcedTools } from './resolve-forced-tools.js';
-import type { RequestBodyTool } from './request-tool.js';
+import type { RequestDecisionContext } from './request-tool.js';
 import type { RequestToolEntry, RequestToolWarning } from './request-tool-entry.js';
 
 /** What {@link resolveHostedToolList} reads. */
-export interface ResolveHostedToolListInput {
+export interface ResolveHostedToolListInput extends RequestDecisionContext {
   /** A plan with a hosted mechanism. */
   readonly plan: ToolSearchPlan;
-  readonly planned: ReadonlySet<string>;
-  readonly names: Pick<ToolNameMapping, 'toWire' | 'fromWire'>;
-  readonly own: OwnToolNames;
-  /** The body's tools, by original name, in body order (the package's own tools left out). */
-  readonly bodyTools: ReadonlyMap<string, RequestBodyTool>;
-  /** Plan tools the body lacks, sent from the catalog. */
-  readonly restored: ReadonlyMap<string, ToolDefinition>;
   /** Catalog tools restored for the history (`resolveHistoryRestore`). */
   readonly historyTools: readonly ToolDefinition[];
   readonly forced: ForcedTools;
