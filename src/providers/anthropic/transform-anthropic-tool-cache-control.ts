@@ -1,4 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
+import { resolveToolCacheBreakpoints, type ToolCacheBreakpoint } from '../../cache/resolve-tool-cache-breakpoints.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
 
 /** Where the caller's tool-level cache breakpoints were, besides the entries themselves. */
@@ -22,7 +23,8 @@ export interface AnthropicToolCacheControl {
 }
 
 /**
- * Puts the tool-level `cache_control` breakpoints where the Messages API accepts them.
+ * Puts the tool-level `cache_control` breakpoints where the Messages API accepts them, by the core's rule
+ * ({@link resolveToolCacheBreakpoints}): the target is the last tool sent in full.
  *
  * The API rejects `cache_control` on a deferred tool ("Tool 'X' cannot both defer_loading=true cache_control set.
  * Tools defer_loading cannot use prompt caching."),
@@ -35,30 +37,29 @@ export interface AnthropicToolCacheControl {
 export function transformAnthropicToolCacheControl(tools: readonly unknown[], context: AnthropicToolCacheControlContext): AnthropicToolCacheControl {
   const out = [...tools];
   let lastLoaded = -1;
+  const breakpoints: AnthropicToolBreakpoint[] = [];
   out.forEach((entry, index) => {
     if (isRecord(entry) && resolveAnthropicToolDeferral(entry) === 'loaded') lastLoaded = index;
-  });
-  const moved: string[] = [];
-  let carried: unknown;
-  out.forEach((entry, index) => {
     if (!isRecord(entry) || entry.cache_control === undefined || entry.cache_control === null) return;
-    const deferred = resolveAnthropicToolDeferral(entry) !== 'loaded';
-    const endOfList = index === context.callerLast && index !== lastLoaded;
-    if (!deferred && !endOfList) return;
-    const { cache_control: cacheControl, ...rest } = entry;
-    out[index] = rest;
-    if (deferred) moved.push(nameOf(entry, index));
-    // The caller's last-tool breakpoint is the representative one; otherwise the first one found.
-    if (carried === undefined || index === context.callerLast) carried = cacheControl;
+    breakpoints.push({ at: index, callerLast: index === context.callerLast, name: nameOf(entry, index), cacheControl: entry.cache_control });
   });
-  for (const hidden of context.hidden) {
-    if (!hidden.callerLast) moved.push(hidden.name);
-    if (carried === undefined || hidden.callerLast) carried = hidden.cacheControl;
+  for (const hidden of context.hidden) breakpoints.push({ at: -1, ...hidden });
+  const holds = (index: number) => resolveAnthropicToolDeferral(out[index]) === 'loaded';
+  const { kept, carried, moved } = resolveToolCacheBreakpoints(breakpoints, holds, lastLoaded);
+  for (const { at } of breakpoints) {
+    if (at === -1 || kept.has(at)) continue;
+    const { cache_control: _removed, ...rest } = out[at] as Record<string, unknown>;
+    out[at] = rest;
   }
-  if (carried === undefined || lastLoaded === -1) return { tools: out, moved, target: null };
-  const target = out[lastLoaded] as Record<string, unknown>;
-  if (target.cache_control === undefined || target.cache_control === null) out[lastLoaded] = { ...target, cache_control: carried };
-  return { tools: out, moved, target: moved.length > 0 ? nameOf(target, lastLoaded) : null };
+  if (carried !== undefined) out[lastLoaded] = { ...(out[lastLoaded] as Record<string, unknown>), cache_control: carried.cacheControl };
+  const target = moved.length > 0 && lastLoaded !== -1 ? nameOf(out[lastLoaded] as Record<string, unknown>, lastLoaded) : null;
+  return { tools: out, moved: moved.map((breakpoint) => breakpoint.name), target };
+}
+
+/** A breakpoint of the caller's, with the tool it marks and its `cache_control`. */
+interface AnthropicToolBreakpoint extends ToolCacheBreakpoint {
+  readonly name: string;
+  readonly cacheControl: unknown;
 }
 
 function nameOf(entry: Record<string, unknown>, index: number): string {

@@ -15,6 +15,7 @@ import { writeBedrockConverseTool } from './create-bedrock-converse-tools.js';
 import { BEDROCK_CONVERSE_TOOL_NAME_RULE, type BedrockConverseRequest } from './bedrock-converse-api.js';
 import { parseBedrockConverseToolSlots, type BedrockConverseToolSlot } from './parse-bedrock-converse-tools.js';
 import { readBodyToolsOnce } from '../../transform/read-body-tools-once.js';
+import { resolveToolCacheBreakpoints, type ToolCacheBreakpoint } from '../../cache/resolve-tool-cache-breakpoints.js';
 
 /**
  * The codes of {@link transformBedrockConverseRequest}'s warnings: the client-side mechanism's
@@ -38,9 +39,9 @@ export type TransformBedrockConverseRequestResult<Body = BedrockConverseRequest>
  *   are the caller's own entries; the package's `tool_search` (and `call_tool`) are added;
  * - the guidance note is the last text block of `system` before its trailing `cachePoint` blocks, so the cached
  *   system prefix holds it and stays byte-identical from turn to turn;
- * - a `cachePoint` in `toolConfig.tools` right after a tool sent in full from the loaded prefix stays there; any other
- *   (after a deferred tool, or after the last tool: "cache every tool") goes to the end of the list, once. None is
- *   added, so the checkpoints never outnumber the caller's. System tools keep their places;
+ * - a `cachePoint` in `toolConfig.tools` marks the tool right before it and goes where the core's rule for breakpoints
+ *   says ({@link resolveToolCacheBreakpoints}): right after a loaded tool it marks, or once at the end of the list (the
+ *   target: every tool cached). None is added, so the checkpoints never outnumber the caller's. System tools keep their places;
  * - tool names, `toolUse.name` in the history and `toolChoice.tool.name` are mapped to `[a-zA-Z0-9_-]{1,64}`; map the
  *   model's calls back with `names.fromWire`.
  *
@@ -120,34 +121,36 @@ const BEDROCK_CONVERSE_WIRE_API: ClientWireAPI<ToolSlot, unknown, BedrockConvers
   writeStub: (entry, name) => writeBedrockConverseTool(name, entry.description, createStubInputSchema()),
 };
 
-/** The written tool list with the caller's checkpoints and system tools placed as the transformer's documentation says. */
+/** The written tool list with the caller's checkpoints ({@link resolveToolCacheBreakpoints}) and system tools in place. */
 function placeToolConfigEntries(
   written: readonly unknown[],
   entries: readonly ToolListEntry[],
   slots: readonly BedrockConverseToolSlot[],
   toWire: (name: string) => string,
 ): unknown[] {
-  // A checkpoint's anchor is the caller's tool right before it, by wire name; the package's own tools count for "after
-  // the last tool", so the transformer's own output reads the same.
-  const anchored = new Map<string, unknown>();
-  let trailing: unknown;
-  let anchor: string | undefined;
+  // A checkpoint marks the caller's tool right before it; one after the last tool (the package's own count, so the
+  // transformer's own output reads the same), before any tool or after another means "cache every tool".
+  const breakpoints: (ToolCacheBreakpoint & { point: unknown })[] = [];
   const lastTool = slots.reduce((last, slot) => (slot.kind === 'tool' || slot.kind === 'own' ? slot.index : last), -1);
+  let marks: string | undefined;
+  let wireNames: string[] | undefined;
   for (const slot of slots) {
-    if (slot.kind === 'tool') anchor = toWire(slot.definition.name);
-    else if (slot.kind === 'cache-point' && anchor !== undefined && slot.index < lastTool && !anchored.has(anchor)) anchored.set(anchor, slot.tool);
-    else if (slot.kind === 'cache-point') trailing ??= slot.tool;
+    if (slot.kind === 'tool') marks = toWire(slot.definition.name);
+    if (slot.kind !== 'cache-point') continue;
+    const callerLast = marks === undefined || slot.index > lastTool;
+    wireNames ??= entries.map((entry) => toWire(entry.name));
+    breakpoints.push({ at: callerLast ? -1 : wireNames.indexOf(marks as string), callerLast, point: slot.tool });
+    marks = undefined;
   }
+  // Only the loaded prefix keeps its bytes from turn to turn (reveals in the tool list change what follows it).
+  const { kept, carried } = resolveToolCacheBreakpoints(breakpoints, (index) => entries[index]?.status === 'loaded', entries.length);
   const tools: unknown[] = [];
-  for (const [index, entry] of entries.entries()) {
-    tools.push(written[index]);
-    const point = anchored.get(toWire(entry.name));
-    // Only the loaded prefix keeps its bytes from turn to turn (reveals in the tool list change what follows it).
-    if (point !== undefined && entry.status === 'loaded' && anchored.delete(toWire(entry.name))) tools.push(point);
+  for (const [index, tool] of written.entries()) {
+    tools.push(tool);
+    if (kept.has(index)) tools.push(kept.get(index)?.point);
   }
-  for (const point of anchored.values()) trailing ??= point;
   for (const slot of slots) if (slot.kind === 'other') tools.splice(Math.min(slot.index, tools.length), 0, slot.tool);
-  if (trailing !== undefined && tools.length > 0) tools.push(trailing);
+  if (carried !== undefined && tools.length > 0) tools.push(carried.point);
   return tools;
 }
 
