@@ -6,6 +6,7 @@ import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { resolveClientRequest, type ClientRequestWarningCode, type ClientWireAPI } from '../../request/resolve-client-request.js';
 import type { ToolListEntry } from '../../request/resolve-tool-list.js';
 import { resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
+import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
 import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -99,7 +100,7 @@ export function transformBedrockConverseRequest<Body extends object = BedrockCon
   // The note goes before the trailing checkpoints; a `system` that held only an earlier note is dropped.
   let end = system.length;
   while (end > 0 && isRecord(system[end - 1]) && (system[end - 1] as Record<string, unknown>).cachePoint !== undefined) end -= 1;
-  const blocks = [...resolveGuidanceParts(system.slice(0, end), client.guidance, NOTE_BLOCK_TEXT), ...system.slice(end)];
+  const blocks = [...resolveGuidanceParts(system.slice(0, end), client.guidance, PLAIN_TEXT_PART_GUIDANCE), ...system.slice(end)];
   if (blocks.length > 0) output.system = blocks;
   else delete output.system;
   if (request.messages !== undefined) output.messages = resolveMappedItems(messages, (message) => transformMessage(message, names));
@@ -174,9 +175,3 @@ function readMessage(message: unknown): HistoryToolItem {
     }),
   };
 }
-
-/** A system block's text, and a text block with the note. */
-const NOTE_BLOCK_TEXT = {
-  read: (block: unknown): string | undefined => (isRecord(block) && typeof block.text === 'string' ? block.text : undefined),
-  write: (block: unknown, text: string): unknown => (block === null ? { text } : { ...(block as Record<string, unknown>), text }),
-};

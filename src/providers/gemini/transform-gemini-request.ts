@@ -8,6 +8,7 @@ import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveClientRequest, type ClientRequestWarningCode, type ClientWireAPI } from '../../request/resolve-client-request.js';
 import { resolveGuidanceContent, resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
+import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
 import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -325,9 +326,8 @@ function placeGuidance(value: unknown, guidance: string | null, at: string, warn
   return value;
 }
 
-/** Parts (or strings) of `systemInstruction`, with the note as its own part at the end. */
+/** Parts (or strings) of `systemInstruction`, with the note as its own part at the end: a string is text, a part is read as `{ text }`. */
 const NOTE_PART_TEXT = {
-  read: (item: unknown): string | undefined => (typeof item === 'string' ? item : isRecord(item) && typeof item.text === 'string' ? item.text : undefined),
-  write: (item: unknown, text: string): unknown =>
-    item === null ? { text } : typeof item === 'string' ? text : { ...(item as Record<string, unknown>), text },
+  read: (item: unknown): string | undefined => (typeof item === 'string' ? item : PLAIN_TEXT_PART_GUIDANCE.read(item)),
+  write: (item: unknown, text: string): unknown => (typeof item === 'string' ? text : PLAIN_TEXT_PART_GUIDANCE.write(item, text)),
 };
