@@ -9,9 +9,9 @@ import { resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
 import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
 import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
-import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
+import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
 import { writeBedrockConverseTool } from './create-bedrock-converse-tools.js';
 import { BEDROCK_CONVERSE_TOOL_NAME_RULE, type BedrockConverseRequest } from './bedrock-converse-api.js';
 import { parseBedrockConverseToolSlots, type BedrockConverseToolSlot } from './parse-bedrock-converse-tools.js';
@@ -103,7 +103,10 @@ export function transformBedrockConverseRequest<Body extends object = BedrockCon
   const blocks = [...resolveGuidanceParts(system.slice(0, end), client.guidance, PLAIN_TEXT_PART_GUIDANCE), ...system.slice(end)];
   if (blocks.length > 0) output.system = blocks;
   else delete output.system;
-  if (request.messages !== undefined) output.messages = resolveMappedItems(messages, (message) => transformMessage(message, names));
+  // Every `toolUse.name` in wire names; a message without one that changes is kept as it is.
+  const writeBlock = (block: unknown) => (isRecord(block) ? resolveWireNameField(block, 'toolUse', names.toWire) : block);
+  const writeMessage = (message: unknown) => (isRecord(message) ? resolveMappedListField(message, 'content', writeBlock) : message);
+  if (request.messages !== undefined) output.messages = resolveMappedItems(messages, writeMessage);
   return { body: output as Body, warnings, names, loaded: client.loaded };
 }
 
@@ -153,13 +156,6 @@ function placeToolConfigEntries(
   for (const slot of slots) if (slot.kind === 'other') tools.splice(Math.min(slot.index, tools.length), 0, slot.tool);
   if (carried !== undefined && tools.length > 0) tools.push(carried.point);
   return tools;
-}
-
-/** The message with every `toolUse.name` in wire names, or the same message when none changes. */
-function transformMessage(message: unknown, names: ToolNameMapping): unknown {
-  if (!isRecord(message) || !Array.isArray(message.content)) return message;
-  const content = resolveMappedItems(message.content, (block: unknown) => (isRecord(block) ? resolveWireNameField(block, 'toolUse', names.toWire) : block));
-  return content === message.content ? message : { ...message, content };
 }
 
 /** A message's `toolUse` calls and `toolResult` answers: text blocks (the package's answers), or a parsed `json` block. */

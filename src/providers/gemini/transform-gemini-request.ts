@@ -1,6 +1,7 @@
 import { parseTransformRequestOptions } from '../../transform/parse-transform-request-options.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
+import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -276,7 +277,7 @@ function transformContents(contents: unknown, names: ToolNameMapping, warnings: 
 }
 
 function transformContent(content: Record<string, unknown>, at: string, names: ToolNameMapping): Record<string, unknown> {
-  const parts = resolveMappedItems(content.parts as unknown[], (part: unknown, index) => {
+  return resolveMappedListField(content, 'parts', (part: unknown, index) => {
     if (!isRecord(part)) return part;
     for (const snake of ['function_call', 'function_response']) {
       if (part[snake] !== undefined) {
@@ -288,7 +289,6 @@ function transformContent(content: Record<string, unknown>, at: string, names: T
     }
     return resolveWireNameField(resolveWireNameField(part, 'functionCall', names.toWire), 'functionResponse', names.toWire);
   });
-  return parts === content.parts ? content : { ...content, parts };
 }
 
 /** `toolConfig` with each of `functionCallingConfig.allowedFunctionNames` passed through `rename`. */
