@@ -41,6 +41,7 @@ export interface ToolCacheBreakpoints<Breakpoint extends ToolCacheBreakpoint> {
  * const { kept, carried } = resolveToolCacheBreakpoints(breakpoints, (index) => entries[index]?.status === 'loaded', entries.length);
  * ```
  * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool#prompt-caching
+ * @see https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html
  */
 export function resolveToolCacheBreakpoints<Breakpoint extends ToolCacheBreakpoint>(
   breakpoints: readonly Breakpoint[],
