@@ -1,3 +1,4 @@
+import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { findJSONSchemaProblem } from '../../tools/find-json-schema-problem.js';
 import type { GeminiRequestShape } from './gemini-api.js';
@@ -79,9 +80,10 @@ function findProblem(schema: Record<string, unknown>, where: string, shape: Gemi
   if (badName !== undefined)
     return `parameter name \`${badName}\` at ${where} must start with a letter or \`_\` and hold only letters, digits and \`_\` (at most 64)`;
   if (Array.isArray(schema.required)) {
-    const undefinedNames = schema.required.filter((name) => typeof name !== 'string' || !(name in properties));
+    // Own properties only: `required: ['toString']` names nothing in `{}`.
+    const undefinedNames = schema.required.filter((name) => typeof name !== 'string' || !Object.hasOwn(properties, name));
     if (undefinedNames.length > 0)
-      return `\`required\` at ${where} names ${undefinedNames.map((name) => `\`${String(name)}\``).join(', ')}, not in \`properties\``;
+      return `\`required\` at ${where} names ${undefinedNames.map((name) => (typeof name === 'string' ? `\`${name}\`` : describeValue(name))).join(', ')}, not in \`properties\``;
   }
   return null;
 }
