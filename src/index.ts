@@ -37,6 +37,8 @@ export {
   type SeedCapabilityList,
   type SeedCapabilityReference,
   type ToolListing,
+  type ToolRevealChoice,
+  type ToolRevealMode,
   type ToolSearchConfig,
   type ToolSearchConfigInput,
   type ToolSearchMechanismChoice,
@@ -47,7 +49,7 @@ export {
 export { parseToolSearchConfig, type ToolSearchConfigOverrides } from './config/parse-tool-search-config.js';
 
 export { MODEL_PLATFORMS, WIRE_APIS, type ModelPlatform, type ModelReference, type WireAPI } from './models/model-reference.js';
-export { resolveModelSupport, type ModelSupport } from './models/resolve-model-support.js';
+export { resolveModelSupport, type ModelSupport, type ToolAdditionForm } from './models/resolve-model-support.js';
 export { resolveUnknownModel } from './models/resolve-unknown-model.js';
 export { KNOWN_MODEL_IDS } from './models/known-model-ids.js';
 

@@ -4,11 +4,11 @@ import { describeValue } from '../errors/describe-value.js';
 import {
   DEFAULT_TOOL_SEARCH_THRESHOLD,
   TOOL_LISTINGS,
-  TOOL_REVEAL_MODES,
+  TOOL_REVEAL_CHOICES,
   TOOL_SEARCH_RANKINGS,
   type SeedCapabilityId,
   type ToolListingRequest,
-  type ToolRevealMode,
+  type ToolRevealChoice,
   type ToolSearchConfig,
   type ToolSearchRankingRequest,
   type ToolSearchConfigInput,
@@ -35,8 +35,8 @@ const LISTING_REQUESTS: readonly ToolListingRequest[] = ['auto', ...TOOL_LISTING
 const listing = z.enum(LISTING_REQUESTS as [ToolListingRequest, ...ToolListingRequest[]], {
   error: `must be one of ${LISTING_REQUESTS.map((mode) => `'${mode}'`).join(', ')}`,
 });
-const reveal = z.enum(TOOL_REVEAL_MODES as [ToolRevealMode, ...ToolRevealMode[]], {
-  error: `must be one of ${TOOL_REVEAL_MODES.map((mode) => `'${mode}'`).join(', ')}`,
+const reveal = z.enum(TOOL_REVEAL_CHOICES as [ToolRevealChoice, ...ToolRevealChoice[]], {
+  error: `must be one of ${TOOL_REVEAL_CHOICES.map((mode) => `'${mode}'`).join(', ')}`,
 });
 const SEARCH_REQUESTS: readonly ToolSearchRankingRequest[] = ['auto', ...TOOL_SEARCH_RANKINGS];
 const search = z.enum(SEARCH_REQUESTS as [ToolSearchRankingRequest, ...ToolSearchRankingRequest[]], {
@@ -45,7 +45,7 @@ const search = z.enum(SEARCH_REQUESTS as [ToolSearchRankingRequest, ...ToolSearc
 
 /** The defaults of the settings every form may set (see `ToolSearchOptions`). */
 const DEFAULT_LISTING: ToolListingRequest = 'auto';
-const DEFAULT_REVEAL: ToolRevealMode = 'conversation';
+const DEFAULT_REVEAL: ToolRevealChoice = 'auto';
 const DEFAULT_SEARCH: ToolSearchRankingRequest = 'auto';
 
 const optionsSchema = z.strictObject({
@@ -91,12 +91,14 @@ export interface ToolSearchConfigOverrides {
  * Accepts every form: the seed's `"auto_tool_search"` (or any of its four capability ids),
  * `{ ref, config: { threshold, never_defer } }`, `{ capabilities: [...] }`, and the TypeScript form
  * `{ mechanism, threshold, neverDefer, listing, reveal, search }`. `undefined` gives the defaults: mechanism `auto`,
- * threshold 15, listing `auto`, reveal `conversation`, search `auto`. A configuration this function already returned
+ * threshold 15, listing `auto`, reveal `auto`, search `auto`. A configuration this function already returned
  * is passed through unchanged.
  *
  * Throws a {@link ToolSearchConfigError} naming the field, the rule and the value given, e.g.
  * ``"`threshold` must be a whole number ≥ 0, got -1"``. Combining `auto_tool_search` with another tool search
- * capability is an error (it already provides all three paths), as is listing one capability twice.
+ * capability is an error (it already provides all three paths), as is listing one capability twice, and so is
+ * `reveal: 'native'` with `listing: 'full'` or `'compact'` (native delivery lists deferred tools by name or not at
+ * all; `reveal: 'auto'` with those listings resolves to `conversation` instead).
  *
  * @example
  * ```ts
@@ -111,6 +113,7 @@ export function parseToolSearchConfig(input?: ToolSearchConfigInput | null, over
   }
   const issues: ToolSearchConfigIssue[] = [];
   const draft = readInput(input, issues);
+  if (draft !== undefined) checkRevealListing(draft, issues);
   const extra = overrides?.neverDefer === undefined ? undefined : validate(toolNames, overrides.neverDefer, 'neverDefer', issues);
   if (issues.length > 0 || draft === undefined) throw new ToolSearchConfigError(issues);
   const config: ToolSearchConfig = Object.freeze({
@@ -128,7 +131,7 @@ interface Draft {
   preferences: ToolSearchPreference[];
   neverDefer: string[];
   listing: ToolListingRequest;
-  reveal: ToolRevealMode;
+  reveal: ToolRevealChoice;
   search: ToolSearchRankingRequest;
 }
 
@@ -245,9 +248,24 @@ function seedToDraft(entries: readonly { value: unknown; path: string }[], issue
     preferences,
     neverDefer,
     listing: ([...settings.listing.keys()][0] as ToolListingRequest | undefined) ?? DEFAULT_LISTING,
-    reveal: ([...settings.reveal.keys()][0] as ToolRevealMode | undefined) ?? DEFAULT_REVEAL,
+    reveal: ([...settings.reveal.keys()][0] as ToolRevealChoice | undefined) ?? DEFAULT_REVEAL,
     search: ([...settings.search.keys()][0] as ToolSearchRankingRequest | undefined) ?? DEFAULT_SEARCH,
   };
+}
+
+/**
+ * `reveal: 'native'` appends loaded definitions to the conversation and sends no stubs, so a listing that puts stubs in
+ * the tool list (`full`, `compact`) contradicts it when both are asked for by name.
+ */
+function checkRevealListing(draft: Draft, issues: ToolSearchConfigIssue[]): void {
+  if (draft.reveal !== 'native' || (draft.listing !== 'full' && draft.listing !== 'compact')) return;
+  issues.push({
+    path: 'reveal',
+    message:
+      `\`reveal: 'native'\` cannot be combined with \`listing: '${draft.listing}'\`: native delivery adds a loaded tool to the conversation ` +
+      "and puts no stubs in the tool list; use `listing: 'auto'`, `'names'` or `'none'`, or `reveal: 'auto'` (which keeps the listing and " +
+      'reveals in the conversation)',
+  });
 }
 
 /** An id that is a tool search capability or a near miss of one (`toolsearch`, `Tool_Search_Auto`, …). */

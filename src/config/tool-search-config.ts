@@ -46,18 +46,33 @@ export function resolveAutoListing(deferredCount: number): 'names' | 'none' {
 }
 
 /**
- * Where the client-side mechanism puts a schema that `tool_search` loaded.
+ * Where the client-side mechanism puts a schema that `tool_search` loaded (the plan's value, resolved per model).
  *
- * - `conversation` (the default): only in the `tool_search` result. The tool list and the system text never change
- *   within a session, so a prompt cache keeps the whole history; deferred tools stay callable (with a stub schema,
- *   or through `call_tool`), and calls are checked against the full schema (`createToolCallCheck`).
+ * - `conversation`: only in the `tool_search` result. The tool list and the system text never change within a
+ *   session, so a prompt cache keeps the whole history; deferred tools stay callable (with a stub schema, or through
+ *   `call_tool`), and calls are checked against the full schema (`createToolCallCheck`).
+ * - `native`: the `tool_search` result lists what it loaded, and the loaded tools' definitions are appended to the
+ *   conversation right after it as the provider's own tool-addition item (OpenAI Responses `additional_tools`,
+ *   Anthropic Messages `tool_addition` blocks in a `system` message). The model then calls a loaded tool by its own
+ *   name as an ordinary tool; the tool list and the system text never change, so a prompt cache keeps the history.
+ *   Only with the client-side mechanism on `openai-responses` or `anthropic-messages`; `call_tool` is not sent.
  * - `tool-list` (the seed's behaviour): also in the tool list from the next request on, where the revealed tool's
  *   stub is replaced by its full schema. Every reveal changes the tool list, so a prompt cache misses from there on.
  */
-export type ToolRevealMode = 'conversation' | 'tool-list';
+export type ToolRevealMode = 'conversation' | 'native' | 'tool-list';
 
-/** The reveal modes, for validation and docs. */
-export const TOOL_REVEAL_MODES: readonly ToolRevealMode[] = ['conversation', 'tool-list'];
+/** The reveal modes a plan records, for validation and docs. */
+export const TOOL_REVEAL_MODES: readonly ToolRevealMode[] = ['conversation', 'native', 'tool-list'];
+
+/**
+ * What the configuration's `reveal` accepts: a reveal mode, or `auto` for `native` where the provider documents tool
+ * additions for the model where it is served (see `resolveModelSupport`'s `toolAdditions`) and `conversation`
+ * everywhere else.
+ */
+export type ToolRevealChoice = 'auto' | ToolRevealMode;
+
+/** The reveal choices a configuration accepts, for validation and docs. */
+export const TOOL_REVEAL_CHOICES: readonly ToolRevealChoice[] = ['auto', ...TOOL_REVEAL_MODES];
 
 /**
  * Who ranks tools when the model searches under a hosted mechanism (the provider loads the schemas either way).
@@ -98,8 +113,8 @@ export interface ToolSearchConfig {
   readonly neverDefer: readonly string[];
   /** How deferred tools are listed when the library's `tool_search` finds them; `auto` is resolved per plan. */
   readonly listing: ToolListingRequest;
-  /** Where the client-side mechanism puts a loaded schema. */
-  readonly reveal: ToolRevealMode;
+  /** Where the client-side mechanism puts a loaded schema; `auto` is resolved per plan. */
+  readonly reveal: ToolRevealChoice;
   /** Who ranks under a hosted mechanism; `auto` is resolved per plan. */
   readonly search: ToolSearchRankingRequest;
 }
@@ -136,12 +151,18 @@ export interface ToolSearchOptions {
    */
   readonly listing?: ToolListingRequest;
   /**
-   * Where the client-side mechanism puts a loaded schema: only in the `tool_search` result (`conversation`, the tool
-   * list never changes and a prompt cache keeps the whole history), or also in the tool list (`tool-list`, the
-   * seed's behaviour).
-   * @default 'conversation'
+   * Where the client-side mechanism puts a loaded schema: only in the `tool_search` result (`conversation`), appended
+   * to the conversation as the provider's own tool addition so the model calls the tool by its name (`native`:
+   * OpenAI Responses and Anthropic Messages), or also in the tool list (`tool-list`, the seed's behaviour). The first
+   * two keep the tool list unchanged, so a prompt cache keeps the whole history. `auto` picks `native` where the
+   * provider documents tool additions for the model where it is served (GPT-5.4 and later on OpenAI; Opus 4.8, Opus
+   * 5, Opus 5.5, Sonnet 5.5, Haiku 5.5, Fable and Mythos on the Claude API) and `conversation` elsewhere (gateways,
+   * Bedrock, Vertex AI, other models). An explicit `native` is honoured on any model of those two APIs except one
+   * known not to support it (the plan then warns `reveal-unsupported`); it cannot be combined with the `full` or
+   * `compact` listing.
+   * @default 'auto'
    */
-  readonly reveal?: ToolRevealMode;
+  readonly reveal?: ToolRevealChoice;
   /**
    * Who ranks tools under a hosted mechanism: the provider's search or this package's. `auto` picks the library's,
    * which measured cheaper per session on both providers (README, session cost).
@@ -158,7 +179,7 @@ export interface SeedCapabilityConfig {
   readonly threshold?: number;
   readonly never_defer?: readonly string[];
   readonly listing?: ToolListingRequest;
-  readonly reveal?: ToolRevealMode;
+  readonly reveal?: ToolRevealChoice;
   readonly search?: ToolSearchRankingRequest;
 }
 

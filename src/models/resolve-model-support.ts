@@ -26,10 +26,45 @@ export interface ModelSupport {
    * without `platform`.
    */
   readonly family: 'claude' | 'gpt' | null;
+  /**
+   * The tool additions the provider documents for this model where it is served, which `reveal: 'auto'` turns on:
+   * `value` (the definition itself goes in the conversation: OpenAI Responses `additional_tools`, Anthropic's
+   * `tool_definition` additions on the Claude API), `reference` (a tool declared deferred in `tools` is added by name:
+   * Anthropic's `tool_reference` additions on Bedrock and Vertex AI), or `null` when none is documented there
+   * (unknown ids, gateway spellings, `platform: 'gateway'`, models without them).
+   *
+   * - Anthropic (providers reference, section 1.10): Opus 4.8 and later Opus, Sonnet 5.5 and later, Haiku 5.5 and
+   *   later, every Fable and Mythos model, not Sonnet 5 (nor any Claude before Opus 4.8). By value on the Claude API
+   *   (`platform: 'anthropic'`, or a first-party id with no platform); by reference on `bedrock` and `vertex`; none
+   *   documented on `foundry`.
+   * - OpenAI (section 2.8): the `additional_tools` input item is documented in the API reference with no model
+   *   restriction, but the guide that documents loading tools with it is the tool search guide, whose models are
+   *   GPT-5.4 and later (not the nano tier); pi and TanStack AI gate it the same way. `auto` follows that guide, as a
+   *   wrong `value` leaves a loaded tool uncallable (no `call_tool` is sent) where a wrong `null` only costs the native
+   *   call: GPT-5.4 and later on `openai` or `azure-openai` (or a first-party id with no platform), given the
+   *   Responses API or no `api`. Earlier GPT and o-series models get `null` here and honour an explicit `native`
+   *   (a third party measured gpt-4o-mini onwards calling a tool declared only in the item).
+   */
+  readonly toolAdditions: ToolAdditionForm | null;
+  /**
+   * The tool additions an explicit `reveal: 'native'` gets: {@link ModelSupport.toolAdditions} where they are
+   * documented, the caller's opt-in elsewhere (`value`, or `reference` for a Claude model on Bedrock or Vertex AI
+   * spellings), and `null` where the model or its platform is known not to support them (Claude before Opus 4.8,
+   * Sonnet 5: "role 'system' is not supported on this model"; Claude on `foundry`; `bedrock-converse`).
+   */
+  readonly toolAdditionsOptIn: ToolAdditionForm | null;
 }
+
+/**
+ * How a provider's tool addition carries a loaded tool: `value` (the full definition, in the conversation) or
+ * `reference` (the name of a tool declared deferred in the request's `tools`).
+ */
+export type ToolAdditionForm = 'value' | 'reference';
 
 const DATE_SUFFIX = /-(?:\d{8}|\d{4}-\d{2}-\d{2})$/;
 const OPENAI_MODEL = /^gpt-(\d+)(?:\.(\d+))?(?:-([a-z0-9.-]+))?$/;
+/** GPT and o-series ids (`gpt-4o`, `gpt-5.4-mini`, `o3`): OpenAI's models. */
+const OPENAI_FAMILY = /^(?:gpt-\d|o\d)/;
 const CLAUDE_FAMILIES = 'opus|sonnet|haiku|fable|mythos';
 const CLAUDE_FAMILY_FIRST = new RegExp(`^claude-(${CLAUDE_FAMILIES})(?:-(\\d+)(?:-(\\d{1,2}))?)?(?:-([a-z][a-z0-9-]*))?$`);
 const CLAUDE_VERSION_FIRST = new RegExp(`^claude-(\\d+)(?:[-.](\\d{1,2}))?-(${CLAUDE_FAMILIES})(?:-[a-z0-9-]+)?$`);
@@ -77,6 +112,7 @@ export function resolveModelSupport(model: ModelReference): ModelSupport {
   baseId = baseId.replace(/-latest$/, '').replace(DATE_SUFFIX, '');
   const claudeServed = platform === null ? gateway === null : CLAUDE_HOSTED_PLATFORMS.has(platform);
   const openaiServed = platform === null ? gateway === null : OPENAI_HOSTED_PLATFORMS.has(platform);
+  const additions = resolveToolAdditions(baseId, api, platform, gateway, openaiServed);
   return {
     id,
     api,
@@ -86,7 +122,37 @@ export function resolveModelSupport(model: ModelReference): ModelSupport {
     openaiHosted: openaiServed && supportsOpenAIHosted(baseId),
     claudeHosted: claudeServed && supportsClaudeHosted(baseId),
     family: resolveFamily(baseId, gateway !== null && platform === null),
+    toolAdditions: additions.documented,
+    toolAdditionsOptIn: additions.optIn,
   };
+}
+
+/** Where Anthropic documents tool additions, and in which form (providers reference, section 1.10). */
+const CLAUDE_ADDITION_PLATFORMS: Partial<Record<ModelPlatform, ToolAdditionForm>> = { anthropic: 'value', bedrock: 'reference', vertex: 'reference' };
+/** Platforms where a tool addition is known not to be carried: Converse has no such item; Foundry documents none. */
+const NO_ADDITION_PLATFORMS: ReadonlySet<ModelPlatform> = new Set(['bedrock-converse', 'foundry']);
+
+/** The documented tool additions and the opt-in ones for a model (see {@link ModelSupport.toolAdditions}). */
+function resolveToolAdditions(
+  baseId: string,
+  api: WireAPI | null,
+  platform: ModelPlatform | null,
+  gateway: ModelSupport['gateway'],
+  openaiServed: boolean,
+): { readonly documented: ToolAdditionForm | null; readonly optIn: ToolAdditionForm | null } {
+  const claude = supportsClaudeToolAdditions(baseId);
+  if (claude === false || (claude === true && platform !== null && NO_ADDITION_PLATFORMS.has(platform))) return { documented: null, optIn: null };
+  if (platform === 'bedrock-converse') return { documented: null, optIn: null };
+  // Bedrock and Vertex AI carry Anthropic's additions by reference only, whether the platform or the id's spelling
+  // says so; OpenAI's item (and every other API's opt-in) carries the definition.
+  const onAnthropicPlatform = platform === 'bedrock' || platform === 'vertex' || (platform === null && (gateway === 'bedrock' || gateway === 'vertex'));
+  const optIn: ToolAdditionForm = onAnthropicPlatform && api !== 'openai-responses' && !OPENAI_FAMILY.test(baseId) ? 'reference' : 'value';
+  if (claude === true) {
+    const served = platform === null ? (gateway === null ? 'value' : undefined) : CLAUDE_ADDITION_PLATFORMS[platform];
+    return { documented: api === null || api === 'anthropic-messages' ? (served ?? null) : null, optIn };
+  }
+  const openai = openaiServed && (api === null || api === 'openai-responses') && supportsOpenAIHosted(baseId);
+  return { documented: openai ? 'value' : null, optIn };
 }
 
 /** A Bedrock model id's provider prefix, optionally region-qualified (`us.`, `global.`), and its version suffix. */
@@ -129,6 +195,23 @@ function supportsClaudeHosted(baseId: string): boolean {
   const versionFirst = CLAUDE_VERSION_FIRST.exec(baseId);
   if (versionFirst !== null) return atLeast(Number(versionFirst[1]), Number(versionFirst[2] ?? 0), 4, 5);
   return false;
+}
+
+/**
+ * Whether a Claude id has Anthropic's tool additions: `true` for Opus 4.8 and later Opus, Sonnet and Haiku 5.5 and
+ * later, every Fable and Mythos model; `false` for every other Claude version (Sonnet 5 answers "role 'system' is not
+ * supported on this model"); `null` when the id is not a Claude id with a version.
+ */
+function supportsClaudeToolAdditions(baseId: string): boolean | null {
+  const familyFirst = CLAUDE_FAMILY_FIRST.exec(baseId);
+  const versionFirst = familyFirst === null ? CLAUDE_VERSION_FIRST.exec(baseId) : null;
+  const family = familyFirst?.[1] ?? versionFirst?.[3];
+  const major = familyFirst?.[2] ?? versionFirst?.[1];
+  const minor = Number(familyFirst?.[3] ?? versionFirst?.[2] ?? 0);
+  if (family === undefined) return null;
+  if (CLAUDE_FIVE_FAMILIES.has(family)) return true;
+  if (major === undefined) return null;
+  return family === 'opus' ? atLeast(Number(major), minor, 4, 8) : atLeast(Number(major), minor, 5, 5);
 }
 
 function atLeast(major: number, minor: number, wantMajor: number, wantMinor: number): boolean {

@@ -10,7 +10,8 @@ import { TOOL_SEARCH_MECHANISMS as MECHANISMS, type ToolSearchPlan } from './too
  * tool list, and the provider's own search under a hosted mechanism.
  *
  * Throws a `ToolSearchError` (`invalid-options`) when the value is not an object with a known `mechanism` and a
- * `tools` list of `{ name, status }` entries, each name listed once.
+ * `tools` list of `{ name, status }` entries, each name listed once, or when `additions` (`'value'` or
+ * `'reference'`) is missing from a `reveal: 'native'` plan or present on another.
  *
  * @example
  * ```ts
@@ -60,6 +61,7 @@ export function parseToolSearchPlan(value: unknown): ToolSearchPlan {
   checkField('listing', stored.listing, TOOL_LISTINGS);
   checkField('reveal', stored.reveal, TOOL_REVEAL_MODES);
   checkField('search', stored.search, TOOL_SEARCH_RANKINGS);
+  checkAdditions(stored.reveal, (candidate as { additions?: unknown }).additions);
   if (stored.listing !== undefined && stored.reveal !== undefined && stored.search !== undefined) return plan;
   const hosted = plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted';
   return { ...plan, listing: plan.listing ?? 'full', reveal: plan.reveal ?? 'tool-list', search: plan.search ?? (hosted ? 'provider' : 'library') };
@@ -83,6 +85,17 @@ export function rememberCheckedPlan(value: ToolSearchPlan): ToolSearchPlan {
   if (plan.unmanagedToolNames !== undefined) Object.freeze(plan.unmanagedToolNames);
   CHECKED_PLANS.add(Object.freeze(plan));
   return plan;
+}
+
+/** `additions` says how native delivery carries a tool, so a plan has it exactly when its reveal is `native`. */
+function checkAdditions(reveal: unknown, additions: unknown): void {
+  if (reveal === 'native' ? additions === 'value' || additions === 'reference' : additions === undefined) return;
+  throw new ToolSearchError(
+    'invalid-options',
+    reveal === 'native'
+      ? `\`plan.additions\` must be 'value' or 'reference' in a plan with \`reveal: 'native'\`, got ${describeValue(additions)}`
+      : `\`plan.additions\` belongs to a plan with \`reveal: 'native'\` only; this plan's \`reveal\` is ${describeValue(reveal)}, and \`additions\` is ${describeValue(additions)}`,
+  );
 }
 
 function checkField(field: string, value: unknown, allowed: readonly string[]): void {

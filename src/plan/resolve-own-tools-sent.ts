@@ -5,7 +5,11 @@ import type { ToolSearchPlan } from './tool-search-plan.js';
 export interface OwnToolsSent {
   /** `tool_search`: the library searches deferred tools (client-side, or hosted with `search: 'library'`). */
   readonly search: boolean;
-  /** `call_tool`: the client-side mechanism leaves deferred tools out of the list for good (`names` or `none`, schemas in the conversation). */
+  /**
+   * `call_tool`: the client-side mechanism leaves deferred tools out of the list for good (`names` or `none`) and a
+   * loaded schema stays in the `tool_search` result (`conversation`). Never under `native`: a loaded tool is added to
+   * the conversation and called by its own name.
+   */
   readonly callTool: boolean;
   /** The name the package's search goes by with this plan (see {@link resolveOwnToolNames}), sent or not. */
   readonly searchName: string;

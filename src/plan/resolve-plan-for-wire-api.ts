@@ -30,8 +30,11 @@ export interface PlanForWireAPI {
  * The plan a transformer for `api` applies. A plan whose mechanism is a hosted search this API cannot carry (OpenAI's
  * on Chat Completions, Anthropic's on Responses, …) falls back to the client-side mechanism: the same tools deferred,
  * the plan's listing, this package's `tool_search` instead of the hosted one; `fallback` then says so, for the
- * transformer's warning. Every other plan, `none` included, is returned as `parseToolSearchPlan` reads it (a plan of an
- * earlier version gets the settings it was made with).
+ * transformer's warning. A `reveal: 'native'` plan (made without `api`) on an API that has no tool-addition item
+ * (Chat Completions, Gemini, Converse) reveals in the conversation instead (`call_tool` is then sent), silently: the
+ * plan did not know the API, and the configuration's `auto` chose `native` for the model. On Responses its additions
+ * are by value, the only form that API's item has. Every other plan, `none` included, is returned as
+ * `parseToolSearchPlan` reads it (a plan of an earlier version gets the settings it was made with).
  *
  * @example
  * ```ts
@@ -40,7 +43,7 @@ export interface PlanForWireAPI {
  * ```
  */
 export function resolvePlanForWireAPI(given: ToolSearchPlan, api: WireAPI): PlanForWireAPI {
-  const plan = parseToolSearchPlan(given);
+  const plan = resolveRevealForWireAPI(parseToolSearchPlan(given), api);
   const { mechanism } = plan;
   if ((mechanism !== 'openai-hosted' && mechanism !== 'claude-hosted') || HOSTED_ON[api] === mechanism) return { plan, fallback: null };
   const provider = mechanism === 'openai-hosted' ? "OpenAI's" : "Anthropic's";
@@ -52,4 +55,13 @@ export function resolvePlanForWireAPI(given: ToolSearchPlan, api: WireAPI): Plan
       `the plan uses ${provider} hosted tool search (\`${mechanism}\`), which ${API_LABELS[api]} does not carry; the same tools are deferred ` +
       `with the client-side \`tool_search\` instead. Resolve the plan with \`{ id: '${plan.model}', api: '${api}' }\` (hosted search needs \`api: '${planned}'\`)`,
   };
+}
+
+/** A native plan on an API without a tool-addition item reveals in the conversation; Responses adds by value. */
+function resolveRevealForWireAPI(plan: ToolSearchPlan, api: WireAPI): ToolSearchPlan {
+  if (plan.reveal !== 'native') return plan;
+  if (api === 'anthropic-messages' || (api === 'openai-responses' && plan.additions === 'value')) return plan;
+  if (api === 'openai-responses') return { ...plan, additions: 'value' };
+  const { additions: _additions, ...rest } = plan;
+  return { ...rest, reveal: 'conversation' };
 }

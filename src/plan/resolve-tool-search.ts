@@ -3,6 +3,8 @@ import {
   resolveAutoListing,
   type ToolListing,
   type ToolListingRequest,
+  type ToolRevealChoice,
+  type ToolRevealMode,
   type ToolSearchConfig,
   type ToolSearchConfigInput,
   type ToolSearchPreference,
@@ -12,8 +14,8 @@ import {
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { assertNever } from '../errors/assert-never.js';
-import { MODEL_PLATFORMS, WIRE_APIS, type ModelPlatform, type ModelReference } from '../models/model-reference.js';
-import { resolveModelSupport, type ModelSupport } from '../models/resolve-model-support.js';
+import { MODEL_PLATFORMS, WIRE_APIS, type ModelPlatform, type ModelReference, type WireAPI } from '../models/model-reference.js';
+import { resolveModelSupport, type ModelSupport, type ToolAdditionForm } from '../models/resolve-model-support.js';
 import { resolveUnknownModel } from '../models/resolve-unknown-model.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
@@ -47,6 +49,14 @@ import { resolveOwnToolsSent } from './resolve-own-tools-sent.js';
  *   it; the package's own tool then goes by another name (`tool_search_2`, see the warning `own-tool-renamed`).
  * - Settings: `listing: 'auto'` becomes `names` while at most 1,000 tools are deferred and `none` beyond; `search:
  *   'auto'` becomes `library`; both are written into the plan as resolved.
+ * - Reveal: `reveal: 'auto'` becomes `native` (with `additions: 'value'`) for the client-side mechanism where the
+ *   provider documents tool additions by value for the model where it is served (`resolveModelSupport`'s
+ *   `toolAdditions`: GPT-5.4 and later on OpenAI, Opus 4.8 and the other listed Claude models on the Claude API), with
+ *   the `names` or `none` listing and an API that has the item (`openai-responses`, `anthropic-messages`, or none
+ *   named); `conversation` everywhere else. An explicit `native` is honoured on any model of those two APIs (by
+ *   reference for Claude on Bedrock and Vertex AI), except where the model or platform is known not to support it:
+ *   then the plan falls back to `conversation` and warns `reveal-unsupported`. Hosted mechanisms already load into
+ *   the conversation natively, so their plans record `conversation` for `auto` and `native`.
  *
  * Throws a `ToolSearchError` (`invalid-tools`) naming the tools when names are duplicated or empty or an
  * `inputSchema` is not an object, a `ToolSearchConfigError` for a bad configuration, and a `ToolSearchError`
@@ -120,8 +130,10 @@ export function resolveToolSearch(
   const deferredCount = planned.filter((entry) => entry.status === 'deferred').length;
   const listing = resolveListing(resolved.listing, deferredCount);
   const search = mechanism === 'openai-hosted' || mechanism === 'claude-hosted' ? resolveRanking(resolved.search) : 'library';
+  const { reveal, additions, warning: revealWarning } = resolveReveal(resolved.reveal, mechanism, listing, support);
+  if (revealWarning !== null) warnings.push(revealWarning);
   // The package's own tools this plan sends go by other names where the caller has tools of theirs (never shadowed).
-  const own = resolveOwnToolsSent({ mechanism, search, reveal: resolved.reveal, listing, tools: planned });
+  const own = resolveOwnToolsSent({ mechanism, search, reveal, listing, tools: planned });
   const renamed = new Map<string, string>([
     ...(own.search && own.searchName !== TOOL_SEARCH_TOOL_NAME ? [[TOOL_SEARCH_TOOL_NAME, own.searchName] as const] : []),
     ...(own.callTool && own.callToolName !== CALL_TOOL_NAME ? [[CALL_TOOL_NAME, own.callToolName] as const] : []),
@@ -143,7 +155,8 @@ export function resolveToolSearch(
     threshold,
     toolCount,
     listing,
-    reveal: resolved.reveal,
+    reveal,
+    ...(additions === null ? {} : { additions }),
     search,
     allowed: resolved.preferences.map((preference) => preference.mechanism),
     tools: planned,
@@ -175,6 +188,46 @@ function resolveListing(request: ToolListingRequest, deferred: number): ToolList
 function resolveRanking(request: ToolSearchRankingRequest): ToolSearchRanking {
   return request === 'auto' ? 'library' : request;
 }
+
+/** The API that carries each provider's tool-addition item. */
+const ADDITION_APIS: ReadonlySet<string> = new Set(['openai-responses', 'anthropic-messages']);
+
+/** The plan's reveal for the configuration's choice (see {@link resolveToolSearch}), with its addition form and warning. */
+function resolveReveal(
+  choice: ToolRevealChoice,
+  mechanism: ToolSearchMechanism,
+  listing: ToolListing,
+  support: ModelSupport,
+): { reveal: ToolRevealMode; additions: ToolAdditionForm | null; warning: ToolSearchWarning<ToolSearchPlanWarningCode> | null } {
+  if (choice === 'conversation' || choice === 'tool-list') return { reveal: choice, additions: null, warning: null };
+  const conversation = { reveal: 'conversation', additions: null, warning: null } as const;
+  // Hosted search loads into the conversation natively already, and `none` loads nothing.
+  if (mechanism !== 'client') return conversation;
+  const api = support.api === null || ADDITION_APIS.has(support.api);
+  if (choice === 'auto') {
+    const native = api && support.toolAdditions === 'value' && (listing === 'names' || listing === 'none');
+    return native ? { reveal: 'native', additions: 'value', warning: null } : conversation;
+  }
+  // Responses' item always carries the definition.
+  const additions = support.api === 'openai-responses' && support.toolAdditionsOptIn !== null ? 'value' : support.toolAdditionsOptIn;
+  if (api && additions !== null) return { reveal: 'native', additions, warning: null };
+  const where = !api
+    ? `${API_NAMES[support.api as WireAPI] ?? `\`${support.api}\``} has no tool-addition item`
+    : `\`${support.id}\`${support.platform === null ? '' : ` on \`${support.platform}\``} does not support tool additions`;
+  return {
+    ...conversation,
+    warning: {
+      code: 'reveal-unsupported',
+      message: `\`reveal: 'native'\` was requested, but ${where}; loaded schemas stay in the \`tool_search\` result (\`reveal: 'conversation'\`) instead`,
+    },
+  };
+}
+
+const API_NAMES: Partial<Record<WireAPI, string>> = {
+  'openai-chat': 'OpenAI Chat Completions',
+  gemini: 'Gemini',
+  'bedrock-converse': "Amazon Bedrock's Converse API",
+};
 
 function isApplicable(preference: ToolSearchPreference, support: ModelSupport): boolean {
   switch (preference.mechanism) {

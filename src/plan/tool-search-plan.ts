@@ -1,5 +1,6 @@
 import type { ToolListing, ToolRevealMode, ToolSearchMechanismChoice, ToolSearchRanking } from '../config/tool-search-config.js';
 import type { ModelPlatform, WireAPI } from '../models/model-reference.js';
+import type { ToolAdditionForm } from '../models/resolve-model-support.js';
 
 /**
  * The mechanism a plan applies.
@@ -56,6 +57,9 @@ export type PlannedTool =
  *   known id when one is close.
  * - `below-threshold`: the tool list is shorter than the threshold, so its `automatic` tools keep their full schemas
  *   (with none deferred, the request is sent as it would be without tool search).
+ * - `reveal-unsupported`: an explicitly requested `reveal: 'native'` does not apply to this model, platform or API (a
+ *   Claude model before Opus 4.8, Sonnet 5, Claude on Foundry, Chat Completions, Gemini, Converse), so loaded schemas
+ *   stay in the `tool_search` result (`conversation`).
  */
 export type ToolSearchPlanWarningCode =
   | 'mechanism-unsupported'
@@ -63,7 +67,8 @@ export type ToolSearchPlanWarningCode =
   | 'own-tool-renamed'
   | 'platform-transport'
   | 'unknown-model'
-  | 'below-threshold';
+  | 'below-threshold'
+  | 'reveal-unsupported';
 
 /**
  * Something the caller asked for that could not be done exactly, as data: what was asked, why it could not be done,
@@ -97,8 +102,21 @@ export interface ToolSearchPlan {
    * resolved for this tool list). A provider's own search (`search: 'provider'`) ignores it.
    */
   readonly listing: ToolListing;
-  /** Where the client-side mechanism puts a loaded schema (hosted mechanisms load into the conversation). */
+  /**
+   * Where the client-side mechanism puts a loaded schema (hosted mechanisms load into the conversation): the
+   * configuration's `auto` resolved for this model, API and platform. `native` only ever with the `client` mechanism,
+   * on `openai-responses`, `anthropic-messages` or a plan made without `api`.
+   */
   readonly reveal: ToolRevealMode;
+  /**
+   * How the native delivery carries a loaded tool; present exactly when {@link ToolSearchPlan.reveal} is `native`.
+   *
+   * - `value`: the loaded definitions themselves go in the addition (OpenAI Responses `additional_tools`; Anthropic's
+   *   `tool_definition` additions on the Claude API), and deferred tools are not sent at all.
+   * - `reference`: deferred tools are sent in `tools` with `defer_loading: true` (and no hosted search tool) and the
+   *   addition names them (Anthropic's `tool_reference` additions on Bedrock and Vertex AI).
+   */
+  readonly additions?: ToolAdditionForm;
   /**
    * Who ranks tools when the model searches: `library` for the client-side mechanism (and `none`), the configured
    * choice for a hosted mechanism.

@@ -4,7 +4,7 @@ import { ToolSearchConfigError } from '../../src/errors/tool-search-config-error
 import { ToolSearchError, isToolSearchError } from '../../src/errors/tool-search-error.js';
 
 /** The settings every form shares, at their defaults. */
-const DEFAULTS = { listing: 'auto', reveal: 'conversation', search: 'auto' } as const;
+const DEFAULTS = { listing: 'auto', reveal: 'auto', search: 'auto' } as const;
 const AUTO = (threshold: number) => [
   { mechanism: 'openai', threshold, explicit: false },
   { mechanism: 'claude', threshold, explicit: false },
@@ -26,7 +26,7 @@ function configError(input: unknown): ToolSearchConfigError {
 
 describe('parseToolSearchConfig', () => {
   describe('defaults', () => {
-    it('uses mechanism auto, threshold 15, the auto listing, reveals in the conversation and the auto search when given nothing', () => {
+    it('uses mechanism auto, threshold 15, the auto listing, the auto reveal and the auto search when given nothing', () => {
       expect(parseToolSearchConfig()).toEqual({ preferences: AUTO(15), neverDefer: [], ...DEFAULTS });
       expect(parseToolSearchConfig({})).toEqual({ preferences: AUTO(15), neverDefer: [], ...DEFAULTS });
     });
@@ -131,7 +131,7 @@ describe('parseToolSearchConfig', () => {
         preferences: [{ mechanism: 'client', threshold: 3, explicit: true }],
         neverDefer: ['a'],
         listing: 'names',
-        reveal: 'conversation',
+        reveal: 'auto',
         search: 'auto',
       });
     });
@@ -161,7 +161,52 @@ describe('parseToolSearchConfig', () => {
 
     it('gives a resolved configuration of an earlier version, without reveal and search, their defaults', () => {
       const stored = { preferences: [{ mechanism: 'client', threshold: 3, explicit: true }], neverDefer: [], listing: 'full' };
-      expect(parseToolSearchConfig(stored as never)).toMatchObject({ listing: 'full', reveal: 'conversation', search: 'auto' });
+      expect(parseToolSearchConfig(stored as never)).toMatchObject({ listing: 'full', reveal: 'auto', search: 'auto' });
+    });
+
+    it.each(['auto', 'conversation', 'native', 'tool-list'] as const)('accepts reveal %s in every form', (reveal) => {
+      expect(parseToolSearchConfig({ reveal }).reveal).toBe(reveal);
+      expect(parseToolSearchConfig({ ref: 'tool_search', config: { reveal } }).reveal).toBe(reveal);
+      expect(parseToolSearchConfig({ capabilities: ['memory', { ref: 'auto_tool_search', config: { reveal } }] }).reveal).toBe(reveal);
+      const resolved = { preferences: [{ mechanism: 'client', threshold: 3, explicit: true }], neverDefer: [], listing: 'auto', reveal, search: 'auto' };
+      expect(parseToolSearchConfig(resolved as never).reveal).toBe(reveal);
+    });
+
+    it.each([
+      ['names', 'native'],
+      ['none', 'native'],
+      ['auto', 'native'],
+      ['full', 'auto'],
+      ['compact', 'auto'],
+      ['full', 'conversation'],
+      ['compact', 'tool-list'],
+    ] as const)('accepts listing %s with reveal %s', (listing, reveal) => {
+      expect(parseToolSearchConfig({ listing, reveal })).toMatchObject({ listing, reveal });
+    });
+  });
+
+  describe('native delivery with a listing that puts stubs in the tool list', () => {
+    it.each(['full', 'compact'] as const)('rejects reveal native with listing %s, naming both', (listing) => {
+      const error = configError({ reveal: 'native', listing });
+      expect(error.issues).toEqual([
+        {
+          path: 'reveal',
+          message: expect.stringContaining(`\`reveal: 'native'\` cannot be combined with \`listing: '${listing}'\``),
+        },
+      ]);
+      expect(error.message).toContain("use `listing: 'auto'`, `'names'` or `'none'`, or `reveal: 'auto'`");
+    });
+
+    it('rejects the same pair in a seed capability config and in a resolved configuration', () => {
+      expect(configError({ ref: 'tool_search', config: { reveal: 'native', listing: 'compact' } }).message).toContain("`listing: 'compact'`");
+      const resolved = {
+        preferences: [{ mechanism: 'client', threshold: 3, explicit: true }],
+        neverDefer: [],
+        listing: 'full',
+        reveal: 'native',
+        search: 'auto',
+      };
+      expect(configError(resolved).message).toContain("`listing: 'full'`");
     });
   });
 
@@ -186,7 +231,7 @@ describe('parseToolSearchConfig', () => {
       [{ capabilities: [{ ref: 'tool_search', config: { threshold: -1 } }] }, '`capabilities[0].config.threshold` must be a whole number ≥ 0, got -1'],
       [{ mechanism: 'gemini' }, "`mechanism` must be one of 'auto', 'openai', 'claude', 'client', got \"gemini\" (a string)"],
       [{ listing: 'short' }, "`listing` must be one of 'auto', 'full', 'compact', 'names', 'none', got \"short\" (a string)"],
-      [{ reveal: 'in-place' }, "`reveal` must be one of 'conversation', 'tool-list', got \"in-place\" (a string)"],
+      [{ reveal: 'in-place' }, "`reveal` must be one of 'auto', 'conversation', 'native', 'tool-list', got \"in-place\" (a string)"],
       [{ search: 'server' }, "`search` must be one of 'auto', 'provider', 'library', got \"server\" (a string)"],
       [{ treshold: 3 }, 'the configuration has an unknown option `treshold`; the options are `mechanism`, `threshold`, `neverDefer`, `listing`'],
       [{ ref: 'tool_search', config: { neverDefer: [] } }, '`config` has an unknown option `neverDefer`'],

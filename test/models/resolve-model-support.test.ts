@@ -155,6 +155,8 @@ describe('resolveModelSupport', () => {
       openaiHosted: false,
       claudeHosted: true,
       family: 'claude',
+      toolAdditions: null,
+      toolAdditionsOptIn: null,
     });
   });
 
@@ -173,5 +175,66 @@ describe('resolveModelSupport', () => {
     ['anthropic/claude-3-5-haiku', null],
   ])('reads %j as a known %s model (so a false hosted flag means unsupported, not unknown)', (model, family) => {
     expect(resolveModelSupport(model).family).toBe(family);
+  });
+
+  describe('tool additions (native delivery)', () => {
+    it.each<[ModelReference, 'value' | 'reference' | null, 'value' | 'reference' | null]>([
+      // Anthropic's list (providers reference, section 1.10), by value on the Claude API
+      ['claude-opus-4-8', 'value', 'value'],
+      [{ id: 'claude-opus-4-8', api: 'anthropic-messages', platform: 'anthropic' }, 'value', 'value'],
+      ['claude-opus-5', 'value', 'value'],
+      ['claude-opus-5-5-20260101', 'value', 'value'],
+      ['claude-sonnet-5-5', 'value', 'value'],
+      ['claude-haiku-5-5', 'value', 'value'],
+      ['claude-fable-5', 'value', 'value'],
+      ['claude-fable-5-1', 'value', 'value'],
+      ['claude-fable-5-2', 'value', 'value'],
+      ['claude-mythos-5', 'value', 'value'],
+      ['claude-mythos-5-1[1m]', 'value', 'value'],
+      ['claude-5-5-sonnet', 'value', 'value'],
+      // known not to support them: "role 'system' is not supported on this model"
+      ['claude-sonnet-5', null, null],
+      ['claude-opus-4-7', null, null],
+      ['claude-opus-4-5', null, null],
+      ['claude-sonnet-4-6', null, null],
+      ['claude-haiku-4-5-20251001', null, null],
+      ['claude-3-5-haiku', null, null],
+      [{ id: 'claude-sonnet-5', platform: 'gateway' }, null, null],
+      // by reference on Bedrock and Vertex AI, where the platform is named; nothing documented on Foundry or Converse
+      [{ id: 'us.anthropic.claude-opus-4-8-v1:0', api: 'anthropic-messages', platform: 'bedrock' }, 'reference', 'reference'],
+      [{ id: 'claude-opus-5@20260101', platform: 'vertex' }, 'reference', 'reference'],
+      [{ id: 'claude-opus-4-8', platform: 'foundry' }, null, null],
+      [{ id: 'anthropic.claude-opus-4-8-v1:0', api: 'bedrock-converse' }, null, null],
+      // gateways: nothing documented, the caller's opt-in honoured (by reference where the spelling says Bedrock or Vertex)
+      [{ id: 'claude-opus-4-8', platform: 'gateway' }, null, 'value'],
+      ['anthropic/claude-opus-4-8', null, 'value'],
+      ['us.anthropic.claude-opus-4-8-v1:0', null, 'reference'],
+      ['claude-opus-4-8@20260101', null, 'reference'],
+      // another API than Messages: not documented for a Claude model
+      [{ id: 'claude-opus-4-8', api: 'openai-chat' }, null, 'value'],
+      // OpenAI: the tool search guide's models (GPT-5.4 and later, not nano), served by OpenAI or Azure OpenAI
+      ['gpt-5.4', 'value', 'value'],
+      ['gpt-5.4-mini', 'value', 'value'],
+      ['gpt-5.6-sol', 'value', 'value'],
+      ['gpt-6', 'value', 'value'],
+      [{ id: 'gpt-5.4', api: 'openai-responses', platform: 'openai' }, 'value', 'value'],
+      [{ id: 'gpt-5.5', api: 'openai-responses', platform: 'azure-openai' }, 'value', 'value'],
+      ['gpt-5.4-nano', null, 'value'],
+      ['gpt-5.2', null, 'value'],
+      ['gpt-4.1', null, 'value'],
+      ['gpt-4o-mini', null, 'value'],
+      ['o3', null, 'value'],
+      [{ id: 'gpt-5.4', api: 'openai-chat' }, null, 'value'],
+      [{ id: 'gpt-5.4', platform: 'gateway' }, null, 'value'],
+      ['openai/gpt-5.4', null, 'value'],
+      [{ id: 'gpt-5.4', platform: 'bedrock' }, null, 'value'],
+      // other ids: nothing documented, the opt-in honoured
+      ['gemini-2.5-pro', null, 'value'],
+      ['fast-model', null, 'value'],
+    ])('%j: documented %s, on request %s', (model, documented, optIn) => {
+      const support = resolveModelSupport(model);
+      expect(support.toolAdditions).toBe(documented);
+      expect(support.toolAdditionsOptIn).toBe(optIn);
+    });
   });
 });

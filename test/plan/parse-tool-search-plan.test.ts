@@ -28,10 +28,34 @@ describe('parseToolSearchPlan', () => {
       },
       '`plan.tools[2]` names `a` again (already at `plan.tools[0]`); a plan lists each tool once: resolve the plan again for these tools',
     ],
+    [
+      { mechanism: 'client', reveal: 'native', tools: [] },
+      "`plan.additions` must be 'value' or 'reference' in a plan with `reveal: 'native'`, got nothing (undefined)",
+    ],
+    [
+      { mechanism: 'client', reveal: 'native', additions: 'inline', tools: [] },
+      "`plan.additions` must be 'value' or 'reference' in a plan with `reveal: 'native'`, got \"inline\" (a string)",
+    ],
+    [
+      { mechanism: 'client', reveal: 'conversation', additions: 'value', tools: [] },
+      '`plan.additions` belongs to a plan with `reveal: \'native\'` only; this plan\'s `reveal` is "conversation" (a string), and `additions` is "value" (a string)',
+    ],
+    [{ mechanism: 'client', reveal: 'inline', tools: [] }, "`plan.reveal` must be one of 'conversation', 'native', 'tool-list', got \"inline\" (a string)"],
   ])('rejects %j', (value, message) => {
     expect(() => parseToolSearchPlan(value)).toThrow(ToolSearchError);
     expect(() => parseToolSearchPlan(value)).toThrow(message);
     expect(() => parseToolSearchPlan(value)).toThrow(expect.objectContaining({ code: 'invalid-options' }));
+  });
+
+  it.each(['value', 'reference'] as const)('accepts a native plan with additions by %s, also after a JSON round trip', (additions) => {
+    const plan = resolveToolSearch(
+      additions === 'value' ? 'claude-opus-4-8' : { id: 'claude-opus-4-8@20260101', api: 'anthropic-messages', platform: 'vertex' },
+      manyTools(16),
+      { mechanism: 'client', reveal: 'native' },
+    );
+    expect(plan).toMatchObject({ reveal: 'native', additions });
+    expect(parseToolSearchPlan(plan)).toBe(plan);
+    expect(parseToolSearchPlan(JSON.parse(JSON.stringify(plan)))).toEqual(plan);
   });
 });
 

@@ -20,6 +20,8 @@ describe('resolveOwnToolsSent', () => {
     ['client, none', { listing: 'none' }, { search: true, callTool: true }],
     ['client, full listing (stubs are called directly)', { listing: 'full' }, { search: true, callTool: false }],
     ['client, names, reveal in the tool list', { reveal: 'tool-list' }, { search: true, callTool: false }],
+    ['client, names, native delivery (loaded tools are called by name)', { reveal: 'native', additions: 'value' }, { search: true, callTool: false }],
+    ['client, none, native delivery by reference', { listing: 'none', reveal: 'native', additions: 'reference' }, { search: true, callTool: false }],
     ['OpenAI hosted with the library’s search', { mechanism: 'openai-hosted' }, { search: true, callTool: false }],
     ['Claude hosted with the provider’s search', { mechanism: 'claude-hosted', search: 'provider' }, { search: false, callTool: false }],
     ['client with a hand-made provider search', { search: 'provider' }, { search: true, callTool: true }],

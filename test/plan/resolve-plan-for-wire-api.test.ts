@@ -36,4 +36,28 @@ describe('resolvePlanForWireAPI', () => {
     expect(plan.mechanism).toBe('none');
     expect(resolvePlanForWireAPI(plan, 'openai-chat').plan).toBe(plan);
   });
+
+  describe('a native plan', () => {
+    it.each(['openai-chat', 'gemini', 'bedrock-converse'] as const)('reveals in the conversation on %s, which has no tool-addition item', (api) => {
+      const plan = resolveToolSearch('claude-opus-4-8', tools, { mechanism: 'client' });
+      expect(plan).toMatchObject({ reveal: 'native', additions: 'value' });
+      const { plan: applied, fallback } = resolvePlanForWireAPI(plan, api);
+      const { additions: _additions, ...rest } = plan;
+      expect(applied).toEqual({ ...rest, reveal: 'conversation' });
+      expect(applied).not.toHaveProperty('additions');
+      expect(fallback).toBeNull();
+    });
+
+    it.each(['openai-responses', 'anthropic-messages'] as const)('stays native on %s', (api) => {
+      const plan = resolveToolSearch('gpt-5.4', tools, { mechanism: 'client' });
+      expect(resolvePlanForWireAPI(plan, api)).toEqual({ plan, fallback: null });
+    });
+
+    it('adds by value on Responses, the only form its item has', () => {
+      const plan = resolveToolSearch({ id: 'anthropic.claude-opus-4-8-v1:0', platform: 'bedrock' }, tools, { mechanism: 'client', reveal: 'native' });
+      expect(plan.additions).toBe('reference');
+      expect(resolvePlanForWireAPI(plan, 'openai-responses').plan).toEqual({ ...plan, additions: 'value' });
+      expect(resolvePlanForWireAPI(plan, 'anthropic-messages').plan).toBe(plan);
+    });
+  });
 });

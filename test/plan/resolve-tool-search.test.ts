@@ -321,6 +321,149 @@ describe('resolveToolSearch', () => {
     });
   });
 
+  describe('reveal', () => {
+    const client = { mechanism: 'client' } as const;
+
+    describe('auto', () => {
+      it.each<[ModelReference, 'native' | 'conversation']>([
+        // OpenAI: GPT-5.4 and later served by OpenAI or Azure OpenAI, on Responses or with no api named
+        [{ id: 'gpt-5.4', api: 'openai-responses' }, 'native'],
+        [{ id: 'gpt-5.6-sol', api: 'openai-responses', platform: 'openai' }, 'native'],
+        [{ id: 'gpt-5.5', api: 'openai-responses', platform: 'azure-openai' }, 'native'],
+        ['gpt-6', 'native'],
+        [{ id: 'gpt-5.4-nano', api: 'openai-responses' }, 'conversation'],
+        [{ id: 'gpt-5.2', api: 'openai-responses' }, 'conversation'],
+        [{ id: 'gpt-4.1', api: 'openai-responses' }, 'conversation'],
+        [{ id: 'o3', api: 'openai-responses' }, 'conversation'],
+        [{ id: 'gpt-5.4', api: 'openai-responses', platform: 'gateway' }, 'conversation'],
+        [{ id: 'openai/gpt-5.4', api: 'openai-responses' }, 'conversation'],
+        [{ id: 'gpt-5.4', api: 'openai-chat' }, 'conversation'],
+        // Anthropic: the listed models on the Claude API
+        [{ id: 'claude-opus-4-8', api: 'anthropic-messages' }, 'native'],
+        [{ id: 'claude-opus-5', api: 'anthropic-messages', platform: 'anthropic' }, 'native'],
+        [{ id: 'claude-opus-5-5', api: 'anthropic-messages' }, 'native'],
+        [{ id: 'claude-sonnet-5-5', api: 'anthropic-messages' }, 'native'],
+        [{ id: 'claude-haiku-5-5', api: 'anthropic-messages' }, 'native'],
+        [{ id: 'claude-fable-5-1', api: 'anthropic-messages' }, 'native'],
+        [{ id: 'claude-mythos-5', api: 'anthropic-messages' }, 'native'],
+        ['claude-opus-4-8', 'native'],
+        [{ id: 'claude-sonnet-5', api: 'anthropic-messages' }, 'conversation'],
+        [{ id: 'claude-opus-4-7', api: 'anthropic-messages' }, 'conversation'],
+        [{ id: 'claude-sonnet-4-5', api: 'anthropic-messages' }, 'conversation'],
+        [{ id: 'us.anthropic.claude-opus-4-8-v1:0', api: 'anthropic-messages', platform: 'bedrock' }, 'conversation'],
+        [{ id: 'claude-opus-4-8@20260101', api: 'anthropic-messages', platform: 'vertex' }, 'conversation'],
+        [{ id: 'claude-opus-4-8', api: 'anthropic-messages', platform: 'foundry' }, 'conversation'],
+        [{ id: 'claude-opus-4-8', api: 'anthropic-messages', platform: 'gateway' }, 'conversation'],
+        [{ id: 'anthropic/claude-opus-4-8', api: 'anthropic-messages' }, 'conversation'],
+        // APIs without a tool-addition item, and other models
+        [{ id: 'claude-opus-4-8', api: 'bedrock-converse' }, 'conversation'],
+        [{ id: 'gemini-2.5-pro', api: 'gemini' }, 'conversation'],
+        ['fast-model', 'conversation'],
+      ])('resolves to %s for the client-side mechanism on %j', (model, reveal) => {
+        const plan = resolveToolSearch(model, twenty, client);
+        expect(plan.reveal).toBe(reveal);
+        if (reveal === 'native') expect(plan.additions).toBe('value');
+        else expect(plan).not.toHaveProperty('additions');
+        expect(plan.warnings.filter((warning) => warning.code === 'reveal-unsupported')).toEqual([]);
+      });
+
+      it.each(['full', 'compact'] as const)('keeps the %s listing and reveals in the conversation', (listing) => {
+        const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, twenty, { ...client, listing });
+        expect(plan).toMatchObject({ listing, reveal: 'conversation' });
+        expect(plan).not.toHaveProperty('additions');
+      });
+
+      it.each(['names', 'none'] as const)('goes native with the %s listing', (listing) => {
+        expect(resolveToolSearch({ id: 'claude-opus-4-8', api: 'anthropic-messages' }, twenty, { ...client, listing })).toMatchObject({
+          listing,
+          reveal: 'native',
+          additions: 'value',
+        });
+      });
+
+      it.each<[ModelReference, string]>([
+        [{ id: 'gpt-5.4', api: 'openai-responses' }, 'openai-hosted'],
+        [{ id: 'claude-opus-4-8', api: 'anthropic-messages' }, 'claude-hosted'],
+      ])('records conversation under a hosted mechanism, which loads natively already (%j)', (model, mechanism) => {
+        const plan = resolveToolSearch(model, twenty);
+        expect(plan).toMatchObject({ mechanism, reveal: 'conversation' });
+        expect(plan).not.toHaveProperty('additions');
+      });
+
+      it('is the default', () => {
+        expect(resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, twenty, client)).toEqual(
+          resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, twenty, { ...client, reveal: 'auto' }),
+        );
+      });
+    });
+
+    describe('native, asked for by name', () => {
+      it.each<[ModelReference, 'value' | 'reference']>([
+        [{ id: 'gpt-5.4', api: 'openai-responses' }, 'value'],
+        [{ id: 'gpt-4.1', api: 'openai-responses' }, 'value'],
+        [{ id: 'o3', api: 'openai-responses' }, 'value'],
+        [{ id: 'gpt-5.4', api: 'openai-responses', platform: 'gateway' }, 'value'],
+        [{ id: 'fast-model', api: 'openai-responses' }, 'value'],
+        [{ id: 'claude-opus-4-8', api: 'anthropic-messages' }, 'value'],
+        [{ id: 'claude-opus-4-8', api: 'anthropic-messages', platform: 'gateway' }, 'value'],
+        [{ id: 'anthropic/claude-opus-4-8', api: 'anthropic-messages' }, 'value'],
+        [{ id: 'us.anthropic.claude-opus-4-8-v1:0', api: 'anthropic-messages', platform: 'bedrock' }, 'reference'],
+        [{ id: 'claude-opus-5@20260101', api: 'anthropic-messages', platform: 'vertex' }, 'reference'],
+        [{ id: 'us.anthropic.claude-opus-4-8-v1:0', api: 'anthropic-messages' }, 'reference'],
+        // A bare id: the plan does not know the API yet (resolvePlanForWireAPI reveals in the conversation elsewhere)
+        ['gpt-4.1', 'value'],
+        ['claude-opus-4-8', 'value'],
+      ])('is honoured on %j, by %s', (model, additions) => {
+        const plan = resolveToolSearch(model, twenty, { ...client, reveal: 'native' });
+        expect(plan).toMatchObject({ reveal: 'native', additions });
+        expect(plan.warnings.filter((warning) => warning.code === 'reveal-unsupported')).toEqual([]);
+      });
+
+      it.each<[ModelReference, string]>([
+        [{ id: 'claude-sonnet-5', api: 'anthropic-messages' }, '`claude-sonnet-5` does not support tool additions'],
+        [{ id: 'claude-opus-4-5', api: 'anthropic-messages' }, '`claude-opus-4-5` does not support tool additions'],
+        [{ id: 'claude-3-5-haiku', api: 'anthropic-messages', platform: 'anthropic' }, '`claude-3-5-haiku` on `anthropic` does not support tool additions'],
+        [{ id: 'claude-opus-4-8', api: 'anthropic-messages', platform: 'foundry' }, '`claude-opus-4-8` on `foundry` does not support tool additions'],
+        [{ id: 'gpt-5.4', api: 'openai-chat' }, 'OpenAI Chat Completions has no tool-addition item'],
+        [{ id: 'gemini-2.5-pro', api: 'gemini' }, 'Gemini has no tool-addition item'],
+        [{ id: 'anthropic.claude-opus-4-8-v1:0', api: 'bedrock-converse' }, "Amazon Bedrock's Converse API has no tool-addition item"],
+      ])('falls back to conversation with a reveal-unsupported warning on %j', (model, why) => {
+        const plan = resolveToolSearch(model, twenty, { ...client, reveal: 'native' });
+        expect(plan.reveal).toBe('conversation');
+        expect(plan).not.toHaveProperty('additions');
+        expect(plan.warnings).toEqual([
+          {
+            code: 'reveal-unsupported',
+            message: `\`reveal: 'native'\` was requested, but ${why}; loaded schemas stay in the \`tool_search\` result (\`reveal: 'conversation'\`) instead`,
+          },
+        ]);
+      });
+
+      it('records conversation without a warning under a hosted mechanism or none', () => {
+        const hosted = resolveToolSearch({ id: 'claude-opus-4-8', api: 'anthropic-messages' }, twenty, { reveal: 'native' });
+        expect(hosted).toMatchObject({ mechanism: 'claude-hosted', reveal: 'conversation', warnings: [] });
+        const none = resolveToolSearch({ id: 'gpt-4.1', api: 'openai-responses' }, twenty, { mechanism: 'openai', reveal: 'native' });
+        expect(none.mechanism).toBe('none');
+        expect(none.reveal).toBe('conversation');
+        expect(none.warnings.map((warning) => warning.code)).toEqual(['mechanism-unsupported']);
+      });
+
+      it('sends no call_tool, so a caller tool named call_tool is not renamed around', () => {
+        const tools = [...twenty, tool('call_tool', 'never')];
+        const plan = resolveToolSearch({ id: 'gpt-4.1', api: 'openai-responses' }, tools, { ...client, reveal: 'native' });
+        expect(plan.warnings.filter((warning) => warning.code === 'own-tool-renamed')).toEqual([]);
+        const conversation = resolveToolSearch({ id: 'gpt-4.1', api: 'openai-responses' }, tools, { ...client, reveal: 'conversation' });
+        expect(conversation.warnings.map((warning) => warning.code)).toContain('own-tool-renamed');
+      });
+    });
+
+    it.each(['conversation', 'tool-list'] as const)('keeps %s as configured on a model with documented additions', (reveal) => {
+      const plan = resolveToolSearch({ id: 'claude-opus-4-8', api: 'anthropic-messages' }, twenty, { ...client, reveal });
+      expect(plan.reveal).toBe(reveal);
+      expect(plan).not.toHaveProperty('additions');
+    });
+  });
+
   describe('the plan', () => {
     it('is plain JSON', () => {
       const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, twenty, { neverDefer: ['nope'] });
@@ -338,6 +481,30 @@ describe('resolveToolSearch', () => {
         reveal: 'conversation',
         search: 'library',
         allowed: ['openai', 'claude', 'client'],
+        tools: [
+          { name: 'read_file', status: 'loaded', reason: 'policy-never' },
+          { name: 'send_email', status: 'deferred', reason: 'policy-always' },
+        ],
+        warnings: [],
+      });
+    });
+
+    it('describes a native plan completely', () => {
+      expect(
+        resolveToolSearch({ id: 'claude-opus-4-8', api: 'anthropic-messages' }, [tool('read_file', 'never'), tool('send_email', 'always')], {
+          mechanism: 'client',
+        }),
+      ).toEqual({
+        model: 'claude-opus-4-8',
+        api: 'anthropic-messages',
+        mechanism: 'client',
+        threshold: 15,
+        toolCount: 2,
+        listing: 'names',
+        reveal: 'native',
+        additions: 'value',
+        search: 'library',
+        allowed: ['client'],
         tools: [
           { name: 'read_file', status: 'loaded', reason: 'policy-never' },
           { name: 'send_email', status: 'deferred', reason: 'policy-always' },
