@@ -3,6 +3,8 @@ import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
+import type { ToolRevealMode } from '../config/tool-search-config.js';
+import { assertNever } from '../errors/assert-never.js';
 
 /**
  * The first part of the one system-prompt note that tells the model how to use `tool_search`, the same in every
@@ -35,7 +37,8 @@ export interface ResolveToolSearchGuidanceOptions {
  * tools are callable on the next step; with reveals in the conversation, to call a tool with the parameters the
  * search returned; for deferred tools the tool list does not hold, their names (`names` listing, every deferred tool,
  * revealed or not, so the note stays byte-identical from one request to the next) or their number (`none`), and how
- * to call them (`call_tool` on the client-side mechanism; the provider loads them on a hosted one). Names are the
+ * to call them (`call_tool` on the client-side mechanism; by their own names once loaded with native delivery,
+ * `reveal: 'native'`, whose search result is followed by their definitions; the provider loads them on a hosted one). Names are the
  * ones the model sees: pass the provider's mapping as `names` when they differ from the caller's.
  *
  * @example
@@ -69,12 +72,21 @@ export function createToolSearchGuidance(plan: ToolSearchPlan, options: ResolveT
     plan.listing === 'none'
       ? ` ${deferred.length}${fill(GUIDANCE_TAILS.countedLead, searchName)}`
       : `${GUIDANCE_TAILS.namesLead}${deferred.map((tool) => toWire(tool.name)).join(', ')}.`;
-  const how = !client
-    ? fill(GUIDANCE_TAILS.callDirectly, searchName)
-    : plan.reveal === 'tool-list'
-      ? GUIDANCE_TAILS.joinsToolList
-      : fill(GUIDANCE_TAILS.callThroughCallTool, toWire(own.callToolName));
-  return `${lead}${which}${how}`;
+  return `${lead}${which}${client ? resolveClientCallTail(plan.reveal, searchName, toWire(own.callToolName)) : fill(GUIDANCE_TAILS.callDirectly, searchName)}`;
+}
+
+/** How the client-side mechanism's model calls a tool the list leaves out, per reveal mode. */
+function resolveClientCallTail(reveal: ToolRevealMode, searchName: string, callToolName: string): string {
+  switch (reveal) {
+    case 'conversation':
+      return fill(GUIDANCE_TAILS.callThroughCallTool, callToolName);
+    case 'native':
+      return fill(GUIDANCE_TAILS.callByName, searchName);
+    case 'tool-list':
+      return GUIDANCE_TAILS.joinsToolList;
+    default:
+      return assertNever(reveal, 'reveal');
+  }
 }
 
 /** The placeholder a tail holds for the name of one of the package's own tools (`tool_search_2` when the caller has a `tool_search`). */
@@ -94,6 +106,8 @@ const GUIDANCE_TAILS = {
   callDirectly: ` Once \`${NAME}\` has returned a tool, call it directly.`,
   joinsToolList: ' A tool it returns is in your tool list from your next step on.',
   callThroughCallTool: ` Call them through \`${NAME}\` with their name and arguments.`,
+  // Native delivery: the search result is followed by the tools' own definitions.
+  callByName: ` Once \`${NAME}\` has loaded a tool, call it by its own name like any other tool.`,
 } as const;
 
 function fill(tail: string, name: string): string {
@@ -114,7 +128,8 @@ export const TOOL_SEARCH_GUIDANCE_PATTERN = new RegExp(
   `${escapeRegExp(TOOL_SEARCH_GUIDANCE)}(?:${tailPattern(GUIDANCE_TAILS.renamedSearch, TOOL_SEARCH_TOOL_NAME)})?` +
     `(?:(?:${escapeRegExp(GUIDANCE_TAILS.nextStep)}|${escapeRegExp(GUIDANCE_TAILS.callWithParameters)})${escapeRegExp(GUIDANCE_TAILS.shownInFull)}` +
     `|(?:${escapeRegExp(GUIDANCE_TAILS.namesLead)}[^\\s,]+(?:, [^\\s,]+)*\\.| \\d+${tailPattern(GUIDANCE_TAILS.countedLead, TOOL_SEARCH_TOOL_NAME)})` +
-    `(?:${tailPattern(GUIDANCE_TAILS.callDirectly, TOOL_SEARCH_TOOL_NAME)}|${escapeRegExp(GUIDANCE_TAILS.joinsToolList)}|${tailPattern(GUIDANCE_TAILS.callThroughCallTool, CALL_TOOL_NAME)})?)?`,
+    `(?:${tailPattern(GUIDANCE_TAILS.callDirectly, TOOL_SEARCH_TOOL_NAME)}|${escapeRegExp(GUIDANCE_TAILS.joinsToolList)}|${tailPattern(GUIDANCE_TAILS.callThroughCallTool, CALL_TOOL_NAME)}` +
+    `|${tailPattern(GUIDANCE_TAILS.callByName, TOOL_SEARCH_TOOL_NAME)})?)?`,
   'g',
 );
 

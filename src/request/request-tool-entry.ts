@@ -21,10 +21,11 @@ export interface DeferLoadingToolEntry extends Omit<ToolListEntry, 'status'> {
  * | full | a plan tool sent with its schema, kept loaded by the plan | `loaded` | `loaded` |
  * | revealed | a deferred plan tool sent with its schema for this request (revealed in the tool list, forced, named by the history under a listing that leaves deferred tools out) | `revealed` | `omitted` (the list's entry takes its place) |
  * | stub | a deferred plan tool listed with the stub schema and the listing's description (client-side `full`/`compact`) | `deferred` | `omitted` (the list's entry takes its place) |
- * | defer-loading | a deferred plan tool sent with its schema and the provider's defer flag (hosted search loads it) | `defer-loading` | `defer-loading` |
- * | left out | a deferred plan tool not sent (`names`/`none` listings: reachable through search and `call_tool`) | no entry | `omitted` |
+ * | defer-loading | a deferred plan tool sent with its schema and the provider's defer flag (hosted search loads it; under native delivery by reference, the `tool_reference` addition after a search result does) | `defer-loading` | `defer-loading` |
+ * | left out | a deferred plan tool not sent (`names`/`none` listings: reachable through search and `call_tool`; under native delivery by value, through search and the addition after its result) | no entry | `omitted` |
+ * | added | a plan tool the history added to the conversation natively (`reveal: 'native'`; the decision's `added` input): its addition defines it, so the history's calls of it need nothing in `tools` | no entry (left out, or `defer-loading` by reference) | `omitted` |
  * | search | the package's `tool_search` function (client-side, or the library's search under hosted search) | `search` | `dropped` when the body holds one (written again from the decision) |
- * | call | the package's `call_tool` function | `call` | `dropped` when the body holds one (written again from the decision) |
+ * | call | the package's `call_tool` function (never under native delivery: an added tool is called by its own name) | `call` | `dropped` when the body holds one (written again from the decision) |
  * | caller's own | a tool the plan does not manage, as written, or without its defer flag when nothing sent could load it | not an entry | `as-is`, `undeferred` |
  *
  * `ToolListEntry`'s `deferred` (a stub) and `defer-loading` (the provider's flag) are different forms: the first is the
@@ -39,12 +40,19 @@ export interface DeferLoadingToolEntry extends Omit<ToolListEntry, 'status'> {
  *   `deferred` (Chat `function.parameters`, Gemini `parametersJsonSchema`, Converse `toolSpec.inputSchema.json`).
  * - Anthropic Messages (`client`, `claude-hosted`, `none`): `resolveRequestToolList` decides these entries; the
  *   transformer writes `defer-loading` as the body's tool with `defer_loading: true`, `deferred` as a stub
- *   `input_schema`, and places the provider's hosted search tool and the leading/trailing entries.
+ *   `input_schema`, and places the provider's hosted search tool and the leading/trailing entries. Under native
+ *   delivery by reference (`isAddedByReference`) the client list is followed by every other deferred tool as
+ *   `defer-loading`, with no hosted search tool.
  * - OpenAI Responses (`openai-hosted`, `client`, `none`): `resolveOpenAIHostedTools` decides a `RequestToolForm`
  *   per body tool (and, under `client`, the `ToolListEntry` list); the transformer writes `defer-loading` as
  *   `defer_loading: true`, a form's `group` as a namespace, and the list's stubs and own functions.
  *
  * Every decision matches the body with the plan through `resolvePlanMatch` (`plan-mismatch` in the API's wording).
+ *
+ * **Native delivery** (`reveal: 'native'`, client mechanism, Responses and Messages): the request carries the same
+ * entries as the `names`/`none` listings without `call_tool`; what a search loads reaches the model as the API's
+ * tool-addition item after the search result, which the writer builds from `resolveNativeSearchResult`'s
+ * `definitions` (the session's `SessionAdapter.writeAddition`). The history's additions are read into `added`.
  */
 export type RequestToolEntry = ToolListEntry | DeferLoadingToolEntry;
 

@@ -14,6 +14,7 @@ import { resolveHistoryRestore } from './resolve-history-restore.js';
 import { resolveHostedToolList } from './resolve-hosted-tool-list.js';
 import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
 import { isDeferredLeftOut } from './is-deferred-left-out.js';
+import { isAddedByReference } from './is-added-by-reference.js';
 import type { RequestBodyTool } from './request-tool.js';
 import type { RequestToolEntry, RequestToolWarning } from './request-tool-entry.js';
 
@@ -33,6 +34,12 @@ export interface ResolveRequestToolListInput {
   readonly revealed: readonly string[];
   /** Tools the history names (`tool_use`, `tool_reference`), by original name. */
   readonly referenced: ReadonlySet<string>;
+  /**
+   * Tools the history already added to the conversation natively (the API's tool-addition items, additions minus
+   * removals; `reveal: 'native'`), by original name: loaded in the conversation, so a history call of one needs no
+   * definition in `tools`. @default none
+   */
+  readonly added?: ReadonlySet<string>;
   /** The wire names the history's tool calls use, in order. */
   readonly calls: readonly string[];
   /** Wire names of the package's own tools the body holds (read back from a body this package transformed). */
@@ -77,7 +84,8 @@ export interface RequestToolList {
  * wire API with Anthropic's hosted search carries (the Messages API; `resolvePlanForWireAPI` first):
  *
  * - `client`: the client-side tool list (`resolveToolList`); a forced tool and, where the listing leaves deferred
- *   tools out, every tool the history names are sent in full.
+ *   tools out, every tool the history names but did not add natively (`added`) are sent in full. Native delivery by
+ *   reference (`isAddedByReference`) also sends every other deferred tool `defer-loading`, and no hosted search tool.
  * - `claude-hosted`: {@link resolveHostedToolList}.
  * - `none`: every tool in full, in body order.
  *
@@ -89,8 +97,21 @@ export interface RequestToolList {
 export function resolveRequestToolList(input: ResolveRequestToolListInput): RequestToolList {
   const { plan, names, bodyTools, catalog, forced, revealed, referenced, calls, otherNames, reader } = input;
   const planned = new Set(plan.tools.map((tool) => tool.name));
+  // A tool the history added natively is defined by its addition: the request need not define it for the history.
+  const added = input.added;
+  const undefinedReferences = added === undefined || added.size === 0 ? referenced : new Set([...referenced].filter((name) => !added.has(name)));
   // Literals, not `{ ...input, planned }`: adding keys to a spread object is V8's slow path, on every request.
-  const restored = resolvePlanMatch({ plan, planned, body: bodyTools, catalog, revealed, referenced, forced: forced.forced, wording: MATCH_WORDING, reader });
+  const restored = resolvePlanMatch({
+    plan,
+    planned,
+    body: bodyTools,
+    catalog,
+    revealed,
+    referenced: undefinedReferences,
+    forced: forced.forced,
+    wording: MATCH_WORDING,
+    reader,
+  });
   const own = resolveOwnToolsSent(plan);
   const history = resolveHistoryRestore({ plan, planned, names, own, bodyTools, restored, catalog, referenced, calls, otherNames });
   const warnings: RequestToolWarning[] = [];
@@ -121,14 +142,17 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
     }
     case 'client': {
       const definitions = plan.tools.map((tool) => bodyTools.get(tool.name)?.definition ?? restored.get(tool.name) ?? placeholder(tool.name));
-      // The API rejects a history reference to a tool the request does not define: a tool the listing leaves out is sent.
-      const mustDefine = isDeferredLeftOut(plan) ? [...referenced] : [];
+      // The API rejects a history reference to a tool the request does not define: a tool the listing leaves out is sent,
+      // unless the history added it to the conversation (native delivery), which defines it.
+      const mustDefine = isDeferredLeftOut(plan) ? [...undefinedReferences] : [];
       for (const name of forced.deferred) {
         if (plan.reveal !== 'tool-list' || !input.revealed.includes(name))
           warnings.push(createForcedToolWarning(name, 'revealed, so it is sent with its full schema'));
       }
       const list = createToolList(plan, definitions, { revealed: input.revealed, forced: [...mustDefine, ...forced.deferred], names });
-      entries = list.tools;
+      // Native delivery by reference: the additions name tools `tools` declares, so every deferred tool not sent in
+      // full is declared deferred (after the list, in plan order), with no hosted search tool: `tool_search` anchors.
+      entries = isAddedByReference(plan) ? [...list.tools, ...deferLoading(plan, definitions, list.tools)] : list.tools;
       guidance = list.guidance;
       if (input.hostedSearchInBody) {
         warnings.push({
@@ -237,6 +261,16 @@ function restoredWarning(
 
 function loaded(tool: ToolDefinition): RequestToolEntry {
   return createRequestToolEntry(tool, 'loaded');
+}
+
+/** The plan's deferred tools the client list does not send, as `defer-loading` entries, in plan order. */
+function deferLoading(plan: ToolSearchPlan, definitions: readonly ToolDefinition[], sent: readonly RequestToolEntry[]): RequestToolEntry[] {
+  const inList = new Set(sent.map((entry) => entry.name));
+  const entries: RequestToolEntry[] = [];
+  plan.tools.forEach((tool, index) => {
+    if (tool.status === 'deferred' && !inList.has(tool.name)) entries.push(createRequestToolEntry(definitions[index] as ToolDefinition, 'defer-loading'));
+  });
+  return entries;
 }
 
 /** A definition for a deferred tool the `names` listing does not send (its schema is never used). */

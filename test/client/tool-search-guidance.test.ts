@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOOL_SEARCH_GUIDANCE, resolveToolSearchGuidance } from '../../src/client/tool-search-guidance.js';
+import { TOOL_SEARCH_GUIDANCE, TOOL_SEARCH_GUIDANCE_PATTERN, resolveToolSearchGuidance } from '../../src/client/tool-search-guidance.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { manyTools, tool } from '../support/tools.js';
 
@@ -46,6 +46,36 @@ describe('resolveToolSearchGuidance', () => {
     expect(resolveToolSearchGuidance(plan)).toBe(
       `${TOOL_SEARCH_GUIDANCE} These tools are available but not in your tool list: a, c. Call them through \`call_tool\` with their name and arguments.`,
     );
+  });
+
+  describe('with native delivery', () => {
+    const native = { mechanism: 'client', reveal: 'native' } as const;
+
+    it('names the deferred tools and tells the model to call a loaded tool by its own name, never through call_tool', () => {
+      const plan = resolveToolSearch(
+        { id: 'claude-opus-4-8', api: 'anthropic-messages' },
+        [tool('a', 'always'), tool('b', 'never'), tool('c', 'always')],
+        native,
+      );
+      expect(plan.reveal).toBe('native');
+      expect(resolveToolSearchGuidance(plan)).toBe(
+        `${TOOL_SEARCH_GUIDANCE} These tools are available but not in your tool list: a, c. Once \`tool_search\` has loaded a tool, call it by its own name like any other tool.`,
+      );
+    });
+
+    it('counts them in the none listing', () => {
+      const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, manyTools(15), { ...native, listing: 'none' });
+      expect(resolveToolSearchGuidance(plan)).toBe(
+        `${TOOL_SEARCH_GUIDANCE} 15 more tools are available but not listed; find them with \`tool_search\`. Once \`tool_search\` has loaded a tool, call it by its own name like any other tool.`,
+      );
+    });
+
+    it('names the renamed search tool, and the note is found again whole', () => {
+      const plan = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, [...manyTools(15), tool('tool_search', 'never')], native);
+      const note = resolveToolSearchGuidance(plan) as string;
+      expect(note).toContain('Once `tool_search_2` has loaded a tool, call it by its own name like any other tool.');
+      expect(note.match(TOOL_SEARCH_GUIDANCE_PATTERN)).toEqual([note]);
+    });
   });
 
   it('tells the model to search by exact name or keywords', () => {

@@ -14,6 +14,15 @@ describe('isDeferredLeftOut', () => {
     ['claude-hosted', 'library', 'names', false],
     ['none', 'library', 'names', false],
   ] as const)('%s with the %s search and the %s listing: %s', (mechanism, search, listing, expected) => {
-    expect(isDeferredLeftOut({ mechanism, search, listing })).toBe(expected);
+    expect(isDeferredLeftOut({ mechanism, search, listing, reveal: 'conversation' })).toBe(expected);
+  });
+
+  it.each([
+    ['value', 'names', true],
+    ['value', 'none', true],
+    ['reference', 'names', false],
+    ['reference', 'none', false],
+  ] as const)('native delivery by %s with the %s listing: %s (by reference every deferred tool is declared deferred)', (additions, listing, expected) => {
+    expect(isDeferredLeftOut({ mechanism: 'client', search: 'library', listing, reveal: 'native', additions })).toBe(expected);
   });
 });

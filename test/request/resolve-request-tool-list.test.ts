@@ -68,6 +68,61 @@ describe('resolveRequestToolList', () => {
     });
   });
 
+  describe('under the client-side mechanism with native delivery', () => {
+    const native = (platform?: 'bedrock') =>
+      resolveToolSearch({ id: 'claude-opus-4-8', api: 'anthropic-messages', ...(platform === undefined ? {} : { platform }) }, tools, {
+        mechanism: 'client',
+        threshold: 3,
+        reveal: 'native',
+      });
+
+    it('by value sends the loaded tools and tool_search only: no call_tool, no deferred tool', () => {
+      const given = native();
+      expect(given).toMatchObject({ reveal: 'native', additions: 'value' });
+      const list = decide(given);
+      expect(summary(list)).toEqual(['keep:loaded', 'tool_search:search']);
+      expect(list).toMatchObject({ hostedSearch: false, leading: 0, trailing: 0 });
+      expect(list.guidance).toContain('call it by its own name');
+    });
+
+    it('by value needs no definition for a history call of a tool the history added, and sends one it did not add', () => {
+      const body = tools.filter((definition) => definition.name === 'keep');
+      expect(summary(decide(native(), { body, referenced: new Set(['tool_2']), added: new Set(['tool_2']) }))).toEqual(['keep:loaded', 'tool_search:search']);
+      expect(summary(decide(native(), { referenced: new Set(['tool_2', 'tool_3']), added: new Set(['tool_2']) }))).toEqual([
+        'keep:loaded',
+        'tool_search:search',
+        'tool_3:revealed',
+      ]);
+    });
+
+    it('by reference declares every deferred tool deferred after the list, without the hosted search tool', () => {
+      const given = native('bedrock');
+      expect(given).toMatchObject({ reveal: 'native', additions: 'reference' });
+      const list = decide(given, { referenced: new Set(['tool_1']), added: new Set(['tool_1']) });
+      expect(summary(list)).toEqual([
+        'keep:loaded',
+        'tool_search:search',
+        'tool_0:defer-loading',
+        'tool_1:defer-loading',
+        'tool_2:defer-loading',
+        'tool_3:defer-loading',
+      ]);
+      expect(list.hostedSearch).toBe(false);
+      expect(list.entries.find((entry) => entry.name === 'tool_0')?.inputSchema).toEqual(tools[0]?.inputSchema);
+    });
+
+    it('by reference needs every deferred tool defined: one neither the body nor the catalog has is a plan mismatch', () => {
+      const body = tools.filter((definition) => definition.name !== 'tool_3');
+      expect(() => decide(native('bedrock'), { body })).toThrow(expect.objectContaining({ code: 'plan-mismatch' }));
+      expect(summary(decide(native(), { body }))).toEqual(['keep:loaded', 'tool_search:search']);
+    });
+
+    it('by reference keeps a forced tool in full, not twice', () => {
+      const list = decide(native('bedrock'), { chosen: ['tool_1'] });
+      expect(summary(list).filter((entry) => entry.startsWith('tool_1:'))).toEqual(['tool_1:revealed']);
+    });
+  });
+
   describe('under hosted search', () => {
     it('is the hosted decision', () => {
       const list = decide(plan('claude-opus-4-5'));

@@ -1,0 +1,10 @@
+import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
+
+/**
+ * Whether the client-side mechanism adds loaded tools to the conversation by reference (Anthropic's `tool_reference`
+ * additions on Bedrock and Vertex AI): every deferred tool is then sent with the provider's defer flag and no hosted
+ * search tool. Not part of the public API.
+ */
+export function isAddedByReference(plan: Pick<ToolSearchPlan, 'mechanism' | 'reveal' | 'additions'>): boolean {
+  return plan.mechanism === 'client' && plan.reveal === 'native' && plan.additions === 'reference';
+}
