@@ -86,6 +86,7 @@ export {
   type ToolSearchMatch,
   type ToolSearchResult,
 } from './client/tool-search-result.js';
+export { resolveNativeSearchResult, type NativeSearchResult, type ResolveNativeSearchResultOptions } from './client/resolve-native-search-result.js';
 
 export { createToolNameMapping, isValidToolName, type ToolNameMapping } from './names/create-tool-name-mapping.js';
 export type { ToolNameRule } from './names/tool-name-rule.js';

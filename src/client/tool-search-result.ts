@@ -6,11 +6,14 @@ import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-defini
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { OwnToolNames } from '../plan/resolve-own-tools-sent.js';
 
-/** A tool returned by `tool_search`, with its full schema. */
+/**
+ * A tool returned by `tool_search`, with its full schema; without it under native delivery (`reveal: 'native'`), where
+ * the tool's definition follows the result as the API's tool-addition item (see `resolveNativeSearchResult`).
+ */
 export interface ToolSearchMatch {
   readonly name: string;
   readonly description?: string;
-  readonly inputSchema: JSONSchemaObject;
+  readonly inputSchema?: JSONSchemaObject;
 }
 
 /**

@@ -7,7 +7,8 @@ import { createSessionStep, type SessionStepEntry } from './create-session-step.
 import { parseSessionTools } from './parse-session-tools.js';
 import { prepareSessionRequest, type SessionWire } from './prepare-session-request.js';
 import { runSessionStep } from './run-session-step.js';
-import type { SessionAdapter } from './session-adapter.js';
+import type { SessionAdapter, SessionResponseContext } from './session-adapter.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { SessionRequest } from './session-request.js';
 import type { SessionStep } from './session-step.js';
 import type { SessionToolSearchOptions } from './session-tool-search-options.js';
@@ -27,6 +28,11 @@ export interface SessionToolSearch<Code extends string> {
  * share; `prepare` reads a body's own tools once (see `prepareSessionRequest`); `step` hands each call of a response to
  * `handleToolCall` and writes the answers with the adapter; `handle` runs the caller's calls through `runTool`.
  *
+ * Native delivery (`plan.reveal === 'native'`): `prepare` reads what the body's history added (`readAdded`), and
+ * when the answers of a turn load tools the history has not added (a `tool_search`, a misfit call of a tool never
+ * added), the adapter writes one addition for all of them (`writeAddition`, each tool once, in order) and the turn's
+ * `finish` places it after the answers. `step` and `handle` give the same items.
+ *
  * Throws a `ToolSearchError` for bad options (`invalid-options` when `tools` is not a list, `invalid-tools` for tools
  * in another API's shape) and what `createToolSearch` throws. Not part of the public API.
  */
@@ -44,15 +50,30 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
   const { config, store, unsupported, rank } = options;
   const toolSearch = createToolSearch({ tools: catalog, config, store, unsupported, rank });
   const wire: SessionWire<Code> = { ...adapter, toolsOf, withTools, catalogTools, catalog, model: options.model, prepared: new WeakMap() };
+  const writeAddition = (definitions: readonly ToolDefinition[], context: SessionResponseContext): readonly unknown[] => {
+    // A plan is native only on an API with a tool-addition item, whose adapter writes it.
+    if (adapter.writeAddition === undefined) {
+      throw new ToolSearchError(
+        'invalid-options',
+        `${label}: the plan delivers loaded tools natively (\`reveal: 'native'\`), which this API's session does not write`,
+      );
+    }
+    return adapter.writeAddition(definitions, context);
+  };
 
   return {
     toolSearch,
     async prepare(given, { sessionId } = {} as { sessionId: string }) {
       const { loaded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
       const { plan, names } = prepared;
+      // Native delivery: what the history added, read once per request; what a turn's answers load is added after them.
+      const native = plan.mechanism === 'client' && plan.reveal === 'native';
+      const added = native && adapter.readAdded !== undefined ? adapter.readAdded(prepared.body as Record<string, unknown>) : [];
+      const context = { sessionId, plan, names, loaded, ...(native ? { added } : {}) };
       const step = async (response: unknown): Promise<SessionStep<unknown>> => {
         const read = adapter.readResponse(response, { plan, names, catalogTools });
         const entries: SessionStepEntry<unknown>[] = [];
+        const additions = new Map<string, ToolDefinition>();
         for (const call of read.calls) {
           const { id } = call;
           const run = (output: unknown) => call.write({ type: 'run', output });
@@ -60,11 +81,16 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
             entries.push({ call: { type: 'run', id, name: names.fromWire(call.name), arguments: call.arguments, checked: false }, write: run });
             continue;
           }
-          const handling = await toolSearch.handleToolCall({ name: call.name, arguments: call.arguments }, { sessionId, plan, names, loaded });
-          if (handling.type === 'run') entries.push({ call: { ...handling, id }, write: run });
-          else entries.push({ call: { type: handling.type, id, name: names.fromWire(call.name), result: handling.result }, write: () => call.write(handling) });
+          const handling = await toolSearch.handleToolCall({ name: call.name, arguments: call.arguments }, context);
+          if (handling.type === 'run') {
+            entries.push({ call: { ...handling, id }, write: run });
+            continue;
+          }
+          entries.push({ call: { type: handling.type, id, name: names.fromWire(call.name), result: handling.result }, write: () => call.write(handling) });
+          for (const definition of handling.additions ?? []) if (!additions.has(definition.name)) additions.set(definition.name, definition);
         }
-        return createSessionStep(entries, (answers) => read.finish(answers));
+        const items = additions.size === 0 ? [] : writeAddition([...additions.values()], { plan, names, catalogTools });
+        return createSessionStep(entries, (answers) => read.finish(answers, items));
       };
       return { ...prepared, step, handle: (response, runTool) => runSessionStep(() => step(response), runTool, sessionId) };
     },

@@ -19,6 +19,7 @@ import { rememberCheckedPlan } from '../plan/parse-tool-search-plan.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchRanker } from '../search/tool-search-ranker.js';
 import { resolveLoadableSearchResult } from '../client/resolve-loadable-search-result.js';
+import { resolveNativeSearchResult } from '../client/resolve-native-search-result.js';
 
 /** How many plans one {@link ToolSearch} keeps (one per model and tool list; agents use a handful). */
 const MAX_CACHED_PLANS = 32;
@@ -73,6 +74,12 @@ export interface ToolCallContext {
    * in `loadedEarlier` instead of repeating them, whatever this process's reveal store saw. @default the store's reveals
    */
   readonly loaded?: Iterable<string>;
+  /**
+   * The tools the request's history already added to the conversation natively (the API's tool-addition items,
+   * additions minus removals; `reveal: 'native'`), in either name form: loaded like `loaded`, and never added again.
+   * A call of one is an ordinary call, checked against its full schema. @default none
+   */
+  readonly added?: Iterable<string>;
 }
 
 /**
@@ -85,10 +92,13 @@ export interface ToolCallContext {
  *   `formatToolSearchResult`). The model sees what was wrong and the tool's full schema.
  * - `run`: run the caller's tool `name` (the caller's name, not the wire name; for a `call_tool` call, the tool it
  *   names) with `arguments` (parsed, and checked against the full schema when `checked`).
+ *
+ * Under native delivery (`plan.reveal === 'native'`) a `search` or `answer` result lists what it loaded without
+ * schemas (`resolveNativeSearchResult`), and `additions` holds their definitions (the tools not added before, in the
+ * caller's names): append the API's tool-addition item for them right after the result.
  */
 export type ToolCallHandling =
-  | { readonly type: 'search'; readonly result: ToolSearchResult }
-  | { readonly type: 'answer'; readonly result: ToolSearchResult }
+  | { readonly type: 'search' | 'answer'; readonly result: ToolSearchResult; readonly additions?: readonly ToolDefinition[] }
   | { readonly type: 'run'; readonly name: string; readonly arguments: unknown; readonly checked: boolean };
 
 /** Tool search for one agent: its plans, its `tool_search`, its call check and its reveal store. */
@@ -113,8 +123,8 @@ export interface ToolSearch {
   resolvePlan(model: ModelReference, tools?: readonly ToolDefinition[]): ToolSearchPlan;
   /**
    * Handles one tool call: the package's `tool_search` is run, a call to a deferred tool (directly or through
-   * `call_tool`) is checked against its full schema, and the rest comes back as the caller's tool to run. Never
-   * throws for what the model wrote.
+   * `call_tool`) is checked against its full schema, and the rest comes back as the caller's tool to run; a call of a
+   * tool the history added natively (`context.added`) is such an ordinary call. Never throws for what the model wrote.
    */
   handleToolCall(call: ToolCall, context: ToolCallContext): Promise<ToolCallHandling>;
   /**
@@ -206,19 +216,29 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
       }
       checkNamesContext(names, 'handleToolCall');
       if (context.loaded !== undefined) parseToolNameList(context.loaded, '`context.loaded`');
+      const added = context.added === undefined ? [] : parseToolNameList(context.added, '`context.added`');
+      const native = plan.mechanism === 'client' && plan.reveal === 'native';
+      // Native delivery: what a search or a misfit call loads leaves the result for the API's addition item.
+      const delivered = (type: 'search' | 'answer', result: ToolSearchResult): ToolCallHandling => {
+        if (!native) return { type, result };
+        const { result: listed, definitions } = resolveNativeSearchResult(result, { tools: catalog, added, ...(names === undefined ? {} : { names }) });
+        return definitions.length === 0 ? { type, result: listed } : { type, result: listed, additions: definitions };
+      };
       const name = typeof call?.name === 'string' ? (names?.fromWire(call.name) ?? call.name) : '';
       // The package's search goes by `tool_search`, or by `tool_search_2` (…) where the plan has a caller tool of that
       // name: a call of the caller's own `tool_search` is the caller's to run.
       if (name === resolveOwnToolsSent(plan).searchName) {
         // Search only what this request sends, when it sends less than the catalog.
         const visible = visibleOf(plan);
+        // A tool the history added natively is loaded: a keyword search names it in `loadedEarlier`.
+        const known = added.length === 0 ? context.loaded : [...(context.loaded ?? (await store.get(sessionId))), ...added];
         const result = await search.execute(call.arguments, {
           sessionId,
           ...(names === undefined ? {} : { names }),
           ...(visible === undefined ? {} : { visible }),
-          ...(context.loaded === undefined ? {} : { loaded: context.loaded }),
+          ...(known === undefined ? {} : { loaded: known }),
         });
-        if (plan.mechanism !== 'openai-hosted' && plan.mechanism !== 'claude-hosted') return { type: 'search', result };
+        if (plan.mechanism !== 'openai-hosted' && plan.mechanism !== 'claude-hosted') return delivered('search', result);
         // The provider loads what the result names: only deferred tools the conversation has not loaded yet.
         const deferred = new Set(plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
         const loaded = new Set([...(context.loaded ?? [])].map((loadedName) => names?.fromWire(loadedName) ?? loadedName));
@@ -226,9 +246,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
         return { type: 'search', result: resolveLoadableSearchResult(result, (wire) => deferred.has(fromWire(wire)) && !loaded.has(fromWire(wire))) };
       }
       const outcome = await check.check(call, { sessionId, plan, ...(names === undefined ? {} : { names }) });
-      return outcome.ok
-        ? { type: 'run', name: outcome.name, arguments: outcome.arguments, checked: outcome.checked }
-        : { type: 'answer', result: outcome.result };
+      return outcome.ok ? { type: 'run', name: outcome.name, arguments: outcome.arguments, checked: outcome.checked } : delivered('answer', outcome.result);
     },
     readRevealed: async (plan, sessionId) => (plan.reveal === 'tool-list' ? store.get(sessionId) : []),
   };

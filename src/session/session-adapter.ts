@@ -74,6 +74,21 @@ export interface SessionAdapter<Code extends string> {
    * `ToolSearchError` (`invalid-request`) when `response` is not the API's response.
    */
   readResponse(response: unknown, request: SessionResponseContext): SessionResponse<unknown, unknown>;
+  /**
+   * Native delivery (`reveal: 'native'`): the tools the body's history already added to the conversation with the API's
+   * tool-addition items, in order, additions minus removals, as the history names them (wire names). The factory
+   * passes them to `handleToolCall` as `added`: a search names them in `loadedEarlier`, and they are never added
+   * again. Absent on an API without a tool-addition item. @default none added
+   */
+  readAdded?(body: Record<string, unknown>): readonly string[];
+  /**
+   * Native delivery: the wire item(s) that add `definitions` (caller's names; map them with `context.names`) to the
+   * conversation by the plan's `additions` form: one `additional_tools` input item (Responses), one `system` message of
+   * `tool_addition` blocks (Messages). The factory calls it once per turn with every tool the turn's answers loaded that
+   * the history had not added, in order, and hands the items to {@link SessionResponse.finish}. Absent on an API
+   * without a tool-addition item.
+   */
+  writeAddition?(definitions: readonly ToolDefinition[], context: SessionResponseContext): readonly unknown[];
 }
 
 /** How a wire API writes its tool list: what `parseSessionTools` needs to check and convert the caller's tools. */
@@ -108,8 +123,13 @@ export interface SessionResponseContext {
 /** The calls of one response and how its turn is written. */
 export interface SessionResponse<Answer, Turn> {
   readonly calls: readonly SessionResponseCall<Answer>[];
-  /** The turn (what to append to the history, and whether the model is done) from each call's answer, in order. */
-  finish(answers: Answer[]): Turn;
+  /**
+   * The turn (what to append to the history, and whether the model is done) from each call's answer, in order, and the
+   * turn's native additions: the items {@link SessionAdapter.writeAddition} wrote for what the answers loaded (empty
+   * when nothing was added), which the turn places after the answers where the API allows them (Responses: after the
+   * `function_call_output` items; Messages: after the user message holding every `tool_result`).
+   */
+  finish(answers: Answer[], additions: readonly unknown[]): Turn;
 }
 
 /** One tool call of a response, in neutral terms, and how its answer is written in the API's shape. */

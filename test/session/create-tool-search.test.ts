@@ -91,6 +91,82 @@ describe('createToolSearch', () => {
     });
   });
 
+  describe('handleToolCall with native delivery', () => {
+    const responses = { id: 'gpt-5.4', api: 'openai-responses' } as const;
+    const native = () => {
+      const toolSearch = createToolSearch({ tools, config: { mechanism: 'client' } });
+      const plan = toolSearch.resolvePlan(responses);
+      expect(plan).toMatchObject({ reveal: 'native', additions: 'value' });
+      return { toolSearch, plan };
+    };
+
+    it('answers tool_search with the matches by name, said to be loaded, and their definitions as additions', async () => {
+      const { toolSearch, plan } = native();
+      const handling = await toolSearch.handleToolCall({ name: 'tool_search', arguments: { query: 'select:get_weather' } }, { sessionId: 's', plan });
+      expect(handling).toEqual({
+        type: 'search',
+        result: {
+          status: 'found',
+          tools: [{ name: 'get_weather', description: weather.description }],
+          message: 'These tools are now loaded: call them by their own names.',
+        },
+        additions: [weather],
+      });
+    });
+
+    it('adds nothing the history already added, and a keyword search names it as loaded earlier', async () => {
+      const { toolSearch, plan } = native();
+      const handling = await toolSearch.handleToolCall(
+        { name: 'tool_search', arguments: { query: 'weather in a city' } },
+        { sessionId: 's', plan, loaded: [], added: ['get_weather'] },
+      );
+      expect(handling.type).toBe('search');
+      expect(handling).not.toHaveProperty('additions');
+      expect(handling).toMatchObject({ result: { status: 'found', tools: [], loadedEarlier: ['get_weather'] } });
+    });
+
+    it('runs a call of an added tool as an ordinary call checked against its full schema', async () => {
+      const { toolSearch, plan } = native();
+      const context = { sessionId: 's', plan, added: ['get_weather'] };
+      expect(await toolSearch.handleToolCall({ name: 'get_weather', arguments: '{"city":"Paris"}' }, context)).toEqual({
+        type: 'run',
+        name: 'get_weather',
+        arguments: { city: 'Paris' },
+        checked: true,
+      });
+      const misfit = await toolSearch.handleToolCall({ name: 'get_weather', arguments: '{}' }, context);
+      expect(misfit).toMatchObject({ type: 'answer', result: { status: 'invalid-arguments', tools: [], loaded: [] } });
+      expect(misfit).not.toHaveProperty('additions');
+    });
+
+    it('answers a blind misfit call of a tool never added as before, and adds that tool', async () => {
+      const { toolSearch, plan } = native();
+      const handling = await toolSearch.handleToolCall({ name: 'get_weather', arguments: '{}' }, { sessionId: 's', plan });
+      expect(handling).toMatchObject({
+        type: 'answer',
+        result: { status: 'invalid-arguments', tool: 'get_weather', tools: [{ name: 'get_weather' }], loaded: ['get_weather'] },
+        additions: [weather],
+      });
+    });
+
+    it('keeps schemas in the result and adds nothing with reveals in the conversation', async () => {
+      const toolSearch = createToolSearch({ tools, config: { mechanism: 'client', reveal: 'conversation' } });
+      const plan = toolSearch.resolvePlan(responses);
+      const handling = await toolSearch.handleToolCall({ name: 'tool_search', arguments: { query: 'select:get_weather' } }, { sessionId: 's', plan });
+      expect(handling).toEqual({
+        type: 'search',
+        result: { status: 'found', tools: [{ name: 'get_weather', description: weather.description, inputSchema: weather.inputSchema }] },
+      });
+    });
+
+    it('rejects an added list that is not a list of names', async () => {
+      const { toolSearch, plan } = native();
+      await expect(toolSearch.handleToolCall({ name: 'get_weather', arguments: {} }, { sessionId: 's', plan, added: 'get_weather' as never })).rejects.toThrow(
+        '`context.added` must be a list of tool names',
+      );
+    });
+  });
+
   describe('resolvePlan', () => {
     it('resolves again for the same model id on another platform', () => {
       const toolSearch = createToolSearch({ tools });
