@@ -107,6 +107,9 @@ export async function checkTransformerPromises<Options>(
     return;
   }
   const sent = api.sentNames(result.body);
+  // A native plan reaches every API's transformer: Responses and Messages carry it, the others reveal in the conversation.
+  if (plan.mechanism === 'client' && plan.reveal === 'native' && plan.tools.some((tool) => tool.status === 'deferred'))
+    count(`native plan (${plan.additions})`);
   // Only the package's own answers are reveals: a history whose only search-like outputs came from caller tools (a
   // fetched page that looks like a search result) holds no loaded schema (issue 15 item 14).
   // Known limit (README): a removed caller tool named like the name the package's own tool takes now (`tool_search_2`
