@@ -143,6 +143,21 @@ describe('resolveToolList', () => {
     });
   });
 
+  describe('with native delivery', () => {
+    it('sends the loaded tools and tool_search only, whatever is revealed: no call_tool, no deferred tool', () => {
+      const native = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, tools, { threshold: 3, mechanism: 'client' });
+      expect(native).toMatchObject({ reveal: 'native', listing: 'names' });
+      const list = resolveToolList(native, tools, { revealed: ['alpha'] });
+      expect(summary(list)).toEqual(['keep:loaded', 'tool_search:search']);
+      expect(list.guidance).toContain('Once `tool_search` has loaded a tool, call it by its own name like any other tool.');
+    });
+
+    it('sends a forced tool in full', () => {
+      const native = resolveToolSearch({ id: 'gpt-5.4', api: 'openai-responses' }, tools, { threshold: 3, mechanism: 'client' });
+      expect(summary(resolveToolList(native, tools, { forced: ['beta'] }))).toEqual(['keep:loaded', 'tool_search:search', 'beta:revealed']);
+    });
+  });
+
   describe('when nothing is deferred', () => {
     it.each([
       ['a hosted mechanism', resolveToolSearch('gpt-5.4', tools, { threshold: 3 })],
