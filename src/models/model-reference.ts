@@ -8,6 +8,15 @@ export type WireAPI = 'openai-responses' | 'openai-chat' | 'anthropic-messages' 
 /** The wire APIs, for validation and docs. */
 export const WIRE_APIS: readonly WireAPI[] = ['openai-responses', 'openai-chat', 'anthropic-messages', 'gemini', 'bedrock-converse'];
 
+/** How messages name each wire API ("… which the OpenAI Responses API does not carry"). */
+export const WIRE_API_NAMES: Readonly<Record<WireAPI, string>> = {
+  'openai-responses': 'the OpenAI Responses API',
+  'anthropic-messages': 'the Anthropic Messages API',
+  'openai-chat': 'OpenAI Chat Completions',
+  gemini: 'Gemini',
+  'bedrock-converse': "Amazon Bedrock's Converse API",
+};
+
 /**
  * The platform that serves the model, when the caller knows it. It decides where hosted tool search is documented:
  *

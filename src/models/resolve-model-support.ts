@@ -129,7 +129,7 @@ export function resolveModelSupport(model: ModelReference): ModelSupport {
 
 /** Where Anthropic documents tool additions, and in which form (providers reference, section 1.10). */
 const CLAUDE_ADDITION_PLATFORMS: Partial<Record<ModelPlatform, ToolAdditionForm>> = { anthropic: 'value', bedrock: 'reference', vertex: 'reference' };
-/** Platforms where a tool addition is known not to be carried: Converse has no such item; Foundry documents none. */
+/** Platforms known not to carry a tool addition: Converse has no such item; Foundry documents none (section 1.10). */
 const NO_ADDITION_PLATFORMS: ReadonlySet<ModelPlatform> = new Set(['bedrock-converse', 'foundry']);
 
 /** The documented tool additions and the opt-in ones for a model (see {@link ModelSupport.toolAdditions}). */
@@ -141,8 +141,8 @@ function resolveToolAdditions(
   openaiServed: boolean,
 ): { readonly documented: ToolAdditionForm | null; readonly optIn: ToolAdditionForm | null } {
   const claude = supportsClaudeToolAdditions(baseId);
-  if (claude === false || (claude === true && platform !== null && NO_ADDITION_PLATFORMS.has(platform))) return { documented: null, optIn: null };
-  if (platform === 'bedrock-converse') return { documented: null, optIn: null };
+  // A Claude model before Opus 4.8 (or Sonnet 5) has none anywhere; Converse and Foundry carry none for any model.
+  if (claude === false || (platform !== null && NO_ADDITION_PLATFORMS.has(platform))) return { documented: null, optIn: null };
   // Bedrock and Vertex AI carry Anthropic's additions by reference only, whether the platform or the id's spelling
   // says so; OpenAI's item (and every other API's opt-in) carries the definition.
   const onAnthropicPlatform = platform === 'bedrock' || platform === 'vertex' || (platform === null && (gateway === 'bedrock' || gateway === 'vertex'));

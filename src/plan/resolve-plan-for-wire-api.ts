@@ -1,4 +1,4 @@
-import type { WireAPI } from '../models/model-reference.js';
+import { WIRE_API_NAMES, type WireAPI } from '../models/model-reference.js';
 import type { ToolSearchMechanism, ToolSearchPlan } from './tool-search-plan.js';
 import { parseToolSearchPlan } from './parse-tool-search-plan.js';
 
@@ -9,14 +9,6 @@ const HOSTED_ON: Readonly<Record<WireAPI, ToolSearchMechanism | null>> = {
   'openai-chat': null,
   gemini: null,
   'bedrock-converse': null,
-};
-
-const API_LABELS: Readonly<Record<WireAPI, string>> = {
-  'openai-responses': 'the OpenAI Responses API',
-  'anthropic-messages': 'the Anthropic Messages API',
-  'openai-chat': 'OpenAI Chat Completions',
-  gemini: 'Gemini',
-  'bedrock-converse': "Amazon Bedrock's Converse API",
 };
 
 /** The plan a transformer applies, and why it differs from the one it was given (or `null`). */
@@ -52,7 +44,7 @@ export function resolvePlanForWireAPI(given: ToolSearchPlan, api: WireAPI): Plan
     // The client-side mechanism's search is always the library's.
     plan: { ...plan, mechanism: 'client', search: 'library' },
     fallback:
-      `the plan uses ${provider} hosted tool search (\`${mechanism}\`), which ${API_LABELS[api]} does not carry; the same tools are deferred ` +
+      `the plan uses ${provider} hosted tool search (\`${mechanism}\`), which ${WIRE_API_NAMES[api]} does not carry; the same tools are deferred ` +
       `with the client-side \`tool_search\` instead. Resolve the plan with \`{ id: '${plan.model}', api: '${api}' }\` (hosted search needs \`api: '${planned}'\`)`,
   };
 }

@@ -14,7 +14,7 @@ import {
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { assertNever } from '../errors/assert-never.js';
-import { MODEL_PLATFORMS, WIRE_APIS, type ModelPlatform, type ModelReference, type WireAPI } from '../models/model-reference.js';
+import { MODEL_PLATFORMS, WIRE_APIS, WIRE_API_NAMES, type ModelPlatform, type ModelReference, type WireAPI } from '../models/model-reference.js';
 import { resolveModelSupport, type ModelSupport, type ToolAdditionForm } from '../models/resolve-model-support.js';
 import { resolveUnknownModel } from '../models/resolve-unknown-model.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
@@ -208,11 +208,10 @@ function resolveReveal(
     const native = api && support.toolAdditions === 'value' && (listing === 'names' || listing === 'none');
     return native ? { reveal: 'native', additions: 'value', warning: null } : conversation;
   }
-  // Responses' item always carries the definition.
-  const additions = support.api === 'openai-responses' && support.toolAdditionsOptIn !== null ? 'value' : support.toolAdditionsOptIn;
+  const additions = support.toolAdditionsOptIn;
   if (api && additions !== null) return { reveal: 'native', additions, warning: null };
   const where = !api
-    ? `${API_NAMES[support.api as WireAPI] ?? `\`${support.api}\``} has no tool-addition item`
+    ? `${WIRE_API_NAMES[support.api as WireAPI]} has no tool-addition item`
     : `\`${support.id}\`${support.platform === null ? '' : ` on \`${support.platform}\``} does not support tool additions`;
   return {
     ...conversation,
@@ -222,12 +221,6 @@ function resolveReveal(
     },
   };
 }
-
-const API_NAMES: Partial<Record<WireAPI, string>> = {
-  'openai-chat': 'OpenAI Chat Completions',
-  gemini: 'Gemini',
-  'bedrock-converse': "Amazon Bedrock's Converse API",
-};
 
 function isApplicable(preference: ToolSearchPreference, support: ModelSupport): boolean {
   switch (preference.mechanism) {
