@@ -297,7 +297,7 @@ function checkSessionChange(wire: SessionWire, scenario: Scenario, next: TurnCha
     sent = wire.transform(first, plan1, catalog);
   } catch (error) {
     if (!isToolSearchError(error)) throw error;
-    count('turn 1 threw');
+    count(`turn 1 threw ${error.code}`);
     return;
   }
   // The model calls the first four tools turn 1 sent: the package's own with fitting arguments.
@@ -326,13 +326,15 @@ function checkSessionChange(wire: SessionWire, scenario: Scenario, next: TurnCha
       threshold: next.threshold,
       listing: next.listing,
       search: next.search,
-      reveal: scenario.config.reveal,
+      // Native delivery with the `full` or `compact` listing is a configuration error (turn 1 draws it now and then):
+      // a caller moving to such a listing moves to `auto`, which reveals in the conversation there.
+      reveal: scenario.config.reveal === 'native' && (next.listing === 'full' || next.listing === 'compact') ? 'auto' : scenario.config.reveal,
     });
     count(plan2.mechanism === plan1.mechanism ? 'same mechanism' : 'mechanism changed');
     result = wire.transform(deepFreeze(second), plan2, catalog);
   } catch (error) {
     if (!isToolSearchError(error)) throw error;
-    count('turn 2 threw');
+    count(`turn 2 threw ${error.code}`);
     return;
   }
   expect(wire.violations(result.body, result.warnings)).toEqual([]);
