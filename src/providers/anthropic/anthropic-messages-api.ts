@@ -152,6 +152,70 @@ export type AnthropicContentBlock =
   | AnthropicServerToolUseBlock
   | AnthropicToolSearchToolResultBlock;
 
+/**
+ * A tool named in a tool change (`BetaToolChangeToolReference`): one declared in `tools` or defined by an earlier
+ * `tool_addition`, by the name the model calls it (`name`, where a tool search `tool_reference` block has `tool_name`).
+ */
+export interface AnthropicToolChangeReference {
+  type: 'tool_reference';
+  name: string;
+}
+
+/**
+ * A tool defined by value in a tool change (`BetaToolChangeToolDefinitionParam`): `definition` is a `tools` entry,
+ * which then need not be in `tools` at all. Needs the `inline-tools-2026-09-15` beta (Claude API only).
+ */
+export interface AnthropicToolChangeDefinition {
+  type: 'tool_definition';
+  definition: AnthropicTool;
+}
+
+/**
+ * Makes a tool available from this point of the conversation on (`BetaRequestToolAdditionBlock`), in a
+ * `role: 'system'` message. `cache_control` goes on the block or in the definition, never both.
+ */
+export interface AnthropicToolAdditionBlock {
+  type: 'tool_addition';
+  tool: AnthropicToolChangeReference | AnthropicToolChangeDefinition;
+  cache_control?: AnthropicCacheControl | null;
+}
+
+/** Withdraws a tool from this point of the conversation on (`BetaRequestToolRemovalBlock`). */
+export interface AnthropicToolRemovalBlock {
+  type: 'tool_removal';
+  tool: AnthropicToolChangeReference;
+  cache_control?: AnthropicCacheControl | null;
+}
+
+/** A tool change: what a mid-conversation system message and a `compaction` block's `tool_changes` hold. */
+export type AnthropicToolChangeBlock = AnthropicToolAdditionBlock | AnthropicToolRemovalBlock;
+
+/**
+ * A mid-conversation system message (`BetaSystemMessageParam`), here carrying tool changes. Allowed after a user
+ * turn (a `tool_result` turn counts) or an assistant turn ending in a server tool result; never first, never between a
+ * `tool_use` and its `tool_result`, not right after `pause_turn`.
+ *
+ * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
+ */
+export interface AnthropicSystemMessage {
+  role: 'system';
+  content: string | Array<AnthropicTextBlock | AnthropicToolChangeBlock>;
+}
+
+/**
+ * A compacted stretch of the conversation (`BetaCompactionBlockParam`), sent back first in `messages` as the API
+ * returned it. `tool_changes` take `tools` to the tool set in effect at the end of the stretch; sent back unchanged
+ * (the API checks them: `compaction_tool_changes_mismatch`).
+ */
+export interface AnthropicCompactionBlock {
+  type: 'compaction';
+  content?: string | null;
+  encrypted_content?: string | null;
+  signature?: string | null;
+  tool_changes?: Array<AnthropicToolChangeBlock> | null;
+  cache_control?: AnthropicCacheControl | null;
+}
+
 /** A user turn (`UserMessageParam`). */
 export interface AnthropicUserMessage {
   role: 'user';
@@ -166,6 +230,12 @@ export interface AnthropicAssistantMessage {
 
 /** One turn of the history. */
 export type AnthropicMessage = AnthropicUserMessage | AnthropicAssistantMessage;
+
+/**
+ * One turn of a history sent to the beta Messages API (`BetaMessageParam`, `client.beta.messages.create`): a turn,
+ * or a system message with tool changes.
+ */
+export type AnthropicBetaMessage = AnthropicMessage | AnthropicSystemMessage;
 
 /** How the model should use the tools (`ToolChoice`); `{ type: 'tool', name }` names one tool. */
 export type AnthropicToolChoice =
@@ -216,6 +286,26 @@ export const ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA = 'tool-search-tool-2025-10-19';
 
 /** The most tools with `defer_loading: true` one request may carry ("Limits": 10,000). */
 export const ANTHROPIC_MAX_DEFERRED_TOOLS = 10_000;
+
+/**
+ * The beta for tool changes by value (`tool_definition`) and by reference, on the Claude API only. On the Claude API
+ * the body carries it in `betas`, the beta client's parameter, which `client.beta.messages.create` sends as the
+ * `anthropic-beta` header.
+ */
+export const ANTHROPIC_INLINE_TOOLS_BETA = 'inline-tools-2026-09-15';
+
+/**
+ * The beta for tool changes by reference (`tool_reference` to a deferred `tools` entry), on the Claude API, Amazon
+ * Bedrock (in the body's `anthropic_beta`) and Google Cloud.
+ */
+export const ANTHROPIC_TOOL_CHANGES_BETA = 'mid-conversation-tool-changes-2026-07-01';
+
+/**
+ * The most tools one request may have deferred or added by tool changes, and the most bytes of their definitions
+ * (`available_tools_limit_exceeded`: "10,000 … or 4 MB"). The bytes are counted as the definitions' JSON, and 4 MB is
+ * read as 4 × 1024 × 1024 bytes: the documented figure does not say which megabyte.
+ */
+export const ANTHROPIC_MAX_AVAILABLE_TOOLS: { readonly count: number; readonly bytes: number } = Object.freeze({ count: 10_000, bytes: 4 * 1024 * 1024 });
 
 /** The hosted search tools, as the transformer adds them (the dated, documented types). */
 export const ANTHROPIC_TOOL_SEARCH_TOOLS: {

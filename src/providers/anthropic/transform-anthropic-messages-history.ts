@@ -28,6 +28,16 @@ export interface AnthropicMessagesHistory {
   readonly toolOutputs: readonly HistoryToolOutput[];
   /** The hosted search tool the history's first hosted search call used, or `null`. */
   readonly searchToolName: AnthropicToolSearchToolName | null;
+  /**
+   * The wire names of the tools the history's tool changes added, in order: `tool_addition` blocks of system messages
+   * and the `tool_changes` of `compaction` blocks, each `tool_removal` taking its name out again.
+   */
+  readonly added: readonly string[];
+  /**
+   * How the history changes tools: `value` when a tool change carries a definition (`tool_definition`), `reference`
+   * when they only name tools, `null` without tool changes. It says which beta every later request needs.
+   */
+  readonly toolChanges: 'value' | 'reference' | null;
   /** Repairs made. */
   readonly warnings: readonly AnthropicMessagesWarning[];
 }
@@ -55,13 +65,15 @@ const REMOVED_RESULT_TEXT = '(A tool result for a hosted tool search call was re
 /**
  * Rewrites a Messages API history for the wire: maps every tool name it uses (`tool_use.name`,
  * `tool_reference.tool_name`, in hosted `tool_search_tool_result` and in client `tool_result` blocks) with `names`,
- * and repairs the two history mistakes the API rejects: a `tool_result` answering a hosted `srvtoolu_…` call is
+ * reads what its tool changes added (system messages' `tool_addition` and `tool_removal` blocks, `compaction` blocks'
+ * `tool_changes`, in order), and repairs the two history mistakes the API rejects: a `tool_result` answering a hosted `srvtoolu_…` call is
  * removed, and `tool_reference` blocks in an `is_error: true` result become text. A `tool_use` of a tool in
  * `options.throughCallTool` becomes the `call_tool` call it stands for.
  *
  * Everything else is kept as it is, down to the object: `server_tool_use` and `tool_search_tool_result` blocks whose
  * names are already wire names (as the API returned them) are the caller's own objects, so they serialize byte for
- * byte. Messages and blocks of unknown shape or type pass through untouched.
+ * byte. So are tool changes (only a name the request renames is rewritten, in the block that gives it) and
+ * `compaction` blocks (never rewritten). Messages and blocks of unknown shape or type pass through untouched.
  *
  * Throws a `ToolSearchError` (`invalid-request`) when `messages` is present but not an array.
  */
@@ -76,7 +88,10 @@ export function transformAnthropicMessagesHistory(
   const callToolName = options.callToolName ?? CALL_TOOL_NAME;
   // The name each `tool_use` was sent under, so a result counts as a reveal only when it answers the package's own tool.
   const calledBy = new Map<string, string>();
-  if (messages === undefined) return { messages: undefined, references, toolOutputs, searchToolName: null, warnings };
+  // A set keeps the order of addition; a name removed and added again moves to the end.
+  const added = new Set<string>();
+  let toolChanges: AnthropicMessagesHistory['toolChanges'] = null;
+  if (messages === undefined) return { messages: undefined, references, toolOutputs, searchToolName: null, added: [], toolChanges, warnings };
   if (!Array.isArray(messages)) {
     throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
   }
@@ -84,6 +99,12 @@ export function transformAnthropicMessagesHistory(
   const removedResults: string[] = [];
   const convertedResults: string[] = [];
   let searchToolName: AnthropicToolSearchToolName | null = null;
+
+  const applyToolChange = (type: unknown, change: { name: string; form: 'value' | 'reference' }): void => {
+    if (type === 'tool_removal') added.delete(change.name);
+    else added.add(change.name);
+    if (toolChanges !== 'value') toolChanges = change.form;
+  };
 
   /** The block to send in place of `block` (itself when unchanged), or `REMOVED`. */
   const rewriteBlock = (block: Record<string, unknown>, path: string): Record<string, unknown> | typeof REMOVED => {
@@ -125,6 +146,23 @@ export function transformAnthropicMessagesHistory(
         if (rewrittenResult !== block && block.is_error === true) convertedResults.push(path);
         return rewrittenResult;
       }
+      case 'tool_addition':
+      case 'tool_removal': {
+        const change = readToolChange(block, names);
+        if (change === undefined) return block;
+        applyToolChange(block.type, change);
+        return change.block;
+      }
+      case 'compaction':
+        // Sent back unchanged, whatever names it holds: the API checks them (`compaction_tool_changes_mismatch`).
+        if (Array.isArray(block.tool_changes)) {
+          for (const entry of block.tool_changes as unknown[]) {
+            if (!isRecord(entry)) continue;
+            const change = readToolChange(entry, names);
+            if (change !== undefined) applyToolChange(entry.type, change);
+          }
+        }
+        return block;
       default:
         return block;
     }
@@ -157,7 +195,34 @@ export function transformAnthropicMessagesHistory(
         "(\"all content must be type 'text' if 'is_error' is true\"), so each became a text block naming the tool.",
     });
   }
-  return { messages: rewritten, references, toolOutputs, searchToolName, warnings };
+  return { messages: rewritten, references, toolOutputs, searchToolName, added: [...added], toolChanges, warnings };
+}
+
+/**
+ * A `tool_addition` or `tool_removal` block's tool: its wire name, its form, and the block to send. The block is the
+ * caller's own unless the name it gives is not its wire name (a tool the request renames), which the API would not
+ * find: then only that name is rewritten. MCP references and blocks of unknown shape give `undefined`.
+ */
+function readToolChange(
+  block: Record<string, unknown>,
+  names: ToolNameMapping,
+): { name: string; form: 'value' | 'reference'; block: Record<string, unknown> } | undefined {
+  const tool = block.tool;
+  if (!isRecord(tool)) return undefined;
+  if (tool.type === 'tool_reference' && typeof tool.name === 'string') {
+    const wire = names.toWire(tool.name);
+    return { name: wire, form: 'reference', block: wire === tool.name ? block : { ...block, tool: { ...tool, name: wire } } };
+  }
+  const definition = tool.definition;
+  if (block.type !== 'tool_addition' || tool.type !== 'tool_definition' || !isRecord(definition) || typeof definition.name !== 'string') return undefined;
+  // Only a custom tool's name is the caller's; a server tool's name is fixed by its type.
+  const custom = definition.type === undefined || definition.type === null || definition.type === 'custom';
+  const wire = custom ? names.toWire(definition.name) : definition.name;
+  return {
+    name: wire,
+    form: 'value',
+    block: wire === definition.name ? block : { ...block, tool: { ...tool, definition: { ...definition, name: wire } } },
+  };
 }
 
 function transformToolResult(

@@ -18,10 +18,20 @@ import type {
   ToolUnion,
   ToolUseBlockParam,
 } from '@anthropic-ai/sdk/resources/messages/messages';
+import type {
+  BetaCompactionBlockParam,
+  BetaContentBlockParam,
+  BetaMessageParam,
+  BetaRequestToolAdditionBlock,
+  BetaRequestToolRemovalBlock,
+  BetaSystemMessageParam,
+} from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
 import {
   ANTHROPIC_TOOL_SEARCH_TOOLS,
+  type AnthropicBetaMessage,
   type AnthropicCacheControl,
+  type AnthropicCompactionBlock,
   type AnthropicContentBlock,
   type AnthropicCustomTool,
   type AnthropicMessage,
@@ -30,7 +40,10 @@ import {
   type AnthropicServerToolUseBlock,
   type AnthropicTextBlock,
   type AnthropicTool,
+  type AnthropicSystemMessage,
+  type AnthropicToolAdditionBlock,
   type AnthropicToolChoice,
+  type AnthropicToolRemovalBlock,
   type AnthropicToolReferenceBlock,
   type AnthropicToolResultBlock,
   type AnthropicToolSearchTool,
@@ -60,6 +73,15 @@ describe('the Anthropic Messages wire types', () => {
     expectTypeOf<AnthropicMessagesRequest>().toExtend<MessageCreateParamsNonStreaming>();
     expectTypeOf(ANTHROPIC_TOOL_SEARCH_TOOLS.bm25).toExtend<ToolUnion>();
     expectTypeOf(ANTHROPIC_TOOL_SEARCH_TOOLS.regex).toExtend<ToolUnion>();
+  });
+
+  it('are assignable to the SDK’s beta types for tool changes', () => {
+    expectTypeOf<AnthropicToolAdditionBlock>().toExtend<BetaRequestToolAdditionBlock>();
+    expectTypeOf<AnthropicToolRemovalBlock>().toExtend<BetaRequestToolRemovalBlock>();
+    expectTypeOf<AnthropicSystemMessage>().toExtend<BetaSystemMessageParam>();
+    expectTypeOf<AnthropicCompactionBlock>().toExtend<BetaCompactionBlockParam>();
+    expectTypeOf<AnthropicCompactionBlock>().toExtend<BetaContentBlockParam>();
+    expectTypeOf<AnthropicBetaMessage>().toExtend<BetaMessageParam>();
   });
 
   it('accept the SDK’s request type as a body', () => {

@@ -117,7 +117,79 @@ describe('transformAnthropicMessagesHistory', () => {
       references: [],
       toolOutputs: [],
       searchToolName: null,
+      added: [],
+      toolChanges: null,
       warnings: [],
+    });
+  });
+
+  describe('tool changes', () => {
+    const byValue = (name: string) => ({
+      type: 'tool_addition',
+      tool: { type: 'tool_definition', definition: { name, input_schema: { type: 'object' } } },
+    });
+    const byReference = (type: 'tool_addition' | 'tool_removal', name: string) => ({ type, tool: { type: 'tool_reference', name } });
+
+    it('reads the names the history added, in order: additions minus removals, with compaction blocks’ tool_changes', () => {
+      const compaction = {
+        type: 'compaction',
+        content: 'summary',
+        encrypted_content: 'opaque',
+        tool_changes: [byReference('tool_addition', 'get_weather'), byReference('tool_addition', 'get_time')],
+      };
+      const messages = [
+        { role: 'assistant', content: [compaction] },
+        { role: 'user', content: 'go on' },
+        { role: 'system', content: [byValue('book_flight'), byReference('tool_removal', 'get_weather')] },
+        { role: 'assistant', content: 'ok' },
+        { role: 'user', content: 'and?' },
+        { role: 'system', content: [byReference('tool_addition', 'get_weather'), { type: 'text', text: 'note' }] },
+      ];
+      const before = deepCopy(messages);
+      const history = transformAnthropicMessagesHistory(messages, names);
+      expect(history.added).toEqual(['get_time', 'book_flight', 'get_weather']);
+      expect(history.toolChanges).toBe('value');
+      // Kept as they are, down to the objects.
+      history.messages?.forEach((message, index) => expect(message).toBe(messages[index]));
+      expect(messages).toEqual(before);
+    });
+
+    it('says `reference` when no change carries a definition, and ignores MCP references', () => {
+      const messages = [
+        { role: 'user', content: 'hi' },
+        {
+          role: 'system',
+          content: [byReference('tool_addition', 'get_weather'), { type: 'tool_addition', tool: { type: 'mcp_toolset_reference', server_name: 'db' } }],
+        },
+      ];
+      const history = transformAnthropicMessagesHistory(messages, names);
+      expect(history.added).toEqual(['get_weather']);
+      expect(history.toolChanges).toBe('reference');
+    });
+
+    it('rewrites only a name the request renames, in the block that gives it; never a compaction block', () => {
+      const compaction = { type: 'compaction', content: 's', tool_changes: [byReference('tool_addition', 'uber.ride')] };
+      const messages = [
+        { role: 'assistant', content: [compaction] },
+        { role: 'user', content: 'hi' },
+        { role: 'system', content: [byValue('uber.ride'), byReference('tool_removal', 'get_weather')] },
+      ];
+      const history = transformAnthropicMessagesHistory(messages, names);
+      expect((history.messages?.[0] as { content: unknown[] }).content[0]).toBe(compaction);
+      const system = history.messages?.[2] as { content: unknown[] };
+      expect(system.content[0]).toEqual({
+        type: 'tool_addition',
+        tool: { type: 'tool_definition', definition: { name: 'uber_ride', input_schema: { type: 'object' } } },
+      });
+      expect(system.content[1]).toBe(messages[2]?.content[1]);
+      expect(history.added).toEqual(['uber_ride']);
+    });
+
+    it('keeps a server tool definition’s fixed name', () => {
+      const block = { type: 'tool_addition', tool: { type: 'tool_definition', definition: { type: 'web_search_20250305', name: 'web.search' } } };
+      const history = transformAnthropicMessagesHistory([{ role: 'system', content: [block] }], names);
+      expect((history.messages?.[0] as { content: unknown[] }).content[0]).toBe(block);
+      expect(history.added).toEqual(['web.search']);
     });
   });
 
