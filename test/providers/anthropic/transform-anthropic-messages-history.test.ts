@@ -150,7 +150,7 @@ describe('transformAnthropicMessagesHistory', () => {
       expect(history.added).toEqual(['get_time', 'book_flight', 'get_weather']);
       expect(history.toolChanges).toBe('value');
       // Kept as they are, down to the objects.
-      history.messages?.forEach((message, index) => expect(message).toBe(messages[index]));
+      for (const [index, message] of (history.messages ?? []).entries()) expect(message).toBe(messages[index]);
       expect(messages).toEqual(before);
     });
 
