@@ -7,6 +7,8 @@ import { CALL_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
 import type { HistoryToolOutput } from '../../client/tool-search-result.js';
 import type { AnthropicToolSearchToolName } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
+import { resolveAnthropicToolChange, type AnthropicToolChange } from './resolve-anthropic-tool-change.js';
+import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 
 /** A tool name the history uses, as it will be sent. */
 export interface AnthropicHistoryReference {
@@ -100,7 +102,7 @@ export function transformAnthropicMessagesHistory(
   const convertedResults: string[] = [];
   let searchToolName: AnthropicToolSearchToolName | null = null;
 
-  const applyToolChange = (type: unknown, change: { name: string; form: 'value' | 'reference' }): void => {
+  const applyToolChange = (type: unknown, change: { name: string; form: AnthropicToolChange['form'] }): void => {
     if (type === 'tool_removal') added.delete(change.name);
     else added.add(change.name);
     if (toolChanges !== 'value') toolChanges = change.form;
@@ -199,30 +201,23 @@ export function transformAnthropicMessagesHistory(
 }
 
 /**
- * A `tool_addition` or `tool_removal` block's tool: its wire name, its form, and the block to send. The block is the
- * caller's own unless the name it gives is not its wire name (a tool the request renames), which the API would not
- * find: then only that name is rewritten. MCP references and blocks of unknown shape give `undefined`.
+ * A tool change's wire name, its form, and the block to send: the caller's own unless the name it gives is not its
+ * wire name (a tool the request renames), which the API would not find; then only that name is rewritten.
  */
 function readToolChange(
   block: Record<string, unknown>,
   names: ToolNameMapping,
-): { name: string; form: 'value' | 'reference'; block: Record<string, unknown> } | undefined {
-  const tool = block.tool;
-  if (!isRecord(tool)) return undefined;
-  if (tool.type === 'tool_reference' && typeof tool.name === 'string') {
-    const wire = names.toWire(tool.name);
-    return { name: wire, form: 'reference', block: wire === tool.name ? block : { ...block, tool: { ...tool, name: wire } } };
-  }
-  const definition = tool.definition;
-  if (block.type !== 'tool_addition' || tool.type !== 'tool_definition' || !isRecord(definition) || typeof definition.name !== 'string') return undefined;
+): { name: string; form: AnthropicToolChange['form']; block: Record<string, unknown> } | undefined {
+  const change = resolveAnthropicToolChange(block);
+  if (change === undefined) return undefined;
+  const { definition } = change;
   // Only a custom tool's name is the caller's; a server tool's name is fixed by its type.
-  const custom = definition.type === undefined || definition.type === null || definition.type === 'custom';
-  const wire = custom ? names.toWire(definition.name) : definition.name;
-  return {
-    name: wire,
-    form: 'value',
-    block: wire === definition.name ? block : { ...block, tool: { ...tool, definition: { ...definition, name: wire } } },
-  };
+  const custom = definition === undefined || resolveAnthropicToolKind(definition) === 'custom';
+  const wire = custom ? names.toWire(change.name) : change.name;
+  if (wire === change.name) return { name: wire, form: change.form, block };
+  const tool = block.tool as Record<string, unknown>;
+  const renamed = definition === undefined ? { ...tool, name: wire } : { ...tool, definition: { ...definition, name: wire } };
+  return { name: wire, form: change.form, block: { ...block, tool: renamed } };
 }
 
 function transformToolResult(
