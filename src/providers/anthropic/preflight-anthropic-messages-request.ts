@@ -11,6 +11,7 @@ import { ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA, ANTHROPIC_MAX_DEFERRED_TOOLS, ANTHR
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
+import { preflightAnthropicToolChanges } from './preflight-anthropic-tool-changes.js';
 
 /** Every rule id, in the order they are checked. */
 export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
@@ -31,6 +32,15 @@ export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
   'tool-search-unsupported-model',
   'bedrock-beta-missing',
   'bedrock-bm25-search-tool',
+  'system-message-first',
+  'system-message-placement',
+  'system-message-unsupported-model',
+  'undeclared-tool-change',
+  'tool-name-conflict',
+  'tool-change-cache-control',
+  'tool-definition-unsupported-platform',
+  'tool-changes-beta-missing',
+  'available-tools-limit-exceeded',
   'lone-surrogate',
 ] as const;
 
@@ -71,6 +81,35 @@ export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
  *   `anthropic_beta` list; Bedrock answers 400 (e.g. "Input tag 'tool_reference' found using 'type' does not match
  *   any of the expected tags").
  * - `bedrock-bm25-search-tool`: on Amazon Bedrock, the BM25 search tool, which Bedrock does not offer (regex only).
+ *
+ * Mid-conversation system messages and tool changes (a `role: 'system'` message in `messages` with `tool_addition` /
+ * `tool_removal` blocks, a `compaction` block's `tool_changes`; see `preflightAnthropicToolChanges`). Where Anthropic's
+ * message text is not known, the message says "conservative": the rule is documented, its wording is ours.
+ *
+ * - `system-message-first`: a system message is the first message ("use the top-level 'system' parameter…").
+ * - `system-message-placement`: a system message that does not follow a user turn or an assistant turn ending in a
+ *   server tool result (`tool_search_tool_result`, `web_search_tool_result`, …): between a `tool_use` and its
+ *   `tool_result`, right after a paused turn (`pause_turn`: an assistant turn ending in a `server_tool_use`), after
+ *   a plain assistant turn; or one followed by a user turn (it goes before an assistant turn or at the end); or tool
+ *   changes in a message with `clear_at: 'next_user_message'`.
+ * - `system-message-unsupported-model`: a system message in `messages` for a Claude model known not to take them
+ *   (Sonnet 5, every model before Opus 4.8: "role 'system' is not supported on this model"). Unknown and gateway ids
+ *   are not checked.
+ * - `undeclared-tool-change`: a `tool_addition` or `tool_removal` by reference (`{ type: 'tool_reference', name }`)
+ *   names a tool neither in `tools` nor defined by an earlier `tool_addition` by value.
+ * - `tool-name-conflict`: a definition by value gives a name that a `tools` entry or an earlier definition has with
+ *   another tool type (`tool_name_conflict`; the same type replaces the definition).
+ * - `tool-change-cache-control`: a `tool_addition` has `cache_control` on the block and in its definition.
+ * - `tool-definition-unsupported-platform`: a definition by value (`tool_definition`, beta
+ *   `inline-tools-2026-09-15`) on Amazon Bedrock or Google Cloud, where only references are offered.
+ * - `tool-changes-beta-missing`: the history makes tool changes without their beta: `inline-tools-2026-09-15` for
+ *   definitions by value, `mid-conversation-tool-changes-2026-07-01` (or the inline one) for references only; in the
+ *   body's `betas` (the beta client's parameter, sent as the `anthropic-beta` header) or, on Amazon Bedrock, in
+ *   `anthropic_beta`. A caller that sends the header itself and no `betas` gets this violation.
+ * - `available-tools-limit-exceeded`: with tool changes, more than 10,000 tools deferred in `tools` or added by
+ *   value, or more than 4 MB of their definitions (counted as JSON characters, read as 4 × 1024 × 1024)
+ *   ("available_tools_limit_exceeded"). Anthropic states the 4 MB only for tool changes; a body without them is not
+ *   measured.
  *
  * With an `mcp_toolset` in `tools` the three `undefined-*` rules are not checked: the MCP server's tool names are not
  * in the body.
@@ -124,23 +163,45 @@ export function preflightAnthropicMessagesRequest(body: unknown, options: Prefli
         },
         add,
       );
-      const hasMCPToolset = checkTools(request.tools, names, add);
-      if (isPreflightArray(request.messages, 'messages', add)) checkHistory(request.messages, names.has, hasMCPToolset, add);
+      const { hasMCPToolset, toolTypes, deferred } = checkTools(request.tools, names, add);
+      const model = readModel(request, options.model);
+      if (isPreflightArray(request.messages, 'messages', add)) {
+        const betas = model.platform === 'bedrock' ? request.anthropic_beta : request.betas;
+        const context = {
+          toolTypes,
+          deferred,
+          platform: model.platform,
+          model: model.id,
+          systemMessages: takesSystemMessages(model),
+          betas: Array.isArray(betas) ? betas : [],
+          unknowable: hasMCPToolset,
+        };
+        const added = preflightAnthropicToolChanges(request.messages, context, add);
+        checkHistory(request.messages, (name) => names.has(name) || added.has(name), hasMCPToolset, add);
+      }
       const toolChoice = request.tool_choice;
       if (isRecord(toolChoice) && toolChoice.type === 'tool' && typeof toolChoice.name === 'string' && !hasMCPToolset && !names.has(toolChoice.name)) {
         add('undefined-tool-choice', 'tool_choice.name', `\`tool_choice\` forces \`${toolChoice.name}\`, which is not in \`tools\``);
       }
-      checkPlatform(request, options.model, add);
+      checkPlatform(request, model, add);
       return undefined;
     },
   );
 }
 
-/** Checks `tools`; whether they hold an MCP toolset (whose tool names are not in the body). */
-function checkTools(tools: unknown, names: PreflightToolNames, add: Add): boolean {
+/** What the tool-change rules need of `tools`: whether they hold an MCP toolset, each entry's type, the deferred ones. */
+interface CheckedTools {
+  /** An MCP toolset's tool names are not in the body. */
+  readonly hasMCPToolset: boolean;
+  readonly toolTypes: Map<string, string>;
+  readonly deferred: unknown[];
+}
+
+/** Checks `tools`. */
+function checkTools(tools: unknown, names: PreflightToolNames, add: Add): CheckedTools {
+  const checked: CheckedTools = { hasMCPToolset: false, toolTypes: new Map(), deferred: [] };
+  if (tools === undefined || tools === null || !isPreflightArray(tools, 'tools', add)) return checked;
   let hasMCPToolset = false;
-  if (tools === undefined || tools === null || !isPreflightArray(tools, 'tools', add)) return hasMCPToolset;
-  let deferred = 0;
   tools.forEach((entry: unknown, index) => {
     const path = `tools[${index}]`;
     const kind = resolveAnthropicToolKind(entry);
@@ -159,10 +220,13 @@ function checkTools(tools: unknown, names: PreflightToolNames, add: Add): boolea
     }
     if (kind === 'mcp-toolset') hasMCPToolset = true;
     const name = tool.name;
-    if (typeof name === 'string') names.claim(name, path);
+    if (typeof name === 'string') {
+      names.claim(name, path);
+      checked.toolTypes.set(name, kind === 'custom' ? 'custom' : String(tool.type));
+    }
     if (kind === 'custom') names.checkName(name, path);
     const deferral = resolveAnthropicToolDeferral(tool);
-    if (deferral === 'deferred') deferred += 1;
+    if (deferral === 'deferred') checked.deferred.push(tool);
     const label = typeof name === 'string' ? name : String(tool.type);
     if (kind === 'tool-search' && tool.defer_loading === true) {
       add('search-tool-deferred', `${path}.defer_loading`, `the tool search tool \`${label}\` must never have \`defer_loading: true\``);
@@ -178,21 +242,45 @@ function checkTools(tools: unknown, names: PreflightToolNames, add: Add): boolea
   });
   const everyDeferred = tools.length > 0 && tools.every((entry: unknown) => resolveAnthropicToolDeferral(entry) === 'deferred');
   if (everyDeferred) add('all-tools-deferred', 'tools', 'At least one tool must have defer_loading=false. All tools cannot be deferred.');
-  if (deferred > ANTHROPIC_MAX_DEFERRED_TOOLS) {
-    add('too-many-deferred-tools', 'tools', `${deferred} tools have defer_loading=true; at most ${ANTHROPIC_MAX_DEFERRED_TOOLS} are allowed per request`);
+  if (checked.deferred.length > ANTHROPIC_MAX_DEFERRED_TOOLS) {
+    add(
+      'too-many-deferred-tools',
+      'tools',
+      `${checked.deferred.length} tools have defer_loading=true; at most ${ANTHROPIC_MAX_DEFERRED_TOOLS} are allowed per request`,
+    );
   }
-  return hasMCPToolset;
+  return { ...checked, hasMCPToolset };
 }
 
 type Add = ReportPreflightViolation<AnthropicMessagesPreflightRule>;
 
-/** The rules that depend on the model and the platform serving it. */
-function checkPlatform(body: Record<string, unknown>, given: ModelReference | undefined, add: Add): void {
+/** The model a body is for and the platform serving it, from the options or the body (see the `model` option). */
+interface PreflightModel {
+  readonly id: string | undefined;
+  readonly platform: ModelPlatform | undefined;
+}
+
+function readModel(body: Record<string, unknown>, given: ModelReference | undefined): PreflightModel {
   const version = typeof body.anthropic_version === 'string' ? body.anthropic_version : '';
   const platformOfBody: ModelPlatform | undefined = version.startsWith('bedrock-') ? 'bedrock' : version.startsWith('vertex-') ? 'vertex' : undefined;
   const reference = typeof given === 'object' && given !== null ? given : undefined;
   const id = typeof given === 'string' ? given : (reference?.id ?? (typeof body.model === 'string' ? body.model : undefined));
-  const platform = reference?.platform ?? platformOfBody;
+  return { id, platform: reference?.platform ?? platformOfBody };
+}
+
+/**
+ * Whether the model takes system messages in `messages`: `false` only for a Claude model known not to, wherever it is
+ * served (the model's support read as on the Claude API, where Anthropic documents them by model).
+ */
+function takesSystemMessages({ id, platform }: PreflightModel): boolean {
+  if (id === undefined) return true;
+  const served = resolveModelSupport(platform === undefined ? id : { id, platform });
+  if (served.family !== 'claude') return true;
+  return true;
+}
+
+/** The rules that depend on the model and the platform serving it. */
+function checkPlatform(body: Record<string, unknown>, { id, platform }: PreflightModel, add: Add): void {
   const use = resolveAnthropicToolSearchUse(body);
   if (id !== undefined && use.searchTools.length > 0) {
     const support = resolveModelSupport(platform === undefined ? id : { id, platform });

@@ -201,6 +201,15 @@ describe('preflightAnthropicMessagesRequest', () => {
         'tool-search-unsupported-model',
         'bedrock-beta-missing',
         'bedrock-bm25-search-tool',
+        'system-message-first',
+        'system-message-placement',
+        'system-message-unsupported-model',
+        'undeclared-tool-change',
+        'tool-name-conflict',
+        'tool-change-cache-control',
+        'tool-definition-unsupported-platform',
+        'tool-changes-beta-missing',
+        'available-tools-limit-exceeded',
         'lone-surrogate',
       ].sort(),
     );
@@ -281,6 +290,184 @@ describe('preflightAnthropicMessagesRequest', () => {
 
     it('passes a body that uses no tool search without the beta', () => {
       expect(preflightAnthropicMessagesRequest(bedrock([anthropicTool('a')])).ok).toBe(true);
+    });
+  });
+
+  describe('mid-conversation tool changes', () => {
+    const add = (name: string, extra: Record<string, unknown> = {}) => ({
+      type: 'tool_addition',
+      tool: { type: 'tool_definition', definition: anthropicTool(name, extra) },
+    });
+    const reference = (name: string, type = 'tool_addition') => ({ type, tool: { type: 'tool_reference', name } });
+    const system = (...content: unknown[]) => ({ role: 'system', content });
+    const call = (name: string, id = 'toolu_1') => ({ role: 'assistant', content: [{ type: 'tool_use', id, name, input: {} }] });
+    const result = (id = 'toolu_1') => ({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'ok' }] });
+    const inline = { model: 'claude-opus-5', betas: ['inline-tools-2026-09-15'] };
+    const body = (tools: unknown[], messages: unknown[], extra: Record<string, unknown> = inline) => ({ ...anthropicBody(tools, messages), ...extra });
+    const session = [{ role: 'user', content: 'hi' }, call('tool_search'), result(), system(add('get_weather'))];
+
+    it('passes a search turn, the addition after the results, and a call of the added tool by its own name', () => {
+      const messages = [...session, call('get_weather', 'toolu_2'), result('toolu_2'), { role: 'assistant', content: 'sunny' }];
+      expect(preflightAnthropicMessagesRequest(body([anthropicTool('tool_search')], messages))).toEqual({ ok: true, violations: [] });
+    });
+
+    it('passes additions by reference of deferred tools with the reference beta, on the Claude API and on Bedrock', () => {
+      const messages = [{ role: 'user', content: 'hi' }, system(reference('get_weather')), call('get_weather'), result()];
+      const tools = [anthropicTool('tool_search'), deferred('get_weather')];
+      expect(rules(body(tools, messages, { betas: ['mid-conversation-tool-changes-2026-07-01'] }))).toEqual([]);
+      const { model: _model, ...bedrock } = anthropicBody(tools, messages);
+      const onBedrock = {
+        ...bedrock,
+        anthropic_version: 'bedrock-2023-05-31',
+        anthropic_beta: ['tool-search-tool-2025-10-19', 'mid-conversation-tool-changes-2026-07-01'],
+      };
+      expect(rules(onBedrock)).toEqual([]);
+    });
+
+    it.each<[string, unknown[], unknown[], Record<string, unknown>, [string, string][]]>([
+      [
+        'first',
+        [anthropicTool('a')],
+        [system(add('b')), { role: 'user', content: 'hi' }],
+        inline,
+        [
+          ['system-message-first', 'messages[0]'],
+          ['system-message-placement', 'messages[0]'],
+        ],
+      ],
+      [
+        'between a tool_use and its tool_result',
+        [anthropicTool('a')],
+        [{ role: 'user', content: 'hi' }, call('a'), system(add('b')), result()],
+        inline,
+        [
+          ['system-message-placement', 'messages[2]'],
+          ['system-message-placement', 'messages[2]'],
+        ],
+      ],
+      [
+        'right after a paused turn',
+        [anthropicTool('a'), search],
+        [{ role: 'user', content: 'hi' }, { role: 'assistant', content: documentedTurn.content.slice(0, 2) }, system(add('b'))],
+        inline,
+        [['system-message-placement', 'messages[2]']],
+      ],
+      [
+        'after a plain assistant turn',
+        [anthropicTool('a')],
+        [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'ok' }, system(add('b'))],
+        inline,
+        [['system-message-placement', 'messages[2]']],
+      ],
+      [
+        'before a user turn',
+        [anthropicTool('a')],
+        [{ role: 'user', content: 'hi' }, system(add('b')), { role: 'user', content: 'more' }],
+        inline,
+        [['system-message-placement', 'messages[1]']],
+      ],
+      [
+        'in a clear_at message',
+        [anthropicTool('a')],
+        [
+          { role: 'user', content: 'hi' },
+          { ...system(add('b')), clear_at: 'next_user_message' },
+        ],
+        inline,
+        [['system-message-placement', 'messages[1].clear_at']],
+      ],
+      [
+        'naming an undeclared tool',
+        [anthropicTool('a')],
+        [{ role: 'user', content: 'hi' }, system(reference('b'))],
+        inline,
+        [['undeclared-tool-change', 'messages[1].content[0].tool.name']],
+      ],
+      [
+        'removing an undeclared tool',
+        [anthropicTool('a')],
+        [{ role: 'user', content: 'hi' }, system(reference('b', 'tool_removal'))],
+        inline,
+        [['undeclared-tool-change', 'messages[1].content[0].tool.name']],
+      ],
+      [
+        'defining a tool named like a server tool',
+        [anthropicTool('a'), { type: 'web_search_20250305', name: 'web_search' }],
+        [{ role: 'user', content: 'hi' }, system(add('web_search'))],
+        inline,
+        [['tool-name-conflict', 'messages[1].content[0].tool.definition.name']],
+      ],
+      [
+        'cache_control on the block and in the definition',
+        [anthropicTool('a')],
+        [{ role: 'user', content: 'hi' }, system({ ...add('b', { cache_control: { type: 'ephemeral' } }), cache_control: { type: 'ephemeral' } })],
+        inline,
+        [['tool-change-cache-control', 'messages[1].content[0].cache_control']],
+      ],
+      [
+        'without the beta',
+        [anthropicTool('a')],
+        [{ role: 'user', content: 'hi' }, system(add('b'))],
+        { betas: ['mid-conversation-tool-changes-2026-07-01'] },
+        [['tool-changes-beta-missing', 'betas']],
+      ],
+      [
+        'by value on Google Cloud',
+        [anthropicTool('a')],
+        [{ role: 'user', content: 'hi' }, system(add('b'))],
+        { anthropic_version: 'vertex-2023-10-16', betas: ['mid-conversation-tool-changes-2026-07-01'] },
+        [['tool-definition-unsupported-platform', 'messages[1].content[0].tool']],
+      ],
+      [
+        'for Sonnet 5',
+        [anthropicTool('a')],
+        [{ role: 'user', content: 'hi' }, system(add('b'))],
+        { ...inline, model: 'claude-sonnet-5' },
+        [['system-message-unsupported-model', 'messages[1].role']],
+      ],
+      [
+        'for Opus 4.7',
+        [anthropicTool('a')],
+        [{ role: 'user', content: 'hi' }, system(add('b'))],
+        { ...inline, model: 'claude-opus-4-7' },
+        [['system-message-unsupported-model', 'messages[1].role']],
+      ],
+    ])('flags a system message %s', (_label, tools, messages, extra, expected) => {
+      expect(rules(body(tools, messages, extra))).toEqual(expected);
+    });
+
+    it('reads a compaction block’s tool_changes: its tools are defined, and its changes need the beta', () => {
+      const compaction = { type: 'compaction', content: 'summary', tool_changes: [add('get_weather')] };
+      const messages = [{ role: 'assistant', content: [compaction] }, { role: 'user', content: 'go on' }, call('get_weather'), result()];
+      expect(rules(body([anthropicTool('a')], messages))).toEqual([]);
+      expect(rules(body([anthropicTool('a')], messages, { model: 'claude-opus-5' }))).toEqual([['tool-changes-beta-missing', 'betas']]);
+    });
+
+    it('still flags a call of a tool nothing defines or adds', () => {
+      expect(rules(body([anthropicTool('tool_search')], [...session, call('get_time', 'toolu_2')]))).toEqual([
+        ['undefined-tool-use', 'messages[4].content[0].name'],
+      ]);
+    });
+
+    it('flags more than 10,000 tools deferred or added, and passes 10,000', () => {
+      const tools = [anthropicTool('tool_search'), ...anthropicTools(9_999).map((tool) => ({ ...tool, defer_loading: true }))];
+      const twoAdded = body(tools, [{ role: 'user', content: 'hi' }, system(add('x'), add('y'))]);
+      expect(rules(twoAdded)).toEqual([['available-tools-limit-exceeded', 'messages']]);
+      expect(preflightAnthropicMessagesRequest(twoAdded).violations[0]?.message).toContain('available_tools_limit_exceeded');
+      expect(rules(body(tools, [{ role: 'user', content: 'hi' }, system(add('x'))]))).toEqual([]);
+    });
+
+    it('flags more than 4 MB of added definitions', () => {
+      const big = (name: string) => add(name, { description: 'x'.repeat(1_100_000) });
+      const messages = [
+        { role: 'user', content: 'hi' },
+        system(big('a1'), big('a2'), big('a3')),
+        { role: 'assistant', content: 'ok' },
+        { role: 'user', content: 'more' },
+      ];
+      expect(rules(body([anthropicTool('t')], messages))).toEqual([]);
+      messages.push(system(big('a4')));
+      expect(rules(body([anthropicTool('t')], messages))).toEqual([['available-tools-limit-exceeded', 'messages']]);
     });
   });
 });
