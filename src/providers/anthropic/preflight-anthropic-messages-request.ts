@@ -276,7 +276,7 @@ function takesSystemMessages({ id, platform }: PreflightModel): boolean {
   if (id === undefined) return true;
   const served = resolveModelSupport(platform === undefined ? id : { id, platform });
   if (served.family !== 'claude') return true;
-  return true;
+  return resolveModelSupport({ id: served.baseId, platform: 'anthropic' }).toolAdditions !== null;
 }
 
 /** The rules that depend on the model and the platform serving it. */

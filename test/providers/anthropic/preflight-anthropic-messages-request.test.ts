@@ -314,7 +314,7 @@ describe('preflightAnthropicMessagesRequest', () => {
     it('passes additions by reference of deferred tools with the reference beta, on the Claude API and on Bedrock', () => {
       const messages = [{ role: 'user', content: 'hi' }, system(reference('get_weather')), call('get_weather'), result()];
       const tools = [anthropicTool('tool_search'), deferred('get_weather')];
-      expect(rules(body(tools, messages, { betas: ['mid-conversation-tool-changes-2026-07-01'] }))).toEqual([]);
+      expect(rules(body(tools, messages, { model: 'claude-opus-5', betas: ['mid-conversation-tool-changes-2026-07-01'] }))).toEqual([]);
       const { model: _model, ...bedrock } = anthropicBody(tools, messages);
       const onBedrock = {
         ...bedrock,
@@ -408,14 +408,14 @@ describe('preflightAnthropicMessagesRequest', () => {
         'without the beta',
         [anthropicTool('a')],
         [{ role: 'user', content: 'hi' }, system(add('b'))],
-        { betas: ['mid-conversation-tool-changes-2026-07-01'] },
+        { model: 'claude-opus-5', betas: ['mid-conversation-tool-changes-2026-07-01'] },
         [['tool-changes-beta-missing', 'betas']],
       ],
       [
         'by value on Google Cloud',
         [anthropicTool('a')],
         [{ role: 'user', content: 'hi' }, system(add('b'))],
-        { anthropic_version: 'vertex-2023-10-16', betas: ['mid-conversation-tool-changes-2026-07-01'] },
+        { model: 'claude-opus-5@20261101', anthropic_version: 'vertex-2023-10-16', betas: ['mid-conversation-tool-changes-2026-07-01'] },
         [['tool-definition-unsupported-platform', 'messages[1].content[0].tool']],
       ],
       [

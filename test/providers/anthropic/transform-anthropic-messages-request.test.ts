@@ -580,13 +580,14 @@ describe('transformAnthropicMessagesRequest', () => {
     });
 
     it('keeps messages and blocks of unknown shape unchanged', () => {
+      // The system message where the API takes one (after a user turn, before an assistant turn), for a model that takes it.
       const odd = [
         { role: 'user', content: [{ type: 'future_block', payload: 1 }, 'not a block', { type: 'thinking', thinking: 'hm', signature: 's' }] },
+        { role: 'system', content: 'mid-conversation system message' },
         { role: 'assistant', content: { not: 'an array' } },
         'not a message',
-        { role: 'system', content: 'mid-conversation system message' },
       ];
-      const body = anthropicBody(anthropicTools(4), odd);
+      const body = anthropicBody(anthropicTools(4), odd, { model: 'claude-opus-5' });
       const { messages } = transform(body);
       for (const [index, message] of odd.entries()) expect(messages[index]).toBe(message);
     });
