@@ -24,6 +24,9 @@ import type { RequestToolWarningCode } from '../../request/request-tool-entry.js
  *   which offers the regex tool only; the regex tool was sent.
  * - `bedrock-beta-not-added`: on Amazon Bedrock, `anthropic_beta` is not a list, so the tool search beta Bedrock
  *   needs could not be added.
+ * - `tool-changes-beta-not-added`: the request adds tools to the conversation (`reveal: 'native'`, or a history with
+ *   tool changes), but the beta list (`betas`, or `anthropic_beta` on Amazon Bedrock) is not a list, so the beta the
+ *   tool changes need could not be added.
  */
 export type AnthropicMessagesWarningCode =
   | RequestToolWarningCode
@@ -37,7 +40,8 @@ export type AnthropicMessagesWarningCode =
   | 'tool-choice-undefined'
   | 'mechanism-not-for-model'
   | 'bedrock-search-tool-regex'
-  | 'bedrock-beta-not-added';
+  | 'bedrock-beta-not-added'
+  | 'tool-changes-beta-not-added';
 
 /** One warning of `transformAnthropicMessagesRequest`. */
 export type AnthropicMessagesWarning = ToolSearchWarning<AnthropicMessagesWarningCode>;

@@ -28,8 +28,10 @@ import { CATALOG_OPTION_SCHEMA, REVEALED_OPTION_SCHEMA, parseCatalogOption, pars
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import {
   ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA,
+  ANTHROPIC_INLINE_TOOLS_BETA,
   ANTHROPIC_MAX_DEFERRED_TOOLS,
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
+  ANTHROPIC_TOOL_CHANGES_BETA,
   ANTHROPIC_TOOL_SEARCH_TOOLS,
   type AnthropicMessagesRequest,
   type AnthropicMessagesRequestLike,
@@ -40,7 +42,7 @@ import { readAnthropicMessagesToolEntries, type AnthropicMessagesToolEntry as To
 import { readBodyToolsOnce } from '../../transform/read-body-tools-once.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
-import { transformAnthropicMessagesHistory, type AnthropicHistoryReference } from './transform-anthropic-messages-history.js';
+import { transformAnthropicMessagesHistory, type AnthropicHistoryReference, type AnthropicMessagesHistory } from './transform-anthropic-messages-history.js';
 import { transformAnthropicToolCacheControl, type AnthropicToolCacheControlContext } from './transform-anthropic-tool-cache-control.js';
 
 /** Which of Anthropic's hosted search tools to add: natural-language queries (`bm25`) or regex patterns (`regex`). */
@@ -207,12 +209,14 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
     ? resolveSearchTool(searchEntries, mechanism === 'claude-hosted' ? history.searchToolName : null, searchTool, warnings, onBedrock)
     : undefined;
   const placed = placeTools(entries, written, hostedSearchTool, decision, { mechanism, names, bodyTools });
-  if (mechanism === 'claude-hosted') checkDeferredCount(placed.tools, decision.trailing);
+  // Native delivery by reference declares every deferred tool too; by value none is deferred (the catalog may be larger).
+  if (mechanism === 'claude-hosted' || plan.additions === 'reference') checkDeferredCount(placed.tools, decision.trailing);
   const cache = transformAnthropicToolCacheControl(placed.tools, placed);
   if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
 
   // Check the history and `tool_choice` against the names sent (most requests have neither to check).
-  const defined = new Set<string>();
+  // Tools the history's tool changes added are defined too (by value they need not be in `tools`).
+  const defined = new Set<string>(history.added);
   const forcesOneTool = isRecord(request.tool_choice) && request.tool_choice.type === 'tool';
   if (history.references.length > 0 || forcesOneTool) {
     for (const entry of cache.tools) if (isRecord(entry) && typeof entry.name === 'string') defined.add(entry.name);
@@ -239,10 +243,18 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
     return wire;
   });
   if (toolChoice !== undefined) output.tool_choice = toolChoice;
-  if (onBedrock) addBedrockBeta(output, warnings);
-  // What the history holds schemas of: the package's results (text), and tools the API loaded from references.
+  if (onBedrock) {
+    // Bedrock answers 400 without its tool search beta whenever the body uses tool search.
+    const use = resolveAnthropicToolSearchUse(output);
+    if (use.searchTools.length > 0 || use.deferred || use.toolReferences)
+      addBeta(output, 'anthropic_beta', ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA, 'bedrock-beta-not-added', warnings);
+  }
+  const toolChangesBeta = resolveToolChangesBeta(plan, history.toolChanges, onBedrock);
+  if (toolChangesBeta !== undefined) addBeta(output, onBedrock ? 'anthropic_beta' : 'betas', toolChangesBeta, 'tool-changes-beta-not-added', warnings);
+  // What the history holds schemas of: the package's results (text), tools the API loaded from references, tools added.
   const loadedByReference = history.references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
-  return { body: output as Body, warnings, names, loaded: [...new Set([...historyReveals, ...loadedByReference])] };
+  const added = history.added.map((name) => names.fromWire(name));
+  return { body: output as Body, warnings, names, loaded: [...new Set([...historyReveals, ...loadedByReference, ...added])] };
 }
 
 /** One custom tool of the body: its entry and its definition under the tool's original name. */
@@ -453,20 +465,36 @@ function resolveSearchTool(
 }
 
 /**
- * Adds Bedrock's tool search beta to `anthropic_beta` when the body uses tool search (Bedrock answers 400 without it):
- * appended to the caller's list once, or a new list. A value that is not a list is left alone, with a warning.
+ * The beta the request's tool changes need, or `undefined` without any: the plan's native additions and the history's
+ * tool changes, by value (`inline-tools-2026-09-15`, which covers references too) or by reference only. On Amazon
+ * Bedrock only the reference beta exists.
  */
-function addBedrockBeta(output: Record<string, unknown>, warnings: AnthropicMessagesWarning[]): void {
-  const use = resolveAnthropicToolSearchUse(output);
-  if (use.searchTools.length === 0 && !use.deferred && !use.toolReferences) return;
-  const betas = output.anthropic_beta;
-  if (betas === undefined || betas === null) output.anthropic_beta = [ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA];
+function resolveToolChangesBeta(plan: ToolSearchPlan, history: AnthropicMessagesHistory['toolChanges'], onBedrock: boolean): string | undefined {
+  const planned = plan.reveal === 'native' ? plan.additions : undefined;
+  if (planned === undefined && history === null) return undefined;
+  if (onBedrock) return ANTHROPIC_TOOL_CHANGES_BETA;
+  return planned === 'value' || history === 'value' ? ANTHROPIC_INLINE_TOOLS_BETA : ANTHROPIC_TOOL_CHANGES_BETA;
+}
+
+/**
+ * Adds `beta` to the body's beta list `field` (`anthropic_beta` on Amazon Bedrock, `betas` elsewhere): appended to the
+ * caller's list once, or a new list. A value that is not a list is left alone, with the `code` warning.
+ */
+function addBeta(
+  output: Record<string, unknown>,
+  field: 'anthropic_beta' | 'betas',
+  beta: string,
+  code: 'bedrock-beta-not-added' | 'tool-changes-beta-not-added',
+  warnings: AnthropicMessagesWarning[],
+): void {
+  const betas = output[field];
+  if (betas === undefined || betas === null) output[field] = [beta];
   else if (!Array.isArray(betas)) {
     warnings.push({
-      code: 'bedrock-beta-not-added',
-      message: `\`anthropic_beta\` is ${describeValue(betas)}, not a list, so \`${ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA}\` could not be added; Amazon Bedrock rejects tool search without it. Make \`anthropic_beta\` a list`,
+      code,
+      message: `\`${field}\` is ${describeValue(betas)}, not a list, so \`${beta}\` could not be added; the API rejects ${code === 'bedrock-beta-not-added' ? 'tool search on Amazon Bedrock' : 'tool changes'} without it. Make \`${field}\` a list`,
     });
-  } else if (!betas.includes(ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA)) output.anthropic_beta = [...betas, ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA];
+  } else if (!betas.includes(beta)) output[field] = [...betas, beta];
 }
 
 /** A copy of a tool entry with `fields` set and `defer_loading: true`, or without `defer_loading` when not deferred. */
