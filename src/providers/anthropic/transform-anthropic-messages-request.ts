@@ -193,6 +193,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
     forced,
     revealed: [...revealed.map((name) => names.fromWire(name)), ...historyReveals],
     referenced: new Set(history.references.map((reference) => names.fromWire(reference.name))),
+    added: new Set(history.added.map((name) => names.fromWire(name))),
     calls: history.references.filter((reference) => reference.kind === 'tool_use').map((reference) => reference.name),
     ownInBody: ownEntries.map((entry) => entry.name as string),
     otherNames: new Set(providerNames),

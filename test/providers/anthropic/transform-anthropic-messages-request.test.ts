@@ -26,6 +26,7 @@ import {
 import { anthropicBody, anthropicTool, anthropicTools, deepCopy, readAnthropicFixture, toAnthropicTool } from '../../support/anthropic-messages-bodies.js';
 
 type Body = ReturnType<typeof anthropicBody<unknown>>;
+type ModelReferenceLike = string | { id: string; api: 'anthropic-messages'; platform: 'bedrock' };
 type Tools = Record<string, unknown>[];
 type Messages = Record<string, unknown>[];
 
@@ -983,6 +984,101 @@ describe('transformAnthropicMessagesRequest', () => {
         planFor(body, HOSTED, { threshold: 3, mechanism: 'client' }),
       );
       expect(again.body.tools).toEqual(tools);
+    });
+  });
+
+  describe('with native delivery (reveal: native)', () => {
+    const OPUS_5 = { model: 'claude-opus-5' };
+    const NATIVE = { mechanism: 'client', reveal: 'native', threshold: 3, listing: 'names' } as const;
+    const nativePlan = (body: unknown, model: ModelReferenceLike = 'claude-opus-5', config: ToolSearchConfigInput = NATIVE) =>
+      resolveToolSearch(typeof model === 'string' ? { id: model, api: 'anthropic-messages' } : model, parseAnthropicMessagesTools(body), config);
+    const weather = anthropicTool('get_weather');
+    const addition = (tool: object) => ({
+      role: 'system',
+      content: [{ type: 'tool_addition', tool: { type: 'tool_definition', definition: tool } }],
+    });
+    const searchTurn = (query = 'weather') => [
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'Loaded: get_weather' }] },
+    ];
+
+    it('by value on the Claude API sends tool_search only (no deferred tools, no call_tool) and the inline-tools beta in betas', () => {
+      const body = anthropicBody([weather, ...anthropicTools(5)], undefined, OPUS_5);
+      const plan = nativePlan(body);
+      expect([plan.reveal, plan.additions]).toEqual(['native', 'value']);
+      const { body: output, warnings } = transformAnthropicMessagesRequest(body, plan);
+      expect((output.tools as unknown as Tools).map((tool) => tool.name)).toEqual([TOOL_SEARCH_TOOL_NAME]);
+      expect((output as Record<string, unknown>).betas).toEqual(['inline-tools-2026-09-15']);
+      expect(output.system).toContain('call it by its own name');
+      expect(warnings).toEqual([]);
+      expect(transformAnthropicMessagesRequest(output, plan).body).toEqual(output);
+    });
+
+    it('by value keeps a caller’s betas and adds the beta once', () => {
+      const body = { ...anthropicBody([weather, ...anthropicTools(5)], undefined, OPUS_5), betas: ['context-1m-2025-08-07'] };
+      const { body: output } = transformAnthropicMessagesRequest(body, nativePlan(body));
+      expect(output.betas).toEqual(['context-1m-2025-08-07', 'inline-tools-2026-09-15']);
+      expect(transformAnthropicMessagesRequest(output, nativePlan(body)).body.betas).toEqual(output.betas);
+    });
+
+    it('warns and leaves betas alone when it is not a list', () => {
+      const body = { ...anthropicBody([weather, ...anthropicTools(5)], undefined, OPUS_5), betas: 'inline-tools-2026-09-15' };
+      const { body: output, warnings } = transformUnchecked(body, nativePlan(body));
+      expect(output.betas).toBe('inline-tools-2026-09-15');
+      expect(codes(warnings)).toEqual(['tool-changes-beta-not-added']);
+    });
+
+    it('keeps the history’s system message byte for byte, does not resend the added tool, and reads it as loaded', () => {
+      const messages = [{ role: 'user', content: 'weather?' }, ...searchTurn(), addition(weather)];
+      const called = [...messages, { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'get_weather', input: { path: 'x' } }] }];
+      const body = anthropicBody(
+        [weather, ...anthropicTools(5)],
+        [...called, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'sunny' }] }],
+        OPUS_5,
+      );
+      const { body: output, loaded, warnings } = transformAnthropicMessagesRequest(body, nativePlan(body));
+      expect(stringify(output.messages)).toBe(stringify(body.messages));
+      expect((output.messages as unknown[])[3]).toBe(body.messages[3]);
+      expect((output.tools as unknown as Tools).map((tool) => tool.name)).toEqual([TOOL_SEARCH_TOOL_NAME]);
+      expect(loaded).toContain('get_weather');
+      expect(warnings).toEqual([]);
+    });
+
+    it('moves a breakpoint off a tool it leaves out, to tool_search', () => {
+      const body = anthropicBody([...anthropicTools(5), anthropicTool('cached', { cache_control: { type: 'ephemeral' } })], undefined, OPUS_5);
+      const { body: output } = transformAnthropicMessagesRequest(body, nativePlan(body));
+      expect(output.tools).toEqual([expect.objectContaining({ name: TOOL_SEARCH_TOOL_NAME, cache_control: { type: 'ephemeral' } })]);
+    });
+
+    it('keeps the beta on a later request whose plan is no longer native, while the history holds tool changes', () => {
+      const body = anthropicBody([weather, ...anthropicTools(5)], [{ role: 'user', content: 'weather?' }, ...searchTurn(), addition(weather)], OPUS_5);
+      const plan = nativePlan(body, 'claude-opus-5', { ...NATIVE, reveal: 'conversation' });
+      const { body: output } = transformAnthropicMessagesRequest(body, plan);
+      expect((output as Record<string, unknown>).betas).toEqual(['inline-tools-2026-09-15']);
+    });
+
+    it('by reference on Bedrock sends every deferred tool with defer_loading, no hosted search tool, and both betas in anthropic_beta', () => {
+      const { model: _model, ...rest } = anthropicBody([weather, ...anthropicTools(5)], undefined, OPUS_5);
+      const body = { ...rest, anthropic_version: 'bedrock-2023-05-31' };
+      const plan = nativePlan(body, { id: 'us.anthropic.claude-opus-5-v1:0', api: 'anthropic-messages', platform: 'bedrock' });
+      expect([plan.reveal, plan.additions]).toEqual(['native', 'reference']);
+      const { body: output, warnings } = transformAnthropicMessagesRequest(body, plan);
+      const tools = output.tools as unknown as Tools;
+      expect(tools[0]?.name).toBe(TOOL_SEARCH_TOOL_NAME);
+      expect(tools.slice(1).map((tool) => [tool.name, tool.defer_loading])).toEqual([
+        ['get_weather', true],
+        ...anthropicTools(5).map((tool) => [tool.name, true]),
+      ]);
+      expect(tools.some((tool) => String(tool.name).startsWith('tool_search_tool'))).toBe(false);
+      expect((output as Record<string, unknown>).anthropic_beta).toEqual(['tool-search-tool-2025-10-19', 'mid-conversation-tool-changes-2026-07-01']);
+      expect(warnings).toEqual([]);
+      expect(transformAnthropicMessagesRequest(output, plan).body).toEqual(output);
+    });
+
+    it('does not count tools left out against the 10,000 deferred tools limit', () => {
+      const body = anthropicBody(anthropicTools(10_001), undefined, OPUS_5);
+      const { body: output } = transformAnthropicMessagesRequest(body, nativePlan(body, 'claude-opus-5', { ...NATIVE, listing: 'none' }));
+      expect((output.tools as unknown as Tools).map((tool) => tool.name)).toEqual([TOOL_SEARCH_TOOL_NAME]);
     });
   });
 
