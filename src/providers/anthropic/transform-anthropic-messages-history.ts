@@ -14,8 +14,12 @@ import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 export interface AnthropicHistoryReference {
   /** The wire name (already mapped). */
   readonly name: string;
-  /** A model's `tool_use`, or a `tool_reference` (in a hosted `tool_search_tool_result` or a client `tool_result`). */
-  readonly kind: 'tool_use' | 'tool_reference';
+  /**
+   * A model's `tool_use`, a `tool_reference` (in a hosted `tool_search_tool_result` or a client `tool_result`), or a
+   * tool change by reference (`tool_addition` / `tool_removal` naming a tool, which `tools` must declare unless a
+   * change by value defined it).
+   */
+  readonly kind: 'tool_use' | 'tool_reference' | 'tool_change';
   /** Where, as a JSON path into the body (`messages[3].content[1].name`). */
   readonly path: string;
 }
@@ -35,6 +39,8 @@ export interface AnthropicMessagesHistory {
    * and the `tool_changes` of `compaction` blocks, each `tool_removal` taking its name out again.
    */
   readonly added: readonly string[];
+  /** The wire names of the tools a tool change by value (`tool_definition`) defined: they need no entry in `tools`. */
+  readonly defined: readonly string[];
   /**
    * How the history changes tools: `value` when a tool change carries a definition (`tool_definition`), `reference`
    * when they only name tools, `null` without tool changes. It says which beta every later request needs.
@@ -92,8 +98,9 @@ export function transformAnthropicMessagesHistory(
   const calledBy = new Map<string, string>();
   // A set keeps the order of addition; a name removed and added again moves to the end.
   const added = new Set<string>();
+  const defined = new Set<string>();
   let toolChanges: AnthropicMessagesHistory['toolChanges'] = null;
-  if (messages === undefined) return { messages: undefined, references, toolOutputs, searchToolName: null, added: [], toolChanges, warnings };
+  if (messages === undefined) return { messages: undefined, references, toolOutputs, searchToolName: null, added: [], defined: [], toolChanges, warnings };
   if (!Array.isArray(messages)) {
     throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
   }
@@ -102,9 +109,11 @@ export function transformAnthropicMessagesHistory(
   const convertedResults: string[] = [];
   let searchToolName: AnthropicToolSearchToolName | null = null;
 
-  const applyToolChange = (type: unknown, change: { name: string; form: AnthropicToolChange['form'] }): void => {
+  const applyToolChange = (type: unknown, change: { name: string; form: AnthropicToolChange['form'] }, path: string): void => {
     if (type === 'tool_removal') added.delete(change.name);
     else added.add(change.name);
+    if (change.form === 'value') defined.add(change.name);
+    else references.push({ name: change.name, kind: 'tool_change', path: `${path}.tool.name` });
     if (toolChanges !== 'value') toolChanges = change.form;
   };
 
@@ -152,17 +161,16 @@ export function transformAnthropicMessagesHistory(
       case 'tool_removal': {
         const change = readToolChange(block, names);
         if (change === undefined) return block;
-        applyToolChange(block.type, change);
+        applyToolChange(block.type, change, path);
         return change.block;
       }
       case 'compaction':
         // Sent back unchanged, whatever names it holds: the API checks them (`compaction_tool_changes_mismatch`).
         if (Array.isArray(block.tool_changes)) {
-          for (const entry of block.tool_changes as unknown[]) {
-            if (!isRecord(entry)) continue;
-            const change = readToolChange(entry, names);
-            if (change !== undefined) applyToolChange(entry.type, change);
-          }
+          (block.tool_changes as unknown[]).forEach((entry, index) => {
+            const change = isRecord(entry) ? readToolChange(entry, names) : undefined;
+            if (change !== undefined) applyToolChange((entry as Record<string, unknown>).type, change, `${path}.tool_changes[${index}]`);
+          });
         }
         return block;
       default:
@@ -197,7 +205,7 @@ export function transformAnthropicMessagesHistory(
         "(\"all content must be type 'text' if 'is_error' is true\"), so each became a text block naming the tool.",
     });
   }
-  return { messages: rewritten, references, toolOutputs, searchToolName, added: [...added], toolChanges, warnings };
+  return { messages: rewritten, references, toolOutputs, searchToolName, added: [...added], defined: [...defined], toolChanges, warnings };
 }
 
 /**

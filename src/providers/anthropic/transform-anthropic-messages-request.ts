@@ -193,7 +193,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
     forced,
     revealed: [...revealed.map((name) => names.fromWire(name)), ...historyReveals],
     referenced: new Set(history.references.map((reference) => names.fromWire(reference.name))),
-    added: new Set(history.added.map((name) => names.fromWire(name))),
+    // Tools the history defined by value need no entry in `tools`; ones it changes by reference are in `referenced`.
+    added: new Set(history.defined.map((name) => names.fromWire(name))),
     calls: history.references.filter((reference) => reference.kind === 'tool_use').map((reference) => reference.name),
     ownInBody: ownEntries.map((entry) => entry.name as string),
     otherNames: new Set(providerNames),
@@ -216,8 +217,8 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
 
   // Check the history and `tool_choice` against the names sent (most requests have neither to check).
-  // Tools the history's tool changes added are defined too (by value they need not be in `tools`).
-  const defined = new Set<string>(history.added);
+  // Tools the history's tool changes defined by value need not be in `tools`.
+  const defined = new Set<string>(history.defined);
   const forcesOneTool = isRecord(request.tool_choice) && request.tool_choice.type === 'tool';
   if (history.references.length > 0 || forcesOneTool) {
     for (const entry of cache.tools) if (isRecord(entry) && typeof entry.name === 'string') defined.add(entry.name);

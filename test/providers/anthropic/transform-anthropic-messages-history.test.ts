@@ -118,6 +118,7 @@ describe('transformAnthropicMessagesHistory', () => {
       toolOutputs: [],
       searchToolName: null,
       added: [],
+      defined: [],
       toolChanges: null,
       warnings: [],
     });
@@ -148,7 +149,15 @@ describe('transformAnthropicMessagesHistory', () => {
       const before = deepCopy(messages);
       const history = transformAnthropicMessagesHistory(messages, names);
       expect(history.added).toEqual(['get_time', 'book_flight', 'get_weather']);
+      expect(history.defined).toEqual(['book_flight']);
       expect(history.toolChanges).toBe('value');
+      // A change by reference names a tool `tools` must declare.
+      expect(history.references).toEqual([
+        { name: 'get_weather', kind: 'tool_change', path: 'messages[0].content[0].tool_changes[0].tool.name' },
+        { name: 'get_time', kind: 'tool_change', path: 'messages[0].content[0].tool_changes[1].tool.name' },
+        { name: 'get_weather', kind: 'tool_change', path: 'messages[2].content[1].tool.name' },
+        { name: 'get_weather', kind: 'tool_change', path: 'messages[5].content[0].tool.name' },
+      ]);
       // Kept as they are, down to the objects.
       for (const [index, message] of (history.messages ?? []).entries()) expect(message).toBe(messages[index]);
       expect(messages).toEqual(before);

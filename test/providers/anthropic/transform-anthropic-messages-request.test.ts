@@ -1075,6 +1075,14 @@ describe('transformAnthropicMessagesRequest', () => {
       expect(transformAnthropicMessagesRequest(output, plan).body).toEqual(output);
     });
 
+    it('by value still defines a tool the history added by reference (its addition names a `tools` entry)', () => {
+      const byReference = { role: 'system', content: [{ type: 'tool_addition', tool: { type: 'tool_reference', name: 'get_weather' } }] };
+      const body = anthropicBody([weather, ...anthropicTools(5)], [{ role: 'user', content: 'weather?' }, ...searchTurn(), byReference], OPUS_5);
+      const { body: output, warnings } = transformAnthropicMessagesRequest(body, nativePlan(body));
+      expect((output.tools as unknown as Tools).map((tool) => tool.name)).toEqual([TOOL_SEARCH_TOOL_NAME, 'get_weather']);
+      expect(warnings).toEqual([]);
+    });
+
     it('does not count tools left out against the 10,000 deferred tools limit', () => {
       const body = anthropicBody(anthropicTools(10_001), undefined, OPUS_5);
       const { body: output } = transformAnthropicMessagesRequest(body, nativePlan(body, 'claude-opus-5', { ...NATIVE, listing: 'none' }));
