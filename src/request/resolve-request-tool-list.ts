@@ -113,7 +113,8 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
     reader,
   });
   const own = resolveOwnToolsSent(plan);
-  const history = resolveHistoryRestore({ plan, planned, names, own, bodyTools, restored, catalog, referenced, calls, otherNames });
+  // Restored for the history only where the history does not define it itself (as the plan match reads a body back).
+  const history = resolveHistoryRestore({ plan, planned, names, own, bodyTools, restored, catalog, referenced: undefinedReferences, calls, otherNames });
   const warnings: RequestToolWarning[] = [];
   let entries: readonly RequestToolEntry[];
   let leading = 0;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, it } from 'vitest';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
+import { resolveModelSupport } from '../../src/models/resolve-model-support.js';
 import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from '../../src/providers/anthropic/anthropic-messages-api.js';
 import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
@@ -21,6 +22,12 @@ import {
 import { checkTransformerPromises, scenarioCatalog, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
+  { id: 'claude-opus-5', api: 'anthropic-messages' },
+  { id: 'claude-fable-5', api: 'anthropic-messages', platform: 'anthropic' },
+  { id: 'claude-opus-4-8', api: 'anthropic-messages' },
+  { id: 'claude-sonnet-5', api: 'anthropic-messages' },
+  { id: 'claude-opus-5@20261101', api: 'anthropic-messages', platform: 'vertex' },
+  { id: 'us.anthropic.claude-opus-5-v1:0', api: 'anthropic-messages', platform: 'bedrock' },
   { id: 'claude-opus-4-5', api: 'anthropic-messages' },
   { id: 'claude-sonnet-4-6', api: 'anthropic-messages' },
   { id: 'claude-3-5-haiku', api: 'anthropic-messages' },
@@ -36,6 +43,7 @@ const MODELS: readonly ModelReference[] = [
 const CALLER_MISTAKES: Readonly<Record<string, string>> = {
   'undefined-tool-use': 'history-tool-undefined',
   'undefined-tool-reference': 'history-tool-undefined',
+  'undeclared-tool-change': 'history-tool-undefined',
   'undefined-tool-choice': 'tool-choice-undefined',
 };
 
@@ -54,15 +62,26 @@ const CALLER_DEFERRED: Readonly<Record<Exclude<CallerDeferred, 'none'>, Record<s
 };
 
 /**
+ * How the history's `tool_search` results are followed by a system message adding the tools they loaded (native
+ * delivery): `none`, by value (`tool_definition`), or by reference (`tool_reference`). Written only for a model that
+ * takes such additions where it is served (`toolAdditionsOptIn`), in a form offered there (by value: the Claude API):
+ * a system message for any other model is the caller's own mistake, which no transformer can repair.
+ */
+type HistoryToolChanges = 'none' | 'value' | 'reference';
+
+/**
  * The scenario as a Messages API body for its model (a Bedrock one with Bedrock's `anthropic_version` and no `model`);
- * `cached` puts a `cache_control` breakpoint on those tools.
+ * `cached` puts a `cache_control` breakpoint on those tools; `toolChanges` adds the loaded tools after each search.
  */
 function messagesRequest(
   scenario: Scenario,
   cached: readonly number[],
   blocks: boolean,
   callerDeferred: CallerDeferred,
+  toolChanges: HistoryToolChanges = 'none',
 ): { body: Record<string, unknown>; revealed: string[] } {
+  const offered = resolveModelSupport(scenario.model).toolAdditionsOptIn;
+  const changes = offered === null || (toolChanges === 'value' && offered !== 'value') ? 'none' : toolChanges;
   const { tools } = scenario;
   const bodyTools: unknown[] = [];
   tools.forEach((tool, index) => {
@@ -101,6 +120,20 @@ function messagesRequest(
     const id = `toolu_${call.index}`;
     messages.push({ role: 'assistant', content: [{ type: 'tool_use', id, name: call.name, input: call.name === 'tool_search' ? { query: 'q' } : {} }] });
     messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: call.result }] });
+    const event = scenario.history[call.index];
+    const loaded = event?.kind === 'search' ? event.tools.map((index) => tools[index]).filter((tool) => tool !== undefined) : [];
+    if (changes !== 'none' && loaded.length > 0) {
+      messages.push({
+        role: 'system',
+        content: loaded.map((tool) => ({
+          type: 'tool_addition',
+          tool:
+            changes === 'value'
+              ? { type: 'tool_definition', definition: { name: tool.name, description: tool.description ?? '', input_schema: tool.inputSchema } }
+              : { type: 'tool_reference', name: tool.name },
+        })),
+      });
+    }
   }
   const model = typeof scenario.model === 'string' ? { id: scenario.model } : scenario.model;
   // A Bedrock InvokeModel body names its model in the URL and says Bedrock in `anthropic_version`.
@@ -155,8 +188,12 @@ describe('transformAnthropicMessagesRequest under hostile input', () => {
             { weight: 6, arbitrary: fc.constant<CallerDeferred>('none') },
             fc.constantFrom<CallerDeferred>('mcp-toolset', 'partly-deferred-mcp-toolset', 'computer-toolset', 'web-fetch'),
           ),
-          async (scenario, cached, blocks, calls, callerDeferred) => {
-            const { body, revealed } = messagesRequest(scenario, cached, blocks, callerDeferred);
+          fc.constantFrom<HistoryToolChanges>('none', 'value', 'reference'),
+          async (scenario, cached, blocks, calls, callerDeferred, toolChanges) => {
+            const { body, revealed } = messagesRequest(scenario, cached, blocks, callerDeferred, toolChanges);
+            const changes = (body.messages as { role: string; content: { tool: { type: string } }[] }[]).find((message) => message.role === 'system');
+            if (changes !== undefined) counter.count(`history adds tools by ${changes.content[0]?.tool.type === 'tool_definition' ? 'value' : 'reference'}`);
+            if (scenario.config.reveal === 'native') counter.count('reveal native');
             await checkTransformerPromises(ANTHROPIC, scenario, { body, options: { revealed, catalog: scenarioCatalog(scenario) } }, calls, counter.count);
           },
         ),
