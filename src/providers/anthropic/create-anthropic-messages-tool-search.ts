@@ -6,9 +6,18 @@ import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
-import type { AnthropicMessagesRequestLike, AnthropicTextBlock, AnthropicToolResultBlock } from './anthropic-messages-api.js';
+import {
+  ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
+  type AnthropicMessagesRequestLike,
+  type AnthropicTextBlock,
+  type AnthropicToolResultBlock,
+} from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
+import { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
+import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+import { transformAnthropicMessagesHistory } from './transform-anthropic-messages-history.js';
+import { createToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 import { resolveAnthropicUnpairedToolResults } from './resolve-anthropic-unpaired-tool-results.js';
 import { transformAnthropicMessagesRequest, type AnthropicToolSearchVariant } from './transform-anthropic-messages-request.js';
@@ -34,7 +43,11 @@ export interface CreateAnthropicMessagesToolSearchOptions<Tool extends Anthropic
 export interface AnthropicMessagesTurn<Message> {
   /**
    * Append these to `messages`: the assistant message (its content as returned, server blocks byte for byte), then,
-   * when it called tools, one user message with a `tool_result` per call.
+   * when it called tools, one user message with a `tool_result` per call, then, with native delivery
+   * (`plan.reveal === 'native'`) when the answers loaded tools the history has not added, one
+   * `{ role: 'system', content: [tool_addition…] }` message adding them (by value on the Claude API, by reference on
+   * Amazon Bedrock and Google Cloud; see `createAnthropicToolAdditionMessage`). Send that history with
+   * `client.beta.messages.create`: the body `prepare` returns carries the beta in `betas`.
    */
   readonly messages: Message[];
   /** `true` when the model finished its turn (no `tool_use` to answer, and not paused mid-turn). */
@@ -62,6 +75,9 @@ export interface AnthropicMessagesToolSearch {
   prepare<Body extends AnthropicMessagesRequestLike>(body: Body, options: { readonly sessionId: string }): Promise<AnthropicMessagesToolSearchRequest<Body>>;
 }
 
+/** Names as a transformed body's history holds them: already the wire names, read as they are. */
+const WIRE_NAMES = createToolNameMapping([], ANTHROPIC_MESSAGES_TOOL_NAME_RULE);
+
 /**
  * Tool search on the Anthropic Messages API for one agent: `prepare` resolves the plan for the body's model
  * (Anthropic's hosted tool search on Claude 4.5 and newer, with the package's search by default; the client-side
@@ -74,6 +90,13 @@ export interface AnthropicMessagesToolSearch {
  * `tool_use` in the message before (`invalid-request`: the API rejects the body) and what the transformer throws.
  * `prepare` on a body it returned gives the same bytes. `request.step(message)` gives the calls for a dispatch of
  * your own (parallel, approved, traced); `handle` runs them one after another.
+ *
+ * Native delivery (`reveal: 'native'`, what `auto` picks on the Claude API for Opus 4.8, Opus 5 and later, Sonnet and
+ * Haiku 5.5, Fable and Mythos; see `resolveToolSearch`): the request carries `tool_search` and the loaded tools only,
+ * each turn that loads tools ends with a system message adding them, and the model calls them by their own names.
+ * The body then carries the tool-changes beta in `betas`, the parameter of the SDK's beta client: send it with
+ * `client.beta.messages.create(request.body)`, which sends `betas` as the `anthropic-beta` header (a client of your
+ * own sends that header and drops `betas` from the JSON). On Amazon Bedrock the beta goes in `anthropic_beta`.
  *
  * @example
  * ```ts
@@ -127,12 +150,24 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
             return { type: 'tool_result', tool_use_id: id, content: formatSessionAnswer<AnthropicTextBlock>(answer) };
           },
         })),
-        finish: (results) => {
+        finish: (results, additions) => {
           const messages: unknown[] = [{ role: 'assistant', content }];
-          if (results.length > 0) messages.push({ role: 'user', content: results });
+          // The additions go after the user message holding every `tool_result`: never between a `tool_use` and its result.
+          if (results.length > 0) messages.push({ role: 'user', content: results }, ...additions);
           return { messages, done: results.length === 0 && (message as { stop_reason?: unknown }).stop_reason !== 'pause_turn' };
         },
       };
+    },
+    // The transformed body's history speaks wire names, which the reader reads as they are.
+    readAdded: (body) => transformAnthropicMessagesHistory(body.messages, WIRE_NAMES).added,
+    writeAddition(definitions, { plan, names, catalogTools }) {
+      const tools = definitions.map((definition) => {
+        // The caller's own entry keeps its fields (`strict`, `input_examples`, …); the definition is the fallback.
+        const entry = catalogTools.find((tool) => isRecord(tool) && tool.name === definition.name && resolveAnthropicToolKind(tool) === 'custom');
+        const written = isRecord(entry) ? entry : { description: definition.description, input_schema: definition.inputSchema };
+        return { ...written, name: names.toWire(definition.name) };
+      });
+      return [createAnthropicToolAdditionMessage(tools, plan.additions ?? 'value')];
     },
   }) as AnthropicMessagesToolSearch;
 }

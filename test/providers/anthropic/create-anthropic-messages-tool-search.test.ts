@@ -98,3 +98,76 @@ describe('createAnthropicMessagesToolSearch handle, library ranking under hosted
     expect(content.find((block) => block.type === 'text')?.text).toContain('"loadedEarlier":["get_me"]');
   });
 });
+
+describe('createAnthropicMessagesToolSearch with native delivery', () => {
+  type Message = { role: string; content: unknown };
+  const search = (query: string, id = 't1') => ({ content: [{ type: 'tool_use', id, name: 'tool_search', input: { query } }], stop_reason: 'tool_use' });
+  const getMe = tools.find((tool) => tool.name === 'get_me');
+
+  it('follows the tool_search result with one system message adding the loaded tools by value, then runs their calls as ordinary calls', async () => {
+    const toolSearch = createAnthropicMessagesToolSearch({ tools, config: { mechanism: 'client' } });
+    const messages: Message[] = [{ role: 'user', content: 'who am I?' }];
+    const first = await toolSearch.prepare({ model: 'claude-opus-5', max_tokens: 10, messages }, { sessionId: 'native-1' });
+    expect([first.plan.reveal, first.plan.additions]).toEqual(['native', 'value']);
+    const turn = await first.handle(search('select:get_me'), async () => '');
+    expect(turn.messages).toHaveLength(3);
+    expect(turn.messages[2]).toEqual({ role: 'system', content: [{ type: 'tool_addition', tool: { type: 'tool_definition', definition: getMe } }] });
+    const result = (turn.messages[1] as unknown as { content: { content: string }[] }).content[0]?.content ?? '';
+    expect(result).toContain('get_me');
+    expect(result).not.toContain('"inputSchema"');
+    messages.push(...(turn.messages as Message[]));
+
+    const second = await toolSearch.prepare({ model: 'claude-opus-5', max_tokens: 10, messages }, { sessionId: 'native-1' });
+    expect((second.body as { betas?: unknown }).betas).toEqual(['inline-tools-2026-09-15']);
+    expect((second.body as unknown as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['tool_search']);
+    const ran: [string, unknown][] = [];
+    const called = await second.handle(
+      { content: [{ type: 'tool_use', id: 't2', name: 'get_me', input: {} }], stop_reason: 'tool_use' },
+      async (name, args) => {
+        ran.push([name, args]);
+        return 'octocat';
+      },
+    );
+    expect(ran).toEqual([['get_me', {}]]);
+    expect(called.messages).toHaveLength(2);
+
+    // A later search of the same tool adds nothing: the history added it already.
+    const again = await second.handle(search('select:get_me', 't3'), async () => '');
+    expect(again.messages).toHaveLength(2);
+  });
+
+  it('checks a call of an added tool against its full schema', async () => {
+    const toolSearch = createAnthropicMessagesToolSearch({ tools, config: { mechanism: 'client' } });
+    const issueRead = tools.find((tool) => tool.name === 'issue_read');
+    const messages = [
+      { role: 'user', content: 'read issue 1' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'tool_search', input: { query: 'select:issue_read' } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'loaded' }] },
+      { role: 'system', content: [{ type: 'tool_addition', tool: { type: 'tool_definition', definition: issueRead } }] },
+    ];
+    const request = await toolSearch.prepare({ model: 'claude-opus-5', max_tokens: 10, messages }, { sessionId: 'native-2' });
+    let ran = false;
+    const turn = await request.handle(
+      { content: [{ type: 'tool_use', id: 't2', name: 'issue_read', input: { owner: 1 } }], stop_reason: 'tool_use' },
+      async () => {
+        ran = true;
+        return '';
+      },
+    );
+    expect(ran).toBe(false);
+    expect(turn.messages).toHaveLength(2);
+    expect(JSON.stringify(turn.messages[1])).toContain('issue_read');
+  });
+
+  it('adds by reference on Amazon Bedrock, where every deferred tool is declared', async () => {
+    const toolSearch = createAnthropicMessagesToolSearch({
+      tools,
+      model: 'us.anthropic.claude-opus-5-v1:0',
+      config: { mechanism: 'client', reveal: 'native' },
+    });
+    const request = await toolSearch.prepare({ anthropic_version: 'bedrock-2023-05-31', max_tokens: 10, messages: [] }, { sessionId: 'native-3' });
+    expect([request.plan.reveal, request.plan.additions]).toEqual(['native', 'reference']);
+    const turn = await request.handle(search('select:get_me'), async () => '');
+    expect(turn.messages[2]).toEqual({ role: 'system', content: [{ type: 'tool_addition', tool: { type: 'tool_reference', name: 'get_me' } }] });
+  });
+});
