@@ -105,6 +105,16 @@ const optionsSchema = z.strictObject(
  *   through `call_tool` becomes that call. A reference the request cannot define warns `history-tool-undefined`.
  * - `cache_control` breakpoints move where the API accepts them ({@link transformAnthropicToolCacheControl}).
  * - on Amazon Bedrock the regex search tool and the tool search beta in `anthropic_beta`.
+ * - native delivery (`plan.reveal === 'native'`): by value (the Claude API) no deferred tool is sent, so the request
+ *   does not grow with the catalog and no deferred-tools limit applies; by reference (Bedrock, Google Cloud) every
+ *   deferred tool is declared with `defer_loading: true` and no hosted search tool is sent. The history's mid-conversation
+ *   system messages (`tool_addition`, `tool_removal`) and `compaction` blocks' `tool_changes` are kept byte for byte
+ *   and read into what the history added (a tool added by value needs no entry in `tools`).
+ * - the tool-changes beta, whenever the plan is native or the history holds tool changes: `inline-tools-2026-09-15`
+ *   when anything is added by value, else `mid-conversation-tool-changes-2026-07-01`, appended once to the body's
+ *   `betas` (the beta client's parameter: send the body with `client.beta.messages.create`, which sends it as the
+ *   `anthropic-beta` header; a client of your own sends that header and drops `betas`), or to `anthropic_beta` on
+ *   Amazon Bedrock.
  *
  * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object or whose `tools`, `messages` or
  * `system` has the wrong type, or a custom tool without a name or schema; `plan-mismatch` naming the tools when the
