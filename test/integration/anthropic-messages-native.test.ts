@@ -125,7 +125,7 @@ describe('native delivery on the Claude API, by value, through the SDK’s beta 
     expect((bodies[1]?.messages as { role: string }[]).map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'system']);
     // The history is replayed as the SDK returned it: each request's messages are the loop's history, byte for byte,
     // and every assistant turn is the reply's content as the server sent it.
-    bodies.forEach((body, index) => expect(JSON.stringify(body.messages)).toBe(histories[index]));
+    for (const [index, body] of bodies.entries()) expect(JSON.stringify(body.messages)).toBe(histories[index]);
     const assistants = (bodies[5]?.messages as { role: string; content: unknown }[]).filter((message) => message.role === 'assistant');
     expect(assistants.map((message) => JSON.stringify(message.content))).toEqual(SCRIPT.slice(0, 5).map((reply) => JSON.stringify(reply.content)));
   });
@@ -203,6 +203,6 @@ describe('native delivery on Amazon Bedrock, by reference, through InvokeModel',
       { role: 'system', content: [{ type: 'tool_addition', tool: { type: 'tool_reference', name: 'get_me' } }] },
       { role: 'system', content: [{ type: 'tool_addition', tool: { type: 'tool_reference', name: 'list_issues' } }] },
     ]);
-    bodies.forEach((body, index) => expect(JSON.stringify(body.messages)).toBe(histories[index]));
+    for (const [index, body] of bodies.entries()) expect(JSON.stringify(body.messages)).toBe(histories[index]);
   });
 });
