@@ -436,6 +436,16 @@ describe('preflightAnthropicMessagesRequest', () => {
       expect(rules(body(tools, messages, extra))).toEqual(expected);
     });
 
+    it('looks for the beta in anthropic_beta on Amazon Bedrock', () => {
+      const { model: _model, ...rest } = anthropicBody(
+        [anthropicTool('tool_search'), deferred('get_weather')],
+        [{ role: 'user', content: 'hi' }, system(reference('get_weather'))],
+      );
+      const bedrock = { ...rest, anthropic_version: 'bedrock-2023-05-31', anthropic_beta: ['tool-search-tool-2025-10-19'] };
+      expect(rules(bedrock)).toEqual([['tool-changes-beta-missing', 'anthropic_beta']]);
+      expect(rules({ ...bedrock, betas: ['mid-conversation-tool-changes-2026-07-01'] })).toEqual([['tool-changes-beta-missing', 'anthropic_beta']]);
+    });
+
     it('reads a compaction block’s tool_changes: its tools are defined, and its changes need the beta', () => {
       const compaction = { type: 'compaction', content: 'summary', tool_changes: [add('get_weather')] };
       const messages = [{ role: 'assistant', content: [compaction] }, { role: 'user', content: 'go on' }, call('get_weather'), result()];

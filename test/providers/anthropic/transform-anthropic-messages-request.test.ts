@@ -1083,6 +1083,22 @@ describe('transformAnthropicMessagesRequest', () => {
       expect(warnings).toEqual([]);
     });
 
+    it('sends a compaction block’s tool_changes back unchanged, with the beta they need', () => {
+      const compaction = { type: 'compaction', content: 'summary', encrypted_content: 'opaque', tool_changes: [addition(weather).content[0]] };
+      const messages = [
+        { role: 'assistant', content: [compaction] },
+        { role: 'user', content: 'go on' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_9', name: 'get_weather', input: { path: 'x' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'sunny' }] },
+      ];
+      const body = anthropicBody([weather, ...anthropicTools(5)], messages, OPUS_5);
+      const { body: output, loaded, warnings } = transformAnthropicMessagesRequest(body, nativePlan(body));
+      expect((output.messages as unknown[])[0]).toBe(messages[0]);
+      expect((output as Record<string, unknown>).betas).toEqual(['inline-tools-2026-09-15']);
+      expect(loaded).toContain('get_weather');
+      expect(warnings).toEqual([]);
+    });
+
     it('does not count tools left out against the 10,000 deferred tools limit', () => {
       const body = anthropicBody(anthropicTools(10_001), undefined, OPUS_5);
       const { body: output } = transformAnthropicMessagesRequest(body, nativePlan(body, 'claude-opus-5', { ...NATIVE, listing: 'none' }));
