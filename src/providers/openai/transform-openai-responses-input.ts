@@ -41,8 +41,9 @@ export interface OpenAIResponsesInputContext {
  *   `tool_search_output` items.
  * - `function_call_output`: the tool names inside this package's `tool_search` results become wire names, so the
  *   model reads the names it can call. Other outputs are not touched.
- * - `tool_search_call`, `tool_search_output`: kept as they are, minus `created_by`; function names inside a
- *   `tool_search_output` the API would reject (original names a caller put there) become wire names.
+ * - `tool_search_call`, `tool_search_output`, `additional_tools`: kept as they are, at their place, minus `created_by`;
+ *   function names inside a `tool_search_output` or `additional_tools` item the API would reject (original names a
+ *   caller put there) become wire names, as in calls; valid names are never touched.
  * - Every item of a known type loses the output-only `created_by`; items of unknown types are kept unchanged.
  *
  * A string `input` (or none) is returned unchanged. Unchanged items are returned as the same objects.
@@ -55,9 +56,9 @@ export function transformOpenAIResponsesInput(
   const items = checkOpenAIResponsesInput(input);
   // Where functions can be called matters only to replayed calls: a history without one skips walking every tool.
   const hasCalls = items.some((item) => isCallItem(item as Record<string, unknown>));
-  // Tool search outputs first: where the history loaded a function is read under the names it is sent with.
+  // Tool search outputs and tool additions first: where the history loaded a function is read under the names it is sent with.
   const searched = items.map((item) =>
-    (item as Record<string, unknown>).type === 'tool_search_output' ? transformSearchOutput(withoutCreatedBy(item as Record<string, unknown>), context) : item,
+    isLoadingItem(item as Record<string, unknown>) ? transformLoadingItem(withoutCreatedBy(item as Record<string, unknown>), context) : item,
   );
   const sentByKind = hasCalls ? resolveOpenAIResponsesToolLocations(context.tools) : NO_TOOL_LOCATIONS;
   const loadedByKind = hasCalls ? resolveOpenAIResponsesToolLocations([], searched) : NO_TOOL_LOCATIONS;
@@ -80,6 +81,7 @@ export function transformOpenAIResponsesInput(
       case 'function_call_output':
         return transformCallOutput(record, context);
       case 'tool_search_output':
+      case 'additional_tools':
         return searched[index];
       default:
         return typeof record.type === 'string' && OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY.has(record.type) ? withoutCreatedBy(record) : item;
@@ -100,6 +102,11 @@ export function transformOpenAIResponsesInput(
 /** Locations for a history without calls (never read). */
 const NO_LOCATIONS: OpenAIResponsesFunctionLocations = { topLevel: new Set(), namespaces: new Map() };
 const NO_TOOL_LOCATIONS = { all: NO_LOCATIONS, function: NO_LOCATIONS, custom: NO_LOCATIONS };
+
+/** An item whose `tools` the model can call from then on: a `tool_search_output`, or an `additional_tools` item. */
+function isLoadingItem(item: Record<string, unknown>): boolean {
+  return item.type === 'tool_search_output' || item.type === 'additional_tools';
+}
 
 function isCallItem(item: Record<string, unknown>): boolean {
   return item.type === 'function_call' || item.type === 'custom_tool_call';
@@ -250,7 +257,8 @@ function transformCallOutput(item: Record<string, unknown>, context: OpenAIRespo
   return output === record.output ? record : { ...record, output };
 }
 
-function transformSearchOutput(item: Record<string, unknown>, context: OpenAIResponsesInputContext): unknown {
+/** A `tool_search_output` or `additional_tools` item with the names in its tools as sent (only invalid ones change). */
+function transformLoadingItem(item: Record<string, unknown>, context: OpenAIResponsesInputContext): unknown {
   if (!Array.isArray(item.tools)) return item;
   // The server returns wire names, which map to themselves; only names the API would reject (originals a caller put
   // into a client-built output) change.
