@@ -212,6 +212,26 @@ describe('transformOpenAIResponsesRequest on the history (input)', () => {
       expect(replay(given).item).toEqual({ ...given, tools: [{ ...given.tools[0], name: 'ChaDri_change_drink' }] });
     });
 
+    it('gives a removed tool whose name the API rejects the same valid name in the item and in its calls; custom names stay', () => {
+      const given = {
+        type: 'additional_tools',
+        role: 'developer',
+        tools: [
+          responsesFunction('gone.tool'),
+          { type: 'custom', name: 'apply patch' },
+          { type: 'namespace', name: 'Old Files', description: 'Old', tools: [responsesFunction('read_old')] },
+        ],
+      };
+      const body = responsesBody(tools, { input: [given, call('gone.tool'), call('read_old', { namespace: 'Old Files' })] });
+      const input = transformChecked(body, planFor(body, HOSTED, config)).body.input as Record<string, unknown>[];
+      const [item, goneCall, oldCall] = input as [typeof given, Record<string, unknown>, Record<string, unknown>];
+      expect(item.tools[0]).toEqual({ ...given.tools[0], name: 'gone_tool' });
+      expect(item.tools[1]).toBe(given.tools[1]);
+      expect(goneCall.name).toBe('gone_tool');
+      expect(oldCall.namespace).toBe((item.tools[2] as { name: string }).name);
+      expect(oldCall.namespace).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    });
+
     it('reads where a call of an added tool lives: top-level needs no namespace, a namespaced one gets it back', () => {
       expect(replay(call('refund'), [addition]).item).toEqual(call('refund'));
       expect(replay(call('invoice'), [addition]).item).toEqual(call('invoice', { namespace: 'billing' }));
