@@ -22,8 +22,9 @@ export interface CreateOpenAIResponsesAdditionalToolsOptions {
  * level, so a function the caller declared in a namespace is added there too and called without a `namespace`. Names
  * given twice are added once, in the order given. Pass only tools the history has not added yet (the session API does).
  *
- * Throws a `ToolSearchError` (`invalid-options`) when `names` is empty or not a list of strings, or names a function
- * that `options.tools` does not declare (a tool is never added without its definition).
+ * Throws a `ToolSearchError` (`invalid-options`) when `names` is empty or not a list of strings, `options.tools` is not
+ * a list or `options.names` not a mapping, or `names` names a function that `options.tools` does not declare (a tool
+ * is never added without its definition).
  *
  * @example
  * ```ts
@@ -46,8 +47,12 @@ export function createOpenAIResponsesAdditionalTools(
       `\`options.tools\` must be the agent's Responses tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
     );
   }
+  const mapping = options.names;
+  if (mapping !== undefined && (!isRecord(mapping) || typeof mapping.toWire !== 'function')) {
+    throw new ToolSearchError('invalid-options', `\`options.names\` must be a transformer's \`names\` (with \`toWire\`), got ${describeValue(mapping)}`);
+  }
   const wanted = new Set(names);
-  const toWire = options.names?.toWire ?? ((name: string) => name);
+  const toWire = mapping?.toWire ?? ((name: string) => name);
   const found = new Map<string, OpenAIResponsesFunctionTool>();
   const add = (tool: unknown): void => {
     if (!isRecord(tool) || tool.type !== 'function' || typeof tool.name !== 'string') return;

@@ -41,6 +41,12 @@ describe('createOpenAIResponsesAdditionalTools', () => {
     { case: 'no tools', names: ['lookup'], options: {}, message: "`options.tools` must be the agent's Responses tools" },
     { case: 'an unknown name', names: ['lookup', 'nope'], options: { tools }, message: '`nope` is not a function of `options.tools`' },
     { case: 'a tool that is not a function', names: ['web_search'], options: { tools }, message: '`web_search` is not a function' },
+    {
+      case: 'a mapping without toWire',
+      names: ['lookup'],
+      options: { tools, names: { toWire: 5 } },
+      message: "`options.names` must be a transformer's `names`",
+    },
   ])('throws invalid-options for $case', ({ names, options, message }) => {
     let thrown: unknown;
     try {
