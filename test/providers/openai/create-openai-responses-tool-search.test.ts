@@ -206,7 +206,7 @@ describe('createOpenAIResponsesToolSearch handle, native delivery (reveal: nativ
     ],
   };
   const catalog = [weather, crm, ...tools.slice(0, 10)];
-  const config = { mechanism: 'client', reveal: 'native', threshold: 0, neverDefer: ['get_me'] } as const;
+  const config = { mechanism: 'client', reveal: 'native', threshold: 0, neverDefer: ['actions_get'] } as const;
   const search = (id: string, query: string) => ({ type: 'function_call', call_id: id, name: 'tool_search', arguments: JSON.stringify({ query }) });
   const call = (id: string, name: string, args: unknown) => ({ type: 'function_call', call_id: id, name, arguments: JSON.stringify(args) });
   const types = (items: readonly unknown[]) => items.map((item) => (item as { type: string }).type);
@@ -265,6 +265,15 @@ describe('createOpenAIResponsesToolSearch handle, native delivery (reveal: nativ
     );
     expect(types(turn.answers)).toEqual(['function_call_output', 'function_call_output', 'function_call_output', 'additional_tools']);
     expect((turn.answers[3] as unknown as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['get_customer', 'get_weather']);
+  });
+
+  it('never adds a tool the request sends in full (a never-deferred tool), and names it loaded earlier', async () => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config });
+    const request = await toolSearch.prepare({ model: 'gpt-5.2', input: 'hi' }, { sessionId: 'native-5' });
+    expect((request.body.tools as { name?: string }[]).map((tool) => tool.name)).toEqual(['actions_get', 'tool_search']);
+    const turn = await request.handle({ output: [search('c1', 'select:actions_get,get_weather'), call('c2', 'actions_get', { nope: 1 })] }, async () => 'ran');
+    expect((turn.answers.at(-1) as unknown as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['get_weather']);
+    expect(JSON.parse((turn.answers[0] as unknown as { output: string }).output)).toMatchObject({ loadedEarlier: ['actions_get'] });
   });
 
   it('gives step() users the same items', async () => {
