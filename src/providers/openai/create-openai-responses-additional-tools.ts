@@ -28,9 +28,12 @@ export interface CreateOpenAIResponsesAdditionalToolsOptions {
  *
  * @example
  * ```ts
- * import { createOpenAIResponsesAdditionalTools } from 'tool-search/openai';
+ * import { formatToolSearchResult, resolveNativeSearchResult } from 'tool-search';
+ * import { createOpenAIResponsesAdditionalTools, readOpenAIResponsesAddedTools } from 'tool-search/openai';
+ * const found = await search.execute(JSON.parse(call.arguments), { sessionId, names });
+ * const { result, definitions } = resolveNativeSearchResult(found, { tools: catalog, added: readOpenAIResponsesAddedTools(input), names });
  * input.push({ type: 'function_call_output', call_id: call.call_id, output: formatToolSearchResult(result) });
- * input.push(createOpenAIResponsesAdditionalTools(['get_weather'], { tools, names }));
+ * if (definitions.length > 0) input.push(createOpenAIResponsesAdditionalTools(definitions.map((tool) => names.toWire(tool.name)), { tools, names }));
  * ```
  * @see https://developers.openai.com/api/docs/guides/tools-tool-search
  */
