@@ -221,7 +221,13 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
       // Native delivery: what a search or a misfit call loads leaves the result for the API's addition item.
       const delivered = (type: 'search' | 'answer', result: ToolSearchResult): ToolCallHandling => {
         if (!native) return { type, result };
-        const { result: listed, definitions } = resolveNativeSearchResult(result, { tools: catalog, added, ...(names === undefined ? {} : { names }) });
+        // A tool the plan does not defer is in the tool list already: named loaded, never added a second time.
+        const present = [...added, ...plan.tools.filter((entry) => entry.status !== 'deferred').map((entry) => entry.name)];
+        const { result: listed, definitions } = resolveNativeSearchResult(result, {
+          tools: catalog,
+          added: present,
+          ...(names === undefined ? {} : { names }),
+        });
         return definitions.length === 0 ? { type, result: listed } : { type, result: listed, additions: definitions };
       };
       const name = typeof call?.name === 'string' ? (names?.fromWire(call.name) ?? call.name) : '';

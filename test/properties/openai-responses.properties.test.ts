@@ -20,6 +20,8 @@ import {
   type Scenario,
 } from '../support/arbitraries.js';
 import { checkTransformerPromises, planForScenario, type TransformerUnderTest } from '../support/property-checks.js';
+import { resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
+import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 
 const MODELS: readonly ModelReference[] = [
   { id: 'gpt-5.4', api: 'openai-responses' },
@@ -50,6 +52,14 @@ const customs: fc.Arbitrary<readonly Custom[]> = fc.array(
   }),
   { maxLength: 3 },
 );
+/**
+ * The history's `additional_tools` items (native delivery): none, or one after each `tool_search` result adding the
+ * tools it loaded (by the caller's names, which the transformer maps), as top-level functions (what the package
+ * writes) or in a namespace (what a caller may write).
+ */
+type Additions = 'none' | 'flat' | 'namespace';
+const additions = fc.constantFrom<Additions>('none', 'flat', 'flat', 'namespace');
+
 /** The caller's own `{"type":"tool_search"}`: none, hosted, or client-executed. */
 const ownSearch = fc.constantFrom(undefined, { type: 'tool_search' }, { type: 'tool_search', execution: 'client', description: 'Find project tools' });
 
@@ -59,7 +69,8 @@ function responsesRequest(
   extraCustoms: readonly Custom[],
   search: object | undefined,
   deferredMCP = false,
-): { body: Record<string, unknown>; revealed: string[] } {
+  added: Additions = 'none',
+): { body: Record<string, unknown> & { input: unknown[] }; revealed: string[] } {
   const { tools } = scenario;
   const top: unknown[] = [];
   const namespaces = new Map<string, unknown[]>();
@@ -116,6 +127,16 @@ function responsesRequest(
       ...(call.namespace === undefined ? {} : { namespace: call.namespace }),
     });
     input.push({ type: 'function_call_output', call_id: callId, output: call.result });
+    const event = scenario.history[call.index];
+    if (added === 'none' || event?.kind !== 'search') continue;
+    const loaded = [...new Set(event.tools)].map((index) => tools[index]).filter((tool): tool is Scenario['tools'][number] => tool !== undefined);
+    if (loaded.length === 0) continue;
+    const definitions = loaded.map((tool) => ({ type: 'function', name: tool.name, parameters: tool.inputSchema, strict: false }));
+    input.push({
+      type: 'additional_tools',
+      role: 'developer',
+      tools: added === 'flat' ? definitions : [{ type: 'namespace', name: 'added', description: 'Tools loaded by a search', tools: definitions }],
+    });
   }
   extraCustoms.forEach((custom, index) => {
     if (custom.called === 'no') return;
@@ -130,7 +151,7 @@ function responsesRequest(
     });
     input.push({ type: 'custom_tool_call_output', call_id: `custom_${index}`, output: 'done' });
   });
-  const body: Record<string, unknown> = { model: 'gpt-5.4', store: false, input, tools: bodyTools };
+  const body: Record<string, unknown> & { input: unknown[] } = { model: 'gpt-5.4', store: false, input, tools: bodyTools };
   if (scenario.system !== undefined) body.instructions = scenario.system;
   const inBody = (indexes: readonly number[]) =>
     indexes
@@ -170,6 +191,41 @@ const RESPONSES: TransformerUnderTest<TransformOpenAIResponsesRequestOptions> = 
   stable: () => true,
 };
 
+/**
+ * The scenario with native delivery asked for by name (`reveal: 'native'`) on the client-side mechanism, where it
+ * applies; a listing that contradicts it (`full`, `compact`) becomes `auto`. The shared generator draws `native` too,
+ * but mostly with mechanisms and listings it does not apply to.
+ */
+function withNativeDelivery(scenario: Scenario): Scenario {
+  const listing = scenario.config.listing === 'full' || scenario.config.listing === 'compact' ? 'auto' : scenario.config.listing;
+  return { ...scenario, mechanism: undefined, config: { ...scenario.config, mechanism: 'client', reveal: 'native', listing } };
+}
+
+/**
+ * What native delivery promises on top of every transformer's promises: no `call_tool` is sent, and the tools and the
+ * instructions are byte-identical on every request of a session (the body as it was before any turn gives the same).
+ */
+function checkNativeDelivery(scenario: Scenario, body: Record<string, unknown> & { input: unknown[] }, options: TransformOpenAIResponsesRequestOptions): void {
+  let plan: ToolSearchPlan;
+  let result: ReturnType<typeof transformOpenAIResponsesRequest>;
+  try {
+    plan = planForScenario(scenario, parseOpenAIResponsesTools(body));
+    result = transformOpenAIResponsesRequest(body, plan, options);
+  } catch (error) {
+    if (isToolSearchError(error)) return;
+    throw error;
+  }
+  if ((result.plan ?? plan).reveal !== 'native') return;
+  counter.count('native delivery');
+  const own = resolveOwnToolsSent(result.plan ?? plan);
+  expect(own.callTool).toBe(false);
+  const functions = ((result.body.tools ?? []) as { type: string; name?: string }[]).filter((tool) => tool.type === 'function');
+  expect(functions.map((tool) => result.names.fromWire(tool.name as string))).not.toContain(own.callToolName);
+  const first = transformOpenAIResponsesRequest({ ...body, input: body.input.slice(0, 1) }, plan, options);
+  expect(JSON.stringify(first.body.tools)).toBe(JSON.stringify(result.body.tools));
+  expect(first.body.instructions).toBe(result.body.instructions);
+}
+
 const counter = createCaseCounter('OpenAI Responses');
 afterAll(() => counter.report());
 
@@ -185,10 +241,15 @@ describe('transformOpenAIResponsesRequest under hostile input', () => {
           fc.constantFrom<TransformOpenAIResponsesRequestOptions['uncategorized']>('top-level', 'name-prefix'),
           fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
           fc.boolean(),
-          async (scenario, extraCustoms, search, uncategorized, calls, deferredMCP) => {
-            const { body, revealed } = responsesRequest(scenario, extraCustoms, search, deferredMCP);
+          fc.tuple(additions, fc.constantFrom(false, false, true)),
+          async (drawn, extraCustoms, search, uncategorized, calls, deferredMCP, [added, native]) => {
+            const scenario = native ? withNativeDelivery(drawn) : drawn;
+            const { body, revealed } = responsesRequest(scenario, extraCustoms, search, deferredMCP, added);
             const options = { revealed, ...(uncategorized === undefined ? {} : { uncategorized }) };
             await checkTransformerPromises(RESPONSES, scenario, { body, options }, calls, counter.count);
+            if (added !== 'none' && body.input.some((item) => (item as { type?: string }).type === 'additional_tools'))
+              counter.count(`additional_tools (${added})`);
+            checkNativeDelivery(scenario, body, options);
             // A top-level custom tool named like the package's own is never left out: it is sent as it is.
             const ownLike = extraCustoms.filter((custom) => custom.namespace === undefined && (custom.name === 'tool_search' || custom.name === 'call_tool'));
             if (ownLike.length === 0) return;

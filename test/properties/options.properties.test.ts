@@ -15,6 +15,7 @@ import { transformBedrockConverseRequest } from '../../src/providers/bedrock/tra
 import { OPENAI_CHAT_TOOL_NAME_RULE } from '../../src/providers/openai/openai-chat-api.js';
 import { transformOpenAIChatRequest } from '../../src/providers/openai/transform-openai-chat-request.js';
 import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
+import { createOpenAIResponsesAdditionalTools } from '../../src/providers/openai/create-openai-responses-additional-tools.js';
 import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import { createToolIndex } from '../../src/search/create-tool-index.js';
 import { parseToolDefinitions } from '../../src/tools/parse-tool-definitions.js';
@@ -82,6 +83,10 @@ describe('every option, argument and body of the wrong type', () => {
             await typedOrNothing('resolveToolList', () => resolveToolList(plan, tools, first as never));
             await typedOrNothing('resolveRevealedTools', () => resolveRevealedTools(first as never));
             await typedOrNothing('createToolNameMapping', () => createToolNameMapping(first as never, OPENAI_CHAT_TOOL_NAME_RULE, second as never));
+            await typedOrNothing('createOpenAIResponsesAdditionalTools', () => createOpenAIResponsesAdditionalTools(first as never, second as never));
+            await typedOrNothing('createOpenAIResponsesAdditionalTools options', () =>
+              createOpenAIResponsesAdditionalTools(['a'], { tools: first, names: second } as never),
+            );
             for (const [label, transform] of [
               ['transformOpenAIResponsesRequest', transformOpenAIResponsesRequest],
               ['transformOpenAIChatRequest', transformOpenAIChatRequest],

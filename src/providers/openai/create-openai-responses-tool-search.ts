@@ -10,6 +10,8 @@ import type { SessionCallAnswer, SessionResponseCall } from '../../session/sessi
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
+import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
+import { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
 import { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
 import { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
@@ -46,7 +48,10 @@ export interface OpenAIResponsesTurn<Item> {
    * returned, then the answer to every call (the transformer removes what must not be sent back).
    */
   readonly input: Item[];
-  /** Only the answers (`function_call_output`, `tool_search_output`, …), for a loop that chains `previous_response_id`. */
+  /**
+   * Only the answers (`function_call_output`, `tool_search_output`, …, and under native delivery the
+   * `additional_tools` item after them), for a loop that chains `previous_response_id`.
+   */
   readonly answers: Item[];
   /** `true` when the response made no call that needs an answer: the model has finished its turn. */
   readonly done: boolean;
@@ -57,7 +62,9 @@ export interface OpenAIResponsesTurn<Item> {
  * the package's `tool_search` (a `function_call` on the client-side mechanism; a client-executed `tool_search_call`
  * under OpenAI's hosted search, answered with a `tool_search_output`), and the caller's `function_call`s and
  * `custom_tool_call`s; what `runTool` returns is the output: a string or a list of content parts as it is, anything
- * else as JSON.
+ * else as JSON. Under native delivery (`reveal: 'native'`) the turn's answers are followed by one `additional_tools`
+ * item with the definitions of the tools they loaded that the history had not added yet; the model then calls them by
+ * their own names, as ordinary calls checked against the full schema and run through `runTool`.
  */
 export type OpenAIResponsesToolSearchRequest<Body> = SessionRequest<
   TransformedOpenAIResponsesBody<Body>,
@@ -137,6 +144,14 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
     },
     parseTools: parseOpenAIResponsesTools,
     transform: (body, plan, revealed) => transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized }),
+    readAdded: (body) => readOpenAIResponsesAddedTools(body.input),
+    // One `additional_tools` item with the caller's own definitions, under the names sent.
+    writeAddition: (definitions, { names, catalogTools }) => [
+      createOpenAIResponsesAdditionalTools(
+        definitions.map((definition) => names.toWire(definition.name)),
+        { tools: catalogTools, names },
+      ),
+    ],
     resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
     unpaired: 'throw',
     readResponse(response, { plan, names, catalogTools }) {
@@ -175,10 +190,12 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
       }
       return {
         calls,
-        finish: (written) => {
+        finish: (written, additions) => {
           // A search's answer is its output and, when it has one, its note: two items (no answer item is an array).
-          const answers = written.flatMap((answer) => (Array.isArray(answer) ? (answer as unknown[]) : [answer]));
-          return { input: [...output, ...answers], answers, done: answers.length === 0 };
+          const outputs = written.flatMap((answer) => (Array.isArray(answer) ? (answer as unknown[]) : [answer]));
+          // Native delivery: the tools the answers loaded are added after every `function_call_output` of the turn.
+          const answers = [...outputs, ...additions];
+          return { input: [...output, ...answers], answers, done: outputs.length === 0 };
         },
       };
     },

@@ -4,8 +4,10 @@
  * Session API (a few lines per turn): `createOpenAIResponsesToolSearch`, `createOpenAIChatToolSearch`.
  *
  * Responses API: read a body's tools (`parseOpenAIResponsesTools`), rewrite the body for a plan
- * (`transformOpenAIResponsesRequest`), map calls back (`resolveOpenAIFunctionCallName`), check a body against the
- * documented 400s (`preflightOpenAIResponsesRequest`).
+ * (`transformOpenAIResponsesRequest`), map calls back (`resolveOpenAIFunctionCallName`), add loaded tools to the
+ * conversation under `reveal: 'native'` (`createOpenAIResponsesAdditionalTools`, after reading what the history added
+ * with `readOpenAIResponsesAddedTools`), check a body against the documented
+ * 400s (`preflightOpenAIResponsesRequest`).
  *
  * Chat Completions (client-side tool search only): `parseOpenAIChatTools`, `transformOpenAIChatRequest`,
  * `preflightOpenAIChatRequest`.
@@ -24,6 +26,8 @@ export {
 export { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
 export { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
 export { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
+export { createOpenAIResponsesAdditionalTools, type CreateOpenAIResponsesAdditionalToolsOptions } from './create-openai-responses-additional-tools.js';
+export { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
 export { createOpenAIResponsesTools } from './create-openai-responses-tools.js';
 export * from './transform-openai-responses-request.js';
 export { preflightOpenAIResponsesRequest, type OpenAIResponsesPreflightRule } from './preflight-openai-responses-request.js';

@@ -127,12 +127,29 @@ export interface OpenAIResponsesDeveloperMessageItem {
   content: string;
 }
 
+/**
+ * Tools added to the conversation at this point (`ResponseInputItem.AdditionalTools`): "A list of additional tools made
+ * available at this item". From the next step on the model calls them as ordinary tools, and the cached prefix before
+ * the item stays intact. Only the `developer` role is supported; the item cannot carry `prompt_cache_breakpoint`, and
+ * `tool_choice` cannot name a tool added this way. Nothing removes an added tool: keep the item where it is on replay.
+ *
+ * @see https://developers.openai.com/api/docs/guides/tools-tool-search
+ */
+export interface OpenAIResponsesAdditionalToolsItem {
+  type: 'additional_tools';
+  role: 'developer';
+  /** Full definitions: function, custom or namespace tools. */
+  tools: OpenAIResponsesTool[];
+  id?: string | null;
+}
+
 /** The history items tool search reads or rewrites. Every other item type passes through unchanged. */
 export type OpenAIResponsesInputItem =
   | OpenAIResponsesFunctionCallItem
   | OpenAIResponsesFunctionCallOutputItem
   | OpenAIResponsesToolSearchCallItem
-  | OpenAIResponsesToolSearchOutputItem;
+  | OpenAIResponsesToolSearchOutputItem
+  | OpenAIResponsesAdditionalToolsItem;
 
 /** The tool choice forms that name a tool. */
 export type OpenAIResponsesToolChoice =

@@ -1,4 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
+import { describeValue } from '../../errors/describe-value.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
 import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
 import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
@@ -10,7 +11,7 @@ import {
   OPENAI_RESPONSES_TOOL_NAME_RULE,
   isOpenAIResponsesReservedNamespace,
 } from './openai-responses-api.js';
-import { resolveOpenAIResponsesFunctionLocations, resolveOpenAIResponsesToolLocations } from './resolve-openai-responses-function-locations.js';
+import { resolveOpenAIResponsesToolLocations } from './resolve-openai-responses-function-locations.js';
 import { resolveModelSupport } from '../../models/resolve-model-support.js';
 
 /**
@@ -22,8 +23,10 @@ import { resolveModelSupport } from '../../models/resolve-model-support.js';
  * - `invalid-tools`: `tools` is not an array, or a tool is not an object with a `type`.
  * - `invalid-tool-name`: a function name does not match `^[a-zA-Z0-9_-]+$` or is longer than 128
  *   (`Invalid 'tools[0].name': string does not match pattern`), or a custom tool has no name (a custom tool's name is
- *   free text: the function-name pattern does not apply to it).
- * - `duplicate-tool-name`: two top-level tools, or two tools of one namespace, share a name.
+ *   free text: the function-name pattern does not apply to it). Tools an `additional_tools` item adds follow the same
+ *   rules, and every namespace rule below applies to their namespaces too.
+ * - `duplicate-tool-name`: two top-level tools, two tools of one namespace, or two tools of one `additional_tools`
+ *   item share a name (conservative for the item).
  * - `invalid-namespace-name`: a namespace name is not `^[a-zA-Z0-9_-]{1,64}$`, the pattern of the `namespace` of every
  *   call made in it (the namespace tool's own `name` has no documented pattern).
  * - `duplicate-namespace-name`: two namespaces share a name (conservative).
@@ -60,6 +63,15 @@ import { resolveModelSupport } from '../../models/resolve-model-support.js';
  * - `tool-search-call-id-length`: a `tool_search_call` or `tool_search_output` in `input` has a `call_id` that is not
  *   1–64 characters.
  * - `output-only-field`: an `input` item carries the output-only `created_by`.
+ * - `additional-tools-role`: an `additional_tools` item's `role` is not `developer` ("Only `developer` is supported",
+ *   the SDK's `ResponseInputItem.AdditionalTools`; the API's message is not known).
+ * - `additional-tools-invalid`: an `additional_tools` item has no `tools` list (required), or a tool in it is not an
+ *   object with a `type`.
+ * - `additional-tools-cache-breakpoint`: an `additional_tools` item carries `prompt_cache_breakpoint`, which the item
+ *   cannot carry (OpenAI's prompt-caching guide, GPT-5.6 and later; the API's message is not known).
+ * - `tool-choice-added-tool`: `tool_choice` forces, or `allowed_tools` lists, a tool that only an `additional_tools`
+ *   item of `input` adds (not a top-level tool of `tools`), which OpenAI documents `tool_choice` cannot name (the
+ *   API's message is not known).
  * - `tool-search-unsupported-model`: a `tool_search` tool is sent to an OpenAI model known not to support it (before
  *   GPT-5.4, or a `-nano` model: `gpt-5.4-nano` answers it with a 400). Unknown and gateway model ids are not checked.
  */
@@ -87,6 +99,10 @@ export type OpenAIResponsesPreflightRule =
   | 'function-call-invalid-name'
   | 'tool-search-call-id-length'
   | 'output-only-field'
+  | 'additional-tools-role'
+  | 'additional-tools-invalid'
+  | 'additional-tools-cache-breakpoint'
+  | 'tool-choice-added-tool'
   | 'tool-search-unsupported-model';
 
 /** The longest `call_id` the API accepts on `tool_search_call` / `tool_search_output` input items. */
@@ -124,7 +140,7 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
           );
         }
       }
-      checkToolChoice(request.tool_choice, list, report);
+      checkToolChoice(request.tool_choice, list, request.input, report);
       checkInput(request, list, report);
       return undefined;
     },
@@ -136,8 +152,31 @@ type Report = ReportPreflightViolation<OpenAIResponsesPreflightRule>;
 const INVALID_FUNCTION_NAME = (name: unknown, place: string): string =>
   `Invalid '${place}.name': function names must match '^[a-zA-Z0-9_-]+$' and be at most ${OPENAI_RESPONSES_TOOL_NAME_RULE.maxLength} characters, got ${JSON.stringify(name)}.`;
 
-/** Checks `tools` and the namespaces in it; the paths of the tool search tools. */
+/** Checks `tools` and the namespaces in it, then the tool search tool the deferred tools need; the paths of the tool search tools. */
 function checkTools(list: readonly unknown[], report: Report): string[] {
+  const { firstDeferred, searchTools } = checkToolScope(list, 'tools', 'invalid-tools', report);
+  if (firstDeferred !== undefined && searchTools.length === 0) {
+    report('deferred-without-tool-search', firstDeferred, "Invalid Value: 'tools.defer_loading'. Deferred tools require tools.tool_search.");
+  }
+  const hostedSearch = searchTools.find((tool) => tool.hosted);
+  if (hostedSearch !== undefined && firstDeferred === undefined) {
+    report('tool-search-without-deferred', hostedSearch.path, "Invalid Value: 'tools.tool_search'. tools.tool_search requires at least one deferred tool.");
+  }
+  for (const extra of searchTools.slice(1)) report('duplicate-tool-search', extra.path, 'Only one tool search tool may be sent.');
+  return searchTools.map((tool) => tool.path);
+}
+
+/**
+ * Checks one list of tools (`tools`, or an `additional_tools` item's) and the namespaces in it: names, namespaces,
+ * deferred names. `place` is the list's path; `invalid` the rule for an entry that is not a tool. Returns the first
+ * deferred tool's path and the tool search tools, for the rules only `tools` answers to.
+ */
+function checkToolScope(
+  list: readonly unknown[],
+  place: string,
+  invalid: 'invalid-tools' | 'additional-tools-invalid',
+  report: Report,
+): { firstDeferred: string | undefined; searchTools: { path: string; hosted: boolean }[] } {
   let firstDeferred: string | undefined;
   const deferredFunctions = new Set<string>();
   const searchTools: { path: string; hosted: boolean }[] = [];
@@ -156,9 +195,9 @@ function checkTools(list: readonly unknown[], report: Report): string[] {
   };
 
   list.forEach((tool, index) => {
-    const path = `tools[${index}]`;
+    const path = `${place}[${index}]`;
     if (!isRecord(tool) || typeof tool.type !== 'string') {
-      report('invalid-tools', path, `\`${path}\` must be a tool object with a \`type\`.`);
+      report(invalid, path, `\`${path}\` must be a tool object with a \`type\`.`);
       return;
     }
     switch (tool.type) {
@@ -260,34 +299,45 @@ function checkTools(list: readonly unknown[], report: Report): string[] {
       );
     }
   }
-  if (firstDeferred !== undefined && searchTools.length === 0) {
-    report('deferred-without-tool-search', firstDeferred, "Invalid Value: 'tools.defer_loading'. Deferred tools require tools.tool_search.");
-  }
-  const hostedSearch = searchTools.find((tool) => tool.hosted);
-  if (hostedSearch !== undefined && firstDeferred === undefined) {
-    report('tool-search-without-deferred', hostedSearch.path, "Invalid Value: 'tools.tool_search'. tools.tool_search requires at least one deferred tool.");
-  }
-  for (const extra of searchTools.slice(1)) report('duplicate-tool-search', extra.path, 'Only one tool search tool may be sent.');
-  return searchTools.map((tool) => tool.path);
+  return { firstDeferred, searchTools };
 }
 
-function checkToolChoice(choice: unknown, tools: readonly unknown[], report: Report): void {
+function checkToolChoice(choice: unknown, tools: readonly unknown[], input: unknown, report: Report): void {
   if (!isRecord(choice)) return;
   if (choice.type === 'tool_search') {
     report('tool-choice-tool-search', 'tool_choice', 'The tool search tool cannot be forced with `tool_choice`.');
     return;
   }
-  const named: [string, string][] = [];
-  if (choice.type === 'function' && typeof choice.name === 'string') named.push(['tool_choice.name', choice.name]);
+  const named: [string, string, 'function' | 'custom'][] = [];
+  const add = (path: string, tool: Record<string, unknown>): void => {
+    if ((tool.type === 'function' || tool.type === 'custom') && typeof tool.name === 'string') named.push([path, tool.name, tool.type]);
+  };
   if (choice.type === 'allowed_tools' && Array.isArray(choice.tools)) {
     choice.tools.forEach((tool: unknown, index) => {
-      if (isRecord(tool) && tool.type === 'function' && typeof tool.name === 'string') named.push([`tool_choice.tools[${index}].name`, tool.name]);
+      if (isRecord(tool)) add(`tool_choice.tools[${index}].name`, tool);
     });
-  }
+  } else add('tool_choice.name', choice);
   if (named.length === 0) return;
-  const locations = resolveOpenAIResponsesFunctionLocations(tools, undefined, 'function');
-  for (const [path, name] of named) {
-    if (locations.topLevel.has(name)) continue;
+  const sent = resolveOpenAIResponsesToolLocations(tools);
+  // What `additional_tools` items add: tools `tool_choice` cannot name.
+  const added = Array.isArray(input)
+    ? resolveOpenAIResponsesToolLocations(
+        [],
+        input.filter((item) => isRecord(item) && item.type === 'additional_tools'),
+      )
+    : undefined;
+  for (const [path, name, type] of named) {
+    if (sent[type].topLevel.has(name)) continue;
+    if (added !== undefined && (added[type].topLevel.has(name) || added[type].namespaces.has(name))) {
+      report(
+        'tool-choice-added-tool',
+        path,
+        `\`tool_choice\` names '${name}', which only an \`additional_tools\` item adds; \`tool_choice\` and \`allowed_tools\` cannot name a tool added that way. Leave it out of \`tool_choice\`, or send it in \`tools\`.`,
+      );
+      continue;
+    }
+    if (type === 'custom') continue;
+    const locations = sent.function;
     if (isDeferred(tools, name)) {
       report(
         'tool-choice-deferred-function',
@@ -318,6 +368,7 @@ function checkInput(body: Record<string, unknown>, tools: readonly unknown[], re
         `Unknown parameter: '${path}.created_by'. \`created_by\` is an output-only field; remove it before replaying the item.`,
       );
     }
+    if (item.type === 'additional_tools') checkAdditionalTools(item, path, report);
     if ((item.type === 'tool_search_call' || item.type === 'tool_search_output') && item.call_id !== undefined && item.call_id !== null) {
       const callId = item.call_id;
       if (typeof callId !== 'string' || callId.length < 1 || callId.length > MAX_CALL_ID_LENGTH) {
@@ -358,6 +409,29 @@ function checkInput(body: Record<string, unknown>, tools: readonly unknown[], re
       );
     }
   });
+}
+
+/** An `additional_tools` item: its role, its tools (the rules of `tools`, in a scope of their own), no cache breakpoint. */
+function checkAdditionalTools(item: Record<string, unknown>, path: string, report: Report): void {
+  if (item.role !== 'developer') {
+    report(
+      'additional-tools-role',
+      `${path}.role`,
+      `\`${path}\` is an \`additional_tools\` item with role ${JSON.stringify(item.role)}; only \`developer\` is supported.`,
+    );
+  }
+  if ('prompt_cache_breakpoint' in item) {
+    report(
+      'additional-tools-cache-breakpoint',
+      `${path}.prompt_cache_breakpoint`,
+      `An \`additional_tools\` item cannot carry \`prompt_cache_breakpoint\`; put the breakpoint on a content block instead.`,
+    );
+  }
+  if (!Array.isArray(item.tools)) {
+    report('additional-tools-invalid', `${path}.tools`, `\`${path}.tools\` must be the list of tools the item adds, got ${describeValue(item.tools)}.`);
+    return;
+  }
+  checkToolScope(item.tools, `${path}.tools`, 'additional-tools-invalid', report);
 }
 
 function isDeferred(tools: readonly unknown[], name: string): boolean {

@@ -41,8 +41,9 @@ export interface OpenAIResponsesInputContext {
  *   `tool_search_output` items.
  * - `function_call_output`: the tool names inside this package's `tool_search` results become wire names, so the
  *   model reads the names it can call. Other outputs are not touched.
- * - `tool_search_call`, `tool_search_output`: kept as they are, minus `created_by`; function names inside a
- *   `tool_search_output` the API would reject (original names a caller put there) become wire names.
+ * - `tool_search_call`, `tool_search_output`, `additional_tools`: kept as they are, at their place, minus `created_by`;
+ *   function names inside a `tool_search_output` or `additional_tools` item the API would reject (original names a
+ *   caller put there) become wire names, as in calls; valid names are never touched.
  * - Every item of a known type loses the output-only `created_by`; items of unknown types are kept unchanged.
  *
  * A string `input` (or none) is returned unchanged. Unchanged items are returned as the same objects.
@@ -55,21 +56,27 @@ export function transformOpenAIResponsesInput(
   const items = checkOpenAIResponsesInput(input);
   // Where functions can be called matters only to replayed calls: a history without one skips walking every tool.
   const hasCalls = items.some((item) => isCallItem(item as Record<string, unknown>));
-  // Tool search outputs first: where the history loaded a function is read under the names it is sent with.
-  const searched = items.map((item) =>
-    (item as Record<string, unknown>).type === 'tool_search_output' ? transformSearchOutput(withoutCreatedBy(item as Record<string, unknown>), context) : item,
-  );
   const sentByKind = hasCalls ? resolveOpenAIResponsesToolLocations(context.tools) : NO_TOOL_LOCATIONS;
+  // Names are repaired alike in calls and in the items that load tools, so a call still names the tool it loaded; the
+  // names in use are read only when one needs repairing.
+  const inUse = (): OpenAIResponsesFunctionLocations[] => [
+    hasCalls ? sentByKind.all : resolveOpenAIResponsesToolLocations(context.tools).all,
+    resolveOpenAIResponsesToolLocations([], items).all,
+  ];
+  const wireName = resolveCallWireName(items, context, inUse);
+  const validNamespace = createNamespaceRepair(inUse, context.namespaceNames);
+  // Tool search outputs and tool additions first: where the history loaded a function is read under the names it is sent with.
+  const searched = items.map((item) =>
+    isLoadingItem(item as Record<string, unknown>)
+      ? transformLoadingItem(withoutCreatedBy(item as Record<string, unknown>), context, wireName, validNamespace)
+      : item,
+  );
   const loadedByKind = hasCalls ? resolveOpenAIResponsesToolLocations([], searched) : NO_TOOL_LOCATIONS;
-  const sent = sentByKind.all;
-  const loaded = loadedByKind.all;
   // A function_call names a function, a custom_tool_call a custom tool: each is looked up among its own kind.
   const byKind = {
     function_call: { sent: sentByKind.function, loaded: loadedByKind.function },
     custom_tool_call: { sent: sentByKind.custom, loaded: loadedByKind.custom },
   };
-  const wireName = resolveCallWireName(items, context, [sent, loaded]);
-  const validNamespace = createNamespaceRepair([sent, loaded], context.namespaceNames);
   const restored: string[] = [];
   const output = items.map((item, index) => {
     const record = item as Record<string, unknown>;
@@ -80,6 +87,7 @@ export function transformOpenAIResponsesInput(
       case 'function_call_output':
         return transformCallOutput(record, context);
       case 'tool_search_output':
+      case 'additional_tools':
         return searched[index];
       default:
         return typeof record.type === 'string' && OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY.has(record.type) ? withoutCreatedBy(record) : item;
@@ -100,6 +108,11 @@ export function transformOpenAIResponsesInput(
 /** Locations for a history without calls (never read). */
 const NO_LOCATIONS: OpenAIResponsesFunctionLocations = { topLevel: new Set(), namespaces: new Map() };
 const NO_TOOL_LOCATIONS = { all: NO_LOCATIONS, function: NO_LOCATIONS, custom: NO_LOCATIONS };
+
+/** An item whose `tools` the model can call from then on: a `tool_search_output`, or an `additional_tools` item. */
+function isLoadingItem(item: Record<string, unknown>): boolean {
+  return item.type === 'tool_search_output' || item.type === 'additional_tools';
+}
 
 function isCallItem(item: Record<string, unknown>): boolean {
   return item.type === 'function_call' || item.type === 'custom_tool_call';
@@ -133,31 +146,44 @@ export function readOpenAIResponsesHistoryItem(item: unknown): HistoryToolItem |
 }
 
 /**
- * The name to send for a call in the history: the tool's wire name. A call of a tool the request no longer holds
- * keeps its name, unless the API would reject that name (an original `a.b` nobody maps any more): it then gets a
- * valid name of its own that no tool of the request uses.
+ * The name to send for a function in the history (a call, or a tool a `tool_search_output` or `additional_tools` item
+ * holds): the tool's wire name. A tool the request no longer holds keeps its name, unless the API would reject that
+ * name (an original `a.b` nobody maps any more): it then gets a valid name of its own that no tool of the request or
+ * the history uses, the same in calls and in the items that loaded it.
  */
 function resolveCallWireName(
   items: readonly unknown[],
   context: OpenAIResponsesInputContext,
-  locations: readonly OpenAIResponsesFunctionLocations[],
+  inUse: () => readonly OpenAIResponsesFunctionLocations[],
 ): (name: string) => string {
   const mapped = (name: string): string => context.names.toWire(context.originalOf(name));
   const invalid = new Set<string>();
   const called: string[] = [];
+  const read = (name: unknown): void => {
+    if (typeof name !== 'string' || name.length === 0) return;
+    const wire = mapped(name);
+    if (isValidToolName(wire, OPENAI_RESPONSES_TOOL_NAME_RULE)) called.push(wire);
+    else invalid.add(wire);
+  };
   for (const item of items) {
-    const { type, name } = item as { type?: unknown; name?: unknown };
+    const record = item as Record<string, unknown>;
     // Custom tool calls keep their names (free text, never mapped).
-    if (type === 'function_call' && typeof name === 'string' && name.length > 0) {
-      const wire = mapped(name);
-      if (isValidToolName(wire, OPENAI_RESPONSES_TOOL_NAME_RULE)) called.push(wire);
-      else invalid.add(wire);
-    }
+    if (record.type === 'function_call') read(record.name);
+    else if (isLoadingItem(record) && Array.isArray(record.tools)) for (const tool of record.tools) readFunctionNames(tool, read);
   }
   if (invalid.size === 0) return mapped;
-  const used = [...locations.flatMap((found) => [...found.topLevel, ...found.namespaces.keys()]), ...called];
+  const used = [...inUse().flatMap((found) => [...found.topLevel, ...found.namespaces.keys()]), ...called];
   const fallback = createToolNameMapping([...used, ...invalid], OPENAI_RESPONSES_TOOL_NAME_RULE);
   return (name) => fallback.toWire(mapped(name));
+}
+
+/** Hands `read` each function name a loaded tool holds: a function's, a namespace's functions', a tool reference's. */
+function readFunctionNames(tool: unknown, read: (name: unknown) => void): void {
+  if (typeof tool !== 'object' || tool === null) return;
+  const record = tool as Record<string, unknown>;
+  if (record.type === 'function') read(record.name);
+  else if (record.type === 'tool_reference') read(record.function_name);
+  else if (record.type === 'namespace' && Array.isArray(record.tools)) for (const member of record.tools) readFunctionNames(member, read);
 }
 
 /**
@@ -168,17 +194,20 @@ function resolveCallWireName(
  * `a_b` is sent as `a_b_namespace`).
  */
 function createNamespaceRepair(
-  locations: readonly OpenAIResponsesFunctionLocations[],
+  inUse: () => readonly OpenAIResponsesFunctionLocations[],
   namespaceNames: ReadonlyMap<string, string>,
 ): (namespace: string) => string {
-  const known: string[] = [];
-  for (const found of locations) for (const namespaces of found.namespaces.values()) known.push(...namespaces);
-  for (const [label, name] of namespaceNames) if (label !== name) known.push(label);
+  let known: string[] | undefined;
   const repaired = new Map<string, string>();
   return (namespace) => {
     if (isValidToolName(namespace, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) return namespace;
     let result = repaired.get(namespace);
     if (result === undefined) {
+      if (known === undefined) {
+        known = [];
+        for (const found of inUse()) for (const namespaces of found.namespaces.values()) known.push(...namespaces);
+        for (const [label, name] of namespaceNames) if (label !== name) known.push(label);
+      }
       result = createToolNameMapping(
         known.filter((name) => isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)),
         OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
@@ -250,18 +279,27 @@ function transformCallOutput(item: Record<string, unknown>, context: OpenAIRespo
   return output === record.output ? record : { ...record, output };
 }
 
-function transformSearchOutput(item: Record<string, unknown>, context: OpenAIResponsesInputContext): unknown {
+/**
+ * A `tool_search_output` or `additional_tools` item with the names in its tools as sent: only names the API would
+ * reject change (originals a caller put into an item it built), as in calls; the server's and this package's items
+ * hold wire names, which stay.
+ */
+function transformLoadingItem(
+  item: Record<string, unknown>,
+  context: OpenAIResponsesInputContext,
+  wireName: (name: string) => string,
+  validNamespace: (namespace: string) => string,
+): unknown {
   if (!Array.isArray(item.tools)) return item;
-  // The server returns wire names, which map to themselves; only names the API would reject (originals a caller put
-  // into a client-built output) change.
-  const functionName = (name: unknown): unknown => (typeof name === 'string' ? context.names.toWire(context.originalOf(name)) : name);
+  const functionName = (name: unknown): unknown => (typeof name === 'string' ? wireName(name) : name);
   const namespaceName = (name: unknown): unknown =>
-    typeof name !== 'string' || isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE) ? name : (context.namespaceNames.get(name) ?? name);
+    typeof name !== 'string' || isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE) ? name : validNamespace(context.namespaceNames.get(name) ?? name);
   const renameTool = (tool: unknown): unknown => {
     if (typeof tool !== 'object' || tool === null) return tool;
     const record = tool as Record<string, unknown>;
     const renamed = { ...record };
-    if (record.type === 'function' || record.type === 'custom') renamed.name = functionName(record.name);
+    // A custom tool's name is free text, kept as it is (as in `custom_tool_call`s).
+    if (record.type === 'function') renamed.name = functionName(record.name);
     else if (record.type === 'namespace') {
       renamed.name = namespaceName(record.name);
       if (Array.isArray(record.tools)) renamed.tools = resolveMappedItems(record.tools, renameTool);

@@ -158,13 +158,17 @@ interface WriteContext {
  *   Namespaced functions become top-level functions; a namespaced custom tool whose name another tool already has at
  *   the top level is sent as `namespace.name`. The guidance note is appended to `instructions` once (a note an earlier
  *   transform left there is replaced, or removed when nothing is deferred). A `claude-hosted` plan (a mistake on this
- *   API: warned) is applied this way too.
+ *   API: warned) is applied this way too. With native delivery (`reveal: 'native'`) the list is the loaded tools and
+ *   `tool_search` only (no `call_tool`, no deferred tool): what a search loads reaches the model as an
+ *   `additional_tools` item after its result (`createOpenAIResponsesAdditionalTools`; the session API writes it), so
+ *   the tools and the instructions stay byte-identical on every request of a session.
  *
  * Always: function names the API rejects are mapped (`github.create_issue` → `github_create_issue`), in `tools`,
  * `tool_choice` and the history; custom tools keep their names (free text), and tools the plan does not manage (web
  * search, MCP, custom tools, …) pass through in place. The history (`input`) is repaired
  * ({@link transformOpenAIResponsesInput}): a replayed call missing its `namespace` gets it back, output-only
- * `created_by` fields are removed, `tool_search_call`/`tool_search_output` items are kept.
+ * `created_by` fields are removed, `tool_search_call`/`tool_search_output`/`additional_tools` items are kept in place
+ * (names the API would reject mapped, as in calls). The result's `loaded` includes the tools those items loaded or added.
  *
  * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object, `tools` not an array, a tool
  * without a type or name, two tools of one name in one scope, `input` neither a string nor a list of objects,

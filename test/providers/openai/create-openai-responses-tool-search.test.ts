@@ -182,3 +182,106 @@ describe('createOpenAIResponsesToolSearch handle, what a tool_search_output load
     expect((twice.answers[1] as unknown as { content: string }).content).toContain('"loadedEarlier":["issue_read"]');
   });
 });
+
+describe('createOpenAIResponsesToolSearch handle, native delivery (reveal: native)', () => {
+  const weather = {
+    type: 'function' as const,
+    name: 'get_weather',
+    description: 'Get the current weather in a city',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+    strict: true,
+  };
+  const crm = {
+    type: 'namespace' as const,
+    name: 'crm',
+    description: 'CRM tools',
+    tools: [
+      {
+        type: 'function' as const,
+        name: 'get_customer',
+        description: 'Look up a customer',
+        parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+        strict: false,
+      },
+    ],
+  };
+  const catalog = [weather, crm, ...tools.slice(0, 10)];
+  const config = { mechanism: 'client', reveal: 'native', threshold: 0, neverDefer: ['actions_get'] } as const;
+  const search = (id: string, query: string) => ({ type: 'function_call', call_id: id, name: 'tool_search', arguments: JSON.stringify({ query }) });
+  const call = (id: string, name: string, args: unknown) => ({ type: 'function_call', call_id: id, name, arguments: JSON.stringify(args) });
+  const types = (items: readonly unknown[]) => items.map((item) => (item as { type: string }).type);
+
+  it('follows the tool_search answer with one additional_tools item holding the loaded tools as the caller declared them', async () => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config });
+    const request = await toolSearch.prepare({ model: 'gpt-5.2', input: 'hi' }, { sessionId: 'native-1' });
+    expect([request.plan.reveal, request.plan.additions]).toEqual(['native', 'value']);
+    const turn = await request.handle(
+      { output: [{ type: 'reasoning', id: 'r1', summary: [] }, search('c1', 'select:get_weather,get_customer')] },
+      async () => 'ran',
+    );
+    expect(types(turn.input)).toEqual(['reasoning', 'function_call', 'function_call_output', 'additional_tools']);
+    expect(types(turn.answers)).toEqual(['function_call_output', 'additional_tools']);
+    expect(turn.done).toBe(false);
+    // Full definitions, namespaced ones at the top level (as the client mechanism sends them), no defer_loading.
+    expect(turn.answers[1]).toEqual({ type: 'additional_tools', role: 'developer', tools: [weather, crm.tools[0]] });
+    // The answer lists the matches without schemas and says they are loaded.
+    const answer = JSON.parse((turn.answers[0] as unknown as { output: string }).output);
+    expect(answer.tools).toEqual([
+      { name: 'get_weather', description: weather.description },
+      { name: 'get_customer', description: crm.tools[0]?.description },
+    ]);
+  });
+
+  it('runs a call of an added tool by its own name as an ordinary call, checked against the full schema, and adds nothing again', async () => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config });
+    const history: unknown[] = [{ role: 'user', content: 'hi' }];
+    const first = await toolSearch.prepare({ model: 'gpt-5.2', input: history }, { sessionId: 'native-2' });
+    history.push(...(await first.handle({ output: [search('c1', 'weather')] }, async () => 'ran')).input);
+
+    const ran: [string, unknown][] = [];
+    const second = await toolSearch.prepare({ model: 'gpt-5.2', input: history }, { sessionId: 'native-2' });
+    const misfit = await second.handle({ output: [call('c2', 'get_weather', { town: 'Paris' })] }, async () => 'ran');
+    expect(types(misfit.answers)).toEqual(['function_call_output']);
+    expect((misfit.answers[0] as unknown as { output: string }).output).toContain('invalid-arguments');
+    const fits = await second.handle({ output: [call('c3', 'get_weather', { city: 'Paris' })] }, async (name, args) => {
+      ran.push([name, args]);
+      return 'sunny';
+    });
+    expect(ran).toEqual([['get_weather', { city: 'Paris' }]]);
+    expect(fits.answers).toEqual([{ type: 'function_call_output', call_id: 'c3', output: 'sunny' }]);
+
+    // A search that finds the added tool again names it loaded earlier and adds nothing.
+    const again = await second.handle({ output: [search('c4', 'select:get_weather')] }, async () => 'ran');
+    expect(types(again.answers)).toEqual(['function_call_output']);
+    expect(JSON.parse((again.answers[0] as unknown as { output: string }).output)).toMatchObject({ loadedEarlier: ['get_weather'] });
+  });
+
+  it('adds each loaded tool once per turn, after every function_call_output, also for a blind misfit call of a tool never added', async () => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config });
+    const request = await toolSearch.prepare({ model: 'gpt-5.2', input: 'hi' }, { sessionId: 'native-3' });
+    const turn = await request.handle(
+      { output: [call('c1', 'get_customer', {}), search('c2', 'select:get_customer,get_weather'), call('c3', 'get_me', {})] },
+      async () => 'me',
+    );
+    expect(types(turn.answers)).toEqual(['function_call_output', 'function_call_output', 'function_call_output', 'additional_tools']);
+    expect((turn.answers[3] as unknown as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['get_customer', 'get_weather']);
+  });
+
+  it('never adds a tool the request sends in full (a never-deferred tool), and names it loaded earlier', async () => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config });
+    const request = await toolSearch.prepare({ model: 'gpt-5.2', input: 'hi' }, { sessionId: 'native-5' });
+    expect((request.body.tools as { name?: string }[]).map((tool) => tool.name)).toEqual(['actions_get', 'tool_search']);
+    const turn = await request.handle({ output: [search('c1', 'select:actions_get,get_weather'), call('c2', 'actions_get', { nope: 1 })] }, async () => 'ran');
+    expect((turn.answers.at(-1) as unknown as { tools: { name: string }[] }).tools.map((tool) => tool.name)).toEqual(['get_weather']);
+    expect(JSON.parse((turn.answers[0] as unknown as { output: string }).output)).toMatchObject({ loadedEarlier: ['actions_get'] });
+  });
+
+  it('gives step() users the same items', async () => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config });
+    const request = await toolSearch.prepare({ model: 'gpt-5.2', input: 'hi' }, { sessionId: 'native-4' });
+    const step = await request.step({ output: [search('c1', 'select:get_weather')] });
+    expect(step.pending).toEqual([]);
+    const turn = step.complete([]);
+    expect(types(turn.answers)).toEqual(['function_call_output', 'additional_tools']);
+  });
+});

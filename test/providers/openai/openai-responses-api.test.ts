@@ -16,6 +16,7 @@ import type {
   ToolSearchTool,
 } from 'openai/resources/responses/responses';
 import type {
+  OpenAIResponsesAdditionalToolsItem,
   OpenAIResponsesCustomTool,
   OpenAIResponsesFunctionCallItem,
   OpenAIResponsesFunctionCallOutputItem,
@@ -44,6 +45,7 @@ describe('the OpenAI Responses wire types', () => {
     expectTypeOf<OpenAIResponsesFunctionCallOutputItem>().toExtend<ResponseInputItem>();
     expectTypeOf<OpenAIResponsesToolSearchCallItem>().toExtend<ResponseInputItem>();
     expectTypeOf<OpenAIResponsesToolSearchOutputItem>().toExtend<ResponseToolSearchOutputItemParam>();
+    expectTypeOf<OpenAIResponsesAdditionalToolsItem>().toExtend<ResponseInputItem.AdditionalTools>();
     expectTypeOf<OpenAIResponsesInputItem>().toExtend<ResponseInputItem>();
     expectTypeOf<OpenAIResponsesRequestBody>().toExtend<ResponseCreateParamsNonStreaming>();
     // The check has teeth: a loosely typed tool is not an SDK tool.

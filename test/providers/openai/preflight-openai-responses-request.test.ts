@@ -5,6 +5,7 @@ import { responsesBody, responsesFunction, responsesNamespace } from '../../supp
 const deferred = (name: string) => responsesFunction(name, { defer_loading: true });
 const search = { type: 'tool_search' };
 const call = (name: string, extra: Record<string, unknown> = {}) => ({ type: 'function_call', call_id: 'call_1', name, arguments: '{}', ...extra });
+const addition = (tools: unknown[], extra: Record<string, unknown> = {}) => ({ type: 'additional_tools', role: 'developer', tools, ...extra });
 
 describe('preflightOpenAIResponsesRequest', () => {
   it.each([
@@ -36,6 +37,25 @@ describe('preflightOpenAIResponsesRequest', () => {
     },
     { case: 'a loaded top-level function of 100 characters', body: responsesBody([responsesFunction('x'.repeat(100))]) },
     { case: 'tool search on an unknown or gateway model', body: { ...responsesBody([deferred('a'), search]), model: 'openai/gpt-4.1' } },
+    {
+      case: 'tools added by additional_tools items (function, custom, namespace) and called by their own names',
+      body: responsesBody([responsesFunction('keep'), { type: 'tool_search', execution: 'client' }], {
+        input: [
+          addition([responsesFunction('lookup'), { type: 'custom', name: 'apply patch' }]),
+          addition([responsesNamespace('crm', [responsesFunction('refund')])]),
+          call('lookup'),
+          call('refund', { namespace: 'crm' }),
+        ],
+        tool_choice: { type: 'allowed_tools', mode: 'auto', tools: [{ type: 'function', name: 'keep' }] },
+      }),
+    },
+    {
+      case: 'a tool both sent in tools and added (tool_choice may name it)',
+      body: responsesBody([responsesFunction('lookup')], {
+        input: [addition([responsesFunction('lookup')])],
+        tool_choice: { type: 'function', name: 'lookup' },
+      }),
+    },
   ])('passes $case', ({ body }) => {
     expect(preflightOpenAIResponsesRequest(body)).toEqual({ ok: true, violations: [] });
   });
@@ -160,6 +180,103 @@ describe('preflightOpenAIResponsesRequest', () => {
       rule: 'output-only-field',
       body: responsesBody([], { input: [{ type: 'tool_search_call', arguments: {}, created_by: 'resp_1' }] }),
       path: 'input[0].created_by',
+    },
+    {
+      rule: 'output-only-field',
+      body: responsesBody([], { input: [addition([responsesFunction('a')], { created_by: 'resp_1' })] }),
+      path: 'input[0].created_by',
+    },
+    { rule: 'additional-tools-role', body: responsesBody([], { input: [addition([responsesFunction('a')], { role: 'user' })] }), path: 'input[0].role' },
+    {
+      rule: 'additional-tools-role',
+      body: responsesBody([], { input: [{ type: 'additional_tools', tools: [responsesFunction('a')] }] }),
+      path: 'input[0].role',
+    },
+    {
+      rule: 'additional-tools-cache-breakpoint',
+      body: responsesBody([], { input: [addition([responsesFunction('a')], { prompt_cache_breakpoint: { mode: 'explicit' } })] }),
+      path: 'input[0].prompt_cache_breakpoint',
+    },
+    { rule: 'additional-tools-invalid', body: responsesBody([], { input: [{ type: 'additional_tools', role: 'developer' }] }), path: 'input[0].tools' },
+    { rule: 'additional-tools-invalid', body: responsesBody([], { input: [addition([{ name: 'a' }])] }), path: 'input[0].tools[0]' },
+    {
+      case: 'an added function',
+      rule: 'invalid-tool-name',
+      body: responsesBody([], { input: ['hi', addition([responsesFunction('github.create_issue')])] }),
+      path: 'input[1].tools[0].name',
+    },
+    {
+      case: 'an added namespace member',
+      rule: 'invalid-tool-name',
+      body: responsesBody([], { input: [addition([responsesNamespace('crm', [responsesFunction('a b')])])] }),
+      path: 'input[0].tools[0].tools[0].name',
+    },
+    {
+      case: 'one addition',
+      rule: 'duplicate-tool-name',
+      body: responsesBody([], { input: [addition([responsesFunction('a'), responsesFunction('a')])] }),
+      path: 'input[0].tools[1].name',
+    },
+    {
+      case: 'an added namespace',
+      rule: 'invalid-namespace-name',
+      body: responsesBody([], { input: [addition([responsesNamespace('File Operations', [responsesFunction('a')])])] }),
+      path: 'input[0].tools[0].name',
+    },
+    {
+      case: 'an added namespace',
+      rule: 'namespace-reserved-name',
+      body: responsesBody([], { input: [addition([responsesNamespace('terminal', [responsesFunction('a')])])] }),
+      path: 'input[0].tools[0].name',
+    },
+    {
+      case: 'an added namespace',
+      rule: 'namespace-member-type',
+      body: responsesBody([], { input: [addition([{ type: 'namespace', name: 'n', description: 'N', tools: [{ type: 'web_search' }] }])] }),
+      path: 'input[0].tools[0].tools[0]',
+    },
+    {
+      case: 'a forced added function',
+      rule: 'tool-choice-added-tool',
+      body: responsesBody([], { input: [addition([responsesFunction('lookup')])], tool_choice: { type: 'function', name: 'lookup' } }),
+      path: 'tool_choice.name',
+    },
+    {
+      case: 'an allowed added custom tool',
+      rule: 'tool-choice-added-tool',
+      body: responsesBody([responsesFunction('keep')], {
+        input: [addition([{ type: 'custom', name: 'patch' }])],
+        tool_choice: {
+          type: 'allowed_tools',
+          mode: 'auto',
+          tools: [
+            { type: 'function', name: 'keep' },
+            { type: 'custom', name: 'patch' },
+          ],
+        },
+      }),
+      path: 'tool_choice.tools[1].name',
+    },
+    {
+      case: 'an allowed function added in a namespace',
+      rule: 'tool-choice-added-tool',
+      body: responsesBody([], {
+        input: [addition([responsesNamespace('crm', [responsesFunction('refund')])])],
+        tool_choice: { type: 'allowed_tools', mode: 'required', tools: [{ type: 'function', name: 'refund' }] },
+      }),
+      path: 'tool_choice.tools[0].name',
+    },
+    {
+      case: 'a call of a function added in a namespace',
+      rule: 'function-call-missing-namespace',
+      body: responsesBody([], { input: [addition([responsesNamespace('crm', [responsesFunction('refund')])]), call('refund')] }),
+      path: 'input[1].namespace',
+    },
+    {
+      case: 'a call of a function added deferred',
+      rule: 'function-call-missing-namespace',
+      body: responsesBody([], { input: [addition([deferred('refund')]), call('refund')] }),
+      path: 'input[1].namespace',
     },
   ] as { case?: string; rule: string; body: unknown; path: string }[])('flags $rule at $path', ({ rule, body, path }) => {
     const result = preflightOpenAIResponsesRequest(body);

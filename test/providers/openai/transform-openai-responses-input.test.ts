@@ -187,6 +187,57 @@ describe('transformOpenAIResponsesRequest on the history (input)', () => {
     });
   });
 
+  describe('keeps additional_tools items', () => {
+    const addition = {
+      type: 'additional_tools',
+      role: 'developer',
+      id: 'at_1',
+      tools: [
+        { ...responsesFunction('refund'), strict: true },
+        { type: 'custom', name: 'apply patch' },
+        { type: 'namespace', name: 'billing', description: 'Billing', tools: [responsesFunction('invoice')] },
+      ],
+    };
+
+    it('exactly, at their place, minus created_by', () => {
+      expect(replay({ ...addition, created_by: 'resp_1' }).item).toEqual(addition);
+      expect(replay(addition).item).toBe(addition);
+      const body = responsesBody(tools, { input: [{ type: 'message', role: 'user', content: 'hi' }, addition, call('refund')] });
+      const input = transformChecked(body, planFor(body, HOSTED, config)).body.input as unknown[];
+      expect(input[1]).toBe(addition);
+    });
+
+    it('maps an original name a caller put into one, as in calls', () => {
+      const given = { type: 'additional_tools', role: 'developer', tools: [responsesFunction('ChaDri.change_drink')] };
+      expect(replay(given).item).toEqual({ ...given, tools: [{ ...given.tools[0], name: 'ChaDri_change_drink' }] });
+    });
+
+    it('gives a removed tool whose name the API rejects the same valid name in the item and in its calls; custom names stay', () => {
+      const given = {
+        type: 'additional_tools',
+        role: 'developer',
+        tools: [
+          responsesFunction('gone.tool'),
+          { type: 'custom', name: 'apply patch' },
+          { type: 'namespace', name: 'Old Files', description: 'Old', tools: [responsesFunction('read_old')] },
+        ],
+      };
+      const body = responsesBody(tools, { input: [given, call('gone.tool'), call('read_old', { namespace: 'Old Files' })] });
+      const input = transformChecked(body, planFor(body, HOSTED, config)).body.input as Record<string, unknown>[];
+      const [item, goneCall, oldCall] = input as [typeof given, Record<string, unknown>, Record<string, unknown>];
+      expect(item.tools[0]).toEqual({ ...given.tools[0], name: 'gone_tool' });
+      expect(item.tools[1]).toBe(given.tools[1]);
+      expect(goneCall.name).toBe('gone_tool');
+      expect(oldCall.namespace).toBe((item.tools[2] as { name: string }).name);
+      expect(oldCall.namespace).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    });
+
+    it('reads where a call of an added tool lives: top-level needs no namespace, a namespaced one gets it back', () => {
+      expect(replay(call('refund'), [addition]).item).toEqual(call('refund'));
+      expect(replay(call('invoice'), [addition]).item).toEqual(call('invoice', { namespace: 'billing' }));
+    });
+  });
+
   it('removes created_by from the items that have it on output', () => {
     expect(replay(call('lookup', { namespace: 'crm', created_by: 'resp_1' })).item).toEqual(call('lookup', { namespace: 'crm' }));
     expect(replay({ type: 'function_call_output', call_id: 'call_1', output: 'ok', created_by: 'user_1' }).item).toEqual({

@@ -835,6 +835,107 @@ describe('transformOpenAIResponsesRequest', () => {
     expect(preflightOpenAIResponsesRequest(result.body).ok).toBe(true);
   });
 
+  describe('with native delivery (reveal: native, the client mechanism)', () => {
+    const functions = [responsesFunction('read_file'), ...responsesFunctions(6), responsesNamespace('crm', [responsesFunction('get_customer')])];
+    const body = responsesBody(functions, { instructions: 'You are helpful.' });
+    const native = (model: typeof HOSTED | typeof CLIENT = CLIENT) =>
+      resolveToolSearch(model, parseOpenAIResponsesTools(body), { mechanism: 'client', reveal: 'native', threshold: 0, neverDefer: ['read_file'] });
+    const addition = (...names: string[]) => ({
+      type: 'additional_tools',
+      role: 'developer',
+      tools: names.map((name) => responsesFunction(name)),
+    });
+    /** A session's history after a search that loaded tool_3 and get_customer, a call of each, and a second search. */
+    const history = [
+      { role: 'user', content: 'hi' },
+      { type: 'function_call', call_id: 'c1', name: 'tool_search', arguments: '{"query":"tool 3"}' },
+      {
+        type: 'function_call_output',
+        call_id: 'c1',
+        output: formatToolSearchResult({
+          status: 'found',
+          tools: [
+            { name: 'tool_3', inputSchema: {} },
+            { name: 'get_customer', inputSchema: {} },
+          ],
+        }),
+      },
+      addition('tool_3', 'get_customer'),
+      { type: 'function_call', call_id: 'c2', name: 'tool_3', arguments: '{"path":"a"}' },
+      { type: 'function_call_output', call_id: 'c2', output: 'done' },
+      { type: 'function_call', call_id: 'c3', name: 'get_customer', arguments: '{"path":"b"}' },
+      { type: 'function_call_output', call_id: 'c3', output: 'done' },
+      { type: 'function_call', call_id: 'c4', name: 'tool_search', arguments: '{"query":"tool 4"}' },
+      { type: 'function_call_output', call_id: 'c4', output: formatToolSearchResult({ status: 'found', tools: [{ name: 'tool_4', inputSchema: {} }] }) },
+      addition('tool_4'),
+    ];
+
+    it.each([
+      { case: 'a model before GPT-5.4 (opted in)', model: CLIENT },
+      { case: 'GPT-5.4', model: HOSTED },
+    ])('on $case sends the loaded tools and tool_search, no call_tool and no deferred tool, with the native guidance', ({ model }) => {
+      const plan = native(model);
+      expect([plan.reveal, plan.additions]).toEqual(['native', 'value']);
+      const { body: sent, warnings } = transformChecked(body, plan);
+      expect(describeTools(sent.tools)).toEqual(['read_file', 'tool_search']);
+      expect(sent.instructions).toContain('These tools are available but not in your tool list: tool_0, tool_1, tool_2, tool_3, tool_4, tool_5, get_customer.');
+      expect(sent.instructions).toContain('call it by its own name like any other tool');
+      expect(sent.instructions).not.toContain('call_tool');
+      // As on the client mechanism, namespaced functions are sent (and added) at the top level.
+      expect(codes(warnings)).toEqual(['namespaces-flattened']);
+    });
+
+    it('sends byte-identical tools and instructions on every request, keeps the additions in place and never resends an added tool', () => {
+      const first = transformChecked(body, native()).body;
+      for (let length = 2; length <= history.length; length += 1) {
+        const input = history.slice(0, length);
+        const next = transformChecked({ ...body, input }, native());
+        expect(JSON.stringify(next.body.tools)).toBe(JSON.stringify(first.tools));
+        expect(next.body.instructions).toBe(first.instructions);
+        // Replayed as they are: the additions at their place, the calls of added tools by their own names, no namespace.
+        expect(next.body.input).toEqual(input);
+      }
+    });
+
+    it('reports the tools the history added as loaded, for the call check and the next search', () => {
+      expect(transformChecked({ ...body, input: history }, native()).loaded).toEqual(expect.arrayContaining(['tool_3', 'get_customer', 'tool_4']));
+    });
+
+    it('sends a tool tool_choice names in full even when the history added it (tool_choice cannot name an added tool)', () => {
+      const forced = { ...body, input: history, tool_choice: { type: 'function', name: 'tool_3' } };
+      const plan = resolveToolSearch(CLIENT, parseOpenAIResponsesTools(forced), {
+        mechanism: 'client',
+        reveal: 'native',
+        threshold: 0,
+        neverDefer: ['read_file'],
+      });
+      const sent = transformChecked(forced, plan).body;
+      expect(describeTools(sent.tools)).toEqual(['read_file', 'tool_search', 'tool_3']);
+    });
+
+    it('maps the names in additions and calls alike when the API rejects a caller name', () => {
+      const dotted = responsesBody([responsesFunction('read_file'), responsesFunction('Cafe.order'), ...responsesFunctions(3)]);
+      const plan = resolveToolSearch(CLIENT, parseOpenAIResponsesTools(dotted), {
+        mechanism: 'client',
+        reveal: 'native',
+        threshold: 0,
+        neverDefer: ['read_file'],
+      });
+      const input = [addition('Cafe.order'), { type: 'function_call', call_id: 'c1', name: 'Cafe.order', arguments: '{}' }];
+      const result = transformChecked({ ...dotted, input }, plan);
+      expect(result.body.input).toEqual([
+        { ...addition('Cafe.order'), tools: [{ ...responsesFunction('Cafe.order'), name: 'Cafe_order' }] },
+        { type: 'function_call', call_id: 'c1', name: 'Cafe_order', arguments: '{}' },
+      ]);
+      expect(result.names.fromWire('Cafe_order')).toBe('Cafe.order');
+    });
+
+    it('reads its own output again as the same request', () => {
+      const first = transformChecked({ ...body, input: history }, native()).body;
+      expect(transformChecked(first, native()).body).toEqual(first);
+    });
+  });
+
   describe('with tools the caller deferred itself (an mcp server, a custom tool)', () => {
     const mcp = { type: 'mcp', server_label: 'docs', server_url: 'https://example.com/mcp', defer_loading: true };
     const toolTypes = (tools: unknown) =>

@@ -1,0 +1,32 @@
+import { isRecord } from '../../records/is-record.js';
+
+/**
+ * The function names a Responses history added to the conversation, in the order its `additional_tools` items add
+ * them (each name once): every function tool of a `developer` item, top-level or inside a namespace. This is the
+ * neutral list the request decision takes (what is already loaded in the conversation, so not sent in `tools` again,
+ * and called by its own name); nothing removes an added tool, so the list only grows. Names are as written in the items
+ * (the wire names a transformer sent); the transformer maps them to the caller's. Custom tools are not in the list
+ * (the plan manages function tools only), nor are items of another role (the API supports `developer` only; the
+ * preflight flags them). Total: anything that is not an item or a tool is skipped.
+ *
+ * @example
+ * ```ts
+ * readOpenAIResponsesAddedTools([
+ *   { type: 'additional_tools', role: 'developer', tools: [{ type: 'function', name: 'get_weather', parameters: {}, strict: true }] },
+ * ]); // ['get_weather']
+ * ```
+ * @see https://developers.openai.com/api/docs/guides/tools-tool-search
+ */
+export function readOpenAIResponsesAddedTools(input: unknown): string[] {
+  if (!Array.isArray(input)) return [];
+  const added = new Set<string>();
+  const read = (tool: unknown): void => {
+    if (!isRecord(tool)) return;
+    if (tool.type === 'function' && typeof tool.name === 'string') added.add(tool.name);
+    else if (tool.type === 'namespace' && Array.isArray(tool.tools)) for (const member of tool.tools) read(member);
+  };
+  for (const item of input) {
+    if (isRecord(item) && item.type === 'additional_tools' && item.role === 'developer' && Array.isArray(item.tools)) for (const tool of item.tools) read(tool);
+  }
+  return [...added];
+}
