@@ -1,4 +1,4 @@
-import { asSchema, jsonSchema, type LanguageModel, type ToolSet } from 'ai';
+import { asSchema, jsonSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { LRUCache } from 'lru-cache';
 import { resolveAutoListing, type ToolSearchConfig, type ToolSearchConfigInput } from '../../config/tool-search-config.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
@@ -20,11 +20,13 @@ import {
   createToolSearchInputSchema,
 } from '../../client/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
+import { MODEL_PLATFORMS, type ModelPlatform } from '../../models/model-reference.js';
 import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
 import type { ToolSearchRanker } from '../../search/tool-search-ranker.js';
 import { createOpenAIToolSearchOutput } from '../../providers/openai/create-openai-tool-search-output.js';
 import { createAnthropicToolSearchResult } from '../../providers/anthropic/create-anthropic-tool-search-result.js';
-import { resolveAISDKModel } from './resolve-ai-sdk-model.js';
+import { resolveAISDKModel, type AISDKModelReference } from './resolve-ai-sdk-model.js';
+import { transformAISDKMessages, type AISDKToolAdditionWriter } from './transform-ai-sdk-messages.js';
 import { resolveAISDKLoadedTools } from './resolve-ai-sdk-loaded-tools.js';
 import { parseAISDKToolSet, type AISDKToolSetWarningCode } from './parse-ai-sdk-tool-set.js';
 import type { AISDKNeedsApproval, AISDKTool, AISDKToolExecution, AISDKToolResultOutput } from './ai-sdk-tool-types.js';
@@ -38,6 +40,9 @@ import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
  *   `defer_loading: true` (OpenAI shows each one's name and description, not its schema): the `full` listing.
  * - `reveal-not-expressible`: the configuration asks for `reveal: 'tool-list'`; the AI SDK cannot change a tool's
  *   definition between the steps of one run, so loaded schemas stay in the conversation (`reveal: 'conversation'`).
+ *   Also: the plan delivers loaded tools natively (`reveal: 'native'`, asked for or chosen by `auto`) on an OpenAI
+ *   Responses model of an AI SDK 6 provider (`@ai-sdk/openai` 3), which has no `additionalTools`; loaded schemas stay
+ *   in the conversation there too.
  * - `stubs-not-expressible`: the configuration asks for the `full` or `compact` listing on a Google model; the AI SDK's
  *   Google provider sends schemas as Gemini's `parameters`, which cannot express the open stub schema (an object
  *   without properties is rejected there), so deferred tools are named in the note and called through `call_tool`
@@ -103,6 +108,13 @@ export interface AISDKToolSearchSettings {
    * `ToolLoopAgent` in 6 and 7. Absent when `system` is.
    */
   readonly instructions?: string;
+  /**
+   * Present when the plan delivers loaded tools natively (`reveal: 'native'`): writes, before each step, the provider's
+   * tool addition after every `tool_search` result of the conversation (see `transformAISDKMessages`), read from the
+   * conversation alone. Spread it with the rest; with a `prepareStep` of your own, call this one from it and pass its
+   * `messages` on.
+   */
+  readonly prepareStep?: (options: { readonly messages: ModelMessage[] }) => { messages: ModelMessage[] };
   /** The plan (not enumerable: a spread leaves it out). */
   readonly plan: ToolSearchPlan;
   /** What could not be done as asked (not enumerable: a spread leaves it out). */
@@ -116,7 +128,12 @@ export interface AISDKToolSearchPrepareOptions {
   /** Your system text; the note is appended to it. @default none */
   readonly system?: string;
   /** Your system text by AI SDK 7's name for it: give `system` or `instructions` (or both, equal). @default none */
-  readonly instructions?: string;
+  readonly instructions?: string /**
+   * The platform that serves the model, when the model's provider does not say it: `gateway` for a provider pointed at
+   * a proxy or router (a custom `baseURL` in front of OpenAI or Anthropic), which turns `auto`'s hosted search and native
+   * tool additions off (an explicit `mechanism` or `reveal: 'native'` still applies). @default none (the provider's own API)
+   */;
+  readonly platform?: ModelPlatform;
 }
 
 /** Tool search for one agent in AI SDK apps. */
@@ -137,6 +154,8 @@ interface ModelSettings {
   readonly guidance: string | null;
   readonly warnings: readonly Warning[];
   readonly provider: string;
+  /** The step hook that writes native tool additions, when the plan delivers natively. */
+  readonly prepareStep: AISDKToolSearchSettings['prepareStep'];
   /** The keys of the tool sets built for these settings (each holds the plan): dropped with them. */
   readonly toolSetKeys: Set<string>;
 }
@@ -236,14 +255,21 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
           `createAISDKToolSearch: \`model\` must be an AI SDK language model (with \`provider\` and \`modelId\`) or a model id, got ${describeValue(model)}`,
         );
       }
+      const platform = prepareOptions.platform;
+      if (platform !== undefined && !MODEL_PLATFORMS.includes(platform)) {
+        throw new ToolSearchError(
+          'invalid-options',
+          `createAISDKToolSearch: \`platform\` must be one of ${MODEL_PLATFORMS.map((name) => `\`${name}\``).join(', ')}, got ${describeValue(platform)}`,
+        );
+      }
       core ??= createCore();
       const toolSearch = await core;
-      const modelKey = `${reference.provider}\n${reference.id}`;
+      const modelKey = `${reference.provider}\n${reference.id}\n${reference.specification}\n${platform ?? ''}`;
       let settings = models.get(modelKey);
       if (settings === undefined) {
         // A provider this package does not know carries no hosted format: it is planned like Chat Completions.
-        const resolved = toolSearch.resolvePlan({ id: reference.id, api: reference.api ?? 'openai-chat' });
-        settings = createSettings(toolSearch, resolved, reference.provider, toolSetWarnings);
+        const resolved = toolSearch.resolvePlan({ id: reference.id, api: reference.api ?? 'openai-chat', ...(platform === undefined ? {} : { platform }) });
+        settings = createSettings(toolSearch, resolved, reference, userTools, toolSetWarnings);
         models.set(modelKey, settings);
       }
       const setKey = `${modelKey}\n${sessionId}`;
@@ -256,7 +282,11 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
       }
       const given = resolveGivenSystem(prepareOptions);
       const system = settings.guidance === null ? given : resolveGuidanceText(given ?? '', settings.guidance);
-      const result = system === undefined ? { tools: cached.tools } : { tools: cached.tools, system, instructions: system };
+      const result = {
+        tools: cached.tools,
+        ...(system === undefined ? {} : { system, instructions: system }),
+        ...(settings.prepareStep === undefined ? {} : { prepareStep: settings.prepareStep }),
+      };
       return Object.defineProperties(result, {
         plan: { value: settings.plan, enumerable: false },
         warnings: { value: settings.warnings, enumerable: false },
@@ -308,7 +338,14 @@ function parseBound(field: string, value: unknown, fallback: number): number {
 }
 
 /** The plan of a model as the AI SDK can carry it, its note and its warnings (the tool set's first). */
-function createSettings(toolSearch: ToolSearch, resolved: ToolSearchPlan, provider: string, toolSetWarnings: readonly Warning[]): ModelSettings {
+function createSettings(
+  toolSearch: ToolSearch,
+  resolved: ToolSearchPlan,
+  model: AISDKModelReference,
+  userTools: Readonly<Record<string, AISDKTool>>,
+  toolSetWarnings: readonly Warning[],
+): ModelSettings {
+  const { provider } = model;
   const warnings: Warning[] = [...toolSetWarnings, ...resolved.warnings];
   let plan = resolved;
   const deferring = plan.mechanism !== 'none' && plan.tools.some((entry) => entry.status === 'deferred');
@@ -337,8 +374,57 @@ function createSettings(toolSearch: ToolSearch, resolved: ToolSearchPlan, provid
     }
     plan = { ...plan, listing: 'full' };
   }
+  const writer = deferring && plan.mechanism === 'client' && plan.reveal === 'native' ? resolveAdditionWriter(model) : null;
+  if (deferring && plan.mechanism === 'client' && plan.reveal === 'native' && writer === null) {
+    warnings.push({
+      code: 'reveal-not-expressible',
+      message: `the plan adds loaded tools to the conversation natively (\`reveal: 'native'\`), but ${provider}'s AI SDK ${model.specification === null ? '' : `${model.specification + 3} `}provider cannot write OpenAI's \`additional_tools\` (\`@ai-sdk/openai\` 4.0.96 or later, AI SDK 7, can); loaded schemas stay in the \`tool_search\` results (\`reveal: 'conversation'\`)`,
+    });
+    const { additions: _additions, ...rest } = plan;
+    plan = { ...rest, reveal: 'conversation' };
+  }
+  // The AI SDK runs only tools it is given, and its Anthropic provider sends every one of them: deferred tools are
+  // declared with `defer_loading: true`, and an addition names one (by reference) rather than repeating its definition.
+  if (writer === 'anthropic' && plan.additions === 'value') plan = { ...plan, additions: 'reference' };
   const guidance = deferring ? resolveToolSearchGuidance(plan, plan.mechanism === 'claude-hosted' ? { listed: false } : {}) : null;
-  return { plan, guidance, warnings, provider, toolSetKeys: new Set() };
+  return {
+    plan,
+    guidance,
+    warnings,
+    provider,
+    prepareStep: writer === null ? undefined : createPrepareStep(toolSearch, plan, userTools, writer),
+    toolSetKeys: new Set(),
+  };
+}
+
+/**
+ * Which AI SDK provider can write a native tool addition for a model: `@ai-sdk/openai` from its AI SDK 7 major
+ * (`additionalTools` on a tool result; 4.0.96 and later) and `@ai-sdk/anthropic` (`toolChanges` on a system message;
+ * 3.0.102 / 4.0.20 and later). `null`: none (AI SDK 6's `@ai-sdk/openai` 3, other providers).
+ */
+function resolveAdditionWriter(model: AISDKModelReference): AISDKToolAdditionWriter | null {
+  if (model.provider === 'anthropic.messages') return 'anthropic';
+  if (model.provider === 'openai.responses' && model.specification !== null && model.specification >= 4) return 'openai';
+  return null;
+}
+
+/** The `prepareStep` that writes a native plan's tool additions into each step's messages. */
+function createPrepareStep(
+  toolSearch: ToolSearch,
+  plan: ToolSearchPlan,
+  userTools: Readonly<Record<string, AISDKTool>>,
+  writer: AISDKToolAdditionWriter,
+): NonNullable<AISDKToolSearchSettings['prepareStep']> {
+  const options = {
+    writer,
+    own: resolveOwnToolsSent(plan),
+    definition: (name: string) => toolSearch.catalog.byName.get(name),
+    strict: (name: string) => {
+      const strict = (userTools[name] as { strict?: unknown } | undefined)?.strict;
+      return typeof strict === 'boolean' ? strict : undefined;
+    },
+  };
+  return ({ messages }) => ({ messages: transformAISDKMessages(messages, options) });
 }
 
 /** The tool set of one session for a plan, with the caller's provider tools last. */
@@ -460,6 +546,13 @@ function createToolSet(
             assertNever(entry.status, 'tool list status');
         }
       }
+      // Native delivery: the list leaves deferred tools out, but the AI SDK runs only tools it is given. Each is the
+      // caller's own tool (its schema checks the model's call, as for any tool), kept out of the request (OpenAI) or
+      // declared deferred (Anthropic) until the step hook's addition after a `tool_search` result adds it.
+      if (plan.reveal === 'native') {
+        const hidden = providerKey === 'openai' ? { omitFromRequestTools: true } : { deferLoading: true };
+        for (const name of deferred) set.set(name, withProviderOptions(userTools[name] as AISDKTool, providerKey, hidden));
+      }
       break;
     }
     case 'openai-hosted':
@@ -476,18 +569,7 @@ function createToolSet(
       }
       for (const entry of plan.tools) {
         const own = userTools[entry.name] as AISDKTool;
-        set.set(
-          entry.name,
-          deferred.has(entry.name)
-            ? {
-                ...own,
-                providerOptions: {
-                  ...own.providerOptions,
-                  [providerKey]: { ...(own.providerOptions?.[providerKey] as object | undefined), deferLoading: true },
-                },
-              }
-            : own,
-        );
+        set.set(entry.name, deferred.has(entry.name) ? withProviderOptions(own, providerKey, { deferLoading: true }) : own);
       }
       if (openai && deferred.size > 0) {
         set.set(
@@ -514,6 +596,14 @@ function createToolSet(
   // Provider tools (`openai.tools.webSearch()`, …) are sent as they are, whatever the plan.
   for (const [name, tool] of Object.entries(userTools)) if (tool.type === 'provider') set.set(name, tool);
   return Object.fromEntries(set);
+}
+
+/** A caller's tool with options added under its provider's key (`deferLoading`, `omitFromRequestTools`), the rest kept. */
+function withProviderOptions(tool: AISDKTool, providerKey: string, options: Record<string, unknown>): AISDKTool {
+  return {
+    ...tool,
+    providerOptions: { ...tool.providerOptions, [providerKey]: { ...(tool.providerOptions?.[providerKey] as object | undefined), ...options } },
+  } as AISDKTool;
 }
 
 /** The library's `tool_search` under Anthropic's hosted mechanism: its result is `tool_reference` parts. */

@@ -12,6 +12,12 @@ export interface AISDKModelReference {
   readonly api: WireAPI | null;
   /** The provider's id (`model.provider`, `gateway` for a string). */
   readonly provider: string;
+  /**
+   * The major of the AI SDK language model specification the provider implements (`model.specificationVersion`: 3
+   * for the providers of AI SDK 6, such as `@ai-sdk/openai` 3; 4 for those of AI SDK 7), or `null` when the model does
+   * not say (a model id string). Some provider options exist only in later majors (`additionalTools`).
+   */
+  readonly specification: number | null;
 }
 
 /** AI SDK provider ids whose wire API this package knows; Google's Gemini providers are matched by prefix. */
@@ -29,14 +35,15 @@ const PROVIDER_APIS: ReadonlyMap<string, WireAPI> = new Map([
  * ```ts
  * import { openai } from '@ai-sdk/openai';
  * import { resolveAISDKModel } from 'tool-search/ai-sdk';
- * resolveAISDKModel(openai('gpt-5.4')); // { id: 'gpt-5.4', api: 'openai-responses', provider: 'openai.responses' }
+ * resolveAISDKModel(openai('gpt-5.4')); // { id: 'gpt-5.4', api: 'openai-responses', provider: 'openai.responses', specification: 4 }
  * ```
  */
 export function resolveAISDKModel(model: unknown): AISDKModelReference | undefined {
-  if (typeof model === 'string') return model.length === 0 ? undefined : { id: model, api: null, provider: 'gateway' };
+  if (typeof model === 'string') return model.length === 0 ? undefined : { id: model, api: null, provider: 'gateway', specification: null };
   if (typeof model !== 'object' || model === null) return undefined;
-  const { modelId, provider } = model as { modelId?: unknown; provider?: unknown };
+  const { modelId, provider, specificationVersion } = model as { modelId?: unknown; provider?: unknown; specificationVersion?: unknown };
   if (typeof modelId !== 'string' || modelId.length === 0 || typeof provider !== 'string') return undefined;
   const api = PROVIDER_APIS.get(provider) ?? (provider.startsWith('google.') ? 'gemini' : null);
-  return { id: modelId, api, provider };
+  const specification = typeof specificationVersion === 'string' ? /^v(\d+)$/.exec(specificationVersion)?.[1] : undefined;
+  return { id: modelId, api, provider, specification: specification === undefined ? null : Number(specification) };
 }

@@ -551,6 +551,153 @@ describe('createAISDKToolSearch', () => {
     });
   });
 
+  describe('native delivery (`reveal: native`, the client-side mechanism)', () => {
+    const anthropicReply = (content: unknown[], stopReason: string) => ({
+      id: `msg_${stopReason}`,
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-opus-5',
+      content,
+      stop_reason: stopReason,
+      stop_sequence: null,
+      usage: { input_tokens: 100, output_tokens: 20 },
+    });
+    const done = (id: number, text: string) =>
+      json(
+        responsesReply(id, [
+          { type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] },
+        ]),
+      );
+    const call = (id: number, name: string, args: unknown) =>
+      json(responsesReply(id, [{ type: 'function_call', id: `fc_${id}`, call_id: `call_${id}`, name, arguments: JSON.stringify(args), status: 'completed' }]));
+    const listIssues = GITHUB_MCP_TOOLS.find((definition) => definition.name === 'list_issues')!;
+
+    it.runIf(process.env.AI_SDK_MAJOR === '7')(
+      'adds the loaded tool as an additional_tools item after the search result on gpt-5.4, calls it by its own name, and replays the item in place',
+      async () => {
+        const fake = await startFakeAPI('/responses', [
+          call(1, 'tool_search', { query: 'list_issues' }),
+          call(2, 'list_issues', { owner: 'octo', repo: 'hello' }),
+          done(3, 'Two open issues.'),
+          call(4, 'list_issues', { owner: 'octo', repo: 'world' }),
+          done(5, 'None there.'),
+        ]);
+        const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' })('gpt-5.4');
+        const { ran, tools } = githubToolSet();
+        const toolSearch = createAISDKToolSearch({ tools, config: { mechanism: 'client' } });
+        const settings = await toolSearch.prepare(model, { sessionId: 'session-1', system: 'You are helpful.' });
+        expect(settings.plan).toMatchObject({ mechanism: 'client', reveal: 'native', additions: 'value', listing: 'names' });
+        expect(settings.warnings).toEqual([]);
+        expect(Object.keys(settings)).toEqual(['tools', 'system', 'instructions', 'prepareStep']);
+        const run = (messages: ModelMessage[]) =>
+          generateText({ model, ...settings, messages, stopWhen: stepCountIs(5), maxRetries: 0, providerOptions: { openai: { store: false } } });
+
+        const question: ModelMessage = { role: 'user', content: 'Which issues are open in octo/hello?' };
+        const first = await run([question]);
+        expect(first.text).toBe('Two open issues.');
+        // The next run replays the history as the AI SDK returned it (without the additions): they are written again.
+        const second = await run([question, ...runMessages(first), { role: 'user', content: 'And in octo/world?' }]);
+        expect(second.text).toBe('None there.');
+        expect(ran).toEqual([
+          ['list_issues', { owner: 'octo', repo: 'hello' }],
+          ['list_issues', { owner: 'octo', repo: 'world' }],
+        ]);
+
+        const sent = bodies(fake);
+        expect(sent).toHaveLength(5);
+        // The tool list is the search tool alone (no call_tool, no deferred function), the same on every request.
+        expect(sent[0]?.tools.map((entry: { name: string }) => entry.name)).toEqual(['tool_search']);
+        for (const body of sent) expect(JSON.stringify([body.tools, body.input[0]])).toBe(JSON.stringify([sent[0]?.tools, sent[0]?.input[0]]));
+        expect(JSON.stringify(sent[0]?.input[0])).toContain('list_issues');
+        const types = (request: number) => sent[request]?.input.map((item: { type?: string; role?: string }) => item.type ?? item.role);
+        expect(types(1)).toEqual(['developer', 'user', 'function_call', 'function_call_output', 'additional_tools']);
+        const added = sent[1]?.input[4];
+        expect(added).toEqual({
+          type: 'additional_tools',
+          role: 'developer',
+          tools: [{ type: 'function', name: 'list_issues', description: listIssues.description, parameters: listIssues.inputSchema }],
+        });
+        // Each later request, of this run and the next, replays the item at its place, byte for byte.
+        for (const request of [2, 3, 4]) {
+          expect(sent[request]?.input.slice(0, 5)).toEqual(sent[1]?.input);
+          expect(sent[request]?.input.filter((item: { type?: string }) => item.type === 'additional_tools')).toHaveLength(1);
+        }
+        expect(sent[2]?.input.at(-2)).toMatchObject({ type: 'function_call', name: 'list_issues' });
+        expect(sent[2]?.input.at(-2).namespace).toBeUndefined();
+      },
+    );
+
+    it.runIf(process.env.AI_SDK_MAJOR === '6')('keeps loaded schemas in the conversation on gpt-5.4 with AI SDK 6’s OpenAI provider, and says so', async () => {
+      const { tools } = githubToolSet();
+      const settings = await createAISDKToolSearch({ tools, config: { mechanism: 'client' } }).prepare(createOpenAI({ apiKey: 'test' })('gpt-5.4'), {
+        sessionId: 's',
+      });
+      expect(settings.plan).toMatchObject({ mechanism: 'client', reveal: 'conversation', listing: 'names' });
+      expect(settings.plan.additions).toBeUndefined();
+      expect(settings.warnings.map((warning) => warning.code)).toEqual(['reveal-not-expressible']);
+      expect(settings.warnings[0]?.message).toContain('`@ai-sdk/openai` 4.0.96 or later');
+      expect(settings.prepareStep).toBeUndefined();
+      expect(Object.keys(settings.tools)).toEqual(['tool_search', 'call_tool']);
+    });
+
+    it('adds the loaded tool by reference in a system message after the search result on claude-opus-5, with the beta, on every later request', async () => {
+      const fake = await startFakeAPI('/v1/messages', [
+        json(anthropicReply([{ type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: { query: 'get_file_contents' } }], 'tool_use')),
+        json(
+          anthropicReply(
+            [{ type: 'tool_use', id: 'toolu_2', name: 'get_file_contents', input: { owner: 'octo', repo: 'hello', path: 'README.md' } }],
+            'tool_use',
+          ),
+        ),
+        json(anthropicReply([{ type: 'text', text: 'It says hello.' }], 'end_turn')),
+      ]);
+      const model = createAnthropic({ baseURL: `${fake.url}/v1`, apiKey: 'test' })('claude-opus-5');
+      const { ran, tools } = githubToolSet();
+      const settings = await createAISDKToolSearch({ tools, config: { mechanism: 'client' } }).prepare(model, {
+        sessionId: 'session-1',
+        system: 'You are helpful.',
+      });
+      // The Claude API documents additions by value; the AI SDK sends every tool it runs, so they go by reference.
+      expect(settings.plan).toMatchObject({ mechanism: 'client', reveal: 'native', additions: 'reference' });
+      expect(settings.warnings).toEqual([]);
+      const result = await generateText({ model, ...settings, prompt: 'What does the README of octo/hello say?', stopWhen: stepCountIs(5), maxRetries: 0 });
+      expect(result.text).toBe('It says hello.');
+      expect(ran).toEqual([['get_file_contents', { owner: 'octo', repo: 'hello', path: 'README.md' }]]);
+
+      const sent = bodies(fake);
+      expect(sent).toHaveLength(3);
+      for (const body of sent) expect(JSON.stringify([body.tools, body.system])).toBe(JSON.stringify([sent[0]?.tools, sent[0]?.system]));
+      const sentTools = sent[0]?.tools as { name: string; defer_loading?: boolean }[];
+      expect(sentTools[0]).toMatchObject({ name: 'tool_search' });
+      expect(sentTools[0]?.defer_loading).toBeUndefined();
+      expect(sentTools.slice(1).map((entry) => entry.name)).toEqual(GITHUB_MCP_TOOLS.map((definition) => definition.name));
+      expect(sentTools.slice(1).every((entry) => entry.defer_loading === true)).toBe(true);
+      expect(sentTools.map((entry) => entry.name)).not.toContain('call_tool');
+      const addition = { role: 'system', content: [{ type: 'tool_addition', tool: { type: 'tool_reference', name: 'get_file_contents' } }] };
+      expect(sent[1]?.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant', 'user', 'system']);
+      expect(sent[1]?.messages[3]).toEqual(addition);
+      expect(sent[2]?.messages.slice(0, 4)).toEqual(sent[1]?.messages);
+      expect(sent[2]?.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant', 'user', 'system', 'assistant', 'user']);
+      const betas = (request: number) => String(fake.requests[request]?.headers['anthropic-beta'] ?? '').split(',');
+      expect(betas(0)).not.toContain('mid-conversation-tool-changes-2026-07-01');
+      for (const request of [1, 2]) expect(betas(request)).toContain('mid-conversation-tool-changes-2026-07-01');
+    });
+
+    it('takes a gateway platform off native delivery under auto and honours an explicit native there', async () => {
+      const { tools } = githubToolSet();
+      const model = createAnthropic({ apiKey: 'test' })('claude-opus-5');
+      const auto = await createAISDKToolSearch({ tools, config: { mechanism: 'client' } }).prepare(model, { sessionId: 's', platform: 'gateway' });
+      expect(auto.plan).toMatchObject({ mechanism: 'client', reveal: 'conversation', platform: 'gateway' });
+      expect(auto.prepareStep).toBeUndefined();
+      const native = await createAISDKToolSearch({ tools, config: { mechanism: 'client', reveal: 'native' } }).prepare(model, {
+        sessionId: 's',
+        platform: 'gateway',
+      });
+      expect(native.plan).toMatchObject({ reveal: 'native', additions: 'reference' });
+      expect(native.prepareStep).toBeTypeOf('function');
+    });
+  });
+
   describe('what the AI SDK cannot express', () => {
     it('sends deferred functions with defer_loading under OpenAI’s hosted search when the names listing was asked for, and says so', async () => {
       const { tools } = githubToolSet();
