@@ -18,6 +18,8 @@ export interface CLIWireAPI {
   readonly hosted: { readonly mechanism: 'openai-hosted' | 'claude-hosted'; readonly model: string } | null;
   /** A model for the client mechanism on this API (any model gets it; the id only names the request). */
   readonly clientModel: string;
+  /** A model whose provider documents tool additions by value on this API (native delivery), or `null`. */
+  readonly nativeModel: string | null;
   /** The body a caller builds without this package: the tools in full, written by the API's converter. */
   createBody(tools: readonly ToolDefinition[]): object;
   transform(body: object, plan: ToolSearchPlan): { readonly body: object; readonly warnings: readonly { readonly code: string }[] };
@@ -31,6 +33,7 @@ export const CLI_WIRE_APIS: readonly CLIWireAPI[] = [
     api: 'openai-responses',
     hosted: { mechanism: 'openai-hosted', model: 'gpt-5.4' },
     clientModel: 'gpt-5.4',
+    nativeModel: 'gpt-5.4',
     createBody: (tools) => ({
       model: 'gpt-5.4',
       instructions: CLI_SYSTEM_PROMPT,
@@ -44,6 +47,7 @@ export const CLI_WIRE_APIS: readonly CLIWireAPI[] = [
     api: 'openai-chat',
     hosted: null,
     clientModel: 'gpt-4.1',
+    nativeModel: null,
     createBody: (tools) => ({
       model: 'gpt-4.1',
       messages: [
@@ -67,6 +71,7 @@ export const CLI_WIRE_APIS: readonly CLIWireAPI[] = [
     api: 'anthropic-messages',
     hosted: { mechanism: 'claude-hosted', model: 'claude-sonnet-4-5' },
     clientModel: 'claude-sonnet-4-5',
+    nativeModel: 'claude-opus-5',
     createBody: (tools) => ({
       model: 'claude-sonnet-4-5',
       max_tokens: 1024,
@@ -81,6 +86,7 @@ export const CLI_WIRE_APIS: readonly CLIWireAPI[] = [
     api: 'gemini',
     hosted: null,
     clientModel: 'gemini-2.5-pro',
+    nativeModel: null,
     // The REST shape of `generateContent`.
     createBody: (tools) => ({
       contents: [{ role: 'user', parts: [{ text: USER_MESSAGE }] }],
@@ -94,6 +100,7 @@ export const CLI_WIRE_APIS: readonly CLIWireAPI[] = [
     api: 'bedrock-converse',
     hosted: null,
     clientModel: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    nativeModel: null,
     createBody: (tools) => ({
       modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
       system: [{ text: CLI_SYSTEM_PROMPT }],

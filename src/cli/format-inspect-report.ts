@@ -13,6 +13,8 @@ export function formatInspectReport(report: InspectReport, source: string): stri
       ? `Plan: no --model given, so the client-side mechanism (any model can use it) on ${where}; listing ${plan.listing}, threshold ${plan.threshold}`
       : `Plan for ${report.model} on ${where}: ${describeMechanism(plan.mechanism)}; listing ${plan.listing}, threshold ${plan.threshold}`,
   );
+  const { reveal } = report;
+  lines.push(`  Reveal: ${reveal.reveal}${reveal.additions === null ? '' : `, additions by ${reveal.additions}`} (${reveal.reason})`);
   const deferred = plan.tools.filter((tool) => tool.status === 'deferred').length;
   const why = (reason: DeferredReason | LoadedReason): string => describeReason(reason, plan.toolCount, plan.threshold);
   lines.push(`  Deferred: ${formatCLINumber(deferred)}`, ...describeCounts(report.deferredBy, why));
@@ -33,7 +35,13 @@ export function formatInspectReport(report: InspectReport, source: string): stri
       report.sizes.map((row) => [
         row.chosen ? '*' : '',
         row.api,
-        row.mechanism === 'none' ? 'none (full schemas)' : row.search === null ? row.mechanism : `${row.mechanism}, ${row.search} search`,
+        row.mechanism === 'none'
+          ? 'none (full schemas)'
+          : row.search !== null
+            ? `${row.mechanism}, ${row.search} search`
+            : row.reveal === 'native'
+              ? `${row.mechanism}, native by ${row.additions ?? 'value'}`
+              : row.mechanism,
         row.listing ?? '-',
         formatCLINumber(row.requestBytes),
         formatCLINumber(row.promptBytes),
@@ -48,6 +56,7 @@ export function formatInspectReport(report: InspectReport, source: string): stri
   lines.push(
     '',
     'Hosted search sends every schema (deferred ones flagged); "model sees" counts what the provider documents as shown up front.',
+    'Client rows keep a loaded schema in the tool_search result; "native" rows add it to the conversation as the provider\'s tool addition (no call_tool).',
     report.model === null ? 'Pass --model to mark the row the plan chooses for a model.' : `* what ${report.model} gets on that API.`,
   );
   return `${lines.join('\n')}\n`;

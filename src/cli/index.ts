@@ -19,7 +19,8 @@ import { resolveInspectReport } from './resolve-inspect-report.js';
 const HELP = `tool-search ${version}: what deferred tool loading does to a tool catalog
 
 Usage:
-  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--listing <listing>] [--format <format>] [--json]
+  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--platform <platform>] [--mechanism <m>]
+                      [--listing <listing>] [--reveal <reveal>] [--format <format>] [--json]
   tool-search search <tools.json | -> <query…> [--max-results <n>] [--format <format>] [--json]
 
 Commands:
@@ -38,8 +39,15 @@ Options:
                        without it the plan is the client-side mechanism, which every model can use
   --api <api>          inspect: openai-responses, openai-chat, anthropic-messages, gemini or bedrock-converse
                        (default: all five)
+  --platform <name>    inspect: what serves the model: anthropic, bedrock, bedrock-converse, vertex,
+                       foundry, openai, azure-openai, or gateway (a proxy or custom base URL)
+  --mechanism <m>      inspect: auto (default with --model), openai, claude or client (the default
+                       without --model)
   --listing <listing>  inspect: how the plan lists deferred tools: auto (default: names up to 1,000
                        deferred tools, else none), full, compact, names or none
+  --reveal <reveal>    inspect: where a loaded schema goes: auto (default: native where the provider
+                       documents tool additions for the model, else conversation), conversation,
+                       native (added to the conversation as the provider's tool addition) or tool-list
   --max-results <n>    search: at most n results (default 8, the index's; tool_search returns 3)
   --format <format>    the tools' shape, instead of detecting it: mcp, openai-responses, openai-chat,
                        anthropic-messages, gemini or bedrock-converse
@@ -63,7 +71,10 @@ async function run(command: CLICommand): Promise<string> {
           tools,
           ...(command.model === undefined ? {} : { model: command.model }),
           ...(command.api === undefined ? {} : { api: command.api }),
+          ...(command.platform === undefined ? {} : { platform: command.platform }),
+          ...(command.mechanism === undefined ? {} : { mechanism: command.mechanism }),
           ...(command.listing === undefined ? {} : { listing: command.listing }),
+          ...(command.reveal === undefined ? {} : { reveal: command.reveal }),
         },
         await loadTokenCounter(),
       );

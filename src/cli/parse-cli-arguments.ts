@@ -1,7 +1,13 @@
 import { parseArgs } from 'node:util';
-import { TOOL_LISTINGS, type ToolListingRequest } from '../config/tool-search-config.js';
+import {
+  TOOL_LISTINGS,
+  TOOL_REVEAL_CHOICES,
+  type ToolListingRequest,
+  type ToolRevealChoice,
+  type ToolSearchMechanismRequest,
+} from '../config/tool-search-config.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
-import { WIRE_APIS, type WireAPI } from '../models/model-reference.js';
+import { MODEL_PLATFORMS, WIRE_APIS, type ModelPlatform, type WireAPI } from '../models/model-reference.js';
 import { TOOL_FILE_FORMATS, type ToolFileFormat } from './resolve-tool-file-layout.js';
 
 /** What the command line asks for. */
@@ -14,7 +20,10 @@ export type CLICommand =
       readonly format?: ToolFileFormat;
       readonly model?: string;
       readonly api?: WireAPI;
+      readonly platform?: ModelPlatform;
+      readonly mechanism?: ToolSearchMechanismRequest;
       readonly listing?: ToolListingRequest;
+      readonly reveal?: ToolRevealChoice;
       readonly json: boolean;
     }
   | {
@@ -33,12 +42,15 @@ const OPTIONS = {
   format: { type: 'string' },
   model: { type: 'string' },
   api: { type: 'string' },
+  platform: { type: 'string' },
+  mechanism: { type: 'string' },
   listing: { type: 'string' },
+  reveal: { type: 'string' },
   'max-results': { type: 'string' },
 } as const;
 
 const OWN_OPTIONS: Readonly<Record<'inspect' | 'search', readonly string[]>> = {
-  inspect: ['format', 'model', 'api', 'listing', 'json'],
+  inspect: ['format', 'model', 'api', 'platform', 'mechanism', 'listing', 'reveal', 'json'],
   search: ['format', 'max-results', 'json'],
 };
 
@@ -92,9 +104,14 @@ export function parseCLIArguments(args: readonly string[]): CLICommand {
     json,
     ...(values.model === undefined ? {} : { model: values.model }),
     ...(values.api === undefined ? {} : { api: oneOf('--api', values.api, WIRE_APIS) }),
+    ...(values.platform === undefined ? {} : { platform: oneOf('--platform', values.platform, MODEL_PLATFORMS) }),
+    ...(values.mechanism === undefined ? {} : { mechanism: oneOf<ToolSearchMechanismRequest>('--mechanism', values.mechanism, MECHANISMS) }),
     ...(values.listing === undefined ? {} : { listing: oneOf<ToolListingRequest>('--listing', values.listing, ['auto', ...TOOL_LISTINGS]) }),
+    ...(values.reveal === undefined ? {} : { reveal: oneOf('--reveal', values.reveal, TOOL_REVEAL_CHOICES) }),
   };
 }
+
+const MECHANISMS: readonly ToolSearchMechanismRequest[] = ['auto', 'openai', 'claude', 'client'];
 
 function oneOf<Value extends string>(option: string, value: string, allowed: readonly Value[]): Value {
   if ((allowed as readonly string[]).includes(value)) return value as Value;

@@ -1,5 +1,13 @@
-import { TOOL_LISTINGS, type ToolListing, type ToolListingRequest, type ToolSearchRanking } from '../config/tool-search-config.js';
-import type { WireAPI } from '../models/model-reference.js';
+import {
+  TOOL_LISTINGS,
+  type ToolListing,
+  type ToolListingRequest,
+  type ToolRevealChoice,
+  type ToolRevealMode,
+  type ToolSearchRanking,
+} from '../config/tool-search-config.js';
+import type { ModelPlatform, WireAPI } from '../models/model-reference.js';
+import type { ToolSearchMechanismRequest } from '../config/tool-search-config.js';
 import { isToolSearchError } from '../errors/tool-search-error.js';
 import { resolveToolSearch } from '../plan/resolve-tool-search.js';
 import type { DeferredReason, LoadedReason, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
@@ -7,6 +15,7 @@ import type { ToolDefinition } from '../tools/tool-definition.js';
 import { CLI_WIRE_APIS, type CLIWireAPI } from './cli-wire-apis.js';
 import type { TokenCounter } from './load-token-counter.js';
 import { resolveModelVisibleTools } from './resolve-model-visible-tools.js';
+import { resolveRevealReason, type RevealReason } from './resolve-reveal-reason.js';
 
 /** What `tool-search inspect` was asked. */
 export interface InspectRequest {
@@ -15,7 +24,13 @@ export interface InspectRequest {
   readonly model?: string;
   /** The wire API: only its rows are measured, and the plan is made for it. */
   readonly api?: WireAPI;
+  /** The platform serving the model (`gateway` for a proxy or custom base URL). */
+  readonly platform?: ModelPlatform;
+  /** The mechanism asked for. @default 'auto' with a model, 'client' without one */
+  readonly mechanism?: ToolSearchMechanismRequest;
   readonly listing?: ToolListingRequest;
+  /** Where a loaded schema goes. @default 'auto' */
+  readonly reveal?: ToolRevealChoice;
 }
 
 /** One measured request: a wire API under one mechanism (and listing, for the client mechanism). */
@@ -24,6 +39,12 @@ export interface RequestSizeRow {
   /** `none` is the body as the caller built it: every schema in full. */
   readonly mechanism: ToolSearchMechanism;
   readonly listing: ToolListing | null;
+  /**
+   * Under the client mechanism, where a loaded schema goes: `conversation` (the rows of each listing) or `native` (the
+   * row of the API's tool-addition item, with `additions` by value or by reference); `null` otherwise.
+   */
+  readonly reveal: ToolRevealMode | null;
+  readonly additions: 'value' | 'reference' | null;
   /** Under a hosted mechanism, who searches: the provider or the library (the provider loads either way). */
   readonly search: ToolSearchRanking | null;
   /** UTF-8 bytes of the body's tool list plus what the library added to the system text. */
@@ -45,7 +66,10 @@ export interface RequestSizeRow {
 export interface InspectReport {
   readonly model: string | null;
   readonly api: WireAPI | null;
+  readonly platform: ModelPlatform | null;
   readonly plan: ToolSearchPlan;
+  /** Where the plan puts a loaded schema (`native` with its additions, `conversation`, `tool-list`) and why. */
+  readonly reveal: RevealReason;
   /** How many tools each reason defers or keeps loaded. */
   readonly deferredBy: Partial<Record<DeferredReason, number>>;
   readonly loadedBy: Partial<Record<LoadedReason, number>>;
@@ -76,9 +100,14 @@ const encoder = new TextEncoder();
  * still reported for the others.
  */
 export function resolveInspectReport(request: InspectRequest, counter: TokenCounter): InspectReport {
-  const { tools, model, api, listing } = request;
-  const config = { ...(model === undefined ? { mechanism: 'client' as const } : {}), ...(listing === undefined ? {} : { listing }) };
-  const plan = resolveToolSearch({ id: model ?? 'any', ...(api === undefined ? {} : { api }) }, tools, config);
+  const { tools, model, api, platform, mechanism, listing, reveal } = request;
+  const config = {
+    mechanism: mechanism ?? (model === undefined ? 'client' : 'auto'),
+    ...(listing === undefined ? {} : { listing }),
+    ...(reveal === undefined ? {} : { reveal }),
+  };
+  const reference = { id: model ?? 'any', ...(api === undefined ? {} : { api }), ...(platform === undefined ? {} : { platform }) };
+  const plan = resolveToolSearch(reference, tools, config);
   const schemaBytes = new Map(tools.map((tool) => [tool.name, bytes(JSON.stringify(tool.inputSchema))]));
   const deferredBy: Partial<Record<DeferredReason, number>> = {};
   const loadedBy: Partial<Record<LoadedReason, number>> = {};
@@ -92,7 +121,9 @@ export function resolveInspectReport(request: InspectRequest, counter: TokenCoun
   return {
     model: model ?? null,
     api: api ?? null,
+    platform: platform ?? null,
     plan,
+    reveal: resolveRevealReason(plan, reference, reveal ?? 'auto'),
     deferredBy,
     loadedBy,
     tools: plan.tools.map((tool) => ({ name: tool.name, status: tool.status, reason: tool.reason, schemaBytes: schemaBytes.get(tool.name) ?? 0 })),
@@ -109,7 +140,11 @@ function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: Tok
   const chosen =
     request.model === undefined
       ? null
-      : resolveToolSearch({ id: request.model, api: wire.api }, request.tools, request.listing === undefined ? {} : { listing: request.listing });
+      : resolveToolSearch({ id: request.model, api: wire.api, ...(request.platform === undefined ? {} : { platform: request.platform }) }, request.tools, {
+          ...(request.mechanism === undefined ? {} : { mechanism: request.mechanism }),
+          ...(request.listing === undefined ? {} : { listing: request.listing }),
+          ...(request.reveal === undefined ? {} : { reveal: request.reveal }),
+        });
   const rows: Omit<RequestSizeRow, 'savedPercent'>[] = [];
   const measure = (
     mechanism: ToolSearchMechanism,
@@ -119,6 +154,8 @@ function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: Tok
     plan?: ToolSearchPlan,
   ): void => {
     const search = plan !== undefined && (mechanism === 'openai-hosted' || mechanism === 'claude-hosted') ? plan.search : null;
+    const reveal = plan !== undefined && mechanism === 'client' ? plan.reveal : null;
+    const additions = plan?.additions ?? null;
     const slots = wire.promptSlots(output);
     const toolsText = JSON.stringify(slots.tools);
     const note = slots.system.startsWith(baseSystem) ? slots.system.slice(baseSystem.length) : slots.system;
@@ -132,6 +169,8 @@ function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: Tok
       api: wire.api,
       mechanism,
       listing,
+      reveal,
+      additions,
       search,
       requestBytes: bytes(requestText),
       promptBytes: bytes(promptText),
@@ -140,7 +179,7 @@ function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: Tok
       chosen:
         chosen !== null &&
         chosen.mechanism === mechanism &&
-        (mechanism !== 'client' || chosen.listing === listing) &&
+        (mechanism !== 'client' || (chosen.listing === listing && chosen.reveal === reveal && (chosen.additions ?? null) === additions)) &&
         (search === null || chosen.search === search),
       warnings: [...new Set(warnings.map((warning) => warning.code))].sort(),
     });
@@ -161,8 +200,16 @@ function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: Tok
 
   measure('none', null, body, []);
   for (const listing of TOOL_LISTINGS) {
-    const plan = resolveToolSearch({ id: wire.clientModel, api: wire.api }, request.tools, { mechanism: 'client', listing });
+    const plan = resolveToolSearch({ id: wire.clientModel, api: wire.api }, request.tools, { mechanism: 'client', listing, reveal: 'conversation' });
     measurePlan(plan, listing, `client mechanism, \`${listing}\` listing`);
+  }
+  if (wire.nativeModel !== null) {
+    // The model given when its plan is native (by reference on Bedrock or Vertex AI), else one with additions by value.
+    const model =
+      chosen?.reveal === 'native' ? { id: chosen.model, api: wire.api, ...(chosen.platform === undefined ? {} : { platform: chosen.platform }) } : null;
+    const listing = request.listing === 'names' || request.listing === 'none' ? request.listing : 'auto';
+    const plan = resolveToolSearch(model ?? { id: wire.nativeModel, api: wire.api }, request.tools, { mechanism: 'client', listing, reveal: 'native' });
+    measurePlan(plan, plan.listing, `client mechanism, native delivery (additions by ${plan.additions ?? 'value'})`);
   }
   if (wire.hosted !== null) {
     for (const search of ['provider', 'library'] as const) {

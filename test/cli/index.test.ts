@@ -99,8 +99,12 @@ interface InspectJSON {
     readonly mechanism: string;
     readonly toolCount: number;
     readonly listing: string;
+    readonly reveal: string;
+    readonly additions?: string;
     readonly tools: { readonly name: string; readonly status: string; readonly reason: string }[];
   };
+  readonly reveal: { readonly reveal: string; readonly additions: string | null; readonly choice: string; readonly reason: string };
+  readonly warnings: { readonly code: string; readonly message: string }[];
   readonly deferredBy: Record<string, number>;
   readonly loadedBy: Record<string, number>;
   readonly tokens: { readonly counter: string; readonly exact: boolean };
@@ -108,6 +112,8 @@ interface InspectJSON {
     readonly api: string;
     readonly mechanism: string;
     readonly listing: string | null;
+    readonly reveal: string | null;
+    readonly additions: string | null;
     readonly search: string | null;
     readonly requestBytes: number;
     readonly promptBytes: number;
@@ -136,7 +142,8 @@ describe.concurrent('tool-search (the command line)', () => {
       const result = await run(args);
       expect(result.status).toBe(0);
       expect(result.stdout).toContain(
-        'Usage:\n  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--listing <listing>] [--format <format>] [--json]',
+        'Usage:\n  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--platform <platform>] [--mechanism <m>]\n' +
+          '                      [--listing <listing>] [--reveal <reveal>] [--format <format>] [--json]',
       );
       expect(result.stdout).toContain('tool-search search <tools.json | -> <query…>');
     });
@@ -164,23 +171,37 @@ describe.concurrent('tool-search (the command line)', () => {
       const report = await runJSON<InspectJSON>(['inspect', github]);
       expect(report.plan).toMatchObject({ mechanism: 'client', toolCount: 117, listing: 'names', reveal: 'conversation' });
       expect(report.tokens).toEqual({ counter: 'o200k_base tokens (gpt-tokenizer)', exact: true });
-      const client = (api: string) => ['full', 'compact', 'names', 'none'].map((listing) => `${api} client ${listing} -`);
-      expect(report.sizes.map((row) => `${row.api} ${row.mechanism} ${row.listing ?? '-'} ${row.search ?? '-'}`)).toEqual([
-        'openai-responses none - -',
+      expect(report.reveal).toEqual({
+        reveal: 'conversation',
+        additions: null,
+        choice: 'auto',
+        reason: expect.stringContaining('no tool additions are documented'),
+      });
+      const client = (api: string) => ['full', 'compact', 'names', 'none'].map((listing) => `${api} client ${listing} conversation -`);
+      expect(report.sizes.map((row) => `${row.api} ${row.mechanism} ${row.listing ?? '-'} ${row.reveal ?? '-'} ${row.search ?? '-'}`)).toEqual([
+        'openai-responses none - - -',
         ...client('openai-responses'),
-        'openai-responses openai-hosted - provider',
-        'openai-responses openai-hosted names library',
-        'openai-chat none - -',
+        'openai-responses client names native -',
+        'openai-responses openai-hosted - - provider',
+        'openai-responses openai-hosted names - library',
+        'openai-chat none - - -',
         ...client('openai-chat'),
-        'anthropic-messages none - -',
+        'anthropic-messages none - - -',
         ...client('anthropic-messages'),
-        'anthropic-messages claude-hosted - provider',
-        'anthropic-messages claude-hosted names library',
-        'gemini none - -',
+        'anthropic-messages client names native -',
+        'anthropic-messages claude-hosted - - provider',
+        'anthropic-messages claude-hosted names - library',
+        'gemini none - - -',
         ...client('gemini'),
-        'bedrock-converse none - -',
+        'bedrock-converse none - - -',
         ...client('bedrock-converse'),
       ]);
+      // Native delivery sends no call_tool: its first request is smaller than the same listing's in the conversation.
+      for (const api of ['openai-responses', 'anthropic-messages']) {
+        const row = (reveal: string) => report.sizes.find((size) => size.api === api && size.listing === 'names' && size.reveal === reveal)!;
+        expect(row('native').additions).toBe('value');
+        expect(row('native').requestBytes).toBeLessThan(row('conversation').requestBytes);
+      }
       // The baseline is the converter's tool list as sent: every schema in full.
       expect(report.sizes[0]?.requestBytes).toBe(Buffer.byteLength(JSON.stringify(createOpenAIResponsesTools(githubTools))));
       for (const row of report.sizes) {
@@ -193,7 +214,7 @@ describe.concurrent('tool-search (the command line)', () => {
     it('plans for --model on --api and marks the row it chooses', async () => {
       const report = await runJSON<InspectJSON>(['inspect', github, '--model', 'gpt-5.4', '--api', 'openai-responses', '--listing', 'compact']);
       expect(report.plan).toMatchObject({ mechanism: 'openai-hosted', listing: 'compact' });
-      expect(report.sizes.map((row) => row.api)).toEqual(Array(7).fill('openai-responses'));
+      expect(report.sizes.map((row) => row.api)).toEqual(Array(8).fill('openai-responses'));
       expect(report.sizes.filter((row) => row.chosen).map((row) => `${row.mechanism} ${row.search}`)).toEqual(['openai-hosted library']);
 
       const text = (await run(['inspect', github, '--model', 'gemini-2.5-pro', '--api', 'gemini', '--listing', 'names'])).stdout;
@@ -203,6 +224,53 @@ describe.concurrent('tool-search (the command line)', () => {
       // `auto`, the configuration's default, may be asked for by name: names up to 1,000 deferred tools.
       const auto = await runJSON<InspectJSON>(['inspect', github, '--api', 'gemini', '--listing', 'auto']);
       expect(auto.plan).toMatchObject({ mechanism: 'client', listing: 'names' });
+    });
+
+    it('says where a loaded schema goes and why auto chose it, and marks the native row', async () => {
+      const native = await run(['inspect', github, '--model', 'claude-opus-5', '--api', 'anthropic-messages', '--mechanism', 'client']);
+      expect(native.stdout).toContain('Plan for claude-opus-5 on anthropic-messages: client');
+      expect(native.stdout).toContain(
+        '  Reveal: native, additions by value (auto: the provider documents tool additions for claude-opus-5; additions by value (the definitions themselves))',
+      );
+      expect(native.stdout).toMatch(/\* +anthropic-messages +client, native by value +names/);
+
+      const gateway = await runJSON<InspectJSON>(['inspect', github, '--model', 'gpt-5.4', '--api', 'openai-responses', '--platform', 'gateway']);
+      expect(gateway.plan).toMatchObject({ mechanism: 'client', reveal: 'conversation' });
+      expect(gateway.reveal.reason).toBe('auto: no tool additions are documented for gpt-5.4 on gateway (`--reveal native` opts in)');
+      expect(gateway.sizes.filter((row) => row.chosen).map((row) => `${row.mechanism} ${row.listing} ${row.reveal}`)).toEqual(['client names conversation']);
+
+      const hosted = await runJSON<InspectJSON>(['inspect', github, '--model', 'claude-opus-5', '--api', 'anthropic-messages']);
+      expect(hosted.reveal.reason).toContain('hosted search: the provider loads the schemas');
+    });
+
+    it('takes --reveal native, by reference on Bedrock, and warns where a model or API has no tool addition', async () => {
+      const bedrock = await runJSON<InspectJSON>([
+        'inspect',
+        github,
+        '--model',
+        'claude-opus-5',
+        '--api',
+        'anthropic-messages',
+        '--platform',
+        'bedrock',
+        '--mechanism',
+        'client',
+        '--reveal',
+        'native',
+      ]);
+      expect(bedrock.plan).toMatchObject({ mechanism: 'client', reveal: 'native', additions: 'reference' });
+      expect(bedrock.reveal).toMatchObject({
+        reveal: 'native',
+        additions: 'reference',
+        choice: 'native',
+        reason: expect.stringMatching(/^asked for; additions by reference/),
+      });
+      expect(bedrock.sizes.filter((row) => row.chosen).map((row) => `${row.mechanism} ${row.reveal} ${row.additions}`)).toEqual(['client native reference']);
+
+      const chat = await runJSON<InspectJSON>(['inspect', github, '--model', 'gpt-4.1', '--api', 'openai-chat', '--reveal', 'native']);
+      expect(chat.plan.reveal).toBe('conversation');
+      expect(chat.warnings.map((warning) => warning.code)).toEqual(['reveal-unsupported']);
+      expect(chat.reveal.reason).toBe('`native` was asked for but does not apply to gpt-4.1 (see the warnings)');
     });
 
     it('reads a Converse request from standard input and plans the client mechanism for a Bedrock model id, without warnings', async () => {
@@ -318,6 +386,24 @@ describe.concurrent('tool-search (the command line)', () => {
         ['inspect', github, '--api', 'bedrock'],
         2,
         'tool-search: `--api` must be one of `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, `bedrock-converse`, got `bedrock`\n',
+      ],
+      [
+        'a bad --reveal',
+        ['inspect', github, '--reveal', 'inline'],
+        2,
+        'tool-search: `--reveal` must be one of `auto`, `conversation`, `native`, `tool-list`, got `inline`\n',
+      ],
+      [
+        'a bad --platform',
+        ['inspect', github, '--platform', 'azure'],
+        2,
+        'tool-search: `--platform` must be one of `anthropic`, `bedrock`, `bedrock-converse`, `vertex`, `foundry`, `openai`, `azure-openai`, `gateway`, got `azure`\n',
+      ],
+      [
+        'a bad --mechanism',
+        ['inspect', github, '--mechanism', 'hosted'],
+        2,
+        'tool-search: `--mechanism` must be one of `auto`, `openai`, `claude`, `client`, got `hosted`\n',
       ],
       [
         'a bad --listing',

@@ -17,12 +17,14 @@ describe('resolveInspectReport', () => {
 
     it('reports the plan and every request the library can write', () => {
       expect(report.plan).toMatchObject({ mechanism: 'client', toolCount: 10_001 });
-      expect(report.sizes.map((row) => `${row.mechanism} ${row.listing ?? '-'}`)).toEqual([
-        'none -',
-        'client full',
-        'client compact',
-        'client names',
-        'client none',
+      expect(report.sizes.map((row) => `${row.mechanism} ${row.listing ?? '-'} ${row.reveal ?? '-'}`)).toEqual([
+        'none - -',
+        'client full conversation',
+        'client compact conversation',
+        'client names conversation',
+        'client none conversation',
+        // By value, deferred tools are not sent at all: the catalog past Anthropic's deferred-tool cap still fits.
+        'client none native',
       ]);
     });
 
