@@ -13,7 +13,8 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createAISDKToolSearch } from '../../../src/integrations/ai-sdk/index.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
-import { scriptedAt, startCheckedServer, type LocalServer, type ScriptedResponse } from '../../support/local-server.js';
+import { scriptedAt, startLocalServer, type LocalServer, type ScriptedResponse } from '../../support/local-server.js';
+import { isRecord } from '../../../src/records/is-record.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 import { chatReply, responsesReply } from '../../support/scripted-replies.js';
 import { collectGarbage } from '../../support/collect-garbage.js';
@@ -38,7 +39,16 @@ function preflightOf(path: string): (body: unknown) => PreflightResult {
 }
 
 async function startFakeAPI(path: string, replies: readonly ScriptedResponse[]): Promise<LocalServer> {
-  server = await startCheckedServer(path, preflightOf(path), (_, index) => scriptedAt(replies, index));
+  server = await startLocalServer((request, index) => {
+    if (request.method !== 'POST' || request.path !== path) throw new Error(`unexpected request ${request.method} ${request.path}`);
+    // The AI SDK sends Anthropic's betas as the `anthropic-beta` header: the preflight reads them as the body's `betas`
+    // (what the official SDK's beta client turns into that header).
+    const header = request.headers['anthropic-beta'];
+    const body = typeof header === 'string' && isRecord(request.body) ? { ...request.body, betas: header.split(',') } : request.body;
+    const checked = preflightOf(path)(body);
+    if (!checked.ok) throw new Error(`the request breaks documented rules: ${JSON.stringify(checked.violations)}`);
+    return scriptedAt(replies, index);
+  });
   return server;
 }
 
