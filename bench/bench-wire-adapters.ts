@@ -3,10 +3,17 @@ import { assertNever } from '../src/errors/assert-never.js';
 import type { WireAPI } from '../src/models/model-reference.js';
 import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
 import type { ToolSearchMechanism, ToolSearchPlan } from '../src/plan/tool-search-plan.js';
-import { parseAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../src/providers/anthropic/index.js';
+import { createAnthropicToolAdditionMessage, parseAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../src/providers/anthropic/index.js';
+import type { ToolAdditionForm } from '../src/models/resolve-model-support.js';
 import { parseGeminiTools, transformGeminiRequest } from '../src/providers/gemini/index.js';
 import { parseBedrockConverseTools, transformBedrockConverseRequest } from '../src/providers/bedrock/index.js';
-import { parseOpenAIChatTools, parseOpenAIResponsesTools, transformOpenAIChatRequest, transformOpenAIResponsesRequest } from '../src/providers/openai/index.js';
+import {
+  createOpenAIResponsesAdditionalTools,
+  parseOpenAIChatTools,
+  parseOpenAIResponsesTools,
+  transformOpenAIChatRequest,
+  transformOpenAIResponsesRequest,
+} from '../src/providers/openai/index.js';
 import type { JSONSchemaObject, ToolDefinition } from '../src/tools/tool-definition.js';
 
 /** The system prompt and user message of every benchmark request (short, so the tool list dominates). */
@@ -40,6 +47,15 @@ export interface BenchWireAdapter {
   readonly hostedMechanism: Extract<ToolSearchMechanism, 'openai-hosted' | 'claude-hosted'> | null;
   /** A model for the client mechanism on this API. */
   readonly clientModel: string;
+  /**
+   * Native delivery on this API (`reveal: 'native'`): a model whose provider documents tool additions by value, and
+   * the conversation item that adds loaded tools as the model reads it (the API's own writer's item, as text), or
+   * `null` where the API has no tool-addition item.
+   */
+  readonly native: {
+    readonly model: string;
+    addition(body: object, names: readonly string[], form: ToolAdditionForm): string;
+  } | null;
   createBody(tools: readonly BenchTool[]): object;
   parseTools(body: object): ToolDefinition[];
   /** Runs the API's transformer; `namespaces` is OpenAI Responses' `uncategorized` option (ignored elsewhere). */
@@ -57,6 +73,13 @@ const openAIResponses: BenchWireAdapter = {
   hostedModel: 'gpt-5.4',
   hostedMechanism: 'openai-hosted',
   clientModel: 'gpt-5.4',
+  native: {
+    model: 'gpt-5.4',
+    addition: (body, names) => {
+      const item = createOpenAIResponsesAdditionalTools(names, { tools: (body as { tools: unknown[] }).tools });
+      return `additional_tools: ${JSON.stringify(item.tools)}`;
+    },
+  },
   createBody: (tools) => ({
     model: 'gpt-5.4',
     instructions: BENCH_SYSTEM_PROMPT,
@@ -76,6 +99,7 @@ const openAIChat: BenchWireAdapter = {
   hostedModel: null,
   hostedMechanism: null,
   clientModel: 'gpt-4.1',
+  native: null,
   createBody: (tools) => ({
     model: 'gpt-4.1',
     messages: [
@@ -103,6 +127,19 @@ const anthropicMessages: BenchWireAdapter = {
   hostedModel: 'claude-sonnet-4-5',
   hostedMechanism: 'claude-hosted',
   clientModel: 'claude-sonnet-4-5',
+  native: {
+    model: 'claude-opus-5',
+    addition: (body, names, form) => {
+      const wanted = new Set(names);
+      const tools = (body as { tools: { name: string }[] }).tools.filter((tool) => wanted.has(tool.name));
+      // The model reads an added definition as it reads a tool (as the hosted rows count a loaded one), not the
+      // blocks that carry it: each block's definition (by value) or the name it references.
+      const blocks = createAnthropicToolAdditionMessage(tools, form).content as readonly {
+        readonly tool?: { type: string; definition?: unknown; name?: string };
+      }[];
+      return `system: ${blocks.map((block) => JSON.stringify(block.tool?.type === 'tool_definition' ? block.tool.definition : block.tool?.name)).join('\n')}`;
+    },
+  },
   createBody: (tools) => ({
     model: 'claude-sonnet-4-5',
     max_tokens: 1024,
@@ -123,6 +160,7 @@ const gemini: BenchWireAdapter = {
   hostedModel: null,
   hostedMechanism: null,
   clientModel: 'gemini-2.5-pro',
+  native: null,
   // The REST shape of `generateContent`; declarations in `parametersJsonSchema`, which takes JSON Schema as it is.
   createBody: (tools) => ({
     contents: [{ role: 'user', parts: [{ text: BENCH_USER_MESSAGE }] }],
@@ -145,6 +183,7 @@ const bedrockConverse: BenchWireAdapter = {
   hostedModel: null,
   hostedMechanism: null,
   clientModel: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+  native: null,
   // A caching caller's body: a `cachePoint` after the tools and after the system text (Bedrock bills a cache read at
   // 0.1× input and a write at 1.25×, as for Claude: the session cost's Anthropic pricing).
   createBody: (tools) => ({
@@ -170,6 +209,8 @@ export const BENCH_WIRE_ADAPTERS: readonly BenchWireAdapter[] = [openAIResponses
 export interface BenchMechanism {
   readonly kind: 'client' | 'hosted';
   readonly options: ToolSearchOptions;
+  /** The model the client mechanism's plan is made for. @default the adapter's `clientModel` */
+  readonly model?: string;
 }
 
 /** The plan for one adapter and mechanism, made as a caller would: from the tools the package reads in the body. */
@@ -177,7 +218,7 @@ export function resolveBenchPlan(adapter: BenchWireAdapter, body: object, mechan
   const tools = adapter.parseTools(body);
   switch (mechanism.kind) {
     case 'client':
-      return resolveToolSearch({ id: adapter.clientModel, api: adapter.api }, tools, { ...mechanism.options, mechanism: 'client' });
+      return resolveToolSearch({ id: mechanism.model ?? adapter.clientModel, api: adapter.api }, tools, { ...mechanism.options, mechanism: 'client' });
     case 'hosted':
       if (adapter.hostedModel === null) throw new Error(`${adapter.api} has no hosted tool search`);
       return resolveToolSearch({ id: adapter.hostedModel, api: adapter.api }, tools, {

@@ -1,5 +1,8 @@
 import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
 import { parseOpenAIResponsesTools, transformOpenAIResponsesRequest } from '../src/providers/openai/index.js';
+import { parseAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../src/providers/anthropic/index.js';
+import { isToolSearchError } from '../src/errors/tool-search-error.js';
+import { createLargeCatalog } from './quality/create-large-catalog.js';
 import { DEFAULT_MAX_LOADED_TOOLS, DEFAULT_MAX_SEARCH_RESULTS } from '../src/client/create-tool-search-tool.js';
 import type { ToolDefinition } from '../src/tools/tool-definition.js';
 
@@ -45,7 +48,22 @@ const CONFIGS: readonly SessionCostConfig[] = [
   ),
   { id: 'hosted-provider', label: "hosted, the provider's search", mechanism: { kind: 'hosted', options: { search: 'provider' } } },
   { id: 'hosted-library', label: "hosted, the library's search (the provider loads; `auto`)", mechanism: { kind: 'hosted', options: {} } },
+  // Native delivery next to the same loop with schemas in the conversation, on each API with a tool-addition item and
+  // for its model that documents additions by value (the adapter's `native.model`): the two rows differ only in reveal.
+  {
+    id: 'native-conversation',
+    label: 'client, `auto` listing, schemas in the `tool_search` result (`reveal: conversation`)',
+    mechanism: { kind: 'client', options: { reveal: 'conversation' } },
+  },
+  {
+    id: 'native',
+    label: "client, `auto` listing, loaded tools added natively (`reveal: native`, by value: the API's tool addition)",
+    mechanism: { kind: 'client', options: { reveal: 'native' } },
+  },
 ];
+
+/** The configurations measured on each API with a tool-addition item, for its native model, in their own table. */
+const NATIVE_CONFIG_IDS: ReadonlySet<string> = new Set(['native-conversation', 'native']);
 
 /** The API the grid of client configurations is shown on (hosted rows use their own API). */
 const GRID_API = 'anthropic-messages';
@@ -84,11 +102,17 @@ export const SESSION_COST_PART: BenchPart = {
         sessions: await simulateSessionRequests(adapter, catalog, sessions, none),
         long: await simulateSessionRequests(adapter, catalog, long, none),
       };
-      for (const config of CONFIGS) {
-        if (config.mechanism.kind === 'hosted' && adapter.hostedMechanism === null) continue;
+      for (const listed of CONFIGS) {
+        if (listed.mechanism.kind === 'hosted' && adapter.hostedMechanism === null) continue;
+        const native = NATIVE_CONFIG_IDS.has(listed.id);
+        if (native && adapter.native === null) continue;
         const onGrid =
-          adapter.api === GRID_API || config.id === 'default' || config.id === 'seed' || config.id === 'none' || config.mechanism.kind === 'hosted';
+          native || adapter.api === GRID_API || listed.id === 'default' || listed.id === 'seed' || listed.id === 'none' || listed.mechanism.kind === 'hosted';
         if (!onGrid) continue;
+        const config: SessionCostConfig =
+          native && listed.mechanism.kind === 'client' && adapter.native !== null
+            ? { ...listed, mechanism: { ...listed.mechanism, model: adapter.native.model } }
+            : listed;
         const simulated =
           config.id === 'none'
             ? baseline
@@ -104,6 +128,8 @@ export const SESSION_COST_PART: BenchPart = {
     const loads = await measureSearchLoads(catalog, sessions, { none: breakdown.none ?? [], default: breakdown.default ?? [] });
     context.progress('what one search loads: schemas per search × further matches named');
     const largeRequest = measureLargeCatalogRequest(context.largeCatalog);
+    const doubled = createLargeCatalog(2 * context.largeCatalog.length, [...fixtures.bfclCatalog, ...fixtures.githubMCP]);
+    const claudeRequests = measureClaudeLargeRequests(context.largeCatalog, doubled);
     const turns = sessions.reduce((sum, session) => sum + session.turns.length, 0);
     return {
       notes: [
@@ -120,22 +146,41 @@ export const SESSION_COST_PART: BenchPart = {
           "The default configuration and the seed's behaviour on every API, billed ÷ no deferral",
           rows.filter((row) => row.config.id === 'default' || row.config.id === 'seed'),
         ),
+        formatCostTable(
+          `Native delivery next to schemas in the conversation (client mechanism, \`auto\` listing; ${BENCH_WIRE_ADAPTERS.filter(
+            (adapter) => adapter.native !== null,
+          )
+            .map((adapter) => `${adapter.api} for ${adapter.native?.model}`)
+            .join(', ')}), billed ÷ no deferral`,
+          nativeRows(rows),
+        ),
         formatGrowthTable(gridRows(rows)),
         formatLoadsTable(loads),
         formatBreakdownTable(breakdown.none ?? [], breakdown.default ?? []),
         formatLargeRequestTable(largeRequest),
+        formatClaudeLargeRequestTable(claudeRequests),
       ],
       charts: [formatCostChart(gridRows(rows))],
-      targets: resolveCostTargets(rows, largeRequest),
+      targets: resolveCostTargets(rows, largeRequest, claudeRequests),
       missing: [],
     };
   },
 };
 
-/** The configurations on the grid's API and the hosted ones on theirs, in configuration order. */
+/** The configurations on the grid's API and the hosted ones on theirs, in configuration order (native ones apart). */
 function gridRows(rows: readonly CostRow[]): CostRow[] {
-  const shown = rows.filter((row) => row.api === GRID_API || row.config.mechanism.kind === 'hosted');
-  return shown.sort((a, b) => CONFIGS.indexOf(a.config) - CONFIGS.indexOf(b.config));
+  const shown = rows.filter((row) => (row.api === GRID_API || row.config.mechanism.kind === 'hosted') && !NATIVE_CONFIG_IDS.has(row.config.id));
+  return shown.sort((a, b) => configIndex(a.config) - configIndex(b.config));
+}
+
+/** A configuration's place in {@link CONFIGS} (a native row's config is a copy with the model set). */
+function configIndex(config: SessionCostConfig): number {
+  return CONFIGS.findIndex((listed) => listed.id === config.id);
+}
+
+/** Native delivery and the same loop with schemas in the conversation, per API with a tool addition. */
+function nativeRows(rows: readonly CostRow[]): CostRow[] {
+  return rows.filter((row) => NATIVE_CONFIG_IDS.has(row.config.id));
 }
 
 function measureRow(
@@ -334,7 +379,7 @@ interface LargeRequest {
 }
 
 /** The whole Responses request body for the grown catalog: OpenAI's hosted search against the library's search. */
-function measureLargeCatalogRequest(catalog: readonly { name: string; description?: string; inputSchema: object }[]): LargeRequest {
+function measureLargeCatalogRequest(catalog: readonly ToolDefinition[]): LargeRequest {
   const body = {
     model: 'gpt-5.4',
     instructions: 'You are a helpful assistant.',
@@ -352,6 +397,59 @@ function measureLargeCatalogRequest(catalog: readonly { name: string; descriptio
     libraryBytes: Buffer.byteLength(JSON.stringify(library)),
     listing: libraryPlan.listing,
   };
+}
+
+/** The Claude model whose first requests {@link measureClaudeLargeRequests} compares (hosted search and native by value). */
+const CLAUDE_NATIVE_MODEL = 'claude-opus-5';
+
+/** One first Messages request for a grown catalog, or why the library refuses to write it. */
+interface ClaudeLargeRequest {
+  readonly tools: number;
+  readonly label: string;
+  /** Whole body bytes, or `null` when the transformer refused the request (`refused` says why). */
+  readonly bytes: number | null;
+  readonly refused?: string;
+  readonly listing: string;
+}
+
+/**
+ * The whole first Messages request for the grown catalog on `claude-opus-5`, as `auto` plans it (Anthropic's hosted
+ * search with the library's ranking: every definition sent deferred) and with the client mechanism (`auto` reveals
+ * natively by value there: no deferred tool is sent), and the client mechanism's request for a catalog twice as
+ * large, past Anthropic's cap of 10,000 deferred tools (hosted search cannot carry it).
+ */
+function measureClaudeLargeRequests(catalog: readonly ToolDefinition[], doubled: readonly ToolDefinition[]): ClaudeLargeRequest[] {
+  const measure = (tools: readonly ToolDefinition[], label: string, config: { mechanism?: 'client' }): ClaudeLargeRequest => {
+    const body = {
+      model: CLAUDE_NATIVE_MODEL,
+      max_tokens: 1024,
+      system: 'You are a helpful assistant.',
+      messages: [{ role: 'user', content: 'Please help me with my task.' }],
+      tools: tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })),
+    };
+    const plan = resolveToolSearch({ id: CLAUDE_NATIVE_MODEL, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), config);
+    const planned = `${plan.mechanism}${plan.mechanism === 'client' ? `, reveal ${plan.reveal}${plan.additions === undefined ? '' : ` by ${plan.additions}`}` : ''}`;
+    try {
+      const output = transformAnthropicMessagesRequest(body, plan).body;
+      return { tools: tools.length, label: `${label} (${planned})`, bytes: Buffer.byteLength(JSON.stringify(output)), listing: plan.listing };
+    } catch (error) {
+      if (!isToolSearchError(error)) throw error;
+      // The error's first sentence says what the API would reject (its advice follows).
+      return {
+        tools: tools.length,
+        label: `${label} (${planned})`,
+        bytes: null,
+        refused: `${error.code}: ${error.message.split('. ')[0]}`,
+        listing: plan.listing,
+      };
+    }
+  };
+  return [
+    measure(catalog, "hosted search, the library's ranking (`auto`)", {}),
+    measure(catalog, 'client mechanism, loaded tools added natively by value', { mechanism: 'client' }),
+    measure(doubled, "hosted search, the library's ranking (`auto`)", {}),
+    measure(doubled, 'client mechanism, loaded tools added natively by value', { mechanism: 'client' }),
+  ];
 }
 
 function ratio(value: number): string {
@@ -427,6 +525,23 @@ function formatLargeRequestTable(request: LargeRequest): BenchTable {
   };
 }
 
+function formatClaudeLargeRequestTable(requests: readonly ClaudeLargeRequest[]): BenchTable {
+  const hosted = requests[0]?.bytes ?? Number.NaN;
+  return {
+    title: `Messages request bytes for the grown catalogs on ${CLAUDE_NATIVE_MODEL}: hosted search against native delivery by value`,
+    columns: ['tools', 'request', 'bytes', `share of the hosted request for ${formatCount(requests[0]?.tools ?? 0)} tools`],
+    rows: requests.map((request) => [
+      formatCount(request.tools),
+      `${request.label}, \`${request.listing}\` listing`,
+      request.bytes === null ? `not written: ${request.refused ?? ''}` : formatCount(request.bytes),
+      request.bytes === null ? 'n/a' : formatPercent(request.bytes / hosted),
+    ]),
+    notes: [
+      "Whole request bodies (`JSON.stringify`), first turn. Hosted search sends every definition with `defer_loading: true` (the API searches them); native delivery by value sends `tool_search` and the note only, and a loaded tool's definition reaches the request only in the system message that adds it after the search result, so the request does not grow with the catalog. Anthropic caps deferred and added tools at 10,000 and 4 MB of definitions per request: the catalog twice as large cannot go through hosted search (the transformer refuses it, as the API would), and by value only the tools a conversation added count.",
+    ],
+  };
+}
+
 function formatCostChart(rows: readonly CostRow[]): BenchChart {
   return {
     file: 'session-cost.svg',
@@ -448,7 +563,7 @@ function formatCostChart(rows: readonly CostRow[]): BenchChart {
   };
 }
 
-function resolveCostTargets(rows: readonly CostRow[], request: LargeRequest): BenchTarget[] {
+function resolveCostTargets(rows: readonly CostRow[], request: LargeRequest, claude: readonly ClaudeLargeRequest[]): BenchTarget[] {
   const defaults = rows.filter((row) => row.config.id === 'default');
   const pick = (set: 'sessions' | 'long', key: `${CachePricing}-${'cold' | 'warm'}`) => defaults.map((row) => row.ratios[set][key]);
   const range = (values: readonly number[]) => `${ratio(Math.min(...values))}–${ratio(Math.max(...values))}`;
@@ -460,9 +575,8 @@ function resolveCostTargets(rows: readonly CostRow[], request: LargeRequest): Be
     ...row.growth.cold,
     ...row.growth.warm,
   ]);
-  const conversation = rows.filter(
-    (row) => row.config.mechanism.kind === 'client' && (row.config.mechanism.options.reveal ?? 'conversation') === 'conversation',
-  );
+  // Every client configuration whose tool list does not change with reveals: in the conversation, or natively.
+  const conversation = rows.filter((row) => row.config.mechanism.kind === 'client' && row.config.mechanism.options.reveal !== 'tool-list');
   const stable = conversation.map((row) => row.stableShare);
   const share = request.libraryBytes / request.hostedBytes;
   return [
@@ -483,7 +597,7 @@ function resolveCostTargets(rows: readonly CostRow[], request: LargeRequest): Be
     },
     {
       target: "Cache-stable mode: tools + system identical on 100% of a session's request transitions",
-      figure: `${formatPercent(Math.min(...stable))} (every client configuration that reveals in the conversation, every API measured)`,
+      figure: `${formatPercent(Math.min(...stable))} (every client configuration that reveals in the conversation or natively, every API measured)`,
       status: Math.min(...stable) >= 1 ? 'met' : 'missed',
     },
     {
@@ -491,7 +605,51 @@ function resolveCostTargets(rows: readonly CostRow[], request: LargeRequest): Be
       figure: `${formatCount(request.libraryBytes)} B vs ${formatCount(request.hostedBytes)} B (${formatPercent(share)})`,
       status: share <= 0.01 ? 'met' : 'missed',
     },
+    ...resolveNativeTargets(rows, claude),
   ];
+}
+
+/**
+ * Issue 18's targets: native delivery's session cost within 0.02 of the same loop with schemas in the conversation
+ * (or lower) on each API with a tool addition, in every pricing and warmth; Claude's first request by value at most 1%
+ * of the hosted request's bytes for the grown catalog; the catalog twice as large written by value.
+ */
+function resolveNativeTargets(rows: readonly CostRow[], claude: readonly ClaudeLargeRequest[]): BenchTarget[] {
+  const targets: BenchTarget[] = [];
+  for (const api of [...new Set(nativeRows(rows).map((row) => row.api))]) {
+    const native = rows.find((row) => row.api === api && row.config.id === 'native');
+    const conversation = rows.find((row) => row.api === api && row.config.id === 'native-conversation');
+    if (native === undefined || conversation === undefined) continue;
+    const keys = Object.keys(native.ratios.sessions) as `${CachePricing}-${'cold' | 'warm'}`[];
+    const gaps = keys.map((key) => native.ratios.sessions[key] - conversation.ratios.sessions[key]);
+    const worst = Math.max(...gaps);
+    const cells = keys.map((key) => `${key} ${ratio(native.ratios.sessions[key])} vs ${ratio(conversation.ratios.sessions[key])}`).join('; ');
+    targets.push({
+      target: `Session cost, native delivery on ${api} (${native.config.mechanism.kind === 'client' ? native.config.mechanism.model : ''}): within 0.02 of schemas in the conversation, or lower (every pricing, cold and warm)`,
+      figure: `largest difference ${worst >= 0 ? '+' : '−'}${Math.abs(worst).toFixed(3)} (${cells})`,
+      status: worst <= 0.02 ? 'met' : 'missed',
+    });
+  }
+  const [hosted, byValue, , doubled] = claude;
+  if (hosted !== undefined && byValue !== undefined) {
+    const share = hosted.bytes === null || byValue.bytes === null ? Number.NaN : byValue.bytes / hosted.bytes;
+    targets.push({
+      target: `Claude (${CLAUDE_NATIVE_MODEL}) by value: the first request for the ${formatCount(hosted.tools)}-tool catalog ≤ 1% of the hosted request's bytes`,
+      figure:
+        hosted.bytes === null || byValue.bytes === null
+          ? `not written: ${hosted.refused ?? byValue.refused ?? ''}`
+          : `${formatCount(byValue.bytes)} B vs ${formatCount(hosted.bytes)} B (${formatPercent(share)})`,
+      status: share <= 0.01 ? 'met' : Number.isNaN(share) ? 'not-measured' : 'missed',
+    });
+  }
+  if (doubled !== undefined) {
+    targets.push({
+      target: `Claude (${CLAUDE_NATIVE_MODEL}) by value: a ${formatCount(doubled.tools)}-tool catalog is written (past the 10,000 deferred tools hosted search can carry)`,
+      figure: doubled.bytes === null ? `refused: ${doubled.refused ?? ''}` : `${formatCount(doubled.bytes)} B first request`,
+      status: doubled.bytes === null ? 'missed' : 'met',
+    });
+  }
+  return targets;
 }
 
 /** What each segment kind is called in the breakdown table, in prompt order. */

@@ -1,6 +1,8 @@
 import { resolveOwnToolsSent } from '../src/plan/resolve-own-tools-sent.js';
 import { createToolSearchTool, type CreateToolSearchToolOptions } from '../src/client/create-tool-search-tool.js';
 import { formatToolSearchResult, type ToolSearchResult } from '../src/client/tool-search-result.js';
+import { resolveNativeSearchResult } from '../src/client/resolve-native-search-result.js';
+import type { ToolSearchPlan } from '../src/plan/tool-search-plan.js';
 import type { ToolSearchOptions } from '../src/config/tool-search-config.js';
 import { CALL_TOOL_NAME } from '../src/client/tool-search-tool-definition.js';
 import { createOpenAIToolSearchOutput } from '../src/providers/openai/create-openai-tool-search-output.js';
@@ -23,7 +25,10 @@ export const HOSTED_RESULTS_PER_SEARCH = 5;
  *
  * - `none`: every full schema in every request, no search.
  * - `client`: this package's client-side mechanism with these options (listing, reveal mode) and `tool_search`
- *   options (how many matches a search returns and loads).
+ *   options (how many matches a search returns and loads), planned for `model` (default: the adapter's client model).
+ *   With `reveal: 'native'` a search result lists its matches without schemas and is followed by the API's
+ *   tool-addition item holding the definitions it loaded (the adapter's `native.addition`), and loaded tools are
+ *   called by their own names.
  * - `hosted`: the adapter's hosted mechanism (`openai-hosted` or `claude-hosted`). With `search: 'provider'` the
  *   provider searches: the library's ranking stands in for the provider's, loading {@link HOSTED_RESULTS_PER_SEARCH}
  *   tools per search. With `search: 'library'` the package's `tool_search` answers and the provider loads what it
@@ -31,7 +36,13 @@ export const HOSTED_RESULTS_PER_SEARCH = 5;
  */
 export type SessionCostMechanism =
   | { readonly kind: 'none' }
-  | { readonly kind: 'client'; readonly options: ToolSearchOptions; readonly search?: SearchOptions; readonly firstSearch?: FirstSearch }
+  | {
+      readonly kind: 'client';
+      readonly options: ToolSearchOptions;
+      readonly search?: SearchOptions;
+      readonly firstSearch?: FirstSearch;
+      readonly model?: string;
+    }
   | { readonly kind: 'hosted'; readonly options: ToolSearchOptions; readonly search?: SearchOptions };
 
 type SearchOptions = Pick<CreateToolSearchToolOptions, 'maxResults' | 'maxLoaded' | 'index'>;
@@ -117,7 +128,15 @@ export async function simulateSessionRequests(
   const plan = mechanism.kind === 'none' ? null : resolveBenchPlan(adapter, body, mechanism);
   const deferred = new Set(plan === null ? [] : plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
   const searchKind: SearchKind =
-    mechanism.kind === 'none' ? 'none' : mechanism.kind === 'client' ? 'client' : plan?.search === 'library' ? 'library' : 'provider';
+    mechanism.kind === 'none'
+      ? 'none'
+      : mechanism.kind === 'client'
+        ? plan?.reveal === 'native'
+          ? 'native'
+          : 'client'
+        : plan?.search === 'library'
+          ? 'library'
+          : 'provider';
   const store = createMemoryRevealStore({ maxSessions: Math.max(1, sessions.length) });
   const search = createToolSearchTool({
     tools: catalog,
@@ -183,17 +202,19 @@ export async function simulateSessionRequests(
       // A provider's search keeps no memory of what it loaded before (each search is its own session here).
       const result = await search.execute({ query }, { sessionId: searchKind === 'provider' ? `${sessionId}:${searches}` : sessionId });
       const names = result.status === 'found' || result.status === 'invalid-arguments' ? result.tools.map((tool) => tool.name) : [];
-      for (const name of names) loaded.add(name);
-      const [call, answer] = searchSegments(
+      const segments = searchSegments(
         searchKind,
         adapter,
+        { body, catalog, plan, added: loaded },
         id,
         query,
         result,
         names.map((name) => byName.get(name) as ToolDefinition),
       );
+      for (const name of names) loaded.add(name);
+      const [call, ...answer] = segments;
       add('search-call', call);
-      add('search-result', answer);
+      add('search-result', ...answer);
     };
 
     for (const [turnIndex, turn] of session.turns.entries()) {
@@ -232,20 +253,41 @@ export async function simulateSessionRequests(
   return simulated;
 }
 
-/** Who answers a search: nobody, the client-side `tool_search`, the provider, or the library with the provider loading. */
-type SearchKind = 'none' | 'client' | 'provider' | 'library';
+/**
+ * Who answers a search: nobody, the client-side `tool_search` (its result holding the schemas, or, `native`, followed
+ * by the API's tool addition), the provider, or the library with the provider loading.
+ */
+type SearchKind = 'none' | 'client' | 'native' | 'provider' | 'library';
 
-/** The conversation items one search adds, as the model reads them. */
+/** What a native search's segments are written from: the body's tools, the catalog, the plan, the tools added so far. */
+interface NativeSearchInput {
+  readonly body: object;
+  readonly catalog: readonly ToolDefinition[];
+  readonly plan: ToolSearchPlan | null;
+  readonly added: ReadonlySet<string>;
+}
+
+/** The conversation items one search adds, as the model reads them: the call, then its result (and any addition). */
 function searchSegments(
   kind: SearchKind,
   adapter: BenchWireAdapter,
+  native: NativeSearchInput,
   id: string,
   query: string,
   result: ToolSearchResult,
   loaded: readonly ToolDefinition[],
-): [call: string, result: string] {
+): [call: string, ...result: string[]] {
   if (kind === 'client') {
     return [`assistant: tool_search(${JSON.stringify({ query })})`, `tool tool_search: ${formatToolSearchResult(result)}`];
+  }
+  if (kind === 'native') {
+    // The session's answer: the matches without schemas, then the API's own item with the definitions not added yet.
+    const answer = resolveNativeSearchResult(result, { tools: native.catalog, added: native.added });
+    const call = `assistant: tool_search(${JSON.stringify({ query })})`;
+    const text = `tool tool_search: ${formatToolSearchResult(answer.result)}`;
+    if (answer.definitions.length === 0 || adapter.native === null) return [call, text];
+    const names = answer.definitions.map((tool) => tool.name);
+    return [call, text, adapter.native.addition(native.body, names, native.plan?.additions ?? 'value')];
   }
   // Hosted: the provider loads the definitions where its result sits in the conversation (the library's search
   // answers with the package's own items, `createOpenAIToolSearchOutput` and `createAnthropicToolSearchResult`).

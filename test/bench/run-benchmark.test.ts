@@ -98,6 +98,28 @@ describe('runBenchmark in quick mode on a tiny input', () => {
     for (const target of report.parts.flatMap((part) => part.targets)) expect(['met', 'missed', 'not-measured', 'reported']).toContain(target.status);
   });
 
+  it('judges issue 18’s targets: native session cost on both APIs, Claude’s request by value, and a catalog twice the grown one', () => {
+    const targets = report.parts.flatMap((part) => part.targets);
+    const find = (pattern: RegExp) => targets.find((target) => pattern.test(target.target));
+    for (const api of ['openai-responses \\(gpt-5\\.4\\)', 'anthropic-messages \\(claude-opus-5\\)']) {
+      const target = find(new RegExp(`^Session cost, native delivery on ${api}: within 0\\.02 of schemas in the conversation`));
+      expect(target?.figure).toMatch(/^largest difference [+−]\d\.\d{3} \(openai-cold /);
+      expect(['met', 'missed']).toContain(target?.status);
+    }
+    // By value the first request carries `tool_search` and the note alone, however large the catalog.
+    expect(find(/^Claude \(claude-opus-5\) by value: the first request for the 150-tool catalog ≤ 1% of the hosted request's bytes/)?.figure).toMatch(
+      /^\d[\d,]* B vs \d[\d,]* B \(/,
+    );
+    expect(find(/^Claude \(claude-opus-5\) by value: a 300-tool catalog is written/)).toMatchObject({ status: 'met' });
+    const table = report.parts.find((part) => part.id === 'session-cost')?.tables.find((candidate) => candidate.title.startsWith('Native delivery next to'));
+    expect(table?.rows.map((row) => [row[0]?.includes('`reveal: native`') ? 'native' : 'conversation', row[1]])).toEqual([
+      ['conversation', 'openai-responses'],
+      ['native', 'openai-responses'],
+      ['conversation', 'anthropic-messages'],
+      ['native', 'anthropic-messages'],
+    ]);
+  });
+
   it('shows the cache-stable mode keeps tools and system text identical on every transition', () => {
     const target = report.parts.flatMap((part) => part.targets).find((candidate) => candidate.target.startsWith('Cache-stable mode'));
     expect(target).toMatchObject({ status: 'met', figure: expect.stringMatching(/^100\.0%/) });
