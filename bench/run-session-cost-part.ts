@@ -36,7 +36,11 @@ const CONFIGS: readonly SessionCostConfig[] = [
     label: "the seed's behaviour (client, `full`, reveal in the tool list, 8 schemas per search)",
     mechanism: { kind: 'client', options: { listing: 'full', reveal: 'tool-list' }, search: { maxLoaded: 8 } },
   },
-  { id: 'default', label: '**default**: client, `auto` listing (`names` here), reveal in the conversation', mechanism: { kind: 'client', options: {} } },
+  {
+    id: 'default',
+    label: '**default**: client, `auto` listing (`names` here), `auto` reveal (in the conversation; natively on Responses, planned for gpt-5.4)',
+    mechanism: { kind: 'client', options: {} },
+  },
   ...(['full', 'compact', 'names', 'none'] as const).flatMap((listing) =>
     (['conversation', 'tool-list'] as const).map(
       (reveal): SessionCostConfig => ({
