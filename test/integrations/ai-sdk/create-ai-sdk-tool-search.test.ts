@@ -621,6 +621,10 @@ describe('createAISDKToolSearch', () => {
         expect(JSON.stringify(sent[0]?.input[0])).toContain('list_issues');
         const types = (request: number) => sent[request]?.input.map((item: { type?: string; role?: string }) => item.type ?? item.role);
         expect(types(1)).toEqual(['developer', 'user', 'function_call', 'function_call_output', 'additional_tools']);
+        // The search answers as the session does under native delivery: the match by name, no schema (the item has it).
+        const answer = JSON.parse(sent[1]?.input[3].output);
+        expect(answer).toMatchObject({ status: 'found', tools: [{ name: 'list_issues' }], message: expect.stringContaining('call them by their own names') });
+        expect(answer.tools[0].inputSchema).toBeUndefined();
         const added = sent[1]?.input[4];
         expect(added).toEqual({
           type: 'additional_tools',
