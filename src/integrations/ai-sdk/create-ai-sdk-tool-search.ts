@@ -115,6 +115,11 @@ export interface AISDKToolSearchSettings {
    * `messages` on.
    */
   readonly prepareStep?: (options: { readonly messages: ModelMessage[] }) => { messages: ModelMessage[] };
+  /**
+   * `true` when that `prepareStep` writes system messages (Anthropic's tool changes): AI SDK 7's `streamText` checks
+   * every step's messages against it (AI SDK 6 warns without it). Present only then.
+   */
+  readonly allowSystemInMessages?: true;
   /** The plan (not enumerable: a spread leaves it out). */
   readonly plan: ToolSearchPlan;
   /** What could not be done as asked (not enumerable: a spread leaves it out). */
@@ -286,6 +291,7 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
         tools: cached.tools,
         ...(system === undefined ? {} : { system, instructions: system }),
         ...(settings.prepareStep === undefined ? {} : { prepareStep: settings.prepareStep }),
+        ...(settings.plan.reveal === 'native' && settings.provider === 'anthropic.messages' ? { allowSystemInMessages: true as const } : {}),
       };
       return Object.defineProperties(result, {
         plan: { value: settings.plan, enumerable: false },

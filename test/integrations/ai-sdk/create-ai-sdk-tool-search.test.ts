@@ -674,6 +674,7 @@ describe('createAISDKToolSearch', () => {
       // The Claude API documents additions by value; the AI SDK sends every tool it runs, so they go by reference.
       expect(settings.plan).toMatchObject({ mechanism: 'client', reveal: 'native', additions: 'reference' });
       expect(settings.warnings).toEqual([]);
+      expect(Object.keys(settings)).toEqual(['tools', 'system', 'instructions', 'prepareStep', 'allowSystemInMessages']);
       const result = await generateText({ model, ...settings, prompt: 'What does the README of octo/hello say?', stopWhen: stepCountIs(5), maxRetries: 0 });
       expect(result.text).toBe('It says hello.');
       expect(ran).toEqual([['get_file_contents', { owner: 'octo', repo: 'hello', path: 'README.md' }]]);
@@ -695,6 +696,47 @@ describe('createAISDKToolSearch', () => {
       const betas = (request: number) => String(fake.requests[request]?.headers['anthropic-beta'] ?? '').split(',');
       expect(betas(0)).not.toContain('mid-conversation-tool-changes-2026-07-01');
       for (const request of [1, 2]) expect(betas(request)).toContain('mid-conversation-tool-changes-2026-07-01');
+    });
+
+    it('streams a run on claude-opus-5 with the same additions as a generated one', async () => {
+      const stream = (id: string, block: Record<string, unknown>, delta: Record<string, unknown>, stopReason: string) =>
+        sse([
+          {
+            type: 'message_start',
+            message: { ...anthropicReply([], 'tool_use'), id, content: [], stop_reason: null, usage: { input_tokens: 100, output_tokens: 1 } },
+          },
+          { type: 'content_block_start', index: 0, content_block: block },
+          { type: 'content_block_delta', index: 0, delta },
+          { type: 'content_block_stop', index: 0 },
+          { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 20 } },
+          { type: 'message_stop' },
+        ]);
+      const fake = await startFakeAPI('/v1/messages', [
+        stream(
+          'msg_1',
+          { type: 'tool_use', id: 'toolu_1', name: 'tool_search', input: {} },
+          { type: 'input_json_delta', partial_json: '{"query":"get_file_contents"}' },
+          'tool_use',
+        ),
+        stream(
+          'msg_2',
+          { type: 'tool_use', id: 'toolu_2', name: 'get_file_contents', input: {} },
+          { type: 'input_json_delta', partial_json: '{"owner":"octo","repo":"hello","path":"README.md"}' },
+          'tool_use',
+        ),
+        stream('msg_3', { type: 'text', text: '' }, { type: 'text_delta', text: 'It says hello.' }, 'end_turn'),
+      ]);
+      const model = createAnthropic({ baseURL: `${fake.url}/v1`, apiKey: 'test' })('claude-opus-5');
+      const { ran, tools } = githubToolSet();
+      const settings = await createAISDKToolSearch({ tools, config: { mechanism: 'client' } }).prepare(model, { sessionId: 'session-1' });
+      const result = streamText({ model, ...settings, prompt: 'What does the README of octo/hello say?', stopWhen: stepCountIs(5), maxRetries: 0 });
+      expect(await result.text).toBe('It says hello.');
+      expect(ran).toEqual([['get_file_contents', { owner: 'octo', repo: 'hello', path: 'README.md' }]]);
+      const sent = bodies(fake);
+      expect(sent.map((body) => body.stream)).toEqual([true, true, true]);
+      const addition = { role: 'system', content: [{ type: 'tool_addition', tool: { type: 'tool_reference', name: 'get_file_contents' } }] };
+      expect(sent[1]?.messages.at(-1)).toEqual(addition);
+      expect(sent[2]?.messages[3]).toEqual(addition);
     });
 
     it('takes a gateway platform off native delivery under auto and honours an explicit native there', async () => {
