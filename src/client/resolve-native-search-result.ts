@@ -22,7 +22,7 @@ export interface ResolveNativeSearchResultOptions {
 
 /** A result as native delivery sends it, and what it loaded. */
 export interface NativeSearchResult {
-  /** The answer to send back: the matches by name and description, without schemas, said to be loaded. */
+  /** The answer to send back: the matches by name (their definitions follow in the addition), said to be loaded. */
   readonly result: ToolSearchResult;
   /**
    * The tools the answer loaded that the conversation has not added yet, in the result's order, as the catalog defines
@@ -38,7 +38,7 @@ export interface NativeSearchResult {
  * after it (OpenAI Responses `additional_tools`, Anthropic's `tool_addition` blocks), so the model calls them by their
  * own names as ordinary tools.
  *
- * - `found`: each match keeps its name and description, without `inputSchema`; a match the conversation already
+ * - `found`: each match keeps its name only (description and schema go in the addition); a match the conversation already
  *   added moves to `loadedEarlier` (it is never added twice); the message says the others are now loaded.
  * - `invalid-arguments` for a catalog tool: the tool is listed without its schema; when it was not added yet its
  *   definition is loaded now, and the message says to call it again by its name.
@@ -120,6 +120,11 @@ function withoutLoadedNote(message: string | undefined): string | undefined {
   return message?.replace(NOW_LOADED, '').replace(ALREADY_LOADED, '').trim();
 }
 
+/**
+ * A match as the native answer lists it: its name alone. Its description and schema follow in the tool addition,
+ * where the model reads the tool; repeating the description in the answer cost about 0.1× of no deferral per session
+ * on the benchmark's BFCL sessions (both APIs), against 0.01× without it.
+ */
 function withoutSchema(match: ToolSearchMatch): ToolSearchMatch {
-  return match.description === undefined ? { name: match.name } : { name: match.name, description: match.description };
+  return { name: match.name };
 }

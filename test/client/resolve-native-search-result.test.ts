@@ -16,11 +16,11 @@ const found = (...names: string[]): Extract<ToolSearchResult, { status: 'found' 
 });
 
 describe('resolveNativeSearchResult', () => {
-  it('lists the matches without schemas, says they are loaded, and returns their definitions in order', () => {
+  it('lists the matches by name (no description or schema), says they are loaded, and returns their definitions in order', () => {
     const { result, definitions } = resolveNativeSearchResult(found('send_email', 'read_file'), { tools });
     expect(result).toEqual({
       status: 'found',
-      tools: [{ name: 'send_email' }, { name: 'read_file', description: 'does read_file' }],
+      tools: [{ name: 'send_email' }, { name: 'read_file' }],
       message: 'These tools are now loaded: call them by their own names.',
     });
     expect(definitions).toEqual([byName.get('send_email'), byName.get('read_file')]);
@@ -30,7 +30,7 @@ describe('resolveNativeSearchResult', () => {
     const { result, definitions } = resolveNativeSearchResult({ ...found('read_file', 'tool_0'), more: ['tool_1'] }, { tools, added: ['read_file'] });
     expect(result).toEqual({
       status: 'found',
-      tools: [{ name: 'tool_0', description: 'does tool_0' }],
+      tools: [{ name: 'tool_0' }],
       more: ['tool_1'],
       loadedEarlier: ['read_file'],
       message: 'These tools are now loaded: call them by their own names.',
@@ -79,7 +79,7 @@ describe('resolveNativeSearchResult', () => {
     const fresh = resolveNativeSearchResult(misfit, { tools });
     expect(fresh.result).toEqual({
       ...misfit,
-      tools: [{ name: 'read_file', description: 'does read_file' }],
+      tools: [{ name: 'read_file' }],
       message:
         'The arguments for `read_file` do not fit its parameters. Its definition is now loaded: call `read_file` again, by its own name, with arguments that match.',
     });

@@ -96,10 +96,7 @@ describe('createSessionToolSearch with native delivery', () => {
     const answer = JSON.parse((turn.input[2] as { output: string }).output);
     expect(answer).toEqual({
       status: 'found',
-      tools: [
-        { name: 'get_weather', description: 'Get the weather in a city.' },
-        { name: 'tool_1', description: 'does tool_1' },
-      ],
+      tools: [{ name: 'get_weather' }, { name: 'tool_1' }],
       message: 'These tools are now loaded: call them by their own names.',
     });
   });

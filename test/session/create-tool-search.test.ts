@@ -107,7 +107,7 @@ describe('createToolSearch', () => {
         type: 'search',
         result: {
           status: 'found',
-          tools: [{ name: 'get_weather', description: weather.description }],
+          tools: [{ name: 'get_weather' }],
           message: 'These tools are now loaded: call them by their own names.',
         },
         additions: [weather],
