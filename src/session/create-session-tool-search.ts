@@ -1,6 +1,7 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { isRecord } from '../records/is-record.js';
+import { MODEL_PLATFORMS } from '../models/model-reference.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { createToolSearch, type ToolSearch } from './create-tool-search.js';
 import { createSessionStep, type SessionStepEntry } from './create-session-step.js';
@@ -33,7 +34,7 @@ export interface SessionToolSearch<Code extends string> {
  * added), the adapter writes one addition for all of them (`writeAddition`, each tool once, in order) and the turn's
  * `finish` places it after the answers. `step` and `handle` give the same items.
  *
- * Throws a `ToolSearchError` for bad options (`invalid-options` when `tools` is not a list, `invalid-tools` for tools
+ * Throws a `ToolSearchError` for bad options (`invalid-options` when `tools` is not a list or `platform` is unknown, `invalid-tools` for tools
  * in another API's shape) and what `createToolSearch` throws. Not part of the public API.
  */
 export function createSessionToolSearch<Code extends string>(options: SessionToolSearchOptions, adapter: SessionAdapter<Code>): SessionToolSearch<Code> {
@@ -44,12 +45,24 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
       `${label}: \`tools\` must be the agent's ${adapter.tools.noun} tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
     );
   }
+  if (options.platform !== undefined && !(MODEL_PLATFORMS as readonly unknown[]).includes(options.platform)) {
+    throw new ToolSearchError('invalid-options', `${label}: \`platform\` must be one of ${MODEL_PLATFORMS.join(', ')}, got ${describeValue(options.platform)}`);
+  }
   const catalogTools = parseSessionTools(options.tools, { format: adapter.tools, label, where: '`tools`' });
   const { toolsOf = (body) => body.tools, withTools = (body, tools) => ({ ...body, tools }) } = adapter;
   const catalog = createToolCatalog(adapter.parseTools(withTools({}, catalogTools)));
   const { config, store, unsupported, rank } = options;
   const toolSearch = createToolSearch({ tools: catalog, config, store, unsupported, rank });
-  const wire: SessionWire<Code> = { ...adapter, toolsOf, withTools, catalogTools, catalog, model: options.model, prepared: new WeakMap() };
+  const wire: SessionWire<Code> = {
+    ...adapter,
+    toolsOf,
+    withTools,
+    catalogTools,
+    catalog,
+    model: options.model,
+    platform: options.platform,
+    prepared: new WeakMap(),
+  };
   const writeAddition = (definitions: readonly ToolDefinition[], context: SessionResponseContext): readonly unknown[] => {
     // A plan is native only on an API with a tool-addition item, whose adapter writes it.
     if (adapter.writeAddition === undefined) {

@@ -3,6 +3,7 @@ import { ToolSearchError, isToolSearchError } from '../errors/tool-search-error.
 import { describeValue } from '../errors/describe-value.js';
 import { isRecord } from '../records/is-record.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
+import type { ModelPlatform } from '../models/model-reference.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolSearch } from './create-tool-search.js';
@@ -24,6 +25,8 @@ export interface SessionWire<Code extends string> extends Required<Omit<SessionA
   readonly catalog: ToolCatalog;
   /** The factory's `model` option. */
   readonly model: string | undefined;
+  /** The factory's `platform` option. */
+  readonly platform: ModelPlatform | undefined;
   /**
    * The bodies this factory prepared, by their tool list (the array object `prepare` returned, which a copy of the
    * body shares): what they were planned for, so preparing one again gives the same bytes, and the entries it held
@@ -69,7 +72,15 @@ export async function prepareSessionRequest<Code extends string>(
   const revealed = (plan: ToolSearchPlan) => toolSearch.readRevealed(plan, sessionId as string);
   /** The request prepared from `body` with the tools it is planned for (`undefined`: the catalog). */
   const prepareWith = async (body: Record<string, unknown>, tools: readonly ToolDefinition[] | undefined, sent: readonly unknown[]) => {
-    const plan = resolveSessionPlan(toolSearch, { api: wire.api, sessionId, bodyModel: given.model, optionModel: wire.model, tools, label: wire.label });
+    const plan = resolveSessionPlan(toolSearch, {
+      api: wire.api,
+      sessionId,
+      bodyModel: given.model,
+      optionModel: wire.model,
+      platform: wire.platform,
+      tools,
+      label: wire.label,
+    });
     // resolveSessionPlan has checked the session id.
     const transformed = wire.transform(body, plan, await revealed(plan), wire.catalog);
     const written = wire.toolsOf(transformed.body as Record<string, unknown>);
@@ -129,7 +140,15 @@ export async function prepareSessionRequest<Code extends string>(
    */
   async function prepareCopy(copy: Record<string, unknown>, copied: readonly unknown[]): Promise<Awaited<ReturnType<typeof prepareWith>>> {
     // What every reading checks alike (the session id, the model, the mechanism) is said as it is, not as a lost copy.
-    resolveSessionPlan(toolSearch, { api: wire.api, sessionId, bodyModel: copy.model, optionModel: wire.model, tools: undefined, label: wire.label });
+    resolveSessionPlan(toolSearch, {
+      api: wire.api,
+      sessionId,
+      bodyModel: copy.model,
+      optionModel: wire.model,
+      platform: wire.platform,
+      tools: undefined,
+      label: wire.label,
+    });
     const expected = stringify(copy);
     const readings = [() => prepareWith(wire.withTools(copy, wire.catalogTools), undefined, wire.catalogTools), () => prepareRead(copy, copied)];
     for (const reading of readings) {

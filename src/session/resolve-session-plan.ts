@@ -1,6 +1,6 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
-import type { WireAPI } from '../models/model-reference.js';
+import type { ModelPlatform, WireAPI } from '../models/model-reference.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolSearch } from './create-tool-search.js';
@@ -15,6 +15,8 @@ export interface SessionPlanRequest {
   readonly bodyModel: unknown;
   /** The factory's `model` option. */
   readonly optionModel: string | undefined;
+  /** The factory's `platform` option. */
+  readonly platform?: ModelPlatform | undefined;
   /** The request's tools, or `undefined` for the whole catalog. */
   readonly tools: readonly ToolDefinition[] | undefined;
   /** The factory's name, for messages. */
@@ -50,5 +52,5 @@ export function resolveSessionPlan(toolSearch: ToolSearch, request: SessionPlanR
     }
     model = '';
   }
-  return toolSearch.resolvePlan({ id: model, api }, request.tools);
+  return toolSearch.resolvePlan({ id: model, api, ...(request.platform === undefined ? {} : { platform: request.platform }) }, request.tools);
 }

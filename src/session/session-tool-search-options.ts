@@ -1,4 +1,5 @@
 import type { ToolSearchConfig, ToolSearchConfigInput } from '../config/tool-search-config.js';
+import type { ModelPlatform } from '../models/model-reference.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
 import type { ToolSearchRanker } from '../search/tool-search-ranker.js';
 import type { UnsupportedMechanismBehaviour } from './create-tool-search.js';
@@ -19,6 +20,13 @@ export interface SessionToolSearchOptions<Tool = unknown> {
    * @default the body's `model`
    */
   readonly model?: string | undefined;
+  /**
+   * The platform that serves the model, as `resolveToolSearch` takes it: `bedrock` or `vertex` for Claude served there
+   * (Anthropic's hosted search, tool additions by reference), and `gateway` for any proxy, router or custom base URL, where
+   * `reveal: 'auto'` keeps loaded schemas in the conversation, as whether the gateway passes a tool addition on is not
+   * documented. @default the platform the model id names (a first-party id: its provider's own API)
+   */
+  readonly platform?: ModelPlatform | undefined;
   /** The tool search configuration, in any form `parseToolSearchConfig` accepts. @default all defaults */
   readonly config?: ToolSearchConfigInput | ToolSearchConfig | undefined;
   /** Where reveals are kept, shared by every session of the agent. @default createMemoryRevealStore() */
