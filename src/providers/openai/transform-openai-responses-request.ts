@@ -6,6 +6,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
+import { parsePlannedTools } from '../../plan/parse-planned-tools.js';
 import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
 import type { ToolList, ToolListEntry } from '../../request/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
@@ -208,7 +209,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   if (forModel.fallback !== null) warnings.push({ code: 'mechanism-not-for-model', message: forModel.fallback });
 
   // Read it into neutral form: the plan as this body applies it, the names, the tools, what the history revealed.
-  const planned = new Map(forModel.plan.tools.map((tool) => [tool.name, tool]));
+  const planned = parsePlannedTools(forModel.plan.tools).byName;
   const customs = read.tools.filter((entry) => entry.kind === 'custom');
   // A top-level custom tool named like one of the package's own keeps its name; the package's takes a free one.
   const plan = resolvePlanWithUnmanagedNames(
