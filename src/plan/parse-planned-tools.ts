@@ -16,20 +16,28 @@ export interface PlannedTools {
 interface CheckedToolList extends PlannedTools {
   readonly entries: readonly unknown[];
   readonly statuses: readonly string[];
-  /** The list and its entries were frozen when last seen: nothing to compare again. */
-  frozen: boolean;
+  /** The list checked, which a later call compares with the copy in `entries`. */
+  readonly list: readonly unknown[];
 }
 
-/** The last check of each plan's tool list (a plan's copies share its list), by list. */
-const CHECKED = new WeakMap<readonly unknown[], CheckedToolList>();
+/**
+ * The checks of lists frozen with their entries (an agent's checked plan), kept as long as the list lives. A list that
+ * is not frozen is kept in {@link RECENT} only: a caller that resolves a plan per request makes a new list each time,
+ * and a weak map that took every one of them would keep their checks until a full collection, promoting them.
+ */
+const FROZEN = new WeakMap<readonly unknown[], CheckedToolList>();
+
+/** The last few lists checked that are not frozen, newest last: a request reads its plan's list several times. */
+const RECENT: CheckedToolList[] = [];
+const MAX_RECENT = 4;
 
 /**
  * Checks a plan's `tools` (each `{ name, status: 'deferred' | 'loaded' }`, each name once) and returns them indexed by
  * name. Every transformer and decision asks for them on every request: the check and the index are kept per list
- * and given again while the list holds the same entries under the same names and statuses (one comparison per tool,
- * none for a list frozen with its entries, as an agent's checked plan is), so a request builds no set of the plan's
- * names of its own. Throws a `ToolSearchError` (`invalid-options`) naming the first bad entry. Not part of the public
- * API.
+ * (frozen lists for as long as they live, the last few others) and given again while the list holds the same
+ * entries under the same names and statuses (one comparison per tool, none for a list frozen with its entries, as an
+ * agent's checked plan is), so a request builds no set of the plan's names of its own. Throws a `ToolSearchError`
+ * (`invalid-options`) naming the first bad entry. Not part of the public API.
  *
  * @example
  * ```ts
@@ -38,10 +46,18 @@ const CHECKED = new WeakMap<readonly unknown[], CheckedToolList>();
  * ```
  */
 export function parsePlannedTools(tools: readonly unknown[]): PlannedTools {
-  const known = CHECKED.get(tools);
-  if (known !== undefined && (known.frozen || holdsSame(known, tools))) return known;
+  const frozen = FROZEN.get(tools);
+  if (frozen !== undefined) return frozen;
+  for (let index = RECENT.length - 1; index >= 0; index -= 1) {
+    const recent = RECENT[index] as CheckedToolList;
+    if (recent.list === tools && holdsSame(recent, tools)) return recent;
+  }
   const checked = checkToolList(tools);
-  CHECKED.set(tools, checked);
+  if (isFrozenList(tools)) FROZEN.set(tools, checked);
+  else {
+    if (RECENT.length >= MAX_RECENT) RECENT.shift();
+    RECENT.push(checked);
+  }
   return checked;
 }
 
@@ -52,7 +68,6 @@ function holdsSame(known: CheckedToolList, tools: readonly unknown[]): boolean {
     const tool = tools[index] as PlannedTool;
     if (tool !== entries[index] || tool.name !== names[index] || tool.status !== statuses[index]) return false;
   }
-  known.frozen = isFrozenList(tools);
   return true;
 }
 
@@ -79,7 +94,7 @@ function checkToolList(tools: readonly unknown[]): CheckedToolList {
     statuses.push(tool.status);
     if (tool.status === 'deferred') deferred += 1;
   }
-  return { byName, names, deferred, entries: [...tools], statuses, frozen: isFrozenList(tools) };
+  return { byName, names, deferred, entries: [...tools], statuses, list: tools };
 }
 
 function isFrozenList(tools: readonly unknown[]): boolean {
