@@ -145,7 +145,7 @@ export function resolveClientRequest<FunctionTool extends ClientFunctionTool, Ot
 
   // The plan's names, checked and indexed once per tool list (`resolvePlanForWireAPI` checked this one).
   const { names: planNames, byName: planSet } = parsePlannedTools(plan.tools);
-  const own = resolveOwnToolsSent(plan);
+  const own = resolveOwnToolsSent(plan, planSet);
   const names = createToolNameMapping([...planNames, own.searchName, own.callToolName, ...body.otherNames], wire.rule, { secondary: body.historyNames });
 
   // A forced function is revealed for this request.

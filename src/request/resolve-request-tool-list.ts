@@ -114,7 +114,7 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
     wording: MATCH_WORDING,
     reader,
   });
-  const own = resolveOwnToolsSent(plan);
+  const own = resolveOwnToolsSent(plan, planned);
   // Restored for the history only where the history does not define it itself (as the plan match reads a body back).
   const history = resolveHistoryRestore({ plan, planned, names, own, bodyTools, restored, catalog, referenced: undefinedReferences, calls, otherNames });
   const warnings: RequestToolWarning[] = [];

@@ -176,7 +176,7 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
   if (sent.callTool) own.push(createOwnToolEntry('call', sent.callToolName));
   return {
     tools: [...loaded, ...own, ...deferred],
-    guidance: createToolSearchGuidance(plan, options.names === undefined ? {} : { names: options.names }),
+    guidance: createToolSearchGuidance(plan, options.names === undefined ? {} : { names: options.names }, sent),
   };
 }
 

@@ -220,7 +220,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   // Custom tools keep their names (the function-name pattern does not bind them); a valid one is only kept from
   // being given to a function. Under hosted search every function name fits a call's namespace (64 characters).
   const rule = mechanism === 'openai-hosted' ? OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE : OPENAI_RESPONSES_TOOL_NAME_RULE;
-  const own = resolveOwnToolsSent(plan);
+  const own = resolveOwnToolsSent(plan, planned);
   const names = createToolNameMapping(
     // The package's own tool names are in the set too, so no renamed tool can take them.
     [...planned.keys(), ...customs.map((entry) => entry.tool.name as string).filter((name) => isValidToolName(name, rule)), own.searchName, own.callToolName],
