@@ -123,11 +123,11 @@ const OWN_NAME_SUFFIX = /^_(?:[2-9]|[1-9]\d+)$/;
 
 /** `tool_search` for `tool_search` and `tool_search_2` (…), likewise `call_tool`; `undefined` for any other name. */
 function ownBaseName(name: string): string | undefined {
-  if (OWN_SIGNATURES.has(name)) return name;
-  // Every tool of every request body comes here: a name that does not start with one of the two is answered without a
-  // regular expression or a new string.
+  // Every tool of every request body comes here, several times: a name that does not start with one of the two is
+  // answered without a lookup, a regular expression or a new string.
   const base = name.startsWith(TOOL_SEARCH_TOOL_NAME) ? TOOL_SEARCH_TOOL_NAME : name.startsWith(CALL_TOOL_NAME) ? CALL_TOOL_NAME : undefined;
-  return base !== undefined && OWN_NAME_SUFFIX.test(name.slice(base.length)) ? base : undefined;
+  if (base === undefined || name.length === base.length) return base;
+  return OWN_NAME_SUFFIX.test(name.slice(base.length)) ? base : undefined;
 }
 
 /** The value with every object and array in it frozen. */
