@@ -81,15 +81,17 @@ function checkToolList(tools: readonly unknown[]): CheckedToolList {
     if (typeof tool !== 'object' || tool === null || typeof tool.name !== 'string' || (tool.status !== 'deferred' && tool.status !== 'loaded')) {
       throw new ToolSearchError('invalid-options', `\`plan.tools[${index}]\` must be \`{ name, status: 'deferred' | 'loaded' }\`, got ${describeValue(tool)}`);
     }
-    // A tool listed twice contradicts itself (which entry holds?), as `resolveToolSearch` never writes it.
-    const first = byName.get(tool.name);
-    if (first !== undefined) {
+    // A tool listed twice contradicts itself (which entry holds?), as `resolveToolSearch` never writes it. Told by the
+    // size, one hash operation per tool (a plan made per request is checked on every one).
+    const size = byName.size;
+    byName.set(tool.name, tool as PlannedTool);
+    if (byName.size === size) {
+      const first = names.indexOf(tool.name);
       throw new ToolSearchError(
         'invalid-options',
-        `\`plan.tools[${index}]\` names \`${tool.name}\` again (already at \`plan.tools[${tools.indexOf(first)}]\`); a plan lists each tool once: resolve the plan again for these tools`,
+        `\`plan.tools[${index}]\` names \`${tool.name}\` again (already at \`plan.tools[${first}]\`); a plan lists each tool once: resolve the plan again for these tools`,
       );
     }
-    byName.set(tool.name, tool as PlannedTool);
     names.push(tool.name);
     statuses.push(tool.status);
     if (tool.status === 'deferred') deferred += 1;
