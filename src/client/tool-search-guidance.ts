@@ -67,13 +67,14 @@ export function createToolSearchGuidance(
   // Where the caller has a tool of its own named `tool_search`, the package's goes by another name: the note says so.
   const searchName = toWire(own.searchName);
   const lead = searchName === TOOL_SEARCH_TOOL_NAME ? TOOL_SEARCH_GUIDANCE : `${TOOL_SEARCH_GUIDANCE}${fill(GUIDANCE_TAILS.renamedSearch, searchName)}`;
-  const deferred = plan.tools.filter((tool) => tool.status === 'deferred');
   const listed = options.listed ?? (plan.listing === 'full' || plan.listing === 'compact');
   const client = plan.mechanism === 'client';
   if (listed) {
     const loaded = client && plan.reveal === 'tool-list' ? GUIDANCE_TAILS.nextStep : GUIDANCE_TAILS.callWithParameters;
     return `${lead}${loaded}${GUIDANCE_TAILS.shownInFull}`;
   }
+  // Only a note that names or counts the deferred tools reads them.
+  const deferred = plan.tools.filter((tool) => tool.status === 'deferred');
   const which =
     plan.listing === 'none'
       ? ` ${deferred.length}${fill(GUIDANCE_TAILS.countedLead, searchName)}`
