@@ -2,7 +2,7 @@ import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
-import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
+import { resolveOwnToolsSent, type OwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolRevealMode } from '../config/tool-search-config.js';
 import { assertNever } from '../errors/assert-never.js';
 
@@ -52,22 +52,29 @@ export function resolveToolSearchGuidance(given: ToolSearchPlan, options: Resolv
   return createToolSearchGuidance(parseToolSearchPlan(given), options);
 }
 
-/** {@link resolveToolSearchGuidance} for a plan the package has already checked. Not part of the public API. */
-export function createToolSearchGuidance(plan: ToolSearchPlan, options: ResolveToolSearchGuidanceOptions = {}): string | null {
+/**
+ * {@link resolveToolSearchGuidance} for a plan the package has already checked, with the package's tools it sends
+ * when the caller has them at hand (`resolveOwnToolsSent(plan)`). Not part of the public API.
+ */
+export function createToolSearchGuidance(
+  plan: ToolSearchPlan,
+  options: ResolveToolSearchGuidanceOptions = {},
+  own: OwnToolsSent = resolveOwnToolsSent(plan),
+): string | null {
   // The note is about the library's `tool_search`: no note when the request does not send it.
-  const own = resolveOwnToolsSent(plan);
   if (!own.search) return null;
   const toWire = options.names?.toWire ?? ((name: string) => name);
   // Where the caller has a tool of its own named `tool_search`, the package's goes by another name: the note says so.
   const searchName = toWire(own.searchName);
   const lead = searchName === TOOL_SEARCH_TOOL_NAME ? TOOL_SEARCH_GUIDANCE : `${TOOL_SEARCH_GUIDANCE}${fill(GUIDANCE_TAILS.renamedSearch, searchName)}`;
-  const deferred = plan.tools.filter((tool) => tool.status === 'deferred');
   const listed = options.listed ?? (plan.listing === 'full' || plan.listing === 'compact');
   const client = plan.mechanism === 'client';
   if (listed) {
     const loaded = client && plan.reveal === 'tool-list' ? GUIDANCE_TAILS.nextStep : GUIDANCE_TAILS.callWithParameters;
     return `${lead}${loaded}${GUIDANCE_TAILS.shownInFull}`;
   }
+  // Only a note that names or counts the deferred tools reads them.
+  const deferred = plan.tools.filter((tool) => tool.status === 'deferred');
   const which =
     plan.listing === 'none'
       ? ` ${deferred.length}${fill(GUIDANCE_TAILS.countedLead, searchName)}`

@@ -118,11 +118,21 @@ export function isOwnTool(tool: ToolDefinition): boolean {
   return own !== undefined && signature(tool) === own;
 }
 
+const TOOL_SEARCH_FIRST = TOOL_SEARCH_TOOL_NAME.charCodeAt(0);
+const CALL_TOOL_FIRST = CALL_TOOL_NAME.charCodeAt(0);
+
+/** The suffix of a renamed own tool: `_2`, `_3`, … (never `_1` or `_02`). */
+const OWN_NAME_SUFFIX = /^_(?:[2-9]|[1-9]\d+)$/;
+
 /** `tool_search` for `tool_search` and `tool_search_2` (…), likewise `call_tool`; `undefined` for any other name. */
 function ownBaseName(name: string): string | undefined {
-  if (OWN_SIGNATURES.has(name)) return name;
-  const base = name.replace(/_(?:[2-9]|[1-9]\d+)$/, '');
-  return base !== name && OWN_SIGNATURES.has(base) ? base : undefined;
+  // Every tool of every request body comes here, several times: a name that does not start with one of the two is
+  // answered without a lookup, a regular expression or a new string (most by their first character alone).
+  const first = name.charCodeAt(0);
+  if (first !== TOOL_SEARCH_FIRST && first !== CALL_TOOL_FIRST) return undefined;
+  const base = name.startsWith(TOOL_SEARCH_TOOL_NAME) ? TOOL_SEARCH_TOOL_NAME : name.startsWith(CALL_TOOL_NAME) ? CALL_TOOL_NAME : undefined;
+  if (base === undefined || name.length === base.length) return base;
+  return OWN_NAME_SUFFIX.test(name.slice(base.length)) ? base : undefined;
 }
 
 /** The value with every object and array in it frozen. */

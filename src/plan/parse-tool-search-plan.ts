@@ -2,6 +2,7 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { TOOL_LISTINGS, TOOL_REVEAL_MODES, TOOL_SEARCH_RANKINGS } from '../config/tool-search-config.js';
 import { TOOL_SEARCH_MECHANISMS as MECHANISMS, type ToolSearchPlan } from './tool-search-plan.js';
+import { parsePlannedTools } from './parse-planned-tools.js';
 
 /**
  * Checks that a value is a plan from `resolveToolSearch` (for example one read back from JSON) and returns it typed.
@@ -35,23 +36,8 @@ export function parseToolSearchPlan(value: unknown): ToolSearchPlan {
       `\`plan.mechanism\` must be one of ${MECHANISMS.map((mechanism) => `'${mechanism}'`).join(', ')}, got ${describeValue(candidate.mechanism)}`,
     );
   }
-  const tools = candidate.tools as unknown[];
-  const seen = new Map<string, number>();
-  for (let index = 0; index < tools.length; index += 1) {
-    const tool = tools[index] as { name?: unknown; status?: unknown } | null;
-    if (typeof tool !== 'object' || tool === null || typeof tool.name !== 'string' || (tool.status !== 'deferred' && tool.status !== 'loaded')) {
-      throw new ToolSearchError('invalid-options', `\`plan.tools[${index}]\` must be \`{ name, status: 'deferred' | 'loaded' }\`, got ${describeValue(tool)}`);
-    }
-    // A tool listed twice contradicts itself (which entry holds?), as `resolveToolSearch` never writes it.
-    const first = seen.get(tool.name);
-    if (first !== undefined) {
-      throw new ToolSearchError(
-        'invalid-options',
-        `\`plan.tools[${index}]\` names \`${tool.name}\` again (already at \`plan.tools[${first}]\`); a plan lists each tool once: resolve the plan again for these tools`,
-      );
-    }
-    seen.set(tool.name, index);
-  }
+  // Each tool `{ name, status }`, each name once; the check is kept for the requests that read the same list.
+  parsePlannedTools(candidate.tools);
   const unmanaged = (candidate as { unmanagedToolNames?: unknown }).unmanagedToolNames;
   if (unmanaged !== undefined && (!Array.isArray(unmanaged) || !unmanaged.every((name) => typeof name === 'string'))) {
     throw new ToolSearchError('invalid-options', `\`plan.unmanagedToolNames\` must be a list of tool names, got ${describeValue(unmanaged)}`);

@@ -27,18 +27,30 @@ const DEFAULT_OWN_TOOL_NAMES: OwnToolNames = Object.freeze({ searchName: TOOL_SE
 
 /**
  * The package's own tools a plan sends, decided once here for the planner, the tool list, the guidance note, the
- * session and the transformers. Nothing is sent when nothing is deferred. Not part of the public API.
+ * session and the transformers. Nothing is sent when nothing is deferred. A caller that holds the plan's tools by
+ * name (`parsePlannedTools`) passes them as `planned`, so they are looked up rather than walked. Not part of the
+ * public API.
  */
-export function resolveOwnToolsSent(plan: Pick<ToolSearchPlan, 'mechanism' | 'search' | 'reveal' | 'listing' | 'tools' | 'unmanagedToolNames'>): OwnToolsSent {
+export function resolveOwnToolsSent(
+  plan: Pick<ToolSearchPlan, 'mechanism' | 'search' | 'reveal' | 'listing' | 'tools' | 'unmanagedToolNames'>,
+  planned?: { has(name: string): boolean },
+): OwnToolsSent {
   const deferring = plan.mechanism !== 'none' && plan.tools.some((tool) => tool.status === 'deferred');
+  // The plan's tools and the unmanaged ones it names (a Responses custom tool) keep their names alike.
+  const named =
+    planned === undefined
+      ? plan.tools.some((tool) => tool.name === TOOL_SEARCH_TOOL_NAME || tool.name === CALL_TOOL_NAME)
+      : planned.has(TOOL_SEARCH_TOOL_NAME) || planned.has(CALL_TOOL_NAME);
+  const names =
+    named || plan.unmanagedToolNames !== undefined
+      ? resolveOwnToolNames([...plan.tools.map((tool) => tool.name), ...(plan.unmanagedToolNames ?? [])])
+      : DEFAULT_OWN_TOOL_NAMES;
   return {
     // The client-side mechanism's search is always the library's, whatever a hand-made plan says.
     search: deferring && (plan.mechanism === 'client' || plan.search === 'library'),
     callTool: deferring && plan.mechanism === 'client' && plan.reveal === 'conversation' && (plan.listing === 'names' || plan.listing === 'none'),
-    // The plan's tools and the unmanaged ones it names (a Responses custom tool) keep their names alike.
-    ...(plan.tools.some((tool) => tool.name === TOOL_SEARCH_TOOL_NAME || tool.name === CALL_TOOL_NAME) || plan.unmanagedToolNames !== undefined
-      ? resolveOwnToolNames([...plan.tools.map((tool) => tool.name), ...(plan.unmanagedToolNames ?? [])])
-      : DEFAULT_OWN_TOOL_NAMES),
+    searchName: names.searchName,
+    callToolName: names.callToolName,
   };
 }
 

@@ -17,7 +17,7 @@ import { assertNever } from '../errors/assert-never.js';
 import { MODEL_PLATFORMS, WIRE_APIS, WIRE_API_NAMES, type ModelPlatform, type ModelReference, type WireAPI } from '../models/model-reference.js';
 import { resolveModelSupport, type ModelSupport, type ToolAdditionForm } from '../models/resolve-model-support.js';
 import { resolveUnknownModel } from '../models/resolve-unknown-model.js';
-import { createToolCatalog } from '../catalog/create-tool-catalog.js';
+import { parseCatalogTools } from '../catalog/parse-catalog-tools.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, isOwnTool } from '../client/tool-search-tool-definition.js';
@@ -76,7 +76,7 @@ export function resolveToolSearch(
 ): ToolSearchPlan {
   checkModelReference(model);
   // A catalog (`createToolCatalog`) is read as it is; a plain list is checked once.
-  const definitions = createToolCatalog(tools).tools;
+  const definitions = parseCatalogTools(tools);
   const resolved = parseToolSearchConfig(config);
   const support = resolveModelSupport(model);
   const warnings: ToolSearchWarning<ToolSearchPlanWarningCode>[] = [];
@@ -109,7 +109,13 @@ export function resolveToolSearch(
     return toolCount >= threshold ? deferred(tool, 'threshold-reached') : loaded(tool, 'below-threshold');
   });
 
-  const belowThreshold = planned.filter((entry) => entry.reason === 'below-threshold').length;
+  // Counted in one pass, without a list: this runs on every request that resolves its plan.
+  let deferredCount = 0;
+  let belowThreshold = 0;
+  for (const entry of planned) {
+    if (entry.status === 'deferred') deferredCount += 1;
+    else if (entry.reason === 'below-threshold') belowThreshold += 1;
+  }
   if (belowThreshold > 0) {
     warnings.push({
       code: 'below-threshold',
@@ -127,7 +133,6 @@ export function resolveToolSearch(
     });
   }
 
-  const deferredCount = planned.filter((entry) => entry.status === 'deferred').length;
   const listing = resolveListing(resolved.listing, deferredCount);
   const search = mechanism === 'openai-hosted' || mechanism === 'claude-hosted' ? resolveRanking(resolved.search) : 'library';
   const { reveal, additions, warning: revealWarning } = resolveReveal(resolved.reveal, mechanism, listing, support);
@@ -138,13 +143,16 @@ export function resolveToolSearch(
     ...(own.search && own.searchName !== TOOL_SEARCH_TOOL_NAME ? [[TOOL_SEARCH_TOOL_NAME, own.searchName] as const] : []),
     ...(own.callTool && own.callToolName !== CALL_TOOL_NAME ? [[CALL_TOOL_NAME, own.callToolName] as const] : []),
   ]);
-  for (const tool of definitions) {
-    const ownName = renamed.get(tool.name);
-    if (ownName === undefined || isOwnTool(tool)) continue;
-    warnings.push({
-      code: 'own-tool-renamed',
-      message: `the tool list has its own \`${tool.name}\`, which is sent as it is; the package's \`${tool.name}\` goes by \`${ownName}\` in its place (the guidance note names it)`,
-    });
+  // Only a renamed own tool needs the caller's tools looked at.
+  if (renamed.size > 0) {
+    for (const tool of definitions) {
+      const ownName = renamed.get(tool.name);
+      if (ownName === undefined || isOwnTool(tool)) continue;
+      warnings.push({
+        code: 'own-tool-renamed',
+        message: `the tool list has its own \`${tool.name}\`, which is sent as it is; the package's \`${tool.name}\` goes by \`${ownName}\` in its place (the guidance note names it)`,
+      });
+    }
   }
 
   return {

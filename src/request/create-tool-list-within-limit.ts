@@ -55,6 +55,9 @@ export function createToolListWithinLimit(
   limit: ToolListLimit,
 ): ToolListWithinLimit {
   const room = limit.maxTools - limit.otherEntries;
+  // A list holds at most every planned tool and the package's two: a plan that fits so is not counted (no limit, or a
+  // plan well under it, on every request).
+  if (plan.tools.length + 2 <= room) return { plan, list: createToolList(plan, tools, options), changes: [] };
   // Sizes come from the plan, not from the tools at hand: the transformer's own output (which no longer holds the tools
   // a listing left out) must take the same decision on a second pass.
   const size = (candidate: ToolSearchPlan): number => resolvePlannedListSize(candidate, options);

@@ -21,8 +21,8 @@ export interface RequestBodyTool {
  */
 export interface RequestDecisionContext {
   readonly plan: ToolSearchPlan;
-  /** The plan's tool names. */
-  readonly planned: ReadonlySet<string>;
+  /** The plan's tool names (a set, or the plan's tools by name: `parsePlannedTools`). */
+  readonly planned: { has(name: string): boolean };
   readonly names: Pick<ToolNameMapping, 'toWire' | 'fromWire'>;
   /** The names the package's own tools go by with this plan. */
   readonly own: OwnToolNames;

@@ -4,6 +4,7 @@ import { createToolNameMapping, type ToolNameMapping } from '../names/create-too
 import type { ToolNameRule } from '../names/tool-name-rule.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import { resolvePlanForWireAPI } from '../plan/resolve-plan-for-wire-api.js';
+import { parsePlannedTools } from '../plan/parse-planned-tools.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import { resolveHistoryReveals, type HistoryToolOutput } from '../client/tool-search-result.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
@@ -142,9 +143,9 @@ export function resolveClientRequest<FunctionTool extends ClientFunctionTool, Ot
   const { plan, fallback } = resolvePlanForWireAPI(givenPlan, wire.api);
   if (fallback !== null) warnings.push({ code: 'hosted-mechanism-unsupported', message: fallback });
 
-  const planNames = plan.tools.map((entry) => entry.name);
-  const planSet = new Set(planNames);
-  const own = resolveOwnToolsSent(plan);
+  // The plan's names, checked and indexed once per tool list (`resolvePlanForWireAPI` checked this one).
+  const { names: planNames, byName: planSet } = parsePlannedTools(plan.tools);
+  const own = resolveOwnToolsSent(plan, planSet);
   const names = createToolNameMapping([...planNames, own.searchName, own.callToolName, ...body.otherNames], wire.rule, { secondary: body.historyNames });
 
   // A forced function is revealed for this request.
@@ -206,6 +207,6 @@ function writeEntry<FunctionTool extends ClientFunctionTool, Wire, Code extends 
 }
 
 /** A name as the body writes it, as the plan names it: a wire name of a planned tool is read back, any other name kept. */
-function resolvePlanName(name: string, planSet: ReadonlySet<string>, names: ToolNameMapping): string {
+function resolvePlanName(name: string, planSet: ReadonlyMap<string, unknown>, names: ToolNameMapping): string {
   return planSet.has(name) || !planSet.has(names.fromWire(name)) ? name : names.fromWire(name);
 }

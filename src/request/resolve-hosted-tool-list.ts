@@ -1,4 +1,5 @@
 import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
+import { parsePlannedTools } from '../plan/parse-planned-tools.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { createOwnToolEntry } from './create-own-tool-entry.js';
@@ -53,13 +54,21 @@ export interface HostedToolList {
 export function resolveHostedToolList(input: ResolveHostedToolListInput): HostedToolList {
   const { plan, planned, names, bodyTools, restored, historyTools, callerDeferred, hostedSearchInUse } = input;
   const warnings: RequestToolWarning[] = [];
-  const deferred = new Set(plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
-  for (const name of input.forced.deferred) if (deferred.delete(name)) warnings.push(createForcedToolWarning(name, 'sent without `defer_loading`'));
+  // The plan's deferred tools, but those `tool_choice` forces (sent without the flag), read from the plan's index.
+  const { byName, deferred: plannedDeferred } = parsePlannedTools(plan.tools);
+  const undeferred = new Set<string>();
+  for (const name of input.forced.deferred) {
+    if (byName.get(name)?.status !== 'deferred' || undeferred.has(name)) continue;
+    undeferred.add(name);
+    warnings.push(createForcedToolWarning(name, 'sent without `defer_loading`'));
+  }
+  const deferring = plannedDeferred > undeferred.size;
+  const isDeferred = (name: string): boolean => byName.get(name)?.status === 'deferred' && !undeferred.has(name);
 
   const library = plan.search === 'library';
   const restoredEarlier = [...bodyTools.keys()].some((name) => !planned.has(name));
-  const librarySearch = library && (deferred.size > 0 || historyTools.length > 0 || restoredEarlier);
-  const hostedSearch = library ? hostedSearchInUse || callerDeferred : deferred.size > 0 || callerDeferred || historyTools.length > 0 || hostedSearchInUse;
+  const librarySearch = library && (deferring || historyTools.length > 0 || restoredEarlier);
+  const hostedSearch = library ? hostedSearchInUse || callerDeferred : deferring || callerDeferred || historyTools.length > 0 || hostedSearchInUse;
   if (librarySearch && callerDeferred && !hostedSearchInUse) {
     warnings.push({
       code: 'hosted-search-for-caller-deferral',
@@ -75,9 +84,9 @@ export function resolveHostedToolList(input: ResolveHostedToolListInput): Hosted
     entries.push(createOwnToolEntry('search', searchName));
   }
   // A tool restored for the history on an earlier pass stays deferred; every other tool follows the plan.
-  for (const [name, { definition }] of bodyTools) entries.push(createEntry(definition, deferred.has(name) || !planned.has(name)));
+  for (const [name, { definition }] of bodyTools) entries.push(createEntry(definition, isDeferred(name) || !planned.has(name)));
   const standsIn = (name: string): boolean => searchName !== undefined && names.toWire(name) === names.toWire(searchName);
-  for (const [name, definition] of restored) if (!standsIn(name)) entries.push(createEntry(definition, deferred.has(name)));
+  for (const [name, definition] of restored) if (!standsIn(name)) entries.push(createEntry(definition, isDeferred(name)));
   for (const definition of historyTools) if (!standsIn(definition.name)) entries.push(createEntry(definition, true));
   // Deferred definitions are not rendered, so the note names the tools the library's search can load.
   const guidance = librarySearch ? createToolSearchGuidance(plan, { names, listed: false }) : null;

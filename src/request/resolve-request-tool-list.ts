@@ -3,6 +3,7 @@ import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-
 import { assertNever } from '../errors/assert-never.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { parsePlannedTools } from '../plan/parse-planned-tools.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
@@ -96,7 +97,8 @@ export interface RequestToolList {
  */
 export function resolveRequestToolList(input: ResolveRequestToolListInput): RequestToolList {
   const { plan, names, bodyTools, catalog, forced, revealed, referenced, calls, otherNames, reader } = input;
-  const planned = new Set(plan.tools.map((tool) => tool.name));
+  // The plan's tools by name, indexed once per tool list (`resolvePlanForWireAPI` checked this one).
+  const planned = parsePlannedTools(plan.tools).byName;
   // A tool the history added natively is defined by its addition: the request need not define it for the history.
   const added = input.added;
   const undefinedReferences = added === undefined || added.size === 0 ? referenced : new Set([...referenced].filter((name) => !added.has(name)));
@@ -112,7 +114,7 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
     wording: MATCH_WORDING,
     reader,
   });
-  const own = resolveOwnToolsSent(plan);
+  const own = resolveOwnToolsSent(plan, planned);
   // Restored for the history only where the history does not define it itself (as the plan match reads a body back).
   const history = resolveHistoryRestore({ plan, planned, names, own, bodyTools, restored, catalog, referenced: undefinedReferences, calls, otherNames });
   const warnings: RequestToolWarning[] = [];

@@ -157,7 +157,9 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
   const deferred: ToolListEntry[] = [];
   // Unlisted tools shown in full are appended in the order they were revealed or forced, by name.
   const unlisted = new Map<string, ToolDefinition>();
-  for (const [entry, tool] of planned) {
+  for (let index = 0; index < plan.tools.length; index += 1) {
+    const entry = plan.tools[index] as PlannedTool;
+    const tool = planned[index];
     if (tool === undefined) continue;
     if (entry.status === 'loaded') loaded.push(full(tool, 'loaded'));
     else if (!listed) unlisted.set(tool.name, tool);
@@ -176,7 +178,7 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
   if (sent.callTool) own.push(createOwnToolEntry('call', sent.callToolName));
   return {
     tools: [...loaded, ...own, ...deferred],
-    guidance: createToolSearchGuidance(plan, options.names === undefined ? {} : { names: options.names }),
+    guidance: createToolSearchGuidance(plan, options.names === undefined ? {} : { names: options.names }, sent),
   };
 }
 
@@ -207,20 +209,18 @@ const MATCH_WORDING: PlanMatchWording = {
 };
 
 /**
- * Pairs every planned tool with its definition, in input order; throws when the two lists differ (`resolvePlanMatch`).
- * With `leftOut`, a deferred planned tool not `shown` may be missing from the list (it is paired with `undefined`).
+ * Every planned tool's definition, at the planned tool's index; throws when the two lists differ (`resolvePlanMatch`).
+ * With `leftOut`, a deferred planned tool not `shown` may be missing from the list (its definition is `undefined`).
  */
 function matchPlan(
   plan: ToolSearchPlan,
   tools: readonly ToolDefinition[],
   leftOut: boolean,
   shown: readonly string[],
-): [PlannedTool, ToolDefinition | undefined][] {
-  // The usual case, a plan made from this very list: same names in the same order, paired without lookups.
-  if (plan.tools.length === tools.length && plan.tools.every((entry, index) => entry.name === tools[index]?.name)) {
-    return plan.tools.map((entry, index) => [entry, tools[index] as ToolDefinition]);
-  }
+): readonly (ToolDefinition | undefined)[] {
+  // The usual case, a plan made from this very list: same names in the same order, the list itself (no pairs built).
+  if (plan.tools.length === tools.length && plan.tools.every((entry, index) => entry.name === tools[index]?.name)) return tools;
   const body = new Map<string, RequestBodyTool>(tools.map((tool) => [tool.name, { definition: tool, deferred: false }]));
   resolvePlanMatch({ plan, planned: new Set(plan.tools.map((entry) => entry.name)), body, forced: shown, leftOut, wording: MATCH_WORDING });
-  return plan.tools.map((entry) => [entry, body.get(entry.name)?.definition]);
+  return plan.tools.map((entry) => body.get(entry.name)?.definition);
 }

@@ -12,9 +12,10 @@ export interface WireToolFields {
 
 /**
  * How an API's reader names one field of the tool at `at` in its errors: "`tools[3].description` (tool `x`)",
- * "`tools[3]`.function.parameters of `x`". `name` is the tool's name, once it is known to be one.
+ * "`tools[3]`.function.parameters of `x`". `name` is the tool's name, once it is known to be one. `at` is whatever
+ * the reader locates a tool by (a path, or an index it writes into one only for an error).
  */
-export type DescribeWireToolField = (at: string, field: keyof WireToolFields, name?: string) => string;
+export type DescribeWireToolField<At = string> = (at: At, field: keyof WireToolFields, name?: string) => string;
 
 /** A tool definition still being built: a reader adds the fields of its API (`deferrable`, `category`). */
 export type WireToolDefinition = { -readonly [Field in keyof ToolDefinition]: ToolDefinition[Field] };
@@ -32,10 +33,10 @@ export type WireToolDefinition = { -readonly [Field in keyof ToolDefinition]: To
  * const definition = parseWireToolDefinition({ name, description, inputSchema: inputSchema?.json }, at, describeField, 'required');
  * ```
  */
-export function parseWireToolDefinition(
+export function parseWireToolDefinition<At>(
   fields: WireToolFields,
-  at: string,
-  describeField: DescribeWireToolField,
+  at: At,
+  describeField: DescribeWireToolField<At>,
   schema: 'required' | 'optional',
 ): WireToolDefinition {
   const { name, description, inputSchema } = fields;

@@ -10,7 +10,8 @@ import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools
 export function parseAnthropicCustomTool(entry: Record<string, unknown>, index: number): ToolDefinition {
   const definition = parseWireToolDefinition(
     { name: entry.name, description: entry.description, inputSchema: entry.input_schema },
-    `tools[${index}]`,
+    // By index: the path is written only for an error (this runs for every tool of every request).
+    index,
     describeField,
     'required',
   );
@@ -19,5 +20,5 @@ export function parseAnthropicCustomTool(entry: Record<string, unknown>, index: 
 }
 
 /** How errors name a field of a custom tool: "`tools[3].input_schema` (tool `x`)". */
-const describeField: DescribeWireToolField = (at, field, name) =>
-  `\`${at}.${field === 'inputSchema' ? 'input_schema' : field}\`${name === undefined ? '' : ` (tool \`${name}\`)`}`;
+const describeField: DescribeWireToolField<number> = (index, field, name) =>
+  `\`tools[${index}].${field === 'inputSchema' ? 'input_schema' : field}\`${name === undefined ? '' : ` (tool \`${name}\`)`}`;

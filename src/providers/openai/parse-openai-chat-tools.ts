@@ -96,9 +96,10 @@ function parseFunction(value: unknown, index: number): ToolDefinition {
   }
   const { name, description, parameters } = value as Record<string, unknown>;
   // "Omitting `parameters` defines a function with an empty parameter list" (the API reference).
-  return parseWireToolDefinition({ name, description, inputSchema: parameters }, toolPath(index), describeField, 'optional');
+  // By index: the path is written only for an error (this runs for every tool of every request).
+  return parseWireToolDefinition({ name, description, inputSchema: parameters }, index, describeField, 'optional');
 }
 
 /** How errors name a field of a function tool: "`tools[3]`.function.parameters of `x`". */
-const describeField: DescribeWireToolField = (at, field, name) =>
-  `${at}.function.${field === 'inputSchema' ? 'parameters' : field}${name === undefined ? '' : ` of \`${name}\``}`;
+const describeField: DescribeWireToolField<number> = (index, field, name) =>
+  `${toolPath(index)}.function.${field === 'inputSchema' ? 'parameters' : field}${name === undefined ? '' : ` of \`${name}\``}`;

@@ -6,6 +6,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
+import { parsePlannedTools } from '../../plan/parse-planned-tools.js';
 import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
 import type { ToolList, ToolListEntry } from '../../request/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
@@ -208,7 +209,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   if (forModel.fallback !== null) warnings.push({ code: 'mechanism-not-for-model', message: forModel.fallback });
 
   // Read it into neutral form: the plan as this body applies it, the names, the tools, what the history revealed.
-  const planned = new Map(forModel.plan.tools.map((tool) => [tool.name, tool]));
+  const planned = parsePlannedTools(forModel.plan.tools).byName;
   const customs = read.tools.filter((entry) => entry.kind === 'custom');
   // A top-level custom tool named like one of the package's own keeps its name; the package's takes a free one.
   const plan = resolvePlanWithUnmanagedNames(
@@ -219,7 +220,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   // Custom tools keep their names (the function-name pattern does not bind them); a valid one is only kept from
   // being given to a function. Under hosted search every function name fits a call's namespace (64 characters).
   const rule = mechanism === 'openai-hosted' ? OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE : OPENAI_RESPONSES_TOOL_NAME_RULE;
-  const own = resolveOwnToolsSent(plan);
+  const own = resolveOwnToolsSent(plan, planned);
   const names = createToolNameMapping(
     // The package's own tool names are in the set too, so no renamed tool can take them.
     [...planned.keys(), ...customs.map((entry) => entry.tool.name as string).filter((name) => isValidToolName(name, rule)), own.searchName, own.callToolName],
