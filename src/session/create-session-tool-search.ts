@@ -32,7 +32,9 @@ export interface SessionToolSearch<Code extends string> {
  * Native delivery (`plan.reveal === 'native'`): `prepare` reads what the body's history added (`readAdded`), and
  * when the answers of a turn load tools the history has not added (a `tool_search`, a misfit call of a tool never
  * added), the adapter writes one addition for all of them (`writeAddition`, each tool once, in order) and the turn's
- * `finish` places it after the answers. `step` and `handle` give the same items.
+ * `finish` places it after the answers. `step` and `handle` give the same items. Where the provider keeps the history
+ * (`isHistoryOnServer`: the body holds only the new items), the session's record of its additions in the reveal store
+ * (under a key of its own) stands in for the history the body lacks.
  *
  * Throws a `ToolSearchError` for bad options (`invalid-options` when `tools` is not a list or `platform` is unknown, `invalid-tools` for tools
  * in another API's shape) and what `createToolSearch` throws. Not part of the public API.
@@ -74,6 +76,16 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
     return adapter.writeAddition(definitions, context);
   };
 
+  /**
+   * What the session added natively before this request: the body's history, and where the provider keeps the history
+   * (the body holds only the new items), also what this session's turns recorded adding, so no tool is added twice.
+   */
+  const readAdded = async (body: Record<string, unknown>, sessionId: string): Promise<readonly string[]> => {
+    const history = adapter.readAdded?.(body) ?? [];
+    if (adapter.isHistoryOnServer?.(body) !== true) return history;
+    return [...new Set([...(await toolSearch.store.get(addedKey(sessionId))), ...history])];
+  };
+
   return {
     toolSearch,
     async prepare(given, { sessionId } = {} as { sessionId: string }) {
@@ -81,7 +93,7 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
       const { plan, names } = prepared;
       // Native delivery: what the history added, read once per request; what a turn's answers load is added after them.
       const native = plan.mechanism === 'client' && plan.reveal === 'native';
-      const added = native && adapter.readAdded !== undefined ? adapter.readAdded(prepared.body as Record<string, unknown>) : [];
+      const added = native ? await readAdded(prepared.body as Record<string, unknown>, sessionId) : [];
       const context = { sessionId, plan, names, loaded, ...(native ? { added } : {}) };
       const step = async (response: unknown): Promise<SessionStep<unknown>> => {
         const read = adapter.readResponse(response, { plan, names, catalogTools });
@@ -103,9 +115,19 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
           for (const definition of handling.additions ?? []) if (!additions.has(definition.name)) additions.set(definition.name, definition);
         }
         const items = additions.size === 0 ? [] : writeAddition([...additions.values()], { plan, names, catalogTools });
+        // The session's record of what it added, for a later body whose history the provider keeps.
+        if (additions.size > 0) await toolSearch.store.add(addedKey(sessionId), [...additions.keys()]);
         return createSessionStep(entries, (answers) => read.finish(answers, items));
       };
       return { ...prepared, step, handle: (response, runTool) => runSessionStep(() => step(response), runTool, sessionId) };
     },
   };
+}
+
+/**
+ * The reveal-store key of what a session added natively, apart from its reveals (`tool-list` sends those in full; a
+ * tool revealed as text under another plan was never added).
+ */
+function addedKey(sessionId: string): string {
+  return `${sessionId}\u0000added`;
 }

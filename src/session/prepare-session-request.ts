@@ -18,7 +18,7 @@ import type { SessionAdapter } from './session-adapter.js';
  * One agent's session state over its API's adapter: the catalog in the API's shape and parsed, the `model` option, and
  * the bodies it prepared. Made once per agent by `createSessionToolSearch`. Not part of the public API.
  */
-export interface SessionWire<Code extends string> extends Required<Omit<SessionAdapter<Code>, 'readAdded' | 'writeAddition'>> {
+export interface SessionWire<Code extends string> extends Required<Omit<SessionAdapter<Code>, 'readAdded' | 'writeAddition' | 'isHistoryOnServer'>> {
   /** The catalog in the API's shape (the factory's `tools`, checked, schemas converted): sent when a body has none. */
   readonly catalogTools: readonly unknown[];
   /** The same tools, parsed once for the agent. */

@@ -82,6 +82,12 @@ export interface SessionAdapter<Code extends string> {
    */
   readAdded?(body: Record<string, unknown>): readonly string[];
   /**
+   * Whether the body continues a history the provider keeps (Responses' `previous_response_id` or `conversation`): its
+   * `input` then holds only the new items, so `readAdded` cannot see what earlier turns added, and the factory adds the
+   * session's own record of them (kept in the reveal store). @default never
+   */
+  isHistoryOnServer?(body: Record<string, unknown>): boolean;
+  /**
    * Native delivery: the wire item(s) that add `definitions` (caller's names; map them with `context.names`) to the
    * conversation by the plan's `additions` form: one `additional_tools` input item (Responses), one `system` message of
    * `tool_addition` blocks (Messages). The factory calls it once per turn with every tool the turn's answers loaded that

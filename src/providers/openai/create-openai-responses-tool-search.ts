@@ -145,6 +145,9 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
     parseTools: parseOpenAIResponsesTools,
     transform: (body, plan, revealed) => transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized }),
     readAdded: (body) => readOpenAIResponsesAddedTools(body.input),
+    // A chained response's `input` holds only the new items; what earlier turns added is on the server.
+    isHistoryOnServer: (body) =>
+      (body.previous_response_id !== undefined && body.previous_response_id !== null) || (body.conversation !== undefined && body.conversation !== null),
     // One `additional_tools` item with the caller's own definitions, under the names sent.
     writeAddition: (definitions, { names, catalogTools }) => [
       createOpenAIResponsesAdditionalTools(

@@ -273,6 +273,29 @@ describe('createOpenAIResponsesToolSearch handle, native delivery (reveal: nativ
     expect(JSON.parse((turn.answers[0] as unknown as { output: string }).output)).toMatchObject({ loadedEarlier: ['actions_get'] });
   });
 
+  it('never adds a tool twice in a session whose history the server keeps (previous_response_id, no history in input)', async () => {
+    const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config });
+    const first = await toolSearch.prepare({ model: 'gpt-5.2', input: 'hi' }, { sessionId: 'native-6' });
+    const loaded = await first.handle({ output: [search('c1', 'select:get_weather')] }, async () => 'ran');
+    expect(types(loaded.answers)).toEqual(['function_call_output', 'additional_tools']);
+
+    // Later requests carry only the new input: the additional_tools item is on the server.
+    const later = await toolSearch.prepare({ model: 'gpt-5.2', previous_response_id: 'resp_2', input: 'and tomorrow?' }, { sessionId: 'native-6' });
+    const again = await later.handle({ output: [search('c2', 'select:get_weather'), search('c3', 'weather city')] }, async () => 'ran');
+    expect(types(again.answers)).toEqual(['function_call_output', 'function_call_output']);
+    expect(JSON.parse((again.answers[0] as unknown as { output: string }).output)).toMatchObject({ loadedEarlier: ['get_weather'] });
+
+    // Another session's record is its own: the same search there adds the tool.
+    const other = await toolSearch.prepare({ model: 'gpt-5.2', previous_response_id: 'resp_9', input: 'hi' }, { sessionId: 'native-7' });
+    const fresh = await other.handle({ output: [search('c1', 'select:get_weather')] }, async () => 'ran');
+    expect(types(fresh.answers)).toEqual(['function_call_output', 'additional_tools']);
+
+    // A body that carries its whole history is the record: a new conversation under the same id gets the tool again.
+    const restarted = await toolSearch.prepare({ model: 'gpt-5.2', input: 'hi again' }, { sessionId: 'native-6' });
+    const readded = await restarted.handle({ output: [search('c1', 'select:get_weather')] }, async () => 'ran');
+    expect(types(readded.answers)).toEqual(['function_call_output', 'additional_tools']);
+  });
+
   it('gives step() users the same items', async () => {
     const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config });
     const request = await toolSearch.prepare({ model: 'gpt-5.2', input: 'hi' }, { sessionId: 'native-4' });
