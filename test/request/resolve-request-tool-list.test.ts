@@ -137,6 +137,17 @@ describe('resolveRequestToolList', () => {
       expect(codes(list)).toEqual(['tool-restored']);
     });
 
+    it('restores nothing for a tool the history itself added by value (a body read back is the same request)', () => {
+      const weather = tool('get_weather');
+      const list = decide(plan('claude-opus-4-5'), {
+        catalog: new Map([[weather.name, weather]]),
+        referenced: new Set(['get_weather']),
+        added: new Set(['get_weather']),
+      });
+      expect(summary(list)).not.toContain('get_weather:defer-loading');
+      expect(codes(list)).toEqual([]);
+    });
+
     it('notes the package’s own tool_search in the body, which it does not send', () => {
       expect(codes(decide(plan('claude-opus-4-5'), { ownInBody: ['tool_search'] }))).toEqual(['client-search-tool-removed']);
     });

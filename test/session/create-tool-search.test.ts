@@ -149,6 +149,17 @@ describe('createToolSearch', () => {
       });
     });
 
+    it('never adds a tool the plan sends in the tool list (never deferred), by a search or a misfit call, and names it loaded earlier', async () => {
+      const toolSearch = createToolSearch({ tools, config: { mechanism: 'client', neverDefer: ['get_weather'] } });
+      const plan = toolSearch.resolvePlan(responses);
+      expect(plan.tools.find((entry) => entry.name === 'get_weather')?.status).not.toBe('deferred');
+      const found = await toolSearch.handleToolCall({ name: 'tool_search', arguments: { query: 'select:get_weather,tool_1' } }, { sessionId: 's', plan });
+      expect(found).toMatchObject({ type: 'search', result: { status: 'found', tools: [{ name: 'tool_1' }], loadedEarlier: ['get_weather'] } });
+      expect((found as { additions?: ToolDefinition[] }).additions?.map((definition) => definition.name)).toEqual(['tool_1']);
+      const misfit = await toolSearch.handleToolCall({ name: 'get_weather', arguments: '{}' }, { sessionId: 's', plan });
+      expect(misfit).not.toHaveProperty('additions');
+    });
+
     it('keeps schemas in the result and adds nothing with reveals in the conversation', async () => {
       const toolSearch = createToolSearch({ tools, config: { mechanism: 'client', reveal: 'conversation' } });
       const plan = toolSearch.resolvePlan(responses);
