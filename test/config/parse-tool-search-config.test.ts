@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseToolSearchConfig } from '../../src/config/parse-tool-search-config.js';
 import { ToolSearchConfigError } from '../../src/errors/tool-search-config-error.js';
@@ -250,5 +251,49 @@ describe('parseToolSearchConfig', () => {
     it('rejects a bad never-defer list given in code', () => {
       expect(() => parseToolSearchConfig({}, { neverDefer: 'x' as never })).toThrow('`neverDefer` must be a list of tool names (strings)');
     });
+  });
+});
+
+describe('parseToolSearchConfig, native delivery and the listing (property)', () => {
+  const rest = fc.record(
+    {
+      mechanism: fc.constantFrom('auto', 'client', 'openai', 'claude'),
+      threshold: fc.nat(20),
+      search: fc.constantFrom('auto', 'provider', 'library'),
+      neverDefer: fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 2 }),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('throws ToolSearchConfigError for reveal native with an explicit full or compact listing, whatever else is set', () => {
+    fc.assert(
+      fc.property(rest, fc.constantFrom('full', 'compact'), (others, listing) => {
+        let thrown: unknown;
+        try {
+          parseToolSearchConfig({ ...others, reveal: 'native', listing });
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toBeInstanceOf(ToolSearchConfigError);
+        expect(thrown).toMatchObject({ code: 'invalid-config' });
+        expect((thrown as ToolSearchConfigError).issues.map((issue) => issue.path)).toContain('reveal');
+        expect((thrown as Error).message).toContain(`\`reveal: 'native'\` cannot be combined with \`listing: '${listing}'\``);
+      }),
+    );
+  });
+
+  it('accepts reveal native with the listings it takes, and every listing with the other reveal choices', () => {
+    fc.assert(
+      fc.property(
+        rest,
+        fc.oneof(
+          fc.record({ reveal: fc.constant('native'), listing: fc.constantFrom('auto', 'names', 'none') }),
+          fc.record({ reveal: fc.constantFrom('auto', 'conversation', 'tool-list'), listing: fc.constantFrom('auto', 'full', 'compact', 'names', 'none') }),
+        ),
+        (others, pair) => {
+          expect(parseToolSearchConfig({ ...others, ...pair })).toMatchObject(pair);
+        },
+      ),
+    );
   });
 });

@@ -175,6 +175,9 @@ export interface ScenarioConfig {
   readonly neverDefer: readonly number[];
 }
 
+/** The listings `reveal: 'native'` takes. */
+const NATIVE_LISTINGS: readonly ToolListingRequest[] = ['auto', 'names', 'none'];
+
 const CONFIG_VARIANTS: fc.Arbitrary<ScenarioConfig> = fc
   .tuple(
     fc.record({
@@ -187,10 +190,13 @@ const CONFIG_VARIANTS: fc.Arbitrary<ScenarioConfig> = fc
     }),
     fc.nat(3),
   )
-  // `reveal: 'native'` with the `full` or `compact` listing is a configuration error: kept in one case of four (a
-  // typed error), the listing left to `auto` in the others, so native delivery is reached as often as the rest.
-  .map(([config, keep]) =>
-    config.reveal === 'native' && (config.listing === 'full' || config.listing === 'compact') && keep !== 0 ? { ...config, listing: 'auto' } : config,
+  // `reveal: 'native'` with the `full` or `compact` listing is a configuration error (its own property in
+  // test/config/parse-tool-search-config.test.ts): drawn as one of the listings native takes, so every native case
+  // reaches the transformer.
+  .map(([config, pick]) =>
+    config.reveal === 'native' && (config.listing === 'full' || config.listing === 'compact')
+      ? { ...config, listing: NATIVE_LISTINGS[pick % 3] ?? 'auto' }
+      : config,
   );
 
 /** A whole scenario, for any API. */
