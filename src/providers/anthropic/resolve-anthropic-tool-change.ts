@@ -17,9 +17,10 @@ export interface AnthropicToolChange {
 
 /**
  * The tool change a block makes; `undefined` for any other block, MCP references (`mcp_tool_reference`,
- * `mcp_toolset_reference`, whose names belong to an MCP server) and blocks of unknown shape. Never throws.
+ * `mcp_toolset_reference`, whose names belong to an MCP server) and values of unknown shape. Never throws.
  */
-export function resolveAnthropicToolChange(block: Readonly<Record<string, unknown>>): AnthropicToolChange | undefined {
+export function resolveAnthropicToolChange(block: unknown): AnthropicToolChange | undefined {
+  if (!isRecord(block)) return undefined;
   const change = block.type === 'tool_addition' ? 'addition' : block.type === 'tool_removal' ? 'removal' : undefined;
   const tool = block.tool;
   if (change === undefined || !isRecord(tool)) return undefined;

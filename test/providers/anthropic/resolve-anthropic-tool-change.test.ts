@@ -4,7 +4,7 @@ import { resolveAnthropicToolChange } from '../../../src/providers/anthropic/res
 describe('resolveAnthropicToolChange', () => {
   const definition = { name: 'get_weather', input_schema: { type: 'object' } };
 
-  it.each<[string, Record<string, unknown>, unknown]>([
+  it.each<[string, unknown, unknown]>([
     [
       'an addition by value',
       { type: 'tool_addition', tool: { type: 'tool_definition', definition } },
@@ -17,6 +17,9 @@ describe('resolveAnthropicToolChange', () => {
     ['a reference without a name', { type: 'tool_addition', tool: { type: 'tool_reference' } }, undefined],
     ['a definition without a name', { type: 'tool_addition', tool: { type: 'tool_definition', definition: {} } }, undefined],
     ['another block', { type: 'text', text: 'hi' }, undefined],
+    ['a hole in a content list', undefined, undefined],
+    ['null', null, undefined],
+    ['a string', 'tool_addition', undefined],
   ])('reads %s', (_label, block, expected) => {
     expect(resolveAnthropicToolChange(block)).toEqual(expected);
   });
