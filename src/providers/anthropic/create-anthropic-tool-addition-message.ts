@@ -1,3 +1,6 @@
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { isRecord } from '../../records/is-record.js';
 import type { ToolAdditionForm } from '../../models/resolve-model-support.js';
 import type { AnthropicSystemMessage, AnthropicTool, AnthropicToolAdditionBlock } from './anthropic-messages-api.js';
 
@@ -13,6 +16,9 @@ import type { AnthropicSystemMessage, AnthropicTool, AnthropicToolAdditionBlock 
  * Its other fields (`strict`, `input_examples`, …) are kept. Place the message after the user message that holds
  * every `tool_result` of the turn: the session's `handle` does.
  *
+ * Throws a `ToolSearchError` (`invalid-options`) when `tools` is not a list of tools with a name or `form` is neither
+ * `value` nor `reference`.
+ *
  * @example
  * ```ts
  * import { createAnthropicToolAdditionMessage } from 'tool-search/anthropic';
@@ -21,8 +27,14 @@ import type { AnthropicSystemMessage, AnthropicTool, AnthropicToolAdditionBlock 
  * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
  */
 export function createAnthropicToolAdditionMessage(tools: readonly object[], form: ToolAdditionForm): AnthropicSystemMessage {
+  if (!Array.isArray(tools) || !tools.every((tool) => isRecord(tool) && typeof tool.name === 'string')) {
+    throw new ToolSearchError('invalid-options', `\`tools\` must be a list of Messages API tools (\`{ name, … }\`), got ${describeValue(tools)}`);
+  }
+  if (form !== 'value' && form !== 'reference') {
+    throw new ToolSearchError('invalid-options', `\`form\` must be 'value' or 'reference', got ${describeValue(form)}`);
+  }
   const content = (tools as readonly Readonly<Record<string, unknown>>[]).map((tool): AnthropicToolAdditionBlock => {
-    if (form === 'reference') return { type: 'tool_addition', tool: { type: 'tool_reference', name: String(tool.name) } };
+    if (form === 'reference') return { type: 'tool_addition', tool: { type: 'tool_reference', name: tool.name as string } };
     const { defer_loading: _deferred, cache_control: _cached, ...definition } = tool;
     return { type: 'tool_addition', tool: { type: 'tool_definition', definition: definition as unknown as AnthropicTool } };
   });

@@ -28,4 +28,15 @@ describe('createAnthropicToolAdditionMessage', () => {
       ],
     });
   });
+
+  it.each([
+    ['a tools value that is not a list', 'get_weather', 'value', '`tools` must be a list of Messages API tools'],
+    ['a tool without a name', [{ input_schema: {} }], 'reference', '`tools` must be a list of Messages API tools'],
+    ['a null tool', [null], 'value', '`tools` must be a list of Messages API tools'],
+    ['an unknown form', [{ name: 'get_weather' }], 'inline', "`form` must be 'value' or 'reference', got \"inline\""],
+  ])('throws invalid-options for %s', (_, tools, form, message) => {
+    expect(() => createAnthropicToolAdditionMessage(tools as never, form as never)).toThrow(
+      expect.objectContaining({ name: 'ToolSearchError', code: 'invalid-options', message: expect.stringContaining(message) }),
+    );
+  });
 });
