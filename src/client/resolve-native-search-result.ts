@@ -3,6 +3,7 @@ import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { isRecord } from '../records/is-record.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolSearchMatch, ToolSearchResult } from './tool-search-result.js';
@@ -45,7 +46,7 @@ export interface NativeSearchResult {
  * - Every other result comes back as it is, with no definitions.
  *
  * Pure and idempotent: a result it returned gives the same result and definitions again. Throws a `ToolSearchError`
- * (`invalid-options`) for options of the wrong shape.
+ * (`invalid-options`) for options of the wrong shape, or a result whose lists it reads are not lists of names.
  *
  * @example
  * ```ts
@@ -60,6 +61,9 @@ export function resolveNativeSearchResult(result: ToolSearchResult, options: Res
     throw new ToolSearchError('invalid-options', `resolveNativeSearchResult: the options must be \`{ tools, added?, names? }\`, got ${describeValue(options)}`);
   }
   checkNamesContext(options.names, 'resolveNativeSearchResult');
+  if (!isNativeResultShape(result)) {
+    throw new ToolSearchError('invalid-options', `resolveNativeSearchResult: \`result\` must be a \`tool_search\` result, got ${describeValue(result)}`);
+  }
   const { byName } = createToolCatalog(options.tools);
   const fromWire = options.names?.fromWire ?? ((name: string) => name);
   const added = new Set(parseToolNameList(options.added ?? [], '`options.added`').map(fromWire));
@@ -127,4 +131,21 @@ function withoutLoadedNote(message: string | undefined): string | undefined {
  */
 function withoutSchema(match: ToolSearchMatch): ToolSearchMatch {
   return { name: match.name };
+}
+
+const isNames = (value: unknown): boolean => Array.isArray(value) && value.every((name) => typeof name === 'string');
+const isMatches = (value: unknown): boolean => Array.isArray(value) && value.every((match) => isRecord(match) && typeof match.name === 'string');
+
+/** Whether the parts of `result` this function reads have their documented shape (a result the caller built or parsed). */
+function isNativeResultShape(result: unknown): result is ToolSearchResult {
+  if (!isRecord(result)) return false;
+  if (result.status === 'found') {
+    return (
+      isMatches(result.tools) &&
+      (result.loadedEarlier === undefined || isNames(result.loadedEarlier)) &&
+      (result.message === undefined || typeof result.message === 'string')
+    );
+  }
+  if (result.status === 'invalid-arguments') return typeof result.tool === 'string' && isMatches(result.tools) && isNames(result.loaded);
+  return true;
 }

@@ -115,4 +115,20 @@ describe('resolveNativeSearchResult', () => {
     expect(() => resolveNativeSearchResult(found('read_file'), options as never)).toThrow(ToolSearchError);
     expect(() => resolveNativeSearchResult(found('read_file'), options as never)).toThrow(message);
   });
+
+  it.each([
+    ['no result', undefined],
+    ['a found result without a list of matches', { status: 'found' }],
+    ['a found result with a match without a name', { status: 'found', tools: [null] }],
+    ['a found result whose message is not text', { status: 'found', tools: [], message: [] }],
+    ['a misfit answer without its loaded list', { status: 'invalid-arguments', tool: 'read_file', tools: [] }],
+  ])('rejects %s with invalid-options', (_, result) => {
+    expect(() => resolveNativeSearchResult(result as never, { tools })).toThrow(
+      expect.objectContaining({
+        name: 'ToolSearchError',
+        code: 'invalid-options',
+        message: expect.stringContaining('`result` must be a `tool_search` result'),
+      }),
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isToolSearchError } from '../../src/errors/tool-search-error.js';
+import { resolveNativeSearchResult } from '../../src/client/resolve-native-search-result.js';
 import { isRecord } from '../../src/records/is-record.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
@@ -185,6 +186,33 @@ describe('native delivery on malformed wire items', () => {
           await typedOrNothing('createAnthropicToolAdditionMessage (value)', () => createAnthropicToolAdditionMessage(tools as never, 'value'));
           total(() => preflightAnthropicMessagesRequest(messages));
           total(() => preflightAnthropicMessagesRequest({ model: tools, messages: form }));
+        }),
+        propertyParameters(),
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    'resolveNativeSearchResult: a result of any shape gives a result or a ToolSearchError, never a stray TypeError',
+    async () => {
+      const result = fc.oneof(
+        anything,
+        fc.record(
+          {
+            status: fc.constantFrom('found', 'invalid-arguments', 'no-match'),
+            tools: anything,
+            tool: anything,
+            loadedEarlier: anything,
+            loaded: anything,
+            message: anything,
+          },
+          { requiredKeys: ['status'] },
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(result, anything, async (given, added) => {
+          await typedOrNothing('resolveNativeSearchResult', () => resolveNativeSearchResult(given as never, { tools, added: added as never }));
         }),
         propertyParameters(),
       );
