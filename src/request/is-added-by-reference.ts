@@ -1,4 +1,5 @@
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
+import { isNativeDelivery } from './is-native-delivery.js';
 
 /**
  * Whether the client-side mechanism adds loaded tools to the conversation by reference (Anthropic's `tool_reference`
@@ -6,5 +7,5 @@ import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
  * search tool. Not part of the public API.
  */
 export function isAddedByReference(plan: Pick<ToolSearchPlan, 'mechanism' | 'reveal' | 'additions'>): boolean {
-  return plan.mechanism === 'client' && plan.reveal === 'native' && plan.additions === 'reference';
+  return isNativeDelivery(plan) && plan.additions === 'reference';
 }

@@ -3,6 +3,7 @@ import { describeValue } from '../errors/describe-value.js';
 import { isRecord } from '../records/is-record.js';
 import { MODEL_PLATFORMS } from '../models/model-reference.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
+import { isNativeDelivery } from '../request/is-native-delivery.js';
 import { createToolSearch, type ToolSearch } from './create-tool-search.js';
 import { createSessionStep, type SessionStepEntry } from './create-session-step.js';
 import { parseSessionTools } from './parse-session-tools.js';
@@ -92,7 +93,7 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
       const { loaded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
       const { plan, names } = prepared;
       // Native delivery: what the history added, read once per request; what a turn's answers load is added after them.
-      const native = plan.mechanism === 'client' && plan.reveal === 'native';
+      const native = isNativeDelivery(plan);
       const added = native ? await readAdded(prepared.body as Record<string, unknown>, sessionId) : [];
       const context = { sessionId, plan, names, loaded, ...(native ? { added } : {}) };
       const step = async (response: unknown): Promise<SessionStep<unknown>> => {

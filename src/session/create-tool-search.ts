@@ -20,6 +20,7 @@ import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchRanker } from '../search/tool-search-ranker.js';
 import { resolveLoadableSearchResult } from '../client/resolve-loadable-search-result.js';
 import { resolveNativeSearchResult } from '../client/resolve-native-search-result.js';
+import { isNativeDelivery } from '../request/is-native-delivery.js';
 
 /** How many plans one {@link ToolSearch} keeps (one per model and tool list; agents use a handful). */
 const MAX_CACHED_PLANS = 32;
@@ -217,7 +218,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
       checkNamesContext(names, 'handleToolCall');
       if (context.loaded !== undefined) parseToolNameList(context.loaded, '`context.loaded`');
       const added = context.added === undefined ? [] : parseToolNameList(context.added, '`context.added`');
-      const native = plan.mechanism === 'client' && plan.reveal === 'native';
+      const native = isNativeDelivery(plan);
       // Native delivery: what a search or a misfit call loads leaves the result for the API's addition item.
       const delivered = (type: 'search' | 'answer', result: ToolSearchResult): ToolCallHandling => {
         if (!native) return { type, result };

@@ -19,6 +19,7 @@ import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import type { RequestBodyTool, RequestToolEntry } from '../../request/request-tool-entry.js';
+import { isNativeDelivery } from '../../request/is-native-delivery.js';
 import { resolveCalledThroughCallTool } from '../../request/resolve-called-through-call-tool.js';
 import { resolveForcedTools } from '../../request/resolve-forced-tools.js';
 import { resolveRequestToolList, type RequestToolList } from '../../request/resolve-request-tool-list.js';
@@ -482,7 +483,7 @@ function resolveSearchTool(
  * Bedrock only the reference beta exists.
  */
 function resolveToolChangesBeta(plan: ToolSearchPlan, history: AnthropicMessagesHistory['toolChanges'], onBedrock: boolean): string | undefined {
-  const planned = plan.reveal === 'native' ? plan.additions : undefined;
+  const planned = isNativeDelivery(plan) ? plan.additions : undefined;
   if (planned === undefined && history === null) return undefined;
   if (onBedrock) return ANTHROPIC_TOOL_CHANGES_BETA;
   return planned === 'value' || history === 'value' ? ANTHROPIC_INLINE_TOOLS_BETA : ANTHROPIC_TOOL_CHANGES_BETA;

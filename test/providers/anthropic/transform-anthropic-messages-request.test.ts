@@ -3,6 +3,7 @@ import { withSeedBehaviour } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
 import stringify from 'fast-json-stable-stringify';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
+import { parseToolSearchPlan } from '../../../src/plan/parse-tool-search-plan.js';
 import type { ToolSearchPlan } from '../../../src/plan/tool-search-plan.js';
 import type { ToolSearchConfigInput } from '../../../src/config/tool-search-config.js';
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
@@ -1012,6 +1013,19 @@ describe('transformAnthropicMessagesRequest', () => {
       expect(output.system).toContain('call it by its own name');
       expect(warnings).toEqual([]);
       expect(transformAnthropicMessagesRequest(output, plan).body).toEqual(output);
+    });
+
+    it('adds no tool-changes beta for a stored hosted-search plan that also says native (hosted search loads on its own)', () => {
+      const body = anthropicBody([weather, ...anthropicTools(5)], undefined, OPUS_5);
+      const hosted = resolveToolSearch({ id: 'claude-opus-5', api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), {
+        mechanism: 'claude',
+        threshold: 3,
+      });
+      expect(hosted.mechanism).toBe('claude-hosted');
+      const stored = parseToolSearchPlan({ ...hosted, reveal: 'native', additions: 'value' });
+      const { body: output } = transformAnthropicMessagesRequest(body, stored);
+      expect((output as Record<string, unknown>).betas).toBeUndefined();
+      expect(output).toEqual(transformAnthropicMessagesRequest(body, hosted).body);
     });
 
     it('by value keeps a caller’s betas and adds the beta once', () => {
