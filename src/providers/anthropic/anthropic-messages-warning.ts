@@ -13,6 +13,9 @@ import type { RequestToolWarningCode } from '../../request/request-tool-entry.js
  * - `mechanism-not-for-messages`, `mechanism-not-for-model`: the plan's hosted search is OpenAI's
  *   (`resolvePlanForWireAPI`), or Anthropic's for a model known not to support it (`resolvePlanForModel`); the same
  *   tools were deferred with the client-side mechanism instead.
+ * - `reveal-not-for-model`: the plan delivers loaded tools natively (`reveal: 'native'`) for a model or platform known
+ *   not to take tool additions (`claude-sonnet-5`, Claude before Opus 4.8, Foundry; a stored or hand-made plan); loaded
+ *   schemas stay in the `tool_search` result and `call_tool` is sent instead (`resolvePlanForModel`).
  * - `server-tool-result-removed`: the history answered a hosted `srvtoolu_…` call with a `tool_result`, which the
  *   API rejects (the API answers its own calls); the block was removed.
  * - `error-result-references-converted`: an `is_error: true` tool result held `tool_reference` blocks, which the
@@ -39,6 +42,7 @@ export type AnthropicMessagesWarningCode =
   | 'history-tool-undefined'
   | 'tool-choice-undefined'
   | 'mechanism-not-for-model'
+  | 'reveal-not-for-model'
   | 'bedrock-search-tool-regex'
   | 'bedrock-beta-not-added'
   | 'tool-changes-beta-not-added';

@@ -149,8 +149,9 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const warnings: AnthropicMessagesWarning[] = [];
   const forAPI = resolvePlanForWireAPI(givenPlan, 'anthropic-messages');
   if (forAPI.fallback !== null) warnings.push({ code: 'mechanism-not-for-messages', message: forAPI.fallback });
-  const { plan, fallback } = resolvePlanForModel(forAPI.plan);
+  const { plan, fallback, revealFallback } = resolvePlanForModel(forAPI.plan);
   if (fallback !== null) warnings.push({ code: 'mechanism-not-for-model', message: fallback });
+  if (revealFallback !== null) warnings.push({ code: 'reveal-not-for-model', message: revealFallback });
   const mechanism = plan.mechanism;
   const onBedrock = plan.platform === 'bedrock' || (typeof request.anthropic_version === 'string' && request.anthropic_version.startsWith('bedrock-'));
   const searchTool: AnthropicToolSearchVariant = onBedrock ? 'regex' : (askedSearchTool ?? 'bm25');

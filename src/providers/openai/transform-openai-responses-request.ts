@@ -84,6 +84,9 @@ export interface TransformOpenAIResponsesRequestOptions extends TransformRequest
  * - `function-call-namespace-restored`: a replayed function call lacked its `namespace`; it was restored.
  * - `mechanism-not-for-model`: the plan uses OpenAI's hosted search for a model known not to support it (before
  *   GPT-5.4, a nano model; a stored or hand-made plan); the same tools were deferred with the client-side mechanism.
+ * - `reveal-not-for-model`: the plan delivers loaded tools natively (`reveal: 'native'`) for a model known not to take
+ *   tool additions (a stored or hand-made plan); loaded schemas stay in the `tool_search` result and `call_tool` is
+ *   sent instead (`resolvePlanForModel`).
  */
 export type OpenAIResponsesWarningCode =
   | OpenAIHostedToolsWarningCode
@@ -94,6 +97,7 @@ export type OpenAIResponsesWarningCode =
   | 'namespace-over-recommended-size'
   | 'search-tool-name-conflict'
   | 'mechanism-not-for-model'
+  | 'reveal-not-for-model'
   | OpenAIResponsesInputWarningCode;
 
 type BodyToolOf<Body> = Body extends { readonly tools?: ReadonlyArray<infer Tool> | null } ? Tool : OpenAIResponsesProviderTool;
@@ -207,6 +211,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   if (forAPI.fallback !== null) warnings.push({ code: 'plan-for-another-api', message: forAPI.fallback });
   const forModel = resolvePlanForModel(forAPI.plan);
   if (forModel.fallback !== null) warnings.push({ code: 'mechanism-not-for-model', message: forModel.fallback });
+  if (forModel.revealFallback !== null) warnings.push({ code: 'reveal-not-for-model', message: forModel.revealFallback });
 
   // Read it into neutral form: the plan as this body applies it, the names, the tools, what the history revealed.
   const planned = parsePlannedTools(forModel.plan.tools).byName;

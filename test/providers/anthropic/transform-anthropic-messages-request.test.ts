@@ -1183,6 +1183,22 @@ describe('transformAnthropicMessagesRequest', () => {
     });
   });
 
+  describe('with a native plan for a model without tool additions', () => {
+    it('reveals in the conversation (call_tool sent, no beta) for claude-sonnet-5 (a stored or hand-made plan), with a warning', () => {
+      const body = anthropicBody(anthropicTools(4), undefined, { model: 'claude-sonnet-5' });
+      const made = resolveToolSearch({ id: 'claude-opus-5', api: 'anthropic-messages' }, parseAnthropicMessagesTools(body), {
+        mechanism: 'client',
+        reveal: 'native',
+        threshold: 3,
+      });
+      const result = transformAnthropicMessagesRequest(body, { ...made, model: 'claude-sonnet-5' });
+      expect(codes(result.warnings)).toEqual(['reveal-not-for-model']);
+      expect(result.warnings[0]?.message).toContain("loaded schemas stay in the `tool_search` result (`reveal: 'conversation'`)");
+      expect((result.body.tools as unknown as Tools).map((tool) => tool.name)).toContain('call_tool');
+      expect((result.body as Record<string, unknown>).betas).toBeUndefined();
+    });
+  });
+
   describe('with a hosted plan for a model without tool search', () => {
     it.each<[string, { id: string; platform?: 'bedrock-converse' }]>([
       ['a Claude 3.5 model', { id: 'claude-3-5-haiku' }],

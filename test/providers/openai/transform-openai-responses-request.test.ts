@@ -824,6 +824,19 @@ describe('transformOpenAIResponsesRequest', () => {
     expect(result.warnings[0]?.message).toContain('the same tools are deferred with the client-side `tool_search` instead');
   });
 
+  it('reveals in the conversation for a native plan made for a model known not to take tool additions (a stored plan), with a warning', () => {
+    const body = responsesBody(responsesFunctions(4), { model: 'gpt-5.2' });
+    const made = resolveToolSearch({ id: 'gpt-5.2', api: 'openai-responses' }, parseOpenAIResponsesTools(body), {
+      mechanism: 'client',
+      reveal: 'native',
+      threshold: 0,
+    });
+    expect(made.reveal).toBe('native');
+    const result = transformChecked(body, { ...made, model: 'claude-sonnet-5' });
+    expect(codes(result.warnings)).toEqual(['reveal-not-for-model']);
+    expect((result.body.tools as { name?: string }[]).map((tool) => tool.name)).toContain('call_tool');
+  });
+
   it('falls back to the client-side mechanism for an openai-hosted plan made for a model without tool search (a stored plan), with a warning', () => {
     const body = responsesBody(responsesFunctions(4), { model: 'gpt-5.2' });
     const made = resolveToolSearch(CLIENT, parseOpenAIResponsesTools(body), { threshold: 0 });
