@@ -145,5 +145,15 @@ export async function checkTransformerPromises<Options>(
   const known = new Set([...scenario.tools.map((tool) => tool.name), 'tool_search', 'call_tool', own.searchName, own.callToolName]);
   // The package's own tools an earlier plan named otherwise (`tool_search_2`) may be defined again for the history.
   for (const wire of sent) expect(known.has(result.names.fromWire(wire)) || /^(?:tool_search|call_tool)_\d+$/.test(wire)).toBe(true);
+  // No caller tool disappears: each plan tool is sent (in full, as a stub or deferred), defined by the history (loaded,
+  // added natively), or the package's `tool_search` is sent to load it (under native delivery by value, deferred tools
+  // are sent nowhere else; past an API's tool limit, tools are deferred to it with a warning).
+  // (The package's search is `tool_search_2` next to a caller tool of any type named `tool_search`.)
+  const planned = new Set(plan.tools.map((entry) => entry.name));
+  const ownSearchSent = sent.some((wire) => /^tool_search(?:_\d+)?$/.test(wire) && !planned.has(result.names.fromWire(wire)));
+  if (!ownSearchSent && api.hostedSearch?.(result.body) !== true) {
+    const reachable = new Set([...sent, ...result.loaded].map((name) => result.names.fromWire(name)));
+    expect(plan.tools.filter((entry) => !reachable.has(entry.name)).map((entry) => entry.name)).toEqual([]);
+  }
   await checkModelFacingCalls(scenario, result.names, sent, calls);
 }
