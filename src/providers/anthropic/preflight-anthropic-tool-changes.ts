@@ -67,7 +67,7 @@ export function preflightAnthropicToolChanges(messages: readonly unknown[], cont
         `tool_name_conflict: the \`tool_addition\` defines \`${name}\` as a \`${type}\` tool, but \`${name}\` is already a \`${earlier}\` tool; a definition may replace a tool of its own type only`,
       );
     }
-    if (!context.toolTypes.has(name)) byValue.set(name, { type, bytes: JSON.stringify(definition).length });
+    if (!context.toolTypes.has(name)) byValue.set(name, { type, bytes: jsonLength(definition) });
     if (hasCacheControl(block) && hasCacheControl(definition)) {
       add(
         'tool-change-cache-control',
@@ -106,7 +106,7 @@ export function preflightAnthropicToolChanges(messages: readonly unknown[], cont
   if (changes === 0) return defined;
   checkBetas(context, valueAt, add);
   let bytes = 0;
-  for (const entry of context.deferred) bytes += JSON.stringify(entry).length;
+  for (const entry of context.deferred) bytes += jsonLength(entry);
   for (const added of byValue.values()) bytes += added.bytes;
   const count = context.deferred.length + byValue.size;
   // Past 10,000 deferred tools alone is `too-many-deferred-tools`; this rule counts the added ones with them.
@@ -208,4 +208,13 @@ function checkBetas(context: AnthropicToolChangesPreflightContext, valueAt: stri
 
 function hasCacheControl(record: Readonly<Record<string, unknown>>): boolean {
   return record.cache_control !== undefined && record.cache_control !== null;
+}
+
+/** A value's length as JSON; 0 for one JSON cannot write (a BigInt, a cycle), which no request can carry anyway. */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return 0;
+  }
 }

@@ -479,5 +479,11 @@ describe('preflightAnthropicMessagesRequest', () => {
       messages.push(system(big('a4')));
       expect(rules(body([anthropicTool('t')], messages))).toEqual([['available-tools-limit-exceeded', 'messages']]);
     });
+
+    it('measures definitions JSON cannot write (a BigInt) without throwing', () => {
+      const odd = { ...deferred('get_weather'), limit: 10n };
+      const messages = [{ role: 'user', content: 'hi' }, system(add('big', { limit: 10n }), reference('get_weather'))];
+      expect(rules(body([anthropicTool('tool_search'), odd], messages))).toEqual([]);
+    });
   });
 });
