@@ -24,7 +24,7 @@ import { manyTools } from '../support/tools.js';
  * thrown.
  */
 
-const anything = fc.anything({ withNullPrototype: true, withSparseArray: true, withBoxedValues: true, maxDepth: 3 });
+const anything = fc.anything({ withBigInt: true, withNullPrototype: true, withSparseArray: true, withBoxedValues: true, maxDepth: 3 });
 const toolName = fc.oneof(fc.constantFrom('tool_0', 'tool_1', 'tool_search', 'call_tool', '__proto__', 'constructor', ''), fc.string({ maxLength: 8 }));
 /** A field that is usually right and sometimes anything. */
 const mostly = <T>(right: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: right }, { weight: 1, arbitrary: anything });

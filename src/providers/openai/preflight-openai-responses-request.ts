@@ -149,8 +149,17 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
 
 type Report = ReportPreflightViolation<OpenAIResponsesPreflightRule>;
 
+/** A value as the API's messages quote it (JSON); one JSON cannot write (a BigInt) described instead, so the preflight stays total. */
+function quoteValue(value: unknown): string {
+  try {
+    return String(JSON.stringify(value));
+  } catch {
+    return describeValue(value);
+  }
+}
+
 const INVALID_FUNCTION_NAME = (name: unknown, place: string): string =>
-  `Invalid '${place}.name': function names must match '^[a-zA-Z0-9_-]+$' and be at most ${OPENAI_RESPONSES_TOOL_NAME_RULE.maxLength} characters, got ${JSON.stringify(name)}.`;
+  `Invalid '${place}.name': function names must match '^[a-zA-Z0-9_-]+$' and be at most ${OPENAI_RESPONSES_TOOL_NAME_RULE.maxLength} characters, got ${quoteValue(name)}.`;
 
 /** Checks `tools` and the namespaces in it, then the tool search tool the deferred tools need; the paths of the tool search tools. */
 function checkTools(list: readonly unknown[], report: Report): string[] {
@@ -190,7 +199,7 @@ function checkToolScope(
   const checkName = (names: PreflightToolNames, tool: Record<string, unknown>, path: string): tool is Record<string, unknown> & { name: string } => {
     if (tool.type !== 'custom') return names.checkName(tool.name, path);
     if (typeof tool.name === 'string' && tool.name.length > 0) return true;
-    report('invalid-tool-name', `${path}.name`, `Invalid '${path}.name': a custom tool needs a non-empty name, got ${JSON.stringify(tool.name)}.`);
+    report('invalid-tool-name', `${path}.name`, `Invalid '${path}.name': a custom tool needs a non-empty name, got ${quoteValue(tool.name)}.`);
     return false;
   };
 
@@ -242,7 +251,7 @@ function checkToolScope(
       report(
         'invalid-namespace-name',
         `${path}.name`,
-        `Namespace names must be 1–${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength} letters, digits, '_' or '-' (the pattern of a call's \`namespace\`), got ${JSON.stringify(name)}.`,
+        `Namespace names must be 1–${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength} letters, digits, '_' or '-' (the pattern of a call's \`namespace\`), got ${quoteValue(name)}.`,
       );
     } else {
       const first = namespaceNames.get(name);
@@ -253,24 +262,24 @@ function checkToolScope(
       }
     }
     if (typeof namespace.description !== 'string') {
-      report('namespace-without-description', `${path}.description`, `Namespace ${JSON.stringify(name)} must have a \`description\` string.`);
+      report('namespace-without-description', `${path}.description`, `Namespace ${quoteValue(name)} must have a \`description\` string.`);
     }
     if ('defer_loading' in namespace) {
       report(
         'namespace-defer-loading',
         `${path}.defer_loading`,
-        `\`defer_loading\` applies to the functions inside a namespace, not to the namespace ${JSON.stringify(name)}; set it on each function.`,
+        `\`defer_loading\` applies to the functions inside a namespace, not to the namespace ${quoteValue(name)}; set it on each function.`,
       );
     }
     if (!Array.isArray(namespace.tools) || namespace.tools.length === 0) {
-      report('namespace-without-tools', `${path}.tools`, `Namespace ${JSON.stringify(name)} must hold at least one function or custom tool.`);
+      report('namespace-without-tools', `${path}.tools`, `Namespace ${quoteValue(name)} must hold at least one function or custom tool.`);
       return;
     }
     const members = createPreflightToolNames(
       OPENAI_RESPONSES_TOOL_NAME_RULE,
       {
         invalid: INVALID_FUNCTION_NAME,
-        duplicate: (member, first, place) => `Tool name '${member}' is used twice in namespace ${JSON.stringify(name)} (${first} and ${place}).`,
+        duplicate: (member, first, place) => `Tool name '${member}' is used twice in namespace ${quoteValue(name)} (${first} and ${place}).`,
       },
       report,
     );
@@ -280,7 +289,7 @@ function checkToolScope(
         report(
           'namespace-member-type',
           memberPath,
-          `Namespaces hold only function and custom tools; ${memberPath} is ${isRecord(member) ? JSON.stringify(member.type) : 'not a tool'}.`,
+          `Namespaces hold only function and custom tools; ${memberPath} is ${isRecord(member) ? quoteValue(member.type) : 'not a tool'}.`,
         );
         return;
       }
@@ -375,7 +384,7 @@ function checkInput(body: Record<string, unknown>, tools: readonly unknown[], re
         report(
           'tool-search-call-id-length',
           `${path}.call_id`,
-          `Invalid '${path}.call_id': expected a string of 1–${MAX_CALL_ID_LENGTH} characters, got ${typeof callId === 'string' ? `${callId.length} characters` : JSON.stringify(callId)}.`,
+          `Invalid '${path}.call_id': expected a string of 1–${MAX_CALL_ID_LENGTH} characters, got ${typeof callId === 'string' ? `${callId.length} characters` : quoteValue(callId)}.`,
         );
       }
     }
@@ -395,7 +404,7 @@ function checkInput(body: Record<string, unknown>, tools: readonly unknown[], re
         report(
           'function-call-invalid-namespace',
           `${path}.namespace`,
-          `Invalid '${path}.namespace': expected '^[a-zA-Z0-9_-]{1,64}$', got ${JSON.stringify(namespace)}.`,
+          `Invalid '${path}.namespace': expected '^[a-zA-Z0-9_-]{1,64}$', got ${quoteValue(namespace)}.`,
         );
       }
       return;
@@ -417,7 +426,7 @@ function checkAdditionalTools(item: Record<string, unknown>, path: string, repor
     report(
       'additional-tools-role',
       `${path}.role`,
-      `\`${path}\` is an \`additional_tools\` item with role ${JSON.stringify(item.role)}; only \`developer\` is supported.`,
+      `\`${path}\` is an \`additional_tools\` item with role ${quoteValue(item.role)}; only \`developer\` is supported.`,
     );
   }
   if ('prompt_cache_breakpoint' in item) {

@@ -198,6 +198,18 @@ describe('preflightOpenAIResponsesRequest', () => {
       path: 'input[0].prompt_cache_breakpoint',
     },
     { rule: 'additional-tools-invalid', body: responsesBody([], { input: [{ type: 'additional_tools', role: 'developer' }] }), path: 'input[0].tools' },
+    {
+      case: 'a role JSON cannot write (BigInt), told without throwing',
+      rule: 'additional-tools-role',
+      body: responsesBody([], { input: [{ type: 'additional_tools', role: 1n, tools: [responsesFunction('a')] }] }),
+      path: 'input[0].role',
+    },
+    {
+      case: 'an added namespace whose name JSON cannot write (BigInt), told without throwing',
+      rule: 'invalid-namespace-name',
+      body: responsesBody([], { input: [addition([{ type: 'namespace', name: 1n, description: 'd', tools: [responsesFunction('a')] }])] }),
+      path: 'input[0].tools[0].name',
+    },
     { rule: 'additional-tools-invalid', body: responsesBody([], { input: [addition([{ name: 'a' }])] }), path: 'input[0].tools[0]' },
     {
       case: 'an added function',
