@@ -54,8 +54,8 @@ export function parseBedrockConverseToolSlots(body: unknown): {
     // A `toolSpec` that is not an object has no name, which the core's rule says.
     const spec = isRecord(tool.toolSpec) ? tool.toolSpec : {};
     const inputSchema = isRecord(spec.inputSchema) ? spec.inputSchema.json : undefined;
-    const fields = { name: spec.name, description: spec.description, inputSchema };
-    const definition = parseWireToolDefinition(fields, `\`toolConfig.tools[${index}]\``, describeField, 'required');
+    // By index: the path is written only for an error (this runs for every tool of every request).
+    const definition = parseWireToolDefinition({ name: spec.name, description: spec.description, inputSchema }, index, describeField, 'required');
     if (isOwnTool(definition)) return { kind: 'own', index, tool };
     checkName(definition.name, index);
     return { kind: 'tool', index, tool, definition };
@@ -64,5 +64,5 @@ export function parseBedrockConverseToolSlots(body: unknown): {
 }
 
 /** How errors name a field of a tool: "`toolConfig.tools[3]`.toolSpec.inputSchema.json of `x`". */
-const describeField: DescribeWireToolField = (at, field, name) =>
-  `${at}.toolSpec.${field === 'inputSchema' ? 'inputSchema.json' : field}${name === undefined ? '' : ` of \`${name}\``}`;
+const describeField: DescribeWireToolField<number> = (index, field, name) =>
+  `\`toolConfig.tools[${index}]\`.toolSpec.${field === 'inputSchema' ? 'inputSchema.json' : field}${name === undefined ? '' : ` of \`${name}\``}`;
