@@ -70,40 +70,25 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
     recentMappings.set(rule, recent);
   }
   const lists = [nameList, reservedList, secondaryList ?? []] as const;
-  const hash = hashLists(lists);
-  const known = recent.find((entry) => entry.hash === hash && entry.lists.every((list, index) => sameList(list, lists[index] as readonly string[])));
+  // Compared name by name, not hashed first: the same list's names are mostly the same strings each request, which
+  // compare at once, where a hash reads every character of every name on every request.
+  const known = recent.find((entry) => entry.lists.every((list, index) => sameList(list, lists[index] as readonly string[])));
   if (known !== undefined) return known.mapping;
   const mapping = mapNames(rule, nameList, reservedList, secondaryList);
   if (recent.length >= RECENT_MAPPINGS) recent.shift();
   // Copies: a caller may change its arrays after the call.
-  recent.push({ hash, lists: lists.map((list) => [...list]), mapping });
+  recent.push({ lists: lists.map((list) => [...list]), mapping });
   return mapping;
 }
 
 /** Recent mappings per rule (at most {@link RECENT_MAPPINGS}, oldest dropped first), with the lists they map. */
-const recentMappings = new WeakMap<
-  ToolNameRule,
-  { readonly hash: number; readonly lists: readonly (readonly string[])[]; readonly mapping: ToolNameMapping }[]
->();
+const recentMappings = new WeakMap<ToolNameRule, { readonly lists: readonly (readonly string[])[]; readonly mapping: ToolNameMapping }[]>();
 const RECENT_MAPPINGS = 16;
 const IDENTITY_MAPPING: ToolNameMapping = Object.freeze({
   toWire: (name: string) => name,
   fromWire: (wireName: string) => wireName,
   renamed: Object.freeze([]),
 });
-
-/** An FNV-1a hash of the lists' names, each name and list closed by a separator value no character has. */
-function hashLists(lists: readonly (readonly string[])[]): number {
-  let hash = 0x811c9dc5;
-  for (const list of lists) {
-    for (const name of list) {
-      for (let index = 0; index < name.length; index += 1) hash = Math.imul(hash ^ name.charCodeAt(index), 0x01000193);
-      hash = Math.imul(hash ^ 0x10000, 0x01000193);
-    }
-    hash = Math.imul(hash ^ 0x20000, 0x01000193);
-  }
-  return hash;
-}
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
