@@ -72,31 +72,118 @@ function holdsSame(known: CheckedToolList, tools: readonly unknown[]): boolean {
 }
 
 function checkToolList(tools: readonly unknown[]): CheckedToolList {
-  const byName = new Map<string, PlannedTool>();
   const names: string[] = [];
   const statuses: string[] = [];
   let deferred = 0;
   for (let index = 0; index < tools.length; index += 1) {
     const tool = tools[index] as { name?: unknown; status?: unknown } | null;
     if (typeof tool !== 'object' || tool === null || typeof tool.name !== 'string' || (tool.status !== 'deferred' && tool.status !== 'loaded')) {
+      // A name listed twice before this entry is the first fault.
+      createNameIndex(names);
       throw new ToolSearchError('invalid-options', `\`plan.tools[${index}]\` must be \`{ name, status: 'deferred' | 'loaded' }\`, got ${describeValue(tool)}`);
-    }
-    // A tool listed twice contradicts itself (which entry holds?), as `resolveToolSearch` never writes it. Told by the
-    // size, one hash operation per tool (a plan made per request is checked on every one).
-    const size = byName.size;
-    byName.set(tool.name, tool as PlannedTool);
-    if (byName.size === size) {
-      const first = names.indexOf(tool.name);
-      throw new ToolSearchError(
-        'invalid-options',
-        `\`plan.tools[${index}]\` names \`${tool.name}\` again (already at \`plan.tools[${first}]\`); a plan lists each tool once: resolve the plan again for these tools`,
-      );
     }
     names.push(tool.name);
     statuses.push(tool.status);
     if (tool.status === 'deferred') deferred += 1;
   }
-  return { byName, names, deferred, entries: [...tools], statuses, list: tools };
+  const entries = [...tools] as PlannedTool[];
+  return { byName: new PlannedToolsByName(indexNames(names), entries), names, deferred, entries, statuses, list: tools };
+}
+
+/** The last few name indexes built, newest last: a plan resolved per request lists the same names each time. */
+const RECENT_INDEXES: { readonly names: readonly string[]; readonly index: ReadonlyMap<string, number> }[] = [];
+
+/**
+ * Each name's position, found among the recent indexes when a list held the same names in the same order (one
+ * comparison per name, mostly of the same strings), else built, which throws on a name listed twice.
+ */
+function indexNames(names: readonly string[]): ReadonlyMap<string, number> {
+  for (let at = RECENT_INDEXES.length - 1; at >= 0; at -= 1) {
+    const recent = RECENT_INDEXES[at] as (typeof RECENT_INDEXES)[number];
+    if (sameNames(recent.names, names)) return recent.index;
+  }
+  const index = createNameIndex(names);
+  if (RECENT_INDEXES.length >= MAX_RECENT) RECENT_INDEXES.shift();
+  RECENT_INDEXES.push({ names, index });
+  return index;
+}
+
+/** Each name's position; throws on a name listed twice. */
+function createNameIndex(names: readonly string[]): Map<string, number> {
+  const index = new Map<string, number>();
+  for (let at = 0; at < names.length; at += 1) {
+    const name = names[at] as string;
+    // A tool listed twice contradicts itself (which entry holds?), as `resolveToolSearch` never writes it. Told by the
+    // size, one hash operation per tool.
+    const size = index.size;
+    index.set(name, at);
+    if (index.size === size) {
+      throw new ToolSearchError(
+        'invalid-options',
+        `\`plan.tools[${at}]\` names \`${name}\` again (already at \`plan.tools[${names.indexOf(name)}]\`); a plan lists each tool once: resolve the plan again for these tools`,
+      );
+    }
+  }
+  return index;
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let at = 0; at < a.length; at += 1) if (a[at] !== b[at]) return false;
+  return true;
+}
+
+/**
+ * A plan's tools by name over a shared name index: `get` reads the tool at the name's position in this list. A map
+ * of the tools themselves is built only for what iterates the values (few callers).
+ */
+class PlannedToolsByName implements ReadonlyMap<string, PlannedTool> {
+  readonly #index: ReadonlyMap<string, number>;
+  readonly #tools: readonly PlannedTool[];
+  #map: ReadonlyMap<string, PlannedTool> | undefined;
+
+  constructor(index: ReadonlyMap<string, number>, tools: readonly PlannedTool[]) {
+    this.#index = index;
+    this.#tools = tools;
+  }
+
+  get size(): number {
+    return this.#index.size;
+  }
+
+  has(name: string): boolean {
+    return this.#index.has(name);
+  }
+
+  get(name: string): PlannedTool | undefined {
+    const at = this.#index.get(name);
+    return at === undefined ? undefined : this.#tools[at];
+  }
+
+  keys(): MapIterator<string> {
+    return this.#index.keys();
+  }
+
+  values(): MapIterator<PlannedTool> {
+    return this.#toMap().values();
+  }
+
+  entries(): MapIterator<[string, PlannedTool]> {
+    return this.#toMap().entries();
+  }
+
+  [Symbol.iterator](): MapIterator<[string, PlannedTool]> {
+    return this.#toMap().entries();
+  }
+
+  forEach(callback: (value: PlannedTool, key: string, map: ReadonlyMap<string, PlannedTool>) => void, thisArg?: unknown): void {
+    for (const tool of this.#tools) callback.call(thisArg, tool, tool.name, this);
+  }
+
+  #toMap(): ReadonlyMap<string, PlannedTool> {
+    this.#map ??= new Map(this.#tools.map((tool) => [tool.name, tool]));
+    return this.#map;
+  }
 }
 
 function isFrozenList(tools: readonly unknown[]): boolean {

@@ -121,7 +121,12 @@ function resolveGroupedTools(input: ResolveOpenAIHostedToolsInput, hosted: boole
   const library = hosted && plan.search === 'library';
   const listed = plan.listing === 'full' || plan.listing === 'compact';
   const deferred = new Set<string>();
-  if (hosted) for (const tool of planned.values()) if (tool.status === 'deferred') deferred.add(tool.name);
+  // By `forEach`: the plan's index builds no map of its tools for it.
+  if (hosted) {
+    planned.forEach((tool) => {
+      if (tool.status === 'deferred') deferred.add(tool.name);
+    });
+  }
   // `tool_choice` names a function by its bare name (it has no `namespace`), and cannot name one that is not loaded:
   // a function it names is sent loaded, at the top level, for as long as the choice names it.
   const forced = new Set(input.forced.forced);
