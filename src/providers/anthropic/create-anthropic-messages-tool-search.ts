@@ -6,18 +6,12 @@ import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
-import {
-  ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
-  type AnthropicMessagesRequestLike,
-  type AnthropicTextBlock,
-  type AnthropicToolResultBlock,
-} from './anthropic-messages-api.js';
+import type { AnthropicMessagesRequestLike, AnthropicTextBlock, AnthropicToolResultBlock } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 import { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
-import { transformAnthropicMessagesHistory } from './transform-anthropic-messages-history.js';
-import { createToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { readAnthropicMessagesAddedTools } from './read-anthropic-messages-added-tools.js';
 import { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 import { resolveAnthropicUnpairedToolResults } from './resolve-anthropic-unpaired-tool-results.js';
 import { transformAnthropicMessagesRequest, type AnthropicToolSearchVariant } from './transform-anthropic-messages-request.js';
@@ -74,9 +68,6 @@ export interface AnthropicMessagesToolSearch {
   /** Prepares one request of a session: the plan (cached), the transformed body, and `handle` for the response. */
   prepare<Body extends AnthropicMessagesRequestLike>(body: Body, options: { readonly sessionId: string }): Promise<AnthropicMessagesToolSearchRequest<Body>>;
 }
-
-/** Names as a transformed body's history holds them: already the wire names, read as they are. */
-const WIRE_NAMES = createToolNameMapping([], ANTHROPIC_MESSAGES_TOOL_NAME_RULE);
 
 /**
  * Tool search on the Anthropic Messages API for one agent: `prepare` resolves the plan for the body's model
@@ -159,7 +150,7 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
       };
     },
     // The transformed body's history speaks wire names, which the reader reads as they are.
-    readAdded: (body) => transformAnthropicMessagesHistory(body.messages, WIRE_NAMES).added,
+    readAdded: (body) => readAnthropicMessagesAddedTools(body.messages),
     writeAddition(definitions, { plan, names, catalogTools }) {
       const tools = definitions.map((definition) => {
         // The caller's own entry keeps its fields (`strict`, `input_examples`, …); the definition is the fallback.

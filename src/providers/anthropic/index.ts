@@ -15,6 +15,7 @@ export * from './create-anthropic-messages-tool-search.js';
 export { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 export { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 export { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
+export { readAnthropicMessagesAddedTools } from './read-anthropic-messages-added-tools.js';
 export { createAnthropicMessagesTools } from './create-anthropic-messages-tools.js';
 export * from './transform-anthropic-messages-request.js';
 export {
