@@ -30,7 +30,7 @@ export interface SessionToolSearch<Code extends string> {
  * share; `prepare` reads a body's own tools once (see `prepareSessionRequest`); `step` hands each call of a response to
  * `handleToolCall` and writes the answers with the adapter; `handle` runs the caller's calls through `runTool`.
  *
- * Native delivery (`plan.reveal === 'native'`): `prepare` reads what the body's history added (`readAdded`), and
+ * Native delivery (`plan.reveal === 'native'`): `prepare` takes what the body's history added from the transformer's `added`, and
  * when the answers of a turn load tools the history has not added (a `tool_search`, a misfit call of a tool never
  * added), the adapter writes one addition for all of them (`writeAddition`, each tool once, in order) and the turn's
  * `finish` places it after the answers. `step` and `handle` give the same items. Where the provider keeps the history
@@ -81,8 +81,7 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
    * What the session added natively before this request: the body's history, and where the provider keeps the history
    * (the body holds only the new items), also what this session's turns recorded adding, so no tool is added twice.
    */
-  const readAdded = async (body: Record<string, unknown>, sessionId: string): Promise<readonly string[]> => {
-    const history = adapter.readAdded?.(body) ?? [];
+  const readAdded = async (body: Record<string, unknown>, history: readonly string[], sessionId: string): Promise<readonly string[]> => {
     if (adapter.isHistoryOnServer?.(body) !== true) return history;
     return [...new Set([...(await toolSearch.store.get(addedKey(sessionId))), ...history])];
   };
@@ -90,11 +89,11 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
   return {
     toolSearch,
     async prepare(given, { sessionId } = {} as { sessionId: string }) {
-      const { loaded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
+      const { loaded, added: historyAdded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
       const { plan, names } = prepared;
       // Native delivery: what the history added, read once per request; what a turn's answers load is added after them.
       const native = isNativeDelivery(plan);
-      const added = native ? await readAdded(prepared.body as Record<string, unknown>, sessionId) : [];
+      const added = native ? await readAdded(prepared.body as Record<string, unknown>, historyAdded, sessionId) : [];
       const context = { sessionId, plan, names, loaded, ...(native ? { added } : {}) };
       const step = async (response: unknown): Promise<SessionStep<unknown>> => {
         const read = adapter.readResponse(response, { plan, names, catalogTools });

@@ -18,7 +18,7 @@ import type { SessionAdapter } from './session-adapter.js';
  * One agent's session state over its API's adapter: the catalog in the API's shape and parsed, the `model` option, and
  * the bodies it prepared. Made once per agent by `createSessionToolSearch`. Not part of the public API.
  */
-export interface SessionWire<Code extends string> extends Required<Omit<SessionAdapter<Code>, 'readAdded' | 'writeAddition' | 'isHistoryOnServer'>> {
+export interface SessionWire<Code extends string> extends Required<Omit<SessionAdapter<Code>, 'writeAddition' | 'isHistoryOnServer'>> {
   /** The catalog in the API's shape (the factory's `tools`, checked, schemas converted): sent when a body has none. */
   readonly catalogTools: readonly unknown[];
   /** The same tools, parsed once for the agent. */
@@ -42,6 +42,8 @@ export interface SessionWire<Code extends string> extends Required<Omit<SessionA
 export interface PreparedSessionRequest<Code extends string> extends Omit<SessionRequest<unknown, Code, never, never>, 'handle' | 'step'> {
   /** The tools whose schemas the history holds (the transformer's `loaded`), for `handleToolCall`. */
   readonly loaded: readonly string[];
+  /** The tools the history added natively (the transformer's `added`), in the caller's names. */
+  readonly added: readonly string[];
 }
 
 /**
@@ -121,6 +123,7 @@ export async function prepareSessionRequest<Code extends string>(
     warnings: [...plan.warnings, ...transformed.warnings, ...pairing],
     names: transformed.names,
     loaded: transformed.loaded,
+    added: transformed.added ?? [],
   };
 
   /** Whether the tool list is one this factory returned, with the same entries (not edited in place since). */

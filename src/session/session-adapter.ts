@@ -75,15 +75,9 @@ export interface SessionAdapter<Code extends string> {
    */
   readResponse(response: unknown, request: SessionResponseContext): SessionResponse<unknown, unknown>;
   /**
-   * Native delivery (`reveal: 'native'`): the tools the body's history already added to the conversation with the API's
-   * tool-addition items, in order, additions minus removals, as the history names them (wire names). The factory
-   * passes them to `handleToolCall` as `added`: a search names them in `loadedEarlier`, and they are never added
-   * again. Absent on an API without a tool-addition item. @default none added
-   */
-  readAdded?(body: Record<string, unknown>): readonly string[];
-  /**
    * Whether the body continues a history the provider keeps (Responses' `previous_response_id` or `conversation`): its
-   * `input` then holds only the new items, so `readAdded` cannot see what earlier turns added, and the factory adds the
+   * `input` then holds only the new items, so the transformer's `added` (what the body's history added natively)
+   * misses what earlier turns added, and the factory adds the
    * session's own record of them (kept in the reveal store). @default never
    */
   isHistoryOnServer?(body: Record<string, unknown>): boolean;

@@ -35,6 +35,12 @@ export interface TransformRequestResult<Body, Code extends string> {
    */
   readonly loaded: readonly string[];
   /**
+   * The tools the history added natively (Responses `additional_tools` items; Messages `tool_addition` blocks minus
+   * `tool_removal`s, with `compaction` blocks' `tool_changes`), in the caller's names, in order. A session reads it so
+   * a search never adds a tool twice. Absent when the history added none (and on APIs without tool additions).
+   */
+  readonly added?: readonly string[];
+  /**
    * The plan as this body applies it, when the body adds to the one given: on Responses, a top-level custom tool named
    * `tool_search` or `call_tool` (not a planned tool) lists the body's custom tool names in `unmanagedToolNames`, and the
    * package's own tools go by `tool_search_2` (…). Pass this plan, not the given one, to `handleToolCall`.

@@ -3,7 +3,6 @@
  * here (the Responses writer owns the real ones): the real transformer, plan, search and call check.
  */
 import { describe, expect, it } from 'vitest';
-import { isRecord } from '../../src/records/is-record.js';
 import { createSessionToolSearch } from '../../src/session/create-session-tool-search.js';
 import type { SessionAdapter } from '../../src/session/session-adapter.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
@@ -27,12 +26,8 @@ interface Turn {
 const writeAddition = (definitions: readonly ToolDefinition[]) => [
   { type: 'additional_tools', role: 'developer', tools: definitions.map((definition) => ({ type: 'function', name: definition.name })) },
 ];
-const readAdded = (body: Record<string, unknown>) =>
-  (Array.isArray(body.input) ? body.input : [])
-    .filter((item): item is { type: string; tools: { name: string }[] } => isRecord(item) && item.type === 'additional_tools')
-    .flatMap((item) => item.tools.map((entry) => entry.name));
 
-function createExample(config: ToolSearchConfigInput, hooks: Pick<SessionAdapter<string>, 'readAdded' | 'writeAddition'> = { readAdded, writeAddition }) {
+function createExample(config: ToolSearchConfigInput, hooks: Pick<SessionAdapter<string>, 'writeAddition'> = { writeAddition }) {
   return createSessionToolSearch<string>(
     { tools: catalog, config, model: 'gpt-5.4' },
     {

@@ -11,7 +11,6 @@ import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 import { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
-import { readAnthropicMessagesAddedTools } from './read-anthropic-messages-added-tools.js';
 import { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 import { resolveAnthropicUnpairedToolResults } from './resolve-anthropic-unpaired-tool-results.js';
 import { transformAnthropicMessagesRequest, type AnthropicToolSearchVariant } from './transform-anthropic-messages-request.js';
@@ -150,7 +149,6 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
       };
     },
     // The transformed body's history speaks wire names, which the reader reads as they are.
-    readAdded: (body) => readAnthropicMessagesAddedTools(body.messages),
     writeAddition(definitions, { plan, names, catalogTools }) {
       const tools = definitions.map((definition) => {
         // The caller's own entry keeps its fields (`strict`, `input_examples`, …); the definition is the fallback.

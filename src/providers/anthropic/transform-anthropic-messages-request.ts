@@ -268,7 +268,13 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   // What the history holds schemas of: the package's results (text), tools the API loaded from references, tools added.
   const loadedByReference = history.references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
   const added = history.added.map((name) => names.fromWire(name));
-  return { body: output as Body, warnings, names, loaded: [...new Set([...historyReveals, ...loadedByReference, ...added])] };
+  return {
+    body: output as Body,
+    warnings,
+    names,
+    loaded: [...new Set([...historyReveals, ...loadedByReference, ...added])],
+    ...(added.length === 0 ? {} : { added }),
+  };
 }
 
 /** One custom tool of the body: its entry and its definition under the tool's original name. */

@@ -11,7 +11,6 @@ import type { ListItemOf, SessionRequest } from '../../session/session-request.j
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
 import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
-import { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
 import { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
 import { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
@@ -144,7 +143,6 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
     },
     parseTools: parseOpenAIResponsesTools,
     transform: (body, plan, revealed) => transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized }),
-    readAdded: (body) => readOpenAIResponsesAddedTools(body.input),
     // A chained response's `input` holds only the new items; what earlier turns added is on the server.
     isHistoryOnServer: (body) =>
       (body.previous_response_id !== undefined && body.previous_response_id !== null) || (body.conversation !== undefined && body.conversation !== null),

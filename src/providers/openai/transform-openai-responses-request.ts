@@ -1,3 +1,4 @@
+import { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
 import { REVEALED_OPTION_SCHEMA, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { z } from 'zod';
@@ -291,8 +292,16 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   const withNote = transformInstructions(instructions, decided.guidance);
   if (withNote !== instructions) result.instructions = withNote;
   const loaded = resolveLoadedTools(input, historyReveals, originalOf);
+  const added = readOpenAIResponsesAddedTools(input).map(originalOf);
   // The given plan as checked, unless the body's custom tools added to it (the session and the call check read this one).
-  return { body: result as TransformedOpenAIResponsesBody<Body>, warnings, names, loaded, ...(plan === forModel.plan ? {} : { plan }) };
+  return {
+    body: result as TransformedOpenAIResponsesBody<Body>,
+    warnings,
+    names,
+    loaded,
+    ...(added.length === 0 ? {} : { added }),
+    ...(plan === forModel.plan ? {} : { plan }),
+  };
 }
 
 /** How the Responses transformer's `plan-mismatch` names the body's tools. */
