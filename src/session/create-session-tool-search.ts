@@ -53,7 +53,8 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
   }
   const catalogTools = parseSessionTools(options.tools, { format: adapter.tools, label, where: '`tools`' });
   const { toolsOf = (body) => body.tools, withTools = (body, tools) => ({ ...body, tools }) } = adapter;
-  const catalog = createToolCatalog(adapter.parseTools(withTools({}, catalogTools)));
+  const catalogRead = adapter.codec?.readTools(withTools({}, catalogTools));
+  const catalog = createToolCatalog(catalogRead?.definitions ?? (adapter.parseTools as NonNullable<typeof adapter.parseTools>)(withTools({}, catalogTools)));
   const { config, store, unsupported, rank } = options;
   const toolSearch = createToolSearch({ tools: catalog, config, store, unsupported, rank });
   const wire: SessionWire<Code> = {
@@ -61,6 +62,7 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
     toolsOf,
     withTools,
     catalogTools,
+    catalogRead,
     catalog,
     model: options.model,
     platform: options.platform,

@@ -13,12 +13,19 @@ import { parseSessionTools } from './parse-session-tools.js';
 import { resolveSessionPlan } from './resolve-session-plan.js';
 import type { SessionRequest, SessionWarningCode } from './session-request.js';
 import type { SessionAdapter } from './session-adapter.js';
+import type { CodecTools } from '../request/wire-codec.js';
+import { transformRequest } from '../request/transform-request.js';
+import type { TransformRequestResult } from '../transform/request-transformer.js';
 
 /**
  * One agent's session state over its API's adapter: the catalog in the API's shape and parsed, the `model` option, and
  * the bodies it prepared. Made once per agent by `createSessionToolSearch`. Not part of the public API.
  */
-export interface SessionWire<Code extends string> extends Required<Omit<SessionAdapter<Code>, 'writeAddition' | 'isHistoryOnServer'>> {
+export interface SessionWire<Code extends string>
+  extends Required<Omit<SessionAdapter<Code>, 'writeAddition' | 'isHistoryOnServer' | 'codec' | 'parseTools' | 'transform'>>,
+    Pick<SessionAdapter<Code>, 'codec' | 'parseTools' | 'transform'> {
+  /** The catalog's tools as the codec reads them (`catalogTools`, read once for the agent), with a codec. */
+  readonly catalogRead: CodecTools | undefined;
   /** The catalog in the API's shape (the factory's `tools`, checked, schemas converted): sent when a body has none. */
   readonly catalogTools: readonly unknown[];
   /** The same tools, parsed once for the agent. */
@@ -72,8 +79,11 @@ export async function prepareSessionRequest<Code extends string>(
   if (unpaired.length > 0 && wire.unpaired === 'throw') throw new ToolSearchError('invalid-request', `${wire.label}: ${unpaired.join('; ')}`);
   const pairing = unpaired.map((message): ToolSearchWarning<SessionWarningCode> => ({ code: 'unpaired-tool-result', message }));
   const revealed = (plan: ToolSearchPlan) => toolSearch.readRevealed(plan, sessionId as string);
-  /** The request prepared from `body` with the tools it is planned for (`undefined`: the catalog). */
-  const prepareWith = async (body: Record<string, unknown>, tools: readonly ToolDefinition[] | undefined, sent: readonly unknown[]) => {
+  /**
+   * The request prepared from `body` with the tools it is planned for (`undefined`: the catalog), and the body's tool
+   * list as the codec read it, when it has been (the catalog's, read once for the agent).
+   */
+  const prepareWith = async (body: Record<string, unknown>, tools: readonly ToolDefinition[] | undefined, sent: readonly unknown[], read?: CodecTools) => {
     const plan = resolveSessionPlan(toolSearch, {
       api: wire.api,
       sessionId,
@@ -84,14 +94,26 @@ export async function prepareSessionRequest<Code extends string>(
       label: wire.label,
     });
     // resolveSessionPlan has checked the session id.
-    const transformed = wire.transform(body, plan, await revealed(plan), wire.catalog);
+    const { codec } = wire;
+    const bodyRead = read ?? (tools === undefined ? wire.catalogRead : undefined);
+    const transformed =
+      codec === undefined
+        ? (wire.transform as NonNullable<SessionWire<Code>['transform']>)(body, plan, await revealed(plan), wire.catalog)
+        : (transformRequest(codec, body, plan, {
+            revealed: await revealed(plan),
+            ...(bodyRead === undefined ? {} : { tools: { list: wire.toolsOf(body), read: bodyRead } }),
+          }) as TransformRequestResult<unknown, Code>);
     const written = wire.toolsOf(transformed.body as Record<string, unknown>);
     const remember = () => Array.isArray(written) && wire.prepared.set(written, { tools, sent, entries: [...written] });
     return { plan, transformed, remember };
   };
   /** The request prepared from `body` with its own tools, read once for the plan and the transformer. */
-  const prepareRead = (body: Record<string, unknown>, sent: readonly unknown[]) =>
-    holdBodyToolReads(body, () => prepareWith(body, wire.parseTools(body), sent));
+  const prepareRead = (body: Record<string, unknown>, sent: readonly unknown[]) => {
+    if (wire.codec === undefined)
+      return holdBodyToolReads(body, () => prepareWith(body, (wire.parseTools as NonNullable<SessionWire<Code>['parseTools']>)(body), sent));
+    const read = wire.codec.readTools(body);
+    return prepareWith(body, read.definitions, sent, read);
+  };
 
   const givenTools = wire.toolsOf(given);
   let prepared: Awaited<ReturnType<typeof prepareWith>>;

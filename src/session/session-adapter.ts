@@ -6,6 +6,7 @@ import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolShape } from '../tools/resolve-tool-shape.js';
 import type { TransformRequestResult } from '../transform/request-transformer.js';
+import type { CodecTools, WireCodec } from '../request/wire-codec.js';
 
 /**
  * What one wire API tells {@link createSessionToolSearch} (src/session/create-session-tool-search.ts): only wire
@@ -52,13 +53,15 @@ export interface SessionAdapter<Code extends string> {
   toolsOf?(body: Record<string, unknown>): unknown;
   /** The body with `tools` as its tool list. @default `{ ...body, tools }` */
   withTools?(body: Record<string, unknown>, tools: readonly unknown[]): Record<string, unknown>;
+  /** The API's codec: how its bodies are read and written (the driver, `transformRequest`, runs it). */
+  readonly codec?: WireCodec<unknown, CodecTools, Code>;
   /**
    * The body's tools as definitions (the API's reader, which throws `invalid-request` for a bad list). It reads the
    * body through `readBodyToolsOnce` with the reader its transformer uses, so a request's tools are read once.
    */
-  parseTools(body: Record<string, unknown>): ToolDefinition[];
+  parseTools?(body: Record<string, unknown>): ToolDefinition[];
   /** The API's transformer, given the agent's catalog (for tools the history needs that the body lacks). */
-  transform(body: Record<string, unknown>, plan: ToolSearchPlan, revealed: readonly string[], catalog: ToolCatalog): TransformRequestResult<unknown, Code>;
+  transform?(body: Record<string, unknown>, plan: ToolSearchPlan, revealed: readonly string[], catalog: ToolCatalog): TransformRequestResult<unknown, Code>;
   /**
    * The tool results of the body's history that the API would reject as unpaired (a result without its call), each
    * described with the fix.

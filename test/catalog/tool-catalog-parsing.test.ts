@@ -16,8 +16,8 @@ import { transformOpenAIChatRequest } from '../../src/providers/openai/transform
 import { createGeminiToolSearch } from '../../src/providers/gemini/create-gemini-tool-search.js';
 import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
 import { createBedrockConverseToolSearch } from '../../src/providers/bedrock/create-bedrock-converse-tool-search.js';
-import { transformBedrockConverseRequest } from '../../src/providers/bedrock/transform-bedrock-converse-request.js';
-import { parseBedrockConverseTools } from '../../src/providers/bedrock/parse-bedrock-converse-tools.js';
+import { transformBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
+import { parseBedrockConverseTools } from '../../src/providers/bedrock/index.js';
 import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
 import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
 import { parseOpenAIChatTools } from '../../src/providers/openai/parse-openai-chat-tools.js';

@@ -3,9 +3,9 @@ import { afterAll, describe, it } from 'vitest';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { BEDROCK_CONVERSE_TOOL_NAME_RULE } from '../../src/providers/bedrock/bedrock-converse-api.js';
-import { parseBedrockConverseTools } from '../../src/providers/bedrock/parse-bedrock-converse-tools.js';
+import { parseBedrockConverseTools } from '../../src/providers/bedrock/index.js';
 import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
-import { transformBedrockConverseRequest } from '../../src/providers/bedrock/transform-bedrock-converse-request.js';
+import { transformBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
 import {
   PROPERTY_TIMEOUT,
   cacheCheckpoints,

@@ -11,7 +11,7 @@ import { parseToolSearchPlan } from '../../src/plan/parse-tool-search-plan.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
 import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
-import { transformBedrockConverseRequest } from '../../src/providers/bedrock/transform-bedrock-converse-request.js';
+import { transformBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
 import { OPENAI_CHAT_TOOL_NAME_RULE } from '../../src/providers/openai/openai-chat-api.js';
 import { transformOpenAIChatRequest } from '../../src/providers/openai/transform-openai-chat-request.js';
 import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';

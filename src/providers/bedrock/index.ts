@@ -1,15 +1,11 @@
-/**
- * `tool-search/bedrock`: tool search on Amazon Bedrock's Converse API (client-side: Converse carries no hosted search),
- * for any Bedrock model (Claude, Nova, Llama, Mistral, …) through `@aws-sdk/client-bedrock-runtime`'s `ConverseCommand`.
- *
- * Session API: `createBedrockConverseToolSearch`. Low level: `parseBedrockConverseTools`,
- * `transformBedrockConverseRequest`, `preflightBedrockConverseRequest`, `createBedrockConverseTools`.
- *
- * @packageDocumentation
- */
 export * from './bedrock-converse-api.js';
 export * from './create-bedrock-converse-tool-search.js';
-export { createBedrockConverseTools } from './create-bedrock-converse-tools.js';
-export { parseBedrockConverseTools } from './parse-bedrock-converse-tools.js';
+export {
+  createBedrockConverseTools,
+  parseBedrockConverseTools,
+  transformBedrockConverseRequest,
+  type BedrockConverseWarningCode,
+  type TransformBedrockConverseRequestOptions,
+  type TransformBedrockConverseRequestResult,
+} from './bedrock-converse-codec.js';
 export * from './preflight-bedrock-converse-request.js';
-export * from './transform-bedrock-converse-request.js';

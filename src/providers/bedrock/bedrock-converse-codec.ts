@@ -1,0 +1,273 @@
+import { resolveToolCacheBreakpoints, type ToolCacheBreakpoint } from '../../cache/resolve-tool-cache-breakpoints.js';
+import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
+import { resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
+import { createStubInputSchema, isOwnTool } from '../../client/tool-search-tool-definition.js';
+import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
+import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
+import { isRecord } from '../../records/is-record.js';
+import { parseRequestBody } from '../../records/parse-request-body.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
+import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
+import type { NeutralTool } from '../../request/neutral-request.js';
+import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
+import type { ClientRequestWarningCode } from '../../request/resolve-request-tools.js';
+import type { RequestTools } from '../../request/request-tools.js';
+import { parseTransformRequestOptions, transformRequest } from '../../request/transform-request.js';
+import type { WireCodec } from '../../request/wire-codec.js';
+import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
+import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
+import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
+import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
+import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
+import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
+import { BEDROCK_CONVERSE_TOOL_NAME_RULE, type BedrockConverseRequest, type BedrockConverseToolSpecification } from './bedrock-converse-api.js';
+
+/**
+ * The codes of {@link transformBedrockConverseRequest}'s warnings: the client-side mechanism's
+ * ({@link ClientRequestWarningCode}: `hosted-mechanism-unsupported` for a plan with a hosted search, which Converse
+ * does not carry), and `empty-tools-removed`: no tool is left to send and Converse rejects an empty
+ * `toolConfig.tools`, so `toolConfig` (with its `toolChoice`) was removed.
+ */
+export type BedrockConverseWarningCode = ClientRequestWarningCode | 'empty-tools-removed';
+
+/** What {@link transformBedrockConverseRequest} needs besides the body and the plan. */
+export type TransformBedrockConverseRequestOptions = TransformRequestOptions;
+
+/** The transformed body (in the type it came in), the warnings and the tool-name mapping. */
+export type TransformBedrockConverseRequestResult<Body = BedrockConverseRequest> = TransformRequestResult<Body, BedrockConverseWarningCode>;
+
+/** An entry of `toolConfig.tools` as read: a tool (with its definition), the package's own tool, a cache checkpoint, another tool. */
+type ToolSlot =
+  | { readonly kind: 'tool'; readonly index: number; readonly tool: Record<string, unknown>; readonly definition: ToolDefinition }
+  | { readonly kind: 'own' | 'cache-point' | 'other'; readonly index: number; readonly tool: unknown };
+
+/** `toolConfig.tools` as read: its slots, and the definitions of its tools. */
+interface ConverseTools {
+  readonly slots: readonly ToolSlot[];
+  readonly definitions: readonly ToolDefinition[];
+}
+
+/** The body as the codec's `write` needs it back. */
+interface ConverseRead {
+  readonly request: Record<string, unknown>;
+  readonly slots: readonly ToolSlot[];
+  readonly messages: readonly unknown[];
+  readonly system: readonly unknown[];
+}
+
+/**
+ * Rewrites an Amazon Bedrock Converse request (`ConverseCommand`'s input) for a tool search plan, just before it is
+ * sent. Converse has no hosted search: the core decides the tools (the one `toolChoice: { tool }` forces), the note and
+ * the name mapping, with the reveals the history's `toolResult` blocks hold. In Converse's shape:
+ * - deferred tools are `{ toolSpec: { name, description, inputSchema: { json: <stub> } } }`; loaded and revealed tools
+ *   are the caller's own entries; the package's `tool_search` (and `call_tool`) are added;
+ * - the guidance note is the last text block of `system` before its trailing `cachePoint` blocks, so the cached
+ *   system prefix holds it and stays byte-identical from turn to turn;
+ * - a `cachePoint` in `toolConfig.tools` marks the tool right before it and goes where the core's rule for breakpoints
+ *   says ({@link resolveToolCacheBreakpoints}): right after a loaded tool it marks, or once at the end of the list (the
+ *   target: every tool cached). None is added, so the checkpoints never outnumber the caller's. System tools keep
+ *   their places;
+ * - tool names, `toolUse.name` in the history and `toolChoice.tool.name` are mapped to `[a-zA-Z0-9_-]{1,64}`; map the
+ *   model's calls back with `names.fromWire`.
+ *
+ * Pure, and stable on its own output. Throws a `ToolSearchError`: `invalid-request` for the cases
+ * {@link parseBedrockConverseTools} lists and `messages` or `system` that is not a list; `plan-mismatch` when the plan
+ * was made for other tools; `invalid-options` for bad options.
+ *
+ * @example
+ * ```ts
+ * import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseBedrockConverseTools, transformBedrockConverseRequest } from 'tool-search/bedrock';
+ *
+ * const plan = resolveToolSearch({ id: body.modelId, api: 'bedrock-converse' }, parseBedrockConverseTools(body));
+ * const { body: input, names } = transformBedrockConverseRequest(body, plan, { revealed: await store.get(sessionId) });
+ * const response = await new BedrockRuntimeClient({}).send(new ConverseCommand(input));
+ * ```
+ * @see https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use.html
+ */
+export function transformBedrockConverseRequest<Body extends object = BedrockConverseRequest>(
+  body: Body,
+  plan: ToolSearchPlan,
+  options: TransformBedrockConverseRequestOptions = {},
+): TransformBedrockConverseRequestResult<Body> {
+  return transformRequest(BEDROCK_CONVERSE_CODEC, body, plan, parseTransformRequestOptions(options)) as TransformBedrockConverseRequestResult<Body>;
+}
+
+/**
+ * The tools of a Converse request (`toolConfig.tools`) as tool definitions, in order: each `toolSpec`'s name,
+ * description and `inputSchema.json`. Cache checkpoints, system tools and the package's own tools are skipped. Throws
+ * a `ToolSearchError` (`invalid-request`) for a body that is not an object, `toolConfig.tools` that is not a list, a
+ * `toolSpec` without a name or `inputSchema.json`, or one name twice.
+ *
+ * @example
+ * ```ts
+ * const plan = resolveToolSearch({ id: body.modelId, api: 'bedrock-converse' }, parseBedrockConverseTools(body));
+ * ```
+ */
+export function parseBedrockConverseTools(body: unknown): ToolDefinition[] {
+  return [...readToolSlots(parseRequestBody(body, 'a Converse request object')).definitions];
+}
+
+/**
+ * Tool definitions (MCP-shaped, an MCP `tools/list` result, or a catalog) as Converse tools
+ * (`{ toolSpec: { name, description, inputSchema: { json } } }`), for `toolConfig.tools`. Throws what
+ * `parseToolDefinitions` throws.
+ */
+export function createBedrockConverseTools(tools: ToolDefinitionsInput): { toolSpec: BedrockConverseToolSpecification }[] {
+  return parseToolDefinitions(tools).map((tool) => writeTool(tool.name, tool.description, { ...tool.inputSchema }));
+}
+
+/** Converse's codec: `toolConfig.tools`, `toolConfig.toolChoice`, `system` and `toolUse`/`toolResult` blocks. */
+export const BEDROCK_CONVERSE_CODEC: WireCodec<ConverseRead, ConverseTools, BedrockConverseWarningCode> = {
+  api: 'bedrock-converse',
+  label: 'Amazon Bedrock Converse',
+  rule: BEDROCK_CONVERSE_TOOL_NAME_RULE,
+  readTools: readToolSlots,
+  read(body, context) {
+    const request = parseRequestBody(body, 'a Converse request object');
+    const list = isRecord(request.toolConfig) ? request.toolConfig.tools : undefined;
+    const { slots } = context.tools !== undefined && context.tools.list === list ? context.tools.read : readToolSlots(request);
+    const messages = parseRequestToolList(request.messages, 'messages', 'messages');
+    const system = parseRequestToolList(request.system, 'system', 'system blocks');
+    const choice = isRecord(request.toolConfig) && isRecord(request.toolConfig.toolChoice) ? request.toolConfig.toolChoice : undefined;
+    const history = readHistoryToolOutputs(messages, readMessage);
+    const tools = slots.map(
+      (slot): NeutralTool =>
+        slot.kind === 'tool'
+          ? { kind: 'function', index: slot.index, definition: slot.definition, deferred: false }
+          : { kind: slot.kind === 'cache-point' ? 'marker' : slot.kind === 'own' ? 'own' : 'other', index: slot.index, deferred: false },
+    );
+    return {
+      tools,
+      otherNames: [],
+      forced: isRecord(choice?.tool) && typeof choice.tool.name === 'string' ? [choice.tool.name] : [],
+      history,
+      read: { request, slots, messages, system },
+    };
+  },
+  write({ read }, decided) {
+    const { request, slots, messages, system } = read;
+    const { names } = decided;
+    const warnings: { code: BedrockConverseWarningCode; message: string }[] = [];
+    const output: Record<string, unknown> = { ...request };
+    const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : undefined;
+    const tools = writeToolConfigEntries(slots, decided);
+    if (tools.length > 0) {
+      output.toolConfig = { ...toolConfig, tools };
+      const choice = toolConfig?.toolChoice;
+      if (isRecord(choice)) (output.toolConfig as Record<string, unknown>).toolChoice = resolveWireNameField(choice, 'tool', decided.toWire);
+    } else if (toolConfig !== undefined) {
+      delete output.toolConfig;
+      warnings.push({
+        code: 'empty-tools-removed',
+        message: 'no tool is left to send, and Converse rejects an empty `toolConfig.tools`; `toolConfig` was removed',
+      });
+    }
+    // The note goes before the trailing checkpoints; a `system` that held only an earlier note is dropped.
+    let end = system.length;
+    while (end > 0 && isRecord(system[end - 1]) && (system[end - 1] as Record<string, unknown>).cachePoint !== undefined) end -= 1;
+    const blocks = [...resolveGuidanceParts(system.slice(0, end), decided.guidance, PLAIN_TEXT_PART_GUIDANCE), ...system.slice(end)];
+    if (blocks.length > 0) output.system = blocks;
+    else delete output.system;
+    // Every `toolUse.name` in wire names; a message without one that changes is kept as it is.
+    const writeBlock = (block: unknown) => (isRecord(block) ? resolveWireNameField(block, 'toolUse', names.toWire) : block);
+    const writeMessage = (message: unknown) => (isRecord(message) ? resolveMappedListField(message, 'content', writeBlock) : message);
+    if (request.messages !== undefined) output.messages = resolveMappedItems(messages, writeMessage);
+    return { body: output, warnings };
+  },
+};
+
+/** `toolConfig.tools` read into slots, each `toolSpec` checked. */
+function readToolSlots(request: Record<string, unknown>): ConverseTools {
+  const tools = parseRequestToolList(isRecord(request.toolConfig) ? request.toolConfig.tools : undefined, 'toolConfig.tools');
+  const checkName = createRequestToolNameCheck<number>(
+    (name, first, at) => `tool \`${name}\` is defined twice (\`toolConfig.tools[${first}]\` and \`[${at}]\`); names must be unique`,
+  );
+  const definitions: ToolDefinition[] = [];
+  const slots = tools.map((tool: unknown, index): ToolSlot => {
+    if (isRecord(tool) && isRecord(tool.cachePoint)) return { kind: 'cache-point', index, tool };
+    if (!isRecord(tool) || tool.toolSpec === undefined) return { kind: 'other', index, tool };
+    // A `toolSpec` that is not an object has no name, which the core's rule says.
+    const spec = isRecord(tool.toolSpec) ? tool.toolSpec : {};
+    const inputSchema = isRecord(spec.inputSchema) ? spec.inputSchema.json : undefined;
+    // By index: the path is written only for an error (this runs for every tool of every request).
+    const definition = parseWireToolDefinition({ name: spec.name, description: spec.description, inputSchema }, index, describeField, 'required');
+    if (isOwnTool(definition)) return { kind: 'own', index, tool };
+    checkName(definition.name, index);
+    definitions.push(definition);
+    return { kind: 'tool', index, tool, definition };
+  });
+  return { slots, definitions };
+}
+
+const describeField: DescribeWireToolField<number> = (index, field, name) =>
+  `\`toolConfig.tools[${index}]\`.toolSpec.${field === 'inputSchema' ? 'inputSchema.json' : field}${name === undefined ? '' : ` of \`${name}\``}`;
+
+function writeTool(name: string, description: string | undefined, json: object): { toolSpec: BedrockConverseToolSpecification } {
+  const inputSchema = { json: json as BedrockConverseToolSpecification['inputSchema']['json'] };
+  // Two literals, not a conditional spread: this runs for every deferred tool of every request.
+  return description === undefined ? { toolSpec: { name, inputSchema } } : { toolSpec: { name, description, inputSchema } };
+}
+
+/**
+ * The decided entries as Converse tools (the caller's own entry for a tool sent in full, the package's tools, stubs),
+ * with the caller's checkpoints ({@link resolveToolCacheBreakpoints}) and system tools in place.
+ */
+function writeToolConfigEntries(slots: readonly ToolSlot[], decided: RequestTools): unknown[] {
+  const { entries, names, toWire } = decided;
+  const written = entries.map((entry) => {
+    const wireName = names.toWire(entry.name);
+    switch (entry.status) {
+      case 'loaded':
+      case 'revealed': {
+        const slot = slots[decided.bodyIndexOf(entry.name) as number] as Extract<ToolSlot, { kind: 'tool' }>;
+        const spec = slot.tool.toolSpec as Record<string, unknown>;
+        return spec.name === wireName ? slot.tool : { ...slot.tool, toolSpec: { ...spec, name: wireName } };
+      }
+      case 'search':
+      case 'call':
+        return writeTool(wireName, entry.description, entry.inputSchema);
+      default:
+        return writeTool(wireName, entry.description, createStubInputSchema());
+    }
+  });
+  // A checkpoint marks the caller's tool right before it; one after the last tool (the package's own count, so the
+  // transformer's own output reads the same), before any tool or after another means "cache every tool".
+  const breakpoints: (ToolCacheBreakpoint & { point: unknown })[] = [];
+  const lastTool = slots.reduce((last, slot) => (slot.kind === 'tool' || slot.kind === 'own' ? slot.index : last), -1);
+  let marks: string | undefined;
+  let wireNames: string[] | undefined;
+  for (const slot of slots) {
+    if (slot.kind === 'tool') marks = toWire(slot.definition.name);
+    if (slot.kind !== 'cache-point') continue;
+    const callerLast = marks === undefined || slot.index > lastTool;
+    wireNames ??= entries.map((entry) => toWire(entry.name));
+    breakpoints.push({ at: callerLast ? -1 : wireNames.indexOf(marks as string), callerLast, point: slot.tool });
+    marks = undefined;
+  }
+  // Only the loaded prefix keeps its bytes from turn to turn (reveals in the tool list change what follows it).
+  const { kept, carried } = resolveToolCacheBreakpoints(breakpoints, (index) => entries[index]?.status === 'loaded', entries.length);
+  const tools: unknown[] = [];
+  for (const [index, tool] of written.entries()) {
+    tools.push(tool);
+    if (kept.has(index)) tools.push(kept.get(index)?.point);
+  }
+  for (const slot of slots) if (slot.kind === 'other') tools.splice(Math.min(slot.index, tools.length), 0, slot.tool);
+  if (carried !== undefined && tools.length > 0) tools.push(carried.point);
+  return tools;
+}
+
+/** A message's `toolUse` calls and `toolResult` answers: text blocks (the package's answers), or a parsed `json` block. */
+function readMessage(message: unknown): HistoryToolItem {
+  const blocks = isRecord(message) && Array.isArray(message.content) ? message.content.filter(isRecord) : [];
+  const uses = blocks.flatMap((block) => (isRecord(block.toolUse) && typeof block.toolUse.name === 'string' ? [block.toolUse] : []));
+  const results = blocks.flatMap((block) => (isRecord(block.toolResult) && Array.isArray(block.toolResult.content) ? [block.toolResult] : []));
+  return {
+    calls: uses.map((use) => ({ id: use.toolUseId, name: use.name as string })),
+    results: results.map(({ toolUseId, content }) => {
+      const parts = (content as unknown[]).filter(isRecord);
+      return { id: toolUseId, output: parts[0]?.json ?? parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('') };
+    }),
+  };
+}

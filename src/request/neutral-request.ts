@@ -1,0 +1,51 @@
+import type { HistoryToolOutput } from '../client/tool-search-result.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+
+/**
+ * One tool of a request body, in body order, as a codec reads it: what the decision needs to say how it is sent.
+ *
+ * - `function`: a function the plan manages. `definition` is the body's, under the name the body writes (the caller's,
+ *   or the wire name an earlier transform sent it under); `deferred` says whether the body already carries the
+ *   provider's defer flag; `group` is the body group holding it (a Responses namespace).
+ * - `other`: a tool the plan does not manage (a provider tool, a custom tool, a toolset), sent as the caller wrote it;
+ *   `name` names it where it has one.
+ * - `hosted-search`: the provider's own tool search tool in the body.
+ * - `own`: one of this package's own tools, left in the body by an earlier transform (written again from the decision).
+ * - `marker`: not a tool but an item of the tool list that the codec places itself (a Converse `cachePoint`).
+ *
+ * `index` is the tool's position in the body's tool list.
+ */
+export type NeutralTool =
+  | {
+      readonly kind: 'function';
+      readonly index: number;
+      readonly definition: ToolDefinition;
+      readonly deferred: boolean;
+      readonly group?: string;
+    }
+  | { readonly kind: 'other'; readonly index: number; readonly name?: string; readonly deferred: boolean; readonly group?: string }
+  | { readonly kind: 'hosted-search' | 'own' | 'marker'; readonly index: number };
+
+/** What a request's history holds, as a codec reads it (names as written: wire names, or the caller's). */
+export interface NeutralHistory {
+  /** Every tool name the history uses (calls and results), for the name mapping: mapped apart from the current tools. */
+  readonly names: readonly string[];
+  /** Every answered call, oldest first: the package's results name the tools whose schemas the history holds. */
+  readonly outputs: readonly HistoryToolOutput[];
+}
+
+/**
+ * A request body read into neutral form by its API's codec (`WireCodec.read`): everything the decision
+ * (`resolveRequestTools`) reads, and nothing of the wire. `read` is what only the codec's `write` needs back (the body
+ * as a record, its slots), handed back as it is.
+ */
+export interface NeutralRequest<Read = unknown> {
+  /** The body's tools, in body order. */
+  readonly tools: readonly NeutralTool[];
+  /** Names of tools the body sends outside its tool list (a legacy `functions` list): mapped with the others. */
+  readonly otherNames: readonly string[];
+  /** The names the request's tool choice forces, as the body writes them. */
+  readonly forced: readonly string[];
+  readonly history: NeutralHistory;
+  readonly read: Read;
+}

@@ -1,0 +1,49 @@
+import type { WireAPI } from '../models/model-reference.js';
+import type { ToolNameRule } from '../names/tool-name-rule.js';
+import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
+import type { NeutralRequest } from './neutral-request.js';
+import type { RequestTools } from './request-tools.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+
+/** What a wire API is, for the decision: the facts that decide what a request may carry. */
+export interface WireCapabilities<Code extends string> {
+  /** The API, for the plan's fallback from a mechanism it does not carry. */
+  readonly api: WireAPI;
+  /** The API's name in messages (`OpenAI Chat Completions`). */
+  readonly label: string;
+  /** The tool names the API accepts. */
+  readonly rule: ToolNameRule;
+  /** The most entries its tool list takes; none when absent. */
+  readonly maxTools?: number;
+  /** The code of the warning that a request is over `maxTools` all the same; needed with `maxTools` only. */
+  readonly overLimitCode?: Code;
+}
+
+/** A body's tool list as a codec reads it: at least the definitions of the functions the plan may manage, in order. */
+export interface CodecTools {
+  readonly definitions: readonly ToolDefinition[];
+}
+
+/** What a codec's `read` is handed besides the body. */
+export interface CodecReadContext<Tools> {
+  /**
+   * The body's tool list already read by this codec's `readTools` (a session's catalog, read once per agent): used in
+   * place of reading the body's list again when it is that very list.
+   */
+  readonly tools?: { readonly list: unknown; readonly read: Tools };
+}
+
+/**
+ * One wire API's codec: it reads a body into neutral form and writes the decided entries back in the wire's shape. Wire
+ * details (field names, where the note goes, how a name is mapped in the history) live only here; which tool is sent
+ * in which form is never decided here (`resolveRequestTools`). The driver (`transformRequest`) calls `read` once and
+ * `write` once per request.
+ */
+export interface WireCodec<Read, Tools extends CodecTools, Code extends string> extends WireCapabilities<Code> {
+  /** The body's tool list, read and checked (`invalid-request` for a bad one): what `read` would read of it. */
+  readTools(body: Record<string, unknown>): Tools;
+  /** The body in neutral form; throws `invalid-request` for a body of the wrong shape. */
+  read(body: unknown, context: CodecReadContext<Tools>): NeutralRequest<Read>;
+  /** The body with the decided tools, the note and the names as sent, and the warnings of the wire. */
+  write(request: NeutralRequest<Read>, tools: RequestTools): { readonly body: unknown; readonly warnings: readonly ToolSearchWarning<Code>[] };
+}
