@@ -12,7 +12,7 @@ import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
 import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
 import { createOpenAIChatToolSearch } from '../../src/providers/openai/create-openai-chat-tool-search.js';
-import { transformOpenAIChatRequest } from '../../src/providers/openai/transform-openai-chat-request.js';
+import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
 import { createGeminiToolSearch } from '../../src/providers/gemini/create-gemini-tool-search.js';
 import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
 import { createBedrockConverseToolSearch } from '../../src/providers/bedrock/create-bedrock-converse-tool-search.js';
@@ -20,7 +20,7 @@ import { transformBedrockConverseRequest } from '../../src/providers/bedrock/ind
 import { parseBedrockConverseTools } from '../../src/providers/bedrock/index.js';
 import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
 import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
-import { parseOpenAIChatTools } from '../../src/providers/openai/parse-openai-chat-tools.js';
+import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
 import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
 import { createAISDKToolSearch } from '../../src/integrations/ai-sdk/create-ai-sdk-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';

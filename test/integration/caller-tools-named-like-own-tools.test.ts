@@ -11,7 +11,7 @@ import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import { createToolSearch } from '../../src/session/create-tool-search.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import type { ToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
-import { transformOpenAIChatRequest } from '../../src/providers/openai/transform-openai-chat-request.js';
+import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
 import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';

@@ -3,9 +3,9 @@ import { afterAll, describe, it } from 'vitest';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { OPENAI_CHAT_TOOL_NAME_RULE } from '../../src/providers/openai/openai-chat-api.js';
-import { parseOpenAIChatTools } from '../../src/providers/openai/parse-openai-chat-tools.js';
+import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
-import { transformOpenAIChatRequest } from '../../src/providers/openai/transform-openai-chat-request.js';
+import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
 import {
   PROPERTY_TIMEOUT,
   createCaseCounter,

@@ -24,11 +24,11 @@ import { transformBedrockConverseRequest } from '../../src/providers/bedrock/ind
 import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
 import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
-import { parseOpenAIChatTools } from '../../src/providers/openai/parse-openai-chat-tools.js';
+import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
 import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
-import { transformOpenAIChatRequest } from '../../src/providers/openai/transform-openai-chat-request.js';
+import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
 import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import {

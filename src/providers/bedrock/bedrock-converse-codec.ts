@@ -4,12 +4,12 @@ import { resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
 import { createStubInputSchema, isOwnTool } from '../../client/tool-search-tool-definition.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
+import { assertNever } from '../../errors/assert-never.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
-import type { NeutralTool } from '../../request/neutral-request.js';
-import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
+import { readNeutralHistory, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
 import type { ClientRequestWarningCode } from '../../request/resolve-request-tools.js';
 import type { RequestTools } from '../../request/request-tools.js';
 import { parseTransformRequestOptions, transformRequest } from '../../request/transform-request.js';
@@ -131,7 +131,7 @@ export const BEDROCK_CONVERSE_CODEC: WireCodec<ConverseRead, ConverseTools, Bedr
     const messages = parseRequestToolList(request.messages, 'messages', 'messages');
     const system = parseRequestToolList(request.system, 'system', 'system blocks');
     const choice = isRecord(request.toolConfig) && isRecord(request.toolConfig.toolChoice) ? request.toolConfig.toolChoice : undefined;
-    const history = readHistoryToolOutputs(messages, readMessage);
+    const history = readNeutralHistory(messages, readMessage);
     const tools = slots.map(
       (slot): NeutralTool =>
         slot.kind === 'tool'
@@ -220,7 +220,8 @@ function writeToolConfigEntries(slots: readonly ToolSlot[], decided: RequestTool
     const wireName = names.toWire(entry.name);
     switch (entry.status) {
       case 'loaded':
-      case 'revealed': {
+      case 'revealed':
+      case 'defer-loading': {
         const slot = slots[decided.bodyIndexOf(entry.name) as number] as Extract<ToolSlot, { kind: 'tool' }>;
         const spec = slot.tool.toolSpec as Record<string, unknown>;
         return spec.name === wireName ? slot.tool : { ...slot.tool, toolSpec: { ...spec, name: wireName } };
@@ -228,8 +229,10 @@ function writeToolConfigEntries(slots: readonly ToolSlot[], decided: RequestTool
       case 'search':
       case 'call':
         return writeTool(wireName, entry.description, entry.inputSchema);
-      default:
+      case 'deferred':
         return writeTool(wireName, entry.description, createStubInputSchema());
+      default:
+        return assertNever(entry, 'request tool status');
     }
   });
   // A checkpoint marks the caller's tool right before it; one after the last tool (the package's own count, so the

@@ -10,7 +10,7 @@ import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-p
 import { resolveClientRequest, type ClientRequestWarningCode, type ClientWireAPI } from '../../request/resolve-client-request.js';
 import { resolveGuidanceContent, resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
 import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
-import { readHistoryToolOutputs, type HistoryToolItem } from '../../request/read-history-tool-outputs.js';
+import { readNeutralHistory as readHistoryToolOutputs, type HistoryToolItem } from '../../request/neutral-request.js';
 import { createStubInputSchema } from '../../client/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';

@@ -5,11 +5,11 @@ import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
+import type { SessionAdapter } from '../../session/session-adapter.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
-import { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
 import { resolveOpenAIChatUnpairedToolResults } from './resolve-openai-chat-unpaired-tool-results.js';
-import { transformOpenAIChatRequest, type OpenAIChatWarningCode } from './transform-openai-chat-request.js';
+import { OPENAI_CHAT_CODEC, type OpenAIChatWarningCode } from './openai-chat-codec.js';
 import type { OpenAIChatTextPart } from './openai-chat-api.js';
 
 /**
@@ -93,8 +93,7 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
       convert: '`createOpenAIChatTools(tools)` (`tool-search/openai`)',
       withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'parameters', 'parameters', ['function']),
     },
-    parseTools: parseOpenAIChatTools,
-    transform: (body, plan, revealed) => transformOpenAIChatRequest(body, plan, { revealed }),
+    codec: OPENAI_CHAT_CODEC as SessionAdapter<OpenAIChatWarningCode>['codec'],
     resolveUnpairedResults: resolveOpenAIChatUnpairedToolResults,
     // OpenAI rejects such a body; compatible servers (vLLM, Ollama, gateways) differ.
     unpaired: 'warn',

@@ -54,13 +54,13 @@ export type {
   OpenAIChatToolMessage,
   OpenAIChatUserMessage,
 } from './openai-chat-api.js';
-export { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
-export { createOpenAIChatTools } from './create-openai-chat-tools.js';
 export {
+  createOpenAIChatTools,
+  parseOpenAIChatTools,
   transformOpenAIChatRequest,
   type OpenAIChatWarningCode,
   type TransformOpenAIChatRequestOptions,
   type TransformOpenAIChatRequestResult,
-} from './transform-openai-chat-request.js';
+} from './openai-chat-codec.js';
 export { preflightOpenAIChatRequest, type OpenAIChatPreflightRule } from './preflight-openai-chat-request.js';
 export { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';

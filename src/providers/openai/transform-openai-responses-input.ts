@@ -1,4 +1,4 @@
-import type { HistoryToolItem } from '../../request/read-history-tool-outputs.js';
+import type { HistoryToolItem } from '../../request/neutral-request.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';

@@ -23,7 +23,7 @@ import type { ToolDefinition } from '../../tools/tool-definition.js';
 import type { RequestTool, RequestToolForm } from '../../request/request-tool.js';
 import { resolvePlanMatch, type PlanMatchWording } from '../../request/resolve-plan-match.js';
 import { isOwnToolStandIn } from '../../request/is-own-tool-stand-in.js';
-import { readHistoryToolOutputs } from '../../request/read-history-tool-outputs.js';
+import { readNeutralHistory as readHistoryToolOutputs } from '../../request/neutral-request.js';
 import { resolveForcedTools } from '../../request/resolve-forced-tools.js';
 import { resolveOpenAIHostedTools, type OpenAIHostedTools, type OpenAIHostedToolsWarningCode } from '../../request/resolve-openai-hosted-tools.js';
 import { resolvePlanWithUnmanagedNames } from '../../request/resolve-plan-with-unmanaged-names.js';

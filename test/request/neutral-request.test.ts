@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readHistoryToolOutputs, type HistoryToolItem } from '../../src/request/read-history-tool-outputs.js';
+import { readNeutralHistory as readHistoryToolOutputs, type HistoryToolItem } from '../../src/request/neutral-request.js';
 
 const read = (item: unknown) => item as HistoryToolItem;
 
