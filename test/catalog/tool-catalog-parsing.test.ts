@@ -14,14 +14,14 @@ import { transformOpenAIResponsesRequest } from '../../src/providers/openai/tran
 import { createOpenAIChatToolSearch } from '../../src/providers/openai/create-openai-chat-tool-search.js';
 import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
 import { createGeminiToolSearch } from '../../src/providers/gemini/create-gemini-tool-search.js';
-import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
+import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import { createBedrockConverseToolSearch } from '../../src/providers/bedrock/create-bedrock-converse-tool-search.js';
 import { transformBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
 import { parseBedrockConverseTools } from '../../src/providers/bedrock/index.js';
 import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
 import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
 import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
-import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
+import { parseGeminiTools } from '../../src/providers/gemini/index.js';
 import { createAISDKToolSearch } from '../../src/integrations/ai-sdk/create-ai-sdk-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import type { ToolNameMapping } from '../../src/names/create-tool-name-mapping.js';

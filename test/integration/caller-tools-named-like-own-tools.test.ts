@@ -17,7 +17,7 @@ import { transformOpenAIResponsesRequest } from '../../src/providers/openai/tran
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
-import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
+import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
 import { manyTools } from '../support/tools.js';
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';

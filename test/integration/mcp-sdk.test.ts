@@ -26,9 +26,9 @@ import { createAnthropicMessagesTools } from '../../src/providers/anthropic/crea
 import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
 import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
-import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/create-gemini-function-declarations.js';
-import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
-import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
+import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/index.js';
+import { parseGeminiTools } from '../../src/providers/gemini/index.js';
+import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
 import { connectMCPServer, registerGitHubTools, registerLinearTools, type ConnectedMCPServer } from '../support/mcp-servers.js';
 

@@ -3,9 +3,9 @@ import { afterAll, describe, it } from 'vitest';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { GEMINI_TOOL_NAME_RULE } from '../../src/providers/gemini/gemini-api.js';
-import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
+import { parseGeminiTools } from '../../src/providers/gemini/index.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
-import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
+import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import {
   PROPERTY_TIMEOUT,
   createCaseCounter,

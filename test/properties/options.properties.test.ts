@@ -10,7 +10,7 @@ import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.
 import { parseToolSearchPlan } from '../../src/plan/parse-tool-search-plan.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
-import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
+import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import { transformBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
 import { OPENAI_CHAT_TOOL_NAME_RULE } from '../../src/providers/openai/openai-chat-api.js';
 import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';

@@ -21,9 +21,9 @@ import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic
 import { parseBedrockConverseTools } from '../../src/providers/bedrock/index.js';
 import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
 import { transformBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
-import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
+import { parseGeminiTools } from '../../src/providers/gemini/index.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
-import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
+import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
 import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';

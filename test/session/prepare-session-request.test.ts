@@ -12,7 +12,7 @@ import { createOpenAIResponsesTools } from '../../src/providers/openai/create-op
 import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
 import { createAnthropicMessagesTools } from '../../src/providers/anthropic/create-anthropic-messages-tools.js';
 import { createGeminiToolSearch } from '../../src/providers/gemini/create-gemini-tool-search.js';
-import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/create-gemini-function-declarations.js';
+import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/index.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../src/plan/tool-search-plan.js';
 import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
 

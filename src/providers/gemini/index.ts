@@ -6,8 +6,13 @@
  */
 export * from './gemini-api.js';
 export * from './create-gemini-tool-search.js';
-export { parseGeminiTools } from './parse-gemini-tools.js';
-export { createGeminiFunctionDeclarations } from './create-gemini-function-declarations.js';
-export * from './transform-gemini-request.js';
+export {
+  createGeminiFunctionDeclarations,
+  parseGeminiTools,
+  transformGeminiRequest,
+  type GeminiWarningCode,
+  type TransformGeminiRequestOptions,
+  type TransformGeminiRequestResult,
+} from './gemini-codec.js';
 export { preflightGeminiRequest, type GeminiPreflightRule } from './preflight-gemini-request.js';
 export { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
