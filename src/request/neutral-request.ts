@@ -8,12 +8,14 @@ import type { ToolDefinition } from '../tools/tool-definition.js';
  *   or the wire name an earlier transform sent it under); `deferred` says whether the body already carries the
  *   provider's defer flag; `group` is the body group holding it (a Responses namespace).
  * - `other`: a tool the plan does not manage (a provider tool, a custom tool, a toolset), sent as the caller wrote it;
- *   `name` names it where it has one.
+ *   `name` names it where it has one (it takes part in the name mapping); `deferred` says the caller deferred it itself
+ *   (`partly`: only some of its members), `label` how warnings name it.
  * - `hosted-search`: the provider's own tool search tool in the body.
- * - `own`: one of this package's own tools, left in the body by an earlier transform (written again from the decision).
+ * - `own`: one of this package's own tools, left in the body by an earlier transform (written again from the decision);
+ *   `name` is the name it was sent under.
  * - `marker`: not a tool but an item of the tool list that the codec places itself (a Converse `cachePoint`).
  *
- * `index` is the tool's position in the body's tool list.
+ * `index` is the tool's position in the body's tool list (or in the codec's own list of its functions).
  */
 export type NeutralTool =
   | {
@@ -23,15 +25,51 @@ export type NeutralTool =
       readonly deferred: boolean;
       readonly group?: string;
     }
-  | { readonly kind: 'other'; readonly index: number; readonly name?: string; readonly deferred: boolean; readonly group?: string }
-  | { readonly kind: 'hosted-search' | 'own' | 'marker'; readonly index: number };
+  | {
+      readonly kind: 'other';
+      readonly index: number;
+      readonly name?: string;
+      readonly deferred: boolean;
+      readonly partly?: boolean;
+      readonly label?: string;
+      readonly group?: string;
+    }
+  | { readonly kind: 'own'; readonly index: number; readonly name?: string }
+  | { readonly kind: 'hosted-search' | 'marker'; readonly index: number };
+
+/** A tool the history names, as written (the caller's name or a wire name), and where (a JSON path, for warnings). */
+export interface HistoryReference {
+  readonly name: string;
+  /**
+   * A model's call (`tool_use`), a reference a search result loads (`tool_reference`), or a tool change naming a tool
+   * (`tool_change`) that the request must declare.
+   */
+  readonly kind: 'tool_use' | 'tool_reference' | 'tool_change';
+  readonly path: string;
+}
+
+/** One tool change of the history (a native addition or removal), as written, in history order. */
+export interface HistoryToolChange {
+  readonly change: 'addition' | 'removal';
+  readonly name: string;
+  /** `value`: it carries the tool's definition; `reference`: it names a tool the request declares. */
+  readonly form: 'value' | 'reference';
+  /** Whether the name is a caller's tool's (mapped like the others), not a provider tool's fixed name. */
+  readonly custom: boolean;
+}
 
 /** What a request's history holds, as a codec reads it (names as written: wire names, or the caller's). */
 export interface NeutralHistory {
   /** Every tool name the history uses (calls and results), for the name mapping: mapped apart from the current tools. */
   readonly names: readonly string[];
-  /** Every answered call, oldest first: the package's results name the tools whose schemas the history holds. */
+  /** Every answered call, oldest first, under the name it was called by: the package's results name loaded tools. */
   readonly outputs: readonly HistoryToolOutput[];
+  /** The history's calls and references, in order, where the API rejects a name the request does not define. */
+  readonly references?: readonly HistoryReference[];
+  /** The history's tool changes, in order. */
+  readonly changes?: readonly HistoryToolChange[];
+  /** The provider's hosted search tool the history's first hosted search call used, if any. */
+  readonly searchTool?: string;
 }
 
 /**
@@ -44,6 +82,8 @@ export interface NeutralRequest<Read = unknown> {
   readonly tools: readonly NeutralTool[];
   /** Names of tools the body sends outside its tool list (a legacy `functions` list): mapped with the others. */
   readonly otherNames: readonly string[];
+  /** Names no tool may be sent under (the provider's own tools the codec may add). */
+  readonly reservedNames?: readonly string[];
   /** The names the request's tool choice forces, as the body writes them. */
   readonly forced: readonly string[];
   readonly history: NeutralHistory;
@@ -69,10 +109,7 @@ export interface HistoryToolItem {
  * the history counts for nothing. `read` says what each item holds (`undefined`: nothing of interest). Pure. Not part
  * of the public API.
  */
-export function readNeutralHistory(
-  items: readonly unknown[],
-  read: (item: unknown) => HistoryToolItem | undefined,
-): NeutralHistory {
+export function readNeutralHistory(items: readonly unknown[], read: (item: unknown) => HistoryToolItem | undefined): NeutralHistory {
   const calledBy = new Map<unknown, string>();
   const names: string[] = [];
   const outputs: HistoryToolOutput[] = [];

@@ -1,31 +1,62 @@
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
-import type { RequestToolEntry } from './request-tool-entry.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+import type { RequestToolEntry, RequestToolWarningCode } from './request-tool-entry.js';
+import type { CallerDeferral } from './resolve-caller-deferral.js';
 import type { ClientRequestWarningCode } from './resolve-request-tools.js';
 
 /** The codes of the decision's warnings (each documented where the decision gives it). */
-export type RequestToolsWarningCode = ClientRequestWarningCode | 'over-tool-limit';
+export type RequestToolsWarningCode =
+  | ClientRequestWarningCode
+  | RequestToolWarningCode
+  | 'over-tool-limit'
+  | 'mechanism-not-for-messages'
+  | 'plan-for-another-api'
+  | 'mechanism-not-for-model'
+  | 'reveal-not-for-model';
 
 /**
  * What one request carries, decided once (`resolveRequestTools`) for its API's codec to write: every tool the plan
  * manages and every tool of the package, in send order, each in its form (`RequestToolEntry.status`), with the note,
- * the names and what the history holds. The body's other tools are not entries: the codec keeps them where they are.
+ * the names and what the history holds. The body's other tools are not entries: the codec keeps them in their places.
  */
 export interface RequestTools {
   /** The plan as applied: after the fallback from a mechanism the API or model does not carry, and the API's limit. */
   readonly plan: ToolSearchPlan;
   /** The entries in send order (the caller's names; `names.toWire` gives each one's wire name). */
   readonly entries: readonly RequestToolEntry[];
+  /** How many of `entries` go before every tool of the body (the library's `tool_search` under hosted search). */
+  readonly leading: number;
+  /** How many of `entries` go after everything (the package's own tools defined again for the history). */
+  readonly trailing: number;
+  /** Whether the provider's hosted search tool is sent (never deferred), after the leading entries. */
+  readonly hostedSearch: boolean;
+  /** What becomes of tools the caller deferred itself: `removed` sends them without the defer flag. */
+  readonly callerDeferral: CallerDeferral;
   /** The guidance note for the API's system slot, or `null`: then a note an earlier transform left is removed. */
   readonly guidance: string | null;
   /** The tool names sent and back. */
   readonly names: ToolNameMapping;
   /** A name as the body writes it (the caller's, or a wire name of a planned tool) to the name sent. */
   toWire(name: string): string;
-  /** The body tool an entry is written from: its index in the body's tool list, when the body holds it. */
+  /** The body tool an entry is written from: its index in the codec's list, when the body holds it. */
   bodyIndexOf(name: string): number | undefined;
+  /** The definition an entry is written from where it is not the body's (a stub the body holds, the catalog's schema). */
+  definitionOf?(name: string): ToolDefinition | undefined;
+  /**
+   * Wire names of tools the request reaches through `call_tool` (left out of the list): a history call of one is
+   * sent as the `call_tool` call it stands for, under `callToolName`.
+   */
+  readonly throughCallTool?: ReadonlySet<string>;
+  readonly callToolName?: string;
+  /** Wire names of the tools the history's tool changes defined by value: they need no entry in the tool list. */
+  readonly historyDefined?: readonly string[];
   /** The tools whose schemas the history holds, in the caller's names, without duplicates. */
   readonly loaded: readonly string[];
-  /** The decision's warnings, in order; the codec's follow. */
+  /** The tools the history added natively, in the caller's names, in order; absent when it added none. */
+  readonly added?: readonly string[];
+  /** The warnings about the plan itself (a mechanism the API or model does not carry), first of all. */
+  readonly planWarnings: readonly ToolSearchWarning<RequestToolsWarningCode>[];
+  /** The decision's warnings, in order. */
   readonly warnings: readonly ToolSearchWarning<RequestToolsWarningCode>[];
 }

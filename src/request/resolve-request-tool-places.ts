@@ -37,7 +37,7 @@ export interface RequestToolPlaces<Tool> {
  */
 export function resolveRequestToolPlaces<Tool>(
   body: readonly RequestBodyToolKind[],
-  list: RequestToolList,
+  list: Pick<RequestToolList, 'entries' | 'leading' | 'trailing' | 'hostedSearch'>,
   mechanism: ToolSearchPlan['mechanism'],
   lastName: string | undefined,
   write: RequestToolPlaceWriter<Tool>,

@@ -1,13 +1,21 @@
+import type { ToolCatalog } from '../catalog/tool-catalog.js';
+import { isStubInputSchema } from '../client/is-stub-input-schema.js';
 import { resolveHistoryReveals } from '../client/tool-search-result.js';
+import { ToolSearchError } from '../errors/tool-search-error.js';
 import { createToolNameMapping, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parsePlannedTools } from '../plan/parse-planned-tools.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
+import { resolvePlanForModel } from '../plan/resolve-plan-for-model.js';
 import { resolvePlanForWireAPI } from '../plan/resolve-plan-for-wire-api.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { createToolListWithinLimit } from './create-tool-list-within-limit.js';
 import type { NeutralRequest } from './neutral-request.js';
+import type { RequestBodyTool } from './request-tool.js';
 import type { RequestTools, RequestToolsWarningCode } from './request-tools.js';
+import { resolveCalledThroughCallTool } from './resolve-called-through-call-tool.js';
+import { resolveForcedTools } from './resolve-forced-tools.js';
+import { resolveRequestToolList } from './resolve-request-tool-list.js';
 import type { WireCapabilities } from './wire-codec.js';
 
 /**
@@ -34,32 +42,61 @@ export interface ResolveRequestToolsInput {
   readonly api: WireCapabilities<string>;
   /** The tools the session revealed (the `revealed` option), in either name form. */
   readonly revealed: readonly string[];
+  /** Every tool the session may have used, for a tool the body lacks (a plan tool, or one the history names). */
+  readonly catalog?: ToolCatalog;
 }
 
 /**
  * The one decision of a request: which tools it carries in which form, the package's own tools, the note, the name
- * mapping and what the history holds, for the mechanism the plan applies on the body's API:
- * - the plan the API can carry: a hosted plan on an API without that hosted search defers the same tools client-side,
- *   with the plan's listing and a warning; with plan `none`, or nothing deferred, every tool is sent in full (names
- *   still mapped) and no note is added;
- * - one name mapping over every name the body sends, to the API's rule; names the history alone uses (calls of tools
- *   no longer sent) are mapped apart and never change a current tool's wire name. A body that is the transformer's
- *   own output holds wire names: its functions and forced names are read back to the plan's names, so the plan still
- *   matches and a second pass gives the same bytes;
- * - the tool list of `resolveToolList` within the API's limit (`createToolListWithinLimit`), with the reveals of
- *   `revealed` and then those the history's tool results hold, and each function the tool choice forces sent with its
- *   full schema, since the model is made to call it without a chance to search first;
+ * mapping and what the history holds, for the mechanism the plan applies on the body's API and model:
+ * - the plan the API and the model can carry: a hosted plan on an API without that hosted search, or for a model known
+ *   to lack it, defers the same tools client-side, with a warning (`resolvePlanForWireAPI`, `resolvePlanForModel`);
+ * - one name mapping over every name the body sends, to the API's rule;
+ * - on an API without hosted search, the client tool list within the API's limit ({@link resolveClientAPIRequest});
+ *   on one whose hosted search loads deferred tools one by one, the decision of `resolveRequestToolList`
+ *   ({@link resolveDeferLoadingAPIRequest});
  * - the guidance note, constant for a plan, for the codec to place once in the API's system slot.
  *
- * Pure. Throws what `resolvePlanForWireAPI` and `createToolListWithinLimit` throw (`plan-mismatch` naming the tools when
- * the plan was made for other tools). Not part of the public API.
+ * Pure. Throws `plan-mismatch` naming the tools when the plan was made for other tools, and what the API's branch throws.
+ * Not part of the public API.
  */
 export function resolveRequestTools(input: ResolveRequestToolsInput): RequestTools {
-  const { request, api } = input;
+  const { api } = input;
+  const planWarnings: ToolSearchWarning<RequestToolsWarningCode>[] = [];
+  const forAPI = resolvePlanForWireAPI(input.plan, api.api);
+  if (forAPI.fallback !== null) planWarnings.push({ code: (api.planForAPICode ?? 'hosted-mechanism-unsupported') as RequestToolsWarningCode, message: forAPI.fallback });
+  const forModel = resolvePlanForModel(forAPI.plan);
+  if (forModel.fallback !== null) planWarnings.push({ code: 'mechanism-not-for-model', message: forModel.fallback });
+  if (forModel.revealFallback !== null) planWarnings.push({ code: 'reveal-not-for-model', message: forModel.revealFallback });
+  // The plan's fallbacks come first; a codec may say more about the plan (`RequestTools.planWarnings`) before the decision's.
   const warnings: ToolSearchWarning<RequestToolsWarningCode>[] = [];
-  const { plan, fallback } = resolvePlanForWireAPI(input.plan, api.api);
-  if (fallback !== null) warnings.push({ code: 'hosted-mechanism-unsupported', message: fallback });
+  const plan = forModel.plan;
+  switch (api.hostedSearch) {
+    case undefined:
+      return { ...resolveClientAPIRequest(plan, input, warnings), planWarnings };
+    case 'claude-hosted':
+      return { ...resolveDeferLoadingAPIRequest(plan, input, warnings), planWarnings };
+    default:
+      throw new ToolSearchError('invalid-options', `no request decision for hosted search \`${String(api.hostedSearch)}\``);
+  }
+}
 
+/**
+ * An API without hosted search (Chat Completions, Gemini, Bedrock Converse):
+ * - one name mapping over every name the body sends; names the history alone uses (calls of tools no longer sent) are
+ *   mapped apart and never change a current tool's wire name. A body that is the transformer's own output holds wire
+ *   names: its functions and forced names are read back to the plan's names, so the plan still matches and a second
+ *   pass gives the same bytes;
+ * - the tool list of `resolveToolList` within the API's limit (`createToolListWithinLimit`), with the reveals of
+ *   `revealed` and then those the history's tool results hold, and each function the tool choice forces sent with its
+ *   full schema, since the model is made to call it without a chance to search first.
+ */
+function resolveClientAPIRequest(
+  plan: ToolSearchPlan,
+  input: ResolveRequestToolsInput,
+  warnings: ToolSearchWarning<RequestToolsWarningCode>[],
+): Omit<RequestTools, 'planWarnings'> {
+  const { request, api } = input;
   const { names: planNames, byName: planSet } = parsePlannedTools(plan.tools);
   const own = resolveOwnToolsSent(plan, planSet);
   const otherNames = [...request.otherNames];
@@ -86,6 +123,7 @@ export function resolveRequestTools(input: ResolveRequestToolsInput): RequestToo
   for (const change of fitted.changes)
     warnings.push({ code: change.code === 'over-tool-limit' ? (api.overLimitCode as 'over-tool-limit') : change.code, message: change.message });
   return {
+    ...NO_HOSTED_PARTS,
     plan: fitted.plan,
     entries: fitted.list.tools,
     guidance: fitted.list.guidance,
@@ -97,7 +135,127 @@ export function resolveRequestTools(input: ResolveRequestToolsInput): RequestToo
   };
 }
 
+/**
+ * An API whose hosted search loads deferred tools one by one (Anthropic Messages: `defer_loading` on each tool):
+ * the name mapping over the plan's, the catalog's and the body's other names (the hosted search tools' names
+ * reserved), the body's tools by the plan's name (a stub an earlier pass sent is read with the catalog's schema), the
+ * forced tools, the history's calls of tools reached through `call_tool` and the reveals its results hold, then
+ * `resolveRequestToolList`'s decision.
+ */
+function resolveDeferLoadingAPIRequest(
+  plan: ToolSearchPlan,
+  input: ResolveRequestToolsInput,
+  warnings: ToolSearchWarning<RequestToolsWarningCode>[],
+): Omit<RequestTools, 'planWarnings'> {
+  const { request, api } = input;
+  const catalog = input.catalog;
+  const own = resolveOwnToolsSent(plan);
+  const otherNames: string[] = [];
+  for (const tool of request.tools) if (tool.kind === 'other' && tool.name !== undefined) otherNames.push(tool.name);
+  const names = createToolNameMapping(
+    // Names this decision may add are in the set too, so no renamed tool can take them.
+    [...plan.tools.map((tool) => tool.name), ...(catalog?.names ?? []), ...otherNames, own.searchName, own.callToolName],
+    api.rule,
+    { reserved: request.reservedNames ?? [] },
+  );
+  const bodyTools = new Map<string, RequestBodyTool & { readonly index: number }>();
+  const ownInBody: string[] = [];
+  for (const tool of request.tools) {
+    if (tool.kind === 'own' && tool.name !== undefined) ownInBody.push(tool.name);
+    if (tool.kind !== 'function') continue;
+    const { definition, deferred, index } = tool;
+    const name = names.fromWire(definition.name);
+    if (bodyTools.has(name)) {
+      throw new ToolSearchError('invalid-request', `tool \`${name}\` is defined twice in \`tools\`; ${api.label} requires unique tool names`);
+    }
+    // A stub an earlier pass sent holds no schema: the catalog has the real one.
+    const full = isStubInputSchema(definition.inputSchema) ? catalog?.byName.get(name) : undefined;
+    bodyTools.set(name, { index, deferred, definition: full ?? (name === definition.name ? definition : { ...definition, name }) });
+  }
+  const forced = resolveForcedTools(
+    plan,
+    request.forced.map((name) => names.fromWire(name)),
+  );
+  const throughCallTool = resolveCalledThroughCallTool(plan, forced.forced, names);
+  const callToolName = names.toWire(own.callToolName);
+  // A call the request sends through `call_tool` is that call, in the history as on the wire.
+  const sentName = (name: string): string => {
+    const wire = names.toWire(name);
+    return throughCallTool?.has(wire) === true ? callToolName : wire;
+  };
+  const history = request.history;
+  const references = (history.references ?? []).map((reference) => ({
+    ...reference,
+    name: reference.kind === 'tool_use' ? sentName(reference.name) : names.toWire(reference.name),
+  }));
+  const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
+  const historyReveals = resolveHistoryReveals(outputs, names, own).map((name) => names.fromWire(name));
+  const { added, defined } = resolveHistoryChanges(history.changes ?? [], names);
+  const callerDeferred = request.tools.flatMap((tool) => (tool.kind === 'other' && tool.deferred ? [{ label: tool.label ?? tool.name ?? '', partly: tool.partly === true }] : []));
+  const decision = resolveRequestToolList({
+    plan,
+    names,
+    bodyTools,
+    catalog: catalog?.byName ?? NO_DEFINITIONS,
+    forced,
+    revealed: [...input.revealed.map((name) => names.fromWire(name)), ...historyReveals],
+    referenced: new Set(references.map((reference) => names.fromWire(reference.name))),
+    // Tools the history defined by value need no entry in `tools`; ones it changes by reference are in `referenced`.
+    added: new Set(defined.map((name) => names.fromWire(name))),
+    calls: references.filter((reference) => reference.kind === 'tool_use').map((reference) => reference.name),
+    ownInBody,
+    otherNames: new Set(otherNames),
+    callerDeferred,
+    hostedSearchInBody: request.tools.some((tool) => tool.kind === 'hosted-search'),
+    hostedSearchInHistory: history.searchTool !== undefined,
+    reader: api.reader ?? '',
+  });
+  warnings.push(...decision.warnings);
+  // What the history holds schemas of: the package's results (text), tools the API loaded from references, tools added.
+  const loadedByReference = references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
+  const addedNames = added.map((name) => names.fromWire(name));
+  return {
+    plan,
+    entries: decision.entries,
+    guidance: decision.guidance,
+    names,
+    toWire: (name) => names.toWire(name),
+    bodyIndexOf: (name) => bodyTools.get(name)?.index,
+    definitionOf: (name) => bodyTools.get(name)?.definition,
+    loaded: [...new Set([...historyReveals, ...loadedByReference, ...addedNames])],
+    ...(addedNames.length === 0 ? {} : { added: addedNames }),
+    leading: decision.leading,
+    trailing: decision.trailing,
+    hostedSearch: decision.hostedSearch,
+    callerDeferral: decision.callerDeferral,
+    ...(throughCallTool === undefined ? {} : { throughCallTool, callToolName }),
+    historyDefined: defined,
+    warnings,
+  };
+}
+
+/**
+ * What the history's tool changes leave added, in order (additions minus removals; a name removed and added again
+ * moves to the end), and what changes by value defined, in wire names (a provider tool's name is its own).
+ */
+function resolveHistoryChanges(changes: NonNullable<NeutralRequest['history']['changes']>, names: ToolNameMapping): { added: string[]; defined: string[] } {
+  const added = new Set<string>();
+  const defined = new Set<string>();
+  for (const change of changes) {
+    const name = change.custom ? names.toWire(change.name) : change.name;
+    if (change.change === 'removal') added.delete(name);
+    else added.add(name);
+    if (change.form === 'value') defined.add(name);
+  }
+  return { added: [...added], defined: [...defined] };
+}
+
 /** A name as the body writes it, as the plan names it: a wire name of a planned tool is read back, any other name kept. */
 function resolvePlanName(name: string, planSet: ReadonlyMap<string, unknown>, names: ToolNameMapping): string {
   return planSet.has(name) || !planSet.has(names.fromWire(name)) ? name : names.fromWire(name);
 }
+
+const NO_DEFINITIONS: ReadonlyMap<string, ToolDefinition> = new Map();
+
+/** What a request without hosted search carries besides its entries. */
+const NO_HOSTED_PARTS = { leading: 0, trailing: 0, hostedSearch: false, callerDeferral: 'kept' } as const;

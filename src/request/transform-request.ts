@@ -1,5 +1,6 @@
 import { describeValue } from '../errors/describe-value.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
+import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { TransformRequestResult } from '../transform/request-transformer.js';
@@ -8,9 +9,11 @@ import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { CodecReadContext, CodecTools, WireCodec } from './wire-codec.js';
 
 /** What the driver takes besides the body and the plan: the options every transformer has. */
-export interface TransformRequestContext<Tools> extends CodecReadContext<Tools> {
+export interface TransformRequestContext<Tools, Options = undefined> extends CodecReadContext<Tools, Options> {
   /** The tools the session revealed, in either name form (the checked `revealed` option). */
   readonly revealed?: readonly string[];
+  /** Every tool the session may have used (the `catalog` option), for a tool the body lacks. */
+  readonly catalog?: ToolCatalog;
 }
 
 /**
@@ -18,18 +21,26 @@ export interface TransformRequestContext<Tools> extends CodecReadContext<Tools> 
  * writes once. The public `transform*Request` functions are this with their API's codec; the session calls it with the
  * tools it has read already. Pure. Throws what the codec and the decision throw. Not part of the public API.
  */
-export function transformRequest<Read, Tools extends CodecTools, Code extends string>(
-  codec: WireCodec<Read, Tools, Code>,
+export function transformRequest<Read, Tools extends CodecTools, Code extends string, Options>(
+  codec: WireCodec<Read, Tools, Code, Options>,
   body: unknown,
   plan: ToolSearchPlan,
-  context: TransformRequestContext<Tools> = {},
+  context: TransformRequestContext<Tools, Options> = {},
 ): TransformRequestResult<unknown, Code> {
   const request = codec.read(body, context);
-  const tools = resolveRequestTools({ plan, request, api: codec, revealed: context.revealed ?? [] });
+  const tools = resolveRequestTools({
+    plan,
+    request,
+    api: codec,
+    revealed: context.revealed ?? [],
+    ...(context.catalog === undefined ? {} : { catalog: context.catalog }),
+  });
   const written = codec.write(request, tools);
   // The decision's codes are among every codec's (`overLimitCode` stands for `over-tool-limit`).
-  const warnings = [...(tools.warnings as readonly ToolSearchWarning<Code>[]), ...written.warnings];
-  return { body: written.body, warnings, names: tools.names, loaded: tools.loaded };
+  const decided = (list: readonly ToolSearchWarning<string>[]) => list as readonly ToolSearchWarning<Code>[];
+  const warnings = [...decided(tools.planWarnings), ...(written.planWarnings ?? []), ...decided(tools.warnings), ...written.warnings];
+  const result = { body: written.body, warnings, names: tools.names, loaded: tools.loaded };
+  return tools.added === undefined ? result : { ...result, added: tools.added };
 }
 
 /**

@@ -17,6 +17,12 @@ export interface WireCapabilities<Code extends string> {
   readonly maxTools?: number;
   /** The code of the warning that a request is over `maxTools` all the same; needed with `maxTools` only. */
   readonly overLimitCode?: Code;
+  /** The code of the warning that the plan's mechanism is another API's. @default 'hosted-mechanism-unsupported' */
+  readonly planForAPICode?: Code;
+  /** The hosted search the API carries, if any (the plan's mechanism that runs it). */
+  readonly hostedSearch?: 'claude-hosted' | 'openai-hosted';
+  /** How a `plan-mismatch` says to resolve the plan again (`parseAnthropicMessagesTools(body)`). */
+  readonly reader?: string;
 }
 
 /** A body's tool list as a codec reads it: at least the definitions of the functions the plan may manage, in order. */
@@ -25,7 +31,9 @@ export interface CodecTools {
 }
 
 /** What a codec's `read` is handed besides the body. */
-export interface CodecReadContext<Tools> {
+export interface CodecReadContext<Tools, Options = undefined> {
+  /** The API's own options, checked (the public transformer's, or the session's). */
+  readonly options?: Options;
   /**
    * The body's tool list already read by this codec's `readTools` (a session's catalog, read once per agent): used in
    * place of reading the body's list again when it is that very list.
@@ -39,11 +47,17 @@ export interface CodecReadContext<Tools> {
  * in which form is never decided here (`resolveRequestTools`). The driver (`transformRequest`) calls `read` once and
  * `write` once per request.
  */
-export interface WireCodec<Read, Tools extends CodecTools, Code extends string> extends WireCapabilities<Code> {
+export interface WireCodec<Read, Tools extends CodecTools, Code extends string, Options = undefined> extends WireCapabilities<Code> {
   /** The body's tool list, read and checked (`invalid-request` for a bad one): what `read` would read of it. */
   readTools(body: Record<string, unknown>): Tools;
   /** The body in neutral form; throws `invalid-request` for a body of the wrong shape. */
-  read(body: unknown, context: CodecReadContext<Tools>): NeutralRequest<Read>;
-  /** The body with the decided tools, the note and the names as sent, and the warnings of the wire. */
-  write(request: NeutralRequest<Read>, tools: RequestTools): { readonly body: unknown; readonly warnings: readonly ToolSearchWarning<Code>[] };
+  read(body: unknown, context: CodecReadContext<Tools, Options>): NeutralRequest<Read>;
+  /**
+   * The body with the decided tools, the note and the names as sent, and the warnings of the wire: `planWarnings` say
+   * more about the plan (they follow the decision's own), `warnings` come after the decision's.
+   */
+  write(
+    request: NeutralRequest<Read>,
+    tools: RequestTools,
+  ): { readonly body: unknown; readonly planWarnings?: readonly ToolSearchWarning<Code>[]; readonly warnings: readonly ToolSearchWarning<Code>[] };
 }

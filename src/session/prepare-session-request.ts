@@ -22,8 +22,8 @@ import type { TransformRequestResult } from '../transform/request-transformer.js
  * the bodies it prepared. Made once per agent by `createSessionToolSearch`. Not part of the public API.
  */
 export interface SessionWire<Code extends string>
-  extends Required<Omit<SessionAdapter<Code>, 'writeAddition' | 'isHistoryOnServer' | 'codec' | 'parseTools' | 'transform'>>,
-    Pick<SessionAdapter<Code>, 'codec' | 'parseTools' | 'transform'> {
+  extends Required<Omit<SessionAdapter<Code>, 'writeAddition' | 'isHistoryOnServer' | 'codec' | 'codecOptions' | 'parseTools' | 'transform'>>,
+    Pick<SessionAdapter<Code>, 'codec' | 'codecOptions' | 'parseTools' | 'transform'> {
   /** The catalog's tools as the codec reads them (`catalogTools`, read once for the agent), with a codec. */
   readonly catalogRead: CodecTools | undefined;
   /** The catalog in the API's shape (the factory's `tools`, checked, schemas converted): sent when a body has none. */
@@ -101,6 +101,8 @@ export async function prepareSessionRequest<Code extends string>(
         ? (wire.transform as NonNullable<SessionWire<Code>['transform']>)(body, plan, await revealed(plan), wire.catalog)
         : (transformRequest(codec, body, plan, {
             revealed: await revealed(plan),
+            catalog: wire.catalog,
+            options: wire.codecOptions,
             ...(bodyRead === undefined ? {} : { tools: { list: wire.toolsOf(body), read: bodyRead } }),
           }) as TransformRequestResult<unknown, Code>);
     const written = wire.toolsOf(transformed.body as Record<string, unknown>);

@@ -54,7 +54,9 @@ export interface SessionAdapter<Code extends string> {
   /** The body with `tools` as its tool list. @default `{ ...body, tools }` */
   withTools?(body: Record<string, unknown>, tools: readonly unknown[]): Record<string, unknown>;
   /** The API's codec: how its bodies are read and written (the driver, `transformRequest`, runs it). */
-  readonly codec?: WireCodec<unknown, CodecTools, Code>;
+  readonly codec?: WireCodec<unknown, CodecTools, Code, unknown>;
+  /** The codec's own options, checked (the factory's, such as Anthropic's `searchTool`). */
+  readonly codecOptions?: unknown;
   /**
    * The body's tools as definitions (the API's reader, which throws `invalid-request` for a bad list). It reads the
    * body through `readBodyToolsOnce` with the reader its transformer uses, so a request's tools are read once.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createToolIndex } from '../../src/search/create-tool-index.js';
 import { createOpenAIResponsesTools } from '../../src/providers/openai/create-openai-responses-tools.js';
-import { createAnthropicMessagesTools } from '../../src/providers/anthropic/create-anthropic-messages-tools.js';
+import { createAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -15,7 +15,7 @@ import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js'
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
 import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
-import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
+import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';

@@ -22,9 +22,9 @@ import { transformOpenAIResponsesRequest } from '../../src/providers/openai/tran
 import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
-import { createAnthropicMessagesTools } from '../../src/providers/anthropic/create-anthropic-messages-tools.js';
-import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
-import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
+import { createAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
+import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
+import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/index.js';
 import { parseGeminiTools } from '../../src/providers/gemini/index.js';

@@ -9,7 +9,7 @@ import { isToolSearchError } from '../../src/errors/tool-search-error.js';
 import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
 import { parseToolSearchPlan } from '../../src/plan/parse-tool-search-plan.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
-import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
+import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
 import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import { transformBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
 import { OPENAI_CHAT_TOOL_NAME_RULE } from '../../src/providers/openai/openai-chat-api.js';

@@ -10,7 +10,7 @@ import { createOpenAIChatTools } from '../../src/providers/openai/index.js';
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
 import { createOpenAIResponsesTools } from '../../src/providers/openai/create-openai-responses-tools.js';
 import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
-import { createAnthropicMessagesTools } from '../../src/providers/anthropic/create-anthropic-messages-tools.js';
+import { createAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
 import { createGeminiToolSearch } from '../../src/providers/gemini/create-gemini-tool-search.js';
 import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/index.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../src/plan/tool-search-plan.js';

@@ -11,9 +11,11 @@ import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 import { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
-import { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 import { resolveAnthropicUnpairedToolResults } from './resolve-anthropic-unpaired-tool-results.js';
-import { transformAnthropicMessagesRequest, type AnthropicToolSearchVariant } from './transform-anthropic-messages-request.js';
+import { ANTHROPIC_MESSAGES_CODEC, type AnthropicToolSearchVariant } from './anthropic-messages-codec.js';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import type { SessionAdapter } from '../../session/session-adapter.js';
 
 /**
  * A tool {@link createAnthropicMessagesToolSearch} takes: a Messages API tool, as the `@anthropic-ai/sdk`'s
@@ -108,6 +110,9 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
   options: CreateAnthropicMessagesToolSearchOptions<Tool>,
 ): AnthropicMessagesToolSearch {
   const searchTool = isRecord(options) ? options.searchTool : undefined;
+  if (searchTool !== undefined && searchTool !== 'bm25' && searchTool !== 'regex') {
+    throw new ToolSearchError('invalid-options', `createAnthropicMessagesToolSearch: \`searchTool\` must be 'bm25' or 'regex', got ${describeValue(searchTool)}`);
+  }
   return createSessionToolSearch<AnthropicMessagesWarningCode>(options, {
     api: 'anthropic-messages',
     label: 'createAnthropicMessagesToolSearch',
@@ -119,9 +124,8 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
       convert: '`createAnthropicMessagesTools(tools)` (`tool-search/anthropic`)',
       withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'input_schema', 'input_schema'),
     },
-    parseTools: parseAnthropicMessagesTools,
-    transform: (body, plan, revealed, catalog) =>
-      transformAnthropicMessagesRequest(body as AnthropicMessagesRequestLike, plan, { revealed, catalog, searchTool }),
+    codec: ANTHROPIC_MESSAGES_CODEC as SessionAdapter<AnthropicMessagesWarningCode>['codec'],
+    codecOptions: { searchTool },
     resolveUnpairedResults: resolveAnthropicUnpairedToolResults,
     // The body is the whole conversation, and the API answers a 400 whatever serves it.
     unpaired: 'throw',

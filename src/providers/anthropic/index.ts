@@ -12,12 +12,17 @@
  * @packageDocumentation
  */
 export * from './create-anthropic-messages-tool-search.js';
-export { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 export { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 export { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
 export { readAnthropicMessagesAddedTools } from './read-anthropic-messages-added-tools.js';
-export { createAnthropicMessagesTools } from './create-anthropic-messages-tools.js';
-export * from './transform-anthropic-messages-request.js';
+export {
+  createAnthropicMessagesTools,
+  parseAnthropicMessagesTools,
+  transformAnthropicMessagesRequest,
+  type AnthropicToolSearchVariant,
+  type TransformAnthropicMessagesRequestOptions,
+  type TransformAnthropicMessagesRequestResult,
+} from './anthropic-messages-codec.js';
 export {
   ANTHROPIC_MESSAGES_PREFLIGHT_RULES,
   preflightAnthropicMessagesRequest,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/parse-anthropic-messages-tools.js';
+import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/index.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
 import { ANTHROPIC_TOOL_SEARCH_TOOLS } from '../../../src/providers/anthropic/anthropic-messages-api.js';

@@ -12,12 +12,12 @@ import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME }
 import { SEED_NOTE } from '../../support/tools.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { isValidToolName } from '../../../src/names/create-tool-name-mapping.js';
-import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/parse-anthropic-messages-tools.js';
+import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/index.js';
 import { createAnthropicToolSearchResult } from '../../../src/providers/anthropic/create-anthropic-tool-search-result.js';
 import {
   transformAnthropicMessagesRequest as transformUnchecked,
   type TransformAnthropicMessagesRequestOptions,
-} from '../../../src/providers/anthropic/transform-anthropic-messages-request.js';
+} from '../../../src/providers/anthropic/index.js';
 import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import {
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,

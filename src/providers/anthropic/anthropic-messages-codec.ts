@@ -1,28 +1,27 @@
 import { z } from 'zod';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
-import { resolveHistoryReveals } from '../../client/tool-search-result.js';
 import { isStubInputSchema } from '../../client/is-stub-input-schema.js';
 import { createStubInputSchema, isOwnTool } from '../../client/tool-search-tool-definition.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
-import { createToolNameMapping, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
-import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
-import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
-import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
+import { isNativeDelivery } from '../../request/is-native-delivery.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import type { ToolCatalog } from '../../catalog/tool-catalog.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
-import type { RequestBodyTool, RequestToolEntry } from '../../request/request-tool-entry.js';
-import { isNativeDelivery } from '../../request/is-native-delivery.js';
-import { resolveCalledThroughCallTool } from '../../request/resolve-called-through-call-tool.js';
-import { resolveForcedTools } from '../../request/resolve-forced-tools.js';
-import { resolveRequestToolList, type RequestToolList } from '../../request/resolve-request-tool-list.js';
+import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
+import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
+import type { NeutralTool } from '../../request/neutral-request.js';
+import type { RequestToolEntry } from '../../request/request-tool-entry.js';
+import type { RequestTools } from '../../request/request-tools.js';
+import { transformRequest } from '../../request/transform-request.js';
+import type { WireCodec } from '../../request/wire-codec.js';
 import { resolveRequestToolPlaces, type RequestBodyToolKind } from '../../request/resolve-request-tool-places.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import { CATALOG_OPTION_SCHEMA, REVEALED_OPTION_SCHEMA, parseCatalogOption, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
@@ -34,16 +33,18 @@ import {
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   ANTHROPIC_TOOL_CHANGES_BETA,
   ANTHROPIC_TOOL_SEARCH_TOOLS,
+  type AnthropicCustomTool,
+  type AnthropicInputSchema,
   type AnthropicMessagesRequest,
   type AnthropicMessagesRequestLike,
   type AnthropicToolSearchToolName,
 } from './anthropic-messages-api.js';
+import { readAnthropicMessagesHistory, writeAnthropicMessagesHistory, type AnthropicMessagesHistory } from './anthropic-messages-history.js';
 import type { AnthropicMessagesWarning, AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
-import { readAnthropicMessagesToolEntries, type AnthropicMessagesToolEntry as ToolEntry } from './parse-anthropic-messages-tools.js';
-import { readBodyToolsOnce } from '../../transform/read-body-tools-once.js';
+import { parseAnthropicCustomTool } from './parse-anthropic-custom-tool.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
+import { resolveAnthropicToolKind, type AnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
-import { transformAnthropicMessagesHistory, type AnthropicHistoryReference, type AnthropicMessagesHistory } from './transform-anthropic-messages-history.js';
 import { transformAnthropicToolCacheControl, type AnthropicToolCacheControlContext } from './transform-anthropic-tool-cache-control.js';
 
 /** Which of Anthropic's hosted search tools to add: natural-language queries (`bm25`) or regex patterns (`regex`). */
@@ -81,6 +82,34 @@ const optionsSchema = z.strictObject(
   { error: 'must be an object' },
 );
 
+/** One entry of a Messages API body's `tools`, classified. */
+interface ToolEntry {
+  readonly entry: Record<string, unknown>;
+  readonly kind: Exclude<AnthropicToolKind, 'invalid'>;
+  readonly index: number;
+  /** A custom tool's definition, under the name the body gives it. */
+  readonly definition?: ToolDefinition;
+}
+
+/** `tools` as read: every entry classified, and the definitions of the custom tools (the package's own left out). */
+interface MessagesTools {
+  readonly entries: readonly ToolEntry[];
+  readonly definitions: readonly ToolDefinition[];
+}
+
+/** The body as the codec's `write` needs it back. */
+interface MessagesRead {
+  readonly request: Record<string, unknown>;
+  readonly entries: readonly ToolEntry[];
+  readonly history: AnthropicMessagesHistory;
+  readonly searchTool: AnthropicToolSearchVariant | undefined;
+}
+
+/** The options the codec reads: the hosted search tool asked for. */
+interface MessagesOptions {
+  readonly searchTool?: AnthropicToolSearchVariant | undefined;
+}
+
 /**
  * Rewrites a Messages API request body for a tool search plan, just before it is sent. Pure: the input is never
  * modified, and equal inputs give byte-identical bodies. Running it on its own output (same plan and options) gives
@@ -89,8 +118,7 @@ const optionsSchema = z.strictObject(
  * The caller builds its body as usual (original tool names, full schemas, the history as the API returned it, tool
  * calls mapped back to original names or not) and resolves the plan for the body's tools
  * (`parseAnthropicMessagesTools`). Which tool is sent in which form, the package's own tools, the guidance note and
- * what the history needs restored are the core's decision ({@link resolveRequestToolList}: `client`, `claude-hosted`,
- * `none`; an `openai-hosted` plan or a model without hosted search is applied client-side, with a warning). What this
+ * what the history needs restored are the core's decision (`client`, `claude-hosted`, `none`; an `openai-hosted` plan or a model without hosted search is applied client-side, with a warning). What this
  * transformer adds is the Messages wire:
  *
  * - deferred tools keep their full definitions with `defer_loading: true`; client stubs get the stub `input_schema`;
@@ -137,196 +165,234 @@ const optionsSchema = z.strictObject(
  */
 export function transformAnthropicMessagesRequest<Body extends AnthropicMessagesRequestLike = AnthropicMessagesRequest>(
   body: Body,
-  givenPlan: ToolSearchPlan,
+  plan: ToolSearchPlan,
   options: TransformAnthropicMessagesRequestOptions = {},
 ): TransformAnthropicMessagesRequestResult<Body> {
-  // Check the body and the options.
+  // The body's shape is checked before the options, as the tool list's before its entries.
   const request = parseRequestBody(body, 'a Messages API request object');
-  // The tool list's shape is checked first; its entries are read below.
   parseRequestToolList(request.tools, 'tools', 'tool definitions');
   checkSystem(request.system);
-  const { revealed, searchTool: askedSearchTool, catalog } = parseOptions(options);
-  const warnings: AnthropicMessagesWarning[] = [];
-  const forAPI = resolvePlanForWireAPI(givenPlan, 'anthropic-messages');
-  if (forAPI.fallback !== null) warnings.push({ code: 'mechanism-not-for-messages', message: forAPI.fallback });
-  const { plan, fallback, revealFallback } = resolvePlanForModel(forAPI.plan);
-  if (fallback !== null) warnings.push({ code: 'mechanism-not-for-model', message: fallback });
-  if (revealFallback !== null) warnings.push({ code: 'reveal-not-for-model', message: revealFallback });
-  const mechanism = plan.mechanism;
-  const onBedrock = plan.platform === 'bedrock' || (typeof request.anthropic_version === 'string' && request.anthropic_version.startsWith('bedrock-'));
-  const searchTool: AnthropicToolSearchVariant = onBedrock ? 'regex' : (askedSearchTool ?? 'bm25');
-  if (onBedrock && askedSearchTool === 'bm25' && mechanism === 'claude-hosted') {
-    warnings.push({
-      code: 'bedrock-search-tool-regex',
-      message: "`searchTool: 'bm25'` was asked, but Amazon Bedrock offers the regex search tool only; `tool_search_tool_regex_20251119` is sent",
-    });
-  }
-
-  // Read the body into neutral form: its tools, the names, a forced tool, the history (its names mapped for the wire
-  // and its two mistakes the API rejects repaired, see transformAnthropicMessagesHistory), what the caller defers itself.
-  const entries = readBodyToolsOnce(body, readAnthropicMessagesToolEntries);
-  const providerNames: string[] = [];
-  // The hosted search tools' own names are reserved below, not tools to rename.
-  for (const { entry, kind } of entries) if (kind !== 'custom' && kind !== 'tool-search' && typeof entry.name === 'string') providerNames.push(entry.name);
-  const own = resolveOwnToolsSent(plan);
-  const names = createToolNameMapping(
-    // Names this transformer may add are in the set too, so no renamed tool can take them.
-    [...plan.tools.map((tool) => tool.name), ...catalog.names, ...providerNames, own.searchName, own.callToolName],
-    ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
-    // The hosted search tools' names belong to the tools this transformer may add: a caller tool of that name is renamed.
-    { reserved: RESERVED_NAMES },
-  );
-  const catalogByName = catalog.byName;
-  const { bodyTools, ownEntries } = readBodyTools(entries, names, catalogByName);
-  const forced = resolveForcedTools(
-    plan,
-    readRenamedNames((rename) => renameToolChoice(request.tool_choice, rename)).map((name) => names.fromWire(name)),
-  );
-  const history = transformAnthropicMessagesHistory(request.messages, names, {
-    throughCallTool: resolveCalledThroughCallTool(plan, forced.forced, names),
-    callToolName: names.toWire(own.callToolName),
-  });
-  warnings.push(...history.warnings);
-  const historyReveals = resolveHistoryReveals(history.toolOutputs, names, own).map((name) => names.fromWire(name));
-  const searchEntries = entries.filter(({ kind }) => kind === 'tool-search');
-  const callerDeferred: { label: string; partly: boolean }[] = [];
-  for (const { entry, kind } of entries) {
-    if (kind === 'custom' || kind === 'tool-search') continue;
-    const deferral = resolveAnthropicToolDeferral(entry);
-    if (deferral !== 'loaded') callerDeferred.push({ label: describeEntry(entry), partly: deferral === 'partly-deferred' });
-  }
-
-  // Ask the core what the request carries.
-  const decision = resolveRequestToolList({
-    plan,
-    names,
-    bodyTools,
-    catalog: catalogByName,
-    forced,
-    revealed: [...revealed.map((name) => names.fromWire(name)), ...historyReveals],
-    referenced: new Set(history.references.map((reference) => names.fromWire(reference.name))),
-    // Tools the history defined by value need no entry in `tools`; ones it changes by reference are in `referenced`.
-    added: new Set(history.defined.map((name) => names.fromWire(name))),
-    calls: history.references.filter((reference) => reference.kind === 'tool_use').map((reference) => reference.name),
-    ownInBody: ownEntries.map((entry) => entry.name as string),
-    otherNames: new Set(providerNames),
-    callerDeferred,
-    hostedSearchInBody: searchEntries.length > 0,
-    hostedSearchInHistory: history.searchToolName !== null,
-    reader: 'parseAnthropicMessagesTools(body)',
-  });
-  warnings.push(...decision.warnings);
-
-  // Write each entry in the wire shape, in the body's places.
-  const written = decision.entries.map((entry) => writeEntry(entry, bodyTools, ownEntries, names));
-  const hostedSearchTool = decision.hostedSearch
-    ? resolveSearchTool(searchEntries, mechanism === 'claude-hosted' ? history.searchToolName : null, searchTool, warnings, onBedrock)
-    : undefined;
-  const placed = placeTools(entries, written, hostedSearchTool, decision, { mechanism, names, bodyTools });
-  // Native delivery by reference declares every deferred tool too; by value none is deferred (the catalog may be larger).
-  if (mechanism === 'claude-hosted' || plan.additions === 'reference') checkDeferredCount(placed.tools, decision.trailing);
-  const cache = transformAnthropicToolCacheControl(placed.tools, placed);
-  if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
-
-  // Check the history and `tool_choice` against the names sent (most requests have neither to check).
-  // Tools the history's tool changes defined by value need not be in `tools`.
-  const defined = new Set<string>(history.defined);
-  const forcesOneTool = isRecord(request.tool_choice) && request.tool_choice.type === 'tool';
-  if (history.references.length > 0 || forcesOneTool) {
-    for (const entry of cache.tools) if (isRecord(entry) && typeof entry.name === 'string') defined.add(entry.name);
-  }
-  const hasMCPToolset = entries.some(({ kind }) => kind === 'mcp-toolset');
-  const undefinedReferences = hasMCPToolset ? [] : history.references.filter((reference) => !defined.has(reference.name));
-  if (undefinedReferences.length > 0) warnings.push(undefinedWarning(undefinedReferences, mechanism));
-
-  const output: Record<string, unknown> = { ...request };
-  if (request.tools !== undefined && request.tools !== null) output.tools = cache.tools;
-  else if (cache.tools.length > 0) output.tools = cache.tools;
-  if (history.messages !== undefined) output.messages = history.messages;
-  const system = appendGuidance(request.system, decision.guidance);
-  if (system === undefined) delete output.system;
-  else output.system = system;
-  const toolChoice = renameToolChoice(request.tool_choice, (name) => {
-    const wire = names.toWire(name);
-    if (!defined.has(wire) && !hasMCPToolset) {
-      warnings.push({
-        code: 'tool-choice-undefined',
-        message: `\`tool_choice\` forces \`${name}\`, which is not in \`tools\`; the API will reject the request. Add the tool or change \`tool_choice\`.`,
-      });
-    }
-    return wire;
-  });
-  if (toolChoice !== undefined) output.tool_choice = toolChoice;
-  if (onBedrock) {
-    // Bedrock answers 400 without its tool search beta whenever the body uses tool search.
-    const use = resolveAnthropicToolSearchUse(output);
-    if (use.searchTools.length > 0 || use.deferred || use.toolReferences)
-      addBeta(output, 'anthropic_beta', ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA, 'bedrock-beta-not-added', warnings);
-  }
-  const toolChangesBeta = resolveToolChangesBeta(plan, history.toolChanges, onBedrock);
-  if (toolChangesBeta !== undefined) addBeta(output, onBedrock ? 'anthropic_beta' : 'betas', toolChangesBeta, 'tool-changes-beta-not-added', warnings);
-  // What the history holds schemas of: the package's results (text), tools the API loaded from references, tools added.
-  const loadedByReference = history.references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
-  const added = history.added.map((name) => names.fromWire(name));
-  return {
-    body: output as Body,
-    warnings,
-    names,
-    loaded: [...new Set([...historyReveals, ...loadedByReference, ...added])],
-    ...(added.length === 0 ? {} : { added }),
-  };
-}
-
-/** One custom tool of the body: its entry and its definition under the tool's original name. */
-interface BodyTool extends RequestBodyTool {
-  readonly entry: Record<string, unknown>;
+  const { revealed, searchTool, catalog } = parseOptions(options);
+  return transformRequest(ANTHROPIC_MESSAGES_CODEC, body, plan, { revealed, catalog, options: { searchTool } }) as TransformAnthropicMessagesRequestResult<Body>;
 }
 
 /**
- * The body's custom tools by original name, in body order, and the package's own tools it holds (read back from a
- * body this transformer wrote). A client-side stub (from such a body) holds no schema: the catalog has the real one.
+ * The custom tools of a Messages API request body as {@link ToolDefinition}s, in body order, with full schemas: the
+ * list to resolve a plan for.
+ *
+ * Left out: tools the plan does not decide on (Anthropic's hosted search tools, web search, code execution, bash,
+ * memory, text editor, computer and browser toolsets, MCP toolsets) and this package's own `tool_search` (from a
+ * body the transformer already rewrote). A custom tool that already has `defer_loading: true` reads as
+ * `deferrable: 'always'`, so the caller's choice survives planning. No `tools` (or `null`) reads as `[]`.
+ *
+ * Throws a `ToolSearchError` (`invalid-request`) naming the item when the body is not an object, `tools` is not an
+ * array, an entry is not an object or has a non-string `type`, a custom tool has no name or no object
+ * `input_schema`, or two custom tools share a name.
+ *
+ * @example
+ * ```ts
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseAnthropicMessagesTools } from 'tool-search/anthropic';
+ * const plan = resolveToolSearch({ id: body.model, api: 'anthropic-messages' }, parseAnthropicMessagesTools(body));
+ * ```
  */
-function readBodyTools(
-  entries: readonly ToolEntry[],
-  names: ToolNameMapping,
-  catalog: ReadonlyMap<string, ToolDefinition>,
-): { bodyTools: Map<string, BodyTool>; ownEntries: Record<string, unknown>[] } {
-  const bodyTools = new Map<string, BodyTool>();
-  const ownEntries: Record<string, unknown>[] = [];
-  for (const { entry, definition } of entries) {
-    if (definition === undefined) continue;
-    if (isOwnTool(definition)) {
-      ownEntries.push(entry);
-      continue;
+export function parseAnthropicMessagesTools(body: unknown): ToolDefinition[] {
+  return [...readTools(parseRequestBody(body, 'a Messages API request object')).definitions];
+}
+
+/**
+ * Writes tool definitions as Messages API custom tools (`{ name, description, input_schema }`), for a request
+ * body's `tools`: the body you then pass to `parseAnthropicMessagesTools` and `transformAnthropicMessagesRequest`.
+ *
+ * The API requires `input_schema.type` to be `"object"`; a schema without a `type` gets it (MCP schemas always have
+ * it). Names are kept as given: the transformer maps a name the API rejects. `category`, `deferrable` and the
+ * MCP-only fields are left out. Takes an array or an MCP `tools/list` result; throws `ToolSearchError`
+ * (`invalid-tools`) for a bad tool list.
+ *
+ * @example
+ * ```ts
+ * import { createAnthropicMessagesTools } from 'tool-search/anthropic';
+ * const body = { model: 'claude-sonnet-4-6', max_tokens: 1024, messages, tools: createAnthropicMessagesTools(await mcpClient.listTools()) };
+ * ```
+ * @see https://docs.anthropic.com/en/api/messages#body-tools
+ */
+export function createAnthropicMessagesTools(tools: ToolDefinitionsInput): AnthropicCustomTool[] {
+  return parseToolDefinitions(tools).map((tool) => ({
+    name: tool.name,
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    input_schema: { type: 'object', ...tool.inputSchema } as AnthropicInputSchema,
+  }));
+}
+
+/**
+ * The Messages API's codec: `tools` (custom tools, the hosted search tools, provider tools, toolsets), `tool_choice`,
+ * `system`, the history's tool blocks and tool changes, the betas. On Amazon Bedrock (plan `platform: 'bedrock'`, or a
+ * body whose `anthropic_version` is Bedrock's) the regex search tool and `anthropic_beta`.
+ */
+export const ANTHROPIC_MESSAGES_CODEC: WireCodec<MessagesRead, MessagesTools, AnthropicMessagesWarningCode, MessagesOptions> = {
+  api: 'anthropic-messages',
+  label: 'the Messages API',
+  rule: ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
+  planForAPICode: 'mechanism-not-for-messages',
+  hostedSearch: 'claude-hosted',
+  reader: 'parseAnthropicMessagesTools(body)',
+  readTools,
+  read(body, context) {
+    const request = parseRequestBody(body, 'a Messages API request object');
+    checkSystem(request.system);
+    const entries = context.tools !== undefined && context.tools.list === request.tools ? context.tools.read.entries : readToolEntries(request);
+    const history = readAnthropicMessagesHistory(request.messages);
+    const tools = entries.map(({ entry, kind, index, definition }): NeutralTool => {
+      if (kind === 'tool-search') return { kind: 'hosted-search', index };
+      if (definition !== undefined && isOwnTool(definition)) return { kind: 'own', index, name: definition.name };
+      if (definition !== undefined) return { kind: 'function', index, definition, deferred: entry.defer_loading === true };
+      const deferral = resolveAnthropicToolDeferral(entry);
+      const name = typeof entry.name === 'string' ? entry.name : undefined;
+      return {
+        kind: 'other',
+        index,
+        ...(name === undefined ? {} : { name }),
+        deferred: deferral !== 'loaded',
+        partly: deferral === 'partly-deferred',
+        label: describeEntry(entry),
+      };
+    });
+    return {
+      tools,
+      otherNames: [],
+      // The hosted search tools' names belong to the tools this codec may add: a caller tool of that name is renamed.
+      reservedNames: RESERVED_NAMES,
+      forced: readRenamedNames((rename) => renameToolChoice(request.tool_choice, rename)),
+      history: history.neutral,
+      read: { request, entries, history, searchTool: context.options?.searchTool },
+    };
+  },
+  write({ read }, decided) {
+    const { request, entries, history } = read;
+    const { plan, names } = decided;
+    const planWarnings: AnthropicMessagesWarning[] = [];
+    const warnings: AnthropicMessagesWarning[] = [];
+    const mechanism = plan.mechanism;
+    const onBedrock = plan.platform === 'bedrock' || (typeof request.anthropic_version === 'string' && request.anthropic_version.startsWith('bedrock-'));
+    const searchTool: AnthropicToolSearchVariant = onBedrock ? 'regex' : (read.searchTool ?? 'bm25');
+    if (onBedrock && read.searchTool === 'bm25' && mechanism === 'claude-hosted') {
+      planWarnings.push({
+        code: 'bedrock-search-tool-regex',
+        message: "`searchTool: 'bm25'` was asked, but Amazon Bedrock offers the regex search tool only; `tool_search_tool_regex_20251119` is sent",
+      });
     }
-    const name = names.fromWire(definition.name);
-    if (bodyTools.has(name)) {
-      throw new ToolSearchError('invalid-request', `tool \`${name}\` is defined twice in \`tools\`; the Messages API requires unique tool names`);
+    const sentHistory = writeAnthropicMessagesHistory(history, decided);
+    planWarnings.push(...sentHistory.warnings);
+
+    // Write each entry in the wire shape, in the body's places.
+    const written = decided.entries.map((entry) => writeEntry(entry, entries, decided));
+    const searchEntries = entries.filter(({ kind }) => kind === 'tool-search');
+    const historySearchTool = history.neutral.searchTool as AnthropicToolSearchToolName | undefined;
+    const hostedSearchTool = decided.hostedSearch
+      ? resolveSearchTool(searchEntries, mechanism === 'claude-hosted' ? (historySearchTool ?? null) : null, searchTool, warnings, onBedrock)
+      : undefined;
+    const placed = placeTools(entries, written, hostedSearchTool, decided);
+    // Native delivery by reference declares every deferred tool too; by value none is deferred (the catalog may be larger).
+    if (mechanism === 'claude-hosted' || plan.additions === 'reference') checkDeferredCount(placed.tools, decided.trailing);
+    const cache = transformAnthropicToolCacheControl(placed.tools, placed);
+    if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
+
+    // Check the history and `tool_choice` against the names sent (most requests have neither to check).
+    // Tools the history's tool changes defined by value need not be in `tools`.
+    const defined = new Set<string>(decided.historyDefined ?? []);
+    const references = (history.neutral.references ?? []).map((reference) => ({ ...reference, name: sentName(reference, decided) }));
+    const forcesOneTool = isRecord(request.tool_choice) && request.tool_choice.type === 'tool';
+    if (references.length > 0 || forcesOneTool) {
+      for (const entry of cache.tools) if (isRecord(entry) && typeof entry.name === 'string') defined.add(entry.name);
     }
-    const deferred = entry.defer_loading === true;
-    const full = isStubInputSchema(definition.inputSchema) ? catalog.get(name) : undefined;
-    if (full === undefined) bodyTools.set(name, { entry, definition: name === definition.name ? definition : { ...definition, name }, deferred });
-    else {
-      const withSchema = { ...entry, ...(full.description === undefined ? {} : { description: full.description }), input_schema: full.inputSchema };
-      bodyTools.set(name, { entry: withSchema, definition: full, deferred });
+    const hasMCPToolset = entries.some(({ kind }) => kind === 'mcp-toolset');
+    const undefinedReferences = hasMCPToolset ? [] : references.filter((reference) => !defined.has(reference.name));
+    if (undefinedReferences.length > 0) warnings.push(undefinedWarning(undefinedReferences, mechanism));
+
+    const output: Record<string, unknown> = { ...request };
+    if (request.tools !== undefined && request.tools !== null) output.tools = cache.tools;
+    else if (cache.tools.length > 0) output.tools = cache.tools;
+    if (sentHistory.messages !== undefined) output.messages = sentHistory.messages;
+    const system = appendGuidance(request.system, decided.guidance);
+    if (system === undefined) delete output.system;
+    else output.system = system;
+    const toolChoice = renameToolChoice(request.tool_choice, (name) => {
+      const wire = names.toWire(name);
+      if (!defined.has(wire) && !hasMCPToolset) {
+        warnings.push({
+          code: 'tool-choice-undefined',
+          message: `\`tool_choice\` forces \`${name}\`, which is not in \`tools\`; the API will reject the request. Add the tool or change \`tool_choice\`.`,
+        });
+      }
+      return wire;
+    });
+    if (toolChoice !== undefined) output.tool_choice = toolChoice;
+    if (onBedrock) {
+      // Bedrock answers 400 without its tool search beta whenever the body uses tool search.
+      const use = resolveAnthropicToolSearchUse(output);
+      if (use.searchTools.length > 0 || use.deferred || use.toolReferences)
+        addBeta(output, 'anthropic_beta', ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA, 'bedrock-beta-not-added', warnings);
     }
+    const toolChangesBeta = resolveToolChangesBeta(plan, history.neutral.changes ?? [], onBedrock);
+    if (toolChangesBeta !== undefined) addBeta(output, onBedrock ? 'anthropic_beta' : 'betas', toolChangesBeta, 'tool-changes-beta-not-added', warnings);
+    return { body: output, planWarnings, warnings };
+  },
+};
+
+/** A history reference under the name it is sent by (a call reached through `call_tool` is that call). */
+function sentName(reference: { readonly name: string; readonly kind: string }, decided: RequestTools): string {
+  const wire = decided.names.toWire(reference.name);
+  return reference.kind === 'tool_use' && decided.throughCallTool?.has(wire) === true ? (decided.callToolName as string) : wire;
+}
+
+/** `tools` classified, with the custom tools' definitions (each name once); throws like {@link parseAnthropicMessagesTools}. */
+function readTools(request: Record<string, unknown>): MessagesTools {
+  const entries = readToolEntries(request);
+  const definitions: ToolDefinition[] = [];
+  const checkName = createRequestToolNameCheck<number>(
+    (name, first, at) => `tool \`${name}\` is defined twice (\`tools[${first}]\` and \`tools[${at}]\`); the Messages API requires unique tool names`,
+  );
+  for (const { definition, index } of entries) {
+    if (definition === undefined || isOwnTool(definition)) continue;
+    checkName(definition.name, index);
+    definitions.push(definition);
   }
-  return { bodyTools, ownEntries };
+  return { entries, definitions };
+}
+
+/** Every entry of `tools` classified; throws `invalid-request` for an entry that is not a tool. */
+function readToolEntries(request: Record<string, unknown>): ToolEntry[] {
+  const tools = parseRequestToolList(request.tools, 'tools', 'tool definitions');
+  return tools.map((entry: unknown, index) => {
+    const kind = resolveAnthropicToolKind(entry);
+    if (kind === 'invalid') {
+      const detail =
+        typeof entry === 'object' && entry !== null && !Array.isArray(entry)
+          ? `a \`type\` of ${describeValue((entry as { type?: unknown }).type)}`
+          : describeValue(entry);
+      throw new ToolSearchError(
+        'invalid-request',
+        `\`tools[${index}]\` must be a tool object with a string \`type\` (or none, for a custom tool), got ${detail}`,
+      );
+    }
+    const record = entry as Record<string, unknown>;
+    if (kind !== 'custom') return { entry: record, kind, index };
+    return { entry: record, kind, index, definition: parseAnthropicCustomTool(record, index) };
+  });
 }
 
 /** One neutral entry as a Messages API tool, keeping the caller's own fields where it has them. */
-function writeEntry(
-  entry: RequestToolEntry,
-  bodyTools: ReadonlyMap<string, BodyTool>,
-  ownEntries: readonly Record<string, unknown>[],
-  names: ToolNameMapping,
-): Record<string, unknown> {
+function writeEntry(entry: RequestToolEntry, entries: readonly ToolEntry[], decided: RequestTools): Record<string, unknown> {
+  const { names } = decided;
   const wireName = names.toWire(entry.name);
+  const index = decided.bodyIndexOf(entry.name);
+  const source = index === undefined ? undefined : entries[index]?.entry;
   switch (entry.status) {
     case 'search':
     case 'call': {
       // A breakpoint an earlier pass put on it stays (the transformer run on its own output gives the same body).
-      const cacheControl = ownEntries.find((own) => own.name === wireName)?.cache_control;
+      const cacheControl = entries.find((own) => own.kind === 'custom' && own.definition !== undefined && isOwnTool(own.definition) && own.entry.name === wireName)
+        ?.entry.cache_control;
       const tool: Record<string, unknown> = { name: wireName, description: entry.description, input_schema: entry.inputSchema };
       if (cacheControl !== undefined) tool.cache_control = cacheControl;
       return tool;
@@ -335,11 +401,16 @@ function writeEntry(
     case 'revealed':
     case 'defer-loading': {
       const deferred = entry.status === 'defer-loading';
-      const source = bodyTools.get(entry.name)?.entry;
-      return source === undefined ? fromDefinition(entry.definition, names, deferred) : withDeferral(source, { name: wireName }, deferred);
+      if (source === undefined) return fromDefinition(entry.definition, names, deferred);
+      // A stub an earlier pass sent is written with the catalog's schema.
+      const full = isRecord(source.input_schema) && isStubInputSchema(source.input_schema) ? decided.definitionOf?.(entry.name) : undefined;
+      const withSchema: Record<string, unknown> =
+        full === undefined || isStubInputSchema(full.inputSchema)
+          ? source
+          : { ...source, ...(full.description === undefined ? {} : { description: full.description }), input_schema: full.inputSchema };
+      return withDeferral(withSchema, { name: wireName }, deferred);
     }
     case 'deferred': {
-      const source = bodyTools.get(entry.name)?.entry;
       // A stub carries no schema-specific fields: `strict` would validate against the stub, examples would not fit it.
       // Built field by field, not with conditional spreads: this runs for every deferred tool of every request.
       const stub: Record<string, unknown> = {};
@@ -366,10 +437,9 @@ function placeTools(
   entries: readonly ToolEntry[],
   written: readonly Record<string, unknown>[],
   hostedSearchTool: Record<string, unknown> | undefined,
-  decision: RequestToolList,
-  context: { mechanism: ToolSearchPlan['mechanism']; names: ToolNameMapping; bodyTools: ReadonlyMap<string, BodyTool> },
+  decided: RequestTools,
 ): PlacedTools {
-  const { names } = context;
+  const { names, plan } = decided;
   const kinds = entries.map(({ kind, definition }): RequestBodyToolKind => {
     if (kind === 'tool-search') return 'hosted-search';
     if (definition === undefined) return 'other';
@@ -378,24 +448,26 @@ function placeTools(
   // The package's own tools go by their wire names; the caller's by their original names.
   const last = entries.at(-1)?.definition;
   const lastName = last === undefined || isOwnTool(last) ? last?.name : names.fromWire(last.name);
-  const { tools, last: callerLast } = resolveRequestToolPlaces<unknown>(kinds, decision, context.mechanism, lastName, {
+  const { tools, last: callerLast } = resolveRequestToolPlaces<unknown>(kinds, decided, plan.mechanism, lastName, {
     entry: (index) => written[index],
     hostedSearch: () => hostedSearchTool,
     body(position) {
       const { entry } = entries[position] as ToolEntry;
       // Only the body's own entries can carry a deferral the request does not send (the written ones follow the decision).
-      return decision.callerDeferral === 'removed' && resolveAnthropicToolDeferral(entry) !== 'loaded' ? withoutCallerDeferral(entry) : entry;
+      return decided.callerDeferral === 'removed' && resolveAnthropicToolDeferral(entry) !== 'loaded' ? withoutCallerDeferral(entry) : entry;
     },
   });
   // Caller tools with a breakpoint that are not sent; the names sent, as a set only when a tool has a breakpoint to place (few do).
   const hidden: PlacedTools['hidden'][number][] = [];
-  const end = decision.entries.length - decision.trailing;
+  const end = decided.entries.length - decided.trailing;
   let sentNames: ReadonlySet<string> | undefined;
-  for (const [name, { entry }] of context.bodyTools) {
+  for (const { entry, definition } of entries) {
+    if (definition === undefined || isOwnTool(definition)) continue;
     if (entry.cache_control === undefined || entry.cache_control === null) continue;
+    const name = names.fromWire(definition.name);
     // A caller's own `tool_search` the package's replaced (listed as `search`) is not sent either.
     sentNames ??= new Set(
-      decision.entries
+      decided.entries
         .slice(0, end)
         .filter((listed) => listed.status !== 'search')
         .map((listed) => listed.name),
@@ -489,11 +561,11 @@ function resolveSearchTool(
  * tool changes, by value (`inline-tools-2026-09-15`, which covers references too) or by reference only. On Amazon
  * Bedrock only the reference beta exists.
  */
-function resolveToolChangesBeta(plan: ToolSearchPlan, history: AnthropicMessagesHistory['toolChanges'], onBedrock: boolean): string | undefined {
+function resolveToolChangesBeta(plan: ToolSearchPlan, changes: readonly { readonly form: 'value' | 'reference' }[], onBedrock: boolean): string | undefined {
   const planned = isNativeDelivery(plan) ? plan.additions : undefined;
-  if (planned === undefined && history === null) return undefined;
+  if (planned === undefined && changes.length === 0) return undefined;
   if (onBedrock) return ANTHROPIC_TOOL_CHANGES_BETA;
-  return planned === 'value' || history === 'value' ? ANTHROPIC_INLINE_TOOLS_BETA : ANTHROPIC_TOOL_CHANGES_BETA;
+  return planned === 'value' || changes.some((change) => change.form === 'value') ? ANTHROPIC_INLINE_TOOLS_BETA : ANTHROPIC_TOOL_CHANGES_BETA;
 }
 
 /**
@@ -591,7 +663,7 @@ function cacheWarning(moved: readonly string[], target: string | null): Anthropi
   };
 }
 
-function undefinedWarning(references: readonly AnthropicHistoryReference[], mechanism: ToolSearchPlan['mechanism']): AnthropicMessagesWarning {
+function undefinedWarning(references: readonly { readonly name: string; readonly kind: string; readonly path: string }[], mechanism: ToolSearchPlan['mechanism']): AnthropicMessagesWarning {
   const byName = new Map<string, string[]>();
   for (const reference of references) byName.set(reference.name, [...(byName.get(reference.name) ?? []), `${reference.path} (${reference.kind})`]);
   const list = [...byName].map(([name, paths]) => `\`${name}\` at ${paths.join(', ')}`).join('; ');
