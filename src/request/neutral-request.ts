@@ -10,12 +10,13 @@ import type { ToolDefinition } from '../tools/tool-definition.js';
  * - `other`: a tool the plan does not manage (a provider tool, a custom tool, a toolset), sent as the caller wrote it;
  *   `name` names it where it has one (it takes part in the name mapping); `deferred` says the caller deferred it itself
  *   (`partly`: only some of its members), `label` how warnings name it.
- * - `hosted-search`: the provider's own tool search tool in the body.
+ * - `hosted-search`: the provider's own tool search tool in the body (`clientExecuted`: the caller serves it).
  * - `own`: one of this package's own tools, left in the body by an earlier transform (written again from the decision);
- *   `name` is the name it was sent under.
+ *   `name` is the name it was sent under (a function of that name the plan has and the body lacks stands for it).
  * - `marker`: not a tool but an item of the tool list that the codec places itself (a Converse `cachePoint`).
  *
- * `index` is the tool's position in the body's tool list (or in the codec's own list of its functions).
+ * `index` is the tool's position in the body's tool list (or in the codec's own list of its tools); `path` where it
+ * sits in the body (`tools[2].tools[0]`), for messages.
  */
 export type NeutralTool =
   | {
@@ -24,6 +25,7 @@ export type NeutralTool =
       readonly definition: ToolDefinition;
       readonly deferred: boolean;
       readonly group?: string;
+      readonly path?: string;
     }
   | {
       readonly kind: 'other';
@@ -33,9 +35,15 @@ export type NeutralTool =
       readonly partly?: boolean;
       readonly label?: string;
       readonly group?: string;
+      readonly path?: string;
+      /** A custom tool: free text the model calls by its name (its name is kept, and reserved from functions). */
+      readonly custom?: boolean;
+      /** The API rejects it deferred outside a group (its calls would use a reserved name). */
+      readonly deferredAloneRejected?: boolean;
     }
-  | { readonly kind: 'own'; readonly index: number; readonly name?: string }
-  | { readonly kind: 'hosted-search' | 'marker'; readonly index: number };
+  | { readonly kind: 'own'; readonly index: number; readonly name?: string; readonly definition?: ToolDefinition; readonly path?: string }
+  | { readonly kind: 'hosted-search'; readonly index: number; readonly clientExecuted?: boolean }
+  | { readonly kind: 'marker'; readonly index: number };
 
 /** A tool the history names, as written (the caller's name or a wire name), and where (a JSON path, for warnings). */
 export interface HistoryReference {
@@ -87,6 +95,8 @@ export interface NeutralRequest<Read = unknown> {
   /** The names the request's tool choice forces, as the body writes them. */
   readonly forced: readonly string[];
   readonly history: NeutralHistory;
+  /** Under hosted search, group tools without a category by a shared name prefix (Responses' `uncategorized` option). */
+  readonly groupByPrefix?: boolean;
   readonly read: Read;
 }
 

@@ -3,12 +3,15 @@ import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { RequestToolEntry, RequestToolWarningCode } from './request-tool-entry.js';
 import type { CallerDeferral } from './resolve-caller-deferral.js';
+import type { GroupedTools, GroupedToolsWarningCode } from './resolve-grouped-tools.js';
+import type { RequestTool } from './request-tool.js';
 import type { ClientRequestWarningCode } from './resolve-request-tools.js';
 
 /** The codes of the decision's warnings (each documented where the decision gives it). */
 export type RequestToolsWarningCode =
   | ClientRequestWarningCode
   | RequestToolWarningCode
+  | GroupedToolsWarningCode
   | 'over-tool-limit'
   | 'mechanism-not-for-messages'
   | 'plan-for-another-api'
@@ -23,6 +26,11 @@ export type RequestToolsWarningCode =
 export interface RequestTools {
   /** The plan as applied: after the fallback from a mechanism the API or model does not carry, and the API's limit. */
   readonly plan: ToolSearchPlan;
+  /**
+   * The plan as this body applies it, when the body adds to the one given (a top-level custom tool named like the
+   * package's own tools: `unmanagedToolNames`): the transformer returns it, for `handleToolCall`.
+   */
+  readonly adjustedPlan?: ToolSearchPlan;
   /** The entries in send order (the caller's names; `names.toWire` gives each one's wire name). */
   readonly entries: readonly RequestToolEntry[];
   /** How many of `entries` go before every tool of the body (the library's `tool_search` under hosted search). */
@@ -39,6 +47,8 @@ export interface RequestTools {
   readonly names: ToolNameMapping;
   /** A name as the body writes it (the caller's, or a wire name of a planned tool) to the name sent. */
   toWire(name: string): string;
+  /** The caller's name of a tool as the body names it (the caller's name, or a wire name an earlier pass sent). */
+  fromBody?(name: string): string;
   /** The body tool an entry is written from: its index in the codec's list, when the body holds it. */
   bodyIndexOf(name: string): number | undefined;
   /** The definition an entry is written from where it is not the body's (a stub the body holds, the catalog's schema). */
@@ -51,6 +61,12 @@ export interface RequestTools {
   readonly callToolName?: string;
   /** Wire names of the tools the history's tool changes defined by value: they need no entry in the tool list. */
   readonly historyDefined?: readonly string[];
+  /**
+   * Where the hosted search loads deferred tools by group (Responses' namespaces): how each body tool is sent (`forms`,
+   * by the body tool's index), the groups, the search tool, and under the client mechanism the client list (the
+   * `entries` then) and the names custom tools are sent under once groups are flattened.
+   */
+  readonly grouped?: GroupedTools & { readonly tools: readonly RequestTool[]; readonly flatNames?: ReadonlyMap<number, string> };
   /** The tools whose schemas the history holds, in the caller's names, without duplicates. */
   readonly loaded: readonly string[];
   /** The tools the history added natively, in the caller's names, in order; absent when it added none. */

@@ -39,8 +39,14 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
   // The decision's codes are among every codec's (`overLimitCode` stands for `over-tool-limit`).
   const decided = (list: readonly ToolSearchWarning<string>[]) => list as readonly ToolSearchWarning<Code>[];
   const warnings = [...decided(tools.planWarnings), ...(written.planWarnings ?? []), ...decided(tools.warnings), ...written.warnings];
-  const result = { body: written.body, warnings, names: tools.names, loaded: tools.loaded };
-  return tools.added === undefined ? result : { ...result, added: tools.added };
+  return {
+    body: written.body,
+    warnings,
+    names: tools.names,
+    loaded: tools.loaded,
+    ...(tools.added === undefined ? {} : { added: tools.added }),
+    ...(tools.adjustedPlan === undefined ? {} : { plan: tools.adjustedPlan }),
+  };
 }
 
 /**

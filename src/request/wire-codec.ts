@@ -23,6 +23,10 @@ export interface WireCapabilities<Code extends string> {
   readonly hostedSearch?: 'claude-hosted' | 'openai-hosted';
   /** How a `plan-mismatch` says to resolve the plan again (`parseAnthropicMessagesTools(body)`). */
   readonly reader?: string;
+  /** The names the API accepts under its hosted search, where they differ (a call's namespace holds a function's name). */
+  readonly hostedRule?: ToolNameRule;
+  /** Whether the API rejects a tool of this (wire) name deferred outside a group (its calls would use a reserved name). */
+  isDeferredAloneRejected?(name: string): boolean;
 }
 
 /** A body's tool list as a codec reads it: at least the definitions of the functions the plan may manage, in order. */

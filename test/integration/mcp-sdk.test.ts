@@ -18,7 +18,7 @@ import { createOpenAIResponsesTools } from '../../src/providers/openai/create-op
 import { createOpenAIChatTools } from '../../src/providers/openai/index.js';
 import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
 import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
-import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
+import { transformOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
 import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';

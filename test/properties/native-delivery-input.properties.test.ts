@@ -13,7 +13,7 @@ import { createOpenAIResponsesAdditionalTools } from '../../src/providers/openai
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import { readOpenAIResponsesAddedTools } from '../../src/providers/openai/read-openai-responses-added-tools.js';
-import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
+import { transformOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
 import { PROPERTY_TIMEOUT, createCaseCounter, propertyParameters } from '../support/arbitraries.js';
 import { manyTools } from '../support/tools.js';
 

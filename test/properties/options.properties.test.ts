@@ -14,7 +14,7 @@ import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import { transformBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
 import { OPENAI_CHAT_TOOL_NAME_RULE } from '../../src/providers/openai/openai-chat-api.js';
 import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
-import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
+import { transformOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
 import { createOpenAIResponsesAdditionalTools } from '../../src/providers/openai/create-openai-responses-additional-tools.js';
 import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import { createToolIndex } from '../../src/search/create-tool-index.js';

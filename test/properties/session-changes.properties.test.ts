@@ -29,7 +29,7 @@ import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-open
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
-import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
+import { transformOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import {
   PROPERTY_RUNS,

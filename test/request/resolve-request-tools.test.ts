@@ -67,7 +67,7 @@ describe('resolveRequestTools', () => {
       expect(hosted.mechanism).toBe('openai-hosted');
       const decided = resolveRequestTools({ plan: hosted, request: request(tools), api: api(), revealed: [] });
       expect(decided.plan.mechanism).toBe('client');
-      expect(decided.warnings.map((warning) => warning.code)).toEqual(['hosted-mechanism-unsupported']);
+      expect(decided.planWarnings.map((warning) => warning.code)).toEqual(['hosted-mechanism-unsupported']);
     });
 
     it("fits the API's limit, counting the body's other tools, and gives the over-limit warning its API's code", () => {

@@ -9,7 +9,7 @@ import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.js';
 import { formatSessionAnswer } from '../../src/session/format-session-answer.js';
 import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
-import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
+import { transformOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
 import { resolveOpenAIResponsesUnpairedToolResults } from '../../src/providers/openai/resolve-openai-responses-unpaired-tool-results.js';
 import { createOpenAIResponsesTools } from '../../src/providers/openai/create-openai-responses-tools.js';
 import { manyTools, tool } from '../support/tools.js';

@@ -12,15 +12,15 @@ import type { SessionToolSearchOptions } from '../../session/session-tool-search
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
 import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
 import { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
-import { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
 import { resolveOpenAIResponsesUnpairedToolResults } from './resolve-openai-responses-unpaired-tool-results.js';
 import {
-  transformOpenAIResponsesRequest,
+  OPENAI_RESPONSES_CODEC,
   type OpenAIResponsesUncategorizedTools,
   type OpenAIResponsesWarningCode,
   type TransformedOpenAIResponsesBody,
-} from './transform-openai-responses-request.js';
+} from './openai-responses-codec.js';
+import type { SessionAdapter } from '../../session/session-adapter.js';
 import type { OpenAIResponsesFunctionCallOutputContent } from './openai-responses-api.js';
 
 /**
@@ -141,8 +141,8 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
         return members === tool.tools ? tool : { ...tool, tools: members };
       },
     },
-    parseTools: parseOpenAIResponsesTools,
-    transform: (body, plan, revealed) => transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized }),
+    codec: OPENAI_RESPONSES_CODEC as SessionAdapter<OpenAIResponsesWarningCode>['codec'],
+    codecOptions: { uncategorized },
     // A chained response's `input` holds only the new items; what earlier turns added is on the server.
     isHistoryOnServer: (body) =>
       (body.previous_response_id !== undefined && body.previous_response_id !== null) || (body.conversation !== undefined && body.conversation !== null),

@@ -10,7 +10,7 @@ import { isToolSearchError } from '../../../src/errors/tool-search-error.js';
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
 import type { ToolSearchPlan } from '../../../src/plan/tool-search-plan.js';
 import { resolveOwnToolsSent } from '../../../src/plan/resolve-own-tools-sent.js';
-import { transformOpenAIResponsesRequest } from '../../../src/providers/openai/transform-openai-responses-request.js';
+import { transformOpenAIResponsesRequest } from '../../../src/providers/openai/index.js';
 import { parseOpenAIResponsesTools } from '../../../src/providers/openai/parse-openai-responses-tools.js';
 import { createOpenAIToolSearchOutput } from '../../../src/providers/openai/create-openai-tool-search-output.js';
 import {

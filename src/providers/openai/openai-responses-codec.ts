@@ -1,33 +1,26 @@
-import { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
-import { REVEALED_OPTION_SCHEMA, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
-import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
-import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
-import { resolvePlanForWireAPI } from '../../plan/resolve-plan-for-wire-api.js';
-import { parsePlannedTools } from '../../plan/parse-planned-tools.js';
-import { resolvePlanForModel } from '../../plan/resolve-plan-for-model.js';
+import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { readRenamedNames } from '../../names/read-renamed-names.js';
 import type { ToolList, ToolListEntry } from '../../request/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { compactDescription } from '../../client/compact-description.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
-import { resolveHistoryReveals } from '../../client/tool-search-result.js';
-import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
-import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
-import { readRenamedNames } from '../../names/read-renamed-names.js';
-import type { ToolDefinition } from '../../tools/tool-definition.js';
+import { readNeutralHistory, type HistoryReference, type NeutralTool } from '../../request/neutral-request.js';
 import type { RequestTool, RequestToolForm } from '../../request/request-tool.js';
-import { resolvePlanMatch, type PlanMatchWording } from '../../request/resolve-plan-match.js';
-import { isOwnToolStandIn } from '../../request/is-own-tool-stand-in.js';
-import { readNeutralHistory as readHistoryToolOutputs } from '../../request/neutral-request.js';
-import { resolveForcedTools } from '../../request/resolve-forced-tools.js';
-import { resolveOpenAIHostedTools, type OpenAIHostedTools, type OpenAIHostedToolsWarningCode } from '../../request/resolve-openai-hosted-tools.js';
-import { resolvePlanWithUnmanagedNames } from '../../request/resolve-plan-with-unmanaged-names.js';
+import type { RequestTools } from '../../request/request-tools.js';
+import type { GroupedToolsWarningCode } from '../../request/resolve-grouped-tools.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { RECOMMENDED_NAMESPACE_SIZE } from '../../request/resolve-tool-groups.js';
+import { transformRequest } from '../../request/transform-request.js';
+import type { WireCodec } from '../../request/wire-codec.js';
+import { REVEALED_OPTION_SCHEMA, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
+import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import {
   OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
   OPENAI_RESPONSES_TOOL_NAME_RULE,
@@ -35,6 +28,7 @@ import {
   type OpenAIResponsesProviderTool,
   type OpenAIResponsesTool,
 } from './openai-responses-api.js';
+import { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
 import { readOpenAIResponsesTools, type OpenAIResponsesBodyTool, type OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIResponsesNamespaceNames } from './resolve-openai-responses-namespace-names.js';
 import { resolveOpenAIResponsesFunctionLocations } from './resolve-openai-responses-function-locations.js';
@@ -44,7 +38,6 @@ import {
   transformOpenAIResponsesInput,
   type OpenAIResponsesInputWarningCode,
 } from './transform-openai-responses-input.js';
-import { readBodyToolsOnce } from '../../transform/read-body-tools-once.js';
 
 /**
  * Where hosted tool search puts tools that have no category.
@@ -71,7 +64,7 @@ export interface TransformOpenAIResponsesRequestOptions extends TransformRequest
 
 /**
  * The codes of the transformer's warnings; match on them, the messages are for people. The request decision's codes
- * ({@link OpenAIHostedToolsWarningCode}, documented there) and:
+ * (`GroupedToolsWarningCode`, documented there) and:
  *
  * - `plan-for-another-api`: a `claude-hosted` plan was given for a Responses body; the same tools are deferred with
  *   the client-side mechanism instead.
@@ -90,7 +83,7 @@ export interface TransformOpenAIResponsesRequestOptions extends TransformRequest
  *   sent instead (`resolvePlanForModel`).
  */
 export type OpenAIResponsesWarningCode =
-  | OpenAIHostedToolsWarningCode
+  | GroupedToolsWarningCode
   | 'plan-for-another-api'
   | 'namespace-renamed'
   | 'namespace-member-moved'
@@ -129,14 +122,22 @@ interface WrittenTools {
   readonly namespaceNames: ReadonlyMap<string, string>;
 }
 
+/** The body as the codec's `write` needs it back. */
+interface ResponsesRead {
+  readonly source: Record<string, unknown>;
+  readonly read: OpenAIResponsesBodyTools;
+}
+
 /** What the writers read: the body's tools as read and in neutral form (by index), the decision, the names. */
 interface WriteContext {
   readonly read: OpenAIResponsesBodyTools;
   readonly tools: readonly RequestTool[];
-  readonly decided: OpenAIHostedTools;
+  readonly decided: Grouped;
   readonly names: ToolNameMapping;
   readonly warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[];
 }
+
+type Grouped = NonNullable<RequestTools['grouped']>;
 
 /**
  * Rewrites an OpenAI Responses request body for a tool search plan, just before it is sent.
@@ -147,7 +148,7 @@ interface WriteContext {
  * output no longer lists the unrevealed tools: transform the original body each turn).
  *
  * Which tool is sent in which form (loaded, deferred, left out, revealed, forced; which tool search tool; the caller's
- * own deferrals) is {@link resolveOpenAIHostedTools}'s decision; a top-level custom tool named like the package's own
+ * own deferrals) is {@link resolveGroupedTools}'s decision; a top-level custom tool named like the package's own
  * tools is {@link resolvePlanWithUnmanagedNames}' (the result's `plan`: pass that one to `handleToolCall`). This
  * transformer writes it in the Responses wire:
  *
@@ -194,171 +195,119 @@ interface WriteContext {
  */
 export function transformOpenAIResponsesRequest<Body extends object>(
   body: Body,
-  givenPlan: ToolSearchPlan,
+  plan: ToolSearchPlan,
   options: TransformOpenAIResponsesRequestOptions = {},
 ): TransformOpenAIResponsesRequestResult<Body> {
-  // Check the body.
-  const read = readBodyToolsOnce(body, readOpenAIResponsesTools);
-  const resolvedOptions = parseOptions(options);
-  const source = body as Record<string, unknown>;
-  const input = source.input;
-  if (input !== undefined && input !== null && typeof input !== 'string') checkOpenAIResponsesInput(input);
-  const instructions = source.instructions;
-  if (instructions !== undefined && instructions !== null && typeof instructions !== 'string') {
-    throw new ToolSearchError('invalid-request', `\`instructions\` must be a string, got ${describeValue(instructions)}`);
-  }
-  const warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[] = [];
-  const forAPI = resolvePlanForWireAPI(givenPlan, 'openai-responses');
-  if (forAPI.fallback !== null) warnings.push({ code: 'plan-for-another-api', message: forAPI.fallback });
-  const forModel = resolvePlanForModel(forAPI.plan);
-  if (forModel.fallback !== null) warnings.push({ code: 'mechanism-not-for-model', message: forModel.fallback });
-  if (forModel.revealFallback !== null) warnings.push({ code: 'reveal-not-for-model', message: forModel.revealFallback });
-
-  // Read it into neutral form: the plan as this body applies it, the names, the tools, what the history revealed.
-  const planned = parsePlannedTools(forModel.plan.tools).byName;
-  const customs = read.tools.filter((entry) => entry.kind === 'custom');
-  // A top-level custom tool named like one of the package's own keeps its name; the package's takes a free one.
-  const plan = resolvePlanWithUnmanagedNames(
-    forModel.plan,
-    customs.filter((entry) => entry.namespace === undefined).map((entry) => entry.tool.name as string),
-  );
-  const mechanism = plan.mechanism;
-  // Custom tools keep their names (the function-name pattern does not bind them); a valid one is only kept from
-  // being given to a function. Under hosted search every function name fits a call's namespace (64 characters).
-  const rule = mechanism === 'openai-hosted' ? OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE : OPENAI_RESPONSES_TOOL_NAME_RULE;
-  const own = resolveOwnToolsSent(plan, planned);
-  const names = createToolNameMapping(
-    // The package's own tool names are in the set too, so no renamed tool can take them.
-    [...planned.keys(), ...customs.map((entry) => entry.tool.name as string).filter((name) => isValidToolName(name, rule)), own.searchName, own.callToolName],
-    rule,
-    // A top-level custom tool keeps its name; a function of the same name elsewhere (in a namespace) gives way, as
-    // flattening or deferral would put the two side by side.
-    { reserved: customs.filter((entry) => entry.namespace === undefined && planned.has(entry.tool.name as string)).map((entry) => entry.tool.name as string) },
-  );
-  // A body may hold original names (the caller's) or wire names (an earlier transform's output); both resolve.
-  const originalOf = (name: string): string => (planned.has(name) ? name : names.fromWire(name));
-  // Every planned function's wire name is taken, sent or not: a deferred one the client list leaves out is still named
-  // in the note and called by that name, and the next pass would see a custom tool of that name beside it.
-  const flatNames =
-    mechanism === 'client'
-      ? resolveFlatCustomNames(read, () =>
-          [...planned.keys(), ...(own.search ? [own.searchName] : []), ...(own.callTool ? [own.callToolName] : [])].map((name) => names.toWire(name)),
-        )
-      : undefined;
-  const tools = read.tools.map((entry, index) => toRequestTool(entry, read, planned, originalOf, flatNames?.get(index)));
-  resolvePlanMatch({
-    plan,
-    planned,
-    body: tools,
-    wording: MATCH_WORDING,
-    reader: 'parseOpenAIResponsesTools(body)',
-    isTransformed: () => tools.some((tool) => tool.kind === 'own'),
-  });
-  // Read once: the client list reveals these, and the result reports them as loaded.
-  const historyReveals = resolveHistoryReveals(readHistoryToolOutputs(Array.isArray(input) ? input : [], readOpenAIResponsesHistoryItem).outputs, names, own);
-
-  // Ask the core.
-  const decided = resolveOpenAIHostedTools({
-    plan,
-    planned,
-    tools,
-    forced: resolveForcedTools(plan, readRenamedNames((rename) => transformToolChoice(source.tool_choice, rename)).map(originalOf)),
-    revealed: [...resolvedOptions.revealed, ...historyReveals].map(originalOf),
-    names,
-    byPrefix: resolvedOptions.uncategorized === 'name-prefix',
-    isDeferredAloneRejected: (name) => isOpenAIResponsesReservedNamespace(names.toWire(name)),
-  });
-  warnings.push(...decided.warnings);
-
-  // Write each entry in the wire shape.
-  const context: WriteContext = { read, tools, decided, names, warnings };
-  const written = decided.list === undefined || flatNames === undefined ? writeGroupedTools(context) : writeClientTools(context, decided.list, flatNames);
-
-  // Repair the history: names as sent, namespaces on replayed calls.
-  const history = transformOpenAIResponsesInput(input, {
-    names,
-    originalOf,
-    tools: written.tools,
-    namespaceNames: written.namespaceNames,
-    labelOf: (original) => decided.groups.get(original),
-  });
-  warnings.push(...history.warnings);
-
-  // Return the body with the tools, the history, the tool choice (names as sent) and the note in `instructions`.
-  const result: Record<string, unknown> = { ...source };
-  if ('tools' in source || written.tools.length > 0) result.tools = written.tools;
-  if ('input' in source) result.input = history.input;
-  if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, (name) => names.toWire(originalOf(name)));
-  const withNote = transformInstructions(instructions, decided.guidance);
-  if (withNote !== instructions) result.instructions = withNote;
-  const loaded = resolveLoadedTools(input, historyReveals, originalOf);
-  const added = readOpenAIResponsesAddedTools(input).map(originalOf);
-  // The given plan as checked, unless the body's custom tools added to it (the session and the call check read this one).
-  return {
-    body: result as TransformedOpenAIResponsesBody<Body>,
-    warnings,
-    names,
-    loaded,
-    ...(added.length === 0 ? {} : { added }),
-    ...(plan === forModel.plan ? {} : { plan }),
-  };
+  // The body's tools are checked before the options.
+  const tools = OPENAI_RESPONSES_CODEC.readTools(body as Record<string, unknown>);
+  const { revealed, uncategorized } = parseOptions(options);
+  return transformRequest(OPENAI_RESPONSES_CODEC, body, plan, {
+    revealed,
+    options: { uncategorized },
+    tools: { list: (body as Record<string, unknown>).tools, read: tools },
+  }) as TransformOpenAIResponsesRequestResult<Body>;
 }
 
-/** How the Responses transformer's `plan-mismatch` names the body's tools. */
-const MATCH_WORDING: PlanMatchWording = {
-  lead: 'The plan was made for different tools than the request body holds',
-  lacks: "which the body's tools lack",
-  has: 'the body',
-  again: (reader) => `from \`${reader}\``,
+/** The Responses API's codec: `tools` (functions, namespaces, custom tools, tool search), `tool_choice`, `instructions`, `input`. */
+export const OPENAI_RESPONSES_CODEC: WireCodec<ResponsesRead, OpenAIResponsesBodyTools & { readonly definitions: readonly ToolDefinition[] }, OpenAIResponsesWarningCode, ResponsesOptions> = {
+  api: 'openai-responses',
+  label: 'the Responses API',
+  rule: OPENAI_RESPONSES_TOOL_NAME_RULE,
+  hostedRule: OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
+  planForAPICode: 'plan-for-another-api',
+  hostedSearch: 'openai-hosted',
+  reader: 'parseOpenAIResponsesTools(body)',
+  isDeferredAloneRejected: isOpenAIResponsesReservedNamespace,
+  readTools(body) {
+    const read = readOpenAIResponsesTools(body);
+    return { ...read, definitions: read.tools.filter((entry) => entry.kind === 'function').map((entry) => entry.definition as ToolDefinition) };
+  },
+  read(body, context) {
+    const source = body as Record<string, unknown>;
+    const read = context.tools !== undefined && context.tools.list === source.tools ? context.tools.read : readOpenAIResponsesTools(body);
+    const input = source.input;
+    if (input !== undefined && input !== null && typeof input !== 'string') checkOpenAIResponsesInput(input);
+    const instructions = source.instructions;
+    if (instructions !== undefined && instructions !== null && typeof instructions !== 'string') {
+      throw new ToolSearchError('invalid-request', `\`instructions\` must be a string, got ${describeValue(instructions)}`);
+    }
+    const items = Array.isArray(input) ? input : [];
+    const tools = read.tools.map((entry, index) => toNeutralTool(entry, index));
+    // What the history's tool search outputs and tool additions loaded, and what its additions added.
+    const fromSearches = resolveOpenAIResponsesFunctionLocations([], items);
+    const references: HistoryReference[] = [...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map((name) => ({ name, kind: 'tool_reference', path: 'input' }));
+    const changes = readOpenAIResponsesAddedTools(input).map((name) => ({ change: 'addition', name, form: 'value', custom: true }) as const);
+    return {
+      tools,
+      otherNames: [],
+      forced: readRenamedNames((rename) => transformToolChoice(source.tool_choice, rename)),
+      history: { ...readNeutralHistory(items, readOpenAIResponsesHistoryItem), references, changes },
+      groupByPrefix: context.options?.uncategorized === 'name-prefix',
+      read: { source, read },
+    };
+  },
+  write({ read: { source, read }, tools: neutral }, decided) {
+    const grouped = decided.grouped as Grouped;
+    const { names } = decided;
+    const warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[] = [];
+    // Write each entry in the wire shape.
+    const context: WriteContext = { read, tools: grouped.tools, decided: grouped, names, warnings };
+    const written =
+      grouped.list === undefined || grouped.flatNames === undefined ? writeGroupedTools(context) : writeClientTools(context, grouped.list, grouped.flatNames);
+    const originalOf = decided.fromBody ?? ((name: string) => name);
+    // Repair the history: names as sent, namespaces on replayed calls.
+    const history = transformOpenAIResponsesInput(source.input, {
+      names,
+      originalOf,
+      tools: written.tools,
+      namespaceNames: written.namespaceNames,
+      labelOf: (original) => grouped.groups.get(original),
+    });
+    warnings.push(...history.warnings);
+    // The body with the tools, the history, the tool choice (names as sent) and the note in `instructions`.
+    const result: Record<string, unknown> = { ...source };
+    if ('tools' in source || written.tools.length > 0) result.tools = written.tools;
+    if ('input' in source) result.input = history.input;
+    if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, (name) => names.toWire(originalOf(name)));
+    const instructions = source.instructions as string | null | undefined;
+    const withNote = transformInstructions(instructions, grouped.guidance);
+    if (withNote !== instructions) result.instructions = withNote;
+    neutral satisfies readonly NeutralTool[];
+    return { body: result, warnings };
+  },
 };
 
+/** The options the codec reads. */
+interface ResponsesOptions {
+  readonly uncategorized?: OpenAIResponsesUncategorizedTools;
+}
+
 /** One tool of the body in neutral form, for the core's decision. */
-function toRequestTool(
-  entry: OpenAIResponsesBodyTool,
-  read: OpenAIResponsesBodyTools,
-  planned: ReadonlyMap<string, PlannedTool>,
-  originalOf: (name: string) => string,
-  flatName: string | undefined,
-): RequestTool {
+function toNeutralTool(entry: OpenAIResponsesBodyTool, index: number): NeutralTool {
   const { tool, path } = entry;
+  const group = entry.namespace === undefined ? {} : { group: entry.namespace };
   switch (entry.kind) {
-    case 'function': {
-      const definition = entry.definition as ToolDefinition;
-      const name = originalOf(definition.name);
-      const deferred = tool.defer_loading === true;
-      return entry.namespace === undefined
-        ? { kind: 'planned', name, path, definition, deferred }
-        : { kind: 'planned', name, path, definition, deferred, group: entry.namespace };
-    }
-    case 'custom': {
+    case 'function':
+      return { kind: 'function', index, definition: entry.definition as ToolDefinition, deferred: tool.defer_loading === true, path, ...group };
+    case 'custom':
       // A deferred top-level custom tool is called in a namespace of its own name, which cannot be a reserved one.
-      const custom = {
-        kind: 'unmanaged',
-        name: flatName ?? (tool.name as string),
+      return {
+        kind: 'other',
+        index,
+        name: tool.name as string,
         path,
         deferred: tool.defer_loading === true,
+        custom: true,
         deferredAloneRejected: isOpenAIResponsesReservedNamespace(tool.name as string),
-      } as const;
-      return entry.namespace === undefined ? custom : { ...custom, group: entry.namespace };
-    }
+        ...group,
+      };
     case 'provider':
       // Namespaces hold only function and custom tools: another tool in one is sent at the top level, ungrouped.
-      return {
-        kind: 'unmanaged',
-        name: String(tool.name ?? tool.server_label ?? tool.type),
-        path,
-        deferred: tool.defer_loading === true,
-        deferredAloneRejected: false,
-      };
+      return { kind: 'other', index, name: String(tool.name ?? tool.server_label ?? tool.type), path, deferred: tool.defer_loading === true };
     case 'tool-search':
-      return { kind: 'search', clientExecuted: tool.execution === 'client' };
-    case 'own-search-function': {
-      const definition = entry.definition as ToolDefinition;
-      const bodyHolds = (name: string): boolean => read.tools.some((other) => other.kind === 'function' && other.definition?.name === name);
-      return isOwnToolStandIn(definition.name, planned, bodyHolds)
-        ? { kind: 'planned', name: definition.name, path, definition, deferred: tool.defer_loading === true }
-        : { kind: 'own' };
-    }
+      return { kind: 'hosted-search', index, clientExecuted: tool.execution === 'client' };
+    case 'own-search-function':
+      return { kind: 'own', index, definition: entry.definition as ToolDefinition, path };
     default:
       return assertNever(entry.kind, 'tool kind');
   }
@@ -508,48 +457,9 @@ function writeClientTools(context: WriteContext, list: ToolList, flatNames: Read
   return { tools: [...top, ...rest, ...kept], namespaceNames: new Map() };
 }
 
-/**
- * The tools whose schemas the history holds, by original name: those this package's results carry (function call
- * outputs) and those `tool_search_output` items loaded.
- */
-function resolveLoadedTools(input: unknown, fromResults: readonly string[], originalOf: (name: string) => string): string[] {
-  const fromSearches = resolveOpenAIResponsesFunctionLocations([], Array.isArray(input) ? input : []);
-  return [...new Set([...fromResults, ...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map(originalOf))];
-}
-
 /** The library's search tool: executed by the caller, with this package's description and `query` argument. */
 function createClientSearchTool(): Record<string, unknown> {
   return { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() };
-}
-
-/**
- * The name each custom tool is sent under once the client mechanism flattens namespaces, by its index in
- * `read.tools`: a top-level one keeps its own name (functions and the package's own tools give way to it); a namespaced
- * one keeps its own unless a function (sent or deferred), the package's own tools or an earlier custom tool has it, and
- * then takes `namespace.name` (custom tool names are free text).
- */
-function resolveFlatCustomNames(read: OpenAIResponsesBodyTools, functionNames: () => readonly string[]): Map<number, string> {
-  const result = new Map<number, string>();
-  // Most bodies hold no custom tool: then the function names are not even collected.
-  if (!read.tools.some((entry) => entry.kind === 'custom')) return result;
-  const taken = new Set(functionNames());
-  // Top-level custom tools first: their names are the caller's own, and nothing outranks them.
-  const order = [...read.tools.entries()]
-    .filter(([, entry]) => entry.kind === 'custom')
-    .sort(([a, left], [b, right]) => Number(left.namespace !== undefined) - Number(right.namespace !== undefined) || a - b);
-  for (const [index, entry] of order) {
-    const own = entry.tool.name as string;
-    if (entry.namespace === undefined) {
-      taken.add(own);
-      result.set(index, own);
-      continue;
-    }
-    let name = taken.has(own) ? `${entry.namespace}.${own}` : own;
-    for (let attempt = 2; taken.has(name); attempt += 1) name = `${entry.namespace}.${own}_${attempt}`;
-    taken.add(name);
-    result.set(index, name);
-  }
-  return result;
 }
 
 /** `instructions` with the guidance note at the end, once (`resolveGuidanceText`); absent instructions get the note alone. */

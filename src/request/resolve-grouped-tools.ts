@@ -8,7 +8,7 @@ import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import type { RequestTool, RequestToolForm } from './request-tool.js';
 import type { ForcedTools } from './resolve-forced-tools.js';
 import { isDeferredLeftOut } from './is-deferred-left-out.js';
-import { resolveOpenAISearchTool, type OpenAISearchTool } from './resolve-openai-search-tool.js';
+import { resolveSearchToolSource, type SearchToolSource } from './resolve-search-tool-source.js';
 import { resolveSharedNamePrefixes } from './resolve-shared-name-prefixes.js';
 import { RECOMMENDED_NAMESPACE_SIZE, resolveCategoryLabel, resolveToolGroups } from './resolve-tool-groups.js';
 
@@ -29,15 +29,15 @@ import { RECOMMENDED_NAMESPACE_SIZE, resolveCategoryLabel, resolveToolGroups } f
  * - `tool-search-tool-removed`: the body's own `{"type":"tool_search"}` was dropped (nothing is deferred, or the
  *   mechanism is not OpenAI's hosted search, or one was sent already), because the API rejects it there.
  */
-export type OpenAIHostedToolsWarningCode =
+export type GroupedToolsWarningCode =
   | 'forced-tool-kept-loaded'
   | 'reserved-name-kept-loaded'
   | 'deferral-removed'
   | 'hosted-search-for-caller-deferral'
   | 'tool-search-tool-removed';
 
-/** What {@link resolveOpenAIHostedTools} decides from. */
-export interface ResolveOpenAIHostedToolsInput {
+/** What {@link resolveGroupedTools} decides from. */
+export interface ResolveGroupedToolsInput {
   /** The plan as the request applies it: `openai-hosted`, `client` or `none`. */
   readonly plan: ToolSearchPlan;
   /** The plan's tools by name. */
@@ -57,7 +57,7 @@ export interface ResolveOpenAIHostedToolsInput {
 }
 
 /** What a request to an API with OpenAI's hosted tool search carries, entry by entry, in neutral form. */
-export interface OpenAIHostedTools {
+export interface GroupedTools {
   /** How each of the body's tools is sent, by its index. */
   readonly forms: readonly RequestToolForm[];
   /** The deferred planned tools the request leaves out, whether or not the body still holds them. */
@@ -67,14 +67,14 @@ export interface OpenAIHostedTools {
   /** The groups holding more tools than OpenAI recommends, one of them deferred. */
   readonly oversized: ReadonlySet<string>;
   /** The tool search tool sent last, if any. */
-  readonly search: OpenAISearchTool | undefined;
+  readonly search: SearchToolSource | undefined;
   /** Deferred tools are sent with compacted descriptions (the library's search, `compact` listing). */
   readonly compact: boolean;
   /** Client mechanism: the client tool list (the loaded tools are also `loaded` forms, the others take their place). */
   readonly list?: ToolList;
   /** The guidance note for the instructions, or `null`. */
   readonly guidance: string | null;
-  readonly warnings: ToolSearchWarning<OpenAIHostedToolsWarningCode>[];
+  readonly warnings: ToolSearchWarning<GroupedToolsWarningCode>[];
 }
 
 const DROPPED: RequestToolForm = Object.freeze({ form: 'dropped' });
@@ -99,12 +99,12 @@ const NO_GROUPS: ReadonlyMap<string, string> = new Map();
  * deferrals removed; a client-executed tool search of the body kept only when nothing is deferred. Not part of the
  * public API.
  */
-export function resolveOpenAIHostedTools(input: ResolveOpenAIHostedToolsInput): OpenAIHostedTools {
+export function resolveGroupedTools(input: ResolveGroupedToolsInput): GroupedTools {
   const mechanism = input.plan.mechanism;
   switch (mechanism) {
     case 'openai-hosted':
     case 'none':
-      return resolveGroupedTools(input, mechanism === 'openai-hosted');
+      return resolveHostedGroups(input, mechanism === 'openai-hosted');
     case 'client':
       return resolveClientTools(input);
     case 'claude-hosted':
@@ -115,9 +115,9 @@ export function resolveOpenAIHostedTools(input: ResolveOpenAIHostedToolsInput): 
   }
 }
 
-function resolveGroupedTools(input: ResolveOpenAIHostedToolsInput, hosted: boolean): OpenAIHostedTools {
+function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): GroupedTools {
   const { plan, planned, tools, names } = input;
-  const warnings: ToolSearchWarning<OpenAIHostedToolsWarningCode>[] = [];
+  const warnings: ToolSearchWarning<GroupedToolsWarningCode>[] = [];
   const library = hosted && plan.search === 'library';
   const listed = plan.listing === 'full' || plan.listing === 'compact';
   const deferred = new Set<string>();
@@ -209,7 +209,7 @@ function resolveGroupedTools(input: ResolveOpenAIHostedToolsInput, hosted: boole
     });
   }
 
-  const { search, warnings: searchWarnings } = resolveOpenAISearchTool({ hosted, library, librarySearchSent, deferring, bodySearchTools });
+  const { search, warnings: searchWarnings } = resolveSearchToolSource({ hosted, library, librarySearchSent, deferring, bodySearchTools });
   warnings.push(...searchWarnings);
   if (search?.source === 'body') forms[search.index] = createForm('as-is', undefined);
   return {
@@ -224,9 +224,9 @@ function resolveGroupedTools(input: ResolveOpenAIHostedToolsInput, hosted: boole
   };
 }
 
-function resolveClientTools(input: ResolveOpenAIHostedToolsInput): OpenAIHostedTools {
+function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
   const { plan, tools, names, revealed } = input;
-  const warnings: ToolSearchWarning<OpenAIHostedToolsWarningCode>[] = [];
+  const warnings: ToolSearchWarning<GroupedToolsWarningCode>[] = [];
   const definitions: ToolDefinition[] = [];
   for (const tool of tools) {
     if (tool.kind === 'planned') definitions.push(tool.name === tool.definition.name ? tool.definition : { ...tool.definition, name: tool.name });
@@ -306,7 +306,7 @@ function resolveOversizedGroups(tools: readonly RequestTool[], forms: readonly R
 
 function reportUndeferred(
   undeferred: readonly string[],
-  warnings: ToolSearchWarning<OpenAIHostedToolsWarningCode>[],
+  warnings: ToolSearchWarning<GroupedToolsWarningCode>[],
   why: 'no-hosted-search' | 'library',
 ): void {
   if (undeferred.length === 0) return;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resolveOpenAISearchTool, type ResolveOpenAISearchToolInput } from '../../src/request/resolve-openai-search-tool.js';
+import { resolveSearchToolSource, type ResolveSearchToolSourceInput } from '../../src/request/resolve-search-tool-source.js';
 
 const HOSTED_TOOL = { index: 3, clientExecuted: false };
 const CLIENT_TOOL = { index: 4, clientExecuted: true };
-const base: ResolveOpenAISearchToolInput = { hosted: true, library: false, librarySearchSent: false, deferring: true, bodySearchTools: [] };
+const base: ResolveSearchToolSourceInput = { hosted: true, library: false, librarySearchSent: false, deferring: true, bodySearchTools: [] };
 
-describe('resolveOpenAISearchTool', () => {
+describe('resolveSearchToolSource', () => {
   it.each([
     ["hosted search, something deferred: OpenAI's tool", {}, { source: 'hosted' }, []],
     [
@@ -36,7 +36,7 @@ describe('resolveOpenAISearchTool', () => {
     ],
     ['no hosted search: none', { hosted: false, deferring: false, bodySearchTools: [HOSTED_TOOL] }, undefined, ['tool-search-tool-removed']],
   ] as const)('%s', (_label, overrides, search, codes) => {
-    const result = resolveOpenAISearchTool({ ...base, ...overrides });
+    const result = resolveSearchToolSource({ ...base, ...overrides });
     expect(result.search).toEqual(search);
     expect(result.warnings.map((warning) => warning.code)).toEqual(codes);
   });

@@ -1,10 +1,10 @@
 import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
 
 /** The tool search tool a request sends: the body's own (by its index in the tools), the library's, OpenAI's hosted one. */
-export type OpenAISearchTool = { readonly source: 'body'; readonly index: number } | { readonly source: 'library' } | { readonly source: 'hosted' };
+export type SearchToolSource = { readonly source: 'body'; readonly index: number } | { readonly source: 'library' } | { readonly source: 'hosted' };
 
-/** What {@link resolveOpenAISearchTool} decides from. */
-export interface ResolveOpenAISearchToolInput {
+/** What {@link resolveSearchToolSource} decides from. */
+export interface ResolveSearchToolSourceInput {
   /** The plan's mechanism is OpenAI's hosted search. */
   readonly hosted: boolean;
   /** The plan searches with the library (`search: 'library'`) under hosted search. */
@@ -25,19 +25,19 @@ export interface ResolveOpenAISearchToolInput {
  * when something is deferred, also for the caller's own deferrals when the library's search defers nothing here.
  * Any other tool search tool of the body is dropped, with a warning. Pure. Not part of the public API.
  */
-export function resolveOpenAISearchTool(input: ResolveOpenAISearchToolInput): {
-  readonly search: OpenAISearchTool | undefined;
+export function resolveSearchToolSource(input: ResolveSearchToolSourceInput): {
+  readonly search: SearchToolSource | undefined;
   readonly warnings: ToolSearchWarning<'hosted-search-for-caller-deferral' | 'tool-search-tool-removed'>[];
 } {
   const { hosted, library, deferring, bodySearchTools } = input;
   const warnings: ToolSearchWarning<'hosted-search-for-caller-deferral' | 'tool-search-tool-removed'>[] = [];
   const clientSearch = bodySearchTools.find((tool) => tool.clientExecuted);
-  const ownSearch: OpenAISearchTool | undefined = clientSearch === undefined ? undefined : { source: 'body', index: clientSearch.index };
-  const hostedSearch = (): OpenAISearchTool => {
+  const ownSearch: SearchToolSource | undefined = clientSearch === undefined ? undefined : { source: 'body', index: clientSearch.index };
+  const hostedSearch = (): SearchToolSource => {
     const found = bodySearchTools.find((tool) => !tool.clientExecuted) ?? bodySearchTools[0];
     return found === undefined ? { source: 'hosted' } : { source: 'body', index: found.index };
   };
-  let search: OpenAISearchTool | undefined;
+  let search: SearchToolSource | undefined;
   if (input.librarySearchSent) search = ownSearch ?? { source: 'library' };
   else if (library) {
     // The plan defers nothing here, so the library's search is not sent; tools the caller deferred itself still need one.

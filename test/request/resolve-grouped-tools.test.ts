@@ -6,7 +6,7 @@ import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import type { RequestTool } from '../../src/request/request-tool.js';
 import { resolveForcedTools } from '../../src/request/resolve-forced-tools.js';
-import { resolveOpenAIHostedTools, type ResolveOpenAIHostedToolsInput } from '../../src/request/resolve-openai-hosted-tools.js';
+import { resolveGroupedTools, type ResolveGroupedToolsInput } from '../../src/request/resolve-grouped-tools.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { tool } from '../support/tools.js';
 
@@ -30,9 +30,9 @@ function decide(
   tools: readonly RequestTool[],
   model: ModelReference,
   config: ToolSearchConfigInput,
-  extra: Partial<Omit<ResolveOpenAIHostedToolsInput, 'forced'>> & { readonly forced?: readonly string[] } = {},
+  extra: Partial<Omit<ResolveGroupedToolsInput, 'forced'>> & { readonly forced?: readonly string[] } = {},
   mechanism?: ToolSearchPlan['mechanism'],
-): ReturnType<typeof resolveOpenAIHostedTools> & { plan: ToolSearchPlan } {
+): ReturnType<typeof resolveGroupedTools> & { plan: ToolSearchPlan } {
   const definitions = tools.flatMap((entry) => (entry.kind === 'planned' ? [entry.definition] : []));
   const resolved = resolveToolSearch(model, definitions, config);
   // A plan without a mechanism, as a stored plan or one for a model without tool search may hold.
@@ -44,7 +44,7 @@ function decide(
     plan.tools.map((entry) => entry.name),
     RULE,
   );
-  const result = resolveOpenAIHostedTools({
+  const result = resolveGroupedTools({
     plan,
     planned: new Map(plan.tools.map((entry) => [entry.name, entry])),
     tools,
@@ -62,7 +62,7 @@ const forms = (decided: { forms: readonly { form: string; group?: string }[] }) 
   decided.forms.map((entry) => (entry.group === undefined ? entry.form : `${entry.form}@${entry.group}`));
 const codes = (decided: { warnings: readonly { code: string }[] }) => decided.warnings.map((warning) => warning.code);
 
-describe('resolveOpenAIHostedTools', () => {
+describe('resolveGroupedTools', () => {
   describe("under OpenAI's hosted search", () => {
     const provider = { threshold: 0, search: 'provider' } as const;
 
