@@ -304,11 +304,7 @@ function resolveOversizedGroups(tools: readonly RequestTool[], forms: readonly R
   return new Set([...sizes].filter(([, found]) => found.size > RECOMMENDED_NAMESPACE_SIZE && found.deferred).map(([label]) => label));
 }
 
-function reportUndeferred(
-  undeferred: readonly string[],
-  warnings: ToolSearchWarning<GroupedToolsWarningCode>[],
-  why: 'no-hosted-search' | 'library',
-): void {
+function reportUndeferred(undeferred: readonly string[], warnings: ToolSearchWarning<GroupedToolsWarningCode>[], why: 'no-hosted-search' | 'library'): void {
   if (undeferred.length === 0) return;
   const reason =
     why === 'library'

@@ -69,7 +69,8 @@ export function resolveRequestTools(input: ResolveRequestToolsInput): RequestToo
   const { api } = input;
   const planWarnings: ToolSearchWarning<RequestToolsWarningCode>[] = [];
   const forAPI = resolvePlanForWireAPI(input.plan, api.api);
-  if (forAPI.fallback !== null) planWarnings.push({ code: (api.planForAPICode ?? 'hosted-mechanism-unsupported') as RequestToolsWarningCode, message: forAPI.fallback });
+  if (forAPI.fallback !== null)
+    planWarnings.push({ code: (api.planForAPICode ?? 'hosted-mechanism-unsupported') as RequestToolsWarningCode, message: forAPI.fallback });
   const forModel = resolvePlanForModel(forAPI.plan);
   if (forModel.fallback !== null) planWarnings.push({ code: 'mechanism-not-for-model', message: forModel.fallback });
   if (forModel.revealFallback !== null) planWarnings.push({ code: 'reveal-not-for-model', message: forModel.revealFallback });
@@ -198,7 +199,9 @@ function resolveDeferLoadingAPIRequest(
   const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
   const historyReveals = resolveHistoryReveals(outputs, names, own).map((name) => names.fromWire(name));
   const { added, defined } = resolveHistoryChanges(history.changes ?? [], names);
-  const callerDeferred = request.tools.flatMap((tool) => (tool.kind === 'other' && tool.deferred ? [{ label: tool.label ?? tool.name ?? '', partly: tool.partly === true }] : []));
+  const callerDeferred = request.tools.flatMap((tool) =>
+    tool.kind === 'other' && tool.deferred ? [{ label: tool.label ?? tool.name ?? '', partly: tool.partly === true }] : [],
+  );
   const decision = resolveRequestToolList({
     plan,
     names,
@@ -247,10 +250,16 @@ function resolveDeferLoadingAPIRequest(
  * it in `unmanagedToolNames`), the name mapping to the mechanism's rule (a custom tool keeps its name), the body's tools
  * read under the plan's names (`resolvePlanMatch`), the reveals the history holds, then `resolveGroupedTools`'s forms.
  */
-function resolveGroupingAPIRequest(plan: ToolSearchPlan, input: ResolveRequestToolsInput, warnings: ToolSearchWarning<RequestToolsWarningCode>[]): Omit<RequestTools, 'planWarnings'> {
+function resolveGroupingAPIRequest(
+  plan: ToolSearchPlan,
+  input: ResolveRequestToolsInput,
+  warnings: ToolSearchWarning<RequestToolsWarningCode>[],
+): Omit<RequestTools, 'planWarnings'> {
   const { request, api } = input;
   const planned = parsePlannedTools(plan.tools).byName;
-  const customs = request.tools.filter((tool): tool is Extract<NeutralTool, { kind: 'other' }> & { name: string } => tool.kind === 'other' && tool.custom === true && tool.name !== undefined);
+  const customs = request.tools.filter(
+    (tool): tool is Extract<NeutralTool, { kind: 'other' }> & { name: string } => tool.kind === 'other' && tool.custom === true && tool.name !== undefined,
+  );
   // A top-level custom tool named like one of the package's own keeps its name; the package's takes a free one.
   const applied = resolvePlanWithUnmanagedNames(
     plan,
@@ -302,7 +311,11 @@ function resolveGroupingAPIRequest(plan: ToolSearchPlan, input: ResolveRequestTo
   });
   warnings.push(...decided.warnings);
   const references = request.history.references ?? [];
-  const loaded = [...new Set([...historyReveals, ...references.filter((reference) => reference.kind === 'tool_reference').map((reference) => reference.name)].map(originalOf))];
+  const loaded = [
+    ...new Set(
+      [...historyReveals, ...references.filter((reference) => reference.kind === 'tool_reference').map((reference) => reference.name)].map(originalOf),
+    ),
+  ];
   const added = (request.history.changes ?? []).map((change) => originalOf(change.name));
   return {
     plan: applied,

@@ -229,17 +229,14 @@ describe('one catalog per agent', () => {
       expect(sent.reads - afterPrepare).toBe(written.reads);
     });
 
-    it("sends a body without tools with the agent's tools, read by the transformer alone", async () => {
+    it("sends a body without tools with the agent's tools, parsing none of them again (they were read when the agent was made)", async () => {
       const agentTools = createCounter('name');
       const agent = wire.create(wire.tools(agentTools.count));
       for (let turn = 0; turn < REQUESTS; turn += 1) {
         const before = agentTools.reads;
         const request = await agent.prepare(wire.body(undefined), { sessionId: 'session' });
         await request.handle(wire.response(request.names) as never, () => 'sunny');
-        const read = agentTools.reads - before;
-        const written = createCounter('name');
-        wire.transform(wire.body(wire.tools(written.count)), request.plan, []);
-        expect(read).toBe(written.reads);
+        expect(agentTools.reads - before).toBe(0);
       }
     });
   });

@@ -14,11 +14,7 @@ import type {
 } from '../../src/providers/gemini/gemini-api.js';
 import { parseGeminiTools } from '../../src/providers/gemini/index.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
-import {
-  transformGeminiRequest,
-  type TransformGeminiRequestOptions,
-  type TransformGeminiRequestResult,
-} from '../../src/providers/gemini/index.js';
+import { transformGeminiRequest, type TransformGeminiRequestOptions, type TransformGeminiRequestResult } from '../../src/providers/gemini/index.js';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'gemini');
 

@@ -173,7 +173,11 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   parseRequestToolList(request.tools, 'tools', 'tool definitions');
   checkSystem(request.system);
   const { revealed, searchTool, catalog } = parseOptions(options);
-  return transformRequest(ANTHROPIC_MESSAGES_CODEC, body, plan, { revealed, catalog, options: { searchTool } }) as TransformAnthropicMessagesRequestResult<Body>;
+  return transformRequest(ANTHROPIC_MESSAGES_CODEC, body, plan, {
+    revealed,
+    catalog,
+    options: { searchTool },
+  }) as TransformAnthropicMessagesRequestResult<Body>;
 }
 
 /**
@@ -391,8 +395,9 @@ function writeEntry(entry: RequestToolEntry, entries: readonly ToolEntry[], deci
     case 'search':
     case 'call': {
       // A breakpoint an earlier pass put on it stays (the transformer run on its own output gives the same body).
-      const cacheControl = entries.find((own) => own.kind === 'custom' && own.definition !== undefined && isOwnTool(own.definition) && own.entry.name === wireName)
-        ?.entry.cache_control;
+      const cacheControl = entries.find(
+        (own) => own.kind === 'custom' && own.definition !== undefined && isOwnTool(own.definition) && own.entry.name === wireName,
+      )?.entry.cache_control;
       const tool: Record<string, unknown> = { name: wireName, description: entry.description, input_schema: entry.inputSchema };
       if (cacheControl !== undefined) tool.cache_control = cacheControl;
       return tool;
@@ -663,7 +668,10 @@ function cacheWarning(moved: readonly string[], target: string | null): Anthropi
   };
 }
 
-function undefinedWarning(references: readonly { readonly name: string; readonly kind: string; readonly path: string }[], mechanism: ToolSearchPlan['mechanism']): AnthropicMessagesWarning {
+function undefinedWarning(
+  references: readonly { readonly name: string; readonly kind: string; readonly path: string }[],
+  mechanism: ToolSearchPlan['mechanism'],
+): AnthropicMessagesWarning {
   const byName = new Map<string, string[]>();
   for (const reference of references) byName.set(reference.name, [...(byName.get(reference.name) ?? []), `${reference.path} (${reference.kind})`]);
   const list = [...byName].map(([name, paths]) => `\`${name}\` at ${paths.join(', ')}`).join('; ');

@@ -111,7 +111,10 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
 ): AnthropicMessagesToolSearch {
   const searchTool = isRecord(options) ? options.searchTool : undefined;
   if (searchTool !== undefined && searchTool !== 'bm25' && searchTool !== 'regex') {
-    throw new ToolSearchError('invalid-options', `createAnthropicMessagesToolSearch: \`searchTool\` must be 'bm25' or 'regex', got ${describeValue(searchTool)}`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `createAnthropicMessagesToolSearch: \`searchTool\` must be 'bm25' or 'regex', got ${describeValue(searchTool)}`,
+    );
   }
   return createSessionToolSearch<AnthropicMessagesWarningCode>(options, {
     api: 'anthropic-messages',

@@ -209,7 +209,12 @@ export function transformOpenAIResponsesRequest<Body extends object>(
 }
 
 /** The Responses API's codec: `tools` (functions, namespaces, custom tools, tool search), `tool_choice`, `instructions`, `input`. */
-export const OPENAI_RESPONSES_CODEC: WireCodec<ResponsesRead, OpenAIResponsesBodyTools & { readonly definitions: readonly ToolDefinition[] }, OpenAIResponsesWarningCode, ResponsesOptions> = {
+export const OPENAI_RESPONSES_CODEC: WireCodec<
+  ResponsesRead,
+  OpenAIResponsesBodyTools & { readonly definitions: readonly ToolDefinition[] },
+  OpenAIResponsesWarningCode,
+  ResponsesOptions
+> = {
   api: 'openai-responses',
   label: 'the Responses API',
   rule: OPENAI_RESPONSES_TOOL_NAME_RULE,
@@ -235,7 +240,11 @@ export const OPENAI_RESPONSES_CODEC: WireCodec<ResponsesRead, OpenAIResponsesBod
     const tools = read.tools.map((entry, index) => toNeutralTool(entry, index));
     // What the history's tool search outputs and tool additions loaded, and what its additions added.
     const fromSearches = resolveOpenAIResponsesFunctionLocations([], items);
-    const references: HistoryReference[] = [...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map((name) => ({ name, kind: 'tool_reference', path: 'input' }));
+    const references: HistoryReference[] = [...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map((name) => ({
+      name,
+      kind: 'tool_reference',
+      path: 'input',
+    }));
     const changes = readOpenAIResponsesAddedTools(input).map((name) => ({ change: 'addition', name, form: 'value', custom: true }) as const);
     return {
       tools,
