@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { describeValue } from '../errors/describe-value.js';
-import { ToolSearchError } from '../errors/tool-search-error.js';
+import { isToolSearchError, ToolSearchError } from '../errors/tool-search-error.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { collectParameterText } from './collect-parameter-text.js';
 import { EXACT_NAME_BONUS, type ToolSearchHit } from './create-tool-index.js';
@@ -43,7 +43,9 @@ const MAX_TOOL_TEXT = 2_000;
  * first search, and a changed tool is embedded again while unchanged ones are not. Each search embeds the query (kept
  * for the last `maxCachedQueries` queries). A query that is a tool's exact name keeps the lexical answer (that tool
  * alone). Scores are the fused scores. Errors from `embed` reach the search's caller; an `embed` that returns the
- * wrong number of vectors, or vectors of differing lengths, throws `ToolSearchError('invalid-options')`.
+ * wrong number of vectors, vectors of differing lengths, empty vectors or vectors holding anything but finite numbers
+ * (NaN, an infinity, text) throws `ToolSearchError('invalid-options')`, and nothing of that answer is cached: junk is
+ * refused rather than ranked (a NaN makes every similarity NaN), and once the embedder is fixed the next search works.
  *
  * @example
  * ```ts
@@ -82,7 +84,13 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
   // One catalog's vectors, in its order, built once per catalog array (concurrent first searches share the build).
   const catalogs = new WeakMap<readonly ToolDefinition[], Promise<readonly Float32Array[]>>();
 
-  async function embedNormalized(texts: readonly string[]): Promise<Float32Array[]> {
+  /**
+   * Embeds texts and checks what comes back before anything is cached: one vector per text, each a non-empty list of
+   * finite numbers, all of `dimension` numbers (when known) or of one length. A NaN or an infinity would make every
+   * similarity NaN (so ties, so the catalog's first tools), and a vector of the wrong length kept in a cache would
+   * fail every later search of it, even after the embedder is fixed.
+   */
+  async function embedNormalized(texts: readonly string[], dimension: number | undefined): Promise<Float32Array[]> {
     const vectors = await embed(texts);
     if (!Array.isArray(vectors) || vectors.length !== texts.length) {
       throw new ToolSearchError(
@@ -90,7 +98,16 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
         `createHybridToolRanker: \`embed\` must return one vector per text (${texts.length}), got ${describeValue(vectors)}`,
       );
     }
-    return vectors.map((vector) => normalize(vector));
+    const normalized = vectors.map((vector) => normalize(vector));
+    const expected = dimension ?? normalized[0]?.length;
+    const odd = normalized.find((vector) => vector.length !== expected);
+    if (odd !== undefined) {
+      throw new ToolSearchError(
+        'invalid-options',
+        `createHybridToolRanker: \`embed\` returned vectors of ${expected} and ${odd.length} numbers; every vector must have one length`,
+      );
+    }
+    return normalized;
   }
 
   async function catalogVectors(tools: readonly ToolDefinition[]): Promise<readonly Float32Array[]> {
@@ -104,14 +121,32 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
       const cached = toolVectors.get(key);
       if (cached !== undefined) found.set(key, cached);
     }
+    // Vectors cached for another catalog may come from an earlier embedder of another length: the catalog's length is
+    // that of the first one found, and a cached vector of another length is embedded again.
+    let dimension: number | undefined;
+    for (const [key, vector] of found) {
+      dimension ??= vector.length;
+      if (vector.length !== dimension) found.delete(key);
+    }
     const missing = [...textOf.keys()].filter((key) => !found.has(key));
-    for (let start = 0; start < missing.length; start += batchSize) {
-      const batch = missing.slice(start, start + batchSize);
-      const vectors = await embedNormalized(batch.map((key) => textOf.get(key)!));
-      batch.forEach((key, position) => {
-        found.set(key, vectors[position]!);
-        toolVectors.set(key, vectors[position]!);
-      });
+    try {
+      for (let start = 0; start < missing.length; start += batchSize) {
+        const batch = missing.slice(start, start + batchSize);
+        const vectors = await embedNormalized(
+          batch.map((key) => textOf.get(key)!),
+          dimension,
+        );
+        dimension ??= vectors[0]?.length;
+        batch.forEach((key, position) => {
+          found.set(key, vectors[position]!);
+          toolVectors.set(key, vectors[position]!);
+        });
+      }
+    } catch (error) {
+      // Junk in a later batch may mean the earlier ones were junk too (all of a wrong length): none is kept. An error
+      // of the embedder itself (a rate limit) keeps the batches that came back.
+      if (isToolSearchError(error)) for (const key of keys) toolVectors.delete(key);
+      throw error;
     }
     return keys.map((key) => found.get(key)!);
   }
@@ -127,7 +162,17 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
       catalogs.set(tools, vectors);
       vectors.catch(() => catalogs.delete(tools));
     }
-    const [catalog, queryVector] = await Promise.all([vectors, embedQuery(query)]);
+    // The catalog comes first, so the query's vector is checked against the catalog's length before it is cached.
+    const catalog = await vectors;
+    let queryVector: Float32Array;
+    try {
+      queryVector = await embedQuery(query, catalog[0]?.length);
+    } catch (error) {
+      // Either side may be the stale one (an embedder fixed or changed since the catalog was embedded): both are
+      // embedded again on the next search.
+      if (isToolSearchError(error)) forgetCatalog(tools, vectors);
+      throw error;
+    }
     const semantic = rankBySimilarity(queryVector, catalog, tools, visible, depth);
     const fused = new Map<string, number>();
     for (const [rank, hit] of lexical.slice(0, depth).entries()) fused.set(hit.name, 1 / (fusionConstant + rank + 1));
@@ -140,12 +185,19 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
   };
 
   // The promise is kept, so searches for one query at the same moment embed it once.
-  function embedQuery(query: string): Promise<Float32Array> {
-    const cached = queryVectors.get(query);
+  function forgetCatalog(tools: readonly ToolDefinition[], vectors: Promise<readonly Float32Array[]>): void {
+    if (catalogs.get(tools) === vectors) catalogs.delete(tools);
+    for (const tool of tools) toolVectors.delete(hashText(resolveToolText(tool)));
+  }
+
+  // Kept by length and text: a vector is cached only once it has the catalog's length, and a failed one is dropped.
+  function embedQuery(query: string, dimension: number | undefined): Promise<Float32Array> {
+    const key = `${dimension ?? 0}:${query}`;
+    const cached = queryVectors.get(key);
     if (cached !== undefined) return cached;
-    const vector = embedNormalized([query]).then((vectors) => vectors[0]!);
-    queryVectors.set(query, vector);
-    vector.catch(() => queryVectors.delete(query));
+    const vector = embedNormalized([query], dimension).then((vectors) => vectors[0]!);
+    queryVectors.set(key, vector);
+    vector.catch(() => queryVectors.delete(key));
     return vector;
   }
 }
@@ -185,15 +237,36 @@ function rankBySimilarity(
   return top.map((entry) => entry.name);
 }
 
+/**
+ * The vector scaled to unit length, as 32-bit floats. Throws `ToolSearchError('invalid-options')` for anything but a
+ * non-empty array (or typed array) of finite numbers. A zero vector stays zero (every similarity 0: no signal).
+ */
 function normalize(vector: readonly number[]): Float32Array {
-  if (!Array.isArray(vector) && !ArrayBuffer.isView(vector)) {
+  const isList = Array.isArray(vector) || (ArrayBuffer.isView(vector) && !(vector instanceof DataView));
+  if (!isList) {
     throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`embed\` must return arrays of numbers, got ${describeValue(vector)}`);
   }
-  const result = Float32Array.from(vector);
+  const values = new Float64Array(vector.length);
+  // The largest magnitude scales the sum of squares, so vectors of huge finite numbers (1e200) do not overflow it.
+  let largest = 0;
+  for (let dimension = 0; dimension < vector.length; dimension += 1) {
+    const value: unknown = vector[dimension];
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      throw new ToolSearchError(
+        'invalid-options',
+        `createHybridToolRanker: \`embed\` must return vectors of finite numbers, got ${describeValue(value)} at position ${dimension}`,
+      );
+    }
+    values[dimension] = value;
+    largest = Math.max(largest, Math.abs(value));
+  }
+  if (values.length === 0) throw new ToolSearchError('invalid-options', 'createHybridToolRanker: `embed` returned an empty vector');
+  const result = new Float32Array(values.length);
+  if (largest === 0) return result;
   let norm = 0;
-  for (const value of result) norm += value * value;
-  norm = Math.sqrt(norm);
-  if (norm > 0 && Number.isFinite(norm)) for (let dimension = 0; dimension < result.length; dimension += 1) result[dimension]! /= norm;
+  for (const value of values) norm += (value / largest) ** 2;
+  norm = Math.sqrt(norm) * largest;
+  for (let dimension = 0; dimension < values.length; dimension += 1) result[dimension] = values[dimension]! / norm;
   return result;
 }
 

@@ -10,6 +10,7 @@ import { resolveQueryTerms } from './resolve-query-terms.js';
 import { PARAMETERS_FIELD, createTermPostings, type TermPostings } from './create-term-postings.js';
 import { isSearchStopWord } from './search-stop-words.js';
 import { splitSearchWords } from './split-search-words.js';
+import { isNameClosing, isNameWrapping, isNotLetterOrDigit, trimWrapping } from './trim-wrapping.js';
 
 /** One search result: a tool's name and its score (higher is better; see {@link createToolIndex} for the formula). */
 export interface ToolSearchHit {
@@ -164,10 +165,6 @@ const optionsSchema = z.strictObject({
     .optional(),
   minScoreRatio: z.number().min(0).max(1).optional(),
 });
-/** Wrapping a model puts around a name it copies: white space, quotes, backticks, brackets, a closing period. */
-export const NAME_WRAPPING = /^[\s"'`[\](){}]+|[\s"'`[\](){}.,;:!?]+$/g;
-/** Leading and trailing characters that are not letters or digits: quotes, backticks, punctuation, spaces. */
-const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 /** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
 const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 const WHITESPACE = /\s/;
@@ -291,7 +288,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     // A query is a name when it is one token once wrapping quotes and punctuation go ("read file" is two words). The
     // name as written wins (`_search` is `_search`, not `search`); only when no name is written so are names and
     // query compared without their separators (`ChaDri_change_drink` finds `ChaDri.change_drink`).
-    const bare = query.replace(WRAPPING_PUNCTUATION, '');
+    const bare = trimWrapping(query, isNotLetterOrDigit);
     const exactIds = WHITESPACE.test(bare) ? [] : resolveExactIds(nameLookups(), query, bare);
     let terms = new Set(resolveQueryTerms(query, postings.termIds));
     let searched = postings;
@@ -583,7 +580,7 @@ function createNameLookups(names: readonly string[]): NameLookups {
  * `mcp__linear__create_issue`), as a model writes a name it knows without the server's prefix.
  */
 function resolveExactIds(lookups: NameLookups, query: string, bare: string): readonly number[] {
-  const lower = query.toLowerCase().replace(NAME_WRAPPING, '');
+  const lower = trimWrapping(query.toLowerCase(), isNameWrapping, isNameClosing);
   const exact = lookups.idsByLowerName.get(lower) ?? lookups.idsByNameKey.get(resolveNameKey(bare));
   if (exact !== undefined) return exact;
   // The words are counted only for a query that does end a qualified name (most one-word queries do not).

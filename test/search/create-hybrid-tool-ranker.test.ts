@@ -132,6 +132,51 @@ describe('createHybridToolRanker', () => {
     expect(() => createHybridToolRanker({ embed: async () => [], depth: 0 })).toThrow('`depth` must be a whole number ≥ 1, got 0');
   });
 
+  describe('an embedder that returns junk (issue 24, item 13)', () => {
+    const request = (query: string) => ({ query, tools: CATALOG, visible: undefined, maxResults: 3, index: createToolIndex(CATALOG) });
+
+    it.each([
+      ['NaN', Number.NaN],
+      ['Infinity', Number.POSITIVE_INFINITY],
+      ['-Infinity', Number.NEGATIVE_INFINITY],
+      ['a string', '1' as unknown as number],
+    ])('refuses tool vectors holding %s with a ToolSearchError, instead of ranking the first catalog tools', async (_label, junk) => {
+      const { embed } = createCountingEmbedder();
+      const rank = createHybridToolRanker({ embed: async (texts) => (await embed(texts)).map((vector) => [junk, ...vector.slice(1)]) });
+      await expect(rank(request(IMPLIED))).rejects.toMatchObject({
+        name: 'ToolSearchError',
+        code: 'invalid-options',
+        message: expect.stringContaining('`embed` must return vectors of finite numbers'),
+      });
+    });
+
+    it('refuses an empty vector and vectors of two lengths in one catalog', async () => {
+      await expect(createHybridToolRanker({ embed: async (texts) => texts.map(() => []) })(request(IMPLIED))).rejects.toMatchObject({
+        code: 'invalid-options',
+        message: expect.stringContaining('empty vector'),
+      });
+      const mixed = createHybridToolRanker({ embed: async (texts) => texts.map((_text, position) => (position === 1 ? [1, 2, 3] : [1, 2])) });
+      await expect(mixed(request(IMPLIED))).rejects.toMatchObject({ code: 'invalid-options', message: expect.stringContaining('one length') });
+    });
+
+    it('keeps no query vector of the wrong length: once the embedder is fixed, the same query works', async () => {
+      const { embed } = createCountingEmbedder();
+      let broken = true;
+      const rank = createHybridToolRanker({
+        embed: async (texts) => (broken && texts.length === 1 && texts[0] === IMPLIED ? [[1, 2, 3]] : embed(texts)),
+      });
+      await expect(rank(request(IMPLIED))).rejects.toMatchObject({ code: 'invalid-options', message: expect.stringContaining('one length') });
+      broken = false;
+      expect((await rank(request(IMPLIED)))[0]?.name).toBe('whois_lookup');
+    });
+
+    it('ranks with vectors of huge finite numbers (no overflow to Infinity while normalising)', async () => {
+      const { embed } = createCountingEmbedder();
+      const rank = createHybridToolRanker({ embed: async (texts) => (await embed(texts)).map((vector) => vector.map((value) => value * 1e300)) });
+      expect((await rank(request(IMPLIED)))[0]?.name).toBe('whois_lookup');
+    });
+  });
+
   it('passes an error of embed on to the caller of tool_search', async () => {
     const search = createToolSearchTool({
       tools: CATALOG,
