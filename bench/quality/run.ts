@@ -3,12 +3,12 @@ import { createBm25Ranker } from './create-bm25-ranker.js';
 import { createLibraryRanker } from './create-library-ranker.js';
 import { measureIndexSpeed } from './measure-index-speed.js';
 import { createOkapiRanker } from './create-okapi-ranker.js';
-import { loadQualitySlices, TARGET_SLICE_IDS } from './load-quality-slices.js';
+import { loadQualitySlices, MCP_SLICE_IDS, TARGET_SLICE_IDS } from './load-quality-slices.js';
 import { measureSearchQuality, type SearchQualityRow } from './measure-search-quality.js';
 import type { QualityRankerFactory } from './quality-ranker.js';
 import { splitQueryHalves } from './split-query-halves.js';
 
-// `npx tsx bench/quality/run.ts [quality|halves|speed]`: prints the search-quality and index-speed tables (quality
+// `npx tsx bench/quality/run.ts [quality|halves|compare|speed]`: prints the search-quality and index-speed tables (quality
 // and speed by default); `halves` prints the quality table for each half of every target slice's dev requests (see
 // `splitQueryHalves`), the check a ranking change must pass on every set.
 const part = process.argv[2];
@@ -44,6 +44,39 @@ if (part === 'halves') {
   }
 }
 
+if (part === 'compare') {
+  // The library against both BM25s on every slice, both styles, each half: R@1 / R@5 / MRR and the margins over the
+  // better BM25, with a mean per family (public sets, MCP sets). What a ranking change is judged on (README).
+  const slices = loadQualitySlices([...TARGET_SLICE_IDS, ...MCP_SLICE_IDS]);
+  const halves = slices.flatMap((slice) => {
+    const split = splitQueryHalves(slice.queries);
+    return [
+      { ...slice, label: `${slice.id} a`, queries: split.a },
+      { ...slice, label: `${slice.id} b`, queries: split.b },
+    ];
+  });
+  const rankers: QualityRankerFactory[] = [(tools) => createLibraryRanker(tools, { maxResults: 10 }), createBm25Ranker, createOkapiRanker];
+  const rows = halves.flatMap((slice) => measureSearchQuality({ slices: [slice], rankers }).rows.map((row) => ({ ...row, sliceLabel: slice.label })));
+  const lines: string[][] = [];
+  const family = new Map<string, { r5: number[]; mrr: number[] }>();
+  for (const user of rows.filter((row) => row.ranker === 'library')) {
+    const find = (ranker: string) => rows.find((row) => row.ranker === ranker && row.sliceLabel === user.sliceLabel && row.queryStyle === user.queryStyle)!;
+    const [bm25, okapi] = [find('bm25'), find('okapi')];
+    const r5 = user.recallAt[5] - Math.max(bm25.recallAt[5], okapi.recallAt[5]);
+    const mrr = user.mrr - Math.max(bm25.mrr, okapi.mrr);
+    const key = MCP_SLICE_IDS.includes(user.slice) ? 'mcp' : 'public';
+    const sums = family.get(key) ?? { r5: [], mrr: [] };
+    sums.r5.push(r5);
+    sums.mrr.push(mrr);
+    family.set(key, sums);
+    const three = (row: SearchQualityRow) => `${formatScore(row.recallAt[1])} ${formatScore(row.recallAt[5])} ${formatScore(row.mrr)}`;
+    const flag = r5 < -0.01 || mrr < -0.01 ? ' <' : '';
+    lines.push([user.sliceLabel, user.queryStyle, three(user), three(okapi), three(bm25), `${signed(r5)} ${signed(mrr)}${flag}`]);
+  }
+  printTable(['slice', 'style', 'library R@1 R@5 MRR', 'okapi', 'minisearch', 'margin R@5 MRR'], lines);
+  for (const [key, sums] of family) console.log(`${key}: mean margin R@5 ${signed(mean(sums.r5))}, MRR ${signed(mean(sums.mrr))}`);
+}
+
 if (part === undefined || part === 'speed') {
   const speed = measureIndexSpeed();
   console.log(`\nIndex speed (${speed.method})\n`);
@@ -58,6 +91,14 @@ if (part === undefined || part === 'speed') {
       `${formatMilliseconds(row.search['user-text'].p99Ms)} / ${formatMilliseconds(row.search.keywords.p99Ms)}`,
     ]),
   );
+}
+
+function signed(value: number): string {
+  return `${value >= 0 ? '+' : ''}${value.toFixed(4)}`;
+}
+
+function mean(values: readonly number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
 }
 
 function printQualityTable(rows: readonly SearchQualityRow[]): void {
