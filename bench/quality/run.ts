@@ -7,8 +7,11 @@ import { loadQualitySlices, MCP_SLICE_IDS, TARGET_SLICE_IDS } from './load-quali
 import { measureSearchQuality, type SearchQualityRow } from './measure-search-quality.js';
 import type { QualityRankerFactory } from './quality-ranker.js';
 import { splitQueryHalves } from './split-query-halves.js';
+import { MISS_CLASSES, createMissClassifier } from './classify-misses.js';
+import { WORD_EMBEDDINGS_FILE, loadWordEmbedder } from './load-word-embedder.js';
+import { measureHybridQuality } from './measure-hybrid-quality.js';
 
-// `npx tsx bench/quality/run.ts [quality|halves|compare|speed]`: prints the search-quality and index-speed tables (quality
+// `npx tsx bench/quality/run.ts [quality|halves|compare|misses|hybrid|speed]`: prints the search-quality and index-speed tables (quality
 // and speed by default); `halves` prints the quality table for each half of every target slice's dev requests (see
 // `splitQueryHalves`), the check a ranking change must pass on every set.
 const part = process.argv[2];
@@ -75,6 +78,62 @@ if (part === 'compare') {
   }
   printTable(['slice', 'style', 'library R@1 R@5 MRR', 'okapi', 'minisearch', 'margin R@5 MRR'], lines);
   for (const [key, sums] of family) console.log(`${key}: mean margin R@5 ${signed(mean(sums.r5))}, MRR ${signed(mean(sums.mrr))}`);
+}
+
+if (part === 'misses') {
+  // The library's and Okapi's top-1 misses on every slice, by class (issue 26): what each ranker still gets wrong.
+  const classes = new Map<string, Record<string, number>>();
+  for (const slice of loadQualitySlices([...TARGET_SLICE_IDS, ...MCP_SLICE_IDS])) {
+    const classify = createMissClassifier(slice.catalog);
+    for (const ranker of [createLibraryRanker(slice.catalog, { maxResults: 10 }), createOkapiRanker(slice.catalog)]) {
+      for (const query of slice.queries) {
+        const results = ranker.search(query.query);
+        if (query.gold.includes(results[0] ?? '')) continue;
+        const key = `${slice.id} ${ranker.id}`;
+        const counts = classes.get(key) ?? {};
+        const found = classify(query.query, query.gold, results[0]);
+        counts[found] = (counts[found] ?? 0) + 1;
+        classes.set(key, counts);
+      }
+    }
+  }
+  printTable(
+    ['slice, ranker (requests as written)', ...MISS_CLASSES],
+    [...classes].map(([key, counts]) => [key, ...MISS_CLASSES.map((name) => String(counts[name] ?? 0))]),
+  );
+}
+
+if (part === 'hybrid') {
+  // The hybrid ranker with a word-vector embedder against the lexical ranking (issue 26); needs `npm run bench:embeddings`.
+  const embedder = loadWordEmbedder();
+  if (embedder === undefined) {
+    console.log(`Hybrid ranking: skipped, the word vectors are not installed (${WORD_EMBEDDINGS_FILE}); run \`npm run bench:embeddings\`.`);
+  } else {
+    const rows = await measureHybridQuality(embedder, loadQualitySlices([...TARGET_SLICE_IDS, ...MCP_SLICE_IDS]));
+    console.log(`Hybrid ranking with ${embedder.label}: R@1 / R@5 / MRR, requests as written and as keywords\n`);
+    const ids = Object.keys(rows[0]?.scores ?? {});
+    printTable(
+      ['slice', 'style', ...ids, 'hybrid − lexical: R@5, MRR', 'no shared word: found in top 5 (lexical / hybrid / embeddings)'],
+      rows.map((row) => {
+        const lexical = row.scores.lexical!;
+        const hybrid = row.scores.hybrid!;
+        return [
+          row.slice,
+          row.queryStyle,
+          ...ids.map((id) => `${formatScore(row.scores[id]!.recallAt[1])} ${formatScore(row.scores[id]!.recallAt[5])} ${formatScore(row.scores[id]!.mrr)}`),
+          `${signed(hybrid.recallAt[5] - lexical.recallAt[5])} ${signed(hybrid.mrr - lexical.mrr)}`,
+          `${row.noSharedWordFound.lexical} / ${row.noSharedWordFound.hybrid} / ${row.noSharedWordFound.embeddings} of ${row.noSharedWord}`,
+        ];
+      }),
+    );
+    const worst = Math.min(
+      ...rows.flatMap((row) => [row.scores.hybrid!.recallAt[5] - row.scores.lexical!.recallAt[5], row.scores.hybrid!.mrr - row.scores.lexical!.mrr]),
+    );
+    const total = (id: string) => rows.reduce((sum, row) => sum + row.noSharedWordFound[id]!, 0);
+    console.log(
+      `\nWorst hybrid − lexical cell (R@5 or MRR): ${signed(worst)} (target ≥ −0.01); no-shared-word tools found in the top 5: lexical ${total('lexical')}, hybrid ${total('hybrid')}, embeddings alone ${total('embeddings')} of ${rows.reduce((sum, row) => sum + row.noSharedWord, 0)}`,
+    );
+  }
 }
 
 if (part === undefined || part === 'speed') {

@@ -25,18 +25,51 @@ export interface CreateHybridToolRankerOptions {
   readonly batchSize?: number;
   /** How deep each ranking goes into the fusion: the best `depth` of the lexical and of the embedding ranking. @default 50 */
   readonly depth?: number;
-  /** The `k` of reciprocal rank fusion: each ranking adds `1 / (k + rank)`. @default 60 */
-  readonly fusionConstant?: number;
+  /**
+   * The share of the fused score that comes from the embeddings, from 0 (the lexical ranking alone) to 1 (the
+   * embeddings alone, calibrated). The default keeps a weak embedder (averaged word vectors) within 0.01 of the
+   * lexical ranking on every benchmark slice while it still adds the tools a request names in other words; a strong
+   * embedder (a sentence-embedding model) can take more (docs/hybrid-ranking.md).
+   * @default 0.1
+   */
+  readonly embeddingWeight?: number;
+  /**
+   * The lexical first result stays first when it scores at least this many times the lexical second (a confident
+   * lexical match: a rare word, or a name): the embeddings reorder what follows it. `Infinity` turns the guard off.
+   * @default 1.5
+   */
+  readonly lexicalGuard?: number;
 }
+
+/** The default {@link CreateHybridToolRankerOptions.embeddingWeight}; measured in bench/quality/README.md. */
+const DEFAULT_EMBEDDING_WEIGHT = 0.1;
+/** The default {@link CreateHybridToolRankerOptions.lexicalGuard}. */
+const DEFAULT_LEXICAL_GUARD = 1.5;
+/**
+ * How many standard deviations above the catalog's mean similarity count as a full embedding score: a tool that stands
+ * out this far from the rest of the catalog scores 1, the mean and below score 0. So the embedding side's weight follows
+ * how clearly the embedder tells its choice from the catalog, not its raw cosine scale (which differs per model).
+ */
+const CALIBRATION_DEVIATIONS = 4;
 
 /** The longest text embedded per tool, in characters: a model card or a huge schema adds cost, not meaning. */
 const MAX_TOOL_TEXT = 2_000;
 
 /**
- * Creates a {@link ToolSearchRanker} that fuses the library's lexical ranking with the caller's embeddings by
- * reciprocal rank fusion (each ranking adds `1 / (fusionConstant + rank)` for its best `depth` tools): the lexical side
- * keeps exact words and names, the embedding side finds the tools a request implies without naming them ("check this
- * domain" → `whois`). Pass it as `rank` to `createToolSearchTool`, `createToolSearch` or a session factory.
+ * Creates a {@link ToolSearchRanker} that fuses the library's lexical ranking with the caller's embeddings by score:
+ * each tool scores `(1 − embeddingWeight) × lexical + embeddingWeight × embedding`, where `lexical` is its lexical
+ * score over the first result's (0 when the lexical ranking's best `depth` miss it) and `embedding` its similarity
+ * calibrated against the catalog: how many standard deviations it stands above the catalog's mean similarity for this
+ * query, over 4, clamped to [0, 1]. So an embedder that clearly singles a tool out counts fully, one that barely tells
+ * the tools apart counts little, whatever the scale of its cosines. A guard keeps a confident lexical result: a
+ * lexical first result scoring `lexicalGuard` (1.5) times the second or more stays first. The lexical side keeps
+ * exact words and names; the embedding side adds the tools a request implies without naming them ("who owns this
+ * website" → `whois_lookup`), and ranks alone when no tool shares a word with the request. Pass it as `rank` to
+ * `createToolSearchTool`, `createToolSearch` or a session factory.
+ *
+ * What to expect (bench/quality/README.md, docs/hybrid-ranking.md): with a weak embedder (averaged word vectors) the
+ * default weight keeps every benchmark slice within 0.01 of the lexical ranking and finds some of the tools that share
+ * no word with their request; a strong embedder (a sentence-embedding model) earns a larger `embeddingWeight`.
  *
  * Each tool is embedded once, from its name, description and parameter text, and kept by a hash of that text
  * (`maxCachedEmbeddings`, default 20,000), so a 10,000-tool catalog is embedded once, in batches of `batchSize`, on the
@@ -69,12 +102,16 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
   const maxCachedQueries = readWholeNumber(options.maxCachedQueries, 'maxCachedQueries', 256);
   const batchSize = readWholeNumber(options.batchSize, 'batchSize', 256);
   const depth = readWholeNumber(options.depth, 'depth', 50);
-  const fusionConstant = options.fusionConstant ?? 60;
-  if (typeof fusionConstant !== 'number' || !Number.isFinite(fusionConstant) || fusionConstant < 0) {
+  const embeddingWeight = options.embeddingWeight ?? DEFAULT_EMBEDDING_WEIGHT;
+  if (typeof embeddingWeight !== 'number' || !(embeddingWeight >= 0 && embeddingWeight <= 1)) {
     throw new ToolSearchError(
       'invalid-options',
-      `createHybridToolRanker: \`fusionConstant\` must be a finite number ≥ 0, got ${describeValue(fusionConstant)}`,
+      `createHybridToolRanker: \`embeddingWeight\` must be a number from 0 to 1, got ${describeValue(embeddingWeight)}`,
     );
+  }
+  const lexicalGuard = options.lexicalGuard ?? DEFAULT_LEXICAL_GUARD;
+  if (typeof lexicalGuard !== 'number' || !(lexicalGuard >= 1)) {
+    throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`lexicalGuard\` must be a number ≥ 1, got ${describeValue(lexicalGuard)}`);
   }
   const { embed } = options;
   // Size bounds (each entry counts 1), not `max`, which allocates lru-cache's tables for the whole bound up front: a
@@ -173,15 +210,22 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
       if (isToolSearchError(error)) forgetCatalog(tools, vectors);
       throw error;
     }
-    const semantic = rankBySimilarity(queryVector, catalog, tools, visible, depth);
+    const semantic = scoreBySimilarity(queryVector, catalog, tools, visible, depth);
+    // Lexical scores over the first result's (1 for it), embedding scores calibrated (see CALIBRATION_DEVIATIONS).
     const fused = new Map<string, number>();
-    for (const [rank, hit] of lexical.slice(0, depth).entries()) fused.set(hit.name, 1 / (fusionConstant + rank + 1));
-    for (const [rank, name] of semantic.entries()) fused.set(name, (fused.get(name) ?? 0) + 1 / (fusionConstant + rank + 1));
+    const lexicalTop = lexical[0]?.score ?? 0;
+    for (const hit of lexical.slice(0, depth)) fused.set(hit.name, (1 - embeddingWeight) * (hit.score / lexicalTop));
+    for (const { name, calibrated } of semantic) fused.set(name, (fused.get(name) ?? 0) + embeddingWeight * calibrated);
     // Map order is lexical first, then semantic: a stable sort keeps that order for equal scores.
-    return [...fused]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, maxResults)
-      .map(([name, score]) => ({ name, score: Math.round(score * 1e6) / 1e6 }));
+    const ranked = [...fused].filter(([, score]) => score > 0).sort((a, b) => b[1] - a[1]);
+    // The guard: a lexical first result well ahead of the second (a rare word, a name) stays first.
+    const confident = lexical.length > 0 && (lexical.length === 1 || lexicalTop >= lexicalGuard * lexical[1]!.score);
+    if (confident && ranked[0]?.[0] !== lexical[0]!.name) {
+      const at = ranked.findIndex(([name]) => name === lexical[0]!.name);
+      const [kept] = ranked.splice(at, 1);
+      ranked.unshift([kept![0], Math.max(kept![1], ranked[0]?.[1] ?? 0)]);
+    }
+    return ranked.slice(0, maxResults).map(([name, score]) => ({ name, score: Math.round(score * 1e6) / 1e6 }));
   };
 
   // The promise is kept, so searches for one query at the same moment embed it once.
@@ -208,15 +252,23 @@ function resolveToolText(tool: ToolDefinition): string {
   return `${tool.name}\n${tool.description ?? ''}${parameters.length > 0 ? `\nParameters: ${parameters}` : ''}`.slice(0, MAX_TOOL_TEXT);
 }
 
-/** The best `depth` visible tools by cosine similarity (vectors are unit length), best first; ties keep catalog order. */
-function rankBySimilarity(
+/**
+ * The best `depth` visible tools by cosine similarity (vectors are unit length), best first (ties keep catalog order),
+ * each with its calibrated score: how many standard deviations its similarity stands above the visible catalog's
+ * mean, over {@link CALIBRATION_DEVIATIONS}, clamped to [0, 1]. An embedder that cannot tell the tools apart (every
+ * similarity alike, a zero vector) scores every tool 0.
+ */
+function scoreBySimilarity(
   query: Float32Array,
   vectors: readonly Float32Array[],
   tools: readonly ToolDefinition[],
   visible: ReadonlySet<string> | undefined,
   depth: number,
-): string[] {
+): { name: string; calibrated: number }[] {
   const top: { name: string; similarity: number }[] = [];
+  let count = 0;
+  let sum = 0;
+  let sumOfSquares = 0;
   vectors.forEach((vector, position) => {
     const name = tools[position]!.name;
     if (visible !== undefined && !visible.has(name)) return;
@@ -228,13 +280,21 @@ function rankBySimilarity(
     }
     let similarity = 0;
     for (let dimension = 0; dimension < query.length; dimension += 1) similarity += query[dimension]! * vector[dimension]!;
+    count += 1;
+    sum += similarity;
+    sumOfSquares += similarity * similarity;
     if (top.length === depth && similarity <= top[depth - 1]!.similarity) return;
     let slot = top.length;
     while (slot > 0 && similarity > top[slot - 1]!.similarity) slot -= 1;
     top.splice(slot, 0, { name, similarity });
     if (top.length > depth) top.pop();
   });
-  return top.map((entry) => entry.name);
+  const mean = sum / Math.max(count, 1);
+  const deviation = Math.sqrt(Math.max(sumOfSquares / Math.max(count, 1) - mean * mean, 0));
+  return top.map(({ name, similarity }) => ({
+    name,
+    calibrated: deviation > 1e-9 ? Math.min(1, Math.max(0, (similarity - mean) / (deviation * CALIBRATION_DEVIATIONS))) : 0,
+  }));
 }
 
 /**

@@ -132,6 +132,46 @@ describe('createHybridToolRanker', () => {
     expect(() => createHybridToolRanker({ embed: async () => [], depth: 0 })).toThrow('`depth` must be a whole number ≥ 1, got 0');
   });
 
+  describe('score fusion (issue 26)', () => {
+    const index = createToolIndex(CATALOG);
+    const request = (query: string, maxResults = 5) => ({ query, tools: CATALOG, visible: undefined, maxResults, index });
+
+    it('gives the lexical ranking with embeddingWeight 0, and the embeddings alone with 1 and no guard', async () => {
+      const { embed } = createCountingEmbedder();
+      const lexicalOnly = createHybridToolRanker({ embed, embeddingWeight: 0 });
+      const query = 'list the open pull requests';
+      expect((await lexicalOnly(request(query))).map((hit) => hit.name)).toEqual(index.search(query, { maxResults: 5 }).map((hit) => hit.name));
+      const embeddingsOnly = createHybridToolRanker({ embed, embeddingWeight: 1, lexicalGuard: Number.POSITIVE_INFINITY });
+      expect((await embeddingsOnly(request(IMPLIED)))[0]?.name).toBe('whois_lookup');
+    });
+
+    it('keeps a confident lexical first result first, whatever the embeddings prefer', async () => {
+      // An embedder that sees every text as the WHOIS tool's, so it always prefers whois_lookup.
+      const stubborn = createHybridToolRanker({
+        embed: async (texts) => texts.map((text) => (text.includes('WHOIS') ? [1, 0] : [0.2, 1])),
+        embeddingWeight: 0.9,
+      });
+      const lexical = index.search('merge a pull request', { maxResults: 2 });
+      expect(lexical[0]!.score).toBeGreaterThanOrEqual(1.5 * lexical[1]!.score);
+      expect((await stubborn(request('merge a pull request')))[0]?.name).toBe(lexical[0]!.name);
+    });
+
+    it('scores an embedder that tells no tool apart (a zero vector) as no signal: the lexical ranking stands', async () => {
+      const flat = createHybridToolRanker({ embed: async (texts) => texts.map(() => [0, 0, 0]), embeddingWeight: 0.5 });
+      const query = 'list the open pull requests';
+      expect((await flat(request(query))).map((hit) => hit.name)).toEqual(index.search(query, { maxResults: 5 }).map((hit) => hit.name));
+      expect(await flat(request(IMPLIED))).toEqual([]);
+    });
+
+    it.each([
+      [{ embeddingWeight: 1.5 }, '`embeddingWeight` must be a number from 0 to 1, got 1.5'],
+      [{ embeddingWeight: Number.NaN }, '`embeddingWeight` must be a number from 0 to 1, got NaN'],
+      [{ lexicalGuard: 0.5 }, '`lexicalGuard` must be a number ≥ 1, got 0.5'],
+    ])('refuses %j', (options, message) => {
+      expect(() => createHybridToolRanker({ embed: async () => [], ...options })).toThrow(message);
+    });
+  });
+
   describe('an embedder that returns junk (issue 24, item 13)', () => {
     const request = (query: string) => ({ query, tools: CATALOG, visible: undefined, maxResults: 3, index: createToolIndex(CATALOG) });
 
