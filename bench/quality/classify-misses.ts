@@ -10,7 +10,7 @@ import { splitContentWords } from './split-plain-words.js';
  * - `no-shared-word`: the gold tool shares no content word with the request (only embeddings can find it);
  * - `argument-text`: the request holds a URL or a path (`isArgumentText`), whose words may read as topic words;
  * - `sibling-first`: the first result is a sibling of the gold tool: its name shares the gold name's first word (the
- *   service or resource: `kusto_table_list` for `kusto_database_list`) or both come from one server;
+ *   service or resource, after the server's namespace: `kusto_table_list` for `kusto_database_list`);
  * - `several-needs`: the request is long (12 content words or more) and may hold several needs;
  * - `other`.
  */
@@ -35,13 +35,7 @@ export function createMissClassifier(tools: readonly ToolDefinition[]): (request
     if (request.split(/\s+/).some(isArgumentText)) return 'argument-text';
     if (first !== undefined) {
       const firstWord = firstNameWord(first);
-      const server = byName.get(first)?.server;
-      const sibling = gold.some(
-        (name) =>
-          firstNameWord(name) === firstWord ||
-          (server !== undefined && byName.get(name)?.server === server && byName.size > 0 && new Set(tools.map((tool) => tool.server)).size > 1),
-      );
-      if (sibling) return 'sibling-first';
+      if (gold.some((name) => firstNameWord(name) === firstWord)) return 'sibling-first';
     }
     if (requestWords.size >= 12) return 'several-needs';
     return 'other';

@@ -10,8 +10,10 @@ import { splitQueryHalves } from './split-query-halves.js';
 import { MISS_CLASSES, createMissClassifier } from './classify-misses.js';
 import { WORD_EMBEDDINGS_FILE, loadWordEmbedder } from './load-word-embedder.js';
 import { measureHybridQuality } from './measure-hybrid-quality.js';
+import { stemmer as porterStemmer } from 'stemmer';
+import { stemSearchTerm } from '../../src/search/stem-search-term.js';
 
-// `npx tsx bench/quality/run.ts [quality|halves|compare|misses|hybrid|speed]`: prints the search-quality and index-speed tables (quality
+// `npx tsx bench/quality/run.ts [quality|halves|compare|stemmers|misses|hybrid|speed]`: prints the search-quality and index-speed tables (quality
 // and speed by default); `halves` prints the quality table for each half of every target slice's dev requests (see
 // `splitQueryHalves`), the check a ranking change must pass on every set.
 const part = process.argv[2];
@@ -78,6 +80,22 @@ if (part === 'compare') {
   }
   printTable(['slice', 'style', 'library R@1 R@5 MRR', 'okapi', 'minisearch', 'margin R@5 MRR'], lines);
   for (const [key, sums] of family) console.log(`${key}: mean margin R@5 ${signed(mean(sums.r5))}, MRR ${signed(mean(sums.mrr))}`);
+}
+
+if (part === 'stemmers') {
+  // Issue 26: the library's stemmer against Porter's, each inside plain Okapi BM25 so that nothing else differs; and
+  // what each joins that the other keeps apart, over the words of every catalog.
+  const rankers: QualityRankerFactory[] = [
+    createOkapiRanker,
+    (tools) => createOkapiRanker(tools, { stem: porterStemmer, id: 'okapi-porter', label: 'Okapi BM25 + Porter stemmer' }),
+    (tools) => createOkapiRanker(tools, { stem: stemSearchTerm, id: 'okapi-library-stem', label: 'Okapi BM25 + the library stemmer' }),
+  ];
+  const quality = measureSearchQuality({ slices: loadQualitySlices([...TARGET_SLICE_IDS, ...MCP_SLICE_IDS]), rankers });
+  printQualityTable(quality.rows);
+  for (const id of ['okapi', 'okapi-porter', 'okapi-library-stem']) {
+    const mine = quality.rows.filter((row) => row.ranker === id);
+    console.log(`${id}: mean R@5 ${formatScore(mean(mine.map((row) => row.recallAt[5])))}, MRR ${formatScore(mean(mine.map((row) => row.mrr)))}`);
+  }
 }
 
 if (part === 'misses') {
