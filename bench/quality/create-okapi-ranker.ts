@@ -14,9 +14,14 @@ const MAX_RESULTS = 10;
  * document, its name, description and parameter text (`collectParameterText`) joined; the benchmark's tokenizer with
  * the standard stop words removed, no stemming. A query term `t` adds `idf(t) × tf × (k1 + 1) / (tf + k1 × (1 − b +
  * b × len / avgLen))` with `k1 = 1.2`, `b = 0.75` and `idf(t) = ln(1 + (N − n + 0.5) / (n + 0.5))`; each distinct
- * query term counts once. Ties keep the catalog's order; first 10 results.
+ * query term counts once. Ties keep the catalog's order; first 10 results. `variant.stem` stems every word (the
+ * stemmer comparison of issue 26: Porter's against the library's, in a ranker where nothing else differs).
  */
-export function createOkapiRanker(tools: readonly ToolDefinition[]): QualityRanker {
+export function createOkapiRanker(
+  tools: readonly ToolDefinition[],
+  variant?: { readonly stem: (word: string) => string; readonly id: string; readonly label: string },
+): QualityRanker {
+  const stem = variant?.stem ?? ((word: string) => word);
   const names: string[] = [];
   const postings = new Map<string, { ids: number[]; counts: number[] }>();
   const lengths: number[] = [];
@@ -24,7 +29,7 @@ export function createOkapiRanker(tools: readonly ToolDefinition[]): QualityRank
     if (tool.name === 'tool_search') continue;
     const id = names.length;
     names.push(tool.name);
-    const words = splitContentWords([tool.name, tool.description ?? '', ...collectParameterText(tool.inputSchema)].join(' '));
+    const words = splitContentWords([tool.name, tool.description ?? '', ...collectParameterText(tool.inputSchema)].join(' ')).map(stem);
     lengths.push(words.length);
     const counts = new Map<string, number>();
     for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
@@ -42,11 +47,11 @@ export function createOkapiRanker(tools: readonly ToolDefinition[]): QualityRank
   const lengthFactors = lengths.map((length) => K1 * (1 - B + (B * length) / averageLength));
   const scores = new Float64Array(names.length);
   return {
-    id: 'okapi',
-    label: 'Okapi BM25 (k1 1.2, b 0.75; name + description + parameters; 10 results)',
+    id: variant?.id ?? 'okapi',
+    label: variant?.label ?? 'Okapi BM25 (k1 1.2, b 0.75; name + description + parameters; 10 results)',
     search(query) {
       const touched: number[] = [];
-      for (const word of new Set(splitContentWords(query))) {
+      for (const word of new Set(splitContentWords(query).map(stem))) {
         const list = postings.get(word);
         if (list === undefined) continue;
         const idf = Math.log(1 + (names.length - list.ids.length + 0.5) / (list.ids.length + 0.5));

@@ -47,6 +47,29 @@ export function loadExternQueries(set: ExternQualitySetId): QualityQuery[] {
   );
 }
 
+/** The Azure MCP Server's 200 tools (`bench/fixtures/azure-mcp/catalog.json`): names `azure__<tool>`, `server: 'azure'`. */
+export function loadAzureMcpCatalog(): ToolDefinition[] {
+  return readJSON('azure-mcp/catalog.json') as ToolDefinition[];
+}
+
+/** The Azure MCP Server team's 479 one-tool prompts (`bench/fixtures/azure-mcp/queries.jsonl`), in file order; `category` is the tool's service area. */
+export function loadAzureMcpQueries(): QualityQuery[] {
+  return (readJSONLines('azure-mcp/queries.jsonl') as { id: string; query: string; expected: string[]; area: string }[]).map((line) => ({
+    id: line.id,
+    category: line.area,
+    query: line.query,
+    gold: line.expected,
+  }));
+}
+
+/**
+ * GitHub's MCP tools as a client that merges several servers names them: `github__<tool>`, with `server: 'github'`
+ * (the shape of the Azure set, so the two make one two-server catalog).
+ */
+export function loadQualifiedGithubMcpTools(): ToolDefinition[] {
+  return loadGithubMcpTools().map((tool) => ({ ...tool, name: `github__${tool.name}`, server: 'github' }));
+}
+
 function readJSON(path: string): unknown {
   return JSON.parse(readFileSync(fileURLToPath(new URL(path, FIXTURES)), 'utf8'));
 }

@@ -1,8 +1,27 @@
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
-import { loadBfclCatalog, loadBfclQueries, loadExternCatalog, loadExternQueries, loadGithubMcpTools, type QualityQuery } from './load-quality-fixtures.js';
+import {
+  loadAzureMcpCatalog,
+  loadAzureMcpQueries,
+  loadBfclCatalog,
+  loadBfclQueries,
+  loadExternCatalog,
+  loadExternQueries,
+  loadGithubMcpTools,
+  loadQualifiedGithubMcpTools,
+  type QualityQuery,
+} from './load-quality-fixtures.js';
 
 /** The slices search quality is measured on: BFCL (alone and with distractors) and the external sets, each cut as its README describes. */
-export type QualitySliceId = 'bfcl' | 'bfcl+github' | 'metatool-single' | 'metatool-two-tool' | 'seal-easy' | 'seal-difficult' | 'apibench-hf';
+export type QualitySliceId =
+  | 'bfcl'
+  | 'bfcl+github'
+  | 'metatool-single'
+  | 'metatool-two-tool'
+  | 'seal-easy'
+  | 'seal-difficult'
+  | 'apibench-hf'
+  | 'azure-mcp'
+  | 'azure+github-mcp';
 
 /** A set of requests over one catalog. Slices of one set share the same catalog array, so a ranker is built once per set. */
 export interface QualitySlice {
@@ -21,7 +40,12 @@ export const QUALITY_SLICE_IDS: readonly QualitySliceId[] = [
   'seal-easy',
   'seal-difficult',
   'apibench-hf',
+  'azure-mcp',
+  'azure+github-mcp',
 ];
+
+/** The MCP-style slices (issue 26): server-qualified names and a `server` field, one server or two. */
+export const MCP_SLICE_IDS: readonly QualitySliceId[] = ['azure-mcp', 'azure+github-mcp'];
 
 /** The slices the issue's targets are judged on (the distractor catalog repeats BFCL's requests). */
 export const TARGET_SLICE_IDS: readonly QualitySliceId[] = ['bfcl', 'metatool-single', 'metatool-two-tool', 'seal-easy', 'seal-difficult', 'apibench-hf'];
@@ -35,6 +59,9 @@ export const TARGET_SLICE_IDS: readonly QualitySliceId[] = ['bfcl', 'metatool-si
  *   or for two (`split: multi`).
  * - `seal-easy` / `seal-difficult`: Seal-Tools' 4,076 tools; requests that call one tool or several (2–6).
  * - `apibench-hf`: APIBench's 907 Hugging Face models, one labelled model per request.
+ * - `azure-mcp`: the Azure MCP Server's 200 tools (`azure__<tool>`, `server: 'azure'`) and its team's 479 one-tool
+ *   prompts; `azure+github-mcp`: the same prompts over a two-server catalog, with GitHub's 117 MCP tools as
+ *   `github__<tool>` (`server: 'github'`), 317 tools.
  */
 export function loadQualitySlices(ids: readonly QualitySliceId[] = QUALITY_SLICE_IDS): QualitySlice[] {
   const catalogs = new Map<string, readonly ToolDefinition[]>();
@@ -84,6 +111,20 @@ export function loadQualitySlices(ids: readonly QualitySliceId[] = QUALITY_SLICE
           label: 'APIBench, Hugging Face',
           catalog: catalog('apibench-hf', () => loadExternCatalog('apibench-hf')),
           queries: requests('apibench-hf', () => loadExternQueries('apibench-hf')),
+        };
+      case 'azure-mcp':
+        return {
+          id,
+          label: 'Azure MCP',
+          catalog: catalog('azure-mcp', loadAzureMcpCatalog),
+          queries: requests('azure-mcp', loadAzureMcpQueries),
+        };
+      case 'azure+github-mcp':
+        return {
+          id,
+          label: 'Azure + GitHub MCP (two servers)',
+          catalog: catalog('azure+github-mcp', () => [...catalog('azure-mcp', loadAzureMcpCatalog), ...loadQualifiedGithubMcpTools()]),
+          queries: requests('azure-mcp', loadAzureMcpQueries),
         };
       default: {
         const unknown: never = id;

@@ -3,12 +3,17 @@ import { createBm25Ranker } from './create-bm25-ranker.js';
 import { createLibraryRanker } from './create-library-ranker.js';
 import { measureIndexSpeed } from './measure-index-speed.js';
 import { createOkapiRanker } from './create-okapi-ranker.js';
-import { loadQualitySlices, TARGET_SLICE_IDS } from './load-quality-slices.js';
+import { loadQualitySlices, MCP_SLICE_IDS, TARGET_SLICE_IDS } from './load-quality-slices.js';
 import { measureSearchQuality, type SearchQualityRow } from './measure-search-quality.js';
 import type { QualityRankerFactory } from './quality-ranker.js';
 import { splitQueryHalves } from './split-query-halves.js';
+import { MISS_CLASSES, createMissClassifier } from './classify-misses.js';
+import { WORD_EMBEDDINGS_FILE, loadWordEmbedder } from './load-word-embedder.js';
+import { measureHybridQuality } from './measure-hybrid-quality.js';
+import { stemmer as porterStemmer } from 'stemmer';
+import { stemSearchTerm } from '../../src/search/stem-search-term.js';
 
-// `npx tsx bench/quality/run.ts [quality|halves|speed]`: prints the search-quality and index-speed tables (quality
+// `npx tsx bench/quality/run.ts [quality|halves|compare|stemmers|misses|hybrid|speed]`: prints the search-quality and index-speed tables (quality
 // and speed by default); `halves` prints the quality table for each half of every target slice's dev requests (see
 // `splitQueryHalves`), the check a ranking change must pass on every set.
 const part = process.argv[2];
@@ -44,6 +49,111 @@ if (part === 'halves') {
   }
 }
 
+if (part === 'compare') {
+  // The library against both BM25s on every slice, both styles, each half: R@1 / R@5 / MRR and the margins over the
+  // better BM25, with a mean per family (public sets, MCP sets). What a ranking change is judged on (README).
+  const slices = loadQualitySlices([...TARGET_SLICE_IDS, ...MCP_SLICE_IDS]);
+  const halves = slices.flatMap((slice) => {
+    const split = splitQueryHalves(slice.queries);
+    return [
+      { ...slice, label: `${slice.id} a`, queries: split.a },
+      { ...slice, label: `${slice.id} b`, queries: split.b },
+    ];
+  });
+  const rankers: QualityRankerFactory[] = [(tools) => createLibraryRanker(tools, { maxResults: 10 }), createBm25Ranker, createOkapiRanker];
+  const rows = halves.flatMap((slice) => measureSearchQuality({ slices: [slice], rankers }).rows.map((row) => ({ ...row, sliceLabel: slice.label })));
+  const lines: string[][] = [];
+  const family = new Map<string, { r5: number[]; mrr: number[] }>();
+  for (const user of rows.filter((row) => row.ranker === 'library')) {
+    const find = (ranker: string) => rows.find((row) => row.ranker === ranker && row.sliceLabel === user.sliceLabel && row.queryStyle === user.queryStyle)!;
+    const [bm25, okapi] = [find('bm25'), find('okapi')];
+    const r5 = user.recallAt[5] - Math.max(bm25.recallAt[5], okapi.recallAt[5]);
+    const mrr = user.mrr - Math.max(bm25.mrr, okapi.mrr);
+    const key = MCP_SLICE_IDS.includes(user.slice) ? 'mcp' : 'public';
+    const sums = family.get(key) ?? { r5: [], mrr: [] };
+    sums.r5.push(r5);
+    sums.mrr.push(mrr);
+    family.set(key, sums);
+    const three = (row: SearchQualityRow) => `${formatScore(row.recallAt[1])} ${formatScore(row.recallAt[5])} ${formatScore(row.mrr)}`;
+    const flag = r5 < -0.01 || mrr < -0.01 ? ' <' : '';
+    lines.push([user.sliceLabel, user.queryStyle, three(user), three(okapi), three(bm25), `${signed(r5)} ${signed(mrr)}${flag}`]);
+  }
+  printTable(['slice', 'style', 'library R@1 R@5 MRR', 'okapi', 'minisearch', 'margin R@5 MRR'], lines);
+  for (const [key, sums] of family) console.log(`${key}: mean margin R@5 ${signed(mean(sums.r5))}, MRR ${signed(mean(sums.mrr))}`);
+}
+
+if (part === 'stemmers') {
+  // Issue 26: the library's stemmer against Porter's, each inside plain Okapi BM25 so that nothing else differs; and
+  // what each joins that the other keeps apart, over the words of every catalog.
+  const rankers: QualityRankerFactory[] = [
+    createOkapiRanker,
+    (tools) => createOkapiRanker(tools, { stem: porterStemmer, id: 'okapi-porter', label: 'Okapi BM25 + Porter stemmer' }),
+    (tools) => createOkapiRanker(tools, { stem: stemSearchTerm, id: 'okapi-library-stem', label: 'Okapi BM25 + the library stemmer' }),
+  ];
+  const quality = measureSearchQuality({ slices: loadQualitySlices([...TARGET_SLICE_IDS, ...MCP_SLICE_IDS]), rankers });
+  printQualityTable(quality.rows);
+  for (const id of ['okapi', 'okapi-porter', 'okapi-library-stem']) {
+    const mine = quality.rows.filter((row) => row.ranker === id);
+    console.log(`${id}: mean R@5 ${formatScore(mean(mine.map((row) => row.recallAt[5])))}, MRR ${formatScore(mean(mine.map((row) => row.mrr)))}`);
+  }
+}
+
+if (part === 'misses') {
+  // The library's and Okapi's top-1 misses on every slice, by class (issue 26): what each ranker still gets wrong.
+  const classes = new Map<string, Record<string, number>>();
+  for (const slice of loadQualitySlices([...TARGET_SLICE_IDS, ...MCP_SLICE_IDS])) {
+    const classify = createMissClassifier(slice.catalog);
+    for (const ranker of [createLibraryRanker(slice.catalog, { maxResults: 10 }), createOkapiRanker(slice.catalog)]) {
+      for (const query of slice.queries) {
+        const results = ranker.search(query.query);
+        if (query.gold.includes(results[0] ?? '')) continue;
+        const key = `${slice.id} ${ranker.id}`;
+        const counts = classes.get(key) ?? {};
+        const found = classify(query.query, query.gold, results[0]);
+        counts[found] = (counts[found] ?? 0) + 1;
+        classes.set(key, counts);
+      }
+    }
+  }
+  printTable(
+    ['slice, ranker (requests as written)', ...MISS_CLASSES],
+    [...classes].map(([key, counts]) => [key, ...MISS_CLASSES.map((name) => String(counts[name] ?? 0))]),
+  );
+}
+
+if (part === 'hybrid') {
+  // The hybrid ranker with a word-vector embedder against the lexical ranking (issue 26); needs `npm run bench:embeddings`.
+  const embedder = loadWordEmbedder();
+  if (embedder === undefined) {
+    console.log(`Hybrid ranking: skipped, the word vectors are not installed (${WORD_EMBEDDINGS_FILE}); run \`npm run bench:embeddings\`.`);
+  } else {
+    const rows = await measureHybridQuality(embedder, loadQualitySlices([...TARGET_SLICE_IDS, ...MCP_SLICE_IDS]));
+    console.log(`Hybrid ranking with ${embedder.label}: R@1 / R@5 / MRR, requests as written and as keywords\n`);
+    const ids = Object.keys(rows[0]?.scores ?? {});
+    printTable(
+      ['slice', 'style', ...ids, 'hybrid − lexical: R@5, MRR', 'no shared word: found in top 5 (lexical / hybrid / embeddings)'],
+      rows.map((row) => {
+        const lexical = row.scores.lexical!;
+        const hybrid = row.scores.hybrid!;
+        return [
+          row.slice,
+          row.queryStyle,
+          ...ids.map((id) => `${formatScore(row.scores[id]!.recallAt[1])} ${formatScore(row.scores[id]!.recallAt[5])} ${formatScore(row.scores[id]!.mrr)}`),
+          `${signed(hybrid.recallAt[5] - lexical.recallAt[5])} ${signed(hybrid.mrr - lexical.mrr)}`,
+          `${row.noSharedWordFound.lexical} / ${row.noSharedWordFound.hybrid} / ${row.noSharedWordFound.embeddings} of ${row.noSharedWord}`,
+        ];
+      }),
+    );
+    const worst = Math.min(
+      ...rows.flatMap((row) => [row.scores.hybrid!.recallAt[5] - row.scores.lexical!.recallAt[5], row.scores.hybrid!.mrr - row.scores.lexical!.mrr]),
+    );
+    const total = (id: string) => rows.reduce((sum, row) => sum + row.noSharedWordFound[id]!, 0);
+    console.log(
+      `\nWorst hybrid − lexical cell (R@5 or MRR): ${signed(worst)} (target ≥ −0.01); no-shared-word tools found in the top 5: lexical ${total('lexical')}, hybrid ${total('hybrid')}, embeddings alone ${total('embeddings')} of ${rows.reduce((sum, row) => sum + row.noSharedWord, 0)}`,
+    );
+  }
+}
+
 if (part === undefined || part === 'speed') {
   const speed = measureIndexSpeed();
   console.log(`\nIndex speed (${speed.method})\n`);
@@ -58,6 +168,14 @@ if (part === undefined || part === 'speed') {
       `${formatMilliseconds(row.search['user-text'].p99Ms)} / ${formatMilliseconds(row.search.keywords.p99Ms)}`,
     ]),
   );
+}
+
+function signed(value: number): string {
+  return `${value >= 0 ? '+' : ''}${value.toFixed(4)}`;
+}
+
+function mean(values: readonly number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
 }
 
 function printQualityTable(rows: readonly SearchQualityRow[]): void {

@@ -4,7 +4,8 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import { NAME_WRAPPING, type ToolIndex, type ToolSearchHit } from '../search/create-tool-index.js';
+import type { ToolIndex, ToolSearchHit } from '../search/create-tool-index.js';
+import { isNameClosing, isNameWrapping, trimWrapping } from '../search/trim-wrapping.js';
 import { parseToolSelection } from '../search/parse-tool-selection.js';
 import type { ToolSearchRanker, ToolSearchRankingRequest } from '../search/tool-search-ranker.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
@@ -340,7 +341,7 @@ function toMatch(tool: ToolDefinition, toWire: (name: string) => string): ToolSe
 
 /** A query that is exactly a name the model saw becomes the catalog's name, so the exact-name rule applies to it. */
 function toCatalogQuery(query: string, fromWire: (name: string) => string): string {
-  const bare = query.replace(NAME_WRAPPING, '');
+  const bare = trimWrapping(query, isNameWrapping, isNameClosing);
   const original = fromWire(bare);
   return original === bare ? query : original;
 }

@@ -57,7 +57,7 @@ export const DESCRIPTION_FIELD = 1;
 /** A posting counted in the tool's parameter text. */
 export const PARAMETERS_FIELD = 2;
 /**
- * A posting counted in the tool's server (`server`, or the namespace of a qualified name such as `github__…`), when
+ * A posting counted in the tool's `server` field (and the same namespace at the head of its name, `github__…`), when
  * the tools come from two servers or more: weighed as a name, with the term's rarity among servers.
  */
 export const SERVER_FIELD = 3;
@@ -153,8 +153,14 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
         toolServer = server.toLowerCase();
         scanSearchWords(server, addWord);
       } else if (field === NAME_FIELD) {
-        scanSearchWords(tool.name, addWord);
+        const prefix = resolveNamespaceLength(tool);
+        scanSearchWords(prefix > 0 ? tool.name.slice(prefix) : tool.name, addWord);
       } else if (field === DESCRIPTION_FIELD) {
+        // A namespace with no `server` field to say what it is counts as description words (see resolveNamespaceLength).
+        if (typeof tool.server !== 'string' || tool.server.length === 0) {
+          const prefix = resolveNamespaceLength(tool);
+          if (prefix > 0) scanSearchWords(tool.name.slice(0, prefix), addWord);
+        }
         if (typeof tool.description === 'string') scanSearchWords(tool.description, addWord);
         if (typeof tool.title === 'string') scanSearchWords(tool.title, addWord);
         if (typeof tool.category === 'string') scanSearchWords(tool.category, addWord);
@@ -205,10 +211,27 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
 }
 
 /** A tool's server: its `server`, else the namespace of a qualified MCP name (`mcp__linear` of `mcp__linear__create_issue`). */
-function resolveToolServer(tool: ToolDefinition): string | undefined {
-  if (typeof tool.server === 'string' && tool.server.length > 0) return tool.server;
+/**
+ * How many leading characters of a tool's name are a namespace rather than the tool's own name: with a `server` field,
+ * the part up to the last `__` when it ends with the server (`github__` of `github__create_issue`, `mcp__github__` of
+ * `mcp__github__create_issue`, for `server: 'github'`), whose words are the server field's; without one, the part up
+ * to the last `__` of any qualified name, whose words count as description words. Never name words: in a catalog that
+ * qualifies only the names two servers share, they would lift the qualified tools above their unqualified siblings
+ * whenever a request names the server.
+ */
+function resolveNamespaceLength(tool: ToolDefinition): number {
   const end = tool.name.lastIndexOf(SERVER_SEPARATOR);
-  return end > 0 ? tool.name.slice(0, end) : undefined;
+  if (end <= 0 || end + SERVER_SEPARATOR.length >= tool.name.length) return 0;
+  if (typeof tool.server !== 'string' || tool.server.length === 0) return end + SERVER_SEPARATOR.length;
+  return tool.name.slice(0, end).toLowerCase().endsWith(tool.server.toLowerCase()) ? end + SERVER_SEPARATOR.length : 0;
+}
+
+/**
+ * A tool's server: its `server` field, never a pattern in its name (a catalog may qualify only some names, and a
+ * server read from those alone would favour them).
+ */
+function resolveToolServer(tool: ToolDefinition): string | undefined {
+  return typeof tool.server === 'string' && tool.server.length > 0 ? tool.server : undefined;
 }
 
 /** The term of a word in the stop-word index: the stop word itself, or `null` for any other word. */

@@ -7,9 +7,10 @@ import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { parseToolSelection } from './parse-tool-selection.js';
 import { resolveQueryTerms } from './resolve-query-terms.js';
-import { PARAMETERS_FIELD, createTermPostings, type TermPostings } from './create-term-postings.js';
+import { NAME_FIELD, PARAMETERS_FIELD, createTermPostings, type TermPostings } from './create-term-postings.js';
 import { isSearchStopWord } from './search-stop-words.js';
 import { splitSearchWords } from './split-search-words.js';
+import { isNameClosing, isNameWrapping, isNotLetterOrDigit, trimWrapping } from './trim-wrapping.js';
 
 /** One search result: a tool's name and its score (higher is better; see {@link createToolIndex} for the formula). */
 export interface ToolSearchHit {
@@ -88,6 +89,14 @@ export interface ToolIndexOptions {
    */
   readonly lengthNormalization?: number;
   /**
+   * What a tool the query meets in its name loses, times the name weight, for the share of its name's terms the query
+   * does not have (at most half its score): among siblings that match the same words (`kusto_table_list`,
+   * `kusto_table_schema`), the one whose name the request covers best ranks first. A finite number ≥ 0; `0` turns it
+   * off.
+   * @default 0.1
+   */
+  readonly nameMissPenalty?: number;
+  /**
    * What a query term's coverage bonus and parameter points count in a tool once a result ranked above it has the term
    * (in any field), for a request of more than six terms ({@link MULTI_NEED_TERMS}), which may hold several needs: the
    * results are then chosen one at a time, each for what the list does not cover yet, so the list covers each need of
@@ -132,6 +141,14 @@ export const EXACT_NAME_BONUS = 100;
  * (bench/quality/README.md): from 2 terms on, single-tool keyword queries lose recall; from 5 to 7, they keep it.
  */
 export const MULTI_NEED_TERMS = 7;
+/**
+ * The default `nameMissPenalty`: what a tool the query meets in its name loses, times the name's weight, for the share
+ * of its name's terms the query does not have: `0.1 × 3 × missing / name terms`. So among siblings that match the same words, the one whose
+ * name the request covers best ranks first (`foundry_models_list` above `foundry_models_deployments_list` for "list
+ * the Foundry models"). Measured on the dev halves of BFCL, MetaTool, Seal-Tools, APIBench and the Azure MCP sets
+ * (bench/quality/README.md): 0.067–0.1 helps everywhere (MCP R@1 +0.019), 0.17 and more cost BFCL and APIBench.
+ */
+export const NAME_MISS_PENALTY = 0.1;
 /** How many candidates, per result asked for, a coverage ranking chooses from. */
 const MULTI_NEED_POOL = 3;
 
@@ -155,6 +172,7 @@ const optionsSchema = z.strictObject({
   rarity: z.boolean().optional(),
   coverageBonus: weight.optional(),
   lengthNormalization: weight.optional(),
+  nameMissPenalty: weight.optional(),
   coveredTermShare: z.number().min(0).max(1).optional(),
   cut: z
     .discriminatedUnion('rule', [
@@ -164,10 +182,6 @@ const optionsSchema = z.strictObject({
     .optional(),
   minScoreRatio: z.number().min(0).max(1).optional(),
 });
-/** Wrapping a model puts around a name it copies: white space, quotes, backticks, brackets, a closing period. */
-export const NAME_WRAPPING = /^[\s"'`[\](){}]+|[\s"'`[\](){}.,;:!?]+$/g;
-/** Leading and trailing characters that are not letters or digits: quotes, backticks, punctuation, spaces. */
-const WRAPPING_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 /** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
 const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 const WHITESPACE = /\s/;
@@ -200,7 +214,14 @@ function resolveNameKey(name: string): string {
  * list, so a short description that matches gains a little over a long one that mentions everything. Coverage:
  * each query term the tool has beyond its rarest adds `coverageBonus` (1) × `√r` (a term found only in a field
  * weighing 0 does not count), so a tool that covers more of the request gains, and more for rare words than for
- * common ones. So `score = Σ weight(best field) × r × (length factor) + Σ_{all but the rarest} √r`, by hand. A tool
+ * common ones. Siblings: a tool the query meets in its name loses {@link NAME_MISS_PENALTY} (0.1) × the name weight ×
+ * the share of its name's terms the query lacks (`nameMissPenalty`; at most half its score), so of `kusto_table_list` and
+ * `kusto_table_schema` the one whose name the request covers ranks first. So `score = Σ weight(best field) × r ×
+ * (length factor) + Σ_{all but the rarest} √r − 0.3 × missing / name terms`, by hand. Servers: a tool's `server`
+ * field (never a pattern in its name) is searched as a field of its own, weighed as a name with the term's rarity
+ * among servers, when the tools come from two servers or more; the same words at the head of the tool's name
+ * (`github__` of `github__create_issue` when `server` is `github`) count there only, so every tool of a server the
+ * request names gains alike, and a sibling never passes the tool the request names. A tool
  * whose name is the whole query (one token; case and the wrapping a model puts around a copied name ignored) gains
  * {@link EXACT_NAME_BONUS} (100) and is returned alone; only when no name is written so are names and query
  * compared without their separators (so `_search` finds `_search`, not `search`, and `ChaDri_change_drink` names
@@ -237,11 +258,12 @@ function resolveNameKey(name: string): string {
  *   { name: 'write_file', description: 'Write text to a file.', inputSchema: path },
  *   { name: 'send_email', description: 'Send an email.', inputSchema: { type: 'object', properties: { to: { type: 'string' } } } },
  * ]);
- * index.search('read the file'); // [{ name: 'read_file', score: 5.795889 }, { name: 'write_file', score: 1.982892 }]
- * // read_file: "read" 3 × 1, "file" 3 × 0.661, and √0.661 for "file", its second term
+ * index.search('read the file'); // [{ name: 'read_file', score: 5.795889 }, { name: 'write_file', score: 1.832892 }]
+ * // read_file: "read" 3 × 1, "file" 3 × 0.661, and √0.661 for "file", its second term;
+ * // write_file: "file" 3 × 0.661, less 0.1 × 3 × ½ for "write", the half of its name the query lacks
  * index.search('`write_file`'); // [{ name: 'write_file', score: 105.795889 }] (alone)
  * index.search('select:send_email,nope'); // [{ name: 'send_email', score: 100 }]
- * index.search('file', { visible: ['write_file'] }); // [{ name: 'write_file', score: 1.982892 }]
+ * index.search('file', { visible: ['write_file'] }); // [{ name: 'write_file', score: 1.832892 }]
  * ```
  */
 export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions): ToolIndex {
@@ -270,6 +292,14 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
   // Per tool: its place + 1 among the candidates of a coverage ranking, 0 otherwise; reset after use.
   const candidateSlots = new Int32Array(size);
   const touched: number[] = [];
+  // Per tool: how many distinct terms its name has (its server's prefix left out); per search, how many of them the
+  // query has (reset after use). See NAME_MISS_PENALTY.
+  const nameTermCounts = new Int32Array(size);
+  for (let position = 0; position < postings.toolIds.length; position += 1) {
+    if (postings.fields[position] === NAME_FIELD) nameTermCounts[postings.toolIds[position]!]! += 1;
+  }
+  const nameHits = new Int32Array(size);
+  const nameMissPenalty = resolved.nameMissPenalty * resolved.weights.name;
 
   function search(query: string, searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
     if (typeof query !== 'string') {
@@ -291,7 +321,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     // A query is a name when it is one token once wrapping quotes and punctuation go ("read file" is two words). The
     // name as written wins (`_search` is `_search`, not `search`); only when no name is written so are names and
     // query compared without their separators (`ChaDri_change_drink` finds `ChaDri.change_drink`).
-    const bare = query.replace(WRAPPING_PUNCTUATION, '');
+    const bare = trimWrapping(query, isNotLetterOrDigit);
     const exactIds = WHITESPACE.test(bare) ? [] : resolveExactIds(nameLookups(), query, bare);
     let terms = new Set(resolveQueryTerms(query, postings.termIds));
     let searched = postings;
@@ -323,12 +353,24 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
           const state = toolStates[id]!;
           if (state === UNTOUCHED) touched.push(id);
           const termWeight = weights[position]!;
+          if (fields[position] === NAME_FIELD) nameHits[id]! += 1;
           if (termWeight > 0) {
             scores[id]! += state === MATCHED ? termWeight + bonus : termWeight;
             toolStates[id] = MATCHED;
           } else if (state === UNTOUCHED) {
             toolStates[id] = TOUCHED;
           }
+        }
+      }
+      // Siblings (`kusto_database_list`, `kusto_table_list`, `kusto_table_schema`) share the words a request names;
+      // the one whose name the request covers best goes first. Only tools the query meets in their name pay, and at
+      // most half their score, so the penalty reorders close names and never drops a match.
+      if (searched === postings && nameMissPenalty > 0) {
+        for (const id of touched) {
+          const hits = nameHits[id]!;
+          if (hits === 0) continue;
+          const penalty = (nameMissPenalty * (nameTermCounts[id]! - hits)) / nameTermCounts[id]!;
+          scores[id]! -= Math.min(penalty, scores[id]! / 2);
         }
       }
       for (const id of exactIds) {
@@ -366,6 +408,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
         scores[id] = 0;
         toolStates[id] = UNTOUCHED;
         isExact[id] = 0;
+        nameHits[id] = 0;
       }
       touched.length = 0;
     }
@@ -467,6 +510,7 @@ export interface ResolvedToolIndexOptions {
   readonly rarity: boolean;
   readonly coverageBonus: number;
   readonly lengthNormalization: number;
+  readonly nameMissPenalty: number;
   readonly coveredTermShare: number;
   readonly cut: ToolIndexCut;
 }
@@ -493,6 +537,7 @@ export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOpti
     rarity = true,
     coverageBonus = DEFAULT_COVERAGE_BONUS,
     lengthNormalization = DEFAULT_LENGTH_NORMALIZATION,
+    nameMissPenalty = NAME_MISS_PENALTY,
     coveredTermShare = DEFAULT_COVERED_TERM_SHARE,
     minScoreRatio,
   } = parsed.data;
@@ -503,7 +548,7 @@ export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOpti
     );
   }
   const cut = minScoreRatio === undefined ? (parsed.data.cut ?? DEFAULT_CUT) : { rule: 'band' as const, ratio: minScoreRatio };
-  return { maxResults, weights: { ...DEFAULT_WEIGHTS, ...weights }, rarity, coverageBonus, lengthNormalization, coveredTermShare, cut };
+  return { maxResults, weights: { ...DEFAULT_WEIGHTS, ...weights }, rarity, coverageBonus, lengthNormalization, nameMissPenalty, coveredTermShare, cut };
 }
 
 function describeRule(path: string): string {
@@ -583,7 +628,7 @@ function createNameLookups(names: readonly string[]): NameLookups {
  * `mcp__linear__create_issue`), as a model writes a name it knows without the server's prefix.
  */
 function resolveExactIds(lookups: NameLookups, query: string, bare: string): readonly number[] {
-  const lower = query.toLowerCase().replace(NAME_WRAPPING, '');
+  const lower = trimWrapping(query.toLowerCase(), isNameWrapping, isNameClosing);
   const exact = lookups.idsByLowerName.get(lower) ?? lookups.idsByNameKey.get(resolveNameKey(bare));
   if (exact !== undefined) return exact;
   // The words are counted only for a query that does end a qualified name (most one-word queries do not).

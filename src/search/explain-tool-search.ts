@@ -1,6 +1,6 @@
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
-import { createTermPostings } from './create-term-postings.js';
+import { NAME_FIELD, createTermPostings } from './create-term-postings.js';
 import {
   EXACT_NAME_BONUS,
   MULTI_NEED_TERMS,
@@ -56,6 +56,11 @@ export interface ToolSearchExplanation {
   readonly terms: readonly ToolSearchTermScore[];
   /** The coverage bonus in all: the sum of the terms' `coverage`. */
   readonly coverage: number;
+  /**
+   * What the tool lost for the share of its name's terms the query does not have (0 or less): `−nameMissPenalty (0.1) × name
+   * weight × missing / name terms`, at most half the score of its terms, for a tool the query meets in its name; else 0.
+   */
+  readonly nameMiss: number;
   /** {@link EXACT_NAME_BONUS} when the query is the tool's name, or a `select:` query names it; else 0. */
   readonly exactName: number;
   /** What the parts above do not account for: 0 while they describe the index's formula. */
@@ -110,6 +115,10 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
     });
   }
   const { names, termIds, offsets, toolIds, weights, fields, rarities } = postings;
+  const nameTermCounts = new Int32Array(contentPostings.names.length);
+  contentPostings.fields.forEach((field, position) => {
+    if (field === NAME_FIELD) nameTermCounts[contentPostings.toolIds[position]!]! += 1;
+  });
   const idOf = new Map(names.map((name, id) => [name, id]));
   // The index reads terms from the rarest; a tool's first (rarest) term earns no coverage bonus, every later one does.
   const ordered = terms
@@ -125,6 +134,9 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
     const id = idOf.get(hit.name);
     const parts: ToolSearchTermScore[] = [];
     let total = 0;
+    // The score before any coverage share, which the name-miss penalty is bounded by (it is taken before the coverage
+    // ranking, as the index does).
+    let plain = 0;
     let counted = 0;
     for (const { term, termId } of ordered) {
       if (id === undefined) continue;
@@ -138,6 +150,7 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
         const share = forCoverage && stored > 0 && covered.has(term) ? resolved.coveredTermShare : 1;
         const points = field === 'parameters' ? stored * share : stored;
         const bonus = stored > 0 && counted > 0 ? resolved.coverageBonus * Math.sqrt(rarities[termId]!) * share : 0;
+        plain += stored + (stored > 0 && counted > 0 ? resolved.coverageBonus * Math.sqrt(rarities[termId]!) : 0);
         if (stored > 0) counted += 1;
         total += points + bonus;
         const toolsWithTerm = offsets[termId + 1]! - offsets[termId]!;
@@ -159,12 +172,17 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
     // Parts in the query's order, as the terms were written.
     parts.sort((a, b) => terms.indexOf(a.term) - terms.indexOf(b.term));
     const coverage = round(parts.reduce((sum, part) => sum + part.coverage, 0));
+    const nameHits = parts.filter((part) => part.field === 'name').length;
+    const nameTerms = id === undefined || postings !== contentPostings ? 0 : nameTermCounts[id]!;
+    const missPenalty = nameHits > 0 && nameTerms > 0 ? (resolved.nameMissPenalty * resolved.weights.name * (nameTerms - nameHits)) / nameTerms : 0;
+    const nameMiss = -Math.min(missPenalty, plain / 2);
+    total += nameMiss;
     const rest = hit.score - total;
     // The exact-name bonus is the one part not in the postings: it is there when the rest is that bonus.
     const exactName = Math.abs(rest - EXACT_NAME_BONUS) < 1e-5 ? EXACT_NAME_BONUS : 0;
     // Scores are rounded to six decimals; a difference below that is rounding, not a missing part.
     const unexplained = Math.abs(rest - exactName) < 1e-5 ? 0 : round(rest - exactName);
-    return { name: hit.name, score: hit.score, terms: parts, coverage, exactName, unexplained };
+    return { name: hit.name, score: hit.score, terms: parts, coverage, nameMiss: round(nameMiss) + 0, exactName, unexplained };
   });
   return { terms, selection, results };
 }

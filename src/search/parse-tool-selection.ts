@@ -1,6 +1,6 @@
+import { isNameWrapping, trimWrapping } from './trim-wrapping.js';
+
 const SELECT_PREFIX = /^\s*select\s*:/i;
-/** Wrapping quotes, backticks and brackets a model may put around a name it copies: `'read_file'`, `[a, b]`. */
-const WRAPPING = /^[\s"'`[\](){}]+|[\s"'`[\](){}]+$/g;
 
 /**
  * Reads an exact-selection query, `select:name_a,name_b`, and returns the names it lists, in order, each once; or
@@ -8,7 +8,7 @@ const WRAPPING = /^[\s"'`[\](){}]+|[\s"'`[\](){}]+$/g;
  *
  * The prefix is case-insensitive and may be surrounded by spaces; names are separated by commas, with whitespace,
  * quotes, backticks and brackets around a name ignored. Names themselves are kept as written (tool names are
- * case-sensitive). `select:` with no names gives `[]`.
+ * case-sensitive). `select:` with no names gives `[]`. Linear in the query's length, whatever it holds.
  *
  * @example
  * ```ts
@@ -22,7 +22,7 @@ export function parseToolSelection(query: string): string[] | null {
   if (prefix === null) return null;
   const names = new Set<string>();
   for (const part of query.slice(prefix[0].length).split(',')) {
-    const name = part.replace(WRAPPING, '');
+    const name = trimWrapping(part, isNameWrapping);
     if (name.length > 0) names.add(name);
   }
   return [...names];

@@ -25,6 +25,20 @@ const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
   ['addr', 'address'],
   ['dir', 'directory'],
 ]);
+/** Words ending in -s that are no plural of another word: "news" is not "new", "series" not "sery". */
+const NOT_PLURAL: ReadonlySet<string> = new Set([
+  'news',
+  'series',
+  'species',
+  'physics',
+  'mathematics',
+  'economics',
+  'politics',
+  'ethics',
+  'lens',
+  'always',
+  'perhaps',
+]);
 /** Double consonants undone after a suffix is removed ("stopped" → "stopp" → "stop"); l, s and z stay ("called"). */
 const UNDOUBLE = /([bcdfghjkmnpqrtvwx])\1$/;
 
@@ -52,6 +66,7 @@ export function stemSearchTerm(word: string): string {
   const full = (word.length <= 6 ? ABBREVIATIONS.get(word) : undefined) ?? word;
   if (full.length <= 3 || !/^[a-z]+$/.test(full)) return full;
   let stem = full;
+  if (NOT_PLURAL.has(stem)) return stem;
   // Plurals and third-person -s.
   if (stem.endsWith('sses')) stem = stem.slice(0, -2);
   else if (stem.endsWith('ies') && stem.length > 4) stem = stem.slice(0, -2);
@@ -59,8 +74,17 @@ export function stemSearchTerm(word: string): string {
   // Verb forms, only when a syllable remains ("need", "sing" and "bed" stay whole).
   if (stem.endsWith('ing') && hasSyllable(stem.slice(0, -3))) stem = undouble(stem.slice(0, -3));
   else if (stem.endsWith('ed') && !stem.endsWith('eed') && hasSyllable(stem.slice(0, -2))) stem = undouble(stem.slice(0, -2));
+  // -ization nouns and -ize verbs meet (and -ary/-ory/-ity nouns whose y becomes i below): "summarization",
+  // "summarize", "summarized" and "summary" all become "summari"; "categorize" meets "category".
+  else if (/i[sz]ation$/.test(stem) && stem.length > 9) stem = stem.slice(0, -6);
   // -ation nouns meet their -ate verbs: both end in "at" once the final "e" goes.
   else if (stem.endsWith('ation') && stem.length > 7) stem = stem.slice(0, -3);
+  // -ction nouns meet their verbs: "detection" → "detect", "prediction" → "predict" ("action" stays whole).
+  else if (stem.endsWith('ction') && stem.length > 7) stem = stem.slice(0, -3);
+  // -ful adjectives meet their noun: "insightful" → "insight", "helpful" → "help".
+  else if (stem.endsWith('ful') && stem.length > 6) stem = stem.slice(0, -3);
+  if (stem.endsWith('iz') && stem.length > 5) stem = stem.slice(0, -1);
+  if (stem.endsWith('ize') && stem.length > 6) stem = stem.slice(0, -2);
   // A final silent "e" goes, so "create" meets "creating" ("creat") and "movie" meets "movies" ("movi"); a final
   // "y" after a consonant becomes "i", so "company" meets "companies" ("compani").
   if (stem.endsWith('e') && stem.length > 3) stem = stem.slice(0, -1);

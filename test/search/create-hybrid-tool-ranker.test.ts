@@ -132,6 +132,91 @@ describe('createHybridToolRanker', () => {
     expect(() => createHybridToolRanker({ embed: async () => [], depth: 0 })).toThrow('`depth` must be a whole number ≥ 1, got 0');
   });
 
+  describe('score fusion (issue 26)', () => {
+    const index = createToolIndex(CATALOG);
+    const request = (query: string, maxResults = 5) => ({ query, tools: CATALOG, visible: undefined, maxResults, index });
+
+    it('gives the lexical ranking with embeddingWeight 0, and the embeddings alone with 1 and no guard', async () => {
+      const { embed } = createCountingEmbedder();
+      const lexicalOnly = createHybridToolRanker({ embed, embeddingWeight: 0 });
+      const query = 'list the open pull requests';
+      expect((await lexicalOnly(request(query))).map((hit) => hit.name)).toEqual(index.search(query, { maxResults: 5 }).map((hit) => hit.name));
+      const embeddingsOnly = createHybridToolRanker({ embed, embeddingWeight: 1, lexicalGuard: Number.POSITIVE_INFINITY });
+      expect((await embeddingsOnly(request(IMPLIED)))[0]?.name).toBe('whois_lookup');
+    });
+
+    it('keeps a confident lexical first result first, whatever the embeddings prefer', async () => {
+      // An embedder that sees every text as the WHOIS tool's, so it always prefers whois_lookup.
+      const stubborn = createHybridToolRanker({
+        embed: async (texts) => texts.map((text) => (text.includes('WHOIS') ? [1, 0] : [0.2, 1])),
+        embeddingWeight: 0.9,
+      });
+      const lexical = index.search('merge a pull request', { maxResults: 2 });
+      expect(lexical[0]!.score).toBeGreaterThanOrEqual(1.5 * lexical[1]!.score);
+      expect((await stubborn(request('merge a pull request')))[0]?.name).toBe(lexical[0]!.name);
+    });
+
+    it('scores an embedder that tells no tool apart (a zero vector) as no signal: the lexical ranking stands', async () => {
+      const flat = createHybridToolRanker({ embed: async (texts) => texts.map(() => [0, 0, 0]), embeddingWeight: 0.5 });
+      const query = 'list the open pull requests';
+      expect((await flat(request(query))).map((hit) => hit.name)).toEqual(index.search(query, { maxResults: 5 }).map((hit) => hit.name));
+      expect(await flat(request(IMPLIED))).toEqual([]);
+    });
+
+    it.each([
+      [{ embeddingWeight: 1.5 }, '`embeddingWeight` must be a number from 0 to 1, got 1.5'],
+      [{ embeddingWeight: Number.NaN }, '`embeddingWeight` must be a number from 0 to 1, got NaN'],
+      [{ lexicalGuard: 0.5 }, '`lexicalGuard` must be a number ≥ 1, got 0.5'],
+    ])('refuses %j', (options, message) => {
+      expect(() => createHybridToolRanker({ embed: async () => [], ...options })).toThrow(message);
+    });
+  });
+
+  describe('an embedder that returns junk (issue 24, item 13)', () => {
+    const request = (query: string) => ({ query, tools: CATALOG, visible: undefined, maxResults: 3, index: createToolIndex(CATALOG) });
+
+    it.each([
+      ['NaN', Number.NaN],
+      ['Infinity', Number.POSITIVE_INFINITY],
+      ['-Infinity', Number.NEGATIVE_INFINITY],
+      ['a string', '1' as unknown as number],
+    ])('refuses tool vectors holding %s with a ToolSearchError, instead of ranking the first catalog tools', async (_label, junk) => {
+      const { embed } = createCountingEmbedder();
+      const rank = createHybridToolRanker({ embed: async (texts) => (await embed(texts)).map((vector) => [junk, ...vector.slice(1)]) });
+      await expect(rank(request(IMPLIED))).rejects.toMatchObject({
+        name: 'ToolSearchError',
+        code: 'invalid-options',
+        message: expect.stringContaining('`embed` must return vectors of finite numbers'),
+      });
+    });
+
+    it('refuses an empty vector and vectors of two lengths in one catalog', async () => {
+      await expect(createHybridToolRanker({ embed: async (texts) => texts.map(() => []) })(request(IMPLIED))).rejects.toMatchObject({
+        code: 'invalid-options',
+        message: expect.stringContaining('empty vector'),
+      });
+      const mixed = createHybridToolRanker({ embed: async (texts) => texts.map((_text, position) => (position === 1 ? [1, 2, 3] : [1, 2])) });
+      await expect(mixed(request(IMPLIED))).rejects.toMatchObject({ code: 'invalid-options', message: expect.stringContaining('one length') });
+    });
+
+    it('keeps no query vector of the wrong length: once the embedder is fixed, the same query works', async () => {
+      const { embed } = createCountingEmbedder();
+      let broken = true;
+      const rank = createHybridToolRanker({
+        embed: async (texts) => (broken && texts.length === 1 && texts[0] === IMPLIED ? [[1, 2, 3]] : embed(texts)),
+      });
+      await expect(rank(request(IMPLIED))).rejects.toMatchObject({ code: 'invalid-options', message: expect.stringContaining('one length') });
+      broken = false;
+      expect((await rank(request(IMPLIED)))[0]?.name).toBe('whois_lookup');
+    });
+
+    it('ranks with vectors of huge finite numbers (no overflow to Infinity while normalising)', async () => {
+      const { embed } = createCountingEmbedder();
+      const rank = createHybridToolRanker({ embed: async (texts) => (await embed(texts)).map((vector) => vector.map((value) => value * 1e300)) });
+      expect((await rank(request(IMPLIED)))[0]?.name).toBe('whois_lookup');
+    });
+  });
+
   it('passes an error of embed on to the caller of tool_search', async () => {
     const search = createToolSearchTool({
       tools: CATALOG,

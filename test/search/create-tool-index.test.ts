@@ -52,8 +52,11 @@ describe('createToolIndex', () => {
 
     it('takes words separated by spaces as words, not as a name ("read file")', () => {
       const index = createToolIndex([builtin('read_file_lines', 'Read lines'), builtin('read_file', 'Read a file')]);
-      // Both names have both words: a tie, in the tool list's order.
-      expect(names(index.search('read file'))).toEqual(['read_file_lines', 'read_file']);
+      // Both names have both words; the one the request covers whole comes first (nameMissPenalty), and without the
+      // penalty it is a tie, in the tool list's order.
+      expect(names(index.search('read file'))).toEqual(['read_file', 'read_file_lines']);
+      const plain = createToolIndex([builtin('read_file_lines', 'Read lines'), builtin('read_file', 'Read a file')], { nameMissPenalty: 0 });
+      expect(names(plain.search('read file'))).toEqual(['read_file_lines', 'read_file']);
     });
 
     it('caps the results at 8', () => {
@@ -79,7 +82,7 @@ describe('createToolIndex', () => {
     ];
 
     it('weighs a term 3 in a name, 1 in a description and 0.75 in the parameters', () => {
-      const index = createToolIndex(tools, { rarity: false, lengthNormalization: 0 });
+      const index = createToolIndex(tools, { rarity: false, lengthNormalization: 0, nameMissPenalty: 0 });
       expect(index.search('archive')).toEqual([
         { name: 'archive_box', score: 3 },
         { name: 'shelf', score: 1 },
@@ -98,8 +101,23 @@ describe('createToolIndex', () => {
       expect(index.search('read the file')).toEqual([{ name: 'read_file', score: 6 }]);
     });
 
+    it('takes from a tool met in its name 0.1 × 3 × the share of its name the query lacks, at most half its score', () => {
+      const siblings = [builtin('table_list', 'x'), builtin('table_schema_get', 'y'), builtin('database_list', 'z')];
+      const index = createToolIndex(siblings, { rarity: false, coverageBonus: 0, lengthNormalization: 0 });
+      // table_list: 3 + 3, all of its name; table_schema_get: 3 − 0.3 × 2/3; database_list: 3 − 0.3 × 1/2.
+      expect(index.search('list the tables')).toEqual([
+        { name: 'table_list', score: 6 },
+        { name: 'database_list', score: 2.85 },
+        { name: 'table_schema_get', score: 2.8 },
+      ]);
+      expect(createToolIndex(siblings, { rarity: false, coverageBonus: 0, nameMissPenalty: 1 }).search('schema')).toEqual([
+        { name: 'table_schema_get', score: 1.5 },
+      ]);
+      expect(() => createToolIndex(siblings, { nameMissPenalty: -1 })).toThrow('`nameMissPenalty` must be a finite number ≥ 0, got -1');
+    });
+
     it('scales a term by its rarity: ln(1 + N / n) / ln(1 + N)', () => {
-      const index = createToolIndex([builtin('get_user', 'x'), builtin('get_order', 'y'), builtin('get_item', 'z')], { coverageBonus: 0 });
+      const index = createToolIndex([builtin('get_user', 'x'), builtin('get_order', 'y'), builtin('get_item', 'z')], { coverageBonus: 0, nameMissPenalty: 0 });
       // "get" is in all 3 tools: 3 × ln(2) / ln(4) = 1.5; "order" is in one: 3 × ln(4) / ln(4) = 3.
       expect(index.search('get order')).toEqual([
         { name: 'get_order', score: 4.5 },
@@ -109,7 +127,7 @@ describe('createToolIndex', () => {
     });
 
     it(`adds ${EXACT_NAME_BONUS} for an exact name and returns that tool alone`, () => {
-      const index = createToolIndex([builtin('list', 'x'), builtin('list_items', 'list list list')], { rarity: false });
+      const index = createToolIndex([builtin('list', 'x'), builtin('list_items', 'list list list')], { rarity: false, nameMissPenalty: 0 });
       expect(index.search('list')).toEqual([{ name: 'list', score: 103 }]);
       expect(index.search('list', { visible: ['list_items'] })).toEqual([{ name: 'list_items', score: 3 }]);
     });
@@ -365,11 +383,50 @@ describe('createToolIndex', () => {
       expect(explained.results[0]?.unexplained).toBe(0);
     });
 
-    it('reads the server from a qualified name when a tool has no `server` (a wire tool list)', () => {
+    it('reads a server from the `server` field only: without it, a qualified name’s namespace counts as description words', () => {
       const bare = catalog.tools.map(({ server: _server, ...tool }) => tool);
-      expect(createToolIndex(bare).search('find the top 10 pages in Confluence')).toEqual(
-        createToolIndex(catalog).search('find the top 10 pages in Confluence'),
-      );
+      const explained = explainToolSearch(bare, 'find the top 10 pages in Confluence');
+      // A description word weighs less than the server field: Reddit's tool, with "find" and "top" in its name, now
+      // ranks first, and Confluence's page tool next.
+      expect(explained.results.slice(0, 2).map((result) => result.name)).toEqual(['reddit__find_top_posts', 'confluence__get_page']);
+      const fields = explained.results.flatMap((result) => result.terms.filter((term) => term.term === 'confluenc').map((term) => term.field));
+      expect(new Set(fields)).toEqual(new Set(['description']));
+    });
+
+    // The issue 26 case: only the names two servers share carry the server's prefix, and every tool has its `server`.
+    const partlyQualified: ToolDefinition[] = [
+      { ...builtin('github__create_issue', 'Create a new issue in a GitHub repository.'), server: 'github' },
+      { ...builtin('list_issues', 'List issues in a GitHub repository.'), server: 'github' },
+      { ...builtin('get_issue', 'Get the details of an issue.'), server: 'github' },
+      { ...builtin('update_issue', 'Update an existing issue.'), server: 'github' },
+      { ...builtin('jira__create_issue', 'Create a Jira issue.'), server: 'jira' },
+      { ...builtin('search_jql', 'Search Jira with JQL.'), server: 'jira' },
+    ];
+
+    it.each([
+      ['list the issues on github', 'list_issues'],
+      ['get issue 42 from github', 'get_issue'],
+      ['update a github issue', 'update_issue'],
+      ['create an issue on github', 'github__create_issue'],
+      ['create an issue in jira', 'jira__create_issue'],
+    ])('never lifts a sibling above the tool the request names, whichever names carry the prefix: %j', (query, expected) => {
+      expect(names(createToolIndex(partlyQualified).search(query))[0]).toBe(expected);
+    });
+
+    it.each([
+      ['list the issues on github', 'list_issues'],
+      ['get issue 42 from github', 'get_issue'],
+      ['update a github issue', 'update_issue'],
+    ])('never lifts a qualified sibling above the tool the request names when no tool has a `server` field either: %j', (query, expected) => {
+      const bare = partlyQualified.map(({ server: _server, ...tool }) => tool);
+      expect(names(createToolIndex(bare).search(query))[0]).toBe(expected);
+    });
+
+    it('gives every tool of the server the request names the same server points, and none from the name’s prefix', () => {
+      const explained = explainToolSearch(partlyQualified, 'issues on github');
+      const github = explained.results.filter((result) => result.name !== 'jira__create_issue');
+      expect(new Set(github.map((result) => result.terms.find((term) => term.field === 'server')?.points))).toEqual(new Set([3]));
+      expect(explained.results.flatMap((result) => result.terms.filter((term) => term.term === 'github').map((term) => term.field))).not.toContain('name');
     });
 
     it('counts no server when every tool has the same one', () => {
@@ -407,7 +464,11 @@ describe('createToolIndex', () => {
     });
 
     it('leaves name and parameter matches alone', () => {
-      const index = createToolIndex([...tools, builtin('export_chats', 'A very long description of many words indeed')], { rarity: false, coverageBonus: 0 });
+      const index = createToolIndex([...tools, builtin('export_chats', 'A very long description of many words indeed')], {
+        rarity: false,
+        coverageBonus: 0,
+        nameMissPenalty: 0,
+      });
       expect(index.search('chats')[0]).toEqual({ name: 'export_chats', score: 3 });
     });
   });
@@ -415,7 +476,7 @@ describe('createToolIndex', () => {
   describe('the cut and the cap', () => {
     const tools = [builtin('send_email', 'Send an email'), builtin('email_archive', 'Archive of mail'), builtin('send_fax', 'Fax a page')];
     // Field weights only, so the scores below are sums of 3s and 1s; the seed's band.
-    const plain = { rarity: false, coverageBonus: 0, lengthNormalization: 0, minScoreRatio: 0.5 } as const;
+    const plain = { rarity: false, coverageBonus: 0, lengthNormalization: 0, nameMissPenalty: 0, minScoreRatio: 0.5 } as const;
 
     it('drops results scoring under half the top score', () => {
       const hits = createToolIndex(tools, plain).search('send email');

@@ -25,14 +25,17 @@ describe('explainToolSearch', () => {
           { term: 'fil', field: 'name', fieldWeight: 3, rarity: 0.660964, lengthFactor: 1, toolsWithTerm: 2, points: 1.982892, coverage: 0.812997, share: 1 },
         ],
         coverage: 0.812997,
+        nameMiss: 0,
         exactName: 0,
         unexplained: 0,
       },
       {
         name: 'write_file',
-        score: 1.982892,
+        // Its name has two terms and the query one of them: −0.1 × 3 × 1/2.
+        score: 1.832892,
         terms: [{ term: 'fil', field: 'name', fieldWeight: 3, rarity: 0.660964, lengthFactor: 1, toolsWithTerm: 2, points: 1.982892, coverage: 0, share: 1 }],
         coverage: 0,
+        nameMiss: -0.15,
         exactName: 0,
         unexplained: 0,
       },
@@ -58,7 +61,7 @@ describe('explainToolSearch', () => {
     expect(explainToolSearch(tools, 'select:send_email')).toEqual({
       terms: [],
       selection: true,
-      results: [{ name: 'send_email', score: 100, terms: [], coverage: 0, exactName: 100, unexplained: 0 }],
+      results: [{ name: 'send_email', score: 100, terms: [], coverage: 0, nameMiss: 0, exactName: 100, unexplained: 0 }],
     });
   });
 

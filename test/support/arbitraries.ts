@@ -534,3 +534,74 @@ export const cacheCheckpoints: fc.Arbitrary<CacheCheckpoints> = fc.record({
   system: fc.boolean(),
   message: fc.boolean(),
 });
+
+/**
+ * What an embedder may return for a batch of texts (issue 24, item 13): good vectors, or junk of every kind: NaN or
+ * infinities among the numbers, vectors of another length (all of them, or one), the wrong number of vectors, empty
+ * vectors, zero vectors, huge finite numbers, numbers written as text, a value that is no list, or a thrown error.
+ */
+export type EmbeddingReply =
+  | { readonly kind: 'good' }
+  | { readonly kind: 'non-finite'; readonly value: number; readonly position: number }
+  | { readonly kind: 'other-length'; readonly length: number; readonly all: boolean }
+  | { readonly kind: 'count'; readonly delta: number }
+  | { readonly kind: 'empty' | 'zero' | 'huge' | 'text-numbers' | 'throws' }
+  | { readonly kind: 'not-a-list'; readonly value: unknown };
+
+export const embeddingReply: fc.Arbitrary<EmbeddingReply> = fc.oneof(
+  { arbitrary: fc.constant({ kind: 'good' as const }), weight: 4 },
+  fc.record({
+    kind: fc.constant('non-finite' as const),
+    value: fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
+    position: fc.nat(20),
+  }),
+  fc.record({ kind: fc.constant('other-length' as const), length: fc.integer({ min: 1, max: 12 }), all: fc.boolean() }),
+  fc.record({ kind: fc.constant('count' as const), delta: fc.constantFrom(-1, 1, 2) }),
+  fc.record({ kind: fc.constantFrom('empty' as const, 'zero' as const, 'huge' as const, 'text-numbers' as const, 'throws' as const) }),
+  fc.record({ kind: fc.constant('not-a-list' as const), value: fc.oneof(fc.constant(null), fc.string(), fc.integer(), fc.object()) }),
+);
+
+/** The dimension of the good vectors {@link applyEmbeddingReply} returns. */
+export const GOOD_EMBEDDING_LENGTH = 8;
+
+/**
+ * The vectors an embedder answering `reply` returns for `texts`: the good answer is a deterministic bag of hashed
+ * words of {@link GOOD_EMBEDDING_LENGTH} numbers; every other kind spoils it as its name says.
+ */
+export function applyEmbeddingReply(reply: EmbeddingReply, texts: readonly string[]): unknown {
+  const good = texts.map((text) => {
+    const vector = new Array<number>(GOOD_EMBEDDING_LENGTH).fill(0);
+    for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+      let hash = 0;
+      for (const char of word) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+      vector[hash % GOOD_EMBEDDING_LENGTH]! += 1;
+    }
+    return vector;
+  });
+  switch (reply.kind) {
+    case 'good':
+      return good;
+    case 'non-finite':
+      return good.map((vector, index) => (index === 0 ? vector.map((value, at) => (at === reply.position % vector.length ? reply.value : value)) : vector));
+    case 'other-length':
+      return good.map((vector, index) => (reply.all || index === good.length - 1 ? new Array<number>(reply.length).fill(0.5) : vector));
+    case 'count':
+      return reply.delta < 0 ? good.slice(0, -1) : [...good, ...good.slice(0, reply.delta)];
+    case 'empty':
+      return good.map(() => []);
+    case 'zero':
+      return good.map((vector) => vector.map(() => 0));
+    case 'huge':
+      return good.map((vector) => vector.map((value) => value * 1e300));
+    case 'text-numbers':
+      return good.map((vector) => vector.map(String));
+    case 'throws':
+      throw new Error('embedder unavailable');
+    case 'not-a-list':
+      return reply.value;
+    default: {
+      const unknown: never = reply;
+      throw new Error(`unknown embedding reply ${JSON.stringify(unknown)}`);
+    }
+  }
+}
