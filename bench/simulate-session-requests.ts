@@ -4,7 +4,7 @@ import { formatToolSearchResult, type ToolSearchResult } from '../src/client/too
 import { resolveNativeSearchResult } from '../src/client/resolve-native-search-result.js';
 import type { ToolSearchPlan } from '../src/plan/tool-search-plan.js';
 import type { ToolSearchOptions } from '../src/config/tool-search-config.js';
-import { CALL_TOOL_NAME } from '../src/client/tool-search-tool-definition.js';
+import { CALL_TOOL_NAME } from '../src/tools/tool-search-tool-definition.js';
 import { createOpenAIToolSearchOutput } from '../src/providers/openai/create-openai-tool-search-output.js';
 import { createAnthropicToolSearchResult } from '../src/providers/anthropic/create-anthropic-tool-search-result.js';
 import { createMemoryRevealStore } from '../src/reveal/create-memory-reveal-store.js';

@@ -76,7 +76,7 @@ export {
   createStubInputSchema,
   createToolSearchInputSchema,
   isOwnToolSearchTool,
-} from './client/tool-search-tool-definition.js';
+} from './tools/tool-search-tool-definition.js';
 export { TOOL_SEARCH_GUIDANCE, resolveToolSearchGuidance } from './client/tool-search-guidance.js';
 export { GUIDANCE_SEPARATOR, resolveGuidanceParts, resolveGuidanceText, type GuidancePartText } from './client/resolve-guidance-text.js';
 export { COMPACT_DESCRIPTION_MAX_LENGTH, compactDescription } from './client/compact-description.js';

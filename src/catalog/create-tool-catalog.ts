@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { createArgumentValidator, type ArgumentValidator } from '../client/create-argument-validator.js';
-import { TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js';
-import { resolveOwnToolNames, type OwnToolNames } from '../plan/resolve-own-tools-sent.js';
+import { createArgumentValidator, type ArgumentValidator } from '../tools/create-argument-validator.js';
+import { TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
+import { resolveOwnToolNames, type OwnToolNames } from '../tools/resolve-own-tool-names.js';
 import { createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';

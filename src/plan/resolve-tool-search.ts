@@ -20,7 +20,7 @@ import { resolveUnknownModel } from '../models/resolve-unknown-model.js';
 import { parseCatalogTools } from '../catalog/parse-catalog-tools.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
-import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, isOwnTool } from '../client/tool-search-tool-definition.js';
+import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, isOwnTool } from '../tools/tool-search-tool-definition.js';
 import type {
   DeferredReason,
   LoadedReason,

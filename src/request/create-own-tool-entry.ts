@@ -3,7 +3,7 @@ import {
   TOOL_SEARCH_TOOL_DEFINITION,
   createCallToolInputSchema,
   createToolSearchInputSchema,
-} from '../client/tool-search-tool-definition.js';
+} from '../tools/tool-search-tool-definition.js';
 import type { ToolListEntry } from './resolve-tool-list.js';
 
 /**

@@ -1,4 +1,4 @@
-import { TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME } from '../client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { RequestDecisionContext } from './request-tool.js';
 

@@ -1,5 +1,5 @@
 import { createToolList } from './resolve-tool-list.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import { assertNever } from '../errors/assert-never.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';

@@ -1,5 +1,5 @@
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
-import { isStubInputSchema } from '../client/is-stub-input-schema.js';
+import { isStubInputSchema } from '../tools/is-stub-input-schema.js';
 import { resolveHistoryReveals } from '../client/tool-search-result.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../names/create-tool-name-mapping.js';

@@ -6,7 +6,7 @@ import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { JSONSchemaObject, ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { compactDescription } from '../client/compact-description.js';
-import { STUB_INPUT_SCHEMA } from '../client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA } from '../tools/tool-search-tool-definition.js';
 import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';

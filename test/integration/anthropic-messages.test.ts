@@ -12,7 +12,7 @@ import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME } from '../../src/client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME } from '../../src/tools/tool-search-tool-definition.js';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
 import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';

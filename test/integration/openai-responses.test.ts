@@ -13,7 +13,7 @@ import { createToolSearchTool } from '../../src/client/create-tool-search-tool.j
 import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
-import { STUB_INPUT_SCHEMA } from '../../src/client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA } from '../../src/tools/tool-search-tool-definition.js';
 import {
   parseOpenAIResponsesTools,
   preflightOpenAIResponsesRequest,

@@ -18,7 +18,7 @@ import {
   createCallToolInputSchema,
   createStubInputSchema,
   createToolSearchInputSchema,
-} from '../../client/tool-search-tool-definition.js';
+} from '../../tools/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { MODEL_PLATFORMS, type ModelPlatform } from '../../models/model-reference.js';
 import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
-import { isStubInputSchema } from '../../client/is-stub-input-schema.js';
-import { createStubInputSchema, isOwnTool } from '../../client/tool-search-tool-definition.js';
+import { isStubInputSchema } from '../../tools/is-stub-input-schema.js';
+import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';

@@ -1,7 +1,7 @@
 import { resolveToolCacheBreakpoints, type ToolCacheBreakpoint } from '../../cache/resolve-tool-cache-breakpoints.js';
 import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
 import { resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
-import { createStubInputSchema, isOwnTool } from '../../client/tool-search-tool-definition.js';
+import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { assertNever } from '../../errors/assert-never.js';

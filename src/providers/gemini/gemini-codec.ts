@@ -3,7 +3,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
 import { resolveGuidanceContent, resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
-import { createStubInputSchema, isOwnTool } from '../../client/tool-search-tool-definition.js';
+import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';

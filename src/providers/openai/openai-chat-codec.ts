@@ -1,7 +1,7 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
-import { isOwnTool, createStubInputSchema } from '../../client/tool-search-tool-definition.js';
+import { isOwnTool, createStubInputSchema } from '../../tools/tool-search-tool-definition.js';
 import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
 import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
 import { isRecord } from '../../records/is-record.js';

@@ -7,7 +7,7 @@ import { readRenamedNames } from '../../names/read-renamed-names.js';
 import type { ToolList, ToolListEntry } from '../../request/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { compactDescription } from '../../client/compact-description.js';
-import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';

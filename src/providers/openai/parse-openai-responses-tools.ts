@@ -1,6 +1,6 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { isOwnTool } from '../../client/tool-search-tool-definition.js';
+import { isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';

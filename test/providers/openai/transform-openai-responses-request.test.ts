@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
 import { SEED_NOTE, withSeedBehaviour } from '../../support/tools.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/tools/tool-search-tool-definition.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { isToolSearchError } from '../../../src/errors/tool-search-error.js';
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';

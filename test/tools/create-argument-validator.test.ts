@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createArgumentValidator } from '../../src/client/create-argument-validator.js';
+import { createArgumentValidator } from '../../src/tools/create-argument-validator.js';
 
 describe('createArgumentValidator', () => {
   it('gives no problem for arguments that fit, and a line per problem for those that do not', () => {

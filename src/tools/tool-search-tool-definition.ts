@@ -1,4 +1,4 @@
-import type { JSONSchemaObject, ToolDefinition } from '../tools/tool-definition.js';
+import type { JSONSchemaObject, ToolDefinition } from './tool-definition.js';
 import stringify from 'fast-json-stable-stringify';
 
 /** The name of the client-side search tool; a caller's tool of this name is never deferred. */

@@ -5,7 +5,7 @@ import {
   createStubInputSchema,
   createToolSearchInputSchema,
   isOwnToolSearchTool,
-} from '../../src/client/tool-search-tool-definition.js';
+} from '../../src/tools/tool-search-tool-definition.js';
 
 describe('the stub and tool_search schemas', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isStubInputSchema } from '../../src/client/is-stub-input-schema.js';
-import { STUB_INPUT_SCHEMA, createStubInputSchema } from '../../src/client/tool-search-tool-definition.js';
+import { isStubInputSchema } from '../../src/tools/is-stub-input-schema.js';
+import { STUB_INPUT_SCHEMA, createStubInputSchema } from '../../src/tools/tool-search-tool-definition.js';
 
 describe('isStubInputSchema', () => {
   it.each<[string, Record<string, unknown>, boolean]>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_VISITS_PER_VALUE, ValidationBudgetError, createBudgetedValue } from '../../src/client/create-budgeted-value.js';
+import { MAX_VISITS_PER_VALUE, ValidationBudgetError, createBudgetedValue } from '../../src/tools/create-budgeted-value.js';
 
 describe('createBudgetedValue', () => {
   it('reads like the value it views', () => {

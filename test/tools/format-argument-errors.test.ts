@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createArgumentValidator } from '../../src/client/create-argument-validator.js';
+import { createArgumentValidator } from '../../src/tools/create-argument-validator.js';
 
 /** The lines for `value` against `schema` (formatArgumentErrors, through the validator that calls it). */
 function linesFor(schema: Record<string, unknown>, value: unknown): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveJSONSchemaDraft } from '../../src/client/resolve-json-schema-draft.js';
+import { resolveJSONSchemaDraft } from '../../src/tools/resolve-json-schema-draft.js';
 
 describe('resolveJSONSchemaDraft', () => {
   it.each([

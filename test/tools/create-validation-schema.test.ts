@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createValidationSchema } from '../../src/client/create-validation-schema.js';
+import { createValidationSchema } from '../../src/tools/create-validation-schema.js';
 import { deepFreeze } from '../support/arbitraries.js';
 
 describe('createValidationSchema', () => {
