@@ -1,8 +1,8 @@
-import { globalRegistry, toJSONSchema } from 'zod';
+import { type core, globalRegistry, toJSONSchema } from 'zod';
 import { isRecord } from '../records/is-record.js';
 
 /** A zod 4 schema as zod's converter takes it: any copy's (zod 4, zod mini, zod 3.25's `zod/v4`). */
-type Zod4Schema = Parameters<typeof toJSONSchema>[0];
+type Zod4Schema = core.$ZodType;
 
 /** Whether a value is a zod 4 schema of any copy of zod (its internals sit in `_zod`). */
 export function isZod4Schema(value: unknown): boolean {
