@@ -36,7 +36,10 @@ export default defineConfig((): Options[] => {
       // library's chunks instead of a second copy of the library. The command's own modules, the only ones with Node
       // built-ins, stay in `dist/cli.js`; its `#!/usr/bin/env node` line is kept and the file made executable.
       ...COMMON,
-      entry: { ...LIBRARY_ENTRIES, cli: 'src/cli/index.ts' },
+      // zod's converter is an entry of its own (`dist/zod-json-schema.js`, not exported): a chunk holds the modules the
+      // same entries reach, so without it the converter shared a chunk with the transformers' core, and an app that
+      // imports one transformer kept zod's module-level statements (its registry on `globalThis`).
+      entry: { ...LIBRARY_ENTRIES, cli: 'src/cli/index.ts', 'zod-json-schema': 'src/tools/create-zod4-json-schema.ts' },
       format: ['esm'],
       dts: false,
       external: [/^node:/, 'gpt-tokenizer'],

@@ -7,6 +7,7 @@ import {
   TOOL_LISTINGS,
   TOOL_REVEAL_CHOICES,
   TOOL_SEARCH_RANKINGS,
+  withAutoChoice,
   type SeedCapabilityId,
   type ToolListingRequest,
   type ToolRevealChoice,
@@ -26,9 +27,9 @@ const SEED_MECHANISMS: Record<Exclude<SeedCapabilityId, 'auto_tool_search'>, Too
   tool_search: 'client',
 };
 
-const LISTING_REQUESTS: readonly ToolListingRequest[] = ['auto', ...TOOL_LISTINGS];
-const SEARCH_REQUESTS: readonly ToolSearchRankingRequest[] = ['auto', ...TOOL_SEARCH_RANKINGS];
-const MECHANISM_REQUESTS: readonly ToolSearchMechanismRequest[] = ['auto', ...MECHANISM_ORDER];
+const LISTING_REQUESTS: readonly ToolListingRequest[] = /* @__PURE__ */ withAutoChoice(TOOL_LISTINGS);
+const SEARCH_REQUESTS: readonly ToolSearchRankingRequest[] = /* @__PURE__ */ withAutoChoice(TOOL_SEARCH_RANKINGS);
+const MECHANISM_REQUESTS: readonly ToolSearchMechanismRequest[] = /* @__PURE__ */ withAutoChoice(MECHANISM_ORDER);
 
 /** The defaults of the settings every form may set (see `ToolSearchOptions`). */
 const DEFAULT_LISTING: ToolListingRequest = 'auto';
