@@ -1,7 +1,8 @@
 // Checks the built package the way a user meets it: every subpath export loads from `dist/` in both ESM and
 // CommonJS (through the package's own `exports` map), nothing in `dist/` but the command line (`bin`) imports a Node
-// built-in, so the library runs in edge and browser runtimes, and the command line runs. Run after `tsup`; `npm
-// test` does both.
+// built-in, so the library runs in edge and browser runtimes, the command line runs, and an edge app that imports one
+// transformer from the built package still bundles it within issue 30's 20 KB (test/bundle-size.test.ts measures the
+// sources; this measures the chunks the build made of them). Run after `tsup`; `npm test` does both.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
@@ -48,6 +49,23 @@ for (const file of readdirSync(join(root, 'dist')).filter((name) => /\.(c?js)$/.
     }
   }
 }
+
+// One transformer alone, bundled from the built package for the browser (minified, gzip): a chunk's module-level
+// statements stay in every app that imports anything from that chunk, so the build can cost more than the sources.
+const { build } = await import('esbuild');
+const { gzipSync } = await import('node:zlib');
+const single = await build({
+  stdin: { contents: `export { transformOpenAIResponsesRequest } from '${manifest.name}/openai';`, resolveDir: root },
+  bundle: true,
+  minify: true,
+  platform: 'browser',
+  format: 'esm',
+  write: false,
+  logLevel: 'silent',
+});
+const singleKB = gzipSync(single.outputFiles[0].contents).length / 1024;
+if (singleKB > 20) failures.push(`transformOpenAIResponsesRequest alone bundles to ${singleKB.toFixed(1)} KB gzipped from dist/, above 20 KB`);
+else console.log(`ok transformOpenAIResponsesRequest alone: ${singleKB.toFixed(1)} KB minified and gzipped from dist/`);
 
 if (failures.length > 0) {
   console.error(`The built package is broken:\n- ${failures.join('\n- ')}`);

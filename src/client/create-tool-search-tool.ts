@@ -1,5 +1,4 @@
 import { cutText } from '../text/cut-text.js';
-import { z } from 'zod';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
@@ -110,12 +109,13 @@ export interface ToolSearchTool {
   execute(args: unknown, context: ToolSearchContext): Promise<ToolSearchResult>;
 }
 
-const optionsSchema = z.object({
-  maxResults: z.number().int().min(1).optional(),
-  maxLoaded: z.number().int().min(1).optional(),
-  maxListedTools: z.number().int().min(0).optional(),
-  maxQueryLength: z.number().int().min(1).optional(),
-});
+/** The whole-number options and the least value each takes, in the order they are checked. */
+const COUNT_OPTIONS = [
+  ['maxResults', 1],
+  ['maxLoaded', 1],
+  ['maxListedTools', 0],
+  ['maxQueryLength', 1],
+] as const;
 
 /**
  * Creates the client-side `tool_search` tool over a catalog of tools.
@@ -146,14 +146,11 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       `createToolSearchTool: the options must be an object such as \`{ tools, store }\`, got ${describeValue(options)}`,
     );
   }
-  const parsed = optionsSchema.safeParse(options);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = String(issue?.path[0] ?? '');
-    throw new ToolSearchError(
-      'invalid-options',
-      `createToolSearchTool: \`${field}\` must be a whole number ≥ ${field === 'maxListedTools' ? 0 : 1}, got ${describeValue((options as unknown as Record<string, unknown>)[field])}`,
-    );
+  for (const [field, least] of COUNT_OPTIONS) {
+    const value: unknown = options[field];
+    if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= least)) {
+      throw new ToolSearchError('invalid-options', `createToolSearchTool: \`${field}\` must be a whole number ≥ ${least}, got ${describeValue(value)}`);
+    }
   }
   if (typeof options.store !== 'object' || options.store === null || typeof options.store.add !== 'function') {
     throw new ToolSearchError('invalid-options', `createToolSearchTool: \`store\` must be a RevealStore, got ${describeValue(options.store)}`);

@@ -1,11 +1,13 @@
-import { z } from 'zod';
 import { ToolSearchConfigError, type ToolSearchConfigIssue } from '../errors/tool-search-config-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { findUnknownKeys } from '../records/find-unknown-keys.js';
+import { isRecord } from '../records/is-record.js';
 import {
   DEFAULT_TOOL_SEARCH_THRESHOLD,
   TOOL_LISTINGS,
   TOOL_REVEAL_CHOICES,
   TOOL_SEARCH_RANKINGS,
+  withAutoChoice,
   type SeedCapabilityId,
   type ToolListingRequest,
   type ToolRevealChoice,
@@ -13,6 +15,7 @@ import {
   type ToolSearchRankingRequest,
   type ToolSearchConfigInput,
   type ToolSearchMechanismChoice,
+  type ToolSearchMechanismRequest,
   type ToolSearchPreference,
 } from './tool-search-config.js';
 
@@ -24,57 +27,43 @@ const SEED_MECHANISMS: Record<Exclude<SeedCapabilityId, 'auto_tool_search'>, Too
   tool_search: 'client',
 };
 
-const threshold = z
-  .number({ error: 'must be a whole number ≥ 0' })
-  .int({ error: 'must be a whole number ≥ 0' })
-  .min(0, { error: 'must be a whole number ≥ 0' });
-const toolNames = z.array(z.string({ error: 'must be a tool name (a string)' }).min(1, { error: 'must be a non-empty tool name' }), {
-  error: 'must be a list of tool names (strings)',
-});
-const LISTING_REQUESTS: readonly ToolListingRequest[] = ['auto', ...TOOL_LISTINGS];
-const listing = z.enum(LISTING_REQUESTS as [ToolListingRequest, ...ToolListingRequest[]], {
-  error: `must be one of ${LISTING_REQUESTS.map((mode) => `'${mode}'`).join(', ')}`,
-});
-const reveal = z.enum(TOOL_REVEAL_CHOICES as [ToolRevealChoice, ...ToolRevealChoice[]], {
-  error: `must be one of ${TOOL_REVEAL_CHOICES.map((mode) => `'${mode}'`).join(', ')}`,
-});
-const SEARCH_REQUESTS: readonly ToolSearchRankingRequest[] = ['auto', ...TOOL_SEARCH_RANKINGS];
-const search = z.enum(SEARCH_REQUESTS as [ToolSearchRankingRequest, ...ToolSearchRankingRequest[]], {
-  error: `must be one of ${SEARCH_REQUESTS.map((mode) => `'${mode}'`).join(', ')}`,
-});
+const LISTING_REQUESTS: readonly ToolListingRequest[] = /* @__PURE__ */ withAutoChoice(TOOL_LISTINGS);
+const SEARCH_REQUESTS: readonly ToolSearchRankingRequest[] = /* @__PURE__ */ withAutoChoice(TOOL_SEARCH_RANKINGS);
+const MECHANISM_REQUESTS: readonly ToolSearchMechanismRequest[] = /* @__PURE__ */ withAutoChoice(MECHANISM_ORDER);
 
 /** The defaults of the settings every form may set (see `ToolSearchOptions`). */
 const DEFAULT_LISTING: ToolListingRequest = 'auto';
 const DEFAULT_REVEAL: ToolRevealChoice = 'auto';
 const DEFAULT_SEARCH: ToolSearchRankingRequest = 'auto';
 
-const optionsSchema = z.strictObject({
-  mechanism: z.enum(['auto', 'openai', 'claude', 'client'], { error: "must be one of 'auto', 'openai', 'claude', 'client'" }).optional(),
-  threshold: threshold.optional(),
-  neverDefer: toolNames.optional(),
-  listing: listing.optional(),
-  reveal: reveal.optional(),
-  search: search.optional(),
-});
-const seedConfigSchema = z.strictObject(
-  { threshold: threshold.optional(), never_defer: toolNames.optional(), listing: listing.optional(), reveal: reveal.optional(), search: search.optional() },
-  { error: 'must be an object' },
-);
-const seedRefSchema = z.strictObject({
-  ref: z.enum(SEED_IDS as [SeedCapabilityId, ...SeedCapabilityId[]], {
-    error: `must be one of ${SEED_IDS.map((id) => `'${id}'`).join(', ')}`,
-  }),
-  config: seedConfigSchema.nullish(),
-});
-const resolvedSchema = z.strictObject({
-  preferences: z
-    .array(z.strictObject({ mechanism: z.enum(MECHANISM_ORDER as [ToolSearchMechanismChoice]), threshold, explicit: z.boolean() }))
-    .min(1, { error: 'must list at least one mechanism' }),
-  neverDefer: toolNames,
-  listing,
-  reveal,
-  search,
-});
+/** The fields of each object form, in the order their problems are reported (unknown fields come last). */
+const OPTIONS_FIELDS = ['mechanism', 'threshold', 'neverDefer', 'listing', 'reveal', 'search'] as const;
+const SEED_FIELDS = ['ref', 'config'] as const;
+const SEED_CONFIG_FIELDS = ['threshold', 'never_defer', 'listing', 'reveal', 'search'] as const;
+const RESOLVED_FIELDS = ['preferences', 'neverDefer', 'listing', 'reveal', 'search'] as const;
+const PREFERENCE_FIELDS = ['mechanism', 'threshold', 'explicit'] as const;
+
+/** The TypeScript form (`ToolSearchOptions`) once its fields are checked. */
+interface CheckedOptions {
+  readonly mechanism?: ToolSearchMechanismRequest | undefined;
+  readonly threshold?: number | undefined;
+  readonly neverDefer?: string[] | undefined;
+  readonly listing?: ToolListingRequest | undefined;
+  readonly reveal?: ToolRevealChoice | undefined;
+  readonly search?: ToolSearchRankingRequest | undefined;
+}
+
+/** A seed capability reference (`{ ref, config }`) once its fields are checked. */
+interface CheckedSeedReference {
+  readonly ref: SeedCapabilityId;
+  readonly config?: {
+    readonly threshold?: number | undefined;
+    readonly never_defer?: string[] | undefined;
+    readonly listing?: ToolListingRequest | undefined;
+    readonly reveal?: ToolRevealChoice | undefined;
+    readonly search?: ToolSearchRankingRequest | undefined;
+  } | null;
+}
 
 /** Configurations this module produced, so passing one back in costs nothing. */
 const parsedConfigs = new WeakSet<ToolSearchConfig>();
@@ -114,7 +103,7 @@ export function parseToolSearchConfig(input?: ToolSearchConfigInput | null, over
   const issues: ToolSearchConfigIssue[] = [];
   const draft = readInput(input, issues);
   if (draft !== undefined) checkRevealListing(draft, issues);
-  const extra = overrides?.neverDefer === undefined ? undefined : validate(toolNames, overrides.neverDefer, 'neverDefer', issues);
+  const extra = overrides?.neverDefer === undefined ? undefined : checkToolNames(overrides.neverDefer, 'neverDefer', issues);
   if (issues.length > 0 || draft === undefined) throw new ToolSearchConfigError(issues);
   const config: ToolSearchConfig = Object.freeze({
     preferences: Object.freeze(draft.preferences.map((preference) => Object.freeze({ ...preference }))),
@@ -163,14 +152,13 @@ function readInput(input: unknown, issues: ToolSearchConfigIssue[]): Draft | und
   if ('ref' in input) return seedToDraft([{ value: input, path: '' }], issues, false);
   if ('preferences' in input) {
     // A resolved configuration from an earlier version may lack the newer settings: they take their defaults.
-    const withDefaults = { reveal: DEFAULT_REVEAL, search: DEFAULT_SEARCH, ...(input as object) };
-    return validate(resolvedSchema, withDefaults, '', issues);
+    return checkResolved({ reveal: DEFAULT_REVEAL, search: DEFAULT_SEARCH, ...(input as object) }, issues);
   }
-  const options = validate(optionsSchema, input, '', issues);
+  const options = checkOptions(input, issues);
   return options === undefined ? undefined : optionsToDraft(options);
 }
 
-function optionsToDraft(options: z.infer<typeof optionsSchema>): Draft {
+function optionsToDraft(options: CheckedOptions): Draft {
   const mechanism = options.mechanism ?? 'auto';
   const limit = options.threshold ?? DEFAULT_TOOL_SEARCH_THRESHOLD;
   return {
@@ -201,7 +189,7 @@ function seedToDraft(entries: readonly { value: unknown; path: string }[], issue
     const refPath = join(path, 'ref');
     const ref = typeof reference === 'object' && reference !== null ? (reference as { ref?: unknown }).ref : undefined;
     if (inList && !isToolSearchLike(ref)) continue;
-    const parsed = validate(seedRefSchema, reference, path, issues);
+    const parsed = checkSeedReference(reference, path, issues);
     if (parsed === undefined) continue;
     const previous = seen.get(parsed.ref);
     if (previous !== undefined) {
@@ -279,36 +267,136 @@ function isToolSearchLike(ref: unknown): boolean {
   );
 }
 
-function validate<Schema extends z.ZodType>(schema: Schema, value: unknown, path: string, issues: ToolSearchConfigIssue[]): z.infer<Schema> | undefined {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    const at = join(path, formatPath(issue.path));
-    if (issue.code === 'unrecognized_keys') {
-      const where = at === '' ? 'the configuration' : `\`${at}\``;
-      const known = Object.keys((schema as unknown as z.ZodObject).shape ?? {}).map((key) => `\`${key}\``);
-      for (const key of issue.keys) {
-        issues.push({ path: join(at, key), message: `${where} has an unknown option \`${key}\`; the options are ${known.join(', ')}` });
-      }
-      continue;
-    }
-    const field = at === '' ? 'the configuration' : `\`${at}\``;
-    issues.push({ path: at, message: `${field} ${issue.message}, got ${describeValue(valueAt(value, issue.path))}` });
+/**
+ * The TypeScript form's fields, checked; `undefined` after reporting what is wrong. Plain checks rather than a schema
+ * library: this runs on every import path that takes a configuration, so what it costs is paid in every bundle and
+ * every cold start.
+ */
+function checkOptions(input: object, issues: ToolSearchConfigIssue[]): CheckedOptions | undefined {
+  const count = issues.length;
+  const fields = input as Record<string, unknown>;
+  const options: CheckedOptions = {
+    mechanism: checkOneOf(fields.mechanism, 'mechanism', MECHANISM_REQUESTS, issues, true),
+    threshold: checkThreshold(fields.threshold, 'threshold', issues, true),
+    neverDefer: fields.neverDefer === undefined ? undefined : checkToolNames(fields.neverDefer, 'neverDefer', issues),
+    listing: checkOneOf(fields.listing, 'listing', LISTING_REQUESTS, issues, true),
+    reveal: checkOneOf(fields.reveal, 'reveal', TOOL_REVEAL_CHOICES, issues, true),
+    search: checkOneOf(fields.search, 'search', SEARCH_REQUESTS, issues, true),
+  };
+  checkUnknownFields(fields, '', OPTIONS_FIELDS, issues);
+  return issues.length === count ? options : undefined;
+}
+
+/** A seed capability reference (`{ ref, config }`) at `path`, checked; `undefined` after reporting what is wrong. */
+function checkSeedReference(reference: unknown, path: string, issues: ToolSearchConfigIssue[]): CheckedSeedReference | undefined {
+  if (!isRecord(reference)) {
+    report(issues, path, 'must be a capability id or `{ ref, config }`', reference);
+    return undefined;
   }
+  const count = issues.length;
+  const ref = checkOneOf(reference.ref, join(path, 'ref'), SEED_IDS, issues, false);
+  const config = reference.config;
+  const configPath = join(path, 'config');
+  let checkedConfig: CheckedSeedReference['config'];
+  if (config === undefined || config === null) checkedConfig = config;
+  else if (!isRecord(config)) report(issues, configPath, 'must be an object', config);
+  else {
+    checkedConfig = {
+      threshold: checkThreshold(config.threshold, join(configPath, 'threshold'), issues, true),
+      never_defer: config.never_defer === undefined ? undefined : checkToolNames(config.never_defer, join(configPath, 'never_defer'), issues),
+      listing: checkOneOf(config.listing, join(configPath, 'listing'), LISTING_REQUESTS, issues, true),
+      reveal: checkOneOf(config.reveal, join(configPath, 'reveal'), TOOL_REVEAL_CHOICES, issues, true),
+      search: checkOneOf(config.search, join(configPath, 'search'), SEARCH_REQUESTS, issues, true),
+    };
+    checkUnknownFields(config, configPath, SEED_CONFIG_FIELDS, issues);
+  }
+  checkUnknownFields(reference, path, SEED_FIELDS, issues);
+  return issues.length === count && ref !== undefined ? { ref, config: checkedConfig } : undefined;
+}
+
+/** A resolved configuration (an earlier result, its newer settings defaulted), checked into a draft. */
+function checkResolved(input: Record<string, unknown>, issues: ToolSearchConfigIssue[]): Draft | undefined {
+  const count = issues.length;
+  const preferences: ToolSearchPreference[] = [];
+  if (!Array.isArray(input.preferences)) {
+    report(issues, 'preferences', 'must be a list of `{ mechanism, threshold, explicit }`', input.preferences);
+  } else {
+    input.preferences.forEach((preference: unknown, index) => {
+      const path = `preferences[${index}]`;
+      if (!isRecord(preference)) {
+        report(issues, path, 'must be `{ mechanism, threshold, explicit }`', preference);
+        return;
+      }
+      const mechanism = checkOneOf(preference.mechanism, join(path, 'mechanism'), MECHANISM_ORDER, issues, false);
+      const threshold = checkThreshold(preference.threshold, join(path, 'threshold'), issues, false);
+      if (typeof preference.explicit !== 'boolean') report(issues, join(path, 'explicit'), 'must be a boolean', preference.explicit);
+      checkUnknownFields(preference, path, PREFERENCE_FIELDS, issues);
+      if (mechanism !== undefined && threshold !== undefined) preferences.push({ mechanism, threshold, explicit: preference.explicit === true });
+    });
+    if (input.preferences.length === 0) report(issues, 'preferences', 'must list at least one mechanism', input.preferences);
+  }
+  const neverDefer = checkToolNames(input.neverDefer, 'neverDefer', issues);
+  const listing = checkOneOf(input.listing, 'listing', LISTING_REQUESTS, issues, false);
+  const reveal = checkOneOf(input.reveal, 'reveal', TOOL_REVEAL_CHOICES, issues, false);
+  const search = checkOneOf(input.search, 'search', SEARCH_REQUESTS, issues, false);
+  checkUnknownFields(input, '', RESOLVED_FIELDS, issues);
+  if (issues.length > count || neverDefer === undefined || listing === undefined || reveal === undefined || search === undefined) return undefined;
+  return { preferences, neverDefer, listing, reveal, search };
+}
+
+/** A threshold: a whole number ≥ 0 (`undefined` passes when `optional`). */
+function checkThreshold(value: unknown, path: string, issues: ToolSearchConfigIssue[], optional: boolean): number | undefined {
+  if (value === undefined && optional) return undefined;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  report(issues, path, 'must be a whole number ≥ 0', value);
   return undefined;
 }
 
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let current = value;
-  for (const key of path) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
+/** A list of non-empty tool names, copied; every wrong entry is reported. */
+function checkToolNames(value: unknown, path: string, issues: ToolSearchConfigIssue[]): string[] | undefined {
+  if (!Array.isArray(value)) {
+    report(issues, path, 'must be a list of tool names (strings)', value);
+    return undefined;
   }
-  return current;
+  const count = issues.length;
+  const names: string[] = [];
+  for (let index = 0; index < value.length; index += 1) {
+    const name: unknown = value[index];
+    if (typeof name !== 'string') report(issues, `${path}[${index}]`, 'must be a tool name (a string)', name);
+    else if (name.length === 0) report(issues, `${path}[${index}]`, 'must be a non-empty tool name', name);
+    else names.push(name);
+  }
+  return issues.length === count ? names : undefined;
 }
 
-function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : join(text, String(key))), '');
+/** One of `choices` (`undefined` passes when `optional`). */
+function checkOneOf<Choice extends string>(
+  value: unknown,
+  path: string,
+  choices: readonly Choice[],
+  issues: ToolSearchConfigIssue[],
+  optional: boolean,
+): Choice | undefined {
+  if (value === undefined && optional) return undefined;
+  if ((choices as readonly unknown[]).includes(value)) return value as Choice;
+  report(issues, path, `must be one of ${choices.map((choice) => `'${choice}'`).join(', ')}`, value);
+  return undefined;
+}
+
+/** Reports each field of `object` that is not one of `known`, naming the fields it may have. */
+function checkUnknownFields(object: object, path: string, known: readonly string[], issues: ToolSearchConfigIssue[]): void {
+  const where = path === '' ? 'the configuration' : `\`${path}\``;
+  for (const key of findUnknownKeys(object, known)) {
+    issues.push({
+      path: join(path, key),
+      message: `${where} has an unknown option \`${key}\`; the options are ${known.map((field) => `\`${field}\``).join(', ')}`,
+    });
+  }
+}
+
+/** Reports that the value at `path` breaks `rule`, with the value given. */
+function report(issues: ToolSearchConfigIssue[], path: string, rule: string, value: unknown): void {
+  issues.push({ path, message: `${path === '' ? 'the configuration' : `\`${path}\``} ${rule}, got ${describeValue(value)}` });
 }
 
 function join(path: string, key: string): string {

@@ -72,7 +72,7 @@ export const TOOL_REVEAL_MODES: readonly ToolRevealMode[] = ['conversation', 'na
 export type ToolRevealChoice = 'auto' | ToolRevealMode;
 
 /** The reveal choices a configuration accepts, for validation and docs. */
-export const TOOL_REVEAL_CHOICES: readonly ToolRevealChoice[] = ['auto', ...TOOL_REVEAL_MODES];
+export const TOOL_REVEAL_CHOICES: readonly ToolRevealChoice[] = /* @__PURE__ */ withAutoChoice(TOOL_REVEAL_MODES);
 
 /**
  * Who ranks tools when the model searches under a hosted mechanism (the provider loads the schemas either way).
@@ -196,3 +196,11 @@ export interface SeedCapabilityList {
 
 /** Every form `parseToolSearchConfig` accepts. `undefined` means all defaults. */
 export type ToolSearchConfigInput = ToolSearchOptions | SeedCapabilityReference | SeedCapabilityList | ToolSearchConfig;
+
+/**
+ * `auto` followed by the given choices: what a setting with an `auto` choice accepts. A function, so a constant made
+ * with it can be marked pure and dropped by a bundler when unused (an array spread at the top of a module is kept).
+ */
+export function withAutoChoice<Choice extends string>(choices: readonly Choice[]): readonly ('auto' | Choice)[] {
+  return ['auto', ...choices];
+}

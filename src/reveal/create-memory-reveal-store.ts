@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { z } from 'zod';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { findUnknownKeys } from '../records/find-unknown-keys.js';
 import type { RevealStore } from './reveal-store.js';
 
 /** The default session bound: the seed's `MAX_REVEAL_SESSIONS`. */
@@ -38,20 +38,9 @@ export interface MemoryRevealStoreOptions {
   readonly now?: () => number;
 }
 
-const wholeNumber = (field: string) => {
-  const rule = { error: `\`${field}\` must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}` };
-  return z.number(rule).int(rule).min(1, rule).max(Number.MAX_SAFE_INTEGER, rule);
-};
-
-const optionsSchema = z.strictObject(
-  {
-    maxSessions: wholeNumber('maxSessions').optional(),
-    maxToolsPerSession: wholeNumber('maxToolsPerSession').optional(),
-    ttlMs: wholeNumber('ttlMs').optional(),
-    now: z.custom<() => number>((value) => typeof value === 'function', { error: '`now` must be a function returning milliseconds' }).optional(),
-  },
-  { error: 'the options must be an object' },
-);
+/** The options {@link createMemoryRevealStore} takes, in the order their problems are reported. */
+const OPTION_NAMES = ['maxSessions', 'maxToolsPerSession', 'ttlMs', 'now'] as const;
+const BOUNDS = ['maxSessions', 'maxToolsPerSession', 'ttlMs'] as const;
 
 /**
  * The in-memory {@link RevealStore}: true LRU over sessions (on `lru-cache`), bounded sessions and bounded names per
@@ -67,27 +56,17 @@ const optionsSchema = z.strictObject(
  * ```
  */
 export function createMemoryRevealStore(options: MemoryRevealStoreOptions = {}): RevealStore {
-  const parsed = optionsSchema.safeParse(options);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') ?? '';
-    const value = field === '' ? options : (options as Record<string, unknown>)[field];
-    const message =
-      issue?.code === 'unrecognized_keys'
-        ? `unknown option ${issue.keys.map((key) => `\`${key}\``).join(', ')}`
-        : `${issue?.message}, got ${describeValue(value)}`;
-    throw new ToolSearchError('invalid-options', `createMemoryRevealStore: ${message}`);
-  }
-  const maxSessions = parsed.data.maxSessions ?? DEFAULT_MAX_REVEAL_SESSIONS;
-  const maxToolsPerSession = parsed.data.maxToolsPerSession ?? DEFAULT_MAX_TOOLS_PER_SESSION;
+  const parsed = parseOptions(options);
+  const maxSessions = parsed.maxSessions ?? DEFAULT_MAX_REVEAL_SESSIONS;
+  const maxToolsPerSession = parsed.maxToolsPerSession ?? DEFAULT_MAX_TOOLS_PER_SESSION;
   const sessions = new LRUCache<string, readonly string[]>({
     // A size bound (each session counts 1), not `max`: `max` makes lru-cache allocate its tables for the whole bound
     // up front (155 MiB for 10 million sessions, out of memory at 2^28), while this one costs only what is held.
     maxSize: maxSessions,
     sizeCalculation: () => 1,
     // ttlResolution 0: read the clock on every use rather than caching it between timer ticks.
-    ...(parsed.data.ttlMs === undefined ? {} : { ttl: parsed.data.ttlMs, updateAgeOnGet: true, ttlResolution: 0 }),
-    ...(parsed.data.now === undefined ? {} : { perf: { now: parsed.data.now } }),
+    ...(parsed.ttlMs === undefined ? {} : { ttl: parsed.ttlMs, updateAgeOnGet: true, ttlResolution: 0 }),
+    ...(parsed.now === undefined ? {} : { perf: { now: parsed.now } }),
   });
   const empty: readonly string[] = Object.freeze([]);
 
@@ -115,6 +94,26 @@ export function createMemoryRevealStore(options: MemoryRevealStoreOptions = {}):
       sessions.delete(sessionId);
     },
   };
+}
+
+/** The options, checked once; throws a `ToolSearchError` (`invalid-options`) for the first problem. */
+function parseOptions(options: unknown): MemoryRevealStoreOptions {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail(`the options must be an object, got ${describeValue(options)}`);
+  const fields = options as Record<string, unknown>;
+  for (const field of BOUNDS) {
+    const value = fields[field];
+    if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 1)) {
+      fail(`\`${field}\` must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got ${describeValue(value)}`);
+    }
+  }
+  if (fields.now !== undefined && typeof fields.now !== 'function') fail(`\`now\` must be a function returning milliseconds, got ${describeValue(fields.now)}`);
+  const unknown = findUnknownKeys(fields, OPTION_NAMES);
+  if (unknown.length > 0) fail(`unknown option ${unknown.map((key) => `\`${key}\``).join(', ')}`);
+  return fields as MemoryRevealStoreOptions;
+}
+
+function fail(message: string): never {
+  throw new ToolSearchError('invalid-options', `createMemoryRevealStore: ${message}`);
 }
 
 function checkSessionId(sessionId: unknown): asserts sessionId is string {

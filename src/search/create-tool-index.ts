@@ -1,8 +1,9 @@
-import { z } from 'zod';
 import { describeValue } from '../errors/describe-value.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { assertNever } from '../errors/assert-never.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
+import { findUnknownKeys } from '../records/find-unknown-keys.js';
+import { isRecord } from '../records/is-record.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { parseToolSelection } from './parse-tool-selection.js';
@@ -163,25 +164,10 @@ const DEFAULT_LENGTH_NORMALIZATION = 0.15;
 // term adds nothing) costs more single-tool recall than it wins.
 const DEFAULT_COVERED_TERM_SHARE = 0.5;
 const DEFAULT_CUT: ToolIndexCut = { rule: 'count' };
-const weight = z.number({ error: 'must be a finite number ≥ 0' }).finite({ error: 'must be a finite number ≥ 0' }).min(0, {
-  error: 'must be a finite number ≥ 0',
-});
-const optionsSchema = z.strictObject({
-  maxResults: z.number().int().min(1).optional(),
-  weights: z.strictObject({ name: weight.optional(), description: weight.optional(), parameters: weight.optional() }).optional(),
-  rarity: z.boolean().optional(),
-  coverageBonus: weight.optional(),
-  lengthNormalization: weight.optional(),
-  nameMissPenalty: weight.optional(),
-  coveredTermShare: z.number().min(0).max(1).optional(),
-  cut: z
-    .discriminatedUnion('rule', [
-      z.strictObject({ rule: z.literal('count') }),
-      z.strictObject({ rule: z.enum(['band', 'gap', 'floor']), ratio: z.number().min(0).max(1) }),
-    ])
-    .optional(),
-  minScoreRatio: z.number().min(0).max(1).optional(),
-});
+/** The options of {@link createToolIndex}, in the order their problems are reported (unknown options come last). */
+const OPTION_NAMES = ['maxResults', 'weights', 'rarity', 'coverageBonus', 'lengthNormalization', 'nameMissPenalty', 'coveredTermShare', 'cut', 'minScoreRatio'];
+const WEIGHT_NAMES = ['name', 'description', 'parameters'] as const;
+const CUT_RULES = ['band', 'gap', 'floor'] as const;
 /** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
 const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 const WHITESPACE = /\s/;
@@ -520,35 +506,85 @@ export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOpti
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
     throw new ToolSearchError('invalid-options', `\`options\` of \`createToolIndex\` must be an object, got ${describeValue(options)}`);
   }
-  const parsed = optionsSchema.safeParse(options ?? {});
-  if (!parsed.success) {
-    const messages = parsed.error.issues.map((issue) => {
-      const path = issue.path.join('.');
-      const given = issue.path.reduce<unknown>((value, key) => (value as Record<PropertyKey, unknown>)?.[key as PropertyKey], options);
-      return issue.code === 'unrecognized_keys'
-        ? `unknown option(s) ${issue.keys.map((key) => `\`${path ? `${path}.` : ''}${key}\``).join(', ')}`
-        : `\`${path}\` ${describeRule(path)}, got ${describeValue(given)}`;
-    });
-    throw new ToolSearchError('invalid-options', `Invalid tool index options: ${messages.join('; ')}`);
-  }
+  const given = (options ?? {}) as Record<string, unknown>;
+  const problems: string[] = [];
+  const check = (path: string, value: unknown, valid: (value: unknown) => boolean, optional = true): void => {
+    if (!(optional && value === undefined) && !valid(value)) problems.push(`\`${path}\` ${describeRule(path)}, got ${describeValue(value)}`);
+  };
+  const checkUnknown = (object: object, path: string, known: readonly string[]): void => {
+    const unknown = findUnknownKeys(object, known);
+    if (unknown.length > 0) problems.push(`unknown option(s) ${unknown.map((key) => `\`${path}${key}\``).join(', ')}`);
+  };
+  check('maxResults', given.maxResults, isWholeNumberFromOne);
+  const weights: Partial<Record<(typeof WEIGHT_NAMES)[number], number>> = {};
+  if (isRecord(given.weights)) {
+    for (const field of WEIGHT_NAMES) {
+      const value = given.weights[field];
+      check(`weights.${field}`, value, isWeight);
+      if (value !== undefined) weights[field] = value as number;
+    }
+    checkUnknown(given.weights, 'weights.', WEIGHT_NAMES);
+  } else check('weights', given.weights, isRecord);
+  check('rarity', given.rarity, (value) => typeof value === 'boolean');
+  check('coverageBonus', given.coverageBonus, isWeight);
+  check('lengthNormalization', given.lengthNormalization, isWeight);
+  check('nameMissPenalty', given.nameMissPenalty, isWeight);
+  check('coveredTermShare', given.coveredTermShare, isShare);
+  const givenCut = given.cut;
+  let cut: ToolIndexCut | undefined;
+  if (!isRecord(givenCut)) check('cut', givenCut, isRecord);
+  else if (givenCut.rule === 'count') {
+    cut = { rule: 'count' };
+    checkUnknown(givenCut, 'cut.', ['rule']);
+  } else if ((CUT_RULES as readonly unknown[]).includes(givenCut.rule)) {
+    check('cut.ratio', givenCut.ratio, isShare, false);
+    cut = { rule: givenCut.rule as (typeof CUT_RULES)[number], ratio: givenCut.ratio as number };
+    checkUnknown(givenCut, 'cut.', ['rule', 'ratio']);
+  } else problems.push(`\`cut.rule\` ${describeRule('cut.rule')}, got ${describeValue(givenCut.rule)}`);
+  check('minScoreRatio', given.minScoreRatio, isShare);
+  checkUnknown(given, '', OPTION_NAMES);
+  if (problems.length > 0) throw new ToolSearchError('invalid-options', `Invalid tool index options: ${problems.join('; ')}`);
   const {
     maxResults = 8,
-    weights = {},
     rarity = true,
     coverageBonus = DEFAULT_COVERAGE_BONUS,
     lengthNormalization = DEFAULT_LENGTH_NORMALIZATION,
     nameMissPenalty = NAME_MISS_PENALTY,
     coveredTermShare = DEFAULT_COVERED_TERM_SHARE,
     minScoreRatio,
-  } = parsed.data;
-  if (parsed.data.cut !== undefined && minScoreRatio !== undefined) {
+  } = given as ToolIndexOptions;
+  if (cut !== undefined && minScoreRatio !== undefined) {
     throw new ToolSearchError(
       'invalid-options',
-      `Invalid tool index options: give \`cut\` or \`minScoreRatio\` (the band of \`cut: { rule: 'band', ratio }\`), not both; got ${describeValue(parsed.data.cut)} and ${minScoreRatio}`,
+      `Invalid tool index options: give \`cut\` or \`minScoreRatio\` (the band of \`cut: { rule: 'band', ratio }\`), not both; got ${describeValue(givenCut)} and ${minScoreRatio}`,
     );
   }
-  const cut = minScoreRatio === undefined ? (parsed.data.cut ?? DEFAULT_CUT) : { rule: 'band' as const, ratio: minScoreRatio };
-  return { maxResults, weights: { ...DEFAULT_WEIGHTS, ...weights }, rarity, coverageBonus, lengthNormalization, nameMissPenalty, coveredTermShare, cut };
+  const resolvedCut = minScoreRatio === undefined ? (cut ?? DEFAULT_CUT) : { rule: 'band' as const, ratio: minScoreRatio };
+  return {
+    maxResults,
+    weights: { ...DEFAULT_WEIGHTS, ...weights },
+    rarity,
+    coverageBonus,
+    lengthNormalization,
+    nameMissPenalty,
+    coveredTermShare,
+    cut: resolvedCut,
+  };
+}
+
+/** A whole number ≥ 1 (a safe integer). */
+function isWholeNumberFromOne(value: unknown): boolean {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+}
+
+/** A finite number ≥ 0. */
+function isWeight(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+/** A number from 0 to 1. */
+function isShare(value: unknown): boolean {
+  return typeof value === 'number' && value >= 0 && value <= 1;
 }
 
 function describeRule(path: string): string {

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { isRecord } from '../records/is-record.js';
 import { createZod3JSONSchema, isZod3Schema } from './create-zod3-json-schema.js';
+import { createZod4JSONSchema, isZod4Schema } from './create-zod4-json-schema.js';
 import type { JSONSchemaObject } from './tool-definition.js';
 
 /**
@@ -61,23 +61,11 @@ function toInputJSONSchema(schema: unknown): Record<string, unknown> {
     const libraryOptions = standard?.vendor === 'zod' ? { libraryOptions: { unrepresentable: 'throw' } } : {};
     return converter({ target: 'draft-2020-12', ...libraryOptions }) as Record<string, unknown>;
   }
-  if (isRecord(schema) && '_zod' in schema) {
-    // A zod 4 schema from another copy of zod keeps `.describe()` texts in that copy's registry: read them there.
-    const metadata = { get: (part: unknown) => z.globalRegistry.get(part as z.ZodType) ?? ownMetadata(part) };
-    return z.toJSONSchema(schema as unknown as z.ZodType, { io: 'input', unrepresentable: 'throw', metadata: metadata as unknown as typeof z.globalRegistry });
-  }
+  if (isZod4Schema(schema)) return createZod4JSONSchema(schema);
   if (isZod3Schema(schema)) return createZod3JSONSchema(schema);
   const vendor = typeof standard?.vendor === 'string' ? `a ${standard.vendor} schema` : describeValue(schema);
   throw new ToolSearchError(
     'invalid-tools',
     `\`schema\` must be a zod schema or a Standard JSON Schema (\`~standard.jsonSchema\`), got ${vendor} without one; pass a tool definition with its JSON Schema in \`inputSchema\` instead`,
   );
-}
-
-/** A zod 4 classic schema's metadata from its own copy of zod (`schema.meta()`), or `undefined`. */
-function ownMetadata(schema: unknown): Record<string, unknown> | undefined {
-  const meta = isRecord(schema) ? schema.meta : undefined;
-  if (typeof meta !== 'function') return undefined;
-  const value: unknown = meta.call(schema);
-  return isRecord(value) ? value : undefined;
 }

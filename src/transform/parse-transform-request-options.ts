@@ -1,21 +1,34 @@
-import { z } from 'zod';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
+import { findUnknownKeys } from '../records/find-unknown-keys.js';
 import { isRecord } from '../records/is-record.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 
+/** One option of a transformer: its name and the rule its value keeps (`undefined`, the default, always passes). */
+export interface TransformOption {
+  readonly name: string;
+  /** The rule, as a message states it after the option's name: `must be 'bm25' or 'regex'`. */
+  readonly rule: string;
+  readonly isValid: (value: unknown) => boolean;
+}
+
+/** What {@link findTransformOptionProblems} finds wrong: an option that breaks its rule, or the unknown options. */
+export type TransformOptionProblem =
+  | { readonly kind: 'rule'; readonly option: TransformOption; readonly value: unknown }
+  | { readonly kind: 'unknown'; readonly names: readonly string[] };
+
 /**
- * The zod schema of the `revealed` option every transformer takes; a transformer with options of its own puts it in
- * its options schema and reads the result with {@link parseRevealedOption}.
+ * The `revealed` option every transformer takes; a transformer with options of its own lists it with them and reads
+ * the value with {@link parseRevealedOption}.
  */
-export const REVEALED_OPTION_SCHEMA = z
-  .custom<Iterable<unknown>>((value) => typeof value === 'object' && value !== null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function', {
-    error: 'must be an iterable of tool names (an array or a Set)',
-  })
-  .optional();
+export const REVEALED_OPTION: TransformOption = {
+  name: 'revealed',
+  rule: 'must be an iterable of tool names (an array or a Set)',
+  isValid: (value) => typeof value === 'object' && value !== null && typeof (value as Partial<Iterable<unknown>>)[Symbol.iterator] === 'function',
+};
 
 /**
  * The `revealed` option as a list of tool names. Throws a `ToolSearchError` (`invalid-options`) for a string, a value
@@ -27,15 +40,34 @@ export function parseRevealedOption(value: unknown, field = '`options.revealed`'
 }
 
 /**
- * The zod schema of the `catalog` option of a transformer that may send tools the body lacks (an array of tool
- * definitions, an MCP `tools/list` result or a `createToolCatalog` catalog); read the result with
- * {@link parseCatalogOption}.
+ * The `catalog` option of a transformer that may send tools the body lacks (an array of tool definitions, an MCP
+ * `tools/list` result or a `createToolCatalog` catalog); read the value with {@link parseCatalogOption}.
  */
-export const CATALOG_OPTION_SCHEMA = z
-  .custom<ToolDefinitionsInput>((value) => Array.isArray(value) || (isRecord(value) && 'tools' in value), {
-    error: 'must be an array of tool definitions or an MCP `tools/list` result (`{ tools }`)',
-  })
-  .optional();
+export const CATALOG_OPTION: TransformOption = {
+  name: 'catalog',
+  rule: 'must be an array of tool definitions or an MCP `tools/list` result (`{ tools }`)',
+  isValid: (value) => Array.isArray(value) || (isRecord(value) && 'tools' in value),
+};
+
+/**
+ * What is wrong with a transformer's options object, in order: each option of `known` whose value breaks its rule,
+ * then the options that are none of `known`. Plain checks rather than a schema library: every transformer runs them,
+ * so what they cost is paid in every bundle and cold start.
+ */
+export function findTransformOptionProblems(options: object, known: readonly TransformOption[]): TransformOptionProblem[] {
+  const fields = options as Record<string, unknown>;
+  const problems: TransformOptionProblem[] = [];
+  for (const option of known) {
+    const value = fields[option.name];
+    if (value !== undefined && !option.isValid(value)) problems.push({ kind: 'rule', option, value });
+  }
+  const unknown = findUnknownKeys(
+    options,
+    known.map((option) => option.name),
+  );
+  if (unknown.length > 0) problems.push({ kind: 'unknown', names: unknown });
+  return problems;
+}
 
 /**
  * The `catalog` option as a catalog: a session's catalog is read as it is, a plain list is checked on each call (none
@@ -49,25 +81,22 @@ export function parseCatalogOption(value: ToolDefinitionsInput | undefined): Too
   }
 }
 
-const baseOptionsSchema = z.strictObject({ revealed: REVEALED_OPTION_SCHEMA }, { error: 'must be an object such as `{ revealed }`' });
-
 /**
  * Validates the options of a transformer that takes only the common options (`TransformRequestOptions`) and returns the revealed
  * names. Throws a `ToolSearchError` (`invalid-options`) naming the option, the rule and the value given.
  */
 export function parseTransformRequestOptions(options: unknown): { readonly revealed: string[] } {
-  const parsed = baseOptionsSchema.safeParse(options ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    if (issue?.code === 'unrecognized_keys') {
-      throw new ToolSearchError(
-        'invalid-options',
-        `\`options\` has an unknown option ${issue.keys.map((key) => `\`${key}\``).join(', ')}; the only option is \`revealed\``,
-      );
-    }
-    const field = issue === undefined || issue.path.length === 0 ? '`options`' : `\`options.${issue.path.join('.')}\``;
-    const value = issue === undefined || issue.path.length === 0 ? options : (options as Record<string, unknown>)[String(issue.path[0])];
-    throw new ToolSearchError('invalid-options', `${field} ${issue?.message ?? 'is invalid'}, got ${describeValue(value)}`);
+  const given = options ?? {};
+  if (!isRecord(given)) throw new ToolSearchError('invalid-options', `\`options\` must be an object such as \`{ revealed }\`, got ${describeValue(options)}`);
+  const [problem] = findTransformOptionProblems(given, [REVEALED_OPTION]);
+  if (problem?.kind === 'unknown') {
+    throw new ToolSearchError(
+      'invalid-options',
+      `\`options\` has an unknown option ${problem.names.map((key) => `\`${key}\``).join(', ')}; the only option is \`revealed\``,
+    );
   }
-  return { revealed: parseRevealedOption(parsed.data.revealed) };
+  if (problem !== undefined) {
+    throw new ToolSearchError('invalid-options', `\`options.${problem.option.name}\` ${problem.option.rule}, got ${describeValue(problem.value)}`);
+  }
+  return { revealed: parseRevealedOption(given.revealed) };
 }

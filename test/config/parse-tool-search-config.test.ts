@@ -251,6 +251,26 @@ describe('parseToolSearchConfig', () => {
     it('rejects a bad never-defer list given in code', () => {
       expect(() => parseToolSearchConfig({}, { neverDefer: 'x' as never })).toThrow('`neverDefer` must be a list of tool names (strings)');
     });
+
+    it('names the options of the object that has the unknown one', () => {
+      expect(configError({ ref: 'tool_search', config: { neverDefer: [] } }).message).toContain(
+        '`config` has an unknown option `neverDefer`; the options are `threshold`, `never_defer`, `listing`, `reveal`, `search`',
+      );
+    });
+
+    it.each([
+      [{ capabilities: [42] }, '`capabilities[0]` must be a capability id or `{ ref, config }`, got 42'],
+      [
+        { preferences: 'client', neverDefer: [], listing: 'auto' },
+        '`preferences` must be a list of `{ mechanism, threshold, explicit }`, got "client" (a string)',
+      ],
+      [
+        { preferences: [{ mechanism: 'gemini', threshold: 0, explicit: 'yes' }], neverDefer: [], listing: 'auto' },
+        "`preferences[0].mechanism` must be one of 'openai', 'claude', 'client', got \"gemini\" (a string); `preferences[0].explicit` must be a boolean, got \"yes\" (a string)",
+      ],
+    ])('says in its own words what the entry %j must be', (input, message) => {
+      expect(configError(input).message).toContain(message);
+    });
   });
 });
 

@@ -687,3 +687,10 @@ describe('createToolIndex', () => {
     });
   });
 });
+
+describe('createToolIndex with a weight given as undefined', () => {
+  it('ranks with that weight’s default', () => {
+    const query = 'read the file path';
+    expect(createToolIndex(FILE_TOOLS, { weights: { name: undefined } as never }).search(query)).toEqual(createToolIndex(FILE_TOOLS).search(query));
+  });
+});

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
 import { isStubInputSchema } from '../../tools/is-stub-input-schema.js';
@@ -24,7 +23,14 @@ import { transformRequest } from '../../request/transform-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { resolveRequestToolPlaces, type RequestBodyToolKind } from '../../request/resolve-request-tool-places.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
-import { CATALOG_OPTION_SCHEMA, REVEALED_OPTION_SCHEMA, parseCatalogOption, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
+import {
+  CATALOG_OPTION,
+  REVEALED_OPTION,
+  findTransformOptionProblems,
+  parseCatalogOption,
+  parseRevealedOption,
+  type TransformOption,
+} from '../../transform/parse-transform-request-options.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import {
   ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA,
@@ -73,14 +79,11 @@ export interface TransformAnthropicMessagesRequestOptions extends TransformReque
 /** The transformed body, the warnings and the tool-name mapping. */
 export type TransformAnthropicMessagesRequestResult<Body> = TransformRequestResult<Body, AnthropicMessagesWarningCode>;
 
-const optionsSchema = z.strictObject(
-  {
-    revealed: REVEALED_OPTION_SCHEMA,
-    searchTool: z.enum(['bm25', 'regex'], { error: "must be 'bm25' or 'regex'" }).optional(),
-    catalog: CATALOG_OPTION_SCHEMA,
-  },
-  { error: 'must be an object' },
-);
+const SEARCH_TOOL_OPTION: TransformOption = {
+  name: 'searchTool',
+  rule: "must be 'bm25' or 'regex'",
+  isValid: (value) => value === 'bm25' || value === 'regex',
+};
 
 /** One entry of a Messages API body's `tools`, classified. */
 interface ToolEntry {
@@ -640,20 +643,21 @@ function checkSystem(system: unknown): void {
 }
 
 function parseOptions(options: unknown): { revealed: string[]; searchTool: AnthropicToolSearchVariant | undefined; catalog: ToolCatalog } {
-  const parsed = optionsSchema.safeParse(options);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => {
-      const path = issue.path.length > 0 ? `\`${issue.path.join('.')}\` ` : '';
-      const given =
-        issue.path.length > 0 ? ` (got ${describeValue((options as Record<string, unknown>)[String(issue.path[0])])})` : ` (got ${describeValue(options)})`;
-      return issue.code === 'unrecognized_keys'
-        ? `unknown option${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `\`${key}\``).join(', ')}`
-        : `${path}${issue.message}${given}`;
-    });
-    throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: ${issues.join('; ')}`);
+  if (!isRecord(options)) {
+    throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: must be an object (got ${describeValue(options)})`);
   }
-  const revealed = parseRevealedOption(parsed.data.revealed, '`revealed`');
-  return { revealed, searchTool: parsed.data.searchTool, catalog: parseCatalogOption(parsed.data.catalog) };
+  const problems = findTransformOptionProblems(options, [REVEALED_OPTION, SEARCH_TOOL_OPTION, CATALOG_OPTION]).map((problem) =>
+    problem.kind === 'unknown'
+      ? `unknown option${problem.names.length > 1 ? 's' : ''} ${problem.names.map((key) => `\`${key}\``).join(', ')}`
+      : `\`${problem.option.name}\` ${problem.option.rule} (got ${describeValue(problem.value)})`,
+  );
+  if (problems.length > 0) throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: ${problems.join('; ')}`);
+  const revealed = parseRevealedOption(options.revealed, '`revealed`');
+  return {
+    revealed,
+    searchTool: options.searchTool as AnthropicToolSearchVariant | undefined,
+    catalog: parseCatalogOption(options.catalog as ToolDefinitionsInput | undefined),
+  };
 }
 
 function cacheWarning(moved: readonly string[], target: string | null): AnthropicMessagesWarning {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
@@ -10,6 +9,7 @@ import { compactDescription } from '../../client/compact-description.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
+import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { readNeutralHistory, type HistoryReference, type NeutralTool } from '../../request/neutral-request.js';
 import type { RequestTool, RequestToolForm } from '../../request/request-tool.js';
@@ -19,7 +19,7 @@ import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { RECOMMENDED_NAMESPACE_SIZE } from '../../request/resolve-tool-groups.js';
 import { transformRequest } from '../../request/transform-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
-import { REVEALED_OPTION_SCHEMA, parseRevealedOption } from '../../transform/parse-transform-request-options.js';
+import { REVEALED_OPTION, findTransformOptionProblems, parseRevealedOption, type TransformOption } from '../../transform/parse-transform-request-options.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
 import {
   OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
@@ -108,13 +108,11 @@ export type TransformedOpenAIResponsesBody<Body> = Omit<Body, 'tools' | 'instruc
 /** What {@link transformOpenAIResponsesRequest} returns: the body to send, the warnings and the tool-name mapping. */
 export type TransformOpenAIResponsesRequestResult<Body> = TransformRequestResult<TransformedOpenAIResponsesBody<Body>, OpenAIResponsesWarningCode>;
 
-const optionsSchema = z.strictObject(
-  {
-    revealed: REVEALED_OPTION_SCHEMA,
-    uncategorized: z.enum(['top-level', 'name-prefix'], { error: "must be 'top-level' or 'name-prefix'" }).optional(),
-  },
-  { error: 'must be an object such as `{ revealed, uncategorized }`' },
-);
+const UNCATEGORIZED_OPTION: TransformOption = {
+  name: 'uncategorized',
+  rule: "must be 'top-level' or 'name-prefix'",
+  isValid: (value) => value === 'top-level' || value === 'name-prefix',
+};
 
 /** The tools as written, and the namespace name sent for each group label. */
 interface WrittenTools {
@@ -538,21 +536,21 @@ function transformToolChoice(choice: unknown, rename: (name: string) => string):
 }
 
 function parseOptions(options: unknown): { readonly revealed: readonly string[]; readonly uncategorized: OpenAIResponsesUncategorizedTools } {
-  const parsed = optionsSchema.safeParse(options ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    if (issue?.code === 'unrecognized_keys') {
-      throw new ToolSearchError('invalid-options', `unknown option ${quote(issue.keys)}; the options are \`revealed\` and \`uncategorized\``);
-    }
-    const keys = issue?.path ?? [];
-    const path = keys.length > 0 ? `\`options.${keys.join('.')}\`` : '`options`';
-    const value = keys.reduce<unknown>(
-      (current, key) => (typeof current === 'object' && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined),
-      options,
-    );
-    throw new ToolSearchError('invalid-options', `${path} ${issue?.message ?? 'is invalid'}, got ${describeValue(value)}`);
+  const given = options ?? {};
+  if (!isRecord(given)) {
+    throw new ToolSearchError('invalid-options', `\`options\` must be an object such as \`{ revealed, uncategorized }\`, got ${describeValue(options)}`);
   }
-  return { revealed: parseRevealedOption(parsed.data.revealed), uncategorized: parsed.data.uncategorized ?? 'top-level' };
+  const [problem] = findTransformOptionProblems(given, [REVEALED_OPTION, UNCATEGORIZED_OPTION]);
+  if (problem?.kind === 'unknown') {
+    throw new ToolSearchError('invalid-options', `unknown option ${quote(problem.names)}; the options are \`revealed\` and \`uncategorized\``);
+  }
+  if (problem !== undefined) {
+    throw new ToolSearchError('invalid-options', `\`options.${problem.option.name}\` ${problem.option.rule}, got ${describeValue(problem.value)}`);
+  }
+  return {
+    revealed: parseRevealedOption(given.revealed),
+    uncategorized: (given.uncategorized as OpenAIResponsesUncategorizedTools | undefined) ?? 'top-level',
+  };
 }
 
 function push(map: Map<string, Record<string, unknown>[]>, key: string, value: Record<string, unknown>): void {
