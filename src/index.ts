@@ -132,7 +132,7 @@ export {
   type MemoryRevealStoreOptions,
 } from './reveal/create-memory-reveal-store.js';
 
-export type { TransformRequestOptions, TransformRequestResult } from './transform/request-transformer.js';
+export type { TransformRequestOptions, TransformRequestResult } from './request/request-transformer.js';
 
 export {
   createToolSearch,

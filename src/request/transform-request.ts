@@ -1,9 +1,6 @@
-import { describeValue } from '../errors/describe-value.js';
-import { ToolSearchError } from '../errors/tool-search-error.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
-import { parseToolNameList } from '../tools/parse-tool-name-list.js';
-import type { TransformRequestResult } from '../transform/request-transformer.js';
+import type { TransformRequestResult } from './request-transformer.js';
 import { resolveRequestTools } from './resolve-request-tools.js';
 import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { CodecReadContext, CodecTools, WireCodec } from './wire-codec.js';
@@ -47,36 +44,4 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
     ...(tools.added === undefined ? {} : { added: tools.added }),
     ...(tools.adjustedPlan === undefined ? {} : { plan: tools.adjustedPlan }),
   };
-}
-
-/**
- * The options of a transformer that takes only the common one (`revealed`), checked: the revealed names. Throws a
- * `ToolSearchError` (`invalid-options`) naming the option, the rule and the value given.
- */
-export function parseTransformRequestOptions(options: unknown): { readonly revealed: readonly string[] } {
-  if (options === undefined || options === null) return { revealed: [] };
-  if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new ToolSearchError('invalid-options', `\`options\` must be an object such as \`{ revealed }\`, got ${describeValue(options)}`);
-  }
-  const unknown = Object.keys(options).filter((key) => key !== 'revealed');
-  if (unknown.length > 0) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `\`options\` has an unknown option ${unknown.map((key) => `\`${key}\``).join(', ')}; the only option is \`revealed\``,
-    );
-  }
-  const { revealed } = options as { revealed?: unknown };
-  return { revealed: parseRevealedOption(revealed, '`options.revealed`') };
-}
-
-/**
- * The `revealed` option as a list of tool names (none when absent). Throws a `ToolSearchError` (`invalid-options`) for
- * a value that is not an iterable (`field` names it), a string, or an entry that is not a string (with its position).
- */
-export function parseRevealedOption(value: unknown, field: string): readonly string[] {
-  if (value === undefined) return [];
-  if (typeof value !== 'object' || value === null || typeof (value as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
-    throw new ToolSearchError('invalid-options', `${field} must be an iterable of tool names (an array or a Set), got ${describeValue(value)}`);
-  }
-  return parseToolNameList(value, field);
 }

@@ -53,8 +53,9 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
   }
   const catalogTools = parseSessionTools(options.tools, { format: adapter.tools, label, where: '`tools`' });
   const { toolsOf = (body) => body.tools, withTools = (body, tools) => ({ ...body, tools }) } = adapter;
-  const catalogRead = adapter.codec?.readTools(withTools({}, catalogTools));
-  const catalog = createToolCatalog(catalogRead?.definitions ?? (adapter.parseTools as NonNullable<typeof adapter.parseTools>)(withTools({}, catalogTools)));
+  // The agent's tools are read once, here: a body without tools of its own is sent with them, read as they are.
+  const catalogRead = adapter.codec.readTools(withTools({}, catalogTools));
+  const catalog = createToolCatalog(catalogRead.definitions);
   const { config, store, unsupported, rank } = options;
   const toolSearch = createToolSearch({ tools: catalog, config, store, unsupported, rank });
   const wire: SessionWire<Code> = {

@@ -8,24 +8,23 @@ import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolSearch } from './create-tool-search.js';
 import { isOwnToolEntry } from './is-own-tool-entry.js';
-import { holdBodyToolReads } from '../transform/read-body-tools-once.js';
 import { parseSessionTools } from './parse-session-tools.js';
 import { resolveSessionPlan } from './resolve-session-plan.js';
 import type { SessionRequest, SessionWarningCode } from './session-request.js';
 import type { SessionAdapter } from './session-adapter.js';
 import type { CodecTools } from '../request/wire-codec.js';
 import { transformRequest } from '../request/transform-request.js';
-import type { TransformRequestResult } from '../transform/request-transformer.js';
+import type { TransformRequestResult } from '../request/request-transformer.js';
 
 /**
  * One agent's session state over its API's adapter: the catalog in the API's shape and parsed, the `model` option, and
  * the bodies it prepared. Made once per agent by `createSessionToolSearch`. Not part of the public API.
  */
 export interface SessionWire<Code extends string>
-  extends Required<Omit<SessionAdapter<Code>, 'writeAddition' | 'isHistoryOnServer' | 'codec' | 'codecOptions' | 'parseTools' | 'transform'>>,
-    Pick<SessionAdapter<Code>, 'codec' | 'codecOptions' | 'parseTools' | 'transform'> {
-  /** The catalog's tools as the codec reads them (`catalogTools`, read once for the agent), with a codec. */
-  readonly catalogRead: CodecTools | undefined;
+  extends Required<Omit<SessionAdapter<Code>, 'writeAddition' | 'isHistoryOnServer' | 'codecOptions'>>,
+    Pick<SessionAdapter<Code>, 'codecOptions'> {
+  /** The catalog's tools as the codec reads them (`catalogTools`, read once for the agent). */
+  readonly catalogRead: CodecTools;
   /** The catalog in the API's shape (the factory's `tools`, checked, schemas converted): sent when a body has none. */
   readonly catalogTools: readonly unknown[];
   /** The same tools, parsed once for the agent. */
@@ -94,25 +93,19 @@ export async function prepareSessionRequest<Code extends string>(
       label: wire.label,
     });
     // resolveSessionPlan has checked the session id.
-    const { codec } = wire;
     const bodyRead = read ?? (tools === undefined ? wire.catalogRead : undefined);
-    const transformed =
-      codec === undefined
-        ? (wire.transform as NonNullable<SessionWire<Code>['transform']>)(body, plan, await revealed(plan), wire.catalog)
-        : (transformRequest(codec, body, plan, {
-            revealed: await revealed(plan),
-            catalog: wire.catalog,
-            options: wire.codecOptions,
-            ...(bodyRead === undefined ? {} : { tools: { list: wire.toolsOf(body), read: bodyRead } }),
-          }) as TransformRequestResult<unknown, Code>);
+    const transformed = transformRequest(wire.codec, body, plan, {
+      revealed: await revealed(plan),
+      catalog: wire.catalog,
+      options: wire.codecOptions,
+      ...(bodyRead === undefined ? {} : { tools: { list: wire.toolsOf(body), read: bodyRead } }),
+    }) as TransformRequestResult<unknown, Code>;
     const written = wire.toolsOf(transformed.body as Record<string, unknown>);
     const remember = () => Array.isArray(written) && wire.prepared.set(written, { tools, sent, entries: [...written] });
     return { plan, transformed, remember };
   };
   /** The request prepared from `body` with its own tools, read once for the plan and the transformer. */
   const prepareRead = (body: Record<string, unknown>, sent: readonly unknown[]) => {
-    if (wire.codec === undefined)
-      return holdBodyToolReads(body, () => prepareWith(body, (wire.parseTools as NonNullable<SessionWire<Code>['parseTools']>)(body), sent));
     const read = wire.codec.readTools(body);
     return prepareWith(body, read.definitions, sent, read);
   };

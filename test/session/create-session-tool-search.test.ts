@@ -1,6 +1,6 @@
 /**
  * The generic session factory's native-delivery hook, over a Responses-shaped adapter whose two hooks are written
- * here (the Responses writer owns the real ones): the real transformer, plan, search and call check.
+ * here (the Responses writer owns the real ones): the real codec, plan, search and call check.
  */
 import { describe, expect, it } from 'vitest';
 import { createSessionToolSearch } from '../../src/session/create-session-tool-search.js';
@@ -8,8 +8,7 @@ import type { SessionAdapter } from '../../src/session/session-adapter.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.js';
 import { formatSessionAnswer } from '../../src/session/format-session-answer.js';
-import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
-import { transformOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
+import { OPENAI_RESPONSES_CODEC } from '../../src/providers/openai/openai-responses-codec.js';
 import { resolveOpenAIResponsesUnpairedToolResults } from '../../src/providers/openai/resolve-openai-responses-unpaired-tool-results.js';
 import { createOpenAIResponsesTools } from '../../src/providers/openai/create-openai-responses-tools.js';
 import { manyTools, tool } from '../support/tools.js';
@@ -41,8 +40,7 @@ function createExample(config: ToolSearchConfigInput, hooks: Pick<SessionAdapter
         convert: '-',
         withJSONSchemas: (entry) => entry,
       },
-      parseTools: parseOpenAIResponsesTools,
-      transform: (body, plan, revealed) => transformOpenAIResponsesRequest(body, plan, { revealed }),
+      codec: OPENAI_RESPONSES_CODEC as SessionAdapter<string>['codec'],
       resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
       unpaired: 'throw',
       readResponse: (response) => {

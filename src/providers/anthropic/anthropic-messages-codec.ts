@@ -30,8 +30,8 @@ import {
   parseCatalogOption,
   parseRevealedOption,
   type TransformOption,
-} from '../../transform/parse-transform-request-options.js';
-import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
+} from '../../request/parse-transform-request-options.js';
+import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import {
   ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA,
   ANTHROPIC_INLINE_TOOLS_BETA,

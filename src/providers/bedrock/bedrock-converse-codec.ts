@@ -12,14 +12,15 @@ import { resolveMappedListField } from '../../records/resolve-mapped-list-field.
 import { readNeutralHistory, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
 import type { ClientRequestWarningCode } from '../../request/resolve-request-tools.js';
 import type { RequestTools } from '../../request/request-tools.js';
-import { parseTransformRequestOptions, transformRequest } from '../../request/transform-request.js';
+import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
+import { transformRequest } from '../../request/transform-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
-import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
+import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import { BEDROCK_CONVERSE_TOOL_NAME_RULE, type BedrockConverseRequest, type BedrockConverseToolSpecification } from './bedrock-converse-api.js';
 
 /**

@@ -14,13 +14,14 @@ import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
 import { readNeutralHistory, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
 import type { ClientRequestWarningCode } from '../../request/resolve-request-tools.js';
-import { parseTransformRequestOptions, transformRequest } from '../../request/transform-request.js';
+import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
+import { transformRequest } from '../../request/transform-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import type { JSONSchemaObject, ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
-import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
+import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import {
   GEMINI_MAX_FUNCTION_DECLARATIONS,
   GEMINI_TOOL_NAME_RULE,

@@ -13,14 +13,15 @@ import { readRenamedNames } from '../../names/read-renamed-names.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { readNeutralHistory, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
 import type { ClientRequestWarningCode } from '../../request/resolve-request-tools.js';
-import { parseTransformRequestOptions, transformRequest } from '../../request/transform-request.js';
+import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
+import { transformRequest } from '../../request/transform-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
-import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
+import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
 

@@ -19,8 +19,8 @@ import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { RECOMMENDED_NAMESPACE_SIZE } from '../../request/resolve-tool-groups.js';
 import { transformRequest } from '../../request/transform-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
-import { REVEALED_OPTION, findTransformOptionProblems, parseRevealedOption, type TransformOption } from '../../transform/parse-transform-request-options.js';
-import type { TransformRequestOptions, TransformRequestResult } from '../../transform/request-transformer.js';
+import { REVEALED_OPTION, findTransformOptionProblems, parseRevealedOption, type TransformOption } from '../../request/parse-transform-request-options.js';
+import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import {
   OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
   OPENAI_RESPONSES_TOOL_NAME_RULE,

@@ -5,7 +5,7 @@ import {
   findTransformOptionProblems,
   parseRevealedOption,
   parseTransformRequestOptions,
-} from '../../src/transform/parse-transform-request-options.js';
+} from '../../src/request/parse-transform-request-options.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 
 describe('parseTransformRequestOptions', () => {
