@@ -67,8 +67,9 @@ export { resolveToolSearch } from './plan/resolve-tool-search.js';
 export { parseToolSearchPlan } from './plan/parse-tool-search-plan.js';
 export { resolvePlanForWireAPI, type PlanForWireAPI } from './plan/resolve-plan-for-wire-api.js';
 
-export { resolveToolList, type ResolveToolListOptions, type ToolList, type ToolListEntry } from './request/resolve-tool-list.js';
-export type { ClientRequestWarningCode } from './request/resolve-request-tools.js';
+export { resolveToolList, type ResolveToolListOptions } from './request/resolve-tool-list.js';
+export type { ToolList, ToolListEntry } from './request/request-tool-entry.js';
+export type { ClientRequestWarningCode } from './request/request-tools.js';
 export {
   STUB_INPUT_SCHEMA,
   TOOL_SEARCH_TOOL_DEFINITION,

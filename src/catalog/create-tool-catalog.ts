@@ -4,6 +4,7 @@ import { TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import { resolveOwnToolNames, type OwnToolNames } from '../tools/resolve-own-tool-names.js';
 import { createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import { PARSED_TOOLS } from '../tools/parse-catalog-tools.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolCatalog } from './tool-catalog.js';
 
@@ -61,6 +62,10 @@ class Catalog implements ToolCatalog {
   constructor(definitions: ToolDefinition[]) {
     this.tools = Object.freeze(definitions);
     Object.freeze(this);
+  }
+
+  get [PARSED_TOOLS](): readonly ToolDefinition[] {
+    return this.tools;
   }
 
   get names(): readonly string[] {

@@ -17,7 +17,7 @@ import { assertNever } from '../errors/assert-never.js';
 import { MODEL_PLATFORMS, WIRE_APIS, WIRE_API_NAMES, type ModelPlatform, type ModelReference, type WireAPI } from '../models/model-reference.js';
 import { resolveModelSupport, type ModelSupport, type ToolAdditionForm } from '../models/resolve-model-support.js';
 import { resolveUnknownModel } from '../models/resolve-unknown-model.js';
-import { parseCatalogTools } from '../catalog/parse-catalog-tools.js';
+import { parseCatalogTools } from '../tools/parse-catalog-tools.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, isOwnTool } from '../tools/tool-search-tool-definition.js';

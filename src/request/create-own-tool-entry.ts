@@ -4,7 +4,7 @@ import {
   createCallToolInputSchema,
   createToolSearchInputSchema,
 } from '../tools/tool-search-tool-definition.js';
-import type { ToolListEntry } from './resolve-tool-list.js';
+import type { ToolListEntry } from './request-tool-entry.js';
 
 /**
  * The entry for one of the package's own tools (`search`: `tool_search`, `call`: `call_tool`) under the name it goes

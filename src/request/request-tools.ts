@@ -5,7 +5,20 @@ import type { RequestToolEntry, RequestToolWarningCode } from './request-tool-en
 import type { CallerDeferral } from './resolve-caller-deferral.js';
 import type { GroupedTools, GroupedToolsWarningCode } from './resolve-grouped-tools.js';
 import type { RequestTool } from './request-tool.js';
-import type { ClientRequestWarningCode } from './resolve-request-tools.js';
+
+/**
+ * The codes of the warnings the decision gives on every API without hosted search (each transformer's own codes add to
+ * them); match on them, the messages are for people.
+ *
+ * - `hosted-mechanism-unsupported`: the plan asks for OpenAI's or Anthropic's hosted search, which the API does not
+ *   have; the same tools were deferred with the client-side mechanism instead. Resolve the plan with
+ *   `{ id, api }` to say so up front.
+ * - `listing-changed-to-names`: the `full` or `compact` listing would send more tools than the API accepts; deferred
+ *   tools were left out of the list, named in the note and called through `call_tool` (the `names` listing).
+ * - `tools-deferred-for-limit`: even so, more tools would be sent than the API accepts; the last loaded tools were
+ *   deferred too (reachable through `tool_search` and `call_tool`).
+ */
+export type ClientRequestWarningCode = 'hosted-mechanism-unsupported' | 'listing-changed-to-names' | 'tools-deferred-for-limit';
 
 /** The codes of the decision's warnings (each documented where the decision gives it). */
 export type RequestToolsWarningCode =

@@ -23,20 +23,6 @@ import { resolveForcedTools } from './resolve-forced-tools.js';
 import { resolveRequestToolList } from './resolve-request-tool-list.js';
 import type { WireCapabilities } from './wire-codec.js';
 
-/**
- * The codes of the warnings the decision gives on every API without hosted search (each transformer's own codes add to
- * them); match on them, the messages are for people.
- *
- * - `hosted-mechanism-unsupported`: the plan asks for OpenAI's or Anthropic's hosted search, which the API does not
- *   have; the same tools were deferred with the client-side mechanism instead. Resolve the plan with
- *   `{ id, api }` to say so up front.
- * - `listing-changed-to-names`: the `full` or `compact` listing would send more tools than the API accepts; deferred
- *   tools were left out of the list, named in the note and called through `call_tool` (the `names` listing).
- * - `tools-deferred-for-limit`: even so, more tools would be sent than the API accepts; the last loaded tools were
- *   deferred too (reachable through `tool_search` and `call_tool`).
- */
-export type ClientRequestWarningCode = 'hosted-mechanism-unsupported' | 'listing-changed-to-names' | 'tools-deferred-for-limit';
-
 /** What {@link resolveRequestTools} decides from. */
 export interface ResolveRequestToolsInput {
   /** The plan as given (checked by the driver). */

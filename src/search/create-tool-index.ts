@@ -1,7 +1,7 @@
 import { describeValue } from '../errors/describe-value.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { assertNever } from '../errors/assert-never.js';
-import { createToolCatalog } from '../catalog/create-tool-catalog.js';
+import { parseCatalogTools } from '../tools/parse-catalog-tools.js';
 import { findUnknownKeys } from '../records/find-unknown-keys.js';
 import { isRecord } from '../records/is-record.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
@@ -254,7 +254,7 @@ function resolveNameKey(name: string): string {
  */
 export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions): ToolIndex {
   // A catalog (`createToolCatalog`) is read as it is; a plain list is checked once.
-  const parsedTools = createToolCatalog(tools).tools;
+  const parsedTools = parseCatalogTools(tools);
   const resolved = resolveToolIndexOptions(options);
   const postingsOptions = { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization };
   const postings = createTermPostings(parsedTools, { ...postingsOptions, words: 'content' });

@@ -13,7 +13,7 @@ import { parseRequestBody } from '../../records/parse-request-body.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
 import { readNeutralHistory, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
-import type { ClientRequestWarningCode } from '../../request/resolve-request-tools.js';
+import type { ClientRequestWarningCode } from '../../request/request-tools.js';
 import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
 import { transformRequest } from '../../request/transform-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';

@@ -12,7 +12,7 @@ import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { readNeutralHistory, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
-import type { ClientRequestWarningCode } from '../../request/resolve-request-tools.js';
+import type { ClientRequestWarningCode } from '../../request/request-tools.js';
 import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
 import { transformRequest } from '../../request/transform-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';

@@ -3,7 +3,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
-import type { ToolList, ToolListEntry } from '../../request/resolve-tool-list.js';
+import type { ToolList, ToolListEntry } from '../../request/request-tool-entry.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { compactDescription } from '../../client/compact-description.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createToolCatalog } from '../../src/catalog/create-tool-catalog.js';
-import { parseCatalogTools } from '../../src/catalog/parse-catalog-tools.js';
+import { parseCatalogTools } from '../../src/tools/parse-catalog-tools.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 
 const schema = { type: 'object', properties: { city: { type: 'string' } } };
