@@ -79,3 +79,99 @@ describe('the source layout', () => {
     }
   });
 });
+
+/**
+ * The folders of `src/` from the bottom up: a module imports its own folder and the folders below it, never one above
+ * (an arrow that climbs makes a loop between folders). Root modules (`index.ts`) sit above everything but the command
+ * line.
+ */
+const LAYERS = [
+  'text',
+  'errors',
+  'records',
+  'models',
+  'tools',
+  'names',
+  'config',
+  'search',
+  'catalog',
+  'plan',
+  'reveal',
+  'client',
+  'preflight',
+  'cache',
+  'request',
+  'session',
+  'providers',
+  'integrations',
+  '.',
+  'cli',
+];
+
+/** The files of the codec seam and the driver: all a provider folder may import from `src/request/`. */
+const SEAM = [
+  'request/neutral-request.ts',
+  'request/request-tools.ts',
+  'request/request-tool-entry.ts',
+  'request/wire-codec.ts',
+  'request/transform-request.ts',
+  'request/request-transformer.ts',
+  'request/parse-transform-request-options.ts',
+];
+
+/** Each source file's imports of other source files, as paths relative to `src/`. */
+const graph = new Map(
+  files.map((file) => [
+    file.local,
+    imports(file.path)
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => join(file.path, '..', specifier.replace(/\.js$/, '.ts')))
+      .filter((path) => path.startsWith(root + sep) && path.endsWith('.ts'))
+      .map((path) => relative(root, path).split(sep).join('/')),
+  ]),
+);
+const folderOf = (local: string): string => (local.includes('/') ? (local.split('/')[0] as string) : '.');
+
+describe('the import graph', () => {
+  it('has no import cycle', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const stack: string[] = [];
+    const visit = (file: string): void => {
+      state.set(file, 'open');
+      stack.push(file);
+      for (const next of graph.get(file) ?? []) {
+        if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].join(' -> '));
+        else if (state.get(next) === undefined) visit(next);
+      }
+      stack.pop();
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) if (state.get(file) === undefined) visit(file);
+    expect(cycles).toEqual([]);
+  });
+
+  it('has every folder of src/ in the layer order', () => {
+    expect([...new Set(files.map((file) => folderOf(file.local)))].filter((folder) => !LAYERS.includes(folder))).toEqual([]);
+  });
+
+  it('imports no folder from a lower one', () => {
+    const upward = [...graph].flatMap(([file, targets]) =>
+      targets.filter((target) => LAYERS.indexOf(folderOf(target)) > LAYERS.indexOf(folderOf(file))).map((target) => `${file} -> ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('lets a provider import only the codec seam and the driver from src/request/', () => {
+    const imported = [...graph].flatMap(([file, targets]) =>
+      file.startsWith('providers/')
+        ? targets.filter((target) => target.startsWith('request/') && !SEAM.includes(target)).map((target) => `${file} -> ${target}`)
+        : [],
+    );
+    expect(imported).toEqual([]);
+  });
+
+  it('names no file after OpenAI outside src/providers/openai/', () => {
+    expect(files.filter((file) => /openai/i.test(file.local) && !file.local.startsWith('providers/openai/')).map((file) => file.local)).toEqual([]);
+  });
+});

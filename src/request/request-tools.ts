@@ -6,6 +6,9 @@ import type { CallerDeferral } from './resolve-caller-deferral.js';
 import type { GroupedTools, GroupedToolsWarningCode } from './resolve-grouped-tools.js';
 import type { RequestTool } from './request-tool.js';
 
+export type { GroupedToolsWarningCode } from './resolve-grouped-tools.js';
+export type { RequestTool, RequestToolForm } from './request-tool.js';
+
 /**
  * The codes of the warnings the decision gives on every API without hosted search (each transformer's own codes add to
  * them); match on them, the messages are for people.

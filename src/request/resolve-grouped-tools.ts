@@ -8,10 +8,10 @@ import type { ToolList } from './request-tool-entry.js';
 import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import type { RequestTool, RequestToolForm } from './request-tool.js';
 import type { ForcedTools } from './resolve-forced-tools.js';
-import { isDeferredLeftOut } from './is-deferred-left-out.js';
+import { isDeferredLeftOut } from '../plan/is-deferred-left-out.js';
 import { resolveSearchToolSource, type SearchToolSource } from './resolve-search-tool-source.js';
 import { resolveSharedNamePrefixes } from './resolve-shared-name-prefixes.js';
-import { RECOMMENDED_NAMESPACE_SIZE, resolveCategoryLabel, resolveToolGroups } from './resolve-tool-groups.js';
+import { resolveCategoryLabel, resolveToolGroups } from './resolve-tool-groups.js';
 
 /**
  * The codes of the decision's warnings, among the Responses transformer's (`OpenAIResponsesWarningCode`); match on
@@ -39,6 +39,8 @@ export type GroupedToolsWarningCode =
 
 /** What {@link resolveGroupedTools} decides from. */
 export interface ResolveGroupedToolsInput {
+  /** The most tools the API recommends in one group; a bigger group with a deferred tool is `oversized`. @default no limit */
+  readonly recommendedGroupSize?: number;
   /** The plan as the request applies it: `openai-hosted`, `client` or `none`. */
   readonly plan: ToolSearchPlan;
   /** The plan's tools by name. */
@@ -217,7 +219,7 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
     forms,
     omitted,
     groups: groups.byName,
-    oversized: hosted ? resolveOversizedGroups(tools, forms) : NOTHING,
+    oversized: hosted && input.recommendedGroupSize !== undefined ? resolveOversizedGroups(tools, forms, input.recommendedGroupSize) : NOTHING,
     search,
     compact: library && plan.listing === 'compact',
     guidance: library ? createToolSearchGuidance(plan, { names, listed }) : null,
@@ -288,7 +290,7 @@ function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
 }
 
 /** The groups past the recommended size that hold a deferred tool (a group of loaded tools costs no search). */
-function resolveOversizedGroups(tools: readonly RequestTool[], forms: readonly RequestToolForm[]): ReadonlySet<string> {
+function resolveOversizedGroups(tools: readonly RequestTool[], forms: readonly RequestToolForm[], recommended: number): ReadonlySet<string> {
   const sizes = new Map<string, { size: number; deferred: boolean }>();
   forms.forEach((entry, index) => {
     if (entry.group === undefined || entry.form === 'omitted' || entry.form === 'dropped') return;
@@ -302,7 +304,7 @@ function resolveOversizedGroups(tools: readonly RequestTool[], forms: readonly R
     }
   });
   if (sizes.size === 0) return NOTHING;
-  return new Set([...sizes].filter(([, found]) => found.size > RECOMMENDED_NAMESPACE_SIZE && found.deferred).map(([label]) => label));
+  return new Set([...sizes].filter(([, found]) => found.size > recommended && found.deferred).map(([label]) => label));
 }
 
 function reportUndeferred(undeferred: readonly string[], warnings: ToolSearchWarning<GroupedToolsWarningCode>[], why: 'no-hosted-search' | 'library'): void {

@@ -14,8 +14,8 @@ import { createForcedToolWarning, type ForcedTools } from './resolve-forced-tool
 import { resolveHistoryRestore } from './resolve-history-restore.js';
 import { resolveHostedToolList } from './resolve-hosted-tool-list.js';
 import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
-import { isDeferredLeftOut } from './is-deferred-left-out.js';
-import { isAddedByReference } from './is-added-by-reference.js';
+import { isDeferredLeftOut } from '../plan/is-deferred-left-out.js';
+import { isAddedByReference } from '../plan/is-added-by-reference.js';
 import type { RequestBodyTool } from './request-tool.js';
 import type { RequestToolEntry, RequestToolWarning } from './request-tool-entry.js';
 

@@ -294,6 +294,7 @@ function resolveGroupingAPIRequest(
     names,
     byPrefix: request.groupByPrefix === true,
     isDeferredAloneRejected: (name) => api.isDeferredAloneRejected?.(names.toWire(name)) === true,
+    ...(api.recommendedGroupSize === undefined ? {} : { recommendedGroupSize: api.recommendedGroupSize }),
   });
   warnings.push(...decided.warnings);
   const references = request.history.references ?? [];

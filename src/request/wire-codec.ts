@@ -25,6 +25,8 @@ export interface WireCapabilities<Code extends string> {
   readonly reader?: string;
   /** The names the API accepts under its hosted search, where they differ (a call's namespace holds a function's name). */
   readonly hostedRule?: ToolNameRule;
+  /** The most tools the API recommends in one group of deferred tools (a bigger one is warned about). */
+  readonly recommendedGroupSize?: number;
   /** Whether the API rejects a tool of this (wire) name deferred outside a group (its calls would use a reserved name). */
   isDeferredAloneRejected?(name: string): boolean;
 }

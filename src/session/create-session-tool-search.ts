@@ -3,7 +3,7 @@ import { describeValue } from '../errors/describe-value.js';
 import { isRecord } from '../records/is-record.js';
 import { MODEL_PLATFORMS } from '../models/model-reference.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
-import { isNativeDelivery } from '../request/is-native-delivery.js';
+import { isNativeDelivery } from '../plan/is-native-delivery.js';
 import { createToolSearch, type ToolSearch } from './create-tool-search.js';
 import { createSessionStep, type SessionStepEntry } from './create-session-step.js';
 import { parseSessionTools } from './parse-session-tools.js';

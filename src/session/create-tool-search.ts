@@ -20,7 +20,7 @@ import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchRanker } from '../search/tool-search-ranker.js';
 import { resolveLoadableSearchResult } from '../client/resolve-loadable-search-result.js';
 import { resolveNativeSearchResult } from '../client/resolve-native-search-result.js';
-import { isNativeDelivery } from '../request/is-native-delivery.js';
+import { isNativeDelivery } from '../plan/is-native-delivery.js';
 
 /** How many plans one {@link ToolSearch} keeps (one per model and tool list; agents use a handful). */
 const MAX_CACHED_PLANS = 32;

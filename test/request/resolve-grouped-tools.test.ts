@@ -52,6 +52,7 @@ function decide(
     names,
     byPrefix: false,
     isDeferredAloneRejected: () => false,
+    recommendedGroupSize: 10,
     ...extra,
     forced: resolveForcedTools(plan, extra.forced ?? []),
   });

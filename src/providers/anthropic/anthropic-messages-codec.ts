@@ -7,7 +7,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
-import { isNativeDelivery } from '../../request/is-native-delivery.js';
+import { isNativeDelivery } from '../../plan/is-native-delivery.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import type { ToolCatalog } from '../../catalog/tool-catalog.js';
@@ -21,7 +21,7 @@ import type { RequestToolEntry } from '../../request/request-tool-entry.js';
 import type { RequestTools } from '../../request/request-tools.js';
 import { transformRequest } from '../../request/transform-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
-import { resolveRequestToolPlaces, type RequestBodyToolKind } from '../../request/resolve-request-tool-places.js';
+import { resolveAnthropicToolPlaces, type AnthropicBodyToolKind } from './resolve-anthropic-tool-places.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import {
   CATALOG_OPTION,
@@ -440,7 +440,7 @@ interface PlacedTools extends AnthropicToolCacheControlContext {
   tools: unknown[];
 }
 
-/** The written entries in the body's places ({@link resolveRequestToolPlaces}), and the caller's breakpoints to place. */
+/** The written entries in the body's places ({@link resolveAnthropicToolPlaces}), and the caller's breakpoints to place. */
 function placeTools(
   entries: readonly ToolEntry[],
   written: readonly Record<string, unknown>[],
@@ -448,7 +448,7 @@ function placeTools(
   decided: RequestTools,
 ): PlacedTools {
   const { names, plan } = decided;
-  const kinds = entries.map(({ kind, definition }): RequestBodyToolKind => {
+  const kinds = entries.map(({ kind, definition }): AnthropicBodyToolKind => {
     if (kind === 'tool-search') return 'hosted-search';
     if (definition === undefined) return 'other';
     return isOwnTool(definition) ? 'own' : 'tool';
@@ -456,7 +456,7 @@ function placeTools(
   // The package's own tools go by their wire names; the caller's by their original names.
   const last = entries.at(-1)?.definition;
   const lastName = last === undefined || isOwnTool(last) ? last?.name : names.fromWire(last.name);
-  const { tools, last: callerLast } = resolveRequestToolPlaces<unknown>(kinds, decided, plan.mechanism, lastName, {
+  const { tools, last: callerLast } = resolveAnthropicToolPlaces<unknown>(kinds, decided, plan.mechanism, lastName, {
     entry: (index) => written[index],
     hostedSearch: () => hostedSearchTool,
     body(position) {

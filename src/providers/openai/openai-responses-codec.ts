@@ -12,17 +12,17 @@ import { createRecordCopy } from '../../records/create-record-copy.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { readNeutralHistory, type HistoryReference, type NeutralTool } from '../../request/neutral-request.js';
-import type { RequestTool, RequestToolForm } from '../../request/request-tool.js';
+import type { RequestTool, RequestToolForm } from '../../request/request-tools.js';
 import type { RequestTools } from '../../request/request-tools.js';
-import type { GroupedToolsWarningCode } from '../../request/resolve-grouped-tools.js';
+import type { GroupedToolsWarningCode } from '../../request/request-tools.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
-import { RECOMMENDED_NAMESPACE_SIZE } from '../../request/resolve-tool-groups.js';
 import { transformRequest } from '../../request/transform-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { REVEALED_OPTION, findTransformOptionProblems, parseRevealedOption, type TransformOption } from '../../request/parse-transform-request-options.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import {
   OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
+  OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
   OPENAI_RESPONSES_TOOL_NAME_RULE,
   isOpenAIResponsesReservedNamespace,
   type OpenAIResponsesProviderTool,
@@ -221,6 +221,7 @@ export const OPENAI_RESPONSES_CODEC: WireCodec<
   hostedSearch: 'openai-hosted',
   reader: 'parseOpenAIResponsesTools(body)',
   isDeferredAloneRejected: isOpenAIResponsesReservedNamespace,
+  recommendedGroupSize: OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
   readTools(body) {
     const read = readOpenAIResponsesTools(body);
     return { ...read, definitions: read.tools.filter((entry) => entry.kind === 'function').map((entry) => entry.definition as ToolDefinition) };
@@ -370,7 +371,7 @@ function writeGroupedTools(context: WriteContext): WrittenTools {
       if (decided.oversized.has(label)) {
         warnings.push({
           code: 'namespace-over-recommended-size',
-          message: `namespace \`${name}\` holds ${tools.length} tools; OpenAI recommends fewer than about ${RECOMMENDED_NAMESPACE_SIZE} per namespace, so tool search loads fewer unneeded schemas. Split the category`,
+          message: `namespace \`${name}\` holds ${tools.length} tools; OpenAI recommends fewer than about ${OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE} per namespace, so tool search loads fewer unneeded schemas. Split the category`,
         });
       }
       // The body's own description wins (also under the name an earlier transform gave the namespace).

@@ -4,7 +4,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
-import { resolveToolSearchResultNames } from '../../request/resolve-tool-search-result-names.js';
+import { resolveToolSearchResultNames } from '../../client/resolve-tool-search-result-names.js';
 import { OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY, OPENAI_RESPONSES_NAMESPACE_NAME_RULE, OPENAI_RESPONSES_TOOL_NAME_RULE } from './openai-responses-api.js';
 import {
   resolveOpenAIResponsesCallNamespace,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
-import { resolveToolSearchResultNames } from '../../src/request/resolve-tool-search-result-names.js';
+import { resolveToolSearchResultNames } from '../../src/client/resolve-tool-search-result-names.js';
 
 const toWire = (name: string): string => name.replaceAll('.', '_');
 

@@ -1,4 +1,4 @@
-import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
+import type { ToolSearchPlan } from './tool-search-plan.js';
 import { isNativeDelivery } from './is-native-delivery.js';
 
 /**

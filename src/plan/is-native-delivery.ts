@@ -1,4 +1,4 @@
-import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
+import type { ToolSearchPlan } from './tool-search-plan.js';
 
 /**
  * Whether the plan delivers the tools `tool_search` loads natively: the client-side mechanism with `reveal: 'native'`,

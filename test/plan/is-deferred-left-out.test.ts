@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDeferredLeftOut } from '../../src/request/is-deferred-left-out.js';
+import { isDeferredLeftOut } from '../../src/plan/is-deferred-left-out.js';
 
 describe('isDeferredLeftOut', () => {
   it.each([

@@ -1,5 +1,5 @@
 import stringify from 'fast-json-stable-stringify';
-import type { ToolSearchResult } from '../client/tool-search-result.js';
+import type { ToolSearchResult } from './tool-search-result.js';
 
 /** The statuses of this package's `tool_search` results (see `ToolSearchResult`). */
 const TOOL_SEARCH_RESULT_STATUSES: ReadonlySet<unknown> = new Set<ToolSearchResult['status']>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAddedByReference } from '../../src/request/is-added-by-reference.js';
+import { isAddedByReference } from '../../src/plan/is-added-by-reference.js';
 
 describe('isAddedByReference', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNativeDelivery } from '../../src/request/is-native-delivery.js';
+import { isNativeDelivery } from '../../src/plan/is-native-delivery.js';
 
 describe('isNativeDelivery', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestToolEntry } from '../../src/request/request-tool-entry.js';
-import type { RequestToolList } from '../../src/request/resolve-request-tool-list.js';
-import { resolveRequestToolPlaces, type RequestBodyToolKind } from '../../src/request/resolve-request-tool-places.js';
+import type { RequestToolEntry } from '../../../src/request/request-tool-entry.js';
+import type { RequestToolList } from '../../../src/request/resolve-request-tool-list.js';
+import { resolveAnthropicToolPlaces, type AnthropicBodyToolKind } from '../../../src/providers/anthropic/resolve-anthropic-tool-places.js';
 
 const entry = (name: string): RequestToolEntry => ({
   name,
@@ -19,19 +19,19 @@ const list = (names: string[], shape: Partial<RequestToolList> = {}): RequestToo
   warnings: [],
   ...shape,
 });
-const other: RequestBodyToolKind = 'other';
-const hosted: RequestBodyToolKind = 'hosted-search';
+const other: AnthropicBodyToolKind = 'other';
+const hosted: AnthropicBodyToolKind = 'hosted-search';
 /** A body of tools named `name`, read back as kinds and the last tool's name. */
-const body = (...slots: (string | RequestBodyToolKind)[]): [RequestBodyToolKind[], string | undefined] => {
-  const kinds = slots.map((slot): RequestBodyToolKind => (slot === other || slot === hosted ? slot : 'tool'));
+const body = (...slots: (string | AnthropicBodyToolKind)[]): [AnthropicBodyToolKind[], string | undefined] => {
+  const kinds = slots.map((slot): AnthropicBodyToolKind => (slot === other || slot === hosted ? slot : 'tool'));
   const last = slots.at(-1);
   return [kinds, last === other || last === hosted ? undefined : last];
 };
 /** Each place written as `e0` (entry 0), `b1` (body entry 1), `hs` (the hosted search tool). */
 const writer = { entry: (index: number) => `e${index}`, body: (position: number) => `b${position}`, hostedSearch: () => 'hs' };
 
-describe('resolveRequestToolPlaces', () => {
-  it.each<[string, [RequestBodyToolKind[], string | undefined], RequestToolList, 'client' | 'claude-hosted' | 'none', string[], number]>([
+describe('resolveAnthropicToolPlaces', () => {
+  it.each<[string, [AnthropicBodyToolKind[], string | undefined], RequestToolList, 'client' | 'claude-hosted' | 'none', string[], number]>([
     ['keeps a provider tool in place between the tools (none)', body('a', other, 'b'), list(['a', 'b']), 'none', ['e0', 'b1', 'e1'], 2],
     [
       'puts the leading entries and the hosted search tool first, the body’s search tool in its place (claude-hosted)',
@@ -53,7 +53,7 @@ describe('resolveRequestToolPlaces', () => {
     ['says the caller’s last tool is not sent when the client list leaves it out', body('a', 'z'), list(['a', 'tool_search']), 'client', ['e0', 'e1'], -1],
     ['puts the trailing entries last', body('a', other), list(['a', 'call_tool'], { trailing: 1 }), 'none', ['e0', 'b1', 'e1'], 1],
   ])('%s', (_case, [kinds, lastName], decided, mechanism, places, last) => {
-    const result = resolveRequestToolPlaces(kinds, decided, mechanism, lastName, writer);
+    const result = resolveAnthropicToolPlaces(kinds, decided, mechanism, lastName, writer);
     expect(result.tools).toEqual(places);
     expect(result.last).toBe(last);
   });

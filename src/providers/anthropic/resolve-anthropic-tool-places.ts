@@ -1,22 +1,22 @@
-import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
-import type { RequestToolList } from './resolve-request-tool-list.js';
+import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
+import type { RequestTools } from '../../request/request-tools.js';
 
 /**
  * What one entry of the body's tool list is, for placing a request's tools: a tool the plan manages (`tool`), the
  * package's own `tool_search` or `call_tool` in a body this package wrote (`own`), the provider's hosted search tool
  * (`hosted-search`), or anything else (a provider tool, a toolset), passed through in place (`other`).
  */
-export type RequestBodyToolKind = 'tool' | 'own' | 'hosted-search' | 'other';
+export type AnthropicBodyToolKind = 'tool' | 'own' | 'hosted-search' | 'other';
 
 /** How the API gives the tool for each place: an entry of the decision (written), an entry of the body, the hosted search tool. */
-export interface RequestToolPlaceWriter<Tool> {
+export interface AnthropicToolPlaceWriter<Tool> {
   entry(index: number): Tool;
   body(position: number): Tool;
   hostedSearch(): Tool;
 }
 
 /** The tool list sent, and where the body's last entry went. */
-export interface RequestToolPlaces<Tool> {
+export interface AnthropicToolPlaces<Tool> {
   readonly tools: Tool[];
   /**
    * The index in `tools` of what the body's last entry became, or `-1` when it is not sent (a cache breakpoint on
@@ -26,7 +26,7 @@ export interface RequestToolPlaces<Tool> {
 }
 
 /**
- * Where each tool of a request goes, as {@link RequestToolList} describes it: the leading entries first, the provider's
+ * Where each tool of a request goes, as the decided tools describe it: the leading entries first, the provider's
  * hosted search tool next, then the body in order with its other entries in place. Under the client-side mechanism
  * the decided entries fill the managed tools' places (the package's own among them), extra entries after the last;
  * otherwise each managed tool is written in its place (the package's own are dropped, and under hosted search the
@@ -35,13 +35,13 @@ export interface RequestToolPlaces<Tool> {
  * tools under their own), when that entry is a tool. The tools come from `write`, place by place (no list of places
  * is allocated: this runs for every tool of every request). Pure. Not part of the public API.
  */
-export function resolveRequestToolPlaces<Tool>(
-  body: readonly RequestBodyToolKind[],
-  list: Pick<RequestToolList, 'entries' | 'leading' | 'trailing' | 'hostedSearch'>,
+export function resolveAnthropicToolPlaces<Tool>(
+  body: readonly AnthropicBodyToolKind[],
+  list: Pick<RequestTools, 'entries' | 'leading' | 'trailing' | 'hostedSearch'>,
   mechanism: ToolSearchPlan['mechanism'],
   lastName: string | undefined,
-  write: RequestToolPlaceWriter<Tool>,
-): RequestToolPlaces<Tool> {
+  write: AnthropicToolPlaceWriter<Tool>,
+): AnthropicToolPlaces<Tool> {
   const tools: Tool[] = [];
   const client = mechanism === 'client';
   const end = list.entries.length - list.trailing;
