@@ -29,11 +29,6 @@ const MAX_CACHED_VALIDATORS = 512;
  */
 export function createToolCatalog(tools: ToolDefinitionsInput | ToolCatalog): ToolCatalog {
   if (tools instanceof Catalog) return tools;
-  // An empty list, which a transformer without a catalog reads on every call, is one shared catalog.
-  if (Array.isArray(tools) && tools.length === 0) {
-    emptyCatalog ??= new Catalog([]);
-    return emptyCatalog;
-  }
   return new Catalog(parseToolDefinitions(tools).slice());
 }
 
@@ -41,8 +36,6 @@ export function createToolCatalog(tools: ToolDefinitionsInput | ToolCatalog): To
 export function isToolCatalog(value: unknown): value is ToolCatalog {
   return value instanceof Catalog;
 }
-
-let emptyCatalog: Catalog | undefined;
 
 /**
  * A catalog: the definitions frozen, and what each part needs made on its first use, so that a catalog made for one

@@ -65,8 +65,8 @@ interface CheckedSeedReference {
   } | null;
 }
 
-/** Configurations this module produced, so passing one back in costs nothing. */
-const parsedConfigs = new WeakSet<ToolSearchConfig>();
+/** The mark of a configuration this module produced, so passing one back in costs nothing (a copy is not marked). */
+const PARSED_CONFIG: unique symbol = Symbol('tool-search parsed configuration');
 
 /** Code-side additions merged into whatever the configuration says. */
 export interface ToolSearchConfigOverrides {
@@ -97,7 +97,7 @@ export interface ToolSearchConfigOverrides {
  * ```
  */
 export function parseToolSearchConfig(input?: ToolSearchConfigInput | null, overrides?: ToolSearchConfigOverrides): ToolSearchConfig {
-  if (overrides === undefined && input !== null && typeof input === 'object' && parsedConfigs.has(input as ToolSearchConfig)) {
+  if (overrides === undefined && input !== null && typeof input === 'object' && (input as { readonly [PARSED_CONFIG]?: true })[PARSED_CONFIG] === true) {
     return input as ToolSearchConfig;
   }
   const issues: ToolSearchConfigIssue[] = [];
@@ -105,15 +105,15 @@ export function parseToolSearchConfig(input?: ToolSearchConfigInput | null, over
   if (draft !== undefined) checkRevealListing(draft, issues);
   const extra = overrides?.neverDefer === undefined ? undefined : checkToolNames(overrides.neverDefer, 'neverDefer', issues);
   if (issues.length > 0 || draft === undefined) throw new ToolSearchConfigError(issues);
-  const config: ToolSearchConfig = Object.freeze({
+  const config: ToolSearchConfig = {
     preferences: Object.freeze(draft.preferences.map((preference) => Object.freeze({ ...preference }))),
     neverDefer: Object.freeze([...new Set([...draft.neverDefer, ...(extra ?? [])])]),
     listing: draft.listing,
     reveal: draft.reveal,
     search: draft.search,
-  });
-  parsedConfigs.add(config);
-  return config;
+  };
+  Object.defineProperty(config, PARSED_CONFIG, { value: true });
+  return Object.freeze(config);
 }
 
 interface Draft {
