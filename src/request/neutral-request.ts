@@ -97,7 +97,24 @@ export interface NeutralRequest<Read = unknown> {
   readonly history: NeutralHistory;
   /** Under hosted search, group tools without a category by a shared name prefix (Responses' `uncategorized` option). */
   readonly groupByPrefix?: boolean;
+  /**
+   * The newest user message, when the history ends with it: a turn's first request, which nothing answers yet. The
+   * prediction step ranks the catalog against it (see {@link NeutralTurnStart}). Absent otherwise.
+   */
+  readonly turnStart?: NeutralTurnStart;
   readonly read: Read;
+}
+
+/**
+ * A user message that starts a turn, as a codec reads it: its text (the text parts joined by a blank line), where it
+ * sits (`position`, its index in the history list) and, where the provider keeps the earlier history, what this
+ * request continues (`anchor`, such as Responses' `previous_response_id`), so the items written after it get ids no
+ * other turn of the conversation has.
+ */
+export interface NeutralTurnStart {
+  readonly text: string;
+  readonly position: number;
+  readonly anchor?: string;
 }
 
 /** What one item of a history list holds (a message, a content), as an API's reader gives it. */
@@ -136,4 +153,27 @@ export function readNeutralHistory(items: readonly unknown[], read: (item: unkno
     }
   }
   return { names, outputs };
+}
+
+/**
+ * The turn start of a history list (see {@link NeutralRequest.turnStart}): its last item, when `readUserText` reads
+ * it as a user's message (its text; `undefined` for anything else: a tool result, the model's output, a message
+ * without text). Not part of the public API.
+ */
+export function readTurnStart(items: readonly unknown[], readUserText: (item: unknown) => string | undefined, anchor?: string): NeutralTurnStart | undefined {
+  const position = items.length - 1;
+  const text = position < 0 ? undefined : readUserText(items[position]);
+  if (text === undefined || text.trim() === '') return undefined;
+  return anchor === undefined ? { text, position } : { text, position, anchor };
+}
+
+/** The text of a message's content: a string, or the `text` of each part that has one, joined by a blank line. */
+export function readContentText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const texts: string[] = [];
+  for (const part of content) {
+    if (typeof part === 'object' && part !== null && typeof (part as { text?: unknown }).text === 'string') texts.push((part as { text: string }).text);
+  }
+  return texts.length === 0 ? undefined : texts.join('\n\n');
 }

@@ -6,6 +6,8 @@ import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import { findUnknownKeys } from '../records/find-unknown-keys.js';
 import { isRecord } from '../records/is-record.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
+import type { ToolPredictionSettings } from '../config/tool-search-config.js';
+import { parseToolPrediction, resolveToolPredictionSettings } from '../config/parse-tool-prediction.js';
 
 /** One option of a transformer: its name and the rule its value keeps (`undefined`, the default, always passes). */
 export interface TransformOption {
@@ -50,6 +52,28 @@ export const CATALOG_OPTION: TransformOption = {
 };
 
 /**
+ * The `predict` option every transformer takes (`TransformRequestOptions.predict`); read the value with
+ * {@link parsePredictOption}, which checks its fields.
+ */
+export const PREDICT_OPTION: TransformOption = {
+  name: 'predict',
+  rule: "must be 'auto', 'off' or `{ maxTools, minScore }`",
+  isValid: (value) => value === 'auto' || value === 'off' || isRecord(value),
+};
+
+/**
+ * The `predict` option as the settings of the prediction step, or `undefined` when it is off (absent or `'off'`): a
+ * transformer predicts only when asked. Throws a `ToolSearchError` (`invalid-options`) naming each broken rule.
+ */
+export function parsePredictOption(value: unknown): ToolPredictionSettings | undefined {
+  if (value === undefined) return undefined;
+  const { setting, issues } = parseToolPrediction(value, 'options.predict');
+  if (issues.length > 0) throw new ToolSearchError('invalid-options', issues.map((issue) => issue.message).join('; '));
+  if (setting === 'off') return undefined;
+  return resolveToolPredictionSettings(setting) ?? undefined;
+}
+
+/**
  * What is wrong with a transformer's options object, in order: each option of `known` whose value breaks its rule,
  * then the options that are none of `known`. Plain checks rather than a schema library: every transformer runs them,
  * so what they cost is paid in every bundle and cold start.
@@ -83,20 +107,21 @@ export function parseCatalogOption(value: ToolDefinitionsInput | undefined): Too
 
 /**
  * Validates the options of a transformer that takes only the common options (`TransformRequestOptions`) and returns the revealed
- * names. Throws a `ToolSearchError` (`invalid-options`) naming the option, the rule and the value given.
+ * names and the prediction settings (absent: off). Throws a `ToolSearchError` (`invalid-options`) naming the option, the rule and the value given.
  */
-export function parseTransformRequestOptions(options: unknown): { readonly revealed: string[] } {
+export function parseTransformRequestOptions(options: unknown): { readonly revealed: string[]; readonly predict?: ToolPredictionSettings } {
   const given = options ?? {};
   if (!isRecord(given)) throw new ToolSearchError('invalid-options', `\`options\` must be an object such as \`{ revealed }\`, got ${describeValue(options)}`);
-  const [problem] = findTransformOptionProblems(given, [REVEALED_OPTION]);
+  const [problem] = findTransformOptionProblems(given, [REVEALED_OPTION, PREDICT_OPTION]);
   if (problem?.kind === 'unknown') {
     throw new ToolSearchError(
       'invalid-options',
-      `\`options\` has an unknown option ${problem.names.map((key) => `\`${key}\``).join(', ')}; the only option is \`revealed\``,
+      `\`options\` has an unknown option ${problem.names.map((key) => `\`${key}\``).join(', ')}; the options are \`revealed\` and \`predict\``,
     );
   }
   if (problem !== undefined) {
     throw new ToolSearchError('invalid-options', `\`options.${problem.option.name}\` ${problem.option.rule}, got ${describeValue(problem.value)}`);
   }
-  return { revealed: parseRevealedOption(given.revealed) };
+  const predict = parsePredictOption(given.predict);
+  return { revealed: parseRevealedOption(given.revealed), ...(predict === undefined ? {} : { predict }) };
 }

@@ -1,3 +1,4 @@
+import type { ToolSearchResult } from '../client/tool-search-result.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
@@ -87,8 +88,43 @@ export interface RequestTools {
   readonly loaded: readonly string[];
   /** The tools the history added natively, in the caller's names, in order; absent when it added none. */
   readonly added?: readonly string[];
+  /**
+   * What the prediction step loads with this request (see {@link PredictedLoad}): the codec writes it right after the
+   * newest user message. Absent when prediction is off, does not apply to the plan, or nothing cleared its rule.
+   */
+  readonly predicted?: PredictedLoad;
   /** The warnings about the plan itself (a mechanism the API or model does not carry), first of all. */
   readonly planWarnings: readonly ToolSearchWarning<RequestToolsWarningCode>[];
   /** The decision's warnings, in order. */
   readonly warnings: readonly ToolSearchWarning<RequestToolsWarningCode>[];
+}
+
+/**
+ * The tools the prediction step loads before the model asks (`resolveToolPrediction`), decided in the core for the
+ * codec to write after the newest user message, as the library's own search would have loaded them. How it is written
+ * is the codec's (the wire), what is loaded never is.
+ *
+ * - `search`: the package's `tool_search` called with `query` (a `select:` of the predicted tools) and answered with
+ *   `result`: on the client-side mechanism a function call and its text result; under hosted search with the
+ *   library's ranking the API's own items (Responses: a client-executed `tool_search_call` and its `tool_search_output`;
+ *   Messages: a `tool_use` answered with `tool_reference` blocks), so the provider loads the tools.
+ * - `addition`: native delivery (`reveal: 'native'`): the API's tool addition alone (Responses `additional_tools`,
+ *   Messages `tool_addition` blocks, by value or by reference as the plan says), with `definitions`.
+ *
+ * Either way the history reads it back as it reads the model's own searches: a reveal, never loaded twice.
+ */
+export interface PredictedLoad {
+  readonly form: 'search' | 'addition';
+  /** The predicted tools, best first, in the caller's names. */
+  readonly names: readonly string[];
+  /** Their definitions as the catalog has them (the caller's names: map them with `toWire`). */
+  readonly definitions: readonly ToolDefinition[];
+  /** The id of the `tool_search` call (`form: 'search'`): the same for every request of the turn, unique in the conversation. */
+  readonly callId: string;
+  /** The name the package's `tool_search` is sent under. */
+  readonly searchName: string;
+  /** The call's `query`: `select:` and the predicted tools' names as sent. */
+  readonly query: string;
+  /** The answer, as the package's `tool_search` gives it for `query`: the tools with their schemas, in the names sent. */
+  readonly result: ToolSearchResult;
 }

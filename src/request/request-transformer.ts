@@ -1,3 +1,4 @@
+import type { ToolPredictionRequest } from '../config/tool-search-config.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 
@@ -14,6 +15,17 @@ export interface TransformRequestOptions {
    * @default []
    */
   readonly revealed?: Iterable<string>;
+  /**
+   * The prediction step (the configuration's `predict` form): `'auto'` or settings `{ maxTools, minScore }` turn it
+   * on. On a turn's first request (the history ends with the user's message) the catalog is ranked against that
+   * message and the best deferred tools are loaded right after it, as the package's own `tool_search` call and its
+   * answer (or the API's tool addition under native delivery): the result's `predicted.items`, which are the last
+   * items of the body's history. Keep them in your history, after the user's message, as the session API's turns do:
+   * later requests then read them as the model's own searches, and the prompt cache keeps them. Pass `catalog` where
+   * the transformer takes one, or the body's own functions are indexed on every such request.
+   * @default 'off' (the session API and the AI SDK integration predict by default)
+   */
+  readonly predict?: ToolPredictionRequest;
 }
 
 /** What every request transformer returns. */
@@ -46,4 +58,10 @@ export interface TransformRequestResult<Body, Code extends string> {
    * package's own tools go by `tool_search_2` (…). Pass this plan, not the given one, to `handleToolCall`.
    */
   readonly plan?: ToolSearchPlan;
+  /**
+   * What the prediction step loaded (the `predict` option), when it loaded anything: the tools, in the caller's names,
+   * and the items written for them at the end of the body's history (after the user's message). Append `items` to
+   * your history after that message: the next request of the turn then holds them where this one did.
+   */
+  readonly predicted?: { readonly names: readonly string[]; readonly items: readonly unknown[] };
 }

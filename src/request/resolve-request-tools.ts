@@ -22,6 +22,8 @@ import { resolveCalledThroughCallTool } from './resolve-called-through-call-tool
 import { resolveForcedTools } from './resolve-forced-tools.js';
 import { resolveRequestToolList } from './resolve-request-tool-list.js';
 import type { WireCapabilities } from './wire-codec.js';
+import type { ToolPredictionSettings } from '../config/tool-search-config.js';
+import { resolvePredictedLoad } from './resolve-predicted-load.js';
 
 /** What {@link resolveRequestTools} decides from. */
 export interface ResolveRequestToolsInput {
@@ -35,6 +37,8 @@ export interface ResolveRequestToolsInput {
   readonly revealed: readonly string[];
   /** Every tool the session may have used, for a tool the body lacks (a plan tool, or one the history names). */
   readonly catalog?: ToolCatalog;
+  /** The prediction step's settings; absent: no prediction (see `resolvePredictedLoad`). */
+  readonly predict?: ToolPredictionSettings;
 }
 
 /**
@@ -63,15 +67,33 @@ export function resolveRequestTools(input: ResolveRequestToolsInput): RequestToo
   // The plan's fallbacks come first; a codec may say more about the plan (`RequestTools.planWarnings`) before the decision's.
   const warnings: ToolSearchWarning<RequestToolsWarningCode>[] = [];
   const plan = forModel.plan;
-  switch (api.hostedSearch) {
+  const decided = { ...resolveAPIRequest(plan, input, warnings), planWarnings };
+  if (input.predict === undefined) return decided;
+  const predicted = resolvePredictedLoad({
+    plan: decided.plan,
+    request: input.request,
+    tools: decided,
+    settings: input.predict,
+    ...(input.catalog === undefined ? {} : { catalog: input.catalog }),
+  });
+  return predicted === undefined ? decided : { ...decided, predicted };
+}
+
+/** The decision's branch for the API's kind of hosted search. */
+function resolveAPIRequest(
+  plan: ToolSearchPlan,
+  input: ResolveRequestToolsInput,
+  warnings: ToolSearchWarning<RequestToolsWarningCode>[],
+): Omit<RequestTools, 'planWarnings'> {
+  switch (input.api.hostedSearch) {
     case undefined:
-      return { ...resolveClientAPIRequest(plan, input, warnings), planWarnings };
+      return resolveClientAPIRequest(plan, input, warnings);
     case 'claude-hosted':
-      return { ...resolveDeferLoadingAPIRequest(plan, input, warnings), planWarnings };
+      return resolveDeferLoadingAPIRequest(plan, input, warnings);
     case 'openai-hosted':
-      return { ...resolveGroupingAPIRequest(plan, input, warnings), planWarnings };
+      return resolveGroupingAPIRequest(plan, input, warnings);
     default:
-      throw new ToolSearchError('invalid-options', `no request decision for hosted search \`${String(api.hostedSearch)}\``);
+      throw new ToolSearchError('invalid-options', `no request decision for hosted search \`${String(input.api.hostedSearch)}\``);
   }
 }
 

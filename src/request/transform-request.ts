@@ -1,4 +1,5 @@
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
+import type { ToolPredictionSettings } from '../config/tool-search-config.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { TransformRequestResult } from './request-transformer.js';
 import { resolveRequestTools } from './resolve-request-tools.js';
@@ -11,6 +12,8 @@ export interface TransformRequestContext<Tools, Options = undefined> extends Cod
   readonly revealed?: readonly string[];
   /** Every tool the session may have used (the `catalog` option), for a tool the body lacks. */
   readonly catalog?: ToolCatalog;
+  /** The prediction step's settings (the `predict` option); absent: no prediction. */
+  readonly predict?: ToolPredictionSettings;
 }
 
 /**
@@ -31,17 +34,32 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
     api: codec,
     revealed: context.revealed ?? [],
     ...(context.catalog === undefined ? {} : { catalog: context.catalog }),
+    ...(context.predict === undefined ? {} : { predict: context.predict }),
   });
   const written = codec.write(request, tools);
   // The decision's codes are among every codec's (`overLimitCode` stands for `over-tool-limit`).
   const decided = (list: readonly ToolSearchWarning<string>[]) => list as readonly ToolSearchWarning<Code>[];
   const warnings = [...decided(tools.planWarnings), ...(written.planWarnings ?? []), ...decided(tools.warnings), ...written.warnings];
+  const predicted = tools.predicted;
+  if (predicted === undefined || written.predicted === undefined) {
+    return {
+      body: written.body,
+      warnings,
+      names: tools.names,
+      loaded: tools.loaded,
+      ...(tools.added === undefined ? {} : { added: tools.added }),
+      ...(tools.adjustedPlan === undefined ? {} : { plan: tools.adjustedPlan }),
+    };
+  }
+  // The request as sent holds the predicted tools' schemas: they count as loaded (and, natively, as added).
+  const added = predicted.form === 'addition' ? [...new Set([...(tools.added ?? []), ...predicted.names])] : tools.added;
   return {
     body: written.body,
     warnings,
     names: tools.names,
-    loaded: tools.loaded,
-    ...(tools.added === undefined ? {} : { added: tools.added }),
+    loaded: [...new Set([...tools.loaded, ...predicted.names])],
+    ...(added === undefined ? {} : { added }),
     ...(tools.adjustedPlan === undefined ? {} : { plan: tools.adjustedPlan }),
+    predicted: { names: predicted.names, items: written.predicted },
   };
 }

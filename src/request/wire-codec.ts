@@ -60,10 +60,16 @@ export interface WireCodec<Read, Tools extends CodecTools, Code extends string, 
   read(body: unknown, context: CodecReadContext<Tools, Options>): NeutralRequest<Read>;
   /**
    * The body with the decided tools, the note and the names as sent, and the warnings of the wire: `planWarnings` say
-   * more about the plan (they follow the decision's own), `warnings` come after the decision's.
+   * more about the plan (they follow the decision's own), `warnings` come after the decision's. With a predicted load
+   * (`tools.predicted`), the items written for it after the newest user message, as `predicted`.
    */
   write(
     request: NeutralRequest<Read>,
     tools: RequestTools,
-  ): { readonly body: unknown; readonly planWarnings?: readonly ToolSearchWarning<Code>[]; readonly warnings: readonly ToolSearchWarning<Code>[] };
+  ): {
+    readonly body: unknown;
+    readonly planWarnings?: readonly ToolSearchWarning<Code>[];
+    readonly warnings: readonly ToolSearchWarning<Code>[];
+    readonly predicted?: readonly unknown[];
+  };
 }

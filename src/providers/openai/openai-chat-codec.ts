@@ -11,8 +11,9 @@ import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import { readNeutralHistory, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
-import type { ClientRequestWarningCode } from '../../request/request-tools.js';
+import { readNeutralHistory, readContentText, readTurnStart, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
+import type { ClientRequestWarningCode, PredictedLoad } from '../../request/request-tools.js';
+import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
 import { transformRequest } from '../../request/transform-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
@@ -220,11 +221,13 @@ export const OPENAI_CHAT_CODEC: WireCodec<ChatRead, ChatTools, OpenAIChatWarning
       }
     });
     for (const fn of Array.isArray(request.functions) ? request.functions : []) if (isRecord(fn) && typeof fn.name === 'string') otherNames.push(fn.name);
+    const turnStart = readTurnStart(messages, readUserText);
     return {
       tools,
       otherNames,
       forced: readRenamedNames((rename) => transformToolChoice(request.tool_choice, rename)),
       history: readNeutralHistory(messages, readMessage),
+      ...(turnStart === undefined ? {} : { turnStart }),
       read: { request, slots, messages },
     };
   },
@@ -281,8 +284,9 @@ export const OPENAI_CHAT_CODEC: WireCodec<ChatRead, ChatTools, OpenAIChatWarning
     }
 
     const output: Record<string, unknown> = { ...request };
+    const predicted = decided.predicted === undefined ? undefined : writePredictedMessages(decided.predicted);
     output.messages = placeGuidance(
-      messages.map((message, index) => transformMessage(message, index, names, warnings)),
+      [...messages.map((message, index) => transformMessage(message, index, names, warnings)), ...(predicted ?? [])],
       decided.guidance,
       warnings,
     );
@@ -315,9 +319,29 @@ export const OPENAI_CHAT_CODEC: WireCodec<ChatRead, ChatTools, OpenAIChatWarning
     if (isRecord(request.function_call) && typeof request.function_call.name === 'string') {
       output.function_call = renamed(request.function_call, 'name', names.toWire(request.function_call.name));
     }
-    return { body: output, warnings };
+    return { body: output, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
+
+/**
+ * The predicted load as the package's `tool_search` call and its answer after the user's message: an assistant message
+ * with the call, and the `tool` message with the result (Chat Completions has no tool-addition item).
+ */
+function writePredictedMessages(load: PredictedLoad): unknown[] {
+  return [
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: load.callId, type: 'function', function: { name: load.searchName, arguments: JSON.stringify({ query: load.query }) } }],
+    },
+    { role: 'tool', tool_call_id: load.callId, content: formatToolSearchResult(load.result) },
+  ];
+}
+
+/** A user message's text (its string content, or its text parts), which starts a turn when it ends the history. */
+function readUserText(message: unknown): string | undefined {
+  return isRecord(message) && message.role === 'user' ? readContentText(message.content) : undefined;
+}
 
 type FunctionSlot = Extract<ToolSlot, { kind: 'function' }>;
 
