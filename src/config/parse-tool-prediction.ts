@@ -11,7 +11,10 @@ const PREDICT_FIELDS = ['maxTools', 'minScore'] as const;
  * (or absent), `off`, or the settings asked for with each missing field at its default (frozen); `issues` lists every
  * broken rule (then `setting` is `undefined`). Not part of the public API.
  */
-export function parseToolPrediction(value: unknown, path: string): { readonly setting?: 'off' | ToolPredictionSettings; readonly issues: ToolSearchConfigIssue[] } {
+export function parseToolPrediction(
+  value: unknown,
+  path: string,
+): { readonly setting?: 'off' | ToolPredictionSettings; readonly issues: ToolSearchConfigIssue[] } {
   if (value === undefined || value === 'auto') return { issues: [] };
   if (value === 'off') return { setting: 'off', issues: [] };
   const issues: ToolSearchConfigIssue[] = [];

@@ -20,7 +20,7 @@ export interface ResolvePredictedLoadInput {
   /** The rest of the decision: what the history loaded, what the list sends in full, the names. */
   readonly tools: Omit<RequestTools, 'predicted'>;
   readonly settings: ToolPredictionSettings;
-  /** The agent's catalog; without one, the body's own functions are ranked. */
+  /** The agent's catalog; without one (or with an empty one), the body's own functions are ranked. */
   readonly catalog?: ToolCatalog;
 }
 
@@ -38,7 +38,8 @@ export function resolvePredictedLoad(input: ResolvePredictedLoadInput): Predicte
   // A provider's own search cannot be written for it, and without deferral there is nothing to load.
   if (turn === undefined || !own.search) return undefined;
   const planned = parsePlannedTools(plan.tools);
-  const catalog = input.catalog ?? createToolCatalog(bodyDefinitions(request, tools));
+  // A transformer's `catalog` option defaults to none (an empty catalog): the body's own functions are ranked then.
+  const catalog = input.catalog !== undefined && input.catalog.tools.length > 0 ? input.catalog : createToolCatalog(bodyDefinitions(request, tools));
   const loaded = new Set([...tools.loaded, ...(tools.added ?? [])]);
   // A deferred tool this request sends in full (revealed in the list, forced) holds its schema already.
   for (const entry of tools.entries) if (entry.status === 'revealed') loaded.add(entry.name);
@@ -87,7 +88,8 @@ function toMatch(tool: ToolDefinition, toWire: (name: string) => string): ToolSe
  * letters, digits, `_`).
  */
 function resolvePredictedCallId(turn: NeutralTurnStart): string {
-  return turn.anchor === undefined ? `predicted_${turn.position}` : `predicted_${turn.position}_${hashText(turn.anchor)}`;
+  // A conversation the provider keeps has one anchor for every turn: the message's text tells its turns apart.
+  return turn.anchor === undefined ? `predicted_${turn.position}` : `predicted_${turn.position}_${hashText(`${turn.anchor}\u0000${turn.text}`)}`;
 }
 
 /** A short FNV-1a hash of a text, in base 36. */

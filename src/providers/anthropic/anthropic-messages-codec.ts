@@ -16,7 +16,8 @@ import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
-import type { NeutralTool } from '../../request/neutral-request.js';
+import { readContentText, readTurnStart, type NeutralTool } from '../../request/neutral-request.js';
+import { createAnthropicPredictedMessages } from './create-anthropic-predicted-messages.js';
 import type { RequestToolEntry } from '../../request/request-tool-entry.js';
 import type { RequestTools } from '../../request/request-tools.js';
 import { transformRequest } from '../../request/transform-request.js';
@@ -25,12 +26,15 @@ import { resolveAnthropicToolPlaces, type AnthropicBodyToolKind } from './resolv
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import {
   CATALOG_OPTION,
+  PREDICT_OPTION,
   REVEALED_OPTION,
   findTransformOptionProblems,
   parseCatalogOption,
+  parsePredictOption,
   parseRevealedOption,
   type TransformOption,
 } from '../../request/parse-transform-request-options.js';
+import type { ToolPredictionSettings } from '../../config/tool-search-config.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import {
   ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA,
@@ -175,11 +179,12 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const request = parseRequestBody(body, 'a Messages API request object');
   parseRequestToolList(request.tools, 'tools', 'tool definitions');
   checkSystem(request.system);
-  const { revealed, searchTool, catalog } = parseOptions(options);
+  const { revealed, searchTool, catalog, predict } = parseOptions(options);
   return transformRequest(ANTHROPIC_MESSAGES_CODEC, body, plan, {
     revealed,
     catalog,
     options: { searchTool },
+    ...(predict === undefined ? {} : { predict }),
   }) as TransformAnthropicMessagesRequestResult<Body>;
 }
 
@@ -264,6 +269,7 @@ export const ANTHROPIC_MESSAGES_CODEC: WireCodec<MessagesRead, MessagesTools, An
         label: describeEntry(entry),
       };
     });
+    const turnStart = Array.isArray(request.messages) ? readTurnStart(request.messages, readUserText) : undefined;
     return {
       tools,
       otherNames: [],
@@ -271,6 +277,7 @@ export const ANTHROPIC_MESSAGES_CODEC: WireCodec<MessagesRead, MessagesTools, An
       reservedNames: RESERVED_NAMES,
       forced: readRenamedNames((rename) => renameToolChoice(request.tool_choice, rename)),
       history: history.neutral,
+      ...(turnStart === undefined ? {} : { turnStart }),
       read: { request, entries, history, searchTool: context.options?.searchTool },
     };
   },
@@ -320,6 +327,11 @@ export const ANTHROPIC_MESSAGES_CODEC: WireCodec<MessagesRead, MessagesTools, An
     if (request.tools !== undefined && request.tools !== null) output.tools = cache.tools;
     else if (cache.tools.length > 0) output.tools = cache.tools;
     if (sentHistory.messages !== undefined) output.messages = sentHistory.messages;
+    const predicted =
+      decided.predicted === undefined
+        ? undefined
+        : createAnthropicPredictedMessages(decided.predicted, plan, Array.isArray(request.tools) ? request.tools : [], names.toWire);
+    if (predicted !== undefined) output.messages = [...(output.messages as unknown[]), ...predicted];
     const system = appendGuidance(request.system, decided.guidance);
     if (system === undefined) delete output.system;
     else output.system = system;
@@ -342,9 +354,16 @@ export const ANTHROPIC_MESSAGES_CODEC: WireCodec<MessagesRead, MessagesTools, An
     }
     const toolChangesBeta = resolveToolChangesBeta(plan, history.neutral.changes ?? [], onBedrock);
     if (toolChangesBeta !== undefined) addBeta(output, onBedrock ? 'anthropic_beta' : 'betas', toolChangesBeta, 'tool-changes-beta-not-added', warnings);
-    return { body: output, planWarnings, warnings };
+    return { body: output, planWarnings, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
+
+/** A user message's text, when it holds text and no `tool_result`: a turn's start when it ends the history. */
+function readUserText(message: unknown): string | undefined {
+  if (!isRecord(message) || message.role !== 'user') return undefined;
+  if (Array.isArray(message.content) && message.content.some((block: unknown) => isRecord(block) && block.type === 'tool_result')) return undefined;
+  return readContentText(message.content);
+}
 
 /** A history reference under the name it is sent by (a call reached through `call_tool` is that call). */
 function sentName(reference: { readonly name: string; readonly kind: string }, decided: RequestTools): string {
@@ -642,11 +661,16 @@ function checkSystem(system: unknown): void {
   throw new ToolSearchError('invalid-request', `\`system\` must be a string or an array of text blocks, got ${describeValue(system)}`);
 }
 
-function parseOptions(options: unknown): { revealed: string[]; searchTool: AnthropicToolSearchVariant | undefined; catalog: ToolCatalog } {
+function parseOptions(options: unknown): {
+  revealed: string[];
+  searchTool: AnthropicToolSearchVariant | undefined;
+  catalog: ToolCatalog;
+  predict: ToolPredictionSettings | undefined;
+} {
   if (!isRecord(options)) {
     throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: must be an object (got ${describeValue(options)})`);
   }
-  const problems = findTransformOptionProblems(options, [REVEALED_OPTION, SEARCH_TOOL_OPTION, CATALOG_OPTION]).map((problem) =>
+  const problems = findTransformOptionProblems(options, [REVEALED_OPTION, SEARCH_TOOL_OPTION, CATALOG_OPTION, PREDICT_OPTION]).map((problem) =>
     problem.kind === 'unknown'
       ? `unknown option${problem.names.length > 1 ? 's' : ''} ${problem.names.map((key) => `\`${key}\``).join(', ')}`
       : `\`${problem.option.name}\` ${problem.option.rule} (got ${describeValue(problem.value)})`,
@@ -657,6 +681,7 @@ function parseOptions(options: unknown): { revealed: string[]; searchTool: Anthr
     revealed,
     searchTool: options.searchTool as AnthropicToolSearchVariant | undefined,
     catalog: parseCatalogOption(options.catalog as ToolDefinitionsInput | undefined),
+    predict: parsePredictOption(options.predict),
   };
 }
 

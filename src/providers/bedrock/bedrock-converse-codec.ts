@@ -9,8 +9,9 @@ import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
-import { readNeutralHistory, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
-import type { ClientRequestWarningCode } from '../../request/request-tools.js';
+import { readContentText, readNeutralHistory, readTurnStart, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
+import type { ClientRequestWarningCode, PredictedLoad } from '../../request/request-tools.js';
+import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { RequestTools } from '../../request/request-tools.js';
 import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
 import { transformRequest } from '../../request/transform-request.js';
@@ -139,11 +140,13 @@ export const BEDROCK_CONVERSE_CODEC: WireCodec<ConverseRead, ConverseTools, Bedr
           ? { kind: 'function', index: slot.index, definition: slot.definition, deferred: false }
           : { kind: slot.kind === 'cache-point' ? 'marker' : slot.kind === 'own' ? 'own' : 'other', index: slot.index, deferred: false },
     );
+    const turnStart = readTurnStart(messages, readUserText);
     return {
       tools,
       otherNames: [],
       forced: isRecord(choice?.tool) && typeof choice.tool.name === 'string' ? [choice.tool.name] : [],
       history,
+      ...(turnStart === undefined ? {} : { turnStart }),
       read: { request, slots, messages, system },
     };
   },
@@ -175,9 +178,29 @@ export const BEDROCK_CONVERSE_CODEC: WireCodec<ConverseRead, ConverseTools, Bedr
     const writeBlock = (block: unknown) => (isRecord(block) ? resolveWireNameField(block, 'toolUse', names.toWire) : block);
     const writeMessage = (message: unknown) => (isRecord(message) ? resolveMappedListField(message, 'content', writeBlock) : message);
     if (request.messages !== undefined) output.messages = resolveMappedItems(messages, writeMessage);
-    return { body: output, warnings };
+    const predicted = decided.predicted === undefined ? undefined : writePredictedMessages(decided.predicted);
+    if (predicted !== undefined) output.messages = [...(output.messages as unknown[]), ...predicted];
+    return { body: output, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
+
+/**
+ * The predicted load as the package's `tool_search` call and its answer after the user's message: an assistant message
+ * with the `toolUse`, and a user message with its `toolResult` (Converse has no tool addition a model accepts).
+ */
+function writePredictedMessages(load: PredictedLoad): unknown[] {
+  return [
+    { role: 'assistant', content: [{ toolUse: { toolUseId: load.callId, name: load.searchName, input: { query: load.query } } }] },
+    { role: 'user', content: [{ toolResult: { toolUseId: load.callId, content: [{ text: formatToolSearchResult(load.result) }] } }] },
+  ];
+}
+
+/** A user message's text, when it holds text and no tool result: a turn's start when it ends the history. */
+function readUserText(message: unknown): string | undefined {
+  if (!isRecord(message) || message.role !== 'user' || !Array.isArray(message.content)) return undefined;
+  if (message.content.some((block: unknown) => isRecord(block) && block.toolResult !== undefined)) return undefined;
+  return readContentText(message.content);
+}
 
 /** `toolConfig.tools` read into slots, each `toolSpec` checked. */
 function readToolSlots(request: Record<string, unknown>): ConverseTools {

@@ -12,7 +12,9 @@ import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
-import { readNeutralHistory, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
+import { readContentText, readNeutralHistory, readTurnStart, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
+import type { PredictedLoad } from '../../request/request-tools.js';
+import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ClientRequestWarningCode } from '../../request/request-tools.js';
 import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
 import { transformRequest } from '../../request/transform-request.js';
@@ -238,11 +240,14 @@ export const GEMINI_CODEC: WireCodec<GeminiRead, GeminiTools, GeminiWarningCode>
         functions.push(declaration);
       }
     }
+    // Only a list of contents can take the predicted load after its user content.
+    const turnStart = Array.isArray(shape.request.contents) ? readTurnStart(shape.request.contents, readUserText) : undefined;
     return {
       tools,
       otherNames: [],
       forced: readRenamedNames((rename) => transformToolConfig(shape.settings.toolConfig, rename)),
       history: readNeutralHistory(contentList(shape.request.contents), readContent),
+      ...(turnStart === undefined ? {} : { turnStart }),
       read: { ...shape, slots, functions },
     };
   },
@@ -305,7 +310,9 @@ export const GEMINI_CODEC: WireCodec<GeminiRead, GeminiTools, GeminiWarningCode>
     if (systemInstruction === undefined) delete outputSettings.systemInstruction;
     else outputSettings.systemInstruction = systemInstruction;
 
-    const contents = transformContents(request.contents, names, warnings);
+    const predicted = decided.predicted === undefined ? undefined : writePredictedContents(decided.predicted);
+    const transformed = transformContents(request.contents, names, warnings);
+    const contents = predicted === undefined ? transformed : [...(transformed as unknown[]), ...predicted];
     let output: Record<string, unknown>;
     switch (shape) {
       case 'sdk': {
@@ -321,9 +328,39 @@ export const GEMINI_CODEC: WireCodec<GeminiRead, GeminiTools, GeminiWarningCode>
         return assertNever(shape, 'request shape');
     }
     if (request.contents === undefined) delete output.contents;
-    return { body: output, warnings };
+    return { body: output, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
+
+/**
+ * Gemini's placeholder thought signature for a function call the model did not write: Gemini 3 models reject a call of
+ * the current turn without a signature ("Function call is missing a thought_signature in functionCall parts"), and
+ * Google documents this value for calls made by the client.
+ * @see https://ai.google.dev/gemini-api/docs/thought-signatures
+ */
+const CLIENT_THOUGHT_SIGNATURE = 'skip_thought_signature_validator';
+
+/**
+ * The predicted load as the package's `tool_search` call and its answer after the user's content: a model content
+ * with the `functionCall` (with the client's thought signature) and a user content with its `functionResponse`, the
+ * result as `{ output }` as the session answers a search (Gemini has no tool-addition item).
+ */
+function writePredictedContents(load: PredictedLoad): unknown[] {
+  return [
+    {
+      role: 'model',
+      parts: [{ functionCall: { id: load.callId, name: load.searchName, args: { query: load.query } }, thoughtSignature: CLIENT_THOUGHT_SIGNATURE }],
+    },
+    { role: 'user', parts: [{ functionResponse: { id: load.callId, name: load.searchName, response: { output: formatToolSearchResult(load.result) } } }] },
+  ];
+}
+
+/** A user content's text, when it holds text and no function response: a turn's start when it ends the history. */
+function readUserText(content: unknown): string | undefined {
+  if (!isRecord(content) || content.role !== 'user' || !Array.isArray(content.parts)) return undefined;
+  if (content.parts.some((part: unknown) => isRecord(part) && part.functionResponse !== undefined)) return undefined;
+  return readContentText(content.parts);
+}
 
 /** The shape of a Gemini body (`sdk`: settings in `config`; `rest`: at the top level); throws like {@link parseGeminiTools}. */
 export function readGeminiRequestShape(body: unknown): GeminiRequestShape {

@@ -11,14 +11,23 @@ import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-p
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
-import { readNeutralHistory, type HistoryReference, type NeutralTool } from '../../request/neutral-request.js';
+import { readContentText, readNeutralHistory, readTurnStart, type HistoryReference, type NeutralTool } from '../../request/neutral-request.js';
+import { createOpenAIResponsesPredictedItems } from './create-openai-responses-predicted-items.js';
 import type { RequestTool, RequestToolForm } from '../../request/request-tools.js';
 import type { RequestTools } from '../../request/request-tools.js';
 import type { GroupedToolsWarningCode } from '../../request/request-tools.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { transformRequest } from '../../request/transform-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
-import { REVEALED_OPTION, findTransformOptionProblems, parseRevealedOption, type TransformOption } from '../../request/parse-transform-request-options.js';
+import {
+  PREDICT_OPTION,
+  REVEALED_OPTION,
+  findTransformOptionProblems,
+  parsePredictOption,
+  parseRevealedOption,
+  type TransformOption,
+} from '../../request/parse-transform-request-options.js';
+import type { ToolPredictionSettings } from '../../config/tool-search-config.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import {
   OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
@@ -198,11 +207,12 @@ export function transformOpenAIResponsesRequest<Body extends object>(
 ): TransformOpenAIResponsesRequestResult<Body> {
   // The body's tools are checked before the options.
   const tools = OPENAI_RESPONSES_CODEC.readTools(body as Record<string, unknown>);
-  const { revealed, uncategorized } = parseOptions(options);
+  const { revealed, uncategorized, predict } = parseOptions(options);
   return transformRequest(OPENAI_RESPONSES_CODEC, body, plan, {
     revealed,
     options: { uncategorized },
     tools: { list: (body as Record<string, unknown>).tools, read: tools },
+    ...(predict === undefined ? {} : { predict }),
   }) as TransformOpenAIResponsesRequestResult<Body>;
 }
 
@@ -245,12 +255,14 @@ export const OPENAI_RESPONSES_CODEC: WireCodec<
       path: 'input',
     }));
     const changes = readOpenAIResponsesAddedTools(input).map((name) => ({ change: 'addition', name, form: 'value', custom: true }) as const);
+    const turnStart = readTurnStart(items, readUserText, readHistoryAnchor(source));
     return {
       tools,
       otherNames: [],
       forced: readRenamedNames((rename) => transformToolChoice(source.tool_choice, rename)),
       history: { ...readNeutralHistory(items, readOpenAIResponsesHistoryItem), references, changes },
       groupByPrefix: context.options?.uncategorized === 'name-prefix',
+      ...(turnStart === undefined ? {} : { turnStart }),
       read: { source, read },
     };
   },
@@ -276,14 +288,33 @@ export const OPENAI_RESPONSES_CODEC: WireCodec<
     const result: Record<string, unknown> = { ...source };
     if ('tools' in source || written.tools.length > 0) result.tools = written.tools;
     if ('input' in source) result.input = history.input;
+    const predicted =
+      decided.predicted === undefined
+        ? undefined
+        : createOpenAIResponsesPredictedItems(decided.predicted, decided.plan, Array.isArray(source.tools) ? source.tools : [], names);
+    if (predicted !== undefined) result.input = [...(history.input as unknown[]), ...predicted];
     if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, (name) => names.toWire(originalOf(name)));
     const instructions = source.instructions as string | null | undefined;
     const withNote = transformInstructions(instructions, grouped.guidance);
     if (withNote !== instructions) result.instructions = withNote;
     neutral satisfies readonly NeutralTool[];
-    return { body: result, warnings };
+    return { body: result, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
+
+/** A user message's text (`{ role: 'user', content }`, typed `message` or not): a turn's start when it ends `input`. */
+function readUserText(item: unknown): string | undefined {
+  if (!isRecord(item) || item.role !== 'user' || (item.type !== undefined && item.type !== 'message')) return undefined;
+  return readContentText(item.content);
+}
+
+/** What a body continues where OpenAI keeps the history (`previous_response_id`, `conversation`): its `input` starts anew. */
+function readHistoryAnchor(source: Record<string, unknown>): string | undefined {
+  const { previous_response_id: previous, conversation } = source;
+  if (typeof previous === 'string') return previous;
+  if (typeof conversation === 'string') return conversation;
+  return isRecord(conversation) && typeof conversation.id === 'string' ? conversation.id : undefined;
+}
 
 /** The options the codec reads. */
 interface ResponsesOptions {
@@ -536,14 +567,18 @@ function transformToolChoice(choice: unknown, rename: (name: string) => string):
   return tools === record.tools ? choice : { ...record, tools };
 }
 
-function parseOptions(options: unknown): { readonly revealed: readonly string[]; readonly uncategorized: OpenAIResponsesUncategorizedTools } {
+function parseOptions(options: unknown): {
+  readonly revealed: readonly string[];
+  readonly uncategorized: OpenAIResponsesUncategorizedTools;
+  readonly predict: ToolPredictionSettings | undefined;
+} {
   const given = options ?? {};
   if (!isRecord(given)) {
     throw new ToolSearchError('invalid-options', `\`options\` must be an object such as \`{ revealed, uncategorized }\`, got ${describeValue(options)}`);
   }
-  const [problem] = findTransformOptionProblems(given, [REVEALED_OPTION, UNCATEGORIZED_OPTION]);
+  const [problem] = findTransformOptionProblems(given, [REVEALED_OPTION, UNCATEGORIZED_OPTION, PREDICT_OPTION]);
   if (problem?.kind === 'unknown') {
-    throw new ToolSearchError('invalid-options', `unknown option ${quote(problem.names)}; the options are \`revealed\` and \`uncategorized\``);
+    throw new ToolSearchError('invalid-options', `unknown option ${quote(problem.names)}; the options are \`revealed\`, \`uncategorized\` and \`predict\``);
   }
   if (problem !== undefined) {
     throw new ToolSearchError('invalid-options', `\`options.${problem.option.name}\` ${problem.option.rule}, got ${describeValue(problem.value)}`);
@@ -551,6 +586,7 @@ function parseOptions(options: unknown): { readonly revealed: readonly string[];
   return {
     revealed: parseRevealedOption(given.revealed),
     uncategorized: (given.uncategorized as OpenAIResponsesUncategorizedTools | undefined) ?? 'top-level',
+    predict: parsePredictOption(given.predict),
   };
 }
 
