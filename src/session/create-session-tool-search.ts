@@ -92,11 +92,17 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
   return {
     toolSearch,
     async prepare(given, { sessionId } = {} as { sessionId: string }) {
-      const { loaded, added: historyAdded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
+      const { loaded, added: historyAdded, predicted, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
       const { plan, names } = prepared;
       // Native delivery: what the history added, read once per request; what a turn's answers load is added after them.
       const native = isNativeDelivery(plan);
       const added = native ? await readAdded(prepared.body as Record<string, unknown>, historyAdded, sessionId) : [];
+      // What the prediction step loaded is the session's, as a search's reveals are (and, natively, its additions).
+      if (predicted !== undefined) {
+        await toolSearch.store.add(sessionId, predicted.names);
+        if (native) await toolSearch.store.add(addedKey(sessionId), predicted.names);
+      }
+      const leading = predicted?.items ?? [];
       const context = { sessionId, plan, names, loaded, ...(native ? { added } : {}) };
       const step = async (response: unknown): Promise<SessionStep<unknown>> => {
         const read = adapter.readResponse(response, { plan, names, catalogTools });
@@ -120,7 +126,7 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
         const items = additions.size === 0 ? [] : writeAddition([...additions.values()], { plan, names, catalogTools });
         // The session's record of what it added, for a later body whose history the provider keeps.
         if (additions.size > 0) await toolSearch.store.add(addedKey(sessionId), [...additions.keys()]);
-        return createSessionStep(entries, (answers) => read.finish(answers, items));
+        return createSessionStep(entries, (answers) => read.finish(answers, items, leading));
       };
       return { ...prepared, step, handle: (response, runTool) => runSessionStep(() => step(response), runTool, sessionId) };
     },

@@ -15,6 +15,7 @@ import type { SessionAdapter } from './session-adapter.js';
 import type { CodecTools } from '../request/wire-codec.js';
 import { transformRequest } from '../request/transform-request.js';
 import type { TransformRequestResult } from '../request/request-transformer.js';
+import { resolveToolPredictionSettings } from '../config/parse-tool-prediction.js';
 
 /**
  * One agent's session state over its API's adapter: the catalog in the API's shape and parsed, the `model` option, and
@@ -50,6 +51,8 @@ export interface PreparedSessionRequest<Code extends string> extends Omit<Sessio
   readonly loaded: readonly string[];
   /** The tools the history added natively (the transformer's `added`), in the caller's names. */
   readonly added: readonly string[];
+  /** What the prediction step loaded with this request (the transformer's `predicted`), when it loaded anything. */
+  readonly predicted?: { readonly names: readonly string[]; readonly items: readonly unknown[] };
 }
 
 /**
@@ -78,6 +81,8 @@ export async function prepareSessionRequest<Code extends string>(
   if (unpaired.length > 0 && wire.unpaired === 'throw') throw new ToolSearchError('invalid-request', `${wire.label}: ${unpaired.join('; ')}`);
   const pairing = unpaired.map((message): ToolSearchWarning<SessionWarningCode> => ({ code: 'unpaired-tool-result', message }));
   const revealed = (plan: ToolSearchPlan) => toolSearch.readRevealed(plan, sessionId as string);
+  // The configuration's `predict` (`auto` unless set): the request decision applies it where the library searches.
+  const predict = resolveToolPredictionSettings(toolSearch.config.predict);
   /**
    * The request prepared from `body` with the tools it is planned for (`undefined`: the catalog), and the body's tool
    * list as the codec read it, when it has been (the catalog's, read once for the agent).
@@ -98,6 +103,7 @@ export async function prepareSessionRequest<Code extends string>(
       revealed: await revealed(plan),
       catalog: wire.catalog,
       options: wire.codecOptions,
+      ...(predict === null ? {} : { predict }),
       ...(bodyRead === undefined ? {} : { tools: { list: wire.toolsOf(body), read: bodyRead } }),
     }) as TransformRequestResult<unknown, Code>;
     const written = wire.toolsOf(transformed.body as Record<string, unknown>);
@@ -141,6 +147,7 @@ export async function prepareSessionRequest<Code extends string>(
     names: transformed.names,
     loaded: transformed.loaded,
     added: transformed.added ?? [],
+    ...(transformed.predicted === undefined ? {} : { predicted: transformed.predicted }),
   };
 
   /** Whether the tool list is one this factory returned, with the same entries (not edited in place since). */

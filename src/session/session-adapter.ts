@@ -122,9 +122,13 @@ export interface SessionResponse<Answer, Turn> {
    * The turn (what to append to the history, and whether the model is done) from each call's answer, in order, and the
    * turn's native additions: the items {@link SessionAdapter.writeAddition} wrote for what the answers loaded (empty
    * when nothing was added), which the turn places after the answers where the API allows them (Responses: after the
-   * `function_call_output` items; Messages: after the user message holding every `tool_result`).
+   * `function_call_output` items; Messages: after the user message holding every `tool_result`). `predicted` are the
+   * items the request added after the user's message (the prediction step's load, empty when it loaded nothing): the
+   * turn's history list starts with them, before the response, so the caller's history holds them where the request
+   * did (a list of new items for a history the provider keeps, such as Responses' `answers`, leaves them out: the
+   * provider stored them with the request).
    */
-  finish(answers: Answer[], additions: readonly unknown[]): Turn;
+  finish(answers: Answer[], additions: readonly unknown[], predicted: readonly unknown[]): Turn;
 }
 
 /** One tool call of a response, in neutral terms, and how its answer is written in the API's shape. */

@@ -147,7 +147,7 @@ describe('native delivery on OpenAI Responses through the official SDK', () => {
     const client = await startNativeServer(received);
     const toolSearch = createOpenAIResponsesToolSearch({
       tools,
-      config: { mechanism: 'client', reveal: 'native', threshold: 2, neverDefer: ['read_file'] },
+      config: { mechanism: 'client', reveal: 'native', threshold: 2, neverDefer: ['read_file'], predict: 'off' },
     });
     const sessionId = 'native-1';
     const history: ResponseInputItem[] = [];

@@ -194,7 +194,8 @@ describe('the session API', () => {
     const ai = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: fake.url } });
     const { ran, runTool } = recordingRunTool();
 
-    const toolSearch = createGeminiToolSearch({ tools });
+    // The model's own search: the prediction step would load `search_repositories` before it asks.
+    const toolSearch = createGeminiToolSearch({ tools, config: { predict: 'off' } });
     const contents: Content[] = [{ role: 'user', parts: [{ text: 'Find repositories about tool search.' }] }];
     for (let done = false; !done; ) {
       const request = await toolSearch.prepare({ model: 'gemini-2.5-flash', contents, config: { systemInstruction: 'You are helpful.' } }, { sessionId });

@@ -65,7 +65,7 @@ const body = (input: unknown[] = [{ role: 'user', content: 'weather in Paris?' }
 
 describe('createSessionToolSearch with native delivery', () => {
   it('adds what a turn’s searches loaded once, after the answers, through the adapter', async () => {
-    const request = await createExample({ mechanism: 'client' }).prepare(body(), { sessionId: 's' });
+    const request = await createExample({ mechanism: 'client', predict: 'off' }).prepare(body(), { sessionId: 's' });
     expect(request.plan).toMatchObject({ reveal: 'native', additions: 'value' });
     const response = { output: [call('a', 'tool_search', { query: 'select:get_weather,tool_1' }), call('b', 'tool_search', { query: 'select:get_weather' })] };
     const turn = (await request.handle(response, async () => 'ran')) as Turn;
@@ -117,7 +117,7 @@ describe('createSessionToolSearch with native delivery', () => {
   });
 
   it('adds the tool of a misfit blind call that was never added', async () => {
-    const request = await createExample({ mechanism: 'client' }).prepare(body(), { sessionId: 's' });
+    const request = await createExample({ mechanism: 'client', predict: 'off' }).prepare(body(), { sessionId: 's' });
     const turn = (await request.handle({ output: [call('a', 'get_weather', {})] }, async () => 'ran')) as Turn;
     expect(turn.additions).toEqual(writeAddition([weather]));
   });
@@ -130,7 +130,7 @@ describe('createSessionToolSearch with native delivery', () => {
   });
 
   it('says so with a typed error when a native plan meets an adapter that writes no addition', async () => {
-    const request = await createExample({ mechanism: 'client' }, {}).prepare(body(), { sessionId: 's' });
+    const request = await createExample({ mechanism: 'client', predict: 'off' }, {}).prepare(body(), { sessionId: 's' });
     await expect(request.step({ output: [call('a', 'tool_search', { query: 'select:get_weather' })] })).rejects.toThrow(
       expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining("`reveal: 'native'`") }),
     );

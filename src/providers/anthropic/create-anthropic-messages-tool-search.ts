@@ -147,8 +147,8 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
             return { type: 'tool_result', tool_use_id: id, content: formatSessionAnswer<AnthropicTextBlock>(answer) };
           },
         })),
-        finish: (results, additions) => {
-          const messages: unknown[] = [{ role: 'assistant', content }];
+        finish: (results, additions, predicted) => {
+          const messages: unknown[] = [...predicted, { role: 'assistant', content }];
           // The additions go after the user message holding every `tool_result`: never between a `tool_use` and its result.
           if (results.length > 0) messages.push({ role: 'user', content: results }, ...additions);
           return { messages, done: results.length === 0 && (message as { stop_reason?: unknown }).stop_reason !== 'pause_turn' };

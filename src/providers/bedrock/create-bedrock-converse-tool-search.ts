@@ -111,7 +111,10 @@ export function createBedrockConverseToolSearch<Tool extends BedrockConverseSess
       }
       return {
         calls,
-        finish: (results) => ({ messages: results.length === 0 ? [message] : [message, { role: 'user', content: results }], done: results.length === 0 }),
+        finish: (results, _additions, predicted) => ({
+          messages: results.length === 0 ? [...predicted, message] : [...predicted, message, { role: 'user', content: results }],
+          done: results.length === 0,
+        }),
       };
     },
   }) as BedrockConverseToolSearch;

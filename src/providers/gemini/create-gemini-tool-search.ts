@@ -140,8 +140,8 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
       }
       return {
         calls,
-        finish: (parts) => {
-          const contents: unknown[] = [content];
+        finish: (parts, _additions, predicted) => {
+          const contents: unknown[] = [...predicted, content];
           if (parts.length > 0) contents.push({ role: 'user', parts });
           return { contents, done: parts.length === 0 };
         },

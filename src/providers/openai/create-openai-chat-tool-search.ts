@@ -115,7 +115,7 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
           calls.push({ id, name: call.custom.name, arguments: call.custom.input, free: true, write });
         }
       }
-      return { calls, finish: (replies) => ({ messages: [message, ...replies], done: replies.length === 0 }) };
+      return { calls, finish: (replies, _additions, predicted) => ({ messages: [...predicted, message, ...replies], done: replies.length === 0 }) };
     },
   }) as OpenAIChatToolSearch;
 }

@@ -191,12 +191,13 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
       }
       return {
         calls,
-        finish: (written, additions) => {
+        finish: (written, additions, predicted) => {
           // A search's answer is its output and, when it has one, its note: two items (no answer item is an array).
           const outputs = written.flatMap((answer) => (Array.isArray(answer) ? (answer as unknown[]) : [answer]));
           // Native delivery: the tools the answers loaded are added after every `function_call_output` of the turn.
           const answers = [...outputs, ...additions];
-          return { input: [...output, ...answers], answers, done: outputs.length === 0 };
+          // The predicted load went with the request: a stored conversation has it, a replayed history takes it first.
+          return { input: [...predicted, ...output, ...answers], answers, done: outputs.length === 0 };
         },
       };
     },
