@@ -21,7 +21,7 @@ describe('parseTransformRequestOptions', () => {
   it.each([
     [{ revealed: 'a' }, '`options.revealed` must be an iterable of tool names (an array or a Set), got "a" (a string)'],
     [{ revealed: ['a', 3] }, '`options.revealed` must hold tool names (strings), got 3 at position 1'],
-    [{ reveal: [] }, '`options` has an unknown option `reveal`; the only option is `revealed`'],
+    [{ reveal: [] }, '`options` has an unknown option `reveal`; the options are `revealed` and `predict`'],
     [5, '`options` must be an object such as `{ revealed }`, got 5'],
   ])('rejects %j', (options, message) => {
     expect(() => parseTransformRequestOptions(options)).toThrow(ToolSearchError);
