@@ -322,7 +322,7 @@ function resolveGroupingAPIRequest(
 }
 
 /** How the grouping decision's `plan-mismatch` names the body's tools. */
-const GROUPING_MATCH_WORDING: PlanMatchWording = {
+const GROUPING_MATCH_WORDING: Readonly<PlanMatchWording> = {
   lead: 'The plan was made for different tools than the request body holds',
   lacks: "which the body's tools lack",
   has: 'the body',

@@ -120,7 +120,7 @@ export function createBedrockConverseTools(tools: ToolDefinitionsInput): { toolS
 }
 
 /** Converse's codec: `toolConfig.tools`, `toolConfig.toolChoice`, `system` and `toolUse`/`toolResult` blocks. */
-export const BEDROCK_CONVERSE_CODEC: WireCodec<ConverseRead, ConverseTools, BedrockConverseWarningCode> = {
+export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTools, BedrockConverseWarningCode>> = {
   api: 'bedrock-converse',
   label: 'Amazon Bedrock Converse',
   rule: BEDROCK_CONVERSE_TOOL_NAME_RULE,

@@ -187,7 +187,7 @@ export function createOpenAIChatTools(tools: ToolDefinitionsInput): OpenAIChatFu
 }
 
 /** Chat Completions' codec: `tools`, `tool_choice`, the legacy `functions`, the leading system message and `tool_calls`. */
-export const OPENAI_CHAT_CODEC: WireCodec<ChatRead, ChatTools, OpenAIChatWarningCode> = {
+export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAIChatWarningCode>> = {
   api: 'openai-chat',
   label: 'OpenAI Chat Completions',
   rule: OPENAI_CHAT_TOOL_NAME_RULE,
