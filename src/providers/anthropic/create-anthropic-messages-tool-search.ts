@@ -14,6 +14,8 @@ import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 import { resolveAnthropicUnpairedToolResults } from './resolve-anthropic-unpaired-tool-results.js';
 import { transformAnthropicMessagesRequest, type AnthropicToolSearchVariant } from './transform-anthropic-messages-request.js';
+import { createAnthropicMessagesStreamAccumulator } from './create-anthropic-messages-stream-accumulator.js';
+import { resolveAnthropicResponseContent } from './resolve-anthropic-response-content.js';
 
 /**
  * A tool {@link createAnthropicMessagesToolSearch} takes: a Messages API tool, as the `@anthropic-ai/sdk`'s
@@ -56,7 +58,7 @@ export interface AnthropicMessagesTurn<Message> {
 export type AnthropicMessagesToolSearchRequest<Body> = SessionRequest<
   Body,
   AnthropicMessagesWarningCode,
-  { readonly content: readonly unknown[]; readonly stop_reason?: string | null },
+  { readonly content: readonly unknown[]; readonly stop_reason?: string | null } | AsyncIterable<{ readonly type: string }>,
   AnthropicMessagesTurn<ListItemOf<Body, 'messages'>>
 >;
 
@@ -125,11 +127,17 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
     resolveUnpairedResults: resolveAnthropicUnpairedToolResults,
     // The body is the whole conversation, and the API answers a 400 whatever serves it.
     unpaired: 'throw',
+    createStreamAccumulator: createAnthropicMessagesStreamAccumulator,
     readResponse(message, { plan }) {
-      const content = readSessionResponseValue(message, 'message', ['content'], "the response's content blocks", Array.isArray);
+      const content = resolveAnthropicResponseContent(
+        readSessionResponseValue(message, 'message', ['content'], "the response's content blocks", Array.isArray),
+      );
       // The library's search with the API loading the schemas answers with `tool_reference` blocks.
       const references = plan.mechanism === 'claude-hosted' && plan.search === 'library';
-      const uses = content.filter((block) => isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string');
+      const uses = content.filter(
+        (block): block is { id: string; name: string; input: unknown } =>
+          isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string',
+      );
       return {
         calls: uses.map(({ id, name, input }) => ({
           id,

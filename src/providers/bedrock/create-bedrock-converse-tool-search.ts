@@ -7,7 +7,9 @@ import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
-import type { BedrockConverseToolResult } from './bedrock-converse-api.js';
+import type { BedrockConverseStreamEvent, BedrockConverseToolResult } from './bedrock-converse-api.js';
+import { createBedrockConverseStreamAccumulator } from './create-bedrock-converse-stream-accumulator.js';
+import { isAsyncIterable } from '../../records/is-async-iterable.js';
 import { parseBedrockConverseTools } from './parse-bedrock-converse-tools.js';
 import { preflightBedrockConverseRequest } from './preflight-bedrock-converse-request.js';
 import { transformBedrockConverseRequest, type BedrockConverseWarningCode } from './transform-bedrock-converse-request.js';
@@ -35,7 +37,9 @@ export interface BedrockConverseTurn<Message> {
 export type BedrockConverseToolSearchRequest<Body> = SessionRequest<
   Body,
   BedrockConverseWarningCode,
-  { readonly output?: { readonly message?: object | undefined } | undefined },
+  | { readonly output?: { readonly message?: object | undefined } | undefined }
+  | { readonly stream?: AsyncIterable<BedrockConverseStreamEvent> | undefined }
+  | AsyncIterable<BedrockConverseStreamEvent>,
   BedrockConverseTurn<ListItemOf<Body, 'messages'>>
 >;
 
@@ -97,6 +101,9 @@ export function createBedrockConverseToolSearch<Tool extends BedrockConverseSess
         violation.rule === 'tool-result-without-use' ? [`\`${violation.path}\`: ${violation.message}`] : [],
       ),
     unpaired: 'throw',
+    createStreamAccumulator: createBedrockConverseStreamAccumulator,
+    // `ConverseStreamCommand`'s output holds the events in `stream`.
+    streamOf: (response) => (isRecord(response) && isAsyncIterable(response.stream) ? response.stream : isAsyncIterable(response) ? response : undefined),
     readResponse(response) {
       const message = readSessionResponseValue(response, 'response', ['output', 'message'], "the model's message", isRecord);
       const calls: SessionResponseCall<BedrockConverseToolResult>[] = [];

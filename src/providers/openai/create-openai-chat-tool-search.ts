@@ -11,6 +11,8 @@ import { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
 import { resolveOpenAIChatUnpairedToolResults } from './resolve-openai-chat-unpaired-tool-results.js';
 import { transformOpenAIChatRequest, type OpenAIChatWarningCode } from './transform-openai-chat-request.js';
 import type { OpenAIChatTextPart } from './openai-chat-api.js';
+import { createOpenAIChatStreamAccumulator } from './create-openai-chat-stream-accumulator.js';
+import { resolveOpenAIChatAssistantMessage } from './resolve-openai-chat-assistant-message.js';
 
 /**
  * A tool {@link createOpenAIChatToolSearch} takes: a Chat Completions tool, as the `openai` SDK's `ChatCompletionTool`
@@ -41,7 +43,7 @@ export interface OpenAIChatTurn<Message> {
 export type OpenAIChatToolSearchRequest<Body> = SessionRequest<
   Body,
   OpenAIChatWarningCode,
-  { readonly choices: readonly { readonly message: object }[] },
+  { readonly choices: readonly { readonly message: object }[] } | AsyncIterable<{ readonly choices: readonly object[] }>,
   OpenAIChatTurn<ListItemOf<Body, 'messages'>>
 >;
 
@@ -98,8 +100,11 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
     resolveUnpairedResults: resolveOpenAIChatUnpairedToolResults,
     // OpenAI rejects such a body; compatible servers (vLLM, Ollama, gateways) differ.
     unpaired: 'warn',
+    createStreamAccumulator: createOpenAIChatStreamAccumulator,
     readResponse(completion) {
-      const message = readSessionResponseValue(completion, 'completion', ['choices', 0, 'message'], 'the assistant message', isRecord);
+      const message = resolveOpenAIChatAssistantMessage(
+        readSessionResponseValue(completion, 'completion', ['choices', 0, 'message'], 'the assistant message', isRecord),
+      );
       const calls: SessionResponseCall<unknown>[] = [];
       for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
         if (!isRecord(call) || typeof call.id !== 'string') continue;

@@ -22,6 +22,8 @@ import {
   type TransformedOpenAIResponsesBody,
 } from './transform-openai-responses-request.js';
 import type { OpenAIResponsesFunctionCallOutputContent } from './openai-responses-api.js';
+import { createOpenAIResponsesStreamAccumulator } from './create-openai-responses-stream-accumulator.js';
+import { resolveOpenAIResponsesOutputItems } from './resolve-openai-responses-output-items.js';
 
 /**
  * A tool {@link createOpenAIResponsesToolSearch} takes: a Responses tool, as the `openai` SDK's `Tool` (a function,
@@ -68,7 +70,7 @@ export interface OpenAIResponsesTurn<Item> {
 export type OpenAIResponsesToolSearchRequest<Body> = SessionRequest<
   TransformedOpenAIResponsesBody<Body>,
   OpenAIResponsesWarningCode,
-  { readonly output: readonly unknown[] },
+  { readonly output: readonly unknown[] } | AsyncIterable<{ readonly type: string }>,
   OpenAIResponsesTurn<ListItemOf<Body, 'input'>>
 >;
 
@@ -155,8 +157,11 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
     ],
     resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
     unpaired: 'throw',
+    createStreamAccumulator: createOpenAIResponsesStreamAccumulator,
     readResponse(response, { plan, names, catalogTools }) {
-      const output = readSessionResponseValue(response, 'response', ['output'], "the response's output items", Array.isArray);
+      const output = resolveOpenAIResponsesOutputItems(
+        readSessionResponseValue(response, 'response', ['output'], "the response's output items", Array.isArray),
+      );
       const calls: SessionResponseCall<unknown>[] = [];
       for (const item of output) {
         if (!isRecord(item)) continue;

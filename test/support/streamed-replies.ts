@@ -1,0 +1,271 @@
+/**
+ * A response body streamed the way its API streams it: each function turns the non-streaming response (what the
+ * scripted model answers) into the API's stream events, and `*Stream` writes those events in the API's framing for the
+ * local server (server-sent events for OpenAI, Anthropic and Gemini, the AWS event-stream framing for Converse). The
+ * event shapes follow the official SDKs' types (`ChatCompletionChunk`, `ResponseStreamEvent`, `RawMessageStreamEvent`,
+ * `GenerateContentResponse`, `ConverseStreamOutput`). Where text or tool input arrives in pieces, `cut` says where
+ * the pieces end, so the property tests can draw the boundaries.
+ */
+import { EventStreamCodec } from '@smithy/eventstream-codec';
+import type { ScriptedResponse } from './local-server.js';
+
+type Item = Record<string, unknown>;
+
+/** Splits a text into the pieces a stream carries (the pieces joined give the text back). */
+export type TextCut = (text: string) => readonly string[];
+
+/** Pieces of at most `size` UTF-16 code units, never splitting a surrogate pair (an SDK decodes each event as UTF-8). */
+export function cutEvery(size: number): TextCut {
+  return (text) => {
+    const pieces: string[] = [];
+    const characters = [...text];
+    for (let start = 0; start < characters.length; start += size) pieces.push(characters.slice(start, start + size).join(''));
+    return pieces;
+  };
+}
+
+const DEFAULT_CUT = cutEvery(7);
+const items = (value: unknown): Item[] => (Array.isArray(value) ? (value as Item[]) : []);
+
+/**
+ * A Chat Completions response as its `chat.completion.chunk`s: for each choice, a first delta with the role (and the
+ * content or the first tool call), the content and each call's `arguments` in pieces, then the finish reason; with
+ * `usage` (`stream_options.include_usage`), a last chunk without choices that carries it.
+ */
+export function streamOpenAIChatCompletion(completion: Item, cut: TextCut = DEFAULT_CUT): Item[] {
+  const { id, created, model, service_tier, system_fingerprint, usage } = completion;
+  const base = {
+    id,
+    object: 'chat.completion.chunk',
+    created,
+    model,
+    ...(service_tier === undefined ? {} : { service_tier }),
+    ...(system_fingerprint === undefined ? {} : { system_fingerprint }),
+  };
+  const chunk = (choice: Item): Item => ({ ...base, choices: [choice] });
+  const chunks: Item[] = [];
+  for (const choice of items(completion.choices)) {
+    const { index } = choice;
+    const message = choice.message as Item;
+    const delta = (fields: Item, finish: unknown = null) => chunk({ index, delta: fields, logprobs: null, finish_reason: finish });
+    const content = typeof message.content === 'string' ? message.content : null;
+    const pieces = content === null ? [] : cut(content);
+    chunks.push(delta({ role: message.role, content: content === null ? null : (pieces[0] ?? ''), refusal: null }));
+    for (const piece of pieces.slice(1)) chunks.push(delta({ content: piece }));
+    items(message.tool_calls).forEach((call, position) => {
+      const fn = call.function as Item;
+      const [first = '', ...rest] = cut(String(fn.arguments));
+      chunks.push(delta({ tool_calls: [{ index: position, id: call.id, type: call.type, function: { name: fn.name, arguments: first } }] }));
+      for (const piece of rest) chunks.push(delta({ tool_calls: [{ index: position, function: { arguments: piece } }] }));
+    });
+    chunks.push(delta({}, choice.finish_reason));
+  }
+  if (usage !== undefined) chunks.push({ ...base, choices: [], usage });
+  return chunks;
+}
+
+/** A Chat Completions stream: `data:` lines, then `data: [DONE]`. */
+export function openAIChatStream(completion: Item, cut?: TextCut): ScriptedResponse {
+  return serverSentEvents([...streamOpenAIChatCompletion(completion, cut).map((chunk) => ({ data: chunk })), { data: '[DONE]' }]);
+}
+
+/**
+ * A Responses API response as its stream events: `response.created` and `response.in_progress` (no output yet), each
+ * output item added, its text or arguments in pieces, and done, then `response.completed` with the whole response.
+ * Items without deltas (`tool_search_call`, `tool_search_output`, `reasoning`, `additional_tools`, …) are added in
+ * progress and done whole.
+ */
+export function streamOpenAIResponse(response: Item, cut: TextCut = DEFAULT_CUT): Item[] {
+  const events: Item[] = [];
+  const emit = (type: string, fields: Item) => events.push({ type, ...fields, sequence_number: events.length });
+  const pending = { ...response, status: 'in_progress', output: [], usage: null };
+  emit('response.created', { response: pending });
+  emit('response.in_progress', { response: pending });
+  items(response.output).forEach((item, output_index) => {
+    const item_id = item.id;
+    if (item.type === 'message') {
+      emit('response.output_item.added', { output_index, item: { ...item, status: 'in_progress', content: [] } });
+      items(item.content).forEach((part, content_index) => {
+        const empty = part.type === 'output_text' ? { ...part, text: '' } : { ...part, refusal: '' };
+        emit('response.content_part.added', { item_id, output_index, content_index, part: empty });
+        if (part.type === 'output_text') {
+          for (const delta of cut(String(part.text))) emit('response.output_text.delta', { item_id, output_index, content_index, delta, logprobs: [] });
+          emit('response.output_text.done', { item_id, output_index, content_index, text: part.text, logprobs: [] });
+        } else {
+          for (const delta of cut(String(part.refusal))) emit('response.refusal.delta', { item_id, output_index, content_index, delta });
+          emit('response.refusal.done', { item_id, output_index, content_index, refusal: part.refusal });
+        }
+        emit('response.content_part.done', { item_id, output_index, content_index, part });
+      });
+    } else if (item.type === 'function_call' || item.type === 'custom_tool_call') {
+      const field = item.type === 'function_call' ? 'arguments' : 'input';
+      const prefix = item.type === 'function_call' ? 'response.function_call_arguments' : 'response.custom_tool_call_input';
+      emit('response.output_item.added', { output_index, item: { ...item, [field]: '', status: 'in_progress' } });
+      for (const delta of cut(String(item[field]))) emit(`${prefix}.delta`, { item_id, output_index, delta });
+      emit(`${prefix}.done`, { item_id, output_index, [field]: item[field] });
+    } else {
+      emit('response.output_item.added', { output_index, item: 'status' in item ? { ...item, status: 'in_progress' } : item });
+    }
+    emit('response.output_item.done', { output_index, item });
+  });
+  emit(response.status === 'incomplete' ? 'response.incomplete' : 'response.completed', { response });
+  return events;
+}
+
+/** A Responses API stream: `event:` and `data:` lines. */
+export function openAIResponsesStream(response: Item, cut?: TextCut): ScriptedResponse {
+  return serverSentEvents(streamOpenAIResponse(response, cut).map((event) => ({ event: event.type as string, data: event })));
+}
+
+/**
+ * A Messages API response as its stream events: `message_start` (no content yet), each content block started, its
+ * text, thinking or tool input in pieces (`input_json_delta`), and stopped, then `message_delta` (stop reason, output
+ * tokens) and `message_stop`. Server blocks that carry a result (`tool_search_tool_result`, …) start whole.
+ */
+export function streamAnthropicMessage(message: Item, cut: TextCut = DEFAULT_CUT): Item[] {
+  const usage = message.usage as Item;
+  const events: Item[] = [
+    {
+      type: 'message_start',
+      message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
+    },
+  ];
+  items(message.content).forEach((block, index) => {
+    const delta = (fields: Item) => events.push({ type: 'content_block_delta', index, delta: fields });
+    if (block.type === 'text') {
+      const { citations, ...start } = block;
+      events.push({ type: 'content_block_start', index, content_block: { ...start, text: '' } });
+      for (const text of cut(String(block.text))) delta({ type: 'text_delta', text });
+      for (const citation of items(citations)) delta({ type: 'citations_delta', citation });
+    } else if (block.type === 'thinking') {
+      events.push({ type: 'content_block_start', index, content_block: { ...block, thinking: '', signature: '' } });
+      for (const thinking of cut(String(block.thinking))) delta({ type: 'thinking_delta', thinking });
+      delta({ type: 'signature_delta', signature: block.signature });
+    } else if (block.type === 'tool_use' || block.type === 'server_tool_use') {
+      events.push({ type: 'content_block_start', index, content_block: { ...block, input: {} } });
+      for (const partial_json of cut(JSON.stringify(block.input))) delta({ type: 'input_json_delta', partial_json });
+    } else {
+      events.push({ type: 'content_block_start', index, content_block: block });
+    }
+    events.push({ type: 'content_block_stop', index });
+  });
+  events.push(
+    { type: 'message_delta', delta: { stop_reason: message.stop_reason, stop_sequence: message.stop_sequence }, usage: { output_tokens: usage.output_tokens } },
+    { type: 'message_stop' },
+  );
+  return events;
+}
+
+/** A Messages API stream: `event:` and `data:` lines. */
+export function anthropicMessagesStream(message: Item, cut?: TextCut): ScriptedResponse {
+  return serverSentEvents(streamAnthropicMessage(message, cut).map((event) => ({ event: event.type as string, data: event })));
+}
+
+/**
+ * A `generateContent` response as `streamGenerateContent` chunks: each text part in pieces (a part's other fields,
+ * such as `thoughtSignature`, on its last piece), every other part whole, one piece per chunk; each chunk carries the
+ * response's fields, the finish reason and the usage only the last.
+ */
+export function streamGeminiResponse(response: Item, cut: TextCut = DEFAULT_CUT): Item[] {
+  const candidate = items(response.candidates)[0] ?? {};
+  const { content, finishReason, ...candidateRest } = candidate as Item & { content?: Item };
+  const pieces = items(content?.parts).flatMap((part) => {
+    if (typeof part.text !== 'string') return [part];
+    const { text, ...rest } = part;
+    const texts = cut(text);
+    return texts.map((piece, position) =>
+      position === texts.length - 1 ? { text: piece, ...rest } : { text: piece, ...(rest.thought === true ? { thought: true } : {}) },
+    );
+  });
+  const { candidates, usageMetadata, ...rest } = response;
+  const chunkOf = (parts: Item[], last: boolean): Item => ({
+    candidates: [{ content: { parts, role: content?.role ?? 'model' }, ...(last ? { finishReason, ...candidateRest } : candidateRest) }],
+    ...(last ? { usageMetadata } : {}),
+    ...rest,
+  });
+  if (pieces.length === 0) return [chunkOf([], true)];
+  return pieces.map((piece, position) => chunkOf([piece], position === pieces.length - 1));
+}
+
+/** A `streamGenerateContent?alt=sse` stream: `data:` lines. */
+export function geminiStream(response: Item, cut?: TextCut): ScriptedResponse {
+  return serverSentEvents(
+    streamGeminiResponse(response, cut).map((chunk) => ({ data: chunk })),
+    '\r\n',
+  );
+}
+
+/**
+ * A `ConverseCommand` output as `ConverseStream` events: `messageStart`, each block's deltas (a `toolUse` started with
+ * its id and name, its input in JSON pieces; text and reasoning text in pieces, the reasoning signature last) and
+ * stop, `messageStop` with the stop reason, then `metadata` with the usage and metrics.
+ */
+export function streamBedrockConverse(output: Item, cut: TextCut = DEFAULT_CUT): Item[] {
+  const message = (output.output as Item).message as Item;
+  const events: Item[] = [{ messageStart: { role: message.role } }];
+  items(message.content).forEach((block, contentBlockIndex) => {
+    const delta = (fields: Item) => events.push({ contentBlockDelta: { delta: fields, contentBlockIndex } });
+    if (typeof block.text === 'string') {
+      for (const text of cut(block.text)) delta({ text });
+    } else if (block.toolUse !== undefined) {
+      const { input, ...start } = block.toolUse as Item;
+      events.push({ contentBlockStart: { start: { toolUse: start }, contentBlockIndex } });
+      for (const piece of cut(JSON.stringify(input))) delta({ toolUse: { input: piece } });
+    } else if (block.reasoningContent !== undefined) {
+      const reasoning = block.reasoningContent as Item;
+      const text = reasoning.reasoningText as Item | undefined;
+      if (text === undefined) delta({ reasoningContent: reasoning });
+      else {
+        for (const piece of cut(String(text.text))) delta({ reasoningContent: { text: piece } });
+        if (text.signature !== undefined) delta({ reasoningContent: { signature: text.signature } });
+      }
+    }
+    events.push({ contentBlockStop: { contentBlockIndex } });
+  });
+  const { stopReason, additionalModelResponseFields, usage, metrics, trace, performanceConfig, serviceTier } = output;
+  events.push({ messageStop: { stopReason, ...(additionalModelResponseFields === undefined ? {} : { additionalModelResponseFields }) } });
+  events.push({
+    metadata: {
+      usage,
+      metrics,
+      ...(trace === undefined ? {} : { trace }),
+      ...(performanceConfig === undefined ? {} : { performanceConfig }),
+      ...(serviceTier === undefined ? {} : { serviceTier }),
+    },
+  });
+  return events;
+}
+
+const codec = new EventStreamCodec(
+  (bytes) => new TextDecoder().decode(bytes),
+  (text) => new TextEncoder().encode(text),
+);
+
+/** A `ConverseStream` response: each event a message of the AWS event-stream framing, named by its member. */
+export function bedrockConverseStream(output: Item, cut?: TextCut): ScriptedResponse {
+  return {
+    headers: { 'content-type': 'application/vnd.amazon.eventstream', 'x-amzn-requestid': 'stream-request' },
+    chunks: streamBedrockConverse(output, cut).map((event) => {
+      const [[type, body]] = Object.entries(event) as [[string, unknown]];
+      return codec.encode({
+        headers: {
+          ':event-type': { type: 'string', value: type },
+          ':content-type': { type: 'string', value: 'application/json' },
+          ':message-type': { type: 'string', value: 'event' },
+        },
+        body: new TextEncoder().encode(JSON.stringify(body)),
+      });
+    }),
+  };
+}
+
+/** Server-sent events, one write per event; `data` is written as JSON unless it is a string. */
+function serverSentEvents(events: readonly { readonly event?: string; readonly data: unknown }[], lineEnd = '\n'): ScriptedResponse {
+  return {
+    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+    chunks: events.map(({ event, data }) => {
+      const payload = typeof data === 'string' ? data : JSON.stringify(data);
+      return `${event === undefined ? '' : `event: ${event}${lineEnd}`}data: ${payload}${lineEnd}${lineEnd}`;
+    }),
+  };
+}
