@@ -189,7 +189,11 @@ describe('createSessionToolSearch on a stream', () => {
       await new Promise((resolve) => setImmediate(resolve));
       log.push(`text ${JSON.stringify(text)}`);
     };
-    await request.handle(streamOf(events, log), async (name) => (log.push(`run ${name}`), 'ran'), { onText });
+    const run = async (name: string) => {
+      log.push(`run ${name}`);
+      return 'ran';
+    };
+    await request.handle(streamOf(events, log), run, { onText });
     expect(log).toEqual(['event 0', 'text "Let me "', 'event 1', 'text "check."', 'event 2', 'event 3', 'run get_weather']);
   });
 

@@ -1,6 +1,7 @@
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { isRecord } from '../../records/is-record.js';
+import { defineRecordField } from '../../records/define-record-field.js';
 import type { StreamAccumulator } from '../../session/stream-accumulator.js';
 
 type Item = Record<string, unknown>;
@@ -121,12 +122,12 @@ function applyMessageDelta(message: Item, event: Item): void {
   if (isRecord(event.delta)) {
     // As the SDK's own accumulator: the stop reason and sequence always, other fields (`container`, …) when set.
     for (const [key, value] of Object.entries(event.delta))
-      if (key === 'stop_reason' || key === 'stop_sequence' || (value !== null && value !== undefined)) message[key] = value;
+      if (key === 'stop_reason' || key === 'stop_sequence' || (value !== null && value !== undefined)) defineRecordField(message, key, value);
   }
   if (isRecord(event.usage)) {
     const usage = isRecord(message.usage) ? { ...message.usage } : {};
     // The counters are whole-message totals, present only when they apply: each one given replaces the start's.
-    for (const [key, value] of Object.entries(event.usage)) if (value !== null && value !== undefined) usage[key] = value;
+    for (const [key, value] of Object.entries(event.usage)) if (value !== null && value !== undefined) defineRecordField(usage, key, value);
     message.usage = usage;
   }
 }

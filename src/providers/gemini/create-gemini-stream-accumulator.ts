@@ -1,6 +1,7 @@
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { isRecord } from '../../records/is-record.js';
+import { defineRecordField } from '../../records/define-record-field.js';
 import type { StreamAccumulator } from '../../session/stream-accumulator.js';
 import type { GeminiGenerateContentResponse, GeminiGenerateContentResponseLike } from './gemini-api.js';
 
@@ -27,8 +28,9 @@ interface CandidateState {
  * every other part (`functionCall`, `executableCode`, …) is kept as it came; a function call whose arguments stream
  * (Vertex AI's `partialArgs`, `willContinue`: `streamFunctionCallArguments`) is one `functionCall` with `args` built
  * from every JSON path, string values joined, once its last piece has come. `finishReason`, `usageMetadata` (running
- * totals) and the other fields take their last value; `citationMetadata.citations` are joined. Keys keep the order in
- * which they first came. `push` returns the answer text of the first candidate (thought summaries excluded).
+ * totals) and the other fields take their last value; `citationMetadata.citations` are joined. Keys are in the order
+ * of the last chunk that carried them (the last chunk, which carries the finish reason and the usage, is in the order
+ * of the whole response). `push` returns the answer text of the first candidate (thought summaries excluded).
  *
  * `response()` throws a `ToolSearchError` (`invalid-request`) when no chunk came, when a candidate has no
  * `finishReason` (the stream was cut), or when a streamed function call has not ended; `push` throws for a chunk that
@@ -57,10 +59,10 @@ export function createGeminiStreamAccumulator(): StreamAccumulator<GeminiGenerat
       let text = '';
       for (const [key, value] of Object.entries(chunk)) {
         if (key !== 'candidates' || !Array.isArray(value)) {
-          response[key] = value;
+          setLast(response, key, value);
           continue;
         }
-        response.candidates = candidates;
+        setLast(response, 'candidates', candidates);
         value.forEach((candidate: unknown, position) => {
           if (!isRecord(candidate)) return;
           const at = typeof candidate.index === 'number' ? candidate.index : position;
@@ -76,7 +78,11 @@ export function createGeminiStreamAccumulator(): StreamAccumulator<GeminiGenerat
       if (chunks === 0) throw new ToolSearchError('invalid-request', 'the Gemini stream ended before its first chunk');
       const built: Item = {};
       for (const [key, value] of Object.entries(response)) {
-        built[key] = key === 'candidates' ? candidates.flatMap((state, at) => (state === undefined ? [] : [finishCandidate(state, at)])) : value;
+        defineRecordField(
+          built,
+          key,
+          key === 'candidates' ? candidates.flatMap((state, at) => (state === undefined ? [] : [finishCandidate(state, at)])) : value,
+        );
       }
       return built as GeminiGenerateContentResponse;
     },
@@ -88,15 +94,16 @@ function mergeCandidate(state: CandidateState, candidate: Item): string {
   let text = '';
   for (const [key, value] of Object.entries(candidate)) {
     if (key === 'content' && isRecord(value)) {
-      state.fields.content = true;
-      state.content = { ...state.content, ...value };
+      setLast(state.fields, 'content', true);
+      state.content ??= {};
+      for (const [field, part] of Object.entries(value)) setLast(state.content, field, part);
       for (const part of Array.isArray(value.parts) ? value.parts : []) if (isRecord(part)) text += mergePart(state, part);
     } else if (key === 'citationMetadata' && isRecord(value) && isRecord(state.fields.citationMetadata)) {
       const before = state.fields.citationMetadata;
       const citations = [...(Array.isArray(before.citations) ? before.citations : []), ...(Array.isArray(value.citations) ? value.citations : [])];
-      state.fields.citationMetadata = { ...before, ...value, citations };
+      setLast(state.fields, 'citationMetadata', { ...before, ...value, citations });
     } else {
-      state.fields[key] = value;
+      setLast(state.fields, key, value);
     }
   }
   return text;
@@ -115,7 +122,7 @@ function mergePart(state: CandidateState, part: Item): string {
     if (!(typeof last.thoughtSignature === 'string' && typeof part.thoughtSignature === 'string')) {
       const { text, ...rest } = part;
       // Assigning keeps each key where it first came (`text` first, a later `thoughtSignature` after it).
-      Object.assign(last, rest, { text: `${last.text as string}${text}` });
+      assignFields(last, { ...rest, text: `${last.text as string}${text}` });
       return part.thought === true ? '' : text;
     }
   }
@@ -153,8 +160,8 @@ function mergeFunctionCall(state: CandidateState, part: Item, call: Item): void 
     open = { call: started, continuing: new Set() };
   } else {
     const { functionCall: _, ...partFields } = part;
-    Object.assign(state.parts.at(-1) as Item, partFields);
-    Object.assign(open.call, fields, isRecord(fields.args) && isRecord(open.call.args) ? { args: { ...open.call.args, ...fields.args } } : {});
+    assignFields(state.parts.at(-1) as Item, partFields);
+    assignFields(open.call, { ...fields, ...(isRecord(fields.args) && isRecord(open.call.args) ? { args: { ...open.call.args, ...fields.args } } : {}) });
   }
   if (Array.isArray(partialArgs)) {
     if (!isRecord(open.call.args)) open.call.args = {};
@@ -209,15 +216,29 @@ function writePath(root: Item, path: readonly (string | number)[], value: unknow
   path.forEach((step, position) => {
     if (position === path.length - 1) {
       // A key that would reach the prototype is written as an own property, never through the setter.
-      Object.defineProperty(target, step, { value, enumerable: true, writable: true, configurable: true });
+      defineRecordField(target as Item, String(step), value);
       return;
     }
     const next = path[position + 1];
     const existing = Object.hasOwn(target, step) ? target[step] : undefined;
     const child = isRecord(existing) || Array.isArray(existing) ? existing : typeof next === 'number' ? [] : {};
-    if (child !== existing) Object.defineProperty(target, step, { value: child, enumerable: true, writable: true, configurable: true });
+    if (child !== existing) defineRecordField(target as Item, String(step), child);
     target = child as Record<string | number, unknown>;
   });
+}
+
+/** Sets a field as the latest chunk has it, moved to the end: the fields end up in the last chunk's order. */
+function setLast(target: Item, key: string, value: unknown): void {
+  delete target[key];
+  defineRecordField(target, key, value);
+}
+
+/** Copies each field of `source` onto `target`, a field already there keeping its place. */
+function assignFields(target: Item, source: Item): void {
+  for (const [key, value] of Object.entries(source)) {
+    if (Object.hasOwn(target, key)) defineRecordField(target, key, value);
+    else setLast(target, key, value);
+  }
 }
 
 /** The candidate as `generateContent` returns it. */
@@ -232,6 +253,7 @@ function finishCandidate(state: CandidateState, at: number): Item {
     throw new ToolSearchError('invalid-request', `the Gemini stream ended before candidate ${at} had a \`finishReason\`: the stream was cut`);
   }
   const candidate: Item = {};
-  for (const [key, value] of Object.entries(state.fields)) candidate[key] = key === 'content' ? { ...state.content, parts: state.parts } : value;
+  for (const [key, value] of Object.entries(state.fields))
+    defineRecordField(candidate, key, key === 'content' ? { ...state.content, parts: state.parts } : value);
   return candidate;
 }

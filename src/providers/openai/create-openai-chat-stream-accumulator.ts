@@ -1,6 +1,7 @@
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { isRecord } from '../../records/is-record.js';
+import { defineRecordField } from '../../records/define-record-field.js';
 import type { StreamAccumulator } from '../../session/stream-accumulator.js';
 
 type Item = Record<string, unknown>;
@@ -41,7 +42,7 @@ export function createOpenAIChatStreamAccumulator(): StreamAccumulator<unknown, 
       }
       const { choices: given, object: _, ...fields } = chunk;
       completion ??= { id: fields.id, object: 'chat.completion' };
-      for (const [key, value] of Object.entries(fields)) if (value !== null || completion[key] === undefined) completion[key] = value;
+      for (const [key, value] of Object.entries(fields)) if (value !== null || completion[key] === undefined) defineRecordField(completion, key, value);
       let text = '';
       for (const choice of given) {
         if (!isRecord(choice)) continue;
@@ -84,8 +85,8 @@ function addDelta(state: ChoiceState, delta: Item): string {
         name: typeof value.name === 'string' && value.name !== '' ? value.name : before.name,
         arguments: `${String(before.arguments ?? '')}${typeof value.arguments === 'string' ? value.arguments : ''}`,
       };
-    } else if (!(key in message) || value !== null) {
-      message[key] = value;
+    } else if (!Object.hasOwn(message, key) || value !== null) {
+      defineRecordField(message, key, value);
     }
   }
   return typeof delta.content === 'string' ? delta.content : '';
@@ -97,7 +98,7 @@ function addToolCall(calls: Item[], piece: Item): void {
   const { index: _, function: fn, ...fields } = piece;
   calls[at] ??= {};
   const call = calls[at];
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) call[key] = value;
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) defineRecordField(call, key, value);
   if (!isRecord(fn)) return;
   const before = isRecord(call.function) ? call.function : { name: '', arguments: '' };
   call.function = {
