@@ -161,15 +161,33 @@ export function anthropicMessagesStream(message: Item, cut?: TextCut): ScriptedR
   return serverSentEvents(streamAnthropicMessage(message, cut).map((event) => ({ event: event.type as string, data: event })));
 }
 
+/** How {@link streamGeminiResponse} streams a response. */
+export interface GeminiStreamOptions {
+  /** How many parts each chunk carries, in turn (the last size repeats). @default [1] */
+  readonly group?: readonly number[];
+  /**
+   * Which function calls (by position among the response's calls) stream their arguments as Vertex AI does with
+   * `streamFunctionCallArguments`: a first piece with the name and `willContinue`, one `partialArgs` piece per JSON
+   * leaf (strings cut in pieces that say `willContinue`), and an empty last piece. @default none
+   */
+  readonly partialArgs?: (call: number) => boolean;
+  /** The usage on every chunk, as running totals (what Gemini sends), rather than on the last only. */
+  readonly usageOnEveryChunk?: boolean;
+}
+
 /**
  * A `generateContent` response as `streamGenerateContent` chunks: each text part in pieces (a part's other fields,
- * such as `thoughtSignature`, on its last piece), every other part whole, one piece per chunk; each chunk carries the
- * response's fields, the finish reason and the usage only the last.
+ * such as `thoughtSignature`, on its last piece), function calls whole or with their arguments in pieces
+ * (`options.partialArgs`), every other part whole; the chunks carry the response's fields, the finish reason only the
+ * last, the usage the last (or every one).
  */
-export function streamGeminiResponse(response: Item, cut: TextCut = DEFAULT_CUT): Item[] {
+export function streamGeminiResponse(response: Item, cut: TextCut = DEFAULT_CUT, options: GeminiStreamOptions = {}): Item[] {
+  const { group = [1], partialArgs = () => false, usageOnEveryChunk = false } = options;
   const candidate = items(response.candidates)[0] ?? {};
   const { content, finishReason, ...candidateRest } = candidate as Item & { content?: Item };
-  const pieces = items(content?.parts).flatMap((part) => {
+  let calls = 0;
+  const pieces = items(content?.parts).flatMap((part): Item[] => {
+    if (part.functionCall !== undefined) return partialArgs(calls++) ? streamFunctionCall(part, cut) : [part];
     if (typeof part.text !== 'string') return [part];
     const { text, ...rest } = part;
     const texts = cut(text);
@@ -179,12 +197,43 @@ export function streamGeminiResponse(response: Item, cut: TextCut = DEFAULT_CUT)
   });
   const { candidates, usageMetadata, ...rest } = response;
   const chunkOf = (parts: Item[], last: boolean): Item => ({
-    candidates: [{ content: { parts, role: content?.role ?? 'model' }, ...(last ? { finishReason, ...candidateRest } : candidateRest) }],
-    ...(last ? { usageMetadata } : {}),
+    candidates: [{ ...candidate, content: { ...content, parts }, ...(last ? { finishReason } : { finishReason: undefined }), ...candidateRest }],
+    ...(last || usageOnEveryChunk ? { usageMetadata } : {}),
     ...rest,
   });
-  if (pieces.length === 0) return [chunkOf([], true)];
-  return pieces.map((piece, position) => chunkOf([piece], position === pieces.length - 1));
+  const chunks: Item[][] = [];
+  for (let start = 0, turn = 0; start < pieces.length; turn += 1) {
+    const size = Math.max(1, group[Math.min(turn, group.length - 1)] ?? 1);
+    chunks.push(pieces.slice(start, start + size));
+    start += size;
+  }
+  if (chunks.length === 0) chunks.push([]);
+  // `finishReason: undefined` keeps the key's place in the candidate and leaves it out of the JSON.
+  return chunks.map((parts, position) => JSON.parse(JSON.stringify(chunkOf(parts, position === chunks.length - 1))) as Item);
+}
+
+/** A function call as Vertex AI streams its arguments: the name first, a piece per JSON leaf, an empty last piece. */
+function streamFunctionCall(part: Item, cut: TextCut): Item[] {
+  const { args, ...fields } = part.functionCall as Item;
+  const pieces: Item[] = [{ ...part, functionCall: { ...fields, willContinue: true } }];
+  const leaf = (jsonPath: string, value: unknown) => {
+    const partial = (field: Item) => pieces.push({ functionCall: { partialArgs: [{ jsonPath, ...field }], willContinue: true } });
+    if (typeof value === 'string') {
+      const texts = cut(value);
+      (texts.length === 0 ? [''] : texts).forEach((stringValue, position, all) =>
+        partial({ stringValue, ...(position < all.length - 1 ? { willContinue: true } : {}) }),
+      );
+    } else if (typeof value === 'number') partial({ numberValue: value });
+    else if (typeof value === 'boolean') partial({ boolValue: value });
+    else if (value === null) partial({ nullValue: 'NULL_VALUE' });
+    else if (Array.isArray(value)) value.forEach((item, index) => leaf(`${jsonPath}[${index}]`, item));
+    else
+      for (const [key, item] of Object.entries(value as Item))
+        leaf(`${jsonPath}${/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `.${key}` : `['${key.replace(/[\\']/g, '\\$&')}']`}`, item);
+  };
+  leaf('$', args ?? {});
+  pieces.push({ functionCall: {} });
+  return pieces;
 }
 
 /** A `streamGenerateContent?alt=sse` stream: `data:` lines. */
