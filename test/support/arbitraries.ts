@@ -732,7 +732,7 @@ export const bedrockConverseStreamCase = fc
       });
     }
     if (text !== undefined) content.push({ text });
-    uses.forEach(({ name, input }, position) => content.push({ toolUse: { toolUseId: `tooluse_${position}`, name, input } }));
+    for (const [position, { name, input }] of uses.entries()) content.push({ toolUse: { toolUseId: `tooluse_${position}`, name, input } });
     if (after !== undefined) content.push({ text: after });
     const output = {
       output: { message: { role: 'assistant', content } },
@@ -763,7 +763,8 @@ export const anthropicMessageStreamCase = fc
         { type: 'tool_search_tool_result', tool_use_id: 'srvtoolu_1', content: { type: 'tool_search_tool_search_result', tool_references: [] } },
       );
     }
-    uses.forEach(({ name, input }, position) => content.push({ type: 'tool_use', id: `toolu_${position}`, name, input, caller: { type: 'direct' } }));
+    for (const [position, { name, input }] of uses.entries())
+      content.push({ type: 'tool_use', id: `toolu_${position}`, name, input, caller: { type: 'direct' } });
     const message = {
       id: 'msg_stream',
       type: 'message',

@@ -217,7 +217,9 @@ function streamFunctionCall(part: Item, cut: TextCut): Item[] {
   const { args, ...fields } = part.functionCall as Item;
   const pieces: Item[] = [{ ...part, functionCall: { ...fields, willContinue: true } }];
   const leaf = (jsonPath: string, value: unknown) => {
-    const partial = (field: Item) => pieces.push({ functionCall: { partialArgs: [{ jsonPath, ...field }], willContinue: true } });
+    const partial = (field: Item) => {
+      pieces.push({ functionCall: { partialArgs: [{ jsonPath, ...field }], willContinue: true } });
+    };
     if (typeof value === 'string') {
       const texts = cut(value);
       (texts.length === 0 ? [''] : texts).forEach((stringValue, position, all) =>
@@ -226,7 +228,7 @@ function streamFunctionCall(part: Item, cut: TextCut): Item[] {
     } else if (typeof value === 'number') partial({ numberValue: value });
     else if (typeof value === 'boolean') partial({ boolValue: value });
     else if (value === null) partial({ nullValue: 'NULL_VALUE' });
-    else if (Array.isArray(value)) value.forEach((item, index) => leaf(`${jsonPath}[${index}]`, item));
+    else if (Array.isArray(value)) for (const [index, item] of value.entries()) leaf(`${jsonPath}[${index}]`, item);
     else
       for (const [key, item] of Object.entries(value as Item))
         leaf(`${jsonPath}${/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `.${key}` : `['${key.replace(/[\\']/g, '\\$&')}']`}`, item);
