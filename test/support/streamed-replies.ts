@@ -222,9 +222,8 @@ function streamFunctionCall(part: Item, cut: TextCut): Item[] {
     };
     if (typeof value === 'string') {
       const texts = cut(value);
-      (texts.length === 0 ? [''] : texts).forEach((stringValue, position, all) =>
-        partial({ stringValue, ...(position < all.length - 1 ? { willContinue: true } : {}) }),
-      );
+      const all = texts.length === 0 ? [''] : texts;
+      for (const [position, stringValue] of all.entries()) partial({ stringValue, ...(position < all.length - 1 ? { willContinue: true } : {}) });
     } else if (typeof value === 'number') partial({ numberValue: value });
     else if (typeof value === 'boolean') partial({ boolValue: value });
     else if (value === null) partial({ nullValue: 'NULL_VALUE' });
