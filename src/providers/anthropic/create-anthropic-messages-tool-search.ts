@@ -81,7 +81,9 @@ export interface AnthropicMessagesToolSearch {
  * configured mechanism that does not apply (unless `unsupported: 'full-schemas'`), a `tool_result` without its
  * `tool_use` in the message before (`invalid-request`: the API rejects the body) and what the transformer throws.
  * `prepare` on a body it returned gives the same bytes. `request.step(message)` gives the calls for a dispatch of
- * your own (parallel, approved, traced); `handle` runs them one after another.
+ * your own (parallel, approved, traced); `handle` runs them one after another. Both also take the message's stream
+ * (`anthropic.messages.stream(body)`, `create({ ...body, stream: true })`, the beta client's), read to its end with
+ * each piece of text handed to `onText`: the turn is the one the whole message gives.
  *
  * Native delivery (`reveal: 'native'`, what `auto` picks on the Claude API for Opus 4.8, Opus 5 and later, Sonnet and
  * Haiku 5.5, Fable and Mythos; see `resolveToolSearch`): the request carries `tool_search` and the loaded tools only,

@@ -47,7 +47,7 @@ export type BedrockConverseToolSearchRequest<Body> = SessionRequest<
 export interface BedrockConverseToolSearch {
   /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
   readonly toolSearch: ToolSearch;
-  /** Prepares one request of a session: the plan (cached), the transformed body, and `step`/`handle` for the `ConverseCommand` output. */
+  /** Prepares one request of a session: the plan (cached), the transformed body, and `step`/`handle` for the `ConverseCommand` output or stream. */
   prepare<Body extends object>(body: Body, options: { readonly sessionId: string }): Promise<BedrockConverseToolSearchRequest<Body>>;
 }
 
@@ -55,6 +55,9 @@ export interface BedrockConverseToolSearch {
  * Tool search on Amazon Bedrock's Converse API (Claude, Nova, Llama, Mistral, …) for one agent: the generic session
  * factory with Converse's adapter. Every model gets the client-side `tool_search` (Converse carries no hosted search);
  * `prepare` transforms the body, and `handle` answers every `toolUse`, running the caller's own tools through `runTool`.
+ * `step` and `handle` take the `ConverseCommand` output, or `ConverseStreamCommand`'s output (or its `stream`), read
+ * through `createBedrockConverseStreamAccumulator` with each piece of text handed to `onText`: the turn is the one the
+ * whole output gives.
  *
  * Throws a `ToolSearchError` for bad options (`invalid-tools` for tools in another API's shape); `prepare` throws for a
  * missing `sessionId`, a configured hosted mechanism (unless `unsupported: 'full-schemas'`), a `toolResult` that answers

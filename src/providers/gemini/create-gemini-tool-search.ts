@@ -78,7 +78,9 @@ export interface GeminiToolSearch {
  * 'full-schemas'`), a `functionResponse` without its `functionCall` in the content before (`invalid-request`: the API
  * rejects the body) and what the transformer throws. `prepare` on a body it returned gives the same bytes.
  * `request.step(response)` gives the calls for a dispatch of your own (parallel, approved, traced); `handle` runs them
- * one after another.
+ * one after another. Both also take the response's stream (`await ai.models.generateContentStream(body)`), read
+ * through `createGeminiStreamAccumulator` with each piece of text handed to `onText`: the turn is the one the whole
+ * response gives.
  *
  * @example
  * ```ts

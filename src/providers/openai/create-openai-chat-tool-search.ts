@@ -65,7 +65,9 @@ export interface OpenAIChatToolSearch {
  * Completions has none, unless `unsupported: 'full-schemas'`) and what the transformer throws, and warns
  * (`unpaired-tool-result`) about a `tool` message that answers no call of the assistant message before it. `prepare`
  * on a body it returned gives the same bytes. `request.step(completion)` gives the calls for a dispatch of your own
- * (parallel, approved, traced); `handle` runs them one after another.
+ * (parallel, approved, traced); `handle` runs them one after another. Both also take the completion's stream
+ * (`openai.chat.completions.stream(body)`, `create({ ...body, stream: true })`), read to its end with each piece of text
+ * handed to `onText`: the turn is the one the whole completion gives.
  *
  * @example
  * ```ts

@@ -102,7 +102,9 @@ export type OpenAIResponsesBodyWithTools<Body, Tool> = Body extends { readonly t
  * `mechanism: 'client'`), a configured mechanism that does not apply (unless `unsupported: 'full-schemas'`), an output
  * item without its call in `input` when no conversation is stored (`invalid-request`: the API rejects the body) and
  * what the transformer throws. `prepare` on a body it returned gives the same bytes. `request.step(response)` gives
- * the calls for a dispatch of your own (parallel, approved, traced); `handle` runs them one after another.
+ * the calls for a dispatch of your own (parallel, approved, traced); `handle` runs them one after another. Both also
+ * take the response's stream (`openai.responses.stream(body)`, `create({ ...body, stream: true })`), read to its end
+ * with each piece of text handed to `onText`: the turn is the one the whole response gives.
  *
  * @example
  * ```ts
