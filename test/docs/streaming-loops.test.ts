@@ -13,8 +13,9 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WireAPI } from '../../src/index.js';
 import type { LocalServer } from '../support/local-server.js';
-import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
+import { githubToolsIn } from '../support/github-mcp-tools.js';
 import { SCRIPTED_MODEL_APIS, startScriptedModelServer, type ScriptedTurn } from '../support/scripted-model-apis.js';
+import { pointSDKsAt } from '../support/sdk-environment.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const generated = join(root, 'test', '.generated');
@@ -53,60 +54,12 @@ function script(api: WireAPI): ScriptedTurn[] {
   ];
 }
 
-/** The reader's tools in the API's shape, as the blocks' `myTools` / `myDeclarations`. */
-function provideTools(api: WireAPI): void {
-  const scope = globalThis as Record<string, unknown>;
-  switch (api) {
-    case 'openai-responses':
-      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({
-        type: 'function',
-        name: entry.name,
-        description: entry.description,
-        parameters: entry.inputSchema,
-        strict: false,
-      }));
-      break;
-    case 'openai-chat':
-      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({
-        type: 'function',
-        function: { name: entry.name, description: entry.description, parameters: entry.inputSchema },
-      }));
-      break;
-    case 'anthropic-messages':
-      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({ name: entry.name, description: entry.description, input_schema: entry.inputSchema }));
-      break;
-    case 'gemini':
-      scope.myDeclarations = GITHUB_MCP_TOOLS.map((entry) => ({ name: entry.name, description: entry.description, parametersJsonSchema: entry.inputSchema }));
-      break;
-    case 'bedrock-converse':
-      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({
-        toolSpec: { name: entry.name, description: entry.description, inputSchema: { json: entry.inputSchema } },
-      }));
-      break;
-  }
-}
-
-const ENVIRONMENT = [
-  'OPENAI_BASE_URL',
-  'OPENAI_API_KEY',
-  'ANTHROPIC_BASE_URL',
-  'ANTHROPIC_API_KEY',
-  'GOOGLE_GEMINI_BASE_URL',
-  'GEMINI_API_KEY',
-  'AWS_ENDPOINT_URL_BEDROCK_RUNTIME',
-  'AWS_REGION',
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-] as const;
-const saved = Object.fromEntries(ENVIRONMENT.map((name) => [name, process.env[name]]));
 let server: LocalServer | undefined;
+let restoreEnvironment = () => {};
 afterEach(async () => {
   await server?.close();
   server = undefined;
-  for (const name of ENVIRONMENT) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  restoreEnvironment();
 });
 
 describe('the streaming loops of the docs', () => {
@@ -128,11 +81,7 @@ describe('the streaming loops of the docs', () => {
         if (turn === undefined) throw new Error(`no scripted reply for request ${position + 1}`);
         return scripted.reply(turn, { index: position, model: kind.model, request: request.body as Record<string, unknown> });
       });
-      for (const name of ['OPENAI_BASE_URL', 'ANTHROPIC_BASE_URL', 'GOOGLE_GEMINI_BASE_URL', 'AWS_ENDPOINT_URL_BEDROCK_RUNTIME'] as const)
-        process.env[name] = server.url;
-      for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const)
-        process.env[name] = 'test';
-      process.env.AWS_REGION = 'us-east-1';
+      restoreEnvironment = pointSDKsAt(server.url);
       const ran: [string, unknown][] = [];
       const shown: string[] = [];
       const scope = globalThis as Record<string, unknown>;
@@ -144,7 +93,7 @@ describe('the streaming loops of the docs', () => {
       scope.show = (text: string) => {
         if (text !== '') shown.push(text);
       };
-      provideTools(kind.api);
+      scope[kind.api === 'gemini' ? 'myDeclarations' : 'myTools'] = githubToolsIn(kind.api);
 
       mkdirSync(generated, { recursive: true });
       const file = join(generated, `streaming-loop-${index + 1}-${kind.api}.ts`);

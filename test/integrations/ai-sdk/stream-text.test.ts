@@ -6,7 +6,7 @@
  * where the model has them. Runs on AI SDK 6 and 7 (vitest.config.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { generateText, jsonSchema, stepCountIs, streamText, tool, type LanguageModel, type ToolSet } from 'ai';
+import { generateText, stepCountIs, streamText, type LanguageModel } from 'ai';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
@@ -14,7 +14,7 @@ import { createAISDKToolSearch } from '../../../src/integrations/ai-sdk/index.js
 import type { ToolSearchConfigInput, WireAPI } from '../../../src/index.js';
 import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import type { LocalServer, RecordedRequest } from '../../support/local-server.js';
-import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
+import { githubToolSet } from '../../support/ai-sdk-tool-sets.js';
 import { SCRIPTED_MODEL_APIS, startScriptedModelServer, type ScriptedTurn } from '../../support/scripted-model-apis.js';
 
 type Item = Record<string, unknown>;
@@ -27,25 +27,6 @@ afterEach(async () => {
 
 const ANSWER = 'Two open issues: #1 and #2. 🐛';
 const ARGS = { owner: 'octo', repo: 'hello' };
-
-/** GitHub's MCP tools as AI SDK tools whose `execute` records each call. */
-function githubToolSet() {
-  const ran: [string, unknown][] = [];
-  const tools: ToolSet = Object.fromEntries(
-    GITHUB_MCP_TOOLS.map((definition) => [
-      definition.name,
-      tool({
-        description: definition.description ?? '',
-        inputSchema: jsonSchema<Record<string, unknown>>(definition.inputSchema as Parameters<typeof jsonSchema>[0]),
-        execute: async (args: Record<string, unknown>) => {
-          ran.push([definition.name, args]);
-          return { ok: true, tool: definition.name };
-        },
-      }),
-    ]),
-  );
-  return { ran, tools };
-}
 
 /** The search, then `list_issues` (by its own name, or through `call_tool` on the client-side mechanism), then the answer. */
 const script = (through: 'own name' | 'call_tool'): ScriptedTurn[] => [

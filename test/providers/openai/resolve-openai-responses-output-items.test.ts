@@ -12,11 +12,7 @@ describe('resolveOpenAIResponsesOutputItems', () => {
   });
 
   it('leaves out what finalResponse() adds, giving the items the API sent', () => {
-    const helper = [
-      search,
-      { ...call, parsed_arguments: null },
-      { ...message, content: [{ ...message.content[0], parsed: null }] },
-    ];
+    const helper = [search, { ...call, parsed_arguments: null }, { ...message, content: [{ ...message.content[0], parsed: null }] }];
     expect(JSON.stringify(resolveOpenAIResponsesOutputItems(helper))).toBe(JSON.stringify([search, call, message]));
   });
 });
