@@ -7,6 +7,10 @@
  * the pieces end, so the property tests can draw the boundaries.
  */
 import { EventStreamCodec } from '@smithy/eventstream-codec';
+import type { ContentBlock, Message, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { ContentBlockDelta, ConverseCommandOutput, ConverseStreamOutput } from '@aws-sdk/client-bedrock-runtime';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { Response, ResponseOutputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
 import type { ScriptedResponse } from './local-server.js';
 
 type Item = Record<string, unknown>;
@@ -42,26 +46,28 @@ export function streamOpenAIChatCompletion(completion: Item, cut: TextCut = DEFA
     ...(service_tier === undefined ? {} : { service_tier }),
     ...(system_fingerprint === undefined ? {} : { system_fingerprint }),
   };
-  const chunk = (choice: Item): Item => ({ ...base, choices: [choice] });
-  const chunks: Item[] = [];
+  // Typed as the SDK's chunk: a field renamed or missing fails to compile.
+  const chunk = (choice: ChatCompletionChunk.Choice): ChatCompletionChunk => ({ ...(base as Omit<ChatCompletionChunk, 'choices'>), choices: [choice] });
+  const chunks: ChatCompletionChunk[] = [];
   for (const choice of items(completion.choices)) {
-    const { index } = choice;
+    const index = choice.index as number;
     const message = choice.message as Item;
-    const delta = (fields: Item, finish: unknown = null) => chunk({ index, delta: fields, logprobs: null, finish_reason: finish });
+    const delta = (fields: ChatCompletionChunk.Choice.Delta, finish: ChatCompletionChunk.Choice['finish_reason'] = null) =>
+      chunk({ index, delta: fields, logprobs: null, finish_reason: finish });
     const content = typeof message.content === 'string' ? message.content : null;
     const pieces = content === null ? [] : cut(content);
-    chunks.push(delta({ role: message.role, content: content === null ? null : (pieces[0] ?? ''), refusal: null }));
+    chunks.push(delta({ role: 'assistant', content: content === null ? null : (pieces[0] ?? ''), refusal: null }));
     for (const piece of pieces.slice(1)) chunks.push(delta({ content: piece }));
-    items(message.tool_calls).forEach((call, position) => {
-      const fn = call.function as Item;
-      const [first = '', ...rest] = cut(String(fn.arguments));
-      chunks.push(delta({ tool_calls: [{ index: position, id: call.id, type: call.type, function: { name: fn.name, arguments: first } }] }));
+    for (const [position, call] of items(message.tool_calls).entries()) {
+      const fn = call.function as { name: string; arguments: string };
+      const [first = '', ...rest] = cut(fn.arguments);
+      chunks.push(delta({ tool_calls: [{ index: position, id: call.id as string, type: 'function', function: { name: fn.name, arguments: first } }] }));
       for (const piece of rest) chunks.push(delta({ tool_calls: [{ index: position, function: { arguments: piece } }] }));
-    });
-    chunks.push(delta({}, choice.finish_reason));
+    }
+    chunks.push(delta({}, choice.finish_reason as ChatCompletionChunk.Choice['finish_reason']));
   }
-  if (usage !== undefined) chunks.push({ ...base, choices: [], usage });
-  return chunks;
+  if (usage !== undefined) chunks.push({ ...(base as Omit<ChatCompletionChunk, 'choices'>), choices: [], usage: usage as ChatCompletionChunk['usage'] });
+  return chunks as unknown as Item[];
 }
 
 /** A Chat Completions stream: `data:` lines, then `data: [DONE]`. */
@@ -76,40 +82,53 @@ export function openAIChatStream(completion: Item, cut?: TextCut): ScriptedRespo
  * progress and done whole.
  */
 export function streamOpenAIResponse(response: Item, cut: TextCut = DEFAULT_CUT): Item[] {
-  const events: Item[] = [];
-  const emit = (type: string, fields: Item) => events.push({ type, ...fields, sequence_number: events.length });
-  const pending = { ...response, status: 'in_progress', output: [], usage: null };
-  emit('response.created', { response: pending });
-  emit('response.in_progress', { response: pending });
-  items(response.output).forEach((item, output_index) => {
-    const item_id = item.id;
+  // Typed as the SDK's events: a field renamed or missing fails to compile.
+  const events: ResponseStreamEvent[] = [];
+  type Event = ResponseStreamEvent extends infer Each ? (Each extends ResponseStreamEvent ? Omit<Each, 'sequence_number'> : never) : never;
+  const emit = (event: Event) => events.push({ ...event, sequence_number: events.length } as ResponseStreamEvent);
+  const whole = response as unknown as Response;
+  const pending = { ...whole, status: 'in_progress', output: [], usage: null } as unknown as Response;
+  emit({ type: 'response.created', response: pending });
+  emit({ type: 'response.in_progress', response: pending });
+  for (const [output_index, item] of whole.output.entries()) {
     if (item.type === 'message') {
-      emit('response.output_item.added', { output_index, item: { ...item, status: 'in_progress', content: [] } });
-      items(item.content).forEach((part, content_index) => {
-        const empty = part.type === 'output_text' ? { ...part, text: '' } : { ...part, refusal: '' };
-        emit('response.content_part.added', { item_id, output_index, content_index, part: empty });
+      const item_id = item.id;
+      emit({ type: 'response.output_item.added', output_index, item: { ...item, status: 'in_progress', content: [] } });
+      for (const [content_index, part] of item.content.entries()) {
+        emit({
+          type: 'response.content_part.added',
+          item_id,
+          output_index,
+          content_index,
+          part: part.type === 'output_text' ? { ...part, text: '' } : { ...part, refusal: '' },
+        });
         if (part.type === 'output_text') {
-          for (const delta of cut(String(part.text))) emit('response.output_text.delta', { item_id, output_index, content_index, delta, logprobs: [] });
-          emit('response.output_text.done', { item_id, output_index, content_index, text: part.text, logprobs: [] });
+          for (const delta of cut(part.text)) emit({ type: 'response.output_text.delta', item_id, output_index, content_index, delta, logprobs: [] });
+          emit({ type: 'response.output_text.done', item_id, output_index, content_index, text: part.text, logprobs: [] });
         } else {
-          for (const delta of cut(String(part.refusal))) emit('response.refusal.delta', { item_id, output_index, content_index, delta });
-          emit('response.refusal.done', { item_id, output_index, content_index, refusal: part.refusal });
+          for (const delta of cut(part.refusal)) emit({ type: 'response.refusal.delta', item_id, output_index, content_index, delta });
+          emit({ type: 'response.refusal.done', item_id, output_index, content_index, refusal: part.refusal });
         }
-        emit('response.content_part.done', { item_id, output_index, content_index, part });
-      });
-    } else if (item.type === 'function_call' || item.type === 'custom_tool_call') {
-      const field = item.type === 'function_call' ? 'arguments' : 'input';
-      const prefix = item.type === 'function_call' ? 'response.function_call_arguments' : 'response.custom_tool_call_input';
-      emit('response.output_item.added', { output_index, item: { ...item, [field]: '', status: 'in_progress' } });
-      for (const delta of cut(String(item[field]))) emit(`${prefix}.delta`, { item_id, output_index, delta });
-      emit(`${prefix}.done`, { item_id, output_index, [field]: item[field] });
+        emit({ type: 'response.content_part.done', item_id, output_index, content_index, part });
+      }
+    } else if (item.type === 'function_call') {
+      const item_id = item.id ?? '';
+      emit({ type: 'response.output_item.added', output_index, item: { ...item, arguments: '', status: 'in_progress' } });
+      for (const delta of cut(item.arguments)) emit({ type: 'response.function_call_arguments.delta', item_id, output_index, delta });
+      emit({ type: 'response.function_call_arguments.done', item_id, output_index, name: item.name, arguments: item.arguments });
+    } else if (item.type === 'custom_tool_call') {
+      const item_id = item.id ?? '';
+      emit({ type: 'response.output_item.added', output_index, item: { ...item, input: '' } });
+      for (const delta of cut(item.input)) emit({ type: 'response.custom_tool_call_input.delta', item_id, output_index, delta });
+      emit({ type: 'response.custom_tool_call_input.done', item_id, output_index, input: item.input });
     } else {
-      emit('response.output_item.added', { output_index, item: 'status' in item ? { ...item, status: 'in_progress' } : item });
+      emit({ type: 'response.output_item.added', output_index, item: ('status' in item ? { ...item, status: 'in_progress' } : item) as ResponseOutputItem });
     }
-    emit('response.output_item.done', { output_index, item });
-  });
-  emit(response.status === 'incomplete' ? 'response.incomplete' : 'response.completed', { response });
-  return events;
+    emit({ type: 'response.output_item.done', output_index, item });
+  }
+  if (whole.status === 'incomplete') emit({ type: 'response.incomplete', response: whole });
+  else emit({ type: 'response.completed', response: whole });
+  return events as unknown as Item[];
 }
 
 /** A Responses API stream: `event:` and `data:` lines. */
@@ -123,37 +142,43 @@ export function openAIResponsesStream(response: Item, cut?: TextCut): ScriptedRe
  * tokens) and `message_stop`. Server blocks that carry a result (`tool_search_tool_result`, …) start whole.
  */
 export function streamAnthropicMessage(message: Item, cut: TextCut = DEFAULT_CUT): Item[] {
-  const usage = message.usage as Item;
-  const events: Item[] = [
-    {
-      type: 'message_start',
-      message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
-    },
+  const whole = message as unknown as Message;
+  // Typed as the SDK's events: a field renamed or missing fails to compile.
+  const events: RawMessageStreamEvent[] = [
+    { type: 'message_start', message: { ...whole, content: [], stop_reason: null, stop_sequence: null, usage: { ...whole.usage, output_tokens: 1 } } },
   ];
-  items(message.content).forEach((block, index) => {
-    const delta = (fields: Item) => events.push({ type: 'content_block_delta', index, delta: fields });
+  for (const [index, block] of whole.content.entries()) {
+    const start = (content_block: ContentBlock) => events.push({ type: 'content_block_start', index, content_block });
+    const delta = (fields: Extract<RawMessageStreamEvent, { type: 'content_block_delta' }>['delta']) =>
+      events.push({ type: 'content_block_delta', index, delta: fields });
     if (block.type === 'text') {
-      const { citations, ...start } = block;
-      events.push({ type: 'content_block_start', index, content_block: { ...start, text: '' } });
-      for (const text of cut(String(block.text))) delta({ type: 'text_delta', text });
-      for (const citation of items(citations)) delta({ type: 'citations_delta', citation });
+      const { citations, ...rest } = block;
+      start({ ...rest, text: '' } as ContentBlock);
+      for (const text of cut(block.text)) delta({ type: 'text_delta', text });
+      for (const citation of citations ?? []) delta({ type: 'citations_delta', citation });
     } else if (block.type === 'thinking') {
-      events.push({ type: 'content_block_start', index, content_block: { ...block, thinking: '', signature: '' } });
-      for (const thinking of cut(String(block.thinking))) delta({ type: 'thinking_delta', thinking });
+      start({ ...block, thinking: '', signature: '' });
+      for (const thinking of cut(block.thinking)) delta({ type: 'thinking_delta', thinking });
       delta({ type: 'signature_delta', signature: block.signature });
     } else if (block.type === 'tool_use' || block.type === 'server_tool_use') {
-      events.push({ type: 'content_block_start', index, content_block: { ...block, input: {} } });
+      start({ ...block, input: {} });
       for (const partial_json of cut(JSON.stringify(block.input))) delta({ type: 'input_json_delta', partial_json });
     } else {
-      events.push({ type: 'content_block_start', index, content_block: block });
+      start(block);
     }
     events.push({ type: 'content_block_stop', index });
-  });
+  }
+  // The SDK types every usage counter of `message_delta` as present (`null` when it does not apply); the API sends
+  // the ones that apply, here the output tokens, as its documented example does.
   events.push(
-    { type: 'message_delta', delta: { stop_reason: message.stop_reason, stop_sequence: message.stop_sequence }, usage: { output_tokens: usage.output_tokens } },
+    {
+      type: 'message_delta',
+      delta: { stop_reason: whole.stop_reason, stop_sequence: whole.stop_sequence } as Extract<RawMessageStreamEvent, { type: 'message_delta' }>['delta'],
+      usage: { output_tokens: whole.usage.output_tokens } as Extract<RawMessageStreamEvent, { type: 'message_delta' }>['usage'],
+    },
     { type: 'message_stop' },
   );
-  return events;
+  return events as unknown as Item[];
 }
 
 /** A Messages API stream: `event:` and `data:` lines. */
@@ -252,27 +277,28 @@ export function geminiStream(response: Item, cut?: TextCut): ScriptedResponse {
  */
 export function streamBedrockConverse(output: Item, cut: TextCut = DEFAULT_CUT): Item[] {
   const message = (output.output as Item).message as Item;
-  const events: Item[] = [{ messageStart: { role: message.role } }];
-  items(message.content).forEach((block, contentBlockIndex) => {
-    const delta = (fields: Item) => events.push({ contentBlockDelta: { delta: fields, contentBlockIndex } });
+  // Typed as the SDK's events: a member renamed or a field missing fails to compile.
+  const events: ConverseStreamOutput[] = [{ messageStart: { role: message.role as 'assistant' } }];
+  for (const [contentBlockIndex, block] of items(message.content).entries()) {
+    const delta = (fields: ContentBlockDelta) => events.push({ contentBlockDelta: { delta: fields, contentBlockIndex } });
     if (typeof block.text === 'string') {
       for (const text of cut(block.text)) delta({ text });
     } else if (block.toolUse !== undefined) {
-      const { input, ...start } = block.toolUse as Item;
+      const { input, ...start } = block.toolUse as { toolUseId: string; name: string; input: unknown };
       events.push({ contentBlockStart: { start: { toolUse: start }, contentBlockIndex } });
       for (const piece of cut(JSON.stringify(input))) delta({ toolUse: { input: piece } });
     } else if (block.reasoningContent !== undefined) {
-      const reasoning = block.reasoningContent as Item;
-      const text = reasoning.reasoningText as Item | undefined;
-      if (text === undefined) delta({ reasoningContent: reasoning });
+      const reasoning = block.reasoningContent as { reasoningText?: { text: string; signature?: string }; redactedContent?: Uint8Array };
+      const text = reasoning.reasoningText;
+      if (text === undefined) delta({ reasoningContent: { redactedContent: reasoning.redactedContent as Uint8Array } });
       else {
-        for (const piece of cut(String(text.text))) delta({ reasoningContent: { text: piece } });
+        for (const piece of cut(text.text)) delta({ reasoningContent: { text: piece } });
         if (text.signature !== undefined) delta({ reasoningContent: { signature: text.signature } });
       }
     }
     events.push({ contentBlockStop: { contentBlockIndex } });
-  });
-  const { stopReason, additionalModelResponseFields, usage, metrics, trace, performanceConfig, serviceTier } = output;
+  }
+  const { stopReason, additionalModelResponseFields, usage, metrics, trace, performanceConfig, serviceTier } = output as unknown as ConverseCommandOutput;
   events.push({ messageStop: { stopReason, ...(additionalModelResponseFields === undefined ? {} : { additionalModelResponseFields }) } });
   events.push({
     metadata: {
@@ -283,7 +309,7 @@ export function streamBedrockConverse(output: Item, cut: TextCut = DEFAULT_CUT):
       ...(serviceTier === undefined ? {} : { serviceTier }),
     },
   });
-  return events;
+  return events as unknown as Item[];
 }
 
 const codec = new EventStreamCodec(
