@@ -1,7 +1,7 @@
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { TransformRequestResult } from './request-transformer.js';
-import { resolveRequestTools } from './resolve-request-tools.js';
+import { resolveRequestTools, type RequestMemo } from './resolve-request-tools.js';
 import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { CodecReadContext, CodecTools, WireCodec } from './wire-codec.js';
 
@@ -11,6 +11,8 @@ export interface TransformRequestContext<Tools, Options = undefined> extends Cod
   readonly revealed?: readonly string[];
   /** Every tool the session may have used (the `catalog` option), for a tool the body lacks. */
   readonly catalog?: ToolCatalog;
+  /** What the decision keeps for this plan and the read tools (`tools`) between requests: a session's, per plan. */
+  readonly memo?: RequestMemo;
 }
 
 /**
@@ -31,6 +33,7 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
     api: codec,
     revealed: context.revealed ?? [],
     ...(context.catalog === undefined ? {} : { catalog: context.catalog }),
+    ...(context.memo === undefined || context.tools === undefined ? {} : { memo: context.memo }),
   });
   const written = codec.write(request, tools);
   // The decision's codes are among every codec's (`overLimitCode` stands for `over-tool-limit`).

@@ -74,6 +74,7 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
     streamOf,
     catalogTools,
     catalogRead,
+    memos: new WeakMap(),
     catalog,
     model: options.model,
     platform: options.platform,
