@@ -252,20 +252,18 @@ export async function simulateSessionRequests(
       const query = `select:${names.join(',')}`;
       // What the session's `tool_search` answers for that selection (the predicted load's result), recorded as reveals.
       const result = await search.execute({ query }, { sessionId });
-      const definitions = names.map((name) => byName.get(name) as ToolDefinition);
-      const segments = prediction.native
-        ? [adapter.native?.addition(body, names, plan?.additions ?? 'value') ?? '']
-        : searchSegments(searchKind, adapter, { body, catalog, plan, added: loaded }, `call_${callNumber}`, query, result, definitions);
       neededPredicted += turn.gold.filter((name) => names.includes(name)).length;
+      if (prediction.native) {
+        add('search-result', adapter.native?.addition(body, names, plan?.additions ?? 'value') ?? '');
+      } else {
+        const definitions = names.map((name) => byName.get(name) as ToolDefinition);
+        const [call, ...answer] = searchSegments(searchKind, adapter, { body, catalog, plan, added: loaded }, `call_${callNumber}`, query, result, definitions);
+        add('search-call', call);
+        add('search-result', ...answer);
+      }
       for (const name of names) {
         loaded.add(name);
         predictedNames.add(name);
-      }
-      if (prediction.native) add('search-result', ...segments);
-      else {
-        const [call, ...answer] = segments;
-        add('search-call', call);
-        add('search-result', ...answer);
       }
     };
 

@@ -146,6 +146,8 @@ export {
 export { formatToolOutput } from './session/format-tool-output.js';
 export type { RunTool, RunToolCall } from './session/run-tool.js';
 export type { SessionToolSearchOptions } from './session/session-tool-search-options.js';
+export type { SessionStreamOptions } from './session/session-stream-options.js';
+export type { StreamAccumulator } from './session/stream-accumulator.js';
 export type { ListItemOf, SessionRequest, SessionWarningCode } from './session/session-request.js';
 export type { SessionStep, SessionToolCall, SessionToolCallToRun } from './session/session-step.js';
 export { resolveToolShape, type ToolShape } from './tools/resolve-tool-shape.js';

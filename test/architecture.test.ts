@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative, sep } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', 'src');
@@ -173,5 +174,48 @@ describe('the import graph', () => {
 
   it('names no file after OpenAI outside src/providers/openai/', () => {
     expect(files.filter((file) => /openai/i.test(file.local) && !file.local.startsWith('providers/openai/')).map((file) => file.local)).toEqual([]);
+  });
+});
+
+/** Classes whose instances hold what a program puts in them: caches and records, not lookup tables. */
+const CACHE_CLASSES = new Set(['WeakMap', 'WeakSet', 'WeakRef', 'LRUCache', 'Array']);
+
+/**
+ * The top-level variables of a source file that could hold state: a `let` or `var`; a cache (`WeakMap`, `LRUCache`,
+ * ...); a `Map`, `Set`, array or object literal not typed read-only (`ReadonlyMap`, `readonly string[]`,
+ * `Readonly<...>`), frozen or `as const`. Constant lookup tables are typed read-only.
+ */
+function findModuleState(path: string): string[] {
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    const constant = (statement.declarationList.flags & ts.NodeFlags.Const) !== 0;
+    for (const declaration of statement.declarationList.declarations) {
+      const name = declaration.name.getText(source);
+      if (!constant) {
+        found.push(`${name} (let or var)`);
+        continue;
+      }
+      let value = declaration.initializer;
+      while (value !== undefined && (ts.isAsExpression(value) || ts.isSatisfiesExpression(value) || ts.isParenthesizedExpression(value))) {
+        value = ts.isAsExpression(value) && value.type.getText(source) === 'const' ? undefined : value.expression;
+      }
+      if (value === undefined) continue;
+      const readOnly = /^(Readonly|readonly )/.test(declaration.type?.getText(source) ?? '');
+      if (ts.isNewExpression(value)) {
+        const created = value.expression.getText(source);
+        if (CACHE_CLASSES.has(created) || ((created === 'Map' || created === 'Set') && !readOnly)) found.push(`${name} (new ${created})`);
+      } else if ((ts.isArrayLiteralExpression(value) || ts.isObjectLiteralExpression(value)) && !readOnly) {
+        found.push(`${name} (a literal not typed read-only)`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('module state', () => {
+  it.each(files.map((file) => [file.local, file.path]))('%s keeps no mutable state at module level', (_local, path) => {
+    expect(findModuleState(path)).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ import {
 
 const SEED_IDS: readonly SeedCapabilityId[] = ['auto_tool_search', 'openai_tool_search', 'claude_tool_search', 'tool_search'];
 const MECHANISM_ORDER: readonly ToolSearchMechanismChoice[] = ['openai', 'claude', 'client'];
-const SEED_MECHANISMS: Record<Exclude<SeedCapabilityId, 'auto_tool_search'>, ToolSearchMechanismChoice> = {
+const SEED_MECHANISMS: Readonly<Record<Exclude<SeedCapabilityId, 'auto_tool_search'>, ToolSearchMechanismChoice>> = {
   openai_tool_search: 'openai',
   claude_tool_search: 'claude',
   tool_search: 'client',

@@ -309,7 +309,7 @@ function unknownModelWarning(
  * Older docs and gateways name a beta header for hosted search on these platforms (providers reference, section 1.1).
  * Bedrock is not among them: its beta goes in the body, and `transformAnthropicMessagesRequest` writes it.
  */
-const PLATFORM_BETAS: Partial<Record<ModelPlatform, string>> = {
+const PLATFORM_BETAS: Readonly<Partial<Record<ModelPlatform, string>>> = {
   vertex: 'the header `anthropic-beta: tool-search-tool-2025-10-19`',
   foundry: 'the header `anthropic-beta: advanced-tool-use-2025-11-20`',
 };

@@ -26,7 +26,7 @@ export type TransformOptionProblem =
  * The `revealed` option every transformer takes; a transformer with options of its own lists it with them and reads
  * the value with {@link parseRevealedOption}.
  */
-export const REVEALED_OPTION: TransformOption = {
+export const REVEALED_OPTION: Readonly<TransformOption> = {
   name: 'revealed',
   rule: 'must be an iterable of tool names (an array or a Set)',
   isValid: (value) => typeof value === 'object' && value !== null && typeof (value as Partial<Iterable<unknown>>)[Symbol.iterator] === 'function',
@@ -45,7 +45,7 @@ export function parseRevealedOption(value: unknown, field = '`options.revealed`'
  * The `catalog` option of a transformer that may send tools the body lacks (an array of tool definitions, an MCP
  * `tools/list` result or a `createToolCatalog` catalog); read the value with {@link parseCatalogOption}.
  */
-export const CATALOG_OPTION: TransformOption = {
+export const CATALOG_OPTION: Readonly<TransformOption> = {
   name: 'catalog',
   rule: 'must be an array of tool definitions or an MCP `tools/list` result (`{ tools }`)',
   isValid: (value) => Array.isArray(value) || (isRecord(value) && 'tools' in value),

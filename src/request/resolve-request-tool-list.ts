@@ -196,7 +196,7 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
 }
 
 /** How the request decision's `plan-mismatch` names the body's tools. */
-const MATCH_WORDING: PlanMatchWording = {
+const MATCH_WORDING: Readonly<PlanMatchWording> = {
   lead: 'The plan was made for different tools than the request holds',
   lacks: "which the body's `tools` lacks (pass its definition in `catalog` to send it anyway)",
   has: "the body's `tools`",

@@ -39,6 +39,16 @@ export interface ResolveRequestToolsInput {
   readonly catalog?: ToolCatalog;
   /** The prediction step's settings; absent: no prediction (see `resolvePredictedLoad`). */
   readonly predict?: ToolPredictionSettings;
+  /**
+   * Where the decision keeps, for this plan and the body's tools, what depends on nothing else (a session's, for
+   * bodies sent with the agent's tools read once): a request then costs what it sends, not the catalog's size.
+   */
+  readonly memo?: RequestMemo;
+}
+
+/** What one plan's decisions keep between requests (owned by the session that made the plan). */
+export interface RequestMemo {
+  client?: ClientMemo;
 }
 
 /**
@@ -113,28 +123,26 @@ function resolveClientAPIRequest(
   warnings: ToolSearchWarning<RequestToolsWarningCode>[],
 ): Omit<RequestTools, 'planWarnings'> {
   const { request, api } = input;
-  const { names: planNames, byName: planSet } = parsePlannedTools(plan.tools);
-  const own = resolveOwnToolsSent(plan, planSet);
-  const otherNames = [...request.otherNames];
-  for (const tool of request.tools) if (tool.kind === 'other' && tool.name !== undefined) otherNames.push(tool.name);
-  const names = createToolNameMapping([...planNames, own.searchName, own.callToolName, ...otherNames], api.rule, { secondary: request.history.names });
-
+  const memo = clientMemoOf(plan, input);
+  const { planSet, own, functions } = memo;
+  // A history that names only the request's tools, or names the API takes as they are, maps nothing apart.
+  const names = request.history.names.every((name) => memo.primary.has(name) || isValidToolName(name, api.rule))
+    ? memo.names
+    : createToolNameMapping(memo.primaryNames, api.rule, { secondary: request.history.names });
   const forced = request.forced.map((name) => resolvePlanName(name, planSet, names));
-  // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
-  const functions = new Map<string, { readonly index: number; readonly definition: ToolDefinition }>();
-  for (const tool of request.tools) if (tool.kind === 'function') functions.set(resolvePlanName(tool.definition.name, planSet, names), tool);
-  const definitions: ToolDefinition[] = [];
-  for (const [name, { definition }] of functions) definitions.push(name === definition.name ? definition : { ...definition, name });
   const loaded = resolveHistoryReveals(request.history.outputs, names, own);
+  const revealed = plan.reveal === 'tool-list' ? [...input.revealed, ...loaded] : [];
   // Past the API's limit the listing leaves deferred tools out, and then loaded tools are deferred, so every tool
   // stays reachable (`tool_search`, `call_tool`) in a request the API accepts.
-  const others = request.tools.filter((tool) => tool.kind === 'other').length;
-  const fitted = createToolListWithinLimit(
-    plan,
-    definitions,
-    { revealed: [...input.revealed, ...loaded], forced, names },
-    { maxTools: api.maxTools ?? Number.POSITIVE_INFINITY, otherEntries: others, label: api.label },
-  );
+  const fit = () =>
+    createToolListWithinLimit(
+      plan,
+      memo.definitions,
+      { revealed, forced, names },
+      { maxTools: api.maxTools ?? Number.POSITIVE_INFINITY, otherEntries: memo.others, label: api.label },
+    );
+  // Without reveals in the tool list and nothing forced, the list is the plan's alone: made once per plan and tools.
+  const fitted = revealed.length === 0 && forced.length === 0 ? (memo.fitted ??= fit()) : fit();
   // Without `maxTools` nothing is over a limit, so `overLimitCode` is set wherever this reads it.
   for (const change of fitted.changes)
     warnings.push({ code: change.code === 'over-tool-limit' ? (api.overLimitCode as 'over-tool-limit') : change.code, message: change.message });
@@ -149,6 +157,51 @@ function resolveClientAPIRequest(
     loaded: [...new Set(loaded.map((name) => names.fromWire(name)))],
     warnings,
   };
+}
+
+/**
+ * What the client decision reads of a plan and the body's tools alone: kept in the session's memo for the plan when the
+ * body's tools are the agent's (read once), made anew otherwise.
+ */
+function clientMemoOf(plan: ToolSearchPlan, input: ResolveRequestToolsInput): ClientMemo {
+  const { request, api } = input;
+  const kept = input.memo?.client;
+  if (kept !== undefined && kept.tools === request.tools) return kept;
+  const { names: planNames, byName: planSet } = parsePlannedTools(plan.tools);
+  const own = resolveOwnToolsSent(plan, planSet);
+  const primaryNames = [...planNames, own.searchName, own.callToolName, ...request.otherNames];
+  let others = 0;
+  for (const tool of request.tools) {
+    if (tool.kind !== 'other') continue;
+    others += 1;
+    if (tool.name !== undefined) primaryNames.push(tool.name);
+  }
+  const names = createToolNameMapping(primaryNames, api.rule);
+  // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
+  const functions = new Map<string, { readonly index: number; readonly definition: ToolDefinition }>();
+  for (const tool of request.tools) if (tool.kind === 'function') functions.set(resolvePlanName(tool.definition.name, planSet, names), tool);
+  const definitions: ToolDefinition[] = [];
+  for (const [name, { definition }] of functions) definitions.push(name === definition.name ? definition : { ...definition, name });
+  const memo: ClientMemo = { tools: request.tools, planSet, own, primaryNames, primary: new Set(primaryNames), names, functions, definitions, others };
+  if (input.memo !== undefined) input.memo.client = memo;
+  return memo;
+}
+
+/** What the client decision reads of a plan and the body's tools alone, whatever else the request holds. */
+interface ClientMemo {
+  readonly tools: readonly NeutralTool[];
+  readonly planSet: ReadonlyMap<string, PlannedTool>;
+  readonly own: ReturnType<typeof resolveOwnToolsSent>;
+  /** Every name the body sends, for the name mapping: the plan's, the package's own tools', the body's other tools'. */
+  readonly primaryNames: readonly string[];
+  readonly primary: ReadonlySet<string>;
+  readonly names: ToolNameMapping;
+  /** The body's functions by the plan's name, with their place in the body. */
+  readonly functions: ReadonlyMap<string, { readonly index: number; readonly definition: ToolDefinition }>;
+  readonly definitions: readonly ToolDefinition[];
+  readonly others: number;
+  /** The tool list without reveals in it and nothing forced, once made. */
+  fitted?: ReturnType<typeof createToolListWithinLimit>;
 }
 
 /**
@@ -344,7 +397,7 @@ function resolveGroupingAPIRequest(
 }
 
 /** How the grouping decision's `plan-mismatch` names the body's tools. */
-const GROUPING_MATCH_WORDING: PlanMatchWording = {
+const GROUPING_MATCH_WORDING: Readonly<PlanMatchWording> = {
   lead: 'The plan was made for different tools than the request body holds',
   lacks: "which the body's tools lack",
   has: 'the body',

@@ -76,7 +76,7 @@ export function resolveToolList(given: ToolSearchPlan, toolList: ToolDefinitions
   return createToolList(parseToolSearchPlan(given), createToolCatalog(toolList).tools, parseToolListOptions(options));
 }
 
-const TOOL_LIST_OPTIONS = ['revealed', 'forced', 'names'];
+const TOOL_LIST_OPTIONS: readonly string[] = ['revealed', 'forced', 'names'];
 
 /**
  * Checks every option whatever the plan's mode reads (a `revealed` the `conversation` mode ignores is still a list of
@@ -175,7 +175,7 @@ function stub(tool: ToolDefinition, listing: 'full' | 'compact'): ToolListEntry 
 }
 
 /** How the tool list's `plan-mismatch` names the tools. */
-const MATCH_WORDING: PlanMatchWording = {
+const MATCH_WORDING: Readonly<PlanMatchWording> = {
   lead: 'The plan was made for a different tool list',
   lacks: 'which the tool list lacks',
   has: 'the tool list',

@@ -2,7 +2,7 @@ import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import type { ToolPredictionSettings } from '../config/tool-search-config.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { TransformRequestResult } from './request-transformer.js';
-import { resolveRequestTools } from './resolve-request-tools.js';
+import { resolveRequestTools, type RequestMemo } from './resolve-request-tools.js';
 import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { CodecReadContext, CodecTools, WireCodec } from './wire-codec.js';
 
@@ -14,6 +14,8 @@ export interface TransformRequestContext<Tools, Options = undefined> extends Cod
   readonly catalog?: ToolCatalog;
   /** The prediction step's settings (the `predict` option); absent: no prediction. */
   readonly predict?: ToolPredictionSettings;
+  /** What the decision keeps for this plan and the read tools (`tools`) between requests: a session's, per plan. */
+  readonly memo?: RequestMemo;
 }
 
 /**
@@ -35,6 +37,7 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
     revealed: context.revealed ?? [],
     ...(context.catalog === undefined ? {} : { catalog: context.catalog }),
     ...(context.predict === undefined ? {} : { predict: context.predict }),
+    ...(context.memo === undefined || context.tools === undefined ? {} : { memo: context.memo }),
   });
   const written = codec.write(request, tools);
   // The decision's codes are among every codec's (`overLimitCode` stands for `over-tool-limit`).

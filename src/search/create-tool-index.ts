@@ -163,9 +163,19 @@ const DEFAULT_LENGTH_NORMALIZATION = 0.15;
 // Measured across the same sets (bench/quality/README.md): 0.3 to 0.7 help multi-tool requests alike; 0 (a covered
 // term adds nothing) costs more single-tool recall than it wins.
 const DEFAULT_COVERED_TERM_SHARE = 0.5;
-const DEFAULT_CUT: ToolIndexCut = { rule: 'count' };
+const DEFAULT_CUT: Readonly<ToolIndexCut> = { rule: 'count' };
 /** The options of {@link createToolIndex}, in the order their problems are reported (unknown options come last). */
-const OPTION_NAMES = ['maxResults', 'weights', 'rarity', 'coverageBonus', 'lengthNormalization', 'nameMissPenalty', 'coveredTermShare', 'cut', 'minScoreRatio'];
+const OPTION_NAMES: readonly string[] = [
+  'maxResults',
+  'weights',
+  'rarity',
+  'coverageBonus',
+  'lengthNormalization',
+  'nameMissPenalty',
+  'coveredTermShare',
+  'cut',
+  'minScoreRatio',
+];
 const WEIGHT_NAMES = ['name', 'description', 'parameters'] as const;
 const CUT_RULES = ['band', 'gap', 'floor'] as const;
 /** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */

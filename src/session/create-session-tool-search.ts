@@ -9,6 +9,9 @@ import { createSessionStep, type SessionStepEntry } from './create-session-step.
 import { parseSessionTools } from './parse-session-tools.js';
 import { prepareSessionRequest, type SessionWire } from './prepare-session-request.js';
 import { runSessionStep } from './run-session-step.js';
+import { readSessionStream } from './read-session-stream.js';
+import { parseSessionStreamOptions } from './session-stream-options.js';
+import { isAsyncIterable } from '../records/is-async-iterable.js';
 import type { SessionAdapter, SessionResponseContext } from './session-adapter.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { SessionRequest } from './session-request.js';
@@ -28,7 +31,9 @@ export interface SessionToolSearch<Code extends string> {
  * factory (`createAnthropicMessagesToolSearch`, …) does, written once. The caller's tools are checked against the
  * API's shape and parsed once into the agent's catalog, which the plan, the search, the call check and the transformer
  * share; `prepare` reads a body's own tools once (see `prepareSessionRequest`); `step` hands each call of a response to
- * `handleToolCall` and writes the answers with the adapter; `handle` runs the caller's calls through `runTool`.
+ * `handleToolCall` and writes the answers with the adapter; `handle` runs the caller's calls through `runTool`. A
+ * stream handed to `step` or `handle` (the adapter's `streamOf`) is read here, once, through the adapter's
+ * accumulator into the response `readResponse` reads, each piece of answer text going to `onText`.
  *
  * Native delivery (`plan.reveal === 'native'`): `prepare` takes what the body's history added from the transformer's `added`, and
  * when the answers of a turn load tools the history has not added (a `tool_search`, a misfit call of a tool never
@@ -52,7 +57,11 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
     throw new ToolSearchError('invalid-options', `${label}: \`platform\` must be one of ${MODEL_PLATFORMS.join(', ')}, got ${describeValue(options.platform)}`);
   }
   const catalogTools = parseSessionTools(options.tools, { format: adapter.tools, label, where: '`tools`' });
-  const { toolsOf = (body) => body.tools, withTools = (body, tools) => ({ ...body, tools }) } = adapter;
+  const {
+    toolsOf = (body) => body.tools,
+    withTools = (body, tools) => ({ ...body, tools }),
+    streamOf = (response) => (isAsyncIterable(response) ? response : undefined),
+  } = adapter;
   // The agent's tools are read once, here: a body without tools of its own is sent with them, read as they are.
   const catalogRead = adapter.codec.readTools(withTools({}, catalogTools));
   const catalog = createToolCatalog(catalogRead.definitions);
@@ -62,8 +71,10 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
     ...adapter,
     toolsOf,
     withTools,
+    streamOf,
     catalogTools,
     catalogRead,
+    memos: new WeakMap(),
     catalog,
     model: options.model,
     platform: options.platform,
@@ -104,7 +115,11 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
       }
       const leading = predicted?.items ?? [];
       const context = { sessionId, plan, names, loaded, ...(native ? { added } : {}) };
-      const step = async (response: unknown): Promise<SessionStep<unknown>> => {
+      const step = async (given: unknown, options?: unknown, method = 'step'): Promise<SessionStep<unknown>> => {
+        // A stream becomes the response it rebuilds, here and only here; the reading starts before anything is awaited.
+        const onText = parseSessionStreamOptions(options, method);
+        const stream = streamOf(given);
+        const response = stream === undefined ? given : await readSessionStream(stream, adapter.createStreamAccumulator(), onText);
         const read = adapter.readResponse(response, { plan, names, catalogTools });
         const entries: SessionStepEntry<unknown>[] = [];
         const additions = new Map<string, ToolDefinition>();
@@ -128,7 +143,11 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
         if (additions.size > 0) await toolSearch.store.add(addedKey(sessionId), [...additions.keys()]);
         return createSessionStep(entries, (answers) => read.finish(answers, items, leading));
       };
-      return { ...prepared, step, handle: (response, runTool) => runSessionStep(() => step(response), runTool, sessionId) };
+      return {
+        ...prepared,
+        step: (response, options) => step(response, options),
+        handle: (response, runTool, options) => runSessionStep(() => step(response, options, 'handle'), runTool, sessionId),
+      };
     },
   };
 }

@@ -14,6 +14,7 @@ import type { SessionRequest, SessionWarningCode } from './session-request.js';
 import type { SessionAdapter } from './session-adapter.js';
 import type { CodecTools } from '../request/wire-codec.js';
 import { transformRequest } from '../request/transform-request.js';
+import type { RequestMemo } from '../request/resolve-request-tools.js';
 import type { TransformRequestResult } from '../request/request-transformer.js';
 import { resolveToolPredictionSettings } from '../config/parse-tool-prediction.js';
 
@@ -26,6 +27,8 @@ export interface SessionWire<Code extends string>
     Pick<SessionAdapter<Code>, 'codecOptions'> {
   /** The catalog's tools as the codec reads them (`catalogTools`, read once for the agent). */
   readonly catalogRead: CodecTools;
+  /** What the decision keeps per plan for bodies sent with the catalog's tools (a request then costs what it sends). */
+  readonly memos: WeakMap<ToolSearchPlan, RequestMemo>;
   /** The catalog in the API's shape (the factory's `tools`, checked, schemas converted): sent when a body has none. */
   readonly catalogTools: readonly unknown[];
   /** The same tools, parsed once for the agent. */
@@ -99,12 +102,18 @@ export async function prepareSessionRequest<Code extends string>(
     });
     // resolveSessionPlan has checked the session id.
     const bodyRead = read ?? (tools === undefined ? wire.catalogRead : undefined);
+    let memo: RequestMemo | undefined;
+    if (bodyRead === wire.catalogRead) {
+      memo = wire.memos.get(plan);
+      if (memo === undefined) wire.memos.set(plan, (memo = {}));
+    }
     const transformed = transformRequest(wire.codec, body, plan, {
       revealed: await revealed(plan),
       catalog: wire.catalog,
       options: wire.codecOptions,
       ...(predict === null ? {} : { predict }),
       ...(bodyRead === undefined ? {} : { tools: { list: wire.toolsOf(body), read: bodyRead } }),
+      ...(memo === undefined ? {} : { memo }),
     }) as TransformRequestResult<unknown, Code>;
     const written = wire.toolsOf(transformed.body as Record<string, unknown>);
     const remember = () => Array.isArray(written) && wire.prepared.set(written, { tools, sent, entries: [...written] });

@@ -5,6 +5,7 @@ import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolShape } from '../tools/resolve-tool-shape.js';
 import type { CodecTools, WireCodec } from '../request/wire-codec.js';
+import type { StreamAccumulator } from './stream-accumulator.js';
 
 /**
  * What one wire API tells {@link createSessionToolSearch} (src/session/create-session-tool-search.ts): only wire
@@ -69,6 +70,17 @@ export interface SessionAdapter<Code extends string> {
    * `ToolSearchError` (`invalid-request`) when `response` is not the API's response.
    */
   readResponse(response: unknown, request: SessionResponseContext): SessionResponse<unknown, unknown>;
+  /**
+   * A new accumulator of the API's stream events, which rebuilds the response `readResponse` reads (the API's own
+   * accumulator, in its provider folder). `step` and `handle` read a stream through it.
+   */
+  createStreamAccumulator(): StreamAccumulator<unknown, unknown>;
+  /**
+   * The stream a value handed to `step` holds, or `undefined` for a complete response: where the SDK wraps its stream
+   * (Converse's `ConverseStreamCommand` output holds it in `stream`). @default the value itself when it is an async
+   * iterable
+   */
+  streamOf?(response: unknown): AsyncIterable<unknown> | undefined;
   /**
    * Whether the body continues a history the provider keeps (Responses' `previous_response_id` or `conversation`): its
    * `input` then holds only the new items, so the transformer's `added` (what the body's history added natively)

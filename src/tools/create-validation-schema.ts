@@ -202,7 +202,7 @@ function readPattern(pattern: string): string | undefined {
 }
 
 /** Characters a `u`-flag regular expression may escape (its syntax characters and `/`), besides letters and digits. */
-const ESCAPABLE = new Set('^$\\.*+?()[]{}|/');
+const ESCAPABLE: ReadonlySet<string> = new Set('^$\\.*+?()[]{}|/');
 
 /**
  * A pattern with its identity escapes of other characters (`\-`, `\:`, `\@`, `\"`, common in schemas and fine

@@ -94,7 +94,7 @@ export const CALL_TOOL_DEFINITION: ToolDefinition = Object.freeze({
   deferrable: 'never',
 });
 
-const OWN_SIGNATURES = new Map([
+const OWN_SIGNATURES: ReadonlyMap<string, string> = new Map([
   [TOOL_SEARCH_TOOL_NAME, signature(TOOL_SEARCH_TOOL_DEFINITION)],
   [CALL_TOOL_NAME, signature(CALL_TOOL_DEFINITION)],
 ]);

@@ -14,9 +14,10 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import { scriptedAt, startLocalServer, type LocalServer, type ScriptedResponse } from '../support/local-server.js';
-import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
+import { GITHUB_MCP_TOOLS, githubToolsIn } from '../support/github-mcp-tools.js';
 import { anthropicReply, chatReply, geminiReply, responsesReply } from '../support/scripted-replies.js';
 import { bedrockConverseReplyOf } from '../support/scripted-model-apis.js';
+import { pointSDKsAt } from '../support/sdk-environment.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const app = process.env.TOOL_SEARCH_APP;
@@ -107,6 +108,9 @@ const SCRIPTS: Record<Kind, Script> = {
   },
 };
 
+/** The wire API of each quick start that has one. */
+const KIND_APIS = { responses: 'openai-responses', chat: 'openai-chat', anthropic: 'anthropic-messages', bedrock: 'bedrock-converse' } as const;
+
 /** What each quick start `declare`s, as the wire API's tools (GitHub's MCP tools) and a recording `runTool`. */
 function provideGlobals(kind: Kind, ran: [string, unknown][]): void {
   const record = (name: string, args: unknown) => {
@@ -117,30 +121,13 @@ function provideGlobals(kind: Kind, ran: [string, unknown][]): void {
   scope.runTool = async (name: string, args: unknown) => (kind === 'gemini' ? record(name, args) : JSON.stringify(record(name, args)));
   switch (kind) {
     case 'responses':
-      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({
-        type: 'function',
-        name: entry.name,
-        description: entry.description,
-        parameters: entry.inputSchema,
-        strict: false,
-      }));
-      break;
     case 'chat':
-      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({
-        type: 'function',
-        function: { name: entry.name, description: entry.description, parameters: entry.inputSchema },
-      }));
-      break;
     case 'anthropic':
-      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({ name: entry.name, description: entry.description, input_schema: entry.inputSchema }));
-      break;
     case 'bedrock':
-      scope.myTools = GITHUB_MCP_TOOLS.map((entry) => ({
-        toolSpec: { name: entry.name, description: entry.description, inputSchema: { json: entry.inputSchema } },
-      }));
+      scope.myTools = githubToolsIn(KIND_APIS[kind]);
       break;
     case 'gemini':
-      scope.myDeclarations = GITHUB_MCP_TOOLS.map((entry) => ({ name: entry.name, description: entry.description, parametersJsonSchema: entry.inputSchema }));
+      scope.myDeclarations = githubToolsIn('gemini');
       break;
     case 'ai-sdk': {
       const set: ToolSet = {};
@@ -157,27 +144,12 @@ function provideGlobals(kind: Kind, ran: [string, unknown][]): void {
   }
 }
 
-const ENVIRONMENT = [
-  'OPENAI_BASE_URL',
-  'OPENAI_API_KEY',
-  'ANTHROPIC_BASE_URL',
-  'ANTHROPIC_API_KEY',
-  'GOOGLE_GEMINI_BASE_URL',
-  'GEMINI_API_KEY',
-  'AWS_ENDPOINT_URL_BEDROCK_RUNTIME',
-  'AWS_REGION',
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-] as const;
-const saved = Object.fromEntries(ENVIRONMENT.map((name) => [name, process.env[name]]));
 let server: LocalServer | undefined;
+let restoreEnvironment = () => {};
 afterEach(async () => {
   await server?.close();
   server = undefined;
-  for (const name of ENVIRONMENT) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  restoreEnvironment();
 });
 
 describe('the README quick starts', () => {
@@ -203,17 +175,7 @@ describe('the README quick starts', () => {
         if (request.method !== 'POST' || request.path !== script.path) throw new Error(`unexpected ${request.method} ${request.path}`);
         return { body: scriptedAt(script.replies, position) };
       }, script);
-      process.env.OPENAI_BASE_URL = server.url;
-      process.env.OPENAI_API_KEY = 'test';
-      process.env.ANTHROPIC_BASE_URL = server.url;
-      process.env.ANTHROPIC_API_KEY = 'test';
-      process.env.GOOGLE_GEMINI_BASE_URL = server.url;
-      process.env.GEMINI_API_KEY = 'test';
-      // The AWS SDK's documented service endpoint variable, region and credentials.
-      process.env.AWS_ENDPOINT_URL_BEDROCK_RUNTIME = server.url;
-      process.env.AWS_REGION = 'us-east-1';
-      process.env.AWS_ACCESS_KEY_ID = 'test';
-      process.env.AWS_SECRET_ACCESS_KEY = 'test';
+      restoreEnvironment = pointSDKsAt(server.url);
       const ran: [string, unknown][] = [];
       provideGlobals(kind as Kind, ran);
 

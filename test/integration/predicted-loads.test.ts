@@ -116,7 +116,19 @@ const CASES: readonly PredictionCase[] = [
 ];
 
 /** The session factory of an API over GitHub's tools, typed loosely: the test drives every API alike. */
-function createSession(api: WireAPI, config: ToolSearchConfigInput) {
+/** What the test uses of every API's session: its five factories' `prepare` and `handle`, read through one shape. */
+interface PreparingSession {
+  prepare(
+    body: Item,
+    options: { readonly sessionId: string },
+  ): Promise<{ readonly body: unknown; handle(reply: unknown, runTool: (name: string, args: unknown) => Promise<unknown>): Promise<unknown> }>;
+}
+
+function createSession(api: WireAPI, config: ToolSearchConfigInput): PreparingSession {
+  return createAnySession(api, config) as unknown as PreparingSession;
+}
+
+function createAnySession(api: WireAPI, config: ToolSearchConfigInput) {
   const options = { config };
   switch (api) {
     case 'openai-responses':

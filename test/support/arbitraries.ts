@@ -605,3 +605,208 @@ export function applyEmbeddingReply(reply: EmbeddingReply, texts: readonly strin
     }
   }
 }
+
+// Streams ------------------------------------------------------------------------------------------------------------
+// Responses as each API returns them without streaming, for the stream accumulators' properties
+// (test/properties/stream-accumulators.properties.test.ts): the loopback server's streamers
+// (test/support/streamed-replies.ts) cut them at the drawn boundaries, and the accumulator must give them back.
+
+/**
+ * Where a stream cuts a text or a tool's JSON input: piece sizes in code points, taken in turn (the last repeats), so
+ * a piece may end inside a word, a JSON string, an escape or between the code units of an emoji's grapheme.
+ */
+export interface StreamCut {
+  readonly sizes: readonly number[];
+}
+
+export const streamCut: fc.Arbitrary<StreamCut> = fc.record({ sizes: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 6 }) });
+
+/** The text pieces a cut makes (joined, the text). */
+export function cutText(cut: StreamCut): (text: string) => string[] {
+  return (text) => {
+    const characters = [...text];
+    const pieces: string[] = [];
+    for (let start = 0, turn = 0; start < characters.length; turn += 1) {
+      const size = cut.sizes[Math.min(turn, cut.sizes.length - 1)] ?? 1;
+      pieces.push(characters.slice(start, start + size).join(''));
+      start += size;
+    }
+    return pieces;
+  };
+}
+
+/** Text a model writes: any Unicode (astral included), JSON-looking text, escapes. */
+const streamedText = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }),
+  fc.string({ minLength: 1, maxLength: 20, unit: 'binary' }).filter((text) => !/[\uD800-\uDFFF]/.test(text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))),
+  fc.constantFrom('{"a": "b"}', 'line\nbreak\ttab "quoted" \\ back', '😀👩‍💻 検索'),
+);
+
+/** A key of a tool's input: identifiers, and keys JSON paths must quote (dots, brackets, quotes, `__proto__`). */
+const inputKey = fc.oneof(
+  fc.stringMatching(/^[a-z_][a-z0-9_]{0,6}$/),
+  fc.constantFrom('a.b', "it's", 'x[0]', 'back\\slash', '__proto__', '0', ' '),
+  fc.string({ maxLength: 5 }),
+);
+
+/** A JSON leaf of a tool's input (no `-0`: JSON writes it `0`). */
+const inputLeaf = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).filter((number) => !Object.is(number, -0)),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+);
+
+/** A tool's input: any JSON object; `pathable` keeps to what Vertex AI's `partialArgs` can say (no empty object or list). */
+export function toolInput(pathable = false): fc.Arbitrary<Record<string, unknown>> {
+  const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      inputLeaf,
+      fc.array(tie('value'), { minLength: pathable ? 1 : 0, maxLength: 3 }),
+      fc.dictionary(inputKey, tie('value'), { minKeys: pathable ? 1 : 0, maxKeys: 3 }),
+    ),
+  }));
+  return fc.dictionary(inputKey, value, { minKeys: pathable ? 1 : 0, maxKeys: 4 });
+}
+
+/** A signature (Gemini's `thoughtSignature`, a reasoning signature): base64-looking text. */
+const signature = fc.base64String({ minLength: 4, maxLength: 24 });
+
+/** A function call of a Gemini response, and whether it streams its arguments as Vertex AI does (`partialArgs`). */
+const geminiCall = fc
+  .record({
+    id: fc.option(fc.stringMatching(/^call_[a-z0-9]{1,6}$/), { nil: undefined }),
+    name: hostileName,
+    input: fc.oneof(fc.record({ partial: fc.constant(true), args: toolInput(true) }), fc.record({ partial: fc.constant(false), args: toolInput() })),
+  })
+  .map(({ id, name, input }) => ({ partial: input.partial, part: { functionCall: { ...(id === undefined ? {} : { id }), name, args: input.args } } }));
+
+/** A Gemini `generateContent` response and how its stream is cut: thoughts, text, several calls, text after them. */
+export const geminiStreamCase = fc
+  .record({
+    thought: fc.option(fc.record({ text: streamedText, signed: fc.boolean() }), { nil: undefined }),
+    text: fc.option(fc.record({ text: streamedText, signature: fc.option(signature, { nil: undefined }) }), { nil: undefined }),
+    calls: fc.array(fc.record({ call: geminiCall, signature: fc.option(signature, { nil: undefined }) }), { maxLength: 3 }),
+    after: fc.option(streamedText, { nil: undefined }),
+    finishReason: fc.constantFrom('STOP', 'MAX_TOKENS', 'MALFORMED_FUNCTION_CALL'),
+    usage: fc.record({ promptTokenCount: fc.nat(5000), candidatesTokenCount: fc.nat(500), thoughtsTokenCount: fc.option(fc.nat(500), { nil: undefined }) }),
+    cut: streamCut,
+    group: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 4 }),
+    usageOnEveryChunk: fc.boolean(),
+  })
+  .map(({ thought, text, calls, after, finishReason, usage, cut, group, usageOnEveryChunk }) => {
+    const parts: Record<string, unknown>[] = [];
+    if (thought !== undefined) parts.push({ text: thought.text, thought: true, ...(thought.signed ? { thoughtSignature: 'dGhvdWdodA==' } : {}) });
+    if (text !== undefined) parts.push({ text: text.text, ...(text.signature === undefined ? {} : { thoughtSignature: text.signature }) });
+    for (const { call, signature: signed } of calls) parts.push({ ...call.part, ...(signed === undefined ? {} : { thoughtSignature: signed }) });
+    if (after !== undefined && calls.length > 0) parts.push({ text: after });
+    const response = {
+      candidates: [{ content: { parts, role: 'model' }, finishReason, index: 0 }],
+      usageMetadata: { ...withoutUndefined(usage), totalTokenCount: usage.promptTokenCount + usage.candidatesTokenCount },
+      modelVersion: 'gemini-3-pro-preview',
+      responseId: 'stream-case',
+    };
+    const partial = calls.map(({ call }) => call.partial);
+    return { response, cut, group, usageOnEveryChunk, partialArgs: (position: number) => partial[position] === true };
+  });
+
+/** A Converse `ConverseCommand` output and how its stream is cut: reasoning, text, several tool uses, text after them. */
+export const bedrockConverseStreamCase = fc
+  .record({
+    reasoning: fc.option(fc.record({ text: streamedText, signature: fc.option(signature, { nil: undefined }) }), { nil: undefined }),
+    text: fc.option(streamedText, { nil: undefined }),
+    uses: fc.array(fc.record({ name: hostileName, input: toolInput() }), { maxLength: 3 }),
+    after: fc.option(streamedText, { nil: undefined }),
+    stopReason: fc.constantFrom('end_turn', 'tool_use', 'max_tokens'),
+    usage: fc.record({ inputTokens: fc.nat(5000), outputTokens: fc.nat(500) }),
+    additional: fc.option(fc.jsonValue(), { nil: undefined }),
+    cut: streamCut,
+  })
+  .map(({ reasoning, text, uses, after, stopReason, usage, additional, cut }) => {
+    const content: Record<string, unknown>[] = [];
+    if (reasoning !== undefined) {
+      content.push({
+        reasoningContent: { reasoningText: { text: reasoning.text, ...(reasoning.signature === undefined ? {} : { signature: reasoning.signature }) } },
+      });
+    }
+    if (text !== undefined) content.push({ text });
+    for (const [position, { name, input }] of uses.entries()) content.push({ toolUse: { toolUseId: `tooluse_${position}`, name, input } });
+    if (after !== undefined) content.push({ text: after });
+    const output = {
+      output: { message: { role: 'assistant', content } },
+      stopReason,
+      usage: { ...usage, totalTokens: usage.inputTokens + usage.outputTokens },
+      metrics: { latencyMs: 250 },
+      ...(additional === undefined ? {} : { additionalModelResponseFields: additional }),
+    };
+    return { output, cut };
+  });
+
+/** A Messages API response and how its stream is cut: thinking, text, tool uses, Anthropic's own search blocks. */
+export const anthropicMessageStreamCase = fc
+  .record({
+    thinking: fc.option(fc.record({ thinking: streamedText, signature }), { nil: undefined }),
+    text: fc.option(streamedText, { nil: undefined }),
+    hosted: fc.boolean(),
+    uses: fc.array(fc.record({ name: hostileName, input: toolInput() }), { maxLength: 3 }),
+    cut: streamCut,
+  })
+  .map(({ thinking, text, hosted, uses, cut }) => {
+    const content: Record<string, unknown>[] = [];
+    if (thinking !== undefined) content.push({ type: 'thinking', ...thinking });
+    if (text !== undefined) content.push({ type: 'text', text });
+    if (hosted) {
+      content.push(
+        { type: 'server_tool_use', id: 'srvtoolu_1', name: 'tool_search_tool_bm25', input: { query: 'weather' }, caller: { type: 'direct' } },
+        { type: 'tool_search_tool_result', tool_use_id: 'srvtoolu_1', content: { type: 'tool_search_tool_search_result', tool_references: [] } },
+      );
+    }
+    for (const [position, { name, input }] of uses.entries())
+      content.push({ type: 'tool_use', id: `toolu_${position}`, name, input, caller: { type: 'direct' } });
+    const message = {
+      id: 'msg_stream',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-opus-4-8',
+      content,
+      stop_reason: uses.length > 0 ? 'tool_use' : 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: 100, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    };
+    return { message, cut };
+  });
+
+/** A Chat Completions response and how its stream is cut: text, several tool calls with JSON-string arguments. */
+export const openAIChatStreamCase = fc
+  .record({
+    text: fc.option(streamedText, { nil: undefined }),
+    calls: fc.array(fc.record({ name: hostileName, input: toolInput() }), { maxLength: 3 }),
+    cut: streamCut,
+  })
+  .map(({ text, calls, cut }) => {
+    const message = {
+      role: 'assistant',
+      content: text ?? null,
+      ...(calls.length === 0
+        ? {}
+        : {
+            tool_calls: calls.map(({ name, input }, position) => ({
+              id: `call_${position}`,
+              type: 'function',
+              function: { name, arguments: JSON.stringify(input) },
+            })),
+          }),
+      refusal: null,
+    };
+    const completion = {
+      id: 'chatcmpl-stream',
+      object: 'chat.completion',
+      created: 1767225600,
+      model: 'gpt-4.1-2025-04-14',
+      choices: [{ index: 0, message, logprobs: null, finish_reason: calls.length === 0 ? 'stop' : 'tool_calls' }],
+      usage: { prompt_tokens: 120, completion_tokens: 14, total_tokens: 134 },
+    };
+    return { completion, cut };
+  });

@@ -83,7 +83,7 @@ export interface TransformAnthropicMessagesRequestOptions extends TransformReque
 /** The transformed body, the warnings and the tool-name mapping. */
 export type TransformAnthropicMessagesRequestResult<Body> = TransformRequestResult<Body, AnthropicMessagesWarningCode>;
 
-const SEARCH_TOOL_OPTION: TransformOption = {
+const SEARCH_TOOL_OPTION: Readonly<TransformOption> = {
   name: 'searchTool',
   rule: "must be 'bm25' or 'regex'",
   isValid: (value) => value === 'bm25' || value === 'regex',
@@ -241,7 +241,7 @@ export function createAnthropicMessagesTools(tools: ToolDefinitionsInput): Anthr
  * `system`, the history's tool blocks and tool changes, the betas. On Amazon Bedrock (plan `platform: 'bedrock'`, or a
  * body whose `anthropic_version` is Bedrock's) the regex search tool and `anthropic_beta`.
  */
-export const ANTHROPIC_MESSAGES_CODEC: WireCodec<MessagesRead, MessagesTools, AnthropicMessagesWarningCode, MessagesOptions> = {
+export const ANTHROPIC_MESSAGES_CODEC: Readonly<WireCodec<MessagesRead, MessagesTools, AnthropicMessagesWarningCode, MessagesOptions>> = {
   api: 'anthropic-messages',
   label: 'the Messages API',
   rule: ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
@@ -536,7 +536,7 @@ function describeEntry(entry: Record<string, unknown>): string {
   return `\`${label}\` (\`${String(entry.type)}\`)`;
 }
 
-const RESERVED_NAMES = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name, ANTHROPIC_TOOL_SEARCH_TOOLS.regex.name];
+const RESERVED_NAMES: readonly string[] = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name, ANTHROPIC_TOOL_SEARCH_TOOLS.regex.name];
 
 /** The hosted search tool to send: the body's own (the first, without `defer_loading`), the history's variant, or the option. */
 function resolveSearchTool(

@@ -43,16 +43,23 @@ type ToolSlot =
   | { readonly kind: 'tool'; readonly index: number; readonly tool: Record<string, unknown>; readonly definition: ToolDefinition }
   | { readonly kind: 'own' | 'cache-point' | 'other'; readonly index: number; readonly tool: unknown };
 
-/** `toolConfig.tools` as read: its slots, and the definitions of its tools. */
+/**
+ * `toolConfig.tools` as read: its slots, the definitions of its tools, the list in neutral form, the system tools (kept
+ * at their places), each cache checkpoint with the caller's tool right before it, and the place of the last tool.
+ */
 interface ConverseTools {
   readonly slots: readonly ToolSlot[];
   readonly definitions: readonly ToolDefinition[];
+  readonly neutral: readonly NeutralTool[];
+  readonly others: readonly ToolSlot[];
+  readonly cachePoints: readonly { readonly slot: ToolSlot; readonly marks: string | undefined }[];
+  readonly lastTool: number;
 }
 
 /** The body as the codec's `write` needs it back. */
 interface ConverseRead {
   readonly request: Record<string, unknown>;
-  readonly slots: readonly ToolSlot[];
+  readonly tools: ConverseTools;
   readonly messages: readonly unknown[];
   readonly system: readonly unknown[];
 }
@@ -121,7 +128,7 @@ export function createBedrockConverseTools(tools: ToolDefinitionsInput): { toolS
 }
 
 /** Converse's codec: `toolConfig.tools`, `toolConfig.toolChoice`, `system` and `toolUse`/`toolResult` blocks. */
-export const BEDROCK_CONVERSE_CODEC: WireCodec<ConverseRead, ConverseTools, BedrockConverseWarningCode> = {
+export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTools, BedrockConverseWarningCode>> = {
   api: 'bedrock-converse',
   label: 'Amazon Bedrock Converse',
   rule: BEDROCK_CONVERSE_TOOL_NAME_RULE,
@@ -129,34 +136,28 @@ export const BEDROCK_CONVERSE_CODEC: WireCodec<ConverseRead, ConverseTools, Bedr
   read(body, context) {
     const request = parseRequestBody(body, 'a Converse request object');
     const list = isRecord(request.toolConfig) ? request.toolConfig.tools : undefined;
-    const { slots } = context.tools !== undefined && context.tools.list === list ? context.tools.read : readToolSlots(request);
+    const tools = context.tools !== undefined && context.tools.list === list ? context.tools.read : readToolSlots(request);
     const messages = parseRequestToolList(request.messages, 'messages', 'messages');
     const system = parseRequestToolList(request.system, 'system', 'system blocks');
     const choice = isRecord(request.toolConfig) && isRecord(request.toolConfig.toolChoice) ? request.toolConfig.toolChoice : undefined;
     const history = readNeutralHistory(messages, readMessage);
-    const tools = slots.map(
-      (slot): NeutralTool =>
-        slot.kind === 'tool'
-          ? { kind: 'function', index: slot.index, definition: slot.definition, deferred: false }
-          : { kind: slot.kind === 'cache-point' ? 'marker' : slot.kind === 'own' ? 'own' : 'other', index: slot.index, deferred: false },
-    );
     const turnStart = readTurnStart(messages, readUserText);
     return {
-      tools,
+      tools: tools.neutral,
       otherNames: [],
       forced: isRecord(choice?.tool) && typeof choice.tool.name === 'string' ? [choice.tool.name] : [],
       history,
       ...(turnStart === undefined ? {} : { turnStart }),
-      read: { request, slots, messages, system },
+      read: { request, tools, messages, system },
     };
   },
   write({ read }, decided) {
-    const { request, slots, messages, system } = read;
+    const { request, tools: list, messages, system } = read;
     const { names } = decided;
     const warnings: { code: BedrockConverseWarningCode; message: string }[] = [];
     const output: Record<string, unknown> = { ...request };
     const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : undefined;
-    const tools = writeToolConfigEntries(slots, decided);
+    const tools = writeToolConfigEntries(list, decided);
     if (tools.length > 0) {
       output.toolConfig = { ...toolConfig, tools };
       const choice = toolConfig?.toolChoice;
@@ -222,7 +223,25 @@ function readToolSlots(request: Record<string, unknown>): ConverseTools {
     definitions.push(definition);
     return { kind: 'tool', index, tool, definition };
   });
-  return { slots, definitions };
+  const others: ToolSlot[] = [];
+  const cachePoints: { slot: ToolSlot; marks: string | undefined }[] = [];
+  let marks: string | undefined;
+  let lastTool = -1;
+  for (const slot of slots) {
+    if (slot.kind === 'tool' || slot.kind === 'own') lastTool = slot.index;
+    if (slot.kind === 'tool') marks = slot.definition.name;
+    if (slot.kind === 'other') others.push(slot);
+    if (slot.kind !== 'cache-point') continue;
+    cachePoints.push({ slot, marks });
+    marks = undefined;
+  }
+  const neutral = slots.map(
+    (slot): NeutralTool =>
+      slot.kind === 'tool'
+        ? { kind: 'function', index: slot.index, definition: slot.definition, deferred: false }
+        : { kind: slot.kind === 'cache-point' ? 'marker' : slot.kind === 'own' ? 'own' : 'other', index: slot.index, deferred: false },
+  );
+  return { slots, definitions, neutral, others, cachePoints, lastTool };
 }
 
 const describeField: DescribeWireToolField<number> = (index, field, name) =>
@@ -238,7 +257,8 @@ function writeTool(name: string, description: string | undefined, json: object):
  * The decided entries as Converse tools (the caller's own entry for a tool sent in full, the package's tools, stubs),
  * with the caller's checkpoints ({@link resolveToolCacheBreakpoints}) and system tools in place.
  */
-function writeToolConfigEntries(slots: readonly ToolSlot[], decided: RequestTools): unknown[] {
+function writeToolConfigEntries(read: ConverseTools, decided: RequestTools): unknown[] {
+  const { slots } = read;
   const { entries, names, toWire } = decided;
   const written = entries.map((entry) => {
     const wireName = names.toWire(entry.name);
@@ -262,16 +282,11 @@ function writeToolConfigEntries(slots: readonly ToolSlot[], decided: RequestTool
   // A checkpoint marks the caller's tool right before it; one after the last tool (the package's own count, so the
   // transformer's own output reads the same), before any tool or after another means "cache every tool".
   const breakpoints: (ToolCacheBreakpoint & { point: unknown })[] = [];
-  const lastTool = slots.reduce((last, slot) => (slot.kind === 'tool' || slot.kind === 'own' ? slot.index : last), -1);
-  let marks: string | undefined;
   let wireNames: string[] | undefined;
-  for (const slot of slots) {
-    if (slot.kind === 'tool') marks = toWire(slot.definition.name);
-    if (slot.kind !== 'cache-point') continue;
-    const callerLast = marks === undefined || slot.index > lastTool;
+  for (const { slot, marks } of read.cachePoints) {
+    const callerLast = marks === undefined || slot.index > read.lastTool;
     wireNames ??= entries.map((entry) => toWire(entry.name));
-    breakpoints.push({ at: callerLast ? -1 : wireNames.indexOf(marks as string), callerLast, point: slot.tool });
-    marks = undefined;
+    breakpoints.push({ at: callerLast ? -1 : wireNames.indexOf(toWire(marks as string)), callerLast, point: slot.tool });
   }
   // Only the loaded prefix keeps its bytes from turn to turn (reveals in the tool list change what follows it).
   const { kept, carried } = resolveToolCacheBreakpoints(breakpoints, (index) => entries[index]?.status === 'loaded', entries.length);
@@ -280,7 +295,7 @@ function writeToolConfigEntries(slots: readonly ToolSlot[], decided: RequestTool
     tools.push(tool);
     if (kept.has(index)) tools.push(kept.get(index)?.point);
   }
-  for (const slot of slots) if (slot.kind === 'other') tools.splice(Math.min(slot.index, tools.length), 0, slot.tool);
+  for (const slot of read.others) tools.splice(Math.min(slot.index, tools.length), 0, slot.tool);
   if (carried !== undefined && tools.length > 0) tools.push(carried.point);
   return tools;
 }

@@ -1,5 +1,16 @@
+/**
+ * `tool-search/bedrock`: tool search on Amazon Bedrock's Converse API (client-side: Converse carries no hosted search),
+ * for any Bedrock model (Claude, Nova, Llama, Mistral, …) through `@aws-sdk/client-bedrock-runtime`'s `ConverseCommand`.
+ *
+ * Session API: `createBedrockConverseToolSearch`. Low level: `parseBedrockConverseTools`,
+ * `transformBedrockConverseRequest`, `preflightBedrockConverseRequest`, `createBedrockConverseTools`, and
+ * `createBedrockConverseStreamAccumulator` for `ConverseStreamCommand`.
+ *
+ * @packageDocumentation
+ */
 export * from './bedrock-converse-api.js';
 export * from './create-bedrock-converse-tool-search.js';
+export { createBedrockConverseStreamAccumulator } from './create-bedrock-converse-stream-accumulator.js';
 export {
   createBedrockConverseTools,
   parseBedrockConverseTools,

@@ -217,7 +217,7 @@ export function createGeminiFunctionDeclarations(tools: ToolDefinitionsInput): G
 }
 
 /** Gemini's codec, in both request shapes (the SDK's `config`, or the REST body): `tools`, `toolConfig`, `systemInstruction`, `contents`. */
-export const GEMINI_CODEC: WireCodec<GeminiRead, GeminiTools, GeminiWarningCode> = {
+export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWarningCode>> = {
   api: 'gemini',
   label: 'Gemini',
   rule: GEMINI_TOOL_NAME_RULE,
@@ -630,7 +630,7 @@ function placeGuidance(value: unknown, guidance: string | null, at: string, warn
 }
 
 /** Parts (or strings) of `systemInstruction`, with the note as its own part at the end: a string is text, a part is read as `{ text }`. */
-const NOTE_PART_TEXT = {
+const NOTE_PART_TEXT: Readonly<typeof PLAIN_TEXT_PART_GUIDANCE> = {
   read: (item: unknown): string | undefined => (typeof item === 'string' ? item : PLAIN_TEXT_PART_GUIDANCE.read(item)),
   write: (item: unknown, text: string): unknown => (typeof item === 'string' ? text : PLAIN_TEXT_PART_GUIDANCE.write(item, text)),
 };

@@ -22,6 +22,8 @@ import {
 } from './openai-responses-codec.js';
 import type { SessionAdapter } from '../../session/session-adapter.js';
 import type { OpenAIResponsesFunctionCallOutputContent } from './openai-responses-api.js';
+import { createOpenAIResponsesStreamAccumulator } from './create-openai-responses-stream-accumulator.js';
+import { resolveOpenAIResponsesOutputItems } from './resolve-openai-responses-output-items.js';
 
 /**
  * A tool {@link createOpenAIResponsesToolSearch} takes: a Responses tool, as the `openai` SDK's `Tool` (a function,
@@ -68,7 +70,7 @@ export interface OpenAIResponsesTurn<Item> {
 export type OpenAIResponsesToolSearchRequest<Body> = SessionRequest<
   TransformedOpenAIResponsesBody<Body>,
   OpenAIResponsesWarningCode,
-  { readonly output: readonly unknown[] },
+  { readonly output: readonly unknown[] } | AsyncIterable<{ readonly type: string }>,
   OpenAIResponsesTurn<ListItemOf<Body, 'input'>>
 >;
 
@@ -100,7 +102,9 @@ export type OpenAIResponsesBodyWithTools<Body, Tool> = Body extends { readonly t
  * `mechanism: 'client'`), a configured mechanism that does not apply (unless `unsupported: 'full-schemas'`), an output
  * item without its call in `input` when no conversation is stored (`invalid-request`: the API rejects the body) and
  * what the transformer throws. `prepare` on a body it returned gives the same bytes. `request.step(response)` gives
- * the calls for a dispatch of your own (parallel, approved, traced); `handle` runs them one after another.
+ * the calls for a dispatch of your own (parallel, approved, traced); `handle` runs them one after another. Both also
+ * take the response's stream (`openai.responses.stream(body)`, `create({ ...body, stream: true })`), read to its end
+ * with each piece of text handed to `onText`: the turn is the one the whole response gives.
  *
  * @example
  * ```ts
@@ -155,8 +159,11 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
     ],
     resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
     unpaired: 'throw',
+    createStreamAccumulator: createOpenAIResponsesStreamAccumulator,
     readResponse(response, { plan, names, catalogTools }) {
-      const output = readSessionResponseValue(response, 'response', ['output'], "the response's output items", Array.isArray);
+      const output = resolveOpenAIResponsesOutputItems(
+        readSessionResponseValue(response, 'response', ['output'], "the response's output items", Array.isArray),
+      );
       const calls: SessionResponseCall<unknown>[] = [];
       for (const item of output) {
         if (!isRecord(item)) continue;

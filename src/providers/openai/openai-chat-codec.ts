@@ -79,16 +79,23 @@ type ToolSlot =
   | { readonly kind: 'own-search' | 'hosted-search'; readonly index: number }
   | { readonly kind: 'other'; readonly index: number; readonly tool: unknown };
 
-/** `tools` as read: its slots, and the definitions of its functions. */
+/**
+ * `tools` as read: its slots, the definitions of its functions, the list in neutral form, the tools that are not the
+ * plan's (kept at their places), the names of tools that carried `defer_loading`, the places of hosted search tools.
+ */
 interface ChatTools {
   readonly slots: readonly ToolSlot[];
   readonly definitions: readonly ToolDefinition[];
+  readonly neutral: readonly NeutralTool[];
+  readonly others: readonly Extract<ToolSlot, { kind: 'other' }>[];
+  readonly deferLoading: readonly string[];
+  readonly hostedSearch: readonly number[];
 }
 
 /** The body as the codec's `write` needs it back. */
 interface ChatRead {
   readonly request: Record<string, unknown>;
-  readonly slots: readonly ToolSlot[];
+  readonly tools: ChatTools;
   readonly messages: readonly unknown[];
 }
 
@@ -188,7 +195,7 @@ export function createOpenAIChatTools(tools: ToolDefinitionsInput): OpenAIChatFu
 }
 
 /** Chat Completions' codec: `tools`, `tool_choice`, the legacy `functions`, the leading system message and `tool_calls`. */
-export const OPENAI_CHAT_CODEC: WireCodec<ChatRead, ChatTools, OpenAIChatWarningCode> = {
+export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAIChatWarningCode>> = {
   api: 'openai-chat',
   label: 'OpenAI Chat Completions',
   rule: OPENAI_CHAT_TOOL_NAME_RULE,
@@ -197,42 +204,26 @@ export const OPENAI_CHAT_CODEC: WireCodec<ChatRead, ChatTools, OpenAIChatWarning
   readTools: readToolSlots,
   read(body, context) {
     const request = parseRequestBody(body, 'a Chat Completions request object');
-    const { slots } = context.tools !== undefined && context.tools.list === request.tools ? context.tools.read : readToolSlots(request);
+    const tools = context.tools !== undefined && context.tools.list === request.tools ? context.tools.read : readToolSlots(request);
     const messages = request.messages;
     if (!Array.isArray(messages)) {
       throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
     }
     const otherNames: string[] = [];
-    const tools = slots.map((slot): NeutralTool => {
-      switch (slot.kind) {
-        case 'function':
-          return { kind: 'function', index: slot.index, definition: slot.definition, deferred: false };
-        case 'other': {
-          // Provider tools the plan does not know keep their position.
-          const name = customName(slot.tool);
-          return name === undefined ? { kind: 'other', index: slot.index, deferred: false } : { kind: 'other', index: slot.index, name, deferred: false };
-        }
-        case 'hosted-search':
-          return { kind: 'hosted-search', index: slot.index };
-        case 'own-search':
-          return { kind: 'own', index: slot.index };
-        default:
-          return assertNever(slot, 'tool slot');
-      }
-    });
     for (const fn of Array.isArray(request.functions) ? request.functions : []) if (isRecord(fn) && typeof fn.name === 'string') otherNames.push(fn.name);
     const turnStart = readTurnStart(messages, readUserText);
     return {
-      tools,
+      tools: tools.neutral,
       otherNames,
       forced: readRenamedNames((rename) => transformToolChoice(request.tool_choice, rename)),
       history: readNeutralHistory(messages, readMessage),
       ...(turnStart === undefined ? {} : { turnStart }),
-      read: { request, slots, messages },
+      read: { request, tools, messages },
     };
   },
   write({ read }, decided) {
-    const { request, slots, messages } = read;
+    const { request, tools: list, messages } = read;
+    const { slots } = list;
     const { names } = decided;
     const warnings: ToolSearchWarning<OpenAIChatWarningCode>[] = [];
     const tools: unknown[] = decided.entries.map((entry) => {
@@ -262,24 +253,19 @@ export const OPENAI_CHAT_CODEC: WireCodec<ChatRead, ChatTools, OpenAIChatWarning
           return assertNever(entry, 'request tool status');
       }
     });
-    const deferLoading: string[] = [];
-    for (const slot of slots) {
-      // Provider tools the plan does not know keep their position.
-      if (slot.kind === 'other') tools.splice(Math.min(slot.index, tools.length), 0, withoutDeferLoading(slot.tool));
-      const name = slot.kind === 'function' || slot.kind === 'other' ? deferLoadingName(slot) : undefined;
-      if (name !== undefined) deferLoading.push(name);
-    }
+    // Provider tools the plan does not know keep their position.
+    for (const slot of list.others) tools.splice(Math.min(slot.index, tools.length), 0, withoutDeferLoading(slot.tool));
+    const { deferLoading } = list;
     if (deferLoading.length > 0) {
       warnings.push({
         code: 'defer-loading-removed',
         message: `${deferLoading.map((name) => `\`${name}\``).join(', ')} carried \`defer_loading\`, which Chat Completions rejects (it belongs to the Responses API); it was removed`,
       });
     }
-    for (const slot of slots) {
-      if (slot.kind !== 'hosted-search') continue;
+    for (const index of list.hostedSearch) {
       warnings.push({
         code: 'hosted-tool-search-removed',
-        message: `\`tools[${slot.index}]\` is a Responses-style \`{ type: 'tool_search' }\`, which Chat Completions rejects; it was removed${decided.guidance === null ? '' : ' (the client-side `tool_search` function takes its place)'}`,
+        message: `\`tools[${index}]\` is a Responses-style \`{ type: 'tool_search' }\`, which Chat Completions rejects; it was removed${decided.guidance === null ? '' : ' (the client-side `tool_search` function takes its place)'}`,
       });
     }
 
@@ -392,7 +378,32 @@ function readToolSlots(request: Record<string, unknown>): ChatTools {
     definitions.push(definition);
     return { kind: 'function', index, tool: entry, definition };
   });
-  return { slots, definitions };
+  const others: Extract<ToolSlot, { kind: 'other' }>[] = [];
+  const deferLoading: string[] = [];
+  const hostedSearch: number[] = [];
+  const neutral = slots.map((slot): NeutralTool => {
+    if (slot.kind === 'function' || slot.kind === 'other') {
+      const name = deferLoadingName(slot);
+      if (name !== undefined) deferLoading.push(name);
+    }
+    switch (slot.kind) {
+      case 'function':
+        return { kind: 'function', index: slot.index, definition: slot.definition, deferred: false };
+      case 'other': {
+        others.push(slot);
+        const name = customName(slot.tool);
+        return name === undefined ? { kind: 'other', index: slot.index, deferred: false } : { kind: 'other', index: slot.index, name, deferred: false };
+      }
+      case 'hosted-search':
+        hostedSearch.push(slot.index);
+        return { kind: 'hosted-search', index: slot.index };
+      case 'own-search':
+        return { kind: 'own', index: slot.index };
+      default:
+        return assertNever(slot, 'tool slot');
+    }
+  });
+  return { slots, definitions, neutral, others, deferLoading, hostedSearch };
 }
 
 /** How messages name a tool; written only when there is something to report, as this runs for every tool. */

@@ -117,7 +117,7 @@ export type TransformedOpenAIResponsesBody<Body> = Omit<Body, 'tools' | 'instruc
 /** What {@link transformOpenAIResponsesRequest} returns: the body to send, the warnings and the tool-name mapping. */
 export type TransformOpenAIResponsesRequestResult<Body> = TransformRequestResult<TransformedOpenAIResponsesBody<Body>, OpenAIResponsesWarningCode>;
 
-const UNCATEGORIZED_OPTION: TransformOption = {
+const UNCATEGORIZED_OPTION: Readonly<TransformOption> = {
   name: 'uncategorized',
   rule: "must be 'top-level' or 'name-prefix'",
   isValid: (value) => value === 'top-level' || value === 'name-prefix',
@@ -217,11 +217,8 @@ export function transformOpenAIResponsesRequest<Body extends object>(
 }
 
 /** The Responses API's codec: `tools` (functions, namespaces, custom tools, tool search), `tool_choice`, `instructions`, `input`. */
-export const OPENAI_RESPONSES_CODEC: WireCodec<
-  ResponsesRead,
-  OpenAIResponsesBodyTools & { readonly definitions: readonly ToolDefinition[] },
-  OpenAIResponsesWarningCode,
-  ResponsesOptions
+export const OPENAI_RESPONSES_CODEC: Readonly<
+  WireCodec<ResponsesRead, OpenAIResponsesBodyTools & { readonly definitions: readonly ToolDefinition[] }, OpenAIResponsesWarningCode, ResponsesOptions>
 > = {
   api: 'openai-responses',
   label: 'the Responses API',

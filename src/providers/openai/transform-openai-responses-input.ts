@@ -106,8 +106,12 @@ export function transformOpenAIResponsesInput(
 }
 
 /** Locations for a history without calls (never read). */
-const NO_LOCATIONS: OpenAIResponsesFunctionLocations = { topLevel: new Set(), namespaces: new Map() };
-const NO_TOOL_LOCATIONS = { all: NO_LOCATIONS, function: NO_LOCATIONS, custom: NO_LOCATIONS };
+const NO_LOCATIONS: Readonly<OpenAIResponsesFunctionLocations> = { topLevel: new Set(), namespaces: new Map() };
+const NO_TOOL_LOCATIONS: Readonly<Record<'all' | 'function' | 'custom', OpenAIResponsesFunctionLocations>> = {
+  all: NO_LOCATIONS,
+  function: NO_LOCATIONS,
+  custom: NO_LOCATIONS,
+};
 
 /** An item whose `tools` the model can call from then on: a `tool_search_output`, or an `additional_tools` item. */
 function isLoadingItem(item: Record<string, unknown>): boolean {

@@ -16,6 +16,7 @@ import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { scriptedAt, startLocalServer, type LocalServer, type ScriptedResponse } from '../../support/local-server.js';
 import { isRecord } from '../../../src/records/is-record.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
+import { githubToolSet } from '../../support/ai-sdk-tool-sets.js';
 import { chatReply, responsesReply } from '../../support/scripted-replies.js';
 import { collectGarbage } from '../../support/collect-garbage.js';
 import type { PreflightResult } from '../../../src/preflight/preflight-result.js';
@@ -50,25 +51,6 @@ async function startFakeAPI(path: string, replies: readonly ScriptedResponse[]):
     return scriptedAt(replies, index);
   });
   return server;
-}
-
-/** GitHub's MCP tools as AI SDK tools whose `execute` records each call. */
-function githubToolSet() {
-  const ran: [string, unknown][] = [];
-  const tools: ToolSet = Object.fromEntries(
-    GITHUB_MCP_TOOLS.map((definition) => [
-      definition.name,
-      tool({
-        description: definition.description ?? '',
-        inputSchema: jsonSchema<Record<string, unknown>>(definition.inputSchema as Parameters<typeof jsonSchema>[0]),
-        execute: async (args: Record<string, unknown>) => {
-          ran.push([definition.name, args]);
-          return { ok: true, tool: definition.name };
-        },
-      }),
-    ]),
-  );
-  return { ran, tools };
 }
 
 /**
