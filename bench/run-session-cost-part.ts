@@ -337,7 +337,7 @@ function formatPredictionTable(rows: readonly CostRow[]): BenchTable {
       row.searchesPerTurn.toFixed(2),
       row.prediction.loadedPerTurn.toFixed(2),
       `${formatCount(row.prediction.used)} / ${formatCount(row.prediction.wasted)}`,
-      Number.isNaN(row.prediction.recall) ? '–' : formatPercent(row.prediction.recall),
+      row.prediction.loadedPerTurn === 0 && row.config.id !== 'default' ? '–' : formatPercent(row.prediction.recall),
       `${ratio(row.ratios.sessions['openai-cold'])} / ${ratio(row.ratios.sessions['openai-warm'])}`,
       `${ratio(row.ratios.sessions['anthropic-cold'])} / ${ratio(row.ratios.sessions['anthropic-warm'])}`,
       `${ratio(row.ratios.long['openai-cold'])} / ${ratio(row.ratios.long['openai-warm'])}`,

@@ -37,6 +37,8 @@ export {
   type SeedCapabilityList,
   type SeedCapabilityReference,
   type ToolListing,
+  type ToolPredictionRequest,
+  type ToolPredictionSettings,
   type ToolRevealChoice,
   type ToolRevealMode,
   type ToolSearchConfig,

@@ -43,6 +43,9 @@ export function resolvePredictedLoad(input: ResolvePredictedLoadInput): Predicte
   const loaded = new Set([...tools.loaded, ...(tools.added ?? [])]);
   // A deferred tool this request sends in full (revealed in the list, forced) holds its schema already.
   for (const entry of tools.entries) if (entry.status === 'revealed') loaded.add(entry.name);
+  // Nor is a tool the conversation has called predicted: the model knows it, and a load after its calls would read as
+  // a change of form (on Responses, a call outside the namespace the load puts it in).
+  for (const name of request.history.names) loaded.add(tools.names.fromWire(name));
   const { names } = resolveToolPrediction({
     text: turn.text,
     index: catalog.searchable.index(DEFAULT_MAX_SEARCH_RESULTS),

@@ -675,7 +675,9 @@ function createNameLookups(names: readonly string[]): NameLookups {
  */
 function resolveExactIds(lookups: NameLookups, query: string, bare: string): readonly number[] {
   const lower = trimWrapping(query.toLowerCase(), isNameWrapping, isNameClosing);
-  const exact = lookups.idsByLowerName.get(lower) ?? lookups.idsByNameKey.get(resolveNameKey(bare));
+  // A query with no letter or digit ("?") has the empty key, as does a name of none the key keeps: they are no match.
+  const key = resolveNameKey(bare);
+  const exact = lookups.idsByLowerName.get(lower) ?? (key === '' ? undefined : lookups.idsByNameKey.get(key));
   if (exact !== undefined) return exact;
   // The words are counted only for a query that does end a qualified name (most one-word queries do not).
   const unqualified = lookups.idsByUnqualifiedName.get(lower);

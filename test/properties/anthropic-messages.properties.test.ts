@@ -132,6 +132,7 @@ function messagesRequest(
       });
     }
   }
+  if (scenario.turnStart !== undefined) messages.push({ role: 'assistant', content: 'Done.' }, { role: 'user', content: scenario.turnStart });
   const model = typeof scenario.model === 'string' ? { id: scenario.model } : scenario.model;
   // A Bedrock InvokeModel body names its model in the URL and says Bedrock in `anthropic_version`.
   const body: Record<string, unknown> =
@@ -147,6 +148,7 @@ function messagesRequest(
 }
 
 const ANTHROPIC: TransformerUnderTest<TransformAnthropicMessagesRequestOptions> = {
+  historyKey: 'messages',
   transform: (body, plan, options) => transformAnthropicMessagesRequest(body, plan, options),
   readTools: parseAnthropicMessagesTools,
   violations: (body, warnings) => {
@@ -191,7 +193,7 @@ describe('transformAnthropicMessagesRequest under hostile input', () => {
             const changes = (body.messages as { role: string; content: { tool: { type: string } }[] }[]).find((message) => message.role === 'system');
             if (changes !== undefined) counter.count(`history adds tools by ${changes.content[0]?.tool.type === 'tool_definition' ? 'value' : 'reference'}`);
             if (scenario.config.reveal === 'native') counter.count('reveal native');
-            await checkTransformerPromises(ANTHROPIC, scenario, { body, options: { revealed, catalog: scenarioCatalog(scenario) } }, calls, counter.count);
+            await checkTransformerPromises(ANTHROPIC, scenario, { body, options: { revealed, catalog: scenarioCatalog(scenario), ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } }, calls, counter.count);
           },
         ),
         propertyParameters(),

@@ -17,6 +17,7 @@ import {
   type CacheCheckpoints,
   type Scenario,
 } from '../support/arbitraries.js';
+import type { ToolPredictionRequest } from '../../src/config/tool-search-config.js';
 import { checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
@@ -50,6 +51,7 @@ function bedrockRequest(scenario: Scenario, checkpoints: CacheCheckpoints, json:
     messages.push({ role: 'assistant', content: [{ toolUse: { toolUseId: id, name: call.name, input: {} } }] });
     messages.push({ role: 'user', content: [{ toolResult: { toolUseId: id, content: [parsed === undefined ? { text: call.result } : { json: parsed }] } }] });
   }
+  if (scenario.turnStart !== undefined) messages.push({ role: 'assistant', content: [{ text: 'Done.' }] }, { role: 'user', content: [{ text: scenario.turnStart }] });
   const toolConfig: Record<string, unknown> = { tools: bodyTools };
   const forced = scenario.forced.kind === 'one' ? tools[scenario.forced.tool] : undefined;
   if (forced?.inBody === true) toolConfig.toolChoice = { tool: { name: forced.name } };
@@ -59,7 +61,8 @@ function bedrockRequest(scenario: Scenario, checkpoints: CacheCheckpoints, json:
   return { body, revealed: [...scenario.revealed.map((index) => tools[index]?.name ?? 'x'), ...scenario.revealedStrangers] };
 }
 
-const BEDROCK: TransformerUnderTest<{ revealed: string[] }> = {
+const BEDROCK: TransformerUnderTest<{ revealed: string[]; predict?: ToolPredictionRequest }> = {
+  historyKey: 'messages',
   transform: (body, plan, options) => transformBedrockConverseRequest(body, plan, options),
   readTools: parseBedrockConverseTools,
   // With no tool left, `toolConfig` goes (Converse rejects an empty one), and a history with tool blocks needs one: the
@@ -91,7 +94,7 @@ describe('transformBedrockConverseRequest under hostile input', () => {
           fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
           async (scenario, checkpoints, json, calls) => {
             const { body, revealed } = bedrockRequest(scenario, checkpoints, json);
-            await checkTransformerPromises(BEDROCK, scenario, { body, options: { revealed } }, calls, counter.count);
+            await checkTransformerPromises(BEDROCK, scenario, { body, options: { revealed, ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } }, calls, counter.count);
           },
         ),
         propertyParameters(),

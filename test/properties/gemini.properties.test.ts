@@ -15,6 +15,7 @@ import {
   scenarioCalls,
   type Scenario,
 } from '../support/arbitraries.js';
+import type { ToolPredictionRequest } from '../../src/config/tool-search-config.js';
 import { checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
@@ -57,6 +58,7 @@ function geminiRequest(scenario: Scenario, rest: boolean, shape: number): { body
     contents.push({ role: 'model', parts: [{ functionCall: { name: call.name, args: {} } }] });
     contents.push({ role: 'user', parts: [{ functionResponse: { name: call.name, response } }] });
   }
+  if (scenario.turnStart !== undefined) contents.push({ role: 'model', parts: [{ text: 'Done.' }] }, { role: 'user', parts: [{ text: scenario.turnStart }] });
   const settings: Record<string, unknown> = { tools: settingsTools };
   if (scenario.system !== undefined) settings.systemInstruction = rest ? { parts: [{ text: scenario.system }] } : scenario.system;
   const inBody = (indexes: readonly number[]) =>
@@ -70,7 +72,8 @@ function geminiRequest(scenario: Scenario, rest: boolean, shape: number): { body
   return { body, revealed: [...scenario.revealed.map((index) => tools[index]?.name ?? 'x'), ...scenario.revealedStrangers] };
 }
 
-const GEMINI: TransformerUnderTest<{ revealed: string[] }> = {
+const GEMINI: TransformerUnderTest<{ revealed: string[]; predict?: ToolPredictionRequest }> = {
+  historyKey: 'contents',
   transform: (body, plan, options) => transformGeminiRequest(body, plan, options),
   readTools: parseGeminiTools,
   // Past 512 declarations the transformer warns that the API will reject the request (the caller sends too many tools).
@@ -101,7 +104,7 @@ describe('transformGeminiRequest under hostile input', () => {
           fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
           async (scenario, rest, shape, calls) => {
             const { body, revealed } = geminiRequest(scenario, rest, shape);
-            await checkTransformerPromises(GEMINI, scenario, { body, options: { revealed } }, calls, counter.count);
+            await checkTransformerPromises(GEMINI, scenario, { body, options: { revealed, ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } }, calls, counter.count);
           },
         ),
         propertyParameters(),

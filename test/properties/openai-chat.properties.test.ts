@@ -15,6 +15,7 @@ import {
   scenarioCalls,
   type Scenario,
 } from '../support/arbitraries.js';
+import type { ToolPredictionRequest } from '../../src/config/tool-search-config.js';
 import { checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
@@ -52,6 +53,7 @@ function chatRequest(scenario: Scenario): { body: Record<string, unknown>; revea
     messages.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: '{}' } }] });
     messages.push({ role: 'tool', tool_call_id: id, content: call.result });
   }
+  if (scenario.turnStart !== undefined) messages.push({ role: 'assistant', content: 'Done.' }, { role: 'user', content: scenario.turnStart });
   const body: Record<string, unknown> = { model: 'gpt-4.1', messages, tools: bodyTools };
   const forcedNames = (indexes: readonly number[]) =>
     indexes
@@ -86,7 +88,8 @@ function withPadding(scenario: Scenario, count: number): Scenario {
   return { ...scenario, tools: [...scenario.tools, ...pads] };
 }
 
-const CHAT: TransformerUnderTest<{ revealed: string[] }> = {
+const CHAT: TransformerUnderTest<{ revealed: string[]; predict?: ToolPredictionRequest }> = {
+  historyKey: 'messages',
   transform: (body, plan, options) => transformOpenAIChatRequest(body, plan, options),
   readTools: parseOpenAIChatTools,
   violations: (body) => preflightOpenAIChatRequest(body).violations,
@@ -115,7 +118,7 @@ describe('transformOpenAIChatRequest under hostile input', () => {
           async (generated, calls, padding) => {
             const scenario = withPadding(generated, padding);
             const { body, revealed } = chatRequest(scenario);
-            await checkTransformerPromises(CHAT, scenario, { body, options: { revealed } }, calls, counter.count);
+            await checkTransformerPromises(CHAT, scenario, { body, options: { revealed, ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } }, calls, counter.count);
           },
         ),
         propertyParameters(),

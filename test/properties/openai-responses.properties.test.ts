@@ -151,6 +151,9 @@ function responsesRequest(
     });
     input.push({ type: 'custom_tool_call_output', call_id: `custom_${index}`, output: 'done' });
   });
+  if (scenario.turnStart !== undefined) {
+    input.push({ type: 'message', role: 'assistant', content: 'Done.' }, { type: 'message', role: 'user', content: scenario.turnStart });
+  }
   const body: Record<string, unknown> & { input: unknown[] } = { model: 'gpt-5.4', store: false, input, tools: bodyTools };
   if (scenario.system !== undefined) body.instructions = scenario.system;
   const inBody = (indexes: readonly number[]) =>
@@ -174,6 +177,7 @@ function responsesRequest(
 }
 
 const RESPONSES: TransformerUnderTest<TransformOpenAIResponsesRequestOptions> = {
+  historyKey: 'input',
   transform: (body, plan, options) => transformOpenAIResponsesRequest(body, plan, options),
   readTools: parseOpenAIResponsesTools,
   violations: (body) => preflightOpenAIResponsesRequest(body).violations,
@@ -245,7 +249,7 @@ describe('transformOpenAIResponsesRequest under hostile input', () => {
           async (drawn, extraCustoms, search, uncategorized, calls, deferredMCP, [added, native]) => {
             const scenario = native ? withNativeDelivery(drawn) : drawn;
             const { body, revealed } = responsesRequest(scenario, extraCustoms, search, deferredMCP, added);
-            const options = { revealed, ...(uncategorized === undefined ? {} : { uncategorized }) };
+            const options = { revealed, ...(uncategorized === undefined ? {} : { uncategorized }), ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) };
             await checkTransformerPromises(RESPONSES, scenario, { body, options }, calls, counter.count);
             if (added !== 'none' && body.input.some((item) => (item as { type?: string }).type === 'additional_tools'))
               counter.count(`additional_tools (${added})`);
