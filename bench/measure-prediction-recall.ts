@@ -68,7 +68,16 @@ export function measurePredictionRecall(set: PredictionRecallSet): PredictionRec
 export function formatPredictionRecallTable(rows: readonly PredictionRecallRow[], sample: string): BenchTable {
   return {
     title: `The prediction step's recall on every retrieval set (default settings: the best 3 deferred tools scoring at least 2)${sample}`,
-    columns: ['set', 'tools', 'requests', 'recall of the needed tools', 'requests with every needed tool loaded', 'requests with nothing loaded', 'tools loaded per request', 'of them needed'],
+    columns: [
+      'set',
+      'tools',
+      'requests',
+      'recall of the needed tools',
+      'requests with every needed tool loaded',
+      'requests with nothing loaded',
+      'tools loaded per request',
+      'of them needed',
+    ],
     rows: rows.map((row) => [
       row.label,
       formatCount(row.tools),

@@ -50,7 +50,7 @@ const CONFIGS: readonly SessionCostConfig[] = [
   },
   {
     id: 'default-exact-prediction',
-    label: "bound: the default with a prediction that loads exactly the deferred tools each turn needs",
+    label: 'bound: the default with a prediction that loads exactly the deferred tools each turn needs',
     mechanism: { kind: 'client', options: {}, predictExactly: true },
   },
   ...(['full', 'compact', 'names', 'none'] as const).flatMap((listing) =>
@@ -292,7 +292,12 @@ function measurePrediction(sessions: readonly SimulatedSession[], turns: number)
   const predicted = sum((session) => session.predicted);
   const used = sum((session) => session.predictedUsed);
   const needed = sum((session) => session.neededPredicted) + sum((session) => session.searchedFor);
-  return { loadedPerTurn: predicted / turns, used, wasted: predicted - used, recall: needed === 0 ? Number.NaN : sum((session) => session.neededPredicted) / needed };
+  return {
+    loadedPerTurn: predicted / turns,
+    used,
+    wasted: predicted - used,
+    recall: needed === 0 ? Number.NaN : sum((session) => session.neededPredicted) / needed,
+  };
 }
 
 /**
@@ -315,7 +320,8 @@ function formatPredictionTable(rows: readonly CostRow[]): BenchTable {
     .filter((row) => PREDICTION_CONFIG_IDS.includes(row.config.id))
     .sort((a, b) => a.api.localeCompare(b.api) || PREDICTION_CONFIG_IDS.indexOf(a.config.id) - PREDICTION_CONFIG_IDS.indexOf(b.config.id));
   return {
-    title: 'Prediction (issue 27): the default and hosted search with the library\'s ranking, with and without the prediction step, on every API, billed ÷ no deferral',
+    title:
+      "Prediction (issue 27): the default and hosted search with the library's ranking, with and without the prediction step, on every API, billed ÷ no deferral",
     columns: [
       'configuration',
       'API',
@@ -345,8 +351,8 @@ function formatPredictionTable(rows: readonly CostRow[]): BenchTable {
       formatPercent(row.stableShare),
     ]),
     notes: [
-      '`default` predicts (`predict: \'auto\'`); `default-no-prediction` is the same loop with `predict: \'off\'` (the issue\'s "today"); `default-exact-prediction` is a bound, not a setting. `hosted-library` runs on the APIs with hosted search (Responses, Messages).',
-      '`predicted: used / wasted`: of the tools the step loaded in the BFCL sessions, the ones the session then called and the ones it never called (billed for nothing). `recall of the needed tools`: of the deferred tools a turn needed that were not loaded when it started, the share the step loaded before the turn\'s first request.',
+      "`default` predicts (`predict: 'auto'`); `default-no-prediction` is the same loop with `predict: 'off'` (the issue's \"today\"); `default-exact-prediction` is a bound, not a setting. `hosted-library` runs on the APIs with hosted search (Responses, Messages).",
+      "`predicted: used / wasted`: of the tools the step loaded in the BFCL sessions, the ones the session then called and the ones it never called (billed for nothing). `recall of the needed tools`: of the deferred tools a turn needed that were not loaded when it started, the share the step loaded before the turn's first request.",
     ],
   };
 }
@@ -358,11 +364,15 @@ function resolvePredictionTargets(rows: readonly CostRow[], recalls: readonly Pr
   const hosted = of('hosted-library');
   const highest = (list: readonly CostRow[], pick: (row: CostRow) => number) => Math.max(...list.map(pick));
   const range = (values: readonly number[]) => `${ratio(Math.min(...values))}–${ratio(Math.max(...values))}`;
-  const cells = (list: readonly CostRow[], warmth: 'cold' | 'warm') => list.flatMap((row) => CACHE_PRICINGS.map((pricing) => row.ratios.sessions[`${pricing}-${warmth}`]));
+  const cells = (list: readonly CostRow[], warmth: 'cold' | 'warm') =>
+    list.flatMap((row) => CACHE_PRICINGS.map((pricing) => row.ratios.sessions[`${pricing}-${warmth}`]));
   const requests = highest(defaults, (row) => row.requestsPerTurn);
   const searches = highest(defaults, (row) => row.searchesPerTurn);
   const off = of('default-no-prediction');
-  const predicting = rows.filter((row) => row.config.id === 'default' || row.config.id === 'hosted-library' || row.config.id === 'default-exact-prediction' || NATIVE_CONFIG_IDS.has(row.config.id));
+  const predicting = rows.filter(
+    (row) =>
+      row.config.id === 'default' || row.config.id === 'hosted-library' || row.config.id === 'default-exact-prediction' || NATIVE_CONFIG_IDS.has(row.config.id),
+  );
   const targets: BenchTarget[] = [
     {
       target: 'Prediction, default configuration, BFCL multi-turn: ≤ 2.4 requests per turn (every API)',
@@ -396,7 +406,8 @@ function resolvePredictionTargets(rows: readonly CostRow[], recalls: readonly Pr
   }
   const stable = Math.min(...predicting.map((row) => row.stableShare));
   targets.push({
-    target: 'Prediction on: tools + system byte-identical on 100% of transitions (default, hosted with the library\'s ranking, native delivery, the bound; every API)',
+    target:
+      "Prediction on: tools + system byte-identical on 100% of transitions (default, hosted with the library's ranking, native delivery, the bound; every API)",
     figure: formatPercent(stable),
     status: stable >= 1 ? 'met' : 'missed',
   });

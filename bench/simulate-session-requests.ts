@@ -329,7 +329,11 @@ interface SimulatedPrediction {
  * `predict` wherever the library's `tool_search` answers, ranked with the catalog's `tool_search` index; or the bound
  * (`predictExactly`); `null` where nothing is predicted.
  */
-function resolveSimulatedPrediction(mechanism: SessionCostMechanism, plan: ToolSearchPlan | null, catalog: readonly ToolDefinition[]): SimulatedPrediction | null {
+function resolveSimulatedPrediction(
+  mechanism: SessionCostMechanism,
+  plan: ToolSearchPlan | null,
+  catalog: readonly ToolDefinition[],
+): SimulatedPrediction | null {
   if (mechanism.kind === 'none' || plan === null || !resolveOwnToolsSent(plan).search) return null;
   const native = isNativeDelivery(plan);
   const isDeferred = (name: string) => plan.tools.some((tool) => tool.name === name && tool.status === 'deferred');
@@ -343,8 +347,9 @@ function resolveSimulatedPrediction(mechanism: SessionCostMechanism, plan: ToolS
   const notDeferred = plan.tools.length - deferred.size;
   return {
     native,
-    predict: (turn, loaded) =>
-      [...resolveToolPrediction({ text: turn.query, index, isDeferred: (name) => deferred.has(name), loaded, notDeferred, settings }).names],
+    predict: (turn, loaded) => [
+      ...resolveToolPrediction({ text: turn.query, index, isDeferred: (name) => deferred.has(name), loaded, notDeferred, settings }).names,
+    ],
   };
 }
 

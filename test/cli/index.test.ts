@@ -143,7 +143,8 @@ describe.concurrent('tool-search (the command line)', () => {
       expect(result.status).toBe(0);
       expect(result.stdout).toContain(
         'Usage:\n  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--platform <platform>] [--mechanism <m>]\n' +
-          '                      [--listing <listing>] [--reveal <reveal>] [--format <format>] [--json]',
+          '                      [--listing <listing>] [--reveal <reveal>] [--message <text>] [--predict <p>]\n' +
+          '                      [--format <format>] [--json]',
       );
       expect(result.stdout).toContain('tool-search search <tools.json | -> <query…>');
     });
@@ -334,6 +335,40 @@ describe.concurrent('tool-search (the command line)', () => {
     });
   });
 
+  describe('inspect --message (issue 27)', () => {
+    it("says which tools the prediction step preloads for a message, with each ranked tool's score and outcome", async () => {
+      const result = await run(['inspect', github, '--api', 'openai-chat', '--message', 'list the pull requests of a repository']);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain('Prediction for "list the pull requests of a repository":');
+      expect(result.stdout).toMatch(/ {2}Preloads list_pull_requests[^\n]* \(as the package's tool_search call and its result, after the message\)/);
+      expect(result.stdout).toMatch(/ {2}list_pull_requests +\d+\.\d\d +preloaded\n/);
+    });
+
+    it('reports the rule and the outcomes as data, and nothing preloaded when prediction is off (--json)', async () => {
+      const on = await runJSON<{ prediction: { loaded: string[]; ranked: { name: string; outcome: string }[]; settings: unknown } }>([
+        'inspect',
+        github,
+        '--message',
+        'list the pull requests of a repository',
+        '--predict',
+        '1,0',
+      ]);
+      expect(on.prediction.settings).toEqual({ maxTools: 1, minScore: 0 });
+      expect(on.prediction.loaded).toHaveLength(1);
+      expect(on.prediction.ranked.filter((tool) => tool.outcome === 'loaded').map((tool) => tool.name)).toEqual(on.prediction.loaded);
+      expect(on.prediction.ranked.some((tool) => tool.outcome === 'over-max-tools')).toBe(true);
+      const off = await runJSON<{ prediction: { loaded: string[]; reason: string } }>([
+        'inspect',
+        github,
+        '--message',
+        'list pull requests',
+        '--predict',
+        'off',
+      ]);
+      expect(off.prediction).toMatchObject({ loaded: [], reason: 'prediction is off (`predict: off`)' });
+    });
+  });
+
   describe('search', () => {
     it('prints the ranked tools with the parts of each score', async () => {
       const result = await run(['search', github, 'create an issue in my repo']);
@@ -410,6 +445,12 @@ describe.concurrent('tool-search (the command line)', () => {
         ['inspect', github, '--listing', 'short'],
         2,
         'tool-search: `--listing` must be one of `auto`, `full`, `compact`, `names`, `none`, got `short`\n',
+      ],
+      [
+        'a bad --predict',
+        ['inspect', github, '--predict', '0'],
+        2,
+        'tool-search: `--predict` must be auto, off, <maxTools> or <maxTools>,<minScore>, got `0` (`--predict.maxTools` must be a whole number ≥ 1, got 0)\n',
       ],
       ['a bad --max-results', ['search', github, 'x', '--max-results', '0'], 2, 'tool-search: `--max-results` must be a whole number ≥ 1, got `0`\n'],
       ['search without a query', ['search', github], 2, 'tool-search: `search` needs a query after the tools file'],

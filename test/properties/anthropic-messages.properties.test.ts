@@ -193,7 +193,13 @@ describe('transformAnthropicMessagesRequest under hostile input', () => {
             const changes = (body.messages as { role: string; content: { tool: { type: string } }[] }[]).find((message) => message.role === 'system');
             if (changes !== undefined) counter.count(`history adds tools by ${changes.content[0]?.tool.type === 'tool_definition' ? 'value' : 'reference'}`);
             if (scenario.config.reveal === 'native') counter.count('reveal native');
-            await checkTransformerPromises(ANTHROPIC, scenario, { body, options: { revealed, catalog: scenarioCatalog(scenario), ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } }, calls, counter.count);
+            await checkTransformerPromises(
+              ANTHROPIC,
+              scenario,
+              { body, options: { revealed, catalog: scenarioCatalog(scenario), ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } },
+              calls,
+              counter.count,
+            );
           },
         ),
         propertyParameters(),

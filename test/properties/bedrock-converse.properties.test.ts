@@ -51,7 +51,8 @@ function bedrockRequest(scenario: Scenario, checkpoints: CacheCheckpoints, json:
     messages.push({ role: 'assistant', content: [{ toolUse: { toolUseId: id, name: call.name, input: {} } }] });
     messages.push({ role: 'user', content: [{ toolResult: { toolUseId: id, content: [parsed === undefined ? { text: call.result } : { json: parsed }] } }] });
   }
-  if (scenario.turnStart !== undefined) messages.push({ role: 'assistant', content: [{ text: 'Done.' }] }, { role: 'user', content: [{ text: scenario.turnStart }] });
+  if (scenario.turnStart !== undefined)
+    messages.push({ role: 'assistant', content: [{ text: 'Done.' }] }, { role: 'user', content: [{ text: scenario.turnStart }] });
   const toolConfig: Record<string, unknown> = { tools: bodyTools };
   const forced = scenario.forced.kind === 'one' ? tools[scenario.forced.tool] : undefined;
   if (forced?.inBody === true) toolConfig.toolChoice = { tool: { name: forced.name } };
@@ -94,7 +95,13 @@ describe('transformBedrockConverseRequest under hostile input', () => {
           fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
           async (scenario, checkpoints, json, calls) => {
             const { body, revealed } = bedrockRequest(scenario, checkpoints, json);
-            await checkTransformerPromises(BEDROCK, scenario, { body, options: { revealed, ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } }, calls, counter.count);
+            await checkTransformerPromises(
+              BEDROCK,
+              scenario,
+              { body, options: { revealed, ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } },
+              calls,
+              counter.count,
+            );
           },
         ),
         propertyParameters(),

@@ -104,7 +104,13 @@ describe('transformGeminiRequest under hostile input', () => {
           fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
           async (scenario, rest, shape, calls) => {
             const { body, revealed } = geminiRequest(scenario, rest, shape);
-            await checkTransformerPromises(GEMINI, scenario, { body, options: { revealed, ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } }, calls, counter.count);
+            await checkTransformerPromises(
+              GEMINI,
+              scenario,
+              { body, options: { revealed, ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } },
+              calls,
+              counter.count,
+            );
           },
         ),
         propertyParameters(),

@@ -118,7 +118,13 @@ describe('transformOpenAIChatRequest under hostile input', () => {
           async (generated, calls, padding) => {
             const scenario = withPadding(generated, padding);
             const { body, revealed } = chatRequest(scenario);
-            await checkTransformerPromises(CHAT, scenario, { body, options: { revealed, ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } }, calls, counter.count);
+            await checkTransformerPromises(
+              CHAT,
+              scenario,
+              { body, options: { revealed, ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } },
+              calls,
+              counter.count,
+            );
           },
         ),
         propertyParameters(),

@@ -249,7 +249,11 @@ describe('transformOpenAIResponsesRequest under hostile input', () => {
           async (drawn, extraCustoms, search, uncategorized, calls, deferredMCP, [added, native]) => {
             const scenario = native ? withNativeDelivery(drawn) : drawn;
             const { body, revealed } = responsesRequest(scenario, extraCustoms, search, deferredMCP, added);
-            const options = { revealed, ...(uncategorized === undefined ? {} : { uncategorized }), ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) };
+            const options = {
+              revealed,
+              ...(uncategorized === undefined ? {} : { uncategorized }),
+              ...(scenario.predict === undefined ? {} : { predict: scenario.predict }),
+            };
             await checkTransformerPromises(RESPONSES, scenario, { body, options }, calls, counter.count);
             if (added !== 'none' && body.input.some((item) => (item as { type?: string }).type === 'additional_tools'))
               counter.count(`additional_tools (${added})`);

@@ -1164,7 +1164,12 @@ describe('transformOpenAIResponsesRequest', () => {
         options: { uncategorized: 'prefix' },
         message: "`options.uncategorized` must be 'top-level' or 'name-prefix', got \"prefix\" (a string)",
       },
-      { case: 'an unknown option', plan, options: { reveal: [] }, message: 'unknown option `reveal`; the options are `revealed`, `uncategorized` and `predict`' },
+      {
+        case: 'an unknown option',
+        plan,
+        options: { reveal: [] },
+        message: 'unknown option `reveal`; the options are `revealed`, `uncategorized` and `predict`',
+      },
       {
         case: 'options that are not an object',
         plan,
