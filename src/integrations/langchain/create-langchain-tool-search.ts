@@ -204,11 +204,15 @@ export function createLangChainToolSearch(options: CreateLangChainToolSearchOpti
       if (settings.deferred.size === 0) return handler(request);
       const revealed = plan.reveal === 'tool-list' ? await toolSearch.readRevealed(plan, readThreadId(request.runtime, plan)) : [];
       const { first, last } = settings.tools(revealed);
-      const modelSettings = settings.betas.length === 0 ? request.modelSettings : { ...request.modelSettings, betas: mergeBetas(request.modelSettings?.betas, settings.betas) };
+      const modelSettings =
+        settings.betas.length === 0 ? request.modelSettings : { ...request.modelSettings, betas: mergeBetas(request.modelSettings?.betas, settings.betas) };
       const response = await handler({
         ...request,
         tools: [...first, ...others, ...last],
-        messages: settings.form === null ? request.messages : transformLangChainMessages(request.messages, { form: settings.form, own: settings.own, catalog, deferred: settings.deferred }),
+        messages:
+          settings.form === null
+            ? request.messages
+            : transformLangChainMessages(request.messages, { form: settings.form, own: settings.own, catalog, deferred: settings.deferred }),
         systemMessage: withGuidance(request.systemMessage, settings.guidance),
         ...(modelSettings === undefined ? {} : { modelSettings }),
       });
@@ -272,10 +276,16 @@ function parseLangChainTools(tools: readonly unknown[]): ReadonlyMap<string, Use
     // The same tool given twice is one tool; two tools of one name cannot both be called.
     if (earlier?.tool === (tool as unknown)) return;
     if (earlier !== undefined) {
-      throw new ToolSearchError('invalid-tools', `createLangChainToolSearch: \`tools\` holds two tools named \`${tool.name}\`; give each tool a name of its own`);
+      throw new ToolSearchError(
+        'invalid-tools',
+        `createLangChainToolSearch: \`tools\` holds two tools named \`${tool.name}\`; give each tool a name of its own`,
+      );
     }
     const description = typeof tool.description === 'string' && tool.description.length > 0 ? tool.description : undefined;
-    parsed.set(tool.name, { tool: tool as unknown as ClientTool, definition: { name: tool.name, ...(description === undefined ? {} : { description }), inputSchema } as ToolDefinition });
+    parsed.set(tool.name, {
+      tool: tool as unknown as ClientTool,
+      definition: { name: tool.name, ...(description === undefined ? {} : { description }), inputSchema } as ToolDefinition,
+    });
   });
   return parsed;
 }
@@ -353,7 +363,11 @@ function createPlanSettings(plan: ToolSearchPlan, toolSearch: ToolSearch, userTo
       const library = plan.search === 'library';
       const search: BoundTool[] = !deferring
         ? []
-        : [library ? definition(own.searchName, TOOL_SEARCH_TOOL_DEFINITION.description, createToolSearchInputSchema()) : { ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25 }];
+        : [
+            library
+              ? definition(own.searchName, TOOL_SEARCH_TOOL_DEFINITION.description, createToolSearchInputSchema())
+              : { ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25 },
+          ];
       const tools = plan.tools.map((entry) => (deferred.has(entry.name) ? withDeferral(entry.name) : userTool(entry.name)));
       return { ...settings, tools: fixed([...search, ...tools]), form: deferring && library ? { type: 'claude-hosted' } : null };
     }
