@@ -9,6 +9,8 @@ const LIBRARY_ENTRIES = {
   gemini: 'src/providers/gemini/index.ts',
   bedrock: 'src/providers/bedrock/index.ts',
   'ai-sdk': 'src/integrations/ai-sdk/index.ts',
+  langchain: 'src/integrations/langchain/index.ts',
+  'openai-agents': 'src/integrations/openai-agents/index.ts',
 };
 
 /** What both module formats share. */
