@@ -213,10 +213,11 @@ export const summary = {
       '--loglevel=error',
       `../${tarball}`,
       'ai@^7',
-      'langchain',
-      '@langchain/core',
-      '@langchain/openai',
-      '@openai/agents',
+      // \`@latest\`, not npm's pick for this Node: on Node 20 it would pick an older \`@langchain/openai\` (1.6 wants Node 22).
+      'langchain@latest',
+      '@langchain/core@latest',
+      '@langchain/openai@latest',
+      '@openai/agents@latest',
     ],
     { cwd: app7 },
   );
