@@ -97,10 +97,9 @@ describe('transformLangChainMessages', () => {
       const messages = [...conversation('create_issue'), ...conversation('create_issue', 'list_issues')];
       const output = transformLangChainMessages(messages, options({ type: 'native', writer: 'anthropic', additions: 'value' }));
       const additions = output.filter((message) => SystemMessage.isInstance(message));
-      expect(additions.map((message) => (message.content as unknown as { tool: { definition: { name: string } } }[]).map((block) => block.tool.definition.name))).toEqual([
-        ['create_issue'],
-        ['list_issues'],
-      ]);
+      expect(
+        additions.map((message) => (message.content as unknown as { tool: { definition: { name: string } } }[]).map((block) => block.tool.definition.name)),
+      ).toEqual([['create_issue'], ['list_issues']]);
       expect(output.indexOf(additions[0] as BaseMessage)).toBe(3);
       expect(transformLangChainMessages(messages, options({ type: 'native', writer: 'anthropic', additions: 'value' }))).toEqual(output);
     });

@@ -6,7 +6,17 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
-import { Agent, OpenAIChatCompletionsModel, OpenAIResponsesModel, Runner, tool, type AgentInputItem, type Tool } from '@openai/agents';
+import {
+  Agent,
+  OpenAIChatCompletionsModel,
+  OpenAIResponsesModel,
+  RunContext,
+  Runner,
+  tool,
+  type AgentInputItem,
+  type FunctionTool,
+  type Tool,
+} from '@openai/agents';
 import { createOpenAIAgentsToolSearch } from '../../../src/integrations/openai-agents/index.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
@@ -202,6 +212,44 @@ describe('createOpenAIAgentsToolSearch', () => {
       const settings = createOpenAIAgentsToolSearch({ tools, config: { listing: 'names' } }).prepare('gpt-5.4', { sessionId: 's' });
       expect(settings.plan).toMatchObject({ mechanism: 'openai-hosted', listing: 'full' });
       expect(settings.warnings.map((warning) => warning.code)).toEqual(['listing-not-expressible']);
+    });
+  });
+
+  describe('the tools it gives', () => {
+    it('asks a call_tool call for the approval the named tool asks for', async () => {
+      const guarded = tool({
+        name: 'delete_repository',
+        description: 'Deletes a repository.',
+        parameters: { type: 'object', properties: {}, required: [], additionalProperties: true },
+        strict: false,
+        needsApproval: true,
+        execute: async () => 'deleted',
+      });
+      const { tools } = githubTools();
+      const settings = createOpenAIAgentsToolSearch({ tools: [...tools.filter((entry) => entry.name !== 'delete_repository'), guarded] }).prepare('gpt-4.1', {
+        sessionId: 's',
+      });
+      const callTool = settings.tools.find((entry) => entry.name === 'call_tool') as FunctionTool;
+      const context = new RunContext();
+      expect(await callTool.needsApproval(context, { name: 'delete_repository', arguments: {} } as never, 'call_1')).toBe(true);
+      expect(await callTool.needsApproval(context, { name: 'create_issue', arguments: {} } as never, 'call_2')).toBe(false);
+      expect(await callTool.needsApproval(context, { arguments: {} } as never, 'call_3')).toBe(false);
+    });
+
+    it("gives the agent's tools and instructions as they are when nothing is deferred (below the threshold)", () => {
+      const { tools } = githubTools();
+      const few = tools.slice(0, 3);
+      const settings = createOpenAIAgentsToolSearch({ tools: few }).prepare('gpt-5.4', { sessionId: 's', instructions: 'You are helpful.' });
+      expect(settings.plan.tools.every((entry) => entry.status !== 'deferred')).toBe(true);
+      expect(settings.tools).toEqual(few);
+      expect(settings.instructions).toBe('You are helpful.');
+    });
+
+    it("sends OpenAI's own tool search with search: 'provider'", () => {
+      const { tools } = githubTools();
+      const settings = createOpenAIAgentsToolSearch({ tools, config: { search: 'provider' } }).prepare('gpt-5.4', { sessionId: 's' });
+      expect(settings.tools.at(-1)).toMatchObject({ type: 'hosted_tool', name: 'tool_search', providerData: { type: 'tool_search' } });
+      expect((settings.tools.at(-1) as { providerData: Record<string, unknown> }).providerData.execution).toBeUndefined();
     });
   });
 
