@@ -1,4 +1,4 @@
-import { invokeFunctionTool, tool, toolSearchTool, type FunctionTool, type RunContext } from '@openai/agents';
+import { invokeFunctionTool, tool, toolSearchTool, type FunctionTool, type Model, type RunContext } from '@openai/agents';
 import { LRUCache } from 'lru-cache';
 import type { ToolSearchConfig, ToolSearchConfigInput } from '../../config/tool-search-config.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
@@ -18,18 +18,16 @@ import type { ToolDefinition } from '../../tools/tool-definition.js';
 import type { ToolSearchRanker } from '../../search/tool-search-ranker.js';
 import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
 import type { AgentsFunctionTool, AgentsRunContext, AgentsTool } from './openai-agents-tool-types.js';
+import { createOpenAIAgentsModel } from './create-openai-agents-model.js';
 
 /**
  * The codes of the integration's own warnings; match on them, the messages are for people.
  *
- * - `listing-not-expressible`: the configuration asks for the `names` or `none` listing under OpenAI's hosted search;
- *   the Agents SDK runs a tool a search loads only when the agent holds it, so deferred tools are in the agent's
- *   tools with `deferLoading: true` (OpenAI shows each one's name and description, not its schema): the `full` listing.
  * - `reveal-not-expressible`: the plan asks for `reveal: 'tool-list'` (an agent's tools stay the same from turn to
  *   turn) or `reveal: 'native'` (the Agents SDK writes no tool-addition item); loaded schemas stay in the `tool_search`
  *   results (`reveal: 'conversation'`).
  */
-export type OpenAIAgentsToolSearchWarningCode = 'listing-not-expressible' | 'reveal-not-expressible';
+export type OpenAIAgentsToolSearchWarningCode = 'reveal-not-expressible';
 
 /** The default {@link CreateOpenAIAgentsToolSearchOptions.maxToolSets}: the memory store's session bound. */
 export const DEFAULT_MAX_OPENAI_AGENTS_TOOL_SETS = 4096;
@@ -79,10 +77,22 @@ export interface OpenAIAgentsToolSearchPrepareOptions {
    * hosted search off. @default OpenAI's own API
    */
   readonly platform?: ModelPlatform;
+  /**
+   * The model the agent calls, when not the one the Agents SDK's OpenAI provider makes of the model id (a model with a
+   * client of your own: `new OpenAIResponsesModel(client, 'gpt-5.4')`, a Chat Completions model, another provider's).
+   * @default the model id, resolved by the OpenAI provider
+   */
+  readonly model?: Model;
 }
 
-/** What to give an `Agent` (spread it into its options): its tools and instructions for the model and session. */
+/** What to give an `Agent` (spread it into its options): its model, tools and instructions for the model and session. */
 export interface OpenAIAgentsToolSearchSettings {
+  /**
+   * The agent's model: `options.model` or the model id, wrapped when the plan leaves deferred tools out of the request
+   * (OpenAI's hosted search under the `names` or `none` listing: the agent holds them, so the SDK dispatches their calls
+   * once a search loaded them, and the wrapper sends each request without them).
+   */
+  readonly model: string | Model;
   /** The agent's tools: the same array on every `prepare` of a session with the same model. */
   readonly tools: AgentsTool[];
   /** Your instructions with the tool search note; your instructions when no note is needed; absent when neither. */
@@ -110,15 +120,20 @@ interface PlanSettings {
   readonly plan: ToolSearchPlan;
   readonly guidance: string | null;
   readonly warnings: readonly Warning[];
+  /** The deferred tools the agent holds but the requests leave out (see {@link createOpenAIAgentsModel}). */
+  readonly hidden: ReadonlySet<string>;
 }
 
 /**
- * Tool search for agents of the OpenAI Agents SDK (`@openai/agents`): the tools and instructions of an `Agent`, per
- * model and session, for `run()`.
+ * Tool search for agents of the OpenAI Agents SDK (`@openai/agents`): the model, tools and instructions of an `Agent`,
+ * per model and session, for `run()`.
  *
  * - **OpenAI's hosted search** (the Responses API, GPT-5.4 and newer): deferred function tools with `deferLoading: true`
  *   and the SDK's client-executed `toolSearchTool`, whose `execute` ranks the catalog with the library's search and
- *   loads what it found (the SDK writes the `tool_search_output`); or OpenAI's own search (`search: 'provider'`).
+ *   loads what it found (the SDK writes the `tool_search_output`, with the found tools' definitions); or OpenAI's own
+ *   search (`search: 'provider'`). Under the `names` and `none` listings (the default) the agent's model leaves the
+ *   deferred tools out of each request, as the session API does, so the first request holds the tools kept loaded, the
+ *   search tool and the note.
  * - **Client-side** (every other model: Chat Completions, other providers' models, older models): the tools kept
  *   loaded, a `tool_search` function tool, and `call_tool` (or stubs under the `full`/`compact` listing), whose calls
  *   are checked against the deferred tool's full schema and run it (`invokeFunctionTool`, its approval asked as the
@@ -134,7 +149,7 @@ interface PlanSettings {
  * import { createOpenAIAgentsToolSearch } from 'tool-search/openai-agents';
  *
  * const toolSearch = createOpenAIAgentsToolSearch({ tools: myTools });
- * const agent = new Agent({ name: 'Assistant', model: 'gpt-5.4', ...toolSearch.prepare('gpt-5.4', { sessionId, instructions: 'You are helpful.' }) });
+ * const agent = new Agent({ name: 'Assistant', ...toolSearch.prepare('gpt-5.4', { sessionId, instructions: 'You are helpful.' }) });
  * const result = await run(agent, 'Which issues are open in octo/hello?');
  * ```
  */
@@ -170,7 +185,13 @@ export function createOpenAIAgentsToolSearch(options: CreateOpenAIAgentsToolSear
       if (typeof sessionId !== 'string' || sessionId.length === 0) {
         throw new ToolSearchError('invalid-options', `createOpenAIAgentsToolSearch: \`sessionId\` must be a non-empty string, got ${describeValue(sessionId)}`);
       }
-      const { api = 'openai-responses', platform, instructions } = prepareOptions;
+      const { api = 'openai-responses', platform, instructions, model: agentModel } = prepareOptions;
+      if (agentModel !== undefined && (!isRecord(agentModel) || typeof agentModel.getResponse !== 'function')) {
+        throw new ToolSearchError(
+          'invalid-options',
+          `createOpenAIAgentsToolSearch: \`model\` must be an Agents SDK model (with \`getResponse\`), got ${describeValue(agentModel)}`,
+        );
+      }
       if (api !== 'openai-responses' && api !== 'openai-chat') {
         throw new ToolSearchError(
           'invalid-options',
@@ -189,7 +210,7 @@ export function createOpenAIAgentsToolSearch(options: CreateOpenAIAgentsToolSear
       const resolved = toolSearch.resolvePlan({ id: model, api, ...(platform === undefined ? {} : { platform }) });
       let settings = settingsByPlan.get(resolved);
       if (settings === undefined) {
-        settings = createPlanSettings(resolved, toolSearch);
+        settings = createPlanSettings(resolved);
         settingsByPlan.set(resolved, settings);
       }
       const key = `${model}\n${api}\n${platform ?? ''}\n${sessionId}`;
@@ -199,8 +220,13 @@ export function createOpenAIAgentsToolSearch(options: CreateOpenAIAgentsToolSear
         toolSets.set(key, cached);
       }
       const text = settings.guidance === null ? instructions : resolveGuidanceText(instructions ?? '', settings.guidance);
+      const given = agentModel ?? model;
       return Object.defineProperties(
-        { tools: cached.tools, ...(text === undefined ? {} : { instructions: text }) },
+        {
+          model: settings.hidden.size === 0 ? given : createOpenAIAgentsModel(given, settings.hidden),
+          tools: cached.tools,
+          ...(text === undefined ? {} : { instructions: text }),
+        },
         { plan: { value: settings.plan, enumerable: false }, warnings: { value: settings.warnings, enumerable: false } },
       ) as OpenAIAgentsToolSearchSettings;
     },
@@ -252,7 +278,7 @@ function parseAgentsTools(tools: readonly unknown[]): AgentsToolSet {
 }
 
 /** The plan as the Agents SDK can carry it, its note and its warnings. */
-function createPlanSettings(resolved: ToolSearchPlan, toolSearch: ToolSearch): PlanSettings {
+function createPlanSettings(resolved: ToolSearchPlan): PlanSettings {
   const warnings: Warning[] = [...resolved.warnings];
   let plan = resolved;
   const deferring = plan.mechanism !== 'none' && plan.tools.some((entry) => entry.status === 'deferred');
@@ -267,16 +293,13 @@ function createPlanSettings(resolved: ToolSearchPlan, toolSearch: ToolSearch): P
     const { additions: _additions, ...rest } = plan;
     plan = { ...rest, reveal: 'conversation' };
   }
-  if (deferring && plan.mechanism === 'openai-hosted' && plan.search === 'library' && (plan.listing === 'names' || plan.listing === 'none')) {
-    if (toolSearch.config.listing !== 'auto') {
-      warnings.push({
-        code: 'listing-not-expressible',
-        message: `the \`${plan.listing}\` listing was asked for, but the Agents SDK runs a loaded tool only when the agent holds it, so deferred functions are in the agent's tools with \`deferLoading: true\` (OpenAI shows their names and descriptions, not their schemas): the \`full\` listing`,
-      });
-    }
-    plan = { ...plan, listing: 'full' };
-  }
-  return { plan, guidance: deferring ? resolveToolSearchGuidance(plan) : null, warnings };
+  // OpenAI's hosted search with the library's ranking under a listing that does not show deferred tools: the agent holds
+  // them (deferred) for the SDK to dispatch their calls, and its model sends each request without them.
+  const hidden =
+    deferring && plan.mechanism === 'openai-hosted' && plan.search === 'library' && (plan.listing === 'names' || plan.listing === 'none')
+      ? new Set(plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name))
+      : new Set<string>();
+  return { plan, guidance: deferring ? resolveToolSearchGuidance(plan) : null, warnings, hidden };
 }
 
 /** The agent's tools for one session and plan, the caller's hosted tools in their place. */

@@ -11,6 +11,7 @@ import { MemorySaver } from '@langchain/langgraph';
 import { ChatOpenAI } from '@langchain/openai';
 import { ChatAnthropic } from '@langchain/anthropic';
 import { createLangChainToolSearch } from '../../../src/integrations/langchain/index.js';
+import { createOpenAIResponsesToolSearch } from '../../../src/providers/openai/index.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { isRecord } from '../../../src/records/is-record.js';
@@ -226,6 +227,34 @@ describe('createLangChainToolSearch', () => {
       // The second search names the tool the thread loaded instead of loading it again.
       const again = resultsOf(sent[4] ?? {}).at(-1) as { content: string };
       expect(JSON.parse(again.content)).toMatchObject({ status: 'found', tools: [], loadedEarlier: ['get_file_contents'] });
+    });
+    it("sends a first request within 1.2x of the session API's bytes for the same tools", async () => {
+      const fake = await startFakeAPI('/responses', preflightOpenAIResponsesRequest, [
+        responsesReply(1, [
+          { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Hi.', annotations: [] }] },
+        ]),
+      ]);
+      const { tools } = githubTools();
+      const agent = createAgent({
+        model: new ChatOpenAI({ model: 'gpt-5.4', useResponsesApi: true, apiKey: 'test', maxRetries: 0, configuration: { baseURL: fake.url } }),
+        middleware: [createLangChainToolSearch({ tools })],
+        systemPrompt: 'You are helpful.',
+      });
+      const content = 'Which issues are open in octo/hello?';
+      await agent.invoke({ messages: [{ role: 'user', content }] });
+      const session = createOpenAIResponsesToolSearch({
+        tools: GITHUB_MCP_TOOLS.map((entry) => ({
+          type: 'function' as const,
+          name: entry.name,
+          description: entry.description ?? null,
+          parameters: entry.inputSchema,
+          strict: false,
+        })),
+      });
+      const request = await session.prepare({ model: 'gpt-5.4', instructions: 'You are helpful.', input: [{ role: 'user', content }] }, { sessionId: 's' });
+      const bytes = (body: unknown) => new TextEncoder().encode(JSON.stringify(body)).length;
+      // GitHub's 117 tools: about 3.4 kB against the session API's 3.3 kB (every schema: 117 kB).
+      expect(bytes(fake.requests[0]?.body)).toBeLessThan(1.2 * bytes(request.body));
     });
   });
 

@@ -18,6 +18,7 @@ import {
   type Tool,
 } from '@openai/agents';
 import { createOpenAIAgentsToolSearch } from '../../../src/integrations/openai-agents/index.js';
+import { createOpenAIResponsesToolSearch } from '../../../src/providers/openai/index.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { scriptedAt, startLocalServer, type LocalServer } from '../../support/local-server.js';
@@ -112,10 +113,11 @@ describe('createOpenAIAgentsToolSearch', () => {
       ]);
       const { ran, tools } = githubTools();
       const toolSearch = createOpenAIAgentsToolSearch({ tools });
-      const settings = toolSearch.prepare('gpt-5.4', { sessionId: 'session-1', instructions: 'You are helpful.' });
-      expect(settings.plan).toMatchObject({ mechanism: 'openai-hosted', search: 'library', listing: 'full' });
+      const model = new OpenAIResponsesModel(client(fake), 'gpt-5.4');
+      const settings = toolSearch.prepare('gpt-5.4', { sessionId: 'session-1', instructions: 'You are helpful.', model });
+      expect(settings.plan).toMatchObject({ mechanism: 'openai-hosted', search: 'library', listing: 'names' });
       expect(settings.warnings).toEqual([]);
-      const agent = new Agent({ name: 'Assistant', model: new OpenAIResponsesModel(client(fake), 'gpt-5.4'), ...settings });
+      const agent = new Agent({ name: 'Assistant', ...settings });
 
       const first = await runner.run(agent, 'Which issues are open in octo/hello?');
       expect(first.finalOutput).toBe('Two open issues.');
@@ -132,15 +134,46 @@ describe('createOpenAIAgentsToolSearch', () => {
       expectCacheStable(sent, (body) => body.instructions);
       expect(sent[0]?.instructions).toContain('You are helpful.');
       expect(sent[0]?.instructions).toContain(TOOL_SEARCH_GUIDANCE.slice(0, 60));
-      const sentTools = sent[0]?.tools as { type: string; name?: string; defer_loading?: boolean }[];
-      expect(sentTools).toHaveLength(GITHUB_MCP_TOOLS.length + 1);
-      expect(sentTools.slice(0, -1).every((entry) => entry.type === 'function' && entry.defer_loading === true)).toBe(true);
-      expect(sentTools.at(-1)).toMatchObject({ type: 'tool_search', execution: 'client', parameters: { required: ['query'] } });
+      // The agent holds the deferred tools (the SDK dispatches their calls), its model leaves them out of each request
+      // (the names listing): the tool_search_output carries what the search found, as the session API sends it.
+      expect(sent[0]?.tools).toEqual([
+        expect.objectContaining({ type: 'tool_search', execution: 'client', parameters: expect.objectContaining({ required: ['query'] }) }),
+      ]);
+      expect(settings.tools).toHaveLength(GITHUB_MCP_TOOLS.length + 1);
       const outputsOf = (body: Record<string, unknown>) => (body.input as { type?: string }[]).filter((item) => item.type === 'tool_search_output');
       expect(outputsOf(sent[1] ?? {})).toEqual([
         expect.objectContaining({ call_id: 'call_ts1', execution: 'client', tools: [expect.objectContaining({ name: 'list_issues', defer_loading: true })] }),
       ]);
       expect(outputsOf(sent[5] ?? {}).map((item) => (item as { call_id: string }).call_id)).toEqual(['call_ts1', 'call_ts2']);
+    });
+    it("sends a first request within 1.2x of the session API's bytes for the same tools", async () => {
+      const fake = await startFakeAPI('/responses', preflightOpenAIResponsesRequest, [responsesReply(1, [text(1, 'Hi.')])]);
+      const { tools } = githubTools();
+      const model = new OpenAIResponsesModel(client(fake), 'gpt-5.4');
+      const input = 'Which issues are open in octo/hello?';
+      await runner.run(
+        new Agent({
+          name: 'Assistant',
+          ...createOpenAIAgentsToolSearch({ tools }).prepare('gpt-5.4', { sessionId: 's', instructions: 'You are helpful.', model }),
+        }),
+        input,
+      );
+      const session = createOpenAIResponsesToolSearch({
+        tools: GITHUB_MCP_TOOLS.map((entry) => ({
+          type: 'function' as const,
+          name: entry.name,
+          description: entry.description ?? null,
+          parameters: entry.inputSchema,
+          strict: false,
+        })),
+      });
+      const request = await session.prepare(
+        { model: 'gpt-5.4', instructions: 'You are helpful.', input: [{ role: 'user', content: input }] },
+        { sessionId: 's' },
+      );
+      const bytes = (body: unknown) => new TextEncoder().encode(JSON.stringify(body)).length;
+      // GitHub's 117 tools: about 3.3 kB, as the session API's (every schema: 117 kB).
+      expect(bytes(fake.requests[0]?.body)).toBeLessThan(1.2 * bytes(request.body));
     });
   });
 
@@ -153,9 +186,11 @@ describe('createOpenAIAgentsToolSearch', () => {
         responsesReply(4, [text(1, 'Filed it.')]),
       ]);
       const { ran, tools } = githubTools();
-      const settings = createOpenAIAgentsToolSearch({ tools }).prepare('gpt-4.1', { sessionId: 'session-1', instructions: 'You are helpful.' });
+      const model = new OpenAIResponsesModel(client(fake), 'gpt-4.1');
+      const settings = createOpenAIAgentsToolSearch({ tools }).prepare('gpt-4.1', { sessionId: 'session-1', instructions: 'You are helpful.', model });
       expect(settings.plan).toMatchObject({ mechanism: 'client', reveal: 'conversation', listing: 'names' });
-      const agent = new Agent({ name: 'Assistant', model: new OpenAIResponsesModel(client(fake), 'gpt-4.1'), ...settings });
+      expect(settings.model).toBe(model);
+      const agent = new Agent({ name: 'Assistant', ...settings });
 
       const result = await runner.run(agent, 'File a bug in octo/hello.');
       expect(result.finalOutput).toBe('Filed it.');
@@ -181,7 +216,7 @@ describe('createOpenAIAgentsToolSearch', () => {
       const { tools } = githubTools();
       const toolSearch = createOpenAIAgentsToolSearch({ tools });
       const model = new OpenAIChatCompletionsModel(client(fake), 'gpt-4.1');
-      const agentFor = (sessionId: string) => new Agent({ name: 'Assistant', model, ...toolSearch.prepare('gpt-4.1', { sessionId, api: 'openai-chat' }) });
+      const agentFor = (sessionId: string) => new Agent({ name: 'Assistant', ...toolSearch.prepare('gpt-4.1', { sessionId, api: 'openai-chat', model }) });
       expect(toolSearch.prepare('gpt-4.1', { sessionId: 'a', api: 'openai-chat' }).tools).toBe(
         toolSearch.prepare('gpt-4.1', { sessionId: 'a', api: 'openai-chat' }).tools,
       );
@@ -207,11 +242,12 @@ describe('createOpenAIAgentsToolSearch', () => {
       expect(settings.tools.map((entry) => entry.name)).toEqual(['tool_search', 'call_tool']);
     });
 
-    it('sends deferred tools with deferLoading under an explicit names listing on hosted search, and says so (listing-not-expressible)', () => {
+    it('gives the model id itself under the full listing, whose deferred tools every request declares with deferLoading', () => {
       const { tools } = githubTools();
-      const settings = createOpenAIAgentsToolSearch({ tools, config: { listing: 'names' } }).prepare('gpt-5.4', { sessionId: 's' });
+      const settings = createOpenAIAgentsToolSearch({ tools, config: { listing: 'full' } }).prepare('gpt-5.4', { sessionId: 's' });
       expect(settings.plan).toMatchObject({ mechanism: 'openai-hosted', listing: 'full' });
-      expect(settings.warnings.map((warning) => warning.code)).toEqual(['listing-not-expressible']);
+      expect(settings.model).toBe('gpt-5.4');
+      expect(settings.tools.slice(0, -1).every((entry) => entry.type === 'function' && entry.deferLoading === true)).toBe(true);
     });
   });
 
@@ -268,6 +304,12 @@ describe('createOpenAIAgentsToolSearch', () => {
         () => createOpenAIAgentsToolSearch({ tools: [] }).prepare('gpt-5.4', { sessionId: 's', api: 'gemini' as never }),
         'invalid-options',
         '`api` must be',
+      ],
+      [
+        'a model that is not a model',
+        () => createOpenAIAgentsToolSearch({ tools: [] }).prepare('gpt-5.4', { sessionId: 's', model: {} as never }),
+        'invalid-options',
+        '`model` must be an Agents SDK model',
       ],
     ])('throws a ToolSearchError for %s', (_case, call, code, message) => {
       expect(call).toThrow(ToolSearchError);
