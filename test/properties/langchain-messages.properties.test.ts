@@ -64,8 +64,10 @@ const turn = fc
 const stray: fc.Arbitrary<BaseMessage[]> = fc.oneof(
   fc
     .record({ id: fc.constantFrom('c1', ''), content, name: fc.option(name, { nil: undefined }) })
-    .map((answer) => [new ToolMessage({ content: answer.content, tool_call_id: answer.id, ...(answer.name === undefined ? {} : { name: answer.name }) })]),
-  fc.constant([new HumanMessage('hi')]),
+    .map((answer): BaseMessage[] => [
+      new ToolMessage({ content: answer.content, tool_call_id: answer.id, ...(answer.name === undefined ? {} : { name: answer.name }) }),
+    ]),
+  fc.constant<BaseMessage[]>([new HumanMessage('hi')]),
 );
 const conversation = fc.array(fc.oneof({ weight: 4, arbitrary: turn }, { weight: 1, arbitrary: stray }), { maxLength: 5 }).map((parts) => parts.flat());
 const form: fc.Arbitrary<LangChainAnswerForm> = fc.constantFrom(
