@@ -8,13 +8,15 @@ import { OpenAIProvider, type Model, type ModelRequest } from '@openai/agents';
  * search tool, not every deferred definition. Everything else of the request, the response and the retry advice is the
  * model's.
  *
- * `model` is the Model the agent calls, or a model id resolved by the Agents SDK's OpenAI provider (the default client
- * and API key, as `run` resolves a model id), once, on the first request.
+ * `model` is the Model the agent calls, or a model id resolved by the Agents SDK's OpenAI provider on the Responses API
+ * (the default client and API key, as `run` resolves a model id), once, on the first request.
  */
 export function createOpenAIAgentsModel(model: string | Model, hidden: ReadonlySet<string>): Model {
   let resolved: Promise<Model> | undefined;
   const inner = (): Promise<Model> => {
-    resolved ??= typeof model === 'string' ? new OpenAIProvider().getModel(model) : Promise.resolve(model);
+    // The provider `@openai/agents` sets as its default, on the Responses API (the only API this model is made for).
+    resolved ??=
+      typeof model === 'string' ? new OpenAIProvider({ useResponses: true, cacheResponsesWebSocketModels: false }).getModel(model) : Promise.resolve(model);
     return resolved;
   };
   const visible = (request: ModelRequest): ModelRequest => ({
