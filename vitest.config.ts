@@ -25,7 +25,7 @@ export default defineConfig({
         ? [
             { find: /^tool-search$/, replacement: source('index.ts') },
             { find: /^tool-search\/(openai|anthropic|gemini|bedrock)$/, replacement: source('providers/$1/index.ts') },
-            { find: /^tool-search\/ai-sdk$/, replacement: source('integrations/ai-sdk/index.ts') },
+            { find: /^tool-search\/(ai-sdk|langchain|openai-agents)$/, replacement: source('integrations/$1/index.ts') },
           ]
         : [],
   },

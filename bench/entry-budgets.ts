@@ -18,6 +18,8 @@ export const ENTRY_BUDGETS: Readonly<Record<PackageEntry, number>> = {
   'tool-search/gemini': 65, // issue 25 brings it to 45
   'tool-search/bedrock': 62, // issue 25 brings it to 45
   'tool-search/ai-sdk': 47, // issue 25 brings it to 45
+  'tool-search/langchain': 47, // 45.9 KB when it came (without `langchain`); issue 25 brings it to 45
+  'tool-search/openai-agents': 44, // 42.6 KB when it came (without `@openai/agents`)
 };
 
 /** The issue's budget for an app that imports `transformOpenAIResponsesRequest` alone, in KB minified and gzipped. */

@@ -4,7 +4,7 @@
 // moduleResolution node10, node16 and bundler, runs that script in ESM and CommonJS (a zod 3.25 schema becomes a tool
 // definition, an MCP tools/list result is planned), compiles every TypeScript example of the README and docs/ against
 // the installed declarations, runs the README's quick starts from the installed package against a loopback server,
-// and installs it beside the AI SDK's latest major (`ai@^7`) in a second app. `npm test` runs it from
+// and installs it beside the latest AI SDK (`ai@^7`), LangChain.js and OpenAI Agents SDK in a second app. `npm test` runs it from
 // scripts/check-clean-pack.mjs, with the tarball packed from a clean copy. Set KEEP_APP=1 to keep the app's folder
 // for a look.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -159,7 +159,19 @@ export const summary = {
   // The README's quick starts, importing the installed package. The SDKs they use are linked from this project (an
   // app would install them from npm; this check stays offline), and test/docs/quick-starts.test.ts runs each one
   // against its loopback server, with the blocks written into the app.
-  for (const sdk of ['openai', '@anthropic-ai/sdk', '@google/genai', 'ai', '@ai-sdk/openai', '@aws-sdk/client-bedrock-runtime']) {
+  for (const sdk of [
+    'openai',
+    '@anthropic-ai/sdk',
+    '@google/genai',
+    'ai',
+    '@ai-sdk/openai',
+    '@aws-sdk/client-bedrock-runtime',
+    'langchain',
+    '@langchain/core',
+    '@langchain/openai',
+    '@langchain/langgraph',
+    '@openai/agents',
+  ]) {
     mkdirSync(dirname(join(app, 'node_modules', sdk)), { recursive: true });
     symlinkSync(join(root, 'node_modules', sdk), join(app, 'node_modules', sdk), 'dir');
   }
@@ -183,14 +195,48 @@ export const summary = {
     cwd: root,
     env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app },
   });
-  check('the README quick starts run from the installed package', quickStarts, 'Tests  8 passed (8)');
+  check('the README quick starts run from the installed package', quickStarts, 'Tests  10 passed (10)');
 
-  // `npm install tool-search ai` with the AI SDK's latest major (7) in a second app: the peer range admits it (npm stops
-  // with ERESOLVE otherwise), and `tool-search/ai-sdk` type-checks against its types and runs in ESM and CommonJS.
+  // `npm install tool-search ai langchain @langchain/openai @openai/agents` with each framework's latest release (the AI
+  // SDK's major 7) in a second app: the peer ranges admit them (npm stops with ERESOLVE otherwise), and
+  // `tool-search/ai-sdk`, `tool-search/langchain` and `tool-search/openai-agents` type-check against their types and run.
   const app7 = join(app, 'ai-sdk-7');
   mkdirSync(app7);
   writeFileSync(join(app7, 'package.json'), JSON.stringify({ name: 'fresh-ai-sdk-7-app', private: true, type: 'module' }));
-  run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `../${tarball}`, 'ai@^7'], { cwd: app7 });
+  run(
+    npm,
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `../${tarball}`,
+      'ai@^7',
+      // \`@latest\`, not npm's pick for this Node: on Node 20 it would pick an older \`@langchain/openai\` (1.6 wants Node 22).
+      'langchain@latest',
+      '@langchain/core@latest',
+      '@langchain/openai@latest',
+      '@openai/agents@latest',
+    ],
+    { cwd: app7 },
+  );
+  writeFileSync(
+    join(app7, 'frameworks.ts'),
+    `import { tool } from 'langchain';
+import { ChatOpenAI } from '@langchain/openai';
+import { tool as agentsTool } from '@openai/agents';
+import { createLangChainToolSearch } from 'tool-search/langchain';
+import { createOpenAIAgentsToolSearch } from 'tool-search/openai-agents';
+
+const names = Array.from({ length: 40 }, (_, index) => \`tool_\${index}\`);
+const parameters = { type: 'object' as const, properties: { value: { type: 'string' as const } }, required: ['value'], additionalProperties: false as const };
+const middleware = createLangChainToolSearch({ tools: names.map((name) => tool(async () => name, { name, description: \`Tool \${name}.\`, schema: parameters })) });
+const plan = await middleware.resolvePlan(new ChatOpenAI({ model: 'gpt-5.4', useResponsesApi: true, apiKey: 'test' }));
+const agent = createOpenAIAgentsToolSearch({ tools: names.map((name) => agentsTool({ name, description: \`Tool \${name}.\`, parameters: { ...parameters, additionalProperties: true as const }, strict: false, execute: async () => name })) }).prepare('gpt-5.4', { sessionId: 's' });
+console.log(JSON.stringify({ langchain: plan.mechanism, agents: agent.plan.mechanism, tools: agent.tools.length }));
+`,
+  );
   writeFileSync(
     join(app7, 'check.ts'),
     `import { jsonSchema, tool, type ToolSet } from 'ai';
@@ -218,6 +264,7 @@ console.log(JSON.stringify({ mechanism: settings.plan.mechanism, tools: Object.k
       '--outDir',
       'out',
       'check.ts',
+      'frameworks.ts',
     ],
     { cwd: app7 },
   );
@@ -226,6 +273,12 @@ console.log(JSON.stringify({ mechanism: settings.plan.mechanism, tools: Object.k
     `tool-search/ai-sdk with ai ${version7} (ESM)`,
     run(process.execPath, ['out/check.js'], { cwd: app7 }),
     '{"mechanism":"client","tools":["tool_search","call_tool"],"found":["tool_7"]}',
+  );
+  const latest = (name) => JSON.parse(readFileSync(join(app7, 'node_modules', name, 'package.json'), 'utf8')).version;
+  check(
+    `tool-search/langchain with langchain ${latest('langchain')}, tool-search/openai-agents with @openai/agents ${latest('@openai/agents')} (ESM)`,
+    run(process.execPath, ['out/frameworks.js'], { cwd: app7 }),
+    '{"langchain":"openai-hosted","agents":"openai-hosted","tools":41}',
   );
   const required = `const { createAISDKToolSearch } = require('tool-search/ai-sdk'); const { jsonSchema } = require('ai');
 createAISDKToolSearch({ tools: { a: { inputSchema: jsonSchema({ type: 'object' }) } } }).prepare('x/y', { sessionId: 's' }).then((settings) => console.log(Object.keys(settings.tools)))`;

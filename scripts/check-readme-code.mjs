@@ -113,6 +113,8 @@ function writeConfig(folder) {
       'tool-search/gemini': [join(root, 'src/providers/gemini/index.ts')],
       'tool-search/bedrock': [join(root, 'src/providers/bedrock/index.ts')],
       'tool-search/ai-sdk': [join(root, 'src/integrations/ai-sdk/index.ts')],
+      'tool-search/langchain': [join(root, 'src/integrations/langchain/index.ts')],
+      'tool-search/openai-agents': [join(root, 'src/integrations/openai-agents/index.ts')],
     };
   }
   writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }, null, 2));

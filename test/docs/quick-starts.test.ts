@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonSchema, tool, type ToolSet } from 'ai';
+import { tool as langchainTool } from 'langchain';
+import { tool as agentsTool } from '@openai/agents';
 import { scriptedAt, startLocalServer, type LocalServer, type ScriptedResponse } from '../support/local-server.js';
 import { GITHUB_MCP_TOOLS, githubToolsIn } from '../support/github-mcp-tools.js';
 import { anthropicReply, chatReply, geminiReply, responsesReply } from '../support/scripted-replies.js';
@@ -25,9 +27,11 @@ const generated = app === undefined ? join(root, 'test', '.generated') : join(ap
 const quickStart = /^## Quick start\n[\s\S]*?(?=^## )/m.exec(readFileSync(join(root, 'README.md'), 'utf8'))?.[0] ?? '';
 const blocks = [...quickStart.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((match) => match[1] as string);
 
-type Kind = 'responses' | 'chat' | 'anthropic' | 'gemini' | 'bedrock' | 'ai-sdk';
+type Kind = 'responses' | 'chat' | 'anthropic' | 'gemini' | 'bedrock' | 'ai-sdk' | 'langchain' | 'openai-agents';
 const KINDS: [Kind, string][] = [
   ['ai-sdk', "from 'tool-search/ai-sdk'"],
+  ['langchain', "from 'tool-search/langchain'"],
+  ['openai-agents', "from 'tool-search/openai-agents'"],
   ['responses', 'createOpenAIResponsesToolSearch'],
   ['chat', 'createOpenAIChatToolSearch'],
   ['anthropic', 'createAnthropicMessagesToolSearch'],
@@ -65,8 +69,10 @@ const RESPONSES_SCRIPT: Script = {
 /** The script of each quick start. */
 const SCRIPTS: Record<Kind, Script> = {
   responses: RESPONSES_SCRIPT,
-  // The AI SDK quick start runs on gpt-5.4 over the Responses API: the same replies.
+  // The AI SDK, LangChain.js and OpenAI Agents SDK quick starts run on gpt-5.4 over the Responses API: the same replies.
   'ai-sdk': RESPONSES_SCRIPT,
+  langchain: RESPONSES_SCRIPT,
+  'openai-agents': RESPONSES_SCRIPT,
   chat: {
     path: '/chat/completions',
     replies: [
@@ -141,6 +147,26 @@ function provideGlobals(kind: Kind, ran: [string, unknown][]): void {
       scope.myTools = set;
       break;
     }
+    case 'langchain':
+      scope.myTools = GITHUB_MCP_TOOLS.map((entry) =>
+        langchainTool(async (args: unknown) => JSON.stringify(record(entry.name, args)), {
+          name: entry.name,
+          description: entry.description ?? '',
+          schema: entry.inputSchema as Record<string, unknown>,
+        }),
+      );
+      break;
+    case 'openai-agents':
+      scope.myTools = GITHUB_MCP_TOOLS.map((entry) =>
+        agentsTool({
+          name: entry.name,
+          description: entry.description ?? '',
+          parameters: entry.inputSchema as never,
+          strict: false,
+          execute: async (args) => JSON.stringify(record(entry.name, args)),
+        }),
+      );
+      break;
   }
 }
 
@@ -153,8 +179,8 @@ afterEach(async () => {
 });
 
 describe('the README quick starts', () => {
-  it('has one quick start per wire API and one for the AI SDK', () => {
-    expect(blocks.map(kindOf).sort()).toEqual(['ai-sdk', 'anthropic', 'bedrock', 'chat', 'gemini', 'responses']);
+  it('has one quick start per wire API and one per agent framework', () => {
+    expect(blocks.map(kindOf).sort()).toEqual(['ai-sdk', 'anthropic', 'bedrock', 'chat', 'gemini', 'langchain', 'openai-agents', 'responses']);
   });
 
   it.runIf(app !== undefined)('imports the installed package, not src/', async () => {
