@@ -1,78 +1,78 @@
-// Packs the package the way a fresh clone does and checks the tarball: the project's files (what git tracks or would
-// track: no dist/, nothing ignored) are copied into a temporary folder, `npm pack` runs there (its `prepack` script
-// builds dist/; node_modules is this project's, linked, so nothing is downloaded), and then, against that build and
-// that tarball: scripts/check-package.mjs (every subpath loads, no Node built-in), publint, arethetypeswrong and
-// scripts/check-installed-package.mjs (the tarball installed into a fresh app). `npm run check:package`, part of
-// `npm test`. Set KEEP_COPY=1 to keep the copy for a look.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+// Checks the package as it is published: the tarball scripts/pack-clean-copy.mjs packs from a clean copy of the
+// project (its `prepack` script builds dist/; the same pack test/cli/index.test.ts runs the command from, made once
+// per change of the sources), and then, against that tarball and the package unpacked from it:
+// scripts/check-package.mjs (every subpath loads, no Node built-in), publint, arethetypeswrong, and
+// scripts/check-installed-package.mjs (the tarball installed into a fresh app). The four are independent: at most
+// two run at once (`CHECK_CONCURRENCY` changes it), and each one's output is printed whole when it ends.
+// `npm run check:package`, part of `npm test`.
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { cpSync, mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { packCleanCopy } from './pack-clean-copy.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const copy = mkdtempSync(join(tmpdir(), 'tool-search-clean-'));
-const packed = mkdtempSync(join(tmpdir(), 'tool-search-tarball-'));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const limit = Math.max(1, Number(process.env.CHECK_CONCURRENCY ?? Math.min(2, availableParallelism())));
 
+/** Runs a command to its end, with its output kept: `{ label, status, output, seconds }`. */
 function run(label, command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
-  process.stdout.write(result.stdout);
-  if (result.status !== 0) {
-    process.stderr.write(result.stderr);
-    throw new Error(`${label}: \`${[command, ...args].join(' ')}\` exited ${result.status}`);
-  }
-  return result.stdout;
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ label, status: null, output: `${output}${error.message}\n`, seconds: (Date.now() - started) / 1000 }));
+    child.on('close', (status) => resolve({ label, status, output, seconds: (Date.now() - started) / 1000 }));
+  });
 }
 
-/** The project's own files: what git tracks or would track (untracked but not ignored), or, without git, every file
- * but the folders a build, an install or a test run makes. */
-function listProjectFiles() {
-  const git = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
-  if (git.status === 0) return git.stdout.split('\0').filter((file) => file !== '' && existsSync(join(root, file)));
-  const skipped = new Set(['.git', 'node_modules', 'dist', 'coverage', '.generated']);
-  const files = [];
-  (function walk(folder) {
-    for (const name of readdirSync(folder)) {
-      const path = join(folder, name);
-      if (skipped.has(name) || name.endsWith('.tgz')) continue;
-      if (statSync(path).isDirectory()) walk(path);
-      else files.push(relative(root, path));
+/** Runs the tasks, at most `limit` at once, printing each one's output when it ends. */
+async function runAll(tasks) {
+  const results = [];
+  let next = 0;
+  async function worker() {
+    while (next < tasks.length) {
+      const task = tasks[next];
+      next += 1;
+      const result = await task();
+      process.stdout.write(result.output);
+      console.log(`${result.status === 0 ? 'ok' : 'FAILED'} ${result.label} (${result.seconds.toFixed(1)} s)`);
+      results.push(result);
     }
-  })(root);
-  return files;
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
 }
 
 let failed = false;
 try {
-  const files = listProjectFiles();
-  for (const file of files) {
-    mkdirSync(dirname(join(copy, file)), { recursive: true });
-    cpSync(join(root, file), join(copy, file));
+  const started = Date.now();
+  const { tarball, unpacked, reused } = packCleanCopy({ log: (line) => console.log(line) });
+  console.log(`ok ${reused ? 'took the kept pack' : 'packed'} ${relative(root, tarball)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  // check-package.mjs checks the package it sits in: a copy of it goes into the unpacked tarball.
+  mkdirSync(join(unpacked, 'scripts'), { recursive: true });
+  cpSync(join(root, 'scripts/check-package.mjs'), join(unpacked, 'scripts/check-package.mjs'));
+  const results = await runAll([
+    // The longest first, so the short ones fill the other slot.
+    () =>
+      run('check-installed-package', process.execPath, [join(root, 'scripts/check-installed-package.mjs')], {
+        env: { ...process.env, TOOL_SEARCH_TARBALL: tarball },
+      }),
+    () => run('check-package', process.execPath, [join(unpacked, 'scripts/check-package.mjs')], { cwd: unpacked }),
+    () => run('publint', process.execPath, [join(root, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict']),
+    () => run('arethetypeswrong', process.execPath, [join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'table']),
+  ]);
+  for (const result of results) {
+    if (result.status !== 0) {
+      failed = true;
+      console.error(`${result.label} exited ${result.status}`);
+    }
   }
-  if (existsSync(join(copy, 'dist'))) throw new Error('the clean copy has a dist/ folder: it must be built by `prepack`');
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  console.log(`ok copied ${files.length} project files, without dist/, to ${copy}`);
-
-  const tarball = join(packed, run('npm pack', npm, ['pack', '--silent', '--pack-destination', packed]).trim().split('\n').pop());
-  const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
-  if (!listing.includes('package/dist/index.js') || !listing.includes('package/dist/cli.js')) {
-    throw new Error(`npm pack in a clean copy gave a tarball without the build (prepack): ${listing.filter(Boolean).join(', ')}`);
-  }
-  console.log(`ok npm pack in the clean copy built dist/ (prepack): ${listing.filter(Boolean).length} files in ${relative(packed, tarball)}`);
-
-  run('check-package', process.execPath, [join(copy, 'scripts/check-package.mjs')]);
-  run('publint', process.execPath, [join(root, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict']);
-  run('arethetypeswrong', process.execPath, [join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'table']);
-  run('check-installed-package', process.execPath, [join(root, 'scripts/check-installed-package.mjs')], {
-    cwd: root,
-    env: { ...process.env, TOOL_SEARCH_TARBALL: tarball },
-  });
 } catch (error) {
   failed = true;
   console.error(error instanceof Error ? error.message : String(error));
-} finally {
-  if (process.env.KEEP_COPY !== '1') rmSync(copy, { recursive: true, force: true });
-  rmSync(packed, { recursive: true, force: true });
 }
 if (failed) process.exit(1);
 console.log('ok the package packed from a clean copy builds, lints and installs');

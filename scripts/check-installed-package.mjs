@@ -48,7 +48,7 @@ try {
   cpSync(join(root, 'bench/fixtures/github-mcp/tools.json'), join(app, 'github-tools.json'));
   check('npx tool-search --help', run(npx, ['--no', '--', 'tool-search', '--help']), 'Usage:\n  tool-search inspect');
   const inspect = run(npx, ['--no', '--', 'tool-search', 'inspect', 'github-tools.json', '--model', 'claude-sonnet-4-6']);
-  check('npx tool-search inspect (GitHub MCP, 117 tools)', inspect, 'Plan for claude-sonnet-4-6 on any API: claude-hosted');
+  check('npx tool-search inspect (GitHub MCP, 117 tools)', inspect, "  anthropic-messages: claude-hosted (Anthropic's hosted tool search)");
   // gpt-tokenizer is an optional peer the fresh app does not have: the counts are the labelled estimate.
   check('npx tool-search inspect labels estimated tokens', inspect, 'estimated tokens: UTF-8 bytes / 4');
   const search = run(npx, ['--no', '--', 'tool-search', 'search', 'github-tools.json', 'create an issue']);
