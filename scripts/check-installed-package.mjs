@@ -3,8 +3,9 @@
 // (--help, inspect on GitHub's MCP tool list, search), type-checks a script that imports every subpath under
 // moduleResolution node10, node16 and bundler, runs that script in ESM and CommonJS (a zod 3.25 schema becomes a tool
 // definition, an MCP tools/list result is planned), compiles every TypeScript example of the README and docs/ against
-// the installed declarations, runs the README's quick starts from the installed package against a loopback server,
-// and installs it beside the AI SDK's latest major (`ai@^7`) in a second app. `npm test` runs it from
+// the installed declarations, runs the README's MCP example, its quick starts and the loops of docs/ from the
+// installed package (each loop against a loopback server), and installs it beside the AI SDK's latest major (`ai@^7`)
+// in a second app. `npm test` runs it from
 // scripts/check-clean-pack.mjs, with the tarball packed from a clean copy. Set KEEP_APP=1 to keep the app's folder
 // for a look.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -41,8 +42,12 @@ try {
       ? basename(given)
       : execFileSync(npm, ['pack', '--silent', '--pack-destination', app], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop();
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'fresh-app', private: true, type: 'module' }, null, 2));
-  run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${tarball}`, 'zod@~3.25.76']);
-  console.log(`ok installed ${tarball} and zod 3.25 into a fresh app (${app})`);
+  // The README's command (its "Install from a clone or a tarball"): `npm install <path>/<the file npm pack wrote>`.
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const documented = /^### Install from a clone or a tarball\n[\s\S]*?npm install (\S+\.tgz)/m.exec(readme)?.[1];
+  if (basename(documented ?? '') !== tarball) failures.push(`the README installs \`${documented}\`, but npm pack wrote ${tarball}`);
+  run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${basename(documented ?? tarball)}`, 'zod@~3.25.76']);
+  console.log(`ok installed ${tarball} into a fresh app as the README says (\`npm install ${documented}\`), with zod 3.25 (${app})`);
 
   // The command, as `npx tool-search` finds it in the app (never downloaded: --no).
   cpSync(join(root, 'bench/fixtures/github-mcp/tools.json'), join(app, 'github-tools.json'));
@@ -171,19 +176,22 @@ export const summary = {
     run(process.execPath, [join(root, 'scripts/check-readme-code.mjs')], { env: { ...process.env, TOOL_SEARCH_APP: app } }),
     'against the installed package',
   );
-  // The README's MCP example, run from the installed package against two in-memory MCP servers.
-  const mcpExample = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'test/docs/readme-mcp-example.test.ts'], {
-    cwd: root,
-    env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app },
-  });
-  check("the README's MCP example runs from the installed package", mcpExample, 'Tests  2 passed (2)');
-
-  const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-  const quickStarts = run(process.execPath, [vitest, 'run', 'test/docs/quick-starts.test.ts'], {
-    cwd: root,
-    env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app },
-  });
-  check('the README quick starts run from the installed package', quickStarts, 'Tests  8 passed (8)');
+  // The README's MCP example (against two in-memory MCP servers), its quick starts and the loops of docs/ (each against
+  // a loopback server), run from the installed package: one vitest run.
+  const examples = run(
+    process.execPath,
+    [
+      join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--project',
+      'main',
+      'test/docs/readme-mcp-example.test.ts',
+      'test/docs/quick-starts.test.ts',
+      'test/docs/doc-loops.test.ts',
+    ],
+    { cwd: root, env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app } },
+  );
+  check("the README's MCP example, its quick starts and the loops of docs/ run from the installed package", examples, 'Tests  18 passed (18)');
 
   // `npm install tool-search ai` with the AI SDK's latest major (7) in a second app: the peer range admits it (npm stops
   // with ERESOLVE otherwise), and `tool-search/ai-sdk` type-checks against its types and runs in ESM and CommonJS.

@@ -48,7 +48,6 @@ for (const name of readdirSync(join(root, 'test', 'types'))
   origins.set(file, `test/types/${name}`);
   writeFileSync(join(work, file), readFileSync(join(root, 'test', 'types', name), 'utf8'));
 }
-writeGlobals(work);
 writeConfig(work);
 const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(work, 'tsconfig.json')], { encoding: 'utf8' });
 const output = `${tsc.stdout}${tsc.stderr}`;
@@ -67,23 +66,6 @@ const checked = [...documents, 'test/types/'].filter((document) => [...origins.v
 console.log(
   `ok ${origins.size} TypeScript examples and type tests (${checked.join(', ')}) compile under exactOptionalPropertyTypes${app === undefined ? '' : ', against the installed package'}`,
 );
-
-function writeGlobals(folder) {
-  writeFileSync(
-    join(folder, 'globals.d.ts'),
-    `// What the examples leave to the reader.
-declare const sessionId: string;
-declare const myTools: any[];
-declare const myDeclarations: any[];
-declare const tools: import('tool-search').ToolDefinition[];
-declare const call: { name: string; arguments: string };
-declare function runTool(name: string, args: unknown): Promise<string>;
-declare function run(name: string, args: unknown): Promise<string>;
-// docs/session-api.md: the dispatch its first example defines, which the later ones use.
-declare function dispatch(pending: readonly import('tool-search').SessionToolCallToRun[]): Promise<unknown[]>;
-`,
-  );
-}
 
 function writeConfig(folder) {
   const compilerOptions = {
