@@ -37,8 +37,17 @@ export default defineConfig({
     hookTimeout: 10 * 60_000,
     typecheck: { enabled: false },
     projects: [
-      // Every test, with the AI SDK 6 of the project's own dependencies.
-      { extends: true, test: { name: 'main', include: ['test/**/*.test.ts'], env: { AI_SDK_MAJOR: '6' } } },
+      // Every test but the docs', with the AI SDK 6 of the project's own dependencies. The test files of a worker share
+      // the modules they import (`isolate: false`): importing src/, zod and the SDKs again for each of ~200 files took
+      // five times the tests' own time. Safe because nothing they import keeps module-level state (STYLE.md) and no
+      // test mocks a module.
+      {
+        extends: true,
+        test: { name: 'main', include: ['test/**/*.test.ts'], exclude: ['test/docs/**'], env: { AI_SDK_MAJOR: '6' }, isolate: false },
+      },
+      // The README's and docs/' code run as a user's modules: each file imports the SDKs afresh (`@ai-sdk/openai`'s
+      // default provider reads OPENAI_BASE_URL when its module loads, which the test sets first).
+      { extends: true, test: { name: 'docs', include: ['test/docs/**/*.test.ts'], env: { AI_SDK_MAJOR: '6' } } },
       // The AI SDK tests again, on AI SDK 7 (not for the installed-package check, whose app brings its own `ai`).
       ...(app === undefined
         ? [{ extends: true as const, resolve: { alias: AI_SDK_7 }, test: { name: 'ai-sdk-7', include: AI_SDK_TESTS, env: { AI_SDK_MAJOR: '7' } } }]

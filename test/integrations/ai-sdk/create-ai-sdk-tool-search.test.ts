@@ -349,10 +349,8 @@ describe('createAISDKToolSearch', () => {
       const client = new OpenAI({ baseURL: fake.url, apiKey: 'test' });
       const responsesTools = createOpenAIResponsesTools(GITHUB_MCP_TOOLS.slice(0, count));
       const session = createOpenAIResponsesToolSearch({ tools: responsesTools });
-      const request = await session.prepare(
-        { model: 'gpt-5.4', store: false, instructions: system, input: [{ role: 'user', content: prompt }] },
-        { sessionId: 's' },
-      );
+      const input: OpenAI.Responses.ResponseInputItem[] = [{ role: 'user', content: prompt }];
+      const request = await session.prepare({ model: 'gpt-5.4', store: false, instructions: system, input }, { sessionId: 's' });
       await client.responses.create(request.body);
       const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' })('gpt-5.4');
       const tools = Object.fromEntries(Object.entries(githubToolSet().tools).slice(0, count));
