@@ -1,8 +1,9 @@
 // Type-checks every ```ts block of README.md and docs/*.md, so the examples cannot rot: each block becomes a module
 // that imports the package by its public names (`tool-search`, `tool-search/openai`, …). Every block is compiled
-// under `strict` and `exactOptionalPropertyTypes`, what a careful user's project has; the names a block leaves to
-// the reader (`sessionId`, `myTools`, `runTool`, …) are declared in one ambient file, and the quick starts declare
-// their own. The type tests of test/types/ (user code that must compile, or fail where it says `@ts-expect-error`)
+// under `strict` and `exactOptionalPropertyTypes`, what a careful user's project has. Each block declares what it
+// leaves to the reader (`declare const myTools: …`, `declare function runTool(…)`) and defines the rest, so it
+// compiles when pasted: there is no ambient file, and a name a block uses without declaring it is an error here. The
+// loops among the blocks also run, against a loopback server (test/docs/). The type tests of test/types/ (user code that must compile, or fail where it says `@ts-expect-error`)
 // are compiled with them. Part of `npm test`, twice:
 // - `node scripts/check-readme-code.mjs`: the public names are mapped to src/ (only what is wrong in the examples
 //   themselves is reported; src/ is checked by `typecheck`);
