@@ -144,7 +144,7 @@ createAISDKToolSearch({ tools: { a: { inputSchema: jsonSchema({ type: 'object' }
           join(root, 'node_modules/vitest/vitest.mjs'),
           'run',
           '--project',
-          'docs',
+          'isolated',
           'test/docs/readme-mcp-example.test.ts',
           'test/docs/quick-starts.test.ts',
           'test/docs/doc-loops.test.ts',
