@@ -135,8 +135,8 @@ createAISDKToolSearch({ tools: { a: { inputSchema: jsonSchema({ type: 'object' }
         'against the installed package',
       ),
     );
-    // The README's MCP example (against two in-memory MCP servers), its quick starts and the loops of docs/ (each
-    // against a loopback server), run from the installed package: one vitest run.
+    // The README's MCP example (against two in-memory MCP servers), its quick starts and the loops of docs/ and the
+    // README, streaming ones too (each against a loopback server), run from the installed package: one vitest run.
     const examplesRun = task(async () => {
       const examples = await run(
         process.execPath,
@@ -148,10 +148,15 @@ createAISDKToolSearch({ tools: { a: { inputSchema: jsonSchema({ type: 'object' }
           'test/docs/readme-mcp-example.test.ts',
           'test/docs/quick-starts.test.ts',
           'test/docs/doc-loops.test.ts',
+          'test/docs/streaming-loops.test.ts',
         ],
         { cwd: root, env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', TOOL_SEARCH_APP: app } },
       );
-      check("the README's MCP example, its quick starts and the loops of docs/ run from the installed package", examples, 'Tests  18 passed (18)');
+      check(
+        "the README's MCP example, its quick starts and the loops of docs/ (streaming too) run from the installed package",
+        examples,
+        'Tests  26 passed (26)',
+      );
     });
 
     // Every subpath, typed under each module resolution; a zod 3.25 schema; an MCP tools/list result.
