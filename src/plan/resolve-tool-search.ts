@@ -33,6 +33,12 @@ import type {
 import { resolveOwnToolsSent } from './resolve-own-tools-sent.js';
 
 /**
+ * How a `mechanism-unsupported` warning ends when no mechanism applies: what the plan then does. A caller that throws
+ * on that warning instead (`createToolSearch` under `unsupported: 'throw'`) says what it did in its place.
+ */
+export const FULL_SCHEMAS_SENT = 'full schemas are sent (no deferral)';
+
+/**
  * Decides, for one model and one tool list, which tool search mechanism applies and which tools are deferred.
  *
  * Pure and total: no clock, no randomness, inputs are not mutated, equal inputs give deep-equal plans, and an
@@ -93,7 +99,7 @@ export function resolveToolSearch(
   if (unknownModel !== null) warnings.push(unknownModel);
   if (chosen === undefined && !resolved.preferences.some((preference) => preference.explicit)) {
     // Only reachable with a hand-built configuration that lists hosted mechanisms implicitly.
-    warnings.push({ code: 'mechanism-unsupported', message: `no configured mechanism applies to \`${support.id}\`; full schemas are sent` });
+    warnings.push({ code: 'mechanism-unsupported', message: `no configured mechanism applies to \`${support.id}\`; ${FULL_SCHEMAS_SENT}` });
   }
 
   const threshold = (chosen ?? resolved.preferences[0])?.threshold ?? 0;
@@ -275,7 +281,7 @@ function unsupportedWarning(
   else if (!supported)
     why = `\`${support.id}\` does not support ${provider}'s hosted tool search${support.platform === null ? '' : ` on platform \`${support.platform}\``}`;
   else why = `hosted tool search needs the \`${api}\` API and this request goes over \`${support.api}\``;
-  const instead = chosen === undefined ? 'full schemas are sent (no deferral)' : `using the \`${chosen.mechanism}\` mechanism instead`;
+  const instead = chosen === undefined ? FULL_SCHEMAS_SENT : `using the \`${chosen.mechanism}\` mechanism instead`;
   return { code: 'mechanism-unsupported', message: `\`${preference.mechanism}\` tool search was requested, but ${why}; ${instead}` };
 }
 

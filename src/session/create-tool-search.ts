@@ -5,7 +5,7 @@ import { describeValue } from '../errors/describe-value.js';
 import type { ModelReference } from '../models/model-reference.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
-import { resolveToolSearch } from '../plan/resolve-tool-search.js';
+import { FULL_SCHEMAS_SENT, resolveToolSearch } from '../plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import { createMemoryRevealStore } from '../reveal/create-memory-reveal-store.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
@@ -187,9 +187,12 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     if (plan.mechanism === 'none' && unsupported === 'throw') {
       const warning = plan.warnings.find((entry) => entry.code === 'mechanism-unsupported');
       if (warning !== undefined) {
+        // The warning says what a plan does then (full schemas are sent); here nothing is sent, so it says that instead.
+        const fallback = `; ${FULL_SCHEMAS_SENT}`;
+        const reason = warning.message.endsWith(fallback) ? warning.message.slice(0, -fallback.length) : warning.message;
         throw new ToolSearchError(
           'mechanism-unsupported',
-          `${warning.message}. Set \`mechanism: 'auto'\` (hosted search where supported, the client-side \`tool_search\` elsewhere) or \`'client'\`, or pass \`unsupported: 'full-schemas'\` to send every schema on purpose`,
+          `${reason}, so no plan was made and nothing was sent (\`unsupported: 'throw'\`, the default). Set \`mechanism: 'auto'\` (hosted search where supported, the client-side \`tool_search\` elsewhere) or \`'client'\`, or pass \`unsupported: 'full-schemas'\` to send every schema on purpose`,
         );
       }
     }

@@ -205,6 +205,16 @@ describe('createToolSearch', () => {
       expect(attempt).toThrow(expect.objectContaining({ code: 'mechanism-unsupported', message: expect.stringContaining("`unsupported: 'full-schemas'`") }));
     });
 
+    it('says in that error that nothing was sent, not what a plan with full schemas would have done', () => {
+      const toolSearch = createToolSearch({ tools, config: { mechanism: 'openai' } });
+      const attempt = () => toolSearch.resolvePlan({ id: 'gpt-4.1', api: 'openai-responses' });
+      expect(attempt).toThrow(
+        "`openai` tool search was requested, but `gpt-4.1` does not support OpenAI's hosted tool search, so no plan was made and nothing was sent (`unsupported: 'throw'`, the default). " +
+          "Set `mechanism: 'auto'` (hosted search where supported, the client-side `tool_search` elsewhere) or `'client'`, or pass `unsupported: 'full-schemas'` to send every schema on purpose",
+      );
+      expect(attempt).not.toThrow(/full schemas are sent/);
+    });
+
     it('sends full schemas with a warning when told to', () => {
       const toolSearch = createToolSearch({ tools, config: { mechanism: 'openai' }, unsupported: 'full-schemas' });
       const plan = toolSearch.resolvePlan({ id: 'gpt-4.1', api: 'openai-responses' });

@@ -136,7 +136,7 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
       name: 'the OpenAI Responses API',
       shapes: ['openai-responses', 'provider'],
       example: "`{ type: 'function', name, description, parameters, strict }`",
-      convert: '`createOpenAIResponsesTools(tools)` (`tool-search/openai`)',
+      convert: { name: 'createOpenAIResponsesTools', from: 'tool-search/openai', write: (definitions) => `createOpenAIResponsesTools(${definitions})` },
       withJSONSchemas(tool) {
         if (tool.type !== 'namespace' || !Array.isArray(tool.tools)) return withJSONSchema(tool);
         const members = resolveMappedItems(tool.tools, (member: unknown) =>
