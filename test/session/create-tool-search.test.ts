@@ -230,6 +230,20 @@ describe('createToolSearch', () => {
       expect(() => createToolSearch(options as never)).toThrow(expect.objectContaining({ code }));
     });
 
+    it('rejects a tool JSON cannot write (a schema that contains itself, a BigInt), naming it and the place, as tool_search would fail to answer with it', () => {
+      const schema: Record<string, unknown> = { type: 'object', properties: {} };
+      (schema.properties as Record<string, unknown>).self = schema;
+      const bigint = { ...weather, name: 'get_order', inputSchema: { type: 'object', properties: { id: { type: 'integer', maximum: 10n } } } };
+      expect(() => createToolSearch({ tools: [...tools, { ...weather, name: 'loop', inputSchema: schema }, bigint] as never })).toThrow(
+        expect.objectContaining({
+          code: 'invalid-tools',
+          message: expect.stringContaining(
+            'tool `loop` holds an object that contains itself (a cycle) at `inputSchema.properties.self`; tool `get_order` holds a BigInt at `inputSchema.properties.id.maximum`',
+          ),
+        }),
+      );
+    });
+
     // Issue 15 item 19: `loaded` and `names` were read only by a search, so a bad one passed on every other call.
     it.each([
       ['a `loaded` that is not a list of names', { loaded: 5 }, '`context.loaded`'],

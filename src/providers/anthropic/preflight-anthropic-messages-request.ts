@@ -16,6 +16,7 @@ import { preflightAnthropicToolChanges } from './preflight-anthropic-tool-change
 /** Every rule id, in the order they are checked. */
 export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
   'invalid-body',
+  'unserializable-value',
   'invalid-tool-name',
   'duplicate-tool-name',
   'all-tools-deferred',

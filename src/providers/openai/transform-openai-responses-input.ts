@@ -192,12 +192,7 @@ function resolveCallWireName(
  * and `_` (a tool of the caller the body lacks) holds two tools, and the API rejects one name twice in a scope
  * ("duplicate-tool-name"). The tool in its own spelling keeps the wire name; the other gets a name of its own.
  */
-function readShadowedNames(
-  tools: readonly unknown[],
-  mapped: (name: string) => string,
-  originalOf: (name: string) => string,
-  shadowed: Set<string>,
-): void {
+function readShadowedNames(tools: readonly unknown[], mapped: (name: string) => string, originalOf: (name: string) => string, shadowed: Set<string>): void {
   const own = new Map<string, string>();
   const throughWire: string[] = [];
   for (const tool of tools) {
