@@ -2,7 +2,7 @@ import stringify from 'fast-json-stable-stringify';
 import type { JSONSchemaObject } from '../tools/tool-definition.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
-import { findUnserializableValue } from '../records/find-unserializable-value.js';
+import { describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { OwnToolNames } from '../plan/resolve-own-tools-sent.js';
@@ -63,7 +63,7 @@ export type ToolSearchResult =
  * equal bytes (and a prompt cache keeps matching).
  *
  * Throws a `ToolSearchError` (`invalid-options`) for a result JSON cannot write (a schema that contains itself, a
- * `BigInt`), which no tool list `createToolSearch` accepts holds.
+ * `BigInt`, one nested thousands of levels deep), which no tool list `createToolSearch` accepts holds.
  */
 export function formatToolSearchResult(result: ToolSearchResult): string {
   try {
@@ -72,7 +72,7 @@ export function formatToolSearchResult(result: ToolSearchResult): string {
     const found = findUnserializableValue(result);
     throw new ToolSearchError(
       'invalid-options',
-      `formatToolSearchResult: the result cannot be written as JSON (${found === undefined ? (error instanceof Error ? error.message : String(error)) : `\`${found.path}\` holds ${found.kind === 'cycle' ? 'an object that contains itself' : 'a BigInt'}`}); a tool's schema must be JSON data`,
+      `formatToolSearchResult: the result cannot be written as JSON (${found === undefined ? (error instanceof Error ? error.message : String(error)) : `\`${found.path}\` holds ${describeUnserializableValue(found)}`}); a tool's schema must be JSON data`,
       { cause: error },
     );
   }

@@ -1,5 +1,5 @@
 import { isRecord } from '../records/is-record.js';
-import { findUnserializableValue } from '../records/find-unserializable-value.js';
+import { describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
 import { findLoneSurrogates } from './find-lone-surrogates.js';
 import type { PreflightResult, PreflightViolation, ReportPreflightViolation } from './preflight-result.js';
 import type { SharedPreflightRule } from './shared-preflight-rule.js';
@@ -39,9 +39,7 @@ export function preflightRequestBody<Rule extends string>(
     report(
       'unserializable-value',
       unserializable.path,
-      unserializable.kind === 'cycle'
-        ? `${at} is an object that contains itself (a cycle): JSON cannot write the body, so no client can send it ("Converting circular structure to JSON"); the body is not checked further`
-        : `${at} is a BigInt: JSON cannot write the body, so no client can send it ("Do not know how to serialize a BigInt"); write it as a number or a string. The body is not checked further`,
+      `${at} is ${describeUnserializableValue(unserializable)}: JSON cannot write the body, so no client can send it (${unserializable.kind === 'cycle' ? '"Converting circular structure to JSON"' : '"Do not know how to serialize a BigInt"; write it as a number or a string'}); the body is not checked further`,
     );
     return { ok: false, violations };
   }

@@ -21,7 +21,7 @@ import type { ToolSearchRanker } from '../search/tool-search-ranker.js';
 import { resolveLoadableSearchResult } from '../client/resolve-loadable-search-result.js';
 import { resolveNativeSearchResult } from '../client/resolve-native-search-result.js';
 import { isNativeDelivery } from '../request/is-native-delivery.js';
-import { findUnserializableValue } from '../records/find-unserializable-value.js';
+import { MAX_VALUE_DEPTH, describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
 
 /** How many plans one {@link ToolSearch} keeps (one per model and tool list; agents use a handful). */
 const MAX_CACHED_PLANS = 32;
@@ -143,7 +143,7 @@ export interface ToolSearch {
  * directly for a runtime of your own.
  *
  * Throws a `ToolSearchError` (`invalid-tools`, also for a tool JSON cannot write: a schema that contains itself, a
- * `BigInt`; `invalid-options`) or a `ToolSearchConfigError` for bad options.
+ * `BigInt`, one nested more than 1,000 levels deep; `invalid-options`) or a `ToolSearchConfigError` for bad options.
  *
  * @example
  * ```ts
@@ -270,15 +270,16 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
 }
 
 /**
- * Throws `invalid-tools` naming each tool JSON cannot write (a schema that contains itself, a `BigInt`): its definition
- * goes into requests and `tool_search` results, which no client could send. Checked once per agent.
+ * Throws `invalid-tools` naming each tool JSON cannot write (a schema that contains itself, a `BigInt`, objects nested
+ * more than 1,000 levels deep, where `JSON.stringify` overflows the stack): its definition goes into requests and
+ * `tool_search` results, which no client could send. Checked once per agent.
  */
 function checkCatalogJSON(catalog: ToolCatalog): void {
   const problems: string[] = [];
   for (const tool of catalog.tools) {
-    const found = findUnserializableValue(tool);
+    const found = findUnserializableValue(tool, MAX_VALUE_DEPTH);
     if (found === undefined) continue;
-    problems.push(`tool \`${tool.name}\` holds ${found.kind === 'cycle' ? 'an object that contains itself (a cycle)' : 'a BigInt'} at \`${found.path}\``);
+    problems.push(`tool \`${tool.name}\` holds ${describeUnserializableValue(found)} at \`${found.path}\``);
   }
   if (problems.length > 0) {
     throw new ToolSearchError(

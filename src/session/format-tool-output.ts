@@ -1,6 +1,6 @@
 import stringify from 'fast-json-stable-stringify';
 import { ToolSearchError } from '../errors/tool-search-error.js';
-import { findUnserializableValue } from '../records/find-unserializable-value.js';
+import { MAX_VALUE_DEPTH, findUnserializableValue } from '../records/find-unserializable-value.js';
 import { describeUnserializableOutput } from './parse-tool-output.js';
 
 /**
@@ -23,7 +23,7 @@ export function formatToolOutput(output: unknown): string {
     return stringify(output) ?? '';
   } catch (error) {
     // Looked for only once the JSON failed: the output of every call is written here.
-    const found = findUnserializableValue(output);
+    const found = findUnserializableValue(output, MAX_VALUE_DEPTH);
     throw new ToolSearchError(
       'invalid-tool-output',
       found === undefined

@@ -111,6 +111,15 @@ describe.each(WIRES)('a tool output on $api (issue 24 item 10)', (wire) => {
   it.each([
     ['an object that contains itself', () => ({ result: cycle() }), 'at `result.self` holds an object that contains itself'],
     ['a BigInt', () => ({ id: 12n }), 'at `id` holds a BigInt'],
+    [
+      'objects nested 20,000 levels deep',
+      () => {
+        let output: Record<string, unknown> = {};
+        for (let level = 0; level < 20_000; level += 1) output = { child: output };
+        return output;
+      },
+      'holds objects nested more than 1000 levels deep',
+    ],
   ])('refuses %s with invalid-tool-output, in step.complete and in handle', async (_label, output, message) => {
     const request = await (wire.create() as Factory).prepare(wire.body, { sessionId: 's' });
     const step = await request.step(wire.response);
