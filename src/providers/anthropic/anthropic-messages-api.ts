@@ -302,10 +302,11 @@ export const ANTHROPIC_TOOL_CHANGES_BETA = 'mid-conversation-tool-changes-2026-0
 
 /**
  * The most tools one request may have deferred or added by tool changes, and the most bytes of their definitions
- * (`available_tools_limit_exceeded`: "10,000 … or 4 MB"). The bytes are counted as the definitions' JSON, and 4 MB is
- * read as 4 × 1024 × 1024 bytes: the documented figure does not say which megabyte.
+ * (`available_tools_limit_exceeded`: "10,000 … or 4 MB"). The bytes are the definitions' JSON in UTF-8 (not its length
+ * in UTF-16 code units, which counts CJK text at a third), and 4 MB is read as 4,000,000 bytes: the documented figure
+ * does not say which megabyte, and the smaller one keeps every request the preflight passes within both.
  */
-export const ANTHROPIC_MAX_AVAILABLE_TOOLS: { readonly count: number; readonly bytes: number } = Object.freeze({ count: 10_000, bytes: 4 * 1024 * 1024 });
+export const ANTHROPIC_MAX_AVAILABLE_TOOLS: { readonly count: number; readonly bytes: number } = Object.freeze({ count: 10_000, bytes: 4_000_000 });
 
 /** The hosted search tools, as the transformer adds them (the dated, documented types). */
 export const ANTHROPIC_TOOL_SEARCH_TOOLS: {

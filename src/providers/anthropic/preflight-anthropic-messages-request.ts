@@ -108,7 +108,7 @@ export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
  *   body's `betas` (the beta client's parameter, sent as the `anthropic-beta` header) or, on Amazon Bedrock, in
  *   `anthropic_beta`. A caller that sends the header itself and no `betas` gets this violation.
  * - `available-tools-limit-exceeded`: with tool changes, more than 10,000 tools deferred in `tools` or added by
- *   value, or more than 4 MB of their definitions (counted as JSON characters, read as 4 × 1024 × 1024)
+ *   value, or more than 4 MB of their definitions (their JSON in UTF-8 bytes, read as 4,000,000)
  *   ("available_tools_limit_exceeded"). Anthropic states the 4 MB only for tool changes; a body without them is not
  *   measured.
  *
