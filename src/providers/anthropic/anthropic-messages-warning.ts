@@ -27,6 +27,8 @@ import type { RequestToolWarningCode } from '../../request/request-tool-entry.js
  *   which offers the regex tool only; the regex tool was sent.
  * - `bedrock-beta-not-added`: on Amazon Bedrock, `anthropic_beta` is not a list, so the tool search beta Bedrock
  *   needs could not be added.
+ * - `system-messages-merged`: the history has system messages in a row (a turn's tool addition, then the caller's own
+ *   system message), which the API rejects; each run was sent as one system message, its blocks in order.
  * - `tool-changes-beta-not-added`: the request adds tools to the conversation (`reveal: 'native'`, or a history with
  *   tool changes), but the beta list (`betas`, or `anthropic_beta` on Amazon Bedrock) is not a list, so the beta the
  *   tool changes need could not be added.
@@ -45,7 +47,8 @@ export type AnthropicMessagesWarningCode =
   | 'reveal-not-for-model'
   | 'bedrock-search-tool-regex'
   | 'bedrock-beta-not-added'
-  | 'tool-changes-beta-not-added';
+  | 'tool-changes-beta-not-added'
+  | 'system-messages-merged';
 
 /** One warning of `transformAnthropicMessagesRequest`. */
 export type AnthropicMessagesWarning = ToolSearchWarning<AnthropicMessagesWarningCode>;

@@ -35,6 +35,7 @@ export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
   'bedrock-bm25-search-tool',
   'system-message-first',
   'system-message-placement',
+  'system-messages-consecutive',
   'system-message-unsupported-model',
   'undeclared-tool-change',
   'tool-name-conflict',
@@ -93,6 +94,10 @@ export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
  *   `tool_result`, right after a paused turn (`pause_turn`: an assistant turn ending in a `server_tool_use`), after
  *   a plain assistant turn; or one followed by a user turn (it goes before an assistant turn or at the end); or tool
  *   changes in a message with `clear_at: 'next_user_message'`.
+ * - `system-messages-consecutive`: a system message right after another (`[user, system, system]`, such as a turn's
+ *   tool addition followed by the caller's own system message): a system message must follow a user turn or an
+ *   assistant turn ending in a server tool result, and gateways quote Anthropic's 400 as "Consecutive system messages
+ *   are not allowed … merge them" (conservative).
  * - `system-message-unsupported-model`: a system message in `messages` for a Claude model known not to take them
  *   (Sonnet 5, every model before Opus 4.8: "role 'system' is not supported on this model"). Unknown and gateway ids
  *   are not checked.

@@ -30,7 +30,7 @@ type Add = ReportPreflightViolation<AnthropicMessagesPreflightRule>;
 /**
  * Checks a history's mid-conversation system messages and tool changes (`tool_addition`, `tool_removal` in a
  * `role: 'system'` message, a `compaction` block's `tool_changes`) against the rules of
- * {@link AnthropicMessagesPreflightRule}: `system-message-first`, `system-message-placement`,
+ * {@link AnthropicMessagesPreflightRule}: `system-message-first`, `system-message-placement`, `system-messages-consecutive`,
  * `system-message-unsupported-model`, `undeclared-tool-change`, `tool-name-conflict`, `tool-change-cache-control`,
  * `tool-changes-beta-missing`, `tool-definition-unsupported-platform` and `available-tools-limit-exceeded`. Returns
  * the names the history defines by value (not in `tools`), which a `tool_use` may call. Never throws. Not part of the
@@ -136,6 +136,14 @@ function checkSystemMessage(
       'system-message-unsupported-model',
       `${path}.role`,
       `role 'system' is not supported on this model (\`${context.model ?? 'the model'}\`: Anthropic documents mid-conversation system messages for Opus 4.8, Opus 5, Opus 5.5, Sonnet 5.5, Haiku 5.5, Fable 5 and Mythos 5 and later, not Sonnet 5)`,
+    );
+  }
+  const previous = messages[index - 1];
+  if (isRecord(previous) && previous.role === 'system') {
+    add(
+      'system-messages-consecutive',
+      path,
+      `\`messages[${index - 1}]\` and \`messages[${index}]\` are system messages in a row; a system message must follow a user turn or an assistant turn that ends in a server tool result ("Consecutive system messages are not allowed": merge them into one) (conservative)`,
     );
   }
   const before = findTurn(messages, index, -1);

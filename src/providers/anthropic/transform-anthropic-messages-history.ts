@@ -188,6 +188,8 @@ export function transformAnthropicMessagesHistory(
     return { ...message, content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
   });
 
+  const merged = mergeConsecutiveSystemMessages(rewritten, warnings);
+
   if (removedResults.length > 0) {
     warnings.push({
       code: 'server-tool-result-removed',
@@ -205,7 +207,63 @@ export function transformAnthropicMessagesHistory(
         "(\"all content must be type 'text' if 'is_error' is true\"), so each became a text block naming the tool.",
     });
   }
-  return { messages: rewritten, references, toolOutputs, searchToolName, added: [...added], defined: [...defined], toolChanges, warnings };
+  return { messages: merged, references, toolOutputs, searchToolName, added: [...added], defined: [...defined], toolChanges, warnings };
+}
+
+/**
+ * The messages with each run of system messages in a row (`[user, system, system]`: a turn's tool addition, then the
+ * caller's own system message) merged into the first, their content blocks in order: the API rejects consecutive
+ * system messages ("merge them"). Deterministic, so every later request sends the same bytes. The same array when
+ * there is none. Throws a `ToolSearchError` (`invalid-request`) for a run that cannot be merged: messages whose other
+ * fields differ (`clear_at` on one of them) or whose content is neither text nor a list of blocks.
+ */
+function mergeConsecutiveSystemMessages(messages: readonly unknown[], warnings: AnthropicMessagesWarning[]): readonly unknown[] {
+  const isSystem = (message: unknown): message is Record<string, unknown> => isRecord(message) && message.role === 'system';
+  if (!messages.some((message, index) => index > 0 && isSystem(message) && isSystem(messages[index - 1]))) return messages;
+  const result: unknown[] = [];
+  const runs: string[] = [];
+  let runStart = -1;
+  messages.forEach((message, index) => {
+    const last = result.at(-1);
+    if (!isSystem(message) || !isSystem(last) || !isSystem(messages[index - 1])) {
+      result.push(message);
+      runStart = index;
+      return;
+    }
+    const problem = describeUnmergeable(last, message);
+    if (problem !== undefined) {
+      throw new ToolSearchError(
+        'invalid-request',
+        `\`messages[${index - 1}]\` and \`messages[${index}]\` are system messages in a row, which the API rejects ("Consecutive system messages are not allowed"), and they cannot be merged: ${problem}. Merge them into one system message, or put a turn between them`,
+      );
+    }
+    result[result.length - 1] = { ...last, content: [...systemContent(last), ...systemContent(message)] };
+    if (runs.at(-1)?.startsWith(`\`messages[${runStart}]\``) === true) runs[runs.length - 1] = `\`messages[${runStart}]\` to \`messages[${index}]\``;
+    else runs.push(`\`messages[${runStart}]\` to \`messages[${index}]\``);
+  });
+  warnings.push({
+    code: 'system-messages-merged',
+    message: `the history has system messages in a row (${runs.join(', ')}), which the API rejects ("Consecutive system messages are not allowed … merge them"); each run was sent as one system message, its blocks in order`,
+  });
+  return result;
+}
+
+/** A system message's content as blocks (text as one text block). */
+function systemContent(message: Record<string, unknown>): unknown[] {
+  return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content as unknown[]);
+}
+
+/** Why two system messages in a row cannot be one, or `undefined` when they can. */
+function describeUnmergeable(first: Record<string, unknown>, second: Record<string, unknown>): string | undefined {
+  for (const message of [first, second]) {
+    if (typeof message.content !== 'string' && !Array.isArray(message.content)) return `a \`content\` that is ${describeValue(message.content)}`;
+  }
+  const keys = new Set([...Object.keys(first), ...Object.keys(second)]);
+  for (const key of keys) {
+    if (key === 'content' || first[key] === second[key]) continue;
+    return `their \`${key}\` differs (${describeValue(first[key])}, ${describeValue(second[key])})`;
+  }
+  return undefined;
 }
 
 /**

@@ -204,6 +204,7 @@ describe('preflightAnthropicMessagesRequest', () => {
         'bedrock-bm25-search-tool',
         'system-message-first',
         'system-message-placement',
+        'system-messages-consecutive',
         'system-message-unsupported-model',
         'undeclared-tool-change',
         'tool-name-conflict',
@@ -359,6 +360,13 @@ describe('preflightAnthropicMessagesRequest', () => {
         [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'ok' }, system(add('b'))],
         inline,
         [['system-message-placement', 'messages[2]']],
+      ],
+      [
+        'right after another system message (issue 24 item 3)',
+        [anthropicTool('a')],
+        [{ role: 'user', content: 'hi' }, system(add('b')), system({ type: 'text', text: 'Be brief.' })],
+        inline,
+        [['system-messages-consecutive', 'messages[2]']],
       ],
       [
         'before a user turn',

@@ -1042,6 +1042,36 @@ describe('transformAnthropicMessagesRequest', () => {
       expect(codes(warnings)).toEqual(['tool-changes-beta-not-added']);
     });
 
+    it('merges the system messages in a row (a turn’s addition, then the caller’s own) into one, with a warning, stable on its output (issue 24 item 3)', () => {
+      const own = { role: 'system', content: 'Answer in French.' };
+      const more = { role: 'system', content: [{ type: 'text', text: 'Be brief.' }] };
+      const messages = [{ role: 'user', content: 'weather?' }, ...searchTurn(), addition(weather), own, more];
+      const body = anthropicBody([weather, ...anthropicTools(5)], messages, OPUS_5);
+      const plan = nativePlan(body);
+      const { body: output, warnings } = transformAnthropicMessagesRequest(body, plan);
+      const sent = output.messages as unknown as Record<string, unknown>[];
+      expect(sent).toHaveLength(4);
+      expect(sent[3]).toEqual({
+        role: 'system',
+        content: [...addition(weather).content, { type: 'text', text: 'Answer in French.' }, { type: 'text', text: 'Be brief.' }],
+      });
+      expect(codes(warnings)).toEqual(['system-messages-merged']);
+      expect(warnings[0]?.message).toContain('`messages[3]` to `messages[5]`');
+      expect(preflightAnthropicMessagesRequest(output).violations).toEqual([]);
+      expect(transformAnthropicMessagesRequest(output, plan).body).toEqual(output);
+    });
+
+    it('refuses system messages in a row that cannot be merged, with a typed error naming them', () => {
+      const cleared = { role: 'system', content: 'Temporary note.', clear_at: 'next_user_message' };
+      const body = anthropicBody([weather, ...anthropicTools(5)], [{ role: 'user', content: 'weather?' }, ...searchTurn(), addition(weather), cleared], OPUS_5);
+      expect(() => transformAnthropicMessagesRequest(body, nativePlan(body))).toThrow(
+        expect.objectContaining({
+          code: 'invalid-request',
+          message: expect.stringContaining('`messages[3]` and `messages[4]` are system messages in a row, which the API rejects'),
+        }),
+      );
+    });
+
     it('keeps the history’s system message byte for byte, does not resend the added tool, and reads it as loaded', () => {
       const messages = [{ role: 'user', content: 'weather?' }, ...searchTurn(), addition(weather)];
       const called = [...messages, { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_2', name: 'get_weather', input: { path: 'x' } }] }];
