@@ -12,6 +12,7 @@ import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-u
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
 import { preflightAnthropicToolChanges } from './preflight-anthropic-tool-changes.js';
+import { resolveAnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
 
 /** Every rule id, in the order they are checked. */
 export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
@@ -279,10 +280,7 @@ function readModel(body: Record<string, unknown>, given: ModelReference | undefi
  * served (the model's support read as on the Claude API, where Anthropic documents them by model).
  */
 function takesSystemMessages({ id, platform }: PreflightModel): boolean {
-  if (id === undefined) return true;
-  const served = resolveModelSupport(platform === undefined ? id : { id, platform });
-  if (served.family !== 'claude') return true;
-  return resolveModelSupport({ id: served.baseId, platform: 'anthropic' }).toolAdditions !== null;
+  return resolveAnthropicToolChangeSupport(id, platform) !== 'none';
 }
 
 /** The rules that depend on the model and the platform serving it. */
