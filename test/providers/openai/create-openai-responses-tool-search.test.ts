@@ -1,3 +1,4 @@
+import { createMemoryRevealStore } from '../../../src/reveal/create-memory-reveal-store.js';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Tool } from 'openai/resources/responses/responses';
 import type { CreateOpenAIResponsesToolSearchOptions } from '../../../src/providers/openai/create-openai-responses-tool-search.js';
@@ -294,6 +295,43 @@ describe('createOpenAIResponsesToolSearch handle, native delivery (reveal: nativ
     const restarted = await toolSearch.prepare({ model: 'gpt-5.2', input: 'hi again' }, { sessionId: 'native-6' });
     const readded = await restarted.handle({ output: [search('c1', 'select:get_weather')] }, async () => 'ran');
     expect(types(readded.answers)).toEqual(['function_call_output', 'additional_tools']);
+  });
+
+  // Issue 24 items 4 and 5: the record of additions sat under a second store key, which `delete` left and which took a
+  // second session of `maxSessions`; it shared the 256-name bound with reveals.
+  describe('the session’s record of its additions, kept with its reveals as one store entry', () => {
+    const serverKept = (sessionId: string, toolSearch: ReturnType<typeof createOpenAIResponsesToolSearch>) => async (id: string, query: string) => {
+      const request = await toolSearch.prepare({ model: 'gpt-5.2', previous_response_id: 'resp_1', input: 'next' }, { sessionId });
+      return types((await request.handle({ output: [search(id, query)] }, async () => 'ran')).answers);
+    };
+
+    it('goes with store.delete: a new conversation under that id gets the tool added again', async () => {
+      const store = createMemoryRevealStore();
+      const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config, store });
+      const turn = serverKept('s', toolSearch);
+      expect(await turn('c1', 'select:get_weather')).toEqual(['function_call_output', 'additional_tools']);
+      expect(await turn('c2', 'select:get_weather')).toEqual(['function_call_output']);
+      await store.delete('s');
+      expect(await turn('c3', 'select:get_weather')).toEqual(['function_call_output', 'additional_tools']);
+    });
+
+    it('takes one session of maxSessions: with maxSessions 2, one other session does not evict it', async () => {
+      const store = createMemoryRevealStore({ maxSessions: 2 });
+      const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config, store });
+      const first = serverKept('first', toolSearch);
+      expect(await first('c1', 'select:get_weather')).toEqual(['function_call_output', 'additional_tools']);
+      expect(await serverKept('second', toolSearch)('c1', 'select:get_customer')).toEqual(['function_call_output', 'additional_tools']);
+      expect(await first('c2', 'select:get_weather')).toEqual(['function_call_output']);
+    });
+
+    it('never forgets an addition past maxToolsPerSession, the bound of reveals', async () => {
+      const store = createMemoryRevealStore({ maxToolsPerSession: 1 });
+      const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config, store });
+      const turn = serverKept('s', toolSearch);
+      expect(await turn('c1', 'select:get_weather,get_customer')).toEqual(['function_call_output', 'additional_tools']);
+      expect(await turn('c2', 'select:get_weather,get_customer')).toEqual(['function_call_output']);
+      expect(await store.get('s', 'added')).toEqual(['get_weather', 'get_customer']);
+    });
   });
 
   it('gives step() users the same items', async () => {
