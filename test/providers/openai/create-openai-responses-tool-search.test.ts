@@ -173,14 +173,20 @@ describe('createOpenAIResponsesToolSearch handle, what a tool_search_output load
     expect((turn.answers[1] as unknown as { content: string }).content).toContain('"loadedEarlier":["get_me"]');
   });
 
-  it('never loads a tool an earlier tool_search_output of the conversation loaded', async () => {
+  // Issue 24 item 6: a repeated search of a loaded tool was answered with `tools: []`, which reads as "nothing found".
+  it('answers a repeated search of a tool an earlier tool_search_output loaded with the same definition again, and no note', async () => {
     const toolSearch = createOpenAIResponsesToolSearch({ tools, config: { threshold: 0 } });
     const first = await toolSearch.prepare({ model: 'gpt-5.4', input: 'hi' }, { sessionId: 'again' });
     const once = await first.handle({ output: [call('t1', 'select:issue_read')] }, async () => '');
     const next = await toolSearch.prepare({ model: 'gpt-5.4', input: [{ role: 'user', content: 'hi' }, ...once.input] as never }, { sessionId: 'again' });
-    const twice = await next.handle({ output: [call('t2', 'select:issue_read')] }, async () => '');
-    expect((twice.answers[0] as unknown as { tools: unknown[] }).tools).toEqual([]);
-    expect((twice.answers[1] as unknown as { content: string }).content).toContain('"loadedEarlier":["issue_read"]');
+    for (const query of ['select:issue_read', 'read an issue']) {
+      const twice = await next.handle({ output: [call('t2', query)] }, async () => '');
+      const loaded = (twice.answers[0] as unknown as { tools: { name: string }[] }).tools;
+      expect(loaded.map((tool) => tool.name)).toContain('issue_read');
+      expect(loaded.find((tool) => tool.name === 'issue_read')).toEqual((once.answers[0] as unknown as { tools: unknown[] }).tools[0]);
+    }
+    const twice = await next.handle({ output: [call('t3', 'select:issue_read')] }, async () => '');
+    expect(twice.answers).toHaveLength(1);
   });
 });
 
