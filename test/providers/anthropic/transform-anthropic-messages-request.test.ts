@@ -403,9 +403,9 @@ describe('transformAnthropicMessagesRequest', () => {
         expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
       });
 
-      it('throws too-many-deferred-tools for 10,001', () => {
+      it('throws too-many-deferred-tools for 10,001 when hosted search is asked for by name', () => {
         const body = anthropicBody(anthropicTools(10_001));
-        const act = () => transform(body);
+        const act = () => transform(body, HOSTED, { threshold: 3, mechanism: 'claude' });
         expect(act).toThrow(ToolSearchError);
         expect(act).toThrow(expect.objectContaining({ code: 'too-many-deferred-tools' }));
         expect(act).toThrow(/would defer 10001 tools; the Messages API accepts at most 10000/);
