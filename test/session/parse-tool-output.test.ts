@@ -136,6 +136,8 @@ describe.each(WIRES)('a tool output on $api (issue 24 item 10)', (wire) => {
     ['NaN', Number.NaN],
     ['a 2 MB string', 'x'.repeat(2 * 1024 * 1024)],
     ['an object of undefined values', { a: undefined }],
+    ['text cut inside an emoji (a lone surrogate, sent as U+FFFD)', 'sunny \ud83d'],
+    ['an object whose key and value hold lone surrogates', { ['k\ude00']: ['v\ud83d'] }],
   ])('accepts %s, and the next request passes the preflight', async (_label, output) => {
     const toolSearch = wire.create() as Factory;
     const request = await toolSearch.prepare(wire.body, { sessionId: 's' });
