@@ -10,7 +10,8 @@ import { MAX_VALUE_DEPTH, describeUnserializableValue, findUnserializableValue, 
  *
  * Throws a `ToolSearchError` (`invalid-tool-output`) naming `where` and the place in the output when it holds an object
  * that contains itself (a cycle), a `BigInt`, or objects nested more than 1,000 levels deep (`JSON.stringify`, which
- * every SDK sends a request with, overflows the stack a few thousand levels down).
+ * every SDK sends a request with, overflows the stack a few thousand levels down), and naming `where` when JSON fails
+ * on it otherwise (a `toJSON` or a getter that throws).
  *
  * @example
  * ```ts
@@ -20,6 +21,16 @@ import { MAX_VALUE_DEPTH, describeUnserializableValue, findUnserializableValue, 
 export function parseToolOutput(output: unknown, where: string): unknown {
   const found = findUnserializableValue(output, MAX_VALUE_DEPTH);
   if (found !== undefined) throw new ToolSearchError('invalid-tool-output', describeUnserializableOutput(found, where));
+  try {
+    // What the walk cannot see: a `toJSON` or a getter that throws, more text than one string holds.
+    JSON.stringify(output);
+  } catch (error) {
+    throw new ToolSearchError(
+      'invalid-tool-output',
+      `${where} cannot be written as JSON (${error instanceof Error ? error.message : String(error)}), so it cannot be sent as the tool's result; return JSON data`,
+      { cause: error },
+    );
+  }
   return withWellFormedText(output);
 }
 
