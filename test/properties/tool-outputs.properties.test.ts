@@ -27,7 +27,8 @@ describe('a tool output of any kind', () => {
       await fc.assert(
         fc.asyncProperty(fc.nat(SESSION_WIRES.length - 1), hostileToolOutput, async (pick, output) => {
           const { wire, agent } = agents[pick] as (typeof agents)[number];
-          const sessionId = `s${(session += 1)}`;
+          session += 1;
+          const sessionId = `s${session}`;
           const request = await agent.prepare(wire.body, { sessionId });
           const step = await request.step(wire.response);
           let turn: Record<string, unknown>;

@@ -847,7 +847,15 @@ const HOSTILE_TOOL_OUTPUTS: readonly HostileToolOutput[] = [
   { label: 'a Map', value: () => new Map([['a', 1]]), refused: false },
   { label: 'a Set', value: () => new Set([1]), refused: false },
   { label: 'a typed array', value: () => new Uint8Array([1, 2]), refused: false },
-  { label: 'a sparse list', value: () => [1, , 3], refused: false },
+  {
+    label: 'a sparse list',
+    value: () => {
+      const list: unknown[] = [1];
+      list[2] = 3;
+      return list;
+    },
+    refused: false,
+  },
   { label: 'a null-prototype object', value: () => Object.assign(Object.create(null) as object, { a: 1 }), refused: false },
   { label: 'a lone surrogate', value: () => `sunny ${'\ud83d'}`, refused: false },
   { label: 'a lone surrogate in a key', value: () => ({ [`k${'\ude00'}`]: 'v' }), refused: false },
