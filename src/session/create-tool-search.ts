@@ -277,9 +277,10 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
 function checkCatalogJSON(catalog: ToolCatalog): void {
   const problems: string[] = [];
   for (const tool of catalog.tools) {
-    const found = findUnserializableValue(tool, MAX_VALUE_DEPTH);
+    // The schema is what requests and results carry of a tool besides its name and description (checked strings).
+    const found = findUnserializableValue(tool.inputSchema, MAX_VALUE_DEPTH - 1);
     if (found === undefined) continue;
-    problems.push(`tool \`${tool.name}\` holds ${describeUnserializableValue(found)} at \`${found.path}\``);
+    problems.push(`tool \`${tool.name}\` holds ${describeUnserializableValue(found)} at \`inputSchema${found.path === '' ? '' : `.${found.path}`}\``);
   }
   if (problems.length > 0) {
     throw new ToolSearchError(
