@@ -236,7 +236,7 @@ function resolveDeferLoadingAPIRequest(
     name: reference.kind === 'tool_use' ? sentName(reference.name) : names.toWire(reference.name),
   }));
   const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
-  const historyReveals = resolveHistoryReveals(outputs, names, own).map((name) => names.fromWire(name));
+  const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
   const { added, defined } = resolveHistoryChanges(history.changes ?? [], names);
   const callerDeferred = request.tools.flatMap((tool) =>
     tool.kind === 'other' && tool.deferred ? [{ label: tool.label ?? tool.name ?? '', partly: tool.partly === true }] : [],
