@@ -127,8 +127,9 @@ export {
   type ToolCallCheckResult,
 } from './client/create-tool-call-check.js';
 
-export type { RevealStore } from './reveal/reveal-store.js';
+export type { RevealStore, RevealStoreList } from './reveal/reveal-store.js';
 export {
+  DEFAULT_MAX_ADDED_TOOLS_PER_SESSION,
   DEFAULT_MAX_REVEAL_SESSIONS,
   DEFAULT_MAX_TOOLS_PER_SESSION,
   createMemoryRevealStore,

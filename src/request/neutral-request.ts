@@ -78,6 +78,11 @@ export interface NeutralHistory {
   readonly changes?: readonly HistoryToolChange[];
   /** The provider's hosted search tool the history's first hosted search call used, if any. */
   readonly searchTool?: string;
+  /**
+   * Tools whose definitions the history holds as text outside the package's results (a tool addition the model cannot
+   * take, which the codec sends as text): loaded, as a `tool_search` result's tools are.
+   */
+  readonly revealed?: readonly string[];
 }
 
 /**

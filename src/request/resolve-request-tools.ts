@@ -134,7 +134,7 @@ function resolveClientAPIRequest(
   const revealed = plan.reveal === 'tool-list' ? [...input.revealed, ...loaded] : [];
   // Past the API's limit the listing leaves deferred tools out, and then loaded tools are deferred, so every tool
   // stays reachable (`tool_search`, `call_tool`) in a request the API accepts.
-  const fit = () =>
+  const fitList = () =>
     createToolListWithinLimit(
       plan,
       memo.definitions,
@@ -142,7 +142,12 @@ function resolveClientAPIRequest(
       { maxTools: api.maxTools ?? Number.POSITIVE_INFINITY, otherEntries: memo.others, label: api.label },
     );
   // Without reveals in the tool list and nothing forced, the list is the plan's alone: made once per plan and tools.
-  const fitted = revealed.length === 0 && forced.length === 0 ? (memo.fitted ??= fit()) : fit();
+  let fitted: ReturnType<typeof fitList>;
+  if (revealed.length > 0 || forced.length > 0) fitted = fitList();
+  else {
+    memo.fitted ??= fitList();
+    fitted = memo.fitted;
+  }
   // Without `maxTools` nothing is over a limit, so `overLimitCode` is set wherever this reads it.
   for (const change of fitted.changes)
     warnings.push({ code: change.code === 'over-tool-limit' ? (api.overLimitCode as 'over-tool-limit') : change.code, message: change.message });
@@ -258,7 +263,7 @@ function resolveDeferLoadingAPIRequest(
     name: reference.kind === 'tool_use' ? sentName(reference.name) : names.toWire(reference.name),
   }));
   const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
-  const historyReveals = resolveHistoryReveals(outputs, names, own).map((name) => names.fromWire(name));
+  const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
   const { added, defined } = resolveHistoryChanges(history.changes ?? [], names);
   const callerDeferred = request.tools.flatMap((tool) =>
     tool.kind === 'other' && tool.deferred ? [{ label: tool.label ?? tool.name ?? '', partly: tool.partly === true }] : [],

@@ -29,7 +29,7 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
   plan: ToolSearchPlan,
   context: TransformRequestContext<Tools, Options> = {},
 ): TransformRequestResult<unknown, Code> {
-  const request = codec.read(body, context);
+  const request = codec.read(body, context, plan);
   const tools = resolveRequestTools({
     plan,
     request,

@@ -1,6 +1,6 @@
 import type { WireAPI } from '../models/model-reference.js';
 import type { ToolNameRule } from '../names/tool-name-rule.js';
-import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
+import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { NeutralRequest } from './neutral-request.js';
 import type { RequestTools } from './request-tools.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
@@ -56,8 +56,11 @@ export interface CodecReadContext<Tools, Options = undefined> {
 export interface WireCodec<Read, Tools extends CodecTools, Code extends string, Options = undefined> extends WireCapabilities<Code> {
   /** The body's tool list, read and checked (`invalid-request` for a bad one): what `read` would read of it. */
   readTools(body: Record<string, unknown>): Tools;
-  /** The body in neutral form; throws `invalid-request` for a body of the wrong shape. */
-  read(body: unknown, context: CodecReadContext<Tools, Options>): NeutralRequest<Read>;
+  /**
+   * The body in neutral form, for the model the plan names (what the model takes may decide how the history is
+   * sent); throws `invalid-request` for a body of the wrong shape.
+   */
+  read(body: unknown, context: CodecReadContext<Tools, Options>, plan: ToolSearchPlan): NeutralRequest<Read>;
   /**
    * The body with the decided tools, the note and the names as sent, and the warnings of the wire: `planWarnings` say
    * more about the plan (they follow the decision's own), `warnings` come after the decision's. With a predicted load

@@ -40,7 +40,7 @@ export interface SessionToolSearch<Code extends string> {
  * added), the adapter writes one addition for all of them (`writeAddition`, each tool once, in order) and the turn's
  * `finish` places it after the answers. `step` and `handle` give the same items. Where the provider keeps the history
  * (`isHistoryOnServer`: the body holds only the new items), the session's record of its additions in the reveal store
- * (under a key of its own) stands in for the history the body lacks.
+ * (its `added` list, in the same entry as its reveals) stands in for the history the body lacks.
  *
  * Throws a `ToolSearchError` for bad options (`invalid-options` when `tools` is not a list or `platform` is unknown, `invalid-tools` for tools
  * in another API's shape) and what `createToolSearch` throws. Not part of the public API.
@@ -97,7 +97,7 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
    */
   const readAdded = async (body: Record<string, unknown>, history: readonly string[], sessionId: string): Promise<readonly string[]> => {
     if (adapter.isHistoryOnServer?.(body) !== true) return history;
-    return [...new Set([...(await toolSearch.store.get(addedKey(sessionId))), ...history])];
+    return [...new Set([...(await toolSearch.store.get(sessionId, 'added')), ...history])];
   };
 
   return {
@@ -111,7 +111,7 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
       // What the prediction step loaded is the session's, as a search's reveals are (and, natively, its additions).
       if (predicted !== undefined) {
         await toolSearch.store.add(sessionId, predicted.names);
-        if (native) await toolSearch.store.add(addedKey(sessionId), predicted.names);
+        if (native) await toolSearch.store.add(sessionId, predicted.names, 'added');
       }
       const leading = predicted?.items ?? [];
       const context = { sessionId, plan, names, loaded, ...(native ? { added } : {}) };
@@ -140,7 +140,7 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
         }
         const items = additions.size === 0 ? [] : writeAddition([...additions.values()], { plan, names, catalogTools });
         // The session's record of what it added, for a later body whose history the provider keeps.
-        if (additions.size > 0) await toolSearch.store.add(addedKey(sessionId), [...additions.keys()]);
+        if (additions.size > 0) await toolSearch.store.add(sessionId, [...additions.keys()], 'added');
         return createSessionStep(entries, (answers) => read.finish(answers, items, leading));
       };
       return {
@@ -150,12 +150,4 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
       };
     },
   };
-}
-
-/**
- * The reveal-store key of what a session added natively, apart from its reveals (`tool-list` sends those in full; a
- * tool revealed as text under another plan was never added).
- */
-function addedKey(sessionId: string): string {
-  return `${sessionId}\u0000added`;
 }

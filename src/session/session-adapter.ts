@@ -21,7 +21,7 @@ import type { StreamAccumulator } from './stream-accumulator.js';
  *   return createSessionToolSearch<ExampleWarningCode>(options, {
  *     api: 'example',
  *     label: 'createExampleToolSearch',
- *     tools: { noun: 'Example', name: 'the Example API', shapes: ['example'], example: '`{ toolSpec }`', convert: '…', withJSONSchemas: (tool) => tool },
+ *     tools: { noun: 'Example', name: 'the Example API', shapes: ['example'], example: '`{ toolSpec }`', convert: { name: 'createExampleTools', from: 'tool-search/example', write: (definitions) => `createExampleTools(${definitions})` }, withJSONSchemas: (tool) => tool },
  *     toolsOf: (body) => (isRecord(body.toolConfig) ? body.toolConfig.tools : undefined),
  *     withTools: (body, tools) => ({ ...body, toolConfig: { ...(body.toolConfig as object | undefined), tools } }),
  *     codec: EXAMPLE_CODEC,
@@ -98,6 +98,19 @@ export interface SessionAdapter<Code extends string> {
   writeAddition?(definitions: readonly ToolDefinition[], context: SessionResponseContext): readonly unknown[];
 }
 
+/**
+ * The package's function that writes tool definitions in a wire API's shape, as messages name it: an error for tools in
+ * another shape says exactly what to type (`createAnthropicMessagesTools(parseOpenAIChatTools({ tools }))`).
+ */
+export interface SessionToolConverter {
+  /** The function's name: `createAnthropicMessagesTools`. */
+  readonly name: string;
+  /** The subpath that exports it: `tool-search/anthropic`. */
+  readonly from: string;
+  /** The code that turns `definitions` (code that gives tool definitions) into the factory's `tools`. */
+  write(definitions: string): string;
+}
+
 /** How a wire API writes its tool list: what `parseSessionTools` needs to check and convert the caller's tools. */
 export interface SessionToolFormat {
   /** How messages name the API's tools: `` `tools` must be the agent's <noun> tools ``. */
@@ -108,8 +121,8 @@ export interface SessionToolFormat {
   readonly shapes: readonly ToolShape[];
   /** One tool in the API's shape, for messages: `` `{ name, description, input_schema }` ``. */
   readonly example: string;
-  /** The package's function that writes MCP-shaped tools in the API's shape, for messages. */
-  readonly convert: string;
+  /** The package's function that writes tool definitions (MCP-shaped tools) in the API's shape, for messages. */
+  readonly convert: SessionToolConverter;
   /** What to say instead of the generic advice for a shape the API rejects but is close to (`gemini-declaration`). */
   readonly hints?: Partial<Readonly<Record<ToolShape, string>>>;
   /**

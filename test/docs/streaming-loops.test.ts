@@ -2,10 +2,13 @@
  * The streaming loops of the docs, run as they are written: the README's "Streaming" block and every block of
  * docs/session-api.md's "Streaming" section become modules whose `tool-search` imports resolve to src/
  * (vitest.config.ts); the SDK clients they build with their defaults reach a local server on 127.0.0.1 through the
- * SDKs' documented environment variables, and what they leave to the reader (`myTools`, `runTool`, `sessionId`,
- * `show`) is provided on `globalThis`. The server streams each reply as the API does (server-sent events; the AWS
+ * SDKs' documented environment variables, and what they declare (`myTools`, `runTool`, `show`) is provided on
+ * `globalThis`. The server streams each reply as the API does (server-sent events; the AWS
  * event-stream framing for Converse) over GitHub's 117 MCP tools; the test checks that every request asked for a
  * stream, that the loop ended with the caller's tool run, and that `show` saw the answer in pieces.
+ *
+ * scripts/check-installed-package.mjs runs this file again with `TOOL_SEARCH_APP` set to a fresh app holding the
+ * packed tarball: the blocks are then written into that app, so `tool-search` is the installed package.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +21,8 @@ import { SCRIPTED_MODEL_APIS, startScriptedModelServer, type ScriptedTurn } from
 import { pointSDKsAt } from '../support/sdk-environment.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const generated = join(root, 'test', '.generated');
+const app = process.env.TOOL_SEARCH_APP;
+const generated = app === undefined ? join(root, 'test', '.generated') : join(app, 'streaming-loops');
 
 /** The ```ts blocks of a document's section (from its `## title` to the next `## `). */
 function sectionBlocks(document: string, title: string): string[] {
@@ -85,7 +89,6 @@ describe('the streaming loops of the docs', () => {
       const ran: [string, unknown][] = [];
       const shown: string[] = [];
       const scope = globalThis as Record<string, unknown>;
-      scope.sessionId = `docs-${index}`;
       scope.runTool = async (name: string, args: unknown) => {
         ran.push([name, args]);
         return JSON.stringify({ ok: true, tool: name });

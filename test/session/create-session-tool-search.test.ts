@@ -59,7 +59,7 @@ function createExample(config: ToolSearchConfigInput, hooks: Pick<SessionAdapter
         name: 'the OpenAI Responses API',
         shapes: ['openai-responses'],
         example: '`{ type, name }`',
-        convert: '-',
+        convert: { name: 'createExampleTools', from: 'tool-search/example', write: (definitions) => `createExampleTools(${definitions})` },
         withJSONSchemas: (entry) => entry,
       },
       codec: OPENAI_RESPONSES_CODEC as SessionAdapter<string>['codec'],

@@ -11,6 +11,8 @@ const SDK_ENVIRONMENT = {
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',
+  // The OpenAI Agents SDK exports traces to OpenAI by default; a loopback server plays no such endpoint.
+  OPENAI_AGENTS_DISABLE_TRACING: '1',
 } as const;
 
 /**

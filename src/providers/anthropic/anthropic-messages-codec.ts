@@ -56,6 +56,7 @@ import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.
 import { resolveAnthropicToolKind, type AnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
 import { transformAnthropicToolCacheControl, type AnthropicToolCacheControlContext } from './transform-anthropic-tool-cache-control.js';
+import { resolveAnthropicToolChangeSupport, type AnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
 
 /** Which of Anthropic's hosted search tools to add: natural-language queries (`bm25`) or regex patterns (`regex`). */
 export type AnthropicToolSearchVariant = 'bm25' | 'regex';
@@ -249,11 +250,14 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<WireCodec<MessagesRead, Messages
   hostedSearch: 'claude-hosted',
   reader: 'parseAnthropicMessagesTools(body)',
   readTools,
-  read(body, context) {
+  read(body, context, plan) {
     const request = parseRequestBody(body, 'a Messages API request object');
     checkSystem(request.system);
     const entries = context.tools !== undefined && context.tools.list === request.tools ? context.tools.read.entries : readToolEntries(request);
-    const history = readAnthropicMessagesHistory(request.messages);
+    // What the model the body goes to takes where it is served: a history from a model that took tool additions is
+    // sent as text to one that does not (a session moved from Opus 4.8 to Sonnet 4.5, or to Bedrock).
+    const support = resolveAnthropicToolChangeSupport(typeof request.model === 'string' ? request.model : plan.model, plan.platform ?? platformOfBody(request));
+    const history = readAnthropicMessagesHistory(request.messages, support);
     const tools = entries.map(({ entry, kind, index, definition }): NeutralTool => {
       if (kind === 'tool-search') return { kind: 'hosted-search', index };
       if (definition !== undefined && isOwnTool(definition)) return { kind: 'own', index, name: definition.name };
@@ -354,6 +358,7 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<WireCodec<MessagesRead, Messages
     }
     const toolChangesBeta = resolveToolChangesBeta(plan, history.neutral.changes ?? [], onBedrock);
     if (toolChangesBeta !== undefined) addBeta(output, onBedrock ? 'anthropic_beta' : 'betas', toolChangesBeta, 'tool-changes-beta-not-added', warnings);
+    else removeToolChangesBetas(output, onBedrock ? 'anthropic_beta' : 'betas', history.support, warnings);
     return { body: output, planWarnings, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
@@ -593,6 +598,38 @@ function resolveToolChangesBeta(plan: ToolSearchPlan, changes: readonly { readon
   if (planned === undefined && changes.length === 0) return undefined;
   if (onBedrock) return ANTHROPIC_TOOL_CHANGES_BETA;
   return planned === 'value' || changes.some((change) => change.form === 'value') ? ANTHROPIC_INLINE_TOOLS_BETA : ANTHROPIC_TOOL_CHANGES_BETA;
+}
+
+/**
+ * Takes out of the body's beta list the tool-changes betas a model cannot use where it is served, when the request makes
+ * no tool change (a body prepared for Opus 4.8 prepared again for Claude 3.5 Haiku): both where the model takes no
+ * system message, the inline (by value) one off the Claude API. The caller's other betas stay, in order.
+ */
+function removeToolChangesBetas(
+  output: Record<string, unknown>,
+  field: 'anthropic_beta' | 'betas',
+  support: AnthropicToolChangeSupport,
+  warnings: AnthropicMessagesWarning[],
+): void {
+  const betas = output[field];
+  if (support === 'value' || !Array.isArray(betas)) return;
+  const unusable = support === 'none' ? [ANTHROPIC_INLINE_TOOLS_BETA, ANTHROPIC_TOOL_CHANGES_BETA] : [ANTHROPIC_INLINE_TOOLS_BETA];
+  const removed = betas.filter((beta) => unusable.includes(beta as string));
+  if (removed.length === 0) return;
+  const kept = betas.filter((beta) => !unusable.includes(beta as string));
+  // A list that held only these (the ones this transformer adds) goes with them.
+  if (kept.length === 0) delete output[field];
+  else output[field] = kept;
+  warnings.push({
+    code: 'tool-changes-sent-as-text',
+    message: `\`${field}\` holds ${removed.map((beta) => `\`${String(beta)}\``).join(', ')}, which \`${String(output.model ?? 'the model')}\` cannot use ${support === 'none' ? '(it takes no system messages)' : 'off the Claude API'} and this request makes no tool change that needs; removed`,
+  });
+}
+
+/** The platform a body's `anthropic_version` names (`bedrock-2023-05-31`, `vertex-2023-10-16`), if any. */
+function platformOfBody(request: Record<string, unknown>): 'bedrock' | 'vertex' | undefined {
+  const version = typeof request.anthropic_version === 'string' ? request.anthropic_version : '';
+  return version.startsWith('bedrock-') ? 'bedrock' : version.startsWith('vertex-') ? 'vertex' : undefined;
 }
 
 /**

@@ -8,13 +8,18 @@ import type { HistoryReference, HistoryToolChange, NeutralHistory } from '../../
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
 import { resolveAnthropicToolChange } from './resolve-anthropic-tool-change.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+import type { AnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
+import stringify from 'fast-json-stable-stringify';
 
 /** A block of the history that names a tool or must be repaired, found by the one walk of the history. */
 interface HistorySite {
   readonly message: number;
   readonly block: number;
-  /** `remove`: a `tool_result` answering a hosted call (the API answers those itself). */
-  readonly kind: 'tool_use' | 'tool_search_tool_result' | 'tool_result' | 'tool_change' | 'remove';
+  /**
+   * `remove`: a `tool_result` answering a hosted call (the API answers those itself); `tool_change_text`: a system
+   * message's tool change the model cannot take, sent as text.
+   */
+  readonly kind: 'tool_use' | 'tool_search_tool_result' | 'tool_result' | 'tool_change' | 'tool_change_text' | 'remove';
 }
 
 /** A Messages history read once: what the decision needs (neutral), and where the write must touch it. */
@@ -22,6 +27,8 @@ export interface AnthropicMessagesHistory {
   readonly messages: readonly unknown[] | undefined;
   readonly neutral: NeutralHistory;
   readonly sites: readonly HistorySite[];
+  /** What the model takes where it is served: the write sends what it cannot take as text. */
+  readonly support: AnthropicToolChangeSupport;
 }
 
 /** What the history's write needs of the decision. */
@@ -42,17 +49,22 @@ const SEARCH_TOOL_NAMES: ReadonlySet<string> = new Set(['tool_search_tool_bm25',
  * Walks a Messages API history once: every tool name it uses (`tool_use.name`, `tool_reference.tool_name` in hosted
  * `tool_search_tool_result` and in client `tool_result` blocks), every answered call with its output, its tool changes
  * (system messages' `tool_addition` and `tool_removal` blocks, `compaction` blocks' `tool_changes`, in order), the
- * hosted search tool its first hosted call used, and the blocks the write must touch. Throws a `ToolSearchError`
+ * hosted search tool its first hosted call used, and the blocks the write must touch. `support` is what the model takes
+ * where it is served ({@link resolveAnthropicToolChangeSupport}): a system message's tool change it cannot take is
+ * sent as text (with `none`, every system message is), so it is no tool change; a tool it adds by value is in the
+ * conversation as a `tool_search` result's would be (`NeutralHistory.revealed`). Throws a `ToolSearchError`
  * (`invalid-request`) when `messages` is present but not an array.
  */
-export function readAnthropicMessagesHistory(messages: unknown): AnthropicMessagesHistory {
+export function readAnthropicMessagesHistory(messages: unknown, support: AnthropicToolChangeSupport = 'value'): AnthropicMessagesHistory {
   const references: HistoryReference[] = [];
   const outputs: HistoryToolOutput[] = [];
   const changes: HistoryToolChange[] = [];
   const names: string[] = [];
   const sites: HistorySite[] = [];
+  // Tools whose additions by value are sent as text (a set: a removal sent as text takes the name out again).
+  const asText = new Set<string>();
   let searchTool: string | undefined;
-  if (messages === undefined) return { messages: undefined, neutral: { names, outputs }, sites };
+  if (messages === undefined) return { messages: undefined, neutral: { names, outputs }, sites, support };
   if (!Array.isArray(messages)) {
     throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
   }
@@ -68,8 +80,17 @@ export function readAnthropicMessagesHistory(messages: unknown): AnthropicMessag
     if (change.form === 'reference') references.push({ name: change.name, kind: 'tool_change', path: `${path}.tool.name` });
     return true;
   };
+  // A system message's tool change the model cannot take in its form is sent as text.
+  const readChangeAsText = (block: Record<string, unknown>): boolean => {
+    const change = resolveAnthropicToolChange(block);
+    if (change === undefined || !(support === 'none' || (support === 'reference' && change.form === 'value'))) return false;
+    if (change.change === 'removal') asText.delete(change.name);
+    else if (change.form === 'value') asText.add(change.name);
+    return true;
+  };
   messages.forEach((message: unknown, messageIndex) => {
     if (!isRecord(message) || !Array.isArray(message.content)) return;
+    const inSystem = message.role === 'system';
     (message.content as unknown[]).forEach((block: unknown, blockIndex) => {
       if (!isRecord(block)) return;
       const path = `messages[${messageIndex}].content[${blockIndex}]`;
@@ -113,7 +134,8 @@ export function readAnthropicMessagesHistory(messages: unknown): AnthropicMessag
         }
         case 'tool_addition':
         case 'tool_removal':
-          if (readChange(block, path)) site('tool_change');
+          if (inSystem && readChangeAsText(block)) site('tool_change_text');
+          else if (readChange(block, path)) site('tool_change');
           return;
         case 'compaction':
           // Sent back unchanged, whatever names it holds: the API checks them (`compaction_tool_changes_mismatch`).
@@ -128,26 +150,36 @@ export function readAnthropicMessagesHistory(messages: unknown): AnthropicMessag
       }
     });
   });
-  const neutral: NeutralHistory = { names, outputs, references, changes, ...(searchTool === undefined ? {} : { searchTool }) };
-  return { messages, neutral, sites };
+  const neutral: NeutralHistory = {
+    names,
+    outputs,
+    references,
+    changes,
+    ...(searchTool === undefined ? {} : { searchTool }),
+    ...(asText.size === 0 ? {} : { revealed: [...asText] }),
+  };
+  return { messages, neutral, sites, support };
 }
 
 /**
  * The history for the wire: every tool name it uses mapped with `names`, a `tool_use` of a tool reached through
  * `call_tool` sent as that call, and the two mistakes the API rejects repaired: a `tool_result` answering a hosted
- * `srvtoolu_…` call is removed, and `tool_reference` blocks in an `is_error: true` result become text. Only the blocks
- * the read found are touched; everything else is the caller's own object, so `server_tool_use` and
- * `tool_search_tool_result` blocks, tool changes (but a name the request renames) and `compaction` blocks serialize
- * byte for byte.
+ * `srvtoolu_…` call is removed, and `tool_reference` blocks in an `is_error: true` result become text. What the model
+ * cannot take is sent as text: a tool change of a form it lacks, every system message where it takes none (joined to
+ * the user turn before it). System messages in a row are merged (the API rejects them). Only the blocks the read found
+ * are touched; everything else is the caller's own object, so `server_tool_use` and `tool_search_tool_result` blocks,
+ * tool changes (but a name the request renames) and `compaction` blocks serialize byte for byte. Deterministic: every
+ * later request sends the same bytes for the same turns.
  */
 export function writeAnthropicMessagesHistory(
   history: AnthropicMessagesHistory,
   context: AnthropicHistoryNames,
 ): { readonly messages: readonly unknown[] | undefined; readonly warnings: readonly AnthropicMessagesWarning[] } {
-  const { messages, sites } = history;
-  if (messages === undefined || sites.length === 0) return { messages, warnings: [] };
+  const { messages, sites, support } = history;
+  if (messages === undefined) return { messages, warnings: [] };
   const { names } = context;
   const removedResults: string[] = [];
+  const changesAsText: string[] = [];
   const convertedResults: string[] = [];
   const rewritten = new Map<number, Map<number, unknown>>();
   for (const { message: messageIndex, block: blockIndex, kind } of sites) {
@@ -176,6 +208,10 @@ export function writeAnthropicMessagesHistory(
         break;
       case 'tool_change':
         sent = writeToolChange(block, names);
+        break;
+      case 'tool_change_text':
+        changesAsText.push(path);
+        sent = writeToolChangeText(block, names, path);
         break;
       case 'remove':
         removedResults.push(`${path} (\`${block.tool_use_id as string}\`)`);
@@ -207,16 +243,133 @@ export function writeAnthropicMessagesHistory(
         "(\"all content must be type 'text' if 'is_error' is true\"), so each became a text block naming the tool.",
     });
   }
-  if (rewritten.size === 0) return { messages, warnings };
-  const sent = messages.map((message, index) => {
-    const changed = rewritten.get(index);
-    if (changed === undefined) return message;
-    const record = message as Record<string, unknown>;
-    const blocks = (record.content as unknown[]).map((block, blockIndex) => (changed.has(blockIndex) ? changed.get(blockIndex) : block));
-    const kept = blocks.filter((block) => block !== REMOVED);
-    return { ...record, content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
+  const sent =
+    rewritten.size === 0
+      ? messages
+      : messages.map((message, index) => {
+          const changed = rewritten.get(index);
+          if (changed === undefined) return message;
+          const record = message as Record<string, unknown>;
+          const blocks = (record.content as unknown[]).map((block, blockIndex) => (changed.has(blockIndex) ? changed.get(blockIndex) : block));
+          const kept = blocks.filter((block) => block !== REMOVED);
+          return { ...record, content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
+        });
+  const converted = support === 'none' ? writeSystemMessagesAsUserText(sent) : { messages: sent, paths: [] };
+  if (changesAsText.length > 0 || converted.paths.length > 0) {
+    warnings.push({
+      code: 'tool-changes-sent-as-text',
+      message:
+        support === 'none'
+          ? `the history has system messages (${converted.paths.join(', ')}), which this model does not take ("role 'system' is not supported on this model"); each was sent as text in the user turn before it, a tool it added as its name and definition`
+          : `the history adds tools by value (${changesAsText.join(', ')}), which only the Claude API takes; each addition was sent as a text block with the tool's name and definition`,
+    });
+  }
+  return { messages: mergeConsecutiveSystemMessages(converted.messages, warnings), warnings };
+}
+
+/**
+ * A tool change as the text block sent in its place, for a model that takes no tool changes of its form: the tool's
+ * name (its wire name), and its definition when it is added by value (with sorted keys: the same bytes on every
+ * request). Throws `invalid-request` for a definition JSON cannot write.
+ */
+function writeToolChangeText(block: Record<string, unknown>, names: ToolNameMapping, path: string): Record<string, unknown> {
+  const change = resolveAnthropicToolChange(block) as NonNullable<ReturnType<typeof resolveAnthropicToolChange>>;
+  const custom = change.definition === undefined || resolveAnthropicToolKind(change.definition) === 'custom';
+  const name = custom ? names.toWire(change.name) : change.name;
+  if (change.change === 'removal') return { type: 'text', text: `The tool \`${name}\` was removed from this conversation.` };
+  if (change.form !== 'value') return { type: 'text', text: `The tool \`${name}\` was added to this conversation.` };
+  let text: string;
+  try {
+    text = stringify(custom && name !== change.name ? { ...change.definition, name } : change.definition);
+  } catch (error) {
+    throw new ToolSearchError(
+      'invalid-request',
+      `\`${path}.tool.definition\` cannot be written as JSON (${error instanceof Error ? error.message : String(error)}); no request can carry it`,
+      { cause: error },
+    );
+  }
+  return { type: 'text', text: `The tool \`${name}\` was added to this conversation. Its definition: ${text}` };
+}
+
+/**
+ * The messages with every system message sent as user text, for a model that takes none: its blocks join the user
+ * turn right before it (after that turn's blocks, so its `tool_result` blocks stay first), or become a user turn of
+ * their own after any other turn. The same array, and no paths, when there is no system message.
+ */
+function writeSystemMessagesAsUserText(messages: readonly unknown[]): { messages: readonly unknown[]; paths: string[] } {
+  if (!messages.some((message) => isRecord(message) && message.role === 'system')) return { messages, paths: [] };
+  const result: unknown[] = [];
+  const paths: string[] = [];
+  messages.forEach((message, index) => {
+    if (!isRecord(message) || message.role !== 'system') {
+      result.push(message);
+      return;
+    }
+    paths.push(`\`messages[${index}]\``);
+    const blocks = contentBlocks(message.content);
+    if (blocks.length === 0) return;
+    const last = result.at(-1);
+    if (isRecord(last) && last.role === 'user') result[result.length - 1] = { ...last, content: [...contentBlocks(last.content), ...blocks] };
+    else result.push({ role: 'user', content: blocks });
   });
-  return { messages: sent, warnings };
+  return { messages: result, paths };
+}
+
+/** A message's content as blocks (text as one text block, `''` as none; anything else as nothing). */
+function contentBlocks(content: unknown): unknown[] {
+  if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
+  return Array.isArray(content) ? content : [];
+}
+
+/**
+ * The messages with each run of system messages in a row (`[user, system, system]`: a turn's tool addition, then the
+ * caller's own system message) merged into the first, their content blocks in order: the API rejects consecutive
+ * system messages ("merge them"). The same array when there is none. Throws a `ToolSearchError` (`invalid-request`)
+ * for a run that cannot be merged: messages whose other fields differ (`clear_at` on one of them) or whose content is
+ * neither text nor a list of blocks.
+ */
+function mergeConsecutiveSystemMessages(messages: readonly unknown[], warnings: AnthropicMessagesWarning[]): readonly unknown[] {
+  const isSystem = (message: unknown): message is Record<string, unknown> => isRecord(message) && message.role === 'system';
+  if (!messages.some((message, index) => index > 0 && isSystem(message) && isSystem(messages[index - 1]))) return messages;
+  const result: unknown[] = [];
+  const runs: string[] = [];
+  let runStart = -1;
+  messages.forEach((message, index) => {
+    const last = result.at(-1);
+    if (!isSystem(message) || !isSystem(last) || !isSystem(messages[index - 1])) {
+      result.push(message);
+      runStart = index;
+      return;
+    }
+    const problem = describeUnmergeable(last, message);
+    if (problem !== undefined) {
+      throw new ToolSearchError(
+        'invalid-request',
+        `\`messages[${index - 1}]\` and \`messages[${index}]\` are system messages in a row, which the API rejects ("Consecutive system messages are not allowed"), and they cannot be merged: ${problem}. Merge them into one system message, or put a turn between them`,
+      );
+    }
+    result[result.length - 1] = { ...last, content: [...contentBlocks(last.content), ...contentBlocks(message.content)] };
+    const run = `\`messages[${runStart}]\` to \`messages[${index}]\``;
+    if (runs.at(-1)?.startsWith(`\`messages[${runStart}]\``) === true) runs[runs.length - 1] = run;
+    else runs.push(run);
+  });
+  warnings.push({
+    code: 'system-messages-merged',
+    message: `the history has system messages in a row (${runs.join(', ')}), which the API rejects ("Consecutive system messages are not allowed … merge them"); each run was sent as one system message, its blocks in order`,
+  });
+  return result;
+}
+
+/** Why two system messages in a row cannot be one, or `undefined` when they can. */
+function describeUnmergeable(first: Record<string, unknown>, second: Record<string, unknown>): string | undefined {
+  for (const message of [first, second]) {
+    if (typeof message.content !== 'string' && !Array.isArray(message.content)) return `a \`content\` that is ${describeValue(message.content)}`;
+  }
+  for (const key of new Set([...Object.keys(first), ...Object.keys(second)])) {
+    if (key === 'content' || first[key] === second[key]) continue;
+    return `their \`${key}\` differs (${describeValue(first[key])}, ${describeValue(second[key])})`;
+  }
+  return undefined;
 }
 
 /** What a block the history may not hold is rewritten to, before it is dropped. */

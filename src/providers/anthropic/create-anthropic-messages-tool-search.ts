@@ -128,7 +128,7 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
       name: 'the Anthropic Messages API',
       shapes: ['anthropic-messages', 'provider'],
       example: '`{ name, description, input_schema }`',
-      convert: '`createAnthropicMessagesTools(tools)` (`tool-search/anthropic`)',
+      convert: { name: 'createAnthropicMessagesTools', from: 'tool-search/anthropic', write: (definitions) => `createAnthropicMessagesTools(${definitions})` },
       withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'input_schema', 'input_schema'),
     },
     codec: ANTHROPIC_MESSAGES_CODEC as SessionAdapter<AnthropicMessagesWarningCode>['codec'],

@@ -89,7 +89,7 @@ export function createBedrockConverseToolSearch<Tool extends BedrockConverseSess
       name: "Amazon Bedrock's Converse API",
       shapes: ['bedrock-converse'],
       example: '`{ toolSpec: { name, description, inputSchema: { json } } }`',
-      convert: '`createBedrockConverseTools(tools)` (`tool-search/bedrock`)',
+      convert: { name: 'createBedrockConverseTools', from: 'tool-search/bedrock', write: (definitions) => `createBedrockConverseTools(${definitions})` },
       withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'json', 'json', ['toolSpec', 'inputSchema']),
     },
     toolsOf: (body) => (isRecord(body.toolConfig) ? body.toolConfig.tools : undefined),

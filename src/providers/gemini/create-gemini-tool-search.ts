@@ -106,7 +106,11 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
       name: 'Gemini',
       shapes: ['gemini'],
       example: '`{ functionDeclarations: [{ name, description, parametersJsonSchema }] }`',
-      convert: '`[{ functionDeclarations: createGeminiFunctionDeclarations(tools) }]` (`tool-search/gemini`)',
+      convert: {
+        name: 'createGeminiFunctionDeclarations',
+        from: 'tool-search/gemini',
+        write: (definitions) => `[{ functionDeclarations: createGeminiFunctionDeclarations(${definitions}) }]`,
+      },
       hints: { 'gemini-declaration': 'wrap the declarations in a tool, `[{ functionDeclarations: declarations }]`' },
       withJSONSchemas(tool) {
         if (!Array.isArray(tool.functionDeclarations)) return tool;

@@ -94,7 +94,7 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
       name: 'OpenAI Chat Completions',
       shapes: ['openai-chat', 'provider'],
       example: "`{ type: 'function', function: { name, description, parameters } }`",
-      convert: '`createOpenAIChatTools(tools)` (`tool-search/openai`)',
+      convert: { name: 'createOpenAIChatTools', from: 'tool-search/openai', write: (definitions) => `createOpenAIChatTools(${definitions})` },
       withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'parameters', 'parameters', ['function']),
     },
     codec: OPENAI_CHAT_CODEC as SessionAdapter<OpenAIChatWarningCode>['codec'],

@@ -1,6 +1,10 @@
 import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
+import { parsePlannedTools } from '../../plan/parse-planned-tools.js';
+import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
+import type { ToolSearchResult } from '../../client/tool-search-result.js';
+import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
@@ -136,7 +140,7 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
       name: 'the OpenAI Responses API',
       shapes: ['openai-responses', 'provider'],
       example: "`{ type: 'function', name, description, parameters, strict }`",
-      convert: '`createOpenAIResponsesTools(tools)` (`tool-search/openai`)',
+      convert: { name: 'createOpenAIResponsesTools', from: 'tool-search/openai', write: (definitions) => `createOpenAIResponsesTools(${definitions})` },
       withJSONSchemas(tool) {
         if (tool.type !== 'namespace' || !Array.isArray(tool.tools)) return withJSONSchema(tool);
         const members = resolveMappedItems(tool.tools, (member: unknown) =>
@@ -185,10 +189,11 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
             arguments: item.arguments,
             write: (given) => {
               if (given.type === 'run') return [];
+              const result = withDeferredMatchesLoadedAgain(given.result, plan, names);
               // Loaded as the caller declared them (their `strict`, their namespace).
-              const found = createOpenAIToolSearchOutput(item as { call_id?: string | null }, given.result, { tools: catalogTools, names });
-              // What the output's definitions cannot say (no match, loaded earlier, a bad query) follows as a note.
-              const note = createOpenAIToolSearchNote(given.result);
+              const found = createOpenAIToolSearchOutput(item as { call_id?: string | null }, result, { tools: catalogTools, names });
+              // What the output's definitions cannot say (no match, a tool sent in full, a bad query) follows as a note.
+              const note = createOpenAIToolSearchNote(result);
               return note === null ? found : [found, note];
             },
           });
@@ -209,4 +214,21 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
       };
     },
   }) as unknown as OpenAIResponsesToolSearch<Tool>;
+}
+
+/**
+ * A search result whose matches an earlier `tool_search_output` loaded (`loadedEarlier`) are loaded again, when the
+ * plan defers them: the output carries definitions only, and one that answered a match with no tools reads as "nothing
+ * found" (the model searched for the tool again, so it may no longer see it: a trimmed or compacted context). The
+ * definition is the one the earlier output loaded (the caller's declaration), so the model sees the same tool. A match
+ * the request sends in full stays in `loadedEarlier`: loading it would declare it twice.
+ */
+function withDeferredMatchesLoadedAgain(result: ToolSearchResult, plan: ToolSearchPlan, names: Pick<ToolNameMapping, 'fromWire'>): ToolSearchResult {
+  if (result.status !== 'found' || result.loadedEarlier === undefined || result.loadedEarlier.length === 0) return result;
+  const { byName } = parsePlannedTools(plan.tools);
+  const again = result.loadedEarlier.filter((name) => byName.get(names.fromWire(name))?.status === 'deferred');
+  if (again.length === 0) return result;
+  const { loadedEarlier, ...rest } = result;
+  const still = loadedEarlier.filter((name) => !again.includes(name));
+  return { ...rest, tools: [...result.tools, ...again.map((name) => ({ name }))], ...(still.length === 0 ? {} : { loadedEarlier: still }) };
 }

@@ -3,6 +3,7 @@ import { createToolNameMapping } from '../../../src/names/create-tool-name-mappi
 import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from '../../../src/providers/anthropic/anthropic-messages-api.js';
 import { readAnthropicMessagesHistory, writeAnthropicMessagesHistory } from '../../../src/providers/anthropic/anthropic-messages-history.js';
 import type { ToolNameMapping } from '../../../src/names/create-tool-name-mapping.js';
+import type { AnthropicToolChangeSupport } from '../../../src/providers/anthropic/resolve-anthropic-tool-change-support.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { deepCopy, readAnthropicFixture } from '../../support/anthropic-messages-bodies.js';
 
@@ -13,9 +14,9 @@ import { deepCopy, readAnthropicFixture } from '../../support/anthropic-messages
 function transformAnthropicMessagesHistory(
   messages: unknown,
   mapping: ToolNameMapping,
-  options: { throughCallTool?: ReadonlySet<string>; callToolName?: string } = {},
+  options: { throughCallTool?: ReadonlySet<string>; callToolName?: string; toolChanges?: AnthropicToolChangeSupport } = {},
 ) {
-  const read = readAnthropicMessagesHistory(messages);
+  const read = readAnthropicMessagesHistory(messages, options.toolChanges);
   const callToolName = options.callToolName ?? 'call_tool';
   const written = writeAnthropicMessagesHistory(read, { names: mapping, ...options, callToolName });
   const sent = (name: string, kind: string) => {
@@ -38,6 +39,7 @@ function transformAnthropicMessagesHistory(
     searchToolName: read.neutral.searchTool ?? null,
     added: [...added],
     defined: [...defined],
+    addedAsText: read.neutral.revealed ?? [],
     toolChanges: changes.length === 0 ? null : changes.some((change) => change.form === 'value') ? 'value' : 'reference',
     warnings: written.warnings,
   };
@@ -157,6 +159,7 @@ describe('transformAnthropicMessagesHistory', () => {
       searchToolName: null,
       added: [],
       defined: [],
+      addedAsText: [],
       toolChanges: null,
       warnings: [],
     });
