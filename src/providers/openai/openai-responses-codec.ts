@@ -17,6 +17,7 @@ import type { RequestTools } from '../../request/request-tools.js';
 import type { GroupedToolsWarningCode } from '../../request/request-tools.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { transformRequest } from '../../request/transform-request.js';
+import { resolveGroupingAPIRequest } from '../../request/resolve-grouping-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { REVEALED_OPTION, findTransformOptionProblems, parseRevealedOption, type TransformOption } from '../../request/parse-transform-request-options.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
@@ -215,7 +216,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<
   rule: OPENAI_RESPONSES_TOOL_NAME_RULE,
   hostedRule: OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
   planForAPICode: 'plan-for-another-api',
-  hostedSearch: 'openai-hosted',
+  decide: resolveGroupingAPIRequest,
   reader: 'parseOpenAIResponsesTools(body)',
   isDeferredAloneRejected: isOpenAIResponsesReservedNamespace,
   recommendedGroupSize: OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
