@@ -21,6 +21,7 @@ import { createAnthropicPredictedMessages } from './create-anthropic-predicted-m
 import type { RequestToolEntry } from '../../request/request-tool-entry.js';
 import type { RequestTools } from '../../request/request-tools.js';
 import { transformRequest } from '../../request/transform-request.js';
+import { resolveDeferLoadingAPIRequest } from '../../request/resolve-defer-loading-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { resolveAnthropicToolPlaces, type AnthropicBodyToolKind } from './resolve-anthropic-tool-places.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
@@ -247,7 +248,7 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<WireCodec<MessagesRead, Messages
   label: 'the Messages API',
   rule: ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   planForAPICode: 'mechanism-not-for-messages',
-  hostedSearch: 'claude-hosted',
+  decide: resolveDeferLoadingAPIRequest,
   reader: 'parseAnthropicMessagesTools(body)',
   readTools,
   read(body, context, plan) {

@@ -15,6 +15,7 @@ import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { RequestTools } from '../../request/request-tools.js';
 import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
 import { transformRequest } from '../../request/transform-request.js';
+import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
@@ -132,6 +133,7 @@ export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTo
   api: 'bedrock-converse',
   label: 'Amazon Bedrock Converse',
   rule: BEDROCK_CONVERSE_TOOL_NAME_RULE,
+  decide: resolveClientAPIRequest,
   readTools: readToolSlots,
   read(body, context) {
     const request = parseRequestBody(body, 'a Converse request object');

@@ -18,6 +18,7 @@ import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ClientRequestWarningCode } from '../../request/request-tools.js';
 import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
 import { transformRequest } from '../../request/transform-request.js';
+import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
@@ -221,6 +222,7 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
   api: 'gemini',
   label: 'Gemini',
   rule: GEMINI_TOOL_NAME_RULE,
+  decide: resolveClientAPIRequest,
   maxTools: GEMINI_MAX_FUNCTION_DECLARATIONS,
   overLimitCode: 'too-many-function-declarations',
   readTools(body) {

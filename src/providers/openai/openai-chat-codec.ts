@@ -16,6 +16,7 @@ import type { ClientRequestWarningCode, PredictedLoad } from '../../request/requ
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
 import { transformRequest } from '../../request/transform-request.js';
+import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
@@ -199,6 +200,7 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
   api: 'openai-chat',
   label: 'OpenAI Chat Completions',
   rule: OPENAI_CHAT_TOOL_NAME_RULE,
+  decide: resolveClientAPIRequest,
   maxTools: OPENAI_CHAT_MAX_TOOLS,
   overLimitCode: 'too-many-tools',
   readTools: readToolSlots,

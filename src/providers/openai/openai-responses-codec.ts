@@ -18,6 +18,7 @@ import type { RequestTools } from '../../request/request-tools.js';
 import type { GroupedToolsWarningCode } from '../../request/request-tools.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { transformRequest } from '../../request/transform-request.js';
+import { resolveGroupingAPIRequest } from '../../request/resolve-grouping-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import {
   PREDICT_OPTION,
@@ -225,7 +226,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<
   rule: OPENAI_RESPONSES_TOOL_NAME_RULE,
   hostedRule: OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
   planForAPICode: 'plan-for-another-api',
-  hostedSearch: 'openai-hosted',
+  decide: resolveGroupingAPIRequest,
   reader: 'parseOpenAIResponsesTools(body)',
   isDeferredAloneRejected: isOpenAIResponsesReservedNamespace,
   recommendedGroupSize: OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
