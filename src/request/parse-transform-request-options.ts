@@ -55,7 +55,7 @@ export const CATALOG_OPTION: Readonly<TransformOption> = {
  * The `predict` option every transformer takes (`TransformRequestOptions.predict`); read the value with
  * {@link parsePredictOption}, which checks its fields.
  */
-export const PREDICT_OPTION: TransformOption = {
+export const PREDICT_OPTION: Readonly<TransformOption> = {
   name: 'predict',
   rule: "must be 'auto', 'off' or `{ maxTools, minScore }`",
   isValid: (value) => value === 'auto' || value === 'off' || isRecord(value),
