@@ -49,6 +49,8 @@ export {
   type ToolSearchPreference,
 } from './config/tool-search-config.js';
 export { parseToolSearchConfig, type ToolSearchConfigOverrides } from './config/parse-tool-search-config.js';
+export { createToolPredictor } from './request/create-tool-predictor.js';
+export type { ToolPredictor } from './request/tool-predictor.js';
 
 export { MODEL_PLATFORMS, WIRE_APIS, type ModelPlatform, type ModelReference, type WireAPI } from './models/model-reference.js';
 export { resolveModelSupport, type ModelSupport, type ToolAdditionForm } from './models/resolve-model-support.js';

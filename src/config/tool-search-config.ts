@@ -205,7 +205,7 @@ export interface ToolSearchOptions {
    * result after the user message, or the provider's tool addition under native delivery. The tool list and the system
    * text do not change. `auto` is on wherever this package answers the searches (the client-side mechanism, and hosted
    * search with the library's ranking) in the session API and the AI SDK integration; the bare transformers predict only
-   * when given the `predict` option. `off` sends today's bytes.
+   * when given `predict: createToolPredictor(...)`. `off` sends today's bytes.
    * @default 'auto'
    */
   readonly predict?: ToolPredictionRequest;

@@ -1,3 +1,4 @@
+import type { ToolPredictor } from './tool-predictor.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
@@ -6,8 +7,6 @@ import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import { findUnknownKeys } from '../records/find-unknown-keys.js';
 import { isRecord } from '../records/is-record.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
-import type { ToolPredictionSettings } from '../config/tool-search-config.js';
-import { parseToolPrediction, resolveToolPredictionSettings } from '../config/parse-tool-prediction.js';
 
 /** One option of a transformer: its name and the rule its value keeps (`undefined`, the default, always passes). */
 export interface TransformOption {
@@ -52,25 +51,18 @@ export const CATALOG_OPTION: Readonly<TransformOption> = {
 };
 
 /**
- * The `predict` option every transformer takes (`TransformRequestOptions.predict`); read the value with
- * {@link parsePredictOption}, which checks its fields.
+ * The `predict` option every transformer takes (`TransformRequestOptions.predict`): `'off'`, or the prediction step
+ * made with `createToolPredictor` (which brings the ranking, so a transformer that never predicts carries none).
  */
 export const PREDICT_OPTION: Readonly<TransformOption> = {
   name: 'predict',
-  rule: "must be 'auto', 'off' or `{ maxTools, minScore }`",
-  isValid: (value) => value === 'auto' || value === 'off' || isRecord(value),
+  rule: "must be 'off' or a predictor from `createToolPredictor` (such as `createToolPredictor('auto')`)",
+  isValid: (value) => value === 'off' || (isRecord(value) && typeof value.index === 'function' && isRecord(value.settings)),
 };
 
-/**
- * The `predict` option as the settings of the prediction step, or `undefined` when it is off (absent or `'off'`): a
- * transformer predicts only when asked. Throws a `ToolSearchError` (`invalid-options`) naming each broken rule.
- */
-export function parsePredictOption(value: unknown): ToolPredictionSettings | undefined {
-  if (value === undefined) return undefined;
-  const { setting, issues } = parseToolPrediction(value, 'options.predict');
-  if (issues.length > 0) throw new ToolSearchError('invalid-options', issues.map((issue) => issue.message).join('; '));
-  if (setting === 'off') return undefined;
-  return resolveToolPredictionSettings(setting) ?? undefined;
+/** The `predict` option as the prediction step, or `undefined` when it is off (absent or `'off'`). */
+export function parsePredictOption(value: unknown): ToolPredictor | undefined {
+  return value === undefined || value === 'off' ? undefined : (value as ToolPredictor);
 }
 
 /**
@@ -109,7 +101,7 @@ export function parseCatalogOption(value: ToolDefinitionsInput | undefined): Too
  * Validates the options of a transformer that takes only the common options (`TransformRequestOptions`) and returns the revealed
  * names and the prediction settings (absent: off). Throws a `ToolSearchError` (`invalid-options`) naming the option, the rule and the value given.
  */
-export function parseTransformRequestOptions(options: unknown): { readonly revealed: string[]; readonly predict?: ToolPredictionSettings } {
+export function parseTransformRequestOptions(options: unknown): { readonly revealed: string[]; readonly predict?: ToolPredictor } {
   const given = options ?? {};
   if (!isRecord(given)) throw new ToolSearchError('invalid-options', `\`options\` must be an object such as \`{ revealed }\`, got ${describeValue(options)}`);
   const [problem] = findTransformOptionProblems(given, [REVEALED_OPTION, PREDICT_OPTION]);

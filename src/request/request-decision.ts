@@ -1,4 +1,4 @@
-import type { ToolPredictionSettings } from '../config/tool-search-config.js';
+import type { ToolPredictor } from './tool-predictor.js';
 import type { WireAPI } from '../models/model-reference.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { ToolNameRule } from '../names/tool-name-rule.js';
@@ -52,7 +52,7 @@ export interface ResolveRequestToolsInput {
   /** Every tool the session may have used, for a tool the body lacks (a plan tool, or one the history names). */
   readonly catalog?: ToolCatalog;
   /** The prediction step's settings; absent: no prediction (see `resolvePredictedLoad`). */
-  readonly predict?: ToolPredictionSettings;
+  readonly predict?: ToolPredictor;
   /**
    * Where the decision keeps, for this plan and the body's tools, what depends on nothing else (a session's, for
    * bodies sent with the agent's tools read once): a request then costs what it sends, not the catalog's size.

@@ -1,4 +1,4 @@
-import type { ToolPredictionRequest } from '../config/tool-search-config.js';
+import type { ToolPredictor } from './tool-predictor.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 
@@ -16,16 +16,17 @@ export interface TransformRequestOptions {
    */
   readonly revealed?: Iterable<string>;
   /**
-   * The prediction step (the configuration's `predict` form): `'auto'` or settings `{ maxTools, minScore }` turn it
-   * on. On a turn's first request (the history ends with the user's message) the catalog is ranked against that
+   * The prediction step, made with `createToolPredictor` (`createToolPredictor('auto')`, or `{ maxTools, minScore }`),
+   * or `'off'`. On a turn's first request (the history ends with the user's message) the catalog is ranked against that
    * message and the best deferred tools are loaded right after it, as the package's own `tool_search` call and its
    * answer (or the API's tool addition under native delivery): the result's `predicted.items`, which are the last
    * items of the body's history. Keep them in your history, after the user's message, as the session API's turns do:
    * later requests then read them as the model's own searches, and the prompt cache keeps them. Pass `catalog` where
-   * the transformer takes one, or the body's own functions are indexed on every such request.
-   * @default 'off' (the session API and the AI SDK integration predict by default)
+   * the transformer takes one, or the body's own functions are indexed on every such request. A transformer without
+   * this option carries no ranking (the predictor brings it).
+   * @default 'off' (the session API predicts by default)
    */
-  readonly predict?: ToolPredictionRequest;
+  readonly predict?: 'off' | ToolPredictor;
 }
 
 /** What every request transformer returns. */

@@ -1,8 +1,6 @@
-import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
-import { DEFAULT_MAX_SEARCH_RESULTS } from '../client/create-tool-search-tool.js';
 import type { ToolSearchMatch } from '../client/tool-search-result.js';
-import type { ToolPredictionSettings } from '../config/tool-search-config.js';
+import type { ToolPredictor } from './tool-predictor.js';
 import { isNativeDelivery } from '../plan/is-native-delivery.js';
 import { parsePlannedTools } from '../plan/parse-planned-tools.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
@@ -19,7 +17,8 @@ export interface ResolvePredictedLoadInput {
   readonly request: NeutralRequest;
   /** The rest of the decision: what the history loaded, what the list sends in full, the names. */
   readonly tools: Omit<RequestTools, 'predicted'>;
-  readonly settings: ToolPredictionSettings;
+  /** The step's settings and ranking (given by whoever predicts). */
+  readonly predictor: ToolPredictor;
   /** The agent's catalog; without one (or with an empty one), the body's own functions are ranked. */
   readonly catalog?: ToolCatalog;
 }
@@ -39,7 +38,8 @@ export function resolvePredictedLoad(input: ResolvePredictedLoadInput): Predicte
   if (turn === undefined || !own.search) return undefined;
   const planned = parsePlannedTools(plan.tools);
   // A transformer's `catalog` option defaults to none (an empty catalog): the body's own functions are ranked then.
-  const catalog = input.catalog !== undefined && input.catalog.tools.length > 0 ? input.catalog : createToolCatalog(bodyDefinitions(request, tools));
+  const bodyTools = input.catalog !== undefined && input.catalog.tools.length > 0 ? undefined : bodyDefinitions(request, tools);
+  const byName = bodyTools === undefined ? input.catalog?.byName : new Map(bodyTools.map((tool) => [tool.name, tool]));
   const loaded = new Set([...tools.loaded, ...(tools.added ?? [])]);
   // A deferred tool this request sends in full (revealed in the list, forced) holds its schema already.
   for (const entry of tools.entries) if (entry.status === 'revealed') loaded.add(entry.name);
@@ -48,13 +48,13 @@ export function resolvePredictedLoad(input: ResolvePredictedLoadInput): Predicte
   for (const name of request.history.names) loaded.add(tools.names.fromWire(name));
   const { names } = resolveToolPrediction({
     text: turn.text,
-    index: catalog.searchable.index(DEFAULT_MAX_SEARCH_RESULTS),
+    index: input.predictor.index(bodyTools ?? (input.catalog as ToolCatalog)),
     isDeferred: (name) => planned.byName.get(name)?.status === 'deferred',
     loaded,
     notDeferred: planned.names.length - planned.deferred,
-    settings: input.settings,
+    settings: input.predictor.settings,
   });
-  const definitions = names.map((name) => catalog.byName.get(name)).filter((definition): definition is ToolDefinition => definition !== undefined);
+  const definitions = names.map((name) => byName?.get(name)).filter((definition): definition is ToolDefinition => definition !== undefined);
   if (definitions.length === 0) return undefined;
   const toWire = tools.toWire;
   return {

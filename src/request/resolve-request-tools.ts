@@ -37,7 +37,7 @@ export function resolveRequestTools(input: ResolveRequestToolsInput): RequestToo
     plan: decided.plan,
     request: input.request,
     tools: decided,
-    settings: input.predict,
+    predictor: input.predict,
     ...(input.catalog === undefined ? {} : { catalog: input.catalog }),
   });
   return predicted === undefined ? decided : { ...decided, predicted };

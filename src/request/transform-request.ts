@@ -1,5 +1,5 @@
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
-import type { ToolPredictionSettings } from '../config/tool-search-config.js';
+import type { ToolPredictor } from './tool-predictor.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { TransformRequestResult } from './request-transformer.js';
@@ -14,8 +14,8 @@ export interface TransformRequestContext<Tools, Options = undefined> extends Cod
   readonly revealed?: readonly string[];
   /** Every tool the session may have used (the `catalog` option), for a tool the body lacks. */
   readonly catalog?: ToolCatalog;
-  /** The prediction step's settings (the `predict` option); absent: no prediction. */
-  readonly predict?: ToolPredictionSettings;
+  /** The prediction step (the `predict` option, or the session's); absent: no prediction. */
+  readonly predict?: ToolPredictor;
   /** What the decision keeps for this plan and the read tools (`tools`) between requests: a session's, per plan. */
   readonly memo?: RequestMemo;
 }

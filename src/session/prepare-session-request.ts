@@ -16,7 +16,7 @@ import type { CodecTools } from '../request/wire-codec.js';
 import { transformRequest } from '../request/transform-request.js';
 import type { RequestMemo } from '../request/request-decision.js';
 import type { TransformRequestResult } from '../request/request-transformer.js';
-import { resolveToolPredictionSettings } from '../config/parse-tool-prediction.js';
+import { createToolPredictor } from '../request/create-tool-predictor.js';
 
 /**
  * One agent's session state over its API's adapter: the catalog in the API's shape and parsed, the `model` option, and
@@ -85,7 +85,7 @@ export async function prepareSessionRequest<Code extends string>(
   const pairing = unpaired.map((message): ToolSearchWarning<SessionWarningCode> => ({ code: 'unpaired-tool-result', message }));
   const revealed = (plan: ToolSearchPlan) => toolSearch.readRevealed(plan, sessionId as string);
   // The configuration's `predict` (`auto` unless set): the request decision applies it where the library searches.
-  const predict = resolveToolPredictionSettings(toolSearch.config.predict);
+  const predict = createToolPredictor(toolSearch.config.predict);
   /**
    * The request prepared from `body` with the tools it is planned for (`undefined`: the catalog), and the body's tool
    * list as the codec read it, when it has been (the catalog's, read once for the agent).
@@ -111,7 +111,7 @@ export async function prepareSessionRequest<Code extends string>(
       revealed: await revealed(plan),
       catalog: wire.catalog,
       options: wire.codecOptions,
-      ...(predict === null ? {} : { predict }),
+      ...(predict === undefined ? {} : { predict }),
       ...(bodyRead === undefined ? {} : { tools: { list: wire.toolsOf(body), read: bodyRead } }),
       ...(memo === undefined ? {} : { memo }),
     }) as TransformRequestResult<unknown, Code>;

@@ -16,7 +16,7 @@ import {
   scenarioCalls,
   type Scenario,
 } from '../support/arbitraries.js';
-import { checkTransformerPromises, scenarioCatalog, type TransformerUnderTest } from '../support/property-checks.js';
+import { predictOptionOf, checkTransformerPromises, scenarioCatalog, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
   { id: 'claude-opus-5', api: 'anthropic-messages' },
@@ -196,7 +196,7 @@ describe('transformAnthropicMessagesRequest under hostile input', () => {
             await checkTransformerPromises(
               ANTHROPIC,
               scenario,
-              { body, options: { revealed, catalog: scenarioCatalog(scenario), ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } },
+              { body, options: { revealed, catalog: scenarioCatalog(scenario), ...predictOptionOf(scenario) } },
               calls,
               counter.count,
             );

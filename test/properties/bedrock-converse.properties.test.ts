@@ -17,8 +17,8 @@ import {
   type CacheCheckpoints,
   type Scenario,
 } from '../support/arbitraries.js';
-import type { ToolPredictionRequest } from '../../src/config/tool-search-config.js';
-import { checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
+import type { ToolPredictor } from '../../src/request/tool-predictor.js';
+import { predictOptionOf, checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
   { id: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', api: 'bedrock-converse' },
@@ -62,7 +62,7 @@ function bedrockRequest(scenario: Scenario, checkpoints: CacheCheckpoints, json:
   return { body, revealed: [...scenario.revealed.map((index) => tools[index]?.name ?? 'x'), ...scenario.revealedStrangers] };
 }
 
-const BEDROCK: TransformerUnderTest<{ revealed: string[]; predict?: ToolPredictionRequest }> = {
+const BEDROCK: TransformerUnderTest<{ revealed: string[]; predict?: 'off' | ToolPredictor }> = {
   historyKey: 'messages',
   transform: (body, plan, options) => transformBedrockConverseRequest(body, plan, options),
   readTools: parseBedrockConverseTools,
@@ -95,13 +95,7 @@ describe('transformBedrockConverseRequest under hostile input', () => {
           fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
           async (scenario, checkpoints, json, calls) => {
             const { body, revealed } = bedrockRequest(scenario, checkpoints, json);
-            await checkTransformerPromises(
-              BEDROCK,
-              scenario,
-              { body, options: { revealed, ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } },
-              calls,
-              counter.count,
-            );
+            await checkTransformerPromises(BEDROCK, scenario, { body, options: { revealed, ...predictOptionOf(scenario) } }, calls, counter.count);
           },
         ),
         propertyParameters(),

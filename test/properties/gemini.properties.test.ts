@@ -15,8 +15,8 @@ import {
   scenarioCalls,
   type Scenario,
 } from '../support/arbitraries.js';
-import type { ToolPredictionRequest } from '../../src/config/tool-search-config.js';
-import { checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
+import type { ToolPredictor } from '../../src/request/tool-predictor.js';
+import { predictOptionOf, checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
   { id: 'gemini-2.5-flash', api: 'gemini' },
@@ -72,7 +72,7 @@ function geminiRequest(scenario: Scenario, rest: boolean, shape: number): { body
   return { body, revealed: [...scenario.revealed.map((index) => tools[index]?.name ?? 'x'), ...scenario.revealedStrangers] };
 }
 
-const GEMINI: TransformerUnderTest<{ revealed: string[]; predict?: ToolPredictionRequest }> = {
+const GEMINI: TransformerUnderTest<{ revealed: string[]; predict?: 'off' | ToolPredictor }> = {
   historyKey: 'contents',
   transform: (body, plan, options) => transformGeminiRequest(body, plan, options),
   readTools: parseGeminiTools,
@@ -104,13 +104,7 @@ describe('transformGeminiRequest under hostile input', () => {
           fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
           async (scenario, rest, shape, calls) => {
             const { body, revealed } = geminiRequest(scenario, rest, shape);
-            await checkTransformerPromises(
-              GEMINI,
-              scenario,
-              { body, options: { revealed, ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } },
-              calls,
-              counter.count,
-            );
+            await checkTransformerPromises(GEMINI, scenario, { body, options: { revealed, ...predictOptionOf(scenario) } }, calls, counter.count);
           },
         ),
         propertyParameters(),

@@ -15,8 +15,8 @@ import {
   scenarioCalls,
   type Scenario,
 } from '../support/arbitraries.js';
-import type { ToolPredictionRequest } from '../../src/config/tool-search-config.js';
-import { checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
+import type { ToolPredictor } from '../../src/request/tool-predictor.js';
+import { predictOptionOf, checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
   { id: 'gpt-4.1', api: 'openai-chat' },
@@ -88,7 +88,7 @@ function withPadding(scenario: Scenario, count: number): Scenario {
   return { ...scenario, tools: [...scenario.tools, ...pads] };
 }
 
-const CHAT: TransformerUnderTest<{ revealed: string[]; predict?: ToolPredictionRequest }> = {
+const CHAT: TransformerUnderTest<{ revealed: string[]; predict?: 'off' | ToolPredictor }> = {
   historyKey: 'messages',
   transform: (body, plan, options) => transformOpenAIChatRequest(body, plan, options),
   readTools: parseOpenAIChatTools,
@@ -118,13 +118,7 @@ describe('transformOpenAIChatRequest under hostile input', () => {
           async (generated, calls, padding) => {
             const scenario = withPadding(generated, padding);
             const { body, revealed } = chatRequest(scenario);
-            await checkTransformerPromises(
-              CHAT,
-              scenario,
-              { body, options: { revealed, ...(scenario.predict === undefined ? {} : { predict: scenario.predict }) } },
-              calls,
-              counter.count,
-            );
+            await checkTransformerPromises(CHAT, scenario, { body, options: { revealed, ...predictOptionOf(scenario) } }, calls, counter.count);
           },
         ),
         propertyParameters(),

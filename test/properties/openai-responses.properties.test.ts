@@ -19,7 +19,7 @@ import {
   scenarioCalls,
   type Scenario,
 } from '../support/arbitraries.js';
-import { checkTransformerPromises, planForScenario, type TransformerUnderTest } from '../support/property-checks.js';
+import { predictOptionOf, checkTransformerPromises, planForScenario, type TransformerUnderTest } from '../support/property-checks.js';
 import { resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 
@@ -252,7 +252,7 @@ describe('transformOpenAIResponsesRequest under hostile input', () => {
             const options = {
               revealed,
               ...(uncategorized === undefined ? {} : { uncategorized }),
-              ...(scenario.predict === undefined ? {} : { predict: scenario.predict }),
+              ...predictOptionOf(scenario),
             };
             await checkTransformerPromises(RESPONSES, scenario, { body, options }, calls, counter.count);
             if (added !== 'none' && body.input.some((item) => (item as { type?: string }).type === 'additional_tools'))

@@ -1,3 +1,5 @@
+import { createToolPredictor } from '../../src/request/create-tool-predictor.js';
+import type { ToolPredictor } from '../../src/request/tool-predictor.js';
 import { expect } from 'vitest';
 import { createToolCallCheck } from '../../src/client/create-tool-call-check.js';
 import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
@@ -222,4 +224,10 @@ function checkPredictedLoad<Options>(
   if ((result.plan ?? plan).reveal !== 'tool-list') {
     expect(JSON.stringify({ ...replay.body, [api.historyKey]: null })).toBe(JSON.stringify({ ...result.body, [api.historyKey]: null }));
   }
+}
+
+/** A scenario's `predict` as a transformer's option: none, `'off'`, or the predictor its setting makes. */
+export function predictOptionOf(scenario: Scenario): { readonly predict?: 'off' | ToolPredictor } {
+  if (scenario.predict === undefined) return {};
+  return { predict: scenario.predict === 'off' ? 'off' : (createToolPredictor(scenario.predict) as ToolPredictor) };
 }

@@ -35,7 +35,6 @@ import {
   parseRevealedOption,
   type TransformOption,
 } from '../../request/parse-transform-request-options.js';
-import type { ToolPredictionSettings } from '../../config/tool-search-config.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import {
   ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA,
@@ -703,7 +702,7 @@ function parseOptions(options: unknown): {
   revealed: string[];
   searchTool: AnthropicToolSearchVariant | undefined;
   catalog: ToolCatalog;
-  predict: ToolPredictionSettings | undefined;
+  predict: Exclude<TransformRequestOptions['predict'], 'off' | undefined> | undefined;
 } {
   if (!isRecord(options)) {
     throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: must be an object (got ${describeValue(options)})`);

@@ -28,7 +28,6 @@ import {
   parseRevealedOption,
   type TransformOption,
 } from '../../request/parse-transform-request-options.js';
-import type { ToolPredictionSettings } from '../../config/tool-search-config.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import {
   OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
@@ -568,7 +567,7 @@ function transformToolChoice(choice: unknown, rename: (name: string) => string):
 function parseOptions(options: unknown): {
   readonly revealed: readonly string[];
   readonly uncategorized: OpenAIResponsesUncategorizedTools;
-  readonly predict: ToolPredictionSettings | undefined;
+  readonly predict: Exclude<TransformRequestOptions['predict'], 'off' | undefined> | undefined;
 } {
   const given = options ?? {};
   if (!isRecord(given)) {
