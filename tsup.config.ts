@@ -9,7 +9,17 @@ const LIBRARY_ENTRIES = {
   gemini: 'src/providers/gemini/index.ts',
   bedrock: 'src/providers/bedrock/index.ts',
   'ai-sdk': 'src/integrations/ai-sdk/index.ts',
+  langchain: 'src/integrations/langchain/index.ts',
+  'openai-agents': 'src/integrations/openai-agents/index.ts',
 };
+
+/**
+ * Entries whose declarations name a framework's classes from a framework that ships ESM and CommonJS declarations of
+ * its own (`@langchain/core`): their `.d.ts` is built for ESM, so an ES module app's types meet the framework's ESM
+ * declarations. Re-exporting the `.d.cts` would give such an app the framework's CommonJS classes next to its ESM ones,
+ * which TypeScript holds apart (`createAgent` would reject the middleware).
+ */
+const ESM_DECLARED_ENTRIES = { langchain: LIBRARY_ENTRIES.langchain };
 
 /** What both module formats share. */
 const COMMON: Options = {
@@ -41,13 +51,15 @@ export default defineConfig((): Options[] => {
       // imports one transformer kept zod's module-level statements (its registry on `globalThis`).
       entry: { ...LIBRARY_ENTRIES, cli: 'src/cli/index.ts', 'zod-json-schema': 'src/tools/create-zod4-json-schema.ts' },
       format: ['esm'],
-      dts: false,
+      dts: { entry: ESM_DECLARED_ENTRIES },
       external: [/^node:/, 'gpt-tokenizer'],
       // One set of declarations, the CommonJS build's (`.d.cts`): each ESM entry's `.d.ts` re-exports its `.d.cts`
       // (an ES module may import a CommonJS one; not the other way round), so the package does not ship every
       // declaration twice, and the declarations are built once.
       async onSuccess() {
-        for (const name of Object.keys(LIBRARY_ENTRIES)) writeFileSync(`dist/${name}.d.ts`, `export * from './${name}.cjs';\n`);
+        for (const name of Object.keys(LIBRARY_ENTRIES)) {
+          if (!(name in ESM_DECLARED_ENTRIES)) writeFileSync(`dist/${name}.d.ts`, `export * from './${name}.cjs';\n`);
+        }
       },
     },
     {

@@ -8,6 +8,15 @@ const app = process.env.TOOL_SEARCH_APP;
 const AI_SDK_TESTS = ['test/integrations/ai-sdk/**/*.test.ts', 'test/docs/quick-starts.test.ts'];
 
 /**
+ * The tests that run in a fresh module graph each (the `isolated` project; every other file shares its worker's):
+ * - the README's and docs/' code, run as a user's modules: each imports the SDKs afresh (`@ai-sdk/openai`'s default
+ *   provider reads OPENAI_BASE_URL when its module loads, which the test sets first);
+ * - the benchmark's test: its timings start with full garbage collections, which the heap a worker accumulates over
+ *   other files makes several times slower.
+ */
+const ISOLATED_TESTS = ['test/docs/**/*.test.ts', 'test/bench/run-benchmark.test.ts'];
+
+/**
  * AI SDK 7 (`ai` 7, `@ai-sdk/*` 4) in place of the AI SDK 6 the project installs under the plain names: the aliased
  * dev dependencies `ai-v7`, `@ai-sdk/openai-v4`, `@ai-sdk/anthropic-v4` and `@ai-sdk/google-v4`.
  */
@@ -25,7 +34,7 @@ export default defineConfig({
         ? [
             { find: /^tool-search$/, replacement: source('index.ts') },
             { find: /^tool-search\/(openai|anthropic|gemini|bedrock)$/, replacement: source('providers/$1/index.ts') },
-            { find: /^tool-search\/ai-sdk$/, replacement: source('integrations/ai-sdk/index.ts') },
+            { find: /^tool-search\/(ai-sdk|langchain|openai-agents)$/, replacement: source('integrations/$1/index.ts') },
           ]
         : [],
   },
@@ -37,8 +46,16 @@ export default defineConfig({
     hookTimeout: 10 * 60_000,
     typecheck: { enabled: false },
     projects: [
-      // Every test, with the AI SDK 6 of the project's own dependencies.
-      { extends: true, test: { name: 'main', include: ['test/**/*.test.ts'], env: { AI_SDK_MAJOR: '6' } } },
+      // Every test but the docs', with the AI SDK 6 of the project's own dependencies. The test files of a worker share
+      // the modules they import (`isolate: false`): importing src/, zod and the SDKs again for each of ~200 files took
+      // five times the tests' own time. Safe because nothing they import keeps module-level state (STYLE.md) and no
+      // test mocks a module.
+      {
+        extends: true,
+        test: { name: 'main', include: ['test/**/*.test.ts'], exclude: ISOLATED_TESTS, env: { AI_SDK_MAJOR: '6' }, isolate: false },
+      },
+      // The files that need a module graph of their own, each in a fresh one (the AI SDK 6 too).
+      { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS, env: { AI_SDK_MAJOR: '6' } } },
       // The AI SDK tests again, on AI SDK 7 (not for the installed-package check, whose app brings its own `ai`).
       ...(app === undefined
         ? [{ extends: true as const, resolve: { alias: AI_SDK_7 }, test: { name: 'ai-sdk-7', include: AI_SDK_TESTS, env: { AI_SDK_MAJOR: '7' } } }]

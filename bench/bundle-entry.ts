@@ -9,6 +9,8 @@ export const PACKAGE_ENTRIES = {
   'tool-search/gemini': 'src/providers/gemini/index.ts',
   'tool-search/bedrock': 'src/providers/bedrock/index.ts',
   'tool-search/ai-sdk': 'src/integrations/ai-sdk/index.ts',
+  'tool-search/langchain': 'src/integrations/langchain/index.ts',
+  'tool-search/openai-agents': 'src/integrations/openai-agents/index.ts',
 } as const;
 
 /** One of the package's entries. */
@@ -48,7 +50,8 @@ const ROOT = new URL('..', import.meta.url).pathname;
 
 /**
  * Bundles one entry of the package, or some of its exports, for the browser with esbuild (minified ES module,
- * tree-shaken) and measures it. The AI SDK (`ai`, an optional peer dependency an app brings) stays outside.
+ * tree-shaken) and measures it. The frameworks (`ai`, `langchain` and `@langchain/*`, `@openai/agents`: optional peer
+ * dependencies an app brings) stay outside.
  */
 export async function bundleEntry(options: BundleEntryOptions): Promise<EntryBundle> {
   const specifier = options.from === 'dist' ? options.entry : `./${PACKAGE_ENTRIES[options.entry]}`;
@@ -61,7 +64,7 @@ export async function bundleEntry(options: BundleEntryOptions): Promise<EntryBun
     format: 'esm',
     write: false,
     metafile: true,
-    external: ['ai'],
+    external: ['ai', 'langchain', '@langchain/*', '@openai/agents'],
     logLevel: 'silent',
   });
   const [output] = result.outputFiles;

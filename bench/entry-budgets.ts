@@ -9,15 +9,21 @@ export const ENTRY_BUDGET_GOAL = 45;
  * `npm run bench:size` reports them. zod is off the path; the rest is the library's own code and its public face,
  * which issue 25 (one codec per wire API, a much smaller face) cuts to {@link ENTRY_BUDGET_GOAL}. Until then each
  * budget is the size measured when zod left (on main at f1cce37: 54.8, 76.4, 70.1, 63.0, 60.7 and 45.9 KB), rounded up a
- * little: a ratchet, lowered as the code shrinks, never raised without a reason in the commit.
+ * little: a ratchet, lowered as the code shrinks, never raised without a reason in the commit. Raised once, by issue 24
+ * (values JSON cannot write checked in every preflight and tool output, `auto`'s size rule, the Messages history
+ * rewritten for a model without system messages, the reveal store's two lists): 56.6, 78.9, 73.6, 65.2, 62.8 and
+ * 47.6 KB measured on its branch; with streaming (issue 29) beside them on main, 56.7, 80.9, 75.1, 67.2, 64.4
+ * and 47.8 KB.
  */
 export const ENTRY_BUDGETS: Readonly<Record<PackageEntry, number>> = {
-  'tool-search': 56, // issue 25 brings it to 45
-  'tool-search/openai': 78, // issue 25 brings it to 45
-  'tool-search/anthropic': 72, // issue 25 brings it to 45
-  'tool-search/gemini': 65, // issue 25 brings it to 45
-  'tool-search/bedrock': 62, // issue 25 brings it to 45
-  'tool-search/ai-sdk': 47, // issue 25 brings it to 45
+  'tool-search': 57, // issue 25 brings it to 45
+  'tool-search/openai': 82, // issue 25 brings it to 45
+  'tool-search/anthropic': 76, // issue 25 brings it to 45
+  'tool-search/gemini': 68, // issue 25 brings it to 45
+  'tool-search/bedrock': 65, // issue 25 brings it to 45
+  'tool-search/ai-sdk': 49, // issue 25 brings it to 45
+  'tool-search/langchain': 49, // 45.9 KB when it came (without `langchain`), raised with issue 24's fixes; issue 25 brings it to 45
+  'tool-search/openai-agents': 46, // 42.6 KB when it came (without `@openai/agents`), raised with issue 24's fixes
 };
 
 /** The issue's budget for an app that imports `transformOpenAIResponsesRequest` alone, in KB minified and gzipped. */

@@ -423,7 +423,7 @@ interface ClaudeLargeRequest {
  * large, past Anthropic's cap of 10,000 deferred tools (hosted search cannot carry it).
  */
 function measureClaudeLargeRequests(catalog: readonly ToolDefinition[], doubled: readonly ToolDefinition[]): ClaudeLargeRequest[] {
-  const measure = (tools: readonly ToolDefinition[], label: string, config: { mechanism?: 'client' }): ClaudeLargeRequest => {
+  const measure = (tools: readonly ToolDefinition[], label: string, config: { mechanism?: 'client' | 'claude' }): ClaudeLargeRequest => {
     const body = {
       model: CLAUDE_NATIVE_MODEL,
       max_tokens: 1024,
@@ -449,10 +449,13 @@ function measureClaudeLargeRequests(catalog: readonly ToolDefinition[], doubled:
     }
   };
   return [
-    measure(catalog, "hosted search, the library's ranking (`auto`)", {}),
+    measure(catalog, "hosted search, the library's ranking (`mechanism: 'claude'`)", { mechanism: 'claude' }),
     measure(catalog, 'client mechanism, loaded tools added natively by value', { mechanism: 'client' }),
-    measure(doubled, "hosted search, the library's ranking (`auto`)", {}),
+    measure(doubled, "hosted search, the library's ranking (`mechanism: 'claude'`)", { mechanism: 'claude' }),
     measure(doubled, 'client mechanism, loaded tools added natively by value', { mechanism: 'client' }),
+    // Every default: `auto` weighs the catalog's size (issue 24), past 1 MB of deferred definitions or 10,000 tools.
+    measure(catalog, 'every default (`auto`)', {}),
+    measure(doubled, 'every default (`auto`)', {}),
   ];
 }
 
@@ -541,7 +544,7 @@ function formatClaudeLargeRequestTable(requests: readonly ClaudeLargeRequest[]):
       request.bytes === null ? 'n/a' : formatPercent(request.bytes / hosted),
     ]),
     notes: [
-      "Whole request bodies (`JSON.stringify`), first turn. Hosted search sends every definition with `defer_loading: true` (the API searches them); native delivery by value sends `tool_search` and the note only, and a loaded tool's definition reaches the request only in the system message that adds it after the search result, so the request does not grow with the catalog. Anthropic caps deferred and added tools at 10,000 and 4 MB of definitions per request: the catalog twice as large cannot go through hosted search (the transformer refuses it, as the API would), and by value only the tools a conversation added count.",
+      "Whole request bodies (`JSON.stringify`), first turn. Hosted search sends every definition with `defer_loading: true` (the API searches them); native delivery by value sends `tool_search` and the note only, and a loaded tool's definition reaches the request only in the system message that adds it after the search result, so the request does not grow with the catalog. Anthropic caps deferred and added tools at 10,000 and 4 MB of definitions per request: the catalog twice as large cannot go through hosted search asked for by name (the transformer refuses it, as the API would), and by value only the tools a conversation added count. With every default, `auto` leaves hosted search past 10,000 deferred tools or 1 MB of deferred definitions on this model.",
     ],
   };
 }
@@ -651,6 +654,16 @@ function resolveNativeTargets(rows: readonly CostRow[], claude: readonly ClaudeL
       target: `Claude (${CLAUDE_NATIVE_MODEL}) by value: a ${formatCount(doubled.tools)}-tool catalog is written (past the 10,000 deferred tools hosted search can carry)`,
       figure: doubled.bytes === null ? `refused: ${doubled.refused ?? ''}` : `${formatCount(doubled.bytes)} B first request`,
       status: doubled.bytes === null ? 'missed' : 'met',
+    });
+  }
+  const byDefault = claude.slice(4);
+  if (byDefault.length > 0) {
+    targets.push({
+      target: `Claude (${CLAUDE_NATIVE_MODEL}), every default: \`auto\` writes the ${byDefault.map((request) => formatCount(request.tools)).join(' and ')}-tool catalogs (issue 24)`,
+      figure: byDefault
+        .map((request) => (request.bytes === null ? `refused: ${request.refused ?? ''}` : `${formatCount(request.bytes)} B (${request.label})`))
+        .join('; '),
+      status: byDefault.every((request) => request.bytes !== null) ? 'met' : 'missed',
     });
   }
   return targets;

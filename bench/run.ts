@@ -12,9 +12,6 @@
  */
 import { join } from 'node:path';
 import { resolveBenchOutDir } from './resolve-bench-out-dir.js';
-import { resolveBenchSettings } from './bench-settings.js';
-import { formatSummaryTable } from './format-benchmark-report.js';
-import { runBenchmark } from './run-benchmark.js';
 
 const USAGE = 'usage: npm run bench [-- --quick] [-- --out <dir>] [-- --update-report]';
 
@@ -34,6 +31,12 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   outDir = resolveBenchOutDir({ quick, updateReport, ...(outDir === undefined ? {} : { outDir }) }, USAGE);
   started = true;
+  // Loaded once the arguments are known to be right: `--help` and a mistake answer without loading the benchmark.
+  const [{ resolveBenchSettings }, { formatSummaryTable }, { runBenchmark }] = await Promise.all([
+    import('./bench-settings.js'),
+    import('./format-benchmark-report.js'),
+    import('./run-benchmark.js'),
+  ]);
   const report = await runBenchmark({
     settings: resolveBenchSettings(quick),
     command: updateReport ? 'npm run bench:report' : quick ? 'npm run bench -- --quick' : 'npm run bench',

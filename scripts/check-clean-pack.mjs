@@ -1,78 +1,45 @@
-// Packs the package the way a fresh clone does and checks the tarball: the project's files (what git tracks or would
-// track: no dist/, nothing ignored) are copied into a temporary folder, `npm pack` runs there (its `prepack` script
-// builds dist/; node_modules is this project's, linked, so nothing is downloaded), and then, against that build and
-// that tarball: scripts/check-package.mjs (every subpath loads, no Node built-in), publint, arethetypeswrong and
-// scripts/check-installed-package.mjs (the tarball installed into a fresh app). `npm run check:package`, part of
-// `npm test`. Set KEEP_COPY=1 to keep the copy for a look.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+// Checks the package as it is published: the tarball scripts/pack-clean-copy.mjs packs from a clean copy of the
+// project (its `prepack` script builds dist/; the same pack test/cli/index.test.ts runs the command from, made once
+// per change of the build's inputs), and then, against that tarball and the package unpacked from it:
+// scripts/check-package.mjs (every subpath loads, no Node built-in), publint, arethetypeswrong, and the checks of
+// scripts/check-installed-package.mjs (the tarball installed into a fresh app). They are independent: one pool runs
+// them all, two at a time (scripts/run-bounded.mjs; `CHECK_CONCURRENCY` changes it), each one's output printed when
+// it ends. `npm run check:package`, part of `npm test`.
+import { cpSync, mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkInstalledPackage } from './check-installed-package.mjs';
+import { packCleanCopy } from './pack-clean-copy.mjs';
+import { createTaskPool, reportCommand, runCommand } from './run-bounded.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const copy = mkdtempSync(join(tmpdir(), 'tool-search-clean-'));
-const packed = mkdtempSync(join(tmpdir(), 'tool-search-tarball-'));
-
-function run(label, command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
-  process.stdout.write(result.stdout);
-  if (result.status !== 0) {
-    process.stderr.write(result.stderr);
-    throw new Error(`${label}: \`${[command, ...args].join(' ')}\` exited ${result.status}`);
-  }
-  return result.stdout;
-}
-
-/** The project's own files: what git tracks or would track (untracked but not ignored), or, without git, every file
- * but the folders a build, an install or a test run makes. */
-function listProjectFiles() {
-  const git = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
-  if (git.status === 0) return git.stdout.split('\0').filter((file) => file !== '' && existsSync(join(root, file)));
-  const skipped = new Set(['.git', 'node_modules', 'dist', 'coverage', '.generated']);
-  const files = [];
-  (function walk(folder) {
-    for (const name of readdirSync(folder)) {
-      const path = join(folder, name);
-      if (skipped.has(name) || name.endsWith('.tgz')) continue;
-      if (statSync(path).isDirectory()) walk(path);
-      else files.push(relative(root, path));
-    }
-  })(root);
-  return files;
-}
-
-let failed = false;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const failures = [];
 try {
-  const files = listProjectFiles();
-  for (const file of files) {
-    mkdirSync(dirname(join(copy, file)), { recursive: true });
-    cpSync(join(root, file), join(copy, file));
-  }
-  if (existsSync(join(copy, 'dist'))) throw new Error('the clean copy has a dist/ folder: it must be built by `prepack`');
-  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  console.log(`ok copied ${files.length} project files, without dist/, to ${copy}`);
-
-  const tarball = join(packed, run('npm pack', npm, ['pack', '--silent', '--pack-destination', packed]).trim().split('\n').pop());
-  const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
-  if (!listing.includes('package/dist/index.js') || !listing.includes('package/dist/cli.js')) {
-    throw new Error(`npm pack in a clean copy gave a tarball without the build (prepack): ${listing.filter(Boolean).join(', ')}`);
-  }
-  console.log(`ok npm pack in the clean copy built dist/ (prepack): ${listing.filter(Boolean).length} files in ${relative(packed, tarball)}`);
-
-  run('check-package', process.execPath, [join(copy, 'scripts/check-package.mjs')]);
-  run('publint', process.execPath, [join(root, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict']);
-  run('arethetypeswrong', process.execPath, [join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'table']);
-  run('check-installed-package', process.execPath, [join(root, 'scripts/check-installed-package.mjs')], {
-    cwd: root,
-    env: { ...process.env, TOOL_SEARCH_TARBALL: tarball },
-  });
+  const started = Date.now();
+  const { tarball, unpacked, reused } = packCleanCopy({ log: (line) => console.log(line) });
+  console.log(`ok ${reused ? 'took the kept pack' : 'packed'} ${relative(root, tarball)} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  // check-package.mjs checks the package it sits in: a copy of it goes into the unpacked tarball.
+  mkdirSync(join(unpacked, 'scripts'), { recursive: true });
+  cpSync(join(root, 'scripts/check-package.mjs'), join(unpacked, 'scripts/check-package.mjs'));
+  const pool = createTaskPool();
+  const command = (label, args, options = {}) =>
+    pool.add(async () => {
+      const result = reportCommand(await runCommand(label, process.execPath, args, { cwd: root, ...options }));
+      if (result.status !== 0) failures.push(`${label} exited ${result.status}`);
+    });
+  // The installed package's checks first: its install is the longest step, and the short checks fill the other slot.
+  const installed = checkInstalledPackage(tarball, pool);
+  await Promise.all([
+    installed.then((found) => failures.push(...found)),
+    command('check-package', [join(unpacked, 'scripts/check-package.mjs')], { cwd: unpacked }),
+    command('publint', [join(root, 'node_modules/publint/src/cli.js'), 'run', tarball, '--strict']),
+    command('arethetypeswrong', [join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'table']),
+  ]);
 } catch (error) {
-  failed = true;
-  console.error(error instanceof Error ? error.message : String(error));
-} finally {
-  if (process.env.KEEP_COPY !== '1') rmSync(copy, { recursive: true, force: true });
-  rmSync(packed, { recursive: true, force: true });
+  failures.push(error instanceof Error ? error.message : String(error));
 }
-if (failed) process.exit(1);
+if (failures.length > 0) {
+  console.error(`The packed package is broken:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
 console.log('ok the package packed from a clean copy builds, lints and installs');

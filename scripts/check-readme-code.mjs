@@ -1,8 +1,9 @@
 // Type-checks every ```ts block of README.md and docs/*.md, so the examples cannot rot: each block becomes a module
 // that imports the package by its public names (`tool-search`, `tool-search/openai`, …). Every block is compiled
-// under `strict` and `exactOptionalPropertyTypes`, what a careful user's project has; the names a block leaves to
-// the reader (`sessionId`, `myTools`, `runTool`, …) are declared in one ambient file, and the quick starts declare
-// their own. The type tests of test/types/ (user code that must compile, or fail where it says `@ts-expect-error`)
+// under `strict` and `exactOptionalPropertyTypes`, what a careful user's project has. Each block declares what it
+// leaves to the reader (`declare const myTools: …`, `declare function runTool(…)`) and defines the rest, so it
+// compiles when pasted: there is no ambient file, and a name a block uses without declaring it is an error here. The
+// loops among the blocks also run, against a loopback server (test/docs/). The type tests of test/types/ (user code that must compile, or fail where it says `@ts-expect-error`)
 // are compiled with them. Part of `npm test`, twice:
 // - `node scripts/check-readme-code.mjs`: the public names are mapped to src/ (only what is wrong in the examples
 //   themselves is reported; src/ is checked by `typecheck`);
@@ -48,7 +49,6 @@ for (const name of readdirSync(join(root, 'test', 'types'))
   origins.set(file, `test/types/${name}`);
   writeFileSync(join(work, file), readFileSync(join(root, 'test', 'types', name), 'utf8'));
 }
-writeGlobals(work);
 writeConfig(work);
 const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(work, 'tsconfig.json')], { encoding: 'utf8' });
 const output = `${tsc.stdout}${tsc.stderr}`;
@@ -67,23 +67,6 @@ const checked = [...documents, 'test/types/'].filter((document) => [...origins.v
 console.log(
   `ok ${origins.size} TypeScript examples and type tests (${checked.join(', ')}) compile under exactOptionalPropertyTypes${app === undefined ? '' : ', against the installed package'}`,
 );
-
-function writeGlobals(folder) {
-  writeFileSync(
-    join(folder, 'globals.d.ts'),
-    `// What the examples leave to the reader.
-declare const sessionId: string;
-declare const myTools: any[];
-declare const myDeclarations: any[];
-declare const tools: import('tool-search').ToolDefinition[];
-declare const call: { name: string; arguments: string };
-declare function runTool(name: string, args: unknown): Promise<string>;
-declare function run(name: string, args: unknown): Promise<string>;
-// docs/session-api.md: the dispatch its first example defines, which the later ones use.
-declare function dispatch(pending: readonly import('tool-search').SessionToolCallToRun[]): Promise<unknown[]>;
-`,
-  );
-}
 
 function writeConfig(folder) {
   const compilerOptions = {
@@ -113,6 +96,8 @@ function writeConfig(folder) {
       'tool-search/gemini': [join(root, 'src/providers/gemini/index.ts')],
       'tool-search/bedrock': [join(root, 'src/providers/bedrock/index.ts')],
       'tool-search/ai-sdk': [join(root, 'src/integrations/ai-sdk/index.ts')],
+      'tool-search/langchain': [join(root, 'src/integrations/langchain/index.ts')],
+      'tool-search/openai-agents': [join(root, 'src/integrations/openai-agents/index.ts')],
     };
   }
   writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['*.ts'] }, null, 2));

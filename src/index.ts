@@ -124,8 +124,9 @@ export {
   type ToolCallCheckResult,
 } from './client/create-tool-call-check.js';
 
-export type { RevealStore } from './reveal/reveal-store.js';
+export type { RevealStore, RevealStoreList } from './reveal/reveal-store.js';
 export {
+  DEFAULT_MAX_ADDED_TOOLS_PER_SESSION,
   DEFAULT_MAX_REVEAL_SESSIONS,
   DEFAULT_MAX_TOOLS_PER_SESSION,
   createMemoryRevealStore,
@@ -145,6 +146,8 @@ export {
 export { formatToolOutput } from './session/format-tool-output.js';
 export type { RunTool, RunToolCall } from './session/run-tool.js';
 export type { SessionToolSearchOptions } from './session/session-tool-search-options.js';
+export type { SessionStreamOptions } from './session/session-stream-options.js';
+export type { StreamAccumulator } from './session/stream-accumulator.js';
 export type { ListItemOf, SessionRequest, SessionWarningCode } from './session/session-request.js';
 export type { SessionStep, SessionToolCall, SessionToolCallToRun } from './session/session-step.js';
 export { resolveToolShape, type ToolShape } from './tools/resolve-tool-shape.js';

@@ -63,7 +63,11 @@ describe('the source layout', () => {
   });
 
   it('lets an integration import only its framework (an optional peer dependency) besides the runtime dependencies', () => {
-    const frameworks: Record<string, readonly string[]> = { 'ai-sdk': ['ai'] };
+    const frameworks: Record<string, readonly string[]> = {
+      'ai-sdk': ['ai'],
+      langchain: ['langchain', '@langchain/core/tools', '@langchain/core/utils/json_schema'],
+      'openai-agents': ['@openai/agents'],
+    };
     for (const file of files.filter((entry) => entry.local.startsWith('integrations/'))) {
       const allowed = new Set([
         'zod',

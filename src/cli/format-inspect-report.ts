@@ -1,33 +1,30 @@
 import { assertNever } from '../errors/assert-never.js';
-import type { DeferredReason, LoadedReason, ToolSearchMechanism } from '../plan/tool-search-plan.js';
+import type { DeferredReason, LoadedReason, ToolSearchMechanism, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import { formatCLINumber, formatCLITable } from './format-cli-table.js';
-import type { InspectReport } from './resolve-inspect-report.js';
+import type { InspectAPIPlan, InspectReport } from './resolve-inspect-report.js';
 
-/** `tool-search inspect`'s report as readable text: the plan, why each tool is deferred or loaded, warnings, sizes. */
-export function formatInspectReport(report: InspectReport, source: string): string {
+/** What `formatInspectReport` prints besides the summary. */
+export interface InspectReportLayout {
+  /** Print the table of every tool (status, reason, schema bytes), after the summary. @default false */
+  readonly tools?: boolean;
+}
+
+/**
+ * `tool-search inspect`'s report as readable text, summary first: the plan (per wire API when no `--api` is given,
+ * written from the same per-API plans as the rows marked `*`), why tools are deferred or loaded, warnings, and the
+ * request sizes per API and mechanism. The per-tool table, one row per tool, comes last and only on request
+ * (`--tools`): a catalog of 10,000 tools would otherwise bury the summary.
+ */
+export function formatInspectReport(report: InspectReport, source: string, layout: InspectReportLayout = {}): string {
   const { plan } = report;
   const lines: string[] = [`${formatCLINumber(plan.toolCount)} tools from ${source}`, ''];
-  const where = report.api === null ? 'any API' : report.api;
-  lines.push(
-    report.model === null
-      ? `Plan: no --model given, so the client-side mechanism (any model can use it) on ${where}; listing ${plan.listing}, threshold ${plan.threshold}`
-      : `Plan for ${report.model} on ${where}: ${describeMechanism(plan.mechanism)}; listing ${plan.listing}, threshold ${plan.threshold}`,
-  );
-  const { reveal } = report;
-  lines.push(`  Reveal: ${reveal.reveal}${reveal.additions === null ? '' : `, additions by ${reveal.additions}`} (${reveal.reason})`);
+  lines.push(...describePlans(report));
   const deferred = plan.tools.filter((tool) => tool.status === 'deferred').length;
   const why = (reason: DeferredReason | LoadedReason): string => describeReason(reason, plan.toolCount, plan.threshold);
   lines.push(`  Deferred: ${formatCLINumber(deferred)}`, ...describeCounts(report.deferredBy, why));
   lines.push(`  Loaded: ${formatCLINumber(plan.toolCount - deferred)}`, ...describeCounts(report.loadedBy, why));
-  lines.push(report.warnings.length === 0 ? 'Warnings: none' : 'Warnings:', ...report.warnings.map((warning) => `  - ${warning.code}: ${warning.message}`));
-  lines.push('', 'Tools:');
-  lines.push(
-    formatCLITable(
-      ['tool', 'status', 'reason', 'schema bytes'],
-      report.tools.map((tool) => [tool.name, tool.status, tool.reason, formatCLINumber(tool.schemaBytes)]),
-      new Set([3]),
-    ),
-  );
+  const warnings = collectWarnings(report);
+  lines.push(warnings.length === 0 ? 'Warnings: none' : 'Warnings:', ...warnings.map((warning) => `  - ${warning.code}: ${warning.message}`));
   lines.push('', `Request size per API and mechanism, first turn (tools plus the note added to the system text; ${report.tokens.counter}):`);
   lines.push(
     formatCLITable(
@@ -59,7 +56,96 @@ export function formatInspectReport(report: InspectReport, source: string): stri
     'Client rows keep a loaded schema in the tool_search result; "native" rows add it to the conversation as the provider\'s tool addition (no call_tool).',
     report.model === null ? 'Pass --model to mark the row the plan chooses for a model.' : `* what ${report.model} gets on that API.`,
   );
+  if (layout.tools === true) {
+    lines.push('', 'Tools:');
+    lines.push(
+      formatCLITable(
+        ['tool', 'status', 'reason', 'schema bytes'],
+        report.tools.map((tool) => [tool.name, tool.status, tool.reason, formatCLINumber(tool.schemaBytes)]),
+        new Set([3]),
+      ),
+    );
+  } else {
+    lines.push(`Each tool's status, reason and schema bytes: add --tools (${formatCLINumber(report.tools.length)} rows).`);
+  }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The plan lines: one plan when `--api` is given or every API gets the same, else one line per group of APIs that get
+ * the same, each with where a loaded schema goes and why. Below the threshold a plan defers nothing, and says so
+ * rather than name the mechanism that would apply at the threshold.
+ */
+function describePlans(report: InspectReport): string[] {
+  const { plan } = report;
+  const settings = (entry: InspectAPIPlan): string =>
+    entry.mechanism === 'none'
+      ? describeNothingDeferred(entry, report)
+      : `${describeMechanism(entry.mechanism)}${entry.search === null ? '' : `, ${entry.search} search`}; listing ${entry.listing}`;
+  const reveal = (entry: InspectAPIPlan): string =>
+    `Reveal: ${entry.reveal.reveal}${entry.reveal.additions === null ? '' : `, additions by ${entry.reveal.additions}`} (${entry.reveal.reason})`;
+  const groups = new Map<string, InspectAPIPlan[]>();
+  for (const entry of report.plans) {
+    const key = `${settings(entry)}\n${entry.reveal.reveal} ${entry.reveal.additions}`;
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
+  const [only] = groups.values();
+  if (groups.size === 1 && only !== undefined) {
+    const [first] = only;
+    if (first === undefined) return [];
+    const where = report.api ?? (only.length > 1 ? 'every API' : first.api);
+    const head =
+      report.model === null
+        ? `Plan: no --model given, so the client-side mechanism (any model can use it) on ${where}; ${first.mechanism === 'none' ? describeNothingDeferred(first, report) : `listing ${first.listing}, threshold ${plan.threshold}`}`
+        : `Plan for ${report.model} on ${where}: ${settings(first)}${first.mechanism === 'none' ? '' : `, threshold ${plan.threshold}`}`;
+    const reasons = new Set(only.map((entry) => entry.reveal.reason));
+    return [head, ...(reasons.size === 1 ? [`  ${reveal(first)}`] : [])];
+  }
+  const lines = [`Plan for ${report.model ?? 'any model'} per API (threshold ${plan.threshold}; --api <api> for one):`];
+  for (const entries of groups.values()) {
+    const [first] = entries;
+    if (first === undefined) continue;
+    lines.push(`  ${entries.map((entry) => entry.api).join(', ')}: ${settings(first)}`);
+    const reasons = new Set(entries.map((entry) => entry.reveal.reason));
+    lines.push(
+      reasons.size === 1
+        ? `    ${reveal(first)}`
+        : `    Reveal: ${first.reveal.reveal}${first.reveal.additions === null ? '' : `, additions by ${first.reveal.additions}`}`,
+    );
+  }
+  return lines;
+}
+
+/** A plan that defers nothing: why, and what applies from the threshold on. */
+function describeNothingDeferred(entry: InspectAPIPlan, report: InspectReport): string {
+  const { plan } = report;
+  if (entry.planMechanism === 'none') return `${describeMechanism('none')}: no mechanism applies (see the warnings)`;
+  if (plan.toolCount < plan.threshold) {
+    return `none: nothing is deferred (${formatCLINumber(plan.toolCount)} tools, below the threshold of ${formatCLINumber(plan.threshold)}), so every schema is sent in full; ${describeMechanism(entry.planMechanism)} from ${formatCLINumber(plan.threshold)} tools on`;
+  }
+  return 'none: nothing is deferred (no tool may be), so every schema is sent in full';
+}
+
+/**
+ * The report's warnings, then each warning of a per-API plan that the report's plan does not have, with the APIs that
+ * get it.
+ */
+function collectWarnings(report: InspectReport): ToolSearchWarning<string>[] {
+  const seen = new Set(report.warnings.map((warning) => `${warning.code}\n${warning.message}`));
+  const extra = new Map<string, { warning: ToolSearchWarning<string>; apis: string[] }>();
+  for (const entry of report.plans) {
+    for (const warning of entry.warnings) {
+      const key = `${warning.code}\n${warning.message}`;
+      if (seen.has(key)) continue;
+      const found = extra.get(key) ?? { warning, apis: [] };
+      found.apis.push(entry.api);
+      extra.set(key, found);
+    }
+  }
+  return [
+    ...report.warnings,
+    ...[...extra.values()].map(({ warning, apis }) => ({ code: warning.code, message: `on ${apis.join(', ')}: ${warning.message}` })),
+  ];
 }
 
 function describeCounts<Reason extends string>(counts: Partial<Record<Reason, number>>, describe: (reason: Reason) => string): string[] {

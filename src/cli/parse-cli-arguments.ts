@@ -24,6 +24,8 @@ export type CLICommand =
       readonly mechanism?: ToolSearchMechanismRequest;
       readonly listing?: ToolListingRequest;
       readonly reveal?: ToolRevealChoice;
+      /** Print the per-tool table after the summary. */
+      readonly tools: boolean;
       readonly json: boolean;
     }
   | {
@@ -39,6 +41,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
   json: { type: 'boolean' },
+  tools: { type: 'boolean' },
   format: { type: 'string' },
   model: { type: 'string' },
   api: { type: 'string' },
@@ -50,7 +53,7 @@ const OPTIONS = {
 } as const;
 
 const OWN_OPTIONS: Readonly<Record<'inspect' | 'search', readonly string[]>> = {
-  inspect: ['format', 'model', 'api', 'platform', 'mechanism', 'listing', 'reveal', 'json'],
+  inspect: ['format', 'model', 'api', 'platform', 'mechanism', 'listing', 'reveal', 'tools', 'json'],
   search: ['format', 'max-results', 'json'],
 };
 
@@ -101,6 +104,7 @@ export function parseCLIArguments(args: readonly string[]): CLICommand {
     kind: 'inspect',
     file,
     ...format,
+    tools: values.tools === true,
     json,
     ...(values.model === undefined ? {} : { model: values.model }),
     ...(values.api === undefined ? {} : { api: oneOf('--api', values.api, WIRE_APIS) }),

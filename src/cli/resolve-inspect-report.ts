@@ -6,7 +6,7 @@ import {
   type ToolRevealMode,
   type ToolSearchRanking,
 } from '../config/tool-search-config.js';
-import type { ModelPlatform, WireAPI } from '../models/model-reference.js';
+import type { ModelPlatform, ModelReference, WireAPI } from '../models/model-reference.js';
 import type { ToolSearchMechanismRequest } from '../config/tool-search-config.js';
 import { isToolSearchError } from '../errors/tool-search-error.js';
 import { resolveToolSearch } from '../plan/resolve-tool-search.js';
@@ -62,12 +62,37 @@ export interface RequestSizeRow {
   readonly warnings: readonly string[];
 }
 
+/**
+ * The plan for the model on one wire API: what its first request carries, the row of `sizes` marked `chosen`. The
+ * headline is written from these, so it never says what a row below contradicts.
+ */
+export interface InspectAPIPlan {
+  readonly api: WireAPI;
+  /**
+   * What the request carries: the plan's mechanism, or `none` when the plan defers nothing (a tool list below the
+   * threshold is sent with every schema, whatever mechanism would apply at the threshold).
+   */
+  readonly mechanism: ToolSearchMechanism;
+  /** The mechanism the plan names, which applies once tools are deferred. */
+  readonly planMechanism: ToolSearchMechanism;
+  readonly listing: ToolListing;
+  readonly reveal: RevealReason;
+  /** Under a hosted mechanism, who searches; `null` otherwise. */
+  readonly search: ToolSearchRanking | null;
+  readonly deferred: number;
+  /** The plan's warnings on this API. */
+  readonly warnings: readonly ToolSearchWarning<string>[];
+}
+
 /** Everything `tool-search inspect` prints, as data (`--json`). */
 export interface InspectReport {
   readonly model: string | null;
   readonly api: WireAPI | null;
   readonly platform: ModelPlatform | null;
+  /** The plan for the model on `api` (on no API in particular without `--api`; `plans` holds each API's). */
   readonly plan: ToolSearchPlan;
+  /** The plan on each wire API measured, in the order of `sizes`. */
+  readonly plans: readonly InspectAPIPlan[];
   /** Where the plan puts a loaded schema (`native` with its additions, `conversation`, `tool-list`) and why. */
   readonly reveal: RevealReason;
   /** How many tools each reason defers or keeps loaded. */
@@ -117,13 +142,31 @@ export function resolveInspectReport(request: InspectRequest, counter: TokenCoun
   }
   const apis = CLI_WIRE_APIS.filter((wire) => api === undefined || wire.api === api);
   const refused: ToolSearchWarning<string>[] = [];
-  const sizes = apis.flatMap((wire) => measureRequests(wire, request, counter, refused));
+  const plans: InspectAPIPlan[] = [];
+  const sizes = apis.flatMap((wire) => {
+    // What the model gets on this API (the client mechanism for any model without one): the headline and the row marked.
+    const wireReference = { ...reference, api: wire.api };
+    const wirePlan = api === wire.api ? plan : resolveToolSearch(wireReference, tools, config);
+    const deferred = countDeferred(wirePlan);
+    plans.push({
+      api: wire.api,
+      mechanism: deferred === 0 ? 'none' : wirePlan.mechanism,
+      planMechanism: wirePlan.mechanism,
+      listing: wirePlan.listing,
+      reveal: resolvePlanReveal(wirePlan, wireReference, reveal ?? 'auto'),
+      search: wirePlan.mechanism === 'openai-hosted' || wirePlan.mechanism === 'claude-hosted' ? wirePlan.search : null,
+      deferred,
+      warnings: wirePlan.warnings,
+    });
+    return measureRequests(wire, request, counter, refused, model === undefined ? null : wirePlan);
+  });
   return {
     model: model ?? null,
     api: api ?? null,
     platform: platform ?? null,
     plan,
-    reveal: resolveRevealReason(plan, reference, reveal ?? 'auto'),
+    plans,
+    reveal: resolvePlanReveal(plan, reference, reveal ?? 'auto'),
     deferredBy,
     loadedBy,
     tools: plan.tools.map((tool) => ({ name: tool.name, status: tool.status, reason: tool.reason, schemaBytes: schemaBytes.get(tool.name) ?? 0 })),
@@ -133,18 +176,20 @@ export function resolveInspectReport(request: InspectRequest, counter: TokenCoun
   };
 }
 
-function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: TokenCounter, refused: ToolSearchWarning<string>[]): RequestSizeRow[] {
+/**
+ * The rows of one wire API. `chosen` is the plan of the model given on this API (`null` without one): its row is
+ * marked, the `none` row when it defers nothing.
+ */
+function measureRequests(
+  wire: CLIWireAPI,
+  request: InspectRequest,
+  counter: TokenCounter,
+  refused: ToolSearchWarning<string>[],
+  chosen: ToolSearchPlan | null,
+): RequestSizeRow[] {
   const body = wire.createBody(request.tools);
   const baseSystem = wire.promptSlots(body).system;
-  // What the model given gets on this API, to mark its row.
-  const chosen =
-    request.model === undefined
-      ? null
-      : resolveToolSearch({ id: request.model, api: wire.api, ...(request.platform === undefined ? {} : { platform: request.platform }) }, request.tools, {
-          ...(request.mechanism === undefined ? {} : { mechanism: request.mechanism }),
-          ...(request.listing === undefined ? {} : { listing: request.listing }),
-          ...(request.reveal === undefined ? {} : { reveal: request.reveal }),
-        });
+  const chosenMechanism = chosen === null ? null : countDeferred(chosen) === 0 ? 'none' : chosen.mechanism;
   const rows: Omit<RequestSizeRow, 'savedPercent'>[] = [];
   const measure = (
     mechanism: ToolSearchMechanism,
@@ -178,7 +223,7 @@ function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: Tok
       deferred,
       chosen:
         chosen !== null &&
-        chosen.mechanism === mechanism &&
+        chosenMechanism === mechanism &&
         (mechanism !== 'client' || (chosen.listing === listing && chosen.reveal === reveal && (chosen.additions ?? null) === additions)) &&
         (search === null || chosen.search === search),
       warnings: [...new Set(warnings.map((warning) => warning.code))].sort(),
@@ -228,6 +273,18 @@ function measureRequests(wire: CLIWireAPI, request: InspectRequest, counter: Tok
   }
   const baseline = rows[0]?.promptBytes ?? 0;
   return rows.map((row) => ({ ...row, savedPercent: baseline === 0 ? 0 : Math.round((1000 * (baseline - row.promptBytes)) / baseline) / 10 }));
+}
+
+/** Why the plan puts loaded schemas where it does; a plan that defers nothing loads nothing, whatever its mechanism. */
+function resolvePlanReveal(plan: ToolSearchPlan, model: ModelReference, choice: ToolRevealChoice): RevealReason {
+  const reason = resolveRevealReason(plan, model, choice);
+  return countDeferred(plan) === 0 ? { ...reason, reason: 'nothing is deferred, so nothing is loaded' } : reason;
+}
+
+function countDeferred(plan: ToolSearchPlan): number {
+  let deferred = 0;
+  for (const tool of plan.tools) if (tool.status === 'deferred') deferred += 1;
+  return deferred;
 }
 
 function bytes(text: string): number {

@@ -24,7 +24,7 @@ export interface ArgumentValidator {
  *
  * Returns `null` when the schema cannot be used: a `$ref` that points nowhere in the schema (a remote one such as
  * `https://example.com/address.json`, or a typo), an `$id` that is no URI reference, two subschemas with one `$id`,
- * or an object the copy cannot walk (a cycle).
+ * or an object the copy cannot walk (a cycle, or nesting deep enough to overflow the stack).
  */
 export function createArgumentValidator(inputSchema: unknown): ArgumentValidator | null {
   let schema: Schema | boolean;
@@ -45,8 +45,14 @@ export function createArgumentValidator(inputSchema: unknown): ArgumentValidator
   }
   const draft = resolveJSONSchemaDraft(inputSchema);
   // Only a schema with a `$ref` cycle can make validation exponential in the arguments' nesting; the others are
-  // validated without the counting view (it doubles the cost of a call).
-  const budgeted = hasReferenceCycle(schema, lookup);
+  // validated without the counting view (it doubles the cost of a call). The walk recurses per level: a schema too
+  // deep for it cannot be used either.
+  let budgeted: boolean;
+  try {
+    budgeted = hasReferenceCycle(schema, lookup);
+  } catch {
+    return null;
+  }
   return {
     validate(value) {
       const instance = budgeted ? createBudgetedValue(value) : value;

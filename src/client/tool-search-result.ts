@@ -2,6 +2,7 @@ import stringify from 'fast-json-stable-stringify';
 import type { JSONSchemaObject } from '../tools/tool-definition.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { OwnToolNames } from '../plan/resolve-own-tools-sent.js';
@@ -60,9 +61,21 @@ export type ToolSearchResult =
 /**
  * The text sent back to the model for a {@link ToolSearchResult}: JSON with a stable key order, so equal results give
  * equal bytes (and a prompt cache keeps matching).
+ *
+ * Throws a `ToolSearchError` (`invalid-options`) for a result JSON cannot write (a schema that contains itself, a
+ * `BigInt`, one nested thousands of levels deep), which no tool list `createToolSearch` accepts holds.
  */
 export function formatToolSearchResult(result: ToolSearchResult): string {
-  return stringify(result);
+  try {
+    return stringify(result);
+  } catch (error) {
+    const found = findUnserializableValue(result);
+    throw new ToolSearchError(
+      'invalid-options',
+      `formatToolSearchResult: the result cannot be written as JSON (${found === undefined ? (error instanceof Error ? error.message : String(error)) : `\`${found.path}\` holds ${describeUnserializableValue(found)}`}); a tool's schema must be JSON data`,
+      { cause: error },
+    );
+  }
 }
 
 /** One answered tool call of a history: the name the model called it by (as sent) and the output the caller sent back. */

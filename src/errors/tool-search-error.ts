@@ -10,6 +10,8 @@
  * - `too-many-deferred-tools`: more deferred tools than the provider accepts in one request.
  * - `mechanism-unsupported`: the configuration names a mechanism that does not apply to the model or API, so nothing
  *   would be deferred (thrown by the session API unless it is told to send full schemas).
+ * - `invalid-tool-output`: what a caller's tool returned cannot go into a request (JSON cannot write it: an object
+ *   that contains itself, a `BigInt`, a `toJSON` that throws, more text than a string can hold).
  */
 export type ToolSearchErrorCode =
   | 'invalid-config'
@@ -18,7 +20,8 @@ export type ToolSearchErrorCode =
   | 'invalid-options'
   | 'plan-mismatch'
   | 'too-many-deferred-tools'
-  | 'mechanism-unsupported';
+  | 'mechanism-unsupported'
+  | 'invalid-tool-output';
 
 /** Marks errors thrown by this package, so the guard works across two loaded copies of it. */
 const TOOL_SEARCH_ERROR = Symbol.for('tool-search.error');

@@ -31,6 +31,19 @@ import type {
   ToolSearchWarning,
 } from './tool-search-plan.js';
 import { resolveOwnToolsSent } from './resolve-own-tools-sent.js';
+import {
+  AUTO_HOSTED_SEARCH_MAX_BYTES,
+  CLAUDE_REQUEST_LIMITS,
+  measureDefinitionBytes,
+  resolveHostedSearchSize,
+  type HostedSearchSize,
+} from './resolve-hosted-search-size.js';
+
+/**
+ * How a `mechanism-unsupported` warning ends when no mechanism applies: what the plan then does. A caller that throws
+ * on that warning instead (`createToolSearch` under `unsupported: 'throw'`) says what it did in its place.
+ */
+export const FULL_SCHEMAS_SENT = 'full schemas are sent (no deferral)';
 
 /**
  * Decides, for one model and one tool list, which tool search mechanism applies and which tools are deferred.
@@ -81,7 +94,23 @@ export function resolveToolSearch(
   const support = resolveModelSupport(model);
   const warnings: ToolSearchWarning<ToolSearchPlanWarningCode>[] = [];
 
-  const chosen = resolved.preferences.find((preference) => isApplicable(preference, support));
+  const neverDefer = new Set(resolved.neverDefer);
+  const toolCount = definitions.length;
+  let chosen = resolved.preferences.find((preference) => isApplicable(preference, support));
+  let planned = planTools(definitions, toMechanism(chosen), (chosen ?? resolved.preferences[0])?.threshold ?? 0, neverDefer);
+  // `auto` weighs the catalog's size: Anthropic's hosted search that cannot carry it (past 10,000 deferred tools), or
+  // that would upload more than a megabyte of definitions with every request where additions by value work, gives way
+  // to the client-side mechanism the configuration allows next.
+  let hostedSize: HostedSearchSize | null = null;
+  if (chosen !== undefined && !chosen.explicit && chosen.mechanism === 'claude') {
+    hostedSize = resolveHostedSearchSize(deferredDefinitions(definitions, planned), support);
+    const next = hostedSize === null ? undefined : resolved.preferences.find((preference) => preference.mechanism === 'client');
+    if (next === undefined) hostedSize = null;
+    else {
+      chosen = next;
+      planned = planTools(definitions, 'client', next.threshold, neverDefer);
+    }
+  }
   const mechanism = toMechanism(chosen);
   for (const preference of resolved.preferences) {
     if (preference === chosen) break;
@@ -93,21 +122,10 @@ export function resolveToolSearch(
   if (unknownModel !== null) warnings.push(unknownModel);
   if (chosen === undefined && !resolved.preferences.some((preference) => preference.explicit)) {
     // Only reachable with a hand-built configuration that lists hosted mechanisms implicitly.
-    warnings.push({ code: 'mechanism-unsupported', message: `no configured mechanism applies to \`${support.id}\`; full schemas are sent` });
+    warnings.push({ code: 'mechanism-unsupported', message: `no configured mechanism applies to \`${support.id}\`; ${FULL_SCHEMAS_SENT}` });
   }
 
   const threshold = (chosen ?? resolved.preferences[0])?.threshold ?? 0;
-  const neverDefer = new Set(resolved.neverDefer);
-  const toolCount = definitions.length;
-  const planned = definitions.map((tool): PlannedTool => {
-    const policy = tool.deferrable ?? 'automatic';
-    if (tool.name === TOOL_SEARCH_TOOL_NAME || tool.name === CALL_TOOL_NAME) return loaded(tool, 'search-tool');
-    if (policy === 'never') return loaded(tool, 'policy-never');
-    if (neverDefer.has(tool.name)) return loaded(tool, 'never-defer-list');
-    if (mechanism === 'none') return loaded(tool, 'no-mechanism');
-    if (policy === 'always') return deferred(tool, 'policy-always');
-    return toolCount >= threshold ? deferred(tool, 'threshold-reached') : loaded(tool, 'below-threshold');
-  });
 
   // Counted in one pass, without a list: this runs on every request that resolves its plan.
   let deferredCount = 0;
@@ -135,8 +153,13 @@ export function resolveToolSearch(
 
   const listing = resolveListing(resolved.listing, deferredCount);
   const search = mechanism === 'openai-hosted' || mechanism === 'claude-hosted' ? resolveRanking(resolved.search) : 'library';
-  const { reveal, additions, warning: revealWarning } = resolveReveal(resolved.reveal, mechanism, listing, support);
+  const {
+    reveal,
+    additions,
+    warning: revealWarning,
+  } = resolveReveal(resolved.reveal, mechanism, listing, support, () => deferredDefinitions(definitions, planned));
   if (revealWarning !== null) warnings.push(revealWarning);
+  if (hostedSize !== null) warnings.push(hostedSizeWarning(hostedSize, reveal === 'native'));
   // The package's own tools this plan sends go by other names where the caller has tools of theirs (never shadowed).
   const own = resolveOwnToolsSent({ mechanism, search, reveal, listing, tools: planned });
   const renamed = new Map<string, string>([
@@ -169,6 +192,40 @@ export function resolveToolSearch(
     allowed: resolved.preferences.map((preference) => preference.mechanism),
     tools: planned,
     warnings,
+  };
+}
+
+/** Each tool's place in a plan of `mechanism` with `threshold` (see {@link resolveToolSearch}). */
+function planTools(definitions: readonly ToolDefinition[], mechanism: ToolSearchMechanism, threshold: number, neverDefer: ReadonlySet<string>): PlannedTool[] {
+  const toolCount = definitions.length;
+  return definitions.map((tool): PlannedTool => {
+    const policy = tool.deferrable ?? 'automatic';
+    if (tool.name === TOOL_SEARCH_TOOL_NAME || tool.name === CALL_TOOL_NAME) return loaded(tool, 'search-tool');
+    if (policy === 'never') return loaded(tool, 'policy-never');
+    if (neverDefer.has(tool.name)) return loaded(tool, 'never-defer-list');
+    if (mechanism === 'none') return loaded(tool, 'no-mechanism');
+    if (policy === 'always') return deferred(tool, 'policy-always');
+    return toolCount >= threshold ? deferred(tool, 'threshold-reached') : loaded(tool, 'below-threshold');
+  });
+}
+
+/** The definitions a plan defers, in order. */
+function deferredDefinitions(definitions: readonly ToolDefinition[], planned: readonly PlannedTool[]): ToolDefinition[] {
+  return definitions.filter((_, index) => planned[index]?.status === 'deferred');
+}
+
+/** The plan's warning when `auto` left Anthropic's hosted search for the client-side mechanism, saying why. */
+function hostedSizeWarning(size: HostedSearchSize, native: boolean): ToolSearchWarning<ToolSearchPlanWarningCode> {
+  const instead = native
+    ? "the client-side `tool_search` with loaded tools added natively by value (`reveal: 'native'`, beta `inline-tools-2026-09-15`: send with the SDK's beta client), which sends no deferred tool"
+    : 'the client-side `tool_search`, which sends no deferred tool';
+  const why =
+    size.reason === 'deferred-tools'
+      ? `the plan defers ${size.deferred} tools, more than the ${CLAUDE_REQUEST_LIMITS.deferredTools} Anthropic's hosted search takes in one request`
+      : `hosted search would upload the ${size.deferred} deferred definitions (more than ${AUTO_HOSTED_SEARCH_MAX_BYTES} bytes) with every request, where additions by value upload a definition once, when it is loaded, for about the same bill`;
+  return {
+    code: 'hosted-search-too-large',
+    message: `\`mechanism: 'auto'\` chose ${instead} over Anthropic's hosted search: ${why}. Set \`mechanism: 'claude'\` to ask for hosted search all the same`,
   };
 }
 
@@ -206,6 +263,7 @@ function resolveReveal(
   mechanism: ToolSearchMechanism,
   listing: ToolListing,
   support: ModelSupport,
+  deferred: () => readonly ToolDefinition[],
 ): { reveal: ToolRevealMode; additions: ToolAdditionForm | null; warning: ToolSearchWarning<ToolSearchPlanWarningCode> | null } {
   if (choice === 'conversation' || choice === 'tool-list') return { reveal: choice, additions: null, warning: null };
   const conversation = { reveal: 'conversation', additions: null, warning: null } as const;
@@ -217,6 +275,24 @@ function resolveReveal(
     return native ? { reveal: 'native', additions: 'value', warning: null } : conversation;
   }
   const additions = support.toolAdditionsOptIn;
+  if (api && additions === 'reference') {
+    // By reference every deferred tool is declared, deferred, next to the tool changes: Anthropic's limits on those apply.
+    const declared = deferred();
+    const over =
+      declared.length > CLAUDE_REQUEST_LIMITS.deferredTools
+        ? `${declared.length} tools, more than ${CLAUDE_REQUEST_LIMITS.deferredTools}`
+        : measureDefinitionBytes(declared, CLAUDE_REQUEST_LIMITS.toolChangeBytes) > CLAUDE_REQUEST_LIMITS.toolChangeBytes
+          ? `more than ${CLAUDE_REQUEST_LIMITS.toolChangeBytes} bytes of definitions`
+          : null;
+    if (over === null) return { reveal: 'native', additions, warning: null };
+    return {
+      ...conversation,
+      warning: {
+        code: 'reveal-unsupported',
+        message: `\`reveal: 'native'\` was requested, which adds tools by reference on \`${support.platform ?? support.gateway}\` and so declares every deferred tool, but the plan defers ${over}, past what Anthropic takes with tool changes ("available_tools_limit_exceeded"); loaded schemas stay in the \`tool_search\` result (\`reveal: 'conversation'\`) instead`,
+      },
+    };
+  }
   if (api && additions !== null) return { reveal: 'native', additions, warning: null };
   const where = !api
     ? `${WIRE_API_NAMES[support.api as WireAPI]} has no tool-addition item`
@@ -275,7 +351,7 @@ function unsupportedWarning(
   else if (!supported)
     why = `\`${support.id}\` does not support ${provider}'s hosted tool search${support.platform === null ? '' : ` on platform \`${support.platform}\``}`;
   else why = `hosted tool search needs the \`${api}\` API and this request goes over \`${support.api}\``;
-  const instead = chosen === undefined ? 'full schemas are sent (no deferral)' : `using the \`${chosen.mechanism}\` mechanism instead`;
+  const instead = chosen === undefined ? FULL_SCHEMAS_SENT : `using the \`${chosen.mechanism}\` mechanism instead`;
   return { code: 'mechanism-unsupported', message: `\`${preference.mechanism}\` tool search was requested, but ${why}; ${instead}` };
 }
 

@@ -58,10 +58,16 @@ export type PlannedTool =
  * - `below-threshold`: the tool list is shorter than the threshold, so its `automatic` tools keep their full schemas
  *   (with none deferred, the request is sent as it would be without tool search).
  * - `reveal-unsupported`: an explicitly requested `reveal: 'native'` does not apply to this model, platform or API (a
- *   Claude model before Opus 4.8, Sonnet 5, Claude on Foundry, Chat Completions, Gemini, Converse), so loaded schemas
- *   stay in the `tool_search` result (`conversation`).
+ *   Claude model before Opus 4.8, Sonnet 5, Claude on Foundry, Chat Completions, Gemini, Converse), or, by reference
+ *   (Bedrock, Vertex AI), the plan defers more than Anthropic takes with tool changes (10,000 tools, 4 MB), so loaded
+ *   schemas stay in the `tool_search` result (`conversation`).
+ * - `hosted-search-too-large`: `mechanism: 'auto'` chose the client-side `tool_search` over Anthropic's hosted search
+ *   for the catalog's size: past the 10,000 deferred tools one request takes, or, on a model that takes tool additions
+ *   by value, past 1 MB of deferred definitions that hosted search would upload with every request (loaded tools are
+ *   then added natively by value). Not a failure: the message says why, for logs and the command line.
  */
 export type ToolSearchPlanWarningCode =
+  | 'hosted-search-too-large'
   | 'mechanism-unsupported'
   | 'unknown-never-defer-name'
   | 'own-tool-renamed'

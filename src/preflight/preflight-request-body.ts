@@ -1,14 +1,17 @@
 import { isRecord } from '../records/is-record.js';
+import { describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
 import { findLoneSurrogates } from './find-lone-surrogates.js';
 import type { PreflightResult, PreflightViolation, ReportPreflightViolation } from './preflight-result.js';
 import type { SharedPreflightRule } from './shared-preflight-rule.js';
 
 /**
  * Runs one API's preflight checks on a request body inside the frame every preflight shares: a body that is not an
- * object is one `invalid-body` violation (worded by `invalidBodyMessage`) and nothing else is checked; otherwise
+ * object is one `invalid-body` violation (worded by `invalidBodyMessage`), and a body JSON cannot write (a cycle, a
+ * `BigInt`: no client can send it) is one `unserializable-value` violation; nothing else is checked then. Otherwise
  * `check` reads the body and reports each broken rule in body order, and last every lone surrogate in the body is a
  * `lone-surrogate` violation. `check` returns `'stop'` when the body is too broken to look at further (no lone
- * surrogates are then looked for). Total: nothing throws unless `check` does. Not part of the public API.
+ * surrogates are then looked for). Total: nothing throws unless `check` does, and no body makes it hang (a cyclic one
+ * is found before any check reads it). Not part of the public API.
  *
  * @example
  * ```ts
@@ -28,6 +31,16 @@ export function preflightRequestBody<Rule extends string>(
   };
   if (!isRecord(body)) {
     report('invalid-body', '', invalidBodyMessage(body));
+    return { ok: false, violations };
+  }
+  const unserializable = findUnserializableValue(body);
+  if (unserializable !== undefined) {
+    const at = `\`${unserializable.path}\``;
+    report(
+      'unserializable-value',
+      unserializable.path,
+      `${at} is ${describeUnserializableValue(unserializable)}: JSON cannot write the body, so no client can send it (${unserializable.kind === 'cycle' ? '"Converting circular structure to JSON"' : '"Do not know how to serialize a BigInt"; write it as a number or a string'}); the body is not checked further`,
+    );
     return { ok: false, violations };
   }
   if (check(body, report) === 'stop') return { ok: violations.length === 0, violations };

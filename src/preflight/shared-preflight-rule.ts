@@ -8,5 +8,7 @@
  * - `lone-surrogate`: a string or key anywhere in the body holds a UTF-16 surrogate without its other half (an emoji
  *   or CJK extension character cut in two), which JSON carries as an unpaired `\udXXX` escape [obs: Anthropic 400
  *   "no low surrogate in string"; every API parses the body as JSON].
+ * - `unserializable-value`: the body holds a value JSON cannot write (an object that contains itself, a `BigInt`), so
+ *   no client can send it; the rest of the body is not checked.
  */
-export type SharedPreflightRule = 'invalid-body' | 'invalid-tool-name' | 'duplicate-tool-name' | 'lone-surrogate';
+export type SharedPreflightRule = 'invalid-body' | 'invalid-tool-name' | 'duplicate-tool-name' | 'lone-surrogate' | 'unserializable-value';

@@ -2,12 +2,17 @@ import { LRUCache } from 'lru-cache';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { findUnknownKeys } from '../records/find-unknown-keys.js';
-import type { RevealStore } from './reveal-store.js';
+import type { RevealStore, RevealStoreList } from './reveal-store.js';
 
 /** The default session bound: the seed's `MAX_REVEAL_SESSIONS`. */
 export const DEFAULT_MAX_REVEAL_SESSIONS = 4096;
 /** The default bound on names per session: 32 searches' worth of the default 8 results. */
 export const DEFAULT_MAX_TOOLS_PER_SESSION = 256;
+/**
+ * The default bound on the tools one session adds natively: 10,000, the most tools Anthropic lets one request have
+ * deferred or added (`available_tools_limit_exceeded`), so no session within a provider's limits reaches it.
+ */
+export const DEFAULT_MAX_ADDED_TOOLS_PER_SESSION = 10_000;
 
 /** Bounds of the in-memory reveal store. */
 export interface MemoryRevealStoreOptions {
@@ -26,6 +31,13 @@ export interface MemoryRevealStoreOptions {
    */
   readonly maxToolsPerSession?: number;
   /**
+   * The most tools one session may add natively (its `added` list). These are never dropped while the session lives:
+   * one forgotten would be added to the conversation again. Past the bound `add` throws a `ToolSearchError`
+   * (`invalid-options`) instead.
+   * @default 10000
+   */
+  readonly maxAddedToolsPerSession?: number;
+  /**
    * Drop a session this many milliseconds after its last use. Omit to keep sessions until the session bound evicts
    * them.
    * @default undefined (no expiry)
@@ -39,13 +51,20 @@ export interface MemoryRevealStoreOptions {
 }
 
 /** The options {@link createMemoryRevealStore} takes, in the order their problems are reported. */
-const OPTION_NAMES = ['maxSessions', 'maxToolsPerSession', 'ttlMs', 'now'] as const;
-const BOUNDS = ['maxSessions', 'maxToolsPerSession', 'ttlMs'] as const;
+const OPTION_NAMES = ['maxSessions', 'maxToolsPerSession', 'maxAddedToolsPerSession', 'ttlMs', 'now'] as const;
+const BOUNDS = ['maxSessions', 'maxToolsPerSession', 'maxAddedToolsPerSession', 'ttlMs'] as const;
+
+/** One session's entry: its two lists, each frozen. */
+interface RevealSession {
+  readonly revealed: readonly string[];
+  readonly added: readonly string[];
+}
 
 /**
  * The in-memory {@link RevealStore}: true LRU over sessions (on `lru-cache`), bounded sessions and bounded names per
- * session, optional expiry. Use one store per process; for several processes, implement `RevealStore` over a shared
- * store.
+ * session, optional expiry. A session's reveals and its native additions are one entry: one session against
+ * `maxSessions`, evicted, expired and deleted together. Use one store per process; for several processes, implement
+ * `RevealStore` over a shared store.
  *
  * @example
  * ```ts
@@ -59,7 +78,8 @@ export function createMemoryRevealStore(options: MemoryRevealStoreOptions = {}):
   const parsed = parseOptions(options);
   const maxSessions = parsed.maxSessions ?? DEFAULT_MAX_REVEAL_SESSIONS;
   const maxToolsPerSession = parsed.maxToolsPerSession ?? DEFAULT_MAX_TOOLS_PER_SESSION;
-  const sessions = new LRUCache<string, readonly string[]>({
+  const maxAdded = parsed.maxAddedToolsPerSession ?? DEFAULT_MAX_ADDED_TOOLS_PER_SESSION;
+  const sessions = new LRUCache<string, RevealSession>({
     // A size bound (each session counts 1), not `max`: `max` makes lru-cache allocate its tables for the whole bound
     // up front (155 MiB for 10 million sessions, out of memory at 2^28), while this one costs only what is held.
     maxSize: maxSessions,
@@ -69,24 +89,35 @@ export function createMemoryRevealStore(options: MemoryRevealStoreOptions = {}):
     ...(parsed.now === undefined ? {} : { perf: { now: parsed.now } }),
   });
   const empty: readonly string[] = Object.freeze([]);
+  const none: RevealSession = Object.freeze({ revealed: empty, added: empty });
 
   return {
-    async get(sessionId) {
+    async get(sessionId, list = 'revealed') {
       checkSessionId(sessionId);
-      return sessions.get(sessionId) ?? empty;
+      checkList(list, 'get');
+      return (sessions.get(sessionId) ?? none)[list];
     },
-    async add(sessionId, names) {
+    async add(sessionId, names, list = 'revealed') {
       checkSessionId(sessionId);
+      checkList(list, 'add');
       if (!Array.isArray(names) || names.some((name) => typeof name !== 'string' || name.length === 0)) {
         throw new ToolSearchError('invalid-options', `RevealStore.add: \`names\` must be a list of tool names, got ${describeValue(names)}`);
       }
-      const current = sessions.get(sessionId) ?? empty;
+      const session = sessions.get(sessionId) ?? none;
+      const current = session[list];
       const known = new Set(current);
       const added = names.filter((name) => !known.has(name) && known.add(name));
       if (added.length === 0) return current;
       const next = [...current, ...added];
-      const bounded = Object.freeze(next.length > maxToolsPerSession ? next.slice(next.length - maxToolsPerSession) : next);
-      sessions.set(sessionId, bounded);
+      if (list === 'added' && next.length > maxAdded) {
+        throw new ToolSearchError(
+          'invalid-options',
+          `RevealStore.add: session \`${sessionId}\` would have added ${next.length} tools natively, more than \`maxAddedToolsPerSession\` (${maxAdded}); a tool added is never forgotten (it would be added again), so the addition is refused. Raise the bound, or start a new session`,
+        );
+      }
+      // Reveals past the bound go oldest first: a tool that went is a stub again, found by the next search.
+      const bounded = Object.freeze(list === 'revealed' && next.length > maxToolsPerSession ? next.slice(next.length - maxToolsPerSession) : next);
+      sessions.set(sessionId, Object.freeze({ ...session, [list]: bounded }));
       return bounded;
     },
     async delete(sessionId) {
@@ -114,6 +145,12 @@ function parseOptions(options: unknown): MemoryRevealStoreOptions {
 
 function fail(message: string): never {
   throw new ToolSearchError('invalid-options', `createMemoryRevealStore: ${message}`);
+}
+
+function checkList(list: unknown, method: 'get' | 'add'): asserts list is RevealStoreList {
+  if (list !== 'revealed' && list !== 'added') {
+    throw new ToolSearchError('invalid-options', `RevealStore.${method}: \`list\` must be 'revealed' or 'added', got ${describeValue(list)}`);
+  }
 }
 
 function checkSessionId(sessionId: unknown): asserts sessionId is string {

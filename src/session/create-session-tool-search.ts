@@ -9,6 +9,9 @@ import { createSessionStep, type SessionStepEntry } from './create-session-step.
 import { parseSessionTools } from './parse-session-tools.js';
 import { prepareSessionRequest, type SessionWire } from './prepare-session-request.js';
 import { runSessionStep } from './run-session-step.js';
+import { readSessionStream } from './read-session-stream.js';
+import { parseSessionStreamOptions } from './session-stream-options.js';
+import { isAsyncIterable } from '../records/is-async-iterable.js';
 import type { SessionAdapter, SessionResponseContext } from './session-adapter.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { SessionRequest } from './session-request.js';
@@ -28,14 +31,16 @@ export interface SessionToolSearch<Code extends string> {
  * factory (`createAnthropicMessagesToolSearch`, …) does, written once. The caller's tools are checked against the
  * API's shape and parsed once into the agent's catalog, which the plan, the search, the call check and the transformer
  * share; `prepare` reads a body's own tools once (see `prepareSessionRequest`); `step` hands each call of a response to
- * `handleToolCall` and writes the answers with the adapter; `handle` runs the caller's calls through `runTool`.
+ * `handleToolCall` and writes the answers with the adapter; `handle` runs the caller's calls through `runTool`. A
+ * stream handed to `step` or `handle` (the adapter's `streamOf`) is read here, once, through the adapter's
+ * accumulator into the response `readResponse` reads, each piece of answer text going to `onText`.
  *
  * Native delivery (`plan.reveal === 'native'`): `prepare` takes what the body's history added from the transformer's `added`, and
  * when the answers of a turn load tools the history has not added (a `tool_search`, a misfit call of a tool never
  * added), the adapter writes one addition for all of them (`writeAddition`, each tool once, in order) and the turn's
  * `finish` places it after the answers. `step` and `handle` give the same items. Where the provider keeps the history
  * (`isHistoryOnServer`: the body holds only the new items), the session's record of its additions in the reveal store
- * (under a key of its own) stands in for the history the body lacks.
+ * (its `added` list, in the same entry as its reveals) stands in for the history the body lacks.
  *
  * Throws a `ToolSearchError` for bad options (`invalid-options` when `tools` is not a list or `platform` is unknown, `invalid-tools` for tools
  * in another API's shape) and what `createToolSearch` throws. Not part of the public API.
@@ -52,7 +57,11 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
     throw new ToolSearchError('invalid-options', `${label}: \`platform\` must be one of ${MODEL_PLATFORMS.join(', ')}, got ${describeValue(options.platform)}`);
   }
   const catalogTools = parseSessionTools(options.tools, { format: adapter.tools, label, where: '`tools`' });
-  const { toolsOf = (body) => body.tools, withTools = (body, tools) => ({ ...body, tools }) } = adapter;
+  const {
+    toolsOf = (body) => body.tools,
+    withTools = (body, tools) => ({ ...body, tools }),
+    streamOf = (response) => (isAsyncIterable(response) ? response : undefined),
+  } = adapter;
   const catalog = createToolCatalog(adapter.parseTools(withTools({}, catalogTools)));
   const { config, store, unsupported, rank } = options;
   const toolSearch = createToolSearch({ tools: catalog, config, store, unsupported, rank });
@@ -60,6 +69,7 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
     ...adapter,
     toolsOf,
     withTools,
+    streamOf,
     catalogTools,
     catalog,
     model: options.model,
@@ -83,7 +93,7 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
    */
   const readAdded = async (body: Record<string, unknown>, history: readonly string[], sessionId: string): Promise<readonly string[]> => {
     if (adapter.isHistoryOnServer?.(body) !== true) return history;
-    return [...new Set([...(await toolSearch.store.get(addedKey(sessionId))), ...history])];
+    return [...new Set([...(await toolSearch.store.get(sessionId, 'added')), ...history])];
   };
 
   return {
@@ -95,7 +105,11 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
       const native = isNativeDelivery(plan);
       const added = native ? await readAdded(prepared.body as Record<string, unknown>, historyAdded, sessionId) : [];
       const context = { sessionId, plan, names, loaded, ...(native ? { added } : {}) };
-      const step = async (response: unknown): Promise<SessionStep<unknown>> => {
+      const step = async (given: unknown, options?: unknown, method = 'step'): Promise<SessionStep<unknown>> => {
+        // A stream becomes the response it rebuilds, here and only here; the reading starts before anything is awaited.
+        const onText = parseSessionStreamOptions(options, method);
+        const stream = streamOf(given);
+        const response = stream === undefined ? given : await readSessionStream(stream, adapter.createStreamAccumulator(), onText);
         const read = adapter.readResponse(response, { plan, names, catalogTools });
         const entries: SessionStepEntry<unknown>[] = [];
         const additions = new Map<string, ToolDefinition>();
@@ -116,18 +130,14 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
         }
         const items = additions.size === 0 ? [] : writeAddition([...additions.values()], { plan, names, catalogTools });
         // The session's record of what it added, for a later body whose history the provider keeps.
-        if (additions.size > 0) await toolSearch.store.add(addedKey(sessionId), [...additions.keys()]);
+        if (additions.size > 0) await toolSearch.store.add(sessionId, [...additions.keys()], 'added');
         return createSessionStep(entries, (answers) => read.finish(answers, items));
       };
-      return { ...prepared, step, handle: (response, runTool) => runSessionStep(() => step(response), runTool, sessionId) };
+      return {
+        ...prepared,
+        step: (response, options) => step(response, options),
+        handle: (response, runTool, options) => runSessionStep(() => step(response, options, 'handle'), runTool, sessionId),
+      };
     },
   };
-}
-
-/**
- * The reveal-store key of what a session added natively, apart from its reveals (`tool-list` sends those in full; a
- * tool revealed as text under another plan was never added).
- */
-function addedKey(sessionId: string): string {
-  return `${sessionId}\u0000added`;
 }

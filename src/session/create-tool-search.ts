@@ -5,7 +5,7 @@ import { describeValue } from '../errors/describe-value.js';
 import type { ModelReference } from '../models/model-reference.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
-import { resolveToolSearch } from '../plan/resolve-tool-search.js';
+import { FULL_SCHEMAS_SENT, resolveToolSearch } from '../plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import { createMemoryRevealStore } from '../reveal/create-memory-reveal-store.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
@@ -21,6 +21,7 @@ import type { ToolSearchRanker } from '../search/tool-search-ranker.js';
 import { resolveLoadableSearchResult } from '../client/resolve-loadable-search-result.js';
 import { resolveNativeSearchResult } from '../client/resolve-native-search-result.js';
 import { isNativeDelivery } from '../request/is-native-delivery.js';
+import { MAX_VALUE_DEPTH, describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
 
 /** How many plans one {@link ToolSearch} keeps (one per model and tool list; agents use a handful). */
 const MAX_CACHED_PLANS = 32;
@@ -141,7 +142,8 @@ export interface ToolSearch {
  * `createAnthropicMessagesToolSearch`, `createGeminiToolSearch`, and `tool-search/ai-sdk`) are built on it; use it
  * directly for a runtime of your own.
  *
- * Throws a `ToolSearchError` (`invalid-tools`, `invalid-options`) or a `ToolSearchConfigError` for bad options.
+ * Throws a `ToolSearchError` (`invalid-tools`, also for a tool JSON cannot write: a schema that contains itself, a
+ * `BigInt`, one nested more than 1,000 levels deep; `invalid-options`) or a `ToolSearchConfigError` for bad options.
  *
  * @example
  * ```ts
@@ -157,6 +159,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     throw new ToolSearchError('invalid-options', `createToolSearch: \`options\` must be an object such as \`{ tools }\`, got ${describeValue(options)}`);
   }
   const catalog = createToolCatalog(options.tools);
+  checkCatalogJSON(catalog);
   const config = parseToolSearchConfig(options.config);
   const store = options.store ?? createMemoryRevealStore();
   const unsupported = options.unsupported ?? 'throw';
@@ -187,9 +190,12 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     if (plan.mechanism === 'none' && unsupported === 'throw') {
       const warning = plan.warnings.find((entry) => entry.code === 'mechanism-unsupported');
       if (warning !== undefined) {
+        // The warning says what a plan does then (full schemas are sent); here nothing is sent, so it says that instead.
+        const fallback = `; ${FULL_SCHEMAS_SENT}`;
+        const reason = warning.message.endsWith(fallback) ? warning.message.slice(0, -fallback.length) : warning.message;
         throw new ToolSearchError(
           'mechanism-unsupported',
-          `${warning.message}. Set \`mechanism: 'auto'\` (hosted search where supported, the client-side \`tool_search\` elsewhere) or \`'client'\`, or pass \`unsupported: 'full-schemas'\` to send every schema on purpose`,
+          `${reason}, so no plan was made and nothing was sent (\`unsupported: 'throw'\`, the default). Set \`mechanism: 'auto'\` (hosted search where supported, the client-side \`tool_search\` elsewhere) or \`'client'\`, or pass \`unsupported: 'full-schemas'\` to send every schema on purpose`,
         );
       }
     }
@@ -263,5 +269,26 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     return plan.tools.length === catalog.tools.length && plan.tools.every((entry, index) => entry.name === catalog.names[index])
       ? undefined
       : plan.tools.map((entry) => entry.name);
+  }
+}
+
+/**
+ * Throws `invalid-tools` naming each tool JSON cannot write (a schema that contains itself, a `BigInt`, objects nested
+ * more than 1,000 levels deep, where `JSON.stringify` overflows the stack): its definition goes into requests and
+ * `tool_search` results, which no client could send. Checked once per agent.
+ */
+function checkCatalogJSON(catalog: ToolCatalog): void {
+  const problems: string[] = [];
+  for (const tool of catalog.tools) {
+    // The schema is what requests and results carry of a tool besides its name and description (checked strings).
+    const found = findUnserializableValue(tool.inputSchema, MAX_VALUE_DEPTH - 1);
+    if (found === undefined) continue;
+    problems.push(`tool \`${tool.name}\` holds ${describeUnserializableValue(found)} at \`inputSchema${found.path === '' ? '' : `.${found.path}`}\``);
+  }
+  if (problems.length > 0) {
+    throw new ToolSearchError(
+      'invalid-tools',
+      `Invalid tool list: ${problems.join('; ')}; JSON cannot write it, so no request could carry the tool. Pass JSON data`,
+    );
   }
 }

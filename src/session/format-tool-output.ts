@@ -1,8 +1,14 @@
 import stringify from 'fast-json-stable-stringify';
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import { MAX_VALUE_DEPTH, findUnserializableValue } from '../records/find-unserializable-value.js';
+import { describeUnserializableOutput } from './parse-tool-output.js';
 
 /**
  * The text of a tool's output for an API whose tool results are text: a string as it is, anything else as JSON with
  * a stable key order (equal outputs give equal bytes, so a prompt cache keeps matching); `undefined` is `""`.
+ *
+ * Throws a `ToolSearchError` (`invalid-tool-output`) for an output JSON cannot write: one that holds an object
+ * containing itself (a cycle) or a `BigInt`, a `toJSON` or getter that throws, or more JSON text than a string can hold.
  *
  * @example
  * ```ts
@@ -13,7 +19,19 @@ import stringify from 'fast-json-stable-stringify';
 export function formatToolOutput(output: unknown): string {
   if (typeof output === 'string') return output;
   if (output === undefined) return '';
-  return stringify(output) ?? '';
+  try {
+    return stringify(output) ?? '';
+  } catch (error) {
+    // Looked for only once the JSON failed: the output of every call is written here.
+    const found = findUnserializableValue(output, MAX_VALUE_DEPTH);
+    throw new ToolSearchError(
+      'invalid-tool-output',
+      found === undefined
+        ? `the tool's output cannot be written as JSON (${error instanceof Error ? error.message : String(error)}), so it cannot be sent as the tool's result; return JSON data`
+        : describeUnserializableOutput(found, "the tool's output"),
+      { cause: error },
+    );
+  }
 }
 
 /**

@@ -13,30 +13,49 @@ export interface SessionToolsSource {
   readonly where: string;
 }
 
-/** How a message names each shape, and the entry point that takes it. */
+/**
+ * How a message names each shape, the session factory that takes it, and the package's reader that turns a list of
+ * it, named `tools`, into tool definitions (which every API's converter takes).
+ */
 const SHAPES: Readonly<
-  Record<Exclude<ToolShape, 'provider' | 'unknown'>, { readonly text: string; readonly api?: { readonly name: string; readonly factory: string } }>
+  Record<
+    Exclude<ToolShape, 'provider' | 'unknown'>,
+    {
+      readonly text: string;
+      readonly api?: { readonly name: string; readonly factory: string };
+      readonly read?: { readonly name: string; readonly from: string; readonly code: string };
+    }
+  >
 > = {
   'openai-responses': {
     text: "an OpenAI Responses tool (`{ type: 'function', name, parameters }`, without Chat's `function` wrapper)",
     api: { name: 'the OpenAI Responses API', factory: 'createOpenAIResponsesToolSearch' },
+    read: { name: 'parseOpenAIResponsesTools', from: 'tool-search/openai', code: 'parseOpenAIResponsesTools({ tools })' },
   },
   'openai-chat': {
     text: "an OpenAI Chat Completions tool (`{ type: 'function', function: { name, parameters } }`)",
     api: { name: 'OpenAI Chat Completions', factory: 'createOpenAIChatToolSearch' },
+    read: { name: 'parseOpenAIChatTools', from: 'tool-search/openai', code: 'parseOpenAIChatTools({ tools })' },
   },
   'anthropic-messages': {
     text: 'an Anthropic Messages API tool (`{ name, description, input_schema }`)',
     api: { name: 'the Anthropic Messages API', factory: 'createAnthropicMessagesToolSearch' },
+    read: { name: 'parseAnthropicMessagesTools', from: 'tool-search/anthropic', code: 'parseAnthropicMessagesTools({ tools })' },
   },
-  gemini: { text: 'a Gemini tool (`{ functionDeclarations }`)', api: { name: 'Gemini', factory: 'createGeminiToolSearch' } },
+  gemini: {
+    text: 'a Gemini tool (`{ functionDeclarations }`)',
+    api: { name: 'Gemini', factory: 'createGeminiToolSearch' },
+    read: { name: 'parseGeminiTools', from: 'tool-search/gemini', code: 'parseGeminiTools({ tools })' },
+  },
   'gemini-declaration': {
     text: 'a Gemini function declaration (`{ name, parameters }`) not wrapped in a tool',
     api: { name: 'Gemini', factory: 'createGeminiToolSearch' },
+    read: { name: 'parseGeminiTools', from: 'tool-search/gemini', code: 'parseGeminiTools({ tools: [{ functionDeclarations: tools }] })' },
   },
   'bedrock-converse': {
     text: 'an Amazon Bedrock Converse tool (`{ toolSpec: { name, inputSchema: { json } } }`)',
     api: { name: "Amazon Bedrock's Converse API", factory: 'createBedrockConverseToolSearch' },
+    read: { name: 'parseBedrockConverseTools', from: 'tool-search/bedrock', code: 'parseBedrockConverseTools({ toolConfig: { tools } })' },
   },
   mcp: { text: 'an MCP tool (`{ name, description, inputSchema }`)' },
 };
@@ -61,7 +80,7 @@ export function parseSessionTools(tools: readonly unknown[], source: SessionTool
     if (shape === 'unknown') {
       throw new ToolSearchError(
         'invalid-tools',
-        `${source.where}[${index}] is not a tool of any API this package knows, got ${describeValue(tool)}; \`${source.label}\` takes ${format.name}'s tools, such as ${format.example} (${format.convert} writes MCP-shaped tools)`,
+        `${source.where}[${index}] is not a tool of any API this package knows, got ${describeValue(tool)}; \`${source.label}\` takes ${format.name}'s tools, such as ${format.example}; ${describeCall(format.convert.write('tools'), [format.convert])} writes MCP-shaped tools in it`,
       );
     }
     if (!format.shapes.includes(shape)) throw new ToolSearchError('invalid-tools', foreignShapeMessage(shape, index, source));
@@ -81,7 +100,19 @@ function foreignShapeMessage(shape: Exclude<ToolShape, 'unknown'>, index: number
   const hint = format.hints?.[shape];
   if (hint !== undefined) return `${entry}: ${hint}`;
   if (found.api === undefined) {
-    return `${entry}: convert MCP tools with ${format.convert}, or use \`createToolSearch\` from \`tool-search\` for a runtime of your own`;
+    return `${entry}: convert MCP tools with ${describeCall(format.convert.write('tools'), [format.convert])}, or use \`createToolSearch\` from \`tool-search\` for a runtime of your own`;
   }
-  return `${entry}: to send them to ${found.api.name}, use \`${found.api.factory}\`; to send them to ${format.name}, write them in its shape (${format.convert} writes MCP-shaped tools)`;
+  const convert =
+    'read' in found && found.read !== undefined
+      ? `convert them: ${describeCall(format.convert.write(found.read.code), [found.read, format.convert])}`
+      : `write them in its shape (${describeCall(format.convert.write('tools'), [format.convert])} writes MCP-shaped tools)`;
+  return `${entry}: to send them to ${found.api.name}, use \`${found.api.factory}\`; to send them to ${format.name}, ${convert}`;
+}
+
+/** Code to type, in backticks, and where its functions come from: `` `f(g({ tools }))` (`g` from `a`, `f` from `b`) ``. */
+function describeCall(code: string, functions: readonly { readonly name: string; readonly from: string }[]): string {
+  const bySubpath = new Map<string, string[]>();
+  for (const { name, from } of functions) bySubpath.set(from, [...(bySubpath.get(from) ?? []), `\`${name}\``]);
+  const imports = [...bySubpath].map(([from, names]) => `${names.join(' and ')} from \`${from}\``);
+  return `\`${code}\` (${imports.join(', ')})`;
 }

@@ -6,6 +6,7 @@ import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolShape } from '../tools/resolve-tool-shape.js';
 import type { TransformRequestResult } from '../transform/request-transformer.js';
+import type { StreamAccumulator } from './stream-accumulator.js';
 
 /**
  * What one wire API tells {@link createSessionToolSearch} (src/session/create-session-tool-search.ts): only wire
@@ -21,7 +22,7 @@ import type { TransformRequestResult } from '../transform/request-transformer.js
  *   return createSessionToolSearch<ExampleWarningCode>(options, {
  *     api: 'example',
  *     label: 'createExampleToolSearch',
- *     tools: { noun: 'Example', name: 'the Example API', shapes: ['example'], example: '`{ toolSpec }`', convert: '…', withJSONSchemas: (tool) => tool },
+ *     tools: { noun: 'Example', name: 'the Example API', shapes: ['example'], example: '`{ toolSpec }`', convert: { name: 'createExampleTools', from: 'tool-search/example', write: (definitions) => `createExampleTools(${definitions})` }, withJSONSchemas: (tool) => tool },
  *     toolsOf: (body) => (isRecord(body.toolConfig) ? body.toolConfig.tools : undefined),
  *     withTools: (body, tools) => ({ ...body, toolConfig: { ...(body.toolConfig as object | undefined), tools } }),
  *     parseTools: parseExampleTools,
@@ -75,6 +76,17 @@ export interface SessionAdapter<Code extends string> {
    */
   readResponse(response: unknown, request: SessionResponseContext): SessionResponse<unknown, unknown>;
   /**
+   * A new accumulator of the API's stream events, which rebuilds the response `readResponse` reads (the API's own
+   * accumulator, in its provider folder). `step` and `handle` read a stream through it.
+   */
+  createStreamAccumulator(): StreamAccumulator<unknown, unknown>;
+  /**
+   * The stream a value handed to `step` holds, or `undefined` for a complete response: where the SDK wraps its stream
+   * (Converse's `ConverseStreamCommand` output holds it in `stream`). @default the value itself when it is an async
+   * iterable
+   */
+  streamOf?(response: unknown): AsyncIterable<unknown> | undefined;
+  /**
    * Whether the body continues a history the provider keeps (Responses' `previous_response_id` or `conversation`): its
    * `input` then holds only the new items, so the transformer's `added` (what the body's history added natively)
    * misses what earlier turns added, and the factory adds the
@@ -91,6 +103,19 @@ export interface SessionAdapter<Code extends string> {
   writeAddition?(definitions: readonly ToolDefinition[], context: SessionResponseContext): readonly unknown[];
 }
 
+/**
+ * The package's function that writes tool definitions in a wire API's shape, as messages name it: an error for tools in
+ * another shape says exactly what to type (`createAnthropicMessagesTools(parseOpenAIChatTools({ tools }))`).
+ */
+export interface SessionToolConverter {
+  /** The function's name: `createAnthropicMessagesTools`. */
+  readonly name: string;
+  /** The subpath that exports it: `tool-search/anthropic`. */
+  readonly from: string;
+  /** The code that turns `definitions` (code that gives tool definitions) into the factory's `tools`. */
+  write(definitions: string): string;
+}
+
 /** How a wire API writes its tool list: what `parseSessionTools` needs to check and convert the caller's tools. */
 export interface SessionToolFormat {
   /** How messages name the API's tools: `` `tools` must be the agent's <noun> tools ``. */
@@ -101,8 +126,8 @@ export interface SessionToolFormat {
   readonly shapes: readonly ToolShape[];
   /** One tool in the API's shape, for messages: `` `{ name, description, input_schema }` ``. */
   readonly example: string;
-  /** The package's function that writes MCP-shaped tools in the API's shape, for messages. */
-  readonly convert: string;
+  /** The package's function that writes tool definitions (MCP-shaped tools) in the API's shape, for messages. */
+  readonly convert: SessionToolConverter;
   /** What to say instead of the generic advice for a shape the API rejects but is close to (`gemini-declaration`). */
   readonly hints?: Partial<Readonly<Record<ToolShape, string>>>;
   /**

@@ -2,6 +2,7 @@ import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { RunTool } from './run-tool.js';
 import type { SessionStep } from './session-step.js';
+import type { SessionStreamOptions } from './session-stream-options.js';
 
 /**
  * The codes of the warnings `prepare` adds to the plan's and the transformer's.
@@ -32,15 +33,23 @@ export interface SessionRequest<Body, Code extends string, Response, Turn> {
    * `call_tool` unwrapped, arguments checked) for the caller to run however it likes; `complete(outputs)` then gives
    * the turn. Dispatch-neutral: nothing of the caller's runs here.
    *
-   * Throws a `ToolSearchError` (`invalid-request`) when `response` is not the API's response.
+   * `response` is the API's response, or its stream as the SDK gives it (the stream of `create({ ..., stream: true })`,
+   * the SDK's helper stream, Gemini's `generateContentStream` iterator, Converse's `ConverseStreamCommand` output):
+   * `step` reads it to the end, rebuilding the response the request would have returned without streaming, and hands
+   * each piece of answer text to `options.onText` as it arrives. Pass a stream as soon as you create it (an SDK
+   * helper stream delivers each event once, to the listeners present).
+   *
+   * Throws a `ToolSearchError` (`invalid-request`) when `response` is not the API's response or stream, or the stream
+   * ended early; an error of the stream itself (the SDK's) reaches the caller as it is.
    */
-  step(response: Response): Promise<SessionStep<Turn>>;
+  step(response: Response, options?: SessionStreamOptions): Promise<SessionStep<Turn>>;
   /**
    * The sequential convenience over {@link SessionRequest.step}: runs each pending call through `runTool`, one after
    * another in the response's order, and completes the step. Returns what to append to the history and whether the
    * model is done. An exception from `runTool` ends the turn and reaches the caller (use `step` to decide per call).
+   * A stream is read as `step` reads it, with the same `options`.
    */
-  handle(response: Response, runTool: RunTool): Promise<Turn>;
+  handle(response: Response, runTool: RunTool, options?: SessionStreamOptions): Promise<Turn>;
 }
 
 /**

@@ -55,7 +55,10 @@ export interface SessionStep<Turn> {
    * `pending[i]`, sent back as `handle` sends `runTool`'s (a string or a list of content parts as it is, anything else
    * as JSON with sorted keys; on Gemini a plain object is the `response`). Pure: calling it again gives the same turn.
    *
-   * Throws a `ToolSearchError` (`invalid-options`) when `outputs` is not an array with one entry per pending call.
+   * Throws a `ToolSearchError`: `invalid-options` when `outputs` is not an array with one entry per pending call;
+   * `invalid-tool-output` naming the output and the place in it when one holds a value JSON cannot write (an object
+   * that contains itself, a `BigInt`), on every API, before anything is written. `undefined` and strings of any length
+   * are accepted.
    */
   complete(outputs: readonly unknown[]): Turn;
 }

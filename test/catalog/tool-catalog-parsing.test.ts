@@ -278,7 +278,12 @@ describe('one catalog per agent', () => {
     it("reads the tool set's schemas when the first request is prepared, and never again over models, sessions and calls", async () => {
       const schemas = createCounter('inputSchema');
       const tools = Object.fromEntries(
-        NAMES.map((name) => [name, schemas.count(aiTool({ description: `Does ${name}.`, inputSchema: jsonSchema(SCHEMA), execute: async () => 'sunny' }))]),
+        NAMES.map((name) => [
+          name,
+          schemas.count(
+            aiTool({ description: `Does ${name}.`, inputSchema: jsonSchema(SCHEMA as Parameters<typeof jsonSchema>[0]), execute: async () => 'sunny' }),
+          ),
+        ]),
       );
       const toolSearch = createAISDKToolSearch({ tools, config: client });
       await toolSearch.prepare('gpt-4.1', { sessionId: 'first' });

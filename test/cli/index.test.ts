@@ -1,52 +1,29 @@
 /**
- * The `tool-search` command as a user runs it: the built `dist/cli.js` (the package's `bin`), started with Node in a
- * child process. The build is refreshed first when any source is newer than it.
+ * The `tool-search` command as a user runs it: the built `dist/cli.js` of the packed package (the package's `bin`),
+ * started with Node in a child process. What only a process shows is checked here: the arguments it reads, standard
+ * input, the exit status, what goes to standard output and what to standard error, and that the bundled command prints
+ * what `runCLI` prints (test/cli/run-cli.test.ts checks every report and message in this process).
+ *
+ * The package comes from scripts/pack-clean-copy.mjs: `npm test` packs it before the tests (`npm run pack:clean`), and
+ * this file takes that pack while the sources are unchanged (it packs again, in about a minute, when they changed).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createToolIndex } from '../../src/search/create-tool-index.js';
-import { createOpenAIResponsesTools } from '../../src/providers/openai/create-openai-responses-tools.js';
-import { createAnthropicMessagesTools } from '../../src/providers/anthropic/create-anthropic-messages-tools.js';
-import type { ToolDefinition } from '../../src/tools/tool-definition.js';
+import { runCLI, type CLIResult } from '../../src/cli/run-cli.js';
+import { packCleanCopy } from '../../scripts/pack-clean-copy.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
-const cli = join(root, 'dist', 'cli.js');
 const github = 'bench/fixtures/github-mcp/tools.json';
-const githubTools = JSON.parse(readFileSync(join(root, github), 'utf8')) as ToolDefinition[];
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
-
-function newestSource(directory: string): number {
-  return Math.max(
-    ...readdirSync(directory).map((entry) => {
-      const path = join(directory, entry);
-      const stat = statSync(path);
-      return stat.isDirectory() ? newestSource(path) : stat.mtimeMs;
-    }),
-  );
-}
+let cli = '';
 
 beforeAll(() => {
-  const built = (() => {
-    try {
-      return statSync(cli).mtimeMs;
-    } catch {
-      return 0;
-    }
-  })();
-  if (built < Math.max(newestSource(join(root, 'src')), statSync(join(root, 'package.json')).mtimeMs)) {
-    const build = spawnSync(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js')], { cwd: root, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
-  }
+  const { unpacked } = packCleanCopy();
+  cli = join(unpacked, JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8')).bin['tool-search']);
 });
-
-interface Run {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
 
 /**
  * At most one command process per core at a time: the tests of a block run side by side, but starting them all at
@@ -67,380 +44,74 @@ async function withProcessSlot<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs the command (asynchronously, so the tests of a block run side by side), with `input` on its standard input. */
-function run(args: readonly string[], input = ''): Promise<Run> {
-  return withProcessSlot(() => spawnCommand(args, input));
+/** Runs the command in a child process, with `input` on its standard input. */
+function spawnCLI(args: readonly string[], input = ''): Promise<CLIResult> {
+  return withProcessSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [cli, ...args], { cwd: root });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        child.on('error', reject);
+        child.on('close', (status) => resolve({ status: status as CLIResult['status'], stdout, stderr }));
+        child.stdin.end(input);
+      }),
+  );
 }
 
-function spawnCommand(args: readonly string[], input: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: root });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-    child.stdin.end(input);
-  });
+/** What `runCLI` gives for the same arguments and input, in this process. */
+function runInProcess(args: readonly string[], input = ''): Promise<CLIResult> {
+  return runCLI(args, { readStandardInput: async () => input });
 }
 
-async function runJSON<T>(args: readonly string[], input?: string): Promise<T> {
-  const result = await run([...args, '--json'], input);
-  expect(result.stderr).toBe('');
-  expect(result.status).toBe(0);
-  return JSON.parse(result.stdout) as T;
-}
-
-interface InspectJSON {
-  readonly source: string;
-  readonly model: string | null;
-  readonly plan: {
-    readonly mechanism: string;
-    readonly toolCount: number;
-    readonly listing: string;
-    readonly reveal: string;
-    readonly additions?: string;
-    readonly tools: { readonly name: string; readonly status: string; readonly reason: string }[];
-  };
-  readonly reveal: { readonly reveal: string; readonly additions: string | null; readonly choice: string; readonly reason: string };
-  readonly warnings: { readonly code: string; readonly message: string }[];
-  readonly deferredBy: Record<string, number>;
-  readonly loadedBy: Record<string, number>;
-  readonly tokens: { readonly counter: string; readonly exact: boolean };
-  readonly sizes: {
-    readonly api: string;
-    readonly mechanism: string;
-    readonly listing: string | null;
-    readonly reveal: string | null;
-    readonly additions: string | null;
-    readonly search: string | null;
-    readonly requestBytes: number;
-    readonly promptBytes: number;
-    readonly promptTokens: number;
-    readonly savedPercent: number;
-    readonly chosen: boolean;
-  }[];
-}
-
-interface SearchJSON {
-  readonly terms: string[];
-  readonly results: {
-    readonly name: string;
-    readonly score: number;
-    readonly terms: { readonly term: string; readonly field: string }[];
-    readonly coverage: number;
-    readonly unexplained: number;
-  }[];
-}
-
-// Each test starts Node processes (bounded by PROCESS_LIMIT); on a busy machine one may take many seconds, so no test
-// has a limit of its own (vitest.config.ts: only a hang fails).
-describe.concurrent('tool-search (the command line)', () => {
-  describe('help', () => {
-    it.each([[['--help']], [['-h']], [[]], [['help']], [['inspect', '--help']]])('prints the usage for %j', async (args) => {
-      const result = await run(args);
-      expect(result.status).toBe(0);
-      expect(result.stdout).toContain(
-        'Usage:\n  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--platform <platform>] [--mechanism <m>]\n' +
-          '                      [--listing <listing>] [--reveal <reveal>] [--format <format>] [--json]',
-      );
-      expect(result.stdout).toContain('tool-search search <tools.json | -> <query…>');
-    });
-
-    it('prints the version', async () => {
-      expect(await run(['--version'])).toEqual({ status: 0, stdout: `${manifest.version}\n`, stderr: '' });
-    });
+// Each test starts a Node process (bounded by PROCESS_LIMIT); on a busy machine one may take seconds, so no test has a
+// limit of its own (vitest.config.ts: only a hang fails).
+describe.concurrent('tool-search (the built command, in a process)', () => {
+  it('prints the usage and exits 0', async () => {
+    const result = await spawnCLI(['--help']);
+    expect(result).toMatchObject({ status: 0, stderr: '' });
+    expect(result.stdout).toContain('Usage:\n  tool-search inspect <tools.json | -> ');
   });
 
-  describe('inspect', () => {
-    it("prints the plan, why each tool is deferred, and the request sizes of GitHub's MCP server", async () => {
-      const result = await run(['inspect', github]);
-      expect(result.status).toBe(0);
-      expect(result.stdout).toContain(`117 tools from ${github} (a JSON array of MCP tools)`);
-      expect(result.stdout).toContain('Plan: no --model given, so the client-side mechanism');
-      expect(result.stdout).toContain('  Deferred: 117\n    117 threshold-reached: the list has 117 tools, at or above the threshold of 15');
-      expect(result.stdout).toContain('Warnings: none');
-      expect(result.stdout).toMatch(/ {2}actions_get +deferred +threshold-reached +919\n/);
-      expect(result.stdout).toContain('o200k_base tokens (gpt-tokenizer)');
-      expect(result.stdout).toMatch(/openai-responses +none \(full schemas\) +- +117,277/);
-      expect(result.stdout).toMatch(/anthropic-messages +claude-hosted/);
-    });
-
-    it('measures every API under every mechanism with the library’s own transformers (--json)', async () => {
-      const report = await runJSON<InspectJSON>(['inspect', github]);
-      expect(report.plan).toMatchObject({ mechanism: 'client', toolCount: 117, listing: 'names', reveal: 'conversation' });
-      expect(report.tokens).toEqual({ counter: 'o200k_base tokens (gpt-tokenizer)', exact: true });
-      expect(report.reveal).toEqual({
-        reveal: 'conversation',
-        additions: null,
-        choice: 'auto',
-        reason: expect.stringContaining('no tool additions are documented'),
-      });
-      const client = (api: string) => ['full', 'compact', 'names', 'none'].map((listing) => `${api} client ${listing} conversation -`);
-      expect(report.sizes.map((row) => `${row.api} ${row.mechanism} ${row.listing ?? '-'} ${row.reveal ?? '-'} ${row.search ?? '-'}`)).toEqual([
-        'openai-responses none - - -',
-        ...client('openai-responses'),
-        'openai-responses client names native -',
-        'openai-responses openai-hosted - - provider',
-        'openai-responses openai-hosted names - library',
-        'openai-chat none - - -',
-        ...client('openai-chat'),
-        'anthropic-messages none - - -',
-        ...client('anthropic-messages'),
-        'anthropic-messages client names native -',
-        'anthropic-messages claude-hosted - - provider',
-        'anthropic-messages claude-hosted names - library',
-        'gemini none - - -',
-        ...client('gemini'),
-        'bedrock-converse none - - -',
-        ...client('bedrock-converse'),
-      ]);
-      // Native delivery sends no call_tool: its first request is smaller than the same listing's in the conversation.
-      for (const api of ['openai-responses', 'anthropic-messages']) {
-        const row = (reveal: string) => report.sizes.find((size) => size.api === api && size.listing === 'names' && size.reveal === reveal)!;
-        expect(row('native').additions).toBe('value');
-        expect(row('native').requestBytes).toBeLessThan(row('conversation').requestBytes);
-      }
-      // The baseline is the converter's tool list as sent: every schema in full.
-      expect(report.sizes[0]?.requestBytes).toBe(Buffer.byteLength(JSON.stringify(createOpenAIResponsesTools(githubTools))));
-      for (const row of report.sizes) {
-        if (row.mechanism === 'none') expect(row.savedPercent).toBe(0);
-        else expect(row.promptBytes).toBeLessThan(report.sizes.find((base) => base.api === row.api && base.mechanism === 'none')!.promptBytes);
-      }
-      expect(report.sizes.some((row) => row.chosen)).toBe(false);
-    });
-
-    it('plans for --model on --api and marks the row it chooses', async () => {
-      const report = await runJSON<InspectJSON>(['inspect', github, '--model', 'gpt-5.4', '--api', 'openai-responses', '--listing', 'compact']);
-      expect(report.plan).toMatchObject({ mechanism: 'openai-hosted', listing: 'compact' });
-      expect(report.sizes.map((row) => row.api)).toEqual(Array(8).fill('openai-responses'));
-      expect(report.sizes.filter((row) => row.chosen).map((row) => `${row.mechanism} ${row.search}`)).toEqual(['openai-hosted library']);
-
-      const text = (await run(['inspect', github, '--model', 'gemini-2.5-pro', '--api', 'gemini', '--listing', 'names'])).stdout;
-      expect(text).toContain("Plan for gemini-2.5-pro on gemini: client (the library's own tool_search); listing names, threshold 15");
-      expect(text).toMatch(/\* +gemini +client +names/);
-
-      // `auto`, the configuration's default, may be asked for by name: names up to 1,000 deferred tools.
-      const auto = await runJSON<InspectJSON>(['inspect', github, '--api', 'gemini', '--listing', 'auto']);
-      expect(auto.plan).toMatchObject({ mechanism: 'client', listing: 'names' });
-    });
-
-    it('says where a loaded schema goes and why auto chose it, and marks the native row', async () => {
-      const native = await run(['inspect', github, '--model', 'claude-opus-5', '--api', 'anthropic-messages', '--mechanism', 'client']);
-      expect(native.stdout).toContain('Plan for claude-opus-5 on anthropic-messages: client');
-      expect(native.stdout).toContain(
-        '  Reveal: native, additions by value (auto: the provider documents tool additions for claude-opus-5; additions by value (the definitions themselves))',
-      );
-      expect(native.stdout).toMatch(/\* +anthropic-messages +client, native by value +names/);
-
-      const gateway = await runJSON<InspectJSON>(['inspect', github, '--model', 'gpt-5.4', '--api', 'openai-responses', '--platform', 'gateway']);
-      expect(gateway.plan).toMatchObject({ mechanism: 'client', reveal: 'conversation' });
-      expect(gateway.reveal.reason).toBe('auto: no tool additions are documented for gpt-5.4 on gateway (`--reveal native` opts in)');
-      expect(gateway.sizes.filter((row) => row.chosen).map((row) => `${row.mechanism} ${row.listing} ${row.reveal}`)).toEqual(['client names conversation']);
-
-      const hosted = await runJSON<InspectJSON>(['inspect', github, '--model', 'claude-opus-5', '--api', 'anthropic-messages']);
-      expect(hosted.reveal.reason).toContain('hosted search: the provider loads the schemas');
-    });
-
-    it('takes --reveal native, by reference on Bedrock, and warns where a model or API has no tool addition', async () => {
-      const bedrock = await runJSON<InspectJSON>([
-        'inspect',
-        github,
-        '--model',
-        'claude-opus-5',
-        '--api',
-        'anthropic-messages',
-        '--platform',
-        'bedrock',
-        '--mechanism',
-        'client',
-        '--reveal',
-        'native',
-      ]);
-      expect(bedrock.plan).toMatchObject({ mechanism: 'client', reveal: 'native', additions: 'reference' });
-      expect(bedrock.reveal).toMatchObject({
-        reveal: 'native',
-        additions: 'reference',
-        choice: 'native',
-        reason: expect.stringMatching(/^asked for; additions by reference/),
-      });
-      expect(bedrock.sizes.filter((row) => row.chosen).map((row) => `${row.mechanism} ${row.reveal} ${row.additions}`)).toEqual(['client native reference']);
-
-      const chat = await runJSON<InspectJSON>(['inspect', github, '--model', 'gpt-4.1', '--api', 'openai-chat', '--reveal', 'native']);
-      expect(chat.plan.reveal).toBe('conversation');
-      expect(chat.warnings.map((warning) => warning.code)).toEqual(['reveal-unsupported']);
-      expect(chat.reveal.reason).toBe('`native` was asked for but does not apply to gpt-4.1 (see the warnings)');
-    });
-
-    it('reads a Converse request from standard input and plans the client mechanism for a Bedrock model id, without warnings', async () => {
-      const request = {
-        modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
-        messages: [],
-        toolConfig: {
-          tools: [
-            ...githubTools.map((tool) => ({ toolSpec: { name: tool.name, description: tool.description, inputSchema: { json: tool.inputSchema } } })),
-            { cachePoint: { type: 'default' } },
-          ],
-        },
-      };
-      const args = ['inspect', '-', '--model', request.modelId, '--api', 'bedrock-converse'];
-      const text = (await run(args, JSON.stringify(request))).stdout;
-      expect(text).toContain('117 tools from standard input (a Converse request of Amazon Bedrock Converse tools)');
-      expect(text).toContain('Warnings: none');
-      expect(text).toMatch(/\* +bedrock-converse +client +names/);
-      const report = await runJSON<InspectJSON>(args, JSON.stringify(request));
-      expect(report.plan).toMatchObject({ mechanism: 'client', api: 'bedrock-converse', platform: 'bedrock-converse' });
-      expect(report.sizes.map((row) => `${row.mechanism} ${row.listing ?? '-'}`)).toEqual([
-        'none -',
-        'client full',
-        'client compact',
-        'client names',
-        'client none',
-      ]);
-    });
-
-    it('says why a small catalog is not deferred', async () => {
-      const tools = JSON.stringify(githubTools.slice(0, 3));
-      const report = await runJSON<InspectJSON>(['inspect', '-'], tools);
-      expect(report.loadedBy).toEqual({ 'below-threshold': 3 });
-      expect((await run(['inspect', '-'], tools)).stdout).toContain('    3 below-threshold: the list has 3 tools, below the threshold of 15');
-    });
-
-    it('reads an MCP tools/list result, or a whole JSON-RPC response, from standard input', async () => {
-      const listed = JSON.stringify({ tools: githubTools, nextCursor: 'next' });
-      expect((await runJSON<InspectJSON>(['inspect', '-'], listed)).source).toBe('standard input (an object with `tools` of MCP tools)');
-      const response = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { tools: githubTools } });
-      const report = await runJSON<InspectJSON>(['inspect', '-'], response);
-      expect(report.source).toBe('standard input (a JSON-RPC tools/list response of MCP tools)');
-      expect(report.plan.toolCount).toBe(117);
-    });
-
-    it('reads an Anthropic-shaped tools file as Anthropic tools, and one with a UTF-8 byte order mark', async () => {
-      const anthropic = await runJSON<InspectJSON>(['inspect', '-'], JSON.stringify(createAnthropicMessagesTools(githubTools)));
-      expect(anthropic.source).toBe('standard input (a JSON array of Anthropic Messages tools)');
-      expect(anthropic.plan.toolCount).toBe(117);
-      const bom = await runJSON<InspectJSON>(['inspect', '-'], `\uFEFF${JSON.stringify(githubTools)}`);
-      expect(bom.plan.toolCount).toBe(117);
-    });
-
-    it('reports a catalog over Anthropic’s 10,000 deferred tools, with the requests it cannot write as warnings', async () => {
-      const tools = Array.from({ length: 10_001 }, (_, index) => ({ name: `tool_${index}`, description: `Tool ${index}.`, inputSchema: { type: 'object' } }));
-      const result = await run(['inspect', '-', '--model', 'gemini-2.5-pro'], JSON.stringify(tools));
-      expect(result.stderr).toBe('');
-      expect(result.status).toBe(0);
-      expect(result.stdout).toContain('Plan for gemini-2.5-pro on any API: client');
-      expect(result.stdout).toContain("  - too-many-deferred-tools: anthropic-messages, claude-hosted mechanism, the provider's search: not measured: ");
-    });
+  it('prints the version of the package it was built from', async () => {
+    expect(await spawnCLI(['--version'])).toEqual({ status: 0, stdout: `${manifest.version}\n`, stderr: '' });
   });
 
-  describe('search', () => {
-    it('prints the ranked tools with the parts of each score', async () => {
-      const result = await run(['search', github, 'create an issue in my repo']);
-      expect(result.status).toBe(0);
-      expect(result.stdout).toContain('Query "create an issue in my repo" → terms: creat, issu, repositori');
-      expect(result.stdout).toMatch(
-        / {2}1 {2}create_issue +3\.084 {2}creat: name 3 × 0\.345 = 1\.034 · issu: name 3 × 0\.308 = 0\.923 · repositori: description 1 × 0\.161 × 1\.05\d = 0\.170 · coverage \+0\.956\n/,
-      );
-    });
-
-    it('ranks as the library’s index does, and the parts add up (--json)', async () => {
-      const report = await runJSON<SearchJSON>(['search', github, 'list', 'pull', 'requests', '--max-results', '3']);
-      const hits = createToolIndex(githubTools).search('list pull requests', { maxResults: 3 });
-      expect(report.results.map((result) => [result.name, result.score])).toEqual(hits.map((hit) => [hit.name, hit.score]));
-      expect(report.results.every((result) => result.unexplained === 0)).toBe(true);
-      expect(report.terms).toEqual(['list', 'pull', 'request']);
-    });
-
-    it('shows the exact-name bonus, and says when nothing matches', async () => {
-      expect((await run(['search', github, 'get_me'])).stdout).toContain('exact name +100');
-      expect((await run(['search', github, 'zqxj'])).stdout).toContain('No tool matches. tool_search would list the tool names instead.');
-    });
+  it('reads a tools file and prints what runCLI prints: the summary, without a row per tool', async () => {
+    const args = ['inspect', github, '--model', 'claude-sonnet-4-6'];
+    const result = await spawnCLI(args);
+    expect(result).toEqual(await runInProcess(args));
+    expect(result.stdout).toContain('Plan for claude-sonnet-4-6 per API');
+    expect(result.stdout).not.toContain('actions_get');
   });
 
-  describe('bad input', () => {
-    it.each([
-      [
-        'a missing file',
-        ['inspect', 'no-such-tools.json'],
-        2,
-        'tool-search: cannot read `no-such-tools.json`: no such file\nRun `tool-search --help` for usage.\n',
-      ],
-      ['an unknown option', ['inspect', github, '--frobnicate'], 2, 'tool-search: unknown option `--frobnicate`\nRun `tool-search --help` for usage.\n'],
-      ['an option without its value', ['inspect', github, '--model'], 2, 'tool-search: option `--model` needs a value\n'],
-      [
-        'an option of the other command',
-        ['search', github, 'x', '--model', 'gpt-5.4'],
-        2,
-        'tool-search: `search` takes no `--model`; its options are `--format`, `--max-results`, `--json`\n',
-      ],
-      [
-        'a bad --format',
-        ['search', github, 'x', '--format', 'bedrock'],
-        2,
-        'tool-search: `--format` must be one of `mcp`, `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, `bedrock-converse`, got `bedrock`\n',
-      ],
-      ['an unknown command', ['explain', github], 2, 'tool-search: unknown command `explain`; the commands are `inspect` and `search`\n'],
-      [
-        'a bad --api',
-        ['inspect', github, '--api', 'bedrock'],
-        2,
-        'tool-search: `--api` must be one of `openai-responses`, `openai-chat`, `anthropic-messages`, `gemini`, `bedrock-converse`, got `bedrock`\n',
-      ],
-      [
-        'a bad --reveal',
-        ['inspect', github, '--reveal', 'inline'],
-        2,
-        'tool-search: `--reveal` must be one of `auto`, `conversation`, `native`, `tool-list`, got `inline`\n',
-      ],
-      [
-        'a bad --platform',
-        ['inspect', github, '--platform', 'azure'],
-        2,
-        'tool-search: `--platform` must be one of `anthropic`, `bedrock`, `bedrock-converse`, `vertex`, `foundry`, `openai`, `azure-openai`, `gateway`, got `azure`\n',
-      ],
-      [
-        'a bad --mechanism',
-        ['inspect', github, '--mechanism', 'hosted'],
-        2,
-        'tool-search: `--mechanism` must be one of `auto`, `openai`, `claude`, `client`, got `hosted`\n',
-      ],
-      [
-        'a bad --listing',
-        ['inspect', github, '--listing', 'short'],
-        2,
-        'tool-search: `--listing` must be one of `auto`, `full`, `compact`, `names`, `none`, got `short`\n',
-      ],
-      ['a bad --max-results', ['search', github, 'x', '--max-results', '0'], 2, 'tool-search: `--max-results` must be a whole number ≥ 1, got `0`\n'],
-      ['search without a query', ['search', github], 2, 'tool-search: `search` needs a query after the tools file'],
-      ['inspect without a file', ['inspect'], 2, 'tool-search: `inspect` needs a tools file: a path, or `-` for standard input\n'],
-    ])('reports %s on stderr and exits non-zero', async (_label, args, status, message) => {
-      const result = await run(args);
-      expect(result.stdout).toBe('');
-      expect(result.status).toBe(status);
-      expect(result.stderr).toContain(message);
-    });
+  it('reads standard input, and prints JSON for scripts', async () => {
+    const input = readFileSync(join(root, github), 'utf8');
+    const args = ['inspect', '-', '--api', 'gemini', '--json'];
+    const result = await spawnCLI(args, input);
+    expect(result).toEqual(await runInProcess(args, input));
+    expect(JSON.parse(result.stdout)).toMatchObject({ source: 'standard input (a JSON array of MCP tools)', plan: { toolCount: 117 } });
+  });
 
-    it.each([
-      ['text that is not JSON', '{"tools": [', 'tool-search: `standard input` is not valid JSON: '],
-      ['empty input', '', 'tool-search: `standard input` is not valid JSON: it is empty\n'],
-      ['JSON that is not a tool list', '{"name": "x"}', 'tool-search: `standard input`: it holds no tool list'],
-      [
-        'tools in no shape the package reads',
-        '[{"name": "x"}]',
-        'tool-search: `standard input`: its tools are in no shape this package reads (`tools[0]` is an object with the fields `name`)',
-      ],
-      [
-        'an MCP tool list with a bad tool',
-        '[{"name": "x", "inputSchema": {}}, {"name": "x", "inputSchema": {}}]',
-        'tool-search: `standard input`, read as MCP ({ name, description, inputSchema }): Invalid tool list: tool `x` is defined twice',
-      ],
-    ])('reports %s and exits 1', async (_label, input, message) => {
-      const result = await run(['inspect', '-'], input);
-      expect(result.stdout).toBe('');
-      expect(result.status).toBe(1);
-      expect(result.stderr).toContain(message);
-      expect(result.stderr).not.toContain('    at ');
-    });
+  it('searches, and prints each score with its parts', async () => {
+    const args = ['search', github, 'create an issue'];
+    const result = await spawnCLI(args);
+    expect(result).toEqual(await runInProcess(args));
+    expect(result.stdout).toContain('1  create_issue');
+  });
+
+  it('reports a usage error on standard error only, with the pointer to --help, and exits 2', async () => {
+    const result = await spawnCLI(['inspect', github, '--frobnicate']);
+    expect(result).toEqual({ status: 2, stdout: '', stderr: 'tool-search: unknown option `--frobnicate`\nRun `tool-search --help` for usage.\n' });
+  });
+
+  it('reports tools it cannot read on standard error only, without a stack trace, and exits 1', async () => {
+    const result = await spawnCLI(['inspect', '-'], '{"tools": [');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^tool-search: `standard input` is not valid JSON: /);
+    expect(result.stderr).not.toContain('    at ');
   });
 });

@@ -413,9 +413,36 @@ describe('createToolCallCheck', () => {
       expect(await calls.check({ name: 'tree', arguments: nested(40) }, { sessionId: 's' })).toMatchObject({ ok: true, checked: true });
     });
 
-    it.each([1_500, 20_000])('%i levels deep get a result saying so, never a stack overflow', async (depth) => {
+    it.each([1_500, 8_000, 20_000])('%i levels deep get a result saying so, never a stack overflow', async (depth) => {
       const outcome = await calls.check({ name: 'tree', arguments: nested(depth) }, { sessionId: 's' });
       expect(outcome).toMatchObject({ ok: false, result: { status: 'invalid-arguments', errors: ['arguments: nested more than 100 levels deep'] } });
+    });
+
+    it.each([8_000, 20_000])('%i levels deep as an object (not text) and inside call_tool get the same result', async (depth) => {
+      const value = JSON.parse(nested(depth)) as unknown;
+      for (const call of [
+        { name: 'tree', arguments: value },
+        { name: 'call_tool', arguments: { name: 'tree', arguments: value } },
+        { name: 'call_tool', arguments: `{"name":"tree","arguments":${nested(depth)}}` },
+      ]) {
+        const outcome = await calls.check(call, { sessionId: 's' });
+        expect(outcome).toMatchObject({ ok: false, result: { status: 'invalid-arguments', errors: ['arguments: nested more than 100 levels deep'] } });
+      }
+    });
+  });
+
+  describe('a caller schema nested thousands of levels deep (issue 24 item 11)', () => {
+    const deepSchema = (depth: number): Record<string, unknown> => {
+      let schema: Record<string, unknown> = { type: 'object', properties: { leaf: { type: 'string' } }, required: ['leaf'] };
+      for (let level = 0; level < depth; level += 1) schema = { type: 'object', properties: { child: schema } };
+      return schema;
+    };
+
+    it.each([2_000, 10_000])('%i levels: a typed result (let through unchecked), never a RangeError', async (depth) => {
+      const calls = createToolCallCheck({ tools: [{ name: 'deep', inputSchema: deepSchema(depth) }], store: createMemoryRevealStore() });
+      for (const args of [{}, { child: 1 }, '{"child":{"child":5}}']) {
+        expect(await calls.check({ name: 'deep', arguments: args }, { sessionId: 's' })).toMatchObject({ ok: true, checked: false });
+      }
     });
   });
 

@@ -165,6 +165,46 @@ describe('native delivery on the Claude API, by value, through the SDK’s beta 
   }, 120_000);
 });
 
+// Issue 24 item 1: with every default, `auto` chose hosted search, and the transformer refused past 10,000 tools.
+describe('with every default, 20,000 tools on claude-opus-5', () => {
+  it('prepares requests the preflight accepts and runs a multi-turn session through the SDK’s beta client', async () => {
+    const catalog = createLargeCatalog(20_000).map(toAnthropicTool);
+    const first = catalog[19_999] as (typeof catalog)[number];
+    const second = catalog[12_345] as (typeof catalog)[number];
+    const use = (id: string, name: string, input: unknown) => ({ type: 'tool_use', id, name, input });
+    const script = [
+      anthropicReply([use('toolu_1', 'tool_search', { query: `select:${first.name}` })], 'tool_use'),
+      anthropicReply([use('toolu_2', first.name, createSampleArguments(first.input_schema as JSONSchemaObject))], 'tool_use'),
+      anthropicReply([text('You are octocat.')], 'end_turn'),
+      anthropicReply([use('toolu_3', 'tool_search', { query: `select:${second.name}` })], 'tool_use'),
+      anthropicReply([use('toolu_4', second.name, createSampleArguments(second.input_schema as JSONSchemaObject))], 'tool_use'),
+      anthropicReply([text('Two open issues.')], 'end_turn'),
+    ];
+    server = await startLocalServer((request, index) => {
+      const body = request.body as Record<string, unknown>;
+      const betas = String(request.headers['anthropic-beta'] ?? '')
+        .split(',')
+        .filter((beta) => beta !== '');
+      const preflight = preflightAnthropicMessagesRequest({ ...body, betas });
+      if (!preflight.ok) throw new Error(preflight.violations.map((violation) => `${violation.path}: ${violation.message}`).join('; '));
+      return { body: scriptedAt(script, index) };
+    });
+    const client = new Anthropic({ baseURL: server.url, apiKey: 'test', maxRetries: 0 });
+    const toolSearch = createAnthropicMessagesToolSearch({ tools: catalog });
+    const { ran } = await runSession(toolSearch, { model: 'claude-opus-5', max_tokens: 1024 }, (body) =>
+      client.beta.messages.create(body as unknown as Anthropic.Beta.MessageCreateParamsNonStreaming),
+    );
+    expect(ran.map(([name]) => name)).toEqual([first.name, second.name]);
+    const request = await toolSearch.prepare({ model: 'claude-opus-5', max_tokens: 1024, messages: [{ role: 'user', content: 'hi' }] }, { sessionId: 'x' });
+    expect([request.plan.mechanism, request.plan.reveal, request.plan.additions]).toEqual(['client', 'native', 'value']);
+    expect(request.warnings.map((warning) => warning.code)).toContain('hosted-search-too-large');
+    const bodies = (server as LocalServer).requests.map((recorded) => recorded.body as Record<string, unknown>);
+    expect(bodies).toHaveLength(6);
+    for (const body of bodies) expect(JSON.stringify([body.tools, body.system])).toBe(JSON.stringify([bodies[0]?.tools, bodies[0]?.system]));
+    expect(JSON.stringify(bodies[0]).length).toBeLessThan(2_000);
+  }, 120_000);
+});
+
 describe('native delivery on Amazon Bedrock, by reference, through InvokeModel', () => {
   const MODEL = 'us.anthropic.claude-opus-5-v1:0';
 

@@ -15,7 +15,8 @@ import { advanceSession, type SessionStep, type SessionStepResult } from '../sup
 import { SCRIPTED_MODEL_APIS, wireNameOf, type ScriptedCall, type ScriptedTurn } from '../support/scripted-model-apis.js';
 
 const WORKER_SCRIPT = join(import.meta.dirname, '..', 'support', 'session-worker.ts');
-const WORKER_COUNT = 3;
+/** Two: one per core here, and with `(session + round) % 2` each step of a session still goes to the other worker. */
+const WORKER_COUNT = 2;
 
 /** Agents: one model per wire API on the client-side mechanism, and the two models that load tools themselves. */
 const AGENTS: readonly { api: WireAPI; model: string; hosted: boolean }[] = [

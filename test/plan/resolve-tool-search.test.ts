@@ -61,6 +61,72 @@ describe('resolveToolSearch', () => {
       expect(plan.mechanism).toBe(mechanism);
       expect(plan.warnings).toEqual([]);
     });
+
+    // Issue 24 item 1: `auto` threw `too-many-deferred-tools` on 10,001 tools (the transformer), where the client-side
+    // mechanism serves 20,000.
+    describe('past what Anthropic’s hosted search carries', () => {
+      /** `count` tools of about `bytes` bytes each as JSON. */
+      const sized = (count: number, bytes: number) =>
+        Array.from({ length: count }, (_, index) => tool(`tool_${index}`, undefined, { description: 'x'.repeat(Math.max(0, bytes - 120)) }));
+      const big = sized(2_000, 600); // 1.2 MB of deferred definitions
+      const modest = sized(1_500, 600); // 0.9 MB
+
+      it.each<[string, ModelReference, ReturnType<typeof sized>, string, string | undefined, string | null]>([
+        ['10,001 tools on Opus 5: client, added by value', 'claude-opus-5', manyTools(10_001), 'client', 'native/value', 'more than the 10000'],
+        ['20,000 tools on Opus 4.8: client, added by value', 'claude-opus-4-8', manyTools(20_000), 'client', 'native/value', 'more than the 10000'],
+        [
+          '10,001 tools on Opus 4.5 (no additions): client, in the conversation',
+          'claude-opus-4-5',
+          manyTools(10_001),
+          'client',
+          'conversation',
+          'more than the 10000',
+        ],
+        [
+          '10,001 tools on Bedrock (additions by reference only): client, in the conversation',
+          { id: 'claude-opus-5', platform: 'bedrock' },
+          manyTools(10_001),
+          'client',
+          'conversation',
+          'more than the 10000',
+        ],
+        ['10,000 tools on Opus 4.5: hosted', 'claude-opus-4-5', manyTools(10_000), 'claude-hosted', 'conversation', null],
+        [
+          '1.2 MB of definitions on Opus 5: client, added by value (the bytes weigh)',
+          'claude-opus-5',
+          big,
+          'client',
+          'native/value',
+          'more than 1000000 bytes',
+        ],
+        ['0.9 MB of definitions on Opus 5: hosted', 'claude-opus-5', modest, 'claude-hosted', 'conversation', null],
+        ['1.2 MB of definitions on Opus 4.5 (no additions by value): hosted', 'claude-opus-4-5', big, 'claude-hosted', 'conversation', null],
+      ])('%s', (_label, model, tools, mechanism, reveal, why) => {
+        const plan = resolveToolSearch(model, tools);
+        expect(plan.mechanism).toBe(mechanism);
+        expect(plan.additions === undefined ? plan.reveal : `${plan.reveal}/${plan.additions}`).toBe(reveal);
+        const warning = plan.warnings.find((entry) => entry.code === 'hosted-search-too-large');
+        if (why === null) expect(warning).toBeUndefined();
+        else expect(warning?.message).toContain(why);
+      });
+
+      it('keeps hosted search asked for by name, whatever the size (the transformer refuses past 10,000)', () => {
+        expect(resolveToolSearch('claude-opus-5', manyTools(10_001), { mechanism: 'claude' }).mechanism).toBe('claude-hosted');
+      });
+
+      it('falls back from native by reference past Anthropic’s tool-change limits, with reveal-unsupported', () => {
+        const plan = resolveToolSearch({ id: 'claude-opus-5', platform: 'bedrock' }, manyTools(10_001), { mechanism: 'client', reveal: 'native' });
+        expect(plan.reveal).toBe('conversation');
+        expect(plan.warnings.map((warning) => warning.code)).toEqual(['reveal-unsupported']);
+        expect(plan.warnings[0]?.message).toContain('10001 tools, more than 10000');
+        const heavy = resolveToolSearch({ id: 'claude-opus-5', platform: 'vertex' }, sized(7_000, 600), { mechanism: 'client', reveal: 'native' });
+        expect(heavy.reveal).toBe('conversation');
+        expect(heavy.warnings[0]?.message).toContain('more than 4000000 bytes');
+        expect(resolveToolSearch({ id: 'claude-opus-5', platform: 'bedrock' }, manyTools(100), { mechanism: 'client', reveal: 'native' }).additions).toBe(
+          'reference',
+        );
+      });
+    });
   });
 
   describe('on a model id it does not recognise', () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { preflightRequestBody } from '../../src/preflight/preflight-request-body.js';
+import { preflightOpenAIChatRequest, preflightOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
+import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
+import { preflightGeminiRequest } from '../../src/providers/gemini/index.js';
+import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
 
 const invalidBody = (value: unknown) => `not a body: ${typeof value}`;
 
@@ -39,5 +43,104 @@ describe('preflightRequestBody', () => {
       return 'stop';
     });
     expect(result).toEqual({ ok: false, violations: [{ rule: 'invalid-body', path: 'config', message: '`config` must be an object' }] });
+  });
+
+  it.each([
+    [
+      'an object that contains itself',
+      () => {
+        const output: Record<string, unknown> = { city: 'Paris' };
+        output.self = output;
+        return output;
+      },
+      'messages[1].content.self',
+      'a cycle',
+    ],
+    ['a BigInt', () => ({ id: 12n }), 'messages[1].content.id', 'a BigInt'],
+  ])('reports a body holding %s as one unserializable-value violation, and checks nothing else', (_label, value, path, what) => {
+    let checked = false;
+    const result = preflightRequestBody({ messages: [{ role: 'user' }, { role: 'tool', content: value() }], system: '\ud83d' }, invalidBody, () => {
+      checked = true;
+      return undefined;
+    });
+    expect(checked).toBe(false);
+    expect(result.ok).toBe(false);
+    expect(result.violations).toEqual([{ rule: 'unserializable-value', path, message: expect.stringContaining(what) }]);
+  });
+});
+
+describe('every preflight, given a body whose tool result holds a cycle (issue 24 item 9: each never returned)', () => {
+  const cycle = () => {
+    const output: Record<string, unknown> = { city: 'Paris' };
+    output.self = output;
+    return output;
+  };
+  it.each([
+    [
+      'Responses',
+      () =>
+        preflightOpenAIResponsesRequest({
+          model: 'gpt-5.4',
+          input: [
+            { type: 'function_call', call_id: 'c', name: 'f', arguments: '{}' },
+            { type: 'function_call_output', call_id: 'c', output: cycle() },
+          ],
+        }),
+      'input[1].output.self',
+    ],
+    [
+      'Chat Completions',
+      () =>
+        preflightOpenAIChatRequest({
+          model: 'gpt-4.1',
+          messages: [
+            { role: 'assistant', tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+            { role: 'tool', tool_call_id: 'c', content: cycle() },
+          ],
+        }),
+      'messages[1].content.self',
+    ],
+    [
+      'Messages',
+      () =>
+        preflightAnthropicMessagesRequest({
+          model: 'claude-opus-4-5',
+          max_tokens: 5,
+          messages: [
+            { role: 'user', content: 'hi' },
+            { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: {} }] },
+            { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: cycle() }] },
+          ],
+        }),
+      'messages[2].content[0].content.self',
+    ],
+    [
+      'Gemini',
+      () =>
+        preflightGeminiRequest({
+          model: 'gemini-2.5-flash',
+          contents: [
+            { role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] },
+            { role: 'user', parts: [{ functionResponse: { name: 'f', response: cycle() } }] },
+          ],
+        }),
+      'contents[1].parts[0].functionResponse.response.self',
+    ],
+    [
+      'Converse',
+      () =>
+        preflightBedrockConverseRequest({
+          modelId: 'x',
+          messages: [
+            { role: 'assistant', content: [{ toolUse: { toolUseId: 't', name: 'f', input: {} } }] },
+            { role: 'user', content: [{ toolResult: { toolUseId: 't', content: [{ json: cycle() }] } }] },
+          ],
+        }),
+      'messages[1].content[0].toolResult.content[0].json.self',
+    ],
+  ])('%s returns unserializable-value at the cycle', (_api, preflight, path) => {
+    const result = preflight();
+    expect(result.ok).toBe(false);
+    expect(result.violations.map((violation) => [violation.rule, violation.path])).toEqual([['unserializable-value', path]]);
   });
 });

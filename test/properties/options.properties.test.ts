@@ -19,7 +19,15 @@ import { createOpenAIResponsesAdditionalTools } from '../../src/providers/openai
 import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import { createToolIndex } from '../../src/search/create-tool-index.js';
 import { parseToolDefinitions } from '../../src/tools/parse-tool-definitions.js';
-import { PROPERTY_TIMEOUT, createCaseCounter, propertyParameters } from '../support/arbitraries.js';
+import { PROPERTY_RUNS, PROPERTY_TIMEOUT, createCaseCounter, cyclicValue, propertyParameters } from '../support/arbitraries.js';
+import { createToolSearch } from '../../src/session/create-tool-search.js';
+import { formatToolOutput } from '../../src/session/format-tool-output.js';
+import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
+import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
+import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
 import { manyTools } from '../support/tools.js';
 
 /** Anything a caller may pass by mistake: every JSON value, and more (null prototypes, big integers, symbols, functions, sparse arrays). */
@@ -105,6 +113,59 @@ describe('every option, argument and body of the wrong type', () => {
           },
         ),
         propertyParameters(),
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  // Issue 24 item 9: every preflight never returned on a cyclic body, and JSON writers threw untyped TypeErrors.
+  it(
+    'gets a ToolSearchError or works on values that contain themselves, and never hangs',
+    async () => {
+      const preflights = [
+        preflightOpenAIResponsesRequest,
+        preflightOpenAIChatRequest,
+        preflightAnthropicMessagesRequest,
+        preflightGeminiRequest,
+        preflightBedrockConverseRequest,
+      ] as const;
+      await fc.assert(
+        fc.asyncProperty(cyclicValue, cyclicValue, async (first, second) => {
+          await typedOrNothing('cyclic: resolveToolSearch', () => resolveToolSearch('claude-opus-5', first as never, second as never));
+          await typedOrNothing('cyclic: parseToolDefinitions', () => parseToolDefinitions(first));
+          await typedOrNothing('cyclic: createToolSearch', () => createToolSearch({ tools: [{ name: 'x', inputSchema: first }] as never }));
+          await typedOrNothing('cyclic: parseToolSearchConfig', () => parseToolSearchConfig(first as never));
+          await typedOrNothing('cyclic: parseToolSearchPlan', () => parseToolSearchPlan(first));
+          await typedOrNothing('cyclic: formatToolOutput', () => formatToolOutput(first));
+          await typedOrNothing('cyclic: formatToolSearchResult', () =>
+            formatToolSearchResult({ status: 'found', tools: [{ name: 'x', inputSchema: first as never }] }),
+          );
+          const store = createMemoryRevealStore();
+          await typedOrNothing('cyclic: tool_search arguments', () => createToolSearchTool({ tools, store }).execute(first, { sessionId: 's' }));
+          await typedOrNothing('cyclic: check arguments', () =>
+            createToolCallCheck({ tools, store }).check({ name: tools[0]?.name as string, arguments: first }, { sessionId: 's' }),
+          );
+          for (const preflight of preflights) {
+            counter.count('cyclic: preflight');
+            // Total: a result, never an exception, and never a hang.
+            const body = { model: 'm', messages: [{ role: 'user', content: first }], input: [first], contents: [first], tools: [second] };
+            expect(typeof (preflight as (body: unknown) => { ok: boolean })(body).ok).toBe('boolean');
+          }
+          for (const [label, transform] of [
+            ['transformOpenAIResponsesRequest', transformOpenAIResponsesRequest],
+            ['transformOpenAIChatRequest', transformOpenAIChatRequest],
+            ['transformAnthropicMessagesRequest', transformAnthropicMessagesRequest],
+            ['transformGeminiRequest', transformGeminiRequest],
+            ['transformBedrockConverseRequest', transformBedrockConverseRequest],
+          ] as const) {
+            const run = transform as (body: unknown, plan: unknown, options: unknown) => unknown;
+            await typedOrNothing(`cyclic: ${label} body`, () =>
+              run({ model: 'm', messages: [{ role: 'user', content: first }], input: [first], contents: [first] }, plan, {}),
+            );
+            await typedOrNothing(`cyclic: ${label} options`, () => run({ model: 'm', messages: [] }, plan, first));
+          }
+        }),
+        propertyParameters(Math.max(50, Math.round(PROPERTY_RUNS / 4))),
       );
     },
     PROPERTY_TIMEOUT,

@@ -55,6 +55,45 @@ describe('createMemoryRevealStore', () => {
     expect(await store.add('s', ['c', 'd'])).toEqual(['b', 'c', 'd']);
   });
 
+  describe('a session’s two lists (revealed, added) as one entry', () => {
+    it('keeps them apart, and forgets both with delete', async () => {
+      const store = createMemoryRevealStore();
+      await store.add('s', ['a']);
+      await store.add('s', ['b'], 'added');
+      expect([await store.get('s'), await store.get('s', 'revealed'), await store.get('s', 'added')]).toEqual([['a'], ['a'], ['b']]);
+      await store.delete('s');
+      expect([await store.get('s'), await store.get('s', 'added')]).toEqual([[], []]);
+    });
+
+    it('counts a session once against maxSessions, whatever lists it has', async () => {
+      const store = createMemoryRevealStore({ maxSessions: 2 });
+      await store.add('first', ['a']);
+      await store.add('first', ['b'], 'added');
+      await store.add('second', ['c'], 'added');
+      expect(await store.get('first', 'added')).toEqual(['b']);
+      expect(await store.get('first')).toEqual(['a']);
+      // A third session evicts the least recently used one, both lists together.
+      await store.get('second');
+      await store.add('third', ['d']);
+      expect([await store.get('first'), await store.get('first', 'added')]).toEqual([[], []]);
+    });
+
+    it('never drops an addition past maxToolsPerSession; past maxAddedToolsPerSession add refuses with a typed error', async () => {
+      const store = createMemoryRevealStore({ maxToolsPerSession: 2, maxAddedToolsPerSession: 3 });
+      expect(await store.add('s', ['a', 'b', 'c'], 'added')).toEqual(['a', 'b', 'c']);
+      await expect(store.add('s', ['d'], 'added')).rejects.toThrow(
+        expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining('more than `maxAddedToolsPerSession` (3)') }),
+      );
+      expect(await store.get('s', 'added')).toEqual(['a', 'b', 'c']);
+      expect(await store.add('s', ['a'], 'added')).toEqual(['a', 'b', 'c']);
+    });
+
+    it('rejects a list that is neither', async () => {
+      await expect(createMemoryRevealStore().get('s', 'loaded' as never)).rejects.toThrow("`list` must be 'revealed' or 'added'");
+      await expect(createMemoryRevealStore().add('s', ['a'], 'loaded' as never)).rejects.toThrow("`list` must be 'revealed' or 'added'");
+    });
+  });
+
   it('returns lists the caller cannot change', async () => {
     const store = createMemoryRevealStore();
     const names = await store.add('s', ['a']);

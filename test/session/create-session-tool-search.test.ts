@@ -13,6 +13,7 @@ import { transformOpenAIResponsesRequest } from '../../src/providers/openai/tran
 import { resolveOpenAIResponsesUnpairedToolResults } from '../../src/providers/openai/resolve-openai-responses-unpaired-tool-results.js';
 import { createOpenAIResponsesTools } from '../../src/providers/openai/create-openai-responses-tools.js';
 import { manyTools, tool } from '../support/tools.js';
+import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 
 const weather = tool('get_weather', undefined, { description: 'Get the weather in a city.' });
 const catalog = createOpenAIResponsesTools([weather, ...manyTools(19)]);
@@ -27,6 +28,27 @@ const writeAddition = (definitions: readonly ToolDefinition[]) => [
   { type: 'additional_tools', role: 'developer', tools: definitions.map((definition) => ({ type: 'function', name: definition.name })) },
 ];
 
+/**
+ * The example API's stream: `{ item }` events carry whole output items, `{ text }` events a piece of the answer, and
+ * `{ end: true }` ends it (the accumulator throws without it, as a real one does for a cut stream).
+ */
+function createExampleStreamAccumulator() {
+  const output: unknown[] = [];
+  let ended = false;
+  return {
+    push(event: unknown) {
+      const { item, text, end } = event as { item?: unknown; text?: string; end?: boolean };
+      if (item !== undefined) output.push(item);
+      if (end === true) ended = true;
+      return text ?? '';
+    },
+    response() {
+      if (!ended) throw new ToolSearchError('invalid-request', 'the example stream ended before its end');
+      return { output };
+    },
+  };
+}
+
 function createExample(config: ToolSearchConfigInput, hooks: Pick<SessionAdapter<string>, 'writeAddition'> = { writeAddition }) {
   return createSessionToolSearch<string>(
     { tools: catalog, config, model: 'gpt-5.4' },
@@ -38,13 +60,14 @@ function createExample(config: ToolSearchConfigInput, hooks: Pick<SessionAdapter
         name: 'the OpenAI Responses API',
         shapes: ['openai-responses'],
         example: '`{ type, name }`',
-        convert: '-',
+        convert: { name: 'createExampleTools', from: 'tool-search/example', write: (definitions) => `createExampleTools(${definitions})` },
         withJSONSchemas: (entry) => entry,
       },
       parseTools: parseOpenAIResponsesTools,
       transform: (body, plan, revealed) => transformOpenAIResponsesRequest(body, plan, { revealed }),
       resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
       unpaired: 'throw',
+      createStreamAccumulator: createExampleStreamAccumulator,
       readResponse: (response) => {
         const output = (response as { output: { type: string; call_id: string; name: string; arguments: string }[] }).output;
         return {
@@ -135,6 +158,79 @@ describe('createSessionToolSearch with native delivery', () => {
     const request = await createExample({ mechanism: 'client' }, {}).prepare(body(), { sessionId: 's' });
     await expect(request.step({ output: [call('a', 'tool_search', { query: 'select:get_weather' })] })).rejects.toThrow(
       expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining("`reveal: 'native'`") }),
+    );
+  });
+});
+
+/** The events of a stream, yielded one by one; `log` records each event as it is taken. */
+async function* streamOf(events: readonly unknown[], log: string[] = []): AsyncGenerator<unknown> {
+  for (const [index, event] of events.entries()) {
+    log.push(`event ${index}`);
+    yield event;
+  }
+}
+
+describe('createSessionToolSearch on a stream', () => {
+  const events = [{ text: 'Let me ' }, { text: 'check.' }, { item: call('a', 'get_weather', { path: 'Paris' }) }, { end: true }];
+  const runTool = async (name: string, args: unknown) => `${name} ${JSON.stringify(args)}`;
+
+  it('reads the stream into the response the adapter reads: the same turn as the whole response', async () => {
+    const request = await createExample({ mechanism: 'client' }).prepare(body(), { sessionId: 's' });
+    const streamed = await request.handle(streamOf(events), runTool);
+    expect(streamed).toEqual(await request.handle({ output: [call('a', 'get_weather', { path: 'Paris' })] }, runTool));
+    const step = await request.step(streamOf(events));
+    expect(step.pending).toEqual([expect.objectContaining({ name: 'get_weather', arguments: { path: 'Paris' } })]);
+  });
+
+  it('hands each piece of answer text to onText as it arrives, awaiting it, before the calls are read', async () => {
+    const request = await createExample({ mechanism: 'client' }).prepare(body(), { sessionId: 's' });
+    const log: string[] = [];
+    const onText = async (text: string) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      log.push(`text ${JSON.stringify(text)}`);
+    };
+    const run = async (name: string) => {
+      log.push(`run ${name}`);
+      return 'ran';
+    };
+    await request.handle(streamOf(events, log), run, { onText });
+    expect(log).toEqual(['event 0', 'text "Let me "', 'event 1', 'text "check."', 'event 2', 'event 3', 'run get_weather']);
+  });
+
+  it('takes onText on a whole response too, and never calls it', async () => {
+    const request = await createExample({ mechanism: 'client' }).prepare(body(), { sessionId: 's' });
+    const texts: string[] = [];
+    await request.step({ output: [] }, { onText: (text) => void texts.push(text) });
+    expect(texts).toEqual([]);
+  });
+
+  it.each([
+    ['options that are not an object', 'quiet', '"quiet" (a string)'],
+    ['an onText that is not a function', { onText: 'print' }, '"print" (a string) for `onText`'],
+  ])('throws invalid-options for %s, before reading the stream', async (_, options, shown) => {
+    const request = await createExample({ mechanism: 'client' }).prepare(body(), { sessionId: 's' });
+    const log: string[] = [];
+    await expect(request.step(streamOf(events, log), options as never)).rejects.toThrow(
+      expect.objectContaining({ code: 'invalid-options', message: `\`step\`: \`options\` must be \`{ onText?: (text) => void }\`, got ${shown}` }),
+    );
+    await expect(request.handle(streamOf(events, log), runTool, options as never)).rejects.toThrow(
+      expect.objectContaining({ code: 'invalid-options', message: expect.stringMatching(/^`handle`: `options` must be/) }),
+    );
+    expect(log).toEqual([]);
+  });
+
+  it('lets an error of the stream, of onText or of the accumulator reach the caller as it is', async () => {
+    const request = await createExample({ mechanism: 'client' }).prepare(body(), { sessionId: 's' });
+    const broken = new Error('connection reset');
+    async function* failing(): AsyncGenerator<unknown> {
+      yield { text: 'Hel' };
+      throw broken;
+    }
+    await expect(request.step(failing())).rejects.toBe(broken);
+    const refused = new Error('the socket is closed');
+    await expect(request.step(streamOf(events), { onText: () => Promise.reject(refused) })).rejects.toBe(refused);
+    await expect(request.step(streamOf(events.slice(0, 3)))).rejects.toThrow(
+      expect.objectContaining({ code: 'invalid-request', message: 'the example stream ended before its end' }),
     );
   });
 });

@@ -205,6 +205,16 @@ describe('createToolSearch', () => {
       expect(attempt).toThrow(expect.objectContaining({ code: 'mechanism-unsupported', message: expect.stringContaining("`unsupported: 'full-schemas'`") }));
     });
 
+    it('says in that error that nothing was sent, not what a plan with full schemas would have done', () => {
+      const toolSearch = createToolSearch({ tools, config: { mechanism: 'openai' } });
+      const attempt = () => toolSearch.resolvePlan({ id: 'gpt-4.1', api: 'openai-responses' });
+      expect(attempt).toThrow(
+        "`openai` tool search was requested, but `gpt-4.1` does not support OpenAI's hosted tool search, so no plan was made and nothing was sent (`unsupported: 'throw'`, the default). " +
+          "Set `mechanism: 'auto'` (hosted search where supported, the client-side `tool_search` elsewhere) or `'client'`, or pass `unsupported: 'full-schemas'` to send every schema on purpose",
+      );
+      expect(attempt).not.toThrow(/full schemas are sent/);
+    });
+
     it('sends full schemas with a warning when told to', () => {
       const toolSearch = createToolSearch({ tools, config: { mechanism: 'openai' }, unsupported: 'full-schemas' });
       const plan = toolSearch.resolvePlan({ id: 'gpt-4.1', api: 'openai-responses' });
@@ -228,6 +238,31 @@ describe('createToolSearch', () => {
       ['a bad configuration', { tools, config: { threshold: -1 } }, 'invalid-config'],
     ])('rejects %s', (_label, options, code) => {
       expect(() => createToolSearch(options as never)).toThrow(expect.objectContaining({ code }));
+    });
+
+    it('rejects a tool schema nested 10,000 levels deep, whose tool_search result no JSON writer can write (issue 24 item 11: a RangeError at search time)', () => {
+      let schema: Record<string, unknown> = { type: 'object' };
+      for (let level = 0; level < 10_000; level += 1) schema = { type: 'object', properties: { child: schema } };
+      expect(() => createToolSearch({ tools: [...tools, { ...weather, name: 'deep', inputSchema: schema }] })).toThrow(
+        expect.objectContaining({
+          code: 'invalid-tools',
+          message: expect.stringContaining('tool `deep` holds objects nested more than 1000 levels deep at `inputSchema.properties'),
+        }),
+      );
+    });
+
+    it('rejects a tool JSON cannot write (a schema that contains itself, a BigInt), naming it and the place, as tool_search would fail to answer with it', () => {
+      const schema: Record<string, unknown> = { type: 'object', properties: {} };
+      (schema.properties as Record<string, unknown>).self = schema;
+      const bigint = { ...weather, name: 'get_order', inputSchema: { type: 'object', properties: { id: { type: 'integer', maximum: 10n } } } };
+      expect(() => createToolSearch({ tools: [...tools, { ...weather, name: 'loop', inputSchema: schema }, bigint] as never })).toThrow(
+        expect.objectContaining({
+          code: 'invalid-tools',
+          message: expect.stringContaining(
+            'tool `loop` holds an object that contains itself (a cycle) at `inputSchema.properties.self`; tool `get_order` holds a BigInt at `inputSchema.properties.id.maximum`',
+          ),
+        }),
+      );
     });
 
     // Issue 15 item 19: `loaded` and `names` were read only by a search, so a bad one passed on every other call.

@@ -10,9 +10,26 @@ import { createOpenAIChatToolSearch } from '../../src/providers/openai/create-op
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
 import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
 import { createGeminiToolSearch } from '../../src/providers/gemini/create-gemini-tool-search.js';
+import { createBedrockConverseToolSearch } from '../../src/providers/bedrock/create-bedrock-converse-tool-search.js';
 import { createToolDefinition } from '../../src/tools/create-tool-definition.js';
+import * as openai from '../../src/providers/openai/index.js';
+import * as anthropic from '../../src/providers/anthropic/index.js';
+import * as gemini from '../../src/providers/gemini/index.js';
+import * as bedrock from '../../src/providers/bedrock/index.js';
 
 const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+/** The readers and converters the messages name, as their subpaths export them. */
+const PUBLIC_FUNCTIONS = {
+  ...pick(openai, ['parseOpenAIResponsesTools', 'parseOpenAIChatTools', 'createOpenAIResponsesTools', 'createOpenAIChatTools']),
+  ...pick(anthropic, ['parseAnthropicMessagesTools', 'createAnthropicMessagesTools']),
+  ...pick(gemini, ['parseGeminiTools', 'createGeminiFunctionDeclarations']),
+  ...pick(bedrock, ['parseBedrockConverseTools', 'createBedrockConverseTools']),
+};
+
+function pick<Module extends Record<string, unknown>>(module: Module, names: readonly (keyof Module & string)[]): Record<string, unknown> {
+  return Object.fromEntries(names.map((name) => [name, module[name]]));
+}
+
 const shapes = {
   responses: { type: 'function', name: 'get_weather', description: 'Weather.', parameters: schema, strict: false },
   chat: { type: 'function', function: { name: 'get_weather', description: 'Weather.', parameters: schema } },
@@ -20,6 +37,7 @@ const shapes = {
   gemini: { functionDeclarations: [{ name: 'get_weather', description: 'Weather.', parametersJsonSchema: schema }] },
   declaration: { name: 'get_weather', description: 'Weather.', parametersJsonSchema: schema },
   mcp: { name: 'get_weather', description: 'Weather.', inputSchema: schema },
+  bedrock: { toolSpec: { name: 'get_weather', description: 'Weather.', inputSchema: { json: schema } } },
 };
 type Shape = keyof typeof shapes;
 
@@ -29,6 +47,7 @@ const factories: Record<string, (tools: unknown[]) => unknown> = {
   createOpenAIChatToolSearch: (tools) => createOpenAIChatToolSearch({ tools: tools as never }),
   createAnthropicMessagesToolSearch: (tools) => createAnthropicMessagesToolSearch({ tools: tools as never }),
   createGeminiToolSearch: (tools) => createGeminiToolSearch({ tools: tools as never }),
+  createBedrockConverseToolSearch: (tools) => createBedrockConverseToolSearch({ tools: tools as never }),
 };
 
 function thrown(run: () => unknown): Error & { code?: string } {
@@ -46,19 +65,31 @@ describe('the session factories’ tools', () => {
       [
         'createAnthropicMessagesToolSearch',
         'chat',
-        ['an OpenAI Chat Completions tool', 'use `createOpenAIChatToolSearch`', '`createAnthropicMessagesTools(tools)`'],
+        [
+          'an OpenAI Chat Completions tool',
+          'use `createOpenAIChatToolSearch`',
+          'convert them: `createAnthropicMessagesTools(parseOpenAIChatTools({ tools }))` (`parseOpenAIChatTools` from `tool-search/openai`, `createAnthropicMessagesTools` from `tool-search/anthropic`)',
+        ],
       ],
       ['createAnthropicMessagesToolSearch', 'responses', ['an OpenAI Responses tool', 'use `createOpenAIResponsesToolSearch`']],
       ['createAnthropicMessagesToolSearch', 'mcp', ['an MCP tool', 'convert MCP tools with `createAnthropicMessagesTools(tools)`', '`createToolSearch`']],
       [
         'createOpenAIResponsesToolSearch',
         'chat',
-        ['an OpenAI Chat Completions tool', 'use `createOpenAIChatToolSearch`', '`createOpenAIResponsesTools(tools)`'],
+        [
+          'an OpenAI Chat Completions tool',
+          'use `createOpenAIChatToolSearch`',
+          '`createOpenAIResponsesTools(parseOpenAIChatTools({ tools }))` (`parseOpenAIChatTools` and `createOpenAIResponsesTools` from `tool-search/openai`)',
+        ],
       ],
       ['createOpenAIResponsesToolSearch', 'anthropic', ['an Anthropic Messages API tool', 'use `createAnthropicMessagesToolSearch`']],
       ['createOpenAIChatToolSearch', 'responses', ["without Chat's `function` wrapper", 'use `createOpenAIResponsesToolSearch`']],
       ['createOpenAIChatToolSearch', 'gemini', ['a Gemini tool', 'use `createGeminiToolSearch`']],
-      ['createGeminiToolSearch', 'chat', ['an OpenAI Chat Completions tool', '`[{ functionDeclarations: createGeminiFunctionDeclarations(tools) }]`']],
+      [
+        'createGeminiToolSearch',
+        'chat',
+        ['an OpenAI Chat Completions tool', '`[{ functionDeclarations: createGeminiFunctionDeclarations(parseOpenAIChatTools({ tools })) }]`'],
+      ],
       [
         'createGeminiToolSearch',
         'declaration',
@@ -72,6 +103,32 @@ describe('the session factories’ tools', () => {
       expect(error.message).toContain(`\`tools\`[0] is `);
       expect(error.message).toContain(`but \`${factory}\` takes`);
       for (const part of parts) expect(error.message).toContain(part);
+    });
+
+    // What the message says to type must work when typed: each suggested conversion, run on the rejected list with the
+    // package's functions, gives tools the factory takes, with the same tool in them.
+    const convertible = (['responses', 'chat', 'anthropic', 'gemini', 'declaration', 'bedrock'] as const).flatMap((shape) =>
+      Object.keys(factories).map((factory) => [factory, shape] as const),
+    );
+    it.each(convertible)('%s: the conversion its error suggests for %s-shaped tools works as written', (factory, shape) => {
+      const create = factories[factory] as (tools: unknown[]) => unknown;
+      let message: string;
+      try {
+        create([shapes[shape]]);
+        return; // the factory's own shape
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      if (factory === 'createGeminiToolSearch' && shape === 'declaration') {
+        expect(message).toContain('wrap the declarations in a tool');
+        return;
+      }
+      const code = /convert them: `([^`]+)`/.exec(message)?.[1];
+      expect(code, message).toBeDefined();
+      const converted = new Function('tools', ...Object.keys(PUBLIC_FUNCTIONS), `return ${code};`)([shapes[shape]], ...Object.values(PUBLIC_FUNCTIONS));
+      expect(() => create(converted as unknown[])).not.toThrow();
+      expect(JSON.stringify(converted)).toContain('"get_weather"');
+      for (const name of /\(([^)]*)\)$/.exec(message)?.[1]?.match(/`(\w+)` from/g) ?? []) expect(Object.keys(PUBLIC_FUNCTIONS)).toContain(name.slice(1, -6));
     });
 
     it('rejects them in a body too (a Chat-shaped body given to the Anthropic factory)', async () => {

@@ -159,6 +159,51 @@ const scenarios = {
     const found = await settings.tools.tool_search.execute({ query: 'weather' }, { toolCallId: 'call_1', messages: [] });
     ran.push(...found.tools.map((tool) => tool.name));
   },
+  async 'tool-search/langchain'(m) {
+    const { AIMessage, tool } = await import('langchain');
+    const tools = mcpTools.map((entry) =>
+      tool(async () => runTool(entry.name, {}), {
+        name: entry.name,
+        description: entry.description,
+        schema: entry.inputSchema,
+      }),
+    );
+    const middleware = m.createLangChainToolSearch({ tools });
+    // The agent's model as the middleware reads it (a chat model class and its model id), and one model call.
+    const model = { model: 'gpt-4.1', getName: () => 'ChatOpenAI', useResponsesApi: false };
+    const systemMessage = { content: 'You are helpful.' };
+    const called = await middleware.wrapModelCall(
+      { model, tools, messages: [], systemMessage, runtime: {} },
+      async () => new AIMessage({ content: '', tool_calls: [{ id: 'call_1', name: 'tool_search', args: { query: 'weather' }, type: 'tool_call' }] }),
+    );
+    const runtime = { configurable: { thread_id: sessionId } };
+    const answer = await middleware.wrapToolCall({ toolCall: called.tool_calls[0], state: { messages: [called] }, runtime }, async () => undefined);
+    const call = new AIMessage({
+      content: '',
+      tool_calls: [{ id: 'call_2', name: 'call_tool', args: { name: 'get_weather', arguments: { city: 'Paris' } }, type: 'tool_call' }],
+      response_metadata: called.response_metadata,
+    });
+    await middleware.wrapToolCall({ toolCall: call.tool_calls[0], state: { messages: [called, answer, call] }, runtime }, (request) =>
+      request.tool.invoke({ ...request.toolCall, type: 'tool_call' }),
+    );
+  },
+  async 'tool-search/openai-agents'(m) {
+    const { RunContext, tool } = await import('@openai/agents');
+    const tools = mcpTools.map((entry) =>
+      tool({
+        name: entry.name,
+        description: entry.description,
+        parameters: entry.inputSchema,
+        strict: false,
+        execute: async () => runTool(entry.name, {}),
+      }),
+    );
+    const settings = m.createOpenAIAgentsToolSearch({ tools }).prepare('gpt-4.1', { sessionId });
+    const byName = (name) => settings.tools.find((entry) => entry.name === name);
+    const context = new RunContext();
+    await byName('tool_search').invoke(context, JSON.stringify({ query: 'weather' }));
+    await byName('call_tool').invoke(context, JSON.stringify({ name: 'get_weather', arguments: { city: 'Paris' } }));
+  },
 };
 
 const scenario = scenarios[entry];

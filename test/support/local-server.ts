@@ -10,12 +10,13 @@ export interface RecordedRequest {
   readonly body: unknown;
 }
 
-/** What a handler returns: a status and a JSON body (or a raw string for streaming formats). */
-export interface ScriptedResponse {
-  readonly status?: number;
-  readonly body: unknown;
-  readonly headers?: Record<string, string>;
-}
+/**
+ * What a handler returns: a status and a JSON body (or a raw string), or a stream: `chunks` written one after another
+ * (server-sent events, the AWS event-stream framing), each a write of its own, as a server streams a response.
+ */
+export type ScriptedResponse =
+  | { readonly status?: number; readonly body: unknown; readonly headers?: Record<string, string> }
+  | { readonly status?: number; readonly chunks: readonly (string | Uint8Array)[]; readonly headers: Record<string, string> };
 
 /** A local HTTP server on 127.0.0.1 for integration tests: records every request and answers from a handler. */
 export interface LocalServer {
@@ -66,6 +67,13 @@ export async function startLocalServer(
             options.http2 === true
               ? { status: 400, body: { message }, headers: { 'x-amzn-errortype': 'ValidationException' } }
               : { status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message } } };
+        }
+        if ('chunks' in response) {
+          outgoing.writeHead(response.status ?? 200, response.headers);
+          for (const chunk of response.chunks)
+            await new Promise<void>((resolve, reject) => outgoing.write(chunk, (error) => (error ? reject(error) : resolve())));
+          outgoing.end();
+          return;
         }
         const payload = typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
         outgoing.writeHead(response.status ?? 200, { 'content-type': 'application/json', ...response.headers });

@@ -9,7 +9,8 @@ import { preflightGeminiRequest } from '../../src/providers/gemini/index.js';
 import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
 import { readOpenAIChatFixture } from './openai-chat-bodies.js';
 import { readGeminiFixture } from './gemini-bodies.js';
-import type { LocalServerOptions } from './local-server.js';
+import { startLocalServer, type LocalServer, type LocalServerOptions, type RecordedRequest, type ScriptedResponse } from './local-server.js';
+import { anthropicMessagesStream, bedrockConverseStream, geminiStream, openAIChatStream, openAIResponsesStream, type TextCut } from './streamed-replies.js';
 
 /** One call the scripted model makes, by the name it sees. */
 export interface ScriptedCall {
@@ -25,6 +26,12 @@ export interface ScriptedModelAPI {
   readonly api: WireAPI;
   /** The path the SDK posts to. */
   path(model: string): string;
+  /** The path the SDK posts to for a stream (the same path with `stream: true` in the body on OpenAI and Anthropic). */
+  streamPath(model: string): string;
+  /** Whether a request asks for a stream. */
+  wantsStream(request: RecordedRequest): boolean;
+  /** A response body streamed as the API streams it (`cut`: where text and tool input pieces end). */
+  stream(reply: unknown, cut?: TextCut): ScriptedResponse;
   /** How the SDK connects to the local server (HTTP/2 for the AWS SDK). @default HTTP/1.1 */
   readonly server?: LocalServerOptions;
   preflight(body: unknown): PreflightResult;
@@ -92,6 +99,9 @@ export function responsesReplyOf(index: number, model: string, output: readonly 
 const responses: ScriptedModelAPI = {
   api: 'openai-responses',
   path: () => '/responses',
+  streamPath: () => '/responses',
+  wantsStream: (request) => (request.body as Item).stream === true,
+  stream: (reply, cut) => openAIResponsesStream(reply as Item, cut),
   preflight: preflightOpenAIResponsesRequest,
   reply(turn, { index, model, request }) {
     const clientSearch = items(request.tools).some((tool) => tool.type === 'tool_search' && tool.execution === 'client');
@@ -138,6 +148,9 @@ const chatText = readOpenAIChatFixture<Item>('chat-completion-text.json');
 const chat: ScriptedModelAPI = {
   api: 'openai-chat',
   path: () => '/chat/completions',
+  streamPath: () => '/chat/completions',
+  wantsStream: (request) => (request.body as Item).stream === true,
+  stream: (reply, cut) => openAIChatStream(reply as Item, cut),
   preflight: preflightOpenAIChatRequest,
   reply(turn, { index }) {
     const completion = structuredClone(isCall(turn) ? chatCalls : chatText) as { id: string; choices: { message: Item }[] };
@@ -164,6 +177,9 @@ const chat: ScriptedModelAPI = {
 const anthropic: ScriptedModelAPI = {
   api: 'anthropic-messages',
   path: () => '/v1/messages',
+  streamPath: () => '/v1/messages',
+  wantsStream: (request) => (request.body as Item).stream === true,
+  stream: (reply, cut) => anthropicMessagesStream(reply as Item, cut),
   preflight: preflightAnthropicMessagesRequest,
   reply(turn, { index, model }) {
     const content = isCall(turn)
@@ -209,6 +225,9 @@ const geminiText = readGeminiFixture<Item>('generate-content-text.json');
 const gemini: ScriptedModelAPI = {
   api: 'gemini',
   path: (model) => `/v1beta/models/${model}:generateContent`,
+  streamPath: (model) => `/v1beta/models/${model}:streamGenerateContent?alt=sse`,
+  wantsStream: (request) => request.path.includes(':streamGenerateContent'),
+  stream: (reply, cut) => geminiStream(reply as Item, cut),
   preflight: preflightGeminiRequest,
   reply(turn, { index }) {
     const response = structuredClone(isCall(turn) ? geminiCall : geminiText) as { candidates: { content: Item }[]; responseId: string };
@@ -248,6 +267,9 @@ const bedrock: ScriptedModelAPI = {
   api: 'bedrock-converse',
   // The SDK writes the model id into the path, encoded (`:` as `%3A`).
   path: (model) => `/model/${encodeURIComponent(model)}/converse`,
+  streamPath: (model) => `/model/${encodeURIComponent(model)}/converse-stream`,
+  wantsStream: (request) => request.path.endsWith('/converse-stream'),
+  stream: (reply, cut) => bedrockConverseStream(reply as Item, cut),
   server: { http2: true },
   preflight: preflightBedrockConverseRequest,
   reply: (turn, { index }) =>
@@ -275,3 +297,34 @@ export const SCRIPTED_MODEL_APIS: Readonly<Record<WireAPI, ScriptedModelAPI>> = 
   gemini,
   'bedrock-converse': bedrock,
 };
+
+/** How {@link startScriptedModelServer} streams and checks. */
+export interface ScriptedModelServerOptions {
+  /** Where text and tool input pieces end. @default pieces of 7 characters */
+  readonly cut?: TextCut;
+  /** The check of each request, in place of the API's preflight on its body (a beta sent as a header). */
+  readonly preflight?: (request: RecordedRequest) => PreflightResult;
+}
+
+/**
+ * Starts a server that plays one API for `model`, streamed or not: every request must be a POST to the API's path (or
+ * its stream path) that passes its preflight (else a 400, as the API would answer), and `answer` gives the response
+ * body to request `index`, sent whole, or streamed in the API's framing when the request asks for a stream.
+ */
+export function startScriptedModelServer(
+  scripted: ScriptedModelAPI,
+  model: string,
+  answer: (request: RecordedRequest, index: number) => unknown,
+  options: ScriptedModelServerOptions = {},
+): Promise<LocalServer> {
+  const { cut, preflight = (request: RecordedRequest) => scripted.preflight(request.body) } = options;
+  return startLocalServer((request, index) => {
+    const streamed = scripted.wantsStream(request);
+    const path = streamed ? scripted.streamPath(model) : scripted.path(model);
+    if (request.method !== 'POST' || request.path !== path) throw new Error(`unexpected request ${request.method} ${request.path}`);
+    const checked = preflight(request);
+    if (!checked.ok) throw new Error(`the request breaks documented rules: ${JSON.stringify(checked.violations)}`);
+    const reply = answer(request, index);
+    return streamed ? scripted.stream(reply, cut) : { body: reply };
+  }, scripted.server);
+}

@@ -9,6 +9,7 @@ import type { RevealStore } from '../../reveal/reveal-store.js';
 import { createMemoryRevealStore } from '../../reveal/create-memory-reveal-store.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveToolList } from '../../request/resolve-tool-list.js';
+import { isDeferredLeftOut } from '../../request/is-deferred-left-out.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { formatToolSearchResult, type ToolSearchResult } from '../../client/tool-search-result.js';
@@ -35,9 +36,12 @@ import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 /**
  * The codes of the integration's own warnings; match on them, the messages are for people.
  *
- * - `listing-not-expressible`: the configuration asks for the `names` or `none` listing under OpenAI's hosted search,
- *   which leaves deferred functions out of `tools`; the AI SDK runs only tools it sends, so they are sent with
- *   `defer_loading: true` (OpenAI shows each one's name and description, not its schema): the `full` listing.
+ * - `listing-not-expressible`: under OpenAI's hosted search the plan's `names` or `none` listing (the default, `auto`)
+ *   leaves deferred functions out of `tools`, as the session API does, but AI SDK 6's OpenAI provider (`@ai-sdk/openai`
+ *   3) sends every tool the AI SDK runs, so they are sent with `defer_loading: true` (OpenAI shows each one's name and
+ *   description, not its schema, but the request carries every schema): the `full` listing. AI SDK 7's provider keeps
+ *   them out (`omitFromRequestTools`). Also: an explicit `names`/`none` with OpenAI's own search (`search:
+ *   'provider'`), which finds only the functions a request sends.
  * - `reveal-not-expressible`: the configuration asks for `reveal: 'tool-list'`; the AI SDK cannot change a tool's
  *   definition between the steps of one run, so loaded schemas stay in the conversation (`reveal: 'conversation'`).
  *   Also: the plan delivers loaded tools natively (`reveal: 'native'`, asked for or chosen by `auto`) on an OpenAI
@@ -176,9 +180,11 @@ interface ModelSettings {
  *   gets an answer with the schema instead). The tool set never changes within a session. A search reads the
  *   conversation it is called in (`execute`'s `messages`): a schema it already holds is named in `loadedEarlier`, not
  *   repeated, whichever worker runs the step, and a schema it no longer holds is sent again.
- * - **OpenAI's hosted search** (`openai.responses` models, GPT-5.4 and newer): deferred tools with `providerOptions:
- *   { openai: { deferLoading: true } }` and the hosted `tool_search` tool (`openai.tool_search`), client-executed
- *   with the library's ranking (`search: 'library'`, the default; its output loads the tools) or the provider's own.
+ * - **OpenAI's hosted search** (`openai.responses` models, GPT-5.4 and newer): the hosted `tool_search` tool
+ *   (`openai.tool_search`), client-executed with the library's ranking (`search: 'library'`, the default; its output
+ *   loads the tools) or the provider's own. Deferred tools are left out of the request, as the session API leaves
+ *   them out, with `providerOptions: { openai: { omitFromRequestTools: true } }` (AI SDK 7, library search, `names`/
+ *   `none` listing); otherwise, and on AI SDK 6 (warned `listing-not-expressible`), sent with `deferLoading: true`.
  * - **Anthropic's hosted search** (`anthropic.messages` models, Claude 4.5 and newer): deferred tools with
  *   `providerOptions: { anthropic: { deferLoading: true } }`, and either the library's `tool_search` whose result is
  *   `tool_reference` parts (the API loads the schemas), or Anthropic's BM25 search tool (`search: 'provider'`).
@@ -371,11 +377,20 @@ function createSettings(
     });
     plan = { ...plan, listing };
   }
-  if (deferring && plan.mechanism === 'openai-hosted' && (plan.listing === 'names' || plan.listing === 'none')) {
-    if (toolSearch.config.listing !== 'auto') {
+  // The library's search leaves deferred functions out of `tools` (`names`/`none`), as the session API does: the AI SDK
+  // then needs to keep running their calls, which `omitFromRequestTools` does (`@ai-sdk/openai` 4); AI SDK 6's
+  // provider sends every tool it runs, so there they go with `defer_loading: true`, every schema in the request.
+  if (deferring && plan.mechanism === 'openai-hosted' && (plan.listing === 'names' || plan.listing === 'none') && !isOpenAIOmitting(model, plan)) {
+    if (plan.search === 'library') {
       warnings.push({
         code: 'listing-not-expressible',
-        message: `the \`${plan.listing}\` listing was asked for, but the AI SDK runs only tools it sends, so deferred functions are sent with \`defer_loading: true\` (OpenAI shows their names and descriptions, not their schemas): the \`full\` listing`,
+        message: `the \`${plan.listing}\` listing leaves deferred functions out of \`tools\` (what the session API sends for ${model.id}), but ${provider}'s AI SDK ${model.specification === null ? '' : `${model.specification + 3} `}provider cannot keep a tool out of the request and still run its calls (\`omitFromRequestTools\` is in \`@ai-sdk/openai\` 4.0.96 or later, AI SDK 7), so deferred functions are sent with \`defer_loading: true\`, every schema in the request (OpenAI shows the model their names and descriptions): the \`full\` listing. Use AI SDK 7, or \`mechanism: 'client'\` for the smaller request`,
+      });
+    } else if (toolSearch.config.listing !== 'auto') {
+      // The provider's search finds only functions the request defines, in the session API as here.
+      warnings.push({
+        code: 'listing-not-expressible',
+        message: `the \`${plan.listing}\` listing was asked for, but OpenAI's own search (\`search: 'provider'\`) finds only the functions the request sends, so deferred functions are sent with \`defer_loading: true\` (OpenAI shows their names and descriptions, not their schemas): the \`full\` listing`,
       });
     }
     plan = { ...plan, listing: 'full' };
@@ -401,6 +416,15 @@ function createSettings(
     prepareStep: writer === null ? undefined : createPrepareStep(toolSearch, plan, userTools, writer),
     toolSetKeys: new Set(),
   };
+}
+
+/**
+ * Whether the model's provider keeps the plan's deferred functions out of the request while the AI SDK still runs their
+ * calls: OpenAI's hosted search with the library's search (its `tool_search_output` defines what it loads) on
+ * `@ai-sdk/openai` from its AI SDK 7 major (`omitFromRequestTools`, 4.0.96 and later).
+ */
+function isOpenAIOmitting(model: AISDKModelReference, plan: ToolSearchPlan): boolean {
+  return plan.search === 'library' && model.provider === 'openai.responses' && model.specification !== null && model.specification >= 4;
 }
 
 /**
@@ -573,9 +597,13 @@ function createToolSet(
             library ? anthropicLibrarySearch(search) : providerTool('anthropic.tool_search_bm25_20251119', {}),
           );
       }
+      // The library's search with the `names`/`none` listing leaves deferred functions out of the request (the
+      // AI SDK still runs their calls; `createSettings` kept that listing only where the provider can), as the
+      // session API does; otherwise they are sent deferred.
+      const hidden = openai && isDeferredLeftOut(plan) ? { omitFromRequestTools: true } : { deferLoading: true };
       for (const entry of plan.tools) {
         const own = userTools[entry.name] as AISDKTool;
-        set.set(entry.name, deferred.has(entry.name) ? withProviderOptions(own, providerKey, { deferLoading: true }) : own);
+        set.set(entry.name, deferred.has(entry.name) ? withProviderOptions(own, providerKey, hidden) : own);
       }
       if (openai && deferred.size > 0) {
         set.set(

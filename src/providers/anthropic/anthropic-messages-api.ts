@@ -10,6 +10,7 @@
  * @packageDocumentation
  */
 import type { ToolNameRule } from '../../names/tool-name-rule.js';
+import { CLAUDE_REQUEST_LIMITS } from '../../plan/resolve-hosted-search-size.js';
 
 /** A prompt-cache breakpoint (`CacheControlEphemeral`). */
 export interface AnthropicCacheControl {
@@ -285,7 +286,7 @@ export const ANTHROPIC_MESSAGES_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
 export const ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA = 'tool-search-tool-2025-10-19';
 
 /** The most tools with `defer_loading: true` one request may carry ("Limits": 10,000). */
-export const ANTHROPIC_MAX_DEFERRED_TOOLS = 10_000;
+export const ANTHROPIC_MAX_DEFERRED_TOOLS: number = CLAUDE_REQUEST_LIMITS.deferredTools;
 
 /**
  * The beta for tool changes by value (`tool_definition`) and by reference, on the Claude API only. On the Claude API
@@ -302,10 +303,14 @@ export const ANTHROPIC_TOOL_CHANGES_BETA = 'mid-conversation-tool-changes-2026-0
 
 /**
  * The most tools one request may have deferred or added by tool changes, and the most bytes of their definitions
- * (`available_tools_limit_exceeded`: "10,000 … or 4 MB"). The bytes are counted as the definitions' JSON, and 4 MB is
- * read as 4 × 1024 × 1024 bytes: the documented figure does not say which megabyte.
+ * (`available_tools_limit_exceeded`: "10,000 … or 4 MB"). The bytes are the definitions' JSON in UTF-8 (not its length
+ * in UTF-16 code units, which counts CJK text at a third), and 4 MB is read as 4,000,000 bytes: the documented figure
+ * does not say which megabyte, and the smaller one keeps every request the preflight passes within both.
  */
-export const ANTHROPIC_MAX_AVAILABLE_TOOLS: { readonly count: number; readonly bytes: number } = Object.freeze({ count: 10_000, bytes: 4 * 1024 * 1024 });
+export const ANTHROPIC_MAX_AVAILABLE_TOOLS: { readonly count: number; readonly bytes: number } = Object.freeze({
+  count: CLAUDE_REQUEST_LIMITS.deferredTools,
+  bytes: CLAUDE_REQUEST_LIMITS.toolChangeBytes,
+});
 
 /** The hosted search tools, as the transformer adds them (the dated, documented types). */
 export const ANTHROPIC_TOOL_SEARCH_TOOLS: {

@@ -27,6 +27,12 @@ import type { RequestToolWarningCode } from '../../request/request-tool-entry.js
  *   which offers the regex tool only; the regex tool was sent.
  * - `bedrock-beta-not-added`: on Amazon Bedrock, `anthropic_beta` is not a list, so the tool search beta Bedrock
  *   needs could not be added.
+ * - `tool-changes-sent-as-text`: the history holds what the model does not take where it is served: system messages
+ *   on a model without them (a session moved from Opus 4.8 to Sonnet 4.5, Claude 3.5 or Opus 4.1), or tool changes by
+ *   value off the Claude API; each was sent as text (the tool's name and definition), and a tool-changes beta the
+ *   body's beta list holds for it was removed.
+ * - `system-messages-merged`: the history has system messages in a row (a turn's tool addition, then the caller's own
+ *   system message), which the API rejects; each run was sent as one system message, its blocks in order.
  * - `tool-changes-beta-not-added`: the request adds tools to the conversation (`reveal: 'native'`, or a history with
  *   tool changes), but the beta list (`betas`, or `anthropic_beta` on Amazon Bedrock) is not a list, so the beta the
  *   tool changes need could not be added.
@@ -45,7 +51,9 @@ export type AnthropicMessagesWarningCode =
   | 'reveal-not-for-model'
   | 'bedrock-search-tool-regex'
   | 'bedrock-beta-not-added'
-  | 'tool-changes-beta-not-added';
+  | 'tool-changes-beta-not-added'
+  | 'system-messages-merged'
+  | 'tool-changes-sent-as-text';
 
 /** One warning of `transformAnthropicMessagesRequest`. */
 export type AnthropicMessagesWarning = ToolSearchWarning<AnthropicMessagesWarningCode>;

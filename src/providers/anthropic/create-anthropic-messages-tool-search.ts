@@ -14,6 +14,8 @@ import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 import { resolveAnthropicUnpairedToolResults } from './resolve-anthropic-unpaired-tool-results.js';
 import { transformAnthropicMessagesRequest, type AnthropicToolSearchVariant } from './transform-anthropic-messages-request.js';
+import { createAnthropicMessagesStreamAccumulator } from './create-anthropic-messages-stream-accumulator.js';
+import { resolveAnthropicResponseContent } from './resolve-anthropic-response-content.js';
 
 /**
  * A tool {@link createAnthropicMessagesToolSearch} takes: a Messages API tool, as the `@anthropic-ai/sdk`'s
@@ -56,7 +58,7 @@ export interface AnthropicMessagesTurn<Message> {
 export type AnthropicMessagesToolSearchRequest<Body> = SessionRequest<
   Body,
   AnthropicMessagesWarningCode,
-  { readonly content: readonly unknown[]; readonly stop_reason?: string | null },
+  { readonly content: readonly unknown[]; readonly stop_reason?: string | null } | AsyncIterable<{ readonly type: string }>,
   AnthropicMessagesTurn<ListItemOf<Body, 'messages'>>
 >;
 
@@ -79,7 +81,9 @@ export interface AnthropicMessagesToolSearch {
  * configured mechanism that does not apply (unless `unsupported: 'full-schemas'`), a `tool_result` without its
  * `tool_use` in the message before (`invalid-request`: the API rejects the body) and what the transformer throws.
  * `prepare` on a body it returned gives the same bytes. `request.step(message)` gives the calls for a dispatch of
- * your own (parallel, approved, traced); `handle` runs them one after another.
+ * your own (parallel, approved, traced); `handle` runs them one after another. Both also take the message's stream
+ * (`anthropic.messages.stream(body)`, `create({ ...body, stream: true })`, the beta client's), read to its end with
+ * each piece of text handed to `onText`: the turn is the one the whole message gives.
  *
  * Native delivery (`reveal: 'native'`, what `auto` picks on the Claude API for Opus 4.8, Opus 5 and later, Sonnet and
  * Haiku 5.5, Fable and Mythos; see `resolveToolSearch`): the request carries `tool_search` and the loaded tools only,
@@ -116,7 +120,7 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
       name: 'the Anthropic Messages API',
       shapes: ['anthropic-messages', 'provider'],
       example: '`{ name, description, input_schema }`',
-      convert: '`createAnthropicMessagesTools(tools)` (`tool-search/anthropic`)',
+      convert: { name: 'createAnthropicMessagesTools', from: 'tool-search/anthropic', write: (definitions) => `createAnthropicMessagesTools(${definitions})` },
       withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'input_schema', 'input_schema'),
     },
     parseTools: parseAnthropicMessagesTools,
@@ -125,11 +129,17 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
     resolveUnpairedResults: resolveAnthropicUnpairedToolResults,
     // The body is the whole conversation, and the API answers a 400 whatever serves it.
     unpaired: 'throw',
+    createStreamAccumulator: createAnthropicMessagesStreamAccumulator,
     readResponse(message, { plan }) {
-      const content = readSessionResponseValue(message, 'message', ['content'], "the response's content blocks", Array.isArray);
+      const content = resolveAnthropicResponseContent(
+        readSessionResponseValue(message, 'message', ['content'], "the response's content blocks", Array.isArray),
+      );
       // The library's search with the API loading the schemas answers with `tool_reference` blocks.
       const references = plan.mechanism === 'claude-hosted' && plan.search === 'library';
-      const uses = content.filter((block) => isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string');
+      const uses = content.filter(
+        (block): block is { id: string; name: string; input: unknown } =>
+          isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string',
+      );
       return {
         calls: uses.map(({ id, name, input }) => ({
           id,

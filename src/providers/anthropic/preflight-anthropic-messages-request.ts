@@ -12,10 +12,12 @@ import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-u
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
 import { preflightAnthropicToolChanges } from './preflight-anthropic-tool-changes.js';
+import { resolveAnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
 
 /** Every rule id, in the order they are checked. */
 export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
   'invalid-body',
+  'unserializable-value',
   'invalid-tool-name',
   'duplicate-tool-name',
   'all-tools-deferred',
@@ -34,6 +36,7 @@ export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
   'bedrock-bm25-search-tool',
   'system-message-first',
   'system-message-placement',
+  'system-messages-consecutive',
   'system-message-unsupported-model',
   'undeclared-tool-change',
   'tool-name-conflict',
@@ -92,6 +95,10 @@ export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
  *   `tool_result`, right after a paused turn (`pause_turn`: an assistant turn ending in a `server_tool_use`), after
  *   a plain assistant turn; or one followed by a user turn (it goes before an assistant turn or at the end); or tool
  *   changes in a message with `clear_at: 'next_user_message'`.
+ * - `system-messages-consecutive`: a system message right after another (`[user, system, system]`, such as a turn's
+ *   tool addition followed by the caller's own system message): a system message must follow a user turn or an
+ *   assistant turn ending in a server tool result, and gateways quote Anthropic's 400 as "Consecutive system messages
+ *   are not allowed … merge them" (conservative).
  * - `system-message-unsupported-model`: a system message in `messages` for a Claude model known not to take them
  *   (Sonnet 5, every model before Opus 4.8: "role 'system' is not supported on this model"). Unknown and gateway ids
  *   are not checked.
@@ -107,7 +114,7 @@ export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
  *   body's `betas` (the beta client's parameter, sent as the `anthropic-beta` header) or, on Amazon Bedrock, in
  *   `anthropic_beta`. A caller that sends the header itself and no `betas` gets this violation.
  * - `available-tools-limit-exceeded`: with tool changes, more than 10,000 tools deferred in `tools` or added by
- *   value, or more than 4 MB of their definitions (counted as JSON characters, read as 4 × 1024 × 1024)
+ *   value, or more than 4 MB of their definitions (their JSON in UTF-8 bytes, read as 4,000,000)
  *   ("available_tools_limit_exceeded"). Anthropic states the 4 MB only for tool changes; a body without them is not
  *   measured.
  *
@@ -273,10 +280,7 @@ function readModel(body: Record<string, unknown>, given: ModelReference | undefi
  * served (the model's support read as on the Claude API, where Anthropic documents them by model).
  */
 function takesSystemMessages({ id, platform }: PreflightModel): boolean {
-  if (id === undefined) return true;
-  const served = resolveModelSupport(platform === undefined ? id : { id, platform });
-  if (served.family !== 'claude') return true;
-  return resolveModelSupport({ id: served.baseId, platform: 'anthropic' }).toolAdditions !== null;
+  return resolveAnthropicToolChangeSupport(id, platform) !== 'none';
 }
 
 /** The rules that depend on the model and the platform serving it. */

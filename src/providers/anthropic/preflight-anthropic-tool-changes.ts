@@ -5,6 +5,7 @@ import { ANTHROPIC_INLINE_TOOLS_BETA, ANTHROPIC_MAX_AVAILABLE_TOOLS, ANTHROPIC_T
 import type { AnthropicMessagesPreflightRule } from './preflight-anthropic-messages-request.js';
 import { resolveAnthropicToolChange, type AnthropicToolChange } from './resolve-anthropic-tool-change.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+import { countUTF8Bytes } from '../../text/count-utf8-bytes.js';
 
 /** What {@link preflightAnthropicToolChanges} needs to know of the rest of the body. */
 export interface AnthropicToolChangesPreflightContext {
@@ -29,7 +30,7 @@ type Add = ReportPreflightViolation<AnthropicMessagesPreflightRule>;
 /**
  * Checks a history's mid-conversation system messages and tool changes (`tool_addition`, `tool_removal` in a
  * `role: 'system'` message, a `compaction` block's `tool_changes`) against the rules of
- * {@link AnthropicMessagesPreflightRule}: `system-message-first`, `system-message-placement`,
+ * {@link AnthropicMessagesPreflightRule}: `system-message-first`, `system-message-placement`, `system-messages-consecutive`,
  * `system-message-unsupported-model`, `undeclared-tool-change`, `tool-name-conflict`, `tool-change-cache-control`,
  * `tool-changes-beta-missing`, `tool-definition-unsupported-platform` and `available-tools-limit-exceeded`. Returns
  * the names the history defines by value (not in `tools`), which a `tool_use` may call. Never throws. Not part of the
@@ -38,7 +39,7 @@ type Add = ReportPreflightViolation<AnthropicMessagesPreflightRule>;
  * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
  */
 export function preflightAnthropicToolChanges(messages: readonly unknown[], context: AnthropicToolChangesPreflightContext, add: Add): ReadonlySet<string> {
-  // Tools defined by value so far (a later definition replaces an earlier one), with their type and JSON length.
+  // Tools defined by value so far (a later definition replaces an earlier one), with their type and JSON size in bytes.
   const byValue = new Map<string, { type: string; bytes: number }>();
   let changes = 0;
   let valueAt: string | undefined;
@@ -67,7 +68,7 @@ export function preflightAnthropicToolChanges(messages: readonly unknown[], cont
         `tool_name_conflict: the \`tool_addition\` defines \`${name}\` as a \`${type}\` tool, but \`${name}\` is already a \`${earlier}\` tool; a definition may replace a tool of its own type only`,
       );
     }
-    if (!context.toolTypes.has(name)) byValue.set(name, { type, bytes: jsonLength(definition) });
+    if (!context.toolTypes.has(name)) byValue.set(name, { type, bytes: jsonBytes(definition) });
     if (hasCacheControl(block) && hasCacheControl(definition)) {
       add(
         'tool-change-cache-control',
@@ -106,7 +107,7 @@ export function preflightAnthropicToolChanges(messages: readonly unknown[], cont
   if (changes === 0) return defined;
   checkBetas(context, valueAt, add);
   let bytes = 0;
-  for (const entry of context.deferred) bytes += jsonLength(entry);
+  for (const entry of context.deferred) bytes += jsonBytes(entry);
   for (const added of byValue.values()) bytes += added.bytes;
   const count = context.deferred.length + byValue.size;
   // Past 10,000 deferred tools alone is `too-many-deferred-tools`; this rule counts the added ones with them.
@@ -114,7 +115,7 @@ export function preflightAnthropicToolChanges(messages: readonly unknown[], cont
     add(
       'available-tools-limit-exceeded',
       'messages',
-      `available_tools_limit_exceeded: ${count} tools are deferred or added (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.count}), with ${bytes} characters of definitions (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes} bytes)`,
+      `available_tools_limit_exceeded: ${count} tools are deferred or added (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.count}), with ${bytes} bytes of definitions as UTF-8 JSON (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes})`,
     );
   }
   return defined;
@@ -135,6 +136,14 @@ function checkSystemMessage(
       'system-message-unsupported-model',
       `${path}.role`,
       `role 'system' is not supported on this model (\`${context.model ?? 'the model'}\`: Anthropic documents mid-conversation system messages for Opus 4.8, Opus 5, Opus 5.5, Sonnet 5.5, Haiku 5.5, Fable 5 and Mythos 5 and later, not Sonnet 5)`,
+    );
+  }
+  const previous = messages[index - 1];
+  if (isRecord(previous) && previous.role === 'system') {
+    add(
+      'system-messages-consecutive',
+      path,
+      `\`messages[${index - 1}]\` and \`messages[${index}]\` are system messages in a row; a system message must follow a user turn or an assistant turn that ends in a server tool result ("Consecutive system messages are not allowed": merge them into one) (conservative)`,
     );
   }
   const before = findTurn(messages, index, -1);
@@ -210,10 +219,13 @@ function hasCacheControl(record: Readonly<Record<string, unknown>>): boolean {
   return record.cache_control !== undefined && record.cache_control !== null;
 }
 
-/** A value's length as JSON; 0 for one JSON cannot write (a BigInt, a cycle), which no request can carry anyway. */
-function jsonLength(value: unknown): number {
+/**
+ * A value's size as JSON in UTF-8 bytes (Anthropic's 4 MB is bytes: counted in UTF-16 code units, CJK text would count
+ * a third of its size); 0 for one JSON cannot write, which the preflight reports before any rule runs.
+ */
+function jsonBytes(value: unknown): number {
   try {
-    return JSON.stringify(value)?.length ?? 0;
+    return countUTF8Bytes(JSON.stringify(value) ?? '');
   } catch {
     return 0;
   }

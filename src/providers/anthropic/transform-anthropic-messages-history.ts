@@ -9,6 +9,8 @@ import type { AnthropicToolSearchToolName } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
 import { resolveAnthropicToolChange, type AnthropicToolChange } from './resolve-anthropic-tool-change.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+import type { AnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
+import stringify from 'fast-json-stable-stringify';
 
 /** A tool name the history uses, as it will be sent. */
 export interface AnthropicHistoryReference {
@@ -42,6 +44,11 @@ export interface AnthropicMessagesHistory {
   /** The wire names of the tools a tool change by value (`tool_definition`) defined: they need no entry in `tools`. */
   readonly defined: readonly string[];
   /**
+   * The wire names of the tools whose additions by value were sent as text, as the model or its platform takes none
+   * (`options.toolChanges`): their definitions are in the conversation, as a `tool_search` result's would be.
+   */
+  readonly addedAsText: readonly string[];
+  /**
    * How the history changes tools: `value` when a tool change carries a definition (`tool_definition`), `reference`
    * when they only name tools, `null` without tool changes. It says which beta every later request needs.
    */
@@ -60,6 +67,13 @@ export interface AnthropicMessagesHistoryOptions {
   readonly throughCallTool?: ReadonlySet<string>;
   /** The wire name of the package's `call_tool` (`call_tool_2` next to a caller's own `call_tool`). @default 'call_tool' */
   readonly callToolName?: string;
+  /**
+   * What the model takes where it is served (`resolveAnthropicToolChangeSupport`): with `none`, every system message
+   * in `messages` is sent as user text (in the user turn before it, or as one); with `reference`, each tool change by
+   * value becomes a text block in its system message. A tool change sent as text names the tool and, when by value,
+   * holds its definition. @default 'value' (everything kept)
+   */
+  readonly toolChanges?: AnthropicToolChangeSupport;
 }
 
 const SEARCH_TOOL_NAMES: ReadonlySet<string> = new Set<AnthropicToolSearchToolName>(['tool_search_tool_bm25', 'tool_search_tool_regex']);
@@ -100,7 +114,13 @@ export function transformAnthropicMessagesHistory(
   const added = new Set<string>();
   const defined = new Set<string>();
   let toolChanges: AnthropicMessagesHistory['toolChanges'] = null;
-  if (messages === undefined) return { messages: undefined, references, toolOutputs, searchToolName: null, added: [], defined: [], toolChanges, warnings };
+  const support = options.toolChanges ?? 'value';
+  // Tools whose additions were sent as text (a set: a removal sent as text takes the name out again).
+  const addedAsText = new Set<string>();
+  const asText: string[] = [];
+  if (messages === undefined) {
+    return { messages: undefined, references, toolOutputs, searchToolName: null, added: [], defined: [], addedAsText: [], toolChanges, warnings };
+  }
   if (!Array.isArray(messages)) {
     throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
   }
@@ -117,8 +137,8 @@ export function transformAnthropicMessagesHistory(
     if (toolChanges !== 'value') toolChanges = change.form;
   };
 
-  /** The block to send in place of `block` (itself when unchanged), or `REMOVED`. */
-  const rewriteBlock = (block: Record<string, unknown>, path: string): Record<string, unknown> | typeof REMOVED => {
+  /** The block to send in place of `block` (itself when unchanged), or `REMOVED`; `inSystem`: it is in a system message. */
+  const rewriteBlock = (block: Record<string, unknown>, path: string, inSystem: boolean): Record<string, unknown> | typeof REMOVED => {
     switch (block.type) {
       case 'tool_use': {
         // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
@@ -161,6 +181,10 @@ export function transformAnthropicMessagesHistory(
       case 'tool_removal': {
         const change = readToolChange(block, names);
         if (change === undefined) return block;
+        if (inSystem && (support === 'none' || (support === 'reference' && change.form === 'value'))) {
+          asText.push(path);
+          return writeToolChangeText(block.type as 'tool_addition' | 'tool_removal', change, addedAsText, path);
+        }
         applyToolChange(block.type, change, path);
         return change.block;
       }
@@ -180,13 +204,26 @@ export function transformAnthropicMessagesHistory(
 
   const rewritten = resolveMappedItems(messages, (message: unknown, messageIndex) => {
     if (!isRecord(message) || !Array.isArray(message.content)) return message;
+    const inSystem = message.role === 'system';
     const blocks = resolveMappedItems(message.content as unknown[], (block: unknown, blockIndex) =>
-      isRecord(block) ? rewriteBlock(block, `messages[${messageIndex}].content[${blockIndex}]`) : block,
+      isRecord(block) ? rewriteBlock(block, `messages[${messageIndex}].content[${blockIndex}]`, inSystem) : block,
     );
     if (blocks === message.content) return message;
     const kept = blocks.filter((block) => block !== REMOVED);
     return { ...message, content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
   });
+
+  const converted = support === 'none' ? writeSystemMessagesAsUserText(rewritten) : { messages: rewritten, paths: [] };
+  if (asText.length > 0 || converted.paths.length > 0) {
+    warnings.push({
+      code: 'tool-changes-sent-as-text',
+      message:
+        support === 'none'
+          ? `the history has system messages (${converted.paths.join(', ')}), which this model does not take ("role 'system' is not supported on this model"); each was sent as text in the user turn before it, a tool it added as its name and definition`
+          : `the history adds tools by value (${asText.join(', ')}), which only the Claude API takes; each addition was sent as a text block with the tool's name and definition`,
+    });
+  }
+  const merged = mergeConsecutiveSystemMessages(converted.messages, warnings);
 
   if (removedResults.length > 0) {
     warnings.push({
@@ -205,7 +242,136 @@ export function transformAnthropicMessagesHistory(
         "(\"all content must be type 'text' if 'is_error' is true\"), so each became a text block naming the tool.",
     });
   }
-  return { messages: rewritten, references, toolOutputs, searchToolName, added: [...added], defined: [...defined], toolChanges, warnings };
+  return {
+    messages: merged,
+    references,
+    toolOutputs,
+    searchToolName,
+    added: [...added],
+    defined: [...defined],
+    addedAsText: [...addedAsText],
+    toolChanges,
+    warnings,
+  };
+}
+
+/**
+ * A tool change as the text block sent in its place, for a model that takes no tool changes of its form: the tool's
+ * name, and its definition when it is added by value (with sorted keys: the same bytes on every request). Records the
+ * names it adds by value in `addedAsText` (a removal takes a name out).
+ */
+function writeToolChangeText(
+  type: 'tool_addition' | 'tool_removal',
+  change: { name: string; form: AnthropicToolChange['form']; block: Record<string, unknown> },
+  addedAsText: Set<string>,
+  path: string,
+): Record<string, unknown> {
+  if (type === 'tool_removal') {
+    addedAsText.delete(change.name);
+    return { type: 'text', text: `The tool \`${change.name}\` was removed from this conversation.` };
+  }
+  if (change.form !== 'value') return { type: 'text', text: `The tool \`${change.name}\` was added to this conversation.` };
+  addedAsText.add(change.name);
+  const definition = (change.block.tool as Record<string, unknown>).definition;
+  let text: string;
+  try {
+    text = stringify(definition);
+  } catch (error) {
+    throw new ToolSearchError(
+      'invalid-request',
+      `\`${path}.tool.definition\` cannot be written as JSON (${error instanceof Error ? error.message : String(error)}); no request can carry it`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return { type: 'text', text: `The tool \`${change.name}\` was added to this conversation. Its definition: ${text}` };
+}
+
+/**
+ * The messages with every system message sent as user text, for a model that takes none: its blocks join the user
+ * turn right before it (after that turn's blocks, so its `tool_result` blocks stay first), or become a user turn of
+ * their own after any other turn. Deterministic. The same array, and no paths, when there is no system message.
+ */
+function writeSystemMessagesAsUserText(messages: readonly unknown[]): { messages: readonly unknown[]; paths: string[] } {
+  if (!messages.some((message) => isRecord(message) && message.role === 'system')) return { messages, paths: [] };
+  const result: unknown[] = [];
+  const paths: string[] = [];
+  messages.forEach((message, index) => {
+    if (!isRecord(message) || message.role !== 'system') {
+      result.push(message);
+      return;
+    }
+    paths.push(`\`messages[${index}]\``);
+    const blocks = userBlocks(message.content);
+    if (blocks.length === 0) return;
+    const last = result.at(-1);
+    if (isRecord(last) && last.role === 'user') result[result.length - 1] = { ...last, content: [...userBlocks(last.content), ...blocks] };
+    else result.push({ role: 'user', content: blocks });
+  });
+  return { messages: result, paths };
+}
+
+/** A message's content as blocks (text as one text block; anything else as nothing). */
+function userBlocks(content: unknown): unknown[] {
+  if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
+  return Array.isArray(content) ? content : [];
+}
+
+/**
+ * The messages with each run of system messages in a row (`[user, system, system]`: a turn's tool addition, then the
+ * caller's own system message) merged into the first, their content blocks in order: the API rejects consecutive
+ * system messages ("merge them"). Deterministic, so every later request sends the same bytes. The same array when
+ * there is none. Throws a `ToolSearchError` (`invalid-request`) for a run that cannot be merged: messages whose other
+ * fields differ (`clear_at` on one of them) or whose content is neither text nor a list of blocks.
+ */
+function mergeConsecutiveSystemMessages(messages: readonly unknown[], warnings: AnthropicMessagesWarning[]): readonly unknown[] {
+  const isSystem = (message: unknown): message is Record<string, unknown> => isRecord(message) && message.role === 'system';
+  if (!messages.some((message, index) => index > 0 && isSystem(message) && isSystem(messages[index - 1]))) return messages;
+  const result: unknown[] = [];
+  const runs: string[] = [];
+  let runStart = -1;
+  messages.forEach((message, index) => {
+    const last = result.at(-1);
+    if (!isSystem(message) || !isSystem(last) || !isSystem(messages[index - 1])) {
+      result.push(message);
+      runStart = index;
+      return;
+    }
+    const problem = describeUnmergeable(last, message);
+    if (problem !== undefined) {
+      throw new ToolSearchError(
+        'invalid-request',
+        `\`messages[${index - 1}]\` and \`messages[${index}]\` are system messages in a row, which the API rejects ("Consecutive system messages are not allowed"), and they cannot be merged: ${problem}. Merge them into one system message, or put a turn between them`,
+      );
+    }
+    result[result.length - 1] = { ...last, content: [...systemContent(last), ...systemContent(message)] };
+    if (runs.at(-1)?.startsWith(`\`messages[${runStart}]\``) === true) runs[runs.length - 1] = `\`messages[${runStart}]\` to \`messages[${index}]\``;
+    else runs.push(`\`messages[${runStart}]\` to \`messages[${index}]\``);
+  });
+  warnings.push({
+    code: 'system-messages-merged',
+    message: `the history has system messages in a row (${runs.join(', ')}), which the API rejects ("Consecutive system messages are not allowed … merge them"); each run was sent as one system message, its blocks in order`,
+  });
+  return result;
+}
+
+/** A system message's content as blocks (text as one text block). */
+function systemContent(message: Record<string, unknown>): unknown[] {
+  return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content as unknown[]);
+}
+
+/** Why two system messages in a row cannot be one, or `undefined` when they can. */
+function describeUnmergeable(first: Record<string, unknown>, second: Record<string, unknown>): string | undefined {
+  for (const message of [first, second]) {
+    if (typeof message.content !== 'string' && !Array.isArray(message.content)) return `a \`content\` that is ${describeValue(message.content)}`;
+  }
+  const keys = new Set([...Object.keys(first), ...Object.keys(second)]);
+  for (const key of keys) {
+    if (key === 'content' || first[key] === second[key]) continue;
+    return `their \`${key}\` differs (${describeValue(first[key])}, ${describeValue(second[key])})`;
+  }
+  return undefined;
 }
 
 /**

@@ -51,6 +51,7 @@ import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
 import { transformAnthropicMessagesHistory, type AnthropicHistoryReference, type AnthropicMessagesHistory } from './transform-anthropic-messages-history.js';
 import { transformAnthropicToolCacheControl, type AnthropicToolCacheControlContext } from './transform-anthropic-tool-cache-control.js';
+import { resolveAnthropicToolChangeSupport, type AnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
 
 /** Which of Anthropic's hosted search tools to add: natural-language queries (`bm25`) or regex patterns (`regex`). */
 export type AnthropicToolSearchVariant = 'bm25' | 'regex';
@@ -185,12 +186,19 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
     plan,
     readRenamedNames((rename) => renameToolChoice(request.tool_choice, rename)).map((name) => names.fromWire(name)),
   );
+  // What the model the body goes to takes where it is served: a history from a model that took tool additions is
+  // rewritten for one that does not (a session moved from Opus 4.8 to Sonnet 4.5, or to Bedrock).
+  const toolChangeSupport = resolveAnthropicToolChangeSupport(
+    typeof request.model === 'string' ? request.model : plan.model,
+    plan.platform ?? platformOfBody(request),
+  );
   const history = transformAnthropicMessagesHistory(request.messages, names, {
     throughCallTool: resolveCalledThroughCallTool(plan, forced.forced, names),
     callToolName: names.toWire(own.callToolName),
+    toolChanges: toolChangeSupport,
   });
   warnings.push(...history.warnings);
-  const historyReveals = resolveHistoryReveals(history.toolOutputs, names, own).map((name) => names.fromWire(name));
+  const historyReveals = [...resolveHistoryReveals(history.toolOutputs, names, own), ...history.addedAsText].map((name) => names.fromWire(name));
   const searchEntries = entries.filter(({ kind }) => kind === 'tool-search');
   const callerDeferred: { label: string; partly: boolean }[] = [];
   for (const { entry, kind } of entries) {
@@ -268,6 +276,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   }
   const toolChangesBeta = resolveToolChangesBeta(plan, history.toolChanges, onBedrock);
   if (toolChangesBeta !== undefined) addBeta(output, onBedrock ? 'anthropic_beta' : 'betas', toolChangesBeta, 'tool-changes-beta-not-added', warnings);
+  else removeToolChangesBetas(output, onBedrock ? 'anthropic_beta' : 'betas', toolChangeSupport, warnings);
   // What the history holds schemas of: the package's results (text), tools the API loaded from references, tools added.
   const loadedByReference = history.references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
   const added = history.added.map((name) => names.fromWire(name));
@@ -497,6 +506,38 @@ function resolveToolChangesBeta(plan: ToolSearchPlan, history: AnthropicMessages
   if (planned === undefined && history === null) return undefined;
   if (onBedrock) return ANTHROPIC_TOOL_CHANGES_BETA;
   return planned === 'value' || history === 'value' ? ANTHROPIC_INLINE_TOOLS_BETA : ANTHROPIC_TOOL_CHANGES_BETA;
+}
+
+/**
+ * Takes out of the body's beta list the tool-changes betas a model cannot use where it is served, when the request makes
+ * no tool change (a body prepared for Opus 4.8 prepared again for Claude 3.5 Haiku): both where the model takes no
+ * system message, the inline (by value) one off the Claude API. The caller's other betas stay, in order.
+ */
+function removeToolChangesBetas(
+  output: Record<string, unknown>,
+  field: 'anthropic_beta' | 'betas',
+  support: AnthropicToolChangeSupport,
+  warnings: AnthropicMessagesWarning[],
+): void {
+  const betas = output[field];
+  if (support === 'value' || !Array.isArray(betas)) return;
+  const unusable = support === 'none' ? [ANTHROPIC_INLINE_TOOLS_BETA, ANTHROPIC_TOOL_CHANGES_BETA] : [ANTHROPIC_INLINE_TOOLS_BETA];
+  const removed = betas.filter((beta) => unusable.includes(beta as string));
+  if (removed.length === 0) return;
+  const kept = betas.filter((beta) => !unusable.includes(beta as string));
+  // A list that held only these (the ones this transformer adds) goes with them.
+  if (kept.length === 0) delete output[field];
+  else output[field] = kept;
+  warnings.push({
+    code: 'tool-changes-sent-as-text',
+    message: `\`${field}\` holds ${removed.map((beta) => `\`${String(beta)}\``).join(', ')}, which \`${String(output.model ?? 'the model')}\` cannot use ${support === 'none' ? '(it takes no system messages)' : 'off the Claude API'} and this request makes no tool change that needs; removed`,
+  });
+}
+
+/** The platform a body's `anthropic_version` names (`bedrock-2023-05-31`, `vertex-2023-10-16`), if any. */
+function platformOfBody(request: Record<string, unknown>): 'bedrock' | 'vertex' | undefined {
+  const version = typeof request.anthropic_version === 'string' ? request.anthropic_version : '';
+  return version.startsWith('bedrock-') ? 'bedrock' : version.startsWith('vertex-') ? 'vertex' : undefined;
 }
 
 /**

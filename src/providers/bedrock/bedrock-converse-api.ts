@@ -64,3 +64,28 @@ export interface BedrockConverseRequest {
   inferenceConfig?: { maxTokens?: number; temperature?: number; topP?: number; stopSequences?: string[] };
   additionalModelRequestFields?: BedrockConverseDocument;
 }
+
+/**
+ * A `ConverseCommand` output (the SDK's `ConverseResponse`, without `$metadata`): the model's message (its blocks:
+ * `text`, `toolUse`, `reasoningContent`, …), why it stopped, usage and metrics.
+ */
+export interface BedrockConverseResponse {
+  output?: { message?: { role: string; content: { [member: string]: unknown }[] } };
+  stopReason?: string;
+  usage?: { [field: string]: unknown };
+  metrics?: { [field: string]: unknown };
+  [field: string]: unknown;
+}
+
+/**
+ * One event of a `ConverseStreamCommand` output's `stream` (the SDK's `ConverseStreamOutput`): one member is set.
+ * Deltas carry text, `toolUse.input` as JSON pieces and reasoning; `messageStop` the stop reason; `metadata` the usage.
+ */
+export interface BedrockConverseStreamEvent {
+  readonly messageStart?: object | undefined;
+  readonly contentBlockStart?: object | undefined;
+  readonly contentBlockDelta?: object | undefined;
+  readonly contentBlockStop?: object | undefined;
+  readonly messageStop?: object | undefined;
+  readonly metadata?: object | undefined;
+}

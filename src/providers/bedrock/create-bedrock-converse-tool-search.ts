@@ -7,7 +7,9 @@ import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
-import type { BedrockConverseToolResult } from './bedrock-converse-api.js';
+import type { BedrockConverseStreamEvent, BedrockConverseToolResult } from './bedrock-converse-api.js';
+import { createBedrockConverseStreamAccumulator } from './create-bedrock-converse-stream-accumulator.js';
+import { isAsyncIterable } from '../../records/is-async-iterable.js';
 import { parseBedrockConverseTools } from './parse-bedrock-converse-tools.js';
 import { preflightBedrockConverseRequest } from './preflight-bedrock-converse-request.js';
 import { transformBedrockConverseRequest, type BedrockConverseWarningCode } from './transform-bedrock-converse-request.js';
@@ -35,7 +37,9 @@ export interface BedrockConverseTurn<Message> {
 export type BedrockConverseToolSearchRequest<Body> = SessionRequest<
   Body,
   BedrockConverseWarningCode,
-  { readonly output?: { readonly message?: object | undefined } | undefined },
+  | { readonly output?: { readonly message?: object | undefined } | undefined }
+  | { readonly stream?: AsyncIterable<BedrockConverseStreamEvent> | undefined }
+  | AsyncIterable<BedrockConverseStreamEvent>,
   BedrockConverseTurn<ListItemOf<Body, 'messages'>>
 >;
 
@@ -43,7 +47,7 @@ export type BedrockConverseToolSearchRequest<Body> = SessionRequest<
 export interface BedrockConverseToolSearch {
   /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
   readonly toolSearch: ToolSearch;
-  /** Prepares one request of a session: the plan (cached), the transformed body, and `step`/`handle` for the `ConverseCommand` output. */
+  /** Prepares one request of a session: the plan (cached), the transformed body, and `step`/`handle` for the `ConverseCommand` output or stream. */
   prepare<Body extends object>(body: Body, options: { readonly sessionId: string }): Promise<BedrockConverseToolSearchRequest<Body>>;
 }
 
@@ -51,6 +55,9 @@ export interface BedrockConverseToolSearch {
  * Tool search on Amazon Bedrock's Converse API (Claude, Nova, Llama, Mistral, …) for one agent: the generic session
  * factory with Converse's adapter. Every model gets the client-side `tool_search` (Converse carries no hosted search);
  * `prepare` transforms the body, and `handle` answers every `toolUse`, running the caller's own tools through `runTool`.
+ * `step` and `handle` take the `ConverseCommand` output, or `ConverseStreamCommand`'s output (or its `stream`), read
+ * through `createBedrockConverseStreamAccumulator` with each piece of text handed to `onText`: the turn is the one the
+ * whole output gives.
  *
  * Throws a `ToolSearchError` for bad options (`invalid-tools` for tools in another API's shape); `prepare` throws for a
  * missing `sessionId`, a configured hosted mechanism (unless `unsupported: 'full-schemas'`), a `toolResult` that answers
@@ -83,7 +90,7 @@ export function createBedrockConverseToolSearch<Tool extends BedrockConverseSess
       name: "Amazon Bedrock's Converse API",
       shapes: ['bedrock-converse'],
       example: '`{ toolSpec: { name, description, inputSchema: { json } } }`',
-      convert: '`createBedrockConverseTools(tools)` (`tool-search/bedrock`)',
+      convert: { name: 'createBedrockConverseTools', from: 'tool-search/bedrock', write: (definitions) => `createBedrockConverseTools(${definitions})` },
       withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'json', 'json', ['toolSpec', 'inputSchema']),
     },
     toolsOf: (body) => (isRecord(body.toolConfig) ? body.toolConfig.tools : undefined),
@@ -97,6 +104,9 @@ export function createBedrockConverseToolSearch<Tool extends BedrockConverseSess
         violation.rule === 'tool-result-without-use' ? [`\`${violation.path}\`: ${violation.message}`] : [],
       ),
     unpaired: 'throw',
+    createStreamAccumulator: createBedrockConverseStreamAccumulator,
+    // `ConverseStreamCommand`'s output holds the events in `stream`.
+    streamOf: (response) => (isRecord(response) && isAsyncIterable(response.stream) ? response.stream : isAsyncIterable(response) ? response : undefined),
     readResponse(response) {
       const message = readSessionResponseValue(response, 'response', ['output', 'message'], "the model's message", isRecord);
       const calls: SessionResponseCall<BedrockConverseToolResult>[] = [];

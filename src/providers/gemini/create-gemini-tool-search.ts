@@ -11,7 +11,8 @@ import type { SessionToolSearchOptions } from '../../session/session-tool-search
 import { parseGeminiToolSlots, parseGeminiTools } from './parse-gemini-tools.js';
 import { resolveGeminiUnpairedToolResults } from './resolve-gemini-unpaired-tool-results.js';
 import { transformGeminiRequest, type GeminiWarningCode } from './transform-gemini-request.js';
-import type { GeminiPart } from './gemini-api.js';
+import type { GeminiGenerateContentResponseLike, GeminiPart } from './gemini-api.js';
+import { createGeminiStreamAccumulator } from './create-gemini-stream-accumulator.js';
 
 /**
  * A tool {@link createGeminiToolSearch} takes: a Gemini tool, as `@google/genai`'s `Tool` (function declarations,
@@ -55,7 +56,7 @@ export interface GeminiTurn<Content> {
 export type GeminiToolSearchRequest<Body> = SessionRequest<
   Body,
   GeminiWarningCode,
-  { readonly candidates?: readonly { readonly content?: object }[] },
+  GeminiGenerateContentResponseLike | AsyncIterable<GeminiGenerateContentResponseLike>,
   GeminiTurn<ListItemOf<Body, 'contents'>>
 >;
 
@@ -77,7 +78,9 @@ export interface GeminiToolSearch {
  * 'full-schemas'`), a `functionResponse` without its `functionCall` in the content before (`invalid-request`: the API
  * rejects the body) and what the transformer throws. `prepare` on a body it returned gives the same bytes.
  * `request.step(response)` gives the calls for a dispatch of your own (parallel, approved, traced); `handle` runs them
- * one after another.
+ * one after another. Both also take the response's stream (`await ai.models.generateContentStream(body)`), read
+ * through `createGeminiStreamAccumulator` with each piece of text handed to `onText`: the turn is the one the whole
+ * response gives.
  *
  * @example
  * ```ts
@@ -103,7 +106,11 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
       name: 'Gemini',
       shapes: ['gemini'],
       example: '`{ functionDeclarations: [{ name, description, parametersJsonSchema }] }`',
-      convert: '`[{ functionDeclarations: createGeminiFunctionDeclarations(tools) }]` (`tool-search/gemini`)',
+      convert: {
+        name: 'createGeminiFunctionDeclarations',
+        from: 'tool-search/gemini',
+        write: (definitions) => `[{ functionDeclarations: createGeminiFunctionDeclarations(${definitions}) }]`,
+      },
       hints: { 'gemini-declaration': 'wrap the declarations in a tool, `[{ functionDeclarations: declarations }]`' },
       withJSONSchemas(tool) {
         if (!Array.isArray(tool.functionDeclarations)) return tool;
@@ -125,6 +132,7 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
     resolveUnpairedResults: resolveGeminiUnpairedToolResults,
     // `generateContent` holds no conversation of its own: the body is all of it.
     unpaired: 'throw',
+    createStreamAccumulator: createGeminiStreamAccumulator,
     readResponse(response) {
       const content = readSessionResponseValue(response, 'response', ['candidates', 0, 'content'], "the model's content", isRecord);
       const calls: SessionResponseCall<GeminiPart>[] = [];

@@ -134,3 +134,34 @@ export interface GeminiGenerateContentRequest {
   toolConfig?: GeminiToolConfig;
   [field: string]: unknown;
 }
+
+/**
+ * One candidate answer of a response: the model's content and why it stopped (`finishReason`, on the last chunk of a
+ * stream); other fields (`safetyRatings`, `citationMetadata`, `groundingMetadata`, …) pass through.
+ */
+export interface GeminiCandidate {
+  content?: GeminiContent;
+  finishReason?: string;
+  index?: number;
+  [field: string]: unknown;
+}
+
+/**
+ * A `generateContent` response (the SDK's `GenerateContentResponse`), or one chunk of `streamGenerateContent` (the
+ * SDK's `generateContentStream` yields one per chunk): the same shape, a chunk holding the parts that arrived.
+ */
+export interface GeminiGenerateContentResponse {
+  candidates?: GeminiCandidate[];
+  usageMetadata?: { [field: string]: unknown };
+  modelVersion?: string;
+  responseId?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * What a session's `step` takes as a Gemini response, and a chunk of its stream (the SDK's `GenerateContentResponse`
+ * or the REST JSON): the fields it reads.
+ */
+export interface GeminiGenerateContentResponseLike {
+  readonly candidates?: readonly { readonly content?: object | undefined; readonly finishReason?: string | undefined }[] | undefined;
+}

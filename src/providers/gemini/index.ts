@@ -1,11 +1,13 @@
 /**
  * `tool-search/gemini`: the Gemini `generateContent` transformer (client-side tool search), its reader and its
- * preflight check, for bodies in the `@google/genai` SDK shape or the REST shape.
+ * preflight check, for bodies in the `@google/genai` SDK shape or the REST shape, the session API
+ * (`createGeminiToolSearch`), and `createGeminiStreamAccumulator` for `generateContentStream`.
  *
  * @packageDocumentation
  */
 export * from './gemini-api.js';
 export * from './create-gemini-tool-search.js';
+export { createGeminiStreamAccumulator } from './create-gemini-stream-accumulator.js';
 export { parseGeminiTools } from './parse-gemini-tools.js';
 export { createGeminiFunctionDeclarations } from './create-gemini-function-declarations.js';
 export * from './transform-gemini-request.js';

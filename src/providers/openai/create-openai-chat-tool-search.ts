@@ -11,6 +11,8 @@ import { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
 import { resolveOpenAIChatUnpairedToolResults } from './resolve-openai-chat-unpaired-tool-results.js';
 import { transformOpenAIChatRequest, type OpenAIChatWarningCode } from './transform-openai-chat-request.js';
 import type { OpenAIChatTextPart } from './openai-chat-api.js';
+import { createOpenAIChatStreamAccumulator } from './create-openai-chat-stream-accumulator.js';
+import { resolveOpenAIChatAssistantMessage } from './resolve-openai-chat-assistant-message.js';
 
 /**
  * A tool {@link createOpenAIChatToolSearch} takes: a Chat Completions tool, as the `openai` SDK's `ChatCompletionTool`
@@ -41,7 +43,7 @@ export interface OpenAIChatTurn<Message> {
 export type OpenAIChatToolSearchRequest<Body> = SessionRequest<
   Body,
   OpenAIChatWarningCode,
-  { readonly choices: readonly { readonly message: object }[] },
+  { readonly choices: readonly { readonly message: object }[] } | AsyncIterable<{ readonly choices: readonly object[] }>,
   OpenAIChatTurn<ListItemOf<Body, 'messages'>>
 >;
 
@@ -63,7 +65,9 @@ export interface OpenAIChatToolSearch {
  * Completions has none, unless `unsupported: 'full-schemas'`) and what the transformer throws, and warns
  * (`unpaired-tool-result`) about a `tool` message that answers no call of the assistant message before it. `prepare`
  * on a body it returned gives the same bytes. `request.step(completion)` gives the calls for a dispatch of your own
- * (parallel, approved, traced); `handle` runs them one after another.
+ * (parallel, approved, traced); `handle` runs them one after another. Both also take the completion's stream
+ * (`openai.chat.completions.stream(body)`, `create({ ...body, stream: true })`), read to its end with each piece of text
+ * handed to `onText`: the turn is the one the whole completion gives.
  *
  * @example
  * ```ts
@@ -90,7 +94,7 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
       name: 'OpenAI Chat Completions',
       shapes: ['openai-chat', 'provider'],
       example: "`{ type: 'function', function: { name, description, parameters } }`",
-      convert: '`createOpenAIChatTools(tools)` (`tool-search/openai`)',
+      convert: { name: 'createOpenAIChatTools', from: 'tool-search/openai', write: (definitions) => `createOpenAIChatTools(${definitions})` },
       withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'parameters', 'parameters', ['function']),
     },
     parseTools: parseOpenAIChatTools,
@@ -98,8 +102,11 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
     resolveUnpairedResults: resolveOpenAIChatUnpairedToolResults,
     // OpenAI rejects such a body; compatible servers (vLLM, Ollama, gateways) differ.
     unpaired: 'warn',
+    createStreamAccumulator: createOpenAIChatStreamAccumulator,
     readResponse(completion) {
-      const message = readSessionResponseValue(completion, 'completion', ['choices', 0, 'message'], 'the assistant message', isRecord);
+      const message = resolveOpenAIChatAssistantMessage(
+        readSessionResponseValue(completion, 'completion', ['choices', 0, 'message'], 'the assistant message', isRecord),
+      );
       const calls: SessionResponseCall<unknown>[] = [];
       for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
         if (!isRecord(call) || typeof call.id !== 'string') continue;

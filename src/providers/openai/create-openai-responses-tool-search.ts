@@ -1,6 +1,10 @@
 import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
+import { parsePlannedTools } from '../../plan/parse-planned-tools.js';
+import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
+import type { ToolSearchResult } from '../../client/tool-search-result.js';
+import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
@@ -22,6 +26,8 @@ import {
   type TransformedOpenAIResponsesBody,
 } from './transform-openai-responses-request.js';
 import type { OpenAIResponsesFunctionCallOutputContent } from './openai-responses-api.js';
+import { createOpenAIResponsesStreamAccumulator } from './create-openai-responses-stream-accumulator.js';
+import { resolveOpenAIResponsesOutputItems } from './resolve-openai-responses-output-items.js';
 
 /**
  * A tool {@link createOpenAIResponsesToolSearch} takes: a Responses tool, as the `openai` SDK's `Tool` (a function,
@@ -68,7 +74,7 @@ export interface OpenAIResponsesTurn<Item> {
 export type OpenAIResponsesToolSearchRequest<Body> = SessionRequest<
   TransformedOpenAIResponsesBody<Body>,
   OpenAIResponsesWarningCode,
-  { readonly output: readonly unknown[] },
+  { readonly output: readonly unknown[] } | AsyncIterable<{ readonly type: string }>,
   OpenAIResponsesTurn<ListItemOf<Body, 'input'>>
 >;
 
@@ -100,7 +106,9 @@ export type OpenAIResponsesBodyWithTools<Body, Tool> = Body extends { readonly t
  * `mechanism: 'client'`), a configured mechanism that does not apply (unless `unsupported: 'full-schemas'`), an output
  * item without its call in `input` when no conversation is stored (`invalid-request`: the API rejects the body) and
  * what the transformer throws. `prepare` on a body it returned gives the same bytes. `request.step(response)` gives
- * the calls for a dispatch of your own (parallel, approved, traced); `handle` runs them one after another.
+ * the calls for a dispatch of your own (parallel, approved, traced); `handle` runs them one after another. Both also
+ * take the response's stream (`openai.responses.stream(body)`, `create({ ...body, stream: true })`), read to its end
+ * with each piece of text handed to `onText`: the turn is the one the whole response gives.
  *
  * @example
  * ```ts
@@ -132,7 +140,7 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
       name: 'the OpenAI Responses API',
       shapes: ['openai-responses', 'provider'],
       example: "`{ type: 'function', name, description, parameters, strict }`",
-      convert: '`createOpenAIResponsesTools(tools)` (`tool-search/openai`)',
+      convert: { name: 'createOpenAIResponsesTools', from: 'tool-search/openai', write: (definitions) => `createOpenAIResponsesTools(${definitions})` },
       withJSONSchemas(tool) {
         if (tool.type !== 'namespace' || !Array.isArray(tool.tools)) return withJSONSchema(tool);
         const members = resolveMappedItems(tool.tools, (member: unknown) =>
@@ -155,8 +163,11 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
     ],
     resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
     unpaired: 'throw',
+    createStreamAccumulator: createOpenAIResponsesStreamAccumulator,
     readResponse(response, { plan, names, catalogTools }) {
-      const output = readSessionResponseValue(response, 'response', ['output'], "the response's output items", Array.isArray);
+      const output = resolveOpenAIResponsesOutputItems(
+        readSessionResponseValue(response, 'response', ['output'], "the response's output items", Array.isArray),
+      );
       const calls: SessionResponseCall<unknown>[] = [];
       for (const item of output) {
         if (!isRecord(item)) continue;
@@ -178,10 +189,11 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
             arguments: item.arguments,
             write: (given) => {
               if (given.type === 'run') return [];
+              const result = withDeferredMatchesLoadedAgain(given.result, plan, names);
               // Loaded as the caller declared them (their `strict`, their namespace).
-              const found = createOpenAIToolSearchOutput(item as { call_id?: string | null }, given.result, { tools: catalogTools, names });
-              // What the output's definitions cannot say (no match, loaded earlier, a bad query) follows as a note.
-              const note = createOpenAIToolSearchNote(given.result);
+              const found = createOpenAIToolSearchOutput(item as { call_id?: string | null }, result, { tools: catalogTools, names });
+              // What the output's definitions cannot say (no match, a tool sent in full, a bad query) follows as a note.
+              const note = createOpenAIToolSearchNote(result);
               return note === null ? found : [found, note];
             },
           });
@@ -201,4 +213,21 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
       };
     },
   }) as unknown as OpenAIResponsesToolSearch<Tool>;
+}
+
+/**
+ * A search result whose matches an earlier `tool_search_output` loaded (`loadedEarlier`) are loaded again, when the
+ * plan defers them: the output carries definitions only, and one that answered a match with no tools reads as "nothing
+ * found" (the model searched for the tool again, so it may no longer see it: a trimmed or compacted context). The
+ * definition is the one the earlier output loaded (the caller's declaration), so the model sees the same tool. A match
+ * the request sends in full stays in `loadedEarlier`: loading it would declare it twice.
+ */
+function withDeferredMatchesLoadedAgain(result: ToolSearchResult, plan: ToolSearchPlan, names: Pick<ToolNameMapping, 'fromWire'>): ToolSearchResult {
+  if (result.status !== 'found' || result.loadedEarlier === undefined || result.loadedEarlier.length === 0) return result;
+  const { byName } = parsePlannedTools(plan.tools);
+  const again = result.loadedEarlier.filter((name) => byName.get(names.fromWire(name))?.status === 'deferred');
+  if (again.length === 0) return result;
+  const { loadedEarlier, ...rest } = result;
+  const still = loadedEarlier.filter((name) => !again.includes(name));
+  return { ...rest, tools: [...result.tools, ...again.map((name) => ({ name }))], ...(still.length === 0 ? {} : { loadedEarlier: still }) };
 }

@@ -19,7 +19,9 @@ import type { createOpenAIToolSearchNote } from './create-openai-tool-search-not
  * Each tool the search returned with its schema becomes a function tool with `defer_loading: true` under the name the
  * model saw (run the search with the transformer's `names`). A search that loaded nothing (no match, an empty or bad
  * query, or only tools an earlier search of the session loaded) answers with no tools: the output cannot say why, so
- * append {@link createOpenAIToolSearchNote}'s developer message after it (the session API's `handle` does).
+ * append {@link createOpenAIToolSearchNote}'s developer message after it (the session API's `handle` does). The
+ * session API answers a match an earlier output loaded by loading it again, as declared (it moves the deferred ones of
+ * `loadedEarlier` into `tools`), so a repeated search never reads as "nothing found".
  *
  * Throws a `ToolSearchError` (`invalid-options`) when `call` has no `call_id` (a server-executed call is answered by
  * the API itself).

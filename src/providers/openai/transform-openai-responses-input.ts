@@ -165,16 +165,49 @@ function resolveCallWireName(
     if (isValidToolName(wire, OPENAI_RESPONSES_TOOL_NAME_RULE)) called.push(wire);
     else invalid.add(wire);
   };
+  const shadowed = new Set<string>();
   for (const item of items) {
     const record = item as Record<string, unknown>;
     // Custom tool calls keep their names (free text, never mapped).
     if (record.type === 'function_call') read(record.name);
-    else if (isLoadingItem(record) && Array.isArray(record.tools)) for (const tool of record.tools) readFunctionNames(tool, read);
+    else if (isLoadingItem(record) && Array.isArray(record.tools)) {
+      for (const tool of record.tools) readFunctionNames(tool, read);
+      readShadowedNames(record.tools, mapped, context.originalOf, shadowed);
+    }
   }
-  if (invalid.size === 0) return mapped;
+  if (invalid.size === 0 && shadowed.size === 0) return mapped;
   const used = [...inUse().flatMap((found) => [...found.topLevel, ...found.namespaces.keys()]), ...called];
-  const fallback = createToolNameMapping([...used, ...invalid], OPENAI_RESPONSES_TOOL_NAME_RULE);
-  return (name) => fallback.toWire(mapped(name));
+  // Every name in use is taken: an invalid name and a shadowed one get a valid name no tool of the request or the history has.
+  const fallback = createToolNameMapping([...invalid, ...shadowed], OPENAI_RESPONSES_TOOL_NAME_RULE, { reserved: used });
+  return (name) => {
+    if (shadowed.has(name)) return fallback.toWire(name);
+    const wire = mapped(name);
+    return invalid.has(wire) ? fallback.toWire(wire) : wire;
+  };
+}
+
+/**
+ * Adds to `shadowed` each name of a loading item's scope (its functions, or one namespace's) that is read as another
+ * tool's wire name while that tool is in the scope too, in its own spelling: a caller's item naming `🢁` (sent as `_`)
+ * and `_` (a tool of the caller the body lacks) holds two tools, and the API rejects one name twice in a scope
+ * ("duplicate-tool-name"). The tool in its own spelling keeps the wire name; the other gets a name of its own.
+ */
+function readShadowedNames(tools: readonly unknown[], mapped: (name: string) => string, originalOf: (name: string) => string, shadowed: Set<string>): void {
+  const own = new Map<string, string>();
+  const throughWire: string[] = [];
+  for (const tool of tools) {
+    if (typeof tool !== 'object' || tool === null) continue;
+    const record = tool as Record<string, unknown>;
+    if (record.type === 'namespace' && Array.isArray(record.tools)) readShadowedNames(record.tools, mapped, originalOf, shadowed);
+    const name = record.type === 'function' ? record.name : record.type === 'tool_reference' && !('namespace' in record) ? record.function_name : undefined;
+    if (typeof name !== 'string' || name.length === 0) continue;
+    if (originalOf(name) === name) own.set(mapped(name), name);
+    else throughWire.push(name);
+  }
+  for (const name of throughWire) {
+    const spelled = own.get(mapped(name));
+    if (spelled !== undefined && spelled !== name) shadowed.add(name);
+  }
 }
 
 /** Hands `read` each function name a loaded tool holds: a function's, a namespace's functions', a tool reference's. */

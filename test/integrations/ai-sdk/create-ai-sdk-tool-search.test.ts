@@ -10,12 +10,16 @@ import { generateText, jsonSchema, stepCountIs, streamText, tool, type ModelMess
 import { createOpenAI } from '@ai-sdk/openai';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import OpenAI from 'openai';
 import { createAISDKToolSearch } from '../../../src/integrations/ai-sdk/index.js';
+import { createOpenAIResponsesToolSearch } from '../../../src/providers/openai/create-openai-responses-tool-search.js';
+import { createOpenAIResponsesTools } from '../../../src/providers/openai/create-openai-responses-tools.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { scriptedAt, startLocalServer, type LocalServer, type ScriptedResponse } from '../../support/local-server.js';
 import { isRecord } from '../../../src/records/is-record.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
+import { githubToolSet } from '../../support/ai-sdk-tool-sets.js';
 import { chatReply, responsesReply } from '../../support/scripted-replies.js';
 import { collectGarbage } from '../../support/collect-garbage.js';
 import type { PreflightResult } from '../../../src/preflight/preflight-result.js';
@@ -50,25 +54,6 @@ async function startFakeAPI(path: string, replies: readonly ScriptedResponse[]):
     return scriptedAt(replies, index);
   });
   return server;
-}
-
-/** GitHub's MCP tools as AI SDK tools whose `execute` records each call. */
-function githubToolSet() {
-  const ran: [string, unknown][] = [];
-  const tools: ToolSet = Object.fromEntries(
-    GITHUB_MCP_TOOLS.map((definition) => [
-      definition.name,
-      tool({
-        description: definition.description ?? '',
-        inputSchema: jsonSchema<Record<string, unknown>>(definition.inputSchema as Parameters<typeof jsonSchema>[0]),
-        execute: async (args: Record<string, unknown>) => {
-          ran.push([definition.name, args]);
-          return { ok: true, tool: definition.name };
-        },
-      }),
-    ]),
-  );
-  return { ran, tools };
 }
 
 /**
@@ -294,7 +279,9 @@ describe('createAISDKToolSearch', () => {
       expect(sent).toHaveLength(3);
       for (const body of sent) expect(JSON.stringify([body.tools, body.input[0]])).toBe(JSON.stringify([sent[0]?.tools, sent[0]?.input[0]]));
       const sentTools = sent[0]?.tools as Record<string, unknown>[];
-      expect(sentTools.filter((entry) => entry.type === 'function' && entry.defer_loading === true)).toHaveLength(117);
+      // AI SDK 7 leaves the deferred functions out (the search output defines what it loads), as the session API does;
+      // AI SDK 6's provider sends every tool the AI SDK runs, deferred.
+      expect(sentTools.filter((entry) => entry.type === 'function' && entry.defer_loading === true)).toHaveLength(process.env.AI_SDK_MAJOR === '7' ? 0 : 117);
       expect(sentTools.at(-1)).toMatchObject({ type: 'tool_search', execution: 'client', parameters: { properties: { query: { type: 'string' } } } });
       expect(JSON.stringify(sent[0]?.input[0])).toContain(TOOL_SEARCH_GUIDANCE.slice(0, 80));
       const output = sent[1]?.input.find((item: { type?: string }) => item.type === 'tool_search_output');
@@ -345,6 +332,71 @@ describe('createAISDKToolSearch', () => {
         { call_id: 'call_ts3', tools: [] },
       ]);
     });
+  });
+
+  describe('on gpt-5.4, the first request against the session API’s for the same tools', () => {
+    const finalReply = json(
+      responsesReply(1, [
+        { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Done.', annotations: [] }] },
+      ]),
+    );
+    const system = 'You are helpful.';
+    const prompt = 'Which issues are open in octo/hello?';
+
+    /** The UTF-8 bytes of the first request each path sends (the whole body as the SDK wrote it), over GitHub's MCP tools. */
+    async function measureFirstRequests(count: number) {
+      const fake = await startFakeAPI('/responses', [finalReply, finalReply]);
+      const client = new OpenAI({ baseURL: fake.url, apiKey: 'test' });
+      const responsesTools = createOpenAIResponsesTools(GITHUB_MCP_TOOLS.slice(0, count));
+      const session = createOpenAIResponsesToolSearch({ tools: responsesTools });
+      const input: OpenAI.Responses.ResponseInputItem[] = [{ role: 'user', content: prompt }];
+      const request = await session.prepare({ model: 'gpt-5.4', store: false, instructions: system, input }, { sessionId: 's' });
+      await client.responses.create(request.body);
+      const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' })('gpt-5.4');
+      const tools = Object.fromEntries(Object.entries(githubToolSet().tools).slice(0, count));
+      const settings = await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 's', system });
+      await generateText({ model, ...settings, prompt, stopWhen: stepCountIs(1), maxRetries: 0, providerOptions: { openai: { store: false } } });
+      const [sessionBody, aiSDKBody] = bodies(fake);
+      const size = (body: unknown) => Buffer.byteLength(JSON.stringify(body));
+      return { session: size(sessionBody), aiSDK: size(aiSDKBody), sessionBody, aiSDKBody, settings, plan: request.plan };
+    }
+
+    it.runIf(process.env.AI_SDK_MAJOR === '7').each([117, 20])(
+      'sends within 1.2× of the session API’s bytes on AI SDK 7 for %i tools: deferred functions stay out of the request',
+      async (count) => {
+        const measured = await measureFirstRequests(count);
+        console.log(`first request on gpt-5.4, ${count} tools: session API ${measured.session} B, AI SDK 7 ${measured.aiSDK} B`);
+        expect(measured.settings.plan).toMatchObject({ mechanism: 'openai-hosted', search: 'library', listing: measured.plan.listing });
+        expect(measured.settings.warnings).toEqual([]);
+        expect(measured.aiSDK).toBeLessThanOrEqual(1.2 * measured.session);
+        // The same tools: the library's tool_search, no deferred function; the same note in the instructions.
+        const names = (body: Record<string, unknown>) => (body.tools as { type: string; name?: string }[]).map((entry) => entry.name ?? entry.type);
+        expect(names(measured.aiSDKBody as Record<string, unknown>)).toEqual(names(measured.sessionBody as Record<string, unknown>));
+        // The AI SDK sends the system text as the first input message.
+        expect(measured.aiSDKBody?.input[0]).toMatchObject({
+          role: expect.stringMatching(/^(system|developer)$/),
+          content: measured.sessionBody?.instructions,
+        });
+      },
+    );
+
+    it.runIf(process.env.AI_SDK_MAJOR === '6').each([117, 20])(
+      'says why it sends more on AI SDK 6 for %i tools, whose OpenAI provider cannot keep a tool it runs out of the request',
+      async (count) => {
+        const measured = await measureFirstRequests(count);
+        console.log(`first request on gpt-5.4, ${count} tools: session API ${measured.session} B, AI SDK 6 ${measured.aiSDK} B`);
+        expect(measured.aiSDK).toBeGreaterThan(1.2 * measured.session);
+        expect(measured.settings.warnings).toEqual([
+          {
+            code: 'listing-not-expressible',
+            message: expect.stringContaining(
+              'cannot keep a tool out of the request and still run its calls (`omitFromRequestTools` is in `@ai-sdk/openai` 4.0.96 or later, AI SDK 7)',
+            ),
+          },
+        ]);
+        expect(measured.settings.plan.listing).toBe('full');
+      },
+    );
   });
 
   describe('on gpt-5.4, streamed', () => {
@@ -755,13 +807,31 @@ describe('createAISDKToolSearch', () => {
   });
 
   describe('what the AI SDK cannot express', () => {
-    it('sends deferred functions with defer_loading under OpenAI’s hosted search when the names listing was asked for, and says so', async () => {
+    it.each(['auto', 'names'] as const)(
+      'under OpenAI’s hosted search with the %s listing, leaves deferred functions out on AI SDK 7, and sends them deferred on AI SDK 6 saying why',
+      async (listing) => {
+        const { tools } = githubToolSet();
+        const settings = await createAISDKToolSearch({ tools, config: { listing } }).prepare(createOpenAI({ apiKey: 'test' })('gpt-5.4'), { sessionId: 's' });
+        if (process.env.AI_SDK_MAJOR === '7') {
+          expect(settings.plan.listing).toBe('names');
+          expect(settings.warnings).toEqual([]);
+          expect(settings.tools.list_issues?.providerOptions).toEqual({ openai: { omitFromRequestTools: true } });
+        } else {
+          expect(settings.plan.listing).toBe('full');
+          expect(settings.warnings.map((warning) => warning.code)).toEqual(['listing-not-expressible']);
+          expect(settings.tools.list_issues?.providerOptions).toEqual({ openai: { deferLoading: true } });
+        }
+      },
+    );
+
+    it('sends deferred functions with defer_loading under OpenAI’s own search when the names listing was asked for, and says so', async () => {
       const { tools } = githubToolSet();
-      const settings = await createAISDKToolSearch({ tools, config: { listing: 'names' } }).prepare(createOpenAI({ apiKey: 'test' })('gpt-5.4'), {
-        sessionId: 's',
-      });
+      const settings = await createAISDKToolSearch({ tools, config: { listing: 'names', search: 'provider' } }).prepare(
+        createOpenAI({ apiKey: 'test' })('gpt-5.4'),
+        { sessionId: 's' },
+      );
       expect(settings.plan.listing).toBe('full');
-      expect(settings.warnings.map((warning) => warning.code)).toEqual(['listing-not-expressible']);
+      expect(settings.warnings).toEqual([{ code: 'listing-not-expressible', message: expect.stringContaining("OpenAI's own search (`search: 'provider'`)") }]);
       expect(settings.tools.list_issues?.providerOptions).toEqual({ openai: { deferLoading: true } });
     });
 

@@ -3,6 +3,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { CreateAnthropicMessagesToolSearchOptions } from '../../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
 import { createAnthropicMessagesToolSearch } from '../../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
+import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 
 const tools = GITHUB_MCP_TOOLS.map((tool) => ({ name: tool.name, description: tool.description ?? '', input_schema: tool.inputSchema }));
 const sessionId = 's';
@@ -169,5 +170,44 @@ describe('createAnthropicMessagesToolSearch with native delivery', () => {
     expect([request.plan.reveal, request.plan.additions]).toEqual(['native', 'reference']);
     const turn = await request.handle(search('select:get_me'), async () => '');
     expect(turn.messages[2]).toEqual({ role: 'system', content: [{ type: 'tool_addition', tool: { type: 'tool_reference', name: 'get_me' } }] });
+  });
+
+  // Issue 24 item 2: the history's system message was still sent to a model without them, with no warning.
+  describe.each(['claude-sonnet-4-5', 'claude-3-5-haiku', 'claude-opus-4-1'])('moved from claude-opus-4-8 to %s after loading a tool', (model) => {
+    it('sends the addition as text in the user turn before it, with a warning; the preflight passes and the model can call the tool', async () => {
+      const toolSearch = createAnthropicMessagesToolSearch({ tools, config: { mechanism: 'client' } });
+      const sessionId = `moved-${model}`;
+      const messages: Message[] = [{ role: 'user', content: 'who am I?' }];
+      const first = await toolSearch.prepare({ model: 'claude-opus-4-8', max_tokens: 10, messages }, { sessionId });
+      expect(first.plan.reveal).toBe('native');
+      messages.push(...((await first.handle(search('select:get_me'), async () => '')).messages as Message[]));
+      expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'system']);
+
+      const moved = await toolSearch.prepare({ model, max_tokens: 10, messages }, { sessionId });
+      const body = moved.body as unknown as { messages: Message[]; betas?: unknown };
+      expect(preflightAnthropicMessagesRequest(body).violations).toEqual([]);
+      expect(body.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+      expect(JSON.stringify(body.messages[2]?.content)).toContain('The tool `get_me` was added to this conversation. Its definition:');
+      expect(body.betas).toBeUndefined();
+      expect(moved.warnings.map((warning) => warning.code)).toContain('tool-changes-sent-as-text');
+      // The tool's schema is in the conversation: a call of it runs, by its own name or through call_tool.
+      let ran = false;
+      const name = moved.plan.mechanism === 'client' ? 'call_tool' : 'get_me';
+      const input = name === 'call_tool' ? { name: 'get_me', arguments: {} } : {};
+      await moved.handle({ content: [{ type: 'tool_use', id: 't2', name, input }], stop_reason: 'tool_use' }, async () => {
+        ran = true;
+        return 'octocat';
+      });
+      expect(ran).toBe(true);
+    });
+
+    it('takes the inline-tools beta out of a prepared body sent again with only the model changed', async () => {
+      const toolSearch = createAnthropicMessagesToolSearch({ tools, config: { mechanism: 'client' } });
+      const first = await toolSearch.prepare({ model: 'claude-opus-4-8', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }, { sessionId: 'beta' });
+      expect((first.body as { betas?: unknown }).betas).toEqual(['inline-tools-2026-09-15']);
+      const again = await toolSearch.prepare({ ...first.body, model }, { sessionId: 'beta' });
+      expect((again.body as { betas?: unknown }).betas).toBeUndefined();
+      expect(preflightAnthropicMessagesRequest(again.body).violations).toEqual([]);
+    });
   });
 });

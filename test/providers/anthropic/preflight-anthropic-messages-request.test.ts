@@ -185,6 +185,7 @@ describe('preflightAnthropicMessagesRequest', () => {
     expect([...ANTHROPIC_MESSAGES_PREFLIGHT_RULES].sort()).toEqual(
       [
         'invalid-body',
+        'unserializable-value',
         'invalid-tool-name',
         'duplicate-tool-name',
         'all-tools-deferred',
@@ -203,6 +204,7 @@ describe('preflightAnthropicMessagesRequest', () => {
         'bedrock-bm25-search-tool',
         'system-message-first',
         'system-message-placement',
+        'system-messages-consecutive',
         'system-message-unsupported-model',
         'undeclared-tool-change',
         'tool-name-conflict',
@@ -360,6 +362,13 @@ describe('preflightAnthropicMessagesRequest', () => {
         [['system-message-placement', 'messages[2]']],
       ],
       [
+        'right after another system message (issue 24 item 3)',
+        [anthropicTool('a')],
+        [{ role: 'user', content: 'hi' }, system(add('b')), system({ type: 'text', text: 'Be brief.' })],
+        inline,
+        [['system-messages-consecutive', 'messages[2]']],
+      ],
+      [
         'before a user turn',
         [anthropicTool('a')],
         [{ role: 'user', content: 'hi' }, system(add('b')), { role: 'user', content: 'more' }],
@@ -480,10 +489,18 @@ describe('preflightAnthropicMessagesRequest', () => {
       expect(rules(body([anthropicTool('t')], messages))).toEqual([['available-tools-limit-exceeded', 'messages']]);
     });
 
-    it('measures definitions JSON cannot write (a BigInt) without throwing', () => {
+    it('counts the 4 MB in UTF-8 bytes: 1.5 million CJK characters (4.5 MB, 1.5 million JSON characters) are too many (issue 24 item 7)', () => {
+      const messages = [{ role: 'user', content: 'hi' }, system(add('a1', { description: '検'.repeat(1_500_000) }))];
+      expect(rules(body([anthropicTool('t')], messages))).toEqual([['available-tools-limit-exceeded', 'messages']]);
+      expect(preflightAnthropicMessagesRequest(body([anthropicTool('t')], messages)).violations[0]?.message).toContain('4500');
+      const fewer = [{ role: 'user', content: 'hi' }, system(add('a1', { description: '検'.repeat(1_300_000) }))];
+      expect(rules(body([anthropicTool('t')], fewer))).toEqual([]);
+    });
+
+    it('reports definitions JSON cannot write (a BigInt) as unserializable-value, without throwing', () => {
       const odd = { ...deferred('get_weather'), limit: 10n };
       const messages = [{ role: 'user', content: 'hi' }, system(add('big', { limit: 10n }), reference('get_weather'))];
-      expect(rules(body([anthropicTool('tool_search'), odd], messages))).toEqual([]);
+      expect(rules(body([anthropicTool('tool_search'), odd], messages))).toEqual([['unserializable-value', 'messages[1].content[0].tool.definition.limit']]);
     });
   });
 });

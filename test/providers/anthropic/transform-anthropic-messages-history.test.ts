@@ -119,6 +119,7 @@ describe('transformAnthropicMessagesHistory', () => {
       searchToolName: null,
       added: [],
       defined: [],
+      addedAsText: [],
       toolChanges: null,
       warnings: [],
     });

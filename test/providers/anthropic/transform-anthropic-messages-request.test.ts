@@ -403,9 +403,9 @@ describe('transformAnthropicMessagesRequest', () => {
         expect(preflightAnthropicMessagesRequest(output).ok).toBe(true);
       });
 
-      it('throws too-many-deferred-tools for 10,001', () => {
+      it('throws too-many-deferred-tools for 10,001 when hosted search is asked for by name', () => {
         const body = anthropicBody(anthropicTools(10_001));
-        const act = () => transform(body);
+        const act = () => transform(body, HOSTED, { threshold: 3, mechanism: 'claude' });
         expect(act).toThrow(ToolSearchError);
         expect(act).toThrow(expect.objectContaining({ code: 'too-many-deferred-tools' }));
         expect(act).toThrow(/would defer 10001 tools; the Messages API accepts at most 10000/);
@@ -1040,6 +1040,36 @@ describe('transformAnthropicMessagesRequest', () => {
       const { body: output, warnings } = transformUnchecked(body, nativePlan(body));
       expect(output.betas).toBe('inline-tools-2026-09-15');
       expect(codes(warnings)).toEqual(['tool-changes-beta-not-added']);
+    });
+
+    it('merges the system messages in a row (a turn’s addition, then the caller’s own) into one, with a warning, stable on its output (issue 24 item 3)', () => {
+      const own = { role: 'system', content: 'Answer in French.' };
+      const more = { role: 'system', content: [{ type: 'text', text: 'Be brief.' }] };
+      const messages = [{ role: 'user', content: 'weather?' }, ...searchTurn(), addition(weather), own, more];
+      const body = anthropicBody([weather, ...anthropicTools(5)], messages, OPUS_5);
+      const plan = nativePlan(body);
+      const { body: output, warnings } = transformAnthropicMessagesRequest(body, plan);
+      const sent = output.messages as unknown as Record<string, unknown>[];
+      expect(sent).toHaveLength(4);
+      expect(sent[3]).toEqual({
+        role: 'system',
+        content: [...addition(weather).content, { type: 'text', text: 'Answer in French.' }, { type: 'text', text: 'Be brief.' }],
+      });
+      expect(codes(warnings)).toEqual(['system-messages-merged']);
+      expect(warnings[0]?.message).toContain('`messages[3]` to `messages[5]`');
+      expect(preflightAnthropicMessagesRequest(output).violations).toEqual([]);
+      expect(transformAnthropicMessagesRequest(output, plan).body).toEqual(output);
+    });
+
+    it('refuses system messages in a row that cannot be merged, with a typed error naming them', () => {
+      const cleared = { role: 'system', content: 'Temporary note.', clear_at: 'next_user_message' };
+      const body = anthropicBody([weather, ...anthropicTools(5)], [{ role: 'user', content: 'weather?' }, ...searchTurn(), addition(weather), cleared], OPUS_5);
+      expect(() => transformAnthropicMessagesRequest(body, nativePlan(body))).toThrow(
+        expect.objectContaining({
+          code: 'invalid-request',
+          message: expect.stringContaining('`messages[3]` and `messages[4]` are system messages in a row, which the API rejects'),
+        }),
+      );
     });
 
     it('keeps the history’s system message byte for byte, does not resend the added tool, and reads it as loaded', () => {

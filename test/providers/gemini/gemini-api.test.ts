@@ -3,13 +3,24 @@
  * accepted by the official `@google/genai` SDK. The runtime assertions only keep vitest honest.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Content, ContentListUnion, ContentUnion, FunctionDeclaration, GenerateContentParameters, Part, Tool, ToolConfig } from '@google/genai';
+import type {
+  Content,
+  ContentListUnion,
+  ContentUnion,
+  FunctionDeclaration,
+  GenerateContentParameters,
+  GenerateContentResponse,
+  Part,
+  Tool,
+  ToolConfig,
+} from '@google/genai';
 import type {
   GeminiContent,
   GeminiContentListUnion,
   GeminiContentUnion,
   GeminiFunctionDeclaration,
   GeminiGenerateContentParameters,
+  GeminiGenerateContentResponseLike,
   GeminiPart,
   GeminiTool,
   GeminiToolConfig,
@@ -27,6 +38,11 @@ describe('the Gemini wire types', () => {
     expectTypeOf<GeminiPart>().toExtend<Part>();
     expectTypeOf<GeminiContentUnion>().toExtend<ContentUnion>();
     expectTypeOf<GeminiContentListUnion>().toExtend<ContentListUnion>();
+  });
+
+  it('take what generateContent and generateContentStream give: the response, its chunks, the stream', () => {
+    expectTypeOf<GenerateContentResponse>().toExtend<GeminiGenerateContentResponseLike>();
+    expectTypeOf<AsyncGenerator<GenerateContentResponse>>().toExtend<AsyncIterable<GeminiGenerateContentResponseLike>>();
   });
 
   it('let a transformed SDK body go straight to ai.models.generateContent', () => {

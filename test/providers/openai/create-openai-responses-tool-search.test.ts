@@ -1,3 +1,4 @@
+import { createMemoryRevealStore } from '../../../src/reveal/create-memory-reveal-store.js';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Tool } from 'openai/resources/responses/responses';
 import type { CreateOpenAIResponsesToolSearchOptions } from '../../../src/providers/openai/create-openai-responses-tool-search.js';
@@ -172,14 +173,20 @@ describe('createOpenAIResponsesToolSearch handle, what a tool_search_output load
     expect((turn.answers[1] as unknown as { content: string }).content).toContain('"loadedEarlier":["get_me"]');
   });
 
-  it('never loads a tool an earlier tool_search_output of the conversation loaded', async () => {
+  // Issue 24 item 6: a repeated search of a loaded tool was answered with `tools: []`, which reads as "nothing found".
+  it('answers a repeated search of a tool an earlier tool_search_output loaded with the same definition again, and no note', async () => {
     const toolSearch = createOpenAIResponsesToolSearch({ tools, config: { threshold: 0 } });
     const first = await toolSearch.prepare({ model: 'gpt-5.4', input: 'hi' }, { sessionId: 'again' });
     const once = await first.handle({ output: [call('t1', 'select:issue_read')] }, async () => '');
     const next = await toolSearch.prepare({ model: 'gpt-5.4', input: [{ role: 'user', content: 'hi' }, ...once.input] as never }, { sessionId: 'again' });
-    const twice = await next.handle({ output: [call('t2', 'select:issue_read')] }, async () => '');
-    expect((twice.answers[0] as unknown as { tools: unknown[] }).tools).toEqual([]);
-    expect((twice.answers[1] as unknown as { content: string }).content).toContain('"loadedEarlier":["issue_read"]');
+    for (const query of ['select:issue_read', 'read an issue']) {
+      const twice = await next.handle({ output: [call('t2', query)] }, async () => '');
+      const loaded = (twice.answers[0] as unknown as { tools: { name: string }[] }).tools;
+      expect(loaded.map((tool) => tool.name)).toContain('issue_read');
+      expect(loaded.find((tool) => tool.name === 'issue_read')).toEqual((once.answers[0] as unknown as { tools: unknown[] }).tools[0]);
+    }
+    const twice = await next.handle({ output: [call('t3', 'select:issue_read')] }, async () => '');
+    expect(twice.answers).toHaveLength(1);
   });
 });
 
@@ -294,6 +301,43 @@ describe('createOpenAIResponsesToolSearch handle, native delivery (reveal: nativ
     const restarted = await toolSearch.prepare({ model: 'gpt-5.2', input: 'hi again' }, { sessionId: 'native-6' });
     const readded = await restarted.handle({ output: [search('c1', 'select:get_weather')] }, async () => 'ran');
     expect(types(readded.answers)).toEqual(['function_call_output', 'additional_tools']);
+  });
+
+  // Issue 24 items 4 and 5: the record of additions sat under a second store key, which `delete` left and which took a
+  // second session of `maxSessions`; it shared the 256-name bound with reveals.
+  describe('the session’s record of its additions, kept with its reveals as one store entry', () => {
+    const serverKept = (sessionId: string, toolSearch: ReturnType<typeof createOpenAIResponsesToolSearch>) => async (id: string, query: string) => {
+      const request = await toolSearch.prepare({ model: 'gpt-5.2', previous_response_id: 'resp_1', input: 'next' }, { sessionId });
+      return types((await request.handle({ output: [search(id, query)] }, async () => 'ran')).answers);
+    };
+
+    it('goes with store.delete: a new conversation under that id gets the tool added again', async () => {
+      const store = createMemoryRevealStore();
+      const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config, store });
+      const turn = serverKept('s', toolSearch);
+      expect(await turn('c1', 'select:get_weather')).toEqual(['function_call_output', 'additional_tools']);
+      expect(await turn('c2', 'select:get_weather')).toEqual(['function_call_output']);
+      await store.delete('s');
+      expect(await turn('c3', 'select:get_weather')).toEqual(['function_call_output', 'additional_tools']);
+    });
+
+    it('takes one session of maxSessions: with maxSessions 2, one other session does not evict it', async () => {
+      const store = createMemoryRevealStore({ maxSessions: 2 });
+      const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config, store });
+      const first = serverKept('first', toolSearch);
+      expect(await first('c1', 'select:get_weather')).toEqual(['function_call_output', 'additional_tools']);
+      expect(await serverKept('second', toolSearch)('c1', 'select:get_customer')).toEqual(['function_call_output', 'additional_tools']);
+      expect(await first('c2', 'select:get_weather')).toEqual(['function_call_output']);
+    });
+
+    it('never forgets an addition past maxToolsPerSession, the bound of reveals', async () => {
+      const store = createMemoryRevealStore({ maxToolsPerSession: 1 });
+      const toolSearch = createOpenAIResponsesToolSearch({ tools: catalog, config, store });
+      const turn = serverKept('s', toolSearch);
+      expect(await turn('c1', 'select:get_weather,get_customer')).toEqual(['function_call_output', 'additional_tools']);
+      expect(await turn('c2', 'select:get_weather,get_customer')).toEqual(['function_call_output']);
+      expect(await store.get('s', 'added')).toEqual(['get_weather', 'get_customer']);
+    });
   });
 
   it('gives step() users the same items', async () => {

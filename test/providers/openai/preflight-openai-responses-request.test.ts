@@ -199,14 +199,14 @@ describe('preflightOpenAIResponsesRequest', () => {
     },
     { rule: 'additional-tools-invalid', body: responsesBody([], { input: [{ type: 'additional_tools', role: 'developer' }] }), path: 'input[0].tools' },
     {
-      case: 'a role JSON cannot write (BigInt), told without throwing',
-      rule: 'additional-tools-role',
+      case: 'a role JSON cannot write (BigInt), told without throwing (no client can send the body)',
+      rule: 'unserializable-value',
       body: responsesBody([], { input: [{ type: 'additional_tools', role: 1n, tools: [responsesFunction('a')] }] }),
       path: 'input[0].role',
     },
     {
-      case: 'an added namespace whose name JSON cannot write (BigInt), told without throwing',
-      rule: 'invalid-namespace-name',
+      case: 'an added namespace whose name JSON cannot write (BigInt), told without throwing (no client can send the body)',
+      rule: 'unserializable-value',
       body: responsesBody([], { input: [addition([{ type: 'namespace', name: 1n, description: 'd', tools: [responsesFunction('a')] }])] }),
       path: 'input[0].tools[0].name',
     },

@@ -232,6 +232,27 @@ describe('transformOpenAIResponsesRequest on the history (input)', () => {
       expect(oldCall.namespace).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     });
 
+    it('gives a tool the body lacks, named like the wire name of a tool in the same item, a name of its own in the item and its calls (issue 24 item 8, seed 11)', () => {
+      // `🢁` is sent as `_`; the caller's own `_` is not in the body. An item naming both in the caller's spelling holds two tools.
+      const body = responsesBody([responsesFunction('keep'), responsesFunction('🢁'), ...tools.slice(1)], {
+        input: [
+          { type: 'additional_tools', role: 'developer', tools: [responsesFunction('🢁'), responsesFunction('_')] },
+          call('_'),
+          { type: 'function_call_output', call_id: 'call_1', output: 'done' },
+        ],
+      });
+      const plan = planFor(body, HOSTED, config);
+      const result = transformChecked(body, plan);
+      const [item, replayed] = result.body.input as [{ tools: { name: string }[] }, { name: string }];
+      const [sent, other] = item.tools.map((tool) => tool.name) as [string, string];
+      expect(sent).toBe(result.names.toWire('🢁'));
+      expect(other).not.toBe(sent);
+      expect(other).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+      expect(replayed.name).toBe(other);
+      // Stable on its own output.
+      expect(JSON.stringify(transformChecked(result.body, plan).body)).toBe(JSON.stringify(result.body));
+    });
+
     it('reads where a call of an added tool lives: top-level needs no namespace, a namespaced one gets it back', () => {
       expect(replay(call('refund'), [addition]).item).toEqual(call('refund'));
       expect(replay(call('invoice'), [addition]).item).toEqual(call('invoice', { namespace: 'billing' }));

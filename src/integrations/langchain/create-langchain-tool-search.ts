@@ -1,0 +1,461 @@
+import { AIMessage, SystemMessage, ToolMessage, createMiddleware, type AgentMiddleware, type BaseMessage } from 'langchain';
+import type { ClientTool, ServerTool } from '@langchain/core/tools';
+import { toJsonSchema } from '@langchain/core/utils/json_schema';
+import type { ToolSearchConfig, ToolSearchConfigInput } from '../../config/tool-search-config.js';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { assertNever } from '../../errors/assert-never.js';
+import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
+import { resolveOwnToolsSent, type OwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
+import type { RevealStore } from '../../reveal/reveal-store.js';
+import { isRecord } from '../../records/is-record.js';
+import { MODEL_PLATFORMS, type ModelPlatform } from '../../models/model-reference.js';
+import { resolveToolList } from '../../request/resolve-tool-list.js';
+import { isNativeDelivery } from '../../request/is-native-delivery.js';
+import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
+import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
+import { formatToolSearchResult } from '../../client/tool-search-result.js';
+import { TOOL_SEARCH_TOOL_DEFINITION, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
+import type { ToolSearchRanker } from '../../search/tool-search-ranker.js';
+import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
+import { ANTHROPIC_INLINE_TOOLS_BETA, ANTHROPIC_TOOL_CHANGES_BETA, ANTHROPIC_TOOL_SEARCH_TOOLS } from '../../providers/anthropic/anthropic-messages-api.js';
+import { resolveLangChainModel, type LangChainModelReference } from './resolve-langchain-model.js';
+import { resolveLangChainLoadedTools } from './resolve-langchain-loaded-tools.js';
+import { transformLangChainMessages, type LangChainAnswerForm } from './transform-langchain-messages.js';
+
+/** What {@link createLangChainToolSearch} needs. */
+export interface CreateLangChainToolSearchOptions {
+  /**
+   * The agent's LangChain tools (`tool()` from `langchain`, `DynamicStructuredTool`, MCP adapters' tools), with full
+   * schemas: the catalog `tool_search` searches and calls are checked against. The middleware registers them with the
+   * agent (pass them to `createAgent`'s `tools` as well or not). Throws `invalid-tools` for an entry that is not a tool
+   * or whose schema does not convert to a JSON Schema object.
+   */
+  readonly tools: readonly ClientTool[];
+  /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
+  readonly config?: ToolSearchConfigInput | ToolSearchConfig | undefined;
+  /** Where reveals are kept per thread (shared by every thread of the agent). @default createMemoryRevealStore() */
+  readonly store?: RevealStore | undefined;
+  /** A configured mechanism that does not apply to the model: throw (default) or send every schema. @default 'throw' */
+  readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
+  /**
+   * The platform that serves the agent's models, when the chat model class does not say it: `gateway` for a class
+   * pointed at a proxy or router (a custom `baseURL` in front of OpenAI or Anthropic), which turns `auto`'s hosted search
+   * and native tool additions off. @default the class's provider's own API
+   */
+  readonly platform?: ModelPlatform | undefined;
+  /**
+   * Ranks the catalog for `tool_search`'s keyword queries in place of the library's lexical ranking, such as
+   * `createHybridToolRanker({ embed })` (see `ToolSearchRanker`). @default the lexical ranking
+   */
+  readonly rank?: ToolSearchRanker | undefined;
+}
+
+/** The middleware {@link createLangChainToolSearch} returns, with a look at its decision. */
+export interface LangChainToolSearch extends AgentMiddleware<undefined, undefined, unknown, readonly ClientTool[]> {
+  /**
+   * The plan for a chat model, as the middleware applies it on every call to that model (the same plan object each
+   * time): the mechanism, what is deferred, the listing, the reveal mode, and the plan's warnings. Throws what a model
+   * call throws for a model that is not a chat model or a configured mechanism that does not apply.
+   */
+  resolvePlan(model: unknown): Promise<ToolSearchPlan>;
+}
+
+/** A tool as the middleware hands it to the chat model: the caller's own, or a definition LangChain converts. */
+type BoundTool = ClientTool | ServerTool;
+
+/** What the middleware sends for one plan: the tools, the note, and how answers and additions are written. */
+interface PlanSettings {
+  readonly plan: ToolSearchPlan;
+  readonly own: OwnToolsSent;
+  readonly deferred: ReadonlySet<string>;
+  /** The tools to send, before any the plan does not manage; `revealed` only under `reveal: 'tool-list'`. */
+  readonly tools: (revealed: readonly string[]) => { readonly first: readonly BoundTool[]; readonly last: readonly BoundTool[] };
+  readonly guidance: string | null;
+  readonly form: LangChainAnswerForm | null;
+  /** Anthropic's betas the requests need (native tool additions). */
+  readonly betas: readonly string[];
+}
+
+/** What the middleware writes on each model response it planned (`response_metadata`), to answer its calls later. */
+interface ResponseStamp {
+  readonly model: string;
+  readonly api: LangChainModelReference['api'];
+  readonly platform?: ModelPlatform;
+  /** The catalog tools the request sent, when not all of them. */
+  readonly tools?: readonly string[];
+}
+
+/** The key of the stamp in an AI message's `response_metadata`. */
+const STAMP_KEY = 'tool_search';
+
+/** The session of a run without a thread id: its answers are read from the run's messages alone. */
+const THREADLESS_SESSION = '\u0000run without a thread id';
+
+/**
+ * Tool search for a LangChain.js v1 agent (`createAgent` from `langchain`), as a middleware: the agent's tools are
+ * deferred per its plan, the model's `tool_search` calls are answered, calls of deferred tools are checked against their
+ * full schemas, and the tool list and system text stay byte-identical on every model call of a thread.
+ *
+ * Per model call (`wrapModelCall`), by the chat model and the configuration (the plan, resolved once per model):
+ *
+ * - **Client-side** (every model without hosted search: `ChatOpenAI` on Chat Completions, Google, Bedrock, others):
+ *   the tools kept loaded, `tool_search` and `call_tool` (or stubs under the `full`/`compact` listing), and the note in
+ *   the system message. A `call_tool` call runs the named tool with checked arguments; a blind call whose arguments
+ *   do not fit is answered with the schema. Under native delivery (`reveal: 'native'`: `ChatOpenAI` on the Responses
+ *   API or `ChatAnthropic`, on models that take tool additions), the tools a search loaded are added after its result
+ *   (`additional_tools`, or a system message of `tool_addition` blocks with Anthropic's beta) and called by name.
+ * - **OpenAI's hosted search** (`ChatOpenAI` on the Responses API, GPT-5.4 and newer): deferred tools with
+ *   `defer_loading`, the client-executed `tool_search` tool; the model's `tool_search_call` becomes a `tool_search` tool
+ *   call of the agent, answered with the library's ranking as a `tool_search_output`.
+ * - **Anthropic's hosted search** (`ChatAnthropic`, Claude 4.5 and newer): deferred tools with `defer_loading` and the
+ *   library's `tool_search`, answered with `tool_reference` blocks (or Anthropic's BM25 search, `search: 'provider'`).
+ *
+ * Searches and loads are kept per thread (`configurable.thread_id` of the run): what a thread's conversation already
+ * holds is read from its messages, so a thread resumed from a checkpoint in another process gets the same answers. A
+ * run without a thread id works the same, except under `reveal: 'tool-list'` (which throws: it needs the thread).
+ * Tools the catalog lacks (another middleware's) are sent as they are, never deferred.
+ *
+ * Throws a `ToolSearchError` for bad options (`invalid-options`) and tools (`invalid-tools`); a model call throws for a
+ * model without a model id and a configured mechanism that does not apply (unless `unsupported: 'full-schemas'`).
+ *
+ * @example
+ * ```ts
+ * import { createAgent } from 'langchain';
+ * import { ChatOpenAI } from '@langchain/openai';
+ * import { createLangChainToolSearch } from 'tool-search/langchain';
+ *
+ * const agent = createAgent({
+ *   model: new ChatOpenAI({ model: 'gpt-5.4', useResponsesApi: true }),
+ *   middleware: [createLangChainToolSearch({ tools: myTools })],
+ *   systemPrompt: 'You are helpful.',
+ * });
+ * await agent.invoke({ messages: [{ role: 'user', content: 'File a bug.' }] }, { configurable: { thread_id: 'conversation-1' } });
+ * ```
+ */
+export function createLangChainToolSearch(options: CreateLangChainToolSearchOptions): LangChainToolSearch {
+  if (!isRecord(options) || !Array.isArray(options.tools)) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `createLangChainToolSearch: \`tools\` must be the agent's LangChain tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
+    );
+  }
+  const { platform } = options;
+  if (platform !== undefined && !MODEL_PLATFORMS.includes(platform)) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `createLangChainToolSearch: \`platform\` must be one of ${MODEL_PLATFORMS.map((name) => `\`${name}\``).join(', ')}, got ${describeValue(platform)}`,
+    );
+  }
+  const userTools = parseLangChainTools(options.tools);
+  const toolSearch = createToolSearch({
+    tools: [...userTools.values()].map((entry) => entry.definition),
+    config: options.config,
+    store: options.store,
+    unsupported: options.unsupported,
+    rank: options.rank,
+  });
+  const { catalog } = toolSearch;
+  /** The settings of each plan: plans are cached by the core, so this holds as many as it does. */
+  const settingsByPlan = new WeakMap<ToolSearchPlan, PlanSettings>();
+  const settingsOf = (plan: ToolSearchPlan): PlanSettings => {
+    let settings = settingsByPlan.get(plan);
+    if (settings === undefined) {
+      settings = createPlanSettings(plan, toolSearch, userTools);
+      settingsByPlan.set(plan, settings);
+    }
+    return settings;
+  };
+  const planOf = (stamp: ResponseStamp): ToolSearchPlan =>
+    toolSearch.resolvePlan(
+      { id: stamp.model, api: stamp.api ?? 'openai-chat', ...(stamp.platform === undefined ? {} : { platform: stamp.platform }) },
+      stamp.tools?.flatMap((name) => catalog.byName.get(name) ?? []),
+    );
+  const stampOf = async (model: unknown, sent?: readonly string[]): Promise<ResponseStamp> => {
+    const reference = await resolveLangChainModel(model);
+    if (reference === undefined) {
+      throw new ToolSearchError(
+        'invalid-options',
+        `createLangChainToolSearch: the agent's model must be a LangChain chat model with a model id (\`model.model\`), got ${describeValue(model)}`,
+      );
+    }
+    const chosen = platform ?? reference.platform;
+    return { model: reference.id, api: reference.api, ...(chosen === undefined ? {} : { platform: chosen }), ...(sent === undefined ? {} : { tools: sent }) };
+  };
+
+  const middleware = createMiddleware({
+    name: 'ToolSearch',
+    tools: [...userTools.values()].map((entry) => entry.tool),
+    async wrapModelCall(request, handler) {
+      // The catalog tools this call sends (another middleware may have left some out) and the tools it does not manage.
+      const sentNames = new Set<string>();
+      const others: BoundTool[] = [];
+      for (const tool of request.tools ?? []) {
+        const name = isRecord(tool) && typeof tool.name === 'string' ? tool.name : undefined;
+        if (name !== undefined && catalog.byName.has(name)) sentNames.add(name);
+        else others.push(tool);
+      }
+      const sent = sentNames.size === catalog.tools.length ? undefined : catalog.names.filter((name) => sentNames.has(name));
+      const stamp = await stampOf(request.model, sent);
+      const settings = settingsOf(planOf(stamp));
+      const { plan } = settings;
+      // Nothing deferred (below the threshold, or no mechanism): the call goes as it is, and so do its tool calls.
+      if (settings.deferred.size === 0) return handler(request);
+      const revealed = plan.reveal === 'tool-list' ? await toolSearch.readRevealed(plan, readThreadId(request.runtime, plan)) : [];
+      const { first, last } = settings.tools(revealed);
+      const modelSettings =
+        settings.betas.length === 0 ? request.modelSettings : { ...request.modelSettings, betas: mergeBetas(request.modelSettings?.betas, settings.betas) };
+      const response = await handler({
+        ...request,
+        tools: [...first, ...others, ...last],
+        messages:
+          settings.form === null
+            ? request.messages
+            : transformLangChainMessages(request.messages, { form: settings.form, own: settings.own, catalog, deferred: settings.deferred }),
+        systemMessage: withGuidance(request.systemMessage, settings.guidance),
+        ...(modelSettings === undefined ? {} : { modelSettings }),
+      });
+      return AIMessage.isInstance(response) ? stampResponse(response, stamp, settings) : response;
+    },
+    async wrapToolCall(request, handler) {
+      const { toolCall, state, runtime } = request;
+      const stamp = findStamp(state.messages, toolCall.id);
+      if (stamp === undefined) return handler(request);
+      const settings = settingsOf(planOf(stamp));
+      const { plan, own } = settings;
+      const managed =
+        plan.mechanism !== 'none' &&
+        (toolCall.name === own.searchName || (own.callTool && toolCall.name === own.callToolName) || catalog.byName.has(toolCall.name));
+      if (!managed) return handler(request);
+      const loaded = resolveLangChainLoadedTools(state.messages, own);
+      const handling = await toolSearch.handleToolCall(
+        { name: toolCall.name, arguments: toolCall.args },
+        { sessionId: readThreadId(runtime, plan), plan, loaded, ...(isNativeDelivery(plan) ? { added: loaded } : {}) },
+      );
+      if (handling.type !== 'run') {
+        return new ToolMessage({ content: formatToolSearchResult(handling.result), tool_call_id: toolCall.id ?? '', name: toolCall.name });
+      }
+      const tool = userTools.get(handling.name)?.tool;
+      return handler({ ...request, toolCall: { ...toolCall, name: handling.name, args: handling.arguments as Record<string, unknown> }, tool });
+    },
+  }) as LangChainToolSearch;
+  return Object.defineProperty(middleware, 'resolvePlan', {
+    value: async (model: unknown) => settingsOf(planOf(await stampOf(model))).plan,
+    enumerable: false,
+  });
+}
+
+/** A caller's tool, and its definition in the catalog. */
+interface UserTool {
+  readonly tool: ClientTool;
+  readonly definition: ToolDefinition;
+}
+
+/** The caller's LangChain tools by name, each with its definition: the JSON Schema LangChain itself sends for it. */
+function parseLangChainTools(tools: readonly unknown[]): ReadonlyMap<string, UserTool> {
+  const parsed = new Map<string, UserTool>();
+  tools.forEach((tool, index) => {
+    if (!isRecord(tool) || typeof tool.name !== 'string' || typeof tool.invoke !== 'function' || !('schema' in tool)) {
+      throw new ToolSearchError(
+        'invalid-tools',
+        `createLangChainToolSearch: \`tools[${index}]\` must be a LangChain tool (\`tool(fn, { name, description, schema })\`, a \`StructuredTool\`), got ${describeValue(tool)}`,
+      );
+    }
+    let inputSchema: unknown;
+    try {
+      inputSchema = toJsonSchema(tool.schema as Parameters<typeof toJsonSchema>[0]);
+    } catch (error) {
+      throw new ToolSearchError(
+        'invalid-tools',
+        `createLangChainToolSearch: the schema of \`${tool.name}\` could not be converted to JSON Schema (${error instanceof Error ? error.message : String(error)})`,
+        { cause: error },
+      );
+    }
+    const earlier = parsed.get(tool.name);
+    // The same tool given twice is one tool; two tools of one name cannot both be called.
+    if (earlier?.tool === (tool as unknown)) return;
+    if (earlier !== undefined) {
+      throw new ToolSearchError(
+        'invalid-tools',
+        `createLangChainToolSearch: \`tools\` holds two tools named \`${tool.name}\`; give each tool a name of its own`,
+      );
+    }
+    const description = typeof tool.description === 'string' && tool.description.length > 0 ? tool.description : undefined;
+    parsed.set(tool.name, {
+      tool: tool as unknown as ClientTool,
+      definition: { name: tool.name, ...(description === undefined ? {} : { description }), inputSchema } as ToolDefinition,
+    });
+  });
+  return parsed;
+}
+
+/** The tools, note and answer form the middleware sends for a plan. */
+function createPlanSettings(plan: ToolSearchPlan, toolSearch: ToolSearch, userTools: ReadonlyMap<string, UserTool>): PlanSettings {
+  const own = resolveOwnToolsSent(plan);
+  const deferred = new Set(plan.mechanism === 'none' ? [] : plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
+  const deferring = deferred.size > 0;
+  const userTool = (name: string): ClientTool => (userTools.get(name) as UserTool).tool;
+  /** A deferred tool as the hosted mechanisms (and references) declare it: LangChain sends `extras.defer_loading`. */
+  const withDeferral = (name: string): BoundTool => {
+    const tool = userTool(name) as ClientTool & { readonly description?: string; readonly schema?: unknown; readonly extras?: Record<string, unknown> };
+    return { name, description: tool.description, schema: tool.schema, extras: { ...tool.extras, defer_loading: true } };
+  };
+  /** A definition LangChain converts for the model (`{ name, description, schema }`). */
+  const definition = (name: string, description: string | undefined, schema: unknown): BoundTool => ({
+    name,
+    ...(description === undefined ? {} : { description }),
+    schema,
+  });
+  const fixed = (first: readonly BoundTool[], last: readonly BoundTool[] = []) => {
+    const tools = { first, last };
+    return () => tools;
+  };
+  const guidance = deferring ? resolveToolSearchGuidance(plan, plan.mechanism === 'claude-hosted' ? { listed: false } : {}) : null;
+  const settings = { plan, own, deferred, guidance, betas: [] as readonly string[] };
+  switch (plan.mechanism) {
+    case 'none':
+      return { ...settings, tools: fixed(plan.tools.map((entry) => userTool(entry.name))), form: null };
+    case 'client': {
+      const native = isNativeDelivery(plan);
+      const reference = native && plan.additions === 'reference';
+      const build = (revealed: readonly string[]) => {
+        const tools = resolveToolList(plan, toolSearch.catalog, { revealed }).tools.map((entry): BoundTool => {
+          switch (entry.status) {
+            case 'loaded':
+            case 'revealed':
+              return userTool(entry.name);
+            case 'search':
+            case 'call':
+            case 'deferred':
+              return definition(entry.name, entry.description, entry.inputSchema);
+            default:
+              return assertNever(entry.status, 'tool list status');
+          }
+        });
+        // Additions by reference name tools the request declares deferred.
+        return { first: reference ? [...tools, ...[...deferred].map(withDeferral)] : tools, last: [] };
+      };
+      const form: LangChainAnswerForm | null =
+        native && (plan.api === 'openai-responses' || plan.api === 'anthropic-messages')
+          ? { type: 'native', writer: plan.api === 'openai-responses' ? 'openai' : 'anthropic', additions: plan.additions ?? 'value' }
+          : null;
+      const betas = form?.type === 'native' && form.writer === 'anthropic' ? [reference ? ANTHROPIC_TOOL_CHANGES_BETA : ANTHROPIC_INLINE_TOOLS_BETA] : [];
+      const revealing = plan.reveal === 'tool-list';
+      return { ...settings, tools: revealing ? build : fixed(build([]).first), form, betas };
+    }
+    case 'openai-hosted': {
+      const library = plan.search === 'library';
+      // With the library's search, a listing that does not show deferred tools leaves them out: its
+      // `tool_search_output` carries their definitions (what the session API sends).
+      const listed = !library || plan.listing === 'full' || plan.listing === 'compact';
+      const tools = plan.tools.flatMap((entry) => (deferred.has(entry.name) ? (listed ? [withDeferral(entry.name)] : []) : [userTool(entry.name)]));
+      const search: BoundTool[] = !deferring
+        ? []
+        : [
+            library
+              ? { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() }
+              : { type: 'tool_search' },
+          ];
+      return { ...settings, tools: fixed(tools, search), form: deferring && library ? { type: 'openai-hosted' } : null };
+    }
+    case 'claude-hosted': {
+      const library = plan.search === 'library';
+      const search: BoundTool[] = !deferring
+        ? []
+        : [
+            library
+              ? definition(own.searchName, TOOL_SEARCH_TOOL_DEFINITION.description, createToolSearchInputSchema())
+              : { ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25 },
+          ];
+      const tools = plan.tools.map((entry) => (deferred.has(entry.name) ? withDeferral(entry.name) : userTool(entry.name)));
+      return { ...settings, tools: fixed([...search, ...tools]), form: deferring && library ? { type: 'claude-hosted' } : null };
+    }
+    default:
+      return assertNever(plan.mechanism, 'mechanism');
+  }
+}
+
+/** The run's thread id; a run without one shares a session whose answers are read from its messages alone. */
+function readThreadId(runtime: { readonly configurable?: { readonly thread_id?: unknown } } | undefined, plan: ToolSearchPlan): string {
+  const threadId = runtime?.configurable?.thread_id;
+  if (typeof threadId === 'string' && threadId.length > 0) return threadId;
+  if (plan.reveal === 'tool-list') {
+    throw new ToolSearchError(
+      'invalid-options',
+      `createLangChainToolSearch: \`reveal: 'tool-list'\` keeps each thread's loaded tools in the reveal store, but the run has no thread id (got ${describeValue(threadId)}); invoke the agent with \`{ configurable: { thread_id } }\``,
+    );
+  }
+  return THREADLESS_SESSION;
+}
+
+/** The system message with the note at its end (once), or the same message when there is no note. */
+function withGuidance(message: SystemMessage, guidance: string | null): SystemMessage {
+  if (guidance === null) return message;
+  const content = resolveGuidanceContent<Record<string, unknown>>(message.content, guidance, {
+    read: (part) => (part.type === 'text' && typeof part.text === 'string' ? part.text : undefined),
+    write: (part, text) => (part === null ? { type: 'text', text } : { ...part, text }),
+  });
+  if (content === message.content) return message;
+  return new SystemMessage({
+    content: (content ?? '') as SystemMessage['content'],
+    additional_kwargs: message.additional_kwargs,
+    response_metadata: message.response_metadata,
+    ...(message.id === undefined ? {} : { id: message.id }),
+    ...(message.name === undefined ? {} : { name: message.name }),
+  });
+}
+
+/** The caller's betas with the ones native delivery needs, each once. */
+function mergeBetas(given: unknown, needed: readonly string[]): string[] {
+  const betas = Array.isArray(given) ? given.filter((beta): beta is string => typeof beta === 'string') : [];
+  return [...betas, ...needed.filter((beta) => !betas.includes(beta))];
+}
+
+/**
+ * The model's response with the stamp the middleware answers its calls by, and, under OpenAI's hosted search with the
+ * library's ranking, each client-executed `tool_search_call` as a `tool_search` call of the agent (so its tool node
+ * runs it; the call item itself stays in the response's output, which `ChatOpenAI` replays).
+ */
+function stampResponse(response: AIMessage, stamp: ResponseStamp, settings: PlanSettings): AIMessage {
+  const calls = [...(response.tool_calls ?? [])];
+  if (settings.form?.type === 'openai-hosted') {
+    const output = Array.isArray(response.response_metadata?.output) ? response.response_metadata.output : (response.additional_kwargs?.tool_outputs ?? []);
+    for (const item of output as unknown[]) {
+      if (!isRecord(item) || item.type !== 'tool_search_call' || item.execution !== 'client' || typeof item.call_id !== 'string') continue;
+      if (calls.some((call) => call.id === item.call_id)) continue;
+      const args = typeof item.arguments === 'string' ? parseObject(item.arguments) : item.arguments;
+      calls.push({ type: 'tool_call', id: item.call_id, name: settings.own.searchName, args: isRecord(args) ? args : {} });
+    }
+  }
+  return new AIMessage({
+    content: response.content,
+    ...(response.id === undefined ? {} : { id: response.id }),
+    ...(response.name === undefined ? {} : { name: response.name }),
+    tool_calls: calls,
+    invalid_tool_calls: response.invalid_tool_calls ?? [],
+    additional_kwargs: response.additional_kwargs,
+    response_metadata: { ...response.response_metadata, [STAMP_KEY]: stamp },
+    ...(response.usage_metadata === undefined ? {} : { usage_metadata: response.usage_metadata }),
+  });
+}
+
+/** The stamp of the AI message that made the call `id`, or `undefined` when the middleware did not plan it. */
+function findStamp(messages: readonly BaseMessage[], id: string | undefined): ResponseStamp | undefined {
+  if (id === undefined) return undefined;
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (!AIMessage.isInstance(message) || !(message.tool_calls ?? []).some((call) => call.id === id)) continue;
+    const stamp: unknown = message.response_metadata?.[STAMP_KEY];
+    return isRecord(stamp) && typeof stamp.model === 'string' ? (stamp as unknown as ResponseStamp) : undefined;
+  }
+  return undefined;
+}
+
+function parseObject(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

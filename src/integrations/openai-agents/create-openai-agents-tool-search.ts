@@ -1,0 +1,407 @@
+import { invokeFunctionTool, tool, toolSearchTool, type FunctionTool, type Model, type RunContext } from '@openai/agents';
+import { LRUCache } from 'lru-cache';
+import type { ToolSearchConfig, ToolSearchConfigInput } from '../../config/tool-search-config.js';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { assertNever } from '../../errors/assert-never.js';
+import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
+import type { RevealStore } from '../../reveal/reveal-store.js';
+import { isRecord } from '../../records/is-record.js';
+import { MODEL_PLATFORMS, type ModelPlatform } from '../../models/model-reference.js';
+import { resolveToolList } from '../../request/resolve-tool-list.js';
+import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
+import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
+import { formatToolSearchResult, type ToolSearchResult } from '../../client/tool-search-result.js';
+import { TOOL_SEARCH_TOOL_DEFINITION, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
+import type { ToolSearchRanker } from '../../search/tool-search-ranker.js';
+import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
+import type { AgentsFunctionTool, AgentsRunContext, AgentsTool } from './openai-agents-tool-types.js';
+import { createOpenAIAgentsModel } from './create-openai-agents-model.js';
+
+/**
+ * The codes of the integration's own warnings; match on them, the messages are for people.
+ *
+ * - `reveal-not-expressible`: the plan asks for `reveal: 'tool-list'` (an agent's tools stay the same from turn to
+ *   turn) or `reveal: 'native'` (the Agents SDK writes no tool-addition item); loaded schemas stay in the `tool_search`
+ *   results (`reveal: 'conversation'`).
+ */
+export type OpenAIAgentsToolSearchWarningCode = 'reveal-not-expressible';
+
+/** The default {@link CreateOpenAIAgentsToolSearchOptions.maxToolSets}: the memory store's session bound. */
+export const DEFAULT_MAX_OPENAI_AGENTS_TOOL_SETS = 4096;
+
+/** What {@link createOpenAIAgentsToolSearch} needs. */
+export interface CreateOpenAIAgentsToolSearchOptions {
+  /**
+   * The agent's tools (`tool()` from `@openai/agents`, MCP tools), with full schemas: the catalog `tool_search`
+   * searches and calls are checked against. Function tools may be deferred; hosted tools (`webSearchTool()`, …) are
+   * always sent as they are. Throws `invalid-tools` for an entry that is not a tool.
+   */
+  readonly tools: readonly AgentsTool[];
+  /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
+  readonly config?: ToolSearchConfigInput | ToolSearchConfig | undefined;
+  /** Where reveals are kept per session (shared by every session of the agent). @default createMemoryRevealStore() */
+  readonly store?: RevealStore | undefined;
+  /** A configured mechanism that does not apply to the model: throw (default) or send every schema. @default 'throw' */
+  readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
+  /**
+   * Ranks the catalog for `tool_search`'s keyword queries in place of the library's lexical ranking, such as
+   * `createHybridToolRanker({ embed })` (see `ToolSearchRanker`). @default the lexical ranking
+   */
+  readonly rank?: ToolSearchRanker | undefined;
+  /**
+   * The most tool lists kept, one per session and model; past it the least recently used is dropped and built again on
+   * that session's next `prepare` (equal tools, new objects). A whole number ≥ 1.
+   * @default 4096
+   */
+  readonly maxToolSets?: number | undefined;
+}
+
+/** What {@link OpenAIAgentsToolSearch.prepare} needs besides the model. */
+export interface OpenAIAgentsToolSearchPrepareOptions {
+  /** The session (a conversation): searches and reveals are kept per session, across the turns and runs of it. */
+  readonly sessionId: string;
+  /** Your instructions; the note is appended to them. @default none */
+  readonly instructions?: string;
+  /**
+   * The API the agent's model is called over: the Agents SDK's default, the Responses API (`openai-responses`, where
+   * GPT-5.4 and newer have OpenAI's hosted tool search), or Chat Completions (`openai-chat`: `setOpenAIAPI('chat_completions')`,
+   * `OpenAIChatCompletionsModel`, and any other provider's model), which gets the client-side `tool_search`.
+   * @default 'openai-responses'
+   */
+  readonly api?: 'openai-responses' | 'openai-chat';
+  /**
+   * The platform that serves the model: `gateway` for a client pointed at a proxy or router, which turns `auto`'s
+   * hosted search off. @default OpenAI's own API
+   */
+  readonly platform?: ModelPlatform;
+  /**
+   * The model the agent calls, when not the one the Agents SDK's OpenAI provider makes of the model id (a model with a
+   * client of your own: `new OpenAIResponsesModel(client, 'gpt-5.4')`, a Chat Completions model, another provider's).
+   * @default the model id, resolved by the OpenAI provider
+   */
+  readonly model?: Model;
+}
+
+/** What to give an `Agent` (spread it into its options): its model, tools and instructions for the model and session. */
+export interface OpenAIAgentsToolSearchSettings {
+  /**
+   * The agent's model: `options.model` or the model id, wrapped when the plan leaves deferred tools out of the request
+   * (OpenAI's hosted search under the `names` or `none` listing: the agent holds them, so the SDK dispatches their calls
+   * once a search loaded them, and the wrapper sends each request without them).
+   */
+  readonly model: string | Model;
+  /** The agent's tools: the same array on every `prepare` of a session with the same model. */
+  readonly tools: AgentsTool[];
+  /** Your instructions with the tool search note; your instructions when no note is needed; absent when neither. */
+  readonly instructions?: string;
+  /** The plan (not enumerable: a spread leaves it out). */
+  readonly plan: ToolSearchPlan;
+  /** What could not be done as asked (not enumerable: a spread leaves it out). */
+  readonly warnings: readonly ToolSearchWarning<OpenAIAgentsToolSearchWarningCode | ToolSearchPlanWarningCode>[];
+}
+
+/** Tool search for one agent of the OpenAI Agents SDK. */
+export interface OpenAIAgentsToolSearch {
+  /**
+   * The tools and instructions of an agent for one session with `model` (a model id): the plan is resolved once per
+   * model, and the tools are the same array on every call of a session with the same model, so every turn and every run
+   * sends the same tools and instructions (a prompt cache keeps the whole history).
+   */
+  prepare(model: string, options: OpenAIAgentsToolSearchPrepareOptions): OpenAIAgentsToolSearchSettings;
+}
+
+type Warning = ToolSearchWarning<OpenAIAgentsToolSearchWarningCode | ToolSearchPlanWarningCode>;
+
+/** What is kept per plan: the plan as the Agents SDK can carry it, its note and its warnings. */
+interface PlanSettings {
+  readonly plan: ToolSearchPlan;
+  readonly guidance: string | null;
+  readonly warnings: readonly Warning[];
+  /** The deferred tools the agent holds but the requests leave out (see {@link createOpenAIAgentsModel}). */
+  readonly hidden: ReadonlySet<string>;
+}
+
+/**
+ * Tool search for agents of the OpenAI Agents SDK (`@openai/agents`): the model, tools and instructions of an `Agent`,
+ * per model and session, for `run()`.
+ *
+ * - **OpenAI's hosted search** (the Responses API, GPT-5.4 and newer): deferred function tools with `deferLoading: true`
+ *   and the SDK's client-executed `toolSearchTool`, whose `execute` ranks the catalog with the library's search and
+ *   loads what it found (the SDK writes the `tool_search_output`, with the found tools' definitions); or OpenAI's own
+ *   search (`search: 'provider'`). Under the `names` and `none` listings (the default) the agent's model leaves the
+ *   deferred tools out of each request, as the session API does, so the first request holds the tools kept loaded, the
+ *   search tool and the note.
+ * - **Client-side** (every other model: Chat Completions, other providers' models, older models): the tools kept
+ *   loaded, a `tool_search` function tool, and `call_tool` (or stubs under the `full`/`compact` listing), whose calls
+ *   are checked against the deferred tool's full schema and run it (`invokeFunctionTool`, its approval asked as the
+ *   tool asks it); a misfit is answered with the schema. The note is appended to the instructions.
+ *
+ * Throws a `ToolSearchError` for bad options (`invalid-options`) and tools (`invalid-tools`); `prepare` throws for a
+ * missing `sessionId`, an unknown `api` or `platform`, and a configured mechanism that does not apply (unless
+ * `unsupported: 'full-schemas'`).
+ *
+ * @example
+ * ```ts
+ * import { Agent, run } from '@openai/agents';
+ * import { createOpenAIAgentsToolSearch } from 'tool-search/openai-agents';
+ *
+ * const toolSearch = createOpenAIAgentsToolSearch({ tools: myTools });
+ * const agent = new Agent({ name: 'Assistant', ...toolSearch.prepare('gpt-5.4', { sessionId, instructions: 'You are helpful.' }) });
+ * const result = await run(agent, 'Which issues are open in octo/hello?');
+ * ```
+ */
+export function createOpenAIAgentsToolSearch(options: CreateOpenAIAgentsToolSearchOptions): OpenAIAgentsToolSearch {
+  if (!isRecord(options) || !Array.isArray(options.tools)) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `createOpenAIAgentsToolSearch: \`tools\` must be the agent's Agents SDK tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
+    );
+  }
+  const userTools = parseAgentsTools(options.tools);
+  const toolSearch = createToolSearch({
+    tools: [...userTools.functions.values()].map((entry) => entry.definition),
+    config: options.config,
+    store: options.store,
+    unsupported: options.unsupported,
+    rank: options.rank,
+  });
+  const maxToolSets = options.maxToolSets ?? DEFAULT_MAX_OPENAI_AGENTS_TOOL_SETS;
+  if (typeof maxToolSets !== 'number' || !Number.isSafeInteger(maxToolSets) || maxToolSets < 1) {
+    throw new ToolSearchError('invalid-options', `createOpenAIAgentsToolSearch: \`maxToolSets\` must be a whole number ≥ 1, got ${describeValue(maxToolSets)}`);
+  }
+  const settingsByPlan = new WeakMap<ToolSearchPlan, PlanSettings>();
+  /** Tool lists by plan and session: the same array on every `prepare`, so nothing changes between runs. */
+  const toolSets = new LRUCache<string, { readonly plan: ToolSearchPlan; readonly tools: AgentsTool[] }>({ maxSize: maxToolSets, sizeCalculation: () => 1 });
+
+  return {
+    prepare(model, prepareOptions) {
+      if (typeof model !== 'string' || model.length === 0) {
+        throw new ToolSearchError('invalid-options', `createOpenAIAgentsToolSearch: \`model\` must be the agent's model id, got ${describeValue(model)}`);
+      }
+      const sessionId = prepareOptions?.sessionId;
+      if (typeof sessionId !== 'string' || sessionId.length === 0) {
+        throw new ToolSearchError('invalid-options', `createOpenAIAgentsToolSearch: \`sessionId\` must be a non-empty string, got ${describeValue(sessionId)}`);
+      }
+      const { api = 'openai-responses', platform, instructions, model: agentModel } = prepareOptions;
+      if (agentModel !== undefined && (!isRecord(agentModel) || typeof agentModel.getResponse !== 'function')) {
+        throw new ToolSearchError(
+          'invalid-options',
+          `createOpenAIAgentsToolSearch: \`model\` must be an Agents SDK model (with \`getResponse\`), got ${describeValue(agentModel)}`,
+        );
+      }
+      if (api !== 'openai-responses' && api !== 'openai-chat') {
+        throw new ToolSearchError(
+          'invalid-options',
+          `createOpenAIAgentsToolSearch: \`api\` must be 'openai-responses' or 'openai-chat', got ${describeValue(api)}`,
+        );
+      }
+      if (platform !== undefined && !MODEL_PLATFORMS.includes(platform)) {
+        throw new ToolSearchError(
+          'invalid-options',
+          `createOpenAIAgentsToolSearch: \`platform\` must be one of ${MODEL_PLATFORMS.map((name) => `\`${name}\``).join(', ')}, got ${describeValue(platform)}`,
+        );
+      }
+      if (instructions !== undefined && typeof instructions !== 'string') {
+        throw new ToolSearchError('invalid-options', `createOpenAIAgentsToolSearch: \`instructions\` must be a string, got ${describeValue(instructions)}`);
+      }
+      const resolved = toolSearch.resolvePlan({ id: model, api, ...(platform === undefined ? {} : { platform }) });
+      let settings = settingsByPlan.get(resolved);
+      if (settings === undefined) {
+        settings = createPlanSettings(resolved);
+        settingsByPlan.set(resolved, settings);
+      }
+      const key = `${model}\n${api}\n${platform ?? ''}\n${sessionId}`;
+      let cached = toolSets.get(key);
+      if (cached?.plan !== settings.plan) {
+        cached = { plan: settings.plan, tools: createAgentTools(toolSearch, settings.plan, userTools, sessionId) };
+        toolSets.set(key, cached);
+      }
+      const text = settings.guidance === null ? instructions : resolveGuidanceText(instructions ?? '', settings.guidance);
+      const given = agentModel ?? model;
+      return Object.defineProperties(
+        {
+          model: settings.hidden.size === 0 ? given : createOpenAIAgentsModel(given, settings.hidden),
+          tools: cached.tools,
+          ...(text === undefined ? {} : { instructions: text }),
+        },
+        { plan: { value: settings.plan, enumerable: false }, warnings: { value: settings.warnings, enumerable: false } },
+      ) as OpenAIAgentsToolSearchSettings;
+    },
+  };
+}
+
+/** A caller's function tool, and its definition in the catalog. */
+interface UserFunctionTool {
+  readonly tool: AgentsFunctionTool;
+  readonly definition: ToolDefinition;
+}
+
+/** The caller's tools: function tools by name (the catalog), and every tool in order. */
+interface AgentsToolSet {
+  readonly functions: ReadonlyMap<string, UserFunctionTool>;
+  readonly all: readonly AgentsTool[];
+}
+
+/** The caller's Agents SDK tools checked: every entry a tool, each function tool's `parameters` its JSON Schema. */
+function parseAgentsTools(tools: readonly unknown[]): AgentsToolSet {
+  const functions = new Map<string, UserFunctionTool>();
+  tools.forEach((tool, index) => {
+    if (!isRecord(tool) || typeof tool.type !== 'string' || typeof tool.name !== 'string') {
+      throw new ToolSearchError(
+        'invalid-tools',
+        `createOpenAIAgentsToolSearch: \`tools[${index}]\` must be an Agents SDK tool (\`tool({ name, description, parameters, execute })\`, a hosted tool), got ${describeValue(tool)}`,
+      );
+    }
+    if (tool.type !== 'function') return;
+    if (typeof tool.invoke !== 'function' || !isRecord(tool.parameters)) {
+      throw new ToolSearchError(
+        'invalid-tools',
+        `createOpenAIAgentsToolSearch: \`tools[${index}]\` (\`${tool.name}\`) is a function tool without \`invoke\` and \`parameters\`; make it with \`tool()\``,
+      );
+    }
+    if (functions.has(tool.name)) {
+      throw new ToolSearchError(
+        'invalid-tools',
+        `createOpenAIAgentsToolSearch: \`tools\` holds two function tools named \`${tool.name}\`; give each tool a name of its own`,
+      );
+    }
+    const description = typeof tool.description === 'string' && tool.description.length > 0 ? tool.description : undefined;
+    functions.set(tool.name, {
+      tool: tool as unknown as AgentsFunctionTool,
+      definition: { name: tool.name, ...(description === undefined ? {} : { description }), inputSchema: tool.parameters } as ToolDefinition,
+    });
+  });
+  return { functions, all: tools as readonly AgentsTool[] };
+}
+
+/** The plan as the Agents SDK can carry it, its note and its warnings. */
+function createPlanSettings(resolved: ToolSearchPlan): PlanSettings {
+  const warnings: Warning[] = [...resolved.warnings];
+  let plan = resolved;
+  const deferring = plan.mechanism !== 'none' && plan.tools.some((entry) => entry.status === 'deferred');
+  if (deferring && plan.mechanism === 'client' && (plan.reveal === 'tool-list' || plan.reveal === 'native')) {
+    warnings.push({
+      code: 'reveal-not-expressible',
+      message:
+        plan.reveal === 'tool-list'
+          ? "`reveal: 'tool-list'` was asked for, but an agent's tools stay the same from turn to turn; loaded schemas stay in the `tool_search` results (`reveal: 'conversation'`)"
+          : "the plan adds loaded tools to the conversation natively (`reveal: 'native'`), but the Agents SDK writes no tool-addition item; loaded schemas stay in the `tool_search` results (`reveal: 'conversation'`)",
+    });
+    const { additions: _additions, ...rest } = plan;
+    plan = { ...rest, reveal: 'conversation' };
+  }
+  // OpenAI's hosted search with the library's ranking under a listing that does not show deferred tools: the agent holds
+  // them (deferred) for the SDK to dispatch their calls, and its model sends each request without them.
+  const hidden =
+    deferring && plan.mechanism === 'openai-hosted' && plan.search === 'library' && (plan.listing === 'names' || plan.listing === 'none')
+      ? new Set(plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name))
+      : new Set<string>();
+  return { plan, guidance: deferring ? resolveToolSearchGuidance(plan) : null, warnings, hidden };
+}
+
+/** The agent's tools for one session and plan, the caller's hosted tools in their place. */
+function createAgentTools(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: AgentsToolSet, sessionId: string): AgentsTool[] {
+  const context = { sessionId, plan };
+  const own = resolveOwnToolsSent(plan);
+  const deferred = new Set(plan.mechanism === 'none' ? [] : plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
+  const functionTool = (name: string) => (userTools.functions.get(name) as UserFunctionTool).tool;
+  const hosted = userTools.all.filter((entry) => entry.type !== 'function');
+  /** Checks a call (of `call_tool`, or a stub's) and runs the named tool with the checked arguments, or answers it. */
+  const run = async (name: string, input: unknown, runContext: AgentsRunContext, details: Parameters<FunctionTool['invoke']>[2]): Promise<unknown> => {
+    const handling = await toolSearch.handleToolCall({ name, arguments: input }, context);
+    if (handling.type !== 'run') return formatToolSearchResult(handling.result);
+    return invokeFunctionTool({
+      tool: functionTool(handling.name),
+      runContext,
+      input: JSON.stringify(handling.arguments ?? {}),
+      ...(details === undefined ? {} : { details }),
+    });
+  };
+  const search = async (input: unknown): Promise<ToolSearchResult> => {
+    const handling = await toolSearch.handleToolCall({ name: own.searchName, arguments: input }, context);
+    // Always a search: the plan sends the package's `tool_search` whenever this tool exists.
+    return (handling as { result: ToolSearchResult }).result;
+  };
+  /** The approval the tool a call names asks for (`call_tool`'s `name`, or the stub's own tool). */
+  const approval =
+    (named: (input: unknown) => { readonly name: unknown; readonly input: unknown }) =>
+    async (runContext: RunContext, input: unknown, callId?: string): Promise<boolean> => {
+      const { name, input: given } = named(input);
+      const target = typeof name === 'string' ? userTools.functions.get(name)?.tool : undefined;
+      return target === undefined ? false : target.needsApproval(runContext, given as never, callId);
+    };
+
+  switch (plan.mechanism) {
+    case 'none':
+      return [...userTools.all];
+    case 'client': {
+      const tools = resolveToolList(plan, toolSearch.catalog).tools.map((entry): AgentsTool => {
+        switch (entry.status) {
+          case 'loaded':
+          case 'revealed':
+            return functionTool(entry.name);
+          case 'search':
+            return tool({
+              name: entry.name,
+              description: entry.description ?? '',
+              parameters: entry.inputSchema as never,
+              strict: false,
+              execute: async (input) => formatToolSearchResult(await search(input)),
+            });
+          case 'call':
+            return tool({
+              name: entry.name,
+              description: entry.description ?? '',
+              parameters: entry.inputSchema as never,
+              strict: false,
+              execute: (input, runContext, details) => run(own.callToolName, input, runContext as AgentsRunContext, details),
+              needsApproval: approval((input) => (isRecord(input) ? { name: input.name, input: input.arguments } : { name: undefined, input })),
+            });
+          case 'deferred':
+            return tool({
+              name: entry.name,
+              description: entry.description ?? '',
+              parameters: entry.inputSchema as never,
+              strict: false,
+              execute: (input, runContext, details) => run(entry.name, input, runContext as AgentsRunContext, details),
+              needsApproval: approval((input) => ({ name: entry.name, input })),
+            });
+          default:
+            return assertNever(entry.status, 'tool list status');
+        }
+      });
+      return [...tools, ...hosted];
+    }
+    case 'openai-hosted': {
+      const tools = plan.tools.map(
+        (entry): AgentsTool => (deferred.has(entry.name) ? { ...functionTool(entry.name), deferLoading: true } : functionTool(entry.name)),
+      );
+      if (deferred.size === 0) return [...tools, ...hosted];
+      if (plan.search === 'provider') return [...tools, ...hosted, toolSearchTool()];
+      const byName = new Map(tools.map((entry) => [entry.name, entry]));
+      const searchTool = toolSearchTool({
+        execution: 'client',
+        description: TOOL_SEARCH_TOOL_DEFINITION.description ?? null,
+        parameters: createToolSearchInputSchema(),
+        // The library's ranking: what it found is loaded, as the agent holds it (deferred), so the SDK dispatches its calls.
+        execute: async ({ toolCall }) => {
+          const result = await search(toolCall.arguments);
+          const found = result.status === 'found' || result.status === 'invalid-arguments' ? result.tools : [];
+          return found.flatMap((match) => byName.get(match.name) ?? []);
+        },
+      });
+      return [...tools, ...hosted, searchTool];
+    }
+    case 'claude-hosted':
+      // Not a plan for an API this integration sends (`openai-responses`, `openai-chat`): the core never makes it here.
+      throw new ToolSearchError(
+        'invalid-request',
+        "createOpenAIAgentsToolSearch: the plan uses Anthropic's hosted search, which the Agents SDK's models do not send",
+      );
+    default:
+      return assertNever(plan.mechanism, 'mechanism');
+  }
+}

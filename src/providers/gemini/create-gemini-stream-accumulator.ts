@@ -1,0 +1,259 @@
+import { describeValue } from '../../errors/describe-value.js';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { isRecord } from '../../records/is-record.js';
+import { defineRecordField } from '../../records/define-record-field.js';
+import type { StreamAccumulator } from '../../session/stream-accumulator.js';
+import type { GeminiGenerateContentResponse, GeminiGenerateContentResponseLike } from './gemini-api.js';
+
+type Item = Record<string, unknown>;
+
+/** What the accumulator keeps of one candidate: its fields in the order they first came, and its parts merged. */
+interface CandidateState {
+  readonly fields: Item;
+  readonly parts: Item[];
+  content: Item | undefined;
+  /** The function call whose arguments are still streaming (Vertex AI's `partialArgs`), and its string paths still open. */
+  open: { readonly call: Item; readonly continuing: Set<string> } | undefined;
+}
+
+/**
+ * An accumulator of a Gemini stream (`ai.models.generateContentStream(parameters)`, or the REST
+ * `streamGenerateContent?alt=sse` chunks): `push` each chunk, in order, then `response()` gives the response
+ * `generateContent` would have returned for the same request, which `request.step` / `request.handle` take (they also
+ * take the stream itself, and read it through this accumulator).
+ *
+ * How chunks merge, per candidate: consecutive text pieces of the same kind (answer text, or `thought: true` summaries)
+ * become one part, with the fields a piece carries (`thoughtSignature`, which may come on the last piece or on an
+ * empty one) kept on it; a part that carries a signature of its own next to one that has one stays a part of its own;
+ * every other part (`functionCall`, `executableCode`, …) is kept as it came; a function call whose arguments stream
+ * (Vertex AI's `partialArgs`, `willContinue`: `streamFunctionCallArguments`) is one `functionCall` with `args` built
+ * from every JSON path, string values joined, once its last piece has come. `finishReason`, `usageMetadata` (running
+ * totals) and the other fields take their last value; `citationMetadata.citations` are joined. Keys are in the order
+ * of the last chunk that carried them (the last chunk, which carries the finish reason and the usage, is in the order
+ * of the whole response). `push` returns the answer text of the first candidate (thought summaries excluded).
+ *
+ * `response()` throws a `ToolSearchError` (`invalid-request`) when no chunk came, when a candidate has no
+ * `finishReason` (the stream was cut), or when a streamed function call has not ended; `push` throws for a chunk that
+ * is not an object.
+ *
+ * @example
+ * ```ts
+ * import { createGeminiStreamAccumulator } from 'tool-search/gemini';
+ *
+ * const accumulator = createGeminiStreamAccumulator();
+ * for await (const chunk of await ai.models.generateContentStream(request.body)) process.stdout.write(accumulator.push(chunk));
+ * const turn = await request.handle(accumulator.response(), runTool);
+ * ```
+ * @see https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent
+ */
+export function createGeminiStreamAccumulator(): StreamAccumulator<GeminiGenerateContentResponseLike, GeminiGenerateContentResponse> {
+  const response: Item = {};
+  const candidates: CandidateState[] = [];
+  let chunks = 0;
+  return {
+    push(chunk: unknown) {
+      if (!isRecord(chunk)) {
+        throw new ToolSearchError('invalid-request', `a Gemini stream yields \`GenerateContentResponse\` chunks, got ${describeValue(chunk)}`);
+      }
+      chunks += 1;
+      let text = '';
+      for (const [key, value] of Object.entries(chunk)) {
+        if (key !== 'candidates' || !Array.isArray(value)) {
+          setLast(response, key, value);
+          continue;
+        }
+        setLast(response, 'candidates', candidates);
+        value.forEach((candidate: unknown, position) => {
+          if (!isRecord(candidate)) return;
+          const at = typeof candidate.index === 'number' ? candidate.index : position;
+          candidates[at] ??= { fields: {}, parts: [], content: undefined, open: undefined };
+          const state = candidates[at];
+          const added = mergeCandidate(state, candidate);
+          if (at === 0) text += added;
+        });
+      }
+      return text;
+    },
+    response() {
+      if (chunks === 0) throw new ToolSearchError('invalid-request', 'the Gemini stream ended before its first chunk');
+      const built: Item = {};
+      for (const [key, value] of Object.entries(response)) {
+        defineRecordField(
+          built,
+          key,
+          key === 'candidates' ? candidates.flatMap((state, at) => (state === undefined ? [] : [finishCandidate(state, at)])) : value,
+        );
+      }
+      return built as GeminiGenerateContentResponse;
+    },
+  };
+}
+
+/** Merges one chunk's candidate into its state; returns the answer text it added. */
+function mergeCandidate(state: CandidateState, candidate: Item): string {
+  let text = '';
+  for (const [key, value] of Object.entries(candidate)) {
+    if (key === 'content' && isRecord(value)) {
+      setLast(state.fields, 'content', true);
+      state.content ??= {};
+      for (const [field, part] of Object.entries(value)) setLast(state.content, field, part);
+      for (const part of Array.isArray(value.parts) ? value.parts : []) if (isRecord(part)) text += mergePart(state, part);
+    } else if (key === 'citationMetadata' && isRecord(value) && isRecord(state.fields.citationMetadata)) {
+      const before = state.fields.citationMetadata;
+      const citations = [...(Array.isArray(before.citations) ? before.citations : []), ...(Array.isArray(value.citations) ? value.citations : [])];
+      setLast(state.fields, 'citationMetadata', { ...before, ...value, citations });
+    } else {
+      setLast(state.fields, key, value);
+    }
+  }
+  return text;
+}
+
+/** Adds one part to the candidate's parts; returns the answer text it adds. */
+function mergePart(state: CandidateState, part: Item): string {
+  const { parts } = state;
+  if (isRecord(part.functionCall)) {
+    mergeFunctionCall(state, part, part.functionCall);
+    return '';
+  }
+  const last = parts.at(-1);
+  if (typeof part.text === 'string' && last !== undefined && isTextPart(last) && isTextPart(part) && last.thought === part.thought) {
+    // A signature belongs to the text before it: a second one starts a part of its own.
+    if (!(typeof last.thoughtSignature === 'string' && typeof part.thoughtSignature === 'string')) {
+      const { text, ...rest } = part;
+      // Assigning keeps each key where it first came (`text` first, a later `thoughtSignature` after it).
+      assignFields(last, { ...rest, text: `${last.text as string}${text}` });
+      return part.thought === true ? '' : text;
+    }
+  }
+  parts.push({ ...part });
+  return typeof part.text === 'string' && part.thought !== true ? part.text : '';
+}
+
+/** Whether a part holds text only (with its `thought` flag, signature and metadata), not a call or data. */
+function isTextPart(part: Item): boolean {
+  return typeof part.text === 'string' && Object.keys(part).every((key) => !DATA_FIELDS.has(key));
+}
+
+/** The fields that make a part something other than text. */
+const DATA_FIELDS = new Set([
+  'functionCall',
+  'functionResponse',
+  'inlineData',
+  'fileData',
+  'executableCode',
+  'codeExecutionResult',
+  'toolCall',
+  'toolResponse',
+]);
+
+/**
+ * Adds a `functionCall` part: a whole call as it came, or, for a call whose arguments stream (`willContinue`), the
+ * first piece opens it and each next piece (no `name`) adds its `partialArgs` until one without `willContinue`.
+ */
+function mergeFunctionCall(state: CandidateState, part: Item, call: Item): void {
+  const { partialArgs, willContinue, ...fields } = call;
+  let open = state.open;
+  if (open === undefined || (typeof fields.name === 'string' && fields.name !== open.call.name)) {
+    const started: Item = { ...fields };
+    state.parts.push({ ...part, functionCall: started });
+    open = { call: started, continuing: new Set() };
+  } else {
+    const { functionCall: _, ...partFields } = part;
+    assignFields(state.parts.at(-1) as Item, partFields);
+    assignFields(open.call, { ...fields, ...(isRecord(fields.args) && isRecord(open.call.args) ? { args: { ...open.call.args, ...fields.args } } : {}) });
+  }
+  if (Array.isArray(partialArgs)) {
+    if (!isRecord(open.call.args)) open.call.args = {};
+    for (const argument of partialArgs) if (isRecord(argument)) applyPartialArgument(open.call.args as Item, argument, open.continuing);
+  }
+  state.open = willContinue === true ? open : undefined;
+}
+
+/** Writes one `PartialArg` at its JSON path; a string whose previous piece said `willContinue` is continued. */
+function applyPartialArgument(args: Item, argument: Item, continuing: Set<string>): void {
+  const path = typeof argument.jsonPath === 'string' ? parseJSONPath(argument.jsonPath) : undefined;
+  if (path === undefined || path.length === 0) return;
+  const key = JSON.stringify(path);
+  let value: unknown;
+  if (typeof argument.stringValue === 'string') {
+    const before = continuing.has(key) ? readPath(args, path) : undefined;
+    value = typeof before === 'string' ? `${before}${argument.stringValue}` : argument.stringValue;
+  } else if (typeof argument.numberValue === 'number') value = argument.numberValue;
+  else if (typeof argument.boolValue === 'boolean') value = argument.boolValue;
+  else if (argument.nullValue !== undefined) value = null;
+  else return;
+  writePath(args, path, value);
+  if (argument.willContinue === true) continuing.add(key);
+  else continuing.delete(key);
+}
+
+/** The keys and indexes of a JSON path (`$.a.b[0]['c d']`), or `undefined` for one this reader does not know. */
+function parseJSONPath(path: string): (string | number)[] | undefined {
+  if (!path.startsWith('$')) return undefined;
+  const steps: (string | number)[] = [];
+  const pattern = /\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\['((?:[^'\\]|\\.)*)'\]|\["((?:[^"\\]|\\.)*)"\]/y;
+  pattern.lastIndex = 1;
+  while (pattern.lastIndex < path.length) {
+    const match = pattern.exec(path);
+    if (match === null) return undefined;
+    const [, name, index, single, double] = match;
+    if (name !== undefined) steps.push(name);
+    else if (index !== undefined) steps.push(Number(index));
+    else steps.push((single ?? double ?? '').replace(/\\(.)/g, '$1'));
+  }
+  return steps;
+}
+
+function readPath(root: unknown, path: readonly (string | number)[]): unknown {
+  let value = root;
+  for (const step of path) value = isRecord(value) || Array.isArray(value) ? (value as Record<string | number, unknown>)[step] : undefined;
+  return value;
+}
+
+function writePath(root: Item, path: readonly (string | number)[], value: unknown): void {
+  let target: Record<string | number, unknown> = root;
+  path.forEach((step, position) => {
+    if (position === path.length - 1) {
+      // A key that would reach the prototype is written as an own property, never through the setter.
+      defineRecordField(target as Item, String(step), value);
+      return;
+    }
+    const next = path[position + 1];
+    const existing = Object.hasOwn(target, step) ? target[step] : undefined;
+    const child = isRecord(existing) || Array.isArray(existing) ? existing : typeof next === 'number' ? [] : {};
+    if (child !== existing) defineRecordField(target as Item, String(step), child);
+    target = child as Record<string | number, unknown>;
+  });
+}
+
+/** Sets a field as the latest chunk has it, moved to the end: the fields end up in the last chunk's order. */
+function setLast(target: Item, key: string, value: unknown): void {
+  delete target[key];
+  defineRecordField(target, key, value);
+}
+
+/** Copies each field of `source` onto `target`, a field already there keeping its place. */
+function assignFields(target: Item, source: Item): void {
+  for (const [key, value] of Object.entries(source)) {
+    if (Object.hasOwn(target, key)) defineRecordField(target, key, value);
+    else setLast(target, key, value);
+  }
+}
+
+/** The candidate as `generateContent` returns it. */
+function finishCandidate(state: CandidateState, at: number): Item {
+  if (state.open !== undefined) {
+    throw new ToolSearchError(
+      'invalid-request',
+      `the Gemini stream ended before the arguments of function call \`${String(state.open.call.name)}\` (candidate ${at}) were complete`,
+    );
+  }
+  if (state.fields.finishReason === undefined) {
+    throw new ToolSearchError('invalid-request', `the Gemini stream ended before candidate ${at} had a \`finishReason\`: the stream was cut`);
+  }
+  const candidate: Item = {};
+  for (const [key, value] of Object.entries(state.fields))
+    defineRecordField(candidate, key, key === 'content' ? { ...state.content, parts: state.parts } : value);
+  return candidate;
+}

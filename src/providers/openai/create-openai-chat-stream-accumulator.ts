@@ -1,0 +1,131 @@
+import { describeValue } from '../../errors/describe-value.js';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { isRecord } from '../../records/is-record.js';
+import { defineRecordField } from '../../records/define-record-field.js';
+import type { StreamAccumulator } from '../../session/stream-accumulator.js';
+
+type Item = Record<string, unknown>;
+
+/** One choice being built. */
+interface ChoiceState {
+  readonly index: unknown;
+  readonly message: Item;
+  readonly calls: Item[];
+  logprobs: unknown;
+  finish: unknown;
+}
+
+/**
+ * An accumulator of a Chat Completions stream (`chat.completions.create({ ..., stream: true })`, or the SDK's
+ * `chat.completions.stream()` helper, whose chunks are the same): `push` each `chat.completion.chunk`, in order, then
+ * `response()` gives the `ChatCompletion` the request would have returned without streaming. `step` and `handle` read
+ * a stream through it. Not part of the public API: the SDK's `finalChatCompletion()` rebuilds it too (with `parsed`).
+ *
+ * Each choice's message is `role`, `content` (the pieces joined; `null` when none came), `tool_calls` (by `index`: the
+ * id, type and name of the first piece, `arguments` joined; a JSON string, as without streaming), `refusal` when the
+ * stream carried one, then any other field a delta set; a chunk without choices carries `usage`
+ * (`stream_options.include_usage`). `push` returns the first choice's content pieces.
+ *
+ * Throws a `ToolSearchError` (`invalid-request`): `push` for a value that is not a chunk; `response()` when no chunk
+ * came or a choice has no `finish_reason` (the stream was cut).
+ */
+export function createOpenAIChatStreamAccumulator(): StreamAccumulator<unknown, Item> {
+  let completion: Item | undefined;
+  const choices: ChoiceState[] = [];
+  return {
+    push(chunk: unknown) {
+      if (!isRecord(chunk) || !Array.isArray(chunk.choices)) {
+        throw new ToolSearchError(
+          'invalid-request',
+          `a Chat Completions stream yields \`chat.completion.chunk\`s (with \`choices\`), got ${describeValue(chunk)}`,
+        );
+      }
+      const { choices: given, object: _, ...fields } = chunk;
+      completion ??= { id: fields.id, object: 'chat.completion' };
+      for (const [key, value] of Object.entries(fields)) if (value !== null || completion[key] === undefined) defineRecordField(completion, key, value);
+      let text = '';
+      for (const choice of given) {
+        if (!isRecord(choice)) continue;
+        const at = typeof choice.index === 'number' ? choice.index : 0;
+        choices[at] ??= { index: choice.index, message: {}, calls: [], logprobs: null, finish: null };
+        const state = choices[at];
+        if (choice.finish_reason !== null && choice.finish_reason !== undefined) state.finish = choice.finish_reason;
+        if (choice.logprobs !== null && choice.logprobs !== undefined) state.logprobs = joinLogprobs(state.logprobs, choice.logprobs);
+        const added = isRecord(choice.delta) ? addDelta(state, choice.delta) : '';
+        if (at === 0) text += added;
+      }
+      return text;
+    },
+    response() {
+      if (completion === undefined) throw new ToolSearchError('invalid-request', 'the Chat Completions stream ended before its first chunk');
+      const { id, object, created, model, usage, ...rest } = completion;
+      const built = choices.flatMap((state, at) => {
+        if (state === undefined) return [];
+        if (state.finish === null) {
+          throw new ToolSearchError('invalid-request', `the Chat Completions stream ended before choice ${at} had a \`finish_reason\`: the stream was cut`);
+        }
+        return [{ index: state.index, message: finishMessage(state), logprobs: state.logprobs, finish_reason: state.finish }];
+      });
+      return { id, object, created, model, choices: built, ...(usage === undefined || usage === null ? {} : { usage }), ...rest };
+    },
+  };
+}
+
+/** Adds a delta to the choice's message; returns its content piece. */
+function addDelta(state: ChoiceState, delta: Item): string {
+  const { message } = state;
+  for (const [key, value] of Object.entries(delta)) {
+    if (key === 'tool_calls') {
+      for (const call of Array.isArray(value) ? value : []) if (isRecord(call)) addToolCall(state.calls, call);
+    } else if ((key === 'content' || key === 'refusal') && typeof value === 'string') {
+      message[key] = `${typeof message[key] === 'string' ? message[key] : ''}${value}`;
+    } else if (key === 'function_call' && isRecord(value)) {
+      const before = isRecord(message.function_call) ? message.function_call : { name: '', arguments: '' };
+      message.function_call = {
+        name: typeof value.name === 'string' && value.name !== '' ? value.name : before.name,
+        arguments: `${String(before.arguments ?? '')}${typeof value.arguments === 'string' ? value.arguments : ''}`,
+      };
+    } else if (!Object.hasOwn(message, key) || value !== null) {
+      defineRecordField(message, key, value);
+    }
+  }
+  return typeof delta.content === 'string' ? delta.content : '';
+}
+
+/** Adds a tool call piece: the first piece of an `index` gives its id, type and name; `arguments` are joined. */
+function addToolCall(calls: Item[], piece: Item): void {
+  const at = typeof piece.index === 'number' ? piece.index : calls.length;
+  const { index: _, function: fn, ...fields } = piece;
+  calls[at] ??= {};
+  const call = calls[at];
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) defineRecordField(call, key, value);
+  if (!isRecord(fn)) return;
+  const before = isRecord(call.function) ? call.function : { name: '', arguments: '' };
+  call.function = {
+    ...before,
+    ...fn,
+    name: typeof fn.name === 'string' && fn.name !== '' ? fn.name : before.name,
+    arguments: `${String(before.arguments ?? '')}${typeof fn.arguments === 'string' ? fn.arguments : ''}`,
+  };
+}
+
+/** Logprobs of the pieces, joined per list (`content`, `refusal`). */
+function joinLogprobs(before: unknown, added: unknown): unknown {
+  if (!isRecord(before) || !isRecord(added)) return added;
+  const joined: Item = { ...before };
+  for (const [key, value] of Object.entries(added)) joined[key] = Array.isArray(before[key]) && Array.isArray(value) ? [...before[key], ...value] : value;
+  return joined;
+}
+
+/** The message as the API returns it without streaming: `role`, `content`, `tool_calls`, `refusal`, then the rest. */
+function finishMessage(state: ChoiceState): Item {
+  const { role, content = null, refusal, ...rest } = state.message;
+  const calls = state.calls.filter((call) => call !== undefined);
+  return {
+    role,
+    content,
+    ...(calls.length === 0 ? {} : { tool_calls: calls }),
+    ...(refusal === undefined ? {} : { refusal }),
+    ...rest,
+  };
+}
