@@ -293,7 +293,6 @@ function buildPostingLists(
   return { termIds, offsets, toolIds, weights, fields, rarities };
 }
 
-/** A tool's server: its `server`, else the namespace of a qualified MCP name (`mcp__linear` of `mcp__linear__create_issue`). */
 /**
  * How many leading characters of a tool's name are a namespace rather than the tool's own name: with a `server` field,
  * the part up to the last `__` when it ends with the server (`github__` of `github__create_issue`, `mcp__github__` of
