@@ -97,6 +97,10 @@ interface GeminiBodyShape {
 interface GeminiTools {
   readonly slots: readonly GeminiToolSlot[];
   readonly definitions: readonly ToolDefinition[];
+  /** The functions in neutral form (a function's `index` is its place in `functions`), read with the slots. */
+  readonly neutral: readonly NeutralTool[];
+  /** The function declarations, in body order. */
+  readonly functions: readonly FunctionSlot[];
 }
 
 /** The body as the codec's `write` needs it back. */
@@ -230,18 +234,9 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
   read(body, context) {
     const shape = readBodyShape(body);
     const list = shape.settings.tools;
-    const { slots } = context.tools !== undefined && context.tools.list === list ? context.tools.read : readToolSlots(list, shape.prefix);
-    const functions: FunctionSlot[] = [];
-    const tools: NeutralTool[] = [];
-    for (const slot of slots) {
-      for (const declaration of slot.declarations) {
-        if (declaration.kind !== 'function') continue;
-        tools.push({ kind: 'function', index: functions.length, definition: declaration.definition, deferred: false });
-        functions.push(declaration);
-      }
-    }
+    const { slots, neutral, functions } = context.tools !== undefined && context.tools.list === list ? context.tools.read : readToolSlots(list, shape.prefix);
     return {
-      tools,
+      tools: neutral,
       otherNames: [],
       forced: readRenamedNames((rename) => transformToolConfig(shape.settings.toolConfig, rename)),
       history: readNeutralHistory(contentList(shape.request.contents), readContent),
@@ -397,7 +392,16 @@ function readToolSlots(list: unknown, prefix: string): GeminiTools {
     });
     return { index, kind: 'declarations', tool, declarations };
   });
-  return { slots, definitions };
+  const functions: FunctionSlot[] = [];
+  const neutral: NeutralTool[] = [];
+  for (const slot of slots) {
+    for (const declaration of slot.declarations) {
+      if (declaration.kind !== 'function') continue;
+      neutral.push({ kind: 'function', index: functions.length, definition: declaration.definition, deferred: false });
+      functions.push(declaration);
+    }
+  }
+  return { slots, definitions, neutral, functions };
 }
 
 function parseDeclaration(value: unknown, at: string): ToolDefinition {

@@ -209,7 +209,12 @@ export function transformOpenAIResponsesRequest<Body extends object>(
 
 /** The Responses API's codec: `tools` (functions, namespaces, custom tools, tool search), `tool_choice`, `instructions`, `input`. */
 export const OPENAI_RESPONSES_CODEC: Readonly<
-  WireCodec<ResponsesRead, OpenAIResponsesBodyTools & { readonly definitions: readonly ToolDefinition[] }, OpenAIResponsesWarningCode, ResponsesOptions>
+  WireCodec<
+    ResponsesRead,
+    OpenAIResponsesBodyTools & { readonly definitions: readonly ToolDefinition[]; readonly neutral: readonly NeutralTool[] },
+    OpenAIResponsesWarningCode,
+    ResponsesOptions
+  >
 > = {
   api: 'openai-responses',
   label: 'the Responses API',
@@ -222,11 +227,17 @@ export const OPENAI_RESPONSES_CODEC: Readonly<
   recommendedGroupSize: OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
   readTools(body) {
     const read = readOpenAIResponsesTools(body);
-    return { ...read, definitions: read.tools.filter((entry) => entry.kind === 'function').map((entry) => entry.definition as ToolDefinition) };
+    return {
+      ...read,
+      definitions: read.tools.filter((entry) => entry.kind === 'function').map((entry) => entry.definition as ToolDefinition),
+      // The tools in neutral form, read once with the list (a session's catalog: once per agent).
+      neutral: read.tools.map((entry, index) => toNeutralTool(entry, index)),
+    };
   },
   read(body, context) {
     const source = body as Record<string, unknown>;
-    const read = context.tools !== undefined && context.tools.list === source.tools ? context.tools.read : readOpenAIResponsesTools(body);
+    const kept = context.tools !== undefined && context.tools.list === source.tools ? context.tools.read : undefined;
+    const read = kept ?? readOpenAIResponsesTools(body);
     const input = source.input;
     if (input !== undefined && input !== null && typeof input !== 'string') checkOpenAIResponsesInput(input);
     const instructions = source.instructions;
@@ -234,7 +245,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<
       throw new ToolSearchError('invalid-request', `\`instructions\` must be a string, got ${describeValue(instructions)}`);
     }
     const items = Array.isArray(input) ? input : [];
-    const tools = read.tools.map((entry, index) => toNeutralTool(entry, index));
+    const tools = kept?.neutral ?? read.tools.map((entry, index) => toNeutralTool(entry, index));
     // What the history's tool search outputs and tool additions loaded, and what its additions added.
     const fromSearches = resolveOpenAIResponsesFunctionLocations([], items);
     const references: HistoryReference[] = [...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map((name) => ({
