@@ -29,14 +29,14 @@ export { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js'
 export { createOpenAIResponsesAdditionalTools, type CreateOpenAIResponsesAdditionalToolsOptions } from './create-openai-responses-additional-tools.js';
 export { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
 export { createOpenAIResponsesTools } from './create-openai-responses-tools.js';
+export type { OpenAIResponsesUncategorizedTools } from './openai-responses-codec.js';
+export type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
 export {
   transformOpenAIResponsesRequest,
-  type OpenAIResponsesUncategorizedTools,
-  type OpenAIResponsesWarningCode,
   type TransformOpenAIResponsesRequestOptions,
   type TransformOpenAIResponsesRequestResult,
   type TransformedOpenAIResponsesBody,
-} from './openai-responses-codec.js';
+} from './transform-openai-responses-request.js';
 export { preflightOpenAIResponsesRequest, type OpenAIResponsesPreflightRule } from './preflight-openai-responses-request.js';
 export { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
 export { resolveOpenAIResponsesNamespaceNames } from './resolve-openai-responses-namespace-names.js';
