@@ -61,13 +61,9 @@ export type {
   OpenAIChatToolMessage,
   OpenAIChatUserMessage,
 } from './openai-chat-api.js';
-export {
-  createOpenAIChatTools,
-  parseOpenAIChatTools,
-  transformOpenAIChatRequest,
-  type OpenAIChatWarningCode,
-  type TransformOpenAIChatRequestOptions,
-  type TransformOpenAIChatRequestResult,
-} from './openai-chat-codec.js';
+export { createOpenAIChatTools } from './create-openai-chat-tools.js';
+export { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
+export type { OpenAIChatWarningCode } from './openai-chat-warning.js';
+export { transformOpenAIChatRequest, type TransformOpenAIChatRequestOptions, type TransformOpenAIChatRequestResult } from './transform-openai-chat-request.js';
 export { preflightOpenAIChatRequest, type OpenAIChatPreflightRule } from './preflight-openai-chat-request.js';
 export { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
