@@ -210,20 +210,7 @@ function resolveDeferLoadingAPIRequest(
     api.rule,
     { reserved: request.reservedNames ?? [] },
   );
-  const bodyTools = new Map<string, RequestBodyTool & { readonly index: number }>();
-  const ownInBody: string[] = [];
-  for (const tool of request.tools) {
-    if (tool.kind === 'own' && tool.name !== undefined) ownInBody.push(tool.name);
-    if (tool.kind !== 'function') continue;
-    const { definition, deferred, index } = tool;
-    const name = names.fromWire(definition.name);
-    if (bodyTools.has(name)) {
-      throw new ToolSearchError('invalid-request', `tool \`${name}\` is defined twice in \`tools\`; ${api.label} requires unique tool names`);
-    }
-    // A stub an earlier pass sent holds no schema: the catalog has the real one.
-    const full = isStubInputSchema(definition.inputSchema) ? catalog?.byName.get(name) : undefined;
-    bodyTools.set(name, { index, deferred, definition: full ?? (name === definition.name ? definition : { ...definition, name }) });
-  }
+  const { bodyTools, ownInBody } = readDeferLoadingBodyTools(input, names);
   const forced = resolveForcedTools(
     plan,
     request.forced.map((name) => names.fromWire(name)),
@@ -286,6 +273,33 @@ function resolveDeferLoadingAPIRequest(
     historyDefined: defined,
     warnings,
   };
+}
+
+/**
+ * The body's function tools by the plan's name, with their body index and deferral (a stub an earlier pass sent is
+ * read with the catalog's schema), and the names of the package's own tools the body holds. Throws `invalid-request`
+ * for a name defined twice.
+ */
+function readDeferLoadingBodyTools(
+  input: ResolveRequestToolsInput,
+  names: ToolNameMapping,
+): { readonly bodyTools: Map<string, RequestBodyTool & { readonly index: number }>; readonly ownInBody: string[] } {
+  const { request, api, catalog } = input;
+  const bodyTools = new Map<string, RequestBodyTool & { readonly index: number }>();
+  const ownInBody: string[] = [];
+  for (const tool of request.tools) {
+    if (tool.kind === 'own' && tool.name !== undefined) ownInBody.push(tool.name);
+    if (tool.kind !== 'function') continue;
+    const { definition, deferred, index } = tool;
+    const name = names.fromWire(definition.name);
+    if (bodyTools.has(name)) {
+      throw new ToolSearchError('invalid-request', `tool \`${name}\` is defined twice in \`tools\`; ${api.label} requires unique tool names`);
+    }
+    // A stub an earlier pass sent holds no schema: the catalog has the real one.
+    const full = isStubInputSchema(definition.inputSchema) ? catalog?.byName.get(name) : undefined;
+    bodyTools.set(name, { index, deferred, definition: full ?? (name === definition.name ? definition : { ...definition, name }) });
+  }
+  return { bodyTools, ownInBody };
 }
 
 /**
