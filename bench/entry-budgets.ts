@@ -13,14 +13,16 @@ export const ENTRY_BUDGET_GOAL = 45;
  * (values JSON cannot write checked in every preflight and tool output, `auto`'s size rule, the Messages history
  * rewritten for a model without system messages, the reveal store's two lists): 56.6, 78.9, 73.6, 65.2, 62.8 and
  * 47.6 KB measured on its branch; with streaming (issue 29) beside them on main, 56.7, 80.9, 75.1, 67.2, 64.4
- * and 47.8 KB.
+ * and 47.8 KB. Raised again by issue 26 (the parameters a server's tools share left out of the index, a request's
+ * inflected word counted again where a tool writes it alike: MCP R@5 lead over BM25 +0.008 → +0.0215): about 0.75 KB
+ * on every entry, 57.4, 81.7, 75.9, 68.0, 65.2, 48.6, 48.3 and 45.1 KB; only the two entries it took over are raised.
  */
 export const ENTRY_BUDGETS: Readonly<Record<PackageEntry, number>> = {
-  'tool-search': 57, // issue 25 brings it to 45
+  'tool-search': 58, // issue 25 brings it to 45
   'tool-search/openai': 82, // issue 25 brings it to 45
   'tool-search/anthropic': 76, // issue 25 brings it to 45
   'tool-search/gemini': 68, // issue 25 brings it to 45
-  'tool-search/bedrock': 65, // issue 25 brings it to 45
+  'tool-search/bedrock': 66, // issue 25 brings it to 45
   'tool-search/ai-sdk': 49, // issue 25 brings it to 45
   'tool-search/langchain': 49, // 45.9 KB when it came (without `langchain`), raised with issue 24's fixes; issue 25 brings it to 45
   'tool-search/openai-agents': 46, // 42.6 KB when it came (without `@openai/agents`), raised with issue 24's fixes

@@ -1,7 +1,9 @@
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
+import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { TransformRequestResult } from './request-transformer.js';
-import { resolveRequestTools, type RequestMemo } from './resolve-request-tools.js';
+import type { RequestMemo } from './request-decision.js';
+import { resolveRequestTools } from './resolve-request-tools.js';
 import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { CodecReadContext, CodecTools, WireCodec } from './wire-codec.js';
 
@@ -16,8 +18,8 @@ export interface TransformRequestContext<Tools, Options = undefined> extends Cod
 }
 
 /**
- * The driver of every transformer: reads the body once with the API's codec, decides once (`resolveRequestTools`),
- * writes once. The public `transform*Request` functions are this with their API's codec; the session calls it with the
+ * The driver of every transformer: checks the plan once, reads the body once with the API's codec, decides once
+ * (`resolveRequestTools`), writes once. The public `transform*Request` functions are this with their API's codec; the session calls it with the
  * tools it has read already. Pure. Throws what the codec and the decision throw. Not part of the public API.
  */
 export function transformRequest<Read, Tools extends CodecTools, Code extends string, Options>(
@@ -26,9 +28,11 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
   plan: ToolSearchPlan,
   context: TransformRequestContext<Tools, Options> = {},
 ): TransformRequestResult<unknown, Code> {
-  const request = codec.read(body, context, plan);
+  // The plan is checked once, before the read, which reads the model it names.
+  const checked = parseToolSearchPlan(plan);
+  const request = codec.read(body, context, checked);
   const tools = resolveRequestTools({
-    plan,
+    plan: checked,
     request,
     api: codec,
     revealed: context.revealed ?? [],

@@ -1,35 +1,8 @@
-import type { WireAPI } from '../models/model-reference.js';
-import type { ToolNameRule } from '../names/tool-name-rule.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { NeutralRequest } from './neutral-request.js';
 import type { RequestTools } from './request-tools.js';
+import type { WireCapabilities } from './request-decision.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-
-/** What a wire API is, for the decision: the facts that decide what a request may carry. */
-export interface WireCapabilities<Code extends string> {
-  /** The API, for the plan's fallback from a mechanism it does not carry. */
-  readonly api: WireAPI;
-  /** The API's name in messages (`OpenAI Chat Completions`). */
-  readonly label: string;
-  /** The tool names the API accepts. */
-  readonly rule: ToolNameRule;
-  /** The most entries its tool list takes; none when absent. */
-  readonly maxTools?: number;
-  /** The code of the warning that a request is over `maxTools` all the same; needed with `maxTools` only. */
-  readonly overLimitCode?: Code;
-  /** The code of the warning that the plan's mechanism is another API's. @default 'hosted-mechanism-unsupported' */
-  readonly planForAPICode?: Code;
-  /** The hosted search the API carries, if any (the plan's mechanism that runs it). */
-  readonly hostedSearch?: 'claude-hosted' | 'openai-hosted';
-  /** How a `plan-mismatch` says to resolve the plan again (`parseAnthropicMessagesTools(body)`). */
-  readonly reader?: string;
-  /** The names the API accepts under its hosted search, where they differ (a call's namespace holds a function's name). */
-  readonly hostedRule?: ToolNameRule;
-  /** The most tools the API recommends in one group of deferred tools (a bigger one is warned about). */
-  readonly recommendedGroupSize?: number;
-  /** Whether the API rejects a tool of this (wire) name deferred outside a group (its calls would use a reserved name). */
-  isDeferredAloneRejected?(name: string): boolean;
-}
 
 /** A body's tool list as a codec reads it: at least the definitions of the functions the plan may manage, in order. */
 export interface CodecTools {

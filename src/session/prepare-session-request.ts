@@ -14,7 +14,7 @@ import type { SessionRequest, SessionWarningCode } from './session-request.js';
 import type { SessionAdapter } from './session-adapter.js';
 import type { CodecTools } from '../request/wire-codec.js';
 import { transformRequest } from '../request/transform-request.js';
-import type { RequestMemo } from '../request/resolve-request-tools.js';
+import type { RequestMemo } from '../request/request-decision.js';
 import type { TransformRequestResult } from '../request/request-transformer.js';
 
 /**

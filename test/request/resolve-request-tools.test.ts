@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRequestTools } from '../../src/request/resolve-request-tools.js';
 import type { NeutralRequest, NeutralTool } from '../../src/request/neutral-request.js';
-import type { WireCapabilities } from '../../src/request/wire-codec.js';
+import type { WireCapabilities } from '../../src/request/request-decision.js';
+import { resolveClientAPIRequest } from '../../src/request/resolve-client-api-request.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
@@ -13,6 +14,7 @@ const api = (maxTools?: number): WireCapabilities<'too-many'> => ({
   rule: { label: 'Test API', allowed: /[A-Za-z0-9_-]/, maxLength: 64 },
   ...(maxTools === undefined ? {} : { maxTools }),
   overLimitCode: 'too-many',
+  decide: resolveClientAPIRequest,
 });
 
 const tools = [tool('keep', 'never'), ...Array.from({ length: 20 }, (_, index) => tool(`group.tool_${index}`, 'always'))];

@@ -26,6 +26,7 @@ import { createRequestToolNameCheck } from '../../tools/create-request-tool-name
 import type { NeutralTool } from '../../request/neutral-request.js';
 import type { RequestToolEntry } from '../../request/request-tool-entry.js';
 import type { RequestTools } from '../../request/request-tools.js';
+import { resolveDeferLoadingAPIRequest } from '../../request/resolve-defer-loading-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import {
@@ -47,6 +48,8 @@ import { resolveAnthropicToolChangeSupport } from './resolve-anthropic-tool-chan
 interface MessagesTools {
   readonly entries: readonly ToolEntry[];
   readonly definitions: readonly ToolDefinition[];
+  /** The entries in neutral form, read with them. */
+  readonly neutral: readonly NeutralTool[];
 }
 
 /** The body as the codec's `write` needs it back. */
@@ -72,34 +75,20 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<WireCodec<MessagesRead, Messages
   label: 'the Messages API',
   rule: ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   planForAPICode: 'mechanism-not-for-messages',
-  hostedSearch: 'claude-hosted',
+  decide: resolveDeferLoadingAPIRequest,
   reader: 'parseAnthropicMessagesTools(body)',
   readTools,
   read(body, context, plan) {
     const request = parseRequestBody(body, 'a Messages API request object');
     checkSystem(request.system);
-    const entries = context.tools !== undefined && context.tools.list === request.tools ? context.tools.read.entries : readToolEntries(request);
+    // The body's own list is read without the name check: the decision says which tool is defined twice.
+    const { entries, neutral } = context.tools !== undefined && context.tools.list === request.tools ? context.tools.read : readToolList(request);
     // What the model the body goes to takes where it is served: a history from a model that took tool additions is
     // sent as text to one that does not (a session moved from Opus 4.8 to Sonnet 4.5, or to Bedrock).
     const support = resolveAnthropicToolChangeSupport(typeof request.model === 'string' ? request.model : plan.model, plan.platform ?? platformOfBody(request));
     const history = readAnthropicMessagesHistory(request.messages, support);
-    const tools = entries.map(({ entry, kind, index, definition }): NeutralTool => {
-      if (kind === 'tool-search') return { kind: 'hosted-search', index };
-      if (definition !== undefined && isOwnTool(definition)) return { kind: 'own', index, name: definition.name };
-      if (definition !== undefined) return { kind: 'function', index, definition, deferred: entry.defer_loading === true };
-      const deferral = resolveAnthropicToolDeferral(entry);
-      const name = typeof entry.name === 'string' ? entry.name : undefined;
-      return {
-        kind: 'other',
-        index,
-        ...(name === undefined ? {} : { name }),
-        deferred: deferral !== 'loaded',
-        partly: deferral === 'partly-deferred',
-        label: describeEntry(entry),
-      };
-    });
     return {
-      tools,
+      tools: neutral,
       otherNames: [],
       // The hosted search tools' names belong to the tools this codec may add: a caller tool of that name is renamed.
       reservedNames: RESERVED_NAMES,
@@ -199,7 +188,30 @@ function readTools(request: Record<string, unknown>): MessagesTools {
     checkName(definition.name, index);
     definitions.push(definition);
   }
-  return { entries, definitions };
+  return { entries, definitions, neutral: entries.map(readNeutralTool) };
+}
+
+/** Every entry of `tools` classified and in neutral form. */
+function readToolList(request: Record<string, unknown>): Pick<MessagesTools, 'entries' | 'neutral'> {
+  const entries = readToolEntries(request);
+  return { entries, neutral: entries.map(readNeutralTool) };
+}
+
+/** One classified entry of `tools` in neutral form. */
+function readNeutralTool({ entry, kind, index, definition }: ToolEntry): NeutralTool {
+  if (kind === 'tool-search') return { kind: 'hosted-search', index };
+  if (definition !== undefined && isOwnTool(definition)) return { kind: 'own', index, name: definition.name };
+  if (definition !== undefined) return { kind: 'function', index, definition, deferred: entry.defer_loading === true };
+  const deferral = resolveAnthropicToolDeferral(entry);
+  const name = typeof entry.name === 'string' ? entry.name : undefined;
+  return {
+    kind: 'other',
+    index,
+    ...(name === undefined ? {} : { name }),
+    deferred: deferral !== 'loaded',
+    partly: deferral === 'partly-deferred',
+    label: describeEntry(entry),
+  };
 }
 
 /** Every entry of `tools` classified; throws `invalid-request` for an entry that is not a tool. */

@@ -11,6 +11,7 @@ import { resolveMappedListField } from '../../records/resolve-mapped-list-field.
 import { readNeutralHistory, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
 import type { ClientRequestWarningCode } from '../../request/request-tools.js';
 import type { RequestTools } from '../../request/request-tools.js';
+import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
@@ -58,6 +59,7 @@ export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTo
   api: 'bedrock-converse',
   label: 'Amazon Bedrock Converse',
   rule: BEDROCK_CONVERSE_TOOL_NAME_RULE,
+  decide: resolveClientAPIRequest,
   readTools: readToolSlots,
   read(body, context) {
     const request = parseRequestBody(body, 'a Converse request object');

@@ -6,6 +6,7 @@ import { readRenamedNames } from '../../names/read-renamed-names.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
 import { readNeutralHistory, type NeutralTool } from '../../request/neutral-request.js';
+import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
@@ -42,6 +43,10 @@ interface GeminiToolSlot {
 interface GeminiTools {
   readonly slots: readonly GeminiToolSlot[];
   readonly definitions: readonly ToolDefinition[];
+  /** The functions in neutral form (a function's `index` is its place in `functions`), read with the slots. */
+  readonly neutral: readonly NeutralTool[];
+  /** The function declarations, in body order. */
+  readonly functions: readonly FunctionSlot[];
 }
 
 /** The body as the codec's `write` needs it back. */
@@ -58,6 +63,7 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
   api: 'gemini',
   label: 'Gemini',
   rule: GEMINI_TOOL_NAME_RULE,
+  decide: resolveClientAPIRequest,
   maxTools: GEMINI_MAX_FUNCTION_DECLARATIONS,
   overLimitCode: 'too-many-function-declarations',
   readTools(body) {
@@ -67,18 +73,9 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
   read(body, context) {
     const shape = readBodyShape(body);
     const list = shape.settings.tools;
-    const { slots } = context.tools !== undefined && context.tools.list === list ? context.tools.read : readToolSlots(list, shape.prefix);
-    const functions: FunctionSlot[] = [];
-    const tools: NeutralTool[] = [];
-    for (const slot of slots) {
-      for (const declaration of slot.declarations) {
-        if (declaration.kind !== 'function') continue;
-        tools.push({ kind: 'function', index: functions.length, definition: declaration.definition, deferred: false });
-        functions.push(declaration);
-      }
-    }
+    const { slots, neutral, functions } = context.tools !== undefined && context.tools.list === list ? context.tools.read : readToolSlots(list, shape.prefix);
     return {
-      tools,
+      tools: neutral,
       otherNames: [],
       forced: readRenamedNames((rename) => transformToolConfig(shape.settings.toolConfig, rename)),
       history: readNeutralHistory(contentList(shape.request.contents), readContent),
@@ -195,7 +192,16 @@ function readToolSlots(list: unknown, prefix: string): GeminiTools {
     });
     return { index, kind: 'declarations', tool, declarations };
   });
-  return { slots, definitions };
+  const functions: FunctionSlot[] = [];
+  const neutral: NeutralTool[] = [];
+  for (const slot of slots) {
+    for (const declaration of slot.declarations) {
+      if (declaration.kind !== 'function') continue;
+      neutral.push({ kind: 'function', index: functions.length, definition: declaration.definition, deferred: false });
+      functions.push(declaration);
+    }
+  }
+  return { slots, definitions, neutral, functions };
 }
 
 /** The items of `contents` that may be contents: the list itself, or a single content. */

@@ -8,6 +8,7 @@ import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { readNeutralHistory, type NeutralTool } from '../../request/neutral-request.js';
+import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
@@ -58,6 +59,7 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
   api: 'openai-chat',
   label: 'OpenAI Chat Completions',
   rule: OPENAI_CHAT_TOOL_NAME_RULE,
+  decide: resolveClientAPIRequest,
   maxTools: OPENAI_CHAT_MAX_TOOLS,
   overLimitCode: 'too-many-tools',
   readTools: readToolSlots,

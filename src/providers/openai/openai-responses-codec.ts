@@ -7,6 +7,7 @@ import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { readNeutralHistory, type HistoryReference, type NeutralTool } from '../../request/neutral-request.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
+import { resolveGroupingAPIRequest } from '../../request/resolve-grouping-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import {
   OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
@@ -45,24 +46,35 @@ interface ResponsesRead {
 
 /** The Responses API's codec: `tools` (functions, namespaces, custom tools, tool search), `tool_choice`, `instructions`, `input`. */
 export const OPENAI_RESPONSES_CODEC: Readonly<
-  WireCodec<ResponsesRead, OpenAIResponsesBodyTools & { readonly definitions: readonly ToolDefinition[] }, OpenAIResponsesWarningCode, ResponsesOptions>
+  WireCodec<
+    ResponsesRead,
+    OpenAIResponsesBodyTools & { readonly definitions: readonly ToolDefinition[]; readonly neutral: readonly NeutralTool[] },
+    OpenAIResponsesWarningCode,
+    ResponsesOptions
+  >
 > = {
   api: 'openai-responses',
   label: 'the Responses API',
   rule: OPENAI_RESPONSES_TOOL_NAME_RULE,
   hostedRule: OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
   planForAPICode: 'plan-for-another-api',
-  hostedSearch: 'openai-hosted',
+  decide: resolveGroupingAPIRequest,
   reader: 'parseOpenAIResponsesTools(body)',
   isDeferredAloneRejected: isOpenAIResponsesReservedNamespace,
   recommendedGroupSize: OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
   readTools(body) {
     const read = readOpenAIResponsesTools(body);
-    return { ...read, definitions: read.tools.filter((entry) => entry.kind === 'function').map((entry) => entry.definition as ToolDefinition) };
+    return {
+      ...read,
+      definitions: read.tools.filter((entry) => entry.kind === 'function').map((entry) => entry.definition as ToolDefinition),
+      // The tools in neutral form, read once with the list (a session's catalog: once per agent).
+      neutral: read.tools.map((entry, index) => toNeutralTool(entry, index)),
+    };
   },
   read(body, context) {
     const source = body as Record<string, unknown>;
-    const read = context.tools !== undefined && context.tools.list === source.tools ? context.tools.read : readOpenAIResponsesTools(body);
+    const kept = context.tools !== undefined && context.tools.list === source.tools ? context.tools.read : undefined;
+    const read = kept ?? readOpenAIResponsesTools(body);
     const input = source.input;
     if (input !== undefined && input !== null && typeof input !== 'string') checkOpenAIResponsesInput(input);
     const instructions = source.instructions;
@@ -70,7 +82,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<
       throw new ToolSearchError('invalid-request', `\`instructions\` must be a string, got ${describeValue(instructions)}`);
     }
     const items = Array.isArray(input) ? input : [];
-    const tools = read.tools.map((entry, index) => toNeutralTool(entry, index));
+    const tools = kept?.neutral ?? read.tools.map((entry, index) => toNeutralTool(entry, index));
     // What the history's tool search outputs and tool additions loaded, and what its additions added.
     const fromSearches = resolveOpenAIResponsesFunctionLocations([], items);
     const references: HistoryReference[] = [...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map((name) => ({
