@@ -67,21 +67,7 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     hostedSearchInHistory: history.searchTool !== undefined,
     reader: api.reader ?? '',
   };
-  // What varies between a session's requests (reveals, forced and history names); the rest is the memo's.
-  const key = JSON.stringify([
-    forced,
-    decisionInput.revealed,
-    [...decisionInput.referenced],
-    [...(decisionInput.added ?? [])],
-    decisionInput.calls,
-    decisionInput.hostedSearchInHistory,
-  ]);
-  let decision = memo.decisions.get(key);
-  if (decision === undefined) {
-    decision = resolveRequestToolList(decisionInput);
-    if (memo.decisions.size >= MAX_KEPT_LISTS) memo.decisions.delete(memo.decisions.keys().next().value as string);
-    memo.decisions.set(key, decision);
-  }
+  const decision = resolveMemoizedRequestToolList(memo, decisionInput);
   warnings.push(...decision.warnings);
   // What the history holds schemas of: the package's results (text), tools the API loaded from references, tools added.
   const loadedByReference = references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
@@ -105,6 +91,22 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     warnings,
   };
 };
+
+/** `resolveRequestToolList`'s decision, kept in the plan's memo by what varies between a session's requests. */
+function resolveMemoizedRequestToolList(
+  memo: DeferLoadingMemo,
+  input: Parameters<typeof resolveRequestToolList>[0],
+): ReturnType<typeof resolveRequestToolList> {
+  // What varies between a session's requests (reveals, forced and history names); the rest is the memo's.
+  const key = JSON.stringify([input.forced, input.revealed, [...input.referenced], [...(input.added ?? [])], input.calls, input.hostedSearchInHistory]);
+  let decision = memo.decisions.get(key);
+  if (decision === undefined) {
+    decision = resolveRequestToolList(input);
+    if (memo.decisions.size >= MAX_KEPT_LISTS) memo.decisions.delete(memo.decisions.keys().next().value as string);
+    memo.decisions.set(key, decision);
+  }
+  return decision;
+}
 
 /**
  * What the hosted defer-loading decision reads of a plan and the body's tools alone (the name mapping, the body's

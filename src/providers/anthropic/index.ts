@@ -15,14 +15,13 @@ export * from './create-anthropic-messages-tool-search.js';
 export { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 export { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
 export { readAnthropicMessagesAddedTools } from './read-anthropic-messages-added-tools.js';
+export { createAnthropicMessagesTools } from './create-anthropic-messages-tools.js';
+export { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 export {
-  createAnthropicMessagesTools,
-  parseAnthropicMessagesTools,
   transformAnthropicMessagesRequest,
-  type AnthropicToolSearchVariant,
   type TransformAnthropicMessagesRequestOptions,
   type TransformAnthropicMessagesRequestResult,
-} from './anthropic-messages-codec.js';
+} from './transform-anthropic-messages-request.js';
 export {
   ANTHROPIC_MESSAGES_PREFLIGHT_RULES,
   preflightAnthropicMessagesRequest,

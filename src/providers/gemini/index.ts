@@ -8,13 +8,9 @@
 export * from './gemini-api.js';
 export * from './create-gemini-tool-search.js';
 export { createGeminiStreamAccumulator } from './create-gemini-stream-accumulator.js';
-export {
-  createGeminiFunctionDeclarations,
-  parseGeminiTools,
-  transformGeminiRequest,
-  type GeminiWarningCode,
-  type TransformGeminiRequestOptions,
-  type TransformGeminiRequestResult,
-} from './gemini-codec.js';
+export { createGeminiFunctionDeclarations } from './create-gemini-function-declarations.js';
+export { parseGeminiTools } from './parse-gemini-tools.js';
+export type { GeminiWarningCode } from './gemini-warning.js';
+export { transformGeminiRequest, type TransformGeminiRequestOptions, type TransformGeminiRequestResult } from './transform-gemini-request.js';
 export { preflightGeminiRequest, type GeminiPreflightRule } from './preflight-gemini-request.js';
 export { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';

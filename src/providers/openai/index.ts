@@ -29,14 +29,14 @@ export { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js'
 export { createOpenAIResponsesAdditionalTools, type CreateOpenAIResponsesAdditionalToolsOptions } from './create-openai-responses-additional-tools.js';
 export { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
 export { createOpenAIResponsesTools } from './create-openai-responses-tools.js';
+export type { OpenAIResponsesUncategorizedTools } from './openai-responses-codec.js';
+export type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
 export {
   transformOpenAIResponsesRequest,
-  type OpenAIResponsesUncategorizedTools,
-  type OpenAIResponsesWarningCode,
   type TransformOpenAIResponsesRequestOptions,
   type TransformOpenAIResponsesRequestResult,
   type TransformedOpenAIResponsesBody,
-} from './openai-responses-codec.js';
+} from './transform-openai-responses-request.js';
 export { preflightOpenAIResponsesRequest, type OpenAIResponsesPreflightRule } from './preflight-openai-responses-request.js';
 export { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
 export { resolveOpenAIResponsesNamespaceNames } from './resolve-openai-responses-namespace-names.js';
@@ -61,13 +61,9 @@ export type {
   OpenAIChatToolMessage,
   OpenAIChatUserMessage,
 } from './openai-chat-api.js';
-export {
-  createOpenAIChatTools,
-  parseOpenAIChatTools,
-  transformOpenAIChatRequest,
-  type OpenAIChatWarningCode,
-  type TransformOpenAIChatRequestOptions,
-  type TransformOpenAIChatRequestResult,
-} from './openai-chat-codec.js';
+export { createOpenAIChatTools } from './create-openai-chat-tools.js';
+export { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
+export type { OpenAIChatWarningCode } from './openai-chat-warning.js';
+export { transformOpenAIChatRequest, type TransformOpenAIChatRequestOptions, type TransformOpenAIChatRequestResult } from './transform-openai-chat-request.js';
 export { preflightOpenAIChatRequest, type OpenAIChatPreflightRule } from './preflight-openai-chat-request.js';
 export { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
