@@ -51,4 +51,5 @@ export type { RunTool } from './session/run-tool.js';
 export type { SessionToolSearchOptions } from './session/session-tool-search-options.js';
 export type { SessionStreamOptions } from './session/session-stream-options.js';
 export type { StreamAccumulator } from './session/stream-accumulator.js';
-export type { SessionStep, SessionToolCallToRun } from './session/session-step.js';
+export type { SessionRequest } from './session/session-request.js';
+export type { SessionStep, SessionToolCall, SessionToolCallToRun } from './session/session-step.js';

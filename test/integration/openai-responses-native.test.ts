@@ -18,9 +18,9 @@ import {
   createOpenAIResponsesAdditionalTools,
   createOpenAIResponsesToolSearch,
   parseOpenAIResponsesTools,
-  readOpenAIResponsesAddedTools,
   transformOpenAIResponsesRequest,
 } from '../../src/providers/openai/index.js';
+import { readOpenAIResponsesAddedTools } from '../../src/providers/openai/read-openai-responses-added-tools.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import { resolveOpenAIFunctionCallName } from '../../src/providers/openai/resolve-openai-function-call-name.js';
 import { scriptedAt, startCheckedServer, type LocalServer } from '../support/local-server.js';
