@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +73,12 @@ const faces = readPublicFace();
 const count = (pick: (face: EntryFace) => readonly string[]): number => Object.values(faces).reduce((sum, face) => sum + pick(face).length, 0);
 
 describe('the public face', () => {
+  it('counts every entry of package.json', () => {
+    const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    const entries = Object.keys(manifest.exports).filter((key) => key !== './package.json');
+    expect(entries.map((key) => `tool-search${key.slice(1)}`).sort()).toEqual(Object.keys(ENTRIES).sort());
+  });
+
   it(`has at most ${MAX_EXPORTS} exports across all entries`, () => {
     expect(count((face) => face.exports)).toBeLessThanOrEqual(MAX_EXPORTS);
   });
@@ -79,20 +86,17 @@ describe('the public face', () => {
   it(`has at most ${MAX_VALUES} values across all entries`, () => {
     expect(count((face) => face.values)).toBeLessThanOrEqual(MAX_VALUES);
   });
-});
 
-if (process.env.PRINT_PUBLIC_FACE) {
-  for (const [entry, face] of Object.entries(faces))
-    console.log(
-      entry,
-      face.exports.length,
-      face.values.length,
-      JSON.stringify(face.values),
-      JSON.stringify(face.exports.filter((name) => !face.values.includes(name))),
-    );
-  console.log(
-    'total',
-    count((face) => face.exports),
-    count((face) => face.values),
-  );
-}
+  it('exports each name from one entry only', () => {
+    const entries = new Map<string, string[]>();
+    for (const [entry, face] of Object.entries(faces)) for (const name of face.exports) entries.set(name, [...(entries.get(name) ?? []), entry]);
+    expect([...entries].filter(([, where]) => where.length > 1)).toEqual([]);
+  });
+
+  it('keeps what the README quick starts import', () => {
+    expect(faces['tool-search/openai']?.values).toEqual(expect.arrayContaining(['createOpenAIResponsesToolSearch', 'createOpenAIChatToolSearch']));
+    expect(faces['tool-search/anthropic']?.values).toContain('createAnthropicMessagesToolSearch');
+    expect(faces['tool-search/gemini']?.values).toContain('createGeminiToolSearch');
+    expect(faces['tool-search/bedrock']?.values).toContain('createBedrockConverseToolSearch');
+  });
+});
