@@ -2,7 +2,7 @@ import type { BenchPart } from './bench-context.js';
 import type { BenchChart, BenchTable, BenchTarget } from './bench-report.js';
 import { formatCount, formatScore } from './format-figure.js';
 import { createLibraryRanker } from './quality/create-library-ranker.js';
-import { loadQualitySlices, QUALITY_SLICE_IDS, TARGET_SLICE_IDS, type QualitySliceId } from './quality/load-quality-slices.js';
+import { loadQualitySlices, MCP_SLICE_IDS, QUALITY_SLICE_IDS, TARGET_SLICE_IDS, type QualitySliceId } from './quality/load-quality-slices.js';
 import { BASELINE_RANKERS, measureSearchQuality, type QueryStyle, type SearchQualityRow } from './quality/measure-search-quality.js';
 import type { QualityRankerFactory } from './quality/quality-ranker.js';
 import { splitQueryHalves } from './quality/split-query-halves.js';
@@ -10,6 +10,11 @@ import { createBm25Ranker } from './quality/create-bm25-ranker.js';
 import { createOkapiRanker } from './quality/create-okapi-ranker.js';
 import { createPreviousRanker } from './quality/create-previous-ranker.js';
 import type { RankingScores } from './quality/score-rankings.js';
+import { MISS_CLASSES } from './quality/classify-misses.js';
+import { countMissClasses, type MissClassCounts } from './quality/count-miss-classes.js';
+import { loadWordEmbedder, WORD_EMBEDDINGS_FILE } from './quality/load-word-embedder.js';
+import { measureBm25Margins, type Bm25MarginCell } from './quality/measure-bm25-margins.js';
+import { measureHybridQuality, type HybridQualityRow } from './quality/measure-hybrid-quality.js';
 
 /**
  * The library's cut rules next to each other (issue 11): the default (`count`: the best 8), the seed's band, a lower
@@ -80,17 +85,45 @@ export const SEARCH_QUALITY_PART: BenchPart = {
     const heldOut = measureSearchQuality({ slices: heldOutSlices, rankers: VERDICT_RANKER_FACTORIES, ...limit });
     context.progress('held-out halves');
     const heldOutVerdict = resolveBaselineVerdict(heldOut.rows, perSlice !== undefined, 'held-out halves');
+    const judged = slices.filter((slice) => TARGET_SLICE_IDS.includes(slice.id) || MCP_SLICE_IDS.includes(slice.id));
+    const margins = resolveMarginVerdict(measureBm25Margins(judged, perSlice), perSlice !== undefined, sample);
+    context.progress('issue 26: every half against Okapi and MiniSearch');
+    const misses = formatMissTable(countMissClasses(judged, perSlice), sample);
+    context.progress('misses by class');
+    const embedder = loadWordEmbedder();
+    const hybrid =
+      embedder === undefined
+        ? undefined
+        : resolveHybridVerdict(await measureHybridQuality(embedder, judged, undefined, perSlice), embedder.label, perSlice !== undefined, sample);
+    context.progress(embedder === undefined ? 'hybrid skipped: no word vectors' : 'hybrid ranking');
     return {
       notes: [
-        "Recall@k: share of a request's gold tools among the first k results the ranker returns, averaged over requests; MRR: mean reciprocal rank of the first gold tool (0 when none is returned). Each ranker is scored on exactly what it returns (the library after its cut and its 8; the seed's rule after its band and its 8; the token ranker's 5; the BM25 baselines' first 8).",
+        "Recall@k: share of a request's gold tools among the first k results the ranker returns, averaged over requests; MRR: mean reciprocal rank of the first gold tool (0 when none is returned). Each ranker is scored on exactly what it returns (the library's best 10, `maxResults: 10`, except in the cut-rule table; the seed's rule after its band and its 8; the token ranker's 5; the BM25 baselines' first 10).",
         "Query styles: the user's request as written, and a keyword view (`createKeywordQuery`: its first six content words, NLTK stop words removed) standing in for the few words a model writes when it calls `tool_search`.",
-        "Slices (`bench/quality/load-quality-slices.ts`; data and licences in `bench/fixtures/*/NOTICE`): BFCL; BFCL with GitHub's 117 MCP tools as distractors; MetaTool requests for one tool and for two; Seal-Tools requests that call one tool (easy) and 2–6 (difficult); APIBench's Hugging Face models. Dev halves only; the other halves are kept for held-out checks.",
+        "Slices (`bench/quality/load-quality-slices.ts`; data and licences in `bench/fixtures/*/NOTICE`): BFCL; BFCL with GitHub's 117 MCP tools as distractors; MetaTool requests for one tool and for two; Seal-Tools requests that call one tool (easy) and 2–6 (difficult); APIBench's Hugging Face models; the Azure MCP Server's 200 tools and its team's 479 prompts, alone and with GitHub's MCP tools as a second server (MCP development data, issue 26). Dev halves only; the other halves are kept for held-out checks.",
         "The seed's rule and the token match are measured on BFCL only: they scan every tool for every request, and are far behind there already.",
-        'Baselines: minisearch BM25 (BM25+, default parameters) and plain Okapi BM25 (k1 1.2, b 0.75), both over name, description and parameter text with stop words removed and no stemming, first 8 results.',
+        'Baselines: MiniSearch BM25 (BM25+, default parameters) and plain Okapi BM25 (k1 1.2, b 0.75), both over name, description and parameter text with stop words removed and no stemming, first 10 results.',
+        hybrid === undefined
+          ? `Hybrid ranking (issue 26): skipped, the word vectors are not installed (${relativeToCheckout(WORD_EMBEDDINGS_FILE)}); \`npm run bench:embeddings\` installs them (307 MB, never by \`npm ci\`).`
+          : `Hybrid ranking (issue 26): measured with ${hybrid.label}.`,
       ],
-      tables: [...verdict.tables, ...heldOutVerdict.tables, ...sliceTables, formatCutTable(cuts.rows, sample)],
+      tables: [
+        ...margins.tables,
+        ...verdict.tables,
+        ...heldOutVerdict.tables,
+        misses,
+        ...(hybrid === undefined ? [] : [hybrid.table]),
+        ...sliceTables,
+        formatCutTable(cuts.rows, sample),
+      ],
       charts: [formatQualityChart(result.rows)],
-      targets: [...resolveQualityTargets(result.rows, sample), ...verdict.targets, ...heldOutVerdict.targets],
+      targets: [
+        ...resolveQualityTargets(result.rows, sample),
+        ...verdict.targets,
+        ...heldOutVerdict.targets,
+        ...margins.targets,
+        ...(hybrid === undefined ? [] : hybrid.targets),
+      ],
       missing: [],
     };
   },
@@ -215,6 +248,176 @@ function resolveBaselineVerdict(rows: readonly SearchQualityRow[], sampled: bool
     });
   }
   return { tables: [table, summary], targets };
+}
+
+/** The families' labels in the issue 26 tables. */
+const FAMILY_LABELS: Readonly<Record<Bm25MarginCell['family'], string>> = { public: 'public sets', mcp: 'MCP catalogs' };
+
+/**
+ * Issue 26's table and targets: the library against Okapi BM25 and MiniSearch on each half of every target and MCP
+ * slice (and each MCP set whole), both styles, with the mean margin over the better BM25 per family and half.
+ */
+function resolveMarginVerdict(cells: readonly Bm25MarginCell[], sampled: boolean, sample: string): { tables: BenchTable[]; targets: BenchTarget[] } {
+  const signed = (value: number) => `${value >= 0 ? '+' : ''}${formatScore(value)}`;
+  const three = (row: RankingScores) => [row.recallAt[1], row.recallAt[5], row.mrr].map(formatScore).join(' / ');
+  const meanOf = (subset: readonly Bm25MarginCell[], pick: (cell: Bm25MarginCell) => number) =>
+    subset.reduce((sum, cell) => sum + pick(cell), 0) / Math.max(subset.length, 1);
+  const halves = cells.filter((cell) => cell.half !== 'all');
+  const meanRows = (['public', 'mcp'] as const).flatMap((family) =>
+    (['a', 'b', undefined] as const).map((half) => {
+      const subset = halves.filter((cell) => cell.family === family && (half === undefined || cell.half === half));
+      const label = `**mean, ${FAMILY_LABELS[family]}, ${half === undefined ? 'both halves' : `half ${half}${half === 'b' ? ' (held out by issue 16)' : ''}`}**`;
+      return [
+        label,
+        '',
+        '',
+        '',
+        '',
+        signed(meanOf(subset, (cell) => cell.r1Margin)),
+        signed(meanOf(subset, (cell) => cell.r5Margin)),
+        signed(meanOf(subset, (cell) => cell.mrrMargin)),
+      ];
+    }),
+  );
+  const table: BenchTable = {
+    title: `Issue 26: the library against Okapi BM25 and MiniSearch on each half of every slice${sample} (R@1 / R@5 / MRR)`,
+    columns: ['slice, half', 'query', 'library', 'Okapi BM25', 'MiniSearch', 'library − better BM25: R@1', 'R@5', 'MRR'],
+    rows: [
+      ...cells.map((cell) => [
+        `${cell.sliceLabel}, ${cell.half === 'all' ? 'whole set' : `half ${cell.half}`}`,
+        cell.queryStyle,
+        three(cell.library),
+        three(cell.okapi),
+        three(cell.minisearch),
+        signed(cell.r1Margin),
+        signed(cell.r5Margin),
+        signed(cell.mrrMargin),
+      ]),
+      ...meanRows,
+    ],
+    notes: [
+      'Halves: `splitQueryHalves` (a stable hash of each request id); issue 16 tuned on half a, so half b is the held-out one. Every ranker returns 10 results. The MCP catalogs are the Azure MCP Server (200 tools, 479 prompts) alone and with GitHub’s 117 MCP tools as a second server: development data, measured whole too (R@1 included).',
+    ],
+  };
+  if (cells.length === 0) return { tables: [table], targets: [] };
+  const behind = halves.filter((cell) => cell.r5Margin < -BEHIND_TOLERANCE || cell.mrrMargin < -BEHIND_TOLERANCE);
+  const families = (['public', 'mcp'] as const).map((family) => {
+    const subset = halves.filter((cell) => cell.family === family);
+    return { family, r5: meanOf(subset, (cell) => cell.r5Margin), mrr: meanOf(subset, (cell) => cell.mrrMargin) };
+  });
+  const wholeMcp = cells.filter((cell) => cell.half === 'all');
+  const underOkapi = wholeMcp.filter(
+    (cell) => cell.library.recallAt[1] < cell.okapi.recallAt[1] || cell.library.recallAt[5] < cell.okapi.recallAt[5] || cell.library.mrr < cell.okapi.mrr,
+  );
+  const status = (met: boolean) => (sampled ? 'reported' : met ? 'met' : 'missed');
+  return {
+    tables: [table],
+    targets: [
+      {
+        target: `Search (issue 26): on every half of every public and MCP slice, R@5 and MRR at or above the better BM25 (behind only by ${BEHIND_TOLERANCE} or less)`,
+        figure:
+          behind.length === 0
+            ? `all ${halves.length} cells; smallest margins R@5 ${signed(Math.min(...halves.map((cell) => cell.r5Margin)))}, MRR ${signed(Math.min(...halves.map((cell) => cell.mrrMargin)))}`
+            : `behind in ${behind.length} of ${halves.length}: ${behind.map((cell) => `${cell.slice} ${cell.half} ${cell.queryStyle} (R@5 ${signed(cell.r5Margin)}, MRR ${signed(cell.mrrMargin)})`).join('; ')}`,
+        status: status(behind.length === 0),
+      },
+      {
+        target: 'Search (issue 26): a mean lead over the better BM25 of at least +0.02 R@5 and MRR on each family (public sets, MCP catalogs)',
+        figure: families.map((family) => `${FAMILY_LABELS[family.family]} R@5 ${signed(family.r5)}, MRR ${signed(family.mrr)}`).join('; '),
+        status: status(families.every((family) => family.r5 >= 0.02 && family.mrr >= 0.02)),
+      },
+      {
+        target: 'Search (issue 26): on the Azure MCP set, alone and with GitHub’s tools, at or above Okapi BM25 on R@1, R@5 and MRR in both query styles',
+        figure: wholeMcp.map((cell) => `${cell.slice} ${cell.queryStyle} ${three(cell.library)} against ${three(cell.okapi)}`).join('; '),
+        status: status(underOkapi.length === 0),
+      },
+    ],
+  };
+}
+
+/** The top-1 misses of the library and of Okapi BM25 by class (issue 26), one row per slice and ranker. */
+function formatMissTable(rows: readonly MissClassCounts[], sample: string): BenchTable {
+  return {
+    title: `Issue 26: top-1 misses by class, library and Okapi BM25, requests as written${sample}`,
+    columns: ['slice', 'ranker', 'requests', ...MISS_CLASSES, 'all misses'],
+    rows: rows.map((row) => [
+      row.sliceLabel,
+      row.ranker,
+      formatCount(row.requests),
+      ...MISS_CLASSES.map((name) => formatCount(row.counts[name])),
+      formatCount(MISS_CLASSES.reduce((sum, name) => sum + row.counts[name], 0)),
+    ]),
+    notes: [
+      'Classes (`bench/quality/classify-misses.ts`, first that fits): no shared word (the gold tool shares no content word with the request: only embeddings can find it), argument text (the request holds a URL or a path), sibling first (the first result’s name starts with the gold name’s first word: a sibling of one service or resource), several needs (12 content words or more), other.',
+    ],
+  };
+}
+
+/**
+ * Issue 26's hybrid table and targets: `createHybridToolRanker` with a word-vector embedder against the lexical
+ * ranking on every slice and style, and how many gold tools that share no word with their request each finds.
+ */
+function resolveHybridVerdict(
+  rows: readonly HybridQualityRow[],
+  label: string,
+  sampled: boolean,
+  sample: string,
+): { label: string; table: BenchTable; targets: BenchTarget[] } {
+  const signed = (value: number) => `${value >= 0 ? '+' : ''}${formatScore(value)}`;
+  const three = (row: RankingScores) => [row.recallAt[1], row.recallAt[5], row.mrr].map(formatScore).join(' / ');
+  const delta = (row: HybridQualityRow, pick: (scores: RankingScores) => number) => pick(row.scores.hybrid!) - pick(row.scores.lexical!);
+  const table: BenchTable = {
+    title: `Issue 26: the hybrid ranking with ${label} against the lexical ranking${sample} (R@1 / R@5 / MRR)`,
+    columns: [
+      'slice',
+      'query',
+      'lexical',
+      'hybrid',
+      'embeddings alone',
+      'hybrid − lexical: R@5',
+      'MRR',
+      'no shared word: found in the first 5 (lexical / hybrid / embeddings)',
+    ],
+    rows: rows.map((row) => [
+      row.sliceLabel,
+      row.queryStyle,
+      three(row.scores.lexical!),
+      three(row.scores.hybrid!),
+      three(row.scores.embeddings!),
+      signed(delta(row, (scores) => scores.recallAt[5])),
+      signed(delta(row, (scores) => scores.mrr)),
+      `${row.noSharedWordFound.lexical} / ${row.noSharedWordFound.hybrid} / ${row.noSharedWordFound.embeddings} of ${row.noSharedWord}`,
+    ]),
+    notes: [
+      '`createHybridToolRanker` with its defaults (score fusion with calibration, embedding weight and lexical guard as documented in docs/hybrid-ranking.md); the embeddings alone are the same ranker with weight 1 and no guard. 10 results each.',
+    ],
+  };
+  const worst = Math.min(...rows.flatMap((row) => [delta(row, (scores) => scores.recallAt[5]), delta(row, (scores) => scores.mrr)]));
+  const total = (id: string) => rows.reduce((sum, row) => sum + (row.noSharedWordFound[id] ?? 0), 0);
+  const status = (met: boolean) => (sampled ? 'reported' : met ? 'met' : 'missed');
+  return {
+    label,
+    table,
+    targets: [
+      {
+        target:
+          'Search (issue 26): the hybrid ranking with a word-vector embedder at or above the lexical ranking − 0.01 on R@5 and MRR on every slice and style',
+        figure: `worst cell ${signed(worst)}`,
+        status: status(worst >= -0.01),
+      },
+      {
+        target: 'Search (issue 26): the hybrid ranking finds more tools that share no word with their request than the lexical ranking (in the first 5)',
+        figure: `lexical ${formatCount(total('lexical'))}, hybrid ${formatCount(total('hybrid'))}, embeddings alone ${formatCount(total('embeddings'))} of ${formatCount(rows.reduce((sum, row) => sum + row.noSharedWord, 0))}`,
+        status: status(total('hybrid') > total('lexical')),
+      },
+    ],
+  };
+}
+
+/** A path inside the checkout, from its root (`bench/.embeddings/…`). */
+function relativeToCheckout(path: string): string {
+  const at = path.lastIndexOf('/bench/');
+  return at < 0 ? path : path.slice(at + 1);
 }
 
 function formatCutTable(rows: readonly SearchQualityRow[], sample: string): BenchTable {

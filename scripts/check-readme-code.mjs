@@ -33,6 +33,13 @@ const documents = [
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const origins = new Map();
+// Only ```ts blocks are compiled: a block without a language, or tagged as another spelling of TypeScript or
+// JavaScript, would escape the check, so each must say what it is (ts, or sh, json, text for what is not code to paste).
+const unchecked = documents.flatMap((document) => findUncheckedCodeBlocks(document, readFileSync(join(root, document), 'utf8')));
+if (unchecked.length > 0) {
+  console.error(`A code block is not type-checked (tag it \`ts\`, or \`text\` if it is not code to paste):\n${unchecked.join('\n')}`);
+  process.exit(1);
+}
 for (const document of documents) {
   const text = readFileSync(join(root, document), 'utf8');
   [...text.matchAll(/^```ts\n([\s\S]*?)^```/gm)].forEach((match, index) => {
@@ -67,6 +74,20 @@ const checked = [...documents, 'test/types/'].filter((document) => [...origins.v
 console.log(
   `ok ${origins.size} TypeScript examples and type tests (${checked.join(', ')}) compile under exactOptionalPropertyTypes${app === undefined ? '' : ', against the installed package'}`,
 );
+
+/** The opening fences of a document that have no language, or a TypeScript or JavaScript one other than `ts`. */
+function findUncheckedCodeBlocks(document, text) {
+  const found = [];
+  let open = false;
+  text.split('\n').forEach((line, index) => {
+    const fence = /^\s*```(.*)$/.exec(line);
+    if (fence === null) return;
+    const language = fence[1].trim();
+    if (!open && /^(|typescript|tsx|js|jsx|mjs|cjs|javascript)$/i.test(language)) found.push(`${document}:${index + 1} (\`\`\`${language})`);
+    open = !open;
+  });
+  return found;
+}
 
 function writeConfig(folder) {
   const compilerOptions = {

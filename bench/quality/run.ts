@@ -7,7 +7,9 @@ import { loadQualitySlices, MCP_SLICE_IDS, TARGET_SLICE_IDS } from './load-quali
 import { measureSearchQuality, type SearchQualityRow } from './measure-search-quality.js';
 import type { QualityRankerFactory } from './quality-ranker.js';
 import { splitQueryHalves } from './split-query-halves.js';
-import { MISS_CLASSES, createMissClassifier } from './classify-misses.js';
+import { MISS_CLASSES } from './classify-misses.js';
+import { countMissClasses } from './count-miss-classes.js';
+import { measureBm25Margins } from './measure-bm25-margins.js';
 import { WORD_EMBEDDINGS_FILE, loadWordEmbedder } from './load-word-embedder.js';
 import { measureHybridQuality } from './measure-hybrid-quality.js';
 import { stemmer as porterStemmer } from 'stemmer';
@@ -50,36 +52,30 @@ if (part === 'halves') {
 }
 
 if (part === 'compare') {
-  // The library against both BM25s on every slice, both styles, each half: R@1 / R@5 / MRR and the margins over the
-  // better BM25, with a mean per family (public sets, MCP sets). What a ranking change is judged on (README).
-  const slices = loadQualitySlices([...TARGET_SLICE_IDS, ...MCP_SLICE_IDS]);
-  const halves = slices.flatMap((slice) => {
-    const split = splitQueryHalves(slice.queries);
-    return [
-      { ...slice, label: `${slice.id} a`, queries: split.a },
-      { ...slice, label: `${slice.id} b`, queries: split.b },
-    ];
-  });
-  const rankers: QualityRankerFactory[] = [(tools) => createLibraryRanker(tools, { maxResults: 10 }), createBm25Ranker, createOkapiRanker];
-  const rows = halves.flatMap((slice) => measureSearchQuality({ slices: [slice], rankers }).rows.map((row) => ({ ...row, sliceLabel: slice.label })));
-  const lines: string[][] = [];
-  const family = new Map<string, { r5: number[]; mrr: number[] }>();
-  for (const user of rows.filter((row) => row.ranker === 'library')) {
-    const find = (ranker: string) => rows.find((row) => row.ranker === ranker && row.sliceLabel === user.sliceLabel && row.queryStyle === user.queryStyle)!;
-    const [bm25, okapi] = [find('bm25'), find('okapi')];
-    const r5 = user.recallAt[5] - Math.max(bm25.recallAt[5], okapi.recallAt[5]);
-    const mrr = user.mrr - Math.max(bm25.mrr, okapi.mrr);
-    const key = MCP_SLICE_IDS.includes(user.slice) ? 'mcp' : 'public';
-    const sums = family.get(key) ?? { r5: [], mrr: [] };
-    sums.r5.push(r5);
-    sums.mrr.push(mrr);
-    family.set(key, sums);
-    const three = (row: SearchQualityRow) => `${formatScore(row.recallAt[1])} ${formatScore(row.recallAt[5])} ${formatScore(row.mrr)}`;
-    const flag = r5 < -0.01 || mrr < -0.01 ? ' <' : '';
-    lines.push([user.sliceLabel, user.queryStyle, three(user), three(okapi), three(bm25), `${signed(r5)} ${signed(mrr)}${flag}`]);
+  // The library against both BM25s on every slice, both styles, each half (and each MCP set whole): R@1 / R@5 / MRR
+  // and the margins over the better BM25, with a mean per family and half. What a ranking change is judged on (README).
+  const cells = measureBm25Margins(loadQualitySlices([...TARGET_SLICE_IDS, ...MCP_SLICE_IDS]));
+  const three = (row: SearchQualityRow) => `${formatScore(row.recallAt[1])} ${formatScore(row.recallAt[5])} ${formatScore(row.mrr)}`;
+  printTable(
+    ['slice', 'style', 'library R@1 R@5 MRR', 'okapi', 'minisearch', 'margin R@5 MRR'],
+    cells.map((cell) => [
+      `${cell.slice} ${cell.half}`,
+      cell.queryStyle,
+      three(cell.library),
+      three(cell.okapi),
+      three(cell.minisearch),
+      `${signed(cell.r5Margin)} ${signed(cell.mrrMargin)}${cell.r5Margin < -0.01 || cell.mrrMargin < -0.01 ? ' <' : ''}`,
+    ]),
+  );
+  for (const family of ['public', 'mcp'] as const) {
+    for (const halves of [['a', 'b'], ['a'], ['b']] as const) {
+      const mine = cells.filter((cell) => cell.family === family && (halves as readonly string[]).includes(cell.half));
+      const label = halves.length === 2 ? 'both halves' : `half ${halves[0]}`;
+      console.log(
+        `${family} (${label}): mean margin R@1 ${signed(mean(mine.map((cell) => cell.r1Margin)))}, R@5 ${signed(mean(mine.map((cell) => cell.r5Margin)))}, MRR ${signed(mean(mine.map((cell) => cell.mrrMargin)))}`,
+      );
+    }
   }
-  printTable(['slice', 'style', 'library R@1 R@5 MRR', 'okapi', 'minisearch', 'margin R@5 MRR'], lines);
-  for (const [key, sums] of family) console.log(`${key}: mean margin R@5 ${signed(mean(sums.r5))}, MRR ${signed(mean(sums.mrr))}`);
 }
 
 if (part === 'stemmers') {
@@ -100,24 +96,10 @@ if (part === 'stemmers') {
 
 if (part === 'misses') {
   // The library's and Okapi's top-1 misses on every slice, by class (issue 26): what each ranker still gets wrong.
-  const classes = new Map<string, Record<string, number>>();
-  for (const slice of loadQualitySlices([...TARGET_SLICE_IDS, ...MCP_SLICE_IDS])) {
-    const classify = createMissClassifier(slice.catalog);
-    for (const ranker of [createLibraryRanker(slice.catalog, { maxResults: 10 }), createOkapiRanker(slice.catalog)]) {
-      for (const query of slice.queries) {
-        const results = ranker.search(query.query);
-        if (query.gold.includes(results[0] ?? '')) continue;
-        const key = `${slice.id} ${ranker.id}`;
-        const counts = classes.get(key) ?? {};
-        const found = classify(query.query, query.gold, results[0]);
-        counts[found] = (counts[found] ?? 0) + 1;
-        classes.set(key, counts);
-      }
-    }
-  }
+  const rows = countMissClasses(loadQualitySlices([...TARGET_SLICE_IDS, ...MCP_SLICE_IDS]));
   printTable(
     ['slice, ranker (requests as written)', ...MISS_CLASSES],
-    [...classes].map(([key, counts]) => [key, ...MISS_CLASSES.map((name) => String(counts[name] ?? 0))]),
+    rows.map((row) => [`${row.slice} ${row.ranker}`, ...MISS_CLASSES.map((name) => String(row.counts[name]))]),
   );
 }
 

@@ -52,13 +52,14 @@ class Catalog implements ToolCatalog {
   #indexes: Map<number, ToolIndex> | undefined;
   #validators: LRUCache<string, { readonly validator: ArgumentValidator | null }> | undefined;
 
+  declare readonly [PARSED_TOOLS]: readonly ToolDefinition[];
+
   constructor(definitions: ToolDefinition[]) {
     this.tools = Object.freeze(definitions);
+    // Set here, not as a getter with a computed key: a class with a computed member key is kept by bundlers wherever
+    // its module is, with every method's imports (the search index, the argument validator, lru-cache).
+    Object.defineProperty(this, PARSED_TOOLS, { value: this.tools });
     Object.freeze(this);
-  }
-
-  get [PARSED_TOOLS](): readonly ToolDefinition[] {
-    return this.tools;
   }
 
   get names(): readonly string[] {

@@ -7,6 +7,9 @@ import type { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { createToolListWithinLimit } from './create-tool-list-within-limit.js';
+import type { resolveGroupedTools } from './resolve-grouped-tools.js';
+import type { resolveRequestToolList } from './resolve-request-tool-list.js';
+import type { RequestBodyTool, RequestTool } from './request-tool.js';
 import type { NeutralRequest, NeutralTool } from './neutral-request.js';
 import type { RequestTools, RequestToolsWarningCode } from './request-tools.js';
 
@@ -63,6 +66,8 @@ export interface ResolveRequestToolsInput {
 /** What one plan's decisions keep between requests (owned by the session that made the plan). */
 export interface RequestMemo {
   client?: ClientMemo;
+  deferLoading?: DeferLoadingMemo;
+  grouping?: GroupingMemo;
 }
 
 /** What the client decision reads of a plan and the body's tools alone, whatever else the request holds. */
@@ -78,9 +83,46 @@ export interface ClientMemo {
   readonly functions: ReadonlyMap<string, { readonly index: number; readonly definition: ToolDefinition }>;
   readonly definitions: readonly ToolDefinition[];
   readonly others: number;
-  /** The tool list without reveals in it and nothing forced, once made. */
-  fitted?: ReturnType<typeof createToolListWithinLimit>;
+  /** The last tool lists made, by the reveals in them and the forced names (at most {@link MAX_KEPT_LISTS}). */
+  readonly fitted: Map<string, ReturnType<typeof createToolListWithinLimit>>;
 }
+
+/** What the defer-loading decision reads of a plan and the body's tools alone, whatever else the request holds. */
+export interface DeferLoadingMemo {
+  /** The plan as the API and model carry it, that the rest was read for. */
+  readonly plan: ToolSearchPlan;
+  readonly tools: readonly NeutralTool[];
+  readonly catalog: ToolCatalog | undefined;
+  readonly own: ReturnType<typeof resolveOwnToolsSent>;
+  readonly otherNames: readonly string[];
+  readonly otherNameSet: ReadonlySet<string>;
+  readonly names: ToolNameMapping;
+  readonly bodyTools: ReadonlyMap<string, RequestBodyTool & { readonly index: number }>;
+  readonly ownInBody: readonly string[];
+  /** The tools reached through `call_tool`, by the forced names (the first {@link MAX_KEPT_LISTS} kept). */
+  readonly throughCallTool: Map<string, ReadonlySet<string> | undefined>;
+  /** The last decisions made, by what varies between requests (at most {@link MAX_KEPT_LISTS}). */
+  readonly decisions: Map<string, ReturnType<typeof resolveRequestToolList>>;
+}
+
+/** What the grouping decision reads of a plan and the body's tools alone, whatever else the request holds. */
+export interface GroupingMemo {
+  /** The plan as the API and model carry it, that the rest was read for. */
+  readonly plan: ToolSearchPlan;
+  readonly tools: readonly NeutralTool[];
+  readonly applied: ToolSearchPlan;
+  readonly planned: ReadonlyMap<string, PlannedTool>;
+  readonly own: ReturnType<typeof resolveOwnToolsSent>;
+  readonly names: ToolNameMapping;
+  readonly originalOf: (name: string) => string;
+  readonly flatNames: ReadonlyMap<number, string> | undefined;
+  readonly requestTools: readonly RequestTool[];
+  /** The last decisions made, by the forced and revealed names (at most {@link MAX_KEPT_LISTS}). */
+  readonly decisions: Map<string, ReturnType<typeof resolveGroupedTools>>;
+}
+
+/** How many tool lists a plan's memo keeps (a session's latest reveals, and a few before them). */
+export const MAX_KEPT_LISTS = 4;
 
 /**
  * One kind of API's decision, after the plan's fallbacks (`resolveRequestTools`): the request's entries, names and

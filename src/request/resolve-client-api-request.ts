@@ -5,7 +5,7 @@ import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { createToolListWithinLimit } from './create-tool-list-within-limit.js';
-import { NO_HOSTED_PARTS, type ClientMemo, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
+import { MAX_KEPT_LISTS, NO_HOSTED_PARTS, type ClientMemo, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
 import { resolvePlanName } from './resolve-plan-name.js';
 
 /**
@@ -38,12 +38,16 @@ export const resolveClientAPIRequest: RequestDecision = (plan, input, warnings) 
       { revealed, forced, names },
       { maxTools: api.maxTools ?? Number.POSITIVE_INFINITY, otherEntries: memo.others, label: api.label },
     );
-  // Without reveals in the tool list and nothing forced, the list is the plan's alone: made once per plan and tools.
-  let fitted: ReturnType<typeof fitList>;
-  if (revealed.length > 0 || forced.length > 0) fitted = fitList();
-  else {
-    memo.fitted ??= fitList();
-    fitted = memo.fitted;
+  // The list depends on the plan and tools (the memo's) and on what is revealed and forced: a session's requests send
+  // the same reveals until a search loads more, so the last few lists are kept (a new reveal costs one listing).
+  const key = `${revealed.join('\u0000')}\u0001${forced.join('\u0000')}`;
+  // A history naming tools the mapping lacks maps them apart (a mapping of its own): that rare list is made anew.
+  const kept = names === memo.names;
+  let fitted = kept ? memo.fitted.get(key) : undefined;
+  if (fitted === undefined) {
+    fitted = fitList();
+    if (kept && memo.fitted.size >= MAX_KEPT_LISTS) memo.fitted.delete(memo.fitted.keys().next().value as string);
+    if (kept) memo.fitted.set(key, fitted);
   }
   // Without `maxTools` nothing is over a limit, so `overLimitCode` is set wherever this reads it.
   for (const change of fitted.changes)
@@ -84,7 +88,18 @@ function clientMemoOf(plan: ToolSearchPlan, input: ResolveRequestToolsInput): Cl
   for (const tool of request.tools) if (tool.kind === 'function') functions.set(resolvePlanName(tool.definition.name, planSet, names), tool);
   const definitions: ToolDefinition[] = [];
   for (const [name, { definition }] of functions) definitions.push(name === definition.name ? definition : { ...definition, name });
-  const memo: ClientMemo = { tools: request.tools, planSet, own, primaryNames, primary: new Set(primaryNames), names, functions, definitions, others };
+  const memo: ClientMemo = {
+    tools: request.tools,
+    planSet,
+    own,
+    primaryNames,
+    primary: new Set(primaryNames),
+    names,
+    functions,
+    definitions,
+    others,
+    fitted: new Map(),
+  };
   if (input.memo !== undefined) input.memo.client = memo;
   return memo;
 }

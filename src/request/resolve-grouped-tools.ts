@@ -118,21 +118,18 @@ export function resolveGroupedTools(input: ResolveGroupedToolsInput): GroupedToo
   }
 }
 
-function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): GroupedTools {
-  const { plan, planned, tools, names } = input;
-  const warnings: ToolSearchWarning<GroupedToolsWarningCode>[] = [];
-  const library = hosted && plan.search === 'library';
-  const listed = plan.listing === 'full' || plan.listing === 'compact';
-  const deferred = new Set<string>();
-  // By `forEach`: the plan's index builds no map of its tools for it.
-  if (hosted) {
-    planned.forEach((tool) => {
-      if (tool.status === 'deferred') deferred.add(tool.name);
-    });
-  }
-  // `tool_choice` names a function by its bare name (it has no `namespace`), and cannot name one that is not loaded:
-  // a function it names is sent loaded, at the top level, for as long as the choice names it.
-  const forced = new Set(input.forced.forced);
+/**
+ * `tool_choice` names a function by its bare name (it has no `namespace`), and cannot name one that is not loaded: a
+ * function it names is sent loaded, at the top level, for as long as the choice names it. Takes the forced tools out of
+ * `deferred`, with a warning naming those that were deferred or grouped.
+ */
+function keepForcedToolsLoaded(
+  input: ResolveGroupedToolsInput,
+  deferred: Set<string>,
+  hosted: boolean,
+  warnings: ToolSearchWarning<GroupedToolsWarningCode>[],
+): void {
+  const { planned, tools, names } = input;
   const moved = input.forced.forced.filter(
     (name) =>
       deferred.delete(name) ||
@@ -145,6 +142,43 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
       message: `\`tool_choice\` names ${quote(moved.map((name) => names.toWire(name)))}, which ${moved.length === 1 ? 'was' : 'were'} deferred or in a namespace; a function \`tool_choice\` names must be loaded and callable without a namespace, so ${moved.length === 1 ? 'it is' : 'they are'} sent with full schemas at the top level`,
     });
   }
+}
+
+/**
+ * A deferred ungrouped function is called in a namespace of its own name, so a reserved name cannot be deferred: takes
+ * such names out of `deferred`, with a warning.
+ */
+function keepReservedNamesLoaded(
+  input: ResolveGroupedToolsInput,
+  deferred: Set<string>,
+  groups: ReturnType<typeof resolveToolGroups>,
+  warnings: ToolSearchWarning<GroupedToolsWarningCode>[],
+): void {
+  const { names } = input;
+  const reserved = [...deferred].filter((name) => !groups.byName.has(name) && input.isDeferredAloneRejected(name));
+  if (reserved.length > 0) {
+    for (const name of reserved) deferred.delete(name);
+    warnings.push({
+      code: 'reserved-name-kept-loaded',
+      message: `${quote(reserved.map((name) => names.toWire(name)))} ${reserved.length === 1 ? 'is' : 'are'} named like a reserved namespace, and the API rejects a deferred top-level function of that name; sent with full schemas instead. Give ${reserved.length === 1 ? 'it' : 'them'} a category or another name to defer ${reserved.length === 1 ? 'it' : 'them'}`,
+    });
+  }
+}
+
+function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): GroupedTools {
+  const { plan, planned, tools, names } = input;
+  const warnings: ToolSearchWarning<GroupedToolsWarningCode>[] = [];
+  const library = hosted && plan.search === 'library';
+  const listed = plan.listing === 'full' || plan.listing === 'compact';
+  const deferred = new Set<string>();
+  // By `forEach`: the plan's index builds no map of its tools for it.
+  if (hosted) {
+    planned.forEach((tool) => {
+      if (tool.status === 'deferred') deferred.add(tool.name);
+    });
+  }
+  keepForcedToolsLoaded(input, deferred, hosted, warnings);
+  const forced = new Set(input.forced.forced);
   // The library's search loads deferred tools through the caller's `tool_search_output`; a listing that does not show
   // them leaves them out, and a tool left out takes no part in grouping, so the request's own output groups the same.
   const leaving = hosted && isDeferredLeftOut(plan);
@@ -154,15 +188,7 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
     prefixes: hosted && input.byPrefix ? resolveSharedNamePrefixes(planned.keys()) : undefined,
     ungrouped: (name) => forced.has(name) || (leaving && deferred.has(name)),
   });
-  // A deferred ungrouped function is called in a namespace of its own name, so a reserved name cannot be deferred.
-  const reserved = [...deferred].filter((name) => !groups.byName.has(name) && input.isDeferredAloneRejected(name));
-  if (reserved.length > 0) {
-    for (const name of reserved) deferred.delete(name);
-    warnings.push({
-      code: 'reserved-name-kept-loaded',
-      message: `${quote(reserved.map((name) => names.toWire(name)))} ${reserved.length === 1 ? 'is' : 'are'} named like a reserved namespace, and the API rejects a deferred top-level function of that name; sent with full schemas instead. Give ${reserved.length === 1 ? 'it' : 'them'} a category or another name to defer ${reserved.length === 1 ? 'it' : 'them'}`,
-    });
-  }
+  keepReservedNamesLoaded(input, deferred, groups, warnings);
   const omitted: ReadonlySet<string> = leaving ? deferred : NOTHING;
 
   // Tools the caller deferred itself (an `mcp` server, a custom tool) need OpenAI's hosted search to be loaded: the

@@ -11,6 +11,8 @@ const NESTED_SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
  * Collects the searchable text of a tool's parameters: each property's name, `title` and `description`, and the
  * string values of its `enum`, walking nested objects, array `items` and `anyOf`/`oneOf`/`allOf` branches up to
  * four levels deep. Never throws on a malformed schema; parts that are not what JSON Schema says are skipped.
+ * `skip` leaves out the top-level properties it returns `true` for, with everything under them (the tool index leaves
+ * out the parameters a server's tools share: `findSharedParameters`).
  *
  * @example
  * ```ts
@@ -18,18 +20,19 @@ const NESTED_SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
  * // ['repoName', 'Repository']
  * ```
  */
-export function collectParameterText(schema: JSONSchemaObject): string[] {
+export function collectParameterText(schema: JSONSchemaObject, skip?: (name: string, property: unknown) => boolean): string[] {
   const pieces: string[] = [];
-  visit(schema, 0, pieces);
+  visit(schema, 0, pieces, skip);
   return pieces;
 }
 
-function visit(schema: unknown, depth: number, pieces: string[]): void {
+function visit(schema: unknown, depth: number, pieces: string[], skip?: (name: string, property: unknown) => boolean): void {
   if (depth > MAX_DEPTH || pieces.length >= MAX_PIECES || !isRecord(schema)) return;
   const properties = schema.properties;
   if (isRecord(properties)) {
     for (const [name, property] of Object.entries(properties)) {
       if (pieces.length >= MAX_PIECES) return;
+      if (skip?.(name, property) === true) continue;
       pieces.push(name);
       if (!isRecord(property)) continue;
       pushString(pieces, property.title);

@@ -158,15 +158,11 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
       const cached = toolVectors.get(key);
       if (cached !== undefined) found.set(key, cached);
     }
-    // Vectors cached for another catalog may come from an earlier embedder of another length: the catalog's length is
-    // that of the first one found, and a cached vector of another length is embedded again.
+    // Vectors cached for another catalog, or kept from a build an embedder error cut short, may come from an earlier
+    // embedder of another length. What the embedder returns now sets the catalog's length: the missing texts are
+    // embedded first, then each cached vector of another length is embedded again.
     let dimension: number | undefined;
-    for (const [key, vector] of found) {
-      dimension ??= vector.length;
-      if (vector.length !== dimension) found.delete(key);
-    }
-    const missing = [...textOf.keys()].filter((key) => !found.has(key));
-    try {
+    async function embedAll(missing: readonly string[]): Promise<void> {
       for (let start = 0; start < missing.length; start += batchSize) {
         const batch = missing.slice(start, start + batchSize);
         const vectors = await embedNormalized(
@@ -179,6 +175,11 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
           toolVectors.set(key, vectors[position]!);
         });
       }
+    }
+    try {
+      await embedAll([...textOf.keys()].filter((key) => !found.has(key)));
+      dimension ??= found.values().next().value?.length;
+      await embedAll([...found].filter(([, vector]) => vector.length !== dimension).map(([key]) => key));
     } catch (error) {
       // Junk in a later batch may mean the earlier ones were junk too (all of a wrong length): none is kept. An error
       // of the embedder itself (a rate limit) keeps the batches that came back.

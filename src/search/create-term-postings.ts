@@ -2,6 +2,8 @@ import { TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { collectParameterText } from './collect-parameter-text.js';
 import { createWordTable } from './create-word-table.js';
+import { findSharedParameters } from './find-shared-parameters.js';
+import { isInflectedForm } from './is-inflected-form.js';
 import { isSearchStopWord } from './search-stop-words.js';
 import { scanSearchWords } from './split-search-words.js';
 import { resolveSearchTerm } from './tokenize-search-text.js';
@@ -24,20 +26,18 @@ export interface TermPostingsOptions {
    */
   readonly lengthNormalization: number;
   /**
-   * `'content'` indexes the words that are not stop words, stemmed (the usual index); `'stop-words'` indexes only the
-   * stop words, as they are, for the rare query made of stop words alone.
+   * `'content'` indexes the words that are not stop words, stemmed (the usual index), and the inflected forms among
+   * them as written ({@link TermPostings.inflectedForms}); `'stop-words'` indexes only the stop words, as they are, for
+   * the rare query made of stop words alone.
    */
   readonly words: 'content' | 'stop-words';
 }
 
 /**
- * The inverted index of a tool list: for each term, the tools that have it and what it weighs in each. Stored flat
- * (compressed sparse rows): term `t`'s postings are positions `offsets[t]` to `offsets[t + 1]` of `toolIds` and
- * `weights`, with tool ids ascending.
+ * Postings of terms, stored flat (compressed sparse rows): term `t`'s postings are positions `offsets[t]` to
+ * `offsets[t + 1]` of `toolIds`, `weights` and `fields`, with tool ids ascending.
  */
-export interface TermPostings {
-  /** Tool names by id, in the tool list's order, without any tool named `tool_search`. */
-  readonly names: readonly string[];
+export interface TermPostingLists {
   /** Term → term number. */
   readonly termIds: ReadonlyMap<string, number>;
   readonly offsets: Int32Array;
@@ -48,6 +48,21 @@ export interface TermPostings {
   readonly fields: Uint8Array;
   /** Term number → the term's rarity (1 for every term when rarity is off). */
   readonly rarities: Float64Array;
+}
+
+/**
+ * The inverted index of a tool list: for each term, the tools that have it and what it weighs in each (see
+ * {@link TermPostingLists}).
+ */
+export interface TermPostings extends TermPostingLists {
+  /** Tool names by id, in the tool list's order, without any tool named `tool_search`. */
+  readonly names: readonly string[];
+  /**
+   * The inflected words (`isInflectedForm`: plurals, -ing and -ed forms) of the tools, each as written (`keys`, not
+   * the term `key`), weighed as their term is, with their own rarity: what the tool index's `sameFormShare` reads.
+   * Empty for a stop-word index.
+   */
+  readonly inflectedForms: TermPostingLists;
 }
 
 /** A posting counted in the tool's name. */
@@ -69,6 +84,7 @@ const SERVER_SEPARATOR = '__';
  * A term found in several fields of a tool counts once, in its heaviest field (by the field weights). With `rarity`,
  * each weight is multiplied by `ln(1 + N / n) / ln(1 + N)` (`N` tools in all, `n` of them with the term); a term
  * found in the description is also multiplied by the description's length factor `(L̄ / L)^lengthNormalization`.
+ * The parameters most tools of a server declare alike (`findSharedParameters`) are left out of its tools' text.
  *
  * Built for large catalogs (10,000 tools in well under 100 ms): words are looked up in place without being
  * allocated, and postings are collected in a few flat typed arrays rather than one array per term.
@@ -80,15 +96,18 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
   // Words of each tool's description field, stop words left out, for the length factor.
   let descriptionLengths = new Int32Array(1024);
   const termIds = new Map<string, number>();
-  // Each word's term number (-1 for a stop word) is cached: the same few thousand words make up most of any
-  // catalog's text, and stemming each occurrence again would dominate the build.
-  const termOfWord = createWordTable();
-  let lastToolOfTerm = new Int32Array(1024);
-  // (term, tool, field) triples in the order found; tools come in order, so each term's tools come ascending.
-  let pairTerms = new Int32Array(16_384);
-  let pairTools = new Int32Array(16_384);
-  let pairFields = new Uint8Array(16_384);
-  let pairCount = 0;
+  const formIds = new Map<string, number>();
+  // Each word's number is cached, and with it the word's term number (-1 for a stop word) and inflected form number
+  // (-1 for none): the same few thousand words make up most of any catalog's text, and stemming each occurrence
+  // again would dominate the build.
+  const numberOfWord = createWordTable();
+  let termOfWord = new Int32Array(1024);
+  let formOfWord = new Int32Array(1024);
+  let wordCount = 0;
+  // (term, tool, field) triples in the order found, for the terms and for the inflected forms.
+  const terms = createPostingCollector();
+  const forms = createPostingCollector();
+  const isSharedParameter = options.words === 'content' ? findSharedParameters(tools) : undefined;
   const weightOfField = [fieldWeights.name, fieldWeights.description, fieldWeights.parameters, fieldWeights.name];
   // A tool's server, by tool (`undefined` for none); the server field counts only when there are two servers or more.
   const servers = tools.map(resolveToolServer);
@@ -105,20 +124,24 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
   let id = -1;
   let field = NAME_FIELD;
   const addWord = (source: string, start: number, end: number): void => {
-    let termId = termOfWord.lookup(source, start, end);
-    if (termId === undefined) {
+    let wordNumber = numberOfWord.lookup(source, start, end);
+    if (wordNumber === undefined) {
       const word = source.slice(start, end).toLowerCase();
       const term = resolveTerm(word);
-      termId = term === null ? -1 : (termIds.get(term) ?? -1);
-      if (term !== null && termId < 0) {
-        termId = termIds.size;
-        termIds.set(term, termId);
-        if (termId === lastToolOfTerm.length) lastToolOfTerm = grown(lastToolOfTerm);
-        lastToolOfTerm[termId] = -1;
+      wordNumber = wordCount;
+      wordCount += 1;
+      if (wordNumber === termOfWord.length) {
+        termOfWord = grown(termOfWord);
+        formOfWord = grown(formOfWord);
       }
-      termOfWord.insert(word, termId);
+      termOfWord[wordNumber] = term === null ? -1 : resolveId(termIds, term);
+      formOfWord[wordNumber] = term !== null && options.words === 'content' && isInflectedForm(word) ? resolveId(formIds, word) : -1;
+      numberOfWord.insert(word, wordNumber);
     }
+    const termId = termOfWord[wordNumber]!;
     if (termId < 0) return;
+    const formId = formOfWord[wordNumber]!;
+    if (formId >= 0 && field !== SERVER_FIELD) forms.add(formId, id, field);
     if (field === DESCRIPTION_FIELD) descriptionLengths[id]! += 1;
     if (field === SERVER_FIELD) {
       let found = serversOfTerm.get(termId);
@@ -128,17 +151,7 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
       }
       found.add(toolServer);
     }
-    if (lastToolOfTerm[termId] === id) return;
-    lastToolOfTerm[termId] = id;
-    if (pairCount === pairTerms.length) {
-      pairTerms = grown(pairTerms);
-      pairTools = grown(pairTools);
-      pairFields = grown(pairFields);
-    }
-    pairTerms[pairCount] = termId;
-    pairTools[pairCount] = id;
-    pairFields[pairCount] = field;
-    pairCount += 1;
+    terms.add(termId, id, field);
   };
 
   tools.forEach((tool, position) => {
@@ -165,20 +178,12 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
         if (typeof tool.title === 'string') scanSearchWords(tool.title, addWord);
         if (typeof tool.category === 'string') scanSearchWords(tool.category, addWord);
       } else {
-        for (const text of collectParameterText(tool.inputSchema)) scanSearchWords(text, addWord);
+        const skip = isSharedParameter === undefined ? undefined : (name: string, property: unknown) => isSharedParameter(tool, name, property);
+        for (const text of collectParameterText(tool.inputSchema, skip)) scanSearchWords(text, addWord);
       }
     }
   });
 
-  const termCount = termIds.size;
-  const offsets = new Int32Array(termCount + 1);
-  for (let pair = 0; pair < pairCount; pair += 1) offsets[pairTerms[pair]! + 1]! += 1;
-  for (let term = 0; term < termCount; term += 1) offsets[term + 1]! += offsets[term]!;
-  const rarityScale = Math.log(1 + names.length);
-  const rarities = new Float64Array(termCount);
-  for (let term = 0; term < termCount; term += 1) {
-    rarities[term] = rarity ? Math.log(1 + names.length / (offsets[term + 1]! - offsets[term]!)) / rarityScale : 1;
-  }
   let totalDescriptionLength = 0;
   for (let tool = 0; tool < names.length; tool += 1) totalDescriptionLength += descriptionLengths[tool]!;
   const averageDescriptionLength = totalDescriptionLength / Math.max(names.length, 1);
@@ -191,6 +196,85 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
   }
   const serverRarityScale = Math.log(1 + serverCount);
   const serverRarity = (withTerm: number): number => (rarity ? Math.log(1 + serverCount / withTerm) / serverRarityScale : 1);
+  const scale = { toolCount: names.length, rarity, lengthFactors, weightOfField };
+  // A server term's rarity is among servers: "github" is rare among servers, however many tools GitHub has.
+  const termLists = buildPostingLists(terms, termIds, scale, (term) => serverRarity(serversOfTerm.get(term)!.size));
+  return { names, ...termLists, inflectedForms: buildPostingLists(forms, formIds, scale, () => 1) };
+}
+
+/** (term, tool, field) triples in the order found, each term at most once per tool (in the first field it is met in). */
+interface PostingCollector {
+  add(term: number, tool: number, field: number): void;
+  readonly count: number;
+  readonly terms: Int32Array;
+  readonly tools: Int32Array;
+  readonly fields: Uint8Array;
+}
+
+/** Collects the postings of one term space; tools come in order, so each term's tools come ascending. */
+function createPostingCollector(): PostingCollector {
+  let terms: Int32Array = new Int32Array(16_384);
+  let tools: Int32Array = new Int32Array(16_384);
+  let fields: Uint8Array = new Uint8Array(16_384);
+  let lastToolOfTerm: Int32Array = new Int32Array(1024).fill(-1);
+  let count = 0;
+  return {
+    add(term, tool, field) {
+      while (term >= lastToolOfTerm.length) lastToolOfTerm = grownWith(lastToolOfTerm, -1);
+      if (lastToolOfTerm[term] === tool) return;
+      lastToolOfTerm[term] = tool;
+      if (count === terms.length) {
+        terms = grown(terms);
+        tools = grown(tools);
+        fields = grown(fields);
+      }
+      terms[count] = term;
+      tools[count] = tool;
+      fields[count] = field;
+      count += 1;
+    },
+    get count() {
+      return count;
+    },
+    get terms() {
+      return terms;
+    },
+    get tools() {
+      return tools;
+    },
+    get fields() {
+      return fields;
+    },
+  };
+}
+
+/** What weighs a posting besides its term's rarity: the tool count, the length factors and the field weights. */
+interface PostingScale {
+  readonly toolCount: number;
+  readonly rarity: boolean;
+  readonly lengthFactors: Float64Array;
+  readonly weightOfField: readonly number[];
+}
+
+/** Sorts collected postings by term into flat lists and weighs each: field weight × rarity (× length factor). */
+function buildPostingLists(
+  collected: PostingCollector,
+  termIds: ReadonlyMap<string, number>,
+  scale: PostingScale,
+  serverRarity: (term: number) => number,
+): TermPostingLists {
+  const { toolCount, rarity, lengthFactors, weightOfField } = scale;
+  const termCount = termIds.size;
+  const pairCount = collected.count;
+  const { terms: pairTerms, tools: pairTools, fields: pairFields } = collected;
+  const offsets = new Int32Array(termCount + 1);
+  for (let pair = 0; pair < pairCount; pair += 1) offsets[pairTerms[pair]! + 1]! += 1;
+  for (let term = 0; term < termCount; term += 1) offsets[term + 1]! += offsets[term]!;
+  const rarityScale = Math.log(1 + toolCount);
+  const rarities = new Float64Array(termCount);
+  for (let term = 0; term < termCount; term += 1) {
+    rarities[term] = rarity ? Math.log(1 + toolCount / (offsets[term + 1]! - offsets[term]!)) / rarityScale : 1;
+  }
   const next = offsets.slice(0, termCount);
   const toolIds = new Int32Array(pairCount);
   const weights = new Float64Array(pairCount);
@@ -203,14 +287,12 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
     const pairField = pairFields[pair]!;
     toolIds[position] = tool;
     fields[position] = pairField;
-    // A server term's rarity is among servers: "github" is rare among servers, however many tools GitHub has.
-    weights[position] = weightOfField[pairField]! * (pairField === SERVER_FIELD ? serverRarity(serversOfTerm.get(term)!.size) : rarities[term]!);
+    weights[position] = weightOfField[pairField]! * (pairField === SERVER_FIELD ? serverRarity(term) : rarities[term]!);
     if (pairField === DESCRIPTION_FIELD) weights[position]! *= lengthFactors[tool]!;
   }
-  return { names, termIds, offsets, toolIds, weights, fields, rarities };
+  return { termIds, offsets, toolIds, weights, fields, rarities };
 }
 
-/** A tool's server: its `server`, else the namespace of a qualified MCP name (`mcp__linear` of `mcp__linear__create_issue`). */
 /**
  * How many leading characters of a tool's name are a namespace rather than the tool's own name: with a `server` field,
  * the part up to the last `__` when it ends with the server (`github__` of `github__create_issue`, `mcp__github__` of
@@ -237,6 +319,22 @@ function resolveToolServer(tool: ToolDefinition): string | undefined {
 /** The term of a word in the stop-word index: the stop word itself, or `null` for any other word. */
 function resolveStopWord(word: string): string | null {
   return isSearchStopWord(word) ? word : null;
+}
+
+/** The number of `key` in `ids`, a new one (the next) when it has none. */
+function resolveId(ids: Map<string, number>, key: string): number {
+  let found = ids.get(key);
+  if (found === undefined) {
+    found = ids.size;
+    ids.set(key, found);
+  }
+  return found;
+}
+
+function grownWith(array: Int32Array, fill: number): Int32Array {
+  const larger = grown(array);
+  larger.fill(fill, array.length);
+  return larger;
 }
 
 function grown<Array extends Int32Array | Uint8Array>(array: Array): Array {

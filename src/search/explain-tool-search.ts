@@ -10,6 +10,7 @@ import {
   type ToolIndexSearchOptions,
 } from './create-tool-index.js';
 import { parseToolSelection } from './parse-tool-selection.js';
+import { resolveInflectedForms } from './resolve-inflected-forms.js';
 import { resolveQueryTerms } from './resolve-query-terms.js';
 import { splitSearchWords } from './split-search-words.js';
 import { isSearchStopWord } from './search-stop-words.js';
@@ -61,6 +62,12 @@ export interface ToolSearchExplanation {
    * weight × missing / name terms`, at most half the score of its terms, for a tool the query meets in its name; else 0.
    */
   readonly nameMiss: number;
+  /**
+   * What the request's inflected words (`keys`, `running`) added where the tool has them in that same form:
+   * `sameFormShare (0.3) × the form's points` (its field weight × its own rarity, × the length factor in the
+   * description), summed; 0 when the tool has none of them so.
+   */
+  readonly sameForm: number;
   /** {@link EXACT_NAME_BONUS} when the query is the tool's name, or a `select:` query names it; else 0. */
   readonly exactName: number;
   /** What the parts above do not account for: 0 while they describe the index's formula. */
@@ -119,6 +126,7 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
     if (field === NAME_FIELD) nameTermCounts[contentPostings.toolIds[position]!]! += 1;
   });
   const idOf = new Map(names.map((name, id) => [name, id]));
+  const inflectedForms = selection || resolved.sameFormShare === 0 ? [] : resolveInflectedForms(query);
   // The index reads terms from the rarest; a tool's first (rarest) term earns no coverage bonus, every later one does.
   const ordered = terms
     .map((term) => ({ term, termId: termIds.get(term) }))
@@ -174,14 +182,25 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
     const nameHits = parts.filter((part) => part.field === 'name').length;
     const nameTerms = id === undefined || postings !== contentPostings ? 0 : nameTermCounts[id]!;
     const missPenalty = nameHits > 0 && nameTerms > 0 ? (resolved.nameMissPenalty * resolved.weights.name * (nameTerms - nameHits)) / nameTerms : 0;
-    const nameMiss = -Math.min(missPenalty, plain / 2);
+    const forms = contentPostings.inflectedForms;
+    let sameForm = 0;
+    for (const form of id === undefined || postings !== contentPostings || counted === 0 ? [] : inflectedForms) {
+      const formId = forms.termIds.get(form);
+      if (formId === undefined) continue;
+      for (let position = forms.offsets[formId]!; position < forms.offsets[formId + 1]!; position += 1) {
+        if (forms.toolIds[position] === id) sameForm += resolved.sameFormShare * forms.weights[position]!;
+      }
+    }
+    total += sameForm;
+    // The penalty is bounded by the score before it, same-form points included, as the index takes it.
+    const nameMiss = -Math.min(missPenalty, (plain + sameForm) / 2);
     total += nameMiss;
     const rest = hit.score - total;
     // The exact-name bonus is the one part not in the postings: it is there when the rest is that bonus.
     const exactName = Math.abs(rest - EXACT_NAME_BONUS) < 1e-5 ? EXACT_NAME_BONUS : 0;
     // Scores are rounded to six decimals; a difference below that is rounding, not a missing part.
     const unexplained = Math.abs(rest - exactName) < 1e-5 ? 0 : round(rest - exactName);
-    return { name: hit.name, score: hit.score, terms: parts, coverage, nameMiss: round(nameMiss) + 0, exactName, unexplained };
+    return { name: hit.name, score: hit.score, terms: parts, coverage, nameMiss: round(nameMiss) + 0, sameForm: round(sameForm), exactName, unexplained };
   });
   return { terms, selection, results };
 }

@@ -1,4 +1,4 @@
-import { isArgumentText } from './is-argument-text.js';
+import { removeArgumentText } from './remove-argument-text.js';
 import { splitSearchWords } from './split-search-words.js';
 import { resolveSearchTerm } from './tokenize-search-text.js';
 
@@ -16,19 +16,13 @@ import { resolveSearchTerm } from './tokenize-search-text.js';
  */
 export function resolveQueryTerms(query: string, known: { has(term: string): boolean }): string[] {
   // URLs and paths are argument values, not words about the task; a request made of nothing else keeps them.
-  const topical = query
-    .split(WHITESPACE_RUNS)
-    .filter((piece) => !isArgumentText(piece))
-    .join('');
+  const topical = removeArgumentText(query);
   if (topical.length < query.length) {
     const terms = resolveContentTerms(topical, known);
     if (terms.length > 0) return terms;
   }
   return resolveContentTerms(query, known);
 }
-
-/** Splits around runs of white space, keeping them, so the pieces join back into the text. */
-const WHITESPACE_RUNS = /(\s+)/;
 
 function resolveContentTerms(query: string, known: { has(term: string): boolean }): string[] {
   // The words are split once; each one's term is `tokenizeSearchText`'s.

@@ -70,6 +70,19 @@ describe('runBenchmark in quick mode on a tiny input', () => {
     expect(part?.notes.length).toBeGreaterThan(0);
   });
 
+  it('reports issue 26: every half of every slice against Okapi and MiniSearch, the misses by class, and the hybrid or why not', () => {
+    const part = report.parts.find((candidate) => candidate.id === 'search-quality')!;
+    const titles = part.tables.map((table) => table.title);
+    const margins = part.tables.find((table) => table.title.startsWith('Issue 26: the library against Okapi BM25 and MiniSearch'));
+    for (const slice of ['BFCL', 'MetaTool', 'Seal-Tools', 'APIBench', 'Azure']) expect(margins?.rows.some((row) => row[0]!.startsWith(slice))).toBe(true);
+    expect(margins?.rows.some((row) => row[0]!.includes('MCP catalogs, half b'))).toBe(true);
+    expect(titles.some((title) => title.startsWith('Issue 26: top-1 misses by class'))).toBe(true);
+    const hybrid = titles.some((title) => title.startsWith('Issue 26: the hybrid ranking'));
+    expect(hybrid || part.notes.some((note) => note.startsWith('Hybrid ranking (issue 26): skipped'))).toBe(true);
+    // Sampled requests are reported, never judged.
+    for (const target of part.targets.filter((candidate) => candidate.target.startsWith('Search (issue 26)'))) expect(target.status).toBe('reported');
+  });
+
   it("reproduces the seed's published figure exactly", () => {
     const target = report.parts.flatMap((part) => part.targets).find((candidate) => candidate.target.startsWith("Reproduce the seed's figure"));
     expect(target).toMatchObject({ figure: '9,083 → 2,963 B (67.4%), parameters 7,153 → 1,033 B', status: 'met' });

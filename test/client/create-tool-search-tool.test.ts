@@ -152,9 +152,11 @@ describe('createToolSearchTool', () => {
       expect(await store.get('s')).toEqual(['read_file']);
     });
 
+    // `manyTools` tools differ only by name; every one takes the same `path` parameter, which the index leaves out as
+    // a shared one (src/search/find-shared-parameters.ts), so the queries below match the descriptions (`does tool_N`).
     it('loads the best three matches, and names no more by default', async () => {
       const { search, store } = setup({ tools: manyTools(20) });
-      const result = await search.execute({ query: 'path' }, { sessionId: 's' });
+      const result = await search.execute({ query: 'does' }, { sessionId: 's' });
       expect(loadedNames(result)).toEqual(['tool_0', 'tool_1', 'tool_2']);
       expect(result).not.toHaveProperty('more');
       expect(await store.get('s')).toEqual(['tool_0', 'tool_1', 'tool_2']);
@@ -162,31 +164,31 @@ describe('createToolSearchTool', () => {
 
     it('names the matches beyond maxLoaded, up to maxResults', async () => {
       const { search } = setup({ tools: manyTools(20), maxLoaded: 1, maxResults: 8 });
-      const result = await search.execute({ query: 'path' }, { sessionId: 's' });
+      const result = await search.execute({ query: 'does' }, { sessionId: 's' });
       expect(loadedNames(result)).toEqual(['tool_0']);
       expect(result).toMatchObject({ more: ['tool_1', 'tool_2', 'tool_3', 'tool_4', 'tool_5', 'tool_6', 'tool_7'] });
     });
 
     it('repeats no schema an earlier search of the session returned, and names those matches instead', async () => {
       const { search } = setup({ tools: manyTools(20), maxResults: 8 });
-      await search.execute({ query: 'path' }, { sessionId: 's' });
-      const again = await search.execute({ query: 'path' }, { sessionId: 's' });
+      await search.execute({ query: 'does' }, { sessionId: 's' });
+      const again = await search.execute({ query: 'does' }, { sessionId: 's' });
       expect(again).toMatchObject({ status: 'found', loadedEarlier: ['tool_0', 'tool_1', 'tool_2'] });
       expect(loadedNames(again)).toEqual(['tool_3', 'tool_4', 'tool_5']);
-      const other = await search.execute({ query: 'path' }, { sessionId: 'other' });
+      const other = await search.execute({ query: 'does' }, { sessionId: 'other' });
       expect(loadedNames(other)).toEqual(['tool_0', 'tool_1', 'tool_2']);
     });
 
     it('takes what the conversation holds from `loaded` when given, not from the store, so any process answers alike', async () => {
       const { search } = setup({ tools: manyTools(20) });
-      const first = await search.execute({ query: 'path' }, { sessionId: 's', loaded: [] });
+      const first = await search.execute({ query: 'does' }, { sessionId: 's', loaded: [] });
       // Another process: a store that saw nothing, and the history's `loaded`.
       const elsewhere = setup({ tools: manyTools(20) }).search;
-      const again = await elsewhere.execute({ query: 'path' }, { sessionId: 's', loaded: loadedNames(first) });
-      expect(again).toEqual(await search.execute({ query: 'path' }, { sessionId: 's', loaded: loadedNames(first) }));
+      const again = await elsewhere.execute({ query: 'does' }, { sessionId: 's', loaded: loadedNames(first) });
+      expect(again).toEqual(await search.execute({ query: 'does' }, { sessionId: 's', loaded: loadedNames(first) }));
       expect(again).toMatchObject({ status: 'found', loadedEarlier: ['tool_0', 'tool_1', 'tool_2'] });
       // The store saw the first search, the conversation (as given) did not: the schemas are returned again.
-      expect(loadedNames(await search.execute({ query: 'path' }, { sessionId: 's', loaded: [] }))).toEqual(['tool_0', 'tool_1', 'tool_2']);
+      expect(loadedNames(await search.execute({ query: 'does' }, { sessionId: 's', loaded: [] }))).toEqual(['tool_0', 'tool_1', 'tool_2']);
     });
 
     it('reads `loaded` in either name form', async () => {
@@ -216,7 +218,7 @@ describe('createToolSearchTool', () => {
 
     it('loads every tool a select: names, even one loaded before', async () => {
       const { search } = setup({ tools: manyTools(20) });
-      await search.execute({ query: 'path' }, { sessionId: 's' });
+      await search.execute({ query: 'does' }, { sessionId: 's' });
       const selected = await search.execute({ query: 'select:tool_0,tool_9,tool_10,tool_11' }, { sessionId: 's' });
       expect(loadedNames(selected)).toEqual(['tool_0', 'tool_9', 'tool_10', 'tool_11']);
       expect(selected).not.toHaveProperty('loadedEarlier');

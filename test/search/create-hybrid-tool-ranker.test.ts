@@ -210,6 +210,26 @@ describe('createHybridToolRanker', () => {
       expect((await rank(request(IMPLIED)))[0]?.name).toBe('whois_lookup');
     });
 
+    // Found by the junk-embedder property on FC_SEED=11 at FC_RUNS=1500: the batches before an embedder error are kept
+    // (a rate limit should not cost them), and when they were of another length, the first search after the fix failed.
+    it('embeds again the kept batches of an earlier embedder of another length: the first search after the fix works', async () => {
+      const { embed } = createCountingEmbedder();
+      let calls = 0;
+      let fixed = false;
+      const rank = createHybridToolRanker({
+        batchSize: 7,
+        embed: async (texts) => {
+          calls += 1;
+          if (fixed) return embed(texts);
+          if (calls === 2) throw new Error('embedder unavailable');
+          return texts.map(() => [0.5]);
+        },
+      });
+      await expect(rank(request(IMPLIED))).rejects.toThrow('embedder unavailable');
+      fixed = true;
+      expect((await rank(request(IMPLIED)))[0]?.name).toBe('whois_lookup');
+    });
+
     it('ranks with vectors of huge finite numbers (no overflow to Infinity while normalising)', async () => {
       const { embed } = createCountingEmbedder();
       const rank = createHybridToolRanker({ embed: async (texts) => (await embed(texts)).map((vector) => vector.map((value) => value * 1e300)) });

@@ -92,7 +92,7 @@ describe('createToolIndex', () => {
     });
 
     it('counts the best field of each term once, and each distinct query term once', () => {
-      const index = createToolIndex([builtin('archive', 'The archive of archives')], { rarity: false });
+      const index = createToolIndex([builtin('archive', 'The archive of archives')], { rarity: false, sameFormShare: 0 });
       expect(index.search('archive archives archived')).toEqual([{ name: 'archive', score: 3 }]);
     });
 
@@ -221,7 +221,7 @@ describe('createToolIndex', () => {
         weights: { name: 0, description: 0, parameters: 0 },
       });
       expect(index.search('archive records')).toEqual([]);
-      const some = createToolIndex([builtin('archive', 'the records')], { weights: { name: 0 }, rarity: false, lengthNormalization: 0 });
+      const some = createToolIndex([builtin('archive', 'the records')], { weights: { name: 0 }, rarity: false, lengthNormalization: 0, sameFormShare: 0 });
       expect(some.search('archive records')).toEqual([{ name: 'archive', score: 1 }]);
     });
 
@@ -314,7 +314,7 @@ describe('createToolIndex', () => {
       // "report" is in all 4 tools (rarity ln 2 / ln 5), "sales" in one (rarity 1); sales_report: 3 × 1 + 3 × r + √r.
       const reports = ['sales_report', 'audit_report', 'stock_report', 'staff_report'].map((name) => builtin(name, 'x'));
       const rarity = Math.log(2) / Math.log(5);
-      const [best] = createToolIndex(reports, { lengthNormalization: 0 }).search('sales report');
+      const [best] = createToolIndex(reports, { lengthNormalization: 0, sameFormShare: 0 }).search('sales report');
       expect(best).toEqual({ name: 'sales_report', score: round(3 + 3 * rarity + Math.sqrt(rarity)) });
     });
   });
@@ -451,20 +451,91 @@ describe('createToolIndex', () => {
     });
   });
 
+  describe('a word in the form the request writes it (sameFormShare, issue 26)', () => {
+    // Siblings of one service that share every term the request has: only the form of "keys" tells them apart.
+    const keys = [builtin('vault_key_get', 'Get a key from a vault'), builtin('vault_key_list', 'List the keys of a vault')];
+
+    it('ranks the tool that writes an inflected request word the same way first', () => {
+      expect(names(createToolIndex(keys).search('show me the keys in my vault'))).toEqual(['vault_key_list', 'vault_key_get']);
+      expect(names(createToolIndex(keys).search('get the key from my vault'))[0]).toBe('vault_key_get');
+    });
+
+    it('adds sameFormShare (0.3) × the points the form earns where the tool has it', () => {
+      const plain = { rarity: false, coverageBonus: 0, lengthNormalization: 0, nameMissPenalty: 0 } as const;
+      // "vaults" is only in vault_stats' description (1 point), in the form the request writes it.
+      const tools = [builtin('vault_stats', 'Statistics of vaults'), builtin('vault_list', 'List every vault')];
+      expect(createToolIndex(tools, plain).search('vaults')).toEqual([
+        { name: 'vault_stats', score: 3.3 },
+        { name: 'vault_list', score: 3 },
+      ]);
+      expect(createToolIndex(tools, { ...plain, sameFormShare: 1 }).search('vaults')[0]).toEqual({ name: 'vault_stats', score: 4 });
+      expect(createToolIndex(tools, { ...plain, sameFormShare: 0 }).search('vaults')).toEqual([
+        { name: 'vault_stats', score: 3 },
+        { name: 'vault_list', score: 3 },
+      ]);
+      expect(() => createToolIndex(tools, { sameFormShare: -0.5 })).toThrow('`sameFormShare` must be a finite number ≥ 0, got -0.5');
+    });
+
+    it('adds nothing to a tool the request does not match otherwise, and shows the part in explain', () => {
+      // A field weighing 0 makes no match: the same form there adds nothing.
+      const index = createToolIndex(keys, { weights: { name: 0, description: 0, parameters: 0 } });
+      expect(index.search('keys')).toEqual([]);
+      const explained = explainToolSearch(keys, 'show me the keys in my vault');
+      expect(explained.results.map((result) => [result.name, result.sameForm > 0, result.unexplained])).toEqual([
+        ['vault_key_list', true, 0],
+        ['vault_key_get', false, 0],
+      ]);
+    });
+  });
+
+  describe('parameters a server’s tools share (issue 26)', () => {
+    // Six tools of one server with the same `tenant` option, described in the same words.
+    const tenant = { type: 'string', description: 'The tenant of the Azure CLI login' };
+    const withTenant = (name: string, description: string, extra: Record<string, unknown> = {}) =>
+      builtin(name, description, { type: 'object', properties: { tenant, ...extra } });
+    const tools = [
+      withTenant('storage_account_list', 'List storage accounts'),
+      withTenant('storage_blob_get', 'Get a blob'),
+      withTenant('keyvault_key_list', 'List the keys of a vault'),
+      withTenant('group_list', 'List resource groups'),
+      withTenant('sql_server_show', 'Show a SQL server', { login: { type: 'string', description: 'The admin login' } }),
+      withTenant('cli_generate', 'Generate a command for the command line'),
+    ].map((tool) => ({ ...tool, server: 'azure' }));
+
+    it('leaves them out of every tool’s text, so their words match no tool', () => {
+      expect(createToolIndex(tools).search('tenant')).toEqual([]);
+      // A parameter only one tool has is still searched.
+      expect(names(createToolIndex(tools).search('admin login'))).toEqual(['sql_server_show']);
+    });
+
+    it('keeps the rarity of a word the common option has: a tool named for it scores as the only tool with it', () => {
+      // "cli" is in every tool's `tenant` description; counted there, it would weigh ln(1 + 6/6) / ln(7) in the name.
+      // 3 × 1, less 0.1 × 3 × ½ for "generate", the half of its name the query lacks.
+      expect(createToolIndex(tools).search('the CLI')).toEqual([{ name: 'cli_generate', score: 2.85 }]);
+    });
+
+    it('keeps a parameter fewer than 5 tools, or under half of a server’s tools, declare alike', () => {
+      expect(names(createToolIndex(tools.slice(0, 4)).search('tenant'))).toHaveLength(4);
+      const otherServer = tools.map((tool, position) => (position < 3 ? tool : { ...tool, server: 'other' }));
+      // Three of each server's tools: under the five that make a parameter shared.
+      expect(createToolIndex(otherServer).search('tenant')).toHaveLength(6);
+    });
+  });
+
   describe('description length', () => {
     // Two descriptions of 2 and 8 words (stop words left out): the average length is 5.
     const tools = [builtin('short', 'Export chats'), builtin('long', 'Export documents, chats, notes, pages, photos, files and links')];
 
     it('multiplies a description match by (average length / length)^0.15, so a short exact description ranks first', () => {
-      expect(createToolIndex(tools, { rarity: false }).search('chats')).toEqual([
+      expect(createToolIndex(tools, { rarity: false, sameFormShare: 0 }).search('chats')).toEqual([
         { name: 'short', score: round((5 / 2) ** 0.15) },
         { name: 'long', score: round((5 / 8) ** 0.15) },
       ]);
     });
 
     it('takes its exponent from lengthNormalization, and 0 turns it off', () => {
-      expect(createToolIndex(tools, { rarity: false, lengthNormalization: 1 }).search('chats')[0]).toEqual({ name: 'short', score: 2.5 });
-      expect(createToolIndex(tools, { rarity: false, lengthNormalization: 0 }).search('chats')).toEqual([
+      expect(createToolIndex(tools, { rarity: false, lengthNormalization: 1, sameFormShare: 0 }).search('chats')[0]).toEqual({ name: 'short', score: 2.5 });
+      expect(createToolIndex(tools, { rarity: false, lengthNormalization: 0, sameFormShare: 0 }).search('chats')).toEqual([
         { name: 'short', score: 1 },
         { name: 'long', score: 1 },
       ]);
@@ -475,6 +546,7 @@ describe('createToolIndex', () => {
         rarity: false,
         coverageBonus: 0,
         nameMissPenalty: 0,
+        sameFormShare: 0,
       });
       expect(index.search('chats')[0]).toEqual({ name: 'export_chats', score: 3 });
     });

@@ -26,6 +26,7 @@ describe('explainToolSearch', () => {
         ],
         coverage: 0.812997,
         nameMiss: 0,
+        sameForm: 0,
         exactName: 0,
         unexplained: 0,
       },
@@ -36,6 +37,7 @@ describe('explainToolSearch', () => {
         terms: [{ term: 'fil', field: 'name', fieldWeight: 3, rarity: 0.660964, lengthFactor: 1, toolsWithTerm: 2, points: 1.982892, coverage: 0, share: 1 }],
         coverage: 0,
         nameMiss: -0.15,
+        sameForm: 0,
         exactName: 0,
         unexplained: 0,
       },
@@ -61,7 +63,7 @@ describe('explainToolSearch', () => {
     expect(explainToolSearch(tools, 'select:send_email')).toEqual({
       terms: [],
       selection: true,
-      results: [{ name: 'send_email', score: 100, terms: [], coverage: 0, nameMiss: 0, exactName: 100, unexplained: 0 }],
+      results: [{ name: 'send_email', score: 100, terms: [], coverage: 0, nameMiss: 0, sameForm: 0, exactName: 100, unexplained: 0 }],
     });
   });
 

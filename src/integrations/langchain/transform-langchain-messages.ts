@@ -11,7 +11,7 @@ import { createOpenAIResponsesAdditionalTools } from '../../providers/openai/cre
 import { createOpenAIResponsesTools } from '../../providers/openai/create-openai-responses-tools.js';
 import { createAnthropicToolSearchResult } from '../../providers/anthropic/create-anthropic-tool-search-result.js';
 import { createAnthropicToolAdditionMessage } from '../../providers/anthropic/create-anthropic-tool-addition-message.js';
-import { createAnthropicMessagesTools } from '../../providers/anthropic/anthropic-messages-codec.js';
+import { createAnthropicMessagesTools } from '../../providers/anthropic/create-anthropic-messages-tools.js';
 import { readLangChainText } from './resolve-langchain-loaded-tools.js';
 
 /**

@@ -56,100 +56,33 @@ const SEARCH_TOOL_NAMES: ReadonlySet<string> = new Set(['tool_search_tool_bm25',
  * (`invalid-request`) when `messages` is present but not an array.
  */
 export function readAnthropicMessagesHistory(messages: unknown, support: AnthropicToolChangeSupport = 'value'): AnthropicMessagesHistory {
-  const references: HistoryReference[] = [];
-  const outputs: HistoryToolOutput[] = [];
-  const changes: HistoryToolChange[] = [];
-  const names: string[] = [];
+  const reader: HistoryReader = {
+    support,
+    references: [],
+    outputs: [],
+    changes: [],
+    names: [],
+    asText: new Set(),
+    calledBy: new Map(),
+    serverCallIds: new Set(),
+    searchTool: undefined,
+  };
   const sites: HistorySite[] = [];
-  // Tools whose additions by value are sent as text (a set: a removal sent as text takes the name out again).
-  const asText = new Set<string>();
-  let searchTool: string | undefined;
-  if (messages === undefined) return { messages: undefined, neutral: { names, outputs }, sites, support };
+  if (messages === undefined) return { messages: undefined, neutral: { names: reader.names, outputs: reader.outputs }, sites, support };
   if (!Array.isArray(messages)) {
     throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
   }
-  // The name each `tool_use` was called by, so a result's output is attributed to it; hosted calls' ids.
-  const calledBy = new Map<string, string>();
-  const serverCallIds = new Set<string>();
-  const readChange = (block: Record<string, unknown>, path: string): boolean => {
-    const change = resolveAnthropicToolChange(block);
-    if (change === undefined) return false;
-    // Only a custom tool's name is the caller's; a server tool's name is fixed by its type.
-    const custom = change.definition === undefined || resolveAnthropicToolKind(change.definition) === 'custom';
-    changes.push({ change: change.change, name: change.name, form: change.form, custom });
-    if (change.form === 'reference') references.push({ name: change.name, kind: 'tool_change', path: `${path}.tool.name` });
-    return true;
-  };
-  // A system message's tool change the model cannot take in its form is sent as text.
-  const readChangeAsText = (block: Record<string, unknown>): boolean => {
-    const change = resolveAnthropicToolChange(block);
-    if (change === undefined || !(support === 'none' || (support === 'reference' && change.form === 'value'))) return false;
-    if (change.change === 'removal') asText.delete(change.name);
-    else if (change.form === 'value') asText.add(change.name);
-    return true;
-  };
   messages.forEach((message: unknown, messageIndex) => {
     if (!isRecord(message) || !Array.isArray(message.content)) return;
     const inSystem = message.role === 'system';
     (message.content as unknown[]).forEach((block: unknown, blockIndex) => {
       if (!isRecord(block)) return;
       const path = `messages[${messageIndex}].content[${blockIndex}]`;
-      const site = (kind: HistorySite['kind']) => sites.push({ message: messageIndex, block: blockIndex, kind });
-      switch (block.type) {
-        case 'tool_use':
-          // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
-          if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) return;
-          if (typeof block.id === 'string') calledBy.set(block.id, block.name);
-          names.push(block.name);
-          references.push({ name: block.name, kind: 'tool_use', path: `${path}.name` });
-          site('tool_use');
-          return;
-        case 'server_tool_use':
-          if (typeof block.id === 'string') serverCallIds.add(block.id);
-          if (searchTool === undefined && typeof block.name === 'string' && SEARCH_TOOL_NAMES.has(block.name)) searchTool = block.name;
-          return;
-        case 'tool_search_tool_result': {
-          const result = block.content;
-          if (!isRecord(result) || !Array.isArray(result.tool_references)) return;
-          (result.tool_references as unknown[]).forEach((item, index) => {
-            if (isRecord(item) && typeof item.tool_name === 'string') {
-              references.push({ name: item.tool_name, kind: 'tool_reference', path: `${path}.content.tool_references[${index}].tool_name` });
-            }
-          });
-          site('tool_search_tool_result');
-          return;
-        }
-        case 'tool_result': {
-          const id = block.tool_use_id;
-          if (typeof id === 'string' && (id.startsWith('srvtoolu_') || serverCallIds.has(id))) {
-            site('remove');
-            return;
-          }
-          const answered = typeof id === 'string' ? calledBy.get(id) : undefined;
-          readToolResult(block, path, references, (output) => {
-            if (answered !== undefined) outputs.push({ name: answered, output });
-          });
-          site('tool_result');
-          return;
-        }
-        case 'tool_addition':
-        case 'tool_removal':
-          if (inSystem && readChangeAsText(block)) site('tool_change_text');
-          else if (readChange(block, path)) site('tool_change');
-          return;
-        case 'compaction':
-          // Sent back unchanged, whatever names it holds: the API checks them (`compaction_tool_changes_mismatch`).
-          if (Array.isArray(block.tool_changes)) {
-            (block.tool_changes as unknown[]).forEach((entry, index) => {
-              if (isRecord(entry)) readChange(entry, `${path}.tool_changes[${index}]`);
-            });
-          }
-          return;
-        default:
-          return;
-      }
+      const kind = readHistoryBlock(block, path, inSystem, reader);
+      if (kind !== undefined) sites.push({ message: messageIndex, block: blockIndex, kind });
     });
   });
+  const { names, outputs, references, changes, searchTool, asText } = reader;
   const neutral: NeutralHistory = {
     names,
     outputs,
@@ -159,6 +92,96 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
     ...(asText.size === 0 ? {} : { revealed: [...asText] }),
   };
   return { messages, neutral, sites, support };
+}
+
+/** What reading the history gathers as it goes, block by block. */
+interface HistoryReader {
+  readonly support: AnthropicToolChangeSupport;
+  readonly references: HistoryReference[];
+  readonly outputs: HistoryToolOutput[];
+  readonly changes: HistoryToolChange[];
+  readonly names: string[];
+  /** Tools whose additions by value are sent as text (a set: a removal sent as text takes the name out again). */
+  readonly asText: Set<string>;
+  /** The name each `tool_use` was called by, so a result's output is attributed to it. */
+  readonly calledBy: Map<string, string>;
+  /** The hosted calls' ids. */
+  readonly serverCallIds: Set<string>;
+  searchTool: string | undefined;
+}
+
+/** Reads one block of a message into `reader`; returns what the write must do with it, if anything. */
+function readHistoryBlock(block: Record<string, unknown>, path: string, inSystem: boolean, reader: HistoryReader): HistorySite['kind'] | undefined {
+  switch (block.type) {
+    case 'tool_use':
+      // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
+      if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) return;
+      if (typeof block.id === 'string') reader.calledBy.set(block.id, block.name);
+      reader.names.push(block.name);
+      reader.references.push({ name: block.name, kind: 'tool_use', path: `${path}.name` });
+      return 'tool_use';
+    case 'server_tool_use':
+      if (typeof block.id === 'string') reader.serverCallIds.add(block.id);
+      if (reader.searchTool === undefined && typeof block.name === 'string' && SEARCH_TOOL_NAMES.has(block.name)) reader.searchTool = block.name;
+      return;
+    case 'tool_search_tool_result': {
+      const result = block.content;
+      if (!isRecord(result) || !Array.isArray(result.tool_references)) return;
+      (result.tool_references as unknown[]).forEach((item, index) => {
+        if (isRecord(item) && typeof item.tool_name === 'string') {
+          reader.references.push({ name: item.tool_name, kind: 'tool_reference', path: `${path}.content.tool_references[${index}].tool_name` });
+        }
+      });
+      return 'tool_search_tool_result';
+    }
+    case 'tool_result': {
+      const id = block.tool_use_id;
+      if (typeof id === 'string' && (id.startsWith('srvtoolu_') || reader.serverCallIds.has(id))) {
+        return 'remove';
+      }
+      const answered = typeof id === 'string' ? reader.calledBy.get(id) : undefined;
+      readToolResult(block, path, reader.references, (output) => {
+        if (answered !== undefined) reader.outputs.push({ name: answered, output });
+      });
+      return 'tool_result';
+    }
+    case 'tool_addition':
+    case 'tool_removal':
+      if (inSystem && readChangeAsText(block, reader)) return 'tool_change_text';
+      else if (readChange(block, path, reader)) return 'tool_change';
+      return;
+    case 'compaction':
+      // Sent back unchanged, whatever names it holds: the API checks them (`compaction_tool_changes_mismatch`).
+      if (Array.isArray(block.tool_changes)) {
+        (block.tool_changes as unknown[]).forEach((entry, index) => {
+          if (isRecord(entry)) readChange(entry, `${path}.tool_changes[${index}]`, reader);
+        });
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+/** Reads a tool change block (or a `compaction` block's entry) into `reader`; false when it is none. */
+function readChange(block: Record<string, unknown>, path: string, reader: HistoryReader): boolean {
+  const change = resolveAnthropicToolChange(block);
+  if (change === undefined) return false;
+  // Only a custom tool's name is the caller's; a server tool's name is fixed by its type.
+  const custom = change.definition === undefined || resolveAnthropicToolKind(change.definition) === 'custom';
+  reader.changes.push({ change: change.change, name: change.name, form: change.form, custom });
+  if (change.form === 'reference') reader.references.push({ name: change.name, kind: 'tool_change', path: `${path}.tool.name` });
+  return true;
+}
+
+/** A system message's tool change the model cannot take in its form is sent as text: true for one, noted in `reader`. */
+function readChangeAsText(block: Record<string, unknown>, reader: HistoryReader): boolean {
+  const change = resolveAnthropicToolChange(block);
+  const { support } = reader;
+  if (change === undefined || !(support === 'none' || (support === 'reference' && change.form === 'value'))) return false;
+  if (change.change === 'removal') reader.asText.delete(change.name);
+  else if (change.form === 'value') reader.asText.add(change.name);
+  return true;
 }
 
 /**
@@ -177,54 +200,98 @@ export function writeAnthropicMessagesHistory(
 ): { readonly messages: readonly unknown[] | undefined; readonly warnings: readonly AnthropicMessagesWarning[] } {
   const { messages, sites, support } = history;
   if (messages === undefined) return { messages, warnings: [] };
-  const { names } = context;
-  const removedResults: string[] = [];
-  const changesAsText: string[] = [];
-  const convertedResults: string[] = [];
+  const found: HistoryRepairs = { removedResults: [], changesAsText: [], convertedResults: [] };
   const rewritten = new Map<number, Map<number, unknown>>();
   for (const { message: messageIndex, block: blockIndex, kind } of sites) {
     const block = ((messages[messageIndex] as Record<string, unknown>).content as unknown[])[blockIndex] as Record<string, unknown>;
-    const path = `messages[${messageIndex}].content[${blockIndex}]`;
-    let sent: unknown = block;
-    switch (kind) {
-      case 'tool_use': {
-        const wire = names.toWire(block.name as string);
-        const callToolName = context.callToolName;
-        // Deterministic, so every later request sends the same bytes for this turn.
-        if (context.throughCallTool?.has(wire) === true && callToolName !== undefined)
-          sent = { ...block, name: callToolName, input: { name: wire, arguments: block.input ?? {} } };
-        else if (wire !== block.name) sent = { ...block, name: wire };
-        break;
-      }
-      case 'tool_search_tool_result': {
-        const result = block.content as Record<string, unknown>;
-        const mapped = resolveMappedItems(result.tool_references as unknown[], (item) => (isRecord(item) ? mapReference(item, names) : item));
-        if (mapped !== result.tool_references) sent = { ...block, content: { ...result, tool_references: mapped } };
-        break;
-      }
-      case 'tool_result':
-        sent = writeToolResult(block, names);
-        if (sent !== block && block.is_error === true) convertedResults.push(path);
-        break;
-      case 'tool_change':
-        sent = writeToolChange(block, names);
-        break;
-      case 'tool_change_text':
-        changesAsText.push(path);
-        sent = writeToolChangeText(block, names, path);
-        break;
-      case 'remove':
-        removedResults.push(`${path} (\`${block.tool_use_id as string}\`)`);
-        sent = REMOVED;
-        break;
-      default:
-        kind satisfies never;
-    }
+    const sent = writeHistorySite(block, kind, `messages[${messageIndex}].content[${blockIndex}]`, context, found);
     if (sent === block) continue;
     const changed = rewritten.get(messageIndex) ?? new Map<number, unknown>();
     changed.set(blockIndex, sent);
     rewritten.set(messageIndex, changed);
   }
+  const warnings = createHistoryRepairWarnings(found);
+  const sent =
+    rewritten.size === 0
+      ? messages
+      : messages.map((message, index) => {
+          const changed = rewritten.get(index);
+          if (changed === undefined) return message;
+          const record = message as Record<string, unknown>;
+          const blocks = (record.content as unknown[]).map((block, blockIndex) => (changed.has(blockIndex) ? changed.get(blockIndex) : block));
+          const kept = blocks.filter((block) => block !== REMOVED);
+          return { ...record, content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
+        });
+  const converted = support === 'none' ? writeSystemMessagesAsUserText(sent) : { messages: sent, paths: [] };
+  if (found.changesAsText.length > 0 || converted.paths.length > 0) {
+    warnings.push({
+      code: 'tool-changes-sent-as-text',
+      message:
+        support === 'none'
+          ? `the history has system messages (${converted.paths.join(', ')}), which this model does not take ("role 'system' is not supported on this model"); each was sent as text in the user turn before it, a tool it added as its name and definition`
+          : `the history adds tools by value (${found.changesAsText.join(', ')}), which only the Claude API takes; each addition was sent as a text block with the tool's name and definition`,
+    });
+  }
+  return { messages: mergeConsecutiveSystemMessages(converted.messages, warnings), warnings };
+}
+
+/** The paths of the blocks the write repaired or sent as text, for its warnings. */
+interface HistoryRepairs {
+  readonly removedResults: string[];
+  readonly changesAsText: string[];
+  readonly convertedResults: string[];
+}
+
+/** One block the read marked, as sent (the same object when it stays, `REMOVED` when it goes); repairs are noted in `found`. */
+function writeHistorySite(
+  block: Record<string, unknown>,
+  kind: HistorySite['kind'],
+  path: string,
+  context: AnthropicHistoryNames,
+  found: HistoryRepairs,
+): unknown {
+  const { names } = context;
+  let sent: unknown = block;
+  switch (kind) {
+    case 'tool_use': {
+      const wire = names.toWire(block.name as string);
+      const callToolName = context.callToolName;
+      // Deterministic, so every later request sends the same bytes for this turn.
+      if (context.throughCallTool?.has(wire) === true && callToolName !== undefined)
+        sent = { ...block, name: callToolName, input: { name: wire, arguments: block.input ?? {} } };
+      else if (wire !== block.name) sent = { ...block, name: wire };
+      break;
+    }
+    case 'tool_search_tool_result': {
+      const result = block.content as Record<string, unknown>;
+      const mapped = resolveMappedItems(result.tool_references as unknown[], (item) => (isRecord(item) ? mapReference(item, names) : item));
+      if (mapped !== result.tool_references) sent = { ...block, content: { ...result, tool_references: mapped } };
+      break;
+    }
+    case 'tool_result':
+      sent = writeToolResult(block, names);
+      if (sent !== block && block.is_error === true) found.convertedResults.push(path);
+      break;
+    case 'tool_change':
+      sent = writeToolChange(block, names);
+      break;
+    case 'tool_change_text':
+      found.changesAsText.push(path);
+      sent = writeToolChangeText(block, names, path);
+      break;
+    case 'remove':
+      found.removedResults.push(`${path} (\`${block.tool_use_id as string}\`)`);
+      sent = REMOVED;
+      break;
+    default:
+      kind satisfies never;
+  }
+  return sent;
+}
+
+/** The warnings for the history's repairs: hosted calls' results removed, error results' references made text. */
+function createHistoryRepairWarnings(found: HistoryRepairs): AnthropicMessagesWarning[] {
+  const { removedResults, convertedResults } = found;
   const warnings: AnthropicMessagesWarning[] = [];
   if (removedResults.length > 0) {
     warnings.push({
@@ -243,28 +310,7 @@ export function writeAnthropicMessagesHistory(
         "(\"all content must be type 'text' if 'is_error' is true\"), so each became a text block naming the tool.",
     });
   }
-  const sent =
-    rewritten.size === 0
-      ? messages
-      : messages.map((message, index) => {
-          const changed = rewritten.get(index);
-          if (changed === undefined) return message;
-          const record = message as Record<string, unknown>;
-          const blocks = (record.content as unknown[]).map((block, blockIndex) => (changed.has(blockIndex) ? changed.get(blockIndex) : block));
-          const kept = blocks.filter((block) => block !== REMOVED);
-          return { ...record, content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
-        });
-  const converted = support === 'none' ? writeSystemMessagesAsUserText(sent) : { messages: sent, paths: [] };
-  if (changesAsText.length > 0 || converted.paths.length > 0) {
-    warnings.push({
-      code: 'tool-changes-sent-as-text',
-      message:
-        support === 'none'
-          ? `the history has system messages (${converted.paths.join(', ')}), which this model does not take ("role 'system' is not supported on this model"); each was sent as text in the user turn before it, a tool it added as its name and definition`
-          : `the history adds tools by value (${changesAsText.join(', ')}), which only the Claude API takes; each addition was sent as a text block with the tool's name and definition`,
-    });
-  }
-  return { messages: mergeConsecutiveSystemMessages(converted.messages, warnings), warnings };
+  return warnings;
 }
 
 /**

@@ -12,7 +12,8 @@ import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-
 import { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicUnpairedToolResults } from './resolve-anthropic-unpaired-tool-results.js';
-import { ANTHROPIC_MESSAGES_CODEC, type AnthropicToolSearchVariant } from './anthropic-messages-codec.js';
+import { ANTHROPIC_MESSAGES_CODEC } from './anthropic-messages-codec.js';
+import type { AnthropicToolSearchVariant } from './anthropic-messages-api.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { SessionAdapter } from '../../session/session-adapter.js';

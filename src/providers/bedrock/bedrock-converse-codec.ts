@@ -3,7 +3,6 @@ import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.
 import { resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
 import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
-import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
@@ -13,17 +12,14 @@ import { readContentText, readNeutralHistory, readTurnStart, type HistoryToolIte
 import type { ClientRequestWarningCode, PredictedLoad } from '../../request/request-tools.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { RequestTools } from '../../request/request-tools.js';
-import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
-import { transformRequest } from '../../request/transform-request.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
-import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
-import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
-import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
-import { BEDROCK_CONVERSE_TOOL_NAME_RULE, type BedrockConverseRequest, type BedrockConverseToolSpecification } from './bedrock-converse-api.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
+import { BEDROCK_CONVERSE_TOOL_NAME_RULE } from './bedrock-converse-api.js';
+import { writeBedrockConverseTool as writeTool } from './write-bedrock-converse-tool.js';
 
 /**
  * The codes of {@link transformBedrockConverseRequest}'s warnings: the client-side mechanism's
@@ -32,12 +28,6 @@ import { BEDROCK_CONVERSE_TOOL_NAME_RULE, type BedrockConverseRequest, type Bedr
  * `toolConfig.tools`, so `toolConfig` (with its `toolChoice`) was removed.
  */
 export type BedrockConverseWarningCode = ClientRequestWarningCode | 'empty-tools-removed';
-
-/** What {@link transformBedrockConverseRequest} needs besides the body and the plan. */
-export type TransformBedrockConverseRequestOptions = TransformRequestOptions;
-
-/** The transformed body (in the type it came in), the warnings and the tool-name mapping. */
-export type TransformBedrockConverseRequestResult<Body = BedrockConverseRequest> = TransformRequestResult<Body, BedrockConverseWarningCode>;
 
 /** An entry of `toolConfig.tools` as read: a tool (with its definition), the package's own tool, a cache checkpoint, another tool. */
 type ToolSlot =
@@ -63,69 +53,6 @@ interface ConverseRead {
   readonly tools: ConverseTools;
   readonly messages: readonly unknown[];
   readonly system: readonly unknown[];
-}
-
-/**
- * Rewrites an Amazon Bedrock Converse request (`ConverseCommand`'s input) for a tool search plan, just before it is
- * sent. Converse has no hosted search: the core decides the tools (the one `toolChoice: { tool }` forces), the note and
- * the name mapping, with the reveals the history's `toolResult` blocks hold. In Converse's shape:
- * - deferred tools are `{ toolSpec: { name, description, inputSchema: { json: <stub> } } }`; loaded and revealed tools
- *   are the caller's own entries; the package's `tool_search` (and `call_tool`) are added;
- * - the guidance note is the last text block of `system` before its trailing `cachePoint` blocks, so the cached
- *   system prefix holds it and stays byte-identical from turn to turn;
- * - a `cachePoint` in `toolConfig.tools` marks the tool right before it and goes where the core's rule for breakpoints
- *   says ({@link resolveToolCacheBreakpoints}): right after a loaded tool it marks, or once at the end of the list (the
- *   target: every tool cached). None is added, so the checkpoints never outnumber the caller's. System tools keep
- *   their places;
- * - tool names, `toolUse.name` in the history and `toolChoice.tool.name` are mapped to `[a-zA-Z0-9_-]{1,64}`; map the
- *   model's calls back with `names.fromWire`.
- *
- * Pure, and stable on its own output. Throws a `ToolSearchError`: `invalid-request` for the cases
- * {@link parseBedrockConverseTools} lists and `messages` or `system` that is not a list; `plan-mismatch` when the plan
- * was made for other tools; `invalid-options` for bad options.
- *
- * @example
- * ```ts
- * import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
- * import { resolveToolSearch } from 'tool-search';
- * import { parseBedrockConverseTools, transformBedrockConverseRequest } from 'tool-search/bedrock';
- *
- * const plan = resolveToolSearch({ id: body.modelId, api: 'bedrock-converse' }, parseBedrockConverseTools(body));
- * const { body: input, names } = transformBedrockConverseRequest(body, plan, { revealed: await store.get(sessionId) });
- * const response = await new BedrockRuntimeClient({}).send(new ConverseCommand(input));
- * ```
- * @see https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use.html
- */
-export function transformBedrockConverseRequest<Body extends object = BedrockConverseRequest>(
-  body: Body,
-  plan: ToolSearchPlan,
-  options: TransformBedrockConverseRequestOptions = {},
-): TransformBedrockConverseRequestResult<Body> {
-  return transformRequest(BEDROCK_CONVERSE_CODEC, body, plan, parseTransformRequestOptions(options)) as TransformBedrockConverseRequestResult<Body>;
-}
-
-/**
- * The tools of a Converse request (`toolConfig.tools`) as tool definitions, in order: each `toolSpec`'s name,
- * description and `inputSchema.json`. Cache checkpoints, system tools and the package's own tools are skipped. Throws
- * a `ToolSearchError` (`invalid-request`) for a body that is not an object, `toolConfig.tools` that is not a list, a
- * `toolSpec` without a name or `inputSchema.json`, or one name twice.
- *
- * @example
- * ```ts
- * const plan = resolveToolSearch({ id: body.modelId, api: 'bedrock-converse' }, parseBedrockConverseTools(body));
- * ```
- */
-export function parseBedrockConverseTools(body: unknown): ToolDefinition[] {
-  return [...readToolSlots(parseRequestBody(body, 'a Converse request object')).definitions];
-}
-
-/**
- * Tool definitions (MCP-shaped, an MCP `tools/list` result, or a catalog) as Converse tools
- * (`{ toolSpec: { name, description, inputSchema: { json } } }`), for `toolConfig.tools`. Throws what
- * `parseToolDefinitions` throws.
- */
-export function createBedrockConverseTools(tools: ToolDefinitionsInput): { toolSpec: BedrockConverseToolSpecification }[] {
-  return parseToolDefinitions(tools).map((tool) => writeTool(tool.name, tool.description, { ...tool.inputSchema }));
 }
 
 /** Converse's codec: `toolConfig.tools`, `toolConfig.toolChoice`, `system` and `toolUse`/`toolResult` blocks. */
@@ -248,12 +175,6 @@ function readToolSlots(request: Record<string, unknown>): ConverseTools {
 
 const describeField: DescribeWireToolField<number> = (index, field, name) =>
   `\`toolConfig.tools[${index}]\`.toolSpec.${field === 'inputSchema' ? 'inputSchema.json' : field}${name === undefined ? '' : ` of \`${name}\``}`;
-
-function writeTool(name: string, description: string | undefined, json: object): { toolSpec: BedrockConverseToolSpecification } {
-  const inputSchema = { json: json as BedrockConverseToolSpecification['inputSchema']['json'] };
-  // Two literals, not a conditional spread: this runs for every deferred tool of every request.
-  return description === undefined ? { toolSpec: { name, inputSchema } } : { toolSpec: { name, description, inputSchema } };
-}
 
 /**
  * The decided entries as Converse tools (the caller's own entry for a tool sent in full, the package's tools, stubs),

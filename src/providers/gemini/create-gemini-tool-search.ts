@@ -10,7 +10,9 @@ import type { SessionAdapter } from '../../session/session-adapter.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { resolveGeminiUnpairedToolResults } from './resolve-gemini-unpaired-tool-results.js';
-import { GEMINI_CODEC, readGeminiRequestShape, type GeminiWarningCode } from './gemini-codec.js';
+import { GEMINI_CODEC } from './gemini-codec.js';
+import type { GeminiWarningCode } from './gemini-warning.js';
+import { readGeminiBodyShape } from './read-gemini-body-shape.js';
 import type { GeminiGenerateContentResponseLike, GeminiPart } from './gemini-api.js';
 import { createGeminiStreamAccumulator } from './create-gemini-stream-accumulator.js';
 
@@ -126,7 +128,7 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
     // The SDK's parameters keep tools in `config`, the REST body at the top level.
     toolsOf: (body) => (isRecord(body.config) ? body.config.tools : body.tools),
     withTools: (body, tools) =>
-      readGeminiRequestShape(body) === 'sdk' ? { ...body, config: { ...(body.config as object | undefined), tools } } : { ...body, tools },
+      readGeminiBodyShape(body).shape === 'sdk' ? { ...body, config: { ...(body.config as object | undefined), tools } } : { ...body, tools },
     codec: GEMINI_CODEC as SessionAdapter<GeminiWarningCode>['codec'],
     resolveUnpairedResults: resolveGeminiUnpairedToolResults,
     // `generateContent` holds no conversation of its own: the body is all of it.

@@ -18,12 +18,9 @@ import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-
 import { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
 import { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
 import { resolveOpenAIResponsesUnpairedToolResults } from './resolve-openai-responses-unpaired-tool-results.js';
-import {
-  OPENAI_RESPONSES_CODEC,
-  type OpenAIResponsesUncategorizedTools,
-  type OpenAIResponsesWarningCode,
-  type TransformedOpenAIResponsesBody,
-} from './openai-responses-codec.js';
+import { OPENAI_RESPONSES_CODEC, type OpenAIResponsesUncategorizedTools } from './openai-responses-codec.js';
+import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
+import type { TransformedOpenAIResponsesBody } from './transform-openai-responses-request.js';
 import type { SessionAdapter } from '../../session/session-adapter.js';
 import type { OpenAIResponsesFunctionCallOutputContent } from './openai-responses-api.js';
 import { createOpenAIResponsesStreamAccumulator } from './create-openai-responses-stream-accumulator.js';

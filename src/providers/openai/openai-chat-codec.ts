@@ -2,70 +2,26 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { isOwnTool, createStubInputSchema } from '../../tools/tool-search-tool-definition.js';
-import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
-import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
-import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
-import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
-import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import { readNeutralHistory, readContentText, readTurnStart, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
-import type { ClientRequestWarningCode, PredictedLoad } from '../../request/request-tools.js';
+import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import { readContentText, readNeutralHistory, readTurnStart, type NeutralTool } from '../../request/neutral-request.js';
+import type { PredictedLoad } from '../../request/request-tools.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
-import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
-import { transformRequest } from '../../request/transform-request.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
-import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
-import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
-import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
-import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
+import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool } from './openai-chat-api.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
-
-/**
- * The codes of {@link transformOpenAIChatRequest}'s warnings; match on them, the messages are for people.
- *
- * - the client-side mechanism's codes (`hosted-mechanism-unsupported`, `listing-changed-to-names`,
- *   `tools-deferred-for-limit`, see {@link ClientRequestWarningCode}), for Chat Completions' limit of 128 tools;
- * - `hosted-tool-search-removed`: the body held a Responses-style `{ type: 'tool_search' }` tool, which Chat
- *   Completions rejects; it was removed.
- * - `defer-loading-removed`: tools carried `defer_loading`, which Chat Completions rejects; it was removed.
- * - `strict-disabled`: a tool asked for `strict: true` with a schema strict mode rejects; it was sent with
- *   `strict: false`.
- * - `legacy-functions-not-deferred`: the body uses the deprecated `functions` list; those functions were sent in
- *   full (names mapped), never deferred. Move them to `tools` to defer them.
- * - `empty-tools-removed`: `tools` was an empty array, which the API rejects; it was removed.
- * - `tool-choice-removed`: no tool is left to send, so `tool_choice` and `parallel_tool_calls` (allowed only with
- *   `tools`) were removed.
- * - `unknown-message`: a message is not an object or has a role Chat Completions does not define; it was kept
- *   unchanged (tool names in it are not mapped).
- * - `guidance-not-added`: the leading system message's content is neither a string nor a list of parts, so the
- *   tool search note could not be added to it.
- * - `too-many-tools`: more than 128 tools are sent all the same (forced by `tool_choice`, or custom tools); the API
- *   will reject the request.
- */
-export type OpenAIChatWarningCode =
-  | ClientRequestWarningCode
-  | 'hosted-tool-search-removed'
-  | 'defer-loading-removed'
-  | 'strict-disabled'
-  | 'legacy-functions-not-deferred'
-  | 'empty-tools-removed'
-  | 'tool-choice-removed'
-  | 'unknown-message'
-  | 'guidance-not-added'
-  | 'too-many-tools';
-
-/** What {@link transformOpenAIChatRequest} needs besides the body and the plan. */
-export type TransformOpenAIChatRequestOptions = TransformRequestOptions;
-
-/** The transformed body (in the type it came in), the warnings and the tool-name mapping. */
-export type TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> = TransformRequestResult<Body, OpenAIChatWarningCode>;
+import type { OpenAIChatWarningCode } from './openai-chat-warning.js';
+import { placeOpenAIChatGuidance as placeGuidance } from './place-openai-chat-guidance.js';
+import { readOpenAIChatMessage as readMessage } from './read-openai-chat-message.js';
+import { transformOpenAIChatMessage as transformMessage } from './transform-openai-chat-message.js';
 
 /**
  * One entry of a Chat Completions body's `tools`, classified.
@@ -98,101 +54,6 @@ interface ChatRead {
   readonly request: Record<string, unknown>;
   readonly tools: ChatTools;
   readonly messages: readonly unknown[];
-}
-
-/**
- * Rewrites an OpenAI Chat Completions request body for a tool search plan, just before it is sent.
- *
- * Chat Completions has no hosted search: the core decides the tools (a function `tool_choice` or
- * `allowed_tools` forces), the note and the name mapping. In Chat Completions' shape:
- * - a stub is `{ type: 'function', function: { name, description, parameters: <stub>, strict: false } }` (strict mode
- *   rejects the open stub schema); loaded and revealed tools are the caller's own tool objects (their `strict` kept);
- * - the note is appended to the content of a leading `system` or `developer` message (as its own text part in a list
- *   of parts, so the caller's bytes and any `prompt_cache_breakpoint` keep their place), or is a new leading `system`
- *   message (one system message keeps chat templates of compatible servers happy);
- * - custom tools keep their positions; `defer_loading` a caller put on tools is removed, with a warning;
- * - names are mapped to `^[a-zA-Z0-9_-]{1,64}$` (`ChaDri.change_drink` → `ChaDri_change_drink`) in `tools`, the
- *   history (`tool_calls[].function.name`, the legacy `function_call` and `role: 'function'` messages), `tool_choice`
- *   and the legacy `functions`; map the model's calls back with `names.fromWire`.
- *
- * Pure, and stable on its own output; the body comes back in the type it went in (what the transformer writes is
- * valid in the `openai` SDK's types).
- *
- * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object, `messages` that is not an array
- * and the cases {@link parseOpenAIChatTools} lists; `plan-mismatch` when the plan was made for other tools;
- * `invalid-options` for a plan or options of the wrong shape.
- *
- * @example
- * ```ts
- * import OpenAI from 'openai';
- * import { resolveToolSearch } from 'tool-search';
- * import { parseOpenAIChatTools, transformOpenAIChatRequest } from 'tool-search/openai';
- *
- * const plan = resolveToolSearch({ id: body.model, api: 'openai-chat' }, parseOpenAIChatTools(body));
- * const { body: request, names } = transformOpenAIChatRequest(body, plan, { revealed: await store.get(sessionId) });
- * const completion = await new OpenAI().chat.completions.create(request);
- * for (const call of completion.choices[0].message.tool_calls ?? []) {
- *   if (call.type === 'function') console.log(names.fromWire(call.function.name));
- * }
- * ```
- */
-export function transformOpenAIChatRequest<Body extends object = OpenAIChatRequest>(
-  body: Body,
-  plan: ToolSearchPlan,
-  options: TransformOpenAIChatRequestOptions = {},
-): TransformOpenAIChatRequestResult<Body> {
-  return transformRequest(OPENAI_CHAT_CODEC, body, plan, parseTransformRequestOptions(options)) as TransformOpenAIChatRequestResult<Body>;
-}
-
-/**
- * The function tools of an OpenAI Chat Completions request body, as `ToolDefinition`s with full schemas, in body
- * order: what `resolveToolSearch` needs to plan the request.
- *
- * A function without `parameters` ("an empty parameter list" for the API) gets `{ type: 'object', properties: {} }`.
- * Custom tools, a Responses-style `{ type: 'tool_search' }` and this package's own `tool_search` function (from a
- * transformed body) are not returned.
- *
- * Throws a `ToolSearchError` (`invalid-request`) naming the item when the body is not an object, `tools` is not an
- * array, a tool is not an object or has no `type`, a function tool has no `function` object or no name, its
- * `description` is not a string or its `parameters` not an object, two function tools share a name, or a tool is a
- * Responses-API `namespace` (Chat Completions has no namespaces: send that body with the Responses transformer).
- *
- * @example
- * ```ts
- * import { resolveToolSearch } from 'tool-search';
- * import { parseOpenAIChatTools } from 'tool-search/openai';
- * const plan = resolveToolSearch({ id: body.model, api: 'openai-chat' }, parseOpenAIChatTools(body));
- * ```
- */
-export function parseOpenAIChatTools(body: unknown): ToolDefinition[] {
-  return [...readToolSlots(parseRequestBody(body, 'a Chat Completions request object')).definitions];
-}
-
-/**
- * Writes tool definitions as Chat Completions function tools (`{ type: 'function', function: { name, description,
- * parameters } }`), for a request body's `tools`: the body you then pass to `parseOpenAIChatTools` and
- * `transformOpenAIChatRequest`.
- *
- * `strict` is left out (Chat's default is non-strict, which any JSON Schema passes). Names are kept as given: the
- * transformer maps a name the API rejects. `category`, `deferrable` and the MCP-only fields are left out. Takes an
- * array or an MCP `tools/list` result; throws `ToolSearchError` (`invalid-tools`) for a bad tool list.
- *
- * @example
- * ```ts
- * import { createOpenAIChatTools } from 'tool-search/openai';
- * const body = { model: 'gpt-4.1', messages, tools: createOpenAIChatTools(await mcpClient.listTools()) };
- * ```
- * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools
- */
-export function createOpenAIChatTools(tools: ToolDefinitionsInput): OpenAIChatFunctionTool[] {
-  return parseToolDefinitions(tools).map((tool) => ({
-    type: 'function',
-    function: {
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      parameters: { ...tool.inputSchema },
-    },
-  }));
 }
 
 /** Chat Completions' codec: `tools`, `tool_choice`, the legacy `functions`, the leading system message and `tool_calls`. */
@@ -427,64 +288,6 @@ function parseFunction(value: unknown, index: number): ToolDefinition {
 const describeField: DescribeWireToolField<number> = (index, field, name) =>
   `${toolPath(index)}.function.${field === 'inputSchema' ? 'parameters' : field}${name === undefined ? '' : ` of \`${name}\``}`;
 
-type KnownRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool' | 'function';
-const KNOWN_ROLES: readonly string[] = ['system', 'developer', 'user', 'assistant', 'tool', 'function'] satisfies KnownRole[];
-
-function transformMessage(message: unknown, index: number, names: ToolNameMapping, warnings: ToolSearchWarning<OpenAIChatWarningCode>[]): unknown {
-  if (!isRecord(message) || typeof message.role !== 'string' || !KNOWN_ROLES.includes(message.role)) {
-    const what = isRecord(message)
-      ? `has role ${describeValue(message.role)}, which Chat Completions does not define`
-      : `is ${describeValue(message)}, not a message object`;
-    warnings.push({ code: 'unknown-message', message: `\`messages[${index}]\` ${what}; it was kept unchanged (tool names in it are not mapped)` });
-    return message;
-  }
-  const role = message.role as KnownRole;
-  switch (role) {
-    case 'system':
-    case 'developer':
-    case 'user':
-    case 'tool':
-      return message;
-    case 'function':
-      return typeof message.name === 'string' ? renamed(message, 'name', names.toWire(message.name)) : message;
-    case 'assistant': {
-      let result = message;
-      if (Array.isArray(message.tool_calls)) {
-        const calls = resolveMappedItems(message.tool_calls, (call: unknown) =>
-          isRecord(call) && call.type === 'function' ? resolveWireNameField(call, 'function', names.toWire) : call,
-        );
-        if (calls !== message.tool_calls) result = { ...result, tool_calls: calls };
-      }
-      return resolveWireNameField(result, 'function_call', names.toWire);
-    }
-    default:
-      return assertNever(role, 'message role');
-  }
-}
-
-/**
- * A message's function calls (`tool_calls`, the legacy `function_call`), or the answer it holds: a `tool` message
- * answers a call by id, a legacy `function` message names its function; the output is the content's text.
- */
-function readMessage(message: unknown): HistoryToolItem | undefined {
-  if (!isRecord(message)) return undefined;
-  if (message.role === 'assistant') {
-    const calls: { id?: unknown; name: string }[] = [];
-    for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
-      if (isRecord(call) && isRecord(call.function) && typeof call.function.name === 'string') calls.push({ id: call.id, name: call.function.name });
-    }
-    if (isRecord(message.function_call) && typeof message.function_call.name === 'string') calls.push({ name: message.function_call.name });
-    return { calls };
-  }
-  const output = Array.isArray(message.content)
-    ? message.content.map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('')
-    : typeof message.content === 'string'
-      ? message.content
-      : undefined;
-  if (message.role === 'tool' && typeof message.tool_call_id === 'string') return { results: [{ id: message.tool_call_id, output }] };
-  return message.role === 'function' && typeof message.name === 'string' ? { results: [{ name: message.name, output }] } : undefined;
-}
-
 /** `tool_choice` with each function name it names (a forced `function`, or `allowed_tools`) passed through `rename`. */
 function transformToolChoice(choice: unknown, rename: (name: string) => string): unknown {
   if (!isRecord(choice)) return choice;
@@ -496,28 +299,6 @@ function transformToolChoice(choice: unknown, rename: (name: string) => string):
     return { ...choice, allowed_tools: { ...choice.allowed_tools, tools } };
   }
   return choice;
-}
-
-/** Adds, keeps or replaces the note in the system slot; see the transformer's documentation for the placement. */
-function placeGuidance(messages: unknown[], guidance: string | null, warnings: ToolSearchWarning<OpenAIChatWarningCode>[]): unknown[] {
-  const [first, ...rest] = messages;
-  if (isRecord(first) && (first.role === 'system' || first.role === 'developer')) {
-    const content = resolveGuidanceContent(first.content, guidance, TEXT_PART_GUIDANCE);
-    if (content === undefined) {
-      if (guidance !== null) {
-        warnings.push({
-          code: 'guidance-not-added',
-          message: `the leading ${first.role} message's content is ${describeValue(first.content)}, neither text nor a list of parts, so the tool search note was not added; the model may call deferred tools without loading them`,
-        });
-      }
-      return messages;
-    }
-    if (content === first.content) return messages;
-    // Only a note this package added can leave the content empty: the message was its own.
-    return content === null ? rest : [{ ...first, content }, ...rest];
-  }
-  if (guidance === null) return messages;
-  return [{ role: 'system', content: guidance }, ...messages];
 }
 
 /** The tool's name when it (or its `function`) carries `defer_loading`. */
