@@ -3,6 +3,7 @@ import { DEFAULT_MAX_SEARCH_RESULTS } from '../client/create-tool-search-tool.js
 import { parseToolPrediction, resolveToolPredictionSettings } from '../config/parse-tool-prediction.js';
 import type { ToolPredictionRequest, ToolPredictionSettings } from '../config/tool-search-config.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
+import { resolvePredictedLoad } from './resolve-predicted-load.js';
 import type { ToolPredictor } from './tool-predictor.js';
 
 /**
@@ -18,6 +19,7 @@ export function createToolPredictor(predict?: ToolPredictionRequest | ToolPredic
   if (settings === null) return undefined;
   return {
     settings,
+    load: resolvePredictedLoad,
     index: (tools) =>
       (Array.isArray(tools) ? createToolCatalog(tools) : (tools as Exclude<typeof tools, readonly unknown[]>)).searchable.index(DEFAULT_MAX_SEARCH_RESULTS),
   };

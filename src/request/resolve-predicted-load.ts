@@ -1,27 +1,13 @@
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import type { ToolSearchMatch } from '../client/tool-search-result.js';
-import type { ToolPredictor } from './tool-predictor.js';
+import type { ResolvePredictedLoadInput } from './tool-predictor.js';
 import { isNativeDelivery } from '../plan/is-native-delivery.js';
 import { parsePlannedTools } from '../plan/parse-planned-tools.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
-import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { NeutralRequest, NeutralTurnStart } from './neutral-request.js';
 import type { PredictedLoad, RequestTools } from './request-tools.js';
 import { resolveToolPrediction } from './resolve-tool-prediction.js';
-
-/** What {@link resolvePredictedLoad} decides from. */
-export interface ResolvePredictedLoadInput {
-  /** The plan as the request applies it. */
-  readonly plan: ToolSearchPlan;
-  readonly request: NeutralRequest;
-  /** The rest of the decision: what the history loaded, what the list sends in full, the names. */
-  readonly tools: Omit<RequestTools, 'predicted'>;
-  /** The step's settings and ranking (given by whoever predicts). */
-  readonly predictor: ToolPredictor;
-  /** The agent's catalog; without one (or with an empty one), the body's own functions are ranked. */
-  readonly catalog?: ToolCatalog;
-}
 
 /**
  * The prediction step of one request: on a turn's first request (`request.turnStart`), when the plan's searches are

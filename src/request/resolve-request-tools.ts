@@ -3,7 +3,6 @@ import { resolvePlanForModel } from '../plan/resolve-plan-for-model.js';
 import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { ResolveRequestToolsInput } from './request-decision.js';
 import type { RequestTools, RequestToolsWarningCode } from './request-tools.js';
-import { resolvePredictedLoad } from './resolve-predicted-load.js';
 
 /**
  * The one decision of a request: which tools it carries in which form, the package's own tools, the note, the name
@@ -33,7 +32,7 @@ export function resolveRequestTools(input: ResolveRequestToolsInput): RequestToo
   const decided = { ...api.decide(plan, input, warnings), planWarnings };
   if (input.predict === undefined) return decided;
   // The prediction step (issue 27): what the decided request loads before the model asks, for every codec alike.
-  const predicted = resolvePredictedLoad({
+  const predicted = input.predict.load({
     plan: decided.plan,
     request: input.request,
     tools: decided,
