@@ -19,11 +19,11 @@ export const ENTRY_BUDGET_GOAL = 45;
  * Lowered by issue 25's small public face (133 exports, 44 values): 52.0, 78.0, 72.7, 66.7, 65.6, 48.4, 48.2 and
  * 44.9 KB from src/ on branch codec-face (on codec 775e8d2). Raised by issue 27 (the prediction step: the turn start
  * each codec reads, the predicted load each writes, the decision's step; its ranking comes with `createToolPredictor`,
- * outside a bare transformer's bundle): 52.5, 79.9, 74.6, 68.4, 67.3 and 45.3 KB (tool-search, openai, anthropic,
+ * outside a bare transformer's bundle; the main entry, which exports createToolPredictor, carries the step: 53.2): 52.5, 79.9, 74.6, 68.4, 67.3 and 45.3 KB (tool-search, openai, anthropic,
  * gemini, bedrock, openai-agents) measured after the merge.
  */
 export const ENTRY_BUDGETS: Readonly<Record<PackageEntry, number>> = {
-  'tool-search': 53, // issue 25 brings it to 45
+  'tool-search': 54, // issue 25 brings it to 45
   'tool-search/openai': 80, // issue 25 brings it to 45
   'tool-search/anthropic': 75, // issue 25 brings it to 45
   'tool-search/gemini': 69, // issue 25 brings it to 45
