@@ -1,4 +1,4 @@
-import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../src/client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../src/tools/tool-search-tool-definition.js';
 import type { ToolListing } from '../src/config/tool-search-config.js';
 import { resolveBenchPlan, type BenchTool, type BenchWireAdapter } from './bench-wire-adapters.js';
 import { countTokens } from './count-tokens.js';

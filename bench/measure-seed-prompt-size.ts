@@ -1,6 +1,6 @@
 import { resolveToolList } from '../src/request/resolve-tool-list.js';
 import { assertNever } from '../src/errors/assert-never.js';
-import { TOOL_SEARCH_TOOL_NAME, STUB_INPUT_SCHEMA } from '../src/client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_NAME, STUB_INPUT_SCHEMA } from '../src/tools/tool-search-tool-definition.js';
 import type { ToolListing } from '../src/config/tool-search-config.js';
 import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
 import type { ToolDefinition } from '../src/tools/tool-definition.js';

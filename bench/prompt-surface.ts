@@ -1,4 +1,4 @@
-import { TOOL_SEARCH_TOOL_NAME } from '../src/client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_NAME } from '../src/tools/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../src/tools/tool-definition.js';
 
 /** One tool catalog the prompt-size and speed parts measure. */

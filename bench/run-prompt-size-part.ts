@@ -1,4 +1,4 @@
-import { TOOL_SEARCH_TOOL_DEFINITION } from '../src/client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_DEFINITION } from '../src/tools/tool-search-tool-definition.js';
 import type { BenchContext, BenchPart } from './bench-context.js';
 import type { BenchChart, BenchTable, BenchTarget } from './bench-report.js';
 import { BENCH_WIRE_ADAPTERS } from './bench-wire-adapters.js';

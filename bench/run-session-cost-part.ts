@@ -12,6 +12,8 @@ import type { BenchChart, BenchTable, BenchTarget } from './bench-report.js';
 import { BENCH_WIRE_ADAPTERS, type BenchWireAdapter } from './bench-wire-adapters.js';
 import { billSessionRequests, CACHE_PRICINGS, type BilledSession, type CachePricing } from './bill-session-requests.js';
 import { formatCount, formatPercent } from './format-figure.js';
+import { formatPredictionRecallTable, measurePredictionRecall, type PredictionRecallRow, type PredictionRecallSet } from './measure-prediction-recall.js';
+import { loadQualitySlices, QUALITY_SLICE_IDS } from './quality/load-quality-slices.js';
 import {
   ANSWER_CHARACTERS,
   type FirstSearch,
@@ -41,6 +43,16 @@ const CONFIGS: readonly SessionCostConfig[] = [
     label: '**default**: client, `auto` listing (`names` here), `auto` reveal (in the conversation; natively on Responses, planned for gpt-5.4)',
     mechanism: { kind: 'client', options: {} },
   },
+  {
+    id: 'default-no-prediction',
+    label: "the default with prediction off (`predict: 'off'`: every deferred tool waits for the model's `tool_search`)",
+    mechanism: { kind: 'client', options: { predict: 'off' } },
+  },
+  {
+    id: 'default-exact-prediction',
+    label: 'bound: the default with a prediction that loads exactly the deferred tools each turn needs',
+    mechanism: { kind: 'client', options: {}, predictExactly: true },
+  },
   ...(['full', 'compact', 'names', 'none'] as const).flatMap((listing) =>
     (['conversation', 'tool-list'] as const).map(
       (reveal): SessionCostConfig => ({
@@ -52,6 +64,11 @@ const CONFIGS: readonly SessionCostConfig[] = [
   ),
   { id: 'hosted-provider', label: "hosted, the provider's search", mechanism: { kind: 'hosted', options: { search: 'provider' } } },
   { id: 'hosted-library', label: "hosted, the library's search (the provider loads; `auto`)", mechanism: { kind: 'hosted', options: {} } },
+  {
+    id: 'hosted-library-no-prediction',
+    label: "hosted, the library's search, prediction off (`predict: 'off'`)",
+    mechanism: { kind: 'hosted', options: { predict: 'off' } },
+  },
   // Native delivery next to the same loop with schemas in the conversation, on each API with a tool-addition item and
   // for its model that documents additions by value (the adapter's `native.model`): the two rows differ only in reveal.
   {
@@ -64,6 +81,15 @@ const CONFIGS: readonly SessionCostConfig[] = [
     label: "client, `auto` listing, loaded tools added natively (`reveal: native`, by value: the API's tool addition)",
     mechanism: { kind: 'client', options: { reveal: 'native' } },
   },
+];
+
+/** The configurations measured on every API for the prediction step (issue 27): with it, without it, and its bound. */
+const PREDICTION_CONFIG_IDS: readonly string[] = [
+  'default',
+  'default-no-prediction',
+  'default-exact-prediction',
+  'hosted-library',
+  'hosted-library-no-prediction',
 ];
 
 /** The configurations measured on each API with a tool-addition item, for its native model, in their own table. */
@@ -81,8 +107,21 @@ interface CostRow {
   readonly growth: Record<'cold' | 'warm', number[]>;
   readonly requestsPerTurn: number;
   readonly searchesPerTurn: number;
+  /** What the prediction step did over the BFCL sessions (all zero where it does not run). */
+  readonly prediction: PredictionFigures;
   /** Share of request-to-request transitions whose tools + system text did not change. */
   readonly stableShare: number;
+}
+
+/** The prediction step's figures over a configuration's sessions. */
+interface PredictionFigures {
+  /** Tools the step loaded per turn. */
+  readonly loadedPerTurn: number;
+  /** Of the tools it loaded, the ones the session called (in that turn or later), and the ones it never called. */
+  readonly used: number;
+  readonly wasted: number;
+  /** Of the deferred tools a turn needed that were not loaded when it started, the share the step loaded. */
+  readonly recall: number;
 }
 
 /**
@@ -111,7 +150,12 @@ export const SESSION_COST_PART: BenchPart = {
         const native = NATIVE_CONFIG_IDS.has(listed.id);
         if (native && adapter.native === null) continue;
         const onGrid =
-          native || adapter.api === GRID_API || listed.id === 'default' || listed.id === 'seed' || listed.id === 'none' || listed.mechanism.kind === 'hosted';
+          native ||
+          adapter.api === GRID_API ||
+          PREDICTION_CONFIG_IDS.includes(listed.id) ||
+          listed.id === 'seed' ||
+          listed.id === 'none' ||
+          listed.mechanism.kind === 'hosted';
         if (!onGrid) continue;
         const config: SessionCostConfig =
           native && listed.mechanism.kind === 'client' && adapter.native !== null
@@ -135,6 +179,10 @@ export const SESSION_COST_PART: BenchPart = {
     const doubled = createLargeCatalog(2 * context.largeCatalog.length, [...fixtures.bfclCatalog, ...fixtures.githubMCP]);
     const claudeRequests = measureClaudeLargeRequests(context.largeCatalog, doubled);
     const turns = sessions.reduce((sum, session) => sum + session.turns.length, 0);
+    const recallSets = loadPredictionRecallSets(sessions, catalog, settings.qualityQueries);
+    const recalls = recallSets.map(measurePredictionRecall);
+    context.progress(`the prediction step's recall on ${recallSets.length} retrieval sets`);
+    const recallSample = Number.isFinite(settings.qualityQueries) ? ` (quick sample: the first ${settings.qualityQueries} requests of each set)` : '';
     return {
       notes: [
         `Sessions: the ${formatCount(sessions.length)} BFCL multi-turn conversations (${formatCount(turns)} turns) over their 128-tool catalog, and the same conversations chained in file order into ${formatCount(long.length)} sessions of at least ${LONG_SESSION_TURNS} turns (${formatCount(long.reduce((sum, session) => sum + session.turns.length, 0))} turns), so the cost of a longer history shows.`,
@@ -142,6 +190,7 @@ export const SESSION_COST_PART: BenchPart = {
         "What the model reads: the tool list and system text are each API's real transformer output (hosted lists as the provider documents the model sees them: OpenAI shows a deferred function's name and description, Anthropic does not render deferred tools); conversation items are plain text in one shape for every API; a hosted search's loaded definitions count where its result sits. The provider's own search is stood in for by the library's ranking loading 5 tools per search (Anthropic's documented default); the library's search loads its default " +
           `${DEFAULT_MAX_LOADED_TOOLS} schemas per search and names ${DEFAULT_MAX_SEARCH_RESULTS - DEFAULT_MAX_LOADED_TOOLS} further matches (the seed's row: 8 schemas).`,
         'Billing, in o200k tokens (a proxy for every provider): OpenAI — any prefix of the previous request, in whole 128-token blocks from 1,024 tokens, at 0.1×, the rest at 1×. Anthropic — breakpoints at the end of the tools, the system text and the conversation; a prefix the previous request wrote at a breakpoint is read at 0.1×, the rest written at 1.25×, and a request under 1,024 tokens is not cached (1×). Bedrock Converse — its `cachePoint` pricing is the Anthropic model: the body carries a checkpoint after the tools and after the system text, and a loop adds one at the end of the conversation (a cache read at 0.1× input, a write at 1.25×, as for Claude on Bedrock). Cold: nothing cached when a session starts. Warm: the tools + system text of an earlier session of the same agent are cached (a list that changes per session gets nothing from it).',
+        "The prediction step (issue 27) runs where the session API runs it, wherever the library's `tool_search` answers (the client mechanism; hosted search with the library's ranking): before a turn's first request the catalog is ranked against the user's message (`resolveToolPrediction`, the default `predict` settings) and the deferred tools it chooses that the session has not loaded are written after the message as the codecs write them: the package's `tool_search` call with a `select:` of them and its result, the API's hosted search items, or the tool addition alone under native delivery. The model is kept honest: a turn still searches (a request more) when a needed tool was not predicted, and every predicted schema stays in the history and is billed, used or not. The exact-prediction bound loads exactly the deferred tools the turn still needs (what a perfect ranking could save).",
         `Figures are the billed input of all sessions divided by the same sessions with no deferral on the same API and pricing. Both pricing models are applied to every API's rendering. The grid of client configurations is shown on ${GRID_API}; the default and the seed's behaviour on every API.`,
       ],
       tables: [
@@ -158,6 +207,8 @@ export const SESSION_COST_PART: BenchPart = {
             .join(', ')}), billed ÷ no deferral`,
           nativeRows(rows),
         ),
+        formatPredictionTable(rows),
+        formatPredictionRecallTable(recalls, recallSample),
         formatGrowthTable(gridRows(rows)),
         formatLoadsTable(loads),
         formatBreakdownTable(breakdown.none ?? [], breakdown.default ?? []),
@@ -165,7 +216,7 @@ export const SESSION_COST_PART: BenchPart = {
         formatClaudeLargeRequestTable(claudeRequests),
       ],
       charts: [formatCostChart(gridRows(rows))],
-      targets: resolveCostTargets(rows, largeRequest, claudeRequests),
+      targets: [...resolveCostTargets(rows, largeRequest, claudeRequests), ...resolvePredictionTargets(rows, recalls)],
       missing: [],
     };
   },
@@ -230,8 +281,142 @@ function measureRow(
     growth,
     requestsPerTurn: all.reduce((sum, session) => sum + session.requests.length, 0) / turns,
     searchesPerTurn: all.reduce((sum, session) => sum + session.searches, 0) / turns,
+    prediction: measurePrediction(all, turns),
     stableShare: transitions === 0 ? Number.NaN : stable / transitions,
   };
+}
+
+/** What the prediction step did over simulated sessions (see {@link PredictionFigures}). */
+function measurePrediction(sessions: readonly SimulatedSession[], turns: number): PredictionFigures {
+  const sum = (pick: (session: SimulatedSession) => number) => sessions.reduce((total, session) => total + pick(session), 0);
+  const predicted = sum((session) => session.predicted);
+  const used = sum((session) => session.predictedUsed);
+  const needed = sum((session) => session.neededPredicted) + sum((session) => session.searchedFor);
+  return {
+    loadedPerTurn: predicted / turns,
+    used,
+    wasted: predicted - used,
+    recall: needed === 0 ? Number.NaN : sum((session) => session.neededPredicted) / needed,
+  };
+}
+
+/**
+ * The retrieval sets the prediction step's recall is read on: the BFCL multi-turn turns (each turn's text against the
+ * sessions' catalog), then every search-quality slice (BFCL, the extern sets, the MCP sets), the first `perSet`
+ * requests of each.
+ */
+function loadPredictionRecallSets(sessions: readonly SimulationSession[], catalog: SimulationCatalog, perSet: number): PredictionRecallSet[] {
+  const limit = <Item>(items: readonly Item[]) => (Number.isFinite(perSet) ? items.slice(0, perSet) : items);
+  const turns = sessions.flatMap((session) => session.turns.filter((turn) => turn.gold.length > 0));
+  return [
+    { label: 'BFCL multi-turn (each turn)', catalog, queries: limit(turns) },
+    ...loadQualitySlices(QUALITY_SLICE_IDS).map((slice) => ({ label: slice.label, catalog: slice.catalog, queries: limit(slice.queries) })),
+  ];
+}
+
+/** The prediction step on every API: with it (the default), without it, and its bound; client and hosted. */
+function formatPredictionTable(rows: readonly CostRow[]): BenchTable {
+  const shown = rows
+    .filter((row) => PREDICTION_CONFIG_IDS.includes(row.config.id))
+    .sort((a, b) => a.api.localeCompare(b.api) || PREDICTION_CONFIG_IDS.indexOf(a.config.id) - PREDICTION_CONFIG_IDS.indexOf(b.config.id));
+  return {
+    title:
+      "Prediction (issue 27): the default and hosted search with the library's ranking, with and without the prediction step, on every API, billed ÷ no deferral",
+    columns: [
+      'configuration',
+      'API',
+      'requests per turn',
+      'searches per turn',
+      'predicted tools per turn',
+      'predicted: used / wasted',
+      'recall of the needed tools',
+      'OpenAI cold / warm',
+      'Anthropic cold / warm',
+      `${LONG_SESSION_TURNS}+ turns: OpenAI cold / warm`,
+      `${LONG_SESSION_TURNS}+ turns: Anthropic cold / warm`,
+      'tools + system unchanged',
+    ],
+    rows: shown.map((row) => [
+      row.config.id,
+      row.api,
+      row.requestsPerTurn.toFixed(2),
+      row.searchesPerTurn.toFixed(2),
+      row.prediction.loadedPerTurn.toFixed(2),
+      `${formatCount(row.prediction.used)} / ${formatCount(row.prediction.wasted)}`,
+      row.prediction.loadedPerTurn === 0 && row.config.id !== 'default' ? '–' : formatPercent(row.prediction.recall),
+      `${ratio(row.ratios.sessions['openai-cold'])} / ${ratio(row.ratios.sessions['openai-warm'])}`,
+      `${ratio(row.ratios.sessions['anthropic-cold'])} / ${ratio(row.ratios.sessions['anthropic-warm'])}`,
+      `${ratio(row.ratios.long['openai-cold'])} / ${ratio(row.ratios.long['openai-warm'])}`,
+      `${ratio(row.ratios.long['anthropic-cold'])} / ${ratio(row.ratios.long['anthropic-warm'])}`,
+      formatPercent(row.stableShare),
+    ]),
+    notes: [
+      "`default` predicts (`predict: 'auto'`); `default-no-prediction` is the same loop with `predict: 'off'` (the issue's \"today\"); `default-exact-prediction` is a bound, not a setting. `hosted-library` runs on the APIs with hosted search (Responses, Messages).",
+      "`predicted: used / wasted`: of the tools the step loaded in the BFCL sessions, the ones the session then called and the ones it never called (billed for nothing). `recall of the needed tools`: of the deferred tools a turn needed that were not loaded when it started, the share the step loaded before the turn's first request.",
+    ],
+  };
+}
+
+/** Issue 27's targets: round trips and session cost of the default with prediction, and of hosted search with the library's ranking. */
+function resolvePredictionTargets(rows: readonly CostRow[], recalls: readonly PredictionRecallRow[]): BenchTarget[] {
+  const of = (id: string) => rows.filter((row) => row.config.id === id);
+  const defaults = of('default');
+  const hosted = of('hosted-library');
+  const highest = (list: readonly CostRow[], pick: (row: CostRow) => number) => Math.max(...list.map(pick));
+  const range = (values: readonly number[]) => `${ratio(Math.min(...values))}–${ratio(Math.max(...values))}`;
+  const cells = (list: readonly CostRow[], warmth: 'cold' | 'warm') =>
+    list.flatMap((row) => CACHE_PRICINGS.map((pricing) => row.ratios.sessions[`${pricing}-${warmth}`]));
+  const requests = highest(defaults, (row) => row.requestsPerTurn);
+  const searches = highest(defaults, (row) => row.searchesPerTurn);
+  const off = of('default-no-prediction');
+  const predicting = rows.filter(
+    (row) =>
+      row.config.id === 'default' || row.config.id === 'hosted-library' || row.config.id === 'default-exact-prediction' || NATIVE_CONFIG_IDS.has(row.config.id),
+  );
+  const targets: BenchTarget[] = [
+    {
+      target: 'Prediction, default configuration, BFCL multi-turn: ≤ 2.4 requests per turn (every API)',
+      figure: `${requests.toFixed(2)} (prediction off: ${highest(off, (row) => row.requestsPerTurn).toFixed(2)})`,
+      status: requests <= 2.4 ? 'met' : 'missed',
+    },
+    {
+      target: 'Prediction, default configuration, BFCL multi-turn: ≤ 0.5 searches per turn (every API)',
+      figure: `${searches.toFixed(2)} (prediction off: ${highest(off, (row) => row.searchesPerTurn).toFixed(2)})`,
+      status: searches <= 0.5 ? 'met' : 'missed',
+    },
+  ];
+  for (const [label, list] of [
+    ['default configuration', defaults],
+    ["hosted search with the library's ranking", hosted],
+  ] as const) {
+    const cold = cells(list, 'cold');
+    const warm = cells(list, 'warm');
+    targets.push(
+      {
+        target: `Prediction, ${label}: session cost ≤ 0.22× of no deferral cold (every API, both pricings)`,
+        figure: range(cold),
+        status: Math.max(...cold) <= 0.22 ? 'met' : 'missed',
+      },
+      {
+        target: `Prediction, ${label}: session cost ≤ 0.50× of no deferral warm (every API, both pricings)`,
+        figure: range(warm),
+        status: Math.max(...warm) <= 0.5 ? 'met' : 'missed',
+      },
+    );
+  }
+  const stable = Math.min(...predicting.map((row) => row.stableShare));
+  targets.push({
+    target:
+      "Prediction on: tools + system byte-identical on 100% of transitions (default, hosted with the library's ranking, native delivery, the bound; every API)",
+    figure: formatPercent(stable),
+    status: stable >= 1 ? 'met' : 'missed',
+  });
+  targets.push({
+    target: "Prediction step's recall on every retrieval set (reported)",
+    figure: recalls.map((row) => `${row.label} ${formatPercent(row.recall)}`).join('; '),
+    status: 'reported',
+  });
+  return targets;
 }
 
 /** Each session's bill, made once per simulated run, pricing and warmth: the tables read the same bills many times. */

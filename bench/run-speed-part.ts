@@ -4,6 +4,7 @@ import { BENCH_WIRE_ADAPTERS } from './bench-wire-adapters.js';
 import { formatCount, formatFactor, formatMemory, formatMilliseconds } from './format-figure.js';
 import { measureRevealStoreMemory, type RevealStoreMemoryResult } from './measure-reveal-store-memory.js';
 import { measureTransformSpeed, type TransformSpeedRow } from './measure-transform-speed.js';
+import { measurePrepareSpeed, type PrepareSpeedRow } from './measure-prepare-speed.js';
 import { createBm25Ranker } from './quality/create-bm25-ranker.js';
 import { createLibraryRanker } from './quality/create-library-ranker.js';
 import { measureIndexSpeed, type IndexSpeedRow } from './quality/measure-index-speed.js';
@@ -38,6 +39,13 @@ export const SPEED_PART: BenchPart = {
     }
 
     context.progress(`transformer time at ${settings.transformSizes.join(', ')} tools`);
+    const prepare = await measurePrepareSpeed(
+      context.largeCatalog,
+      { small: 100, large: context.largeCatalog.length },
+      { warmup: 3, runs: settings.quick ? 3 : 15 },
+    );
+
+    context.progress(`session prepare at 100 and ${formatCount(context.largeCatalog.length)} tools`);
     const memory = await measureRevealStoreMemory({ sessions: settings.revealSessions, toolNames: fixtures.bfclCatalog.map((tool) => tool.name) });
 
     context.progress(`reveal store memory at ${settings.revealSessions} sessions`);
@@ -46,9 +54,14 @@ export const SPEED_PART: BenchPart = {
         'Every timing is a median of several runs after warm-up runs, measured with `process.hrtime.bigint()`, in this one process; compare figures within a run (the ratios), not across machines.',
         `Search latency: ${index.method}. Catalogs: the first N tools of the grown catalog (BFCL first, under a \`srv0__\` prefix) for N ≠ 1,287, BFCL itself for 1,287. Both rankers are \`bench/quality\`'s: the library's \`createToolIndex\` and minisearch BM25 over name, description and parameter text.`,
       ],
-      tables: [formatIndexTable(index.rows, index.queryCount), formatTransformTable(transform, settings.transformSizes), formatMemoryTable(memory)],
+      tables: [
+        formatIndexTable(index.rows, index.queryCount),
+        formatTransformTable(transform, settings.transformSizes),
+        formatPrepareTable(prepare),
+        formatMemoryTable(memory),
+      ],
       charts: [formatSpeedChart(index.rows)],
-      targets: resolveSpeedTargets(index.rows, transform, memory),
+      targets: [...resolveSpeedTargets(index.rows, transform, memory), resolvePrepareTarget(prepare)],
       missing: [],
     };
   },
@@ -100,6 +113,41 @@ function formatTransformTable(rows: readonly TransformSpeedRow[], sizes: readonl
     notes: [
       `Timed per request: the API's tool reader (\`parse…Tools\`), \`resolveToolSearch\` and the transformer, on a body with a system prompt, one user message and the first ${sizes.join(' / ')} BFCL tools (names with dots get mapped), three tools already revealed; in parentheses the transformer alone with a plan made once. The client rows use the \`full\` listing.`,
     ],
+  };
+}
+
+function formatPrepareTable(rows: readonly PrepareSpeedRow[]): BenchTable {
+  const [first] = rows;
+  return {
+    title: 'Session `prepare` mid-session: a body without tools at two catalog sizes',
+    columns: [
+      'factory',
+      'model',
+      'mechanism, delivery',
+      `${formatCount(first?.small.tools ?? 100)} tools`,
+      `${formatCount(first?.large.tools ?? 0)} tools`,
+      'ratio',
+    ],
+    rows: rows.map((row) => [
+      `\`${row.factory}\``,
+      row.model,
+      row.mechanism,
+      formatMilliseconds(row.small.ms),
+      formatMilliseconds(row.large.ms),
+      row.ratio <= 3 ? formatFactor(row.ratio) : `**${formatFactor(row.ratio)}**`,
+    ]),
+    notes: [
+      "Each factory made with the first N tools of the grown catalog and its default configuration; three tools revealed in the session's store; the body has no tools (the session's catalog), a system prompt and a short history calling a revealed tool. Median of interleaved batches of the two sizes after a warm-up. Target: the larger within 3× of the smaller.",
+    ],
+  };
+}
+
+function resolvePrepareTarget(rows: readonly PrepareSpeedRow[]): BenchTarget {
+  const worst = rows.reduce<PrepareSpeedRow | undefined>((found, row) => (found === undefined || row.ratio > found.ratio ? row : found), undefined);
+  return {
+    target: 'Session `prepare` at the grown catalog within 3× of at 100 tools (every factory, one run)',
+    figure: rows.map((row) => `${row.factory.replace(/^create|ToolSearch$/g, '')} ${row.model} ${formatFactor(row.ratio)}`).join(', '),
+    status: worst === undefined ? 'not-measured' : rows.every((row) => row.ratio <= 3) ? 'met' : 'missed',
   };
 }
 

@@ -4,7 +4,7 @@ import { formatToolSearchResult, type ToolSearchResult } from '../src/client/too
 import { resolveNativeSearchResult } from '../src/client/resolve-native-search-result.js';
 import type { ToolSearchPlan } from '../src/plan/tool-search-plan.js';
 import type { ToolSearchOptions } from '../src/config/tool-search-config.js';
-import { CALL_TOOL_NAME } from '../src/client/tool-search-tool-definition.js';
+import { CALL_TOOL_NAME } from '../src/tools/tool-search-tool-definition.js';
 import { createOpenAIToolSearchOutput } from '../src/providers/openai/create-openai-tool-search-output.js';
 import { createAnthropicToolSearchResult } from '../src/providers/anthropic/create-anthropic-tool-search-result.js';
 import { createMemoryRevealStore } from '../src/reveal/create-memory-reveal-store.js';
@@ -13,6 +13,13 @@ import { resolveBenchPlan, type BenchWireAdapter } from './bench-wire-adapters.j
 import { createSampleArguments } from './create-sample-arguments.js';
 import type { SessionTurn } from './load-bench-fixtures.js';
 import { resolveModelVisibleTools } from '../src/cli/resolve-model-visible-tools.js';
+import { createToolCatalog } from '../src/catalog/create-tool-catalog.js';
+import { DEFAULT_MAX_SEARCH_RESULTS } from '../src/client/create-tool-search-tool.js';
+import { parseToolSearchConfig } from '../src/config/parse-tool-search-config.js';
+import { resolveToolPredictionSettings } from '../src/config/parse-tool-prediction.js';
+import type { ToolPredictionSettings } from '../src/config/tool-search-config.js';
+import { isNativeDelivery } from '../src/plan/is-native-delivery.js';
+import { resolveToolPrediction } from '../src/request/resolve-tool-prediction.js';
 
 /** Characters of every tool's output, and of the assistant's answer that ends a turn (the loop model's assumptions). */
 export const TOOL_OUTPUT_CHARACTERS = 600;
@@ -33,6 +40,11 @@ export const HOSTED_RESULTS_PER_SEARCH = 5;
  *   provider searches: the library's ranking stands in for the provider's, loading {@link HOSTED_RESULTS_PER_SEARCH}
  *   tools per search. With `search: 'library'` the package's `tool_search` answers and the provider loads what it
  *   returned (`tool_search_output` on OpenAI, `tool_reference` blocks on Anthropic).
+ *
+ * The options' `predict` (the configuration's, `auto` by default) runs the prediction step where the session API runs
+ * it (wherever the library's `tool_search` answers): before a turn's first request, `resolveToolPrediction` over the
+ * turn's text, delivered after the user's message as the codecs write it. `predictExactly` replaces it with a bound: a
+ * prediction that loads exactly the deferred tools the turn still needs.
  */
 export type SessionCostMechanism =
   | { readonly kind: 'none' }
@@ -42,8 +54,9 @@ export type SessionCostMechanism =
       readonly search?: SearchOptions;
       readonly firstSearch?: FirstSearch;
       readonly model?: string;
+      readonly predictExactly?: boolean;
     }
-  | { readonly kind: 'hosted'; readonly options: ToolSearchOptions; readonly search?: SearchOptions };
+  | { readonly kind: 'hosted'; readonly options: ToolSearchOptions; readonly search?: SearchOptions; readonly predictExactly?: boolean };
 
 type SearchOptions = Pick<CreateToolSearchToolOptions, 'maxResults' | 'maxLoaded' | 'index'>;
 
@@ -94,6 +107,13 @@ export interface SimulatedSession {
   readonly searchedFor: number;
   /** Of those, the ones the turn's first search returned with their schema (recall at the number of tools loaded). */
   readonly loadedByFirstSearch: number;
+  /** The prediction step: turns it loaded tools on, and the tools it loaded. */
+  readonly predictions: number;
+  readonly predicted: number;
+  /** Of the predicted tools, the ones the session called (in that turn or a later one); the rest were loaded for nothing. */
+  readonly predictedUsed: number;
+  /** Needed tools the prediction step had loaded before the turn's first request (of `searchedFor` plus these). */
+  readonly neededPredicted: number;
 }
 
 /** A conversation for the simulation: an id and its turns (the user's text and the tools the turn calls). */
@@ -149,6 +169,7 @@ export async function simulateSessionRequests(
   });
   // Deferred tools the tool list does not hold are called through `call_tool` (client-side `names` and `none`).
   const wrapped = plan !== null && resolveOwnToolsSent(plan).callTool;
+  const prediction = resolveSimulatedPrediction(mechanism, plan, catalog);
 
   const promptCache = new Map<string, { tools: string[]; system: string }>();
   const prompt = (revealed: readonly string[]): { tools: string[]; system: string } => {
@@ -183,6 +204,10 @@ export async function simulateSessionRequests(
     let searchedFor = 0;
     let loadedByFirstSearch = 0;
     let callNumber = 0;
+    let predictions = 0;
+    let neededPredicted = 0;
+    const predictedNames = new Set<string>();
+    const called = new Set<string>();
     const send = async (turn: number): Promise<void> => {
       // Only the tool-list reveal mode sends reveals; every other mode's tool list does not depend on them.
       const revealed = mechanism.kind === 'client' && plan?.reveal === 'tool-list' ? await store.get(sessionId) : [];
@@ -217,8 +242,35 @@ export async function simulateSessionRequests(
       add('search-result', ...answer);
     };
 
+    /** The prediction step before the turn's first request: the predicted load after the user's message. */
+    const predict = async (turn: SessionTurn): Promise<void> => {
+      if (prediction === null) return;
+      const names = prediction.predict(turn, loaded);
+      if (names.length === 0) return;
+      predictions += 1;
+      callNumber += 1;
+      const query = `select:${names.join(',')}`;
+      // What the session's `tool_search` answers for that selection (the predicted load's result), recorded as reveals.
+      const result = await search.execute({ query }, { sessionId });
+      neededPredicted += turn.gold.filter((name) => names.includes(name)).length;
+      if (prediction.native) {
+        add('search-result', adapter.native?.addition(body, names, plan?.additions ?? 'value') ?? '');
+      } else {
+        const definitions = names.map((name) => byName.get(name) as ToolDefinition);
+        const [call, ...answer] = searchSegments(searchKind, adapter, { body, catalog, plan, added: loaded }, `call_${callNumber}`, query, result, definitions);
+        add('search-call', call);
+        add('search-result', ...answer);
+      }
+      for (const name of names) {
+        loaded.add(name);
+        predictedNames.add(name);
+      }
+    };
+
     for (const [turnIndex, turn] of session.turns.entries()) {
       add('user', `user: ${turn.query}`);
+      await predict(turn);
+      for (const name of turn.gold) called.add(name);
       const missing = (): string[] => turn.gold.filter((name) => deferred.has(name) && !loaded.has(name));
       if (turn.gold.length > 0 && missing().length > 0) {
         const needed = missing();
@@ -248,9 +300,57 @@ export async function simulateSessionRequests(
       await send(turnIndex);
       add('answer', `assistant: ${filler(ANSWER_CHARACTERS, `turn ${turnIndex}`)}`);
     }
-    simulated.push({ id: session.id, turns: session.turns.length, requests, searches, retries, blindCalls, searchedFor, loadedByFirstSearch });
+    simulated.push({
+      id: session.id,
+      turns: session.turns.length,
+      requests,
+      searches,
+      retries,
+      blindCalls,
+      searchedFor,
+      loadedByFirstSearch,
+      predictions,
+      predicted: predictedNames.size,
+      predictedUsed: [...predictedNames].filter((name) => called.has(name)).length,
+      neededPredicted,
+    });
   }
   return simulated;
+}
+
+/** The prediction step of a simulated configuration: what it loads before a turn, and whether natively. */
+interface SimulatedPrediction {
+  readonly native: boolean;
+  predict(turn: SessionTurn, loaded: ReadonlySet<string>): string[];
+}
+
+/**
+ * The prediction step as the session API applies it to the plan (`resolvePredictedLoad`): the configuration's
+ * `predict` wherever the library's `tool_search` answers, ranked with the catalog's `tool_search` index; or the bound
+ * (`predictExactly`); `null` where nothing is predicted.
+ */
+function resolveSimulatedPrediction(
+  mechanism: SessionCostMechanism,
+  plan: ToolSearchPlan | null,
+  catalog: readonly ToolDefinition[],
+): SimulatedPrediction | null {
+  if (mechanism.kind === 'none' || plan === null || !resolveOwnToolsSent(plan).search) return null;
+  const native = isNativeDelivery(plan);
+  const isDeferred = (name: string) => plan.tools.some((tool) => tool.name === name && tool.status === 'deferred');
+  if (mechanism.predictExactly === true) {
+    return { native, predict: (turn, loaded) => turn.gold.filter((name) => isDeferred(name) && !loaded.has(name)) };
+  }
+  const settings: ToolPredictionSettings | null = resolveToolPredictionSettings(parseToolSearchConfig(mechanism.options).predict);
+  if (settings === null) return null;
+  const index = createToolCatalog(catalog).searchable.index(DEFAULT_MAX_SEARCH_RESULTS);
+  const deferred = new Set(plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
+  const notDeferred = plan.tools.length - deferred.size;
+  return {
+    native,
+    predict: (turn, loaded) => [
+      ...resolveToolPrediction({ text: turn.query, index, isDeferred: (name) => deferred.has(name), loaded, notDeferred, settings }).names,
+    ],
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative, sep } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', 'src');
@@ -81,5 +82,149 @@ describe('the source layout', () => {
         file.local,
       ).toEqual([]);
     }
+  });
+});
+
+/**
+ * The folders of `src/` from the bottom up: a module imports its own folder and the folders below it, never one above
+ * (an arrow that climbs makes a loop between folders). Root modules (`index.ts`) sit above everything but the command
+ * line.
+ */
+const LAYERS = [
+  'text',
+  'errors',
+  'records',
+  'models',
+  'tools',
+  'names',
+  'config',
+  'search',
+  'catalog',
+  'plan',
+  'reveal',
+  'client',
+  'preflight',
+  'cache',
+  'request',
+  'session',
+  'providers',
+  'integrations',
+  '.',
+  'cli',
+];
+
+/** The files of the codec seam and the driver: all a provider folder may import from `src/request/`. */
+const SEAM = [
+  'request/neutral-request.ts',
+  'request/request-tools.ts',
+  'request/request-tool-entry.ts',
+  'request/wire-codec.ts',
+  'request/request-decision.ts',
+  'request/resolve-client-api-request.ts',
+  'request/resolve-defer-loading-api-request.ts',
+  'request/resolve-grouping-api-request.ts',
+  'request/transform-request.ts',
+  'request/request-transformer.ts',
+  'request/parse-transform-request-options.ts',
+];
+
+/** Each source file's imports of other source files, as paths relative to `src/`. */
+const graph = new Map(
+  files.map((file) => [
+    file.local,
+    imports(file.path)
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => join(file.path, '..', specifier.replace(/\.js$/, '.ts')))
+      .filter((path) => path.startsWith(root + sep) && path.endsWith('.ts'))
+      .map((path) => relative(root, path).split(sep).join('/')),
+  ]),
+);
+const folderOf = (local: string): string => (local.includes('/') ? (local.split('/')[0] as string) : '.');
+
+describe('the import graph', () => {
+  it('has no import cycle', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const stack: string[] = [];
+    const visit = (file: string): void => {
+      state.set(file, 'open');
+      stack.push(file);
+      for (const next of graph.get(file) ?? []) {
+        if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].join(' -> '));
+        else if (state.get(next) === undefined) visit(next);
+      }
+      stack.pop();
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) if (state.get(file) === undefined) visit(file);
+    expect(cycles).toEqual([]);
+  });
+
+  it('has every folder of src/ in the layer order', () => {
+    expect([...new Set(files.map((file) => folderOf(file.local)))].filter((folder) => !LAYERS.includes(folder))).toEqual([]);
+  });
+
+  it('imports no folder from a lower one', () => {
+    const upward = [...graph].flatMap(([file, targets]) =>
+      targets.filter((target) => LAYERS.indexOf(folderOf(target)) > LAYERS.indexOf(folderOf(file))).map((target) => `${file} -> ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('lets a provider import only the codec seam and the driver from src/request/', () => {
+    const imported = [...graph].flatMap(([file, targets]) =>
+      file.startsWith('providers/')
+        ? targets.filter((target) => target.startsWith('request/') && !SEAM.includes(target)).map((target) => `${file} -> ${target}`)
+        : [],
+    );
+    expect(imported).toEqual([]);
+  });
+
+  it('names no file after OpenAI outside src/providers/openai/ (and the OpenAI Agents SDK integration)', () => {
+    const named = files.filter((file) => /openai/i.test(file.local) && !/^(providers\/openai|integrations\/openai-agents)\//.test(file.local));
+    expect(named.map((file) => file.local)).toEqual([]);
+  });
+});
+
+/** Classes whose instances hold what a program puts in them: caches and records, not lookup tables. */
+const CACHE_CLASSES = new Set(['WeakMap', 'WeakSet', 'WeakRef', 'LRUCache', 'Array']);
+
+/**
+ * The top-level variables of a source file that could hold state: a `let` or `var`; a cache (`WeakMap`, `LRUCache`,
+ * ...); a `Map`, `Set`, array or object literal not typed read-only (`ReadonlyMap`, `readonly string[]`,
+ * `Readonly<...>`), frozen or `as const`. Constant lookup tables are typed read-only.
+ */
+function findModuleState(path: string): string[] {
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    const constant = (statement.declarationList.flags & ts.NodeFlags.Const) !== 0;
+    for (const declaration of statement.declarationList.declarations) {
+      const name = declaration.name.getText(source);
+      if (!constant) {
+        found.push(`${name} (let or var)`);
+        continue;
+      }
+      let value = declaration.initializer;
+      while (value !== undefined && (ts.isAsExpression(value) || ts.isSatisfiesExpression(value) || ts.isParenthesizedExpression(value))) {
+        value = ts.isAsExpression(value) && value.type.getText(source) === 'const' ? undefined : value.expression;
+      }
+      if (value === undefined) continue;
+      const readOnly = /^(Readonly|readonly )/.test(declaration.type?.getText(source) ?? '');
+      if (ts.isNewExpression(value)) {
+        const created = value.expression.getText(source);
+        if (CACHE_CLASSES.has(created) || ((created === 'Map' || created === 'Set') && !readOnly)) found.push(`${name} (new ${created})`);
+      } else if ((ts.isArrayLiteralExpression(value) || ts.isObjectLiteralExpression(value)) && !readOnly) {
+        found.push(`${name} (a literal not typed read-only)`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('module state', () => {
+  it.each(files.map((file) => [file.local, file.path]))('%s keeps no mutable state at module level', (_local, path) => {
+    expect(findModuleState(path)).toEqual([]);
   });
 });

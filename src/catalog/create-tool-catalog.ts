@@ -1,9 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import { createArgumentValidator, type ArgumentValidator } from '../client/create-argument-validator.js';
-import { TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js';
-import { resolveOwnToolNames, type OwnToolNames } from '../plan/resolve-own-tools-sent.js';
+import { createArgumentValidator, type ArgumentValidator } from '../tools/create-argument-validator.js';
+import { TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
+import { resolveOwnToolNames, type OwnToolNames } from '../tools/resolve-own-tool-names.js';
 import { createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
+import { PARSED_TOOLS } from '../tools/parse-catalog-tools.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolCatalog } from './tool-catalog.js';
 
@@ -28,11 +29,6 @@ const MAX_CACHED_VALIDATORS = 512;
  */
 export function createToolCatalog(tools: ToolDefinitionsInput | ToolCatalog): ToolCatalog {
   if (tools instanceof Catalog) return tools;
-  // An empty list, which a transformer without a catalog reads on every call, is one shared catalog.
-  if (Array.isArray(tools) && tools.length === 0) {
-    emptyCatalog ??= new Catalog([]);
-    return emptyCatalog;
-  }
   return new Catalog(parseToolDefinitions(tools).slice());
 }
 
@@ -40,8 +36,6 @@ export function createToolCatalog(tools: ToolDefinitionsInput | ToolCatalog): To
 export function isToolCatalog(value: unknown): value is ToolCatalog {
   return value instanceof Catalog;
 }
-
-let emptyCatalog: Catalog | undefined;
 
 /**
  * A catalog: the definitions frozen, and what each part needs made on its first use, so that a catalog made for one
@@ -58,8 +52,13 @@ class Catalog implements ToolCatalog {
   #indexes: Map<number, ToolIndex> | undefined;
   #validators: LRUCache<string, { readonly validator: ArgumentValidator | null }> | undefined;
 
+  declare readonly [PARSED_TOOLS]: readonly ToolDefinition[];
+
   constructor(definitions: ToolDefinition[]) {
     this.tools = Object.freeze(definitions);
+    // Set here, not as a getter with a computed key: a class with a computed member key is kept by bundlers wherever
+    // its module is, with every method's imports (the search index, the argument validator, lru-cache).
+    Object.defineProperty(this, PARSED_TOOLS, { value: this.tools });
     Object.freeze(this);
   }
 

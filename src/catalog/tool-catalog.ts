@@ -1,6 +1,6 @@
-import type { OwnToolNames } from '../plan/resolve-own-tools-sent.js';
+import type { OwnToolNames } from '../tools/resolve-own-tool-names.js';
 import type { ToolIndex } from '../search/create-tool-index.js';
-import type { ArgumentValidator } from '../client/create-argument-validator.js';
+import type { ArgumentValidator } from '../tools/create-argument-validator.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 
 /**

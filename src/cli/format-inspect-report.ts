@@ -2,6 +2,7 @@ import { assertNever } from '../errors/assert-never.js';
 import type { DeferredReason, LoadedReason, ToolSearchMechanism, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import { formatCLINumber, formatCLITable } from './format-cli-table.js';
 import type { InspectAPIPlan, InspectReport } from './resolve-inspect-report.js';
+import type { ToolPredictionOutcome } from '../request/resolve-tool-prediction.js';
 
 /** What `formatInspectReport` prints besides the summary. */
 export interface InspectReportLayout {
@@ -25,6 +26,7 @@ export function formatInspectReport(report: InspectReport, source: string, layou
   lines.push(`  Loaded: ${formatCLINumber(plan.toolCount - deferred)}`, ...describeCounts(report.loadedBy, why));
   const warnings = collectWarnings(report);
   lines.push(warnings.length === 0 ? 'Warnings: none' : 'Warnings:', ...warnings.map((warning) => `  - ${warning.code}: ${warning.message}`));
+  lines.push(...formatPrediction(report));
   lines.push('', `Request size per API and mechanism, first turn (tools plus the note added to the system text; ${report.tokens.counter}):`);
   lines.push(
     formatCLITable(
@@ -147,6 +149,38 @@ function collectWarnings(report: InspectReport): ToolSearchWarning<string>[] {
     ...[...extra.values()].map(({ warning, apis }) => ({ code: warning.code, message: `on ${apis.join(', ')}: ${warning.message}` })),
   ];
 }
+
+/** The `--message` section: what the prediction step would load for the message, and each ranked tool's outcome. */
+function formatPrediction(report: InspectReport): string[] {
+  const { prediction } = report;
+  if (prediction === null) return [];
+  const lines = ['', `Prediction for ${JSON.stringify(prediction.message)}:`];
+  if (prediction.settings === null) return [...lines, `  nothing is preloaded: ${prediction.reason}`];
+  const how = prediction.delivery === 'addition' ? "the provider's tool addition" : "the package's tool_search call and its result, after the message";
+  lines.push(
+    `  Rule: ${prediction.reason}`,
+    prediction.loaded.length === 0
+      ? '  Preloads nothing: no deferred tool clears the rule; the model calls tool_search if it needs one'
+      : `  Preloads ${prediction.loaded.join(', ')} (as ${how}); tools + system text do not change`,
+  );
+  if (prediction.ranked.length > 0) {
+    lines.push(
+      formatCLITable(
+        ['tool', 'score', 'outcome'],
+        prediction.ranked.map((candidate) => [candidate.name, candidate.score.toFixed(2), PREDICTION_OUTCOMES[candidate.outcome]]),
+        new Set([1]),
+      ),
+    );
+  }
+  return lines;
+}
+
+const PREDICTION_OUTCOMES: Readonly<Record<ToolPredictionOutcome, string>> = {
+  loaded: 'preloaded',
+  'below-min-score': 'not preloaded: below the minimum score',
+  'over-max-tools': 'not preloaded: better tools took the places',
+  'already-loaded': 'already loaded',
+};
 
 function describeCounts<Reason extends string>(counts: Partial<Record<Reason, number>>, describe: (reason: Reason) => string): string[] {
   return (Object.entries(counts) as [Reason, number][]).map(([reason, count]) => `    ${formatCLINumber(count)} ${reason}: ${describe(reason)}`);

@@ -7,6 +7,8 @@ import {
   type ToolSearchMechanismRequest,
 } from '../config/tool-search-config.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
+import { parseToolPrediction } from '../config/parse-tool-prediction.js';
+import type { ToolPredictionSettings } from '../config/tool-search-config.js';
 import { MODEL_PLATFORMS, WIRE_APIS, type ModelPlatform, type WireAPI } from '../models/model-reference.js';
 import { TOOL_FILE_FORMATS, type ToolFileFormat } from './resolve-tool-file-layout.js';
 
@@ -25,6 +27,8 @@ export type CLICommand =
       readonly listing?: ToolListingRequest;
       readonly reveal?: ToolRevealChoice;
       /** Print the per-tool table after the summary. */
+      readonly message?: string;
+      readonly predict?: 'off' | ToolPredictionSettings;
       readonly tools: boolean;
       readonly json: boolean;
     }
@@ -49,11 +53,13 @@ const OPTIONS = {
   mechanism: { type: 'string' },
   listing: { type: 'string' },
   reveal: { type: 'string' },
+  message: { type: 'string' },
+  predict: { type: 'string' },
   'max-results': { type: 'string' },
 } as const;
 
 const OWN_OPTIONS: Readonly<Record<'inspect' | 'search', readonly string[]>> = {
-  inspect: ['format', 'model', 'api', 'platform', 'mechanism', 'listing', 'reveal', 'tools', 'json'],
+  inspect: ['format', 'model', 'api', 'platform', 'mechanism', 'listing', 'reveal', 'message', 'predict', 'tools', 'json'],
   search: ['format', 'max-results', 'json'],
 };
 
@@ -112,7 +118,26 @@ export function parseCLIArguments(args: readonly string[]): CLICommand {
     ...(values.mechanism === undefined ? {} : { mechanism: oneOf<ToolSearchMechanismRequest>('--mechanism', values.mechanism, MECHANISMS) }),
     ...(values.listing === undefined ? {} : { listing: oneOf<ToolListingRequest>('--listing', values.listing, ['auto', ...TOOL_LISTINGS]) }),
     ...(values.reveal === undefined ? {} : { reveal: oneOf('--reveal', values.reveal, TOOL_REVEAL_CHOICES) }),
+    ...(values.message === undefined ? {} : { message: values.message }),
+    ...(values.predict === undefined ? {} : { predict: parsePredict(values.predict) }),
   };
+}
+
+/** `--predict`: `auto`, `off`, or `<maxTools>` or `<maxTools>,<minScore>` (the `predict` setting's fields). */
+function parsePredict(value: string): 'off' | ToolPredictionSettings | undefined {
+  const [maxTools, minScore, ...more] = value.split(',');
+  const setting =
+    value === 'auto' || value === 'off'
+      ? value
+      : more.length === 0 && maxTools !== undefined && maxTools.trim() !== ''
+        ? { maxTools: Number(maxTools), ...(minScore === undefined ? {} : { minScore: Number(minScore) }) }
+        : value;
+  const parsed = parseToolPrediction(setting, '--predict');
+  const issue = parsed.issues[0];
+  if (issue !== undefined) {
+    throw new ToolSearchError('invalid-options', `\`--predict\` must be auto, off, <maxTools> or <maxTools>,<minScore>, got \`${value}\` (${issue.message})`);
+  }
+  return parsed.setting;
 }
 
 const MECHANISMS: readonly ToolSearchMechanismRequest[] = ['auto', 'openai', 'claude', 'client'];

@@ -16,6 +16,8 @@ import { CLI_WIRE_APIS, type CLIWireAPI } from './cli-wire-apis.js';
 import type { TokenCounter } from './load-token-counter.js';
 import { resolveModelVisibleTools } from './resolve-model-visible-tools.js';
 import { resolveRevealReason, type RevealReason } from './resolve-reveal-reason.js';
+import { resolveInspectPrediction, type InspectPrediction } from './resolve-inspect-prediction.js';
+import type { ToolPredictionSettings } from '../config/tool-search-config.js';
 
 /** What `tool-search inspect` was asked. */
 export interface InspectRequest {
@@ -31,6 +33,10 @@ export interface InspectRequest {
   readonly listing?: ToolListingRequest;
   /** Where a loaded schema goes. @default 'auto' */
   readonly reveal?: ToolRevealChoice;
+  /** A user's message: the report says which tools the prediction step would load for it, and why. */
+  readonly message?: string;
+  /** The prediction step's settings (`off` to turn it off). @default 'auto' */
+  readonly predict?: 'off' | ToolPredictionSettings;
 }
 
 /** One measured request: a wire API under one mechanism (and listing, for the client mechanism). */
@@ -112,6 +118,8 @@ export interface InspectReport {
   readonly warnings: readonly ToolSearchWarning<string>[];
   readonly tokens: { readonly counter: string; readonly exact: boolean };
   readonly sizes: readonly RequestSizeRow[];
+  /** With a `message`: the tools the prediction step would load for it under the plan, and why; else `null`. */
+  readonly prediction: InspectPrediction | null;
 }
 
 const encoder = new TextEncoder();
@@ -173,6 +181,7 @@ export function resolveInspectReport(request: InspectRequest, counter: TokenCoun
     warnings: [...plan.warnings, ...refused],
     tokens: { counter: counter.label, exact: counter.exact },
     sizes,
+    prediction: request.message === undefined ? null : resolveInspectPrediction(plan, tools, request.message, request.predict),
   };
 }
 

@@ -16,7 +16,7 @@ export interface RevealReason {
 }
 
 /** The wire APIs whose providers have a tool-addition item. */
-const ADDITION_APIS = new Set(['openai-responses', 'anthropic-messages']);
+const ADDITION_APIS: ReadonlySet<string> = new Set(['openai-responses', 'anthropic-messages']);
 
 /**
  * Why a plan puts loaded schemas where it does, for the model it was made for: the choice asked for, or what `auto`

@@ -42,7 +42,8 @@ const HELP = `tool-search ${version}: what deferred tool loading does to a tool 
 
 Usage:
   tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--platform <platform>] [--mechanism <m>]
-                      [--listing <listing>] [--reveal <reveal>] [--format <format>] [--tools] [--json]
+                      [--listing <listing>] [--reveal <reveal>] [--message <text>] [--predict <p>]
+                      [--format <format>] [--tools] [--json]
   tool-search search <tools.json | -> <query…> [--max-results <n>] [--format <format>] [--json]
 
 Commands:
@@ -70,6 +71,10 @@ Options:
   --reveal <reveal>    inspect: where a loaded schema goes: auto (default: native where the provider
                        documents tool additions for the model, else conversation), conversation,
                        native (added to the conversation as the provider's tool addition) or tool-list
+  --message <text>     inspect: a user's message: which tools the prediction step would load for it
+                       before the model's first request, with each ranked tool's score and outcome
+  --predict <p>        inspect: the prediction step: auto (default: the best 3 deferred tools scoring
+                       at least 2), off, <maxTools> or <maxTools>,<minScore>
   --tools              inspect: also print each tool's status, reason and schema bytes (a row per tool,
                        after the summary)
   --max-results <n>    search: at most n results (default 8, the index's; tool_search returns 3)
@@ -99,6 +104,8 @@ async function run(command: CLICommand, input: CLIInput): Promise<string> {
           ...(command.mechanism === undefined ? {} : { mechanism: command.mechanism }),
           ...(command.listing === undefined ? {} : { listing: command.listing }),
           ...(command.reveal === undefined ? {} : { reveal: command.reveal }),
+          ...(command.message === undefined ? {} : { message: command.message }),
+          ...(command.predict === undefined ? {} : { predict: command.predict }),
         },
         await loadTokenCounter(),
       );

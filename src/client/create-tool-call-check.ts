@@ -5,7 +5,7 @@ import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-na
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolSearchResult } from './tool-search-result.js';
-import type { ArgumentValidator } from './create-argument-validator.js';
+import type { ArgumentValidator } from '../tools/create-argument-validator.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';

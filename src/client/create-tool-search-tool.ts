@@ -11,7 +11,7 @@ import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolSearchMatch, ToolSearchResult } from './tool-search-result.js';
-import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 
 /**
  * The default number of matches a keyword search considers (the seed's `MAX_SEARCH_RESULTS` was 8). With

@@ -1,7 +1,7 @@
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
+import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import { resolveOwnToolsSent, type OwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolRevealMode } from '../config/tool-search-config.js';
 import { assertNever } from '../errors/assert-never.js';

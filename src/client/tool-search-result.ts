@@ -3,9 +3,9 @@ import type { JSONSchemaObject } from '../tools/tool-definition.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
-import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from './tool-search-tool-definition.js';
+import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import type { OwnToolNames } from '../plan/resolve-own-tools-sent.js';
+import type { OwnToolNames } from '../tools/resolve-own-tool-names.js';
 
 /**
  * A tool returned by `tool_search`, with its full schema; without it under native delivery (`reveal: 'native'`), where

@@ -2,6 +2,7 @@ import { ToolSearchConfigError, type ToolSearchConfigIssue } from '../errors/too
 import { describeValue } from '../errors/describe-value.js';
 import { findUnknownKeys } from '../records/find-unknown-keys.js';
 import { isRecord } from '../records/is-record.js';
+import { parseToolPrediction } from './parse-tool-prediction.js';
 import {
   DEFAULT_TOOL_SEARCH_THRESHOLD,
   TOOL_LISTINGS,
@@ -10,6 +11,7 @@ import {
   withAutoChoice,
   type SeedCapabilityId,
   type ToolListingRequest,
+  type ToolPredictionSettings,
   type ToolRevealChoice,
   type ToolSearchConfig,
   type ToolSearchRankingRequest,
@@ -21,7 +23,7 @@ import {
 
 const SEED_IDS: readonly SeedCapabilityId[] = ['auto_tool_search', 'openai_tool_search', 'claude_tool_search', 'tool_search'];
 const MECHANISM_ORDER: readonly ToolSearchMechanismChoice[] = ['openai', 'claude', 'client'];
-const SEED_MECHANISMS: Record<Exclude<SeedCapabilityId, 'auto_tool_search'>, ToolSearchMechanismChoice> = {
+const SEED_MECHANISMS: Readonly<Record<Exclude<SeedCapabilityId, 'auto_tool_search'>, ToolSearchMechanismChoice>> = {
   openai_tool_search: 'openai',
   claude_tool_search: 'claude',
   tool_search: 'client',
@@ -37,10 +39,10 @@ const DEFAULT_REVEAL: ToolRevealChoice = 'auto';
 const DEFAULT_SEARCH: ToolSearchRankingRequest = 'auto';
 
 /** The fields of each object form, in the order their problems are reported (unknown fields come last). */
-const OPTIONS_FIELDS = ['mechanism', 'threshold', 'neverDefer', 'listing', 'reveal', 'search'] as const;
+const OPTIONS_FIELDS = ['mechanism', 'threshold', 'neverDefer', 'listing', 'reveal', 'search', 'predict'] as const;
 const SEED_FIELDS = ['ref', 'config'] as const;
 const SEED_CONFIG_FIELDS = ['threshold', 'never_defer', 'listing', 'reveal', 'search'] as const;
-const RESOLVED_FIELDS = ['preferences', 'neverDefer', 'listing', 'reveal', 'search'] as const;
+const RESOLVED_FIELDS = ['preferences', 'neverDefer', 'listing', 'reveal', 'search', 'predict'] as const;
 const PREFERENCE_FIELDS = ['mechanism', 'threshold', 'explicit'] as const;
 
 /** The TypeScript form (`ToolSearchOptions`) once its fields are checked. */
@@ -51,6 +53,7 @@ interface CheckedOptions {
   readonly listing?: ToolListingRequest | undefined;
   readonly reveal?: ToolRevealChoice | undefined;
   readonly search?: ToolSearchRankingRequest | undefined;
+  readonly predict?: 'off' | ToolPredictionSettings | undefined;
 }
 
 /** A seed capability reference (`{ ref, config }`) once its fields are checked. */
@@ -65,8 +68,8 @@ interface CheckedSeedReference {
   } | null;
 }
 
-/** Configurations this module produced, so passing one back in costs nothing. */
-const parsedConfigs = new WeakSet<ToolSearchConfig>();
+/** The mark of a configuration this module produced, so passing one back in costs nothing (a copy is not marked). */
+const PARSED_CONFIG: unique symbol = Symbol('tool-search parsed configuration');
 
 /** Code-side additions merged into whatever the configuration says. */
 export interface ToolSearchConfigOverrides {
@@ -97,7 +100,7 @@ export interface ToolSearchConfigOverrides {
  * ```
  */
 export function parseToolSearchConfig(input?: ToolSearchConfigInput | null, overrides?: ToolSearchConfigOverrides): ToolSearchConfig {
-  if (overrides === undefined && input !== null && typeof input === 'object' && parsedConfigs.has(input as ToolSearchConfig)) {
+  if (overrides === undefined && input !== null && typeof input === 'object' && (input as { readonly [PARSED_CONFIG]?: true })[PARSED_CONFIG] === true) {
     return input as ToolSearchConfig;
   }
   const issues: ToolSearchConfigIssue[] = [];
@@ -105,15 +108,16 @@ export function parseToolSearchConfig(input?: ToolSearchConfigInput | null, over
   if (draft !== undefined) checkRevealListing(draft, issues);
   const extra = overrides?.neverDefer === undefined ? undefined : checkToolNames(overrides.neverDefer, 'neverDefer', issues);
   if (issues.length > 0 || draft === undefined) throw new ToolSearchConfigError(issues);
-  const config: ToolSearchConfig = Object.freeze({
+  const config: ToolSearchConfig = {
     preferences: Object.freeze(draft.preferences.map((preference) => Object.freeze({ ...preference }))),
     neverDefer: Object.freeze([...new Set([...draft.neverDefer, ...(extra ?? [])])]),
     listing: draft.listing,
     reveal: draft.reveal,
     search: draft.search,
-  });
-  parsedConfigs.add(config);
-  return config;
+    ...(draft.predict === undefined ? {} : { predict: draft.predict }),
+  };
+  Object.defineProperty(config, PARSED_CONFIG, { value: true });
+  return Object.freeze(config);
 }
 
 interface Draft {
@@ -122,6 +126,8 @@ interface Draft {
   listing: ToolListingRequest;
   reveal: ToolRevealChoice;
   search: ToolSearchRankingRequest;
+  /** Absent: `auto`. */
+  predict?: 'off' | ToolPredictionSettings;
 }
 
 function readInput(input: unknown, issues: ToolSearchConfigIssue[]): Draft | undefined {
@@ -170,6 +176,7 @@ function optionsToDraft(options: CheckedOptions): Draft {
     listing: options.listing ?? DEFAULT_LISTING,
     reveal: options.reveal ?? DEFAULT_REVEAL,
     search: options.search ?? DEFAULT_SEARCH,
+    ...(options.predict === undefined ? {} : { predict: options.predict }),
   };
 }
 
@@ -282,6 +289,7 @@ function checkOptions(input: object, issues: ToolSearchConfigIssue[]): CheckedOp
     listing: checkOneOf(fields.listing, 'listing', LISTING_REQUESTS, issues, true),
     reveal: checkOneOf(fields.reveal, 'reveal', TOOL_REVEAL_CHOICES, issues, true),
     search: checkOneOf(fields.search, 'search', SEARCH_REQUESTS, issues, true),
+    predict: checkPredict(fields.predict, 'predict', issues),
   };
   checkUnknownFields(fields, '', OPTIONS_FIELDS, issues);
   return issues.length === count ? options : undefined;
@@ -339,9 +347,17 @@ function checkResolved(input: Record<string, unknown>, issues: ToolSearchConfigI
   const listing = checkOneOf(input.listing, 'listing', LISTING_REQUESTS, issues, false);
   const reveal = checkOneOf(input.reveal, 'reveal', TOOL_REVEAL_CHOICES, issues, false);
   const search = checkOneOf(input.search, 'search', SEARCH_REQUESTS, issues, false);
+  const predict = checkPredict(input.predict, 'predict', issues);
   checkUnknownFields(input, '', RESOLVED_FIELDS, issues);
   if (issues.length > count || neverDefer === undefined || listing === undefined || reveal === undefined || search === undefined) return undefined;
-  return { preferences, neverDefer, listing, reveal, search };
+  return { preferences, neverDefer, listing, reveal, search, ...(predict === undefined ? {} : { predict }) };
+}
+
+/** The prediction setting at `path` (see `parseToolPrediction`), its problems reported. */
+function checkPredict(value: unknown, path: string, issues: ToolSearchConfigIssue[]): 'off' | ToolPredictionSettings | undefined {
+  const checked = parseToolPrediction(value, path);
+  issues.push(...checked.issues);
+  return checked.setting;
 }
 
 /** A threshold: a whole number ≥ 0 (`undefined` passes when `optional`). */

@@ -69,7 +69,7 @@ const CLAUDE_FAMILIES = 'opus|sonnet|haiku|fable|mythos';
 const CLAUDE_FAMILY_FIRST = new RegExp(`^claude-(${CLAUDE_FAMILIES})(?:-(\\d+)(?:-(\\d{1,2}))?)?(?:-([a-z][a-z0-9-]*))?$`);
 const CLAUDE_VERSION_FIRST = new RegExp(`^claude-(\\d+)(?:[-.](\\d{1,2}))?-(${CLAUDE_FAMILIES})(?:-[a-z0-9-]+)?$`);
 /** Families that exist only from Claude 5 on, so every id of theirs supports hosted search. */
-const CLAUDE_FIVE_FAMILIES = new Set(['fable', 'mythos']);
+const CLAUDE_FIVE_FAMILIES: ReadonlySet<string> = new Set(['fable', 'mythos']);
 
 /**
  * Which hosted tool search a model id supports. Pure and total: unknown ids resolve to no hosted support.
@@ -128,7 +128,7 @@ export function resolveModelSupport(model: ModelReference): ModelSupport {
 }
 
 /** Where Anthropic documents tool additions, and in which form (providers reference, section 1.10). */
-const CLAUDE_ADDITION_PLATFORMS: Partial<Record<ModelPlatform, ToolAdditionForm>> = { anthropic: 'value', bedrock: 'reference', vertex: 'reference' };
+const CLAUDE_ADDITION_PLATFORMS: Readonly<Partial<Record<ModelPlatform, ToolAdditionForm>>> = { anthropic: 'value', bedrock: 'reference', vertex: 'reference' };
 /** Platforms known not to carry a tool addition: Converse has no such item; Foundry documents none (section 1.10). */
 const NO_ADDITION_PLATFORMS: ReadonlySet<ModelPlatform> = new Set(['bedrock-converse', 'foundry']);
 

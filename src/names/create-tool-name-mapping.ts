@@ -39,9 +39,7 @@ export interface ToolNameMappingOptions {
  * length. When the result is taken (by a valid name, a reserved name or another renamed one), or the name had to be
  * cut, a short hash of the original name is appended, so the result does not depend on the order of the list. The
  * mapping is a pure function of the sets of names and the rule; the `secondary` names never change the wire name of
- * a name in `names` (a current tool's wire name does not depend on what the history holds). The mapping is frozen,
- * and the last few made for a rule are kept, so the same lists (as on every request of a session) give the same
- * mapping without mapping them again.
+ * a name in `names` (a current tool's wire name does not depend on what the history holds). The mapping is frozen.
  *
  * Throws a `ToolSearchError` (`invalid-options`) when `names` (or an option) is not an iterable of strings.
  *
@@ -63,38 +61,14 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
   const reservedList = parseToolNameList(options.reserved ?? [], '`reserved`');
   const nameList = parseToolNameList(names, '`names`');
   const secondaryList = options.secondary === undefined ? undefined : parseToolNameList(options.secondary, '`secondary`');
-  // A transformer builds the same mapping on every request of a session: the recent ones are kept, per rule.
-  let recent = recentMappings.get(rule);
-  if (recent === undefined) {
-    recent = [];
-    recentMappings.set(rule, recent);
-  }
-  const lists = [nameList, reservedList, secondaryList ?? []] as const;
-  // Compared name by name, not hashed first: the same list's names are mostly the same strings each request, which
-  // compare at once, where a hash reads every character of every name on every request.
-  const known = recent.find((entry) => entry.lists.every((list, index) => sameList(list, lists[index] as readonly string[])));
-  if (known !== undefined) return known.mapping;
-  const mapping = mapNames(rule, nameList, reservedList, secondaryList);
-  if (recent.length >= RECENT_MAPPINGS) recent.shift();
-  // Copies: a caller may change its arrays after the call.
-  recent.push({ lists: lists.map((list) => [...list]), mapping });
-  return mapping;
+  return mapNames(rule, nameList, reservedList, secondaryList);
 }
 
-/** Recent mappings per rule (at most {@link RECENT_MAPPINGS}, oldest dropped first), with the lists they map. */
-const recentMappings = new WeakMap<ToolNameRule, { readonly lists: readonly (readonly string[])[]; readonly mapping: ToolNameMapping }[]>();
-const RECENT_MAPPINGS = 16;
 const IDENTITY_MAPPING: ToolNameMapping = Object.freeze({
   toWire: (name: string) => name,
   fromWire: (wireName: string) => wireName,
   renamed: Object.freeze([]),
 });
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
-  return true;
-}
 
 function mapNames(
   rule: ToolNameRule,

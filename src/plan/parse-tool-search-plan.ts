@@ -1,8 +1,8 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { TOOL_LISTINGS, TOOL_REVEAL_MODES, TOOL_SEARCH_RANKINGS } from '../config/tool-search-config.js';
-import { TOOL_SEARCH_MECHANISMS as MECHANISMS, type ToolSearchPlan } from './tool-search-plan.js';
-import { parsePlannedTools } from './parse-planned-tools.js';
+import { TOOL_SEARCH_MECHANISMS as MECHANISMS, type PlannedTool, type ToolSearchPlan } from './tool-search-plan.js';
+import { PLANNED_TOOLS_INDEX, parsePlannedTools } from './parse-planned-tools.js';
 
 /**
  * Checks that a value is a plan from `resolveToolSearch` (for example one read back from JSON) and returns it typed.
@@ -22,7 +22,7 @@ import { parsePlannedTools } from './parse-planned-tools.js';
  */
 export function parseToolSearchPlan(value: unknown): ToolSearchPlan {
   // A plan an agent checked and froze (`rememberCheckedPlan`) is read as it is: the hot path checks it once per agent.
-  if (CHECKED_PLANS.has(value as object)) return value as ToolSearchPlan;
+  if (typeof value === 'object' && value !== null && (value as { readonly [CHECKED_PLAN]?: true })[CHECKED_PLAN] === true) return value as ToolSearchPlan;
   const candidate = value as { mechanism?: unknown; tools?: unknown } | null;
   if (typeof candidate !== 'object' || candidate === null || !Array.isArray(candidate.tools) || typeof candidate.mechanism !== 'string') {
     throw new ToolSearchError(
@@ -53,8 +53,8 @@ export function parseToolSearchPlan(value: unknown): ToolSearchPlan {
   return { ...plan, listing: plan.listing ?? 'full', reveal: plan.reveal ?? 'tool-list', search: plan.search ?? (hosted ? 'provider' : 'library') };
 }
 
-/** The plans checked once and frozen by {@link rememberCheckedPlan}. */
-const CHECKED_PLANS = new WeakSet<object>();
+/** The mark of a plan checked once and frozen by {@link rememberCheckedPlan} (a copy of it is not marked). */
+const CHECKED_PLAN: unique symbol = Symbol('tool-search checked plan');
 
 /**
  * Checks a plan once, freezes it (the plan, its tool entries and its lists) and remembers it, so that
@@ -63,14 +63,18 @@ const CHECKED_PLANS = new WeakSet<object>();
  * where `parseToolSearchPlan` upgrades one from an earlier version). Not part of the public API.
  */
 export function rememberCheckedPlan(value: ToolSearchPlan): ToolSearchPlan {
-  const plan = parseToolSearchPlan(value);
-  if (CHECKED_PLANS.has(plan)) return plan;
-  for (const entry of plan.tools) Object.freeze(entry);
-  Object.freeze(plan.tools);
+  const checked = parseToolSearchPlan(value);
+  if ((checked as { readonly [CHECKED_PLAN]?: true })[CHECKED_PLAN] === true) return checked;
+  // A copy when the value is frozen already (a plan resolved by an earlier version, a stored one): the marks go on it.
+  const plan = Object.isFrozen(checked) ? { ...checked } : checked;
+  const tools = Object.isFrozen(plan.tools) ? [...plan.tools] : (plan.tools as PlannedTool[]);
+  for (const entry of tools) Object.freeze(entry);
+  Object.defineProperty(tools, PLANNED_TOOLS_INDEX, { value: parsePlannedTools(tools) });
+  (plan as { tools: readonly PlannedTool[] }).tools = Object.freeze(tools);
   Object.freeze(plan.warnings);
   if (plan.unmanagedToolNames !== undefined) Object.freeze(plan.unmanagedToolNames);
-  CHECKED_PLANS.add(Object.freeze(plan));
-  return plan;
+  Object.defineProperty(plan, CHECKED_PLAN, { value: true });
+  return Object.freeze(plan);
 }
 
 /** `additions` says how native delivery carries a tool, so a plan has it exactly when its reveal is `native`. */

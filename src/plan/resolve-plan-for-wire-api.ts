@@ -35,7 +35,12 @@ export interface PlanForWireAPI {
  * ```
  */
 export function resolvePlanForWireAPI(given: ToolSearchPlan, api: WireAPI): PlanForWireAPI {
-  const plan = resolveRevealForWireAPI(parseToolSearchPlan(given), api);
+  return resolveCheckedPlanForWireAPI(parseToolSearchPlan(given), api);
+}
+
+/** {@link resolvePlanForWireAPI} of a plan `parseToolSearchPlan` has checked (the driver checks each plan once). */
+export function resolveCheckedPlanForWireAPI(checked: ToolSearchPlan, api: WireAPI): PlanForWireAPI {
+  const plan = resolveRevealForWireAPI(checked, api);
   const { mechanism } = plan;
   if ((mechanism !== 'openai-hosted' && mechanism !== 'claude-hosted') || HOSTED_ON[api] === mechanism) return { plan, fallback: null };
   const provider = mechanism === 'openai-hosted' ? "OpenAI's" : "Anthropic's";

@@ -17,10 +17,10 @@ import { assertNever } from '../errors/assert-never.js';
 import { MODEL_PLATFORMS, WIRE_APIS, WIRE_API_NAMES, type ModelPlatform, type ModelReference, type WireAPI } from '../models/model-reference.js';
 import { resolveModelSupport, type ModelSupport, type ToolAdditionForm } from '../models/resolve-model-support.js';
 import { resolveUnknownModel } from '../models/resolve-unknown-model.js';
-import { parseCatalogTools } from '../catalog/parse-catalog-tools.js';
+import { parseCatalogTools } from '../tools/parse-catalog-tools.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
-import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, isOwnTool } from '../client/tool-search-tool-definition.js';
+import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME, isOwnTool } from '../tools/tool-search-tool-definition.js';
 import type {
   DeferredReason,
   LoadedReason,
@@ -385,7 +385,7 @@ function unknownModelWarning(
  * Older docs and gateways name a beta header for hosted search on these platforms (providers reference, section 1.1).
  * Bedrock is not among them: its beta goes in the body, and `transformAnthropicMessagesRequest` writes it.
  */
-const PLATFORM_BETAS: Partial<Record<ModelPlatform, string>> = {
+const PLATFORM_BETAS: Readonly<Partial<Record<ModelPlatform, string>>> = {
   vertex: 'the header `anthropic-beta: tool-search-tool-2025-10-19`',
   foundry: 'the header `anthropic-beta: advanced-tool-use-2025-11-20`',
 };

@@ -3,8 +3,8 @@ import {
   TOOL_SEARCH_TOOL_DEFINITION,
   createCallToolInputSchema,
   createToolSearchInputSchema,
-} from '../client/tool-search-tool-definition.js';
-import type { ToolListEntry } from './resolve-tool-list.js';
+} from '../tools/tool-search-tool-definition.js';
+import type { ToolListEntry } from './request-tool-entry.js';
 
 /**
  * The entry for one of the package's own tools (`search`: `tool_search`, `call`: `call_tool`) under the name it goes

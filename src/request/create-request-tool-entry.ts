@@ -1,6 +1,6 @@
 import type { JSONSchemaObject, ToolDefinition } from '../tools/tool-definition.js';
 import type { DeferLoadingToolEntry, RequestToolEntry } from './request-tool-entry.js';
-import type { ToolListEntry } from './resolve-tool-list.js';
+import type { ToolListEntry } from './request-tool-entry.js';
 
 /**
  * The entry for a caller's tool in a form (`status`, see `RequestToolEntry`): its description and schema unless given

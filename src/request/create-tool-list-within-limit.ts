@@ -1,6 +1,7 @@
 import type { PlannedTool, ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import { createToolList, type ResolveToolListOptions, type ToolList } from './resolve-tool-list.js';
+import { createToolList, type ResolveToolListOptions } from './resolve-tool-list.js';
+import type { ToolList } from './request-tool-entry.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 
 /**

@@ -1,5 +1,32 @@
-import type { ToolListEntry } from './resolve-tool-list.js';
+import type { JSONSchemaObject, ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
+
+/**
+ * One tool as the client-side mechanism sends it (every form of every API: `RequestToolEntry`).
+ *
+ * - `loaded`: kept in full by the plan.
+ * - `search`: the `tool_search` tool itself.
+ * - `call`: the `call_tool` tool, which calls a deferred tool the list does not hold.
+ * - `deferred`: a stub schema, with the description the listing mode gives.
+ * - `revealed`: deferred by the plan, sent in full for this request: revealed in the tool list (`reveal:
+ *   'tool-list'`), or forced by the request.
+ */
+export interface ToolListEntry {
+  readonly name: string;
+  readonly description?: string;
+  readonly inputSchema: JSONSchemaObject;
+  readonly status: 'loaded' | 'search' | 'call' | 'deferred' | 'revealed';
+  /** The tool definition this entry was made from (the package's own definition for `search` and `call`). */
+  readonly definition: ToolDefinition;
+}
+
+/** The tool list and system-prompt note for one request. */
+export interface ToolList {
+  /** The tools to send, in send order. */
+  readonly tools: readonly ToolListEntry[];
+  /** The guidance note for the system prompt, or `null` when nothing is deferred. */
+  readonly guidance: string | null;
+}
 
 /**
  * A tool sent with its full schema and the provider's defer flag (`defer_loading: true`): not rendered in the prompt,
@@ -43,7 +70,7 @@ export interface DeferLoadingToolEntry extends Omit<ToolListEntry, 'status'> {
  *   `input_schema`, and places the provider's hosted search tool and the leading/trailing entries. Under native
  *   delivery by reference (`isAddedByReference`) the client list is followed by every other deferred tool as
  *   `defer-loading`, with no hosted search tool.
- * - OpenAI Responses (`openai-hosted`, `client`, `none`): `resolveOpenAIHostedTools` decides a `RequestToolForm`
+ * - OpenAI Responses (`openai-hosted`, `client`, `none`): `resolveGroupedTools` decides a `RequestToolForm`
  *   per body tool (and, under `client`, the `ToolListEntry` list); the transformer writes `defer-loading` as
  *   `defer_loading: true`, a form's `group` as a namespace, and the list's stubs and own functions.
  *

@@ -1,5 +1,5 @@
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import type { OwnToolNames } from '../plan/resolve-own-tools-sent.js';
+import type { OwnToolNames } from '../tools/resolve-own-tool-names.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 

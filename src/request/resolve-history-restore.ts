@@ -1,4 +1,4 @@
-import { TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME } from '../client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_NAME, CALL_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { RequestDecisionContext } from './request-tool.js';
 
@@ -56,7 +56,7 @@ export function resolveHistoryRestore(input: ResolveHistoryRestoreInput): Histor
   return { tools, ownTools };
 }
 
-const OWN_NAME_KINDS = new Map<string, 'search' | 'call'>([
+const OWN_NAME_KINDS: ReadonlyMap<string, 'search' | 'call'> = new Map<string, 'search' | 'call'>([
   [TOOL_SEARCH_TOOL_NAME, 'search'],
   [CALL_TOOL_NAME, 'call'],
 ]);

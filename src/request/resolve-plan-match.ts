@@ -1,7 +1,7 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import { isDeferredLeftOut } from './is-deferred-left-out.js';
+import { isDeferredLeftOut } from '../plan/is-deferred-left-out.js';
 import type { RequestBodyTool, RequestTool } from './request-tool.js';
 
 /**

@@ -1,5 +1,5 @@
 import { createToolList } from './resolve-tool-list.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import { assertNever } from '../errors/assert-never.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
@@ -14,8 +14,8 @@ import { createForcedToolWarning, type ForcedTools } from './resolve-forced-tool
 import { resolveHistoryRestore } from './resolve-history-restore.js';
 import { resolveHostedToolList } from './resolve-hosted-tool-list.js';
 import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
-import { isDeferredLeftOut } from './is-deferred-left-out.js';
-import { isAddedByReference } from './is-added-by-reference.js';
+import { isDeferredLeftOut } from '../plan/is-deferred-left-out.js';
+import { isAddedByReference } from '../plan/is-added-by-reference.js';
 import type { RequestBodyTool } from './request-tool.js';
 import type { RequestToolEntry, RequestToolWarning } from './request-tool-entry.js';
 
@@ -196,7 +196,7 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
 }
 
 /** How the request decision's `plan-mismatch` names the body's tools. */
-const MATCH_WORDING: PlanMatchWording = {
+const MATCH_WORDING: Readonly<PlanMatchWording> = {
   lead: 'The plan was made for different tools than the request holds',
   lacks: "which the body's `tools` lacks (pass its definition in `catalog` to send it anyway)",
   has: "the body's `tools`",

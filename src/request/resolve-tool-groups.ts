@@ -1,12 +1,6 @@
 import type { PlannedTool } from '../plan/tool-search-plan.js';
 import type { RequestTool } from './request-tool.js';
 
-/**
- * OpenAI recommends fewer than about 10 functions per namespace (tool search guide): a bigger group makes its search
- * load more schemas the model does not need.
- */
-export const RECOMMENDED_NAMESPACE_SIZE = 10;
-
 /** What {@link resolveToolGroups} needs besides the tools. */
 export interface ResolveToolGroupsOptions {
   /** The plan's tools by name. */

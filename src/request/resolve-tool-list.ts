@@ -3,10 +3,11 @@ import { describeValue } from '../errors/describe-value.js';
 import { assertNever } from '../errors/assert-never.js';
 import type { ToolSearchPlan, PlannedTool } from '../plan/tool-search-plan.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
-import type { JSONSchemaObject, ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
+import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
+import type { ToolList, ToolListEntry } from './request-tool-entry.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { compactDescription } from '../client/compact-description.js';
-import { STUB_INPUT_SCHEMA } from '../client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA } from '../tools/tool-search-tool-definition.js';
 import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
@@ -15,33 +16,6 @@ import type { RequestBodyTool } from './request-tool.js';
 import { createOwnToolEntry } from './create-own-tool-entry.js';
 import { createRequestToolEntry } from './create-request-tool-entry.js';
 import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
-
-/**
- * One tool as the client-side mechanism sends it (every form of every API: `RequestToolEntry`).
- *
- * - `loaded`: kept in full by the plan.
- * - `search`: the `tool_search` tool itself.
- * - `call`: the `call_tool` tool, which calls a deferred tool the list does not hold.
- * - `deferred`: a stub schema, with the description the listing mode gives.
- * - `revealed`: deferred by the plan, sent in full for this request: revealed in the tool list (`reveal:
- *   'tool-list'`), or forced by the request.
- */
-export interface ToolListEntry {
-  readonly name: string;
-  readonly description?: string;
-  readonly inputSchema: JSONSchemaObject;
-  readonly status: 'loaded' | 'search' | 'call' | 'deferred' | 'revealed';
-  /** The tool definition this entry was made from (the package's own definition for `search` and `call`). */
-  readonly definition: ToolDefinition;
-}
-
-/** The tool list and system-prompt note for one request. */
-export interface ToolList {
-  /** The tools to send, in send order. */
-  readonly tools: readonly ToolListEntry[];
-  /** The guidance note for the system prompt, or `null` when nothing is deferred. */
-  readonly guidance: string | null;
-}
 
 /** What {@link resolveToolList} needs besides the plan and the tools. */
 export interface ResolveToolListOptions {
@@ -102,7 +76,7 @@ export function resolveToolList(given: ToolSearchPlan, toolList: ToolDefinitions
   return createToolList(parseToolSearchPlan(given), createToolCatalog(toolList).tools, parseToolListOptions(options));
 }
 
-const TOOL_LIST_OPTIONS = ['revealed', 'forced', 'names'];
+const TOOL_LIST_OPTIONS: readonly string[] = ['revealed', 'forced', 'names'];
 
 /**
  * Checks every option whatever the plan's mode reads (a `revealed` the `conversation` mode ignores is still a list of
@@ -201,7 +175,7 @@ function stub(tool: ToolDefinition, listing: 'full' | 'compact'): ToolListEntry 
 }
 
 /** How the tool list's `plan-mismatch` names the tools. */
-const MATCH_WORDING: PlanMatchWording = {
+const MATCH_WORDING: Readonly<PlanMatchWording> = {
   lead: 'The plan was made for a different tool list',
   lacks: 'which the tool list lacks',
   has: 'the tool list',

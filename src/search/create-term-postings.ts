@@ -1,4 +1,4 @@
-import { TOOL_SEARCH_TOOL_NAME } from '../client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { collectParameterText } from './collect-parameter-text.js';
 import { createWordTable } from './create-word-table.js';

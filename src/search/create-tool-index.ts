@@ -1,7 +1,7 @@
 import { describeValue } from '../errors/describe-value.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { assertNever } from '../errors/assert-never.js';
-import { createToolCatalog } from '../catalog/create-tool-catalog.js';
+import { parseCatalogTools } from '../tools/parse-catalog-tools.js';
 import { findUnknownKeys } from '../records/find-unknown-keys.js';
 import { isRecord } from '../records/is-record.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
@@ -179,9 +179,9 @@ const DEFAULT_LENGTH_NORMALIZATION = 0.15;
 // Measured across the same sets (bench/quality/README.md): 0.3 to 0.7 help multi-tool requests alike; 0 (a covered
 // term adds nothing) costs more single-tool recall than it wins.
 const DEFAULT_COVERED_TERM_SHARE = 0.5;
-const DEFAULT_CUT: ToolIndexCut = { rule: 'count' };
+const DEFAULT_CUT: Readonly<ToolIndexCut> = { rule: 'count' };
 /** The options of {@link createToolIndex}, in the order their problems are reported (unknown options come last). */
-const OPTION_NAMES = [
+const OPTION_NAMES: readonly string[] = [
   'maxResults',
   'weights',
   'rarity',
@@ -281,7 +281,7 @@ function resolveNameKey(name: string): string {
  */
 export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions): ToolIndex {
   // A catalog (`createToolCatalog`) is read as it is; a plain list is checked once.
-  const parsedTools = createToolCatalog(tools).tools;
+  const parsedTools = parseCatalogTools(tools);
   const resolved = resolveToolIndexOptions(options);
   const postingsOptions = { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization };
   const postings = createTermPostings(parsedTools, { ...postingsOptions, words: 'content' });
@@ -709,7 +709,9 @@ function createNameLookups(names: readonly string[]): NameLookups {
  */
 function resolveExactIds(lookups: NameLookups, query: string, bare: string): readonly number[] {
   const lower = trimWrapping(query.toLowerCase(), isNameWrapping, isNameClosing);
-  const exact = lookups.idsByLowerName.get(lower) ?? lookups.idsByNameKey.get(resolveNameKey(bare));
+  // A query with no letter or digit ("?") has the empty key, as does a name of none the key keeps: they are no match.
+  const key = resolveNameKey(bare);
+  const exact = lookups.idsByLowerName.get(lower) ?? (key === '' ? undefined : lookups.idsByNameKey.get(key));
   if (exact !== undefined) return exact;
   // The words are counted only for a query that does end a qualified name (most one-word queries do not).
   const unqualified = lookups.idsByUnqualifiedName.get(lower);

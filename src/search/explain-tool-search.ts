@@ -1,4 +1,4 @@
-import { createToolCatalog } from '../catalog/create-tool-catalog.js';
+import { parseCatalogTools } from '../tools/parse-catalog-tools.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { NAME_FIELD, createTermPostings } from './create-term-postings.js';
 import {
@@ -94,10 +94,9 @@ export interface ToolSearchExplanations {
  * Throws what `createToolIndex` and `search` throw for bad tools, options or query.
  */
 export function explainToolSearch(tools: ToolDefinitionsInput, query: string, options: ToolIndexOptions & ToolIndexSearchOptions = {}): ToolSearchExplanations {
-  const catalog = createToolCatalog(tools);
-  const definitions = catalog.tools;
+  const definitions = parseCatalogTools(tools);
   const { visible, maxResults, ...indexOptions } = options;
-  const hits = createToolIndex(catalog, indexOptions).search(query, {
+  const hits = createToolIndex(definitions, indexOptions).search(query, {
     ...(visible === undefined ? {} : { visible }),
     ...(maxResults === undefined ? {} : { maxResults }),
   });

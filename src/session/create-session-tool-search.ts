@@ -3,7 +3,7 @@ import { describeValue } from '../errors/describe-value.js';
 import { isRecord } from '../records/is-record.js';
 import { MODEL_PLATFORMS } from '../models/model-reference.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
-import { isNativeDelivery } from '../request/is-native-delivery.js';
+import { isNativeDelivery } from '../plan/is-native-delivery.js';
 import { createToolSearch, type ToolSearch } from './create-tool-search.js';
 import { createSessionStep, type SessionStepEntry } from './create-session-step.js';
 import { parseSessionTools } from './parse-session-tools.js';
@@ -62,7 +62,9 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
     withTools = (body, tools) => ({ ...body, tools }),
     streamOf = (response) => (isAsyncIterable(response) ? response : undefined),
   } = adapter;
-  const catalog = createToolCatalog(adapter.parseTools(withTools({}, catalogTools)));
+  // The agent's tools are read once, here: a body without tools of its own is sent with them, read as they are.
+  const catalogRead = adapter.codec.readTools(withTools({}, catalogTools));
+  const catalog = createToolCatalog(catalogRead.definitions);
   const { config, store, unsupported, rank } = options;
   const toolSearch = createToolSearch({ tools: catalog, config, store, unsupported, rank });
   const wire: SessionWire<Code> = {
@@ -71,6 +73,8 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
     withTools,
     streamOf,
     catalogTools,
+    catalogRead,
+    memos: new WeakMap(),
     catalog,
     model: options.model,
     platform: options.platform,
@@ -99,11 +103,17 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
   return {
     toolSearch,
     async prepare(given, { sessionId } = {} as { sessionId: string }) {
-      const { loaded, added: historyAdded, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
+      const { loaded, added: historyAdded, predicted, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
       const { plan, names } = prepared;
       // Native delivery: what the history added, read once per request; what a turn's answers load is added after them.
       const native = isNativeDelivery(plan);
       const added = native ? await readAdded(prepared.body as Record<string, unknown>, historyAdded, sessionId) : [];
+      // What the prediction step loaded is the session's, as a search's reveals are (and, natively, its additions).
+      if (predicted !== undefined) {
+        await toolSearch.store.add(sessionId, predicted.names);
+        if (native) await toolSearch.store.add(sessionId, predicted.names, 'added');
+      }
+      const leading = predicted?.items ?? [];
       const context = { sessionId, plan, names, loaded, ...(native ? { added } : {}) };
       const step = async (given: unknown, options?: unknown, method = 'step'): Promise<SessionStep<unknown>> => {
         // A stream becomes the response it rebuilds, here and only here; the reading starts before anything is awaited.
@@ -131,7 +141,7 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
         const items = additions.size === 0 ? [] : writeAddition([...additions.values()], { plan, names, catalogTools });
         // The session's record of what it added, for a later body whose history the provider keeps.
         if (additions.size > 0) await toolSearch.store.add(sessionId, [...additions.keys()], 'added');
-        return createSessionStep(entries, (answers) => read.finish(answers, items));
+        return createSessionStep(entries, (answers) => read.finish(answers, items, leading));
       };
       return {
         ...prepared,

@@ -20,7 +20,7 @@ import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchRanker } from '../search/tool-search-ranker.js';
 import { resolveLoadableSearchResult } from '../client/resolve-loadable-search-result.js';
 import { resolveNativeSearchResult } from '../client/resolve-native-search-result.js';
-import { isNativeDelivery } from '../request/is-native-delivery.js';
+import { isNativeDelivery } from '../plan/is-native-delivery.js';
 import { MAX_VALUE_DEPTH, describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
 
 /** How many plans one {@link ToolSearch} keeps (one per model and tool list; agents use a handful). */
@@ -169,6 +169,9 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
   const search = createToolSearchTool({ tools: catalog, store, ...(options.rank === undefined ? {} : { rank: options.rank }) });
   const check = createToolCallCheck({ tools: catalog, store });
   const { byName } = catalog;
+  // The catalog's plans by model alone: a key holding the catalog's tool-list key would be a new string as long as the
+  // catalog on every request, hashed again each time (a request would cost the catalog's size).
+  const catalogPlans = new Map<string, ToolSearchPlan>();
   const plans = new Map<string, ToolSearchPlan>();
 
   function cachedPlan(model: ModelReference, given?: readonly ToolDefinition[] | ToolCatalog): ToolSearchPlan {
@@ -176,8 +179,11 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
     const requested = given === undefined || given === catalog.tools ? catalog : createToolCatalog(given);
     const tools = requested.tools;
     // Everything of the model the plan depends on: its id, the API and the platform that serves it.
-    const key = `${typeof model === 'string' ? `${model}\n\n` : `${model?.id}\n${model?.api ?? ''}\n${model?.platform ?? ''}`}\n${requested.key}`;
-    const found = plans.get(key);
+    const modelKey = typeof model === 'string' ? `${model}\n\n` : `${model?.id}\n${model?.api ?? ''}\n${model?.platform ?? ''}`;
+    const forCatalog = requested === catalog || requested.key === catalog.key;
+    const cache = forCatalog ? catalogPlans : plans;
+    const key = forCatalog ? modelKey : `${modelKey}\n${requested.key}`;
+    const found = cache.get(key);
     if (found !== undefined) return found;
     const outside = tools.filter((tool) => !byName.has(tool.name)).map((tool) => `\`${tool.name}\``);
     if (outside.length > 0) {
@@ -199,8 +205,8 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
         );
       }
     }
-    if (plans.size >= MAX_CACHED_PLANS) plans.delete(plans.keys().next().value as string);
-    plans.set(key, plan);
+    if (cache.size >= MAX_CACHED_PLANS) cache.delete(cache.keys().next().value as string);
+    cache.set(key, plan);
     // Checked once here: every transform and call check of the agent reads it without checking it again.
     return rememberCheckedPlan(plan);
   }

@@ -1,4 +1,4 @@
-import { CALL_TOOL_DEFINITION, TOOL_SEARCH_TOOL_DEFINITION } from '../client/tool-search-tool-definition.js';
+import { CALL_TOOL_DEFINITION, TOOL_SEARCH_TOOL_DEFINITION } from '../tools/tool-search-tool-definition.js';
 import { isRecord } from '../records/is-record.js';
 
 /** The descriptions of the tools the package adds; no caller writes them by hand. */

@@ -8,17 +8,27 @@ import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolSearch } from './create-tool-search.js';
 import { isOwnToolEntry } from './is-own-tool-entry.js';
-import { holdBodyToolReads } from '../transform/read-body-tools-once.js';
 import { parseSessionTools } from './parse-session-tools.js';
 import { resolveSessionPlan } from './resolve-session-plan.js';
 import type { SessionRequest, SessionWarningCode } from './session-request.js';
 import type { SessionAdapter } from './session-adapter.js';
+import type { CodecTools } from '../request/wire-codec.js';
+import { transformRequest } from '../request/transform-request.js';
+import type { RequestMemo } from '../request/request-decision.js';
+import type { TransformRequestResult } from '../request/request-transformer.js';
+import { createToolPredictor } from '../request/create-tool-predictor.js';
 
 /**
  * One agent's session state over its API's adapter: the catalog in the API's shape and parsed, the `model` option, and
  * the bodies it prepared. Made once per agent by `createSessionToolSearch`. Not part of the public API.
  */
-export interface SessionWire<Code extends string> extends Required<Omit<SessionAdapter<Code>, 'writeAddition' | 'isHistoryOnServer'>> {
+export interface SessionWire<Code extends string>
+  extends Required<Omit<SessionAdapter<Code>, 'writeAddition' | 'isHistoryOnServer' | 'codecOptions'>>,
+    Pick<SessionAdapter<Code>, 'codecOptions'> {
+  /** The catalog's tools as the codec reads them (`catalogTools`, read once for the agent). */
+  readonly catalogRead: CodecTools;
+  /** What the decision keeps per plan for bodies sent with the catalog's tools (a request then costs what it sends). */
+  readonly memos: WeakMap<ToolSearchPlan, RequestMemo>;
   /** The catalog in the API's shape (the factory's `tools`, checked, schemas converted): sent when a body has none. */
   readonly catalogTools: readonly unknown[];
   /** The same tools, parsed once for the agent. */
@@ -44,6 +54,8 @@ export interface PreparedSessionRequest<Code extends string> extends Omit<Sessio
   readonly loaded: readonly string[];
   /** The tools the history added natively (the transformer's `added`), in the caller's names. */
   readonly added: readonly string[];
+  /** What the prediction step loaded with this request (the transformer's `predicted`), when it loaded anything. */
+  readonly predicted?: { readonly names: readonly string[]; readonly items: readonly unknown[] };
 }
 
 /**
@@ -72,8 +84,13 @@ export async function prepareSessionRequest<Code extends string>(
   if (unpaired.length > 0 && wire.unpaired === 'throw') throw new ToolSearchError('invalid-request', `${wire.label}: ${unpaired.join('; ')}`);
   const pairing = unpaired.map((message): ToolSearchWarning<SessionWarningCode> => ({ code: 'unpaired-tool-result', message }));
   const revealed = (plan: ToolSearchPlan) => toolSearch.readRevealed(plan, sessionId as string);
-  /** The request prepared from `body` with the tools it is planned for (`undefined`: the catalog). */
-  const prepareWith = async (body: Record<string, unknown>, tools: readonly ToolDefinition[] | undefined, sent: readonly unknown[]) => {
+  // The configuration's `predict` (`auto` unless set): the request decision applies it where the library searches.
+  const predict = createToolPredictor(toolSearch.config.predict);
+  /**
+   * The request prepared from `body` with the tools it is planned for (`undefined`: the catalog), and the body's tool
+   * list as the codec read it, when it has been (the catalog's, read once for the agent).
+   */
+  const prepareWith = async (body: Record<string, unknown>, tools: readonly ToolDefinition[] | undefined, sent: readonly unknown[], read?: CodecTools) => {
     const plan = resolveSessionPlan(toolSearch, {
       api: wire.api,
       sessionId,
@@ -84,14 +101,29 @@ export async function prepareSessionRequest<Code extends string>(
       label: wire.label,
     });
     // resolveSessionPlan has checked the session id.
-    const transformed = wire.transform(body, plan, await revealed(plan), wire.catalog);
+    const bodyRead = read ?? (tools === undefined ? wire.catalogRead : undefined);
+    let memo: RequestMemo | undefined;
+    if (bodyRead === wire.catalogRead) {
+      memo = wire.memos.get(plan) ?? {};
+      wire.memos.set(plan, memo);
+    }
+    const transformed = transformRequest(wire.codec, body, plan, {
+      revealed: await revealed(plan),
+      catalog: wire.catalog,
+      options: wire.codecOptions,
+      ...(predict === undefined ? {} : { predict }),
+      ...(bodyRead === undefined ? {} : { tools: { list: wire.toolsOf(body), read: bodyRead } }),
+      ...(memo === undefined ? {} : { memo }),
+    }) as TransformRequestResult<unknown, Code>;
     const written = wire.toolsOf(transformed.body as Record<string, unknown>);
     const remember = () => Array.isArray(written) && wire.prepared.set(written, { tools, sent, entries: [...written] });
     return { plan, transformed, remember };
   };
   /** The request prepared from `body` with its own tools, read once for the plan and the transformer. */
-  const prepareRead = (body: Record<string, unknown>, sent: readonly unknown[]) =>
-    holdBodyToolReads(body, () => prepareWith(body, wire.parseTools(body), sent));
+  const prepareRead = (body: Record<string, unknown>, sent: readonly unknown[]) => {
+    const read = wire.codec.readTools(body);
+    return prepareWith(body, read.definitions, sent, read);
+  };
 
   const givenTools = wire.toolsOf(given);
   let prepared: Awaited<ReturnType<typeof prepareWith>>;
@@ -124,6 +156,7 @@ export async function prepareSessionRequest<Code extends string>(
     names: transformed.names,
     loaded: transformed.loaded,
     added: transformed.added ?? [],
+    ...(transformed.predicted === undefined ? {} : { predicted: transformed.predicted }),
   };
 
   /** Whether the tool list is one this factory returned, with the same entries (not edited in place since). */

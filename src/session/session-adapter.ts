@@ -1,18 +1,17 @@
-import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import type { ToolSearchResult } from '../client/tool-search-result.js';
 import type { WireAPI } from '../models/model-reference.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolShape } from '../tools/resolve-tool-shape.js';
-import type { TransformRequestResult } from '../transform/request-transformer.js';
+import type { CodecTools, WireCodec } from '../request/wire-codec.js';
 import type { StreamAccumulator } from './stream-accumulator.js';
 
 /**
  * What one wire API tells {@link createSessionToolSearch} (src/session/create-session-tool-search.ts): only wire
  * details. The generic factory does the rest for every API: the options, the catalog (parsed once per agent), the
  * plan, the reveals, preparing a body again, the pairing check, and `prepare`/`step`/`handle`. A new wire API is a
- * factory that passes one adapter: its tool format, its reader and transformer, its pairing check and how a response's
+ * factory that passes one adapter: its tool format, its codec, its pairing check and how a response's
  * calls are read and answered. Not part of the public API.
  *
  * @example
@@ -25,8 +24,7 @@ import type { StreamAccumulator } from './stream-accumulator.js';
  *     tools: { noun: 'Example', name: 'the Example API', shapes: ['example'], example: '`{ toolSpec }`', convert: { name: 'createExampleTools', from: 'tool-search/example', write: (definitions) => `createExampleTools(${definitions})` }, withJSONSchemas: (tool) => tool },
  *     toolsOf: (body) => (isRecord(body.toolConfig) ? body.toolConfig.tools : undefined),
  *     withTools: (body, tools) => ({ ...body, toolConfig: { ...(body.toolConfig as object | undefined), tools } }),
- *     parseTools: parseExampleTools,
- *     transform: (body, plan, revealed) => transformExampleRequest(body, plan, { revealed }),
+ *     codec: EXAMPLE_CODEC,
  *     resolveUnpairedResults: resolveExampleUnpairedToolResults,
  *     unpaired: 'throw',
  *     readResponse: (response) => ({
@@ -53,13 +51,10 @@ export interface SessionAdapter<Code extends string> {
   toolsOf?(body: Record<string, unknown>): unknown;
   /** The body with `tools` as its tool list. @default `{ ...body, tools }` */
   withTools?(body: Record<string, unknown>, tools: readonly unknown[]): Record<string, unknown>;
-  /**
-   * The body's tools as definitions (the API's reader, which throws `invalid-request` for a bad list). It reads the
-   * body through `readBodyToolsOnce` with the reader its transformer uses, so a request's tools are read once.
-   */
-  parseTools(body: Record<string, unknown>): ToolDefinition[];
-  /** The API's transformer, given the agent's catalog (for tools the history needs that the body lacks). */
-  transform(body: Record<string, unknown>, plan: ToolSearchPlan, revealed: readonly string[], catalog: ToolCatalog): TransformRequestResult<unknown, Code>;
+  /** The API's codec: how its bodies are read and written (the driver, `transformRequest`, runs it). */
+  readonly codec: WireCodec<unknown, CodecTools, Code, unknown>;
+  /** The codec's own options, checked (the factory's, such as Anthropic's `searchTool`). */
+  readonly codecOptions?: unknown;
   /**
    * The tool results of the body's history that the API would reject as unpaired (a result without its call), each
    * described with the fix.
@@ -152,9 +147,13 @@ export interface SessionResponse<Answer, Turn> {
    * The turn (what to append to the history, and whether the model is done) from each call's answer, in order, and the
    * turn's native additions: the items {@link SessionAdapter.writeAddition} wrote for what the answers loaded (empty
    * when nothing was added), which the turn places after the answers where the API allows them (Responses: after the
-   * `function_call_output` items; Messages: after the user message holding every `tool_result`).
+   * `function_call_output` items; Messages: after the user message holding every `tool_result`). `predicted` are the
+   * items the request added after the user's message (the prediction step's load, empty when it loaded nothing): the
+   * turn's history list starts with them, before the response, so the caller's history holds them where the request
+   * did (a list of new items for a history the provider keeps, such as Responses' `answers`, leaves them out: the
+   * provider stored them with the request).
    */
-  finish(answers: Answer[], additions: readonly unknown[]): Turn;
+  finish(answers: Answer[], additions: readonly unknown[], predicted: readonly unknown[]): Turn;
 }
 
 /** One tool call of a response, in neutral terms, and how its answer is written in the API's shape. */

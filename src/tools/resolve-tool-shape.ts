@@ -30,7 +30,7 @@ export type ToolShape =
   | 'unknown';
 
 /** The keys of a Gemini `Tool` that hold a built-in tool (`@google/genai`'s `Tool`). */
-const GEMINI_TOOL_KEYS = [
+const GEMINI_TOOL_KEYS: readonly string[] = [
   'functionDeclarations',
   'googleSearch',
   'googleSearchRetrieval',

@@ -8,20 +8,20 @@ import { jsonSchema, tool as aiTool } from 'ai';
 import { createToolSearch } from '../../src/session/create-tool-search.js';
 import { createToolIndex } from '../../src/search/create-tool-index.js';
 import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
-import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
+import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
-import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
+import { transformOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
 import { createOpenAIChatToolSearch } from '../../src/providers/openai/create-openai-chat-tool-search.js';
-import { transformOpenAIChatRequest } from '../../src/providers/openai/transform-openai-chat-request.js';
+import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
 import { createGeminiToolSearch } from '../../src/providers/gemini/create-gemini-tool-search.js';
-import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
+import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import { createBedrockConverseToolSearch } from '../../src/providers/bedrock/create-bedrock-converse-tool-search.js';
-import { transformBedrockConverseRequest } from '../../src/providers/bedrock/transform-bedrock-converse-request.js';
-import { parseBedrockConverseTools } from '../../src/providers/bedrock/parse-bedrock-converse-tools.js';
-import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
+import { transformBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
+import { parseBedrockConverseTools } from '../../src/providers/bedrock/index.js';
+import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
 import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
-import { parseOpenAIChatTools } from '../../src/providers/openai/parse-openai-chat-tools.js';
-import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
+import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
+import { parseGeminiTools } from '../../src/providers/gemini/index.js';
 import { createAISDKToolSearch } from '../../src/integrations/ai-sdk/create-ai-sdk-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import type { ToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
@@ -229,17 +229,14 @@ describe('one catalog per agent', () => {
       expect(sent.reads - afterPrepare).toBe(written.reads);
     });
 
-    it("sends a body without tools with the agent's tools, read by the transformer alone", async () => {
+    it("sends a body without tools with the agent's tools, parsing none of them again (they were read when the agent was made)", async () => {
       const agentTools = createCounter('name');
       const agent = wire.create(wire.tools(agentTools.count));
       for (let turn = 0; turn < REQUESTS; turn += 1) {
         const before = agentTools.reads;
         const request = await agent.prepare(wire.body(undefined), { sessionId: 'session' });
         await request.handle(wire.response(request.names) as never, () => 'sunny');
-        const read = agentTools.reads - before;
-        const written = createCounter('name');
-        wire.transform(wire.body(wire.tools(written.count)), request.plan, []);
-        expect(read).toBe(written.reads);
+        expect(agentTools.reads - before).toBe(0);
       }
     });
   });

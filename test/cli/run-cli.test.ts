@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runCLI, type CLIResult } from '../../src/cli/run-cli.js';
 import { createToolIndex } from '../../src/search/create-tool-index.js';
 import { createOpenAIResponsesTools } from '../../src/providers/openai/create-openai-responses-tools.js';
-import { createAnthropicMessagesTools } from '../../src/providers/anthropic/create-anthropic-messages-tools.js';
+import { createAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -79,7 +79,8 @@ describe('runCLI (the tool-search command line)', () => {
       expect(result.status).toBe(0);
       expect(result.stdout).toContain(
         'Usage:\n  tool-search inspect <tools.json | -> [--model <id>] [--api <api>] [--platform <platform>] [--mechanism <m>]\n' +
-          '                      [--listing <listing>] [--reveal <reveal>] [--format <format>] [--tools] [--json]',
+          '                      [--listing <listing>] [--reveal <reveal>] [--message <text>] [--predict <p>]\n' +
+          '                      [--format <format>] [--tools] [--json]',
       );
       expect(result.stdout).toContain('tool-search search <tools.json | -> <query…>');
     });
@@ -345,6 +346,28 @@ describe('runCLI (the tool-search command line)', () => {
     });
   });
 
+  describe('inspect --message (issue 27)', () => {
+    it("says which tools the prediction step preloads for a message, with each ranked tool's score and outcome", async () => {
+      const result = await run(['inspect', github, '--api', 'openai-chat', '--message', 'list the pull requests of a repository']);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain('Prediction for "list the pull requests of a repository":');
+      expect(result.stdout).toMatch(/ {2}Preloads list_pull_requests[^\n]* \(as the package's tool_search call and its result, after the message\)/);
+      expect(result.stdout).toMatch(/ {2}list_pull_requests +\d+\.\d\d +preloaded\n/);
+    });
+
+    it('reports the rule and the outcomes as data, and nothing preloaded when prediction is off (--json)', async () => {
+      type PredictionJSON = { prediction: { loaded: string[]; ranked: { name: string; outcome: string }[]; settings: unknown; reason: string } };
+      const on = await runJSON<PredictionJSON>(['inspect', github, '--message', 'list the pull requests of a repository', '--predict', '1,0']);
+      expect(on.prediction.settings).toEqual({ maxTools: 1, minScore: 0 });
+      expect(on.prediction.loaded).toHaveLength(1);
+      expect(on.prediction.ranked.filter((tool) => tool.outcome === 'loaded').map((tool) => tool.name)).toEqual(on.prediction.loaded);
+      expect(on.prediction.ranked.some((tool) => tool.outcome === 'over-max-tools')).toBe(true);
+      const off = await runJSON<PredictionJSON>(['inspect', github, '--message', 'list pull requests', '--predict', 'off']);
+      expect(off.prediction).toMatchObject({ loaded: [], reason: 'prediction is off (`predict: off`)' });
+      expect((await runJSON<{ prediction: null }>(['inspect', github])).prediction).toBeNull();
+    });
+  });
+
   describe('search', () => {
     it('prints the ranked tools with the parts of each score', async () => {
       const result = await run(['search', github, 'create an issue in my repo']);
@@ -415,6 +438,12 @@ describe('runCLI (the tool-search command line)', () => {
         ['inspect', github, '--mechanism', 'hosted'],
         2,
         'tool-search: `--mechanism` must be one of `auto`, `openai`, `claude`, `client`, got `hosted`\n',
+      ],
+      [
+        'a bad --predict',
+        ['inspect', github, '--predict', '0'],
+        2,
+        'tool-search: `--predict` must be auto, off, <maxTools> or <maxTools>,<minScore>, got `0` (`--predict.maxTools` must be a whole number ≥ 1, got 0)\n',
       ],
       [
         'a bad --listing',

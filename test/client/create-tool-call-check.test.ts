@@ -5,7 +5,7 @@ import { resolveRevealedTools, formatToolSearchResult } from '../../src/client/t
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
-import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
+import { parseGeminiTools } from '../../src/providers/gemini/index.js';
 import type { JSONSchemaObject } from '../../src/tools/tool-definition.js';
 
 const weather: ToolDefinition = {

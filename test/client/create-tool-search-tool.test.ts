@@ -4,7 +4,7 @@ import { resolveToolList } from '../../src/request/resolve-tool-list.js';
 import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
-import { TOOL_SEARCH_TOOL_DEFINITION } from '../../src/client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_DEFINITION } from '../../src/tools/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import type { ToolSearchResult } from '../../src/client/tool-search-result.js';
 import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';

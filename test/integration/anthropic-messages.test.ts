@@ -12,17 +12,14 @@ import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME } from '../../src/client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME } from '../../src/tools/tool-search-tool-definition.js';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
 import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import { isValidToolName } from '../../src/names/create-tool-name-mapping.js';
 import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE, ANTHROPIC_TOOL_SEARCH_TOOLS } from '../../src/providers/anthropic/anthropic-messages-api.js';
-import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
-import {
-  transformAnthropicMessagesRequest,
-  type TransformAnthropicMessagesRequestOptions,
-} from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
+import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
+import { transformAnthropicMessagesRequest, type TransformAnthropicMessagesRequestOptions } from '../../src/providers/anthropic/index.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
 import { anthropicTool, anthropicTools, readAnthropicFixture, toAnthropicTool } from '../support/anthropic-messages-bodies.js';

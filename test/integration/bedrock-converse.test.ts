@@ -44,7 +44,8 @@ async function runSession(options: { modelId: string; tools: Tool[]; system: Sys
     credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
     maxAttempts: 1,
   });
-  const toolSearch = createBedrockConverseToolSearch({ tools: options.tools });
+  // The model's own searches: the prediction step is tested on its own (test/integration/predicted-loads.test.ts).
+  const toolSearch = createBedrockConverseToolSearch({ tools: options.tools, config: { predict: 'off' } });
   const ran: [string, unknown][] = [];
   const runTool = async (name: string, args: unknown) => {
     ran.push([name, args]);

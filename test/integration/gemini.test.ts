@@ -16,8 +16,8 @@ import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
 import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
-import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
-import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
+import { parseGeminiTools } from '../../src/providers/gemini/index.js';
+import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
 
 /** An MCP-style `server:tool` name, which this package maps for Gemini (`orders_get_status`). */

@@ -21,8 +21,8 @@ import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
 import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
-import { parseOpenAIChatTools } from '../../src/providers/openai/parse-openai-chat-tools.js';
-import { transformOpenAIChatRequest } from '../../src/providers/openai/transform-openai-chat-request.js';
+import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
+import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
 
 const catalog = readOpenAIChatFixture<ToolDefinition[]>('bfcl-tools.json');

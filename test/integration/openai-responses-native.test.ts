@@ -18,11 +18,11 @@ import {
   createOpenAIResponsesAdditionalTools,
   createOpenAIResponsesToolSearch,
   parseOpenAIResponsesTools,
-  preflightOpenAIResponsesRequest,
-  readOpenAIResponsesAddedTools,
-  resolveOpenAIFunctionCallName,
   transformOpenAIResponsesRequest,
 } from '../../src/providers/openai/index.js';
+import { readOpenAIResponsesAddedTools } from '../../src/providers/openai/read-openai-responses-added-tools.js';
+import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { resolveOpenAIFunctionCallName } from '../../src/providers/openai/resolve-openai-function-call-name.js';
 import { scriptedAt, startCheckedServer, type LocalServer } from '../support/local-server.js';
 import { responsesReplyOf } from '../support/scripted-model-apis.js';
 
@@ -147,7 +147,7 @@ describe('native delivery on OpenAI Responses through the official SDK', () => {
     const client = await startNativeServer(received);
     const toolSearch = createOpenAIResponsesToolSearch({
       tools,
-      config: { mechanism: 'client', reveal: 'native', threshold: 2, neverDefer: ['read_file'] },
+      config: { mechanism: 'client', reveal: 'native', threshold: 2, neverDefer: ['read_file'], predict: 'off' },
     });
     const sessionId = 'native-1';
     const history: ResponseInputItem[] = [];

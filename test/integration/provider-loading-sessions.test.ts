@@ -10,20 +10,15 @@ import type { ContentBlockParam, Message, MessageCreateParamsNonStreaming, Messa
 import OpenAI from 'openai';
 import type { Response, ResponseCreateParamsNonStreaming, ResponseInputItem } from 'openai/resources/responses/responses';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOOL_SEARCH_GUIDANCE, resolveToolSearch } from '../../src/index.js';
-import {
-  createOpenAIToolSearchOutput,
-  parseOpenAIResponsesTools,
-  preflightOpenAIResponsesRequest,
-  resolveOpenAIFunctionCallName,
-  transformOpenAIResponsesRequest,
-} from '../../src/providers/openai/index.js';
-import {
-  createAnthropicToolSearchResult,
-  parseAnthropicMessagesTools,
-  preflightAnthropicMessagesRequest,
-  transformAnthropicMessagesRequest,
-} from '../../src/providers/anthropic/index.js';
+import { resolveToolSearch } from '../../src/index.js';
+import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
+import { parseOpenAIResponsesTools, transformOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
+import { createOpenAIToolSearchOutput } from '../../src/providers/openai/create-openai-tool-search-output.js';
+import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { resolveOpenAIFunctionCallName } from '../../src/providers/openai/resolve-openai-function-call-name.js';
+import { parseAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
+import { createAnthropicToolSearchResult } from '../../src/providers/anthropic/create-anthropic-tool-search-result.js';
+import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import { SESSION_CATALOG, SESSION_INSTRUCTIONS, createAgentTools } from '../support/agent-loop-apis.js';
 import { startCheckedServer, type LocalServer } from '../support/local-server.js';
 import { toResponsesFunction } from '../support/openai-responses-bodies.js';

@@ -71,8 +71,8 @@ describe('the session API', () => {
     const openai = new OpenAI({ baseURL: fake.url, apiKey: 'test', maxRetries: 0 });
     const { ran, runTool } = recordingRunTool();
 
-    // The quick start's loop.
-    const toolSearch = createOpenAIResponsesToolSearch({ tools });
+    // The quick start's loop; the model's own search, so no tool is predicted first (issue 27's step is tested apart).
+    const toolSearch = createOpenAIResponsesToolSearch({ tools, config: { predict: 'off' } });
     const input: ResponseInputItem[] = [{ role: 'user', content: 'Which issues are open in octo/hello?' }];
     for (let done = false; !done; ) {
       const request = await toolSearch.prepare({ model: 'gpt-5.4', store: false, instructions: 'You are helpful.', input }, { sessionId });
@@ -194,7 +194,8 @@ describe('the session API', () => {
     const ai = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: fake.url } });
     const { ran, runTool } = recordingRunTool();
 
-    const toolSearch = createGeminiToolSearch({ tools });
+    // The model's own search: the prediction step would load `search_repositories` before it asks.
+    const toolSearch = createGeminiToolSearch({ tools, config: { predict: 'off' } });
     const contents: Content[] = [{ role: 'user', parts: [{ text: 'Find repositories about tool search.' }] }];
     for (let done = false; !done; ) {
       const request = await toolSearch.prepare({ model: 'gemini-2.5-flash', contents, config: { systemInstruction: 'You are helpful.' } }, { sessionId });

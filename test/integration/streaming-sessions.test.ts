@@ -24,7 +24,8 @@ import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolSearchConfigInput, WireAPI } from '../../src/index.js';
 import { createOpenAIChatToolSearch, createOpenAIResponsesToolSearch } from '../../src/providers/openai/index.js';
-import { createAnthropicMessagesToolSearch, preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
+import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/index.js';
+import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import { createGeminiStreamAccumulator, createGeminiToolSearch } from '../../src/providers/gemini/index.js';
 import { createBedrockConverseStreamAccumulator, createBedrockConverseToolSearch } from '../../src/providers/bedrock/index.js';
 import { SESSION_CATALOG, SESSION_INSTRUCTIONS } from '../support/agent-loop-apis.js';
@@ -351,7 +352,12 @@ describe('streaming loops on OpenAI Responses', () => {
     ).then((runs) => runs.whole.bodies);
 
   it('answers OpenAI’s hosted search run by the library (a client-executed tool_search_call) the same, streamed or not', async () => {
-    const bodies = await expectSame({ model: 'gpt-5.4', answer: scripted('openai-responses', 'gpt-5.4', byOwnName('openai-responses')) });
+    // The model's own search (prediction, which would load the tool first, is test/integration/predicted-loads.test.ts).
+    const bodies = await expectSame({
+      model: 'gpt-5.4',
+      config: { predict: 'off' },
+      answer: scripted('openai-responses', 'gpt-5.4', byOwnName('openai-responses')),
+    });
     expect((bodies[1]?.input as Item[]).map((item) => item.type ?? item.role)).toEqual(['user', 'tool_search_call', 'tool_search_output']);
   });
 
@@ -383,7 +389,7 @@ describe('streaming loops on OpenAI Responses', () => {
   it('adds the loaded tool natively (additional_tools) the same, streamed or not', async () => {
     const bodies = await expectSame({
       model: 'gpt-5.4',
-      config: { mechanism: 'client' },
+      config: { mechanism: 'client', predict: 'off' },
       answer: scripted('openai-responses', 'gpt-5.4', byOwnName('openai-responses')),
     });
     expect((bodies[1]?.input as Item[]).map((item) => item.type ?? item.role)).toEqual(['user', 'function_call', 'function_call_output', 'additional_tools']);
@@ -447,7 +453,7 @@ describe('streaming loops on Anthropic Messages', () => {
   it('adds the loaded tool natively (a system message of tool_addition blocks) the same, streamed or not', async () => {
     const bodies = await expectSame({
       model: MODEL,
-      config: { mechanism: 'client' },
+      config: { mechanism: 'client', predict: 'off' },
       answer: scripted('anthropic-messages', MODEL, byOwnName('anthropic-messages')),
     });
     expect((bodies[1]?.messages as { role: string }[]).map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'system']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveOwnToolNames, resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
+import { resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
+import { resolveOwnToolNames } from '../../src/tools/resolve-own-tool-names.js';
 import type { PlannedTool, ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 
 const deferred: PlannedTool = { name: 'a', status: 'deferred', reason: 'threshold-reached' };

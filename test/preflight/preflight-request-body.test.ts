@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { preflightRequestBody } from '../../src/preflight/preflight-request-body.js';
-import { preflightOpenAIChatRequest, preflightOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
-import { preflightGeminiRequest } from '../../src/providers/gemini/index.js';
-import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
+import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
+import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
 
 const invalidBody = (value: unknown) => `not a body: ${typeof value}`;
 

@@ -4,12 +4,9 @@ import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { resolveModelSupport } from '../../src/models/resolve-model-support.js';
 import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from '../../src/providers/anthropic/anthropic-messages-api.js';
-import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
+import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
-import {
-  transformAnthropicMessagesRequest,
-  type TransformAnthropicMessagesRequestOptions,
-} from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
+import { transformAnthropicMessagesRequest, type TransformAnthropicMessagesRequestOptions } from '../../src/providers/anthropic/index.js';
 import {
   PROPERTY_TIMEOUT,
   createCaseCounter,
@@ -19,7 +16,7 @@ import {
   scenarioCalls,
   type Scenario,
 } from '../support/arbitraries.js';
-import { checkTransformerPromises, scenarioCatalog, type TransformerUnderTest } from '../support/property-checks.js';
+import { predictOptionOf, checkTransformerPromises, scenarioCatalog, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
   { id: 'claude-opus-5', api: 'anthropic-messages' },
@@ -135,6 +132,7 @@ function messagesRequest(
       });
     }
   }
+  if (scenario.turnStart !== undefined) messages.push({ role: 'assistant', content: 'Done.' }, { role: 'user', content: scenario.turnStart });
   const model = typeof scenario.model === 'string' ? { id: scenario.model } : scenario.model;
   // A Bedrock InvokeModel body names its model in the URL and says Bedrock in `anthropic_version`.
   const body: Record<string, unknown> =
@@ -150,6 +148,7 @@ function messagesRequest(
 }
 
 const ANTHROPIC: TransformerUnderTest<TransformAnthropicMessagesRequestOptions> = {
+  historyKey: 'messages',
   transform: (body, plan, options) => transformAnthropicMessagesRequest(body, plan, options),
   readTools: parseAnthropicMessagesTools,
   violations: (body, warnings) => {
@@ -194,7 +193,13 @@ describe('transformAnthropicMessagesRequest under hostile input', () => {
             const changes = (body.messages as { role: string; content: { tool: { type: string } }[] }[]).find((message) => message.role === 'system');
             if (changes !== undefined) counter.count(`history adds tools by ${changes.content[0]?.tool.type === 'tool_definition' ? 'value' : 'reference'}`);
             if (scenario.config.reveal === 'native') counter.count('reveal native');
-            await checkTransformerPromises(ANTHROPIC, scenario, { body, options: { revealed, catalog: scenarioCatalog(scenario) } }, calls, counter.count);
+            await checkTransformerPromises(
+              ANTHROPIC,
+              scenario,
+              { body, options: { revealed, catalog: scenarioCatalog(scenario), ...predictOptionOf(scenario) } },
+              calls,
+              counter.count,
+            );
           },
         ),
         propertyParameters(),

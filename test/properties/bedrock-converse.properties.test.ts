@@ -3,9 +3,9 @@ import { afterAll, describe, it } from 'vitest';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { BEDROCK_CONVERSE_TOOL_NAME_RULE } from '../../src/providers/bedrock/bedrock-converse-api.js';
-import { parseBedrockConverseTools } from '../../src/providers/bedrock/parse-bedrock-converse-tools.js';
+import { parseBedrockConverseTools } from '../../src/providers/bedrock/index.js';
 import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
-import { transformBedrockConverseRequest } from '../../src/providers/bedrock/transform-bedrock-converse-request.js';
+import { transformBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
 import {
   PROPERTY_TIMEOUT,
   cacheCheckpoints,
@@ -17,7 +17,8 @@ import {
   type CacheCheckpoints,
   type Scenario,
 } from '../support/arbitraries.js';
-import { checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
+import type { ToolPredictor } from '../../src/request/tool-predictor.js';
+import { predictOptionOf, checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
   { id: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', api: 'bedrock-converse' },
@@ -50,6 +51,8 @@ function bedrockRequest(scenario: Scenario, checkpoints: CacheCheckpoints, json:
     messages.push({ role: 'assistant', content: [{ toolUse: { toolUseId: id, name: call.name, input: {} } }] });
     messages.push({ role: 'user', content: [{ toolResult: { toolUseId: id, content: [parsed === undefined ? { text: call.result } : { json: parsed }] } }] });
   }
+  if (scenario.turnStart !== undefined)
+    messages.push({ role: 'assistant', content: [{ text: 'Done.' }] }, { role: 'user', content: [{ text: scenario.turnStart }] });
   const toolConfig: Record<string, unknown> = { tools: bodyTools };
   const forced = scenario.forced.kind === 'one' ? tools[scenario.forced.tool] : undefined;
   if (forced?.inBody === true) toolConfig.toolChoice = { tool: { name: forced.name } };
@@ -59,7 +62,8 @@ function bedrockRequest(scenario: Scenario, checkpoints: CacheCheckpoints, json:
   return { body, revealed: [...scenario.revealed.map((index) => tools[index]?.name ?? 'x'), ...scenario.revealedStrangers] };
 }
 
-const BEDROCK: TransformerUnderTest<{ revealed: string[] }> = {
+const BEDROCK: TransformerUnderTest<{ revealed: string[]; predict?: 'off' | ToolPredictor }> = {
+  historyKey: 'messages',
   transform: (body, plan, options) => transformBedrockConverseRequest(body, plan, options),
   readTools: parseBedrockConverseTools,
   // With no tool left, `toolConfig` goes (Converse rejects an empty one), and a history with tool blocks needs one: the
@@ -91,7 +95,7 @@ describe('transformBedrockConverseRequest under hostile input', () => {
           fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
           async (scenario, checkpoints, json, calls) => {
             const { body, revealed } = bedrockRequest(scenario, checkpoints, json);
-            await checkTransformerPromises(BEDROCK, scenario, { body, options: { revealed } }, calls, counter.count);
+            await checkTransformerPromises(BEDROCK, scenario, { body, options: { revealed, ...predictOptionOf(scenario) } }, calls, counter.count);
           },
         ),
         propertyParameters(),

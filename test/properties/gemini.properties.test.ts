@@ -3,9 +3,9 @@ import { afterAll, describe, it } from 'vitest';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { GEMINI_TOOL_NAME_RULE } from '../../src/providers/gemini/gemini-api.js';
-import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
+import { parseGeminiTools } from '../../src/providers/gemini/index.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
-import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
+import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import {
   PROPERTY_TIMEOUT,
   createCaseCounter,
@@ -15,7 +15,8 @@ import {
   scenarioCalls,
   type Scenario,
 } from '../support/arbitraries.js';
-import { checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
+import type { ToolPredictor } from '../../src/request/tool-predictor.js';
+import { predictOptionOf, checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
   { id: 'gemini-2.5-flash', api: 'gemini' },
@@ -57,6 +58,7 @@ function geminiRequest(scenario: Scenario, rest: boolean, shape: number): { body
     contents.push({ role: 'model', parts: [{ functionCall: { name: call.name, args: {} } }] });
     contents.push({ role: 'user', parts: [{ functionResponse: { name: call.name, response } }] });
   }
+  if (scenario.turnStart !== undefined) contents.push({ role: 'model', parts: [{ text: 'Done.' }] }, { role: 'user', parts: [{ text: scenario.turnStart }] });
   const settings: Record<string, unknown> = { tools: settingsTools };
   if (scenario.system !== undefined) settings.systemInstruction = rest ? { parts: [{ text: scenario.system }] } : scenario.system;
   const inBody = (indexes: readonly number[]) =>
@@ -70,7 +72,8 @@ function geminiRequest(scenario: Scenario, rest: boolean, shape: number): { body
   return { body, revealed: [...scenario.revealed.map((index) => tools[index]?.name ?? 'x'), ...scenario.revealedStrangers] };
 }
 
-const GEMINI: TransformerUnderTest<{ revealed: string[] }> = {
+const GEMINI: TransformerUnderTest<{ revealed: string[]; predict?: 'off' | ToolPredictor }> = {
+  historyKey: 'contents',
   transform: (body, plan, options) => transformGeminiRequest(body, plan, options),
   readTools: parseGeminiTools,
   // Past 512 declarations the transformer warns that the API will reject the request (the caller sends too many tools).
@@ -101,7 +104,7 @@ describe('transformGeminiRequest under hostile input', () => {
           fc.array(fc.tuple(fc.nat(), modelArguments), { maxLength: 3 }),
           async (scenario, rest, shape, calls) => {
             const { body, revealed } = geminiRequest(scenario, rest, shape);
-            await checkTransformerPromises(GEMINI, scenario, { body, options: { revealed } }, calls, counter.count);
+            await checkTransformerPromises(GEMINI, scenario, { body, options: { revealed, ...predictOptionOf(scenario) } }, calls, counter.count);
           },
         ),
         propertyParameters(),

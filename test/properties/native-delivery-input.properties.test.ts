@@ -8,12 +8,12 @@ import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic
 import { createAnthropicToolAdditionMessage } from '../../src/providers/anthropic/create-anthropic-tool-addition-message.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import { resolveAnthropicToolChange } from '../../src/providers/anthropic/resolve-anthropic-tool-change.js';
-import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
+import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
 import { createOpenAIResponsesAdditionalTools } from '../../src/providers/openai/create-openai-responses-additional-tools.js';
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import { readOpenAIResponsesAddedTools } from '../../src/providers/openai/read-openai-responses-added-tools.js';
-import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
+import { transformOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
 import { PROPERTY_TIMEOUT, createCaseCounter, propertyParameters } from '../support/arbitraries.js';
 import { manyTools } from '../support/tools.js';
 

@@ -3,9 +3,9 @@ import { afterAll, describe, it } from 'vitest';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { OPENAI_CHAT_TOOL_NAME_RULE } from '../../src/providers/openai/openai-chat-api.js';
-import { parseOpenAIChatTools } from '../../src/providers/openai/parse-openai-chat-tools.js';
+import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
-import { transformOpenAIChatRequest } from '../../src/providers/openai/transform-openai-chat-request.js';
+import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
 import {
   PROPERTY_TIMEOUT,
   createCaseCounter,
@@ -15,7 +15,8 @@ import {
   scenarioCalls,
   type Scenario,
 } from '../support/arbitraries.js';
-import { checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
+import type { ToolPredictor } from '../../src/request/tool-predictor.js';
+import { predictOptionOf, checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [
   { id: 'gpt-4.1', api: 'openai-chat' },
@@ -52,6 +53,7 @@ function chatRequest(scenario: Scenario): { body: Record<string, unknown>; revea
     messages.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: call.name, arguments: '{}' } }] });
     messages.push({ role: 'tool', tool_call_id: id, content: call.result });
   }
+  if (scenario.turnStart !== undefined) messages.push({ role: 'assistant', content: 'Done.' }, { role: 'user', content: scenario.turnStart });
   const body: Record<string, unknown> = { model: 'gpt-4.1', messages, tools: bodyTools };
   const forcedNames = (indexes: readonly number[]) =>
     indexes
@@ -86,7 +88,8 @@ function withPadding(scenario: Scenario, count: number): Scenario {
   return { ...scenario, tools: [...scenario.tools, ...pads] };
 }
 
-const CHAT: TransformerUnderTest<{ revealed: string[] }> = {
+const CHAT: TransformerUnderTest<{ revealed: string[]; predict?: 'off' | ToolPredictor }> = {
+  historyKey: 'messages',
   transform: (body, plan, options) => transformOpenAIChatRequest(body, plan, options),
   readTools: parseOpenAIChatTools,
   violations: (body) => preflightOpenAIChatRequest(body).violations,
@@ -115,7 +118,7 @@ describe('transformOpenAIChatRequest under hostile input', () => {
           async (generated, calls, padding) => {
             const scenario = withPadding(generated, padding);
             const { body, revealed } = chatRequest(scenario);
-            await checkTransformerPromises(CHAT, scenario, { body, options: { revealed } }, calls, counter.count);
+            await checkTransformerPromises(CHAT, scenario, { body, options: { revealed, ...predictOptionOf(scenario) } }, calls, counter.count);
           },
         ),
         propertyParameters(),

@@ -7,7 +7,7 @@ import { OPENAI_RESPONSES_TOOL_NAME_RULE } from '../../src/providers/openai/open
 import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import { resolveOpenAIFunctionCallName } from '../../src/providers/openai/resolve-openai-function-call-name.js';
-import { transformOpenAIResponsesRequest, type TransformOpenAIResponsesRequestOptions } from '../../src/providers/openai/transform-openai-responses-request.js';
+import { transformOpenAIResponsesRequest, type TransformOpenAIResponsesRequestOptions } from '../../src/providers/openai/index.js';
 import {
   OWN_LIKE_NAMES,
   PROPERTY_TIMEOUT,
@@ -19,7 +19,7 @@ import {
   scenarioCalls,
   type Scenario,
 } from '../support/arbitraries.js';
-import { checkTransformerPromises, planForScenario, type TransformerUnderTest } from '../support/property-checks.js';
+import { predictOptionOf, checkTransformerPromises, planForScenario, type TransformerUnderTest } from '../support/property-checks.js';
 import { resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 
@@ -151,6 +151,9 @@ function responsesRequest(
     });
     input.push({ type: 'custom_tool_call_output', call_id: `custom_${index}`, output: 'done' });
   });
+  if (scenario.turnStart !== undefined) {
+    input.push({ type: 'message', role: 'assistant', content: 'Done.' }, { type: 'message', role: 'user', content: scenario.turnStart });
+  }
   const body: Record<string, unknown> & { input: unknown[] } = { model: 'gpt-5.4', store: false, input, tools: bodyTools };
   if (scenario.system !== undefined) body.instructions = scenario.system;
   const inBody = (indexes: readonly number[]) =>
@@ -174,6 +177,7 @@ function responsesRequest(
 }
 
 const RESPONSES: TransformerUnderTest<TransformOpenAIResponsesRequestOptions> = {
+  historyKey: 'input',
   transform: (body, plan, options) => transformOpenAIResponsesRequest(body, plan, options),
   readTools: parseOpenAIResponsesTools,
   violations: (body) => preflightOpenAIResponsesRequest(body).violations,
@@ -245,7 +249,11 @@ describe('transformOpenAIResponsesRequest under hostile input', () => {
           async (drawn, extraCustoms, search, uncategorized, calls, deferredMCP, [added, native]) => {
             const scenario = native ? withNativeDelivery(drawn) : drawn;
             const { body, revealed } = responsesRequest(scenario, extraCustoms, search, deferredMCP, added);
-            const options = { revealed, ...(uncategorized === undefined ? {} : { uncategorized }) };
+            const options = {
+              revealed,
+              ...(uncategorized === undefined ? {} : { uncategorized }),
+              ...predictOptionOf(scenario),
+            };
             await checkTransformerPromises(RESPONSES, scenario, { body, options }, calls, counter.count);
             if (added !== 'none' && body.input.some((item) => (item as { type?: string }).type === 'additional_tools'))
               counter.count(`additional_tools (${added})`);

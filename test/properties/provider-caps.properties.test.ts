@@ -11,15 +11,12 @@ import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.
 import { isToolSearchError } from '../../src/errors/tool-search-error.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
-import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/parse-anthropic-messages-tools.js';
+import { parseAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
-import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/transform-anthropic-messages-request.js';
-import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
+import { parseGeminiTools, transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
-import { transformGeminiRequest } from '../../src/providers/gemini/transform-gemini-request.js';
-import { parseOpenAIChatTools } from '../../src/providers/openai/parse-openai-chat-tools.js';
+import { parseOpenAIChatTools, transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
-import { transformOpenAIChatRequest } from '../../src/providers/openai/transform-openai-chat-request.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT, createCaseCounter, propertyParameters } from '../support/arbitraries.js';
 
 const counter = createCaseCounter('provider caps');

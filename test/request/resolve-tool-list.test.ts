@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { resolveToolList } from '../../src/request/resolve-tool-list.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../src/client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../src/tools/tool-search-tool-definition.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 import type { ToolListing, ToolRevealMode } from '../../src/config/tool-search-config.js';
-import { CALL_TOOL_DEFINITION } from '../../src/client/tool-search-tool-definition.js';
+import { CALL_TOOL_DEFINITION } from '../../src/tools/tool-search-tool-definition.js';
 import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
 import { tool } from '../support/tools.js';
 

@@ -132,6 +132,13 @@ describe('createToolIndex', () => {
       expect(index.search('list', { visible: ['list_items'] })).toEqual([{ name: 'list_items', score: 3 }]);
     });
 
+    it('finds no exact name for a query without a letter or digit, even for a name whose characters the key drops', () => {
+      const unassigned = String.fromCodePoint(0xe1ae8, 0xc7c6e, 0x1bcf5, 0x9a2ff);
+      const index = createToolIndex([builtin(unassigned, 'x'), builtin('list', 'y')], { rarity: false, nameMissPenalty: 0 });
+      expect(index.search('?')).toEqual([]);
+      expect(index.search(unassigned)).toEqual([{ name: unassigned, score: EXACT_NAME_BONUS }]);
+    });
+
     it.each([
       ['_search', ['_search']],
       ['`_search`', ['_search']],

@@ -1,6 +1,6 @@
 /**
  * The generic session factory's native-delivery hook, over a Responses-shaped adapter whose two hooks are written
- * here (the Responses writer owns the real ones): the real transformer, plan, search and call check.
+ * here (the Responses writer owns the real ones): the real codec, plan, search and call check.
  */
 import { describe, expect, it } from 'vitest';
 import { createSessionToolSearch } from '../../src/session/create-session-tool-search.js';
@@ -8,8 +8,7 @@ import type { SessionAdapter } from '../../src/session/session-adapter.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.js';
 import { formatSessionAnswer } from '../../src/session/format-session-answer.js';
-import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
-import { transformOpenAIResponsesRequest } from '../../src/providers/openai/transform-openai-responses-request.js';
+import { OPENAI_RESPONSES_CODEC } from '../../src/providers/openai/openai-responses-codec.js';
 import { resolveOpenAIResponsesUnpairedToolResults } from '../../src/providers/openai/resolve-openai-responses-unpaired-tool-results.js';
 import { createOpenAIResponsesTools } from '../../src/providers/openai/create-openai-responses-tools.js';
 import { manyTools, tool } from '../support/tools.js';
@@ -63,8 +62,7 @@ function createExample(config: ToolSearchConfigInput, hooks: Pick<SessionAdapter
         convert: { name: 'createExampleTools', from: 'tool-search/example', write: (definitions) => `createExampleTools(${definitions})` },
         withJSONSchemas: (entry) => entry,
       },
-      parseTools: parseOpenAIResponsesTools,
-      transform: (body, plan, revealed) => transformOpenAIResponsesRequest(body, plan, { revealed }),
+      codec: OPENAI_RESPONSES_CODEC as SessionAdapter<string>['codec'],
       resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
       unpaired: 'throw',
       createStreamAccumulator: createExampleStreamAccumulator,
@@ -90,7 +88,7 @@ const body = (input: unknown[] = [{ role: 'user', content: 'weather in Paris?' }
 
 describe('createSessionToolSearch with native delivery', () => {
   it('adds what a turn’s searches loaded once, after the answers, through the adapter', async () => {
-    const request = await createExample({ mechanism: 'client' }).prepare(body(), { sessionId: 's' });
+    const request = await createExample({ mechanism: 'client', predict: 'off' }).prepare(body(), { sessionId: 's' });
     expect(request.plan).toMatchObject({ reveal: 'native', additions: 'value' });
     const response = { output: [call('a', 'tool_search', { query: 'select:get_weather,tool_1' }), call('b', 'tool_search', { query: 'select:get_weather' })] };
     const turn = (await request.handle(response, async () => 'ran')) as Turn;
@@ -142,7 +140,7 @@ describe('createSessionToolSearch with native delivery', () => {
   });
 
   it('adds the tool of a misfit blind call that was never added', async () => {
-    const request = await createExample({ mechanism: 'client' }).prepare(body(), { sessionId: 's' });
+    const request = await createExample({ mechanism: 'client', predict: 'off' }).prepare(body(), { sessionId: 's' });
     const turn = (await request.handle({ output: [call('a', 'get_weather', {})] }, async () => 'ran')) as Turn;
     expect(turn.additions).toEqual(writeAddition([weather]));
   });
@@ -155,7 +153,7 @@ describe('createSessionToolSearch with native delivery', () => {
   });
 
   it('says so with a typed error when a native plan meets an adapter that writes no addition', async () => {
-    const request = await createExample({ mechanism: 'client' }, {}).prepare(body(), { sessionId: 's' });
+    const request = await createExample({ mechanism: 'client', predict: 'off' }, {}).prepare(body(), { sessionId: 's' });
     await expect(request.step({ output: [call('a', 'tool_search', { query: 'select:get_weather' })] })).rejects.toThrow(
       expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining("`reveal: 'native'`") }),
     );

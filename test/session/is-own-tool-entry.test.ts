@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOwnToolEntry } from '../../src/session/is-own-tool-entry.js';
-import { CALL_TOOL_DEFINITION, TOOL_SEARCH_TOOL_DEFINITION } from '../../src/client/tool-search-tool-definition.js';
+import { CALL_TOOL_DEFINITION, TOOL_SEARCH_TOOL_DEFINITION } from '../../src/tools/tool-search-tool-definition.js';
 
 const search = TOOL_SEARCH_TOOL_DEFINITION.description;
 const call = CALL_TOOL_DEFINITION.description;

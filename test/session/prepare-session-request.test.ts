@@ -6,13 +6,13 @@
 import stringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
 import { createOpenAIChatToolSearch } from '../../src/providers/openai/create-openai-chat-tool-search.js';
-import { createOpenAIChatTools } from '../../src/providers/openai/create-openai-chat-tools.js';
+import { createOpenAIChatTools } from '../../src/providers/openai/index.js';
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
 import { createOpenAIResponsesTools } from '../../src/providers/openai/create-openai-responses-tools.js';
 import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
-import { createAnthropicMessagesTools } from '../../src/providers/anthropic/create-anthropic-messages-tools.js';
+import { createAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
 import { createGeminiToolSearch } from '../../src/providers/gemini/create-gemini-tool-search.js';
-import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/create-gemini-function-declarations.js';
+import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/index.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../src/plan/tool-search-plan.js';
 import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';
 

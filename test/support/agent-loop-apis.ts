@@ -10,7 +10,6 @@ import {
   createToolSearchTool,
   formatToolSearchResult,
   resolveToolSearch,
-  TOOL_SEARCH_TOOL_NAME,
   type ToolCallCheck,
   type ToolCallCheckResult,
   type ToolDefinition,
@@ -18,17 +17,19 @@ import {
   type ToolSearchPlan,
   type ToolSearchResult,
   type ToolSearchTool,
-  type TransformRequestResult,
   type WireAPI,
 } from '../../src/index.js';
+import { TOOL_SEARCH_TOOL_NAME } from '../../src/tools/tool-search-tool-definition.js';
+import type { TransformRequestResult } from '../../src/request/request-transformer.js';
 import {
-  createOpenAIToolSearchOutput,
   parseOpenAIChatTools,
   parseOpenAIResponsesTools,
   transformOpenAIChatRequest,
   transformOpenAIResponsesRequest,
 } from '../../src/providers/openai/index.js';
-import { createAnthropicToolSearchResult, parseAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
+import { createOpenAIToolSearchOutput } from '../../src/providers/openai/create-openai-tool-search-output.js';
+import { parseAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
+import { createAnthropicToolSearchResult } from '../../src/providers/anthropic/create-anthropic-tool-search-result.js';
 import { parseGeminiTools, transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import { parseBedrockConverseTools, transformBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
 import { readOpenAIChatFixture, toOpenAIChatTool } from './openai-chat-bodies.js';

@@ -12,6 +12,7 @@ import {
   TOOL_LISTINGS,
   TOOL_REVEAL_CHOICES,
   type ToolListingRequest,
+  type ToolPredictionRequest,
   type ToolRevealChoice,
   type ToolSearchMechanismRequest,
   type ToolSearchRankingRequest,
@@ -220,7 +221,25 @@ export interface Scenario {
   readonly system: string | undefined;
   /** A provider tool the plan does not know (web search and the like), sent along. */
   readonly providerTool: boolean;
+  /**
+   * The transformer's `predict` option (issue 27): absent (today's default for a bare transformer: off), `off`,
+   * `auto` or settings. A scenario with one ends with a new user message (`turnStart`) when it has one.
+   */
+  readonly predict: ToolPredictionRequest | undefined;
+  /**
+   * A user message that starts a new turn after the history (after an assistant's answer), naming some of the tools
+   * (their names, as a user would write them) or not; absent: the body ends as the history does.
+   */
+  readonly turnStart: string | undefined;
 }
+
+/** The `predict` option as a caller may pass it: absent most often, off, auto, or settings (loose or strict). */
+const predictOption: fc.Arbitrary<ToolPredictionRequest | undefined> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(undefined) },
+  fc.constant('off' as const),
+  { weight: 2, arbitrary: fc.constant('auto' as const) },
+  { weight: 2, arbitrary: fc.record({ maxTools: fc.integer({ min: 1, max: 5 }), minScore: fc.constantFrom(0, 0.5, 2) }, { requiredKeys: [] }) },
+);
 
 const systemText = fc.option(
   fc.oneof(
@@ -314,6 +333,20 @@ export function scenarioArbitrary(
       ),
       system: systemText,
       providerTool: fc.boolean(),
+      predict: predictOption,
+      turnStart: fc.option(
+        fc.oneof(
+          {
+            weight: 3,
+            arbitrary: fc
+              .subarray(['help', ...list.map((tool) => tool.name.replace(/[^\p{L}\p{N}]+/gu, ' '))], { minLength: 1, maxLength: Math.min(3, list.length + 1) })
+              .map((words) => `please ${words.join(' and ')}`),
+          },
+          hostileName,
+          fc.constant('?'),
+        ),
+        { nil: undefined, freq: 2 },
+      ),
     });
   });
 }

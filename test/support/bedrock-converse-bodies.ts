@@ -3,7 +3,7 @@ import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import type { BedrockConverseRequest, BedrockConverseTool, BedrockConverseToolSpecification } from '../../src/providers/bedrock/bedrock-converse-api.js';
-import { parseBedrockConverseTools } from '../../src/providers/bedrock/parse-bedrock-converse-tools.js';
+import { parseBedrockConverseTools } from '../../src/providers/bedrock/index.js';
 import { withSeedBehaviour } from './tools.js';
 
 /** A tool definition as a Converse tool. */

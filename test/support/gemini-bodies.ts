@@ -12,13 +12,9 @@ import type {
   GeminiGenerateContentParameters,
   GeminiGenerateContentRequest,
 } from '../../src/providers/gemini/gemini-api.js';
-import { parseGeminiTools } from '../../src/providers/gemini/parse-gemini-tools.js';
+import { parseGeminiTools } from '../../src/providers/gemini/index.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
-import {
-  transformGeminiRequest,
-  type TransformGeminiRequestOptions,
-  type TransformGeminiRequestResult,
-} from '../../src/providers/gemini/transform-gemini-request.js';
+import { transformGeminiRequest, type TransformGeminiRequestOptions, type TransformGeminiRequestResult } from '../../src/providers/gemini/index.js';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'gemini');
 

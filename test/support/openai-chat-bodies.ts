@@ -7,13 +7,9 @@ import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import type { OpenAIChatFunctionTool, OpenAIChatRequest } from '../../src/providers/openai/openai-chat-api.js';
-import { parseOpenAIChatTools } from '../../src/providers/openai/parse-openai-chat-tools.js';
+import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
-import {
-  transformOpenAIChatRequest,
-  type TransformOpenAIChatRequestOptions,
-  type TransformOpenAIChatRequestResult,
-} from '../../src/providers/openai/transform-openai-chat-request.js';
+import { transformOpenAIChatRequest, type TransformOpenAIChatRequestOptions, type TransformOpenAIChatRequestResult } from '../../src/providers/openai/index.js';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'openai-chat');
 

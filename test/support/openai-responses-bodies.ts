@@ -18,7 +18,7 @@ import {
   transformOpenAIResponsesRequest,
   type TransformOpenAIResponsesRequestOptions,
   type TransformOpenAIResponsesRequestResult,
-} from '../../src/providers/openai/transform-openai-responses-request.js';
+} from '../../src/providers/openai/index.js';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'openai');
 

@@ -1,3 +1,5 @@
+import { createToolPredictor } from '../../src/request/create-tool-predictor.js';
+import type { ToolPredictor } from '../../src/request/tool-predictor.js';
 import { expect } from 'vitest';
 import { createToolCallCheck } from '../../src/client/create-tool-call-check.js';
 import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
@@ -64,7 +66,17 @@ export interface TransformerUnderTest<Options> {
     body: object,
     plan: ToolSearchPlan,
     options: Options,
-  ) => { readonly body: object; readonly warnings: readonly { readonly code: string }[]; readonly names: ToolNameMapping; readonly loaded: readonly string[] };
+  ) => {
+    readonly body: object;
+    readonly warnings: readonly { readonly code: string }[];
+    readonly names: ToolNameMapping;
+    readonly loaded: readonly string[];
+    readonly predicted?: { readonly names: readonly string[]; readonly items: readonly unknown[] };
+    /** The plan as the request applied it, when the API or model made the transformer change it. */
+    readonly plan?: ToolSearchPlan;
+  };
+  /** The body field that holds the conversation (`messages`, `input`, `contents`): where a predicted load is written. */
+  readonly historyKey: string;
   /** The plan's tools, read from the body as a caller does (`parse…Tools`). */
   readonly readTools: (body: object) => ToolDefinition[];
   /** The rules the output breaks that the transformer did not warn about as the caller's own mistake. */
@@ -85,7 +97,9 @@ export interface TransformerUnderTest<Options> {
  * The promises every transformer keeps, checked on one generated request: it returns a request with no unexcused
  * preflight violation (or throws a `ToolSearchError`), leaves its input unchanged, gives byte-identical output for equal
  * input and the same output when run on its own output, maps every tool name to a valid, distinct wire name and back,
- * and the model's next `tool_search` or tool call never makes the package throw. Counts what happened in `count`.
+ * and the model's next `tool_search` or tool call never makes the package throw; with a `predict` option, prediction
+ * off gives the bytes of no option, and a predicted load is only items after the newest user message (see
+ * {@link checkPredictedLoad}). Counts what happened in `count`.
  */
 export async function checkTransformerPromises<Options>(
   api: TransformerUnderTest<Options>,
@@ -121,14 +135,17 @@ export async function checkTransformerPromises<Options>(
   );
   if (!calledAsOwn && !scenario.history.some((event) => event.kind === 'search' || event.kind === 'hosted-search')) {
     if (scenario.history.some((event) => event.kind === 'lookalike')) count('look-alike outputs');
-    expect(result.loaded).toEqual([]);
+    // A predicted load is the package's own search (issue 27): its tools count as loaded, and nothing else does.
+    const predicted = new Set(result.predicted?.names ?? []);
+    expect(result.loaded.filter((name) => !predicted.has(name) && !predicted.has(result.names.fromWire(name)))).toEqual([]);
   }
   count(api.hostedSearch?.(result.body) === true ? 'hosted search' : sent.includes('tool_search') ? 'client search' : 'no search');
   expect(JSON.stringify(request.body)).toBe(copy);
   expect(JSON.stringify(api.violations(result.body, result.warnings))).toBe('[]');
   const again = api.transform(JSON.parse(copy) as object, plan, request.options);
   expect(JSON.stringify(again.body)).toBe(JSON.stringify(result.body));
-  if (api.stable(plan, result)) {
+  // A predicted load under the tool-list reveal changes the next request's list: checked on the caller's body below.
+  if (api.stable(plan, result) && result.predicted === undefined) {
     const twice = api.transform(result.body, plan, request.options);
     expect(JSON.stringify(twice.body)).toBe(JSON.stringify(result.body));
   }
@@ -155,5 +172,62 @@ export async function checkTransformerPromises<Options>(
     const reachable = new Set([...sent, ...result.loaded].map((name) => result.names.fromWire(name)));
     expect(plan.tools.filter((entry) => !reachable.has(entry.name)).map((entry) => entry.name)).toEqual([]);
   }
+  checkPredictedLoad(api, plan, { body: JSON.parse(copy) as object, options: request.options }, result, count);
   await checkModelFacingCalls(scenario, result.names, sent, calls);
+}
+
+/**
+ * Issue 27's promises on one request transformed with a `predict` option: `predict: 'off'` writes exactly what no
+ * option writes (today's bytes); a predicted load adds only the items it returns, at the end of the history (after the
+ * newest user message), so the request without them is the request with prediction off (tools and system unchanged),
+ * and the tools it loads count as loaded.
+ */
+function checkPredictedLoad<Options>(
+  api: TransformerUnderTest<Options>,
+  plan: ToolSearchPlan,
+  request: { readonly body: object; readonly options: Options },
+  result: ReturnType<TransformerUnderTest<Options>['transform']>,
+  count: (what: string) => void,
+): void {
+  const { predict, ...rest } = request.options as Options & { readonly predict?: unknown };
+  if (predict === undefined) {
+    expect(result.predicted).toBeUndefined();
+    return;
+  }
+  const off = api.transform(request.body, plan, { ...rest, predict: 'off' } as Options);
+  const today = api.transform(request.body, plan, rest as Options);
+  expect(JSON.stringify(off.body)).toBe(JSON.stringify(today.body));
+  const predicted = result.predicted;
+  if (predicted === undefined || predict === 'off') {
+    expect(predicted).toBeUndefined();
+    expect(JSON.stringify(result.body)).toBe(JSON.stringify(today.body));
+    return;
+  }
+  count(`predicted (${plan.mechanism}${plan.mechanism === 'client' ? `, ${plan.reveal}` : ''})`);
+  expect(predicted.names.length).toBeGreaterThan(0);
+  const history = (result.body as Record<string, unknown>)[api.historyKey] as unknown[];
+  const at = history.length - predicted.items.length;
+  expect(JSON.stringify(history.slice(at))).toBe(JSON.stringify(predicted.items));
+  expect(JSON.stringify({ ...result.body, [api.historyKey]: history.slice(0, at) })).toBe(JSON.stringify(today.body));
+  const loaded = new Set(result.loaded.map((name) => result.names.fromWire(name)));
+  for (const name of predicted.names) expect(loaded.has(name) || result.loaded.includes(name)).toBe(true);
+  // The turn's next request (the caller's body with the predicted items appended) reads them back as the package's own
+  // search: no new prediction, the tools loaded, a body preflight accepts, and tools + system unchanged where reveals
+  // stay out of the tool list.
+  const next = { ...request.body, [api.historyKey]: [...((request.body as Record<string, unknown>)[api.historyKey] as unknown[]), ...predicted.items] };
+  const replay = api.transform(next, plan, request.options);
+  expect(replay.predicted).toBeUndefined();
+  expect(JSON.stringify(api.violations(replay.body, replay.warnings))).toBe('[]');
+  const reloaded = new Set(replay.loaded.map((name) => replay.names.fromWire(name)));
+  for (const name of predicted.names) expect(reloaded.has(name) || replay.loaded.includes(name)).toBe(true);
+  // (A hosted plan on an API without hosted search reveals client-side as the plan's `reveal` says.)
+  if ((result.plan ?? plan).reveal !== 'tool-list') {
+    expect(JSON.stringify({ ...replay.body, [api.historyKey]: null })).toBe(JSON.stringify({ ...result.body, [api.historyKey]: null }));
+  }
+}
+
+/** A scenario's `predict` as a transformer's option: none, `'off'`, or the predictor its setting makes. */
+export function predictOptionOf(scenario: Scenario): { readonly predict?: 'off' | ToolPredictor } {
+  if (scenario.predict === undefined) return {};
+  return { predict: scenario.predict === 'off' ? 'off' : (createToolPredictor(scenario.predict) as ToolPredictor) };
 }

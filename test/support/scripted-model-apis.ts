@@ -2,11 +2,13 @@
  * The model's side of the session tests: scripted turns written in the names the model sees, turned into each wire
  * API's response body as the API sends it, and readers for the parts of a request a prompt cache keys on.
  */
-import type { PreflightResult, WireAPI } from '../../src/index.js';
-import { preflightOpenAIChatRequest, preflightOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
-import { preflightGeminiRequest } from '../../src/providers/gemini/index.js';
-import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
+import type { WireAPI } from '../../src/index.js';
+import type { PreflightResult } from '../../src/preflight/preflight-result.js';
+import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
+import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
 import { readOpenAIChatFixture } from './openai-chat-bodies.js';
 import { readGeminiFixture } from './gemini-bodies.js';
 import { startLocalServer, type LocalServer, type LocalServerOptions, type RecordedRequest, type ScriptedResponse } from './local-server.js';

@@ -3,15 +3,15 @@
  * arguments, how a turn continues the body, and the API's preflight: for tests of what a turn does with what the
  * caller's tool returned, on every API alike (test/session/parse-tool-output.test.ts, test/properties/).
  */
-import {
-  createOpenAIChatToolSearch,
-  createOpenAIResponsesToolSearch,
-  preflightOpenAIChatRequest,
-  preflightOpenAIResponsesRequest,
-} from '../../src/providers/openai/index.js';
-import { createAnthropicMessagesToolSearch, preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
-import { createGeminiToolSearch, preflightGeminiRequest } from '../../src/providers/gemini/index.js';
-import { createBedrockConverseToolSearch, preflightBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
+import { createOpenAIChatToolSearch, createOpenAIResponsesToolSearch } from '../../src/providers/openai/index.js';
+import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/index.js';
+import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { createGeminiToolSearch } from '../../src/providers/gemini/index.js';
+import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
+import { createBedrockConverseToolSearch } from '../../src/providers/bedrock/index.js';
+import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
 import type { PreflightResult } from '../../src/preflight/preflight-result.js';
 
 const schema = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };

@@ -5,7 +5,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ListToolsResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { createMCPToolCatalog, createToolIndex, parseToolDefinitions, resolveToolSearch, type ToolDefinition, type ToolDefinitionsInput } from 'tool-search';
+import { createMCPToolCatalog, createToolCatalog, createToolIndex, resolveToolSearch, type ToolDefinition, type ToolDefinitionsInput } from 'tool-search';
 import { createAnthropicMessagesTools } from 'tool-search/anthropic';
 import { createGeminiFunctionDeclarations } from 'tool-search/gemini';
 import { createOpenAIChatTools, createOpenAIResponsesTools } from 'tool-search/openai';
@@ -21,7 +21,7 @@ const catalog = createMCPToolCatalog({ github: await client.listTools(), linear:
 
 resolveToolSearch('claude-sonnet-4-6', listed);
 createToolIndex(listed);
-parseToolDefinitions(asInput);
+createToolCatalog(asInput);
 createAnthropicMessagesTools(catalog);
 createGeminiFunctionDeclarations(listed);
 createOpenAIChatTools(asList);

@@ -2,7 +2,7 @@
  * The tool index's term postings as they were at commit c7f850b (before issue 16), kept unchanged as the benchmark's
  * "previous ranking" baseline (`createPreviousRanker`). Not part of the library; never edit it to tune.
  */
-import { TOOL_SEARCH_TOOL_NAME } from '../../../src/client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_NAME } from '../../../src/tools/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
 import { collectParameterText } from '../../../src/search/collect-parameter-text.js';
 import { createWordTable } from '../../../src/search/create-word-table.js';

@@ -9,7 +9,7 @@ import type { RevealStore } from '../../reveal/reveal-store.js';
 import { createMemoryRevealStore } from '../../reveal/create-memory-reveal-store.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveToolList } from '../../request/resolve-tool-list.js';
-import { isDeferredLeftOut } from '../../request/is-deferred-left-out.js';
+import { isDeferredLeftOut } from '../../plan/is-deferred-left-out.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { formatToolSearchResult, type ToolSearchResult } from '../../client/tool-search-result.js';
@@ -19,7 +19,7 @@ import {
   createCallToolInputSchema,
   createStubInputSchema,
   createToolSearchInputSchema,
-} from '../../client/tool-search-tool-definition.js';
+} from '../../tools/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { MODEL_PLATFORMS, type ModelPlatform } from '../../models/model-reference.js';
 import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';

@@ -13,7 +13,4 @@ export {
   type AISDKToolSearchSettings,
   type AISDKToolSearchWarningCode,
   type CreateAISDKToolSearchOptions,
-  DEFAULT_MAX_AI_SDK_MODELS,
-  DEFAULT_MAX_AI_SDK_TOOL_SETS,
 } from './create-ai-sdk-tool-search.js';
-export { resolveAISDKModel, type AISDKModelReference } from './resolve-ai-sdk-model.js';

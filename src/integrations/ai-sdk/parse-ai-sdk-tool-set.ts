@@ -22,7 +22,7 @@ const SCHEMA_MARK = Symbol.for('vercel.ai.schema');
 const AI_SDK_TOOL_SEARCH_MARK = Symbol.for('vercel.ai.toolSearch');
 
 /** The AI SDK's tool types (`type`); `undefined` is a function tool. */
-const TOOL_TYPES = new Set([undefined, 'function', 'dynamic', 'provider']);
+const TOOL_TYPES: ReadonlySet<unknown> = new Set([undefined, 'function', 'dynamic', 'provider']);
 
 /**
  * Checks an AI SDK tool set (`ai` 6 or 7) for what the integration reads, once, when it is created: every entry a

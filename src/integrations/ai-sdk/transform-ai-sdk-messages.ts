@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import type { OwnToolNames } from '../../plan/resolve-own-tools-sent.js';
+import type { OwnToolNames } from '../../tools/resolve-own-tool-names.js';
 import { isRecord } from '../../records/is-record.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { resolveAISDKLoadedTools } from './resolve-ai-sdk-loaded-tools.js';

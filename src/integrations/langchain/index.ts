@@ -7,4 +7,3 @@
  * @packageDocumentation
  */
 export { createLangChainToolSearch, type CreateLangChainToolSearchOptions, type LangChainToolSearch } from './create-langchain-tool-search.js';
-export { resolveLangChainModel, type LangChainModelReference } from './resolve-langchain-model.js';

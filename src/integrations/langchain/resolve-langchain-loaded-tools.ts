@@ -1,7 +1,7 @@
 import { AIMessage, ToolMessage, type BaseMessage } from 'langchain';
 import { resolveRevealedTools, type HistoryToolOutput } from '../../client/tool-search-result.js';
-import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from '../../client/tool-search-tool-definition.js';
-import type { OwnToolNames } from '../../plan/resolve-own-tools-sent.js';
+import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from '../../tools/tool-search-tool-definition.js';
+import type { OwnToolNames } from '../../tools/resolve-own-tool-names.js';
 import { isRecord } from '../../records/is-record.js';
 
 /**

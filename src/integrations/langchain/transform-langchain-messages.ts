@@ -2,7 +2,7 @@ import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage }
 import { resolveRevealedTools, type ToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolCatalog } from '../../catalog/tool-catalog.js';
 import type { ToolAdditionForm } from '../../models/resolve-model-support.js';
-import type { OwnToolNames } from '../../plan/resolve-own-tools-sent.js';
+import type { OwnToolNames } from '../../tools/resolve-own-tool-names.js';
 import { isRecord } from '../../records/is-record.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { createOpenAIToolSearchOutput } from '../../providers/openai/create-openai-tool-search-output.js';

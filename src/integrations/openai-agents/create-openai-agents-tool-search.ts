@@ -13,7 +13,7 @@ import { resolveToolList } from '../../request/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { formatToolSearchResult, type ToolSearchResult } from '../../client/tool-search-result.js';
-import { TOOL_SEARCH_TOOL_DEFINITION, createToolSearchInputSchema } from '../../client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_DEFINITION, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import type { ToolSearchRanker } from '../../search/tool-search-ranker.js';
 import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';

@@ -9,7 +9,6 @@
 export {
   createOpenAIAgentsToolSearch,
   type CreateOpenAIAgentsToolSearchOptions,
-  DEFAULT_MAX_OPENAI_AGENTS_TOOL_SETS,
   type OpenAIAgentsToolSearch,
   type OpenAIAgentsToolSearchPrepareOptions,
   type OpenAIAgentsToolSearchSettings,

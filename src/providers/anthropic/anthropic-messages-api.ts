@@ -320,3 +320,6 @@ export const ANTHROPIC_TOOL_SEARCH_TOOLS: {
   bm25: Object.freeze({ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' }),
   regex: Object.freeze({ type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' }),
 });
+
+/** Which of Anthropic's hosted search tools to add: natural-language queries (`bm25`) or regex patterns (`regex`). */
+export type AnthropicToolSearchVariant = 'bm25' | 'regex';

@@ -11,9 +11,12 @@ import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 import { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
-import { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 import { resolveAnthropicUnpairedToolResults } from './resolve-anthropic-unpaired-tool-results.js';
-import { transformAnthropicMessagesRequest, type AnthropicToolSearchVariant } from './transform-anthropic-messages-request.js';
+import { ANTHROPIC_MESSAGES_CODEC } from './anthropic-messages-codec.js';
+import type { AnthropicToolSearchVariant } from './anthropic-messages-api.js';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import type { SessionAdapter } from '../../session/session-adapter.js';
 import { createAnthropicMessagesStreamAccumulator } from './create-anthropic-messages-stream-accumulator.js';
 import { resolveAnthropicResponseContent } from './resolve-anthropic-response-content.js';
 
@@ -112,6 +115,12 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
   options: CreateAnthropicMessagesToolSearchOptions<Tool>,
 ): AnthropicMessagesToolSearch {
   const searchTool = isRecord(options) ? options.searchTool : undefined;
+  if (searchTool !== undefined && searchTool !== 'bm25' && searchTool !== 'regex') {
+    throw new ToolSearchError(
+      'invalid-options',
+      `createAnthropicMessagesToolSearch: \`searchTool\` must be 'bm25' or 'regex', got ${describeValue(searchTool)}`,
+    );
+  }
   return createSessionToolSearch<AnthropicMessagesWarningCode>(options, {
     api: 'anthropic-messages',
     label: 'createAnthropicMessagesToolSearch',
@@ -123,9 +132,8 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
       convert: { name: 'createAnthropicMessagesTools', from: 'tool-search/anthropic', write: (definitions) => `createAnthropicMessagesTools(${definitions})` },
       withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'input_schema', 'input_schema'),
     },
-    parseTools: parseAnthropicMessagesTools,
-    transform: (body, plan, revealed, catalog) =>
-      transformAnthropicMessagesRequest(body as AnthropicMessagesRequestLike, plan, { revealed, catalog, searchTool }),
+    codec: ANTHROPIC_MESSAGES_CODEC as SessionAdapter<AnthropicMessagesWarningCode>['codec'],
+    codecOptions: { searchTool },
     resolveUnpairedResults: resolveAnthropicUnpairedToolResults,
     // The body is the whole conversation, and the API answers a 400 whatever serves it.
     unpaired: 'throw',
@@ -150,8 +158,8 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
             return { type: 'tool_result', tool_use_id: id, content: formatSessionAnswer<AnthropicTextBlock>(answer) };
           },
         })),
-        finish: (results, additions) => {
-          const messages: unknown[] = [{ role: 'assistant', content }];
+        finish: (results, additions, predicted) => {
+          const messages: unknown[] = [...predicted, { role: 'assistant', content }];
           // The additions go after the user message holding every `tool_result`: never between a `tool_use` and its result.
           if (results.length > 0) messages.push({ role: 'user', content: results }, ...additions);
           return { messages, done: results.length === 0 && (message as { stop_reason?: unknown }).stop_reason !== 'pause_turn' };

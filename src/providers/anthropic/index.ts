@@ -1,6 +1,12 @@
 /**
- * Anthropic Messages API support: read a body's tools, rewrite the body for a tool search plan (hosted tool search,
- * the client-side `tool_search`, or none), and check a body against the API's documented 400 rules.
+ * `tool-search/anthropic`: tool search on the Anthropic Messages API (hosted tool search, the client-side
+ * `tool_search`, or none).
+ *
+ * Session API: `createAnthropicMessagesToolSearch`. Low level: read a body's tools (`parseAnthropicMessagesTools`),
+ * rewrite the body for a plan (`transformAnthropicMessagesRequest`), convert tool definitions
+ * (`createAnthropicMessagesTools`), answer a `tool_search` call on the hosted mechanism with `tool_reference` blocks
+ * (`createAnthropicToolSearchResult`), and, under `reveal: 'native'`, write a turn's tool additions
+ * (`createAnthropicToolAdditionMessage`; the transformer's `added` says what the history added).
  *
  * @example
  * ```ts
@@ -11,20 +17,18 @@
  * ```
  * @packageDocumentation
  */
-export * from './create-anthropic-messages-tool-search.js';
-export { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
-export { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
-export { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
-export { readAnthropicMessagesAddedTools } from './read-anthropic-messages-added-tools.js';
-export { createAnthropicMessagesTools } from './create-anthropic-messages-tools.js';
-export * from './transform-anthropic-messages-request.js';
 export {
-  ANTHROPIC_MESSAGES_PREFLIGHT_RULES,
-  preflightAnthropicMessagesRequest,
-  type AnthropicMessagesPreflightResult,
-  type AnthropicMessagesPreflightRule,
-  type AnthropicMessagesPreflightViolation,
-  type PreflightAnthropicMessagesRequestOptions,
-} from './preflight-anthropic-messages-request.js';
-export type * from './anthropic-messages-warning.js';
-export * from './anthropic-messages-api.js';
+  createAnthropicMessagesToolSearch,
+  type AnthropicMessagesToolSearch,
+  type CreateAnthropicMessagesToolSearchOptions,
+} from './create-anthropic-messages-tool-search.js';
+export { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
+export { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
+export { createAnthropicMessagesTools } from './create-anthropic-messages-tools.js';
+export { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
+export {
+  transformAnthropicMessagesRequest,
+  type TransformAnthropicMessagesRequestOptions,
+  type TransformAnthropicMessagesRequestResult,
+} from './transform-anthropic-messages-request.js';
+export type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';

@@ -2,7 +2,6 @@ import { isRecord } from '../../records/is-record.js';
 import type { ReportPreflightViolation } from '../../preflight/preflight-result.js';
 import type { ModelPlatform } from '../../models/model-reference.js';
 import { ANTHROPIC_INLINE_TOOLS_BETA, ANTHROPIC_MAX_AVAILABLE_TOOLS, ANTHROPIC_TOOL_CHANGES_BETA } from './anthropic-messages-api.js';
-import type { AnthropicMessagesPreflightRule } from './preflight-anthropic-messages-request.js';
 import { resolveAnthropicToolChange, type AnthropicToolChange } from './resolve-anthropic-tool-change.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { countUTF8Bytes } from '../../text/count-utf8-bytes.js';
@@ -25,12 +24,25 @@ export interface AnthropicToolChangesPreflightContext {
   readonly unknowable: boolean;
 }
 
-type Add = ReportPreflightViolation<AnthropicMessagesPreflightRule>;
+/** The rules of `preflightAnthropicMessagesRequest` this check reports. */
+type ToolChangeRule =
+  | 'system-message-first'
+  | 'system-message-placement'
+  | 'system-messages-consecutive'
+  | 'system-message-unsupported-model'
+  | 'undeclared-tool-change'
+  | 'tool-name-conflict'
+  | 'tool-change-cache-control'
+  | 'tool-changes-beta-missing'
+  | 'tool-definition-unsupported-platform'
+  | 'available-tools-limit-exceeded';
+
+type Add = ReportPreflightViolation<ToolChangeRule>;
 
 /**
  * Checks a history's mid-conversation system messages and tool changes (`tool_addition`, `tool_removal` in a
  * `role: 'system'` message, a `compaction` block's `tool_changes`) against the rules of
- * {@link AnthropicMessagesPreflightRule}: `system-message-first`, `system-message-placement`, `system-messages-consecutive`,
+ * `preflightAnthropicMessagesRequest`: `system-message-first`, `system-message-placement`, `system-messages-consecutive`,
  * `system-message-unsupported-model`, `undeclared-tool-change`, `tool-name-conflict`, `tool-change-cache-control`,
  * `tool-changes-beta-missing`, `tool-definition-unsupported-platform` and `available-tools-limit-exceeded`. Returns
  * the names the history defines by value (not in `tools`), which a `tool_use` may call. Never throws. Not part of the

@@ -1,9 +1,4 @@
-import { createToolNameMapping } from '../../names/create-tool-name-mapping.js';
-import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from './anthropic-messages-api.js';
-import { transformAnthropicMessagesHistory } from './transform-anthropic-messages-history.js';
-
-/** Reads names as they are written: the history speaks the wire names a transformer sent. */
-const WIRE_NAMES = createToolNameMapping([], ANTHROPIC_MESSAGES_TOOL_NAME_RULE);
+import { readAnthropicMessagesHistory } from './anthropic-messages-history.js';
 
 /**
  * The tool names a Messages history added to the conversation, in order: the `tool_addition` blocks of its
@@ -23,5 +18,11 @@ const WIRE_NAMES = createToolNameMapping([], ANTHROPIC_MESSAGES_TOOL_NAME_RULE);
  */
 export function readAnthropicMessagesAddedTools(messages: unknown): string[] {
   if (!Array.isArray(messages)) return [];
-  return [...transformAnthropicMessagesHistory(messages, WIRE_NAMES).added];
+  // Names are read as they are written: the history speaks the wire names a transformer sent.
+  const added = new Set<string>();
+  for (const change of readAnthropicMessagesHistory(messages).neutral.changes ?? []) {
+    if (change.change === 'removal') added.delete(change.name);
+    else added.add(change.name);
+  }
+  return [...added];
 }

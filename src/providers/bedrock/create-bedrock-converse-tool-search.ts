@@ -2,17 +2,16 @@ import { isRecord } from '../../records/is-record.js';
 import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
-import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
+import type { SessionAdapter, SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import type { BedrockConverseStreamEvent, BedrockConverseToolResult } from './bedrock-converse-api.js';
+import { BEDROCK_CONVERSE_CODEC, type BedrockConverseWarningCode } from './bedrock-converse-codec.js';
 import { createBedrockConverseStreamAccumulator } from './create-bedrock-converse-stream-accumulator.js';
 import { isAsyncIterable } from '../../records/is-async-iterable.js';
-import { parseBedrockConverseTools } from './parse-bedrock-converse-tools.js';
 import { preflightBedrockConverseRequest } from './preflight-bedrock-converse-request.js';
-import { transformBedrockConverseRequest, type BedrockConverseWarningCode } from './transform-bedrock-converse-request.js';
 
 /**
  * A tool {@link createBedrockConverseToolSearch} takes: `@aws-sdk/client-bedrock-runtime`'s `Tool` (`{ toolSpec: { name,
@@ -95,8 +94,7 @@ export function createBedrockConverseToolSearch<Tool extends BedrockConverseSess
     },
     toolsOf: (body) => (isRecord(body.toolConfig) ? body.toolConfig.tools : undefined),
     withTools: (body, tools) => ({ ...body, toolConfig: { ...(body.toolConfig as object | undefined), tools } }),
-    parseTools: parseBedrockConverseTools,
-    transform: (body, plan, revealed) => transformBedrockConverseRequest(body, plan, { revealed }),
+    codec: BEDROCK_CONVERSE_CODEC as SessionAdapter<BedrockConverseWarningCode>['codec'],
     // The preflight's pairing rule says where a result's `toolUse` is missing; Converse rejects such a body. It reads
     // the history alone: the body's tools are read once, for the plan and the transformer.
     resolveUnpairedResults: (body) =>
@@ -123,7 +121,10 @@ export function createBedrockConverseToolSearch<Tool extends BedrockConverseSess
       }
       return {
         calls,
-        finish: (results) => ({ messages: results.length === 0 ? [message] : [message, { role: 'user', content: results }], done: results.length === 0 }),
+        finish: (results, _additions, predicted) => ({
+          messages: results.length === 0 ? [...predicted, message] : [...predicted, message, { role: 'user', content: results }],
+          done: results.length === 0,
+        }),
       };
     },
   }) as BedrockConverseToolSearch;

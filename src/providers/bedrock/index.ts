@@ -3,15 +3,22 @@
  * for any Bedrock model (Claude, Nova, Llama, Mistral, …) through `@aws-sdk/client-bedrock-runtime`'s `ConverseCommand`.
  *
  * Session API: `createBedrockConverseToolSearch`. Low level: `parseBedrockConverseTools`,
- * `transformBedrockConverseRequest`, `preflightBedrockConverseRequest`, `createBedrockConverseTools`, and
- * `createBedrockConverseStreamAccumulator` for `ConverseStreamCommand`.
+ * `transformBedrockConverseRequest`, `createBedrockConverseTools`, and `createBedrockConverseStreamAccumulator` for
+ * `ConverseStreamCommand`.
  *
  * @packageDocumentation
  */
-export * from './bedrock-converse-api.js';
-export * from './create-bedrock-converse-tool-search.js';
+export {
+  createBedrockConverseToolSearch,
+  type BedrockConverseToolSearch,
+  type CreateBedrockConverseToolSearchOptions,
+} from './create-bedrock-converse-tool-search.js';
 export { createBedrockConverseStreamAccumulator } from './create-bedrock-converse-stream-accumulator.js';
 export { createBedrockConverseTools } from './create-bedrock-converse-tools.js';
 export { parseBedrockConverseTools } from './parse-bedrock-converse-tools.js';
-export * from './preflight-bedrock-converse-request.js';
-export * from './transform-bedrock-converse-request.js';
+export type { BedrockConverseWarningCode } from './bedrock-converse-codec.js';
+export {
+  transformBedrockConverseRequest,
+  type TransformBedrockConverseRequestOptions,
+  type TransformBedrockConverseRequestResult,
+} from './transform-bedrock-converse-request.js';

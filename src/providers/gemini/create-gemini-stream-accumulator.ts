@@ -136,7 +136,7 @@ function isTextPart(part: Item): boolean {
 }
 
 /** The fields that make a part something other than text. */
-const DATA_FIELDS = new Set([
+const DATA_FIELDS: ReadonlySet<string> = new Set([
   'functionCall',
   'functionResponse',
   'inlineData',

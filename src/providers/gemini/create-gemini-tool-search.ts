@@ -6,11 +6,13 @@ import { createSessionToolSearch } from '../../session/create-session-tool-searc
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
+import type { SessionAdapter } from '../../session/session-adapter.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
-import { parseGeminiToolSlots, parseGeminiTools } from './parse-gemini-tools.js';
 import { resolveGeminiUnpairedToolResults } from './resolve-gemini-unpaired-tool-results.js';
-import { transformGeminiRequest, type GeminiWarningCode } from './transform-gemini-request.js';
+import { GEMINI_CODEC } from './gemini-codec.js';
+import type { GeminiWarningCode } from './gemini-warning.js';
+import { readGeminiBodyShape } from './read-gemini-body-shape.js';
 import type { GeminiGenerateContentResponseLike, GeminiPart } from './gemini-api.js';
 import { createGeminiStreamAccumulator } from './create-gemini-stream-accumulator.js';
 
@@ -126,9 +128,8 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
     // The SDK's parameters keep tools in `config`, the REST body at the top level.
     toolsOf: (body) => (isRecord(body.config) ? body.config.tools : body.tools),
     withTools: (body, tools) =>
-      parseGeminiToolSlots(body).shape === 'sdk' ? { ...body, config: { ...(body.config as object | undefined), tools } } : { ...body, tools },
-    parseTools: parseGeminiTools,
-    transform: (body, plan, revealed) => transformGeminiRequest(body, plan, { revealed }),
+      readGeminiBodyShape(body).shape === 'sdk' ? { ...body, config: { ...(body.config as object | undefined), tools } } : { ...body, tools },
+    codec: GEMINI_CODEC as SessionAdapter<GeminiWarningCode>['codec'],
     resolveUnpairedResults: resolveGeminiUnpairedToolResults,
     // `generateContent` holds no conversation of its own: the body is all of it.
     unpaired: 'throw',
@@ -149,8 +150,8 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
       }
       return {
         calls,
-        finish: (parts) => {
-          const contents: unknown[] = [content];
+        finish: (parts, _additions, predicted) => {
+          const contents: unknown[] = [...predicted, content];
           if (parts.length > 0) contents.push({ role: 'user', parts });
           return { contents, done: parts.length === 0 };
         },

@@ -5,11 +5,12 @@ import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
+import type { SessionAdapter } from '../../session/session-adapter.js';
 import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
-import { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
 import { resolveOpenAIChatUnpairedToolResults } from './resolve-openai-chat-unpaired-tool-results.js';
-import { transformOpenAIChatRequest, type OpenAIChatWarningCode } from './transform-openai-chat-request.js';
+import { OPENAI_CHAT_CODEC } from './openai-chat-codec.js';
+import type { OpenAIChatWarningCode } from './openai-chat-warning.js';
 import type { OpenAIChatTextPart } from './openai-chat-api.js';
 import { createOpenAIChatStreamAccumulator } from './create-openai-chat-stream-accumulator.js';
 import { resolveOpenAIChatAssistantMessage } from './resolve-openai-chat-assistant-message.js';
@@ -97,8 +98,7 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
       convert: { name: 'createOpenAIChatTools', from: 'tool-search/openai', write: (definitions) => `createOpenAIChatTools(${definitions})` },
       withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'parameters', 'parameters', ['function']),
     },
-    parseTools: parseOpenAIChatTools,
-    transform: (body, plan, revealed) => transformOpenAIChatRequest(body, plan, { revealed }),
+    codec: OPENAI_CHAT_CODEC as SessionAdapter<OpenAIChatWarningCode>['codec'],
     resolveUnpairedResults: resolveOpenAIChatUnpairedToolResults,
     // OpenAI rejects such a body; compatible servers (vLLM, Ollama, gateways) differ.
     unpaired: 'warn',
@@ -123,7 +123,7 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
           calls.push({ id, name: call.custom.name, arguments: call.custom.input, free: true, write });
         }
       }
-      return { calls, finish: (replies) => ({ messages: [message, ...replies], done: replies.length === 0 }) };
+      return { calls, finish: (replies, _additions, predicted) => ({ messages: [...predicted, message, ...replies], done: replies.length === 0 }) };
     },
   }) as OpenAIChatToolSearch;
 }

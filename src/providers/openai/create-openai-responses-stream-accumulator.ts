@@ -6,7 +6,7 @@ import type { StreamAccumulator } from '../../session/stream-accumulator.js';
 type Item = Record<string, unknown>;
 
 /** The events that end a Responses stream, each with the whole response. */
-const FINAL_EVENTS = new Set(['response.completed', 'response.incomplete', 'response.failed']);
+const FINAL_EVENTS: ReadonlySet<unknown> = new Set(['response.completed', 'response.incomplete', 'response.failed']);
 
 /**
  * An accumulator of a Responses API stream (`responses.create({ ..., stream: true })`, or the SDK's

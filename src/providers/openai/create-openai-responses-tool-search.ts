@@ -16,15 +16,12 @@ import type { SessionToolSearchOptions } from '../../session/session-tool-search
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
 import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
 import { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
-import { parseOpenAIResponsesTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
 import { resolveOpenAIResponsesUnpairedToolResults } from './resolve-openai-responses-unpaired-tool-results.js';
-import {
-  transformOpenAIResponsesRequest,
-  type OpenAIResponsesUncategorizedTools,
-  type OpenAIResponsesWarningCode,
-  type TransformedOpenAIResponsesBody,
-} from './transform-openai-responses-request.js';
+import { OPENAI_RESPONSES_CODEC, type OpenAIResponsesUncategorizedTools } from './openai-responses-codec.js';
+import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
+import type { TransformedOpenAIResponsesBody } from './transform-openai-responses-request.js';
+import type { SessionAdapter } from '../../session/session-adapter.js';
 import type { OpenAIResponsesFunctionCallOutputContent } from './openai-responses-api.js';
 import { createOpenAIResponsesStreamAccumulator } from './create-openai-responses-stream-accumulator.js';
 import { resolveOpenAIResponsesOutputItems } from './resolve-openai-responses-output-items.js';
@@ -149,8 +146,8 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
         return members === tool.tools ? tool : { ...tool, tools: members };
       },
     },
-    parseTools: parseOpenAIResponsesTools,
-    transform: (body, plan, revealed) => transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized }),
+    codec: OPENAI_RESPONSES_CODEC as SessionAdapter<OpenAIResponsesWarningCode>['codec'],
+    codecOptions: { uncategorized },
     // A chained response's `input` holds only the new items; what earlier turns added is on the server.
     isHistoryOnServer: (body) =>
       (body.previous_response_id !== undefined && body.previous_response_id !== null) || (body.conversation !== undefined && body.conversation !== null),
@@ -203,12 +200,13 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
       }
       return {
         calls,
-        finish: (written, additions) => {
+        finish: (written, additions, predicted) => {
           // A search's answer is its output and, when it has one, its note: two items (no answer item is an array).
           const outputs = written.flatMap((answer) => (Array.isArray(answer) ? (answer as unknown[]) : [answer]));
           // Native delivery: the tools the answers loaded are added after every `function_call_output` of the turn.
           const answers = [...outputs, ...additions];
-          return { input: [...output, ...answers], answers, done: outputs.length === 0 };
+          // The predicted load went with the request: a stored conversation has it, a replayed history takes it first.
+          return { input: [...predicted, ...output, ...answers], answers, done: outputs.length === 0 };
         },
       };
     },

@@ -256,3 +256,9 @@ export const OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY: ReadonlySet<string> = 
   'tool_search_output',
   'web_search_call',
 ]);
+
+/**
+ * OpenAI recommends fewer than about 10 functions per namespace (tool search guide): a bigger group makes its search
+ * load more schemas the model does not need.
+ */
+export const OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE = 10;

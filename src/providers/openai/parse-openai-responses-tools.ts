@@ -1,10 +1,9 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { isOwnTool } from '../../client/tool-search-tool-definition.js';
+import { isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
-import { readBodyToolsOnce } from '../../transform/read-body-tools-once.js';
 
 /** What a function with `parameters: null` (or none) takes: no arguments. */
 const NO_PARAMETERS: JSONSchemaObject = Object.freeze({ type: 'object', properties: Object.freeze({}) });
@@ -70,7 +69,7 @@ export interface OpenAIResponsesBodyTools {
  * ```
  */
 export function parseOpenAIResponsesTools(body: unknown): ToolDefinition[] {
-  return readBodyToolsOnce(body, readOpenAIResponsesTools)
+  return readOpenAIResponsesTools(body)
     .tools.filter((entry) => entry.kind === 'function')
     .map((entry) => entry.definition as ToolDefinition);
 }

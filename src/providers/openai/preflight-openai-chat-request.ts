@@ -3,7 +3,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
 import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
-import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
+import { createPreflightToolNames, type PreflightToolNameMessages, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import { createPreflightCallPairing } from '../../preflight/create-preflight-call-pairing.js';
 import { isPreflightArray } from '../../preflight/is-preflight-array.js';
 import { isPreflightRecord } from '../../preflight/is-preflight-record.js';
@@ -82,7 +82,7 @@ export function preflightOpenAIChatRequest(body: unknown): PreflightResult {
 
 type Add = ReportPreflightViolation<OpenAIChatPreflightRule>;
 
-const NAME_MESSAGES = {
+const NAME_MESSAGES: Readonly<PreflightToolNameMessages> = {
   invalid: (name: unknown) => `function name ${describeValue(name)} does not match '^[a-zA-Z0-9_-]{1,64}$'`,
   duplicate: (name: string, first: string) => `function \`${name}\` is also defined at \`${first}\``,
 };

@@ -186,7 +186,7 @@ function checkToolScope(
   invalid: 'invalid-tools' | 'additional-tools-invalid',
   report: Report,
 ): { firstDeferred: string | undefined; searchTools: { path: string; hosted: boolean }[] } {
-  let firstDeferred: string | undefined;
+  const scope: ToolScope = { report, firstDeferred: undefined, namespaceNames: new Map() };
   const deferredFunctions = new Set<string>();
   const searchTools: { path: string; hosted: boolean }[] = [];
   const topLevelNames = createPreflightToolNames(
@@ -194,15 +194,6 @@ function checkToolScope(
     { invalid: INVALID_FUNCTION_NAME, duplicate: (name, first, place) => `Tool name '${name}' is used by ${first} and ${place}; tool names must be unique.` },
     report,
   );
-  const namespaceNames = new Map<string, string>();
-  // A custom tool's name is free text: only a function's name has a pattern.
-  const checkName = (names: PreflightToolNames, tool: Record<string, unknown>, path: string): tool is Record<string, unknown> & { name: string } => {
-    if (tool.type !== 'custom') return names.checkName(tool.name, path);
-    if (typeof tool.name === 'string' && tool.name.length > 0) return true;
-    report('invalid-tool-name', `${path}.name`, `Invalid '${path}.name': a custom tool needs a non-empty name, got ${quoteValue(tool.name)}.`);
-    return false;
-  };
-
   list.forEach((tool, index) => {
     const path = `${place}[${index}]`;
     if (!isRecord(tool) || typeof tool.type !== 'string') {
@@ -212,94 +203,25 @@ function checkToolScope(
     switch (tool.type) {
       case 'function':
       case 'custom': {
-        if (!checkName(topLevelNames, tool, path)) return;
+        if (!checkToolName(topLevelNames, tool, path, report)) return;
         topLevelNames.claim(tool.name, path);
-        if (tool.defer_loading === true) {
-          firstDeferred ??= `${path}.defer_loading`;
-          deferredFunctions.add(tool.name);
-          if (isOpenAIResponsesReservedNamespace(tool.name)) {
-            report(
-              'deferred-function-reserved-name',
-              `${path}.name`,
-              `Invalid Value: 'tools'. Function '${tool.name}.${tool.name}' is not allowed in reserved namespace '${tool.name}'. A deferred top-level function is called in a namespace of its own name; rename it or put it in a namespace.`,
-            );
-          }
-          if (tool.type === 'function' && tool.name.length > OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength) {
-            report(
-              'deferred-function-name-length',
-              `${path}.name`,
-              `Deferred function '${tool.name}' is ${tool.name.length} characters long; its calls carry its name as their \`namespace\`, which is at most ${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength}. Shorten it or put it in a namespace.`,
-            );
-          }
-        }
+        if (tool.defer_loading !== true) return;
+        scope.firstDeferred ??= `${path}.defer_loading`;
+        deferredFunctions.add(tool.name);
+        checkDeferredTopLevelName(tool, path, report);
         return;
       }
       case 'namespace':
-        checkNamespace(tool, path);
+        checkNamespace(tool, path, scope);
         return;
       case 'tool_search':
         searchTools.push({ path, hosted: tool.execution !== 'client' });
         return;
       default:
-        if (tool.defer_loading === true) firstDeferred ??= `${path}.defer_loading`;
+        if (tool.defer_loading === true) scope.firstDeferred ??= `${path}.defer_loading`;
     }
   });
-
-  function checkNamespace(namespace: Record<string, unknown>, path: string): void {
-    const name = namespace.name;
-    if (typeof name !== 'string' || !isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) {
-      report(
-        'invalid-namespace-name',
-        `${path}.name`,
-        `Namespace names must be 1–${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength} letters, digits, '_' or '-' (the pattern of a call's \`namespace\`), got ${quoteValue(name)}.`,
-      );
-    } else {
-      const first = namespaceNames.get(name);
-      if (first !== undefined) report('duplicate-namespace-name', `${path}.name`, `Namespace '${name}' is declared by ${first} and ${path}; merge them.`);
-      else namespaceNames.set(name, path);
-      if (isOpenAIResponsesReservedNamespace(name)) {
-        report('namespace-reserved-name', `${path}.name`, `Namespace '${name}' is a reserved namespace; choose another name.`);
-      }
-    }
-    if (typeof namespace.description !== 'string') {
-      report('namespace-without-description', `${path}.description`, `Namespace ${quoteValue(name)} must have a \`description\` string.`);
-    }
-    if ('defer_loading' in namespace) {
-      report(
-        'namespace-defer-loading',
-        `${path}.defer_loading`,
-        `\`defer_loading\` applies to the functions inside a namespace, not to the namespace ${quoteValue(name)}; set it on each function.`,
-      );
-    }
-    if (!Array.isArray(namespace.tools) || namespace.tools.length === 0) {
-      report('namespace-without-tools', `${path}.tools`, `Namespace ${quoteValue(name)} must hold at least one function or custom tool.`);
-      return;
-    }
-    const members = createPreflightToolNames(
-      OPENAI_RESPONSES_TOOL_NAME_RULE,
-      {
-        invalid: INVALID_FUNCTION_NAME,
-        duplicate: (member, first, place) => `Tool name '${member}' is used twice in namespace ${quoteValue(name)} (${first} and ${place}).`,
-      },
-      report,
-    );
-    namespace.tools.forEach((member: unknown, index) => {
-      const memberPath = `${path}.tools[${index}]`;
-      if (!isRecord(member) || (member.type !== 'function' && member.type !== 'custom')) {
-        report(
-          'namespace-member-type',
-          memberPath,
-          `Namespaces hold only function and custom tools; ${memberPath} is ${isRecord(member) ? quoteValue(member.type) : 'not a tool'}.`,
-        );
-        return;
-      }
-      if (!checkName(members, member, memberPath)) return;
-      members.claim(member.name, memberPath);
-      if (member.defer_loading === true) firstDeferred ??= `${memberPath}.defer_loading`;
-    });
-  }
-
-  for (const [name, path] of namespaceNames) {
+  for (const [name, path] of scope.namespaceNames) {
     if (deferredFunctions.has(name)) {
       report(
         'namespace-named-like-deferred-function',
@@ -308,7 +230,101 @@ function checkToolScope(
       );
     }
   }
-  return { firstDeferred, searchTools };
+  return { firstDeferred: scope.firstDeferred, searchTools };
+}
+
+/** What checking one list of tools gathers as it goes: the first deferred tool's path and each namespace name's first path. */
+interface ToolScope {
+  readonly report: Report;
+  firstDeferred: string | undefined;
+  readonly namespaceNames: Map<string, string>;
+}
+
+/** Checks a function or custom tool's name; a custom tool's name is free text: only a function's name has a pattern. */
+function checkToolName(
+  names: PreflightToolNames,
+  tool: Record<string, unknown>,
+  path: string,
+  report: Report,
+): tool is Record<string, unknown> & { name: string } {
+  if (tool.type !== 'custom') return names.checkName(tool.name, path);
+  if (typeof tool.name === 'string' && tool.name.length > 0) return true;
+  report('invalid-tool-name', `${path}.name`, `Invalid '${path}.name': a custom tool needs a non-empty name, got ${quoteValue(tool.name)}.`);
+  return false;
+}
+
+/** A deferred top-level tool is called in a namespace of its own name: that name must be neither reserved nor too long for a namespace. */
+function checkDeferredTopLevelName(tool: Record<string, unknown> & { name: string }, path: string, report: Report): void {
+  if (isOpenAIResponsesReservedNamespace(tool.name)) {
+    report(
+      'deferred-function-reserved-name',
+      `${path}.name`,
+      `Invalid Value: 'tools'. Function '${tool.name}.${tool.name}' is not allowed in reserved namespace '${tool.name}'. A deferred top-level function is called in a namespace of its own name; rename it or put it in a namespace.`,
+    );
+  }
+  if (tool.type === 'function' && tool.name.length > OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength) {
+    report(
+      'deferred-function-name-length',
+      `${path}.name`,
+      `Deferred function '${tool.name}' is ${tool.name.length} characters long; its calls carry its name as their \`namespace\`, which is at most ${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength}. Shorten it or put it in a namespace.`,
+    );
+  }
+}
+
+/** Checks a namespace: its name (valid, unique, not reserved), its description, and its members' types and names. */
+function checkNamespace(namespace: Record<string, unknown>, path: string, scope: ToolScope): void {
+  const { report, namespaceNames } = scope;
+  const name = namespace.name;
+  if (typeof name !== 'string' || !isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) {
+    report(
+      'invalid-namespace-name',
+      `${path}.name`,
+      `Namespace names must be 1–${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength} letters, digits, '_' or '-' (the pattern of a call's \`namespace\`), got ${quoteValue(name)}.`,
+    );
+  } else {
+    const first = namespaceNames.get(name);
+    if (first !== undefined) report('duplicate-namespace-name', `${path}.name`, `Namespace '${name}' is declared by ${first} and ${path}; merge them.`);
+    else namespaceNames.set(name, path);
+    if (isOpenAIResponsesReservedNamespace(name)) {
+      report('namespace-reserved-name', `${path}.name`, `Namespace '${name}' is a reserved namespace; choose another name.`);
+    }
+  }
+  if (typeof namespace.description !== 'string') {
+    report('namespace-without-description', `${path}.description`, `Namespace ${quoteValue(name)} must have a \`description\` string.`);
+  }
+  if ('defer_loading' in namespace) {
+    report(
+      'namespace-defer-loading',
+      `${path}.defer_loading`,
+      `\`defer_loading\` applies to the functions inside a namespace, not to the namespace ${quoteValue(name)}; set it on each function.`,
+    );
+  }
+  if (!Array.isArray(namespace.tools) || namespace.tools.length === 0) {
+    report('namespace-without-tools', `${path}.tools`, `Namespace ${quoteValue(name)} must hold at least one function or custom tool.`);
+    return;
+  }
+  const members = createPreflightToolNames(
+    OPENAI_RESPONSES_TOOL_NAME_RULE,
+    {
+      invalid: INVALID_FUNCTION_NAME,
+      duplicate: (member, first, place) => `Tool name '${member}' is used twice in namespace ${quoteValue(name)} (${first} and ${place}).`,
+    },
+    report,
+  );
+  namespace.tools.forEach((member: unknown, index) => {
+    const memberPath = `${path}.tools[${index}]`;
+    if (!isRecord(member) || (member.type !== 'function' && member.type !== 'custom')) {
+      report(
+        'namespace-member-type',
+        memberPath,
+        `Namespaces hold only function and custom tools; ${memberPath} is ${isRecord(member) ? quoteValue(member.type) : 'not a tool'}.`,
+      );
+      return;
+    }
+    if (!checkToolName(members, member, memberPath, report)) return;
+    members.claim(member.name, memberPath);
+    if (member.defer_loading === true) scope.firstDeferred ??= `${memberPath}.defer_loading`;
+  });
 }
 
 function checkToolChoice(choice: unknown, tools: readonly unknown[], input: unknown, report: Report): void {

@@ -1,10 +1,10 @@
-import type { HistoryToolItem } from '../../request/read-history-tool-outputs.js';
+import type { HistoryToolItem } from '../../request/neutral-request.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
-import { resolveToolSearchResultNames } from '../../request/resolve-tool-search-result-names.js';
+import { resolveToolSearchResultNames } from '../../client/resolve-tool-search-result-names.js';
 import { OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY, OPENAI_RESPONSES_NAMESPACE_NAME_RULE, OPENAI_RESPONSES_TOOL_NAME_RULE } from './openai-responses-api.js';
 import {
   resolveOpenAIResponsesCallNamespace,
@@ -106,8 +106,12 @@ export function transformOpenAIResponsesInput(
 }
 
 /** Locations for a history without calls (never read). */
-const NO_LOCATIONS: OpenAIResponsesFunctionLocations = { topLevel: new Set(), namespaces: new Map() };
-const NO_TOOL_LOCATIONS = { all: NO_LOCATIONS, function: NO_LOCATIONS, custom: NO_LOCATIONS };
+const NO_LOCATIONS: Readonly<OpenAIResponsesFunctionLocations> = { topLevel: new Set(), namespaces: new Map() };
+const NO_TOOL_LOCATIONS: Readonly<Record<'all' | 'function' | 'custom', OpenAIResponsesFunctionLocations>> = {
+  all: NO_LOCATIONS,
+  function: NO_LOCATIONS,
+  custom: NO_LOCATIONS,
+};
 
 /** An item whose `tools` the model can call from then on: a `tool_search_output`, or an `additional_tools` item. */
 function isLoadingItem(item: Record<string, unknown>): boolean {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeToolCallingModel, initChatModel } from 'langchain';
 import { ChatOpenAI } from '@langchain/openai';
 import { ChatAnthropic } from '@langchain/anthropic';
-import { resolveLangChainModel } from '../../../src/integrations/langchain/index.js';
+import { resolveLangChainModel } from '../../../src/integrations/langchain/resolve-langchain-model.js';
 
 describe('resolveLangChainModel', () => {
   it.each([

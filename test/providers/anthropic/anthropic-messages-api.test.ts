@@ -50,8 +50,8 @@ import {
   type AnthropicToolSearchToolResultBlock,
   type AnthropicToolUseBlock,
 } from '../../../src/providers/anthropic/anthropic-messages-api.js';
-import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/parse-anthropic-messages-tools.js';
-import { transformAnthropicMessagesRequest } from '../../../src/providers/anthropic/transform-anthropic-messages-request.js';
+import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/index.js';
+import { transformAnthropicMessagesRequest } from '../../../src/providers/anthropic/index.js';
 import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import { anthropicTools } from '../../support/anthropic-messages-bodies.js';
 

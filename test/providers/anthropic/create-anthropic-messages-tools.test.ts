@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { MessageCreateParamsNonStreaming, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
-import { createAnthropicMessagesTools } from '../../../src/providers/anthropic/create-anthropic-messages-tools.js';
+import { createAnthropicMessagesTools } from '../../../src/providers/anthropic/index.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { tool } from '../../support/tools.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/parse-anthropic-messages-tools.js';
+import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/index.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
-import { TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/tools/tool-search-tool-definition.js';
 import { ANTHROPIC_TOOL_SEARCH_TOOLS } from '../../../src/providers/anthropic/anthropic-messages-api.js';
 import { anthropicTool } from '../../support/anthropic-messages-bodies.js';
 

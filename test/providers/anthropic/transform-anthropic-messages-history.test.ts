@@ -1,9 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { createToolNameMapping } from '../../../src/names/create-tool-name-mapping.js';
 import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from '../../../src/providers/anthropic/anthropic-messages-api.js';
-import { transformAnthropicMessagesHistory } from '../../../src/providers/anthropic/transform-anthropic-messages-history.js';
+import { readAnthropicMessagesHistory, writeAnthropicMessagesHistory } from '../../../src/providers/anthropic/anthropic-messages-history.js';
+import type { ToolNameMapping } from '../../../src/names/create-tool-name-mapping.js';
+import type { AnthropicToolChangeSupport } from '../../../src/providers/anthropic/resolve-anthropic-tool-change-support.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { deepCopy, readAnthropicFixture } from '../../support/anthropic-messages-bodies.js';
+
+/**
+ * The history as one read and one write give it, in the terms the request's decision reads it: names as sent (a call
+ * reached through `call_tool` is that call), the tools added (additions minus removals) and defined by value.
+ */
+function transformAnthropicMessagesHistory(
+  messages: unknown,
+  mapping: ToolNameMapping,
+  options: { throughCallTool?: ReadonlySet<string>; callToolName?: string; toolChanges?: AnthropicToolChangeSupport } = {},
+) {
+  const read = readAnthropicMessagesHistory(messages, options.toolChanges);
+  const callToolName = options.callToolName ?? 'call_tool';
+  const written = writeAnthropicMessagesHistory(read, { names: mapping, ...options, callToolName });
+  const sent = (name: string, kind: string) => {
+    const wire = mapping.toWire(name);
+    return kind === 'tool_use' && options.throughCallTool?.has(wire) === true ? callToolName : wire;
+  };
+  const added = new Set<string>();
+  const defined = new Set<string>();
+  for (const change of read.neutral.changes ?? []) {
+    const name = change.custom ? mapping.toWire(change.name) : change.name;
+    if (change.change === 'removal') added.delete(name);
+    else added.add(name);
+    if (change.form === 'value') defined.add(name);
+  }
+  const changes = read.neutral.changes ?? [];
+  return {
+    messages: written.messages,
+    references: (read.neutral.references ?? []).map((reference) => ({ ...reference, name: sent(reference.name, reference.kind) })),
+    toolOutputs: read.neutral.outputs.map((output) => ({ name: sent(output.name, 'tool_use'), output: output.output })),
+    searchToolName: read.neutral.searchTool ?? null,
+    added: [...added],
+    defined: [...defined],
+    addedAsText: read.neutral.revealed ?? [],
+    toolChanges: changes.length === 0 ? null : changes.some((change) => change.form === 'value') ? 'value' : 'reference',
+    warnings: written.warnings,
+  };
+}
 
 const names = createToolNameMapping(['get_weather', 'uber.ride'], ANTHROPIC_MESSAGES_TOOL_NAME_RULE);
 const documentedTurn = readAnthropicFixture<{ content: unknown[] }>('hosted-search-response.json');

@@ -8,16 +8,16 @@ import type { ToolSearchPlan } from '../../../src/plan/tool-search-plan.js';
 import type { ToolSearchConfigInput } from '../../../src/config/tool-search-config.js';
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../../../src/client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../../../src/tools/tool-search-tool-definition.js';
 import { SEED_NOTE } from '../../support/tools.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { isValidToolName } from '../../../src/names/create-tool-name-mapping.js';
-import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/parse-anthropic-messages-tools.js';
+import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/index.js';
 import { createAnthropicToolSearchResult } from '../../../src/providers/anthropic/create-anthropic-tool-search-result.js';
 import {
   transformAnthropicMessagesRequest as transformUnchecked,
   type TransformAnthropicMessagesRequestOptions,
-} from '../../../src/providers/anthropic/transform-anthropic-messages-request.js';
+} from '../../../src/providers/anthropic/index.js';
 import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import {
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,

@@ -22,7 +22,7 @@ import type {
   BedrockConverseTool,
   BedrockConverseToolChoice,
 } from '../../../src/providers/bedrock/bedrock-converse-api.js';
-import { transformBedrockConverseRequest } from '../../../src/providers/bedrock/transform-bedrock-converse-request.js';
+import { transformBedrockConverseRequest } from '../../../src/providers/bedrock/index.js';
 import type { BedrockConverseToolSearchRequest } from '../../../src/providers/bedrock/create-bedrock-converse-tool-search.js';
 import { bedrockPlan, bedrockTools } from '../../support/bedrock-converse-bodies.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { FunctionDeclaration, GenerateContentParameters } from '@google/genai';
-import { createGeminiFunctionDeclarations } from '../../../src/providers/gemini/create-gemini-function-declarations.js';
+import { createGeminiFunctionDeclarations } from '../../../src/providers/gemini/index.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { tool } from '../../support/tools.js';
 

@@ -25,7 +25,7 @@ import type {
   GeminiTool,
   GeminiToolConfig,
 } from '../../../src/providers/gemini/gemini-api.js';
-import { transformGeminiRequest } from '../../../src/providers/gemini/transform-gemini-request.js';
+import { transformGeminiRequest } from '../../../src/providers/gemini/index.js';
 import { geminiDeclarations, geminiPlan } from '../../support/gemini-bodies.js';
 
 describe('the Gemini wire types', () => {

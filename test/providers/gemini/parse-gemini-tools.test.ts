@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseGeminiTools } from '../../../src/providers/gemini/parse-gemini-tools.js';
-import { TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
+import { parseGeminiTools } from '../../../src/providers/gemini/index.js';
+import { TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/tools/tool-search-tool-definition.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { geminiDeclaration, geminiParameters, geminiRESTBody } from '../../support/gemini-bodies.js';
 

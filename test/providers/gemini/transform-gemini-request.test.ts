@@ -1,12 +1,12 @@
 import { earlierResult } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
-import { transformGeminiRequest } from '../../../src/providers/gemini/transform-gemini-request.js';
+import { transformGeminiRequest } from '../../../src/providers/gemini/index.js';
 import { preflightGeminiRequest } from '../../../src/providers/gemini/preflight-gemini-request.js';
 import { SEED_NOTE } from '../../support/tools.js';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
-import { parseGeminiTools } from '../../../src/providers/gemini/parse-gemini-tools.js';
+import { parseGeminiTools } from '../../../src/providers/gemini/index.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/tools/tool-search-tool-definition.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import type { ToolListing } from '../../../src/config/tool-search-config.js';
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
-import { createOpenAIChatTools } from '../../../src/providers/openai/create-openai-chat-tools.js';
+import { createOpenAIChatTools } from '../../../src/providers/openai/index.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { tool } from '../../support/tools.js';
 

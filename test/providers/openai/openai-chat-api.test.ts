@@ -19,7 +19,7 @@ import type {
   OpenAIChatTool,
   OpenAIChatToolChoice,
 } from '../../../src/providers/openai/openai-chat-api.js';
-import { transformOpenAIChatRequest } from '../../../src/providers/openai/transform-openai-chat-request.js';
+import { transformOpenAIChatRequest } from '../../../src/providers/openai/index.js';
 import { openAIChatPlan, openAIChatTools } from '../../support/openai-chat-bodies.js';
 
 describe('the OpenAI Chat Completions wire types', () => {

@@ -31,7 +31,7 @@ import type {
   OpenAIResponsesToolSearchTool,
 } from '../../../src/providers/openai/openai-responses-api.js';
 import { toResponseInputItems } from 'openai/lib/responses/ResponseInputItems';
-import { transformOpenAIResponsesRequest } from '../../../src/providers/openai/transform-openai-responses-request.js';
+import { transformOpenAIResponsesRequest } from '../../../src/providers/openai/index.js';
 import { planFor, responsesFunction } from '../../support/openai-responses-bodies.js';
 
 describe('the OpenAI Responses wire types', () => {

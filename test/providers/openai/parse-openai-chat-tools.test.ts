@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseOpenAIChatTools } from '../../../src/providers/openai/parse-openai-chat-tools.js';
-import { TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
+import { parseOpenAIChatTools } from '../../../src/providers/openai/index.js';
+import { TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/tools/tool-search-tool-definition.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { openAIChatBody, openAIChatTool } from '../../support/openai-chat-bodies.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isToolSearchError } from '../../../src/errors/tool-search-error.js';
-import { TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
+import { TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/tools/tool-search-tool-definition.js';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
 import { parseOpenAIResponsesTools } from '../../../src/providers/openai/parse-openai-responses-tools.js';
 import { responsesBody, responsesFunction, responsesNamespace } from '../../support/openai-responses-bodies.js';

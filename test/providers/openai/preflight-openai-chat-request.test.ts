@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
-import { STUB_INPUT_SCHEMA } from '../../../src/client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA } from '../../../src/tools/tool-search-tool-definition.js';
 import { openAIChatBody, openAIChatTool, openAIChatTools } from '../../support/openai-chat-bodies.js';
 
 const call = (id: string, name = 'a') => ({ id, type: 'function', function: { name, arguments: '{}' } });

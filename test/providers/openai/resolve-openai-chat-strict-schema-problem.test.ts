@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveOpenAIChatStrictSchemaProblem } from '../../../src/providers/openai/resolve-openai-chat-strict-schema-problem.js';
-import { STUB_INPUT_SCHEMA } from '../../../src/client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA } from '../../../src/tools/tool-search-tool-definition.js';
 
 const strictObject = (properties: Record<string, unknown>) => ({
   type: 'object',

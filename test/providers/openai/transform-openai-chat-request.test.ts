@@ -1,12 +1,12 @@
 import { earlierResult } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
-import { transformOpenAIChatRequest } from '../../../src/providers/openai/transform-openai-chat-request.js';
+import { transformOpenAIChatRequest } from '../../../src/providers/openai/index.js';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
 import { SEED_NOTE, withSeedBehaviour } from '../../support/tools.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
-import { CALL_TOOL_DEFINITION, STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
-import { parseOpenAIChatTools } from '../../../src/providers/openai/parse-openai-chat-tools.js';
+import { CALL_TOOL_DEFINITION, STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/tools/tool-search-tool-definition.js';
+import { parseOpenAIChatTools } from '../../../src/providers/openai/index.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
 import type { ToolListing } from '../../../src/config/tool-search-config.js';

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
 import { SEED_NOTE, withSeedBehaviour } from '../../support/tools.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/client/tool-search-tool-definition.js';
+import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/tools/tool-search-tool-definition.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { isToolSearchError } from '../../../src/errors/tool-search-error.js';
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
 import type { ToolSearchPlan } from '../../../src/plan/tool-search-plan.js';
 import { resolveOwnToolsSent } from '../../../src/plan/resolve-own-tools-sent.js';
-import { transformOpenAIResponsesRequest } from '../../../src/providers/openai/transform-openai-responses-request.js';
+import { transformOpenAIResponsesRequest } from '../../../src/providers/openai/index.js';
 import { parseOpenAIResponsesTools } from '../../../src/providers/openai/parse-openai-responses-tools.js';
 import { createOpenAIToolSearchOutput } from '../../../src/providers/openai/create-openai-tool-search-output.js';
 import {
@@ -1164,7 +1164,12 @@ describe('transformOpenAIResponsesRequest', () => {
         options: { uncategorized: 'prefix' },
         message: "`options.uncategorized` must be 'top-level' or 'name-prefix', got \"prefix\" (a string)",
       },
-      { case: 'an unknown option', plan, options: { reveal: [] }, message: 'unknown option `reveal`; the options are `revealed` and `uncategorized`' },
+      {
+        case: 'an unknown option',
+        plan,
+        options: { reveal: [] },
+        message: 'unknown option `reveal`; the options are `revealed`, `uncategorized` and `predict`',
+      },
       {
         case: 'options that are not an object',
         plan,

@@ -1,0 +1,474 @@
+import { describeValue } from '../../errors/describe-value.js';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import type { HistoryToolOutput } from '../../client/tool-search-result.js';
+import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { isRecord } from '../../records/is-record.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
+import type { HistoryReference, HistoryToolChange, NeutralHistory } from '../../request/neutral-request.js';
+import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
+import { resolveAnthropicToolChange } from './resolve-anthropic-tool-change.js';
+import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+import type { AnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
+import stringify from 'fast-json-stable-stringify';
+
+/** A block of the history that names a tool or must be repaired, found by the one walk of the history. */
+interface HistorySite {
+  readonly message: number;
+  readonly block: number;
+  /**
+   * `remove`: a `tool_result` answering a hosted call (the API answers those itself); `tool_change_text`: a system
+   * message's tool change the model cannot take, sent as text.
+   */
+  readonly kind: 'tool_use' | 'tool_search_tool_result' | 'tool_result' | 'tool_change' | 'tool_change_text' | 'remove';
+}
+
+/** A Messages history read once: what the decision needs (neutral), and where the write must touch it. */
+export interface AnthropicMessagesHistory {
+  readonly messages: readonly unknown[] | undefined;
+  readonly neutral: NeutralHistory;
+  readonly sites: readonly HistorySite[];
+  /** What the model takes where it is served: the write sends what it cannot take as text. */
+  readonly support: AnthropicToolChangeSupport;
+}
+
+/** What the history's write needs of the decision. */
+export interface AnthropicHistoryNames {
+  readonly names: ToolNameMapping;
+  /** Wire names of tools reached through `call_tool`: a `tool_use` of one is sent as that call. */
+  readonly throughCallTool?: ReadonlySet<string>;
+  /** The wire name of the package's `call_tool`. */
+  readonly callToolName?: string;
+}
+
+/** Sent in place of a user turn that held nothing but a `tool_result` for a hosted call (a turn may not be empty). */
+const REMOVED_RESULT_TEXT = '(A tool result for a hosted tool search call was removed: the API answers those calls itself.)';
+
+const SEARCH_TOOL_NAMES: ReadonlySet<string> = new Set(['tool_search_tool_bm25', 'tool_search_tool_regex']);
+
+/**
+ * Walks a Messages API history once: every tool name it uses (`tool_use.name`, `tool_reference.tool_name` in hosted
+ * `tool_search_tool_result` and in client `tool_result` blocks), every answered call with its output, its tool changes
+ * (system messages' `tool_addition` and `tool_removal` blocks, `compaction` blocks' `tool_changes`, in order), the
+ * hosted search tool its first hosted call used, and the blocks the write must touch. `support` is what the model takes
+ * where it is served ({@link resolveAnthropicToolChangeSupport}): a system message's tool change it cannot take is
+ * sent as text (with `none`, every system message is), so it is no tool change; a tool it adds by value is in the
+ * conversation as a `tool_search` result's would be (`NeutralHistory.revealed`). Throws a `ToolSearchError`
+ * (`invalid-request`) when `messages` is present but not an array.
+ */
+export function readAnthropicMessagesHistory(messages: unknown, support: AnthropicToolChangeSupport = 'value'): AnthropicMessagesHistory {
+  const reader: HistoryReader = {
+    support,
+    references: [],
+    outputs: [],
+    changes: [],
+    names: [],
+    asText: new Set(),
+    calledBy: new Map(),
+    serverCallIds: new Set(),
+    searchTool: undefined,
+  };
+  const sites: HistorySite[] = [];
+  if (messages === undefined) return { messages: undefined, neutral: { names: reader.names, outputs: reader.outputs }, sites, support };
+  if (!Array.isArray(messages)) {
+    throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
+  }
+  messages.forEach((message: unknown, messageIndex) => {
+    if (!isRecord(message) || !Array.isArray(message.content)) return;
+    const inSystem = message.role === 'system';
+    (message.content as unknown[]).forEach((block: unknown, blockIndex) => {
+      if (!isRecord(block)) return;
+      const path = `messages[${messageIndex}].content[${blockIndex}]`;
+      const kind = readHistoryBlock(block, path, inSystem, reader);
+      if (kind !== undefined) sites.push({ message: messageIndex, block: blockIndex, kind });
+    });
+  });
+  const { names, outputs, references, changes, searchTool, asText } = reader;
+  const neutral: NeutralHistory = {
+    names,
+    outputs,
+    references,
+    changes,
+    ...(searchTool === undefined ? {} : { searchTool }),
+    ...(asText.size === 0 ? {} : { revealed: [...asText] }),
+  };
+  return { messages, neutral, sites, support };
+}
+
+/** What reading the history gathers as it goes, block by block. */
+interface HistoryReader {
+  readonly support: AnthropicToolChangeSupport;
+  readonly references: HistoryReference[];
+  readonly outputs: HistoryToolOutput[];
+  readonly changes: HistoryToolChange[];
+  readonly names: string[];
+  /** Tools whose additions by value are sent as text (a set: a removal sent as text takes the name out again). */
+  readonly asText: Set<string>;
+  /** The name each `tool_use` was called by, so a result's output is attributed to it. */
+  readonly calledBy: Map<string, string>;
+  /** The hosted calls' ids. */
+  readonly serverCallIds: Set<string>;
+  searchTool: string | undefined;
+}
+
+/** Reads one block of a message into `reader`; returns what the write must do with it, if anything. */
+function readHistoryBlock(block: Record<string, unknown>, path: string, inSystem: boolean, reader: HistoryReader): HistorySite['kind'] | undefined {
+  switch (block.type) {
+    case 'tool_use':
+      // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
+      if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) return;
+      if (typeof block.id === 'string') reader.calledBy.set(block.id, block.name);
+      reader.names.push(block.name);
+      reader.references.push({ name: block.name, kind: 'tool_use', path: `${path}.name` });
+      return 'tool_use';
+    case 'server_tool_use':
+      if (typeof block.id === 'string') reader.serverCallIds.add(block.id);
+      if (reader.searchTool === undefined && typeof block.name === 'string' && SEARCH_TOOL_NAMES.has(block.name)) reader.searchTool = block.name;
+      return;
+    case 'tool_search_tool_result': {
+      const result = block.content;
+      if (!isRecord(result) || !Array.isArray(result.tool_references)) return;
+      (result.tool_references as unknown[]).forEach((item, index) => {
+        if (isRecord(item) && typeof item.tool_name === 'string') {
+          reader.references.push({ name: item.tool_name, kind: 'tool_reference', path: `${path}.content.tool_references[${index}].tool_name` });
+        }
+      });
+      return 'tool_search_tool_result';
+    }
+    case 'tool_result': {
+      const id = block.tool_use_id;
+      if (typeof id === 'string' && (id.startsWith('srvtoolu_') || reader.serverCallIds.has(id))) {
+        return 'remove';
+      }
+      const answered = typeof id === 'string' ? reader.calledBy.get(id) : undefined;
+      readToolResult(block, path, reader.references, (output) => {
+        if (answered !== undefined) reader.outputs.push({ name: answered, output });
+      });
+      return 'tool_result';
+    }
+    case 'tool_addition':
+    case 'tool_removal':
+      if (inSystem && readChangeAsText(block, reader)) return 'tool_change_text';
+      else if (readChange(block, path, reader)) return 'tool_change';
+      return;
+    case 'compaction':
+      // Sent back unchanged, whatever names it holds: the API checks them (`compaction_tool_changes_mismatch`).
+      if (Array.isArray(block.tool_changes)) {
+        (block.tool_changes as unknown[]).forEach((entry, index) => {
+          if (isRecord(entry)) readChange(entry, `${path}.tool_changes[${index}]`, reader);
+        });
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+/** Reads a tool change block (or a `compaction` block's entry) into `reader`; false when it is none. */
+function readChange(block: Record<string, unknown>, path: string, reader: HistoryReader): boolean {
+  const change = resolveAnthropicToolChange(block);
+  if (change === undefined) return false;
+  // Only a custom tool's name is the caller's; a server tool's name is fixed by its type.
+  const custom = change.definition === undefined || resolveAnthropicToolKind(change.definition) === 'custom';
+  reader.changes.push({ change: change.change, name: change.name, form: change.form, custom });
+  if (change.form === 'reference') reader.references.push({ name: change.name, kind: 'tool_change', path: `${path}.tool.name` });
+  return true;
+}
+
+/** A system message's tool change the model cannot take in its form is sent as text: true for one, noted in `reader`. */
+function readChangeAsText(block: Record<string, unknown>, reader: HistoryReader): boolean {
+  const change = resolveAnthropicToolChange(block);
+  const { support } = reader;
+  if (change === undefined || !(support === 'none' || (support === 'reference' && change.form === 'value'))) return false;
+  if (change.change === 'removal') reader.asText.delete(change.name);
+  else if (change.form === 'value') reader.asText.add(change.name);
+  return true;
+}
+
+/**
+ * The history for the wire: every tool name it uses mapped with `names`, a `tool_use` of a tool reached through
+ * `call_tool` sent as that call, and the two mistakes the API rejects repaired: a `tool_result` answering a hosted
+ * `srvtoolu_…` call is removed, and `tool_reference` blocks in an `is_error: true` result become text. What the model
+ * cannot take is sent as text: a tool change of a form it lacks, every system message where it takes none (joined to
+ * the user turn before it). System messages in a row are merged (the API rejects them). Only the blocks the read found
+ * are touched; everything else is the caller's own object, so `server_tool_use` and `tool_search_tool_result` blocks,
+ * tool changes (but a name the request renames) and `compaction` blocks serialize byte for byte. Deterministic: every
+ * later request sends the same bytes for the same turns.
+ */
+export function writeAnthropicMessagesHistory(
+  history: AnthropicMessagesHistory,
+  context: AnthropicHistoryNames,
+): { readonly messages: readonly unknown[] | undefined; readonly warnings: readonly AnthropicMessagesWarning[] } {
+  const { messages, sites, support } = history;
+  if (messages === undefined) return { messages, warnings: [] };
+  const found: HistoryRepairs = { removedResults: [], changesAsText: [], convertedResults: [] };
+  const rewritten = new Map<number, Map<number, unknown>>();
+  for (const { message: messageIndex, block: blockIndex, kind } of sites) {
+    const block = ((messages[messageIndex] as Record<string, unknown>).content as unknown[])[blockIndex] as Record<string, unknown>;
+    const sent = writeHistorySite(block, kind, `messages[${messageIndex}].content[${blockIndex}]`, context, found);
+    if (sent === block) continue;
+    const changed = rewritten.get(messageIndex) ?? new Map<number, unknown>();
+    changed.set(blockIndex, sent);
+    rewritten.set(messageIndex, changed);
+  }
+  const warnings = createHistoryRepairWarnings(found);
+  const sent =
+    rewritten.size === 0
+      ? messages
+      : messages.map((message, index) => {
+          const changed = rewritten.get(index);
+          if (changed === undefined) return message;
+          const record = message as Record<string, unknown>;
+          const blocks = (record.content as unknown[]).map((block, blockIndex) => (changed.has(blockIndex) ? changed.get(blockIndex) : block));
+          const kept = blocks.filter((block) => block !== REMOVED);
+          return { ...record, content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
+        });
+  const converted = support === 'none' ? writeSystemMessagesAsUserText(sent) : { messages: sent, paths: [] };
+  if (found.changesAsText.length > 0 || converted.paths.length > 0) {
+    warnings.push({
+      code: 'tool-changes-sent-as-text',
+      message:
+        support === 'none'
+          ? `the history has system messages (${converted.paths.join(', ')}), which this model does not take ("role 'system' is not supported on this model"); each was sent as text in the user turn before it, a tool it added as its name and definition`
+          : `the history adds tools by value (${found.changesAsText.join(', ')}), which only the Claude API takes; each addition was sent as a text block with the tool's name and definition`,
+    });
+  }
+  return { messages: mergeConsecutiveSystemMessages(converted.messages, warnings), warnings };
+}
+
+/** The paths of the blocks the write repaired or sent as text, for its warnings. */
+interface HistoryRepairs {
+  readonly removedResults: string[];
+  readonly changesAsText: string[];
+  readonly convertedResults: string[];
+}
+
+/** One block the read marked, as sent (the same object when it stays, `REMOVED` when it goes); repairs are noted in `found`. */
+function writeHistorySite(
+  block: Record<string, unknown>,
+  kind: HistorySite['kind'],
+  path: string,
+  context: AnthropicHistoryNames,
+  found: HistoryRepairs,
+): unknown {
+  const { names } = context;
+  let sent: unknown = block;
+  switch (kind) {
+    case 'tool_use': {
+      const wire = names.toWire(block.name as string);
+      const callToolName = context.callToolName;
+      // Deterministic, so every later request sends the same bytes for this turn.
+      if (context.throughCallTool?.has(wire) === true && callToolName !== undefined)
+        sent = { ...block, name: callToolName, input: { name: wire, arguments: block.input ?? {} } };
+      else if (wire !== block.name) sent = { ...block, name: wire };
+      break;
+    }
+    case 'tool_search_tool_result': {
+      const result = block.content as Record<string, unknown>;
+      const mapped = resolveMappedItems(result.tool_references as unknown[], (item) => (isRecord(item) ? mapReference(item, names) : item));
+      if (mapped !== result.tool_references) sent = { ...block, content: { ...result, tool_references: mapped } };
+      break;
+    }
+    case 'tool_result':
+      sent = writeToolResult(block, names);
+      if (sent !== block && block.is_error === true) found.convertedResults.push(path);
+      break;
+    case 'tool_change':
+      sent = writeToolChange(block, names);
+      break;
+    case 'tool_change_text':
+      found.changesAsText.push(path);
+      sent = writeToolChangeText(block, names, path);
+      break;
+    case 'remove':
+      found.removedResults.push(`${path} (\`${block.tool_use_id as string}\`)`);
+      sent = REMOVED;
+      break;
+    default:
+      kind satisfies never;
+  }
+  return sent;
+}
+
+/** The warnings for the history's repairs: hosted calls' results removed, error results' references made text. */
+function createHistoryRepairWarnings(found: HistoryRepairs): AnthropicMessagesWarning[] {
+  const { removedResults, convertedResults } = found;
+  const warnings: AnthropicMessagesWarning[] = [];
+  if (removedResults.length > 0) {
+    warnings.push({
+      code: 'server-tool-result-removed',
+      message:
+        `the history answers a hosted tool search call with a \`tool_result\` (${removedResults.join(', ')}); the API rejects that ` +
+        '(hosted calls are answered by the API itself, in the `tool_search_tool_result` block), so the block was removed. ' +
+        'Answer only `toolu_…` ids.',
+    });
+  }
+  if (convertedResults.length > 0) {
+    warnings.push({
+      code: 'error-result-references-converted',
+      message:
+        `an \`is_error: true\` tool result holds \`tool_reference\` blocks (${convertedResults.join(', ')}); the API rejects that ` +
+        "(\"all content must be type 'text' if 'is_error' is true\"), so each became a text block naming the tool.",
+    });
+  }
+  return warnings;
+}
+
+/**
+ * A tool change as the text block sent in its place, for a model that takes no tool changes of its form: the tool's
+ * name (its wire name), and its definition when it is added by value (with sorted keys: the same bytes on every
+ * request). Throws `invalid-request` for a definition JSON cannot write.
+ */
+function writeToolChangeText(block: Record<string, unknown>, names: ToolNameMapping, path: string): Record<string, unknown> {
+  const change = resolveAnthropicToolChange(block) as NonNullable<ReturnType<typeof resolveAnthropicToolChange>>;
+  const custom = change.definition === undefined || resolveAnthropicToolKind(change.definition) === 'custom';
+  const name = custom ? names.toWire(change.name) : change.name;
+  if (change.change === 'removal') return { type: 'text', text: `The tool \`${name}\` was removed from this conversation.` };
+  if (change.form !== 'value') return { type: 'text', text: `The tool \`${name}\` was added to this conversation.` };
+  let text: string;
+  try {
+    text = stringify(custom && name !== change.name ? { ...change.definition, name } : change.definition);
+  } catch (error) {
+    throw new ToolSearchError(
+      'invalid-request',
+      `\`${path}.tool.definition\` cannot be written as JSON (${error instanceof Error ? error.message : String(error)}); no request can carry it`,
+      { cause: error },
+    );
+  }
+  return { type: 'text', text: `The tool \`${name}\` was added to this conversation. Its definition: ${text}` };
+}
+
+/**
+ * The messages with every system message sent as user text, for a model that takes none: its blocks join the user
+ * turn right before it (after that turn's blocks, so its `tool_result` blocks stay first), or become a user turn of
+ * their own after any other turn. The same array, and no paths, when there is no system message.
+ */
+function writeSystemMessagesAsUserText(messages: readonly unknown[]): { messages: readonly unknown[]; paths: string[] } {
+  if (!messages.some((message) => isRecord(message) && message.role === 'system')) return { messages, paths: [] };
+  const result: unknown[] = [];
+  const paths: string[] = [];
+  messages.forEach((message, index) => {
+    if (!isRecord(message) || message.role !== 'system') {
+      result.push(message);
+      return;
+    }
+    paths.push(`\`messages[${index}]\``);
+    const blocks = contentBlocks(message.content);
+    if (blocks.length === 0) return;
+    const last = result.at(-1);
+    if (isRecord(last) && last.role === 'user') result[result.length - 1] = { ...last, content: [...contentBlocks(last.content), ...blocks] };
+    else result.push({ role: 'user', content: blocks });
+  });
+  return { messages: result, paths };
+}
+
+/** A message's content as blocks (text as one text block, `''` as none; anything else as nothing). */
+function contentBlocks(content: unknown): unknown[] {
+  if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
+  return Array.isArray(content) ? content : [];
+}
+
+/**
+ * The messages with each run of system messages in a row (`[user, system, system]`: a turn's tool addition, then the
+ * caller's own system message) merged into the first, their content blocks in order: the API rejects consecutive
+ * system messages ("merge them"). The same array when there is none. Throws a `ToolSearchError` (`invalid-request`)
+ * for a run that cannot be merged: messages whose other fields differ (`clear_at` on one of them) or whose content is
+ * neither text nor a list of blocks.
+ */
+function mergeConsecutiveSystemMessages(messages: readonly unknown[], warnings: AnthropicMessagesWarning[]): readonly unknown[] {
+  const isSystem = (message: unknown): message is Record<string, unknown> => isRecord(message) && message.role === 'system';
+  if (!messages.some((message, index) => index > 0 && isSystem(message) && isSystem(messages[index - 1]))) return messages;
+  const result: unknown[] = [];
+  const runs: string[] = [];
+  let runStart = -1;
+  messages.forEach((message, index) => {
+    const last = result.at(-1);
+    if (!isSystem(message) || !isSystem(last) || !isSystem(messages[index - 1])) {
+      result.push(message);
+      runStart = index;
+      return;
+    }
+    const problem = describeUnmergeable(last, message);
+    if (problem !== undefined) {
+      throw new ToolSearchError(
+        'invalid-request',
+        `\`messages[${index - 1}]\` and \`messages[${index}]\` are system messages in a row, which the API rejects ("Consecutive system messages are not allowed"), and they cannot be merged: ${problem}. Merge them into one system message, or put a turn between them`,
+      );
+    }
+    result[result.length - 1] = { ...last, content: [...contentBlocks(last.content), ...contentBlocks(message.content)] };
+    const run = `\`messages[${runStart}]\` to \`messages[${index}]\``;
+    if (runs.at(-1)?.startsWith(`\`messages[${runStart}]\``) === true) runs[runs.length - 1] = run;
+    else runs.push(run);
+  });
+  warnings.push({
+    code: 'system-messages-merged',
+    message: `the history has system messages in a row (${runs.join(', ')}), which the API rejects ("Consecutive system messages are not allowed … merge them"); each run was sent as one system message, its blocks in order`,
+  });
+  return result;
+}
+
+/** Why two system messages in a row cannot be one, or `undefined` when they can. */
+function describeUnmergeable(first: Record<string, unknown>, second: Record<string, unknown>): string | undefined {
+  for (const message of [first, second]) {
+    if (typeof message.content !== 'string' && !Array.isArray(message.content)) return `a \`content\` that is ${describeValue(message.content)}`;
+  }
+  for (const key of new Set([...Object.keys(first), ...Object.keys(second)])) {
+    if (key === 'content' || first[key] === second[key]) continue;
+    return `their \`${key}\` differs (${describeValue(first[key])}, ${describeValue(second[key])})`;
+  }
+  return undefined;
+}
+
+/** What a block the history may not hold is rewritten to, before it is dropped. */
+const REMOVED: unique symbol = Symbol('removed');
+
+/** A `tool_result`'s outputs (its text) and the `tool_reference` blocks it holds. */
+function readToolResult(block: Record<string, unknown>, path: string, references: HistoryReference[], pushOutput: (output: string) => void): void {
+  const content = block.content;
+  if (typeof content === 'string') {
+    pushOutput(content);
+    return;
+  }
+  if (!Array.isArray(content)) return;
+  const isError = block.is_error === true;
+  content.forEach((item: unknown, index) => {
+    if (!isRecord(item)) return;
+    if (item.type === 'text' && typeof item.text === 'string') pushOutput(item.text);
+    if (item.type === 'tool_reference' && typeof item.tool_name === 'string' && !isError)
+      references.push({ name: item.tool_name, kind: 'tool_reference', path: `${path}.content[${index}].tool_name` });
+  });
+}
+
+function writeToolResult(block: Record<string, unknown>, names: ToolNameMapping): Record<string, unknown> {
+  const content = block.content;
+  if (!Array.isArray(content)) return block;
+  const isError = block.is_error === true;
+  const items = resolveMappedItems(content, (item: unknown) => {
+    if (!isRecord(item) || item.type !== 'tool_reference' || typeof item.tool_name !== 'string') return item;
+    if (isError) return { type: 'text', text: `tool_reference: ${names.toWire(item.tool_name)}` };
+    return mapReference(item, names);
+  });
+  return items === content ? block : { ...block, content: items };
+}
+
+/** A `tool_reference` under its wire name (the same object when the name is unchanged). */
+function mapReference(item: Record<string, unknown>, names: ToolNameMapping): Record<string, unknown> {
+  if (typeof item.tool_name !== 'string') return item;
+  const wire = names.toWire(item.tool_name);
+  return wire === item.tool_name ? item : { ...item, tool_name: wire };
+}
+
+/**
+ * A tool change as sent: the caller's own block unless the name it gives is not its wire name (a tool the request
+ * renames), which the API would not find; then only that name is rewritten.
+ */
+function writeToolChange(block: Record<string, unknown>, names: ToolNameMapping): Record<string, unknown> {
+  const change = resolveAnthropicToolChange(block);
+  if (change === undefined) return block;
+  const { definition } = change;
+  const custom = definition === undefined || resolveAnthropicToolKind(definition) === 'custom';
+  const wire = custom ? names.toWire(change.name) : change.name;
+  if (wire === change.name) return block;
+  const tool = block.tool as Record<string, unknown>;
+  const renamed = definition === undefined ? { ...tool, name: wire } : { ...tool, definition: { ...definition, name: wire } };
+  return { ...block, tool: renamed };
+}

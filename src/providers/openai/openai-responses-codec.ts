@@ -1,0 +1,215 @@
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { assertNever } from '../../errors/assert-never.js';
+import { readRenamedNames } from '../../names/read-renamed-names.js';
+import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
+import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import { isRecord } from '../../records/is-record.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
+import { readContentText, readNeutralHistory, readTurnStart, type HistoryReference, type NeutralTool } from '../../request/neutral-request.js';
+import { createOpenAIResponsesPredictedItems } from './create-openai-responses-predicted-items.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
+import { resolveGroupingAPIRequest } from '../../request/resolve-grouping-api-request.js';
+import type { WireCodec } from '../../request/wire-codec.js';
+import {
+  OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
+  OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
+  OPENAI_RESPONSES_TOOL_NAME_RULE,
+  isOpenAIResponsesReservedNamespace,
+} from './openai-responses-api.js';
+import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
+import type { WriteContext, Grouped } from './openai-responses-write-context.js';
+import { writeOpenAIResponsesGroupedTools as writeGroupedTools } from './write-openai-responses-grouped-tools.js';
+import { writeOpenAIResponsesClientTools as writeClientTools } from './write-openai-responses-client-tools.js';
+import { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
+import { readOpenAIResponsesTools, type OpenAIResponsesBodyTool, type OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
+import { resolveOpenAIResponsesFunctionLocations } from './resolve-openai-responses-function-locations.js';
+import { checkOpenAIResponsesInput, readOpenAIResponsesHistoryItem, transformOpenAIResponsesInput } from './transform-openai-responses-input.js';
+
+/**
+ * Where hosted tool search puts tools that have no category.
+ *
+ * - `top-level` (the default): each stays a top-level function; a deferred one gets `defer_loading: true`. OpenAI
+ *   still shows the model every deferred top-level function's name and description, so only its parameter schema
+ *   is saved (one public measurement found input usage 24 % higher than without deferral, langchain#38540).
+ * - `name-prefix`: tools whose names share a prefix (`github__create_issue`, `github.create_issue`,
+ *   `mcp__github__create_issue`, `github/create_issue`, `github:create_issue` → `github`) are grouped into one
+ *   namespace per prefix, when at least two tools share it. The model then sees one namespace line instead of each
+ *   tool's name and description. Off by default: it changes the `namespace` of those tools' calls, and whether the
+ *   model finds tools as well behind a terse "Tools for github" line cannot be measured offline.
+ */
+export type OpenAIResponsesUncategorizedTools = 'top-level' | 'name-prefix';
+
+/** The body as the codec's `write` needs it back. */
+interface ResponsesRead {
+  readonly source: Record<string, unknown>;
+  readonly read: OpenAIResponsesBodyTools;
+}
+
+/** The Responses API's codec: `tools` (functions, namespaces, custom tools, tool search), `tool_choice`, `instructions`, `input`. */
+export const OPENAI_RESPONSES_CODEC: Readonly<
+  WireCodec<
+    ResponsesRead,
+    OpenAIResponsesBodyTools & { readonly definitions: readonly ToolDefinition[]; readonly neutral: readonly NeutralTool[] },
+    OpenAIResponsesWarningCode,
+    ResponsesOptions
+  >
+> = {
+  api: 'openai-responses',
+  label: 'the Responses API',
+  rule: OPENAI_RESPONSES_TOOL_NAME_RULE,
+  hostedRule: OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
+  planForAPICode: 'plan-for-another-api',
+  decide: resolveGroupingAPIRequest,
+  reader: 'parseOpenAIResponsesTools(body)',
+  isDeferredAloneRejected: isOpenAIResponsesReservedNamespace,
+  recommendedGroupSize: OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
+  readTools(body) {
+    const read = readOpenAIResponsesTools(body);
+    return {
+      ...read,
+      definitions: read.tools.filter((entry) => entry.kind === 'function').map((entry) => entry.definition as ToolDefinition),
+      // The tools in neutral form, read once with the list (a session's catalog: once per agent).
+      neutral: read.tools.map((entry, index) => toNeutralTool(entry, index)),
+    };
+  },
+  read(body, context) {
+    const source = body as Record<string, unknown>;
+    const kept = context.tools !== undefined && context.tools.list === source.tools ? context.tools.read : undefined;
+    const read = kept ?? readOpenAIResponsesTools(body);
+    const input = source.input;
+    if (input !== undefined && input !== null && typeof input !== 'string') checkOpenAIResponsesInput(input);
+    const instructions = source.instructions;
+    if (instructions !== undefined && instructions !== null && typeof instructions !== 'string') {
+      throw new ToolSearchError('invalid-request', `\`instructions\` must be a string, got ${describeValue(instructions)}`);
+    }
+    const items = Array.isArray(input) ? input : [];
+    const tools = kept?.neutral ?? read.tools.map((entry, index) => toNeutralTool(entry, index));
+    // What the history's tool search outputs and tool additions loaded, and what its additions added.
+    const fromSearches = resolveOpenAIResponsesFunctionLocations([], items);
+    const references: HistoryReference[] = [...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map((name) => ({
+      name,
+      kind: 'tool_reference',
+      path: 'input',
+    }));
+    const changes = readOpenAIResponsesAddedTools(input).map((name) => ({ change: 'addition', name, form: 'value', custom: true }) as const);
+    const turnStart = readTurnStart(items, readUserText, readHistoryAnchor(source));
+    return {
+      tools,
+      otherNames: [],
+      forced: readRenamedNames((rename) => transformToolChoice(source.tool_choice, rename)),
+      history: { ...readNeutralHistory(items, readOpenAIResponsesHistoryItem), references, changes },
+      groupByPrefix: context.options?.uncategorized === 'name-prefix',
+      ...(turnStart === undefined ? {} : { turnStart }),
+      read: { source, read },
+    };
+  },
+  write({ read: { source, read }, tools: neutral }, decided) {
+    const grouped = decided.grouped as Grouped;
+    const { names } = decided;
+    const warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[] = [];
+    // Write each entry in the wire shape.
+    const context: WriteContext = { read, tools: grouped.tools, decided: grouped, names, warnings };
+    const written =
+      grouped.list === undefined || grouped.flatNames === undefined ? writeGroupedTools(context) : writeClientTools(context, grouped.list, grouped.flatNames);
+    const originalOf = decided.fromBody ?? ((name: string) => name);
+    // Repair the history: names as sent, namespaces on replayed calls.
+    const history = transformOpenAIResponsesInput(source.input, {
+      names,
+      originalOf,
+      tools: written.tools,
+      namespaceNames: written.namespaceNames,
+      labelOf: (original) => grouped.groups.get(original),
+    });
+    warnings.push(...history.warnings);
+    // The body with the tools, the history, the tool choice (names as sent) and the note in `instructions`.
+    const result: Record<string, unknown> = { ...source };
+    if ('tools' in source || written.tools.length > 0) result.tools = written.tools;
+    if ('input' in source) result.input = history.input;
+    const predicted =
+      decided.predicted === undefined
+        ? undefined
+        : createOpenAIResponsesPredictedItems(decided.predicted, decided.plan, Array.isArray(source.tools) ? source.tools : [], names);
+    if (predicted !== undefined) result.input = [...(history.input as unknown[]), ...predicted];
+    if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, (name) => names.toWire(originalOf(name)));
+    const instructions = source.instructions as string | null | undefined;
+    const withNote = transformInstructions(instructions, grouped.guidance);
+    if (withNote !== instructions) result.instructions = withNote;
+    neutral satisfies readonly NeutralTool[];
+    return { body: result, warnings, ...(predicted === undefined ? {} : { predicted }) };
+  },
+};
+
+/** A user message's text (`{ role: 'user', content }`, typed `message` or not): a turn's start when it ends `input`. */
+function readUserText(item: unknown): string | undefined {
+  if (!isRecord(item) || item.role !== 'user' || (item.type !== undefined && item.type !== 'message')) return undefined;
+  return readContentText(item.content);
+}
+
+/** What a body continues where OpenAI keeps the history (`previous_response_id`, `conversation`): its `input` starts anew. */
+function readHistoryAnchor(source: Record<string, unknown>): string | undefined {
+  const { previous_response_id: previous, conversation } = source;
+  if (typeof previous === 'string') return previous;
+  if (typeof conversation === 'string') return conversation;
+  return isRecord(conversation) && typeof conversation.id === 'string' ? conversation.id : undefined;
+}
+
+/** The options the codec reads. */
+interface ResponsesOptions {
+  readonly uncategorized?: OpenAIResponsesUncategorizedTools;
+}
+
+/** One tool of the body in neutral form, for the core's decision. */
+function toNeutralTool(entry: OpenAIResponsesBodyTool, index: number): NeutralTool {
+  const { tool, path } = entry;
+  const group = entry.namespace === undefined ? {} : { group: entry.namespace };
+  switch (entry.kind) {
+    case 'function':
+      return { kind: 'function', index, definition: entry.definition as ToolDefinition, deferred: tool.defer_loading === true, path, ...group };
+    case 'custom':
+      // A deferred top-level custom tool is called in a namespace of its own name, which cannot be a reserved one.
+      return {
+        kind: 'other',
+        index,
+        name: tool.name as string,
+        path,
+        deferred: tool.defer_loading === true,
+        custom: true,
+        deferredAloneRejected: isOpenAIResponsesReservedNamespace(tool.name as string),
+        ...group,
+      };
+    case 'provider':
+      // Namespaces hold only function and custom tools: another tool in one is sent at the top level, ungrouped.
+      return { kind: 'other', index, name: String(tool.name ?? tool.server_label ?? tool.type), path, deferred: tool.defer_loading === true };
+    case 'tool-search':
+      return { kind: 'hosted-search', index, clientExecuted: tool.execution === 'client' };
+    case 'own-search-function':
+      return { kind: 'own', index, definition: entry.definition as ToolDefinition, path };
+    default:
+      return assertNever(entry.kind, 'tool kind');
+  }
+}
+
+/** `instructions` with the guidance note at the end, once (`resolveGuidanceText`); absent instructions get the note alone. */
+function transformInstructions(instructions: string | null | undefined, guidance: string | null): string | null | undefined {
+  if (typeof instructions !== 'string' || instructions.length === 0) return guidance ?? instructions;
+  return resolveGuidanceText(instructions, guidance);
+}
+
+/**
+ * `tool_choice` with each function name it holds (forced, or listed in `allowed_tools`) passed through `rename` (custom
+ * tools keep theirs); read with `readRenamedNames` for the names it forces.
+ */
+function transformToolChoice(choice: unknown, rename: (name: string) => string): unknown {
+  if (typeof choice !== 'object' || choice === null) return choice;
+  const record = choice as Record<string, unknown>;
+  const renameTool = (tool: unknown): unknown => {
+    const { type, name } = (typeof tool === 'object' && tool !== null ? tool : {}) as { type?: unknown; name?: unknown };
+    if (type !== 'function' || typeof name !== 'string') return tool;
+    const wire = rename(name);
+    return wire === name ? tool : { ...(tool as Record<string, unknown>), name: wire };
+  };
+  if (record.type !== 'allowed_tools' || !Array.isArray(record.tools)) return renameTool(choice);
+  const tools = resolveMappedItems(record.tools, renameTool);
+  return tools === record.tools ? choice : { ...record, tools };
+}

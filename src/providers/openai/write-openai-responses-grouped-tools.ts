@@ -1,0 +1,135 @@
+import { TOOL_SEARCH_TOOL_DEFINITION, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';
+import { compactDescription } from '../../client/compact-description.js';
+import { TOOL_SEARCH_TOOL_NAME } from '../../tools/tool-search-tool-definition.js';
+import type { RequestTool, RequestToolForm } from '../../request/request-tools.js';
+import { OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE } from './openai-responses-api.js';
+import { resolveOpenAIResponsesNamespaceNames } from './resolve-openai-responses-namespace-names.js';
+import type { WriteContext, WrittenTools } from './openai-responses-write-context.js';
+import { createOpenAIResponsesFunctionTool, resolveOpenAIResponsesUnmanagedTool } from './create-openai-responses-function-tool.js';
+
+/**
+ * Hosted search or none: the decision's groups as namespaces, then the tools in the Responses order: top-level loaded
+ * tools and other tools in body order, the namespaces sorted by the name sent, deferred top-level tools, the tool
+ * search tool last.
+ */
+export function writeOpenAIResponsesGroupedTools(context: WriteContext): WrittenTools {
+  const { read, tools: requestTools, decided, names, warnings } = context;
+  const namespaceNames = resolveNamespaceNames(context);
+  const top: unknown[] = [];
+  const members = new Map<string, Record<string, unknown>[]>();
+  const deferredTop: unknown[] = [];
+  const movedOut: string[] = [];
+  for (const [index, entry] of read.tools.entries()) {
+    const request = requestTools[index] as RequestTool;
+    const { form, group } = decided.forms[index] as RequestToolForm;
+    if (request.kind === 'planned') {
+      if (form === 'omitted') continue;
+      let tool = createOpenAIResponsesFunctionTool(entry.tool, names.toWire(request.name), form === 'defer-loading');
+      if (decided.compact && form === 'defer-loading' && typeof tool.description === 'string')
+        tool = { ...tool, description: compactDescription(tool.description) };
+      if (group !== undefined) push(members, group, tool);
+      else if (form === 'defer-loading') deferredTop.push(tool);
+      else top.push(tool);
+    } else if (request.kind === 'unmanaged') {
+      if (entry.kind === 'provider' && entry.namespace !== undefined) movedOut.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
+      if (group !== undefined) push(members, group, resolveOpenAIResponsesUnmanagedTool(entry.tool, form));
+      else top.push(resolveOpenAIResponsesUnmanagedTool(entry.tool, form));
+    }
+  }
+  if (movedOut.length > 0) {
+    warnings.push({
+      code: 'namespace-member-moved',
+      message: `namespaces may hold only function and custom tools; ${movedOut.join(', ')} ${movedOut.length === 1 ? 'was' : 'were'} moved to the top level`,
+    });
+  }
+
+  const descriptions = new Map<string, string>();
+  for (const namespace of read.namespaces) {
+    if (namespace.description !== undefined && !descriptions.has(namespace.name)) descriptions.set(namespace.name, namespace.description);
+  }
+  // Sorted by the name sent, not the label: a body an earlier transform wrote holds the names sent as labels, and must
+  // come out in the same order.
+  const namespaces = [...members.keys()]
+    .sort((left, right) => compareText(namespaceNames.get(left) as string, namespaceNames.get(right) as string) || compareText(left, right))
+    .map((label) => {
+      const name = namespaceNames.get(label) as string;
+      const tools = members.get(label) as Record<string, unknown>[];
+      if (decided.oversized.has(label)) {
+        warnings.push({
+          code: 'namespace-over-recommended-size',
+          message: `namespace \`${name}\` holds ${tools.length} tools; OpenAI recommends fewer than about ${OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE} per namespace, so tool search loads fewer unneeded schemas. Split the category`,
+        });
+      }
+      // The body's own description wins (also under the name an earlier transform gave the namespace).
+      const description = descriptions.get(label) ?? descriptions.get(name) ?? `Tools for ${label}`;
+      return { type: 'namespace', name, description, tools };
+    });
+
+  const tools: unknown[] = [...top, ...namespaces, ...deferredTop];
+  const search = decided.search;
+  if (search === undefined) return { tools, namespaceNames };
+  tools.push(search.source === 'body' ? read.tools[search.index]?.tool : search.source === 'library' ? createClientSearchTool() : { type: 'tool_search' });
+  if (
+    top.some((tool) => ['function', 'custom'].includes((tool as { type?: string }).type ?? '') && (tool as { name?: unknown }).name === TOOL_SEARCH_TOOL_NAME)
+  ) {
+    warnings.push({
+      code: 'search-tool-name-conflict',
+      message: "a top-level tool is named `tool_search`, next to OpenAI's tool search tool of the same name; rename it so the model can tell them apart",
+    });
+  }
+  return { tools, namespaceNames };
+}
+
+/**
+ * The namespace name sent for each group label: valid, never reserved, never the name of a top-level function or custom
+ * tool (a deferred one is called in a namespace of its own name) or of an MCP server (a tool-search path of its own).
+ */
+function resolveNamespaceNames(context: WriteContext): Map<string, string> {
+  const { read, tools, decided, names, warnings } = context;
+  const { forms, omitted } = decided;
+  const labels = new Set<string>();
+  for (const form of forms) if (form.group !== undefined) labels.add(form.group);
+  // Without namespaces there is nothing to name, nor names to check them against.
+  if (labels.size === 0) return new Map();
+  // A deferred function the request leaves out comes back from a search as a top-level function, called in a
+  // namespace of its own name: its name is blocked whether or not this body still holds it (its own output does not).
+  const blocked = [...omitted].map((name) => names.toWire(name));
+  for (const [index, entry] of read.tools.entries()) {
+    const request = tools[index] as RequestTool;
+    if (forms[index]?.group !== undefined || forms[index]?.form === 'omitted') continue;
+    if (request.kind === 'planned') blocked.push(names.toWire(request.name));
+    else if (entry.kind === 'custom') blocked.push(entry.tool.name as string);
+    else if (entry.kind === 'provider' && entry.tool.type === 'mcp' && typeof entry.tool.server_label === 'string') blocked.push(entry.tool.server_label);
+  }
+  // Labels only custom tools use are named after the functions' (they never change a function namespace's name).
+  const functionLabels = new Set(decided.groups.values());
+  const namespaceNames = resolveOpenAIResponsesNamespaceNames(
+    [...labels].filter((label) => functionLabels.has(label)),
+    blocked,
+    [...labels].filter((label) => !functionLabels.has(label)),
+  );
+  const renamed = [...new Set(read.namespaces.map((namespace) => namespace.name))].filter((name) => labels.has(name) && namespaceNames.get(name) !== name);
+  if (renamed.length > 0) {
+    warnings.push({
+      code: 'namespace-renamed',
+      message: `namespace ${renamed.map((name) => `\`${name}\` is sent as \`${namespaceNames.get(name) as string}\``).join(', ')} (the API accepts letters, digits, \`_\` and \`-\`, and reserved or top-level function names are avoided); calls come back with the new namespace`,
+    });
+  }
+  return namespaceNames;
+}
+
+function push(map: Map<string, Record<string, unknown>[]>, key: string, value: Record<string, unknown>): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+/** Code-unit order, like the seed's byte-sorted namespaces: stable across runtimes and locales. */
+function compareText(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** The library's search tool: executed by the caller, with this package's description and `query` argument. */
+function createClientSearchTool(): Record<string, unknown> {
+  return { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() };
+}

@@ -1,0 +1,184 @@
+import type { HistoryToolOutput } from '../client/tool-search-result.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+
+/**
+ * One tool of a request body, in body order, as a codec reads it: what the decision needs to say how it is sent.
+ *
+ * - `function`: a function the plan manages. `definition` is the body's, under the name the body writes (the caller's,
+ *   or the wire name an earlier transform sent it under); `deferred` says whether the body already carries the
+ *   provider's defer flag; `group` is the body group holding it (a Responses namespace).
+ * - `other`: a tool the plan does not manage (a provider tool, a custom tool, a toolset), sent as the caller wrote it;
+ *   `name` names it where it has one (it takes part in the name mapping); `deferred` says the caller deferred it itself
+ *   (`partly`: only some of its members), `label` how warnings name it.
+ * - `hosted-search`: the provider's own tool search tool in the body (`clientExecuted`: the caller serves it).
+ * - `own`: one of this package's own tools, left in the body by an earlier transform (written again from the decision);
+ *   `name` is the name it was sent under (a function of that name the plan has and the body lacks stands for it).
+ * - `marker`: not a tool but an item of the tool list that the codec places itself (a Converse `cachePoint`).
+ *
+ * `index` is the tool's position in the body's tool list (or in the codec's own list of its tools); `path` where it
+ * sits in the body (`tools[2].tools[0]`), for messages.
+ */
+export type NeutralTool =
+  | {
+      readonly kind: 'function';
+      readonly index: number;
+      readonly definition: ToolDefinition;
+      readonly deferred: boolean;
+      readonly group?: string;
+      readonly path?: string;
+    }
+  | {
+      readonly kind: 'other';
+      readonly index: number;
+      readonly name?: string;
+      readonly deferred: boolean;
+      readonly partly?: boolean;
+      readonly label?: string;
+      readonly group?: string;
+      readonly path?: string;
+      /** A custom tool: free text the model calls by its name (its name is kept, and reserved from functions). */
+      readonly custom?: boolean;
+      /** The API rejects it deferred outside a group (its calls would use a reserved name). */
+      readonly deferredAloneRejected?: boolean;
+    }
+  | { readonly kind: 'own'; readonly index: number; readonly name?: string; readonly definition?: ToolDefinition; readonly path?: string }
+  | { readonly kind: 'hosted-search'; readonly index: number; readonly clientExecuted?: boolean }
+  | { readonly kind: 'marker'; readonly index: number };
+
+/** A tool the history names, as written (the caller's name or a wire name), and where (a JSON path, for warnings). */
+export interface HistoryReference {
+  readonly name: string;
+  /**
+   * A model's call (`tool_use`), a reference a search result loads (`tool_reference`), or a tool change naming a tool
+   * (`tool_change`) that the request must declare.
+   */
+  readonly kind: 'tool_use' | 'tool_reference' | 'tool_change';
+  readonly path: string;
+}
+
+/** One tool change of the history (a native addition or removal), as written, in history order. */
+export interface HistoryToolChange {
+  readonly change: 'addition' | 'removal';
+  readonly name: string;
+  /** `value`: it carries the tool's definition; `reference`: it names a tool the request declares. */
+  readonly form: 'value' | 'reference';
+  /** Whether the name is a caller's tool's (mapped like the others), not a provider tool's fixed name. */
+  readonly custom: boolean;
+}
+
+/** What a request's history holds, as a codec reads it (names as written: wire names, or the caller's). */
+export interface NeutralHistory {
+  /** Every tool name the history uses (calls and results), for the name mapping: mapped apart from the current tools. */
+  readonly names: readonly string[];
+  /** Every answered call, oldest first, under the name it was called by: the package's results name loaded tools. */
+  readonly outputs: readonly HistoryToolOutput[];
+  /** The history's calls and references, in order, where the API rejects a name the request does not define. */
+  readonly references?: readonly HistoryReference[];
+  /** The history's tool changes, in order. */
+  readonly changes?: readonly HistoryToolChange[];
+  /** The provider's hosted search tool the history's first hosted search call used, if any. */
+  readonly searchTool?: string;
+  /**
+   * Tools whose definitions the history holds as text outside the package's results (a tool addition the model cannot
+   * take, which the codec sends as text): loaded, as a `tool_search` result's tools are.
+   */
+  readonly revealed?: readonly string[];
+}
+
+/**
+ * A request body read into neutral form by its API's codec (`WireCodec.read`): everything the decision
+ * (`resolveRequestTools`) reads, and nothing of the wire. `read` is what only the codec's `write` needs back (the body
+ * as a record, its slots), handed back as it is.
+ */
+export interface NeutralRequest<Read = unknown> {
+  /** The body's tools, in body order. */
+  readonly tools: readonly NeutralTool[];
+  /** Names of tools the body sends outside its tool list (a legacy `functions` list): mapped with the others. */
+  readonly otherNames: readonly string[];
+  /** Names no tool may be sent under (the provider's own tools the codec may add). */
+  readonly reservedNames?: readonly string[];
+  /** The names the request's tool choice forces, as the body writes them. */
+  readonly forced: readonly string[];
+  readonly history: NeutralHistory;
+  /** Under hosted search, group tools without a category by a shared name prefix (Responses' `uncategorized` option). */
+  readonly groupByPrefix?: boolean;
+  /**
+   * The newest user message, when the history ends with it: a turn's first request, which nothing answers yet. The
+   * prediction step ranks the catalog against it (see {@link NeutralTurnStart}). Absent otherwise.
+   */
+  readonly turnStart?: NeutralTurnStart;
+  readonly read: Read;
+}
+
+/**
+ * A user message that starts a turn, as a codec reads it: its text (the text parts joined by a blank line), where it
+ * sits (`position`, its index in the history list) and, where the provider keeps the earlier history, what this
+ * request continues (`anchor`, such as Responses' `previous_response_id`), so the items written after it get ids no
+ * other turn of the conversation has.
+ */
+export interface NeutralTurnStart {
+  readonly text: string;
+  readonly position: number;
+  readonly anchor?: string;
+}
+
+/** What one item of a history list holds (a message, a content), as an API's reader gives it. */
+export interface HistoryToolItem {
+  /** The tool calls the item makes, in order: the call's id and the tool name the model wrote. */
+  readonly calls?: readonly { readonly id?: unknown; readonly name: string }[];
+  /**
+   * The tool results the item holds, in order, each with its output (text or parsed JSON): by the `id` of the call it
+   * answers, or by the `name` of the tool it answers where the API names it in the result itself (Gemini's
+   * `functionResponse`, Chat Completions' legacy `function` message).
+   */
+  readonly results?: readonly ({ readonly id: unknown; readonly output: unknown } | { readonly name: string; readonly output: unknown })[];
+}
+
+/**
+ * Every tool name a history's calls and named results use (for the name mapping) and every answered call with the
+ * name it was called by, oldest first (for the reveals the package's answers hold, `resolveHistoryReveals`): a result
+ * answers the earlier call of the same id, a result with a name answers that tool, and a result whose call is not in
+ * the history counts for nothing. `read` says what each item holds (`undefined`: nothing of interest). Pure. Not part
+ * of the public API.
+ */
+export function readNeutralHistory(items: readonly unknown[], read: (item: unknown) => HistoryToolItem | undefined): NeutralHistory {
+  const calledBy = new Map<unknown, string>();
+  const names: string[] = [];
+  const outputs: HistoryToolOutput[] = [];
+  for (const item of items) {
+    const { calls = [], results = [] } = read(item) ?? {};
+    for (const result of results) {
+      const name = 'name' in result ? result.name : calledBy.get(result.id);
+      if ('name' in result) names.push(name as string);
+      if (name !== undefined) outputs.push({ name, output: result.output });
+    }
+    for (const call of calls) {
+      names.push(call.name);
+      calledBy.set(call.id, call.name);
+    }
+  }
+  return { names, outputs };
+}
+
+/**
+ * The turn start of a history list (see {@link NeutralRequest.turnStart}): its last item, when `readUserText` reads
+ * it as a user's message (its text; `undefined` for anything else: a tool result, the model's output, a message
+ * without text). Not part of the public API.
+ */
+export function readTurnStart(items: readonly unknown[], readUserText: (item: unknown) => string | undefined, anchor?: string): NeutralTurnStart | undefined {
+  const position = items.length - 1;
+  const text = position < 0 ? undefined : readUserText(items[position]);
+  if (text === undefined || text.trim() === '') return undefined;
+  return anchor === undefined ? { text, position } : { text, position, anchor };
+}
+
+/** The text of a message's content: a string, or the `text` of each part that has one, joined by a blank line. */
+export function readContentText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const texts: string[] = [];
+  for (const part of content) {
+    if (typeof part === 'object' && part !== null && typeof (part as { text?: unknown }).text === 'string') texts.push((part as { text: string }).text);
+  }
+  return texts.length === 0 ? undefined : texts.join('\n\n');
+}

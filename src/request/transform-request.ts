@@ -1,0 +1,72 @@
+import type { ToolCatalog } from '../catalog/tool-catalog.js';
+import type { ToolPredictor } from './tool-predictor.js';
+import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
+import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
+import type { TransformRequestResult } from './request-transformer.js';
+import type { RequestMemo } from './request-decision.js';
+import { resolveRequestTools } from './resolve-request-tools.js';
+import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
+import type { CodecReadContext, CodecTools, WireCodec } from './wire-codec.js';
+
+/** What the driver takes besides the body and the plan: the options every transformer has. */
+export interface TransformRequestContext<Tools, Options = undefined> extends CodecReadContext<Tools, Options> {
+  /** The tools the session revealed, in either name form (the checked `revealed` option). */
+  readonly revealed?: readonly string[];
+  /** Every tool the session may have used (the `catalog` option), for a tool the body lacks. */
+  readonly catalog?: ToolCatalog;
+  /** The prediction step (the `predict` option, or the session's); absent: no prediction. */
+  readonly predict?: ToolPredictor;
+  /** What the decision keeps for this plan and the read tools (`tools`) between requests: a session's, per plan. */
+  readonly memo?: RequestMemo;
+}
+
+/**
+ * The driver of every transformer: checks the plan once, reads the body once with the API's codec, decides once
+ * (`resolveRequestTools`), writes once. The public `transform*Request` functions are this with their API's codec; the session calls it with the
+ * tools it has read already. Pure. Throws what the codec and the decision throw. Not part of the public API.
+ */
+export function transformRequest<Read, Tools extends CodecTools, Code extends string, Options>(
+  codec: WireCodec<Read, Tools, Code, Options>,
+  body: unknown,
+  plan: ToolSearchPlan,
+  context: TransformRequestContext<Tools, Options> = {},
+): TransformRequestResult<unknown, Code> {
+  // The plan is checked once, before the read, which reads the model it names.
+  const checked = parseToolSearchPlan(plan);
+  const request = codec.read(body, context, checked);
+  const tools = resolveRequestTools({
+    plan: checked,
+    request,
+    api: codec,
+    revealed: context.revealed ?? [],
+    ...(context.catalog === undefined ? {} : { catalog: context.catalog }),
+    ...(context.predict === undefined ? {} : { predict: context.predict }),
+    ...(context.memo === undefined || context.tools === undefined ? {} : { memo: context.memo }),
+  });
+  const written = codec.write(request, tools);
+  // The decision's codes are among every codec's (`overLimitCode` stands for `over-tool-limit`).
+  const decided = (list: readonly ToolSearchWarning<string>[]) => list as readonly ToolSearchWarning<Code>[];
+  const warnings = [...decided(tools.planWarnings), ...(written.planWarnings ?? []), ...decided(tools.warnings), ...written.warnings];
+  const predicted = tools.predicted;
+  if (predicted === undefined || written.predicted === undefined) {
+    return {
+      body: written.body,
+      warnings,
+      names: tools.names,
+      loaded: tools.loaded,
+      ...(tools.added === undefined ? {} : { added: tools.added }),
+      ...(tools.adjustedPlan === undefined ? {} : { plan: tools.adjustedPlan }),
+    };
+  }
+  // The request as sent holds the predicted tools' schemas: they count as loaded (and, natively, as added).
+  const added = predicted.form === 'addition' ? [...new Set([...(tools.added ?? []), ...predicted.names])] : tools.added;
+  return {
+    body: written.body,
+    warnings,
+    names: tools.names,
+    loaded: [...new Set([...tools.loaded, ...predicted.names])],
+    ...(added === undefined ? {} : { added }),
+    ...(tools.adjustedPlan === undefined ? {} : { plan: tools.adjustedPlan }),
+    predicted: { names: predicted.names, items: written.predicted },
+  };
+}
