@@ -1,5 +1,6 @@
 import { DEFAULT_OWN_TOOL_NAMES, resolveOwnToolNames } from '../tools/resolve-own-tool-names.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
+import { parsePlannedTools } from './parse-planned-tools.js';
 import type { ToolSearchPlan } from './tool-search-plan.js';
 
 /** Which of the package's own tools a request made with a plan carries, and the names they go by. */
@@ -21,7 +22,7 @@ export interface OwnToolsSent {
 /**
  * The package's own tools a plan sends, decided once here for the planner, the tool list, the guidance note, the
  * session and the transformers. Nothing is sent when nothing is deferred. A caller that holds the plan's tools by
- * name (`parsePlannedTools`) passes them as `planned`, so they are looked up rather than walked. Not part of the
+ * name (`parsePlannedTools`) passes them as `planned`; otherwise the plan's own index is used. Not part of the
  * public API.
  */
 export function resolveOwnToolsSent(
@@ -29,11 +30,14 @@ export function resolveOwnToolsSent(
   planned?: { has(name: string): boolean },
 ): OwnToolsSent {
   const deferring = plan.mechanism !== 'none' && plan.tools.some((tool) => tool.status === 'deferred');
-  // The plan's tools and the unmanaged ones it names (a Responses custom tool) keep their names alike.
+  // The plan's tools and the unmanaged ones it names (a Responses custom tool) keep their names alike. By name: a
+  // checked plan's frozen tool list keeps its index (`parsePlannedTools`), so a session's requests do not walk the
+  // catalog here; a plan made by hand is walked.
+  const byName = planned ?? (Object.isFrozen(plan.tools) ? parsePlannedTools(plan.tools).byName : undefined);
   const named =
-    planned === undefined
+    byName === undefined
       ? plan.tools.some((tool) => tool.name === TOOL_SEARCH_TOOL_NAME || tool.name === CALL_TOOL_NAME)
-      : planned.has(TOOL_SEARCH_TOOL_NAME) || planned.has(CALL_TOOL_NAME);
+      : byName.has(TOOL_SEARCH_TOOL_NAME) || byName.has(CALL_TOOL_NAME);
   const names =
     named || plan.unmanagedToolNames !== undefined
       ? resolveOwnToolNames([...plan.tools.map((tool) => tool.name), ...(plan.unmanagedToolNames ?? [])])

@@ -19,9 +19,11 @@ import { resolveToolPrediction } from './resolve-tool-prediction.js';
 export function resolvePredictedLoad(input: ResolvePredictedLoadInput): PredictedLoad | undefined {
   const { plan, request, tools } = input;
   const turn = request.turnStart;
+  // Only a turn's first request predicts: every other one costs nothing here.
+  if (turn === undefined) return undefined;
   const own = resolveOwnToolsSent(plan);
   // A provider's own search cannot be written for it, and without deferral there is nothing to load.
-  if (turn === undefined || !own.search) return undefined;
+  if (!own.search) return undefined;
   const planned = parsePlannedTools(plan.tools);
   // A transformer's `catalog` option defaults to none (an empty catalog): the body's own functions are ranked then.
   const bodyTools = input.catalog !== undefined && input.catalog.tools.length > 0 ? undefined : bodyDefinitions(request, tools);
