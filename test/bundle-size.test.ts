@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleEntry, type PackageEntry } from '../bench/bundle-entry.js';
 import { ENTRY_BUDGETS, SINGLE_TRANSFORMER_BUDGET } from '../bench/entry-budgets.js';
@@ -23,6 +25,11 @@ describe('the bundle an edge app ships', () => {
   it(`costs at most ${SINGLE_TRANSFORMER_BUDGET} KB for transformOpenAIResponsesRequest alone`, async () => {
     const bundle = await bundleEntry({ entry: 'tool-search/openai', names: ['transformOpenAIResponsesRequest'] });
     expect(bundle.gzipBytes / KB).toBeLessThanOrEqual(SINGLE_TRANSFORMER_BUDGET);
+  });
+
+  it('holds the same single-transformer budget in the packed-package check (scripts/check-package.mjs, from dist/)', () => {
+    const script = readFileSync(join(import.meta.dirname, '..', 'scripts', 'check-package.mjs'), 'utf8');
+    expect(/^const SINGLE_TRANSFORMER_BUDGET = (\d+(?:\.\d+)?);$/m.exec(script)?.[1]).toBe(String(SINGLE_TRANSFORMER_BUDGET));
   });
 
   it.each(TRANSFORMERS)('takes for %s alone its own API and the core, not another API, the command line or zod', async (name, entry, api) => {

@@ -2,18 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { PACKAGE_ENTRIES } from '../bench/bundle-entry.js';
 
-/** The package's entries (package.json `exports`) and their sources (tsup.config.ts). */
-const ENTRIES: Readonly<Record<string, string>> = {
-  'tool-search': 'src/index.ts',
-  'tool-search/openai': 'src/providers/openai/index.ts',
-  'tool-search/anthropic': 'src/providers/anthropic/index.ts',
-  'tool-search/gemini': 'src/providers/gemini/index.ts',
-  'tool-search/bedrock': 'src/providers/bedrock/index.ts',
-  'tool-search/ai-sdk': 'src/integrations/ai-sdk/index.ts',
-  'tool-search/langchain': 'src/integrations/langchain/index.ts',
-  'tool-search/openai-agents': 'src/integrations/openai-agents/index.ts',
-};
+/** The package's entries (package.json `exports`) and their sources (tsup.config.ts), as the bundle checks list them. */
+const ENTRIES: Readonly<Record<string, string>> = PACKAGE_ENTRIES;
 
 /** Issue 25's bounds on the public face, over all entries: every name a user can import, and those that are values. */
 const MAX_EXPORTS = 150;

@@ -104,8 +104,11 @@ export async function prepareSessionRequest<Code extends string>(
     const bodyRead = read ?? (tools === undefined ? wire.catalogRead : undefined);
     let memo: RequestMemo | undefined;
     if (bodyRead === wire.catalogRead) {
-      memo = wire.memos.get(plan) ?? {};
-      wire.memos.set(plan, memo);
+      memo = wire.memos.get(plan);
+      if (memo === undefined) {
+        memo = {};
+        wire.memos.set(plan, memo);
+      }
     }
     const transformed = transformRequest(wire.codec, body, plan, {
       revealed: await revealed(plan),

@@ -344,28 +344,14 @@ function createAgentTools(toolSearch: ToolSearch, plan: ToolSearchPlan, userTool
           case 'revealed':
             return functionTool(entry.name);
           case 'search':
-            return tool({
-              name: entry.name,
-              description: entry.description ?? '',
-              parameters: entry.inputSchema as never,
-              strict: false,
-              execute: async (input) => formatToolSearchResult(await search(input)),
-            });
+            return listedTool(entry, { execute: async (input) => formatToolSearchResult(await search(input)) });
           case 'call':
-            return tool({
-              name: entry.name,
-              description: entry.description ?? '',
-              parameters: entry.inputSchema as never,
-              strict: false,
+            return listedTool(entry, {
               execute: (input, runContext, details) => run(own.callToolName, input, runContext as AgentsRunContext, details),
               needsApproval: approval((input) => (isRecord(input) ? { name: input.name, input: input.arguments } : { name: undefined, input })),
             });
           case 'deferred':
-            return tool({
-              name: entry.name,
-              description: entry.description ?? '',
-              parameters: entry.inputSchema as never,
-              strict: false,
+            return listedTool(entry, {
               execute: (input, runContext, details) => run(entry.name, input, runContext as AgentsRunContext, details),
               needsApproval: approval((input) => ({ name: entry.name, input })),
             });
@@ -404,4 +390,15 @@ function createAgentTools(toolSearch: ToolSearch, plan: ToolSearchPlan, userTool
     default:
       return assertNever(plan.mechanism, 'mechanism');
   }
+}
+
+/**
+ * A tool of the package's list (`tool_search`, `call_tool`, a deferred tool's stub) as an Agents SDK function tool:
+ * its name, description and JSON Schema as listed, not strict (a stub's open schema is no strict one), and how it runs.
+ */
+function listedTool(
+  entry: { readonly name: string; readonly description?: string | undefined; readonly inputSchema: unknown },
+  behaviour: Pick<Parameters<typeof tool>[0], 'execute' | 'needsApproval'>,
+): FunctionTool {
+  return tool({ name: entry.name, description: entry.description ?? '', parameters: entry.inputSchema as never, strict: false, ...behaviour }) as FunctionTool;
 }
