@@ -6,9 +6,13 @@ import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
+import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import { readContentText, readNeutralHistory, readTurnStart, type NeutralTool } from '../../request/neutral-request.js';
-import type { PredictedLoad } from '../../request/request-tools.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
+import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
+import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
+import { readContentText, readNeutralHistory, readTurnStart, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
+import type { PredictedLoad, RequestTools } from '../../request/request-tools.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
@@ -19,32 +23,16 @@ import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool } from './openai-chat-api.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
 import type { OpenAIChatWarningCode } from './openai-chat-warning.js';
-import { placeOpenAIChatGuidance as placeGuidance } from './place-openai-chat-guidance.js';
-import { readOpenAIChatMessage as readMessage } from './read-openai-chat-message.js';
-import { transformOpenAIChatMessage as transformMessage } from './transform-openai-chat-message.js';
 
 /**
- * One entry of a Chat Completions body's `tools`, classified.
- *
- * - `function`: a function tool, with its `ToolDefinition`.
- * - `own-search`: this package's own `tool_search` function (from a transformed body).
- * - `hosted-search`: a Responses-style `{ type: 'tool_search' }`, which Chat Completions does not accept.
- * - `other`: any other tool (`custom`, or a type this package does not know), passed through.
- */
-type ToolSlot =
-  | { readonly kind: 'function'; readonly index: number; readonly tool: Record<string, unknown>; readonly definition: ToolDefinition }
-  | { readonly kind: 'own-search' | 'hosted-search'; readonly index: number }
-  | { readonly kind: 'other'; readonly index: number; readonly tool: unknown };
-
-/**
- * `tools` as read: its slots, the definitions of its functions, the list in neutral form, the tools that are not the
- * plan's (kept at their places), the names of tools that carried `defer_loading`, the places of hosted search tools.
+ * `tools` as read: the list, the definitions of its functions, the list in neutral form, the places of the tools that
+ * are not the plan's (kept there), the names of tools that carried `defer_loading`, the places of hosted search tools.
  */
 interface ChatTools {
-  readonly slots: readonly ToolSlot[];
+  readonly list: readonly unknown[];
   readonly definitions: readonly ToolDefinition[];
   readonly neutral: readonly NeutralTool[];
-  readonly others: readonly Extract<ToolSlot, { kind: 'other' }>[];
+  readonly others: readonly number[];
   readonly deferLoading: readonly string[];
   readonly hostedSearch: readonly number[];
 }
@@ -56,6 +44,8 @@ interface ChatRead {
   readonly messages: readonly unknown[];
 }
 
+type Warnings = ToolSearchWarning<OpenAIChatWarningCode>[];
+
 /** Chat Completions' codec: `tools`, `tool_choice`, the legacy `functions`, the leading system message and `tool_calls`. */
 export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAIChatWarningCode>> = {
   api: 'openai-chat',
@@ -64,10 +54,10 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
   decide: resolveClientAPIRequest,
   maxTools: OPENAI_CHAT_MAX_TOOLS,
   overLimitCode: 'too-many-tools',
-  readTools: readToolSlots,
+  readTools: readChatTools,
   read(body, context) {
     const request = parseRequestBody(body, 'a Chat Completions request object');
-    const tools = context.tools !== undefined && context.tools.list === request.tools ? context.tools.read : readToolSlots(request);
+    const tools = context.tools !== undefined && context.tools.list === request.tools ? context.tools.read : readChatTools(request);
     const messages = request.messages;
     if (!Array.isArray(messages)) {
       throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
@@ -84,54 +74,10 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
       read: { request, tools, messages },
     };
   },
-  write({ read }, decided) {
-    const { request, tools: list, messages } = read;
-    const { slots } = list;
+  write({ read: { request, tools: read, messages } }, decided) {
     const { names } = decided;
-    const warnings: ToolSearchWarning<OpenAIChatWarningCode>[] = [];
-    const tools: unknown[] = decided.entries.map((entry) => {
-      const wireName = names.toWire(entry.name);
-      switch (entry.status) {
-        case 'loaded':
-        case 'revealed':
-        case 'defer-loading':
-          return writeFunction(slots[decided.bodyIndexOf(entry.name) as number] as FunctionSlot, entry.name, wireName, warnings);
-        case 'search':
-        case 'call':
-          return {
-            type: 'function',
-            function: { name: wireName, description: entry.description as string, parameters: entry.inputSchema },
-          } satisfies OpenAIChatFunctionTool;
-        case 'deferred':
-          // The stub is an open object (`additionalProperties: true`), which strict mode rejects. Two literals, not a
-          // conditional spread: this runs for every deferred tool of every request.
-          return {
-            type: 'function',
-            function:
-              entry.description === undefined
-                ? { name: wireName, parameters: createStubInputSchema(), strict: false }
-                : { name: wireName, description: entry.description, parameters: createStubInputSchema(), strict: false },
-          } satisfies OpenAIChatFunctionTool;
-        default:
-          return assertNever(entry, 'request tool status');
-      }
-    });
-    // Provider tools the plan does not know keep their position.
-    for (const slot of list.others) tools.splice(Math.min(slot.index, tools.length), 0, withoutDeferLoading(slot.tool));
-    const { deferLoading } = list;
-    if (deferLoading.length > 0) {
-      warnings.push({
-        code: 'defer-loading-removed',
-        message: `${deferLoading.map((name) => `\`${name}\``).join(', ')} carried \`defer_loading\`, which Chat Completions rejects (it belongs to the Responses API); it was removed`,
-      });
-    }
-    for (const index of list.hostedSearch) {
-      warnings.push({
-        code: 'hosted-tool-search-removed',
-        message: `\`tools[${index}]\` is a Responses-style \`{ type: 'tool_search' }\`, which Chat Completions rejects; it was removed${decided.guidance === null ? '' : ' (the client-side `tool_search` function takes its place)'}`,
-      });
-    }
-
+    const warnings: Warnings = [];
+    const tools = writeTools(read, decided, warnings);
     const output: Record<string, unknown> = { ...request };
     const predicted = decided.predicted === undefined ? undefined : writePredictedMessages(decided.predicted);
     output.messages = placeGuidance(
@@ -172,6 +118,52 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
   },
 };
 
+/** The decided entries in Chat Completions' shape, with the tools the plan does not know at their places. */
+function writeTools(read: ChatTools, decided: RequestTools, warnings: Warnings): unknown[] {
+  const tools: unknown[] = decided.entries.map((entry) => {
+    const wireName = decided.names.toWire(entry.name);
+    switch (entry.status) {
+      case 'loaded':
+      case 'revealed':
+      case 'defer-loading':
+        return writeFunction(read.list[decided.bodyIndexOf(entry.name) as number] as Record<string, unknown>, entry.name, wireName, warnings);
+      case 'search':
+      case 'call':
+        return {
+          type: 'function',
+          function: { name: wireName, description: entry.description as string, parameters: entry.inputSchema },
+        } satisfies OpenAIChatFunctionTool;
+      case 'deferred':
+        // The stub is an open object (`additionalProperties: true`), which strict mode rejects. Two literals, not a
+        // conditional spread: this runs for every deferred tool of every request.
+        return {
+          type: 'function',
+          function:
+            entry.description === undefined
+              ? { name: wireName, parameters: createStubInputSchema(), strict: false }
+              : { name: wireName, description: entry.description, parameters: createStubInputSchema(), strict: false },
+        } satisfies OpenAIChatFunctionTool;
+      default:
+        return assertNever(entry, 'request tool status');
+    }
+  });
+  // Provider tools the plan does not know keep their position.
+  for (const index of read.others) tools.splice(Math.min(index, tools.length), 0, withoutDeferLoading(read.list[index]));
+  if (read.deferLoading.length > 0) {
+    warnings.push({
+      code: 'defer-loading-removed',
+      message: `${read.deferLoading.map((name) => `\`${name}\``).join(', ')} carried \`defer_loading\`, which Chat Completions rejects (it belongs to the Responses API); it was removed`,
+    });
+  }
+  for (const index of read.hostedSearch) {
+    warnings.push({
+      code: 'hosted-tool-search-removed',
+      message: `\`tools[${index}]\` is a Responses-style \`{ type: 'tool_search' }\`, which Chat Completions rejects; it was removed${decided.guidance === null ? '' : ' (the client-side `tool_search` function takes its place)'}`,
+    });
+  }
+  return tools;
+}
+
 /**
  * The predicted load as the package's `tool_search` call and its answer after the user's message: an assistant message
  * with the call, and the `tool` message with the result (Chat Completions has no tool-addition item).
@@ -192,11 +184,77 @@ function readUserText(message: unknown): string | undefined {
   return isRecord(message) && message.role === 'user' ? readContentText(message.content) : undefined;
 }
 
-type FunctionSlot = Extract<ToolSlot, { kind: 'function' }>;
+/**
+ * A message's function calls (`tool_calls`, the legacy `function_call`), or the answer it holds: a `tool` message
+ * answers a call by id, a legacy `function` message names its function; the output is the content's text.
+ */
+function readMessage(message: unknown): HistoryToolItem | undefined {
+  if (!isRecord(message)) return undefined;
+  if (message.role === 'assistant') {
+    const calls: { id?: unknown; name: string }[] = [];
+    for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
+      if (isRecord(call) && isRecord(call.function) && typeof call.function.name === 'string') calls.push({ id: call.id, name: call.function.name });
+    }
+    if (isRecord(message.function_call) && typeof message.function_call.name === 'string') calls.push({ name: message.function_call.name });
+    return { calls };
+  }
+  const output = Array.isArray(message.content)
+    ? message.content.map((part: unknown) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('')
+    : typeof message.content === 'string'
+      ? message.content
+      : undefined;
+  if (message.role === 'tool' && typeof message.tool_call_id === 'string') return { results: [{ id: message.tool_call_id, output }] };
+  return message.role === 'function' && typeof message.name === 'string' ? { results: [{ name: message.name, output }] } : undefined;
+}
+
+const KNOWN_ROLES: ReadonlySet<unknown> = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
+
+/** A message with the tool names it holds as sent: an assistant's calls, a legacy `function` message's name. */
+function transformMessage(message: unknown, index: number, names: ToolNameMapping, warnings: Warnings): unknown {
+  if (!isRecord(message) || !KNOWN_ROLES.has(message.role)) {
+    const what = isRecord(message)
+      ? `has role ${describeValue(message.role)}, which Chat Completions does not define`
+      : `is ${describeValue(message)}, not a message object`;
+    warnings.push({ code: 'unknown-message', message: `\`messages[${index}]\` ${what}; it was kept unchanged (tool names in it are not mapped)` });
+    return message;
+  }
+  if (message.role === 'function') return typeof message.name === 'string' ? renamed(message, 'name', names.toWire(message.name)) : message;
+  if (message.role !== 'assistant') return message;
+  let result = message;
+  if (Array.isArray(message.tool_calls)) {
+    const calls = resolveMappedItems(message.tool_calls, (call: unknown) =>
+      isRecord(call) && call.type === 'function' ? resolveWireNameField(call, 'function', names.toWire) : call,
+    );
+    if (calls !== message.tool_calls) result = { ...result, tool_calls: calls };
+  }
+  return resolveWireNameField(result, 'function_call', names.toWire);
+}
+
+/** Adds, keeps or replaces the note in the system slot; see the transformer's documentation for the placement. */
+function placeGuidance(messages: unknown[], guidance: string | null, warnings: Warnings): unknown[] {
+  const [first, ...rest] = messages;
+  if (isRecord(first) && (first.role === 'system' || first.role === 'developer')) {
+    const content = resolveGuidanceContent(first.content, guidance, TEXT_PART_GUIDANCE);
+    if (content === undefined) {
+      if (guidance !== null) {
+        warnings.push({
+          code: 'guidance-not-added',
+          message: `the leading ${first.role} message's content is ${describeValue(first.content)}, neither text nor a list of parts, so the tool search note was not added; the model may call deferred tools without loading them`,
+        });
+      }
+      return messages;
+    }
+    if (content === first.content) return messages;
+    // Only a note this package added can leave the content empty: the message was its own.
+    return content === null ? rest : [{ ...first, content }, ...rest];
+  }
+  if (guidance === null) return messages;
+  return [{ role: 'system', content: guidance }, ...messages];
+}
 
 /** A caller's function sent in full under `wireName`, without `defer_loading`, and non-strict where strict mode rejects its schema. */
-function writeFunction(slot: FunctionSlot, name: string, wireName: string, warnings: ToolSearchWarning<OpenAIChatWarningCode>[]): unknown {
-  const tool = withoutDeferLoading(slot.tool) as Record<string, unknown>;
+function writeFunction(given: Record<string, unknown>, name: string, wireName: string, warnings: Warnings): unknown {
+  const tool = withoutDeferLoading(given) as Record<string, unknown>;
   const fn = tool.function as Record<string, unknown>;
   const result: Record<string, unknown> = { ...tool, function: renamed(fn, 'name', wireName) };
   if (fn.strict === true && fn.parameters !== undefined) {
@@ -212,61 +270,45 @@ function writeFunction(slot: FunctionSlot, name: string, wireName: string, warni
   return result;
 }
 
-/** Checks the body's `tools` and classifies them; throws like {@link parseOpenAIChatTools}. */
-function readToolSlots(request: Record<string, unknown>): ChatTools {
-  const tools = parseRequestToolList(request.tools, 'tools');
+/** Checks the body's `tools` and reads them in one pass; throws like {@link parseOpenAIChatTools}. */
+function readChatTools(request: Record<string, unknown>): ChatTools {
+  const list = parseRequestToolList(request.tools, 'tools');
   const checkName = createRequestToolNameCheck<number>(
     (name, first, at) => `function \`${name}\` is defined twice (\`tools[${first}]\` and \`tools[${at}]\`); function names must be unique`,
   );
   const definitions: ToolDefinition[] = [];
-  const slots = tools.map((tool: unknown, index): ToolSlot => {
-    if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
-      throw new ToolSearchError('invalid-request', `${toolPath(index)} must be a tool object, got ${describeValue(tool)}`);
+  const others: number[] = [];
+  const deferLoading: string[] = [];
+  const hostedSearch: number[] = [];
+  const neutral = list.map((tool: unknown, index): NeutralTool => {
+    if (!isRecord(tool)) throw new ToolSearchError('invalid-request', `${toolPath(index)} must be a tool object, got ${describeValue(tool)}`);
+    if (typeof tool.type !== 'string') {
+      throw new ToolSearchError('invalid-request', `${toolPath(index)}.type must be a string such as 'function', got ${describeValue(tool.type)}`);
     }
-    const entry = tool as Record<string, unknown>;
-    if (typeof entry.type !== 'string') {
-      throw new ToolSearchError('invalid-request', `${toolPath(index)}.type must be a string such as 'function', got ${describeValue(entry.type)}`);
-    }
-    if (entry.type === 'namespace') {
+    if (tool.type === 'namespace') {
       throw new ToolSearchError(
         'invalid-request',
         `${toolPath(index)} is a \`namespace\` tool, which only the Responses API accepts (Chat Completions has no namespaces); list its functions as \`{ type: 'function', function }\` tools, or send the body with \`transformOpenAIResponsesRequest\``,
       );
     }
-    if (entry.type === 'tool_search') return { kind: 'hosted-search', index };
-    if (entry.type !== 'function') return { kind: 'other', index, tool };
-    const definition = parseFunction(entry.function, index);
-    if (isOwnTool(definition)) return { kind: 'own-search', index };
-    checkName(definition.name, index);
-    definitions.push(definition);
-    return { kind: 'function', index, tool: entry, definition };
-  });
-  const others: Extract<ToolSlot, { kind: 'other' }>[] = [];
-  const deferLoading: string[] = [];
-  const hostedSearch: number[] = [];
-  const neutral = slots.map((slot): NeutralTool => {
-    if (slot.kind === 'function' || slot.kind === 'other') {
-      const name = deferLoadingName(slot);
-      if (name !== undefined) deferLoading.push(name);
+    if (tool.type === 'tool_search') {
+      hostedSearch.push(index);
+      return { kind: 'hosted-search', index };
     }
-    switch (slot.kind) {
-      case 'function':
-        return { kind: 'function', index: slot.index, definition: slot.definition, deferred: false };
-      case 'other': {
-        others.push(slot);
-        const name = customName(slot.tool);
-        return name === undefined ? { kind: 'other', index: slot.index, deferred: false } : { kind: 'other', index: slot.index, name, deferred: false };
-      }
-      case 'hosted-search':
-        hostedSearch.push(slot.index);
-        return { kind: 'hosted-search', index: slot.index };
-      case 'own-search':
-        return { kind: 'own', index: slot.index };
-      default:
-        return assertNever(slot, 'tool slot');
+    const definition = tool.type === 'function' ? parseFunction(tool.function, index) : undefined;
+    if (definition !== undefined && isOwnTool(definition)) return { kind: 'own', index };
+    const inner = isRecord(tool.function) ? tool.function : isRecord(tool.custom) ? tool.custom : {};
+    if ('defer_loading' in tool || 'defer_loading' in inner) deferLoading.push(typeof inner.name === 'string' ? inner.name : `tools[${index}]`);
+    if (definition !== undefined) {
+      checkName(definition.name, index);
+      definitions.push(definition);
+      return { kind: 'function', index, definition, deferred: false };
     }
+    others.push(index);
+    const name = tool.type === 'custom' && isRecord(tool.custom) && typeof tool.custom.name === 'string' ? tool.custom.name : undefined;
+    return name === undefined ? { kind: 'other', index, deferred: false } : { kind: 'other', index, name, deferred: false };
   });
-  return { slots, definitions, neutral, others, deferLoading, hostedSearch };
+  return { list, definitions, neutral, others, deferLoading, hostedSearch };
 }
 
 /** How messages name a tool; written only when there is something to report, as this runs for every tool. */
@@ -275,10 +317,10 @@ function toolPath(index: number): string {
 }
 
 function parseFunction(value: unknown, index: number): ToolDefinition {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isRecord(value)) {
     throw new ToolSearchError('invalid-request', `${toolPath(index)}.function must be a function definition object, got ${describeValue(value)}`);
   }
-  const { name, description, parameters } = value as Record<string, unknown>;
+  const { name, description, parameters } = value;
   // "Omitting `parameters` defines a function with an empty parameter list" (the API reference).
   // By index: the path is written only for an error (this runs for every tool of every request).
   return parseWireToolDefinition({ name, description, inputSchema: parameters }, index, describeField, 'optional');
@@ -301,15 +343,6 @@ function transformToolChoice(choice: unknown, rename: (name: string) => string):
   return choice;
 }
 
-/** The tool's name when it (or its `function`) carries `defer_loading`. */
-function deferLoadingName(slot: Extract<ToolSlot, { kind: 'function' | 'other' }>): string | undefined {
-  const tool: unknown = slot.tool;
-  if (!isRecord(tool)) return undefined;
-  const inner = isRecord(tool.function) ? tool.function : isRecord(tool.custom) ? tool.custom : {};
-  if (!('defer_loading' in tool) && !('defer_loading' in inner)) return undefined;
-  return typeof inner.name === 'string' ? inner.name : `tools[${slot.index}]`;
-}
-
 /** The tool without `defer_loading` (on the tool or on its `function` / `custom`), or the same object. */
 function withoutDeferLoading(tool: unknown): unknown {
   if (!isRecord(tool)) return tool;
@@ -326,10 +359,6 @@ function withoutDeferLoading(tool: unknown): unknown {
     }
   }
   return result;
-}
-
-function customName(tool: unknown): string | undefined {
-  return isRecord(tool) && tool.type === 'custom' && isRecord(tool.custom) && typeof tool.custom.name === 'string' ? tool.custom.name : undefined;
 }
 
 /** A copy with one field replaced in its place, or the same object when the value is unchanged. */
