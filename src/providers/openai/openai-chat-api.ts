@@ -55,43 +55,11 @@ export interface OpenAIChatCustomTool {
 /** A tool in `tools`. */
 export type OpenAIChatTool = OpenAIChatFunctionTool | OpenAIChatCustomTool;
 
-/** An explicit prompt-cache breakpoint a caller may put on a content part. */
-export interface OpenAIChatPromptCacheBreakpoint {
-  mode: 'explicit';
-}
-
-/** A text content part. */
+/** A text content part (a caller may put an explicit prompt-cache breakpoint on it). */
 export interface OpenAIChatTextPart {
   type: 'text';
   text: string;
-  prompt_cache_breakpoint?: OpenAIChatPromptCacheBreakpoint;
-}
-
-/** An image content part (user messages). */
-export interface OpenAIChatImagePart {
-  type: 'image_url';
-  image_url: { url: string; detail?: 'auto' | 'low' | 'high' };
-  prompt_cache_breakpoint?: OpenAIChatPromptCacheBreakpoint;
-}
-
-/** An audio content part (user messages). */
-export interface OpenAIChatAudioPart {
-  type: 'input_audio';
-  input_audio: { data: string; format: 'wav' | 'mp3' };
-  prompt_cache_breakpoint?: OpenAIChatPromptCacheBreakpoint;
-}
-
-/** A file content part (user messages). */
-export interface OpenAIChatFilePart {
-  type: 'file';
-  file: { file_data?: string; file_id?: string; filename?: string };
-  prompt_cache_breakpoint?: OpenAIChatPromptCacheBreakpoint;
-}
-
-/** A refusal content part (assistant messages). */
-export interface OpenAIChatRefusalPart {
-  type: 'refusal';
-  refusal: string;
+  prompt_cache_breakpoint?: { mode: 'explicit' };
 }
 
 /** The system slot: `system` (every model and most compatible servers) or `developer` (o-series and newer). */
@@ -101,10 +69,10 @@ export interface OpenAIChatSystemMessage {
   name?: string;
 }
 
-/** A user message. */
+/** A user message (its text; image, audio and file parts pass through at run time). */
 export interface OpenAIChatUserMessage {
   role: 'user';
-  content: string | (OpenAIChatTextPart | OpenAIChatImagePart | OpenAIChatAudioPart | OpenAIChatFilePart)[];
+  content: string | OpenAIChatTextPart[];
   name?: string;
 }
 
@@ -125,7 +93,7 @@ export interface OpenAIChatCustomToolCall {
 /** An assistant message, as replayed in the history. */
 export interface OpenAIChatAssistantMessage {
   role: 'assistant';
-  content?: string | (OpenAIChatTextPart | OpenAIChatRefusalPart)[] | null;
+  content?: string | OpenAIChatTextPart[] | null;
   name?: string;
   refusal?: string | null;
   audio?: { id: string } | null;

@@ -1,14 +1,12 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { assertNever } from '../../errors/assert-never.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
-import { readContentText, readNeutralHistory, readTurnStart, type HistoryReference, type NeutralTool } from '../../request/neutral-request.js';
+import { readContentText, readNeutralHistory, readTurnStart, type HistoryReference } from '../../request/neutral-request.js';
 import { createOpenAIResponsesPredictedItems } from './create-openai-responses-predicted-items.js';
-import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { resolveGroupingAPIRequest } from '../../request/resolve-grouping-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import {
@@ -18,11 +16,9 @@ import {
   isOpenAIResponsesReservedNamespace,
 } from './openai-responses-api.js';
 import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
-import type { WriteContext, Grouped } from './openai-responses-write-context.js';
-import { writeOpenAIResponsesGroupedTools as writeGroupedTools } from './write-openai-responses-grouped-tools.js';
-import { writeOpenAIResponsesClientTools as writeClientTools } from './write-openai-responses-client-tools.js';
+import { writeOpenAIResponsesTools } from './write-openai-responses-tools.js';
 import { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
-import { readOpenAIResponsesTools, type OpenAIResponsesBodyTool, type OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
+import { readOpenAIResponsesTools, type OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIResponsesFunctionLocations } from './resolve-openai-responses-function-locations.js';
 import { checkOpenAIResponsesInput, readOpenAIResponsesHistoryItem, transformOpenAIResponsesInput } from './transform-openai-responses-input.js';
 
@@ -47,14 +43,7 @@ interface ResponsesRead {
 }
 
 /** The Responses API's codec: `tools` (functions, namespaces, custom tools, tool search), `tool_choice`, `instructions`, `input`. */
-export const OPENAI_RESPONSES_CODEC: Readonly<
-  WireCodec<
-    ResponsesRead,
-    OpenAIResponsesBodyTools & { readonly definitions: readonly ToolDefinition[]; readonly neutral: readonly NeutralTool[] },
-    OpenAIResponsesWarningCode,
-    ResponsesOptions
-  >
-> = {
+export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIResponsesBodyTools, OpenAIResponsesWarningCode, ResponsesOptions>> = {
   api: 'openai-responses',
   label: 'the Responses API',
   rule: OPENAI_RESPONSES_TOOL_NAME_RULE,
@@ -64,15 +53,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<
   reader: 'parseOpenAIResponsesTools(body)',
   isDeferredAloneRejected: isOpenAIResponsesReservedNamespace,
   recommendedGroupSize: OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
-  readTools(body) {
-    const read = readOpenAIResponsesTools(body);
-    return {
-      ...read,
-      definitions: read.tools.filter((entry) => entry.kind === 'function').map((entry) => entry.definition as ToolDefinition),
-      // The tools in neutral form, read once with the list (a session's catalog: once per agent).
-      neutral: read.tools.map((entry, index) => toNeutralTool(entry, index)),
-    };
-  },
+  readTools: readOpenAIResponsesTools,
   read(body, context) {
     const source = body as Record<string, unknown>;
     const kept = context.tools !== undefined && context.tools.list === source.tools ? context.tools.read : undefined;
@@ -84,7 +65,6 @@ export const OPENAI_RESPONSES_CODEC: Readonly<
       throw new ToolSearchError('invalid-request', `\`instructions\` must be a string, got ${describeValue(instructions)}`);
     }
     const items = Array.isArray(input) ? input : [];
-    const tools = kept?.neutral ?? read.tools.map((entry, index) => toNeutralTool(entry, index));
     // What the history's tool search outputs and tool additions loaded, and what its additions added.
     const fromSearches = resolveOpenAIResponsesFunctionLocations([], items);
     const references: HistoryReference[] = [...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map((name) => ({
@@ -95,7 +75,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<
     const changes = readOpenAIResponsesAddedTools(input).map((name) => ({ change: 'addition', name, form: 'value', custom: true }) as const);
     const turnStart = readTurnStart(items, readUserText, readHistoryAnchor(source));
     return {
-      tools,
+      tools: read.neutral,
       otherNames: [],
       forced: readRenamedNames((rename) => transformToolChoice(source.tool_choice, rename)),
       history: { ...readNeutralHistory(items, readOpenAIResponsesHistoryItem), references, changes },
@@ -104,14 +84,11 @@ export const OPENAI_RESPONSES_CODEC: Readonly<
       read: { source, read },
     };
   },
-  write({ read: { source, read }, tools: neutral }, decided) {
-    const grouped = decided.grouped as Grouped;
+  write({ read: { source, read } }, decided) {
     const { names } = decided;
     const warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[] = [];
     // Write each entry in the wire shape.
-    const context: WriteContext = { read, tools: grouped.tools, decided: grouped, names, warnings };
-    const written =
-      grouped.list === undefined || grouped.flatNames === undefined ? writeGroupedTools(context) : writeClientTools(context, grouped.list, grouped.flatNames);
+    const written = writeOpenAIResponsesTools(read, decided, warnings);
     const originalOf = decided.fromBody ?? ((name: string) => name);
     // Repair the history: names as sent, namespaces on replayed calls.
     const history = transformOpenAIResponsesInput(source.input, {
@@ -119,7 +96,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<
       originalOf,
       tools: written.tools,
       namespaceNames: written.namespaceNames,
-      labelOf: (original) => grouped.groups.get(original),
+      labelOf: (original) => decided.grouped?.groups.get(original),
     });
     warnings.push(...history.warnings);
     // The body with the tools, the history, the tool choice (names as sent) and the note in `instructions`.
@@ -133,9 +110,8 @@ export const OPENAI_RESPONSES_CODEC: Readonly<
     if (predicted !== undefined) result.input = [...(history.input as unknown[]), ...predicted];
     if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, (name) => names.toWire(originalOf(name)));
     const instructions = source.instructions as string | null | undefined;
-    const withNote = transformInstructions(instructions, grouped.guidance);
+    const withNote = transformInstructions(instructions, decided.guidance);
     if (withNote !== instructions) result.instructions = withNote;
-    neutral satisfies readonly NeutralTool[];
     return { body: result, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
@@ -157,37 +133,6 @@ function readHistoryAnchor(source: Record<string, unknown>): string | undefined 
 /** The options the codec reads. */
 interface ResponsesOptions {
   readonly uncategorized?: OpenAIResponsesUncategorizedTools;
-}
-
-/** One tool of the body in neutral form, for the core's decision. */
-function toNeutralTool(entry: OpenAIResponsesBodyTool, index: number): NeutralTool {
-  const { tool, path } = entry;
-  const group = entry.namespace === undefined ? {} : { group: entry.namespace };
-  switch (entry.kind) {
-    case 'function':
-      return { kind: 'function', index, definition: entry.definition as ToolDefinition, deferred: tool.defer_loading === true, path, ...group };
-    case 'custom':
-      // A deferred top-level custom tool is called in a namespace of its own name, which cannot be a reserved one.
-      return {
-        kind: 'other',
-        index,
-        name: tool.name as string,
-        path,
-        deferred: tool.defer_loading === true,
-        custom: true,
-        deferredAloneRejected: isOpenAIResponsesReservedNamespace(tool.name as string),
-        ...group,
-      };
-    case 'provider':
-      // Namespaces hold only function and custom tools: another tool in one is sent at the top level, ungrouped.
-      return { kind: 'other', index, name: String(tool.name ?? tool.server_label ?? tool.type), path, deferred: tool.defer_loading === true };
-    case 'tool-search':
-      return { kind: 'hosted-search', index, clientExecuted: tool.execution === 'client' };
-    case 'own-search-function':
-      return { kind: 'own', index, definition: entry.definition as ToolDefinition, path };
-    default:
-      return assertNever(entry.kind, 'tool kind');
-  }
 }
 
 /** `instructions` with the guidance note at the end, once (`resolveGuidanceText`); absent instructions get the note alone. */

@@ -4,13 +4,15 @@ import { isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
+import type { NeutralTool } from '../../request/neutral-request.js';
+import { isOpenAIResponsesReservedNamespace } from './openai-responses-api.js';
 
 /** What a function with `parameters: null` (or none) takes: no arguments. */
 const NO_PARAMETERS: JSONSchemaObject = Object.freeze({ type: 'object', properties: Object.freeze({}) });
 
 /**
  * One tool of a Responses body, where it was found. Namespace members are listed in body order right after the
- * place of their namespace, so `order` sorts every tool the way a reader of the body meets it.
+ * place of their namespace, so the list holds every tool in the order a reader of the body meets it.
  *
  * - `function`: a function tool (the plan knows it).
  * - `own-search-function`: this package's `tool_search` function, left in a body by an earlier transform.
@@ -20,7 +22,6 @@ const NO_PARAMETERS: JSONSchemaObject = Object.freeze({ type: 'object', properti
  */
 export interface OpenAIResponsesBodyTool {
   readonly kind: 'function' | 'own-search-function' | 'custom' | 'tool-search' | 'provider';
-  readonly order: number;
   /** Where the tool is in the body, e.g. `tools[2].tools[0]`. */
   readonly path: string;
   readonly tool: Readonly<Record<string, unknown>>;
@@ -28,6 +29,8 @@ export interface OpenAIResponsesBodyTool {
   readonly namespace?: string;
   /** For `function` and `own-search-function`: the tool as this package sees it (category = body namespace). */
   readonly definition?: ToolDefinition;
+  /** The tool in neutral form, for the core's decision (its `index` is its place in `tools`). */
+  readonly neutral: NeutralTool;
 }
 
 /** A namespace as the body declared it. */
@@ -37,10 +40,15 @@ export interface OpenAIResponsesBodyNamespace {
   readonly path: string;
 }
 
-/** Every tool of a Responses body with its place, and the namespaces the body declares. */
+/**
+ * Every tool of a Responses body with its place, the namespaces the body declares, the functions' definitions and the
+ * tools in neutral form (read once with the list: a session's catalog, once per agent).
+ */
 export interface OpenAIResponsesBodyTools {
   readonly tools: readonly OpenAIResponsesBodyTool[];
   readonly namespaces: readonly OpenAIResponsesBodyNamespace[];
+  readonly definitions: readonly ToolDefinition[];
+  readonly neutral: readonly NeutralTool[];
 }
 
 /**
@@ -69,9 +77,7 @@ export interface OpenAIResponsesBodyTools {
  * ```
  */
 export function parseOpenAIResponsesTools(body: unknown): ToolDefinition[] {
-  return readOpenAIResponsesTools(body)
-    .tools.filter((entry) => entry.kind === 'function')
-    .map((entry) => entry.definition as ToolDefinition);
+  return [...readOpenAIResponsesTools(body).definitions];
 }
 
 /**
@@ -123,7 +129,8 @@ export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTool
   // Only a custom tool can share a name with another tool of its scope (functions are unique anyway): most bodies
   // hold none, and skip the check.
   if (tools.some((entry) => entry.kind === 'custom')) checkScopes(tools);
-  return { tools, namespaces };
+  const definitions = tools.filter((entry) => entry.kind === 'function').map((entry) => entry.definition as ToolDefinition);
+  return { tools, namespaces, definitions, neutral: tools.map((entry) => entry.neutral) };
 }
 
 /** Throws when two tools of one scope (the top level, or one namespace), one of them a custom tool, share a name. */
@@ -163,25 +170,37 @@ function classify(
   tool: Readonly<Record<string, unknown>>,
   path: string,
   namespace: { name: string; deferAll: boolean } | undefined,
-  order: number,
+  index: number,
 ): OpenAIResponsesBodyTool {
   const where = namespace === undefined ? {} : { namespace: namespace.name };
-  switch (tool.type) {
-    case 'function': {
-      const definition = toDefinition(tool, path, namespace);
-      const own = namespace === undefined && isOwnTool(definition);
-      return { kind: own ? 'own-search-function' : 'function', order, path, tool, definition, ...where };
-    }
-    case 'custom':
-      if (typeof tool.name !== 'string' || tool.name.length === 0) {
-        throw new ToolSearchError('invalid-request', `\`${path}.name\` (a custom tool) must be a non-empty string, got ${describeValue(tool.name)}`);
-      }
-      return { kind: 'custom', order, path, tool, ...where };
-    case 'tool_search':
-      return { kind: namespace === undefined ? 'tool-search' : 'provider', order, path, tool, ...where };
-    default:
-      return { kind: 'provider', order, path, tool, ...where };
+  const group = namespace === undefined ? {} : { group: namespace.name };
+  const deferred = tool.defer_loading === true;
+  if (tool.type === 'function') {
+    const definition = toDefinition(tool, path, namespace);
+    if (namespace === undefined && isOwnTool(definition))
+      return { kind: 'own-search-function', path, tool, definition, neutral: { kind: 'own', index, definition, path } };
+    return { kind: 'function', path, tool, definition, ...where, neutral: { kind: 'function', index, definition, deferred, path, ...group } };
   }
+  if (tool.type === 'custom') {
+    if (typeof tool.name !== 'string' || tool.name.length === 0) {
+      throw new ToolSearchError('invalid-request', `\`${path}.name\` (a custom tool) must be a non-empty string, got ${describeValue(tool.name)}`);
+    }
+    // A deferred top-level custom tool is called in a namespace of its own name, which cannot be a reserved one.
+    const rejected = isOpenAIResponsesReservedNamespace(tool.name);
+    return {
+      kind: 'custom',
+      path,
+      tool,
+      ...where,
+      neutral: { kind: 'other', index, name: tool.name, path, deferred, custom: true, deferredAloneRejected: rejected, ...group },
+    };
+  }
+  if (tool.type === 'tool_search' && namespace === undefined) {
+    return { kind: 'tool-search', path, tool, neutral: { kind: 'hosted-search', index, clientExecuted: tool.execution === 'client' } };
+  }
+  // Namespaces hold only function and custom tools: another tool in one is sent at the top level, ungrouped.
+  const name = String(tool.name ?? tool.server_label ?? tool.type);
+  return { kind: 'provider', path, tool, ...where, neutral: { kind: 'other', index, name, path, deferred } };
 }
 
 function toDefinition(tool: Readonly<Record<string, unknown>>, path: string, namespace: { name: string; deferAll: boolean } | undefined): ToolDefinition {

@@ -1,18 +1,55 @@
-import { TOOL_SEARCH_TOOL_DEFINITION, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';
+import { assertNever } from '../../errors/assert-never.js';
+import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import { createRecordCopy } from '../../records/create-record-copy.js';
+import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';
 import { compactDescription } from '../../client/compact-description.js';
-import { TOOL_SEARCH_TOOL_NAME } from '../../tools/tool-search-tool-definition.js';
-import type { RequestTool, RequestToolForm } from '../../request/request-tools.js';
+import type { ToolList, ToolListEntry } from '../../request/request-tool-entry.js';
+import type { RequestTool, RequestToolForm, RequestTools } from '../../request/request-tools.js';
 import { OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE } from './openai-responses-api.js';
 import { resolveOpenAIResponsesNamespaceNames } from './resolve-openai-responses-namespace-names.js';
-import type { WriteContext, WrittenTools } from './openai-responses-write-context.js';
-import { createOpenAIResponsesFunctionTool, resolveOpenAIResponsesUnmanagedTool } from './create-openai-responses-function-tool.js';
+import type { OpenAIResponsesBodyTool, OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
+import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
+
+/** The tools as written, and the namespace name sent for each group label. */
+export interface WrittenOpenAIResponsesTools {
+  readonly tools: unknown[];
+  readonly namespaceNames: ReadonlyMap<string, string>;
+}
+
+/** What the writers read: the body's tools as read, the decision's groups, the names, the warnings to add to. */
+interface WriteContext {
+  readonly read: OpenAIResponsesBodyTools;
+  readonly tools: readonly RequestTool[];
+  readonly decided: Grouped;
+  readonly names: ToolNameMapping;
+  readonly warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[];
+}
+
+type Grouped = NonNullable<RequestTools['grouped']>;
+
+/**
+ * The body's tools in the Responses wire, as the decision says: the groups as namespaces (hosted search or none), or the
+ * client tool list flat (the client mechanism).
+ */
+export function writeOpenAIResponsesTools(
+  read: OpenAIResponsesBodyTools,
+  decided: RequestTools,
+  warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[],
+): WrittenOpenAIResponsesTools {
+  const grouped = decided.grouped as Grouped;
+  const context: WriteContext = { read, tools: grouped.tools, decided: grouped, names: decided.names, warnings };
+  return grouped.list === undefined || grouped.flatNames === undefined
+    ? writeGroupedTools(context)
+    : writeClientTools(context, grouped.list, grouped.flatNames);
+}
 
 /**
  * Hosted search or none: the decision's groups as namespaces, then the tools in the Responses order: top-level loaded
  * tools and other tools in body order, the namespaces sorted by the name sent, deferred top-level tools, the tool
  * search tool last.
  */
-export function writeOpenAIResponsesGroupedTools(context: WriteContext): WrittenTools {
+function writeGroupedTools(context: WriteContext): WrittenOpenAIResponsesTools {
   const { read, tools: requestTools, decided, names, warnings } = context;
   const namespaceNames = resolveNamespaceNames(context);
   const top: unknown[] = [];
@@ -24,7 +61,7 @@ export function writeOpenAIResponsesGroupedTools(context: WriteContext): Written
     const { form, group } = decided.forms[index] as RequestToolForm;
     if (request.kind === 'planned') {
       if (form === 'omitted') continue;
-      let tool = createOpenAIResponsesFunctionTool(entry.tool, names.toWire(request.name), form === 'defer-loading');
+      let tool = createFunctionTool(entry.tool, names.toWire(request.name), form === 'defer-loading');
       if (decided.compact && form === 'defer-loading' && typeof tool.description === 'string')
         tool = { ...tool, description: compactDescription(tool.description) };
       if (group !== undefined) push(members, group, tool);
@@ -32,8 +69,8 @@ export function writeOpenAIResponsesGroupedTools(context: WriteContext): Written
       else top.push(tool);
     } else if (request.kind === 'unmanaged') {
       if (entry.kind === 'provider' && entry.namespace !== undefined) movedOut.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
-      if (group !== undefined) push(members, group, resolveOpenAIResponsesUnmanagedTool(entry.tool, form));
-      else top.push(resolveOpenAIResponsesUnmanagedTool(entry.tool, form));
+      if (group !== undefined) push(members, group, resolveUnmanagedTool(entry.tool, form));
+      else top.push(resolveUnmanagedTool(entry.tool, form));
     }
   }
   if (movedOut.length > 0) {
@@ -132,4 +169,83 @@ function compareText(left: string, right: string): number {
 /** The library's search tool: executed by the caller, with this package's description and `query` argument. */
 function createClientSearchTool(): Record<string, unknown> {
   return { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() };
+}
+
+/**
+ * The client mechanism: flat. The loaded functions keep their body place and the other tools theirs; the client list's
+ * other entries (`tool_search`, `call_tool`, stubs, revealed tools) follow them.
+ */
+function writeClientTools(context: WriteContext, list: ToolList, flatNames: ReadonlyMap<number, string>): WrittenOpenAIResponsesTools {
+  const { read, tools, decided, names, warnings } = context;
+  const functions = new Map<string, OpenAIResponsesBodyTool>();
+  const top: unknown[] = [];
+  for (const [index, entry] of read.tools.entries()) {
+    const request = tools[index] as RequestTool;
+    const form = decided.forms[index]?.form;
+    if (request.kind === 'planned') {
+      functions.set(request.name, entry);
+      if (form === 'loaded') top.push(createFunctionTool(entry.tool, names.toWire(request.name), false));
+    } else if (entry.kind === 'custom') {
+      const name = flatNames.get(index) as string;
+      top.push(resolveUnmanagedTool(name === entry.tool.name ? entry.tool : { ...entry.tool, name }, form));
+    } else if (entry.kind === 'provider') top.push(resolveUnmanagedTool(entry.tool, form));
+  }
+  const rest = list.tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
+  const kept = decided.search?.source === 'body' ? [read.tools[decided.search.index]?.tool] : [];
+  if (read.namespaces.length > 0) {
+    const qualified = [...flatNames.entries()].filter(([index, name]) => name !== read.tools[index]?.tool.name).map(([, name]) => name);
+    warnings.push({
+      code: 'namespaces-flattened',
+      message:
+        `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quote(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\`` +
+        (qualified.length === 0 ? '' : `; custom tools whose names would clash are sent as ${quote(qualified)} (\`namespace.name\`)`),
+    });
+  }
+  return { tools: [...top, ...rest, ...kept], namespaceNames: new Map() };
+}
+
+/** One `tool_search`, stub or revealed entry of the client tool list as a Responses function tool. */
+function clientTool(entry: ToolListEntry, functions: ReadonlyMap<string, OpenAIResponsesBodyTool>, names: ToolNameMapping): unknown {
+  const name = names.toWire(entry.name);
+  switch (entry.status) {
+    case 'revealed':
+    case 'loaded':
+      return createFunctionTool((functions.get(entry.name) as OpenAIResponsesBodyTool).tool, name, false);
+    case 'search':
+    case 'call':
+    case 'deferred': {
+      // A stub is an open object: strict mode would reject it, and the model may still infer the right arguments.
+      // Built field by field, not with conditional spreads: this runs for every deferred tool of every request.
+      const stub: Record<string, unknown> = { type: 'function', name };
+      if (entry.description !== undefined) stub.description = entry.description;
+      stub.parameters = entry.inputSchema;
+      stub.strict = false;
+      const callers = entry.status === 'deferred' ? functions.get(entry.name)?.tool.allowed_callers : undefined;
+      if (callers !== undefined) stub.allowed_callers = callers;
+      return stub;
+    }
+    default:
+      return assertNever(entry.status, 'tool list status');
+  }
+}
+
+function quote(names: readonly string[]): string {
+  return names.map((name) => `\`${name}\``).join(', ');
+}
+
+/** A body function tool under its wire name, with `defer_loading: true` when deferred and without it otherwise. */
+function createFunctionTool(tool: Readonly<Record<string, unknown>>, name: string, deferred: boolean): Record<string, unknown> {
+  // Most tools have no `defer_loading`: a plain spread then does, at a fraction of the cost of object rest.
+  const rest = 'defer_loading' in tool ? withoutDeferLoading(tool) : tool;
+  return deferred ? createRecordCopy(rest, { name, defer_loading: true }) : { ...rest, name };
+}
+
+function withoutDeferLoading(tool: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  const { defer_loading: _deferLoading, ...rest } = tool;
+  return rest;
+}
+
+/** A tool the plan does not manage: as the caller wrote it, or without `defer_loading` when nothing sent could load it. */
+function resolveUnmanagedTool(tool: Readonly<Record<string, unknown>>, form: RequestToolForm['form'] | undefined): Readonly<Record<string, unknown>> {
+  return form === 'undeferred' && tool.defer_loading !== undefined ? withoutDeferLoading(tool) : tool;
 }
