@@ -80,11 +80,8 @@ function addDelta(state: ChoiceState, delta: Item): string {
     } else if ((key === 'content' || key === 'refusal') && typeof value === 'string') {
       message[key] = `${typeof message[key] === 'string' ? message[key] : ''}${value}`;
     } else if (key === 'function_call' && isRecord(value)) {
-      const before = isRecord(message.function_call) ? message.function_call : { name: '', arguments: '' };
-      message.function_call = {
-        name: typeof value.name === 'string' && value.name !== '' ? value.name : before.name,
-        arguments: `${String(before.arguments ?? '')}${typeof value.arguments === 'string' ? value.arguments : ''}`,
-      };
+      const { name, arguments: joined } = joinFunction(message.function_call, value);
+      message.function_call = { name, arguments: joined };
     } else if (!Object.hasOwn(message, key) || value !== null) {
       defineRecordField(message, key, value);
     }
@@ -99,13 +96,17 @@ function addToolCall(calls: Item[], piece: Item): void {
   calls[at] ??= {};
   const call = calls[at];
   for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) defineRecordField(call, key, value);
-  if (!isRecord(fn)) return;
-  const before = isRecord(call.function) ? call.function : { name: '', arguments: '' };
-  call.function = {
+  if (isRecord(fn)) call.function = joinFunction(call.function, fn);
+}
+
+/** A function (call) with a piece added: the first non-empty name, the `arguments` joined, any other field as last given. */
+function joinFunction(function_: unknown, piece: Item): Item {
+  const before = isRecord(function_) ? function_ : { name: '', arguments: '' };
+  return {
     ...before,
-    ...fn,
-    name: typeof fn.name === 'string' && fn.name !== '' ? fn.name : before.name,
-    arguments: `${String(before.arguments ?? '')}${typeof fn.arguments === 'string' ? fn.arguments : ''}`,
+    ...piece,
+    name: typeof piece.name === 'string' && piece.name !== '' ? piece.name : before.name,
+    arguments: `${String(before.arguments ?? '')}${typeof piece.arguments === 'string' ? piece.arguments : ''}`,
   };
 }
 

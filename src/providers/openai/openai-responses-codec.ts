@@ -6,7 +6,11 @@ import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { readContentText, readNeutralHistory, readTurnStart, type HistoryReference } from '../../request/neutral-request.js';
-import { createOpenAIResponsesPredictedItems } from './create-openai-responses-predicted-items.js';
+import { formatToolSearchResult } from '../../client/tool-search-result.js';
+import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
+import type { PredictedLoad } from '../../request/request-tools.js';
+import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
+import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
 import { resolveGroupingAPIRequest } from '../../request/resolve-grouping-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import {
@@ -19,7 +23,7 @@ import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
 import { writeOpenAIResponsesTools } from './write-openai-responses-tools.js';
 import { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
 import { readOpenAIResponsesTools, type OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
-import { resolveOpenAIResponsesFunctionLocations } from './resolve-openai-responses-function-locations.js';
+import { resolveOpenAIResponsesToolLocations } from './resolve-openai-responses-function-locations.js';
 import { checkOpenAIResponsesInput, readOpenAIResponsesHistoryItem, transformOpenAIResponsesInput } from './transform-openai-responses-input.js';
 
 /**
@@ -66,7 +70,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     }
     const items = Array.isArray(input) ? input : [];
     // What the history's tool search outputs and tool additions loaded, and what its additions added.
-    const fromSearches = resolveOpenAIResponsesFunctionLocations([], items);
+    const fromSearches = resolveOpenAIResponsesToolLocations([], items).all;
     const references: HistoryReference[] = [...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map((name) => ({
       name,
       kind: 'tool_reference',
@@ -106,7 +110,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     const predicted =
       decided.predicted === undefined
         ? undefined
-        : createOpenAIResponsesPredictedItems(decided.predicted, decided.plan, Array.isArray(source.tools) ? source.tools : [], names);
+        : writePredictedItems(decided.predicted, decided.plan, Array.isArray(source.tools) ? source.tools : [], names);
     if (predicted !== undefined) result.input = [...(history.input as unknown[]), ...predicted];
     if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, (name) => names.toWire(originalOf(name)));
     const instructions = source.instructions as string | null | undefined;
@@ -115,6 +119,51 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     return { body: result, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
+
+/**
+ * The input items that carry a predicted load after the user's message, as the Responses session writes the package's
+ * own answers:
+ *
+ * - native delivery: one `additional_tools` item with the tools' definitions (the caller's declarations, from `tools`);
+ * - OpenAI's hosted search with the library's ranking: a client-executed `tool_search_call` and the
+ *   `tool_search_output` that loads the tools (deferred, in their namespaces, as declared);
+ * - the client-side mechanism: the package's `tool_search` `function_call` and its `function_call_output`.
+ *
+ * `tools` is the body's tool list as the caller gave it; `toWire` the request's names.
+ */
+function writePredictedItems(
+  load: PredictedLoad,
+  plan: Pick<ToolSearchPlan, 'mechanism'>,
+  tools: readonly unknown[],
+  names: { readonly toWire: (name: string) => string },
+): unknown[] {
+  if (load.form === 'addition') {
+    // A tool the body does not declare (the catalog's) is added from its definition.
+    const definitions = load.definitions.map((tool) => ({
+      type: 'function',
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      parameters: tool.inputSchema,
+      strict: false,
+    }));
+    return [
+      createOpenAIResponsesAdditionalTools(
+        load.definitions.map((tool) => names.toWire(tool.name)),
+        { tools: [...tools, ...definitions], names },
+      ),
+    ];
+  }
+  if (plan.mechanism === 'openai-hosted') {
+    return [
+      { type: 'tool_search_call', call_id: load.callId, execution: 'client', arguments: { query: load.query }, status: 'completed' },
+      createOpenAIToolSearchOutput({ call_id: load.callId }, load.result, { tools, names }),
+    ];
+  }
+  return [
+    { type: 'function_call', call_id: load.callId, name: load.searchName, arguments: JSON.stringify({ query: load.query }) },
+    { type: 'function_call_output', call_id: load.callId, output: formatToolSearchResult(load.result) },
+  ];
+}
 
 /** A user message's text (`{ role: 'user', content }`, typed `message` or not): a turn's start when it ends `input`. */
 function readUserText(item: unknown): string | undefined {

@@ -16,18 +16,10 @@ export interface OpenAIResponsesFunctionLocations {
 
 /**
  * Finds where every function of a request lives, from its `tools` and, when given, from the tools its history loaded
- * or added (`tool_search_output` and `additional_tools` items, including compact `tool_reference` entries). Total:
- * anything that is not shaped like a tool or an item is skipped, so it can run on a body nobody has checked. `kind`
- * limits it to function tools (what a `function_call` can name) or custom tools (a `custom_tool_call`); both when
- * omitted.
- */
-export function resolveOpenAIResponsesFunctionLocations(tools: unknown, input?: unknown, kind?: 'function' | 'custom'): OpenAIResponsesFunctionLocations {
-  return resolveOpenAIResponsesToolLocations(tools, input)[kind ?? 'all'];
-}
-
-/**
- * {@link resolveOpenAIResponsesFunctionLocations} for both kinds and for all tools at once, from one walk over the
- * tools and the history.
+ * or added (`tool_search_output` and `additional_tools` items, including compact `tool_reference` entries), for
+ * function tools (what a `function_call` can name), custom tools (a `custom_tool_call`) and both (`all`), in one walk
+ * over the tools and the history. Total: anything that is not shaped like a tool or an item is skipped, so it can run
+ * on a body nobody has checked.
  */
 export function resolveOpenAIResponsesToolLocations(tools: unknown, input?: unknown): Record<'all' | 'function' | 'custom', OpenAIResponsesFunctionLocations> {
   const buckets = { all: createLocations(), function: createLocations(), custom: createLocations() };

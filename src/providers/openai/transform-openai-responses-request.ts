@@ -127,7 +127,10 @@ function parseTransformOpenAIResponsesOptions(options: unknown): {
   }
   const [problem] = findTransformOptionProblems(given, [REVEALED_OPTION, UNCATEGORIZED_OPTION, PREDICT_OPTION]);
   if (problem?.kind === 'unknown') {
-    throw new ToolSearchError('invalid-options', `unknown option ${quote(problem.names)}; the options are \`revealed\`, \`uncategorized\` and \`predict\``);
+    throw new ToolSearchError(
+      'invalid-options',
+      `unknown option ${problem.names.map((name) => `\`${name}\``).join(', ')}; the options are \`revealed\`, \`uncategorized\` and \`predict\``,
+    );
   }
   if (problem !== undefined) {
     throw new ToolSearchError('invalid-options', `\`options.${problem.option.name}\` ${problem.option.rule}, got ${describeValue(problem.value)}`);
@@ -137,8 +140,4 @@ function parseTransformOpenAIResponsesOptions(options: unknown): {
     uncategorized: (given.uncategorized as OpenAIResponsesUncategorizedTools | undefined) ?? 'top-level',
     predict: parsePredictOption(given.predict),
   };
-}
-
-function quote(names: readonly string[]): string {
-  return names.map((name) => `\`${name}\``).join(', ');
 }

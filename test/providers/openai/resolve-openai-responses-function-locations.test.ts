@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   resolveOpenAIResponsesCallNamespace,
-  resolveOpenAIResponsesFunctionLocations,
   resolveOpenAIResponsesToolLocations,
 } from '../../../src/providers/openai/resolve-openai-responses-function-locations.js';
 
@@ -34,7 +33,7 @@ const input = [
 ];
 
 describe('resolveOpenAIResponsesCallNamespace', () => {
-  const locations = resolveOpenAIResponsesFunctionLocations(tools, input);
+  const locations = resolveOpenAIResponsesToolLocations(tools, input).all;
 
   it.each([
     { name: 'keep', namespace: null },
@@ -50,12 +49,12 @@ describe('resolveOpenAIResponsesCallNamespace', () => {
   });
 
   it('skips anything that is not a list', () => {
-    expect(resolveOpenAIResponsesFunctionLocations('tools', 7)).toEqual({ topLevel: new Set(), namespaces: new Map() });
+    expect(resolveOpenAIResponsesToolLocations('tools', 7).all).toEqual({ topLevel: new Set(), namespaces: new Map() });
   });
 });
 
 describe('resolveOpenAIResponsesToolLocations', () => {
-  it('finds all tools, the functions and the custom tools in one walk, each as its own kind alone would', () => {
+  it('finds all tools, the functions and the custom tools in one walk', () => {
     const both = [...tools, { type: 'custom', name: 'apply', defer_loading: true }, { type: 'custom', name: 'keep' }];
     const found = resolveOpenAIResponsesToolLocations(both, input);
     expect(found.function).toEqual({
@@ -77,6 +76,5 @@ describe('resolveOpenAIResponsesToolLocations', () => {
     expect(found.all.namespaces.get('patch')).toEqual(['crm']);
     expect([...found.all.topLevel]).toEqual(['keep', 'added']);
     expect([...found.all.namespaces.keys()]).toEqual(['flat', 'lookup', 'patch', 'apply', 'refund', 'void']);
-    for (const kind of ['function', 'custom'] as const) expect(resolveOpenAIResponsesFunctionLocations(both, input, kind)).toEqual(found[kind]);
   });
 });
