@@ -54,15 +54,14 @@ export function transformOpenAIResponsesInput(
 ): { input: unknown; warnings: ToolSearchWarning<OpenAIResponsesInputWarningCode>[] } {
   if (input === undefined || input === null || typeof input === 'string') return { input, warnings: [] };
   const items = checkOpenAIResponsesInput(input);
-  // Where functions can be called matters only to replayed calls: a history without one skips walking every tool.
-  const hasCalls = items.some((item) => isCallItem(item as Record<string, unknown>));
-  const sentByKind = hasCalls ? resolveOpenAIResponsesToolLocations(context.tools) : NO_TOOL_LOCATIONS;
+  // Where functions can be called matters only to replayed calls: each list is walked when one needs it, once.
+  type Locations = ReturnType<typeof resolveOpenAIResponsesToolLocations>;
+  let sent: Locations | undefined;
+  let loaded: Locations | undefined;
+  const sentLocations = (): Locations => (sent ??= resolveOpenAIResponsesToolLocations(context.tools));
   // Names are repaired alike in calls and in the items that load tools, so a call still names the tool it loaded; the
   // names in use are read only when one needs repairing.
-  const inUse = (): OpenAIResponsesFunctionLocations[] => [
-    hasCalls ? sentByKind.all : resolveOpenAIResponsesToolLocations(context.tools).all,
-    resolveOpenAIResponsesToolLocations([], items).all,
-  ];
+  const inUse = (): OpenAIResponsesFunctionLocations[] => [sentLocations().all, resolveOpenAIResponsesToolLocations([], items).all];
   const wireName = resolveCallWireName(items, context, inUse);
   const validNamespace = createNamespaceRepair(inUse, context.namespaceNames);
   // Tool search outputs and tool additions first: where the history loaded a function is read under the names it is sent with.
@@ -71,19 +70,17 @@ export function transformOpenAIResponsesInput(
       ? transformLoadingItem(withoutCreatedBy(item as Record<string, unknown>), context, wireName, validNamespace)
       : item,
   );
-  const loadedByKind = hasCalls ? resolveOpenAIResponsesToolLocations([], searched) : NO_TOOL_LOCATIONS;
-  // A function_call names a function, a custom_tool_call a custom tool: each is looked up among its own kind.
-  const byKind = {
-    function_call: { sent: sentByKind.function, loaded: loadedByKind.function },
-    custom_tool_call: { sent: sentByKind.custom, loaded: loadedByKind.custom },
-  };
   const restored: string[] = [];
   const output = items.map((item, index) => {
     const record = item as Record<string, unknown>;
     switch (record.type) {
       case 'function_call':
-      case 'custom_tool_call':
-        return transformCall(record, index, context, wireName, validNamespace, byKind[record.type].sent, byKind[record.type].loaded, restored);
+      case 'custom_tool_call': {
+        // A function_call names a function, a custom_tool_call a custom tool: each is looked up among its own kind.
+        const kind = record.type === 'function_call' ? 'function' : 'custom';
+        loaded ??= resolveOpenAIResponsesToolLocations([], searched);
+        return transformCall(record, index, context, wireName, validNamespace, sentLocations()[kind], loaded[kind], restored);
+      }
       case 'function_call_output':
         return transformCallOutput(record, context);
       case 'tool_search_output':
@@ -105,21 +102,9 @@ export function transformOpenAIResponsesInput(
   return { input: output, warnings };
 }
 
-/** Locations for a history without calls (never read). */
-const NO_LOCATIONS: Readonly<OpenAIResponsesFunctionLocations> = { topLevel: new Set(), namespaces: new Map() };
-const NO_TOOL_LOCATIONS: Readonly<Record<'all' | 'function' | 'custom', OpenAIResponsesFunctionLocations>> = {
-  all: NO_LOCATIONS,
-  function: NO_LOCATIONS,
-  custom: NO_LOCATIONS,
-};
-
 /** An item whose `tools` the model can call from then on: a `tool_search_output`, or an `additional_tools` item. */
 function isLoadingItem(item: Record<string, unknown>): boolean {
   return item.type === 'tool_search_output' || item.type === 'additional_tools';
-}
-
-function isCallItem(item: Record<string, unknown>): boolean {
-  return item.type === 'function_call' || item.type === 'custom_tool_call';
 }
 
 /** Checks that `input` is a list of item objects and returns it; throws `invalid-request` naming the bad item. */
