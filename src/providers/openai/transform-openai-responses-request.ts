@@ -13,7 +13,6 @@ import {
 } from '../../request/parse-transform-request-options.js';
 import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import type { OpenAIResponsesProviderTool, OpenAIResponsesTool } from './openai-responses-api.js';
-import { transformOpenAIResponsesInput } from './transform-openai-responses-input.js';
 import { OPENAI_RESPONSES_CODEC, type OpenAIResponsesUncategorizedTools } from './openai-responses-codec.js';
 import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
 
@@ -80,7 +79,7 @@ const UNCATEGORIZED_OPTION: Readonly<TransformOption> = {
  * Always: function names the API rejects are mapped (`github.create_issue` → `github_create_issue`), in `tools`,
  * `tool_choice` and the history; custom tools keep their names (free text), and tools the plan does not manage (web
  * search, MCP, custom tools, …) pass through in place. The history (`input`) is repaired
- * ({@link transformOpenAIResponsesInput}): a replayed call missing its `namespace` gets it back, output-only
+ * (`transformOpenAIResponsesInput`): a replayed call missing its `namespace` gets it back, output-only
  * `created_by` fields are removed, `tool_search_call`/`tool_search_output`/`additional_tools` items are kept in place
  * (names the API would reject mapped, as in calls). The result's `loaded` includes the tools those items loaded or added.
  *
