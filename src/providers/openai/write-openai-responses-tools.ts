@@ -17,31 +17,18 @@ export interface WrittenOpenAIResponsesTools {
   readonly namespaceNames: ReadonlyMap<string, string>;
 }
 
-/** What the writers read: the body's tools as read, the decision's groups, the names, the warnings to add to. */
-interface WriteContext {
-  readonly read: OpenAIResponsesBodyTools;
-  readonly tools: readonly RequestTool[];
-  readonly decided: Grouped;
-  readonly names: ToolNameMapping;
-  readonly warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[];
-}
-
 type Grouped = NonNullable<RequestTools['grouped']>;
+type Warnings = ToolSearchWarning<OpenAIResponsesWarningCode>[];
 
 /**
  * The body's tools in the Responses wire, as the decision says: the groups as namespaces (hosted search or none), or the
  * client tool list flat (the client mechanism).
  */
-export function writeOpenAIResponsesTools(
-  read: OpenAIResponsesBodyTools,
-  decided: RequestTools,
-  warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[],
-): WrittenOpenAIResponsesTools {
+export function writeOpenAIResponsesTools(read: OpenAIResponsesBodyTools, decided: RequestTools, warnings: Warnings): WrittenOpenAIResponsesTools {
   const grouped = decided.grouped as Grouped;
-  const context: WriteContext = { read, tools: grouped.tools, decided: grouped, names: decided.names, warnings };
   return grouped.list === undefined || grouped.flatNames === undefined
-    ? writeGroupedTools(context)
-    : writeClientTools(context, grouped.list, grouped.flatNames);
+    ? writeGroupedTools(read, grouped, decided.names, warnings)
+    : writeClientTools(read, grouped, decided.names, warnings);
 }
 
 /**
@@ -49,15 +36,14 @@ export function writeOpenAIResponsesTools(
  * tools and other tools in body order, the namespaces sorted by the name sent, deferred top-level tools, the tool
  * search tool last.
  */
-function writeGroupedTools(context: WriteContext): WrittenOpenAIResponsesTools {
-  const { read, tools: requestTools, decided, names, warnings } = context;
-  const namespaceNames = resolveNamespaceNames(context);
+function writeGroupedTools(read: OpenAIResponsesBodyTools, decided: Grouped, names: ToolNameMapping, warnings: Warnings): WrittenOpenAIResponsesTools {
+  const namespaceNames = resolveNamespaceNames(read, decided, names, warnings);
   const top: unknown[] = [];
   const members = new Map<string, Record<string, unknown>[]>();
   const deferredTop: unknown[] = [];
   const movedOut: string[] = [];
   for (const [index, entry] of read.tools.entries()) {
-    const request = requestTools[index] as RequestTool;
+    const request = decided.tools[index] as RequestTool;
     const { form, group } = decided.forms[index] as RequestToolForm;
     if (request.kind === 'planned') {
       if (form === 'omitted') continue;
@@ -121,8 +107,7 @@ function writeGroupedTools(context: WriteContext): WrittenOpenAIResponsesTools {
  * The namespace name sent for each group label: valid, never reserved, never the name of a top-level function or custom
  * tool (a deferred one is called in a namespace of its own name) or of an MCP server (a tool-search path of its own).
  */
-function resolveNamespaceNames(context: WriteContext): Map<string, string> {
-  const { read, tools, decided, names, warnings } = context;
+function resolveNamespaceNames(read: OpenAIResponsesBodyTools, decided: Grouped, names: ToolNameMapping, warnings: Warnings): Map<string, string> {
   const { forms, omitted } = decided;
   const labels = new Set<string>();
   for (const form of forms) if (form.group !== undefined) labels.add(form.group);
@@ -132,7 +117,7 @@ function resolveNamespaceNames(context: WriteContext): Map<string, string> {
   // namespace of its own name: its name is blocked whether or not this body still holds it (its own output does not).
   const blocked = [...omitted].map((name) => names.toWire(name));
   for (const [index, entry] of read.tools.entries()) {
-    const request = tools[index] as RequestTool;
+    const request = decided.tools[index] as RequestTool;
     if (forms[index]?.group !== undefined || forms[index]?.form === 'omitted') continue;
     if (request.kind === 'planned') blocked.push(names.toWire(request.name));
     else if (entry.kind === 'custom') blocked.push(entry.tool.name as string);
@@ -175,12 +160,12 @@ function createClientSearchTool(): Record<string, unknown> {
  * The client mechanism: flat. The loaded functions keep their body place and the other tools theirs; the client list's
  * other entries (`tool_search`, `call_tool`, stubs, revealed tools) follow them.
  */
-function writeClientTools(context: WriteContext, list: ToolList, flatNames: ReadonlyMap<number, string>): WrittenOpenAIResponsesTools {
-  const { read, tools, decided, names, warnings } = context;
+function writeClientTools(read: OpenAIResponsesBodyTools, decided: Grouped, names: ToolNameMapping, warnings: Warnings): WrittenOpenAIResponsesTools {
+  const flatNames = decided.flatNames as ReadonlyMap<number, string>;
   const functions = new Map<string, OpenAIResponsesBodyTool>();
   const top: unknown[] = [];
   for (const [index, entry] of read.tools.entries()) {
-    const request = tools[index] as RequestTool;
+    const request = decided.tools[index] as RequestTool;
     const form = decided.forms[index]?.form;
     if (request.kind === 'planned') {
       functions.set(request.name, entry);
@@ -190,7 +175,7 @@ function writeClientTools(context: WriteContext, list: ToolList, flatNames: Read
       top.push(resolveUnmanagedTool(name === entry.tool.name ? entry.tool : { ...entry.tool, name }, form));
     } else if (entry.kind === 'provider') top.push(resolveUnmanagedTool(entry.tool, form));
   }
-  const rest = list.tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
+  const rest = (decided.list as ToolList).tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
   const kept = decided.search?.source === 'body' ? [read.tools[decided.search.index]?.tool] : [];
   if (read.namespaces.length > 0) {
     const qualified = [...flatNames.entries()].filter(([index, name]) => name !== read.tools[index]?.tool.name).map(([, name]) => name);
