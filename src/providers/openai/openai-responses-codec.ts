@@ -24,7 +24,7 @@ import { writeOpenAIResponsesTools } from './write-openai-responses-tools.js';
 import { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
 import { readOpenAIResponsesTools, type OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIResponsesToolLocations } from './resolve-openai-responses-function-locations.js';
-import { checkOpenAIResponsesInput, readOpenAIResponsesHistoryItem, transformOpenAIResponsesInput } from './transform-openai-responses-input.js';
+import { readOpenAIResponsesHistoryItem, transformOpenAIResponsesInput } from './transform-openai-responses-input.js';
 
 /**
  * Where hosted tool search puts tools that have no category.
@@ -63,7 +63,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     const kept = context.tools !== undefined && context.tools.list === source.tools ? context.tools.read : undefined;
     const read = kept ?? readOpenAIResponsesTools(body);
     const input = source.input;
-    if (input !== undefined && input !== null && typeof input !== 'string') checkOpenAIResponsesInput(input);
+    if (input !== undefined && input !== null && typeof input !== 'string') checkInput(input);
     const instructions = source.instructions;
     if (instructions !== undefined && instructions !== null && typeof instructions !== 'string') {
       throw new ToolSearchError('invalid-request', `\`instructions\` must be a string, got ${describeValue(instructions)}`);
@@ -163,6 +163,18 @@ function writePredictedItems(
     { type: 'function_call', call_id: load.callId, name: load.searchName, arguments: JSON.stringify({ query: load.query }) },
     { type: 'function_call_output', call_id: load.callId, output: formatToolSearchResult(load.result) },
   ];
+}
+
+/** Checks that `input` is a list of item objects and returns it; throws `invalid-request` naming the bad item. */
+function checkInput(input: unknown): void {
+  if (!Array.isArray(input)) {
+    throw new ToolSearchError('invalid-request', `\`input\` must be a string or an array of items, got ${describeValue(input)}`);
+  }
+  input.forEach((item: unknown, index) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      throw new ToolSearchError('invalid-request', `\`input[${index}]\` must be an item object, got ${describeValue(item)}`);
+    }
+  });
 }
 
 /** A user message's text (`{ role: 'user', content }`, typed `message` or not): a turn's start when it ends `input`. */

@@ -46,14 +46,15 @@ export interface OpenAIResponsesInputContext {
  *   caller put there) become wire names, as in calls; valid names are never touched.
  * - Every item of a known type loses the output-only `created_by`; items of unknown types are kept unchanged.
  *
- * A string `input` (or none) is returned unchanged. Unchanged items are returned as the same objects.
+ * `input` is as the codec's `read` checked it; a string `input` (or none) is returned unchanged. Unchanged items are returned as the same objects.
  */
 export function transformOpenAIResponsesInput(
   input: unknown,
   context: OpenAIResponsesInputContext,
 ): { input: unknown; warnings: ToolSearchWarning<OpenAIResponsesInputWarningCode>[] } {
   if (input === undefined || input === null || typeof input === 'string') return { input, warnings: [] };
-  const items = checkOpenAIResponsesInput(input);
+  // A list of item objects: the codec's `read` checked it.
+  const items = input as readonly unknown[];
   // Where functions can be called matters only to replayed calls: each list is walked when one needs it, once.
   type Locations = ReturnType<typeof resolveOpenAIResponsesToolLocations>;
   let sent: Locations | undefined;
@@ -105,19 +106,6 @@ export function transformOpenAIResponsesInput(
 /** An item whose `tools` the model can call from then on: a `tool_search_output`, or an `additional_tools` item. */
 function isLoadingItem(item: Record<string, unknown>): boolean {
   return item.type === 'tool_search_output' || item.type === 'additional_tools';
-}
-
-/** Checks that `input` is a list of item objects and returns it; throws `invalid-request` naming the bad item. */
-export function checkOpenAIResponsesInput(input: unknown): readonly unknown[] {
-  if (!Array.isArray(input)) {
-    throw new ToolSearchError('invalid-request', `\`input\` must be a string or an array of items, got ${describeValue(input)}`);
-  }
-  input.forEach((item: unknown, index) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      throw new ToolSearchError('invalid-request', `\`input[${index}]\` must be an item object, got ${describeValue(item)}`);
-    }
-  });
-  return input;
 }
 
 /**
