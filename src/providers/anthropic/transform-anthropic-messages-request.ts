@@ -20,7 +20,6 @@ import {
 import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import type { AnthropicMessagesRequest, AnthropicMessagesRequestLike } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
-import { transformAnthropicToolCacheControl } from './transform-anthropic-tool-cache-control.js';
 import { ANTHROPIC_MESSAGES_CODEC } from './anthropic-messages-codec.js';
 import type { AnthropicToolSearchVariant } from './anthropic-messages-api.js';
 import { checkAnthropicMessagesSystem } from './check-anthropic-messages-system.js';
@@ -72,11 +71,11 @@ const SEARCH_TOOL_OPTION: Readonly<TransformOption> = {
  *   blocks and their `cache_control` are kept).
  * - names outside `^[a-zA-Z0-9_-]{1,64}$` are mapped in `tools`, `tool_choice`, `tool_use` and `tool_reference`
  *   blocks (`names.fromWire` maps calls back); provider tools, toolsets and MCP toolsets pass through in place.
- * - the history is repaired ({@link transformAnthropicMessagesHistory}): `server_tool_use` and
+ * - the history is repaired: `server_tool_use` and
  *   `tool_search_tool_result` blocks are kept byte for byte, a `tool_result` answering a hosted `srvtoolu_…` call is
  *   removed, `tool_reference` blocks in an `is_error` result become text, a blind `tool_use` of a tool reached
  *   through `call_tool` becomes that call. A reference the request cannot define warns `history-tool-undefined`.
- * - `cache_control` breakpoints move where the API accepts them ({@link transformAnthropicToolCacheControl}).
+ * - `cache_control` breakpoints move where the API accepts them: to the last tool sent in full.
  * - on Amazon Bedrock the regex search tool and the tool search beta in `anthropic_beta`.
  * - native delivery (`plan.reveal === 'native'`): by value (the Claude API) no deferred tool is sent, so the request
  *   does not grow with the catalog and no deferred-tools limit applies; by reference (Bedrock, Google Cloud) every
