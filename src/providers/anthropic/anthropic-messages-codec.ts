@@ -38,17 +38,14 @@ interface MessagesRead {
   readonly searchTool: AnthropicToolSearchVariant | undefined;
 }
 
-/** The options the codec reads: the hosted search tool asked for. */
-interface MessagesOptions {
-  readonly searchTool?: AnthropicToolSearchVariant | undefined;
-}
-
 /**
  * The Messages API's codec: `tools` (custom tools, the hosted search tools, provider tools, toolsets), `tool_choice`,
  * `system`, the history's tool blocks and tool changes, the betas. On Amazon Bedrock (plan `platform: 'bedrock'`, or a
  * body whose `anthropic_version` is Bedrock's) the regex search tool and `anthropic_beta`.
  */
-export const ANTHROPIC_MESSAGES_CODEC: Readonly<WireCodec<MessagesRead, AnthropicMessagesTools, AnthropicMessagesWarningCode, MessagesOptions>> = {
+export const ANTHROPIC_MESSAGES_CODEC: Readonly<
+  WireCodec<MessagesRead, AnthropicMessagesTools, AnthropicMessagesWarningCode, { readonly searchTool?: AnthropicToolSearchVariant | undefined }>
+> = {
   api: 'anthropic-messages',
   label: 'the Messages API',
   rule: ANTHROPIC_MESSAGES_TOOL_NAME_RULE,

@@ -175,9 +175,8 @@ function readNeutralTool({ entry, kind, index, definition }: ToolEntry): Neutral
   };
 }
 
-/** What writing the tool list needs besides the read tools and the decision. */
-export interface AnthropicToolsWriteContext {
-  /** The hosted search tool asked for (`regex` on Bedrock), and the one the history's hosted calls used. */
+/** What writing the tool list needs besides the read tools and the decision: the hosted search tool asked for (`regex` on Bedrock), the one the history's hosted calls used. */
+interface AnthropicToolsWriteContext {
   readonly searchTool: AnthropicToolSearchVariant;
   readonly historySearchTool: AnthropicToolSearchToolName | undefined;
   readonly onBedrock: boolean;
@@ -255,13 +254,6 @@ export function writeAnthropicMessagesTools(
   return cache.tools;
 }
 
-/** How the API gives the tool for each place: an entry of the decision (written), an entry of the body, the hosted search tool. */
-export interface AnthropicToolPlaceWriter<Tool> {
-  entry(index: number): Tool;
-  body(position: number): Tool;
-  hostedSearch(): Tool;
-}
-
 /**
  * Where each tool of a request goes, as the decided tools describe it: the leading entries first, the provider's
  * hosted search tool next, then the body in order with its other entries in place. Under the client-side mechanism
@@ -278,7 +270,8 @@ export function resolveAnthropicToolPlaces<Tool>(
   list: Pick<RequestTools, 'entries' | 'leading' | 'trailing' | 'hostedSearch'>,
   mechanism: ToolSearchPlan['mechanism'],
   lastName: string | undefined,
-  write: AnthropicToolPlaceWriter<Tool>,
+  // How the API gives the tool for each place: an entry of the decision (written), an entry of the body, the hosted search tool.
+  write: { entry(index: number): Tool; body(position: number): Tool; hostedSearch(): Tool },
 ): { readonly tools: Tool[]; readonly last: number } {
   const tools: Tool[] = [];
   const client = mechanism === 'client';

@@ -1,7 +1,6 @@
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
-import type { ToolCatalog } from '../../catalog/tool-catalog.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
@@ -115,22 +114,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const request = parseRequestBody(body, 'a Messages API request object');
   parseRequestToolList(request.tools, 'tools', 'tool definitions');
   checkAnthropicMessagesSystem(request.system);
-  const { revealed, searchTool, catalog, predict } = parseTransformAnthropicMessagesOptions(options);
-  return transformRequest(ANTHROPIC_MESSAGES_CODEC, body, plan, {
-    revealed,
-    catalog,
-    options: { searchTool },
-    ...(predict === undefined ? {} : { predict }),
-  }) as TransformAnthropicMessagesRequestResult<Body>;
-}
-
-function parseTransformAnthropicMessagesOptions(options: unknown): {
-  revealed: string[];
-  searchTool: AnthropicToolSearchVariant | undefined;
-  catalog: ToolCatalog;
-  predict: Exclude<TransformRequestOptions['predict'], 'off' | undefined> | undefined;
-} {
-  if (!isRecord(options)) {
+  if (!isRecord(options as unknown)) {
     throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: must be an object (got ${describeValue(options)})`);
   }
   const problems = findTransformOptionProblems(options, [REVEALED_OPTION, SEARCH_TOOL_OPTION, CATALOG_OPTION, PREDICT_OPTION]).map((problem) =>
@@ -139,11 +123,11 @@ function parseTransformAnthropicMessagesOptions(options: unknown): {
       : `\`${problem.option.name}\` ${problem.option.rule} (got ${describeValue(problem.value)})`,
   );
   if (problems.length > 0) throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: ${problems.join('; ')}`);
-  const revealed = parseRevealedOption(options.revealed, '`revealed`');
-  return {
-    revealed,
-    searchTool: options.searchTool as AnthropicToolSearchVariant | undefined,
-    catalog: parseCatalogOption(options.catalog as ToolDefinitionsInput | undefined),
-    predict: parsePredictOption(options.predict),
-  };
+  const predict = parsePredictOption(options.predict);
+  return transformRequest(ANTHROPIC_MESSAGES_CODEC, body, plan, {
+    revealed: parseRevealedOption(options.revealed, '`revealed`'),
+    catalog: parseCatalogOption(options.catalog),
+    options: { searchTool: options.searchTool },
+    ...(predict === undefined ? {} : { predict }),
+  }) as TransformAnthropicMessagesRequestResult<Body>;
 }
