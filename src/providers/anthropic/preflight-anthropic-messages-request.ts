@@ -20,6 +20,7 @@ import { countUTF8Bytes } from '../../text/count-utf8-bytes.js';
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
+import { readAnthropicMessagesHistory } from './anthropic-messages-history.js';
 import { resolveAnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
 
 /** Every rule id, in the order they are checked. */
@@ -334,62 +335,38 @@ function checkToolset(tool: Record<string, unknown>, path: string, label: string
   }
 }
 
+/**
+ * Checks the history as the transformer reads it: its calls and references against the tools defined, its error
+ * results holding references, its results of hosted calls.
+ */
 function checkHistory(messages: readonly unknown[], isDefined: (name: string) => boolean, unknowable: boolean, add: Add): void {
-  const serverCallIds = new Set<string>();
-  messages.forEach((message: unknown, messageIndex) => {
-    if (!isRecord(message) || !Array.isArray(message.content)) return;
-    message.content.forEach((block: unknown, blockIndex) => {
-      if (!isRecord(block)) return;
-      const path = `messages[${messageIndex}].content[${blockIndex}]`;
-      switch (block.type) {
-        case 'tool_use':
-          if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) return;
-          if (!unknowable && !isDefined(block.name)) {
-            add('undefined-tool-use', `${path}.name`, `the history calls \`${block.name}\`, which is not in \`tools\``);
-          }
-          return;
-        case 'server_tool_use':
-          if (typeof block.id === 'string') serverCallIds.add(block.id);
-          return;
-        case 'tool_search_tool_result': {
-          const content = block.content;
-          if (!isRecord(content) || !Array.isArray(content.tool_references)) return;
-          content.tool_references.forEach((reference: unknown, index) => {
-            checkReference(reference, `${path}.content.tool_references[${index}]`, isDefined, unknowable, add);
-          });
-          return;
-        }
-        case 'tool_result': {
-          const id = block.tool_use_id;
-          if (typeof id === 'string' && (id.startsWith('srvtoolu_') || serverCallIds.has(id))) {
-            add(
-              'server-tool-result',
-              `${path}.tool_use_id`,
-              `a \`tool_result\` answers the hosted call \`${id}\`; the API answers hosted calls itself and rejects this`,
-            );
-          }
-          if (!Array.isArray(block.content)) return;
-          block.content.forEach((item: unknown, index) => {
-            if (!isRecord(item) || item.type !== 'tool_reference') return;
-            const itemPath = `${path}.content[${index}]`;
-            if (block.is_error === true) {
-              add('error-result-tool-reference', itemPath, "all content must be type 'text' if 'is_error' is true (found a `tool_reference`)");
-            }
-            checkReference(item, itemPath, isDefined, unknowable, add);
-          });
-          return;
-        }
-        default:
-          return;
-      }
+  const checkReference = (reference: unknown, path: string): void => {
+    if (isRecord(reference) && typeof reference.tool_name === 'string' && !unknowable && !isDefined(reference.tool_name))
+      add('undefined-tool-reference', `${path}.tool_name`, `Tool reference '${reference.tool_name}' not found in available tools`);
+  };
+  for (const { message, block: index, kind } of readAnthropicMessagesHistory(messages).sites) {
+    const block = ((messages[message] as Record<string, unknown>).content as unknown[])[index] as Record<string, unknown>;
+    const path = `messages[${message}].content[${index}]`;
+    if (kind === 'tool_use' && !unknowable && !isDefined(block.name as string))
+      add('undefined-tool-use', `${path}.name`, `the history calls \`${block.name as string}\`, which is not in \`tools\``);
+    if (kind === 'tool_search_tool_result') {
+      const references = (block.content as Record<string, unknown>).tool_references as unknown[];
+      references.forEach((reference, at) => checkReference(reference, `${path}.content.tool_references[${at}]`));
+    }
+    if (kind === 'remove') {
+      add(
+        'server-tool-result',
+        `${path}.tool_use_id`,
+        `a \`tool_result\` answers the hosted call \`${block.tool_use_id as string}\`; the API answers hosted calls itself and rejects this`,
+      );
+    }
+    if ((kind !== 'tool_result' && kind !== 'remove') || !Array.isArray(block.content)) continue;
+    block.content.forEach((item: unknown, at) => {
+      if (!isRecord(item) || item.type !== 'tool_reference') return;
+      if (block.is_error === true)
+        add('error-result-tool-reference', `${path}.content[${at}]`, "all content must be type 'text' if 'is_error' is true (found a `tool_reference`)");
+      checkReference(item, `${path}.content[${at}]`);
     });
-  });
-}
-
-function checkReference(reference: unknown, path: string, isDefined: (name: string) => boolean, unknowable: boolean, add: Add): void {
-  if (!isRecord(reference) || typeof reference.tool_name !== 'string' || unknowable) return;
-  if (!isDefined(reference.tool_name)) {
-    add('undefined-tool-reference', `${path}.tool_name`, `Tool reference '${reference.tool_name}' not found in available tools`);
   }
 }
 
