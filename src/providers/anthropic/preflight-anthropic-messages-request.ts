@@ -351,7 +351,7 @@ function checkHistory(messages: readonly unknown[], isDefined: (name: string) =>
       add('undefined-tool-use', `${path}.name`, `the history calls \`${block.name as string}\`, which is not in \`tools\``);
     if (kind === 'tool_search_tool_result') {
       const references = (block.content as Record<string, unknown>).tool_references as unknown[];
-      references.forEach((reference, at) => checkReference(reference, `${path}.content.tool_references[${at}]`));
+      for (const [at, reference] of references.entries()) checkReference(reference, `${path}.content.tool_references[${at}]`);
     }
     if (kind === 'remove') {
       add(
