@@ -19,6 +19,11 @@ export interface AnthropicCacheControl {
   ttl?: '5m' | '1h';
 }
 
+/** What may carry a prompt-cache breakpoint: tools and content blocks. */
+interface AnthropicCacheable {
+  cache_control?: AnthropicCacheControl | null;
+}
+
 /** A custom tool's `input_schema`: a JSON Schema object. */
 export interface AnthropicInputSchema {
   type: 'object';
@@ -31,41 +36,34 @@ export interface AnthropicInputSchema {
 export type AnthropicAllowedCaller = 'direct' | 'code_execution_20250825' | 'code_execution_20260120' | 'code_execution_20260521';
 
 /** A custom (client) tool (`Tool`). */
-export interface AnthropicCustomTool {
+export interface AnthropicCustomTool extends AnthropicCacheable {
   name: string;
   description?: string;
   input_schema: AnthropicInputSchema;
   type?: 'custom' | null;
   /** Loaded only when tool search returns a `tool_reference` to it. Never together with `cache_control`. */
   defer_loading?: boolean;
-  cache_control?: AnthropicCacheControl | null;
   strict?: boolean;
   input_examples?: Array<{ [key: string]: unknown }>;
   eager_input_streaming?: boolean | null;
   allowed_callers?: Array<AnthropicAllowedCaller>;
 }
 
-/** Anthropic's hosted BM25 search tool (`ToolSearchToolBm25_20251119`): natural-language queries. */
-export interface AnthropicBM25ToolSearchTool {
-  type: 'tool_search_tool_bm25_20251119' | 'tool_search_tool_bm25';
-  name: 'tool_search_tool_bm25';
+/** One of Anthropic's hosted search tools, by its name (`tool_search_tool_bm25`) and dated type. */
+interface AnthropicHostedSearchTool<Name extends string, Date extends string> extends AnthropicCacheable {
+  type: `${Name}_${Date}` | Name;
+  name: Name;
   /** Must never be `true` on the search tool. */
   defer_loading?: boolean;
-  cache_control?: AnthropicCacheControl | null;
   allowed_callers?: Array<AnthropicAllowedCaller>;
   strict?: boolean;
 }
 
+/** Anthropic's hosted BM25 search tool (`ToolSearchToolBm25_20251119`): natural-language queries. */
+export type AnthropicBM25ToolSearchTool = AnthropicHostedSearchTool<'tool_search_tool_bm25', '20251119'>;
+
 /** Anthropic's hosted regex search tool (`ToolSearchToolRegex20251119`): Python `re.search()` patterns. */
-export interface AnthropicRegexToolSearchTool {
-  type: 'tool_search_tool_regex_20251119' | 'tool_search_tool_regex';
-  name: 'tool_search_tool_regex';
-  /** Must never be `true` on the search tool. */
-  defer_loading?: boolean;
-  cache_control?: AnthropicCacheControl | null;
-  allowed_callers?: Array<AnthropicAllowedCaller>;
-  strict?: boolean;
-}
+export type AnthropicRegexToolSearchTool = AnthropicHostedSearchTool<'tool_search_tool_regex', '20251119'>;
 
 /** Either hosted search tool. */
 export type AnthropicToolSearchTool = AnthropicBM25ToolSearchTool | AnthropicRegexToolSearchTool;
@@ -74,51 +72,46 @@ export type AnthropicToolSearchTool = AnthropicBM25ToolSearchTool | AnthropicReg
 export type AnthropicTool = AnthropicCustomTool | AnthropicToolSearchTool;
 
 /** A text block (`TextBlockParam`), in messages and in `system`. */
-export interface AnthropicTextBlock {
+export interface AnthropicTextBlock extends AnthropicCacheable {
   type: 'text';
   text: string;
-  cache_control?: AnthropicCacheControl | null;
 }
 
 /** A reference that makes the API load a deferred tool's definition (`ToolReferenceBlockParam`). */
-export interface AnthropicToolReferenceBlock {
+export interface AnthropicToolReferenceBlock extends AnthropicCacheable {
   type: 'tool_reference';
   tool_name: string;
-  cache_control?: AnthropicCacheControl | null;
 }
 
 /** The model's call of a custom tool (`ToolUseBlockParam`). */
-export interface AnthropicToolUseBlock {
+export interface AnthropicToolUseBlock extends AnthropicCacheable {
   type: 'tool_use';
   id: string;
   name: string;
   input: unknown;
-  cache_control?: AnthropicCacheControl | null;
   /** Set on a computer or browser toolset member's call; such names are not custom tool names. */
   toolset_name?: string | null;
 }
 
 /** The answer to a `tool_use` (`ToolResultBlockParam`). Client-side search answers with `tool_reference` blocks. */
-export interface AnthropicToolResultBlock {
+export interface AnthropicToolResultBlock extends AnthropicCacheable {
   type: 'tool_result';
   tool_use_id: string;
   /** With `is_error: true`, every block must be text. */
   content?: string | Array<AnthropicTextBlock | AnthropicToolReferenceBlock>;
   is_error?: boolean;
-  cache_control?: AnthropicCacheControl | null;
 }
 
 /** The names a hosted search call carries in `server_tool_use.name`. */
 export type AnthropicToolSearchToolName = AnthropicToolSearchTool['name'];
 
 /** A hosted search call (`ServerToolUseBlockParam`); its `srvtoolu_…` id is never answered with a `tool_result`. */
-export interface AnthropicServerToolUseBlock {
+export interface AnthropicServerToolUseBlock extends AnthropicCacheable {
   type: 'server_tool_use';
   id: string;
   name: AnthropicToolSearchToolName;
   /** `{ query, limit? }` for BM25, `{ pattern, limit? }` for regex. */
   input: unknown;
-  cache_control?: AnthropicCacheControl | null;
 }
 
 /** The hosted search's matches (`ToolSearchToolSearchResultBlockParam`); empty when nothing matched. */
@@ -138,11 +131,10 @@ export interface AnthropicToolSearchToolResultError {
 }
 
 /** The hosted search's result (`ToolSearchToolResultBlockParam`), echoed back byte for byte on later turns. */
-export interface AnthropicToolSearchToolResultBlock {
+export interface AnthropicToolSearchToolResultBlock extends AnthropicCacheable {
   type: 'tool_search_tool_result';
   tool_use_id: string;
   content: AnthropicToolSearchToolSearchResult | AnthropicToolSearchToolResultError;
-  cache_control?: AnthropicCacheControl | null;
 }
 
 /** The content blocks this package reads or writes in `messages`. */
@@ -175,17 +167,15 @@ export interface AnthropicToolChangeDefinition {
  * Makes a tool available from this point of the conversation on (`BetaRequestToolAdditionBlock`), in a
  * `role: 'system'` message. `cache_control` goes on the block or in the definition, never both.
  */
-export interface AnthropicToolAdditionBlock {
+export interface AnthropicToolAdditionBlock extends AnthropicCacheable {
   type: 'tool_addition';
   tool: AnthropicToolChangeReference | AnthropicToolChangeDefinition;
-  cache_control?: AnthropicCacheControl | null;
 }
 
 /** Withdraws a tool from this point of the conversation on (`BetaRequestToolRemovalBlock`). */
-export interface AnthropicToolRemovalBlock {
+export interface AnthropicToolRemovalBlock extends AnthropicCacheable {
   type: 'tool_removal';
   tool: AnthropicToolChangeReference;
-  cache_control?: AnthropicCacheControl | null;
 }
 
 /** A tool change: what a mid-conversation system message and a `compaction` block's `tool_changes` hold. */
@@ -208,26 +198,25 @@ export interface AnthropicSystemMessage {
  * returned it. `tool_changes` take `tools` to the tool set in effect at the end of the stretch; sent back unchanged
  * (the API checks them: `compaction_tool_changes_mismatch`).
  */
-export interface AnthropicCompactionBlock {
+export interface AnthropicCompactionBlock extends AnthropicCacheable {
   type: 'compaction';
   content?: string | null;
   encrypted_content?: string | null;
   signature?: string | null;
   tool_changes?: Array<AnthropicToolChangeBlock> | null;
-  cache_control?: AnthropicCacheControl | null;
+}
+
+/** A turn of `role` (`MessageParam`). */
+interface AnthropicTurn<Role extends 'user' | 'assistant'> {
+  role: Role;
+  content: string | Array<AnthropicContentBlock>;
 }
 
 /** A user turn (`UserMessageParam`). */
-export interface AnthropicUserMessage {
-  role: 'user';
-  content: string | Array<AnthropicContentBlock>;
-}
+export type AnthropicUserMessage = AnthropicTurn<'user'>;
 
 /** An assistant turn (`AssistantMessageParam`): pass the response's `content` back unchanged. */
-export interface AnthropicAssistantMessage {
-  role: 'assistant';
-  content: string | Array<AnthropicContentBlock>;
-}
+export type AnthropicAssistantMessage = AnthropicTurn<'assistant'>;
 
 /** One turn of the history. */
 export type AnthropicMessage = AnthropicUserMessage | AnthropicAssistantMessage;

@@ -1,69 +1,41 @@
+import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
-import { isStubInputSchema } from '../../tools/is-stub-input-schema.js';
-import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
-import { assertNever } from '../../errors/assert-never.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { ToolSearchError } from '../../errors/tool-search-error.js';
-import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
-import { addAnthropicBeta as addBeta } from './add-anthropic-beta.js';
-import { checkAnthropicDeferredCount as checkDeferredCount } from './check-anthropic-deferred-count.js';
-import { checkAnthropicMessagesSystem as checkSystem } from './check-anthropic-messages-system.js';
-import { createAnthropicCacheControlWarning as cacheWarning } from './create-anthropic-cache-control-warning.js';
-import { createAnthropicHistoryUndefinedWarning as undefinedWarning } from './create-anthropic-history-undefined-warning.js';
-import { placeAnthropicMessagesTools as placeTools } from './place-anthropic-messages-tools.js';
-import { removeAnthropicToolChangesBetas as removeToolChangesBetas } from './remove-anthropic-tool-changes-betas.js';
-import { resolveAnthropicSearchTool as resolveSearchTool } from './resolve-anthropic-search-tool.js';
-import { resolveAnthropicToolChangesBeta as resolveToolChangesBeta } from './resolve-anthropic-tool-changes-beta.js';
-import type { AnthropicToolSearchVariant } from './anthropic-messages-api.js';
-import type { AnthropicMessagesToolEntry as ToolEntry } from './anthropic-messages-tool-entry.js';
-import { createRecordCopy } from '../../records/create-record-copy.js';
+import { isNativeDelivery } from '../../plan/is-native-delivery.js';
+import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
-import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
-import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
-import { readContentText, readTurnStart, type NeutralTool } from '../../request/neutral-request.js';
-import { createAnthropicPredictedMessages } from './create-anthropic-predicted-messages.js';
-import type { RequestToolEntry } from '../../request/request-tool-entry.js';
-import type { RequestTools } from '../../request/request-tools.js';
+import { readContentText, readTurnStart } from '../../request/neutral-request.js';
+import type { PredictedLoad, RequestTools } from '../../request/request-tools.js';
 import { resolveDeferLoadingAPIRequest } from '../../request/resolve-defer-loading-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
-import type { ToolDefinition } from '../../tools/tool-definition.js';
 import {
   ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA,
+  ANTHROPIC_INLINE_TOOLS_BETA,
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
+  ANTHROPIC_TOOL_CHANGES_BETA,
   ANTHROPIC_TOOL_SEARCH_TOOLS,
   type AnthropicToolSearchToolName,
+  type AnthropicToolSearchVariant,
 } from './anthropic-messages-api.js';
 import { readAnthropicMessagesHistory, writeAnthropicMessagesHistory, type AnthropicMessagesHistory } from './anthropic-messages-history.js';
+import { readAnthropicMessagesTools, writeAnthropicMessagesTools, type AnthropicMessagesTools } from './anthropic-messages-tools.js';
 import type { AnthropicMessagesWarning, AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
-import { parseAnthropicCustomTool } from './parse-anthropic-custom-tool.js';
-import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
+import { checkAnthropicMessagesSystem as checkSystem } from './check-anthropic-messages-system.js';
+import { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
+import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
+import { resolveAnthropicToolChangeSupport, type AnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
-import { transformAnthropicToolCacheControl } from './transform-anthropic-tool-cache-control.js';
-import { resolveAnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
-
-/** `tools` as read: every entry classified, and the definitions of the custom tools (the package's own left out). */
-interface MessagesTools {
-  readonly entries: readonly ToolEntry[];
-  readonly definitions: readonly ToolDefinition[];
-  /** The entries in neutral form, read with them. */
-  readonly neutral: readonly NeutralTool[];
-}
 
 /** The body as the codec's `write` needs it back. */
 interface MessagesRead {
   readonly request: Record<string, unknown>;
-  readonly entries: readonly ToolEntry[];
+  readonly tools: AnthropicMessagesTools;
   readonly history: AnthropicMessagesHistory;
   readonly searchTool: AnthropicToolSearchVariant | undefined;
-}
-
-/** The options the codec reads: the hosted search tool asked for. */
-interface MessagesOptions {
-  readonly searchTool?: AnthropicToolSearchVariant | undefined;
 }
 
 /**
@@ -71,43 +43,44 @@ interface MessagesOptions {
  * `system`, the history's tool blocks and tool changes, the betas. On Amazon Bedrock (plan `platform: 'bedrock'`, or a
  * body whose `anthropic_version` is Bedrock's) the regex search tool and `anthropic_beta`.
  */
-export const ANTHROPIC_MESSAGES_CODEC: Readonly<WireCodec<MessagesRead, MessagesTools, AnthropicMessagesWarningCode, MessagesOptions>> = {
+export const ANTHROPIC_MESSAGES_CODEC: Readonly<
+  WireCodec<MessagesRead, AnthropicMessagesTools, AnthropicMessagesWarningCode, { readonly searchTool?: AnthropicToolSearchVariant | undefined }>
+> = {
   api: 'anthropic-messages',
   label: 'the Messages API',
   rule: ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   planForAPICode: 'mechanism-not-for-messages',
   decide: resolveDeferLoadingAPIRequest,
   reader: 'parseAnthropicMessagesTools(body)',
-  readTools,
+  readTools: (request) => readAnthropicMessagesTools(request, true),
   read(body, context, plan) {
     const request = parseRequestBody(body, 'a Messages API request object');
     checkSystem(request.system);
     // The body's own list is read without the name check: the decision says which tool is defined twice.
-    const { entries, neutral } = context.tools !== undefined && context.tools.list === request.tools ? context.tools.read : readToolList(request);
+    const tools = context.tools !== undefined && context.tools.list === request.tools ? context.tools.read : readAnthropicMessagesTools(request, false);
     // What the model the body goes to takes where it is served: a history from a model that took tool additions is
     // sent as text to one that does not (a session moved from Opus 4.8 to Sonnet 4.5, or to Bedrock).
     const support = resolveAnthropicToolChangeSupport(typeof request.model === 'string' ? request.model : plan.model, plan.platform ?? platformOfBody(request));
     const history = readAnthropicMessagesHistory(request.messages, support);
     const turnStart = Array.isArray(request.messages) ? readTurnStart(request.messages, readUserText) : undefined;
     return {
-      tools: neutral,
+      tools: tools.neutral,
       otherNames: [],
       // The hosted search tools' names belong to the tools this codec may add: a caller tool of that name is renamed.
       reservedNames: RESERVED_NAMES,
       forced: readRenamedNames((rename) => renameToolChoice(request.tool_choice, rename)),
       history: history.neutral,
       ...(turnStart === undefined ? {} : { turnStart }),
-      read: { request, entries, history, searchTool: context.options?.searchTool },
+      read: { request, tools, history, searchTool: context.options?.searchTool },
     };
   },
   write({ read }, decided) {
-    const { request, entries, history } = read;
+    const { request, history } = read;
     const { plan, names } = decided;
     const planWarnings: AnthropicMessagesWarning[] = [];
     const warnings: AnthropicMessagesWarning[] = [];
     const mechanism = plan.mechanism;
     const onBedrock = plan.platform === 'bedrock' || (typeof request.anthropic_version === 'string' && request.anthropic_version.startsWith('bedrock-'));
-    const searchTool: AnthropicToolSearchVariant = onBedrock ? 'regex' : (read.searchTool ?? 'bm25');
     if (onBedrock && read.searchTool === 'bm25' && mechanism === 'claude-hosted') {
       planWarnings.push({
         code: 'bedrock-search-tool-regex',
@@ -116,19 +89,16 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<WireCodec<MessagesRead, Messages
     }
     const sentHistory = writeAnthropicMessagesHistory(history, decided);
     planWarnings.push(...sentHistory.warnings);
-
-    // Write each entry in the wire shape, in the body's places.
-    const written = decided.entries.map((entry) => writeEntry(entry, entries, decided));
-    const searchEntries = entries.filter(({ kind }) => kind === 'tool-search');
-    const historySearchTool = history.neutral.searchTool as AnthropicToolSearchToolName | undefined;
-    const hostedSearchTool = decided.hostedSearch
-      ? resolveSearchTool(searchEntries, mechanism === 'claude-hosted' ? (historySearchTool ?? null) : null, searchTool, warnings, onBedrock)
-      : undefined;
-    const placed = placeTools(entries, written, hostedSearchTool, decided);
-    // Native delivery by reference declares every deferred tool too; by value none is deferred (the catalog may be larger).
-    if (mechanism === 'claude-hosted' || plan.additions === 'reference') checkDeferredCount(placed.tools, decided.trailing);
-    const cache = transformAnthropicToolCacheControl(placed.tools, placed);
-    if (cache.moved.length > 0) warnings.push(cacheWarning(cache.moved, cache.target));
+    const tools = writeAnthropicMessagesTools(
+      read.tools,
+      decided,
+      {
+        searchTool: onBedrock ? 'regex' : (read.searchTool ?? 'bm25'),
+        historySearchTool: history.neutral.searchTool as AnthropicToolSearchToolName | undefined,
+        onBedrock,
+      },
+      warnings,
+    );
 
     // Check the history and `tool_choice` against the names sent (most requests have neither to check).
     // Tools the history's tool changes defined by value need not be in `tools`.
@@ -136,20 +106,29 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<WireCodec<MessagesRead, Messages
     const references = (history.neutral.references ?? []).map((reference) => ({ ...reference, name: sentName(reference, decided) }));
     const forcesOneTool = isRecord(request.tool_choice) && request.tool_choice.type === 'tool';
     if (references.length > 0 || forcesOneTool) {
-      for (const entry of cache.tools) if (isRecord(entry) && typeof entry.name === 'string') defined.add(entry.name);
+      for (const entry of tools) if (isRecord(entry) && typeof entry.name === 'string') defined.add(entry.name);
     }
-    const hasMCPToolset = entries.some(({ kind }) => kind === 'mcp-toolset');
+    const { hasMCPToolset } = read.tools;
     const undefinedReferences = hasMCPToolset ? [] : references.filter((reference) => !defined.has(reference.name));
-    if (undefinedReferences.length > 0) warnings.push(undefinedWarning(undefinedReferences, mechanism));
+    if (undefinedReferences.length > 0) {
+      const byName = new Map<string, string[]>();
+      for (const { name, kind, path } of undefinedReferences) byName.set(name, [...(byName.get(name) ?? []), `${path} (${kind})`]);
+      const list = [...byName].map(([name, paths]) => `\`${name}\` at ${paths.join(', ')}`).join('; ');
+      const fix =
+        mechanism === 'claude-hosted'
+          ? 'Keep the tool in `tools` (it may be deferred) or pass its definition in `catalog`, and it is sent deferred.'
+          : 'Keep the tool in `tools`.';
+      warnings.push({
+        code: 'history-tool-undefined',
+        message: `the history names tools that are not in \`tools\`: ${list}. The API will reject this request ("Tool reference '${[...byName.keys()][0]}' not found in available tools"). ${fix}`,
+      });
+    }
 
     const output: Record<string, unknown> = { ...request };
-    if (request.tools !== undefined && request.tools !== null) output.tools = cache.tools;
-    else if (cache.tools.length > 0) output.tools = cache.tools;
+    if ((request.tools !== undefined && request.tools !== null) || tools.length > 0) output.tools = tools;
     if (sentHistory.messages !== undefined) output.messages = sentHistory.messages;
     const predicted =
-      decided.predicted === undefined
-        ? undefined
-        : createAnthropicPredictedMessages(decided.predicted, plan, Array.isArray(request.tools) ? request.tools : [], names.toWire);
+      decided.predicted === undefined ? undefined : writePredicted(decided.predicted, plan, Array.isArray(request.tools) ? request.tools : [], names.toWire);
     if (predicted !== undefined) output.messages = [...(output.messages as unknown[]), ...predicted];
     const system = appendGuidance(request.system, decided.guidance);
     if (system === undefined) delete output.system;
@@ -165,134 +144,103 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<WireCodec<MessagesRead, Messages
       return wire;
     });
     if (toolChoice !== undefined) output.tool_choice = toolChoice;
-    if (onBedrock) {
-      // Bedrock answers 400 without its tool search beta whenever the body uses tool search.
-      const use = resolveAnthropicToolSearchUse(output);
-      if (use.searchTools.length > 0 || use.deferred || use.toolReferences)
-        addBeta(output, 'anthropic_beta', ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA, 'bedrock-beta-not-added', warnings);
-    }
-    const toolChangesBeta = resolveToolChangesBeta(plan, history.neutral.changes ?? [], onBedrock);
-    if (toolChangesBeta !== undefined) addBeta(output, onBedrock ? 'anthropic_beta' : 'betas', toolChangesBeta, 'tool-changes-beta-not-added', warnings);
-    else removeToolChangesBetas(output, onBedrock ? 'anthropic_beta' : 'betas', history.support, warnings);
+    writeBetas(output, plan, history, onBedrock, warnings);
     return { body: output, planWarnings, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
+
+/**
+ * The betas the request needs, in the body's beta list (`anthropic_beta` on Amazon Bedrock, `betas`, the beta client's
+ * parameter, elsewhere), appended once: Bedrock's tool search beta whenever the body uses tool search there, and the
+ * beta the request's tool changes need (the plan's native additions and the history's tool changes; by value
+ * `inline-tools-2026-09-15`, which covers references too, by reference `mid-conversation-tool-changes-2026-07-01`, the
+ * only one on Bedrock). Without tool changes, the tool-changes betas the model cannot use where it is served are taken
+ * out (a body prepared for Opus 4.8 prepared again for Claude 3.5 Haiku). A list that is not a list is left alone, with
+ * a warning.
+ */
+function writeBetas(
+  output: Record<string, unknown>,
+  plan: ToolSearchPlan,
+  history: AnthropicMessagesHistory,
+  onBedrock: boolean,
+  warnings: AnthropicMessagesWarning[],
+): void {
+  const field = onBedrock ? 'anthropic_beta' : 'betas';
+  const add = (beta: string, code: 'bedrock-beta-not-added' | 'tool-changes-beta-not-added'): void => {
+    const betas = output[field];
+    if (betas === undefined || betas === null) output[field] = [beta];
+    else if (!Array.isArray(betas)) {
+      warnings.push({
+        code,
+        message: `\`${field}\` is ${describeValue(betas)}, not a list, so \`${beta}\` could not be added; the API rejects ${code === 'bedrock-beta-not-added' ? 'tool search on Amazon Bedrock' : 'tool changes'} without it. Make \`${field}\` a list`,
+      });
+    } else if (!betas.includes(beta)) output[field] = [...betas, beta];
+  };
+  if (onBedrock) {
+    // Bedrock answers 400 without its tool search beta whenever the body uses tool search.
+    const use = resolveAnthropicToolSearchUse(output);
+    if (use.searchTools.length > 0 || use.deferred || use.toolReferences) add(ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA, 'bedrock-beta-not-added');
+  }
+  const planned = isNativeDelivery(plan) ? plan.additions : undefined;
+  const changes = history.neutral.changes ?? [];
+  if (planned !== undefined || changes.length > 0) {
+    const byValue = !onBedrock && (planned === 'value' || changes.some((change) => change.form === 'value'));
+    add(byValue ? ANTHROPIC_INLINE_TOOLS_BETA : ANTHROPIC_TOOL_CHANGES_BETA, 'tool-changes-beta-not-added');
+    return;
+  }
+  removeUnusableBetas(output, field, history.support, warnings);
+}
+
+/** Takes the tool-changes betas a model cannot use where it is served out of `field`; the caller's other betas stay, in order. */
+function removeUnusableBetas(output: Record<string, unknown>, field: string, support: AnthropicToolChangeSupport, warnings: AnthropicMessagesWarning[]): void {
+  const betas = output[field];
+  if (support === 'value' || !Array.isArray(betas)) return;
+  // Both where the model takes no system message, the inline (by value) one off the Claude API.
+  const unusable = support === 'none' ? [ANTHROPIC_INLINE_TOOLS_BETA, ANTHROPIC_TOOL_CHANGES_BETA] : [ANTHROPIC_INLINE_TOOLS_BETA];
+  const removed = betas.filter((beta) => unusable.includes(beta as string));
+  if (removed.length === 0) return;
+  const kept = betas.filter((beta) => !unusable.includes(beta as string));
+  // A list that held only these (the ones this transformer adds) goes with them.
+  if (kept.length === 0) delete output[field];
+  else output[field] = kept;
+  warnings.push({
+    code: 'tool-changes-sent-as-text',
+    message: `\`${field}\` holds ${removed.map((beta) => `\`${String(beta)}\``).join(', ')}, which \`${String(output.model ?? 'the model')}\` cannot use ${support === 'none' ? '(it takes no system messages)' : 'off the Claude API'} and this request makes no tool change that needs; removed`,
+  });
+}
+
+/**
+ * The messages that carry a predicted load after the user's message, as the Messages session writes the package's own
+ * answers: under native delivery one `system` message of `tool_addition` blocks, by value (the caller's entry from
+ * `tools`, or the catalog's definition) or by reference, as the plan says; otherwise the package's `tool_search`
+ * `tool_use` in an assistant message and a user message with its `tool_result`: `tool_reference` blocks under
+ * Anthropic's hosted search with the library's ranking (the API loads the tools), the result's text on the client-side
+ * mechanism. `tools` is the body's tool list as the caller gave it; `toWire` the request's names.
+ */
+function writePredicted(load: PredictedLoad, plan: ToolSearchPlan, tools: readonly unknown[], toWire: (name: string) => string): unknown[] {
+  if (load.form === 'addition') {
+    const entries = load.definitions.map((definition) => {
+      // The caller's own entry keeps its fields (`strict`, `input_examples`, …); the definition is the fallback.
+      const entry = tools.find((tool) => isRecord(tool) && tool.name === definition.name && resolveAnthropicToolKind(tool) === 'custom');
+      const written = isRecord(entry) ? entry : { description: definition.description, input_schema: definition.inputSchema };
+      return { ...written, name: toWire(definition.name) };
+    });
+    return [createAnthropicToolAdditionMessage(entries, plan.additions ?? 'value')];
+  }
+  const result =
+    plan.mechanism === 'claude-hosted'
+      ? createAnthropicToolSearchResult(load.callId, load.result)
+      : { type: 'tool_result', tool_use_id: load.callId, content: formatToolSearchResult(load.result) };
+  return [
+    { role: 'assistant', content: [{ type: 'tool_use', id: load.callId, name: load.searchName, input: { query: load.query } }] },
+    { role: 'user', content: [result] },
+  ];
+}
 
 /** A history reference under the name it is sent by (a call reached through `call_tool` is that call). */
 function sentName(reference: { readonly name: string; readonly kind: string }, decided: RequestTools): string {
   const wire = decided.names.toWire(reference.name);
   return reference.kind === 'tool_use' && decided.throughCallTool?.has(wire) === true ? (decided.callToolName as string) : wire;
-}
-
-/** `tools` classified, with the custom tools' definitions (each name once); throws like {@link parseAnthropicMessagesTools}. */
-function readTools(request: Record<string, unknown>): MessagesTools {
-  const entries = readToolEntries(request);
-  const definitions: ToolDefinition[] = [];
-  const checkName = createRequestToolNameCheck<number>(
-    (name, first, at) => `tool \`${name}\` is defined twice (\`tools[${first}]\` and \`tools[${at}]\`); the Messages API requires unique tool names`,
-  );
-  for (const { definition, index } of entries) {
-    if (definition === undefined || isOwnTool(definition)) continue;
-    checkName(definition.name, index);
-    definitions.push(definition);
-  }
-  return { entries, definitions, neutral: entries.map(readNeutralTool) };
-}
-
-/** Every entry of `tools` classified and in neutral form. */
-function readToolList(request: Record<string, unknown>): Pick<MessagesTools, 'entries' | 'neutral'> {
-  const entries = readToolEntries(request);
-  return { entries, neutral: entries.map(readNeutralTool) };
-}
-
-/** One classified entry of `tools` in neutral form. */
-function readNeutralTool({ entry, kind, index, definition }: ToolEntry): NeutralTool {
-  if (kind === 'tool-search') return { kind: 'hosted-search', index };
-  if (definition !== undefined && isOwnTool(definition)) return { kind: 'own', index, name: definition.name };
-  if (definition !== undefined) return { kind: 'function', index, definition, deferred: entry.defer_loading === true };
-  const deferral = resolveAnthropicToolDeferral(entry);
-  const name = typeof entry.name === 'string' ? entry.name : undefined;
-  return {
-    kind: 'other',
-    index,
-    ...(name === undefined ? {} : { name }),
-    deferred: deferral !== 'loaded',
-    partly: deferral === 'partly-deferred',
-    label: describeEntry(entry),
-  };
-}
-
-/** Every entry of `tools` classified; throws `invalid-request` for an entry that is not a tool. */
-function readToolEntries(request: Record<string, unknown>): ToolEntry[] {
-  const tools = parseRequestToolList(request.tools, 'tools', 'tool definitions');
-  return tools.map((entry: unknown, index) => {
-    const kind = resolveAnthropicToolKind(entry);
-    if (kind === 'invalid') {
-      const detail =
-        typeof entry === 'object' && entry !== null && !Array.isArray(entry)
-          ? `a \`type\` of ${describeValue((entry as { type?: unknown }).type)}`
-          : describeValue(entry);
-      throw new ToolSearchError(
-        'invalid-request',
-        `\`tools[${index}]\` must be a tool object with a string \`type\` (or none, for a custom tool), got ${detail}`,
-      );
-    }
-    const record = entry as Record<string, unknown>;
-    if (kind !== 'custom') return { entry: record, kind, index };
-    return { entry: record, kind, index, definition: parseAnthropicCustomTool(record, index) };
-  });
-}
-
-/** One neutral entry as a Messages API tool, keeping the caller's own fields where it has them. */
-function writeEntry(entry: RequestToolEntry, entries: readonly ToolEntry[], decided: RequestTools): Record<string, unknown> {
-  const { names } = decided;
-  const wireName = names.toWire(entry.name);
-  const index = decided.bodyIndexOf(entry.name);
-  const source = index === undefined ? undefined : entries[index]?.entry;
-  switch (entry.status) {
-    case 'search':
-    case 'call': {
-      // A breakpoint an earlier pass put on it stays (the transformer run on its own output gives the same body).
-      const cacheControl = entries.find(
-        (own) => own.kind === 'custom' && own.definition !== undefined && isOwnTool(own.definition) && own.entry.name === wireName,
-      )?.entry.cache_control;
-      const tool: Record<string, unknown> = { name: wireName, description: entry.description, input_schema: entry.inputSchema };
-      if (cacheControl !== undefined) tool.cache_control = cacheControl;
-      return tool;
-    }
-    case 'loaded':
-    case 'revealed':
-    case 'defer-loading': {
-      const deferred = entry.status === 'defer-loading';
-      if (source === undefined) return fromDefinition(entry.definition, names, deferred);
-      // A stub an earlier pass sent is written with the catalog's schema.
-      const full = isRecord(source.input_schema) && isStubInputSchema(source.input_schema) ? decided.definitionOf?.(entry.name) : undefined;
-      const withSchema: Record<string, unknown> =
-        full === undefined || isStubInputSchema(full.inputSchema)
-          ? source
-          : { ...source, ...(full.description === undefined ? {} : { description: full.description }), input_schema: full.inputSchema };
-      return withDeferral(withSchema, { name: wireName }, deferred);
-    }
-    case 'deferred': {
-      // A stub carries no schema-specific fields: `strict` would validate against the stub, examples would not fit it.
-      // Built field by field, not with conditional spreads: this runs for every deferred tool of every request.
-      const stub: Record<string, unknown> = {};
-      if (source?.type !== undefined) stub.type = source.type;
-      if (source?.allowed_callers !== undefined) stub.allowed_callers = source.allowed_callers;
-      stub.name = wireName;
-      if (entry.description !== undefined) stub.description = entry.description;
-      stub.input_schema = createStubInputSchema();
-      if (source?.cache_control !== undefined) stub.cache_control = source.cache_control;
-      return stub;
-    }
-    default:
-      return assertNever(entry, 'request tool status');
-  }
-}
-
-function describeEntry(entry: Record<string, unknown>): string {
-  const label = typeof entry.name === 'string' ? entry.name : typeof entry.mcp_server_name === 'string' ? entry.mcp_server_name : String(entry.type);
-  return `\`${label}\` (\`${String(entry.type)}\`)`;
 }
 
 const RESERVED_NAMES: readonly string[] = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name, ANTHROPIC_TOOL_SEARCH_TOOLS.regex.name];
@@ -301,28 +249,6 @@ const RESERVED_NAMES: readonly string[] = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name
 function platformOfBody(request: Record<string, unknown>): 'bedrock' | 'vertex' | undefined {
   const version = typeof request.anthropic_version === 'string' ? request.anthropic_version : '';
   return version.startsWith('bedrock-') ? 'bedrock' : version.startsWith('vertex-') ? 'vertex' : undefined;
-}
-
-/** A copy of a tool entry with `fields` set and `defer_loading: true`, or without `defer_loading` when not deferred. */
-function withDeferral(entry: Readonly<Record<string, unknown>>, fields: Readonly<Record<string, unknown>>, deferred: boolean): Record<string, unknown> {
-  if (deferred) {
-    // Set on the copy, not spread into `fields`: adding a key to a spread object is V8's slow path (see createRecordCopy).
-    const copy = createRecordCopy(entry, fields);
-    copy.defer_loading = true;
-    return copy;
-  }
-  if (entry.defer_loading !== true) return { ...entry, ...fields };
-  const { defer_loading: _removed, ...rest } = entry;
-  return { ...rest, ...fields };
-}
-
-function fromDefinition(tool: ToolDefinition, names: ToolNameMapping, deferred: boolean): Record<string, unknown> {
-  return {
-    name: names.toWire(tool.name),
-    ...(tool.description === undefined ? {} : { description: tool.description }),
-    input_schema: tool.inputSchema,
-    ...(deferred ? { defer_loading: true } : {}),
-  };
 }
 
 /** `tool_choice` with the name it forces passed through `rename` (the same object when the name stays). */

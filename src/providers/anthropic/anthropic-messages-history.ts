@@ -6,7 +6,7 @@ import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import type { HistoryReference, HistoryToolChange, NeutralHistory } from '../../request/neutral-request.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
-import { resolveAnthropicToolChange } from './resolve-anthropic-tool-change.js';
+import { resolveAnthropicToolChange, type AnthropicToolChange } from './resolve-anthropic-tool-change.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import type { AnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
 import stringify from 'fast-json-stable-stringify';
@@ -20,7 +20,11 @@ interface HistorySite {
    * message's tool change the model cannot take, sent as text.
    */
   readonly kind: 'tool_use' | 'tool_search_tool_result' | 'tool_result' | 'tool_change' | 'tool_change_text' | 'remove';
+  /** A tool change's, with whether it names a custom tool (only a custom tool's name is the caller's). */
+  readonly change?: HistoryChange;
 }
+
+type HistoryChange = AnthropicToolChange & { readonly custom: boolean };
 
 /** A Messages history read once: what the decision needs (neutral), and where the write must touch it. */
 export interface AnthropicMessagesHistory {
@@ -79,7 +83,8 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
       if (!isRecord(block)) return;
       const path = `messages[${messageIndex}].content[${blockIndex}]`;
       const kind = readHistoryBlock(block, path, inSystem, reader);
-      if (kind !== undefined) sites.push({ message: messageIndex, block: blockIndex, kind });
+      if (kind === 'tool_change' || kind === 'tool_change_text') sites.push({ message: messageIndex, block: blockIndex, kind, change: readToolChange(block) });
+      else if (kind !== undefined) sites.push({ message: messageIndex, block: blockIndex, kind });
     });
   });
   const { names, outputs, references, changes, searchTool, asText } = reader;
@@ -139,10 +144,7 @@ function readHistoryBlock(block: Record<string, unknown>, path: string, inSystem
       if (typeof id === 'string' && (id.startsWith('srvtoolu_') || reader.serverCallIds.has(id))) {
         return 'remove';
       }
-      const answered = typeof id === 'string' ? reader.calledBy.get(id) : undefined;
-      readToolResult(block, path, reader.references, (output) => {
-        if (answered !== undefined) reader.outputs.push({ name: answered, output });
-      });
+      readToolResult(block, path, typeof id === 'string' ? reader.calledBy.get(id) : undefined, reader);
       return 'tool_result';
     }
     case 'tool_addition':
@@ -165,13 +167,17 @@ function readHistoryBlock(block: Record<string, unknown>, path: string, inSystem
 
 /** Reads a tool change block (or a `compaction` block's entry) into `reader`; false when it is none. */
 function readChange(block: Record<string, unknown>, path: string, reader: HistoryReader): boolean {
-  const change = resolveAnthropicToolChange(block);
+  const change = readToolChange(block);
   if (change === undefined) return false;
-  // Only a custom tool's name is the caller's; a server tool's name is fixed by its type.
-  const custom = change.definition === undefined || resolveAnthropicToolKind(change.definition) === 'custom';
-  reader.changes.push({ change: change.change, name: change.name, form: change.form, custom });
+  reader.changes.push({ change: change.change, name: change.name, form: change.form, custom: change.custom });
   if (change.form === 'reference') reader.references.push({ name: change.name, kind: 'tool_change', path: `${path}.tool.name` });
   return true;
+}
+
+/** The tool change a block makes, if any, with whether it names a custom tool (a server tool's name is fixed by its type). */
+function readToolChange(block: Record<string, unknown>): HistoryChange | undefined {
+  const change = resolveAnthropicToolChange(block);
+  return change === undefined ? undefined : { ...change, custom: change.definition === undefined || resolveAnthropicToolKind(change.definition) === 'custom' };
 }
 
 /** A system message's tool change the model cannot take in its form is sent as text: true for one, noted in `reader`. */
@@ -201,26 +207,25 @@ export function writeAnthropicMessagesHistory(
   const { messages, sites, support } = history;
   if (messages === undefined) return { messages, warnings: [] };
   const found: HistoryRepairs = { removedResults: [], changesAsText: [], convertedResults: [] };
-  const rewritten = new Map<number, Map<number, unknown>>();
-  for (const { message: messageIndex, block: blockIndex, kind } of sites) {
-    const block = ((messages[messageIndex] as Record<string, unknown>).content as unknown[])[blockIndex] as Record<string, unknown>;
-    const sent = writeHistorySite(block, kind, `messages[${messageIndex}].content[${blockIndex}]`, context, found);
+  // The content of each message a site changes, copied once.
+  const changed = new Map<number, unknown[]>();
+  for (const site of sites) {
+    const content = (messages[site.message] as Record<string, unknown>).content as unknown[];
+    const block = content[site.block] as Record<string, unknown>;
+    const sent = writeHistorySite(block, site, `messages[${site.message}].content[${site.block}]`, context, found);
     if (sent === block) continue;
-    const changed = rewritten.get(messageIndex) ?? new Map<number, unknown>();
-    changed.set(blockIndex, sent);
-    rewritten.set(messageIndex, changed);
+    const copy = changed.get(site.message) ?? [...content];
+    copy[site.block] = sent;
+    changed.set(site.message, copy);
   }
   const warnings = createHistoryRepairWarnings(found);
   const sent =
-    rewritten.size === 0
+    changed.size === 0
       ? messages
       : messages.map((message, index) => {
-          const changed = rewritten.get(index);
-          if (changed === undefined) return message;
-          const record = message as Record<string, unknown>;
-          const blocks = (record.content as unknown[]).map((block, blockIndex) => (changed.has(blockIndex) ? changed.get(blockIndex) : block));
-          const kept = blocks.filter((block) => block !== REMOVED);
-          return { ...record, content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
+          const kept = changed.get(index)?.filter((block) => block !== REMOVED);
+          if (kept === undefined) return message;
+          return { ...(message as Record<string, unknown>), content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
         });
   const converted = support === 'none' ? writeSystemMessagesAsUserText(sent) : { messages: sent, paths: [] };
   if (found.changesAsText.length > 0 || converted.paths.length > 0) {
@@ -245,7 +250,7 @@ interface HistoryRepairs {
 /** One block the read marked, as sent (the same object when it stays, `REMOVED` when it goes); repairs are noted in `found`. */
 function writeHistorySite(
   block: Record<string, unknown>,
-  kind: HistorySite['kind'],
+  { kind, change }: HistorySite,
   path: string,
   context: AnthropicHistoryNames,
   found: HistoryRepairs,
@@ -273,11 +278,11 @@ function writeHistorySite(
       if (sent !== block && block.is_error === true) found.convertedResults.push(path);
       break;
     case 'tool_change':
-      sent = writeToolChange(block, names);
+      sent = writeToolChange(block, change as HistoryChange, names);
       break;
     case 'tool_change_text':
       found.changesAsText.push(path);
-      sent = writeToolChangeText(block, names, path);
+      sent = writeToolChangeText(change as HistoryChange, names, path);
       break;
     case 'remove':
       found.removedResults.push(`${path} (\`${block.tool_use_id as string}\`)`);
@@ -318,9 +323,8 @@ function createHistoryRepairWarnings(found: HistoryRepairs): AnthropicMessagesWa
  * name (its wire name), and its definition when it is added by value (with sorted keys: the same bytes on every
  * request). Throws `invalid-request` for a definition JSON cannot write.
  */
-function writeToolChangeText(block: Record<string, unknown>, names: ToolNameMapping, path: string): Record<string, unknown> {
-  const change = resolveAnthropicToolChange(block) as NonNullable<ReturnType<typeof resolveAnthropicToolChange>>;
-  const custom = change.definition === undefined || resolveAnthropicToolKind(change.definition) === 'custom';
+function writeToolChangeText(change: HistoryChange, names: ToolNameMapping, path: string): Record<string, unknown> {
+  const { custom } = change;
   const name = custom ? names.toWire(change.name) : change.name;
   if (change.change === 'removal') return { type: 'text', text: `The tool \`${name}\` was removed from this conversation.` };
   if (change.form !== 'value') return { type: 'text', text: `The tool \`${name}\` was added to this conversation.` };
@@ -421,20 +425,20 @@ function describeUnmergeable(first: Record<string, unknown>, second: Record<stri
 /** What a block the history may not hold is rewritten to, before it is dropped. */
 const REMOVED: unique symbol = Symbol('removed');
 
-/** A `tool_result`'s outputs (its text) and the `tool_reference` blocks it holds. */
-function readToolResult(block: Record<string, unknown>, path: string, references: HistoryReference[], pushOutput: (output: string) => void): void {
+/** A `tool_result`'s outputs (its text, when it answers the call of `answered`) and the `tool_reference` blocks it holds. */
+function readToolResult(block: Record<string, unknown>, path: string, answered: string | undefined, reader: HistoryReader): void {
   const content = block.content;
-  if (typeof content === 'string') {
-    pushOutput(content);
-    return;
-  }
+  const pushOutput = (output: string): void => {
+    if (answered !== undefined) reader.outputs.push({ name: answered, output });
+  };
+  if (typeof content === 'string') pushOutput(content);
   if (!Array.isArray(content)) return;
   const isError = block.is_error === true;
   content.forEach((item: unknown, index) => {
     if (!isRecord(item)) return;
     if (item.type === 'text' && typeof item.text === 'string') pushOutput(item.text);
     if (item.type === 'tool_reference' && typeof item.tool_name === 'string' && !isError)
-      references.push({ name: item.tool_name, kind: 'tool_reference', path: `${path}.content[${index}].tool_name` });
+      reader.references.push({ name: item.tool_name, kind: 'tool_reference', path: `${path}.content[${index}].tool_name` });
   });
 }
 
@@ -461,12 +465,9 @@ function mapReference(item: Record<string, unknown>, names: ToolNameMapping): Re
  * A tool change as sent: the caller's own block unless the name it gives is not its wire name (a tool the request
  * renames), which the API would not find; then only that name is rewritten.
  */
-function writeToolChange(block: Record<string, unknown>, names: ToolNameMapping): Record<string, unknown> {
-  const change = resolveAnthropicToolChange(block);
-  if (change === undefined) return block;
+function writeToolChange(block: Record<string, unknown>, change: HistoryChange, names: ToolNameMapping): Record<string, unknown> {
   const { definition } = change;
-  const custom = definition === undefined || resolveAnthropicToolKind(definition) === 'custom';
-  const wire = custom ? names.toWire(change.name) : change.name;
+  const wire = change.custom ? names.toWire(change.name) : change.name;
   if (wire === change.name) return block;
   const tool = block.tool as Record<string, unknown>;
   const renamed = definition === undefined ? { ...tool, name: wire } : { ...tool, definition: { ...definition, name: wire } };

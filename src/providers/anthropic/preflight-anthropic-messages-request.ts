@@ -7,11 +7,20 @@ import { isPreflightArray } from '../../preflight/is-preflight-array.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { resolveModelSupport } from '../../models/resolve-model-support.js';
 import type { ModelPlatform, ModelReference } from '../../models/model-reference.js';
-import { ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA, ANTHROPIC_MAX_DEFERRED_TOOLS, ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from './anthropic-messages-api.js';
+import {
+  ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA,
+  ANTHROPIC_INLINE_TOOLS_BETA,
+  ANTHROPIC_MAX_AVAILABLE_TOOLS,
+  ANTHROPIC_MAX_DEFERRED_TOOLS,
+  ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
+  ANTHROPIC_TOOL_CHANGES_BETA,
+} from './anthropic-messages-api.js';
+import { resolveAnthropicToolChange, type AnthropicToolChange } from './resolve-anthropic-tool-change.js';
+import { countUTF8Bytes } from '../../text/count-utf8-bytes.js';
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
-import { preflightAnthropicToolChanges } from './preflight-anthropic-tool-changes.js';
+import { readAnthropicMessagesHistory } from './anthropic-messages-history.js';
 import { resolveAnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
 
 /** Every rule id, in the order they are checked. */
@@ -86,7 +95,7 @@ export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
  * - `bedrock-bm25-search-tool`: on Amazon Bedrock, the BM25 search tool, which Bedrock does not offer (regex only).
  *
  * Mid-conversation system messages and tool changes (a `role: 'system'` message in `messages` with `tool_addition` /
- * `tool_removal` blocks, a `compaction` block's `tool_changes`; see `preflightAnthropicToolChanges`). Where Anthropic's
+ * `tool_removal` blocks, a `compaction` block's `tool_changes`; see `checkToolChanges`). Where Anthropic's
  * message text is not known, the message says "conservative": the rule is documented, its wording is ours.
  *
  * - `system-message-first`: a system message is the first message ("use the top-level 'system' parameter…").
@@ -170,20 +179,12 @@ export function preflightAnthropicMessagesRequest(body: unknown, options: Prefli
         },
         add,
       );
-      const { hasMCPToolset, toolTypes, deferred } = checkTools(request.tools, names, add);
+      const tools = checkTools(request.tools, names, add);
+      const { hasMCPToolset } = tools;
       const model = readModel(request, options.model);
       if (isPreflightArray(request.messages, 'messages', add)) {
         const betas = model.platform === 'bedrock' ? request.anthropic_beta : request.betas;
-        const context = {
-          toolTypes,
-          deferred,
-          platform: model.platform,
-          model: model.id,
-          systemMessages: takesSystemMessages(model),
-          betas: Array.isArray(betas) ? betas : [],
-          unknowable: hasMCPToolset,
-        };
-        const added = preflightAnthropicToolChanges(request.messages, context, add);
+        const added = checkToolChanges(request.messages, { ...tools, model, betas: Array.isArray(betas) ? betas : [] }, add);
         checkHistory(request.messages, (name) => names.has(name) || added.has(name), hasMCPToolset, add);
       }
       const toolChoice = request.tool_choice;
@@ -261,6 +262,13 @@ function checkTools(tools: unknown, names: PreflightToolNames, add: Add): Checke
 
 type Add = ReportPreflightViolation<AnthropicMessagesPreflightRule>;
 
+/** What the tool-change rules read besides the messages: `tools` as checked, the model, the body's beta list. */
+interface ToolChangesContext extends CheckedTools {
+  readonly model: PreflightModel;
+  /** `anthropic_beta` on Amazon Bedrock, `betas` (the beta client's parameter) elsewhere. */
+  readonly betas: readonly unknown[];
+}
+
 /** The model a body is for and the platform serving it, from the options or the body (see the `model` option). */
 interface PreflightModel {
   readonly id: string | undefined;
@@ -273,14 +281,6 @@ function readModel(body: Record<string, unknown>, given: ModelReference | undefi
   const reference = typeof given === 'object' && given !== null ? given : undefined;
   const id = typeof given === 'string' ? given : (reference?.id ?? (typeof body.model === 'string' ? body.model : undefined));
   return { id, platform: reference?.platform ?? platformOfBody };
-}
-
-/**
- * Whether the model takes system messages in `messages`: `false` only for a Claude model known not to, wherever it is
- * served (the model's support read as on the Claude API, where Anthropic documents them by model).
- */
-function takesSystemMessages({ id, platform }: PreflightModel): boolean {
-  return resolveAnthropicToolChangeSupport(id, platform) !== 'none';
 }
 
 /** The rules that depend on the model and the platform serving it. */
@@ -335,61 +335,235 @@ function checkToolset(tool: Record<string, unknown>, path: string, label: string
   }
 }
 
+/**
+ * Checks the history as the transformer reads it: its calls and references against the tools defined, its error
+ * results holding references, its results of hosted calls.
+ */
 function checkHistory(messages: readonly unknown[], isDefined: (name: string) => boolean, unknowable: boolean, add: Add): void {
-  const serverCallIds = new Set<string>();
-  messages.forEach((message: unknown, messageIndex) => {
-    if (!isRecord(message) || !Array.isArray(message.content)) return;
-    message.content.forEach((block: unknown, blockIndex) => {
-      if (!isRecord(block)) return;
-      const path = `messages[${messageIndex}].content[${blockIndex}]`;
-      switch (block.type) {
-        case 'tool_use':
-          if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) return;
-          if (!unknowable && !isDefined(block.name)) {
-            add('undefined-tool-use', `${path}.name`, `the history calls \`${block.name}\`, which is not in \`tools\``);
-          }
-          return;
-        case 'server_tool_use':
-          if (typeof block.id === 'string') serverCallIds.add(block.id);
-          return;
-        case 'tool_search_tool_result': {
-          const content = block.content;
-          if (!isRecord(content) || !Array.isArray(content.tool_references)) return;
-          content.tool_references.forEach((reference: unknown, index) => {
-            checkReference(reference, `${path}.content.tool_references[${index}]`, isDefined, unknowable, add);
-          });
-          return;
-        }
-        case 'tool_result': {
-          const id = block.tool_use_id;
-          if (typeof id === 'string' && (id.startsWith('srvtoolu_') || serverCallIds.has(id))) {
-            add(
-              'server-tool-result',
-              `${path}.tool_use_id`,
-              `a \`tool_result\` answers the hosted call \`${id}\`; the API answers hosted calls itself and rejects this`,
-            );
-          }
-          if (!Array.isArray(block.content)) return;
-          block.content.forEach((item: unknown, index) => {
-            if (!isRecord(item) || item.type !== 'tool_reference') return;
-            const itemPath = `${path}.content[${index}]`;
-            if (block.is_error === true) {
-              add('error-result-tool-reference', itemPath, "all content must be type 'text' if 'is_error' is true (found a `tool_reference`)");
-            }
-            checkReference(item, itemPath, isDefined, unknowable, add);
-          });
-          return;
-        }
-        default:
-          return;
-      }
+  const checkReference = (reference: unknown, path: string): void => {
+    if (isRecord(reference) && typeof reference.tool_name === 'string' && !unknowable && !isDefined(reference.tool_name))
+      add('undefined-tool-reference', `${path}.tool_name`, `Tool reference '${reference.tool_name}' not found in available tools`);
+  };
+  for (const { message, block: index, kind } of readAnthropicMessagesHistory(messages).sites) {
+    const block = ((messages[message] as Record<string, unknown>).content as unknown[])[index] as Record<string, unknown>;
+    const path = `messages[${message}].content[${index}]`;
+    if (kind === 'tool_use' && !unknowable && !isDefined(block.name as string))
+      add('undefined-tool-use', `${path}.name`, `the history calls \`${block.name as string}\`, which is not in \`tools\``);
+    if (kind === 'tool_search_tool_result') {
+      const references = (block.content as Record<string, unknown>).tool_references as unknown[];
+      for (const [at, reference] of references.entries()) checkReference(reference, `${path}.content.tool_references[${at}]`);
+    }
+    if (kind === 'remove') {
+      add(
+        'server-tool-result',
+        `${path}.tool_use_id`,
+        `a \`tool_result\` answers the hosted call \`${block.tool_use_id as string}\`; the API answers hosted calls itself and rejects this`,
+      );
+    }
+    if ((kind !== 'tool_result' && kind !== 'remove') || !Array.isArray(block.content)) continue;
+    block.content.forEach((item: unknown, at) => {
+      if (!isRecord(item) || item.type !== 'tool_reference') return;
+      if (block.is_error === true)
+        add('error-result-tool-reference', `${path}.content[${at}]`, "all content must be type 'text' if 'is_error' is true (found a `tool_reference`)");
+      checkReference(item, `${path}.content[${at}]`);
     });
-  });
+  }
 }
 
-function checkReference(reference: unknown, path: string, isDefined: (name: string) => boolean, unknowable: boolean, add: Add): void {
-  if (!isRecord(reference) || typeof reference.tool_name !== 'string' || unknowable) return;
-  if (!isDefined(reference.tool_name)) {
-    add('undefined-tool-reference', `${path}.tool_name`, `Tool reference '${reference.tool_name}' not found in available tools`);
+/**
+ * Checks a history's mid-conversation system messages and tool changes (`tool_addition`, `tool_removal` in a
+ * `role: 'system'` message, a `compaction` block's `tool_changes`) against the rules of
+ * {@link preflightAnthropicMessagesRequest}: `system-message-first`, `system-message-placement`, `system-messages-consecutive`,
+ * `system-message-unsupported-model`, `undeclared-tool-change`, `tool-name-conflict`, `tool-change-cache-control`,
+ * `tool-changes-beta-missing`, `tool-definition-unsupported-platform` and `available-tools-limit-exceeded`. Returns
+ * the names the history defines by value (not in `tools`), which a `tool_use` may call.
+ *
+ * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
+ */
+function checkToolChanges(messages: readonly unknown[], context: ToolChangesContext, add: Add): ReadonlySet<string> {
+  // Tools defined by value so far (a later definition replaces an earlier one), with their type and JSON size in bytes.
+  const byValue = new Map<string, { type: string; bytes: number }>();
+  let changes = 0;
+  let valueAt: string | undefined;
+  let systemSeen = false;
+
+  const check = (change: AnthropicToolChange, block: Record<string, unknown>, path: string): void => {
+    changes += 1;
+    const { name, definition } = change;
+    if (definition === undefined) {
+      if (!context.hasMCPToolset && !context.toolTypes.has(name) && !byValue.has(name)) {
+        add(
+          'undeclared-tool-change',
+          `${path}.tool.name`,
+          `the tool ${change.change} names \`${name}\`, which is neither in \`tools\` nor defined by an earlier \`tool_addition\`; the API rejects a tool change to an undeclared tool (conservative: the exact message is not documented)`,
+        );
+      }
+      return;
+    }
+    valueAt ??= path;
+    const type = resolveAnthropicToolKind(definition) === 'custom' ? 'custom' : String(definition.type);
+    const earlier = context.toolTypes.get(name) ?? byValue.get(name)?.type;
+    if (earlier !== undefined && earlier !== type) {
+      add(
+        'tool-name-conflict',
+        `${path}.tool.definition.name`,
+        `tool_name_conflict: the \`tool_addition\` defines \`${name}\` as a \`${type}\` tool, but \`${name}\` is already a \`${earlier}\` tool; a definition may replace a tool of its own type only`,
+      );
+    }
+    if (!context.toolTypes.has(name)) byValue.set(name, { type, bytes: jsonBytes(definition) });
+    if (hasCacheControl(block) && hasCacheControl(definition)) {
+      add(
+        'tool-change-cache-control',
+        `${path}.cache_control`,
+        `the \`tool_addition\` of \`${name}\` has \`cache_control\` on the block and in its definition; put it on one of them (conservative: the exact message is not documented)`,
+      );
+    }
+  };
+
+  messages.forEach((message: unknown, index) => {
+    if (!isRecord(message) || !Array.isArray(message.content)) {
+      if (isRecord(message) && message.role === 'system') systemSeen = checkSystemMessage(messages, index, context, systemSeen, false, add);
+      return;
+    }
+    let holdsChanges = false;
+    message.content.forEach((block: unknown, blockIndex) => {
+      if (!isRecord(block)) return;
+      const path = `messages[${index}].content[${blockIndex}]`;
+      if (block.type === 'compaction' && Array.isArray(block.tool_changes)) {
+        block.tool_changes.forEach((entry: unknown, entryIndex) => {
+          const change = isRecord(entry) ? resolveAnthropicToolChange(entry) : undefined;
+          if (change !== undefined) check(change, entry as Record<string, unknown>, `${path}.tool_changes[${entryIndex}]`);
+        });
+        return;
+      }
+      if (message.role !== 'system') return;
+      const change = resolveAnthropicToolChange(block);
+      if (change === undefined) return;
+      holdsChanges = true;
+      check(change, block, path);
+    });
+    if (message.role === 'system') systemSeen = checkSystemMessage(messages, index, context, systemSeen, holdsChanges, add);
+  });
+
+  const defined = new Set(byValue.keys());
+  if (changes === 0) return defined;
+  checkBetas(context, valueAt, add);
+  let bytes = 0;
+  for (const entry of context.deferred) bytes += jsonBytes(entry);
+  for (const added of byValue.values()) bytes += added.bytes;
+  const count = context.deferred.length + byValue.size;
+  // Past 10,000 deferred tools alone is `too-many-deferred-tools`; this rule counts the added ones with them.
+  if ((count > ANTHROPIC_MAX_AVAILABLE_TOOLS.count && byValue.size > 0) || bytes > ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes) {
+    add(
+      'available-tools-limit-exceeded',
+      'messages',
+      `available_tools_limit_exceeded: ${count} tools are deferred or added (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.count}), with ${bytes} bytes of definitions as UTF-8 JSON (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes})`,
+    );
+  }
+  return defined;
+}
+
+/** Checks one system message's place and model; whether a system message has now been seen (the model is flagged once). */
+function checkSystemMessage(messages: readonly unknown[], index: number, context: ToolChangesContext, seen: boolean, holdsChanges: boolean, add: Add): boolean {
+  const path = `messages[${index}]`;
+  const { id, platform } = context.model;
+  if (!seen && resolveAnthropicToolChangeSupport(id, platform) === 'none') {
+    add(
+      'system-message-unsupported-model',
+      `${path}.role`,
+      `role 'system' is not supported on this model (\`${context.model ?? 'the model'}\`: Anthropic documents mid-conversation system messages for Opus 4.8, Opus 5, Opus 5.5, Sonnet 5.5, Haiku 5.5, Fable 5 and Mythos 5 and later, not Sonnet 5)`,
+    );
+  }
+  const previous = messages[index - 1];
+  if (isRecord(previous) && previous.role === 'system') {
+    add(
+      'system-messages-consecutive',
+      path,
+      `\`messages[${index - 1}]\` and \`messages[${index}]\` are system messages in a row; a system message must follow a user turn or an assistant turn that ends in a server tool result ("Consecutive system messages are not allowed": merge them into one) (conservative)`,
+    );
+  }
+  const before = findTurn(messages, index, -1);
+  const after = findTurn(messages, index, 1);
+  if (before === undefined) {
+    add(
+      'system-message-first',
+      path,
+      "a system message cannot come first in `messages`: use the top-level 'system' parameter for instructions before the first turn",
+    );
+  } else {
+    const problem = before.role === 'assistant' ? describeAssistantEnd(before.content, holdsChanges) : undefined;
+    if (problem !== undefined)
+      add('system-message-placement', path, `a system message may not come ${problem} (conservative: the exact message is not documented)`);
+  }
+  if (after !== undefined && after.role !== 'assistant') {
+    add(
+      'system-message-placement',
+      path,
+      'a system message may come only before an assistant turn or at the end of `messages`, not before a user turn (conservative)',
+    );
+  }
+  if (holdsChanges && isRecord(messages[index]) && (messages[index] as Record<string, unknown>).clear_at === 'next_user_message') {
+    add('system-message-placement', `${path}.clear_at`, "tool changes may not be made in a system message with `clear_at: 'next_user_message'` (conservative)");
+  }
+  return true;
+}
+
+/** What is wrong with a system message right after this assistant turn, or `undefined` when it ends in a server tool result. */
+function describeAssistantEnd(content: unknown, holdsChanges: boolean): string | undefined {
+  if (!Array.isArray(content)) return 'after an assistant turn that does not end in a server tool result';
+  const last: unknown = content.at(-1);
+  const type = isRecord(last) && typeof last.type === 'string' ? last.type : '';
+  if (type.endsWith('_tool_result') && type !== 'tool_result') return undefined;
+  if (content.some((block: unknown) => isRecord(block) && block.type === 'tool_use')) {
+    return 'between a `tool_use` and its `tool_result`: send the user message with every `tool_result` first';
+  }
+  if (type === 'server_tool_use' && holdsChanges)
+    return 'right after a paused turn (`pause_turn`, a server tool call without its result): tool changes must wait';
+  return 'after an assistant turn that does not end in a server tool result';
+}
+
+/** The nearest message before (`step` -1) or after (1) `index` that is not a system message. */
+function findTurn(messages: readonly unknown[], index: number, step: -1 | 1): { role: unknown; content: unknown } | undefined {
+  for (let at = index + step; at >= 0 && at < messages.length; at += step) {
+    const message = messages[at];
+    if (isRecord(message) && message.role !== 'system') return { role: message.role, content: message.content };
+  }
+  return undefined;
+}
+
+function checkBetas(context: ToolChangesContext, valueAt: string | undefined, add: Add): void {
+  const { betas } = context;
+  const { platform } = context.model;
+  const onCloud = platform === 'bedrock' || platform === 'vertex';
+  if (valueAt !== undefined && onCloud) {
+    add(
+      'tool-definition-unsupported-platform',
+      `${valueAt}.tool`,
+      `tool changes by value (\`tool_definition\`) are available on the Claude API only, not on ${platform === 'bedrock' ? 'Amazon Bedrock' : 'Google Cloud'}: declare the tool in \`tools\` with \`defer_loading: true\` and add it by reference (conservative)`,
+    );
+  }
+  const needed = valueAt !== undefined && !onCloud ? [ANTHROPIC_INLINE_TOOLS_BETA] : [ANTHROPIC_TOOL_CHANGES_BETA, ANTHROPIC_INLINE_TOOLS_BETA];
+  if (needed.some((beta) => betas.includes(beta))) return;
+  const field = platform === 'bedrock' ? 'anthropic_beta' : 'betas';
+  add(
+    'tool-changes-beta-missing',
+    field,
+    `the history makes tool changes, which need the \`${needed[0] as string}\` beta in \`${field}\`${field === 'betas' ? ' (the beta client sends it as the `anthropic-beta` header)' : ''} (conservative)`,
+  );
+}
+
+function hasCacheControl(record: Readonly<Record<string, unknown>>): boolean {
+  return record.cache_control !== undefined && record.cache_control !== null;
+}
+
+/**
+ * A value's size as JSON in UTF-8 bytes (Anthropic's 4 MB is bytes: counted in UTF-16 code units, CJK text would count
+ * a third of its size); 0 for one JSON cannot write, which the preflight reports before any rule runs.
+ */
+function jsonBytes(value: unknown): number {
+  try {
+    return countUTF8Bytes(JSON.stringify(value) ?? '');
+  } catch {
+    return 0;
   }
 }

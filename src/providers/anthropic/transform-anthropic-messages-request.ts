@@ -1,7 +1,6 @@
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
-import type { ToolCatalog } from '../../catalog/tool-catalog.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
@@ -20,7 +19,6 @@ import {
 import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import type { AnthropicMessagesRequest, AnthropicMessagesRequestLike } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
-import { transformAnthropicToolCacheControl } from './transform-anthropic-tool-cache-control.js';
 import { ANTHROPIC_MESSAGES_CODEC } from './anthropic-messages-codec.js';
 import type { AnthropicToolSearchVariant } from './anthropic-messages-api.js';
 import { checkAnthropicMessagesSystem } from './check-anthropic-messages-system.js';
@@ -72,11 +70,11 @@ const SEARCH_TOOL_OPTION: Readonly<TransformOption> = {
  *   blocks and their `cache_control` are kept).
  * - names outside `^[a-zA-Z0-9_-]{1,64}$` are mapped in `tools`, `tool_choice`, `tool_use` and `tool_reference`
  *   blocks (`names.fromWire` maps calls back); provider tools, toolsets and MCP toolsets pass through in place.
- * - the history is repaired ({@link transformAnthropicMessagesHistory}): `server_tool_use` and
+ * - the history is repaired: `server_tool_use` and
  *   `tool_search_tool_result` blocks are kept byte for byte, a `tool_result` answering a hosted `srvtoolu_…` call is
  *   removed, `tool_reference` blocks in an `is_error` result become text, a blind `tool_use` of a tool reached
  *   through `call_tool` becomes that call. A reference the request cannot define warns `history-tool-undefined`.
- * - `cache_control` breakpoints move where the API accepts them ({@link transformAnthropicToolCacheControl}).
+ * - `cache_control` breakpoints move where the API accepts them: to the last tool sent in full.
  * - on Amazon Bedrock the regex search tool and the tool search beta in `anthropic_beta`.
  * - native delivery (`plan.reveal === 'native'`): by value (the Claude API) no deferred tool is sent, so the request
  *   does not grow with the catalog and no deferred-tools limit applies; by reference (Bedrock, Google Cloud) every
@@ -116,22 +114,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   const request = parseRequestBody(body, 'a Messages API request object');
   parseRequestToolList(request.tools, 'tools', 'tool definitions');
   checkAnthropicMessagesSystem(request.system);
-  const { revealed, searchTool, catalog, predict } = parseTransformAnthropicMessagesOptions(options);
-  return transformRequest(ANTHROPIC_MESSAGES_CODEC, body, plan, {
-    revealed,
-    catalog,
-    options: { searchTool },
-    ...(predict === undefined ? {} : { predict }),
-  }) as TransformAnthropicMessagesRequestResult<Body>;
-}
-
-function parseTransformAnthropicMessagesOptions(options: unknown): {
-  revealed: string[];
-  searchTool: AnthropicToolSearchVariant | undefined;
-  catalog: ToolCatalog;
-  predict: Exclude<TransformRequestOptions['predict'], 'off' | undefined> | undefined;
-} {
-  if (!isRecord(options)) {
+  if (!isRecord(options as unknown)) {
     throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: must be an object (got ${describeValue(options)})`);
   }
   const problems = findTransformOptionProblems(options, [REVEALED_OPTION, SEARCH_TOOL_OPTION, CATALOG_OPTION, PREDICT_OPTION]).map((problem) =>
@@ -140,11 +123,11 @@ function parseTransformAnthropicMessagesOptions(options: unknown): {
       : `\`${problem.option.name}\` ${problem.option.rule} (got ${describeValue(problem.value)})`,
   );
   if (problems.length > 0) throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: ${problems.join('; ')}`);
-  const revealed = parseRevealedOption(options.revealed, '`revealed`');
-  return {
-    revealed,
-    searchTool: options.searchTool as AnthropicToolSearchVariant | undefined,
-    catalog: parseCatalogOption(options.catalog as ToolDefinitionsInput | undefined),
-    predict: parsePredictOption(options.predict),
-  };
+  const predict = parsePredictOption(options.predict);
+  return transformRequest(ANTHROPIC_MESSAGES_CODEC, body, plan, {
+    revealed: parseRevealedOption(options.revealed, '`revealed`'),
+    catalog: parseCatalogOption(options.catalog),
+    options: { searchTool: options.searchTool },
+    ...(predict === undefined ? {} : { predict }),
+  }) as TransformAnthropicMessagesRequestResult<Body>;
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestToolEntry } from '../../../src/request/request-tool-entry.js';
 import type { RequestToolList } from '../../../src/request/resolve-request-tool-list.js';
-import { resolveAnthropicToolPlaces, type AnthropicBodyToolKind } from '../../../src/providers/anthropic/resolve-anthropic-tool-places.js';
+import {
+  createAnthropicToolLayout,
+  resolveAnthropicToolPlaces,
+  type AnthropicBodyToolKind,
+} from '../../../src/providers/anthropic/anthropic-messages-tools.js';
 
 const entry = (name: string): RequestToolEntry => ({
   name,
@@ -53,7 +57,7 @@ describe('resolveAnthropicToolPlaces', () => {
     ['says the caller’s last tool is not sent when the client list leaves it out', body('a', 'z'), list(['a', 'tool_search']), 'client', ['e0', 'e1'], -1],
     ['puts the trailing entries last', body('a', other), list(['a', 'call_tool'], { trailing: 1 }), 'none', ['e0', 'b1', 'e1'], 1],
   ])('%s', (_case, [kinds, lastName], decided, mechanism, places, last) => {
-    const result = resolveAnthropicToolPlaces(kinds, decided, mechanism, lastName, writer);
+    const result = resolveAnthropicToolPlaces(createAnthropicToolLayout(kinds), decided, mechanism, lastName, writer);
     expect(result.tools).toEqual(places);
     expect(result.last).toBe(last);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transformAnthropicToolCacheControl } from '../../../src/providers/anthropic/transform-anthropic-tool-cache-control.js';
+import { transformAnthropicToolCacheControl } from '../../../src/providers/anthropic/anthropic-messages-tools.js';
 import { deepCopy } from '../../support/anthropic-messages-bodies.js';
 
 const cache = { type: 'ephemeral' };
