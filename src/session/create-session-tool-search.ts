@@ -1,19 +1,22 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { isRecord } from '../records/is-record.js';
+import { isAsyncIterable } from '../records/is-async-iterable.js';
 import { MODEL_PLATFORMS } from '../models/model-reference.js';
+import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { isNativeDelivery } from '../plan/is-native-delivery.js';
-import { createToolSearch, type ToolSearch } from './create-tool-search.js';
+import { createToolPredictor } from '../request/create-tool-predictor.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+import { createToolSearch, type ToolCallContext, type ToolSearch } from './create-tool-search.js';
 import { createSessionStep, type SessionStepEntry } from './create-session-step.js';
 import { parseSessionTools } from './parse-session-tools.js';
 import { prepareSessionRequest, type SessionWire } from './prepare-session-request.js';
 import { runSessionStep } from './run-session-step.js';
 import { readSessionStream } from './read-session-stream.js';
 import { parseSessionStreamOptions } from './session-stream-options.js';
-import { isAsyncIterable } from '../records/is-async-iterable.js';
-import type { SessionAdapter, SessionResponseContext } from './session-adapter.js';
-import type { ToolDefinition } from '../tools/tool-definition.js';
+import type { SessionAdapter } from './session-adapter.js';
 import type { SessionRequest } from './session-request.js';
 import type { SessionStep } from './session-step.js';
 import type { SessionToolSearchOptions } from './session-tool-search-options.js';
@@ -46,22 +49,15 @@ export interface SessionToolSearch<Code extends string> {
  * in another API's shape) and what `createToolSearch` throws. Not part of the public API.
  */
 export function createSessionToolSearch<Code extends string>(options: SessionToolSearchOptions, adapter: SessionAdapter<Code>): SessionToolSearch<Code> {
-  const { label } = adapter;
-  if (!isRecord(options) || !Array.isArray(options.tools)) {
+  const given = isRecord(options) ? options.tools : options;
+  if (Array.isArray(given) && options.platform !== undefined && !(MODEL_PLATFORMS as readonly unknown[]).includes(options.platform)) {
     throw new ToolSearchError(
       'invalid-options',
-      `${label}: \`tools\` must be the agent's ${adapter.tools.noun} tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
+      `${adapter.label}: \`platform\` must be one of ${MODEL_PLATFORMS.join(', ')}, got ${describeValue(options.platform)}`,
     );
   }
-  if (options.platform !== undefined && !(MODEL_PLATFORMS as readonly unknown[]).includes(options.platform)) {
-    throw new ToolSearchError('invalid-options', `${label}: \`platform\` must be one of ${MODEL_PLATFORMS.join(', ')}, got ${describeValue(options.platform)}`);
-  }
-  const catalogTools = parseSessionTools(options.tools, { format: adapter.tools, label, where: '`tools`' });
-  const {
-    toolsOf = (body) => body.tools,
-    withTools = (body, tools) => ({ ...body, tools }),
-    streamOf = (response) => (isAsyncIterable(response) ? response : undefined),
-  } = adapter;
+  const catalogTools = parseSessionTools(given, adapter, '`tools`');
+  const withTools = adapter.withTools ?? ((body, tools) => ({ ...body, tools }));
   // The agent's tools are read once, here: a body without tools of its own is sent with them, read as they are.
   const catalogRead = adapter.codec.readTools(withTools({}, catalogTools));
   const catalog = createToolCatalog(catalogRead.definitions);
@@ -69,85 +65,99 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
   const toolSearch = createToolSearch({ tools: catalog, config, store, unsupported, rank });
   const wire: SessionWire<Code> = {
     ...adapter,
-    toolsOf,
+    toolsOf: adapter.toolsOf ?? ((body) => body.tools),
     withTools,
-    streamOf,
+    streamOf: adapter.streamOf ?? ((response) => (isAsyncIterable(response) ? response : undefined)),
+    toolSearch,
     catalogTools,
     catalogRead,
-    memos: new WeakMap(),
     catalog,
     model: options.model,
     platform: options.platform,
+    predict: createToolPredictor(toolSearch.config.predict),
+    memos: new WeakMap(),
     prepared: new WeakMap(),
   };
-  const writeAddition = (definitions: readonly ToolDefinition[], context: SessionResponseContext): readonly unknown[] => {
-    // A plan is native only on an API with a tool-addition item, whose adapter writes it.
-    if (adapter.writeAddition === undefined) {
-      throw new ToolSearchError(
-        'invalid-options',
-        `${label}: the plan delivers loaded tools natively (\`reveal: 'native'\`), which this API's session does not write`,
-      );
-    }
-    return adapter.writeAddition(definitions, context);
-  };
-
-  /**
-   * What the session added natively before this request: the body's history, and where the provider keeps the history
-   * (the body holds only the new items), also what this session's turns recorded adding, so no tool is added twice.
-   */
-  const readAdded = async (body: Record<string, unknown>, history: readonly string[], sessionId: string): Promise<readonly string[]> => {
-    if (adapter.isHistoryOnServer?.(body) !== true) return history;
-    return [...new Set([...(await toolSearch.store.get(sessionId, 'added')), ...history])];
-  };
-
   return {
     toolSearch,
-    async prepare(given, { sessionId } = {} as { sessionId: string }) {
-      const { loaded, added: historyAdded, predicted, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
+    async prepare(body, { sessionId } = {} as { sessionId: string }) {
+      const { loaded, added: historyAdded, predicted, ...prepared } = await prepareSessionRequest(wire, body, sessionId);
       const { plan, names } = prepared;
-      // Native delivery: what the history added, read once per request; what a turn's answers load is added after them.
       const native = isNativeDelivery(plan);
-      const added = native ? await readAdded(prepared.body as Record<string, unknown>, historyAdded, sessionId) : [];
+      // Native delivery: what the history added, read once per request; where the provider keeps the history (the body
+      // holds only the new items), also what this session's turns recorded adding, so no tool is added twice.
+      const onServer = native && adapter.isHistoryOnServer?.(prepared.body as Record<string, unknown>) === true;
+      const added = onServer ? [...new Set([...(await toolSearch.store.get(sessionId, 'added')), ...historyAdded])] : historyAdded;
       // What the prediction step loaded is the session's, as a search's reveals are (and, natively, its additions).
       if (predicted !== undefined) {
         await toolSearch.store.add(sessionId, predicted.names);
         if (native) await toolSearch.store.add(sessionId, predicted.names, 'added');
       }
-      const leading = predicted?.items ?? [];
-      const context = { sessionId, plan, names, loaded, ...(native ? { added } : {}) };
-      const step = async (given: unknown, options?: unknown, method = 'step'): Promise<SessionStep<unknown>> => {
-        // A stream becomes the response it rebuilds, here and only here; the reading starts before anything is awaited.
-        const onText = parseSessionStreamOptions(options, method);
-        const stream = streamOf(given);
-        const response = stream === undefined ? given : await readSessionStream(stream, adapter.createStreamAccumulator(), onText);
-        const read = adapter.readResponse(response, { plan, names, catalogTools });
-        const entries: SessionStepEntry<unknown>[] = [];
-        const additions = new Map<string, ToolDefinition>();
-        for (const call of read.calls) {
-          const { id } = call;
-          const run = (output: unknown) => call.write({ type: 'run', output });
-          if (call.free === true) {
-            entries.push({ call: { type: 'run', id, name: names.fromWire(call.name), arguments: call.arguments, checked: false }, write: run });
-            continue;
-          }
-          const handling = await toolSearch.handleToolCall({ name: call.name, arguments: call.arguments }, context);
-          if (handling.type === 'run') {
-            entries.push({ call: { ...handling, id }, write: run });
-            continue;
-          }
-          entries.push({ call: { type: handling.type, id, name: names.fromWire(call.name), result: handling.result }, write: () => call.write(handling) });
-          for (const definition of handling.additions ?? []) if (!additions.has(definition.name)) additions.set(definition.name, definition);
-        }
-        const items = additions.size === 0 ? [] : writeAddition([...additions.values()], { plan, names, catalogTools });
-        // The session's record of what it added, for a later body whose history the provider keeps.
-        if (additions.size > 0) await toolSearch.store.add(sessionId, [...additions.keys()], 'added');
-        return createSessionStep(entries, (answers) => read.finish(answers, items, leading));
+      const turn: StepContext<Code> = {
+        wire,
+        plan,
+        names,
+        context: { sessionId, plan, names, loaded, ...(native ? { added } : {}) },
+        predicted: predicted?.items ?? [],
       };
       return {
         ...prepared,
-        step: (response, options) => step(response, options),
-        handle: (response, runTool, options) => runSessionStep(() => step(response, options, 'handle'), runTool, sessionId),
+        step: (response, stepOptions) => stepSession(turn, response, stepOptions, 'step'),
+        handle: (response, runTool, stepOptions) => runSessionStep(() => stepSession(turn, response, stepOptions, 'handle'), runTool, sessionId),
       };
     },
   };
+}
+
+/** What the response to one prepared request is answered with. */
+interface StepContext<Code extends string> {
+  readonly wire: SessionWire<Code>;
+  readonly plan: ToolSearchPlan;
+  readonly names: ToolNameMapping;
+  /** What `handleToolCall` needs of the request. */
+  readonly context: ToolCallContext;
+  /** The items the prediction step added with the request (empty when it loaded nothing). */
+  readonly predicted: readonly unknown[];
+}
+
+/** `step` (and so `handle`): reads the response (or its stream), hands each call to `handleToolCall` and writes the answers. */
+async function stepSession<Code extends string>(turn: StepContext<Code>, given: unknown, options: unknown, method: string): Promise<SessionStep<unknown>> {
+  const { wire, plan, names, context } = turn;
+  // A stream becomes the response it rebuilds, here and only here; the reading starts before anything is awaited.
+  const onText = parseSessionStreamOptions(options, method);
+  const stream = wire.streamOf(given);
+  const response = stream === undefined ? given : await readSessionStream(stream, wire.createStreamAccumulator(), onText);
+  const request = { plan, names, catalogTools: wire.catalogTools };
+  const read = wire.readResponse(response, request);
+  const entries: SessionStepEntry<unknown>[] = [];
+  const additions = new Map<string, ToolDefinition>();
+  for (const call of read.calls) {
+    const { id } = call;
+    const run = (output: unknown) => call.write({ type: 'run', output });
+    if (call.free === true) {
+      entries.push({ call: { type: 'run', id, name: names.fromWire(call.name), arguments: call.arguments, checked: false }, write: run });
+      continue;
+    }
+    const handling = await wire.toolSearch.handleToolCall({ name: call.name, arguments: call.arguments }, context);
+    if (handling.type === 'run') {
+      entries.push({ call: { ...handling, id }, write: run });
+      continue;
+    }
+    entries.push({ call: { type: handling.type, id, name: names.fromWire(call.name), result: handling.result }, write: () => call.write(handling) });
+    for (const definition of handling.additions ?? []) if (!additions.has(definition.name)) additions.set(definition.name, definition);
+  }
+  let items: readonly unknown[] = [];
+  if (additions.size > 0) {
+    // A plan is native only on an API with a tool-addition item, whose adapter writes it.
+    if (wire.writeAddition === undefined) {
+      throw new ToolSearchError(
+        'invalid-options',
+        `${wire.label}: the plan delivers loaded tools natively (\`reveal: 'native'\`), which this API's session does not write`,
+      );
+    }
+    items = wire.writeAddition([...additions.values()], request);
+    // The session's record of what it added, for a later body whose history the provider keeps.
+    await wire.toolSearch.store.add(context.sessionId, [...additions.keys()], 'added');
+  }
+  return createSessionStep(entries, (answers) => read.finish(answers, items, turn.predicted));
 }

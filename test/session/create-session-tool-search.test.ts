@@ -54,14 +54,7 @@ function createExample(config: ToolSearchConfigInput, hooks: Pick<SessionAdapter
     {
       api: 'openai-responses',
       label: 'createExampleToolSearch',
-      tools: {
-        noun: 'Responses',
-        name: 'the OpenAI Responses API',
-        shapes: ['openai-responses'],
-        example: '`{ type, name }`',
-        convert: { name: 'createExampleTools', from: 'tool-search/example', write: (definitions) => `createExampleTools(${definitions})` },
-        withJSONSchemas: (entry) => entry,
-      },
+      withJSONSchemas: (entry) => entry,
       codec: OPENAI_RESPONSES_CODEC as SessionAdapter<string>['codec'],
       resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
       unpaired: 'throw',
