@@ -4,110 +4,90 @@ import type { WireAPI } from '../models/model-reference.js';
 import { resolveToolShape, type ToolShape } from '../tools/resolve-tool-shape.js';
 import type { SessionAdapter } from './session-adapter.js';
 
-/** A package function as messages name it: its name and the subpath that exports it. */
-interface PublicFunction {
-  readonly name: string;
-  readonly from: string;
-}
-
 /**
- * How a message names each shape, the session factory that takes it, and the package's reader that turns a list of
- * it, named `tools`, into tool definitions (which every API's converter takes).
+ * How a message names each shape, the wire API that takes it, and the code that reads a list of it, named `tools`, into
+ * tool definitions (which every API's converter takes) with the package's reader of that API.
  */
-const SHAPES: Readonly<
-  Record<
-    Exclude<ToolShape, 'provider' | 'unknown'>,
-    { readonly text: string; readonly api?: WireAPI; readonly read?: PublicFunction & { readonly code: string } }
-  >
-> = {
+const SHAPES: Readonly<Record<Exclude<ToolShape, 'provider' | 'unknown'>, { readonly text: string; readonly api?: WireAPI; readonly read?: string }>> = {
   'openai-responses': {
     text: "an OpenAI Responses tool (`{ type: 'function', name, parameters }`, without Chat's `function` wrapper)",
     api: 'openai-responses',
-    read: { name: 'parseOpenAIResponsesTools', from: 'tool-search/openai', code: 'parseOpenAIResponsesTools({ tools })' },
+    read: 'parseOpenAIResponsesTools({ tools })',
   },
   'openai-chat': {
     text: "an OpenAI Chat Completions tool (`{ type: 'function', function: { name, parameters } }`)",
     api: 'openai-chat',
-    read: { name: 'parseOpenAIChatTools', from: 'tool-search/openai', code: 'parseOpenAIChatTools({ tools })' },
+    read: 'parseOpenAIChatTools({ tools })',
   },
   'anthropic-messages': {
     text: 'an Anthropic Messages API tool (`{ name, description, input_schema }`)',
     api: 'anthropic-messages',
-    read: { name: 'parseAnthropicMessagesTools', from: 'tool-search/anthropic', code: 'parseAnthropicMessagesTools({ tools })' },
+    read: 'parseAnthropicMessagesTools({ tools })',
   },
-  gemini: {
-    text: 'a Gemini tool (`{ functionDeclarations }`)',
-    api: 'gemini',
-    read: { name: 'parseGeminiTools', from: 'tool-search/gemini', code: 'parseGeminiTools({ tools })' },
-  },
+  gemini: { text: 'a Gemini tool (`{ functionDeclarations }`)', api: 'gemini', read: 'parseGeminiTools({ tools })' },
   'gemini-declaration': {
     text: 'a Gemini function declaration (`{ name, parameters }`) not wrapped in a tool',
     api: 'gemini',
-    read: { name: 'parseGeminiTools', from: 'tool-search/gemini', code: 'parseGeminiTools({ tools: [{ functionDeclarations: tools }] })' },
+    read: 'parseGeminiTools({ tools: [{ functionDeclarations: tools }] })',
   },
   'bedrock-converse': {
     text: 'an Amazon Bedrock Converse tool (`{ toolSpec: { name, inputSchema: { json } } }`)',
     api: 'bedrock-converse',
-    read: { name: 'parseBedrockConverseTools', from: 'tool-search/bedrock', code: 'parseBedrockConverseTools({ toolConfig: { tools } })' },
+    read: 'parseBedrockConverseTools({ toolConfig: { tools } })',
   },
   mcp: { text: 'an MCP tool (`{ name, description, inputSchema }`)' },
 };
 
 /**
- * How each wire API's session factory is named in messages, the API's name, how messages name its tools
- * (`` `tools` must be the agent's <noun> tools ``), one tool in its shape, and the package's function that writes
- * tool definitions (MCP-shaped tools) in its shape, with the code that calls it on `definitions`.
+ * Each wire API: its name in messages, how messages name its tools (`` `tools` must be the agent's <noun> tools ``),
+ * one tool in its shape, its session factory, the subpath that exports its functions, and the code that writes
+ * `DEFINITIONS` (tool definitions, MCP-shaped tools) in its shape with the package's converter.
  */
 const APIS: Readonly<
   Record<
     WireAPI,
-    {
-      readonly factory: string;
-      readonly name: string;
-      readonly noun: string;
-      readonly example: string;
-      readonly write: PublicFunction & { readonly code?: string };
-    }
+    { readonly name: string; readonly noun: string; readonly example: string; readonly factory: string; readonly from: string; readonly write: string }
   >
 > = {
   'openai-responses': {
-    factory: 'createOpenAIResponsesToolSearch',
     name: 'the OpenAI Responses API',
     noun: 'Responses',
     example: "`{ type: 'function', name, description, parameters, strict }`",
-    write: { name: 'createOpenAIResponsesTools', from: 'tool-search/openai' },
+    factory: 'createOpenAIResponsesToolSearch',
+    from: 'tool-search/openai',
+    write: 'createOpenAIResponsesTools(DEFINITIONS)',
   },
   'openai-chat': {
-    factory: 'createOpenAIChatToolSearch',
     name: 'OpenAI Chat Completions',
     noun: 'Chat Completions',
     example: "`{ type: 'function', function: { name, description, parameters } }`",
-    write: { name: 'createOpenAIChatTools', from: 'tool-search/openai' },
+    factory: 'createOpenAIChatToolSearch',
+    from: 'tool-search/openai',
+    write: 'createOpenAIChatTools(DEFINITIONS)',
   },
   'anthropic-messages': {
-    factory: 'createAnthropicMessagesToolSearch',
     name: 'the Anthropic Messages API',
     noun: 'Messages API',
     example: '`{ name, description, input_schema }`',
-    write: { name: 'createAnthropicMessagesTools', from: 'tool-search/anthropic' },
+    factory: 'createAnthropicMessagesToolSearch',
+    from: 'tool-search/anthropic',
+    write: 'createAnthropicMessagesTools(DEFINITIONS)',
   },
   gemini: {
-    factory: 'createGeminiToolSearch',
     name: 'Gemini',
     noun: 'Gemini',
     example: '`{ functionDeclarations: [{ name, description, parametersJsonSchema }] }`',
-    write: {
-      name: 'createGeminiFunctionDeclarations',
-      from: 'tool-search/gemini',
-      code: '[{ functionDeclarations: createGeminiFunctionDeclarations(DEFINITIONS) }]',
-    },
+    factory: 'createGeminiToolSearch',
+    from: 'tool-search/gemini',
+    write: '[{ functionDeclarations: createGeminiFunctionDeclarations(DEFINITIONS) }]',
   },
   'bedrock-converse': {
-    factory: 'createBedrockConverseToolSearch',
     name: "Amazon Bedrock's Converse API",
     noun: 'Converse',
     example: '`{ toolSpec: { name, description, inputSchema: { json } } }`',
-    write: { name: 'createBedrockConverseTools', from: 'tool-search/bedrock' },
+    factory: 'createBedrockConverseToolSearch',
+    from: 'tool-search/bedrock',
+    write: 'createBedrockConverseTools(DEFINITIONS)',
   },
 };
 
@@ -162,18 +142,21 @@ function foreignShapeMessage(shape: Exclude<ToolShape, 'unknown'>, entry: string
     return `${rejected}: convert MCP tools with ${describeWrite(adapter.api, 'tools')}, or use \`createToolSearch\` from \`tool-search\` for a runtime of your own`;
   }
   const target = APIS[found.api];
-  return `${rejected}: to send them to ${target.name}, use \`${target.factory}\`; to send them to ${APIS[adapter.api].name}, convert them: ${describeWrite(adapter.api, found.read.code, found.read)}`;
+  const convert = describeWrite(adapter.api, found.read, found.api);
+  return `${rejected}: to send them to ${target.name}, use \`${target.factory}\`; to send them to ${APIS[adapter.api].name}, convert them: ${convert}`;
 }
 
 /**
- * The code that writes `definitions` (code that gives tool definitions) in the shape of `api`, in backticks, and where
- * its functions come from: `` `f(g({ tools }))` (`g` from `a`, `f` from `b`) ``.
+ * The code that writes `definitions` (code that gives tool definitions, read from a list of `reader`'s shape) in the
+ * shape of `api`, in backticks, and where its functions come from: `` `f(g({ tools }))` (`g` from `a`, `f` from `b`) ``.
  */
-function describeWrite(api: WireAPI, definitions: string, read?: PublicFunction): string {
-  const { write } = APIS[api];
-  const code = write.code === undefined ? `${write.name}(${definitions})` : write.code.replace('DEFINITIONS', definitions);
+function describeWrite(api: WireAPI, definitions: string, reader?: WireAPI): string {
+  const code = APIS[api].write.replace('DEFINITIONS', definitions);
+  // Each function by the name called in its code (`createGeminiFunctionDeclarations` in `[{ functionDeclarations: … }]`).
+  const called = (source: string, from: WireAPI) => ({ name: /\w+(?=\()/.exec(source)?.[0], from: APIS[from].from });
+  const functions = reader === undefined ? [called(code, api)] : [called(definitions, reader), called(APIS[api].write, api)];
   const bySubpath = new Map<string, string[]>();
-  for (const { name, from } of read === undefined ? [write] : [read, write]) bySubpath.set(from, [...(bySubpath.get(from) ?? []), `\`${name}\``]);
+  for (const { name, from } of functions) bySubpath.set(from, [...(bySubpath.get(from) ?? []), `\`${name}\``]);
   const imports = [...bySubpath].map(([from, names]) => `${names.join(' and ')} from \`${from}\``);
   return `\`${code}\` (${imports.join(', ')})`;
 }
