@@ -18,7 +18,6 @@ import { createToolSearch, type ToolCallContext, type ToolSearch } from './creat
 import { createSessionStep, type SessionStepEntry } from './create-session-step.js';
 import { isOwnToolEntry } from './is-own-tool-entry.js';
 import { parseSessionTools } from './parse-session-tools.js';
-import { resolveSessionPlan } from './resolve-session-plan.js';
 import { runSessionStep } from './run-session-step.js';
 import { readSessionStream } from './read-session-stream.js';
 import { parseSessionStreamOptions } from './session-stream-options.js';
@@ -161,7 +160,7 @@ interface Prepared<Code extends string> {
  *    the codec's read of them serves the plan and the transformer.
  * 3. The history's pairing of tool results with calls (see {@link SessionAdapter.unpaired}).
  *
- * Throws what {@link resolveSessionPlan} and the transformer throw.
+ * Throws what {@link planFor} and the transformer throw.
  */
 async function prepareSessionRequest<Code extends string>(wire: SessionWire<Code>, given: unknown, sessionId: unknown) {
   if (!isRecord(given)) throw new ToolSearchError('invalid-request', `${wire.label}: \`body\` must be a request body object, got ${describeValue(given)}`);
@@ -202,10 +201,36 @@ function prepareReading<Code extends string>(preparation: Preparation<Code>, giv
   return prepareRead(preparation, sent === tools ? given : wire.withTools(given, sent), sent);
 }
 
-/** The plan for the request's model and `tools` (`undefined`: the catalog), the session id checked. */
-function planFor<Code extends string>({ wire, model, sessionId }: Preparation<Code>, tools: readonly ToolDefinition[] | undefined): ToolSearchPlan {
-  const { api, label, platform } = wire;
-  return resolveSessionPlan(wire.toolSearch, { api, sessionId, bodyModel: model, optionModel: wire.model, platform, tools, label });
+/**
+ * The plan for one request: the session id checked, the model taken from the body (or the factory's `model` option),
+ * and the agent's cached plan for that model and `tools` (`undefined`: the catalog) on the factory's API.
+ *
+ * The model decides the mechanism only where a hosted search exists (`openai-responses`, `anthropic-messages`): there
+ * a missing model id is an error, unless the configuration allows the client-side mechanism only (`mechanism:
+ * 'client'`), the explicit choice that needs no model. On Chat Completions, Gemini and Converse every model gets the
+ * client-side mechanism, so the id is only recorded.
+ *
+ * Throws a `ToolSearchError`: `invalid-options` for a missing `sessionId`, `invalid-request` for a missing model, and
+ * whatever `ToolSearch.resolvePlan` throws.
+ */
+function planFor<Code extends string>({ wire, model: bodyModel, sessionId }: Preparation<Code>, tools: readonly ToolDefinition[] | undefined): ToolSearchPlan {
+  const { api, label, toolSearch } = wire;
+  if (typeof sessionId !== 'string' || sessionId.length === 0) {
+    throw new ToolSearchError('invalid-options', `${label}: \`sessionId\` must be a non-empty string, got ${describeValue(sessionId)}`);
+  }
+  let model = typeof bodyModel === 'string' && bodyModel.length > 0 ? bodyModel : wire.model;
+  if (model === undefined || model.length === 0) {
+    const modelMatters = api === 'openai-responses' || api === 'anthropic-messages';
+    const clientOnly = toolSearch.config.preferences.every((preference) => preference.mechanism === 'client');
+    if (modelMatters && !clientOnly) {
+      throw new ToolSearchError(
+        'invalid-request',
+        `${label}: the model is unknown (\`body.model\` is ${describeValue(bodyModel)} and no \`model\` option was given), and on \`${api}\` it decides between hosted and client-side tool search. Set \`body.model\`, pass \`model\`, or configure \`mechanism: 'client'\``,
+      );
+    }
+    model = '';
+  }
+  return toolSearch.resolvePlan({ id: model, api, ...(wire.platform === undefined ? {} : { platform: wire.platform }) }, tools);
 }
 
 /**
