@@ -238,32 +238,33 @@ describe("createSessionToolSearch's plan for a request", () => {
   const tools = manyTools(20);
   /** Each API's factory over the 20 tools, preparing a body of the API's shape with `model` when one is given. */
   const prepare = {
-    'openai-responses': (model: string | undefined, sessionId: unknown = 's', config?: ToolSearchConfigInput, option?: string) =>
+    'openai-responses': (model: string | undefined, config?: ToolSearchConfigInput, option?: string) =>
       createOpenAIResponsesToolSearch({
         tools: createOpenAIResponsesTools(tools),
         ...(option === undefined ? {} : { model: option }),
         ...(config === undefined ? {} : { config }),
-      }).prepare({ input: [], ...(model === undefined ? {} : { model }) }, { sessionId } as { sessionId: string }),
-    'anthropic-messages': (model: string | undefined, sessionId: unknown = 's', config?: ToolSearchConfigInput) =>
+      }).prepare({ input: [], ...(model === undefined ? {} : { model }) }, { sessionId: 's' }),
+    'anthropic-messages': (model: string | undefined, config?: ToolSearchConfigInput) =>
       createAnthropicMessagesToolSearch({ tools: createAnthropicMessagesTools(tools), ...(config === undefined ? {} : { config }) }).prepare(
         { max_tokens: 10, messages: [], ...(model === undefined ? {} : { model }) } as never,
-        { sessionId } as { sessionId: string },
+        { sessionId: 's' },
       ),
-    'openai-chat': (model: string | undefined, sessionId: unknown = 's') =>
-      createOpenAIChatToolSearch({ tools: createOpenAIChatTools(tools) as never }).prepare({ messages: [], ...(model === undefined ? {} : { model }) }, {
-        sessionId,
-      } as { sessionId: string }),
-    gemini: (model: string | undefined, sessionId: unknown = 's') =>
+    'openai-chat': (model: string | undefined) =>
+      createOpenAIChatToolSearch({ tools: createOpenAIChatTools(tools) as never }).prepare(
+        { messages: [], ...(model === undefined ? {} : { model }) },
+        { sessionId: 's' },
+      ),
+    gemini: (model: string | undefined) =>
       createGeminiToolSearch({ tools: [{ functionDeclarations: createGeminiFunctionDeclarations(tools) }] }).prepare(
         { contents: [], ...(model === undefined ? {} : { model }) },
-        { sessionId } as { sessionId: string },
+        { sessionId: 's' },
       ),
   };
 
   it('takes the model from the body before the option', async () => {
-    const { plan } = await prepare['openai-responses']('gpt-5.4', 's', undefined, 'gpt-4.1');
+    const { plan } = await prepare['openai-responses']('gpt-5.4', undefined, 'gpt-4.1');
     expect(plan).toMatchObject({ model: 'gpt-5.4', mechanism: 'openai-hosted' });
-    expect((await prepare['openai-responses'](undefined, 's', undefined, 'gpt-4.1')).plan).toMatchObject({ model: 'gpt-4.1', mechanism: 'client' });
+    expect((await prepare['openai-responses'](undefined, undefined, 'gpt-4.1')).plan).toMatchObject({ model: 'gpt-4.1', mechanism: 'client' });
   });
 
   it.each(['openai-responses', 'anthropic-messages'] as const)('rejects a request without a model on %s, where the model picks the mechanism', async (api) => {
@@ -273,7 +274,7 @@ describe("createSessionToolSearch's plan for a request", () => {
   });
 
   it('needs no model once the configuration allows the client-side mechanism only', async () => {
-    const { plan } = await prepare['anthropic-messages'](undefined, 's', { mechanism: 'client' });
+    const { plan } = await prepare['anthropic-messages'](undefined, { mechanism: 'client' });
     expect(plan.mechanism).toBe('client');
   });
 
