@@ -34,10 +34,10 @@ vi.mock('../../src/search/parse-tool-selection.js', async (importOriginal) => {
   };
 });
 
-import { createAnthropicMessagesToolSearch } from 'tool-search/anthropic';
-import { createBedrockConverseToolSearch } from 'tool-search/bedrock';
-import { createGeminiToolSearch } from 'tool-search/gemini';
-import { createOpenAIChatToolSearch, createOpenAIResponsesToolSearch } from 'tool-search/openai';
+import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/index.js';
+import { createBedrockConverseToolSearch } from '../../src/providers/bedrock/index.js';
+import { createGeminiToolSearch } from '../../src/providers/gemini/index.js';
+import { createOpenAIChatToolSearch, createOpenAIResponsesToolSearch } from '../../src/providers/openai/index.js';
 
 const NAMES = Array.from({ length: 24 }, (_, index) => `tool_${index}`);
 const SCHEMA = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
