@@ -12,9 +12,11 @@ const AI_SDK_TESTS = ['test/integrations/ai-sdk/**/*.test.ts', 'test/docs/quick-
  * - the README's and docs/' code, run as a user's modules: each imports the SDKs afresh (`@ai-sdk/openai`'s default
  *   provider reads OPENAI_BASE_URL when its module loads, which the test sets first);
  * - the benchmark's test: its timings start with full garbage collections, which the heap a worker accumulates over
- *   other files makes several times slower.
+ *   other files makes several times slower;
+ * - the request counters' test: it wraps two of the package's functions (`vi.mock` with the real function inside),
+ *   which only a fresh module graph sees everywhere.
  */
-const ISOLATED_TESTS = ['test/docs/**/*.test.ts', 'test/bench/run-benchmark.test.ts'];
+const ISOLATED_TESTS = ['test/docs/**/*.test.ts', 'test/bench/run-benchmark.test.ts', 'test/session/request-counters.test.ts'];
 
 /**
  * AI SDK 7 (`ai` 7, `@ai-sdk/*` 4) in place of the AI SDK 6 the project installs under the plain names: the aliased

@@ -1,20 +1,28 @@
-import { ToolSearchError } from '../errors/tool-search-error.js';
+import stringify from 'fast-json-stable-stringify';
+import { ToolSearchError, isToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { isRecord } from '../records/is-record.js';
+import { isAsyncIterable } from '../records/is-async-iterable.js';
 import { MODEL_PLATFORMS } from '../models/model-reference.js';
+import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { isNativeDelivery } from '../plan/is-native-delivery.js';
-import { createToolSearch, type ToolSearch } from './create-tool-search.js';
+import { createToolPredictor } from '../request/create-tool-predictor.js';
+import { transformRequest } from '../request/transform-request.js';
+import type { RequestMemo } from '../request/request-decision.js';
+import type { TransformRequestResult } from '../request/request-transformer.js';
+import type { CodecTools } from '../request/wire-codec.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+import { createToolSearch, type ToolCallContext, type ToolSearch } from './create-tool-search.js';
 import { createSessionStep, type SessionStepEntry } from './create-session-step.js';
+import { isOwnToolEntry } from './is-own-tool-entry.js';
 import { parseSessionTools } from './parse-session-tools.js';
-import { prepareSessionRequest, type SessionWire } from './prepare-session-request.js';
 import { runSessionStep } from './run-session-step.js';
 import { readSessionStream } from './read-session-stream.js';
 import { parseSessionStreamOptions } from './session-stream-options.js';
-import { isAsyncIterable } from '../records/is-async-iterable.js';
-import type { SessionAdapter, SessionResponseContext } from './session-adapter.js';
-import type { ToolDefinition } from '../tools/tool-definition.js';
-import type { SessionRequest } from './session-request.js';
+import type { SessionAdapter } from './session-adapter.js';
+import type { SessionRequest, SessionWarningCode } from './session-request.js';
 import type { SessionStep } from './session-step.js';
 import type { SessionToolSearchOptions } from './session-tool-search-options.js';
 
@@ -46,108 +54,305 @@ export interface SessionToolSearch<Code extends string> {
  * in another API's shape) and what `createToolSearch` throws. Not part of the public API.
  */
 export function createSessionToolSearch<Code extends string>(options: SessionToolSearchOptions, adapter: SessionAdapter<Code>): SessionToolSearch<Code> {
-  const { label } = adapter;
-  if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `${label}: \`tools\` must be the agent's ${adapter.tools.noun} tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
-    );
-  }
-  if (options.platform !== undefined && !(MODEL_PLATFORMS as readonly unknown[]).includes(options.platform)) {
-    throw new ToolSearchError('invalid-options', `${label}: \`platform\` must be one of ${MODEL_PLATFORMS.join(', ')}, got ${describeValue(options.platform)}`);
-  }
-  const catalogTools = parseSessionTools(options.tools, { format: adapter.tools, label, where: '`tools`' });
-  const {
-    toolsOf = (body) => body.tools,
-    withTools = (body, tools) => ({ ...body, tools }),
-    streamOf = (response) => (isAsyncIterable(response) ? response : undefined),
-  } = adapter;
-  // The agent's tools are read once, here: a body without tools of its own is sent with them, read as they are.
-  const catalogRead = adapter.codec.readTools(withTools({}, catalogTools));
-  const catalog = createToolCatalog(catalogRead.definitions);
-  const { config, store, unsupported, rank } = options;
-  const toolSearch = createToolSearch({ tools: catalog, config, store, unsupported, rank });
-  const wire: SessionWire<Code> = {
-    ...adapter,
-    toolsOf,
-    withTools,
-    streamOf,
-    catalogTools,
-    catalogRead,
-    memos: new WeakMap(),
-    catalog,
-    model: options.model,
-    platform: options.platform,
-    prepared: new WeakMap(),
-  };
-  const writeAddition = (definitions: readonly ToolDefinition[], context: SessionResponseContext): readonly unknown[] => {
-    // A plan is native only on an API with a tool-addition item, whose adapter writes it.
-    if (adapter.writeAddition === undefined) {
-      throw new ToolSearchError(
-        'invalid-options',
-        `${label}: the plan delivers loaded tools natively (\`reveal: 'native'\`), which this API's session does not write`,
-      );
-    }
-    return adapter.writeAddition(definitions, context);
-  };
-
-  /**
-   * What the session added natively before this request: the body's history, and where the provider keeps the history
-   * (the body holds only the new items), also what this session's turns recorded adding, so no tool is added twice.
-   */
-  const readAdded = async (body: Record<string, unknown>, history: readonly string[], sessionId: string): Promise<readonly string[]> => {
-    if (adapter.isHistoryOnServer?.(body) !== true) return history;
-    return [...new Set([...(await toolSearch.store.get(sessionId, 'added')), ...history])];
-  };
-
+  const wire = createSessionWire(options, adapter);
+  const { toolSearch } = wire;
   return {
     toolSearch,
-    async prepare(given, { sessionId } = {} as { sessionId: string }) {
-      const { loaded, added: historyAdded, predicted, ...prepared } = await prepareSessionRequest(toolSearch, wire, given, sessionId);
+    async prepare(body, { sessionId } = {} as { sessionId: string }) {
+      const { loaded, added: historyAdded, predicted, ...prepared } = await prepareSessionRequest(wire, body, sessionId);
       const { plan, names } = prepared;
-      // Native delivery: what the history added, read once per request; what a turn's answers load is added after them.
       const native = isNativeDelivery(plan);
-      const added = native ? await readAdded(prepared.body as Record<string, unknown>, historyAdded, sessionId) : [];
+      // Native delivery: what the history added, read once per request; where the provider keeps the history (the body
+      // holds only the new items), also what this session's turns recorded adding, so no tool is added twice.
+      const onServer = native && adapter.isHistoryOnServer?.(prepared.body as Record<string, unknown>) === true;
+      const added = onServer ? [...new Set([...(await toolSearch.store.get(sessionId, 'added')), ...historyAdded])] : historyAdded;
       // What the prediction step loaded is the session's, as a search's reveals are (and, natively, its additions).
       if (predicted !== undefined) {
         await toolSearch.store.add(sessionId, predicted.names);
         if (native) await toolSearch.store.add(sessionId, predicted.names, 'added');
       }
-      const leading = predicted?.items ?? [];
-      const context = { sessionId, plan, names, loaded, ...(native ? { added } : {}) };
-      const step = async (given: unknown, options?: unknown, method = 'step'): Promise<SessionStep<unknown>> => {
-        // A stream becomes the response it rebuilds, here and only here; the reading starts before anything is awaited.
-        const onText = parseSessionStreamOptions(options, method);
-        const stream = streamOf(given);
-        const response = stream === undefined ? given : await readSessionStream(stream, adapter.createStreamAccumulator(), onText);
-        const read = adapter.readResponse(response, { plan, names, catalogTools });
-        const entries: SessionStepEntry<unknown>[] = [];
-        const additions = new Map<string, ToolDefinition>();
-        for (const call of read.calls) {
-          const { id } = call;
-          const run = (output: unknown) => call.write({ type: 'run', output });
-          if (call.free === true) {
-            entries.push({ call: { type: 'run', id, name: names.fromWire(call.name), arguments: call.arguments, checked: false }, write: run });
-            continue;
-          }
-          const handling = await toolSearch.handleToolCall({ name: call.name, arguments: call.arguments }, context);
-          if (handling.type === 'run') {
-            entries.push({ call: { ...handling, id }, write: run });
-            continue;
-          }
-          entries.push({ call: { type: handling.type, id, name: names.fromWire(call.name), result: handling.result }, write: () => call.write(handling) });
-          for (const definition of handling.additions ?? []) if (!additions.has(definition.name)) additions.set(definition.name, definition);
-        }
-        const items = additions.size === 0 ? [] : writeAddition([...additions.values()], { plan, names, catalogTools });
-        // The session's record of what it added, for a later body whose history the provider keeps.
-        if (additions.size > 0) await toolSearch.store.add(sessionId, [...additions.keys()], 'added');
-        return createSessionStep(entries, (answers) => read.finish(answers, items, leading));
+      const turn: StepContext<Code> = {
+        wire,
+        plan,
+        names,
+        context: { sessionId, plan, names, loaded, ...(native ? { added } : {}) },
+        predicted: predicted?.items ?? [],
       };
       return {
         ...prepared,
-        step: (response, options) => step(response, options),
-        handle: (response, runTool, options) => runSessionStep(() => step(response, options, 'handle'), runTool, sessionId),
+        step: (response, stepOptions) => stepSession(turn, response, stepOptions, 'step'),
+        handle: (response, runTool, stepOptions) => runSessionStep(() => stepSession(turn, response, stepOptions, 'handle'), runTool, sessionId),
       };
     },
   };
+}
+
+/**
+ * One agent's session state over its API's adapter (its defaults filled in): the core, the catalog in the API's shape
+ * (the factory's `tools`, checked, schemas converted: sent when a body has none), the same tools as the codec reads
+ * them (read once for the agent) and parsed, the factory's `model` and `platform`, the configuration's `predict`, what
+ * the decision keeps per plan for bodies sent with the catalog's tools (`memos`: a request then costs what it sends),
+ * and the bodies this factory prepared (`prepared`), by their tool list (the array object `prepare` returned, which a
+ * copy of the body shares): what they were planned for, so preparing one again gives the same bytes, and the entries
+ * it held (a list edited in place since is not recalled: it is read like any copy).
+ */
+function createSessionWire<Code extends string>(options: SessionToolSearchOptions, adapter: SessionAdapter<Code>) {
+  const given = isRecord(options) ? options.tools : options;
+  if (Array.isArray(given) && options.platform !== undefined && !(MODEL_PLATFORMS as readonly unknown[]).includes(options.platform)) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `${adapter.label}: \`platform\` must be one of ${MODEL_PLATFORMS.join(', ')}, got ${describeValue(options.platform)}`,
+    );
+  }
+  const catalogTools = parseSessionTools(given, adapter, '`tools`');
+  const withTools = adapter.withTools ?? ((body: Record<string, unknown>, tools: readonly unknown[]): Record<string, unknown> => ({ ...body, tools }));
+  // The agent's tools are read once, here: a body without tools of its own is sent with them, read as they are.
+  const catalogRead: CodecTools = adapter.codec.readTools(withTools({}, catalogTools));
+  const catalog = createToolCatalog(catalogRead.definitions);
+  const { config, store, unsupported, rank } = options;
+  const toolSearch = createToolSearch({ tools: catalog, config, store, unsupported, rank });
+  return {
+    ...adapter,
+    toolsOf: adapter.toolsOf ?? ((body: Record<string, unknown>): unknown => body.tools),
+    withTools,
+    streamOf: adapter.streamOf ?? ((response: unknown) => (isAsyncIterable(response) ? response : undefined)),
+    toolSearch,
+    catalogTools,
+    catalogRead,
+    catalog,
+    model: options.model,
+    platform: options.platform,
+    predict: createToolPredictor(toolSearch.config.predict),
+    memos: new WeakMap<ToolSearchPlan, RequestMemo>(),
+    prepared: new WeakMap<
+      object,
+      { readonly tools: readonly ToolDefinition[] | undefined; readonly sent: readonly unknown[]; readonly entries: readonly unknown[] }
+    >(),
+  };
+}
+
+type SessionWire<Code extends string> = ReturnType<typeof createSessionWire<Code>>;
+
+/** One `prepare` call: the agent's wire, the model the body names and the session id (checked with the plan). */
+interface Preparation<Code extends string> {
+  readonly wire: SessionWire<Code>;
+  readonly model: unknown;
+  readonly sessionId: unknown;
+}
+
+/** A body transformed for the tools it was planned for, and how to remember it as this factory's. */
+interface Prepared<Code extends string> {
+  readonly plan: ToolSearchPlan;
+  readonly transformed: TransformRequestResult<unknown, Code>;
+  remember(): void;
+}
+
+/**
+ * What every session-API factory does to prepare a request, whatever its wire API:
+ *
+ * 1. The body's tools: none means the catalog; another API's shape is an `invalid-tools` error; a body this factory
+ *    prepared before (its tool list is the one `prepare` returned, which a copy of the body shares) is prepared again
+ *    from the tools it had, and a body that holds the package's own tools but was not prepared here is read as a
+ *    catalog request, which must give the same bytes back, or `prepare` throws `invalid-request` (the tools it was
+ *    planned for are no longer in it). Either way preparing a prepared body gives the same bytes.
+ * 2. The plan (session id and model checked, cached per agent), the reveals the plan needs from the store, then the
+ *    API's transformer, with the plan's and the transformer's warnings together. A body's own tools are read once:
+ *    the codec's read of them serves the plan and the transformer.
+ * 3. The history's pairing of tool results with calls (see {@link SessionAdapter.unpaired}).
+ *
+ * Throws what {@link planFor} and the transformer throw.
+ */
+async function prepareSessionRequest<Code extends string>(wire: SessionWire<Code>, given: unknown, sessionId: unknown) {
+  if (!isRecord(given)) throw new ToolSearchError('invalid-request', `${wire.label}: \`body\` must be a request body object, got ${describeValue(given)}`);
+  const unpaired = wire.resolveUnpairedResults(given);
+  if (unpaired.length > 0 && wire.unpaired === 'throw') throw new ToolSearchError('invalid-request', `${wire.label}: ${unpaired.join('; ')}`);
+  const prepared = await prepareReading({ wire, model: given.model, sessionId }, given);
+  prepared.remember();
+  const { transformed } = prepared;
+  // The plan as the body applies it (a Responses custom tool named `tool_search` takes that name from the package's).
+  const plan = transformed.plan ?? prepared.plan;
+  const pairing = unpaired.map((message): { code: SessionWarningCode; message: string } => ({ code: 'unpaired-tool-result', message }));
+  return {
+    body: transformed.body,
+    plan,
+    warnings: [...plan.warnings, ...transformed.warnings, ...pairing],
+    names: transformed.names,
+    loaded: transformed.loaded,
+    added: transformed.added ?? [],
+    ...(transformed.predicted === undefined ? {} : { predicted: transformed.predicted }),
+  };
+}
+
+/** The request prepared from `given` by what its tool list is (see {@link prepareSessionRequest}, step 1). */
+function prepareReading<Code extends string>(preparation: Preparation<Code>, given: Record<string, unknown>): Promise<Prepared<Code>> {
+  const { wire } = preparation;
+  const tools = wire.toolsOf(given);
+  if (tools === undefined || tools === null) return prepareWith(preparation, wire.withTools(given, wire.catalogTools), undefined, wire.catalogTools);
+  if (tools === wire.catalogTools) return prepareWith(preparation, given, undefined, wire.catalogTools);
+  if (!Array.isArray(tools)) return prepareRead(preparation, given, tools as readonly unknown[]);
+  // A body this factory prepared (or a copy sharing its tool list, not edited in place since): prepared again from the
+  // tools it had, which gives the same bytes (the transformers are idempotent).
+  const earlier = wire.prepared.get(tools);
+  if (earlier !== undefined && earlier.entries.length === tools.length && earlier.entries.every((entry, index) => entry === tools[index])) {
+    return prepareWith(preparation, wire.withTools(given, earlier.sent), earlier.tools, earlier.sent);
+  }
+  if (tools.some(isOwnToolEntry)) return prepareCopy(preparation, given, tools);
+  const sent = parseSessionTools(tools, wire, '`body.tools`');
+  return prepareRead(preparation, sent === tools ? given : wire.withTools(given, sent), sent);
+}
+
+/**
+ * The plan for one request: the session id checked, the model taken from the body (or the factory's `model` option),
+ * and the agent's cached plan for that model and `tools` (`undefined`: the catalog) on the factory's API.
+ *
+ * The model decides the mechanism only where a hosted search exists (`openai-responses`, `anthropic-messages`): there
+ * a missing model id is an error, unless the configuration allows the client-side mechanism only (`mechanism:
+ * 'client'`), the explicit choice that needs no model. On Chat Completions, Gemini and Converse every model gets the
+ * client-side mechanism, so the id is only recorded.
+ *
+ * Throws a `ToolSearchError`: `invalid-options` for a missing `sessionId`, `invalid-request` for a missing model, and
+ * whatever `ToolSearch.resolvePlan` throws.
+ */
+function planFor<Code extends string>({ wire, model: bodyModel, sessionId }: Preparation<Code>, tools: readonly ToolDefinition[] | undefined): ToolSearchPlan {
+  const { api, label, toolSearch } = wire;
+  if (typeof sessionId !== 'string' || sessionId.length === 0) {
+    throw new ToolSearchError('invalid-options', `${label}: \`sessionId\` must be a non-empty string, got ${describeValue(sessionId)}`);
+  }
+  let model = typeof bodyModel === 'string' && bodyModel.length > 0 ? bodyModel : wire.model;
+  if (model === undefined || model.length === 0) {
+    const modelMatters = api === 'openai-responses' || api === 'anthropic-messages';
+    const clientOnly = toolSearch.config.preferences.every((preference) => preference.mechanism === 'client');
+    if (modelMatters && !clientOnly) {
+      throw new ToolSearchError(
+        'invalid-request',
+        `${label}: the model is unknown (\`body.model\` is ${describeValue(bodyModel)} and no \`model\` option was given), and on \`${api}\` it decides between hosted and client-side tool search. Set \`body.model\`, pass \`model\`, or configure \`mechanism: 'client'\``,
+      );
+    }
+    model = '';
+  }
+  return toolSearch.resolvePlan({ id: model, api, ...(wire.platform === undefined ? {} : { platform: wire.platform }) }, tools);
+}
+
+/**
+ * The request prepared from `body` with the tools it is planned for (`undefined`: the catalog), and the body's tool
+ * list as the codec read it, when it has been (the catalog's, read once for the agent).
+ */
+async function prepareWith<Code extends string>(
+  preparation: Preparation<Code>,
+  body: Record<string, unknown>,
+  tools: readonly ToolDefinition[] | undefined,
+  sent: readonly unknown[],
+  read?: CodecTools,
+): Promise<Prepared<Code>> {
+  const { wire } = preparation;
+  const plan = planFor(preparation, tools);
+  const bodyRead = read ?? (tools === undefined ? wire.catalogRead : undefined);
+  let memo: RequestMemo | undefined;
+  if (bodyRead === wire.catalogRead) {
+    memo = wire.memos.get(plan) ?? {};
+    wire.memos.set(plan, memo);
+  }
+  const transformed = transformRequest(wire.codec, body, plan, {
+    // planFor has checked the session id.
+    revealed: await wire.toolSearch.readRevealed(plan, preparation.sessionId as string),
+    catalog: wire.catalog,
+    options: wire.codecOptions,
+    ...(wire.predict === undefined ? {} : { predict: wire.predict }),
+    ...(bodyRead === undefined ? {} : { tools: { list: wire.toolsOf(body), read: bodyRead } }),
+    ...(memo === undefined ? {} : { memo }),
+  }) as TransformRequestResult<unknown, Code>;
+  const written = wire.toolsOf(transformed.body as Record<string, unknown>);
+  return { plan, transformed, remember: () => Array.isArray(written) && wire.prepared.set(written, { tools, sent, entries: [...written] }) };
+}
+
+/** The request prepared from `body` with its own tools, read once for the plan and the transformer. */
+function prepareRead<Code extends string>(preparation: Preparation<Code>, body: Record<string, unknown>, sent: readonly unknown[]): Promise<Prepared<Code>> {
+  const read = preparation.wire.codec.readTools(body);
+  return prepareWith(preparation, body, read.definitions, sent, read);
+}
+
+/**
+ * A body that holds the package's own tools but was not prepared by this object (a JSON copy, another process): read
+ * as a request for the catalog (what a body without tools is), then as the tools it holds; the reading that gives the
+ * same bytes back is the request. When neither does, the tools it was planned for are no longer in it, and a typed
+ * error says so.
+ */
+async function prepareCopy<Code extends string>(
+  preparation: Preparation<Code>,
+  copy: Record<string, unknown>,
+  copied: readonly unknown[],
+): Promise<Prepared<Code>> {
+  const { wire } = preparation;
+  // What every reading checks alike (the session id, the model, the mechanism) is said as it is, not as a lost copy.
+  planFor(preparation, undefined);
+  const expected = stringify(copy);
+  const readings = [
+    () => prepareWith(preparation, wire.withTools(copy, wire.catalogTools), undefined, wire.catalogTools),
+    () => prepareRead(preparation, copy, copied),
+  ];
+  for (const reading of readings) {
+    try {
+      const result = await reading();
+      if (stringify(result.transformed.body) === expected) return result;
+    } catch (error) {
+      if (!isToolSearchError(error)) throw error;
+    }
+  }
+  throw new ToolSearchError(
+    'invalid-request',
+    `${wire.label}: \`body\` is a body \`prepare\` already returned (its tools hold the package's own \`tool_search\`), copied, and the tools it was planned for are no longer in it. Pass the body you keep (your history, with your own tools or none) to \`prepare\` on every request, and send \`request.body\` as it is`,
+  );
+}
+
+/** What the response to one prepared request is answered with. */
+interface StepContext<Code extends string> {
+  readonly wire: SessionWire<Code>;
+  readonly plan: ToolSearchPlan;
+  readonly names: ToolNameMapping;
+  /** What `handleToolCall` needs of the request. */
+  readonly context: ToolCallContext;
+  /** The items the prediction step added with the request (empty when it loaded nothing). */
+  readonly predicted: readonly unknown[];
+}
+
+/** `step` (and so `handle`): reads the response (or its stream), hands each call to `handleToolCall` and writes the answers. */
+async function stepSession<Code extends string>(turn: StepContext<Code>, given: unknown, options: unknown, method: string): Promise<SessionStep<unknown>> {
+  const { wire, plan, names, context } = turn;
+  // A stream becomes the response it rebuilds, here and only here; the reading starts before anything is awaited.
+  const onText = parseSessionStreamOptions(options, method);
+  const stream = wire.streamOf(given);
+  const response = stream === undefined ? given : await readSessionStream(stream, wire.createStreamAccumulator(), onText);
+  const request = { plan, names, catalogTools: wire.catalogTools };
+  const read = wire.readResponse(response, request);
+  const entries: SessionStepEntry<unknown>[] = [];
+  const additions = new Map<string, ToolDefinition>();
+  for (const call of read.calls) {
+    const { id } = call;
+    const run = (output: unknown) => call.write({ type: 'run', output });
+    if (call.free === true) {
+      entries.push({ call: { type: 'run', id, name: names.fromWire(call.name), arguments: call.arguments, checked: false }, write: run });
+      continue;
+    }
+    const handling = await wire.toolSearch.handleToolCall({ name: call.name, arguments: call.arguments }, context);
+    if (handling.type === 'run') {
+      entries.push({ call: { ...handling, id }, write: run });
+      continue;
+    }
+    entries.push({ call: { type: handling.type, id, name: names.fromWire(call.name), result: handling.result }, write: () => call.write(handling) });
+    for (const definition of handling.additions ?? []) if (!additions.has(definition.name)) additions.set(definition.name, definition);
+  }
+  let items: readonly unknown[] = [];
+  if (additions.size > 0) {
+    // A plan is native only on an API with a tool-addition item, whose adapter writes it.
+    if (wire.writeAddition === undefined) {
+      throw new ToolSearchError(
+        'invalid-options',
+        `${wire.label}: the plan delivers loaded tools natively (\`reveal: 'native'\`), which this API's session does not write`,
+      );
+    }
+    items = wire.writeAddition([...additions.values()], request);
+    // The session's record of what it added, for a later body whose history the provider keeps.
+    await wire.toolSearch.store.add(context.sessionId, [...additions.keys()], 'added');
+  }
+  return createSessionStep(entries, (answers) => read.finish(answers, items, turn.predicted));
 }

@@ -168,48 +168,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
   }
   const search = createToolSearchTool({ tools: catalog, store, ...(options.rank === undefined ? {} : { rank: options.rank }) });
   const check = createToolCallCheck({ tools: catalog, store });
-  const { byName } = catalog;
-  // The catalog's plans by model alone: a key holding the catalog's tool-list key would be a new string as long as the
-  // catalog on every request, hashed again each time (a request would cost the catalog's size).
-  const catalogPlans = new Map<string, ToolSearchPlan>();
-  const plans = new Map<string, ToolSearchPlan>();
-
-  function cachedPlan(model: ModelReference, given?: readonly ToolDefinition[] | ToolCatalog): ToolSearchPlan {
-    // A request's own tool list is read once, here, and the catalog never again.
-    const requested = given === undefined || given === catalog.tools ? catalog : createToolCatalog(given);
-    const tools = requested.tools;
-    // Everything of the model the plan depends on: its id, the API and the platform that serves it.
-    const modelKey = typeof model === 'string' ? `${model}\n\n` : `${model?.id}\n${model?.api ?? ''}\n${model?.platform ?? ''}`;
-    const forCatalog = requested === catalog || requested.key === catalog.key;
-    const cache = forCatalog ? catalogPlans : plans;
-    const key = forCatalog ? modelKey : `${modelKey}\n${requested.key}`;
-    const found = cache.get(key);
-    if (found !== undefined) return found;
-    const outside = tools.filter((tool) => !byName.has(tool.name)).map((tool) => `\`${tool.name}\``);
-    if (outside.length > 0) {
-      throw new ToolSearchError(
-        'invalid-tools',
-        `the request sends ${outside.join(', ')}, which the tools tool search was created with lack; create it with every tool the agent may send`,
-      );
-    }
-    const plan = resolveToolSearch(model, requested, config);
-    if (plan.mechanism === 'none' && unsupported === 'throw') {
-      const warning = plan.warnings.find((entry) => entry.code === 'mechanism-unsupported');
-      if (warning !== undefined) {
-        // The warning says what a plan does then (full schemas are sent); here nothing is sent, so it says that instead.
-        const fallback = `; ${FULL_SCHEMAS_SENT}`;
-        const reason = warning.message.endsWith(fallback) ? warning.message.slice(0, -fallback.length) : warning.message;
-        throw new ToolSearchError(
-          'mechanism-unsupported',
-          `${reason}, so no plan was made and nothing was sent (\`unsupported: 'throw'\`, the default). Set \`mechanism: 'auto'\` (hosted search where supported, the client-side \`tool_search\` elsewhere) or \`'client'\`, or pass \`unsupported: 'full-schemas'\` to send every schema on purpose`,
-        );
-      }
-    }
-    if (cache.size >= MAX_CACHED_PLANS) cache.delete(cache.keys().next().value as string);
-    cache.set(key, plan);
-    // Checked once here: every transform and call check of the agent reads it without checking it again.
-    return rememberCheckedPlan(plan);
-  }
+  const cachedPlan = createPlanCache(catalog, config, unsupported);
 
   return {
     tools: isToolCatalog(options.tools) ? catalog.tools : options.tools,
@@ -276,6 +235,54 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
       ? undefined
       : plan.tools.map((entry) => entry.name);
   }
+}
+
+/**
+ * The agent's `resolvePlan`: each plan resolved once per model and tool list, checked once and kept (see
+ * {@link ToolSearch.resolvePlan}).
+ */
+function createPlanCache(catalog: ToolCatalog, config: ToolSearchConfig, unsupported: UnsupportedMechanismBehaviour): ToolSearch['resolvePlan'] {
+  // The catalog's plans by model alone: a key holding the catalog's tool-list key would be a new string as long as the
+  // catalog on every request, hashed again each time (a request would cost the catalog's size).
+  const catalogPlans = new Map<string, ToolSearchPlan>();
+  const plans = new Map<string, ToolSearchPlan>();
+
+  return (model, given) => {
+    // A request's own tool list is read once, here, and the catalog never again.
+    const requested = given === undefined || given === catalog.tools ? catalog : createToolCatalog(given);
+    const tools = requested.tools;
+    // Everything of the model the plan depends on: its id, the API and the platform that serves it.
+    const modelKey = typeof model === 'string' ? `${model}\n\n` : `${model?.id}\n${model?.api ?? ''}\n${model?.platform ?? ''}`;
+    const forCatalog = requested === catalog || requested.key === catalog.key;
+    const cache = forCatalog ? catalogPlans : plans;
+    const key = forCatalog ? modelKey : `${modelKey}\n${requested.key}`;
+    const found = cache.get(key);
+    if (found !== undefined) return found;
+    const outside = tools.filter((tool) => !catalog.byName.has(tool.name)).map((tool) => `\`${tool.name}\``);
+    if (outside.length > 0) {
+      throw new ToolSearchError(
+        'invalid-tools',
+        `the request sends ${outside.join(', ')}, which the tools tool search was created with lack; create it with every tool the agent may send`,
+      );
+    }
+    const plan = resolveToolSearch(model, requested, config);
+    if (plan.mechanism === 'none' && unsupported === 'throw') {
+      const warning = plan.warnings.find((entry) => entry.code === 'mechanism-unsupported');
+      if (warning !== undefined) {
+        // The warning says what a plan does then (full schemas are sent); here nothing is sent, so it says that instead.
+        const fallback = `; ${FULL_SCHEMAS_SENT}`;
+        const reason = warning.message.endsWith(fallback) ? warning.message.slice(0, -fallback.length) : warning.message;
+        throw new ToolSearchError(
+          'mechanism-unsupported',
+          `${reason}, so no plan was made and nothing was sent (\`unsupported: 'throw'\`, the default). Set \`mechanism: 'auto'\` (hosted search where supported, the client-side \`tool_search\` elsewhere) or \`'client'\`, or pass \`unsupported: 'full-schemas'\` to send every schema on purpose`,
+        );
+      }
+    }
+    if (cache.size >= MAX_CACHED_PLANS) cache.delete(cache.keys().next().value as string);
+    cache.set(key, plan);
+    // Checked once here: every transform and call check of the agent reads it without checking it again.
+    return rememberCheckedPlan(plan);
+  };
 }
 
 /**

@@ -11,8 +11,8 @@ import type { StreamAccumulator } from './stream-accumulator.js';
  * What one wire API tells {@link createSessionToolSearch} (src/session/create-session-tool-search.ts): only wire
  * details. The generic factory does the rest for every API: the options, the catalog (parsed once per agent), the
  * plan, the reveals, preparing a body again, the pairing check, and `prepare`/`step`/`handle`. A new wire API is a
- * factory that passes one adapter: its tool format, its codec, its pairing check and how a response's
- * calls are read and answered. Not part of the public API.
+ * factory that passes one adapter: its tool list, its codec, its pairing check and how a response's calls are read
+ * and answered (and a row in `parseSessionTools`' tables, which name its tools in messages). Not part of the public API.
  *
  * @example
  * ```ts
@@ -21,12 +21,13 @@ import type { StreamAccumulator } from './stream-accumulator.js';
  *   return createSessionToolSearch<ExampleWarningCode>(options, {
  *     api: 'example',
  *     label: 'createExampleToolSearch',
- *     tools: { noun: 'Example', name: 'the Example API', shapes: ['example'], example: '`{ toolSpec }`', convert: { name: 'createExampleTools', from: 'tool-search/example', write: (definitions) => `createExampleTools(${definitions})` }, withJSONSchemas: (tool) => tool },
+ *     withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'json', 'json', ['toolSpec', 'inputSchema']),
  *     toolsOf: (body) => (isRecord(body.toolConfig) ? body.toolConfig.tools : undefined),
  *     withTools: (body, tools) => ({ ...body, toolConfig: { ...(body.toolConfig as object | undefined), tools } }),
  *     codec: EXAMPLE_CODEC,
  *     resolveUnpairedResults: resolveExampleUnpairedToolResults,
  *     unpaired: 'throw',
+ *     createStreamAccumulator: createExampleStreamAccumulator,
  *     readResponse: (response) => ({
  *       calls: readExampleToolUses(response).map((use) => ({
  *         id: use.toolUseId,
@@ -41,12 +42,19 @@ import type { StreamAccumulator } from './stream-accumulator.js';
  * ```
  */
 export interface SessionAdapter<Code extends string> {
-  /** The wire API (its plans and messages). */
+  /** The wire API (its plans, its tool shape and messages). */
   readonly api: WireAPI;
   /** The factory's name, for messages (`createAnthropicMessagesToolSearch`). */
   readonly label: string;
-  /** How the API's tool list is written, for reading and converting the caller's tools. */
-  readonly tools: SessionToolFormat;
+  /** Whether the API's own typed tools (`resolveToolShape`'s `provider`) are taken, passed through. @default false */
+  readonly providerTools?: boolean;
+  /** What to say instead of the generic advice for a shape the API rejects but is close to (`gemini-declaration`). */
+  readonly hints?: Partial<Readonly<Record<ToolShape, string>>>;
+  /**
+   * The tool with every arguments schema of a schema library (zod, …) written as JSON Schema where the API reads it
+   * (`resolveJSONSchemaField(tool, 'parameters', 'parameters')`); the tool itself when none is.
+   */
+  withJSONSchemas(tool: Record<string, unknown>): Record<string, unknown>;
   /** The body's tool list as it is (`undefined` when it has none). @default `body.tools` */
   toolsOf?(body: Record<string, unknown>): unknown;
   /** The body with `tools` as its tool list. @default `{ ...body, tools }` */
@@ -84,8 +92,8 @@ export interface SessionAdapter<Code extends string> {
   /**
    * Whether the body continues a history the provider keeps (Responses' `previous_response_id` or `conversation`): its
    * `input` then holds only the new items, so the transformer's `added` (what the body's history added natively)
-   * misses what earlier turns added, and the factory adds the
-   * session's own record of them (kept in the reveal store). @default never
+   * misses what earlier turns added, and the factory adds the session's own record of them (kept in the reveal
+   * store). @default never
    */
   isHistoryOnServer?(body: Record<string, unknown>): boolean;
   /**
@@ -96,40 +104,6 @@ export interface SessionAdapter<Code extends string> {
    * without a tool-addition item.
    */
   writeAddition?(definitions: readonly ToolDefinition[], context: SessionResponseContext): readonly unknown[];
-}
-
-/**
- * The package's function that writes tool definitions in a wire API's shape, as messages name it: an error for tools in
- * another shape says exactly what to type (`createAnthropicMessagesTools(parseOpenAIChatTools({ tools }))`).
- */
-export interface SessionToolConverter {
-  /** The function's name: `createAnthropicMessagesTools`. */
-  readonly name: string;
-  /** The subpath that exports it: `tool-search/anthropic`. */
-  readonly from: string;
-  /** The code that turns `definitions` (code that gives tool definitions) into the factory's `tools`. */
-  write(definitions: string): string;
-}
-
-/** How a wire API writes its tool list: what `parseSessionTools` needs to check and convert the caller's tools. */
-export interface SessionToolFormat {
-  /** How messages name the API's tools: `` `tools` must be the agent's <noun> tools ``. */
-  readonly noun: string;
-  /** How messages name the API (`the Anthropic Messages API`). */
-  readonly name: string;
-  /** The shapes the tool list takes (`resolveToolShape`; `provider`: the API's own typed tools, passed through). */
-  readonly shapes: readonly ToolShape[];
-  /** One tool in the API's shape, for messages: `` `{ name, description, input_schema }` ``. */
-  readonly example: string;
-  /** The package's function that writes tool definitions (MCP-shaped tools) in the API's shape, for messages. */
-  readonly convert: SessionToolConverter;
-  /** What to say instead of the generic advice for a shape the API rejects but is close to (`gemini-declaration`). */
-  readonly hints?: Partial<Readonly<Record<ToolShape, string>>>;
-  /**
-   * The tool with every arguments schema of a schema library (zod, …) written as JSON Schema where the API reads it
-   * (`withJSONSchema(tool, 'parameters', 'parameters')`); the tool itself when none is.
-   */
-  withJSONSchemas(tool: Record<string, unknown>): Record<string, unknown>;
 }
 
 /** What {@link SessionAdapter.readResponse} may need of the request the response answers. */

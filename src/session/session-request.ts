@@ -3,6 +3,7 @@ import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } fro
 import type { RunTool } from './run-tool.js';
 import type { SessionStep } from './session-step.js';
 import type { SessionStreamOptions } from './session-stream-options.js';
+import type { ToolSearch } from './create-tool-search.js';
 
 /**
  * The codes of the warnings `prepare` adds to the plan's and the transformer's.
@@ -61,3 +62,24 @@ export type ListItemOf<Body, Key extends string> = Body extends { readonly [key 
     ? Item
     : never
   : never;
+
+/**
+ * What a response adds to the history: for each of the turn's lists (`Lists`, such as `messages`) the items to append
+ * (each of the body's history item type, `Item`), and `done`, `true` when the model finished its turn.
+ */
+export type SessionTurn<Item, Lists extends string> = { readonly [List in Lists]: Item[] } & { readonly done: boolean };
+
+/**
+ * What a session-API factory returns (`createOpenAIChatToolSearch`, …): the provider-neutral core, and `prepare` typed
+ * for the API's bodies (`Bound`) and responses, whose turn holds lists (`Lists`) of the items of the body's `History`
+ * list.
+ */
+export interface SessionToolSearchFor<Code extends string, Response, History extends string, Bound extends object = object, Lists extends string = History> {
+  /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
+  readonly toolSearch: ToolSearch;
+  /** Prepares one request of a session: the plan (cached), the transformed body, and `step`/`handle` for the response. */
+  prepare<Body extends Bound>(
+    body: Body,
+    options: { readonly sessionId: string },
+  ): Promise<SessionRequest<Body, Code, Response, SessionTurn<ListItemOf<Body, History>, Lists>>>;
+}

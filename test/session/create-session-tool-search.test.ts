@@ -13,6 +13,13 @@ import { resolveOpenAIResponsesUnpairedToolResults } from '../../src/providers/o
 import { createOpenAIResponsesTools } from '../../src/providers/openai/create-openai-responses-tools.js';
 import { manyTools, tool } from '../support/tools.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
+import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
+import { createAnthropicMessagesTools } from '../../src/providers/anthropic/create-anthropic-messages-tools.js';
+import { createOpenAIChatToolSearch } from '../../src/providers/openai/create-openai-chat-tool-search.js';
+import { createOpenAIChatTools } from '../../src/providers/openai/create-openai-chat-tools.js';
+import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
+import { createGeminiToolSearch } from '../../src/providers/gemini/create-gemini-tool-search.js';
+import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/create-gemini-function-declarations.js';
 
 const weather = tool('get_weather', undefined, { description: 'Get the weather in a city.' });
 const catalog = createOpenAIResponsesTools([weather, ...manyTools(19)]);
@@ -54,14 +61,7 @@ function createExample(config: ToolSearchConfigInput, hooks: Pick<SessionAdapter
     {
       api: 'openai-responses',
       label: 'createExampleToolSearch',
-      tools: {
-        noun: 'Responses',
-        name: 'the OpenAI Responses API',
-        shapes: ['openai-responses'],
-        example: '`{ type, name }`',
-        convert: { name: 'createExampleTools', from: 'tool-search/example', write: (definitions) => `createExampleTools(${definitions})` },
-        withJSONSchemas: (entry) => entry,
-      },
+      withJSONSchemas: (entry) => entry,
       codec: OPENAI_RESPONSES_CODEC as SessionAdapter<string>['codec'],
       resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
       unpaired: 'throw',
@@ -230,5 +230,63 @@ describe('createSessionToolSearch on a stream', () => {
     await expect(request.step(streamOf(events.slice(0, 3)))).rejects.toThrow(
       expect.objectContaining({ code: 'invalid-request', message: 'the example stream ended before its end' }),
     );
+  });
+});
+
+// The plan of each request (moved here from resolveSessionPlan's own test, which `prepare` now holds).
+describe("createSessionToolSearch's plan for a request", () => {
+  const tools = manyTools(20);
+  /** Each API's factory over the 20 tools, preparing a body of the API's shape with `model` when one is given. */
+  const prepare = {
+    'openai-responses': (model: string | undefined, config?: ToolSearchConfigInput, option?: string) =>
+      createOpenAIResponsesToolSearch({
+        tools: createOpenAIResponsesTools(tools),
+        ...(option === undefined ? {} : { model: option }),
+        ...(config === undefined ? {} : { config }),
+      }).prepare({ input: [], ...(model === undefined ? {} : { model }) }, { sessionId: 's' }),
+    'anthropic-messages': (model: string | undefined, config?: ToolSearchConfigInput) =>
+      createAnthropicMessagesToolSearch({ tools: createAnthropicMessagesTools(tools), ...(config === undefined ? {} : { config }) }).prepare(
+        { max_tokens: 10, messages: [], ...(model === undefined ? {} : { model }) } as never,
+        { sessionId: 's' },
+      ),
+    'openai-chat': (model: string | undefined) =>
+      createOpenAIChatToolSearch({ tools: createOpenAIChatTools(tools) as never }).prepare(
+        { messages: [], ...(model === undefined ? {} : { model }) },
+        { sessionId: 's' },
+      ),
+    gemini: (model: string | undefined) =>
+      createGeminiToolSearch({ tools: [{ functionDeclarations: createGeminiFunctionDeclarations(tools) }] }).prepare(
+        { contents: [], ...(model === undefined ? {} : { model }) },
+        { sessionId: 's' },
+      ),
+  };
+
+  it('takes the model from the body before the option', async () => {
+    const { plan } = await prepare['openai-responses']('gpt-5.4', undefined, 'gpt-4.1');
+    expect(plan).toMatchObject({ model: 'gpt-5.4', mechanism: 'openai-hosted' });
+    expect((await prepare['openai-responses'](undefined, undefined, 'gpt-4.1')).plan).toMatchObject({ model: 'gpt-4.1', mechanism: 'client' });
+  });
+
+  it.each(['openai-responses', 'anthropic-messages'] as const)('rejects a request without a model on %s, where the model picks the mechanism', async (api) => {
+    await expect(prepare[api](undefined)).rejects.toThrow(
+      expect.objectContaining({ code: 'invalid-request', message: expect.stringContaining("`mechanism: 'client'`") }),
+    );
+  });
+
+  it('needs no model once the configuration allows the client-side mechanism only', async () => {
+    const { plan } = await prepare['anthropic-messages'](undefined, { mechanism: 'client' });
+    expect(plan.mechanism).toBe('client');
+  });
+
+  it.each(['openai-chat', 'gemini'] as const)('needs no model on %s, where every model gets the client-side mechanism', async (api) => {
+    expect((await prepare[api](undefined)).plan.mechanism).toBe('client');
+  });
+
+  it.each([undefined, '', 42])('rejects the session id %j', async (sessionId) => {
+    await expect(
+      createGeminiToolSearch({ tools: [{ functionDeclarations: createGeminiFunctionDeclarations(tools) }] }).prepare({ contents: [] }, { sessionId } as {
+        sessionId: string;
+      }),
+    ).rejects.toThrow(expect.objectContaining({ code: 'invalid-options', message: expect.stringContaining('`sessionId`') }));
   });
 });

@@ -1,10 +1,9 @@
 import { isRecord } from '../../records/is-record.js';
-import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
 import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
-import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
+import type { SessionToolSearchFor } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import type { AnthropicMessagesRequestLike, AnthropicTextBlock, AnthropicToolResultBlock } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
@@ -16,7 +15,6 @@ import { ANTHROPIC_MESSAGES_CODEC } from './anthropic-messages-codec.js';
 import type { AnthropicToolSearchVariant } from './anthropic-messages-api.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
-import type { SessionAdapter } from '../../session/session-adapter.js';
 import { createAnthropicMessagesStreamAccumulator } from './create-anthropic-messages-stream-accumulator.js';
 import { resolveAnthropicResponseContent } from './resolve-anthropic-response-content.js';
 
@@ -37,41 +35,24 @@ export interface CreateAnthropicMessagesToolSearchOptions<Tool extends Anthropic
   readonly searchTool?: AnthropicToolSearchVariant;
 }
 
-/** The messages a response adds to the history, and whether the model is done. */
-export interface AnthropicMessagesTurn<Message> {
-  /**
-   * Append these to `messages`: the assistant message (its content as returned, server blocks byte for byte), then,
-   * when it called tools, one user message with a `tool_result` per call, then, with native delivery
-   * (`plan.reveal === 'native'`) when the answers loaded tools the history has not added, one
-   * `{ role: 'system', content: [tool_addition…] }` message adding them (by value on the Claude API, by reference on
-   * Amazon Bedrock and Google Cloud; see `createAnthropicToolAdditionMessage`). Send that history with
-   * `client.beta.messages.create`: the body `prepare` returns carries the beta in `betas`.
-   */
-  readonly messages: Message[];
-  /** `true` when the model finished its turn (no `tool_use` to answer, and not paused mid-turn). */
-  readonly done: boolean;
-}
-
 /**
- * One Messages API request prepared for a session. `handle` takes the response message and answers every `tool_use`:
- * the package's `tool_search` with `tool_reference` blocks under Anthropic's hosted mechanism (the API loads the
- * tools) and text on the client-side one; what `runTool` returns is the result's content: a string or a list of
- * content blocks as it is, anything else as JSON.
+ * Tool search for one agent on the Anthropic Messages API: `prepare` takes a body, `handle` the response message (or
+ * its stream). A turn's `messages` are the assistant message (its content as returned, server blocks byte for byte),
+ * then, when it called tools, one user message with a `tool_result` per call (the package's `tool_search` answered
+ * with `tool_reference` blocks under Anthropic's hosted mechanism, as text on the client-side one; what `runTool`
+ * returns as the content: a string or a list of content blocks as it is, anything else as JSON), then, with native
+ * delivery (`plan.reveal === 'native'`) when the answers loaded tools the history has not added, one
+ * `{ role: 'system', content: [tool_addition…] }` message adding them (by value on the Claude API, by reference on
+ * Amazon Bedrock and Google Cloud; see `createAnthropicToolAdditionMessage`). Send that history with
+ * `client.beta.messages.create`: the body `prepare` returns carries the beta in `betas`. `done` is `true` when the
+ * model finished its turn (no `tool_use` to answer, and not paused mid-turn).
  */
-export type AnthropicMessagesToolSearchRequest<Body> = SessionRequest<
-  Body,
+export type AnthropicMessagesToolSearch = SessionToolSearchFor<
   AnthropicMessagesWarningCode,
   { readonly content: readonly unknown[]; readonly stop_reason?: string | null } | AsyncIterable<{ readonly type: string }>,
-  AnthropicMessagesTurn<ListItemOf<Body, 'messages'>>
+  'messages',
+  AnthropicMessagesRequestLike
 >;
-
-/** Tool search for one agent on the Anthropic Messages API. */
-export interface AnthropicMessagesToolSearch {
-  /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
-  readonly toolSearch: ToolSearch;
-  /** Prepares one request of a session: the plan (cached), the transformed body, and `handle` for the response. */
-  prepare<Body extends AnthropicMessagesRequestLike>(body: Body, options: { readonly sessionId: string }): Promise<AnthropicMessagesToolSearchRequest<Body>>;
-}
 
 /**
  * Tool search on the Anthropic Messages API for one agent: `prepare` resolves the plan for the body's model
@@ -124,15 +105,9 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
   return createSessionToolSearch<AnthropicMessagesWarningCode>(options, {
     api: 'anthropic-messages',
     label: 'createAnthropicMessagesToolSearch',
-    tools: {
-      noun: 'Messages API',
-      name: 'the Anthropic Messages API',
-      shapes: ['anthropic-messages', 'provider'],
-      example: '`{ name, description, input_schema }`',
-      convert: { name: 'createAnthropicMessagesTools', from: 'tool-search/anthropic', write: (definitions) => `createAnthropicMessagesTools(${definitions})` },
-      withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'input_schema', 'input_schema'),
-    },
-    codec: ANTHROPIC_MESSAGES_CODEC as SessionAdapter<AnthropicMessagesWarningCode>['codec'],
+    providerTools: true,
+    withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'input_schema', 'input_schema'),
+    codec: ANTHROPIC_MESSAGES_CODEC as never,
     codecOptions: { searchTool },
     resolveUnpairedResults: resolveAnthropicUnpairedToolResults,
     // The body is the whole conversation, and the API answers a 400 whatever serves it.

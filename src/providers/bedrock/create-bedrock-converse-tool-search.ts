@@ -1,11 +1,10 @@
 import { isRecord } from '../../records/is-record.js';
-import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
-import type { SessionAdapter, SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
+import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
-import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
+import type { ListItemOf, SessionRequest, SessionToolSearchFor, SessionTurn } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import type { BedrockConverseStreamEvent, BedrockConverseToolResult } from './bedrock-converse-api.js';
 import { BEDROCK_CONVERSE_CODEC, type BedrockConverseWarningCode } from './bedrock-converse-codec.js';
@@ -26,29 +25,26 @@ export type BedrockConverseSessionTool = {
 /** What {@link createBedrockConverseToolSearch} needs. */
 export type CreateBedrockConverseToolSearchOptions<Tool extends BedrockConverseSessionTool = BedrockConverseSessionTool> = SessionToolSearchOptions<Tool>;
 
-/** What a response adds to `messages` (the assistant message as returned, then a user message with a `toolResult` per call), and whether the model is done. */
-export interface BedrockConverseTurn<Message> {
-  readonly messages: Message[];
-  readonly done: boolean;
-}
+/** What `step` and `handle` take: the `ConverseCommand` output, or `ConverseStreamCommand`'s output or its `stream`. */
+type BedrockConverseSessionResponse =
+  | { readonly output?: { readonly message?: object | undefined } | undefined }
+  | { readonly stream?: AsyncIterable<BedrockConverseStreamEvent> | undefined }
+  | AsyncIterable<BedrockConverseStreamEvent>;
 
 /** One Converse request prepared for a session; what `runTool` returns is sent as text (a list of blocks as it is). */
 export type BedrockConverseToolSearchRequest<Body> = SessionRequest<
   Body,
   BedrockConverseWarningCode,
-  | { readonly output?: { readonly message?: object | undefined } | undefined }
-  | { readonly stream?: AsyncIterable<BedrockConverseStreamEvent> | undefined }
-  | AsyncIterable<BedrockConverseStreamEvent>,
-  BedrockConverseTurn<ListItemOf<Body, 'messages'>>
+  BedrockConverseSessionResponse,
+  SessionTurn<ListItemOf<Body, 'messages'>, 'messages'>
 >;
 
-/** Tool search for one agent on Amazon Bedrock's Converse API. */
-export interface BedrockConverseToolSearch {
-  /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
-  readonly toolSearch: ToolSearch;
-  /** Prepares one request of a session: the plan (cached), the transformed body, and `step`/`handle` for the `ConverseCommand` output or stream. */
-  prepare<Body extends object>(body: Body, options: { readonly sessionId: string }): Promise<BedrockConverseToolSearchRequest<Body>>;
-}
+/**
+ * Tool search for one agent on Amazon Bedrock's Converse API: `prepare` takes a body, `step`/`handle` the
+ * `ConverseCommand` output or stream. A turn's `messages` are the assistant message as returned, then a user message
+ * with a `toolResult` per call; `done` is `true` when the model made no call.
+ */
+export type BedrockConverseToolSearch = SessionToolSearchFor<BedrockConverseWarningCode, BedrockConverseSessionResponse, 'messages'>;
 
 /**
  * Tool search on Amazon Bedrock's Converse API (Claude, Nova, Llama, Mistral, …) for one agent: the generic session
@@ -84,17 +80,10 @@ export function createBedrockConverseToolSearch<Tool extends BedrockConverseSess
   return createSessionToolSearch<BedrockConverseWarningCode>(options, {
     api: 'bedrock-converse',
     label: 'createBedrockConverseToolSearch',
-    tools: {
-      noun: 'Converse',
-      name: "Amazon Bedrock's Converse API",
-      shapes: ['bedrock-converse'],
-      example: '`{ toolSpec: { name, description, inputSchema: { json } } }`',
-      convert: { name: 'createBedrockConverseTools', from: 'tool-search/bedrock', write: (definitions) => `createBedrockConverseTools(${definitions})` },
-      withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'json', 'json', ['toolSpec', 'inputSchema']),
-    },
+    withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'json', 'json', ['toolSpec', 'inputSchema']),
     toolsOf: (body) => (isRecord(body.toolConfig) ? body.toolConfig.tools : undefined),
     withTools: (body, tools) => ({ ...body, toolConfig: { ...(body.toolConfig as object | undefined), tools } }),
-    codec: BEDROCK_CONVERSE_CODEC as SessionAdapter<BedrockConverseWarningCode>['codec'],
+    codec: BEDROCK_CONVERSE_CODEC as never,
     // The preflight's pairing rule says where a result's `toolUse` is missing; Converse rejects such a body. It reads
     // the history alone: the body's tools are read once, for the plan and the transformer.
     resolveUnpairedResults: (body) =>

@@ -1,13 +1,11 @@
 import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
-import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
-import type { SessionAdapter } from '../../session/session-adapter.js';
-import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
+import type { SessionToolSearchFor } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { resolveGeminiUnpairedToolResults } from './resolve-gemini-unpaired-tool-results.js';
 import { GEMINI_CODEC } from './gemini-codec.js';
@@ -42,38 +40,23 @@ export type GeminiSessionTool =
 /** What {@link createGeminiToolSearch} needs. */
 export type CreateGeminiToolSearchOptions<Tool extends GeminiSessionTool = GeminiSessionTool> = SessionToolSearchOptions<Tool>;
 
-/** The contents a response adds to the history, and whether the model is done. */
-export interface GeminiTurn<Content> {
-  /** Append these to `contents`: the model's content as returned, then one user content with a `functionResponse` per call. */
-  readonly contents: Content[];
-  /** `true` when the model made no function call: it has finished its turn. */
-  readonly done: boolean;
-}
-
 /**
- * One Gemini request prepared for a session. `handle` takes the response and answers every function call of its first
- * candidate with `functionResponse` parts (library answers as `{ output: <text> }`); what `runTool` returns becomes
- * the `response`: a plain object as it is, anything else as `{ output }`.
+ * Tool search for one agent on Gemini's `generateContent`: `prepare` takes a body, `handle` the response (or its
+ * stream).
  */
-export type GeminiToolSearchRequest<Body> = SessionRequest<
-  Body,
+export type GeminiToolSearch = SessionToolSearchFor<
   GeminiWarningCode,
   GeminiGenerateContentResponseLike | AsyncIterable<GeminiGenerateContentResponseLike>,
-  GeminiTurn<ListItemOf<Body, 'contents'>>
+  'contents'
 >;
-
-/** Tool search for one agent on Gemini's `generateContent`. */
-export interface GeminiToolSearch {
-  /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
-  readonly toolSearch: ToolSearch;
-  /** Prepares one request of a session: the plan (cached), the transformed body, and `handle` for the response. */
-  prepare<Body extends object>(body: Body, options: { readonly sessionId: string }): Promise<GeminiToolSearchRequest<Body>>;
-}
 
 /**
  * Tool search on Gemini (`@google/genai` SDK parameters or the REST body) for one agent: every model gets the
  * client-side `tool_search`; `prepare` transforms the body, and `handle` answers every function call, running the
- * caller's own tools through `runTool`.
+ * caller's own tools through `runTool`. Its turn's `contents` are the model's content as returned, then one user
+ * content with a `functionResponse` per call (library answers as `{ output: <text> }`; what `runTool` returns becomes
+ * the `response`: a plain object as it is, anything else as `{ output }`); `done` is `true` when the model made no
+ * function call.
  *
  * Throws a `ToolSearchError` for bad options (`invalid-tools` for tools in another API's shape, naming the right entry
  * point); `prepare` throws for a missing `sessionId`, a configured hosted mechanism (unless `unsupported:
@@ -103,33 +86,22 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
   return createSessionToolSearch<GeminiWarningCode>(options, {
     api: 'gemini',
     label: 'createGeminiToolSearch',
-    tools: {
-      noun: 'Gemini',
-      name: 'Gemini',
-      shapes: ['gemini'],
-      example: '`{ functionDeclarations: [{ name, description, parametersJsonSchema }] }`',
-      convert: {
-        name: 'createGeminiFunctionDeclarations',
-        from: 'tool-search/gemini',
-        write: (definitions) => `[{ functionDeclarations: createGeminiFunctionDeclarations(${definitions}) }]`,
-      },
-      hints: { 'gemini-declaration': 'wrap the declarations in a tool, `[{ functionDeclarations: declarations }]`' },
-      withJSONSchemas(tool) {
-        if (!Array.isArray(tool.functionDeclarations)) return tool;
-        const declarations = resolveMappedItems(tool.functionDeclarations, (declaration: unknown) => {
-          if (!isRecord(declaration)) return declaration;
-          // `parameters` is Gemini's OpenAPI subset: a converted JSON Schema goes in `parametersJsonSchema`.
-          const fromParameters = resolveJSONSchemaField(declaration, 'parameters', 'parametersJsonSchema');
-          return resolveJSONSchemaField(fromParameters, 'parametersJsonSchema', 'parametersJsonSchema');
-        });
-        return declarations === tool.functionDeclarations ? tool : { ...tool, functionDeclarations: declarations };
-      },
+    hints: { 'gemini-declaration': 'wrap the declarations in a tool, `[{ functionDeclarations: declarations }]`' },
+    withJSONSchemas(tool) {
+      if (!Array.isArray(tool.functionDeclarations)) return tool;
+      // `parameters` is Gemini's OpenAPI subset: a converted JSON Schema goes in `parametersJsonSchema`.
+      const declarations = resolveMappedItems(tool.functionDeclarations, (declaration: unknown) =>
+        isRecord(declaration)
+          ? resolveJSONSchemaField(resolveJSONSchemaField(declaration, 'parameters', 'parametersJsonSchema'), 'parametersJsonSchema', 'parametersJsonSchema')
+          : declaration,
+      );
+      return declarations === tool.functionDeclarations ? tool : { ...tool, functionDeclarations: declarations };
     },
     // The SDK's parameters keep tools in `config`, the REST body at the top level.
     toolsOf: (body) => (isRecord(body.config) ? body.config.tools : body.tools),
     withTools: (body, tools) =>
       readGeminiBodyShape(body).shape === 'sdk' ? { ...body, config: { ...(body.config as object | undefined), tools } } : { ...body, tools },
-    codec: GEMINI_CODEC as SessionAdapter<GeminiWarningCode>['codec'],
+    codec: GEMINI_CODEC as never,
     resolveUnpairedResults: resolveGeminiUnpairedToolResults,
     // `generateContent` holds no conversation of its own: the body is all of it.
     unpaired: 'throw',

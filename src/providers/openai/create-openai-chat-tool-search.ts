@@ -1,12 +1,10 @@
 import { isRecord } from '../../records/is-record.js';
-import type { ToolSearch } from '../../session/create-tool-search.js';
 import { createSessionToolSearch } from '../../session/create-session-tool-search.js';
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import { formatSessionAnswer } from '../../session/format-session-answer.js';
+import type { SessionToolSearchFor } from '../../session/session-request.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
-import type { SessionAdapter } from '../../session/session-adapter.js';
-import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { resolveOpenAIChatUnpairedToolResults } from './resolve-openai-chat-unpaired-tool-results.js';
 import { OPENAI_CHAT_CODEC } from './openai-chat-codec.js';
@@ -28,38 +26,19 @@ export type OpenAIChatSessionTool =
 /** What {@link createOpenAIChatToolSearch} needs. */
 export type CreateOpenAIChatToolSearchOptions<Tool extends OpenAIChatSessionTool = OpenAIChatSessionTool> = SessionToolSearchOptions<Tool>;
 
-/** The messages a completion adds to the history, and whether the model is done. */
-export interface OpenAIChatTurn<Message> {
-  /** Append these to `messages`: the assistant message as returned, then one `tool` message per call. */
-  readonly messages: Message[];
-  /** `true` when the assistant message made no tool call: the model has finished its turn. */
-  readonly done: boolean;
-}
-
-/**
- * One Chat Completions request prepared for a session. `handle` takes the completion and answers the tool calls of
- * its first choice with `tool` messages; what `runTool` returns is the content: a string or a list of text parts as it
- * is, anything else as JSON.
- */
-export type OpenAIChatToolSearchRequest<Body> = SessionRequest<
-  Body,
+/** Tool search for one agent on the Chat Completions API: `prepare` takes a body, `handle` the completion (or its stream). */
+export type OpenAIChatToolSearch = SessionToolSearchFor<
   OpenAIChatWarningCode,
   { readonly choices: readonly { readonly message: object }[] } | AsyncIterable<{ readonly choices: readonly object[] }>,
-  OpenAIChatTurn<ListItemOf<Body, 'messages'>>
+  'messages'
 >;
-
-/** Tool search for one agent on the Chat Completions API. */
-export interface OpenAIChatToolSearch {
-  /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
-  readonly toolSearch: ToolSearch;
-  /** Prepares one request of a session: the plan (cached), the transformed body, and `handle` for the completion. */
-  prepare<Body extends object>(body: Body, options: { readonly sessionId: string }): Promise<OpenAIChatToolSearchRequest<Body>>;
-}
 
 /**
  * Tool search on OpenAI Chat Completions (and compatible servers) for one agent: every model gets the client-side
  * `tool_search`; `prepare` transforms the body, and `handle` answers every tool call, running the caller's own tools
- * through `runTool`.
+ * through `runTool`. Its turn's `messages` are the assistant message as returned, then one `tool` message per call,
+ * whose content is what `runTool` returned: a string or a list of text parts as it is, anything else as JSON; `done`
+ * is `true` when the assistant message made no tool call.
  *
  * Throws a `ToolSearchError` for bad options (`invalid-tools` for tools in another API's shape, naming the right entry
  * point); `prepare` throws for a missing `sessionId`, a configured hosted mechanism (`openai`, `claude`: Chat
@@ -90,32 +69,21 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
   return createSessionToolSearch<OpenAIChatWarningCode>(options, {
     api: 'openai-chat',
     label: 'createOpenAIChatToolSearch',
-    tools: {
-      noun: 'Chat Completions',
-      name: 'OpenAI Chat Completions',
-      shapes: ['openai-chat', 'provider'],
-      example: "`{ type: 'function', function: { name, description, parameters } }`",
-      convert: { name: 'createOpenAIChatTools', from: 'tool-search/openai', write: (definitions) => `createOpenAIChatTools(${definitions})` },
-      withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'parameters', 'parameters', ['function']),
-    },
-    codec: OPENAI_CHAT_CODEC as SessionAdapter<OpenAIChatWarningCode>['codec'],
+    providerTools: true,
+    withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'parameters', 'parameters', ['function']),
+    codec: OPENAI_CHAT_CODEC as never,
     resolveUnpairedResults: resolveOpenAIChatUnpairedToolResults,
     // OpenAI rejects such a body; compatible servers (vLLM, Ollama, gateways) differ.
     unpaired: 'warn',
     createStreamAccumulator: createOpenAIChatStreamAccumulator,
     readResponse(completion) {
-      const message = resolveOpenAIChatAssistantMessage(
-        readSessionResponseValue(completion, 'completion', ['choices', 0, 'message'], 'the assistant message', isRecord),
-      );
+      const path = ['choices', 0, 'message'];
+      const message = resolveOpenAIChatAssistantMessage(readSessionResponseValue(completion, 'completion', path, 'the assistant message', isRecord));
       const calls: SessionResponseCall<unknown>[] = [];
       for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
         if (!isRecord(call) || typeof call.id !== 'string') continue;
         const id = call.id;
-        const write = (answer: SessionCallAnswer) => ({
-          role: 'tool',
-          tool_call_id: id,
-          content: formatSessionAnswer<OpenAIChatTextPart>(answer),
-        });
+        const write = (answer: SessionCallAnswer) => ({ role: 'tool', tool_call_id: id, content: formatSessionAnswer<OpenAIChatTextPart>(answer) });
         // Some OpenAI-compatible servers leave out `type` on function calls; a call left unanswered would fail the next request.
         if ((call.type === 'function' || call.type === undefined) && isRecord(call.function) && typeof call.function.name === 'string') {
           calls.push({ id, name: call.function.name, arguments: call.function.arguments, write });

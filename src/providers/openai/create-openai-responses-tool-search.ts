@@ -11,7 +11,7 @@ import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.
 import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
-import type { ListItemOf, SessionRequest } from '../../session/session-request.js';
+import type { ListItemOf, SessionRequest, SessionTurn } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
 import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
@@ -21,7 +21,6 @@ import { resolveOpenAIResponsesUnpairedToolResults } from './resolve-openai-resp
 import { OPENAI_RESPONSES_CODEC, type OpenAIResponsesUncategorizedTools } from './openai-responses-codec.js';
 import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
 import type { TransformedOpenAIResponsesBody } from './transform-openai-responses-request.js';
-import type { SessionAdapter } from '../../session/session-adapter.js';
 import type { OpenAIResponsesFunctionCallOutputContent } from './openai-responses-api.js';
 import { createOpenAIResponsesStreamAccumulator } from './create-openai-responses-stream-accumulator.js';
 import { resolveOpenAIResponsesOutputItems } from './resolve-openai-responses-output-items.js';
@@ -43,50 +42,37 @@ export interface CreateOpenAIResponsesToolSearchOptions<Tool extends OpenAIRespo
   readonly uncategorized?: OpenAIResponsesUncategorizedTools;
 }
 
-/** The items a response adds to the history, and whether the model is done. */
-export interface OpenAIResponsesTurn<Item> {
-  /**
-   * Append these to `input` when you keep the history yourself (`store: false`): the response's output items as
-   * returned, then the answer to every call (the transformer removes what must not be sent back).
-   */
-  readonly input: Item[];
-  /**
-   * Only the answers (`function_call_output`, `tool_search_output`, …, and under native delivery the
-   * `additional_tools` item after them), for a loop that chains `previous_response_id`.
-   */
-  readonly answers: Item[];
-  /** `true` when the response made no call that needs an answer: the model has finished its turn. */
-  readonly done: boolean;
-}
-
 /**
- * One Responses request prepared for a session. `handle` takes the response and answers every call in its output:
- * the package's `tool_search` (a `function_call` on the client-side mechanism; a client-executed `tool_search_call`
- * under OpenAI's hosted search, answered with a `tool_search_output`), and the caller's `function_call`s and
- * `custom_tool_call`s; what `runTool` returns is the output: a string or a list of content parts as it is, anything
- * else as JSON. Under native delivery (`reveal: 'native'`) the turn's answers are followed by one `additional_tools`
- * item with the definitions of the tools they loaded that the history had not added yet; the model then calls them by
- * their own names, as ordinary calls checked against the full schema and run through `runTool`.
+ * Tool search for one agent on the Responses API. `prepare` returns the body (sent with the factory's `tools` when it
+ * has none); `handle` takes the response (or its stream) and answers every call in its output: the package's
+ * `tool_search` (a `function_call` on the client-side mechanism; a client-executed `tool_search_call` under OpenAI's
+ * hosted search, answered with a `tool_search_output`), and the caller's `function_call`s and `custom_tool_call`s;
+ * what `runTool` returns is the output: a string or a list of content parts as it is, anything else as JSON. Under
+ * native delivery (`reveal: 'native'`) the turn's answers are followed by one `additional_tools` item with the
+ * definitions of the tools they loaded that the history had not added yet; the model then calls them by their own
+ * names, as ordinary calls checked against the full schema and run through `runTool`.
+ *
+ * A turn's `input` is what to append to `input` when you keep the history yourself (`store: false`): the response's
+ * output items as returned, then the answer to every call (the transformer removes what must not be sent back); its
+ * `answers` are only the answers (`function_call_output`, `tool_search_output`, …, and the `additional_tools` item
+ * after them), for a loop that chains `previous_response_id`; `done` is `true` when the response made no call that
+ * needs an answer.
  */
-export type OpenAIResponsesToolSearchRequest<Body> = SessionRequest<
-  TransformedOpenAIResponsesBody<Body>,
-  OpenAIResponsesWarningCode,
-  { readonly output: readonly unknown[] } | AsyncIterable<{ readonly type: string }>,
-  OpenAIResponsesTurn<ListItemOf<Body, 'input'>>
->;
-
-/** Tool search for one agent on the Responses API. */
 export interface OpenAIResponsesToolSearch<Tool extends OpenAIResponsesSessionTool = OpenAIResponsesSessionTool> {
   /** The provider-neutral core (plans, `tool_search`, the call check, the store). */
   readonly toolSearch: ToolSearch;
-  /**
-   * Prepares one request of a session: the plan (cached), the transformed body (sent with the factory's `tools` when
-   * it has none), and `handle` for the response.
-   */
+  /** Prepares one request of a session: the plan (cached), the transformed body, and `step`/`handle` for the response. */
   prepare<Body extends object>(
     body: Body,
     options: { readonly sessionId: string },
-  ): Promise<OpenAIResponsesToolSearchRequest<OpenAIResponsesBodyWithTools<Body, Tool>>>;
+  ): Promise<
+    SessionRequest<
+      TransformedOpenAIResponsesBody<OpenAIResponsesBodyWithTools<Body, Tool>>,
+      OpenAIResponsesWarningCode,
+      { readonly output: readonly unknown[] } | AsyncIterable<{ readonly type: string }>,
+      SessionTurn<ListItemOf<Body, 'input'>, 'input' | 'answers'>
+    >
+  >;
 }
 
 /** A body as it is sent: its own `tools`, or the factory's when it has none. */
@@ -128,25 +114,19 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
   options: CreateOpenAIResponsesToolSearchOptions<Tool>,
 ): OpenAIResponsesToolSearch<Tool> {
   const uncategorized = (isRecord(options) ? options.uncategorized : undefined) ?? 'top-level';
-  const withJSONSchema = (tool: Record<string, unknown>) => (tool.type === 'function' ? resolveJSONSchemaField(tool, 'parameters', 'parameters') : tool);
   return createSessionToolSearch<OpenAIResponsesWarningCode>(options, {
     api: 'openai-responses',
     label: 'createOpenAIResponsesToolSearch',
-    tools: {
-      noun: 'Responses',
-      name: 'the OpenAI Responses API',
-      shapes: ['openai-responses', 'provider'],
-      example: "`{ type: 'function', name, description, parameters, strict }`",
-      convert: { name: 'createOpenAIResponsesTools', from: 'tool-search/openai', write: (definitions) => `createOpenAIResponsesTools(${definitions})` },
-      withJSONSchemas(tool) {
-        if (tool.type !== 'namespace' || !Array.isArray(tool.tools)) return withJSONSchema(tool);
-        const members = resolveMappedItems(tool.tools, (member: unknown) =>
-          isRecord(member) ? resolveJSONSchemaField(member, 'parameters', 'parameters') : member,
-        );
-        return members === tool.tools ? tool : { ...tool, tools: members };
-      },
+    providerTools: true,
+    withJSONSchemas(tool) {
+      if (tool.type === 'function') return resolveJSONSchemaField(tool, 'parameters', 'parameters');
+      if (tool.type !== 'namespace' || !Array.isArray(tool.tools)) return tool;
+      const members = resolveMappedItems(tool.tools, (member: unknown) =>
+        isRecord(member) ? resolveJSONSchemaField(member, 'parameters', 'parameters') : member,
+      );
+      return members === tool.tools ? tool : { ...tool, tools: members };
     },
-    codec: OPENAI_RESPONSES_CODEC as SessionAdapter<OpenAIResponsesWarningCode>['codec'],
+    codec: OPENAI_RESPONSES_CODEC as never,
     codecOptions: { uncategorized },
     // A chained response's `input` holds only the new items; what earlier turns added is on the server.
     isHistoryOnServer: (body) =>
