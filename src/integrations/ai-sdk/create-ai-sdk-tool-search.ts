@@ -32,6 +32,8 @@ import { resolveAISDKLoadedTools } from './resolve-ai-sdk-loaded-tools.js';
 import { parseAISDKToolSet, type AISDKToolSetWarningCode } from './parse-ai-sdk-tool-set.js';
 import type { AISDKNeedsApproval, AISDKTool, AISDKToolExecution, AISDKToolResultOutput } from './ai-sdk-tool-types.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
+import { createToolPredictor } from '../../request/create-tool-predictor.js';
+import { transformAISDKPredictions, type TransformAISDKPredictionsOptions } from './transform-ai-sdk-predictions.js';
 
 /**
  * The codes of the integration's own warnings; match on them, the messages are for people.
@@ -113,10 +115,13 @@ export interface AISDKToolSearchSettings {
    */
   readonly instructions?: string;
   /**
-   * Present when the plan delivers loaded tools natively (`reveal: 'native'`): writes, before each step, the provider's
-   * tool addition after every `tool_search` result of the conversation (see `transformAISDKMessages`), read from the
-   * conversation alone. Spread it with the rest; with a `prepareStep` of your own, call this one from it and pass its
-   * `messages` on.
+   * Present when the prediction step runs (the configuration's `predict`, on by default wherever the package's
+   * `tool_search` answers: the client-side mechanism, Anthropic's hosted search with the library's ranking) or the plan
+   * delivers loaded tools natively (`reveal: 'native'`): writes, before each step, the predicted loads after every user
+   * message (see `transformAISDKPredictions`) and the provider's tool addition after every `tool_search` result (see
+   * `transformAISDKMessages`), read from the conversation alone, so the messages the AI SDK returns (which lack them)
+   * get the same ones at the same places on every later step and run. Spread it with the rest; with a `prepareStep` of
+   * your own, call this one from it and pass its `messages` on.
    */
   readonly prepareStep?: (options: { readonly messages: ModelMessage[] }) => { messages: ModelMessage[] };
   /**
@@ -163,8 +168,10 @@ interface ModelSettings {
   readonly guidance: string | null;
   readonly warnings: readonly Warning[];
   readonly provider: string;
-  /** The step hook that writes native tool additions, when the plan delivers natively. */
+  /** The step hook that writes predicted loads and native tool additions, when the plan has either. */
   readonly prepareStep: AISDKToolSearchSettings['prepareStep'];
+  /** The prediction step over a conversation (`transformAISDKPredictions`), when it runs: what a search reads too. */
+  readonly predict: ((messages: readonly ModelMessage[]) => ModelMessage[]) | undefined;
   /** The keys of the tool sets built for these settings (each holds the plan): dropped with them. */
   readonly toolSetKeys: Set<string>;
 }
@@ -287,7 +294,7 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
       let cached = toolSets.get(setKey);
       // A tool set built for settings since dropped is built again for the current ones.
       if (cached?.settings !== settings) {
-        cached = { settings, tools: createToolSet(toolSearch, settings.plan, userTools, settings.provider, sessionId) };
+        cached = { settings, tools: createToolSet(toolSearch, settings, userTools, sessionId) };
         toolSets.set(setKey, cached);
         settings.toolSetKeys.add(setKey);
       }
@@ -408,14 +415,47 @@ function createSettings(
   // declared with `defer_loading: true`, and an addition names one (by reference) rather than repeating its definition.
   if (writer === 'anthropic' && plan.additions === 'value') plan = { ...plan, additions: 'reference' };
   const guidance = deferring ? resolveToolSearchGuidance(plan, plan.mechanism === 'claude-hosted' ? { listed: false } : {}) : null;
+  const predict = deferring ? createPredict(toolSearch, plan, writer !== null) : undefined;
+  const additions = writer === null ? undefined : createAdditions(toolSearch, plan, userTools, writer);
   return {
     plan,
     guidance,
     warnings,
     provider,
-    prepareStep: writer === null ? undefined : createPrepareStep(toolSearch, plan, userTools, writer),
+    predict,
+    prepareStep:
+      predict === undefined && additions === undefined
+        ? undefined
+        : ({ messages }) => {
+            const predicted = predict === undefined ? messages : predict(messages);
+            return { messages: additions === undefined ? predicted : additions(predicted) };
+          },
     toolSetKeys: new Set(),
   };
+}
+
+/**
+ * The prediction step as the AI SDK takes it (see `transformAISDKPredictions`): where the package's `tool_search`
+ * answers with the library's ranking (the client-side mechanism; Anthropic's hosted search, whose results load by
+ * `tool_reference`) and the configuration's `predict` is not `off`. Not on OpenAI's hosted search: the AI SDK writes
+ * a `tool_search_call` only for a call the model made.
+ */
+function createPredict(toolSearch: ToolSearch, plan: ToolSearchPlan, native: boolean): ((messages: readonly ModelMessage[]) => ModelMessage[]) | undefined {
+  const library = plan.mechanism === 'client' || (plan.mechanism === 'claude-hosted' && plan.search === 'library');
+  const predictor = library ? createToolPredictor(toolSearch.config.predict) : undefined;
+  if (predictor === undefined) return undefined;
+  const deferred = new Set(plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
+  const options: TransformAISDKPredictionsOptions = {
+    settings: predictor.settings,
+    index: predictor.index(toolSearch.catalog),
+    definition: (name) => toolSearch.catalog.byName.get(name),
+    isDeferred: (name) => deferred.has(name),
+    notDeferred: plan.tools.length - deferred.size,
+    own: resolveOwnToolsSent(plan),
+    native,
+    toModelOutput: plan.mechanism === 'claude-hosted' ? createAnthropicSearchOutput : (result) => ({ type: 'text', value: formatToolSearchResult(result) }),
+  };
+  return (messages) => transformAISDKPredictions(messages, options);
 }
 
 /**
@@ -438,13 +478,13 @@ function resolveAdditionWriter(model: AISDKModelReference): AISDKToolAdditionWri
   return null;
 }
 
-/** The `prepareStep` that writes a native plan's tool additions into each step's messages. */
-function createPrepareStep(
+/** What writes a native plan's tool additions into each step's messages. */
+function createAdditions(
   toolSearch: ToolSearch,
   plan: ToolSearchPlan,
   userTools: Readonly<Record<string, AISDKTool>>,
   writer: AISDKToolAdditionWriter,
-): NonNullable<AISDKToolSearchSettings['prepareStep']> {
+): (messages: readonly ModelMessage[]) => ModelMessage[] {
   const options = {
     writer,
     own: resolveOwnToolsSent(plan),
@@ -454,17 +494,12 @@ function createPrepareStep(
       return typeof strict === 'boolean' ? strict : undefined;
     },
   };
-  return ({ messages }) => ({ messages: transformAISDKMessages(messages, options) });
+  return (messages) => transformAISDKMessages(messages, options);
 }
 
-/** The tool set of one session for a plan, with the caller's provider tools last. */
-function createToolSet(
-  toolSearch: ToolSearch,
-  plan: ToolSearchPlan,
-  userTools: Readonly<Record<string, AISDKTool>>,
-  provider: string,
-  sessionId: string,
-): ToolSet {
+/** The tool set of one session for a model's settings, with the caller's provider tools last. */
+function createToolSet(toolSearch: ToolSearch, settings: ModelSettings, userTools: Readonly<Record<string, AISDKTool>>, sessionId: string): ToolSet {
+  const { plan, provider, predict } = settings;
   const context = { sessionId, plan };
   // The package's tools go by `tool_search_2` / `call_tool_2` next to a caller's tool of that name, which keeps its own.
   const ownTools = resolveOwnToolsSent(plan);
@@ -472,8 +507,9 @@ function createToolSet(
   const answers = new WeakSet<object>();
   // What the conversation already holds decides what a search repeats, not what this process's store saw.
   const search = async (input: unknown, execution: AISDKToolExecution | undefined): Promise<ToolSearchResult> => {
-    // Without the messages (a tool run by hand), the store's record of the session stands in for them.
-    const messages = execution?.messages;
+    // Without the messages (a tool run by hand), the store's record of the session stands in for them. AI SDK 6 hands
+    // a tool the step's messages before `prepareStep`: the predicted loads are read as that hook writes them.
+    const messages = execution?.messages === undefined || predict === undefined ? execution?.messages : predict(execution.messages);
     const handling = await toolSearch.handleToolCall(
       { name: ownTools.searchName, arguments: input },
       messages === undefined ? context : { ...context, loaded: resolveAISDKLoadedTools(messages, ownTools) },
@@ -646,19 +682,22 @@ function anthropicLibrarySearch(search: (input: unknown, execution: AISDKToolExe
     description: TOOL_SEARCH_TOOL_DEFINITION.description,
     inputSchema: jsonSchema(createToolSearchInputSchema()),
     execute: (input: unknown, execution: AISDKToolExecution) => search(input, execution),
-    toModelOutput: ({ output }: { output: ToolSearchResult }): AISDKToolResultOutput => {
-      const { content } = createAnthropicToolSearchResult('tool_search', output);
-      if (typeof content === 'string' || content === undefined) return { type: 'text', value: content ?? '' };
-      return {
-        type: 'content',
-        value: content.map((block) =>
-          block.type === 'text'
-            ? { type: 'text' as const, text: block.text }
-            : { type: 'custom' as const, providerOptions: { anthropic: { type: 'tool-reference', toolName: block.tool_name } } },
-        ),
-      };
-    },
+    toModelOutput: ({ output }: { output: ToolSearchResult }) => createAnthropicSearchOutput(output),
   } as AISDKTool;
+}
+
+/** A `tool_search` result under Anthropic's hosted mechanism, as the model reads it: text and `tool_reference` parts. */
+function createAnthropicSearchOutput(result: ToolSearchResult): AISDKToolResultOutput {
+  const { content } = createAnthropicToolSearchResult('tool_search', result);
+  if (typeof content === 'string' || content === undefined) return { type: 'text', value: content ?? '' };
+  return {
+    type: 'content',
+    value: content.map((block) =>
+      block.type === 'text'
+        ? { type: 'text' as const, text: block.text }
+        : { type: 'custom' as const, providerOptions: { anthropic: { type: 'tool-reference', toolName: block.tool_name } } },
+    ),
+  } as AISDKToolResultOutput;
 }
 
 /**
