@@ -926,6 +926,29 @@ describe('createAISDKToolSearch', () => {
       expect(prefixOf(sent[1]?.messages, sent[0]?.messages.length)).toBe(JSON.stringify(sent[0]?.messages));
     });
 
+    it('adds the predicted tools natively on claude-opus-5: the search result names them, the tool addition after it loads them', async () => {
+      const fake = await startFakeAPI('/v1/messages', [
+        json(anthropicReply([{ type: 'tool_use', id: 'toolu_1', name: 'list_issues', input: { owner: 'octo', repo: 'hello' } }], 'tool_use')),
+        json(anthropicReply([{ type: 'text', text: 'Two issues.' }], 'end_turn')),
+      ]);
+      const model = createAnthropic({ baseURL: `${fake.url}/v1`, apiKey: 'test' })('claude-opus-5');
+      const { ran, tools } = githubToolSet();
+      const settings = await createAISDKToolSearch({ tools, config: { mechanism: 'client' } }).prepare(model, { sessionId: 'session-1' });
+      expect(settings.plan).toMatchObject({ reveal: 'native', additions: 'reference' });
+      await generateText({ model, ...settings, prompt: 'List the open issues of the octo/hello repository.', stopWhen: stepCountIs(3), maxRetries: 0 });
+      expect(ran).toEqual([['list_issues', { owner: 'octo', repo: 'hello' }]]);
+      const sent = bodies(fake);
+      expect(sent[0]?.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant', 'user', 'system']);
+      const [, call, result, addition] = sent[0]?.messages as Record<string, any>[];
+      const loaded = String(call?.content[0].input.query).slice('select:'.length).split(',');
+      expect(loaded).toContain('list_issues');
+      expect(result?.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'predicted_0' });
+      expect(JSON.stringify(result?.content)).not.toContain('inputSchema');
+      expect(addition?.content).toEqual(loaded.map((name) => ({ type: 'tool_addition', tool: { type: 'tool_reference', name } })));
+      expect(String(fake.requests[0]?.headers['anthropic-beta'])).toContain('mid-conversation-tool-changes-2026-07-01');
+      expect(prefixOf(sent[1]?.messages, sent[0]?.messages.length)).toBe(JSON.stringify(sent[0]?.messages));
+    });
+
     it('writes nothing with predict off, and nothing for a message that names no tool', async () => {
       const { tools } = githubToolSet();
       const model = createOpenAI({ apiKey: 'test' }).chat('gpt-4.1');
