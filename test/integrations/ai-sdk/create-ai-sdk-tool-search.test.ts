@@ -66,6 +66,8 @@ function runMessages(result: { readonly response: { readonly messages: ModelMess
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read deep into request bodies of several wire shapes.
 const bodies = (fake: LocalServer) => fake.requests.map((request) => request.body as Record<string, any>);
+/** One message or item of a request body, read as loosely as {@link bodies}. */
+type WireItem = ReturnType<typeof bodies>[number];
 const json = (body: unknown): ScriptedResponse => ({ body });
 const sse = (events: unknown[], done = false): ScriptedResponse => ({
   body: `${events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('')}${done ? 'data: [DONE]\n\n' : ''}`,
@@ -859,7 +861,7 @@ describe('createAISDKToolSearch', () => {
       expect(sent).toHaveLength(3);
       for (const body of sent) expect(JSON.stringify(body.tools)).toBe(JSON.stringify(sent[0]?.tools));
       // Right after the user message: the package's own search selecting the predicted tools, and its result.
-      const [, user, call, result] = sent[0]?.messages as Record<string, any>[];
+      const [, user, call, result] = sent[0]?.messages as WireItem[];
       expect(user).toMatchObject({ role: 'user' });
       expect(call?.tool_calls).toEqual([
         { id: 'predicted_0', type: 'function', function: { name: 'tool_search', arguments: expect.stringContaining('select:') } },
@@ -874,7 +876,7 @@ describe('createAISDKToolSearch', () => {
       expect(prefixOf(sent[2]?.messages, sent[1]?.messages.length)).toBe(JSON.stringify(sent[1]?.messages));
       // The new turn gets its own load, of tools the conversation does not hold yet.
       // After the answer and the new user message.
-      const next = sent[2]?.messages.slice(sent[1]?.messages.length + 2) as Record<string, any>[];
+      const next = sent[2]?.messages.slice(sent[1]?.messages.length + 2) as WireItem[];
       const again = JSON.parse(next[0]?.tool_calls[0].function.arguments).query.slice('select:'.length).split(',');
       expect(next[0]?.tool_calls[0].id).toBe(`predicted_${returned.length + 1}`);
       expect(again).toContain('create_issue');
@@ -915,7 +917,7 @@ describe('createAISDKToolSearch', () => {
       });
       expect(ran).toEqual([['list_issues', { owner: 'octo', repo: 'hello' }]]);
       const sent = bodies(fake);
-      const [user, call, result] = sent[0]?.messages as Record<string, any>[];
+      const [user, call, result] = sent[0]?.messages as WireItem[];
       expect(user).toMatchObject({ role: 'user' });
       expect(call?.content).toEqual([{ type: 'tool_use', id: 'predicted_0', name: 'tool_search', input: { query: expect.stringContaining('list_issues') } }]);
       expect(result?.content[0]).toMatchObject({
@@ -939,7 +941,7 @@ describe('createAISDKToolSearch', () => {
       expect(ran).toEqual([['list_issues', { owner: 'octo', repo: 'hello' }]]);
       const sent = bodies(fake);
       expect(sent[0]?.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant', 'user', 'system']);
-      const [, call, result, addition] = sent[0]?.messages as Record<string, any>[];
+      const [, call, result, addition] = sent[0]?.messages as WireItem[];
       const loaded = String(call?.content[0].input.query).slice('select:'.length).split(',');
       expect(loaded).toContain('list_issues');
       expect(result?.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'predicted_0' });
