@@ -19,7 +19,8 @@ import { transformAISDKMessages, type AISDKToolAdditionWriter } from './transfor
 import { parseAISDKToolSet, type AISDKToolSetWarningCode } from './parse-ai-sdk-tool-set.js';
 import type { AISDKTool } from './ai-sdk-tool-types.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
-import { createToolPredictor } from '../../request/create-tool-predictor.js';
+import { resolveToolPredictionSettings } from '../../config/parse-tool-prediction.js';
+import { DEFAULT_MAX_SEARCH_RESULTS } from '../../client/create-tool-search-tool.js';
 import { transformAISDKPredictions, type TransformAISDKPredictionsOptions } from './transform-ai-sdk-predictions.js';
 import { createAISDKToolSet, createAnthropicSearchOutput } from './create-ai-sdk-tool-set.js';
 
@@ -420,12 +421,14 @@ function createSettings(
  */
 function createPredict(toolSearch: ToolSearch, plan: ToolSearchPlan, native: boolean): ((messages: readonly ModelMessage[]) => ModelMessage[]) | undefined {
   const library = plan.mechanism === 'client' || (plan.mechanism === 'claude-hosted' && plan.search === 'library');
-  const predictor = library ? createToolPredictor(toolSearch.config.predict) : undefined;
-  if (predictor === undefined) return undefined;
+  // The configuration is parsed: its `predict` is `off`, the settings, or absent for `auto`.
+  const settings = library ? resolveToolPredictionSettings(toolSearch.config.predict) : null;
+  if (settings === null) return undefined;
   const deferred = new Set(plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
   const options: TransformAISDKPredictionsOptions = {
-    settings: predictor.settings,
-    index: predictor.index(toolSearch.catalog),
+    settings,
+    // The `tool_search` ranking, as the session API's predictor ranks (`createToolPredictor`).
+    index: toolSearch.catalog.searchable.index(DEFAULT_MAX_SEARCH_RESULTS),
     definition: (name) => toolSearch.catalog.byName.get(name),
     isDeferred: (name) => deferred.has(name),
     notDeferred: plan.tools.length - deferred.size,
