@@ -28,7 +28,7 @@ export const ENTRY_BUDGETS: Readonly<Record<PackageEntry, number>> = {
   'tool-search/anthropic': 75, // issue 25 brings it to 45
   'tool-search/gemini': 69, // issue 25 brings it to 45
   'tool-search/bedrock': 68, // issue 25 brings it to 45
-  'tool-search/ai-sdk': 49, // issue 25 brings it to 45
+  'tool-search/ai-sdk': 50, // 48.8 KB before issue 27's step reached the AI SDK (transformAISDKPredictions: 49.8); issue 25 brings it to 45
   'tool-search/langchain': 49, // 45.9 KB when it came (without `langchain`), raised with issue 24's fixes; issue 25 brings it to 45
   'tool-search/openai-agents': 46, // 42.6 KB when it came (without `@openai/agents`), raised with issue 24's fixes
 };

@@ -124,8 +124,9 @@ export interface SimulationSession {
 
 /**
  * Simulates a user's agent loop over conversations and returns every request each session sends, as the model reads
- * it. Per turn: the user's message; a request; when a tool the turn needs is deferred and its schema not yet loaded
- * in this session, a `tool_search` call with the turn's text and a request after its result (then, if a needed tool
+ * it. Per turn: the user's message (and the prediction step's load, where it runs); a request; when a tool the turn
+ * needs is deferred and its schema not yet loaded in this session, a `tool_search` call with the turn's text (by name,
+ * `select:`, when the prediction step loaded tools this turn: it was that search) and a request after its result (then, if a needed tool
  * is still missing, one more search selecting the missing tools by name, and a request after it); the calls of the
  * turn's tools (arguments written from their schemas) and their results ({@link TOOL_OUTPUT_CHARACTERS} characters
  * each); a request after the results; the assistant's answer ({@link ANSWER_CHARACTERS} characters). Without
@@ -243,10 +244,10 @@ export async function simulateSessionRequests(
     };
 
     /** The prediction step before the turn's first request: the predicted load after the user's message. */
-    const predict = async (turn: SessionTurn): Promise<void> => {
-      if (prediction === null) return;
+    const predict = async (turn: SessionTurn): Promise<boolean> => {
+      if (prediction === null) return false;
       const names = prediction.predict(turn, loaded);
-      if (names.length === 0) return;
+      if (names.length === 0) return false;
       predictions += 1;
       callNumber += 1;
       const query = `select:${names.join(',')}`;
@@ -265,18 +266,23 @@ export async function simulateSessionRequests(
         loaded.add(name);
         predictedNames.add(name);
       }
+      return true;
     };
 
     for (const [turnIndex, turn] of session.turns.entries()) {
       add('user', `user: ${turn.query}`);
-      await predict(turn);
+      const predicted = await predict(turn);
       for (const name of turn.gold) called.add(name);
       const missing = (): string[] => turn.gold.filter((name) => deferred.has(name) && !loaded.has(name));
       if (turn.gold.length > 0 && missing().length > 0) {
         const needed = missing();
         searchedFor += needed.length;
         await send(turnIndex);
-        await runSearch(mechanism.kind === 'client' && mechanism.firstSearch === 'needed' ? `select:${needed.join(',')}` : turn.query);
+        // A prediction that loaded tools was the search with the turn's words, and the model read its result: it does not
+        // run that search again (it would find the same tools), it asks for what is still missing by name, as it does
+        // after a search of its own that missed.
+        const select = predicted || (mechanism.kind === 'client' && mechanism.firstSearch === 'needed');
+        await runSearch(select ? `select:${needed.join(',')}` : turn.query);
         loadedByFirstSearch += needed.length - missing().length;
         if (missing().length > 0) {
           retries += 1;

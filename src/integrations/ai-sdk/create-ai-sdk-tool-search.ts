@@ -1,37 +1,28 @@
-import { asSchema, jsonSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { asSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { LRUCache } from 'lru-cache';
 import { resolveAutoListing, type ToolSearchConfig, type ToolSearchConfigInput } from '../../config/tool-search-config.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import type { RevealStore } from '../../reveal/reveal-store.js';
 import { createMemoryRevealStore } from '../../reveal/create-memory-reveal-store.js';
 import { isRecord } from '../../records/is-record.js';
-import { resolveToolList } from '../../request/resolve-tool-list.js';
-import { isDeferredLeftOut } from '../../plan/is-deferred-left-out.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
-import { formatToolSearchResult, type ToolSearchResult } from '../../client/tool-search-result.js';
-import {
-  CALL_TOOL_DEFINITION,
-  TOOL_SEARCH_TOOL_DEFINITION,
-  createCallToolInputSchema,
-  createStubInputSchema,
-  createToolSearchInputSchema,
-} from '../../tools/tool-search-tool-definition.js';
+import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { MODEL_PLATFORMS, type ModelPlatform } from '../../models/model-reference.js';
 import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
 import type { ToolSearchRanker } from '../../search/tool-search-ranker.js';
-import { createOpenAIToolSearchOutput } from '../../providers/openai/create-openai-tool-search-output.js';
-import { createAnthropicToolSearchResult } from '../../providers/anthropic/create-anthropic-tool-search-result.js';
 import { resolveAISDKModel, type AISDKModelReference } from './resolve-ai-sdk-model.js';
 import { transformAISDKMessages, type AISDKToolAdditionWriter } from './transform-ai-sdk-messages.js';
-import { resolveAISDKLoadedTools } from './resolve-ai-sdk-loaded-tools.js';
 import { parseAISDKToolSet, type AISDKToolSetWarningCode } from './parse-ai-sdk-tool-set.js';
-import type { AISDKNeedsApproval, AISDKTool, AISDKToolExecution, AISDKToolResultOutput } from './ai-sdk-tool-types.js';
+import type { AISDKTool } from './ai-sdk-tool-types.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
+import { resolveToolPredictionSettings } from '../../config/parse-tool-prediction.js';
+import { DEFAULT_MAX_SEARCH_RESULTS } from '../../client/create-tool-search-tool.js';
+import { transformAISDKPredictions, type TransformAISDKPredictionsOptions } from './transform-ai-sdk-predictions.js';
+import { createAISDKToolSet, createAnthropicSearchOutput } from './create-ai-sdk-tool-set.js';
 
 /**
  * The codes of the integration's own warnings; match on them, the messages are for people.
@@ -113,10 +104,13 @@ export interface AISDKToolSearchSettings {
    */
   readonly instructions?: string;
   /**
-   * Present when the plan delivers loaded tools natively (`reveal: 'native'`): writes, before each step, the provider's
-   * tool addition after every `tool_search` result of the conversation (see `transformAISDKMessages`), read from the
-   * conversation alone. Spread it with the rest; with a `prepareStep` of your own, call this one from it and pass its
-   * `messages` on.
+   * Present when the prediction step runs (the configuration's `predict`, on by default wherever the package's
+   * `tool_search` answers: the client-side mechanism, Anthropic's hosted search with the library's ranking) or the plan
+   * delivers loaded tools natively (`reveal: 'native'`): writes, before each step, the predicted loads after every user
+   * message (see `transformAISDKPredictions`) and the provider's tool addition after every `tool_search` result (see
+   * `transformAISDKMessages`), read from the conversation alone, so the messages the AI SDK returns (which lack them)
+   * get the same ones at the same places on every later step and run. Spread it with the rest; with a `prepareStep` of
+   * your own, call this one from it and pass its `messages` on.
    */
   readonly prepareStep?: (options: { readonly messages: ModelMessage[] }) => { messages: ModelMessage[] };
   /**
@@ -163,8 +157,10 @@ interface ModelSettings {
   readonly guidance: string | null;
   readonly warnings: readonly Warning[];
   readonly provider: string;
-  /** The step hook that writes native tool additions, when the plan delivers natively. */
+  /** The step hook that writes predicted loads and native tool additions, when the plan has either. */
   readonly prepareStep: AISDKToolSearchSettings['prepareStep'];
+  /** The prediction step over a conversation (`transformAISDKPredictions`), when it runs: what a search reads too. */
+  readonly predict: ((messages: readonly ModelMessage[]) => ModelMessage[]) | undefined;
   /** The keys of the tool sets built for these settings (each holds the plan): dropped with them. */
   readonly toolSetKeys: Set<string>;
 }
@@ -287,7 +283,7 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
       let cached = toolSets.get(setKey);
       // A tool set built for settings since dropped is built again for the current ones.
       if (cached?.settings !== settings) {
-        cached = { settings, tools: createToolSet(toolSearch, settings.plan, userTools, settings.provider, sessionId) };
+        cached = { settings, tools: createAISDKToolSet(toolSearch, settings, userTools, sessionId) };
         toolSets.set(setKey, cached);
         settings.toolSetKeys.add(setKey);
       }
@@ -305,16 +301,6 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
       }) as AISDKToolSearchSettings;
     },
   };
-}
-
-/** Whether `value` streams its outputs, as the AI SDK reads a tool's `execute` result. */
-function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
-}
-
-/** Whether `execute` is an `async function*` (a tool whose outputs stream). */
-function isAsyncGeneratorFunction(execute: unknown): boolean {
-  return Object.prototype.toString.call(execute) === '[object AsyncGeneratorFunction]';
 }
 
 /** The caller's system text, given as `system` or `instructions` (AI SDK 7's name); both must agree. */
@@ -408,14 +394,49 @@ function createSettings(
   // declared with `defer_loading: true`, and an addition names one (by reference) rather than repeating its definition.
   if (writer === 'anthropic' && plan.additions === 'value') plan = { ...plan, additions: 'reference' };
   const guidance = deferring ? resolveToolSearchGuidance(plan, plan.mechanism === 'claude-hosted' ? { listed: false } : {}) : null;
+  const predict = deferring ? createPredict(toolSearch, plan, writer !== null) : undefined;
+  const additions = writer === null ? undefined : createAdditions(toolSearch, plan, userTools, writer);
   return {
     plan,
     guidance,
     warnings,
     provider,
-    prepareStep: writer === null ? undefined : createPrepareStep(toolSearch, plan, userTools, writer),
+    predict,
+    prepareStep:
+      predict === undefined && additions === undefined
+        ? undefined
+        : ({ messages }) => {
+            const predicted = predict === undefined ? messages : predict(messages);
+            return { messages: additions === undefined ? predicted : additions(predicted) };
+          },
     toolSetKeys: new Set(),
   };
+}
+
+/**
+ * The prediction step as the AI SDK takes it (see `transformAISDKPredictions`): where the package's `tool_search`
+ * answers with the library's ranking (the client-side mechanism; Anthropic's hosted search, whose results load by
+ * `tool_reference`) and the configuration's `predict` is not `off`. Not on OpenAI's hosted search: the AI SDK writes
+ * a `tool_search_call` only for a call the model made.
+ */
+function createPredict(toolSearch: ToolSearch, plan: ToolSearchPlan, native: boolean): ((messages: readonly ModelMessage[]) => ModelMessage[]) | undefined {
+  const library = plan.mechanism === 'client' || (plan.mechanism === 'claude-hosted' && plan.search === 'library');
+  // The configuration is parsed: its `predict` is `off`, the settings, or absent for `auto`.
+  const settings = library ? resolveToolPredictionSettings(toolSearch.config.predict) : null;
+  if (settings === null) return undefined;
+  const deferred = new Set(plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
+  const options: TransformAISDKPredictionsOptions = {
+    settings,
+    // The `tool_search` ranking, as the session API's predictor ranks (`createToolPredictor`).
+    index: toolSearch.catalog.searchable.index(DEFAULT_MAX_SEARCH_RESULTS),
+    definition: (name) => toolSearch.catalog.byName.get(name),
+    isDeferred: (name) => deferred.has(name),
+    notDeferred: plan.tools.length - deferred.size,
+    own: resolveOwnToolsSent(plan),
+    native,
+    toModelOutput: plan.mechanism === 'claude-hosted' ? createAnthropicSearchOutput : (result) => ({ type: 'text', value: formatToolSearchResult(result) }),
+  };
+  return (messages) => transformAISDKPredictions(messages, options);
 }
 
 /**
@@ -438,13 +459,13 @@ function resolveAdditionWriter(model: AISDKModelReference): AISDKToolAdditionWri
   return null;
 }
 
-/** The `prepareStep` that writes a native plan's tool additions into each step's messages. */
-function createPrepareStep(
+/** What writes a native plan's tool additions into each step's messages. */
+function createAdditions(
   toolSearch: ToolSearch,
   plan: ToolSearchPlan,
   userTools: Readonly<Record<string, AISDKTool>>,
   writer: AISDKToolAdditionWriter,
-): NonNullable<AISDKToolSearchSettings['prepareStep']> {
+): (messages: readonly ModelMessage[]) => ModelMessage[] {
   const options = {
     writer,
     own: resolveOwnToolsSent(plan),
@@ -454,228 +475,5 @@ function createPrepareStep(
       return typeof strict === 'boolean' ? strict : undefined;
     },
   };
-  return ({ messages }) => ({ messages: transformAISDKMessages(messages, options) });
-}
-
-/** The tool set of one session for a plan, with the caller's provider tools last. */
-function createToolSet(
-  toolSearch: ToolSearch,
-  plan: ToolSearchPlan,
-  userTools: Readonly<Record<string, AISDKTool>>,
-  provider: string,
-  sessionId: string,
-): ToolSet {
-  const context = { sessionId, plan };
-  // The package's tools go by `tool_search_2` / `call_tool_2` next to a caller's tool of that name, which keeps its own.
-  const ownTools = resolveOwnToolsSent(plan);
-  /** Answers the library gave instead of running a tool: sent back as text, whatever the tool's own `toModelOutput`. */
-  const answers = new WeakSet<object>();
-  // What the conversation already holds decides what a search repeats, not what this process's store saw.
-  const search = async (input: unknown, execution: AISDKToolExecution | undefined): Promise<ToolSearchResult> => {
-    // Without the messages (a tool run by hand), the store's record of the session stands in for them.
-    const messages = execution?.messages;
-    const handling = await toolSearch.handleToolCall(
-      { name: ownTools.searchName, arguments: input },
-      messages === undefined ? context : { ...context, loaded: resolveAISDKLoadedTools(messages, ownTools) },
-    );
-    // Always a search: the plan sends the package's `tool_search` whenever this tool exists.
-    return (handling as { result: ToolSearchResult }).result;
-  };
-  /**
-   * Checks a call (a stub's, or `call_tool`'s) and runs the named tool's own `execute` with the checked arguments, as
-   * outputs: the library's answer, or what the tool's `execute` gave (each output of one that streams).
-   */
-  async function* runOutputs(name: string, input: unknown, execution: AISDKToolExecution): AsyncGenerator<unknown> {
-    const handling = await toolSearch.handleToolCall({ name, arguments: input }, context);
-    if (handling.type !== 'run') {
-      answers.add(handling.result);
-      yield handling.result;
-      return;
-    }
-    const tool = userTools[handling.name];
-    if (tool?.execute === undefined) throw new ToolSearchError('invalid-request', `\`${handling.name}\` has no \`execute\`, so the call could not be run`);
-    const output: unknown = tool.execute(handling.arguments, execution);
-    if (isAsyncIterable(output)) yield* output;
-    else yield await output;
-  }
-  /** {@link runOutputs} for a plain `execute`: the last output (a streaming tool's final one). */
-  const run = async (name: string, input: unknown, execution: AISDKToolExecution): Promise<unknown> => {
-    let last: unknown;
-    for await (const output of runOutputs(name, input, execution)) last = output;
-    return last;
-  };
-  const toModelOutput =
-    (tool: AISDKTool | undefined) =>
-    async (options: { toolCallId: string; input: unknown; output: unknown }): Promise<AISDKToolResultOutput> => {
-      if (isRecord(options.output) && answers.has(options.output)) return { type: 'text', value: formatToolSearchResult(options.output as ToolSearchResult) };
-      if (tool?.toModelOutput !== undefined) return tool.toModelOutput(options as never);
-      return typeof options.output === 'string' ? { type: 'text', value: options.output } : { type: 'json', value: (options.output ?? null) as never };
-    };
-
-  // Built as entries, not assigned: a tool named `__proto__` would set the object's prototype instead of a key.
-  const set = new Map<string, AISDKTool>();
-  const deferred = new Set(plan.mechanism === 'none' ? [] : plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
-  const providerKey = provider.split('.')[0] as string;
-  // OpenAI's APIs get the open stub schemas with `strict: false`, as the transformers send them (strict mode rejects
-  // them); other providers warn about a `strict` they do not support, so it is left out there.
-  const loose = providerKey === 'openai' ? { strict: false } : {};
-  switch (plan.mechanism) {
-    case 'client': {
-      for (const entry of resolveToolList(plan, toolSearch.catalog).tools) {
-        const own = userTools[entry.name];
-        switch (entry.status) {
-          case 'loaded':
-          case 'revealed':
-            set.set(entry.name, own as AISDKTool);
-            break;
-          case 'search':
-            set.set(entry.name, {
-              description: TOOL_SEARCH_TOOL_DEFINITION.description,
-              inputSchema: jsonSchema(createToolSearchInputSchema()),
-              ...loose,
-              execute: (input: unknown, execution: AISDKToolExecution) => search(input, execution),
-              toModelOutput: ({ output }: { output: ToolSearchResult }) => ({ type: 'text', value: formatToolSearchResult(output) }),
-            } as AISDKTool);
-            break;
-          case 'call':
-            set.set(entry.name, {
-              description: CALL_TOOL_DEFINITION.description,
-              inputSchema: jsonSchema(createCallToolInputSchema()),
-              ...loose,
-              execute: (input: unknown, execution: AISDKToolExecution) => run(ownTools.callToolName, input, execution),
-              toModelOutput: (options: { toolCallId: string; input: unknown; output: unknown }) => {
-                const named = isRecord(options.input) && typeof options.input.name === 'string' ? userTools[options.input.name] : undefined;
-                return toModelOutput(named)({ ...options, input: isRecord(options.input) ? options.input.arguments : undefined });
-              },
-              needsApproval: async (input: unknown, approval: Parameters<AISDKNeedsApproval>[1]) => {
-                const named = isRecord(input) && typeof input.name === 'string' ? userTools[input.name] : undefined;
-                const needs = named?.needsApproval;
-                return typeof needs === 'function' ? needs((input as { arguments?: unknown }).arguments, approval) : needs === true;
-              },
-            } as unknown as AISDKTool);
-            break;
-          case 'deferred': {
-            const { inputExamples: _examples, strict: _strict, ...rest } = own as AISDKTool & { inputExamples?: unknown };
-            set.set(entry.name, {
-              ...rest,
-              ...(entry.description === undefined ? {} : { description: entry.description }),
-              inputSchema: jsonSchema(createStubInputSchema()),
-              ...loose,
-              // A stub streams as the tool does (its outputs reach the app as the AI SDK's preliminary results).
-              ...(own?.execute === undefined
-                ? {}
-                : {
-                    execute: (input: unknown, execution: AISDKToolExecution) =>
-                      isAsyncGeneratorFunction(own.execute) ? runOutputs(entry.name, input, execution) : run(entry.name, input, execution),
-                  }),
-              toModelOutput: toModelOutput(own),
-            } as AISDKTool);
-            break;
-          }
-          default:
-            assertNever(entry.status, 'tool list status');
-        }
-      }
-      // Native delivery: the list leaves deferred tools out, but the AI SDK runs only tools it is given. Each is the
-      // caller's own tool (its schema checks the model's call, as for any tool), kept out of the request (OpenAI) or
-      // declared deferred (Anthropic) until the step hook's addition after a `tool_search` result adds it.
-      if (plan.reveal === 'native') {
-        const hidden = providerKey === 'openai' ? { omitFromRequestTools: true } : { deferLoading: true };
-        for (const name of deferred) set.set(name, withProviderOptions(userTools[name] as AISDKTool, providerKey, hidden));
-      }
-      break;
-    }
-    case 'openai-hosted':
-    case 'claude-hosted': {
-      const openai = plan.mechanism === 'openai-hosted';
-      const library = plan.search === 'library';
-      if (deferred.size > 0) {
-        // Anthropic: the search tool goes first and is never deferred.
-        if (!openai)
-          set.set(
-            library ? ownTools.searchName : 'tool_search_tool_bm25',
-            library ? anthropicLibrarySearch(search) : providerTool('anthropic.tool_search_bm25_20251119', {}),
-          );
-      }
-      // The library's search with the `names`/`none` listing leaves deferred functions out of the request (the
-      // AI SDK still runs their calls; `createSettings` kept that listing only where the provider can), as the
-      // session API does; otherwise they are sent deferred.
-      const hidden = openai && isDeferredLeftOut(plan) ? { omitFromRequestTools: true } : { deferLoading: true };
-      for (const entry of plan.tools) {
-        const own = userTools[entry.name] as AISDKTool;
-        set.set(entry.name, deferred.has(entry.name) ? withProviderOptions(own, providerKey, hidden) : own);
-      }
-      if (openai && deferred.size > 0) {
-        set.set(
-          ownTools.searchName,
-          library
-            ? providerTool(
-                'openai.tool_search',
-                { execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() },
-                async (input: unknown, execution?: AISDKToolExecution) => ({
-                  tools: createOpenAIToolSearchOutput({ call_id: 'tool_search' }, await search(isRecord(input) ? input.arguments : input, execution)).tools,
-                }),
-              )
-            : providerTool('openai.tool_search', {}),
-        );
-      }
-      break;
-    }
-    case 'none':
-      for (const entry of plan.tools) set.set(entry.name, userTools[entry.name] as AISDKTool);
-      break;
-    default:
-      assertNever(plan.mechanism, 'mechanism');
-  }
-  // Provider tools (`openai.tools.webSearch()`, …) are sent as they are, whatever the plan.
-  for (const [name, tool] of Object.entries(userTools)) if (tool.type === 'provider') set.set(name, tool);
-  return Object.fromEntries(set);
-}
-
-/** A caller's tool with options added under its provider's key (`deferLoading`, `omitFromRequestTools`), the rest kept. */
-function withProviderOptions(tool: AISDKTool, providerKey: string, options: Record<string, unknown>): AISDKTool {
-  return {
-    ...tool,
-    providerOptions: { ...tool.providerOptions, [providerKey]: { ...(tool.providerOptions?.[providerKey] as object | undefined), ...options } },
-  } as AISDKTool;
-}
-
-/** The library's `tool_search` under Anthropic's hosted mechanism: its result is `tool_reference` parts. */
-function anthropicLibrarySearch(search: (input: unknown, execution: AISDKToolExecution | undefined) => Promise<ToolSearchResult>): AISDKTool {
-  return {
-    description: TOOL_SEARCH_TOOL_DEFINITION.description,
-    inputSchema: jsonSchema(createToolSearchInputSchema()),
-    execute: (input: unknown, execution: AISDKToolExecution) => search(input, execution),
-    toModelOutput: ({ output }: { output: ToolSearchResult }): AISDKToolResultOutput => {
-      const { content } = createAnthropicToolSearchResult('tool_search', output);
-      if (typeof content === 'string' || content === undefined) return { type: 'text', value: content ?? '' };
-      return {
-        type: 'content',
-        value: content.map((block) =>
-          block.type === 'text'
-            ? { type: 'text' as const, text: block.text }
-            : { type: 'custom' as const, providerOptions: { anthropic: { type: 'tool-reference', toolName: block.tool_name } } },
-        ),
-      };
-    },
-  } as AISDKTool;
-}
-
-/**
- * A provider tool, as the providers' own tool factories make it (`{ type: 'provider', id, args }`): run by the app
- * when it has `execute`, by the provider otherwise (`isProviderExecuted`, which AI SDK 7's types require and 6 ignores).
- */
-function providerTool(
-  id: `${string}.${string}`,
-  args: Record<string, unknown>,
-  execute?: (input: unknown, execution?: AISDKToolExecution) => Promise<unknown>,
-): AISDKTool {
-  return {
-    type: 'provider',
-    id,
-    args,
-    inputSchema: jsonSchema({ type: 'object' }),
-    isProviderExecuted: execute === undefined,
-    ...(execute === undefined ? {} : { execute }),
-  } as AISDKTool;
+  return (messages) => transformAISDKMessages(messages, options);
 }

@@ -66,6 +66,8 @@ function runMessages(result: { readonly response: { readonly messages: ModelMess
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests read deep into request bodies of several wire shapes.
 const bodies = (fake: LocalServer) => fake.requests.map((request) => request.body as Record<string, any>);
+/** One message or item of a request body, read as loosely as {@link bodies}. */
+type WireItem = ReturnType<typeof bodies>[number];
 const json = (body: unknown): ScriptedResponse => ({ body });
 const sse = (events: unknown[], done = false): ScriptedResponse => ({
   body: `${events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('')}${done ? 'data: [DONE]\n\n' : ''}`,
@@ -92,7 +94,7 @@ describe('createAISDKToolSearch', () => {
       ]);
       const google = createGoogleGenerativeAI({ baseURL: `${fake.url}/v1beta`, apiKey: 'test' });
       const { ran, tools } = githubToolSet();
-      const toolSearch = createAISDKToolSearch({ tools });
+      const toolSearch = createAISDKToolSearch({ tools, config: { predict: 'off' } });
       const model = google('gemini-2.5-flash');
 
       const first = await generateText({
@@ -199,7 +201,7 @@ describe('createAISDKToolSearch', () => {
       ]);
       const openai = createOpenAI({ baseURL: fake.url, apiKey: 'test' });
       const { ran, tools } = githubToolSet();
-      const toolSearch = createAISDKToolSearch({ tools, config: { listing: 'compact' } });
+      const toolSearch = createAISDKToolSearch({ tools, config: { listing: 'compact', predict: 'off' } });
       const model = openai.chat('gpt-4.1');
       const result = streamText({
         model,
@@ -646,7 +648,7 @@ describe('createAISDKToolSearch', () => {
         ]);
         const model = createOpenAI({ baseURL: fake.url, apiKey: 'test' })('gpt-5.4');
         const { ran, tools } = githubToolSet();
-        const toolSearch = createAISDKToolSearch({ tools, config: { mechanism: 'client' } });
+        const toolSearch = createAISDKToolSearch({ tools, config: { mechanism: 'client', predict: 'off' } });
         const settings = await toolSearch.prepare(model, { sessionId: 'session-1', system: 'You are helpful.' });
         expect(settings.plan).toMatchObject({ mechanism: 'client', reveal: 'native', additions: 'value', listing: 'names' });
         expect(settings.warnings).toEqual([]);
@@ -695,9 +697,12 @@ describe('createAISDKToolSearch', () => {
 
     it.runIf(process.env.AI_SDK_MAJOR === '6')('keeps loaded schemas in the conversation on gpt-5.4 with AI SDK 6’s OpenAI provider, and says so', async () => {
       const { tools } = githubToolSet();
-      const settings = await createAISDKToolSearch({ tools, config: { mechanism: 'client' } }).prepare(createOpenAI({ apiKey: 'test' })('gpt-5.4'), {
-        sessionId: 's',
-      });
+      const settings = await createAISDKToolSearch({ tools, config: { mechanism: 'client', predict: 'off' } }).prepare(
+        createOpenAI({ apiKey: 'test' })('gpt-5.4'),
+        {
+          sessionId: 's',
+        },
+      );
       expect(settings.plan).toMatchObject({ mechanism: 'client', reveal: 'conversation', listing: 'names' });
       expect(settings.plan.additions).toBeUndefined();
       expect(settings.warnings.map((warning) => warning.code)).toEqual(['reveal-not-expressible']);
@@ -794,7 +799,10 @@ describe('createAISDKToolSearch', () => {
     it('takes a gateway platform off native delivery under auto and honours an explicit native there', async () => {
       const { tools } = githubToolSet();
       const model = createAnthropic({ apiKey: 'test' })('claude-opus-5');
-      const auto = await createAISDKToolSearch({ tools, config: { mechanism: 'client' } }).prepare(model, { sessionId: 's', platform: 'gateway' });
+      const auto = await createAISDKToolSearch({ tools, config: { mechanism: 'client', predict: 'off' } }).prepare(model, {
+        sessionId: 's',
+        platform: 'gateway',
+      });
       expect(auto.plan).toMatchObject({ mechanism: 'client', reveal: 'conversation', platform: 'gateway' });
       expect(auto.prepareStep).toBeUndefined();
       const native = await createAISDKToolSearch({ tools, config: { mechanism: 'client', reveal: 'native' } }).prepare(model, {
@@ -803,6 +811,154 @@ describe('createAISDKToolSearch', () => {
       });
       expect(native.plan).toMatchObject({ reveal: 'native', additions: 'reference' });
       expect(native.prepareStep).toBeTypeOf('function');
+    });
+  });
+
+  describe('the prediction step (`predict`, on by default)', () => {
+    const anthropicReply = (content: unknown[], stopReason: string) => ({
+      id: `msg_${stopReason}`,
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content,
+      stop_reason: stopReason,
+      stop_sequence: null,
+      usage: { input_tokens: 100, output_tokens: 20 },
+    });
+    /** The request's messages as JSON, each one: what a prompt cache compares. */
+    const prefixOf = (messages: unknown[], length: number) => JSON.stringify(messages.slice(0, length));
+
+    it('loads the tools the user message names before the first request, and writes the same load at the same place in a later run', async () => {
+      const fake = await startFakeAPI('/chat/completions', [
+        json(chatReply(1, [['call_1', 'list_issues', { owner: 'octo', repo: 'hello' }]])),
+        json(chatReply(2, [])),
+        json(chatReply(3, [])),
+      ]);
+      const openai = createOpenAI({ baseURL: fake.url, apiKey: 'test' });
+      const { ran, tools } = githubToolSet();
+      const toolSearch = createAISDKToolSearch({ tools, config: { listing: 'compact' } });
+      const model = openai.chat('gpt-4.1');
+      const prompt: ModelMessage[] = [{ role: 'user', content: 'List the open issues of the octo/hello repository.' }];
+      const first = await generateText({
+        model,
+        ...(await toolSearch.prepare(model, { sessionId: 'session-1' })),
+        messages: prompt,
+        stopWhen: stepCountIs(4),
+        maxRetries: 0,
+      });
+      expect(ran).toEqual([['list_issues', { owner: 'octo', repo: 'hello' }]]);
+      // The app keeps what the AI SDK returns, which lacks the predicted load, and asks again.
+      const returned = runMessages(first);
+      expect(JSON.stringify(returned)).not.toContain('predicted_');
+      await generateText({
+        model,
+        ...(await toolSearch.prepare(model, { sessionId: 'session-1' })),
+        messages: [...prompt, ...returned, { role: 'user', content: 'Now create an issue in octo/hello titled Broken build.' }],
+        stopWhen: stepCountIs(4),
+        maxRetries: 0,
+      });
+      const sent = bodies(fake);
+      expect(sent).toHaveLength(3);
+      for (const body of sent) expect(JSON.stringify(body.tools)).toBe(JSON.stringify(sent[0]?.tools));
+      // Right after the user message: the package's own search selecting the predicted tools, and its result.
+      const [, user, call, result] = sent[0]?.messages as WireItem[];
+      expect(user).toMatchObject({ role: 'user' });
+      expect(call?.tool_calls).toEqual([
+        { id: 'predicted_0', type: 'function', function: { name: 'tool_search', arguments: expect.stringContaining('select:') } },
+      ]);
+      const loaded = JSON.parse(call?.tool_calls[0].function.arguments).query.slice('select:'.length).split(',');
+      expect(loaded).toContain('list_issues');
+      expect(loaded.length).toBeLessThanOrEqual(3);
+      expect(result).toMatchObject({ role: 'tool', tool_call_id: 'predicted_0' });
+      expect(JSON.parse(result?.content)).toMatchObject({ status: 'found', tools: loaded.map((name: string) => ({ name })) });
+      // Every later request, of this run and the next, starts with the bytes of the one before it.
+      expect(prefixOf(sent[1]?.messages, sent[0]?.messages.length)).toBe(JSON.stringify(sent[0]?.messages));
+      expect(prefixOf(sent[2]?.messages, sent[1]?.messages.length)).toBe(JSON.stringify(sent[1]?.messages));
+      // The new turn gets its own load, of tools the conversation does not hold yet.
+      // After the answer and the new user message.
+      const next = sent[2]?.messages.slice(sent[1]?.messages.length + 2) as WireItem[];
+      const again = JSON.parse(next[0]?.tool_calls[0].function.arguments).query.slice('select:'.length).split(',');
+      expect(next[0]?.tool_calls[0].id).toBe(`predicted_${returned.length + 1}`);
+      expect(again).toContain('create_issue');
+      for (const name of loaded) expect(again).not.toContain(name);
+    });
+
+    it('answers a later keyword search from the predicted load as from a search of its own: the tool is named, not loaded again', async () => {
+      const fake = await startFakeAPI('/chat/completions', [json(chatReply(1, [['call_1', 'tool_search', { query: 'list issues' }]])), json(chatReply(2, []))]);
+      const openai = createOpenAI({ baseURL: fake.url, apiKey: 'test' });
+      const { tools } = githubToolSet();
+      const model = openai.chat('gpt-4.1');
+      await generateText({
+        model,
+        ...(await createAISDKToolSearch({ tools, config: { listing: 'compact' } }).prepare(model, { sessionId: 'session-1' })),
+        prompt: 'List the open issues of the octo/hello repository.',
+        stopWhen: stepCountIs(3),
+        maxRetries: 0,
+      });
+      const answer = JSON.parse((bodies(fake)[1]?.messages.at(-1) as { content: string }).content);
+      expect(answer).toMatchObject({ status: 'found', loadedEarlier: expect.arrayContaining(['list_issues']) });
+      expect(answer.tools.map((match: { name: string }) => match.name)).not.toContain('list_issues');
+    });
+
+    it('loads by tool_reference under Anthropic’s hosted search, the same on every request', async () => {
+      const fake = await startFakeAPI('/v1/messages', [
+        json(anthropicReply([{ type: 'tool_use', id: 'toolu_1', name: 'list_issues', input: { owner: 'octo', repo: 'hello' } }], 'tool_use')),
+        json(anthropicReply([{ type: 'text', text: 'Two issues.' }], 'end_turn')),
+      ]);
+      const anthropic = createAnthropic({ baseURL: `${fake.url}/v1`, apiKey: 'test' });
+      const { ran, tools } = githubToolSet();
+      const model = anthropic('claude-sonnet-4-5');
+      await generateText({
+        model,
+        ...(await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 'session-1' })),
+        prompt: 'List the open issues of the octo/hello repository.',
+        stopWhen: stepCountIs(3),
+        maxRetries: 0,
+      });
+      expect(ran).toEqual([['list_issues', { owner: 'octo', repo: 'hello' }]]);
+      const sent = bodies(fake);
+      const [user, call, result] = sent[0]?.messages as WireItem[];
+      expect(user).toMatchObject({ role: 'user' });
+      expect(call?.content).toEqual([{ type: 'tool_use', id: 'predicted_0', name: 'tool_search', input: { query: expect.stringContaining('list_issues') } }]);
+      expect(result?.content[0]).toMatchObject({
+        type: 'tool_result',
+        tool_use_id: 'predicted_0',
+        content: expect.arrayContaining([{ type: 'tool_reference', tool_name: 'list_issues' }]),
+      });
+      expect(prefixOf(sent[1]?.messages, sent[0]?.messages.length)).toBe(JSON.stringify(sent[0]?.messages));
+    });
+
+    it('adds the predicted tools natively on claude-opus-5: the search result names them, the tool addition after it loads them', async () => {
+      const fake = await startFakeAPI('/v1/messages', [
+        json(anthropicReply([{ type: 'tool_use', id: 'toolu_1', name: 'list_issues', input: { owner: 'octo', repo: 'hello' } }], 'tool_use')),
+        json(anthropicReply([{ type: 'text', text: 'Two issues.' }], 'end_turn')),
+      ]);
+      const model = createAnthropic({ baseURL: `${fake.url}/v1`, apiKey: 'test' })('claude-opus-5');
+      const { ran, tools } = githubToolSet();
+      const settings = await createAISDKToolSearch({ tools, config: { mechanism: 'client' } }).prepare(model, { sessionId: 'session-1' });
+      expect(settings.plan).toMatchObject({ reveal: 'native', additions: 'reference' });
+      await generateText({ model, ...settings, prompt: 'List the open issues of the octo/hello repository.', stopWhen: stepCountIs(3), maxRetries: 0 });
+      expect(ran).toEqual([['list_issues', { owner: 'octo', repo: 'hello' }]]);
+      const sent = bodies(fake);
+      expect(sent[0]?.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant', 'user', 'system']);
+      const [, call, result, addition] = sent[0]?.messages as WireItem[];
+      const loaded = String(call?.content[0].input.query).slice('select:'.length).split(',');
+      expect(loaded).toContain('list_issues');
+      expect(result?.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'predicted_0' });
+      expect(JSON.stringify(result?.content)).not.toContain('inputSchema');
+      expect(addition?.content).toEqual(loaded.map((name) => ({ type: 'tool_addition', tool: { type: 'tool_reference', name } })));
+      expect(String(fake.requests[0]?.headers['anthropic-beta'])).toContain('mid-conversation-tool-changes-2026-07-01');
+      expect(prefixOf(sent[1]?.messages, sent[0]?.messages.length)).toBe(JSON.stringify(sent[0]?.messages));
+    });
+
+    it('writes nothing with predict off, and nothing for a message that names no tool', async () => {
+      const { tools } = githubToolSet();
+      const model = createOpenAI({ apiKey: 'test' }).chat('gpt-4.1');
+      const off = await createAISDKToolSearch({ tools, config: { predict: 'off' } }).prepare(model, { sessionId: 's' });
+      expect(off.prepareStep).toBeUndefined();
+      const on = await createAISDKToolSearch({ tools }).prepare(model, { sessionId: 's' });
+      const messages: ModelMessage[] = [{ role: 'user', content: 'Hello there!' }];
+      expect(on.prepareStep?.({ messages }).messages).toEqual(messages);
     });
   });
 
@@ -913,7 +1069,7 @@ describe('createAISDKToolSearch', () => {
       const { tools } = githubToolSet();
       const settings = await createAISDKToolSearch({ tools }).prepare('openai/gpt-5.4', { sessionId: 's' });
       expect(settings.plan.mechanism).toBe('client');
-      expect(Object.keys(settings)).toEqual(['tools', 'system', 'instructions']);
+      expect(Object.keys(settings)).toEqual(['tools', 'system', 'instructions', 'prepareStep']);
     });
   });
 
