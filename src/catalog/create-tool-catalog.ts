@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { createLruMap, type LruMap } from '../records/create-lru-map.js';
 import { createArgumentValidator, type ArgumentValidator } from '../tools/create-argument-validator.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import { resolveOwnToolNames, type OwnToolNames } from '../tools/resolve-own-tool-names.js';
@@ -50,14 +50,14 @@ class Catalog implements ToolCatalog {
   #own: OwnToolNames | undefined;
   #searchable: ToolCatalog | undefined;
   #indexes: Map<number, ToolIndex> | undefined;
-  #validators: LRUCache<string, { readonly validator: ArgumentValidator | null }> | undefined;
+  #validators: LruMap<string, { readonly validator: ArgumentValidator | null }> | undefined;
 
   declare readonly [PARSED_TOOLS]: readonly ToolDefinition[];
 
   constructor(definitions: ToolDefinition[]) {
     this.tools = Object.freeze(definitions);
     // Set here, not as a getter with a computed key: a class with a computed member key is kept by bundlers wherever
-    // its module is, with every method's imports (the search index, the argument validator, lru-cache).
+    // its module is, with every method's imports (the search index, the argument validator).
     Object.defineProperty(this, PARSED_TOOLS, { value: this.tools });
     Object.freeze(this);
   }
@@ -100,7 +100,7 @@ class Catalog implements ToolCatalog {
 
   validatorFor(tool: ToolDefinition): ArgumentValidator | null {
     // Compiled on first use and kept per tool, up to a bound: a catalog of thousands of tools compiles only those called.
-    this.#validators ??= new LRUCache({ maxSize: MAX_CACHED_VALIDATORS, sizeCalculation: () => 1 });
+    this.#validators ??= createLruMap({ maxSize: MAX_CACHED_VALIDATORS });
     let entry = this.#validators.get(tool.name);
     if (entry === undefined) {
       entry = { validator: createArgumentValidator(tool.inputSchema) };
