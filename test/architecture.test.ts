@@ -70,12 +70,7 @@ describe('the source layout', () => {
       'openai-agents': ['@openai/agents'],
     };
     for (const file of files.filter((entry) => entry.local.startsWith('integrations/'))) {
-      const allowed = new Set([
-        'zod',
-        'fast-json-stable-stringify',
-        '@cfworker/json-schema',
-        ...(frameworks[file.local.split('/')[1] ?? ''] ?? []),
-      ]);
+      const allowed = new Set(['zod', 'fast-json-stable-stringify', '@cfworker/json-schema', ...(frameworks[file.local.split('/')[1] ?? ''] ?? [])]);
       expect(
         imports(file.path).filter((specifier) => !specifier.startsWith('.') && !allowed.has(specifier)),
         file.local,
