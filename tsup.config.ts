@@ -1,4 +1,7 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
 /** The library's entries: the package's subpath exports. No Node built-ins (edge and browser runtimes). */
@@ -31,26 +34,95 @@ const COMMON: Options = {
   splitting: true,
   target: 'es2022',
   platform: 'neutral',
-  // zod's JSON Schema converter (`toJSONSchema`, for zod 4 schemas without Standard JSON Schema) is bundled in, tree-
-  // shaken to the converter alone: an external `zod` would make Node load the whole of zod, its parsers and its
-  // locales, on every import of an entry that can convert a schema (twice the cold start of `tool-search/openai`).
-  noExternal: ['zod'],
+  // The three packages the library uses at run time are bundled in (THIRD-PARTY-NOTICES.md), so the package installs
+  // with no dependency and Node resolves no package at import: zod's JSON Schema converter (`toJSONSchema`, for zod 4
+  // schemas without Standard JSON Schema), tree-shaken to the converter alone (an external `zod` would make Node load
+  // the whole of zod, its parsers and its locales); `@cfworker/json-schema`; `fast-json-stable-stringify`.
+  noExternal: ['zod', '@cfworker/json-schema', 'fast-json-stable-stringify'],
 };
+
+const SOURCE = resolve('src');
+
+/**
+ * Whether a source file belongs to the shared core: everything but the integrations, the command line and the entries'
+ * index files. The providers are in it: the command line and the integrations use them too.
+ */
+function isCoreModule(path: string): boolean {
+  const local = relative(SOURCE, path);
+  return !local.startsWith('..') && !/^(integrations|cli)\//.test(local) && !/(^|\/)index\.ts$/.test(local);
+}
+
+/** The `.ts` files under a folder. */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/**
+ * The ES module build's one shared module: every core module re-exported from one file (`dist/core.js`), which each
+ * entry imports. Node loads an entry as two files instead of an entry and a dozen chunks (esbuild splits a chunk per
+ * set of entries that share modules), which is most of what an import costs at cold start; and an app's bundler still
+ * tree-shakes it, statement by statement. Written to a temporary folder: it is a build input, not a source.
+ */
+function writeCoreEntry(): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'tool-search-build-')), 'core.ts');
+  const modules = sourceFiles(SOURCE).filter(isCoreModule).sort();
+  writeFileSync(path, modules.map((module) => `export * from ${JSON.stringify(module)};\n`).join(''));
+  return path;
+}
+
+/**
+ * zod's JSON Schema converter, a module of its own (`dist/zod-json-schema.js`, not exported): zod's module-level
+ * statements (its registry on `globalThis`) would otherwise sit in `core.js`, where an app's bundler keeps them even
+ * when the app never converts a schema; in a module of its own, `"sideEffects": false` lets the bundler drop it.
+ */
+const ZOD_CONVERTER = resolve('src/tools/create-zod4-json-schema.ts');
+
+/** `@cfworker/json-schema`, bundled as a module of its own (`dist/json-schema.js`) for the same reason. */
+const JSON_SCHEMA_VALIDATOR = resolve('node_modules/@cfworker/json-schema/dist/esm/index.js');
+
+/**
+ * Makes the modules of one ES module build import the core from `./core.js`, zod's converter from
+ * `./zod-json-schema.js` and the JSON Schema validator from `./json-schema.js` instead of bundling them (`core`: the core's own build, which bundles the core).
+ */
+function importShared(core: boolean): Plugin {
+  return {
+    name: 'import-shared',
+    setup(build) {
+      build.onResolve({ filter: /^([./]|@cfworker\/json-schema$)/ }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        if (args.path === '@cfworker/json-schema') return { path: './json-schema.js', external: true };
+        const path = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
+        if (path === ZOD_CONVERTER) return { path: './zod-json-schema.js', external: true };
+        return !core && isCoreModule(path) ? { path: './core.js', external: true } : undefined;
+      });
+    },
+  };
+}
 
 export default defineConfig((): Options[] => {
   // The two builds below run at once, so neither may clean `dist/` itself: it is emptied once, first.
   rmSync('dist', { recursive: true, force: true });
   return [
     {
-      // ESM: the library and the `tool-search` command (package.json `bin`) in one build, so the command imports the
-      // library's chunks instead of a second copy of the library. The command's own modules, the only ones with Node
-      // built-ins, stay in `dist/cli.js`; its `#!/usr/bin/env node` line is kept and the file made executable.
+      // ESM: the shared core, one module (see writeCoreEntry).
       ...COMMON,
-      // zod's converter is an entry of its own (`dist/zod-json-schema.js`, not exported): a chunk holds the modules the
-      // same entries reach, so without it the converter shared a chunk with the transformers' core, and an app that
-      // imports one transformer kept zod's module-level statements (its registry on `globalThis`).
-      entry: { ...LIBRARY_ENTRIES, cli: 'src/cli/index.ts', 'zod-json-schema': 'src/tools/create-zod4-json-schema.ts' },
+      entry: { core: writeCoreEntry(), 'zod-json-schema': ZOD_CONVERTER, 'json-schema': JSON_SCHEMA_VALIDATOR },
       format: ['esm'],
+      splitting: false,
+      esbuildPlugins: [importShared(true)],
+    },
+    {
+      // ESM: the library's entries and the `tool-search` command, each one file importing the core from `./core.js`,
+      // so the command uses the library's core instead of a second copy. The command's own modules, the only ones with
+      // Node built-ins, stay in `dist/cli.js`; its `#!/usr/bin/env node` line is kept and the file made executable.
+      ...COMMON,
+      entry: { ...LIBRARY_ENTRIES, cli: 'src/cli/index.ts' },
+      format: ['esm'],
+      splitting: false,
+      esbuildPlugins: [importShared(false)],
       dts: { entry: ESM_DECLARED_ENTRIES },
       external: [/^node:/, 'gpt-tokenizer'],
       // One set of declarations, the CommonJS build's (`.d.cts`): each ESM entry's `.d.ts` re-exports its `.d.cts`

@@ -1,3 +1,4 @@
+import { resolveCatalogIndex } from '../src/catalog/resolve-catalog-index.js';
 import { createToolCatalog } from '../src/catalog/create-tool-catalog.js';
 import { DEFAULT_MAX_SEARCH_RESULTS } from '../src/client/create-tool-search-tool.js';
 import { resolveToolPredictionSettings } from '../src/config/parse-tool-prediction.js';
@@ -35,7 +36,7 @@ export interface PredictionRecallRow {
  */
 export function measurePredictionRecall(set: PredictionRecallSet): PredictionRecallRow {
   const settings = resolveToolPredictionSettings(undefined) as NonNullable<ReturnType<typeof resolveToolPredictionSettings>>;
-  const index = createToolCatalog(set.catalog).searchable.index(DEFAULT_MAX_SEARCH_RESULTS);
+  const index = resolveCatalogIndex(createToolCatalog(set.catalog).searchable, DEFAULT_MAX_SEARCH_RESULTS);
   const loaded: ReadonlySet<string> = new Set();
   let recall = 0;
   let complete = 0;

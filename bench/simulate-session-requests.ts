@@ -1,3 +1,4 @@
+import { resolveCatalogIndex } from '../src/catalog/resolve-catalog-index.js';
 import { resolveOwnToolsSent } from '../src/plan/resolve-own-tools-sent.js';
 import { createToolSearchTool, type CreateToolSearchToolOptions } from '../src/client/create-tool-search-tool.js';
 import { formatToolSearchResult, type ToolSearchResult } from '../src/client/tool-search-result.js';
@@ -348,7 +349,7 @@ function resolveSimulatedPrediction(
   }
   const settings: ToolPredictionSettings | null = resolveToolPredictionSettings(parseToolSearchConfig(mechanism.options).predict);
   if (settings === null) return null;
-  const index = createToolCatalog(catalog).searchable.index(DEFAULT_MAX_SEARCH_RESULTS);
+  const index = resolveCatalogIndex(createToolCatalog(catalog).searchable, DEFAULT_MAX_SEARCH_RESULTS);
   const deferred = new Set(plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
   const notDeferred = plan.tools.length - deferred.size;
   return {

@@ -1,20 +1,15 @@
-import { LRUCache } from 'lru-cache';
-import { createArgumentValidator, type ArgumentValidator } from '../tools/create-argument-validator.js';
 import { TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import { resolveOwnToolNames, type OwnToolNames } from '../tools/resolve-own-tool-names.js';
-import { createToolIndex, type ToolIndex } from '../search/create-tool-index.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import { PARSED_TOOLS } from '../tools/parse-catalog-tools.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import type { ToolCatalog } from './tool-catalog.js';
 
-/** How many compiled argument validators a catalog keeps (the tools called last). */
-const MAX_CACHED_VALIDATORS = 512;
-
 /**
  * Parses an agent's tools once into a {@link ToolCatalog}: the definitions checked by `parseToolDefinitions` and
  * frozen in input order, with what every part needs from them (the by-name map, the plan's tool-list key, the
- * package's own tool names, what `tool_search` searches, its index and the argument validators), each made on first use.
+ * package's own tool names, what `tool_search` searches), each made on first use; its search index and argument
+ * validators are kept on it by `resolveCatalogIndex` and `resolveCatalogValidator`.
  * Given a catalog, returns it as it is, so a function that takes either parses a plain list once and a catalog never.
  *
  * Throws what `parseToolDefinitions` throws (`invalid-tools`, naming every offending tool).
@@ -30,6 +25,16 @@ const MAX_CACHED_VALIDATORS = 512;
 export function createToolCatalog(tools: ToolDefinitionsInput | ToolCatalog): ToolCatalog {
   if (tools instanceof Catalog) return tools;
   return new Catalog(parseToolDefinitions(tools).slice());
+}
+
+/**
+ * A value built from a catalog (its search index, its argument validators), made on first use and kept on the catalog
+ * under `key`, so it lives as long as the catalog and is built once. The modules that build them import this, not the
+ * catalog them: an app that only reads a catalog's tools bundles no index and no validator. A catalog that is not
+ * {@link createToolCatalog}'s gets a new value on each call. Not part of the public API.
+ */
+export function keepOnCatalog<Value>(catalog: ToolCatalog, key: string, make: () => Value): Value {
+  return catalog instanceof Catalog ? catalog.keep(key, make) : make();
 }
 
 /** Whether a value is a catalog made by {@link createToolCatalog} (in this copy of the package). */
@@ -49,15 +54,15 @@ class Catalog implements ToolCatalog {
   #key: string | undefined;
   #own: OwnToolNames | undefined;
   #searchable: ToolCatalog | undefined;
-  #indexes: Map<number, ToolIndex> | undefined;
-  #validators: LRUCache<string, { readonly validator: ArgumentValidator | null }> | undefined;
+  /** What other modules build from the catalog and keep on it (`keepOnCatalog`), by their key. */
+  readonly #kept = new Map<string, unknown>();
 
   declare readonly [PARSED_TOOLS]: readonly ToolDefinition[];
 
   constructor(definitions: ToolDefinition[]) {
     this.tools = Object.freeze(definitions);
     // Set here, not as a getter with a computed key: a class with a computed member key is kept by bundlers wherever
-    // its module is, with every method's imports (the search index, the argument validator, lru-cache).
+    // its module is, with every method's imports.
     Object.defineProperty(this, PARSED_TOOLS, { value: this.tools });
     Object.freeze(this);
   }
@@ -88,25 +93,9 @@ class Catalog implements ToolCatalog {
     return this.#searchable;
   }
 
-  index(maxResults: number): ToolIndex {
-    this.#indexes ??= new Map();
-    let index = this.#indexes.get(maxResults);
-    if (index === undefined) {
-      index = createToolIndex(this, { maxResults });
-      this.#indexes.set(maxResults, index);
-    }
-    return index;
-  }
-
-  validatorFor(tool: ToolDefinition): ArgumentValidator | null {
-    // Compiled on first use and kept per tool, up to a bound: a catalog of thousands of tools compiles only those called.
-    this.#validators ??= new LRUCache({ maxSize: MAX_CACHED_VALIDATORS, sizeCalculation: () => 1 });
-    let entry = this.#validators.get(tool.name);
-    if (entry === undefined) {
-      entry = { validator: createArgumentValidator(tool.inputSchema) };
-      this.#validators.set(tool.name, entry);
-    }
-    return entry.validator;
+  keep<Value>(key: string, make: () => Value): Value {
+    if (!this.#kept.has(key)) this.#kept.set(key, make());
+    return this.#kept.get(key) as Value;
   }
 }
 

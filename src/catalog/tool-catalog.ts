@@ -1,12 +1,11 @@
 import type { OwnToolNames } from '../tools/resolve-own-tool-names.js';
-import type { ToolIndex } from '../search/create-tool-index.js';
-import type { ArgumentValidator } from '../tools/create-argument-validator.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 
 /**
  * One agent's tools, parsed once (`createToolCatalog`): every part of the package that works on the agent's tools
  * (the plan, the search tool and its index, the call check, the session factories) receives this value instead of
- * reading the list again. It holds `tools`, so it is also a `ToolDefinitionsInput`: any function that takes a tool
+ * reading the list again. What is built from it (the search index: `resolveCatalogIndex`; argument validators:
+ * `resolveCatalogValidator`) is kept on it, built on first use. It holds `tools`, so it is also a `ToolDefinitionsInput`: any function that takes a tool
  * list takes a catalog, and reads it without parsing it again.
  */
 export interface ToolCatalog {
@@ -25,11 +24,4 @@ export interface ToolCatalog {
   readonly own: OwnToolNames;
   /** The tools `tool_search` may return: every tool but one named `tool_search` (the catalog itself when none is). */
   readonly searchable: ToolCatalog;
-  /** The search index over these tools, built on first use and kept, one per `maxResults`. */
-  index(maxResults: number): ToolIndex;
-  /**
-   * The argument validator of one of the tools (`null`: its schema cannot be used), compiled on the tool's first call
-   * and kept for the tools called last (a bounded cache: a catalog of thousands compiles only those called).
-   */
-  validatorFor(tool: ToolDefinition): ArgumentValidator | null;
 }

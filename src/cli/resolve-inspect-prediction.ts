@@ -1,3 +1,4 @@
+import { resolveCatalogIndex } from '../catalog/resolve-catalog-index.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { DEFAULT_MAX_SEARCH_RESULTS } from '../client/create-tool-search-tool.js';
 import { resolveToolPredictionSettings } from '../config/parse-tool-prediction.js';
@@ -47,7 +48,7 @@ export function resolveInspectPrediction(
   const deferred = new Set(plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
   const { names, ranked } = resolveToolPrediction({
     text: message,
-    index: createToolCatalog(tools).searchable.index(DEFAULT_MAX_SEARCH_RESULTS),
+    index: resolveCatalogIndex(createToolCatalog(tools).searchable, DEFAULT_MAX_SEARCH_RESULTS),
     isDeferred: (name) => deferred.has(name),
     loaded: new Set(),
     notDeferred: plan.tools.length - deferred.size,

@@ -1,3 +1,4 @@
+import { resolveCatalogValidator } from '../catalog/resolve-catalog-validator.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
@@ -145,7 +146,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         // The validator recurses once per level: arguments this deep would overflow the stack, and no tool needs them.
         errors = [`arguments: nested more than ${MAX_ARGUMENT_DEPTH} levels deep`];
       } else {
-        const validator = catalog.validatorFor(tool);
+        const validator = resolveCatalogValidator(catalog, tool);
         const value = validator === null ? undefined : readJSONValue(parsed.value, typeof written === 'string');
         if (validator === null || value === undefined) return { ok: true, name, arguments: parsed.value, checked: false };
         try {

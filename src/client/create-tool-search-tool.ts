@@ -1,3 +1,4 @@
+import { resolveCatalogIndex } from '../catalog/resolve-catalog-index.js';
 import { cutText } from '../text/cut-text.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
@@ -174,7 +175,7 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
   const maxLoaded = options.maxLoaded ?? DEFAULT_MAX_LOADED_TOOLS;
   const maxListed = options.maxListedTools ?? DEFAULT_MAX_LISTED_TOOLS;
   const maxQueryLength = options.maxQueryLength ?? DEFAULT_MAX_QUERY_LENGTH;
-  const index = options.index ?? searchable.index(maxResults);
+  const index = options.index ?? resolveCatalogIndex(searchable, maxResults);
   const byName = searchable.byName;
   const store = options.store;
   const rank = options.rank;

@@ -1,3 +1,4 @@
+import { resolveCatalogIndex } from '../catalog/resolve-catalog-index.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { DEFAULT_MAX_SEARCH_RESULTS } from '../client/create-tool-search-tool.js';
 import { parseToolPrediction, resolveToolPredictionSettings } from '../config/parse-tool-prediction.js';
@@ -21,6 +22,9 @@ export function createToolPredictor(predict?: ToolPredictionRequest | ToolPredic
     settings,
     load: resolvePredictedLoad,
     index: (tools) =>
-      (Array.isArray(tools) ? createToolCatalog(tools) : (tools as Exclude<typeof tools, readonly unknown[]>)).searchable.index(DEFAULT_MAX_SEARCH_RESULTS),
+      resolveCatalogIndex(
+        (Array.isArray(tools) ? createToolCatalog(tools) : (tools as Exclude<typeof tools, readonly unknown[]>)).searchable,
+        DEFAULT_MAX_SEARCH_RESULTS,
+      ),
   };
 }

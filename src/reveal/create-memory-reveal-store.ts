@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { createLruMap } from '../records/create-lru-map.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { findUnknownKeys } from '../records/find-unknown-keys.js';
@@ -61,7 +61,7 @@ interface RevealSession {
 }
 
 /**
- * The in-memory {@link RevealStore}: true LRU over sessions (on `lru-cache`), bounded sessions and bounded names per
+ * The in-memory {@link RevealStore}: true LRU over sessions, bounded sessions and bounded names per
  * session, optional expiry. A session's reveals and its native additions are one entry: one session against
  * `maxSessions`, evicted, expired and deleted together. Use one store per process; for several processes, implement
  * `RevealStore` over a shared store.
@@ -79,14 +79,10 @@ export function createMemoryRevealStore(options: MemoryRevealStoreOptions = {}):
   const maxSessions = parsed.maxSessions ?? DEFAULT_MAX_REVEAL_SESSIONS;
   const maxToolsPerSession = parsed.maxToolsPerSession ?? DEFAULT_MAX_TOOLS_PER_SESSION;
   const maxAdded = parsed.maxAddedToolsPerSession ?? DEFAULT_MAX_ADDED_TOOLS_PER_SESSION;
-  const sessions = new LRUCache<string, RevealSession>({
-    // A size bound (each session counts 1), not `max`: `max` makes lru-cache allocate its tables for the whole bound
-    // up front (155 MiB for 10 million sessions, out of memory at 2^28), while this one costs only what is held.
+  const sessions = createLruMap<string, RevealSession>({
     maxSize: maxSessions,
-    sizeCalculation: () => 1,
-    // ttlResolution 0: read the clock on every use rather than caching it between timer ticks.
-    ...(parsed.ttlMs === undefined ? {} : { ttl: parsed.ttlMs, updateAgeOnGet: true, ttlResolution: 0 }),
-    ...(parsed.now === undefined ? {} : { perf: { now: parsed.now } }),
+    ...(parsed.ttlMs === undefined ? {} : { ttlMs: parsed.ttlMs }),
+    ...(parsed.now === undefined ? {} : { now: parsed.now }),
   });
   const empty: readonly string[] = Object.freeze([]);
   const none: RevealSession = Object.freeze({ revealed: empty, added: empty });

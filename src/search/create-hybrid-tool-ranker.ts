@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { createLruMap } from '../records/create-lru-map.js';
 import { describeValue } from '../errors/describe-value.js';
 import { isToolSearchError, ToolSearchError } from '../errors/tool-search-error.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
@@ -114,10 +114,9 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
     throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`lexicalGuard\` must be a number ≥ 1, got ${describeValue(lexicalGuard)}`);
   }
   const { embed } = options;
-  // Size bounds (each entry counts 1), not `max`, which allocates lru-cache's tables for the whole bound up front: a
-  // bound of 2^32 threw a RangeError, and one of 2^31 exhausted the heap.
-  const toolVectors = new LRUCache<string, Float32Array>({ maxSize: maxCachedEmbeddings, sizeCalculation: () => 1 });
-  const queryVectors = new LRUCache<string, Promise<Float32Array>>({ maxSize: maxCachedQueries, sizeCalculation: () => 1 });
+  // Bounded maps that cost what they hold, not their bound (a bound of 2^32 must not allocate anything up front).
+  const toolVectors = createLruMap<string, Float32Array>({ maxSize: maxCachedEmbeddings });
+  const queryVectors = createLruMap<string, Promise<Float32Array>>({ maxSize: maxCachedQueries });
   // One catalog's vectors, in its order, built once per catalog array (concurrent first searches share the build).
   const catalogs = new WeakMap<readonly ToolDefinition[], Promise<readonly Float32Array[]>>();
 

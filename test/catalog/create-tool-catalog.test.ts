@@ -1,3 +1,5 @@
+import { resolveCatalogIndex } from '../../src/catalog/resolve-catalog-index.js';
+import { resolveCatalogValidator } from '../../src/catalog/resolve-catalog-validator.js';
 import { describe, expect, it } from 'vitest';
 import { createToolCatalog, isToolCatalog } from '../../src/catalog/create-tool-catalog.js';
 import { isToolSearchError } from '../../src/errors/tool-search-error.js';
@@ -55,15 +57,15 @@ describe('createToolCatalog', () => {
 
   it('builds its index once per `maxResults`, ranking as `createToolIndex` does', () => {
     const catalog = createToolCatalog(tools);
-    expect(catalog.index(8)).toBe(catalog.index(8));
-    expect(catalog.index(8).search('weather in paris')).toEqual(createToolIndex(tools, { maxResults: 8 }).search('weather in paris'));
+    expect(resolveCatalogIndex(catalog, 8)).toBe(resolveCatalogIndex(catalog, 8));
+    expect(resolveCatalogIndex(catalog, 8).search('weather in paris')).toEqual(createToolIndex(tools, { maxResults: 8 }).search('weather in paris'));
   });
 
   it('compiles a tool’s argument validator once', () => {
     const catalog = createToolCatalog(tools);
-    const validator = catalog.validatorFor(tools[0]!);
+    const validator = resolveCatalogValidator(catalog, tools[0]!);
     expect(validator).not.toBeNull();
-    expect(catalog.validatorFor(tools[0]!)).toBe(validator);
+    expect(resolveCatalogValidator(catalog, tools[0]!)).toBe(validator);
     expect(validator?.validate({ city: 3 }).length).toBeGreaterThan(0);
   });
 

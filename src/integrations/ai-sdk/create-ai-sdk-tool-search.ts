@@ -1,5 +1,6 @@
+import { resolveCatalogIndex } from '../../catalog/resolve-catalog-index.js';
+import { createLruMap } from '../../records/create-lru-map.js';
 import { asSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
-import { LRUCache } from 'lru-cache';
 import { resolveAutoListing, type ToolSearchConfig, type ToolSearchConfigInput } from '../../config/tool-search-config.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -212,17 +213,14 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
   }
   const { tools: userTools, warnings: toolSetWarnings } = parseAISDKToolSet(options.tools);
   const store = options.store ?? createMemoryRevealStore();
-  // Size bounds (each entry counts 1), not `max`, which allocates lru-cache's tables for the whole bound up front.
   /** Tool sets by model and session: the same object on every call, so nothing changes between runs. */
-  const toolSets = new LRUCache<string, { readonly settings: ModelSettings; readonly tools: ToolSet }>({
+  const toolSets = createLruMap<string, { readonly settings: ModelSettings; readonly tools: ToolSet }>({
     maxSize: parseBound('maxToolSets', options.maxToolSets, DEFAULT_MAX_AI_SDK_TOOL_SETS),
-    sizeCalculation: () => 1,
     dispose: (entry, key) => entry.settings.toolSetKeys.delete(key),
   });
   /** Plans, notes and warnings by model; a model dropped takes its tool sets with it (each holds the model's plan). */
-  const models = new LRUCache<string, ModelSettings>({
+  const models = createLruMap<string, ModelSettings>({
     maxSize: parseBound('maxModels', options.maxModels, DEFAULT_MAX_AI_SDK_MODELS),
-    sizeCalculation: () => 1,
     dispose: (settings) => {
       for (const key of [...settings.toolSetKeys]) toolSets.delete(key);
     },
@@ -428,7 +426,7 @@ function createPredict(toolSearch: ToolSearch, plan: ToolSearchPlan, native: boo
   const options: TransformAISDKPredictionsOptions = {
     settings,
     // The `tool_search` ranking, as the session API's predictor ranks (`createToolPredictor`).
-    index: toolSearch.catalog.searchable.index(DEFAULT_MAX_SEARCH_RESULTS),
+    index: resolveCatalogIndex(toolSearch.catalog.searchable, DEFAULT_MAX_SEARCH_RESULTS),
     definition: (name) => toolSearch.catalog.byName.get(name),
     isDeferred: (name) => deferred.has(name),
     notDeferred: plan.tools.length - deferred.size,

@@ -1,5 +1,5 @@
+import { createLruMap } from '../../records/create-lru-map.js';
 import { invokeFunctionTool, tool, toolSearchTool, type FunctionTool, type Model, type RunContext } from '@openai/agents';
-import { LRUCache } from 'lru-cache';
 import type { ToolSearchConfig, ToolSearchConfigInput } from '../../config/tool-search-config.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -174,7 +174,7 @@ export function createOpenAIAgentsToolSearch(options: CreateOpenAIAgentsToolSear
   }
   const settingsByPlan = new WeakMap<ToolSearchPlan, PlanSettings>();
   /** Tool lists by plan and session: the same array on every `prepare`, so nothing changes between runs. */
-  const toolSets = new LRUCache<string, { readonly plan: ToolSearchPlan; readonly tools: AgentsTool[] }>({ maxSize: maxToolSets, sizeCalculation: () => 1 });
+  const toolSets = createLruMap<string, { readonly plan: ToolSearchPlan; readonly tools: AgentsTool[] }>({ maxSize: maxToolSets });
 
   return {
     prepare(model, prepareOptions) {

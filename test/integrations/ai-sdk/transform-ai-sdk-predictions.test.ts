@@ -1,3 +1,4 @@
+import { resolveCatalogIndex } from '../../../src/catalog/resolve-catalog-index.js';
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from 'ai';
 import { transformAISDKPredictions, type TransformAISDKPredictionsOptions } from '../../../src/integrations/ai-sdk/transform-ai-sdk-predictions.js';
@@ -9,7 +10,7 @@ import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 const catalog = createToolCatalog(GITHUB_MCP_TOOLS);
 const options = (native = false): TransformAISDKPredictionsOptions => ({
   settings: { maxTools: 3, minScore: 2 },
-  index: catalog.searchable.index(DEFAULT_MAX_SEARCH_RESULTS),
+  index: resolveCatalogIndex(catalog.searchable, DEFAULT_MAX_SEARCH_RESULTS),
   definition: (name) => catalog.byName.get(name),
   isDeferred: () => true,
   notDeferred: 0,
