@@ -6,26 +6,17 @@ import type { BedrockConverseResponse, BedrockConverseStreamEvent } from './bedr
 
 type Item = Record<string, unknown>;
 
-/** A block being built, and the JSON pieces of its tool input until the block stops. */
+/** A block being built (by `contentBlockIndex`), and the JSON pieces of its tool input until the block stops. */
 interface BlockState {
   block: Item;
   input?: string;
 }
 
 /**
- * An accumulator of a Converse stream (the events of `ConverseStreamCommand`'s output `stream`): `push` each event, then
- * `response()` gives the output `ConverseCommand` would have returned (without `$metadata`), which `request.step` and
- * `request.handle` take. Blocks are rebuilt by `contentBlockIndex` (text, `toolUse` with its input parsed once the block
- * stops, reasoning, citations, a server tool's `toolResult`); `push` returns the answer text an event carries. Throws a
- * `ToolSearchError` (`invalid-request`) for an event that is not an object, a stream cut before `messageStop`, or a
- * tool input that is not JSON.
- *
- * @example
- * ```ts
- * const accumulator = createBedrockConverseStreamAccumulator();
- * for await (const event of (await client.send(new ConverseStreamCommand(request.body))).stream ?? []) process.stdout.write(accumulator.push(event));
- * const turn = await request.handle(accumulator.response(), runTool);
- * ```
+ * An accumulator of a Converse stream (`ConverseStreamCommand`'s `stream` events): `push` each event (it returns the
+ * answer text the event carries), then `response()` gives the output `ConverseCommand` would have returned, which
+ * `request.step` and `request.handle` take. Throws a `ToolSearchError` (`invalid-request`) for an event that is not an
+ * object, a stream cut before `messageStop`, or a tool input that is not JSON.
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStream.html
  */
 export function createBedrockConverseStreamAccumulator(): StreamAccumulator<BedrockConverseStreamEvent, BedrockConverseResponse> {

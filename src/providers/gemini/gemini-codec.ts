@@ -151,19 +151,9 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
           ];
     const transformed = transformContents(request.contents, names, warnings);
     const contents = predicted === undefined ? transformed : [...(transformed as unknown[]), ...predicted];
-    let output: Record<string, unknown>;
-    switch (shape) {
-      case 'sdk':
-        output = { ...request, contents };
-        if (Object.keys(outputSettings).length > 0 || request.config !== undefined) output.config = outputSettings;
-        break;
-      case 'rest':
-        // The settings are the body itself here, copied with their keys in place.
-        output = { ...outputSettings, contents };
-        break;
-      default:
-        return assertNever(shape, 'request shape');
-    }
+    // In the REST shape the settings are the body itself, copied with their keys in place.
+    const output: Record<string, unknown> = shape === 'sdk' ? { ...request, contents } : { ...outputSettings, contents };
+    if (shape === 'sdk' && (Object.keys(outputSettings).length > 0 || request.config !== undefined)) output.config = outputSettings;
     if (request.contents === undefined) delete output.contents;
     return { body: output, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
@@ -229,12 +219,9 @@ function parseDeclaration(value: unknown, at: string): ToolDefinition {
   if (description !== undefined && typeof description !== 'string') {
     throw new ToolSearchError('invalid-request', `\`${at}.description\` of \`${name}\` must be a string, got ${describeValue(description)}`);
   }
-  for (const [field, schema] of [
-    ['parameters', parameters],
-    ['parametersJsonSchema', parametersJsonSchema],
-  ] as const) {
-    if (schema !== undefined && schema !== null && !isRecord(schema)) {
-      throw new ToolSearchError('invalid-request', `\`${at}.${field}\` of \`${name}\` must be a schema object, got ${describeValue(schema)}`);
+  for (const field of ['parameters', 'parametersJsonSchema'] as const) {
+    if (value[field] !== undefined && value[field] !== null && !isRecord(value[field])) {
+      throw new ToolSearchError('invalid-request', `\`${at}.${field}\` of \`${name}\` must be a schema object, got ${describeValue(value[field])}`);
     }
   }
   let inputSchema: JSONSchemaObject;
