@@ -51,27 +51,21 @@ export function createGeminiStreamAccumulator(): StreamAccumulator<GeminiGenerat
           continue;
         }
         setLast(response, 'candidates', candidates);
-        value.forEach((candidate: unknown, position) => {
-          if (!isRecord(candidate)) return;
+        for (const [position, candidate] of value.entries()) {
+          if (!isRecord(candidate)) continue;
           const at = typeof candidate.index === 'number' ? candidate.index : position;
           candidates[at] ??= { fields: {}, parts: [], content: undefined, open: undefined };
-          const state = candidates[at];
-          const added = mergeCandidate(state, candidate);
+          const added = mergeCandidate(candidates[at], candidate);
           if (at === 0) text += added;
-        });
+        }
       }
       return text;
     },
     response() {
       if (chunks === 0) throw new ToolSearchError('invalid-request', 'the Gemini stream ended before its first chunk');
       const built: Item = {};
-      for (const [key, value] of Object.entries(response)) {
-        defineRecordField(
-          built,
-          key,
-          key === 'candidates' ? candidates.flatMap((state, at) => (state === undefined ? [] : [finishCandidate(state, at)])) : value,
-        );
-      }
+      const finished = () => candidates.flatMap((state, at) => (state === undefined ? [] : [finishCandidate(state, at)]));
+      for (const [key, value] of Object.entries(response)) defineRecordField(built, key, key === 'candidates' ? finished() : value);
       return built as GeminiGenerateContentResponse;
     },
   };
@@ -200,10 +194,7 @@ function setLast(target: Item, key: string, value: unknown): void {
 
 /** Copies each field of `source` onto `target`, a field already there keeping its place. */
 function assignFields(target: Item, source: Item): void {
-  for (const [key, value] of Object.entries(source)) {
-    if (Object.hasOwn(target, key)) defineRecordField(target, key, value);
-    else setLast(target, key, value);
-  }
+  for (const [key, value] of Object.entries(source)) defineRecordField(target, key, value);
 }
 
 /** The candidate as `generateContent` returns it. */
