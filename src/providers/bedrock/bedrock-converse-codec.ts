@@ -26,20 +26,16 @@ import { writeBedrockConverseTool as writeTool } from './create-bedrock-converse
  */
 export type BedrockConverseWarningCode = ClientRequestWarningCode | 'empty-tools-removed';
 
-/** An entry of `toolConfig.tools` as read (at its index): a caller's tool, the package's own, a cache checkpoint, another. */
-type ToolSlot =
-  | { readonly kind: 'tool'; readonly tool: Record<string, unknown>; readonly definition: ToolDefinition }
-  | { readonly kind: 'own' | 'cache-point' | 'other'; readonly tool: unknown };
-
+/** `toolConfig.tools` as written, its tools' definitions, and each entry in neutral form (a checkpoint is a `marker`). */
 interface ConverseTools {
-  readonly slots: readonly ToolSlot[];
+  readonly list: readonly unknown[];
   readonly definitions: readonly ToolDefinition[];
   readonly neutral: readonly NeutralTool[];
 }
 
 interface ConverseRead {
   readonly request: Record<string, unknown>;
-  readonly slots: readonly ToolSlot[];
+  readonly tools: ConverseTools;
   readonly messages: readonly unknown[];
   readonly system: readonly unknown[];
 }
@@ -65,14 +61,14 @@ export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTo
       forced: typeof forced === 'string' ? [forced] : [],
       history: readNeutralHistory(messages, readMessage),
       ...(turnStart === undefined ? {} : { turnStart }),
-      read: { request, slots: tools.slots, messages, system },
+      read: { request, tools, messages, system },
     };
   },
   write({ read }, decided) {
     const { request, messages, system } = read;
     const warnings: { code: BedrockConverseWarningCode; message: string }[] = [];
     const output: Record<string, unknown> = { ...request };
-    const tools = writeTools(read.slots, decided);
+    const tools = writeTools(read.tools, decided);
     if (tools.length > 0) {
       const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : {};
       const choice = isRecord(toolConfig.toolChoice) ? { toolChoice: resolveWireNameField(toolConfig.toolChoice, 'tool', decided.toWire) } : {};
@@ -129,37 +125,25 @@ function readMessage(message: unknown): HistoryToolItem {
 
 /** `toolConfig.tools` read into slots, each `toolSpec` checked; throws like `parseBedrockConverseTools`. */
 function readToolSlots(request: Record<string, unknown>): ConverseTools {
-  const tools = parseRequestToolList(isRecord(request.toolConfig) ? request.toolConfig.tools : undefined, 'toolConfig.tools');
+  const list = parseRequestToolList(isRecord(request.toolConfig) ? request.toolConfig.tools : undefined, 'toolConfig.tools');
   const checkName = createRequestToolNameCheck<number>(
     (name, first, at) => `tool \`${name}\` is defined twice (\`toolConfig.tools[${first}]\` and \`[${at}]\`); names must be unique`,
   );
   const definitions: ToolDefinition[] = [];
-  const neutral: NeutralTool[] = [];
-  const slots = tools.map((tool: unknown, index): ToolSlot => {
-    let slot: ToolSlot;
-    if (isRecord(tool) && isRecord(tool.cachePoint)) slot = { kind: 'cache-point', tool };
-    else if (!isRecord(tool) || tool.toolSpec === undefined) slot = { kind: 'other', tool };
-    else {
-      // A `toolSpec` that is not an object has no name, which the core's rule says. By index: the path is written
-      // only for an error (this runs for every tool of every request).
-      const spec = isRecord(tool.toolSpec) ? tool.toolSpec : {};
-      const inputSchema = isRecord(spec.inputSchema) ? spec.inputSchema.json : undefined;
-      const definition = parseWireToolDefinition({ name: spec.name, description: spec.description, inputSchema }, index, describeField, 'required');
-      if (isOwnTool(definition)) slot = { kind: 'own', tool };
-      else {
-        checkName(definition.name, index);
-        definitions.push(definition);
-        slot = { kind: 'tool', tool, definition };
-      }
-    }
-    neutral.push(
-      slot.kind === 'tool'
-        ? { kind: 'function', index, definition: slot.definition, deferred: false }
-        : { kind: slot.kind === 'cache-point' ? 'marker' : slot.kind, index, deferred: false },
-    );
-    return slot;
+  const neutral = list.map((tool: unknown, index): NeutralTool => {
+    if (isRecord(tool) && isRecord(tool.cachePoint)) return { kind: 'marker', index };
+    if (!isRecord(tool) || tool.toolSpec === undefined) return { kind: 'other', index, deferred: false };
+    // A `toolSpec` that is not an object has no name, which the core's rule says. By index: the path is written only
+    // for an error (this runs for every tool of every request).
+    const spec = isRecord(tool.toolSpec) ? tool.toolSpec : {};
+    const inputSchema = isRecord(spec.inputSchema) ? spec.inputSchema.json : undefined;
+    const definition = parseWireToolDefinition({ name: spec.name, description: spec.description, inputSchema }, index, describeField, 'required');
+    if (isOwnTool(definition)) return { kind: 'own', index };
+    checkName(definition.name, index);
+    definitions.push(definition);
+    return { kind: 'function', index, definition, deferred: false };
   });
-  return { slots, definitions, neutral };
+  return { list, definitions, neutral };
 }
 
 const describeField: DescribeWireToolField<number> = (index, field, name) =>
@@ -169,7 +153,7 @@ const describeField: DescribeWireToolField<number> = (index, field, name) =>
  * The decided entries as Converse tools (the caller's own entry for a tool sent in full, the package's tools, stubs),
  * with the caller's checkpoints ({@link resolveToolCacheBreakpoints}) and system tools in place.
  */
-function writeTools(slots: readonly ToolSlot[], decided: RequestTools): unknown[] {
+function writeTools({ list, neutral }: ConverseTools, decided: RequestTools): unknown[] {
   const { entries, names, toWire } = decided;
   const written = entries.map((entry) => {
     const wireName = names.toWire(entry.name);
@@ -177,7 +161,7 @@ function writeTools(slots: readonly ToolSlot[], decided: RequestTools): unknown[
       case 'loaded':
       case 'revealed':
       case 'defer-loading': {
-        const { tool } = slots[decided.bodyIndexOf(entry.name) as number] as Extract<ToolSlot, { kind: 'tool' }>;
+        const tool = list[decided.bodyIndexOf(entry.name) as number] as Record<string, unknown>;
         const spec = tool.toolSpec as Record<string, unknown>;
         return spec.name === wireName ? tool : { ...tool, toolSpec: { ...spec, name: wireName } };
       }
@@ -193,22 +177,22 @@ function writeTools(slots: readonly ToolSlot[], decided: RequestTools): unknown[
   // A checkpoint marks the caller's tool right before it; one after the last tool (the package's own count, so the
   // transformer's own output reads the same), before any tool or after another means "cache every tool".
   let lastTool = -1;
-  for (const [index, slot] of slots.entries()) if (slot.kind === 'tool' || slot.kind === 'own') lastTool = index;
+  for (const tool of neutral) if (tool.kind === 'function' || tool.kind === 'own') lastTool = tool.index;
   const breakpoints: (ToolCacheBreakpoint & { point: unknown })[] = [];
   let marks: string | undefined;
   let wireNames: string[] | undefined;
-  for (const [index, slot] of slots.entries()) {
-    if (slot.kind === 'tool') marks = slot.definition.name;
-    if (slot.kind !== 'cache-point') continue;
-    const callerLast = marks === undefined || index > lastTool;
+  for (const tool of neutral) {
+    if (tool.kind === 'function') marks = tool.definition.name;
+    if (tool.kind !== 'marker') continue;
+    const callerLast = marks === undefined || tool.index > lastTool;
     wireNames ??= entries.map((entry) => toWire(entry.name));
-    breakpoints.push({ at: callerLast ? -1 : wireNames.indexOf(toWire(marks as string)), callerLast, point: slot.tool });
+    breakpoints.push({ at: callerLast ? -1 : wireNames.indexOf(toWire(marks as string)), callerLast, point: list[tool.index] });
     marks = undefined;
   }
   // Only the loaded prefix keeps its bytes from turn to turn (reveals in the tool list change what follows it).
   const { kept, carried } = resolveToolCacheBreakpoints(breakpoints, (index) => entries[index]?.status === 'loaded', entries.length);
   const tools = written.flatMap((tool, index) => (kept.has(index) ? [tool, kept.get(index)?.point] : [tool]));
-  for (const [index, slot] of slots.entries()) if (slot.kind === 'other') tools.splice(Math.min(index, tools.length), 0, slot.tool);
+  for (const tool of neutral) if (tool.kind === 'other') tools.splice(Math.min(tool.index, tools.length), 0, list[tool.index]);
   if (carried !== undefined && tools.length > 0) tools.push(carried.point);
   return tools;
 }
