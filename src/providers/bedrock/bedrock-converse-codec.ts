@@ -191,7 +191,11 @@ function writeTools({ list, neutral }: ConverseTools, decided: RequestTools): un
   }
   // Only the loaded prefix keeps its bytes from turn to turn (reveals in the tool list change what follows it).
   const { kept, carried } = resolveToolCacheBreakpoints(breakpoints, (index) => entries[index]?.status === 'loaded', entries.length);
-  const tools = written.flatMap((tool, index) => (kept.has(index) ? [tool, kept.get(index)?.point] : [tool]));
+  const tools: unknown[] = [];
+  for (const [index, tool] of written.entries()) {
+    tools.push(tool);
+    if (kept.has(index)) tools.push(kept.get(index)?.point);
+  }
   for (const tool of neutral) if (tool.kind === 'other') tools.splice(Math.min(tool.index, tools.length), 0, list[tool.index]);
   if (carried !== undefined && tools.length > 0) tools.push(carried.point);
   return tools;
