@@ -34,16 +34,10 @@ interface ToolSlot {
   readonly tool: Record<string, unknown>;
 }
 
-/** A caller's function declaration, as written and as read. */
-interface FunctionSlot {
-  readonly declaration: Record<string, unknown>;
-  readonly definition: ToolDefinition;
-}
-
-/** `tools` as read: its slots, and the functions in body order (a function's neutral `index` is its place here). */
+/** `tools` as read: its slots, and its functions in body order, as written and as read (a function's neutral `index`). */
 interface GeminiTools {
   readonly slots: readonly ToolSlot[];
-  readonly functions: readonly FunctionSlot[];
+  readonly declarations: readonly Record<string, unknown>[];
   readonly definitions: readonly ToolDefinition[];
   readonly neutral: readonly NeutralTool[];
 }
@@ -90,8 +84,11 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
       switch (entry.status) {
         case 'loaded':
         case 'revealed':
-        case 'defer-loading':
-          return writeDeclaration(tools.functions[decided.bodyIndexOf(entry.name) as number] as FunctionSlot, entry.name, wireName, read, warnings);
+        case 'defer-loading': {
+          const index = decided.bodyIndexOf(entry.name) as number;
+          const declaration = tools.declarations[index] as Record<string, unknown>;
+          return writeDeclaration(declaration, (tools.definitions[index] as ToolDefinition).inputSchema, entry.name, wireName, read, warnings);
+        }
         case 'search':
         case 'call':
           return { name: wireName, description: entry.description as string, parametersJsonSchema: entry.inputSchema };
@@ -178,7 +175,7 @@ function readToolSlots(list: unknown, prefix: string): GeminiTools {
   const checkName = createRequestToolNameCheck<string>(
     (name, first, at) => `function \`${name}\` is declared twice (\`${first}\` and \`${at}\`); function names must be unique`,
   );
-  const functions: FunctionSlot[] = [];
+  const declarations: Record<string, unknown>[] = [];
   const definitions: ToolDefinition[] = [];
   const neutral: NeutralTool[] = [];
   const slots = parseRequestToolList(list, `${prefix}tools`).map((tool: unknown, index): ToolSlot => {
@@ -200,13 +197,13 @@ function readToolSlots(list: unknown, prefix: string): GeminiTools {
       const definition = parseDeclaration(declaration, path);
       if (isOwnTool(definition)) continue;
       checkName(definition.name, path);
-      neutral.push({ kind: 'function', index: functions.length, definition, deferred: false });
-      functions.push({ declaration, definition });
+      neutral.push({ kind: 'function', index: definitions.length, definition, deferred: false });
+      declarations.push(declaration);
       definitions.push(definition);
     }
     return { kind: 'declarations', tool };
   });
-  return { slots, functions, definitions, neutral };
+  return { slots, declarations, definitions, neutral };
 }
 
 /** A function declaration as a tool definition: its `parametersJsonSchema`, else its `parameters` as JSON Schema. */
@@ -259,8 +256,14 @@ function toJSONSchema(schema: unknown): unknown {
 }
 
 /** A caller's declaration sent in full under `wireName`: one schema field, in a form the request's shape accepts. */
-function writeDeclaration(slot: FunctionSlot, name: string, wireName: string, read: GeminiRead, warnings: Warnings): GeminiFunctionDeclaration {
-  const { declaration } = slot;
+function writeDeclaration(
+  declaration: Record<string, unknown>,
+  inputSchema: JSONSchemaObject,
+  name: string,
+  wireName: string,
+  read: GeminiRead,
+  warnings: Warnings,
+): GeminiFunctionDeclaration {
   const result: GeminiFunctionDeclaration = { ...declaration, name: wireName };
   if (declaration.parameters !== undefined && declaration.parametersJsonSchema !== undefined) {
     delete result.parameters;
@@ -272,7 +275,7 @@ function writeDeclaration(slot: FunctionSlot, name: string, wireName: string, re
     const problem = resolveGeminiParametersProblem(declaration.parameters, read.shape);
     if (problem !== null) {
       delete result.parameters;
-      result.parametersJsonSchema = slot.definition.inputSchema;
+      result.parametersJsonSchema = inputSchema;
       warnings.push({
         code: 'parameters-sent-as-json-schema',
         message: `\`${name}\`'s \`parameters\` cannot be sent as they are (${problem}); they were sent as \`parametersJsonSchema\` (JSON Schema) instead`,
