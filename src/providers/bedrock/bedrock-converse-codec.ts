@@ -1,53 +1,38 @@
 import { resolveToolCacheBreakpoints, type ToolCacheBreakpoint } from '../../cache/resolve-tool-cache-breakpoints.js';
 import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
 import { resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
-import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
-import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
+import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { assertNever } from '../../errors/assert-never.js';
+import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
 import { readContentText, readNeutralHistory, readTurnStart, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
-import type { ClientRequestWarningCode, PredictedLoad } from '../../request/request-tools.js';
-import { formatToolSearchResult } from '../../client/tool-search-result.js';
-import type { RequestTools } from '../../request/request-tools.js';
+import type { ClientRequestWarningCode, RequestTools } from '../../request/request-tools.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
+import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { BEDROCK_CONVERSE_TOOL_NAME_RULE } from './bedrock-converse-api.js';
-import { writeBedrockConverseTool as writeTool } from './write-bedrock-converse-tool.js';
+import { writeBedrockConverseTool as writeTool } from './create-bedrock-converse-tools.js';
 
 /**
- * The codes of {@link transformBedrockConverseRequest}'s warnings: the client-side mechanism's
- * ({@link ClientRequestWarningCode}: `hosted-mechanism-unsupported` for a plan with a hosted search, which Converse
- * does not carry), and `empty-tools-removed`: no tool is left to send and Converse rejects an empty
- * `toolConfig.tools`, so `toolConfig` (with its `toolChoice`) was removed.
+ * The codes of `transformBedrockConverseRequest`'s warnings: the client-side mechanism's, and `empty-tools-removed` (no
+ * tool is left, and Converse rejects an empty `toolConfig.tools`: `toolConfig` was removed).
  */
 export type BedrockConverseWarningCode = ClientRequestWarningCode | 'empty-tools-removed';
 
-/** An entry of `toolConfig.tools` as read: a tool (with its definition), the package's own tool, a cache checkpoint, another tool. */
-type ToolSlot =
-  | { readonly kind: 'tool'; readonly index: number; readonly tool: Record<string, unknown>; readonly definition: ToolDefinition }
-  | { readonly kind: 'own' | 'cache-point' | 'other'; readonly index: number; readonly tool: unknown };
-
-/**
- * `toolConfig.tools` as read: its slots, the definitions of its tools, the list in neutral form, the system tools (kept
- * at their places), each cache checkpoint with the caller's tool right before it, and the place of the last tool.
- */
+/** `toolConfig.tools` as written, its tools' definitions, and each entry in neutral form (a checkpoint is a `marker`). */
 interface ConverseTools {
-  readonly slots: readonly ToolSlot[];
+  readonly list: readonly unknown[];
   readonly definitions: readonly ToolDefinition[];
   readonly neutral: readonly NeutralTool[];
-  readonly others: readonly ToolSlot[];
-  readonly cachePoints: readonly { readonly slot: ToolSlot; readonly marks: string | undefined }[];
-  readonly lastTool: number;
 }
 
-/** The body as the codec's `write` needs it back. */
 interface ConverseRead {
   readonly request: Record<string, unknown>;
   readonly tools: ConverseTools;
@@ -64,34 +49,31 @@ export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTo
   readTools: readToolSlots,
   read(body, context) {
     const request = parseRequestBody(body, 'a Converse request object');
-    const list = isRecord(request.toolConfig) ? request.toolConfig.tools : undefined;
-    const tools = context.tools !== undefined && context.tools.list === list ? context.tools.read : readToolSlots(request);
+    const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : {};
+    const tools = context.tools !== undefined && context.tools.list === toolConfig.tools ? context.tools.read : readToolSlots(request);
     const messages = parseRequestToolList(request.messages, 'messages', 'messages');
     const system = parseRequestToolList(request.system, 'system', 'system blocks');
-    const choice = isRecord(request.toolConfig) && isRecord(request.toolConfig.toolChoice) ? request.toolConfig.toolChoice : undefined;
-    const history = readNeutralHistory(messages, readMessage);
+    const forced = isRecord(toolConfig.toolChoice) && isRecord(toolConfig.toolChoice.tool) ? toolConfig.toolChoice.tool.name : undefined;
     const turnStart = readTurnStart(messages, readUserText);
     return {
       tools: tools.neutral,
       otherNames: [],
-      forced: isRecord(choice?.tool) && typeof choice.tool.name === 'string' ? [choice.tool.name] : [],
-      history,
+      forced: typeof forced === 'string' ? [forced] : [],
+      history: readNeutralHistory(messages, readMessage),
       ...(turnStart === undefined ? {} : { turnStart }),
       read: { request, tools, messages, system },
     };
   },
   write({ read }, decided) {
-    const { request, tools: list, messages, system } = read;
-    const { names } = decided;
+    const { request, messages, system } = read;
     const warnings: { code: BedrockConverseWarningCode; message: string }[] = [];
     const output: Record<string, unknown> = { ...request };
-    const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : undefined;
-    const tools = writeToolConfigEntries(list, decided);
+    const tools = writeTools(read.tools, decided);
     if (tools.length > 0) {
-      output.toolConfig = { ...toolConfig, tools };
-      const choice = toolConfig?.toolChoice;
-      if (isRecord(choice)) (output.toolConfig as Record<string, unknown>).toolChoice = resolveWireNameField(choice, 'tool', decided.toWire);
-    } else if (toolConfig !== undefined) {
+      const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : {};
+      const choice = isRecord(toolConfig.toolChoice) ? { toolChoice: resolveWireNameField(toolConfig.toolChoice, 'tool', decided.toWire) } : {};
+      output.toolConfig = { ...toolConfig, tools, ...choice };
+    } else if (isRecord(request.toolConfig)) {
       delete output.toolConfig;
       warnings.push({
         code: 'empty-tools-removed',
@@ -104,73 +86,64 @@ export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTo
     const blocks = [...resolveGuidanceParts(system.slice(0, end), decided.guidance, PLAIN_TEXT_PART_GUIDANCE), ...system.slice(end)];
     if (blocks.length > 0) output.system = blocks;
     else delete output.system;
-    // Every `toolUse.name` in wire names; a message without one that changes is kept as it is.
-    const writeBlock = (block: unknown) => (isRecord(block) ? resolveWireNameField(block, 'toolUse', names.toWire) : block);
+    const writeBlock = (block: unknown) => (isRecord(block) ? resolveWireNameField(block, 'toolUse', decided.names.toWire) : block);
     const writeMessage = (message: unknown) => (isRecord(message) ? resolveMappedListField(message, 'content', writeBlock) : message);
-    if (request.messages !== undefined) output.messages = resolveMappedItems(messages, writeMessage);
-    const predicted = decided.predicted === undefined ? undefined : writePredictedMessages(decided.predicted);
-    if (predicted !== undefined) output.messages = [...(output.messages as unknown[]), ...predicted];
+    const load = decided.predicted;
+    // The predicted load: the package's `tool_search` call and its answer after the user's message.
+    const predicted =
+      load === undefined
+        ? undefined
+        : [
+            { role: 'assistant', content: [{ toolUse: { toolUseId: load.callId, name: load.searchName, input: { query: load.query } } }] },
+            { role: 'user', content: [{ toolResult: { toolUseId: load.callId, content: [{ text: formatToolSearchResult(load.result) }] } }] },
+          ];
+    if (request.messages !== undefined) {
+      const written = resolveMappedItems(messages, writeMessage);
+      output.messages = predicted === undefined ? written : [...written, ...predicted];
+    }
     return { body: output, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
 
-/**
- * The predicted load as the package's `tool_search` call and its answer after the user's message: an assistant message
- * with the `toolUse`, and a user message with its `toolResult` (Converse has no tool addition a model accepts).
- */
-function writePredictedMessages(load: PredictedLoad): unknown[] {
-  return [
-    { role: 'assistant', content: [{ toolUse: { toolUseId: load.callId, name: load.searchName, input: { query: load.query } } }] },
-    { role: 'user', content: [{ toolResult: { toolUseId: load.callId, content: [{ text: formatToolSearchResult(load.result) }] } }] },
-  ];
-}
-
 /** A user message's text, when it holds text and no tool result: a turn's start when it ends the history. */
 function readUserText(message: unknown): string | undefined {
   if (!isRecord(message) || message.role !== 'user' || !Array.isArray(message.content)) return undefined;
-  if (message.content.some((block: unknown) => isRecord(block) && block.toolResult !== undefined)) return undefined;
-  return readContentText(message.content);
+  return message.content.some((block: unknown) => isRecord(block) && block.toolResult !== undefined) ? undefined : readContentText(message.content);
 }
 
-/** `toolConfig.tools` read into slots, each `toolSpec` checked. */
+/** A message's `toolUse` calls and `toolResult` answers: text blocks (the package's answers), or a parsed `json` block. */
+function readMessage(message: unknown): HistoryToolItem {
+  const blocks = isRecord(message) && Array.isArray(message.content) ? message.content.filter(isRecord) : [];
+  const calls = blocks.flatMap(({ toolUse: use }) => (isRecord(use) && typeof use.name === 'string' ? [{ id: use.toolUseId, name: use.name }] : []));
+  const results = blocks.flatMap(({ toolResult: result }) => {
+    if (!isRecord(result) || !Array.isArray(result.content)) return [];
+    const parts = result.content.filter(isRecord);
+    return [{ id: result.toolUseId, output: parts[0]?.json ?? parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('') }];
+  });
+  return { calls, results };
+}
+
+/** `toolConfig.tools` read into slots, each `toolSpec` checked; throws like `parseBedrockConverseTools`. */
 function readToolSlots(request: Record<string, unknown>): ConverseTools {
-  const tools = parseRequestToolList(isRecord(request.toolConfig) ? request.toolConfig.tools : undefined, 'toolConfig.tools');
+  const list = parseRequestToolList(isRecord(request.toolConfig) ? request.toolConfig.tools : undefined, 'toolConfig.tools');
   const checkName = createRequestToolNameCheck<number>(
     (name, first, at) => `tool \`${name}\` is defined twice (\`toolConfig.tools[${first}]\` and \`[${at}]\`); names must be unique`,
   );
   const definitions: ToolDefinition[] = [];
-  const slots = tools.map((tool: unknown, index): ToolSlot => {
-    if (isRecord(tool) && isRecord(tool.cachePoint)) return { kind: 'cache-point', index, tool };
-    if (!isRecord(tool) || tool.toolSpec === undefined) return { kind: 'other', index, tool };
-    // A `toolSpec` that is not an object has no name, which the core's rule says.
+  const neutral = list.map((tool: unknown, index): NeutralTool => {
+    if (isRecord(tool) && isRecord(tool.cachePoint)) return { kind: 'marker', index };
+    if (!isRecord(tool) || tool.toolSpec === undefined) return { kind: 'other', index, deferred: false };
+    // A `toolSpec` that is not an object has no name, which the core's rule says. By index: the path is written only
+    // for an error (this runs for every tool of every request).
     const spec = isRecord(tool.toolSpec) ? tool.toolSpec : {};
     const inputSchema = isRecord(spec.inputSchema) ? spec.inputSchema.json : undefined;
-    // By index: the path is written only for an error (this runs for every tool of every request).
     const definition = parseWireToolDefinition({ name: spec.name, description: spec.description, inputSchema }, index, describeField, 'required');
-    if (isOwnTool(definition)) return { kind: 'own', index, tool };
+    if (isOwnTool(definition)) return { kind: 'own', index };
     checkName(definition.name, index);
     definitions.push(definition);
-    return { kind: 'tool', index, tool, definition };
+    return { kind: 'function', index, definition, deferred: false };
   });
-  const others: ToolSlot[] = [];
-  const cachePoints: { slot: ToolSlot; marks: string | undefined }[] = [];
-  let marks: string | undefined;
-  let lastTool = -1;
-  for (const slot of slots) {
-    if (slot.kind === 'tool' || slot.kind === 'own') lastTool = slot.index;
-    if (slot.kind === 'tool') marks = slot.definition.name;
-    if (slot.kind === 'other') others.push(slot);
-    if (slot.kind !== 'cache-point') continue;
-    cachePoints.push({ slot, marks });
-    marks = undefined;
-  }
-  const neutral = slots.map(
-    (slot): NeutralTool =>
-      slot.kind === 'tool'
-        ? { kind: 'function', index: slot.index, definition: slot.definition, deferred: false }
-        : { kind: slot.kind === 'cache-point' ? 'marker' : slot.kind === 'own' ? 'own' : 'other', index: slot.index, deferred: false },
-  );
-  return { slots, definitions, neutral, others, cachePoints, lastTool };
+  return { list, definitions, neutral };
 }
 
 const describeField: DescribeWireToolField<number> = (index, field, name) =>
@@ -180,8 +153,7 @@ const describeField: DescribeWireToolField<number> = (index, field, name) =>
  * The decided entries as Converse tools (the caller's own entry for a tool sent in full, the package's tools, stubs),
  * with the caller's checkpoints ({@link resolveToolCacheBreakpoints}) and system tools in place.
  */
-function writeToolConfigEntries(read: ConverseTools, decided: RequestTools): unknown[] {
-  const { slots } = read;
+function writeTools({ list, neutral }: ConverseTools, decided: RequestTools): unknown[] {
   const { entries, names, toWire } = decided;
   const written = entries.map((entry) => {
     const wireName = names.toWire(entry.name);
@@ -189,9 +161,9 @@ function writeToolConfigEntries(read: ConverseTools, decided: RequestTools): unk
       case 'loaded':
       case 'revealed':
       case 'defer-loading': {
-        const slot = slots[decided.bodyIndexOf(entry.name) as number] as Extract<ToolSlot, { kind: 'tool' }>;
-        const spec = slot.tool.toolSpec as Record<string, unknown>;
-        return spec.name === wireName ? slot.tool : { ...slot.tool, toolSpec: { ...spec, name: wireName } };
+        const tool = list[decided.bodyIndexOf(entry.name) as number] as Record<string, unknown>;
+        const spec = tool.toolSpec as Record<string, unknown>;
+        return spec.name === wireName ? tool : { ...tool, toolSpec: { ...spec, name: wireName } };
       }
       case 'search':
       case 'call':
@@ -204,12 +176,18 @@ function writeToolConfigEntries(read: ConverseTools, decided: RequestTools): unk
   });
   // A checkpoint marks the caller's tool right before it; one after the last tool (the package's own count, so the
   // transformer's own output reads the same), before any tool or after another means "cache every tool".
+  let lastTool = -1;
+  for (const tool of neutral) if (tool.kind === 'function' || tool.kind === 'own') lastTool = tool.index;
   const breakpoints: (ToolCacheBreakpoint & { point: unknown })[] = [];
+  let marks: string | undefined;
   let wireNames: string[] | undefined;
-  for (const { slot, marks } of read.cachePoints) {
-    const callerLast = marks === undefined || slot.index > read.lastTool;
+  for (const tool of neutral) {
+    if (tool.kind === 'function') marks = tool.definition.name;
+    if (tool.kind !== 'marker') continue;
+    const callerLast = marks === undefined || tool.index > lastTool;
     wireNames ??= entries.map((entry) => toWire(entry.name));
-    breakpoints.push({ at: callerLast ? -1 : wireNames.indexOf(toWire(marks as string)), callerLast, point: slot.tool });
+    breakpoints.push({ at: callerLast ? -1 : wireNames.indexOf(toWire(marks as string)), callerLast, point: list[tool.index] });
+    marks = undefined;
   }
   // Only the loaded prefix keeps its bytes from turn to turn (reveals in the tool list change what follows it).
   const { kept, carried } = resolveToolCacheBreakpoints(breakpoints, (index) => entries[index]?.status === 'loaded', entries.length);
@@ -218,21 +196,7 @@ function writeToolConfigEntries(read: ConverseTools, decided: RequestTools): unk
     tools.push(tool);
     if (kept.has(index)) tools.push(kept.get(index)?.point);
   }
-  for (const slot of read.others) tools.splice(Math.min(slot.index, tools.length), 0, slot.tool);
+  for (const tool of neutral) if (tool.kind === 'other') tools.splice(Math.min(tool.index, tools.length), 0, list[tool.index]);
   if (carried !== undefined && tools.length > 0) tools.push(carried.point);
   return tools;
-}
-
-/** A message's `toolUse` calls and `toolResult` answers: text blocks (the package's answers), or a parsed `json` block. */
-function readMessage(message: unknown): HistoryToolItem {
-  const blocks = isRecord(message) && Array.isArray(message.content) ? message.content.filter(isRecord) : [];
-  const uses = blocks.flatMap((block) => (isRecord(block.toolUse) && typeof block.toolUse.name === 'string' ? [block.toolUse] : []));
-  const results = blocks.flatMap((block) => (isRecord(block.toolResult) && Array.isArray(block.toolResult.content) ? [block.toolResult] : []));
-  return {
-    calls: uses.map((use) => ({ id: use.toolUseId, name: use.name as string })),
-    results: results.map(({ toolUseId, content }) => {
-      const parts = (content as unknown[]).filter(isRecord);
-      return { id: toolUseId, output: parts[0]?.json ?? parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('') };
-    }),
-  };
 }

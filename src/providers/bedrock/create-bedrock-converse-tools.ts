@@ -1,7 +1,6 @@
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import type { ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import type { BedrockConverseToolSpecification } from './bedrock-converse-api.js';
-import { writeBedrockConverseTool } from './write-bedrock-converse-tool.js';
 
 /**
  * Tool definitions (MCP-shaped, an MCP `tools/list` result, or a catalog) as Converse tools
@@ -10,4 +9,11 @@ import { writeBedrockConverseTool } from './write-bedrock-converse-tool.js';
  */
 export function createBedrockConverseTools(tools: ToolDefinitionsInput): { toolSpec: BedrockConverseToolSpecification }[] {
   return parseToolDefinitions(tools).map((tool) => writeBedrockConverseTool(tool.name, tool.description, { ...tool.inputSchema }));
+}
+
+/** One Converse tool: a `toolSpec` with its name, description (when there is one) and JSON Schema. */
+export function writeBedrockConverseTool(name: string, description: string | undefined, json: object): { toolSpec: BedrockConverseToolSpecification } {
+  const inputSchema = { json: json as BedrockConverseToolSpecification['inputSchema']['json'] };
+  // Two literals, not a conditional spread: this runs for every deferred tool of every request.
+  return description === undefined ? { toolSpec: { name, inputSchema } } : { toolSpec: { name, description, inputSchema } };
 }

@@ -1,11 +1,5 @@
 /**
- * `tool-search/bedrock`: tool search on Amazon Bedrock's Converse API (client-side: Converse carries no hosted search),
- * for any Bedrock model (Claude, Nova, Llama, Mistral, …) through `@aws-sdk/client-bedrock-runtime`'s `ConverseCommand`.
- *
- * Session API: `createBedrockConverseToolSearch`. Low level: `parseBedrockConverseTools`,
- * `transformBedrockConverseRequest`, `createBedrockConverseTools`, and `createBedrockConverseStreamAccumulator` for
- * `ConverseStreamCommand`.
- *
+ * `tool-search/bedrock`: tool search on Amazon Bedrock's Converse API (client-side), for any Bedrock model.
  * @packageDocumentation
  */
 export {

@@ -10,22 +10,11 @@ import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.
 import { BEDROCK_CONVERSE_MAX_CACHE_POINTS, BEDROCK_CONVERSE_TOOL_NAME_RULE } from './bedrock-converse-api.js';
 
 /**
- * The rules {@link preflightBedrockConverseRequest} checks, by stable id. Sources: [sdk] `@aws-sdk/client-bedrock-runtime`'s
- * types and doc comments, [doc] the Bedrock user guide, [obs] `ValidationException`s reported in public issues. With the
- * rules every preflight checks ({@link SharedPreflightRule}; a `toolSpec.name` must match `[a-zA-Z0-9_-]{1,64}` [sdk
- * `ToolSpecification`]):
- *
- * - `invalid-input-schema`: a `toolSpec` has no `inputSchema.json` object, or its top-level type is not `object`
- *   ("The top level schema type must be object") [sdk `ToolInputSchema`].
- * - `empty-tools`: `toolConfig.tools` holds no tool [sdk].
- * - `tool-choice-unknown-tool`: `toolChoice.tool.name` is not a tool in `toolConfig.tools`.
- * - `too-many-cache-points`: more than 4 `cachePoint` blocks in `system`, `messages` and `toolConfig.tools` together
- *   [doc prompt caching: at most 4 cache checkpoints per request].
- * - `tool-config-required`: the messages hold `toolUse` or `toolResult` blocks but there is no `toolConfig` [obs "The
- *   toolConfig field must be defined when using toolUse and toolResult content blocks."].
- * - `tool-result-without-use`: a `toolResult` answers no `toolUse` of the assistant message right before it.
- * - `tool-use-without-result`: the user message after an assistant message (or the history's end) does not answer each
- *   of its `toolUse` blocks [obs "Expected toolResult blocks at messages.2.content for the following Ids: …"].
+ * The rules {@link preflightBedrockConverseRequest} checks besides the shared ones (from the SDK's types, the user
+ * guide and reported `ValidationException`s): a `toolSpec` needs an `inputSchema.json` of type `object`; no empty
+ * `toolConfig.tools`; `toolChoice.tool` names a tool; at most 4 `cachePoint` blocks; `toolUse`/`toolResult` blocks need
+ * a `toolConfig`; a `toolResult` answers a `toolUse` of the assistant message right before it, and the next user
+ * message answers each `toolUse` ("Expected toolResult blocks at messages.2.content for the following Ids: …").
  */
 export type BedrockConversePreflightRule =
   | SharedPreflightRule
@@ -37,18 +26,11 @@ export type BedrockConversePreflightRule =
   | 'tool-result-without-use'
   | 'tool-use-without-result';
 
+type Add = ReportPreflightViolation<BedrockConversePreflightRule>;
+
 /**
- * Checks an Amazon Bedrock Converse request (`ConverseCommand`'s input) against the documented `ValidationException`
- * rules for tools, tool calls and cache checkpoints (see {@link BedrockConversePreflightRule}). Never throws: a body that
- * cannot be read gives an `invalid-body` violation. Every body `transformBedrockConverseRequest` returns passes it
- * when its input did.
- *
- * @example
- * ```ts
- * import { preflightBedrockConverseRequest } from 'tool-search/bedrock';
- * const { ok, violations } = preflightBedrockConverseRequest(input);
- * if (!ok) throw new Error(violations.map((v) => `${v.rule} at ${v.path}: ${v.message}`).join('\n'));
- * ```
+ * Checks a Converse request (`ConverseCommand`'s input) against the documented `ValidationException` rules for tools,
+ * tool calls and cache checkpoints. Never throws: a body that cannot be read gives an `invalid-body` violation.
  */
 export function preflightBedrockConverseRequest(body: unknown): PreflightResult {
   return preflightRequestBody<BedrockConversePreflightRule>(
@@ -62,28 +44,24 @@ export function preflightBedrockConverseRequest(body: unknown): PreflightResult 
         for (const [index, block] of value.entries()) if (isRecord(block) && block.cachePoint !== undefined) cachePoints.push(`${path}[${index}]`);
         return value;
       };
-      if (request.toolConfig !== undefined && isPreflightRecord(request.toolConfig, 'toolConfig', '`toolConfig`', add))
-        checkTools(request.toolConfig, blocks, add);
+      if (request.toolConfig !== undefined && isPreflightRecord(request.toolConfig, 'toolConfig', '`toolConfig`', add)) {
+        checkTools(request.toolConfig, blocks(request.toolConfig.tools, 'toolConfig.tools'), add);
+      }
       blocks(request.system, 'system');
       const messages = blocks(request.messages, 'messages');
       const contents = messages.map((message, index) => blocks(isRecord(message) ? message.content : undefined, `messages[${index}].content`));
       checkToolUsePairs(messages, contents, request.toolConfig !== undefined, add);
-      if (cachePoints.length > BEDROCK_CONVERSE_MAX_CACHE_POINTS) {
-        const count = `the request holds ${cachePoints.length} \`cachePoint\` blocks`;
-        add(
-          'too-many-cache-points',
-          cachePoints[BEDROCK_CONVERSE_MAX_CACHE_POINTS] as string,
-          `${count}; Converse takes at most ${BEDROCK_CONVERSE_MAX_CACHE_POINTS} cache checkpoints`,
-        );
+      const over = cachePoints[BEDROCK_CONVERSE_MAX_CACHE_POINTS];
+      if (over !== undefined) {
+        const message = `the request holds ${cachePoints.length} \`cachePoint\` blocks; Converse takes at most ${BEDROCK_CONVERSE_MAX_CACHE_POINTS} cache checkpoints`;
+        add('too-many-cache-points', over, message);
       }
       return undefined;
     },
   );
 }
 
-type Add = ReportPreflightViolation<BedrockConversePreflightRule | SharedPreflightRule>;
-
-function checkTools(toolConfig: Record<string, unknown>, blocks: (value: unknown, path: string) => unknown[], add: Add): void {
+function checkTools(toolConfig: Record<string, unknown>, tools: unknown[], add: Add): void {
   const names = createPreflightToolNames(
     BEDROCK_CONVERSE_TOOL_NAME_RULE,
     {
@@ -92,7 +70,6 @@ function checkTools(toolConfig: Record<string, unknown>, blocks: (value: unknown
     },
     add,
   );
-  const tools = blocks(toolConfig.tools, 'toolConfig.tools');
   for (const [index, tool] of tools.entries()) {
     const at = `toolConfig.tools[${index}]`;
     if (isRecord(tool) && (tool.cachePoint !== undefined || tool.systemTool !== undefined)) continue;
@@ -110,11 +87,8 @@ function checkTools(toolConfig: Record<string, unknown>, blocks: (value: unknown
   }
   const choice = toolConfig.toolChoice;
   if (isRecord(choice) && isRecord(choice.tool) && !names.has(choice.tool.name)) {
-    add(
-      'tool-choice-unknown-tool',
-      'toolConfig.toolChoice.tool.name',
-      `\`toolChoice\` names ${describeValue(choice.tool.name)}, which is not a tool in \`toolConfig.tools\``,
-    );
+    const message = `\`toolChoice\` names ${describeValue(choice.tool.name)}, which is not a tool in \`toolConfig.tools\``;
+    add('tool-choice-unknown-tool', 'toolConfig.toolChoice.tool.name', message);
   }
 }
 
@@ -125,26 +99,24 @@ function checkToolUsePairs(messages: readonly unknown[], contents: readonly unkn
     resultWithoutCall: (path, id) =>
       add('tool-result-without-use', path, `\`toolResult\` ${describeValue(id)} answers no \`toolUse\` of the assistant message before it`),
     // Where the results were due: the message that ended the turn, or the one the history lacks.
-    callsWithoutResult: (_, ids, endedAt = `messages[${contents.length}]`) =>
-      add(
-        'tool-use-without-result',
-        `${endedAt}.content`,
-        `Expected toolResult blocks at ${endedAt.replace(/\[(\d+)\]/, '.$1')}.content for the following Ids: ${ids.join(', ')}`,
-      ),
+    callsWithoutResult: (_, ids, endedAt = `messages[${contents.length}]`) => {
+      const message = `Expected toolResult blocks at ${endedAt.replace(/\[(\d+)\]/, '.$1')}.content for the following Ids: ${ids.join(', ')}`;
+      add('tool-use-without-result', `${endedAt}.content`, message);
+    },
   });
   for (const [index, content] of contents.entries()) {
-    const path = `messages[${index}]`;
     const uses: string[] = [];
     for (const [position, block] of content.entries()) {
-      if (isRecord(block) && isRecord(block.toolResult)) pairing.result(`${path}.content[${position}]`, block.toolResult.toolUseId);
-      if (isRecord(block) && isRecord(block.toolUse)) uses.push(String(block.toolUse.toolUseId));
-      toolBlocks ||= isRecord(block) && (isRecord(block.toolResult) || isRecord(block.toolUse));
+      if (!isRecord(block)) continue;
+      if (isRecord(block.toolResult)) pairing.result(`messages[${index}].content[${position}]`, block.toolResult.toolUseId);
+      if (isRecord(block.toolUse)) uses.push(String(block.toolUse.toolUseId));
+      toolBlocks ||= isRecord(block.toolResult) || isRecord(block.toolUse);
     }
-    const message = messages[index];
-    if (isRecord(message) && message.role === 'assistant' && uses.length > 0) pairing.calls(path, uses);
-    else pairing.other(path);
+    if (isRecord(messages[index]) && messages[index].role === 'assistant' && uses.length > 0) pairing.calls(`messages[${index}]`, uses);
+    else pairing.other(`messages[${index}]`);
   }
   pairing.end();
-  if (toolBlocks && !hasToolConfig)
+  if (toolBlocks && !hasToolConfig) {
     add('tool-config-required', 'toolConfig', 'The toolConfig field must be defined when using toolUse and toolResult content blocks.');
+  }
 }

@@ -18,28 +18,16 @@ interface CandidateState {
 
 /**
  * An accumulator of a Gemini stream (`ai.models.generateContentStream(parameters)`, or the REST
- * `streamGenerateContent?alt=sse` chunks): `push` each chunk, in order, then `response()` gives the response
- * `generateContent` would have returned for the same request, which `request.step` / `request.handle` take (they also
- * take the stream itself, and read it through this accumulator).
- *
- * How chunks merge, per candidate: consecutive text pieces of the same kind (answer text, or `thought: true` summaries)
- * become one part, with the fields a piece carries (`thoughtSignature`, which may come on the last piece or on an
- * empty one) kept on it; a part that carries a signature of its own next to one that has one stays a part of its own;
- * every other part (`functionCall`, `executableCode`, …) is kept as it came; a function call whose arguments stream
- * (Vertex AI's `partialArgs`, `willContinue`: `streamFunctionCallArguments`) is one `functionCall` with `args` built
- * from every JSON path, string values joined, once its last piece has come. `finishReason`, `usageMetadata` (running
- * totals) and the other fields take their last value; `citationMetadata.citations` are joined. Keys are in the order
- * of the last chunk that carried them (the last chunk, which carries the finish reason and the usage, is in the order
- * of the whole response). `push` returns the answer text of the first candidate (thought summaries excluded).
- *
- * `response()` throws a `ToolSearchError` (`invalid-request`) when no chunk came, when a candidate has no
- * `finishReason` (the stream was cut), or when a streamed function call has not ended; `push` throws for a chunk that
- * is not an object.
+ * `streamGenerateContent?alt=sse` chunks): `push` each chunk, then `response()` gives the response `generateContent`
+ * would have returned, which `request.step` and `request.handle` take. Per candidate, consecutive text pieces of one
+ * kind (answer or `thought`) become one part with the fields they carry (a part signed next to a signed one stays
+ * apart); other parts are kept as they came; a call whose arguments stream (Vertex AI's `partialArgs`) becomes one
+ * `functionCall` with `args`; other fields take their last value (citations are joined), keys in the last chunk's
+ * order. `push` returns the first candidate's answer text. Throws a `ToolSearchError` (`invalid-request`) for a chunk
+ * that is not an object, no chunk, a candidate without `finishReason` (a cut stream) or a streamed call not ended.
  *
  * @example
  * ```ts
- * import { createGeminiStreamAccumulator } from 'tool-search/gemini';
- *
  * const accumulator = createGeminiStreamAccumulator();
  * for await (const chunk of await ai.models.generateContentStream(request.body)) process.stdout.write(accumulator.push(chunk));
  * const turn = await request.handle(accumulator.response(), runTool);
@@ -63,27 +51,21 @@ export function createGeminiStreamAccumulator(): StreamAccumulator<GeminiGenerat
           continue;
         }
         setLast(response, 'candidates', candidates);
-        value.forEach((candidate: unknown, position) => {
-          if (!isRecord(candidate)) return;
+        for (const [position, candidate] of value.entries()) {
+          if (!isRecord(candidate)) continue;
           const at = typeof candidate.index === 'number' ? candidate.index : position;
           candidates[at] ??= { fields: {}, parts: [], content: undefined, open: undefined };
-          const state = candidates[at];
-          const added = mergeCandidate(state, candidate);
+          const added = mergeCandidate(candidates[at], candidate);
           if (at === 0) text += added;
-        });
+        }
       }
       return text;
     },
     response() {
       if (chunks === 0) throw new ToolSearchError('invalid-request', 'the Gemini stream ended before its first chunk');
       const built: Item = {};
-      for (const [key, value] of Object.entries(response)) {
-        defineRecordField(
-          built,
-          key,
-          key === 'candidates' ? candidates.flatMap((state, at) => (state === undefined ? [] : [finishCandidate(state, at)])) : value,
-        );
-      }
+      const finished = () => candidates.flatMap((state, at) => (state === undefined ? [] : [finishCandidate(state, at)]));
+      for (const [key, value] of Object.entries(response)) defineRecordField(built, key, key === 'candidates' ? finished() : value);
       return built as GeminiGenerateContentResponse;
     },
   };
@@ -136,16 +118,9 @@ function isTextPart(part: Item): boolean {
 }
 
 /** The fields that make a part something other than text. */
-const DATA_FIELDS: ReadonlySet<string> = new Set([
-  'functionCall',
-  'functionResponse',
-  'inlineData',
-  'fileData',
-  'executableCode',
-  'codeExecutionResult',
-  'toolCall',
-  'toolResponse',
-]);
+const DATA_FIELDS: ReadonlySet<string> = new Set(
+  'functionCall functionResponse inlineData fileData executableCode codeExecutionResult toolCall toolResponse'.split(' '),
+);
 
 /**
  * Adds a `functionCall` part: a whole call as it came, or, for a call whose arguments stream (`willContinue`), the
@@ -173,17 +148,23 @@ function mergeFunctionCall(state: CandidateState, part: Item, call: Item): void 
 /** Writes one `PartialArg` at its JSON path; a string whose previous piece said `willContinue` is continued. */
 function applyPartialArgument(args: Item, argument: Item, continuing: Set<string>): void {
   const path = typeof argument.jsonPath === 'string' ? parseJSONPath(argument.jsonPath) : undefined;
-  if (path === undefined || path.length === 0) return;
+  const { stringValue, numberValue, boolValue, nullValue } = argument;
+  const known = typeof stringValue === 'string' || typeof numberValue === 'number' || typeof boolValue === 'boolean' || nullValue !== undefined;
+  if (path === undefined || path.length === 0 || !known) return;
+  // Each step but the last is made an object (a list before an index) where it is missing; a key that would reach the
+  // prototype is written as an own property, never through the setter.
+  let target = args as Record<string | number, unknown>;
+  for (const [position, step] of path.slice(0, -1).entries()) {
+    const existing = Object.hasOwn(target, step) ? target[step] : undefined;
+    const child = isRecord(existing) || Array.isArray(existing) ? existing : typeof path[position + 1] === 'number' ? [] : {};
+    if (child !== existing) defineRecordField(target as Item, String(step), child);
+    target = child as Record<string | number, unknown>;
+  }
+  const last = String(path.at(-1));
   const key = JSON.stringify(path);
-  let value: unknown;
-  if (typeof argument.stringValue === 'string') {
-    const before = continuing.has(key) ? readPath(args, path) : undefined;
-    value = typeof before === 'string' ? `${before}${argument.stringValue}` : argument.stringValue;
-  } else if (typeof argument.numberValue === 'number') value = argument.numberValue;
-  else if (typeof argument.boolValue === 'boolean') value = argument.boolValue;
-  else if (argument.nullValue !== undefined) value = null;
-  else return;
-  writePath(args, path, value);
+  let value: unknown = typeof numberValue === 'number' ? numberValue : typeof boolValue === 'boolean' ? boolValue : null;
+  if (typeof stringValue === 'string') value = continuing.has(key) && typeof target[last] === 'string' ? `${target[last]}${stringValue}` : stringValue;
+  defineRecordField(target as Item, last, value);
   if (argument.willContinue === true) continuing.add(key);
   else continuing.delete(key);
 }
@@ -205,28 +186,6 @@ function parseJSONPath(path: string): (string | number)[] | undefined {
   return steps;
 }
 
-function readPath(root: unknown, path: readonly (string | number)[]): unknown {
-  let value = root;
-  for (const step of path) value = isRecord(value) || Array.isArray(value) ? (value as Record<string | number, unknown>)[step] : undefined;
-  return value;
-}
-
-function writePath(root: Item, path: readonly (string | number)[], value: unknown): void {
-  let target: Record<string | number, unknown> = root;
-  path.forEach((step, position) => {
-    if (position === path.length - 1) {
-      // A key that would reach the prototype is written as an own property, never through the setter.
-      defineRecordField(target as Item, String(step), value);
-      return;
-    }
-    const next = path[position + 1];
-    const existing = Object.hasOwn(target, step) ? target[step] : undefined;
-    const child = isRecord(existing) || Array.isArray(existing) ? existing : typeof next === 'number' ? [] : {};
-    if (child !== existing) defineRecordField(target as Item, String(step), child);
-    target = child as Record<string | number, unknown>;
-  });
-}
-
 /** Sets a field as the latest chunk has it, moved to the end: the fields end up in the last chunk's order. */
 function setLast(target: Item, key: string, value: unknown): void {
   delete target[key];
@@ -235,10 +194,7 @@ function setLast(target: Item, key: string, value: unknown): void {
 
 /** Copies each field of `source` onto `target`, a field already there keeping its place. */
 function assignFields(target: Item, source: Item): void {
-  for (const [key, value] of Object.entries(source)) {
-    if (Object.hasOwn(target, key)) defineRecordField(target, key, value);
-    else setLast(target, key, value);
-  }
+  for (const [key, value] of Object.entries(source)) defineRecordField(target, key, value);
 }
 
 /** The candidate as `generateContent` returns it. */

@@ -1,63 +1,49 @@
-import { assertNever } from '../../errors/assert-never.js';
+import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
+import { resolveGuidanceContent, resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
+import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
-import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
+import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
+import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
-import { readContentText, readNeutralHistory, readTurnStart, type NeutralTool } from '../../request/neutral-request.js';
-import type { PredictedLoad } from '../../request/request-tools.js';
-import { formatToolSearchResult } from '../../client/tool-search-result.js';
+import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
+import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
+import { readContentText, readNeutralHistory, readTurnStart, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
-import type { ToolDefinition } from '../../tools/tool-definition.js';
+import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
+import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
+import { assertNever } from '../../errors/assert-never.js';
 import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiFunctionDeclaration } from './gemini-api.js';
 import type { GeminiWarningCode } from './gemini-warning.js';
-import { parseGeminiFunctionDeclaration as parseDeclaration } from './parse-gemini-function-declaration.js';
-import { placeGeminiGuidance as placeGuidance } from './place-gemini-guidance.js';
-import { readGeminiBodyShape as readBodyShape, type GeminiBodyShape } from './read-gemini-body-shape.js';
-import { readGeminiContent as readContent } from './read-gemini-content.js';
-import { transformGeminiContents as transformContents } from './transform-gemini-contents.js';
-import { writeGeminiFunctionDeclaration as writeDeclaration } from './write-gemini-function-declaration.js';
+import { readGeminiBodyShape, type GeminiBodyShape } from './read-gemini-body-shape.js';
+import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
 
-/** One function declaration of a Gemini body, classified. Internal: the reader and the transformer share it. */
-type GeminiDeclarationSlot =
-  | { readonly kind: 'function'; readonly path: string; readonly declaration: Record<string, unknown>; readonly definition: ToolDefinition }
-  | { readonly kind: 'own-search'; readonly path: string };
+type Warnings = ToolSearchWarning<GeminiWarningCode>[];
 
 /**
- * One entry of a Gemini body's `tools`, classified. Internal.
- *
- * - `declarations`: a tool with `functionDeclarations` (it may hold built-in tools too, e.g. `googleSearch`).
- * - `callable`: an SDK `CallableTool` (an MCP client), resolved by the SDK itself; passed through.
- * - `other`: a built-in tool (`googleSearch`, `codeExecution`, …); passed through.
+ * An entry of `tools` (at its index): one with `functionDeclarations` (it may hold built-in tools too), an SDK
+ * `CallableTool` (an MCP client the SDK expands itself), or a built-in tool (`googleSearch`, …); the last two pass through.
  */
-interface GeminiToolSlot {
-  readonly index: number;
+interface ToolSlot {
   readonly kind: 'declarations' | 'callable' | 'other';
-  readonly tool: unknown;
-  readonly declarations: readonly GeminiDeclarationSlot[];
+  readonly tool: Record<string, unknown>;
 }
 
-/** The body's tools as read: their slots, and the definitions of their functions. */
+/** `tools` as read: its slots, and its functions in body order, as written and as read (a function's neutral `index`). */
 interface GeminiTools {
-  readonly slots: readonly GeminiToolSlot[];
+  readonly slots: readonly ToolSlot[];
+  readonly declarations: readonly Record<string, unknown>[];
   readonly definitions: readonly ToolDefinition[];
-  /** The functions in neutral form (a function's `index` is its place in `functions`), read with the slots. */
   readonly neutral: readonly NeutralTool[];
-  /** The function declarations, in body order. */
-  readonly functions: readonly FunctionSlot[];
 }
-
-/** The body as the codec's `write` needs it back. */
-type FunctionSlot = Extract<GeminiDeclarationSlot, { kind: 'function' }>;
 
 interface GeminiRead extends GeminiBodyShape {
-  readonly slots: readonly GeminiToolSlot[];
-  /** The function declarations, in body order: a function's `index` in the neutral request is its place here. */
-  readonly functions: readonly FunctionSlot[];
+  readonly tools: GeminiTools;
 }
 
 /** Gemini's codec, in both request shapes (the SDK's `config`, or the REST body): `tools`, `toolConfig`, `systemInstruction`, `contents`. */
@@ -69,35 +55,40 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
   maxTools: GEMINI_MAX_FUNCTION_DECLARATIONS,
   overLimitCode: 'too-many-function-declarations',
   readTools(body) {
-    const { settings, prefix } = readBodyShape(body);
+    const { settings, prefix } = readGeminiBodyShape(body);
     return readToolSlots(settings.tools, prefix);
   },
   read(body, context) {
-    const shape = readBodyShape(body);
+    const shape = readGeminiBodyShape(body);
     const list = shape.settings.tools;
-    const { slots, neutral, functions } = context.tools !== undefined && context.tools.list === list ? context.tools.read : readToolSlots(list, shape.prefix);
+    const tools = context.tools !== undefined && context.tools.list === list ? context.tools.read : readToolSlots(list, shape.prefix);
+    const { contents } = shape.request;
     // Only a list of contents can take the predicted load after its user content.
-    const turnStart = Array.isArray(shape.request.contents) ? readTurnStart(shape.request.contents, readUserText) : undefined;
+    const turnStart = Array.isArray(contents) ? readTurnStart(contents, readUserText) : undefined;
+    const single = isRecord(contents) && Array.isArray(contents.parts) ? [contents] : [];
     return {
-      tools: neutral,
+      tools: tools.neutral,
       otherNames: [],
       forced: readRenamedNames((rename) => transformToolConfig(shape.settings.toolConfig, rename)),
-      history: readNeutralHistory(contentList(shape.request.contents), readContent),
+      history: readNeutralHistory(Array.isArray(contents) ? contents : single, readContent),
       ...(turnStart === undefined ? {} : { turnStart }),
-      read: { ...shape, slots, functions },
+      read: { ...shape, tools },
     };
   },
   write({ read }, decided) {
-    const { request, shape, settings, prefix, slots, functions } = read;
+    const { request, shape, settings, prefix, tools } = read;
     const { names } = decided;
-    const warnings: ToolSearchWarning<GeminiWarningCode>[] = [];
+    const warnings: Warnings = [];
     const declarations = decided.entries.map((entry): GeminiFunctionDeclaration => {
       const wireName = names.toWire(entry.name);
       switch (entry.status) {
         case 'loaded':
         case 'revealed':
-        case 'defer-loading':
-          return writeDeclaration(functions[decided.bodyIndexOf(entry.name) as number] as FunctionSlot, entry.name, wireName, shape, warnings);
+        case 'defer-loading': {
+          const index = decided.bodyIndexOf(entry.name) as number;
+          const declaration = tools.declarations[index] as Record<string, unknown>;
+          return writeDeclaration(declaration, (tools.definitions[index] as ToolDefinition).inputSchema, entry.name, wireName, read, warnings);
+        }
         case 'search':
         case 'call':
           return { name: wireName, description: entry.description as string, parametersJsonSchema: entry.inputSchema };
@@ -110,31 +101,24 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
           return assertNever(entry, 'request tool status');
       }
     });
+    // Every declaration goes into the first entry that had any (Vertex AI rejects several); later entries keep their
+    // other tools only.
     const outputTools: unknown[] = [];
     let placed = false;
-    for (const tool of slots) {
-      switch (tool.kind) {
-        case 'callable':
-          warnings.push({
-            code: 'callable-tool-not-deferred',
-            message: `\`${prefix}tools[${tool.index}]\` is an SDK CallableTool (an MCP client), which the SDK expands itself; its functions are sent in full under their own names`,
-          });
-          outputTools.push(tool.tool);
-          break;
-        case 'other':
-          outputTools.push(tool.tool);
-          break;
-        case 'declarations': {
-          // Every declaration goes into the first entry that had any; later entries keep their other tools only.
-          const { functionDeclarations: _moved, ...rest } = tool.tool as Record<string, unknown>;
-          if (!placed && declarations.length > 0) outputTools.push({ ...(tool.tool as Record<string, unknown>), functionDeclarations: declarations });
-          else if (Object.keys(rest).length > 0) outputTools.push(rest);
-          placed = true;
-          break;
-        }
-        default:
-          assertNever(tool.kind, 'tool kind');
+    for (const [index, { kind, tool }] of tools.slots.entries()) {
+      if (kind === 'callable') {
+        warnings.push({
+          code: 'callable-tool-not-deferred',
+          message: `\`${prefix}tools[${index}]\` is an SDK CallableTool (an MCP client), which the SDK expands itself; its functions are sent in full under their own names`,
+        });
       }
+      if (kind !== 'declarations') outputTools.push(tool);
+      else if (!placed && declarations.length > 0) outputTools.push({ ...tool, functionDeclarations: declarations });
+      else {
+        const { functionDeclarations: _moved, ...rest } = tool;
+        if (Object.keys(rest).length > 0) outputTools.push(rest);
+      }
+      placed ||= kind === 'declarations';
     }
     if (!placed && declarations.length > 0) outputTools.push({ functionDeclarations: declarations });
 
@@ -146,23 +130,27 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
     if (systemInstruction === undefined) delete outputSettings.systemInstruction;
     else outputSettings.systemInstruction = systemInstruction;
 
-    const predicted = decided.predicted === undefined ? undefined : writePredictedContents(decided.predicted);
+    const load = decided.predicted;
+    // The predicted load: the package's `tool_search` call (with the client's thought signature) and its answer after
+    // the user's content, the result as `{ output }` as the session answers a search.
+    const predicted =
+      load === undefined
+        ? undefined
+        : [
+            {
+              role: 'model',
+              parts: [{ functionCall: { id: load.callId, name: load.searchName, args: { query: load.query } }, thoughtSignature: CLIENT_THOUGHT_SIGNATURE }],
+            },
+            {
+              role: 'user',
+              parts: [{ functionResponse: { id: load.callId, name: load.searchName, response: { output: formatToolSearchResult(load.result) } } }],
+            },
+          ];
     const transformed = transformContents(request.contents, names, warnings);
     const contents = predicted === undefined ? transformed : [...(transformed as unknown[]), ...predicted];
-    let output: Record<string, unknown>;
-    switch (shape) {
-      case 'sdk': {
-        output = { ...request, contents };
-        if (Object.keys(outputSettings).length > 0 || request.config !== undefined) output.config = outputSettings;
-        break;
-      }
-      case 'rest':
-        // The settings are the body itself here, copied with their keys in place.
-        output = { ...outputSettings, contents };
-        break;
-      default:
-        return assertNever(shape, 'request shape');
-    }
+    // In the REST shape the settings are the body itself, copied with their keys in place.
+    const output: Record<string, unknown> = shape === 'sdk' ? { ...request, contents } : { ...outputSettings, contents };
+    if (shape === 'sdk' && (Object.keys(outputSettings).length > 0 || request.config !== undefined)) output.config = outputSettings;
     if (request.contents === undefined) delete output.contents;
     return { body: output, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
@@ -170,26 +158,10 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
 
 /**
  * Gemini's placeholder thought signature for a function call the model did not write: Gemini 3 models reject a call of
- * the current turn without a signature ("Function call is missing a thought_signature in functionCall parts"), and
- * Google documents this value for calls made by the client.
+ * the current turn without a signature, and Google documents this value for calls made by the client.
  * @see https://ai.google.dev/gemini-api/docs/thought-signatures
  */
 const CLIENT_THOUGHT_SIGNATURE = 'skip_thought_signature_validator';
-
-/**
- * The predicted load as the package's `tool_search` call and its answer after the user's content: a model content
- * with the `functionCall` (with the client's thought signature) and a user content with its `functionResponse`, the
- * result as `{ output }` as the session answers a search (Gemini has no tool-addition item).
- */
-function writePredictedContents(load: PredictedLoad): unknown[] {
-  return [
-    {
-      role: 'model',
-      parts: [{ functionCall: { id: load.callId, name: load.searchName, args: { query: load.query } }, thoughtSignature: CLIENT_THOUGHT_SIGNATURE }],
-    },
-    { role: 'user', parts: [{ functionResponse: { id: load.callId, name: load.searchName, response: { output: formatToolSearchResult(load.result) } } }] },
-  ];
-}
 
 /** A user content's text, when it holds text and no function response: a turn's start when it ends the history. */
 function readUserText(content: unknown): string | undefined {
@@ -198,53 +170,119 @@ function readUserText(content: unknown): string | undefined {
   return readContentText(content.parts);
 }
 
-/** The body's `tools` (at `prefix`) classified, every declaration checked; throws like {@link parseGeminiTools}. */
+/** The body's `tools` (at `prefix`) classified, every declaration checked; throws like `parseGeminiTools`. */
 function readToolSlots(list: unknown, prefix: string): GeminiTools {
-  const tools = parseRequestToolList(list, `${prefix}tools`);
   const checkName = createRequestToolNameCheck<string>(
     (name, first, at) => `function \`${name}\` is declared twice (\`${first}\` and \`${at}\`); function names must be unique`,
   );
+  const declarations: Record<string, unknown>[] = [];
   const definitions: ToolDefinition[] = [];
-  const slots = tools.map((tool: unknown, index): GeminiToolSlot => {
+  const neutral: NeutralTool[] = [];
+  const slots = parseRequestToolList(list, `${prefix}tools`).map((tool: unknown, index): ToolSlot => {
     const at = `${prefix}tools[${index}]`;
     if (!isRecord(tool)) throw new ToolSearchError('invalid-request', `\`${at}\` must be a tool object, got ${describeValue(tool)}`);
-    if (typeof tool.tool === 'function' && typeof tool.callTool === 'function') return { index, kind: 'callable', tool, declarations: [] };
+    if (typeof tool.tool === 'function' && typeof tool.callTool === 'function') return { kind: 'callable', tool };
     if (tool.function_declarations !== undefined) {
       throw new ToolSearchError(
         'invalid-request',
         `\`${at}.function_declarations\` is the snake_case spelling of \`functionDeclarations\`; this package reads the camelCase fields only`,
       );
     }
-    if (tool.functionDeclarations === undefined || tool.functionDeclarations === null) return { index, kind: 'other', tool, declarations: [] };
+    if (tool.functionDeclarations === undefined || tool.functionDeclarations === null) return { kind: 'other', tool };
     if (!Array.isArray(tool.functionDeclarations)) {
       throw new ToolSearchError('invalid-request', `\`${at}.functionDeclarations\` must be an array, got ${describeValue(tool.functionDeclarations)}`);
     }
-    const declarations = tool.functionDeclarations.map((declaration: unknown, position): GeminiDeclarationSlot => {
+    for (const [position, declaration] of tool.functionDeclarations.entries()) {
       const path = `${at}.functionDeclarations[${position}]`;
       const definition = parseDeclaration(declaration, path);
-      if (isOwnTool(definition)) return { kind: 'own-search', path };
+      if (isOwnTool(definition)) continue;
       checkName(definition.name, path);
+      neutral.push({ kind: 'function', index: definitions.length, definition, deferred: false });
+      declarations.push(declaration);
       definitions.push(definition);
-      return { kind: 'function', path, declaration: declaration as Record<string, unknown>, definition };
-    });
-    return { index, kind: 'declarations', tool, declarations };
-  });
-  const functions: FunctionSlot[] = [];
-  const neutral: NeutralTool[] = [];
-  for (const slot of slots) {
-    for (const declaration of slot.declarations) {
-      if (declaration.kind !== 'function') continue;
-      neutral.push({ kind: 'function', index: functions.length, definition: declaration.definition, deferred: false });
-      functions.push(declaration);
     }
-  }
-  return { slots, definitions, neutral, functions };
+    return { kind: 'declarations', tool };
+  });
+  return { slots, declarations, definitions, neutral };
 }
 
-/** The items of `contents` that may be contents: the list itself, or a single content. */
-function contentList(contents: unknown): readonly unknown[] {
-  if (Array.isArray(contents)) return contents;
-  return isRecord(contents) && Array.isArray(contents.parts) ? [contents] : [];
+/** A function declaration as a tool definition: its `parametersJsonSchema`, else its `parameters` as JSON Schema. */
+function parseDeclaration(value: unknown, at: string): ToolDefinition {
+  if (!isRecord(value)) throw new ToolSearchError('invalid-request', `\`${at}\` must be a function declaration object, got ${describeValue(value)}`);
+  const { name, description, parameters, parametersJsonSchema } = value;
+  if (typeof name !== 'string' || name.length === 0) {
+    throw new ToolSearchError('invalid-request', `\`${at}.name\` must be a non-empty string, got ${describeValue(name)}`);
+  }
+  if (description !== undefined && typeof description !== 'string') {
+    throw new ToolSearchError('invalid-request', `\`${at}.description\` of \`${name}\` must be a string, got ${describeValue(description)}`);
+  }
+  for (const field of ['parameters', 'parametersJsonSchema'] as const) {
+    if (value[field] !== undefined && value[field] !== null && !isRecord(value[field])) {
+      throw new ToolSearchError('invalid-request', `\`${at}.${field}\` of \`${name}\` must be a schema object, got ${describeValue(value[field])}`);
+    }
+  }
+  let inputSchema: JSONSchemaObject;
+  if (isRecord(parametersJsonSchema)) inputSchema = parametersJsonSchema;
+  else if (isRecord(parameters)) inputSchema = toJSONSchema(parameters) as JSONSchemaObject;
+  // "For function with no parameters, this can be left unset" (the SDK's doc comment).
+  else inputSchema = { type: 'object', properties: {} };
+  // Two literals, not a conditional spread: this runs for every declaration of every request.
+  return description === undefined ? { name, inputSchema } : { name, description, inputSchema };
+}
+
+/** Keywords whose value is a schema or a list of schemas. */
+const SUBSCHEMAS: ReadonlySet<string> = new Set(['items', 'anyOf', 'oneOf', 'allOf', 'not', 'additionalProperties']);
+
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', '$defs', 'definitions']);
+
+/** A `parameters` schema (OpenAPI subset, types like `OBJECT`, `nullable`) written as JSON Schema, without touching the input. */
+function toJSONSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(toJSONSchema);
+  if (!isRecord(schema)) return schema;
+  const result: Record<string, unknown> = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (keyword === 'type' && typeof value === 'string') {
+      if (value !== 'TYPE_UNSPECIFIED') result.type = value.toLowerCase();
+    } else if (keyword === 'type') {
+      if (Array.isArray(value)) result.type = value.map((type) => (typeof type === 'string' ? type.toLowerCase() : type));
+    } else if (SCHEMA_MAPS.has(keyword) && isRecord(value)) {
+      result[keyword] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, toJSONSchema(property)]));
+    } else if (keyword !== 'nullable') result[keyword] = SUBSCHEMAS.has(keyword) ? toJSONSchema(value) : value;
+  }
+  if (schema.nullable === true && typeof result.type === 'string') result.type = [result.type, 'null'];
+  else if (schema.nullable === true && Array.isArray(result.type) && !result.type.includes('null')) result.type = [...result.type, 'null'];
+  return result;
+}
+
+/** A caller's declaration sent in full under `wireName`: one schema field, in a form the request's shape accepts. */
+function writeDeclaration(
+  declaration: Record<string, unknown>,
+  inputSchema: JSONSchemaObject,
+  name: string,
+  wireName: string,
+  read: GeminiRead,
+  warnings: Warnings,
+): GeminiFunctionDeclaration {
+  const result: GeminiFunctionDeclaration = { ...declaration, name: wireName };
+  if (declaration.parameters !== undefined && declaration.parametersJsonSchema !== undefined) {
+    delete result.parameters;
+    warnings.push({
+      code: 'parameters-dropped',
+      message: `\`${name}\` has both \`parameters\` and \`parametersJsonSchema\`, which Gemini takes one of; \`parametersJsonSchema\` was kept`,
+    });
+  } else if (declaration.parameters !== undefined && declaration.parameters !== null) {
+    const problem = resolveGeminiParametersProblem(declaration.parameters, read.shape);
+    if (problem !== null) {
+      delete result.parameters;
+      result.parametersJsonSchema = inputSchema;
+      warnings.push({
+        code: 'parameters-sent-as-json-schema',
+        message: `\`${name}\`'s \`parameters\` cannot be sent as they are (${problem}); they were sent as \`parametersJsonSchema\` (JSON Schema) instead`,
+      });
+    }
+  }
+  return result;
 }
 
 /** `toolConfig` with each of `functionCallingConfig.allowedFunctionNames` passed through `rename`. */
@@ -255,4 +293,96 @@ function transformToolConfig(toolConfig: unknown, rename: (name: string) => stri
   const config = toolConfig.functionCallingConfig;
   const allowed = (config.allowedFunctionNames as unknown[]).map((name) => (typeof name === 'string' ? rename(name) : name));
   return { ...toolConfig, functionCallingConfig: { ...config, allowedFunctionNames: allowed } };
+}
+
+/** Parts (or strings) of `systemInstruction`, with the note as its own part at the end: a string is text, a part is read as `{ text }`. */
+const NOTE_PART_TEXT: Readonly<typeof PLAIN_TEXT_PART_GUIDANCE> = {
+  read: (item: unknown): string | undefined => (typeof item === 'string' ? item : PLAIN_TEXT_PART_GUIDANCE.read(item)),
+  write: (item: unknown, text: string): unknown => (typeof item === 'string' ? text : PLAIN_TEXT_PART_GUIDANCE.write(item, text)),
+};
+
+/**
+ * `systemInstruction` with the note added, kept or replaced: appended to a string (with a blank line), as its own text
+ * part of a content or part list (the caller's parts stay a cacheable prefix), or set as `{ parts: [{ text }] }`.
+ */
+function placeGuidance(value: unknown, guidance: string | null, at: string, warnings: Warnings): unknown {
+  if (value === undefined || value === null) return guidance === null ? value : { parts: [{ text: guidance }] };
+  const content = resolveGuidanceContent(value, guidance, NOTE_PART_TEXT);
+  if (content !== undefined) return content ?? undefined;
+  if (isRecord(value) && Array.isArray(value.parts)) {
+    const parts = resolveGuidanceContent(value.parts, guidance, NOTE_PART_TEXT);
+    if (parts === value.parts) return value;
+    return parts === null ? undefined : { ...value, parts };
+  }
+  if (isRecord(value) && typeof value.text === 'string') {
+    const items = resolveGuidanceParts([value], guidance, NOTE_PART_TEXT);
+    if (items.length === 1 && items[0] === value) return value;
+    // A single part becomes a content, which both the SDK and the REST API accept.
+    return items.length === 0 ? undefined : { parts: items };
+  }
+  if (guidance !== null) {
+    warnings.push({
+      code: 'guidance-not-added',
+      message: `\`${at}\` is ${describeValue(value)}, not a string, part, part list or content, so the tool search note was not added; the model may call deferred tools without loading them`,
+    });
+  }
+  return value;
+}
+
+/** The keys a function response's result is found under: the documented `output`, and what loops use instead. */
+const RESPONSE_KEYS = ['output', 'result', 'content'] as const;
+
+/**
+ * A content's function calls and responses; a response names the function it answers. A `tool_search` result may sit
+ * in the `response` itself (parsed), or its `output`, `result` or `content` (the Vercel AI SDK's `{ name, content }`),
+ * as JSON text, a parsed object, or a list of text parts: each is handed to `resolveHistoryReveals`.
+ */
+function readContent(content: unknown): HistoryToolItem | undefined {
+  if (!isRecord(content) || !Array.isArray(content.parts)) return undefined;
+  const calls: { name: string }[] = [];
+  const results: { name: string; output: unknown }[] = [];
+  for (const part of content.parts) {
+    if (!isRecord(part)) continue;
+    if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') calls.push({ name: part.functionCall.name });
+    const { functionResponse: response } = part;
+    if (!isRecord(response) || typeof response.name !== 'string') continue;
+    const { name, response: output } = response;
+    results.push({ name, output });
+    for (const key of isRecord(output) ? RESPONSE_KEYS : []) {
+      const value = (output as Record<string, unknown>)[key];
+      if (Array.isArray(value)) for (const item of value) results.push({ name, output: isRecord(item) && typeof item.text === 'string' ? item.text : item });
+      else if (value !== undefined) results.push({ name, output: value });
+    }
+  }
+  return { calls, results };
+}
+
+/** `contents` with every `functionCall.name` and `functionResponse.name` mapped to its wire name. */
+function transformContents(contents: unknown, names: ToolNameMapping, warnings: Warnings): unknown {
+  if (isRecord(contents) && Array.isArray(contents.parts)) return transformContent(contents, 'contents', names);
+  if (!Array.isArray(contents)) return contents;
+  return resolveMappedItems(contents, (content: unknown, index) => {
+    if (typeof content === 'string' || (isRecord(content) && !Array.isArray(content.parts))) return content;
+    if (isRecord(content)) return transformContent(content, `contents[${index}]`, names);
+    warnings.push({
+      code: 'unknown-content',
+      message: `\`contents[${index}]\` is ${describeValue(content)}, neither a content nor a part; it was kept unchanged`,
+    });
+    return content;
+  });
+}
+
+function transformContent(content: Record<string, unknown>, at: string, names: ToolNameMapping): Record<string, unknown> {
+  return resolveMappedListField(content, 'parts', (part: unknown, index) => {
+    if (!isRecord(part)) return part;
+    for (const snake of ['function_call', 'function_response']) {
+      if (part[snake] !== undefined) {
+        throw new ToolSearchError(
+          'invalid-request',
+          `\`${at}.parts[${index}].${snake}\` is a snake_case field; this package reads the camelCase fields only (\`functionCall\`, \`functionResponse\`)`,
+        );
+      }
+    }
+    return resolveWireNameField(resolveWireNameField(part, 'functionCall', names.toWire), 'functionResponse', names.toWire);
+  });
 }

@@ -8,6 +8,7 @@ import { isPreflightArray } from '../../preflight/is-preflight-array.js';
 import { isPreflightRecord } from '../../preflight/is-preflight-record.js';
 import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiRequestShape } from './gemini-api.js';
 import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
+import { resolveGeminiBodyShape } from './read-gemini-body-shape.js';
 
 /**
  * The rules {@link preflightGeminiRequest} checks, by stable id. Sources: [sdk] `@google/genai`'s types and doc
@@ -69,19 +70,11 @@ export function preflightGeminiRequest(body: unknown): PreflightResult {
     body,
     (value) => `the body must be a request object, got ${describeValue(value)}`,
     (request, add) => {
-      const restFields = ['tools', 'systemInstruction', 'toolConfig', 'generationConfig'].filter((field) => request[field] !== undefined);
-      let shape: GeminiRequestShape = 'rest';
-      let settings: Record<string, unknown> = request;
+      const { shape, settings, prefix, topLevel } = resolveGeminiBodyShape(request);
       if (request.config !== undefined && request.config !== null) {
         if (!isPreflightRecord(request.config, 'config', '`config`', add)) return 'stop';
-        if (restFields.length > 0) add('invalid-body', restFields[0] as string, 'the body mixes `config` (the SDK shape) with top-level REST settings');
-        shape = 'sdk';
-        settings = request.config;
-      } else if (typeof request.model === 'string' && restFields.length === 0) {
-        shape = 'sdk';
-        settings = {};
+        if (topLevel.length > 0) add('invalid-body', topLevel[0] as string, 'the body mixes `config` (the SDK shape) with top-level REST settings');
       }
-      const prefix = shape === 'sdk' ? 'config.' : '';
       const declared = checkTools(settings.tools, prefix, shape, add);
       checkAllowedNames(settings.toolConfig, `${prefix}toolConfig`, declared, add);
       checkFunctionTurns(request.contents, add);

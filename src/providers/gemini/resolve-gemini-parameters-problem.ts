@@ -8,28 +8,8 @@ const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** The keywords of Gemini's `Schema` (an OpenAPI 3.0 subset), as listed by the SDK's `Schema` type. */
 const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
-  'anyOf',
-  'default',
-  'description',
-  'enum',
-  'example',
-  'format',
-  'items',
-  'maxItems',
-  'maxLength',
-  'maxProperties',
-  'maximum',
-  'minItems',
-  'minLength',
-  'minProperties',
-  'minimum',
-  'nullable',
-  'pattern',
-  'properties',
-  'propertyOrdering',
-  'required',
-  'title',
-  'type',
+  ...'anyOf default description enum example format items maxItems maxLength maxProperties maximum'.split(' '),
+  ...'minItems minLength minProperties minimum nullable pattern properties propertyOrdering required title type'.split(' '),
 ]);
 
 /**
