@@ -84,26 +84,26 @@ const OPTIONS_FIELDS = {
   reveal: optional(REVEAL),
   search: optional(SEARCH),
   predict,
-};
+} as const;
 const SEED_CONFIG_FIELDS = {
   threshold: optional(threshold),
   never_defer: optional(toolNames),
   listing: optional(LISTING),
   reveal: optional(REVEAL),
   search: optional(SEARCH),
-};
+} as const;
 const SEED_FIELDS = {
   ref: oneOf(SEED_IDS),
   config: ((value, path, issues) => {
     if (value === undefined || value === null) return undefined;
     return isRecord(value) ? readFields(value, path, SEED_CONFIG_FIELDS, issues) : report(issues, path, 'must be an object', value);
   }) as Check<Checked<typeof SEED_CONFIG_FIELDS>>,
-};
+} as const;
 const PREFERENCE_FIELDS = {
   mechanism: oneOf(MECHANISM_ORDER),
   threshold,
   explicit: ((value, path, issues) => (typeof value === 'boolean' ? value : report(issues, path, 'must be a boolean', value))) as Check<boolean>,
-};
+} as const;
 const RESOLVED_FIELDS = {
   preferences: ((value, path, issues) => {
     if (!Array.isArray(value)) return report(issues, path, 'must be a list of `{ mechanism, threshold, explicit }`', value);
@@ -119,7 +119,7 @@ const RESOLVED_FIELDS = {
   reveal: REVEAL,
   search: SEARCH,
   predict,
-};
+} as const;
 
 /** The mark of a configuration this module produced, so passing one back in costs nothing (a copy is not marked). */
 const PARSED_CONFIG: unique symbol = Symbol('tool-search parsed configuration');

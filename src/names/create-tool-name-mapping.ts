@@ -52,6 +52,12 @@ export interface ToolNameMappingOptions {
  * ```
  */
 export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRule, options: ToolNameMappingOptions = {}): ToolNameMapping {
+  if (typeof options !== 'object' || options === null) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `createToolNameMapping: the options must be an object such as \`{ reserved, secondary }\`, got ${describeValue(options)}`,
+    );
+  }
   const reservedList = parseToolNameList(options.reserved ?? [], '`reserved`');
   const nameList = parseToolNameList(names, '`names`');
   const secondaryList = options.secondary === undefined ? undefined : parseToolNameList(options.secondary, '`secondary`');
