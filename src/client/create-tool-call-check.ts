@@ -100,13 +100,14 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
       checkNamesContext(context.names, 'createToolCallCheck');
       const own = context.plan === undefined ? catalog.own : resolveOwnToolsSent(parseToolSearchPlan(context.plan));
       const toWire = context.names?.toWire ?? ((value: string) => value);
-      let name = typeof call?.name === 'string' ? (context.names?.fromWire(call.name) ?? call.name) : '';
+      const fromWire = context.names?.fromWire ?? ((value: string) => value);
+      let name = typeof call?.name === 'string' ? fromWire(call.name) : '';
       let written: unknown = call?.arguments;
       let writtenName: unknown = call?.name;
       if (name === own.callToolName) {
         const wrapped = parseArguments(written).value as { name?: unknown; arguments?: unknown } | undefined;
         const inner = typeof wrapped === 'object' && wrapped !== null ? wrapped : {};
-        if (typeof inner.name !== 'string' || (context.names?.fromWire(inner.name) ?? inner.name) === own.callToolName) {
+        if (typeof inner.name !== 'string' || fromWire(inner.name) === own.callToolName) {
           return {
             ok: false,
             result: {
@@ -119,7 +120,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
             },
           };
         }
-        name = context.names?.fromWire(inner.name) ?? inner.name;
+        name = fromWire(inner.name);
         written = inner.arguments;
         writtenName = inner.name;
       }

@@ -147,27 +147,18 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       `createToolSearchTool: the options must be an object such as \`{ tools, store }\`, got ${describeValue(options)}`,
     );
   }
+  const fail = (field: string, rule: string): never => {
+    throw new ToolSearchError('invalid-options', `createToolSearchTool: \`${field}\` must be ${rule}, got ${describeValue(options[field as 'store'])}`);
+  };
   for (const [field, least] of COUNT_OPTIONS) {
     const value: unknown = options[field];
-    if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= least)) {
-      throw new ToolSearchError('invalid-options', `createToolSearchTool: \`${field}\` must be a whole number ≥ ${least}, got ${describeValue(value)}`);
-    }
+    if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= least)) fail(field, `a whole number ≥ ${least}`);
   }
-  if (typeof options.store !== 'object' || options.store === null || typeof options.store.add !== 'function') {
-    throw new ToolSearchError('invalid-options', `createToolSearchTool: \`store\` must be a RevealStore, got ${describeValue(options.store)}`);
-  }
-  if (options.index !== undefined && (typeof options.index !== 'object' || options.index === null || typeof options.index.search !== 'function')) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `createToolSearchTool: \`index\` must be an index from \`createToolIndex\`, got ${describeValue(options.index)}`,
-    );
-  }
-  if (options.rank !== undefined && typeof options.rank !== 'function') {
-    throw new ToolSearchError(
-      'invalid-options',
-      `createToolSearchTool: \`rank\` must be an async function such as \`createHybridToolRanker({ embed })\`, got ${describeValue(options.rank)}`,
-    );
-  }
+  const { store, index: given, rank } = options;
+  if (typeof store !== 'object' || store === null || typeof store.add !== 'function') fail('store', 'a RevealStore');
+  if (given !== undefined && (typeof given !== 'object' || given === null || typeof given.search !== 'function'))
+    fail('index', 'an index from `createToolIndex`');
+  if (rank !== undefined && typeof rank !== 'function') fail('rank', 'an async function such as `createHybridToolRanker({ embed })`');
   // A catalog (`createToolCatalog`) is read as it is, its index built once for every search tool over it.
   const searchable = createToolCatalog(options.tools).searchable;
   const catalog = searchable.tools;
@@ -175,23 +166,8 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
   const maxLoaded = options.maxLoaded ?? DEFAULT_MAX_LOADED_TOOLS;
   const maxListed = options.maxListedTools ?? DEFAULT_MAX_LISTED_TOOLS;
   const maxQueryLength = options.maxQueryLength ?? DEFAULT_MAX_QUERY_LENGTH;
-  const index = options.index ?? resolveCatalogIndex(searchable, maxResults);
-  const byName = searchable.byName;
-  const store = options.store;
-  const rank = options.rank;
-
-  const catalogNames = searchable.names;
-
-  /** The visible catalog names, or `undefined` when every tool is visible (the index then skips its own filter). */
-  function visibleNames(visible: Iterable<string> | undefined, fromWire: (name: string) => string): Set<string> | undefined {
-    if (visible === undefined) return undefined;
-    const seen = new Set<string>();
-    for (const name of parseToolNameList(visible, '`context.visible`')) {
-      const original = fromWire(name);
-      if (byName.has(original)) seen.add(original);
-    }
-    return seen;
-  }
+  const index = given ?? resolveCatalogIndex(searchable, maxResults);
+  const { byName, names: catalogNames } = searchable;
 
   return {
     definition: TOOL_SEARCH_TOOL_DEFINITION,
@@ -204,7 +180,15 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       const loadedNames = context.loaded === undefined ? undefined : parseToolNameList(context.loaded, '`context.loaded`');
       const toWire = context.names?.toWire ?? ((name: string) => name);
       const fromWire = context.names?.fromWire ?? ((name: string) => name);
-      const visible = visibleNames(context.visible, fromWire);
+      // The visible catalog names, or `undefined` when every tool is visible (the index then skips its own filter).
+      const visible =
+        context.visible === undefined
+          ? undefined
+          : new Set(
+              parseToolNameList(context.visible, '`context.visible`')
+                .map(fromWire)
+                .filter((name) => byName.has(name)),
+            );
       const listing = (status: 'no-match' | 'listing' | 'invalid-query', query: string, message: string): ToolSearchResult => {
         const names = visible === undefined ? catalogNames : [...visible];
         return {

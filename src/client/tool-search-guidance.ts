@@ -4,7 +4,6 @@ import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import { resolveOwnToolsSent, type OwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolRevealMode } from '../config/tool-search-config.js';
-import { assertNever } from '../errors/assert-never.js';
 
 /**
  * The first part of the one system-prompt note that tells the model how to use `tool_search`, the same in every
@@ -79,21 +78,12 @@ export function createToolSearchGuidance(
     plan.listing === 'none'
       ? ` ${deferred.length}${fill(GUIDANCE_TAILS.countedLead, searchName)}`
       : `${GUIDANCE_TAILS.namesLead}${deferred.map((tool) => toWire(tool.name)).join(', ')}.`;
-  return `${lead}${which}${client ? resolveClientCallTail(plan.reveal, searchName, toWire(own.callToolName)) : fill(GUIDANCE_TAILS.callDirectly, searchName)}`;
-}
-
-/** How the client-side mechanism's model calls a tool the list leaves out, per reveal mode. */
-function resolveClientCallTail(reveal: ToolRevealMode, searchName: string, callToolName: string): string {
-  switch (reveal) {
-    case 'conversation':
-      return fill(GUIDANCE_TAILS.callThroughCallTool, callToolName);
-    case 'native':
-      return fill(GUIDANCE_TAILS.callByName, searchName);
-    case 'tool-list':
-      return GUIDANCE_TAILS.joinsToolList;
-    default:
-      return assertNever(reveal, 'reveal');
-  }
+  // How the model calls a tool the list leaves out: through `call_tool` when reveals stay in the conversation, by its
+  // own name once native delivery has added it, from the tool list once revealed there; directly on a hosted mechanism.
+  const call = client
+    ? fill(CLIENT_CALL_TAILS[plan.reveal], plan.reveal === 'conversation' ? toWire(own.callToolName) : searchName)
+    : fill(GUIDANCE_TAILS.callDirectly, searchName);
+  return `${lead}${which}${call}`;
 }
 
 /** The placeholder a tail holds for the name of one of the package's own tools (`tool_search_2` when the caller has a `tool_search`). */
@@ -116,6 +106,13 @@ const GUIDANCE_TAILS = {
   // Native delivery: the search result is followed by the tools' own definitions.
   callByName: ` Once \`${NAME}\` has loaded a tool, call it by its own name like any other tool.`,
 } as const;
+
+/** The tail that tells the client-side mechanism's model how to call a tool the list leaves out, per reveal mode. */
+const CLIENT_CALL_TAILS: Readonly<Record<ToolRevealMode, string>> = {
+  conversation: GUIDANCE_TAILS.callThroughCallTool,
+  native: GUIDANCE_TAILS.callByName,
+  'tool-list': GUIDANCE_TAILS.joinsToolList,
+};
 
 function fill(tail: string, name: string): string {
   return tail.replace(NAME, name);

@@ -2,6 +2,7 @@ import stringify from 'fast-json-stable-stringify';
 import type { JSONSchemaObject } from '../tools/tool-definition.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { isRecord } from '../records/is-record.js';
 import { describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
@@ -133,20 +134,13 @@ export function resolveRevealedTools(calls: Iterable<HistoryToolOutput>, options
     const value = typeof output === 'string' ? parseJSONObject(output) : output;
     if (typeof value !== 'object' || value === null) continue;
     const { status, loaded, tools, tool } = value as { status?: unknown; loaded?: unknown; tools?: unknown; tool?: unknown };
+    // The names of the tools with schemas; `loaded` names them in results of earlier versions, and a blind call's.
+    const withSchema = Array.isArray(tools) ? tools.map((entry: unknown) => (isRecord(entry) ? entry.name : undefined)) : [];
     if (status === 'found' && name === searchName) {
-      // `loaded` in results of earlier versions; the names of the tools with schemas in current ones.
-      const names = Array.isArray(loaded)
-        ? loaded
-        : Array.isArray(tools)
-          ? tools.map((entry: unknown) => (typeof entry === 'object' && entry !== null ? (entry as { name?: unknown }).name : undefined))
-          : [];
-      for (const found of names) if (typeof found === 'string' && found.length > 0) revealed.add(found);
+      for (const found of Array.isArray(loaded) ? loaded : withSchema) if (typeof found === 'string' && found.length > 0) revealed.add(found);
     } else if (status === 'invalid-arguments' && typeof tool === 'string' && tool.length > 0 && (name === tool || name === callToolName)) {
       // A blind call's answer reveals the one tool it answers for, when its schema is there.
-      const named = Array.isArray(loaded) && loaded.includes(tool);
-      const withSchema =
-        Array.isArray(tools) && tools.some((entry: unknown) => typeof entry === 'object' && entry !== null && (entry as { name?: unknown }).name === tool);
-      if (named || withSchema) revealed.add(tool);
+      if ((Array.isArray(loaded) && loaded.includes(tool)) || withSchema.includes(tool)) revealed.add(tool);
     }
   }
   return [...revealed];

@@ -14,11 +14,10 @@ import {
   type ToolPredictionSettings,
   type ToolRevealChoice,
   type ToolSearchConfig,
-  type ToolSearchRankingRequest,
   type ToolSearchConfigInput,
   type ToolSearchMechanismChoice,
-  type ToolSearchMechanismRequest,
   type ToolSearchPreference,
+  type ToolSearchRankingRequest,
 } from './tool-search-config.js';
 
 const SEED_IDS: readonly SeedCapabilityId[] = ['auto_tool_search', 'openai_tool_search', 'claude_tool_search', 'tool_search'];
@@ -29,44 +28,98 @@ const SEED_MECHANISMS: Readonly<Record<Exclude<SeedCapabilityId, 'auto_tool_sear
   tool_search: 'client',
 };
 
-const LISTING_REQUESTS: readonly ToolListingRequest[] = /* @__PURE__ */ withAutoChoice(TOOL_LISTINGS);
-const SEARCH_REQUESTS: readonly ToolSearchRankingRequest[] = /* @__PURE__ */ withAutoChoice(TOOL_SEARCH_RANKINGS);
-const MECHANISM_REQUESTS: readonly ToolSearchMechanismRequest[] = /* @__PURE__ */ withAutoChoice(MECHANISM_ORDER);
+/** One field's rule: the value at `path`, checked (`undefined` when absent or after reporting what is wrong). */
+type Check<Value> = (value: unknown, path: string, issues: ToolSearchConfigIssue[]) => Value | undefined;
 
-/** The defaults of the settings every form may set (see `ToolSearchOptions`). */
-const DEFAULT_LISTING: ToolListingRequest = 'auto';
-const DEFAULT_REVEAL: ToolRevealChoice = 'auto';
-const DEFAULT_SEARCH: ToolSearchRankingRequest = 'auto';
+/** The values a set of checks reads. */
+type Checked<Checks> = { [Field in keyof Checks]: Checks[Field] extends Check<infer Value> ? Value | undefined : never };
 
-/** The fields of each object form, in the order their problems are reported (unknown fields come last). */
-const OPTIONS_FIELDS = ['mechanism', 'threshold', 'neverDefer', 'listing', 'reveal', 'search', 'predict'] as const;
-const SEED_FIELDS = ['ref', 'config'] as const;
-const SEED_CONFIG_FIELDS = ['threshold', 'never_defer', 'listing', 'reveal', 'search'] as const;
-const RESOLVED_FIELDS = ['preferences', 'neverDefer', 'listing', 'reveal', 'search', 'predict'] as const;
-const PREFERENCE_FIELDS = ['mechanism', 'threshold', 'explicit'] as const;
-
-/** The TypeScript form (`ToolSearchOptions`) once its fields are checked. */
-interface CheckedOptions {
-  readonly mechanism?: ToolSearchMechanismRequest | undefined;
-  readonly threshold?: number | undefined;
-  readonly neverDefer?: string[] | undefined;
-  readonly listing?: ToolListingRequest | undefined;
-  readonly reveal?: ToolRevealChoice | undefined;
-  readonly search?: ToolSearchRankingRequest | undefined;
-  readonly predict?: 'off' | ToolPredictionSettings | undefined;
+/** One of `choices`. */
+function oneOf<Choice extends string>(choices: readonly Choice[]): Check<Choice> {
+  return (value, path, issues) => {
+    if ((choices as readonly unknown[]).includes(value)) return value as Choice;
+    return report(issues, path, `must be one of ${choices.map((choice) => `'${choice}'`).join(', ')}`, value);
+  };
 }
 
-/** A seed capability reference (`{ ref, config }`) once its fields are checked. */
-interface CheckedSeedReference {
-  readonly ref: SeedCapabilityId;
-  readonly config?: {
-    readonly threshold?: number | undefined;
-    readonly never_defer?: string[] | undefined;
-    readonly listing?: ToolListingRequest | undefined;
-    readonly reveal?: ToolRevealChoice | undefined;
-    readonly search?: ToolSearchRankingRequest | undefined;
-  } | null;
+/** `check`, for a field that may be absent. */
+function optional<Value>(check: Check<Value>): Check<Value> {
+  return (value, path, issues) => (value === undefined ? undefined : check(value, path, issues));
 }
+
+/** A threshold: a whole number ≥ 0. */
+const threshold: Check<number> = (value, path, issues) => {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  return report(issues, path, 'must be a whole number ≥ 0', value);
+};
+
+/** A list of non-empty tool names, copied; every wrong entry is reported. */
+const toolNames: Check<string[]> = (value, path, issues) => {
+  if (!Array.isArray(value)) return report(issues, path, 'must be a list of tool names (strings)', value);
+  const count = issues.length;
+  for (const [index, name] of value.entries()) {
+    if (typeof name !== 'string') report(issues, `${path}[${index}]`, 'must be a tool name (a string)', name);
+    else if (name.length === 0) report(issues, `${path}[${index}]`, 'must be a non-empty tool name', name);
+  }
+  return issues.length === count ? [...(value as string[])] : undefined;
+};
+
+/** The prediction setting (see `parseToolPrediction`); absent is `auto`. */
+const predict: Check<ReturnType<typeof parseToolPrediction>['setting']> = (value, path, issues) => {
+  const checked = parseToolPrediction(value, path);
+  issues.push(...checked.issues);
+  return checked.setting;
+};
+
+const LISTING = oneOf(withAutoChoice(TOOL_LISTINGS));
+const REVEAL = oneOf(TOOL_REVEAL_CHOICES);
+const SEARCH = oneOf(withAutoChoice(TOOL_SEARCH_RANKINGS));
+
+/** The fields of each object form, checked in this order (unknown fields are reported last). */
+const OPTIONS_FIELDS = {
+  mechanism: optional(oneOf(withAutoChoice(MECHANISM_ORDER))),
+  threshold: optional(threshold),
+  neverDefer: optional(toolNames),
+  listing: optional(LISTING),
+  reveal: optional(REVEAL),
+  search: optional(SEARCH),
+  predict,
+} as const;
+const SEED_CONFIG_FIELDS = {
+  threshold: optional(threshold),
+  never_defer: optional(toolNames),
+  listing: optional(LISTING),
+  reveal: optional(REVEAL),
+  search: optional(SEARCH),
+} as const;
+const SEED_FIELDS = {
+  ref: oneOf(SEED_IDS),
+  config: ((value, path, issues) => {
+    if (value === undefined || value === null) return undefined;
+    return isRecord(value) ? readFields(value, path, SEED_CONFIG_FIELDS, issues) : report(issues, path, 'must be an object', value);
+  }) as Check<Checked<typeof SEED_CONFIG_FIELDS>>,
+} as const;
+const PREFERENCE_FIELDS = {
+  mechanism: oneOf(MECHANISM_ORDER),
+  threshold,
+  explicit: ((value, path, issues) => (typeof value === 'boolean' ? value : report(issues, path, 'must be a boolean', value))) as Check<boolean>,
+} as const;
+const RESOLVED_FIELDS = {
+  preferences: ((value, path, issues) => {
+    if (!Array.isArray(value)) return report(issues, path, 'must be a list of `{ mechanism, threshold, explicit }`', value);
+    if (value.length === 0) return report(issues, path, 'must list at least one mechanism', value);
+    return value.map((preference: unknown, index) =>
+      isRecord(preference)
+        ? readFields(preference, `${path}[${index}]`, PREFERENCE_FIELDS, issues)
+        : report(issues, `${path}[${index}]`, 'must be `{ mechanism, threshold, explicit }`', preference),
+    );
+  }) as Check<ToolSearchPreference[]>,
+  neverDefer: toolNames,
+  listing: LISTING,
+  reveal: REVEAL,
+  search: SEARCH,
+  predict,
+} as const;
 
 /** The mark of a configuration this module produced, so passing one back in costs nothing (a copy is not marked). */
 const PARSED_CONFIG: unique symbol = Symbol('tool-search parsed configuration');
@@ -105,8 +158,18 @@ export function parseToolSearchConfig(input?: ToolSearchConfigInput | null, over
   }
   const issues: ToolSearchConfigIssue[] = [];
   const draft = readInput(input, issues);
-  if (draft !== undefined) checkRevealListing(draft, issues);
-  const extra = overrides?.neverDefer === undefined ? undefined : checkToolNames(overrides.neverDefer, 'neverDefer', issues);
+  if (draft !== undefined && draft.reveal === 'native' && (draft.listing === 'full' || draft.listing === 'compact')) {
+    // Native delivery appends loaded definitions to the conversation and sends no stubs: a listing that puts stubs in
+    // the tool list contradicts it when both are asked for by name.
+    issues.push({
+      path: 'reveal',
+      message:
+        `\`reveal: 'native'\` cannot be combined with \`listing: '${draft.listing}'\`: native delivery adds a loaded tool to the conversation ` +
+        "and puts no stubs in the tool list; use `listing: 'auto'`, `'names'` or `'none'`, or `reveal: 'auto'` (which keeps the listing and " +
+        'reveals in the conversation)',
+    });
+  }
+  const extra = overrides?.neverDefer === undefined ? [] : toolNames(overrides.neverDefer, 'neverDefer', issues);
   if (issues.length > 0 || draft === undefined) throw new ToolSearchConfigError(issues);
   const config: ToolSearchConfig = {
     preferences: Object.freeze(draft.preferences.map((preference) => Object.freeze({ ...preference }))),
@@ -120,6 +183,7 @@ export function parseToolSearchConfig(input?: ToolSearchConfigInput | null, over
   return Object.freeze(config);
 }
 
+/** A configuration being read: the resolved shape, not frozen yet. */
 interface Draft {
   preferences: ToolSearchPreference[];
   neverDefer: string[];
@@ -127,13 +191,13 @@ interface Draft {
   reveal: ToolRevealChoice;
   search: ToolSearchRankingRequest;
   /** Absent: `auto`. */
-  predict?: 'off' | ToolPredictionSettings;
+  predict?: 'off' | ToolPredictionSettings | undefined;
 }
 
 function readInput(input: unknown, issues: ToolSearchConfigIssue[]): Draft | undefined {
-  if (input === undefined || input === null) return optionsToDraft({});
+  if (input === undefined || input === null) return toDraft({}, issues);
   if (typeof input === 'string') return seedToDraft([{ value: input, path: '' }], issues, false);
-  if (typeof input !== 'object' || Array.isArray(input)) {
+  if (!isRecord(input)) {
     issues.push({
       path: '',
       message: `the configuration must be a capability id, \`{ ref, config }\`, \`{ capabilities: [...] }\` or \`{ mechanism, threshold, neverDefer, listing, reveal, search }\`, got ${describeValue(input)}`,
@@ -141,14 +205,9 @@ function readInput(input: unknown, issues: ToolSearchConfigIssue[]): Draft | und
     return undefined;
   }
   if ('capabilities' in input) {
-    const { capabilities, ...rest } = input as { capabilities: unknown };
-    for (const key of Object.keys(rest)) {
-      issues.push({ path: key, message: `\`${key}\` is not allowed next to \`capabilities\`` });
-    }
-    if (!Array.isArray(capabilities)) {
-      issues.push({ path: 'capabilities', message: `\`capabilities\` must be a list, got ${describeValue(capabilities)}` });
-      return undefined;
-    }
+    const { capabilities, ...rest } = input;
+    for (const key of Object.keys(rest)) issues.push({ path: key, message: `\`${key}\` is not allowed next to \`capabilities\`` });
+    if (!Array.isArray(capabilities)) return report(issues, 'capabilities', 'must be a list', capabilities);
     return seedToDraft(
       capabilities.map((value, index) => ({ value, path: `capabilities[${index}]` })),
       issues,
@@ -158,13 +217,16 @@ function readInput(input: unknown, issues: ToolSearchConfigIssue[]): Draft | und
   if ('ref' in input) return seedToDraft([{ value: input, path: '' }], issues, false);
   if ('preferences' in input) {
     // A resolved configuration from an earlier version may lack the newer settings: they take their defaults.
-    return checkResolved({ reveal: DEFAULT_REVEAL, search: DEFAULT_SEARCH, ...(input as object) }, issues);
+    const resolved = readFields({ reveal: 'auto', search: 'auto', ...input }, '', RESOLVED_FIELDS, issues);
+    return resolved as Draft | undefined;
   }
-  const options = checkOptions(input, issues);
-  return options === undefined ? undefined : optionsToDraft(options);
+  return toDraft(input, issues);
 }
 
-function optionsToDraft(options: CheckedOptions): Draft {
+/** The TypeScript form (`ToolSearchOptions`), checked and resolved; `undefined` after reporting what is wrong. */
+function toDraft(input: Record<string, unknown>, issues: ToolSearchConfigIssue[]): Draft | undefined {
+  const options = readFields(input, '', OPTIONS_FIELDS, issues);
+  if (options === undefined) return undefined;
   const mechanism = options.mechanism ?? 'auto';
   const limit = options.threshold ?? DEFAULT_TOOL_SEARCH_THRESHOLD;
   return {
@@ -172,11 +234,11 @@ function optionsToDraft(options: CheckedOptions): Draft {
       mechanism === 'auto'
         ? MECHANISM_ORDER.map((choice) => ({ mechanism: choice, threshold: limit, explicit: false }))
         : [{ mechanism, threshold: limit, explicit: true }],
-    neverDefer: [...(options.neverDefer ?? [])],
-    listing: options.listing ?? DEFAULT_LISTING,
-    reveal: options.reveal ?? DEFAULT_REVEAL,
-    search: options.search ?? DEFAULT_SEARCH,
-    ...(options.predict === undefined ? {} : { predict: options.predict }),
+    neverDefer: options.neverDefer ?? [],
+    listing: options.listing ?? 'auto',
+    reveal: options.reveal ?? 'auto',
+    search: options.search ?? 'auto',
+    predict: options.predict,
   };
 }
 
@@ -196,8 +258,10 @@ function seedToDraft(entries: readonly { value: unknown; path: string }[], issue
     const refPath = join(path, 'ref');
     const ref = typeof reference === 'object' && reference !== null ? (reference as { ref?: unknown }).ref : undefined;
     if (inList && !isToolSearchLike(ref)) continue;
-    const parsed = checkSeedReference(reference, path, issues);
-    if (parsed === undefined) continue;
+    const parsed = isRecord(reference)
+      ? readFields(reference, path, SEED_FIELDS, issues)
+      : report(issues, path, 'must be a capability id or `{ ref, config }`', reference);
+    if (parsed?.ref === undefined) continue;
     const previous = seen.get(parsed.ref);
     if (previous !== undefined) {
       issues.push({ path: refPath, message: `\`${refPath}\` lists \`${parsed.ref}\` again (already at \`${previous}\`); list each capability once` });
@@ -239,28 +303,8 @@ function seedToDraft(entries: readonly { value: unknown; path: string }[], issue
   }
   if (issues.length > 0) return undefined;
   preferences.sort((a, b) => MECHANISM_ORDER.indexOf(a.mechanism) - MECHANISM_ORDER.indexOf(b.mechanism));
-  return {
-    preferences,
-    neverDefer,
-    listing: ([...settings.listing.keys()][0] as ToolListingRequest | undefined) ?? DEFAULT_LISTING,
-    reveal: ([...settings.reveal.keys()][0] as ToolRevealChoice | undefined) ?? DEFAULT_REVEAL,
-    search: ([...settings.search.keys()][0] as ToolSearchRankingRequest | undefined) ?? DEFAULT_SEARCH,
-  };
-}
-
-/**
- * `reveal: 'native'` appends loaded definitions to the conversation and sends no stubs, so a listing that puts stubs in
- * the tool list (`full`, `compact`) contradicts it when both are asked for by name.
- */
-function checkRevealListing(draft: Draft, issues: ToolSearchConfigIssue[]): void {
-  if (draft.reveal !== 'native' || (draft.listing !== 'full' && draft.listing !== 'compact')) return;
-  issues.push({
-    path: 'reveal',
-    message:
-      `\`reveal: 'native'\` cannot be combined with \`listing: '${draft.listing}'\`: native delivery adds a loaded tool to the conversation ` +
-      "and puts no stubs in the tool list; use `listing: 'auto'`, `'names'` or `'none'`, or `reveal: 'auto'` (which keeps the listing and " +
-      'reveals in the conversation)',
-  });
+  const setting = <Key extends keyof typeof settings>(key: Key) => ([...settings[key].keys()][0] ?? 'auto') as Draft[Key];
+  return { preferences, neverDefer, listing: setting('listing'), reveal: setting('reveal'), search: setting('search') };
 }
 
 /** An id that is a tool search capability or a near miss of one (`toolsearch`, `Tool_Search_Auto`, …). */
@@ -274,145 +318,31 @@ function isToolSearchLike(ref: unknown): boolean {
   );
 }
 
-/**
- * The TypeScript form's fields, checked; `undefined` after reporting what is wrong. Plain checks rather than a schema
- * library: this runs on every import path that takes a configuration, so what it costs is paid in every bundle and
- * every cold start.
- */
-function checkOptions(input: object, issues: ToolSearchConfigIssue[]): CheckedOptions | undefined {
-  const count = issues.length;
-  const fields = input as Record<string, unknown>;
-  const options: CheckedOptions = {
-    mechanism: checkOneOf(fields.mechanism, 'mechanism', MECHANISM_REQUESTS, issues, true),
-    threshold: checkThreshold(fields.threshold, 'threshold', issues, true),
-    neverDefer: fields.neverDefer === undefined ? undefined : checkToolNames(fields.neverDefer, 'neverDefer', issues),
-    listing: checkOneOf(fields.listing, 'listing', LISTING_REQUESTS, issues, true),
-    reveal: checkOneOf(fields.reveal, 'reveal', TOOL_REVEAL_CHOICES, issues, true),
-    search: checkOneOf(fields.search, 'search', SEARCH_REQUESTS, issues, true),
-    predict: checkPredict(fields.predict, 'predict', issues),
-  };
-  checkUnknownFields(fields, '', OPTIONS_FIELDS, issues);
-  return issues.length === count ? options : undefined;
-}
-
-/** A seed capability reference (`{ ref, config }`) at `path`, checked; `undefined` after reporting what is wrong. */
-function checkSeedReference(reference: unknown, path: string, issues: ToolSearchConfigIssue[]): CheckedSeedReference | undefined {
-  if (!isRecord(reference)) {
-    report(issues, path, 'must be a capability id or `{ ref, config }`', reference);
-    return undefined;
-  }
-  const count = issues.length;
-  const ref = checkOneOf(reference.ref, join(path, 'ref'), SEED_IDS, issues, false);
-  const config = reference.config;
-  const configPath = join(path, 'config');
-  let checkedConfig: CheckedSeedReference['config'];
-  if (config === undefined || config === null) checkedConfig = config;
-  else if (!isRecord(config)) report(issues, configPath, 'must be an object', config);
-  else {
-    checkedConfig = {
-      threshold: checkThreshold(config.threshold, join(configPath, 'threshold'), issues, true),
-      never_defer: config.never_defer === undefined ? undefined : checkToolNames(config.never_defer, join(configPath, 'never_defer'), issues),
-      listing: checkOneOf(config.listing, join(configPath, 'listing'), LISTING_REQUESTS, issues, true),
-      reveal: checkOneOf(config.reveal, join(configPath, 'reveal'), TOOL_REVEAL_CHOICES, issues, true),
-      search: checkOneOf(config.search, join(configPath, 'search'), SEARCH_REQUESTS, issues, true),
-    };
-    checkUnknownFields(config, configPath, SEED_CONFIG_FIELDS, issues);
-  }
-  checkUnknownFields(reference, path, SEED_FIELDS, issues);
-  return issues.length === count && ref !== undefined ? { ref, config: checkedConfig } : undefined;
-}
-
-/** A resolved configuration (an earlier result, its newer settings defaulted), checked into a draft. */
-function checkResolved(input: Record<string, unknown>, issues: ToolSearchConfigIssue[]): Draft | undefined {
-  const count = issues.length;
-  const preferences: ToolSearchPreference[] = [];
-  if (!Array.isArray(input.preferences)) {
-    report(issues, 'preferences', 'must be a list of `{ mechanism, threshold, explicit }`', input.preferences);
-  } else {
-    input.preferences.forEach((preference: unknown, index) => {
-      const path = `preferences[${index}]`;
-      if (!isRecord(preference)) {
-        report(issues, path, 'must be `{ mechanism, threshold, explicit }`', preference);
-        return;
-      }
-      const mechanism = checkOneOf(preference.mechanism, join(path, 'mechanism'), MECHANISM_ORDER, issues, false);
-      const threshold = checkThreshold(preference.threshold, join(path, 'threshold'), issues, false);
-      if (typeof preference.explicit !== 'boolean') report(issues, join(path, 'explicit'), 'must be a boolean', preference.explicit);
-      checkUnknownFields(preference, path, PREFERENCE_FIELDS, issues);
-      if (mechanism !== undefined && threshold !== undefined) preferences.push({ mechanism, threshold, explicit: preference.explicit === true });
-    });
-    if (input.preferences.length === 0) report(issues, 'preferences', 'must list at least one mechanism', input.preferences);
-  }
-  const neverDefer = checkToolNames(input.neverDefer, 'neverDefer', issues);
-  const listing = checkOneOf(input.listing, 'listing', LISTING_REQUESTS, issues, false);
-  const reveal = checkOneOf(input.reveal, 'reveal', TOOL_REVEAL_CHOICES, issues, false);
-  const search = checkOneOf(input.search, 'search', SEARCH_REQUESTS, issues, false);
-  const predict = checkPredict(input.predict, 'predict', issues);
-  checkUnknownFields(input, '', RESOLVED_FIELDS, issues);
-  if (issues.length > count || neverDefer === undefined || listing === undefined || reveal === undefined || search === undefined) return undefined;
-  return { preferences, neverDefer, listing, reveal, search, ...(predict === undefined ? {} : { predict }) };
-}
-
-/** The prediction setting at `path` (see `parseToolPrediction`), its problems reported. */
-function checkPredict(value: unknown, path: string, issues: ToolSearchConfigIssue[]): 'off' | ToolPredictionSettings | undefined {
-  const checked = parseToolPrediction(value, path);
-  issues.push(...checked.issues);
-  return checked.setting;
-}
-
-/** A threshold: a whole number ≥ 0 (`undefined` passes when `optional`). */
-function checkThreshold(value: unknown, path: string, issues: ToolSearchConfigIssue[], optional: boolean): number | undefined {
-  if (value === undefined && optional) return undefined;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
-  report(issues, path, 'must be a whole number ≥ 0', value);
-  return undefined;
-}
-
-/** A list of non-empty tool names, copied; every wrong entry is reported. */
-function checkToolNames(value: unknown, path: string, issues: ToolSearchConfigIssue[]): string[] | undefined {
-  if (!Array.isArray(value)) {
-    report(issues, path, 'must be a list of tool names (strings)', value);
-    return undefined;
-  }
-  const count = issues.length;
-  const names: string[] = [];
-  for (let index = 0; index < value.length; index += 1) {
-    const name: unknown = value[index];
-    if (typeof name !== 'string') report(issues, `${path}[${index}]`, 'must be a tool name (a string)', name);
-    else if (name.length === 0) report(issues, `${path}[${index}]`, 'must be a non-empty tool name', name);
-    else names.push(name);
-  }
-  return issues.length === count ? names : undefined;
-}
-
-/** One of `choices` (`undefined` passes when `optional`). */
-function checkOneOf<Choice extends string>(
-  value: unknown,
+/** Reads `object`'s fields with `checks`, in their order, then reports its unknown fields; `undefined` after any problem. */
+function readFields<Checks extends Record<string, Check<unknown>>>(
+  object: Record<string, unknown>,
   path: string,
-  choices: readonly Choice[],
+  checks: Checks,
   issues: ToolSearchConfigIssue[],
-  optional: boolean,
-): Choice | undefined {
-  if (value === undefined && optional) return undefined;
-  if ((choices as readonly unknown[]).includes(value)) return value as Choice;
-  report(issues, path, `must be one of ${choices.map((choice) => `'${choice}'`).join(', ')}`, value);
-  return undefined;
-}
-
-/** Reports each field of `object` that is not one of `known`, naming the fields it may have. */
-function checkUnknownFields(object: object, path: string, known: readonly string[], issues: ToolSearchConfigIssue[]): void {
+): Checked<Checks> | undefined {
+  const count = issues.length;
+  const fields: Record<string, unknown> = {};
+  for (const [key, check] of Object.entries(checks)) fields[key] = check(object[key], join(path, key), issues);
   const where = path === '' ? 'the configuration' : `\`${path}\``;
+  const known = Object.keys(checks);
   for (const key of findUnknownKeys(object, known)) {
     issues.push({
       path: join(path, key),
       message: `${where} has an unknown option \`${key}\`; the options are ${known.map((field) => `\`${field}\``).join(', ')}`,
     });
   }
+  return issues.length === count ? (fields as Checked<Checks>) : undefined;
 }
 
 /** Reports that the value at `path` breaks `rule`, with the value given. */
-function report(issues: ToolSearchConfigIssue[], path: string, rule: string, value: unknown): void {
+function report(issues: ToolSearchConfigIssue[], path: string, rule: string, value: unknown): undefined {
   issues.push({ path, message: `${path === '' ? 'the configuration' : `\`${path}\``} ${rule}, got ${describeValue(value)}` });
+  return undefined;
 }
 
 function join(path: string, key: string): string {

@@ -167,9 +167,19 @@ function resolveFamily(baseId: string, unresolvedGateway: boolean): ModelSupport
   if (unresolvedGateway) return null;
   // Every `gpt-<digit>` id before GPT-5.4 lacks hosted search, whatever its suffix (`gpt-4o`, `gpt-4.1-mini`).
   if (/^gpt-\d/.test(baseId)) return 'gpt';
+  const claude = readClaudeId(baseId);
+  return claude !== null && (claude.major !== undefined || CLAUDE_FIVE_FAMILIES.has(claude.family)) ? 'claude' : null;
+}
+
+/** A Claude id's family and version, family first (`claude-opus-4-5`) or version first (`claude-3-5-sonnet`); `null` for any other id. */
+function readClaudeId(baseId: string): { readonly family: string; readonly major: number | undefined; readonly minor: number } | null {
   const familyFirst = CLAUDE_FAMILY_FIRST.exec(baseId);
-  if (familyFirst !== null) return familyFirst[2] !== undefined || CLAUDE_FIVE_FAMILIES.has(familyFirst[1] ?? '') ? 'claude' : null;
-  return CLAUDE_VERSION_FIRST.test(baseId) ? 'claude' : null;
+  if (familyFirst !== null) {
+    const [, family = '', major, minor] = familyFirst;
+    return { family, major: major === undefined ? undefined : Number(major), minor: Number(minor ?? 0) };
+  }
+  const versionFirst = CLAUDE_VERSION_FIRST.exec(baseId);
+  return versionFirst === null ? null : { family: versionFirst[3] ?? '', major: Number(versionFirst[1]), minor: Number(versionFirst[2] ?? 0) };
 }
 
 function supportsOpenAIHosted(baseId: string): boolean {
@@ -185,16 +195,11 @@ function supportsOpenAIHosted(baseId: string): boolean {
   return major > 5 || (major === 5 && minor >= 4);
 }
 
+/** Claude 4.5 and newer in every family, and every Fable and Mythos model. */
 function supportsClaudeHosted(baseId: string): boolean {
-  const familyFirst = CLAUDE_FAMILY_FIRST.exec(baseId);
-  if (familyFirst !== null) {
-    const [, family = '', major, minor] = familyFirst;
-    if (CLAUDE_FIVE_FAMILIES.has(family)) return true;
-    return major !== undefined && atLeast(Number(major), Number(minor ?? 0), 4, 5);
-  }
-  const versionFirst = CLAUDE_VERSION_FIRST.exec(baseId);
-  if (versionFirst !== null) return atLeast(Number(versionFirst[1]), Number(versionFirst[2] ?? 0), 4, 5);
-  return false;
+  const claude = readClaudeId(baseId);
+  if (claude === null) return false;
+  return CLAUDE_FIVE_FAMILIES.has(claude.family) || (claude.major !== undefined && atLeast(claude.major, claude.minor, 4, 5));
 }
 
 /**
@@ -203,15 +208,11 @@ function supportsClaudeHosted(baseId: string): boolean {
  * supported on this model"); `null` when the id is not a Claude id with a version.
  */
 function supportsClaudeToolAdditions(baseId: string): boolean | null {
-  const familyFirst = CLAUDE_FAMILY_FIRST.exec(baseId);
-  const versionFirst = familyFirst === null ? CLAUDE_VERSION_FIRST.exec(baseId) : null;
-  const family = familyFirst?.[1] ?? versionFirst?.[3];
-  const major = familyFirst?.[2] ?? versionFirst?.[1];
-  const minor = Number(familyFirst?.[3] ?? versionFirst?.[2] ?? 0);
-  if (family === undefined) return null;
-  if (CLAUDE_FIVE_FAMILIES.has(family)) return true;
-  if (major === undefined) return null;
-  return family === 'opus' ? atLeast(Number(major), minor, 4, 8) : atLeast(Number(major), minor, 5, 5);
+  const claude = readClaudeId(baseId);
+  if (claude === null) return null;
+  if (CLAUDE_FIVE_FAMILIES.has(claude.family)) return true;
+  if (claude.major === undefined) return null;
+  return claude.family === 'opus' ? atLeast(claude.major, claude.minor, 4, 8) : atLeast(claude.major, claude.minor, 5, 5);
 }
 
 function atLeast(major: number, minor: number, wantMajor: number, wantMinor: number): boolean {

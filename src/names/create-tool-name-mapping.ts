@@ -101,12 +101,11 @@ function mapNames(
   renameInto(invalid, check, taken, toWire, fromWire);
   for (const name of later) taken.add(name);
   renameInto([...new Set(laterInvalid)], check, taken, toWire, fromWire);
-  const renamed: [string, string][] = [];
-  for (const name of [...invalid, ...new Set(laterInvalid)]) renamed.push([name, toWire.get(name) as string]);
+  const renamed = [...invalid, ...new Set(laterInvalid)].map((name) => Object.freeze([name, toWire.get(name) as string] as const));
   return Object.freeze({
     toWire: (name: string) => toWire.get(name) ?? name,
     fromWire: (wireName: string) => fromWire.get(wireName) ?? wireName,
-    renamed: Object.freeze(renamed.map((pair) => Object.freeze(pair))),
+    renamed: Object.freeze(renamed),
   });
 }
 

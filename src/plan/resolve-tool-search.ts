@@ -2,18 +2,15 @@ import { parseToolSearchConfig } from '../config/parse-tool-search-config.js';
 import {
   resolveAutoListing,
   type ToolListing,
-  type ToolListingRequest,
   type ToolRevealChoice,
   type ToolRevealMode,
   type ToolSearchConfig,
   type ToolSearchConfigInput,
   type ToolSearchPreference,
-  type ToolSearchRanking,
-  type ToolSearchRankingRequest,
 } from '../config/tool-search-config.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
-import { assertNever } from '../errors/assert-never.js';
+import { isRecord } from '../records/is-record.js';
 import { MODEL_PLATFORMS, WIRE_APIS, WIRE_API_NAMES, type ModelPlatform, type ModelReference, type WireAPI } from '../models/model-reference.js';
 import { resolveModelSupport, type ModelSupport, type ToolAdditionForm } from '../models/resolve-model-support.js';
 import { resolveUnknownModel } from '../models/resolve-unknown-model.js';
@@ -151,8 +148,12 @@ export function resolveToolSearch(
     });
   }
 
-  const listing = resolveListing(resolved.listing, deferredCount);
-  const search = mechanism === 'openai-hosted' || mechanism === 'claude-hosted' ? resolveRanking(resolved.search) : 'library';
+  const listing = resolved.listing === 'auto' ? resolveAutoListing(deferredCount) : resolved.listing;
+  // `auto` is the library's ranking on both providers: on the BFCL multi-turn sessions it measured cheaper per session
+  // than either provider's own search (bench/results/latest.md, session cost), and its recall is measured at or above
+  // BM25, which Anthropic's hosted search uses.
+  const hosted = mechanism === 'openai-hosted' || mechanism === 'claude-hosted';
+  const search = hosted && resolved.search !== 'auto' ? resolved.search : 'library';
   const {
     reveal,
     additions,
@@ -200,12 +201,12 @@ function planTools(definitions: readonly ToolDefinition[], mechanism: ToolSearch
   const toolCount = definitions.length;
   return definitions.map((tool): PlannedTool => {
     const policy = tool.deferrable ?? 'automatic';
-    if (tool.name === TOOL_SEARCH_TOOL_NAME || tool.name === CALL_TOOL_NAME) return loaded(tool, 'search-tool');
-    if (policy === 'never') return loaded(tool, 'policy-never');
-    if (neverDefer.has(tool.name)) return loaded(tool, 'never-defer-list');
-    if (mechanism === 'none') return loaded(tool, 'no-mechanism');
-    if (policy === 'always') return deferred(tool, 'policy-always');
-    return toolCount >= threshold ? deferred(tool, 'threshold-reached') : loaded(tool, 'below-threshold');
+    if (tool.name === TOOL_SEARCH_TOOL_NAME || tool.name === CALL_TOOL_NAME) return place(tool, 'loaded', 'search-tool');
+    if (policy === 'never') return place(tool, 'loaded', 'policy-never');
+    if (neverDefer.has(tool.name)) return place(tool, 'loaded', 'never-defer-list');
+    if (mechanism === 'none') return place(tool, 'loaded', 'no-mechanism');
+    if (policy === 'always') return place(tool, 'deferred', 'policy-always');
+    return toolCount >= threshold ? place(tool, 'deferred', 'threshold-reached') : place(tool, 'loaded', 'below-threshold');
   });
 }
 
@@ -229,29 +230,9 @@ function hostedSizeWarning(size: HostedSearchSize, native: boolean): ToolSearchW
   };
 }
 
-// Two literals each, not a conditional spread of the category: these run for every tool of every plan.
-function loaded(tool: ToolDefinition, reason: LoadedReason): PlannedTool {
-  return tool.category === undefined ? { name: tool.name, status: 'loaded', reason } : { name: tool.name, status: 'loaded', reason, category: tool.category };
-}
-
-function deferred(tool: ToolDefinition, reason: DeferredReason): PlannedTool {
-  return tool.category === undefined
-    ? { name: tool.name, status: 'deferred', reason }
-    : { name: tool.name, status: 'deferred', reason, category: tool.category };
-}
-
-function resolveListing(request: ToolListingRequest, deferred: number): ToolListing {
-  if (request !== 'auto') return request;
-  return resolveAutoListing(deferred);
-}
-
-/**
- * `auto` is the library's ranking on both providers: on the BFCL multi-turn sessions it measured cheaper per
- * session than either provider's own search (bench/results/latest.md, session cost), and its recall is measured
- * at or above BM25, which Anthropic's hosted search uses.
- */
-function resolveRanking(request: ToolSearchRankingRequest): ToolSearchRanking {
-  return request === 'auto' ? 'library' : request;
+// Two literals, not a conditional spread of the category: this runs for every tool of every plan.
+function place(tool: ToolDefinition, status: PlannedTool['status'], reason: LoadedReason | DeferredReason): PlannedTool {
+  return (tool.category === undefined ? { name: tool.name, status, reason } : { name: tool.name, status, reason, category: tool.category }) as PlannedTool;
 }
 
 /** The API that carries each provider's tool-addition item. */
@@ -306,31 +287,26 @@ function resolveReveal(
   };
 }
 
+/** Each configured mechanism: the plan's name for it, and for a hosted one its provider and the API that carries it. */
+const MECHANISMS = {
+  openai: { mechanism: 'openai-hosted', provider: 'OpenAI', api: 'openai-responses' },
+  claude: { mechanism: 'claude-hosted', provider: 'Anthropic', api: 'anthropic-messages' },
+  client: { mechanism: 'client', provider: null, api: null },
+} as const satisfies Record<ToolSearchPreference['mechanism'], { mechanism: ToolSearchMechanism; provider: string | null; api: WireAPI | null }>;
+
+/** Whether a hosted mechanism's API can carry this request (any API for the client-side one). */
+function isCarried(preference: ToolSearchPreference, support: ModelSupport): boolean {
+  const { api } = MECHANISMS[preference.mechanism];
+  return api === null || support.api === null || support.api === api;
+}
+
 function isApplicable(preference: ToolSearchPreference, support: ModelSupport): boolean {
-  switch (preference.mechanism) {
-    case 'openai':
-      return support.openaiHosted && (support.api === null || support.api === 'openai-responses');
-    case 'claude':
-      return support.claudeHosted && (support.api === null || support.api === 'anthropic-messages');
-    case 'client':
-      return true;
-    default:
-      return assertNever(preference.mechanism);
-  }
+  if (preference.mechanism === 'client') return true;
+  return (preference.mechanism === 'openai' ? support.openaiHosted : support.claudeHosted) && isCarried(preference, support);
 }
 
 function toMechanism(preference: ToolSearchPreference | undefined): ToolSearchMechanism {
-  if (preference === undefined) return 'none';
-  switch (preference.mechanism) {
-    case 'openai':
-      return 'openai-hosted';
-    case 'claude':
-      return 'claude-hosted';
-    case 'client':
-      return 'client';
-    default:
-      return assertNever(preference.mechanism);
-  }
+  return preference === undefined ? 'none' : MECHANISMS[preference.mechanism].mechanism;
 }
 
 function unsupportedWarning(
@@ -338,8 +314,7 @@ function unsupportedWarning(
   support: ModelSupport,
   chosen: ToolSearchPreference | undefined,
 ): ToolSearchWarning<ToolSearchPlanWarningCode> {
-  const provider = preference.mechanism === 'openai' ? 'OpenAI' : 'Anthropic';
-  const api = preference.mechanism === 'openai' ? 'openai-responses' : 'anthropic-messages';
+  const { provider, api } = MECHANISMS[preference.mechanism];
   const supported = preference.mechanism === 'openai' ? support.openaiHosted : support.claudeHosted;
   let why: string;
   if (support.platform === null && (support.gateway === 'bedrock' || support.gateway === 'vertex')) {
@@ -366,11 +341,7 @@ function unknownModelWarning(
   chosen: ToolSearchPreference | undefined,
 ): ToolSearchWarning<ToolSearchPlanWarningCode> | null {
   if (support.platform !== null || chosen?.mechanism === 'openai' || chosen?.mechanism === 'claude') return null;
-  const hostedPossible = preferences.some(
-    (preference) =>
-      (preference.mechanism === 'openai' && (support.api === null || support.api === 'openai-responses')) ||
-      (preference.mechanism === 'claude' && (support.api === null || support.api === 'anthropic-messages')),
-  );
+  const hostedPossible = preferences.some((preference) => preference.mechanism !== 'client' && isCarried(preference, support));
   const unknown = hostedPossible ? resolveUnknownModel(support) : null;
   if (unknown === null) return null;
   const instead = chosen === undefined ? 'no mechanism applies (full schemas are sent)' : `it gets the \`${chosen.mechanism}\` mechanism`;
@@ -403,21 +374,14 @@ function platformWarning(platform: ModelPlatform | null): ToolSearchWarning<Tool
 
 function checkModelReference(model: unknown): void {
   if (typeof model === 'string') return;
-  if (typeof model !== 'object' || model === null || typeof (model as { id?: unknown }).id !== 'string') {
-    throw new ToolSearchError(
-      'invalid-options',
-      `\`model\` must be a model id or \`{ id, api }\` (with an optional \`platform\`), got ${describeValue(model)}`,
-    );
-  }
-  const platform = (model as { platform?: unknown }).platform;
-  if (platform !== undefined && !(MODEL_PLATFORMS as readonly unknown[]).includes(platform)) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `\`model.platform\` must be one of ${MODEL_PLATFORMS.map((name) => `'${name}'`).join(', ')}, got ${describeValue(platform)}`,
-    );
-  }
-  const api = (model as { api?: unknown }).api;
-  if (api !== undefined && !(WIRE_APIS as readonly unknown[]).includes(api)) {
-    throw new ToolSearchError('invalid-options', `\`model.api\` must be one of ${WIRE_APIS.map((name) => `'${name}'`).join(', ')}, got ${describeValue(api)}`);
-  }
+  const fields = isRecord(model) ? model : {};
+  const problem =
+    typeof fields.id !== 'string'
+      ? `\`model\` must be a model id or \`{ id, api }\` (with an optional \`platform\`), got ${describeValue(model)}`
+      : fields.platform !== undefined && !(MODEL_PLATFORMS as readonly unknown[]).includes(fields.platform)
+        ? `\`model.platform\` must be one of ${MODEL_PLATFORMS.map((name) => `'${name}'`).join(', ')}, got ${describeValue(fields.platform)}`
+        : fields.api !== undefined && !(WIRE_APIS as readonly unknown[]).includes(fields.api)
+          ? `\`model.api\` must be one of ${WIRE_APIS.map((name) => `'${name}'`).join(', ')}, got ${describeValue(fields.api)}`
+          : null;
+  if (problem !== null) throw new ToolSearchError('invalid-options', problem);
 }

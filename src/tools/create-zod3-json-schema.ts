@@ -99,13 +99,10 @@ function convertType(def: Zod3Definition, inner: (schema: unknown) => Record<str
       return { ...inner(def.innerType), readOnly: true };
     case 'ZodOptional':
     case 'ZodCatch':
-      return inner(def.innerType);
     case 'ZodEffects':
-      return inner(def.schema);
     case 'ZodPipeline':
-      return inner(def.in);
     case 'ZodBranded':
-      return inner(def.type);
+      return inner(def[INNER_FIELDS[def.typeName] as string]);
     case 'ZodLazy':
       return inner((def.getter as () => unknown)());
     default:
@@ -134,25 +131,26 @@ function objectSchema(def: Zod3Definition, inner: (schema: unknown) => Record<st
   };
 }
 
+/**
+ * Where each wrapper that keeps its input (refinements and transforms, pipelines by their input side) holds the
+ * schema it wraps.
+ */
+const INNER_FIELDS: Readonly<Record<string, string>> = {
+  ZodOptional: 'innerType',
+  ZodDefault: 'innerType',
+  ZodNullable: 'innerType',
+  ZodReadonly: 'innerType',
+  ZodCatch: 'innerType',
+  ZodEffects: 'schema',
+  ZodPipeline: 'in',
+  ZodBranded: 'type',
+};
+
 /** Whether a property may be left out of the input: optional or defaulted, through wrappers that keep the input. */
 function isOptionalInput(def: Zod3Definition): boolean {
-  switch (def.typeName) {
-    case 'ZodOptional':
-    case 'ZodDefault':
-      return true;
-    case 'ZodNullable':
-    case 'ZodReadonly':
-    case 'ZodCatch':
-      return isOptionalInput(definitionOf(def.innerType));
-    case 'ZodEffects':
-      return isOptionalInput(definitionOf(def.schema));
-    case 'ZodPipeline':
-      return isOptionalInput(definitionOf(def.in));
-    case 'ZodBranded':
-      return isOptionalInput(definitionOf(def.type));
-    default:
-      return false;
-  }
+  if (def.typeName === 'ZodOptional' || def.typeName === 'ZodDefault') return true;
+  const inner = INNER_FIELDS[def.typeName];
+  return inner !== undefined && isOptionalInput(definitionOf(def[inner]));
 }
 
 interface Zod3Check {

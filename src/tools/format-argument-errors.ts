@@ -160,6 +160,27 @@ function showProblem(problem: Problem): string {
   return `${showPath(problem.path)}: ${problem.text}`;
 }
 
+/** What the model is told for a keyword whose rule its schema node says in full. */
+const RULES: Readonly<Record<string, (node: Record<string, unknown>) => string>> = {
+  enum: (node) => `Invalid option: expected one of ${describeEnum(node.enum)}`,
+  const: (node) => `Invalid input: expected ${JSON.stringify(node.const)}`,
+  minLength: (node) => `Too small: expected string to have >=${String(node.minLength)} characters`,
+  maxLength: (node) => `Too big: expected string to have <=${String(node.maxLength)} characters`,
+  minItems: (node) => `Too small: expected array to have >=${String(node.minItems)} items`,
+  maxItems: (node) => `Too big: expected array to have <=${String(node.maxItems)} items`,
+  minProperties: (node) => `Too small: expected object to have >=${String(node.minProperties)} properties`,
+  maxProperties: (node) => `Too big: expected object to have <=${String(node.maxProperties)} properties`,
+  minimum: (node) => `Too small: expected number to be >=${String(node.minimum)}`,
+  exclusiveMinimum: (node) => `Too small: expected number to be >${String(node.exclusiveMinimum)}`,
+  maximum: (node) => `Too big: expected number to be <=${String(node.maximum)}`,
+  exclusiveMaximum: (node) => `Too big: expected number to be <${String(node.exclusiveMaximum)}`,
+  multipleOf: (node) => `Invalid number: expected a multiple of ${String(node.multipleOf)}`,
+  contains: () => 'Invalid input: no item fits `contains`',
+  minContains: (node) => `Invalid input: expected at least ${String(node.minContains)} items to fit \`contains\``,
+  maxContains: (node) => `Invalid input: expected at most ${String(node.maxContains)} items to fit \`contains\``,
+  not: () => 'Invalid input: must not fit the `not` schema',
+};
+
 /** The problems one error stands for. `previous` is the error before it (for a `false` schema: what applied it). */
 function describeError(error: OutputUnit, previous: OutputUnit | undefined, context: ArgumentErrorContext): Problem[] {
   const path = readPointer(error.instanceLocation);
@@ -168,6 +189,8 @@ function describeError(error: OutputUnit, previous: OutputUnit | undefined, cont
   const rule = (text: string): Problem[] => [{ path, text, kind: 'rule' }];
   // A location not followed here: the validator's own words.
   if (node === undefined && error.keyword !== 'false') return rule(error.error);
+  const text = node === undefined ? undefined : RULES[error.keyword]?.(node);
+  if (text !== undefined) return rule(text);
   switch (error.keyword) {
     case 'type':
       return rule(`Invalid input: expected ${describeType(node?.type)}, received ${jsonType(value)}`);
@@ -192,32 +215,6 @@ function describeError(error: OutputUnit, previous: OutputUnit | undefined, cont
       }
       return problems;
     }
-    case 'enum':
-      return rule(`Invalid option: expected one of ${describeEnum(node?.enum)}`);
-    case 'const':
-      return rule(`Invalid input: expected ${JSON.stringify(node?.const)}`);
-    case 'minLength':
-      return rule(`Too small: expected string to have >=${String(node?.minLength)} characters`);
-    case 'maxLength':
-      return rule(`Too big: expected string to have <=${String(node?.maxLength)} characters`);
-    case 'minItems':
-      return rule(`Too small: expected array to have >=${String(node?.minItems)} items`);
-    case 'maxItems':
-      return rule(`Too big: expected array to have <=${String(node?.maxItems)} items`);
-    case 'minProperties':
-      return rule(`Too small: expected object to have >=${String(node?.minProperties)} properties`);
-    case 'maxProperties':
-      return rule(`Too big: expected object to have <=${String(node?.maxProperties)} properties`);
-    case 'minimum':
-      return rule(`Too small: expected number to be >=${String(node?.minimum)}`);
-    case 'exclusiveMinimum':
-      return rule(`Too small: expected number to be >${String(node?.exclusiveMinimum)}`);
-    case 'maximum':
-      return rule(`Too big: expected number to be <=${String(node?.maximum)}`);
-    case 'exclusiveMaximum':
-      return rule(`Too big: expected number to be <${String(node?.exclusiveMaximum)}`);
-    case 'multipleOf':
-      return rule(`Invalid number: expected a multiple of ${String(node?.multipleOf)}`);
     case 'pattern': {
       const pattern = String(node?.pattern);
       // A long pattern (zod 4 writes one beside each format) is in the schema the answer carries.
@@ -231,14 +228,6 @@ function describeError(error: OutputUnit, previous: OutputUnit | undefined, cont
       const pair = /indexes (\d+) and (\d+)/.exec(error.error);
       return rule(`Invalid input: items must be unique${pair === null ? '' : ` (items ${pair[1]} and ${pair[2]} are equal)`}`);
     }
-    case 'contains':
-      return rule('Invalid input: no item fits `contains`');
-    case 'minContains':
-      return rule(`Invalid input: expected at least ${String(node?.minContains)} items to fit \`contains\``);
-    case 'maxContains':
-      return rule(`Invalid input: expected at most ${String(node?.maxContains)} items to fit \`contains\``);
-    case 'not':
-      return rule('Invalid input: must not fit the `not` schema');
     case 'propertyNames': {
       const name = /^Property name "([\s\S]*)" does not match schema\.$/.exec(error.error)?.[1];
       return rule(`Invalid key${name === undefined ? '' : `: ${JSON.stringify(name)}`}`);
@@ -281,7 +270,7 @@ function describeOptions(error: OutputUnit, optionErrors: ReadonlyMap<number, re
   if (ownTypeOnly && failures.length > 0) {
     const types = failures.flatMap(({ entries }) => {
       const leaf = entries.find(({ error: entry }) => entry.keyword === 'type') as Entry;
-      return typeNames(schemaAt(readPointer(parentLocation(leaf.error.keywordLocation)), context)?.type);
+      return readNames(schemaAt(readPointer(parentLocation(leaf.error.keywordLocation)), context)?.type);
     });
     return problem(`Invalid input: expected ${describeType([...new Set(types)])}, received ${jsonType(value)}`);
   }
@@ -349,13 +338,14 @@ function propertySchema(requiredLocation: string, name: string, context: Argumen
 }
 
 function describeType(type: unknown): string {
-  const names = typeNames(type);
+  const names = readNames(type);
   return names.length === 0 ? 'a value' : names.join(' or ');
 }
 
-function typeNames(type: unknown): string[] {
-  if (typeof type === 'string') return [type];
-  return Array.isArray(type) ? type.filter((name): name is string => typeof name === 'string') : [];
+/** The names a keyword lists (`type`, `required`, a dependency's names); one name alone for a single `type`. */
+function readNames(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : [];
 }
 
 function describeEnum(values: unknown): string {
@@ -369,10 +359,6 @@ function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
-}
-
-function readNames(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : [];
 }
 
 function hasOwn(value: unknown, key: string): boolean {

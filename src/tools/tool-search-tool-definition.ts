@@ -100,14 +100,6 @@ const OWN_SIGNATURES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * Whether a tool is the package's own `tool_search` (same description and schema, named `tool_search` or, next to a
- * caller's tool of that name, `tool_search_2`, …), e.g. from a transformed body.
- */
-export function isOwnToolSearchTool(tool: ToolDefinition): boolean {
-  return ownBaseName(tool.name) === TOOL_SEARCH_TOOL_NAME && isOwnTool(tool);
-}
-
-/**
  * Whether a tool is one the package adds (`tool_search` or `call_tool`, same description and schema, under its name
  * or the one it takes next to a caller's tool of that name: `tool_search_2`, …), e.g. read back from a body this
  * package transformed.

@@ -4,7 +4,7 @@ import {
   TOOL_SEARCH_TOOL_DEFINITION,
   createStubInputSchema,
   createToolSearchInputSchema,
-  isOwnToolSearchTool,
+  isOwnTool,
 } from '../../src/tools/tool-search-tool-definition.js';
 
 describe('the stub and tool_search schemas', () => {
@@ -30,7 +30,7 @@ describe('the stub and tool_search schemas', () => {
   });
 
   it('recognises its own tool_search, also with a copied schema', () => {
-    expect(isOwnToolSearchTool({ ...TOOL_SEARCH_TOOL_DEFINITION, inputSchema: createToolSearchInputSchema() })).toBe(true);
-    expect(isOwnToolSearchTool({ ...TOOL_SEARCH_TOOL_DEFINITION, inputSchema: createStubInputSchema() })).toBe(false);
+    expect(isOwnTool({ ...TOOL_SEARCH_TOOL_DEFINITION, inputSchema: createToolSearchInputSchema() })).toBe(true);
+    expect(isOwnTool({ ...TOOL_SEARCH_TOOL_DEFINITION, inputSchema: createStubInputSchema() })).toBe(false);
   });
 });
