@@ -223,7 +223,7 @@ function measureRequests(
     if (mechanism === 'openai-hosted' || mechanism === 'claude-hosted') {
       promptText = `${JSON.stringify(resolveModelVisibleTools(mechanism, Array.isArray(slots.tools) ? slots.tools : []).entries)}${note}`;
     }
-    const deferred = plan !== undefined && mechanism !== 'none' ? plan.tools.filter((tool) => tool.status === 'deferred').length : 0;
+    const deferred = plan !== undefined && mechanism !== 'none' ? countDeferred(plan) : 0;
     rows.push({
       api: wire.api,
       mechanism,
@@ -296,9 +296,7 @@ function resolvePlanReveal(plan: ToolSearchPlan, model: ModelReference, choice: 
 }
 
 function countDeferred(plan: ToolSearchPlan): number {
-  let deferred = 0;
-  for (const tool of plan.tools) if (tool.status === 'deferred') deferred += 1;
-  return deferred;
+  return plan.tools.filter((tool) => tool.status === 'deferred').length;
 }
 
 function bytes(text: string): number {
