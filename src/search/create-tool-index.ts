@@ -182,9 +182,9 @@ const DEFAULT_COVERED_TERM_SHARE = 0.5;
 const DEFAULT_CUT: Readonly<ToolIndexCut> = { rule: 'count' };
 /** An option's check and the rule its message states. */
 type OptionRule = readonly [valid: (value: unknown) => boolean, rule: string];
-const WHOLE_NUMBER: OptionRule = [(value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1, 'must be a whole number ≥ 1'];
-const WEIGHT: OptionRule = [(value) => typeof value === 'number' && Number.isFinite(value) && value >= 0, 'must be a finite number ≥ 0'];
-const SHARE: OptionRule = [(value) => typeof value === 'number' && value >= 0 && value <= 1, 'must be a number from 0 to 1'];
+const WHOLE_NUMBER: Readonly<OptionRule> = [(value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1, 'must be a whole number ≥ 1'];
+const WEIGHT: Readonly<OptionRule> = [(value) => typeof value === 'number' && Number.isFinite(value) && value >= 0, 'must be a finite number ≥ 0'];
+const SHARE: Readonly<OptionRule> = [(value) => typeof value === 'number' && value >= 0 && value <= 1, 'must be a number from 0 to 1'];
 const CUT_RULE = "must be `{ rule: 'count' }` or `{ rule: 'band' | 'gap' | 'floor', ratio }`";
 /**
  * The options of {@link createToolIndex} and their rules, in the order their problems are reported (unknown options
