@@ -1,4 +1,3 @@
-import { assertNever } from '../errors/assert-never.js';
 import type { DeferredReason, LoadedReason, ToolSearchMechanism, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import { formatCLINumber, formatCLITable } from './format-cli-table.js';
 import type { InspectAPIPlan, InspectReport } from './resolve-inspect-report.js';
@@ -83,7 +82,7 @@ function describePlans(report: InspectReport): string[] {
   const settings = (entry: InspectAPIPlan): string =>
     entry.mechanism === 'none'
       ? describeNothingDeferred(entry, report)
-      : `${describeMechanism(entry.mechanism)}${entry.search === null ? '' : `, ${entry.search} search`}; listing ${entry.listing}`;
+      : `${MECHANISM_NAMES[entry.mechanism]}${entry.search === null ? '' : `, ${entry.search} search`}; listing ${entry.listing}`;
   const reveal = (entry: InspectAPIPlan): string =>
     `Reveal: ${entry.reveal.reveal}${entry.reveal.additions === null ? '' : `, additions by ${entry.reveal.additions}`} (${entry.reveal.reason})`;
   const groups = new Map<string, InspectAPIPlan[]>();
@@ -121,9 +120,9 @@ function describePlans(report: InspectReport): string[] {
 /** A plan that defers nothing: why, and what applies from the threshold on. */
 function describeNothingDeferred(entry: InspectAPIPlan, report: InspectReport): string {
   const { plan } = report;
-  if (entry.planMechanism === 'none') return `${describeMechanism('none')}: no mechanism applies (see the warnings)`;
+  if (entry.planMechanism === 'none') return `${MECHANISM_NAMES.none}: no mechanism applies (see the warnings)`;
   if (plan.toolCount < plan.threshold) {
-    return `none: nothing is deferred (${formatCLINumber(plan.toolCount)} tools, below the threshold of ${formatCLINumber(plan.threshold)}), so every schema is sent in full; ${describeMechanism(entry.planMechanism)} from ${formatCLINumber(plan.threshold)} tools on`;
+    return `none: nothing is deferred (${formatCLINumber(plan.toolCount)} tools, below the threshold of ${formatCLINumber(plan.threshold)}), so every schema is sent in full; ${MECHANISM_NAMES[entry.planMechanism]} from ${formatCLINumber(plan.threshold)} tools on`;
   }
   return 'none: nothing is deferred (no tool may be), so every schema is sent in full';
 }
@@ -186,40 +185,23 @@ function describeCounts<Reason extends string>(counts: Partial<Record<Reason, nu
   return (Object.entries(counts) as [Reason, number][]).map(([reason, count]) => `    ${formatCLINumber(count)} ${reason}: ${describe(reason)}`);
 }
 
-function describeMechanism(mechanism: ToolSearchMechanism): string {
-  switch (mechanism) {
-    case 'openai-hosted':
-      return "openai-hosted (OpenAI's hosted tool search)";
-    case 'claude-hosted':
-      return "claude-hosted (Anthropic's hosted tool search)";
-    case 'client':
-      return "client (the library's own tool_search)";
-    case 'none':
-      return 'none (full schemas, nothing deferred)';
-    default:
-      return assertNever(mechanism, 'mechanism');
-  }
-}
+const MECHANISM_NAMES: Readonly<Record<ToolSearchMechanism, string>> = {
+  'openai-hosted': "openai-hosted (OpenAI's hosted tool search)",
+  'claude-hosted': "claude-hosted (Anthropic's hosted tool search)",
+  client: "client (the library's own tool_search)",
+  none: 'none (full schemas, nothing deferred)',
+};
 
 function describeReason(reason: DeferredReason | LoadedReason, toolCount: number, threshold: number): string {
-  switch (reason) {
-    case 'threshold-reached':
-      return `the list has ${formatCLINumber(toolCount)} tools, at or above the threshold of ${threshold}`;
-    case 'policy-always':
-      return "`deferrable: 'always'`";
-    case 'tool-limit':
-      return "deferred to fit the API's cap on tools";
-    case 'below-threshold':
-      return `the list has ${formatCLINumber(toolCount)} tools, below the threshold of ${threshold}`;
-    case 'policy-never':
-      return "`deferrable: 'never'`";
-    case 'never-defer-list':
-      return 'on the never-defer list';
-    case 'no-mechanism':
-      return 'no tool search mechanism applies';
-    case 'search-tool':
-      return 'the tool_search tool itself';
-    default:
-      return assertNever(reason, 'reason');
-  }
+  const reasons: Readonly<Record<DeferredReason | LoadedReason, string>> = {
+    'threshold-reached': `the list has ${formatCLINumber(toolCount)} tools, at or above the threshold of ${threshold}`,
+    'policy-always': "`deferrable: 'always'`",
+    'tool-limit': "deferred to fit the API's cap on tools",
+    'below-threshold': `the list has ${formatCLINumber(toolCount)} tools, below the threshold of ${threshold}`,
+    'policy-never': "`deferrable: 'never'`",
+    'never-defer-list': 'on the never-defer list',
+    'no-mechanism': 'no tool search mechanism applies',
+    'search-tool': 'the tool_search tool itself',
+  };
+  return reasons[reason];
 }

@@ -1,37 +1,24 @@
 import { parseArgs } from 'node:util';
-import {
-  TOOL_LISTINGS,
-  TOOL_REVEAL_CHOICES,
-  type ToolListingRequest,
-  type ToolRevealChoice,
-  type ToolSearchMechanismRequest,
-} from '../config/tool-search-config.js';
+import { TOOL_LISTINGS, TOOL_REVEAL_CHOICES, type ToolListingRequest, type ToolSearchMechanismRequest } from '../config/tool-search-config.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { parseToolPrediction } from '../config/parse-tool-prediction.js';
 import type { ToolPredictionSettings } from '../config/tool-search-config.js';
-import { MODEL_PLATFORMS, WIRE_APIS, type ModelPlatform, type WireAPI } from '../models/model-reference.js';
+import { MODEL_PLATFORMS, WIRE_APIS } from '../models/model-reference.js';
+import type { InspectRequest } from './resolve-inspect-report.js';
 import { TOOL_FILE_FORMATS, type ToolFileFormat } from './resolve-tool-file-layout.js';
 
-/** What the command line asks for. */
+/** What the command line asks for: `inspect` with the fields of its request (`--tools` is `toolTable`). */
 export type CLICommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
-  | {
+  | ({
       readonly kind: 'inspect';
       readonly file: string;
       readonly format?: ToolFileFormat;
-      readonly model?: string;
-      readonly api?: WireAPI;
-      readonly platform?: ModelPlatform;
-      readonly mechanism?: ToolSearchMechanismRequest;
-      readonly listing?: ToolListingRequest;
-      readonly reveal?: ToolRevealChoice;
       /** Print the per-tool table after the summary. */
-      readonly message?: string;
-      readonly predict?: 'off' | ToolPredictionSettings;
-      readonly tools: boolean;
+      readonly toolTable: boolean;
       readonly json: boolean;
-    }
+    } & Omit<InspectRequest, 'tools'>)
   | {
       readonly kind: 'search';
       readonly file: string;
@@ -110,7 +97,7 @@ export function parseCLIArguments(args: readonly string[]): CLICommand {
     kind: 'inspect',
     file,
     ...format,
-    tools: values.tools === true,
+    toolTable: values.tools === true,
     json,
     ...(values.model === undefined ? {} : { model: values.model }),
     ...(values.api === undefined ? {} : { api: oneOf('--api', values.api, WIRE_APIS) }),

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { ToolSearchError } from '../errors/tool-search-error.js';
-import { assertNever } from '../errors/assert-never.js';
 import { parseToolDefinitions } from '../tools/parse-tool-definitions.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { parseAnthropicMessagesTools } from '../providers/anthropic/index.js';
@@ -16,14 +15,14 @@ export interface CLITools {
   readonly source: string;
 }
 
-/** The words the report uses for each format's tools. */
-const FORMAT_NAMES: Readonly<Record<ToolFileFormat, string>> = {
-  mcp: 'MCP tools',
-  'openai-responses': 'OpenAI Responses tools',
-  'openai-chat': 'OpenAI Chat Completions tools',
-  'anthropic-messages': 'Anthropic Messages tools',
-  gemini: 'Gemini function declarations',
-  'bedrock-converse': 'Amazon Bedrock Converse tools',
+/** Each format's tools: the words the report uses for them, and the package's reader for them. */
+const FORMATS: Readonly<Record<ToolFileFormat, { readonly name: string; read(tools: readonly unknown[]): ToolDefinition[] }>> = {
+  mcp: { name: 'MCP tools', read: (tools) => parseToolDefinitions(tools) },
+  'openai-responses': { name: 'OpenAI Responses tools', read: (tools) => parseOpenAIResponsesTools({ tools }) },
+  'openai-chat': { name: 'OpenAI Chat Completions tools', read: (tools) => parseOpenAIChatTools({ tools }) },
+  'anthropic-messages': { name: 'Anthropic Messages tools', read: (tools) => parseAnthropicMessagesTools({ tools }) },
+  gemini: { name: 'Gemini function declarations', read: (tools) => parseGeminiTools({ tools }) },
+  'bedrock-converse': { name: 'Amazon Bedrock Converse tools', read: (tools) => parseBedrockConverseTools({ toolConfig: { tools } }) },
 };
 
 /**
@@ -59,8 +58,8 @@ export async function readCLITools(file: string, readStandardInput: () => Promis
   const layout = resolveToolFileLayout(json, format);
   if (layout.format === null) throw new ToolSearchError('invalid-tools', `\`${name}\`: ${layout.problem}`);
   try {
-    const tools = readTools(layout.format, layout.entries);
-    return { tools, source: `${name} (${layout.container} of ${FORMAT_NAMES[layout.format]})` };
+    const { name: noun, read } = FORMATS[layout.format];
+    return { tools: read(layout.entries), source: `${name} (${layout.container} of ${noun})` };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new ToolSearchError(
@@ -68,25 +67,5 @@ export async function readCLITools(file: string, readStandardInput: () => Promis
       `\`${name}\`, read as ${TOOL_FILE_FORMAT_SHAPES[layout.format]}${format === undefined ? '' : ' (--format)'}: ${message}`,
       { cause: error },
     );
-  }
-}
-
-/** The tool definitions of entries in one format, by the package's reader for it. */
-function readTools(format: ToolFileFormat, entries: readonly unknown[]): ToolDefinition[] {
-  switch (format) {
-    case 'mcp':
-      return parseToolDefinitions(entries);
-    case 'openai-responses':
-      return parseOpenAIResponsesTools({ tools: entries });
-    case 'openai-chat':
-      return parseOpenAIChatTools({ tools: entries });
-    case 'anthropic-messages':
-      return parseAnthropicMessagesTools({ tools: entries });
-    case 'gemini':
-      return parseGeminiTools({ tools: entries });
-    case 'bedrock-converse':
-      return parseBedrockConverseTools({ toolConfig: { tools: entries } });
-    default:
-      return assertNever(format, 'format');
   }
 }

@@ -1,23 +1,29 @@
+import { resolveCatalogIndex } from '../catalog/resolve-catalog-index.js';
+import { createToolCatalog } from '../catalog/create-tool-catalog.js';
+import { DEFAULT_MAX_SEARCH_RESULTS } from '../client/create-tool-search-tool.js';
+import { resolveToolPredictionSettings } from '../config/parse-tool-prediction.js';
 import {
   TOOL_LISTINGS,
   type ToolListing,
   type ToolListingRequest,
+  type ToolPredictionSettings,
   type ToolRevealChoice,
   type ToolRevealMode,
+  type ToolSearchMechanismRequest,
   type ToolSearchRanking,
 } from '../config/tool-search-config.js';
 import type { ModelPlatform, ModelReference, WireAPI } from '../models/model-reference.js';
-import type { ToolSearchMechanismRequest } from '../config/tool-search-config.js';
+import { resolveModelSupport } from '../models/resolve-model-support.js';
 import { isToolSearchError } from '../errors/tool-search-error.js';
+import { isNativeDelivery } from '../plan/is-native-delivery.js';
+import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import { resolveToolSearch } from '../plan/resolve-tool-search.js';
 import type { DeferredReason, LoadedReason, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
+import { resolveToolPrediction, type ToolPredictionCandidate } from '../request/resolve-tool-prediction.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { CLI_WIRE_APIS, type CLIWireAPI } from './cli-wire-apis.js';
 import type { TokenCounter } from './load-token-counter.js';
 import { resolveModelVisibleTools } from './resolve-model-visible-tools.js';
-import { resolveRevealReason, type RevealReason } from './resolve-reveal-reason.js';
-import { resolveInspectPrediction, type InspectPrediction } from './resolve-inspect-prediction.js';
-import type { ToolPredictionSettings } from '../config/tool-search-config.js';
 
 /** What `tool-search inspect` was asked. */
 export interface InspectRequest {
@@ -218,7 +224,7 @@ function measureRequests(
     if (mechanism === 'openai-hosted' || mechanism === 'claude-hosted') {
       promptText = `${JSON.stringify(resolveModelVisibleTools(mechanism, Array.isArray(slots.tools) ? slots.tools : []).entries)}${note}`;
     }
-    const deferred = plan !== undefined && mechanism !== 'none' ? plan.tools.filter((tool) => tool.status === 'deferred').length : 0;
+    const deferred = plan !== undefined && mechanism !== 'none' ? countDeferred(plan) : 0;
     rows.push({
       api: wire.api,
       mechanism,
@@ -291,11 +297,109 @@ function resolvePlanReveal(plan: ToolSearchPlan, model: ModelReference, choice: 
 }
 
 function countDeferred(plan: ToolSearchPlan): number {
-  let deferred = 0;
-  for (const tool of plan.tools) if (tool.status === 'deferred') deferred += 1;
-  return deferred;
+  return plan.tools.filter((tool) => tool.status === 'deferred').length;
 }
 
 function bytes(text: string): number {
   return encoder.encode(text).length;
+}
+
+/** Where a plan puts a loaded schema, and why: what `tool-search inspect` prints under the plan. */
+export interface RevealReason {
+  /** The plan's reveal mode. */
+  readonly reveal: ToolSearchPlan['reveal'];
+  /** How a native plan's additions carry a tool (`value` or `reference`), else `null`. */
+  readonly additions: 'value' | 'reference' | null;
+  /** The configuration's choice the plan resolved (`auto` unless asked for). */
+  readonly choice: ToolRevealChoice;
+  /** Why the plan has this mode: one sentence for people. */
+  readonly reason: string;
+}
+
+/** The wire APIs whose providers have a tool-addition item. */
+const ADDITION_APIS: ReadonlySet<string> = new Set(['openai-responses', 'anthropic-messages']);
+
+/**
+ * Why a plan puts loaded schemas where it does, for the model it was made for: the choice asked for, or what `auto`
+ * found in the model's support (`resolveModelSupport`'s `toolAdditions`: documented tool additions where the model
+ * is served), the listing and the API. The decision itself is `resolveToolSearch`'s; this only explains it.
+ */
+function resolveRevealReason(plan: ToolSearchPlan, model: ModelReference, choice: ToolRevealChoice): RevealReason {
+  const additions = plan.additions ?? null;
+  const result = (reason: string): RevealReason => ({ reveal: plan.reveal, additions, choice, reason });
+  if (plan.mechanism === 'none') return result('nothing is deferred, so nothing is loaded');
+  if (plan.mechanism !== 'client') {
+    return result('hosted search: the provider loads the schemas the search returns, where its result sits (`reveal` is for the client mechanism)');
+  }
+  const support = resolveModelSupport(model);
+  const served = `${support.id}${support.platform === null ? '' : ` on ${support.platform}`}`;
+  const form = additions === 'reference' ? 'by reference (deferred tools declared, the addition names them)' : 'by value (the definitions themselves)';
+  if (choice !== 'auto') {
+    if (plan.reveal === choice) return result(`asked for${plan.reveal === 'native' ? `; additions ${form}` : ''}`);
+    return result(`\`${choice}\` was asked for but does not apply to ${served} (see the warnings)`);
+  }
+  if (plan.reveal === 'native') return result(`auto: the provider documents tool additions for ${served}; additions ${form}`);
+  if (support.api !== null && !ADDITION_APIS.has(support.api)) return result(`auto: ${support.api} has no tool-addition item`);
+  if (plan.listing === 'full' || plan.listing === 'compact') return result(`auto: the \`${plan.listing}\` listing sends stubs, which native delivery does not`);
+  if (support.toolAdditions === null) {
+    const where = support.platform === null && support.gateway !== null ? ' (a gateway spelling)' : '';
+    return result(`auto: no tool additions are documented for ${served}${where} (\`--reveal native\` opts in)`);
+  }
+  return result(`auto: only additions by reference are documented for ${served}, and auto turns on additions by value only (\`--reveal native\` opts in)`);
+}
+
+/** What `tool-search inspect --message` reports: which tools the prediction step would load for the message, and why. */
+export interface InspectPrediction {
+  readonly message: string;
+  /** The settings applied, or `null` when the step does not run (`off`, or the provider's own search: see `reason`). */
+  readonly settings: ToolPredictionSettings | null;
+  /** Why the step runs or not for this plan. */
+  readonly reason: string;
+  /** How the load is delivered: the package's `tool_search` call and result, or the API's tool addition. */
+  readonly delivery: 'search' | 'addition' | null;
+  /** The tools it loads, best first. */
+  readonly loaded: readonly string[];
+  /** The deferred tools the ranking returned, with their scores and what became of each. */
+  readonly ranked: readonly ToolPredictionCandidate[];
+}
+
+/**
+ * The prediction step for a message on a fresh conversation (nothing loaded yet) under `plan`, as the session API runs
+ * it (`predict` as configured, `auto` by default): the library ranks the catalog against the message and loads the best
+ * deferred tools that clear the rule, wherever the library's `tool_search` answers the searches.
+ */
+function resolveInspectPrediction(
+  plan: ToolSearchPlan,
+  tools: readonly ToolDefinition[],
+  message: string,
+  predict: 'off' | ToolPredictionSettings | undefined,
+): InspectPrediction {
+  const settings = resolveToolPredictionSettings(predict);
+  const none = (reason: string): InspectPrediction => ({ message, settings: null, reason, delivery: null, loaded: [], ranked: [] });
+  if (settings === null) return none('prediction is off (`predict: off`)');
+  if (!resolveOwnToolsSent(plan).search) {
+    return none(
+      plan.mechanism === 'none' || plan.tools.every((tool) => tool.status !== 'deferred')
+        ? 'nothing is deferred, so there is nothing to load'
+        : "the provider's own search answers (hosted search with `search: 'provider'`): the library cannot write its load",
+    );
+  }
+  const deferred = new Set(plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
+  const { names, ranked } = resolveToolPrediction({
+    text: message,
+    index: resolveCatalogIndex(createToolCatalog(tools).searchable, DEFAULT_MAX_SEARCH_RESULTS),
+    isDeferred: (name) => deferred.has(name),
+    loaded: new Set(),
+    notDeferred: plan.tools.length - deferred.size,
+    settings,
+  });
+  const delivery = isNativeDelivery(plan) ? 'addition' : 'search';
+  return {
+    message,
+    settings,
+    reason: `the best ${settings.maxTools} deferred tools scoring at least ${settings.minScore} for the message, loaded before the turn's first request`,
+    delivery,
+    loaded: names,
+    ranked,
+  };
 }

@@ -95,21 +95,8 @@ async function run(command: CLICommand, input: CLIInput): Promise<string> {
       return `${version}\n`;
     case 'inspect': {
       const { tools, source } = await readCLITools(command.file, input.readStandardInput, command.format);
-      const report = resolveInspectReport(
-        {
-          tools,
-          ...(command.model === undefined ? {} : { model: command.model }),
-          ...(command.api === undefined ? {} : { api: command.api }),
-          ...(command.platform === undefined ? {} : { platform: command.platform }),
-          ...(command.mechanism === undefined ? {} : { mechanism: command.mechanism }),
-          ...(command.listing === undefined ? {} : { listing: command.listing }),
-          ...(command.reveal === undefined ? {} : { reveal: command.reveal }),
-          ...(command.message === undefined ? {} : { message: command.message }),
-          ...(command.predict === undefined ? {} : { predict: command.predict }),
-        },
-        await loadTokenCounter(),
-      );
-      return command.json ? `${JSON.stringify({ source, ...report }, null, 2)}\n` : formatInspectReport(report, source, { tools: command.tools });
+      const report = resolveInspectReport({ ...command, tools }, await loadTokenCounter());
+      return command.json ? `${JSON.stringify({ source, ...report }, null, 2)}\n` : formatInspectReport(report, source, { tools: command.toolTable });
     }
     case 'search': {
       const { tools, source } = await readCLITools(command.file, input.readStandardInput, command.format);

@@ -93,10 +93,7 @@ const MAX_TOOL_TEXT = 2_000;
  */
 export function createHybridToolRanker(options: CreateHybridToolRankerOptions): ToolSearchRanker {
   if (typeof options !== 'object' || options === null || typeof options.embed !== 'function') {
-    throw new ToolSearchError(
-      'invalid-options',
-      `createHybridToolRanker: \`embed\` must be a function from texts to vectors, got ${describeValue(options?.embed)}`,
-    );
+    throw invalidOption(`\`embed\` must be a function from texts to vectors, got ${describeValue(options?.embed)}`);
   }
   const maxCachedEmbeddings = readWholeNumber(options.maxCachedEmbeddings, 'maxCachedEmbeddings', 20_000);
   const maxCachedQueries = readWholeNumber(options.maxCachedQueries, 'maxCachedQueries', 256);
@@ -104,14 +101,11 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
   const depth = readWholeNumber(options.depth, 'depth', 50);
   const embeddingWeight = options.embeddingWeight ?? DEFAULT_EMBEDDING_WEIGHT;
   if (typeof embeddingWeight !== 'number' || !(embeddingWeight >= 0 && embeddingWeight <= 1)) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `createHybridToolRanker: \`embeddingWeight\` must be a number from 0 to 1, got ${describeValue(embeddingWeight)}`,
-    );
+    throw invalidOption(`\`embeddingWeight\` must be a number from 0 to 1, got ${describeValue(embeddingWeight)}`);
   }
   const lexicalGuard = options.lexicalGuard ?? DEFAULT_LEXICAL_GUARD;
   if (typeof lexicalGuard !== 'number' || !(lexicalGuard >= 1)) {
-    throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`lexicalGuard\` must be a number ≥ 1, got ${describeValue(lexicalGuard)}`);
+    throw invalidOption(`\`lexicalGuard\` must be a number ≥ 1, got ${describeValue(lexicalGuard)}`);
   }
   const { embed } = options;
   // Bounded maps that cost what they hold, not their bound (a bound of 2^32 must not allocate anything up front).
@@ -129,19 +123,13 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
   async function embedNormalized(texts: readonly string[], dimension: number | undefined): Promise<Float32Array[]> {
     const vectors = await embed(texts);
     if (!Array.isArray(vectors) || vectors.length !== texts.length) {
-      throw new ToolSearchError(
-        'invalid-options',
-        `createHybridToolRanker: \`embed\` must return one vector per text (${texts.length}), got ${describeValue(vectors)}`,
-      );
+      throw invalidOption(`\`embed\` must return one vector per text (${texts.length}), got ${describeValue(vectors)}`);
     }
     const normalized = vectors.map((vector) => normalize(vector));
     const expected = dimension ?? normalized[0]?.length;
     const odd = normalized.find((vector) => vector.length !== expected);
     if (odd !== undefined) {
-      throw new ToolSearchError(
-        'invalid-options',
-        `createHybridToolRanker: \`embed\` returned vectors of ${expected} and ${odd.length} numbers; every vector must have one length`,
-      );
+      throw invalidOption(`\`embed\` returned vectors of ${expected} and ${odd.length} numbers; every vector must have one length`);
     }
     return normalized;
   }
@@ -273,10 +261,7 @@ function scoreBySimilarity(
     const name = tools[position]!.name;
     if (visible !== undefined && !visible.has(name)) return;
     if (vector.length !== query.length) {
-      throw new ToolSearchError(
-        'invalid-options',
-        `createHybridToolRanker: \`embed\` returned vectors of ${query.length} and ${vector.length} numbers; every vector must have one length`,
-      );
+      throw invalidOption(`\`embed\` returned vectors of ${query.length} and ${vector.length} numbers; every vector must have one length`);
     }
     let similarity = 0;
     for (let dimension = 0; dimension < query.length; dimension += 1) similarity += query[dimension]! * vector[dimension]!;
@@ -304,7 +289,7 @@ function scoreBySimilarity(
 function normalize(vector: readonly number[]): Float32Array {
   const isList = Array.isArray(vector) || (ArrayBuffer.isView(vector) && !(vector instanceof DataView));
   if (!isList) {
-    throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`embed\` must return arrays of numbers, got ${describeValue(vector)}`);
+    throw invalidOption(`\`embed\` must return arrays of numbers, got ${describeValue(vector)}`);
   }
   const values = new Float64Array(vector.length);
   // The largest magnitude scales the sum of squares, so vectors of huge finite numbers (1e200) do not overflow it.
@@ -312,15 +297,12 @@ function normalize(vector: readonly number[]): Float32Array {
   for (let dimension = 0; dimension < vector.length; dimension += 1) {
     const value: unknown = vector[dimension];
     if (typeof value !== 'number' || !Number.isFinite(value)) {
-      throw new ToolSearchError(
-        'invalid-options',
-        `createHybridToolRanker: \`embed\` must return vectors of finite numbers, got ${describeValue(value)} at position ${dimension}`,
-      );
+      throw invalidOption(`\`embed\` must return vectors of finite numbers, got ${describeValue(value)} at position ${dimension}`);
     }
     values[dimension] = value;
     largest = Math.max(largest, Math.abs(value));
   }
-  if (values.length === 0) throw new ToolSearchError('invalid-options', 'createHybridToolRanker: `embed` returned an empty vector');
+  if (values.length === 0) throw invalidOption('`embed` returned an empty vector');
   const result = new Float32Array(values.length);
   if (largest === 0) return result;
   let norm = 0;
@@ -345,7 +327,12 @@ function hashText(text: string): string {
 function readWholeNumber(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new ToolSearchError('invalid-options', `createHybridToolRanker: \`${name}\` must be a whole number ≥ 1, got ${describeValue(value)}`);
+    throw invalidOption(`\`${name}\` must be a whole number ≥ 1, got ${describeValue(value)}`);
   }
   return value;
+}
+
+/** The error for an option, or an answer of `embed`, that cannot be used. */
+function invalidOption(message: string): ToolSearchError {
+  return new ToolSearchError('invalid-options', `createHybridToolRanker: ${message}`);
 }

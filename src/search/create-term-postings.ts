@@ -141,17 +141,10 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
     const termId = termOfWord[wordNumber]!;
     if (termId < 0) return;
     const formId = formOfWord[wordNumber]!;
-    if (formId >= 0 && field !== SERVER_FIELD) forms.add(formId, id, field);
+    if (formId >= 0 && field !== SERVER_FIELD) addPosting(forms, formId, id, field);
     if (field === DESCRIPTION_FIELD) descriptionLengths[id]! += 1;
-    if (field === SERVER_FIELD) {
-      let found = serversOfTerm.get(termId);
-      if (found === undefined) {
-        found = new Set();
-        serversOfTerm.set(termId, found);
-      }
-      found.add(toolServer);
-    }
-    terms.add(termId, id, field);
+    if (field === SERVER_FIELD) serversOfTerm.set(termId, (serversOfTerm.get(termId) ?? new Set<string>()).add(toolServer));
+    addPosting(terms, termId, id, field);
   };
 
   tools.forEach((tool, position) => {
@@ -204,48 +197,33 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
 
 /** (term, tool, field) triples in the order found, each term at most once per tool (in the first field it is met in). */
 interface PostingCollector {
-  add(term: number, tool: number, field: number): void;
-  readonly count: number;
-  readonly terms: Int32Array;
-  readonly tools: Int32Array;
-  readonly fields: Uint8Array;
+  count: number;
+  terms: Int32Array;
+  tools: Int32Array;
+  fields: Uint8Array;
+  /** Per term, the last tool a posting was added for (-1 for none). */
+  lastToolOfTerm: Int32Array;
 }
 
-/** Collects the postings of one term space; tools come in order, so each term's tools come ascending. */
 function createPostingCollector(): PostingCollector {
-  let terms: Int32Array = new Int32Array(16_384);
-  let tools: Int32Array = new Int32Array(16_384);
-  let fields: Uint8Array = new Uint8Array(16_384);
-  let lastToolOfTerm: Int32Array = new Int32Array(1024).fill(-1);
-  let count = 0;
-  return {
-    add(term, tool, field) {
-      while (term >= lastToolOfTerm.length) lastToolOfTerm = grownWith(lastToolOfTerm, -1);
-      if (lastToolOfTerm[term] === tool) return;
-      lastToolOfTerm[term] = tool;
-      if (count === terms.length) {
-        terms = grown(terms);
-        tools = grown(tools);
-        fields = grown(fields);
-      }
-      terms[count] = term;
-      tools[count] = tool;
-      fields[count] = field;
-      count += 1;
-    },
-    get count() {
-      return count;
-    },
-    get terms() {
-      return terms;
-    },
-    get tools() {
-      return tools;
-    },
-    get fields() {
-      return fields;
-    },
-  };
+  const size = 16_384;
+  return { count: 0, terms: new Int32Array(size), tools: new Int32Array(size), fields: new Uint8Array(size), lastToolOfTerm: new Int32Array(1024).fill(-1) };
+}
+
+/** Adds a posting unless the tool has the term already; tools come in order, so each term's tools come ascending. */
+function addPosting(collected: PostingCollector, term: number, tool: number, field: number): void {
+  while (term >= collected.lastToolOfTerm.length) collected.lastToolOfTerm = grownWith(collected.lastToolOfTerm, -1);
+  if (collected.lastToolOfTerm[term] === tool) return;
+  collected.lastToolOfTerm[term] = tool;
+  if (collected.count === collected.terms.length) {
+    collected.terms = grown(collected.terms);
+    collected.tools = grown(collected.tools);
+    collected.fields = grown(collected.fields);
+  }
+  collected.terms[collected.count] = term;
+  collected.tools[collected.count] = tool;
+  collected.fields[collected.count] = field;
+  collected.count += 1;
 }
 
 /** What weighs a posting besides its term's rarity: the tool count, the length factors and the field weights. */

@@ -180,19 +180,28 @@ const DEFAULT_LENGTH_NORMALIZATION = 0.15;
 // term adds nothing) costs more single-tool recall than it wins.
 const DEFAULT_COVERED_TERM_SHARE = 0.5;
 const DEFAULT_CUT: Readonly<ToolIndexCut> = { rule: 'count' };
-/** The options of {@link createToolIndex}, in the order their problems are reported (unknown options come last). */
-const OPTION_NAMES: readonly string[] = [
-  'maxResults',
-  'weights',
-  'rarity',
-  'coverageBonus',
-  'lengthNormalization',
-  'nameMissPenalty',
-  'sameFormShare',
-  'coveredTermShare',
-  'cut',
-  'minScoreRatio',
-];
+/** An option's check and the rule its message states. */
+type OptionRule = readonly [valid: (value: unknown) => boolean, rule: string];
+const WHOLE_NUMBER: Readonly<OptionRule> = [(value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1, 'must be a whole number ≥ 1'];
+const WEIGHT: Readonly<OptionRule> = [(value) => typeof value === 'number' && Number.isFinite(value) && value >= 0, 'must be a finite number ≥ 0'];
+const SHARE: Readonly<OptionRule> = [(value) => typeof value === 'number' && value >= 0 && value <= 1, 'must be a number from 0 to 1'];
+const CUT_RULE = "must be `{ rule: 'count' }` or `{ rule: 'band' | 'gap' | 'floor', ratio }`";
+/**
+ * The options of {@link createToolIndex} and their rules, in the order their problems are reported (unknown options
+ * come last); the fields of an object given for `weights` or `cut` are checked in its place.
+ */
+const OPTION_RULES: Readonly<Record<keyof ToolIndexOptions, OptionRule>> = {
+  maxResults: WHOLE_NUMBER,
+  weights: [isRecord, 'must be an object'],
+  rarity: [(value) => typeof value === 'boolean', 'must be a boolean'],
+  coverageBonus: WEIGHT,
+  lengthNormalization: WEIGHT,
+  nameMissPenalty: WEIGHT,
+  sameFormShare: WEIGHT,
+  coveredTermShare: SHARE,
+  cut: [isRecord, CUT_RULE],
+  minScoreRatio: SHARE,
+};
 const WEIGHT_NAMES = ['name', 'description', 'parameters'] as const;
 const CUT_RULES = ['band', 'gap', 'floor'] as const;
 /** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
@@ -549,42 +558,35 @@ export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOpti
   }
   const given = (options ?? {}) as Record<string, unknown>;
   const problems: string[] = [];
-  const check = (path: string, value: unknown, valid: (value: unknown) => boolean, optional = true): void => {
-    if (!(optional && value === undefined) && !valid(value)) problems.push(`\`${path}\` ${describeRule(path)}, got ${describeValue(value)}`);
+  const check = (path: string, value: unknown, [valid, rule]: OptionRule, optional = true): void => {
+    if (!(optional && value === undefined) && !valid(value)) problems.push(`\`${path}\` ${rule}, got ${describeValue(value)}`);
   };
   const checkUnknown = (object: object, path: string, known: readonly string[]): void => {
     const unknown = findUnknownKeys(object, known);
     if (unknown.length > 0) problems.push(`unknown option(s) ${unknown.map((key) => `\`${path}${key}\``).join(', ')}`);
   };
-  check('maxResults', given.maxResults, isWholeNumberFromOne);
   const weights: Partial<Record<(typeof WEIGHT_NAMES)[number], number>> = {};
-  if (isRecord(given.weights)) {
-    for (const field of WEIGHT_NAMES) {
-      const value = given.weights[field];
-      check(`weights.${field}`, value, isWeight);
-      if (value !== undefined) weights[field] = value as number;
-    }
-    checkUnknown(given.weights, 'weights.', WEIGHT_NAMES);
-  } else check('weights', given.weights, isRecord);
-  check('rarity', given.rarity, (value) => typeof value === 'boolean');
-  check('coverageBonus', given.coverageBonus, isWeight);
-  check('lengthNormalization', given.lengthNormalization, isWeight);
-  check('nameMissPenalty', given.nameMissPenalty, isWeight);
-  check('sameFormShare', given.sameFormShare, isWeight);
-  check('coveredTermShare', given.coveredTermShare, isShare);
   const givenCut = given.cut;
   let cut: ToolIndexCut | undefined;
-  if (!isRecord(givenCut)) check('cut', givenCut, isRecord);
-  else if (givenCut.rule === 'count') {
-    cut = { rule: 'count' };
-    checkUnknown(givenCut, 'cut.', ['rule']);
-  } else if ((CUT_RULES as readonly unknown[]).includes(givenCut.rule)) {
-    check('cut.ratio', givenCut.ratio, isShare, false);
-    cut = { rule: givenCut.rule as (typeof CUT_RULES)[number], ratio: givenCut.ratio as number };
-    checkUnknown(givenCut, 'cut.', ['rule', 'ratio']);
-  } else problems.push(`\`cut.rule\` ${describeRule('cut.rule')}, got ${describeValue(givenCut.rule)}`);
-  check('minScoreRatio', given.minScoreRatio, isShare);
-  checkUnknown(given, '', OPTION_NAMES);
+  for (const [name, rule] of Object.entries(OPTION_RULES)) {
+    const value = given[name];
+    if (name === 'weights' && isRecord(value)) {
+      for (const field of WEIGHT_NAMES) {
+        check(`weights.${field}`, value[field], WEIGHT);
+        if (value[field] !== undefined) weights[field] = value[field] as number;
+      }
+      checkUnknown(value, 'weights.', WEIGHT_NAMES);
+    } else if (name === 'cut' && isRecord(value) && value.rule === 'count') {
+      cut = { rule: 'count' };
+      checkUnknown(value, 'cut.', ['rule']);
+    } else if (name === 'cut' && isRecord(value) && (CUT_RULES as readonly unknown[]).includes(value.rule)) {
+      check('cut.ratio', value.ratio, SHARE, false);
+      cut = { rule: value.rule as (typeof CUT_RULES)[number], ratio: value.ratio as number };
+      checkUnknown(value, 'cut.', ['rule', 'ratio']);
+    } else if (name === 'cut' && isRecord(value)) problems.push(`\`cut.rule\` ${CUT_RULE}, got ${describeValue(value.rule)}`);
+    else check(name, value, rule);
+  }
+  checkUnknown(given, '', Object.keys(OPTION_RULES));
   if (problems.length > 0) throw new ToolSearchError('invalid-options', `Invalid tool index options: ${problems.join('; ')}`);
   const {
     maxResults = 8,
@@ -614,30 +616,6 @@ export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOpti
     coveredTermShare,
     cut: resolvedCut,
   };
-}
-
-/** A whole number ≥ 1 (a safe integer). */
-function isWholeNumberFromOne(value: unknown): boolean {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
-}
-
-/** A finite number ≥ 0. */
-function isWeight(value: unknown): boolean {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-
-/** A number from 0 to 1. */
-function isShare(value: unknown): boolean {
-  return typeof value === 'number' && value >= 0 && value <= 1;
-}
-
-function describeRule(path: string): string {
-  if (path === 'maxResults') return 'must be a whole number ≥ 1';
-  if (path === 'minScoreRatio' || path === 'cut.ratio' || path === 'coveredTermShare') return 'must be a number from 0 to 1';
-  if (path === 'cut' || path === 'cut.rule') return "must be `{ rule: 'count' }` or `{ rule: 'band' | 'gap' | 'floor', ratio }`";
-  if (path === 'rarity') return 'must be a boolean';
-  if (path === 'weights') return 'must be an object';
-  return 'must be a finite number ≥ 0';
 }
 
 /** The position of `id` among `toolIds[start..end)` (sorted ascending), or -1. */

@@ -31,57 +31,36 @@ export type IsSharedParameter = (tool: ToolDefinition, name: string, property: u
  * ```
  */
 export function findSharedParameters(tools: readonly ToolDefinition[]): IsSharedParameter {
-  // Per server: how many tools it has, and per parameter name and description, how many of them declare it.
-  const servers = new Map<string | undefined, { tools: number; declared: Map<string, Map<string, number>> }>();
+  // Per server: how many tools it has, and per parameter (its name and description, see parameterKey) how many declare it.
+  const servers = new Map<string | undefined, { tools: number; declared: Map<string, number> }>();
   for (const tool of tools) {
     const server = resolveServerKey(tool);
-    let group = servers.get(server);
-    if (group === undefined) {
-      group = { tools: 0, declared: new Map() };
-      servers.set(server, group);
-    }
+    const group = servers.get(server) ?? { tools: 0, declared: new Map<string, number>() };
+    servers.set(server, group);
     group.tools += 1;
     const properties = tool.inputSchema.properties;
     if (!isRecord(properties)) continue;
     for (const [name, property] of Object.entries(properties)) {
-      let descriptions = group.declared.get(name);
-      if (descriptions === undefined) {
-        descriptions = new Map();
-        group.declared.set(name, descriptions);
-      }
-      const description = describeProperty(property);
-      descriptions.set(description, (descriptions.get(description) ?? 0) + 1);
+      const key = parameterKey(name, property);
+      group.declared.set(key, (group.declared.get(key) ?? 0) + 1);
     }
   }
   // Only the shared ones are kept: a lookup for any other parameter fails at once.
-  const shared = new Map<string | undefined, Map<string, Set<string>>>();
+  const shared = new Map<string | undefined, Set<string>>();
   for (const [server, group] of servers) {
     const least = Math.max(SHARED_PARAMETER_MIN_TOOLS, SHARED_PARAMETER_SHARE * group.tools);
-    for (const [name, descriptions] of group.declared) {
-      for (const [description, count] of descriptions) {
-        if (count < least) continue;
-        let names = shared.get(server);
-        if (names === undefined) {
-          names = new Map();
-          shared.set(server, names);
-        }
-        let kept = names.get(name);
-        if (kept === undefined) {
-          kept = new Set();
-          names.set(name, kept);
-        }
-        kept.add(description);
-      }
-    }
+    const keys = [...group.declared].filter(([, count]) => count >= least).map(([key]) => key);
+    if (keys.length > 0) shared.set(server, new Set(keys));
   }
   if (shared.size === 0) return () => false;
-  return (tool, name, property) => shared.get(resolveServerKey(tool))?.get(name)?.has(describeProperty(property)) === true;
+  return (tool, name, property) => shared.get(resolveServerKey(tool))?.has(parameterKey(name, property)) === true;
 }
 
 function resolveServerKey(tool: ToolDefinition): string | undefined {
   return typeof tool.server === 'string' && tool.server.length > 0 ? tool.server.toLowerCase() : undefined;
 }
 
-function describeProperty(property: unknown): string {
-  return isRecord(property) && typeof property.description === 'string' ? property.description : '';
+/** A parameter's name and description as one key; the name's length first, so no two pairs share a key. */
+function parameterKey(name: string, property: unknown): string {
+  return `${name.length}:${name}${isRecord(property) && typeof property.description === 'string' ? property.description : ''}`;
 }

@@ -26,36 +26,18 @@ export const isNotLetterOrDigit: WrappingTest = (character) => !LETTER_OR_DIGIT.
 export function trimWrapping(text: string, isLeading: WrappingTest, isTrailing: WrappingTest = isLeading): string {
   let start = 0;
   while (start < text.length) {
-    const character = characterAt(text, start);
+    // A surrogate pair is one character; a lone surrogate is one too.
+    const character = String.fromCodePoint(text.codePointAt(start)!);
     if (!isLeading(character)) break;
     start += character.length;
   }
   let end = text.length;
   while (end > start) {
-    const character = characterBefore(text, end);
+    // The code point of the two code units before `end` is past 0xFFFF only when they are a surrogate pair.
+    const pair = end >= 2 ? text.codePointAt(end - 2)! : 0;
+    const character = pair > 0xffff ? String.fromCodePoint(pair) : text[end - 1]!;
     if (!isTrailing(character)) break;
     end -= character.length;
   }
   return start === 0 && end === text.length ? text : text.slice(start, end);
-}
-
-/** The code point starting at `position`, as a string of one or two code units. */
-function characterAt(text: string, position: number): string {
-  const code = text.charCodeAt(position);
-  const next = text.charCodeAt(position + 1);
-  return isHighSurrogate(code) && isLowSurrogate(next) ? text.slice(position, position + 2) : text[position]!;
-}
-
-/** The code point ending just before `end`, as a string of one or two code units. */
-function characterBefore(text: string, end: number): string {
-  const code = text.charCodeAt(end - 1);
-  return end >= 2 && isLowSurrogate(code) && isHighSurrogate(text.charCodeAt(end - 2)) ? text.slice(end - 2, end) : text[end - 1]!;
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
 }

@@ -1,13 +1,11 @@
 import { AIMessage, SystemMessage, ToolMessage, createMiddleware, type AgentMiddleware, type BaseMessage } from 'langchain';
 import type { ClientTool, ServerTool } from '@langchain/core/tools';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
-import type { ToolSearchConfig, ToolSearchConfigInput } from '../../config/tool-search-config.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { resolveOwnToolsSent, type OwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
-import type { RevealStore } from '../../reveal/reveal-store.js';
 import { isRecord } from '../../records/is-record.js';
 import { MODEL_PLATFORMS, type ModelPlatform } from '../../models/model-reference.js';
 import { resolveToolList } from '../../request/resolve-tool-list.js';
@@ -17,15 +15,20 @@ import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js'
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
-import type { ToolSearchRanker } from '../../search/tool-search-ranker.js';
-import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
+import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
+import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { ANTHROPIC_INLINE_TOOLS_BETA, ANTHROPIC_TOOL_CHANGES_BETA, ANTHROPIC_TOOL_SEARCH_TOOLS } from '../../providers/anthropic/anthropic-messages-api.js';
 import { resolveLangChainModel, type LangChainModelReference } from './resolve-langchain-model.js';
 import { resolveLangChainLoadedTools } from './resolve-langchain-loaded-tools.js';
 import { transformLangChainMessages, type LangChainAnswerForm } from './transform-langchain-messages.js';
 
-/** What {@link createLangChainToolSearch} needs. */
-export interface CreateLangChainToolSearchOptions {
+/**
+ * What {@link createLangChainToolSearch} needs: `config`, `store`, `unsupported` and `rank` as the session factories take
+ * them (reveals are kept per thread), and `platform` for the platform that serves the agent's models when the chat model
+ * class does not say it: `gateway` for a class pointed at a proxy or router (a custom `baseURL` in front of OpenAI or
+ * Anthropic), which turns `auto`'s hosted search and native tool additions off.
+ */
+export interface CreateLangChainToolSearchOptions extends Omit<SessionToolSearchOptions<ClientTool>, 'model'> {
   /**
    * The agent's LangChain tools (`tool()` from `langchain`, `DynamicStructuredTool`, MCP adapters' tools), with full
    * schemas: the catalog `tool_search` searches and calls are checked against. The middleware registers them with the
@@ -33,23 +36,6 @@ export interface CreateLangChainToolSearchOptions {
    * or whose schema does not convert to a JSON Schema object.
    */
   readonly tools: readonly ClientTool[];
-  /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
-  readonly config?: ToolSearchConfigInput | ToolSearchConfig | undefined;
-  /** Where reveals are kept per thread (shared by every thread of the agent). @default createMemoryRevealStore() */
-  readonly store?: RevealStore | undefined;
-  /** A configured mechanism that does not apply to the model: throw (default) or send every schema. @default 'throw' */
-  readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
-  /**
-   * The platform that serves the agent's models, when the chat model class does not say it: `gateway` for a class
-   * pointed at a proxy or router (a custom `baseURL` in front of OpenAI or Anthropic), which turns `auto`'s hosted search
-   * and native tool additions off. @default the class's provider's own API
-   */
-  readonly platform?: ModelPlatform | undefined;
-  /**
-   * Ranks the catalog for `tool_search`'s keyword queries in place of the library's lexical ranking, such as
-   * `createHybridToolRanker({ embed })` (see `ToolSearchRanker`). @default the lexical ranking
-   */
-  readonly rank?: ToolSearchRanker | undefined;
 }
 
 /** The middleware {@link createLangChainToolSearch} returns, with a look at its decision. */
@@ -135,38 +121,23 @@ const THREADLESS_SESSION = '\u0000run without a thread id';
  * ```
  */
 export function createLangChainToolSearch(options: CreateLangChainToolSearchOptions): LangChainToolSearch {
+  const invalid: (message: string) => never = (message) => {
+    throw new ToolSearchError('invalid-options', `createLangChainToolSearch: ${message}`);
+  };
   if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `createLangChainToolSearch: \`tools\` must be the agent's LangChain tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
-    );
+    invalid(`\`tools\` must be the agent's LangChain tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
   const { platform } = options;
   if (platform !== undefined && !MODEL_PLATFORMS.includes(platform)) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `createLangChainToolSearch: \`platform\` must be one of ${MODEL_PLATFORMS.map((name) => `\`${name}\``).join(', ')}, got ${describeValue(platform)}`,
-    );
+    invalid(`\`platform\` must be one of ${MODEL_PLATFORMS.map((name) => `\`${name}\``).join(', ')}, got ${describeValue(platform)}`);
   }
   const userTools = parseLangChainTools(options.tools);
-  const toolSearch = createToolSearch({
-    tools: [...userTools.values()].map((entry) => entry.definition),
-    config: options.config,
-    store: options.store,
-    unsupported: options.unsupported,
-    rank: options.rank,
-  });
+  const toolSearch = createToolSearch({ ...options, tools: [...userTools.values()].map((entry) => entry.definition) });
   const { catalog } = toolSearch;
   /** The settings of each plan: plans are cached by the core, so this holds as many as it does. */
   const settingsByPlan = new WeakMap<ToolSearchPlan, PlanSettings>();
-  const settingsOf = (plan: ToolSearchPlan): PlanSettings => {
-    let settings = settingsByPlan.get(plan);
-    if (settings === undefined) {
-      settings = createPlanSettings(plan, toolSearch, userTools);
-      settingsByPlan.set(plan, settings);
-    }
-    return settings;
-  };
+  const settingsOf = (plan: ToolSearchPlan): PlanSettings =>
+    settingsByPlan.get(plan) ?? settingsByPlan.set(plan, createPlanSettings(plan, toolSearch, userTools)).get(plan)!;
   const planOf = (stamp: ResponseStamp): ToolSearchPlan =>
     toolSearch.resolvePlan(
       { id: stamp.model, api: stamp.api ?? 'openai-chat', ...(stamp.platform === undefined ? {} : { platform: stamp.platform }) },
@@ -174,12 +145,7 @@ export function createLangChainToolSearch(options: CreateLangChainToolSearchOpti
     );
   const stampOf = async (model: unknown, sent?: readonly string[]): Promise<ResponseStamp> => {
     const reference = await resolveLangChainModel(model);
-    if (reference === undefined) {
-      throw new ToolSearchError(
-        'invalid-options',
-        `createLangChainToolSearch: the agent's model must be a LangChain chat model with a model id (\`model.model\`), got ${describeValue(model)}`,
-      );
-    }
+    if (reference === undefined) invalid(`the agent's model must be a LangChain chat model with a model id (\`model.model\`), got ${describeValue(model)}`);
     const chosen = platform ?? reference.platform;
     return { model: reference.id, api: reference.api, ...(chosen === undefined ? {} : { platform: chosen }), ...(sent === undefined ? {} : { tools: sent }) };
   };
@@ -255,32 +221,23 @@ interface UserTool {
 /** The caller's LangChain tools by name, each with its definition: the JSON Schema LangChain itself sends for it. */
 function parseLangChainTools(tools: readonly unknown[]): ReadonlyMap<string, UserTool> {
   const parsed = new Map<string, UserTool>();
+  const invalid = (message: string, cause?: unknown) => new ToolSearchError('invalid-tools', `createLangChainToolSearch: ${message}`, { cause });
   tools.forEach((tool, index) => {
     if (!isRecord(tool) || typeof tool.name !== 'string' || typeof tool.invoke !== 'function' || !('schema' in tool)) {
-      throw new ToolSearchError(
-        'invalid-tools',
-        `createLangChainToolSearch: \`tools[${index}]\` must be a LangChain tool (\`tool(fn, { name, description, schema })\`, a \`StructuredTool\`), got ${describeValue(tool)}`,
+      throw invalid(
+        `\`tools[${index}]\` must be a LangChain tool (\`tool(fn, { name, description, schema })\`, a \`StructuredTool\`), got ${describeValue(tool)}`,
       );
     }
     let inputSchema: unknown;
     try {
       inputSchema = toJsonSchema(tool.schema as Parameters<typeof toJsonSchema>[0]);
     } catch (error) {
-      throw new ToolSearchError(
-        'invalid-tools',
-        `createLangChainToolSearch: the schema of \`${tool.name}\` could not be converted to JSON Schema (${error instanceof Error ? error.message : String(error)})`,
-        { cause: error },
-      );
+      throw invalid(`the schema of \`${tool.name}\` could not be converted to JSON Schema (${error instanceof Error ? error.message : String(error)})`, error);
     }
     const earlier = parsed.get(tool.name);
     // The same tool given twice is one tool; two tools of one name cannot both be called.
     if (earlier?.tool === (tool as unknown)) return;
-    if (earlier !== undefined) {
-      throw new ToolSearchError(
-        'invalid-tools',
-        `createLangChainToolSearch: \`tools\` holds two tools named \`${tool.name}\`; give each tool a name of its own`,
-      );
-    }
+    if (earlier !== undefined) throw invalid(`\`tools\` holds two tools named \`${tool.name}\`; give each tool a name of its own`);
     const description = typeof tool.description === 'string' && tool.description.length > 0 ? tool.description : undefined;
     parsed.set(tool.name, {
       tool: tool as unknown as ClientTool,

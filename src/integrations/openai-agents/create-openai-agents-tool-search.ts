@@ -1,12 +1,20 @@
 import { createLruMap } from '../../records/create-lru-map.js';
-import { invokeFunctionTool, tool, toolSearchTool, type FunctionTool, type Model, type RunContext } from '@openai/agents';
-import type { ToolSearchConfig, ToolSearchConfigInput } from '../../config/tool-search-config.js';
+import {
+  OpenAIProvider,
+  invokeFunctionTool,
+  tool,
+  toolSearchTool,
+  type FunctionTool,
+  type Model,
+  type ModelRequest,
+  type RunContext,
+  type Tool,
+} from '@openai/agents';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
-import type { RevealStore } from '../../reveal/reveal-store.js';
 import { isRecord } from '../../records/is-record.js';
 import { MODEL_PLATFORMS, type ModelPlatform } from '../../models/model-reference.js';
 import { resolveToolList } from '../../request/resolve-tool-list.js';
@@ -15,10 +23,17 @@ import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js'
 import { formatToolSearchResult, type ToolSearchResult } from '../../client/tool-search-result.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
-import type { ToolSearchRanker } from '../../search/tool-search-ranker.js';
-import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
-import type { AgentsFunctionTool, AgentsRunContext, AgentsTool } from './openai-agents-tool-types.js';
-import { createOpenAIAgentsModel } from './create-openai-agents-model.js';
+import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
+import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
+
+// The Agents SDK's tool types of any run context: the caller's tools are typed for the caller's context
+// (`Tool<MyContext>`), and a function tool's `invoke` takes it, so `unknown` would not accept them.
+// biome-ignore lint/suspicious/noExplicitAny: a tool of any run context.
+type AgentsTool = Tool<any>;
+// biome-ignore lint/suspicious/noExplicitAny: as above, of any parameters and result.
+type AgentsFunctionTool = FunctionTool<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: as above.
+type AgentsRunContext = RunContext<any>;
 
 /**
  * The codes of the integration's own warnings; match on them, the messages are for people.
@@ -32,25 +47,14 @@ export type OpenAIAgentsToolSearchWarningCode = 'reveal-not-expressible';
 /** The default {@link CreateOpenAIAgentsToolSearchOptions.maxToolSets}: the memory store's session bound. */
 export const DEFAULT_MAX_OPENAI_AGENTS_TOOL_SETS = 4096;
 
-/** What {@link createOpenAIAgentsToolSearch} needs. */
-export interface CreateOpenAIAgentsToolSearchOptions {
+/** What {@link createOpenAIAgentsToolSearch} needs: `config`, `store`, `unsupported` and `rank` as the session factories take them. */
+export interface CreateOpenAIAgentsToolSearchOptions extends Omit<SessionToolSearchOptions<AgentsTool>, 'model' | 'platform'> {
   /**
    * The agent's tools (`tool()` from `@openai/agents`, MCP tools), with full schemas: the catalog `tool_search`
    * searches and calls are checked against. Function tools may be deferred; hosted tools (`webSearchTool()`, …) are
    * always sent as they are. Throws `invalid-tools` for an entry that is not a tool.
    */
   readonly tools: readonly AgentsTool[];
-  /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
-  readonly config?: ToolSearchConfigInput | ToolSearchConfig | undefined;
-  /** Where reveals are kept per session (shared by every session of the agent). @default createMemoryRevealStore() */
-  readonly store?: RevealStore | undefined;
-  /** A configured mechanism that does not apply to the model: throw (default) or send every schema. @default 'throw' */
-  readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
-  /**
-   * Ranks the catalog for `tool_search`'s keyword queries in place of the library's lexical ranking, such as
-   * `createHybridToolRanker({ embed })` (see `ToolSearchRanker`). @default the lexical ranking
-   */
-  readonly rank?: ToolSearchRanker | undefined;
   /**
    * The most tool lists kept, one per session and model; past it the least recently used is dropped and built again on
    * that session's next `prepare` (equal tools, new objects). A whole number ≥ 1.
@@ -120,7 +124,7 @@ interface PlanSettings {
   readonly plan: ToolSearchPlan;
   readonly guidance: string | null;
   readonly warnings: readonly Warning[];
-  /** The deferred tools the agent holds but the requests leave out (see {@link createOpenAIAgentsModel}). */
+  /** The deferred tools the agent holds but the requests leave out (see {@link createHidingModel}). */
   readonly hidden: ReadonlySet<string>;
 }
 
@@ -154,23 +158,17 @@ interface PlanSettings {
  * ```
  */
 export function createOpenAIAgentsToolSearch(options: CreateOpenAIAgentsToolSearchOptions): OpenAIAgentsToolSearch {
+  const invalid: (message: string) => never = (message) => {
+    throw new ToolSearchError('invalid-options', `createOpenAIAgentsToolSearch: ${message}`);
+  };
   if (!isRecord(options) || !Array.isArray(options.tools)) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `createOpenAIAgentsToolSearch: \`tools\` must be the agent's Agents SDK tools, got ${describeValue(isRecord(options) ? options.tools : options)}`,
-    );
+    invalid(`\`tools\` must be the agent's Agents SDK tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
   const userTools = parseAgentsTools(options.tools);
-  const toolSearch = createToolSearch({
-    tools: [...userTools.functions.values()].map((entry) => entry.definition),
-    config: options.config,
-    store: options.store,
-    unsupported: options.unsupported,
-    rank: options.rank,
-  });
+  const toolSearch = createToolSearch({ ...options, tools: [...userTools.functions.values()].map((entry) => entry.definition) });
   const maxToolSets = options.maxToolSets ?? DEFAULT_MAX_OPENAI_AGENTS_TOOL_SETS;
   if (typeof maxToolSets !== 'number' || !Number.isSafeInteger(maxToolSets) || maxToolSets < 1) {
-    throw new ToolSearchError('invalid-options', `createOpenAIAgentsToolSearch: \`maxToolSets\` must be a whole number ≥ 1, got ${describeValue(maxToolSets)}`);
+    invalid(`\`maxToolSets\` must be a whole number ≥ 1, got ${describeValue(maxToolSets)}`);
   }
   const settingsByPlan = new WeakMap<ToolSearchPlan, PlanSettings>();
   /** Tool lists by plan and session: the same array on every `prepare`, so nothing changes between runs. */
@@ -178,41 +176,20 @@ export function createOpenAIAgentsToolSearch(options: CreateOpenAIAgentsToolSear
 
   return {
     prepare(model, prepareOptions) {
-      if (typeof model !== 'string' || model.length === 0) {
-        throw new ToolSearchError('invalid-options', `createOpenAIAgentsToolSearch: \`model\` must be the agent's model id, got ${describeValue(model)}`);
-      }
+      if (typeof model !== 'string' || model.length === 0) invalid(`\`model\` must be the agent's model id, got ${describeValue(model)}`);
       const sessionId = prepareOptions?.sessionId;
-      if (typeof sessionId !== 'string' || sessionId.length === 0) {
-        throw new ToolSearchError('invalid-options', `createOpenAIAgentsToolSearch: \`sessionId\` must be a non-empty string, got ${describeValue(sessionId)}`);
-      }
+      if (typeof sessionId !== 'string' || sessionId.length === 0) invalid(`\`sessionId\` must be a non-empty string, got ${describeValue(sessionId)}`);
       const { api = 'openai-responses', platform, instructions, model: agentModel } = prepareOptions;
       if (agentModel !== undefined && (!isRecord(agentModel) || typeof agentModel.getResponse !== 'function')) {
-        throw new ToolSearchError(
-          'invalid-options',
-          `createOpenAIAgentsToolSearch: \`model\` must be an Agents SDK model (with \`getResponse\`), got ${describeValue(agentModel)}`,
-        );
+        invalid(`\`model\` must be an Agents SDK model (with \`getResponse\`), got ${describeValue(agentModel)}`);
       }
-      if (api !== 'openai-responses' && api !== 'openai-chat') {
-        throw new ToolSearchError(
-          'invalid-options',
-          `createOpenAIAgentsToolSearch: \`api\` must be 'openai-responses' or 'openai-chat', got ${describeValue(api)}`,
-        );
-      }
+      if (api !== 'openai-responses' && api !== 'openai-chat') invalid(`\`api\` must be 'openai-responses' or 'openai-chat', got ${describeValue(api)}`);
       if (platform !== undefined && !MODEL_PLATFORMS.includes(platform)) {
-        throw new ToolSearchError(
-          'invalid-options',
-          `createOpenAIAgentsToolSearch: \`platform\` must be one of ${MODEL_PLATFORMS.map((name) => `\`${name}\``).join(', ')}, got ${describeValue(platform)}`,
-        );
+        invalid(`\`platform\` must be one of ${MODEL_PLATFORMS.map((name) => `\`${name}\``).join(', ')}, got ${describeValue(platform)}`);
       }
-      if (instructions !== undefined && typeof instructions !== 'string') {
-        throw new ToolSearchError('invalid-options', `createOpenAIAgentsToolSearch: \`instructions\` must be a string, got ${describeValue(instructions)}`);
-      }
+      if (instructions !== undefined && typeof instructions !== 'string') invalid(`\`instructions\` must be a string, got ${describeValue(instructions)}`);
       const resolved = toolSearch.resolvePlan({ id: model, api, ...(platform === undefined ? {} : { platform }) });
-      let settings = settingsByPlan.get(resolved);
-      if (settings === undefined) {
-        settings = createPlanSettings(resolved);
-        settingsByPlan.set(resolved, settings);
-      }
+      const settings = settingsByPlan.get(resolved) ?? settingsByPlan.set(resolved, createPlanSettings(resolved)).get(resolved)!;
       const key = `${model}\n${api}\n${platform ?? ''}\n${sessionId}`;
       let cached = toolSets.get(key);
       if (cached?.plan !== settings.plan) {
@@ -223,7 +200,7 @@ export function createOpenAIAgentsToolSearch(options: CreateOpenAIAgentsToolSear
       const given = agentModel ?? model;
       return Object.defineProperties(
         {
-          model: settings.hidden.size === 0 ? given : createOpenAIAgentsModel(given, settings.hidden),
+          model: settings.hidden.size === 0 ? given : createHidingModel(given, settings.hidden),
           tools: cached.tools,
           ...(text === undefined ? {} : { instructions: text }),
         },
@@ -248,26 +225,18 @@ interface AgentsToolSet {
 /** The caller's Agents SDK tools checked: every entry a tool, each function tool's `parameters` its JSON Schema. */
 function parseAgentsTools(tools: readonly unknown[]): AgentsToolSet {
   const functions = new Map<string, UserFunctionTool>();
+  const invalid = (message: string) => new ToolSearchError('invalid-tools', `createOpenAIAgentsToolSearch: ${message}`);
   tools.forEach((tool, index) => {
     if (!isRecord(tool) || typeof tool.type !== 'string' || typeof tool.name !== 'string') {
-      throw new ToolSearchError(
-        'invalid-tools',
-        `createOpenAIAgentsToolSearch: \`tools[${index}]\` must be an Agents SDK tool (\`tool({ name, description, parameters, execute })\`, a hosted tool), got ${describeValue(tool)}`,
+      throw invalid(
+        `\`tools[${index}]\` must be an Agents SDK tool (\`tool({ name, description, parameters, execute })\`, a hosted tool), got ${describeValue(tool)}`,
       );
     }
     if (tool.type !== 'function') return;
     if (typeof tool.invoke !== 'function' || !isRecord(tool.parameters)) {
-      throw new ToolSearchError(
-        'invalid-tools',
-        `createOpenAIAgentsToolSearch: \`tools[${index}]\` (\`${tool.name}\`) is a function tool without \`invoke\` and \`parameters\`; make it with \`tool()\``,
-      );
+      throw invalid(`\`tools[${index}]\` (\`${tool.name}\`) is a function tool without \`invoke\` and \`parameters\`; make it with \`tool()\``);
     }
-    if (functions.has(tool.name)) {
-      throw new ToolSearchError(
-        'invalid-tools',
-        `createOpenAIAgentsToolSearch: \`tools\` holds two function tools named \`${tool.name}\`; give each tool a name of its own`,
-      );
-    }
+    if (functions.has(tool.name)) throw invalid(`\`tools\` holds two function tools named \`${tool.name}\`; give each tool a name of its own`);
     const description = typeof tool.description === 'string' && tool.description.length > 0 ? tool.description : undefined;
     functions.set(tool.name, {
       tool: tool as unknown as AgentsFunctionTool,
@@ -401,4 +370,40 @@ function listedTool(
   behaviour: Pick<Parameters<typeof tool>[0], 'execute' | 'needsApproval'>,
 ): FunctionTool {
   return tool({ name: entry.name, description: entry.description ?? '', parameters: entry.inputSchema as never, strict: false, ...behaviour }) as FunctionTool;
+}
+
+/**
+ * The agent's model, sending each request without the function tools in `hidden`: the deferred tools the plan leaves
+ * out of the request (OpenAI's hosted search with the library's ranking, under the `names` or `none` listing), which the
+ * agent holds so the SDK dispatches their calls once a search loaded them. The `tool_search_output` the SDK writes for a
+ * search carries their definitions, as the session API's does, so the first request is the tools kept loaded and the
+ * search tool, not every deferred definition. Everything else of the request, the response and the retry advice is the
+ * model's.
+ *
+ * `model` is the Model the agent calls, or a model id resolved by the Agents SDK's OpenAI provider on the Responses API
+ * (the default client and API key, as `run` resolves a model id), once, on the first request.
+ */
+function createHidingModel(model: string | Model, hidden: ReadonlySet<string>): Model {
+  let resolved: Promise<Model> | undefined;
+  const inner = (): Promise<Model> => {
+    // The provider `@openai/agents` sets as its default, on the Responses API (the only API this model is made for).
+    resolved ??=
+      typeof model === 'string' ? new OpenAIProvider({ useResponses: true, cacheResponsesWebSocketModels: false }).getModel(model) : Promise.resolve(model);
+    return resolved;
+  };
+  const visible = (request: ModelRequest): ModelRequest => ({
+    ...request,
+    tools: request.tools.filter((entry) => !(entry.type === 'function' && 'deferLoading' in entry && entry.deferLoading === true && hidden.has(entry.name))),
+  });
+  return {
+    async getResponse(request) {
+      return (await inner()).getResponse(visible(request));
+    },
+    async *getStreamedResponse(request) {
+      yield* (await inner()).getStreamedResponse(visible(request));
+    },
+    async getRetryAdvice(args) {
+      return (await inner()).getRetryAdvice?.({ ...args, request: visible(args.request) });
+    },
+  };
 }
