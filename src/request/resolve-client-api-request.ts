@@ -3,9 +3,11 @@ import { createToolNameMapping, isValidToolName } from '../names/create-tool-nam
 import { parsePlannedTools } from '../plan/parse-planned-tools.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
+import type { ToolNameRule } from '../names/tool-name-rule.js';
+import type { NeutralRequest } from './neutral-request.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { createToolListWithinLimit } from './create-tool-list-within-limit.js';
-import { MAX_KEPT_LISTS, NO_HOSTED_PARTS, type ClientMemo, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
+import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision } from './request-decision.js';
 import { resolvePlanName } from './resolve-plan-name.js';
 
 /**
@@ -20,12 +22,11 @@ import { resolvePlanName } from './resolve-plan-name.js';
  */
 export const resolveClientAPIRequest: RequestDecision = (plan, input, warnings) => {
   const { request, api } = input;
-  const memo = clientMemoOf(plan, input);
+  const memo = keepRead(input, 'client', () => readClientTools(plan, input.request, api.rule));
   const { planSet, own, functions } = memo;
   // A history that names only the request's tools, or names the API takes as they are, maps nothing apart.
-  const names = request.history.names.every((name) => memo.primary.has(name) || isValidToolName(name, api.rule))
-    ? memo.names
-    : createToolNameMapping(memo.primaryNames, api.rule, { secondary: request.history.names });
+  const kept = request.history.names.every((name) => memo.primary.has(name) || isValidToolName(name, api.rule));
+  const names = kept ? memo.names : createToolNameMapping(memo.primaryNames, api.rule, { secondary: request.history.names });
   const forced = request.forced.map((name) => resolvePlanName(name, planSet, names));
   const loaded = resolveHistoryReveals(request.history.outputs, names, own);
   const revealed = plan.reveal === 'tool-list' ? [...input.revealed, ...loaded] : [];
@@ -39,16 +40,9 @@ export const resolveClientAPIRequest: RequestDecision = (plan, input, warnings) 
       { maxTools: api.maxTools ?? Number.POSITIVE_INFINITY, otherEntries: memo.others, label: api.label },
     );
   // The list depends on the plan and tools (the memo's) and on what is revealed and forced: a session's requests send
-  // the same reveals until a search loads more, so the last few lists are kept (a new reveal costs one listing).
-  const key = `${revealed.join('\u0000')}\u0001${forced.join('\u0000')}`;
-  // A history naming tools the mapping lacks maps them apart (a mapping of its own): that rare list is made anew.
-  const kept = names === memo.names;
-  let fitted = kept ? memo.fitted.get(key) : undefined;
-  if (fitted === undefined) {
-    fitted = fitList();
-    if (kept && memo.fitted.size >= MAX_KEPT_LISTS) memo.fitted.delete(memo.fitted.keys().next().value as string);
-    if (kept) memo.fitted.set(key, fitted);
-  }
+  // the same reveals until a search loads more, so the last few lists are kept (a new reveal costs one listing). A
+  // history naming tools the mapping lacks maps them apart (a mapping of its own): that rare list is made anew.
+  const fitted = kept ? recall(memo.fitted, `${revealed.join('\u0000')}\u0001${forced.join('\u0000')}`, fitList) : fitList();
   // Without `maxTools` nothing is over a limit, so `overLimitCode` is set wherever this reads it.
   for (const change of fitted.changes)
     warnings.push({ code: change.code === 'over-tool-limit' ? (api.overLimitCode as 'over-tool-limit') : change.code, message: change.message });
@@ -66,13 +60,11 @@ export const resolveClientAPIRequest: RequestDecision = (plan, input, warnings) 
 };
 
 /**
- * What the client decision reads of a plan and the body's tools alone: kept in the session's memo for the plan when the
- * body's tools are the agent's (read once), made anew otherwise.
+ * What the client decision reads of a plan and the body's tools alone: the name mapping over every name the body
+ * sends (the plan's, the package's own tools', the body's other tools'), the body's functions by the plan's name with
+ * their place in the body, and the last tool lists made.
  */
-function clientMemoOf(plan: ToolSearchPlan, input: ResolveRequestToolsInput): ClientMemo {
-  const { request, api } = input;
-  const kept = input.memo?.client;
-  if (kept !== undefined && kept.tools === request.tools) return kept;
+function readClientTools(plan: ToolSearchPlan, request: NeutralRequest, rule: ToolNameRule) {
   const { names: planNames, byName: planSet } = parsePlannedTools(plan.tools);
   const own = resolveOwnToolsSent(plan, planSet);
   const primaryNames = [...planNames, own.searchName, own.callToolName, ...request.otherNames];
@@ -82,24 +74,12 @@ function clientMemoOf(plan: ToolSearchPlan, input: ResolveRequestToolsInput): Cl
     others += 1;
     if (tool.name !== undefined) primaryNames.push(tool.name);
   }
-  const names = createToolNameMapping(primaryNames, api.rule);
+  const names = createToolNameMapping(primaryNames, rule);
   // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
   const functions = new Map<string, { readonly index: number; readonly definition: ToolDefinition }>();
   for (const tool of request.tools) if (tool.kind === 'function') functions.set(resolvePlanName(tool.definition.name, planSet, names), tool);
   const definitions: ToolDefinition[] = [];
   for (const [name, { definition }] of functions) definitions.push(name === definition.name ? definition : { ...definition, name });
-  const memo: ClientMemo = {
-    tools: request.tools,
-    planSet,
-    own,
-    primaryNames,
-    primary: new Set(primaryNames),
-    names,
-    functions,
-    definitions,
-    others,
-    fitted: new Map(),
-  };
-  if (input.memo !== undefined) input.memo.client = memo;
-  return memo;
+  const fitted = new Map<string, ReturnType<typeof createToolListWithinLimit>>();
+  return { planSet, own, primaryNames, primary: new Set(primaryNames), names, functions, definitions, others, fitted };
 }

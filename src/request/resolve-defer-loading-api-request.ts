@@ -9,7 +9,7 @@ import type { NeutralRequest } from './neutral-request.js';
 import type { RequestBodyTool } from './request-tool.js';
 import { resolveCalledThroughCallTool } from './resolve-called-through-call-tool.js';
 import { resolveForcedTools } from './resolve-forced-tools.js';
-import { MAX_KEPT_LISTS, type DeferLoadingMemo, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
+import { keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
 import { resolveRequestToolList } from './resolve-request-tool-list.js';
 
 /**
@@ -22,7 +22,7 @@ import { resolveRequestToolList } from './resolve-request-tool-list.js';
 export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warnings) => {
   const { request, api } = input;
   const catalog = input.catalog;
-  const memo = deferLoadingMemoOf(plan, input);
+  const memo = keepRead(input, 'deferLoading', () => readDeferLoadingTools(plan, input));
   const { own, names, bodyTools, ownInBody } = memo;
   const forced = resolveForcedTools(
     plan,
@@ -30,13 +30,12 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
   );
   // The tools left out for `call_tool` depend on the plan and the forced names alone (a walk over the plan).
   const forcedKey = forced.forced.join('\u0000');
-  const throughCallTool = memo.throughCallTool.has(forcedKey) ? memo.throughCallTool.get(forcedKey) : resolveCalledThroughCallTool(plan, forced.forced, names);
-  if (memo.throughCallTool.size < MAX_KEPT_LISTS) memo.throughCallTool.set(forcedKey, throughCallTool);
+  const throughCallTool = recall(memo.throughCallTool, forcedKey, () => resolveCalledThroughCallTool(plan, forced.forced, names) ?? NO_NAMES);
   const callToolName = names.toWire(own.callToolName);
   // A call the request sends through `call_tool` is that call, in the history as on the wire.
   const sentName = (name: string): string => {
     const wire = names.toWire(name);
-    return throughCallTool?.has(wire) === true ? callToolName : wire;
+    return throughCallTool.has(wire) ? callToolName : wire;
   };
   const history = request.history;
   const references = (history.references ?? []).map((reference) => ({
@@ -46,9 +45,6 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
   const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
   const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
   const { added, defined } = resolveHistoryChanges(history.changes ?? [], names);
-  const callerDeferred = request.tools.flatMap((tool) =>
-    tool.kind === 'other' && tool.deferred ? [{ label: tool.label ?? tool.name ?? '', partly: tool.partly === true }] : [],
-  );
   const decisionInput: Parameters<typeof resolveRequestToolList>[0] = {
     plan,
     names,
@@ -62,12 +58,15 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     calls: references.filter((reference) => reference.kind === 'tool_use').map((reference) => reference.name),
     ownInBody,
     otherNames: memo.otherNameSet,
-    callerDeferred,
-    hostedSearchInBody: request.tools.some((tool) => tool.kind === 'hosted-search'),
+    callerDeferred: memo.callerDeferred,
+    hostedSearchInBody: memo.hostedSearchInBody,
     hostedSearchInHistory: history.searchTool !== undefined,
     reader: api.reader ?? '',
   };
-  const decision = resolveMemoizedRequestToolList(memo, decisionInput);
+  // What varies between a session's requests (reveals, forced and history names); the rest is the memo's.
+  const { revealed, referenced, added: historyAdded = NO_NAMES, calls } = decisionInput;
+  const key = JSON.stringify([forced, revealed, [...referenced], [...historyAdded], calls, decisionInput.hostedSearchInHistory]);
+  const decision = recall(memo.decisions, key, () => resolveRequestToolList(decisionInput));
   warnings.push(...decision.warnings);
   // What the history holds schemas of: the package's results (text), tools the API loaded from references, tools added.
   const loadedByReference = references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
@@ -86,37 +85,19 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     trailing: decision.trailing,
     hostedSearch: decision.hostedSearch,
     callerDeferral: decision.callerDeferral,
-    ...(throughCallTool === undefined ? {} : { throughCallTool, callToolName }),
+    ...(throughCallTool === NO_NAMES ? {} : { throughCallTool, callToolName }),
     historyDefined: defined,
     warnings,
   };
 };
-
-/** `resolveRequestToolList`'s decision, kept in the plan's memo by what varies between a session's requests. */
-function resolveMemoizedRequestToolList(
-  memo: DeferLoadingMemo,
-  input: Parameters<typeof resolveRequestToolList>[0],
-): ReturnType<typeof resolveRequestToolList> {
-  // What varies between a session's requests (reveals, forced and history names); the rest is the memo's.
-  const key = JSON.stringify([input.forced, input.revealed, [...input.referenced], [...(input.added ?? [])], input.calls, input.hostedSearchInHistory]);
-  let decision = memo.decisions.get(key);
-  if (decision === undefined) {
-    decision = resolveRequestToolList(input);
-    if (memo.decisions.size >= MAX_KEPT_LISTS) memo.decisions.delete(memo.decisions.keys().next().value as string);
-    memo.decisions.set(key, decision);
-  }
-  return decision;
-}
 
 /**
  * What the hosted defer-loading decision reads of a plan and the body's tools alone (the name mapping, the body's
  * tools by the plan's name): kept in the session's memo for the plan when the body's tools are the agent's (read
  * once), made anew otherwise. Throws `invalid-request` for a tool the body defines twice.
  */
-function deferLoadingMemoOf(plan: ToolSearchPlan, input: ResolveRequestToolsInput): DeferLoadingMemo {
+function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput) {
   const { request, api, catalog } = input;
-  const kept = input.memo?.deferLoading;
-  if (kept !== undefined && kept.plan === plan && kept.tools === request.tools && kept.catalog === catalog) return kept;
   const own = resolveOwnToolsSent(plan);
   const otherNames: string[] = [];
   for (const tool of request.tools) if (tool.kind === 'other' && tool.name !== undefined) otherNames.push(tool.name);
@@ -140,21 +121,22 @@ function deferLoadingMemoOf(plan: ToolSearchPlan, input: ResolveRequestToolsInpu
     const full = isStubInputSchema(definition.inputSchema) ? catalog?.byName.get(name) : undefined;
     bodyTools.set(name, { index, deferred, definition: full ?? (name === definition.name ? definition : { ...definition, name }) });
   }
-  const memo: DeferLoadingMemo = {
-    plan,
-    tools: request.tools,
-    catalog,
+  const callerDeferred = request.tools.flatMap((tool) =>
+    tool.kind === 'other' && tool.deferred ? [{ label: tool.label ?? tool.name ?? '', partly: tool.partly === true }] : [],
+  );
+  return {
     own,
-    otherNames,
     otherNameSet: new Set(otherNames),
     names,
     bodyTools,
     ownInBody,
-    throughCallTool: new Map(),
-    decisions: new Map(),
+    callerDeferred,
+    hostedSearchInBody: request.tools.some((tool) => tool.kind === 'hosted-search'),
+    /** The tools reached through `call_tool`, by the forced names. */
+    throughCallTool: new Map<string, ReadonlySet<string>>(),
+    /** The last decisions made, by what varies between requests. */
+    decisions: new Map<string, ReturnType<typeof resolveRequestToolList>>(),
   };
-  if (input.memo !== undefined) input.memo.deferLoading = memo;
-  return memo;
 }
 
 /**
@@ -174,3 +156,4 @@ function resolveHistoryChanges(changes: NonNullable<NeutralRequest['history']['c
 }
 
 const NO_DEFINITIONS: ReadonlyMap<string, ToolDefinition> = new Map();
+const NO_NAMES: ReadonlySet<string> = new Set();

@@ -11,7 +11,7 @@ import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js
 import { resolvePlanWithUnmanagedNames } from './resolve-plan-with-unmanaged-names.js';
 import type { RequestTool } from './request-tool.js';
 import { resolveForcedTools } from './resolve-forced-tools.js';
-import { MAX_KEPT_LISTS, NO_HOSTED_PARTS, type GroupingMemo, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
+import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
 
 /**
  * An API whose hosted search loads deferred tools by group (OpenAI Responses: namespaces, `defer_loading`): the plan as
@@ -21,7 +21,16 @@ import { MAX_KEPT_LISTS, NO_HOSTED_PARTS, type GroupingMemo, type RequestDecisio
  */
 export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings) => {
   const { request, api } = input;
-  const { applied, planned, own, names, originalOf, flatNames, requestTools: tools, decisions } = groupingMemoOf(plan, input);
+  const {
+    applied,
+    planned,
+    own,
+    names,
+    originalOf,
+    flatNames,
+    requestTools: tools,
+    decisions,
+  } = keepRead(input, 'grouping', () => readGroupingTools(plan, input));
   // Read once: the client list reveals these, and the result reports them as loaded.
   const historyReveals = resolveHistoryReveals(request.history.outputs, names, own);
   const forced = resolveForcedTools(applied, request.forced.map(originalOf));
@@ -29,9 +38,8 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
   const byPrefix = request.groupByPrefix === true;
   // What varies between a session's requests (reveals, forced names, the grouping option); the rest is the memo's.
   const key = JSON.stringify([forced, revealed, byPrefix]);
-  let decided = decisions.get(key);
-  if (decided === undefined) {
-    decided = resolveGroupedTools({
+  const decided = recall(decisions, key, () =>
+    resolveGroupedTools({
       plan: applied,
       planned,
       tools,
@@ -41,10 +49,8 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
       byPrefix,
       isDeferredAloneRejected: (name) => api.isDeferredAloneRejected?.(names.toWire(name)) === true,
       ...(api.recommendedGroupSize === undefined ? {} : { recommendedGroupSize: api.recommendedGroupSize }),
-    });
-    if (decisions.size >= MAX_KEPT_LISTS) decisions.delete(decisions.keys().next().value as string);
-    decisions.set(key, decided);
-  }
+    }),
+  );
   warnings.push(...decided.warnings);
   const references = request.history.references ?? [];
   const loaded = [
@@ -127,9 +133,7 @@ function toRequestTool(
  * when the body's tools are the agent's (read once), made anew otherwise. Throws `plan-mismatch` like
  * `resolvePlanMatch`.
  */
-function groupingMemoOf(plan: ToolSearchPlan, input: ResolveRequestToolsInput): GroupingMemo {
-  const kept = input.memo?.grouping;
-  if (kept !== undefined && kept.plan === plan && kept.tools === input.request.tools) return kept;
+function readGroupingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput) {
   const { request, api } = input;
   const planned = parsePlannedTools(plan.tools).byName;
   const customs = request.tools.filter(
@@ -172,9 +176,8 @@ function groupingMemoOf(plan: ToolSearchPlan, input: ResolveRequestToolsInput): 
     reader: api.reader ?? '',
     isTransformed: () => tools.some((tool) => tool.kind === 'own'),
   });
-  const memo: GroupingMemo = { plan, tools: request.tools, applied, planned, own, names, originalOf, flatNames, requestTools: tools, decisions: new Map() };
-  if (input.memo !== undefined) input.memo.grouping = memo;
-  return memo;
+  const decisions = new Map<string, ReturnType<typeof resolveGroupedTools>>();
+  return { applied, planned, own, names, originalOf, flatNames, requestTools: tools, decisions };
 }
 
 /**

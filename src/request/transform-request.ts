@@ -34,6 +34,8 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
   // The plan is checked once, before the read, which reads the model it names.
   const checked = parseToolSearchPlan(plan);
   const request = codec.read(body, context, checked);
+  // A bare transformer's plan holds its memo itself, so its requests read the same tools only once.
+  const memo = context.memo ?? memoOnPlan(plan);
   const tools = resolveRequestTools({
     plan: checked,
     request,
@@ -41,7 +43,7 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
     revealed: context.revealed ?? [],
     ...(context.catalog === undefined ? {} : { catalog: context.catalog }),
     ...(context.predict === undefined ? {} : { predict: context.predict }),
-    ...(context.memo === undefined || context.tools === undefined ? {} : { memo: context.memo }),
+    ...(memo === undefined ? {} : { memo }),
   });
   const written = codec.write(request, tools);
   // The decision's codes are among every codec's (`overLimitCode` stands for `over-tool-limit`).
@@ -69,4 +71,16 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
     ...(tools.adjustedPlan === undefined ? {} : { plan: tools.adjustedPlan }),
     predicted: { names: predicted.names, items: written.predicted },
   };
+}
+
+/** Where a plan a bare transformer is given holds its memo (not enumerable: the caller's plan reads and copies as before). */
+const REQUEST_MEMO: unique symbol = Symbol('tool-search request memo');
+
+/** The plan's own memo, made on its first request; none for a plan that cannot take one (a frozen plan). */
+function memoOnPlan(plan: ToolSearchPlan): RequestMemo | undefined {
+  const held = (plan as { readonly [REQUEST_MEMO]?: RequestMemo })[REQUEST_MEMO];
+  if (held !== undefined || !Object.isExtensible(plan)) return held;
+  const memo: RequestMemo = {};
+  Object.defineProperty(plan, REQUEST_MEMO, { value: memo });
+  return memo;
 }
