@@ -7,7 +7,7 @@ import type { ToolNameRule } from '../names/tool-name-rule.js';
 import type { NeutralRequest } from './neutral-request.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision } from './request-decision.js';
-import { createToolList, type ResolveToolListOptions } from './resolve-tool-list.js';
+import { createToolList, type ToolListOptions } from './resolve-tool-list.js';
 import type { ToolList } from './request-tool-entry.js';
 
 /**
@@ -132,7 +132,7 @@ export interface ToolListLimit {
 export function createToolListWithinLimit(
   plan: ToolSearchPlan,
   tools: readonly ToolDefinition[],
-  options: ResolveToolListOptions,
+  options: ToolListOptions,
   limit: ToolListLimit,
 ): ToolListWithinLimit {
   const room = limit.maxTools - limit.otherEntries;
@@ -215,7 +215,7 @@ export function createToolListWithinLimit(
 }
 
 /** How many tools {@link createToolList} returns for a plan and options, counted from the plan alone. */
-function resolvePlannedListSize(plan: ToolSearchPlan, options: ResolveToolListOptions): number {
+function resolvePlannedListSize(plan: ToolSearchPlan, options: ToolListOptions): number {
   const deferring = plan.mechanism === 'client' && plan.tools.some((tool) => tool.status === 'deferred');
   if (!deferring) return plan.tools.length;
   const fromWire = options.names?.fromWire ?? ((name: string) => name);

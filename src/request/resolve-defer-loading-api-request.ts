@@ -6,7 +6,7 @@ import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { NeutralRequest } from './neutral-request.js';
-import type { CallerDeferral, RequestBodyTool, RequestDecisionContext } from './request-tools.js';
+import type { CallerDeferral, RequestBodyTool, RequestDecisionContext, RequestTools } from './request-tools.js';
 import { createForcedToolWarning, resolveForcedTools, type ForcedTools } from './resolve-forced-tools.js';
 import { keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
 import { createToolList } from './resolve-tool-list.js';
@@ -212,21 +212,9 @@ export interface ResolveRequestToolListInput {
  * `hostedSearch`, the rest in the body's tool places (`client`: the custom tools' places, extra entries after the last
  * one; otherwise the body's tools in body order, extra entries at the end), the last `trailing` after everything.
  */
-export interface RequestToolList {
-  /** What the request sends of the plan's tools and the package's own, in send order. */
-  readonly entries: readonly RequestToolEntry[];
-  /** How many of `entries` go first (the library's `tool_search` under hosted search). */
-  readonly leading: number;
-  /** How many of `entries` go last (the package's own tools defined again for the history). */
-  readonly trailing: number;
-  /** Whether the provider's hosted search tool is sent, after the leading entries (never deferred). */
-  readonly hostedSearch: boolean;
-  /** `removed`: the body's own deferrals are sent without the defer flag (nothing could load them). */
-  readonly callerDeferral: CallerDeferral;
-  /** The guidance note for the system prompt, or `null`. */
-  readonly guidance: string | null;
+export type RequestToolList = Pick<RequestTools, 'entries' | 'leading' | 'trailing' | 'hostedSearch' | 'callerDeferral' | 'guidance'> & {
   readonly warnings: readonly RequestToolWarning[];
-}
+};
 
 /**
  * The one decision of a request: which tools it sends in which form (full, stub, deferred with the provider's flag),
@@ -292,30 +280,9 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
       if (leading === 0) warnings.push(...ownSearchRemoved(input.ownInBody, history.ownTools, plan.mechanism));
       break;
     }
-    case 'client': {
-      const definitions = plan.tools.map((tool) => bodyTools.get(tool.name)?.definition ?? restored.get(tool.name) ?? placeholder(tool.name));
-      // The API rejects a history reference to a tool the request does not define: a tool the listing leaves out is sent,
-      // unless the history added it to the conversation (native delivery), which defines it.
-      const mustDefine = isDeferredLeftOut(plan) ? [...undefinedReferences] : [];
-      for (const name of forced.deferred) {
-        if (plan.reveal !== 'tool-list' || !input.revealed.includes(name))
-          warnings.push(createForcedToolWarning(name, 'revealed, so it is sent with its full schema'));
-      }
-      const list = createToolList(plan, definitions, { revealed: input.revealed, forced: [...mustDefine, ...forced.deferred], names });
-      // Native delivery by reference: the additions name tools `tools` declares, so every deferred tool not sent in
-      // full is declared deferred (after the list, in plan order), with no hosted search tool: `tool_search` anchors.
-      entries = isAddedByReference(plan) ? [...list.tools, ...deferLoading(plan, definitions, list.tools)] : list.tools;
-      guidance = list.guidance;
-      if (input.hostedSearchInBody) {
-        warnings.push({
-          code: 'hosted-search-tool-kept',
-          message:
-            "the body has Anthropic's hosted search tool, but the plan uses the client-side `tool_search` (the model or its gateway " +
-            'does not support hosted search); the hosted tool was sent as given, and the API may reject it. Remove it from the body.',
-        });
-      }
+    case 'client':
+      ({ entries, guidance } = resolveClientToolList(input, restored, undefinedReferences, warnings));
       break;
-    }
     case 'none':
       warnings.push(...ownSearchRemoved(input.ownInBody, history.ownTools, plan.mechanism));
       entries = [...[...bodyTools.values()].map(({ definition }) => loaded(definition)), ...[...restored.values()].map(loaded)];
@@ -342,6 +309,41 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
   const trailing = ownRestored.length;
   if (trailing > 0) entries = [...entries, ...ownRestored];
   return { entries, leading, trailing, hostedSearch, callerDeferral, guidance, warnings };
+}
+
+/**
+ * The client-side tool list of {@link resolveRequestToolList}: a forced tool and, where the listing leaves deferred tools
+ * out, every tool the history names but did not add natively are sent in full; under native delivery by reference every
+ * other deferred tool is declared `defer-loading`.
+ */
+function resolveClientToolList(
+  input: ResolveRequestToolListInput,
+  restored: ReadonlyMap<string, ToolDefinition>,
+  undefinedReferences: ReadonlySet<string>,
+  warnings: RequestToolWarning[],
+): { readonly entries: readonly RequestToolEntry[]; readonly guidance: string | null } {
+  const { plan, bodyTools, forced, names } = input;
+  const definitions = plan.tools.map((tool) => bodyTools.get(tool.name)?.definition ?? restored.get(tool.name) ?? placeholder(tool.name));
+  // The API rejects a history reference to a tool the request does not define: a tool the listing leaves out is sent,
+  // unless the history added it to the conversation (native delivery), which defines it.
+  const mustDefine = isDeferredLeftOut(plan) ? [...undefinedReferences] : [];
+  for (const name of forced.deferred) {
+    if (plan.reveal !== 'tool-list' || !input.revealed.includes(name))
+      warnings.push(createForcedToolWarning(name, 'revealed, so it is sent with its full schema'));
+  }
+  const list = createToolList(plan, definitions, { revealed: input.revealed, forced: [...mustDefine, ...forced.deferred], names });
+  // Native delivery by reference: the additions name tools `tools` declares, so every deferred tool not sent in
+  // full is declared deferred (after the list, in plan order), with no hosted search tool: `tool_search` anchors.
+  const entries = isAddedByReference(plan) ? [...list.tools, ...deferLoading(plan, definitions, list.tools)] : list.tools;
+  if (input.hostedSearchInBody) {
+    warnings.push({
+      code: 'hosted-search-tool-kept',
+      message:
+        "the body has Anthropic's hosted search tool, but the plan uses the client-side `tool_search` (the model or its gateway " +
+        'does not support hosted search); the hosted tool was sent as given, and the API may reject it. Remove it from the body.',
+    });
+  }
+  return { entries, guidance: list.guidance };
 }
 
 /** How the request decision's `plan-mismatch` names the body's tools. */
@@ -444,20 +446,7 @@ export interface ResolveHostedToolListInput extends RequestDecisionContext {
 }
 
 /** The tools of a request under hosted search, in send order, and what goes with them. */
-export interface HostedToolList {
-  /**
-   * In send order: the library's `tool_search` (with `search: 'library'`), the body's tools in body order, the plan
-   * tools restored from the catalog, the tools restored for the history.
-   */
-  readonly entries: readonly RequestToolEntry[];
-  /** How many of `entries` go before every entry of the body (the library's `tool_search`). */
-  readonly leading: number;
-  /** Whether the provider's hosted search tool is sent (after the leading entries, never deferred). */
-  readonly hostedSearch: boolean;
-  /** The guidance note for the system prompt (the library's search), or `null`. */
-  readonly guidance: string | null;
-  readonly warnings: readonly RequestToolWarning[];
-}
+export type HostedToolList = Pick<RequestToolList, 'entries' | 'leading' | 'hostedSearch' | 'guidance' | 'warnings'>;
 
 /**
  * The hosted-search decision: tools the plan defers are sent with their full schemas and the provider's defer flag

@@ -82,11 +82,17 @@ export function resolveToolList(given: ToolSearchPlan, toolList: ToolDefinitions
 
 const TOOL_LIST_OPTIONS: readonly string[] = ['revealed', 'forced', 'names'];
 
+/** {@link ResolveToolListOptions} checked: the lists as arrays. */
+export type ToolListOptions = Omit<ResolveToolListOptions, 'revealed' | 'forced'> & {
+  readonly revealed?: readonly string[];
+  readonly forced?: readonly string[];
+};
+
 /**
  * Checks every option whatever the plan's mode reads (a `revealed` the `conversation` mode ignores is still a list of
  * names), so a mistake shows the day it is made, not the day the mode changes.
  */
-function parseToolListOptions(options: unknown): ResolveToolListOptions {
+function parseToolListOptions(options: unknown): ToolListOptions {
   if (typeof options !== 'object' || options === null) {
     throw new ToolSearchError(
       'invalid-options',
@@ -101,28 +107,24 @@ function parseToolListOptions(options: unknown): ResolveToolListOptions {
     );
   }
   const { revealed, forced, names } = options as ResolveToolListOptions;
-  if (revealed !== undefined) parseToolNameList(revealed, '`options.revealed`');
-  if (forced !== undefined) parseToolNameList(forced, '`options.forced`');
   checkNamesContext(names, 'resolveToolList');
-  return options as ResolveToolListOptions;
+  return {
+    revealed: revealed === undefined ? [] : parseToolNameList(revealed, '`options.revealed`'),
+    forced: forced === undefined ? [] : parseToolNameList(forced, '`options.forced`'),
+    ...(names === undefined ? {} : { names }),
+  };
 }
 
 /**
  * {@link resolveToolList} for a plan and definitions the package has already checked (a transformer's own, built
  * per request): the same list, without validating them a second time. Not part of the public API.
  */
-export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinition[], options: ResolveToolListOptions = {}): ToolList {
-  if (typeof options !== 'object' || options === null) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `resolveToolList: the options must be an object such as \`{ revealed, names }\`, got ${describeValue(options)}`,
-    );
-  }
+export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinition[], options: ToolListOptions = {}): ToolList {
   const deferring = plan.mechanism === 'client' && plan.tools.some((entry) => entry.status === 'deferred');
   const fromWire = options.names?.fromWire ?? ((name: string) => name);
-  const revealed = plan.reveal === 'tool-list' ? parseToolNameList(options.revealed ?? [], '`options.revealed`') : [];
-  const forced = parseToolNameList(options.forced ?? [], '`options.forced`');
-  const shown = [...new Set([...revealed, ...forced].map((name) => fromWire(name)))];
+  // The options are checked (`resolveToolList`) or the package's own lists.
+  const revealed = plan.reveal === 'tool-list' ? (options.revealed ?? []) : [];
+  const shown = [...new Set([...revealed, ...(options.forced ?? [])].map((name) => fromWire(name)))];
   const shownSet = new Set(shown);
   const listed = plan.listing === 'full' || plan.listing === 'compact';
   // A listing that leaves deferred tools out needs no definition for one it does not show: a body this package
