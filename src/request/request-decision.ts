@@ -100,7 +100,7 @@ export function recall<Value>(kept: Map<string, Value>, key: string, make: () =>
 }
 
 /** Whether two values are the same down to `depth` levels of records and lists (then by identity). */
-function isSame(left: unknown, right: unknown, depth: number): boolean {
+export function isSame(left: unknown, right: unknown, depth: number): boolean {
   if (left === right) return true;
   if (depth === 0 || typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
   // `for…in` rather than `Object.keys`: this runs over every tool of a bare transformer's request, and allocates nothing.
