@@ -1,15 +1,8 @@
 import type { ToolPredictor } from './tool-predictor.js';
 import type { WireAPI } from '../models/model-reference.js';
-import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { ToolNameRule } from '../names/tool-name-rule.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
-import type { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
-import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
-import type { ToolDefinition } from '../tools/tool-definition.js';
-import type { createToolListWithinLimit } from './create-tool-list-within-limit.js';
-import type { resolveGroupedTools } from './resolve-grouped-tools.js';
-import type { resolveRequestToolList } from './resolve-request-tool-list.js';
-import type { RequestBodyTool, RequestTool } from './request-tool.js';
+import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { NeutralRequest, NeutralTool } from './neutral-request.js';
 import type { RequestTools, RequestToolsWarningCode } from './request-tools.js';
 
@@ -63,66 +56,63 @@ export interface ResolveRequestToolsInput {
   readonly memo?: RequestMemo;
 }
 
-/** What one plan's decisions keep between requests (owned by the session that made the plan). */
-export interface RequestMemo {
-  client?: ClientMemo;
-  deferLoading?: DeferLoadingMemo;
-  grouping?: GroupingMemo;
-}
+/**
+ * What one plan's decisions keep between requests, by decision: owned by the session that made the plan, or held on
+ * the plan a bare transformer is given (see `transformRequest`).
+ */
+export type RequestMemo = { [decision: string]: KeptRead | undefined };
 
-/** What the client decision reads of a plan and the body's tools alone, whatever else the request holds. */
-export interface ClientMemo {
-  readonly tools: readonly NeutralTool[];
-  readonly planSet: ReadonlyMap<string, PlannedTool>;
-  readonly own: ReturnType<typeof resolveOwnToolsSent>;
-  /** Every name the body sends, for the name mapping: the plan's, the package's own tools', the body's other tools'. */
-  readonly primaryNames: readonly string[];
-  readonly primary: ReadonlySet<string>;
-  readonly names: ToolNameMapping;
-  /** The body's functions by the plan's name, with their place in the body. */
-  readonly functions: ReadonlyMap<string, { readonly index: number; readonly definition: ToolDefinition }>;
-  readonly definitions: readonly ToolDefinition[];
-  readonly others: number;
-  /** The last tool lists made, by the reveals in them and the forced names (at most {@link MAX_KEPT_LISTS}). */
-  readonly fitted: Map<string, ReturnType<typeof createToolListWithinLimit>>;
-}
-
-/** What the defer-loading decision reads of a plan and the body's tools alone, whatever else the request holds. */
-export interface DeferLoadingMemo {
-  /** The plan as the API and model carry it, that the rest was read for. */
-  readonly plan: ToolSearchPlan;
+/** What a decision read of a plan on one API, for the body's tools and the catalog it was read with. */
+interface KeptRead {
+  readonly api: WireCapabilities<string>;
   readonly tools: readonly NeutralTool[];
   readonly catalog: ToolCatalog | undefined;
-  readonly own: ReturnType<typeof resolveOwnToolsSent>;
-  readonly otherNames: readonly string[];
-  readonly otherNameSet: ReadonlySet<string>;
-  readonly names: ToolNameMapping;
-  readonly bodyTools: ReadonlyMap<string, RequestBodyTool & { readonly index: number }>;
-  readonly ownInBody: readonly string[];
-  /** The tools reached through `call_tool`, by the forced names (the first {@link MAX_KEPT_LISTS} kept). */
-  readonly throughCallTool: Map<string, ReadonlySet<string> | undefined>;
-  /** The last decisions made, by what varies between requests (at most {@link MAX_KEPT_LISTS}). */
-  readonly decisions: Map<string, ReturnType<typeof resolveRequestToolList>>;
-}
-
-/** What the grouping decision reads of a plan and the body's tools alone, whatever else the request holds. */
-export interface GroupingMemo {
-  /** The plan as the API and model carry it, that the rest was read for. */
-  readonly plan: ToolSearchPlan;
-  readonly tools: readonly NeutralTool[];
-  readonly applied: ToolSearchPlan;
-  readonly planned: ReadonlyMap<string, PlannedTool>;
-  readonly own: ReturnType<typeof resolveOwnToolsSent>;
-  readonly names: ToolNameMapping;
-  readonly originalOf: (name: string) => string;
-  readonly flatNames: ReadonlyMap<number, string> | undefined;
-  readonly requestTools: readonly RequestTool[];
-  /** The last decisions made, by the forced and revealed names (at most {@link MAX_KEPT_LISTS}). */
-  readonly decisions: Map<string, ReturnType<typeof resolveGroupedTools>>;
+  readonly kept: unknown;
 }
 
 /** How many tool lists a plan's memo keeps (a session's latest reveals, and a few before them). */
-export const MAX_KEPT_LISTS = 4;
+const MAX_KEPT_LISTS = 4;
+
+/**
+ * What `decision` read of the plan and the body's tools alone (`read`), kept in the plan's memo while the API, the
+ * body's tools and the catalog are the same (the same values, not only the same objects): a request then costs what it
+ * sends, not the catalog's size.
+ */
+export function keepRead<Kept>(input: ResolveRequestToolsInput, decision: string, read: () => Kept): Kept {
+  const { api, catalog, request, memo } = input;
+  const held = memo?.[decision];
+  const sameCatalog = held?.catalog === catalog || (held?.catalog?.tools.length ?? 0) + (catalog?.tools.length ?? 0) === 0;
+  if (held !== undefined && held.api === api && sameCatalog && isSame(held.tools, request.tools, 3)) return held.kept as Kept;
+  const kept = read();
+  if (memo !== undefined) memo[decision] = { api, tools: request.tools, catalog, kept };
+  return kept;
+}
+
+/** The value `make` gives for `key`, kept in `kept` with the last few others (the oldest dropped). */
+export function recall<Value>(kept: Map<string, Value>, key: string, make: () => Value): Value {
+  let value = kept.get(key);
+  if (value === undefined) {
+    value = make();
+    if (kept.size >= MAX_KEPT_LISTS) kept.delete(kept.keys().next().value as string);
+    kept.set(key, value);
+  }
+  return value;
+}
+
+/** Whether two values are the same down to `depth` levels of records and lists (then by identity). */
+export function isSame(left: unknown, right: unknown, depth: number): boolean {
+  if (left === right) return true;
+  if (depth === 0 || typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
+  // `for…in` rather than `Object.keys`: this runs over every tool of a bare transformer's request, and allocates nothing.
+  let size = 0;
+  for (const key in left) {
+    size += 1;
+    const value = (left as Record<string, unknown>)[key];
+    if (value !== (right as Record<string, unknown>)[key] && !isSame(value, (right as Record<string, unknown>)[key], depth - 1)) return false;
+  }
+  for (const _key in right) size -= 1;
+  return size === 0;
+}
 
 /**
  * One kind of API's decision, after the plan's fallbacks (`resolveRequestTools`): the request's entries, names and

@@ -83,9 +83,6 @@ export interface DeferLoadingToolEntry extends Omit<ToolListEntry, 'status'> {
  */
 export type RequestToolEntry = ToolListEntry | DeferLoadingToolEntry;
 
-/** The body side's one type, re-exported where the Messages transformer imports it from (see request-tool.ts). */
-export type { RequestBodyTool } from './request-tool.js';
-
 /**
  * The codes of the notes the request decision returns for the transformer's warnings (each transformer documents
  * them among its own codes).

@@ -1,17 +1,19 @@
 import { resolveHistoryReveals } from '../client/tool-search-result.js';
-import { createToolNameMapping, isValidToolName } from '../names/create-tool-name-mapping.js';
+import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { assertNever } from '../errors/assert-never.js';
 import { parsePlannedTools } from '../plan/parse-planned-tools.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
-import type { PlannedTool, ToolSearchPlan } from '../plan/tool-search-plan.js';
+import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { NeutralTool } from './neutral-request.js';
-import { isOwnToolStandIn } from './is-own-tool-stand-in.js';
-import { resolveGroupedTools } from './resolve-grouped-tools.js';
 import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
-import { resolvePlanWithUnmanagedNames } from './resolve-plan-with-unmanaged-names.js';
-import type { RequestTool } from './request-tool.js';
-import { resolveForcedTools } from './resolve-forced-tools.js';
-import { MAX_KEPT_LISTS, NO_HOSTED_PARTS, type GroupingMemo, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
+import type { GroupedTools, GroupedToolsWarningCode, RequestTool, RequestToolForm, SearchToolSource } from './request-tools.js';
+import { resolveForcedTools, type ForcedTools } from './resolve-forced-tools.js';
+import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
+import { ToolSearchError } from '../errors/tool-search-error.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
+import { createToolList } from './resolve-tool-list.js';
+import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
+import { isDeferredLeftOut } from '../plan/is-deferred-left-out.js';
 
 /**
  * An API whose hosted search loads deferred tools by group (OpenAI Responses: namespaces, `defer_loading`): the plan as
@@ -21,7 +23,16 @@ import { MAX_KEPT_LISTS, NO_HOSTED_PARTS, type GroupingMemo, type RequestDecisio
  */
 export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings) => {
   const { request, api } = input;
-  const { applied, planned, own, names, originalOf, flatNames, requestTools: tools, decisions } = groupingMemoOf(plan, input);
+  const {
+    applied,
+    planned,
+    own,
+    names,
+    originalOf,
+    flatNames,
+    requestTools: tools,
+    decisions,
+  } = keepRead(input, 'grouping', () => readGroupingTools(plan, input));
   // Read once: the client list reveals these, and the result reports them as loaded.
   const historyReveals = resolveHistoryReveals(request.history.outputs, names, own);
   const forced = resolveForcedTools(applied, request.forced.map(originalOf));
@@ -29,9 +40,8 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
   const byPrefix = request.groupByPrefix === true;
   // What varies between a session's requests (reveals, forced names, the grouping option); the rest is the memo's.
   const key = JSON.stringify([forced, revealed, byPrefix]);
-  let decided = decisions.get(key);
-  if (decided === undefined) {
-    decided = resolveGroupedTools({
+  const decided = recall(decisions, key, () =>
+    resolveGroupedTools({
       plan: applied,
       planned,
       tools,
@@ -41,10 +51,8 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
       byPrefix,
       isDeferredAloneRejected: (name) => api.isDeferredAloneRejected?.(names.toWire(name)) === true,
       ...(api.recommendedGroupSize === undefined ? {} : { recommendedGroupSize: api.recommendedGroupSize }),
-    });
-    if (decisions.size >= MAX_KEPT_LISTS) decisions.delete(decisions.keys().next().value as string);
-    decisions.set(key, decided);
-  }
+    }),
+  );
   warnings.push(...decided.warnings);
   const references = request.history.references ?? [];
   const loaded = [
@@ -127,9 +135,7 @@ function toRequestTool(
  * when the body's tools are the agent's (read once), made anew otherwise. Throws `plan-mismatch` like
  * `resolvePlanMatch`.
  */
-function groupingMemoOf(plan: ToolSearchPlan, input: ResolveRequestToolsInput): GroupingMemo {
-  const kept = input.memo?.grouping;
-  if (kept !== undefined && kept.plan === plan && kept.tools === input.request.tools) return kept;
+function readGroupingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput) {
   const { request, api } = input;
   const planned = parsePlannedTools(plan.tools).byName;
   const customs = request.tools.filter(
@@ -172,9 +178,8 @@ function groupingMemoOf(plan: ToolSearchPlan, input: ResolveRequestToolsInput): 
     reader: api.reader ?? '',
     isTransformed: () => tools.some((tool) => tool.kind === 'own'),
   });
-  const memo: GroupingMemo = { plan, tools: request.tools, applied, planned, own, names, originalOf, flatNames, requestTools: tools, decisions: new Map() };
-  if (input.memo !== undefined) input.memo.grouping = memo;
-  return memo;
+  const decisions = new Map<string, ReturnType<typeof resolveGroupedTools>>();
+  return { applied, planned, own, names, originalOf, flatNames, requestTools: tools, decisions };
 }
 
 /**
@@ -204,4 +209,473 @@ function resolveFlatCustomNames(tools: readonly NeutralTool[], functionNames: ()
     result.set(tool.index, name);
   }
   return result;
+}
+
+/** What {@link resolveGroupedTools} decides from. */
+export interface ResolveGroupedToolsInput {
+  /** The most tools the API recommends in one group; a bigger group with a deferred tool is `oversized`. @default no limit */
+  readonly recommendedGroupSize?: number;
+  /** The plan as the request applies it: `openai-hosted`, `client` or `none`. */
+  readonly plan: ToolSearchPlan;
+  /** The plan's tools by name. */
+  readonly planned: ReadonlyMap<string, PlannedTool>;
+  /** The body's tools in neutral form, in body order. */
+  readonly tools: readonly RequestTool[];
+  /** The planned tools `tool_choice` names (forced, or listed as allowed; `resolveForcedTools`). */
+  readonly forced: ForcedTools;
+  /** The tools revealed so far (the caller's reveals and the history's), by the plan's name: client mechanism only. */
+  readonly revealed: readonly string[];
+  /** The request's name mapping: messages and the guidance note name tools as sent. */
+  readonly names: ToolNameMapping;
+  /** Hosted search groups tools without a category or body group by their shared name prefix (`uncategorized: 'name-prefix'`). */
+  readonly byPrefix: boolean;
+  /** Whether the API rejects the planned tool of this name when deferred outside a group (a reserved namespace name). */
+  readonly isDeferredAloneRejected: (name: string) => boolean;
+}
+
+const DROPPED: RequestToolForm = Object.freeze({ form: 'dropped' });
+const NOTHING: ReadonlySet<string> = new Set();
+const NO_GROUPS: ReadonlyMap<string, string> = new Map();
+
+/**
+ * The one decision for a request to OpenAI's Responses API: which of the body's tools are sent loaded, deferred (with
+ * `defer_loading`), left out or as the caller wrote them, in which group, with which tool search tool and note.
+ *
+ * **Hosted (`openai-hosted`)**: the plan's deferred tools are deferred, the others loaded. A tool `tool_choice` names
+ * is loaded and ungrouped (`tool_choice` has no namespace). With the library's search (`search: 'library'`) a listing
+ * that does not show deferred tools (`names`, `none`) leaves them out: the caller's `tool_search_output` loads them.
+ * A tool deferred alone under a reserved name is loaded instead. Tools the caller deferred itself keep their flag when
+ * OpenAI's hosted search is sent, and lose it when the library's search is (one tool search tool per request, and
+ * the library's loads only the plan's tools). The search tool: the library's (or the body's client-executed one) when
+ * the plan defers a tool, else the hosted one (the body's own first) when anything is deferred.
+ *
+ * **None (`none`)**: everything loaded, groups as the body has them, the caller's deferrals removed.
+ *
+ * **Client (`client`)**: the client tool list (`createToolList`), with forced deferred tools revealed; the caller's
+ * deferrals removed; a client-executed tool search of the body kept only when nothing is deferred. Not part of the
+ * public API.
+ */
+export function resolveGroupedTools(input: ResolveGroupedToolsInput): GroupedTools {
+  const mechanism = input.plan.mechanism;
+  switch (mechanism) {
+    case 'openai-hosted':
+    case 'none':
+      return resolveHostedGroups(input, mechanism === 'openai-hosted');
+    case 'client':
+      return resolveClientTools(input);
+    case 'claude-hosted':
+      // resolvePlanForWireAPI has turned it into `client`.
+      throw new ToolSearchError('invalid-options', "a `claude-hosted` plan reached the decision for OpenAI's hosted tool search");
+    default:
+      return assertNever(mechanism, 'mechanism');
+  }
+}
+
+/**
+ * `tool_choice` names a function by its bare name (it has no `namespace`), and cannot name one that is not loaded: a
+ * function it names is sent loaded, at the top level, for as long as the choice names it. Takes the forced tools out of
+ * `deferred`, with a warning naming those that were deferred or grouped.
+ */
+function keepForcedToolsLoaded(
+  input: ResolveGroupedToolsInput,
+  deferred: Set<string>,
+  hosted: boolean,
+  warnings: ToolSearchWarning<GroupedToolsWarningCode>[],
+): void {
+  const { planned, tools, names } = input;
+  const moved = input.forced.forced.filter(
+    (name) =>
+      deferred.delete(name) ||
+      (hosted && resolveCategoryLabel(planned.get(name)) !== undefined) ||
+      tools.some((tool) => tool.kind === 'planned' && tool.group !== undefined && tool.name === name),
+  );
+  if (moved.length > 0) {
+    warnings.push({
+      code: 'forced-tool-kept-loaded',
+      message: `\`tool_choice\` names ${quote(moved.map((name) => names.toWire(name)))}, which ${moved.length === 1 ? 'was' : 'were'} deferred or in a namespace; a function \`tool_choice\` names must be loaded and callable without a namespace, so ${moved.length === 1 ? 'it is' : 'they are'} sent with full schemas at the top level`,
+    });
+  }
+}
+
+/**
+ * A deferred ungrouped function is called in a namespace of its own name, so a reserved name cannot be deferred: takes
+ * such names out of `deferred`, with a warning.
+ */
+function keepReservedNamesLoaded(
+  input: ResolveGroupedToolsInput,
+  deferred: Set<string>,
+  groups: ReturnType<typeof resolveToolGroups>,
+  warnings: ToolSearchWarning<GroupedToolsWarningCode>[],
+): void {
+  const { names } = input;
+  const reserved = [...deferred].filter((name) => !groups.byName.has(name) && input.isDeferredAloneRejected(name));
+  if (reserved.length > 0) {
+    for (const name of reserved) deferred.delete(name);
+    warnings.push({
+      code: 'reserved-name-kept-loaded',
+      message: `${quote(reserved.map((name) => names.toWire(name)))} ${reserved.length === 1 ? 'is' : 'are'} named like a reserved namespace, and the API rejects a deferred top-level function of that name; sent with full schemas instead. Give ${reserved.length === 1 ? 'it' : 'them'} a category or another name to defer ${reserved.length === 1 ? 'it' : 'them'}`,
+    });
+  }
+}
+
+function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): GroupedTools {
+  const { plan, planned, tools, names } = input;
+  const warnings: ToolSearchWarning<GroupedToolsWarningCode>[] = [];
+  const library = hosted && plan.search === 'library';
+  const listed = plan.listing === 'full' || plan.listing === 'compact';
+  const deferred = new Set<string>();
+  // By `forEach`: the plan's index builds no map of its tools for it.
+  if (hosted) {
+    planned.forEach((tool) => {
+      if (tool.status === 'deferred') deferred.add(tool.name);
+    });
+  }
+  keepForcedToolsLoaded(input, deferred, hosted, warnings);
+  const forced = new Set(input.forced.forced);
+  // The library's search loads deferred tools through the caller's `tool_search_output`; a listing that does not show
+  // them leaves them out, and a tool left out takes no part in grouping, so the request's own output groups the same.
+  const leaving = hosted && isDeferredLeftOut(plan);
+  const groups = resolveToolGroups(tools, {
+    planned,
+    byCategory: hosted,
+    prefixes: hosted && input.byPrefix ? resolveSharedNamePrefixes(planned.keys()) : undefined,
+    ungrouped: (name) => forced.has(name) || (leaving && deferred.has(name)),
+  });
+  keepReservedNamesLoaded(input, deferred, groups, warnings);
+  const omitted: ReadonlySet<string> = leaving ? deferred : NOTHING;
+
+  // Tools the caller deferred itself (an `mcp` server, a custom tool) need OpenAI's hosted search to be loaded: the
+  // library's client-executed `tool_search` loads only the plan's tools. When that one is sent, they go without
+  // `defer_loading` (loaded up front, never out of reach); when it is not, the hosted search tool is sent for them.
+  const librarySearchSent = library && deferred.size > 0;
+  const keepCallerDeferral = hosted && !librarySearchSent;
+  const undeferred: string[] = [];
+  const rejected: string[] = [];
+  const bodySearchTools: { index: number; clientExecuted: boolean }[] = [];
+  let deferring = false;
+  const forms = tools.map((tool, index): RequestToolForm => {
+    const group = groups.entries[index];
+    switch (tool.kind) {
+      case 'planned': {
+        if (omitted.has(tool.name)) return createForm('omitted', undefined);
+        const isDeferred = deferred.has(tool.name);
+        deferring ||= isDeferred;
+        return createForm(isDeferred ? 'defer-loading' : 'loaded', group);
+      }
+      case 'unmanaged': {
+        // An ungrouped deferred tool is called in a namespace of its own name, which cannot be a reserved one.
+        const rejectedAlone = group === undefined && tool.deferred && tool.deferredAloneRejected;
+        if (keepCallerDeferral && !rejectedAlone) {
+          deferring ||= tool.deferred;
+          return createForm('as-is', group);
+        }
+        if (keepCallerDeferral) rejected.push(`\`${tool.name}\``);
+        else if (tool.deferred) undeferred.push(`\`${tool.name}\` (${tool.path})`);
+        return createForm('undeferred', group);
+      }
+      case 'search':
+        bodySearchTools.push({ index, clientExecuted: tool.clientExecuted });
+        return DROPPED;
+      case 'own':
+        // This package's client-side search function, left by an earlier transform; it has no place here.
+        return DROPPED;
+      default:
+        return assertNever(tool, 'request tool');
+    }
+  });
+  reportUndeferred(undeferred, warnings, librarySearchSent ? 'library' : 'no-hosted-search');
+  if (rejected.length > 0) {
+    warnings.push({
+      code: 'reserved-name-kept-loaded',
+      message: `the custom tool${rejected.length === 1 ? '' : 's'} ${rejected.join(', ')} had \`defer_loading: true\` but ${rejected.length === 1 ? 'is' : 'are'} named like a reserved namespace, and the API rejects a deferred top-level tool of that name (its calls use a namespace of its own name); sent without \`defer_loading\`. Put ${rejected.length === 1 ? 'it' : 'them'} in a namespace or rename ${rejected.length === 1 ? 'it' : 'them'} to defer ${rejected.length === 1 ? 'it' : 'them'}`,
+    });
+  }
+
+  const { search, warnings: searchWarnings } = resolveSearchToolSource({ hosted, library, librarySearchSent, deferring, bodySearchTools });
+  warnings.push(...searchWarnings);
+  if (search?.source === 'body') forms[search.index] = createForm('as-is', undefined);
+  return {
+    forms,
+    omitted,
+    groups: groups.byName,
+    oversized: hosted && input.recommendedGroupSize !== undefined ? resolveOversizedGroups(tools, forms, input.recommendedGroupSize) : NOTHING,
+    search,
+    compact: library && plan.listing === 'compact',
+    guidance: library ? createToolSearchGuidance(plan, { names, listed }) : null,
+    warnings,
+  };
+}
+
+function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
+  const { plan, tools, names, revealed } = input;
+  const warnings: ToolSearchWarning<GroupedToolsWarningCode>[] = [];
+  const definitions: ToolDefinition[] = [];
+  for (const tool of tools) {
+    if (tool.kind === 'planned') definitions.push(tool.name === tool.definition.name ? tool.definition : { ...tool.definition, name: tool.name });
+  }
+  const forced = input.forced.deferred;
+  const forcedDeferred = plan.reveal === 'tool-list' ? forced.filter((name) => !revealed.includes(name)) : forced;
+  if (forcedDeferred.length > 0) {
+    warnings.push({
+      code: 'forced-tool-kept-loaded',
+      message: `\`tool_choice\` names ${quote(forcedDeferred.map((name) => names.toWire(name)))}, which ${forcedDeferred.length === 1 ? 'is' : 'are'} deferred; ${forcedDeferred.length === 1 ? 'it is' : 'they are'} sent revealed, with full schemas, so the model can call ${forcedDeferred.length === 1 ? 'it' : 'them'} with the right arguments without searching first`,
+    });
+  }
+  const list = createToolList(plan, definitions, { revealed, forced, names });
+  // Loaded tools keep their body place; the list's other entries follow them. (Few are loaded when tools are deferred.)
+  const loaded = new Set<string>();
+  for (const entry of list.tools) if (entry.status === 'loaded') loaded.add(entry.name);
+  const undeferred: string[] = [];
+  let searchTools = 0;
+  let kept: number | undefined;
+  const forms = tools.map((tool, index): RequestToolForm => {
+    switch (tool.kind) {
+      case 'planned':
+        return createForm(loaded.has(tool.name) ? 'loaded' : 'omitted', undefined);
+      case 'unmanaged':
+        if (tool.deferred) undeferred.push(`\`${tool.name}\` (${tool.path})`);
+        return createForm('undeferred', undefined);
+      case 'search':
+        // With nothing deferred no `tool_search` function is sent, and a client-executed tool search the caller serves stays.
+        searchTools += 1;
+        if (kept !== undefined || list.guidance !== null || !tool.clientExecuted) return DROPPED;
+        kept = index;
+        return createForm('as-is', undefined);
+      case 'own':
+        // Added again from the list, in its place.
+        return DROPPED;
+      default:
+        return assertNever(tool, 'request tool');
+    }
+  });
+  reportUndeferred(undeferred, warnings, 'no-hosted-search');
+  if (searchTools > (kept === undefined ? 0 : 1)) {
+    warnings.push({
+      code: 'tool-search-tool-removed',
+      message: 'the body\'s `{"type":"tool_search"}` tool was removed: the plan uses the client-side `tool_search` function, not OpenAI\'s hosted tool search',
+    });
+  }
+  return {
+    forms,
+    omitted: NOTHING,
+    groups: NO_GROUPS,
+    oversized: NOTHING,
+    search: kept === undefined ? undefined : { source: 'body', index: kept },
+    compact: false,
+    list,
+    guidance: list.guidance,
+    warnings,
+  };
+}
+
+/** The groups past the recommended size that hold a deferred tool (a group of loaded tools costs no search). */
+function resolveOversizedGroups(tools: readonly RequestTool[], forms: readonly RequestToolForm[], recommended: number): ReadonlySet<string> {
+  const sizes = new Map<string, { size: number; deferred: boolean }>();
+  forms.forEach((entry, index) => {
+    if (entry.group === undefined || entry.form === 'omitted' || entry.form === 'dropped') return;
+    const tool = tools[index] as RequestTool;
+    const deferred = entry.form === 'defer-loading' || (entry.form === 'as-is' && tool.kind === 'unmanaged' && tool.deferred);
+    const found = sizes.get(entry.group);
+    if (found === undefined) sizes.set(entry.group, { size: 1, deferred });
+    else {
+      found.size += 1;
+      found.deferred ||= deferred;
+    }
+  });
+  if (sizes.size === 0) return NOTHING;
+  return new Set([...sizes].filter(([, found]) => found.size > recommended && found.deferred).map(([label]) => label));
+}
+
+function reportUndeferred(undeferred: readonly string[], warnings: ToolSearchWarning<GroupedToolsWarningCode>[], why: 'no-hosted-search' | 'library'): void {
+  if (undeferred.length === 0) return;
+  const reason =
+    why === 'library'
+      ? "but the request sends the library's client-executed `tool_search`, which loads only the plan's tools and leaves no room for OpenAI's hosted one (one tool search tool per request), so nothing could load them"
+      : "but the plan does not use OpenAI's hosted tool search, and deferred tools without it are rejected";
+  warnings.push({
+    code: 'deferral-removed',
+    message: `${undeferred.join(', ')} had \`defer_loading: true\`, ${reason}; sent without \`defer_loading\`, loaded up front`,
+  });
+}
+
+/** A form, shared for the common ungrouped ones (most tools of most requests). */
+function createForm(form: RequestToolForm['form'], group: string | undefined): RequestToolForm {
+  return group === undefined ? UNGROUPED[form] : { form, group };
+}
+
+const UNGROUPED: Readonly<Record<RequestToolForm['form'], RequestToolForm>> = Object.freeze({
+  loaded: Object.freeze({ form: 'loaded' }),
+  'defer-loading': Object.freeze({ form: 'defer-loading' }),
+  omitted: Object.freeze({ form: 'omitted' }),
+  'as-is': Object.freeze({ form: 'as-is' }),
+  undeferred: Object.freeze({ form: 'undeferred' }),
+  dropped: DROPPED,
+});
+
+function quote(names: readonly string[]): string {
+  return names.map((name) => `\`${name}\``).join(', ');
+}
+
+/** What {@link resolveSearchToolSource} decides from. */
+export interface ResolveSearchToolSourceInput {
+  /** The plan's mechanism is OpenAI's hosted search. */
+  readonly hosted: boolean;
+  /** The plan searches with the library (`search: 'library'`) under hosted search. */
+  readonly library: boolean;
+  /** The plan defers a tool under the library's search, so the library's search tool is needed. */
+  readonly librarySearchSent: boolean;
+  /** Something the request sends is deferred (a plan tool, or a tool the caller deferred itself). */
+  readonly deferring: boolean;
+  /** The body's own tool search tools, by index in the tools, and whether the caller executes each. */
+  readonly bodySearchTools: readonly { readonly index: number; readonly clientExecuted: boolean }[];
+}
+
+/**
+ * Which tool search tool a request with OpenAI's hosted search (or none) sends, last in its tools; one at most, as the
+ * API takes one. A client-executed tool search the caller sent is theirs to serve: kept even with nothing deferred
+ * (only the hosted one needs a deferred tool). The library's search is that kind of tool (the body's own first), sent
+ * whenever the plan defers a tool, even one the request leaves out; OpenAI's hosted one (the body's own first) is sent
+ * when something is deferred, also for the caller's own deferrals when the library's search defers nothing here.
+ * Any other tool search tool of the body is dropped, with a warning. Pure. Not part of the public API.
+ */
+export function resolveSearchToolSource(input: ResolveSearchToolSourceInput): {
+  readonly search: SearchToolSource | undefined;
+  readonly warnings: ToolSearchWarning<'hosted-search-for-caller-deferral' | 'tool-search-tool-removed'>[];
+} {
+  const { hosted, library, deferring, bodySearchTools } = input;
+  const warnings: ToolSearchWarning<'hosted-search-for-caller-deferral' | 'tool-search-tool-removed'>[] = [];
+  const clientSearch = bodySearchTools.find((tool) => tool.clientExecuted);
+  const ownSearch: SearchToolSource | undefined = clientSearch === undefined ? undefined : { source: 'body', index: clientSearch.index };
+  const hostedSearch = (): SearchToolSource => {
+    const found = bodySearchTools.find((tool) => !tool.clientExecuted) ?? bodySearchTools[0];
+    return found === undefined ? { source: 'hosted' } : { source: 'body', index: found.index };
+  };
+  let search: SearchToolSource | undefined;
+  if (input.librarySearchSent) search = ownSearch ?? { source: 'library' };
+  else if (library) {
+    // The plan defers nothing here, so the library's search is not sent; tools the caller deferred itself still need one.
+    search = ownSearch ?? (deferring ? hostedSearch() : undefined);
+    if (ownSearch === undefined && deferring) {
+      warnings.push({
+        code: 'hosted-search-for-caller-deferral',
+        message:
+          "the plan uses the library's search but defers none of its tools in this request, and tools the caller deferred itself (`defer_loading: true` on an `mcp` server, a custom tool, …) " +
+          'need a tool search tool (the API rejects them without one); OpenAI\'s hosted `{"type":"tool_search"}` was sent, which loads them',
+      });
+    }
+  } else search = hosted && deferring ? hostedSearch() : ownSearch;
+  if (bodySearchTools.length > (search === undefined ? 0 : 1)) {
+    const why =
+      search !== undefined
+        ? 'only one tool search tool is sent'
+        : hosted
+          ? 'nothing is deferred, and the API rejects `tool_search` without a deferred tool'
+          : "the plan does not use OpenAI's hosted tool search";
+    warnings.push({ code: 'tool-search-tool-removed', message: `the body's \`{"type":"tool_search"}\` tool was removed: ${why}` });
+  }
+  return { search, warnings };
+}
+
+/** What {@link resolveToolGroups} needs besides the tools. */
+export interface ResolveToolGroupsOptions {
+  /** The plan's tools by name. */
+  readonly planned: ReadonlyMap<string, PlannedTool>;
+  /** Group by the plan's `category` first (hosted search), then the body group; else by the body group alone. */
+  readonly byCategory: boolean;
+  /** The shared name prefix of tools without a category or body group (see `resolveSharedNamePrefixes`), when grouped by prefix. */
+  readonly prefixes?: ReadonlyMap<string, string>;
+  /** Planned tools kept out of every group: forced tools (sent at the top level) and tools the request leaves out. */
+  readonly ungrouped: (name: string) => boolean;
+}
+
+/** The group label of each tool (by its index in the request's tools) and of each planned tool (by name). */
+export interface ToolGroups {
+  readonly entries: readonly (string | undefined)[];
+  readonly byName: ReadonlyMap<string, string>;
+}
+
+/**
+ * Which tools of a request go together in one group (a Responses namespace), as labels: a planned tool goes under its
+ * category (`byCategory`), else its body group, else its shared name prefix (`prefixes`); an unmanaged tool in a body
+ * group goes where the planned tools of that body group went (a body group an earlier transform renamed, `café` sent as
+ * `caf_`, still holds the tools of one label), else under the body group's own name. Groups themselves (their names,
+ * descriptions, order) are the wire's. Not part of the public API.
+ */
+export function resolveToolGroups(tools: readonly RequestTool[], options: ResolveToolGroupsOptions): ToolGroups {
+  const { planned, byCategory, prefixes, ungrouped } = options;
+  const byName = new Map<string, string>();
+  const bodyGroups = new Map<string, string>();
+  const entries: (string | undefined)[] = [];
+  for (const tool of tools) {
+    let label: string | undefined;
+    if (tool.kind === 'planned' && !ungrouped(tool.name)) {
+      label = byCategory ? (resolveCategoryLabel(planned.get(tool.name)) ?? tool.group ?? prefixes?.get(tool.name)) : tool.group;
+      if (label !== undefined) {
+        byName.set(tool.name, label);
+        if (tool.group !== undefined && !bodyGroups.has(tool.group)) bodyGroups.set(tool.group, label);
+      }
+    }
+    entries.push(label);
+  }
+  tools.forEach((tool, index) => {
+    if (tool.kind === 'unmanaged' && tool.group !== undefined) entries[index] = bodyGroups.get(tool.group) ?? tool.group;
+  });
+  return { entries, byName };
+}
+
+/** The group a planned tool's category gives it: none for no category or a blank one. */
+export function resolveCategoryLabel(tool: PlannedTool | undefined): string | undefined {
+  const category = tool?.category;
+  return category === undefined || category.trim().length === 0 ? undefined : category;
+}
+
+/** Separators of MCP-style qualified names: `github__create_issue`, `github.create_issue`, `github/…`, `github:…`. */
+const PREFIX_SEPARATOR = /__|[./:]/;
+
+/**
+ * The name prefix of every tool that shares one with at least one other tool: `github__create_issue`,
+ * `github.create_issue`, `github/create_issue`, `github:create_issue` → `github`; Claude Code's
+ * `mcp__github__create_issue` → `github`. A prefix of one tool would hide its name behind a group for nothing.
+ * Pure: the same names give the same map. Not part of the public API.
+ */
+export function resolveSharedNamePrefixes(names: Iterable<string>): Map<string, string> {
+  const prefixOf = new Map<string, string>();
+  const counts = new Map<string, number>();
+  for (const name of names) {
+    const rest = name.startsWith('mcp__') ? name.slice('mcp__'.length) : name;
+    const match = PREFIX_SEPARATOR.exec(rest);
+    if (match === null || match.index === 0 || match.index + match[0].length >= rest.length) continue;
+    const prefix = rest.slice(0, match.index);
+    prefixOf.set(name, prefix);
+    counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+  }
+  return new Map([...prefixOf].filter(([, prefix]) => (counts.get(prefix) ?? 0) >= 2));
+}
+
+/**
+ * The plan as one request applies it, given the names of the request's top-level tools the plan does not manage (an
+ * OpenAI Responses body's custom tools: a grammar, not a JSON schema, so never planned). When one of them holds a name
+ * the package's own tools would take (`tool_search`, `call_tool`; `tool_search_2` next to a caller's function
+ * `tool_search`), those names join `unmanagedToolNames`, so the package's own tools go by the first free names
+ * (`resolveOwnToolsSent`) and the caller's tool is sent as it is, as a planned tool of that name would be. The
+ * transformer and the session read the same plan from it, so the tool list, the guidance note, the history and the
+ * call routing agree. Pure and idempotent; the plan itself when nothing changes. Not part of the public API.
+ */
+export function resolvePlanWithUnmanagedNames(plan: ToolSearchPlan, unmanaged: readonly string[]): ToolSearchPlan {
+  if (unmanaged.length === 0) return plan;
+  const own = resolveOwnToolsSent(plan);
+  if (!unmanaged.includes(own.searchName) && !unmanaged.includes(own.callToolName)) return plan;
+  const known = plan.unmanagedToolNames ?? [];
+  const added = unmanaged.filter((name) => !known.includes(name));
+  return added.length === 0 ? plan : { ...plan, unmanagedToolNames: [...known, ...added] };
+}
+
+/**
+ * Whether one of the package's own tools found in a body (`tool_search`, `call_tool`: an earlier transform's output)
+ * stands for the caller's tool of its name that the plan manages: the earlier pass sent the package's tool in its place
+ * (the two are alike), so the body is read as holding the caller's tool, unless it still holds that tool itself. Any
+ * other of the package's own tools is not the caller's: it is dropped or written again. Not part of the public API.
+ */
+export function isOwnToolStandIn(name: string, planned: ReadonlyMap<string, unknown>, bodyHolds: (name: string) => boolean): boolean {
+  return planned.has(name) && !bodyHolds(name);
 }

@@ -2,7 +2,7 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { isDeferredLeftOut } from '../plan/is-deferred-left-out.js';
-import type { RequestBodyTool, RequestTool } from './request-tool.js';
+import type { RequestBodyTool, RequestTool } from './request-tools.js';
 
 /**
  * How a caller's `plan-mismatch` message words its parts (each message is pinned by its tests):

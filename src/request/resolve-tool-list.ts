@@ -1,20 +1,24 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { assertNever } from '../errors/assert-never.js';
-import type { ToolSearchPlan, PlannedTool } from '../plan/tool-search-plan.js';
+import type { PlannedTool, ToolSearchPlan } from '../plan/tool-search-plan.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
-import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
-import type { ToolList, ToolListEntry } from './request-tool-entry.js';
+import type { JSONSchemaObject, ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
+import type { DeferLoadingToolEntry, RequestToolEntry, ToolList, ToolListEntry } from './request-tool-entry.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { compactDescription } from '../client/compact-description.js';
-import { STUB_INPUT_SCHEMA } from '../tools/tool-search-tool-definition.js';
+import {
+  CALL_TOOL_DEFINITION,
+  STUB_INPUT_SCHEMA,
+  TOOL_SEARCH_TOOL_DEFINITION,
+  createCallToolInputSchema,
+  createToolSearchInputSchema,
+} from '../tools/tool-search-tool-definition.js';
 import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
-import type { RequestBodyTool } from './request-tool.js';
-import { createOwnToolEntry } from './create-own-tool-entry.js';
-import { createRequestToolEntry } from './create-request-tool-entry.js';
+import type { RequestBodyTool } from './request-tools.js';
 import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
 
 /** What {@link resolveToolList} needs besides the plan and the tools. */
@@ -78,11 +82,17 @@ export function resolveToolList(given: ToolSearchPlan, toolList: ToolDefinitions
 
 const TOOL_LIST_OPTIONS: readonly string[] = ['revealed', 'forced', 'names'];
 
+/** {@link ResolveToolListOptions} checked: the lists as arrays. */
+export type ToolListOptions = Omit<ResolveToolListOptions, 'revealed' | 'forced'> & {
+  readonly revealed?: readonly string[];
+  readonly forced?: readonly string[];
+};
+
 /**
  * Checks every option whatever the plan's mode reads (a `revealed` the `conversation` mode ignores is still a list of
  * names), so a mistake shows the day it is made, not the day the mode changes.
  */
-function parseToolListOptions(options: unknown): ResolveToolListOptions {
+function parseToolListOptions(options: unknown): ToolListOptions {
   if (typeof options !== 'object' || options === null) {
     throw new ToolSearchError(
       'invalid-options',
@@ -97,28 +107,24 @@ function parseToolListOptions(options: unknown): ResolveToolListOptions {
     );
   }
   const { revealed, forced, names } = options as ResolveToolListOptions;
-  if (revealed !== undefined) parseToolNameList(revealed, '`options.revealed`');
-  if (forced !== undefined) parseToolNameList(forced, '`options.forced`');
   checkNamesContext(names, 'resolveToolList');
-  return options as ResolveToolListOptions;
+  return {
+    revealed: revealed === undefined ? [] : parseToolNameList(revealed, '`options.revealed`'),
+    forced: forced === undefined ? [] : parseToolNameList(forced, '`options.forced`'),
+    ...(names === undefined ? {} : { names }),
+  };
 }
 
 /**
  * {@link resolveToolList} for a plan and definitions the package has already checked (a transformer's own, built
  * per request): the same list, without validating them a second time. Not part of the public API.
  */
-export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinition[], options: ResolveToolListOptions = {}): ToolList {
-  if (typeof options !== 'object' || options === null) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `resolveToolList: the options must be an object such as \`{ revealed, names }\`, got ${describeValue(options)}`,
-    );
-  }
+export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinition[], options: ToolListOptions = {}): ToolList {
   const deferring = plan.mechanism === 'client' && plan.tools.some((entry) => entry.status === 'deferred');
   const fromWire = options.names?.fromWire ?? ((name: string) => name);
-  const revealed = plan.reveal === 'tool-list' ? parseToolNameList(options.revealed ?? [], '`options.revealed`') : [];
-  const forced = parseToolNameList(options.forced ?? [], '`options.forced`');
-  const shown = [...new Set([...revealed, ...forced].map((name) => fromWire(name)))];
+  // The options are checked (`resolveToolList`) or the package's own lists.
+  const revealed = plan.reveal === 'tool-list' ? (options.revealed ?? []) : [];
+  const shown = [...new Set([...revealed, ...(options.forced ?? [])].map((name) => fromWire(name)))];
   const shownSet = new Set(shown);
   const listed = plan.listing === 'full' || plan.listing === 'compact';
   // A listing that leaves deferred tools out needs no definition for one it does not show: a body this package
@@ -197,4 +203,36 @@ function matchPlan(
   const body = new Map<string, RequestBodyTool>(tools.map((tool) => [tool.name, { definition: tool, deferred: false }]));
   resolvePlanMatch({ plan, planned: new Set(plan.tools.map((entry) => entry.name)), body, forced: shown, leftOut, wording: MATCH_WORDING });
   return plan.tools.map((entry) => body.get(entry.name)?.definition);
+}
+
+/**
+ * The entry for one of the package's own tools (`search`: `tool_search`, `call`: `call_tool`) under the name it goes
+ * by (`tool_search_2` beside a caller's `tool_search`), with a fresh input schema. Every decision that sends one
+ * builds it here. Not part of the public API.
+ */
+export function createOwnToolEntry(kind: 'search' | 'call', name: string): ToolListEntry {
+  const tool = kind === 'search' ? TOOL_SEARCH_TOOL_DEFINITION : CALL_TOOL_DEFINITION;
+  const inputSchema = kind === 'search' ? createToolSearchInputSchema() : createCallToolInputSchema();
+  const definition = name === tool.name ? tool : { ...tool, name };
+  return { name, description: tool.description as string, inputSchema, status: kind, definition };
+}
+
+/**
+ * The entry for a caller's tool in a form (`status`, see `RequestToolEntry`): its description and schema unless given
+ * others (a stub's shortened description and stub schema). Every decision builds its entries for caller tools here.
+ * Not part of the public API.
+ */
+export function createRequestToolEntry<Status extends RequestToolEntry['status']>(
+  tool: ToolDefinition,
+  status: Status,
+  description: string | undefined = tool.description,
+  inputSchema: JSONSchemaObject = tool.inputSchema,
+): Status extends 'defer-loading' ? DeferLoadingToolEntry : ToolListEntry {
+  // Two literals, not a conditional spread (`...(description === undefined ? {} : { description })`), which costs
+  // several times more; this runs for every tool of every request.
+  const entry: RequestToolEntry =
+    description === undefined
+      ? { name: tool.name, inputSchema, status, definition: tool }
+      : { name: tool.name, description, inputSchema, status, definition: tool };
+  return entry as Status extends 'defer-loading' ? DeferLoadingToolEntry : ToolListEntry;
 }

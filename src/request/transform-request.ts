@@ -3,7 +3,7 @@ import type { ToolPredictor } from './tool-predictor.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { TransformRequestResult } from './request-transformer.js';
-import type { RequestMemo } from './request-decision.js';
+import { isSame, type RequestMemo } from './request-decision.js';
 import { resolveRequestTools } from './resolve-request-tools.js';
 import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { CodecReadContext, CodecTools, WireCodec } from './wire-codec.js';
@@ -34,6 +34,8 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
   // The plan is checked once, before the read, which reads the model it names.
   const checked = parseToolSearchPlan(plan);
   const request = codec.read(body, context, checked);
+  // A bare transformer's plan holds its memo itself, so its requests read the same tools only once.
+  const memo = context.memo ?? memoOnPlan(plan);
   const tools = resolveRequestTools({
     plan: checked,
     request,
@@ -41,7 +43,7 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
     revealed: context.revealed ?? [],
     ...(context.catalog === undefined ? {} : { catalog: context.catalog }),
     ...(context.predict === undefined ? {} : { predict: context.predict }),
-    ...(context.memo === undefined || context.tools === undefined ? {} : { memo: context.memo }),
+    ...(memo === undefined ? {} : { memo }),
   });
   const written = codec.write(request, tools);
   // The decision's codes are among every codec's (`overLimitCode` stands for `over-tool-limit`).
@@ -69,4 +71,22 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
     ...(tools.adjustedPlan === undefined ? {} : { plan: tools.adjustedPlan }),
     predicted: { names: predicted.names, items: written.predicted },
   };
+}
+
+/** Where a plan a bare transformer is given holds its memo (not enumerable: the caller's plan reads and copies as before). */
+const REQUEST_MEMO: unique symbol = Symbol('tool-search request memo');
+
+/**
+ * The plan's own memo, made on its first request with a copy of the plan it was made for: a plan edited in place since
+ * gets a new one. None for a plan that cannot take one (a frozen plan: a session's, which has its own).
+ */
+function memoOnPlan(plan: ToolSearchPlan): RequestMemo | undefined {
+  const held = (plan as { readonly [REQUEST_MEMO]?: { readonly copy: ToolSearchPlan; readonly memo: RequestMemo } })[REQUEST_MEMO];
+  if (held !== undefined && isSame(held.copy, plan, 3)) return held.memo;
+  if (!Object.isExtensible(plan)) return undefined;
+  const copy = { ...plan, tools: plan.tools.map((tool) => ({ ...tool })) };
+  if (plan.unmanagedToolNames !== undefined) copy.unmanagedToolNames = [...plan.unmanagedToolNames];
+  const memo: RequestMemo = {};
+  Object.defineProperty(plan, REQUEST_MEMO, { value: { copy, memo }, configurable: true });
+  return memo;
 }

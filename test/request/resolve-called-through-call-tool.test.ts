@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolListing } from '../../src/config/tool-search-config.js';
 import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
-import { resolveCalledThroughCallTool } from '../../src/request/resolve-called-through-call-tool.js';
+import { resolveCalledThroughCallTool } from '../../src/request/resolve-defer-loading-api-request.js';
 import { tool } from '../support/tools.js';
 
 const tools = [tool('a.b'), tool('c'), tool('d'), tool('keep', 'never')];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCallerDeferral } from '../../src/request/resolve-caller-deferral.js';
+import { resolveCallerDeferral } from '../../src/request/resolve-defer-loading-api-request.js';
 
 const input = (model: string, deferring: string[], hostedSearchSent = false) =>
   resolveCallerDeferral({ plan: { model, mechanism: 'client' }, deferring, hostedSearchSent, hosted: 'claude-hosted' });

@@ -4,9 +4,9 @@ import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
-import type { RequestTool } from '../../src/request/request-tool.js';
+import type { RequestTool } from '../../src/request/request-tools.js';
 import { resolveForcedTools } from '../../src/request/resolve-forced-tools.js';
-import { resolveGroupedTools, type ResolveGroupedToolsInput } from '../../src/request/resolve-grouped-tools.js';
+import { resolveGroupedTools, type ResolveGroupedToolsInput } from '../../src/request/resolve-grouping-api-request.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { tool } from '../support/tools.js';
 

@@ -3,7 +3,7 @@ import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.
 import { resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
-import { resolveHistoryRestore } from '../../src/request/resolve-history-restore.js';
+import { resolveHistoryRestore } from '../../src/request/resolve-defer-loading-api-request.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { manyTools, tool } from '../support/tools.js';
 

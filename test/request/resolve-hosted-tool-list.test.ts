@@ -4,7 +4,7 @@ import { resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import { resolveForcedTools } from '../../src/request/resolve-forced-tools.js';
-import { resolveHostedToolList } from '../../src/request/resolve-hosted-tool-list.js';
+import { resolveHostedToolList } from '../../src/request/resolve-defer-loading-api-request.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { manyTools, tool } from '../support/tools.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ToolSearchError, isToolSearchError } from '../../src/errors/tool-search-error.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
-import type { RequestBodyTool, RequestTool } from '../../src/request/request-tool.js';
+import type { RequestBodyTool, RequestTool } from '../../src/request/request-tools.js';
 import { resolvePlanMatch } from '../../src/request/resolve-plan-match.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { manyTools, tool } from '../support/tools.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
-import { resolvePlanWithUnmanagedNames } from '../../src/request/resolve-plan-with-unmanaged-names.js';
+import { resolvePlanWithUnmanagedNames } from '../../src/request/resolve-grouping-api-request.js';
 import { tool } from '../support/tools.js';
 
 const plan = resolveToolSearch(

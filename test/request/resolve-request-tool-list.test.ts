@@ -4,7 +4,7 @@ import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import { resolveForcedTools } from '../../src/request/resolve-forced-tools.js';
-import { resolveRequestToolList, type ResolveRequestToolListInput } from '../../src/request/resolve-request-tool-list.js';
+import { resolveRequestToolList, type ResolveRequestToolListInput } from '../../src/request/resolve-defer-loading-api-request.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { manyTools, tool } from '../support/tools.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannedTool } from '../../src/plan/tool-search-plan.js';
-import type { RequestTool } from '../../src/request/request-tool.js';
-import { resolveCategoryLabel, resolveToolGroups } from '../../src/request/resolve-tool-groups.js';
+import type { RequestTool } from '../../src/request/request-tools.js';
+import { resolveCategoryLabel, resolveToolGroups } from '../../src/request/resolve-grouping-api-request.js';
 import { tool } from '../support/tools.js';
 
 function planned(name: string, group?: string): RequestTool {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestToolEntry } from '../../../src/request/request-tool-entry.js';
-import type { RequestToolList } from '../../../src/request/resolve-request-tool-list.js';
+import type { RequestToolList } from '../../../src/request/resolve-defer-loading-api-request.js';
 import {
   createAnthropicToolLayout,
   resolveAnthropicToolPlaces,
