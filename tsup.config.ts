@@ -84,6 +84,17 @@ const ZOD_CONVERTER = resolve('src/tools/create-zod4-json-schema.ts');
 const JSON_SCHEMA_VALIDATOR = resolve('node_modules/@cfworker/json-schema/dist/esm/index.js');
 
 /**
+ * `fast-json-stable-stringify`, a CommonJS module, as an ES module of its own (`dist/stable-stringify.js`): bundled into
+ * `core.js`, each module importing it would keep a call of esbuild's CommonJS wrapper at the top level of `core.js`,
+ * which an app's bundler cannot drop.
+ */
+const STABLE_STRINGIFY = resolve('node_modules/fast-json-stable-stringify/index.js');
+
+/** The ES module that re-exports {@link STABLE_STRINGIFY} (written next to the core's entry). */
+const STABLE_STRINGIFY_ENTRY = join(tmpdir(), `tool-search-stable-stringify-${process.pid}.ts`);
+writeFileSync(STABLE_STRINGIFY_ENTRY, `import stringify from ${JSON.stringify(STABLE_STRINGIFY)};\nexport default stringify;\n`);
+
+/**
  * Makes the modules of one ES module build import the core from `./core.js`, zod's converter from
  * `./zod-json-schema.js` and the JSON Schema validator from `./json-schema.js` instead of bundling them (`core`: the core's own build, which bundles the core).
  */
@@ -91,9 +102,10 @@ function importShared(core: boolean): Plugin {
   return {
     name: 'import-shared',
     setup(build) {
-      build.onResolve({ filter: /^([./]|@cfworker\/json-schema$)/ }, (args) => {
+      build.onResolve({ filter: /^([./]|@cfworker\/json-schema$|fast-json-stable-stringify$)/ }, (args) => {
         if (args.kind === 'entry-point') return undefined;
         if (args.path === '@cfworker/json-schema') return { path: './json-schema.js', external: true };
+        if (args.path === 'fast-json-stable-stringify' && args.importer !== STABLE_STRINGIFY_ENTRY) return { path: './stable-stringify.js', external: true };
         const path = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
         if (path === ZOD_CONVERTER) return { path: './zod-json-schema.js', external: true };
         return !core && isCoreModule(path) ? { path: './core.js', external: true } : undefined;
@@ -109,7 +121,12 @@ export default defineConfig((): Options[] => {
     {
       // ESM: the shared core, one module (see writeCoreEntry).
       ...COMMON,
-      entry: { core: writeCoreEntry(), 'zod-json-schema': ZOD_CONVERTER, 'json-schema': JSON_SCHEMA_VALIDATOR },
+      // Marked pure, so the output carries `/* @__PURE__ */` on each call and an app's bundler drops the tables the app
+      // never reads: every module's top level is in one file here, where only a pure statement can be left out.
+      esbuildOptions(options) {
+        options.pure = ['Object.freeze', 'Set', 'Map', 'oneOf', 'withAutoChoice', 'stringify'];
+      },
+      entry: { core: writeCoreEntry(), 'zod-json-schema': ZOD_CONVERTER, 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY_ENTRY },
       format: ['esm'],
       splitting: false,
       esbuildPlugins: [importShared(true)],

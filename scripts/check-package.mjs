@@ -67,7 +67,7 @@ const singleKB = gzipSync(single.outputFiles[0].contents).length / 1024;
 // Issue 30 asks for 20 KB; issue 27's prediction step (the turn start each codec reads, the predicted items each
 // writes) took it to 21.6 KB. The same ratchet as SINGLE_TRANSFORMER_BUDGET in bench/entry-budgets.ts (this script runs
 // in the unpacked tarball, on plain Node, without that TypeScript file): test/bundle-size.test.ts keeps the two equal.
-const SINGLE_TRANSFORMER_BUDGET = 22;
+const SINGLE_TRANSFORMER_BUDGET = 23;
 if (singleKB > SINGLE_TRANSFORMER_BUDGET)
   failures.push(`transformOpenAIResponsesRequest alone bundles to ${singleKB.toFixed(1)} KB gzipped from dist/, above ${SINGLE_TRANSFORMER_BUDGET} KB`);
 else console.log(`ok transformOpenAIResponsesRequest alone: ${singleKB.toFixed(1)} KB minified and gzipped from dist/`);
