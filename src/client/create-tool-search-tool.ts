@@ -4,7 +4,7 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import type { ToolIndex, ToolSearchHit } from '../search/create-tool-index.js';
+import type { ToolIndex, ToolIndexSearchOptions, ToolSearchHit } from '../search/create-tool-index.js';
 import { isNameClosing, isNameWrapping, trimWrapping } from '../search/trim-wrapping.js';
 import { parseToolSelection } from '../search/parse-tool-selection.js';
 import type { ToolSearchRanker, ToolSearchRankingRequest } from '../search/tool-search-ranker.js';
@@ -237,12 +237,14 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       const selection =
         written?.map((name) => {
           const catalogName = fromWire(name);
-          return byName.has(catalogName) ? catalogName : (index.search(`select:${catalogName}`, searchOptions)[0]?.name ?? catalogName);
+          return byName.has(catalogName) ? catalogName : (selectNames(index, [catalogName], searchOptions)[0]?.name ?? catalogName);
         }) ?? null;
       const hits =
         selection === null && rank !== undefined
           ? await rankWith(rank, { query: toCatalogQuery(trimmed, fromWire), tools: catalog, visible, maxResults, index }, byName)
-          : index.search(selection === null ? toCatalogQuery(trimmed, fromWire) : `select:${selection.join(',')}`, searchOptions);
+          : selection === null
+            ? index.search(toCatalogQuery(trimmed, fromWire), searchOptions)
+            : selectNames(index, selection, searchOptions);
       const found = hits.map((hit) => byName.get(hit.name)).filter((tool): tool is ToolDefinition => tool !== undefined);
       const unknown = written === null || selection === null ? [] : written.filter((_, position) => !found.some((tool) => tool.name === selection[position]));
       if (found.length === 0) {
@@ -326,4 +328,9 @@ function toCatalogQuery(query: string, fromWire: (name: string) => string): stri
   const bare = trimWrapping(query, isNameWrapping, isNameClosing);
   const original = fromWire(bare);
   return original === bare ? query : original;
+}
+
+/** The tools a parsed `select:` names, from an index that reads names (`ToolIndex.select`), else by its query form. */
+function selectNames(index: ToolIndex, names: readonly string[], options: ToolIndexSearchOptions): ToolSearchHit[] {
+  return index.select === undefined ? index.search(`select:${names.join(',')}`, options) : index.select(names, options);
 }

@@ -135,6 +135,12 @@ export interface ToolIndex {
    * `query` is not a string, `maxResults` is not a whole number ≥ 1 or `visible` is not iterable.
    */
   search(query: string, options?: ToolIndexSearchOptions): ToolSearchHit[];
+  /**
+   * The visible tools named, as `search('select:' + names.join(','))` returns them, for names already read from a
+   * query (`parseToolSelection`), so a `tool_search` call parses its query once. Optional on an index of your own: the
+   * search tool falls back to `search`.
+   */
+  select?(names: readonly string[], options?: ToolIndexSearchOptions): ToolSearchHit[];
   /** How many tools the index searches (the tool list without any tool named `tool_search`). */
   readonly size: number;
 }
@@ -331,14 +337,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     const isVisible = resolveVisibility(searchOptions?.visible);
 
     const selection = parseToolSelection(query);
-    if (selection !== null) {
-      const hits: ToolSearchHit[] = [];
-      for (const written of selection) {
-        const name = resolveSelectedName(nameLookups(), names, written, isVisible);
-        if (name !== undefined) hits.push({ name, score: EXACT_NAME_BONUS });
-      }
-      return hits;
-    }
+    if (selection !== null) return selectVisible(selection, isVisible);
 
     // A query is a name when it is one token once wrapping quotes and punctuation go ("read file" is two words). The
     // name as written wins (`_search` is `_search`, not `search`); only when no name is written so are names and
@@ -514,7 +513,21 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     }
   }
 
-  return { search, size };
+  function selectVisible(selection: readonly string[], isVisible: (name: string) => boolean): ToolSearchHit[] {
+    const hits: ToolSearchHit[] = [];
+    for (const written of selection) {
+      const name = resolveSelectedName(nameLookups(), names, written, isVisible);
+      if (name !== undefined) hits.push({ name, score: EXACT_NAME_BONUS });
+    }
+    return hits;
+  }
+
+  function select(selection: readonly string[], searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
+    resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
+    return selectVisible(selection, resolveVisibility(searchOptions?.visible));
+  }
+
+  return { search, select, size };
 }
 
 /** The ranked ids `cut` keeps (the first always), given their scores and the query's best possible score. */

@@ -231,9 +231,8 @@ describe.each(WIRES)('$name', (wire) => {
     expect((await countRequest(wire)).historyWalks).toBe(1);
   });
 
-  // Not yet: createToolSearchTool parses the query (parseToolSelection), then hands the index `select:` and the names
-  // joined again, which the index parses a second time. When this passes, make it an `it`.
-  it.fails('parses a select: query once per tool_search call', async () => {
+  // createToolSearchTool parses the query (parseToolSelection) and hands the index the names (`ToolIndex.select`).
+  it('parses a select: query once per tool_search call', async () => {
     expect((await countRequest(wire)).selectParses).toBe(1);
   });
 });
