@@ -62,7 +62,7 @@ function sourceFiles(folder: string): string[] {
 
 /**
  * The ES module build's one shared module: every core module re-exported from one file (`dist/core.js`), which each
- * entry imports. Node loads an entry as two files instead of an entry and a dozen chunks (esbuild splits a chunk per
+ * entry imports. Node loads an entry as a few files instead of an entry and a dozen chunks (esbuild splits a chunk per
  * set of entries that share modules), which is most of what an import costs at cold start; and an app's bundler still
  * tree-shakes it, statement by statement. Written to a temporary folder: it is a build input, not a source.
  */
@@ -84,15 +84,11 @@ const ZOD_CONVERTER = resolve('src/tools/create-zod4-json-schema.ts');
 const JSON_SCHEMA_VALIDATOR = resolve('node_modules/@cfworker/json-schema/dist/esm/index.js');
 
 /**
- * `fast-json-stable-stringify`, a CommonJS module, as an ES module of its own (`dist/stable-stringify.js`): bundled into
+ * `fast-json-stable-stringify`, a CommonJS module, built as an ES module of its own (`dist/stable-stringify.js`): bundled into
  * `core.js`, each module importing it would keep a call of esbuild's CommonJS wrapper at the top level of `core.js`,
  * which an app's bundler cannot drop.
  */
 const STABLE_STRINGIFY = resolve('node_modules/fast-json-stable-stringify/index.js');
-
-/** The ES module that re-exports {@link STABLE_STRINGIFY} (written next to the core's entry). */
-const STABLE_STRINGIFY_ENTRY = join(tmpdir(), `tool-search-stable-stringify-${process.pid}.ts`);
-writeFileSync(STABLE_STRINGIFY_ENTRY, `import stringify from ${JSON.stringify(STABLE_STRINGIFY)};\nexport default stringify;\n`);
 
 /**
  * Makes the modules of one ES module build import the core from `./core.js`, zod's converter from
@@ -105,7 +101,7 @@ function importShared(core: boolean): Plugin {
       build.onResolve({ filter: /^([./]|@cfworker\/json-schema$|fast-json-stable-stringify$)/ }, (args) => {
         if (args.kind === 'entry-point') return undefined;
         if (args.path === '@cfworker/json-schema') return { path: './json-schema.js', external: true };
-        if (args.path === 'fast-json-stable-stringify' && args.importer !== STABLE_STRINGIFY_ENTRY) return { path: './stable-stringify.js', external: true };
+        if (args.path === 'fast-json-stable-stringify') return { path: './stable-stringify.js', external: true };
         const path = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
         if (path === ZOD_CONVERTER) return { path: './zod-json-schema.js', external: true };
         return !core && isCoreModule(path) ? { path: './core.js', external: true } : undefined;
@@ -126,7 +122,7 @@ export default defineConfig((): Options[] => {
       esbuildOptions(options) {
         options.pure = ['Object.freeze', 'Set', 'Map', 'oneOf', 'withAutoChoice', 'stringify'];
       },
-      entry: { core: writeCoreEntry(), 'zod-json-schema': ZOD_CONVERTER, 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY_ENTRY },
+      entry: { core: writeCoreEntry(), 'zod-json-schema': ZOD_CONVERTER, 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY },
       format: ['esm'],
       splitting: false,
       esbuildPlugins: [importShared(true)],

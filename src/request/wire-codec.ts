@@ -1,12 +1,16 @@
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
-import type { NeutralRequest } from './neutral-request.js';
+import type { NeutralRequest, NeutralTool } from './neutral-request.js';
 import type { RequestTools } from './request-tools.js';
 import type { WireCapabilities } from './request-decision.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 
-/** A body's tool list as a codec reads it: at least the definitions of the functions the plan may manage, in order. */
+/**
+ * A body's tool list as a codec reads it: at least the definitions of the functions the plan may manage, in order, and
+ * every entry in neutral form (what `read` hands the decision). A codec adds what its `write` needs of the list.
+ */
 export interface CodecTools {
   readonly definitions: readonly ToolDefinition[];
+  readonly neutral: readonly NeutralTool[];
 }
 
 /** What a codec's `read` is handed besides the body. */

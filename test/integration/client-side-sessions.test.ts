@@ -7,13 +7,7 @@
  * (test/support/agent-loop-apis.ts). The catalog's names need mapping on every API (`ChaDri.change_drink`,
  * `orders:get_status`). What each request carried is asserted after the session.
  */
-import Anthropic from '@anthropic-ai/sdk';
-import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandInput } from '@aws-sdk/client-bedrock-runtime';
-import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
-import { GoogleGenAI, type GenerateContentParameters } from '@google/genai';
-import OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
-import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';
+import { createSDKSender } from '../support/create-sdk-sender.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolSearchConfigInput, ToolSearchPlan, WireAPI } from '../../src/index.js';
 import { STUB_INPUT_SCHEMA } from '../../src/tools/tool-search-tool-definition.js';
@@ -30,37 +24,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-/** Sends a transformed body with the API's official SDK client, pointed at the local server, and returns what the SDK returned. */
-function createSender(api: WireAPI, url: string): (request: Item) => Promise<unknown> {
-  switch (api) {
-    case 'openai-responses': {
-      const client = new OpenAI({ baseURL: url, apiKey: 'test', maxRetries: 0 });
-      return (request) => client.responses.create(request as unknown as ResponseCreateParamsNonStreaming);
-    }
-    case 'openai-chat': {
-      const client = new OpenAI({ baseURL: url, apiKey: 'test', maxRetries: 0 });
-      return (request) => client.chat.completions.create(request as unknown as ChatCompletionCreateParamsNonStreaming);
-    }
-    case 'anthropic-messages': {
-      const client = new Anthropic({ baseURL: url, apiKey: 'test', maxRetries: 0 });
-      return (request) => client.messages.create(request as unknown as MessageCreateParamsNonStreaming);
-    }
-    case 'gemini': {
-      const client = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: url, retryOptions: { attempts: 1 } } });
-      return (request) => client.models.generateContent(request as unknown as GenerateContentParameters);
-    }
-    case 'bedrock-converse': {
-      const client = new BedrockRuntimeClient({
-        endpoint: url,
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-        maxAttempts: 1,
-      });
-      return (request) => client.send(new ConverseCommand(request as unknown as ConverseCommandInput));
-    }
-  }
-}
 
 /** What a session left: the requests the server received (as the SDK sent them), the tools run, every answer. */
 interface SessionRecord {
@@ -81,7 +44,7 @@ async function runSession(api: WireAPI, model: string, script: readonly Scripted
     (request, index) => ({ body: scripted.reply(scriptedAt(script, index), { index, model, request: request.body as Item }) }),
     scripted.server,
   );
-  const send = createSender(api, server.url);
+  const send = createSDKSender(api, server.url);
   const tools = createAgentTools();
   const sessionId = `session-${api}`;
   const history = loop.start('Make my latte large and hot, and tell me where order 42 is.');

@@ -7,13 +7,7 @@
  * turn takes two requests instead of four. The turn's history holds the predicted items where the request did, so the
  * next request repeats the first one's prefix byte for byte.
  */
-import Anthropic from '@anthropic-ai/sdk';
-import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandInput } from '@aws-sdk/client-bedrock-runtime';
-import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages/messages';
-import { GoogleGenAI, type GenerateContentParameters } from '@google/genai';
-import OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
-import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';
+import { createSDKSender } from '../support/create-sdk-sender.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolSearchConfigInput, WireAPI } from '../../src/index.js';
 import {
@@ -175,41 +169,6 @@ function startBody(api: WireAPI, model: string): { body: Item; history: string }
   }
 }
 
-/** Sends a prepared body with the API's official SDK client, pointed at the local server. */
-function createSender(api: WireAPI, url: string): (request: Item) => Promise<unknown> {
-  switch (api) {
-    case 'openai-responses': {
-      const client = new OpenAI({ baseURL: url, apiKey: 'test', maxRetries: 0 });
-      return (request) => client.responses.create(request as unknown as ResponseCreateParamsNonStreaming);
-    }
-    case 'openai-chat': {
-      const client = new OpenAI({ baseURL: url, apiKey: 'test', maxRetries: 0 });
-      return (request) => client.chat.completions.create(request as unknown as ChatCompletionCreateParamsNonStreaming);
-    }
-    case 'anthropic-messages': {
-      const client = new Anthropic({ baseURL: url, apiKey: 'test', maxRetries: 0 });
-      // A body with betas (tool additions) goes through the beta client, which sends them as the `anthropic-beta` header.
-      return (request) =>
-        request.betas === undefined
-          ? client.messages.create(request as unknown as MessageCreateParamsNonStreaming)
-          : client.beta.messages.create(request as never);
-    }
-    case 'gemini': {
-      const client = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: url, retryOptions: { attempts: 1 } } });
-      return (request) => client.models.generateContent(request as unknown as GenerateContentParameters);
-    }
-    case 'bedrock-converse': {
-      const client = new BedrockRuntimeClient({
-        endpoint: url,
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-        maxAttempts: 1,
-      });
-      return (request) => client.send(new ConverseCommand(request as unknown as ConverseCommandInput));
-    }
-  }
-}
-
 /** An item's kind for the assertions: its `type`, else its role (and its first block's type where it has blocks of types). */
 function kindOf(item: unknown): string {
   const record = item as Item;
@@ -243,7 +202,7 @@ describe('the prediction step through the session API', () => {
       if (!checked.ok) throw new Error(`the request breaks documented rules: ${JSON.stringify(checked.violations)}`);
       return { body: scripted.reply(scriptedAt(turns, index), { index, model, request: request.body as Item }) };
     }, scripted.server);
-    const send = createSender(api, server.url);
+    const send = createSDKSender(api, server.url);
     const session = createSession(api, config);
     const { body, history } = startBody(api, model);
     const ran: [string, unknown][] = [];

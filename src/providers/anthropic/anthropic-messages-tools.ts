@@ -1,3 +1,4 @@
+import type { CodecTools } from '../../request/wire-codec.js';
 import { resolveToolCacheBreakpoints, type ToolCacheBreakpoint } from '../../cache/resolve-tool-cache-breakpoints.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -55,11 +56,8 @@ export interface AnthropicToolLayout {
 }
 
 /** A Messages API body's `tools`, read once (a session reads its catalog's once per agent). */
-export interface AnthropicMessagesTools {
+export interface AnthropicMessagesTools extends CodecTools {
   readonly entries: readonly ToolEntry[];
-  /** The custom tools' definitions, the package's own left out. */
-  readonly definitions: readonly ToolDefinition[];
-  readonly neutral: readonly NeutralTool[];
   readonly layout: AnthropicToolLayout;
   /** The caller's custom tools with a `cache_control` breakpoint, and the breakpoints of the package's own by name. */
   readonly breakpoints: readonly ToolEntry[];

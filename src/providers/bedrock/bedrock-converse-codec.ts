@@ -11,7 +11,7 @@ import { resolveMappedListField } from '../../records/resolve-mapped-list-field.
 import { readContentText, readNeutralHistory, readTurnStart, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
 import type { ClientRequestWarningCode, RequestTools } from '../../request/request-tools.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
-import type { WireCodec } from '../../request/wire-codec.js';
+import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
@@ -27,10 +27,8 @@ import { writeBedrockConverseTool as writeTool } from './create-bedrock-converse
 export type BedrockConverseWarningCode = ClientRequestWarningCode | 'empty-tools-removed';
 
 /** `toolConfig.tools` as written, its tools' definitions, and each entry in neutral form (a checkpoint is a `marker`). */
-interface ConverseTools {
+interface ConverseTools extends CodecTools {
   readonly list: readonly unknown[];
-  readonly definitions: readonly ToolDefinition[];
-  readonly neutral: readonly NeutralTool[];
 }
 
 interface ConverseRead {

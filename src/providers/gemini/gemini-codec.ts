@@ -12,7 +12,7 @@ import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
 import { readContentText, readNeutralHistory, readTurnStart, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
-import type { WireCodec } from '../../request/wire-codec.js';
+import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
@@ -35,11 +35,9 @@ interface ToolSlot {
 }
 
 /** `tools` as read: its slots, and its functions in body order, as written and as read (a function's neutral `index`). */
-interface GeminiTools {
+interface GeminiTools extends CodecTools {
   readonly slots: readonly ToolSlot[];
   readonly declarations: readonly Record<string, unknown>[];
-  readonly definitions: readonly ToolDefinition[];
-  readonly neutral: readonly NeutralTool[];
 }
 
 interface GeminiRead extends GeminiBodyShape {

@@ -15,7 +15,7 @@ import { readContentText, readNeutralHistory, readTurnStart, type HistoryToolIte
 import type { PredictedLoad, RequestTools } from '../../request/request-tools.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
-import type { WireCodec } from '../../request/wire-codec.js';
+import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
@@ -28,10 +28,8 @@ import type { OpenAIChatWarningCode } from './openai-chat-warning.js';
  * `tools` as read: the list, the definitions of its functions, the list in neutral form, the places of the tools that
  * are not the plan's (kept there), the names of tools that carried `defer_loading`, the places of hosted search tools.
  */
-interface ChatTools {
+interface ChatTools extends CodecTools {
   readonly list: readonly unknown[];
-  readonly definitions: readonly ToolDefinition[];
-  readonly neutral: readonly NeutralTool[];
   readonly others: readonly number[];
   readonly deferLoading: readonly string[];
   readonly hostedSearch: readonly number[];

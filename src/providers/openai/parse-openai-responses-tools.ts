@@ -1,3 +1,4 @@
+import type { CodecTools } from '../../request/wire-codec.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isOwnTool } from '../../tools/tool-search-tool-definition.js';
@@ -44,11 +45,9 @@ export interface OpenAIResponsesBodyNamespace {
  * Every tool of a Responses body with its place, the namespaces the body declares, the functions' definitions and the
  * tools in neutral form (read once with the list: a session's catalog, once per agent).
  */
-export interface OpenAIResponsesBodyTools {
+export interface OpenAIResponsesBodyTools extends CodecTools {
   readonly tools: readonly OpenAIResponsesBodyTool[];
   readonly namespaces: readonly OpenAIResponsesBodyNamespace[];
-  readonly definitions: readonly ToolDefinition[];
-  readonly neutral: readonly NeutralTool[];
 }
 
 /**

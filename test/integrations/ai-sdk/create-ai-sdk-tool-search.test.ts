@@ -69,6 +69,17 @@ const bodies = (fake: LocalServer) => fake.requests.map((request) => request.bod
 /** One message or item of a request body, read as loosely as {@link bodies}. */
 type WireItem = ReturnType<typeof bodies>[number];
 const json = (body: unknown): ScriptedResponse => ({ body });
+/** A Messages API response from `model` with these content blocks (its id names the stop reason). */
+const messagesReply = (model: string) => (content: unknown[], stopReason: string) => ({
+  id: `msg_${stopReason}`,
+  type: 'message',
+  role: 'assistant',
+  model,
+  content,
+  stop_reason: stopReason,
+  stop_sequence: null,
+  usage: { input_tokens: 100, output_tokens: 20 },
+});
 const sse = (events: unknown[], done = false): ScriptedResponse => ({
   body: `${events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('')}${done ? 'data: [DONE]\n\n' : ''}`,
   headers: { 'content-type': 'text/event-stream' },
@@ -466,16 +477,7 @@ describe('createAISDKToolSearch', () => {
   });
 
   describe('on claude-sonnet-4-5 (Anthropic’s hosted search, the library’s ranking)', () => {
-    const reply = (content: unknown[], stopReason: string) => ({
-      id: `msg_${stopReason}`,
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-sonnet-4-5',
-      content,
-      stop_reason: stopReason,
-      stop_sequence: null,
-      usage: { input_tokens: 100, output_tokens: 20 },
-    });
+    const reply = messagesReply('claude-sonnet-4-5');
 
     it('answers tool_search with tool_reference parts and runs the loaded tool', async () => {
       const fake = await startFakeAPI('/v1/messages', [
@@ -616,16 +618,7 @@ describe('createAISDKToolSearch', () => {
   });
 
   describe('native delivery (`reveal: native`, the client-side mechanism)', () => {
-    const anthropicReply = (content: unknown[], stopReason: string) => ({
-      id: `msg_${stopReason}`,
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-opus-5',
-      content,
-      stop_reason: stopReason,
-      stop_sequence: null,
-      usage: { input_tokens: 100, output_tokens: 20 },
-    });
+    const anthropicReply = messagesReply('claude-opus-5');
     const done = (id: number, text: string) =>
       json(
         responsesReply(id, [
@@ -815,16 +808,7 @@ describe('createAISDKToolSearch', () => {
   });
 
   describe('the prediction step (`predict`, on by default)', () => {
-    const anthropicReply = (content: unknown[], stopReason: string) => ({
-      id: `msg_${stopReason}`,
-      type: 'message',
-      role: 'assistant',
-      model: 'claude-sonnet-4-5',
-      content,
-      stop_reason: stopReason,
-      stop_sequence: null,
-      usage: { input_tokens: 100, output_tokens: 20 },
-    });
+    const anthropicReply = messagesReply('claude-sonnet-4-5');
     /** The request's messages as JSON, each one: what a prompt cache compares. */
     const prefixOf = (messages: unknown[], length: number) => JSON.stringify(messages.slice(0, length));
 
