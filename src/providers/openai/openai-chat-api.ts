@@ -14,11 +14,7 @@ import type { ToolNameRule } from '../../names/tool-name-rule.js';
  * What Chat Completions accepts as a function name: "a-z, A-Z, 0-9, or contain underscores and dashes, with a
  * maximum length of 64" (the SDK's `FunctionDefinition.name`), i.e. `^[a-zA-Z0-9_-]{1,64}$`.
  */
-export const OPENAI_CHAT_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
-  label: 'OpenAI Chat Completions',
-  allowed: /[A-Za-z0-9_-]/,
-  maxLength: 64,
-});
+export const OPENAI_CHAT_TOOL_NAME_RULE: ToolNameRule = Object.freeze({ label: 'OpenAI Chat Completions', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });
 
 /**
  * The most entries `tools` may hold: past 128 the API answers 400 `array_above_max_length` ("Invalid 'tools': array

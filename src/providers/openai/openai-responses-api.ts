@@ -176,11 +176,7 @@ export interface OpenAIResponsesRequestBody {
  * The Responses API's function name rule: `^[a-zA-Z0-9_-]+$`, at most 128 characters (OpenAPI `FunctionToolParam`).
  * Chat Completions documents 64; Azure OpenAI has been seen accepting dots, but the public API does not.
  */
-export const OPENAI_RESPONSES_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
-  label: 'OpenAI Responses',
-  allowed: /[A-Za-z0-9_-]/,
-  maxLength: 128,
-});
+export const OPENAI_RESPONSES_TOOL_NAME_RULE: ToolNameRule = Object.freeze({ label: 'OpenAI Responses', allowed: /[A-Za-z0-9_-]/, maxLength: 128 });
 
 /**
  * The function name rule under OpenAI's hosted tool search: as {@link OPENAI_RESPONSES_TOOL_NAME_RULE}, but at most 64
@@ -189,8 +185,8 @@ export const OPENAI_RESPONSES_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
  * tool is deferred can change from turn to turn; its wire name should not).
  */
 export const OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
+  ...OPENAI_RESPONSES_TOOL_NAME_RULE,
   label: 'OpenAI Responses (hosted tool search)',
-  allowed: /[A-Za-z0-9_-]/,
   maxLength: 64,
 });
 
@@ -199,9 +195,8 @@ export const OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE: ToolNameRule = Object.freez
  * (the OpenAPI spec gives a namespace tool's `name` no pattern, but every call made in it carries that name).
  */
 export const OPENAI_RESPONSES_NAMESPACE_NAME_RULE: ToolNameRule = Object.freeze({
+  ...OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
   label: 'OpenAI Responses namespace',
-  allowed: /[A-Za-z0-9_-]/,
-  maxLength: 64,
 });
 
 /**
