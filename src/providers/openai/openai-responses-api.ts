@@ -92,13 +92,8 @@ export interface OpenAIResponsesFunctionCallOutputItem {
 /** One part of a function call output given as a list (text shown; images and files pass through). */
 export type OpenAIResponsesFunctionCallOutputContent = { type: 'input_text'; text: string };
 
-/**
- * A tool-search call, as replayed in `input` (`ResponseInputItem.ToolSearchCall`). Hosted calls have `execution`
- * `server` and `call_id` `null`. The output-only `created_by` must not be sent back.
- */
-export interface OpenAIResponsesToolSearchCallItem {
-  type: 'tool_search_call';
-  arguments: unknown;
+/** The fields a tool-search call and its output share, as replayed in `input`. */
+interface OpenAIResponsesToolSearchItem {
   id?: string | null;
   /** 1–64 characters when set. */
   call_id?: string | null;
@@ -107,17 +102,21 @@ export interface OpenAIResponsesToolSearchCallItem {
 }
 
 /**
+ * A tool-search call, as replayed in `input` (`ResponseInputItem.ToolSearchCall`). Hosted calls have `execution`
+ * `server` and `call_id` `null`. The output-only `created_by` must not be sent back.
+ */
+export interface OpenAIResponsesToolSearchCallItem extends OpenAIResponsesToolSearchItem {
+  type: 'tool_search_call';
+  arguments: unknown;
+}
+
+/**
  * What a tool search loaded, as replayed in `input` (`ResponseToolSearchOutputItemParam`). `tools` may also hold
  * entries outside the public `Tool` union (compact `tool_reference`s); they are replayed as they are.
  */
-export interface OpenAIResponsesToolSearchOutputItem {
+export interface OpenAIResponsesToolSearchOutputItem extends OpenAIResponsesToolSearchItem {
   type: 'tool_search_output';
   tools: OpenAIResponsesTool[];
-  id?: string | null;
-  /** 1–64 characters when set. */
-  call_id?: string | null;
-  execution?: 'server' | 'client';
-  status?: 'in_progress' | 'completed' | 'incomplete' | null;
 }
 
 /** A developer message in `input` (`EasyInputMessage` with `role: 'developer'`), as the package adds one. */
