@@ -98,16 +98,13 @@ function mergePart(state: CandidateState, part: Item): string {
     return '';
   }
   const last = parts.at(-1);
-  if (typeof part.text === 'string' && last !== undefined && isTextPart(last) && isTextPart(part) && last.thought === part.thought) {
-    // A signature belongs to the text before it: a second one starts a part of its own.
-    if (!(typeof last.thoughtSignature === 'string' && typeof part.thoughtSignature === 'string')) {
-      const { text, ...rest } = part;
-      // Assigning keeps each key where it first came (`text` first, a later `thoughtSignature` after it).
-      assignFields(last, { ...rest, text: `${last.text as string}${text}` });
-      return part.thought === true ? '' : text;
-    }
-  }
-  parts.push({ ...part });
+  // A signature belongs to the text before it: a second one starts a part of its own.
+  const signedTwice = typeof last?.thoughtSignature === 'string' && typeof part.thoughtSignature === 'string';
+  if (last !== undefined && isTextPart(last) && isTextPart(part) && last.thought === part.thought && !signedTwice) {
+    const { text, ...rest } = part;
+    // Assigning keeps each key where it first came (`text` first, a later `thoughtSignature` after it).
+    assignFields(last, { ...rest, text: `${last.text as string}${text as string}` });
+  } else parts.push({ ...part });
   return typeof part.text === 'string' && part.thought !== true ? part.text : '';
 }
 
