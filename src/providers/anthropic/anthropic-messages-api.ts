@@ -261,11 +261,7 @@ export interface AnthropicMessagesRequestLike {
  *
  * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools
  */
-export const ANTHROPIC_MESSAGES_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
-  label: 'Anthropic Messages',
-  allowed: /[a-zA-Z0-9_-]/,
-  maxLength: 64,
-});
+export const ANTHROPIC_MESSAGES_TOOL_NAME_RULE: ToolNameRule = Object.freeze({ label: 'Anthropic Messages', allowed: /[a-zA-Z0-9_-]/, maxLength: 64 });
 
 /**
  * The beta Amazon Bedrock needs for tool search (`defer_loading`, the hosted search tools, `tool_reference` blocks),

@@ -221,7 +221,6 @@ export function writeAnthropicMessagesTools(
     }
   }
   // Caller tools with a breakpoint that are not sent; the names sent, as a set only when a tool has a breakpoint to place (few do).
-  const hidden: AnthropicToolBreakpoint[] = [];
   const sentNames =
     read.breakpoints.length === 0
       ? undefined
@@ -232,11 +231,10 @@ export function writeAnthropicMessagesTools(
             .filter((listed) => listed.status !== 'search')
             .map((listed) => listed.name),
         );
-  for (const { entry, definition } of read.breakpoints) {
+  const hidden = read.breakpoints.flatMap(({ entry, definition }) => {
     const name = names.fromWire((definition as ToolDefinition).name);
-    if (sentNames?.has(name) === true) continue;
-    hidden.push({ at: -1, name: names.toWire(name), cacheControl: entry.cache_control, callerLast: entry === entries.at(-1)?.entry });
-  }
+    return sentNames?.has(name) === true ? [] : [{ name: names.toWire(name), cacheControl: entry.cache_control, callerLast: entry === entries.at(-1)?.entry }];
+  });
   const cache = transformAnthropicToolCacheControl(placed.tools, { callerLast: placed.last, hidden });
   if (cache.moved.length > 0) {
     const { moved, target } = cache;

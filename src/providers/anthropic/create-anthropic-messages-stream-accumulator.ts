@@ -1,10 +1,11 @@
-import { describeValue } from '../../errors/describe-value.js';
-import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { isRecord } from '../../records/is-record.js';
 import { defineRecordField } from '../../records/define-record-field.js';
+import { createStreamReader } from '../../session/create-stream-reader.js';
 import type { StreamAccumulator } from '../../session/stream-accumulator.js';
 
 type Item = Record<string, unknown>;
+
+const stream = createStreamReader('Messages API');
 
 /**
  * An accumulator of a Messages API stream (`messages.create({ ..., stream: true })`, or the SDK's `messages.stream()`
@@ -27,10 +28,8 @@ export function createAnthropicMessagesStreamAccumulator(): StreamAccumulator<un
   const inputs = new Map<number, string>();
   let stopped = false;
   return {
-    push(event: unknown) {
-      if (!isRecord(event) || typeof event.type !== 'string') {
-        throw new ToolSearchError('invalid-request', `a Messages API stream yields events with a \`type\`, got ${describeValue(event)}`);
-      }
+    push(value: unknown) {
+      const event = stream.event(value, 'events with a `type`', (event) => typeof event.type === 'string');
       const index = typeof event.index === 'number' ? event.index : content.length;
       switch (event.type) {
         case 'message_start':
@@ -60,12 +59,7 @@ export function createAnthropicMessagesStreamAccumulator(): StreamAccumulator<un
       return '';
     },
     response() {
-      if (message === undefined || !stopped) {
-        throw new ToolSearchError(
-          'invalid-request',
-          `the Messages API stream ended before \`${message === undefined ? 'message_start' : 'message_stop'}\`: the stream was cut`,
-        );
-      }
+      if (message === undefined || !stopped) throw stream.ended(`\`${message === undefined ? 'message_start' : 'message_stop'}\``);
       for (const index of [...inputs.keys()]) parseInput(content[index], inputs, index);
       message.content = content.filter((block) => block !== undefined);
       return message;
@@ -106,15 +100,7 @@ function parseInput(block: Item | undefined, inputs: Map<number, string>, index:
   const pieces = inputs.get(index);
   if (block === undefined || pieces === undefined) return;
   inputs.delete(index);
-  try {
-    block.input = pieces.trim() === '' ? {} : JSON.parse(pieces);
-  } catch (error) {
-    throw new ToolSearchError(
-      'invalid-request',
-      `the Messages API stream's input of \`${String(block.name)}\` (\`${String(block.id)}\`) is not JSON once complete: ${describeValue(pieces)}`,
-      { cause: error },
-    );
-  }
+  block.input = stream.json(pieces, `\`${String(block.name)}\` (\`${String(block.id)}\`)`);
 }
 
 /** The stop reason, stop sequence and the final usage counters of `message_delta`. */

@@ -1,10 +1,11 @@
-import { describeValue } from '../../errors/describe-value.js';
-import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { isRecord } from '../../records/is-record.js';
+import { createStreamReader } from '../../session/create-stream-reader.js';
 import type { StreamAccumulator } from '../../session/stream-accumulator.js';
 import type { BedrockConverseResponse, BedrockConverseStreamEvent } from './bedrock-converse-api.js';
 
 type Item = Record<string, unknown>;
+
+const stream = createStreamReader('Converse');
 
 /** A block being built (by `contentBlockIndex`), and the JSON pieces of its tool input until the block stops. */
 interface BlockState {
@@ -26,9 +27,8 @@ export function createBedrockConverseStreamAccumulator(): StreamAccumulator<Bedr
   let metadata: Item = {};
   const at = (event: Item): number => (typeof event.contentBlockIndex === 'number' ? event.contentBlockIndex : blocks.length);
   return {
-    push(event: unknown) {
-      if (!isRecord(event))
-        throw new ToolSearchError('invalid-request', `a Converse stream yields \`ConverseStreamOutput\` events, got ${describeValue(event)}`);
+    push(value: unknown) {
+      const event = stream.event(value, '`ConverseStreamOutput` events');
       if (isRecord(event.messageStart)) role = event.messageStart.role;
       else if (isRecord(event.contentBlockStart)) startBlock(blocks, at(event.contentBlockStart), event.contentBlockStart.start);
       else if (isRecord(event.contentBlockDelta)) return addDelta(blocks, at(event.contentBlockDelta), event.contentBlockDelta.delta);
@@ -38,7 +38,7 @@ export function createBedrockConverseStreamAccumulator(): StreamAccumulator<Bedr
       return '';
     },
     response() {
-      if (stop === undefined) throw new ToolSearchError('invalid-request', 'the Converse stream ended before `messageStop`: the stream was cut');
+      if (stop === undefined) throw stream.ended('`messageStop`');
       const content = blocks.flatMap((state) => (state === undefined ? [] : [stopBlock(state)]));
       const { usage, metrics, trace, performanceConfig, serviceTier } = metadata;
       const fields = { usage, metrics, additionalModelResponseFields: stop.additionalModelResponseFields, trace, performanceConfig, serviceTier };
@@ -102,11 +102,6 @@ function stopBlock(state: BlockState | undefined): Item | undefined {
   const use = state.block.toolUse as Item;
   const input = state.input;
   state.input = undefined;
-  try {
-    use.input = input.trim() === '' ? {} : JSON.parse(input);
-  } catch (error) {
-    const what = `the Converse stream's input of tool use \`${String(use.name)}\` (\`${String(use.toolUseId)}\`)`;
-    throw new ToolSearchError('invalid-request', `${what} is not JSON once complete: ${describeValue(input)}`, { cause: error });
-  }
+  use.input = stream.json(input, `tool use \`${String(use.name)}\` (\`${String(use.toolUseId)}\`)`);
   return state.block;
 }

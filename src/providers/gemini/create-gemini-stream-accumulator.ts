@@ -1,11 +1,12 @@
-import { describeValue } from '../../errors/describe-value.js';
-import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { isRecord } from '../../records/is-record.js';
 import { defineRecordField } from '../../records/define-record-field.js';
+import { createStreamReader } from '../../session/create-stream-reader.js';
 import type { StreamAccumulator } from '../../session/stream-accumulator.js';
 import type { GeminiGenerateContentResponse, GeminiGenerateContentResponseLike } from './gemini-api.js';
 
 type Item = Record<string, unknown>;
+
+const stream = createStreamReader('Gemini');
 
 /** What the accumulator keeps of one candidate: its fields in the order they first came, and its parts merged. */
 interface CandidateState {
@@ -39,10 +40,8 @@ export function createGeminiStreamAccumulator(): StreamAccumulator<GeminiGenerat
   const candidates: CandidateState[] = [];
   let chunks = 0;
   return {
-    push(chunk: unknown) {
-      if (!isRecord(chunk)) {
-        throw new ToolSearchError('invalid-request', `a Gemini stream yields \`GenerateContentResponse\` chunks, got ${describeValue(chunk)}`);
-      }
+    push(value: unknown) {
+      const chunk = stream.event(value, '`GenerateContentResponse` chunks');
       chunks += 1;
       let text = '';
       for (const [key, value] of Object.entries(chunk)) {
@@ -62,7 +61,7 @@ export function createGeminiStreamAccumulator(): StreamAccumulator<GeminiGenerat
       return text;
     },
     response() {
-      if (chunks === 0) throw new ToolSearchError('invalid-request', 'the Gemini stream ended before its first chunk');
+      if (chunks === 0) throw stream.ended('its first chunk', false);
       const built: Item = {};
       const finished = () => candidates.flatMap((state, at) => (state === undefined ? [] : [finishCandidate(state, at)]));
       for (const [key, value] of Object.entries(response)) defineRecordField(built, key, key === 'candidates' ? finished() : value);
@@ -99,16 +98,13 @@ function mergePart(state: CandidateState, part: Item): string {
     return '';
   }
   const last = parts.at(-1);
-  if (typeof part.text === 'string' && last !== undefined && isTextPart(last) && isTextPart(part) && last.thought === part.thought) {
-    // A signature belongs to the text before it: a second one starts a part of its own.
-    if (!(typeof last.thoughtSignature === 'string' && typeof part.thoughtSignature === 'string')) {
-      const { text, ...rest } = part;
-      // Assigning keeps each key where it first came (`text` first, a later `thoughtSignature` after it).
-      assignFields(last, { ...rest, text: `${last.text as string}${text}` });
-      return part.thought === true ? '' : text;
-    }
-  }
-  parts.push({ ...part });
+  // A signature belongs to the text before it: a second one starts a part of its own.
+  const signedTwice = typeof last?.thoughtSignature === 'string' && typeof part.thoughtSignature === 'string';
+  if (last !== undefined && isTextPart(last) && isTextPart(part) && last.thought === part.thought && !signedTwice) {
+    const { text, ...rest } = part;
+    // Assigning keeps each key where it first came (`text` first, a later `thoughtSignature` after it).
+    assignFields(last, { ...rest, text: `${last.text as string}${text as string}` });
+  } else parts.push({ ...part });
   return typeof part.text === 'string' && part.thought !== true ? part.text : '';
 }
 
@@ -200,14 +196,9 @@ function assignFields(target: Item, source: Item): void {
 /** The candidate as `generateContent` returns it. */
 function finishCandidate(state: CandidateState, at: number): Item {
   if (state.open !== undefined) {
-    throw new ToolSearchError(
-      'invalid-request',
-      `the Gemini stream ended before the arguments of function call \`${String(state.open.call.name)}\` (candidate ${at}) were complete`,
-    );
+    throw stream.ended(`the arguments of function call \`${String(state.open.call.name)}\` (candidate ${at}) were complete`, false);
   }
-  if (state.fields.finishReason === undefined) {
-    throw new ToolSearchError('invalid-request', `the Gemini stream ended before candidate ${at} had a \`finishReason\`: the stream was cut`);
-  }
+  if (state.fields.finishReason === undefined) throw stream.ended(`candidate ${at} had a \`finishReason\``);
   const candidate: Item = {};
   for (const [key, value] of Object.entries(state.fields))
     defineRecordField(candidate, key, key === 'content' ? { ...state.content, parts: state.parts } : value);

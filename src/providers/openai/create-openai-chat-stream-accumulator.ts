@@ -1,10 +1,11 @@
-import { describeValue } from '../../errors/describe-value.js';
-import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { isRecord } from '../../records/is-record.js';
 import { defineRecordField } from '../../records/define-record-field.js';
+import { createStreamReader } from '../../session/create-stream-reader.js';
 import type { StreamAccumulator } from '../../session/stream-accumulator.js';
 
 type Item = Record<string, unknown>;
+
+const stream = createStreamReader('Chat Completions');
 
 /** One choice being built. */
 interface ChoiceState {
@@ -33,18 +34,13 @@ export function createOpenAIChatStreamAccumulator(): StreamAccumulator<unknown, 
   let completion: Item | undefined;
   const choices: ChoiceState[] = [];
   return {
-    push(chunk: unknown) {
-      if (!isRecord(chunk) || !Array.isArray(chunk.choices)) {
-        throw new ToolSearchError(
-          'invalid-request',
-          `a Chat Completions stream yields \`chat.completion.chunk\`s (with \`choices\`), got ${describeValue(chunk)}`,
-        );
-      }
+    push(value: unknown) {
+      const chunk = stream.event(value, '`chat.completion.chunk`s (with `choices`)', (chunk) => Array.isArray(chunk.choices));
       const { choices: given, object: _, ...fields } = chunk;
       completion ??= { id: fields.id, object: 'chat.completion' };
       for (const [key, value] of Object.entries(fields)) if (value !== null || completion[key] === undefined) defineRecordField(completion, key, value);
       let text = '';
-      for (const choice of given) {
+      for (const choice of given as unknown[]) {
         if (!isRecord(choice)) continue;
         const at = typeof choice.index === 'number' ? choice.index : 0;
         choices[at] ??= { index: choice.index, message: {}, calls: [], logprobs: null, finish: null };
@@ -57,13 +53,11 @@ export function createOpenAIChatStreamAccumulator(): StreamAccumulator<unknown, 
       return text;
     },
     response() {
-      if (completion === undefined) throw new ToolSearchError('invalid-request', 'the Chat Completions stream ended before its first chunk');
+      if (completion === undefined) throw stream.ended('its first chunk', false);
       const { id, object, created, model, usage, ...rest } = completion;
       const built = choices.flatMap((state, at) => {
         if (state === undefined) return [];
-        if (state.finish === null) {
-          throw new ToolSearchError('invalid-request', `the Chat Completions stream ended before choice ${at} had a \`finish_reason\`: the stream was cut`);
-        }
+        if (state.finish === null) throw stream.ended(`choice ${at} had a \`finish_reason\``);
         return [{ index: state.index, message: finishMessage(state), logprobs: state.logprobs, finish_reason: state.finish }];
       });
       return { id, object, created, model, choices: built, ...(usage === undefined || usage === null ? {} : { usage }), ...rest };

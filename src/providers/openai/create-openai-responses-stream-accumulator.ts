@@ -1,9 +1,10 @@
-import { describeValue } from '../../errors/describe-value.js';
-import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { isRecord } from '../../records/is-record.js';
+import { createStreamReader } from '../../session/create-stream-reader.js';
 import type { StreamAccumulator } from '../../session/stream-accumulator.js';
 
 type Item = Record<string, unknown>;
+
+const stream = createStreamReader('Responses API');
 
 /** The events that end a Responses stream, each with the whole response. */
 const FINAL_EVENTS: ReadonlySet<unknown> = new Set(['response.completed', 'response.incomplete', 'response.failed']);
@@ -26,10 +27,8 @@ export function createOpenAIResponsesStreamAccumulator(): StreamAccumulator<unkn
   const done: Item[] = [];
   let final: Item | undefined;
   return {
-    push(event: unknown) {
-      if (!isRecord(event) || typeof event.type !== 'string') {
-        throw new ToolSearchError('invalid-request', `a Responses API stream yields events with a \`type\`, got ${describeValue(event)}`);
-      }
+    push(value: unknown) {
+      const event = stream.event(value, 'events with a `type`', (event) => typeof event.type === 'string');
       if (event.type === 'response.output_text.delta') return typeof event.delta === 'string' ? event.delta : '';
       if (event.type === 'response.output_item.done' && isRecord(event.item))
         done[typeof event.output_index === 'number' ? event.output_index : done.length] = event.item;
@@ -37,7 +36,7 @@ export function createOpenAIResponsesStreamAccumulator(): StreamAccumulator<unkn
       return '';
     },
     response() {
-      if (final === undefined) throw new ToolSearchError('invalid-request', 'the Responses API stream ended before `response.completed`: the stream was cut');
+      if (final === undefined) throw stream.ended('`response.completed`');
       const items = done.filter((item) => item !== undefined);
       return Array.isArray(final.output) && final.output.length === 0 && items.length > 0 ? { ...final, output: items } : final;
     },

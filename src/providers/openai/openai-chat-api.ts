@@ -14,11 +14,7 @@ import type { ToolNameRule } from '../../names/tool-name-rule.js';
  * What Chat Completions accepts as a function name: "a-z, A-Z, 0-9, or contain underscores and dashes, with a
  * maximum length of 64" (the SDK's `FunctionDefinition.name`), i.e. `^[a-zA-Z0-9_-]{1,64}$`.
  */
-export const OPENAI_CHAT_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
-  label: 'OpenAI Chat Completions',
-  allowed: /[A-Za-z0-9_-]/,
-  maxLength: 64,
-});
+export const OPENAI_CHAT_TOOL_NAME_RULE: ToolNameRule = Object.freeze({ label: 'OpenAI Chat Completions', allowed: /[A-Za-z0-9_-]/, maxLength: 64 });
 
 /**
  * The most entries `tools` may hold: past 128 the API answers 400 `array_above_max_length` ("Invalid 'tools': array
@@ -62,19 +58,18 @@ export interface OpenAIChatTextPart {
   prompt_cache_breakpoint?: { mode: 'explicit' };
 }
 
-/** The system slot: `system` (every model and most compatible servers) or `developer` (o-series and newer). */
-export interface OpenAIChatSystemMessage {
-  role: 'system' | 'developer';
+/** A message of text parts in `role`. */
+interface OpenAIChatTextMessage<Role extends string> {
+  role: Role;
   content: string | OpenAIChatTextPart[];
   name?: string;
 }
 
+/** The system slot: `system` (every model and most compatible servers) or `developer` (o-series and newer). */
+export type OpenAIChatSystemMessage = OpenAIChatTextMessage<'system' | 'developer'>;
+
 /** A user message (its text; image, audio and file parts pass through at run time). */
-export interface OpenAIChatUserMessage {
-  role: 'user';
-  content: string | OpenAIChatTextPart[];
-  name?: string;
-}
+export type OpenAIChatUserMessage = OpenAIChatTextMessage<'user'>;
 
 /** A function call the model made (`tool_calls[]` with `type: 'function'`). */
 export interface OpenAIChatFunctionToolCall {
@@ -134,11 +129,7 @@ export type OpenAIChatToolChoice =
   | { type: 'allowed_tools'; allowed_tools: { mode: 'auto' | 'required'; tools: { [key: string]: unknown }[] } };
 
 /** @deprecated A legacy function (`functions[]`), before `tools`. */
-export interface OpenAIChatLegacyFunction {
-  name: string;
-  description?: string;
-  parameters?: { [keyword: string]: unknown };
-}
+export type OpenAIChatLegacyFunction = Omit<OpenAIChatFunctionDefinition, 'strict'>;
 
 /**
  * A Chat Completions request body. The fields this package reads or writes are typed; every other field

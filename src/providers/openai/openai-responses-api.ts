@@ -92,13 +92,8 @@ export interface OpenAIResponsesFunctionCallOutputItem {
 /** One part of a function call output given as a list (text shown; images and files pass through). */
 export type OpenAIResponsesFunctionCallOutputContent = { type: 'input_text'; text: string };
 
-/**
- * A tool-search call, as replayed in `input` (`ResponseInputItem.ToolSearchCall`). Hosted calls have `execution`
- * `server` and `call_id` `null`. The output-only `created_by` must not be sent back.
- */
-export interface OpenAIResponsesToolSearchCallItem {
-  type: 'tool_search_call';
-  arguments: unknown;
+/** The fields a tool-search call and its output share, as replayed in `input`. */
+interface OpenAIResponsesToolSearchItem {
   id?: string | null;
   /** 1–64 characters when set. */
   call_id?: string | null;
@@ -107,17 +102,21 @@ export interface OpenAIResponsesToolSearchCallItem {
 }
 
 /**
+ * A tool-search call, as replayed in `input` (`ResponseInputItem.ToolSearchCall`). Hosted calls have `execution`
+ * `server` and `call_id` `null`. The output-only `created_by` must not be sent back.
+ */
+export interface OpenAIResponsesToolSearchCallItem extends OpenAIResponsesToolSearchItem {
+  type: 'tool_search_call';
+  arguments: unknown;
+}
+
+/**
  * What a tool search loaded, as replayed in `input` (`ResponseToolSearchOutputItemParam`). `tools` may also hold
  * entries outside the public `Tool` union (compact `tool_reference`s); they are replayed as they are.
  */
-export interface OpenAIResponsesToolSearchOutputItem {
+export interface OpenAIResponsesToolSearchOutputItem extends OpenAIResponsesToolSearchItem {
   type: 'tool_search_output';
   tools: OpenAIResponsesTool[];
-  id?: string | null;
-  /** 1–64 characters when set. */
-  call_id?: string | null;
-  execution?: 'server' | 'client';
-  status?: 'in_progress' | 'completed' | 'incomplete' | null;
 }
 
 /** A developer message in `input` (`EasyInputMessage` with `role: 'developer'`), as the package adds one. */
@@ -176,11 +175,7 @@ export interface OpenAIResponsesRequestBody {
  * The Responses API's function name rule: `^[a-zA-Z0-9_-]+$`, at most 128 characters (OpenAPI `FunctionToolParam`).
  * Chat Completions documents 64; Azure OpenAI has been seen accepting dots, but the public API does not.
  */
-export const OPENAI_RESPONSES_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
-  label: 'OpenAI Responses',
-  allowed: /[A-Za-z0-9_-]/,
-  maxLength: 128,
-});
+export const OPENAI_RESPONSES_TOOL_NAME_RULE: ToolNameRule = Object.freeze({ label: 'OpenAI Responses', allowed: /[A-Za-z0-9_-]/, maxLength: 128 });
 
 /**
  * The function name rule under OpenAI's hosted tool search: as {@link OPENAI_RESPONSES_TOOL_NAME_RULE}, but at most 64
@@ -189,8 +184,8 @@ export const OPENAI_RESPONSES_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
  * tool is deferred can change from turn to turn; its wire name should not).
  */
 export const OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE: ToolNameRule = Object.freeze({
+  ...OPENAI_RESPONSES_TOOL_NAME_RULE,
   label: 'OpenAI Responses (hosted tool search)',
-  allowed: /[A-Za-z0-9_-]/,
   maxLength: 64,
 });
 
@@ -199,9 +194,8 @@ export const OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE: ToolNameRule = Object.freez
  * (the OpenAPI spec gives a namespace tool's `name` no pattern, but every call made in it carries that name).
  */
 export const OPENAI_RESPONSES_NAMESPACE_NAME_RULE: ToolNameRule = Object.freeze({
+  ...OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
   label: 'OpenAI Responses namespace',
-  allowed: /[A-Za-z0-9_-]/,
-  maxLength: 64,
 });
 
 /**
@@ -225,36 +219,11 @@ export function isOpenAIResponsesReservedNamespace(name: string): boolean {
  * an item is replayed. The list is the one openai-node's own replay helper (`toResponseInputItems`) strips it from.
  */
 export const OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY: ReadonlySet<string> = new Set([
-  'additional_tools',
-  'apply_patch_call',
-  'apply_patch_call_output',
-  'code_interpreter_call',
-  'compaction',
-  'compaction_trigger',
-  'computer_call',
-  'computer_call_output',
-  'custom_tool_call',
-  'custom_tool_call_output',
-  'file_search_call',
-  'function_call',
-  'function_call_output',
-  'image_generation_call',
-  'item_reference',
-  'local_shell_call',
-  'local_shell_call_output',
-  'mcp_approval_request',
-  'mcp_approval_response',
-  'mcp_call',
-  'mcp_list_tools',
-  'message',
-  'program',
-  'program_output',
-  'reasoning',
-  'shell_call',
-  'shell_call_output',
-  'tool_search_call',
-  'tool_search_output',
-  'web_search_call',
+  ...'additional_tools apply_patch_call apply_patch_call_output code_interpreter_call compaction compaction_trigger'.split(' '),
+  ...'computer_call computer_call_output custom_tool_call custom_tool_call_output file_search_call function_call'.split(' '),
+  ...'function_call_output image_generation_call item_reference local_shell_call local_shell_call_output'.split(' '),
+  ...'mcp_approval_request mcp_approval_response mcp_call mcp_list_tools message program program_output reasoning'.split(' '),
+  ...'shell_call shell_call_output tool_search_call tool_search_output web_search_call'.split(' '),
 ]);
 
 /**
