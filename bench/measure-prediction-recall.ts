@@ -2,6 +2,7 @@ import { resolveCatalogIndex } from '../src/catalog/resolve-catalog-index.js';
 import { createToolCatalog } from '../src/catalog/create-tool-catalog.js';
 import { DEFAULT_MAX_SEARCH_RESULTS } from '../src/client/create-tool-search-tool.js';
 import { resolveToolPredictionSettings } from '../src/config/parse-tool-prediction.js';
+import type { ToolPredictionSettings } from '../src/config/tool-search-config.js';
 import { resolveToolPrediction } from '../src/request/resolve-tool-prediction.js';
 import type { ToolDefinition } from '../src/tools/tool-definition.js';
 import type { BenchTable } from './bench-report.js';
@@ -34,8 +35,7 @@ export interface PredictionRecallRow {
  * The prediction step's recall with the default settings (`predict: 'auto'`) on a retrieval set: each request as the
  * newest user message of a fresh session whose every tool is deferred, so what it loads is the step's whole choice.
  */
-export function measurePredictionRecall(set: PredictionRecallSet): PredictionRecallRow {
-  const settings = resolveToolPredictionSettings(undefined) as NonNullable<ReturnType<typeof resolveToolPredictionSettings>>;
+export function measurePredictionRecall(set: PredictionRecallSet, settings: ToolPredictionSettings = DEFAULT_SETTINGS): PredictionRecallRow {
   const index = resolveCatalogIndex(createToolCatalog(set.catalog).searchable, DEFAULT_MAX_SEARCH_RESULTS);
   const loaded: ReadonlySet<string> = new Set();
   let recall = 0;
@@ -64,6 +64,8 @@ export function measurePredictionRecall(set: PredictionRecallSet): PredictionRec
     precision: loadedTools === 0 ? Number.NaN : needed / loadedTools,
   };
 }
+
+const DEFAULT_SETTINGS = resolveToolPredictionSettings(undefined) as ToolPredictionSettings;
 
 /** The prediction step's recall on every retrieval set, as a report table. */
 export function formatPredictionRecallTable(rows: readonly PredictionRecallRow[], sample: string): BenchTable {

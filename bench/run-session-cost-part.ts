@@ -180,7 +180,7 @@ export const SESSION_COST_PART: BenchPart = {
     const claudeRequests = measureClaudeLargeRequests(context.largeCatalog, doubled);
     const turns = sessions.reduce((sum, session) => sum + session.turns.length, 0);
     const recallSets = loadPredictionRecallSets(sessions, catalog, settings.qualityQueries);
-    const recalls = recallSets.map(measurePredictionRecall);
+    const recalls = recallSets.map((set) => measurePredictionRecall(set));
     context.progress(`the prediction step's recall on ${recallSets.length} retrieval sets`);
     const recallSample = Number.isFinite(settings.qualityQueries) ? ` (quick sample: the first ${settings.qualityQueries} requests of each set)` : '';
     return {
@@ -859,6 +859,8 @@ const SEGMENT_KINDS: readonly [SegmentKind, string][] = [
   ['tools', 'tool list'],
   ['system', 'system text'],
   ['user', "user's messages"],
+  ['predicted-call', 'predicted loads: call'],
+  ['predicted-result', 'predicted loads: result'],
   ['search-call', '`tool_search` calls'],
   ['search-result', '`tool_search` results'],
   ['tool-call', 'tool calls'],
