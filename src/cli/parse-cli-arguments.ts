@@ -126,7 +126,10 @@ function parsePredict(value: string): 'off' | ToolPredictionSettings | undefined
   const parsed = parseToolPrediction(setting, '--predict');
   const issue = parsed.issues[0];
   if (issue !== undefined) {
-    throw new ToolSearchError('invalid-options', `\`--predict\` must be auto, off or <maxTools>[,<minScore>[,<minShare>]], got \`${value}\` (${issue.message})`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `\`--predict\` must be auto, off or <maxTools>[,<minScore>[,<minShare>]], got \`${value}\` (${issue.message})`,
+    );
   }
   return parsed.setting;
 }

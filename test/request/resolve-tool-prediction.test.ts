@@ -89,7 +89,9 @@ describe('resolveToolPrediction', () => {
   });
 
   it('predicts nothing for an empty message', () => {
-    expect(resolveToolPrediction({ text: '  ', index: fixedIndex([['mv', 9]]), isDeferred: () => true, loaded: new Set(), notDeferred: 0, settings: defaults })).toEqual({
+    expect(
+      resolveToolPrediction({ text: '  ', index: fixedIndex([['mv', 9]]), isDeferred: () => true, loaded: new Set(), notDeferred: 0, settings: defaults }),
+    ).toEqual({
       names: [],
       ranked: [],
     });
