@@ -210,11 +210,12 @@ export interface ToolSearchOptions {
   /**
    * Whether to load the tools a turn needs before the model asks: before a turn's first request, the catalog is ranked
    * against the newest user message and the best matches are loaded (`maxTools`, default 3, each scoring at least
-   * `minScore`, default 2), as if the model had called `tool_search` for them: the package's `tool_search` call and its
-   * result after the user message, or the provider's tool addition under native delivery. The tool list and the system
-   * text do not change. `auto` is on wherever this package answers the searches (the client-side mechanism, and hosted
-   * search with the library's ranking) in the session API and the AI SDK integration; the bare transformers predict only
-   * when given `predict: createToolPredictor(...)`. `off` sends today's bytes.
+   * `minScore`, default 2, and at least `minShare` of the best score, default 0.25), as if the model had called
+   * `tool_search` for them: the package's `tool_search` call and its result after the user message, or the provider's
+   * tool addition under native delivery. The tool list and the system text do not change. `auto` is on wherever this
+   * package answers the searches (the client-side mechanism, and hosted search with the library's ranking) in the
+   * session API and the AI SDK integration; the bare transformers predict only when given
+   * `predict: createToolPredictor(...)`. `off` sends today's bytes.
    * @default 'auto'
    */
   readonly predict?: ToolPredictionRequest;
