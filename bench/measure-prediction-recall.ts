@@ -2,6 +2,7 @@ import { resolveCatalogIndex } from '../src/catalog/resolve-catalog-index.js';
 import { createToolCatalog } from '../src/catalog/create-tool-catalog.js';
 import { DEFAULT_MAX_SEARCH_RESULTS } from '../src/client/create-tool-search-tool.js';
 import { resolveToolPredictionSettings } from '../src/config/parse-tool-prediction.js';
+import type { ToolPredictionSettings } from '../src/config/tool-search-config.js';
 import { resolveToolPrediction } from '../src/request/resolve-tool-prediction.js';
 import type { ToolDefinition } from '../src/tools/tool-definition.js';
 import type { BenchTable } from './bench-report.js';
@@ -34,8 +35,7 @@ export interface PredictionRecallRow {
  * The prediction step's recall with the default settings (`predict: 'auto'`) on a retrieval set: each request as the
  * newest user message of a fresh session whose every tool is deferred, so what it loads is the step's whole choice.
  */
-export function measurePredictionRecall(set: PredictionRecallSet): PredictionRecallRow {
-  const settings = resolveToolPredictionSettings(undefined) as NonNullable<ReturnType<typeof resolveToolPredictionSettings>>;
+export function measurePredictionRecall(set: PredictionRecallSet, settings: ToolPredictionSettings = DEFAULT_SETTINGS): PredictionRecallRow {
   const index = resolveCatalogIndex(createToolCatalog(set.catalog).searchable, DEFAULT_MAX_SEARCH_RESULTS);
   const loaded: ReadonlySet<string> = new Set();
   let recall = 0;
@@ -65,10 +65,21 @@ export function measurePredictionRecall(set: PredictionRecallSet): PredictionRec
   };
 }
 
-/** The prediction step's recall on every retrieval set, as a report table. */
-export function formatPredictionRecallTable(rows: readonly PredictionRecallRow[], sample: string): BenchTable {
+const DEFAULT_SETTINGS = resolveToolPredictionSettings(undefined) as ToolPredictionSettings;
+
+/**
+ * The prediction step's recall on every retrieval set, as a report table; `without` is the same sets under other
+ * settings (`withoutLabel`), shown next to each row's recall and precision.
+ */
+export function formatPredictionRecallTable(
+  rows: readonly PredictionRecallRow[],
+  sample: string,
+  without: readonly PredictionRecallRow[] = [],
+  withoutLabel = '',
+): BenchTable {
+  const compared = without.length === rows.length;
   return {
-    title: `The prediction step's recall on every retrieval set (default settings: the best 3 deferred tools scoring at least 2)${sample}`,
+    title: `The prediction step's recall on every retrieval set (default settings: the best 3 deferred tools scoring at least 2 and at least a quarter of the best score)${sample}`,
     columns: [
       'set',
       'tools',
@@ -78,8 +89,9 @@ export function formatPredictionRecallTable(rows: readonly PredictionRecallRow[]
       'requests with nothing loaded',
       'tools loaded per request',
       'of them needed',
+      ...(compared ? [`${withoutLabel}: recall / of them needed`] : []),
     ],
-    rows: rows.map((row) => [
+    rows: rows.map((row, index) => [
       row.label,
       formatCount(row.tools),
       formatCount(row.queries),
@@ -88,6 +100,7 @@ export function formatPredictionRecallTable(rows: readonly PredictionRecallRow[]
       formatPercent(row.none),
       row.loadedPerQuery.toFixed(2),
       formatPercent(row.precision),
+      ...(compared ? [`${formatPercent(without[index]?.recall ?? Number.NaN)} / ${formatPercent(without[index]?.precision ?? Number.NaN)}`] : []),
     ]),
     notes: [
       "Each request is the newest user message of a fresh session whose every tool is deferred (`resolveToolPrediction`, the library's ranking over the set's catalog). A needed tool the step missed costs the turn a `tool_search` round trip; a loaded tool the request did not need is a schema billed for nothing. The BFCL multi-turn row ranks each turn's text alone against the 128-tool catalog (in a session, tools loaded by earlier turns are not loaded again).",

@@ -5,6 +5,7 @@ import { isToolSearchError } from '../src/errors/tool-search-error.js';
 import { createLargeCatalog } from './quality/create-large-catalog.js';
 import { DEFAULT_MAX_LOADED_TOOLS, DEFAULT_MAX_SEARCH_RESULTS } from '../src/client/create-tool-search-tool.js';
 import type { ToolDefinition } from '../src/tools/tool-definition.js';
+import { DEFAULT_PREDICTED_TOOLS, DEFAULT_PREDICTION_MIN_SCORE } from '../src/config/tool-search-config.js';
 
 type SimulationCatalog = readonly ToolDefinition[];
 import type { BenchPart } from './bench-context.js';
@@ -137,8 +138,8 @@ export const SESSION_COST_PART: BenchPart = {
     const sessions: SimulationSession[] = fixtures.multiTurnSessions.slice(0, Math.min(settings.sessions, fixtures.multiTurnSessions.length));
     const long = chainSessions(sessions, LONG_SESSION_TURNS);
     const rows: CostRow[] = [];
-    // The default and no deferral on the grid's API, for the breakdown of where the billed input goes.
-    const breakdown: { none?: SimulatedSession[]; default?: SimulatedSession[] } = {};
+    // No deferral, the default and its bound on every API, for the breakdown of where the billed input goes.
+    const breakdowns = new Map<BenchWireAdapter['api'], Partial<Record<BreakdownConfigId, SimulatedSession[]>>>();
     for (const adapter of BENCH_WIRE_ADAPTERS) {
       const none = CONFIGS[0] as SessionCostConfig;
       const baseline = {
@@ -169,10 +170,11 @@ export const SESSION_COST_PART: BenchPart = {
                 long: await simulateSessionRequests(adapter, catalog, long, config),
               };
         rows.push(measureRow(config, adapter.api, simulated, baseline));
-        if (adapter.api === GRID_API && (config.id === 'none' || config.id === 'default')) breakdown[config.id] = simulated.sessions;
+        if (isBreakdownConfigId(config.id)) breakdowns.set(adapter.api, { ...breakdowns.get(adapter.api), [config.id]: simulated.sessions });
       }
       context.progress(`${adapter.api}: ${formatCount(sessions.length)} sessions and ${formatCount(long.length)} chained sessions`);
     }
+    const breakdown = breakdowns.get(GRID_API) ?? {};
     const loads = await measureSearchLoads(catalog, sessions, { none: breakdown.none ?? [], default: breakdown.default ?? [] });
     context.progress('what one search loads: schemas per search × further matches named');
     const largeRequest = measureLargeCatalogRequest(context.largeCatalog);
@@ -180,7 +182,11 @@ export const SESSION_COST_PART: BenchPart = {
     const claudeRequests = measureClaudeLargeRequests(context.largeCatalog, doubled);
     const turns = sessions.reduce((sum, session) => sum + session.turns.length, 0);
     const recallSets = loadPredictionRecallSets(sessions, catalog, settings.qualityQueries);
-    const recalls = recallSets.map(measurePredictionRecall);
+    const recalls = recallSets.map((set) => measurePredictionRecall(set));
+    // The rule before `minShare` (every tool that clears the score), for the comparison column.
+    const withoutShare = recallSets.map((set) =>
+      measurePredictionRecall(set, { maxTools: DEFAULT_PREDICTED_TOOLS, minScore: DEFAULT_PREDICTION_MIN_SCORE, minShare: 0 }),
+    );
     context.progress(`the prediction step's recall on ${recallSets.length} retrieval sets`);
     const recallSample = Number.isFinite(settings.qualityQueries) ? ` (quick sample: the first ${settings.qualityQueries} requests of each set)` : '';
     return {
@@ -208,10 +214,11 @@ export const SESSION_COST_PART: BenchPart = {
           nativeRows(rows),
         ),
         formatPredictionTable(rows),
-        formatPredictionRecallTable(recalls, recallSample),
+        formatPredictionRecallTable(recalls, recallSample, withoutShare, 'without the share (`minShare: 0`)'),
         formatGrowthTable(gridRows(rows)),
         formatLoadsTable(loads),
-        formatBreakdownTable(breakdown.none ?? [], breakdown.default ?? []),
+        formatBreakdownTable(breakdown),
+        formatPredictionGapTable(breakdowns),
         formatLargeRequestTable(largeRequest),
         formatClaudeLargeRequestTable(claudeRequests),
       ],
@@ -859,6 +866,8 @@ const SEGMENT_KINDS: readonly [SegmentKind, string][] = [
   ['tools', 'tool list'],
   ['system', 'system text'],
   ['user', "user's messages"],
+  ['predicted-call', 'predicted loads: call'],
+  ['predicted-result', 'predicted loads: result'],
   ['search-call', '`tool_search` calls'],
   ['search-result', '`tool_search` results'],
   ['tool-call', 'tool calls'],
@@ -866,31 +875,47 @@ const SEGMENT_KINDS: readonly [SegmentKind, string][] = [
   ['answer', "assistant's answers"],
 ];
 
+/** The configurations whose billed input is split by part: no deferral, the default and its exact-prediction bound. */
+const BREAKDOWN_CONFIGS: readonly (readonly [BreakdownConfigId, string])[] = [
+  ['none', 'no deferral'],
+  ['default', 'default'],
+  ['default-exact-prediction', 'exact-prediction bound'],
+];
+
+type BreakdownConfigId = 'none' | 'default' | 'default-exact-prediction';
+
+function isBreakdownConfigId(id: string): id is BreakdownConfigId {
+  return BREAKDOWN_CONFIGS.some(([listed]) => listed === id);
+}
+
+/** Sessions' billed input in total and by part, under one pricing and warmth. */
+function splitBill(
+  sessions: readonly SimulatedSession[],
+  pricing: CachePricing,
+  warm: boolean,
+): { byKind: Partial<Record<SegmentKind, number>>; total: number } {
+  const byKind: Partial<Record<SegmentKind, number>> = {};
+  let total = 0;
+  for (const bill of billEach(sessions, pricing, warm)) {
+    total += bill.billed;
+    for (const [kind, value] of Object.entries(bill.billedByKind) as [SegmentKind, number][]) byKind[kind] = (byKind[kind] ?? 0) + value;
+  }
+  return { byKind, total };
+}
+
 /**
- * Where the billed input goes, by what was billed, for no deferral and the default on the grid's API: each cell is
- * that part's billed input divided by no deferral's whole bill under the same pricing, so a row sums to its ratio.
+ * Where the billed input goes, by what was billed, for no deferral, the default and its bound on the grid's API: each
+ * cell is that part's billed input divided by no deferral's whole bill under the same pricing, so a row sums to its ratio.
  */
-function formatBreakdownTable(none: readonly SimulatedSession[], defaults: readonly SimulatedSession[]): BenchTable {
+function formatBreakdownTable(simulated: Partial<Record<BreakdownConfigId, SimulatedSession[]>>): BenchTable {
   const cells: { label: string; values: string[] }[] = [];
   for (const pricing of CACHE_PRICINGS) {
     for (const warmth of ['cold', 'warm'] as const) {
-      const split = (sessions: readonly SimulatedSession[]) => {
-        const byKind: Partial<Record<SegmentKind, number>> = {};
-        let total = 0;
-        for (const bill of billEach(sessions, pricing, warmth === 'warm')) {
-          total += bill.billed;
-          for (const [kind, value] of Object.entries(bill.billedByKind) as [SegmentKind, number][]) byKind[kind] = (byKind[kind] ?? 0) + value;
-        }
-        return { byKind, total };
-      };
-      const reference = split(none);
-      for (const [id, sessions] of [
-        ['no deferral', none],
-        ['default', defaults],
-      ] as const) {
-        const { byKind, total } = split(sessions);
+      const reference = splitBill(simulated.none ?? [], pricing, warmth === 'warm');
+      for (const [id, label] of BREAKDOWN_CONFIGS) {
+        const { byKind, total } = splitBill(simulated[id] ?? [], pricing, warmth === 'warm');
         cells.push({
-          label: `${id}, ${pricing === 'openai' ? 'OpenAI' : 'Anthropic'} pricing, ${warmth}`,
+          label: `${label}, ${pricing === 'openai' ? 'OpenAI' : 'Anthropic'} pricing, ${warmth}`,
           values: [
             ratio(total / reference.total),
             ...SEGMENT_KINDS.map(([kind]) => (byKind[kind] === undefined ? '–' : (byKind[kind] / reference.total).toFixed(3))),
@@ -900,12 +925,53 @@ function formatBreakdownTable(none: readonly SimulatedSession[], defaults: reado
     }
   }
   return {
-    title: `Where the billed input goes: no deferral and the default configuration (${GRID_API}), each part ÷ no deferral's whole bill`,
+    title: `Where the billed input goes: no deferral, the default configuration and its exact-prediction bound (${GRID_API}), each part ÷ no deferral's whole bill`,
     columns: ['configuration, pricing', 'total', ...SEGMENT_KINDS.map(([, label]) => label)],
     rows: cells.map((cell) => [cell.label, ...cell.values]),
     notes: [
       "Each request's tokens are split by the conversation item (or the tool list, or the system text) they belong to, each billed at the rate its place in the prompt got (a cache read, plain input or a cache write); the parts of a row add up to its total.",
       "What deferral still pays for is the searching: the `tool_search` calls and results, and the history they add, which every later request reads again. The default's tool list and system text together stay under the 1,024 tokens a provider caches, so warm sessions gain nothing from an earlier session's cache there.",
+      "`predicted loads`: the package's `tool_search` call and result the prediction step writes after a user message (the tool addition alone under native delivery); `tool_search` calls and results are the model's own searches. The bound pays for the schemas a turn needs and for no search; the default pays for the schemas it predicted for nothing and for the searches of what it missed.",
+    ],
+  };
+}
+
+/**
+ * What the default pays that its exact-prediction bound does not, on every API and pricing: the difference in
+ * predicted loads (schemas loaded for nothing, less the needed ones it missed), the model's searches (what it
+ * missed), and the rest (the history those add, read again by every later request, and where the cache starts).
+ */
+function formatPredictionGapTable(simulated: ReadonlyMap<BenchWireAdapter['api'], Partial<Record<BreakdownConfigId, SimulatedSession[]>>>): BenchTable {
+  const rows: string[][] = [];
+  const loads = (byKind: Partial<Record<SegmentKind, number>>) => (byKind['predicted-call'] ?? 0) + (byKind['predicted-result'] ?? 0);
+  const searches = (byKind: Partial<Record<SegmentKind, number>>) => (byKind['search-call'] ?? 0) + (byKind['search-result'] ?? 0);
+  for (const [api, sessions] of simulated) {
+    for (const pricing of CACHE_PRICINGS) {
+      for (const warmth of ['cold', 'warm'] as const) {
+        const reference = splitBill(sessions.none ?? [], pricing, warmth === 'warm').total;
+        const mine = splitBill(sessions.default ?? [], pricing, warmth === 'warm');
+        const bound = splitBill(sessions['default-exact-prediction'] ?? [], pricing, warmth === 'warm');
+        const gap = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value / reference).toFixed(3)}`;
+        const predicted = loads(mine.byKind) - loads(bound.byKind);
+        const searched = searches(mine.byKind) - searches(bound.byKind);
+        rows.push([
+          api,
+          `${pricing === 'openai' ? 'OpenAI' : 'Anthropic'} pricing, ${warmth}`,
+          ratio(mine.total / reference),
+          ratio(bound.total / reference),
+          gap(predicted),
+          gap(searched),
+          gap(mine.total - bound.total - predicted - searched),
+        ]);
+      }
+    }
+  }
+  return {
+    title: 'What the default pays that the exact-prediction bound does not, on every API (BFCL multi-turn sessions), ÷ no deferral',
+    columns: ['API', 'pricing', 'default', 'bound', 'predicted loads', '`tool_search` round trips', 'the rest'],
+    rows,
+    notes: [
+      "`predicted loads`: the default's predicted calls and results less the bound's (schemas loaded for nothing, less the needed ones it did not predict); `tool_search` round trips: the model's own searches for what the step missed; `the rest`: everything else (the history those items add, read again by every later request, and requests that reach a provider's 1,024-token cache minimum sooner or later). The three add up to the difference between the two ratios.",
     ],
   };
 }

@@ -69,7 +69,17 @@ type SearchOptions = Pick<CreateToolSearchToolOptions, 'maxResults' | 'maxLoaded
 export type FirstSearch = 'text' | 'needed';
 
 /** What a segment of a simulated request is, for the cost breakdown. */
-export type SegmentKind = 'tools' | 'system' | 'user' | 'search-call' | 'search-result' | 'tool-call' | 'tool-output' | 'answer';
+export type SegmentKind =
+  | 'tools'
+  | 'system'
+  | 'user'
+  | 'predicted-call'
+  | 'predicted-result'
+  | 'search-call'
+  | 'search-result'
+  | 'tool-call'
+  | 'tool-output'
+  | 'answer';
 
 /** One configuration of a user's loop, simulated on every session. */
 export interface SessionCostConfig {
@@ -256,12 +266,12 @@ export async function simulateSessionRequests(
       const result = await search.execute({ query }, { sessionId });
       neededPredicted += turn.gold.filter((name) => names.includes(name)).length;
       if (prediction.native) {
-        add('search-result', adapter.native?.addition(body, names, plan?.additions ?? 'value') ?? '');
+        add('predicted-result', adapter.native?.addition(body, names, plan?.additions ?? 'value') ?? '');
       } else {
         const definitions = names.map((name) => byName.get(name) as ToolDefinition);
         const [call, ...answer] = searchSegments(searchKind, adapter, { body, catalog, plan, added: loaded }, `call_${callNumber}`, query, result, definitions);
-        add('search-call', call);
-        add('search-result', ...answer);
+        add('predicted-call', call);
+        add('predicted-result', ...answer);
       }
       for (const name of names) {
         loaded.add(name);

@@ -177,6 +177,7 @@ function formatPrediction(report: InspectReport): string[] {
 const PREDICTION_OUTCOMES: Readonly<Record<ToolPredictionOutcome, string>> = {
   loaded: 'preloaded',
   'below-min-score': 'not preloaded: below the minimum score',
+  'below-min-share': "not preloaded: below the minimum share of the best tool's score",
   'over-max-tools': 'not preloaded: better tools took the places',
   'already-loaded': 'already loaded',
 };

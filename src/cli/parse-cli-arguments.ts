@@ -110,19 +110,26 @@ export function parseCLIArguments(args: readonly string[]): CLICommand {
   };
 }
 
-/** `--predict`: `auto`, `off`, or `<maxTools>` or `<maxTools>,<minScore>` (the `predict` setting's fields). */
+/** `--predict`: `auto`, `off`, or `<maxTools>[,<minScore>[,<minShare>]]` (the `predict` setting's fields). */
 function parsePredict(value: string): 'off' | ToolPredictionSettings | undefined {
-  const [maxTools, minScore, ...more] = value.split(',');
+  const [maxTools, minScore, minShare, ...more] = value.split(',');
   const setting =
     value === 'auto' || value === 'off'
       ? value
       : more.length === 0 && maxTools !== undefined && maxTools.trim() !== ''
-        ? { maxTools: Number(maxTools), ...(minScore === undefined ? {} : { minScore: Number(minScore) }) }
+        ? {
+            maxTools: Number(maxTools),
+            ...(minScore === undefined ? {} : { minScore: Number(minScore) }),
+            ...(minShare === undefined ? {} : { minShare: Number(minShare) }),
+          }
         : value;
   const parsed = parseToolPrediction(setting, '--predict');
   const issue = parsed.issues[0];
   if (issue !== undefined) {
-    throw new ToolSearchError('invalid-options', `\`--predict\` must be auto, off, <maxTools> or <maxTools>,<minScore>, got \`${value}\` (${issue.message})`);
+    throw new ToolSearchError(
+      'invalid-options',
+      `\`--predict\` must be auto, off or <maxTools>[,<minScore>[,<minShare>]], got \`${value}\` (${issue.message})`,
+    );
   }
   return parsed.setting;
 }

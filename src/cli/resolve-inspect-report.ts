@@ -397,7 +397,7 @@ function resolveInspectPrediction(
   return {
     message,
     settings,
-    reason: `the best ${settings.maxTools} deferred tools scoring at least ${settings.minScore} for the message, loaded before the turn's first request`,
+    reason: `the best ${settings.maxTools} deferred tools scoring at least ${settings.minScore} and ${settings.minShare} of the best score for the message, loaded before the turn's first request`,
     delivery,
     loaded: names,
     ranked,

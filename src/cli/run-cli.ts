@@ -74,7 +74,7 @@ Options:
   --message <text>     inspect: a user's message: which tools the prediction step would load for it
                        before the model's first request, with each ranked tool's score and outcome
   --predict <p>        inspect: the prediction step: auto (default: the best 3 deferred tools scoring
-                       at least 2), off, <maxTools> or <maxTools>,<minScore>
+                       at least 2 and a quarter of the best score), off, <maxTools>[,<minScore>[,<minShare>]]
   --tools              inspect: also print each tool's status, reason and schema bytes (a row per tool,
                        after the summary)
   --max-results <n>    search: at most n results (default 8, the index's; tool_search returns 3)

@@ -2,9 +2,9 @@ import type { ToolSearchConfigIssue } from '../errors/tool-search-config-error.j
 import { describeValue } from '../errors/describe-value.js';
 import { findUnknownKeys } from '../records/find-unknown-keys.js';
 import { isRecord } from '../records/is-record.js';
-import { DEFAULT_PREDICTED_TOOLS, DEFAULT_PREDICTION_MIN_SCORE, type ToolPredictionSettings } from './tool-search-config.js';
+import { DEFAULT_PREDICTED_TOOLS, DEFAULT_PREDICTION_MIN_SCORE, DEFAULT_PREDICTION_MIN_SHARE, type ToolPredictionSettings } from './tool-search-config.js';
 
-const PREDICT_FIELDS = ['maxTools', 'minScore'] as const;
+const PREDICT_FIELDS = ['maxTools', 'minScore', 'minShare'] as const;
 
 /**
  * Checks a `predict` setting (see `ToolSearchOptions.predict`) written at `path`: `setting` is `undefined` for `auto`
@@ -23,14 +23,18 @@ export function parseToolPrediction(
     report(path, "must be 'auto', 'off' or `{ maxTools, minScore }`", value);
     return { issues };
   }
-  const { maxTools = DEFAULT_PREDICTED_TOOLS, minScore = DEFAULT_PREDICTION_MIN_SCORE } = value;
+  const { maxTools = DEFAULT_PREDICTED_TOOLS, minScore = DEFAULT_PREDICTION_MIN_SCORE, minShare = DEFAULT_PREDICTION_MIN_SHARE } = value;
   if (!(typeof maxTools === 'number' && Number.isSafeInteger(maxTools) && maxTools >= 1)) report(`${path}.maxTools`, 'must be a whole number ≥ 1', maxTools);
   if (!(typeof minScore === 'number' && Number.isFinite(minScore) && minScore >= 0)) report(`${path}.minScore`, 'must be a finite number ≥ 0', minScore);
+  if (!(typeof minShare === 'number' && minShare >= 0 && minShare <= 1)) report(`${path}.minShare`, 'must be a number from 0 to 1', minShare);
   for (const key of findUnknownKeys(value, PREDICT_FIELDS)) {
-    issues.push({ path: `${path}.${key}`, message: `\`${path}\` has an unknown option \`${key}\`; the options are \`maxTools\`, \`minScore\`` });
+    issues.push({
+      path: `${path}.${key}`,
+      message: `\`${path}\` has an unknown option \`${key}\`; the options are \`maxTools\`, \`minScore\`, \`minShare\``,
+    });
   }
   if (issues.length > 0) return { issues };
-  return { setting: Object.freeze({ maxTools: maxTools as number, minScore: minScore as number }), issues };
+  return { setting: Object.freeze({ maxTools: maxTools as number, minScore: minScore as number, minShare: minShare as number }), issues };
 }
 
 /**
@@ -42,4 +46,8 @@ export function resolveToolPredictionSettings(predict: 'off' | ToolPredictionSet
   return predict ?? DEFAULT_PREDICTION;
 }
 
-const DEFAULT_PREDICTION: ToolPredictionSettings = Object.freeze({ maxTools: DEFAULT_PREDICTED_TOOLS, minScore: DEFAULT_PREDICTION_MIN_SCORE });
+const DEFAULT_PREDICTION: ToolPredictionSettings = Object.freeze({
+  maxTools: DEFAULT_PREDICTED_TOOLS,
+  minScore: DEFAULT_PREDICTION_MIN_SCORE,
+  minShare: DEFAULT_PREDICTION_MIN_SHARE,
+});

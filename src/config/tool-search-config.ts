@@ -94,25 +94,34 @@ export const TOOL_SEARCH_RANKINGS: readonly ToolSearchRanking[] = ['provider', '
 export const DEFAULT_PREDICTED_TOOLS = 3;
 /** The default {@link ToolPredictionSettings.minScore}: chosen on the benchmark's BFCL multi-turn sessions (bench/README.md). */
 export const DEFAULT_PREDICTION_MIN_SCORE = 2;
+/** The default {@link ToolPredictionSettings.minShare}: chosen on the benchmark's retrieval sets (bench/README.md). */
+export const DEFAULT_PREDICTION_MIN_SHARE = 0.25;
 
 /**
  * How the prediction step chooses what to load before a turn's first request (see `resolveToolPrediction`): the
  * catalog is ranked against the newest user message, and the best deferred tools not loaded yet are loaded, at most
  * `maxTools`, each scoring at least `minScore` (the ranking's score: a query word found in a tool's name weighs 3, in
- * its description 1, in a parameter 0.75, each times the word's rarity; see `createToolIndex`).
+ * its description 1, in a parameter 0.75, each times the word's rarity; see `createToolIndex`) and at least `minShare`
+ * of the best deferred tool's score.
  */
 export interface ToolPredictionSettings {
   /** At most this many tools are loaded per turn; a whole number ≥ 1. @default 3 */
   readonly maxTools: number;
   /** A tool is loaded only when it scores at least this much for the message; a finite number ≥ 0. @default 2 */
   readonly minScore: number;
+  /**
+   * A tool after the best one is loaded only when it scores at least this share of the best deferred tool's score (a
+   * weaker runner-up is more often a tool the turn does not need); a number from 0 to 1, `0` keeps every tool that
+   * clears `minScore`. @default 0.25
+   */
+  readonly minShare: number;
 }
 
 /**
  * What the configuration's `predict` accepts: `auto` (the default: on wherever this package answers the searches,
  * with the default settings), `off`, or settings of your own (each field defaults as in `auto`).
  */
-export type ToolPredictionRequest = 'auto' | 'off' | { readonly maxTools?: number; readonly minScore?: number };
+export type ToolPredictionRequest = 'auto' | 'off' | { readonly maxTools?: number; readonly minScore?: number; readonly minShare?: number };
 
 /** One mechanism the configuration allows, with the threshold that applies when it is the one chosen. */
 export interface ToolSearchPreference {
@@ -201,11 +210,12 @@ export interface ToolSearchOptions {
   /**
    * Whether to load the tools a turn needs before the model asks: before a turn's first request, the catalog is ranked
    * against the newest user message and the best matches are loaded (`maxTools`, default 3, each scoring at least
-   * `minScore`, default 2), as if the model had called `tool_search` for them: the package's `tool_search` call and its
-   * result after the user message, or the provider's tool addition under native delivery. The tool list and the system
-   * text do not change. `auto` is on wherever this package answers the searches (the client-side mechanism, and hosted
-   * search with the library's ranking) in the session API and the AI SDK integration; the bare transformers predict only
-   * when given `predict: createToolPredictor(...)`. `off` sends today's bytes.
+   * `minScore`, default 2, and at least `minShare` of the best score, default 0.25), as if the model had called
+   * `tool_search` for them: the package's `tool_search` call and its result after the user message, or the provider's
+   * tool addition under native delivery. The tool list and the system text do not change. `auto` is on wherever this
+   * package answers the searches (the client-side mechanism, and hosted search with the library's ranking) in the
+   * session API and the AI SDK integration; the bare transformers predict only when given
+   * `predict: createToolPredictor(...)`. `off` sends today's bytes.
    * @default 'auto'
    */
   readonly predict?: ToolPredictionRequest;

@@ -6,10 +6,11 @@ import type { ToolIndex } from '../search/create-tool-index.js';
  *
  * - `loaded`: among the best `maxTools` deferred tools not loaded yet, scoring at least `minScore`: loaded.
  * - `below-min-score`: it scored under `minScore` (the message names too little of it).
+ * - `below-min-share`: it scored under `minShare` of the best deferred tool's score (a weak runner-up).
  * - `over-max-tools`: it scored enough, but `maxTools` better ones came first.
  * - `already-loaded`: the conversation holds its schema already (a tool is never loaded twice).
  */
-export type ToolPredictionOutcome = 'loaded' | 'below-min-score' | 'over-max-tools' | 'already-loaded';
+export type ToolPredictionOutcome = 'loaded' | 'below-min-score' | 'below-min-share' | 'over-max-tools' | 'already-loaded';
 
 /** One ranked tool of a prediction, with its score and what became of it. */
 export interface ToolPredictionCandidate {
@@ -47,12 +48,16 @@ const REPORTED_EXTRA = 3;
 /**
  * The prediction step's rule: the catalog ranked against the newest user message with the library's ranking (the
  * `tool_search` index, so a prediction is what a search with the user's words would find), and of the deferred tools
- * not loaded yet the best `maxTools` that score at least `minScore`. Measured on the benchmark's BFCL multi-turn
- * sessions (bench/README.md, session cost): loading the best three that clear a score of 2 removed two thirds of the
- * turns' searches and cost the least; more tools, or a looser score, loaded more schemas than the searches they saved
- * (four tools: 0.03 fewer requests per turn, the same cost, lower precision on every retrieval set); a score margin
- * against the best hit, the previous user message or the last turn's calls added to the query moved cost by ±0.01×.
- * What it misses is mostly what the user's words do not name (a step the tool's domain requires first).
+ * not loaded yet the best `maxTools` that score at least `minScore` and at least `minShare` of the best deferred tool's
+ * score. Measured on the benchmark's BFCL multi-turn sessions (bench/README.md, session cost): loading the best three
+ * that clear a score of 2 removed two thirds of the turns' searches and cost the least; more tools, or a looser score,
+ * loaded more schemas than the searches they saved (four tools: 0.03 fewer requests per turn, the same cost, lower
+ * precision on every retrieval set); the previous user message or the last turn's calls added to the query moved cost
+ * by ±0.01×. A share of a quarter of the best score drops runners-up that were loaded for nothing (578 → 555 wasted on
+ * BFCL) and raises precision on every retrieval set at the same recall; a higher share lost recall and added as many
+ * searches as it saved schemas. What it misses is mostly what the user's words do not name (142 of 216 missed tools
+ * are not among the ranked candidates at all: a step the tool's domain requires first, such as `cd` or
+ * `pressBrakePedal`).
  *
  * Pure: the same message, index and loaded set give the same prediction. Not part of the public API.
  */
@@ -64,15 +69,20 @@ export function resolveToolPrediction(input: ResolveToolPredictionInput): ToolPr
   const names: string[] = [];
   const ranked: ToolPredictionCandidate[] = [];
   let considered = 0;
+  // The best deferred tool's score, loaded or not: when the turn's best match is a tool the conversation holds, a
+  // far weaker one is rarely what the turn needs besides it.
+  const best = hits.find((hit) => input.isDeferred(hit.name))?.score ?? 0;
   for (const hit of hits) {
     if (!input.isDeferred(hit.name)) continue;
     const outcome: ToolPredictionOutcome = loaded.has(hit.name)
       ? 'already-loaded'
       : hit.score < settings.minScore
         ? 'below-min-score'
-        : names.length >= settings.maxTools
-          ? 'over-max-tools'
-          : 'loaded';
+        : hit.score < settings.minShare * best
+          ? 'below-min-share'
+          : names.length >= settings.maxTools
+            ? 'over-max-tools'
+            : 'loaded';
     if (outcome === 'loaded') names.push(hit.name);
     ranked.push({ name: hit.name, score: hit.score, outcome });
     if (outcome !== 'already-loaded') considered += 1;

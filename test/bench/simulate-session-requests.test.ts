@@ -25,6 +25,9 @@ describe('simulateSessionRequests', () => {
       expect(session?.predicted).toBeGreaterThan(0);
       expect(session?.searches).toBe(0);
       expect(session?.requests).toHaveLength(2);
+      // The predicted load is billed apart from the model's own searches.
+      expect(session?.requests.at(-1)?.kinds).toEqual(expect.arrayContaining(['predicted-call', 'predicted-result']));
+      expect(searchCalls(session!)).toEqual([]);
     });
 
     it('selects a needed tool the step missed by name, one search, not the turn’s words again', async () => {

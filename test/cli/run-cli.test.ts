@@ -358,7 +358,7 @@ describe('runCLI (the tool-search command line)', () => {
     it('reports the rule and the outcomes as data, and nothing preloaded when prediction is off (--json)', async () => {
       type PredictionJSON = { prediction: { loaded: string[]; ranked: { name: string; outcome: string }[]; settings: unknown; reason: string } };
       const on = await runJSON<PredictionJSON>(['inspect', github, '--message', 'list the pull requests of a repository', '--predict', '1,0']);
-      expect(on.prediction.settings).toEqual({ maxTools: 1, minScore: 0 });
+      expect(on.prediction.settings).toEqual({ maxTools: 1, minScore: 0, minShare: 0.25 });
       expect(on.prediction.loaded).toHaveLength(1);
       expect(on.prediction.ranked.filter((tool) => tool.outcome === 'loaded').map((tool) => tool.name)).toEqual(on.prediction.loaded);
       expect(on.prediction.ranked.some((tool) => tool.outcome === 'over-max-tools')).toBe(true);
@@ -443,7 +443,7 @@ describe('runCLI (the tool-search command line)', () => {
         'a bad --predict',
         ['inspect', github, '--predict', '0'],
         2,
-        'tool-search: `--predict` must be auto, off, <maxTools> or <maxTools>,<minScore>, got `0` (`--predict.maxTools` must be a whole number ≥ 1, got 0)\n',
+        'tool-search: `--predict` must be auto, off or <maxTools>[,<minScore>[,<minShare>]], got `0` (`--predict.maxTools` must be a whole number ≥ 1, got 0)\n',
       ],
       [
         'a bad --listing',

@@ -238,7 +238,13 @@ const predictOption: fc.Arbitrary<ToolPredictionRequest | undefined> = fc.oneof(
   { weight: 3, arbitrary: fc.constant(undefined) },
   fc.constant('off' as const),
   { weight: 2, arbitrary: fc.constant('auto' as const) },
-  { weight: 2, arbitrary: fc.record({ maxTools: fc.integer({ min: 1, max: 5 }), minScore: fc.constantFrom(0, 0.5, 2) }, { requiredKeys: [] }) },
+  {
+    weight: 2,
+    arbitrary: fc.record(
+      { maxTools: fc.integer({ min: 1, max: 5 }), minScore: fc.constantFrom(0, 0.5, 2), minShare: fc.constantFrom(0, 0.25, 1) },
+      { requiredKeys: [] },
+    ),
+  },
 );
 
 const systemText = fc.option(

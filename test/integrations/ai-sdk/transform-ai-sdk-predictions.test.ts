@@ -9,7 +9,7 @@ import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 
 const catalog = createToolCatalog(GITHUB_MCP_TOOLS);
 const options = (native = false): TransformAISDKPredictionsOptions => ({
-  settings: { maxTools: 3, minScore: 2 },
+  settings: { maxTools: 3, minScore: 2, minShare: 0.25 },
   index: resolveCatalogIndex(catalog.searchable, DEFAULT_MAX_SEARCH_RESULTS),
   definition: (name) => catalog.byName.get(name),
   isDeferred: () => true,
