@@ -127,12 +127,12 @@ export function createLangChainToolSearch(options: CreateLangChainToolSearchOpti
   if (!isRecord(options) || !Array.isArray(options.tools)) {
     invalid(`\`tools\` must be the agent's LangChain tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
-  const { platform } = options;
+  const { platform, config, store, unsupported, rank } = options;
   if (platform !== undefined && !MODEL_PLATFORMS.includes(platform)) {
     invalid(`\`platform\` must be one of ${MODEL_PLATFORMS.map((name) => `\`${name}\``).join(', ')}, got ${describeValue(platform)}`);
   }
-  const userTools = parseLangChainTools(options.tools);
-  const toolSearch = createToolSearch({ ...options, tools: [...userTools.values()].map((entry) => entry.definition) });
+  const { tools: userTools, definitions } = parseLangChainTools(options.tools);
+  const toolSearch = createToolSearch({ tools: definitions, config, store, unsupported, rank });
   const { catalog } = toolSearch;
   /** The settings of each plan: plans are cached by the core, so this holds as many as it does. */
   const settingsByPlan = new WeakMap<ToolSearchPlan, PlanSettings>();
@@ -152,7 +152,7 @@ export function createLangChainToolSearch(options: CreateLangChainToolSearchOpti
 
   const middleware = createMiddleware({
     name: 'ToolSearch',
-    tools: [...userTools.values()].map((entry) => entry.tool),
+    tools: [...userTools.values()],
     async wrapModelCall(request, handler) {
       // The catalog tools this call sends (another middleware may have left some out) and the tools it does not manage.
       const sentNames = new Set<string>();
@@ -202,7 +202,7 @@ export function createLangChainToolSearch(options: CreateLangChainToolSearchOpti
       if (handling.type !== 'run') {
         return new ToolMessage({ content: formatToolSearchResult(handling.result), tool_call_id: toolCall.id ?? '', name: toolCall.name });
       }
-      const tool = userTools.get(handling.name)?.tool;
+      const tool = userTools.get(handling.name);
       return handler({ ...request, toolCall: { ...toolCall, name: handling.name, args: handling.arguments as Record<string, unknown> }, tool });
     },
   }) as LangChainToolSearch;
@@ -212,15 +212,10 @@ export function createLangChainToolSearch(options: CreateLangChainToolSearchOpti
   });
 }
 
-/** A caller's tool, and its definition in the catalog. */
-interface UserTool {
-  readonly tool: ClientTool;
-  readonly definition: ToolDefinition;
-}
-
-/** The caller's LangChain tools by name, each with its definition: the JSON Schema LangChain itself sends for it. */
-function parseLangChainTools(tools: readonly unknown[]): ReadonlyMap<string, UserTool> {
-  const parsed = new Map<string, UserTool>();
+/** The caller's LangChain tools by name, and their definitions: the JSON Schema LangChain itself sends for each. */
+function parseLangChainTools(tools: readonly unknown[]): { tools: ReadonlyMap<string, ClientTool>; definitions: ToolDefinition[] } {
+  const parsed = new Map<string, ClientTool>();
+  const definitions: ToolDefinition[] = [];
   const invalid = (message: string, cause?: unknown) => new ToolSearchError('invalid-tools', `createLangChainToolSearch: ${message}`, { cause });
   tools.forEach((tool, index) => {
     if (!isRecord(tool) || typeof tool.name !== 'string' || typeof tool.invoke !== 'function' || !('schema' in tool)) {
@@ -228,31 +223,29 @@ function parseLangChainTools(tools: readonly unknown[]): ReadonlyMap<string, Use
         `\`tools[${index}]\` must be a LangChain tool (\`tool(fn, { name, description, schema })\`, a \`StructuredTool\`), got ${describeValue(tool)}`,
       );
     }
+    const earlier = parsed.get(tool.name);
+    // The same tool given twice is one tool; two tools of one name cannot both be called.
+    if (earlier === (tool as unknown)) return;
+    if (earlier !== undefined) throw invalid(`\`tools\` holds two tools named \`${tool.name}\`; give each tool a name of its own`);
     let inputSchema: unknown;
     try {
       inputSchema = toJsonSchema(tool.schema as Parameters<typeof toJsonSchema>[0]);
     } catch (error) {
       throw invalid(`the schema of \`${tool.name}\` could not be converted to JSON Schema (${error instanceof Error ? error.message : String(error)})`, error);
     }
-    const earlier = parsed.get(tool.name);
-    // The same tool given twice is one tool; two tools of one name cannot both be called.
-    if (earlier?.tool === (tool as unknown)) return;
-    if (earlier !== undefined) throw invalid(`\`tools\` holds two tools named \`${tool.name}\`; give each tool a name of its own`);
     const description = typeof tool.description === 'string' && tool.description.length > 0 ? tool.description : undefined;
-    parsed.set(tool.name, {
-      tool: tool as unknown as ClientTool,
-      definition: { name: tool.name, ...(description === undefined ? {} : { description }), inputSchema } as ToolDefinition,
-    });
+    parsed.set(tool.name, tool as unknown as ClientTool);
+    definitions.push({ name: tool.name, ...(description === undefined ? {} : { description }), inputSchema } as ToolDefinition);
   });
-  return parsed;
+  return { tools: parsed, definitions };
 }
 
 /** The tools, note and answer form the middleware sends for a plan. */
-function createPlanSettings(plan: ToolSearchPlan, toolSearch: ToolSearch, userTools: ReadonlyMap<string, UserTool>): PlanSettings {
+function createPlanSettings(plan: ToolSearchPlan, toolSearch: ToolSearch, userTools: ReadonlyMap<string, ClientTool>): PlanSettings {
   const own = resolveOwnToolsSent(plan);
   const deferred = new Set(plan.mechanism === 'none' ? [] : plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
   const deferring = deferred.size > 0;
-  const userTool = (name: string): ClientTool => (userTools.get(name) as UserTool).tool;
+  const userTool = (name: string) => userTools.get(name) as ClientTool;
   /** A deferred tool as the hosted mechanisms (and references) declare it: LangChain sends `extras.defer_loading`. */
   const withDeferral = (name: string): BoundTool => {
     const tool = userTool(name) as ClientTool & { readonly description?: string; readonly schema?: unknown; readonly extras?: Record<string, unknown> };
@@ -277,19 +270,10 @@ function createPlanSettings(plan: ToolSearchPlan, toolSearch: ToolSearch, userTo
       const native = isNativeDelivery(plan);
       const reference = native && plan.additions === 'reference';
       const build = (revealed: readonly string[]) => {
-        const tools = resolveToolList(plan, toolSearch.catalog, { revealed }).tools.map((entry): BoundTool => {
-          switch (entry.status) {
-            case 'loaded':
-            case 'revealed':
-              return userTool(entry.name);
-            case 'search':
-            case 'call':
-            case 'deferred':
-              return definition(entry.name, entry.description, entry.inputSchema);
-            default:
-              return assertNever(entry.status, 'tool list status');
-          }
-        });
+        // The caller's own tool where the list sends it in full; the package's tools and the stubs as definitions.
+        const tools = resolveToolList(plan, toolSearch.catalog, { revealed }).tools.map((entry) =>
+          entry.status === 'loaded' || entry.status === 'revealed' ? userTool(entry.name) : definition(entry.name, entry.description, entry.inputSchema),
+        );
         // Additions by reference name tools the request declares deferred.
         return { first: reference ? [...tools, ...[...deferred].map(withDeferral)] : tools, last: [] };
       };

@@ -162,15 +162,9 @@ export function createOpenAIAgentsToolSearch(options: CreateOpenAIAgentsToolSear
   if (!isRecord(options) || !Array.isArray(options.tools)) {
     invalid(`\`tools\` must be the agent's Agents SDK tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
+  const { config, store, unsupported, rank, maxToolSets = DEFAULT_MAX_OPENAI_AGENTS_TOOL_SETS } = options;
   const { functions, definitions } = parseAgentsTools(options.tools);
-  const toolSearch = createToolSearch({
-    tools: definitions,
-    config: options.config,
-    store: options.store,
-    unsupported: options.unsupported,
-    rank: options.rank,
-  });
-  const maxToolSets = options.maxToolSets ?? DEFAULT_MAX_OPENAI_AGENTS_TOOL_SETS;
+  const toolSearch = createToolSearch({ tools: definitions, config, store, unsupported, rank });
   if (typeof maxToolSets !== 'number' || !Number.isSafeInteger(maxToolSets) || maxToolSets < 1) {
     invalid(`\`maxToolSets\` must be a whole number ≥ 1, got ${describeValue(maxToolSets)}`);
   }
