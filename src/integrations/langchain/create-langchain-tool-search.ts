@@ -51,7 +51,10 @@ export interface LangChainToolSearch extends AgentMiddleware<undefined, undefine
 /** A tool as the middleware hands it to the chat model: the caller's own, or a definition LangChain converts. */
 type BoundTool = ClientTool | ServerTool;
 
-/** What the middleware sends for one plan: the tools, the note, and how answers and additions are written. */
+/**
+ * What the middleware sends for one plan: the tools, the note, and how answers and additions are written (the tools and
+ * the form are read only for a plan that defers some tools).
+ */
 interface PlanSettings {
   readonly plan: ToolSearchPlan;
   readonly own: OwnToolsSent;
@@ -263,9 +266,10 @@ function createPlanSettings(plan: ToolSearchPlan, toolSearch: ToolSearch, userTo
   };
   const guidance = deferring ? resolveToolSearchGuidance(plan, plan.mechanism === 'claude-hosted' ? { listed: false } : {}) : null;
   const settings = { plan, own, deferred, guidance, betas: [] as readonly string[] };
+  // The tools and the form apply only to a plan that defers some: `wrapModelCall` sends any other call as it is.
   switch (plan.mechanism) {
     case 'none':
-      return { ...settings, tools: fixed(plan.tools.map((entry) => userTool(entry.name))), form: null };
+      return { ...settings, tools: fixed([]), form: null };
     case 'client': {
       const native = isNativeDelivery(plan);
       const reference = native && plan.additions === 'reference';
@@ -291,26 +295,18 @@ function createPlanSettings(plan: ToolSearchPlan, toolSearch: ToolSearch, userTo
       // `tool_search_output` carries their definitions (what the session API sends).
       const listed = !library || plan.listing === 'full' || plan.listing === 'compact';
       const tools = plan.tools.flatMap((entry) => (deferred.has(entry.name) ? (listed ? [withDeferral(entry.name)] : []) : [userTool(entry.name)]));
-      const search: BoundTool[] = !deferring
-        ? []
-        : [
-            library
-              ? { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() }
-              : { type: 'tool_search' },
-          ];
-      return { ...settings, tools: fixed(tools, search), form: deferring && library ? { type: 'openai-hosted' } : null };
+      const search: BoundTool = library
+        ? { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() }
+        : { type: 'tool_search' };
+      return { ...settings, tools: fixed(tools, [search]), form: library ? { type: 'openai-hosted' } : null };
     }
     case 'claude-hosted': {
       const library = plan.search === 'library';
-      const search: BoundTool[] = !deferring
-        ? []
-        : [
-            library
-              ? definition(own.searchName, TOOL_SEARCH_TOOL_DEFINITION.description, createToolSearchInputSchema())
-              : { ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25 },
-          ];
+      const search = library
+        ? definition(own.searchName, TOOL_SEARCH_TOOL_DEFINITION.description, createToolSearchInputSchema())
+        : { ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25 };
       const tools = plan.tools.map((entry) => (deferred.has(entry.name) ? withDeferral(entry.name) : userTool(entry.name)));
-      return { ...settings, tools: fixed([...search, ...tools]), form: deferring && library ? { type: 'claude-hosted' } : null };
+      return { ...settings, tools: fixed([search, ...tools]), form: library ? { type: 'claude-hosted' } : null };
     }
     default:
       return assertNever(plan.mechanism, 'mechanism');
