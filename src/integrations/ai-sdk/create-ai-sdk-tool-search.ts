@@ -12,7 +12,7 @@ import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
-import { MODEL_PLATFORMS, type ModelPlatform } from '../../models/model-reference.js';
+import type { ModelPlatform } from '../../models/model-reference.js';
 import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
 import type { ToolSearchRanker } from '../../search/tool-search-ranker.js';
 import { resolveAISDKModel, type AISDKModelReference } from './resolve-ai-sdk-model.js';
@@ -261,18 +261,13 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
         );
       }
       const platform = prepareOptions.platform;
-      if (platform !== undefined && !MODEL_PLATFORMS.includes(platform)) {
-        throw new ToolSearchError(
-          'invalid-options',
-          `createAISDKToolSearch: \`platform\` must be one of ${MODEL_PLATFORMS.map((name) => `\`${name}\``).join(', ')}, got ${describeValue(platform)}`,
-        );
-      }
       core ??= createCore();
       const toolSearch = await core;
       const modelKey = `${reference.provider}\n${reference.id}\n${reference.specification}\n${platform ?? ''}`;
       let settings = models.get(modelKey);
       if (settings === undefined) {
-        // A provider this package does not know carries no hosted format: it is planned like Chat Completions.
+        // A provider this package does not know carries no hosted format: it is planned like Chat Completions. The core
+        // checks `platform` (`invalid-options`), as it checks every model reference.
         const resolved = toolSearch.resolvePlan({ id: reference.id, api: reference.api ?? 'openai-chat', ...(platform === undefined ? {} : { platform }) });
         settings = createSettings(toolSearch, resolved, reference, userTools, toolSetWarnings);
         models.set(modelKey, settings);
@@ -304,12 +299,12 @@ export function createAISDKToolSearch<Tools extends ToolSet>(options: CreateAISD
 /** The caller's system text, given as `system` or `instructions` (AI SDK 7's name); both must agree. */
 function resolveGivenSystem(options: AISDKToolSearchPrepareOptions): string | undefined {
   const { system, instructions } = options;
-  for (const [field, value] of [
-    ['system', system],
-    ['instructions', instructions],
-  ] as const) {
-    if (value !== undefined && typeof value !== 'string') {
-      throw new ToolSearchError('invalid-options', `createAISDKToolSearch: \`${field}\` must be a string (your system text), got ${describeValue(value)}`);
+  for (const field of ['system', 'instructions'] as const) {
+    if (options[field] !== undefined && typeof options[field] !== 'string') {
+      throw new ToolSearchError(
+        'invalid-options',
+        `createAISDKToolSearch: \`${field}\` must be a string (your system text), got ${describeValue(options[field])}`,
+      );
     }
   }
   if (system !== undefined && instructions !== undefined && system !== instructions) {
@@ -342,6 +337,9 @@ function createSettings(
   toolSetWarnings: readonly Warning[],
 ): ModelSettings {
   const { provider } = model;
+  // `@ai-sdk/openai` from its AI SDK 7 major (4.0.96 and later) has `omitFromRequestTools`, which keeps a tool out of the
+  // request while the AI SDK still runs its calls, and `additionalTools` on a tool result (a native tool addition).
+  const openAI7 = provider === 'openai.responses' && model.specification !== null && model.specification >= 4;
   const warnings: Warning[] = [...toolSetWarnings, ...resolved.warnings];
   let plan = resolved;
   const deferring = plan.mechanism !== 'none' && plan.tools.some((entry) => entry.status === 'deferred');
@@ -364,7 +362,7 @@ function createSettings(
   // The library's search leaves deferred functions out of `tools` (`names`/`none`), as the session API does: the AI SDK
   // then needs to keep running their calls, which `omitFromRequestTools` does (`@ai-sdk/openai` 4); AI SDK 6's
   // provider sends every tool it runs, so there they go with `defer_loading: true`, every schema in the request.
-  if (deferring && plan.mechanism === 'openai-hosted' && (plan.listing === 'names' || plan.listing === 'none') && !isOpenAIOmitting(model, plan)) {
+  if (deferring && plan.mechanism === 'openai-hosted' && (plan.listing === 'names' || plan.listing === 'none') && !(plan.search === 'library' && openAI7)) {
     if (plan.search === 'library') {
       warnings.push({
         code: 'listing-not-expressible',
@@ -379,8 +377,11 @@ function createSettings(
     }
     plan = { ...plan, listing: 'full' };
   }
-  const writer = deferring && plan.mechanism === 'client' && plan.reveal === 'native' ? resolveAdditionWriter(model) : null;
-  if (deferring && plan.mechanism === 'client' && plan.reveal === 'native' && writer === null) {
+  // Which provider writes a native tool addition: `@ai-sdk/openai` 4 (above) and `@ai-sdk/anthropic` (`toolChanges` on a
+  // system message; 3.0.102 / 4.0.20 and later); none of AI SDK 6's `@ai-sdk/openai` 3 and other providers.
+  const native = deferring && plan.mechanism === 'client' && plan.reveal === 'native';
+  const writer: AISDKToolAdditionWriter | null = !native ? null : provider === 'anthropic.messages' ? 'anthropic' : openAI7 ? 'openai' : null;
+  if (native && writer === null) {
     warnings.push({
       code: 'reveal-not-expressible',
       message: `the plan adds loaded tools to the conversation natively (\`reveal: 'native'\`), but ${provider}'s AI SDK ${model.specification === null ? '' : `${model.specification + 3} `}provider cannot write OpenAI's \`additional_tools\` (\`@ai-sdk/openai\` 4.0.96 or later, AI SDK 7, can); loaded schemas stay in the \`tool_search\` results (\`reveal: 'conversation'\`)`,
@@ -435,26 +436,6 @@ function createPredict(toolSearch: ToolSearch, plan: ToolSearchPlan, native: boo
     toModelOutput: plan.mechanism === 'claude-hosted' ? createAnthropicSearchOutput : (result) => ({ type: 'text', value: formatToolSearchResult(result) }),
   };
   return (messages) => transformAISDKPredictions(messages, options);
-}
-
-/**
- * Whether the model's provider keeps the plan's deferred functions out of the request while the AI SDK still runs their
- * calls: OpenAI's hosted search with the library's search (its `tool_search_output` defines what it loads) on
- * `@ai-sdk/openai` from its AI SDK 7 major (`omitFromRequestTools`, 4.0.96 and later).
- */
-function isOpenAIOmitting(model: AISDKModelReference, plan: ToolSearchPlan): boolean {
-  return plan.search === 'library' && model.provider === 'openai.responses' && model.specification !== null && model.specification >= 4;
-}
-
-/**
- * Which AI SDK provider can write a native tool addition for a model: `@ai-sdk/openai` from its AI SDK 7 major
- * (`additionalTools` on a tool result; 4.0.96 and later) and `@ai-sdk/anthropic` (`toolChanges` on a system message;
- * 3.0.102 / 4.0.20 and later). `null`: none (AI SDK 6's `@ai-sdk/openai` 3, other providers).
- */
-function resolveAdditionWriter(model: AISDKModelReference): AISDKToolAdditionWriter | null {
-  if (model.provider === 'anthropic.messages') return 'anthropic';
-  if (model.provider === 'openai.responses' && model.specification !== null && model.specification >= 4) return 'openai';
-  return null;
 }
 
 /** What writes a native plan's tool additions into each step's messages. */

@@ -81,13 +81,10 @@ export function parseAISDKToolSet(tools: unknown): AISDKToolSetParse {
       }
       if (typeof tool.description === 'function') described.push(name);
     }
-    if ('deferLoading' in tool) {
-      if (tool.deferLoading === true) deferring.push(name);
-      const { deferLoading: _deferLoading, ...rest } = tool;
-      sent.push([name, rest as AISDKTool]);
-    } else {
-      sent.push([name, tool as AISDKTool]);
-    }
+    if (tool.deferLoading === true) deferring.push(name);
+    const { deferLoading: _deferLoading, ...rest } = tool;
+    // A tool without the flag is sent as the caller's own object.
+    sent.push([name, ('deferLoading' in tool ? rest : tool) as AISDKTool]);
   }
   const warnings: ToolSearchWarning<AISDKToolSetWarningCode>[] = [];
   const listed = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(', ');

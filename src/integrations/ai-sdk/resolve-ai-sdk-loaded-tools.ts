@@ -31,12 +31,10 @@ export function resolveAISDKLoadedTools(
       const name = part.toolName;
       switch (output.type) {
         case 'text':
-          outputs.push({ name, output: output.value });
-          break;
         case 'json':
           outputs.push({ name, output: output.value });
-          // An OpenAI `tool_search` output: the definitions it loaded.
-          if (part.toolName === own.searchName && isRecord(output.value) && Array.isArray(output.value.tools)) {
+          // A JSON output of `tool_search` is OpenAI's `tool_search` output: the definitions it loaded.
+          if (output.type === 'json' && name === own.searchName && isRecord(output.value) && Array.isArray(output.value.tools)) {
             for (const loaded of output.value.tools as unknown[]) if (isRecord(loaded) && typeof loaded.name === 'string') referenced.push(loaded.name);
           }
           break;

@@ -51,7 +51,10 @@ export interface LangChainToolSearch extends AgentMiddleware<undefined, undefine
 /** A tool as the middleware hands it to the chat model: the caller's own, or a definition LangChain converts. */
 type BoundTool = ClientTool | ServerTool;
 
-/** What the middleware sends for one plan: the tools, the note, and how answers and additions are written. */
+/**
+ * What the middleware sends for one plan: the tools, the note, and how answers and additions are written (the tools and
+ * the form are read only for a plan that defers some tools).
+ */
 interface PlanSettings {
   readonly plan: ToolSearchPlan;
   readonly own: OwnToolsSent;
@@ -127,12 +130,12 @@ export function createLangChainToolSearch(options: CreateLangChainToolSearchOpti
   if (!isRecord(options) || !Array.isArray(options.tools)) {
     invalid(`\`tools\` must be the agent's LangChain tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
-  const { platform } = options;
+  const { platform, config, store, unsupported, rank } = options;
   if (platform !== undefined && !MODEL_PLATFORMS.includes(platform)) {
     invalid(`\`platform\` must be one of ${MODEL_PLATFORMS.map((name) => `\`${name}\``).join(', ')}, got ${describeValue(platform)}`);
   }
-  const userTools = parseLangChainTools(options.tools);
-  const toolSearch = createToolSearch({ ...options, tools: [...userTools.values()].map((entry) => entry.definition) });
+  const { tools: userTools, definitions } = parseLangChainTools(options.tools);
+  const toolSearch = createToolSearch({ tools: definitions, config, store, unsupported, rank });
   const { catalog } = toolSearch;
   /** The settings of each plan: plans are cached by the core, so this holds as many as it does. */
   const settingsByPlan = new WeakMap<ToolSearchPlan, PlanSettings>();
@@ -152,7 +155,7 @@ export function createLangChainToolSearch(options: CreateLangChainToolSearchOpti
 
   const middleware = createMiddleware({
     name: 'ToolSearch',
-    tools: [...userTools.values()].map((entry) => entry.tool),
+    tools: [...userTools.values()],
     async wrapModelCall(request, handler) {
       // The catalog tools this call sends (another middleware may have left some out) and the tools it does not manage.
       const sentNames = new Set<string>();
@@ -202,7 +205,7 @@ export function createLangChainToolSearch(options: CreateLangChainToolSearchOpti
       if (handling.type !== 'run') {
         return new ToolMessage({ content: formatToolSearchResult(handling.result), tool_call_id: toolCall.id ?? '', name: toolCall.name });
       }
-      const tool = userTools.get(handling.name)?.tool;
+      const tool = userTools.get(handling.name);
       return handler({ ...request, toolCall: { ...toolCall, name: handling.name, args: handling.arguments as Record<string, unknown> }, tool });
     },
   }) as LangChainToolSearch;
@@ -212,15 +215,10 @@ export function createLangChainToolSearch(options: CreateLangChainToolSearchOpti
   });
 }
 
-/** A caller's tool, and its definition in the catalog. */
-interface UserTool {
-  readonly tool: ClientTool;
-  readonly definition: ToolDefinition;
-}
-
-/** The caller's LangChain tools by name, each with its definition: the JSON Schema LangChain itself sends for it. */
-function parseLangChainTools(tools: readonly unknown[]): ReadonlyMap<string, UserTool> {
-  const parsed = new Map<string, UserTool>();
+/** The caller's LangChain tools by name, and their definitions: the JSON Schema LangChain itself sends for each. */
+function parseLangChainTools(tools: readonly unknown[]): { tools: ReadonlyMap<string, ClientTool>; definitions: ToolDefinition[] } {
+  const parsed = new Map<string, ClientTool>();
+  const definitions: ToolDefinition[] = [];
   const invalid = (message: string, cause?: unknown) => new ToolSearchError('invalid-tools', `createLangChainToolSearch: ${message}`, { cause });
   tools.forEach((tool, index) => {
     if (!isRecord(tool) || typeof tool.name !== 'string' || typeof tool.invoke !== 'function' || !('schema' in tool)) {
@@ -228,31 +226,29 @@ function parseLangChainTools(tools: readonly unknown[]): ReadonlyMap<string, Use
         `\`tools[${index}]\` must be a LangChain tool (\`tool(fn, { name, description, schema })\`, a \`StructuredTool\`), got ${describeValue(tool)}`,
       );
     }
+    const earlier = parsed.get(tool.name);
+    // The same tool given twice is one tool; two tools of one name cannot both be called.
+    if (earlier === (tool as unknown)) return;
+    if (earlier !== undefined) throw invalid(`\`tools\` holds two tools named \`${tool.name}\`; give each tool a name of its own`);
     let inputSchema: unknown;
     try {
       inputSchema = toJsonSchema(tool.schema as Parameters<typeof toJsonSchema>[0]);
     } catch (error) {
       throw invalid(`the schema of \`${tool.name}\` could not be converted to JSON Schema (${error instanceof Error ? error.message : String(error)})`, error);
     }
-    const earlier = parsed.get(tool.name);
-    // The same tool given twice is one tool; two tools of one name cannot both be called.
-    if (earlier?.tool === (tool as unknown)) return;
-    if (earlier !== undefined) throw invalid(`\`tools\` holds two tools named \`${tool.name}\`; give each tool a name of its own`);
     const description = typeof tool.description === 'string' && tool.description.length > 0 ? tool.description : undefined;
-    parsed.set(tool.name, {
-      tool: tool as unknown as ClientTool,
-      definition: { name: tool.name, ...(description === undefined ? {} : { description }), inputSchema } as ToolDefinition,
-    });
+    parsed.set(tool.name, tool as unknown as ClientTool);
+    definitions.push({ name: tool.name, ...(description === undefined ? {} : { description }), inputSchema } as ToolDefinition);
   });
-  return parsed;
+  return { tools: parsed, definitions };
 }
 
 /** The tools, note and answer form the middleware sends for a plan. */
-function createPlanSettings(plan: ToolSearchPlan, toolSearch: ToolSearch, userTools: ReadonlyMap<string, UserTool>): PlanSettings {
+function createPlanSettings(plan: ToolSearchPlan, toolSearch: ToolSearch, userTools: ReadonlyMap<string, ClientTool>): PlanSettings {
   const own = resolveOwnToolsSent(plan);
   const deferred = new Set(plan.mechanism === 'none' ? [] : plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
   const deferring = deferred.size > 0;
-  const userTool = (name: string): ClientTool => (userTools.get(name) as UserTool).tool;
+  const userTool = (name: string) => userTools.get(name) as ClientTool;
   /** A deferred tool as the hosted mechanisms (and references) declare it: LangChain sends `extras.defer_loading`. */
   const withDeferral = (name: string): BoundTool => {
     const tool = userTool(name) as ClientTool & { readonly description?: string; readonly schema?: unknown; readonly extras?: Record<string, unknown> };
@@ -270,26 +266,18 @@ function createPlanSettings(plan: ToolSearchPlan, toolSearch: ToolSearch, userTo
   };
   const guidance = deferring ? resolveToolSearchGuidance(plan, plan.mechanism === 'claude-hosted' ? { listed: false } : {}) : null;
   const settings = { plan, own, deferred, guidance, betas: [] as readonly string[] };
+  // The tools and the form apply only to a plan that defers some: `wrapModelCall` sends any other call as it is.
   switch (plan.mechanism) {
     case 'none':
-      return { ...settings, tools: fixed(plan.tools.map((entry) => userTool(entry.name))), form: null };
+      return { ...settings, tools: fixed([]), form: null };
     case 'client': {
       const native = isNativeDelivery(plan);
       const reference = native && plan.additions === 'reference';
       const build = (revealed: readonly string[]) => {
-        const tools = resolveToolList(plan, toolSearch.catalog, { revealed }).tools.map((entry): BoundTool => {
-          switch (entry.status) {
-            case 'loaded':
-            case 'revealed':
-              return userTool(entry.name);
-            case 'search':
-            case 'call':
-            case 'deferred':
-              return definition(entry.name, entry.description, entry.inputSchema);
-            default:
-              return assertNever(entry.status, 'tool list status');
-          }
-        });
+        // The caller's own tool where the list sends it in full; the package's tools and the stubs as definitions.
+        const tools = resolveToolList(plan, toolSearch.catalog, { revealed }).tools.map((entry) =>
+          entry.status === 'loaded' || entry.status === 'revealed' ? userTool(entry.name) : definition(entry.name, entry.description, entry.inputSchema),
+        );
         // Additions by reference name tools the request declares deferred.
         return { first: reference ? [...tools, ...[...deferred].map(withDeferral)] : tools, last: [] };
       };
@@ -307,26 +295,18 @@ function createPlanSettings(plan: ToolSearchPlan, toolSearch: ToolSearch, userTo
       // `tool_search_output` carries their definitions (what the session API sends).
       const listed = !library || plan.listing === 'full' || plan.listing === 'compact';
       const tools = plan.tools.flatMap((entry) => (deferred.has(entry.name) ? (listed ? [withDeferral(entry.name)] : []) : [userTool(entry.name)]));
-      const search: BoundTool[] = !deferring
-        ? []
-        : [
-            library
-              ? { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() }
-              : { type: 'tool_search' },
-          ];
-      return { ...settings, tools: fixed(tools, search), form: deferring && library ? { type: 'openai-hosted' } : null };
+      const search: BoundTool = library
+        ? { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() }
+        : { type: 'tool_search' };
+      return { ...settings, tools: fixed(tools, [search]), form: library ? { type: 'openai-hosted' } : null };
     }
     case 'claude-hosted': {
       const library = plan.search === 'library';
-      const search: BoundTool[] = !deferring
-        ? []
-        : [
-            library
-              ? definition(own.searchName, TOOL_SEARCH_TOOL_DEFINITION.description, createToolSearchInputSchema())
-              : { ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25 },
-          ];
+      const search = library
+        ? definition(own.searchName, TOOL_SEARCH_TOOL_DEFINITION.description, createToolSearchInputSchema())
+        : { ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25 };
       const tools = plan.tools.map((entry) => (deferred.has(entry.name) ? withDeferral(entry.name) : userTool(entry.name)));
-      return { ...settings, tools: fixed([...search, ...tools]), form: deferring && library ? { type: 'claude-hosted' } : null };
+      return { ...settings, tools: fixed([search, ...tools]), form: library ? { type: 'claude-hosted' } : null };
     }
     default:
       return assertNever(plan.mechanism, 'mechanism');

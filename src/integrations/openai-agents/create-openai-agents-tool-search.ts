@@ -16,7 +16,7 @@ import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import { isRecord } from '../../records/is-record.js';
-import { MODEL_PLATFORMS, type ModelPlatform } from '../../models/model-reference.js';
+import type { ModelPlatform } from '../../models/model-reference.js';
 import { resolveToolList } from '../../request/resolve-tool-list.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
@@ -32,8 +32,6 @@ import type { SessionToolSearchOptions } from '../../session/session-tool-search
 type AgentsTool = Tool<any>;
 // biome-ignore lint/suspicious/noExplicitAny: as above, of any parameters and result.
 type AgentsFunctionTool = FunctionTool<any, any, any>;
-// biome-ignore lint/suspicious/noExplicitAny: as above.
-type AgentsRunContext = RunContext<any>;
 
 /**
  * The codes of the integration's own warnings; match on them, the messages are for people.
@@ -164,9 +162,9 @@ export function createOpenAIAgentsToolSearch(options: CreateOpenAIAgentsToolSear
   if (!isRecord(options) || !Array.isArray(options.tools)) {
     invalid(`\`tools\` must be the agent's Agents SDK tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
-  const userTools = parseAgentsTools(options.tools);
-  const toolSearch = createToolSearch({ ...options, tools: [...userTools.functions.values()].map((entry) => entry.definition) });
-  const maxToolSets = options.maxToolSets ?? DEFAULT_MAX_OPENAI_AGENTS_TOOL_SETS;
+  const { config, store, unsupported, rank, maxToolSets = DEFAULT_MAX_OPENAI_AGENTS_TOOL_SETS } = options;
+  const { functions, definitions } = parseAgentsTools(options.tools);
+  const toolSearch = createToolSearch({ tools: definitions, config, store, unsupported, rank });
   if (typeof maxToolSets !== 'number' || !Number.isSafeInteger(maxToolSets) || maxToolSets < 1) {
     invalid(`\`maxToolSets\` must be a whole number ≥ 1, got ${describeValue(maxToolSets)}`);
   }
@@ -184,16 +182,14 @@ export function createOpenAIAgentsToolSearch(options: CreateOpenAIAgentsToolSear
         invalid(`\`model\` must be an Agents SDK model (with \`getResponse\`), got ${describeValue(agentModel)}`);
       }
       if (api !== 'openai-responses' && api !== 'openai-chat') invalid(`\`api\` must be 'openai-responses' or 'openai-chat', got ${describeValue(api)}`);
-      if (platform !== undefined && !MODEL_PLATFORMS.includes(platform)) {
-        invalid(`\`platform\` must be one of ${MODEL_PLATFORMS.map((name) => `\`${name}\``).join(', ')}, got ${describeValue(platform)}`);
-      }
       if (instructions !== undefined && typeof instructions !== 'string') invalid(`\`instructions\` must be a string, got ${describeValue(instructions)}`);
+      // The core checks `platform` (`invalid-options`), as it checks every model reference.
       const resolved = toolSearch.resolvePlan({ id: model, api, ...(platform === undefined ? {} : { platform }) });
       const settings = settingsByPlan.get(resolved) ?? settingsByPlan.set(resolved, createPlanSettings(resolved)).get(resolved)!;
       const key = `${model}\n${api}\n${platform ?? ''}\n${sessionId}`;
       let cached = toolSets.get(key);
       if (cached?.plan !== settings.plan) {
-        cached = { plan: settings.plan, tools: createAgentTools(toolSearch, settings.plan, userTools, sessionId) };
+        cached = { plan: settings.plan, tools: createAgentTools(toolSearch, settings.plan, options.tools, functions, sessionId) };
         toolSets.set(key, cached);
       }
       const text = settings.guidance === null ? instructions : resolveGuidanceText(instructions ?? '', settings.guidance);
@@ -210,21 +206,13 @@ export function createOpenAIAgentsToolSearch(options: CreateOpenAIAgentsToolSear
   };
 }
 
-/** A caller's function tool, and its definition in the catalog. */
-interface UserFunctionTool {
-  readonly tool: AgentsFunctionTool;
-  readonly definition: ToolDefinition;
-}
-
-/** The caller's tools: function tools by name (the catalog), and every tool in order. */
-interface AgentsToolSet {
-  readonly functions: ReadonlyMap<string, UserFunctionTool>;
-  readonly all: readonly AgentsTool[];
-}
-
-/** The caller's Agents SDK tools checked: every entry a tool, each function tool's `parameters` its JSON Schema. */
-function parseAgentsTools(tools: readonly unknown[]): AgentsToolSet {
-  const functions = new Map<string, UserFunctionTool>();
+/**
+ * The caller's Agents SDK tools checked: every entry a tool, each function tool's `parameters` its JSON Schema. The
+ * function tools by name, and their definitions (the catalog).
+ */
+function parseAgentsTools(tools: readonly unknown[]): { functions: ReadonlyMap<string, AgentsFunctionTool>; definitions: ToolDefinition[] } {
+  const functions = new Map<string, AgentsFunctionTool>();
+  const definitions: ToolDefinition[] = [];
   const invalid = (message: string) => new ToolSearchError('invalid-tools', `createOpenAIAgentsToolSearch: ${message}`);
   tools.forEach((tool, index) => {
     if (!isRecord(tool) || typeof tool.type !== 'string' || typeof tool.name !== 'string') {
@@ -238,12 +226,10 @@ function parseAgentsTools(tools: readonly unknown[]): AgentsToolSet {
     }
     if (functions.has(tool.name)) throw invalid(`\`tools\` holds two function tools named \`${tool.name}\`; give each tool a name of its own`);
     const description = typeof tool.description === 'string' && tool.description.length > 0 ? tool.description : undefined;
-    functions.set(tool.name, {
-      tool: tool as unknown as AgentsFunctionTool,
-      definition: { name: tool.name, ...(description === undefined ? {} : { description }), inputSchema: tool.parameters } as ToolDefinition,
-    });
+    functions.set(tool.name, tool as unknown as AgentsFunctionTool);
+    definitions.push({ name: tool.name, ...(description === undefined ? {} : { description }), inputSchema: tool.parameters } as ToolDefinition);
   });
-  return { functions, all: tools as readonly AgentsTool[] };
+  return { functions, definitions };
 }
 
 /** The plan as the Agents SDK can carry it, its note and its warnings. */
@@ -272,19 +258,24 @@ function createPlanSettings(resolved: ToolSearchPlan): PlanSettings {
 }
 
 /** The agent's tools for one session and plan, the caller's hosted tools in their place. */
-function createAgentTools(toolSearch: ToolSearch, plan: ToolSearchPlan, userTools: AgentsToolSet, sessionId: string): AgentsTool[] {
+function createAgentTools(
+  toolSearch: ToolSearch,
+  plan: ToolSearchPlan,
+  tools: readonly AgentsTool[],
+  functions: ReadonlyMap<string, AgentsFunctionTool>,
+  sessionId: string,
+): AgentsTool[] {
   const context = { sessionId, plan };
   const own = resolveOwnToolsSent(plan);
-  const deferred = new Set(plan.mechanism === 'none' ? [] : plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
-  const functionTool = (name: string) => (userTools.functions.get(name) as UserFunctionTool).tool;
-  const hosted = userTools.all.filter((entry) => entry.type !== 'function');
+  const functionTool = (name: string) => functions.get(name) as AgentsFunctionTool;
+  const hosted = tools.filter((entry) => entry.type !== 'function');
   /** Checks a call (of `call_tool`, or a stub's) and runs the named tool with the checked arguments, or answers it. */
-  const run = async (name: string, input: unknown, runContext: AgentsRunContext, details: Parameters<FunctionTool['invoke']>[2]): Promise<unknown> => {
+  const run = async (name: string, input: unknown, runContext: unknown, details: Parameters<FunctionTool['invoke']>[2]): Promise<unknown> => {
     const handling = await toolSearch.handleToolCall({ name, arguments: input }, context);
     if (handling.type !== 'run') return formatToolSearchResult(handling.result);
     return invokeFunctionTool({
       tool: functionTool(handling.name),
-      runContext,
+      runContext: runContext as RunContext,
       input: JSON.stringify(handling.arguments ?? {}),
       ...(details === undefined ? {} : { details }),
     });
@@ -299,15 +290,15 @@ function createAgentTools(toolSearch: ToolSearch, plan: ToolSearchPlan, userTool
     (named: (input: unknown) => { readonly name: unknown; readonly input: unknown }) =>
     async (runContext: RunContext, input: unknown, callId?: string): Promise<boolean> => {
       const { name, input: given } = named(input);
-      const target = typeof name === 'string' ? userTools.functions.get(name)?.tool : undefined;
+      const target = typeof name === 'string' ? functions.get(name) : undefined;
       return target === undefined ? false : target.needsApproval(runContext, given as never, callId);
     };
 
   switch (plan.mechanism) {
     case 'none':
-      return [...userTools.all];
+      return [...tools];
     case 'client': {
-      const tools = resolveToolList(plan, toolSearch.catalog).tools.map((entry): AgentsTool => {
+      const listed = resolveToolList(plan, toolSearch.catalog).tools.map((entry): AgentsTool => {
         switch (entry.status) {
           case 'loaded':
           case 'revealed':
@@ -316,27 +307,27 @@ function createAgentTools(toolSearch: ToolSearch, plan: ToolSearchPlan, userTool
             return listedTool(entry, { execute: async (input) => formatToolSearchResult(await search(input)) });
           case 'call':
             return listedTool(entry, {
-              execute: (input, runContext, details) => run(own.callToolName, input, runContext as AgentsRunContext, details),
+              execute: (input, runContext, details) => run(own.callToolName, input, runContext, details),
               needsApproval: approval((input) => (isRecord(input) ? { name: input.name, input: input.arguments } : { name: undefined, input })),
             });
           case 'deferred':
             return listedTool(entry, {
-              execute: (input, runContext, details) => run(entry.name, input, runContext as AgentsRunContext, details),
+              execute: (input, runContext, details) => run(entry.name, input, runContext, details),
               needsApproval: approval((input) => ({ name: entry.name, input })),
             });
           default:
             return assertNever(entry.status, 'tool list status');
         }
       });
-      return [...tools, ...hosted];
+      return [...listed, ...hosted];
     }
     case 'openai-hosted': {
-      const tools = plan.tools.map(
-        (entry): AgentsTool => (deferred.has(entry.name) ? { ...functionTool(entry.name), deferLoading: true } : functionTool(entry.name)),
+      const sent = plan.tools.map(
+        (entry): AgentsTool => (entry.status === 'deferred' ? { ...functionTool(entry.name), deferLoading: true } : functionTool(entry.name)),
       );
-      if (deferred.size === 0) return [...tools, ...hosted];
-      if (plan.search === 'provider') return [...tools, ...hosted, toolSearchTool()];
-      const byName = new Map(tools.map((entry) => [entry.name, entry]));
+      if (!plan.tools.some((entry) => entry.status === 'deferred')) return [...sent, ...hosted];
+      if (plan.search === 'provider') return [...sent, ...hosted, toolSearchTool()];
+      const byName = new Map(sent.map((entry) => [entry.name, entry]));
       const searchTool = toolSearchTool({
         execution: 'client',
         description: TOOL_SEARCH_TOOL_DEFINITION.description ?? null,
@@ -348,7 +339,7 @@ function createAgentTools(toolSearch: ToolSearch, plan: ToolSearchPlan, userTool
           return found.flatMap((match) => byName.get(match.name) ?? []);
         },
       });
-      return [...tools, ...hosted, searchTool];
+      return [...sent, ...hosted, searchTool];
     }
     case 'claude-hosted':
       // Not a plan for an API this integration sends (`openai-responses`, `openai-chat`): the core never makes it here.
