@@ -1,3 +1,5 @@
+import type { SharedPreflightRule } from './shared-preflight-rule.js';
+
 /** One documented provider rule a request body breaks: the request would be rejected with an HTTP 400. */
 export interface PreflightViolation<Rule extends string = string> {
   /** The rule's stable id, e.g. `deferred-without-tool-search`. */
@@ -16,5 +18,18 @@ export interface PreflightResult<Rule extends string = string> {
   readonly violations: readonly PreflightViolation<Rule>[];
 }
 
-/** Records one broken rule: how a preflight's checks hand a violation to its result, in body order. */
+/** Records one broken rule with its message: how a shared check hands a violation to its result, in body order. */
 export type ReportPreflightViolation<Rule extends string = string> = (rule: Rule, path: string, message: string) => void;
+
+/** An API's own preflight rules as a table: each rule's id, with its message worded from what its check passes. */
+export type PreflightRuleMessages = Readonly<Record<string, (...args: never[]) => string>>;
+
+/**
+ * Records one broken rule of an API: a rule of its {@link PreflightRuleMessages} table with what its message is worded
+ * from, or a shared rule ({@link SharedPreflightRule}) with its message.
+ */
+export type ReportPreflightRule<Messages extends PreflightRuleMessages> = <Rule extends (keyof Messages & string) | SharedPreflightRule>(
+  rule: Rule,
+  path: string,
+  ...args: Rule extends keyof Messages ? Parameters<Messages[Rule]> : [message: string]
+) => void;

@@ -1,6 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
-import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
-import { createPreflightRuleReport, type PreflightRuleMessages, type ReportPreflightRule } from '../../preflight/create-preflight-rule-report.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule } from '../../preflight/preflight-result.js';
 import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
@@ -179,11 +178,11 @@ export function preflightAnthropicMessagesRequest(
   body: unknown,
   options: PreflightAnthropicMessagesRequestOptions = {},
 ): PreflightResult<AnthropicMessagesPreflightRule> {
-  return preflightRequestBody<AnthropicMessagesPreflightRule>(
+  return preflightRequestBody(
     body,
+    MESSAGES,
     (value) => `the request body must be an object, got ${describeValue(value)}`,
-    (request, add) => {
-      const report = createPreflightRuleReport(MESSAGES, add);
+    (request, report) => {
       const names = createPreflightToolNames(
         ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
         {
@@ -192,14 +191,14 @@ export function preflightAnthropicMessagesRequest(
             `${place.replace(/\[(\d+)\]$/, '.$1')}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (got ${describeValue(name)})`,
           duplicate: (name, first, place) => `tool \`${name}\` is defined twice (\`${first}\` and \`${place}\`); tool names must be unique`,
         },
-        add,
+        report,
       );
-      const tools = checkTools(request.tools, names, add, report);
+      const tools = checkTools(request.tools, names, report);
       const { hasMCPToolset } = tools;
       const model = readModel(request, options.model);
-      if (isPreflightArray(request.messages, 'messages', add)) {
+      if (isPreflightArray(request.messages, 'messages', report)) {
         const betas = model.platform === 'bedrock' ? request.anthropic_beta : request.betas;
-        const added = checkToolChanges(request.messages, { ...tools, model, betas: Array.isArray(betas) ? betas : [], add, report });
+        const added = checkToolChanges(request.messages, { ...tools, model, betas: Array.isArray(betas) ? betas : [], report });
         checkHistory(request.messages, (name) => names.has(name) || added.has(name), hasMCPToolset, report);
       }
       const toolChoice = request.tool_choice;
@@ -212,7 +211,6 @@ export function preflightAnthropicMessagesRequest(
   );
 }
 
-type Add = ReportPreflightViolation<AnthropicMessagesPreflightRule>;
 type Report = ReportPreflightRule<typeof MESSAGES>;
 
 /** What the tool-change rules need of `tools`: whether they hold an MCP toolset, each entry's type, the deferred ones. */
@@ -224,20 +222,20 @@ interface CheckedTools {
 }
 
 /** Checks `tools`. */
-function checkTools(tools: unknown, names: PreflightToolNames, add: Add, report: Report): CheckedTools {
+function checkTools(tools: unknown, names: PreflightToolNames, report: Report): CheckedTools {
   const checked: CheckedTools = { hasMCPToolset: false, toolTypes: new Map(), deferred: [] };
-  if (tools === undefined || tools === null || !isPreflightArray(tools, 'tools', add)) return checked;
+  if (tools === undefined || tools === null || !isPreflightArray(tools, 'tools', report)) return checked;
   let hasMCPToolset = false;
   tools.forEach((entry: unknown, index) => {
     const path = `tools[${index}]`;
     const kind = resolveAnthropicToolKind(entry);
     if (kind === 'invalid') {
-      add('invalid-body', path, `\`${path}\` must be a tool object with a string \`type\` (or none), got ${describeValue(entry)}`);
+      report('invalid-body', path, `\`${path}\` must be a tool object with a string \`type\` (or none), got ${describeValue(entry)}`);
       return;
     }
     const tool = entry as Record<string, unknown>;
     if (tool.type === 'function') {
-      add(
+      report(
         'invalid-body',
         `${path}.type`,
         `tools.${index}: Input tag 'function' found using 'type' does not match any of the expected tags (\`${path}\` is an OpenAI tool; the Messages API takes \`{ name, description, input_schema }\`)`,
@@ -269,7 +267,6 @@ interface ToolChangesContext extends CheckedTools {
   readonly model: PreflightModel;
   /** `anthropic_beta` on Amazon Bedrock, `betas` (the beta client's parameter) elsewhere. */
   readonly betas: readonly unknown[];
-  readonly add: Add;
   readonly report: Report;
 }
 
@@ -417,7 +414,7 @@ function checkToolChanges(messages: readonly unknown[], context: ToolChangesCont
 
 /** Checks one system message's place and model; whether a system message has now been seen (the model is flagged once). */
 function checkSystemMessage(messages: readonly unknown[], index: number, context: ToolChangesContext, seen: boolean, holdsChanges: boolean): boolean {
-  const { add, report } = context;
+  const { report } = context;
   const path = `messages[${index}]`;
   const { id, platform } = context.model;
   if (!seen && resolveAnthropicToolChangeSupport(id, platform) === 'none') report('system-message-unsupported-model', `${path}.role`, id);
@@ -431,14 +428,18 @@ function checkSystemMessage(messages: readonly unknown[], index: number, context
     if (problem !== undefined) report('system-message-placement', path, problem);
   }
   if (after !== undefined && after.role !== 'assistant') {
-    add(
+    report(
       'system-message-placement',
       path,
       'a system message may come only before an assistant turn or at the end of `messages`, not before a user turn (conservative)',
     );
   }
   if (holdsChanges && isRecord(messages[index]) && (messages[index] as Record<string, unknown>).clear_at === 'next_user_message') {
-    add('system-message-placement', `${path}.clear_at`, "tool changes may not be made in a system message with `clear_at: 'next_user_message'` (conservative)");
+    report(
+      'system-message-placement',
+      `${path}.clear_at`,
+      "tool changes may not be made in a system message with `clear_at: 'next_user_message'` (conservative)",
+    );
   }
   return true;
 }

@@ -1,8 +1,7 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
-import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
-import { createPreflightRuleReport, type PreflightRuleMessages, type ReportPreflightRule } from '../../preflight/create-preflight-rule-report.js';
 import { createPreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import { createPreflightCallPairing } from '../../preflight/create-preflight-call-pairing.js';
 import { isPreflightArray } from '../../preflight/is-preflight-array.js';
@@ -27,25 +26,24 @@ const MESSAGES = {
 /** The rules {@link preflightBedrockConverseRequest} checks: the shared ones and Converse's own. */
 export type BedrockConversePreflightRule = SharedPreflightRule | keyof typeof MESSAGES;
 
-type Add = ReportPreflightViolation<BedrockConversePreflightRule>;
 type Report = ReportPreflightRule<typeof MESSAGES>;
 
 /** Checks a Converse request (`ConverseCommand`'s input) against the `ValidationException` rules for tools, tool calls and cache checkpoints. */
 export function preflightBedrockConverseRequest(body: unknown): PreflightResult {
-  return preflightRequestBody<BedrockConversePreflightRule>(
+  return preflightRequestBody(
     body,
+    MESSAGES,
     (value) => `the body must be a Converse request object, got ${describeValue(value)}`,
-    (request, add) => {
-      const report = createPreflightRuleReport(MESSAGES, add);
+    (request, report) => {
       const cachePoints: string[] = [];
       // A list of blocks (absent: none), whose `cachePoint` blocks count toward the request's limit.
       const blocks = (value: unknown, path: string): unknown[] => {
-        if (value === undefined || !isPreflightArray(value, path, add)) return [];
+        if (value === undefined || !isPreflightArray(value, path, report)) return [];
         for (const [index, block] of value.entries()) if (isRecord(block) && block.cachePoint !== undefined) cachePoints.push(`${path}[${index}]`);
         return value;
       };
-      if (request.toolConfig !== undefined && isPreflightRecord(request.toolConfig, 'toolConfig', '`toolConfig`', add)) {
-        checkTools(request.toolConfig, blocks(request.toolConfig.tools, 'toolConfig.tools'), add, report);
+      if (request.toolConfig !== undefined && isPreflightRecord(request.toolConfig, 'toolConfig', '`toolConfig`', report)) {
+        checkTools(request.toolConfig, blocks(request.toolConfig.tools, 'toolConfig.tools'), report);
       }
       blocks(request.system, 'system');
       const messages = blocks(request.messages, 'messages');
@@ -58,20 +56,20 @@ export function preflightBedrockConverseRequest(body: unknown): PreflightResult 
   );
 }
 
-function checkTools(toolConfig: Record<string, unknown>, tools: unknown[], add: Add, report: Report): void {
+function checkTools(toolConfig: Record<string, unknown>, tools: unknown[], report: Report): void {
   const names = createPreflightToolNames(
     BEDROCK_CONVERSE_TOOL_NAME_RULE,
     {
       invalid: (name) => `tool name ${describeValue(name)} does not match '[a-zA-Z0-9_-]{1,64}'`,
       duplicate: (name, first) => `tool \`${name}\` is also defined at \`${first}\``,
     },
-    add,
+    report,
   );
   for (const [index, tool] of tools.entries()) {
     const at = `toolConfig.tools[${index}]`;
     if (isRecord(tool) && (tool.cachePoint !== undefined || tool.systemTool !== undefined)) continue;
     const spec = isRecord(tool) ? tool.toolSpec : undefined;
-    if (!isPreflightRecord(spec, at, 'a tool, `{ toolSpec }` (or `{ systemTool }`, `{ cachePoint }`),', add)) continue;
+    if (!isPreflightRecord(spec, at, 'a tool, `{ toolSpec }` (or `{ systemTool }`, `{ cachePoint }`),', report)) continue;
     names.check(spec.name, at, `${at}.toolSpec.name`);
     const json = isRecord(spec.inputSchema) ? spec.inputSchema.json : undefined;
     if (!isRecord(json) || json.type !== 'object') report('invalid-input-schema', `${at}.toolSpec.inputSchema`, spec.name, json);

@@ -1,10 +1,9 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
-import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule } from '../../preflight/preflight-result.js';
 import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
-import { createPreflightRuleReport, type PreflightRuleMessages, type ReportPreflightRule } from '../../preflight/create-preflight-rule-report.js';
 import { isPreflightArray } from '../../preflight/is-preflight-array.js';
 import { isPreflightRecord } from '../../preflight/is-preflight-record.js';
 import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiRequestShape } from './gemini-api.js';
@@ -70,17 +69,17 @@ const MESSAGES = {
  * ```
  */
 export function preflightGeminiRequest(body: unknown): PreflightResult {
-  return preflightRequestBody<GeminiPreflightRule>(
+  return preflightRequestBody(
     body,
+    MESSAGES,
     (value) => `the body must be a request object, got ${describeValue(value)}`,
-    (request, add) => {
-      const report = createPreflightRuleReport(MESSAGES, add);
+    (request, report) => {
       const { shape, settings, prefix, topLevel } = resolveGeminiBodyShape(request);
       if (request.config !== undefined && request.config !== null) {
-        if (!isPreflightRecord(request.config, 'config', '`config`', add)) return 'stop';
-        if (topLevel.length > 0) add('invalid-body', topLevel[0] as string, 'the body mixes `config` (the SDK shape) with top-level REST settings');
+        if (!isPreflightRecord(request.config, 'config', '`config`', report)) return 'stop';
+        if (topLevel.length > 0) report('invalid-body', topLevel[0] as string, 'the body mixes `config` (the SDK shape) with top-level REST settings');
       }
-      const declared = checkTools(settings.tools, prefix, shape, add, report);
+      const declared = checkTools(settings.tools, prefix, shape, report);
       checkAllowedNames(settings.toolConfig, `${prefix}toolConfig`, declared, report);
       checkFunctionTurns(request.contents, report);
       return undefined;
@@ -88,10 +87,9 @@ export function preflightGeminiRequest(body: unknown): PreflightResult {
   );
 }
 
-type Add = ReportPreflightViolation<GeminiPreflightRule>;
 type Report = ReportPreflightRule<typeof MESSAGES>;
 
-function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, add: Add, report: Report): (name: unknown) => boolean {
+function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, report: Report): (name: unknown) => boolean {
   const names = createPreflightToolNames(
     GEMINI_TOOL_NAME_RULE,
     {
@@ -99,21 +97,21 @@ function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, a
         `function name ${describeValue(name)} must start with a letter or an underscore and hold only a-z, A-Z, 0-9, _ . - (at most 64 characters)`,
       duplicate: (name, first) => `function \`${name}\` is also declared at \`${first}\``,
     },
-    add,
+    report,
   );
-  if (tools === undefined || tools === null || !isPreflightArray(tools, `${prefix}tools`, add)) return names.has;
+  if (tools === undefined || tools === null || !isPreflightArray(tools, `${prefix}tools`, report)) return names.has;
   let count = 0;
   const holders: number[] = [];
   tools.forEach((tool: unknown, index) => {
     const at = `${prefix}tools[${index}]`;
-    if (!isPreflightRecord(tool, at, 'a tool', add)) return;
+    if (!isPreflightRecord(tool, at, 'a tool', report)) return;
     if (tool.functionDeclarations === undefined || tool.functionDeclarations === null) return;
-    if (!isPreflightArray(tool.functionDeclarations, `${at}.functionDeclarations`, add)) return;
+    if (!isPreflightArray(tool.functionDeclarations, `${at}.functionDeclarations`, report)) return;
     holders.push(index);
     count += tool.functionDeclarations.length;
     tool.functionDeclarations.forEach((declaration: unknown, position) => {
       const path = `${at}.functionDeclarations[${position}]`;
-      if (!isPreflightRecord(declaration, path, 'a function declaration', add)) return;
+      if (!isPreflightRecord(declaration, path, 'a function declaration', report)) return;
       const name = declaration.name;
       names.check(name, path);
       const hasParameters = declaration.parameters !== undefined && declaration.parameters !== null;

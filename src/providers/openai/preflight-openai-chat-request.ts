@@ -1,11 +1,10 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
-import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule } from '../../preflight/preflight-result.js';
 import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames, type PreflightToolNameMessages, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import { createPreflightCallPairing } from '../../preflight/create-preflight-call-pairing.js';
-import { createPreflightRuleReport, type PreflightRuleMessages, type ReportPreflightRule } from '../../preflight/create-preflight-rule-report.js';
 import { isPreflightArray } from '../../preflight/is-preflight-array.js';
 import { isPreflightRecord } from '../../preflight/is-preflight-record.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
@@ -68,25 +67,24 @@ const MESSAGES = {
  * ```
  */
 export function preflightOpenAIChatRequest(body: unknown): PreflightResult {
-  return preflightRequestBody<OpenAIChatPreflightRule>(
+  return preflightRequestBody(
     body,
+    MESSAGES,
     (value) => `the body must be a request object, got ${describeValue(value)}`,
-    (request, add) => {
-      const report = createPreflightRuleReport(MESSAGES, add);
-      const names = createPreflightToolNames(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES, add);
-      checkTools(request.tools, names, add, report);
-      checkLegacyFunctions(request.functions, add);
+    (request, report) => {
+      const names = createPreflightToolNames(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES, report);
+      checkTools(request.tools, names, report);
+      checkLegacyFunctions(request.functions, report);
       checkToolChoice(request.tool_choice, request.tools, names, report);
       if (request.parallel_tool_calls !== undefined && request.parallel_tool_calls !== null && (!Array.isArray(request.tools) || request.tools.length === 0)) {
         report('tool-choice-without-tools', 'parallel_tool_calls', 'parallel_tool_calls');
       }
-      if (isPreflightArray(request.messages, 'messages', add)) checkToolCallPairs(request.messages, add, report);
+      if (isPreflightArray(request.messages, 'messages', report)) checkToolCallPairs(request.messages, report);
       return undefined;
     },
   );
 }
 
-type Add = ReportPreflightViolation<OpenAIChatPreflightRule>;
 type Report = ReportPreflightRule<typeof MESSAGES>;
 
 const NAME_MESSAGES: Readonly<PreflightToolNameMessages> = {
@@ -94,13 +92,13 @@ const NAME_MESSAGES: Readonly<PreflightToolNameMessages> = {
   duplicate: (name: string, first: string) => `function \`${name}\` is also defined at \`${first}\``,
 };
 
-function checkTools(tools: unknown, names: PreflightToolNames, add: Add, report: Report): void {
-  if (tools === undefined || !isPreflightArray(tools, 'tools', add)) return;
+function checkTools(tools: unknown, names: PreflightToolNames, report: Report): void {
+  if (tools === undefined || !isPreflightArray(tools, 'tools', report)) return;
   if (tools.length === 0) report('empty-tools', 'tools');
   if (tools.length > OPENAI_CHAT_MAX_TOOLS) report('too-many-tools', 'tools', tools.length);
   tools.forEach((tool: unknown, index) => {
     const at = `tools[${index}]`;
-    if (!isPreflightRecord(tool, at, 'a tool', add)) return;
+    if (!isPreflightRecord(tool, at, 'a tool', report)) return;
     if (tool.type === 'namespace' || tool.type === 'tool_search') {
       report('unsupported-tool-type', `${at}.type`, tool.type);
       return;
@@ -111,7 +109,7 @@ function checkTools(tools: unknown, names: PreflightToolNames, add: Add, report:
       report('unsupported-tool-field', `${at}.${tool.type === 'function' ? 'function' : 'custom'}.defer_loading`);
     if (tool.type !== 'function') return;
     if (!isRecord(inner)) {
-      add('invalid-body', `${at}.function`, `a function tool needs a \`function\` object, got ${describeValue(inner)}`);
+      report('invalid-body', `${at}.function`, `a function tool needs a \`function\` object, got ${describeValue(inner)}`);
       return;
     }
     const name = inner.name;
@@ -123,10 +121,10 @@ function checkTools(tools: unknown, names: PreflightToolNames, add: Add, report:
   });
 }
 
-function checkLegacyFunctions(functions: unknown, add: Add): void {
+function checkLegacyFunctions(functions: unknown, report: Report): void {
   if (!Array.isArray(functions)) return;
   // The legacy `functions` are their own scope: only the name rule applies to them.
-  const names = createPreflightToolNames(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES, add);
+  const names = createPreflightToolNames(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES, report);
   functions.forEach((fn: unknown, index) => {
     names.checkName(isRecord(fn) ? fn.name : undefined, `functions[${index}]`);
   });
@@ -153,14 +151,14 @@ function checkToolChoice(choice: unknown, tools: unknown, names: PreflightToolNa
   }
 }
 
-function checkToolCallPairs(messages: readonly unknown[], add: Add, report: Report): void {
+function checkToolCallPairs(messages: readonly unknown[], report: Report): void {
   const pairing = createPreflightCallPairing({
     resultWithoutCall: (path, id) => report('tool-message-without-call', `${path}.tool_call_id`, id),
     callsWithoutResult: (path, ids) => report('tool-call-without-result', `${path}.tool_calls`, ids),
   });
   messages.forEach((message: unknown, index) => {
     const path = `messages[${index}]`;
-    if (!isPreflightRecord(message, path, 'a message', add)) return;
+    if (!isPreflightRecord(message, path, 'a message', report)) return;
     if (message.role === 'tool') pairing.result(path, message.tool_call_id);
     else if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
       pairing.calls(

@@ -1,11 +1,10 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
-import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule } from '../../preflight/preflight-result.js';
 import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
-import { createPreflightRuleReport, type PreflightRuleMessages, type ReportPreflightRule } from '../../preflight/create-preflight-rule-report.js';
 import {
   OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY,
   OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
@@ -88,12 +87,12 @@ function quoteValue(value: unknown): string {
 }
 
 const quoteNames = (names: readonly string[]): string => names.map((name) => `'${name}'`).join(', ');
-const notATool = (path: string): string => `\`${path}\` must be a tool object with a \`type\`.`;
 
 /** The message of each rule of the Responses API's own. */
 const MESSAGES = {
-  'invalid-tools': notATool,
-  'additional-tools-invalid': notATool,
+  // Each worded where it is checked: a list that is not one, an entry that is not a tool.
+  'invalid-tools': (message: string) => message,
+  'additional-tools-invalid': (message: string) => message,
   'deferred-without-tool-search': () => "Invalid Value: 'tools.defer_loading'. Deferred tools require tools.tool_search.",
   'tool-search-without-deferred': () => "Invalid Value: 'tools.tool_search'. tools.tool_search requires at least one deferred tool.",
   'duplicate-tool-search': () => 'Only one tool search tool may be sent.',
@@ -155,15 +154,15 @@ const MAX_CALL_ID_LENGTH = 64;
  * @see https://developers.openai.com/api/docs/guides/tools-tool-search
  */
 export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult {
-  return preflightRequestBody<OpenAIResponsesPreflightRule>(
+  return preflightRequestBody(
     body,
+    MESSAGES,
     () => 'The request body must be a JSON object.',
-    (request, add) => {
-      const report = createPreflightRuleReport(MESSAGES, add);
+    (request, report) => {
       const tools = request.tools;
-      if (tools !== undefined && tools !== null && !Array.isArray(tools)) add('invalid-tools', 'tools', '`tools` must be an array.');
+      if (tools !== undefined && tools !== null && !Array.isArray(tools)) report('invalid-tools', 'tools', '`tools` must be an array.');
       const list: unknown[] = Array.isArray(tools) ? tools : [];
-      const searchTools = checkTools(list, { add, report });
+      const searchTools = checkTools(list, report);
       if (searchTools.length > 0 && typeof request.model === 'string') {
         const support = resolveModelSupport(request.model);
         if (support.gateway === null && /^gpt-\d/.test(support.baseId) && !support.openaiHosted) {
@@ -171,25 +170,20 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
         }
       }
       checkToolChoice(request.tool_choice, list, request.input, report);
-      checkInput(request, list, { add, report });
+      checkInput(request, list, report);
       return undefined;
     },
   );
 }
 
-/** How the checks report: `report` for the rules of {@link MESSAGES}, `add` for the shared rules, worded by the check. */
-interface Reports {
-  readonly add: ReportPreflightViolation<OpenAIResponsesPreflightRule>;
-  readonly report: ReportPreflightRule<typeof MESSAGES>;
-}
+type Report = ReportPreflightRule<typeof MESSAGES>;
 
 const INVALID_FUNCTION_NAME = (name: unknown, place: string): string =>
   `Invalid '${place}.name': function names must match '^[a-zA-Z0-9_-]+$' and be at most ${OPENAI_RESPONSES_TOOL_NAME_RULE.maxLength} characters, got ${quoteValue(name)}.`;
 
 /** Checks `tools` and the namespaces in it, then the tool search tool the deferred tools need; the paths of the tool search tools. */
-function checkTools(list: readonly unknown[], reports: Reports): string[] {
-  const { report } = reports;
-  const { firstDeferred, searchTools } = checkToolScope(list, 'tools', 'invalid-tools', reports);
+function checkTools(list: readonly unknown[], report: Report): string[] {
+  const { firstDeferred, searchTools } = checkToolScope(list, 'tools', 'invalid-tools', report);
   if (firstDeferred !== undefined && searchTools.length === 0) report('deferred-without-tool-search', firstDeferred);
   const hostedSearch = searchTools.find((tool) => tool.hosted);
   if (hostedSearch !== undefined && firstDeferred === undefined) report('tool-search-without-deferred', hostedSearch.path);
@@ -206,27 +200,26 @@ function checkToolScope(
   list: readonly unknown[],
   place: string,
   invalid: 'invalid-tools' | 'additional-tools-invalid',
-  reports: Reports,
+  report: Report,
 ): { firstDeferred: string | undefined; searchTools: { path: string; hosted: boolean }[] } {
-  const { add, report } = reports;
-  const scope: ToolScope = { reports, firstDeferred: undefined, namespaceNames: new Map() };
+  const scope: ToolScope = { report, firstDeferred: undefined, namespaceNames: new Map() };
   const deferredFunctions = new Set<string>();
   const searchTools: { path: string; hosted: boolean }[] = [];
   const topLevelNames = createPreflightToolNames(
     OPENAI_RESPONSES_TOOL_NAME_RULE,
     { invalid: INVALID_FUNCTION_NAME, duplicate: (name, first, place) => `Tool name '${name}' is used by ${first} and ${place}; tool names must be unique.` },
-    add,
+    report,
   );
   list.forEach((tool, index) => {
     const path = `${place}[${index}]`;
     if (!isRecord(tool) || typeof tool.type !== 'string') {
-      report(invalid, path, path);
+      report(invalid, path, `\`${path}\` must be a tool object with a \`type\`.`);
       return;
     }
     switch (tool.type) {
       case 'function':
       case 'custom': {
-        if (!checkToolName(topLevelNames, tool, path, add)) return;
+        if (!checkToolName(topLevelNames, tool, path, report)) return;
         topLevelNames.claim(tool.name, path);
         if (tool.defer_loading !== true) return;
         scope.firstDeferred ??= `${path}.defer_loading`;
@@ -256,7 +249,7 @@ function checkToolScope(
 
 /** What checking one list of tools gathers as it goes: the first deferred tool's path and each namespace name's first path. */
 interface ToolScope {
-  readonly reports: Reports;
+  readonly report: Report;
   firstDeferred: string | undefined;
   readonly namespaceNames: Map<string, string>;
 }
@@ -266,18 +259,17 @@ function checkToolName(
   names: PreflightToolNames,
   tool: Record<string, unknown>,
   path: string,
-  add: Reports['add'],
+  report: Report,
 ): tool is Record<string, unknown> & { name: string } {
   if (tool.type !== 'custom') return names.checkName(tool.name, path);
   if (typeof tool.name === 'string' && tool.name.length > 0) return true;
-  add('invalid-tool-name', `${path}.name`, `Invalid '${path}.name': a custom tool needs a non-empty name, got ${quoteValue(tool.name)}.`);
+  report('invalid-tool-name', `${path}.name`, `Invalid '${path}.name': a custom tool needs a non-empty name, got ${quoteValue(tool.name)}.`);
   return false;
 }
 
 /** Checks a namespace: its name (valid, unique, not reserved), its description, and its members' types and names. */
 function checkNamespace(namespace: Record<string, unknown>, path: string, scope: ToolScope): void {
-  const { reports, namespaceNames } = scope;
-  const { report } = reports;
+  const { report, namespaceNames } = scope;
   const name = namespace.name;
   if (typeof name !== 'string' || !isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) {
     report('invalid-namespace-name', `${path}.name`, name);
@@ -299,7 +291,7 @@ function checkNamespace(namespace: Record<string, unknown>, path: string, scope:
       invalid: INVALID_FUNCTION_NAME,
       duplicate: (member, first, place) => `Tool name '${member}' is used twice in namespace ${quoteValue(name)} (${first} and ${place}).`,
     },
-    reports.add,
+    report,
   );
   namespace.tools.forEach((member: unknown, index) => {
     const memberPath = `${path}.tools[${index}]`;
@@ -307,27 +299,27 @@ function checkNamespace(namespace: Record<string, unknown>, path: string, scope:
       report('namespace-member-type', memberPath, memberPath, member);
       return;
     }
-    if (!checkToolName(members, member, memberPath, reports.add)) return;
+    if (!checkToolName(members, member, memberPath, report)) return;
     members.claim(member.name, memberPath);
     if (member.defer_loading === true) scope.firstDeferred ??= `${memberPath}.defer_loading`;
   });
 }
 
-function checkToolChoice(choice: unknown, tools: readonly unknown[], input: unknown, report: Reports['report']): void {
+function checkToolChoice(choice: unknown, tools: readonly unknown[], input: unknown, report: Report): void {
   if (!isRecord(choice)) return;
   if (choice.type === 'tool_search') {
     report('tool-choice-tool-search', 'tool_choice');
     return;
   }
   const named: [string, string, 'function' | 'custom'][] = [];
-  const add = (path: string, tool: Record<string, unknown>): void => {
+  const collect = (path: string, tool: Record<string, unknown>): void => {
     if ((tool.type === 'function' || tool.type === 'custom') && typeof tool.name === 'string') named.push([path, tool.name, tool.type]);
   };
   if (choice.type === 'allowed_tools' && Array.isArray(choice.tools)) {
     choice.tools.forEach((tool: unknown, index) => {
-      if (isRecord(tool)) add(`tool_choice.tools[${index}].name`, tool);
+      if (isRecord(tool)) collect(`tool_choice.tools[${index}].name`, tool);
     });
-  } else add('tool_choice.name', choice);
+  } else collect('tool_choice.name', choice);
   if (named.length === 0) return;
   const sent = resolveOpenAIResponsesToolLocations(tools);
   // What `additional_tools` items add: tools `tool_choice` cannot name.
@@ -350,8 +342,7 @@ function checkToolChoice(choice: unknown, tools: readonly unknown[], input: unkn
   }
 }
 
-function checkInput(body: Record<string, unknown>, tools: readonly unknown[], reports: Reports): void {
-  const { report } = reports;
+function checkInput(body: Record<string, unknown>, tools: readonly unknown[], report: Report): void {
   if (!Array.isArray(body.input)) return;
   const found = resolveOpenAIResponsesToolLocations(tools, body.input);
   const locations = { function_call: found.function, custom_tool_call: found.custom };
@@ -361,7 +352,7 @@ function checkInput(body: Record<string, unknown>, tools: readonly unknown[], re
     if ('created_by' in item && typeof item.type === 'string' && OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY.has(item.type)) {
       report('output-only-field', `${path}.created_by`, path);
     }
-    if (item.type === 'additional_tools') checkAdditionalTools(item, path, reports);
+    if (item.type === 'additional_tools') checkAdditionalTools(item, path, report);
     if ((item.type === 'tool_search_call' || item.type === 'tool_search_output') && item.call_id !== undefined && item.call_id !== null) {
       const callId = item.call_id;
       if (typeof callId !== 'string' || callId.length < 1 || callId.length > MAX_CALL_ID_LENGTH)
@@ -385,14 +376,14 @@ function checkInput(body: Record<string, unknown>, tools: readonly unknown[], re
 }
 
 /** An `additional_tools` item: its role, its tools (the rules of `tools`, in a scope of their own), no cache breakpoint. */
-function checkAdditionalTools(item: Record<string, unknown>, path: string, reports: Reports): void {
-  if (item.role !== 'developer') reports.report('additional-tools-role', `${path}.role`, path, item.role);
-  if ('prompt_cache_breakpoint' in item) reports.report('additional-tools-cache-breakpoint', `${path}.prompt_cache_breakpoint`);
+function checkAdditionalTools(item: Record<string, unknown>, path: string, report: Report): void {
+  if (item.role !== 'developer') report('additional-tools-role', `${path}.role`, path, item.role);
+  if ('prompt_cache_breakpoint' in item) report('additional-tools-cache-breakpoint', `${path}.prompt_cache_breakpoint`);
   if (!Array.isArray(item.tools)) {
-    reports.add('additional-tools-invalid', `${path}.tools`, `\`${path}.tools\` must be the list of tools the item adds, got ${describeValue(item.tools)}.`);
+    report('additional-tools-invalid', `${path}.tools`, `\`${path}.tools\` must be the list of tools the item adds, got ${describeValue(item.tools)}.`);
     return;
   }
-  checkToolScope(item.tools, `${path}.tools`, 'additional-tools-invalid', reports);
+  checkToolScope(item.tools, `${path}.tools`, 'additional-tools-invalid', report);
 }
 
 function isDeferred(tools: readonly unknown[], name: string): boolean {
