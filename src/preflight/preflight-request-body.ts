@@ -1,8 +1,7 @@
 import { isRecord } from '../records/is-record.js';
 import { describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
 import { findLoneSurrogates } from './find-lone-surrogates.js';
-import type { PreflightResult, PreflightRuleMessages, PreflightViolation, ReportPreflightRule } from './preflight-result.js';
-import type { SharedPreflightRule } from './shared-preflight-rule.js';
+import type { PreflightResult, PreflightRuleMessages, PreflightViolation, ReportPreflightRule, SharedPreflightRule } from './preflight-result.js';
 
 /**
  * Runs one API's preflight checks on a request body inside the frame every preflight shares: a body that is not an

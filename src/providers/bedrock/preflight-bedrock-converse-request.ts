@@ -1,12 +1,11 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
-import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule } from '../../preflight/preflight-result.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import { createPreflightCallPairing } from '../../preflight/create-preflight-call-pairing.js';
 import { isPreflightArray } from '../../preflight/is-preflight-array.js';
 import { isPreflightRecord } from '../../preflight/is-preflight-record.js';
-import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
 import { BEDROCK_CONVERSE_MAX_CACHE_POINTS, BEDROCK_CONVERSE_TOOL_NAME_RULE } from './bedrock-converse-api.js';
 
 /** Converse's own rules (from the SDK's types, the user guide and reported `ValidationException`s), with their messages. */

@@ -1,8 +1,7 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
-import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule } from '../../preflight/preflight-result.js';
-import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import {
