@@ -215,7 +215,7 @@ type Report = ReportPreflightRule<typeof MESSAGES>;
 /** What the tool-change rules need of `tools`: whether they hold an MCP toolset, each entry's type, the deferred ones. */
 interface CheckedTools {
   /** An MCP toolset's tool names are not in the body. */
-  readonly hasMCPToolset: boolean;
+  hasMCPToolset: boolean;
   readonly toolTypes: Map<string, string>;
   readonly deferred: unknown[];
 }
@@ -224,7 +224,6 @@ interface CheckedTools {
 function checkTools(tools: unknown, names: PreflightToolNames, report: Report): CheckedTools {
   const checked: CheckedTools = { hasMCPToolset: false, toolTypes: new Map(), deferred: [] };
   if (tools === undefined || tools === null || !isPreflightArray(tools, 'tools', report)) return checked;
-  let hasMCPToolset = false;
   tools.forEach((entry: unknown, index) => {
     const path = `tools[${index}]`;
     const kind = resolveAnthropicToolKind(entry);
@@ -241,7 +240,7 @@ function checkTools(tools: unknown, names: PreflightToolNames, report: Report): 
       );
       return;
     }
-    if (kind === 'mcp-toolset') hasMCPToolset = true;
+    if (kind === 'mcp-toolset') checked.hasMCPToolset = true;
     const name = tool.name;
     if (typeof name === 'string') {
       names.claim(name, path);
@@ -255,10 +254,9 @@ function checkTools(tools: unknown, names: PreflightToolNames, report: Report): 
     if (deferral !== 'loaded' && hasCacheControl(tool)) report('deferred-tool-cache-control', `${path}.cache_control`, label);
     if (kind === 'toolset') checkToolset(tool, path, label, report);
   });
-  const everyDeferred = tools.length > 0 && tools.every((entry: unknown) => resolveAnthropicToolDeferral(entry) === 'deferred');
-  if (everyDeferred) report('all-tools-deferred', 'tools');
+  if (tools.length > 0 && tools.every((entry: unknown) => resolveAnthropicToolDeferral(entry) === 'deferred')) report('all-tools-deferred', 'tools');
   if (checked.deferred.length > ANTHROPIC_MAX_DEFERRED_TOOLS) report('too-many-deferred-tools', 'tools', checked.deferred.length);
-  return { ...checked, hasMCPToolset };
+  return checked;
 }
 
 /** What the tool-change rules read besides the messages: `tools` as checked, the model, the body's beta list, the reports. */
