@@ -60,7 +60,7 @@ const MESSAGES = {
     `the history makes tool changes, which need the \`${beta}\` beta in \`${field}\`${field === 'betas' ? ' (the beta client sends it as the `anthropic-beta` header)' : ''} (conservative)`,
   'available-tools-limit-exceeded': (count: number, bytes: number) =>
     `available_tools_limit_exceeded: ${count} tools are deferred or added (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.count}), with ${bytes} bytes of definitions as UTF-8 JSON (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes})`,
-} satisfies PreflightRuleMessages;
+} as const satisfies PreflightRuleMessages;
 /** Every rule id, in the order they are checked. */
 export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES: readonly AnthropicMessagesPreflightRule[] = [
   'invalid-body',

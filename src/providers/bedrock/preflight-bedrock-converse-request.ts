@@ -20,7 +20,7 @@ const MESSAGES = {
   'tool-result-without-use': (id: unknown) => `\`toolResult\` ${describeValue(id)} answers no \`toolUse\` of the assistant message before it`,
   'tool-use-without-result': (endedAt: string, ids: readonly string[]) =>
     `Expected toolResult blocks at ${endedAt.replace(/\[(\d+)\]/, '.$1')}.content for the following Ids: ${ids.join(', ')}`,
-} satisfies PreflightRuleMessages;
+} as const satisfies PreflightRuleMessages;
 
 /** The rules {@link preflightBedrockConverseRequest} checks: the shared ones and Converse's own. */
 export type BedrockConversePreflightRule = SharedPreflightRule | keyof typeof MESSAGES;

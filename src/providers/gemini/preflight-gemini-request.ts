@@ -52,7 +52,7 @@ const MESSAGES = {
   'allowed-function-unknown': (name: unknown) => `${describeValue(name)} is not a declared function`,
   'function-response-without-call': () => 'function responses must come right after a model turn with function calls',
   'function-response-count-mismatch': (responses: number, calls: number) => `${responses} function responses answer a turn with ${calls} function calls`,
-} satisfies PreflightRuleMessages;
+} as const satisfies PreflightRuleMessages;
 
 /**
  * Checks a Gemini `generateContent` body, in the `@google/genai` SDK shape or the REST shape, against the

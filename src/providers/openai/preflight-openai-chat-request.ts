@@ -51,7 +51,7 @@ const MESSAGES = {
   'tool-choice-unknown-tool': (name: unknown) => `\`tool_choice\` names ${describeValue(name)}, which is not a function in \`tools\``,
   'tool-message-without-call': (id: unknown) => `tool message ${describeValue(id)} does not answer a tool call of the assistant message before it`,
   'tool-call-without-result': (ids: readonly string[]) => `tool calls ${ids.map((id) => `\`${id}\``).join(', ')} have no \`tool\` message answering them`,
-} satisfies PreflightRuleMessages;
+} as const satisfies PreflightRuleMessages;
 
 /**
  * Checks an OpenAI Chat Completions request body against the documented HTTP 400 rules for tools and tool calls

@@ -134,7 +134,7 @@ const MESSAGES = {
     'An `additional_tools` item cannot carry `prompt_cache_breakpoint`; put the breakpoint on a content block instead.',
   'tool-search-unsupported-model': (model: string) =>
     `\`${model}\` does not support \`tool_search\` (OpenAI documents it from GPT-5.4 on, without the nano tier); send this model no tool search tool.`,
-} satisfies PreflightRuleMessages;
+} as const satisfies PreflightRuleMessages;
 
 /** The longest `call_id` the API accepts on `tool_search_call` / `tool_search_output` input items. */
 const MAX_CALL_ID_LENGTH = 64;
