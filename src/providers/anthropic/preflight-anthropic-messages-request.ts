@@ -62,14 +62,19 @@ const MESSAGES = {
     `available_tools_limit_exceeded: ${count} tools are deferred or added (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.count}), with ${bytes} bytes of definitions as UTF-8 JSON (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes})`,
 } as const satisfies PreflightRuleMessages;
 /** Every rule id, in the order they are checked. */
-export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES: readonly AnthropicMessagesPreflightRule[] = [
-  'invalid-body',
-  'unserializable-value',
-  'invalid-tool-name',
-  'duplicate-tool-name',
-  ...(Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]),
-  'lone-surrogate',
-];
+// Marked pure, so a bundle that does not use the list leaves out the table it is read from (the rules' messages).
+export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES: readonly AnthropicMessagesPreflightRule[] = /* @__PURE__ */ listRules();
+
+function listRules(): AnthropicMessagesPreflightRule[] {
+  return [
+    'invalid-body',
+    'unserializable-value',
+    'invalid-tool-name',
+    'duplicate-tool-name',
+    ...(Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]),
+    'lone-surrogate',
+  ];
+}
 
 /**
  * The Messages API rules {@link preflightAnthropicMessagesRequest} checks, each a documented or reported HTTP 400,
