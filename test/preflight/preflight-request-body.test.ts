@@ -11,7 +11,7 @@ const invalidBody = (value: unknown) => `not a body: ${typeof value}`;
 describe('preflightRequestBody', () => {
   it.each([null, 'x', 1, []])('reports %j as one invalid-body violation and checks nothing else', (body) => {
     let checked = false;
-    const result = preflightRequestBody(body, invalidBody, () => {
+    const result = preflightRequestBody(body, {}, invalidBody, () => {
       checked = true;
       return undefined;
     });
@@ -20,11 +20,11 @@ describe('preflightRequestBody', () => {
   });
 
   it('passes a body the checks find nothing in', () => {
-    expect(preflightRequestBody({ tools: [] }, invalidBody, () => undefined)).toEqual({ ok: true, violations: [] });
+    expect(preflightRequestBody({ tools: [] }, {}, invalidBody, () => undefined)).toEqual({ ok: true, violations: [] });
   });
 
   it("keeps the checks' violations in order, then the lone surrogates", () => {
-    const result = preflightRequestBody<'my-rule'>({ a: 'ok', b: '\ud83d' }, invalidBody, (body, report) => {
+    const result = preflightRequestBody({ a: 'ok', b: '\ud83d' }, { 'my-rule': (text: string) => text }, invalidBody, (body, report) => {
       report('my-rule', 'a', 'first');
       report('invalid-tool-name', 'b', 'second');
       expect(body.a).toBe('ok');
@@ -38,8 +38,21 @@ describe('preflightRequestBody', () => {
     ]);
   });
 
+  it('words a rule of the table by its entry, and a shared rule by the message given', () => {
+    const messages = { 'too-many': (count: number, limit: number) => `${count} tools; at most ${limit}` };
+    const result = preflightRequestBody({ tools: [] }, messages, invalidBody, (_, report) => {
+      report('too-many', 'tools', 3, 2);
+      report('invalid-body', 'messages', '`messages` must be an array');
+      return undefined;
+    });
+    expect(result.violations).toEqual([
+      { rule: 'too-many', path: 'tools', message: '3 tools; at most 2' },
+      { rule: 'invalid-body', path: 'messages', message: '`messages` must be an array' },
+    ]);
+  });
+
   it('looks for no lone surrogates once a check stops', () => {
-    const result = preflightRequestBody({ config: '\ud83d' }, invalidBody, (_, report) => {
+    const result = preflightRequestBody({ config: '\ud83d' }, {}, invalidBody, (_, report) => {
       report('invalid-body', 'config', '`config` must be an object');
       return 'stop';
     });
@@ -60,7 +73,7 @@ describe('preflightRequestBody', () => {
     ['a BigInt', () => ({ id: 12n }), 'messages[1].content.id', 'a BigInt'],
   ])('reports a body holding %s as one unserializable-value violation, and checks nothing else', (_label, value, path, what) => {
     let checked = false;
-    const result = preflightRequestBody({ messages: [{ role: 'user' }, { role: 'tool', content: value() }], system: '\ud83d' }, invalidBody, () => {
+    const result = preflightRequestBody({ messages: [{ role: 'user' }, { role: 'tool', content: value() }], system: '\ud83d' }, {}, invalidBody, () => {
       checked = true;
       return undefined;
     });

@@ -1,6 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
-import type { PreflightResult, PreflightViolation, ReportPreflightViolation } from '../../preflight/preflight-result.js';
-import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import { isPreflightArray } from '../../preflight/is-preflight-array.js';
@@ -23,38 +22,59 @@ import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.
 import { readAnthropicMessagesHistory } from './anthropic-messages-history.js';
 import { resolveAnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
 
+/** The message of each rule of the Messages API's own, in the order they are checked. */
+const MESSAGES = {
+  'all-tools-deferred': () => 'At least one tool must have defer_loading=false. All tools cannot be deferred.',
+  'search-tool-deferred': (label: string) => `the tool search tool \`${label}\` must never have \`defer_loading: true\``,
+  'deferred-tool-cache-control': (label: string) =>
+    `Tool '${label}' cannot both defer_loading=true cache_control set. Tools defer_loading cannot use prompt caching.`,
+  'too-many-deferred-tools': (count: number) => `${count} tools have defer_loading=true; at most ${ANTHROPIC_MAX_DEFERRED_TOOLS} are allowed per request`,
+  'toolset-entry-deferred': (label: string) => `the toolset \`${label}\` must not have \`defer_loading\` on the entry; set it per member in \`configs\``,
+  'toolset-members-disagree': (label: string) => `the enabled members of the toolset \`${label}\` must all have the same \`defer_loading\` value`,
+  'server-tool-result': (id: string) => `a \`tool_result\` answers the hosted call \`${id}\`; the API answers hosted calls itself and rejects this`,
+  'undefined-tool-reference': (name: string) => `Tool reference '${name}' not found in available tools`,
+  'undefined-tool-use': (name: string) => `the history calls \`${name}\`, which is not in \`tools\``,
+  'error-result-tool-reference': () => "all content must be type 'text' if 'is_error' is true (found a `tool_reference`)",
+  'undefined-tool-choice': (name: string) => `\`tool_choice\` forces \`${name}\`, which is not in \`tools\``,
+  'tool-search-unsupported-model': (id: string, platform: ModelPlatform | undefined) =>
+    `\`${id}\`${platform === undefined ? '' : ` on \`${platform}\``} does not support tool search (Anthropic documents it from Claude Opus, Sonnet and Haiku 4.5 on, not on Bedrock's Converse API); send this model no hosted search tool`,
+  'bedrock-beta-missing': () =>
+    `Amazon Bedrock needs \`${ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA}\` in the body's \`anthropic_beta\` list for tool search (\`defer_loading\`, the search tools, \`tool_reference\`); without it the request is rejected ("Input tag 'tool_reference' found using 'type' does not match any of the expected tags")`,
+  'bedrock-bm25-search-tool': (type: string) =>
+    `Amazon Bedrock offers the regex tool search tool, not BM25 (\`${type}\`); send \`tool_search_tool_regex_20251119\``,
+  'system-message-first': () => "a system message cannot come first in `messages`: use the top-level 'system' parameter for instructions before the first turn",
+  'system-message-placement': (problem: string) => `a system message may not come ${problem} (conservative: the exact message is not documented)`,
+  'system-messages-consecutive': (index: number) =>
+    `\`messages[${index - 1}]\` and \`messages[${index}]\` are system messages in a row; a system message must follow a user turn or an assistant turn that ends in a server tool result ("Consecutive system messages are not allowed": merge them into one) (conservative)`,
+  'system-message-unsupported-model': (id: string | undefined) =>
+    `role 'system' is not supported on this model (\`${id ?? 'the model'}\`: Anthropic documents mid-conversation system messages for Opus 4.8, Opus 5, Opus 5.5, Sonnet 5.5, Haiku 5.5, Fable 5 and Mythos 5 and later, not Sonnet 5)`,
+  'undeclared-tool-change': (change: string, name: string) =>
+    `the tool ${change} names \`${name}\`, which is neither in \`tools\` nor defined by an earlier \`tool_addition\`; the API rejects a tool change to an undeclared tool (conservative: the exact message is not documented)`,
+  'tool-name-conflict': (name: string, type: string, earlier: string) =>
+    `tool_name_conflict: the \`tool_addition\` defines \`${name}\` as a \`${type}\` tool, but \`${name}\` is already a \`${earlier}\` tool; a definition may replace a tool of its own type only`,
+  'tool-change-cache-control': (name: string) =>
+    `the \`tool_addition\` of \`${name}\` has \`cache_control\` on the block and in its definition; put it on one of them (conservative: the exact message is not documented)`,
+  'tool-definition-unsupported-platform': (platform: ModelPlatform | undefined) =>
+    `tool changes by value (\`tool_definition\`) are available on the Claude API only, not on ${platform === 'bedrock' ? 'Amazon Bedrock' : 'Google Cloud'}: declare the tool in \`tools\` with \`defer_loading: true\` and add it by reference (conservative)`,
+  'tool-changes-beta-missing': (beta: string, field: string) =>
+    `the history makes tool changes, which need the \`${beta}\` beta in \`${field}\`${field === 'betas' ? ' (the beta client sends it as the `anthropic-beta` header)' : ''} (conservative)`,
+  'available-tools-limit-exceeded': (count: number, bytes: number) =>
+    `available_tools_limit_exceeded: ${count} tools are deferred or added (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.count}), with ${bytes} bytes of definitions as UTF-8 JSON (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes})`,
+} as const satisfies PreflightRuleMessages;
 /** Every rule id, in the order they are checked. */
-export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
-  'invalid-body',
-  'unserializable-value',
-  'invalid-tool-name',
-  'duplicate-tool-name',
-  'all-tools-deferred',
-  'search-tool-deferred',
-  'deferred-tool-cache-control',
-  'too-many-deferred-tools',
-  'toolset-entry-deferred',
-  'toolset-members-disagree',
-  'server-tool-result',
-  'undefined-tool-reference',
-  'undefined-tool-use',
-  'error-result-tool-reference',
-  'undefined-tool-choice',
-  'tool-search-unsupported-model',
-  'bedrock-beta-missing',
-  'bedrock-bm25-search-tool',
-  'system-message-first',
-  'system-message-placement',
-  'system-messages-consecutive',
-  'system-message-unsupported-model',
-  'undeclared-tool-change',
-  'tool-name-conflict',
-  'tool-change-cache-control',
-  'tool-definition-unsupported-platform',
-  'tool-changes-beta-missing',
-  'available-tools-limit-exceeded',
-  'lone-surrogate',
-] as const;
+// Marked pure, so a bundle that does not use the list leaves out the table it is read from (the rules' messages).
+export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES: readonly AnthropicMessagesPreflightRule[] = /* @__PURE__ */ listRules();
+
+function listRules(): AnthropicMessagesPreflightRule[] {
+  return [
+    'invalid-body',
+    'unserializable-value',
+    'invalid-tool-name',
+    'duplicate-tool-name',
+    ...(Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]),
+    'lone-surrogate',
+  ];
+}
 
 /**
  * The Messages API rules {@link preflightAnthropicMessagesRequest} checks, each a documented or reported HTTP 400,
@@ -130,7 +150,7 @@ export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES = [
  * With an `mcp_toolset` in `tools` the three `undefined-*` rules are not checked: the MCP server's tool names are not
  * in the body.
  */
-export type AnthropicMessagesPreflightRule = (typeof ANTHROPIC_MESSAGES_PREFLIGHT_RULES)[number];
+export type AnthropicMessagesPreflightRule = SharedPreflightRule | keyof typeof MESSAGES;
 
 /** What {@link preflightAnthropicMessagesRequest} needs besides the body. */
 export interface PreflightAnthropicMessagesRequestOptions {
@@ -142,12 +162,6 @@ export interface PreflightAnthropicMessagesRequestOptions {
    */
   readonly model?: ModelReference;
 }
-
-/** One broken rule, with its Messages API rule id. */
-export type AnthropicMessagesPreflightViolation = PreflightViolation<AnthropicMessagesPreflightRule>;
-
-/** The outcome of {@link preflightAnthropicMessagesRequest}. */
-export type AnthropicMessagesPreflightResult = PreflightResult<AnthropicMessagesPreflightRule>;
 
 /**
  * Checks a Messages API request body against the HTTP 400 rules that tool search can trigger (see
@@ -164,11 +178,15 @@ export type AnthropicMessagesPreflightResult = PreflightResult<AnthropicMessages
  * ```
  * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool
  */
-export function preflightAnthropicMessagesRequest(body: unknown, options: PreflightAnthropicMessagesRequestOptions = {}): AnthropicMessagesPreflightResult {
-  return preflightRequestBody<AnthropicMessagesPreflightRule>(
+export function preflightAnthropicMessagesRequest(
+  body: unknown,
+  options: PreflightAnthropicMessagesRequestOptions = {},
+): PreflightResult<AnthropicMessagesPreflightRule> {
+  return preflightRequestBody(
     body,
+    MESSAGES,
     (value) => `the request body must be an object, got ${describeValue(value)}`,
-    (request, add) => {
+    (request, report) => {
       const names = createPreflightToolNames(
         ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
         {
@@ -177,56 +195,57 @@ export function preflightAnthropicMessagesRequest(body: unknown, options: Prefli
             `${place.replace(/\[(\d+)\]$/, '.$1')}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (got ${describeValue(name)})`,
           duplicate: (name, first, place) => `tool \`${name}\` is defined twice (\`${first}\` and \`${place}\`); tool names must be unique`,
         },
-        add,
+        report,
       );
-      const tools = checkTools(request.tools, names, add);
+      const tools = checkTools(request.tools, names, report);
       const { hasMCPToolset } = tools;
       const model = readModel(request, options.model);
-      if (isPreflightArray(request.messages, 'messages', add)) {
+      if (isPreflightArray(request.messages, 'messages', report)) {
         const betas = model.platform === 'bedrock' ? request.anthropic_beta : request.betas;
-        const added = checkToolChanges(request.messages, { ...tools, model, betas: Array.isArray(betas) ? betas : [] }, add);
-        checkHistory(request.messages, (name) => names.has(name) || added.has(name), hasMCPToolset, add);
+        const added = checkToolChanges(request.messages, { ...tools, model, betas: Array.isArray(betas) ? betas : [], report });
+        checkHistory(request.messages, (name) => names.has(name) || added.has(name), hasMCPToolset, report);
       }
       const toolChoice = request.tool_choice;
       if (isRecord(toolChoice) && toolChoice.type === 'tool' && typeof toolChoice.name === 'string' && !hasMCPToolset && !names.has(toolChoice.name)) {
-        add('undefined-tool-choice', 'tool_choice.name', `\`tool_choice\` forces \`${toolChoice.name}\`, which is not in \`tools\``);
+        report('undefined-tool-choice', 'tool_choice.name', toolChoice.name);
       }
-      checkPlatform(request, model, add);
+      checkPlatform(request, model, report);
       return undefined;
     },
   );
 }
 
+type Report = ReportPreflightRule<typeof MESSAGES>;
+
 /** What the tool-change rules need of `tools`: whether they hold an MCP toolset, each entry's type, the deferred ones. */
 interface CheckedTools {
   /** An MCP toolset's tool names are not in the body. */
-  readonly hasMCPToolset: boolean;
+  hasMCPToolset: boolean;
   readonly toolTypes: Map<string, string>;
   readonly deferred: unknown[];
 }
 
 /** Checks `tools`. */
-function checkTools(tools: unknown, names: PreflightToolNames, add: Add): CheckedTools {
+function checkTools(tools: unknown, names: PreflightToolNames, report: Report): CheckedTools {
   const checked: CheckedTools = { hasMCPToolset: false, toolTypes: new Map(), deferred: [] };
-  if (tools === undefined || tools === null || !isPreflightArray(tools, 'tools', add)) return checked;
-  let hasMCPToolset = false;
+  if (tools === undefined || tools === null || !isPreflightArray(tools, 'tools', report)) return checked;
   tools.forEach((entry: unknown, index) => {
     const path = `tools[${index}]`;
     const kind = resolveAnthropicToolKind(entry);
     if (kind === 'invalid') {
-      add('invalid-body', path, `\`${path}\` must be a tool object with a string \`type\` (or none), got ${describeValue(entry)}`);
+      report('invalid-body', path, `\`${path}\` must be a tool object with a string \`type\` (or none), got ${describeValue(entry)}`);
       return;
     }
     const tool = entry as Record<string, unknown>;
     if (tool.type === 'function') {
-      add(
+      report(
         'invalid-body',
         `${path}.type`,
         `tools.${index}: Input tag 'function' found using 'type' does not match any of the expected tags (\`${path}\` is an OpenAI tool; the Messages API takes \`{ name, description, input_schema }\`)`,
       );
       return;
     }
-    if (kind === 'mcp-toolset') hasMCPToolset = true;
+    if (kind === 'mcp-toolset') checked.hasMCPToolset = true;
     const name = tool.name;
     if (typeof name === 'string') {
       names.claim(name, path);
@@ -236,37 +255,21 @@ function checkTools(tools: unknown, names: PreflightToolNames, add: Add): Checke
     const deferral = resolveAnthropicToolDeferral(tool);
     if (deferral === 'deferred') checked.deferred.push(tool);
     const label = typeof name === 'string' ? name : String(tool.type);
-    if (kind === 'tool-search' && tool.defer_loading === true) {
-      add('search-tool-deferred', `${path}.defer_loading`, `the tool search tool \`${label}\` must never have \`defer_loading: true\``);
-    }
-    if (deferral !== 'loaded' && tool.cache_control !== undefined && tool.cache_control !== null) {
-      add(
-        'deferred-tool-cache-control',
-        `${path}.cache_control`,
-        `Tool '${label}' cannot both defer_loading=true cache_control set. Tools defer_loading cannot use prompt caching.`,
-      );
-    }
-    if (kind === 'toolset') checkToolset(tool, path, label, add);
+    if (kind === 'tool-search' && tool.defer_loading === true) report('search-tool-deferred', `${path}.defer_loading`, label);
+    if (deferral !== 'loaded' && hasCacheControl(tool)) report('deferred-tool-cache-control', `${path}.cache_control`, label);
+    if (kind === 'toolset') checkToolset(tool, path, label, report);
   });
-  const everyDeferred = tools.length > 0 && tools.every((entry: unknown) => resolveAnthropicToolDeferral(entry) === 'deferred');
-  if (everyDeferred) add('all-tools-deferred', 'tools', 'At least one tool must have defer_loading=false. All tools cannot be deferred.');
-  if (checked.deferred.length > ANTHROPIC_MAX_DEFERRED_TOOLS) {
-    add(
-      'too-many-deferred-tools',
-      'tools',
-      `${checked.deferred.length} tools have defer_loading=true; at most ${ANTHROPIC_MAX_DEFERRED_TOOLS} are allowed per request`,
-    );
-  }
-  return { ...checked, hasMCPToolset };
+  if (tools.length > 0 && tools.every((entry: unknown) => resolveAnthropicToolDeferral(entry) === 'deferred')) report('all-tools-deferred', 'tools');
+  if (checked.deferred.length > ANTHROPIC_MAX_DEFERRED_TOOLS) report('too-many-deferred-tools', 'tools', checked.deferred.length);
+  return checked;
 }
 
-type Add = ReportPreflightViolation<AnthropicMessagesPreflightRule>;
-
-/** What the tool-change rules read besides the messages: `tools` as checked, the model, the body's beta list. */
+/** What the tool-change rules read besides the messages: `tools` as checked, the model, the body's beta list, the reports. */
 interface ToolChangesContext extends CheckedTools {
   readonly model: PreflightModel;
   /** `anthropic_beta` on Amazon Bedrock, `betas` (the beta client's parameter) elsewhere. */
   readonly betas: readonly unknown[];
+  readonly report: Report;
 }
 
 /** The model a body is for and the platform serving it, from the options or the body (see the `model` option). */
@@ -284,87 +287,55 @@ function readModel(body: Record<string, unknown>, given: ModelReference | undefi
 }
 
 /** The rules that depend on the model and the platform serving it. */
-function checkPlatform(body: Record<string, unknown>, { id, platform }: PreflightModel, add: Add): void {
+function checkPlatform(body: Record<string, unknown>, { id, platform }: PreflightModel, report: Report): void {
   const use = resolveAnthropicToolSearchUse(body);
   if (id !== undefined && use.searchTools.length > 0) {
     const support = resolveModelSupport(platform === undefined ? id : { id, platform });
-    if (support.family === 'claude' && !support.claudeHosted) {
-      add(
-        'tool-search-unsupported-model',
-        use.searchTools[0]?.path as string,
-        `\`${id}\`${platform === undefined ? '' : ` on \`${platform}\``} does not support tool search (Anthropic documents it from Claude Opus, Sonnet and Haiku 4.5 on, not on Bedrock's Converse API); send this model no hosted search tool`,
-      );
-    }
+    if (support.family === 'claude' && !support.claudeHosted) report('tool-search-unsupported-model', use.searchTools[0]?.path as string, id, platform);
   }
   if (platform !== 'bedrock') return;
   for (const tool of use.searchTools) {
-    if (tool.type.startsWith('tool_search_tool_bm25')) {
-      add(
-        'bedrock-bm25-search-tool',
-        `${tool.path}.type`,
-        `Amazon Bedrock offers the regex tool search tool, not BM25 (\`${tool.type}\`); send \`tool_search_tool_regex_20251119\``,
-      );
-    }
+    if (tool.type.startsWith('tool_search_tool_bm25')) report('bedrock-bm25-search-tool', `${tool.path}.type`, tool.type);
   }
   const betas = Array.isArray(body.anthropic_beta) ? body.anthropic_beta : [];
   if ((use.searchTools.length > 0 || use.deferred || use.toolReferences) && !betas.includes(ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA)) {
-    add(
-      'bedrock-beta-missing',
-      'anthropic_beta',
-      `Amazon Bedrock needs \`${ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA}\` in the body's \`anthropic_beta\` list for tool search (\`defer_loading\`, the search tools, \`tool_reference\`); without it the request is rejected ("Input tag 'tool_reference' found using 'type' does not match any of the expected tags")`,
-    );
+    report('bedrock-beta-missing', 'anthropic_beta');
   }
 }
 
-function checkToolset(tool: Record<string, unknown>, path: string, label: string, add: Add): void {
-  if (tool.defer_loading !== undefined) {
-    add(
-      'toolset-entry-deferred',
-      `${path}.defer_loading`,
-      `the toolset \`${label}\` must not have \`defer_loading\` on the entry; set it per member in \`configs\``,
-    );
-  }
+function checkToolset(tool: Record<string, unknown>, path: string, label: string, report: Report): void {
+  if (tool.defer_loading !== undefined) report('toolset-entry-deferred', `${path}.defer_loading`, label);
   if (!isRecord(tool.configs)) return;
   const values = new Set<boolean>();
   for (const config of Object.values(tool.configs)) {
     if (!isRecord(config) || config.enabled === false) continue;
     values.add(config.defer_loading === true);
   }
-  if (values.size > 1) {
-    add('toolset-members-disagree', `${path}.configs`, `the enabled members of the toolset \`${label}\` must all have the same \`defer_loading\` value`);
-  }
+  if (values.size > 1) report('toolset-members-disagree', `${path}.configs`, label);
 }
 
 /**
  * Checks the history as the transformer reads it: its calls and references against the tools defined, its error
  * results holding references, its results of hosted calls.
  */
-function checkHistory(messages: readonly unknown[], isDefined: (name: string) => boolean, unknowable: boolean, add: Add): void {
+function checkHistory(messages: readonly unknown[], isDefined: (name: string) => boolean, unknowable: boolean, report: Report): void {
   const checkReference = (reference: unknown, path: string): void => {
     if (isRecord(reference) && typeof reference.tool_name === 'string' && !unknowable && !isDefined(reference.tool_name))
-      add('undefined-tool-reference', `${path}.tool_name`, `Tool reference '${reference.tool_name}' not found in available tools`);
+      report('undefined-tool-reference', `${path}.tool_name`, reference.tool_name);
   };
   for (const { message, block: index, kind } of readAnthropicMessagesHistory(messages).sites) {
     const block = ((messages[message] as Record<string, unknown>).content as unknown[])[index] as Record<string, unknown>;
     const path = `messages[${message}].content[${index}]`;
-    if (kind === 'tool_use' && !unknowable && !isDefined(block.name as string))
-      add('undefined-tool-use', `${path}.name`, `the history calls \`${block.name as string}\`, which is not in \`tools\``);
+    if (kind === 'tool_use' && !unknowable && !isDefined(block.name as string)) report('undefined-tool-use', `${path}.name`, block.name as string);
     if (kind === 'tool_search_tool_result') {
       const references = (block.content as Record<string, unknown>).tool_references as unknown[];
       for (const [at, reference] of references.entries()) checkReference(reference, `${path}.content.tool_references[${at}]`);
     }
-    if (kind === 'remove') {
-      add(
-        'server-tool-result',
-        `${path}.tool_use_id`,
-        `a \`tool_result\` answers the hosted call \`${block.tool_use_id as string}\`; the API answers hosted calls itself and rejects this`,
-      );
-    }
+    if (kind === 'remove') report('server-tool-result', `${path}.tool_use_id`, block.tool_use_id as string);
     if ((kind !== 'tool_result' && kind !== 'remove') || !Array.isArray(block.content)) continue;
     block.content.forEach((item: unknown, at) => {
       if (!isRecord(item) || item.type !== 'tool_reference') return;
-      if (block.is_error === true)
-        add('error-result-tool-reference', `${path}.content[${at}]`, "all content must be type 'text' if 'is_error' is true (found a `tool_reference`)");
+      if (block.is_error === true) report('error-result-tool-reference', `${path}.content[${at}]`);
       checkReference(item, `${path}.content[${at}]`);
     });
   }
@@ -380,7 +351,8 @@ function checkHistory(messages: readonly unknown[], isDefined: (name: string) =>
  *
  * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
  */
-function checkToolChanges(messages: readonly unknown[], context: ToolChangesContext, add: Add): ReadonlySet<string> {
+function checkToolChanges(messages: readonly unknown[], context: ToolChangesContext): ReadonlySet<string> {
+  const { report } = context;
   // Tools defined by value so far (a later definition replaces an earlier one), with their type and JSON size in bytes.
   const byValue = new Map<string, { type: string; bytes: number }>();
   let changes = 0;
@@ -391,38 +363,21 @@ function checkToolChanges(messages: readonly unknown[], context: ToolChangesCont
     changes += 1;
     const { name, definition } = change;
     if (definition === undefined) {
-      if (!context.hasMCPToolset && !context.toolTypes.has(name) && !byValue.has(name)) {
-        add(
-          'undeclared-tool-change',
-          `${path}.tool.name`,
-          `the tool ${change.change} names \`${name}\`, which is neither in \`tools\` nor defined by an earlier \`tool_addition\`; the API rejects a tool change to an undeclared tool (conservative: the exact message is not documented)`,
-        );
-      }
+      if (!context.hasMCPToolset && !context.toolTypes.has(name) && !byValue.has(name))
+        report('undeclared-tool-change', `${path}.tool.name`, change.change, name);
       return;
     }
     valueAt ??= path;
     const type = resolveAnthropicToolKind(definition) === 'custom' ? 'custom' : String(definition.type);
     const earlier = context.toolTypes.get(name) ?? byValue.get(name)?.type;
-    if (earlier !== undefined && earlier !== type) {
-      add(
-        'tool-name-conflict',
-        `${path}.tool.definition.name`,
-        `tool_name_conflict: the \`tool_addition\` defines \`${name}\` as a \`${type}\` tool, but \`${name}\` is already a \`${earlier}\` tool; a definition may replace a tool of its own type only`,
-      );
-    }
+    if (earlier !== undefined && earlier !== type) report('tool-name-conflict', `${path}.tool.definition.name`, name, type, earlier);
     if (!context.toolTypes.has(name)) byValue.set(name, { type, bytes: jsonBytes(definition) });
-    if (hasCacheControl(block) && hasCacheControl(definition)) {
-      add(
-        'tool-change-cache-control',
-        `${path}.cache_control`,
-        `the \`tool_addition\` of \`${name}\` has \`cache_control\` on the block and in its definition; put it on one of them (conservative: the exact message is not documented)`,
-      );
-    }
+    if (hasCacheControl(block) && hasCacheControl(definition)) report('tool-change-cache-control', `${path}.cache_control`, name);
   };
 
   messages.forEach((message: unknown, index) => {
     if (!isRecord(message) || !Array.isArray(message.content)) {
-      if (isRecord(message) && message.role === 'system') systemSeen = checkSystemMessage(messages, index, context, systemSeen, false, add);
+      if (isRecord(message) && message.role === 'system') systemSeen = checkSystemMessage(messages, index, context, systemSeen, false);
       return;
     }
     let holdsChanges = false;
@@ -442,68 +397,51 @@ function checkToolChanges(messages: readonly unknown[], context: ToolChangesCont
       holdsChanges = true;
       check(change, block, path);
     });
-    if (message.role === 'system') systemSeen = checkSystemMessage(messages, index, context, systemSeen, holdsChanges, add);
+    if (message.role === 'system') systemSeen = checkSystemMessage(messages, index, context, systemSeen, holdsChanges);
   });
 
   const defined = new Set(byValue.keys());
   if (changes === 0) return defined;
-  checkBetas(context, valueAt, add);
+  checkBetas(context, valueAt);
   let bytes = 0;
   for (const entry of context.deferred) bytes += jsonBytes(entry);
   for (const added of byValue.values()) bytes += added.bytes;
   const count = context.deferred.length + byValue.size;
   // Past 10,000 deferred tools alone is `too-many-deferred-tools`; this rule counts the added ones with them.
   if ((count > ANTHROPIC_MAX_AVAILABLE_TOOLS.count && byValue.size > 0) || bytes > ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes) {
-    add(
-      'available-tools-limit-exceeded',
-      'messages',
-      `available_tools_limit_exceeded: ${count} tools are deferred or added (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.count}), with ${bytes} bytes of definitions as UTF-8 JSON (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes})`,
-    );
+    report('available-tools-limit-exceeded', 'messages', count, bytes);
   }
   return defined;
 }
 
 /** Checks one system message's place and model; whether a system message has now been seen (the model is flagged once). */
-function checkSystemMessage(messages: readonly unknown[], index: number, context: ToolChangesContext, seen: boolean, holdsChanges: boolean, add: Add): boolean {
+function checkSystemMessage(messages: readonly unknown[], index: number, context: ToolChangesContext, seen: boolean, holdsChanges: boolean): boolean {
+  const { report } = context;
   const path = `messages[${index}]`;
   const { id, platform } = context.model;
-  if (!seen && resolveAnthropicToolChangeSupport(id, platform) === 'none') {
-    add(
-      'system-message-unsupported-model',
-      `${path}.role`,
-      `role 'system' is not supported on this model (\`${context.model ?? 'the model'}\`: Anthropic documents mid-conversation system messages for Opus 4.8, Opus 5, Opus 5.5, Sonnet 5.5, Haiku 5.5, Fable 5 and Mythos 5 and later, not Sonnet 5)`,
-    );
-  }
+  if (!seen && resolveAnthropicToolChangeSupport(id, platform) === 'none') report('system-message-unsupported-model', `${path}.role`, id);
   const previous = messages[index - 1];
-  if (isRecord(previous) && previous.role === 'system') {
-    add(
-      'system-messages-consecutive',
-      path,
-      `\`messages[${index - 1}]\` and \`messages[${index}]\` are system messages in a row; a system message must follow a user turn or an assistant turn that ends in a server tool result ("Consecutive system messages are not allowed": merge them into one) (conservative)`,
-    );
-  }
+  if (isRecord(previous) && previous.role === 'system') report('system-messages-consecutive', path, index);
   const before = findTurn(messages, index, -1);
   const after = findTurn(messages, index, 1);
-  if (before === undefined) {
-    add(
-      'system-message-first',
-      path,
-      "a system message cannot come first in `messages`: use the top-level 'system' parameter for instructions before the first turn",
-    );
-  } else {
+  if (before === undefined) report('system-message-first', path);
+  else {
     const problem = before.role === 'assistant' ? describeAssistantEnd(before.content, holdsChanges) : undefined;
-    if (problem !== undefined)
-      add('system-message-placement', path, `a system message may not come ${problem} (conservative: the exact message is not documented)`);
+    if (problem !== undefined) report('system-message-placement', path, problem);
   }
   if (after !== undefined && after.role !== 'assistant') {
-    add(
+    report(
       'system-message-placement',
       path,
       'a system message may come only before an assistant turn or at the end of `messages`, not before a user turn (conservative)',
     );
   }
   if (holdsChanges && isRecord(messages[index]) && (messages[index] as Record<string, unknown>).clear_at === 'next_user_message') {
-    add('system-message-placement', `${path}.clear_at`, "tool changes may not be made in a system message with `clear_at: 'next_user_message'` (conservative)");
+    report(
+      'system-message-placement',
+      `${path}.clear_at`,
+      "tool changes may not be made in a system message with `clear_at: 'next_user_message'` (conservative)",
+    );
   }
   return true;
 }
@@ -531,25 +469,13 @@ function findTurn(messages: readonly unknown[], index: number, step: -1 | 1): { 
   return undefined;
 }
 
-function checkBetas(context: ToolChangesContext, valueAt: string | undefined, add: Add): void {
-  const { betas } = context;
-  const { platform } = context.model;
+function checkBetas({ betas, model: { platform }, report }: ToolChangesContext, valueAt: string | undefined): void {
   const onCloud = platform === 'bedrock' || platform === 'vertex';
-  if (valueAt !== undefined && onCloud) {
-    add(
-      'tool-definition-unsupported-platform',
-      `${valueAt}.tool`,
-      `tool changes by value (\`tool_definition\`) are available on the Claude API only, not on ${platform === 'bedrock' ? 'Amazon Bedrock' : 'Google Cloud'}: declare the tool in \`tools\` with \`defer_loading: true\` and add it by reference (conservative)`,
-    );
-  }
+  if (valueAt !== undefined && onCloud) report('tool-definition-unsupported-platform', `${valueAt}.tool`, platform);
   const needed = valueAt !== undefined && !onCloud ? [ANTHROPIC_INLINE_TOOLS_BETA] : [ANTHROPIC_TOOL_CHANGES_BETA, ANTHROPIC_INLINE_TOOLS_BETA];
   if (needed.some((beta) => betas.includes(beta))) return;
   const field = platform === 'bedrock' ? 'anthropic_beta' : 'betas';
-  add(
-    'tool-changes-beta-missing',
-    field,
-    `the history makes tool changes, which need the \`${needed[0] as string}\` beta in \`${field}\`${field === 'betas' ? ' (the beta client sends it as the `anthropic-beta` header)' : ''} (conservative)`,
-  );
+  report('tool-changes-beta-missing', field, needed[0] as string, field);
 }
 
 function hasCacheControl(record: Readonly<Record<string, unknown>>): boolean {

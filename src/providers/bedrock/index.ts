@@ -1,7 +1,4 @@
-/**
- * `tool-search/bedrock`: tool search on Amazon Bedrock's Converse API (client-side), for any Bedrock model.
- * @packageDocumentation
- */
+/** `tool-search/bedrock`: tool search on Amazon Bedrock's Converse API (client-side), for any Bedrock model. @packageDocumentation */
 export {
   createBedrockConverseToolSearch,
   type BedrockConverseToolSearch,

@@ -1,108 +1,91 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
-import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import { createPreflightCallPairing } from '../../preflight/create-preflight-call-pairing.js';
 import { isPreflightArray } from '../../preflight/is-preflight-array.js';
 import { isPreflightRecord } from '../../preflight/is-preflight-record.js';
-import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
 import { BEDROCK_CONVERSE_MAX_CACHE_POINTS, BEDROCK_CONVERSE_TOOL_NAME_RULE } from './bedrock-converse-api.js';
 
-/**
- * The rules {@link preflightBedrockConverseRequest} checks besides the shared ones (from the SDK's types, the user
- * guide and reported `ValidationException`s): a `toolSpec` needs an `inputSchema.json` of type `object`; no empty
- * `toolConfig.tools`; `toolChoice.tool` names a tool; at most 4 `cachePoint` blocks; `toolUse`/`toolResult` blocks need
- * a `toolConfig`; a `toolResult` answers a `toolUse` of the assistant message right before it, and the next user
- * message answers each `toolUse` ("Expected toolResult blocks at messages.2.content for the following Ids: …").
- */
-export type BedrockConversePreflightRule =
-  | SharedPreflightRule
-  | 'invalid-input-schema'
-  | 'empty-tools'
-  | 'tool-choice-unknown-tool'
-  | 'too-many-cache-points'
-  | 'tool-config-required'
-  | 'tool-result-without-use'
-  | 'tool-use-without-result';
+/** Converse's own rules (from the SDK's types, the user guide and reported `ValidationException`s), with their messages. */
+const MESSAGES = {
+  'invalid-input-schema': (name: unknown, json: unknown) =>
+    `\`${String(name)}\` needs \`inputSchema.json\`, a JSON Schema whose top-level type is \`object\`, got ${describeValue(json)}`,
+  'empty-tools': () => '`toolConfig.tools` holds no tool; leave `toolConfig` out instead',
+  'tool-choice-unknown-tool': (name: unknown) => `\`toolChoice\` names ${describeValue(name)}, which is not a tool in \`toolConfig.tools\``,
+  'too-many-cache-points': (count: number) =>
+    `the request holds ${count} \`cachePoint\` blocks; Converse takes at most ${BEDROCK_CONVERSE_MAX_CACHE_POINTS} cache checkpoints`,
+  'tool-config-required': () => 'The toolConfig field must be defined when using toolUse and toolResult content blocks.',
+  'tool-result-without-use': (id: unknown) => `\`toolResult\` ${describeValue(id)} answers no \`toolUse\` of the assistant message before it`,
+  'tool-use-without-result': (endedAt: string, ids: readonly string[]) =>
+    `Expected toolResult blocks at ${endedAt.replace(/\[(\d+)\]/, '.$1')}.content for the following Ids: ${ids.join(', ')}`,
+} as const satisfies PreflightRuleMessages;
 
-type Add = ReportPreflightViolation<BedrockConversePreflightRule>;
+/** The rules {@link preflightBedrockConverseRequest} checks: the shared ones and Converse's own. */
+export type BedrockConversePreflightRule = SharedPreflightRule | keyof typeof MESSAGES;
 
-/**
- * Checks a Converse request (`ConverseCommand`'s input) against the documented `ValidationException` rules for tools,
- * tool calls and cache checkpoints. Never throws: a body that cannot be read gives an `invalid-body` violation.
- */
+type Report = ReportPreflightRule<typeof MESSAGES>;
+
+/** Checks a Converse request (`ConverseCommand`'s input) against the `ValidationException` rules for tools, tool calls and cache checkpoints. */
 export function preflightBedrockConverseRequest(body: unknown): PreflightResult {
-  return preflightRequestBody<BedrockConversePreflightRule>(
+  return preflightRequestBody(
     body,
+    MESSAGES,
     (value) => `the body must be a Converse request object, got ${describeValue(value)}`,
-    (request, add) => {
+    (request, report) => {
       const cachePoints: string[] = [];
       // A list of blocks (absent: none), whose `cachePoint` blocks count toward the request's limit.
       const blocks = (value: unknown, path: string): unknown[] => {
-        if (value === undefined || !isPreflightArray(value, path, add)) return [];
+        if (value === undefined || !isPreflightArray(value, path, report)) return [];
         for (const [index, block] of value.entries()) if (isRecord(block) && block.cachePoint !== undefined) cachePoints.push(`${path}[${index}]`);
         return value;
       };
-      if (request.toolConfig !== undefined && isPreflightRecord(request.toolConfig, 'toolConfig', '`toolConfig`', add)) {
-        checkTools(request.toolConfig, blocks(request.toolConfig.tools, 'toolConfig.tools'), add);
+      if (request.toolConfig !== undefined && isPreflightRecord(request.toolConfig, 'toolConfig', '`toolConfig`', report)) {
+        checkTools(request.toolConfig, blocks(request.toolConfig.tools, 'toolConfig.tools'), report);
       }
       blocks(request.system, 'system');
       const messages = blocks(request.messages, 'messages');
       const contents = messages.map((message, index) => blocks(isRecord(message) ? message.content : undefined, `messages[${index}].content`));
-      checkToolUsePairs(messages, contents, request.toolConfig !== undefined, add);
+      checkToolUsePairs(messages, contents, request.toolConfig !== undefined, report);
       const over = cachePoints[BEDROCK_CONVERSE_MAX_CACHE_POINTS];
-      if (over !== undefined) {
-        const message = `the request holds ${cachePoints.length} \`cachePoint\` blocks; Converse takes at most ${BEDROCK_CONVERSE_MAX_CACHE_POINTS} cache checkpoints`;
-        add('too-many-cache-points', over, message);
-      }
+      if (over !== undefined) report('too-many-cache-points', over, cachePoints.length);
       return undefined;
     },
   );
 }
 
-function checkTools(toolConfig: Record<string, unknown>, tools: unknown[], add: Add): void {
+function checkTools(toolConfig: Record<string, unknown>, tools: unknown[], report: Report): void {
   const names = createPreflightToolNames(
     BEDROCK_CONVERSE_TOOL_NAME_RULE,
     {
       invalid: (name) => `tool name ${describeValue(name)} does not match '[a-zA-Z0-9_-]{1,64}'`,
       duplicate: (name, first) => `tool \`${name}\` is also defined at \`${first}\``,
     },
-    add,
+    report,
   );
   for (const [index, tool] of tools.entries()) {
     const at = `toolConfig.tools[${index}]`;
     if (isRecord(tool) && (tool.cachePoint !== undefined || tool.systemTool !== undefined)) continue;
     const spec = isRecord(tool) ? tool.toolSpec : undefined;
-    if (!isPreflightRecord(spec, at, 'a tool, `{ toolSpec }` (or `{ systemTool }`, `{ cachePoint }`),', add)) continue;
+    if (!isPreflightRecord(spec, at, 'a tool, `{ toolSpec }` (or `{ systemTool }`, `{ cachePoint }`),', report)) continue;
     names.check(spec.name, at, `${at}.toolSpec.name`);
     const json = isRecord(spec.inputSchema) ? spec.inputSchema.json : undefined;
-    if (!isRecord(json) || json.type !== 'object') {
-      const what = `\`${String(spec.name)}\` needs \`inputSchema.json\`, a JSON Schema whose top-level type is \`object\``;
-      add('invalid-input-schema', `${at}.toolSpec.inputSchema`, `${what}, got ${describeValue(json)}`);
-    }
+    if (!isRecord(json) || json.type !== 'object') report('invalid-input-schema', `${at}.toolSpec.inputSchema`, spec.name, json);
   }
-  if (Array.isArray(toolConfig.tools) && !tools.some((tool) => isRecord(tool) && tool.cachePoint === undefined)) {
-    add('empty-tools', 'toolConfig.tools', '`toolConfig.tools` holds no tool; leave `toolConfig` out instead');
-  }
+  if (Array.isArray(toolConfig.tools) && !tools.some((tool) => isRecord(tool) && tool.cachePoint === undefined)) report('empty-tools', 'toolConfig.tools');
   const choice = toolConfig.toolChoice;
-  if (isRecord(choice) && isRecord(choice.tool) && !names.has(choice.tool.name)) {
-    const message = `\`toolChoice\` names ${describeValue(choice.tool.name)}, which is not a tool in \`toolConfig.tools\``;
-    add('tool-choice-unknown-tool', 'toolConfig.toolChoice.tool.name', message);
-  }
+  if (isRecord(choice) && isRecord(choice.tool) && !names.has(choice.tool.name))
+    report('tool-choice-unknown-tool', 'toolConfig.toolChoice.tool.name', choice.tool.name);
 }
 
 /** The `toolUse`/`toolResult` pairing: a user message answers every `toolUse` of the assistant message right before it. */
-function checkToolUsePairs(messages: readonly unknown[], contents: readonly unknown[][], hasToolConfig: boolean, add: Add): void {
+function checkToolUsePairs(messages: readonly unknown[], contents: readonly unknown[][], hasToolConfig: boolean, report: Report): void {
   let toolBlocks = false;
   const pairing = createPreflightCallPairing({
-    resultWithoutCall: (path, id) =>
-      add('tool-result-without-use', path, `\`toolResult\` ${describeValue(id)} answers no \`toolUse\` of the assistant message before it`),
+    resultWithoutCall: (path, id) => report('tool-result-without-use', path, id),
     // Where the results were due: the message that ended the turn, or the one the history lacks.
-    callsWithoutResult: (_, ids, endedAt = `messages[${contents.length}]`) => {
-      const message = `Expected toolResult blocks at ${endedAt.replace(/\[(\d+)\]/, '.$1')}.content for the following Ids: ${ids.join(', ')}`;
-      add('tool-use-without-result', `${endedAt}.content`, message);
-    },
+    callsWithoutResult: (_, ids, endedAt = `messages[${contents.length}]`) => report('tool-use-without-result', `${endedAt}.content`, endedAt, ids),
   });
   for (const [index, content] of contents.entries()) {
     const uses: string[] = [];
@@ -116,7 +99,5 @@ function checkToolUsePairs(messages: readonly unknown[], contents: readonly unkn
     else pairing.other(`messages[${index}]`);
   }
   pairing.end();
-  if (toolBlocks && !hasToolConfig) {
-    add('tool-config-required', 'toolConfig', 'The toolConfig field must be defined when using toolUse and toolResult content blocks.');
-  }
+  if (toolBlocks && !hasToolConfig) report('tool-config-required', 'toolConfig');
 }

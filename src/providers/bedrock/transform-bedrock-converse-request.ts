@@ -12,12 +12,9 @@ export type TransformBedrockConverseRequestOptions = TransformRequestOptions;
 export type TransformBedrockConverseRequestResult<Body = BedrockConverseRequest> = TransformRequestResult<Body, BedrockConverseWarningCode>;
 
 /**
- * Rewrites a Converse request (`ConverseCommand`'s input) for a tool search plan: deferred tools become stubs, the
- * package's `tool_search` is added, the note is the last text block of `system` before its trailing `cachePoint`s, a
- * `cachePoint` in `toolConfig.tools` stays after the loaded tool it marks or moves to the end, and names (tools,
- * `toolUse.name`, `toolChoice.tool.name`) are mapped to `[a-zA-Z0-9_-]{1,64}` (map calls back with `names.fromWire`).
- * Pure, and stable on its own output. Throws a `ToolSearchError`: `invalid-request` for a body
- * {@link parseBedrockConverseTools} rejects, `plan-mismatch` for a plan made for other tools, `invalid-options`.
+ * Rewrites a Converse request (`ConverseCommand`'s input) for a tool search plan: deferred tools become stubs, `tool_search`
+ * is added, the note goes last in `system`, names are mapped to `[a-zA-Z0-9_-]{1,64}` (`names.fromWire` maps calls back).
+ * Pure; throws a `ToolSearchError` (`invalid-request`, `plan-mismatch`, `invalid-options`).
  *
  * @example
  * ```ts

@@ -1,7 +1,6 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
-import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
-import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import { isPreflightArray } from '../../preflight/is-preflight-array.js';
@@ -42,15 +41,18 @@ import { resolveGeminiBodyShape } from './read-gemini-body-shape.js';
  *   "Please ensure that the number of function response parts is equal to the number of function call parts of the
  *   function call turn"].
  */
-export type GeminiPreflightRule =
-  | SharedPreflightRule
-  | 'parameters-and-json-schema'
-  | 'unsupported-schema-keyword'
-  | 'multiple-function-tools'
-  | 'too-many-function-declarations'
-  | 'allowed-function-unknown'
-  | 'function-response-without-call'
-  | 'function-response-count-mismatch';
+export type GeminiPreflightRule = SharedPreflightRule | keyof typeof MESSAGES;
+
+/** The message of each rule of the Gemini API's own. */
+const MESSAGES = {
+  'parameters-and-json-schema': (name: unknown) => `\`${String(name)}\` sets both \`parameters\` and \`parametersJsonSchema\`, which are mutually exclusive`,
+  'unsupported-schema-keyword': (name: unknown, problem: string) => `\`${String(name)}\`: ${problem}; send such a schema as \`parametersJsonSchema\``,
+  'multiple-function-tools': (count: number) => `${count} \`tools\` entries hold \`functionDeclarations\`; put every declaration in one entry`,
+  'too-many-function-declarations': (count: number) => `${count} function declarations; at most ${GEMINI_MAX_FUNCTION_DECLARATIONS} can be specified`,
+  'allowed-function-unknown': (name: unknown) => `${describeValue(name)} is not a declared function`,
+  'function-response-without-call': () => 'function responses must come right after a model turn with function calls',
+  'function-response-count-mismatch': (responses: number, calls: number) => `${responses} function responses answer a turn with ${calls} function calls`,
+} as const satisfies PreflightRuleMessages;
 
 /**
  * Checks a Gemini `generateContent` body, in the `@google/genai` SDK shape or the REST shape, against the
@@ -66,26 +68,27 @@ export type GeminiPreflightRule =
  * ```
  */
 export function preflightGeminiRequest(body: unknown): PreflightResult {
-  return preflightRequestBody<GeminiPreflightRule>(
+  return preflightRequestBody(
     body,
+    MESSAGES,
     (value) => `the body must be a request object, got ${describeValue(value)}`,
-    (request, add) => {
+    (request, report) => {
       const { shape, settings, prefix, topLevel } = resolveGeminiBodyShape(request);
       if (request.config !== undefined && request.config !== null) {
-        if (!isPreflightRecord(request.config, 'config', '`config`', add)) return 'stop';
-        if (topLevel.length > 0) add('invalid-body', topLevel[0] as string, 'the body mixes `config` (the SDK shape) with top-level REST settings');
+        if (!isPreflightRecord(request.config, 'config', '`config`', report)) return 'stop';
+        if (topLevel.length > 0) report('invalid-body', topLevel[0] as string, 'the body mixes `config` (the SDK shape) with top-level REST settings');
       }
-      const declared = checkTools(settings.tools, prefix, shape, add);
-      checkAllowedNames(settings.toolConfig, `${prefix}toolConfig`, declared, add);
-      checkFunctionTurns(request.contents, add);
+      const declared = checkTools(settings.tools, prefix, shape, report);
+      checkAllowedNames(settings.toolConfig, `${prefix}toolConfig`, declared, report);
+      checkFunctionTurns(request.contents, report);
       return undefined;
     },
   );
 }
 
-type Add = ReportPreflightViolation<GeminiPreflightRule>;
+type Report = ReportPreflightRule<typeof MESSAGES>;
 
-function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, add: Add): (name: unknown) => boolean {
+function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, report: Report): (name: unknown) => boolean {
   const names = createPreflightToolNames(
     GEMINI_TOOL_NAME_RULE,
     {
@@ -93,72 +96,55 @@ function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, a
         `function name ${describeValue(name)} must start with a letter or an underscore and hold only a-z, A-Z, 0-9, _ . - (at most 64 characters)`,
       duplicate: (name, first) => `function \`${name}\` is also declared at \`${first}\``,
     },
-    add,
+    report,
   );
-  if (tools === undefined || tools === null || !isPreflightArray(tools, `${prefix}tools`, add)) return names.has;
+  if (tools === undefined || tools === null || !isPreflightArray(tools, `${prefix}tools`, report)) return names.has;
   let count = 0;
   const holders: number[] = [];
   tools.forEach((tool: unknown, index) => {
     const at = `${prefix}tools[${index}]`;
-    if (!isPreflightRecord(tool, at, 'a tool', add)) return;
+    if (!isPreflightRecord(tool, at, 'a tool', report)) return;
     if (tool.functionDeclarations === undefined || tool.functionDeclarations === null) return;
-    if (!isPreflightArray(tool.functionDeclarations, `${at}.functionDeclarations`, add)) return;
+    if (!isPreflightArray(tool.functionDeclarations, `${at}.functionDeclarations`, report)) return;
     holders.push(index);
     count += tool.functionDeclarations.length;
     tool.functionDeclarations.forEach((declaration: unknown, position) => {
       const path = `${at}.functionDeclarations[${position}]`;
-      if (!isPreflightRecord(declaration, path, 'a function declaration', add)) return;
+      if (!isPreflightRecord(declaration, path, 'a function declaration', report)) return;
       const name = declaration.name;
       names.check(name, path);
       const hasParameters = declaration.parameters !== undefined && declaration.parameters !== null;
       const hasJSONSchema = declaration.parametersJsonSchema !== undefined && declaration.parametersJsonSchema !== null;
-      if (hasParameters && hasJSONSchema) {
-        add('parameters-and-json-schema', path, `\`${String(name)}\` sets both \`parameters\` and \`parametersJsonSchema\`, which are mutually exclusive`);
-      } else if (hasParameters) {
+      if (hasParameters && hasJSONSchema) report('parameters-and-json-schema', path, name);
+      else if (hasParameters) {
         const problem = resolveGeminiParametersProblem(declaration.parameters, shape);
-        if (problem !== null)
-          add('unsupported-schema-keyword', `${path}.parameters`, `\`${String(name)}\`: ${problem}; send such a schema as \`parametersJsonSchema\``);
+        if (problem !== null) report('unsupported-schema-keyword', `${path}.parameters`, name, problem);
       }
     });
   });
-  if (holders.length > 1) {
-    add(
-      'multiple-function-tools',
-      `${prefix}tools[${holders[1] as number}]`,
-      `${holders.length} \`tools\` entries hold \`functionDeclarations\`; put every declaration in one entry`,
-    );
-  }
-  if (count > GEMINI_MAX_FUNCTION_DECLARATIONS) {
-    add('too-many-function-declarations', `${prefix}tools`, `${count} function declarations; at most ${GEMINI_MAX_FUNCTION_DECLARATIONS} can be specified`);
-  }
+  if (holders.length > 1) report('multiple-function-tools', `${prefix}tools[${holders[1] as number}]`, holders.length);
+  if (count > GEMINI_MAX_FUNCTION_DECLARATIONS) report('too-many-function-declarations', `${prefix}tools`, count);
   return names.has;
 }
 
-function checkAllowedNames(toolConfig: unknown, at: string, isDeclared: (name: unknown) => boolean, add: Add): void {
+function checkAllowedNames(toolConfig: unknown, at: string, isDeclared: (name: unknown) => boolean, report: Report): void {
   if (!isRecord(toolConfig) || !isRecord(toolConfig.functionCallingConfig)) return;
   const allowed = toolConfig.functionCallingConfig.allowedFunctionNames;
   if (!Array.isArray(allowed)) return;
   allowed.forEach((name: unknown, index) => {
-    if (!isDeclared(name)) {
-      add('allowed-function-unknown', `${at}.functionCallingConfig.allowedFunctionNames[${index}]`, `${describeValue(name)} is not a declared function`);
-    }
+    if (!isDeclared(name)) report('allowed-function-unknown', `${at}.functionCallingConfig.allowedFunctionNames[${index}]`, name);
   });
 }
 
-function checkFunctionTurns(contents: unknown, add: Add): void {
+function checkFunctionTurns(contents: unknown, report: Report): void {
   if (!Array.isArray(contents)) return;
   let previousCalls = 0;
   contents.forEach((content: unknown, index) => {
     const parts = isRecord(content) && Array.isArray(content.parts) ? content.parts : [];
     const calls = parts.filter((part: unknown) => isRecord(part) && isRecord(part.functionCall)).length;
     const responses = parts.filter((part: unknown) => isRecord(part) && isRecord(part.functionResponse)).length;
-    if (responses > 0) {
-      if (previousCalls === 0) {
-        add('function-response-without-call', `contents[${index}]`, 'function responses must come right after a model turn with function calls');
-      } else if (responses !== previousCalls) {
-        add('function-response-count-mismatch', `contents[${index}]`, `${responses} function responses answer a turn with ${previousCalls} function calls`);
-      }
-    }
+    if (responses > 0 && previousCalls === 0) report('function-response-without-call', `contents[${index}]`);
+    else if (responses > 0 && responses !== previousCalls) report('function-response-count-mismatch', `contents[${index}]`, responses, previousCalls);
     previousCalls = isRecord(content) && content.role === 'model' ? calls : 0;
   });
 }

@@ -1,7 +1,6 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
-import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
-import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames, type PreflightToolNameMessages, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import { createPreflightCallPairing } from '../../preflight/create-preflight-call-pairing.js';
@@ -38,17 +37,21 @@ import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-stri
  *   follow it [obs "An assistant message with 'tool_calls' must be followed by tool messages responding to each
  *   'tool_call_id'"].
  */
-export type OpenAIChatPreflightRule =
-  | SharedPreflightRule
-  | 'unsupported-tool-field'
-  | 'unsupported-tool-type'
-  | 'strict-schema-unsupported'
-  | 'empty-tools'
-  | 'too-many-tools'
-  | 'tool-choice-without-tools'
-  | 'tool-choice-unknown-tool'
-  | 'tool-message-without-call'
-  | 'tool-call-without-result';
+export type OpenAIChatPreflightRule = SharedPreflightRule | keyof typeof MESSAGES;
+
+/** The message of each rule of the Chat Completions API's own. */
+const MESSAGES = {
+  'unsupported-tool-field': () => '`defer_loading` is not a Chat Completions field (it belongs to the Responses API)',
+  'unsupported-tool-type': (type: string) => `Chat Completions has no \`${type}\` tools; they belong to the Responses API`,
+  'strict-schema-unsupported': (name: unknown, problem: string) => `\`${String(name)}\` has \`strict: true\`, but strict mode rejects its schema: ${problem}`,
+  'empty-tools': () => '`tools` is an empty array; omit it instead (the API requires at least one tool)',
+  'too-many-tools': (length: number) =>
+    `Invalid 'tools': array too long. Expected an array with maximum length ${OPENAI_CHAT_MAX_TOOLS}, but got an array with length ${length} instead. (array_above_max_length)`,
+  'tool-choice-without-tools': (field: string) => `\`${field}\` is only allowed when \`tools\` are given`,
+  'tool-choice-unknown-tool': (name: unknown) => `\`tool_choice\` names ${describeValue(name)}, which is not a function in \`tools\``,
+  'tool-message-without-call': (id: unknown) => `tool message ${describeValue(id)} does not answer a tool call of the assistant message before it`,
+  'tool-call-without-result': (ids: readonly string[]) => `tool calls ${ids.map((id) => `\`${id}\``).join(', ')} have no \`tool\` message answering them`,
+} as const satisfies PreflightRuleMessages;
 
 /**
  * Checks an OpenAI Chat Completions request body against the documented HTTP 400 rules for tools and tool calls
@@ -63,86 +66,73 @@ export type OpenAIChatPreflightRule =
  * ```
  */
 export function preflightOpenAIChatRequest(body: unknown): PreflightResult {
-  return preflightRequestBody<OpenAIChatPreflightRule>(
+  return preflightRequestBody(
     body,
+    MESSAGES,
     (value) => `the body must be a request object, got ${describeValue(value)}`,
-    (request, add) => {
-      const names = createPreflightToolNames(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES, add);
-      checkTools(request.tools, names, add);
-      checkLegacyFunctions(request.functions, add);
-      checkToolChoice(request.tool_choice, request.tools, names, add);
+    (request, report) => {
+      const names = createPreflightToolNames(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES, report);
+      checkTools(request.tools, names, report);
+      checkLegacyFunctions(request.functions, report);
+      checkToolChoice(request.tool_choice, request.tools, names, report);
       if (request.parallel_tool_calls !== undefined && request.parallel_tool_calls !== null && (!Array.isArray(request.tools) || request.tools.length === 0)) {
-        add('tool-choice-without-tools', 'parallel_tool_calls', '`parallel_tool_calls` is only allowed when `tools` are given');
+        report('tool-choice-without-tools', 'parallel_tool_calls', 'parallel_tool_calls');
       }
-      if (isPreflightArray(request.messages, 'messages', add)) checkToolCallPairs(request.messages, add);
+      if (isPreflightArray(request.messages, 'messages', report)) checkToolCallPairs(request.messages, report);
       return undefined;
     },
   );
 }
 
-type Add = ReportPreflightViolation<OpenAIChatPreflightRule>;
+type Report = ReportPreflightRule<typeof MESSAGES>;
 
 const NAME_MESSAGES: Readonly<PreflightToolNameMessages> = {
   invalid: (name: unknown) => `function name ${describeValue(name)} does not match '^[a-zA-Z0-9_-]{1,64}$'`,
   duplicate: (name: string, first: string) => `function \`${name}\` is also defined at \`${first}\``,
 };
 
-function checkTools(tools: unknown, names: PreflightToolNames, add: Add): void {
-  if (tools === undefined || !isPreflightArray(tools, 'tools', add)) return;
-  if (tools.length === 0) add('empty-tools', 'tools', '`tools` is an empty array; omit it instead (the API requires at least one tool)');
-  if (tools.length > OPENAI_CHAT_MAX_TOOLS) {
-    add(
-      'too-many-tools',
-      'tools',
-      `Invalid 'tools': array too long. Expected an array with maximum length ${OPENAI_CHAT_MAX_TOOLS}, but got an array with length ${tools.length} instead. (array_above_max_length)`,
-    );
-  }
+function checkTools(tools: unknown, names: PreflightToolNames, report: Report): void {
+  if (tools === undefined || !isPreflightArray(tools, 'tools', report)) return;
+  if (tools.length === 0) report('empty-tools', 'tools');
+  if (tools.length > OPENAI_CHAT_MAX_TOOLS) report('too-many-tools', 'tools', tools.length);
   tools.forEach((tool: unknown, index) => {
     const at = `tools[${index}]`;
-    if (!isPreflightRecord(tool, at, 'a tool', add)) return;
+    if (!isPreflightRecord(tool, at, 'a tool', report)) return;
     if (tool.type === 'namespace' || tool.type === 'tool_search') {
-      add('unsupported-tool-type', `${at}.type`, `Chat Completions has no \`${tool.type}\` tools; they belong to the Responses API`);
+      report('unsupported-tool-type', `${at}.type`, tool.type);
       return;
     }
-    if ('defer_loading' in tool)
-      add('unsupported-tool-field', `${at}.defer_loading`, '`defer_loading` is not a Chat Completions field (it belongs to the Responses API)');
+    if ('defer_loading' in tool) report('unsupported-tool-field', `${at}.defer_loading`);
     const inner = tool.type === 'function' ? tool.function : tool.type === 'custom' ? tool.custom : undefined;
-    const innerField = tool.type === 'function' ? 'function' : 'custom';
-    if (isRecord(inner) && 'defer_loading' in inner) {
-      add('unsupported-tool-field', `${at}.${innerField}.defer_loading`, '`defer_loading` is not a Chat Completions field (it belongs to the Responses API)');
-    }
+    if (isRecord(inner) && 'defer_loading' in inner)
+      report('unsupported-tool-field', `${at}.${tool.type === 'function' ? 'function' : 'custom'}.defer_loading`);
     if (tool.type !== 'function') return;
     if (!isRecord(inner)) {
-      add('invalid-body', `${at}.function`, `a function tool needs a \`function\` object, got ${describeValue(inner)}`);
+      report('invalid-body', `${at}.function`, `a function tool needs a \`function\` object, got ${describeValue(inner)}`);
       return;
     }
     const name = inner.name;
     names.check(name, at, `${at}.function.name`);
     if (inner.strict === true && inner.parameters !== undefined) {
       const problem = resolveOpenAIChatStrictSchemaProblem(inner.parameters);
-      if (problem !== null)
-        add(
-          'strict-schema-unsupported',
-          `${at}.function.parameters`,
-          `\`${String(name)}\` has \`strict: true\`, but strict mode rejects its schema: ${problem}`,
-        );
+      if (problem !== null) report('strict-schema-unsupported', `${at}.function.parameters`, name, problem);
     }
   });
 }
 
-function checkLegacyFunctions(functions: unknown, add: Add): void {
+function checkLegacyFunctions(functions: unknown, report: Report): void {
   if (!Array.isArray(functions)) return;
   // The legacy `functions` are their own scope: only the name rule applies to them.
-  const names = createPreflightToolNames(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES, add);
+  const names = createPreflightToolNames(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES, report);
   functions.forEach((fn: unknown, index) => {
     names.checkName(isRecord(fn) ? fn.name : undefined, `functions[${index}]`);
   });
 }
 
-function checkToolChoice(choice: unknown, tools: unknown, names: PreflightToolNames, add: Add): void {
+function checkToolChoice(choice: unknown, tools: unknown, names: PreflightToolNames, report: Report): void {
   if (choice === undefined || choice === null) return;
   if (!Array.isArray(tools) || tools.length === 0) {
-    add('tool-choice-without-tools', 'tool_choice', '`tool_choice` is only allowed when `tools` are given');
+    report('tool-choice-without-tools', 'tool_choice', 'tool_choice');
     return;
   }
   if (!isRecord(choice)) return;
@@ -156,24 +146,18 @@ function checkToolChoice(choice: unknown, tools: unknown, names: PreflightToolNa
     });
   }
   for (const [path, name] of named) {
-    if (!names.has(name)) add('tool-choice-unknown-tool', path, `\`tool_choice\` names ${describeValue(name)}, which is not a function in \`tools\``);
+    if (!names.has(name)) report('tool-choice-unknown-tool', path, name);
   }
 }
 
-function checkToolCallPairs(messages: readonly unknown[], add: Add): void {
+function checkToolCallPairs(messages: readonly unknown[], report: Report): void {
   const pairing = createPreflightCallPairing({
-    resultWithoutCall: (path, id) =>
-      add(
-        'tool-message-without-call',
-        `${path}.tool_call_id`,
-        `tool message ${describeValue(id)} does not answer a tool call of the assistant message before it`,
-      ),
-    callsWithoutResult: (path, ids) =>
-      add('tool-call-without-result', `${path}.tool_calls`, `tool calls ${ids.map((id) => `\`${id}\``).join(', ')} have no \`tool\` message answering them`),
+    resultWithoutCall: (path, id) => report('tool-message-without-call', `${path}.tool_call_id`, id),
+    callsWithoutResult: (path, ids) => report('tool-call-without-result', `${path}.tool_calls`, ids),
   });
   messages.forEach((message: unknown, index) => {
     const path = `messages[${index}]`;
-    if (!isPreflightRecord(message, path, 'a message', add)) return;
+    if (!isPreflightRecord(message, path, 'a message', report)) return;
     if (message.role === 'tool') pairing.result(path, message.tool_call_id);
     else if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
       pairing.calls(

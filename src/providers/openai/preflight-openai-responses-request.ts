@@ -1,8 +1,7 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
-import type { PreflightResult, ReportPreflightViolation } from '../../preflight/preflight-result.js';
-import type { SharedPreflightRule } from '../../preflight/shared-preflight-rule.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import {
@@ -75,35 +74,67 @@ import { resolveModelSupport } from '../../models/resolve-model-support.js';
  * - `tool-search-unsupported-model`: a `tool_search` tool is sent to an OpenAI model known not to support it (before
  *   GPT-5.4, or a `-nano` model: `gpt-5.4-nano` answers it with a 400). Unknown and gateway model ids are not checked.
  */
-export type OpenAIResponsesPreflightRule =
-  | SharedPreflightRule
-  | 'invalid-tools'
-  | 'invalid-namespace-name'
-  | 'duplicate-namespace-name'
-  | 'namespace-without-description'
-  | 'namespace-without-tools'
-  | 'namespace-member-type'
-  | 'namespace-defer-loading'
-  | 'namespace-reserved-name'
-  | 'namespace-named-like-deferred-function'
-  | 'deferred-function-reserved-name'
-  | 'deferred-function-name-length'
-  | 'deferred-without-tool-search'
-  | 'tool-search-without-deferred'
-  | 'duplicate-tool-search'
-  | 'tool-choice-deferred-function'
-  | 'tool-choice-namespaced-function'
-  | 'tool-choice-tool-search'
-  | 'function-call-missing-namespace'
-  | 'function-call-invalid-namespace'
-  | 'function-call-invalid-name'
-  | 'tool-search-call-id-length'
-  | 'output-only-field'
-  | 'additional-tools-role'
-  | 'additional-tools-invalid'
-  | 'additional-tools-cache-breakpoint'
-  | 'tool-choice-added-tool'
-  | 'tool-search-unsupported-model';
+export type OpenAIResponsesPreflightRule = SharedPreflightRule | keyof typeof MESSAGES;
+
+/** A value as the API's messages quote it (JSON); one JSON cannot write (a BigInt) described instead, so the preflight stays total. */
+function quoteValue(value: unknown): string {
+  try {
+    return String(JSON.stringify(value));
+  } catch {
+    return describeValue(value);
+  }
+}
+
+const quoteNames = (names: readonly string[]): string => names.map((name) => `'${name}'`).join(', ');
+
+/** The message of each rule of the Responses API's own. */
+const MESSAGES = {
+  // Each worded where it is checked: a list that is not one, an entry that is not a tool.
+  'invalid-tools': (message: string) => message,
+  'additional-tools-invalid': (message: string) => message,
+  'deferred-without-tool-search': () => "Invalid Value: 'tools.defer_loading'. Deferred tools require tools.tool_search.",
+  'tool-search-without-deferred': () => "Invalid Value: 'tools.tool_search'. tools.tool_search requires at least one deferred tool.",
+  'duplicate-tool-search': () => 'Only one tool search tool may be sent.',
+  'namespace-named-like-deferred-function': (name: string) =>
+    `Namespace '${name}' has the name of a deferred top-level function, which is called in a namespace of its own name; rename the namespace.`,
+  'deferred-function-reserved-name': (name: string) =>
+    `Invalid Value: 'tools'. Function '${name}.${name}' is not allowed in reserved namespace '${name}'. A deferred top-level function is called in a namespace of its own name; rename it or put it in a namespace.`,
+  'deferred-function-name-length': (name: string) =>
+    `Deferred function '${name}' is ${name.length} characters long; its calls carry its name as their \`namespace\`, which is at most ${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength}. Shorten it or put it in a namespace.`,
+  'invalid-namespace-name': (name: unknown) =>
+    `Namespace names must be 1–${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength} letters, digits, '_' or '-' (the pattern of a call's \`namespace\`), got ${quoteValue(name)}.`,
+  'duplicate-namespace-name': (name: string, first: string, path: string) => `Namespace '${name}' is declared by ${first} and ${path}; merge them.`,
+  'namespace-reserved-name': (name: string) => `Namespace '${name}' is a reserved namespace; choose another name.`,
+  'namespace-without-description': (name: unknown) => `Namespace ${quoteValue(name)} must have a \`description\` string.`,
+  'namespace-defer-loading': (name: unknown) =>
+    `\`defer_loading\` applies to the functions inside a namespace, not to the namespace ${quoteValue(name)}; set it on each function.`,
+  'namespace-without-tools': (name: unknown) => `Namespace ${quoteValue(name)} must hold at least one function or custom tool.`,
+  'namespace-member-type': (path: string, member: unknown) =>
+    `Namespaces hold only function and custom tools; ${path} is ${isRecord(member) ? quoteValue(member.type) : 'not a tool'}.`,
+  'tool-choice-tool-search': () => 'The tool search tool cannot be forced with `tool_choice`.',
+  'tool-choice-added-tool': (name: string) =>
+    `\`tool_choice\` names '${name}', which only an \`additional_tools\` item adds; \`tool_choice\` and \`allowed_tools\` cannot name a tool added that way. Leave it out of \`tool_choice\`, or send it in \`tools\`.`,
+  'tool-choice-deferred-function': (name: string) =>
+    `\`tool_choice\` names '${name}', a deferred function; a deferred function cannot be forced. Send it without \`defer_loading\`.`,
+  'tool-choice-namespaced-function': (name: string, namespaces: readonly string[]) =>
+    `\`tool_choice\` names '${name}', which is only in namespace ${quoteNames(namespaces)}; \`tool_choice\` has no \`namespace\` field, so send the function at the top level.`,
+  'function-call-missing-namespace': (type: string, name: string, namespaces: readonly string[]) =>
+    `Missing namespace for ${type} '${name}'. It does not exist in the default namespace. Round-trip the model's ${type} item with its namespace field included (it lives in ${quoteNames(namespaces)}).`,
+  'function-call-invalid-namespace': (path: string, namespace: string) =>
+    `Invalid '${path}.namespace': expected '^[a-zA-Z0-9_-]{1,64}$', got ${quoteValue(namespace)}.`,
+  'function-call-invalid-name': (name: string) =>
+    `function_call name '${name}' is not a valid function name, so it cannot match a tool${name.includes('.') ? ' (keep the namespace in `namespace`, not folded into `name`)' : ''}.`,
+  'tool-search-call-id-length': (path: string, callId: unknown) =>
+    `Invalid '${path}.call_id': expected a string of 1–${MAX_CALL_ID_LENGTH} characters, got ${typeof callId === 'string' ? `${callId.length} characters` : quoteValue(callId)}.`,
+  'output-only-field': (path: string) =>
+    `Unknown parameter: '${path}.created_by'. \`created_by\` is an output-only field; remove it before replaying the item.`,
+  'additional-tools-role': (path: string, role: unknown) =>
+    `\`${path}\` is an \`additional_tools\` item with role ${quoteValue(role)}; only \`developer\` is supported.`,
+  'additional-tools-cache-breakpoint': () =>
+    'An `additional_tools` item cannot carry `prompt_cache_breakpoint`; put the breakpoint on a content block instead.',
+  'tool-search-unsupported-model': (model: string) =>
+    `\`${model}\` does not support \`tool_search\` (OpenAI documents it from GPT-5.4 on, without the nano tier); send this model no tool search tool.`,
+} as const satisfies PreflightRuleMessages;
 
 /** The longest `call_id` the API accepts on `tool_search_call` / `tool_search_output` input items. */
 const MAX_CALL_ID_LENGTH = 64;
@@ -122,8 +153,9 @@ const MAX_CALL_ID_LENGTH = 64;
  * @see https://developers.openai.com/api/docs/guides/tools-tool-search
  */
 export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult {
-  return preflightRequestBody<OpenAIResponsesPreflightRule>(
+  return preflightRequestBody(
     body,
+    MESSAGES,
     () => 'The request body must be a JSON object.',
     (request, report) => {
       const tools = request.tools;
@@ -133,11 +165,7 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
       if (searchTools.length > 0 && typeof request.model === 'string') {
         const support = resolveModelSupport(request.model);
         if (support.gateway === null && /^gpt-\d/.test(support.baseId) && !support.openaiHosted) {
-          report(
-            'tool-search-unsupported-model',
-            searchTools[0] as string,
-            `\`${request.model}\` does not support \`tool_search\` (OpenAI documents it from GPT-5.4 on, without the nano tier); send this model no tool search tool.`,
-          );
+          report('tool-search-unsupported-model', searchTools[0] as string, request.model);
         }
       }
       checkToolChoice(request.tool_choice, list, request.input, report);
@@ -147,16 +175,7 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
   );
 }
 
-type Report = ReportPreflightViolation<OpenAIResponsesPreflightRule>;
-
-/** A value as the API's messages quote it (JSON); one JSON cannot write (a BigInt) described instead, so the preflight stays total. */
-function quoteValue(value: unknown): string {
-  try {
-    return String(JSON.stringify(value));
-  } catch {
-    return describeValue(value);
-  }
-}
+type Report = ReportPreflightRule<typeof MESSAGES>;
 
 const INVALID_FUNCTION_NAME = (name: unknown, place: string): string =>
   `Invalid '${place}.name': function names must match '^[a-zA-Z0-9_-]+$' and be at most ${OPENAI_RESPONSES_TOOL_NAME_RULE.maxLength} characters, got ${quoteValue(name)}.`;
@@ -164,14 +183,10 @@ const INVALID_FUNCTION_NAME = (name: unknown, place: string): string =>
 /** Checks `tools` and the namespaces in it, then the tool search tool the deferred tools need; the paths of the tool search tools. */
 function checkTools(list: readonly unknown[], report: Report): string[] {
   const { firstDeferred, searchTools } = checkToolScope(list, 'tools', 'invalid-tools', report);
-  if (firstDeferred !== undefined && searchTools.length === 0) {
-    report('deferred-without-tool-search', firstDeferred, "Invalid Value: 'tools.defer_loading'. Deferred tools require tools.tool_search.");
-  }
+  if (firstDeferred !== undefined && searchTools.length === 0) report('deferred-without-tool-search', firstDeferred);
   const hostedSearch = searchTools.find((tool) => tool.hosted);
-  if (hostedSearch !== undefined && firstDeferred === undefined) {
-    report('tool-search-without-deferred', hostedSearch.path, "Invalid Value: 'tools.tool_search'. tools.tool_search requires at least one deferred tool.");
-  }
-  for (const extra of searchTools.slice(1)) report('duplicate-tool-search', extra.path, 'Only one tool search tool may be sent.');
+  if (hostedSearch !== undefined && firstDeferred === undefined) report('tool-search-without-deferred', hostedSearch.path);
+  for (const extra of searchTools.slice(1)) report('duplicate-tool-search', extra.path);
   return searchTools.map((tool) => tool.path);
 }
 
@@ -208,7 +223,11 @@ function checkToolScope(
         if (tool.defer_loading !== true) return;
         scope.firstDeferred ??= `${path}.defer_loading`;
         deferredFunctions.add(tool.name);
-        checkDeferredTopLevelName(tool, path, report);
+        // A deferred top-level tool is called in a namespace of its own name: that name must be neither reserved nor too long for a namespace.
+        if (isOpenAIResponsesReservedNamespace(tool.name)) report('deferred-function-reserved-name', `${path}.name`, tool.name);
+        if (tool.type === 'function' && tool.name.length > OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength) {
+          report('deferred-function-name-length', `${path}.name`, tool.name);
+        }
         return;
       }
       case 'namespace':
@@ -222,13 +241,7 @@ function checkToolScope(
     }
   });
   for (const [name, path] of scope.namespaceNames) {
-    if (deferredFunctions.has(name)) {
-      report(
-        'namespace-named-like-deferred-function',
-        `${path}.name`,
-        `Namespace '${name}' has the name of a deferred top-level function, which is called in a namespace of its own name; rename the namespace.`,
-      );
-    }
+    if (deferredFunctions.has(name)) report('namespace-named-like-deferred-function', `${path}.name`, name);
   }
   return { firstDeferred: scope.firstDeferred, searchTools };
 }
@@ -253,54 +266,22 @@ function checkToolName(
   return false;
 }
 
-/** A deferred top-level tool is called in a namespace of its own name: that name must be neither reserved nor too long for a namespace. */
-function checkDeferredTopLevelName(tool: Record<string, unknown> & { name: string }, path: string, report: Report): void {
-  if (isOpenAIResponsesReservedNamespace(tool.name)) {
-    report(
-      'deferred-function-reserved-name',
-      `${path}.name`,
-      `Invalid Value: 'tools'. Function '${tool.name}.${tool.name}' is not allowed in reserved namespace '${tool.name}'. A deferred top-level function is called in a namespace of its own name; rename it or put it in a namespace.`,
-    );
-  }
-  if (tool.type === 'function' && tool.name.length > OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength) {
-    report(
-      'deferred-function-name-length',
-      `${path}.name`,
-      `Deferred function '${tool.name}' is ${tool.name.length} characters long; its calls carry its name as their \`namespace\`, which is at most ${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength}. Shorten it or put it in a namespace.`,
-    );
-  }
-}
-
 /** Checks a namespace: its name (valid, unique, not reserved), its description, and its members' types and names. */
 function checkNamespace(namespace: Record<string, unknown>, path: string, scope: ToolScope): void {
   const { report, namespaceNames } = scope;
   const name = namespace.name;
   if (typeof name !== 'string' || !isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) {
-    report(
-      'invalid-namespace-name',
-      `${path}.name`,
-      `Namespace names must be 1–${OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength} letters, digits, '_' or '-' (the pattern of a call's \`namespace\`), got ${quoteValue(name)}.`,
-    );
+    report('invalid-namespace-name', `${path}.name`, name);
   } else {
     const first = namespaceNames.get(name);
-    if (first !== undefined) report('duplicate-namespace-name', `${path}.name`, `Namespace '${name}' is declared by ${first} and ${path}; merge them.`);
+    if (first !== undefined) report('duplicate-namespace-name', `${path}.name`, name, first, path);
     else namespaceNames.set(name, path);
-    if (isOpenAIResponsesReservedNamespace(name)) {
-      report('namespace-reserved-name', `${path}.name`, `Namespace '${name}' is a reserved namespace; choose another name.`);
-    }
+    if (isOpenAIResponsesReservedNamespace(name)) report('namespace-reserved-name', `${path}.name`, name);
   }
-  if (typeof namespace.description !== 'string') {
-    report('namespace-without-description', `${path}.description`, `Namespace ${quoteValue(name)} must have a \`description\` string.`);
-  }
-  if ('defer_loading' in namespace) {
-    report(
-      'namespace-defer-loading',
-      `${path}.defer_loading`,
-      `\`defer_loading\` applies to the functions inside a namespace, not to the namespace ${quoteValue(name)}; set it on each function.`,
-    );
-  }
+  if (typeof namespace.description !== 'string') report('namespace-without-description', `${path}.description`, name);
+  if ('defer_loading' in namespace) report('namespace-defer-loading', `${path}.defer_loading`, name);
   if (!Array.isArray(namespace.tools) || namespace.tools.length === 0) {
-    report('namespace-without-tools', `${path}.tools`, `Namespace ${quoteValue(name)} must hold at least one function or custom tool.`);
+    report('namespace-without-tools', `${path}.tools`, name);
     return;
   }
   const members = createPreflightToolNames(
@@ -314,11 +295,7 @@ function checkNamespace(namespace: Record<string, unknown>, path: string, scope:
   namespace.tools.forEach((member: unknown, index) => {
     const memberPath = `${path}.tools[${index}]`;
     if (!isRecord(member) || (member.type !== 'function' && member.type !== 'custom')) {
-      report(
-        'namespace-member-type',
-        memberPath,
-        `Namespaces hold only function and custom tools; ${memberPath} is ${isRecord(member) ? quoteValue(member.type) : 'not a tool'}.`,
-      );
+      report('namespace-member-type', memberPath, memberPath, member);
       return;
     }
     if (!checkToolName(members, member, memberPath, report)) return;
@@ -330,18 +307,18 @@ function checkNamespace(namespace: Record<string, unknown>, path: string, scope:
 function checkToolChoice(choice: unknown, tools: readonly unknown[], input: unknown, report: Report): void {
   if (!isRecord(choice)) return;
   if (choice.type === 'tool_search') {
-    report('tool-choice-tool-search', 'tool_choice', 'The tool search tool cannot be forced with `tool_choice`.');
+    report('tool-choice-tool-search', 'tool_choice');
     return;
   }
   const named: [string, string, 'function' | 'custom'][] = [];
-  const add = (path: string, tool: Record<string, unknown>): void => {
+  const collect = (path: string, tool: Record<string, unknown>): void => {
     if ((tool.type === 'function' || tool.type === 'custom') && typeof tool.name === 'string') named.push([path, tool.name, tool.type]);
   };
   if (choice.type === 'allowed_tools' && Array.isArray(choice.tools)) {
     choice.tools.forEach((tool: unknown, index) => {
-      if (isRecord(tool)) add(`tool_choice.tools[${index}].name`, tool);
+      if (isRecord(tool)) collect(`tool_choice.tools[${index}].name`, tool);
     });
-  } else add('tool_choice.name', choice);
+  } else collect('tool_choice.name', choice);
   if (named.length === 0) return;
   const sent = resolveOpenAIResponsesToolLocations(tools);
   // What `additional_tools` items add: tools `tool_choice` cannot name.
@@ -354,28 +331,13 @@ function checkToolChoice(choice: unknown, tools: readonly unknown[], input: unkn
   for (const [path, name, type] of named) {
     if (sent[type].topLevel.has(name)) continue;
     if (added !== undefined && (added[type].topLevel.has(name) || added[type].namespaces.has(name))) {
-      report(
-        'tool-choice-added-tool',
-        path,
-        `\`tool_choice\` names '${name}', which only an \`additional_tools\` item adds; \`tool_choice\` and \`allowed_tools\` cannot name a tool added that way. Leave it out of \`tool_choice\`, or send it in \`tools\`.`,
-      );
+      report('tool-choice-added-tool', path, name);
       continue;
     }
     if (type === 'custom') continue;
-    const locations = sent.function;
-    if (isDeferred(tools, name)) {
-      report(
-        'tool-choice-deferred-function',
-        path,
-        `\`tool_choice\` names '${name}', a deferred function; a deferred function cannot be forced. Send it without \`defer_loading\`.`,
-      );
-    } else if (locations.namespaces.has(name)) {
-      report(
-        'tool-choice-namespaced-function',
-        path,
-        `\`tool_choice\` names '${name}', which is only in namespace ${(locations.namespaces.get(name) as string[]).map((namespace) => `'${namespace}'`).join(', ')}; \`tool_choice\` has no \`namespace\` field, so send the function at the top level.`,
-      );
-    }
+    const namespaces = sent.function.namespaces.get(name);
+    if (isDeferred(tools, name)) report('tool-choice-deferred-function', path, name);
+    else if (namespaces !== undefined) report('tool-choice-namespaced-function', path, name, namespaces);
   }
 }
 
@@ -387,71 +349,35 @@ function checkInput(body: Record<string, unknown>, tools: readonly unknown[], re
     if (!isRecord(item)) return;
     const path = `input[${index}]`;
     if ('created_by' in item && typeof item.type === 'string' && OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY.has(item.type)) {
-      report(
-        'output-only-field',
-        `${path}.created_by`,
-        `Unknown parameter: '${path}.created_by'. \`created_by\` is an output-only field; remove it before replaying the item.`,
-      );
+      report('output-only-field', `${path}.created_by`, path);
     }
     if (item.type === 'additional_tools') checkAdditionalTools(item, path, report);
     if ((item.type === 'tool_search_call' || item.type === 'tool_search_output') && item.call_id !== undefined && item.call_id !== null) {
       const callId = item.call_id;
-      if (typeof callId !== 'string' || callId.length < 1 || callId.length > MAX_CALL_ID_LENGTH) {
-        report(
-          'tool-search-call-id-length',
-          `${path}.call_id`,
-          `Invalid '${path}.call_id': expected a string of 1–${MAX_CALL_ID_LENGTH} characters, got ${typeof callId === 'string' ? `${callId.length} characters` : quoteValue(callId)}.`,
-        );
-      }
+      if (typeof callId !== 'string' || callId.length < 1 || callId.length > MAX_CALL_ID_LENGTH)
+        report('tool-search-call-id-length', `${path}.call_id`, path, callId);
     }
     if ((item.type !== 'function_call' && item.type !== 'custom_tool_call') || typeof item.name !== 'string') return;
     if (item.type === 'function_call' && !isValidToolName(item.name, OPENAI_RESPONSES_TOOL_NAME_RULE)) {
-      const folded = item.name.includes('.') ? ' (keep the namespace in `namespace`, not folded into `name`)' : '';
-      report(
-        'function-call-invalid-name',
-        `${path}.name`,
-        `function_call name '${item.name}' is not a valid function name, so it cannot match a tool${folded}.`,
-      );
+      report('function-call-invalid-name', `${path}.name`, item.name);
       return;
     }
     const namespace = item.namespace;
     if (typeof namespace === 'string' && namespace.length > 0) {
-      if (!isValidToolName(namespace, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) {
-        report(
-          'function-call-invalid-namespace',
-          `${path}.namespace`,
-          `Invalid '${path}.namespace': expected '^[a-zA-Z0-9_-]{1,64}$', got ${quoteValue(namespace)}.`,
-        );
-      }
+      if (!isValidToolName(namespace, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) report('function-call-invalid-namespace', `${path}.namespace`, path, namespace);
       return;
     }
     const where = locations[item.type];
-    if (!where.topLevel.has(item.name) && where.namespaces.has(item.name)) {
-      report(
-        'function-call-missing-namespace',
-        `${path}.namespace`,
-        `Missing namespace for ${item.type} '${item.name}'. It does not exist in the default namespace. Round-trip the model's ${item.type} item with its namespace field included (it lives in ${(where.namespaces.get(item.name) as string[]).map((name) => `'${name}'`).join(', ')}).`,
-      );
-    }
+    const namespaces = where.namespaces.get(item.name);
+    if (!where.topLevel.has(item.name) && namespaces !== undefined)
+      report('function-call-missing-namespace', `${path}.namespace`, item.type, item.name, namespaces);
   });
 }
 
 /** An `additional_tools` item: its role, its tools (the rules of `tools`, in a scope of their own), no cache breakpoint. */
 function checkAdditionalTools(item: Record<string, unknown>, path: string, report: Report): void {
-  if (item.role !== 'developer') {
-    report(
-      'additional-tools-role',
-      `${path}.role`,
-      `\`${path}\` is an \`additional_tools\` item with role ${quoteValue(item.role)}; only \`developer\` is supported.`,
-    );
-  }
-  if ('prompt_cache_breakpoint' in item) {
-    report(
-      'additional-tools-cache-breakpoint',
-      `${path}.prompt_cache_breakpoint`,
-      `An \`additional_tools\` item cannot carry \`prompt_cache_breakpoint\`; put the breakpoint on a content block instead.`,
-    );
-  }
+  if (item.role !== 'developer') report('additional-tools-role', `${path}.role`, path, item.role);
+  if ('prompt_cache_breakpoint' in item) report('additional-tools-cache-breakpoint', `${path}.prompt_cache_breakpoint`);
   if (!Array.isArray(item.tools)) {
     report('additional-tools-invalid', `${path}.tools`, `\`${path}.tools\` must be the list of tools the item adds, got ${describeValue(item.tools)}.`);
     return;
