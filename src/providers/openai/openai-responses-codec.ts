@@ -11,7 +11,7 @@ import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import type { PredictedLoad } from '../../request/request-tools.js';
 import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
-import { resolveGroupingAPIRequest } from '../../request/resolve-grouping-api-request.js';
+import { resolveGroupingAPIRequest } from './resolve-grouping-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import {
   OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,

@@ -1,19 +1,19 @@
-import { resolveHistoryReveals } from '../client/tool-search-result.js';
-import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import { assertNever } from '../errors/assert-never.js';
-import { parsePlannedTools } from '../plan/parse-planned-tools.js';
-import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
-import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
-import type { NeutralTool } from './neutral-request.js';
-import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
-import type { GroupedTools, GroupedToolsWarningCode, RequestTool, RequestToolForm, SearchToolSource } from './request-tools.js';
-import { resolveForcedTools, type ForcedTools } from './resolve-forced-tools.js';
-import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
-import { ToolSearchError } from '../errors/tool-search-error.js';
-import type { ToolDefinition } from '../tools/tool-definition.js';
-import { createToolList } from './resolve-tool-list.js';
-import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
-import { isDeferredLeftOut } from '../plan/is-deferred-left-out.js';
+import { resolveHistoryReveals } from '../../client/tool-search-result.js';
+import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { assertNever } from '../../errors/assert-never.js';
+import { parsePlannedTools } from '../../plan/parse-planned-tools.js';
+import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
+import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import type { NeutralTool } from '../../request/neutral-request.js';
+import { resolvePlanMatch, type PlanMatchWording } from '../../request/resolve-plan-match.js';
+import type { GroupedTools, GroupedToolsWarningCode, RequestTool, RequestToolForm, SearchToolSource } from '../../request/request-tools.js';
+import { resolveForcedTools, type ForcedTools } from '../../request/resolve-forced-tools.js';
+import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from '../../request/request-decision.js';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
+import { createToolList } from '../../request/resolve-tool-list.js';
+import { createToolSearchGuidance } from '../../client/tool-search-guidance.js';
+import { isDeferredLeftOut } from '../../plan/is-deferred-left-out.js';
 
 /**
  * An API whose hosted search loads deferred tools by group (OpenAI Responses: namespaces, `defer_loading`): the plan as
