@@ -14,6 +14,11 @@ import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { createToolList } from '../../request/resolve-tool-list.js';
 import { createToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { isDeferredLeftOut } from '../../plan/is-deferred-left-out.js';
+import {
+  OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
+  OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
+  isOpenAIResponsesReservedNamespace,
+} from './openai-responses-api.js';
 
 /**
  * An API whose hosted search loads deferred tools by group (OpenAI Responses: namespaces, `defer_loading`): the plan as
@@ -22,17 +27,8 @@ import { isDeferredLeftOut } from '../../plan/is-deferred-left-out.js';
  * read under the plan's names (`resolvePlanMatch`), the reveals the history holds, then `resolveGroupedTools`'s forms.
  */
 export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings) => {
-  const { request, api } = input;
-  const {
-    applied,
-    planned,
-    own,
-    names,
-    originalOf,
-    flatNames,
-    requestTools: tools,
-    decisions,
-  } = keepRead(input, 'grouping', () => readGroupingTools(plan, input));
+  const { request } = input;
+  const { applied, planned, own, names, originalOf, flatNames, tools, decisions } = keepRead(input, 'grouping', () => readGroupingTools(plan, input));
   // Read once: the client list reveals these, and the result reports them as loaded.
   const historyReveals = resolveHistoryReveals(request.history.outputs, names, own);
   const forced = resolveForcedTools(applied, request.forced.map(originalOf));
@@ -49,8 +45,8 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
       revealed,
       names,
       byPrefix,
-      isDeferredAloneRejected: (name) => api.isDeferredAloneRejected?.(names.toWire(name)) === true,
-      ...(api.recommendedGroupSize === undefined ? {} : { recommendedGroupSize: api.recommendedGroupSize }),
+      isDeferredAloneRejected: (name) => isOpenAIResponsesReservedNamespace(names.toWire(name)),
+      recommendedGroupSize: OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
     }),
   );
   warnings.push(...decided.warnings);
@@ -148,7 +144,7 @@ function readGroupingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput
   );
   // Custom tools keep their names (the function-name pattern does not bind them); a valid one is only kept from being
   // given to a function. Under hosted search every function name fits a call's namespace (64 characters).
-  const rule = applied.mechanism === 'openai-hosted' ? (api.hostedRule ?? api.rule) : api.rule;
+  const rule = applied.mechanism === 'openai-hosted' ? OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE : api.rule;
   const own = resolveOwnToolsSent(applied, planned);
   const names = createToolNameMapping(
     // The package's own tool names are in the set too, so no renamed tool can take them.
@@ -179,7 +175,7 @@ function readGroupingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput
     isTransformed: () => tools.some((tool) => tool.kind === 'own'),
   });
   const decisions = new Map<string, ReturnType<typeof resolveGroupedTools>>();
-  return { applied, planned, own, names, originalOf, flatNames, requestTools: tools, decisions };
+  return { applied, planned, own, names, originalOf, flatNames, tools, decisions };
 }
 
 /**
