@@ -31,7 +31,6 @@ import { resolveModelSupport } from '../models/resolve-model-support.js';
  */
 export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warnings) => {
   const { request, api } = input;
-  const catalog = input.catalog;
   const memo = keepRead(input, 'deferLoading', () => readDeferLoadingTools(plan, input));
   const { own, names, bodyTools, ownInBody } = memo;
   const forced = resolveForcedTools(
@@ -59,7 +58,7 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     plan,
     names,
     bodyTools,
-    catalog: catalog?.byName ?? NO_DEFINITIONS,
+    catalog: input.catalog?.byName ?? NO_DEFINITIONS,
     forced,
     revealed: [...input.revealed.map((name) => names.fromWire(name)), ...historyReveals],
     referenced: new Set(references.map((reference) => names.fromWire(reference.name))),
@@ -82,19 +81,14 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
   const loadedByReference = references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
   const addedNames = added.map((name) => names.fromWire(name));
   return {
+    ...decision,
     plan,
-    entries: decision.entries,
-    guidance: decision.guidance,
     names,
     toWire: (name) => names.toWire(name),
     bodyIndexOf: (name) => bodyTools.get(name)?.index,
     definitionOf: (name) => bodyTools.get(name)?.definition,
     loaded: [...new Set([...historyReveals, ...loadedByReference, ...addedNames])],
     ...(addedNames.length === 0 ? {} : { added: addedNames }),
-    leading: decision.leading,
-    trailing: decision.trailing,
-    hostedSearch: decision.hostedSearch,
-    callerDeferral: decision.callerDeferral,
     ...(throughCallTool === NO_NAMES ? {} : { throughCallTool, callToolName }),
     historyDefined: defined,
     warnings,

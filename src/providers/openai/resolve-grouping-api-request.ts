@@ -93,22 +93,14 @@ function toRequestTool(
   const path = 'path' in tool ? (tool.path ?? '') : '';
   switch (tool.kind) {
     case 'function': {
-      const { definition, deferred } = tool;
-      const name = originalOf(definition.name);
-      return tool.group === undefined
-        ? { kind: 'planned', name, path, definition, deferred }
-        : { kind: 'planned', name, path, definition, deferred, group: tool.group };
+      const { definition, deferred, group } = tool;
+      return { kind: 'planned', name: originalOf(definition.name), path, definition, deferred, ...(group === undefined ? {} : { group }) };
     }
     case 'other': {
+      const { deferred, group } = tool;
       // A deferred top-level custom tool is called in a namespace of its own name, which cannot be a reserved one.
-      const other = {
-        kind: 'unmanaged',
-        name: flatName ?? tool.name ?? '',
-        path,
-        deferred: tool.deferred,
-        deferredAloneRejected: tool.deferredAloneRejected === true,
-      } as const;
-      return tool.group === undefined ? other : { ...other, group: tool.group };
+      const deferredAloneRejected = tool.deferredAloneRejected === true;
+      return { kind: 'unmanaged', name: flatName ?? tool.name ?? '', path, deferred, deferredAloneRejected, ...(group === undefined ? {} : { group }) };
     }
     case 'hosted-search':
       return { kind: 'search', clientExecuted: tool.clientExecuted === true };
@@ -466,20 +458,15 @@ function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
 
 /** The groups past the recommended size that hold a deferred tool (a group of loaded tools costs no search). */
 function resolveOversizedGroups(tools: readonly RequestTool[], forms: readonly RequestToolForm[], recommended: number): ReadonlySet<string> {
-  const sizes = new Map<string, { size: number; deferred: boolean }>();
-  forms.forEach((entry, index) => {
-    if (entry.group === undefined || entry.form === 'omitted' || entry.form === 'dropped') return;
+  const sizes = new Map<string, number>();
+  const deferring = new Set<string>();
+  forms.forEach(({ form, group }, index) => {
+    if (group === undefined || form === 'omitted' || form === 'dropped') return;
+    sizes.set(group, (sizes.get(group) ?? 0) + 1);
     const tool = tools[index] as RequestTool;
-    const deferred = entry.form === 'defer-loading' || (entry.form === 'as-is' && tool.kind === 'unmanaged' && tool.deferred);
-    const found = sizes.get(entry.group);
-    if (found === undefined) sizes.set(entry.group, { size: 1, deferred });
-    else {
-      found.size += 1;
-      found.deferred ||= deferred;
-    }
+    if (form === 'defer-loading' || (form === 'as-is' && tool.kind === 'unmanaged' && tool.deferred)) deferring.add(group);
   });
-  if (sizes.size === 0) return NOTHING;
-  return new Set([...sizes].filter(([, found]) => found.size > recommended && found.deferred).map(([label]) => label));
+  return deferring.size === 0 ? NOTHING : new Set([...deferring].filter((group) => (sizes.get(group) ?? 0) > recommended));
 }
 
 function reportUndeferred(undeferred: readonly string[], warnings: ToolSearchWarning<GroupedToolsWarningCode>[], why: 'no-hosted-search' | 'library'): void {
