@@ -411,24 +411,23 @@ function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
   }
   const list = createToolList(plan, definitions, { revealed, forced, names });
   // Loaded tools keep their body place; the list's other entries follow them. (Few are loaded when tools are deferred.)
-  const loaded = new Set<string>();
-  for (const entry of list.tools) if (entry.status === 'loaded') loaded.add(entry.name);
+  const loaded = new Set(list.tools.filter((entry) => entry.status === 'loaded').map((entry) => entry.name));
   const undeferred: string[] = [];
   let searchTools = 0;
   let kept: number | undefined;
   const forms = tools.map((tool, index): RequestToolForm => {
     switch (tool.kind) {
       case 'planned':
-        return createForm(loaded.has(tool.name) ? 'loaded' : 'omitted', undefined);
+        return UNGROUPED[loaded.has(tool.name) ? 'loaded' : 'omitted'];
       case 'unmanaged':
         if (tool.deferred) undeferred.push(`\`${tool.name}\` (${tool.path})`);
-        return createForm('undeferred', undefined);
+        return UNGROUPED.undeferred;
       case 'search':
         // With nothing deferred no `tool_search` function is sent, and a client-executed tool search the caller serves stays.
         searchTools += 1;
         if (kept !== undefined || list.guidance !== null || !tool.clientExecuted) return DROPPED;
         kept = index;
-        return createForm('as-is', undefined);
+        return UNGROUPED['as-is'];
       case 'own':
         // Added again from the list, in its place.
         return DROPPED;
