@@ -107,7 +107,11 @@ const LAYERS = [
   'cli',
 ];
 
-/** The files of the codec seam and the driver: all a provider folder may import from `src/request/`. */
+/**
+ * The files of the codec seam and the driver: all a provider folder may import from `src/request/`. The decision's
+ * parts a codec's own decision kind builds on (the plan match, the forced tools, the client tool list) are among them:
+ * OpenAI's namespace grouping, a Responses-only kind, lives in `src/providers/openai/`.
+ */
 const SEAM = [
   'request/neutral-request.ts',
   'request/request-tools.ts',
@@ -116,7 +120,9 @@ const SEAM = [
   'request/request-decision.ts',
   'request/resolve-client-api-request.ts',
   'request/resolve-defer-loading-api-request.ts',
-  'request/resolve-grouping-api-request.ts',
+  'request/resolve-plan-match.ts',
+  'request/resolve-forced-tools.ts',
+  'request/resolve-tool-list.ts',
   'request/transform-request.ts',
   'request/request-transformer.ts',
   'request/parse-transform-request-options.ts',

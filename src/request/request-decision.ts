@@ -27,12 +27,6 @@ export interface WireCapabilities<Code extends string> {
   readonly decide: RequestDecision;
   /** How a `plan-mismatch` says to resolve the plan again (`parseAnthropicMessagesTools(body)`). */
   readonly reader?: string;
-  /** The names the API accepts under its hosted search, where they differ (a call's namespace holds a function's name). */
-  readonly hostedRule?: ToolNameRule;
-  /** The most tools the API recommends in one group of deferred tools (a bigger one is warned about). */
-  readonly recommendedGroupSize?: number;
-  /** Whether the API rejects a tool of this (wire) name deferred outside a group (its calls would use a reserved name). */
-  isDeferredAloneRejected?(name: string): boolean;
 }
 
 /** What the decision (`resolveRequestTools`) decides from. */

@@ -183,9 +183,7 @@ export function createToolListWithinLimit(
       return tool;
     }
     deferred.push(tool.name);
-    return tool.category === undefined
-      ? { name: tool.name, status: 'deferred', reason: 'tool-limit' }
-      : { name: tool.name, status: 'deferred', reason: 'tool-limit', category: tool.category };
+    return { name: tool.name, status: 'deferred', reason: 'tool-limit', ...(tool.category === undefined ? {} : { category: tool.category }) };
   });
   const wasClient = fitted.mechanism === 'client';
   fitted = { ...fitted, mechanism: 'client', search: 'library', listing: fitted.listing === 'none' ? 'none' : 'names', reveal: 'conversation', tools: planned };

@@ -31,7 +31,6 @@ import { resolveModelSupport } from '../models/resolve-model-support.js';
  */
 export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warnings) => {
   const { request, api } = input;
-  const catalog = input.catalog;
   const memo = keepRead(input, 'deferLoading', () => readDeferLoadingTools(plan, input));
   const { own, names, bodyTools, ownInBody } = memo;
   const forced = resolveForcedTools(
@@ -59,7 +58,7 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     plan,
     names,
     bodyTools,
-    catalog: catalog?.byName ?? NO_DEFINITIONS,
+    catalog: input.catalog?.byName ?? NO_DEFINITIONS,
     forced,
     revealed: [...input.revealed.map((name) => names.fromWire(name)), ...historyReveals],
     referenced: new Set(references.map((reference) => names.fromWire(reference.name))),
@@ -82,19 +81,14 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
   const loadedByReference = references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
   const addedNames = added.map((name) => names.fromWire(name));
   return {
+    ...decision,
     plan,
-    entries: decision.entries,
-    guidance: decision.guidance,
     names,
     toWire: (name) => names.toWire(name),
     bodyIndexOf: (name) => bodyTools.get(name)?.index,
     definitionOf: (name) => bodyTools.get(name)?.definition,
     loaded: [...new Set([...historyReveals, ...loadedByReference, ...addedNames])],
     ...(addedNames.length === 0 ? {} : { added: addedNames }),
-    leading: decision.leading,
-    trailing: decision.trailing,
-    hostedSearch: decision.hostedSearch,
-    callerDeferral: decision.callerDeferral,
     ...(throughCallTool === NO_NAMES ? {} : { throughCallTool, callToolName }),
     historyDefined: defined,
     warnings,
@@ -285,7 +279,7 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
       break;
     case 'none':
       warnings.push(...ownSearchRemoved(input.ownInBody, history.ownTools, plan.mechanism));
-      entries = [...[...bodyTools.values()].map(({ definition }) => loaded(definition)), ...[...restored.values()].map(loaded)];
+      entries = [...[...bodyTools.values()].map((tool) => tool.definition), ...restored.values()].map((tool) => createRequestToolEntry(tool, 'loaded'));
       break;
     case 'openai-hosted':
       // resolvePlanForWireAPI turns it into `client` on an API without OpenAI's hosted search.
@@ -323,7 +317,10 @@ function resolveClientToolList(
   warnings: RequestToolWarning[],
 ): { readonly entries: readonly RequestToolEntry[]; readonly guidance: string | null } {
   const { plan, bodyTools, forced, names } = input;
-  const definitions = plan.tools.map((tool) => bodyTools.get(tool.name)?.definition ?? restored.get(tool.name) ?? placeholder(tool.name));
+  // A deferred tool neither holds is one the `names` listing does not send: its schema is never used.
+  const definitions = plan.tools.map(
+    (tool) => bodyTools.get(tool.name)?.definition ?? restored.get(tool.name) ?? { name: tool.name, inputSchema: STUB_INPUT_SCHEMA },
+  );
   // The API rejects a history reference to a tool the request does not define: a tool the listing leaves out is sent,
   // unless the history added it to the conversation (native delivery), which defines it.
   const mustDefine = isDeferredLeftOut(plan) ? [...undefinedReferences] : [];
@@ -413,10 +410,6 @@ function restoredWarning(
   return { code: 'tool-restored', message: `${parts.join('; ')}: sent from \`catalog\` (mechanism \`${mechanism}\`)` };
 }
 
-function loaded(tool: ToolDefinition): RequestToolEntry {
-  return createRequestToolEntry(tool, 'loaded');
-}
-
 /** The plan's deferred tools the client list does not send, as `defer-loading` entries, in plan order. */
 function deferLoading(plan: ToolSearchPlan, definitions: readonly ToolDefinition[], sent: readonly RequestToolEntry[]): RequestToolEntry[] {
   const inList = new Set(sent.map((entry) => entry.name));
@@ -425,11 +418,6 @@ function deferLoading(plan: ToolSearchPlan, definitions: readonly ToolDefinition
     if (tool.status === 'deferred' && !inList.has(tool.name)) entries.push(createRequestToolEntry(definitions[index] as ToolDefinition, 'defer-loading'));
   });
   return entries;
-}
-
-/** A definition for a deferred tool the `names` listing does not send (its schema is never used). */
-function placeholder(name: string): ToolDefinition {
-  return { name, inputSchema: STUB_INPUT_SCHEMA };
 }
 
 /** What {@link resolveHostedToolList} reads. */
@@ -495,17 +483,15 @@ export function resolveHostedToolList(input: ResolveHostedToolListInput): Hosted
     entries.push(createOwnToolEntry('search', searchName));
   }
   // A tool restored for the history on an earlier pass stays deferred; every other tool follows the plan.
-  for (const [name, { definition }] of bodyTools) entries.push(createEntry(definition, isDeferred(name) || !planned.has(name)));
+  for (const [name, { definition }] of bodyTools)
+    entries.push(createRequestToolEntry(definition, isDeferred(name) || !planned.has(name) ? 'defer-loading' : 'loaded'));
   const standsIn = (name: string): boolean => searchName !== undefined && names.toWire(name) === names.toWire(searchName);
-  for (const [name, definition] of restored) if (!standsIn(name)) entries.push(createEntry(definition, isDeferred(name)));
-  for (const definition of historyTools) if (!standsIn(definition.name)) entries.push(createEntry(definition, true));
+  for (const [name, definition] of restored)
+    if (!standsIn(name)) entries.push(createRequestToolEntry(definition, isDeferred(name) ? 'defer-loading' : 'loaded'));
+  for (const definition of historyTools) if (!standsIn(definition.name)) entries.push(createRequestToolEntry(definition, 'defer-loading'));
   // Deferred definitions are not rendered, so the note names the tools the library's search can load.
   const guidance = librarySearch ? createToolSearchGuidance(plan, { names, listed: false }) : null;
   return { entries, leading: librarySearch ? 1 : 0, hostedSearch, guidance, warnings };
-}
-
-function createEntry(tool: ToolDefinition, deferred: boolean): RequestToolEntry {
-  return deferred ? createRequestToolEntry(tool, 'defer-loading') : createRequestToolEntry(tool, 'loaded');
 }
 
 /** What the history of a request needs defined that the plan would not send. */

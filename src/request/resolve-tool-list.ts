@@ -1,6 +1,5 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
-import { assertNever } from '../errors/assert-never.js';
 import type { PlannedTool, ToolSearchPlan } from '../plan/tool-search-plan.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { JSONSchemaObject, ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
@@ -131,7 +130,7 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
   // already transformed (which no longer holds them) is read back as the same request.
   const planned = matchPlan(plan, tools, deferring && !listed, shown);
   if (!deferring) {
-    return { tools: tools.map((tool) => full(tool, 'loaded')), guidance: null };
+    return { tools: tools.map((tool) => createRequestToolEntry(tool, 'loaded')), guidance: null };
   }
   const loaded: ToolListEntry[] = [];
   const deferred: ToolListEntry[] = [];
@@ -141,14 +140,14 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
     const entry = plan.tools[index] as PlannedTool;
     const tool = planned[index];
     if (tool === undefined) continue;
-    if (entry.status === 'loaded') loaded.push(full(tool, 'loaded'));
+    if (entry.status === 'loaded') loaded.push(createRequestToolEntry(tool, 'loaded'));
     else if (!listed) unlisted.set(tool.name, tool);
-    else deferred.push(shownSet.has(tool.name) ? full(tool, 'revealed') : stub(tool, plan.listing as 'full' | 'compact'));
+    else deferred.push(shownSet.has(tool.name) ? createRequestToolEntry(tool, 'revealed') : stub(tool, plan.listing as 'full' | 'compact'));
   }
   if (!listed) {
     for (const name of shown) {
       const tool = unlisted.get(name);
-      if (tool !== undefined) deferred.push(full(tool, 'revealed'));
+      if (tool !== undefined) deferred.push(createRequestToolEntry(tool, 'revealed'));
     }
   }
   // The package's own tools carry fresh copies of their (frozen) schemas: a caller may edit the body it gets back. They
@@ -162,21 +161,9 @@ export function createToolList(plan: ToolSearchPlan, tools: readonly ToolDefinit
   };
 }
 
-function full(tool: ToolDefinition, status: 'loaded' | 'revealed'): ToolListEntry {
-  return createRequestToolEntry(tool, status);
-}
-
+/** A deferred tool's entry in the `full` and `compact` listings: the stub schema, the description the listing gives. */
 function stub(tool: ToolDefinition, listing: 'full' | 'compact'): ToolListEntry {
-  let description = tool.description;
-  switch (listing) {
-    case 'full':
-      break;
-    case 'compact':
-      description = description === undefined ? undefined : compactDescription(description);
-      break;
-    default:
-      assertNever(listing, 'listing');
-  }
+  const description = listing === 'compact' && tool.description !== undefined ? compactDescription(tool.description) : tool.description;
   return createRequestToolEntry(tool, 'deferred', description, STUB_INPUT_SCHEMA);
 }
 

@@ -49,27 +49,18 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
   // The decision's codes are among every codec's (`overLimitCode` stands for `over-tool-limit`).
   const decided = (list: readonly ToolSearchWarning<string>[]) => list as readonly ToolSearchWarning<Code>[];
   const warnings = [...decided(tools.planWarnings), ...(written.planWarnings ?? []), ...decided(tools.warnings), ...written.warnings];
-  const predicted = tools.predicted;
-  if (predicted === undefined || written.predicted === undefined) {
-    return {
-      body: written.body,
-      warnings,
-      names: tools.names,
-      loaded: tools.loaded,
-      ...(tools.added === undefined ? {} : { added: tools.added }),
-      ...(tools.adjustedPlan === undefined ? {} : { plan: tools.adjustedPlan }),
-    };
-  }
   // The request as sent holds the predicted tools' schemas: they count as loaded (and, natively, as added).
-  const added = predicted.form === 'addition' ? [...new Set([...(tools.added ?? []), ...predicted.names])] : tools.added;
+  const items = written.predicted;
+  const predicted = items === undefined ? undefined : tools.predicted;
+  const added = predicted?.form === 'addition' ? [...new Set([...(tools.added ?? []), ...predicted.names])] : tools.added;
   return {
     body: written.body,
     warnings,
     names: tools.names,
-    loaded: [...new Set([...tools.loaded, ...predicted.names])],
+    loaded: predicted === undefined ? tools.loaded : [...new Set([...tools.loaded, ...predicted.names])],
     ...(added === undefined ? {} : { added }),
     ...(tools.adjustedPlan === undefined ? {} : { plan: tools.adjustedPlan }),
-    predicted: { names: predicted.names, items: written.predicted },
+    ...(predicted === undefined || items === undefined ? {} : { predicted: { names: predicted.names, items } }),
   };
 }
 

@@ -11,14 +11,9 @@ import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import type { PredictedLoad } from '../../request/request-tools.js';
 import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
-import { resolveGroupingAPIRequest } from '../../request/resolve-grouping-api-request.js';
+import { resolveGroupingAPIRequest } from './resolve-grouping-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
-import {
-  OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
-  OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
-  OPENAI_RESPONSES_TOOL_NAME_RULE,
-  isOpenAIResponsesReservedNamespace,
-} from './openai-responses-api.js';
+import { OPENAI_RESPONSES_TOOL_NAME_RULE } from './openai-responses-api.js';
 import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
 import { writeOpenAIResponsesTools } from './write-openai-responses-tools.js';
 import { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
@@ -51,12 +46,9 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
   api: 'openai-responses',
   label: 'the Responses API',
   rule: OPENAI_RESPONSES_TOOL_NAME_RULE,
-  hostedRule: OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
   planForAPICode: 'plan-for-another-api',
   decide: resolveGroupingAPIRequest,
   reader: 'parseOpenAIResponsesTools(body)',
-  isDeferredAloneRejected: isOpenAIResponsesReservedNamespace,
-  recommendedGroupSize: OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
   readTools: readOpenAIResponsesTools,
   read(body, context) {
     const source = body as Record<string, unknown>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannedTool } from '../../src/plan/tool-search-plan.js';
-import type { RequestTool } from '../../src/request/request-tools.js';
-import { resolveCategoryLabel, resolveToolGroups } from '../../src/request/resolve-grouping-api-request.js';
-import { tool } from '../support/tools.js';
+import type { PlannedTool } from '../../../src/plan/tool-search-plan.js';
+import type { RequestTool } from '../../../src/request/request-tools.js';
+import { resolveCategoryLabel, resolveToolGroups } from '../../../src/providers/openai/resolve-grouping-api-request.js';
+import { tool } from '../../support/tools.js';
 
 function planned(name: string, group?: string): RequestTool {
   return { kind: 'planned', name, path: name, definition: tool(name), deferred: false, ...(group === undefined ? {} : { group }) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSearchToolSource, type ResolveSearchToolSourceInput } from '../../src/request/resolve-grouping-api-request.js';
+import { resolveSearchToolSource, type ResolveSearchToolSourceInput } from '../../../src/providers/openai/resolve-grouping-api-request.js';
 
 const HOSTED_TOOL = { index: 3, clientExecuted: false };
 const CLIENT_TOOL = { index: 4, clientExecuted: true };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
-import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
-import { resolvePlanWithUnmanagedNames } from '../../src/request/resolve-grouping-api-request.js';
-import { tool } from '../support/tools.js';
+import { resolveOwnToolsSent } from '../../../src/plan/resolve-own-tools-sent.js';
+import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
+import { resolvePlanWithUnmanagedNames } from '../../../src/providers/openai/resolve-grouping-api-request.js';
+import { tool } from '../../support/tools.js';
 
 const plan = resolveToolSearch(
   'gpt-5.2',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSharedNamePrefixes } from '../../src/request/resolve-grouping-api-request.js';
+import { resolveSharedNamePrefixes } from '../../../src/providers/openai/resolve-grouping-api-request.js';
 
 describe('resolveSharedNamePrefixes', () => {
   it.each([

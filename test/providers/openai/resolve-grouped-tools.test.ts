@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
-import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.js';
-import type { ModelReference } from '../../src/models/model-reference.js';
-import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
-import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
-import type { RequestTool } from '../../src/request/request-tools.js';
-import { resolveForcedTools } from '../../src/request/resolve-forced-tools.js';
-import { resolveGroupedTools, type ResolveGroupedToolsInput } from '../../src/request/resolve-grouping-api-request.js';
-import type { ToolDefinition } from '../../src/tools/tool-definition.js';
-import { tool } from '../support/tools.js';
+import { createToolNameMapping } from '../../../src/names/create-tool-name-mapping.js';
+import type { ToolSearchConfigInput } from '../../../src/config/tool-search-config.js';
+import type { ModelReference } from '../../../src/models/model-reference.js';
+import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
+import type { ToolSearchPlan } from '../../../src/plan/tool-search-plan.js';
+import type { RequestTool } from '../../../src/request/request-tools.js';
+import { resolveForcedTools } from '../../../src/request/resolve-forced-tools.js';
+import { resolveGroupedTools, type ResolveGroupedToolsInput } from '../../../src/providers/openai/resolve-grouping-api-request.js';
+import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
+import { tool } from '../../support/tools.js';
 
 const HOSTED: ModelReference = { id: 'gpt-5.4', api: 'openai-responses' };
 const CLIENT: ModelReference = { id: 'gpt-5.2', api: 'openai-responses' };

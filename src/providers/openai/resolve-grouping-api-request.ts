@@ -1,19 +1,24 @@
-import { resolveHistoryReveals } from '../client/tool-search-result.js';
-import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
-import { assertNever } from '../errors/assert-never.js';
-import { parsePlannedTools } from '../plan/parse-planned-tools.js';
-import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
-import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
-import type { NeutralTool } from './neutral-request.js';
-import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
-import type { GroupedTools, GroupedToolsWarningCode, RequestTool, RequestToolForm, SearchToolSource } from './request-tools.js';
-import { resolveForcedTools, type ForcedTools } from './resolve-forced-tools.js';
-import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
-import { ToolSearchError } from '../errors/tool-search-error.js';
-import type { ToolDefinition } from '../tools/tool-definition.js';
-import { createToolList } from './resolve-tool-list.js';
-import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
-import { isDeferredLeftOut } from '../plan/is-deferred-left-out.js';
+import { resolveHistoryReveals } from '../../client/tool-search-result.js';
+import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { assertNever } from '../../errors/assert-never.js';
+import { parsePlannedTools } from '../../plan/parse-planned-tools.js';
+import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
+import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import type { NeutralTool } from '../../request/neutral-request.js';
+import { resolvePlanMatch, type PlanMatchWording } from '../../request/resolve-plan-match.js';
+import type { GroupedTools, GroupedToolsWarningCode, RequestTool, RequestToolForm, SearchToolSource } from '../../request/request-tools.js';
+import { resolveForcedTools, type ForcedTools } from '../../request/resolve-forced-tools.js';
+import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from '../../request/request-decision.js';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
+import { createToolList } from '../../request/resolve-tool-list.js';
+import { createToolSearchGuidance } from '../../client/tool-search-guidance.js';
+import { isDeferredLeftOut } from '../../plan/is-deferred-left-out.js';
+import {
+  OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE,
+  OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
+  isOpenAIResponsesReservedNamespace,
+} from './openai-responses-api.js';
 
 /**
  * An API whose hosted search loads deferred tools by group (OpenAI Responses: namespaces, `defer_loading`): the plan as
@@ -22,17 +27,8 @@ import { isDeferredLeftOut } from '../plan/is-deferred-left-out.js';
  * read under the plan's names (`resolvePlanMatch`), the reveals the history holds, then `resolveGroupedTools`'s forms.
  */
 export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings) => {
-  const { request, api } = input;
-  const {
-    applied,
-    planned,
-    own,
-    names,
-    originalOf,
-    flatNames,
-    requestTools: tools,
-    decisions,
-  } = keepRead(input, 'grouping', () => readGroupingTools(plan, input));
+  const { request } = input;
+  const { applied, planned, own, names, originalOf, flatNames, tools, decisions } = keepRead(input, 'grouping', () => readGroupingTools(plan, input));
   // Read once: the client list reveals these, and the result reports them as loaded.
   const historyReveals = resolveHistoryReveals(request.history.outputs, names, own);
   const forced = resolveForcedTools(applied, request.forced.map(originalOf));
@@ -49,8 +45,8 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
       revealed,
       names,
       byPrefix,
-      isDeferredAloneRejected: (name) => api.isDeferredAloneRejected?.(names.toWire(name)) === true,
-      ...(api.recommendedGroupSize === undefined ? {} : { recommendedGroupSize: api.recommendedGroupSize }),
+      isDeferredAloneRejected: (name) => isOpenAIResponsesReservedNamespace(names.toWire(name)),
+      recommendedGroupSize: OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
     }),
   );
   warnings.push(...decided.warnings);
@@ -97,22 +93,14 @@ function toRequestTool(
   const path = 'path' in tool ? (tool.path ?? '') : '';
   switch (tool.kind) {
     case 'function': {
-      const { definition, deferred } = tool;
-      const name = originalOf(definition.name);
-      return tool.group === undefined
-        ? { kind: 'planned', name, path, definition, deferred }
-        : { kind: 'planned', name, path, definition, deferred, group: tool.group };
+      const { definition, deferred, group } = tool;
+      return { kind: 'planned', name: originalOf(definition.name), path, definition, deferred, ...(group === undefined ? {} : { group }) };
     }
     case 'other': {
+      const { deferred, group } = tool;
       // A deferred top-level custom tool is called in a namespace of its own name, which cannot be a reserved one.
-      const other = {
-        kind: 'unmanaged',
-        name: flatName ?? tool.name ?? '',
-        path,
-        deferred: tool.deferred,
-        deferredAloneRejected: tool.deferredAloneRejected === true,
-      } as const;
-      return tool.group === undefined ? other : { ...other, group: tool.group };
+      const deferredAloneRejected = tool.deferredAloneRejected === true;
+      return { kind: 'unmanaged', name: flatName ?? tool.name ?? '', path, deferred, deferredAloneRejected, ...(group === undefined ? {} : { group }) };
     }
     case 'hosted-search':
       return { kind: 'search', clientExecuted: tool.clientExecuted === true };
@@ -148,7 +136,7 @@ function readGroupingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput
   );
   // Custom tools keep their names (the function-name pattern does not bind them); a valid one is only kept from being
   // given to a function. Under hosted search every function name fits a call's namespace (64 characters).
-  const rule = applied.mechanism === 'openai-hosted' ? (api.hostedRule ?? api.rule) : api.rule;
+  const rule = applied.mechanism === 'openai-hosted' ? OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE : api.rule;
   const own = resolveOwnToolsSent(applied, planned);
   const names = createToolNameMapping(
     // The package's own tool names are in the set too, so no renamed tool can take them.
@@ -179,7 +167,7 @@ function readGroupingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput
     isTransformed: () => tools.some((tool) => tool.kind === 'own'),
   });
   const decisions = new Map<string, ReturnType<typeof resolveGroupedTools>>();
-  return { applied, planned, own, names, originalOf, flatNames, requestTools: tools, decisions };
+  return { applied, planned, own, names, originalOf, flatNames, tools, decisions };
 }
 
 /**
@@ -423,24 +411,23 @@ function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
   }
   const list = createToolList(plan, definitions, { revealed, forced, names });
   // Loaded tools keep their body place; the list's other entries follow them. (Few are loaded when tools are deferred.)
-  const loaded = new Set<string>();
-  for (const entry of list.tools) if (entry.status === 'loaded') loaded.add(entry.name);
+  const loaded = new Set(list.tools.filter((entry) => entry.status === 'loaded').map((entry) => entry.name));
   const undeferred: string[] = [];
   let searchTools = 0;
   let kept: number | undefined;
   const forms = tools.map((tool, index): RequestToolForm => {
     switch (tool.kind) {
       case 'planned':
-        return createForm(loaded.has(tool.name) ? 'loaded' : 'omitted', undefined);
+        return UNGROUPED[loaded.has(tool.name) ? 'loaded' : 'omitted'];
       case 'unmanaged':
         if (tool.deferred) undeferred.push(`\`${tool.name}\` (${tool.path})`);
-        return createForm('undeferred', undefined);
+        return UNGROUPED.undeferred;
       case 'search':
         // With nothing deferred no `tool_search` function is sent, and a client-executed tool search the caller serves stays.
         searchTools += 1;
         if (kept !== undefined || list.guidance !== null || !tool.clientExecuted) return DROPPED;
         kept = index;
-        return createForm('as-is', undefined);
+        return UNGROUPED['as-is'];
       case 'own':
         // Added again from the list, in its place.
         return DROPPED;
@@ -470,20 +457,15 @@ function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
 
 /** The groups past the recommended size that hold a deferred tool (a group of loaded tools costs no search). */
 function resolveOversizedGroups(tools: readonly RequestTool[], forms: readonly RequestToolForm[], recommended: number): ReadonlySet<string> {
-  const sizes = new Map<string, { size: number; deferred: boolean }>();
-  forms.forEach((entry, index) => {
-    if (entry.group === undefined || entry.form === 'omitted' || entry.form === 'dropped') return;
+  const sizes = new Map<string, number>();
+  const deferring = new Set<string>();
+  forms.forEach(({ form, group }, index) => {
+    if (group === undefined || form === 'omitted' || form === 'dropped') return;
+    sizes.set(group, (sizes.get(group) ?? 0) + 1);
     const tool = tools[index] as RequestTool;
-    const deferred = entry.form === 'defer-loading' || (entry.form === 'as-is' && tool.kind === 'unmanaged' && tool.deferred);
-    const found = sizes.get(entry.group);
-    if (found === undefined) sizes.set(entry.group, { size: 1, deferred });
-    else {
-      found.size += 1;
-      found.deferred ||= deferred;
-    }
+    if (form === 'defer-loading' || (form === 'as-is' && tool.kind === 'unmanaged' && tool.deferred)) deferring.add(group);
   });
-  if (sizes.size === 0) return NOTHING;
-  return new Set([...sizes].filter(([, found]) => found.size > recommended && found.deferred).map(([label]) => label));
+  return deferring.size === 0 ? NOTHING : new Set([...deferring].filter((group) => (sizes.get(group) ?? 0) > recommended));
 }
 
 function reportUndeferred(undeferred: readonly string[], warnings: ToolSearchWarning<GroupedToolsWarningCode>[], why: 'no-hosted-search' | 'library'): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnToolStandIn } from '../../src/request/resolve-grouping-api-request.js';
+import { isOwnToolStandIn } from '../../../src/providers/openai/resolve-grouping-api-request.js';
 
 describe('isOwnToolStandIn', () => {
   const planned = new Map([['tool_search', {}]]);
