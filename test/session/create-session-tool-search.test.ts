@@ -9,7 +9,6 @@ import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import type { ToolSearchConfigInput } from '../../src/config/tool-search-config.js';
 import { formatSessionAnswer } from '../../src/session/format-session-answer.js';
 import { OPENAI_RESPONSES_CODEC } from '../../src/providers/openai/openai-responses-codec.js';
-import { resolveOpenAIResponsesUnpairedToolResults } from '../../src/providers/openai/resolve-openai-responses-unpaired-tool-results.js';
 import { createOpenAIResponsesTools } from '../../src/providers/openai/create-openai-responses-tools.js';
 import { manyTools, tool } from '../support/tools.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
@@ -63,7 +62,6 @@ function createExample(config: ToolSearchConfigInput, hooks: Pick<SessionAdapter
       label: 'createExampleToolSearch',
       withJSONSchemas: (entry) => entry,
       codec: OPENAI_RESPONSES_CODEC as SessionAdapter<string>['codec'],
-      resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
       unpaired: 'throw',
       createStreamAccumulator: createExampleStreamAccumulator,
       readResponse: (response) => {

@@ -227,7 +227,7 @@ describe.each(WIRES)('$name', (wire) => {
   // resolveUnpairedHistoryResults; Converse's runs its whole preflight) and again by the codec's read and write
   // (readNeutralHistory and the write's mapping of the history; Responses and Anthropic walk it several times more).
   // The pairing needs to move into the codec's read. When this passes, make it an `it`.
-  it.fails('walks the history once per prepare', async () => {
+  it('walks the history once per prepare', async () => {
     expect((await countRequest(wire)).historyWalks).toBe(1);
   });
 

@@ -24,7 +24,7 @@ import { writeOpenAIResponsesTools } from './write-openai-responses-tools.js';
 import { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
 import { readOpenAIResponsesTools, type OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIResponsesToolLocations } from './resolve-openai-responses-function-locations.js';
-import { readOpenAIResponsesHistoryItem, transformOpenAIResponsesInput } from './transform-openai-responses-input.js';
+import { OPENAI_RESPONSES_PAIRING, readOpenAIResponsesHistoryItem, transformOpenAIResponsesInput } from './transform-openai-responses-input.js';
 
 /**
  * Where hosted tool search puts tools that have no category.
@@ -82,7 +82,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
       tools: read.neutral,
       otherNames: [],
       forced: readRenamedNames((rename) => transformToolChoice(source.tool_choice, rename)),
-      history: { ...readNeutralHistory(items, readOpenAIResponsesHistoryItem), references, changes },
+      history: { ...readNeutralHistory(items, readOpenAIResponsesHistoryItem, readsStoredHistory(source) ? undefined : OPENAI_RESPONSES_PAIRING), references, changes },
       groupByPrefix: context.options?.uncategorized === 'name-prefix',
       ...(turnStart === undefined ? {} : { turnStart }),
       read: { source, read },
@@ -119,6 +119,11 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     return { body: result, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
+
+/** Whether the body continues a stored conversation (`previous_response_id`, `conversation`), whose calls may be on the server: its results are not paired. */
+function readsStoredHistory(body: Record<string, unknown>): boolean {
+  return (body.previous_response_id !== undefined && body.previous_response_id !== null) || (body.conversation !== undefined && body.conversation !== null);
+}
 
 /**
  * The input items that carry a predicted load after the user's message, as the Responses session writes the package's

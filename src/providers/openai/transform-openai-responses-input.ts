@@ -1,4 +1,4 @@
-import type { HistoryToolItem } from '../../request/neutral-request.js';
+import type { HistoryPairing, HistoryToolItem } from '../../request/neutral-request.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -109,18 +109,29 @@ function isLoadingItem(item: Record<string, unknown>): boolean {
 }
 
 /**
- * What one history item holds for `readHistoryToolOutputs` (restoring reveals from the history: only the package's own
- * answers count): a `function_call`, or a `function_call_output` as text (a string, or each text part of a list).
+ * What one history item holds for the codec's read: a call (`function_call`, `custom_tool_call`), or its answer
+ * (`function_call_output`, `custom_tool_call_output`; each paired), a function's output as text (a string, or each text
+ * part of a list) for restoring reveals from the history (only the package's own answers count).
  */
-export function readOpenAIResponsesHistoryItem(item: unknown): HistoryToolItem | undefined {
+export function readOpenAIResponsesHistoryItem(item: unknown, index: number): HistoryToolItem | undefined {
   const { type, call_id: id, name, output } = item as { type?: unknown; call_id?: unknown; name?: unknown; output?: unknown };
   if (typeof id !== 'string') return undefined;
-  if (type === 'function_call') return typeof name === 'string' ? { calls: [{ id, name }] } : undefined;
-  if (type !== 'function_call_output') return undefined;
-  if (typeof output === 'string') return { results: [{ id, output }] };
+  if (type === 'function_call') return { calls: [typeof name === 'string' ? { id, name } : { id }] };
+  if (type === 'custom_tool_call') return { calls: [{ id }] };
+  if (type !== 'function_call_output' && type !== 'custom_tool_call_output') return undefined;
+  const checked = { id, path: `input[${index}]`, label: `${type}\` for \`${id}` };
+  if (type === 'custom_tool_call_output') return { results: [checked] };
+  if (typeof output === 'string') return { results: [{ ...checked, output }] };
   const parts = Array.isArray(output) ? output.filter((part) => typeof part === 'object' && part !== null && typeof part.text === 'string') : [];
-  return { results: parts.map((part) => ({ id, output: part.text as string })) };
+  return { results: [checked, ...parts.map((part) => ({ id, output: part.text as string }))] };
 }
+
+/** The Responses API's pairing: an output item's call is among the items before it. */
+export const OPENAI_RESPONSES_PAIRING: HistoryPairing = {
+  rule: 'earlier',
+  unpaired: (path, label) =>
+    `\`${path}\` is a \`${label}\`, but no item before it is its call, and the Responses API rejects the body ("No tool call found for function call output with call_id …"); keep the response's output items in \`input\` before their answers (\`input.push(...turn.input)\`), or chain with \`previous_response_id\` and send \`turn.answers\``,
+};
 
 /**
  * The name to send for a function in the history (a call, or a tool a `tool_search_output` or `additional_tools` item
