@@ -257,11 +257,7 @@ export interface HistoryWalk {
  * through `write`, the others as they are; `items` (the caller's list) itself when no item changes. A changed list is
  * copied from the walk's copy, so the write walks no item it does not change.
  */
-export function writeHistoryItems<Item>(
-  items: readonly Item[],
-  history: HistoryWalk,
-  write: (item: Item, index: number) => Item,
-): readonly Item[] {
+export function writeHistoryItems<Item>(items: readonly Item[], history: HistoryWalk, write: (item: Item, index: number) => Item): readonly Item[] {
   let output: Item[] | undefined;
   for (const index of history.written) {
     const item = history.items[index] as Item;

@@ -90,7 +90,8 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
         if (!isRecord(block)) return;
         const path = `messages[${messageIndex}].content[${blockIndex}]`;
         const kind = readHistoryBlock(block, path, isSystem, reader, item);
-        if (kind === 'tool_change' || kind === 'tool_change_text') sites.push({ message: messageIndex, block: blockIndex, kind, change: readToolChange(block) });
+        if (kind === 'tool_change' || kind === 'tool_change_text')
+          sites.push({ message: messageIndex, block: blockIndex, kind, change: readToolChange(block) });
         else if (kind !== undefined) sites.push({ message: messageIndex, block: blockIndex, kind });
       });
       return message.role === 'assistant' ? item : { ...item, turn: false };
@@ -270,7 +271,10 @@ export function writeAnthropicMessagesHistory(
     });
   }
   // System messages sent as text leave none to merge.
-  return { messages: system === 'consecutive' && support !== 'none' ? mergeConsecutiveSystemMessages(converted.messages, warnings) : converted.messages, warnings };
+  return {
+    messages: system === 'consecutive' && support !== 'none' ? mergeConsecutiveSystemMessages(converted.messages, warnings) : converted.messages,
+    warnings,
+  };
 }
 
 /** The paths of the blocks the write repaired or sent as text, for its warnings. */

@@ -159,7 +159,8 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
           ];
     const transformed = transformContents(request.contents, read.walk, names, warnings);
     // The walk's copy stands for the caller's list, which the write does not walk again.
-    const contents = predicted === undefined ? transformed : [...(transformed === request.contents ? read.walk.items : (transformed as unknown[])), ...predicted];
+    const contents =
+      predicted === undefined ? transformed : [...(transformed === request.contents ? read.walk.items : (transformed as unknown[])), ...predicted];
     // In the REST shape the settings are the body itself, copied with their keys in place.
     const output: Record<string, unknown> = shape === 'sdk' ? { ...request, contents } : { ...outputSettings, contents };
     if (shape === 'sdk' && (Object.keys(outputSettings).length > 0 || request.config !== undefined)) output.config = outputSettings;
