@@ -85,11 +85,11 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
       previousSystem = isSystem;
       if (!isRecord(message) || !Array.isArray(message.content)) return undefined;
       // Only the results outside the model's messages are paired with the calls of the model's message before.
-      const item: HistoryItem = { calls: [], results: [], paired: message.role !== 'assistant' };
+      const item: HistoryItem = { calls: [], results: [], paired: message.role !== 'assistant', inSystem: isSystem };
       (message.content as unknown[]).forEach((block: unknown, blockIndex) => {
         if (!isRecord(block)) return;
         const path = `messages[${messageIndex}].content[${blockIndex}]`;
-        const kind = readHistoryBlock(block, path, isSystem, reader, item);
+        const kind = readHistoryBlock(block, path, reader, item);
         if (kind === 'tool_change' || kind === 'tool_change_text')
           sites.push({ message: messageIndex, block: blockIndex, kind, change: readToolChange(block) });
         else if (kind !== undefined) sites.push({ message: messageIndex, block: blockIndex, kind });
@@ -100,22 +100,21 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
   );
   const { references, changes, searchTool, asText } = reader;
   const neutral: NeutralHistory = {
-    names: history.names,
-    outputs: history.outputs,
+    ...history,
     references,
     changes,
-    ...(history.unpaired === undefined ? {} : { unpaired: history.unpaired }),
     ...(searchTool === undefined ? {} : { searchTool }),
     ...(asText.size === 0 ? {} : { revealed: [...asText] }),
   };
   return { messages, neutral, sites, support, system };
 }
 
-/** One message as the history's walk reads it: its calls and results, and whether its results are paired. */
+/** One message as the history's walk reads it: its calls and results, whether its results are paired, whether it is a system message. */
 interface HistoryItem {
   readonly calls: { id?: unknown; name?: string }[];
   readonly results: HistoryToolResult[];
   readonly paired: boolean;
+  readonly inSystem: boolean;
 }
 
 /** The Messages API's pairing: a user message's `tool_result` blocks answer `tool_use` blocks of the message right before. */
@@ -138,13 +137,7 @@ interface HistoryReader {
 }
 
 /** Reads one block of a message into `reader` and its message's `item`; returns what the write must do with it, if anything. */
-function readHistoryBlock(
-  block: Record<string, unknown>,
-  path: string,
-  inSystem: boolean,
-  reader: HistoryReader,
-  item: HistoryItem,
-): HistorySite['kind'] | undefined {
+function readHistoryBlock(block: Record<string, unknown>, path: string, reader: HistoryReader, item: HistoryItem): HistorySite['kind'] | undefined {
   switch (block.type) {
     case 'tool_use': {
       // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
@@ -182,7 +175,7 @@ function readHistoryBlock(
     }
     case 'tool_addition':
     case 'tool_removal':
-      if (inSystem && readChangeAsText(block, reader)) return 'tool_change_text';
+      if (item.inSystem && readChangeAsText(block, reader)) return 'tool_change_text';
       else if (readChange(block, path, reader)) return 'tool_change';
       return;
     case 'compaction':
@@ -384,7 +377,6 @@ function writeToolChangeText(change: HistoryChange, names: ToolNameMapping, path
  * their own after any other turn. The same array, and no paths, when there is no system message.
  */
 function writeSystemMessagesAsUserText(messages: readonly unknown[]): { messages: readonly unknown[]; paths: string[] } {
-  if (!messages.some((message) => isRecord(message) && message.role === 'system')) return { messages, paths: [] };
   const result: unknown[] = [];
   const paths: string[] = [];
   messages.forEach((message, index) => {
@@ -417,7 +409,6 @@ function contentBlocks(content: unknown): unknown[] {
  */
 function mergeConsecutiveSystemMessages(messages: readonly unknown[], warnings: AnthropicMessagesWarning[]): readonly unknown[] {
   const isSystem = (message: unknown): message is Record<string, unknown> => isRecord(message) && message.role === 'system';
-  if (!messages.some((message, index) => index > 0 && isSystem(message) && isSystem(messages[index - 1]))) return messages;
   const result: unknown[] = [];
   const runs: string[] = [];
   let runStart = -1;

@@ -127,26 +127,23 @@ function readUserText(message: unknown): string | undefined {
  * `json` block.
  */
 function readMessage(message: unknown, index: number): HistoryToolItem {
-  const content = isRecord(message) && Array.isArray(message.content) ? message.content : [];
-  const calls: { id: unknown; name?: string }[] = [];
-  const results: { id: unknown; output?: unknown; path: string; label: string }[] = [];
-  for (const [position, block] of content.entries()) {
-    if (!isRecord(block)) continue;
-    const { toolUse: use, toolResult: result } = block;
-    if (isRecord(result)) {
-      const path = `messages[${index}].content[${position}]`;
-      const label = describeValue(result.toolUseId);
-      if (!Array.isArray(result.content)) results.push({ id: result.toolUseId, path, label });
-      else {
-        const parts = result.content.filter(isRecord);
-        const output = parts[0]?.json ?? parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('');
-        results.push({ id: result.toolUseId, output, path, label });
-      }
-    }
-    if (isRecord(use)) calls.push(typeof use.name === 'string' ? { id: use.toolUseId, name: use.name } : { id: use.toolUseId });
-  }
+  const blocks = isRecord(message) && Array.isArray(message.content) ? message.content : [];
+  const calls = blocks.flatMap((block) => (isRecord(block) && isRecord(block.toolUse) ? [readCall(block.toolUse)] : []));
+  const results = blocks.flatMap((block, position) => {
+    const result = isRecord(block) ? block.toolResult : undefined;
+    if (!isRecord(result)) return [];
+    const checked = { id: result.toolUseId, path: `messages[${index}].content[${position}]`, label: describeValue(result.toolUseId) };
+    if (!Array.isArray(result.content)) return [checked];
+    const parts = result.content.filter(isRecord);
+    return [{ ...checked, output: parts[0]?.json ?? parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('') }];
+  });
   // Only an assistant message is a turn of the model's.
   return isRecord(message) && message.role === 'assistant' ? { calls, results } : { calls, results, turn: false };
+}
+
+/** A `toolUse` as a call: its id, and its name where it has one. */
+function readCall(use: Record<string, unknown>): { id: unknown; name?: string } {
+  return typeof use.name === 'string' ? { id: use.toolUseId, name: use.name } : { id: use.toolUseId };
 }
 
 /** Converse's pairing: a user message answers the `toolUse` blocks of the assistant message right before it, each once. */

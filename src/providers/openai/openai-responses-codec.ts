@@ -67,11 +67,11 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     if (input !== undefined && input !== null && typeof input !== 'string' && !Array.isArray(input)) {
       throw new ToolSearchError('invalid-request', `\`input\` must be a string or an array of items, got ${describeValue(input)}`);
     }
-    // The one walk of the history, which checks its items too.
+    // The one walk of the history, which checks its items too. A stored conversation's (`previous_response_id`,
+    // `conversation`) calls may be on the server: its results are not paired.
     const walk: HistoryWalk = { items: [], written: [] };
-    const neutral = Array.isArray(input)
-      ? readNeutralHistory(input, readOpenAIResponsesHistoryItem, readsStoredHistory(source) ? undefined : OPENAI_RESPONSES_PAIRING, walk)
-      : undefined;
+    const pairing = (source.previous_response_id ?? source.conversation ?? null) === null ? OPENAI_RESPONSES_PAIRING : undefined;
+    const neutral = Array.isArray(input) ? readNeutralHistory(input, readOpenAIResponsesHistoryItem, pairing, walk) : undefined;
     const instructions = source.instructions;
     if (instructions !== undefined && instructions !== null && typeof instructions !== 'string') {
       throw new ToolSearchError('invalid-request', `\`instructions\` must be a string, got ${describeValue(instructions)}`);
@@ -129,11 +129,6 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     return { body: result, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
-
-/** Whether the body continues a stored conversation (`previous_response_id`, `conversation`), whose calls may be on the server: its results are not paired. */
-function readsStoredHistory(body: Record<string, unknown>): boolean {
-  return (body.previous_response_id !== undefined && body.previous_response_id !== null) || (body.conversation !== undefined && body.conversation !== null);
-}
 
 /**
  * The input items that carry a predicted load after the user's message, as the Responses session writes the package's
