@@ -195,13 +195,17 @@ export function readNeutralHistory(
   const names: string[] = [];
   const outputs: HistoryToolOutput[] = [];
   const unpaired: string[] = [];
-  const { items: list, written } = walk;
-  // The calls a result may answer: by id, and (`byName`) by tool name.
-  let open = new Set<unknown>();
-  let openNames = new Set<string>();
-  for (const [index, item] of items.entries()) {
-    list.push(item);
-    const { calls = [], results = [], turn = true, write = false } = read(item, index) ?? {};
+  // The calls a result may answer: by id, and (`byName`) by tool name. Cleared, not replaced: this runs per item.
+  const open = new Set<unknown>();
+  const openNames = new Set<string>();
+  const endTurn = (): void => {
+    if (open.size > 0) open.clear();
+    if (openNames.size > 0) openNames.clear();
+  };
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index];
+    walk.items.push(item);
+    const { calls = NONE, results = NONE, turn = true, write = false } = read(item, index) ?? NOTHING;
     let named = write;
     let checked = false;
     for (const result of results) {
@@ -225,22 +229,26 @@ export function readNeutralHistory(
       calledBy.set(call.id, call.name);
       named = true;
     }
-    if (named) written.push(index);
+    if (named) walk.written.push(index);
     if (pairing === undefined) continue;
     if (calls.length > 0 && turn) {
       // A turn of the model's: the calls the next results may answer.
-      if (pairing.rule !== 'earlier') [open, openNames] = [new Set(), new Set()];
+      if (pairing.rule !== 'earlier') endTurn();
       for (const call of calls) {
         if (typeof call.id === 'string' && (pairing.byName !== true || call.id.length > 0)) open.add(call.id);
         if (call.name !== undefined) openNames.add(call.name);
       }
     } else if (pairing.rule === 'previous-message' || (pairing.rule === 'previous-turn' && !checked)) {
       // Anything else ends the model's turn; on `previous-message` so does the message of its results.
-      [open, openNames] = [new Set(), new Set()];
+      endTurn();
     }
   }
   return unpaired.length === 0 ? { names, outputs } : { names, outputs, unpaired };
 }
+
+/** What an item of nothing of interest holds, and its empty lists: shared, as the walk runs per item. */
+const NOTHING: HistoryToolItem = {};
+const NONE: readonly never[] = [];
 
 /**
  * What {@link readNeutralHistory}'s walk leaves for the codec's write: the history list as read (a copy made in the

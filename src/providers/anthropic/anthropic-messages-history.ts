@@ -85,7 +85,8 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
       previousSystem = isSystem;
       if (!isRecord(message) || !Array.isArray(message.content)) return undefined;
       // Only the results outside the model's messages are paired with the calls of the model's message before.
-      const item: HistoryItem = { calls: [], results: [], paired: message.role !== 'assistant', inSystem: isSystem };
+      const paired = message.role !== 'assistant';
+      const item: HistoryItem = { calls: [], results: [], paired, inSystem: isSystem, turn: paired ? false : undefined };
       (message.content as unknown[]).forEach((block: unknown, blockIndex) => {
         if (!isRecord(block)) return;
         const path = `messages[${messageIndex}].content[${blockIndex}]`;
@@ -94,7 +95,7 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
           sites.push({ message: messageIndex, block: blockIndex, kind, change: readToolChange(block) });
         else if (kind !== undefined) sites.push({ message: messageIndex, block: blockIndex, kind });
       });
-      return message.role === 'assistant' ? item : { ...item, turn: false };
+      return item;
     },
     ANTHROPIC_MESSAGES_PAIRING,
   );
@@ -115,6 +116,8 @@ interface HistoryItem {
   readonly results: HistoryToolResult[];
   readonly paired: boolean;
   readonly inSystem: boolean;
+  /** `false` outside the model's messages: their calls are no turn (see `HistoryToolItem.turn`). */
+  readonly turn: false | undefined;
 }
 
 /** The Messages API's pairing: a user message's `tool_result` blocks answer `tool_use` blocks of the message right before. */

@@ -132,10 +132,12 @@ function readMessage(message: unknown, index: number): HistoryToolItem {
   const results = blocks.flatMap((block, position) => {
     const result = isRecord(block) ? block.toolResult : undefined;
     if (!isRecord(result)) return [];
-    const checked = { id: result.toolUseId, path: `messages[${index}].content[${position}]`, label: describeValue(result.toolUseId) };
-    if (!Array.isArray(result.content)) return [checked];
+    const id = result.toolUseId;
+    const path = `messages[${index}].content[${position}]`;
+    const label = describeValue(id);
+    if (!Array.isArray(result.content)) return [{ id, path, label }];
     const parts = result.content.filter(isRecord);
-    return [{ ...checked, output: parts[0]?.json ?? parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('') }];
+    return [{ id, output: parts[0]?.json ?? parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join(''), path, label }];
   });
   // Only an assistant message is a turn of the model's.
   return isRecord(message) && message.role === 'assistant' ? { calls, results } : { calls, results, turn: false };

@@ -133,11 +133,12 @@ export function readOpenAIResponsesHistoryItem(item: unknown, index: number): Hi
   if (type === 'function_call') return { calls: [typeof name === 'string' ? { id, name } : { id }], write };
   if (type === 'custom_tool_call') return { calls: [{ id }], write };
   if (type !== 'function_call_output' && type !== 'custom_tool_call_output') return write ? { write } : undefined;
-  const checked = { id, path: `input[${index}]`, label: `${type}\` for \`${id}` };
-  if (type === 'custom_tool_call_output') return { results: [checked] };
-  if (typeof output === 'string') return { results: [{ ...checked, output }], write };
+  const path = `input[${index}]`;
+  const label = `${type}\` for \`${id}`;
+  if (type === 'custom_tool_call_output') return { results: [{ id, path, label }] };
+  if (typeof output === 'string') return { results: [{ id, output, path, label }], write };
   const parts = Array.isArray(output) ? output.filter((part) => typeof part === 'object' && part !== null && typeof part.text === 'string') : [];
-  return { results: [checked, ...parts.map((part) => ({ id, output: part.text as string }))], write };
+  return { results: [{ id, path, label }, ...parts.map((part) => ({ id, output: part.text as string }))], write };
 }
 
 /** The Responses API's pairing: an output item's call is among the items before it. */
