@@ -247,7 +247,7 @@ export function readNeutralHistory(
 }
 
 /** What an item of nothing of interest holds, and its empty lists: shared, as the walk runs per item. */
-const NOTHING: HistoryToolItem = {};
+const NOTHING: Readonly<HistoryToolItem> = {};
 const NONE: readonly never[] = [];
 
 /**

@@ -121,7 +121,7 @@ interface HistoryItem {
 }
 
 /** The Messages API's pairing: a user message's `tool_result` blocks answer `tool_use` blocks of the message right before. */
-const ANTHROPIC_MESSAGES_PAIRING: HistoryPairing = {
+const ANTHROPIC_MESSAGES_PAIRING: Readonly<HistoryPairing> = {
   rule: 'previous-turn',
   unpaired: (path, label) =>
     `\`${path}\` is a \`tool_result\` for \`${label}\`, but the message before it has no \`tool_use\` with that id, and the Messages API rejects the body ("unexpected \`tool_use_id\` found in \`tool_result\` blocks"); keep each assistant message with its \`tool_use\` blocks directly before the user message that answers them (\`messages.push(...turn.messages)\`)`,

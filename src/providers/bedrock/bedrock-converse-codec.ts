@@ -149,7 +149,7 @@ function readCall(use: Record<string, unknown>): { id: unknown; name?: string } 
 }
 
 /** Converse's pairing: a user message answers the `toolUse` blocks of the assistant message right before it, each once. */
-const PAIRING: HistoryPairing = {
+const PAIRING: Readonly<HistoryPairing> = {
   rule: 'previous-message',
   unpaired: (path, label) => `\`${path}\`: \`toolResult\` ${label} answers no \`toolUse\` of the assistant message before it`,
 };

@@ -375,7 +375,7 @@ function readContent(content: unknown, index: number): HistoryToolItem | undefin
 }
 
 /** Gemini's pairing: a content of `functionResponse` parts answers the `functionCall` parts of the content before it. */
-const PAIRING: HistoryPairing = {
+const PAIRING: Readonly<HistoryPairing> = {
   rule: 'previous-turn',
   byName: true,
   unpaired: (path, label) =>

@@ -224,7 +224,7 @@ function readMessage(message: unknown, index: number): HistoryToolItem | undefin
 }
 
 /** Chat Completions' pairing: a `tool` message answers a call of the assistant message before it (only `tool` messages between). */
-const PAIRING: HistoryPairing = {
+const PAIRING: Readonly<HistoryPairing> = {
   rule: 'previous-turn',
   unpaired: (path, label) =>
     `\`${path}\` is a \`tool\` message for \`${label}\`, but the assistant message before it made no tool call with that id; OpenAI rejects such a body ("messages with role 'tool' must be a response to a preceeding message with 'tool_calls'"), compatible servers may not. Keep each assistant message with its \`tool_calls\` directly before its \`tool\` messages (\`messages.push(...turn.messages)\`)`,

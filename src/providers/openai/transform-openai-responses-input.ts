@@ -142,7 +142,7 @@ export function readOpenAIResponsesHistoryItem(item: unknown, index: number): Hi
 }
 
 /** The Responses API's pairing: an output item's call is among the items before it. */
-export const OPENAI_RESPONSES_PAIRING: HistoryPairing = {
+export const OPENAI_RESPONSES_PAIRING: Readonly<HistoryPairing> = {
   rule: 'earlier',
   unpaired: (path, label) =>
     `\`${path}\` is a \`${label}\`, but no item before it is its call, and the Responses API rejects the body ("No tool call found for function call output with call_id …"); keep the response's output items in \`input\` before their answers (\`input.push(...turn.input)\`), or chain with \`previous_response_id\` and send \`turn.answers\``,
