@@ -201,7 +201,6 @@ function readUserText(message: unknown): string | undefined {
 function readMessage(message: unknown, index: number): HistoryToolItem | undefined {
   if (!isRecord(message) || !KNOWN_ROLES.has(message.role)) return { write: true };
   if (message.role === 'assistant') {
-    if (!Array.isArray(message.tool_calls) && !isRecord(message.function_call)) return undefined;
     const calls: { id?: unknown; name?: string }[] = [];
     for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
       if (!isRecord(call)) continue;
