@@ -76,6 +76,11 @@ export interface NeutralHistory {
   readonly references?: readonly HistoryReference[];
   /** The history's tool changes, in order. */
   readonly changes?: readonly HistoryToolChange[];
+  /**
+   * The messages for the tool results whose call is not where the API requires it (see {@link HistoryPairing}), in
+   * history order: the session warns or throws with them. Absent when every result pairs.
+   */
+  readonly unpaired?: readonly string[];
   /** The provider's hosted search tool the history's first hosted search call used, if any. */
   readonly searchTool?: string;
   /**
@@ -122,42 +127,154 @@ export interface NeutralTurnStart {
   readonly anchor?: string;
 }
 
-/** What one item of a history list holds (a message, a content), as an API's reader gives it. */
+/**
+ * One tool result of a history item, as an API's item reader gives it: by the `id` of the call it answers, or by the
+ * `name` of the tool it answers where the API names it in the result itself (Gemini's `functionResponse`, Chat
+ * Completions' legacy `function` message); its output (text or parsed JSON). A result with a `path` (where it is,
+ * `messages[3].content[0]`) is one the pairing checks, and `label` is how its message names it.
+ */
+export interface HistoryToolResult {
+  readonly id?: unknown;
+  readonly name?: string;
+  /** Absent: the result holds no output the package reads (it is only paired). */
+  readonly output?: unknown;
+  readonly path?: string;
+  readonly label?: string;
+}
+
+/** What one item of a history list holds (a message, a content, a Responses item), as an API's item reader gives it. */
 export interface HistoryToolItem {
-  /** The tool calls the item makes, in order: the call's id and the tool name the model wrote. */
-  readonly calls?: readonly { readonly id?: unknown; readonly name: string }[];
   /**
-   * The tool results the item holds, in order, each with its output (text or parsed JSON): by the `id` of the call it
-   * answers, or by the `name` of the tool it answers where the API names it in the result itself (Gemini's
-   * `functionResponse`, Chat Completions' legacy `function` message).
+   * The tool calls the item makes, in order: the call's id and the tool name the model wrote (none for a call whose
+   * name is not mapped, such as a custom tool's). An item with calls is a turn of the model's.
    */
-  readonly results?: readonly ({ readonly id: unknown; readonly output: unknown } | { readonly name: string; readonly output: unknown })[];
+  readonly calls?: readonly { readonly id?: unknown; readonly name?: string }[];
+  /** `false`: the item's calls are no turn of the model's (a call in a user message): the pairing takes it for other text. */
+  readonly turn?: false;
+  /** The tool results the item holds, in order (they come before the calls it makes). */
+  readonly results?: readonly HistoryToolResult[];
+  /** The write has something to do in this item besides its names (a warning, an error, a repair). */
+  readonly write?: boolean;
 }
 
 /**
- * Every tool name a history's calls and named results use (for the name mapping) and every answered call with the
- * name it was called by, oldest first (for the reveals the package's answers hold, `resolveHistoryReveals`): a result
- * answers the earlier call of the same id, a result with a name answers that tool, and a result whose call is not in
- * the history counts for nothing. `read` says what each item holds (`undefined`: nothing of interest). Pure. Not part
- * of the public API.
+ * Where a result's call must be, as an API rejects a history otherwise:
+ *
+ * - `previous-turn`: in the model's turn right before it (only other results between): Anthropic Messages, Chat
+ *   Completions, Gemini;
+ * - `previous-message`: in the message right before the one holding it, and answered once (Bedrock Converse);
+ * - `earlier`: anywhere before it: the Responses API, whose items are flat.
  */
-export function readNeutralHistory(items: readonly unknown[], read: (item: unknown) => HistoryToolItem | undefined): NeutralHistory {
+export type HistoryPairingRule = 'previous-turn' | 'previous-message' | 'earlier';
+
+/** How a codec's read pairs the history's tool results with their calls, and words a result without its call. */
+export interface HistoryPairing {
+  readonly rule: HistoryPairingRule;
+  /** A result also pairs with a call of the tool it names (Gemini, whose calls may have no id). */
+  readonly byName?: boolean;
+  /** The message for the result at `path` (named `label`) whose call is not where the rule requires it. */
+  unpaired(path: string, label: string): string;
+}
+
+/**
+ * The one walk of a history list that a codec's read makes: every tool name its calls and named results use (for the
+ * name mapping), every answered call with the name it was called by, oldest first (for the reveals the package's
+ * answers hold, `resolveHistoryReveals`), the results whose call is not where `pairing` requires it (none without
+ * `pairing`); what the write needs of the walk goes into `walk`. A result answers the
+ * earlier call of the same id, a result with a name answers that tool, and a result whose call is not in the history
+ * counts for nothing. `read` says what each item holds (`undefined`: nothing of interest). Pure. Not part of the
+ * public API.
+ */
+export function readNeutralHistory(
+  items: readonly unknown[],
+  read: (item: unknown, index: number) => HistoryToolItem | undefined,
+  pairing?: HistoryPairing,
+  walk: HistoryWalk = { items: [], written: [] },
+): NeutralHistory {
   const calledBy = new Map<unknown, string>();
   const names: string[] = [];
   const outputs: HistoryToolOutput[] = [];
-  for (const item of items) {
-    const { calls = [], results = [] } = read(item) ?? {};
+  const unpaired: string[] = [];
+  // The calls a result may answer: by id, and (`byName`) by tool name. Cleared, not replaced: this runs per item.
+  const open = new Set<unknown>();
+  const openNames = new Set<string>();
+  const endTurn = (): void => {
+    if (open.size > 0) open.clear();
+    if (openNames.size > 0) openNames.clear();
+  };
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index];
+    walk.items.push(item);
+    const { calls = NONE, results = NONE, turn = true, write = false } = read(item, index) ?? NOTHING;
+    let named = write;
+    let checked = false;
     for (const result of results) {
-      const name = 'name' in result ? result.name : calledBy.get(result.id);
-      if ('name' in result) names.push(name as string);
-      if (name !== undefined) outputs.push({ name, output: result.output });
+      const name = result.name ?? calledBy.get(result.id);
+      if (result.name !== undefined) {
+        names.push(result.name);
+        named = true;
+      }
+      if (name !== undefined && 'output' in result) outputs.push({ name, output: result.output });
+      if (pairing === undefined || result.path === undefined) continue;
+      checked = true;
+      const id = typeof result.id === 'string' ? result.id : undefined;
+      const paired =
+        (id !== undefined && (pairing.rule === 'previous-message' ? open.delete(id) : open.has(id))) ||
+        (pairing.byName === true && result.name !== undefined && openNames.has(result.name));
+      if (!paired) unpaired.push(pairing.unpaired(result.path, result.label ?? ''));
     }
     for (const call of calls) {
+      if (call.name === undefined) continue;
       names.push(call.name);
       calledBy.set(call.id, call.name);
+      named = true;
+    }
+    if (named) walk.written.push(index);
+    if (pairing === undefined) continue;
+    if (calls.length > 0 && turn) {
+      // A turn of the model's: the calls the next results may answer.
+      if (pairing.rule !== 'earlier') endTurn();
+      for (const call of calls) {
+        if (typeof call.id === 'string' && (pairing.byName !== true || call.id.length > 0)) open.add(call.id);
+        if (call.name !== undefined) openNames.add(call.name);
+      }
+    } else if (pairing.rule === 'previous-message' || (pairing.rule === 'previous-turn' && !checked)) {
+      // Anything else ends the model's turn; on `previous-message` so does the message of its results.
+      endTurn();
     }
   }
-  return { names, outputs };
+  return unpaired.length === 0 ? { names, outputs } : { names, outputs, unpaired };
+}
+
+/** What an item of nothing of interest holds, and its empty lists: shared, as the walk runs per item. */
+const NOTHING: Readonly<HistoryToolItem> = {};
+const NONE: readonly never[] = [];
+
+/**
+ * What {@link readNeutralHistory}'s walk leaves for the codec's write: the history list as read (a copy made in the
+ * same walk, which stands for the caller's: their items are the same) and the positions of the items the write must
+ * visit (those holding tool names, and those the item reader marked). Fill a new one per read.
+ */
+export interface HistoryWalk {
+  readonly items: unknown[];
+  readonly written: number[];
+}
+
+/**
+ * The history list as written: the items at `written` (the positions {@link readNeutralHistory} recorded) passed
+ * through `write`, the others as they are; `items` (the caller's list) itself when no item changes. A changed list is
+ * copied from the walk's copy, so the write walks no item it does not change.
+ */
+export function writeHistoryItems<Item>(items: readonly Item[], history: HistoryWalk, write: (item: Item, index: number) => Item): readonly Item[] {
+  let output: Item[] | undefined;
+  for (const index of history.written) {
+    const item = history.items[index] as Item;
+    const sent = write(item, index);
+    if (sent === item) continue;
+    output ??= [...(history.items as readonly Item[])];
+    output[index] = sent;
+  }
+  return output ?? items;
 }
 
 /**

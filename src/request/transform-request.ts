@@ -7,6 +7,7 @@ import { isSame, type RequestMemo } from './request-decision.js';
 import { resolveRequestTools } from './resolve-request-tools.js';
 import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { CodecReadContext, CodecTools, WireCodec } from './wire-codec.js';
+import type { NeutralHistory } from './neutral-request.js';
 
 /** What the driver takes besides the body and the plan: the options every transformer has. */
 export interface TransformRequestContext<Tools, Options = undefined> extends CodecReadContext<Tools, Options> {
@@ -18,6 +19,8 @@ export interface TransformRequestContext<Tools, Options = undefined> extends Cod
   readonly predict?: ToolPredictor;
   /** What the decision keeps for this plan and the read tools (`tools`) between requests: a session's, per plan. */
   readonly memo?: RequestMemo;
+  /** Handed the history as read: the session takes its unpaired results from it (`NeutralHistory.unpaired`). */
+  readonly onHistory?: (history: NeutralHistory) => void;
 }
 
 /**
@@ -34,6 +37,7 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
   // The plan is checked once, before the read, which reads the model it names.
   const checked = parseToolSearchPlan(plan);
   const request = codec.read(body, context, checked);
+  context.onHistory?.(request.history);
   // A bare transformer's plan holds its memo itself, so its requests read the same tools only once.
   const memo = context.memo ?? memoOnPlan(plan);
   const tools = resolveRequestTools({

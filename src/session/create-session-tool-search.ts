@@ -144,6 +144,8 @@ interface Preparation<Code extends string> {
 interface Prepared<Code extends string> {
   readonly plan: ToolSearchPlan;
   readonly transformed: TransformRequestResult<unknown, Code>;
+  /** The messages for the history's tool results whose call is not where the API requires it (the codec's read). */
+  readonly unpaired: readonly string[];
   remember(): void;
 }
 
@@ -158,15 +160,16 @@ interface Prepared<Code extends string> {
  * 2. The plan (session id and model checked, cached per agent), the reveals the plan needs from the store, then the
  *    API's transformer, with the plan's and the transformer's warnings together. A body's own tools are read once:
  *    the codec's read of them serves the plan and the transformer.
- * 3. The history's pairing of tool results with calls (see {@link SessionAdapter.unpaired}).
+ * 3. The history's pairing of tool results with calls, read by the codec with the rest of the history (see
+ *    {@link SessionAdapter.unpaired}).
  *
  * Throws what {@link planFor} and the transformer throw.
  */
 async function prepareSessionRequest<Code extends string>(wire: SessionWire<Code>, given: unknown, sessionId: unknown) {
   if (!isRecord(given)) throw new ToolSearchError('invalid-request', `${wire.label}: \`body\` must be a request body object, got ${describeValue(given)}`);
-  const unpaired = wire.resolveUnpairedResults(given);
-  if (unpaired.length > 0 && wire.unpaired === 'throw') throw new ToolSearchError('invalid-request', `${wire.label}: ${unpaired.join('; ')}`);
   const prepared = await prepareReading({ wire, model: given.model, sessionId }, given);
+  const { unpaired } = prepared;
+  if (unpaired.length > 0 && wire.unpaired === 'throw') throw new ToolSearchError('invalid-request', `${wire.label}: ${unpaired.join('; ')}`);
   prepared.remember();
   const { transformed } = prepared;
   // The plan as the body applies it (a Responses custom tool named `tool_search` takes that name from the package's).
@@ -252,6 +255,7 @@ async function prepareWith<Code extends string>(
     memo = wire.memos.get(plan) ?? {};
     wire.memos.set(plan, memo);
   }
+  let unpaired: readonly string[] = [];
   const transformed = transformRequest(wire.codec, body, plan, {
     // planFor has checked the session id.
     revealed: await wire.toolSearch.readRevealed(plan, preparation.sessionId as string),
@@ -260,9 +264,12 @@ async function prepareWith<Code extends string>(
     ...(wire.predict === undefined ? {} : { predict: wire.predict }),
     ...(bodyRead === undefined ? {} : { tools: { list: wire.toolsOf(body), read: bodyRead } }),
     ...(memo === undefined ? {} : { memo }),
+    onHistory: (history) => {
+      unpaired = history.unpaired ?? [];
+    },
   }) as TransformRequestResult<unknown, Code>;
   const written = wire.toolsOf(transformed.body as Record<string, unknown>);
-  return { plan, transformed, remember: () => Array.isArray(written) && wire.prepared.set(written, { tools, sent, entries: [...written] }) };
+  return { plan, transformed, unpaired, remember: () => Array.isArray(written) && wire.prepared.set(written, { tools, sent, entries: [...written] }) };
 }
 
 /** The request prepared from `body` with its own tools, read once for the plan and the transformer. */

@@ -11,7 +11,7 @@ import type { StreamAccumulator } from './stream-accumulator.js';
  * What one wire API tells {@link createSessionToolSearch} (src/session/create-session-tool-search.ts): only wire
  * details. The generic factory does the rest for every API: the options, the catalog (parsed once per agent), the
  * plan, the reveals, preparing a body again, the pairing check, and `prepare`/`step`/`handle`. A new wire API is a
- * factory that passes one adapter: its tool list, its codec, its pairing check and how a response's calls are read
+ * factory that passes one adapter: its tool list, its codec (whose read pairs the history's results), what an unpaired result does and how a response's calls are read
  * and answered (and a row in `parseSessionTools`' tables, which name its tools in messages). Not part of the public API.
  *
  * @example
@@ -25,8 +25,7 @@ import type { StreamAccumulator } from './stream-accumulator.js';
  *     toolsOf: (body) => (isRecord(body.toolConfig) ? body.toolConfig.tools : undefined),
  *     withTools: (body, tools) => ({ ...body, toolConfig: { ...(body.toolConfig as object | undefined), tools } }),
  *     codec: EXAMPLE_CODEC,
- *     resolveUnpairedResults: resolveExampleUnpairedToolResults,
- *     unpaired: 'throw',
+ *  *     unpaired: 'throw',
  *     createStreamAccumulator: createExampleStreamAccumulator,
  *     readResponse: (response) => ({
  *       calls: readExampleToolUses(response).map((use) => ({
@@ -64,12 +63,8 @@ export interface SessionAdapter<Code extends string> {
   /** The codec's own options, checked (the factory's, such as Anthropic's `searchTool`). */
   readonly codecOptions?: unknown;
   /**
-   * The tool results of the body's history that the API would reject as unpaired (a result without its call), each
-   * described with the fix.
-   */
-  resolveUnpairedResults(body: Record<string, unknown>): readonly string[];
-  /**
-   * `throw`: the API answers such a body with a 400 whatever serves it, so `prepare` throws `invalid-request`;
+   * What `prepare` does with the tool results of the body's history that the API would reject as unpaired (a result
+   * without its call: the codec's read finds them, `NeutralHistory.unpaired`, each described with the fix). `throw`: the API answers such a body with a 400 whatever serves it, so `prepare` throws `invalid-request`;
    * `warn`: servers of the API differ (Chat Completions' compatible servers), so `prepare` warns.
    */
   readonly unpaired: 'throw' | 'warn';

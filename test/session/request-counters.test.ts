@@ -223,11 +223,9 @@ describe.each(WIRES)('$name', (wire) => {
     expect(counted.planChecks).toBe(1);
   });
 
-  // Not yet: the history is walked once for the pairing check (each API's resolve*UnpairedToolResults, through
-  // resolveUnpairedHistoryResults; Converse's runs its whole preflight) and again by the codec's read and write
-  // (readNeutralHistory and the write's mapping of the history; Responses and Anthropic walk it several times more).
-  // The pairing needs to move into the codec's read. When this passes, make it an `it`.
-  it.fails('walks the history once per prepare', async () => {
+  // The codec's read walks the history once (readNeutralHistory: names, outputs, the pairing of results with calls, the
+  // items the write must visit), and the write visits only those items.
+  it('walks the history once per prepare', async () => {
     expect((await countRequest(wire)).historyWalks).toBe(1);
   });
 

@@ -1,10 +1,16 @@
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
-import type { HistoryToolOutput } from '../../client/tool-search-result.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
-import type { HistoryReference, HistoryToolChange, NeutralHistory } from '../../request/neutral-request.js';
+import {
+  readNeutralHistory,
+  type HistoryPairing,
+  type HistoryReference,
+  type HistoryToolChange,
+  type HistoryToolResult,
+  type NeutralHistory,
+} from '../../request/neutral-request.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
 import { resolveAnthropicToolChange, type AnthropicToolChange } from './resolve-anthropic-tool-change.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
@@ -33,6 +39,8 @@ export interface AnthropicMessagesHistory {
   readonly sites: readonly HistorySite[];
   /** What the model takes where it is served: the write sends what it cannot take as text. */
   readonly support: AnthropicToolChangeSupport;
+  /** Whether the history holds system messages, and any two in a row (which the write merges). */
+  readonly system: 'none' | 'some' | 'consecutive';
 }
 
 /** What the history's write needs of the decision. */
@@ -60,71 +68,91 @@ const SEARCH_TOOL_NAMES: ReadonlySet<string> = new Set(['tool_search_tool_bm25',
  * (`invalid-request`) when `messages` is present but not an array.
  */
 export function readAnthropicMessagesHistory(messages: unknown, support: AnthropicToolChangeSupport = 'value'): AnthropicMessagesHistory {
-  const reader: HistoryReader = {
-    support,
-    references: [],
-    outputs: [],
-    changes: [],
-    names: [],
-    asText: new Set(),
-    calledBy: new Map(),
-    serverCallIds: new Set(),
-    searchTool: undefined,
-  };
+  const reader: HistoryReader = { support, references: [], changes: [], asText: new Set(), serverCallIds: new Set(), searchTool: undefined };
   const sites: HistorySite[] = [];
-  if (messages === undefined) return { messages: undefined, neutral: { names: reader.names, outputs: reader.outputs }, sites, support };
+  if (messages === undefined) return { messages: undefined, neutral: { names: [], outputs: [] }, sites, support, system: 'none' };
   if (!Array.isArray(messages)) {
     throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
   }
-  messages.forEach((message: unknown, messageIndex) => {
-    if (!isRecord(message) || !Array.isArray(message.content)) return;
-    const inSystem = message.role === 'system';
-    (message.content as unknown[]).forEach((block: unknown, blockIndex) => {
-      if (!isRecord(block)) return;
-      const path = `messages[${messageIndex}].content[${blockIndex}]`;
-      const kind = readHistoryBlock(block, path, inSystem, reader);
-      if (kind === 'tool_change' || kind === 'tool_change_text') sites.push({ message: messageIndex, block: blockIndex, kind, change: readToolChange(block) });
-      else if (kind !== undefined) sites.push({ message: messageIndex, block: blockIndex, kind });
-    });
-  });
-  const { names, outputs, references, changes, searchTool, asText } = reader;
+  let system: AnthropicMessagesHistory['system'] = 'none';
+  let previousSystem = false;
+  const history = readNeutralHistory(
+    messages,
+    (message, messageIndex) => {
+      const isSystem = isRecord(message) && message.role === 'system';
+      if (isSystem && system === 'none') system = 'some';
+      if (isSystem && previousSystem) system = 'consecutive';
+      previousSystem = isSystem;
+      if (!isRecord(message) || !Array.isArray(message.content)) return undefined;
+      // Only the results outside the model's messages are paired with the calls of the model's message before.
+      const paired = message.role !== 'assistant';
+      const item: HistoryItem = { calls: [], results: [], paired, inSystem: isSystem, turn: paired ? false : undefined };
+      (message.content as unknown[]).forEach((block: unknown, blockIndex) => {
+        if (!isRecord(block)) return;
+        const path = `messages[${messageIndex}].content[${blockIndex}]`;
+        const kind = readHistoryBlock(block, path, reader, item);
+        if (kind === 'tool_change' || kind === 'tool_change_text')
+          sites.push({ message: messageIndex, block: blockIndex, kind, change: readToolChange(block) });
+        else if (kind !== undefined) sites.push({ message: messageIndex, block: blockIndex, kind });
+      });
+      return item;
+    },
+    ANTHROPIC_MESSAGES_PAIRING,
+  );
+  const { references, changes, searchTool, asText } = reader;
   const neutral: NeutralHistory = {
-    names,
-    outputs,
+    ...history,
     references,
     changes,
     ...(searchTool === undefined ? {} : { searchTool }),
     ...(asText.size === 0 ? {} : { revealed: [...asText] }),
   };
-  return { messages, neutral, sites, support };
+  return { messages, neutral, sites, support, system };
 }
+
+/** One message as the history's walk reads it: its calls and results, whether its results are paired, whether it is a system message. */
+interface HistoryItem {
+  readonly calls: { id?: unknown; name?: string }[];
+  readonly results: HistoryToolResult[];
+  readonly paired: boolean;
+  readonly inSystem: boolean;
+  /** `false` outside the model's messages: their calls are no turn (see `HistoryToolItem.turn`). */
+  readonly turn: false | undefined;
+}
+
+/** The Messages API's pairing: a user message's `tool_result` blocks answer `tool_use` blocks of the message right before. */
+const ANTHROPIC_MESSAGES_PAIRING: Readonly<HistoryPairing> = {
+  rule: 'previous-turn',
+  unpaired: (path, label) =>
+    `\`${path}\` is a \`tool_result\` for \`${label}\`, but the message before it has no \`tool_use\` with that id, and the Messages API rejects the body ("unexpected \`tool_use_id\` found in \`tool_result\` blocks"); keep each assistant message with its \`tool_use\` blocks directly before the user message that answers them (\`messages.push(...turn.messages)\`)`,
+};
 
 /** What reading the history gathers as it goes, block by block. */
 interface HistoryReader {
   readonly support: AnthropicToolChangeSupport;
   readonly references: HistoryReference[];
-  readonly outputs: HistoryToolOutput[];
   readonly changes: HistoryToolChange[];
-  readonly names: string[];
   /** Tools whose additions by value are sent as text (a set: a removal sent as text takes the name out again). */
   readonly asText: Set<string>;
-  /** The name each `tool_use` was called by, so a result's output is attributed to it. */
-  readonly calledBy: Map<string, string>;
   /** The hosted calls' ids. */
   readonly serverCallIds: Set<string>;
   searchTool: string | undefined;
 }
 
-/** Reads one block of a message into `reader`; returns what the write must do with it, if anything. */
-function readHistoryBlock(block: Record<string, unknown>, path: string, inSystem: boolean, reader: HistoryReader): HistorySite['kind'] | undefined {
+/** Reads one block of a message into `reader` and its message's `item`; returns what the write must do with it, if anything. */
+function readHistoryBlock(block: Record<string, unknown>, path: string, reader: HistoryReader, item: HistoryItem): HistorySite['kind'] | undefined {
   switch (block.type) {
-    case 'tool_use':
+    case 'tool_use': {
       // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
-      if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) return;
-      if (typeof block.id === 'string') reader.calledBy.set(block.id, block.name);
-      reader.names.push(block.name);
+      const id = typeof block.id === 'string' ? block.id : undefined;
+      if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) {
+        if (id !== undefined) item.calls.push({ id });
+        return;
+      }
+      item.calls.push(id === undefined ? { name: block.name } : { id, name: block.name });
       reader.references.push({ name: block.name, kind: 'tool_use', path: `${path}.name` });
       return 'tool_use';
+    }
     case 'server_tool_use':
       if (typeof block.id === 'string') reader.serverCallIds.add(block.id);
       if (reader.searchTool === undefined && typeof block.name === 'string' && SEARCH_TOOL_NAMES.has(block.name)) reader.searchTool = block.name;
@@ -141,15 +169,16 @@ function readHistoryBlock(block: Record<string, unknown>, path: string, inSystem
     }
     case 'tool_result': {
       const id = block.tool_use_id;
+      if (typeof id === 'string' && item.paired) item.results.push({ id, path, label: id });
       if (typeof id === 'string' && (id.startsWith('srvtoolu_') || reader.serverCallIds.has(id))) {
         return 'remove';
       }
-      readToolResult(block, path, typeof id === 'string' ? reader.calledBy.get(id) : undefined, reader);
+      readToolResult(block, path, typeof id === 'string' ? id : undefined, reader, item);
       return 'tool_result';
     }
     case 'tool_addition':
     case 'tool_removal':
-      if (inSystem && readChangeAsText(block, reader)) return 'tool_change_text';
+      if (item.inSystem && readChangeAsText(block, reader)) return 'tool_change_text';
       else if (readChange(block, path, reader)) return 'tool_change';
       return;
     case 'compaction':
@@ -204,7 +233,7 @@ export function writeAnthropicMessagesHistory(
   history: AnthropicMessagesHistory,
   context: AnthropicHistoryNames,
 ): { readonly messages: readonly unknown[] | undefined; readonly warnings: readonly AnthropicMessagesWarning[] } {
-  const { messages, sites, support } = history;
+  const { messages, sites, support, system } = history;
   if (messages === undefined) return { messages, warnings: [] };
   const found: HistoryRepairs = { removedResults: [], changesAsText: [], convertedResults: [] };
   // The content of each message a site changes, copied once.
@@ -227,7 +256,7 @@ export function writeAnthropicMessagesHistory(
           if (kept === undefined) return message;
           return { ...(message as Record<string, unknown>), content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
         });
-  const converted = support === 'none' ? writeSystemMessagesAsUserText(sent) : { messages: sent, paths: [] };
+  const converted = support === 'none' && system !== 'none' ? writeSystemMessagesAsUserText(sent) : { messages: sent, paths: [] };
   if (found.changesAsText.length > 0 || converted.paths.length > 0) {
     warnings.push({
       code: 'tool-changes-sent-as-text',
@@ -237,7 +266,11 @@ export function writeAnthropicMessagesHistory(
           : `the history adds tools by value (${found.changesAsText.join(', ')}), which only the Claude API takes; each addition was sent as a text block with the tool's name and definition`,
     });
   }
-  return { messages: mergeConsecutiveSystemMessages(converted.messages, warnings), warnings };
+  // System messages sent as text leave none to merge.
+  return {
+    messages: system === 'consecutive' && support !== 'none' ? mergeConsecutiveSystemMessages(converted.messages, warnings) : converted.messages,
+    warnings,
+  };
 }
 
 /** The paths of the blocks the write repaired or sent as text, for its warnings. */
@@ -347,7 +380,6 @@ function writeToolChangeText(change: HistoryChange, names: ToolNameMapping, path
  * their own after any other turn. The same array, and no paths, when there is no system message.
  */
 function writeSystemMessagesAsUserText(messages: readonly unknown[]): { messages: readonly unknown[]; paths: string[] } {
-  if (!messages.some((message) => isRecord(message) && message.role === 'system')) return { messages, paths: [] };
   const result: unknown[] = [];
   const paths: string[] = [];
   messages.forEach((message, index) => {
@@ -380,7 +412,6 @@ function contentBlocks(content: unknown): unknown[] {
  */
 function mergeConsecutiveSystemMessages(messages: readonly unknown[], warnings: AnthropicMessagesWarning[]): readonly unknown[] {
   const isSystem = (message: unknown): message is Record<string, unknown> => isRecord(message) && message.role === 'system';
-  if (!messages.some((message, index) => index > 0 && isSystem(message) && isSystem(messages[index - 1]))) return messages;
   const result: unknown[] = [];
   const runs: string[] = [];
   let runStart = -1;
@@ -425,11 +456,11 @@ function describeUnmergeable(first: Record<string, unknown>, second: Record<stri
 /** What a block the history may not hold is rewritten to, before it is dropped. */
 const REMOVED: unique symbol = Symbol('removed');
 
-/** A `tool_result`'s outputs (its text, when it answers the call of `answered`) and the `tool_reference` blocks it holds. */
-function readToolResult(block: Record<string, unknown>, path: string, answered: string | undefined, reader: HistoryReader): void {
+/** A `tool_result`'s outputs (its text, answering the call `id`) and the `tool_reference` blocks it holds. */
+function readToolResult(block: Record<string, unknown>, path: string, id: string | undefined, reader: HistoryReader, item: HistoryItem): void {
   const content = block.content;
   const pushOutput = (output: string): void => {
-    if (answered !== undefined) reader.outputs.push({ name: answered, output });
+    if (id !== undefined) item.results.push({ id, output });
   };
   if (typeof content === 'string') pushOutput(content);
   if (!Array.isArray(content)) return;

@@ -10,7 +10,6 @@ import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 import { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
-import { resolveAnthropicUnpairedToolResults } from './resolve-anthropic-unpaired-tool-results.js';
 import { ANTHROPIC_MESSAGES_CODEC } from './anthropic-messages-codec.js';
 import type { AnthropicToolSearchVariant } from './anthropic-messages-api.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
@@ -109,7 +108,6 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
     withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'input_schema', 'input_schema'),
     codec: ANTHROPIC_MESSAGES_CODEC as never,
     codecOptions: { searchTool },
-    resolveUnpairedResults: resolveAnthropicUnpairedToolResults,
     // The body is the whole conversation, and the API answers a 400 whatever serves it.
     unpaired: 'throw',
     createStreamAccumulator: createAnthropicMessagesStreamAccumulator,

@@ -6,9 +6,18 @@ import { assertNever } from '../../errors/assert-never.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
-import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
+import { describeValue } from '../../errors/describe-value.js';
 import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
-import { readContentText, readNeutralHistory, readTurnStart, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
+import {
+  readContentText,
+  readNeutralHistory,
+  readTurnStart,
+  writeHistoryItems,
+  type HistoryPairing,
+  type HistoryToolItem,
+  type HistoryWalk,
+  type NeutralTool,
+} from '../../request/neutral-request.js';
 import type { ClientRequestWarningCode, RequestTools } from '../../request/request-tools.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
@@ -36,6 +45,7 @@ interface ConverseRead {
   readonly tools: ConverseTools;
   readonly messages: readonly unknown[];
   readonly system: readonly unknown[];
+  readonly walk: HistoryWalk;
 }
 
 /** Converse's codec: `toolConfig.tools`, `toolConfig.toolChoice`, `system` and `toolUse`/`toolResult` blocks. */
@@ -53,17 +63,19 @@ export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTo
     const system = parseRequestToolList(request.system, 'system', 'system blocks');
     const forced = isRecord(toolConfig.toolChoice) && isRecord(toolConfig.toolChoice.tool) ? toolConfig.toolChoice.tool.name : undefined;
     const turnStart = readTurnStart(messages, readUserText);
+    const walk: HistoryWalk = { items: [], written: [] };
+    const history = readNeutralHistory(messages, readMessage, PAIRING, walk);
     return {
       tools: tools.neutral,
       otherNames: [],
       forced: typeof forced === 'string' ? [forced] : [],
-      history: readNeutralHistory(messages, readMessage),
+      history,
       ...(turnStart === undefined ? {} : { turnStart }),
-      read: { request, tools, messages, system },
+      read: { request, tools, messages, system, walk },
     };
   },
   write({ read }, decided) {
-    const { request, messages, system } = read;
+    const { request, messages, system, walk } = read;
     const warnings: { code: BedrockConverseWarningCode; message: string }[] = [];
     const output: Record<string, unknown> = { ...request };
     const tools = writeTools(read.tools, decided);
@@ -96,8 +108,9 @@ export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTo
             { role: 'user', content: [{ toolResult: { toolUseId: load.callId, content: [{ text: formatToolSearchResult(load.result) }] } }] },
           ];
     if (request.messages !== undefined) {
-      const written = resolveMappedItems(messages, writeMessage);
-      output.messages = predicted === undefined ? written : [...written, ...predicted];
+      const written = writeHistoryItems(messages, walk, writeMessage);
+      // The walk's copy stands for the caller's list, which the write does not walk again.
+      output.messages = predicted === undefined ? written : [...(written === messages ? walk.items : written), ...predicted];
     }
     return { body: output, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
@@ -109,17 +122,37 @@ function readUserText(message: unknown): string | undefined {
   return message.content.some((block: unknown) => isRecord(block) && block.toolResult !== undefined) ? undefined : readContentText(message.content);
 }
 
-/** A message's `toolUse` calls and `toolResult` answers: text blocks (the package's answers), or a parsed `json` block. */
-function readMessage(message: unknown): HistoryToolItem {
-  const blocks = isRecord(message) && Array.isArray(message.content) ? message.content.filter(isRecord) : [];
-  const calls = blocks.flatMap(({ toolUse: use }) => (isRecord(use) && typeof use.name === 'string' ? [{ id: use.toolUseId, name: use.name }] : []));
-  const results = blocks.flatMap(({ toolResult: result }) => {
-    if (!isRecord(result) || !Array.isArray(result.content)) return [];
+/**
+ * A message's `toolUse` calls and `toolResult` answers (each paired): text blocks (the package's answers), or a parsed
+ * `json` block.
+ */
+function readMessage(message: unknown, index: number): HistoryToolItem {
+  const blocks = isRecord(message) && Array.isArray(message.content) ? message.content : [];
+  const calls = blocks.flatMap((block) => (isRecord(block) && isRecord(block.toolUse) ? [readCall(block.toolUse)] : []));
+  const results = blocks.flatMap((block, position) => {
+    const result = isRecord(block) ? block.toolResult : undefined;
+    if (!isRecord(result)) return [];
+    const id = result.toolUseId;
+    const path = `messages[${index}].content[${position}]`;
+    const label = describeValue(id);
+    if (!Array.isArray(result.content)) return [{ id, path, label }];
     const parts = result.content.filter(isRecord);
-    return [{ id: result.toolUseId, output: parts[0]?.json ?? parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('') }];
+    return [{ id, output: parts[0]?.json ?? parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join(''), path, label }];
   });
-  return { calls, results };
+  // Only an assistant message is a turn of the model's.
+  return isRecord(message) && message.role === 'assistant' ? { calls, results } : { calls, results, turn: false };
 }
+
+/** A `toolUse` as a call: its id, and its name where it has one. */
+function readCall(use: Record<string, unknown>): { id: unknown; name?: string } {
+  return typeof use.name === 'string' ? { id: use.toolUseId, name: use.name } : { id: use.toolUseId };
+}
+
+/** Converse's pairing: a user message answers the `toolUse` blocks of the assistant message right before it, each once. */
+const PAIRING: Readonly<HistoryPairing> = {
+  rule: 'previous-message',
+  unpaired: (path, label) => `\`${path}\`: \`toolResult\` ${label} answers no \`toolUse\` of the assistant message before it`,
+};
 
 /** `toolConfig.tools` read into slots, each `toolSpec` checked; throws like `parseBedrockConverseTools`. */
 function readToolSlots(request: Record<string, unknown>): ConverseTools {

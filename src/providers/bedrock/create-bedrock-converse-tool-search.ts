@@ -10,7 +10,6 @@ import type { BedrockConverseStreamEvent, BedrockConverseToolResult } from './be
 import { BEDROCK_CONVERSE_CODEC, type BedrockConverseWarningCode } from './bedrock-converse-codec.js';
 import { createBedrockConverseStreamAccumulator } from './create-bedrock-converse-stream-accumulator.js';
 import { isAsyncIterable } from '../../records/is-async-iterable.js';
-import { preflightBedrockConverseRequest } from './preflight-bedrock-converse-request.js';
 
 /**
  * A tool {@link createBedrockConverseToolSearch} takes: `@aws-sdk/client-bedrock-runtime`'s `Tool` (`{ toolSpec: { name,
@@ -84,12 +83,6 @@ export function createBedrockConverseToolSearch<Tool extends BedrockConverseSess
     toolsOf: (body) => (isRecord(body.toolConfig) ? body.toolConfig.tools : undefined),
     withTools: (body, tools) => ({ ...body, toolConfig: { ...(body.toolConfig as object | undefined), tools } }),
     codec: BEDROCK_CONVERSE_CODEC as never,
-    // The preflight's pairing rule says where a result's `toolUse` is missing; Converse rejects such a body. It reads
-    // the history alone: the body's tools are read once, for the plan and the transformer.
-    resolveUnpairedResults: (body) =>
-      preflightBedrockConverseRequest({ messages: body.messages }).violations.flatMap((violation) =>
-        violation.rule === 'tool-result-without-use' ? [`\`${violation.path}\`: ${violation.message}`] : [],
-      ),
     unpaired: 'throw',
     createStreamAccumulator: createBedrockConverseStreamAccumulator,
     // `ConverseStreamCommand`'s output holds the events in `stream`.

@@ -7,7 +7,6 @@ import { readSessionResponseValue } from '../../session/read-session-response-va
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import type { SessionToolSearchFor } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
-import { resolveGeminiUnpairedToolResults } from './resolve-gemini-unpaired-tool-results.js';
 import { GEMINI_CODEC } from './gemini-codec.js';
 import type { GeminiWarningCode } from './gemini-warning.js';
 import { readGeminiBodyShape } from './read-gemini-body-shape.js';
@@ -102,7 +101,6 @@ export function createGeminiToolSearch<Tool extends GeminiSessionTool>(options: 
     withTools: (body, tools) =>
       readGeminiBodyShape(body).shape === 'sdk' ? { ...body, config: { ...(body.config as object | undefined), tools } } : { ...body, tools },
     codec: GEMINI_CODEC as never,
-    resolveUnpairedResults: resolveGeminiUnpairedToolResults,
     // `generateContent` holds no conversation of its own: the body is all of it.
     unpaired: 'throw',
     createStreamAccumulator: createGeminiStreamAccumulator,

@@ -8,9 +8,18 @@ import { readRenamedNames } from '../../names/read-renamed-names.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
-import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
-import { readContentText, readNeutralHistory, readTurnStart, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
+import {
+  readContentText,
+  readNeutralHistory,
+  readTurnStart,
+  writeHistoryItems,
+  type HistoryPairing,
+  type HistoryToolItem,
+  type HistoryToolResult,
+  type HistoryWalk,
+  type NeutralTool,
+} from '../../request/neutral-request.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
@@ -42,6 +51,7 @@ interface GeminiTools extends CodecTools {
 
 interface GeminiRead extends GeminiBodyShape {
   readonly tools: GeminiTools;
+  readonly walk: HistoryWalk;
 }
 
 /** Gemini's codec, in both request shapes (the SDK's `config`, or the REST body): `tools`, `toolConfig`, `systemInstruction`, `contents`. */
@@ -64,13 +74,16 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
     // Only a list of contents can take the predicted load after its user content.
     const turnStart = Array.isArray(contents) ? readTurnStart(contents, readUserText) : undefined;
     const single = isRecord(contents) && Array.isArray(contents.parts) ? [contents] : [];
+    // A single content answers no call of an earlier one: only a list is paired.
+    const walk: HistoryWalk = { items: [], written: [] };
+    const history = Array.isArray(contents) ? readNeutralHistory(contents, readContent, PAIRING, walk) : readNeutralHistory(single, readContent);
     return {
       tools: tools.neutral,
       otherNames: [],
       forced: readRenamedNames((rename) => transformToolConfig(shape.settings.toolConfig, rename)),
-      history: readNeutralHistory(Array.isArray(contents) ? contents : single, readContent),
+      history,
       ...(turnStart === undefined ? {} : { turnStart }),
-      read: { ...shape, tools },
+      read: { ...shape, tools, walk },
     };
   },
   write({ read }, decided) {
@@ -144,8 +157,10 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
               parts: [{ functionResponse: { id: load.callId, name: load.searchName, response: { output: formatToolSearchResult(load.result) } } }],
             },
           ];
-    const transformed = transformContents(request.contents, names, warnings);
-    const contents = predicted === undefined ? transformed : [...(transformed as unknown[]), ...predicted];
+    const transformed = transformContents(request.contents, read.walk, names, warnings);
+    // The walk's copy stands for the caller's list, which the write does not walk again.
+    const contents =
+      predicted === undefined ? transformed : [...(transformed === request.contents ? read.walk.items : (transformed as unknown[])), ...predicted];
     // In the REST shape the settings are the body itself, copied with their keys in place.
     const output: Record<string, unknown> = shape === 'sdk' ? { ...request, contents } : { ...outputSettings, contents };
     if (shape === 'sdk' && (Object.keys(outputSettings).length > 0 || request.config !== undefined)) output.config = outputSettings;
@@ -331,36 +346,47 @@ function placeGuidance(value: unknown, guidance: string | null, at: string, warn
 const RESPONSE_KEYS = ['output', 'result', 'content'] as const;
 
 /**
- * A content's function calls and responses; a response names the function it answers. A `tool_search` result may sit
- * in the `response` itself (parsed), or its `output`, `result` or `content` (the Vercel AI SDK's `{ name, content }`),
- * as JSON text, a parsed object, or a list of text parts: each is handed to `resolveHistoryReveals`.
+ * A content's function calls and responses; a response names the function it answers (the pairing checks it, by id
+ * where both have one and by name otherwise). A `tool_search` result may sit in the `response` itself (parsed), or its
+ * `output`, `result` or `content` (the Vercel AI SDK's `{ name, content }`), as JSON text, a parsed object, or a list
+ * of text parts: each is handed to `resolveHistoryReveals`. A value that is no content, and a part in snake_case, are
+ * the write's to report.
  */
-function readContent(content: unknown): HistoryToolItem | undefined {
-  if (!isRecord(content) || !Array.isArray(content.parts)) return undefined;
-  const calls: { name: string }[] = [];
-  const results: { name: string; output: unknown }[] = [];
-  for (const part of content.parts) {
+function readContent(content: unknown, index: number): HistoryToolItem | undefined {
+  if (!isRecord(content) || !Array.isArray(content.parts)) return typeof content === 'string' || isRecord(content) ? undefined : { write: true };
+  const calls: { id: unknown; name: string }[] = [];
+  const results: HistoryToolResult[] = [];
+  let write = false;
+  for (const [position, part] of content.parts.entries()) {
     if (!isRecord(part)) continue;
-    if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') calls.push({ name: part.functionCall.name });
+    write ||= part.function_call !== undefined || part.function_response !== undefined;
+    if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') calls.push({ id: part.functionCall.id, name: part.functionCall.name });
     const { functionResponse: response } = part;
     if (!isRecord(response) || typeof response.name !== 'string') continue;
     const { name, response: output } = response;
-    results.push({ name, output });
+    results.push({ id: response.id, name, output, path: `contents[${index}].parts[${position}]`, label: name });
     for (const key of isRecord(output) ? RESPONSE_KEYS : []) {
       const value = (output as Record<string, unknown>)[key];
       if (Array.isArray(value)) for (const item of value) results.push({ name, output: isRecord(item) && typeof item.text === 'string' ? item.text : item });
       else if (value !== undefined) results.push({ name, output: value });
     }
   }
-  return { calls, results };
+  return { calls, results, write };
 }
 
+/** Gemini's pairing: a content of `functionResponse` parts answers the `functionCall` parts of the content before it. */
+const PAIRING: Readonly<HistoryPairing> = {
+  rule: 'previous-turn',
+  byName: true,
+  unpaired: (path, label) =>
+    `\`${path}\` is a \`functionResponse\` for \`${label}\`, but the content before it has no \`functionCall\` it answers, and Gemini rejects the body ("Please ensure that function response turn comes immediately after a function call turn"); keep the model's content with its \`functionCall\` parts directly before the content that answers them (\`contents.push(...turn.contents)\`)`,
+};
+
 /** `contents` with every `functionCall.name` and `functionResponse.name` mapped to its wire name. */
-function transformContents(contents: unknown, names: ToolNameMapping, warnings: Warnings): unknown {
+function transformContents(contents: unknown, walk: HistoryWalk, names: ToolNameMapping, warnings: Warnings): unknown {
   if (isRecord(contents) && Array.isArray(contents.parts)) return transformContent(contents, 'contents', names);
   if (!Array.isArray(contents)) return contents;
-  return resolveMappedItems(contents, (content: unknown, index) => {
-    if (typeof content === 'string' || (isRecord(content) && !Array.isArray(content.parts))) return content;
+  return writeHistoryItems(contents, walk, (content: unknown, index) => {
     if (isRecord(content)) return transformContent(content, `contents[${index}]`, names);
     warnings.push({
       code: 'unknown-content',

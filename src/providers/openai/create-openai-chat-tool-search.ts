@@ -6,7 +6,6 @@ import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import type { SessionToolSearchFor } from '../../session/session-request.js';
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
-import { resolveOpenAIChatUnpairedToolResults } from './resolve-openai-chat-unpaired-tool-results.js';
 import { OPENAI_CHAT_CODEC } from './openai-chat-codec.js';
 import type { OpenAIChatWarningCode } from './openai-chat-warning.js';
 import type { OpenAIChatTextPart } from './openai-chat-api.js';
@@ -72,7 +71,6 @@ export function createOpenAIChatToolSearch<Tool extends OpenAIChatSessionTool>(o
     providerTools: true,
     withJSONSchemas: (tool) => resolveJSONSchemaField(tool, 'parameters', 'parameters', ['function']),
     codec: OPENAI_CHAT_CODEC as never,
-    resolveUnpairedResults: resolveOpenAIChatUnpairedToolResults,
     // OpenAI rejects such a body; compatible servers (vLLM, Ollama, gateways) differ.
     unpaired: 'warn',
     createStreamAccumulator: createOpenAIChatStreamAccumulator,

@@ -17,7 +17,6 @@ import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output
 import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
 import { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
 import { resolveOpenAIFunctionCallName } from './resolve-openai-function-call-name.js';
-import { resolveOpenAIResponsesUnpairedToolResults } from './resolve-openai-responses-unpaired-tool-results.js';
 import { OPENAI_RESPONSES_CODEC, type OpenAIResponsesUncategorizedTools } from './openai-responses-codec.js';
 import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
 import type { TransformedOpenAIResponsesBody } from './transform-openai-responses-request.js';
@@ -138,7 +137,6 @@ export function createOpenAIResponsesToolSearch<Tool extends OpenAIResponsesSess
         { tools: catalogTools, names },
       ),
     ],
-    resolveUnpairedResults: resolveOpenAIResponsesUnpairedToolResults,
     unpaired: 'throw',
     createStreamAccumulator: createOpenAIResponsesStreamAccumulator,
     readResponse(response, { plan, names, catalogTools }) {

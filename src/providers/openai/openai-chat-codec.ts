@@ -11,7 +11,16 @@ import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
 import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
-import { readContentText, readNeutralHistory, readTurnStart, type HistoryToolItem, type NeutralTool } from '../../request/neutral-request.js';
+import {
+  readContentText,
+  readNeutralHistory,
+  readTurnStart,
+  writeHistoryItems,
+  type HistoryPairing,
+  type HistoryToolItem,
+  type HistoryWalk,
+  type NeutralTool,
+} from '../../request/neutral-request.js';
 import type { PredictedLoad, RequestTools } from '../../request/request-tools.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
@@ -40,6 +49,7 @@ interface ChatRead {
   readonly request: Record<string, unknown>;
   readonly tools: ChatTools;
   readonly messages: readonly unknown[];
+  readonly walk: HistoryWalk;
 }
 
 type Warnings = ToolSearchWarning<OpenAIChatWarningCode>[];
@@ -63,26 +73,27 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
     const otherNames: string[] = [];
     for (const fn of Array.isArray(request.functions) ? request.functions : []) if (isRecord(fn) && typeof fn.name === 'string') otherNames.push(fn.name);
     const turnStart = readTurnStart(messages, readUserText);
+    const walk: HistoryWalk = { items: [], written: [] };
+    const history = readNeutralHistory(messages, readMessage, PAIRING, walk);
     return {
       tools: tools.neutral,
       otherNames,
       forced: readRenamedNames((rename) => transformToolChoice(request.tool_choice, rename)),
-      history: readNeutralHistory(messages, readMessage),
+      history,
       ...(turnStart === undefined ? {} : { turnStart }),
-      read: { request, tools, messages },
+      read: { request, tools, messages, walk },
     };
   },
-  write({ read: { request, tools: read, messages } }, decided) {
+  write({ read: { request, tools: read, messages, walk } }, decided) {
     const { names } = decided;
     const warnings: Warnings = [];
     const tools = writeTools(read, decided, warnings);
     const output: Record<string, unknown> = { ...request };
     const predicted = decided.predicted === undefined ? undefined : writePredictedMessages(decided.predicted);
-    output.messages = placeGuidance(
-      [...messages.map((message, index) => transformMessage(message, index, names, warnings)), ...(predicted ?? [])],
-      decided.guidance,
-      warnings,
-    );
+    const written = writeHistoryItems(messages, walk, (message, index) => transformMessage(message, index, names, warnings));
+    // The walk's copy stands for the caller's list, which the write does not walk again.
+    const sent = written === messages ? walk.items : written;
+    output.messages = placeGuidance(predicted === undefined ? sent : [...sent, ...predicted], decided.guidance, warnings);
     const toolChoice = transformToolChoice(request.tool_choice, decided.toWire);
     if (toolChoice !== undefined) output.tool_choice = toolChoice;
     if (tools.length > 0) output.tools = tools;
@@ -183,15 +194,19 @@ function readUserText(message: unknown): string | undefined {
 }
 
 /**
- * A message's function calls (`tool_calls`, the legacy `function_call`), or the answer it holds: a `tool` message
- * answers a call by id, a legacy `function` message names its function; the output is the content's text.
+ * A message's tool calls (`tool_calls`, the legacy `function_call`), or the answer it holds: a `tool` message answers
+ * a call by id (the pairing checks it), a legacy `function` message names its function; the output is the content's
+ * text. A message of a role Chat Completions does not define is one the write warns about.
  */
-function readMessage(message: unknown): HistoryToolItem | undefined {
-  if (!isRecord(message)) return undefined;
+function readMessage(message: unknown, index: number): HistoryToolItem | undefined {
+  if (!isRecord(message) || !KNOWN_ROLES.has(message.role)) return { write: true };
   if (message.role === 'assistant') {
-    const calls: { id?: unknown; name: string }[] = [];
+    const calls: { id?: unknown; name?: string }[] = [];
     for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
-      if (isRecord(call) && isRecord(call.function) && typeof call.function.name === 'string') calls.push({ id: call.id, name: call.function.name });
+      if (!isRecord(call)) continue;
+      // Every call with an id pairs (a custom tool's too); a function's name is mapped.
+      const name = isRecord(call.function) && typeof call.function.name === 'string' ? call.function.name : undefined;
+      calls.push(name === undefined ? { id: call.id } : { id: call.id, name });
     }
     if (isRecord(message.function_call) && typeof message.function_call.name === 'string') calls.push({ name: message.function_call.name });
     return { calls };
@@ -201,9 +216,18 @@ function readMessage(message: unknown): HistoryToolItem | undefined {
     : typeof message.content === 'string'
       ? message.content
       : undefined;
-  if (message.role === 'tool' && typeof message.tool_call_id === 'string') return { results: [{ id: message.tool_call_id, output }] };
+  if (message.role === 'tool' && typeof message.tool_call_id === 'string') {
+    return { results: [{ id: message.tool_call_id, output, path: `messages[${index}]`, label: message.tool_call_id }] };
+  }
   return message.role === 'function' && typeof message.name === 'string' ? { results: [{ name: message.name, output }] } : undefined;
 }
+
+/** Chat Completions' pairing: a `tool` message answers a call of the assistant message before it (only `tool` messages between). */
+const PAIRING: Readonly<HistoryPairing> = {
+  rule: 'previous-turn',
+  unpaired: (path, label) =>
+    `\`${path}\` is a \`tool\` message for \`${label}\`, but the assistant message before it made no tool call with that id; OpenAI rejects such a body ("messages with role 'tool' must be a response to a preceeding message with 'tool_calls'"), compatible servers may not. Keep each assistant message with its \`tool_calls\` directly before its \`tool\` messages (\`messages.push(...turn.messages)\`)`,
+};
 
 const KNOWN_ROLES: ReadonlySet<unknown> = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 
@@ -229,7 +253,7 @@ function transformMessage(message: unknown, index: number, names: ToolNameMappin
 }
 
 /** Adds, keeps or replaces the note in the system slot; see the transformer's documentation for the placement. */
-function placeGuidance(messages: unknown[], guidance: string | null, warnings: Warnings): unknown[] {
+function placeGuidance(messages: readonly unknown[], guidance: string | null, warnings: Warnings): readonly unknown[] {
   const [first, ...rest] = messages;
   if (isRecord(first) && (first.role === 'system' || first.role === 'developer')) {
     const content = resolveGuidanceContent(first.content, guidance, TEXT_PART_GUIDANCE);

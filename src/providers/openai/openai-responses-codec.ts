@@ -5,7 +5,7 @@ import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
-import { readContentText, readNeutralHistory, readTurnStart, type HistoryReference } from '../../request/neutral-request.js';
+import { readContentText, readNeutralHistory, readTurnStart, type HistoryReference, type HistoryWalk } from '../../request/neutral-request.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import type { PredictedLoad } from '../../request/request-tools.js';
@@ -19,7 +19,7 @@ import { writeOpenAIResponsesTools } from './write-openai-responses-tools.js';
 import { readOpenAIResponsesAddedTools } from './read-openai-responses-added-tools.js';
 import { readOpenAIResponsesTools, type OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
 import { resolveOpenAIResponsesToolLocations } from './resolve-openai-responses-function-locations.js';
-import { readOpenAIResponsesHistoryItem, transformOpenAIResponsesInput } from './transform-openai-responses-input.js';
+import { OPENAI_RESPONSES_PAIRING, readOpenAIResponsesHistoryItem, transformOpenAIResponsesInput } from './transform-openai-responses-input.js';
 
 /**
  * Where hosted tool search puts tools that have no category.
@@ -39,6 +39,7 @@ export type OpenAIResponsesUncategorizedTools = 'top-level' | 'name-prefix';
 interface ResponsesRead {
   readonly source: Record<string, unknown>;
   readonly read: OpenAIResponsesBodyTools;
+  readonly walk: HistoryWalk;
 }
 
 /** The Responses API's codec: `tools` (functions, namespaces, custom tools, tool search), `tool_choice`, `instructions`, `input`. */
@@ -55,39 +56,48 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     const kept = context.tools !== undefined && context.tools.list === source.tools ? context.tools.read : undefined;
     const read = kept ?? readOpenAIResponsesTools(body);
     const input = source.input;
-    if (input !== undefined && input !== null && typeof input !== 'string') checkInput(input);
+    if (input !== undefined && input !== null && typeof input !== 'string' && !Array.isArray(input)) {
+      throw new ToolSearchError('invalid-request', `\`input\` must be a string or an array of items, got ${describeValue(input)}`);
+    }
+    // The one walk of the history, which checks its items too. A stored conversation's (`previous_response_id`,
+    // `conversation`) calls may be on the server: its results are not paired.
+    const walk: HistoryWalk = { items: [], written: [] };
+    const pairing = (source.previous_response_id ?? source.conversation ?? null) === null ? OPENAI_RESPONSES_PAIRING : undefined;
+    const neutral = Array.isArray(input) ? readNeutralHistory(input, readOpenAIResponsesHistoryItem, pairing, walk) : undefined;
     const instructions = source.instructions;
     if (instructions !== undefined && instructions !== null && typeof instructions !== 'string') {
       throw new ToolSearchError('invalid-request', `\`instructions\` must be a string, got ${describeValue(instructions)}`);
     }
-    const items = Array.isArray(input) ? input : [];
     // What the history's tool search outputs and tool additions loaded, and what its additions added.
-    const fromSearches = resolveOpenAIResponsesToolLocations([], items).all;
+    const loading = walk.written
+      .map((index) => walk.items[index])
+      .filter((item) => isRecord(item) && (item.type === 'tool_search_output' || item.type === 'additional_tools'));
+    const fromSearches = resolveOpenAIResponsesToolLocations([], loading).all;
     const references: HistoryReference[] = [...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map((name) => ({
       name,
       kind: 'tool_reference',
       path: 'input',
     }));
-    const changes = readOpenAIResponsesAddedTools(input).map((name) => ({ change: 'addition', name, form: 'value', custom: true }) as const);
-    const turnStart = readTurnStart(items, readUserText, readHistoryAnchor(source));
+    const changes = readOpenAIResponsesAddedTools(loading).map((name) => ({ change: 'addition', name, form: 'value', custom: true }) as const);
+    const turnStart = readTurnStart(walk.items, readUserText, readHistoryAnchor(source));
     return {
       tools: read.neutral,
       otherNames: [],
       forced: readRenamedNames((rename) => transformToolChoice(source.tool_choice, rename)),
-      history: { ...readNeutralHistory(items, readOpenAIResponsesHistoryItem), references, changes },
+      history: { ...(neutral ?? { names: [], outputs: [] }), references, changes },
       groupByPrefix: context.options?.uncategorized === 'name-prefix',
       ...(turnStart === undefined ? {} : { turnStart }),
-      read: { source, read },
+      read: { source, read, walk },
     };
   },
-  write({ read: { source, read } }, decided) {
+  write({ read: { source, read, walk } }, decided) {
     const { names } = decided;
     const warnings: ToolSearchWarning<OpenAIResponsesWarningCode>[] = [];
     // Write each entry in the wire shape.
     const written = writeOpenAIResponsesTools(read, decided, warnings);
     const originalOf = decided.fromBody ?? ((name: string) => name);
     // Repair the history: names as sent, namespaces on replayed calls.
-    const history = transformOpenAIResponsesInput(source.input, {
+    const history = transformOpenAIResponsesInput(source.input, walk, {
       names,
       originalOf,
       tools: written.tools,
@@ -158,17 +168,6 @@ function writePredictedItems(
 }
 
 /** Checks that `input` is a list of item objects and returns it; throws `invalid-request` naming the bad item. */
-function checkInput(input: unknown): void {
-  if (!Array.isArray(input)) {
-    throw new ToolSearchError('invalid-request', `\`input\` must be a string or an array of items, got ${describeValue(input)}`);
-  }
-  input.forEach((item: unknown, index) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      throw new ToolSearchError('invalid-request', `\`input[${index}]\` must be an item object, got ${describeValue(item)}`);
-    }
-  });
-}
-
 /** A user message's text (`{ role: 'user', content }`, typed `message` or not): a turn's start when it ends `input`. */
 function readUserText(item: unknown): string | undefined {
   if (!isRecord(item) || item.role !== 'user' || (item.type !== undefined && item.type !== 'message')) return undefined;

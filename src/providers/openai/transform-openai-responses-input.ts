@@ -1,4 +1,4 @@
-import type { HistoryToolItem } from '../../request/neutral-request.js';
+import type { HistoryPairing, HistoryToolItem, HistoryWalk } from '../../request/neutral-request.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -46,15 +46,19 @@ export interface OpenAIResponsesInputContext {
  *   caller put there) become wire names, as in calls; valid names are never touched.
  * - Every item of a known type loses the output-only `created_by`; items of unknown types are kept unchanged.
  *
- * `input` is as the codec's `read` checked it; a string `input` (or none) is returned unchanged. Unchanged items are returned as the same objects.
+ * `input` is as the codec's `read` walked it (`walk`: its items, and the positions of those this may change); a string
+ * `input` (or none) is returned unchanged. A list is returned as a new list; unchanged items are the same objects.
  */
 export function transformOpenAIResponsesInput(
   input: unknown,
+  walk: HistoryWalk,
   context: OpenAIResponsesInputContext,
 ): { input: unknown; warnings: ToolSearchWarning<OpenAIResponsesInputWarningCode>[] } {
   if (input === undefined || input === null || typeof input === 'string') return { input, warnings: [] };
-  // A list of item objects: the codec's `read` checked it.
-  const items = input as readonly unknown[];
+  // The items the read walked, and those it found something to do in (the only ones visited here).
+  const { items, written } = walk;
+  const visited = written.map((index) => items[index] as Record<string, unknown>);
+  const loading = visited.filter(isLoadingItem);
   // Where functions can be called matters only to replayed calls: each list is walked when one needs it, once.
   type Locations = ReturnType<typeof resolveOpenAIResponsesToolLocations>;
   let sent: Locations | undefined;
@@ -62,35 +66,36 @@ export function transformOpenAIResponsesInput(
   const sentLocations = (): Locations => (sent ??= resolveOpenAIResponsesToolLocations(context.tools));
   // Names are repaired alike in calls and in the items that load tools, so a call still names the tool it loaded; the
   // names in use are read only when one needs repairing.
-  const inUse = (): OpenAIResponsesFunctionLocations[] => [sentLocations().all, resolveOpenAIResponsesToolLocations([], items).all];
-  const wireName = resolveCallWireName(items, context, inUse);
+  const inUse = (): OpenAIResponsesFunctionLocations[] => [sentLocations().all, resolveOpenAIResponsesToolLocations([], loading).all];
+  const wireName = resolveCallWireName(visited, context, inUse);
   const validNamespace = createNamespaceRepair(inUse, context.namespaceNames);
   // Tool search outputs and tool additions first: where the history loaded a function is read under the names it is sent with.
-  const searched = items.map((item) =>
-    isLoadingItem(item as Record<string, unknown>)
-      ? transformLoadingItem(withoutCreatedBy(item as Record<string, unknown>), context, wireName, validNamespace)
-      : item,
-  );
+  const searched = new Map<Record<string, unknown>, unknown>();
+  for (const item of loading) searched.set(item, transformLoadingItem(withoutCreatedBy(item), context, wireName, validNamespace));
   const restored: string[] = [];
-  const output = items.map((item, index) => {
-    const record = item as Record<string, unknown>;
+  const output = [...items];
+  for (const [position, index] of written.entries()) {
+    const record = visited[position] as Record<string, unknown>;
     switch (record.type) {
       case 'function_call':
       case 'custom_tool_call': {
         // A function_call names a function, a custom_tool_call a custom tool: each is looked up among its own kind.
         const kind = record.type === 'function_call' ? 'function' : 'custom';
-        loaded ??= resolveOpenAIResponsesToolLocations([], searched);
-        return transformCall(record, index, context, wireName, validNamespace, sentLocations()[kind], loaded[kind], restored);
+        loaded ??= resolveOpenAIResponsesToolLocations([], [...searched.values()]);
+        output[index] = transformCall(record, index, context, wireName, validNamespace, sentLocations()[kind], loaded[kind], restored);
+        break;
       }
       case 'function_call_output':
-        return transformCallOutput(record, context);
+        output[index] = transformCallOutput(record, context);
+        break;
       case 'tool_search_output':
       case 'additional_tools':
-        return searched[index];
+        output[index] = searched.get(record);
+        break;
       default:
-        return typeof record.type === 'string' && OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY.has(record.type) ? withoutCreatedBy(record) : item;
+        output[index] = withoutCreatedBy(record);
     }
-  });
+  }
   const warnings: ToolSearchWarning<OpenAIResponsesInputWarningCode>[] =
     restored.length === 0
       ? []
@@ -108,19 +113,40 @@ function isLoadingItem(item: Record<string, unknown>): boolean {
   return item.type === 'tool_search_output' || item.type === 'additional_tools';
 }
 
+/** The item types the history's write may change besides dropping `created_by`: calls, their outputs, the loading items. */
+const WRITTEN_TYPES: ReadonlySet<unknown> = new Set(['function_call', 'custom_tool_call', 'function_call_output', 'tool_search_output', 'additional_tools']);
+
 /**
- * What one history item holds for `readHistoryToolOutputs` (restoring reveals from the history: only the package's own
- * answers count): a `function_call`, or a `function_call_output` as text (a string, or each text part of a list).
+ * What one history item holds for the codec's read: a call (`function_call`, `custom_tool_call`), or its answer
+ * (`function_call_output`, `custom_tool_call_output`; each paired), a function's output as text (a string, or each text
+ * part of a list) for restoring reveals from the history (only the package's own answers count); and whether
+ * {@link transformOpenAIResponsesInput} has something to do in it. Throws `invalid-request` for an item that is not an
+ * object.
  */
-export function readOpenAIResponsesHistoryItem(item: unknown): HistoryToolItem | undefined {
+export function readOpenAIResponsesHistoryItem(item: unknown, index: number): HistoryToolItem | undefined {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+    throw new ToolSearchError('invalid-request', `\`input[${index}]\` must be an item object, got ${describeValue(item)}`);
+  }
   const { type, call_id: id, name, output } = item as { type?: unknown; call_id?: unknown; name?: unknown; output?: unknown };
-  if (typeof id !== 'string') return undefined;
-  if (type === 'function_call') return typeof name === 'string' ? { calls: [{ id, name }] } : undefined;
-  if (type !== 'function_call_output') return undefined;
-  if (typeof output === 'string') return { results: [{ id, output }] };
+  const write = WRITTEN_TYPES.has(type) || (typeof type === 'string' && 'created_by' in item && OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY.has(type));
+  if (typeof id !== 'string') return write ? { write } : undefined;
+  if (type === 'function_call') return { calls: [typeof name === 'string' ? { id, name } : { id }], write };
+  if (type === 'custom_tool_call') return { calls: [{ id }], write };
+  if (type !== 'function_call_output' && type !== 'custom_tool_call_output') return write ? { write } : undefined;
+  const path = `input[${index}]`;
+  const label = `${type}\` for \`${id}`;
+  if (type === 'custom_tool_call_output') return { results: [{ id, path, label }] };
+  if (typeof output === 'string') return { results: [{ id, output, path, label }], write };
   const parts = Array.isArray(output) ? output.filter((part) => typeof part === 'object' && part !== null && typeof part.text === 'string') : [];
-  return { results: parts.map((part) => ({ id, output: part.text as string })) };
+  return { results: [{ id, path, label }, ...parts.map((part) => ({ id, output: part.text as string }))], write };
 }
+
+/** The Responses API's pairing: an output item's call is among the items before it. */
+export const OPENAI_RESPONSES_PAIRING: Readonly<HistoryPairing> = {
+  rule: 'earlier',
+  unpaired: (path, label) =>
+    `\`${path}\` is a \`${label}\`, but no item before it is its call, and the Responses API rejects the body ("No tool call found for function call output with call_id …"); keep the response's output items in \`input\` before their answers (\`input.push(...turn.input)\`), or chain with \`previous_response_id\` and send \`turn.answers\``,
+};
 
 /**
  * The name to send for a function in the history (a call, or a tool a `tool_search_output` or `additional_tools` item
