@@ -295,6 +295,19 @@ function resolveNameKey(name: string): string {
  * ```
  */
 export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions): ToolIndex {
+  const index = createToolIndexState(tools, options);
+  return {
+    search: (query, searchOptions) => searchIndex(index, query, searchOptions),
+    select(selection, searchOptions) {
+      resolveMaxResults(searchOptions?.maxResults, index.resolved.maxResults);
+      return selectVisible(index, selection, resolveVisibility(searchOptions?.visible));
+    },
+    size: index.postings.names.length,
+  };
+}
+
+/** What {@link createToolIndex} builds once, for `explainToolSearch` to read the same postings. Not part of the public API. */
+export function createToolIndexState(tools: ToolDefinitionsInput, options?: ToolIndexOptions): IndexState {
   // A catalog (`createToolCatalog`) is read as it is; a plain list is checked once.
   const parsedTools = parseCatalogTools(tools);
   const resolved = resolveToolIndexOptions(options);
@@ -307,7 +320,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
   }
   let stopWordPostings: TermPostings | undefined;
   let lookups: NameLookups | undefined;
-  const index: IndexState = {
+  return {
     resolved,
     postings,
     stopWordPostings: () => (stopWordPostings ??= createTermPostings(parsedTools, { ...postingsOptions, words: 'stop-words' })),
@@ -321,21 +334,13 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     nameHits: new Int32Array(size),
     touched: [],
   };
-  return {
-    search: (query, searchOptions) => searchIndex(index, query, searchOptions),
-    select(selection, searchOptions) {
-      resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
-      return selectVisible(index, selection, resolveVisibility(searchOptions?.visible));
-    },
-    size,
-  };
 }
 
 /**
  * What {@link createToolIndex} builds once and every search reads, with the scratch space every search reuses (search
  * is synchronous, so it is never shared by two at once; each search resets what it touched).
  */
-interface IndexState {
+export interface IndexState {
   readonly resolved: ResolvedToolIndexOptions;
   readonly postings: TermPostings;
   /** The stop-word index serves only queries made of stop words alone, which are rare: it is built on the first one. */
@@ -367,7 +372,8 @@ interface IndexState {
   readonly touched: number[];
 }
 
-function searchIndex(index: IndexState, query: string, searchOptions: ToolIndexSearchOptions | undefined): ToolSearchHit[] {
+/** {@link ToolIndex.search} over an index's state. Not part of the public API. */
+export function searchIndex(index: IndexState, query: string, searchOptions: ToolIndexSearchOptions | undefined): ToolSearchHit[] {
   if (typeof query !== 'string') {
     throw new ToolSearchError('invalid-options', `\`query\` must be a string, got ${describeValue(query)}`);
   }
