@@ -377,7 +377,7 @@ export function searchIndex(index: IndexState, query: string, searchOptions: Too
   if (typeof query !== 'string') {
     throw new ToolSearchError('invalid-options', `\`query\` must be a string, got ${describeValue(query)}`);
   }
-  const { resolved, postings, scores, isExact, touched } = index;
+  const { resolved, postings, scores, toolStates, isExact, nameHits, touched } = index;
   const maxResults = resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
   const isVisible = resolveVisibility(searchOptions?.visible);
 
@@ -406,13 +406,14 @@ export function searchIndex(index: IndexState, query: string, searchOptions: Too
       const termId = searched.termIds.get(term);
       if (termId !== undefined) queryTermIds.push(termId);
     }
-    queryTermIds.sort((a, b) => searched.rarities[b]! - searched.rarities[a]! || a - b);
+    const { rarities } = searched;
+    queryTermIds.sort((a, b) => rarities[b]! - rarities[a]! || a - b);
     const bestPossible = scoreTerms(index, searched, queryTermIds);
     if (searched === postings) scoreNames(index, query);
     for (const id of exactIds) {
       isExact[id] = 1;
-      if (index.toolStates[id] === UNTOUCHED) {
-        index.toolStates[id] = TOUCHED;
+      if (toolStates[id] === UNTOUCHED) {
+        toolStates[id] = TOUCHED;
         touched.push(id);
       }
       scores[id]! += EXACT_NAME_BONUS;
@@ -428,9 +429,9 @@ export function searchIndex(index: IndexState, query: string, searchOptions: Too
   } finally {
     for (const id of touched) {
       scores[id] = 0;
-      index.toolStates[id] = UNTOUCHED;
+      toolStates[id] = UNTOUCHED;
       isExact[id] = 0;
-      index.nameHits[id] = 0;
+      nameHits[id] = 0;
     }
     touched.length = 0;
   }
@@ -499,14 +500,14 @@ function scoreNames(index: IndexState, query: string): void {
  * tool (thousands for a long request over a large catalog) would cost more than the scoring. Visibility is checked
  * only for a tool that would enter the list. Every cut rule keeps a prefix of the ranking, so it can be taken from it.
  */
-function findTop(index: IndexState, poolSize: number, isVisible: (name: string) => boolean): number[] {
+function findTop({ touched, scores, isExact, postings }: IndexState, poolSize: number, isVisible: (name: string) => boolean): number[] {
   const top: number[] = [];
-  for (const id of index.touched) {
-    if (index.scores[id]! <= 0) continue;
-    if (top.length === poolSize && !outranks(index, id, top[poolSize - 1]!)) continue;
-    if (!isVisible(index.postings.names[id]!)) continue;
+  for (const id of touched) {
+    if (scores[id]! <= 0) continue;
+    if (top.length === poolSize && !outranks(isExact, scores, id, top[poolSize - 1]!)) continue;
+    if (!isVisible(postings.names[id]!)) continue;
     let position = top.length;
-    while (position > 0 && outranks(index, id, top[position - 1]!)) position -= 1;
+    while (position > 0 && outranks(isExact, scores, id, top[position - 1]!)) position -= 1;
     top.splice(position, 0, id);
     if (top.length > poolSize) top.pop();
   }
@@ -514,7 +515,7 @@ function findTop(index: IndexState, poolSize: number, isVisible: (name: string) 
 }
 
 /** Exact-name matches first, whatever a very long query scored for another tool; ties keep the tool list's order. */
-function outranks({ isExact, scores }: IndexState, a: number, b: number): boolean {
+function outranks(isExact: Uint8Array, scores: Float64Array, a: number, b: number): boolean {
   if (isExact[a] !== isExact[b]) return isExact[a] === 1;
   return scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
 }
