@@ -141,29 +141,96 @@ const COUNT_OPTIONS = [
  * ```
  */
 export function createToolSearchTool(options: CreateToolSearchToolOptions): ToolSearchTool {
-  checkToolSearchToolOptions(options);
-  const { store, rank } = options;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new ToolSearchError(
+      'invalid-options',
+      `createToolSearchTool: the options must be an object such as \`{ tools, store }\`, got ${describeValue(options)}`,
+    );
+  }
+  const fail = (field: string, rule: string): never => {
+    throw new ToolSearchError('invalid-options', `createToolSearchTool: \`${field}\` must be ${rule}, got ${describeValue(options[field as 'store'])}`);
+  };
+  for (const [field, least] of COUNT_OPTIONS) {
+    const value: unknown = options[field];
+    if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= least)) fail(field, `a whole number ≥ ${least}`);
+  }
+  const { store, index: given, rank } = options;
+  if (typeof store !== 'object' || store === null || typeof store.add !== 'function') fail('store', 'a RevealStore');
+  if (given !== undefined && (typeof given !== 'object' || given === null || typeof given.search !== 'function'))
+    fail('index', 'an index from `createToolIndex`');
+  if (rank !== undefined && typeof rank !== 'function') fail('rank', 'an async function such as `createHybridToolRanker({ embed })`');
   // A catalog (`createToolCatalog`) is read as it is, its index built once for every search tool over it.
   const searchable = createToolCatalog(options.tools).searchable;
-  const { byName, names: catalogNames, tools: catalog } = searchable;
+  const catalog = searchable.tools;
   const maxResults = options.maxResults ?? DEFAULT_MAX_SEARCH_RESULTS;
   const maxLoaded = options.maxLoaded ?? DEFAULT_MAX_LOADED_TOOLS;
   const maxListed = options.maxListedTools ?? DEFAULT_MAX_LISTED_TOOLS;
   const maxQueryLength = options.maxQueryLength ?? DEFAULT_MAX_QUERY_LENGTH;
-  const index = options.index ?? resolveCatalogIndex(searchable, maxResults);
+  const index = given ?? resolveCatalogIndex(searchable, maxResults);
+  const { byName, names: catalogNames } = searchable;
 
   return {
     definition: TOOL_SEARCH_TOOL_DEFINITION,
     index,
     async execute(args, context) {
-      const { toWire, fromWire, visible, loadedNames } = readSearchContext(context, byName);
-      const listing = (status: ListingStatus, query: string, message: string): ToolSearchResult => {
+      if (typeof context !== 'object' || context === null || typeof context.sessionId !== 'string' || context.sessionId.length === 0) {
+        throw new ToolSearchError('invalid-options', `tool_search: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
+      }
+      checkNamesContext(context.names, 'tool_search');
+      const loadedNames = context.loaded === undefined ? undefined : parseToolNameList(context.loaded, '`context.loaded`');
+      const toWire = context.names?.toWire ?? ((name: string) => name);
+      const fromWire = context.names?.fromWire ?? ((name: string) => name);
+      // The visible catalog names, or `undefined` when every tool is visible (the index then skips its own filter).
+      const visible =
+        context.visible === undefined
+          ? undefined
+          : new Set(
+              parseToolNameList(context.visible, '`context.visible`')
+                .map(fromWire)
+                .filter((name) => byName.has(name)),
+            );
+      const listing = (status: 'no-match' | 'listing' | 'invalid-query', query: string, message: string): ToolSearchResult => {
         const names = visible === undefined ? catalogNames : [...visible];
-        return { status, query, tools: [], availableTools: names.slice(0, maxListed).map(toWire), moreTools: Math.max(0, names.length - maxListed), message };
+        return {
+          status,
+          query,
+          tools: [],
+          availableTools: names.slice(0, maxListed).map(toWire),
+          moreTools: Math.max(0, names.length - maxListed),
+          message,
+        };
       };
-      const read = readSearchQuery(args, maxQueryLength);
-      if ('status' in read) return listing(read.status, read.query, read.message);
-      const { query, written } = read;
+      const query = readQuery(args);
+      if (query === undefined) {
+        return listing(
+          'invalid-query',
+          '',
+          `\`${TOOL_SEARCH_TOOL_NAME}\` needs a \`query\` string: the exact tool name or a few keywords, for example {"query": "send email"}. Got ${describeValue(args === null || typeof args !== 'object' || Array.isArray(args) ? args : (args as { query?: unknown }).query)}.`,
+        );
+      }
+      const trimmed = query.trim();
+      if (trimmed.length > maxQueryLength) {
+        return listing(
+          'invalid-query',
+          `${cutText(trimmed, 60)}…`,
+          `The query is ${trimmed.length} characters; keep it under ${maxQueryLength}: the exact tool name or a few keywords.`,
+        );
+      }
+      if (trimmed.replace(/[^\p{L}\p{N}]/gu, '') === '') {
+        return listing(
+          'listing',
+          trimmed,
+          `Available tools are listed by name. Call \`${TOOL_SEARCH_TOOL_NAME}\` with an exact name or a few keywords to load their parameter schemas.`,
+        );
+      }
+      const written = parseToolSelection(trimmed);
+      if (written !== null && written.length === 0) {
+        return listing(
+          'invalid-query',
+          trimmed,
+          '`select:` lists no tool name; write the exact names after it, for example select:name_a,name_b. Available tools are listed by name.',
+        );
+      }
       const searchOptions = { ...(visible === undefined ? {} : { visible }), maxResults };
       // Each selected name as the index reads it (`create_issue` selects `github__create_issue` when only that fits),
       // so the names it cannot place can be reported.
@@ -174,16 +241,16 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
         }) ?? null;
       const hits =
         selection === null && rank !== undefined
-          ? await rankWith(rank, { query: toCatalogQuery(query, fromWire), tools: catalog, visible, maxResults, index }, byName)
+          ? await rankWith(rank, { query: toCatalogQuery(trimmed, fromWire), tools: catalog, visible, maxResults, index }, byName)
           : selection === null
-            ? index.search(toCatalogQuery(query, fromWire), searchOptions)
+            ? index.search(toCatalogQuery(trimmed, fromWire), searchOptions)
             : selectNames(index, selection, searchOptions);
       const found = hits.map((hit) => byName.get(hit.name)).filter((tool): tool is ToolDefinition => tool !== undefined);
       const unknown = written === null || selection === null ? [] : written.filter((_, position) => !found.some((tool) => tool.name === selection[position]));
       if (found.length === 0) {
         return listing(
           selection === null ? 'no-match' : 'invalid-query',
-          query,
+          trimmed,
           selection === null
             ? 'No tools matched the query. Try the exact tool name or different keywords; available tools are listed by name.'
             : `No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}; available tools are listed by name.`,
@@ -217,93 +284,6 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       return result;
     },
   };
-}
-
-type ListingStatus = 'no-match' | 'listing' | 'invalid-query';
-
-/** Checks the options of {@link createToolSearchTool}; throws `ToolSearchError('invalid-options')` naming the first bad one. */
-function checkToolSearchToolOptions(options: CreateToolSearchToolOptions): void {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `createToolSearchTool: the options must be an object such as \`{ tools, store }\`, got ${describeValue(options)}`,
-    );
-  }
-  const fail = (field: string, rule: string): never => {
-    throw new ToolSearchError('invalid-options', `createToolSearchTool: \`${field}\` must be ${rule}, got ${describeValue(options[field as 'store'])}`);
-  };
-  for (const [field, least] of COUNT_OPTIONS) {
-    const value: unknown = options[field];
-    if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= least)) fail(field, `a whole number ≥ ${least}`);
-  }
-  const { store, index, rank } = options;
-  if (typeof store !== 'object' || store === null || typeof store.add !== 'function') fail('store', 'a RevealStore');
-  if (index !== undefined && (typeof index !== 'object' || index === null || typeof index.search !== 'function'))
-    fail('index', 'an index from `createToolIndex`');
-  if (rank !== undefined && typeof rank !== 'function') fail('rank', 'an async function such as `createHybridToolRanker({ embed })`');
-}
-
-/**
- * A `tool_search` call's context, checked: the name mapping (the identity without one), the visible catalog names
- * (`undefined` when every tool is visible, so the index skips its own filter) and the loaded names as given.
- */
-function readSearchContext(context: ToolSearchContext, byName: ReadonlyMap<string, unknown>) {
-  if (typeof context !== 'object' || context === null || typeof context.sessionId !== 'string' || context.sessionId.length === 0) {
-    throw new ToolSearchError('invalid-options', `tool_search: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
-  }
-  checkNamesContext(context.names, 'tool_search');
-  const loadedNames = context.loaded === undefined ? undefined : parseToolNameList(context.loaded, '`context.loaded`');
-  const toWire = context.names?.toWire ?? ((name: string) => name);
-  const fromWire = context.names?.fromWire ?? ((name: string) => name);
-  const visible =
-    context.visible === undefined
-      ? undefined
-      : new Set(
-          parseToolNameList(context.visible, '`context.visible`')
-            .map(fromWire)
-            .filter((name) => byName.has(name)),
-        );
-  return { toWire, fromWire, visible, loadedNames };
-}
-
-/** The trimmed query and the names a `select:` query lists (else `null`), or why the call gets a listing instead. */
-function readSearchQuery(
-  args: unknown,
-  maxQueryLength: number,
-): { readonly query: string; readonly written: string[] | null } | { readonly status: ListingStatus; readonly query: string; readonly message: string } {
-  const query = readQuery(args);
-  if (query === undefined) {
-    const given = args === null || typeof args !== 'object' || Array.isArray(args) ? args : (args as { query?: unknown }).query;
-    return {
-      status: 'invalid-query',
-      query: '',
-      message: `\`${TOOL_SEARCH_TOOL_NAME}\` needs a \`query\` string: the exact tool name or a few keywords, for example {"query": "send email"}. Got ${describeValue(given)}.`,
-    };
-  }
-  const trimmed = query.trim();
-  if (trimmed.length > maxQueryLength) {
-    return {
-      status: 'invalid-query',
-      query: `${cutText(trimmed, 60)}…`,
-      message: `The query is ${trimmed.length} characters; keep it under ${maxQueryLength}: the exact tool name or a few keywords.`,
-    };
-  }
-  if (trimmed.replace(/[^\p{L}\p{N}]/gu, '') === '') {
-    return {
-      status: 'listing',
-      query: trimmed,
-      message: `Available tools are listed by name. Call \`${TOOL_SEARCH_TOOL_NAME}\` with an exact name or a few keywords to load their parameter schemas.`,
-    };
-  }
-  const written = parseToolSelection(trimmed);
-  if (written !== null && written.length === 0) {
-    return {
-      status: 'invalid-query',
-      query: trimmed,
-      message: '`select:` lists no tool name; write the exact names after it, for example select:name_a,name_b. Available tools are listed by name.',
-    };
-  }
-  return { query: trimmed, written };
 }
 
 /** The caller's ranking, kept to catalog tools that are visible, each once, at most `maxResults`. */
