@@ -295,299 +295,239 @@ function resolveNameKey(name: string): string {
  * ```
  */
 export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions): ToolIndex {
-  const index = createToolIndexState(tools, options);
-  return {
-    search: (query, searchOptions) => searchIndex(index, query, searchOptions),
-    select(selection, searchOptions) {
-      resolveMaxResults(searchOptions?.maxResults, index.resolved.maxResults);
-      return selectVisible(index, selection, resolveVisibility(searchOptions?.visible));
-    },
-    size: index.postings.names.length,
-  };
-}
-
-/** What {@link createToolIndex} builds once, for `explainToolSearch` to read the same postings. Not part of the public API. */
-export function createToolIndexState(tools: ToolDefinitionsInput, options?: ToolIndexOptions): IndexState {
   // A catalog (`createToolCatalog`) is read as it is; a plain list is checked once.
   const parsedTools = parseCatalogTools(tools);
   const resolved = resolveToolIndexOptions(options);
   const postingsOptions = { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization };
   const postings = createTermPostings(parsedTools, { ...postingsOptions, words: 'content' });
-  const size = postings.names.length;
+  // The stop-word index serves only queries made of stop words alone, which are rare: it is built on the first one.
+  let stopWordPostings: TermPostings | undefined;
+  const { names } = postings;
+  const size = names.length;
+  // The name lookups serve only `select:` and one-word queries: they are built on the first such query, so an index
+  // that only ever gets requests costs nothing for them.
+  let lookups: NameLookups | undefined;
+  const nameLookups = (): NameLookups => (lookups ??= createNameLookups(names));
+  const bestFieldWeight = Math.max(resolved.weights.name, resolved.weights.description, resolved.weights.parameters);
+  // Scratch space reused by every search (search is synchronous, so never shared by two at once); reset after use.
+  const scores = new Float64Array(size);
+  // Per tool: UNTOUCHED, TOUCHED (by a term in a field weighing 0 only, or by the exact name) or MATCHED (it has a
+  // query term; each further one adds the coverage bonus).
+  const toolStates = new Uint8Array(size);
+  // Per tool: 1 when the query is its name (see `resolveExactIds`), so ranking asks in constant time; reset after use.
+  // A one-word name that thousands of qualified names end with (`list_issues` over `srvN__list_issues`) stays linear.
+  const isExact = new Uint8Array(size);
+  // Per tool: its place + 1 among the candidates of a coverage ranking, 0 otherwise; reset after use.
+  const candidateSlots = new Int32Array(size);
+  const touched: number[] = [];
+  // Per tool: how many distinct terms its name has (its server's prefix left out); per search, how many of them the
+  // query has (reset after use). See NAME_MISS_PENALTY.
   const nameTermCounts = new Int32Array(size);
   for (let position = 0; position < postings.toolIds.length; position += 1) {
     if (postings.fields[position] === NAME_FIELD) nameTermCounts[postings.toolIds[position]!]! += 1;
   }
-  let stopWordPostings: TermPostings | undefined;
-  let lookups: NameLookups | undefined;
-  return {
-    resolved,
-    postings,
-    stopWordPostings: () => (stopWordPostings ??= createTermPostings(parsedTools, { ...postingsOptions, words: 'stop-words' })),
-    nameLookups: () => (lookups ??= createNameLookups(postings.names)),
-    nameTermCounts,
-    bestFieldWeight: Math.max(resolved.weights.name, resolved.weights.description, resolved.weights.parameters),
-    scores: new Float64Array(size),
-    toolStates: new Uint8Array(size),
-    isExact: new Uint8Array(size),
-    candidateSlots: new Int32Array(size),
-    nameHits: new Int32Array(size),
-    touched: [],
-  };
-}
-
-/**
- * What {@link createToolIndex} builds once and every search reads, with the scratch space every search reuses (search
- * is synchronous, so it is never shared by two at once; each search resets what it touched).
- */
-export interface IndexState {
-  readonly resolved: ResolvedToolIndexOptions;
-  readonly postings: TermPostings;
-  /** The stop-word index serves only queries made of stop words alone, which are rare: it is built on the first one. */
-  readonly stopWordPostings: () => TermPostings;
-  /**
-   * The name lookups serve only `select:` and one-word queries: they are built on the first such query, so an index
-   * that only ever gets requests costs nothing for them.
-   */
-  readonly nameLookups: () => NameLookups;
-  /** Per tool: how many distinct terms its name has (its server's prefix left out). See NAME_MISS_PENALTY. */
-  readonly nameTermCounts: Int32Array;
-  readonly bestFieldWeight: number;
-  readonly scores: Float64Array;
-  /**
-   * Per tool: UNTOUCHED, TOUCHED (by a term in a field weighing 0 only, or by the exact name) or MATCHED (it has a
-   * query term; each further one adds the coverage bonus).
-   */
-  readonly toolStates: Uint8Array;
-  /**
-   * Per tool: 1 when the query is its name (see `resolveExactIds`), so ranking asks in constant time. A one-word name
-   * that thousands of qualified names end with (`list_issues` over `srvN__list_issues`) stays linear.
-   */
-  readonly isExact: Uint8Array;
-  /** Per tool: its place + 1 among the candidates of a coverage ranking, 0 otherwise. */
-  readonly candidateSlots: Int32Array;
-  /** Per tool: how many of its name's terms the query has. */
-  readonly nameHits: Int32Array;
-  /** The tools the search has touched, each once. */
-  readonly touched: number[];
-}
-
-/** {@link ToolIndex.search} over an index's state. Not part of the public API. */
-export function searchIndex(index: IndexState, query: string, searchOptions: ToolIndexSearchOptions | undefined): ToolSearchHit[] {
-  if (typeof query !== 'string') {
-    throw new ToolSearchError('invalid-options', `\`query\` must be a string, got ${describeValue(query)}`);
-  }
-  const { resolved, postings, scores, toolStates, isExact, nameHits, touched } = index;
-  const maxResults = resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
-  const isVisible = resolveVisibility(searchOptions?.visible);
-
-  const selection = parseToolSelection(query);
-  if (selection !== null) return selectVisible(index, selection, isVisible);
-
-  // A query is a name when it is one token once wrapping quotes and punctuation go ("read file" is two words). The
-  // name as written wins (`_search` is `_search`, not `search`); only when no name is written so are names and
-  // query compared without their separators (`ChaDri_change_drink` finds `ChaDri.change_drink`).
-  const bare = trimWrapping(query, isNotLetterOrDigit);
-  const exactIds = WHITESPACE.test(bare) ? [] : resolveExactIds(index.nameLookups(), query, bare);
-  let terms = new Set(resolveQueryTerms(query, postings.termIds));
-  let searched = postings;
-  if (terms.size === 0) {
-    // A query of stop words only ("What is this?") is matched on its stop words rather than on nothing.
-    terms = new Set(splitSearchWords(query).filter(isSearchStopWord));
-    searched = index.stopWordPostings();
-  }
-  if (terms.size === 0 && exactIds.length === 0) return [];
-
-  try {
-    // Terms are read from the rarest, so the first term a tool has is its rarest: every later one adds its coverage
-    // bonus as it is met, and no per-tool sum or maximum is needed.
-    const queryTermIds: number[] = [];
-    for (const term of terms) {
-      const termId = searched.termIds.get(term);
-      if (termId !== undefined) queryTermIds.push(termId);
-    }
-    const { rarities } = searched;
-    queryTermIds.sort((a, b) => rarities[b]! - rarities[a]! || a - b);
-    const bestPossible = scoreTerms(index, searched, queryTermIds);
-    if (searched === postings) scoreNames(index, query);
-    for (const id of exactIds) {
-      isExact[id] = 1;
-      if (toolStates[id] === UNTOUCHED) {
-        toolStates[id] = TOUCHED;
-        touched.push(id);
-      }
-      scores[id]! += EXACT_NAME_BONUS;
-    }
-    // A request that may hold several needs is ranked for coverage, from a larger pool of candidates.
-    const multiNeed = queryTermIds.length >= MULTI_NEED_TERMS && resolved.coveredTermShare < 1;
-    let top = findTop(index, multiNeed ? maxResults * MULTI_NEED_POOL : maxResults, isVisible);
-    const exact = top.length > 0 && isExact[top[0]!] === 1;
-    if (multiNeed && !exact) top = rankForCoverage(index, searched, top, queryTermIds, maxResults);
-    // A query that is a tool's name asks for that tool: it comes alone, as it did under the seed's band.
-    const ranked = exact ? top.filter((id) => isExact[id] === 1).slice(0, maxResults) : cutRanking(top, scores, resolved.cut, bestPossible);
-    return ranked.map((id) => ({ name: postings.names[id]!, score: round(scores[id]!) }));
-  } finally {
-    for (const id of touched) {
-      scores[id] = 0;
-      toolStates[id] = UNTOUCHED;
-      isExact[id] = 0;
-      nameHits[id] = 0;
-    }
-    touched.length = 0;
-  }
-}
-
-/**
- * Adds each query term's points (and, past a tool's rarest term, its coverage bonus) to the tools that have it, and
- * returns what a tool with every known query term in its best field would score: the `floor` rule's reference.
- */
-function scoreTerms(index: IndexState, searched: TermPostings, queryTermIds: readonly number[]): number {
-  const { scores, toolStates, nameHits, touched } = index;
-  const { offsets, toolIds, weights, fields, rarities } = searched;
-  let bestPossible = 0;
-  for (let order = 0; order < queryTermIds.length; order += 1) {
-    const termId = queryTermIds[order]!;
-    const bonus = index.resolved.coverageBonus * Math.sqrt(rarities[termId]!);
-    bestPossible += index.bestFieldWeight * rarities[termId]! + (order > 0 ? bonus : 0);
-    for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
-      const id = toolIds[position]!;
-      const state = toolStates[id]!;
-      if (state === UNTOUCHED) touched.push(id);
-      const termWeight = weights[position]!;
-      if (fields[position] === NAME_FIELD) nameHits[id]! += 1;
-      if (termWeight > 0) {
-        scores[id]! += state === MATCHED ? termWeight + bonus : termWeight;
-        toolStates[id] = MATCHED;
-      } else if (state === UNTOUCHED) {
-        toolStates[id] = TOUCHED;
-      }
-    }
-  }
-  return bestPossible;
-}
-
-/** The same-form points and the name-miss penalty, which read the content index only. */
-function scoreNames(index: IndexState, query: string): void {
-  const { resolved, scores, toolStates, nameHits, nameTermCounts } = index;
-  // A word the request inflects (`keys`) counts a little more where a tool writes it the same way ("List all keys")
-  // than where it has another form of it ("Get a key"); only tools the query already matches gain.
-  if (resolved.sameFormShare > 0) {
-    const forms = index.postings.inflectedForms;
-    for (const form of resolveInflectedForms(query)) {
-      const formId = forms.termIds.get(form);
-      if (formId === undefined) continue;
-      for (let position = forms.offsets[formId]!; position < forms.offsets[formId + 1]!; position += 1) {
-        const id = forms.toolIds[position]!;
-        if (toolStates[id] === MATCHED) scores[id]! += resolved.sameFormShare * forms.weights[position]!;
-      }
-    }
-  }
-  // Siblings (`kusto_database_list`, `kusto_table_list`, `kusto_table_schema`) share the words a request names;
-  // the one whose name the request covers best goes first. Only tools the query meets in their name pay, and at
-  // most half their score, so the penalty reorders close names and never drops a match.
+  const nameHits = new Int32Array(size);
   const nameMissPenalty = resolved.nameMissPenalty * resolved.weights.name;
-  if (nameMissPenalty <= 0) return;
-  for (const id of index.touched) {
-    const hits = nameHits[id]!;
-    if (hits === 0) continue;
-    const penalty = (nameMissPenalty * (nameTermCounts[id]! - hits)) / nameTermCounts[id]!;
-    scores[id]! -= Math.min(penalty, scores[id]! / 2);
-  }
-}
 
-/**
- * The best `poolSize` visible tools scoring above 0, best first, by insertion into a short list: sorting every touched
- * tool (thousands for a long request over a large catalog) would cost more than the scoring. Visibility is checked
- * only for a tool that would enter the list. Every cut rule keeps a prefix of the ranking, so it can be taken from it.
- */
-function findTop({ touched, scores, isExact, postings }: IndexState, poolSize: number, isVisible: (name: string) => boolean): number[] {
-  const top: number[] = [];
-  for (const id of touched) {
-    if (scores[id]! <= 0) continue;
-    if (top.length === poolSize && !outranks(isExact, scores, id, top[poolSize - 1]!)) continue;
-    if (!isVisible(postings.names[id]!)) continue;
-    let position = top.length;
-    while (position > 0 && outranks(isExact, scores, id, top[position - 1]!)) position -= 1;
-    top.splice(position, 0, id);
-    if (top.length > poolSize) top.pop();
-  }
-  return top;
-}
+  function search(query: string, searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
+    if (typeof query !== 'string') {
+      throw new ToolSearchError('invalid-options', `\`query\` must be a string, got ${describeValue(query)}`);
+    }
+    const maxResults = resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
+    const isVisible = resolveVisibility(searchOptions?.visible);
 
-/** Exact-name matches first, whatever a very long query scored for another tool; ties keep the tool list's order. */
-function outranks(isExact: Uint8Array, scores: Float64Array, a: number, b: number): boolean {
-  if (isExact[a] !== isExact[b]) return isExact[a] === 1;
-  return scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
-}
+    const selection = parseToolSelection(query);
+    if (selection !== null) return selectVisible(selection, isVisible);
 
-/**
- * Chooses `count` of the candidates (best first by score) one at a time: each next one is the candidate whose score is
- * highest once the terms the chosen results have count their coverage bonus and parameter points at
- * `coveredTermShare`. Its score becomes that adjusted score, so scores still fall down the list.
- */
-function rankForCoverage(index: IndexState, searched: TermPostings, candidates: readonly number[], queryTermIds: readonly number[], count: number): number[] {
-  const { resolved, scores, candidateSlots } = index;
-  const { offsets, toolIds, weights, fields, rarities } = searched;
-  const termCount = queryTermIds.length;
-  const candidateCount = candidates.length;
-  // Per candidate and query term: the points a covered term shares (its coverage bonus, its parameter points).
-  const shared = new Float64Array(candidateCount * termCount);
-  const has = new Uint8Array(candidateCount * termCount);
-  const counted = new Uint8Array(candidateCount);
-  for (let slot = 0; slot < candidateCount; slot += 1) candidateSlots[candidates[slot]!] = slot + 1;
-  for (let order = 0; order < termCount; order += 1) {
-    const termId = queryTermIds[order]!;
-    const bonus = resolved.coverageBonus * Math.sqrt(rarities[termId]!);
-    const start = offsets[termId]!;
-    const end = offsets[termId + 1]!;
-    // A posting list shorter than the bisections would cost is read whole; in a longer one, sorted by tool id,
-    // each candidate is found by bisection.
-    const bisect = end - start > candidateCount * Math.log2(end - start + 1);
-    for (let step = 0; step < (bisect ? candidateCount : end - start); step += 1) {
-      const position = bisect ? findPosting(toolIds, start, end, candidates[step]!) : start + step;
-      if (position < 0 || weights[position]! <= 0) continue;
-      const slot = candidateSlots[toolIds[position]!]! - 1;
-      if (slot < 0) continue;
-      const cell = slot * termCount + order;
-      has[cell] = 1;
-      // The same sum as the scoring loop: a tool's first (rarest) term earns no coverage bonus.
-      const extra = counted[slot] === 1 ? bonus : 0;
-      counted[slot] = 1;
-      shared[cell] = fields[position] === PARAMETERS_FIELD ? weights[position]! + extra : extra;
+    // A query is a name when it is one token once wrapping quotes and punctuation go ("read file" is two words). The
+    // name as written wins (`_search` is `_search`, not `search`); only when no name is written so are names and
+    // query compared without their separators (`ChaDri_change_drink` finds `ChaDri.change_drink`).
+    const bare = trimWrapping(query, isNotLetterOrDigit);
+    const exactIds = WHITESPACE.test(bare) ? [] : resolveExactIds(nameLookups(), query, bare);
+    let terms = new Set(resolveQueryTerms(query, postings.termIds));
+    let searched = postings;
+    if (terms.size === 0) {
+      // A query of stop words only ("What is this?") is matched on its stop words rather than on nothing.
+      terms = new Set(splitSearchWords(query).filter(isSearchStopWord));
+      searched = stopWordPostings ??= createTermPostings(parsedTools, { ...postingsOptions, words: 'stop-words' });
+    }
+    if (terms.size === 0 && exactIds.length === 0) return [];
+    const { termIds, offsets, toolIds, weights, fields, rarities } = searched;
+
+    try {
+      // Terms are read from the rarest, so the first term a tool has is its rarest: every later one adds its coverage
+      // bonus as it is met, and no per-tool sum or maximum is needed.
+      const queryTermIds: number[] = [];
+      for (const term of terms) {
+        const termId = termIds.get(term);
+        if (termId !== undefined) queryTermIds.push(termId);
+      }
+      queryTermIds.sort((a, b) => rarities[b]! - rarities[a]! || a - b);
+      // What a tool with every known query term in its best field would score: the `floor` rule's reference.
+      let bestPossible = 0;
+      for (let order = 0; order < queryTermIds.length; order += 1) {
+        const termId = queryTermIds[order]!;
+        const bonus = resolved.coverageBonus * Math.sqrt(rarities[termId]!);
+        bestPossible += bestFieldWeight * rarities[termId]! + (order > 0 ? bonus : 0);
+        for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
+          const id = toolIds[position]!;
+          const state = toolStates[id]!;
+          if (state === UNTOUCHED) touched.push(id);
+          const termWeight = weights[position]!;
+          if (fields[position] === NAME_FIELD) nameHits[id]! += 1;
+          if (termWeight > 0) {
+            scores[id]! += state === MATCHED ? termWeight + bonus : termWeight;
+            toolStates[id] = MATCHED;
+          } else if (state === UNTOUCHED) {
+            toolStates[id] = TOUCHED;
+          }
+        }
+      }
+      // A word the request inflects (`keys`) counts a little more where a tool writes it the same way ("List all keys")
+      // than where it has another form of it ("Get a key"); only tools the query already matches gain.
+      if (searched === postings && resolved.sameFormShare > 0) {
+        const forms = postings.inflectedForms;
+        for (const form of resolveInflectedForms(query)) {
+          const formId = forms.termIds.get(form);
+          if (formId === undefined) continue;
+          for (let position = forms.offsets[formId]!; position < forms.offsets[formId + 1]!; position += 1) {
+            const id = forms.toolIds[position]!;
+            if (toolStates[id] === MATCHED) scores[id]! += resolved.sameFormShare * forms.weights[position]!;
+          }
+        }
+      }
+      // Siblings (`kusto_database_list`, `kusto_table_list`, `kusto_table_schema`) share the words a request names;
+      // the one whose name the request covers best goes first. Only tools the query meets in their name pay, and at
+      // most half their score, so the penalty reorders close names and never drops a match.
+      if (searched === postings && nameMissPenalty > 0) {
+        for (const id of touched) {
+          const hits = nameHits[id]!;
+          if (hits === 0) continue;
+          const penalty = (nameMissPenalty * (nameTermCounts[id]! - hits)) / nameTermCounts[id]!;
+          scores[id]! -= Math.min(penalty, scores[id]! / 2);
+        }
+      }
+      for (const id of exactIds) {
+        isExact[id] = 1;
+        if (toolStates[id] === UNTOUCHED) {
+          toolStates[id] = TOUCHED;
+          touched.push(id);
+        }
+        scores[id]! += EXACT_NAME_BONUS;
+      }
+      // Only the best `maxResults` visible tools are kept, by insertion into a short list: sorting every touched tool
+      // (thousands for a long request over a large catalog) would cost more than the scoring. Visibility is checked
+      // only for a tool that would enter the list. Every cut rule keeps a prefix of the ranking, so it can be taken
+      // from this list.
+      // A request that may hold several needs is ranked for coverage, from a larger pool of candidates.
+      const multiNeed = queryTermIds.length >= MULTI_NEED_TERMS && resolved.coveredTermShare < 1;
+      const poolSize = multiNeed ? maxResults * MULTI_NEED_POOL : maxResults;
+      let top: number[] = [];
+      for (const id of touched) {
+        if (scores[id]! <= 0) continue;
+        if (top.length === poolSize && !outranks(id, top[poolSize - 1]!)) continue;
+        if (!isVisible(names[id]!)) continue;
+        let position = top.length;
+        while (position > 0 && outranks(id, top[position - 1]!)) position -= 1;
+        top.splice(position, 0, id);
+        if (top.length > poolSize) top.pop();
+      }
+      const exact = top.length > 0 && isExact[top[0]!] === 1;
+      if (multiNeed && !exact) top = rankForCoverage(top, queryTermIds, maxResults);
+      // A query that is a tool's name asks for that tool: it comes alone, as it did under the seed's band.
+      const ranked = exact ? top.filter((id) => isExact[id] === 1).slice(0, maxResults) : cutRanking(top, scores, resolved.cut, bestPossible);
+      return ranked.map((id) => ({ name: names[id]!, score: round(scores[id]!) }));
+    } finally {
+      for (const id of touched) {
+        scores[id] = 0;
+        toolStates[id] = UNTOUCHED;
+        isExact[id] = 0;
+        nameHits[id] = 0;
+      }
+      touched.length = 0;
+    }
+
+    /**
+     * Chooses `count` of the candidates (best first by score) one at a time: each next one is the candidate whose
+     * score is highest once the terms the chosen results have count their coverage bonus and parameter points at
+     * `coveredTermShare`. Its score becomes that adjusted score, so scores still fall down the list.
+     */
+    function rankForCoverage(candidates: readonly number[], queryTermIds: readonly number[], count: number): number[] {
+      const termCount = queryTermIds.length;
+      const candidateCount = candidates.length;
+      // Per candidate and query term: the points a covered term shares (its coverage bonus, its parameter points).
+      const shared = new Float64Array(candidateCount * termCount);
+      const has = new Uint8Array(candidateCount * termCount);
+      const counted = new Uint8Array(candidateCount);
+      for (let slot = 0; slot < candidateCount; slot += 1) candidateSlots[candidates[slot]!] = slot + 1;
+      for (let order = 0; order < termCount; order += 1) {
+        const termId = queryTermIds[order]!;
+        const bonus = resolved.coverageBonus * Math.sqrt(rarities[termId]!);
+        const start = offsets[termId]!;
+        const end = offsets[termId + 1]!;
+        // A posting list shorter than the bisections would cost is read whole; in a longer one, sorted by tool id,
+        // each candidate is found by bisection.
+        const bisect = end - start > candidateCount * Math.log2(end - start + 1);
+        for (let step = 0; step < (bisect ? candidateCount : end - start); step += 1) {
+          const position = bisect ? findPosting(toolIds, start, end, candidates[step]!) : start + step;
+          if (position < 0 || weights[position]! <= 0) continue;
+          const slot = candidateSlots[toolIds[position]!]! - 1;
+          if (slot < 0) continue;
+          const cell = slot * termCount + order;
+          has[cell] = 1;
+          // The same sum as the scoring loop: a tool's first (rarest) term earns no coverage bonus.
+          const extra = counted[slot] === 1 ? bonus : 0;
+          counted[slot] = 1;
+          shared[cell] = fields[position] === PARAMETERS_FIELD ? weights[position]! + extra : extra;
+        }
+      }
+      for (const id of candidates) candidateSlots[id] = 0;
+      // Each candidate's score as the list stands: a term newly covered takes back part of what it shares, once.
+      const adjusted = Float64Array.from(candidates, (id) => scores[id]!);
+      const covered = new Uint8Array(termCount);
+      const chosen = new Uint8Array(candidateCount);
+      const ranking: number[] = [];
+      while (ranking.length < Math.min(count, candidateCount)) {
+        let best = -1;
+        for (let slot = 0; slot < candidateCount; slot += 1) {
+          // Candidates come best first, so a tie keeps the plain ranking's order.
+          if (chosen[slot] === 0 && (best < 0 || adjusted[slot]! > adjusted[best]!)) best = slot;
+        }
+        chosen[best] = 1;
+        const id = candidates[best]!;
+        scores[id] = adjusted[best]!;
+        ranking.push(id);
+        for (let order = 0; order < termCount; order += 1) {
+          if (has[best * termCount + order] === 0 || covered[order] === 1) continue;
+          covered[order] = 1;
+          for (let slot = 0; slot < candidateCount; slot += 1) adjusted[slot]! -= shared[slot * termCount + order]! * (1 - resolved.coveredTermShare);
+        }
+      }
+      return ranking;
+    }
+
+    // Exact-name matches first, whatever a very long query scored for another tool; ties keep the tool list's order.
+    function outranks(a: number, b: number): boolean {
+      if (isExact[a] !== isExact[b]) return isExact[a] === 1;
+      return scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
     }
   }
-  for (const id of candidates) candidateSlots[id] = 0;
-  // Each candidate's score as the list stands: a term newly covered takes back part of what it shares, once.
-  const adjusted = Float64Array.from(candidates, (id) => scores[id]!);
-  const covered = new Uint8Array(termCount);
-  const chosen = new Uint8Array(candidateCount);
-  const ranking: number[] = [];
-  while (ranking.length < Math.min(count, candidateCount)) {
-    let best = -1;
-    for (let slot = 0; slot < candidateCount; slot += 1) {
-      // Candidates come best first, so a tie keeps the plain ranking's order.
-      if (chosen[slot] === 0 && (best < 0 || adjusted[slot]! > adjusted[best]!)) best = slot;
-    }
-    chosen[best] = 1;
-    const id = candidates[best]!;
-    scores[id] = adjusted[best]!;
-    ranking.push(id);
-    for (let order = 0; order < termCount; order += 1) {
-      if (has[best * termCount + order] === 0 || covered[order] === 1) continue;
-      covered[order] = 1;
-      for (let slot = 0; slot < candidateCount; slot += 1) adjusted[slot]! -= shared[slot * termCount + order]! * (1 - resolved.coveredTermShare);
-    }
-  }
-  return ranking;
-}
 
-function selectVisible(index: IndexState, selection: readonly string[], isVisible: (name: string) => boolean): ToolSearchHit[] {
-  const hits: ToolSearchHit[] = [];
-  for (const written of selection) {
-    const name = resolveSelectedName(index.nameLookups(), index.postings.names, written, isVisible);
-    if (name !== undefined) hits.push({ name, score: EXACT_NAME_BONUS });
+  function selectVisible(selection: readonly string[], isVisible: (name: string) => boolean): ToolSearchHit[] {
+    const hits: ToolSearchHit[] = [];
+    for (const written of selection) {
+      const name = resolveSelectedName(nameLookups(), names, written, isVisible);
+      if (name !== undefined) hits.push({ name, score: EXACT_NAME_BONUS });
+    }
+    return hits;
   }
-  return hits;
+
+  function select(selection: readonly string[], searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
+    resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
+    return selectVisible(selection, resolveVisibility(searchOptions?.visible));
+  }
+
+  return { search, select, size };
 }
 
 /** The ranked ids `cut` keeps (the first always), given their scores and the query's best possible score. */

@@ -1,9 +1,11 @@
+import { parseCatalogTools } from '../tools/parse-catalog-tools.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
+import { NAME_FIELD, createTermPostings } from './create-term-postings.js';
 import {
   EXACT_NAME_BONUS,
   MULTI_NEED_TERMS,
-  createToolIndexState,
-  searchIndex,
+  createToolIndex,
+  resolveToolIndexOptions,
   type ToolIndexOptions,
   type ToolIndexSearchOptions,
 } from './create-tool-index.js';
@@ -87,27 +89,42 @@ export interface ToolSearchExplanations {
  * result's score apart: per query term, the field it counted in, the field's weight, the term's rarity and the
  * points; the coverage bonus; the exact-name bonus. The parts are read from the index's own term postings, so they
  * add up to the score; `unexplained` holds any difference (always 0 for this index's formula). For tools and the
- * command line (`tool-search search`), not the hot path: it builds an index per call.
+ * command line (`tool-search search`), not the hot path: it builds the index twice.
  *
  * Throws what `createToolIndex` and `search` throw for bad tools, options or query.
  */
 export function explainToolSearch(tools: ToolDefinitionsInput, query: string, options: ToolIndexOptions & ToolIndexSearchOptions = {}): ToolSearchExplanations {
+  const definitions = parseCatalogTools(tools);
   const { visible, maxResults, ...indexOptions } = options;
-  const index = createToolIndexState(tools, indexOptions);
-  const hits = searchIndex(index, query, {
+  const hits = createToolIndex(definitions, indexOptions).search(query, {
     ...(visible === undefined ? {} : { visible }),
     ...(maxResults === undefined ? {} : { maxResults }),
   });
-  const { resolved, postings: contentPostings, nameTermCounts } = index;
   const selection = parseToolSelection(query) !== null;
+  const resolved = resolveToolIndexOptions(indexOptions);
+  const contentPostings = createTermPostings(definitions, {
+    weights: resolved.weights,
+    rarity: resolved.rarity,
+    lengthNormalization: resolved.lengthNormalization,
+    words: 'content',
+  });
   // The same terms and postings the index searched: content words, or the stop words of a stop-words-only query.
   let terms = selection ? [] : resolveQueryTerms(query, contentPostings.termIds);
   let postings = contentPostings;
   if (!selection && terms.length === 0) {
     terms = [...new Set(splitSearchWords(query).filter(isSearchStopWord))];
-    postings = index.stopWordPostings();
+    postings = createTermPostings(definitions, {
+      weights: resolved.weights,
+      rarity: resolved.rarity,
+      lengthNormalization: resolved.lengthNormalization,
+      words: 'stop-words',
+    });
   }
   const { names, termIds, offsets, toolIds, weights, fields, rarities } = postings;
+  const nameTermCounts = new Int32Array(contentPostings.names.length);
+  contentPostings.fields.forEach((field, position) => {
+    if (field === NAME_FIELD) nameTermCounts[contentPostings.toolIds[position]!]! += 1;
+  });
   const idOf = new Map(names.map((name, id) => [name, id]));
   const inflectedForms = selection || resolved.sameFormShare === 0 ? [] : resolveInflectedForms(query);
   // The index reads terms from the rarest; a tool's first (rarest) term earns no coverage bonus, every later one does.
