@@ -10,14 +10,10 @@ import {
   TOOL_SEARCH_RANKINGS,
   withAutoChoice,
   type SeedCapabilityId,
-  type ToolListingRequest,
-  type ToolPredictionSettings,
-  type ToolRevealChoice,
   type ToolSearchConfig,
   type ToolSearchConfigInput,
   type ToolSearchMechanismChoice,
   type ToolSearchPreference,
-  type ToolSearchRankingRequest,
 } from './tool-search-config.js';
 
 const SEED_IDS: readonly SeedCapabilityId[] = ['auto_tool_search', 'openai_tool_search', 'claude_tool_search', 'tool_search'];
@@ -75,22 +71,20 @@ const LISTING = oneOf(withAutoChoice(TOOL_LISTINGS));
 const REVEAL = oneOf(TOOL_REVEAL_CHOICES);
 const SEARCH = oneOf(withAutoChoice(TOOL_SEARCH_RANKINGS));
 
+/** The settings the TypeScript form and a seed capability's `config` share. */
+const SETTING_FIELDS = { listing: optional(LISTING), reveal: optional(REVEAL), search: optional(SEARCH) } as const;
 /** The fields of each object form, checked in this order (unknown fields are reported last). */
 const OPTIONS_FIELDS = {
   mechanism: optional(oneOf(withAutoChoice(MECHANISM_ORDER))),
   threshold: optional(threshold),
   neverDefer: optional(toolNames),
-  listing: optional(LISTING),
-  reveal: optional(REVEAL),
-  search: optional(SEARCH),
+  ...SETTING_FIELDS,
   predict,
 } as const;
 const SEED_CONFIG_FIELDS = {
   threshold: optional(threshold),
   never_defer: optional(toolNames),
-  listing: optional(LISTING),
-  reveal: optional(REVEAL),
-  search: optional(SEARCH),
+  ...SETTING_FIELDS,
 } as const;
 const SEED_FIELDS = {
   ref: oneOf(SEED_IDS),
@@ -183,16 +177,12 @@ export function parseToolSearchConfig(input?: ToolSearchConfigInput | null, over
   return Object.freeze(config);
 }
 
-/** A configuration being read: the resolved shape, not frozen yet. */
-interface Draft {
+/** A configuration being read: the resolved shape, not frozen yet (`predict` absent or `undefined`: `auto`). */
+type Draft = Omit<ToolSearchConfig, 'preferences' | 'neverDefer' | 'predict'> & {
   preferences: ToolSearchPreference[];
   neverDefer: string[];
-  listing: ToolListingRequest;
-  reveal: ToolRevealChoice;
-  search: ToolSearchRankingRequest;
-  /** Absent: `auto`. */
-  predict?: 'off' | ToolPredictionSettings | undefined;
-}
+  predict?: ToolSearchConfig['predict'] | undefined;
+};
 
 function readInput(input: unknown, issues: ToolSearchConfigIssue[]): Draft | undefined {
   if (input === undefined || input === null) return toDraft({}, issues);

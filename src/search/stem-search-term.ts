@@ -26,19 +26,7 @@ const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
   ['dir', 'directory'],
 ]);
 /** Words ending in -s that are no plural of another word: "news" is not "new", "series" not "sery". */
-const NOT_PLURAL: ReadonlySet<string> = new Set([
-  'news',
-  'series',
-  'species',
-  'physics',
-  'mathematics',
-  'economics',
-  'politics',
-  'ethics',
-  'lens',
-  'always',
-  'perhaps',
-]);
+const NOT_PLURAL: ReadonlySet<string> = new Set('news series species physics mathematics economics politics ethics lens always perhaps'.split(' '));
 /** Double consonants undone after a suffix is removed ("stopped" → "stopp" → "stop"); l, s and z stay ("called"). */
 const UNDOUBLE = /([bcdfghjkmnpqrtvwx])\1$/;
 
