@@ -27,10 +27,25 @@ const ESM_DECLARED_ENTRIES = { langchain: LIBRARY_ENTRIES.langchain };
 /** What both module formats share. */
 const COMMON: Options = {
   clean: false,
-  // No source maps: the output is esbuild's unminified ESM and CommonJS, readable as it stands, and the maps were 61%
-  // of the unpacked package.
+  // No source maps: they were 61% of the unpacked package, and the output keeps every name (see `minify`).
   sourcemap: false,
   treeshake: true,
+  // Minified, names kept: Node compiles every byte of a module it imports, so the minified output starts faster and
+  // packs smaller. esbuild minifies the syntax; terser the whitespace and the local variables (esbuild's whitespace
+  // minification drops the `/* @__PURE__ */` marks an app's bundler needs to drop the tables it never reads). Every
+  // function, class and top-level name stays as written, so a stack trace names each function.
+  minifySyntax: true,
+  minify: 'terser',
+  terserOptions: {
+    compress: false,
+    // Parsed as a module (the command's top-level `await`), minified as a script: terser's `module` would rename the
+    // top-level names too.
+    module: false,
+    parse: { module: true },
+    toplevel: false,
+    mangle: { toplevel: false, keep_fnames: true, keep_classnames: true },
+    format: { preserve_annotations: true, comments: 'some' },
+  },
   splitting: true,
   target: 'es2022',
   platform: 'neutral',
@@ -43,13 +58,21 @@ const COMMON: Options = {
 
 const SOURCE = resolve('src');
 
+/** The wire APIs, each a folder of src/providers/ and a shared module of its own (`dist/core-openai.js`, …). */
+const PROVIDERS = ['openai', 'anthropic', 'gemini', 'bedrock'];
+
 /**
- * Whether a source file belongs to the shared core: everything but the integrations, the command line and the entries'
- * index files. The providers are in it: the command line and the integrations use them too.
+ * The shared module of the ES module build a source file belongs to: `core` for the provider-neutral core (every
+ * root folder), `core-<provider>` for a provider's modules; `undefined` for the integrations, the command line and
+ * the entries' index files, which each entry bundles itself. A provider's code is a module of its own, not part of
+ * `core.js`, so `import('tool-search/openai')` does not parse the other three APIs (and `tool-search` none), and an
+ * app's bundler meets no other API's module-level statements.
  */
-function isCoreModule(path: string): boolean {
+function sharedModuleOf(path: string): string | undefined {
   const local = relative(SOURCE, path);
-  return !local.startsWith('..') && !/^(integrations|cli)\//.test(local) && !/(^|\/)index\.ts$/.test(local);
+  if (local.startsWith('..') || /^(integrations|cli)\//.test(local) || /(^|\/)index\.ts$/.test(local)) return undefined;
+  const provider = /^providers\/([^/]+)\//.exec(local)?.[1];
+  return provider === undefined ? 'core' : `core-${provider}`;
 }
 
 /** The `.ts` files under a folder. */
@@ -61,16 +84,23 @@ function sourceFiles(folder: string): string[] {
 }
 
 /**
- * The ES module build's one shared module: every core module re-exported from one file (`dist/core.js`), which each
- * entry imports. Node loads an entry as a few files instead of an entry and a dozen chunks (esbuild splits a chunk per
- * set of entries that share modules), which is most of what an import costs at cold start; and an app's bundler still
- * tree-shakes it, statement by statement. Written to a temporary folder: it is a build input, not a source.
+ * The ES module build's shared modules, each written as one file re-exporting its source modules: `core` (every core
+ * module) and `core-<provider>` (a provider's modules), which the entries import. Node loads an entry as a few files
+ * instead of an entry and a dozen chunks (esbuild splits a chunk per set of entries that share modules), which is
+ * most of what an import costs at cold start; and an app's bundler still tree-shakes them, statement by statement.
+ * Written to a temporary folder: they are build inputs, not sources. Returns each shared module's name and file.
  */
-function writeCoreEntry(): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'tool-search-build-')), 'core.ts');
-  const modules = sourceFiles(SOURCE).filter(isCoreModule).sort();
-  writeFileSync(path, modules.map((module) => `export * from ${JSON.stringify(module)};\n`).join(''));
-  return path;
+function writeSharedEntries(): Record<string, string> {
+  const folder = mkdtempSync(join(tmpdir(), 'tool-search-build-'));
+  const modules = sourceFiles(SOURCE).sort();
+  const entries: Record<string, string> = {};
+  for (const name of ['core', ...PROVIDERS.map((provider) => `core-${provider}`)]) {
+    const path = join(folder, `${name}.ts`);
+    const members = modules.filter((module) => sharedModuleOf(module) === name);
+    writeFileSync(path, members.map((module) => `export * from ${JSON.stringify(module)};\n`).join(''));
+    entries[name] = path;
+  }
+  return entries;
 }
 
 /**
@@ -91,10 +121,13 @@ const JSON_SCHEMA_VALIDATOR = resolve('node_modules/@cfworker/json-schema/dist/e
 const STABLE_STRINGIFY = resolve('node_modules/fast-json-stable-stringify/index.js');
 
 /**
- * Makes the modules of one ES module build import the core from `./core.js`, zod's converter from
- * `./zod-json-schema.js` and the JSON Schema validator from `./json-schema.js` instead of bundling them (`core`: the core's own build, which bundles the core).
+ * Makes the modules of one ES module build import another shared module instead of bundling it: the core from
+ * `./core.js`, a provider's modules from `./core-<provider>.js`, zod's converter from `./zod-json-schema.js`, the JSON
+ * Schema validator from `./json-schema.js` and the stable stringify from `./stable-stringify.js`. A module bundles
+ * what belongs to it (`sharedEntries`: the shared modules' entry files, which belong to the module they are named after).
  */
-function importShared(core: boolean): Plugin {
+function importShared(sharedEntries: Record<string, string>): Plugin {
+  const ownerOf = (importer: string) => Object.keys(sharedEntries).find((name) => sharedEntries[name] === importer) ?? sharedModuleOf(importer);
   return {
     name: 'import-shared',
     setup(build) {
@@ -104,7 +137,10 @@ function importShared(core: boolean): Plugin {
         if (args.path === 'fast-json-stable-stringify') return { path: './stable-stringify.js', external: true };
         const path = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
         if (path === ZOD_CONVERTER) return { path: './zod-json-schema.js', external: true };
-        return !core && isCoreModule(path) ? { path: './core.js', external: true } : undefined;
+        // zod's converter bundles the one helper it takes from the core.
+        if (args.importer === ZOD_CONVERTER) return undefined;
+        const target = sharedModuleOf(path);
+        return target === undefined || target === ownerOf(args.importer) ? undefined : { path: `./${target}.js`, external: true };
       });
     },
   };
@@ -113,19 +149,20 @@ function importShared(core: boolean): Plugin {
 export default defineConfig((): Options[] => {
   // The two builds below run at once, so neither may clean `dist/` itself: it is emptied once, first.
   rmSync('dist', { recursive: true, force: true });
+  const sharedEntries = writeSharedEntries();
   return [
     {
-      // ESM: the shared core, one module (see writeCoreEntry).
+      // ESM: the shared modules (see writeSharedEntries).
       ...COMMON,
       // Marked pure, so the output carries `/* @__PURE__ */` on each call and an app's bundler drops the tables the app
       // never reads: every module's top level is in one file here, where only a pure statement can be left out.
       esbuildOptions(options) {
         options.pure = ['Object.freeze', 'Set', 'Map', 'oneOf', 'withAutoChoice', 'stringify'];
       },
-      entry: { core: writeCoreEntry(), 'zod-json-schema': ZOD_CONVERTER, 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY },
+      entry: { ...sharedEntries, 'zod-json-schema': ZOD_CONVERTER, 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY },
       format: ['esm'],
       splitting: false,
-      esbuildPlugins: [importShared(true)],
+      esbuildPlugins: [importShared(sharedEntries)],
     },
     {
       // ESM: the library's entries and the `tool-search` command, each one file importing the core from `./core.js`,
@@ -135,7 +172,7 @@ export default defineConfig((): Options[] => {
       entry: { ...LIBRARY_ENTRIES, cli: 'src/cli/index.ts' },
       format: ['esm'],
       splitting: false,
-      esbuildPlugins: [importShared(false)],
+      esbuildPlugins: [importShared(sharedEntries)],
       dts: { entry: ESM_DECLARED_ENTRIES },
       external: [/^node:/, 'gpt-tokenizer'],
       // One set of declarations, the CommonJS build's (`.d.cts`): each ESM entry's `.d.ts` re-exports its `.d.cts`
