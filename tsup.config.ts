@@ -110,6 +110,28 @@ function writeSharedEntries(): Record<string, string> {
  */
 const ZOD_CONVERTER = resolve('src/tools/create-zod4-json-schema.ts');
 
+/**
+ * The built `dist/zod-json-schema.js`: zod's converter behind functions that load it on first use (esbuild wraps a
+ * module that is `require`d in a function it calls once). zod's top-level code (its classes, its registry) is most of
+ * what Node compiles and runs for the converter, a third of an entry's import; an app that never passes a zod 4
+ * schema without Standard JSON Schema never pays for it. Written to a temporary folder, as a build input.
+ */
+function writeLazyZodConverter(): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'tool-search-build-')), 'zod-json-schema.ts');
+  const source = `declare const require: (path: string) => typeof import(${JSON.stringify(ZOD_CONVERTER)});
+let converter: ReturnType<typeof require> | undefined;
+const load = () => (converter ??= require(${JSON.stringify(ZOD_CONVERTER)}));
+export function isZod4Schema(value: unknown): boolean {
+  return load().isZod4Schema(value);
+}
+export function createZod4JSONSchema(schema: unknown): Record<string, unknown> {
+  return load().createZod4JSONSchema(schema);
+}
+`;
+  writeFileSync(path, source);
+  return path;
+}
+
 /** `@cfworker/json-schema`, bundled as a module of its own (`dist/json-schema.js`) for the same reason. */
 const JSON_SCHEMA_VALIDATOR = resolve('node_modules/@cfworker/json-schema/dist/esm/index.js');
 
@@ -135,10 +157,10 @@ function importShared(sharedEntries: Record<string, string>): Plugin {
         if (args.kind === 'entry-point') return undefined;
         if (args.path === '@cfworker/json-schema') return { path: './json-schema.js', external: true };
         if (args.path === 'fast-json-stable-stringify') return { path: './stable-stringify.js', external: true };
+        // The lazy converter bundles zod's converter, and the converter the one helper it takes from the core.
+        if (args.kind === 'require-call' || args.importer === ZOD_CONVERTER) return undefined;
         const path = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
         if (path === ZOD_CONVERTER) return { path: './zod-json-schema.js', external: true };
-        // zod's converter bundles the one helper it takes from the core.
-        if (args.importer === ZOD_CONVERTER) return undefined;
         const target = sharedModuleOf(path);
         return target === undefined || target === ownerOf(args.importer) ? undefined : { path: `./${target}.js`, external: true };
       });
@@ -159,7 +181,7 @@ export default defineConfig((): Options[] => {
       esbuildOptions(options) {
         options.pure = ['Object.freeze', 'Set', 'Map', 'oneOf', 'withAutoChoice', 'stringify'];
       },
-      entry: { ...sharedEntries, 'zod-json-schema': ZOD_CONVERTER, 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY },
+      entry: { ...sharedEntries, 'zod-json-schema': writeLazyZodConverter(), 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY },
       format: ['esm'],
       splitting: false,
       esbuildPlugins: [importShared(sharedEntries)],
