@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
@@ -71,6 +71,7 @@ const PROVIDERS = ['openai', 'anthropic', 'gemini', 'bedrock'];
 function sharedModuleOf(path: string): string | undefined {
   const local = relative(SOURCE, path);
   if (local.startsWith('..') || /^(integrations|cli)\//.test(local) || /(^|\/)index\.ts$/.test(local)) return undefined;
+  if (path === ZOD_CONVERTER) return undefined;
   const provider = /^providers\/([^/]+)\//.exec(local)?.[1];
   return provider === undefined ? 'core' : `core-${provider}`;
 }
@@ -111,25 +112,20 @@ function writeSharedEntries(): Record<string, string> {
 const ZOD_CONVERTER = resolve('src/tools/create-zod4-json-schema.ts');
 
 /**
- * The built `dist/zod-json-schema.js`: zod's converter behind functions that load it on first use (esbuild wraps a
- * module that is `require`d in a function it calls once). zod's top-level code (its classes, its registry) is most of
- * what Node compiles and runs for the converter, a third of an entry's import; an app that never passes a zod 4
- * schema without Standard JSON Schema never pays for it. Written to a temporary folder, as a build input.
+ * Rewrites a built module that imports nothing so that its code runs on first use: its body moves into a function that
+ * one call runs, and each export becomes a function calling it. For zod's converter (`dist/zod-json-schema.js`): zod's
+ * top-level code (its classes, its registry) is most of what Node compiles and runs for the converter, a third of an
+ * entry's import, and an app that never passes a zod 4 schema without Standard JSON Schema never needs it.
  */
-function writeLazyZodConverter(): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'tool-search-build-')), 'zod-json-schema.ts');
-  const source = `declare const require: (path: string) => typeof import(${JSON.stringify(ZOD_CONVERTER)});
-let converter: ReturnType<typeof require> | undefined;
-const load = () => (converter ??= require(${JSON.stringify(ZOD_CONVERTER)}));
-export function isZod4Schema(value: unknown): boolean {
-  return load().isZod4Schema(value);
-}
-export function createZod4JSONSchema(schema: unknown): Record<string, unknown> {
-  return load().createZod4JSONSchema(schema);
-}
-`;
-  writeFileSync(path, source);
-  return path;
+function deferModule(file: string): void {
+  const code = readFileSync(file, 'utf8');
+  const exported = /export\s*\{([^}]*)\};?\s*$/.exec(code);
+  if (exported?.[1] === undefined || /(^|[;}])\s*import\b/.test(code)) throw new Error(`${file}: expected a module that imports nothing and ends with its exports`);
+  const names = exported[1].split(',').map((part) => part.trim().split(/\s+as\s+/));
+  const fields = names.map(([local, name = local]) => `${name}:${local}`).join(',');
+  const loader = `let loaded;function load(){return loaded??=(()=>{${code.slice(0, exported.index)}\nreturn{${fields}}})()}`;
+  const functions = names.map(([local, name = local]) => `export function ${name}(...t){return load().${name}(...t)}`).join('');
+  writeFileSync(file, loader + functions);
 }
 
 /** `@cfworker/json-schema`, bundled as a module of its own (`dist/json-schema.js`) for the same reason. */
@@ -157,8 +153,8 @@ function importShared(sharedEntries: Record<string, string>): Plugin {
         if (args.kind === 'entry-point') return undefined;
         if (args.path === '@cfworker/json-schema') return { path: './json-schema.js', external: true };
         if (args.path === 'fast-json-stable-stringify') return { path: './stable-stringify.js', external: true };
-        // The lazy converter bundles zod's converter, and the converter the one helper it takes from the core.
-        if (args.kind === 'require-call' || args.importer === ZOD_CONVERTER) return undefined;
+        // zod's converter bundles the one helper it takes from the core.
+        if (args.importer === ZOD_CONVERTER) return undefined;
         const path = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
         if (path === ZOD_CONVERTER) return { path: './zod-json-schema.js', external: true };
         const target = sharedModuleOf(path);
@@ -177,14 +173,18 @@ export default defineConfig((): Options[] => {
       // ESM: the shared modules (see writeSharedEntries).
       ...COMMON,
       // Marked pure, so the output carries `/* @__PURE__ */` on each call and an app's bundler drops the tables the app
-      // never reads: every module's top level is in one file here, where only a pure statement can be left out.
+      // never reads: every module's top level is in one file here, where only a pure statement can be left out. (esbuild
+      // prints the mark for these globals only; a call of the library's own function is marked in the source.)
       esbuildOptions(options) {
-        options.pure = ['Object.freeze', 'Set', 'Map', 'oneOf', 'withAutoChoice', 'stringify'];
+        options.pure = ['Object.freeze', 'Set', 'Map'];
       },
-      entry: { ...sharedEntries, 'zod-json-schema': writeLazyZodConverter(), 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY },
+      entry: { ...sharedEntries, 'zod-json-schema': ZOD_CONVERTER, 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY },
       format: ['esm'],
       splitting: false,
       esbuildPlugins: [importShared(sharedEntries)],
+      async onSuccess() {
+        deferModule('dist/zod-json-schema.js');
+      },
     },
     {
       // ESM: the library's entries and the `tool-search` command, each one file importing the core from `./core.js`,
