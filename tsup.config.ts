@@ -120,7 +120,8 @@ const ZOD_CONVERTER = resolve('src/tools/create-zod4-json-schema.ts');
 function deferModule(file: string): void {
   const code = readFileSync(file, 'utf8');
   const exported = /export\s*\{([^}]*)\};?\s*$/.exec(code);
-  if (exported?.[1] === undefined || /(^|[;}])\s*import\b/.test(code)) throw new Error(`${file}: expected a module that imports nothing and ends with its exports`);
+  if (exported?.[1] === undefined || /(^|[;}])\s*import\b/.test(code))
+    throw new Error(`${file}: expected a module that imports nothing and ends with its exports`);
   const names = exported[1].split(',').map((part) => part.trim().split(/\s+as\s+/));
   const fields = names.map(([local, name = local]) => `${name}:${local}`).join(',');
   const loader = `let loaded;function load(){return loaded??=(()=>{${code.slice(0, exported.index)}\nreturn{${fields}}})()}`;
