@@ -41,6 +41,7 @@ const COMMON: Options = {
     // Parsed as a module (the command's top-level `await`), minified as a script: terser's `module` would rename the
     // top-level names too.
     module: false,
+    // @ts-expect-error terser's types leave out the parser's `module` option, which its parser reads (lib/parse.js).
     parse: { module: true },
     toplevel: false,
     mangle: { toplevel: false, keep_fnames: true, keep_classnames: true },
