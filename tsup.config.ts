@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
@@ -27,10 +27,26 @@ const ESM_DECLARED_ENTRIES = { langchain: LIBRARY_ENTRIES.langchain };
 /** What both module formats share. */
 const COMMON: Options = {
   clean: false,
-  // No source maps: the output is esbuild's unminified ESM and CommonJS, readable as it stands, and the maps were 61%
-  // of the unpacked package.
+  // No source maps: they were 61% of the unpacked package, and the output keeps every name (see `minify`).
   sourcemap: false,
   treeshake: true,
+  // Minified, names kept: Node compiles every byte of a module it imports, so the minified output starts faster and
+  // packs smaller. esbuild minifies the syntax; terser the whitespace and the local variables (esbuild's whitespace
+  // minification drops the `/* @__PURE__ */` marks an app's bundler needs to drop the tables it never reads). Every
+  // function, class and top-level name stays as written, so a stack trace names each function.
+  minifySyntax: true,
+  minify: 'terser',
+  terserOptions: {
+    compress: false,
+    // Parsed as a module (the command's top-level `await`), minified as a script: terser's `module` would rename the
+    // top-level names too.
+    module: false,
+    // @ts-expect-error terser's types leave out the parser's `module` option, which its parser reads (lib/parse.js).
+    parse: { module: true },
+    toplevel: false,
+    mangle: { toplevel: false, keep_fnames: true, keep_classnames: true },
+    format: { preserve_annotations: true, comments: 'some' },
+  },
   splitting: true,
   target: 'es2022',
   platform: 'neutral',
@@ -43,13 +59,22 @@ const COMMON: Options = {
 
 const SOURCE = resolve('src');
 
+/** The wire APIs, each a folder of src/providers/ and a shared module of its own (`dist/core-openai.js`, …). */
+const PROVIDERS = ['openai', 'anthropic', 'gemini', 'bedrock'];
+
 /**
- * Whether a source file belongs to the shared core: everything but the integrations, the command line and the entries'
- * index files. The providers are in it: the command line and the integrations use them too.
+ * The shared module of the ES module build a source file belongs to: `core` for the provider-neutral core (every
+ * root folder), `core-<provider>` for a provider's modules; `undefined` for the integrations, the command line and
+ * the entries' index files, which each entry bundles itself. A provider's code is a module of its own, not part of
+ * `core.js`, so `import('tool-search/openai')` does not parse the other three APIs (and `tool-search` none), and an
+ * app's bundler meets no other API's module-level statements.
  */
-function isCoreModule(path: string): boolean {
+function sharedModuleOf(path: string): string | undefined {
   const local = relative(SOURCE, path);
-  return !local.startsWith('..') && !/^(integrations|cli)\//.test(local) && !/(^|\/)index\.ts$/.test(local);
+  if (local.startsWith('..') || /^(integrations|cli)\//.test(local) || /(^|\/)index\.ts$/.test(local)) return undefined;
+  if (path === ZOD_CONVERTER) return undefined;
+  const provider = /^providers\/([^/]+)\//.exec(local)?.[1];
+  return provider === undefined ? 'core' : `core-${provider}`;
 }
 
 /** The `.ts` files under a folder. */
@@ -61,16 +86,23 @@ function sourceFiles(folder: string): string[] {
 }
 
 /**
- * The ES module build's one shared module: every core module re-exported from one file (`dist/core.js`), which each
- * entry imports. Node loads an entry as a few files instead of an entry and a dozen chunks (esbuild splits a chunk per
- * set of entries that share modules), which is most of what an import costs at cold start; and an app's bundler still
- * tree-shakes it, statement by statement. Written to a temporary folder: it is a build input, not a source.
+ * The ES module build's shared modules, each written as one file re-exporting its source modules: `core` (every core
+ * module) and `core-<provider>` (a provider's modules), which the entries import. Node loads an entry as a few files
+ * instead of an entry and a dozen chunks (esbuild splits a chunk per set of entries that share modules), which is
+ * most of what an import costs at cold start; and an app's bundler still tree-shakes them, statement by statement.
+ * Written to a temporary folder: they are build inputs, not sources. Returns each shared module's name and file.
  */
-function writeCoreEntry(): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'tool-search-build-')), 'core.ts');
-  const modules = sourceFiles(SOURCE).filter(isCoreModule).sort();
-  writeFileSync(path, modules.map((module) => `export * from ${JSON.stringify(module)};\n`).join(''));
-  return path;
+function writeSharedEntries(): Record<string, string> {
+  const folder = mkdtempSync(join(tmpdir(), 'tool-search-build-'));
+  const modules = sourceFiles(SOURCE).sort();
+  const entries: Record<string, string> = {};
+  for (const name of ['core', ...PROVIDERS.map((provider) => `core-${provider}`)]) {
+    const path = join(folder, `${name}.ts`);
+    const members = modules.filter((module) => sharedModuleOf(module) === name);
+    writeFileSync(path, members.map((module) => `export * from ${JSON.stringify(module)};\n`).join(''));
+    entries[name] = path;
+  }
+  return entries;
 }
 
 /**
@@ -79,6 +111,24 @@ function writeCoreEntry(): string {
  * when the app never converts a schema; in a module of its own, `"sideEffects": false` lets the bundler drop it.
  */
 const ZOD_CONVERTER = resolve('src/tools/create-zod4-json-schema.ts');
+
+/**
+ * Rewrites a built module that imports nothing so that its code runs on first use: its body moves into a function that
+ * one call runs, and each export becomes a function calling it. For zod's converter (`dist/zod-json-schema.js`): zod's
+ * top-level code (its classes, its registry) is most of what Node compiles and runs for the converter, a third of an
+ * entry's import, and an app that never passes a zod 4 schema without Standard JSON Schema never needs it.
+ */
+function deferModule(file: string): void {
+  const code = readFileSync(file, 'utf8');
+  const exported = /export\s*\{([^}]*)\};?\s*$/.exec(code);
+  if (exported?.[1] === undefined || /(^|[;}])\s*import\b/.test(code))
+    throw new Error(`${file}: expected a module that imports nothing and ends with its exports`);
+  const names = exported[1].split(',').map((part) => part.trim().split(/\s+as\s+/));
+  const fields = names.map(([local, name = local]) => `${name}:${local}`).join(',');
+  const loader = `let loaded;function load(){return loaded??=(()=>{${code.slice(0, exported.index)}\nreturn{${fields}}})()}`;
+  const functions = names.map(([local, name = local]) => `export function ${name}(...t){return load().${name}(...t)}`).join('');
+  writeFileSync(file, loader + functions);
+}
 
 /** `@cfworker/json-schema`, bundled as a module of its own (`dist/json-schema.js`) for the same reason. */
 const JSON_SCHEMA_VALIDATOR = resolve('node_modules/@cfworker/json-schema/dist/esm/index.js');
@@ -91,10 +141,13 @@ const JSON_SCHEMA_VALIDATOR = resolve('node_modules/@cfworker/json-schema/dist/e
 const STABLE_STRINGIFY = resolve('node_modules/fast-json-stable-stringify/index.js');
 
 /**
- * Makes the modules of one ES module build import the core from `./core.js`, zod's converter from
- * `./zod-json-schema.js` and the JSON Schema validator from `./json-schema.js` instead of bundling them (`core`: the core's own build, which bundles the core).
+ * Makes the modules of one ES module build import another shared module instead of bundling it: the core from
+ * `./core.js`, a provider's modules from `./core-<provider>.js`, zod's converter from `./zod-json-schema.js`, the JSON
+ * Schema validator from `./json-schema.js` and the stable stringify from `./stable-stringify.js`. A module bundles
+ * what belongs to it (`sharedEntries`: the shared modules' entry files, which belong to the module they are named after).
  */
-function importShared(core: boolean): Plugin {
+function importShared(sharedEntries: Record<string, string>): Plugin {
+  const ownerOf = (importer: string) => Object.keys(sharedEntries).find((name) => sharedEntries[name] === importer) ?? sharedModuleOf(importer);
   return {
     name: 'import-shared',
     setup(build) {
@@ -102,9 +155,12 @@ function importShared(core: boolean): Plugin {
         if (args.kind === 'entry-point') return undefined;
         if (args.path === '@cfworker/json-schema') return { path: './json-schema.js', external: true };
         if (args.path === 'fast-json-stable-stringify') return { path: './stable-stringify.js', external: true };
+        // zod's converter bundles the one helper it takes from the core.
+        if (args.importer === ZOD_CONVERTER) return undefined;
         const path = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
         if (path === ZOD_CONVERTER) return { path: './zod-json-schema.js', external: true };
-        return !core && isCoreModule(path) ? { path: './core.js', external: true } : undefined;
+        const target = sharedModuleOf(path);
+        return target === undefined || target === ownerOf(args.importer) ? undefined : { path: `./${target}.js`, external: true };
       });
     },
   };
@@ -113,19 +169,24 @@ function importShared(core: boolean): Plugin {
 export default defineConfig((): Options[] => {
   // The two builds below run at once, so neither may clean `dist/` itself: it is emptied once, first.
   rmSync('dist', { recursive: true, force: true });
+  const sharedEntries = writeSharedEntries();
   return [
     {
-      // ESM: the shared core, one module (see writeCoreEntry).
+      // ESM: the shared modules (see writeSharedEntries).
       ...COMMON,
       // Marked pure, so the output carries `/* @__PURE__ */` on each call and an app's bundler drops the tables the app
-      // never reads: every module's top level is in one file here, where only a pure statement can be left out.
+      // never reads: every module's top level is in one file here, where only a pure statement can be left out. (esbuild
+      // prints the mark for these globals only; a call of the library's own function is marked in the source.)
       esbuildOptions(options) {
-        options.pure = ['Object.freeze', 'Set', 'Map', 'oneOf', 'withAutoChoice', 'stringify'];
+        options.pure = ['Object.freeze', 'Set', 'Map'];
       },
-      entry: { core: writeCoreEntry(), 'zod-json-schema': ZOD_CONVERTER, 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY },
+      entry: { ...sharedEntries, 'zod-json-schema': ZOD_CONVERTER, 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY },
       format: ['esm'],
       splitting: false,
-      esbuildPlugins: [importShared(true)],
+      esbuildPlugins: [importShared(sharedEntries)],
+      async onSuccess() {
+        deferModule('dist/zod-json-schema.js');
+      },
     },
     {
       // ESM: the library's entries and the `tool-search` command, each one file importing the core from `./core.js`,
@@ -135,7 +196,7 @@ export default defineConfig((): Options[] => {
       entry: { ...LIBRARY_ENTRIES, cli: 'src/cli/index.ts' },
       format: ['esm'],
       splitting: false,
-      esbuildPlugins: [importShared(false)],
+      esbuildPlugins: [importShared(sharedEntries)],
       dts: { entry: ESM_DECLARED_ENTRIES },
       external: [/^node:/, 'gpt-tokenizer'],
       // One set of declarations, the CommonJS build's (`.d.cts`): each ESM entry's `.d.ts` re-exports its `.d.cts`

@@ -67,34 +67,38 @@ const predict: Check<ReturnType<typeof parseToolPrediction>['setting']> = (value
   return checked.setting;
 };
 
-const LISTING = oneOf(withAutoChoice(TOOL_LISTINGS));
-const REVEAL = oneOf(TOOL_REVEAL_CHOICES);
-const SEARCH = oneOf(withAutoChoice(TOOL_SEARCH_RANKINGS));
+// Marked pure, as each table's calls below: the build puts every module's top level in one file (tsup.config.ts), where
+// an app's bundler drops only what it can tell is pure.
+const LISTING = /* @__PURE__ */ oneOf(/* @__PURE__ */ withAutoChoice(TOOL_LISTINGS));
+const REVEAL = /* @__PURE__ */ oneOf(TOOL_REVEAL_CHOICES);
+const SEARCH = /* @__PURE__ */ oneOf(/* @__PURE__ */ withAutoChoice(TOOL_SEARCH_RANKINGS));
 
-/** The settings the TypeScript form and a seed capability's `config` share. */
-const SETTING_FIELDS = { listing: optional(LISTING), reveal: optional(REVEAL), search: optional(SEARCH) } as const;
 /** The fields of each object form, checked in this order (unknown fields are reported last). */
 const OPTIONS_FIELDS = {
-  mechanism: optional(oneOf(withAutoChoice(MECHANISM_ORDER))),
-  threshold: optional(threshold),
-  neverDefer: optional(toolNames),
-  ...SETTING_FIELDS,
+  mechanism: /* @__PURE__ */ optional(/* @__PURE__ */ oneOf(/* @__PURE__ */ withAutoChoice(MECHANISM_ORDER))),
+  threshold: /* @__PURE__ */ optional(threshold),
+  neverDefer: /* @__PURE__ */ optional(toolNames),
+  listing: /* @__PURE__ */ optional(LISTING),
+  reveal: /* @__PURE__ */ optional(REVEAL),
+  search: /* @__PURE__ */ optional(SEARCH),
   predict,
 } as const;
 const SEED_CONFIG_FIELDS = {
-  threshold: optional(threshold),
-  never_defer: optional(toolNames),
-  ...SETTING_FIELDS,
+  threshold: /* @__PURE__ */ optional(threshold),
+  never_defer: /* @__PURE__ */ optional(toolNames),
+  listing: /* @__PURE__ */ optional(LISTING),
+  reveal: /* @__PURE__ */ optional(REVEAL),
+  search: /* @__PURE__ */ optional(SEARCH),
 } as const;
 const SEED_FIELDS = {
-  ref: oneOf(SEED_IDS),
+  ref: /* @__PURE__ */ oneOf(SEED_IDS),
   config: ((value, path, issues) => {
     if (value === undefined || value === null) return undefined;
     return isRecord(value) ? readFields(value, path, SEED_CONFIG_FIELDS, issues) : report(issues, path, 'must be an object', value);
   }) as Check<Checked<typeof SEED_CONFIG_FIELDS>>,
 } as const;
 const PREFERENCE_FIELDS = {
-  mechanism: oneOf(MECHANISM_ORDER),
+  mechanism: /* @__PURE__ */ oneOf(MECHANISM_ORDER),
   threshold,
   explicit: ((value, path, issues) => (typeof value === 'boolean' ? value : report(issues, path, 'must be a boolean', value))) as Check<boolean>,
 } as const;

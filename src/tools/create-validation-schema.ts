@@ -201,8 +201,11 @@ function readPattern(pattern: string): string | undefined {
   }
 }
 
-/** Characters a `u`-flag regular expression may escape (its syntax characters and `/`), besides letters and digits. */
-const ESCAPABLE: ReadonlySet<string> = new Set('^$\\.*+?()[]{}|/');
+/**
+ * Characters a `u`-flag regular expression may escape (its syntax characters and `/`), besides letters and digits. A
+ * literal, not a `Set` built by a call: an app's bundler drops a literal it never reads (tsup.config.ts).
+ */
+const ESCAPABLE = /^[\^$\\.*+?()[\]{}|/]$/;
 
 /**
  * A pattern with its identity escapes of other characters (`\-`, `\:`, `\@`, `\"`, common in schemas and fine
@@ -215,7 +218,7 @@ function withoutIdentityEscapes(pattern: string): string {
     const character = pattern[index] as string;
     if (character === '\\' && index + 1 < pattern.length) {
       const next = pattern[index + 1] as string;
-      const kept = /[A-Za-z0-9]/.test(next) || ESCAPABLE.has(next) || (inClass && next === '-');
+      const kept = /[A-Za-z0-9]/.test(next) || ESCAPABLE.test(next) || (inClass && next === '-');
       written += kept ? `\\${next}` : next;
       index += 1;
       continue;

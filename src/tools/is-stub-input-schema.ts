@@ -1,7 +1,8 @@
 import stringify from 'fast-json-stable-stringify';
 import { STUB_INPUT_SCHEMA } from './tool-search-tool-definition.js';
 
-const STUB_SIGNATURE = stringify(STUB_INPUT_SCHEMA);
+// Marked pure so that an app's bundler drops it with the function (the build puts every module in one file).
+const STUB_SIGNATURE = /* @__PURE__ */ stringify(STUB_INPUT_SCHEMA);
 
 /**
  * Whether a schema serializes like the client-side stub ({@link STUB_INPUT_SCHEMA}): a deferred tool of a body this
