@@ -1,3 +1,4 @@
+import { splitWords } from '../text/split-words.js';
 /**
  * Model ids this package knows by name, newest first within each provider (base ids: lower case, no date suffix):
  * the nearest of them is named when an id is not recognised (`claude-sonnet-4.5` → `claude-sonnet-4-5`). Taken from
@@ -6,7 +7,7 @@
  * `resolveUnknownModel`), so a new model works before this list names it.
  */
 export const KNOWN_MODEL_IDS: readonly string[] = Object.freeze(
-  [
+  /* @__PURE__ */ splitWords(
     // Anthropic
     'claude-fable-5-2 claude-mythos-5-2 claude-haiku-5-5 claude-sonnet-5-5 claude-opus-5-5 claude-fable-5-1 claude-mythos-5-1 claude-sonnet-5',
     'claude-opus-5 claude-fable-5 claude-mythos-5 claude-mythos-preview claude-opus-4-8 claude-opus-4-7 claude-opus-4-6 claude-sonnet-4-6',
@@ -17,7 +18,5 @@ export const KNOWN_MODEL_IDS: readonly string[] = Object.freeze(
     'gpt-5 gpt-5-mini gpt-5-nano gpt-4.1 gpt-4.1-mini gpt-4.1-nano gpt-4o gpt-4o-mini gpt-4-turbo gpt-4 gpt-3.5-turbo o4-mini o3 o3-mini o1 o1-mini',
     // Google
     'gemini-3-pro gemini-3-flash gemini-2.5-pro gemini-2.5-flash gemini-2.5-flash-lite gemini-2.0-flash gemini-2.0-flash-lite',
-  ]
-    .join(' ')
-    .split(' '),
+  ),
 );

@@ -1,3 +1,4 @@
+import { splitWords } from '../text/split-words.js';
 /**
  * The English words the tool index ignores, in queries and in tool text alike: articles, pronouns, auxiliaries,
  * prepositions, conjunctions and the politeness of a request ("could you please…"). They carry no hint of which
@@ -8,8 +9,8 @@
  * a place-finding tool is about ("restaurants near me"). A query made of stop words only still finds tools: it is then
  * matched on the stop words themselves (see {@link createToolIndex}).
  */
-export const SEARCH_STOP_WORDS: ReadonlySet<string> = new Set(
-  [
+export const SEARCH_STOP_WORDS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ splitWords(
     // articles, determiners and quantifiers
     'a an the this that these those some any each every all both either neither such same other another own much many more most few several',
     // pronouns
@@ -27,9 +28,7 @@ export const SEARCH_STOP_WORDS: ReadonlySet<string> = new Set(
     'no yes even still already yet ever however thus therefore',
     // the politeness of a request
     'please kindly thanks thank hi hello hey let lets like want wants wanted need needs needed help tell know',
-  ]
-    .join(' ')
-    .split(' '),
+  ),
 );
 
 /** Whether `word` (already lower-cased) is one of the {@link SEARCH_STOP_WORDS}. */

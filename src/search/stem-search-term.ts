@@ -1,3 +1,5 @@
+import { splitWords } from '../text/split-words.js';
+
 const VOWEL = /[aeiouy]/;
 /**
  * Short forms tool names use for words a request spells out (`getBookInfo` for "book information"): each is stemmed
@@ -26,7 +28,9 @@ const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
   ['dir', 'directory'],
 ]);
 /** Words ending in -s that are no plural of another word: "news" is not "new", "series" not "sery". */
-const NOT_PLURAL: ReadonlySet<string> = new Set('news series species physics mathematics economics politics ethics lens always perhaps'.split(' '));
+const NOT_PLURAL: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ splitWords('news series species physics mathematics economics politics ethics lens always perhaps'),
+);
 /** Double consonants undone after a suffix is removed ("stopped" → "stopp" → "stop"); l, s and z stay ("called"). */
 const UNDOUBLE = /([bcdfghjkmnpqrtvwx])\1$/;
 

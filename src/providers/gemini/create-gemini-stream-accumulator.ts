@@ -3,6 +3,7 @@ import { defineRecordField } from '../../records/define-record-field.js';
 import { createStreamReader } from '../../session/create-stream-reader.js';
 import type { StreamAccumulator } from '../../session/stream-accumulator.js';
 import type { GeminiGenerateContentResponse, GeminiGenerateContentResponseLike } from './gemini-api.js';
+import { splitWords } from '../../text/split-words.js';
 
 type Item = Record<string, unknown>;
 
@@ -114,8 +115,8 @@ function isTextPart(part: Item): boolean {
 }
 
 /** The fields that make a part something other than text. */
-const DATA_FIELDS: ReadonlySet<string> = new Set(
-  'functionCall functionResponse inlineData fileData executableCode codeExecutionResult toolCall toolResponse'.split(' '),
+const DATA_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ splitWords('functionCall functionResponse inlineData fileData executableCode codeExecutionResult toolCall toolResponse'),
 );
 
 /**

@@ -2,15 +2,18 @@ import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import { findJSONSchemaProblem } from '../../tools/find-json-schema-problem.js';
 import type { GeminiRequestShape } from './gemini-api.js';
+import { splitWords } from '../../text/split-words.js';
 
 /** What the SDK's doc comment allows as a parameter name. */
 const PARAMETER_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** The keywords of Gemini's `Schema` (an OpenAPI 3.0 subset), as listed by the SDK's `Schema` type. */
-const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
-  ...'anyOf default description enum example format items maxItems maxLength maxProperties maximum'.split(' '),
-  ...'minItems minLength minProperties minimum nullable pattern properties propertyOrdering required title type'.split(' '),
-]);
+const SCHEMA_KEYWORDS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ splitWords(
+    'anyOf default description enum example format items maxItems maxLength maxProperties maximum',
+    'minItems minLength minProperties minimum nullable pattern properties propertyOrdering required title type',
+  ),
+);
 
 /**
  * The first reason Gemini would reject a function declaration's `parameters` (the OpenAPI-subset `Schema`), or

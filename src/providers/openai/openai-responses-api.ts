@@ -7,6 +7,7 @@
  * @module
  */
 import type { ToolNameRule } from '../../names/tool-name-rule.js';
+import { splitWords } from '../../text/split-words.js';
 
 /** A JSON Schema object as the Responses API carries it. */
 export type OpenAIResponsesJSONSchema = { [keyword: string]: unknown };
@@ -218,13 +219,15 @@ export function isOpenAIResponsesReservedNamespace(name: string): boolean {
  * The `input` item types that have an output form carrying the output-only `created_by`, which must be removed before
  * an item is replayed. The list is the one openai-node's own replay helper (`toResponseInputItems`) strips it from.
  */
-export const OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY: ReadonlySet<string> = new Set([
-  ...'additional_tools apply_patch_call apply_patch_call_output code_interpreter_call compaction compaction_trigger'.split(' '),
-  ...'computer_call computer_call_output custom_tool_call custom_tool_call_output file_search_call function_call'.split(' '),
-  ...'function_call_output image_generation_call item_reference local_shell_call local_shell_call_output'.split(' '),
-  ...'mcp_approval_request mcp_approval_response mcp_call mcp_list_tools message program program_output reasoning'.split(' '),
-  ...'shell_call shell_call_output tool_search_call tool_search_output web_search_call'.split(' '),
-]);
+export const OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ splitWords(
+    'additional_tools apply_patch_call apply_patch_call_output code_interpreter_call compaction compaction_trigger',
+    'computer_call computer_call_output custom_tool_call custom_tool_call_output file_search_call function_call',
+    'function_call_output image_generation_call item_reference local_shell_call local_shell_call_output',
+    'mcp_approval_request mcp_approval_response mcp_call mcp_list_tools message program program_output reasoning',
+    'shell_call shell_call_output tool_search_call tool_search_output web_search_call',
+  ),
+);
 
 /**
  * OpenAI recommends fewer than about 10 functions per namespace (tool search guide): a bigger group makes its search
