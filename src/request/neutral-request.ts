@@ -189,7 +189,7 @@ export function readNeutralHistory(
   items: readonly unknown[],
   read: (item: unknown, index: number) => HistoryToolItem | undefined,
   pairing?: HistoryPairing,
-  walk: HistoryWalk = { items: [], written: [] },
+  walk?: HistoryWalk,
 ): NeutralHistory {
   const calledBy = new Map<unknown, string>();
   const names: string[] = [];
@@ -204,7 +204,7 @@ export function readNeutralHistory(
   };
   for (let index = 0; index < items.length; index += 1) {
     const item = items[index];
-    walk.items.push(item);
+    walk?.items.push(item);
     const { calls = NONE, results = NONE, turn = true, write = false } = read(item, index) ?? NOTHING;
     let named = write;
     let checked = false;
@@ -229,7 +229,7 @@ export function readNeutralHistory(
       calledBy.set(call.id, call.name);
       named = true;
     }
-    if (named) walk.written.push(index);
+    if (named) walk?.written.push(index);
     if (pairing === undefined) continue;
     if (calls.length > 0 && turn) {
       // A turn of the model's: the calls the next results may answer.
@@ -262,10 +262,16 @@ export interface HistoryWalk {
 
 /**
  * The history list as written: the items at `written` (the positions {@link readNeutralHistory} recorded) passed
- * through `write`, the others as they are; `items` (the caller's list) itself when no item changes. A changed list is
- * copied from the walk's copy, so the write walks no item it does not change.
+ * through `write`, the others as they are, then the `appended` items (a predicted load); `items` (the caller's list)
+ * itself when no item changes and none is appended. A new list is copied from the walk's copy, so the write walks no
+ * item it does not change.
  */
-export function writeHistoryItems<Item>(items: readonly Item[], history: HistoryWalk, write: (item: Item, index: number) => Item): readonly Item[] {
+export function writeHistoryItems<Item>(
+  items: readonly Item[],
+  history: HistoryWalk,
+  write: (item: Item, index: number) => Item,
+  appended: readonly Item[] = NONE,
+): readonly Item[] {
   let output: Item[] | undefined;
   for (const index of history.written) {
     const item = history.items[index] as Item;
@@ -274,7 +280,10 @@ export function writeHistoryItems<Item>(items: readonly Item[], history: History
     output ??= [...(history.items as readonly Item[])];
     output[index] = sent;
   }
-  return output ?? items;
+  if (appended.length === 0) return output ?? items;
+  output ??= [...(history.items as readonly Item[])];
+  output.push(...appended);
+  return output;
 }
 
 /**

@@ -108,9 +108,7 @@ export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTo
             { role: 'user', content: [{ toolResult: { toolUseId: load.callId, content: [{ text: formatToolSearchResult(load.result) }] } }] },
           ];
     if (request.messages !== undefined) {
-      const written = writeHistoryItems(messages, walk, writeMessage);
-      // The walk's copy stands for the caller's list, which the write does not walk again.
-      output.messages = predicted === undefined ? written : [...(written === messages ? walk.items : written), ...predicted];
+      output.messages = writeHistoryItems(messages, walk, writeMessage, predicted);
     }
     return { body: output, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },

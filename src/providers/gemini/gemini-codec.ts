@@ -157,10 +157,7 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
               parts: [{ functionResponse: { id: load.callId, name: load.searchName, response: { output: formatToolSearchResult(load.result) } } }],
             },
           ];
-    const transformed = transformContents(request.contents, read.walk, names, warnings);
-    // The walk's copy stands for the caller's list, which the write does not walk again.
-    const contents =
-      predicted === undefined ? transformed : [...(transformed === request.contents ? read.walk.items : (transformed as unknown[])), ...predicted];
+    const contents = transformContents(request.contents, read.walk, names, warnings, predicted);
     // In the REST shape the settings are the body itself, copied with their keys in place.
     const output: Record<string, unknown> = shape === 'sdk' ? { ...request, contents } : { ...outputSettings, contents };
     if (shape === 'sdk' && (Object.keys(outputSettings).length > 0 || request.config !== undefined)) output.config = outputSettings;
@@ -382,18 +379,23 @@ const PAIRING: Readonly<HistoryPairing> = {
     `\`${path}\` is a \`functionResponse\` for \`${label}\`, but the content before it has no \`functionCall\` it answers, and Gemini rejects the body ("Please ensure that function response turn comes immediately after a function call turn"); keep the model's content with its \`functionCall\` parts directly before the content that answers them (\`contents.push(...turn.contents)\`)`,
 };
 
-/** `contents` with every `functionCall.name` and `functionResponse.name` mapped to its wire name. */
-function transformContents(contents: unknown, walk: HistoryWalk, names: ToolNameMapping, warnings: Warnings): unknown {
+/** `contents` with every `functionCall.name` and `functionResponse.name` mapped to its wire name, then `predicted` (a list's only). */
+function transformContents(contents: unknown, walk: HistoryWalk, names: ToolNameMapping, warnings: Warnings, predicted?: readonly unknown[]): unknown {
   if (isRecord(contents) && Array.isArray(contents.parts)) return transformContent(contents, 'contents', names);
   if (!Array.isArray(contents)) return contents;
-  return writeHistoryItems(contents, walk, (content: unknown, index) => {
-    if (isRecord(content)) return transformContent(content, `contents[${index}]`, names);
-    warnings.push({
-      code: 'unknown-content',
-      message: `\`contents[${index}]\` is ${describeValue(content)}, neither a content nor a part; it was kept unchanged`,
-    });
-    return content;
-  });
+  return writeHistoryItems(
+    contents,
+    walk,
+    (content: unknown, index) => {
+      if (isRecord(content)) return transformContent(content, `contents[${index}]`, names);
+      warnings.push({
+        code: 'unknown-content',
+        message: `\`contents[${index}]\` is ${describeValue(content)}, neither a content nor a part; it was kept unchanged`,
+      });
+      return content;
+    },
+    predicted,
+  );
 }
 
 function transformContent(content: Record<string, unknown>, at: string, names: ToolNameMapping): Record<string, unknown> {

@@ -90,10 +90,9 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
     const tools = writeTools(read, decided, warnings);
     const output: Record<string, unknown> = { ...request };
     const predicted = decided.predicted === undefined ? undefined : writePredictedMessages(decided.predicted);
-    const written = writeHistoryItems(messages, walk, (message, index) => transformMessage(message, index, names, warnings));
-    // The walk's copy stands for the caller's list, which the write does not walk again.
-    const sent = written === messages ? walk.items : written;
-    output.messages = placeGuidance(predicted === undefined ? sent : [...sent, ...predicted], decided.guidance, warnings);
+    const sent = writeHistoryItems(messages, walk, (message, index) => transformMessage(message, index, names, warnings), predicted);
+    // The note is placed in the walk's copy when the list is unchanged: the caller's list is not read again.
+    output.messages = placeGuidance(sent === messages ? walk.items : sent, decided.guidance, warnings);
     const toolChoice = transformToolChoice(request.tool_choice, decided.toWire);
     if (toolChoice !== undefined) output.tool_choice = toolChoice;
     if (tools.length > 0) output.tools = tools;
@@ -254,7 +253,7 @@ function transformMessage(message: unknown, index: number, names: ToolNameMappin
 
 /** Adds, keeps or replaces the note in the system slot; see the transformer's documentation for the placement. */
 function placeGuidance(messages: readonly unknown[], guidance: string | null, warnings: Warnings): readonly unknown[] {
-  const [first, ...rest] = messages;
+  const first = messages[0];
   if (isRecord(first) && (first.role === 'system' || first.role === 'developer')) {
     const content = resolveGuidanceContent(first.content, guidance, TEXT_PART_GUIDANCE);
     if (content === undefined) {
@@ -268,7 +267,7 @@ function placeGuidance(messages: readonly unknown[], guidance: string | null, wa
     }
     if (content === first.content) return messages;
     // Only a note this package added can leave the content empty: the message was its own.
-    return content === null ? rest : [{ ...first, content }, ...rest];
+    return content === null ? messages.slice(1) : [{ ...first, content }, ...messages.slice(1)];
   }
   if (guidance === null) return messages;
   return [{ role: 'system', content: guidance }, ...messages];
