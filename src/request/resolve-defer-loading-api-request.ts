@@ -80,15 +80,21 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
   // What the history holds schemas of: the package's results (text), tools the API loaded from references, tools added.
   const loadedByReference = references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
   const addedNames = added.map((name) => names.fromWire(name));
+  // The decision's fields one by one, not spread: the result keeps one shape whatever the decision left out.
   return {
-    ...decision,
     plan,
+    entries: decision.entries,
+    guidance: decision.guidance,
     names,
     toWire: (name) => names.toWire(name),
     bodyIndexOf: (name) => bodyTools.get(name)?.index,
     definitionOf: (name) => bodyTools.get(name)?.definition,
     loaded: [...new Set([...historyReveals, ...loadedByReference, ...addedNames])],
     ...(addedNames.length === 0 ? {} : { added: addedNames }),
+    leading: decision.leading,
+    trailing: decision.trailing,
+    hostedSearch: decision.hostedSearch,
+    callerDeferral: decision.callerDeferral,
     ...(throughCallTool === NO_NAMES ? {} : { throughCallTool, callToolName }),
     historyDefined: defined,
     warnings,
