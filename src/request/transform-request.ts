@@ -1,5 +1,5 @@
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
-import type { ToolPredictor } from './tool-predictor.js';
+import type { ToolPredictor } from './create-tool-predictor.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { TransformRequestResult } from './request-transformer.js';
