@@ -24,8 +24,7 @@ export { createMCPToolCatalog, type MCPServerTool, type MCPToolCatalog } from '.
 export type { ToolPredictionRequest, ToolPredictionSettings, ToolSearchConfig, ToolSearchConfigInput } from './config/tool-search-config.js';
 export { parseToolSearchConfig, type ToolSearchConfigOverrides } from './config/parse-tool-search-config.js';
 export type { ModelReference, WireAPI } from './models/model-reference.js';
-export { createToolPredictor } from './request/create-tool-predictor.js';
-export type { ToolPredictor } from './request/tool-predictor.js';
+export { createToolPredictor, type ToolPredictor } from './request/create-tool-predictor.js';
 
 export type { PlannedTool, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from './plan/tool-search-plan.js';
 export { resolveToolSearch } from './plan/resolve-tool-search.js';

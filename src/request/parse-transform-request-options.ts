@@ -1,4 +1,4 @@
-import type { ToolPredictor } from './tool-predictor.js';
+import type { ToolPredictor } from './create-tool-predictor.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';

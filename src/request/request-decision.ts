@@ -1,4 +1,4 @@
-import type { ToolPredictor } from './tool-predictor.js';
+import type { ToolPredictor } from './create-tool-predictor.js';
 import type { WireAPI } from '../models/model-reference.js';
 import type { ToolNameRule } from '../names/tool-name-rule.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';

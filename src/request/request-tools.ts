@@ -3,7 +3,6 @@ import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { RequestToolEntry, RequestToolWarningCode, ToolList } from './request-tool-entry.js';
-import type { OwnToolNames } from '../tools/resolve-own-tool-names.js';
 
 /**
  * The codes of the warnings the decision gives on every API without hosted search (each transformer's own codes add to
@@ -134,23 +133,6 @@ export interface PredictedLoad {
 export interface RequestBodyTool {
   readonly definition: ToolDefinition;
   readonly deferred: boolean;
-}
-
-/**
- * What every step of the Messages request decision reads, once {@link resolvePlanMatch} has matched the plan to the
- * body: {@link resolveHistoryRestore} and {@link resolveHostedToolList} extend it.
- */
-export interface RequestDecisionContext {
-  readonly plan: ToolSearchPlan;
-  /** The plan's tool names (a set, or the plan's tools by name: `parsePlannedTools`). */
-  readonly planned: { has(name: string): boolean };
-  readonly names: Pick<ToolNameMapping, 'toWire' | 'fromWire'>;
-  /** The names the package's own tools go by with this plan. */
-  readonly own: OwnToolNames;
-  /** The body's tools, by original name, in body order (the package's own tools left out). */
-  readonly bodyTools: ReadonlyMap<string, RequestBodyTool>;
-  /** Plan tools the body lacks, sent from the catalog. */
-  readonly restored: ReadonlyMap<string, ToolDefinition>;
 }
 
 /** A {@link RequestTool} the plan must manage: a function tool of the body, by the plan's name. */

@@ -1,4 +1,4 @@
-import type { ToolPredictor } from './tool-predictor.js';
+import type { ToolPredictor } from './create-tool-predictor.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 

@@ -2,11 +2,12 @@ import { resolveHistoryReveals } from '../client/tool-search-result.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parsePlannedTools } from '../plan/parse-planned-tools.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
-import type { PlannedTool, ToolSearchPlan } from '../plan/tool-search-plan.js';
+import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { ToolNameRule } from '../names/tool-name-rule.js';
 import type { NeutralRequest } from './neutral-request.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision } from './request-decision.js';
+import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision, type WireCapabilities } from './request-decision.js';
+import type { RequestToolsWarningCode } from './request-tools.js';
 import { createToolList, type ToolListOptions } from './resolve-tool-list.js';
 import type { ToolList } from './request-tool-entry.js';
 
@@ -32,20 +33,12 @@ export const resolveClientAPIRequest: RequestDecision = (plan, input, warnings) 
   const revealed = plan.reveal === 'tool-list' ? [...input.revealed, ...loaded] : [];
   // Past the API's limit the listing leaves deferred tools out, and then loaded tools are deferred, so every tool
   // stays reachable (`tool_search`, `call_tool`) in a request the API accepts.
-  const fitList = () =>
-    createToolListWithinLimit(
-      plan,
-      memo.definitions,
-      { revealed, forced, names },
-      { maxTools: api.maxTools ?? Number.POSITIVE_INFINITY, otherEntries: memo.others, label: api.label },
-    );
+  const fitList = () => createToolListWithinLimit(plan, memo.definitions, { revealed, forced, names }, api, memo.others);
   // The list depends on the plan and tools (the memo's) and on what is revealed and forced: a session's requests send
   // the same reveals until a search loads more, so the last few lists are kept (a new reveal costs one listing). A
   // history naming tools the mapping lacks maps them apart (a mapping of its own): that rare list is made anew.
   const fitted = kept ? recall(memo.fitted, `${revealed.join('\u0000')}\u0001${forced.join('\u0000')}`, fitList) : fitList();
-  // Without `maxTools` nothing is over a limit, so `overLimitCode` is set wherever this reads it.
-  for (const change of fitted.changes)
-    warnings.push({ code: change.code === 'over-tool-limit' ? (api.overLimitCode as 'over-tool-limit') : change.code, message: change.message });
+  warnings.push(...fitted.changes);
   return {
     ...NO_HOSTED_PARTS,
     plan: fitted.plan,
@@ -85,38 +78,6 @@ function readClientTools(plan: ToolSearchPlan, request: NeutralRequest, rule: To
 }
 
 /**
- * What {@link createToolListWithinLimit} changed to fit the limit, as data for the transformer's warnings.
- *
- * - `listing-changed-to-names`: the `full` or `compact` listing sent one entry per deferred tool; deferred tools
- *   were left out of the tool list and named in the note (the `names` listing), called through `call_tool`.
- * - `tools-deferred-for-limit`: even so, more tools were loaded than fit; the last of them were deferred (reachable
- *   through `tool_search` and `call_tool`).
- * - `over-tool-limit`: what no deferral can shorten (tools forced by `tool_choice`, the caller's other tool entries)
- *   still does not fit; the API will reject the request.
- */
-export interface ToolListLimitChange {
-  readonly code: 'listing-changed-to-names' | 'tools-deferred-for-limit' | 'over-tool-limit';
-  readonly message: string;
-}
-
-/** The tool list within the limit, the plan it was made with, and what was changed to fit. */
-export interface ToolListWithinLimit {
-  readonly plan: ToolSearchPlan;
-  readonly list: ToolList;
-  readonly changes: readonly ToolListLimitChange[];
-}
-
-/** What limits the list: the API's most entries in `tools`, and how many of them the caller's other tools take. */
-export interface ToolListLimit {
-  /** The most entries the API accepts (OpenAI Chat Completions: 128; Gemini: 512 function declarations). */
-  readonly maxTools: number;
-  /** Entries that are not in the list but count toward the limit (custom or provider tools sent beside it). */
-  readonly otherEntries: number;
-  /** The API's name, for the messages (`OpenAI Chat Completions`). */
-  readonly label: string;
-}
-
-/**
  * The client-side tool list for an API that caps the number of tools, never longer than the cap while anything can
  * still be deferred, and never dropping a tool: each stays callable. In order, as far as needed:
  *
@@ -129,13 +90,15 @@ export interface ToolListLimit {
  * The plan returned is the one the list was made with: the transformer writes the rest of the request (the note,
  * the history) from it. Pure. Not part of the public API.
  */
-export function createToolListWithinLimit(
+function createToolListWithinLimit(
   plan: ToolSearchPlan,
   tools: readonly ToolDefinition[],
   options: ToolListOptions,
-  limit: ToolListLimit,
-): ToolListWithinLimit {
-  const room = limit.maxTools - limit.otherEntries;
+  api: Pick<WireCapabilities<string>, 'maxTools' | 'overLimitCode' | 'label'>,
+  otherEntries: number,
+): { readonly plan: ToolSearchPlan; readonly list: ToolList; readonly changes: readonly ToolSearchWarning<RequestToolsWarningCode>[] } {
+  const maxTools = api.maxTools ?? Number.POSITIVE_INFINITY;
+  const room = maxTools - otherEntries;
   // A list holds at most every planned tool and the package's two: a plan that fits so is not counted (no limit, or a
   // plan well under it, on every request).
   if (plan.tools.length + 2 <= room) return { plan, list: createToolList(plan, tools, options), changes: [] };
@@ -145,7 +108,7 @@ export function createToolListWithinLimit(
   const first = size(plan);
   if (first <= room) return { plan, list: createToolList(plan, tools, options), changes: [] };
 
-  const changes: ToolListLimitChange[] = [];
+  const changes: ToolSearchWarning<RequestToolsWarningCode>[] = [];
   const deferring = plan.mechanism === 'client' && plan.tools.some((tool) => tool.status === 'deferred');
   let fitted = plan;
   // First the listing, then (reveals in the tool list append each revealed tool) where reveals go.
@@ -159,8 +122,8 @@ export function createToolListWithinLimit(
       changes.push({
         code: 'listing-changed-to-names',
         message:
-          `the \`${plan.listing}\` listing${plan.reveal === 'tool-list' ? ' with reveals in the tool list' : ''} would send ${first + limit.otherEntries} tools, ` +
-          `more than the ${limit.maxTools} ${limit.label} accepts; deferred tools were left out of the tool list and named in the note (the \`${fitted.listing}\` listing` +
+          `the \`${plan.listing}\` listing${plan.reveal === 'tool-list' ? ' with reveals in the tool list' : ''} would send ${first + otherEntries} tools, ` +
+          `more than the ${maxTools} ${api.label} accepts; deferred tools were left out of the tool list and named in the note (the \`${fitted.listing}\` listing` +
           `${fitted.reveal === plan.reveal ? '' : ', reveals in the conversation, calls through `call_tool`'})`,
       });
     }
@@ -198,15 +161,16 @@ export function createToolListWithinLimit(
     changes.push({
       code: 'tools-deferred-for-limit',
       message:
-        `${what} would not fit in the ${limit.maxTools} tools ${limit.label} accepts; the client-side mechanism deferred ${deferred.length === 1 ? 'it' : 'them'}` +
+        `${what} would not fit in the ${maxTools} tools ${api.label} accepts; the client-side mechanism deferred ${deferred.length === 1 ? 'it' : 'them'}` +
         `${wasClient ? '' : ` (the plan's mechanism is \`${plan.mechanism}\`)`}, reachable through \`tool_search\` and \`call_tool\``,
     });
   }
   const result = createToolList(fitted, tools, options);
   if (size(fitted) > room) {
+    // Without `maxTools` nothing is over a limit, so `overLimitCode` is set wherever this reads it.
     changes.push({
-      code: 'over-tool-limit',
-      message: `${result.tools.length + limit.otherEntries} tools are sent, more than the ${limit.maxTools} ${limit.label} accepts: what is left is forced by \`tool_choice\` or is not a function the plan manages; the API will reject the request. Send fewer`,
+      code: api.overLimitCode as RequestToolsWarningCode,
+      message: `${result.tools.length + otherEntries} tools are sent, more than the ${maxTools} ${api.label} accepts: what is left is forced by \`tool_choice\` or is not a function the plan manages; the API will reject the request. Send fewer`,
     });
   }
   return { plan: fitted, list: result, changes };

@@ -6,21 +6,20 @@ import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { NeutralRequest } from './neutral-request.js';
-import type { CallerDeferral, RequestBodyTool, RequestDecisionContext, RequestTools } from './request-tools.js';
+import type { CallerDeferral, RequestBodyTool, RequestTools } from './request-tools.js';
 import { createForcedToolWarning, resolveForcedTools, type ForcedTools } from './resolve-forced-tools.js';
 import { keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
-import { createToolList } from './resolve-tool-list.js';
+import { createOwnToolEntry, createRequestToolEntry, createToolList } from './resolve-tool-list.js';
 import { CALL_TOOL_NAME, STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import { assertNever } from '../errors/assert-never.js';
 import { parsePlannedTools } from '../plan/parse-planned-tools.js';
-import { createOwnToolEntry } from './resolve-tool-list.js';
-import { createRequestToolEntry } from './resolve-tool-list.js';
 import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
 import { isDeferredLeftOut } from '../plan/is-deferred-left-out.js';
 import { isAddedByReference } from '../plan/is-added-by-reference.js';
 import type { RequestToolEntry, RequestToolWarning } from './request-tool-entry.js';
 import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import { resolveModelSupport } from '../models/resolve-model-support.js';
+import type { OwnToolNames } from '../tools/resolve-own-tool-names.js';
 
 /**
  * An API whose hosted search loads deferred tools one by one (Anthropic Messages: `defer_loading` on each tool):
@@ -30,9 +29,9 @@ import { resolveModelSupport } from '../models/resolve-model-support.js';
  * `resolveRequestToolList`'s decision.
  */
 export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warnings) => {
-  const { request, api } = input;
+  const { request } = input;
   const memo = keepRead(input, 'deferLoading', () => readDeferLoadingTools(plan, input));
-  const { own, names, bodyTools, ownInBody } = memo;
+  const { own, names, bodyTools } = memo;
   const forced = resolveForcedTools(
     plan,
     request.forced.map((name) => names.fromWire(name)),
@@ -54,10 +53,10 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
   const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
   const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
   const { added, defined } = resolveHistoryChanges(history.changes ?? [], names);
-  const decisionInput: Parameters<typeof resolveRequestToolList>[0] = {
+  // The memo holds what depends on the plan and the body's tools alone (the names, the body's tools, the entries).
+  const decisionInput: ResolveRequestToolListInput = {
+    ...memo,
     plan,
-    names,
-    bodyTools,
     catalog: input.catalog?.byName ?? NO_DEFINITIONS,
     forced,
     revealed: [...input.revealed.map((name) => names.fromWire(name)), ...historyReveals],
@@ -65,12 +64,7 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     // Tools the history defined by value need no entry in `tools`; ones it changes by reference are in `referenced`.
     added: new Set(defined.map((name) => names.fromWire(name))),
     calls: references.filter((reference) => reference.kind === 'tool_use').map((reference) => reference.name),
-    ownInBody,
-    otherNames: memo.otherNameSet,
-    callerDeferred: memo.callerDeferred,
-    hostedSearchInBody: memo.hostedSearchInBody,
     hostedSearchInHistory: history.searchTool !== undefined,
-    reader: api.reader ?? '',
   };
   // What varies between a session's requests (reveals, forced and history names); the rest is the memo's.
   const { revealed, referenced, added: historyAdded = NO_NAMES, calls } = decisionInput;
@@ -136,12 +130,13 @@ function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsI
   );
   return {
     own,
-    otherNameSet: new Set(otherNames),
+    otherNames: new Set(otherNames),
     names,
     bodyTools,
     ownInBody,
     callerDeferred,
     hostedSearchInBody: request.tools.some((tool) => tool.kind === 'hosted-search'),
+    reader: api.reader ?? '',
     /** The tools reached through `call_tool`, by the forced names. */
     throughCallTool: new Map<string, ReadonlySet<string>>(),
     /** The last decisions made, by what varies between requests. */
@@ -217,6 +212,17 @@ export type RequestToolList = Pick<RequestTools, 'entries' | 'leading' | 'traili
 };
 
 /**
+ * What the steps of {@link resolveRequestToolList} read: its input with the plan's tools by name (`planned`), the names
+ * the package's own tools go by, the plan tools the body lacks that are sent from the catalog (`restored`), and in
+ * `referenced` only the history's references that no native addition defines.
+ */
+interface ToolListContext extends ResolveRequestToolListInput {
+  readonly planned: { has(name: string): boolean };
+  readonly own: OwnToolNames;
+  readonly restored: ReadonlyMap<string, ToolDefinition>;
+}
+
+/**
  * The one decision of a request: which tools it sends in which form (full, stub, deferred with the provider's flag),
  * which of the package's own tools, the guidance note, and what the history needs restored, for the mechanisms a
  * wire API with Anthropic's hosted search carries (the Messages API; `resolvePlanForWireAPI` first):
@@ -233,27 +239,26 @@ export type RequestToolList = Pick<RequestTools, 'entries' | 'leading' | 'traili
  * Not part of the public API.
  */
 export function resolveRequestToolList(input: ResolveRequestToolListInput): RequestToolList {
-  const { plan, names, bodyTools, catalog, forced, revealed, referenced, calls, otherNames, reader } = input;
+  const { plan, bodyTools, referenced } = input;
   // The plan's tools by name, indexed once per tool list (`resolvePlanForWireAPI` checked this one).
   const planned = parsePlannedTools(plan.tools).byName;
   // A tool the history added natively is defined by its addition: the request need not define it for the history.
   const added = input.added;
   const undefinedReferences = added === undefined || added.size === 0 ? referenced : new Set([...referenced].filter((name) => !added.has(name)));
-  // Literals, not `{ ...input, planned }`: adding keys to a spread object is V8's slow path, on every request.
   const restored = resolvePlanMatch({
     plan,
     planned,
     body: bodyTools,
-    catalog,
-    revealed,
+    catalog: input.catalog,
+    revealed: input.revealed,
     referenced: undefinedReferences,
-    forced: forced.forced,
+    forced: input.forced.forced,
     wording: MATCH_WORDING,
-    reader,
+    reader: input.reader,
   });
-  const own = resolveOwnToolsSent(plan, planned);
   // Restored for the history only where the history does not define it itself (as the plan match reads a body back).
-  const history = resolveHistoryRestore({ plan, planned, names, own, bodyTools, restored, catalog, referenced: undefinedReferences, calls, otherNames });
+  const context: ToolListContext = { ...input, referenced: undefinedReferences, planned, own: resolveOwnToolsSent(plan, planned), restored };
+  const history = resolveHistoryRestore(context);
   const warnings: RequestToolWarning[] = [];
   let entries: readonly RequestToolEntry[];
   let leading = 0;
@@ -262,26 +267,14 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
   let callerDeferral: CallerDeferral = 'kept';
   switch (plan.mechanism) {
     case 'claude-hosted': {
-      const hosted = resolveHostedToolList({
-        plan,
-        planned,
-        names,
-        bodyTools,
-        own,
-        restored,
-        historyTools: history.tools,
-        forced,
-        callerDeferred: input.callerDeferred.some((entry) => !entry.partly),
-        hostedSearchInUse: input.hostedSearchInBody || input.hostedSearchInHistory,
-      });
-      entries = hosted.entries;
-      ({ leading, hostedSearch, guidance } = hosted);
+      const hosted = resolveHostedToolList(context, history.tools);
+      ({ entries, leading, hostedSearch, guidance } = hosted);
       warnings.push(...hosted.warnings);
       if (leading === 0) warnings.push(...ownSearchRemoved(input.ownInBody, history.ownTools, plan.mechanism));
       break;
     }
     case 'client':
-      ({ entries, guidance } = resolveClientToolList(input, restored, undefinedReferences, warnings));
+      ({ entries, guidance } = resolveClientToolList(context, warnings));
       break;
     case 'none':
       warnings.push(...ownSearchRemoved(input.ownInBody, history.ownTools, plan.mechanism));
@@ -317,19 +310,17 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
  * other deferred tool is declared `defer-loading`.
  */
 function resolveClientToolList(
-  input: ResolveRequestToolListInput,
-  restored: ReadonlyMap<string, ToolDefinition>,
-  undefinedReferences: ReadonlySet<string>,
+  input: ToolListContext,
   warnings: RequestToolWarning[],
 ): { readonly entries: readonly RequestToolEntry[]; readonly guidance: string | null } {
-  const { plan, bodyTools, forced, names } = input;
+  const { plan, bodyTools, forced, names, restored } = input;
   // A deferred tool neither holds is one the `names` listing does not send: its schema is never used.
   const definitions = plan.tools.map(
     (tool) => bodyTools.get(tool.name)?.definition ?? restored.get(tool.name) ?? { name: tool.name, inputSchema: STUB_INPUT_SCHEMA },
   );
   // The API rejects a history reference to a tool the request does not define: a tool the listing leaves out is sent,
   // unless the history added it to the conversation (native delivery), which defines it.
-  const mustDefine = isDeferredLeftOut(plan) ? [...undefinedReferences] : [];
+  const mustDefine = isDeferredLeftOut(plan) ? [...input.referenced] : [];
   for (const name of forced.deferred) {
     if (plan.reveal !== 'tool-list' || !input.revealed.includes(name))
       warnings.push(createForcedToolWarning(name, 'revealed, so it is sent with its full schema'));
@@ -426,19 +417,6 @@ function deferLoading(plan: ToolSearchPlan, definitions: readonly ToolDefinition
   return entries;
 }
 
-/** What {@link resolveHostedToolList} reads. */
-export interface ResolveHostedToolListInput extends RequestDecisionContext {
-  /** A plan with a hosted mechanism. */
-  readonly plan: ToolSearchPlan;
-  /** Catalog tools restored for the history (`resolveHistoryRestore`). */
-  readonly historyTools: readonly ToolDefinition[];
-  readonly forced: ForcedTools;
-  /** Whether the body defers tools of its own (a provider tool, a toolset), which only the hosted search tool loads. */
-  readonly callerDeferred: boolean;
-  /** Whether the body or the history already uses the provider's hosted search tool. */
-  readonly hostedSearchInUse: boolean;
-}
-
 /** The tools of a request under hosted search, in send order, and what goes with them. */
 export type HostedToolList = Pick<RequestToolList, 'entries' | 'leading' | 'hostedSearch' | 'guidance' | 'warnings'>;
 
@@ -456,8 +434,17 @@ export type HostedToolList = Pick<RequestToolList, 'entries' | 'leading' | 'host
  * would take the name of the `tool_search` sent (a history `tool_use` of that name) is left out: the package's tool
  * defines the name. Pure. Not part of the public API.
  */
-export function resolveHostedToolList(input: ResolveHostedToolListInput): HostedToolList {
-  const { plan, planned, names, bodyTools, restored, historyTools, callerDeferred, hostedSearchInUse } = input;
+export function resolveHostedToolList(
+  input: Pick<
+    ToolListContext,
+    'plan' | 'planned' | 'names' | 'own' | 'bodyTools' | 'restored' | 'forced' | 'callerDeferred' | 'hostedSearchInBody' | 'hostedSearchInHistory'
+  >,
+  historyTools: readonly ToolDefinition[],
+): HostedToolList {
+  const { plan, planned, names, bodyTools, restored } = input;
+  // Whether the body defers tools of its own (a provider tool, a toolset), which only the hosted search tool loads.
+  const callerDeferred = input.callerDeferred.some((entry) => !entry.partly);
+  const hostedSearchInUse = input.hostedSearchInBody || input.hostedSearchInHistory;
   const warnings: RequestToolWarning[] = [];
   // The plan's deferred tools, but those `tool_choice` forces (sent without the flag), read from the plan's index.
   const { byName, deferred: plannedDeferred } = parsePlannedTools(plan.tools);
@@ -512,17 +499,6 @@ export interface HistoryRestore {
   readonly ownTools: ReadonlyMap<string, 'search' | 'call'>;
 }
 
-/** What {@link resolveHistoryRestore} reads. */
-export interface ResolveHistoryRestoreInput extends RequestDecisionContext {
-  readonly catalog: ReadonlyMap<string, ToolDefinition>;
-  /** Tools the history names (`tool_use`, `tool_reference`), by original name. */
-  readonly referenced: ReadonlySet<string>;
-  /** The wire names the history's tool calls (`tool_use`) use, in order. */
-  readonly calls: readonly string[];
-  /** Wire names of the body's entries the plan does not manage (provider tools), which define their names too. */
-  readonly otherNames: ReadonlySet<string>;
-}
-
 /**
  * What the history needs restored: the API rejects a request whose history names a tool the request does not
  * define. Under hosted search a tool the history references that the body dropped is sent from the catalog,
@@ -531,7 +507,9 @@ export interface ResolveHistoryRestoreInput extends RequestDecisionContext {
  * the names this plan gives them, or under a name an earlier plan gave them (`tool_search_2` next to a caller's
  * `tool_search` that is gone now) that no tool of the plan, the catalog or the body has. Pure. Not part of the public API.
  */
-export function resolveHistoryRestore(input: ResolveHistoryRestoreInput): HistoryRestore {
+export function resolveHistoryRestore(
+  input: Pick<ToolListContext, 'plan' | 'planned' | 'names' | 'own' | 'bodyTools' | 'restored' | 'catalog' | 'referenced' | 'calls' | 'otherNames'>,
+): HistoryRestore {
   const { plan, planned, names, own, bodyTools, restored, catalog, referenced } = input;
   const tools: ToolDefinition[] = [];
   if ((plan.mechanism === 'claude-hosted' || plan.mechanism === 'openai-hosted') && catalog.size > 0 && referenced.size > 0) {

@@ -37,7 +37,7 @@ export function resolveRequestTools(input: ResolveRequestToolsInput): RequestToo
     request: input.request,
     tools: decided,
     predictor: input.predict,
-    ...(input.catalog === undefined ? {} : { catalog: input.catalog }),
+    catalog: input.catalog,
   });
   return predicted === undefined ? decided : { ...decided, predicted };
 }

@@ -19,6 +19,7 @@ import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { RequestBodyTool } from './request-tools.js';
 import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
+import { findUnknownKeys } from '../records/find-unknown-keys.js';
 
 /** What {@link resolveToolList} needs besides the plan and the tools. */
 export interface ResolveToolListOptions {
@@ -98,19 +99,15 @@ function parseToolListOptions(options: unknown): ToolListOptions {
       `resolveToolList: the options must be an object such as \`{ revealed, names }\`, got ${describeValue(options)}`,
     );
   }
-  const unknown = Object.keys(options).filter((key) => !TOOL_LIST_OPTIONS.includes(key));
-  if (unknown.length > 0) {
-    throw new ToolSearchError(
-      'invalid-options',
-      `resolveToolList: unknown option ${unknown.map((key) => `\`${key}\``).join(', ')}; the options are ${TOOL_LIST_OPTIONS.map((key) => `\`${key}\``).join(', ')}`,
-    );
-  }
+  const unknown = findUnknownKeys(options, TOOL_LIST_OPTIONS);
+  if (unknown.length > 0)
+    throw new ToolSearchError('invalid-options', `resolveToolList: unknown option ${quote(unknown)}; the options are ${quote(TOOL_LIST_OPTIONS)}`);
   const { revealed, forced, names } = options as ResolveToolListOptions;
   checkNamesContext(names, 'resolveToolList');
   return {
     revealed: revealed === undefined ? [] : parseToolNameList(revealed, '`options.revealed`'),
     forced: forced === undefined ? [] : parseToolNameList(forced, '`options.forced`'),
-    ...(names === undefined ? {} : { names }),
+    names,
   };
 }
 
@@ -222,4 +219,8 @@ export function createRequestToolEntry<Status extends RequestToolEntry['status']
       ? { name: tool.name, inputSchema, status, definition: tool }
       : { name: tool.name, description, inputSchema, status, definition: tool };
   return entry as Status extends 'defer-loading' ? DeferLoadingToolEntry : ToolListEntry;
+}
+
+function quote(names: readonly string[]): string {
+  return names.map((name) => `\`${name}\``).join(', ');
 }

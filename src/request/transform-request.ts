@@ -1,24 +1,16 @@
-import type { ToolCatalog } from '../catalog/tool-catalog.js';
-import type { ToolPredictor } from './tool-predictor.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { TransformRequestResult } from './request-transformer.js';
-import { isSame, type RequestMemo } from './request-decision.js';
+import { isSame, type RequestMemo, type ResolveRequestToolsInput } from './request-decision.js';
 import { resolveRequestTools } from './resolve-request-tools.js';
 import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { CodecReadContext, CodecTools, WireCodec } from './wire-codec.js';
 import type { NeutralHistory } from './neutral-request.js';
 
 /** What the driver takes besides the body and the plan: the options every transformer has. */
-export interface TransformRequestContext<Tools, Options = undefined> extends CodecReadContext<Tools, Options> {
-  /** The tools the session revealed, in either name form (the checked `revealed` option). */
-  readonly revealed?: readonly string[];
-  /** Every tool the session may have used (the `catalog` option), for a tool the body lacks. */
-  readonly catalog?: ToolCatalog;
-  /** The prediction step (the `predict` option, or the session's); absent: no prediction. */
-  readonly predict?: ToolPredictor;
-  /** What the decision keeps for this plan and the read tools (`tools`) between requests: a session's, per plan. */
-  readonly memo?: RequestMemo;
+export interface TransformRequestContext<Tools, Options = undefined>
+  extends CodecReadContext<Tools, Options>,
+    Partial<Pick<ResolveRequestToolsInput, 'revealed' | 'catalog' | 'predict' | 'memo'>> {
   /** Handed the history as read: the session takes its unpaired results from it (`NeutralHistory.unpaired`). */
   readonly onHistory?: (history: NeutralHistory) => void;
 }
@@ -45,9 +37,9 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
     request,
     api: codec,
     revealed: context.revealed ?? [],
-    ...(context.catalog === undefined ? {} : { catalog: context.catalog }),
-    ...(context.predict === undefined ? {} : { predict: context.predict }),
-    ...(memo === undefined ? {} : { memo }),
+    catalog: context.catalog,
+    predict: context.predict,
+    memo,
   });
   const written = codec.write(request, tools);
   // The decision's codes are among every codec's (`overLimitCode` stands for `over-tool-limit`).

@@ -17,7 +17,7 @@ import {
   type CacheCheckpoints,
   type Scenario,
 } from '../support/arbitraries.js';
-import type { ToolPredictor } from '../../src/request/tool-predictor.js';
+import type { ToolPredictor } from '../../src/request/create-tool-predictor.js';
 import { predictOptionOf, checkTransformerPromises, type TransformerUnderTest } from '../support/property-checks.js';
 
 const MODELS: readonly ModelReference[] = [

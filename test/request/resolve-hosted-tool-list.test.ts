@@ -17,22 +17,25 @@ const hosted = (
   extra: { forced?: string[]; callerDeferred?: boolean; hostedSearchInUse?: boolean; historyTools?: ToolDefinition[]; restored?: ToolDefinition[] } = {},
 ) => {
   const restored = new Map((extra.restored ?? []).map((definition) => [definition.name, definition]));
-  return resolveHostedToolList({
-    plan: given,
-    planned: new Set(given.tools.map((entry) => entry.name)),
-    names: identity,
-    own: resolveOwnToolsSent(given),
-    bodyTools: new Map(
-      given.tools
-        .filter((entry) => !restored.has(entry.name))
-        .map((entry) => [entry.name, { definition: tools.find((candidate) => candidate.name === entry.name) as ToolDefinition, deferred: false }]),
-    ),
-    restored,
-    historyTools: extra.historyTools ?? [],
-    forced: resolveForcedTools(given, extra.forced ?? []),
-    callerDeferred: extra.callerDeferred ?? false,
-    hostedSearchInUse: extra.hostedSearchInUse ?? false,
-  });
+  return resolveHostedToolList(
+    {
+      plan: given,
+      planned: new Set(given.tools.map((entry) => entry.name)),
+      names: identity,
+      own: resolveOwnToolsSent(given),
+      bodyTools: new Map(
+        given.tools
+          .filter((entry) => !restored.has(entry.name))
+          .map((entry) => [entry.name, { definition: tools.find((candidate) => candidate.name === entry.name) as ToolDefinition, deferred: false }]),
+      ),
+      restored,
+      forced: resolveForcedTools(given, extra.forced ?? []),
+      callerDeferred: extra.callerDeferred === true ? [{ label: '`mcp` (`mcp_toolset`)', partly: false }] : [],
+      hostedSearchInBody: extra.hostedSearchInUse ?? false,
+      hostedSearchInHistory: false,
+    },
+    extra.historyTools ?? [],
+  );
 };
 const summary = (list: ReturnType<typeof hosted>) => list.entries.map((entry) => `${entry.name}:${entry.status}`);
 

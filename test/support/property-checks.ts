@@ -1,5 +1,4 @@
-import { createToolPredictor } from '../../src/request/create-tool-predictor.js';
-import type { ToolPredictor } from '../../src/request/tool-predictor.js';
+import { createToolPredictor, type ToolPredictor } from '../../src/request/create-tool-predictor.js';
 import { expect } from 'vitest';
 import { createToolCallCheck } from '../../src/client/create-tool-call-check.js';
 import { createToolSearchTool } from '../../src/client/create-tool-search-tool.js';
