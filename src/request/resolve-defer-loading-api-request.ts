@@ -29,9 +29,9 @@ import type { OwnToolNames } from '../tools/resolve-own-tool-names.js';
  * `resolveRequestToolList`'s decision.
  */
 export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warnings) => {
-  const { request } = input;
+  const { request, api } = input;
   const memo = keepRead(input, 'deferLoading', () => readDeferLoadingTools(plan, input));
-  const { own, names, bodyTools } = memo;
+  const { own, names, bodyTools, ownInBody } = memo;
   const forced = resolveForcedTools(
     plan,
     request.forced.map((name) => names.fromWire(name)),
@@ -53,10 +53,10 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
   const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
   const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
   const { added, defined } = resolveHistoryChanges(history.changes ?? [], names);
-  // The memo holds what depends on the plan and the body's tools alone (the names, the body's tools, the entries).
-  const decisionInput: ResolveRequestToolListInput = {
-    ...memo,
+  const decisionInput: Parameters<typeof resolveRequestToolList>[0] = {
     plan,
+    names,
+    bodyTools,
     catalog: input.catalog?.byName ?? NO_DEFINITIONS,
     forced,
     revealed: [...input.revealed.map((name) => names.fromWire(name)), ...historyReveals],
@@ -64,7 +64,12 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     // Tools the history defined by value need no entry in `tools`; ones it changes by reference are in `referenced`.
     added: new Set(defined.map((name) => names.fromWire(name))),
     calls: references.filter((reference) => reference.kind === 'tool_use').map((reference) => reference.name),
+    ownInBody,
+    otherNames: memo.otherNameSet,
+    callerDeferred: memo.callerDeferred,
+    hostedSearchInBody: memo.hostedSearchInBody,
     hostedSearchInHistory: history.searchTool !== undefined,
+    reader: api.reader ?? '',
   };
   // What varies between a session's requests (reveals, forced and history names); the rest is the memo's.
   const { revealed, referenced, added: historyAdded = NO_NAMES, calls } = decisionInput;
@@ -130,13 +135,12 @@ function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsI
   );
   return {
     own,
-    otherNames: new Set(otherNames),
+    otherNameSet: new Set(otherNames),
     names,
     bodyTools,
     ownInBody,
     callerDeferred,
     hostedSearchInBody: request.tools.some((tool) => tool.kind === 'hosted-search'),
-    reader: api.reader ?? '',
     /** The tools reached through `call_tool`, by the forced names. */
     throughCallTool: new Map<string, ReadonlySet<string>>(),
     /** The last decisions made, by what varies between requests. */
