@@ -3,10 +3,11 @@ import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.
 import { resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { assertNever } from '../../errors/assert-never.js';
+import { describeValue } from '../../errors/describe-value.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
+import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
-import { describeValue } from '../../errors/describe-value.js';
 import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
 import {
   readContentText,
@@ -18,22 +19,51 @@ import {
   type HistoryWalk,
   type NeutralTool,
 } from '../../request/neutral-request.js';
+import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
+import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import type { ClientRequestWarningCode, RequestTools } from '../../request/request-tools.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
+import { transformRequest } from '../../request/transform-request.js';
 import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
+import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
-import type { ToolDefinition } from '../../tools/tool-definition.js';
+import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
-import { BEDROCK_CONVERSE_TOOL_NAME_RULE } from './bedrock-converse-api.js';
-import { writeBedrockConverseTool as writeTool } from './create-bedrock-converse-tools.js';
+import { BEDROCK_CONVERSE_TOOL_NAME_RULE, type BedrockConverseRequest, type BedrockConverseToolSpecification } from './bedrock-converse-api.js';
+
+/** The codes of Converse's warnings: the client-side mechanism's, and `empty-tools-removed` (`toolConfig` was removed, as no tool is left). */
+export type BedrockConverseWarningCode = ClientRequestWarningCode | 'empty-tools-removed';
+
+/** What {@link transformBedrockConverseRequest} takes besides the body and the plan. */
+export type TransformBedrockConverseRequestOptions = TransformRequestOptions;
+
+/** The transformed body (in the type it came in), the warnings and the name mapping. */
+export type TransformBedrockConverseRequestResult<Body = BedrockConverseRequest> = TransformRequestResult<Body, BedrockConverseWarningCode>;
 
 /**
- * The codes of `transformBedrockConverseRequest`'s warnings: the client-side mechanism's, and `empty-tools-removed` (no
- * tool is left, and Converse rejects an empty `toolConfig.tools`: `toolConfig` was removed).
+ * Rewrites a Converse request for a tool search plan (deferred tools become stubs, `tool_search` and the note are added,
+ * names are mapped to `[a-zA-Z0-9_-]{1,64}`); pure, throws a `ToolSearchError`.
+ * @see https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use.html
  */
-export type BedrockConverseWarningCode = ClientRequestWarningCode | 'empty-tools-removed';
+export function transformBedrockConverseRequest<Body extends object = BedrockConverseRequest>(
+  body: Body,
+  plan: ToolSearchPlan,
+  options: TransformBedrockConverseRequestOptions = {},
+): TransformBedrockConverseRequestResult<Body> {
+  return transformRequest(BEDROCK_CONVERSE_CODEC, body, plan, parseTransformRequestOptions(options)) as TransformBedrockConverseRequestResult<Body>;
+}
+
+/** The `toolSpec`s of a Converse request as tool definitions, in order; throws `invalid-request` for a body it cannot read. */
+export function parseBedrockConverseTools(body: unknown): ToolDefinition[] {
+  return [...readToolSlots(parseRequestBody(body, 'a Converse request object')).definitions];
+}
+
+/** Tool definitions (MCP-shaped, a `tools/list` result, or a catalog) as Converse `toolConfig.tools` entries. */
+export function createBedrockConverseTools(tools: ToolDefinitionsInput): { toolSpec: BedrockConverseToolSpecification }[] {
+  return parseToolDefinitions(tools).map((tool) => writeTool(tool.name, tool.description, { ...tool.inputSchema }));
+}
 
 /** `toolConfig.tools` as written, its tools' definitions, and each entry in neutral form (a checkpoint is a `marker`). */
 interface ConverseTools extends CodecTools {
@@ -126,7 +156,10 @@ function readUserText(message: unknown): string | undefined {
  */
 function readMessage(message: unknown, index: number): HistoryToolItem {
   const blocks = isRecord(message) && Array.isArray(message.content) ? message.content : [];
-  const calls = blocks.flatMap((block) => (isRecord(block) && isRecord(block.toolUse) ? [readCall(block.toolUse)] : []));
+  const calls = blocks.flatMap((block) => {
+    const use = isRecord(block) ? block.toolUse : undefined;
+    return isRecord(use) ? [typeof use.name === 'string' ? { id: use.toolUseId, name: use.name } : { id: use.toolUseId }] : [];
+  });
   const results = blocks.flatMap((block, position) => {
     const result = isRecord(block) ? block.toolResult : undefined;
     if (!isRecord(result)) return [];
@@ -139,11 +172,6 @@ function readMessage(message: unknown, index: number): HistoryToolItem {
   });
   // Only an assistant message is a turn of the model's.
   return isRecord(message) && message.role === 'assistant' ? { calls, results } : { calls, results, turn: false };
-}
-
-/** A `toolUse` as a call: its id, and its name where it has one. */
-function readCall(use: Record<string, unknown>): { id: unknown; name?: string } {
-  return typeof use.name === 'string' ? { id: use.toolUseId, name: use.name } : { id: use.toolUseId };
 }
 
 /** Converse's pairing: a user message answers the `toolUse` blocks of the assistant message right before it, each once. */
@@ -228,4 +256,11 @@ function writeTools({ list, neutral }: ConverseTools, decided: RequestTools): un
   for (const tool of neutral) if (tool.kind === 'other') tools.splice(Math.min(tool.index, tools.length), 0, list[tool.index]);
   if (carried !== undefined && tools.length > 0) tools.push(carried.point);
   return tools;
+}
+
+/** One Converse tool: a `toolSpec` with its name, description (when there is one) and JSON Schema. */
+function writeTool(name: string, description: string | undefined, json: object): { toolSpec: BedrockConverseToolSpecification } {
+  const inputSchema = { json: json as BedrockConverseToolSpecification['inputSchema']['json'] };
+  // Two literals, not a conditional spread: this runs for every deferred tool of every request.
+  return description === undefined ? { toolSpec: { name, inputSchema } } : { toolSpec: { name, description, inputSchema } };
 }

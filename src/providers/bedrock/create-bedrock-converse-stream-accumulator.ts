@@ -14,11 +14,8 @@ interface BlockState {
 }
 
 /**
- * An accumulator of a Converse stream (`ConverseStreamCommand`'s `stream` events): `push` each event (it returns the
- * answer text the event carries), then `response()` gives the output `ConverseCommand` would have returned, which
- * `request.step` and `request.handle` take. Throws a `ToolSearchError` (`invalid-request`) for an event that is not an
- * object, a stream cut before `messageStop`, or a tool input that is not JSON.
- * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStream.html
+ * An accumulator of a Converse stream's events: `push` each (it returns the answer text), then `response()` gives the
+ * output `ConverseCommand` would have returned; throws `invalid-request` for a bad event, a cut stream or a tool input that is not JSON.
  */
 export function createBedrockConverseStreamAccumulator(): StreamAccumulator<BedrockConverseStreamEvent, BedrockConverseResponse> {
   let role: unknown;
