@@ -18,7 +18,7 @@ import { createOpenAIChatToolSearch } from '../../src/providers/openai/create-op
 import { createOpenAIChatTools } from '../../src/providers/openai/create-openai-chat-tools.js';
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
 import { createGeminiToolSearch } from '../../src/providers/gemini/create-gemini-tool-search.js';
-import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/create-gemini-function-declarations.js';
+import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/index.js';
 
 const weather = tool('get_weather', undefined, { description: 'Get the weather in a city.' });
 const catalog = createOpenAIResponsesTools([weather, ...manyTools(19)]);
