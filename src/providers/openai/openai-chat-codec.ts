@@ -7,7 +7,7 @@ import { parseRequestBody } from '../../records/parse-request-body.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
-import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
 import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
@@ -21,17 +21,155 @@ import {
   type HistoryWalk,
   type NeutralTool,
 } from '../../request/neutral-request.js';
-import type { PredictedLoad, RequestTools } from '../../request/request-tools.js';
+import type { ClientRequestWarningCode, PredictedLoad, RequestTools } from '../../request/request-tools.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
-import type { ToolDefinition } from '../../tools/tool-definition.js';
-import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool } from './openai-chat-api.js';
+import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
+import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
+import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
+import { transformRequest } from '../../request/transform-request.js';
+import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
+import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
-import type { OpenAIChatWarningCode } from './openai-chat-warning.js';
+
+/**
+ * The codes of `transformOpenAIChatRequest`'s warnings; match on them, the messages are for people.
+ *
+ * - the client-side mechanism's codes (`hosted-mechanism-unsupported`, `listing-changed-to-names`,
+ *   `tools-deferred-for-limit`, see {@link ClientRequestWarningCode}), for Chat Completions' limit of 128 tools;
+ * - `hosted-tool-search-removed`: the body held a Responses-style `{ type: 'tool_search' }` tool, which Chat
+ *   Completions rejects; it was removed.
+ * - `defer-loading-removed`: tools carried `defer_loading`, which Chat Completions rejects; it was removed.
+ * - `strict-disabled`: a tool asked for `strict: true` with a schema strict mode rejects; it was sent with
+ *   `strict: false`.
+ * - `legacy-functions-not-deferred`: the body uses the deprecated `functions` list; those functions were sent in
+ *   full (names mapped), never deferred. Move them to `tools` to defer them.
+ * - `empty-tools-removed`: `tools` was an empty array, which the API rejects; it was removed.
+ * - `tool-choice-removed`: no tool is left to send, so `tool_choice` and `parallel_tool_calls` (allowed only with
+ *   `tools`) were removed.
+ * - `unknown-message`: a message is not an object or has a role Chat Completions does not define; it was kept
+ *   unchanged (tool names in it are not mapped).
+ * - `guidance-not-added`: the leading system message's content is neither a string nor a list of parts, so the
+ *   tool search note could not be added to it.
+ * - `too-many-tools`: more than 128 tools are sent all the same (forced by `tool_choice`, or custom tools); the API
+ *   will reject the request.
+ */
+export type OpenAIChatWarningCode =
+  | ClientRequestWarningCode
+  | 'hosted-tool-search-removed'
+  | 'defer-loading-removed'
+  | 'strict-disabled'
+  | 'legacy-functions-not-deferred'
+  | 'empty-tools-removed'
+  | 'tool-choice-removed'
+  | 'unknown-message'
+  | 'guidance-not-added'
+  | 'too-many-tools';
+
+/** What {@link transformOpenAIChatRequest} needs besides the body and the plan. */
+export type TransformOpenAIChatRequestOptions = TransformRequestOptions;
+
+/** The transformed body (in the type it came in), the warnings and the tool-name mapping. */
+export type TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> = TransformRequestResult<Body, OpenAIChatWarningCode>;
+
+/**
+ * Rewrites an OpenAI Chat Completions request body for a tool search plan, just before it is sent.
+ *
+ * Chat Completions has no hosted search: the core decides the tools (a function `tool_choice` or
+ * `allowed_tools` forces), the note and the name mapping. In Chat Completions' shape:
+ * - a stub is `{ type: 'function', function: { name, description, parameters: <stub>, strict: false } }` (strict mode
+ *   rejects the open stub schema); loaded and revealed tools are the caller's own tool objects (their `strict` kept);
+ * - the note is appended to the content of a leading `system` or `developer` message (as its own text part in a list
+ *   of parts, so the caller's bytes and any `prompt_cache_breakpoint` keep their place), or is a new leading `system`
+ *   message (one system message keeps chat templates of compatible servers happy);
+ * - custom tools keep their positions; `defer_loading` a caller put on tools is removed, with a warning;
+ * - names are mapped to `^[a-zA-Z0-9_-]{1,64}$` (`ChaDri.change_drink` → `ChaDri_change_drink`) in `tools`, the
+ *   history (`tool_calls[].function.name`, the legacy `function_call` and `role: 'function'` messages), `tool_choice`
+ *   and the legacy `functions`; map the model's calls back with `names.fromWire`.
+ *
+ * Pure, and stable on its own output; the body comes back in the type it went in (what the transformer writes is
+ * valid in the `openai` SDK's types).
+ *
+ * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object, `messages` that is not an array
+ * and the cases {@link parseOpenAIChatTools} lists; `plan-mismatch` when the plan was made for other tools;
+ * `invalid-options` for a plan or options of the wrong shape.
+ *
+ * @example
+ * ```ts
+ * import OpenAI from 'openai';
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseOpenAIChatTools, transformOpenAIChatRequest } from 'tool-search/openai';
+ *
+ * const plan = resolveToolSearch({ id: body.model, api: 'openai-chat' }, parseOpenAIChatTools(body));
+ * const { body: request, names } = transformOpenAIChatRequest(body, plan, { revealed: await store.get(sessionId) });
+ * const completion = await new OpenAI().chat.completions.create(request);
+ * for (const call of completion.choices[0].message.tool_calls ?? []) {
+ *   if (call.type === 'function') console.log(names.fromWire(call.function.name));
+ * }
+ * ```
+ */
+export function transformOpenAIChatRequest<Body extends object = OpenAIChatRequest>(
+  body: Body,
+  plan: ToolSearchPlan,
+  options: TransformOpenAIChatRequestOptions = {},
+): TransformOpenAIChatRequestResult<Body> {
+  return transformRequest(OPENAI_CHAT_CODEC, body, plan, parseTransformRequestOptions(options)) as TransformOpenAIChatRequestResult<Body>;
+}
+
+/**
+ * The function tools of an OpenAI Chat Completions request body, as `ToolDefinition`s with full schemas, in body
+ * order: what `resolveToolSearch` needs to plan the request.
+ *
+ * A function without `parameters` ("an empty parameter list" for the API) gets `{ type: 'object', properties: {} }`.
+ * Custom tools, a Responses-style `{ type: 'tool_search' }` and this package's own `tool_search` function (from a
+ * transformed body) are not returned.
+ *
+ * Throws a `ToolSearchError` (`invalid-request`) naming the item when the body is not an object, `tools` is not an
+ * array, a tool is not an object or has no `type`, a function tool has no `function` object or no name, its
+ * `description` is not a string or its `parameters` not an object, two function tools share a name, or a tool is a
+ * Responses-API `namespace` (Chat Completions has no namespaces: send that body with the Responses transformer).
+ *
+ * @example
+ * ```ts
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseOpenAIChatTools } from 'tool-search/openai';
+ * const plan = resolveToolSearch({ id: body.model, api: 'openai-chat' }, parseOpenAIChatTools(body));
+ * ```
+ */
+export function parseOpenAIChatTools(body: unknown): ToolDefinition[] {
+  return [...OPENAI_CHAT_CODEC.readTools(parseRequestBody(body, 'a Chat Completions request object')).definitions];
+}
+
+/**
+ * Writes tool definitions as Chat Completions function tools (`{ type: 'function', function: { name, description,
+ * parameters } }`), for a request body's `tools`: the body you then pass to `parseOpenAIChatTools` and
+ * `transformOpenAIChatRequest`.
+ *
+ * `strict` is left out (Chat's default is non-strict, which any JSON Schema passes). Names are kept as given: the
+ * transformer maps a name the API rejects. `category`, `deferrable` and the MCP-only fields are left out. Takes an
+ * array or an MCP `tools/list` result; throws `ToolSearchError` (`invalid-tools`) for a bad tool list.
+ *
+ * @example
+ * ```ts
+ * import { createOpenAIChatTools } from 'tool-search/openai';
+ * const body = { model: 'gpt-4.1', messages, tools: createOpenAIChatTools(await mcpClient.listTools()) };
+ * ```
+ * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools
+ */
+export function createOpenAIChatTools(tools: ToolDefinitionsInput): OpenAIChatFunctionTool[] {
+  return parseToolDefinitions(tools).map((tool) => ({
+    type: 'function',
+    function: {
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      parameters: { ...tool.inputSchema },
+    },
+  }));
+}
 
 /**
  * `tools` as read: the list, the definitions of its functions, the list in neutral form, the places of the tools that
