@@ -171,15 +171,10 @@ export function createOpenAIChatTools(tools: ToolDefinitionsInput): OpenAIChatFu
   }));
 }
 
-/**
- * `tools` as read: the list, the definitions of its functions, the list in neutral form, the places of the tools that
- * are not the plan's (kept there), the names of tools that carried `defer_loading`, the places of hosted search tools.
- */
+/** `tools` as read: the list, the definitions of its functions, the list in neutral form, the names of tools that carried `defer_loading`. */
 interface ChatTools extends CodecTools {
   readonly list: readonly unknown[];
-  readonly others: readonly number[];
   readonly deferLoading: readonly string[];
-  readonly hostedSearch: readonly number[];
 }
 
 /** The body as the codec's `write` needs it back. */
@@ -294,14 +289,15 @@ function writeTools(read: ChatTools, decided: RequestTools, warnings: Warnings):
     }
   });
   // Provider tools the plan does not know keep their position.
-  for (const index of read.others) tools.splice(Math.min(index, tools.length), 0, withoutDeferLoading(read.list[index]));
+  for (const { kind, index } of read.neutral) if (kind === 'other') tools.splice(Math.min(index, tools.length), 0, withoutDeferLoading(read.list[index]));
   if (read.deferLoading.length > 0) {
     warnings.push({
       code: 'defer-loading-removed',
       message: `${read.deferLoading.map((name) => `\`${name}\``).join(', ')} carried \`defer_loading\`, which Chat Completions rejects (it belongs to the Responses API); it was removed`,
     });
   }
-  for (const index of read.hostedSearch) {
+  for (const { kind, index } of read.neutral) {
+    if (kind !== 'hosted-search') continue;
     warnings.push({
       code: 'hosted-tool-search-removed',
       message: `\`tools[${index}]\` is a Responses-style \`{ type: 'tool_search' }\`, which Chat Completions rejects; it was removed${decided.guidance === null ? '' : ' (the client-side `tool_search` function takes its place)'}`,
@@ -436,25 +432,27 @@ function readChatTools(request: Record<string, unknown>): ChatTools {
     (name, first, at) => `function \`${name}\` is defined twice (\`tools[${first}]\` and \`tools[${at}]\`); function names must be unique`,
   );
   const definitions: ToolDefinition[] = [];
-  const others: number[] = [];
   const deferLoading: string[] = [];
-  const hostedSearch: number[] = [];
   const neutral = list.map((tool: unknown, index): NeutralTool => {
-    if (!isRecord(tool)) throw new ToolSearchError('invalid-request', `${toolPath(index)} must be a tool object, got ${describeValue(tool)}`);
+    if (!isRecord(tool)) throw new ToolSearchError('invalid-request', `\`tools[${index}]\` must be a tool object, got ${describeValue(tool)}`);
     if (typeof tool.type !== 'string') {
-      throw new ToolSearchError('invalid-request', `${toolPath(index)}.type must be a string such as 'function', got ${describeValue(tool.type)}`);
+      throw new ToolSearchError('invalid-request', `\`tools[${index}]\`.type must be a string such as 'function', got ${describeValue(tool.type)}`);
     }
     if (tool.type === 'namespace') {
       throw new ToolSearchError(
         'invalid-request',
-        `${toolPath(index)} is a \`namespace\` tool, which only the Responses API accepts (Chat Completions has no namespaces); list its functions as \`{ type: 'function', function }\` tools, or send the body with \`transformOpenAIResponsesRequest\``,
+        `\`tools[${index}]\` is a \`namespace\` tool, which only the Responses API accepts (Chat Completions has no namespaces); list its functions as \`{ type: 'function', function }\` tools, or send the body with \`transformOpenAIResponsesRequest\``,
       );
     }
-    if (tool.type === 'tool_search') {
-      hostedSearch.push(index);
-      return { kind: 'hosted-search', index };
+    if (tool.type === 'tool_search') return { kind: 'hosted-search', index };
+    if (tool.type === 'function' && !isRecord(tool.function)) {
+      throw new ToolSearchError('invalid-request', `\`tools[${index}]\`.function must be a function definition object, got ${describeValue(tool.function)}`);
     }
-    const definition = tool.type === 'function' ? parseFunction(tool.function, index) : undefined;
+    const fn = tool.function as Record<string, unknown>;
+    // "Omitting `parameters` defines a function with an empty parameter list" (the API reference). By index: the path is
+    // written only for an error (this runs for every tool of every request).
+    const fields = tool.type === 'function' ? { name: fn.name, description: fn.description, inputSchema: fn.parameters } : undefined;
+    const definition = fields === undefined ? undefined : parseWireToolDefinition(fields, index, describeField, 'optional');
     if (definition !== undefined && isOwnTool(definition)) return { kind: 'own', index };
     const inner = isRecord(tool.function) ? tool.function : isRecord(tool.custom) ? tool.custom : {};
     if ('defer_loading' in tool || 'defer_loading' in inner) deferLoading.push(typeof inner.name === 'string' ? inner.name : `tools[${index}]`);
@@ -463,31 +461,15 @@ function readChatTools(request: Record<string, unknown>): ChatTools {
       definitions.push(definition);
       return { kind: 'function', index, definition, deferred: false };
     }
-    others.push(index);
     const name = tool.type === 'custom' && isRecord(tool.custom) && typeof tool.custom.name === 'string' ? tool.custom.name : undefined;
     return name === undefined ? { kind: 'other', index, deferred: false } : { kind: 'other', index, name, deferred: false };
   });
-  return { list, definitions, neutral, others, deferLoading, hostedSearch };
-}
-
-/** How messages name a tool; written only when there is something to report, as this runs for every tool. */
-function toolPath(index: number): string {
-  return `\`tools[${index}]\``;
-}
-
-function parseFunction(value: unknown, index: number): ToolDefinition {
-  if (!isRecord(value)) {
-    throw new ToolSearchError('invalid-request', `${toolPath(index)}.function must be a function definition object, got ${describeValue(value)}`);
-  }
-  const { name, description, parameters } = value;
-  // "Omitting `parameters` defines a function with an empty parameter list" (the API reference).
-  // By index: the path is written only for an error (this runs for every tool of every request).
-  return parseWireToolDefinition({ name, description, inputSchema: parameters }, index, describeField, 'optional');
+  return { list, definitions, neutral, deferLoading };
 }
 
 /** How errors name a field of a function tool: "`tools[3]`.function.parameters of `x`". */
 const describeField: DescribeWireToolField<number> = (index, field, name) =>
-  `${toolPath(index)}.function.${field === 'inputSchema' ? 'parameters' : field}${name === undefined ? '' : ` of \`${name}\``}`;
+  `\`tools[${index}]\`.function.${field === 'inputSchema' ? 'parameters' : field}${name === undefined ? '' : ` of \`${name}\``}`;
 
 /** `tool_choice` with each function name it names (a forced `function`, or `allowed_tools`) passed through `rename`. */
 function transformToolChoice(choice: unknown, rename: (name: string) => string): unknown {
