@@ -215,7 +215,9 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
     const single = isRecord(contents) && Array.isArray(contents.parts) ? [contents] : [];
     // A single content answers no call of an earlier one: only a list is paired.
     const walk: HistoryWalk = { items: [], written: [] };
-    const history = Array.isArray(contents) ? readNeutralHistory(contents, readContent, PAIRING, walk) : readNeutralHistory(single, readContent);
+    const history = Array.isArray(contents)
+      ? readNeutralHistory(contents, readContent, PAIRING, walk)
+      : readNeutralHistory(single, (content) => readContent(content, -1));
     return {
       tools: tools.neutral,
       otherNames: [],
@@ -479,17 +481,22 @@ const RESPONSE_KEYS = ['output', 'result', 'content'] as const;
  * A content's function calls and responses; a response names the function it answers (the pairing checks it, by id
  * where both have one and by name otherwise). A `tool_search` result may sit in the `response` itself (parsed), or its
  * `output`, `result` or `content` (the Vercel AI SDK's `{ name, content }`), as JSON text, a parsed object, or a list
- * of text parts: each is handed to `resolveHistoryReveals`. A value that is no content, and a part in snake_case, are
- * the write's to report.
+ * of text parts: each is handed to `resolveHistoryReveals`. A value that is no content is the write's to report; a
+ * part in snake_case throws (`index` -1: the body's single content).
  */
 function readContent(content: unknown, index: number): HistoryToolItem | undefined {
   if (!isRecord(content) || !Array.isArray(content.parts)) return typeof content === 'string' || isRecord(content) ? undefined : { write: true };
   const calls: { id: unknown; name: string }[] = [];
   const results: HistoryToolResult[] = [];
-  let write = false;
   for (const [position, part] of content.parts.entries()) {
     if (!isRecord(part)) continue;
-    write ||= part.function_call !== undefined || part.function_response !== undefined;
+    const snake = part.function_call !== undefined ? 'function_call' : part.function_response !== undefined ? 'function_response' : undefined;
+    if (snake !== undefined) {
+      throw new ToolSearchError(
+        'invalid-request',
+        `\`${index < 0 ? 'contents' : `contents[${index}]`}.parts[${position}].${snake}\` is a snake_case field; this package reads the camelCase fields only (\`functionCall\`, \`functionResponse\`)`,
+      );
+    }
     if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') calls.push({ id: part.functionCall.id, name: part.functionCall.name });
     const { functionResponse: response } = part;
     if (!isRecord(response) || typeof response.name !== 'string') continue;
@@ -501,7 +508,7 @@ function readContent(content: unknown, index: number): HistoryToolItem | undefin
       else if (value !== undefined) results.push({ name, output: value });
     }
   }
-  return { calls, results, write };
+  return { calls, results };
 }
 
 /** Gemini's pairing: a content of `functionResponse` parts answers the `functionCall` parts of the content before it. */
@@ -514,13 +521,15 @@ const PAIRING: Readonly<HistoryPairing> = {
 
 /** `contents` with every `functionCall.name` and `functionResponse.name` mapped to its wire name, then `predicted` (a list's only). */
 function transformContents(contents: unknown, walk: HistoryWalk, names: ToolNameMapping, warnings: Warnings, predicted?: readonly unknown[]): unknown {
-  if (isRecord(contents) && Array.isArray(contents.parts)) return transformContent(contents, 'contents', names);
+  const writePart = (part: unknown) =>
+    isRecord(part) ? resolveWireNameField(resolveWireNameField(part, 'functionCall', names.toWire), 'functionResponse', names.toWire) : part;
+  if (isRecord(contents) && Array.isArray(contents.parts)) return resolveMappedListField(contents, 'parts', writePart);
   if (!Array.isArray(contents)) return contents;
   return writeHistoryItems(
     contents,
     walk,
     (content: unknown, index) => {
-      if (isRecord(content)) return transformContent(content, `contents[${index}]`, names);
+      if (isRecord(content)) return resolveMappedListField(content, 'parts', writePart);
       warnings.push({
         code: 'unknown-content',
         message: `\`contents[${index}]\` is ${describeValue(content)}, neither a content nor a part; it was kept unchanged`,
@@ -529,19 +538,4 @@ function transformContents(contents: unknown, walk: HistoryWalk, names: ToolName
     },
     predicted,
   );
-}
-
-function transformContent(content: Record<string, unknown>, at: string, names: ToolNameMapping): Record<string, unknown> {
-  return resolveMappedListField(content, 'parts', (part: unknown, index) => {
-    if (!isRecord(part)) return part;
-    for (const snake of ['function_call', 'function_response']) {
-      if (part[snake] !== undefined) {
-        throw new ToolSearchError(
-          'invalid-request',
-          `\`${at}.parts[${index}].${snake}\` is a snake_case field; this package reads the camelCase fields only (\`functionCall\`, \`functionResponse\`)`,
-        );
-      }
-    }
-    return resolveWireNameField(resolveWireNameField(part, 'functionCall', names.toWire), 'functionResponse', names.toWire);
-  });
 }
