@@ -42,11 +42,7 @@ export type TransformBedrockConverseRequestOptions = TransformRequestOptions;
 /** The transformed body (in the type it came in), the warnings and the name mapping. */
 export type TransformBedrockConverseRequestResult<Body = BedrockConverseRequest> = TransformRequestResult<Body, BedrockConverseWarningCode>;
 
-/**
- * Rewrites a Converse request for a tool search plan (deferred tools become stubs, `tool_search` and the note are added,
- * names are mapped to `[a-zA-Z0-9_-]{1,64}`); pure, throws a `ToolSearchError`.
- * @see https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use.html
- */
+/** Rewrites a Converse request for a tool search plan (stubs, `tool_search`, the note, names mapped); pure, throws a `ToolSearchError`. */
 export function transformBedrockConverseRequest<Body extends object = BedrockConverseRequest>(
   body: Body,
   plan: ToolSearchPlan,
@@ -150,10 +146,7 @@ function readUserText(message: unknown): string | undefined {
   return message.content.some((block: unknown) => isRecord(block) && block.toolResult !== undefined) ? undefined : readContentText(message.content);
 }
 
-/**
- * A message's `toolUse` calls and `toolResult` answers (each paired): text blocks (the package's answers), or a parsed
- * `json` block.
- */
+/** A message's `toolUse` calls and `toolResult` answers (each paired): text blocks (the package's answers), or a parsed `json` block. */
 function readMessage(message: unknown, index: number): HistoryToolItem {
   const blocks = isRecord(message) && Array.isArray(message.content) ? message.content : [];
   const calls = blocks.flatMap((block) => {
@@ -190,8 +183,7 @@ function readToolSlots(request: Record<string, unknown>): ConverseTools {
   const neutral = list.map((tool: unknown, index): NeutralTool => {
     if (isRecord(tool) && isRecord(tool.cachePoint)) return { kind: 'marker', index };
     if (!isRecord(tool) || tool.toolSpec === undefined) return { kind: 'other', index, deferred: false };
-    // A `toolSpec` that is not an object has no name, which the core's rule says. By index: the path is written only
-    // for an error (this runs for every tool of every request).
+    // A `toolSpec` that is not an object has no name. By index: the path is written only for an error.
     const spec = isRecord(tool.toolSpec) ? tool.toolSpec : {};
     const inputSchema = isRecord(spec.inputSchema) ? spec.inputSchema.json : undefined;
     const definition = parseWireToolDefinition({ name: spec.name, description: spec.description, inputSchema }, index, describeField, 'required');
@@ -206,10 +198,7 @@ function readToolSlots(request: Record<string, unknown>): ConverseTools {
 const describeField: DescribeWireToolField<number> = (index, field, name) =>
   `\`toolConfig.tools[${index}]\`.toolSpec.${field === 'inputSchema' ? 'inputSchema.json' : field}${name === undefined ? '' : ` of \`${name}\``}`;
 
-/**
- * The decided entries as Converse tools (the caller's own entry for a tool sent in full, the package's tools, stubs),
- * with the caller's checkpoints ({@link resolveToolCacheBreakpoints}) and system tools in place.
- */
+/** The decided entries as Converse tools, with the caller's checkpoints ({@link resolveToolCacheBreakpoints}) and system tools in place. */
 function writeTools({ list, neutral }: ConverseTools, decided: RequestTools): unknown[] {
   const { entries, names, toWire } = decided;
   const written = entries.map((entry) => {
@@ -231,19 +220,17 @@ function writeTools({ list, neutral }: ConverseTools, decided: RequestTools): un
         return assertNever(entry, 'request tool status');
     }
   });
-  // A checkpoint marks the caller's tool right before it; one after the last tool (the package's own count, so the
-  // transformer's own output reads the same), before any tool or after another means "cache every tool".
+  // A checkpoint marks the caller's tool before it; one after the last tool, before any tool or after another: "cache every tool".
   let lastTool = -1;
   for (const tool of neutral) if (tool.kind === 'function' || tool.kind === 'own') lastTool = tool.index;
   const breakpoints: (ToolCacheBreakpoint & { point: unknown })[] = [];
   let marks: string | undefined;
-  let wireNames: string[] | undefined;
   for (const tool of neutral) {
     if (tool.kind === 'function') marks = tool.definition.name;
     if (tool.kind !== 'marker') continue;
     const callerLast = marks === undefined || tool.index > lastTool;
-    wireNames ??= entries.map((entry) => toWire(entry.name));
-    breakpoints.push({ at: callerLast ? -1 : wireNames.indexOf(toWire(marks as string)), callerLast, point: list[tool.index] });
+    const at = callerLast ? -1 : entries.findIndex((entry) => toWire(entry.name) === toWire(marks as string));
+    breakpoints.push({ at, callerLast, point: list[tool.index] });
     marks = undefined;
   }
   // Only the loaded prefix keeps its bytes from turn to turn (reveals in the tool list change what follows it).

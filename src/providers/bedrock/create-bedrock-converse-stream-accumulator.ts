@@ -13,10 +13,7 @@ interface BlockState {
   input?: string;
 }
 
-/**
- * An accumulator of a Converse stream's events: `push` each (it returns the answer text), then `response()` gives the
- * output `ConverseCommand` would have returned; throws `invalid-request` for a bad event, a cut stream or a tool input that is not JSON.
- */
+/** An accumulator of a Converse stream: `push` each event (it returns its answer text), then `response()` is the `ConverseCommand` output. */
 export function createBedrockConverseStreamAccumulator(): StreamAccumulator<BedrockConverseStreamEvent, BedrockConverseResponse> {
   let role: unknown;
   const blocks: BlockState[] = [];

@@ -38,11 +38,7 @@ export type BedrockConverseToolSearchRequest<Body> = SessionRequest<
 /** Tool search for one agent on Converse: a turn's `messages` are the assistant message, then a user message with a `toolResult` per call. */
 export type BedrockConverseToolSearch = SessionToolSearchFor<BedrockConverseWarningCode, BedrockConverseSessionResponse, 'messages'>;
 
-/**
- * Tool search on Amazon Bedrock's Converse API for one agent, with the client-side `tool_search` (Converse has no hosted
- * search): `prepare` transforms the body, `handle` answers every `toolUse` of the output or stream, running your tools
- * through `runTool`; a `toolResult` that answers no `toolUse` of the message before it throws (Converse rejects it).
- */
+/** Tool search on Converse for one agent: `prepare` transforms the body, `handle` answers every `toolUse` (your tools through `runTool`). */
 export function createBedrockConverseToolSearch<Tool extends BedrockConverseSessionTool>(
   options: CreateBedrockConverseToolSearchOptions<Tool>,
 ): BedrockConverseToolSearch {
