@@ -213,9 +213,8 @@ function writeTools({ list, neutral }: ConverseTools, decided: RequestTools): un
       }
       case 'search':
       case 'call':
-        return writeTool(wireName, entry.description, entry.inputSchema);
       case 'deferred':
-        return writeTool(wireName, entry.description, createStubInputSchema());
+        return writeTool(wireName, entry.description, entry.status === 'deferred' ? createStubInputSchema() : entry.inputSchema);
       default:
         return assertNever(entry, 'request tool status');
     }
