@@ -252,10 +252,7 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
         message: `the deprecated \`functions\` list (${legacyFunctions.length}) was sent in full with mapped names, never deferred; move those functions to \`tools\` to defer them`,
       });
     }
-    if (isRecord(request.function_call) && typeof request.function_call.name === 'string') {
-      output.function_call = renamed(request.function_call, 'name', names.toWire(request.function_call.name));
-    }
-    return { body: output, warnings, ...(predicted === undefined ? {} : { predicted }) };
+    return { body: resolveWireNameField(output, 'function_call', names.toWire), warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
 
@@ -488,18 +485,15 @@ function transformToolChoice(choice: unknown, rename: (name: string) => string):
 function withoutDeferLoading(tool: unknown): unknown {
   if (!isRecord(tool)) return tool;
   let result = tool;
-  if ('defer_loading' in result) {
-    const { defer_loading: _removed, ...rest } = result;
-    result = rest;
-  }
   for (const field of ['function', 'custom']) {
     const inner = result[field];
-    if (isRecord(inner) && 'defer_loading' in inner) {
-      const { defer_loading: _removed, ...rest } = inner;
-      result = { ...result, [field]: rest };
-    }
+    if (isRecord(inner) && 'defer_loading' in inner) result = { ...result, [field]: omitDeferLoading(inner) };
   }
-  return result;
+  return 'defer_loading' in result ? omitDeferLoading(result) : result;
+}
+
+function omitDeferLoading({ defer_loading: _removed, ...rest }: Record<string, unknown>): Record<string, unknown> {
+  return rest;
 }
 
 /** A copy with one field replaced in its place, or the same object when the value is unchanged. */
