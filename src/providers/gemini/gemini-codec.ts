@@ -1,5 +1,5 @@
 import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
-import { resolveGuidanceContent, resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
+import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
@@ -454,16 +454,13 @@ function placeGuidance(value: unknown, guidance: string | null, at: string, warn
   if (value === undefined || value === null) return guidance === null ? value : { parts: [{ text: guidance }] };
   const content = resolveGuidanceContent(value, guidance, NOTE_PART_TEXT);
   if (content !== undefined) return content ?? undefined;
-  if (isRecord(value) && Array.isArray(value.parts)) {
-    const parts = resolveGuidanceContent(value.parts, guidance, NOTE_PART_TEXT);
-    if (parts === value.parts) return value;
-    return parts === null ? undefined : { ...value, parts };
-  }
-  if (isRecord(value) && typeof value.text === 'string') {
-    const items = resolveGuidanceParts([value], guidance, NOTE_PART_TEXT);
-    if (items.length === 1 && items[0] === value) return value;
-    // A single part becomes a content, which both the SDK and the REST API accept.
-    return items.length === 0 ? undefined : { parts: items };
+  // A single part is read as a content of one part, and becomes one if the note changes: both the SDK and the REST API accept it.
+  const parts = !isRecord(value) ? undefined : Array.isArray(value.parts) ? value.parts : typeof value.text === 'string' ? [value] : undefined;
+  if (parts !== undefined) {
+    const written = resolveGuidanceContent(parts, guidance, NOTE_PART_TEXT);
+    if (written === parts) return value;
+    if (written === null) return undefined;
+    return parts === (value as Record<string, unknown>).parts ? { ...(value as object), parts: written } : { parts: written };
   }
   if (guidance !== null) {
     warnings.push({
