@@ -59,11 +59,6 @@ export interface BedrockConverseResponse {
 }
 
 /** One event of a `ConverseStreamCommand` output's `stream` (the SDK's `ConverseStreamOutput`). */
-export interface BedrockConverseStreamEvent {
-  readonly messageStart?: object | undefined;
-  readonly contentBlockStart?: object | undefined;
-  readonly contentBlockDelta?: object | undefined;
-  readonly contentBlockStop?: object | undefined;
-  readonly messageStop?: object | undefined;
-  readonly metadata?: object | undefined;
-}
+export type BedrockConverseStreamEvent = {
+  readonly [Member in 'messageStart' | 'contentBlockStart' | 'contentBlockDelta' | 'contentBlockStop' | 'messageStop' | 'metadata']?: object | undefined;
+};
