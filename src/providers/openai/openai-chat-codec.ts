@@ -8,7 +8,7 @@ import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
+import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
 import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
 import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
 import {
@@ -372,14 +372,8 @@ function transformMessage(message: unknown, index: number, names: ToolNameMappin
   }
   if (message.role === 'function') return typeof message.name === 'string' ? renamed(message, 'name', names.toWire(message.name)) : message;
   if (message.role !== 'assistant') return message;
-  let result = message;
-  if (Array.isArray(message.tool_calls)) {
-    const calls = resolveMappedItems(message.tool_calls, (call: unknown) =>
-      isRecord(call) && call.type === 'function' ? resolveWireNameField(call, 'function', names.toWire) : call,
-    );
-    if (calls !== message.tool_calls) result = { ...result, tool_calls: calls };
-  }
-  return resolveWireNameField(result, 'function_call', names.toWire);
+  const calls = resolveMappedListField(message, 'tool_calls', (call) => renameFunction(call, names.toWire));
+  return resolveWireNameField(calls, 'function_call', names.toWire);
 }
 
 /** Adds, keeps or replaces the note in the system slot; see the transformer's documentation for the placement. */
@@ -470,15 +464,14 @@ const describeField: DescribeWireToolField<number> = (index, field, name) =>
 
 /** `tool_choice` with each function name it names (a forced `function`, or `allowed_tools`) passed through `rename`. */
 function transformToolChoice(choice: unknown, rename: (name: string) => string): unknown {
-  if (!isRecord(choice)) return choice;
-  if (choice.type === 'function') return resolveWireNameField(choice, 'function', rename);
-  if (choice.type === 'allowed_tools' && isRecord(choice.allowed_tools) && Array.isArray(choice.allowed_tools.tools)) {
-    const tools = choice.allowed_tools.tools.map((tool: unknown) =>
-      isRecord(tool) && tool.type === 'function' ? resolveWireNameField(tool, 'function', rename) : tool,
-    );
-    return { ...choice, allowed_tools: { ...choice.allowed_tools, tools } };
-  }
-  return choice;
+  if (!isRecord(choice) || choice.type !== 'allowed_tools' || !isRecord(choice.allowed_tools)) return renameFunction(choice, rename);
+  const allowed = resolveMappedListField(choice.allowed_tools, 'tools', (tool) => renameFunction(tool, rename));
+  return allowed === choice.allowed_tools ? choice : { ...choice, allowed_tools: allowed };
+}
+
+/** A `{ type: 'function', function: { name } }` item (a tool call, a forced choice, an allowed tool) with its name passed through `rename`. */
+function renameFunction(item: unknown, rename: (name: string) => string): unknown {
+  return isRecord(item) && item.type === 'function' ? resolveWireNameField(item, 'function', rename) : item;
 }
 
 /** The tool without `defer_loading` (on the tool or on its `function` / `custom`), or the same object. */
