@@ -15,10 +15,10 @@ import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
 import { createAnthropicMessagesTools } from '../../src/providers/anthropic/create-anthropic-messages-tools.js';
 import { createOpenAIChatToolSearch } from '../../src/providers/openai/create-openai-chat-tool-search.js';
-import { createOpenAIChatTools } from '../../src/providers/openai/create-openai-chat-tools.js';
+import { createOpenAIChatTools } from '../../src/providers/openai/index.js';
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
 import { createGeminiToolSearch } from '../../src/providers/gemini/create-gemini-tool-search.js';
-import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/create-gemini-function-declarations.js';
+import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/index.js';
 
 const weather = tool('get_weather', undefined, { description: 'Get the weather in a city.' });
 const catalog = createOpenAIResponsesTools([weather, ...manyTools(19)]);

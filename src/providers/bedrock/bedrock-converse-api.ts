@@ -1,9 +1,4 @@
-/**
- * Amazon Bedrock Converse wire types (`ConverseCommand`), the subset this package reads and writes: each a subset of
- * `@aws-sdk/client-bedrock-runtime`'s type of the same role, so `new ConverseCommand(body)` accepts it; other fields pass
- * through at run time.
- * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
- */
+/** Converse wire types (`ConverseCommand`), each a subset of the AWS SDK's type of the same role; other fields pass through. */
 import type { ToolNameRule } from '../../names/tool-name-rule.js';
 
 /** What Converse accepts as a tool name (`ToolSpecification.name`): `[a-zA-Z0-9_-]+`, at most 64 characters. */
@@ -54,7 +49,7 @@ export interface BedrockConverseRequest {
   additionalModelRequestFields?: BedrockConverseDocument;
 }
 
-/** A `ConverseCommand` output without `$metadata`. */
+/** A `ConverseCommand` output (without `$metadata`). */
 export interface BedrockConverseResponse {
   output?: { message?: { role: string; content: { [member: string]: unknown }[] } };
   stopReason?: string;
@@ -63,12 +58,7 @@ export interface BedrockConverseResponse {
   [field: string]: unknown;
 }
 
-/** One event of a `ConverseStreamCommand` output's `stream` (the SDK's `ConverseStreamOutput`): one member is set. */
-export interface BedrockConverseStreamEvent {
-  readonly messageStart?: object | undefined;
-  readonly contentBlockStart?: object | undefined;
-  readonly contentBlockDelta?: object | undefined;
-  readonly contentBlockStop?: object | undefined;
-  readonly messageStop?: object | undefined;
-  readonly metadata?: object | undefined;
-}
+/** One event of a `ConverseStreamCommand` output's `stream` (the SDK's `ConverseStreamOutput`). */
+export type BedrockConverseStreamEvent = {
+  readonly [Member in 'messageStart' | 'contentBlockStart' | 'contentBlockDelta' | 'contentBlockStop' | 'messageStop' | 'metadata']?: object | undefined;
+};

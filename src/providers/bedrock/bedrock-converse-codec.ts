@@ -3,10 +3,11 @@ import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.
 import { resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { assertNever } from '../../errors/assert-never.js';
+import { describeValue } from '../../errors/describe-value.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
+import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
-import { describeValue } from '../../errors/describe-value.js';
 import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
 import {
   readContentText,
@@ -18,22 +19,47 @@ import {
   type HistoryWalk,
   type NeutralTool,
 } from '../../request/neutral-request.js';
+import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
+import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
 import type { ClientRequestWarningCode, RequestTools } from '../../request/request-tools.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
+import { transformRequest } from '../../request/transform-request.js';
 import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
+import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
-import type { ToolDefinition } from '../../tools/tool-definition.js';
+import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
-import { BEDROCK_CONVERSE_TOOL_NAME_RULE } from './bedrock-converse-api.js';
-import { writeBedrockConverseTool as writeTool } from './create-bedrock-converse-tools.js';
+import { BEDROCK_CONVERSE_TOOL_NAME_RULE, type BedrockConverseRequest, type BedrockConverseToolSpecification } from './bedrock-converse-api.js';
 
-/**
- * The codes of `transformBedrockConverseRequest`'s warnings: the client-side mechanism's, and `empty-tools-removed` (no
- * tool is left, and Converse rejects an empty `toolConfig.tools`: `toolConfig` was removed).
- */
+/** The codes of Converse's warnings: the client-side mechanism's, and `empty-tools-removed` (`toolConfig` was removed, as no tool is left). */
 export type BedrockConverseWarningCode = ClientRequestWarningCode | 'empty-tools-removed';
+
+/** What {@link transformBedrockConverseRequest} takes besides the body and the plan. */
+export type TransformBedrockConverseRequestOptions = TransformRequestOptions;
+
+/** The transformed body (in the type it came in), the warnings and the name mapping. */
+export type TransformBedrockConverseRequestResult<Body = BedrockConverseRequest> = TransformRequestResult<Body, BedrockConverseWarningCode>;
+
+/** Rewrites a Converse request for a tool search plan (stubs, `tool_search`, the note, names mapped); pure, throws a `ToolSearchError`. */
+export function transformBedrockConverseRequest<Body extends object = BedrockConverseRequest>(
+  body: Body,
+  plan: ToolSearchPlan,
+  options: TransformBedrockConverseRequestOptions = {},
+): TransformBedrockConverseRequestResult<Body> {
+  return transformRequest(BEDROCK_CONVERSE_CODEC, body, plan, parseTransformRequestOptions(options)) as TransformBedrockConverseRequestResult<Body>;
+}
+
+/** The `toolSpec`s of a Converse request as tool definitions, in order; throws `invalid-request` for a body it cannot read. */
+export function parseBedrockConverseTools(body: unknown): ToolDefinition[] {
+  return [...readToolSlots(parseRequestBody(body, 'a Converse request object')).definitions];
+}
+
+/** Tool definitions (MCP-shaped, a `tools/list` result, or a catalog) as Converse `toolConfig.tools` entries. */
+export function createBedrockConverseTools(tools: ToolDefinitionsInput): { toolSpec: BedrockConverseToolSpecification }[] {
+  return parseToolDefinitions(tools).map((tool) => writeTool(tool.name, tool.description, { ...tool.inputSchema }));
+}
 
 /** `toolConfig.tools` as written, its tools' definitions, and each entry in neutral form (a checkpoint is a `marker`). */
 interface ConverseTools extends CodecTools {
@@ -120,13 +146,13 @@ function readUserText(message: unknown): string | undefined {
   return message.content.some((block: unknown) => isRecord(block) && block.toolResult !== undefined) ? undefined : readContentText(message.content);
 }
 
-/**
- * A message's `toolUse` calls and `toolResult` answers (each paired): text blocks (the package's answers), or a parsed
- * `json` block.
- */
+/** A message's `toolUse` calls and `toolResult` answers (each paired): text blocks (the package's answers), or a parsed `json` block. */
 function readMessage(message: unknown, index: number): HistoryToolItem {
   const blocks = isRecord(message) && Array.isArray(message.content) ? message.content : [];
-  const calls = blocks.flatMap((block) => (isRecord(block) && isRecord(block.toolUse) ? [readCall(block.toolUse)] : []));
+  const calls = blocks.flatMap((block) => {
+    const use = isRecord(block) ? block.toolUse : undefined;
+    return isRecord(use) ? [typeof use.name === 'string' ? { id: use.toolUseId, name: use.name } : { id: use.toolUseId }] : [];
+  });
   const results = blocks.flatMap((block, position) => {
     const result = isRecord(block) ? block.toolResult : undefined;
     if (!isRecord(result)) return [];
@@ -139,11 +165,6 @@ function readMessage(message: unknown, index: number): HistoryToolItem {
   });
   // Only an assistant message is a turn of the model's.
   return isRecord(message) && message.role === 'assistant' ? { calls, results } : { calls, results, turn: false };
-}
-
-/** A `toolUse` as a call: its id, and its name where it has one. */
-function readCall(use: Record<string, unknown>): { id: unknown; name?: string } {
-  return typeof use.name === 'string' ? { id: use.toolUseId, name: use.name } : { id: use.toolUseId };
 }
 
 /** Converse's pairing: a user message answers the `toolUse` blocks of the assistant message right before it, each once. */
@@ -162,8 +183,7 @@ function readToolSlots(request: Record<string, unknown>): ConverseTools {
   const neutral = list.map((tool: unknown, index): NeutralTool => {
     if (isRecord(tool) && isRecord(tool.cachePoint)) return { kind: 'marker', index };
     if (!isRecord(tool) || tool.toolSpec === undefined) return { kind: 'other', index, deferred: false };
-    // A `toolSpec` that is not an object has no name, which the core's rule says. By index: the path is written only
-    // for an error (this runs for every tool of every request).
+    // A `toolSpec` that is not an object has no name. By index: the path is written only for an error.
     const spec = isRecord(tool.toolSpec) ? tool.toolSpec : {};
     const inputSchema = isRecord(spec.inputSchema) ? spec.inputSchema.json : undefined;
     const definition = parseWireToolDefinition({ name: spec.name, description: spec.description, inputSchema }, index, describeField, 'required');
@@ -178,10 +198,7 @@ function readToolSlots(request: Record<string, unknown>): ConverseTools {
 const describeField: DescribeWireToolField<number> = (index, field, name) =>
   `\`toolConfig.tools[${index}]\`.toolSpec.${field === 'inputSchema' ? 'inputSchema.json' : field}${name === undefined ? '' : ` of \`${name}\``}`;
 
-/**
- * The decided entries as Converse tools (the caller's own entry for a tool sent in full, the package's tools, stubs),
- * with the caller's checkpoints ({@link resolveToolCacheBreakpoints}) and system tools in place.
- */
+/** The decided entries as Converse tools, with the caller's checkpoints ({@link resolveToolCacheBreakpoints}) and system tools in place. */
 function writeTools({ list, neutral }: ConverseTools, decided: RequestTools): unknown[] {
   const { entries, names, toWire } = decided;
   const written = entries.map((entry) => {
@@ -196,26 +213,23 @@ function writeTools({ list, neutral }: ConverseTools, decided: RequestTools): un
       }
       case 'search':
       case 'call':
-        return writeTool(wireName, entry.description, entry.inputSchema);
       case 'deferred':
-        return writeTool(wireName, entry.description, createStubInputSchema());
+        return writeTool(wireName, entry.description, entry.status === 'deferred' ? createStubInputSchema() : entry.inputSchema);
       default:
         return assertNever(entry, 'request tool status');
     }
   });
-  // A checkpoint marks the caller's tool right before it; one after the last tool (the package's own count, so the
-  // transformer's own output reads the same), before any tool or after another means "cache every tool".
+  // A checkpoint marks the caller's tool before it; one after the last tool, before any tool or after another: "cache every tool".
   let lastTool = -1;
   for (const tool of neutral) if (tool.kind === 'function' || tool.kind === 'own') lastTool = tool.index;
   const breakpoints: (ToolCacheBreakpoint & { point: unknown })[] = [];
   let marks: string | undefined;
-  let wireNames: string[] | undefined;
   for (const tool of neutral) {
     if (tool.kind === 'function') marks = tool.definition.name;
     if (tool.kind !== 'marker') continue;
     const callerLast = marks === undefined || tool.index > lastTool;
-    wireNames ??= entries.map((entry) => toWire(entry.name));
-    breakpoints.push({ at: callerLast ? -1 : wireNames.indexOf(toWire(marks as string)), callerLast, point: list[tool.index] });
+    const at = callerLast ? -1 : entries.findIndex((entry) => toWire(entry.name) === toWire(marks as string));
+    breakpoints.push({ at, callerLast, point: list[tool.index] });
     marks = undefined;
   }
   // Only the loaded prefix keeps its bytes from turn to turn (reveals in the tool list change what follows it).
@@ -228,4 +242,11 @@ function writeTools({ list, neutral }: ConverseTools, decided: RequestTools): un
   for (const tool of neutral) if (tool.kind === 'other') tools.splice(Math.min(tool.index, tools.length), 0, list[tool.index]);
   if (carried !== undefined && tools.length > 0) tools.push(carried.point);
   return tools;
+}
+
+/** One Converse tool: a `toolSpec` with its name, description (when there is one) and JSON Schema. */
+function writeTool(name: string, description: string | undefined, json: object): { toolSpec: BedrockConverseToolSpecification } {
+  const inputSchema = { json: json as BedrockConverseToolSpecification['inputSchema']['json'] };
+  // Two literals, not a conditional spread: this runs for every deferred tool of every request.
+  return description === undefined ? { toolSpec: { name, inputSchema } } : { toolSpec: { name, description, inputSchema } };
 }

@@ -13,13 +13,7 @@ interface BlockState {
   input?: string;
 }
 
-/**
- * An accumulator of a Converse stream (`ConverseStreamCommand`'s `stream` events): `push` each event (it returns the
- * answer text the event carries), then `response()` gives the output `ConverseCommand` would have returned, which
- * `request.step` and `request.handle` take. Throws a `ToolSearchError` (`invalid-request`) for an event that is not an
- * object, a stream cut before `messageStop`, or a tool input that is not JSON.
- * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStream.html
- */
+/** An accumulator of a Converse stream: `push` each event (it returns its answer text), then `response()` is the `ConverseCommand` output. */
 export function createBedrockConverseStreamAccumulator(): StreamAccumulator<BedrockConverseStreamEvent, BedrockConverseResponse> {
   let role: unknown;
   const blocks: BlockState[] = [];

@@ -11,10 +11,7 @@ import { BEDROCK_CONVERSE_CODEC, type BedrockConverseWarningCode } from './bedro
 import { createBedrockConverseStreamAccumulator } from './create-bedrock-converse-stream-accumulator.js';
 import { isAsyncIterable } from '../../records/is-async-iterable.js';
 
-/**
- * A tool {@link createBedrockConverseToolSearch} takes: `@aws-sdk/client-bedrock-runtime`'s `Tool` (`{ toolSpec: { name,
- * description, inputSchema: { json } } }`, `{ cachePoint }`, `{ systemTool }`); a zod schema in `json` is converted.
- */
+/** A tool {@link createBedrockConverseToolSearch} takes: the AWS SDK's `Tool` (a zod schema in `toolSpec.inputSchema.json` is converted). */
 export type BedrockConverseSessionTool = {
   readonly toolSpec?: { readonly name?: string | undefined } | undefined;
   readonly cachePoint?: object | undefined;
@@ -38,41 +35,10 @@ export type BedrockConverseToolSearchRequest<Body> = SessionRequest<
   SessionTurn<ListItemOf<Body, 'messages'>, 'messages'>
 >;
 
-/**
- * Tool search for one agent on Amazon Bedrock's Converse API: `prepare` takes a body, `step`/`handle` the
- * `ConverseCommand` output or stream. A turn's `messages` are the assistant message as returned, then a user message
- * with a `toolResult` per call; `done` is `true` when the model made no call.
- */
+/** Tool search for one agent on Converse: a turn's `messages` are the assistant message, then a user message with a `toolResult` per call. */
 export type BedrockConverseToolSearch = SessionToolSearchFor<BedrockConverseWarningCode, BedrockConverseSessionResponse, 'messages'>;
 
-/**
- * Tool search on Amazon Bedrock's Converse API (Claude, Nova, Llama, Mistral, …) for one agent: the generic session
- * factory with Converse's adapter. Every model gets the client-side `tool_search` (Converse carries no hosted search);
- * `prepare` transforms the body, and `handle` answers every `toolUse`, running the caller's own tools through `runTool`.
- * `step` and `handle` take the `ConverseCommand` output, or `ConverseStreamCommand`'s output (or its `stream`), read
- * through `createBedrockConverseStreamAccumulator` with each piece of text handed to `onText`: the turn is the one the
- * whole output gives.
- *
- * Throws a `ToolSearchError` for bad options (`invalid-tools` for tools in another API's shape); `prepare` throws for a
- * missing `sessionId`, a configured hosted mechanism (unless `unsupported: 'full-schemas'`), a `toolResult` that answers
- * no `toolUse` of the assistant message before it (`invalid-request`: Converse rejects the body) and what the
- * transformer throws. `prepare` on a body it returned gives the same bytes.
- *
- * @example
- * ```ts
- * import { BedrockRuntimeClient, ConverseCommand, type Message } from '@aws-sdk/client-bedrock-runtime';
- * import { createBedrockConverseToolSearch } from 'tool-search/bedrock';
- *
- * const toolSearch = createBedrockConverseToolSearch({ tools: myTools });
- * const messages: Message[] = [{ role: 'user', content: [{ text: 'Make my drink large.' }] }];
- * for (let done = false; !done; ) {
- *   const request = await toolSearch.prepare({ modelId: 'us.amazon.nova-pro-v1:0', messages }, { sessionId });
- *   const turn = await request.handle(await client.send(new ConverseCommand(request.body)), runTool);
- *   messages.push(...turn.messages);
- *   done = turn.done;
- * }
- * ```
- */
+/** Tool search on Converse for one agent: `prepare` transforms the body, `handle` answers every `toolUse` (your tools through `runTool`). */
 export function createBedrockConverseToolSearch<Tool extends BedrockConverseSessionTool>(
   options: CreateBedrockConverseToolSearchOptions<Tool>,
 ): BedrockConverseToolSearch {

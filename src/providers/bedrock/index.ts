@@ -5,11 +5,11 @@ export {
   type CreateBedrockConverseToolSearchOptions,
 } from './create-bedrock-converse-tool-search.js';
 export { createBedrockConverseStreamAccumulator } from './create-bedrock-converse-stream-accumulator.js';
-export { createBedrockConverseTools } from './create-bedrock-converse-tools.js';
-export { parseBedrockConverseTools } from './parse-bedrock-converse-tools.js';
-export type { BedrockConverseWarningCode } from './bedrock-converse-codec.js';
 export {
+  createBedrockConverseTools,
+  parseBedrockConverseTools,
   transformBedrockConverseRequest,
+  type BedrockConverseWarningCode,
   type TransformBedrockConverseRequestOptions,
   type TransformBedrockConverseRequestResult,
-} from './transform-bedrock-converse-request.js';
+} from './bedrock-converse-codec.js';

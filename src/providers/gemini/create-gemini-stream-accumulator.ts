@@ -63,9 +63,9 @@ export function createGeminiStreamAccumulator(): StreamAccumulator<GeminiGenerat
     },
     response() {
       if (chunks === 0) throw stream.ended('its first chunk', false);
-      const built: Item = {};
-      const finished = () => candidates.flatMap((state, at) => (state === undefined ? [] : [finishCandidate(state, at)]));
-      for (const [key, value] of Object.entries(response)) defineRecordField(built, key, key === 'candidates' ? finished() : value);
+      // A spread defines each key as its own property (a `__proto__` key too), in the order they came.
+      const built: Item = { ...response };
+      if ('candidates' in built) built.candidates = candidates.flatMap((state, at) => (state === undefined ? [] : [finishCandidate(state, at)]));
       return built as GeminiGenerateContentResponse;
     },
   };
@@ -200,8 +200,7 @@ function finishCandidate(state: CandidateState, at: number): Item {
     throw stream.ended(`the arguments of function call \`${String(state.open.call.name)}\` (candidate ${at}) were complete`, false);
   }
   if (state.fields.finishReason === undefined) throw stream.ended(`candidate ${at} had a \`finishReason\``);
-  const candidate: Item = {};
-  for (const [key, value] of Object.entries(state.fields))
-    defineRecordField(candidate, key, key === 'content' ? { ...state.content, parts: state.parts } : value);
+  const candidate: Item = { ...state.fields };
+  if ('content' in candidate) candidate.content = { ...state.content, parts: state.parts };
   return candidate;
 }

@@ -7,8 +7,7 @@ import { readSessionResponseValue } from '../../session/read-session-response-va
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import type { SessionToolSearchFor } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
-import { GEMINI_CODEC } from './gemini-codec.js';
-import type { GeminiWarningCode } from './gemini-warning.js';
+import { GEMINI_CODEC, type GeminiWarningCode } from './gemini-codec.js';
 import { readGeminiBodyShape } from './read-gemini-body-shape.js';
 import type { GeminiGenerateContentResponseLike, GeminiPart } from './gemini-api.js';
 import { createGeminiStreamAccumulator } from './create-gemini-stream-accumulator.js';

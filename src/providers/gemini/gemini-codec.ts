@@ -1,12 +1,12 @@
 import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
-import { resolveGuidanceContent, resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
+import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
-import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
 import {
@@ -24,13 +24,152 @@ import { resolveClientAPIRequest } from '../../request/resolve-client-api-reques
 import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
-import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
+import { parseWireToolDefinition } from '../../tools/parse-wire-tool-definition.js';
+import type { JSONSchemaObject, ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { assertNever } from '../../errors/assert-never.js';
-import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiFunctionDeclaration } from './gemini-api.js';
-import type { GeminiWarningCode } from './gemini-warning.js';
+import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiFunctionDeclaration, type GeminiGenerateContentParameters } from './gemini-api.js';
 import { readGeminiBodyShape, type GeminiBodyShape } from './read-gemini-body-shape.js';
 import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
+import { parseRequestBody } from '../../records/parse-request-body.js';
+import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
+import { transformRequest } from '../../request/transform-request.js';
+import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
+import type { ClientRequestWarningCode } from '../../request/request-tools.js';
+import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
+
+/**
+ * The codes of `transformGeminiRequest`'s warnings; match on them, the messages are for people.
+ *
+ * - the client-side mechanism's codes (`hosted-mechanism-unsupported`, `listing-changed-to-names`,
+ *   `tools-deferred-for-limit`, see {@link ClientRequestWarningCode}), for Gemini's limit of 512 function declarations;
+ * - `parameters-dropped`: a declaration had both `parameters` and `parametersJsonSchema` (the API takes one); the
+ *   `parameters` were dropped and `parametersJsonSchema` kept.
+ * - `parameters-sent-as-json-schema`: a declaration's `parameters` use what Gemini's `parameters` cannot express
+ *   (`$ref`, `oneOf`, `const`, …, or `additionalProperties` and type lists in the REST shape); they were sent as
+ *   `parametersJsonSchema` (JSON Schema) instead.
+ * - `too-many-function-declarations`: more than 512 declarations are sent all the same (tools forced by
+ *   `toolConfig`); the API will reject the request.
+ * - `callable-tool-not-deferred`: an SDK `CallableTool` (an MCP client) is resolved by the SDK itself; its functions
+ *   are sent in full under their own names.
+ * - `unknown-content`: an item of `contents` is neither a content nor a part; it was kept unchanged.
+ * - `guidance-not-added`: `systemInstruction` is in a form this package cannot read, so the note was not added.
+ */
+export type GeminiWarningCode =
+  | ClientRequestWarningCode
+  | 'parameters-dropped'
+  | 'parameters-sent-as-json-schema'
+  | 'too-many-function-declarations'
+  | 'callable-tool-not-deferred'
+  | 'unknown-content'
+  | 'guidance-not-added';
+
+/** What {@link transformGeminiRequest} needs besides the body and the plan. */
+export type TransformGeminiRequestOptions = TransformRequestOptions;
+
+/** The transformed body (in the shape it came in), the warnings and the tool-name mapping. */
+export type TransformGeminiRequestResult<Body = GeminiGenerateContentParameters> = TransformRequestResult<Body, GeminiWarningCode>;
+
+/**
+ * Rewrites a Gemini `generateContent` request for a tool search plan, just before it is sent. Takes the
+ * `@google/genai` SDK shape (`{ model, contents, config }`) or the REST body (`{ contents, tools, … }`) and returns
+ * the same shape (see {@link parseGeminiTools} for how the shape is told).
+ *
+ * Gemini has no hosted search: the core decides the tools (the functions
+ * `toolConfig.functionCallingConfig.allowedFunctionNames` forces), the note and the name mapping. In Gemini's shape:
+ * - every function declaration goes into one `tools` entry (Vertex AI rejects several entries with declarations),
+ *   placed where the first such entry was; built-in tools (`googleSearch`, …) keep their places;
+ * - a stub (and `tool_search`) is `{ name, description, parametersJsonSchema: <stub> }`: `parameters` (an OpenAPI
+ *   subset) cannot express an open object and rejects an object without properties, while `parametersJsonSchema`
+ *   (`v1beta`, the SDK's default) takes plain JSON Schema, as the SDK declares MCP tools. Loaded and revealed tools
+ *   keep the caller's own form (`parameters` or `parametersJsonSchema`, never both);
+ * - the note is appended to `systemInstruction` (as its own text part to a content or part list, so the caller's
+ *   parts stay a cacheable prefix; with a blank line to a string), or set as `{ parts: [{ text }] }`;
+ * - reveals are read from a function response's `response`, or its `output`, `result` or `content` (the Vercel AI
+ *   SDK's `{ name, content }`), as JSON text, a parsed object or text parts;
+ * - names are mapped to letters, digits, `_`, `.` and `-`, starting with a letter or `_`, at most 64 characters
+ *   (`GEMINI_TOOL_NAME_RULE`) in declarations, the history (`functionCall.name`, `functionResponse.name`) and
+ *   `allowedFunctionNames`; map the model's calls back with `names.fromWire`.
+ *
+ * Pure, and stable on its own output.
+ *
+ * Throws a `ToolSearchError`: `invalid-request` for the cases {@link parseGeminiTools} lists and snake_case parts
+ * (`function_call`, `function_response`); `plan-mismatch` when the plan was made for other tools; `invalid-options`
+ * for a plan or options of the wrong shape.
+ *
+ * @example
+ * ```ts
+ * import { GoogleGenAI } from '@google/genai';
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseGeminiTools, transformGeminiRequest } from 'tool-search/gemini';
+ *
+ * const plan = resolveToolSearch({ id: parameters.model, api: 'gemini' }, parseGeminiTools(parameters));
+ * const { body, names } = transformGeminiRequest(parameters, plan, { revealed: await store.get(sessionId) });
+ * const response = await new GoogleGenAI({}).models.generateContent(body);
+ * for (const call of response.functionCalls ?? []) console.log(names.fromWire(call.name ?? ''));
+ * ```
+ */
+export function transformGeminiRequest<Body extends object = GeminiGenerateContentParameters>(
+  body: Body,
+  plan: ToolSearchPlan,
+  options: TransformGeminiRequestOptions = {},
+): TransformGeminiRequestResult<Body> {
+  return transformRequest(GEMINI_CODEC, body, plan, parseTransformRequestOptions(options)) as TransformGeminiRequestResult<Body>;
+}
+
+/**
+ * The function declarations of a Gemini request body, as `ToolDefinition`s with full schemas, in body order: what
+ * `resolveToolSearch` needs to plan the request.
+ *
+ * Both shapes are read: the `@google/genai` SDK's `GenerateContentParameters` (`{ model, contents, config: { tools } }`)
+ * and the REST body (`{ contents, tools }`). A body with `config` (or with `model` and no top-level `tools`,
+ * `systemInstruction`, `toolConfig` or `generationConfig`) is the SDK shape; any other body is the REST shape.
+ *
+ * A declaration's `inputSchema` is its `parametersJsonSchema` when set, else its `parameters` written as JSON
+ * Schema (types in lower case, `nullable` as a `"null"` type), else `{ type: 'object', properties: {} }`. Built-in
+ * tools, SDK `CallableTool`s and this package's own `tool_search` declaration (from a transformed body) are not
+ * returned.
+ *
+ * Throws a `ToolSearchError` (`invalid-request`) naming the item when the body is not an object, has both `config`
+ * and top-level settings, uses snake_case fields (`function_declarations`, `system_instruction`, `tool_config`),
+ * `tools` or `functionDeclarations` is not an array, a tool or declaration is not an object, a declaration has no
+ * name, or two declarations share a name.
+ *
+ * @example
+ * ```ts
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseGeminiTools } from 'tool-search/gemini';
+ * const plan = resolveToolSearch({ id: 'gemini-2.5-pro', api: 'gemini' }, parseGeminiTools(parameters));
+ * ```
+ */
+export function parseGeminiTools(body: unknown): ToolDefinition[] {
+  return [...GEMINI_CODEC.readTools(parseRequestBody(body, 'a Gemini request object')).definitions];
+}
+
+/**
+ * Writes tool definitions as Gemini function declarations (`{ name, description, parametersJsonSchema }`), for a
+ * request's `tools: [{ functionDeclarations }]`: the request you then pass to `parseGeminiTools` and
+ * `transformGeminiRequest`.
+ *
+ * The schema goes into `parametersJsonSchema`, which takes JSON Schema as it is (Gemini's `parameters` is an
+ * OpenAPI subset without `additionalProperties`, `$ref` or `const`, which MCP schemas often use). Names are kept as
+ * given: the transformer maps a name the API rejects. `category`, `deferrable` and the MCP-only fields are left out.
+ * Takes an array or an MCP `tools/list` result; throws `ToolSearchError` (`invalid-tools`) for a bad tool list.
+ *
+ * @example
+ * ```ts
+ * import { createGeminiFunctionDeclarations } from 'tool-search/gemini';
+ * const tools = [{ functionDeclarations: createGeminiFunctionDeclarations(await mcpClient.listTools()) }];
+ * ```
+ * @see https://ai.google.dev/api/caching#FunctionDeclaration
+ */
+export function createGeminiFunctionDeclarations(tools: ToolDefinitionsInput): GeminiFunctionDeclaration[] {
+  return parseToolDefinitions(tools).map((tool) => ({
+    name: tool.name,
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    parametersJsonSchema: { ...tool.inputSchema },
+  }));
+}
 
 type Warnings = ToolSearchWarning<GeminiWarningCode>[];
 
@@ -76,7 +215,9 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
     const single = isRecord(contents) && Array.isArray(contents.parts) ? [contents] : [];
     // A single content answers no call of an earlier one: only a list is paired.
     const walk: HistoryWalk = { items: [], written: [] };
-    const history = Array.isArray(contents) ? readNeutralHistory(contents, readContent, PAIRING, walk) : readNeutralHistory(single, readContent);
+    const history = Array.isArray(contents)
+      ? readNeutralHistory(contents, readContent, PAIRING, walk)
+      : readNeutralHistory(single, (content) => readContent(content, -1));
     return {
       tools: tools.neutral,
       otherNames: [],
@@ -219,26 +360,20 @@ function readToolSlots(list: unknown, prefix: string): GeminiTools {
 /** A function declaration as a tool definition: its `parametersJsonSchema`, else its `parameters` as JSON Schema. */
 function parseDeclaration(value: unknown, at: string): ToolDefinition {
   if (!isRecord(value)) throw new ToolSearchError('invalid-request', `\`${at}\` must be a function declaration object, got ${describeValue(value)}`);
-  const { name, description, parameters, parametersJsonSchema } = value;
-  if (typeof name !== 'string' || name.length === 0) {
-    throw new ToolSearchError('invalid-request', `\`${at}.name\` must be a non-empty string, got ${describeValue(name)}`);
-  }
-  if (description !== undefined && typeof description !== 'string') {
-    throw new ToolSearchError('invalid-request', `\`${at}.description\` of \`${name}\` must be a string, got ${describeValue(description)}`);
-  }
+  const { parameters, parametersJsonSchema } = value;
+  const inputSchema = isRecord(parametersJsonSchema) ? parametersJsonSchema : isRecord(parameters) ? toJSONSchema(parameters) : undefined;
+  // "For function with no parameters, this can be left unset" (the SDK's doc comment).
+  const definition = parseWireToolDefinition({ name: value.name, description: value.description, inputSchema }, at, describeField, 'optional');
   for (const field of ['parameters', 'parametersJsonSchema'] as const) {
     if (value[field] !== undefined && value[field] !== null && !isRecord(value[field])) {
-      throw new ToolSearchError('invalid-request', `\`${at}.${field}\` of \`${name}\` must be a schema object, got ${describeValue(value[field])}`);
+      throw new ToolSearchError('invalid-request', `${describeField(at, field, definition.name)} must be a schema object, got ${describeValue(value[field])}`);
     }
   }
-  let inputSchema: JSONSchemaObject;
-  if (isRecord(parametersJsonSchema)) inputSchema = parametersJsonSchema;
-  else if (isRecord(parameters)) inputSchema = toJSONSchema(parameters) as JSONSchemaObject;
-  // "For function with no parameters, this can be left unset" (the SDK's doc comment).
-  else inputSchema = { type: 'object', properties: {} };
-  // Two literals, not a conditional spread: this runs for every declaration of every request.
-  return description === undefined ? { name, inputSchema } : { name, description, inputSchema };
+  return definition;
 }
+
+/** How errors name a field of a declaration: "`tools[0].functionDeclarations[2].description` of `x`". */
+const describeField = (at: string, field: string, name?: string): string => `\`${at}.${field}\`${name === undefined ? '' : ` of \`${name}\``}`;
 
 /** Keywords whose value is a schema or a list of schemas. */
 const SUBSCHEMAS: ReadonlySet<string> = new Set(['items', 'anyOf', 'oneOf', 'allOf', 'not', 'additionalProperties']);
@@ -319,16 +454,13 @@ function placeGuidance(value: unknown, guidance: string | null, at: string, warn
   if (value === undefined || value === null) return guidance === null ? value : { parts: [{ text: guidance }] };
   const content = resolveGuidanceContent(value, guidance, NOTE_PART_TEXT);
   if (content !== undefined) return content ?? undefined;
-  if (isRecord(value) && Array.isArray(value.parts)) {
-    const parts = resolveGuidanceContent(value.parts, guidance, NOTE_PART_TEXT);
-    if (parts === value.parts) return value;
-    return parts === null ? undefined : { ...value, parts };
-  }
-  if (isRecord(value) && typeof value.text === 'string') {
-    const items = resolveGuidanceParts([value], guidance, NOTE_PART_TEXT);
-    if (items.length === 1 && items[0] === value) return value;
-    // A single part becomes a content, which both the SDK and the REST API accept.
-    return items.length === 0 ? undefined : { parts: items };
+  // A single part is read as a content of one part, and becomes one if the note changes: both the SDK and the REST API accept it.
+  const parts = !isRecord(value) ? undefined : Array.isArray(value.parts) ? value.parts : typeof value.text === 'string' ? [value] : undefined;
+  if (parts !== undefined) {
+    const written = resolveGuidanceContent(parts, guidance, NOTE_PART_TEXT);
+    if (written === parts) return value;
+    if (written === null) return undefined;
+    return parts === (value as Record<string, unknown>).parts ? { ...(value as object), parts: written } : { parts: written };
   }
   if (guidance !== null) {
     warnings.push({
@@ -346,17 +478,22 @@ const RESPONSE_KEYS = ['output', 'result', 'content'] as const;
  * A content's function calls and responses; a response names the function it answers (the pairing checks it, by id
  * where both have one and by name otherwise). A `tool_search` result may sit in the `response` itself (parsed), or its
  * `output`, `result` or `content` (the Vercel AI SDK's `{ name, content }`), as JSON text, a parsed object, or a list
- * of text parts: each is handed to `resolveHistoryReveals`. A value that is no content, and a part in snake_case, are
- * the write's to report.
+ * of text parts: each is handed to `resolveHistoryReveals`. A value that is no content is the write's to report; a
+ * part in snake_case throws (`index` -1: the body's single content).
  */
 function readContent(content: unknown, index: number): HistoryToolItem | undefined {
   if (!isRecord(content) || !Array.isArray(content.parts)) return typeof content === 'string' || isRecord(content) ? undefined : { write: true };
   const calls: { id: unknown; name: string }[] = [];
   const results: HistoryToolResult[] = [];
-  let write = false;
   for (const [position, part] of content.parts.entries()) {
     if (!isRecord(part)) continue;
-    write ||= part.function_call !== undefined || part.function_response !== undefined;
+    const snake = part.function_call !== undefined ? 'function_call' : part.function_response !== undefined ? 'function_response' : undefined;
+    if (snake !== undefined) {
+      throw new ToolSearchError(
+        'invalid-request',
+        `\`${index < 0 ? 'contents' : `contents[${index}]`}.parts[${position}].${snake}\` is a snake_case field; this package reads the camelCase fields only (\`functionCall\`, \`functionResponse\`)`,
+      );
+    }
     if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') calls.push({ id: part.functionCall.id, name: part.functionCall.name });
     const { functionResponse: response } = part;
     if (!isRecord(response) || typeof response.name !== 'string') continue;
@@ -368,7 +505,7 @@ function readContent(content: unknown, index: number): HistoryToolItem | undefin
       else if (value !== undefined) results.push({ name, output: value });
     }
   }
-  return { calls, results, write };
+  return { calls, results };
 }
 
 /** Gemini's pairing: a content of `functionResponse` parts answers the `functionCall` parts of the content before it. */
@@ -381,13 +518,15 @@ const PAIRING: Readonly<HistoryPairing> = {
 
 /** `contents` with every `functionCall.name` and `functionResponse.name` mapped to its wire name, then `predicted` (a list's only). */
 function transformContents(contents: unknown, walk: HistoryWalk, names: ToolNameMapping, warnings: Warnings, predicted?: readonly unknown[]): unknown {
-  if (isRecord(contents) && Array.isArray(contents.parts)) return transformContent(contents, 'contents', names);
+  const writePart = (part: unknown) =>
+    isRecord(part) ? resolveWireNameField(resolveWireNameField(part, 'functionCall', names.toWire), 'functionResponse', names.toWire) : part;
+  if (isRecord(contents) && Array.isArray(contents.parts)) return resolveMappedListField(contents, 'parts', writePart);
   if (!Array.isArray(contents)) return contents;
   return writeHistoryItems(
     contents,
     walk,
     (content: unknown, index) => {
-      if (isRecord(content)) return transformContent(content, `contents[${index}]`, names);
+      if (isRecord(content)) return resolveMappedListField(content, 'parts', writePart);
       warnings.push({
         code: 'unknown-content',
         message: `\`contents[${index}]\` is ${describeValue(content)}, neither a content nor a part; it was kept unchanged`,
@@ -396,19 +535,4 @@ function transformContents(contents: unknown, walk: HistoryWalk, names: ToolName
     },
     predicted,
   );
-}
-
-function transformContent(content: Record<string, unknown>, at: string, names: ToolNameMapping): Record<string, unknown> {
-  return resolveMappedListField(content, 'parts', (part: unknown, index) => {
-    if (!isRecord(part)) return part;
-    for (const snake of ['function_call', 'function_response']) {
-      if (part[snake] !== undefined) {
-        throw new ToolSearchError(
-          'invalid-request',
-          `\`${at}.parts[${index}].${snake}\` is a snake_case field; this package reads the camelCase fields only (\`functionCall\`, \`functionResponse\`)`,
-        );
-      }
-    }
-    return resolveWireNameField(resolveWireNameField(part, 'functionCall', names.toWire), 'functionResponse', names.toWire);
-  });
 }

@@ -9,7 +9,11 @@
  */
 export { createGeminiToolSearch, type CreateGeminiToolSearchOptions, type GeminiToolSearch } from './create-gemini-tool-search.js';
 export { createGeminiStreamAccumulator } from './create-gemini-stream-accumulator.js';
-export { createGeminiFunctionDeclarations } from './create-gemini-function-declarations.js';
-export { parseGeminiTools } from './parse-gemini-tools.js';
-export type { GeminiWarningCode } from './gemini-warning.js';
-export { transformGeminiRequest, type TransformGeminiRequestOptions, type TransformGeminiRequestResult } from './transform-gemini-request.js';
+export {
+  createGeminiFunctionDeclarations,
+  parseGeminiTools,
+  transformGeminiRequest,
+  type GeminiWarningCode,
+  type TransformGeminiRequestOptions,
+  type TransformGeminiRequestResult,
+} from './gemini-codec.js';

@@ -2,6 +2,7 @@ import { isRecord } from '../../records/is-record.js';
 import { defineRecordField } from '../../records/define-record-field.js';
 import { createStreamReader } from '../../session/create-stream-reader.js';
 import type { StreamAccumulator } from '../../session/stream-accumulator.js';
+import { resolveOpenAIChatAssistantMessage } from './resolve-openai-chat-assistant-message.js';
 
 type Item = Record<string, unknown>;
 
@@ -112,15 +113,8 @@ function joinLogprobs(before: unknown, added: unknown): unknown {
   return joined;
 }
 
-/** The message as the API returns it without streaming: `role`, `content`, `tool_calls`, `refusal`, then the rest. */
+/** The message as the session's turn writes it ({@link resolveOpenAIChatAssistantMessage}): `content` is `null` when none came. */
 function finishMessage(state: ChoiceState): Item {
-  const { role, content = null, refusal, ...rest } = state.message;
   const calls = state.calls.filter((call) => call !== undefined);
-  return {
-    role,
-    content,
-    ...(calls.length === 0 ? {} : { tool_calls: calls }),
-    ...(refusal === undefined ? {} : { refusal }),
-    ...rest,
-  };
+  return resolveOpenAIChatAssistantMessage({ content: null, ...state.message, ...(calls.length === 0 ? {} : { tool_calls: calls }) });
 }

@@ -30,7 +30,11 @@ export {
   type TransformOpenAIResponsesRequestOptions,
   type TransformOpenAIResponsesRequestResult,
 } from './transform-openai-responses-request.js';
-export { createOpenAIChatTools } from './create-openai-chat-tools.js';
-export { parseOpenAIChatTools } from './parse-openai-chat-tools.js';
-export type { OpenAIChatWarningCode } from './openai-chat-warning.js';
-export { transformOpenAIChatRequest, type TransformOpenAIChatRequestOptions, type TransformOpenAIChatRequestResult } from './transform-openai-chat-request.js';
+export {
+  createOpenAIChatTools,
+  parseOpenAIChatTools,
+  transformOpenAIChatRequest,
+  type OpenAIChatWarningCode,
+  type TransformOpenAIChatRequestOptions,
+  type TransformOpenAIChatRequestResult,
+} from './openai-chat-codec.js';

@@ -7,8 +7,8 @@ import { parseRequestBody } from '../../records/parse-request-body.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
-import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
+import type { ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
+import { resolveMappedListField } from '../../records/resolve-mapped-list-field.js';
 import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
 import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
 import {
@@ -21,27 +21,160 @@ import {
   type HistoryWalk,
   type NeutralTool,
 } from '../../request/neutral-request.js';
-import type { PredictedLoad, RequestTools } from '../../request/request-tools.js';
+import type { ClientRequestWarningCode, PredictedLoad, RequestTools } from '../../request/request-tools.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
-import type { ToolDefinition } from '../../tools/tool-definition.js';
-import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool } from './openai-chat-api.js';
+import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
+import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
+import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
+import { transformRequest } from '../../request/transform-request.js';
+import type { TransformRequestOptions, TransformRequestResult } from '../../request/request-transformer.js';
+import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE, type OpenAIChatFunctionTool, type OpenAIChatRequest } from './openai-chat-api.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
-import type { OpenAIChatWarningCode } from './openai-chat-warning.js';
 
 /**
- * `tools` as read: the list, the definitions of its functions, the list in neutral form, the places of the tools that
- * are not the plan's (kept there), the names of tools that carried `defer_loading`, the places of hosted search tools.
+ * The codes of `transformOpenAIChatRequest`'s warnings; match on them, the messages are for people.
+ *
+ * - the client-side mechanism's codes (`hosted-mechanism-unsupported`, `listing-changed-to-names`,
+ *   `tools-deferred-for-limit`, see {@link ClientRequestWarningCode}), for Chat Completions' limit of 128 tools;
+ * - `hosted-tool-search-removed`: the body held a Responses-style `{ type: 'tool_search' }` tool, which Chat
+ *   Completions rejects; it was removed.
+ * - `defer-loading-removed`: tools carried `defer_loading`, which Chat Completions rejects; it was removed.
+ * - `strict-disabled`: a tool asked for `strict: true` with a schema strict mode rejects; it was sent with
+ *   `strict: false`.
+ * - `legacy-functions-not-deferred`: the body uses the deprecated `functions` list; those functions were sent in
+ *   full (names mapped), never deferred. Move them to `tools` to defer them.
+ * - `empty-tools-removed`: `tools` was an empty array, which the API rejects; it was removed.
+ * - `tool-choice-removed`: no tool is left to send, so `tool_choice` and `parallel_tool_calls` (allowed only with
+ *   `tools`) were removed.
+ * - `unknown-message`: a message is not an object or has a role Chat Completions does not define; it was kept
+ *   unchanged (tool names in it are not mapped).
+ * - `guidance-not-added`: the leading system message's content is neither a string nor a list of parts, so the
+ *   tool search note could not be added to it.
+ * - `too-many-tools`: more than 128 tools are sent all the same (forced by `tool_choice`, or custom tools); the API
+ *   will reject the request.
  */
+export type OpenAIChatWarningCode =
+  | ClientRequestWarningCode
+  | 'hosted-tool-search-removed'
+  | 'defer-loading-removed'
+  | 'strict-disabled'
+  | 'legacy-functions-not-deferred'
+  | 'empty-tools-removed'
+  | 'tool-choice-removed'
+  | 'unknown-message'
+  | 'guidance-not-added'
+  | 'too-many-tools';
+
+/** What {@link transformOpenAIChatRequest} needs besides the body and the plan. */
+export type TransformOpenAIChatRequestOptions = TransformRequestOptions;
+
+/** The transformed body (in the type it came in), the warnings and the tool-name mapping. */
+export type TransformOpenAIChatRequestResult<Body = OpenAIChatRequest> = TransformRequestResult<Body, OpenAIChatWarningCode>;
+
+/**
+ * Rewrites an OpenAI Chat Completions request body for a tool search plan, just before it is sent.
+ *
+ * Chat Completions has no hosted search: the core decides the tools (a function `tool_choice` or
+ * `allowed_tools` forces), the note and the name mapping. In Chat Completions' shape:
+ * - a stub is `{ type: 'function', function: { name, description, parameters: <stub>, strict: false } }` (strict mode
+ *   rejects the open stub schema); loaded and revealed tools are the caller's own tool objects (their `strict` kept);
+ * - the note is appended to the content of a leading `system` or `developer` message (as its own text part in a list
+ *   of parts, so the caller's bytes and any `prompt_cache_breakpoint` keep their place), or is a new leading `system`
+ *   message (one system message keeps chat templates of compatible servers happy);
+ * - custom tools keep their positions; `defer_loading` a caller put on tools is removed, with a warning;
+ * - names are mapped to `^[a-zA-Z0-9_-]{1,64}$` (`ChaDri.change_drink` → `ChaDri_change_drink`) in `tools`, the
+ *   history (`tool_calls[].function.name`, the legacy `function_call` and `role: 'function'` messages), `tool_choice`
+ *   and the legacy `functions`; map the model's calls back with `names.fromWire`.
+ *
+ * Pure, and stable on its own output; the body comes back in the type it went in (what the transformer writes is
+ * valid in the `openai` SDK's types).
+ *
+ * Throws a `ToolSearchError`: `invalid-request` for a body that is not an object, `messages` that is not an array
+ * and the cases {@link parseOpenAIChatTools} lists; `plan-mismatch` when the plan was made for other tools;
+ * `invalid-options` for a plan or options of the wrong shape.
+ *
+ * @example
+ * ```ts
+ * import OpenAI from 'openai';
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseOpenAIChatTools, transformOpenAIChatRequest } from 'tool-search/openai';
+ *
+ * const plan = resolveToolSearch({ id: body.model, api: 'openai-chat' }, parseOpenAIChatTools(body));
+ * const { body: request, names } = transformOpenAIChatRequest(body, plan, { revealed: await store.get(sessionId) });
+ * const completion = await new OpenAI().chat.completions.create(request);
+ * for (const call of completion.choices[0].message.tool_calls ?? []) {
+ *   if (call.type === 'function') console.log(names.fromWire(call.function.name));
+ * }
+ * ```
+ */
+export function transformOpenAIChatRequest<Body extends object = OpenAIChatRequest>(
+  body: Body,
+  plan: ToolSearchPlan,
+  options: TransformOpenAIChatRequestOptions = {},
+): TransformOpenAIChatRequestResult<Body> {
+  return transformRequest(OPENAI_CHAT_CODEC, body, plan, parseTransformRequestOptions(options)) as TransformOpenAIChatRequestResult<Body>;
+}
+
+/**
+ * The function tools of an OpenAI Chat Completions request body, as `ToolDefinition`s with full schemas, in body
+ * order: what `resolveToolSearch` needs to plan the request.
+ *
+ * A function without `parameters` ("an empty parameter list" for the API) gets `{ type: 'object', properties: {} }`.
+ * Custom tools, a Responses-style `{ type: 'tool_search' }` and this package's own `tool_search` function (from a
+ * transformed body) are not returned.
+ *
+ * Throws a `ToolSearchError` (`invalid-request`) naming the item when the body is not an object, `tools` is not an
+ * array, a tool is not an object or has no `type`, a function tool has no `function` object or no name, its
+ * `description` is not a string or its `parameters` not an object, two function tools share a name, or a tool is a
+ * Responses-API `namespace` (Chat Completions has no namespaces: send that body with the Responses transformer).
+ *
+ * @example
+ * ```ts
+ * import { resolveToolSearch } from 'tool-search';
+ * import { parseOpenAIChatTools } from 'tool-search/openai';
+ * const plan = resolveToolSearch({ id: body.model, api: 'openai-chat' }, parseOpenAIChatTools(body));
+ * ```
+ */
+export function parseOpenAIChatTools(body: unknown): ToolDefinition[] {
+  return [...OPENAI_CHAT_CODEC.readTools(parseRequestBody(body, 'a Chat Completions request object')).definitions];
+}
+
+/**
+ * Writes tool definitions as Chat Completions function tools (`{ type: 'function', function: { name, description,
+ * parameters } }`), for a request body's `tools`: the body you then pass to `parseOpenAIChatTools` and
+ * `transformOpenAIChatRequest`.
+ *
+ * `strict` is left out (Chat's default is non-strict, which any JSON Schema passes). Names are kept as given: the
+ * transformer maps a name the API rejects. `category`, `deferrable` and the MCP-only fields are left out. Takes an
+ * array or an MCP `tools/list` result; throws `ToolSearchError` (`invalid-tools`) for a bad tool list.
+ *
+ * @example
+ * ```ts
+ * import { createOpenAIChatTools } from 'tool-search/openai';
+ * const body = { model: 'gpt-4.1', messages, tools: createOpenAIChatTools(await mcpClient.listTools()) };
+ * ```
+ * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools
+ */
+export function createOpenAIChatTools(tools: ToolDefinitionsInput): OpenAIChatFunctionTool[] {
+  return parseToolDefinitions(tools).map((tool) => ({
+    type: 'function',
+    function: {
+      name: tool.name,
+      ...(tool.description === undefined ? {} : { description: tool.description }),
+      parameters: { ...tool.inputSchema },
+    },
+  }));
+}
+
+/** `tools` as read: the list, the definitions of its functions, the list in neutral form, the names of tools that carried `defer_loading`. */
 interface ChatTools extends CodecTools {
   readonly list: readonly unknown[];
-  readonly others: readonly number[];
   readonly deferLoading: readonly string[];
-  readonly hostedSearch: readonly number[];
 }
 
 /** The body as the codec's `write` needs it back. */
@@ -119,10 +252,7 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
         message: `the deprecated \`functions\` list (${legacyFunctions.length}) was sent in full with mapped names, never deferred; move those functions to \`tools\` to defer them`,
       });
     }
-    if (isRecord(request.function_call) && typeof request.function_call.name === 'string') {
-      output.function_call = renamed(request.function_call, 'name', names.toWire(request.function_call.name));
-    }
-    return { body: output, warnings, ...(predicted === undefined ? {} : { predicted }) };
+    return { body: resolveWireNameField(output, 'function_call', names.toWire), warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
 
@@ -156,14 +286,15 @@ function writeTools(read: ChatTools, decided: RequestTools, warnings: Warnings):
     }
   });
   // Provider tools the plan does not know keep their position.
-  for (const index of read.others) tools.splice(Math.min(index, tools.length), 0, withoutDeferLoading(read.list[index]));
+  for (const { kind, index } of read.neutral) if (kind === 'other') tools.splice(Math.min(index, tools.length), 0, withoutDeferLoading(read.list[index]));
   if (read.deferLoading.length > 0) {
     warnings.push({
       code: 'defer-loading-removed',
       message: `${read.deferLoading.map((name) => `\`${name}\``).join(', ')} carried \`defer_loading\`, which Chat Completions rejects (it belongs to the Responses API); it was removed`,
     });
   }
-  for (const index of read.hostedSearch) {
+  for (const { kind, index } of read.neutral) {
+    if (kind !== 'hosted-search') continue;
     warnings.push({
       code: 'hosted-tool-search-removed',
       message: `\`tools[${index}]\` is a Responses-style \`{ type: 'tool_search' }\`, which Chat Completions rejects; it was removed${decided.guidance === null ? '' : ' (the client-side `tool_search` function takes its place)'}`,
@@ -241,14 +372,8 @@ function transformMessage(message: unknown, index: number, names: ToolNameMappin
   }
   if (message.role === 'function') return typeof message.name === 'string' ? renamed(message, 'name', names.toWire(message.name)) : message;
   if (message.role !== 'assistant') return message;
-  let result = message;
-  if (Array.isArray(message.tool_calls)) {
-    const calls = resolveMappedItems(message.tool_calls, (call: unknown) =>
-      isRecord(call) && call.type === 'function' ? resolveWireNameField(call, 'function', names.toWire) : call,
-    );
-    if (calls !== message.tool_calls) result = { ...result, tool_calls: calls };
-  }
-  return resolveWireNameField(result, 'function_call', names.toWire);
+  const calls = resolveMappedListField(message, 'tool_calls', (call) => renameFunction(call, names.toWire));
+  return resolveWireNameField(calls, 'function_call', names.toWire);
 }
 
 /** Adds, keeps or replaces the note in the system slot; see the transformer's documentation for the placement. */
@@ -298,25 +423,27 @@ function readChatTools(request: Record<string, unknown>): ChatTools {
     (name, first, at) => `function \`${name}\` is defined twice (\`tools[${first}]\` and \`tools[${at}]\`); function names must be unique`,
   );
   const definitions: ToolDefinition[] = [];
-  const others: number[] = [];
   const deferLoading: string[] = [];
-  const hostedSearch: number[] = [];
   const neutral = list.map((tool: unknown, index): NeutralTool => {
-    if (!isRecord(tool)) throw new ToolSearchError('invalid-request', `${toolPath(index)} must be a tool object, got ${describeValue(tool)}`);
+    if (!isRecord(tool)) throw new ToolSearchError('invalid-request', `\`tools[${index}]\` must be a tool object, got ${describeValue(tool)}`);
     if (typeof tool.type !== 'string') {
-      throw new ToolSearchError('invalid-request', `${toolPath(index)}.type must be a string such as 'function', got ${describeValue(tool.type)}`);
+      throw new ToolSearchError('invalid-request', `\`tools[${index}]\`.type must be a string such as 'function', got ${describeValue(tool.type)}`);
     }
     if (tool.type === 'namespace') {
       throw new ToolSearchError(
         'invalid-request',
-        `${toolPath(index)} is a \`namespace\` tool, which only the Responses API accepts (Chat Completions has no namespaces); list its functions as \`{ type: 'function', function }\` tools, or send the body with \`transformOpenAIResponsesRequest\``,
+        `\`tools[${index}]\` is a \`namespace\` tool, which only the Responses API accepts (Chat Completions has no namespaces); list its functions as \`{ type: 'function', function }\` tools, or send the body with \`transformOpenAIResponsesRequest\``,
       );
     }
-    if (tool.type === 'tool_search') {
-      hostedSearch.push(index);
-      return { kind: 'hosted-search', index };
+    if (tool.type === 'tool_search') return { kind: 'hosted-search', index };
+    if (tool.type === 'function' && !isRecord(tool.function)) {
+      throw new ToolSearchError('invalid-request', `\`tools[${index}]\`.function must be a function definition object, got ${describeValue(tool.function)}`);
     }
-    const definition = tool.type === 'function' ? parseFunction(tool.function, index) : undefined;
+    const fn = tool.function as Record<string, unknown>;
+    // "Omitting `parameters` defines a function with an empty parameter list" (the API reference). By index: the path is
+    // written only for an error (this runs for every tool of every request).
+    const fields = tool.type === 'function' ? { name: fn.name, description: fn.description, inputSchema: fn.parameters } : undefined;
+    const definition = fields === undefined ? undefined : parseWireToolDefinition(fields, index, describeField, 'optional');
     if (definition !== undefined && isOwnTool(definition)) return { kind: 'own', index };
     const inner = isRecord(tool.function) ? tool.function : isRecord(tool.custom) ? tool.custom : {};
     if ('defer_loading' in tool || 'defer_loading' in inner) deferLoading.push(typeof inner.name === 'string' ? inner.name : `tools[${index}]`);
@@ -325,61 +452,41 @@ function readChatTools(request: Record<string, unknown>): ChatTools {
       definitions.push(definition);
       return { kind: 'function', index, definition, deferred: false };
     }
-    others.push(index);
     const name = tool.type === 'custom' && isRecord(tool.custom) && typeof tool.custom.name === 'string' ? tool.custom.name : undefined;
     return name === undefined ? { kind: 'other', index, deferred: false } : { kind: 'other', index, name, deferred: false };
   });
-  return { list, definitions, neutral, others, deferLoading, hostedSearch };
-}
-
-/** How messages name a tool; written only when there is something to report, as this runs for every tool. */
-function toolPath(index: number): string {
-  return `\`tools[${index}]\``;
-}
-
-function parseFunction(value: unknown, index: number): ToolDefinition {
-  if (!isRecord(value)) {
-    throw new ToolSearchError('invalid-request', `${toolPath(index)}.function must be a function definition object, got ${describeValue(value)}`);
-  }
-  const { name, description, parameters } = value;
-  // "Omitting `parameters` defines a function with an empty parameter list" (the API reference).
-  // By index: the path is written only for an error (this runs for every tool of every request).
-  return parseWireToolDefinition({ name, description, inputSchema: parameters }, index, describeField, 'optional');
+  return { list, definitions, neutral, deferLoading };
 }
 
 /** How errors name a field of a function tool: "`tools[3]`.function.parameters of `x`". */
 const describeField: DescribeWireToolField<number> = (index, field, name) =>
-  `${toolPath(index)}.function.${field === 'inputSchema' ? 'parameters' : field}${name === undefined ? '' : ` of \`${name}\``}`;
+  `\`tools[${index}]\`.function.${field === 'inputSchema' ? 'parameters' : field}${name === undefined ? '' : ` of \`${name}\``}`;
 
 /** `tool_choice` with each function name it names (a forced `function`, or `allowed_tools`) passed through `rename`. */
 function transformToolChoice(choice: unknown, rename: (name: string) => string): unknown {
-  if (!isRecord(choice)) return choice;
-  if (choice.type === 'function') return resolveWireNameField(choice, 'function', rename);
-  if (choice.type === 'allowed_tools' && isRecord(choice.allowed_tools) && Array.isArray(choice.allowed_tools.tools)) {
-    const tools = choice.allowed_tools.tools.map((tool: unknown) =>
-      isRecord(tool) && tool.type === 'function' ? resolveWireNameField(tool, 'function', rename) : tool,
-    );
-    return { ...choice, allowed_tools: { ...choice.allowed_tools, tools } };
-  }
-  return choice;
+  if (!isRecord(choice) || choice.type !== 'allowed_tools' || !isRecord(choice.allowed_tools)) return renameFunction(choice, rename);
+  const allowed = resolveMappedListField(choice.allowed_tools, 'tools', (tool) => renameFunction(tool, rename));
+  return allowed === choice.allowed_tools ? choice : { ...choice, allowed_tools: allowed };
+}
+
+/** A `{ type: 'function', function: { name } }` item (a tool call, a forced choice, an allowed tool) with its name passed through `rename`. */
+function renameFunction(item: unknown, rename: (name: string) => string): unknown {
+  return isRecord(item) && item.type === 'function' ? resolveWireNameField(item, 'function', rename) : item;
 }
 
 /** The tool without `defer_loading` (on the tool or on its `function` / `custom`), or the same object. */
 function withoutDeferLoading(tool: unknown): unknown {
   if (!isRecord(tool)) return tool;
   let result = tool;
-  if ('defer_loading' in result) {
-    const { defer_loading: _removed, ...rest } = result;
-    result = rest;
-  }
   for (const field of ['function', 'custom']) {
     const inner = result[field];
-    if (isRecord(inner) && 'defer_loading' in inner) {
-      const { defer_loading: _removed, ...rest } = inner;
-      result = { ...result, [field]: rest };
-    }
+    if (isRecord(inner) && 'defer_loading' in inner) result = { ...result, [field]: omitDeferLoading(inner) };
   }
-  return result;
+  return 'defer_loading' in result ? omitDeferLoading(result) : result;
+}
+
+function omitDeferLoading({ defer_loading: _removed, ...rest }: Record<string, unknown>): Record<string, unknown> {
+  return rest;
 }
 
 /** A copy with one field replaced in its place, or the same object when the value is unchanged. */
