@@ -9,11 +9,11 @@
  */
 export { createGeminiToolSearch, type CreateGeminiToolSearchOptions, type GeminiToolSearch } from './create-gemini-tool-search.js';
 export { createGeminiStreamAccumulator } from './create-gemini-stream-accumulator.js';
+export type { GeminiWarningCode } from './gemini-codec.js';
 export {
   createGeminiFunctionDeclarations,
   parseGeminiTools,
   transformGeminiRequest,
-  type GeminiWarningCode,
   type TransformGeminiRequestOptions,
   type TransformGeminiRequestResult,
-} from './gemini-codec.js';
+} from './transform-gemini-request.js';
