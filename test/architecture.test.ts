@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { countCodeLines, findLongFunctions } from '../scripts/count-code-lines.mjs';
 
 const root = join(import.meta.dirname, '..', 'src');
 
@@ -226,5 +227,18 @@ function findModuleState(path: string): string[] {
 describe('module state', () => {
   it.each(files.map((file) => [file.local, file.path]))('%s keeps no mutable state at module level', (_local, path) => {
     expect(findModuleState(path)).toEqual([]);
+  });
+});
+
+describe('the size of the request path (issue 25)', () => {
+  const codecs = files.filter((file) => /^providers\/[^/]+\/[^/]+-codec\.ts$/.test(file.local));
+
+  it.each(codecs.map((file) => [file.local, file.path]))('codec %s is at most 350 code lines', (_local, path) => {
+    expect(countCodeLines(path)).toBeLessThanOrEqual(350);
+  });
+
+  it('has no function over 80 code lines in src/request, src/providers or src/session', () => {
+    const long = findLongFunctions(80, 'src/request', 'src/providers', 'src/session');
+    expect(long.map((found) => `${found.file}:${found.line} ${found.name} (${found.lines} lines)`)).toEqual([]);
   });
 });
