@@ -24,14 +24,12 @@ import {
 } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
-import { resolveAnthropicToolKind, type AnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 
-/** One entry of a Messages API body's `tools`, classified. */
+/** One entry of a Messages API body's `tools`, with a custom tool's definition under the name the body gives it. */
 interface ToolEntry {
   readonly entry: Record<string, unknown>;
-  readonly kind: Exclude<AnthropicToolKind, 'invalid'>;
   readonly index: number;
-  /** A custom tool's definition, under the name the body gives it. */
   readonly definition?: ToolDefinition;
 }
 
@@ -78,10 +76,12 @@ export function readAnthropicMessagesTools(request: Record<string, unknown>, che
     (name, first, at) => `tool \`${name}\` is defined twice (\`tools[${first}]\` and \`tools[${at}]\`); the Messages API requires unique tool names`,
   );
   const entries: ToolEntry[] = [];
+  const neutral: NeutralTool[] = [];
   const definitions: ToolDefinition[] = [];
-  const kinds: AnthropicBodyToolKind[] = [];
   const breakpoints: ToolEntry[] = [];
   const ownBreakpoints = new Map<string, unknown>();
+  const searchEntries: ToolEntry[] = [];
+  let hasMCPToolset = false;
   parseRequestToolList(request.tools, 'tools', 'tool definitions').forEach((value: unknown, index) => {
     const kind = resolveAnthropicToolKind(value);
     if (kind === 'invalid') {
@@ -93,31 +93,24 @@ export function readAnthropicMessagesTools(request: Record<string, unknown>, che
     }
     const entry = value as Record<string, unknown>;
     const definition = kind === 'custom' ? parseCustomTool(entry, index) : undefined;
-    const read: ToolEntry = definition === undefined ? { entry, kind, index } : { entry, kind, index, definition };
+    const read: ToolEntry = definition === undefined ? { entry, index } : { entry, index, definition };
     entries.push(read);
-    const own = definition !== undefined && isOwnTool(definition);
-    kinds.push(kind === 'tool-search' ? 'hosted-search' : definition === undefined ? 'other' : own ? 'own' : 'tool');
-    if (definition === undefined) return;
-    const cacheControl = entry.cache_control;
-    if (own) {
-      if (!ownBreakpoints.has(definition.name)) ownBreakpoints.set(definition.name, cacheControl);
-      return;
+    if (kind === 'tool-search') searchEntries.push(read);
+    hasMCPToolset ||= kind === 'mcp-toolset';
+    if (definition === undefined) neutral.push(kind === 'tool-search' ? { kind: 'hosted-search', index } : readOtherTool(entry, index));
+    else if (isOwnTool(definition)) {
+      neutral.push({ kind: 'own', index, name: definition.name });
+      if (!ownBreakpoints.has(definition.name)) ownBreakpoints.set(definition.name, entry.cache_control);
+    } else {
+      neutral.push({ kind: 'function', index, definition, deferred: entry.defer_loading === true });
+      definitions.push(definition);
+      if (entry.cache_control !== undefined && entry.cache_control !== null) breakpoints.push(read);
     }
-    definitions.push(definition);
-    if (cacheControl !== undefined && cacheControl !== null) breakpoints.push(read);
   });
   // After every entry is read: a bad entry is reported before a name defined twice.
-  if (checkNames) for (const { definition, index } of entries) if (definition !== undefined && !isOwnTool(definition)) checkName(definition.name, index);
-  return {
-    entries,
-    definitions,
-    neutral: entries.map(readNeutralTool),
-    layout: createAnthropicToolLayout(kinds),
-    breakpoints,
-    ownBreakpoints,
-    searchEntries: entries.filter(({ kind }) => kind === 'tool-search'),
-    hasMCPToolset: entries.some(({ kind }) => kind === 'mcp-toolset'),
-  };
+  if (checkNames) for (const tool of neutral) if (tool.kind === 'function') checkName(tool.definition.name, tool.index);
+  const kinds = neutral.map(({ kind }) => (kind === 'function' ? 'tool' : kind) as AnthropicBodyToolKind);
+  return { entries, definitions, neutral, layout: createAnthropicToolLayout(kinds), breakpoints, ownBreakpoints, searchEntries, hasMCPToolset };
 }
 
 /** The layout of a body's tool list of these kinds (see {@link AnthropicToolLayout}). */
@@ -155,14 +148,11 @@ function parseCustomTool(entry: Record<string, unknown>, index: number): ToolDef
 const describeField: DescribeWireToolField<number> = (index, field, name) =>
   `\`tools[${index}].${field === 'inputSchema' ? 'input_schema' : field}\`${name === undefined ? '' : ` (tool \`${name}\`)`}`;
 
-/** One classified entry of `tools` in neutral form. */
-function readNeutralTool({ entry, kind, index, definition }: ToolEntry): NeutralTool {
-  if (kind === 'tool-search') return { kind: 'hosted-search', index };
-  if (definition !== undefined && isOwnTool(definition)) return { kind: 'own', index, name: definition.name };
-  if (definition !== undefined) return { kind: 'function', index, definition, deferred: entry.defer_loading === true };
+/** A provider tool, toolset or MCP toolset in neutral form: whether (and how much of it) the caller deferred, and its label. */
+function readOtherTool(entry: Record<string, unknown>, index: number): NeutralTool {
   const deferral = resolveAnthropicToolDeferral(entry);
   const name = typeof entry.name === 'string' ? entry.name : undefined;
-  const label = typeof entry.name === 'string' ? entry.name : typeof entry.mcp_server_name === 'string' ? entry.mcp_server_name : String(entry.type);
+  const label = name ?? (typeof entry.mcp_server_name === 'string' ? entry.mcp_server_name : String(entry.type));
   return {
     kind: 'other',
     index,
