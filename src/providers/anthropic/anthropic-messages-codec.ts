@@ -24,10 +24,9 @@ import { readAnthropicMessagesHistory, writeAnthropicMessagesHistory, type Anthr
 import { readAnthropicMessagesTools, writeAnthropicMessagesTools, type AnthropicMessagesTools } from './anthropic-messages-tools.js';
 import type { AnthropicMessagesWarning, AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { checkAnthropicMessagesSystem as checkSystem } from './check-anthropic-messages-system.js';
-import { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
+import { createAnthropicToolAdditionMessageFor } from './create-anthropic-tool-addition-message.js';
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 import { resolveAnthropicToolChangeSupport, type AnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
-import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
 
 /** The body as the codec's `write` needs it back. */
@@ -218,15 +217,7 @@ function removeUnusableBetas(output: Record<string, unknown>, field: string, sup
  * mechanism. `tools` is the body's tool list as the caller gave it; `toWire` the request's names.
  */
 function writePredicted(load: PredictedLoad, plan: ToolSearchPlan, tools: readonly unknown[], toWire: (name: string) => string): unknown[] {
-  if (load.form === 'addition') {
-    const entries = load.definitions.map((definition) => {
-      // The caller's own entry keeps its fields (`strict`, `input_examples`, …); the definition is the fallback.
-      const entry = tools.find((tool) => isRecord(tool) && tool.name === definition.name && resolveAnthropicToolKind(tool) === 'custom');
-      const written = isRecord(entry) ? entry : { description: definition.description, input_schema: definition.inputSchema };
-      return { ...written, name: toWire(definition.name) };
-    });
-    return [createAnthropicToolAdditionMessage(entries, plan.additions ?? 'value')];
-  }
+  if (load.form === 'addition') return [createAnthropicToolAdditionMessageFor(load.definitions, tools, toWire, plan.additions ?? 'value')];
   const result =
     plan.mechanism === 'claude-hosted'
       ? createAnthropicToolSearchResult(load.callId, load.result)

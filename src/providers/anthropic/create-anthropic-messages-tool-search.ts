@@ -8,8 +8,7 @@ import type { SessionToolSearchOptions } from '../../session/session-tool-search
 import type { AnthropicMessagesRequestLike, AnthropicTextBlock, AnthropicToolResultBlock } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
-import { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
-import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+import { createAnthropicToolAdditionMessageFor } from './create-anthropic-tool-addition-message.js';
 import { ANTHROPIC_MESSAGES_CODEC } from './anthropic-messages-codec.js';
 import type { AnthropicToolSearchVariant } from './anthropic-messages-api.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
@@ -140,14 +139,8 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
       };
     },
     // The transformed body's history speaks wire names, which the reader reads as they are.
-    writeAddition(definitions, { plan, names, catalogTools }) {
-      const tools = definitions.map((definition) => {
-        // The caller's own entry keeps its fields (`strict`, `input_examples`, …); the definition is the fallback.
-        const entry = catalogTools.find((tool) => isRecord(tool) && tool.name === definition.name && resolveAnthropicToolKind(tool) === 'custom');
-        const written = isRecord(entry) ? entry : { description: definition.description, input_schema: definition.inputSchema };
-        return { ...written, name: names.toWire(definition.name) };
-      });
-      return [createAnthropicToolAdditionMessage(tools, plan.additions ?? 'value')];
-    },
+    writeAddition: (definitions, { plan, names, catalogTools }) => [
+      createAnthropicToolAdditionMessageFor(definitions, catalogTools, names.toWire, plan.additions ?? 'value'),
+    ],
   }) as AnthropicMessagesToolSearch;
 }
