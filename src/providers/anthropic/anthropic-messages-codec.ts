@@ -35,6 +35,8 @@ interface MessagesRead {
   readonly tools: AnthropicMessagesTools;
   readonly history: AnthropicMessagesHistory;
   readonly searchTool: AnthropicToolSearchVariant | undefined;
+  /** Amazon Bedrock: the plan's platform, or the body's `anthropic_version` (`bedrock-2023-05-31`). */
+  readonly onBedrock: boolean;
 }
 
 /**
@@ -59,7 +61,9 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
     const tools = context.tools !== undefined && context.tools.list === request.tools ? context.tools.read : readAnthropicMessagesTools(request, false);
     // What the model the body goes to takes where it is served: a history from a model that took tool additions is
     // sent as text to one that does not (a session moved from Opus 4.8 to Sonnet 4.5, or to Bedrock).
-    const support = resolveAnthropicToolChangeSupport(typeof request.model === 'string' ? request.model : plan.model, plan.platform ?? platformOfBody(request));
+    const version = typeof request.anthropic_version === 'string' ? request.anthropic_version : '';
+    const bodyPlatform = version.startsWith('bedrock-') ? 'bedrock' : version.startsWith('vertex-') ? 'vertex' : undefined;
+    const support = resolveAnthropicToolChangeSupport(typeof request.model === 'string' ? request.model : plan.model, plan.platform ?? bodyPlatform);
     const history = readAnthropicMessagesHistory(request.messages, support);
     const turnStart = Array.isArray(request.messages) ? readTurnStart(request.messages, readUserText) : undefined;
     return {
@@ -70,16 +74,15 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
       forced: readRenamedNames((rename) => renameToolChoice(request.tool_choice, rename)),
       history: history.neutral,
       ...(turnStart === undefined ? {} : { turnStart }),
-      read: { request, tools, history, searchTool: context.options?.searchTool },
+      read: { request, tools, history, searchTool: context.options?.searchTool, onBedrock: plan.platform === 'bedrock' || bodyPlatform === 'bedrock' },
     };
   },
   write({ read }, decided) {
-    const { request, history } = read;
+    const { request, history, onBedrock } = read;
     const { plan, names } = decided;
     const planWarnings: AnthropicMessagesWarning[] = [];
     const warnings: AnthropicMessagesWarning[] = [];
     const mechanism = plan.mechanism;
-    const onBedrock = plan.platform === 'bedrock' || (typeof request.anthropic_version === 'string' && request.anthropic_version.startsWith('bedrock-'));
     if (onBedrock && read.searchTool === 'bm25' && mechanism === 'claude-hosted') {
       planWarnings.push({
         code: 'bedrock-search-tool-regex',
@@ -235,12 +238,6 @@ function sentName(reference: { readonly name: string; readonly kind: string }, d
 }
 
 const RESERVED_NAMES: readonly string[] = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name, ANTHROPIC_TOOL_SEARCH_TOOLS.regex.name];
-
-/** The platform a body's `anthropic_version` names (`bedrock-2023-05-31`, `vertex-2023-10-16`), if any. */
-function platformOfBody(request: Record<string, unknown>): 'bedrock' | 'vertex' | undefined {
-  const version = typeof request.anthropic_version === 'string' ? request.anthropic_version : '';
-  return version.startsWith('bedrock-') ? 'bedrock' : version.startsWith('vertex-') ? 'vertex' : undefined;
-}
 
 /** `tool_choice` with the name it forces passed through `rename` (the same object when the name stays). */
 function renameToolChoice(toolChoice: unknown, rename: (name: string) => string): unknown {
