@@ -1,4 +1,3 @@
-import type { CodecTools } from '../../request/wire-codec.js';
 import { resolveToolCacheBreakpoints, type ToolCacheBreakpoint } from '../../cache/resolve-tool-cache-breakpoints.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -40,30 +39,8 @@ interface ToolEntry {
  */
 export type AnthropicBodyToolKind = 'tool' | 'own' | 'hosted-search' | 'other';
 
-/**
- * The body's tool list as placing a request's tools needs it: only the entries sent as they are (`passthrough`, each
- * with how many managed tools and how many of the package's own come before it), so placing costs what is sent, not
- * the size of the body's list.
- */
-export interface AnthropicToolLayout {
-  readonly passthrough: readonly { readonly position: number; readonly kind: 'hosted-search' | 'other'; readonly tools: number; readonly slots: number }[];
-  /** How many managed tools (`tools`) and managed or own tools (`slots`) the body holds. */
-  readonly tools: number;
-  readonly slots: number;
-  readonly last: AnthropicBodyToolKind | undefined;
-}
-
 /** A Messages API body's `tools`, read once (a session reads its catalog's once per agent). */
-export interface AnthropicMessagesTools extends CodecTools {
-  readonly entries: readonly ToolEntry[];
-  readonly layout: AnthropicToolLayout;
-  /** The caller's custom tools with a `cache_control` breakpoint, and the breakpoints of the package's own by name. */
-  readonly breakpoints: readonly ToolEntry[];
-  readonly ownBreakpoints: ReadonlyMap<string, unknown>;
-  readonly searchEntries: readonly ToolEntry[];
-  /** An MCP toolset's tool names are not in the body. */
-  readonly hasMCPToolset: boolean;
-}
+export type AnthropicMessagesTools = ReturnType<typeof readAnthropicMessagesTools>;
 
 /**
  * Reads a body's `tools`: every entry classified and in neutral form, the custom tools' definitions, and what writing
@@ -71,16 +48,18 @@ export interface AnthropicMessagesTools extends CodecTools {
  * says which tool is). Throws `invalid-request` for an entry that is not a tool or a custom tool without a name or
  * schema.
  */
-export function readAnthropicMessagesTools(request: Record<string, unknown>, checkNames: boolean): AnthropicMessagesTools {
+export function readAnthropicMessagesTools(request: Record<string, unknown>, checkNames: boolean) {
   const checkName = createRequestToolNameCheck<number>(
     (name, first, at) => `tool \`${name}\` is defined twice (\`tools[${first}]\` and \`tools[${at}]\`); the Messages API requires unique tool names`,
   );
   const entries: ToolEntry[] = [];
   const neutral: NeutralTool[] = [];
   const definitions: ToolDefinition[] = [];
+  // The caller's custom tools with a `cache_control` breakpoint, and the breakpoints of the package's own by name.
   const breakpoints: ToolEntry[] = [];
   const ownBreakpoints = new Map<string, unknown>();
   const searchEntries: ToolEntry[] = [];
+  // An MCP toolset's tool names are not in the body.
   let hasMCPToolset = false;
   parseRequestToolList(request.tools, 'tools', 'tool definitions').forEach((value: unknown, index) => {
     const kind = resolveAnthropicToolKind(value);
@@ -113,9 +92,14 @@ export function readAnthropicMessagesTools(request: Record<string, unknown>, che
   return { entries, definitions, neutral, layout: createAnthropicToolLayout(kinds), breakpoints, ownBreakpoints, searchEntries, hasMCPToolset };
 }
 
-/** The layout of a body's tool list of these kinds (see {@link AnthropicToolLayout}). */
-export function createAnthropicToolLayout(kinds: readonly AnthropicBodyToolKind[]): AnthropicToolLayout {
-  const passthrough: AnthropicToolLayout['passthrough'][number][] = [];
+/**
+ * The body's tool list of these kinds as placing a request's tools needs it: only the entries sent as they are
+ * (`passthrough`, each with how many managed tools and how many managed or own tools come before it), so placing costs
+ * what is sent, not the size of the body's list; how many managed tools (`tools`) and managed or own tools (`slots`)
+ * the body holds, and the last entry's kind.
+ */
+export function createAnthropicToolLayout(kinds: readonly AnthropicBodyToolKind[]) {
+  const passthrough: { readonly position: number; readonly kind: 'hosted-search' | 'other'; readonly tools: number; readonly slots: number }[] = [];
   let tools = 0;
   let slots = 0;
   kinds.forEach((kind, position) => {
@@ -252,7 +236,7 @@ export function writeAnthropicMessagesTools(
  * wherever that tool went). Walks the decided entries and the body's passed-through ones only. Pure.
  */
 export function resolveAnthropicToolPlaces<Tool>(
-  layout: AnthropicToolLayout,
+  layout: ReturnType<typeof createAnthropicToolLayout>,
   list: Pick<RequestTools, 'entries' | 'leading' | 'trailing' | 'hostedSearch'>,
   mechanism: ToolSearchPlan['mechanism'],
   lastName: string | undefined,
