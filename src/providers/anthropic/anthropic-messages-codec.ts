@@ -17,7 +17,6 @@ import {
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   ANTHROPIC_TOOL_CHANGES_BETA,
   ANTHROPIC_TOOL_SEARCH_TOOLS,
-  type AnthropicToolSearchToolName,
   type AnthropicToolSearchVariant,
 } from './anthropic-messages-api.js';
 import { readAnthropicMessagesHistory, writeAnthropicMessagesHistory, type AnthropicMessagesHistory } from './anthropic-messages-history.js';
@@ -91,16 +90,16 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
     }
     const sentHistory = writeAnthropicMessagesHistory(history, decided);
     planWarnings.push(...sentHistory.warnings);
-    const tools = writeAnthropicMessagesTools(
-      read.tools,
-      decided,
-      {
-        searchTool: onBedrock ? 'regex' : (read.searchTool ?? 'bm25'),
-        historySearchTool: history.neutral.searchTool as AnthropicToolSearchToolName | undefined,
-        onBedrock,
-      },
-      warnings,
-    );
+    // A conversation keeps the variant its hosted calls used; Bedrock offers the regex tool only.
+    const historyVariant = mechanism === 'claude-hosted' ? history.neutral.searchTool : undefined;
+    const variant = onBedrock
+      ? 'regex'
+      : historyVariant === undefined
+        ? (read.searchTool ?? 'bm25')
+        : historyVariant === 'tool_search_tool_regex'
+          ? 'regex'
+          : 'bm25';
+    const tools = writeAnthropicMessagesTools(read.tools, decided, { variant, onBedrock }, warnings);
 
     // Check the history and `tool_choice` against the names sent (most requests have neither to check).
     // Tools the history's tool changes defined by value need not be in `tools`.

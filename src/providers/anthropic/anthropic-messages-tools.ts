@@ -15,12 +15,7 @@ import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
-import {
-  ANTHROPIC_MAX_DEFERRED_TOOLS,
-  ANTHROPIC_TOOL_SEARCH_TOOLS,
-  type AnthropicToolSearchToolName,
-  type AnthropicToolSearchVariant,
-} from './anthropic-messages-api.js';
+import { ANTHROPIC_MAX_DEFERRED_TOOLS, ANTHROPIC_TOOL_SEARCH_TOOLS, type AnthropicToolSearchVariant } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
@@ -147,13 +142,6 @@ function readOtherTool(entry: Record<string, unknown>, index: number): NeutralTo
   };
 }
 
-/** What writing the tool list needs besides the read tools and the decision: the hosted search tool asked for (`regex` on Bedrock), the one the history's hosted calls used. */
-interface AnthropicToolsWriteContext {
-  readonly searchTool: AnthropicToolSearchVariant;
-  readonly historySearchTool: AnthropicToolSearchToolName | undefined;
-  readonly onBedrock: boolean;
-}
-
 /**
  * The tool list sent: the decided entries in the wire's shape in the body's places ({@link resolveAnthropicToolPlaces}),
  * the hosted search tool, the caller's cache breakpoints where the API accepts them. Throws
@@ -162,21 +150,19 @@ interface AnthropicToolsWriteContext {
 export function writeAnthropicMessagesTools(
   read: AnthropicMessagesTools,
   decided: RequestTools,
-  context: AnthropicToolsWriteContext,
+  // The hosted search tool to send when the body has none (the history's, or the option's: `regex` on Bedrock).
+  search: { readonly variant: AnthropicToolSearchVariant; readonly onBedrock: boolean },
   warnings: AnthropicMessagesWarning[],
 ): unknown[] {
   const { entries, layout } = read;
   const { names, plan } = decided;
   const mechanism = plan.mechanism;
-  const hostedSearch = decided.hostedSearch
-    ? resolveSearchTool(read.searchEntries, mechanism === 'claude-hosted' ? context.historySearchTool : undefined, context, warnings)
-    : undefined;
   // The package's own tools go by their wire names; the caller's by their original names.
   const lastTool = entries.at(-1)?.definition;
   const lastName = lastTool === undefined || isOwnTool(lastTool) ? lastTool?.name : names.fromWire(lastTool.name);
   const placed = resolveAnthropicToolPlaces<Record<string, unknown>>(layout, decided, mechanism, lastName, {
     entry: (index) => writeEntry(decided.entries[index] as RequestToolEntry, read, decided),
-    hostedSearch: () => hostedSearch as Record<string, unknown>,
+    hostedSearch: () => resolveSearchTool(read.searchEntries, search, warnings),
     body(position) {
       const { entry } = entries[position] as ToolEntry;
       // Only the body's own entries can carry a deferral the request does not send (the written ones follow the decision).
@@ -365,8 +351,7 @@ function withoutCallerDeferral(entry: Record<string, unknown>): Record<string, u
 /** The hosted search tool to send: the body's own (the first, without `defer_loading`), the history's variant, or the option. */
 function resolveSearchTool(
   searchEntries: readonly ToolEntry[],
-  historySearchTool: AnthropicToolSearchToolName | undefined,
-  { searchTool, onBedrock }: AnthropicToolsWriteContext,
+  { variant, onBedrock }: { readonly variant: AnthropicToolSearchVariant; readonly onBedrock: boolean },
   warnings: AnthropicMessagesWarning[],
 ): Record<string, unknown> {
   // Bedrock offers the regex tool only: a body's BM25 tool is sent as the regex one, and the history's variant does not count.
@@ -398,9 +383,7 @@ function resolveSearchTool(
   // The BM25 entry's other fields (`cache_control`, `allowed_callers`) stay; `defer_loading` never does.
   const replaced = bm25[0]?.entry;
   if (replaced !== undefined) return { ...withoutDeferLoading(replaced), ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
-  if (historySearchTool !== undefined && !onBedrock)
-    return { ...ANTHROPIC_TOOL_SEARCH_TOOLS[historySearchTool === 'tool_search_tool_regex' ? 'regex' : 'bm25'] };
-  return { ...ANTHROPIC_TOOL_SEARCH_TOOLS[searchTool] };
+  return { ...ANTHROPIC_TOOL_SEARCH_TOOLS[variant] };
 }
 
 /** A breakpoint of the caller's, with the tool it marks and its `cache_control`. */
