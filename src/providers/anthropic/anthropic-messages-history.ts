@@ -77,8 +77,7 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
       previousSystem = isSystem;
       if (!isRecord(message) || !Array.isArray(message.content)) return undefined;
       // Only the results outside the model's messages are paired with the calls of the model's message before.
-      const paired = message.role !== 'assistant';
-      const item: HistoryItem = { calls: [], results: [], paired, inSystem: isSystem, turn: paired ? false : undefined };
+      const item: HistoryItem = { calls: [], results: [], inSystem: isSystem, turn: message.role === 'assistant' ? undefined : false };
       (message.content as unknown[]).forEach((block: unknown, blockIndex) => {
         if (!isRecord(block)) return;
         const site = readHistoryBlock(block, `messages[${messageIndex}].content[${blockIndex}]`, reader, item);
@@ -100,13 +99,14 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
   return { messages, neutral, sites, support, system };
 }
 
-/** One message as the history's walk reads it: its calls and results, whether its results are paired, whether it is a system message. */
+/**
+ * One message as the history's walk reads it: its calls and results, whether it is a system message. `turn` is `false`
+ * outside the model's messages: their calls are no turn (see `HistoryToolItem.turn`), and only their results are paired.
+ */
 interface HistoryItem {
   readonly calls: { id?: unknown; name?: string }[];
   readonly results: HistoryToolResult[];
-  readonly paired: boolean;
   readonly inSystem: boolean;
-  /** `false` outside the model's messages: their calls are no turn (see `HistoryToolItem.turn`). */
   readonly turn: false | undefined;
 }
 
@@ -164,7 +164,7 @@ function readHistoryBlock(
     }
     case 'tool_result': {
       const id = block.tool_use_id;
-      if (typeof id === 'string' && item.paired) item.results.push({ id, path, label: id });
+      if (typeof id === 'string' && item.turn === false) item.results.push({ id, path, label: id });
       if (typeof id === 'string' && (id.startsWith('srvtoolu_') || reader.serverCallIds.has(id))) {
         return 'remove';
       }
@@ -375,7 +375,8 @@ function contentBlocks(content: unknown): unknown[] {
 function mergeConsecutiveSystemMessages(messages: readonly unknown[], warnings: AnthropicMessagesWarning[]): readonly unknown[] {
   const isSystem = (message: unknown): message is Record<string, unknown> => isRecord(message) && message.role === 'system';
   const result: unknown[] = [];
-  const runs: string[] = [];
+  // Each run's first and last message.
+  const runs = new Map<number, number>();
   let runStart = -1;
   messages.forEach((message, index) => {
     const last = result.at(-1);
@@ -392,13 +393,11 @@ function mergeConsecutiveSystemMessages(messages: readonly unknown[], warnings: 
       );
     }
     result[result.length - 1] = { ...last, content: [...contentBlocks(last.content), ...contentBlocks(message.content)] };
-    const run = `\`messages[${runStart}]\` to \`messages[${index}]\``;
-    if (runs.at(-1)?.startsWith(`\`messages[${runStart}]\``) === true) runs[runs.length - 1] = run;
-    else runs.push(run);
+    runs.set(runStart, index);
   });
   warnings.push({
     code: 'system-messages-merged',
-    message: `the history has system messages in a row (${runs.join(', ')}), which the API rejects ("Consecutive system messages are not allowed … merge them"); each run was sent as one system message, its blocks in order`,
+    message: `the history has system messages in a row (${[...runs].map(([first, last]) => `\`messages[${first}]\` to \`messages[${last}]\``).join(', ')}), which the API rejects ("Consecutive system messages are not allowed … merge them"); each run was sent as one system message, its blocks in order`,
   });
   return result;
 }

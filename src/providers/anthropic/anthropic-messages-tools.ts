@@ -2,7 +2,6 @@ import { resolveToolCacheBreakpoints, type ToolCacheBreakpoint } from '../../cac
 import { assertNever } from '../../errors/assert-never.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
-import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import { isRecord } from '../../records/is-record.js';
@@ -285,14 +284,22 @@ function writeEntry(entry: RequestToolEntry, read: AnthropicMessagesTools, decid
     case 'revealed':
     case 'defer-loading': {
       const deferred = entry.status === 'defer-loading';
-      if (source === undefined) return fromDefinition(entry.definition, names, deferred);
+      const { definition } = entry;
+      if (source === undefined) {
+        const description = definition.description === undefined ? {} : { description: definition.description };
+        return { name: wireName, ...description, input_schema: definition.inputSchema, ...(deferred ? { defer_loading: true } : {}) };
+      }
       // A stub an earlier pass sent is written with the catalog's schema.
       const full = isRecord(source.input_schema) && isStubInputSchema(source.input_schema) ? decided.definitionOf?.(entry.name) : undefined;
       const withSchema: Record<string, unknown> =
         full === undefined || isStubInputSchema(full.inputSchema)
           ? source
           : { ...source, ...(full.description === undefined ? {} : { description: full.description }), input_schema: full.inputSchema };
-      return withDeferral(withSchema, { name: wireName }, deferred);
+      if (!deferred) return { ...(withSchema.defer_loading === true ? withoutDeferLoading(withSchema) : withSchema), name: wireName };
+      // Set on the copy, not spread into its fields: adding a key to a spread object is V8's slow path (see createRecordCopy).
+      const copy = createRecordCopy(withSchema, { name: wireName });
+      copy.defer_loading = true;
+      return copy;
     }
     case 'deferred': {
       // A stub carries no schema-specific fields: `strict` would validate against the stub, examples would not fit it.
@@ -309,26 +316,6 @@ function writeEntry(entry: RequestToolEntry, read: AnthropicMessagesTools, decid
     default:
       return assertNever(entry, 'request tool status');
   }
-}
-
-/** A copy of a tool entry with `fields` set and `defer_loading: true`, or without `defer_loading` when not deferred. */
-function withDeferral(entry: Readonly<Record<string, unknown>>, fields: Readonly<Record<string, unknown>>, deferred: boolean): Record<string, unknown> {
-  if (deferred) {
-    // Set on the copy, not spread into `fields`: adding a key to a spread object is V8's slow path (see createRecordCopy).
-    const copy = createRecordCopy(entry, fields);
-    copy.defer_loading = true;
-    return copy;
-  }
-  return { ...(entry.defer_loading === true ? withoutDeferLoading(entry) : entry), ...fields };
-}
-
-function fromDefinition(tool: ToolDefinition, names: ToolNameMapping, deferred: boolean): Record<string, unknown> {
-  return {
-    name: names.toWire(tool.name),
-    ...(tool.description === undefined ? {} : { description: tool.description }),
-    input_schema: tool.inputSchema,
-    ...(deferred ? { defer_loading: true } : {}),
-  };
 }
 
 /** The entry without `defer_loading` (itself when it has none). */
