@@ -260,7 +260,7 @@ export function writeAnthropicMessagesHistory(
 type HistoryRepair = 'server-tool-result-removed' | 'error-result-references-converted' | 'tool-changes-sent-as-text';
 
 /** The message of each repair's warning, for the paths of the blocks repaired, in the order the warnings go. */
-const REPAIR_WARNINGS: { readonly [Code in HistoryRepair]: (paths: string, support: AnthropicToolChangeSupport) => string } = {
+const REPAIR_WARNINGS: Readonly<Record<HistoryRepair, (paths: string, support: AnthropicToolChangeSupport) => string>> = {
   'server-tool-result-removed': (paths) =>
     `the history answers a hosted tool search call with a \`tool_result\` (${paths}); the API rejects that ` +
     '(hosted calls are answered by the API itself, in the `tool_search_tool_result` block), so the block was removed. ' +
