@@ -3,6 +3,7 @@ import { createSessionToolSearch } from '../../session/create-session-tool-searc
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
 import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
+import type { SessionCallAnswer } from '../../session/session-adapter.js';
 import type { SessionToolSearchFor } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import type { AnthropicMessagesRequestLike, AnthropicTextBlock, AnthropicToolResultBlock } from './anthropic-messages-api.js';
@@ -116,20 +117,16 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
       );
       // The library's search with the API loading the schemas answers with `tool_reference` blocks.
       const references = plan.mechanism === 'claude-hosted' && plan.search === 'library';
-      const uses = content.filter(
-        (block): block is { id: string; name: string; input: unknown } =>
-          isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string',
-      );
       return {
-        calls: uses.map(({ id, name, input }) => ({
-          id,
-          name,
-          arguments: input,
-          write: (answer): AnthropicToolResultBlock => {
-            if (answer.type === 'search' && references) return createAnthropicToolSearchResult(id, answer.result);
-            return { type: 'tool_result', tool_use_id: id, content: formatSessionAnswer<AnthropicTextBlock>(answer) };
-          },
-        })),
+        calls: content.flatMap((block) => {
+          if (!isRecord(block) || block.type !== 'tool_use' || typeof block.id !== 'string' || typeof block.name !== 'string') return [];
+          const id = block.id;
+          const write = (answer: SessionCallAnswer): AnthropicToolResultBlock =>
+            answer.type === 'search' && references
+              ? createAnthropicToolSearchResult(id, answer.result)
+              : { type: 'tool_result', tool_use_id: id, content: formatSessionAnswer<AnthropicTextBlock>(answer) };
+          return [{ id, name: block.name, arguments: block.input, write }];
+        }),
         finish: (results, additions, predicted) => {
           const messages: unknown[] = [...predicted, { role: 'assistant', content }];
           // The additions go after the user message holding every `tool_result`: never between a `tool_use` and its result.
