@@ -8,7 +8,7 @@ import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { readContentText, readTurnStart } from '../../request/neutral-request.js';
-import type { PredictedLoad, RequestTools } from '../../request/request-tools.js';
+import type { PredictedLoad } from '../../request/request-tools.js';
 import { resolveDeferLoadingAPIRequest } from '../../request/resolve-defer-loading-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import {
@@ -101,27 +101,31 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
           : 'bm25';
     const tools = writeAnthropicMessagesTools(read.tools, decided, { variant, onBedrock }, warnings);
 
-    // Check the history and `tool_choice` against the names sent (most requests have neither to check).
-    // Tools the history's tool changes defined by value need not be in `tools`.
+    // Check the history and `tool_choice` against the names sent (most requests have neither to check); an MCP
+    // toolset's tool names are not in the body, so nothing is checked with one. Tools the history's tool changes
+    // defined by value need not be in `tools`.
+    const { hasMCPToolset } = read.tools;
+    const references = hasMCPToolset ? [] : (history.neutral.references ?? []);
     const defined = new Set<string>(decided.historyDefined ?? []);
-    const references = (history.neutral.references ?? []).map((reference) => ({ ...reference, name: sentName(reference, decided) }));
-    const forcesOneTool = isRecord(request.tool_choice) && request.tool_choice.type === 'tool';
-    if (references.length > 0 || forcesOneTool) {
+    if (references.length > 0 || (isRecord(request.tool_choice) && request.tool_choice.type === 'tool')) {
       for (const entry of tools) if (isRecord(entry) && typeof entry.name === 'string') defined.add(entry.name);
     }
-    const { hasMCPToolset } = read.tools;
-    const undefinedReferences = hasMCPToolset ? [] : references.filter((reference) => !defined.has(reference.name));
-    if (undefinedReferences.length > 0) {
-      const byName = new Map<string, string[]>();
-      for (const { name, kind, path } of undefinedReferences) byName.set(name, [...(byName.get(name) ?? []), `${path} (${kind})`]);
-      const list = [...byName].map(([name, paths]) => `\`${name}\` at ${paths.join(', ')}`).join('; ');
+    // Each undefined name sent, with where the history names it (a call reached through `call_tool` is that call).
+    const undefinedAt = new Map<string, string[]>();
+    for (const { name, kind, path } of references) {
+      const wire = names.toWire(name);
+      const sent = kind === 'tool_use' && decided.throughCallTool?.has(wire) === true ? (decided.callToolName as string) : wire;
+      if (!defined.has(sent)) undefinedAt.set(sent, [...(undefinedAt.get(sent) ?? []), `${path} (${kind})`]);
+    }
+    if (undefinedAt.size > 0) {
+      const list = [...undefinedAt].map(([name, paths]) => `\`${name}\` at ${paths.join(', ')}`).join('; ');
       const fix =
         mechanism === 'claude-hosted'
           ? 'Keep the tool in `tools` (it may be deferred) or pass its definition in `catalog`, and it is sent deferred.'
           : 'Keep the tool in `tools`.';
       warnings.push({
         code: 'history-tool-undefined',
-        message: `the history names tools that are not in \`tools\`: ${list}. The API will reject this request ("Tool reference '${[...byName.keys()][0]}' not found in available tools"). ${fix}`,
+        message: `the history names tools that are not in \`tools\`: ${list}. The API will reject this request ("Tool reference '${[...undefinedAt.keys()][0]}' not found in available tools"). ${fix}`,
       });
     }
 
@@ -228,12 +232,6 @@ function writePredicted(load: PredictedLoad, plan: ToolSearchPlan, tools: readon
     { role: 'assistant', content: [{ type: 'tool_use', id: load.callId, name: load.searchName, input: { query: load.query } }] },
     { role: 'user', content: [result] },
   ];
-}
-
-/** A history reference under the name it is sent by (a call reached through `call_tool` is that call). */
-function sentName(reference: { readonly name: string; readonly kind: string }, decided: RequestTools): string {
-  const wire = decided.names.toWire(reference.name);
-  return reference.kind === 'tool_use' && decided.throughCallTool?.has(wire) === true ? (decided.callToolName as string) : wire;
 }
 
 const RESERVED_NAMES: readonly string[] = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name, ANTHROPIC_TOOL_SEARCH_TOOLS.regex.name];
