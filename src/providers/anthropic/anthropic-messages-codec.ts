@@ -8,7 +8,7 @@ import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { readContentText, readTurnStart } from '../../request/neutral-request.js';
-import type { PredictedLoad, RequestTools } from '../../request/request-tools.js';
+import type { PredictedLoad } from '../../request/request-tools.js';
 import { resolveDeferLoadingAPIRequest } from '../../request/resolve-defer-loading-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import {
@@ -17,17 +17,15 @@ import {
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   ANTHROPIC_TOOL_CHANGES_BETA,
   ANTHROPIC_TOOL_SEARCH_TOOLS,
-  type AnthropicToolSearchToolName,
   type AnthropicToolSearchVariant,
 } from './anthropic-messages-api.js';
 import { readAnthropicMessagesHistory, writeAnthropicMessagesHistory, type AnthropicMessagesHistory } from './anthropic-messages-history.js';
 import { readAnthropicMessagesTools, writeAnthropicMessagesTools, type AnthropicMessagesTools } from './anthropic-messages-tools.js';
 import type { AnthropicMessagesWarning, AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { checkAnthropicMessagesSystem as checkSystem } from './check-anthropic-messages-system.js';
-import { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
+import { createAnthropicToolAdditionMessageFor } from './create-anthropic-tool-addition-message.js';
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 import { resolveAnthropicToolChangeSupport, type AnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
-import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
 
 /** The body as the codec's `write` needs it back. */
@@ -36,6 +34,8 @@ interface MessagesRead {
   readonly tools: AnthropicMessagesTools;
   readonly history: AnthropicMessagesHistory;
   readonly searchTool: AnthropicToolSearchVariant | undefined;
+  /** Amazon Bedrock: the plan's platform, or the body's `anthropic_version` (`bedrock-2023-05-31`). */
+  readonly onBedrock: boolean;
 }
 
 /**
@@ -60,7 +60,9 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
     const tools = context.tools !== undefined && context.tools.list === request.tools ? context.tools.read : readAnthropicMessagesTools(request, false);
     // What the model the body goes to takes where it is served: a history from a model that took tool additions is
     // sent as text to one that does not (a session moved from Opus 4.8 to Sonnet 4.5, or to Bedrock).
-    const support = resolveAnthropicToolChangeSupport(typeof request.model === 'string' ? request.model : plan.model, plan.platform ?? platformOfBody(request));
+    const version = typeof request.anthropic_version === 'string' ? request.anthropic_version : '';
+    const bodyPlatform = version.startsWith('bedrock-') ? 'bedrock' : version.startsWith('vertex-') ? 'vertex' : undefined;
+    const support = resolveAnthropicToolChangeSupport(typeof request.model === 'string' ? request.model : plan.model, plan.platform ?? bodyPlatform);
     const history = readAnthropicMessagesHistory(request.messages, support);
     const turnStart = Array.isArray(request.messages) ? readTurnStart(request.messages, readUserText) : undefined;
     return {
@@ -71,16 +73,15 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
       forced: readRenamedNames((rename) => renameToolChoice(request.tool_choice, rename)),
       history: history.neutral,
       ...(turnStart === undefined ? {} : { turnStart }),
-      read: { request, tools, history, searchTool: context.options?.searchTool },
+      read: { request, tools, history, searchTool: context.options?.searchTool, onBedrock: plan.platform === 'bedrock' || bodyPlatform === 'bedrock' },
     };
   },
   write({ read }, decided) {
-    const { request, history } = read;
+    const { request, history, onBedrock } = read;
     const { plan, names } = decided;
     const planWarnings: AnthropicMessagesWarning[] = [];
     const warnings: AnthropicMessagesWarning[] = [];
     const mechanism = plan.mechanism;
-    const onBedrock = plan.platform === 'bedrock' || (typeof request.anthropic_version === 'string' && request.anthropic_version.startsWith('bedrock-'));
     if (onBedrock && read.searchTool === 'bm25' && mechanism === 'claude-hosted') {
       planWarnings.push({
         code: 'bedrock-search-tool-regex',
@@ -89,38 +90,42 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
     }
     const sentHistory = writeAnthropicMessagesHistory(history, decided);
     planWarnings.push(...sentHistory.warnings);
-    const tools = writeAnthropicMessagesTools(
-      read.tools,
-      decided,
-      {
-        searchTool: onBedrock ? 'regex' : (read.searchTool ?? 'bm25'),
-        historySearchTool: history.neutral.searchTool as AnthropicToolSearchToolName | undefined,
-        onBedrock,
-      },
-      warnings,
-    );
+    // A conversation keeps the variant its hosted calls used; Bedrock offers the regex tool only.
+    const historyVariant = mechanism === 'claude-hosted' ? history.neutral.searchTool : undefined;
+    const variant = onBedrock
+      ? 'regex'
+      : historyVariant === undefined
+        ? (read.searchTool ?? 'bm25')
+        : historyVariant === 'tool_search_tool_regex'
+          ? 'regex'
+          : 'bm25';
+    const tools = writeAnthropicMessagesTools(read.tools, decided, { variant, onBedrock }, warnings);
 
-    // Check the history and `tool_choice` against the names sent (most requests have neither to check).
-    // Tools the history's tool changes defined by value need not be in `tools`.
+    // Check the history and `tool_choice` against the names sent (most requests have neither to check); an MCP
+    // toolset's tool names are not in the body, so nothing is checked with one. Tools the history's tool changes
+    // defined by value need not be in `tools`.
+    const { hasMCPToolset } = read.tools;
+    const references = hasMCPToolset ? [] : (history.neutral.references ?? []);
     const defined = new Set<string>(decided.historyDefined ?? []);
-    const references = (history.neutral.references ?? []).map((reference) => ({ ...reference, name: sentName(reference, decided) }));
-    const forcesOneTool = isRecord(request.tool_choice) && request.tool_choice.type === 'tool';
-    if (references.length > 0 || forcesOneTool) {
+    if (references.length > 0 || (isRecord(request.tool_choice) && request.tool_choice.type === 'tool')) {
       for (const entry of tools) if (isRecord(entry) && typeof entry.name === 'string') defined.add(entry.name);
     }
-    const { hasMCPToolset } = read.tools;
-    const undefinedReferences = hasMCPToolset ? [] : references.filter((reference) => !defined.has(reference.name));
-    if (undefinedReferences.length > 0) {
-      const byName = new Map<string, string[]>();
-      for (const { name, kind, path } of undefinedReferences) byName.set(name, [...(byName.get(name) ?? []), `${path} (${kind})`]);
-      const list = [...byName].map(([name, paths]) => `\`${name}\` at ${paths.join(', ')}`).join('; ');
+    // Each undefined name sent, with where the history names it (a call reached through `call_tool` is that call).
+    const undefinedAt = new Map<string, string[]>();
+    for (const { name, kind, path } of references) {
+      const wire = names.toWire(name);
+      const sent = kind === 'tool_use' && decided.throughCallTool?.has(wire) === true ? (decided.callToolName as string) : wire;
+      if (!defined.has(sent)) undefinedAt.set(sent, [...(undefinedAt.get(sent) ?? []), `${path} (${kind})`]);
+    }
+    if (undefinedAt.size > 0) {
+      const list = [...undefinedAt].map(([name, paths]) => `\`${name}\` at ${paths.join(', ')}`).join('; ');
       const fix =
         mechanism === 'claude-hosted'
           ? 'Keep the tool in `tools` (it may be deferred) or pass its definition in `catalog`, and it is sent deferred.'
           : 'Keep the tool in `tools`.';
       warnings.push({
         code: 'history-tool-undefined',
-        message: `the history names tools that are not in \`tools\`: ${list}. The API will reject this request ("Tool reference '${[...byName.keys()][0]}' not found in available tools"). ${fix}`,
+        message: `the history names tools that are not in \`tools\`: ${list}. The API will reject this request ("Tool reference '${[...undefinedAt.keys()][0]}' not found in available tools"). ${fix}`,
       });
     }
 
@@ -218,15 +223,7 @@ function removeUnusableBetas(output: Record<string, unknown>, field: string, sup
  * mechanism. `tools` is the body's tool list as the caller gave it; `toWire` the request's names.
  */
 function writePredicted(load: PredictedLoad, plan: ToolSearchPlan, tools: readonly unknown[], toWire: (name: string) => string): unknown[] {
-  if (load.form === 'addition') {
-    const entries = load.definitions.map((definition) => {
-      // The caller's own entry keeps its fields (`strict`, `input_examples`, …); the definition is the fallback.
-      const entry = tools.find((tool) => isRecord(tool) && tool.name === definition.name && resolveAnthropicToolKind(tool) === 'custom');
-      const written = isRecord(entry) ? entry : { description: definition.description, input_schema: definition.inputSchema };
-      return { ...written, name: toWire(definition.name) };
-    });
-    return [createAnthropicToolAdditionMessage(entries, plan.additions ?? 'value')];
-  }
+  if (load.form === 'addition') return [createAnthropicToolAdditionMessageFor(load.definitions, tools, toWire, plan.additions ?? 'value')];
   const result =
     plan.mechanism === 'claude-hosted'
       ? createAnthropicToolSearchResult(load.callId, load.result)
@@ -237,19 +234,7 @@ function writePredicted(load: PredictedLoad, plan: ToolSearchPlan, tools: readon
   ];
 }
 
-/** A history reference under the name it is sent by (a call reached through `call_tool` is that call). */
-function sentName(reference: { readonly name: string; readonly kind: string }, decided: RequestTools): string {
-  const wire = decided.names.toWire(reference.name);
-  return reference.kind === 'tool_use' && decided.throughCallTool?.has(wire) === true ? (decided.callToolName as string) : wire;
-}
-
 const RESERVED_NAMES: readonly string[] = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name, ANTHROPIC_TOOL_SEARCH_TOOLS.regex.name];
-
-/** The platform a body's `anthropic_version` names (`bedrock-2023-05-31`, `vertex-2023-10-16`), if any. */
-function platformOfBody(request: Record<string, unknown>): 'bedrock' | 'vertex' | undefined {
-  const version = typeof request.anthropic_version === 'string' ? request.anthropic_version : '';
-  return version.startsWith('bedrock-') ? 'bedrock' : version.startsWith('vertex-') ? 'vertex' : undefined;
-}
 
 /** `tool_choice` with the name it forces passed through `rename` (the same object when the name stays). */
 function renameToolChoice(toolChoice: unknown, rename: (name: string) => string): unknown {

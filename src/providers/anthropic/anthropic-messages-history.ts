@@ -11,6 +11,7 @@ import {
   type HistoryToolResult,
   type NeutralHistory,
 } from '../../request/neutral-request.js';
+import type { RequestTools } from '../../request/request-tools.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
 import { resolveAnthropicToolChange, type AnthropicToolChange } from './resolve-anthropic-tool-change.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
@@ -41,15 +42,6 @@ export interface AnthropicMessagesHistory {
   readonly support: AnthropicToolChangeSupport;
   /** Whether the history holds system messages, and any two in a row (which the write merges). */
   readonly system: 'none' | 'some' | 'consecutive';
-}
-
-/** What the history's write needs of the decision. */
-export interface AnthropicHistoryNames {
-  readonly names: ToolNameMapping;
-  /** Wire names of tools reached through `call_tool`: a `tool_use` of one is sent as that call. */
-  readonly throughCallTool?: ReadonlySet<string>;
-  /** The wire name of the package's `call_tool`. */
-  readonly callToolName?: string;
 }
 
 /** Sent in place of a user turn that held nothing but a `tool_result` for a hosted call (a turn may not be empty). */
@@ -85,15 +77,12 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
       previousSystem = isSystem;
       if (!isRecord(message) || !Array.isArray(message.content)) return undefined;
       // Only the results outside the model's messages are paired with the calls of the model's message before.
-      const paired = message.role !== 'assistant';
-      const item: HistoryItem = { calls: [], results: [], paired, inSystem: isSystem, turn: paired ? false : undefined };
+      const item: HistoryItem = { calls: [], results: [], inSystem: isSystem, turn: message.role === 'assistant' ? undefined : false };
       (message.content as unknown[]).forEach((block: unknown, blockIndex) => {
         if (!isRecord(block)) return;
-        const path = `messages[${messageIndex}].content[${blockIndex}]`;
-        const kind = readHistoryBlock(block, path, reader, item);
-        if (kind === 'tool_change' || kind === 'tool_change_text')
-          sites.push({ message: messageIndex, block: blockIndex, kind, change: readToolChange(block) });
-        else if (kind !== undefined) sites.push({ message: messageIndex, block: blockIndex, kind });
+        const site = readHistoryBlock(block, `messages[${messageIndex}].content[${blockIndex}]`, reader, item);
+        if (site === undefined) return;
+        sites.push(typeof site === 'string' ? { message: messageIndex, block: blockIndex, kind: site } : { message: messageIndex, block: blockIndex, ...site });
       });
       return item;
     },
@@ -110,13 +99,14 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
   return { messages, neutral, sites, support, system };
 }
 
-/** One message as the history's walk reads it: its calls and results, whether its results are paired, whether it is a system message. */
+/**
+ * One message as the history's walk reads it: its calls and results, whether it is a system message. `turn` is `false`
+ * outside the model's messages: their calls are no turn (see `HistoryToolItem.turn`), and only their results are paired.
+ */
 interface HistoryItem {
   readonly calls: { id?: unknown; name?: string }[];
   readonly results: HistoryToolResult[];
-  readonly paired: boolean;
   readonly inSystem: boolean;
-  /** `false` outside the model's messages: their calls are no turn (see `HistoryToolItem.turn`). */
   readonly turn: false | undefined;
 }
 
@@ -140,7 +130,12 @@ interface HistoryReader {
 }
 
 /** Reads one block of a message into `reader` and its message's `item`; returns what the write must do with it, if anything. */
-function readHistoryBlock(block: Record<string, unknown>, path: string, reader: HistoryReader, item: HistoryItem): HistorySite['kind'] | undefined {
+function readHistoryBlock(
+  block: Record<string, unknown>,
+  path: string,
+  reader: HistoryReader,
+  item: HistoryItem,
+): HistorySite['kind'] | Pick<HistorySite, 'kind' | 'change'> | undefined {
   switch (block.type) {
     case 'tool_use': {
       // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
@@ -169,7 +164,7 @@ function readHistoryBlock(block: Record<string, unknown>, path: string, reader: 
     }
     case 'tool_result': {
       const id = block.tool_use_id;
-      if (typeof id === 'string' && item.paired) item.results.push({ id, path, label: id });
+      if (typeof id === 'string' && item.turn === false) item.results.push({ id, path, label: id });
       if (typeof id === 'string' && (id.startsWith('srvtoolu_') || reader.serverCallIds.has(id))) {
         return 'remove';
       }
@@ -178,14 +173,12 @@ function readHistoryBlock(block: Record<string, unknown>, path: string, reader: 
     }
     case 'tool_addition':
     case 'tool_removal':
-      if (item.inSystem && readChangeAsText(block, reader)) return 'tool_change_text';
-      else if (readChange(block, path, reader)) return 'tool_change';
-      return;
+      return readChange(block, path, reader, item.inSystem);
     case 'compaction':
       // Sent back unchanged, whatever names it holds: the API checks them (`compaction_tool_changes_mismatch`).
       if (Array.isArray(block.tool_changes)) {
         (block.tool_changes as unknown[]).forEach((entry, index) => {
-          if (isRecord(entry)) readChange(entry, `${path}.tool_changes[${index}]`, reader);
+          if (isRecord(entry)) readChange(entry, `${path}.tool_changes[${index}]`, reader, false);
         });
       }
       return;
@@ -194,29 +187,24 @@ function readHistoryBlock(block: Record<string, unknown>, path: string, reader: 
   }
 }
 
-/** Reads a tool change block (or a `compaction` block's entry) into `reader`; false when it is none. */
-function readChange(block: Record<string, unknown>, path: string, reader: HistoryReader): boolean {
-  const change = readToolChange(block);
-  if (change === undefined) return false;
+/**
+ * Reads a tool change block (or a `compaction` block's entry) into `reader`: the change, with whether it names a custom
+ * tool (a server tool's name is fixed by its type), and how it is sent: as text when it is a system message's
+ * (`inSystem`) that the model cannot take in its form. `undefined` when the block makes no tool change.
+ */
+function readChange(block: Record<string, unknown>, path: string, reader: HistoryReader, inSystem: boolean): Pick<HistorySite, 'kind' | 'change'> | undefined {
+  const read = resolveAnthropicToolChange(block);
+  if (read === undefined) return undefined;
+  const change: HistoryChange = { ...read, custom: read.definition === undefined || resolveAnthropicToolKind(read.definition) === 'custom' };
+  const { support } = reader;
+  if (inSystem && (support === 'none' || (support === 'reference' && change.form === 'value'))) {
+    if (change.change === 'removal') reader.asText.delete(change.name);
+    else if (change.form === 'value') reader.asText.add(change.name);
+    return { kind: 'tool_change_text', change };
+  }
   reader.changes.push({ change: change.change, name: change.name, form: change.form, custom: change.custom });
   if (change.form === 'reference') reader.references.push({ name: change.name, kind: 'tool_change', path: `${path}.tool.name` });
-  return true;
-}
-
-/** The tool change a block makes, if any, with whether it names a custom tool (a server tool's name is fixed by its type). */
-function readToolChange(block: Record<string, unknown>): HistoryChange | undefined {
-  const change = resolveAnthropicToolChange(block);
-  return change === undefined ? undefined : { ...change, custom: change.definition === undefined || resolveAnthropicToolKind(change.definition) === 'custom' };
-}
-
-/** A system message's tool change the model cannot take in its form is sent as text: true for one, noted in `reader`. */
-function readChangeAsText(block: Record<string, unknown>, reader: HistoryReader): boolean {
-  const change = resolveAnthropicToolChange(block);
-  const { support } = reader;
-  if (change === undefined || !(support === 'none' || (support === 'reference' && change.form === 'value'))) return false;
-  if (change.change === 'removal') reader.asText.delete(change.name);
-  else if (change.form === 'value') reader.asText.add(change.name);
-  return true;
+  return { kind: 'tool_change', change };
 }
 
 /**
@@ -231,11 +219,11 @@ function readChangeAsText(block: Record<string, unknown>, reader: HistoryReader)
  */
 export function writeAnthropicMessagesHistory(
   history: AnthropicMessagesHistory,
-  context: AnthropicHistoryNames,
+  context: Pick<RequestTools, 'names' | 'throughCallTool' | 'callToolName'>,
 ): { readonly messages: readonly unknown[] | undefined; readonly warnings: readonly AnthropicMessagesWarning[] } {
   const { messages, sites, support, system } = history;
   if (messages === undefined) return { messages, warnings: [] };
-  const found: HistoryRepairs = { removedResults: [], changesAsText: [], convertedResults: [] };
+  const found: Record<HistoryRepair, string[]> = { 'server-tool-result-removed': [], 'error-result-references-converted': [], 'tool-changes-sent-as-text': [] };
   // The content of each message a site changes, copied once.
   const changed = new Map<number, unknown[]>();
   for (const site of sites) {
@@ -247,7 +235,6 @@ export function writeAnthropicMessagesHistory(
     copy[site.block] = sent;
     changed.set(site.message, copy);
   }
-  const warnings = createHistoryRepairWarnings(found);
   const sent =
     changed.size === 0
       ? messages
@@ -257,15 +244,11 @@ export function writeAnthropicMessagesHistory(
           return { ...(message as Record<string, unknown>), content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
         });
   const converted = support === 'none' && system !== 'none' ? writeSystemMessagesAsUserText(sent) : { messages: sent, paths: [] };
-  if (found.changesAsText.length > 0 || converted.paths.length > 0) {
-    warnings.push({
-      code: 'tool-changes-sent-as-text',
-      message:
-        support === 'none'
-          ? `the history has system messages (${converted.paths.join(', ')}), which this model does not take ("role 'system' is not supported on this model"); each was sent as text in the user turn before it, a tool it added as its name and definition`
-          : `the history adds tools by value (${found.changesAsText.join(', ')}), which only the Claude API takes; each addition was sent as a text block with the tool's name and definition`,
-    });
-  }
+  // Where the model takes no system message, each was sent as text, its tool changes with it.
+  if (support === 'none') found['tool-changes-sent-as-text'] = converted.paths;
+  const warnings = (Object.keys(REPAIR_WARNINGS) as HistoryRepair[]).flatMap((code): AnthropicMessagesWarning[] =>
+    found[code].length === 0 ? [] : [{ code, message: REPAIR_WARNINGS[code](found[code].join(', '), support) }],
+  );
   // System messages sent as text leave none to merge.
   return {
     messages: system === 'consecutive' && support !== 'none' ? mergeConsecutiveSystemMessages(converted.messages, warnings) : converted.messages,
@@ -273,82 +256,61 @@ export function writeAnthropicMessagesHistory(
   };
 }
 
-/** The paths of the blocks the write repaired or sent as text, for its warnings. */
-interface HistoryRepairs {
-  readonly removedResults: string[];
-  readonly changesAsText: string[];
-  readonly convertedResults: string[];
-}
+/** The history's repairs, by the code of the warning that lists the blocks repaired. */
+type HistoryRepair = 'server-tool-result-removed' | 'error-result-references-converted' | 'tool-changes-sent-as-text';
+
+/** The message of each repair's warning, for the paths of the blocks repaired, in the order the warnings go. */
+const REPAIR_WARNINGS: Readonly<Record<HistoryRepair, (paths: string, support: AnthropicToolChangeSupport) => string>> = {
+  'server-tool-result-removed': (paths) =>
+    `the history answers a hosted tool search call with a \`tool_result\` (${paths}); the API rejects that ` +
+    '(hosted calls are answered by the API itself, in the `tool_search_tool_result` block), so the block was removed. ' +
+    'Answer only `toolu_…` ids.',
+  'error-result-references-converted': (paths) =>
+    `an \`is_error: true\` tool result holds \`tool_reference\` blocks (${paths}); the API rejects that ` +
+    "(\"all content must be type 'text' if 'is_error' is true\"), so each became a text block naming the tool.",
+  'tool-changes-sent-as-text': (paths, support) =>
+    support === 'none'
+      ? `the history has system messages (${paths}), which this model does not take ("role 'system' is not supported on this model"); each was sent as text in the user turn before it, a tool it added as its name and definition`
+      : `the history adds tools by value (${paths}), which only the Claude API takes; each addition was sent as a text block with the tool's name and definition`,
+};
 
 /** One block the read marked, as sent (the same object when it stays, `REMOVED` when it goes); repairs are noted in `found`. */
 function writeHistorySite(
   block: Record<string, unknown>,
   { kind, change }: HistorySite,
   path: string,
-  context: AnthropicHistoryNames,
-  found: HistoryRepairs,
+  { names, throughCallTool, callToolName }: Pick<RequestTools, 'names' | 'throughCallTool' | 'callToolName'>,
+  found: Record<HistoryRepair, string[]>,
 ): unknown {
-  const { names } = context;
-  let sent: unknown = block;
   switch (kind) {
     case 'tool_use': {
       const wire = names.toWire(block.name as string);
-      const callToolName = context.callToolName;
       // Deterministic, so every later request sends the same bytes for this turn.
-      if (context.throughCallTool?.has(wire) === true && callToolName !== undefined)
-        sent = { ...block, name: callToolName, input: { name: wire, arguments: block.input ?? {} } };
-      else if (wire !== block.name) sent = { ...block, name: wire };
-      break;
+      if (throughCallTool?.has(wire) === true && callToolName !== undefined)
+        return { ...block, name: callToolName, input: { name: wire, arguments: block.input ?? {} } };
+      return wire === block.name ? block : { ...block, name: wire };
     }
     case 'tool_search_tool_result': {
       const result = block.content as Record<string, unknown>;
       const mapped = resolveMappedItems(result.tool_references as unknown[], (item) => (isRecord(item) ? mapReference(item, names) : item));
-      if (mapped !== result.tool_references) sent = { ...block, content: { ...result, tool_references: mapped } };
-      break;
+      return mapped === result.tool_references ? block : { ...block, content: { ...result, tool_references: mapped } };
     }
-    case 'tool_result':
-      sent = writeToolResult(block, names);
-      if (sent !== block && block.is_error === true) found.convertedResults.push(path);
-      break;
+    case 'tool_result': {
+      const sent = writeToolResult(block, names);
+      if (sent !== block && block.is_error === true) found['error-result-references-converted'].push(path);
+      return sent;
+    }
     case 'tool_change':
-      sent = writeToolChange(block, change as HistoryChange, names);
-      break;
+      return writeToolChange(block, change as HistoryChange, names);
     case 'tool_change_text':
-      found.changesAsText.push(path);
-      sent = writeToolChangeText(change as HistoryChange, names, path);
-      break;
+      found['tool-changes-sent-as-text'].push(path);
+      return writeToolChangeText(change as HistoryChange, names, path);
     case 'remove':
-      found.removedResults.push(`${path} (\`${block.tool_use_id as string}\`)`);
-      sent = REMOVED;
-      break;
+      found['server-tool-result-removed'].push(`${path} (\`${block.tool_use_id as string}\`)`);
+      return REMOVED;
     default:
-      kind satisfies never;
+      return kind satisfies never;
   }
-  return sent;
-}
-
-/** The warnings for the history's repairs: hosted calls' results removed, error results' references made text. */
-function createHistoryRepairWarnings(found: HistoryRepairs): AnthropicMessagesWarning[] {
-  const { removedResults, convertedResults } = found;
-  const warnings: AnthropicMessagesWarning[] = [];
-  if (removedResults.length > 0) {
-    warnings.push({
-      code: 'server-tool-result-removed',
-      message:
-        `the history answers a hosted tool search call with a \`tool_result\` (${removedResults.join(', ')}); the API rejects that ` +
-        '(hosted calls are answered by the API itself, in the `tool_search_tool_result` block), so the block was removed. ' +
-        'Answer only `toolu_…` ids.',
-    });
-  }
-  if (convertedResults.length > 0) {
-    warnings.push({
-      code: 'error-result-references-converted',
-      message:
-        `an \`is_error: true\` tool result holds \`tool_reference\` blocks (${convertedResults.join(', ')}); the API rejects that ` +
-        "(\"all content must be type 'text' if 'is_error' is true\"), so each became a text block naming the tool.",
-    });
-  }
-  return warnings;
 }
 
 /**
@@ -413,7 +375,8 @@ function contentBlocks(content: unknown): unknown[] {
 function mergeConsecutiveSystemMessages(messages: readonly unknown[], warnings: AnthropicMessagesWarning[]): readonly unknown[] {
   const isSystem = (message: unknown): message is Record<string, unknown> => isRecord(message) && message.role === 'system';
   const result: unknown[] = [];
-  const runs: string[] = [];
+  // Each run's first and last message.
+  const runs = new Map<number, number>();
   let runStart = -1;
   messages.forEach((message, index) => {
     const last = result.at(-1);
@@ -430,13 +393,11 @@ function mergeConsecutiveSystemMessages(messages: readonly unknown[], warnings: 
       );
     }
     result[result.length - 1] = { ...last, content: [...contentBlocks(last.content), ...contentBlocks(message.content)] };
-    const run = `\`messages[${runStart}]\` to \`messages[${index}]\``;
-    if (runs.at(-1)?.startsWith(`\`messages[${runStart}]\``) === true) runs[runs.length - 1] = run;
-    else runs.push(run);
+    runs.set(runStart, index);
   });
   warnings.push({
     code: 'system-messages-merged',
-    message: `the history has system messages in a row (${runs.join(', ')}), which the API rejects ("Consecutive system messages are not allowed … merge them"); each run was sent as one system message, its blocks in order`,
+    message: `the history has system messages in a row (${[...runs].map(([first, last]) => `\`messages[${first}]\` to \`messages[${last}]\``).join(', ')}), which the API rejects ("Consecutive system messages are not allowed … merge them"); each run was sent as one system message, its blocks in order`,
   });
   return result;
 }

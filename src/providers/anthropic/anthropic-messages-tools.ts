@@ -1,9 +1,7 @@
-import type { CodecTools } from '../../request/wire-codec.js';
 import { resolveToolCacheBreakpoints, type ToolCacheBreakpoint } from '../../cache/resolve-tool-cache-breakpoints.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
-import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import { isRecord } from '../../records/is-record.js';
@@ -16,22 +14,15 @@ import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
-import {
-  ANTHROPIC_MAX_DEFERRED_TOOLS,
-  ANTHROPIC_TOOL_SEARCH_TOOLS,
-  type AnthropicToolSearchToolName,
-  type AnthropicToolSearchVariant,
-} from './anthropic-messages-api.js';
+import { ANTHROPIC_MAX_DEFERRED_TOOLS, ANTHROPIC_TOOL_SEARCH_TOOLS, type AnthropicToolSearchVariant } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
-import { resolveAnthropicToolKind, type AnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 
-/** One entry of a Messages API body's `tools`, classified. */
+/** One entry of a Messages API body's `tools`, with a custom tool's definition under the name the body gives it. */
 interface ToolEntry {
   readonly entry: Record<string, unknown>;
-  readonly kind: Exclude<AnthropicToolKind, 'invalid'>;
   readonly index: number;
-  /** A custom tool's definition, under the name the body gives it. */
   readonly definition?: ToolDefinition;
 }
 
@@ -42,30 +33,8 @@ interface ToolEntry {
  */
 export type AnthropicBodyToolKind = 'tool' | 'own' | 'hosted-search' | 'other';
 
-/**
- * The body's tool list as placing a request's tools needs it: only the entries sent as they are (`passthrough`, each
- * with how many managed tools and how many of the package's own come before it), so placing costs what is sent, not
- * the size of the body's list.
- */
-export interface AnthropicToolLayout {
-  readonly passthrough: readonly { readonly position: number; readonly kind: 'hosted-search' | 'other'; readonly tools: number; readonly slots: number }[];
-  /** How many managed tools (`tools`) and managed or own tools (`slots`) the body holds. */
-  readonly tools: number;
-  readonly slots: number;
-  readonly last: AnthropicBodyToolKind | undefined;
-}
-
 /** A Messages API body's `tools`, read once (a session reads its catalog's once per agent). */
-export interface AnthropicMessagesTools extends CodecTools {
-  readonly entries: readonly ToolEntry[];
-  readonly layout: AnthropicToolLayout;
-  /** The caller's custom tools with a `cache_control` breakpoint, and the breakpoints of the package's own by name. */
-  readonly breakpoints: readonly ToolEntry[];
-  readonly ownBreakpoints: ReadonlyMap<string, unknown>;
-  readonly searchEntries: readonly ToolEntry[];
-  /** An MCP toolset's tool names are not in the body. */
-  readonly hasMCPToolset: boolean;
-}
+export type AnthropicMessagesTools = ReturnType<typeof readAnthropicMessagesTools>;
 
 /**
  * Reads a body's `tools`: every entry classified and in neutral form, the custom tools' definitions, and what writing
@@ -73,15 +42,19 @@ export interface AnthropicMessagesTools extends CodecTools {
  * says which tool is). Throws `invalid-request` for an entry that is not a tool or a custom tool without a name or
  * schema.
  */
-export function readAnthropicMessagesTools(request: Record<string, unknown>, checkNames: boolean): AnthropicMessagesTools {
+export function readAnthropicMessagesTools(request: Record<string, unknown>, checkNames: boolean) {
   const checkName = createRequestToolNameCheck<number>(
     (name, first, at) => `tool \`${name}\` is defined twice (\`tools[${first}]\` and \`tools[${at}]\`); the Messages API requires unique tool names`,
   );
   const entries: ToolEntry[] = [];
+  const neutral: NeutralTool[] = [];
   const definitions: ToolDefinition[] = [];
-  const kinds: AnthropicBodyToolKind[] = [];
+  // The caller's custom tools with a `cache_control` breakpoint, and the breakpoints of the package's own by name.
   const breakpoints: ToolEntry[] = [];
   const ownBreakpoints = new Map<string, unknown>();
+  const searchEntries: ToolEntry[] = [];
+  // An MCP toolset's tool names are not in the body.
+  let hasMCPToolset = false;
   parseRequestToolList(request.tools, 'tools', 'tool definitions').forEach((value: unknown, index) => {
     const kind = resolveAnthropicToolKind(value);
     if (kind === 'invalid') {
@@ -93,36 +66,34 @@ export function readAnthropicMessagesTools(request: Record<string, unknown>, che
     }
     const entry = value as Record<string, unknown>;
     const definition = kind === 'custom' ? parseCustomTool(entry, index) : undefined;
-    const read: ToolEntry = definition === undefined ? { entry, kind, index } : { entry, kind, index, definition };
+    const read: ToolEntry = definition === undefined ? { entry, index } : { entry, index, definition };
     entries.push(read);
-    const own = definition !== undefined && isOwnTool(definition);
-    kinds.push(kind === 'tool-search' ? 'hosted-search' : definition === undefined ? 'other' : own ? 'own' : 'tool');
-    if (definition === undefined) return;
-    const cacheControl = entry.cache_control;
-    if (own) {
-      if (!ownBreakpoints.has(definition.name)) ownBreakpoints.set(definition.name, cacheControl);
-      return;
+    if (kind === 'tool-search') searchEntries.push(read);
+    hasMCPToolset ||= kind === 'mcp-toolset';
+    if (definition === undefined) neutral.push(kind === 'tool-search' ? { kind: 'hosted-search', index } : readOtherTool(entry, index));
+    else if (isOwnTool(definition)) {
+      neutral.push({ kind: 'own', index, name: definition.name });
+      if (!ownBreakpoints.has(definition.name)) ownBreakpoints.set(definition.name, entry.cache_control);
+    } else {
+      neutral.push({ kind: 'function', index, definition, deferred: entry.defer_loading === true });
+      definitions.push(definition);
+      if (entry.cache_control !== undefined && entry.cache_control !== null) breakpoints.push(read);
     }
-    definitions.push(definition);
-    if (cacheControl !== undefined && cacheControl !== null) breakpoints.push(read);
   });
   // After every entry is read: a bad entry is reported before a name defined twice.
-  if (checkNames) for (const { definition, index } of entries) if (definition !== undefined && !isOwnTool(definition)) checkName(definition.name, index);
-  return {
-    entries,
-    definitions,
-    neutral: entries.map(readNeutralTool),
-    layout: createAnthropicToolLayout(kinds),
-    breakpoints,
-    ownBreakpoints,
-    searchEntries: entries.filter(({ kind }) => kind === 'tool-search'),
-    hasMCPToolset: entries.some(({ kind }) => kind === 'mcp-toolset'),
-  };
+  if (checkNames) for (const tool of neutral) if (tool.kind === 'function') checkName(tool.definition.name, tool.index);
+  const kinds = neutral.map(({ kind }) => (kind === 'function' ? 'tool' : kind) as AnthropicBodyToolKind);
+  return { entries, definitions, neutral, layout: createAnthropicToolLayout(kinds), breakpoints, ownBreakpoints, searchEntries, hasMCPToolset };
 }
 
-/** The layout of a body's tool list of these kinds (see {@link AnthropicToolLayout}). */
-export function createAnthropicToolLayout(kinds: readonly AnthropicBodyToolKind[]): AnthropicToolLayout {
-  const passthrough: AnthropicToolLayout['passthrough'][number][] = [];
+/**
+ * The body's tool list of these kinds as placing a request's tools needs it: only the entries sent as they are
+ * (`passthrough`, each with how many managed tools and how many managed or own tools come before it), so placing costs
+ * what is sent, not the size of the body's list; how many managed tools (`tools`) and managed or own tools (`slots`)
+ * the body holds, and the last entry's kind.
+ */
+export function createAnthropicToolLayout(kinds: readonly AnthropicBodyToolKind[]) {
+  const passthrough: { readonly position: number; readonly kind: 'hosted-search' | 'other'; readonly tools: number; readonly slots: number }[] = [];
   let tools = 0;
   let slots = 0;
   kinds.forEach((kind, position) => {
@@ -155,14 +126,11 @@ function parseCustomTool(entry: Record<string, unknown>, index: number): ToolDef
 const describeField: DescribeWireToolField<number> = (index, field, name) =>
   `\`tools[${index}].${field === 'inputSchema' ? 'input_schema' : field}\`${name === undefined ? '' : ` (tool \`${name}\`)`}`;
 
-/** One classified entry of `tools` in neutral form. */
-function readNeutralTool({ entry, kind, index, definition }: ToolEntry): NeutralTool {
-  if (kind === 'tool-search') return { kind: 'hosted-search', index };
-  if (definition !== undefined && isOwnTool(definition)) return { kind: 'own', index, name: definition.name };
-  if (definition !== undefined) return { kind: 'function', index, definition, deferred: entry.defer_loading === true };
+/** A provider tool, toolset or MCP toolset in neutral form: whether (and how much of it) the caller deferred, and its label. */
+function readOtherTool(entry: Record<string, unknown>, index: number): NeutralTool {
   const deferral = resolveAnthropicToolDeferral(entry);
   const name = typeof entry.name === 'string' ? entry.name : undefined;
-  const label = typeof entry.name === 'string' ? entry.name : typeof entry.mcp_server_name === 'string' ? entry.mcp_server_name : String(entry.type);
+  const label = name ?? (typeof entry.mcp_server_name === 'string' ? entry.mcp_server_name : String(entry.type));
   return {
     kind: 'other',
     index,
@@ -173,13 +141,6 @@ function readNeutralTool({ entry, kind, index, definition }: ToolEntry): Neutral
   };
 }
 
-/** What writing the tool list needs besides the read tools and the decision: the hosted search tool asked for (`regex` on Bedrock), the one the history's hosted calls used. */
-interface AnthropicToolsWriteContext {
-  readonly searchTool: AnthropicToolSearchVariant;
-  readonly historySearchTool: AnthropicToolSearchToolName | undefined;
-  readonly onBedrock: boolean;
-}
-
 /**
  * The tool list sent: the decided entries in the wire's shape in the body's places ({@link resolveAnthropicToolPlaces}),
  * the hosted search tool, the caller's cache breakpoints where the API accepts them. Throws
@@ -188,21 +149,19 @@ interface AnthropicToolsWriteContext {
 export function writeAnthropicMessagesTools(
   read: AnthropicMessagesTools,
   decided: RequestTools,
-  context: AnthropicToolsWriteContext,
+  // The hosted search tool to send when the body has none (the history's, or the option's: `regex` on Bedrock).
+  search: { readonly variant: AnthropicToolSearchVariant; readonly onBedrock: boolean },
   warnings: AnthropicMessagesWarning[],
 ): unknown[] {
   const { entries, layout } = read;
   const { names, plan } = decided;
   const mechanism = plan.mechanism;
-  const hostedSearch = decided.hostedSearch
-    ? resolveSearchTool(read.searchEntries, mechanism === 'claude-hosted' ? context.historySearchTool : undefined, context, warnings)
-    : undefined;
   // The package's own tools go by their wire names; the caller's by their original names.
   const lastTool = entries.at(-1)?.definition;
   const lastName = lastTool === undefined || isOwnTool(lastTool) ? lastTool?.name : names.fromWire(lastTool.name);
   const placed = resolveAnthropicToolPlaces<Record<string, unknown>>(layout, decided, mechanism, lastName, {
     entry: (index) => writeEntry(decided.entries[index] as RequestToolEntry, read, decided),
-    hostedSearch: () => hostedSearch as Record<string, unknown>,
+    hostedSearch: () => resolveSearchTool(read.searchEntries, search, warnings),
     body(position) {
       const { entry } = entries[position] as ToolEntry;
       // Only the body's own entries can carry a deferral the request does not send (the written ones follow the decision).
@@ -262,7 +221,7 @@ export function writeAnthropicMessagesTools(
  * wherever that tool went). Walks the decided entries and the body's passed-through ones only. Pure.
  */
 export function resolveAnthropicToolPlaces<Tool>(
-  layout: AnthropicToolLayout,
+  layout: ReturnType<typeof createAnthropicToolLayout>,
   list: Pick<RequestTools, 'entries' | 'leading' | 'trailing' | 'hostedSearch'>,
   mechanism: ToolSearchPlan['mechanism'],
   lastName: string | undefined,
@@ -325,14 +284,22 @@ function writeEntry(entry: RequestToolEntry, read: AnthropicMessagesTools, decid
     case 'revealed':
     case 'defer-loading': {
       const deferred = entry.status === 'defer-loading';
-      if (source === undefined) return fromDefinition(entry.definition, names, deferred);
+      const { definition } = entry;
+      if (source === undefined) {
+        const description = definition.description === undefined ? {} : { description: definition.description };
+        return { name: wireName, ...description, input_schema: definition.inputSchema, ...(deferred ? { defer_loading: true } : {}) };
+      }
       // A stub an earlier pass sent is written with the catalog's schema.
       const full = isRecord(source.input_schema) && isStubInputSchema(source.input_schema) ? decided.definitionOf?.(entry.name) : undefined;
       const withSchema: Record<string, unknown> =
         full === undefined || isStubInputSchema(full.inputSchema)
           ? source
           : { ...source, ...(full.description === undefined ? {} : { description: full.description }), input_schema: full.inputSchema };
-      return withDeferral(withSchema, { name: wireName }, deferred);
+      if (!deferred) return { ...(withSchema.defer_loading === true ? withoutDeferLoading(withSchema) : withSchema), name: wireName };
+      // Set on the copy, not spread into its fields: adding a key to a spread object is V8's slow path (see createRecordCopy).
+      const copy = createRecordCopy(withSchema, { name: wireName });
+      copy.defer_loading = true;
+      return copy;
     }
     case 'deferred': {
       // A stub carries no schema-specific fields: `strict` would validate against the stub, examples would not fit it.
@@ -349,26 +316,6 @@ function writeEntry(entry: RequestToolEntry, read: AnthropicMessagesTools, decid
     default:
       return assertNever(entry, 'request tool status');
   }
-}
-
-/** A copy of a tool entry with `fields` set and `defer_loading: true`, or without `defer_loading` when not deferred. */
-function withDeferral(entry: Readonly<Record<string, unknown>>, fields: Readonly<Record<string, unknown>>, deferred: boolean): Record<string, unknown> {
-  if (deferred) {
-    // Set on the copy, not spread into `fields`: adding a key to a spread object is V8's slow path (see createRecordCopy).
-    const copy = createRecordCopy(entry, fields);
-    copy.defer_loading = true;
-    return copy;
-  }
-  return { ...(entry.defer_loading === true ? withoutDeferLoading(entry) : entry), ...fields };
-}
-
-function fromDefinition(tool: ToolDefinition, names: ToolNameMapping, deferred: boolean): Record<string, unknown> {
-  return {
-    name: names.toWire(tool.name),
-    ...(tool.description === undefined ? {} : { description: tool.description }),
-    input_schema: tool.inputSchema,
-    ...(deferred ? { defer_loading: true } : {}),
-  };
 }
 
 /** The entry without `defer_loading` (itself when it has none). */
@@ -391,8 +338,7 @@ function withoutCallerDeferral(entry: Record<string, unknown>): Record<string, u
 /** The hosted search tool to send: the body's own (the first, without `defer_loading`), the history's variant, or the option. */
 function resolveSearchTool(
   searchEntries: readonly ToolEntry[],
-  historySearchTool: AnthropicToolSearchToolName | undefined,
-  { searchTool, onBedrock }: AnthropicToolsWriteContext,
+  { variant, onBedrock }: { readonly variant: AnthropicToolSearchVariant; readonly onBedrock: boolean },
   warnings: AnthropicMessagesWarning[],
 ): Record<string, unknown> {
   // Bedrock offers the regex tool only: a body's BM25 tool is sent as the regex one, and the history's variant does not count.
@@ -424,9 +370,7 @@ function resolveSearchTool(
   // The BM25 entry's other fields (`cache_control`, `allowed_callers`) stay; `defer_loading` never does.
   const replaced = bm25[0]?.entry;
   if (replaced !== undefined) return { ...withoutDeferLoading(replaced), ...ANTHROPIC_TOOL_SEARCH_TOOLS.regex };
-  if (historySearchTool !== undefined && !onBedrock)
-    return { ...ANTHROPIC_TOOL_SEARCH_TOOLS[historySearchTool === 'tool_search_tool_regex' ? 'regex' : 'bm25'] };
-  return { ...ANTHROPIC_TOOL_SEARCH_TOOLS[searchTool] };
+  return { ...ANTHROPIC_TOOL_SEARCH_TOOLS[variant] };
 }
 
 /** A breakpoint of the caller's, with the tool it marks and its `cache_control`. */

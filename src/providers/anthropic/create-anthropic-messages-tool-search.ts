@@ -3,13 +3,13 @@ import { createSessionToolSearch } from '../../session/create-session-tool-searc
 import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.js';
 import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
+import type { SessionCallAnswer } from '../../session/session-adapter.js';
 import type { SessionToolSearchFor } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import type { AnthropicMessagesRequestLike, AnthropicTextBlock, AnthropicToolResultBlock } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
-import { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
-import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+import { createAnthropicToolAdditionMessageFor } from './create-anthropic-tool-addition-message.js';
 import { ANTHROPIC_MESSAGES_CODEC } from './anthropic-messages-codec.js';
 import type { AnthropicToolSearchVariant } from './anthropic-messages-api.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
@@ -117,20 +117,16 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
       );
       // The library's search with the API loading the schemas answers with `tool_reference` blocks.
       const references = plan.mechanism === 'claude-hosted' && plan.search === 'library';
-      const uses = content.filter(
-        (block): block is { id: string; name: string; input: unknown } =>
-          isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string',
-      );
       return {
-        calls: uses.map(({ id, name, input }) => ({
-          id,
-          name,
-          arguments: input,
-          write: (answer): AnthropicToolResultBlock => {
-            if (answer.type === 'search' && references) return createAnthropicToolSearchResult(id, answer.result);
-            return { type: 'tool_result', tool_use_id: id, content: formatSessionAnswer<AnthropicTextBlock>(answer) };
-          },
-        })),
+        calls: content.flatMap((block) => {
+          if (!isRecord(block) || block.type !== 'tool_use' || typeof block.id !== 'string' || typeof block.name !== 'string') return [];
+          const id = block.id;
+          const write = (answer: SessionCallAnswer): AnthropicToolResultBlock =>
+            answer.type === 'search' && references
+              ? createAnthropicToolSearchResult(id, answer.result)
+              : { type: 'tool_result', tool_use_id: id, content: formatSessionAnswer<AnthropicTextBlock>(answer) };
+          return [{ id, name: block.name, arguments: block.input, write }];
+        }),
         finish: (results, additions, predicted) => {
           const messages: unknown[] = [...predicted, { role: 'assistant', content }];
           // The additions go after the user message holding every `tool_result`: never between a `tool_use` and its result.
@@ -140,14 +136,8 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
       };
     },
     // The transformed body's history speaks wire names, which the reader reads as they are.
-    writeAddition(definitions, { plan, names, catalogTools }) {
-      const tools = definitions.map((definition) => {
-        // The caller's own entry keeps its fields (`strict`, `input_examples`, …); the definition is the fallback.
-        const entry = catalogTools.find((tool) => isRecord(tool) && tool.name === definition.name && resolveAnthropicToolKind(tool) === 'custom');
-        const written = isRecord(entry) ? entry : { description: definition.description, input_schema: definition.inputSchema };
-        return { ...written, name: names.toWire(definition.name) };
-      });
-      return [createAnthropicToolAdditionMessage(tools, plan.additions ?? 'value')];
-    },
+    writeAddition: (definitions, { plan, names, catalogTools }) => [
+      createAnthropicToolAdditionMessageFor(definitions, catalogTools, names.toWire, plan.additions ?? 'value'),
+    ],
   }) as AnthropicMessagesToolSearch;
 }

@@ -2,6 +2,8 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import type { ToolAdditionForm } from '../../models/resolve-model-support.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
+import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
 import type { AnthropicSystemMessage, AnthropicTool, AnthropicToolAdditionBlock } from './anthropic-messages-api.js';
 
 /**
@@ -39,4 +41,23 @@ export function createAnthropicToolAdditionMessage(tools: readonly object[], for
     return { type: 'tool_addition', tool: { type: 'tool_definition', definition: definition as unknown as AnthropicTool } };
   });
   return { role: 'system', content };
+}
+
+/**
+ * The addition message the package writes for `definitions` (a predicted load, a turn's loaded tools), under their wire
+ * names (`toWire`): each tool as the caller's own custom entry of `tools` where it has one (its `strict`,
+ * `input_examples`, … kept), else as its definition. Not part of the public API.
+ */
+export function createAnthropicToolAdditionMessageFor(
+  definitions: readonly ToolDefinition[],
+  tools: readonly unknown[],
+  toWire: (name: string) => string,
+  form: ToolAdditionForm,
+): AnthropicSystemMessage {
+  const entries = definitions.map((definition) => {
+    const entry = tools.find((tool) => isRecord(tool) && tool.name === definition.name && resolveAnthropicToolKind(tool) === 'custom');
+    const written = isRecord(entry) ? entry : { description: definition.description, input_schema: definition.inputSchema };
+    return { ...written, name: toWire(definition.name) };
+  });
+  return createAnthropicToolAdditionMessage(entries, form);
 }

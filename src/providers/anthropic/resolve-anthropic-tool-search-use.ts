@@ -8,14 +8,7 @@ import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
  * holds `tool_reference` blocks. Bedrock needs its beta for any of the three; a model without tool search rejects
  * the hosted tool. Never throws.
  */
-export interface AnthropicToolSearchUse {
-  readonly searchTools: readonly { readonly path: string; readonly type: string }[];
-  readonly deferred: boolean;
-  readonly toolReferences: boolean;
-}
-
-/** Reads {@link AnthropicToolSearchUse} from a body. */
-export function resolveAnthropicToolSearchUse(body: Readonly<Record<string, unknown>>): AnthropicToolSearchUse {
+export function resolveAnthropicToolSearchUse(body: Readonly<Record<string, unknown>>) {
   const searchTools: { path: string; type: string }[] = [];
   let deferred = false;
   if (Array.isArray(body.tools)) {

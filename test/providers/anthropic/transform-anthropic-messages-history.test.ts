@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createToolNameMapping } from '../../../src/names/create-tool-name-mapping.js';
 import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from '../../../src/providers/anthropic/anthropic-messages-api.js';
@@ -171,6 +172,16 @@ describe('transformAnthropicMessagesHistory', () => {
       tool: { type: 'tool_definition', definition: { name, input_schema: { type: 'object' } } },
     });
     const byReference = (type: 'tool_addition' | 'tool_removal', name: string) => ({ type, tool: { type: 'tool_reference', name } });
+
+    it('reads the tool changes of any list of messages, skipping odd blocks; no messages read as no changes', () => {
+      expect(readAnthropicMessagesHistory(undefined).neutral.changes ?? []).toEqual([]);
+      for (const value of [null, 'messages', {}, 1]) expect(() => readAnthropicMessagesHistory(value)).toThrow(ToolSearchError);
+      fc.assert(
+        fc.property(fc.array(fc.anything({ withNullPrototype: true, withSparseArray: true })), (messages) => {
+          expect(Array.isArray(readAnthropicMessagesHistory(messages).neutral.changes)).toBe(true);
+        }),
+      );
+    });
 
     it('reads the names the history added, in order: additions minus removals, with compaction blocks’ tool_changes', () => {
       const compaction = {

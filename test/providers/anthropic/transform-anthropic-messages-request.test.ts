@@ -1398,3 +1398,33 @@ describe('transformAnthropicMessagesRequest', () => {
     });
   });
 });
+
+describe('transformAnthropicMessagesRequest: what the history added (`added`)', () => {
+  const byValue = (name: string) => ({ type: 'tool_addition', tool: { type: 'tool_definition', definition: { name, input_schema: { type: 'object' } } } });
+  const byReference = (type: 'tool_addition' | 'tool_removal', name: string) => ({ type, tool: { type: 'tool_reference', name } });
+  const addedBy = (messages: unknown[]) => {
+    const body = { model: 'claude-opus-4-8', max_tokens: 1024, messages };
+    return transformAnthropicMessagesRequest(body, resolveToolSearch({ id: body.model, api: 'anthropic-messages' }, [])).added;
+  };
+
+  it('reads additions minus removals in order, by value and by reference, with compaction blocks’ tool_changes', () => {
+    const messages = [
+      { role: 'assistant', content: [{ type: 'compaction', content: 'summary', tool_changes: [byReference('tool_addition', 'get_weather')] }] },
+      { role: 'user', content: 'go on' },
+      { role: 'system', content: [byValue('book_flight'), byReference('tool_removal', 'get_weather')] },
+      { role: 'assistant', content: 'ok' },
+      { role: 'user', content: 'and?' },
+      { role: 'system', content: [byReference('tool_addition', 'get_weather')] },
+    ];
+    expect(addedBy(messages)).toEqual(['book_flight', 'get_weather']);
+  });
+
+  it('reads names as written, even one the API would reject (the wire names a transformer sent)', () => {
+    expect(
+      addedBy([
+        { role: 'user', content: 'x' },
+        { role: 'system', content: [byValue('crm.lookup')] },
+      ]),
+    ).toEqual(['crm.lookup']);
+  });
+});
