@@ -176,15 +176,22 @@ export const SAME_FORM_SHARE = 0.3;
 const MULTI_NEED_POOL = 3;
 
 const DEFAULT_WEIGHTS = { name: 3, description: 1, parameters: 0.75 } as const;
-// The description's weight, times √rarity. Measured on BFCL, MetaTool, Seal-Tools and APIBench (both halves of each
-// dev set, both query styles): a flat 1 rewards common words and loses multi-tool recall; √rarity keeps BFCL's
-// single-tool ranking and wins on the multi-tool sets (bench/quality/README.md).
-const DEFAULT_COVERAGE_BONUS = 1;
-// Measured across the same sets: 0.1 to 0.2 help (APIBench's long model cards most); 0.15 sits inside that plateau.
-const DEFAULT_LENGTH_NORMALIZATION = 0.15;
-// Measured across the same sets (bench/quality/README.md): 0.3 to 0.7 help multi-tool requests alike; 0 (a covered
-// term adds nothing) costs more single-tool recall than it wins.
-const DEFAULT_COVERED_TERM_SHARE = 0.5;
+/** The defaults of the options with a plain value. */
+const DEFAULT_OPTIONS = {
+  maxResults: 8,
+  rarity: true,
+  // The description's weight, times √rarity. Measured on BFCL, MetaTool, Seal-Tools and APIBench (both halves of each
+  // dev set, both query styles): a flat 1 rewards common words and loses multi-tool recall; √rarity keeps BFCL's
+  // single-tool ranking and wins on the multi-tool sets (bench/quality/README.md).
+  coverageBonus: 1,
+  // Measured across the same sets: 0.1 to 0.2 help (APIBench's long model cards most); 0.15 sits inside that plateau.
+  lengthNormalization: 0.15,
+  nameMissPenalty: NAME_MISS_PENALTY,
+  sameFormShare: SAME_FORM_SHARE,
+  // Measured across the same sets (bench/quality/README.md): 0.3 to 0.7 help multi-tool requests alike; 0 (a covered
+  // term adds nothing) costs more single-tool recall than it wins.
+  coveredTermShare: 0.5,
+} as const;
 const DEFAULT_CUT: Readonly<ToolIndexCut> = { rule: 'count' };
 /** An option's check and the rule its message states. */
 type OptionRule = readonly [valid: (value: unknown) => boolean, rule: string];
@@ -208,8 +215,17 @@ const OPTION_RULES: Readonly<Record<keyof ToolIndexOptions, OptionRule>> = {
   cut: [isRecord, CUT_RULE],
   minScoreRatio: SHARE,
 };
-const WEIGHT_NAMES = ['name', 'description', 'parameters'] as const;
-const CUT_RULES = ['band', 'gap', 'floor'] as const;
+const WEIGHT_RULES: Readonly<Record<keyof ToolIndexFieldWeights, OptionRule>> = { name: WEIGHT, description: WEIGHT, parameters: WEIGHT };
+/** Any value: the `rule` of a cut, read to choose its fields. */
+const ANY: Readonly<OptionRule> = [() => true, ''];
+const RATIO_CUT_FIELDS = { rule: ANY, ratio: SHARE };
+/** The fields of each cut rule. */
+const CUT_FIELDS: Readonly<Record<ToolIndexCut['rule'], Readonly<Record<string, OptionRule>>>> = {
+  count: { rule: ANY },
+  band: RATIO_CUT_FIELDS,
+  gap: RATIO_CUT_FIELDS,
+  floor: RATIO_CUT_FIELDS,
+};
 /** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
 const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 const WHITESPACE = /\s/;
@@ -552,83 +568,42 @@ function cutRanking(ranked: readonly number[], scores: Float64Array, cut: ToolIn
 }
 
 /** The options of {@link createToolIndex} with their defaults filled in. */
-export interface ResolvedToolIndexOptions {
-  readonly maxResults: number;
-  readonly weights: Required<ToolIndexFieldWeights>;
-  readonly rarity: boolean;
-  readonly coverageBonus: number;
-  readonly lengthNormalization: number;
-  readonly nameMissPenalty: number;
-  readonly sameFormShare: number;
-  readonly coveredTermShare: number;
-  readonly cut: ToolIndexCut;
-}
+export type ResolvedToolIndexOptions = Required<Omit<ToolIndexOptions, 'weights' | 'minScoreRatio'>> & { readonly weights: Required<ToolIndexFieldWeights> };
 
 /** Validates the options of {@link createToolIndex} and fills in the defaults; throws `ToolSearchError('invalid-options')`. */
 export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOptions {
-  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+  if (options !== undefined && !isRecord(options)) {
     throw new ToolSearchError('invalid-options', `\`options\` of \`createToolIndex\` must be an object, got ${describeValue(options)}`);
   }
-  const given = (options ?? {}) as Record<string, unknown>;
   const problems: string[] = [];
-  const check = (path: string, value: unknown, [valid, rule]: OptionRule, optional = true): void => {
-    if (!(optional && value === undefined) && !valid(value)) problems.push(`\`${path}\` ${rule}, got ${describeValue(value)}`);
-  };
-  const checkUnknown = (object: object, path: string, known: readonly string[]): void => {
-    const unknown = findUnknownKeys(object, known);
+  // The valid fields of `object` by `rules`, in their order; an object given for `weights` or `cut` is read in its place
+  // and unknown keys come last. `required`: a missing field is a problem too.
+  const readFields = (object: Record<string, unknown>, path: string, rules: Readonly<Record<string, OptionRule>>, required = false) => {
+    const fields: Record<string, unknown> = {};
+    for (const [name, [valid, rule]] of Object.entries(rules)) {
+      const value = object[name];
+      if (name === 'weights' && isRecord(value)) fields.weights = readFields(value, 'weights.', WEIGHT_RULES);
+      else if (name === 'cut' && isRecord(value)) {
+        const cutFields = typeof value.rule === 'string' && Object.hasOwn(CUT_FIELDS, value.rule) ? CUT_FIELDS[value.rule as ToolIndexCut['rule']] : undefined;
+        if (cutFields === undefined) problems.push(`\`cut.rule\` ${CUT_RULE}, got ${describeValue(value.rule)}`);
+        else fields.cut = readFields(value, 'cut.', cutFields, true);
+      } else if ((required || value !== undefined) && !valid(value)) problems.push(`\`${path}${name}\` ${rule}, got ${describeValue(value)}`);
+      else if (value !== undefined) fields[name] = value;
+    }
+    const unknown = findUnknownKeys(object, Object.keys(rules));
     if (unknown.length > 0) problems.push(`unknown option(s) ${unknown.map((key) => `\`${path}${key}\``).join(', ')}`);
+    return fields;
   };
-  const weights: Partial<Record<(typeof WEIGHT_NAMES)[number], number>> = {};
-  const givenCut = given.cut;
-  let cut: ToolIndexCut | undefined;
-  for (const [name, rule] of Object.entries(OPTION_RULES)) {
-    const value = given[name];
-    if (name === 'weights' && isRecord(value)) {
-      for (const field of WEIGHT_NAMES) {
-        check(`weights.${field}`, value[field], WEIGHT);
-        if (value[field] !== undefined) weights[field] = value[field] as number;
-      }
-      checkUnknown(value, 'weights.', WEIGHT_NAMES);
-    } else if (name === 'cut' && isRecord(value) && value.rule === 'count') {
-      cut = { rule: 'count' };
-      checkUnknown(value, 'cut.', ['rule']);
-    } else if (name === 'cut' && isRecord(value) && (CUT_RULES as readonly unknown[]).includes(value.rule)) {
-      check('cut.ratio', value.ratio, SHARE, false);
-      cut = { rule: value.rule as (typeof CUT_RULES)[number], ratio: value.ratio as number };
-      checkUnknown(value, 'cut.', ['rule', 'ratio']);
-    } else if (name === 'cut' && isRecord(value)) problems.push(`\`cut.rule\` ${CUT_RULE}, got ${describeValue(value.rule)}`);
-    else check(name, value, rule);
-  }
-  checkUnknown(given, '', Object.keys(OPTION_RULES));
+  const { weights, cut, minScoreRatio, ...given } = readFields(options ?? {}, '', OPTION_RULES) as ToolIndexOptions;
   if (problems.length > 0) throw new ToolSearchError('invalid-options', `Invalid tool index options: ${problems.join('; ')}`);
-  const {
-    maxResults = 8,
-    rarity = true,
-    coverageBonus = DEFAULT_COVERAGE_BONUS,
-    lengthNormalization = DEFAULT_LENGTH_NORMALIZATION,
-    nameMissPenalty = NAME_MISS_PENALTY,
-    sameFormShare = SAME_FORM_SHARE,
-    coveredTermShare = DEFAULT_COVERED_TERM_SHARE,
-    minScoreRatio,
-  } = given as ToolIndexOptions;
   if (cut !== undefined && minScoreRatio !== undefined) {
     throw new ToolSearchError(
       'invalid-options',
-      `Invalid tool index options: give \`cut\` or \`minScoreRatio\` (the band of \`cut: { rule: 'band', ratio }\`), not both; got ${describeValue(givenCut)} and ${minScoreRatio}`,
+      `Invalid tool index options: give \`cut\` or \`minScoreRatio\` (the band of \`cut: { rule: 'band', ratio }\`), not both; got ${describeValue(cut)} and ${minScoreRatio}`,
     );
   }
   const resolvedCut = minScoreRatio === undefined ? (cut ?? DEFAULT_CUT) : { rule: 'band' as const, ratio: minScoreRatio };
-  return {
-    maxResults,
-    weights: { ...DEFAULT_WEIGHTS, ...weights },
-    rarity,
-    coverageBonus,
-    lengthNormalization,
-    nameMissPenalty,
-    sameFormShare,
-    coveredTermShare,
-    cut: resolvedCut,
-  };
+  return { ...DEFAULT_OPTIONS, ...given, weights: { ...DEFAULT_WEIGHTS, ...weights }, cut: resolvedCut };
 }
 
 /** The position of `id` among `toolIds[start..end)` (sorted ascending), or -1. */

@@ -102,23 +102,15 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
   });
   const selection = parseToolSelection(query) !== null;
   const resolved = resolveToolIndexOptions(indexOptions);
-  const contentPostings = createTermPostings(definitions, {
-    weights: resolved.weights,
-    rarity: resolved.rarity,
-    lengthNormalization: resolved.lengthNormalization,
-    words: 'content',
-  });
+  const postingsFor = (words: 'content' | 'stop-words') =>
+    createTermPostings(definitions, { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization, words });
+  const contentPostings = postingsFor('content');
   // The same terms and postings the index searched: content words, or the stop words of a stop-words-only query.
   let terms = selection ? [] : resolveQueryTerms(query, contentPostings.termIds);
   let postings = contentPostings;
   if (!selection && terms.length === 0) {
     terms = [...new Set(splitSearchWords(query).filter(isSearchStopWord))];
-    postings = createTermPostings(definitions, {
-      weights: resolved.weights,
-      rarity: resolved.rarity,
-      lengthNormalization: resolved.lengthNormalization,
-      words: 'stop-words',
-    });
+    postings = postingsFor('stop-words');
   }
   const { names, termIds, offsets, toolIds, weights, fields, rarities } = postings;
   const nameTermCounts = new Int32Array(contentPostings.names.length);
