@@ -97,10 +97,8 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
           `createToolCallCheck: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`,
         );
       }
-      checkNamesContext(context.names, 'createToolCallCheck');
+      const { toWire, fromWire } = checkNamesContext(context.names, 'createToolCallCheck');
       const own = context.plan === undefined ? catalog.own : resolveOwnToolsSent(parseToolSearchPlan(context.plan));
-      const toWire = context.names?.toWire ?? ((value: string) => value);
-      const fromWire = context.names?.fromWire ?? ((value: string) => value);
       let name = typeof call?.name === 'string' ? fromWire(call.name) : '';
       let written: unknown = call?.arguments;
       let writtenName: unknown = call?.name;

@@ -176,10 +176,8 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       if (typeof context !== 'object' || context === null || typeof context.sessionId !== 'string' || context.sessionId.length === 0) {
         throw new ToolSearchError('invalid-options', `tool_search: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
       }
-      checkNamesContext(context.names, 'tool_search');
+      const { toWire, fromWire } = checkNamesContext(context.names, 'tool_search');
       const loadedNames = context.loaded === undefined ? undefined : parseToolNameList(context.loaded, '`context.loaded`');
-      const toWire = context.names?.toWire ?? ((name: string) => name);
-      const fromWire = context.names?.fromWire ?? ((name: string) => name);
       // The visible catalog names, or `undefined` when every tool is visible (the index then skips its own filter).
       const visible =
         context.visible === undefined
