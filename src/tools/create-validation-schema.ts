@@ -1,4 +1,5 @@
 import { isRecord } from '../records/is-record.js';
+import { splitWords } from '../text/split-words.js';
 
 /** A JSON Schema node as the validator reads it: an object schema or a boolean one. */
 export type ValidationSchema = { [keyword: string]: unknown } | boolean;
@@ -12,7 +13,9 @@ const JSON_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 
  * `enum`, and `url`, whose check refuses `localhost` and private addresses.
  */
 const ASSERTED_FORMATS: ReadonlySet<string> = /* @__PURE__ */ new Set(
-  'date time date-time duration email hostname ipv4 ipv6 uri uri-reference uri-template uuid regex json-pointer relative-json-pointer'.split(' '),
+  /* @__PURE__ */ splitWords(
+    'date time date-time duration email hostname ipv4 ipv6 uri uri-reference uri-template uuid regex json-pointer relative-json-pointer',
+  ),
 );
 
 /** What a keyword's value is read as in the copy: the value kept, or `undefined` to leave the keyword out. */
@@ -54,7 +57,7 @@ const KEYWORD_READERS: ReadonlyMap<string, KeywordReader> = /* @__PURE__ */ crea
 ]);
 
 function createKeywordReaders(groups: readonly (readonly [keywords: string, read: KeywordReader])[]): ReadonlyMap<string, KeywordReader> {
-  return new Map(groups.flatMap(([keywords, read]) => keywords.split(' ').map((keyword) => [keyword, read] as const)));
+  return new Map(groups.flatMap(([keywords, read]) => splitWords(keywords).map((keyword) => [keyword, read] as const)));
 }
 
 /**
