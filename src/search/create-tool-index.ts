@@ -7,7 +7,6 @@ import { isRecord } from '../records/is-record.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { parseToolSelection } from './parse-tool-selection.js';
-import { resolveInflectedForms } from './resolve-inflected-forms.js';
 import { resolveQueryTerms } from './resolve-query-terms.js';
 import { NAME_FIELD, PARAMETERS_FIELD, createTermPostings, type TermPostings } from './create-term-postings.js';
 import { isSearchStopWord } from './search-stop-words.js';
@@ -360,7 +359,8 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     // query compared without their separators (`ChaDri_change_drink` finds `ChaDri.change_drink`).
     const bare = trimWrapping(query, isNotLetterOrDigit);
     const exactIds = WHITESPACE.test(bare) ? [] : resolveExactIds(nameLookups(), query, bare);
-    let terms = new Set(resolveQueryTerms(query, postings.termIds));
+    const { terms: queryTerms, inflectedForms } = resolveQueryTerms(query, postings.termIds);
+    let terms = new Set(queryTerms);
     let searched = postings;
     if (terms.size === 0) {
       // A query of stop words only ("What is this?") is matched on its stop words rather than on nothing.
@@ -403,7 +403,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
       // than where it has another form of it ("Get a key"); only tools the query already matches gain.
       if (searched === postings && resolved.sameFormShare > 0) {
         const forms = postings.inflectedForms;
-        for (const form of resolveInflectedForms(query)) {
+        for (const form of inflectedForms) {
           const formId = forms.termIds.get(form);
           if (formId === undefined) continue;
           for (let position = forms.offsets[formId]!; position < forms.offsets[formId + 1]!; position += 1) {

@@ -10,7 +10,6 @@ import {
   type ToolIndexSearchOptions,
 } from './create-tool-index.js';
 import { parseToolSelection } from './parse-tool-selection.js';
-import { resolveInflectedForms } from './resolve-inflected-forms.js';
 import { resolveQueryTerms } from './resolve-query-terms.js';
 import { splitSearchWords } from './split-search-words.js';
 import { isSearchStopWord } from './search-stop-words.js';
@@ -106,7 +105,8 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
     createTermPostings(definitions, { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization, words });
   const contentPostings = postingsFor('content');
   // The same terms and postings the index searched: content words, or the stop words of a stop-words-only query.
-  let terms = selection ? [] : resolveQueryTerms(query, contentPostings.termIds);
+  const read = resolveQueryTerms(query, contentPostings.termIds);
+  let terms = selection ? [] : read.terms;
   let postings = contentPostings;
   if (!selection && terms.length === 0) {
     terms = [...new Set(splitSearchWords(query).filter(isSearchStopWord))];
@@ -118,7 +118,7 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
     if (field === NAME_FIELD) nameTermCounts[contentPostings.toolIds[position]!]! += 1;
   });
   const idOf = new Map(names.map((name, id) => [name, id]));
-  const inflectedForms = selection || resolved.sameFormShare === 0 ? [] : resolveInflectedForms(query);
+  const inflectedForms = selection || resolved.sameFormShare === 0 ? [] : read.inflectedForms;
   // The index reads terms from the rarest; a tool's first (rarest) term earns no coverage bonus, every later one does.
   const ordered = terms
     .map((term) => ({ term, termId: termIds.get(term) }))
