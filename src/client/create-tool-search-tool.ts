@@ -272,14 +272,13 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
           context.sessionId,
           loaded.map((tool) => tool.name),
         );
-      const result: { status: 'found'; tools: ToolSearchMatch[]; more?: string[]; loadedEarlier?: string[]; message?: string } = {
+      return {
         status: 'found',
         tools: loaded.map((tool) => toMatch(tool, toWire)),
+        ...(more.length === 0 ? {} : { more: more.map((tool) => toWire(tool.name)) }),
+        ...(earlier.length === 0 ? {} : { loadedEarlier: earlier.map((tool) => toWire(tool.name)) }),
+        ...(unknown.length === 0 ? {} : { message: `No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}.` }),
       };
-      if (more.length > 0) result.more = more.map((tool) => toWire(tool.name));
-      if (earlier.length > 0) result.loadedEarlier = earlier.map((tool) => toWire(tool.name));
-      if (unknown.length > 0) result.message = `No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}.`;
-      return result;
     },
   };
 }
