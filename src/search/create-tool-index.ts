@@ -348,11 +348,10 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     if (typeof query !== 'string') {
       throw new ToolSearchError('invalid-options', `\`query\` must be a string, got ${describeValue(query)}`);
     }
+    const selection = parseToolSelection(query);
+    if (selection !== null) return select(selection, searchOptions);
     const maxResults = resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
     const isVisible = resolveVisibility(searchOptions?.visible);
-
-    const selection = parseToolSelection(query);
-    if (selection !== null) return selectVisible(selection, isVisible);
 
     // A query is a name when it is one token once wrapping quotes and punctuation go ("read file" is two words). The
     // name as written wins (`_search` is `_search`, not `search`); only when no name is written so are names and
@@ -529,18 +528,16 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     }
   }
 
-  function selectVisible(selection: readonly string[], isVisible: (name: string) => boolean): ToolSearchHit[] {
+  function select(selection: readonly string[], searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
+    // `maxResults` is checked, though a selection returns every visible tool it names.
+    resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
+    const isVisible = resolveVisibility(searchOptions?.visible);
     const hits: ToolSearchHit[] = [];
     for (const written of selection) {
       const name = resolveSelectedName(nameLookups(), names, written, isVisible);
       if (name !== undefined) hits.push({ name, score: EXACT_NAME_BONUS });
     }
     return hits;
-  }
-
-  function select(selection: readonly string[], searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
-    resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
-    return selectVisible(selection, resolveVisibility(searchOptions?.visible));
   }
 
   return { search, select, size };
