@@ -335,12 +335,9 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
   // Per tool: its place + 1 among the candidates of a coverage ranking, 0 otherwise; reset after use.
   const candidateSlots = new Int32Array(size);
   const touched: number[] = [];
-  // Per tool: how many distinct terms its name has (its server's prefix left out); per search, how many of them the
-  // query has (reset after use). See NAME_MISS_PENALTY.
-  const nameTermCounts = new Int32Array(size);
-  for (let position = 0; position < postings.toolIds.length; position += 1) {
-    if (postings.fields[position] === NAME_FIELD) nameTermCounts[postings.toolIds[position]!]! += 1;
-  }
+  // Per tool: how many of the distinct terms of its name (`postings.nameTermCounts`) the query has, per search (reset
+  // after use). See NAME_MISS_PENALTY.
+  const { nameTermCounts } = postings;
   const nameHits = new Int32Array(size);
   const nameMissPenalty = resolved.nameMissPenalty * resolved.weights.name;
 

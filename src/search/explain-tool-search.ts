@@ -1,6 +1,6 @@
 import { parseCatalogTools } from '../tools/parse-catalog-tools.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
-import { NAME_FIELD, createTermPostings } from './create-term-postings.js';
+import { createTermPostings } from './create-term-postings.js';
 import {
   EXACT_NAME_BONUS,
   MULTI_NEED_TERMS,
@@ -113,10 +113,6 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
     postings = postingsFor('stop-words');
   }
   const { names, termIds, offsets, toolIds, weights, fields, rarities } = postings;
-  const nameTermCounts = new Int32Array(contentPostings.names.length);
-  contentPostings.fields.forEach((field, position) => {
-    if (field === NAME_FIELD) nameTermCounts[contentPostings.toolIds[position]!]! += 1;
-  });
   const idOf = new Map(names.map((name, id) => [name, id]));
   const inflectedForms = selection || resolved.sameFormShare === 0 ? [] : read.inflectedForms;
   // The index reads terms from the rarest; a tool's first (rarest) term earns no coverage bonus, every later one does.
@@ -172,7 +168,7 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
     parts.sort((a, b) => terms.indexOf(a.term) - terms.indexOf(b.term));
     const coverage = round(parts.reduce((sum, part) => sum + part.coverage, 0));
     const nameHits = parts.filter((part) => part.field === 'name').length;
-    const nameTerms = id === undefined || postings !== contentPostings ? 0 : nameTermCounts[id]!;
+    const nameTerms = id === undefined || postings !== contentPostings ? 0 : contentPostings.nameTermCounts[id]!;
     const missPenalty = nameHits > 0 && nameTerms > 0 ? (resolved.nameMissPenalty * resolved.weights.name * (nameTerms - nameHits)) / nameTerms : 0;
     const forms = contentPostings.inflectedForms;
     let sameForm = 0;

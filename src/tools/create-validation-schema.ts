@@ -40,16 +40,19 @@ const KEYWORD_READERS: ReadonlyMap<string, KeywordReader> = /* @__PURE__ */ crea
   // Identifiers and references.
   ['$ref $id id $anchor $schema $recursiveRef $comment', (value) => (typeof value === 'string' ? value : undefined)],
   // One schema, or for `items` in drafts before 2020-12 a list of schemas.
-  ['items', (value) => (Array.isArray(value) ? value.map(copySchema) : readSchema(value))],
+  ['items', (value) => (Array.isArray(value) ? value.map(createValidationSchema) : readSchema(value))],
   ['additionalItems contains additionalProperties unevaluatedProperties unevaluatedItems propertyNames not if then else', readSchema],
   // A non-empty list of schemas.
-  ['allOf anyOf oneOf prefixItems', (value) => (Array.isArray(value) && value.length > 0 ? value.map(copySchema) : undefined)],
+  ['allOf anyOf oneOf prefixItems', (value) => (Array.isArray(value) && value.length > 0 ? value.map(createValidationSchema) : undefined)],
   // Names to schemas.
-  ['properties $defs definitions dependentSchemas', (value) => (isRecord(value) ? copyMap(value, copySchema) : undefined)],
-  ['patternProperties', (value) => (isRecord(value) ? copyMap(value, copySchema, readPattern) : undefined)],
+  ['properties $defs definitions dependentSchemas', (value) => (isRecord(value) ? copyMap(value, createValidationSchema) : undefined)],
+  ['patternProperties', (value) => (isRecord(value) ? copyMap(value, createValidationSchema, readPattern) : undefined)],
   ['dependentRequired', (value) => (isRecord(value) ? copyMap(value, readNameList) : undefined)],
   // Draft 7: a list of names (what `dependentRequired` became) or a schema (what `dependentSchemas` became).
-  ['dependencies', (value) => (isRecord(value) ? copyMap(value, (entry) => (Array.isArray(entry) ? readNameList(entry) : copySchema(entry))) : undefined)],
+  [
+    'dependencies',
+    (value) => (isRecord(value) ? copyMap(value, (entry) => (Array.isArray(entry) ? readNameList(entry) : createValidationSchema(entry))) : undefined),
+  ],
   // Left out: `nullable` (read into `type` and the rest instead), and the annotations holding example data, which
   // nothing validates against and which the validator would read as schemas (two examples with the same `id` make it
   // throw on a "duplicate schema URI").
@@ -82,10 +85,6 @@ function createKeywordReaders(groups: readonly (readonly [keywords: string, read
  * left out too (data, not constraints).
  */
 export function createValidationSchema(schema: unknown): ValidationSchema {
-  return copySchema(schema);
-}
-
-function copySchema(schema: unknown): ValidationSchema {
   if (typeof schema === 'boolean') return schema;
   // A schema that is not one (a type name written as a string, say) constrains nothing.
   if (!isRecord(schema)) return true;
@@ -241,7 +240,7 @@ function allowNull(copy: Record<string, unknown>): void {
 
 /** One schema, object or boolean; `undefined` for anything else. */
 function readSchema(value: unknown): ValidationSchema | undefined {
-  return typeof value === 'boolean' || isRecord(value) ? copySchema(value) : undefined;
+  return typeof value === 'boolean' || isRecord(value) ? createValidationSchema(value) : undefined;
 }
 
 /** A map's entries each read by `copyEntry`, under their key read by `readKey`; what either reads as `undefined` is left out. */
