@@ -217,7 +217,7 @@ const OPTION_RULES: Readonly<Record<keyof ToolIndexOptions, OptionRule>> = {
 const WEIGHT_RULES: Readonly<Record<keyof ToolIndexFieldWeights, OptionRule>> = { name: WEIGHT, description: WEIGHT, parameters: WEIGHT };
 /** Any value: the `rule` of a cut, read to choose its fields. */
 const ANY: Readonly<OptionRule> = [() => true, ''];
-const RATIO_CUT_FIELDS = { rule: ANY, ratio: SHARE };
+const RATIO_CUT_FIELDS: Readonly<Record<string, OptionRule>> = { rule: ANY, ratio: SHARE };
 /** The fields of each cut rule. */
 const CUT_FIELDS: Readonly<Record<ToolIndexCut['rule'], Readonly<Record<string, OptionRule>>>> = {
   count: { rule: ANY },
