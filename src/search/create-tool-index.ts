@@ -313,8 +313,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
   // A catalog (`createToolCatalog`) is read as it is; a plain list is checked once.
   const parsedTools = parseCatalogTools(tools);
   const resolved = resolveToolIndexOptions(options);
-  const postingsOptions = { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization };
-  const postings = createTermPostings(parsedTools, { ...postingsOptions, words: 'content' });
+  const postings = createTermPostings(parsedTools, { ...resolved, words: 'content' });
   // The stop-word index serves only queries made of stop words alone, which are rare: it is built on the first one.
   let stopWordPostings: TermPostings | undefined;
   const { names } = postings;
@@ -361,7 +360,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     if (terms.size === 0) {
       // A query of stop words only ("What is this?") is matched on its stop words rather than on nothing.
       terms = new Set(splitSearchWords(query).filter(isSearchStopWord));
-      searched = stopWordPostings ??= createTermPostings(parsedTools, { ...postingsOptions, words: 'stop-words' });
+      searched = stopWordPostings ??= createTermPostings(parsedTools, { ...resolved, words: 'stop-words' });
     }
     if (terms.size === 0 && exactIds.length === 0) return [];
     const { termIds, offsets, toolIds, weights, fields, rarities } = searched;

@@ -101,8 +101,7 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
   });
   const selection = parseToolSelection(query) !== null;
   const resolved = resolveToolIndexOptions(indexOptions);
-  const postingsFor = (words: 'content' | 'stop-words') =>
-    createTermPostings(definitions, { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization, words });
+  const postingsFor = (words: 'content' | 'stop-words') => createTermPostings(definitions, { ...resolved, words });
   const contentPostings = postingsFor('content');
   // The same terms and postings the index searched: content words, or the stop words of a stop-words-only query.
   const read = resolveQueryTerms(query, contentPostings.termIds);
