@@ -97,10 +97,8 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
           `createToolCallCheck: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`,
         );
       }
-      checkNamesContext(context.names, 'createToolCallCheck');
+      const { toWire, fromWire } = checkNamesContext(context.names, 'createToolCallCheck');
       const own = context.plan === undefined ? catalog.own : resolveOwnToolsSent(parseToolSearchPlan(context.plan));
-      const toWire = context.names?.toWire ?? ((value: string) => value);
-      const fromWire = context.names?.fromWire ?? ((value: string) => value);
       let name = typeof call?.name === 'string' ? fromWire(call.name) : '';
       let written: unknown = call?.arguments;
       let writtenName: unknown = call?.name;
@@ -140,7 +138,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         };
       }
       const parsed = parseArguments(written);
-      let errors: string[];
+      let errors: string[] | null;
       if (parsed.error !== undefined) {
         errors = [parsed.error];
       } else if (isDeeperThan(parsed.value, MAX_ARGUMENT_DEPTH)) {
@@ -149,15 +147,8 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
       } else {
         const validator = resolveCatalogValidator(catalog, tool);
         const value = validator === null ? undefined : readJSONValue(parsed.value, typeof written === 'string');
-        if (validator === null || value === undefined) return { ok: true, name, arguments: parsed.value, checked: false };
-        try {
-          errors = validateArguments(validator, value.json);
-        } catch {
-          // The validator failed on its own (a `$ref` cycle that never reaches a value), not the model's doing: the
-          // call is let through unchecked.
-          return { ok: true, name, arguments: parsed.value, checked: false };
-        }
-        if (errors.length === 0) return { ok: true, name, arguments: parsed.value, checked: true };
+        errors = validator === null || value === undefined ? null : validateArguments(validator, value.json);
+        if (errors === null || errors.length === 0) return { ok: true, name, arguments: parsed.value, checked: errors !== null };
       }
       await store.add(context.sessionId, [tool.name]);
       return {
@@ -207,15 +198,21 @@ function readJSONValue(value: unknown, parsedFromText: boolean): { readonly json
 
 /**
  * Validates arguments, once more with well-formed keys when the validator throws on a key holding a lone surrogate
- * (it writes each key into a URI fragment, which such a key cannot be): the check stays off the hot path.
+ * (it writes each key into a URI fragment, which such a key cannot be): the check stays off the hot path. `null` when
+ * the validator fails on its own (a `$ref` cycle that never reaches a value), not the model's doing: the call is then
+ * let through unchecked.
  */
-function validateArguments(validator: ArgumentValidator, value: unknown): string[] {
+function validateArguments(validator: ArgumentValidator, value: unknown): string[] | null {
   try {
     return validator.validate(value);
-  } catch (error) {
+  } catch {
     const wellFormed = withWellFormedKeys(value);
-    if (wellFormed === value) throw error;
-    return validator.validate(wellFormed);
+    if (wellFormed === value) return null;
+    try {
+      return validator.validate(wellFormed);
+    } catch {
+      return null;
+    }
   }
 }
 

@@ -176,10 +176,8 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       if (typeof context !== 'object' || context === null || typeof context.sessionId !== 'string' || context.sessionId.length === 0) {
         throw new ToolSearchError('invalid-options', `tool_search: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
       }
-      checkNamesContext(context.names, 'tool_search');
+      const { toWire, fromWire } = checkNamesContext(context.names, 'tool_search');
       const loadedNames = context.loaded === undefined ? undefined : parseToolNameList(context.loaded, '`context.loaded`');
-      const toWire = context.names?.toWire ?? ((name: string) => name);
-      const fromWire = context.names?.fromWire ?? ((name: string) => name);
       // The visible catalog names, or `undefined` when every tool is visible (the index then skips its own filter).
       const visible =
         context.visible === undefined
@@ -274,14 +272,13 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
           context.sessionId,
           loaded.map((tool) => tool.name),
         );
-      const result: { status: 'found'; tools: ToolSearchMatch[]; more?: string[]; loadedEarlier?: string[]; message?: string } = {
+      return {
         status: 'found',
         tools: loaded.map((tool) => toMatch(tool, toWire)),
+        ...(more.length === 0 ? {} : { more: more.map((tool) => toWire(tool.name)) }),
+        ...(earlier.length === 0 ? {} : { loadedEarlier: earlier.map((tool) => toWire(tool.name)) }),
+        ...(unknown.length === 0 ? {} : { message: `No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}.` }),
       };
-      if (more.length > 0) result.more = more.map((tool) => toWire(tool.name));
-      if (earlier.length > 0) result.loadedEarlier = earlier.map((tool) => toWire(tool.name));
-      if (unknown.length > 0) result.message = `No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}.`;
-      return result;
     },
   };
 }

@@ -60,12 +60,11 @@ export function resolveNativeSearchResult(result: ToolSearchResult, options: Res
   if (typeof options !== 'object' || options === null) {
     throw new ToolSearchError('invalid-options', `resolveNativeSearchResult: the options must be \`{ tools, added?, names? }\`, got ${describeValue(options)}`);
   }
-  checkNamesContext(options.names, 'resolveNativeSearchResult');
+  const { fromWire } = checkNamesContext(options.names, 'resolveNativeSearchResult');
   if (!isNativeResultShape(result)) {
     throw new ToolSearchError('invalid-options', `resolveNativeSearchResult: \`result\` must be a \`tool_search\` result, got ${describeValue(result)}`);
   }
   const { byName } = createToolCatalog(options.tools);
-  const fromWire = options.names?.fromWire ?? ((name: string) => name);
   const added = new Set(parseToolNameList(options.added ?? [], '`options.added`').map(fromWire));
   switch (result?.status) {
     case 'found': {

@@ -132,10 +132,11 @@ function renameInto(invalid: readonly string[], check: NameCheck, taken: Set<str
 
 /**
  * Checks a `names` value a caller passes in a context (`tool_search`, the blind-call check): absent, or an object
- * with `toWire` and `fromWire` functions. Throws a `ToolSearchError` (`invalid-options`) naming `owner` otherwise.
+ * with `toWire` and `fromWire` functions. Returns the mapping to use (one that keeps every name when absent); throws a
+ * `ToolSearchError` (`invalid-options`) naming `owner` otherwise.
  */
-export function checkNamesContext(names: unknown, owner: string): void {
-  if (names === undefined) return;
+export function checkNamesContext(names: unknown, owner: string): Pick<ToolNameMapping, 'toWire' | 'fromWire'> {
+  if (names === undefined) return IDENTITY_MAPPING;
   const mapping = names as Partial<ToolNameMapping> | null;
   if (typeof mapping !== 'object' || mapping === null || typeof mapping.toWire !== 'function' || typeof mapping.fromWire !== 'function') {
     throw new ToolSearchError(
@@ -143,6 +144,7 @@ export function checkNamesContext(names: unknown, owner: string): void {
       `${owner}: \`context.names\` must be a transformer's \`names\` (with \`toWire\` and \`fromWire\`), got ${describeValue(names)}`,
     );
   }
+  return mapping as ToolNameMapping;
 }
 
 /** Whether a name already satisfies a rule. */

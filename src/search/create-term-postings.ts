@@ -63,6 +63,8 @@ export interface TermPostings extends TermPostingLists {
    * Empty for a stop-word index.
    */
   readonly inflectedForms: TermPostingLists;
+  /** Per tool: how many distinct terms its name has (its server's prefix left out). */
+  readonly nameTermCounts: Int32Array;
 }
 
 /** A posting counted in the tool's name. */
@@ -192,7 +194,11 @@ export function createTermPostings(tools: readonly ToolDefinition[], options: Te
   const scale = { toolCount: names.length, rarity, lengthFactors, weightOfField };
   // A server term's rarity is among servers: "github" is rare among servers, however many tools GitHub has.
   const termLists = buildPostingLists(terms, termIds, scale, (term) => serverRarity(serversOfTerm.get(term)!.size));
-  return { names, ...termLists, inflectedForms: buildPostingLists(forms, formIds, scale, () => 1) };
+  const nameTermCounts = new Int32Array(names.length);
+  for (let position = 0; position < termLists.fields.length; position += 1) {
+    if (termLists.fields[position] === NAME_FIELD) nameTermCounts[termLists.toolIds[position]!]! += 1;
+  }
+  return { names, ...termLists, inflectedForms: buildPostingLists(forms, formIds, scale, () => 1), nameTermCounts };
 }
 
 /** (term, tool, field) triples in the order found, each term at most once per tool (in the first field it is met in). */

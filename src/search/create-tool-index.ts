@@ -7,7 +7,6 @@ import { isRecord } from '../records/is-record.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { parseToolSelection } from './parse-tool-selection.js';
-import { resolveInflectedForms } from './resolve-inflected-forms.js';
 import { resolveQueryTerms } from './resolve-query-terms.js';
 import { NAME_FIELD, PARAMETERS_FIELD, createTermPostings, type TermPostings } from './create-term-postings.js';
 import { isSearchStopWord } from './search-stop-words.js';
@@ -176,15 +175,22 @@ export const SAME_FORM_SHARE = 0.3;
 const MULTI_NEED_POOL = 3;
 
 const DEFAULT_WEIGHTS = { name: 3, description: 1, parameters: 0.75 } as const;
-// The description's weight, times √rarity. Measured on BFCL, MetaTool, Seal-Tools and APIBench (both halves of each
-// dev set, both query styles): a flat 1 rewards common words and loses multi-tool recall; √rarity keeps BFCL's
-// single-tool ranking and wins on the multi-tool sets (bench/quality/README.md).
-const DEFAULT_COVERAGE_BONUS = 1;
-// Measured across the same sets: 0.1 to 0.2 help (APIBench's long model cards most); 0.15 sits inside that plateau.
-const DEFAULT_LENGTH_NORMALIZATION = 0.15;
-// Measured across the same sets (bench/quality/README.md): 0.3 to 0.7 help multi-tool requests alike; 0 (a covered
-// term adds nothing) costs more single-tool recall than it wins.
-const DEFAULT_COVERED_TERM_SHARE = 0.5;
+/** The defaults of the options with a plain value. */
+const DEFAULT_OPTIONS = {
+  maxResults: 8,
+  rarity: true,
+  // The description's weight, times √rarity. Measured on BFCL, MetaTool, Seal-Tools and APIBench (both halves of each
+  // dev set, both query styles): a flat 1 rewards common words and loses multi-tool recall; √rarity keeps BFCL's
+  // single-tool ranking and wins on the multi-tool sets (bench/quality/README.md).
+  coverageBonus: 1,
+  // Measured across the same sets: 0.1 to 0.2 help (APIBench's long model cards most); 0.15 sits inside that plateau.
+  lengthNormalization: 0.15,
+  nameMissPenalty: NAME_MISS_PENALTY,
+  sameFormShare: SAME_FORM_SHARE,
+  // Measured across the same sets (bench/quality/README.md): 0.3 to 0.7 help multi-tool requests alike; 0 (a covered
+  // term adds nothing) costs more single-tool recall than it wins.
+  coveredTermShare: 0.5,
+} as const;
 const DEFAULT_CUT: Readonly<ToolIndexCut> = { rule: 'count' };
 /** An option's check and the rule its message states. */
 type OptionRule = readonly [valid: (value: unknown) => boolean, rule: string];
@@ -208,8 +214,17 @@ const OPTION_RULES: Readonly<Record<keyof ToolIndexOptions, OptionRule>> = {
   cut: [isRecord, CUT_RULE],
   minScoreRatio: SHARE,
 };
-const WEIGHT_NAMES = ['name', 'description', 'parameters'] as const;
-const CUT_RULES = ['band', 'gap', 'floor'] as const;
+const WEIGHT_RULES: Readonly<Record<keyof ToolIndexFieldWeights, OptionRule>> = { name: WEIGHT, description: WEIGHT, parameters: WEIGHT };
+/** Any value: the `rule` of a cut, read to choose its fields. */
+const ANY: Readonly<OptionRule> = [() => true, ''];
+const RATIO_CUT_FIELDS: Readonly<Record<string, OptionRule>> = { rule: ANY, ratio: SHARE };
+/** The fields of each cut rule. */
+const CUT_FIELDS: Readonly<Record<ToolIndexCut['rule'], Readonly<Record<string, OptionRule>>>> = {
+  count: { rule: ANY },
+  band: RATIO_CUT_FIELDS,
+  gap: RATIO_CUT_FIELDS,
+  floor: RATIO_CUT_FIELDS,
+};
 /** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
 const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 const WHITESPACE = /\s/;
@@ -298,8 +313,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
   // A catalog (`createToolCatalog`) is read as it is; a plain list is checked once.
   const parsedTools = parseCatalogTools(tools);
   const resolved = resolveToolIndexOptions(options);
-  const postingsOptions = { weights: resolved.weights, rarity: resolved.rarity, lengthNormalization: resolved.lengthNormalization };
-  const postings = createTermPostings(parsedTools, { ...postingsOptions, words: 'content' });
+  const postings = createTermPostings(parsedTools, { ...resolved, words: 'content' });
   // The stop-word index serves only queries made of stop words alone, which are rare: it is built on the first one.
   let stopWordPostings: TermPostings | undefined;
   const { names } = postings;
@@ -320,12 +334,9 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
   // Per tool: its place + 1 among the candidates of a coverage ranking, 0 otherwise; reset after use.
   const candidateSlots = new Int32Array(size);
   const touched: number[] = [];
-  // Per tool: how many distinct terms its name has (its server's prefix left out); per search, how many of them the
-  // query has (reset after use). See NAME_MISS_PENALTY.
-  const nameTermCounts = new Int32Array(size);
-  for (let position = 0; position < postings.toolIds.length; position += 1) {
-    if (postings.fields[position] === NAME_FIELD) nameTermCounts[postings.toolIds[position]!]! += 1;
-  }
+  // Per tool: how many of the distinct terms of its name (`postings.nameTermCounts`) the query has, per search (reset
+  // after use). See NAME_MISS_PENALTY.
+  const { nameTermCounts } = postings;
   const nameHits = new Int32Array(size);
   const nameMissPenalty = resolved.nameMissPenalty * resolved.weights.name;
 
@@ -333,23 +344,23 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     if (typeof query !== 'string') {
       throw new ToolSearchError('invalid-options', `\`query\` must be a string, got ${describeValue(query)}`);
     }
+    const selection = parseToolSelection(query);
+    if (selection !== null) return select(selection, searchOptions);
     const maxResults = resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
     const isVisible = resolveVisibility(searchOptions?.visible);
-
-    const selection = parseToolSelection(query);
-    if (selection !== null) return selectVisible(selection, isVisible);
 
     // A query is a name when it is one token once wrapping quotes and punctuation go ("read file" is two words). The
     // name as written wins (`_search` is `_search`, not `search`); only when no name is written so are names and
     // query compared without their separators (`ChaDri_change_drink` finds `ChaDri.change_drink`).
     const bare = trimWrapping(query, isNotLetterOrDigit);
     const exactIds = WHITESPACE.test(bare) ? [] : resolveExactIds(nameLookups(), query, bare);
-    let terms = new Set(resolveQueryTerms(query, postings.termIds));
+    const { terms: queryTerms, inflectedForms } = resolveQueryTerms(query, postings.termIds);
+    let terms = new Set(queryTerms);
     let searched = postings;
     if (terms.size === 0) {
       // A query of stop words only ("What is this?") is matched on its stop words rather than on nothing.
       terms = new Set(splitSearchWords(query).filter(isSearchStopWord));
-      searched = stopWordPostings ??= createTermPostings(parsedTools, { ...postingsOptions, words: 'stop-words' });
+      searched = stopWordPostings ??= createTermPostings(parsedTools, { ...resolved, words: 'stop-words' });
     }
     if (terms.size === 0 && exactIds.length === 0) return [];
     const { termIds, offsets, toolIds, weights, fields, rarities } = searched;
@@ -387,7 +398,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
       // than where it has another form of it ("Get a key"); only tools the query already matches gain.
       if (searched === postings && resolved.sameFormShare > 0) {
         const forms = postings.inflectedForms;
-        for (const form of resolveInflectedForms(query)) {
+        for (const form of inflectedForms) {
           const formId = forms.termIds.get(form);
           if (formId === undefined) continue;
           for (let position = forms.offsets[formId]!; position < forms.offsets[formId + 1]!; position += 1) {
@@ -513,18 +524,16 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     }
   }
 
-  function selectVisible(selection: readonly string[], isVisible: (name: string) => boolean): ToolSearchHit[] {
+  function select(selection: readonly string[], searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
+    // `maxResults` is checked, though a selection returns every visible tool it names.
+    resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
+    const isVisible = resolveVisibility(searchOptions?.visible);
     const hits: ToolSearchHit[] = [];
     for (const written of selection) {
       const name = resolveSelectedName(nameLookups(), names, written, isVisible);
       if (name !== undefined) hits.push({ name, score: EXACT_NAME_BONUS });
     }
     return hits;
-  }
-
-  function select(selection: readonly string[], searchOptions?: ToolIndexSearchOptions): ToolSearchHit[] {
-    resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
-    return selectVisible(selection, resolveVisibility(searchOptions?.visible));
   }
 
   return { search, select, size };
@@ -552,83 +561,42 @@ function cutRanking(ranked: readonly number[], scores: Float64Array, cut: ToolIn
 }
 
 /** The options of {@link createToolIndex} with their defaults filled in. */
-export interface ResolvedToolIndexOptions {
-  readonly maxResults: number;
-  readonly weights: Required<ToolIndexFieldWeights>;
-  readonly rarity: boolean;
-  readonly coverageBonus: number;
-  readonly lengthNormalization: number;
-  readonly nameMissPenalty: number;
-  readonly sameFormShare: number;
-  readonly coveredTermShare: number;
-  readonly cut: ToolIndexCut;
-}
+export type ResolvedToolIndexOptions = Required<Omit<ToolIndexOptions, 'weights' | 'minScoreRatio'>> & { readonly weights: Required<ToolIndexFieldWeights> };
 
 /** Validates the options of {@link createToolIndex} and fills in the defaults; throws `ToolSearchError('invalid-options')`. */
 export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOptions {
-  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+  if (options !== undefined && !isRecord(options)) {
     throw new ToolSearchError('invalid-options', `\`options\` of \`createToolIndex\` must be an object, got ${describeValue(options)}`);
   }
-  const given = (options ?? {}) as Record<string, unknown>;
   const problems: string[] = [];
-  const check = (path: string, value: unknown, [valid, rule]: OptionRule, optional = true): void => {
-    if (!(optional && value === undefined) && !valid(value)) problems.push(`\`${path}\` ${rule}, got ${describeValue(value)}`);
-  };
-  const checkUnknown = (object: object, path: string, known: readonly string[]): void => {
-    const unknown = findUnknownKeys(object, known);
+  // The valid fields of `object` by `rules`, in their order; an object given for `weights` or `cut` is read in its place
+  // and unknown keys come last. `required`: a missing field is a problem too.
+  const readFields = (object: Record<string, unknown>, path: string, rules: Readonly<Record<string, OptionRule>>, required = false) => {
+    const fields: Record<string, unknown> = {};
+    for (const [name, [valid, rule]] of Object.entries(rules)) {
+      const value = object[name];
+      if (name === 'weights' && isRecord(value)) fields.weights = readFields(value, 'weights.', WEIGHT_RULES);
+      else if (name === 'cut' && isRecord(value)) {
+        const cutFields = typeof value.rule === 'string' && Object.hasOwn(CUT_FIELDS, value.rule) ? CUT_FIELDS[value.rule as ToolIndexCut['rule']] : undefined;
+        if (cutFields === undefined) problems.push(`\`cut.rule\` ${CUT_RULE}, got ${describeValue(value.rule)}`);
+        else fields.cut = readFields(value, 'cut.', cutFields, true);
+      } else if ((required || value !== undefined) && !valid(value)) problems.push(`\`${path}${name}\` ${rule}, got ${describeValue(value)}`);
+      else if (value !== undefined) fields[name] = value;
+    }
+    const unknown = findUnknownKeys(object, Object.keys(rules));
     if (unknown.length > 0) problems.push(`unknown option(s) ${unknown.map((key) => `\`${path}${key}\``).join(', ')}`);
+    return fields;
   };
-  const weights: Partial<Record<(typeof WEIGHT_NAMES)[number], number>> = {};
-  const givenCut = given.cut;
-  let cut: ToolIndexCut | undefined;
-  for (const [name, rule] of Object.entries(OPTION_RULES)) {
-    const value = given[name];
-    if (name === 'weights' && isRecord(value)) {
-      for (const field of WEIGHT_NAMES) {
-        check(`weights.${field}`, value[field], WEIGHT);
-        if (value[field] !== undefined) weights[field] = value[field] as number;
-      }
-      checkUnknown(value, 'weights.', WEIGHT_NAMES);
-    } else if (name === 'cut' && isRecord(value) && value.rule === 'count') {
-      cut = { rule: 'count' };
-      checkUnknown(value, 'cut.', ['rule']);
-    } else if (name === 'cut' && isRecord(value) && (CUT_RULES as readonly unknown[]).includes(value.rule)) {
-      check('cut.ratio', value.ratio, SHARE, false);
-      cut = { rule: value.rule as (typeof CUT_RULES)[number], ratio: value.ratio as number };
-      checkUnknown(value, 'cut.', ['rule', 'ratio']);
-    } else if (name === 'cut' && isRecord(value)) problems.push(`\`cut.rule\` ${CUT_RULE}, got ${describeValue(value.rule)}`);
-    else check(name, value, rule);
-  }
-  checkUnknown(given, '', Object.keys(OPTION_RULES));
+  const { weights, cut, minScoreRatio, ...given } = readFields(options ?? {}, '', OPTION_RULES) as ToolIndexOptions;
   if (problems.length > 0) throw new ToolSearchError('invalid-options', `Invalid tool index options: ${problems.join('; ')}`);
-  const {
-    maxResults = 8,
-    rarity = true,
-    coverageBonus = DEFAULT_COVERAGE_BONUS,
-    lengthNormalization = DEFAULT_LENGTH_NORMALIZATION,
-    nameMissPenalty = NAME_MISS_PENALTY,
-    sameFormShare = SAME_FORM_SHARE,
-    coveredTermShare = DEFAULT_COVERED_TERM_SHARE,
-    minScoreRatio,
-  } = given as ToolIndexOptions;
   if (cut !== undefined && minScoreRatio !== undefined) {
     throw new ToolSearchError(
       'invalid-options',
-      `Invalid tool index options: give \`cut\` or \`minScoreRatio\` (the band of \`cut: { rule: 'band', ratio }\`), not both; got ${describeValue(givenCut)} and ${minScoreRatio}`,
+      `Invalid tool index options: give \`cut\` or \`minScoreRatio\` (the band of \`cut: { rule: 'band', ratio }\`), not both; got ${describeValue(cut)} and ${minScoreRatio}`,
     );
   }
   const resolvedCut = minScoreRatio === undefined ? (cut ?? DEFAULT_CUT) : { rule: 'band' as const, ratio: minScoreRatio };
-  return {
-    maxResults,
-    weights: { ...DEFAULT_WEIGHTS, ...weights },
-    rarity,
-    coverageBonus,
-    lengthNormalization,
-    nameMissPenalty,
-    sameFormShare,
-    coveredTermShare,
-    cut: resolvedCut,
-  };
+  return { ...DEFAULT_OPTIONS, ...given, weights: { ...DEFAULT_WEIGHTS, ...weights }, cut: resolvedCut };
 }
 
 /** The position of `id` among `toolIds[start..end)` (sorted ascending), or -1. */

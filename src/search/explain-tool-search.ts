@@ -1,6 +1,6 @@
 import { parseCatalogTools } from '../tools/parse-catalog-tools.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
-import { NAME_FIELD, createTermPostings } from './create-term-postings.js';
+import { createTermPostings } from './create-term-postings.js';
 import {
   EXACT_NAME_BONUS,
   MULTI_NEED_TERMS,
@@ -10,7 +10,6 @@ import {
   type ToolIndexSearchOptions,
 } from './create-tool-index.js';
 import { parseToolSelection } from './parse-tool-selection.js';
-import { resolveInflectedForms } from './resolve-inflected-forms.js';
 import { resolveQueryTerms } from './resolve-query-terms.js';
 import { splitSearchWords } from './split-search-words.js';
 import { isSearchStopWord } from './search-stop-words.js';
@@ -102,31 +101,19 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
   });
   const selection = parseToolSelection(query) !== null;
   const resolved = resolveToolIndexOptions(indexOptions);
-  const contentPostings = createTermPostings(definitions, {
-    weights: resolved.weights,
-    rarity: resolved.rarity,
-    lengthNormalization: resolved.lengthNormalization,
-    words: 'content',
-  });
+  const postingsFor = (words: 'content' | 'stop-words') => createTermPostings(definitions, { ...resolved, words });
+  const contentPostings = postingsFor('content');
   // The same terms and postings the index searched: content words, or the stop words of a stop-words-only query.
-  let terms = selection ? [] : resolveQueryTerms(query, contentPostings.termIds);
+  const read = resolveQueryTerms(query, contentPostings.termIds);
+  let terms = selection ? [] : read.terms;
   let postings = contentPostings;
   if (!selection && terms.length === 0) {
     terms = [...new Set(splitSearchWords(query).filter(isSearchStopWord))];
-    postings = createTermPostings(definitions, {
-      weights: resolved.weights,
-      rarity: resolved.rarity,
-      lengthNormalization: resolved.lengthNormalization,
-      words: 'stop-words',
-    });
+    postings = postingsFor('stop-words');
   }
   const { names, termIds, offsets, toolIds, weights, fields, rarities } = postings;
-  const nameTermCounts = new Int32Array(contentPostings.names.length);
-  contentPostings.fields.forEach((field, position) => {
-    if (field === NAME_FIELD) nameTermCounts[contentPostings.toolIds[position]!]! += 1;
-  });
   const idOf = new Map(names.map((name, id) => [name, id]));
-  const inflectedForms = selection || resolved.sameFormShare === 0 ? [] : resolveInflectedForms(query);
+  const inflectedForms = selection || resolved.sameFormShare === 0 ? [] : read.inflectedForms;
   // The index reads terms from the rarest; a tool's first (rarest) term earns no coverage bonus, every later one does.
   const ordered = terms
     .map((term) => ({ term, termId: termIds.get(term) }))
@@ -180,7 +167,7 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
     parts.sort((a, b) => terms.indexOf(a.term) - terms.indexOf(b.term));
     const coverage = round(parts.reduce((sum, part) => sum + part.coverage, 0));
     const nameHits = parts.filter((part) => part.field === 'name').length;
-    const nameTerms = id === undefined || postings !== contentPostings ? 0 : nameTermCounts[id]!;
+    const nameTerms = id === undefined || postings !== contentPostings ? 0 : contentPostings.nameTermCounts[id]!;
     const missPenalty = nameHits > 0 && nameTerms > 0 ? (resolved.nameMissPenalty * resolved.weights.name * (nameTerms - nameHits)) / nameTerms : 0;
     const forms = contentPostings.inflectedForms;
     let sameForm = 0;

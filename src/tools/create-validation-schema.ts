@@ -1,4 +1,5 @@
 import { isRecord } from '../records/is-record.js';
+import { splitWords } from '../text/split-words.js';
 
 /** A JSON Schema node as the validator reads it: an object schema or a boolean one. */
 export type ValidationSchema = { [keyword: string]: unknown } | boolean;
@@ -11,63 +12,56 @@ const JSON_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 
  * is an annotation: OpenAPI's and Gemini's `int32`, `int64`, `float`, `double`, `byte`, `binary`, `password` and
  * `enum`, and `url`, whose check refuses `localhost` and private addresses.
  */
-const ASSERTED_FORMATS: ReadonlySet<string> = new Set([
-  'date',
-  'time',
-  'date-time',
-  'duration',
-  'email',
-  'hostname',
-  'ipv4',
-  'ipv6',
-  'uri',
-  'uri-reference',
-  'uri-template',
-  'uuid',
-  'regex',
-  'json-pointer',
-  'relative-json-pointer',
+const ASSERTED_FORMATS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ splitWords(
+    'date time date-time duration email hostname ipv4 ipv6 uri uri-reference uri-template uuid regex json-pointer relative-json-pointer',
+  ),
+);
+
+/** What a keyword's value is read as in the copy: the value kept, or `undefined` to leave the keyword out. */
+type KeywordReader = (value: unknown) => unknown;
+
+/**
+ * The reader of each keyword this copy reads, by groups of space-separated keywords. A keyword not listed (`const`,
+ * `default`, annotations and keywords unknown here) is kept as data: a `$ref` may point into an unknown one, such as
+ * OpenAPI's `components`.
+ */
+const KEYWORD_READERS: ReadonlyMap<string, KeywordReader> = /* @__PURE__ */ createKeywordReaders([
+  ['type', readType],
+  // Gemini's `Schema` writes the counts as strings (`"minItems": "1"`, int64 in proto JSON).
+  ['minLength maxLength minItems maxItems minProperties maxProperties minContains maxContains minimum maximum', readNumber],
+  ['multipleOf', readDivisor],
+  ['exclusiveMinimum exclusiveMaximum', (value) => (typeof value === 'boolean' ? value : readNumber(value))],
+  ['format', (value) => (typeof value === 'string' && ASSERTED_FORMATS.has(value) ? value : undefined)],
+  ['pattern', (value) => (typeof value === 'string' ? readPattern(value) : undefined)],
+  ['required', readNameList],
+  ['enum', (value) => (Array.isArray(value) ? copyData(value) : undefined)],
+  ['uniqueItems $recursiveAnchor', (value) => (typeof value === 'boolean' ? value : undefined)],
+  // Identifiers and references.
+  ['$ref $id id $anchor $schema $recursiveRef $comment', (value) => (typeof value === 'string' ? value : undefined)],
+  // One schema, or for `items` in drafts before 2020-12 a list of schemas.
+  ['items', (value) => (Array.isArray(value) ? value.map(createValidationSchema) : readSchema(value))],
+  ['additionalItems contains additionalProperties unevaluatedProperties unevaluatedItems propertyNames not if then else', readSchema],
+  // A non-empty list of schemas.
+  ['allOf anyOf oneOf prefixItems', (value) => (Array.isArray(value) && value.length > 0 ? value.map(createValidationSchema) : undefined)],
+  // Names to schemas.
+  ['properties $defs definitions dependentSchemas', (value) => (isRecord(value) ? copyMap(value, createValidationSchema) : undefined)],
+  ['patternProperties', (value) => (isRecord(value) ? copyMap(value, createValidationSchema, readPattern) : undefined)],
+  ['dependentRequired', (value) => (isRecord(value) ? copyMap(value, readNameList) : undefined)],
+  // Draft 7: a list of names (what `dependentRequired` became) or a schema (what `dependentSchemas` became).
+  [
+    'dependencies',
+    (value) => (isRecord(value) ? copyMap(value, (entry) => (Array.isArray(entry) ? readNameList(entry) : createValidationSchema(entry))) : undefined),
+  ],
+  // Left out: `nullable` (read into `type` and the rest instead), and the annotations holding example data, which
+  // nothing validates against and which the validator would read as schemas (two examples with the same `id` make it
+  // throw on a "duplicate schema URI").
+  ['nullable example examples', () => undefined],
 ]);
 
-/** Keywords whose value is a number; Gemini's `Schema` writes the counts as strings (`"minItems": "1"`, int64 in proto JSON). */
-const NUMBER_KEYWORDS: ReadonlySet<string> = new Set([
-  'minLength',
-  'maxLength',
-  'minItems',
-  'maxItems',
-  'minProperties',
-  'maxProperties',
-  'minContains',
-  'maxContains',
-  'minimum',
-  'maximum',
-]);
-/** Keywords whose value is one schema (or, for `items`, a list of schemas in drafts before 2020-12). */
-const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
-  'items',
-  'additionalItems',
-  'contains',
-  'additionalProperties',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-]);
-/** Keywords whose value is a non-empty list of schemas. */
-const SCHEMA_LIST_KEYWORDS: ReadonlySet<string> = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-/** Keywords whose value maps names to schemas. */
-const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(['properties', '$defs', 'definitions', 'dependentSchemas']);
-/** Keywords whose value is a string (identifiers and references). */
-const STRING_KEYWORDS: ReadonlySet<string> = new Set(['$ref', '$id', 'id', '$anchor', '$schema', '$recursiveRef', '$comment']);
-/**
- * Keywords left out of the copy: `nullable` (read into `type` and the rest instead), and the annotations holding
- * example data, which nothing validates against and which the validator would read as schemas (two examples with
- * the same `id` make it throw on a "duplicate schema URI").
- */
-const DROPPED_KEYWORDS: ReadonlySet<string> = new Set(['nullable', 'example', 'examples']);
+function createKeywordReaders(groups: readonly (readonly [keywords: string, read: KeywordReader])[]): ReadonlyMap<string, KeywordReader> {
+  return new Map(groups.flatMap(([keywords, read]) => splitWords(keywords).map((keyword) => [keyword, read] as const)));
+}
 
 /**
  * The JSON Schema the call check validates a tool's arguments against: a fresh copy of `schema` (the caller's is
@@ -91,17 +85,12 @@ const DROPPED_KEYWORDS: ReadonlySet<string> = new Set(['nullable', 'example', 'e
  * left out too (data, not constraints).
  */
 export function createValidationSchema(schema: unknown): ValidationSchema {
-  return copySchema(schema);
-}
-
-function copySchema(schema: unknown): ValidationSchema {
   if (typeof schema === 'boolean') return schema;
   // A schema that is not one (a type name written as a string, say) constrains nothing.
   if (!isRecord(schema)) return true;
   const copy: Record<string, unknown> = {};
   for (const [keyword, value] of Object.entries(schema)) {
-    if (DROPPED_KEYWORDS.has(keyword)) continue;
-    const written = copyKeyword(keyword, value);
+    const written = (KEYWORD_READERS.get(keyword) ?? copyData)(value);
     if (written !== undefined) setOwn(copy, keyword, written);
   }
   // 2020-12's dynamic references, which the validator does not know, followed statically: where they point unless a
@@ -112,46 +101,6 @@ function copySchema(schema: unknown): ValidationSchema {
   readNumericEnum(copy);
   if (schema.nullable === true) allowNull(copy);
   return copy;
-}
-
-/** The value a keyword keeps in the copy, or `undefined` to leave the keyword out. */
-function copyKeyword(keyword: string, value: unknown): unknown {
-  if (keyword === 'type') return readType(value);
-  if (NUMBER_KEYWORDS.has(keyword)) return readNumber(value);
-  if (keyword === 'multipleOf') {
-    const divisor = readNumber(value);
-    return divisor !== undefined && divisor > 0 ? divisor : undefined;
-  }
-  if (keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum') return typeof value === 'boolean' ? value : readNumber(value);
-  if (keyword === 'format') return typeof value === 'string' && ASSERTED_FORMATS.has(value) ? value : undefined;
-  if (keyword === 'pattern') return typeof value === 'string' ? readPattern(value) : undefined;
-  if (keyword === 'required') return Array.isArray(value) ? value.filter((name) => typeof name === 'string') : undefined;
-  if (keyword === 'enum') return Array.isArray(value) ? copyData(value) : undefined;
-  if (keyword === 'uniqueItems' || keyword === '$recursiveAnchor') return typeof value === 'boolean' ? value : undefined;
-  if (STRING_KEYWORDS.has(keyword)) return typeof value === 'string' ? value : undefined;
-  if (SCHEMA_KEYWORDS.has(keyword)) {
-    if (keyword === 'items' && Array.isArray(value)) return value.map(copySchema);
-    return typeof value === 'boolean' || isRecord(value) ? copySchema(value) : undefined;
-  }
-  if (SCHEMA_LIST_KEYWORDS.has(keyword)) return Array.isArray(value) && value.length > 0 ? value.map(copySchema) : undefined;
-  if (SCHEMA_MAP_KEYWORDS.has(keyword)) return isRecord(value) ? copyMap(value, copySchema) : undefined;
-  if (keyword === 'patternProperties') {
-    if (!isRecord(value)) return undefined;
-    const properties: Record<string, unknown> = {};
-    for (const [pattern, property] of Object.entries(value)) {
-      const readable = readPattern(pattern);
-      if (readable !== undefined) setOwn(properties, readable, copySchema(property));
-    }
-    return properties;
-  }
-  if (keyword === 'dependentRequired') return isRecord(value) ? copyMap(value, readNameList) : undefined;
-  if (keyword === 'dependencies') {
-    // Draft 7: a list of names (what `dependentRequired` became) or a schema (what `dependentSchemas` became).
-    return isRecord(value) ? copyMap(value, (entry) => (Array.isArray(entry) ? readNameList(entry) : copySchema(entry))) : undefined;
-  }
-  // `const`, `default`, annotations and keywords unknown here: kept as data (a `$ref` may point into an unknown one,
-  // such as OpenAPI's `components`).
-  return copyData(value);
 }
 
 /** A `type` in lower case with only JSON types kept; `undefined` (no constraint) when none is left. */
@@ -174,6 +123,12 @@ function readNumber(value: unknown): number | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   const number = Number(value);
   return Number.isFinite(number) ? number : undefined;
+}
+
+/** A number above 0, as `multipleOf` takes; `undefined` for anything else. */
+function readDivisor(value: unknown): number | undefined {
+  const divisor = readNumber(value);
+  return divisor !== undefined && divisor > 0 ? divisor : undefined;
 }
 
 function readNameList(value: unknown): string[] | undefined {
@@ -283,11 +238,22 @@ function allowNull(copy: Record<string, unknown>): void {
   }
 }
 
-function copyMap(value: Record<string, unknown>, copyEntry: (entry: unknown) => unknown): Record<string, unknown> {
+/** One schema, object or boolean; `undefined` for anything else. */
+function readSchema(value: unknown): ValidationSchema | undefined {
+  return typeof value === 'boolean' || isRecord(value) ? createValidationSchema(value) : undefined;
+}
+
+/** A map's entries each read by `copyEntry`, under their key read by `readKey`; what either reads as `undefined` is left out. */
+function copyMap(
+  value: Record<string, unknown>,
+  copyEntry: (entry: unknown) => unknown,
+  readKey: (key: string) => string | undefined = (key) => key,
+): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
   for (const [name, entry] of Object.entries(value)) {
-    const written = copyEntry(entry);
-    if (written !== undefined) setOwn(copy, name, written);
+    const key = readKey(name);
+    const written = key === undefined ? undefined : copyEntry(entry);
+    if (key !== undefined && written !== undefined) setOwn(copy, key, written);
   }
   return copy;
 }

@@ -62,18 +62,11 @@ function convertType(def: Zod3Definition, inner: (schema: unknown) => Record<str
     case 'ZodObject':
       return objectSchema(def, inner);
     case 'ZodArray': {
-      const { minLength, maxLength, exactLength } = def as {
-        minLength?: { value: number } | null;
-        maxLength?: { value: number } | null;
-        exactLength?: { value: number } | null;
-      };
-      return {
-        type: 'array',
-        items: inner(def.type),
-        ...(exactLength ? { minItems: exactLength.value, maxItems: exactLength.value } : {}),
-        ...(minLength ? { minItems: minLength.value } : {}),
-        ...(maxLength ? { maxItems: maxLength.value } : {}),
-      };
+      // zod 3 keeps each bound as `{ value }` (or `null`); `length(n)` is both bounds.
+      const bound = (field: string) => (def[field] as { value: number } | null | undefined)?.value;
+      const minItems = bound('minLength') ?? bound('exactLength');
+      const maxItems = bound('maxLength') ?? bound('exactLength');
+      return { type: 'array', items: inner(def.type), ...(minItems === undefined ? {} : { minItems }), ...(maxItems === undefined ? {} : { maxItems }) };
     }
     case 'ZodTuple': {
       const items = (def.items as unknown[]).map(inner);

@@ -1,5 +1,6 @@
 import type { OutputUnit, Schema } from '@cfworker/json-schema';
 import { isRecord } from '../records/is-record.js';
+import { splitWords } from '../text/split-words.js';
 
 /** What {@link formatArgumentErrors} reads besides the errors: the compiled schema, its references, and the arguments. */
 export interface ArgumentErrorContext {
@@ -17,21 +18,12 @@ const MAX_ENUM_VALUES = 20;
 /** Keywords whose own message says what is wrong below them; the errors beneath are not listed one by one. */
 const SUMMARIZING_KEYWORDS: ReadonlySet<string> = new Set(['anyOf', 'oneOf', 'not', 'propertyNames']);
 /** Keywords whose error only says that something below failed; what failed follows as its own errors. */
-const WRAPPING_KEYWORDS: ReadonlySet<string> = new Set([
-  '$ref',
-  '$recursiveRef',
-  'allOf',
-  'if',
-  'properties',
-  'patternProperties',
-  'additionalProperties',
-  'unevaluatedProperties',
-  'items',
-  'prefixItems',
-  'additionalItems',
-  'unevaluatedItems',
-  'dependentSchemas',
-]);
+const WRAPPING_KEYWORDS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ splitWords(
+    '$ref $recursiveRef allOf if properties patternProperties additionalProperties unevaluatedProperties',
+    'items prefixItems additionalItems unevaluatedItems dependentSchemas',
+  ),
+);
 
 /** Keywords that apply a schema to array items: a `false` one there refuses the item's position. */
 const ITEM_KEYWORDS: ReadonlySet<string> = new Set(['items', 'prefixItems', 'additionalItems', 'unevaluatedItems']);

@@ -1,4 +1,5 @@
 import { isRecord } from '../records/is-record.js';
+import { splitWords } from '../text/split-words.js';
 
 /**
  * The wire shape one tool entry is written in, read from its fields alone.
@@ -30,19 +31,10 @@ export type ToolShape =
   | 'unknown';
 
 /** The keys of a Gemini `Tool` that hold a built-in tool (`@google/genai`'s `Tool`). */
-const GEMINI_TOOL_KEYS: readonly string[] = [
-  'functionDeclarations',
-  'googleSearch',
-  'googleSearchRetrieval',
-  'codeExecution',
-  'urlContext',
-  'retrieval',
-  'computerUse',
-  'fileSearch',
-  'googleMaps',
-  'enterpriseWebSearch',
-  'mcpServers',
-];
+const GEMINI_TOOL_KEYS: readonly string[] = /* @__PURE__ */ splitWords(
+  'functionDeclarations googleSearch googleSearchRetrieval codeExecution urlContext retrieval computerUse fileSearch googleMaps',
+  'enterpriseWebSearch mcpServers',
+);
 
 /**
  * The wire shape of one tool entry (see {@link ToolShape}). Never throws.
