@@ -74,7 +74,8 @@ interface PlanCheck {
  * plan: a session's, which has its own).
  */
 function checkOnPlan(plan: ToolSearchPlan): PlanCheck {
-  const held = (plan as { readonly [REQUEST_MEMO]?: PlanCheck & { readonly copy: ToolSearchPlan } })[REQUEST_MEMO];
+  // Optional: a value that is no plan (null) is told so by the check.
+  const held = (plan as { readonly [REQUEST_MEMO]?: PlanCheck & { readonly copy: ToolSearchPlan } } | null)?.[REQUEST_MEMO];
   if (held !== undefined && isSame(held.copy, plan, 3)) return held;
   const checked = parseToolSearchPlan(plan);
   if (!Object.isExtensible(plan)) return { checked };
