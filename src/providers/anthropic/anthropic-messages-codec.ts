@@ -21,7 +21,7 @@ import {
   type AnthropicToolSearchVariant,
 } from './anthropic-messages-api.js';
 import { readAnthropicMessagesHistory, writeAnthropicMessagesHistory, type AnthropicMessagesHistory } from './anthropic-messages-history.js';
-import { readAnthropicMessagesTools, writeAnthropicMessagesTools, type AnthropicMessagesTools } from './anthropic-messages-tools.js';
+import { readAnthropicMessagesTools, readSentToolNames, writeAnthropicMessagesTools, type AnthropicMessagesTools } from './anthropic-messages-tools.js';
 import type { AnthropicMessagesWarning, AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { checkAnthropicMessagesSystem as checkSystem } from './check-anthropic-messages-system.js';
 import { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
@@ -102,14 +102,13 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
 
     // Check the history and `tool_choice` against the names sent (most requests have neither to check).
     // Tools the history's tool changes defined by value need not be in `tools`.
-    const defined = new Set<string>(decided.historyDefined ?? []);
+    const historyDefined = new Set<string>(decided.historyDefined ?? []);
     const references = (history.neutral.references ?? []).map((reference) => ({ ...reference, name: sentName(reference, decided) }));
     const forcesOneTool = isRecord(request.tool_choice) && request.tool_choice.type === 'tool';
-    if (references.length > 0 || forcesOneTool) {
-      for (const entry of tools) if (isRecord(entry) && typeof entry.name === 'string') defined.add(entry.name);
-    }
+    const sent = references.length > 0 || forcesOneTool ? readSentToolNames(read.tools, tools) : undefined;
+    const isDefined = (name: string): boolean => historyDefined.has(name) || sent?.has(name) === true;
     const { hasMCPToolset } = read.tools;
-    const undefinedReferences = hasMCPToolset ? [] : references.filter((reference) => !defined.has(reference.name));
+    const undefinedReferences = hasMCPToolset ? [] : references.filter((reference) => !isDefined(reference.name));
     if (undefinedReferences.length > 0) {
       const byName = new Map<string, string[]>();
       for (const { name, kind, path } of undefinedReferences) byName.set(name, [...(byName.get(name) ?? []), `${path} (${kind})`]);
@@ -135,7 +134,7 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
     else output.system = system;
     const toolChoice = renameToolChoice(request.tool_choice, (name) => {
       const wire = names.toWire(name);
-      if (!defined.has(wire) && !hasMCPToolset) {
+      if (!isDefined(wire) && !hasMCPToolset) {
         warnings.push({
           code: 'tool-choice-undefined',
           message: `\`tool_choice\` forces \`${name}\`, which is not in \`tools\`; the API will reject the request. Add the tool or change \`tool_choice\`.`,

@@ -65,6 +65,17 @@ export interface AnthropicMessagesTools extends CodecTools {
   readonly searchEntries: readonly ToolEntry[];
   /** An MCP toolset's tool names are not in the body. */
   readonly hasMCPToolset: boolean;
+  /** The last list written from this read (see {@link writeAnthropicMessagesTools}): a session reads its agent's tools once. */
+  readonly written: { last?: WrittenTools };
+}
+
+/** A tool list written from a read, with what it was written for, its warnings and (once asked) its names. */
+interface WrittenTools {
+  readonly decided: RequestTools;
+  readonly context: AnthropicToolsWriteContext;
+  readonly tools: readonly unknown[];
+  readonly warnings: readonly AnthropicMessagesWarning[];
+  names?: ReadonlySet<string>;
 }
 
 /**
@@ -117,6 +128,7 @@ export function readAnthropicMessagesTools(request: Record<string, unknown>, che
     ownBreakpoints,
     searchEntries: entries.filter(({ kind }) => kind === 'tool-search'),
     hasMCPToolset: entries.some(({ kind }) => kind === 'mcp-toolset'),
+    written: {},
   };
 }
 
@@ -184,8 +196,56 @@ interface AnthropicToolsWriteContext {
  * The tool list sent: the decided entries in the wire's shape in the body's places ({@link resolveAnthropicToolPlaces}),
  * the hosted search tool, the caller's cache breakpoints where the API accepts them. Throws
  * `too-many-deferred-tools` when more tools would be deferred than the API accepts. Its warnings go to `warnings`.
+ *
+ * The list written last from `read` is sent again (frozen, with its warnings) while the decision's memo recalls the same
+ * entries for the same plan and names: a session, which reads its agent's tools once, then writes the catalog's
+ * deferred tools once per decision, not on every request.
  */
 export function writeAnthropicMessagesTools(
+  read: AnthropicMessagesTools,
+  decided: RequestTools,
+  context: AnthropicToolsWriteContext,
+  warnings: AnthropicMessagesWarning[],
+): readonly unknown[] {
+  const kept = read.written.last;
+  if (kept !== undefined && isSameWrite(kept, decided, context)) {
+    warnings.push(...kept.warnings);
+    return kept.tools;
+  }
+  const written: AnthropicMessagesWarning[] = [];
+  const tools = Object.freeze(writeToolList(read, decided, context, written));
+  warnings.push(...written);
+  read.written.last = { decided, context, tools, warnings: written };
+  return tools;
+}
+
+/** Whether a kept list was written for the same decided entries (one recalled decision), plan, names and context. */
+function isSameWrite({ decided: was, context: then }: WrittenTools, decided: RequestTools, context: AnthropicToolsWriteContext): boolean {
+  return (
+    was.entries === decided.entries &&
+    was.plan === decided.plan &&
+    was.names === decided.names &&
+    was.leading === decided.leading &&
+    was.trailing === decided.trailing &&
+    was.hostedSearch === decided.hostedSearch &&
+    was.callerDeferral === decided.callerDeferral &&
+    then.searchTool === context.searchTool &&
+    then.historySearchTool === context.historySearchTool &&
+    then.onBedrock === context.onBedrock
+  );
+}
+
+/** The names of the tools a list written from `read` sends, kept with that list when it is the last one written. */
+export function readSentToolNames(read: AnthropicMessagesTools, tools: readonly unknown[]): ReadonlySet<string> {
+  const kept = read.written.last?.tools === tools ? read.written.last : undefined;
+  if (kept?.names !== undefined) return kept.names;
+  const names = new Set<string>();
+  for (const entry of tools) if (isRecord(entry) && typeof entry.name === 'string') names.add(entry.name);
+  if (kept !== undefined) kept.names = names;
+  return names;
+}
+
+function writeToolList(
   read: AnthropicMessagesTools,
   decided: RequestTools,
   context: AnthropicToolsWriteContext,
