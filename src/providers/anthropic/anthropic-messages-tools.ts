@@ -10,6 +10,7 @@ import { isRecord } from '../../records/is-record.js';
 import type { NeutralTool } from '../../request/neutral-request.js';
 import type { RequestToolEntry } from '../../request/request-tool-entry.js';
 import type { RequestTools } from '../../request/request-tools.js';
+import { isSame } from '../../request/request-decision.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { isStubInputSchema } from '../../tools/is-stub-input-schema.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
@@ -219,20 +220,12 @@ export function writeAnthropicMessagesTools(
   return tools;
 }
 
-/** Whether a kept list was written for the same decided entries (one recalled decision), plan, names and context. */
+/**
+ * Whether a kept list was written for the same decided entries, plan, names and context: one recalled decision's entries
+ * come with its places (`leading`, `trailing`, `hostedSearch`, `callerDeferral`).
+ */
 function isSameWrite({ decided: was, context: then }: WrittenTools, decided: RequestTools, context: AnthropicToolsWriteContext): boolean {
-  return (
-    was.entries === decided.entries &&
-    was.plan === decided.plan &&
-    was.names === decided.names &&
-    was.leading === decided.leading &&
-    was.trailing === decided.trailing &&
-    was.hostedSearch === decided.hostedSearch &&
-    was.callerDeferral === decided.callerDeferral &&
-    then.searchTool === context.searchTool &&
-    then.historySearchTool === context.historySearchTool &&
-    then.onBedrock === context.onBedrock
-  );
+  return was.entries === decided.entries && was.plan === decided.plan && was.names === decided.names && isSame(then, context, 1);
 }
 
 /** The names of the tools a list written from `read` sends, kept with that list when it is the last one written. */
