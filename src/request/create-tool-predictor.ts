@@ -87,8 +87,9 @@ export function resolvePredictedLoad(input: ResolvePredictedLoadInput): Predicte
   const bodyTools = input.catalog !== undefined && input.catalog.tools.length > 0 ? undefined : bodyDefinitions(request, tools);
   const byName = bodyTools === undefined ? input.catalog?.byName : new Map(bodyTools.map((tool) => [tool.name, tool]));
   const loaded = new Set([...tools.loaded, ...(tools.added ?? [])]);
-  // A deferred tool this request sends in full (revealed in the list, forced) holds its schema already.
-  for (const entry of tools.entries) if (entry.status === 'revealed') loaded.add(entry.name);
+  // A deferred tool this request sends in full (revealed in the list, forced) holds its schema already: only the client
+  // tool list reveals one, so a hosted search's list (every catalog tool, deferred) is not walked.
+  if (plan.mechanism === 'client') for (const entry of tools.entries) if (entry.status === 'revealed') loaded.add(entry.name);
   // Nor is a tool the conversation has called predicted: the model knows it, and a load after its calls would read as
   // a change of form (on Responses, a call outside the namespace the load puts it in).
   for (const name of request.history.names) loaded.add(tools.names.fromWire(name));

@@ -40,7 +40,6 @@ export const resolveClientAPIRequest: RequestDecision = (plan, input, warnings) 
   const fitted = kept ? recall(memo.fitted, `${revealed.join('\u0000')}\u0001${forced.join('\u0000')}`, fitList) : fitList();
   warnings.push(...fitted.changes);
   return {
-    ...NO_HOSTED_PARTS,
     plan: fitted.plan,
     entries: fitted.list.tools,
     guidance: fitted.list.guidance,
@@ -49,6 +48,7 @@ export const resolveClientAPIRequest: RequestDecision = (plan, input, warnings) 
     bodyIndexOf: (name) => functions.get(name)?.index,
     loaded: [...new Set(loaded.map((name) => names.fromWire(name)))],
     warnings,
+    ...NO_HOSTED_PARTS,
   };
 };
 

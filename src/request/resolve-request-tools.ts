@@ -29,7 +29,7 @@ export function resolveRequestTools(input: ResolveRequestToolsInput): RequestToo
   // The plan's fallbacks come first; a codec may say more about the plan (`RequestTools.planWarnings`) before the decision's.
   const warnings: ToolSearchWarning<RequestToolsWarningCode>[] = [];
   const plan = forModel.plan;
-  const decided = { ...api.decide(plan, input, warnings), planWarnings };
+  const decided = { planWarnings, ...api.decide(plan, input, warnings) };
   if (input.predict === undefined) return decided;
   // The prediction step (issue 27): what the decided request loads before the model asks, for every codec alike.
   const predicted = input.predict.load({
@@ -39,5 +39,5 @@ export function resolveRequestTools(input: ResolveRequestToolsInput): RequestToo
     predictor: input.predict,
     catalog: input.catalog,
   });
-  return predicted === undefined ? decided : { ...decided, predicted };
+  return predicted === undefined ? decided : { predicted, ...decided };
 }

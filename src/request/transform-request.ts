@@ -26,12 +26,11 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
   plan: ToolSearchPlan,
   context: TransformRequestContext<Tools, Options> = {},
 ): TransformRequestResult<unknown, Code> {
-  // The plan is checked once, before the read, which reads the model it names.
-  const checked = parseToolSearchPlan(plan);
+  // The plan is checked once, before the read, which reads the model it names. A bare transformer's plan holds its
+  // check and its memo itself, so its requests check the same plan and read the same tools only once.
+  const { checked, memo } = context.memo === undefined ? checkOnPlan(plan) : { checked: parseToolSearchPlan(plan), memo: context.memo };
   const request = codec.read(body, context, checked);
   context.onHistory?.(request.history);
-  // A bare transformer's plan holds its memo itself, so its requests read the same tools only once.
-  const memo = context.memo ?? memoOnPlan(plan);
   const tools = resolveRequestTools({
     plan: checked,
     request,
@@ -60,20 +59,29 @@ export function transformRequest<Read, Tools extends CodecTools, Code extends st
   };
 }
 
-/** Where a plan a bare transformer is given holds its memo (not enumerable: the caller's plan reads and copies as before). */
+/** Where a plan a bare transformer is given holds its check and memo (not enumerable: the caller's plan reads and copies as before). */
 const REQUEST_MEMO: unique symbol = Symbol('tool-search request memo');
 
+/** A bare transformer's plan as checked, with the memo its requests share. */
+interface PlanCheck {
+  readonly checked: ToolSearchPlan;
+  readonly memo?: RequestMemo;
+}
+
 /**
- * The plan's own memo, made on its first request with a copy of the plan it was made for: a plan edited in place since
- * gets a new one. None for a plan that cannot take one (a frozen plan: a session's, which has its own).
+ * The plan checked, with its own memo: both made on its first request with a copy of the plan they were made for, so a
+ * plan edited in place since is checked again and gets a new memo. No memo for a plan that cannot take one (a frozen
+ * plan: a session's, which has its own).
  */
-function memoOnPlan(plan: ToolSearchPlan): RequestMemo | undefined {
-  const held = (plan as { readonly [REQUEST_MEMO]?: { readonly copy: ToolSearchPlan; readonly memo: RequestMemo } })[REQUEST_MEMO];
-  if (held !== undefined && isSame(held.copy, plan, 3)) return held.memo;
-  if (!Object.isExtensible(plan)) return undefined;
+function checkOnPlan(plan: ToolSearchPlan): PlanCheck {
+  // Optional: a value that is no plan (null) is told so by the check.
+  const held = (plan as { readonly [REQUEST_MEMO]?: PlanCheck & { readonly copy: ToolSearchPlan } } | null)?.[REQUEST_MEMO];
+  if (held !== undefined && isSame(held.copy, plan, 3)) return held;
+  const checked = parseToolSearchPlan(plan);
+  if (!Object.isExtensible(plan)) return { checked };
   const copy = { ...plan, tools: plan.tools.map((tool) => ({ ...tool })) };
   if (plan.unmanagedToolNames !== undefined) copy.unmanagedToolNames = [...plan.unmanagedToolNames];
-  const memo: RequestMemo = {};
-  Object.defineProperty(plan, REQUEST_MEMO, { value: { copy, memo }, configurable: true });
-  return memo;
+  const kept = { copy, checked, memo: {} };
+  Object.defineProperty(plan, REQUEST_MEMO, { value: kept, configurable: true });
+  return kept;
 }

@@ -20,7 +20,7 @@ import {
   type AnthropicToolSearchVariant,
 } from './anthropic-messages-api.js';
 import { readAnthropicMessagesHistory, writeAnthropicMessagesHistory, type AnthropicMessagesHistory } from './anthropic-messages-history.js';
-import { readAnthropicMessagesTools, writeAnthropicMessagesTools, type AnthropicMessagesTools } from './anthropic-messages-tools.js';
+import { readAnthropicMessagesTools, readSentToolNames, writeAnthropicMessagesTools, type AnthropicMessagesTools } from './anthropic-messages-tools.js';
 import type { AnthropicMessagesWarning, AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { checkAnthropicMessagesSystem as checkSystem } from './check-anthropic-messages-system.js';
 import { createAnthropicToolAdditionMessageFor } from './create-anthropic-tool-addition-message.js';
@@ -106,16 +106,16 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
     // defined by value need not be in `tools`.
     const { hasMCPToolset } = read.tools;
     const references = hasMCPToolset ? [] : (history.neutral.references ?? []);
-    const defined = new Set<string>(decided.historyDefined ?? []);
-    if (references.length > 0 || (isRecord(request.tool_choice) && request.tool_choice.type === 'tool')) {
-      for (const entry of tools) if (isRecord(entry) && typeof entry.name === 'string') defined.add(entry.name);
-    }
+    const historyDefined = new Set<string>(decided.historyDefined ?? []);
+    const forcesOneTool = isRecord(request.tool_choice) && request.tool_choice.type === 'tool';
+    const sentNames = references.length > 0 || forcesOneTool ? readSentToolNames(read.tools, tools) : undefined;
+    const isDefined = (name: string): boolean => historyDefined.has(name) || sentNames?.has(name) === true;
     // Each undefined name sent, with where the history names it (a call reached through `call_tool` is that call).
     const undefinedAt = new Map<string, string[]>();
     for (const { name, kind, path } of references) {
       const wire = names.toWire(name);
       const sent = kind === 'tool_use' && decided.throughCallTool?.has(wire) === true ? (decided.callToolName as string) : wire;
-      if (!defined.has(sent)) undefinedAt.set(sent, [...(undefinedAt.get(sent) ?? []), `${path} (${kind})`]);
+      if (!isDefined(sent)) undefinedAt.set(sent, [...(undefinedAt.get(sent) ?? []), `${path} (${kind})`]);
     }
     if (undefinedAt.size > 0) {
       const list = [...undefinedAt].map(([name, paths]) => `\`${name}\` at ${paths.join(', ')}`).join('; ');
@@ -140,7 +140,7 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
     else output.system = system;
     const toolChoice = renameToolChoice(request.tool_choice, (name) => {
       const wire = names.toWire(name);
-      if (!defined.has(wire) && !hasMCPToolset) {
+      if (!isDefined(wire) && !hasMCPToolset) {
         warnings.push({
           code: 'tool-choice-undefined',
           message: `\`tool_choice\` forces \`${name}\`, which is not in \`tools\`; the API will reject the request. Add the tool or change \`tool_choice\`.`,

@@ -8,6 +8,7 @@ import { isRecord } from '../../records/is-record.js';
 import type { NeutralTool } from '../../request/neutral-request.js';
 import type { RequestToolEntry } from '../../request/request-tool-entry.js';
 import type { RequestTools } from '../../request/request-tools.js';
+import { isSame } from '../../request/request-decision.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { isStubInputSchema } from '../../tools/is-stub-input-schema.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
@@ -83,7 +84,9 @@ export function readAnthropicMessagesTools(request: Record<string, unknown>, che
   // After every entry is read: a bad entry is reported before a name defined twice.
   if (checkNames) for (const tool of neutral) if (tool.kind === 'function') checkName(tool.definition.name, tool.index);
   const kinds = neutral.map(({ kind }) => (kind === 'function' ? 'tool' : kind) as AnthropicBodyToolKind);
-  return { entries, definitions, neutral, layout: createAnthropicToolLayout(kinds), breakpoints, ownBreakpoints, searchEntries, hasMCPToolset };
+  // The last list written from this read (see writeAnthropicMessagesTools): a session reads its agent's tools once.
+  const written: { last?: WrittenTools } = {};
+  return { entries, definitions, neutral, layout: createAnthropicToolLayout(kinds), breakpoints, ownBreakpoints, searchEntries, hasMCPToolset, written };
 }
 
 /**
@@ -141,18 +144,67 @@ function readOtherTool(entry: Record<string, unknown>, index: number): NeutralTo
   };
 }
 
+/** The hosted search tool to send when the body has none (the history's, or the option's: `regex` on Bedrock). */
+interface SearchToolChoice {
+  readonly variant: AnthropicToolSearchVariant;
+  readonly onBedrock: boolean;
+}
+
+/** A tool list written from a read, with what it was written for, its warnings and (once asked) its names. */
+interface WrittenTools {
+  readonly decided: RequestTools;
+  readonly search: SearchToolChoice;
+  readonly tools: readonly unknown[];
+  readonly warnings: readonly AnthropicMessagesWarning[];
+  names?: ReadonlySet<string>;
+}
+
 /**
  * The tool list sent: the decided entries in the wire's shape in the body's places ({@link resolveAnthropicToolPlaces}),
  * the hosted search tool, the caller's cache breakpoints where the API accepts them. Throws
  * `too-many-deferred-tools` when more tools would be deferred than the API accepts. Its warnings go to `warnings`.
+ *
+ * The list written last from `read` is sent again (frozen, with its warnings) while the decision's memo recalls the same
+ * entries for the same plan and names: a session, which reads its agent's tools once, then writes the catalog's
+ * deferred tools once per decision, not on every request.
  */
 export function writeAnthropicMessagesTools(
   read: AnthropicMessagesTools,
   decided: RequestTools,
-  // The hosted search tool to send when the body has none (the history's, or the option's: `regex` on Bedrock).
-  search: { readonly variant: AnthropicToolSearchVariant; readonly onBedrock: boolean },
+  search: SearchToolChoice,
   warnings: AnthropicMessagesWarning[],
-): unknown[] {
+): readonly unknown[] {
+  const kept = read.written.last;
+  if (kept !== undefined && isSameWrite(kept, decided, search)) {
+    warnings.push(...kept.warnings);
+    return kept.tools;
+  }
+  const written: AnthropicMessagesWarning[] = [];
+  const tools = Object.freeze(writeToolList(read, decided, search, written));
+  warnings.push(...written);
+  read.written.last = { decided, search, tools, warnings: written };
+  return tools;
+}
+
+/**
+ * Whether a kept list was written for the same decided entries, plan, names and search tool: one recalled decision's
+ * entries come with its places (`leading`, `trailing`, `hostedSearch`, `callerDeferral`).
+ */
+function isSameWrite({ decided: was, search: then }: WrittenTools, decided: RequestTools, search: SearchToolChoice): boolean {
+  return was.entries === decided.entries && was.plan === decided.plan && was.names === decided.names && isSame(then, search, 1);
+}
+
+/** The names of the tools a list written from `read` sends, kept with that list when it is the last one written. */
+export function readSentToolNames(read: AnthropicMessagesTools, tools: readonly unknown[]): ReadonlySet<string> {
+  const kept = read.written.last?.tools === tools ? read.written.last : undefined;
+  if (kept?.names !== undefined) return kept.names;
+  const names = new Set<string>();
+  for (const entry of tools) if (isRecord(entry) && typeof entry.name === 'string') names.add(entry.name);
+  if (kept !== undefined) kept.names = names;
+  return names;
+}
+
+function writeToolList(read: AnthropicMessagesTools, decided: RequestTools, search: SearchToolChoice, warnings: AnthropicMessagesWarning[]): unknown[] {
   const { entries, layout } = read;
   const { names, plan } = decided;
   const mechanism = plan.mechanism;

@@ -112,7 +112,7 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
       forced: readRenamedNames((rename) => transformToolConfig(shape.settings.toolConfig, rename)),
       history,
       ...(turnStart === undefined ? {} : { turnStart }),
-      read: { ...shape, tools, walk },
+      read: { tools, walk, ...shape },
     };
   },
   write({ read }, decided) {

@@ -84,7 +84,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
       tools: read.neutral,
       otherNames: [],
       forced: readRenamedNames((rename) => transformToolChoice(source.tool_choice, rename)),
-      history: { ...(neutral ?? { names: [], outputs: [] }), references, changes },
+      history: { references, changes, ...(neutral ?? { names: [], outputs: [] }) },
       groupByPrefix: context.options?.uncategorized === 'name-prefix',
       ...(turnStart === undefined ? {} : { turnStart }),
       read: { source, read, walk },

@@ -48,6 +48,8 @@ export interface OpenAIResponsesBodyNamespace {
 export interface OpenAIResponsesBodyTools extends CodecTools {
   readonly tools: readonly OpenAIResponsesBodyTool[];
   readonly namespaces: readonly OpenAIResponsesBodyNamespace[];
+  /** The last tools written from this read (`writeOpenAIResponsesTools`): a session reads its agent's tools once. */
+  readonly written: { last?: unknown };
 }
 
 /**
@@ -129,7 +131,7 @@ export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTool
   // hold none, and skip the check.
   if (tools.some((entry) => entry.kind === 'custom')) checkScopes(tools);
   const definitions = tools.filter((entry) => entry.kind === 'function').map((entry) => entry.definition as ToolDefinition);
-  return { tools, namespaces, definitions, neutral: tools.map((entry) => entry.neutral) };
+  return { tools, namespaces, definitions, neutral: tools.map((entry) => entry.neutral), written: {} };
 }
 
 /** Throws when two tools of one scope (the top level, or one namespace), one of them a custom tool, share a name. */

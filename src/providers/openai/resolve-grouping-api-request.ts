@@ -69,7 +69,7 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
     loaded,
     ...(added.length === 0 ? {} : { added }),
     ...NO_HOSTED_PARTS,
-    grouped: { ...decided, tools, ...(flatNames === undefined ? {} : { flatNames }) },
+    grouped: { tools, ...decided, ...(flatNames === undefined ? {} : { flatNames }) },
     warnings,
   };
 };

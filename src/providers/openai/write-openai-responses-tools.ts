@@ -6,6 +6,7 @@ import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInp
 import { compactDescription } from '../../client/compact-description.js';
 import type { ToolList, ToolListEntry } from '../../request/request-tool-entry.js';
 import type { RequestTool, RequestToolForm, RequestTools } from '../../request/request-tools.js';
+import { isSame } from '../../request/request-decision.js';
 import { OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE } from './openai-responses-api.js';
 import { resolveOpenAIResponsesNamespaceNames } from './resolve-openai-responses-namespace-names.js';
 import type { OpenAIResponsesBodyTool, OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
@@ -13,8 +14,16 @@ import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
 
 /** The tools as written, and the namespace name sent for each group label. */
 export interface WrittenOpenAIResponsesTools {
-  readonly tools: unknown[];
+  readonly tools: readonly unknown[];
   readonly namespaceNames: ReadonlyMap<string, string>;
+}
+
+/** Tools written from a read, with the decision they were written for and their warnings. */
+interface KeptTools {
+  readonly grouped: Grouped;
+  readonly names: ToolNameMapping;
+  readonly written: WrittenOpenAIResponsesTools;
+  readonly warnings: Warnings;
 }
 
 type Grouped = NonNullable<RequestTools['grouped']>;
@@ -23,12 +32,26 @@ type Warnings = ToolSearchWarning<OpenAIResponsesWarningCode>[];
 /**
  * The body's tools in the Responses wire, as the decision says: the groups as namespaces (hosted search or none), or the
  * client tool list flat (the client mechanism).
+ *
+ * The tools written last from `read` are sent again (frozen, with their warnings) while the decision's memo recalls the
+ * same grouping for the same names: a session, which reads its agent's tools once, then writes the catalog's deferred
+ * tools once per decision, not on every request.
  */
 export function writeOpenAIResponsesTools(read: OpenAIResponsesBodyTools, decided: RequestTools, warnings: Warnings): WrittenOpenAIResponsesTools {
   const grouped = decided.grouped as Grouped;
-  return grouped.list === undefined || grouped.flatNames === undefined
-    ? writeGroupedTools(read, grouped, decided.names, warnings)
-    : writeClientTools(read, grouped, decided.names, warnings);
+  const { names } = decided;
+  const kept = read.written.last as KeptTools | undefined;
+  if (kept !== undefined && kept.names === names && isSame(kept.grouped, grouped, 1)) {
+    warnings.push(...kept.warnings);
+    return kept.written;
+  }
+  const own: Warnings = [];
+  const written =
+    grouped.list === undefined || grouped.flatNames === undefined ? writeGroupedTools(read, grouped, names, own) : writeClientTools(read, grouped, names, own);
+  Object.freeze(written.tools);
+  warnings.push(...own);
+  read.written.last = { grouped, names, written, warnings: own } satisfies KeptTools;
+  return written;
 }
 
 /**
