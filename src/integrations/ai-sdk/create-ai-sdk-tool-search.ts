@@ -1,13 +1,12 @@
 import { asSchema, jsonSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { resolveCatalogIndex } from '../../catalog/resolve-catalog-index.js';
 import { createLruMap } from '../../records/create-lru-map.js';
-import { resolveAutoListing, type ToolSearchConfig, type ToolSearchConfigInput } from '../../config/tool-search-config.js';
+import { resolveAutoListing } from '../../config/tool-search-config.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { isDeferredLeftOut } from '../../plan/is-deferred-left-out.js';
-import type { RevealStore } from '../../reveal/reveal-store.js';
 import { createMemoryRevealStore } from '../../reveal/create-memory-reveal-store.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
@@ -23,8 +22,8 @@ import {
 } from '../../tools/tool-search-tool-definition.js';
 import type { ModelPlatform } from '../../models/model-reference.js';
 import { resolveToolList } from '../../request/resolve-tool-list.js';
-import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
-import type { ToolSearchRanker } from '../../search/tool-search-ranker.js';
+import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
+import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { createOpenAIToolSearchOutput } from '../../providers/openai/create-openai-tool-search-output.js';
 import { createAnthropicToolSearchResult } from '../../providers/anthropic/create-anthropic-tool-search-result.js';
 import { resolveAISDKModel, type AISDKModelReference } from './resolve-ai-sdk-model.js';
@@ -67,8 +66,11 @@ export const DEFAULT_MAX_AI_SDK_MODELS = 32;
 /** The default {@link CreateAISDKToolSearchOptions.maxToolSets}: the memory store's session bound. */
 export const DEFAULT_MAX_AI_SDK_TOOL_SETS = 4096;
 
-/** What {@link createAISDKToolSearch} needs. */
-export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> {
+/**
+ * What {@link createAISDKToolSearch} needs: `config`, `store`, `unsupported` and `rank` as the session factories take them
+ * (reveals are kept per session).
+ */
+export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> extends Omit<SessionToolSearchOptions, 'tools' | 'model' | 'platform'> {
   /**
    * The agent's AI SDK tools (`tool()`, `dynamicTool()`, MCP tools, provider tools), AI SDK 6 or 7. Function tools may
    * be deferred; provider tools (`openai.tools.webSearch()`, …) are always sent as they are. A function tool's
@@ -76,12 +78,6 @@ export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> {
    * plain JSON Schema object throws `invalid-tools` (wrap it in `jsonSchema()`), as does an entry that is not a tool.
    */
   readonly tools: Tools;
-  /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
-  readonly config?: ToolSearchConfigInput | ToolSearchConfig | undefined;
-  /** Where reveals are kept per session (shared by every session of the agent). @default createMemoryRevealStore() */
-  readonly store?: RevealStore | undefined;
-  /** A configured mechanism that does not apply to the model: throw (default) or send every schema. @default 'throw' */
-  readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
   /**
    * The most models (provider and model id) whose plan, note and tool sets are kept; past it the least recently used
    * model's are dropped and resolved again on its next `prepare` (same plan, new tool set objects). Bounds memory
@@ -95,11 +91,6 @@ export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> {
    * @default 4096
    */
   readonly maxToolSets?: number | undefined;
-  /**
-   * Ranks the catalog for `tool_search`'s keyword queries in place of the library's lexical ranking, such as
-   * `createHybridToolRanker({ embed })` with your embedding model (see `ToolSearchRanker`). @default the lexical ranking
-   */
-  readonly rank?: ToolSearchRanker | undefined;
 }
 
 /**
