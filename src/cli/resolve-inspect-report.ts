@@ -1,7 +1,4 @@
-import { resolveCatalogIndex } from '../catalog/resolve-catalog-index.js';
-import { createToolCatalog } from '../catalog/create-tool-catalog.js';
-import { DEFAULT_MAX_SEARCH_RESULTS } from '../client/create-tool-search-tool.js';
-import { resolveToolPredictionSettings } from '../config/parse-tool-prediction.js';
+import { createToolPredictor } from '../request/create-tool-predictor.js';
 import {
   TOOL_LISTINGS,
   type ToolListing,
@@ -362,9 +359,10 @@ function resolveInspectPrediction(
   message: string,
   predict: 'off' | ToolPredictionSettings | undefined,
 ): InspectPrediction {
-  const settings = resolveToolPredictionSettings(predict);
+  const predictor = createToolPredictor(predict);
   const none = (reason: string): InspectPrediction => ({ message, settings: null, reason, delivery: null, loaded: [], ranked: [] });
-  if (settings === null) return none('prediction is off (`predict: off`)');
+  if (predictor === undefined) return none('prediction is off (`predict: off`)');
+  const { settings } = predictor;
   if (!resolveOwnToolsSent(plan).search) {
     return none(
       plan.mechanism === 'none' || plan.tools.every((tool) => tool.status !== 'deferred')
@@ -375,7 +373,7 @@ function resolveInspectPrediction(
   const deferred = new Set(plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
   const { names, ranked } = resolveToolPrediction({
     text: message,
-    index: resolveCatalogIndex(createToolCatalog(tools).searchable, DEFAULT_MAX_SEARCH_RESULTS),
+    index: predictor.index(tools),
     isDeferred: (name) => deferred.has(name),
     loaded: new Set(),
     notDeferred: plan.tools.length - deferred.size,

@@ -1,5 +1,4 @@
 import { asSchema, jsonSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
-import { resolveCatalogIndex } from '../../catalog/resolve-catalog-index.js';
 import { createLruMap } from '../../records/create-lru-map.js';
 import { resolveAutoListing } from '../../config/tool-search-config.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
@@ -32,8 +31,7 @@ import { parseAISDKToolSet, type AISDKToolSetWarningCode } from './parse-ai-sdk-
 import { resolveAISDKLoadedTools } from './resolve-ai-sdk-loaded-tools.js';
 import type { AISDKNeedsApproval, AISDKTool, AISDKToolExecution, AISDKToolResultOutput } from './ai-sdk-tool-types.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
-import { resolveToolPredictionSettings } from '../../config/parse-tool-prediction.js';
-import { DEFAULT_MAX_SEARCH_RESULTS } from '../../client/create-tool-search-tool.js';
+import { createToolPredictor } from '../../request/create-tool-predictor.js';
 import { transformAISDKPredictions, type TransformAISDKPredictionsOptions } from './transform-ai-sdk-predictions.js';
 
 /**
@@ -424,13 +422,13 @@ function createSettings(
 function createPredict(toolSearch: ToolSearch, plan: ToolSearchPlan, native: boolean): ((messages: readonly ModelMessage[]) => ModelMessage[]) | undefined {
   const library = plan.mechanism === 'client' || (plan.mechanism === 'claude-hosted' && plan.search === 'library');
   // The configuration is parsed: its `predict` is `off`, the settings, or absent for `auto`.
-  const settings = library ? resolveToolPredictionSettings(toolSearch.config.predict) : null;
-  if (settings === null) return undefined;
+  const predictor = library ? createToolPredictor(toolSearch.config.predict) : undefined;
+  if (predictor === undefined) return undefined;
   const deferred = new Set(plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
   const options: TransformAISDKPredictionsOptions = {
-    settings,
-    // The `tool_search` ranking, as the session API's predictor ranks (`createToolPredictor`).
-    index: resolveCatalogIndex(toolSearch.catalog.searchable, DEFAULT_MAX_SEARCH_RESULTS),
+    settings: predictor.settings,
+    // The `tool_search` ranking, as the session API's predictor ranks.
+    index: predictor.index(toolSearch.catalog),
     definition: (name) => toolSearch.catalog.byName.get(name),
     isDeferred: (name) => deferred.has(name),
     notDeferred: plan.tools.length - deferred.size,
