@@ -396,19 +396,15 @@ function createSettings(
   const guidance = deferring ? resolveToolSearchGuidance(plan, plan.mechanism === 'claude-hosted' ? { listed: false } : {}) : null;
   const predict = deferring ? createPredict(toolSearch, plan, writer !== null) : undefined;
   const additions = writer === null ? undefined : createAdditions(toolSearch, plan, userTools, writer);
+  const steps = [predict, additions].flatMap((step) => (step === undefined ? [] : [step]));
   return {
     plan,
     guidance,
     warnings,
     provider,
     predict,
-    prepareStep:
-      predict === undefined && additions === undefined
-        ? undefined
-        : ({ messages }) => {
-            const predicted = predict === undefined ? messages : predict(messages);
-            return { messages: additions === undefined ? predicted : additions(predicted) };
-          },
+    // The predicted loads first, then the additions (of searches and of predicted loads alike).
+    prepareStep: steps.length === 0 ? undefined : ({ messages }) => ({ messages: steps.reduce<ModelMessage[]>((current, step) => step(current), messages) }),
     toolSetKeys: new Set(),
   };
 }
