@@ -31,7 +31,9 @@ import { parseAISDKToolSet, type AISDKToolSetWarningCode } from './parse-ai-sdk-
 import { resolveAISDKLoadedTools } from './resolve-ai-sdk-loaded-tools.js';
 import type { AISDKNeedsApproval, AISDKTool, AISDKToolExecution, AISDKToolResultOutput } from './ai-sdk-tool-types.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
-import { createToolPredictor } from '../../request/create-tool-predictor.js';
+import { resolveCatalogIndex } from '../../catalog/resolve-catalog-index.js';
+import { resolveToolPredictionSettings } from '../../config/parse-tool-prediction.js';
+import { DEFAULT_MAX_SEARCH_RESULTS } from '../../client/create-tool-search-tool.js';
 import { transformAISDKPredictions, type TransformAISDKPredictionsOptions } from './transform-ai-sdk-predictions.js';
 
 /**
@@ -418,13 +420,14 @@ function createSettings(
 function createPredict(toolSearch: ToolSearch, plan: ToolSearchPlan, native: boolean): ((messages: readonly ModelMessage[]) => ModelMessage[]) | undefined {
   const library = plan.mechanism === 'client' || (plan.mechanism === 'claude-hosted' && plan.search === 'library');
   // The configuration is parsed: its `predict` is `off`, the settings, or absent for `auto`.
-  const predictor = library ? createToolPredictor(toolSearch.config.predict) : undefined;
-  if (predictor === undefined) return undefined;
+  const settings = library ? resolveToolPredictionSettings(toolSearch.config.predict) : null;
+  if (settings === null) return undefined;
   const deferred = new Set(plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
   const options: TransformAISDKPredictionsOptions = {
-    settings: predictor.settings,
-    // The `tool_search` ranking, as the session API's predictor ranks.
-    index: predictor.index(toolSearch.catalog),
+    settings,
+    // The `tool_search` ranking, as the session API's predictor ranks (`createToolPredictor`, whose parsing the bundle
+    // of this subpath does without).
+    index: resolveCatalogIndex(toolSearch.catalog.searchable, DEFAULT_MAX_SEARCH_RESULTS),
     definition: (name) => toolSearch.catalog.byName.get(name),
     isDeferred: (name) => deferred.has(name),
     notDeferred: plan.tools.length - deferred.size,
