@@ -3,19 +3,13 @@ import { formatCLINumber, formatCLITable } from './format-cli-table.js';
 import type { InspectAPIPlan, InspectReport } from './resolve-inspect-report.js';
 import type { ToolPredictionOutcome } from '../request/resolve-tool-prediction.js';
 
-/** What `formatInspectReport` prints besides the summary. */
-export interface InspectReportLayout {
-  /** Print the table of every tool (status, reason, schema bytes), after the summary. @default false */
-  readonly tools?: boolean;
-}
-
 /**
  * `tool-search inspect`'s report as readable text, summary first: the plan (per wire API when no `--api` is given,
  * written from the same per-API plans as the rows marked `*`), why tools are deferred or loaded, warnings, and the
  * request sizes per API and mechanism. The per-tool table, one row per tool, comes last and only on request
- * (`--tools`): a catalog of 10,000 tools would otherwise bury the summary.
+ * (`--tools`, `toolTable`): a catalog of 10,000 tools would otherwise bury the summary.
  */
-export function formatInspectReport(report: InspectReport, source: string, layout: InspectReportLayout = {}): string {
+export function formatInspectReport(report: InspectReport, source: string, toolTable = false): string {
   const { plan } = report;
   const lines: string[] = [`${formatCLINumber(plan.toolCount)} tools from ${source}`, ''];
   lines.push(...describePlans(report));
@@ -57,7 +51,7 @@ export function formatInspectReport(report: InspectReport, source: string, layou
     'Client rows keep a loaded schema in the tool_search result; "native" rows add it to the conversation as the provider\'s tool addition (no call_tool).',
     report.model === null ? 'Pass --model to mark the row the plan chooses for a model.' : `* what ${report.model} gets on that API.`,
   );
-  if (layout.tools === true) {
+  if (toolTable) {
     lines.push('', 'Tools:');
     lines.push(
       formatCLITable(
@@ -83,36 +77,31 @@ function describePlans(report: InspectReport): string[] {
     entry.mechanism === 'none'
       ? describeNothingDeferred(entry, report)
       : `${MECHANISM_NAMES[entry.mechanism]}${entry.search === null ? '' : `, ${entry.search} search`}; listing ${entry.listing}`;
-  const reveal = (entry: InspectAPIPlan): string =>
-    `Reveal: ${entry.reveal.reveal}${entry.reveal.additions === null ? '' : `, additions by ${entry.reveal.additions}`} (${entry.reveal.reason})`;
-  const groups = new Map<string, InspectAPIPlan[]>();
+  /** Where the group's APIs put a loaded schema, and why when they all have one reason. */
+  const reveal = ([first, ...rest]: readonly [InspectAPIPlan, ...InspectAPIPlan[]]): { line: string; reasoned: boolean } => {
+    const reasoned = rest.every((entry) => entry.reveal.reason === first.reveal.reason);
+    const { reveal: mode, additions, reason } = first.reveal;
+    return { line: `Reveal: ${mode}${additions === null ? '' : `, additions by ${additions}`}${reasoned ? ` (${reason})` : ''}`, reasoned };
+  };
+  const groups = new Map<string, [InspectAPIPlan, ...InspectAPIPlan[]]>();
   for (const entry of report.plans) {
     const key = `${settings(entry)}\n${entry.reveal.reveal} ${entry.reveal.additions}`;
-    groups.set(key, [...(groups.get(key) ?? []), entry]);
+    groups.set(key, [...(groups.get(key) ?? []), entry] as [InspectAPIPlan, ...InspectAPIPlan[]]);
   }
   const [only] = groups.values();
   if (groups.size === 1 && only !== undefined) {
     const [first] = only;
-    if (first === undefined) return [];
     const where = report.api ?? (only.length > 1 ? 'every API' : first.api);
     const head =
       report.model === null
         ? `Plan: no --model given, so the client-side mechanism (any model can use it) on ${where}; ${first.mechanism === 'none' ? describeNothingDeferred(first, report) : `listing ${first.listing}, threshold ${plan.threshold}`}`
         : `Plan for ${report.model} on ${where}: ${settings(first)}${first.mechanism === 'none' ? '' : `, threshold ${plan.threshold}`}`;
-    const reasons = new Set(only.map((entry) => entry.reveal.reason));
-    return [head, ...(reasons.size === 1 ? [`  ${reveal(first)}`] : [])];
+    const { line, reasoned } = reveal(only);
+    return [head, ...(reasoned ? [`  ${line}`] : [])];
   }
   const lines = [`Plan for ${report.model ?? 'any model'} per API (threshold ${plan.threshold}; --api <api> for one):`];
   for (const entries of groups.values()) {
-    const [first] = entries;
-    if (first === undefined) continue;
-    lines.push(`  ${entries.map((entry) => entry.api).join(', ')}: ${settings(first)}`);
-    const reasons = new Set(entries.map((entry) => entry.reveal.reason));
-    lines.push(
-      reasons.size === 1
-        ? `    ${reveal(first)}`
-        : `    Reveal: ${first.reveal.reveal}${first.reveal.additions === null ? '' : `, additions by ${first.reveal.additions}`}`,
-    );
+    lines.push(`  ${entries.map((entry) => entry.api).join(', ')}: ${settings(entries[0])}`, `    ${reveal(entries).line}`);
   }
   return lines;
 }

@@ -3,16 +3,12 @@ import { formatCLINumber, formatCLITable } from './format-cli-table.js';
 
 /** `tool-search search`'s ranking as readable text: each tool with the parts of its score. */
 export function formatSearchReport(query: string, explained: ToolSearchExplanations, toolCount: number): string {
-  const lines: string[] = [];
-  if (explained.selection) lines.push(`Query ${JSON.stringify(query)}: a select: list, each named tool scores ${100}`);
-  else
-    lines.push(
-      `Query ${JSON.stringify(query)} → terms: ${explained.terms.length === 0 ? '(none: only stop words or punctuation)' : explained.terms.join(', ')}`,
-    );
-  lines.push(
+  const terms = explained.terms.length === 0 ? '(none: only stop words or punctuation)' : explained.terms.join(', ');
+  const lines = [
+    explained.selection ? `Query ${JSON.stringify(query)}: a select: list, each named tool scores ${100}` : `Query ${JSON.stringify(query)} → terms: ${terms}`,
     `${formatCLINumber(explained.results.length)} of ${formatCLINumber(toolCount)} tools returned (what the index returns: best first, cut by its default rule)`,
     '',
-  );
+  ];
   if (explained.results.length === 0) {
     lines.push('No tool matches. tool_search would list the tool names instead.');
     return `${lines.join('\n')}\n`;

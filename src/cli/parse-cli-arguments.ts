@@ -45,9 +45,24 @@ const OPTIONS = {
   'max-results': { type: 'string' },
 } as const;
 
+/** The options of each command, in the order messages list them. */
 const OWN_OPTIONS: Readonly<Record<'inspect' | 'search', readonly string[]>> = {
   inspect: ['format', 'model', 'api', 'platform', 'mechanism', 'listing', 'reveal', 'message', 'predict', 'tools', 'json'],
   search: ['format', 'max-results', 'json'],
+};
+
+/** How each option with a value is read into its field of the command (`--max-results` sets `maxResults`). */
+const READERS: Readonly<Record<string, (value: string) => unknown>> = {
+  format: (value) => oneOf('--format', value, TOOL_FILE_FORMATS),
+  model: (value) => value,
+  api: (value) => oneOf('--api', value, WIRE_APIS),
+  platform: (value) => oneOf('--platform', value, MODEL_PLATFORMS),
+  mechanism: (value) => oneOf<ToolSearchMechanismRequest>('--mechanism', value, ['auto', 'openai', 'claude', 'client']),
+  listing: (value) => oneOf<ToolListingRequest>('--listing', value, ['auto', ...TOOL_LISTINGS]),
+  reveal: (value) => oneOf('--reveal', value, TOOL_REVEAL_CHOICES),
+  message: (value) => value,
+  predict: parsePredict,
+  'max-results': parseMaxResults,
 };
 
 /**
@@ -76,38 +91,21 @@ export function parseCLIArguments(args: readonly string[]): CLICommand {
     );
   }
   if (file === undefined) throw new ToolSearchError('invalid-options', `\`${command}\` needs a tools file: a path, or \`-\` for standard input`);
+  const fields = Object.fromEntries(
+    Object.entries(values).flatMap(([name, value]) =>
+      typeof value === 'string' ? [[name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()), READERS[name]?.(value)]] : [],
+    ),
+  );
   const json = values.json === true;
-  const format = values.format === undefined ? {} : { format: oneOf('--format', values.format, TOOL_FILE_FORMATS) };
   if (command === 'search') {
     const query = rest.join(' ');
     if (query.trim().length === 0)
       throw new ToolSearchError('invalid-options', '`search` needs a query after the tools file, e.g. `tool-search search tools.json "create an issue"`');
-    return {
-      kind: 'search',
-      file,
-      ...format,
-      query,
-      json,
-      ...(values['max-results'] === undefined ? {} : { maxResults: parseMaxResults(values['max-results']) }),
-    };
+    return { kind: 'search', file, ...fields, query, json };
   }
   if (rest.length > 0)
     throw new ToolSearchError('invalid-options', `\`inspect\` takes one tools file, got also ${rest.map((value) => `\`${value}\``).join(', ')}`);
-  return {
-    kind: 'inspect',
-    file,
-    ...format,
-    toolTable: values.tools === true,
-    json,
-    ...(values.model === undefined ? {} : { model: values.model }),
-    ...(values.api === undefined ? {} : { api: oneOf('--api', values.api, WIRE_APIS) }),
-    ...(values.platform === undefined ? {} : { platform: oneOf('--platform', values.platform, MODEL_PLATFORMS) }),
-    ...(values.mechanism === undefined ? {} : { mechanism: oneOf<ToolSearchMechanismRequest>('--mechanism', values.mechanism, MECHANISMS) }),
-    ...(values.listing === undefined ? {} : { listing: oneOf<ToolListingRequest>('--listing', values.listing, ['auto', ...TOOL_LISTINGS]) }),
-    ...(values.reveal === undefined ? {} : { reveal: oneOf('--reveal', values.reveal, TOOL_REVEAL_CHOICES) }),
-    ...(values.message === undefined ? {} : { message: values.message }),
-    ...(values.predict === undefined ? {} : { predict: parsePredict(values.predict) }),
-  };
+  return { kind: 'inspect', file, ...fields, toolTable: values.tools === true, json };
 }
 
 /** `--predict`: `auto`, `off`, or `<maxTools>[,<minScore>[,<minShare>]]` (the `predict` setting's fields). */
@@ -133,8 +131,6 @@ function parsePredict(value: string): 'off' | ToolPredictionSettings | undefined
   }
   return parsed.setting;
 }
-
-const MECHANISMS: readonly ToolSearchMechanismRequest[] = ['auto', 'openai', 'claude', 'client'];
 
 function oneOf<Value extends string>(option: string, value: string, allowed: readonly Value[]): Value {
   if ((allowed as readonly string[]).includes(value)) return value as Value;

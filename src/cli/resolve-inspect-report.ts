@@ -1,7 +1,4 @@
-import { resolveCatalogIndex } from '../catalog/resolve-catalog-index.js';
-import { createToolCatalog } from '../catalog/create-tool-catalog.js';
-import { DEFAULT_MAX_SEARCH_RESULTS } from '../client/create-tool-search-tool.js';
-import { resolveToolPredictionSettings } from '../config/parse-tool-prediction.js';
+import { createToolPredictor } from '../request/create-tool-predictor.js';
 import {
   TOOL_LISTINGS,
   type ToolListing,
@@ -21,7 +18,11 @@ import { resolveToolSearch } from '../plan/resolve-tool-search.js';
 import type { DeferredReason, LoadedReason, ToolSearchMechanism, ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import { resolveToolPrediction, type ToolPredictionCandidate } from '../request/resolve-tool-prediction.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import { CLI_WIRE_APIS, type CLIWireAPI } from './cli-wire-apis.js';
+import { isRecord } from '../records/is-record.js';
+import { createOpenAIChatTools, createOpenAIResponsesTools, transformOpenAIChatRequest, transformOpenAIResponsesRequest } from '../providers/openai/index.js';
+import { createAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../providers/anthropic/index.js';
+import { createGeminiFunctionDeclarations, transformGeminiRequest } from '../providers/gemini/index.js';
+import { createBedrockConverseTools, transformBedrockConverseRequest } from '../providers/bedrock/index.js';
 import type { TokenCounter } from './load-token-counter.js';
 import { resolveModelVisibleTools } from './resolve-model-visible-tools.js';
 
@@ -167,7 +168,7 @@ export function resolveInspectReport(request: InspectRequest, counter: TokenCoun
       mechanism: deferred === 0 ? 'none' : wirePlan.mechanism,
       planMechanism: wirePlan.mechanism,
       listing: wirePlan.listing,
-      reveal: resolvePlanReveal(wirePlan, wireReference, reveal ?? 'auto'),
+      reveal: resolveRevealReason(wirePlan, wireReference, reveal ?? 'auto'),
       search: wirePlan.mechanism === 'openai-hosted' || wirePlan.mechanism === 'claude-hosted' ? wirePlan.search : null,
       deferred,
       warnings: wirePlan.warnings,
@@ -180,7 +181,7 @@ export function resolveInspectReport(request: InspectRequest, counter: TokenCoun
     platform: platform ?? null,
     plan,
     plans,
-    reveal: resolvePlanReveal(plan, reference, reveal ?? 'auto'),
+    reveal: resolveRevealReason(plan, reference, reveal ?? 'auto'),
     deferredBy,
     loadedBy,
     tools: plan.tools.map((tool) => ({ name: tool.name, status: tool.status, reason: tool.reason, schemaBytes: schemaBytes.get(tool.name) ?? 0 })),
@@ -206,25 +207,27 @@ function measureRequests(
   const baseSystem = wire.promptSlots(body).system;
   const chosenMechanism = chosen === null ? null : countDeferred(chosen) === 0 ? 'none' : chosen.mechanism;
   const rows: Omit<RequestSizeRow, 'savedPercent'>[] = [];
-  const measure = (
-    mechanism: ToolSearchMechanism,
-    listing: ToolListing | null,
-    output: object,
-    warnings: readonly { code: string }[],
-    plan?: ToolSearchPlan,
-  ): void => {
-    const search = plan !== undefined && (mechanism === 'openai-hosted' || mechanism === 'claude-hosted') ? plan.search : null;
-    const reveal = plan !== undefined && mechanism === 'client' ? plan.reveal : null;
-    const additions = plan?.additions ?? null;
-    const slots = wire.promptSlots(output);
-    const toolsText = JSON.stringify(slots.tools);
-    const note = slots.system.startsWith(baseSystem) ? slots.system.slice(baseSystem.length) : slots.system;
-    const requestText = `${toolsText}${note}`;
-    let promptText = requestText;
-    if (mechanism === 'openai-hosted' || mechanism === 'claude-hosted') {
-      promptText = `${JSON.stringify(resolveModelVisibleTools(mechanism, Array.isArray(slots.tools) ? slots.tools : []).entries)}${note}`;
+  /** Measures the body under a plan (`null`: as the caller built it), or records why the library refuses that request. */
+  const measure = (plan: ToolSearchPlan | null, listing: ToolListing | null, label = ''): void => {
+    let output: ReturnType<CLIWireAPI['transform']> = { body, warnings: [] };
+    try {
+      if (plan !== null) output = wire.transform(body, plan);
+    } catch (error) {
+      if (!isToolSearchError(error)) throw error;
+      refused.push({ code: error.code, message: `${wire.api}, ${label}: not measured: ${error.message}` });
+      return;
     }
-    const deferred = plan !== undefined && mechanism !== 'none' ? countDeferred(plan) : 0;
+    const mechanism = plan?.mechanism ?? 'none';
+    const hosted = mechanism === 'openai-hosted' || mechanism === 'claude-hosted';
+    const search = plan !== null && hosted ? plan.search : null;
+    const reveal = plan !== null && mechanism === 'client' ? plan.reveal : null;
+    const additions = plan?.additions ?? null;
+    const slots = wire.promptSlots(output.body);
+    const note = slots.system.startsWith(baseSystem) ? slots.system.slice(baseSystem.length) : slots.system;
+    const requestText = `${JSON.stringify(slots.tools)}${note}`;
+    const promptText = hosted
+      ? `${JSON.stringify(resolveModelVisibleTools(mechanism, Array.isArray(slots.tools) ? slots.tools : []).entries)}${note}`
+      : requestText;
     rows.push({
       api: wire.api,
       mechanism,
@@ -235,33 +238,20 @@ function measureRequests(
       requestBytes: bytes(requestText),
       promptBytes: bytes(promptText),
       promptTokens: counter.count(promptText),
-      deferred,
+      deferred: plan !== null && mechanism !== 'none' ? countDeferred(plan) : 0,
       chosen:
         chosen !== null &&
         chosenMechanism === mechanism &&
         (mechanism !== 'client' || (chosen.listing === listing && chosen.reveal === reveal && (chosen.additions ?? null) === additions)) &&
         (search === null || chosen.search === search),
-      warnings: [...new Set(warnings.map((warning) => warning.code))].sort(),
+      warnings: [...new Set(output.warnings.map((warning) => warning.code))].sort(),
     });
   };
 
-  /** Transforms the body under a plan and measures it, or records why the library refuses that request. */
-  const measurePlan = (plan: ToolSearchPlan, listing: ToolListing | null, label: string): void => {
-    let output: ReturnType<CLIWireAPI['transform']>;
-    try {
-      output = wire.transform(body, plan);
-    } catch (error) {
-      if (!isToolSearchError(error)) throw error;
-      refused.push({ code: error.code, message: `${wire.api}, ${label}: not measured: ${error.message}` });
-      return;
-    }
-    measure(plan.mechanism, listing, output.body, output.warnings, plan);
-  };
-
-  measure('none', null, body, []);
+  measure(null, null);
   for (const listing of TOOL_LISTINGS) {
     const plan = resolveToolSearch({ id: wire.clientModel, api: wire.api }, request.tools, { mechanism: 'client', listing, reveal: 'conversation' });
-    measurePlan(plan, listing, `client mechanism, \`${listing}\` listing`);
+    measure(plan, listing, `client mechanism, \`${listing}\` listing`);
   }
   if (wire.nativeModel !== null) {
     // The model given when its plan is native (by reference on Bedrock or Vertex AI), else one with additions by value.
@@ -269,7 +259,7 @@ function measureRequests(
       chosen?.reveal === 'native' ? { id: chosen.model, api: wire.api, ...(chosen.platform === undefined ? {} : { platform: chosen.platform }) } : null;
     const listing = request.listing === 'names' || request.listing === 'none' ? request.listing : 'auto';
     const plan = resolveToolSearch(model ?? { id: wire.nativeModel, api: wire.api }, request.tools, { mechanism: 'client', listing, reveal: 'native' });
-    measurePlan(plan, plan.listing, `client mechanism, native delivery (additions by ${plan.additions ?? 'value'})`);
+    measure(plan, plan.listing, `client mechanism, native delivery (additions by ${plan.additions ?? 'value'})`);
   }
   if (wire.hosted !== null) {
     for (const search of ['provider', 'library'] as const) {
@@ -279,7 +269,7 @@ function measureRequests(
         search,
         ...(request.listing === undefined ? {} : { listing: request.listing }),
       });
-      measurePlan(
+      measure(
         plan,
         search === 'library' ? plan.listing : null,
         `${wire.hosted.mechanism} mechanism, ${search === 'library' ? "the library's" : "the provider's"} search`,
@@ -288,12 +278,6 @@ function measureRequests(
   }
   const baseline = rows[0]?.promptBytes ?? 0;
   return rows.map((row) => ({ ...row, savedPercent: baseline === 0 ? 0 : Math.round((1000 * (baseline - row.promptBytes)) / baseline) / 10 }));
-}
-
-/** Why the plan puts loaded schemas where it does; a plan that defers nothing loads nothing, whatever its mechanism. */
-function resolvePlanReveal(plan: ToolSearchPlan, model: ModelReference, choice: ToolRevealChoice): RevealReason {
-  const reason = resolveRevealReason(plan, model, choice);
-  return countDeferred(plan) === 0 ? { ...reason, reason: 'nothing is deferred, so nothing is loaded' } : reason;
 }
 
 function countDeferred(plan: ToolSearchPlan): number {
@@ -327,7 +311,8 @@ const ADDITION_APIS: ReadonlySet<string> = new Set(['openai-responses', 'anthrop
 function resolveRevealReason(plan: ToolSearchPlan, model: ModelReference, choice: ToolRevealChoice): RevealReason {
   const additions = plan.additions ?? null;
   const result = (reason: string): RevealReason => ({ reveal: plan.reveal, additions, choice, reason });
-  if (plan.mechanism === 'none') return result('nothing is deferred, so nothing is loaded');
+  // A plan that defers nothing loads nothing, whatever its mechanism.
+  if (plan.mechanism === 'none' || countDeferred(plan) === 0) return result('nothing is deferred, so nothing is loaded');
   if (plan.mechanism !== 'client') {
     return result('hosted search: the provider loads the schemas the search returns, where its result sits (`reveal` is for the client mechanism)');
   }
@@ -374,9 +359,10 @@ function resolveInspectPrediction(
   message: string,
   predict: 'off' | ToolPredictionSettings | undefined,
 ): InspectPrediction {
-  const settings = resolveToolPredictionSettings(predict);
+  const predictor = createToolPredictor(predict);
   const none = (reason: string): InspectPrediction => ({ message, settings: null, reason, delivery: null, loaded: [], ranked: [] });
-  if (settings === null) return none('prediction is off (`predict: off`)');
+  if (predictor === undefined) return none('prediction is off (`predict: off`)');
+  const { settings } = predictor;
   if (!resolveOwnToolsSent(plan).search) {
     return none(
       plan.mechanism === 'none' || plan.tools.every((tool) => tool.status !== 'deferred')
@@ -387,7 +373,7 @@ function resolveInspectPrediction(
   const deferred = new Set(plan.tools.filter((tool) => tool.status === 'deferred').map((tool) => tool.name));
   const { names, ranked } = resolveToolPrediction({
     text: message,
-    index: resolveCatalogIndex(createToolCatalog(tools).searchable, DEFAULT_MAX_SEARCH_RESULTS),
+    index: predictor.index(tools),
     isDeferred: (name) => deferred.has(name),
     loaded: new Set(),
     notDeferred: plan.tools.length - deferred.size,
@@ -402,4 +388,128 @@ function resolveInspectPrediction(
     loaded: names,
     ranked,
   };
+}
+
+/** The system prompt of every measured request: short, so the tool list and the library's note dominate. */
+const CLI_SYSTEM_PROMPT = 'You are a helpful assistant.';
+const USER_MESSAGE = 'Please help me with my task.';
+
+/** One wire API as `tool-search inspect` measures it: a first-turn body with full schemas, its transformer, its slots. */
+interface CLIWireAPI {
+  readonly api: WireAPI;
+  /** The API's hosted mechanism and a model that has it, or `null`. */
+  readonly hosted: { readonly mechanism: 'openai-hosted' | 'claude-hosted'; readonly model: string } | null;
+  /** A model for the client mechanism on this API (any model gets it; the id only names the request). */
+  readonly clientModel: string;
+  /** A model whose provider documents tool additions by value on this API (native delivery), or `null`. */
+  readonly nativeModel: string | null;
+  /** The body a caller builds without this package: the tools in full, written by the API's converter. */
+  createBody(tools: readonly ToolDefinition[]): object;
+  transform(body: object, plan: ToolSearchPlan): { readonly body: object; readonly warnings: readonly { readonly code: string }[] };
+  /** Where the body keeps its tools and its system text. */
+  promptSlots(body: object): { readonly tools: unknown; readonly system: string };
+}
+
+/** The wire APIs, in the order the tables list them. */
+const CLI_WIRE_APIS: readonly CLIWireAPI[] = [
+  {
+    api: 'openai-responses',
+    hosted: { mechanism: 'openai-hosted', model: 'gpt-5.4' },
+    clientModel: 'gpt-5.4',
+    nativeModel: 'gpt-5.4',
+    createBody: (tools) => ({
+      model: 'gpt-5.4',
+      instructions: CLI_SYSTEM_PROMPT,
+      input: [{ role: 'user', content: USER_MESSAGE }],
+      tools: createOpenAIResponsesTools(tools),
+    }),
+    transform: (body, plan) => transformOpenAIResponsesRequest(body, plan),
+    promptSlots: (body) => ({ tools: field(body, 'tools'), system: textOf(field(body, 'instructions')) }),
+  },
+  {
+    api: 'openai-chat',
+    hosted: null,
+    clientModel: 'gpt-4.1',
+    nativeModel: null,
+    createBody: (tools) => ({
+      model: 'gpt-4.1',
+      messages: [
+        { role: 'system', content: CLI_SYSTEM_PROMPT },
+        { role: 'user', content: USER_MESSAGE },
+      ],
+      tools: createOpenAIChatTools(tools),
+    }),
+    transform: (body, plan) => transformOpenAIChatRequest(body, plan),
+    promptSlots: (body) => {
+      const messages = field(body, 'messages');
+      const system: string[] = [];
+      for (const message of Array.isArray(messages) ? messages : []) {
+        if (!isRecord(message) || (message.role !== 'system' && message.role !== 'developer')) break;
+        system.push(textOf(message.content));
+      }
+      return { tools: field(body, 'tools'), system: system.join('\n\n') };
+    },
+  },
+  {
+    api: 'anthropic-messages',
+    hosted: { mechanism: 'claude-hosted', model: 'claude-sonnet-4-5' },
+    clientModel: 'claude-sonnet-4-5',
+    nativeModel: 'claude-opus-5',
+    createBody: (tools) => ({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 1024,
+      system: CLI_SYSTEM_PROMPT,
+      messages: [{ role: 'user', content: USER_MESSAGE }],
+      tools: createAnthropicMessagesTools(tools),
+    }),
+    transform: (body, plan) => transformAnthropicMessagesRequest(body, plan),
+    promptSlots: (body) => ({ tools: field(body, 'tools'), system: textOf(field(body, 'system')) }),
+  },
+  {
+    api: 'gemini',
+    hosted: null,
+    clientModel: 'gemini-2.5-pro',
+    nativeModel: null,
+    // The REST shape of `generateContent`.
+    createBody: (tools) => ({
+      contents: [{ role: 'user', parts: [{ text: USER_MESSAGE }] }],
+      systemInstruction: { parts: [{ text: CLI_SYSTEM_PROMPT }] },
+      tools: [{ functionDeclarations: createGeminiFunctionDeclarations(tools) }],
+    }),
+    transform: (body, plan) => transformGeminiRequest(body, plan),
+    promptSlots: (body) => ({ tools: field(body, 'tools'), system: textOf(field(body, 'systemInstruction')) }),
+  },
+  {
+    api: 'bedrock-converse',
+    hosted: null,
+    clientModel: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    nativeModel: null,
+    createBody: (tools) => ({
+      modelId: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+      system: [{ text: CLI_SYSTEM_PROMPT }],
+      messages: [{ role: 'user', content: [{ text: USER_MESSAGE }] }],
+      toolConfig: { tools: createBedrockConverseTools(tools) },
+    }),
+    transform: (body, plan) => transformBedrockConverseRequest(body, plan),
+    promptSlots: (body) => ({ tools: field(field(body, 'toolConfig') as object, 'tools'), system: textOf(field(body, 'system')) }),
+  },
+];
+
+function field(body: object, name: string): unknown {
+  return (body as Record<string, unknown>)[name] ?? [];
+}
+
+/** The text of a system slot: a string, a list of text blocks or parts, or a content with `parts`. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value))
+    return value
+      .map(textOf)
+      .filter((text) => text.length > 0)
+      .join('\n\n');
+  if (isRecord(value)) {
+    if (typeof value.text === 'string') return value.text;
+    if (value.parts !== undefined) return textOf(value.parts);
+  }
+  return '';
 }

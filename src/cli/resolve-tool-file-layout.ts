@@ -58,34 +58,24 @@ export function resolveToolFileLayout(json: unknown, format?: ToolFileFormat): T
     const shape = resolveEntryFormat(entry);
     if (shape !== null && !shapes.has(shape)) shapes.set(shape, index);
   });
-  if (format !== undefined) {
-    if (shapes.size > 0 && !shapes.has(format)) {
-      const [[shape, index]] = [...shapes] as [[ToolFileFormat, number]];
-      return {
-        format: null,
-        problem: `\`--format ${format}\` asks for ${TOOL_FILE_FORMAT_SHAPES[format]}, but \`tools[${index}]\` is ${TOOL_FILE_FORMAT_SHAPES[shape]}; leave \`--format\` out to read the shape the file has`,
-      };
-    }
-    return { format, entries: format === 'gemini' ? wrapGeminiDeclarations(entries) : entries, container };
+  if (format !== undefined && shapes.size > 0 && !shapes.has(format)) {
+    const [[shape, index]] = [...shapes] as [[ToolFileFormat, number]];
+    return {
+      format: null,
+      problem: `\`--format ${format}\` asks for ${TOOL_FILE_FORMAT_SHAPES[format]}, but \`tools[${index}]\` is ${TOOL_FILE_FORMAT_SHAPES[shape]}; leave \`--format\` out to read the shape the file has`,
+    };
   }
-  if (shapes.size === 1) {
-    const shape = [...shapes.keys()][0] as ToolFileFormat;
-    return { format: shape, entries: shape === 'gemini' ? wrapGeminiDeclarations(entries) : entries, container };
-  }
+  // The shape asked for, or the one the entries have; a file without entries is an empty MCP list.
+  const chosen = format ?? (shapes.size === 1 ? [...shapes.keys()][0] : entries.length === 0 ? 'mcp' : undefined);
+  if (chosen !== undefined) return { format: chosen, entries: chosen === 'gemini' ? wrapGeminiDeclarations(entries) : entries, container };
   if (shapes.size > 1) {
     const mixed = [...shapes].map(([shape, index]) => `\`tools[${index}]\` is ${TOOL_FILE_FORMAT_SHAPES[shape]}`);
     return { format: null, problem: `its tools mix shapes: ${mixed.join(', ')}; give one shape per file, or choose one with \`--format\`` };
   }
-  if (entries.length === 0) return { format: 'mcp', entries, container };
   const first = entries[0];
+  const fields = isRecord(first) ? Object.keys(first).map((key) => `\`${key}\``) : [];
   const keys = isRecord(first)
-    ? `an object with ${
-        Object.keys(first).length === 0
-          ? 'no fields'
-          : `the fields ${Object.keys(first)
-              .map((key) => `\`${key}\``)
-              .join(', ')}`
-      }`
+    ? `an object with ${fields.length === 0 ? 'no fields' : `the fields ${fields.join(', ')}`}`
     : (JSON.stringify(first) ?? String(first));
   return {
     format: null,

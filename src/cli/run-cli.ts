@@ -96,7 +96,7 @@ async function run(command: CLICommand, input: CLIInput): Promise<string> {
     case 'inspect': {
       const { tools, source } = await readCLITools(command.file, input.readStandardInput, command.format);
       const report = resolveInspectReport({ ...command, tools }, await loadTokenCounter());
-      return command.json ? `${JSON.stringify({ source, ...report }, null, 2)}\n` : formatInspectReport(report, source, { tools: command.toolTable });
+      return command.json ? `${JSON.stringify({ source, ...report }, null, 2)}\n` : formatInspectReport(report, source, command.toolTable);
     }
     case 'search': {
       const { tools, source } = await readCLITools(command.file, input.readStandardInput, command.format);

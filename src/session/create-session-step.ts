@@ -2,6 +2,9 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { SessionStep, SessionToolCall, SessionToolCallToRun } from './session-step.js';
 import { parseToolOutput } from './parse-tool-output.js';
+import type { RunTool } from './run-tool.js';
+import type { StreamAccumulator } from './stream-accumulator.js';
+import type { SessionStreamOptions } from './session-stream-options.js';
 
 /** One call of a step and how its answer is written in the API's shape. */
 export interface SessionStepEntry<Answer> {
@@ -38,4 +41,40 @@ export function createSessionStep<Answer, Turn>(entries: readonly SessionStepEnt
       return finish(entries.map((entry) => entry.write(entry.call.type === 'run' ? checked[next++] : undefined)));
     },
   };
+}
+
+/**
+ * What a session request's `handle` does with a step: runs the pending calls through `runTool` one after another, in
+ * order, and completes the step with their outputs. An exception from `runTool` ends it and reaches the caller. Not
+ * part of the public API: `handle` is the sequential convenience over `step`.
+ */
+export async function runSessionStep<Turn>(step: () => Promise<SessionStep<Turn>>, runTool: RunTool, sessionId: string): Promise<Turn> {
+  if (typeof runTool !== 'function') {
+    throw new ToolSearchError(
+      'invalid-options',
+      `\`handle(response, runTool)\`: \`runTool\` must be a function \`(name, args, call) => output\`, got ${describeValue(runTool)}`,
+    );
+  }
+  const { pending, complete } = await step();
+  const outputs: unknown[] = [];
+  for (const call of pending) outputs.push(await runTool(call.name, call.arguments, { id: call.id, sessionId }));
+  return complete(outputs);
+}
+
+/**
+ * The response a stream rebuilds: every event is pushed into the API's accumulator, in order, and the answer text
+ * each carries goes to `onText` (awaited) as it arrives. The iteration starts at once (an SDK helper stream hands
+ * each event to the listeners present when it arrives). An error of the stream, the accumulator or `onText` ends the
+ * reading and reaches the caller. Not part of the public API: `step` and `handle` read a stream through it.
+ */
+export async function readSessionStream<Response>(
+  stream: AsyncIterable<unknown>,
+  accumulator: StreamAccumulator<unknown, Response>,
+  onText: SessionStreamOptions['onText'],
+): Promise<Response> {
+  for await (const event of stream) {
+    const text = accumulator.push(event);
+    if (text !== '' && onText !== undefined) await onText(text);
+  }
+  return accumulator.response();
 }

@@ -15,11 +15,9 @@ import type { TransformRequestResult } from '../request/request-transformer.js';
 import type { CodecTools } from '../request/wire-codec.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { createToolSearch, type ToolCallContext, type ToolSearch } from './create-tool-search.js';
-import { createSessionStep, type SessionStepEntry } from './create-session-step.js';
+import { createSessionStep, readSessionStream, runSessionStep, type SessionStepEntry } from './create-session-step.js';
 import { isOwnToolEntry } from './is-own-tool-entry.js';
 import { parseSessionTools } from './parse-session-tools.js';
-import { runSessionStep } from './run-session-step.js';
-import { readSessionStream } from './read-session-stream.js';
 import { parseSessionStreamOptions } from './session-stream-options.js';
 import type { SessionAdapter } from './session-adapter.js';
 import type { SessionRequest, SessionWarningCode } from './session-request.js';
@@ -38,7 +36,7 @@ export interface SessionToolSearch<Code extends string> {
  * Tool search for one agent on one wire API, configured by the API's {@link SessionAdapter}: what every session-API
  * factory (`createAnthropicMessagesToolSearch`, …) does, written once. The caller's tools are checked against the
  * API's shape and parsed once into the agent's catalog, which the plan, the search, the call check and the transformer
- * share; `prepare` reads a body's own tools once (see `prepareSessionRequest`); `step` hands each call of a response to
+ * share; `prepare` reads a body's own tools once (see its steps below); `step` hands each call of a response to
  * `handleToolCall` and writes the answers with the adapter; `handle` runs the caller's calls through `runTool`. A
  * stream handed to `step` or `handle` (the adapter's `streamOf`) is read here, once, through the adapter's
  * accumulator into the response `readResponse` reads, each piece of answer text going to `onText`.
@@ -58,13 +56,38 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
   const { toolSearch } = wire;
   return {
     toolSearch,
-    async prepare(body, { sessionId } = {} as { sessionId: string }) {
-      const { loaded, added: historyAdded, predicted, ...prepared } = await prepareSessionRequest(wire, body, sessionId);
-      const { plan, names } = prepared;
+    /**
+     * What every session-API factory does to prepare a request, whatever its wire API:
+     *
+     * 1. The body's tools: none means the catalog; another API's shape is an `invalid-tools` error; a body this factory
+     *    prepared before (its tool list is the one `prepare` returned, which a copy of the body shares) is prepared
+     *    again from the tools it had, and a body that holds the package's own tools but was not prepared here is read
+     *    as a catalog request, which must give the same bytes back, or `prepare` throws `invalid-request` (the tools it
+     *    was planned for are no longer in it). Either way preparing a prepared body gives the same bytes.
+     * 2. The plan (session id and model checked, cached per agent), the reveals the plan needs from the store, then the
+     *    API's transformer, with the plan's and the transformer's warnings together. A body's own tools are read once:
+     *    the codec's read of them serves the plan and the transformer.
+     * 3. The history's pairing of tool results with calls, read by the codec with the rest of the history (see
+     *    {@link SessionAdapter.unpaired}).
+     * 4. Native delivery and prediction: what the history (and, where the provider keeps it, the session's record)
+     *    added, and what the prediction step loaded, recorded for the session.
+     *
+     * Throws what {@link planFor} and the transformer throw.
+     */
+    async prepare(given, { sessionId } = {} as { sessionId: string }) {
+      if (!isRecord(given)) throw new ToolSearchError('invalid-request', `${wire.label}: \`body\` must be a request body object, got ${describeValue(given)}`);
+      const prepared = await prepareReading({ wire, model: given.model, sessionId }, given);
+      const { unpaired, transformed } = prepared;
+      if (unpaired.length > 0 && wire.unpaired === 'throw') throw new ToolSearchError('invalid-request', `${wire.label}: ${unpaired.join('; ')}`);
+      prepared.remember();
+      // The plan as the body applies it (a Responses custom tool named `tool_search` takes that name from the package's).
+      const plan = transformed.plan ?? prepared.plan;
+      const { body, names, loaded, predicted } = transformed;
       const native = isNativeDelivery(plan);
       // Native delivery: what the history added, read once per request; where the provider keeps the history (the body
       // holds only the new items), also what this session's turns recorded adding, so no tool is added twice.
-      const onServer = native && adapter.isHistoryOnServer?.(prepared.body as Record<string, unknown>) === true;
+      const historyAdded = transformed.added ?? [];
+      const onServer = native && adapter.isHistoryOnServer?.(body as Record<string, unknown>) === true;
       const added = onServer ? [...new Set([...(await toolSearch.store.get(sessionId, 'added')), ...historyAdded])] : historyAdded;
       // What the prediction step loaded is the session's, as a search's reveals are (and, natively, its additions).
       if (predicted !== undefined) {
@@ -78,8 +101,12 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
         context: { sessionId, plan, names, loaded, ...(native ? { added } : {}) },
         predicted: predicted?.items ?? [],
       };
+      const pairing = unpaired.map((message): { code: SessionWarningCode; message: string } => ({ code: 'unpaired-tool-result', message }));
       return {
-        ...prepared,
+        body,
+        plan,
+        warnings: [...plan.warnings, ...transformed.warnings, ...pairing],
+        names,
         step: (response, stepOptions) => stepSession(turn, response, stepOptions, 'step'),
         handle: (response, runTool, stepOptions) => runSessionStep(() => stepSession(turn, response, stepOptions, 'handle'), runTool, sessionId),
       };
@@ -149,44 +176,7 @@ interface Prepared<Code extends string> {
   remember(): void;
 }
 
-/**
- * What every session-API factory does to prepare a request, whatever its wire API:
- *
- * 1. The body's tools: none means the catalog; another API's shape is an `invalid-tools` error; a body this factory
- *    prepared before (its tool list is the one `prepare` returned, which a copy of the body shares) is prepared again
- *    from the tools it had, and a body that holds the package's own tools but was not prepared here is read as a
- *    catalog request, which must give the same bytes back, or `prepare` throws `invalid-request` (the tools it was
- *    planned for are no longer in it). Either way preparing a prepared body gives the same bytes.
- * 2. The plan (session id and model checked, cached per agent), the reveals the plan needs from the store, then the
- *    API's transformer, with the plan's and the transformer's warnings together. A body's own tools are read once:
- *    the codec's read of them serves the plan and the transformer.
- * 3. The history's pairing of tool results with calls, read by the codec with the rest of the history (see
- *    {@link SessionAdapter.unpaired}).
- *
- * Throws what {@link planFor} and the transformer throw.
- */
-async function prepareSessionRequest<Code extends string>(wire: SessionWire<Code>, given: unknown, sessionId: unknown) {
-  if (!isRecord(given)) throw new ToolSearchError('invalid-request', `${wire.label}: \`body\` must be a request body object, got ${describeValue(given)}`);
-  const prepared = await prepareReading({ wire, model: given.model, sessionId }, given);
-  const { unpaired } = prepared;
-  if (unpaired.length > 0 && wire.unpaired === 'throw') throw new ToolSearchError('invalid-request', `${wire.label}: ${unpaired.join('; ')}`);
-  prepared.remember();
-  const { transformed } = prepared;
-  // The plan as the body applies it (a Responses custom tool named `tool_search` takes that name from the package's).
-  const plan = transformed.plan ?? prepared.plan;
-  const pairing = unpaired.map((message): { code: SessionWarningCode; message: string } => ({ code: 'unpaired-tool-result', message }));
-  return {
-    body: transformed.body,
-    plan,
-    warnings: [...plan.warnings, ...transformed.warnings, ...pairing],
-    names: transformed.names,
-    loaded: transformed.loaded,
-    added: transformed.added ?? [],
-    ...(transformed.predicted === undefined ? {} : { predicted: transformed.predicted }),
-  };
-}
-
-/** The request prepared from `given` by what its tool list is (see {@link prepareSessionRequest}, step 1). */
+/** The request prepared from `given` by what its tool list is (see the steps of `prepare` in {@link createSessionToolSearch}). */
 function prepareReading<Code extends string>(preparation: Preparation<Code>, given: Record<string, unknown>): Promise<Prepared<Code>> {
   const { wire } = preparation;
   const tools = wire.toolsOf(given);

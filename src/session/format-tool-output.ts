@@ -33,11 +33,3 @@ export function formatToolOutput(output: unknown): string {
     );
   }
 }
-
-/**
- * A tool's output as the content of a tool result on an API that takes text or a list of parts: a list as it is (the
- * caller's own parts), anything else as {@link formatToolOutput}'s text. Not part of the public API.
- */
-export function formatToolContent<Part>(output: unknown): string | Part[] {
-  return Array.isArray(output) ? (output as Part[]) : formatToolOutput(output);
-}

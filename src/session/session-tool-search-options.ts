@@ -1,11 +1,12 @@
-import type { ToolSearchConfig, ToolSearchConfigInput } from '../config/tool-search-config.js';
 import type { ModelPlatform } from '../models/model-reference.js';
-import type { RevealStore } from '../reveal/reveal-store.js';
-import type { ToolSearchRanker } from '../search/tool-search-ranker.js';
-import type { UnsupportedMechanismBehaviour } from './create-tool-search.js';
+import type { CreateToolSearchOptions } from './create-tool-search.js';
 
-/** What every session-API factory takes (`createOpenAIResponsesToolSearch`, …); each adds its API's own options. */
-export interface SessionToolSearchOptions<Tool = unknown> {
+/**
+ * What every session-API factory takes (`createOpenAIResponsesToolSearch`, …); each adds its API's own options.
+ * `config`, `store`, `unsupported` and `rank` are {@link CreateToolSearchOptions}' (the store is shared by every session
+ * of the agent).
+ */
+export interface SessionToolSearchOptions<Tool = unknown> extends Omit<CreateToolSearchOptions, 'tools'> {
   /**
    * Every tool the agent may send, in the API's own tool format, with full schemas and your names: the catalog
    * `tool_search` searches and calls are checked against. A body without tools is sent with these; a body with tools
@@ -27,15 +28,4 @@ export interface SessionToolSearchOptions<Tool = unknown> {
    * documented. @default the platform the model id names (a first-party id: its provider's own API)
    */
   readonly platform?: ModelPlatform | undefined;
-  /** The tool search configuration, in any form `parseToolSearchConfig` accepts. @default all defaults */
-  readonly config?: ToolSearchConfigInput | ToolSearchConfig | undefined;
-  /** Where reveals are kept, shared by every session of the agent. @default createMemoryRevealStore() */
-  readonly store?: RevealStore | undefined;
-  /** A configured mechanism that does not apply: throw (the default) or send every schema. @default 'throw' */
-  readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
-  /**
-   * Ranks the catalog for `tool_search`'s keyword queries in place of the library's lexical ranking, such as
-   * `createHybridToolRanker({ embed })` with your embedding model (see `ToolSearchRanker`). @default the lexical ranking
-   */
-  readonly rank?: ToolSearchRanker | undefined;
 }

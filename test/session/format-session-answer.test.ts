@@ -16,6 +16,13 @@ describe('formatSessionAnswer', () => {
     expect(formatSessionAnswer({ type: 'run', output: parts })).toBe(parts);
   });
 
+  it('keeps a list of parts as it is and writes anything else as formatToolOutput does (formerly formatToolContent)', () => {
+    const parts = [{ type: 'text', text: 'hi' }];
+    expect(formatSessionAnswer({ type: 'run', output: parts })).toBe(parts);
+    expect(formatSessionAnswer({ type: 'run', output: { b: 1, a: 2 } })).toBe('{"a":2,"b":1}');
+    expect(formatSessionAnswer({ type: 'run', output: undefined })).toBe('');
+  });
+
   it.each(['search', 'answer'] as const)("writes the package's %s result as its JSON text", (type) => {
     const result = { status: 'found', tools: [] } as unknown as ToolSearchResult;
     expect(formatSessionAnswer({ type, result })).toBe('{"status":"found","tools":[]}');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatToolContent, formatToolOutput } from '../../src/session/format-tool-output.js';
+import { formatToolOutput } from '../../src/session/format-tool-output.js';
 
 describe('formatToolOutput', () => {
   it.each([
@@ -38,14 +38,5 @@ describe('formatToolOutput', () => {
     expect(() => formatToolOutput(output)).toThrow(
       expect.objectContaining({ name: 'ToolSearchError', code: 'invalid-tool-output', message: expect.stringContaining(message) }),
     );
-  });
-});
-
-describe('formatToolContent', () => {
-  it('keeps a list of parts as it is and writes anything else as formatToolOutput does', () => {
-    const parts = [{ type: 'text', text: 'hi' }];
-    expect(formatToolContent(parts)).toBe(parts);
-    expect(formatToolContent({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
-    expect(formatToolContent(undefined)).toBe('');
   });
 });

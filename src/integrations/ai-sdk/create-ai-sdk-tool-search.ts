@@ -1,29 +1,40 @@
-import { resolveCatalogIndex } from '../../catalog/resolve-catalog-index.js';
+import { asSchema, jsonSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { createLruMap } from '../../records/create-lru-map.js';
-import { asSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
-import { resolveAutoListing, type ToolSearchConfig, type ToolSearchConfigInput } from '../../config/tool-search-config.js';
+import { resolveAutoListing } from '../../config/tool-search-config.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
+import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } from '../../plan/tool-search-plan.js';
-import type { RevealStore } from '../../reveal/reveal-store.js';
+import { isDeferredLeftOut } from '../../plan/is-deferred-left-out.js';
 import { createMemoryRevealStore } from '../../reveal/create-memory-reveal-store.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
-import { formatToolSearchResult } from '../../client/tool-search-result.js';
+import { formatToolSearchResult, type ToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
+import {
+  CALL_TOOL_DEFINITION,
+  TOOL_SEARCH_TOOL_DEFINITION,
+  createCallToolInputSchema,
+  createStubInputSchema,
+  createToolSearchInputSchema,
+} from '../../tools/tool-search-tool-definition.js';
 import type { ModelPlatform } from '../../models/model-reference.js';
-import { createToolSearch, type ToolSearch, type UnsupportedMechanismBehaviour } from '../../session/create-tool-search.js';
-import type { ToolSearchRanker } from '../../search/tool-search-ranker.js';
+import { resolveToolList } from '../../request/resolve-tool-list.js';
+import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
+import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
+import { createOpenAIToolSearchOutput } from '../../providers/openai/create-openai-tool-search-output.js';
+import { createAnthropicToolSearchResult } from '../../providers/anthropic/create-anthropic-tool-search-result.js';
 import { resolveAISDKModel, type AISDKModelReference } from './resolve-ai-sdk-model.js';
 import { transformAISDKMessages, type AISDKToolAdditionWriter } from './transform-ai-sdk-messages.js';
 import { parseAISDKToolSet, type AISDKToolSetWarningCode } from './parse-ai-sdk-tool-set.js';
-import type { AISDKTool } from './ai-sdk-tool-types.js';
+import { resolveAISDKLoadedTools } from './resolve-ai-sdk-loaded-tools.js';
+import type { AISDKNeedsApproval, AISDKTool, AISDKToolExecution, AISDKToolResultOutput } from './ai-sdk-tool-types.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
+import { resolveCatalogIndex } from '../../catalog/resolve-catalog-index.js';
 import { resolveToolPredictionSettings } from '../../config/parse-tool-prediction.js';
 import { DEFAULT_MAX_SEARCH_RESULTS } from '../../client/create-tool-search-tool.js';
 import { transformAISDKPredictions, type TransformAISDKPredictionsOptions } from './transform-ai-sdk-predictions.js';
-import { createAISDKToolSet, createAnthropicSearchOutput } from './create-ai-sdk-tool-set.js';
 
 /**
  * The codes of the integration's own warnings; match on them, the messages are for people.
@@ -55,8 +66,11 @@ export const DEFAULT_MAX_AI_SDK_MODELS = 32;
 /** The default {@link CreateAISDKToolSearchOptions.maxToolSets}: the memory store's session bound. */
 export const DEFAULT_MAX_AI_SDK_TOOL_SETS = 4096;
 
-/** What {@link createAISDKToolSearch} needs. */
-export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> {
+/**
+ * What {@link createAISDKToolSearch} needs: `config`, `store`, `unsupported` and `rank` as the session factories take them
+ * (reveals are kept per session).
+ */
+export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> extends Omit<SessionToolSearchOptions, 'tools' | 'model' | 'platform'> {
   /**
    * The agent's AI SDK tools (`tool()`, `dynamicTool()`, MCP tools, provider tools), AI SDK 6 or 7. Function tools may
    * be deferred; provider tools (`openai.tools.webSearch()`, …) are always sent as they are. A function tool's
@@ -64,12 +78,6 @@ export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> {
    * plain JSON Schema object throws `invalid-tools` (wrap it in `jsonSchema()`), as does an entry that is not a tool.
    */
   readonly tools: Tools;
-  /** The tool search configuration (`parseToolSearchConfig` forms). @default all defaults */
-  readonly config?: ToolSearchConfigInput | ToolSearchConfig | undefined;
-  /** Where reveals are kept per session (shared by every session of the agent). @default createMemoryRevealStore() */
-  readonly store?: RevealStore | undefined;
-  /** A configured mechanism that does not apply to the model: throw (default) or send every schema. @default 'throw' */
-  readonly unsupported?: UnsupportedMechanismBehaviour | undefined;
   /**
    * The most models (provider and model id) whose plan, note and tool sets are kept; past it the least recently used
    * model's are dropped and resolved again on its next `prepare` (same plan, new tool set objects). Bounds memory
@@ -83,11 +91,6 @@ export interface CreateAISDKToolSearchOptions<Tools extends ToolSet> {
    * @default 4096
    */
   readonly maxToolSets?: number | undefined;
-  /**
-   * Ranks the catalog for `tool_search`'s keyword queries in place of the library's lexical ranking, such as
-   * `createHybridToolRanker({ embed })` with your embedding model (see `ToolSearchRanker`). @default the lexical ranking
-   */
-  readonly rank?: ToolSearchRanker | undefined;
 }
 
 /**
@@ -333,7 +336,7 @@ function createSettings(
   toolSearch: ToolSearch,
   resolved: ToolSearchPlan,
   model: AISDKModelReference,
-  userTools: Readonly<Record<string, AISDKTool>>,
+  userTools: UserTools,
   toolSetWarnings: readonly Warning[],
 ): ModelSettings {
   const { provider } = model;
@@ -395,19 +398,15 @@ function createSettings(
   const guidance = deferring ? resolveToolSearchGuidance(plan, plan.mechanism === 'claude-hosted' ? { listed: false } : {}) : null;
   const predict = deferring ? createPredict(toolSearch, plan, writer !== null) : undefined;
   const additions = writer === null ? undefined : createAdditions(toolSearch, plan, userTools, writer);
+  const steps = [predict, additions].flatMap((step) => (step === undefined ? [] : [step]));
   return {
     plan,
     guidance,
     warnings,
     provider,
     predict,
-    prepareStep:
-      predict === undefined && additions === undefined
-        ? undefined
-        : ({ messages }) => {
-            const predicted = predict === undefined ? messages : predict(messages);
-            return { messages: additions === undefined ? predicted : additions(predicted) };
-          },
+    // The predicted loads first, then the additions (of searches and of predicted loads alike).
+    prepareStep: steps.length === 0 ? undefined : ({ messages }) => ({ messages: steps.reduce<ModelMessage[]>((current, step) => step(current), messages) }),
     toolSetKeys: new Set(),
   };
 }
@@ -426,7 +425,8 @@ function createPredict(toolSearch: ToolSearch, plan: ToolSearchPlan, native: boo
   const deferred = new Set(plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
   const options: TransformAISDKPredictionsOptions = {
     settings,
-    // The `tool_search` ranking, as the session API's predictor ranks (`createToolPredictor`).
+    // The `tool_search` ranking, as the session API's predictor ranks (`createToolPredictor`, whose parsing the bundle
+    // of this subpath does without).
     index: resolveCatalogIndex(toolSearch.catalog.searchable, DEFAULT_MAX_SEARCH_RESULTS),
     definition: (name) => toolSearch.catalog.byName.get(name),
     isDeferred: (name) => deferred.has(name),
@@ -442,7 +442,7 @@ function createPredict(toolSearch: ToolSearch, plan: ToolSearchPlan, native: boo
 function createAdditions(
   toolSearch: ToolSearch,
   plan: ToolSearchPlan,
-  userTools: Readonly<Record<string, AISDKTool>>,
+  userTools: UserTools,
   writer: AISDKToolAdditionWriter,
 ): (messages: readonly ModelMessage[]) => ModelMessage[] {
   const options = {
@@ -455,4 +455,251 @@ function createAdditions(
     },
   };
   return (messages) => transformAISDKMessages(messages, options);
+}
+
+/** The caller's tools by name. */
+type UserTools = Readonly<Record<string, AISDKTool>>;
+
+/** What the tools of one session run: the package's search, a checked call of a caller's tool, an output for the model. */
+type AISDKSessionCalls = ReturnType<typeof createSessionCalls>;
+
+/**
+ * The tool set of one session for a model's settings, with the caller's provider tools last: the package's own tools
+ * (`tool_search` answered for the session, `call_tool`), stubs or deferred declarations of the caller's deferred tools,
+ * the caller's tools as they are. */
+function createAISDKToolSet(toolSearch: ToolSearch, settings: ModelSettings, userTools: UserTools, sessionId: string): ToolSet {
+  const { plan, provider } = settings;
+  const calls = createSessionCalls(toolSearch, settings, userTools, sessionId);
+  const providerKey = provider.split('.')[0] as string;
+  // Built as entries, not assigned: a tool named `__proto__` would set the object's prototype instead of a key.
+  const set =
+    plan.mechanism === 'client'
+      ? createClientTools(toolSearch, plan, providerKey, userTools, calls)
+      : plan.mechanism === 'none'
+        ? new Map(plan.tools.map((entry) => [entry.name, userTools[entry.name] as AISDKTool]))
+        : createHostedTools(plan, providerKey, userTools, calls);
+  // Provider tools (`openai.tools.webSearch()`, …) are sent as they are, whatever the plan.
+  for (const [name, tool] of Object.entries(userTools)) if (tool.type === 'provider') set.set(name, tool);
+  return Object.fromEntries(set);
+}
+
+/**
+ * OpenAI's or Anthropic's hosted search: the caller's tools, the deferred ones declared deferred (or kept out of the
+ * request), and the search tool (Anthropic's first and never deferred, OpenAI's last) when anything is deferred.
+ */
+function createHostedTools(plan: ToolSearchPlan, providerKey: string, userTools: UserTools, calls: AISDKSessionCalls): Map<string, AISDKTool> {
+  const openai = plan.mechanism === 'openai-hosted';
+  const library = plan.search === 'library';
+  // The library's search with the `names`/`none` listing leaves deferred functions out of the request (the AI SDK still
+  // runs their calls; `createSettings` kept that listing only where the provider can), as the session API does;
+  // otherwise they are sent deferred.
+  const hidden = openai && isDeferredLeftOut(plan) ? { omitFromRequestTools: true } : { deferLoading: true };
+  const tools = plan.tools.map((entry): [string, AISDKTool] => {
+    const own = userTools[entry.name] as AISDKTool;
+    return [entry.name, entry.status === 'deferred' ? withProviderOptions(own, providerKey, hidden) : own];
+  });
+  if (!plan.tools.some((entry) => entry.status === 'deferred')) return new Map(tools);
+  const { searchName } = resolveOwnToolsSent(plan);
+  if (!openai) {
+    return new Map([
+      library
+        ? [searchName, searchTool(calls, createAnthropicSearchOutput)]
+        : ['tool_search_tool_bm25', providerTool('anthropic.tool_search_bm25_20251119', {})],
+      ...tools,
+    ]);
+  }
+  const search = library
+    ? providerTool(
+        'openai.tool_search',
+        { execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() },
+        async (input: unknown, execution?: AISDKToolExecution) => ({
+          tools: createOpenAIToolSearchOutput({ call_id: 'tool_search' }, await calls.search(isRecord(input) ? input.arguments : input, execution)).tools,
+        }),
+      )
+    : providerTool('openai.tool_search', {});
+  return new Map([...tools, [searchName, search]]);
+}
+
+/** How the tools of one session search and run calls, for the session. */
+function createSessionCalls(toolSearch: ToolSearch, { plan, predict }: ModelSettings, userTools: UserTools, sessionId: string) {
+  const context = { sessionId, plan };
+  const ownTools = resolveOwnToolsSent(plan);
+  /** Answers the library gave instead of running a tool: sent back as text, whatever the tool's own `toModelOutput`. */
+  const answers = new WeakSet<object>();
+  /** Checks a call (a stub's, or `call_tool`'s) and runs the named tool, as outputs (each output of one that streams). */
+  async function* runOutputs(name: string, input: unknown, execution: AISDKToolExecution): AsyncGenerator<unknown> {
+    const handling = await toolSearch.handleToolCall({ name, arguments: input }, context);
+    if (handling.type !== 'run') {
+      answers.add(handling.result);
+      yield handling.result;
+      return;
+    }
+    const tool = userTools[handling.name];
+    if (tool?.execute === undefined) throw new ToolSearchError('invalid-request', `\`${handling.name}\` has no \`execute\`, so the call could not be run`);
+    const output: unknown = tool.execute(handling.arguments, execution);
+    if (isAsyncIterable(output)) yield* output;
+    else yield await output;
+  }
+  return {
+    // What the conversation already holds decides what a search repeats, not what this process's store saw.
+    async search(input: unknown, execution: AISDKToolExecution | undefined): Promise<ToolSearchResult> {
+      // Without the messages (a tool run by hand), the store's record of the session stands in for them. AI SDK 6 hands
+      // a tool the step's messages before `prepareStep`: the predicted loads are read as that hook writes them.
+      const messages = execution?.messages === undefined || predict === undefined ? execution?.messages : predict(execution.messages);
+      const handling = await toolSearch.handleToolCall(
+        { name: ownTools.searchName, arguments: input },
+        messages === undefined ? context : { ...context, loaded: resolveAISDKLoadedTools(messages, ownTools) },
+      );
+      // Always a search: the plan sends the package's `tool_search` whenever this tool exists.
+      return (handling as { result: ToolSearchResult }).result;
+    },
+    runOutputs,
+    /** {@link runOutputs} for a plain `execute`: the last output (a streaming tool's final one). */
+    async run(name: string, input: unknown, execution: AISDKToolExecution): Promise<unknown> {
+      let last: unknown;
+      for await (const output of runOutputs(name, input, execution)) last = output;
+      return last;
+    },
+    /** A tool's `toModelOutput`: the library's answers as text, whatever the tool's own. */
+    toModelOutput:
+      (tool: AISDKTool | undefined) =>
+      async (options: { toolCallId: string; input: unknown; output: unknown }): Promise<AISDKToolResultOutput> => {
+        if (isRecord(options.output) && answers.has(options.output)) return { type: 'text', value: formatToolSearchResult(options.output as ToolSearchResult) };
+        if (tool?.toModelOutput !== undefined) return tool.toModelOutput(options as never);
+        return typeof options.output === 'string' ? { type: 'text', value: options.output } : { type: 'json', value: (options.output ?? null) as never };
+      },
+  };
+}
+
+/**
+ * The client-side mechanism's tools: the tool list's entries (the caller's loaded tools, `tool_search`, `call_tool`,
+ * the stubs) and, under native delivery, the deferred tools kept out of the request or declared deferred.
+ */
+function createClientTools(toolSearch: ToolSearch, plan: ToolSearchPlan, providerKey: string, userTools: UserTools, calls: AISDKSessionCalls) {
+  const set = new Map<string, AISDKTool>();
+  // OpenAI's APIs get the open stub schemas with `strict: false`, as the transformers send them (strict mode rejects
+  // them); other providers warn about a `strict` they do not support, so it is left out there.
+  const loose = providerKey === 'openai' ? { strict: false } : {};
+  /** The caller's tool a `call_tool` input names. */
+  const named = (input: unknown) => (isRecord(input) && typeof input.name === 'string' ? userTools[input.name] : undefined);
+  for (const entry of resolveToolList(plan, toolSearch.catalog).tools) {
+    const own = userTools[entry.name];
+    switch (entry.status) {
+      case 'loaded':
+      case 'revealed':
+        set.set(entry.name, own as AISDKTool);
+        break;
+      case 'search':
+        set.set(
+          entry.name,
+          searchTool(calls, (output) => ({ type: 'text', value: formatToolSearchResult(output) }), loose),
+        );
+        break;
+      case 'call':
+        set.set(entry.name, {
+          description: CALL_TOOL_DEFINITION.description,
+          inputSchema: jsonSchema(createCallToolInputSchema()),
+          ...loose,
+          execute: (input: unknown, execution: AISDKToolExecution) => calls.run(entry.name, input, execution),
+          toModelOutput: (options: { toolCallId: string; input: unknown; output: unknown }) =>
+            calls.toModelOutput(named(options.input))({ ...options, input: isRecord(options.input) ? options.input.arguments : undefined }),
+          needsApproval: async (input: unknown, approval: Parameters<AISDKNeedsApproval>[1]) => {
+            const needs = named(input)?.needsApproval;
+            return typeof needs === 'function' ? needs((input as { arguments?: unknown }).arguments, approval) : needs === true;
+          },
+        } as unknown as AISDKTool);
+        break;
+      case 'deferred': {
+        const { inputExamples: _examples, strict: _strict, ...rest } = own as AISDKTool & { inputExamples?: unknown };
+        set.set(entry.name, {
+          ...rest,
+          ...(entry.description === undefined ? {} : { description: entry.description }),
+          inputSchema: jsonSchema(createStubInputSchema()),
+          ...loose,
+          // A stub streams as the tool does (its outputs reach the app as the AI SDK's preliminary results).
+          ...(own?.execute === undefined
+            ? {}
+            : {
+                execute: (input: unknown, execution: AISDKToolExecution) =>
+                  isAsyncGeneratorFunction(own.execute) ? calls.runOutputs(entry.name, input, execution) : calls.run(entry.name, input, execution),
+              }),
+          toModelOutput: calls.toModelOutput(own),
+        } as AISDKTool);
+        break;
+      }
+      default:
+        assertNever(entry.status, 'tool list status');
+    }
+  }
+  // Native delivery: the list leaves deferred tools out, but the AI SDK runs only tools it is given. Each is the
+  // caller's own tool (its schema checks the model's call, as for any tool), kept out of the request (OpenAI) or
+  // declared deferred (Anthropic) until the step hook's addition after a `tool_search` result adds it.
+  if (plan.reveal === 'native') {
+    const hidden = providerKey === 'openai' ? { omitFromRequestTools: true } : { deferLoading: true };
+    for (const entry of plan.tools)
+      if (entry.status === 'deferred') set.set(entry.name, withProviderOptions(userTools[entry.name] as AISDKTool, providerKey, hidden));
+  }
+  return set;
+}
+
+/** A caller's tool with options added under its provider's key (`deferLoading`, `omitFromRequestTools`), the rest kept. */
+function withProviderOptions(tool: AISDKTool, providerKey: string, options: Record<string, unknown>): AISDKTool {
+  return {
+    ...tool,
+    providerOptions: { ...tool.providerOptions, [providerKey]: { ...(tool.providerOptions?.[providerKey] as object | undefined), ...options } },
+  } as AISDKTool;
+}
+
+/** The package's `tool_search` as an AI SDK tool, its result given to the model as `toModelOutput` writes it. */
+function searchTool(calls: AISDKSessionCalls, toModelOutput: (result: ToolSearchResult) => AISDKToolResultOutput, loose = {}): AISDKTool {
+  return {
+    description: TOOL_SEARCH_TOOL_DEFINITION.description,
+    inputSchema: jsonSchema(createToolSearchInputSchema()),
+    ...loose,
+    execute: (input: unknown, execution: AISDKToolExecution) => calls.search(input, execution),
+    toModelOutput: ({ output }: { output: ToolSearchResult }) => toModelOutput(output),
+  } as AISDKTool;
+}
+
+/** A `tool_search` result under Anthropic's hosted mechanism, as the model reads it: text and `tool_reference` parts. */
+function createAnthropicSearchOutput(result: ToolSearchResult): AISDKToolResultOutput {
+  const { content } = createAnthropicToolSearchResult('tool_search', result);
+  if (typeof content === 'string' || content === undefined) return { type: 'text', value: content ?? '' };
+  return {
+    type: 'content',
+    value: content.map((block) =>
+      block.type === 'text'
+        ? { type: 'text' as const, text: block.text }
+        : { type: 'custom' as const, providerOptions: { anthropic: { type: 'tool-reference', toolName: block.tool_name } } },
+    ),
+  } as AISDKToolResultOutput;
+}
+
+/**
+ * A provider tool, as the providers' own tool factories make it (`{ type: 'provider', id, args }`): run by the app
+ * when it has `execute`, by the provider otherwise (`isProviderExecuted`, which AI SDK 7's types require and 6 ignores).
+ */
+function providerTool(
+  id: `${string}.${string}`,
+  args: Record<string, unknown>,
+  execute?: (input: unknown, execution?: AISDKToolExecution) => Promise<unknown>,
+): AISDKTool {
+  return {
+    type: 'provider',
+    id,
+    args,
+    inputSchema: jsonSchema({ type: 'object' }),
+    isProviderExecuted: execute === undefined,
+    ...(execute === undefined ? {} : { execute }),
+  } as AISDKTool;
+}
+
+/** Whether `value` streams its outputs, as the AI SDK reads a tool's `execute` result. */
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
+}
+
+/** Whether `execute` is an `async function*` (a tool whose outputs stream). */
+function isAsyncGeneratorFunction(execute: unknown): boolean {
+  return Object.prototype.toString.call(execute) === '[object AsyncGeneratorFunction]';
 }

@@ -42,8 +42,11 @@ type AgentsFunctionTool = FunctionTool<any, any, any>;
  */
 export type OpenAIAgentsToolSearchWarningCode = 'reveal-not-expressible';
 
-/** The default {@link CreateOpenAIAgentsToolSearchOptions.maxToolSets}: the memory store's session bound. */
-export const DEFAULT_MAX_OPENAI_AGENTS_TOOL_SETS = 4096;
+/**
+ * The most tool lists kept, one per session and model: the memory store's session bound. Past it the least recently
+ * used is dropped and built again on that session's next `prepare` (equal tools, new objects).
+ */
+const MAX_TOOL_SETS = 4096;
 
 /** What {@link createOpenAIAgentsToolSearch} needs: `config`, `store`, `unsupported` and `rank` as the session factories take them. */
 export interface CreateOpenAIAgentsToolSearchOptions extends Omit<SessionToolSearchOptions<AgentsTool>, 'model' | 'platform'> {
@@ -53,12 +56,6 @@ export interface CreateOpenAIAgentsToolSearchOptions extends Omit<SessionToolSea
    * always sent as they are. Throws `invalid-tools` for an entry that is not a tool.
    */
   readonly tools: readonly AgentsTool[];
-  /**
-   * The most tool lists kept, one per session and model; past it the least recently used is dropped and built again on
-   * that session's next `prepare` (equal tools, new objects). A whole number ≥ 1.
-   * @default 4096
-   */
-  readonly maxToolSets?: number | undefined;
 }
 
 /** What {@link OpenAIAgentsToolSearch.prepare} needs besides the model. */
@@ -162,15 +159,12 @@ export function createOpenAIAgentsToolSearch(options: CreateOpenAIAgentsToolSear
   if (!isRecord(options) || !Array.isArray(options.tools)) {
     invalid(`\`tools\` must be the agent's Agents SDK tools, got ${describeValue(isRecord(options) ? options.tools : options)}`);
   }
-  const { config, store, unsupported, rank, maxToolSets = DEFAULT_MAX_OPENAI_AGENTS_TOOL_SETS } = options;
+  const { config, store, unsupported, rank } = options;
   const { functions, definitions } = parseAgentsTools(options.tools);
   const toolSearch = createToolSearch({ tools: definitions, config, store, unsupported, rank });
-  if (typeof maxToolSets !== 'number' || !Number.isSafeInteger(maxToolSets) || maxToolSets < 1) {
-    invalid(`\`maxToolSets\` must be a whole number ≥ 1, got ${describeValue(maxToolSets)}`);
-  }
   const settingsByPlan = new WeakMap<ToolSearchPlan, PlanSettings>();
   /** Tool lists by plan and session: the same array on every `prepare`, so nothing changes between runs. */
-  const toolSets = createLruMap<string, { readonly plan: ToolSearchPlan; readonly tools: AgentsTool[] }>({ maxSize: maxToolSets });
+  const toolSets = createLruMap<string, { readonly plan: ToolSearchPlan; readonly tools: AgentsTool[] }>({ maxSize: MAX_TOOL_SETS });
 
   return {
     prepare(model, prepareOptions) {
