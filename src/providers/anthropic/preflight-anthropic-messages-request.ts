@@ -1,8 +1,6 @@
 import { isRecord } from '../../records/is-record.js';
-import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
+import type { PreflightResult, PreflightToolNames, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
-import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
-import { isPreflightArray } from '../../preflight/is-preflight-array.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { resolveModelSupport } from '../../models/resolve-model-support.js';
 import type { ModelPlatform, ModelReference } from '../../models/model-reference.js';
@@ -182,37 +180,27 @@ export function preflightAnthropicMessagesRequest(
   body: unknown,
   options: PreflightAnthropicMessagesRequestOptions = {},
 ): PreflightResult<AnthropicMessagesPreflightRule> {
-  return preflightRequestBody(
-    body,
-    MESSAGES,
-    (value) => `the request body must be an object, got ${describeValue(value)}`,
-    (request, report) => {
-      const names = createPreflightToolNames(
-        ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
-        {
-          // The API's own wording, which names the tool the pydantic way: `tools.3.custom.name`.
-          invalid: (name, place) =>
-            `${place.replace(/\[(\d+)\]$/, '.$1')}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (got ${describeValue(name)})`,
-          duplicate: (name, first, place) => `tool \`${name}\` is defined twice (\`${first}\` and \`${place}\`); tool names must be unique`,
-        },
-        report,
-      );
-      const tools = checkTools(request.tools, names, report);
-      const { hasMCPToolset } = tools;
-      const model = readModel(request, options.model);
-      if (isPreflightArray(request.messages, 'messages', report)) {
-        const betas = model.platform === 'bedrock' ? request.anthropic_beta : request.betas;
-        const added = checkToolChanges(request.messages, { ...tools, model, betas: Array.isArray(betas) ? betas : [], report });
-        checkHistory(request.messages, (name) => names.has(name) || added.has(name), hasMCPToolset, report);
-      }
-      const toolChoice = request.tool_choice;
-      if (isRecord(toolChoice) && toolChoice.type === 'tool' && typeof toolChoice.name === 'string' && !hasMCPToolset && !names.has(toolChoice.name)) {
-        report('undefined-tool-choice', 'tool_choice.name', toolChoice.name);
-      }
-      checkPlatform(request, model, report);
-      return undefined;
-    },
-  );
+  return preflightRequestBody(body, MESSAGES, 'an object', (request, report) => {
+    const names = report.names(ANTHROPIC_MESSAGES_TOOL_NAME_RULE, {
+      // The API's own wording, which names the tool the pydantic way: `tools.3.custom.name`.
+      invalid: (name, place) =>
+        `${place.replace(/\[(\d+)\]$/, '.$1')}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (got ${describeValue(name)})`,
+      duplicate: (name, first, place) => `tool \`${name}\` is defined twice (\`${first}\` and \`${place}\`); tool names must be unique`,
+    });
+    const tools = checkTools(request.tools, names, report);
+    const { hasMCPToolset } = tools;
+    const model = readModel(request, options.model);
+    if (report.array(request.messages, 'messages')) {
+      const betas = model.platform === 'bedrock' ? request.anthropic_beta : request.betas;
+      const added = checkToolChanges(request.messages, { ...tools, model, betas: Array.isArray(betas) ? betas : [], report });
+      checkHistory(request.messages, (name) => names.has(name) || added.has(name), hasMCPToolset, report);
+    }
+    const toolChoice = request.tool_choice;
+    if (isRecord(toolChoice) && toolChoice.type === 'tool' && typeof toolChoice.name === 'string' && !hasMCPToolset && !names.has(toolChoice.name)) {
+      report('undefined-tool-choice', 'tool_choice.name', toolChoice.name);
+    }
+    checkPlatform(request, model, report);
+  });
 }
 
 type Report = ReportPreflightRule<typeof MESSAGES>;
@@ -228,7 +216,7 @@ interface CheckedTools {
 /** Checks `tools`. */
 function checkTools(tools: unknown, names: PreflightToolNames, report: Report): CheckedTools {
   const checked: CheckedTools = { hasMCPToolset: false, toolTypes: new Map(), deferred: [] };
-  if (tools === undefined || tools === null || !isPreflightArray(tools, 'tools', report)) return checked;
+  if (tools === undefined || tools === null || !report.array(tools, 'tools')) return checked;
   tools.forEach((entry: unknown, index) => {
     const path = `tools[${index}]`;
     const kind = resolveAnthropicToolKind(entry);
