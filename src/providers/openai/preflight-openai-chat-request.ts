@@ -1,13 +1,6 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
-import type {
-  PreflightResult,
-  PreflightRuleMessages,
-  PreflightToolNameMessages,
-  PreflightToolNames,
-  ReportPreflightRule,
-  SharedPreflightRule,
-} from '../../preflight/preflight-result.js';
+import type { PreflightResult, PreflightRuleMessages, PreflightToolNames, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
@@ -83,7 +76,7 @@ export function preflightOpenAIChatRequest(body: unknown): PreflightResult {
 
 type Report = ReportPreflightRule<typeof MESSAGES>;
 
-const NAME_MESSAGES: Readonly<PreflightToolNameMessages> = {
+const NAME_MESSAGES = {
   invalid: (name: unknown) => `function name ${describeValue(name)} does not match '^[a-zA-Z0-9_-]{1,64}$'`,
   duplicate: (name: string, first: string) => `function \`${name}\` is also defined at \`${first}\``,
 };

@@ -156,13 +156,15 @@ export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult 
     const tools = request.tools;
     if (tools !== undefined && tools !== null && !Array.isArray(tools)) report('invalid-tools', 'tools', '`tools` must be an array.');
     const list: unknown[] = Array.isArray(tools) ? tools : [];
-    const searchTools = checkTools(list, report);
-    if (searchTools.length > 0 && typeof request.model === 'string') {
-      const support = resolveModelSupport(request.model);
-      if (support.gateway === null && /^gpt-\d/.test(support.baseId) && !support.openaiHosted) {
-        report('tool-search-unsupported-model', searchTools[0] as string, request.model);
-      }
-    }
+    // The tool search tool the deferred tools need (one), and the model it is sent to.
+    const { firstDeferred, searchTools } = checkToolScope(list, 'tools', 'invalid-tools', report);
+    if (firstDeferred !== undefined && searchTools.length === 0) report('deferred-without-tool-search', firstDeferred);
+    const hostedSearch = searchTools.find((tool) => tool.hosted);
+    if (hostedSearch !== undefined && firstDeferred === undefined) report('tool-search-without-deferred', hostedSearch.path);
+    for (const extra of searchTools.slice(1)) report('duplicate-tool-search', extra.path);
+    const support = typeof request.model === 'string' ? resolveModelSupport(request.model) : undefined;
+    if (searchTools[0] !== undefined && support?.gateway === null && /^gpt-\d/.test(support.baseId) && !support.openaiHosted)
+      report('tool-search-unsupported-model', searchTools[0].path, request.model as string);
     checkToolChoice(request.tool_choice, list, request.input, report);
     checkInput(request, list, report);
   });
@@ -172,16 +174,6 @@ type Report = ReportPreflightRule<typeof MESSAGES>;
 
 const INVALID_FUNCTION_NAME = (name: unknown, place: string): string =>
   `Invalid '${place}.name': function names must match '^[a-zA-Z0-9_-]+$' and be at most ${OPENAI_RESPONSES_TOOL_NAME_RULE.maxLength} characters, got ${quoteValue(name)}.`;
-
-/** Checks `tools` and the namespaces in it, then the tool search tool the deferred tools need; the paths of the tool search tools. */
-function checkTools(list: readonly unknown[], report: Report): string[] {
-  const { firstDeferred, searchTools } = checkToolScope(list, 'tools', 'invalid-tools', report);
-  if (firstDeferred !== undefined && searchTools.length === 0) report('deferred-without-tool-search', firstDeferred);
-  const hostedSearch = searchTools.find((tool) => tool.hosted);
-  if (hostedSearch !== undefined && firstDeferred === undefined) report('tool-search-without-deferred', hostedSearch.path);
-  for (const extra of searchTools.slice(1)) report('duplicate-tool-search', extra.path);
-  return searchTools.map((tool) => tool.path);
-}
 
 /**
  * Checks one list of tools (`tools`, or an `additional_tools` item's) and the namespaces in it: names, namespaces,
