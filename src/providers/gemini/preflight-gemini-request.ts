@@ -72,8 +72,19 @@ export function preflightGeminiRequest(body: unknown): PreflightResult {
       if (topLevel.length > 0) report('invalid-body', topLevel[0] as string, 'the body mixes `config` (the SDK shape) with top-level REST settings');
     }
     const declared = checkTools(settings.tools, prefix, shape, report);
-    checkAllowedNames(settings.toolConfig, `${prefix}toolConfig`, declared, report);
-    checkFunctionTurns(request.contents, report);
+    const calling = isRecord(settings.toolConfig) ? settings.toolConfig.functionCallingConfig : undefined;
+    const allowed = isRecord(calling) && Array.isArray(calling.allowedFunctionNames) ? calling.allowedFunctionNames : [];
+    for (const [index, name] of allowed.entries())
+      if (!declared(name)) report('allowed-function-unknown', `${prefix}toolConfig.functionCallingConfig.allowedFunctionNames[${index}]`, name);
+    // A content of function responses answers, one for one, the function calls of the model's content right before it.
+    let previousCalls = 0;
+    for (const [index, content] of (Array.isArray(request.contents) ? request.contents : []).entries()) {
+      const parts: unknown[] = isRecord(content) && Array.isArray(content.parts) ? content.parts : [];
+      const responses = parts.filter((part) => isRecord(part) && isRecord(part.functionResponse)).length;
+      if (responses > 0 && previousCalls === 0) report('function-response-without-call', `contents[${index}]`);
+      else if (responses > 0 && responses !== previousCalls) report('function-response-count-mismatch', `contents[${index}]`, responses, previousCalls);
+      previousCalls = isRecord(content) && content.role === 'model' ? parts.filter((part) => isRecord(part) && isRecord(part.functionCall)).length : 0;
+    }
   });
 }
 
@@ -112,26 +123,4 @@ function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, r
   if (holders.length > 1) report('multiple-function-tools', `${prefix}tools[${holders[1] as number}]`, holders.length);
   if (count > GEMINI_MAX_FUNCTION_DECLARATIONS) report('too-many-function-declarations', `${prefix}tools`, count);
   return names.has;
-}
-
-function checkAllowedNames(toolConfig: unknown, at: string, isDeclared: (name: unknown) => boolean, report: Report): void {
-  if (!isRecord(toolConfig) || !isRecord(toolConfig.functionCallingConfig)) return;
-  const allowed = toolConfig.functionCallingConfig.allowedFunctionNames;
-  if (!Array.isArray(allowed)) return;
-  allowed.forEach((name: unknown, index) => {
-    if (!isDeclared(name)) report('allowed-function-unknown', `${at}.functionCallingConfig.allowedFunctionNames[${index}]`, name);
-  });
-}
-
-function checkFunctionTurns(contents: unknown, report: Report): void {
-  if (!Array.isArray(contents)) return;
-  let previousCalls = 0;
-  contents.forEach((content: unknown, index) => {
-    const parts = isRecord(content) && Array.isArray(content.parts) ? content.parts : [];
-    const calls = parts.filter((part: unknown) => isRecord(part) && isRecord(part.functionCall)).length;
-    const responses = parts.filter((part: unknown) => isRecord(part) && isRecord(part.functionResponse)).length;
-    if (responses > 0 && previousCalls === 0) report('function-response-without-call', `contents[${index}]`);
-    else if (responses > 0 && responses !== previousCalls) report('function-response-count-mismatch', `contents[${index}]`, responses, previousCalls);
-    previousCalls = isRecord(content) && content.role === 'model' ? calls : 0;
-  });
 }

@@ -79,7 +79,7 @@ type Report = ReportPreflightRule<typeof MESSAGES>;
 const NAME_MESSAGES = {
   invalid: (name: unknown) => `function name ${describeValue(name)} does not match '^[a-zA-Z0-9_-]{1,64}$'`,
   duplicate: (name: string, first: string) => `function \`${name}\` is also defined at \`${first}\``,
-};
+} as const;
 
 function checkTools(tools: unknown, names: PreflightToolNames, report: Report): void {
   if (tools === undefined || !report.array(tools, 'tools')) return;
