@@ -1,36 +1,48 @@
+import { describeValue } from '../errors/describe-value.js';
+import { isValidToolName } from '../names/create-tool-name-mapping.js';
 import { isRecord } from '../records/is-record.js';
 import { describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
 import { findLoneSurrogates } from './find-lone-surrogates.js';
-import type { PreflightResult, PreflightRuleMessages, PreflightViolation, ReportPreflightRule, SharedPreflightRule } from './preflight-result.js';
+import type {
+  PreflightResult,
+  PreflightRuleMessages,
+  PreflightToolNames,
+  PreflightViolation,
+  ReportPreflightRule,
+  SharedPreflightRule,
+} from './preflight-result.js';
 
 /**
  * Runs one API's preflight checks on a request body inside the frame every preflight shares: a body that is not an
- * object is one `invalid-body` violation (worded by `invalidBodyMessage`), and a body JSON cannot write (a cycle, a
+ * object is one `invalid-body` violation ("the body must be <`what`>, got null"), and a body JSON cannot write (a cycle, a
  * `BigInt`: no client can send it) is one `unserializable-value` violation; nothing else is checked then. Otherwise
  * `check` reads the body and reports each broken rule in body order (a rule of `messages`, worded by its entry, or a
- * shared rule with its message), and last every lone surrogate in the body is a `lone-surrogate` violation. `check`
- * returns `'stop'` when the body is too broken to look at further (no lone surrogates are then looked for). Total:
- * nothing throws unless `check` does, and no body makes it hang (a cyclic one is found before any check reads it).
- * Not part of the public API.
+ * shared rule with its message; `report.array`, `report.record` and `report.names` are the shape and name checks every
+ * API makes), and last every lone surrogate in the body is a `lone-surrogate` violation. `check` returns `'stop'` when
+ * the body is too broken to look at further (no lone surrogates are then looked for). Total: nothing throws unless
+ * `check` does, and no body makes it hang (a cyclic one is found before any check reads it). Not part of the public
+ * API.
  *
  * @example
  * ```ts
  * const MESSAGES = { 'empty-tools': () => '`toolConfig.tools` holds no tool' } satisfies PreflightRuleMessages;
- * return preflightRequestBody(body, MESSAGES, (value) => `the body must be an object, got ${describeValue(value)}`, (request, report) => {
- *   if (Array.isArray(request.tools) && request.tools.length === 0) report('empty-tools', 'tools');
+ * return preflightRequestBody(body, MESSAGES, 'a request object', (request, report) => {
+ *   if (report.array(request.tools, 'tools') && request.tools.length === 0) report('empty-tools', 'tools');
  * });
  * ```
  */
 export function preflightRequestBody<Messages extends PreflightRuleMessages>(
   body: unknown,
   messages: Messages,
-  invalidBodyMessage: (body: unknown) => string,
-  check: (body: Record<string, unknown>, report: ReportPreflightRule<Messages>) => 'stop' | undefined,
+  what: string,
+  check: (body: Record<string, unknown>, report: ReportPreflightRule<Messages>) => unknown,
 ): PreflightResult<(keyof Messages & string) | SharedPreflightRule> {
   type Rule = (keyof Messages & string) | SharedPreflightRule;
   const violations: PreflightViolation<Rule>[] = [];
-  const add = (rule: Rule, path: string, message: string): void => {
+  // Returns `false`, so a check that fails can report and answer in one expression.
+  const add = (rule: Rule, path: string, message: string): false => {
     violations.push({ rule, path, message });
+    return false;
   };
   // A rule of the table is worded by its entry; a shared rule comes with its message.
   const report = ((rule: Rule, path: string, ...args: unknown[]) =>
@@ -38,9 +50,38 @@ export function preflightRequestBody<Messages extends PreflightRuleMessages>(
       rule,
       path,
       Object.hasOwn(messages, rule) ? (messages[rule] as unknown as (...values: unknown[]) => string)(...args) : (args[0] as string),
-    )) as ReportPreflightRule<Messages>;
+    )) as unknown as ReportPreflightRule<Messages>;
+  report.array = (value, path): value is unknown[] =>
+    Array.isArray(value) || add('invalid-body', path, `\`${path.slice(path.lastIndexOf('.') + 1)}\` must be an array, got ${describeValue(value)}`);
+  report.record = (value, path, what): value is Record<string, unknown> =>
+    isRecord(value) || add('invalid-body', path, `${what} must be an object, got ${describeValue(value)}`);
+  report.names = (rule, wording = {}) => {
+    const first = new Map<string, string>();
+    const names: PreflightToolNames = {
+      checkName: (name: unknown, place: string, path = `${place}.name`): name is string =>
+        (typeof name === 'string' && isValidToolName(name, rule)) ||
+        add(
+          'invalid-tool-name',
+          path,
+          wording.invalid?.(name, place) ?? `tool name ${describeValue(name)} does not match '^${rule.allowed.source}{1,${rule.maxLength}}$'`,
+        ),
+      claim(name, place, path = `${place}.name`) {
+        const earlier = first.get(name);
+        if (earlier === undefined) first.set(name, place);
+        else add('duplicate-tool-name', path, wording.duplicate?.(name, earlier, place) ?? `tool \`${name}\` is also defined at \`${earlier}\``);
+        return earlier === undefined;
+      },
+      check(name: unknown, place: string, path = `${place}.name`): name is string {
+        const valid = names.checkName(name, place, path);
+        if (typeof name === 'string') names.claim(name, place, path);
+        return valid;
+      },
+      has: (name) => typeof name === 'string' && first.has(name),
+    };
+    return names;
+  };
   if (!isRecord(body)) {
-    add('invalid-body', '', invalidBodyMessage(body));
+    add('invalid-body', '', `the body must be ${what}, got ${describeValue(body)}`);
     return { ok: false, violations };
   }
   const unserializable = findUnserializableValue(body);
@@ -56,4 +97,16 @@ export function preflightRequestBody<Messages extends PreflightRuleMessages>(
   if (check(body, report) === 'stop') return { ok: violations.length === 0, violations };
   for (const found of findLoneSurrogates(body)) add('lone-surrogate', found.path, found.message);
   return { ok: violations.length === 0, violations };
+}
+
+/** Every rule a preflight with the table `messages` can report: the shared ones and the table's. */
+export function listPreflightRules<Messages extends PreflightRuleMessages>(messages: Messages): ((keyof Messages & string) | SharedPreflightRule)[] {
+  return [
+    'invalid-body',
+    'unserializable-value',
+    'invalid-tool-name',
+    'duplicate-tool-name',
+    ...(Object.keys(messages) as (keyof Messages & string)[]),
+    'lone-surrogate',
+  ];
 }

@@ -1,3 +1,5 @@
+import type { ToolNameRule } from '../names/tool-name-rule.js';
+
 /** One documented provider rule a request body breaks: the request would be rejected with an HTTP 400. */
 export interface PreflightViolation<Rule extends string = string> {
   /** The rule's stable id, e.g. `deferred-without-tool-search`. */
@@ -16,21 +18,52 @@ export interface PreflightResult<Rule extends string = string> {
   readonly violations: readonly PreflightViolation<Rule>[];
 }
 
-/** Records one broken rule with its message: how a shared check hands a violation to its result, in body order. */
-export type ReportPreflightViolation<Rule extends string = string> = (rule: Rule, path: string, message: string) => void;
-
 /** An API's own preflight rules as a table: each rule's id, with its message worded from what its check passes. */
 export type PreflightRuleMessages = Readonly<Record<string, (...args: never[]) => string>>;
 
 /**
  * Records one broken rule of an API: a rule of its {@link PreflightRuleMessages} table with what its message is worded
- * from, or a shared rule ({@link SharedPreflightRule}) with its message.
+ * from, or a shared rule ({@link SharedPreflightRule}) with its message. It also carries the shape checks every API
+ * makes, each reporting `invalid-body` worded the same on every API.
  */
-export type ReportPreflightRule<Messages extends PreflightRuleMessages> = <Rule extends (keyof Messages & string) | SharedPreflightRule>(
+export type ReportPreflightRule<Messages extends PreflightRuleMessages> = (<Rule extends (keyof Messages & string) | SharedPreflightRule>(
   rule: Rule,
   path: string,
   ...args: Rule extends keyof Messages ? Parameters<Messages[Rule]> : [message: string]
-) => void;
+) => void) & {
+  /** Whether a part of a body is an array; else "`tools` must be an array, got an object" (the field is the last name in `path`). */
+  array(value: unknown, path: string): value is unknown[];
+  /** Whether a part of a body is an object (not an array); else "a tool must be an object, got null", `what` naming the part. */
+  record(value: unknown, path: string, what: string): value is Record<string, unknown>;
+  /** The name rules of one scope of tools (its `tools`, or one namespace): `rule` is the API's tool-name rule, `messages` word the violations. */
+  names(rule: ToolNameRule, messages?: PreflightToolNameMessages): PreflightToolNames;
+};
+
+/** How an API words the two tool-name rules (with its own error text, where known). */
+export interface PreflightToolNameMessages {
+  /**
+   * `invalid-tool-name`: the tool at `place` (`tools[3]`) has a name the rule rejects (any value: a missing name too).
+   * @default "tool name \"a.b\" (a string) does not match '^[A-Za-z0-9_-]{1,64}$'" (the rule's pattern)
+   */
+  readonly invalid?: (name: unknown, place: string) => string;
+  /** `duplicate-tool-name`: the tool at `place` has the name of the tool at `first`. @default "tool `a` is also defined at `tools[0]`" */
+  readonly duplicate?: (name: string, first: string, place: string) => string;
+}
+
+/**
+ * The tool names of one scope of a body, as a preflight meets them in body order: the rules `invalid-tool-name` and
+ * `duplicate-tool-name`, and which names the body defines. Paths default to `<place>.name`.
+ */
+export interface PreflightToolNames {
+  /** Whether `name` is a string the name rule accepts; reports `invalid-tool-name` when it is not. */
+  checkName(name: unknown, place: string, path?: string): name is string;
+  /** Takes `name` for the tool at `place`; when an earlier tool took it, reports `duplicate-tool-name` and returns `false`. */
+  claim(name: string, place: string, path?: string): boolean;
+  /** {@link PreflightToolNames.checkName}, then {@link PreflightToolNames.claim} for any string name, valid or not. */
+  check(name: unknown, place: string, path?: string): name is string;
+  /** Whether `name` is the name a tool of the scope took (any value: only a string can be). */
+  has(name: unknown): boolean;
+}
 
 /**
  * The rules every API's preflight checks, under the same id on every API (each API's rule list adds its own).

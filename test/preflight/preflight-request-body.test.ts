@@ -1,22 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { preflightRequestBody } from '../../src/preflight/preflight-request-body.js';
+import type { PreflightViolation, ReportPreflightRule } from '../../src/preflight/preflight-result.js';
+import type { ToolNameRule } from '../../src/names/tool-name-rule.js';
 import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
 import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
 import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
 import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
 
-const invalidBody = (value: unknown) => `not a body: ${typeof value}`;
+const invalidBody = 'a test body';
 
 describe('preflightRequestBody', () => {
-  it.each([null, 'x', 1, []])('reports %j as one invalid-body violation and checks nothing else', (body) => {
+  it.each([
+    [null, 'null'],
+    ['x', '"x" (a string)'],
+    [1, '1'],
+    [[], 'an array'],
+  ])('reports %j as one invalid-body violation and checks nothing else', (body, described) => {
     let checked = false;
     const result = preflightRequestBody(body, {}, invalidBody, () => {
       checked = true;
       return undefined;
     });
     expect(checked).toBe(false);
-    expect(result).toEqual({ ok: false, violations: [{ rule: 'invalid-body', path: '', message: invalidBody(body) }] });
+    expect(result).toEqual({ ok: false, violations: [{ rule: 'invalid-body', path: '', message: `the body must be a test body, got ${described}` }] });
   });
 
   it('passes a body the checks find nothing in', () => {
@@ -80,6 +87,109 @@ describe('preflightRequestBody', () => {
     expect(checked).toBe(false);
     expect(result.ok).toBe(false);
     expect(result.violations).toEqual([{ rule: 'unserializable-value', path, message: expect.stringContaining(what) }]);
+  });
+});
+
+/** The violations `check` reports on an empty body (its `report` and shape checks), after what `check` returns. */
+function reported<Value>(check: (report: ReportPreflightRule<Record<never, never>>) => Value): [Value, PreflightViolation[]] {
+  let value: Value | undefined;
+  const result = preflightRequestBody({}, {}, invalidBody, (_, report) => {
+    value = check(report);
+  });
+  return [value as Value, [...result.violations]];
+}
+
+describe("preflightRequestBody's report.array", () => {
+  it('accepts an array and reports nothing', () => {
+    expect(reported((report) => report.array([], 'tools'))).toEqual([true, []]);
+  });
+
+  it.each([
+    [{}, 'tools', '`tools` must be an array, got an object'],
+    [null, 'config.tools', '`tools` must be an array, got null'],
+    ['x', 'tools[0].functionDeclarations', '`functionDeclarations` must be an array, got "x" (a string)'],
+  ])('reports %j at %s as invalid-body, naming the field', (value, path, message) => {
+    expect(reported((report) => report.array(value, path))).toEqual([false, [{ rule: 'invalid-body', path, message }]]);
+  });
+});
+
+describe("preflightRequestBody's report.record", () => {
+  it('accepts an object and reports nothing', () => {
+    expect(reported((report) => report.record({ a: 1 }, 'tools[0]', 'a tool'))).toEqual([true, []]);
+  });
+
+  it.each([
+    [null, 'tools[0]', 'a tool', 'a tool must be an object, got null'],
+    [[], 'messages[2]', 'a message', 'a message must be an object, got an array'],
+    [3, 'config', '`config`', '`config` must be an object, got 3'],
+  ])('reports %j at %s as invalid-body, naming the part', (value, path, what, message) => {
+    expect(reported((report) => report.record(value, path, what))).toEqual([false, [{ rule: 'invalid-body', path, message }]]);
+  });
+});
+
+describe("preflightRequestBody's report.names", () => {
+  const rule: ToolNameRule = { label: 'Test', allowed: /[a-z_]/, maxLength: 8 };
+  const messages = {
+    invalid: (name: unknown, place: string) => `bad ${JSON.stringify(name)} at ${place}`,
+    duplicate: (name: string, first: string, place: string) => `${name}: ${first} and ${place}`,
+  };
+
+  it('accepts names the rule accepts and reports the others at <place>.name', () => {
+    const [answers, violations] = reported((report) => {
+      const names = report.names(rule, messages);
+      return [
+        names.checkName('get_it', 'tools[0]'),
+        names.checkName('Get-It', 'tools[1]'),
+        names.checkName('much_too_long', 'tools[2]', 'tools[2].function.name'),
+        names.checkName(undefined, 'tools[3]'),
+      ];
+    });
+    expect(answers).toEqual([true, false, false, false]);
+    expect(violations).toEqual([
+      { rule: 'invalid-tool-name', path: 'tools[1].name', message: 'bad "Get-It" at tools[1]' },
+      { rule: 'invalid-tool-name', path: 'tools[2].function.name', message: 'bad "much_too_long" at tools[2]' },
+      { rule: 'invalid-tool-name', path: 'tools[3].name', message: 'bad undefined at tools[3]' },
+    ]);
+  });
+
+  it('reports the second tool of a name, naming where the first is', () => {
+    const [answers, violations] = reported((report) => {
+      const names = report.names(rule, messages);
+      const claims = [names.claim('a', 'tools[0]'), names.claim('b', 'tools[1]'), names.claim('a', 'tools[2]')];
+      return [claims, [names.has('a'), names.has('b'), names.has('c'), names.has(undefined)]];
+    });
+    expect(answers).toEqual([
+      [true, true, false],
+      [true, true, false, false],
+    ]);
+    expect(violations).toEqual([{ rule: 'duplicate-tool-name', path: 'tools[2].name', message: 'a: tools[0] and tools[2]' }]);
+  });
+
+  it('checks the rule, then claims any string name, valid or not', () => {
+    const [answers, violations] = reported((report) => {
+      const names = report.names(rule, messages);
+      return [names.check('A', 'tools[0]'), names.check('A', 'tools[1]'), names.check(7, 'tools[2]'), names.has('A')];
+    });
+    expect(answers).toEqual([false, false, false, true]);
+    expect(violations.map((violation) => [violation.rule, violation.path])).toEqual([
+      ['invalid-tool-name', 'tools[0].name'],
+      ['invalid-tool-name', 'tools[1].name'],
+      ['duplicate-tool-name', 'tools[1].name'],
+      ['invalid-tool-name', 'tools[2].name'],
+    ]);
+  });
+
+  it("words the rules from the name rule's pattern when the API gives no wording", () => {
+    const [, violations] = reported((report) => {
+      const names = report.names(rule);
+      names.check('A', 'tools[0]');
+      names.check('a', 'tools[1]');
+      names.check('a', 'tools[2]');
+    });
+    expect(violations.map((violation) => violation.message)).toEqual([
+      'tool name "A" (a string) does not match \'^[a-z_]{1,8}$\'',
+      'tool `a` is also defined at `tools[1]`',
+    ]);
   });
 });
 

@@ -1,8 +1,6 @@
 import { isRecord } from '../../records/is-record.js';
-import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
-import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
-import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
-import { isPreflightArray } from '../../preflight/is-preflight-array.js';
+import type { PreflightResult, PreflightToolNames, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
+import { listPreflightRules, preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { resolveModelSupport } from '../../models/resolve-model-support.js';
 import type { ModelPlatform, ModelReference } from '../../models/model-reference.js';
@@ -14,7 +12,7 @@ import {
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   ANTHROPIC_TOOL_CHANGES_BETA,
 } from './anthropic-messages-api.js';
-import { resolveAnthropicToolChange, type AnthropicToolChange } from './resolve-anthropic-tool-change.js';
+import { resolveAnthropicToolChange } from './resolve-anthropic-tool-change.js';
 import { countUTF8Bytes } from '../../text/count-utf8-bytes.js';
 import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
@@ -61,20 +59,9 @@ const MESSAGES = {
   'available-tools-limit-exceeded': (count: number, bytes: number) =>
     `available_tools_limit_exceeded: ${count} tools are deferred or added (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.count}), with ${bytes} bytes of definitions as UTF-8 JSON (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes})`,
 } as const satisfies PreflightRuleMessages;
-/** Every rule id, in the order they are checked. */
+/** Every rule id. */
 // Marked pure, so a bundle that does not use the list leaves out the table it is read from (the rules' messages).
-export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES: readonly AnthropicMessagesPreflightRule[] = /* @__PURE__ */ listRules();
-
-function listRules(): AnthropicMessagesPreflightRule[] {
-  return [
-    'invalid-body',
-    'unserializable-value',
-    'invalid-tool-name',
-    'duplicate-tool-name',
-    ...(Object.keys(MESSAGES) as (keyof typeof MESSAGES)[]),
-    'lone-surrogate',
-  ];
-}
+export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES: readonly AnthropicMessagesPreflightRule[] = /* @__PURE__ */ listPreflightRules(MESSAGES);
 
 /**
  * The Messages API rules {@link preflightAnthropicMessagesRequest} checks, each a documented or reported HTTP 400,
@@ -182,53 +169,38 @@ export function preflightAnthropicMessagesRequest(
   body: unknown,
   options: PreflightAnthropicMessagesRequestOptions = {},
 ): PreflightResult<AnthropicMessagesPreflightRule> {
-  return preflightRequestBody(
-    body,
-    MESSAGES,
-    (value) => `the request body must be an object, got ${describeValue(value)}`,
-    (request, report) => {
-      const names = createPreflightToolNames(
-        ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
-        {
-          // The API's own wording, which names the tool the pydantic way: `tools.3.custom.name`.
-          invalid: (name, place) =>
-            `${place.replace(/\[(\d+)\]$/, '.$1')}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (got ${describeValue(name)})`,
-          duplicate: (name, first, place) => `tool \`${name}\` is defined twice (\`${first}\` and \`${place}\`); tool names must be unique`,
-        },
-        report,
-      );
-      const tools = checkTools(request.tools, names, report);
-      const { hasMCPToolset } = tools;
-      const model = readModel(request, options.model);
-      if (isPreflightArray(request.messages, 'messages', report)) {
-        const betas = model.platform === 'bedrock' ? request.anthropic_beta : request.betas;
-        const added = checkToolChanges(request.messages, { ...tools, model, betas: Array.isArray(betas) ? betas : [], report });
-        checkHistory(request.messages, (name) => names.has(name) || added.has(name), hasMCPToolset, report);
-      }
-      const toolChoice = request.tool_choice;
-      if (isRecord(toolChoice) && toolChoice.type === 'tool' && typeof toolChoice.name === 'string' && !hasMCPToolset && !names.has(toolChoice.name)) {
-        report('undefined-tool-choice', 'tool_choice.name', toolChoice.name);
-      }
-      checkPlatform(request, model, report);
-      return undefined;
-    },
-  );
+  return preflightRequestBody(body, MESSAGES, 'an object', (request, report) => {
+    const names = report.names(ANTHROPIC_MESSAGES_TOOL_NAME_RULE, {
+      // The API's own wording, which names the tool the pydantic way: `tools.3.custom.name`.
+      invalid: (name, place) =>
+        `${place.replace(/\[(\d+)\]$/, '.$1')}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (got ${describeValue(name)})`,
+      duplicate: (name, first, place) => `tool \`${name}\` is defined twice (\`${first}\` and \`${place}\`); tool names must be unique`,
+    });
+    const tools = checkTools(request.tools, names, report);
+    const model = readModel(request, options.model);
+    // With an MCP toolset every name may be defined: its tools' names are not in the body.
+    const inTools = (name: string): boolean => tools.hasMCPToolset || names.has(name);
+    if (report.array(request.messages, 'messages')) {
+      const betas = model.platform === 'bedrock' ? request.anthropic_beta : request.betas;
+      const added = checkToolChanges(request.messages, { ...tools, model, betas: Array.isArray(betas) ? betas : [], report });
+      checkHistory(request.messages, (name) => inTools(name) || added.has(name), report);
+    }
+    const choice = request.tool_choice;
+    if (isRecord(choice) && choice.type === 'tool' && typeof choice.name === 'string' && !inTools(choice.name))
+      report('undefined-tool-choice', 'tool_choice.name', choice.name);
+    checkPlatform(request, model, report);
+  });
 }
 
 type Report = ReportPreflightRule<typeof MESSAGES>;
 
-/** What the tool-change rules need of `tools`: whether they hold an MCP toolset, each entry's type, the deferred ones. */
-interface CheckedTools {
-  /** An MCP toolset's tool names are not in the body. */
-  hasMCPToolset: boolean;
-  readonly toolTypes: Map<string, string>;
-  readonly deferred: unknown[];
-}
+/** What the tool-change rules need of `tools`: whether they hold an MCP toolset (whose tool names are not in the body), each entry's type, the deferred ones. */
+type CheckedTools = ReturnType<typeof checkTools>;
 
 /** Checks `tools`. */
-function checkTools(tools: unknown, names: PreflightToolNames, report: Report): CheckedTools {
-  const checked: CheckedTools = { hasMCPToolset: false, toolTypes: new Map(), deferred: [] };
-  if (tools === undefined || tools === null || !isPreflightArray(tools, 'tools', report)) return checked;
+function checkTools(tools: unknown, names: PreflightToolNames, report: Report) {
+  const checked = { hasMCPToolset: false, toolTypes: new Map<string, string>(), deferred: [] as unknown[] };
+  if (tools === undefined || tools === null || !report.array(tools, 'tools')) return checked;
   tools.forEach((entry: unknown, index) => {
     const path = `tools[${index}]`;
     const kind = resolveAnthropicToolKind(entry);
@@ -257,7 +229,12 @@ function checkTools(tools: unknown, names: PreflightToolNames, report: Report): 
     const label = typeof name === 'string' ? name : String(tool.type);
     if (kind === 'tool-search' && tool.defer_loading === true) report('search-tool-deferred', `${path}.defer_loading`, label);
     if (deferral !== 'loaded' && hasCacheControl(tool)) report('deferred-tool-cache-control', `${path}.cache_control`, label);
-    if (kind === 'toolset') checkToolset(tool, path, label, report);
+    if (kind !== 'toolset') return;
+    if (tool.defer_loading !== undefined) report('toolset-entry-deferred', `${path}.defer_loading`, label);
+    const enabled = Object.values(isRecord(tool.configs) ? tool.configs : {})
+      .filter(isRecord)
+      .filter((config) => config.enabled !== false);
+    if (new Set(enabled.map((config) => config.defer_loading === true)).size > 1) report('toolset-members-disagree', `${path}.configs`, label);
   });
   if (tools.length > 0 && tools.every((entry: unknown) => resolveAnthropicToolDeferral(entry) === 'deferred')) report('all-tools-deferred', 'tools');
   if (checked.deferred.length > ANTHROPIC_MAX_DEFERRED_TOOLS) report('too-many-deferred-tools', 'tools', checked.deferred.length);
@@ -273,12 +250,9 @@ interface ToolChangesContext extends CheckedTools {
 }
 
 /** The model a body is for and the platform serving it, from the options or the body (see the `model` option). */
-interface PreflightModel {
-  readonly id: string | undefined;
-  readonly platform: ModelPlatform | undefined;
-}
+type PreflightModel = ReturnType<typeof readModel>;
 
-function readModel(body: Record<string, unknown>, given: ModelReference | undefined): PreflightModel {
+function readModel(body: Record<string, unknown>, given: ModelReference | undefined) {
   const version = typeof body.anthropic_version === 'string' ? body.anthropic_version : '';
   const platformOfBody: ModelPlatform | undefined = version.startsWith('bedrock-') ? 'bedrock' : version.startsWith('vertex-') ? 'vertex' : undefined;
   const reference = typeof given === 'object' && given !== null ? given : undefined;
@@ -294,49 +268,30 @@ function checkPlatform(body: Record<string, unknown>, { id, platform }: Prefligh
     if (support.family === 'claude' && !support.claudeHosted) report('tool-search-unsupported-model', use.searchTools[0]?.path as string, id, platform);
   }
   if (platform !== 'bedrock') return;
-  for (const tool of use.searchTools) {
-    if (tool.type.startsWith('tool_search_tool_bm25')) report('bedrock-bm25-search-tool', `${tool.path}.type`, tool.type);
-  }
-  const betas = Array.isArray(body.anthropic_beta) ? body.anthropic_beta : [];
-  if ((use.searchTools.length > 0 || use.deferred || use.toolReferences) && !betas.includes(ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA)) {
+  for (const tool of use.searchTools) if (tool.type.startsWith('tool_search_tool_bm25')) report('bedrock-bm25-search-tool', `${tool.path}.type`, tool.type);
+  const searches = use.searchTools.length > 0 || use.deferred || use.toolReferences;
+  if (searches && !(Array.isArray(body.anthropic_beta) && body.anthropic_beta.includes(ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA)))
     report('bedrock-beta-missing', 'anthropic_beta');
-  }
-}
-
-function checkToolset(tool: Record<string, unknown>, path: string, label: string, report: Report): void {
-  if (tool.defer_loading !== undefined) report('toolset-entry-deferred', `${path}.defer_loading`, label);
-  if (!isRecord(tool.configs)) return;
-  const values = new Set<boolean>();
-  for (const config of Object.values(tool.configs)) {
-    if (!isRecord(config) || config.enabled === false) continue;
-    values.add(config.defer_loading === true);
-  }
-  if (values.size > 1) report('toolset-members-disagree', `${path}.configs`, label);
 }
 
 /**
  * Checks the history as the transformer reads it: its calls and references against the tools defined, its error
  * results holding references, its results of hosted calls.
  */
-function checkHistory(messages: readonly unknown[], isDefined: (name: string) => boolean, unknowable: boolean, report: Report): void {
-  const checkReference = (reference: unknown, path: string): void => {
-    if (isRecord(reference) && typeof reference.tool_name === 'string' && !unknowable && !isDefined(reference.tool_name))
-      report('undefined-tool-reference', `${path}.tool_name`, reference.tool_name);
-  };
+function checkHistory(messages: readonly unknown[], isDefined: (name: string) => boolean, report: Report): void {
   for (const { message, block: index, kind } of readAnthropicMessagesHistory(messages).sites) {
     const block = ((messages[message] as Record<string, unknown>).content as unknown[])[index] as Record<string, unknown>;
     const path = `messages[${message}].content[${index}]`;
-    if (kind === 'tool_use' && !unknowable && !isDefined(block.name as string)) report('undefined-tool-use', `${path}.name`, block.name as string);
-    if (kind === 'tool_search_tool_result') {
-      const references = (block.content as Record<string, unknown>).tool_references as unknown[];
-      for (const [at, reference] of references.entries()) checkReference(reference, `${path}.content.tool_references[${at}]`);
-    }
+    if (kind === 'tool_use' && !isDefined(block.name as string)) report('undefined-tool-use', `${path}.name`, block.name as string);
     if (kind === 'remove') report('server-tool-result', `${path}.tool_use_id`, block.tool_use_id as string);
-    if ((kind !== 'tool_result' && kind !== 'remove') || !Array.isArray(block.content)) continue;
-    block.content.forEach((item: unknown, at) => {
-      if (!isRecord(item) || item.type !== 'tool_reference') return;
-      if (block.is_error === true) report('error-result-tool-reference', `${path}.content[${at}]`);
-      checkReference(item, `${path}.content[${at}]`);
+    // The references a hosted search result or a client result holds (those of an error result are errors themselves).
+    const hosted = kind === 'tool_search_tool_result';
+    const references = hosted ? (block.content as Record<string, unknown>).tool_references : kind === 'tool_result' || kind === 'remove' ? block.content : [];
+    (Array.isArray(references) ? references : []).forEach((item: unknown, at) => {
+      if (!isRecord(item) || (!hosted && item.type !== 'tool_reference')) return;
+      const itemPath = `${path}.content${hosted ? '.tool_references' : ''}[${at}]`;
+      if (!hosted && block.is_error === true) report('error-result-tool-reference', itemPath);
+      if (typeof item.tool_name === 'string' && !isDefined(item.tool_name)) report('undefined-tool-reference', `${itemPath}.tool_name`, item.tool_name);
     });
   }
 }
@@ -351,98 +306,67 @@ function checkHistory(messages: readonly unknown[], isDefined: (name: string) =>
  *
  * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
  */
-function checkToolChanges(messages: readonly unknown[], context: ToolChangesContext): ReadonlySet<string> {
+function checkToolChanges(messages: readonly unknown[], context: ToolChangesContext): ReadonlyMap<string, unknown> {
   const { report } = context;
   // Tools defined by value so far (a later definition replaces an earlier one), with their type and JSON size in bytes.
   const byValue = new Map<string, { type: string; bytes: number }>();
   let changes = 0;
   let valueAt: string | undefined;
   let systemSeen = false;
-
-  const check = (change: AnthropicToolChange, block: Record<string, unknown>, path: string): void => {
+  // Checks the tool change a block (or a compaction's entry) makes; whether it makes one.
+  const check = (block: unknown, path: string): boolean => {
+    const change = resolveAnthropicToolChange(block);
+    if (change === undefined) return false;
     changes += 1;
     const { name, definition } = change;
     if (definition === undefined) {
       if (!context.hasMCPToolset && !context.toolTypes.has(name) && !byValue.has(name))
         report('undeclared-tool-change', `${path}.tool.name`, change.change, name);
-      return;
+      return true;
     }
     valueAt ??= path;
     const type = resolveAnthropicToolKind(definition) === 'custom' ? 'custom' : String(definition.type);
     const earlier = context.toolTypes.get(name) ?? byValue.get(name)?.type;
     if (earlier !== undefined && earlier !== type) report('tool-name-conflict', `${path}.tool.definition.name`, name, type, earlier);
     if (!context.toolTypes.has(name)) byValue.set(name, { type, bytes: jsonBytes(definition) });
-    if (hasCacheControl(block) && hasCacheControl(definition)) report('tool-change-cache-control', `${path}.cache_control`, name);
+    if (hasCacheControl(block as Record<string, unknown>) && hasCacheControl(definition)) report('tool-change-cache-control', `${path}.cache_control`, name);
+    return true;
   };
-
   messages.forEach((message: unknown, index) => {
-    if (!isRecord(message) || !Array.isArray(message.content)) {
-      if (isRecord(message) && message.role === 'system') systemSeen = checkSystemMessage(messages, index, context, systemSeen, false);
-      return;
-    }
+    if (!isRecord(message)) return;
     let holdsChanges = false;
-    message.content.forEach((block: unknown, blockIndex) => {
-      if (!isRecord(block)) return;
+    (Array.isArray(message.content) ? message.content : []).forEach((block: unknown, blockIndex) => {
       const path = `messages[${index}].content[${blockIndex}]`;
-      if (block.type === 'compaction' && Array.isArray(block.tool_changes)) {
-        block.tool_changes.forEach((entry: unknown, entryIndex) => {
-          const change = isRecord(entry) ? resolveAnthropicToolChange(entry) : undefined;
-          if (change !== undefined) check(change, entry as Record<string, unknown>, `${path}.tool_changes[${entryIndex}]`);
-        });
-        return;
-      }
-      if (message.role !== 'system') return;
-      const change = resolveAnthropicToolChange(block);
-      if (change === undefined) return;
-      holdsChanges = true;
-      check(change, block, path);
+      if (isRecord(block) && block.type === 'compaction' && Array.isArray(block.tool_changes)) {
+        for (const [at, entry] of block.tool_changes.entries()) check(entry, `${path}.tool_changes[${at}]`);
+      } else if (message.role === 'system' && check(block, path)) holdsChanges = true;
     });
     if (message.role === 'system') systemSeen = checkSystemMessage(messages, index, context, systemSeen, holdsChanges);
   });
-
-  const defined = new Set(byValue.keys());
-  if (changes === 0) return defined;
+  if (changes === 0) return byValue;
   checkBetas(context, valueAt);
-  let bytes = 0;
-  for (const entry of context.deferred) bytes += jsonBytes(entry);
-  for (const added of byValue.values()) bytes += added.bytes;
+  const bytes = [...context.deferred.map(jsonBytes), ...[...byValue.values()].map((added) => added.bytes)].reduce((sum, size) => sum + size, 0);
   const count = context.deferred.length + byValue.size;
   // Past 10,000 deferred tools alone is `too-many-deferred-tools`; this rule counts the added ones with them.
-  if ((count > ANTHROPIC_MAX_AVAILABLE_TOOLS.count && byValue.size > 0) || bytes > ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes) {
+  if ((count > ANTHROPIC_MAX_AVAILABLE_TOOLS.count && byValue.size > 0) || bytes > ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes)
     report('available-tools-limit-exceeded', 'messages', count, bytes);
-  }
-  return defined;
+  return byValue;
 }
 
 /** Checks one system message's place and model; whether a system message has now been seen (the model is flagged once). */
 function checkSystemMessage(messages: readonly unknown[], index: number, context: ToolChangesContext, seen: boolean, holdsChanges: boolean): boolean {
-  const { report } = context;
+  const { report, model } = context;
   const path = `messages[${index}]`;
-  const { id, platform } = context.model;
-  if (!seen && resolveAnthropicToolChangeSupport(id, platform) === 'none') report('system-message-unsupported-model', `${path}.role`, id);
-  const previous = messages[index - 1];
-  if (isRecord(previous) && previous.role === 'system') report('system-messages-consecutive', path, index);
+  if (!seen && resolveAnthropicToolChangeSupport(model.id, model.platform) === 'none') report('system-message-unsupported-model', `${path}.role`, model.id);
+  if ((messages[index - 1] as { role?: unknown } | undefined)?.role === 'system') report('system-messages-consecutive', path, index);
   const before = findTurn(messages, index, -1);
-  const after = findTurn(messages, index, 1);
   if (before === undefined) report('system-message-first', path);
-  else {
-    const problem = before.role === 'assistant' ? describeAssistantEnd(before.content, holdsChanges) : undefined;
-    if (problem !== undefined) report('system-message-placement', path, problem);
-  }
-  if (after !== undefined && after.role !== 'assistant') {
-    report(
-      'system-message-placement',
-      path,
-      'a system message may come only before an assistant turn or at the end of `messages`, not before a user turn (conservative)',
-    );
-  }
-  if (holdsChanges && isRecord(messages[index]) && (messages[index] as Record<string, unknown>).clear_at === 'next_user_message') {
-    report(
-      'system-message-placement',
-      `${path}.clear_at`,
-      "tool changes may not be made in a system message with `clear_at: 'next_user_message'` (conservative)",
-    );
-  }
+  const problem = before?.role === 'assistant' ? describeAssistantEnd(before.content, holdsChanges) : undefined;
+  if (problem !== undefined) report('system-message-placement', path, problem);
+  if ((findTurn(messages, index, 1)?.role ?? 'assistant') !== 'assistant')
+    report('system-message-placement', path, 'before a user turn (only before an assistant turn, or last)');
+  if (holdsChanges && (messages[index] as Record<string, unknown>).clear_at === 'next_user_message')
+    report('system-message-placement', `${path}.clear_at`, "with tool changes and `clear_at: 'next_user_message'`");
   return true;
 }
 
@@ -461,10 +385,10 @@ function describeAssistantEnd(content: unknown, holdsChanges: boolean): string |
 }
 
 /** The nearest message before (`step` -1) or after (1) `index` that is not a system message. */
-function findTurn(messages: readonly unknown[], index: number, step: -1 | 1): { role: unknown; content: unknown } | undefined {
+function findTurn(messages: readonly unknown[], index: number, step: -1 | 1): Record<string, unknown> | undefined {
   for (let at = index + step; at >= 0 && at < messages.length; at += step) {
     const message = messages[at];
-    if (isRecord(message) && message.role !== 'system') return { role: message.role, content: message.content };
+    if (isRecord(message) && message.role !== 'system') return message;
   }
   return undefined;
 }

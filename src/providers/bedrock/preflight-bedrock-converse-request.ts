@@ -1,103 +1,60 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
-import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
+import type { PreflightResult, PreflightRuleMessages } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
-import { createPreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
-import { createPreflightCallPairing } from '../../preflight/create-preflight-call-pairing.js';
-import { isPreflightArray } from '../../preflight/is-preflight-array.js';
-import { isPreflightRecord } from '../../preflight/is-preflight-record.js';
-import { BEDROCK_CONVERSE_MAX_CACHE_POINTS, BEDROCK_CONVERSE_TOOL_NAME_RULE } from './bedrock-converse-api.js';
+import { BEDROCK_CONVERSE_MAX_CACHE_POINTS as MAX_CACHE_POINTS, BEDROCK_CONVERSE_TOOL_NAME_RULE } from './bedrock-converse-api.js';
 
-/** Converse's own rules (from the SDK's types, the user guide and reported `ValidationException`s), with their messages. */
+/** Converse's own rules (from the SDK's types, the user guide and reported `ValidationException`s), with their messages; the shared ones besides. */
 const MESSAGES = {
   'invalid-input-schema': (name: unknown, json: unknown) =>
     `\`${String(name)}\` needs \`inputSchema.json\`, a JSON Schema whose top-level type is \`object\`, got ${describeValue(json)}`,
   'empty-tools': () => '`toolConfig.tools` holds no tool; leave `toolConfig` out instead',
   'tool-choice-unknown-tool': (name: unknown) => `\`toolChoice\` names ${describeValue(name)}, which is not a tool in \`toolConfig.tools\``,
-  'too-many-cache-points': (count: number) =>
-    `the request holds ${count} \`cachePoint\` blocks; Converse takes at most ${BEDROCK_CONVERSE_MAX_CACHE_POINTS} cache checkpoints`,
+  'too-many-cache-points': (count: number) => `the request holds ${count} \`cachePoint\` blocks; Converse takes at most ${MAX_CACHE_POINTS} cache checkpoints`,
   'tool-config-required': () => 'The toolConfig field must be defined when using toolUse and toolResult content blocks.',
   'tool-result-without-use': (id: unknown) => `\`toolResult\` ${describeValue(id)} answers no \`toolUse\` of the assistant message before it`,
-  'tool-use-without-result': (endedAt: string, ids: readonly string[]) =>
-    `Expected toolResult blocks at ${endedAt.replace(/\[(\d+)\]/, '.$1')}.content for the following Ids: ${ids.join(', ')}`,
+  'tool-use-without-result': (index: number, ids: string) => `Expected toolResult blocks at messages.${index}.content for the following Ids: ${ids}`,
 } as const satisfies PreflightRuleMessages;
-
-/** The rules {@link preflightBedrockConverseRequest} checks: the shared ones and Converse's own. */
-export type BedrockConversePreflightRule = SharedPreflightRule | keyof typeof MESSAGES;
-
-type Report = ReportPreflightRule<typeof MESSAGES>;
-
 /** Checks a Converse request (`ConverseCommand`'s input) against the `ValidationException` rules for tools, tool calls and cache checkpoints. */
 export function preflightBedrockConverseRequest(body: unknown): PreflightResult {
-  return preflightRequestBody(
-    body,
-    MESSAGES,
-    (value) => `the body must be a Converse request object, got ${describeValue(value)}`,
-    (request, report) => {
-      const cachePoints: string[] = [];
-      // A list of blocks (absent: none), whose `cachePoint` blocks count toward the request's limit.
-      const blocks = (value: unknown, path: string): unknown[] => {
-        if (value === undefined || !isPreflightArray(value, path, report)) return [];
-        for (const [index, block] of value.entries()) if (isRecord(block) && block.cachePoint !== undefined) cachePoints.push(`${path}[${index}]`);
-        return value;
-      };
-      if (request.toolConfig !== undefined && isPreflightRecord(request.toolConfig, 'toolConfig', '`toolConfig`', report)) {
-        checkTools(request.toolConfig, blocks(request.toolConfig.tools, 'toolConfig.tools'), report);
+  return preflightRequestBody(body, MESSAGES, 'a Converse request object', ({ toolConfig, system, messages }, report) => {
+    const cachePoints: string[] = [];
+    // A list of blocks (absent: none; an entry that is no object reads as `{}`), whose `cachePoint` blocks count toward the limit.
+    const blocks = (value: unknown, path: string): Record<string, unknown>[] => {
+      if (value === undefined || !report.array(value, path)) return [];
+      for (const [index, block] of value.entries()) if (isRecord(block) && block.cachePoint !== undefined) cachePoints.push(`${path}[${index}]`);
+      return value.map((block) => (isRecord(block) ? block : {}));
+    };
+    if (toolConfig !== undefined && report.record(toolConfig, 'toolConfig', '`toolConfig`')) {
+      const names = report.names(BEDROCK_CONVERSE_TOOL_NAME_RULE);
+      const tools = blocks(toolConfig.tools, 'toolConfig.tools');
+      for (const [index, tool] of tools.entries()) {
+        const at = `toolConfig.tools[${index}]`;
+        if (tool.cachePoint !== undefined || tool.systemTool !== undefined) continue;
+        if (!report.record(tool.toolSpec, at, 'a tool, `{ toolSpec }` (or `{ systemTool }`, `{ cachePoint }`),')) continue;
+        const { name, inputSchema } = tool.toolSpec;
+        names.check(name, at, `${at}.toolSpec.name`);
+        const json = isRecord(inputSchema) ? inputSchema.json : undefined;
+        if (!isRecord(json) || json.type !== 'object') report('invalid-input-schema', `${at}.toolSpec.inputSchema`, name, json);
       }
-      blocks(request.system, 'system');
-      const messages = blocks(request.messages, 'messages');
-      const contents = messages.map((message, index) => blocks(isRecord(message) ? message.content : undefined, `messages[${index}].content`));
-      checkToolUsePairs(messages, contents, request.toolConfig !== undefined, report);
-      const over = cachePoints[BEDROCK_CONVERSE_MAX_CACHE_POINTS];
-      if (over !== undefined) report('too-many-cache-points', over, cachePoints.length);
-      return undefined;
-    },
-  );
-}
-
-function checkTools(toolConfig: Record<string, unknown>, tools: unknown[], report: Report): void {
-  const names = createPreflightToolNames(
-    BEDROCK_CONVERSE_TOOL_NAME_RULE,
-    {
-      invalid: (name) => `tool name ${describeValue(name)} does not match '[a-zA-Z0-9_-]{1,64}'`,
-      duplicate: (name, first) => `tool \`${name}\` is also defined at \`${first}\``,
-    },
-    report,
-  );
-  for (const [index, tool] of tools.entries()) {
-    const at = `toolConfig.tools[${index}]`;
-    if (isRecord(tool) && (tool.cachePoint !== undefined || tool.systemTool !== undefined)) continue;
-    const spec = isRecord(tool) ? tool.toolSpec : undefined;
-    if (!isPreflightRecord(spec, at, 'a tool, `{ toolSpec }` (or `{ systemTool }`, `{ cachePoint }`),', report)) continue;
-    names.check(spec.name, at, `${at}.toolSpec.name`);
-    const json = isRecord(spec.inputSchema) ? spec.inputSchema.json : undefined;
-    if (!isRecord(json) || json.type !== 'object') report('invalid-input-schema', `${at}.toolSpec.inputSchema`, spec.name, json);
-  }
-  if (Array.isArray(toolConfig.tools) && !tools.some((tool) => isRecord(tool) && tool.cachePoint === undefined)) report('empty-tools', 'toolConfig.tools');
-  const choice = toolConfig.toolChoice;
-  if (isRecord(choice) && isRecord(choice.tool) && !names.has(choice.tool.name))
-    report('tool-choice-unknown-tool', 'toolConfig.toolChoice.tool.name', choice.tool.name);
-}
-
-/** The `toolUse`/`toolResult` pairing: a user message answers every `toolUse` of the assistant message right before it. */
-function checkToolUsePairs(messages: readonly unknown[], contents: readonly unknown[][], hasToolConfig: boolean, report: Report): void {
-  let toolBlocks = false;
-  const pairing = createPreflightCallPairing({
-    resultWithoutCall: (path, id) => report('tool-result-without-use', path, id),
-    // Where the results were due: the message that ended the turn, or the one the history lacks.
-    callsWithoutResult: (_, ids, endedAt = `messages[${contents.length}]`) => report('tool-use-without-result', `${endedAt}.content`, endedAt, ids),
-  });
-  for (const [index, content] of contents.entries()) {
-    const uses: string[] = [];
-    for (const [position, block] of content.entries()) {
-      if (!isRecord(block)) continue;
-      if (isRecord(block.toolResult)) pairing.result(`messages[${index}].content[${position}]`, block.toolResult.toolUseId);
-      if (isRecord(block.toolUse)) uses.push(String(block.toolUse.toolUseId));
-      toolBlocks ||= isRecord(block.toolResult) || isRecord(block.toolUse);
+      if (Array.isArray(toolConfig.tools) && tools.every((tool) => tool.cachePoint !== undefined)) report('empty-tools', 'toolConfig.tools');
+      const forced = isRecord(toolConfig.toolChoice) ? toolConfig.toolChoice.tool : undefined;
+      if (isRecord(forced) && !names.has(forced.name)) report('tool-choice-unknown-tool', 'toolConfig.toolChoice.tool.name', forced.name);
     }
-    if (isRecord(messages[index]) && messages[index].role === 'assistant' && uses.length > 0) pairing.calls(`messages[${index}]`, uses);
-    else pairing.other(`messages[${index}]`);
-  }
-  pairing.end();
-  if (toolBlocks && !hasToolConfig) report('tool-config-required', 'toolConfig');
+    blocks(system, 'system');
+    // The pairing: a user message answers every `toolUse` of the assistant message right before it, each once.
+    let open = new Set<unknown>();
+    let toolBlocks = false;
+    for (const [index, message] of [...blocks(messages, 'messages'), {}].entries()) {
+      const at = `messages[${index}].content`;
+      const content = blocks(message.content, at);
+      for (const [position, { toolResult: result }] of content.entries())
+        if (isRecord(result) && !open.delete(result.toolUseId)) report('tool-result-without-use', `${at}[${position}]`, result.toolUseId);
+      if (open.size > 0) report('tool-use-without-result', at, index, [...open].join(', '));
+      toolBlocks ||= content.some(({ toolUse, toolResult }) => isRecord(toolUse) || isRecord(toolResult));
+      open = new Set(message.role === 'assistant' ? content.flatMap(({ toolUse }) => (isRecord(toolUse) ? [String(toolUse.toolUseId)] : [])) : []);
+    }
+    if (toolBlocks && toolConfig === undefined) report('tool-config-required', 'toolConfig');
+    if (cachePoints.length > MAX_CACHE_POINTS) report('too-many-cache-points', cachePoints[MAX_CACHE_POINTS] as string, cachePoints.length);
+  });
 }

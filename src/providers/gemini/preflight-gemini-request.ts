@@ -2,9 +2,6 @@ import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
-import { createPreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
-import { isPreflightArray } from '../../preflight/is-preflight-array.js';
-import { isPreflightRecord } from '../../preflight/is-preflight-record.js';
 import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiRequestShape } from './gemini-api.js';
 import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
 import { resolveGeminiBodyShape } from './read-gemini-body-shape.js';
@@ -68,49 +65,50 @@ const MESSAGES = {
  * ```
  */
 export function preflightGeminiRequest(body: unknown): PreflightResult {
-  return preflightRequestBody(
-    body,
-    MESSAGES,
-    (value) => `the body must be a request object, got ${describeValue(value)}`,
-    (request, report) => {
-      const { shape, settings, prefix, topLevel } = resolveGeminiBodyShape(request);
-      if (request.config !== undefined && request.config !== null) {
-        if (!isPreflightRecord(request.config, 'config', '`config`', report)) return 'stop';
-        if (topLevel.length > 0) report('invalid-body', topLevel[0] as string, 'the body mixes `config` (the SDK shape) with top-level REST settings');
-      }
-      const declared = checkTools(settings.tools, prefix, shape, report);
-      checkAllowedNames(settings.toolConfig, `${prefix}toolConfig`, declared, report);
-      checkFunctionTurns(request.contents, report);
-      return undefined;
-    },
-  );
+  return preflightRequestBody(body, MESSAGES, 'a request object', (request, report) => {
+    const { shape, settings, prefix, topLevel } = resolveGeminiBodyShape(request);
+    if (request.config !== undefined && request.config !== null) {
+      if (!report.record(request.config, 'config', '`config`')) return 'stop';
+      if (topLevel.length > 0) report('invalid-body', topLevel[0] as string, 'the body mixes `config` (the SDK shape) with top-level REST settings');
+    }
+    const declared = checkTools(settings.tools, prefix, shape, report);
+    const calling = isRecord(settings.toolConfig) ? settings.toolConfig.functionCallingConfig : undefined;
+    const allowed = isRecord(calling) && Array.isArray(calling.allowedFunctionNames) ? calling.allowedFunctionNames : [];
+    for (const [index, name] of allowed.entries())
+      if (!declared(name)) report('allowed-function-unknown', `${prefix}toolConfig.functionCallingConfig.allowedFunctionNames[${index}]`, name);
+    // A content of function responses answers, one for one, the function calls of the model's content right before it.
+    let previousCalls = 0;
+    for (const [index, content] of (Array.isArray(request.contents) ? request.contents : []).entries()) {
+      const parts: unknown[] = isRecord(content) && Array.isArray(content.parts) ? content.parts : [];
+      const responses = parts.filter((part) => isRecord(part) && isRecord(part.functionResponse)).length;
+      if (responses > 0 && previousCalls === 0) report('function-response-without-call', `contents[${index}]`);
+      else if (responses > 0 && responses !== previousCalls) report('function-response-count-mismatch', `contents[${index}]`, responses, previousCalls);
+      previousCalls = isRecord(content) && content.role === 'model' ? parts.filter((part) => isRecord(part) && isRecord(part.functionCall)).length : 0;
+    }
+  });
 }
 
 type Report = ReportPreflightRule<typeof MESSAGES>;
 
 function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, report: Report): (name: unknown) => boolean {
-  const names = createPreflightToolNames(
-    GEMINI_TOOL_NAME_RULE,
-    {
-      invalid: (name) =>
-        `function name ${describeValue(name)} must start with a letter or an underscore and hold only a-z, A-Z, 0-9, _ . - (at most 64 characters)`,
-      duplicate: (name, first) => `function \`${name}\` is also declared at \`${first}\``,
-    },
-    report,
-  );
-  if (tools === undefined || tools === null || !isPreflightArray(tools, `${prefix}tools`, report)) return names.has;
+  const names = report.names(GEMINI_TOOL_NAME_RULE, {
+    invalid: (name) =>
+      `function name ${describeValue(name)} must start with a letter or an underscore and hold only a-z, A-Z, 0-9, _ . - (at most 64 characters)`,
+    duplicate: (name, first) => `function \`${name}\` is also declared at \`${first}\``,
+  });
+  if (tools === undefined || tools === null || !report.array(tools, `${prefix}tools`)) return names.has;
   let count = 0;
   const holders: number[] = [];
   tools.forEach((tool: unknown, index) => {
     const at = `${prefix}tools[${index}]`;
-    if (!isPreflightRecord(tool, at, 'a tool', report)) return;
+    if (!report.record(tool, at, 'a tool')) return;
     if (tool.functionDeclarations === undefined || tool.functionDeclarations === null) return;
-    if (!isPreflightArray(tool.functionDeclarations, `${at}.functionDeclarations`, report)) return;
+    if (!report.array(tool.functionDeclarations, `${at}.functionDeclarations`)) return;
     holders.push(index);
     count += tool.functionDeclarations.length;
     tool.functionDeclarations.forEach((declaration: unknown, position) => {
       const path = `${at}.functionDeclarations[${position}]`;
-      if (!isPreflightRecord(declaration, path, 'a function declaration', report)) return;
+      if (!report.record(declaration, path, 'a function declaration')) return;
       const name = declaration.name;
       names.check(name, path);
       const hasParameters = declaration.parameters !== undefined && declaration.parameters !== null;
@@ -125,26 +123,4 @@ function checkTools(tools: unknown, prefix: string, shape: GeminiRequestShape, r
   if (holders.length > 1) report('multiple-function-tools', `${prefix}tools[${holders[1] as number}]`, holders.length);
   if (count > GEMINI_MAX_FUNCTION_DECLARATIONS) report('too-many-function-declarations', `${prefix}tools`, count);
   return names.has;
-}
-
-function checkAllowedNames(toolConfig: unknown, at: string, isDeclared: (name: unknown) => boolean, report: Report): void {
-  if (!isRecord(toolConfig) || !isRecord(toolConfig.functionCallingConfig)) return;
-  const allowed = toolConfig.functionCallingConfig.allowedFunctionNames;
-  if (!Array.isArray(allowed)) return;
-  allowed.forEach((name: unknown, index) => {
-    if (!isDeclared(name)) report('allowed-function-unknown', `${at}.functionCallingConfig.allowedFunctionNames[${index}]`, name);
-  });
-}
-
-function checkFunctionTurns(contents: unknown, report: Report): void {
-  if (!Array.isArray(contents)) return;
-  let previousCalls = 0;
-  contents.forEach((content: unknown, index) => {
-    const parts = isRecord(content) && Array.isArray(content.parts) ? content.parts : [];
-    const calls = parts.filter((part: unknown) => isRecord(part) && isRecord(part.functionCall)).length;
-    const responses = parts.filter((part: unknown) => isRecord(part) && isRecord(part.functionResponse)).length;
-    if (responses > 0 && previousCalls === 0) report('function-response-without-call', `contents[${index}]`);
-    else if (responses > 0 && responses !== previousCalls) report('function-response-count-mismatch', `contents[${index}]`, responses, previousCalls);
-    previousCalls = isRecord(content) && content.role === 'model' ? calls : 0;
-  });
 }

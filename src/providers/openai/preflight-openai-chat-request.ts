@@ -1,11 +1,7 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
-import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
+import type { PreflightResult, PreflightRuleMessages, PreflightToolNames, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
-import { createPreflightToolNames, type PreflightToolNameMessages, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
-import { createPreflightCallPairing } from '../../preflight/create-preflight-call-pairing.js';
-import { isPreflightArray } from '../../preflight/is-preflight-array.js';
-import { isPreflightRecord } from '../../preflight/is-preflight-record.js';
 import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
 import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
 
@@ -66,38 +62,32 @@ const MESSAGES = {
  * ```
  */
 export function preflightOpenAIChatRequest(body: unknown): PreflightResult {
-  return preflightRequestBody(
-    body,
-    MESSAGES,
-    (value) => `the body must be a request object, got ${describeValue(value)}`,
-    (request, report) => {
-      const names = createPreflightToolNames(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES, report);
-      checkTools(request.tools, names, report);
-      checkLegacyFunctions(request.functions, report);
-      checkToolChoice(request.tool_choice, request.tools, names, report);
-      if (request.parallel_tool_calls !== undefined && request.parallel_tool_calls !== null && (!Array.isArray(request.tools) || request.tools.length === 0)) {
-        report('tool-choice-without-tools', 'parallel_tool_calls', 'parallel_tool_calls');
-      }
-      if (isPreflightArray(request.messages, 'messages', report)) checkToolCallPairs(request.messages, report);
-      return undefined;
-    },
-  );
+  return preflightRequestBody(body, MESSAGES, 'a request object', (request, report) => {
+    const names = report.names(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES);
+    checkTools(request.tools, names, report);
+    checkLegacyFunctions(request.functions, report);
+    checkToolChoice(request.tool_choice, request.tools, names, report);
+    if (request.parallel_tool_calls !== undefined && request.parallel_tool_calls !== null && (!Array.isArray(request.tools) || request.tools.length === 0)) {
+      report('tool-choice-without-tools', 'parallel_tool_calls', 'parallel_tool_calls');
+    }
+    if (report.array(request.messages, 'messages')) checkToolCallPairs(request.messages, report);
+  });
 }
 
 type Report = ReportPreflightRule<typeof MESSAGES>;
 
-const NAME_MESSAGES: Readonly<PreflightToolNameMessages> = {
+const NAME_MESSAGES = {
   invalid: (name: unknown) => `function name ${describeValue(name)} does not match '^[a-zA-Z0-9_-]{1,64}$'`,
   duplicate: (name: string, first: string) => `function \`${name}\` is also defined at \`${first}\``,
-};
+} as const;
 
 function checkTools(tools: unknown, names: PreflightToolNames, report: Report): void {
-  if (tools === undefined || !isPreflightArray(tools, 'tools', report)) return;
+  if (tools === undefined || !report.array(tools, 'tools')) return;
   if (tools.length === 0) report('empty-tools', 'tools');
   if (tools.length > OPENAI_CHAT_MAX_TOOLS) report('too-many-tools', 'tools', tools.length);
   tools.forEach((tool: unknown, index) => {
     const at = `tools[${index}]`;
-    if (!isPreflightRecord(tool, at, 'a tool', report)) return;
+    if (!report.record(tool, at, 'a tool')) return;
     if (tool.type === 'namespace' || tool.type === 'tool_search') {
       report('unsupported-tool-type', `${at}.type`, tool.type);
       return;
@@ -123,7 +113,7 @@ function checkTools(tools: unknown, names: PreflightToolNames, report: Report): 
 function checkLegacyFunctions(functions: unknown, report: Report): void {
   if (!Array.isArray(functions)) return;
   // The legacy `functions` are their own scope: only the name rule applies to them.
-  const names = createPreflightToolNames(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES, report);
+  const names = report.names(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES);
   functions.forEach((fn: unknown, index) => {
     names.checkName(isRecord(fn) ? fn.name : undefined, `functions[${index}]`);
   });
@@ -150,21 +140,27 @@ function checkToolChoice(choice: unknown, tools: unknown, names: PreflightToolNa
   }
 }
 
+/**
+ * The call/result pairing: a `tool` message answers a call of the assistant message right before it (only other tool
+ * messages between), and every call is answered before the next message of another kind (or the end).
+ */
 function checkToolCallPairs(messages: readonly unknown[], report: Report): void {
-  const pairing = createPreflightCallPairing({
-    resultWithoutCall: (path, id) => report('tool-message-without-call', `${path}.tool_call_id`, id),
-    callsWithoutResult: (path, ids) => report('tool-call-without-result', `${path}.tool_calls`, ids),
-  });
+  let pending = new Set<string>();
+  let caller = '';
+  const endTurn = (): void => {
+    if (pending.size > 0) report('tool-call-without-result', `${caller}.tool_calls`, [...pending]);
+  };
   messages.forEach((message: unknown, index) => {
-    const path = `messages[${index}]`;
-    if (!isPreflightRecord(message, path, 'a message', report)) return;
-    if (message.role === 'tool') pairing.result(path, message.tool_call_id);
-    else if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
-      pairing.calls(
-        path,
-        message.tool_calls.filter((call: unknown) => isRecord(call) && typeof call.id === 'string').map((call: Record<string, unknown>) => call.id as string),
-      );
-    } else pairing.other(path);
+    if (!report.record(message, `messages[${index}]`, 'a message')) return;
+    if (message.role === 'tool') {
+      if (typeof message.tool_call_id !== 'string' || !pending.delete(message.tool_call_id))
+        report('tool-message-without-call', `messages[${index}].tool_call_id`, message.tool_call_id);
+      return;
+    }
+    endTurn();
+    caller = `messages[${index}]`;
+    const calls = message.role === 'assistant' && Array.isArray(message.tool_calls) ? message.tool_calls : [];
+    pending = new Set(calls.flatMap((call: unknown) => (isRecord(call) && typeof call.id === 'string' ? [call.id] : [])));
   });
-  pairing.end();
+  endTurn();
 }

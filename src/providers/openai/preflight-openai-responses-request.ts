@@ -1,9 +1,8 @@
 import { isRecord } from '../../records/is-record.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isValidToolName } from '../../names/create-tool-name-mapping.js';
-import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
+import type { PreflightResult, PreflightToolNames, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
-import { createPreflightToolNames, type PreflightToolNames } from '../../preflight/create-preflight-tool-names.js';
 import {
   OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY,
   OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
@@ -153,42 +152,28 @@ const MAX_CALL_ID_LENGTH = 64;
  * @see https://developers.openai.com/api/docs/guides/tools-tool-search
  */
 export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult {
-  return preflightRequestBody(
-    body,
-    MESSAGES,
-    () => 'The request body must be a JSON object.',
-    (request, report) => {
-      const tools = request.tools;
-      if (tools !== undefined && tools !== null && !Array.isArray(tools)) report('invalid-tools', 'tools', '`tools` must be an array.');
-      const list: unknown[] = Array.isArray(tools) ? tools : [];
-      const searchTools = checkTools(list, report);
-      if (searchTools.length > 0 && typeof request.model === 'string') {
-        const support = resolveModelSupport(request.model);
-        if (support.gateway === null && /^gpt-\d/.test(support.baseId) && !support.openaiHosted) {
-          report('tool-search-unsupported-model', searchTools[0] as string, request.model);
-        }
-      }
-      checkToolChoice(request.tool_choice, list, request.input, report);
-      checkInput(request, list, report);
-      return undefined;
-    },
-  );
+  return preflightRequestBody(body, MESSAGES, 'a JSON object', (request, report) => {
+    const tools = request.tools;
+    if (tools !== undefined && tools !== null && !Array.isArray(tools)) report('invalid-tools', 'tools', '`tools` must be an array.');
+    const list: unknown[] = Array.isArray(tools) ? tools : [];
+    // The tool search tool the deferred tools need (one), and the model it is sent to.
+    const { firstDeferred, searchTools } = checkToolScope(list, 'tools', 'invalid-tools', report);
+    if (firstDeferred !== undefined && searchTools.length === 0) report('deferred-without-tool-search', firstDeferred);
+    const hostedSearch = searchTools.find((tool) => tool.hosted);
+    if (hostedSearch !== undefined && firstDeferred === undefined) report('tool-search-without-deferred', hostedSearch.path);
+    for (const extra of searchTools.slice(1)) report('duplicate-tool-search', extra.path);
+    const support = typeof request.model === 'string' ? resolveModelSupport(request.model) : undefined;
+    if (searchTools[0] !== undefined && support?.gateway === null && /^gpt-\d/.test(support.baseId) && !support.openaiHosted)
+      report('tool-search-unsupported-model', searchTools[0].path, request.model as string);
+    checkToolChoice(request.tool_choice, list, request.input, report);
+    checkInput(request, list, report);
+  });
 }
 
 type Report = ReportPreflightRule<typeof MESSAGES>;
 
 const INVALID_FUNCTION_NAME = (name: unknown, place: string): string =>
   `Invalid '${place}.name': function names must match '^[a-zA-Z0-9_-]+$' and be at most ${OPENAI_RESPONSES_TOOL_NAME_RULE.maxLength} characters, got ${quoteValue(name)}.`;
-
-/** Checks `tools` and the namespaces in it, then the tool search tool the deferred tools need; the paths of the tool search tools. */
-function checkTools(list: readonly unknown[], report: Report): string[] {
-  const { firstDeferred, searchTools } = checkToolScope(list, 'tools', 'invalid-tools', report);
-  if (firstDeferred !== undefined && searchTools.length === 0) report('deferred-without-tool-search', firstDeferred);
-  const hostedSearch = searchTools.find((tool) => tool.hosted);
-  if (hostedSearch !== undefined && firstDeferred === undefined) report('tool-search-without-deferred', hostedSearch.path);
-  for (const extra of searchTools.slice(1)) report('duplicate-tool-search', extra.path);
-  return searchTools.map((tool) => tool.path);
-}
 
 /**
  * Checks one list of tools (`tools`, or an `additional_tools` item's) and the namespaces in it: names, namespaces,
@@ -204,11 +189,10 @@ function checkToolScope(
   const scope: ToolScope = { report, firstDeferred: undefined, namespaceNames: new Map() };
   const deferredFunctions = new Set<string>();
   const searchTools: { path: string; hosted: boolean }[] = [];
-  const topLevelNames = createPreflightToolNames(
-    OPENAI_RESPONSES_TOOL_NAME_RULE,
-    { invalid: INVALID_FUNCTION_NAME, duplicate: (name, first, place) => `Tool name '${name}' is used by ${first} and ${place}; tool names must be unique.` },
-    report,
-  );
+  const topLevelNames = report.names(OPENAI_RESPONSES_TOOL_NAME_RULE, {
+    invalid: INVALID_FUNCTION_NAME,
+    duplicate: (name, first, place) => `Tool name '${name}' is used by ${first} and ${place}; tool names must be unique.`,
+  });
   list.forEach((tool, index) => {
     const path = `${place}[${index}]`;
     if (!isRecord(tool) || typeof tool.type !== 'string') {
@@ -284,14 +268,10 @@ function checkNamespace(namespace: Record<string, unknown>, path: string, scope:
     report('namespace-without-tools', `${path}.tools`, name);
     return;
   }
-  const members = createPreflightToolNames(
-    OPENAI_RESPONSES_TOOL_NAME_RULE,
-    {
-      invalid: INVALID_FUNCTION_NAME,
-      duplicate: (member, first, place) => `Tool name '${member}' is used twice in namespace ${quoteValue(name)} (${first} and ${place}).`,
-    },
-    report,
-  );
+  const members = report.names(OPENAI_RESPONSES_TOOL_NAME_RULE, {
+    invalid: INVALID_FUNCTION_NAME,
+    duplicate: (member, first, place) => `Tool name '${member}' is used twice in namespace ${quoteValue(name)} (${first} and ${place}).`,
+  });
   namespace.tools.forEach((member: unknown, index) => {
     const memberPath = `${path}.tools[${index}]`;
     if (!isRecord(member) || (member.type !== 'function' && member.type !== 'custom')) {

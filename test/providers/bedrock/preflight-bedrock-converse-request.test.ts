@@ -76,6 +76,25 @@ describe('preflightBedrockConverseRequest', () => {
     expect(violations).toContainEqual(expect.objectContaining({ rule, path }));
   });
 
+  it.each<[string, unknown[], string]>([
+    ['other text', [{ role: 'assistant', content: [use('t1'), use('t2')] }, { role: 'user', content: [result('t1')] }, hi], 'messages.1.content'],
+    [
+      'the next calls',
+      [
+        { role: 'assistant', content: [use('t1')] },
+        { role: 'assistant', content: [use('t2')] },
+        { role: 'user', content: [result('t2')] },
+      ],
+      'messages.1.content',
+    ],
+    ['the end of the history', [hi, { role: 'assistant', content: [use('t1')] }], 'messages.2.content'],
+  ])('says where the results were due when a call is left unanswered before %s', (_, messages, due) => {
+    const { violations } = preflightBedrockConverseRequest(bedrockBody([bedrockTool('a')], messages));
+    expect(violations.filter((violation) => violation.rule === 'tool-use-without-result').map((violation) => violation.message)).toEqual([
+      expect.stringContaining(`Expected toolResult blocks at ${due} `),
+    ]);
+  });
+
   it('words a missing result as Bedrock does', () => {
     const body = bedrockBody([bedrockTool('a')], [hi, { role: 'assistant', content: [use('t1'), use('t2')] }, { role: 'user', content: [{ text: 'no' }] }]);
     expect(preflightBedrockConverseRequest(body).violations[0]?.message).toBe('Expected toolResult blocks at messages.2.content for the following Ids: t1, t2');

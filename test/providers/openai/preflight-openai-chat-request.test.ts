@@ -143,6 +143,79 @@ describe('preflightOpenAIChatRequest', () => {
     expect(result.violations).toContainEqual(expect.objectContaining({ rule, path }));
   });
 
+  describe('pairs tool messages with the calls of the assistant message before them', () => {
+    // A history as steps: another message, an assistant message's calls, a tool message answering an id.
+    type Step = ['calls', string[]] | ['result', unknown] | ['other'];
+    const problems = (steps: readonly Step[]) => {
+      const messages = steps.map((step) => {
+        if (step[0] === 'calls') return { role: 'assistant', content: null, tool_calls: step[1].map((id) => call(id)) };
+        if (step[0] === 'result') return { role: 'tool', ...(step[1] === undefined ? {} : { tool_call_id: step[1] }), content: 'x' };
+        return { role: 'user', content: 'hi' };
+      });
+      return preflightOpenAIChatRequest(openAIChatBody([openAIChatTool('a')], messages)).violations.map(
+        ({ rule, path, message }) => `${rule} ${path}: ${message}`,
+      );
+    };
+
+    it('passes results that answer every call of the turn before them', () => {
+      expect(problems([['other'], ['calls', ['a', 'b']], ['result', 'b'], ['result', 'a'], ['other']])).toEqual([]);
+    });
+
+    it.each<[string, Step[], string[]]>([
+      [
+        'a result with no call before it',
+        [['other'], ['result', 'a']],
+        ['tool-message-without-call messages[1].tool_call_id: tool message "a" (a string) does not answer a tool call of the assistant message before it'],
+      ],
+      [
+        'a result without an id',
+        [
+          ['calls', ['a']],
+          ['result', undefined],
+        ],
+        [
+          'tool-message-without-call messages[1].tool_call_id: tool message nothing (undefined) does not answer a tool call of the assistant message before it',
+          'tool-call-without-result messages[0].tool_calls: tool calls `a` have no `tool` message answering them',
+        ],
+      ],
+      [
+        'a second answer to one call',
+        [
+          ['calls', ['a']],
+          ['result', 'a'],
+          ['result', 'a'],
+        ],
+        ['tool-message-without-call messages[2].tool_call_id: tool message "a" (a string) does not answer a tool call of the assistant message before it'],
+      ],
+      [
+        'a result after the turn ended',
+        [['calls', ['a']], ['result', 'a'], ['other'], ['result', 'a']],
+        ['tool-message-without-call messages[3].tool_call_id: tool message "a" (a string) does not answer a tool call of the assistant message before it'],
+      ],
+      [
+        'calls left unanswered before other text',
+        [['calls', ['a', 'b']], ['result', 'a'], ['other']],
+        ['tool-call-without-result messages[0].tool_calls: tool calls `b` have no `tool` message answering them'],
+      ],
+      [
+        'calls left unanswered before the next calls',
+        [
+          ['calls', ['a']],
+          ['calls', ['b']],
+          ['result', 'b'],
+        ],
+        ['tool-call-without-result messages[0].tool_calls: tool calls `a` have no `tool` message answering them'],
+      ],
+      [
+        'calls left unanswered at the end',
+        [['other'], ['calls', ['a']]],
+        ['tool-call-without-result messages[1].tool_calls: tool calls `a` have no `tool` message answering them'],
+      ],
+    ])('reports %s', (_, steps, expected) => {
+      expect(problems(steps)).toEqual(expected);
+    });
+  });
+
   it('passes 128 tools, the most the API accepts', () => {
     expect(preflightOpenAIChatRequest(openAIChatBody(openAIChatTools(128))).ok).toBe(true);
   });
