@@ -1,6 +1,7 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
+import { resolveDeclaredFunctions } from './create-openai-tool-search-output.js';
 import type { OpenAIResponsesAdditionalToolsItem, OpenAIResponsesFunctionTool } from './openai-responses-api.js';
 
 /** What {@link createOpenAIResponsesAdditionalTools} takes besides the names. */
@@ -55,18 +56,13 @@ export function createOpenAIResponsesAdditionalTools(
     throw new ToolSearchError('invalid-options', `\`options.names\` must be a transformer's \`names\` (with \`toWire\`), got ${describeValue(mapping)}`);
   }
   const wanted = new Set(names);
-  const toWire = mapping?.toWire ?? ((name: string) => name);
+  const declared = resolveDeclaredFunctions(options.tools, mapping?.toWire);
   const found = new Map<string, OpenAIResponsesFunctionTool>();
-  const add = (tool: unknown): void => {
-    if (!isRecord(tool) || tool.type !== 'function' || typeof tool.name !== 'string') return;
-    const name = toWire(tool.name);
-    if (!wanted.has(name) || found.has(name)) return;
+  for (const name of wanted) {
+    const tool = declared.get(name)?.tool;
+    if (tool === undefined) continue;
     const { defer_loading: _deferLoading, ...definition } = tool;
     found.set(name, { ...(definition as unknown as OpenAIResponsesFunctionTool), name });
-  };
-  for (const tool of options.tools) {
-    if (isRecord(tool) && tool.type === 'namespace' && Array.isArray(tool.tools)) for (const member of tool.tools) add(member);
-    else add(tool);
   }
   const missing = [...wanted].filter((name) => !found.has(name));
   if (missing.length > 0) {
