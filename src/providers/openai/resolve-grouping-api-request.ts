@@ -9,7 +9,6 @@ import { resolvePlanMatch, type PlanMatchWording } from '../../request/resolve-p
 import type { GroupedTools, GroupedToolsWarningCode, RequestTool, RequestToolForm, SearchToolSource } from '../../request/request-tools.js';
 import { resolveForcedTools, type ForcedTools } from '../../request/resolve-forced-tools.js';
 import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from '../../request/request-decision.js';
-import { ToolSearchError } from '../../errors/tool-search-error.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { createToolList } from '../../request/resolve-tool-list.js';
 import { createToolSearchGuidance } from '../../client/tool-search-guidance.js';
@@ -245,18 +244,8 @@ const NO_GROUPS: ReadonlyMap<string, string> = new Map();
  */
 export function resolveGroupedTools(input: ResolveGroupedToolsInput): GroupedTools {
   const mechanism = input.plan.mechanism;
-  switch (mechanism) {
-    case 'openai-hosted':
-    case 'none':
-      return resolveHostedGroups(input, mechanism === 'openai-hosted');
-    case 'client':
-      return resolveClientTools(input);
-    case 'claude-hosted':
-      // resolvePlanForWireAPI has turned it into `client`.
-      throw new ToolSearchError('invalid-options', "a `claude-hosted` plan reached the decision for OpenAI's hosted tool search");
-    default:
-      return assertNever(mechanism, 'mechanism');
-  }
+  // A `claude-hosted` plan never gets here: resolvePlanForWireAPI has turned it into `client`.
+  return mechanism === 'openai-hosted' || mechanism === 'none' ? resolveHostedGroups(input, mechanism === 'openai-hosted') : resolveClientTools(input);
 }
 
 /**

@@ -54,7 +54,8 @@ function writeGroupedTools(read: OpenAIResponsesBodyTools, decided: Grouped, nam
       else if (form === 'defer-loading') deferredTop.push(tool);
       else top.push(tool);
     } else if (request.kind === 'unmanaged') {
-      if (entry.kind === 'provider' && entry.namespace !== undefined) movedOut.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
+      if (entry.namespace !== undefined && entry.tool.type !== 'function' && entry.tool.type !== 'custom')
+        movedOut.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
       if (group !== undefined) push(members, group, resolveUnmanagedTool(entry.tool, form));
       else top.push(resolveUnmanagedTool(entry.tool, form));
     }
@@ -120,8 +121,8 @@ function resolveNamespaceNames(read: OpenAIResponsesBodyTools, decided: Grouped,
     const request = decided.tools[index] as RequestTool;
     if (forms[index]?.group !== undefined || forms[index]?.form === 'omitted') continue;
     if (request.kind === 'planned') blocked.push(names.toWire(request.name));
-    else if (entry.kind === 'custom') blocked.push(entry.tool.name as string);
-    else if (entry.kind === 'provider' && entry.tool.type === 'mcp' && typeof entry.tool.server_label === 'string') blocked.push(entry.tool.server_label);
+    else if (entry.tool.type === 'custom') blocked.push(entry.tool.name as string);
+    else if (entry.tool.type === 'mcp' && typeof entry.tool.server_label === 'string') blocked.push(entry.tool.server_label);
   }
   // Labels only custom tools use are named after the functions' (they never change a function namespace's name).
   const functionLabels = new Set(decided.groups.values());
@@ -170,10 +171,10 @@ function writeClientTools(read: OpenAIResponsesBodyTools, decided: Grouped, name
     if (request.kind === 'planned') {
       functions.set(request.name, entry);
       if (form === 'loaded') top.push(createFunctionTool(entry.tool, names.toWire(request.name), false));
-    } else if (entry.kind === 'custom') {
+    } else if (entry.tool.type === 'custom') {
       const name = flatNames.get(index) as string;
       top.push(resolveUnmanagedTool(name === entry.tool.name ? entry.tool : { ...entry.tool, name }, form));
-    } else if (entry.kind === 'provider') top.push(resolveUnmanagedTool(entry.tool, form));
+    } else if (request.kind === 'unmanaged') top.push(resolveUnmanagedTool(entry.tool, form));
   }
   const rest = (decided.list as ToolList).tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
   const kept = decided.search?.source === 'body' ? [read.tools[decided.search.index]?.tool] : [];
