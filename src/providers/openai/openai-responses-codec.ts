@@ -11,6 +11,7 @@ import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import type { PredictedLoad } from '../../request/request-tools.js';
 import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
+import { createOpenAIResponsesFunction } from './create-openai-responses-tools.js';
 import { resolveGroupingAPIRequest } from './resolve-grouping-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { OPENAI_RESPONSES_TOOL_NAME_RULE } from './openai-responses-api.js';
@@ -141,13 +142,7 @@ function writePredictedItems(
 ): unknown[] {
   if (load.form === 'addition') {
     // A tool the body does not declare (the catalog's) is added from its definition.
-    const definitions = load.definitions.map((tool) => ({
-      type: 'function',
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      parameters: tool.inputSchema,
-      strict: false,
-    }));
+    const definitions = load.definitions.map(createOpenAIResponsesFunction);
     return [
       createOpenAIResponsesAdditionalTools(
         load.definitions.map((tool) => names.toWire(tool.name)),
