@@ -44,8 +44,6 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
       revealed,
       names,
       byPrefix,
-      isDeferredAloneRejected: (name) => isOpenAIResponsesReservedNamespace(names.toWire(name)),
-      recommendedGroupSize: OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
     }),
   );
   warnings.push(...decided.warnings);
@@ -200,8 +198,6 @@ function resolveFlatCustomNames(tools: readonly NeutralTool[], functionNames: ()
 
 /** What {@link resolveGroupedTools} decides from. */
 export interface ResolveGroupedToolsInput {
-  /** The most tools the API recommends in one group; a bigger group with a deferred tool is `oversized`. @default no limit */
-  readonly recommendedGroupSize?: number;
   /** The plan as the request applies it: `openai-hosted`, `client` or `none`. */
   readonly plan: ToolSearchPlan;
   /** The plan's tools by name. */
@@ -216,8 +212,6 @@ export interface ResolveGroupedToolsInput {
   readonly names: ToolNameMapping;
   /** Hosted search groups tools without a category or body group by their shared name prefix (`uncategorized: 'name-prefix'`). */
   readonly byPrefix: boolean;
-  /** Whether the API rejects the planned tool of this name when deferred outside a group (a reserved namespace name). */
-  readonly isDeferredAloneRejected: (name: string) => boolean;
 }
 
 const DROPPED: RequestToolForm = Object.freeze({ form: 'dropped' });
@@ -285,7 +279,7 @@ function keepReservedNamesLoaded(
   warnings: ToolSearchWarning<GroupedToolsWarningCode>[],
 ): void {
   const { names } = input;
-  const reserved = [...deferred].filter((name) => !groups.byName.has(name) && input.isDeferredAloneRejected(name));
+  const reserved = [...deferred].filter((name) => !groups.byName.has(name) && isOpenAIResponsesReservedNamespace(names.toWire(name)));
   if (reserved.length > 0) {
     for (const name of reserved) deferred.delete(name);
     warnings.push({
@@ -375,7 +369,7 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
     forms,
     omitted,
     groups: groups.byName,
-    oversized: hosted && input.recommendedGroupSize !== undefined ? resolveOversizedGroups(tools, forms, input.recommendedGroupSize) : NOTHING,
+    oversized: hosted ? resolveOversizedGroups(tools, forms, OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE) : NOTHING,
     search,
     compact: library && plan.listing === 'compact',
     guidance: library ? createToolSearchGuidance(plan, { names, listed }) : null,
