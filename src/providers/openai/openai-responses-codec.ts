@@ -98,23 +98,23 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     const written = writeOpenAIResponsesTools(read, decided, warnings);
     const originalOf = decided.fromBody ?? ((name: string) => name);
     // Repair the history: names as sent, namespaces on replayed calls.
-    const history = transformOpenAIResponsesInput(source.input, walk, {
+    const context = {
       names,
       originalOf,
       tools: written.tools,
       namespaceNames: written.namespaceNames,
-      labelOf: (original) => decided.grouped?.groups.get(original),
-    });
-    warnings.push(...history.warnings);
+      labelOf: (original: string) => decided.grouped?.groups.get(original),
+    };
+    const input = transformOpenAIResponsesInput(source.input, walk, context, warnings);
     // The body with the tools, the history, the tool choice (names as sent) and the note in `instructions`.
     const result: Record<string, unknown> = { ...source };
     if ('tools' in source || written.tools.length > 0) result.tools = written.tools;
-    if ('input' in source) result.input = history.input;
+    if ('input' in source) result.input = input;
     const predicted =
       decided.predicted === undefined
         ? undefined
         : writePredictedItems(decided.predicted, decided.plan, Array.isArray(source.tools) ? source.tools : [], names);
-    if (predicted !== undefined) result.input = [...(history.input as unknown[]), ...predicted];
+    if (predicted !== undefined) result.input = [...(input as unknown[]), ...predicted];
     if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, (name) => names.toWire(originalOf(name)));
     const instructions = source.instructions as string | null | undefined;
     const withNote = transformInstructions(instructions, decided.guidance);

@@ -47,14 +47,16 @@ export interface OpenAIResponsesInputContext {
  * - Every item of a known type loses the output-only `created_by`; items of unknown types are kept unchanged.
  *
  * `input` is as the codec's `read` walked it (`walk`: its items, and the positions of those this may change); a string
- * `input` (or none) is returned unchanged. A list is returned as a new list; unchanged items are the same objects.
+ * `input` (or none) is returned unchanged. A list is returned as a new list; unchanged items are the same objects. The
+ * warning goes to `warnings`.
  */
 export function transformOpenAIResponsesInput(
   input: unknown,
   walk: HistoryWalk,
   context: OpenAIResponsesInputContext,
-): { input: unknown; warnings: ToolSearchWarning<OpenAIResponsesInputWarningCode>[] } {
-  if (input === undefined || input === null || typeof input === 'string') return { input, warnings: [] };
+  warnings: Pick<ToolSearchWarning<OpenAIResponsesInputWarningCode>[], 'push'>,
+): unknown {
+  if (input === undefined || input === null || typeof input === 'string') return input;
   // The items the read walked, and those it found something to do in (the only ones visited here).
   const { items, written } = walk;
   const visited = written.map((index) => items[index] as Record<string, unknown>);
@@ -96,16 +98,13 @@ export function transformOpenAIResponsesInput(
         output[index] = withoutCreatedBy(record);
     }
   }
-  const warnings: ToolSearchWarning<OpenAIResponsesInputWarningCode>[] =
-    restored.length === 0
-      ? []
-      : [
-          {
-            code: 'function-call-namespace-restored',
-            message: `the history replays ${restored.join(', ')} without the \`namespace\` the API requires ("Missing namespace for function_call"); the namespace was restored. Replay output items with their \`namespace\` field to avoid this`,
-          },
-        ];
-  return { input: output, warnings };
+  if (restored.length > 0) {
+    warnings.push({
+      code: 'function-call-namespace-restored',
+      message: `the history replays ${restored.join(', ')} without the \`namespace\` the API requires ("Missing namespace for function_call"); the namespace was restored. Replay output items with their \`namespace\` field to avoid this`,
+    });
+  }
+  return output;
 }
 
 /** An item whose `tools` the model can call from then on: a `tool_search_output`, or an `additional_tools` item. */
