@@ -35,24 +35,11 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
   const byPrefix = request.groupByPrefix === true;
   // What varies between a session's requests (reveals, forced names, the grouping option); the rest is the memo's.
   const key = JSON.stringify([forced, revealed, byPrefix]);
-  const decided = recall(decisions, key, () =>
-    resolveGroupedTools({
-      plan: applied,
-      planned,
-      tools,
-      forced,
-      revealed,
-      names,
-      byPrefix,
-    }),
-  );
+  const decided = recall(decisions, key, () => resolveGroupedTools({ plan: applied, planned, tools, forced, revealed, names, byPrefix }));
   warnings.push(...decided.warnings);
-  const references = request.history.references ?? [];
-  const loaded = [
-    ...new Set(
-      [...historyReveals, ...references.filter((reference) => reference.kind === 'tool_reference').map((reference) => reference.name)].map(originalOf),
-    ),
-  ];
+  // The codec's references are the tools the history's tool search outputs and additions loaded.
+  const references = (request.history.references ?? []).map((reference) => reference.name);
+  const loaded = [...new Set([...historyReveals, ...references].map(originalOf))];
   const added = (request.history.changes ?? []).map((change) => originalOf(change.name));
   return {
     plan: applied,
