@@ -9,7 +9,6 @@ import { resolvePlanMatch, type PlanMatchWording } from '../../request/resolve-p
 import type { GroupedTools, GroupedToolsWarningCode, RequestTool, RequestToolForm, SearchToolSource } from '../../request/request-tools.js';
 import { resolveForcedTools, type ForcedTools } from '../../request/resolve-forced-tools.js';
 import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from '../../request/request-decision.js';
-import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { createToolList } from '../../request/resolve-tool-list.js';
 import { createToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { isDeferredLeftOut } from '../../plan/is-deferred-left-out.js';
@@ -367,10 +366,9 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
 function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
   const { plan, tools, names, revealed } = input;
   const warnings: ToolSearchWarning<GroupedToolsWarningCode>[] = [];
-  const definitions: ToolDefinition[] = [];
-  for (const tool of tools) {
-    if (tool.kind === 'planned') definitions.push(tool.name === tool.definition.name ? tool.definition : { ...tool.definition, name: tool.name });
-  }
+  const definitions = tools.flatMap((tool) =>
+    tool.kind !== 'planned' ? [] : [tool.name === tool.definition.name ? tool.definition : { ...tool.definition, name: tool.name }],
+  );
   const forced = input.forced.deferred;
   const forcedDeferred = plan.reveal === 'tool-list' ? forced.filter((name) => !revealed.includes(name)) : forced;
   if (forcedDeferred.length > 0) {
