@@ -200,7 +200,6 @@ export interface ResolveGroupedToolsInput {
   readonly byPrefix: boolean;
 }
 
-const DROPPED: RequestToolForm = Object.freeze({ form: 'dropped' });
 const NOTHING: ReadonlySet<string> = new Set();
 const NO_GROUPS: ReadonlyMap<string, string> = new Map();
 
@@ -332,10 +331,10 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
       }
       case 'search':
         bodySearchTools.push({ index, clientExecuted: tool.clientExecuted });
-        return DROPPED;
+        return UNGROUPED.dropped;
       case 'own':
         // This package's client-side search function, left by an earlier transform; it has no place here.
-        return DROPPED;
+        return UNGROUPED.dropped;
       default:
         return assertNever(tool, 'request tool');
     }
@@ -393,12 +392,12 @@ function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
       case 'search':
         // With nothing deferred no `tool_search` function is sent, and a client-executed tool search the caller serves stays.
         searchTools += 1;
-        if (kept !== undefined || list.guidance !== null || !tool.clientExecuted) return DROPPED;
+        if (kept !== undefined || list.guidance !== null || !tool.clientExecuted) return UNGROUPED.dropped;
         kept = index;
         return UNGROUPED['as-is'];
       case 'own':
         // Added again from the list, in its place.
-        return DROPPED;
+        return UNGROUPED.dropped;
       default:
         return assertNever(tool, 'request tool');
     }
@@ -453,14 +452,10 @@ function createForm(form: RequestToolForm['form'], group: string | undefined): R
   return group === undefined ? UNGROUPED[form] : { form, group };
 }
 
-const UNGROUPED: Readonly<Record<RequestToolForm['form'], RequestToolForm>> = Object.freeze({
-  loaded: Object.freeze({ form: 'loaded' }),
-  'defer-loading': Object.freeze({ form: 'defer-loading' }),
-  omitted: Object.freeze({ form: 'omitted' }),
-  'as-is': Object.freeze({ form: 'as-is' }),
-  undeferred: Object.freeze({ form: 'undeferred' }),
-  dropped: DROPPED,
-});
+const FORMS: readonly RequestToolForm['form'][] = ['loaded', 'defer-loading', 'omitted', 'as-is', 'undeferred', 'dropped'];
+const UNGROUPED = Object.freeze(Object.fromEntries(FORMS.map((form) => [form, Object.freeze({ form })]))) as Readonly<
+  Record<RequestToolForm['form'], RequestToolForm>
+>;
 
 function quote(names: readonly string[]): string {
   return names.map((name) => `\`${name}\``).join(', ');
