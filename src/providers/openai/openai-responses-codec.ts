@@ -70,16 +70,15 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
       throw new ToolSearchError('invalid-request', `\`instructions\` must be a string, got ${describeValue(instructions)}`);
     }
     // What the history's tool search outputs and tool additions loaded, and what its additions added.
-    const loading = walk.written
-      .map((index) => walk.items[index])
-      .filter((item) => isRecord(item) && (item.type === 'tool_search_output' || item.type === 'additional_tools'));
-    const fromSearches = resolveOpenAIResponsesToolLocations([], loading).all;
+    // (Both readers take only the items that load tools: `tool_search_output`, `additional_tools`.)
+    const visited = walk.written.map((index) => walk.items[index]);
+    const fromSearches = resolveOpenAIResponsesToolLocations([], visited).all;
     const references: HistoryReference[] = [...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map((name) => ({
       name,
       kind: 'tool_reference',
       path: 'input',
     }));
-    const changes = readOpenAIResponsesAddedTools(loading).map((name) => ({ change: 'addition', name, form: 'value', custom: true }) as const);
+    const changes = readOpenAIResponsesAddedTools(visited).map((name) => ({ change: 'addition', name, form: 'value', custom: true }) as const);
     const turnStart = readTurnStart(walk.items, readUserText, readHistoryAnchor(source));
     return {
       tools: read.neutral,
