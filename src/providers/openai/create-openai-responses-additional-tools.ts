@@ -1,6 +1,7 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
+import { resolveDeclaredFunctions, type DeclaredOpenAIResponsesFunction } from './create-openai-tool-search-output.js';
 import type { OpenAIResponsesAdditionalToolsItem, OpenAIResponsesFunctionTool } from './openai-responses-api.js';
 
 /** What {@link createOpenAIResponsesAdditionalTools} takes besides the names. */
@@ -54,26 +55,18 @@ export function createOpenAIResponsesAdditionalTools(
   if (mapping !== undefined && (!isRecord(mapping) || typeof mapping.toWire !== 'function')) {
     throw new ToolSearchError('invalid-options', `\`options.names\` must be a transformer's \`names\` (with \`toWire\`), got ${describeValue(mapping)}`);
   }
-  const wanted = new Set(names);
-  const toWire = mapping?.toWire ?? ((name: string) => name);
-  const found = new Map<string, OpenAIResponsesFunctionTool>();
-  const add = (tool: unknown): void => {
-    if (!isRecord(tool) || tool.type !== 'function' || typeof tool.name !== 'string') return;
-    const name = toWire(tool.name);
-    if (!wanted.has(name) || found.has(name)) return;
-    const { defer_loading: _deferLoading, ...definition } = tool;
-    found.set(name, { ...(definition as unknown as OpenAIResponsesFunctionTool), name });
-  };
-  for (const tool of options.tools) {
-    if (isRecord(tool) && tool.type === 'namespace' && Array.isArray(tool.tools)) for (const member of tool.tools) add(member);
-    else add(tool);
-  }
-  const missing = [...wanted].filter((name) => !found.has(name));
+  const wanted = [...new Set(names)];
+  const declared = resolveDeclaredFunctions(options.tools, mapping?.toWire);
+  const missing = wanted.filter((name) => !declared.has(name));
   if (missing.length > 0) {
     throw new ToolSearchError(
       'invalid-options',
       `${missing.map((name) => `\`${name}\``).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not a function of \`options.tools\`; an addition carries the caller's definition, so pass the agent's tools`,
     );
   }
-  return { type: 'additional_tools', role: 'developer', tools: [...wanted].map((name) => found.get(name) as OpenAIResponsesFunctionTool) };
+  const tools = wanted.map((name) => {
+    const { defer_loading: _deferLoading, ...definition } = (declared.get(name) as DeclaredOpenAIResponsesFunction).tool;
+    return { ...definition, name } as unknown as OpenAIResponsesFunctionTool;
+  });
+  return { type: 'additional_tools', role: 'developer', tools };
 }

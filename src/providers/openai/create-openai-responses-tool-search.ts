@@ -22,7 +22,6 @@ import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
 import type { TransformedOpenAIResponsesBody } from './transform-openai-responses-request.js';
 import type { OpenAIResponsesFunctionCallOutputContent } from './openai-responses-api.js';
 import { createOpenAIResponsesStreamAccumulator } from './create-openai-responses-stream-accumulator.js';
-import { resolveOpenAIResponsesOutputItems } from './resolve-openai-responses-output-items.js';
 
 /**
  * A tool {@link createOpenAIResponsesToolSearch} takes: a Responses tool, as the `openai` SDK's `Tool` (a function,
@@ -206,4 +205,28 @@ function withDeferredMatchesLoadedAgain(result: ToolSearchResult, plan: ToolSear
   const { loadedEarlier, ...rest } = result;
   const still = loadedEarlier.filter((name) => !again.includes(name));
   return { ...rest, tools: [...result.tools, ...again.map((name) => ({ name }))], ...(still.length === 0 ? {} : { loadedEarlier: still }) };
+}
+
+/**
+ * A response's output items as the session's turn appends them to `input`: the items as the API returned them, the
+ * same whether the response came whole, was rebuilt from a stream, or came from the SDK's `finalResponse()`, which
+ * adds its own parse results (`parsed_arguments` on `function_call` items, `parsed` on `output_text` parts) that the
+ * API never sent: those are left out, so the next request has the same bytes. The list itself when no item has them.
+ * Not part of the public API.
+ */
+export function resolveOpenAIResponsesOutputItems(output: readonly unknown[]): readonly unknown[] {
+  return resolveMappedItems(output, (item) => {
+    if (!isRecord(item)) return item;
+    if (item.type === 'function_call' && 'parsed_arguments' in item) {
+      const { parsed_arguments: _, ...rest } = item;
+      return rest;
+    }
+    if (item.type !== 'message' || !Array.isArray(item.content)) return item;
+    const content = resolveMappedItems(item.content, (part: unknown) => {
+      if (!isRecord(part) || !('parsed' in part)) return part;
+      const { parsed: _, ...rest } = part;
+      return rest;
+    });
+    return content === item.content ? item : { ...item, content };
+  });
 }

@@ -1,5 +1,5 @@
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
-import type { ToolDefinitionsInput } from '../../tools/tool-definition.js';
+import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import type { OpenAIResponsesFunctionTool } from './openai-responses-api.js';
 
 /**
@@ -20,11 +20,16 @@ import type { OpenAIResponsesFunctionTool } from './openai-responses-api.js';
  * @see https://platform.openai.com/docs/api-reference/responses/create#responses-create-tools
  */
 export function createOpenAIResponsesTools(tools: ToolDefinitionsInput): OpenAIResponsesFunctionTool[] {
-  return parseToolDefinitions(tools).map((tool) => ({
+  return parseToolDefinitions(tools).map(createOpenAIResponsesFunction);
+}
+
+/** One checked definition as a Responses function tool (`strict: false`). Not part of the public API. */
+export function createOpenAIResponsesFunction(tool: ToolDefinition): OpenAIResponsesFunctionTool {
+  return {
     type: 'function',
     name: tool.name,
     ...(tool.description === undefined ? {} : { description: tool.description }),
     parameters: { ...tool.inputSchema },
     strict: false,
-  }));
+  };
 }

@@ -52,33 +52,40 @@ export function createOpenAIToolSearchOutput(
   if (typeof options !== 'object' || options === null || (options.tools !== undefined && !Array.isArray(options.tools))) {
     throw new ToolSearchError('invalid-options', `\`options.tools\` must be the request's \`tools\` list, got ${describeValue(options?.tools)}`);
   }
-  const declared = resolveDeclaredFunctions(options.tools ?? [], options.names?.toWire ?? ((name: string) => name));
+  const declared = resolveDeclaredFunctions(options.tools ?? [], options.names?.toWire);
   const tools: OpenAIResponsesTool[] = [];
   const namespaces = new Map<string, OpenAIResponsesNamespaceTool>();
   const found = result.status === 'found' || result.status === 'invalid-arguments' ? result.tools : [];
   for (const tool of found) {
     const entry = declared.get(tool.name);
-    if (entry === undefined) {
-      const loaded: OpenAIResponsesFunctionTool = {
-        type: 'function',
-        name: tool.name,
-        parameters: { ...tool.inputSchema },
-        strict: false,
-        defer_loading: true,
-      };
-      if (tool.description !== undefined) loaded.description = tool.description;
+    // A declared function loads as declared (`strict`, description), deferred; another from the result.
+    const loaded = (
+      entry === undefined
+        ? {
+            type: 'function',
+            name: tool.name,
+            parameters: { ...tool.inputSchema },
+            strict: false,
+            defer_loading: true,
+            ...(tool.description === undefined ? {} : { description: tool.description }),
+          }
+        : { ...entry.tool, name: tool.name, defer_loading: true }
+    ) as OpenAIResponsesFunctionTool;
+    const holder = entry?.namespace;
+    if (holder === undefined) {
       tools.push(loaded);
-    } else if (entry.namespace === undefined) tools.push(entry.tool);
-    else {
-      // A namespace's deferred functions load inside it, as the request declared them (`strict`, descriptions).
-      let namespace = namespaces.get(entry.namespace.name);
-      if (namespace === undefined) {
-        namespace = { ...entry.namespace, tools: [] };
-        namespaces.set(entry.namespace.name, namespace);
-        tools.push(namespace);
-      }
-      namespace.tools.push(entry.tool);
+      continue;
     }
+    // A namespace's deferred functions load inside it, as the request declared it.
+    const label = holder.name as string;
+    let namespace = namespaces.get(label);
+    if (namespace === undefined) {
+      const { tools: _members, ...declaredNamespace } = holder;
+      namespace = { ...(declaredNamespace as Omit<OpenAIResponsesNamespaceTool, 'tools'>), tools: [] };
+      namespaces.set(label, namespace);
+      tools.push(namespace);
+    }
+    namespace.tools.push(loaded);
   }
   return { type: 'tool_search_output', call_id: callId, execution: 'client', status: 'completed', tools };
 }
@@ -95,28 +102,27 @@ export interface CreateOpenAIToolSearchOutputOptions {
   readonly names?: { readonly toWire: (name: string) => string };
 }
 
-/** The declared functions by the name sent (top-level, or in a namespace), deferred, each under that name. */
-function resolveDeclaredFunctions(
-  tools: readonly unknown[],
-  toWire: (name: string) => string,
-): Map<string, { tool: OpenAIResponsesFunctionTool; namespace?: OpenAIResponsesNamespaceTool }> {
-  const declared = new Map<string, { tool: OpenAIResponsesFunctionTool; namespace?: OpenAIResponsesNamespaceTool }>();
-  const add = (fn: Record<string, unknown>, namespace?: OpenAIResponsesNamespaceTool): void => {
-    const wire = toWire(fn.name as string);
-    if (!declared.has(wire))
-      declared.set(wire, {
-        tool: { ...(fn as unknown as OpenAIResponsesFunctionTool), name: wire, defer_loading: true },
-        ...(namespace === undefined ? {} : { namespace }),
-      });
+/** A function the caller declared: the function as written, and the namespace holding it (with its own name), if any. */
+export interface DeclaredOpenAIResponsesFunction {
+  readonly tool: Readonly<Record<string, unknown>>;
+  readonly namespace?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The functions a Responses tool list declares (top-level ones, and the members of namespaces), by the name sent, the
+ * first of each name; anything that is not a function is skipped. Not part of the public API.
+ */
+export function resolveDeclaredFunctions(tools: unknown, toWire: (name: string) => string = (name) => name): Map<string, DeclaredOpenAIResponsesFunction> {
+  const declared = new Map<string, DeclaredOpenAIResponsesFunction>();
+  const add = (tool: unknown, namespace?: Readonly<Record<string, unknown>>): void => {
+    if (!isRecord(tool) || tool.type !== 'function' || typeof tool.name !== 'string') return;
+    const wire = toWire(tool.name);
+    if (!declared.has(wire)) declared.set(wire, namespace === undefined ? { tool } : { tool, namespace });
   };
-  for (const entry of tools) {
-    if (!isRecord(entry)) continue;
-    if (entry.type === 'function' && typeof entry.name === 'string') add(entry);
-    else if (entry.type === 'namespace' && typeof entry.name === 'string' && Array.isArray(entry.tools)) {
-      const { tools: members, ...namespace } = entry as unknown as OpenAIResponsesNamespaceTool;
-      for (const member of members)
-        if (isRecord(member) && member.type === 'function' && typeof member.name === 'string') add(member, { ...namespace, tools: [] });
-    }
+  for (const entry of Array.isArray(tools) ? tools : []) {
+    if (isRecord(entry) && entry.type === 'namespace' && Array.isArray(entry.tools)) {
+      if (typeof entry.name === 'string') for (const member of entry.tools) add(member, entry);
+    } else add(entry);
   }
   return declared;
 }

@@ -68,55 +68,21 @@ export interface OpenAIResponsesProviderTool {
   [field: string]: unknown;
 }
 
-/** A function call the model made (`ResponseFunctionToolCall`); `namespace` is set for namespaced and deferred functions. */
-export interface OpenAIResponsesFunctionCallItem {
-  type: 'function_call';
-  call_id: string;
-  /** The bare function name, never qualified with the namespace. */
-  name: string;
-  /** The namespace the function was called in. For a deferred top-level function it equals `name`. */
-  namespace?: string;
-  arguments: string;
-  id?: string;
-  status?: 'in_progress' | 'completed' | 'incomplete';
-}
-
-/** The result of a function call, sent back by the caller (`ResponseInputItem.FunctionCallOutput`). */
-export interface OpenAIResponsesFunctionCallOutputItem {
-  type: 'function_call_output';
-  call_id: string;
-  output: string | OpenAIResponsesFunctionCallOutputContent[];
-  id?: string | null;
-  status?: 'in_progress' | 'completed' | 'incomplete' | null;
-}
-
 /** One part of a function call output given as a list (text shown; images and files pass through). */
 export type OpenAIResponsesFunctionCallOutputContent = { type: 'input_text'; text: string };
 
-/** The fields a tool-search call and its output share, as replayed in `input`. */
-interface OpenAIResponsesToolSearchItem {
+/**
+ * What a tool search loaded, as replayed in `input` (`ResponseToolSearchOutputItemParam`). `tools` may also hold
+ * entries outside the public `Tool` union (compact `tool_reference`s); they are replayed as they are. The output-only
+ * `created_by` must not be sent back.
+ */
+export interface OpenAIResponsesToolSearchOutputItem {
+  type: 'tool_search_output';
   id?: string | null;
-  /** 1–64 characters when set. */
+  /** 1–64 characters when set; `null` for a hosted search. */
   call_id?: string | null;
   execution?: 'server' | 'client';
   status?: 'in_progress' | 'completed' | 'incomplete' | null;
-}
-
-/**
- * A tool-search call, as replayed in `input` (`ResponseInputItem.ToolSearchCall`). Hosted calls have `execution`
- * `server` and `call_id` `null`. The output-only `created_by` must not be sent back.
- */
-export interface OpenAIResponsesToolSearchCallItem extends OpenAIResponsesToolSearchItem {
-  type: 'tool_search_call';
-  arguments: unknown;
-}
-
-/**
- * What a tool search loaded, as replayed in `input` (`ResponseToolSearchOutputItemParam`). `tools` may also hold
- * entries outside the public `Tool` union (compact `tool_reference`s); they are replayed as they are.
- */
-export interface OpenAIResponsesToolSearchOutputItem extends OpenAIResponsesToolSearchItem {
-  type: 'tool_search_output';
   tools: OpenAIResponsesTool[];
 }
 
@@ -141,35 +107,6 @@ export interface OpenAIResponsesAdditionalToolsItem {
   /** Full definitions: function, custom or namespace tools. */
   tools: OpenAIResponsesTool[];
   id?: string | null;
-}
-
-/** The history items tool search reads or rewrites. Every other item type passes through unchanged. */
-export type OpenAIResponsesInputItem =
-  | OpenAIResponsesFunctionCallItem
-  | OpenAIResponsesFunctionCallOutputItem
-  | OpenAIResponsesToolSearchCallItem
-  | OpenAIResponsesToolSearchOutputItem
-  | OpenAIResponsesAdditionalToolsItem;
-
-/** The tool choice forms that name a tool. */
-export type OpenAIResponsesToolChoice =
-  | 'none'
-  | 'auto'
-  | 'required'
-  | { type: 'function'; name: string }
-  | { type: 'custom'; name: string }
-  | { type: 'allowed_tools'; mode: 'auto' | 'required'; tools: { [field: string]: unknown }[] };
-
-/**
- * A Responses API request body, as far as tool search is concerned (`ResponseCreateParamsNonStreaming` has many
- * more fields; they pass through unchanged).
- */
-export interface OpenAIResponsesRequestBody {
-  model: string;
-  input?: string | OpenAIResponsesInputItem[];
-  instructions?: string | null;
-  tools?: OpenAIResponsesTool[];
-  tool_choice?: OpenAIResponsesToolChoice;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import type { PredictedLoad } from '../../request/request-tools.js';
 import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
+import { createOpenAIResponsesFunction } from './create-openai-responses-tools.js';
 import { resolveGroupingAPIRequest } from './resolve-grouping-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { OPENAI_RESPONSES_TOOL_NAME_RULE } from './openai-responses-api.js';
@@ -69,16 +70,15 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
       throw new ToolSearchError('invalid-request', `\`instructions\` must be a string, got ${describeValue(instructions)}`);
     }
     // What the history's tool search outputs and tool additions loaded, and what its additions added.
-    const loading = walk.written
-      .map((index) => walk.items[index])
-      .filter((item) => isRecord(item) && (item.type === 'tool_search_output' || item.type === 'additional_tools'));
-    const fromSearches = resolveOpenAIResponsesToolLocations([], loading).all;
+    // (Both readers take only the items that load tools: `tool_search_output`, `additional_tools`.)
+    const visited = walk.written.map((index) => walk.items[index]);
+    const fromSearches = resolveOpenAIResponsesToolLocations([], visited).all;
     const references: HistoryReference[] = [...fromSearches.topLevel, ...fromSearches.namespaces.keys()].map((name) => ({
       name,
       kind: 'tool_reference',
       path: 'input',
     }));
-    const changes = readOpenAIResponsesAddedTools(loading).map((name) => ({ change: 'addition', name, form: 'value', custom: true }) as const);
+    const changes = readOpenAIResponsesAddedTools(visited).map((name) => ({ change: 'addition', name, form: 'value', custom: true }) as const);
     const turnStart = readTurnStart(walk.items, readUserText, readHistoryAnchor(source));
     return {
       tools: read.neutral,
@@ -97,23 +97,23 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     const written = writeOpenAIResponsesTools(read, decided, warnings);
     const originalOf = decided.fromBody ?? ((name: string) => name);
     // Repair the history: names as sent, namespaces on replayed calls.
-    const history = transformOpenAIResponsesInput(source.input, walk, {
+    const context = {
       names,
       originalOf,
       tools: written.tools,
       namespaceNames: written.namespaceNames,
-      labelOf: (original) => decided.grouped?.groups.get(original),
-    });
-    warnings.push(...history.warnings);
+      labelOf: (original: string) => decided.grouped?.groups.get(original),
+    };
+    const input = transformOpenAIResponsesInput(source.input, walk, context, warnings);
     // The body with the tools, the history, the tool choice (names as sent) and the note in `instructions`.
     const result: Record<string, unknown> = { ...source };
     if ('tools' in source || written.tools.length > 0) result.tools = written.tools;
-    if ('input' in source) result.input = history.input;
+    if ('input' in source) result.input = input;
     const predicted =
       decided.predicted === undefined
         ? undefined
         : writePredictedItems(decided.predicted, decided.plan, Array.isArray(source.tools) ? source.tools : [], names);
-    if (predicted !== undefined) result.input = [...(history.input as unknown[]), ...predicted];
+    if (predicted !== undefined) result.input = [...(input as unknown[]), ...predicted];
     if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, (name) => names.toWire(originalOf(name)));
     const instructions = source.instructions as string | null | undefined;
     const withNote = transformInstructions(instructions, decided.guidance);
@@ -141,13 +141,7 @@ function writePredictedItems(
 ): unknown[] {
   if (load.form === 'addition') {
     // A tool the body does not declare (the catalog's) is added from its definition.
-    const definitions = load.definitions.map((tool) => ({
-      type: 'function',
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      parameters: tool.inputSchema,
-      strict: false,
-    }));
+    const definitions = load.definitions.map(createOpenAIResponsesFunction);
     return [
       createOpenAIResponsesAdditionalTools(
         load.definitions.map((tool) => names.toWire(tool.name)),

@@ -13,23 +13,18 @@ const NO_PARAMETERS: JSONSchemaObject = Object.freeze({ type: 'object', properti
 
 /**
  * One tool of a Responses body, where it was found. Namespace members are listed in body order right after the
- * place of their namespace, so the list holds every tool in the order a reader of the body meets it.
- *
- * - `function`: a function tool (the plan knows it).
- * - `own-search-function`: this package's `tool_search` function, left in a body by an earlier transform.
- * - `custom`: a custom tool (not planned: it has a grammar, not a JSON schema).
- * - `tool-search`: OpenAI's `{"type":"tool_search"}` tool.
- * - `provider`: any other tool type (web search, MCP, …), passed through.
+ * place of their namespace, so the list holds every tool in the order a reader of the body meets it. What kind of tool
+ * it is, and a function's definition (category = body namespace), is its neutral form's: `function` (the plan knows
+ * it), `own` (this package's `tool_search` function, left by an earlier transform), `other` (a custom tool, not planned
+ * since it has a grammar, or a provider tool such as web search or MCP, passed through), `hosted-search` (OpenAI's
+ * `{"type":"tool_search"}`).
  */
 export interface OpenAIResponsesBodyTool {
-  readonly kind: 'function' | 'own-search-function' | 'custom' | 'tool-search' | 'provider';
   /** Where the tool is in the body, e.g. `tools[2].tools[0]`. */
   readonly path: string;
   readonly tool: Readonly<Record<string, unknown>>;
   /** The name of the body namespace holding the tool, when it is inside one. */
   readonly namespace?: string;
-  /** For `function` and `own-search-function`: the tool as this package sees it (category = body namespace). */
-  readonly definition?: ToolDefinition;
   /** The tool in neutral form, for the core's decision (its `index` is its place in `tools`). */
   readonly neutral: NeutralTool;
 }
@@ -90,9 +85,10 @@ export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTool
   const tools: OpenAIResponsesBodyTool[] = [];
   const namespaces: OpenAIResponsesBodyNamespace[] = [];
   const seen = new Map<string, string>();
+  const definitions: ToolDefinition[] = [];
   const add = (entry: OpenAIResponsesBodyTool): void => {
-    if (entry.kind === 'function') {
-      const name = entry.definition?.name as string;
+    if (entry.neutral.kind === 'function') {
+      const name = entry.neutral.definition.name;
       const first = seen.get(name);
       if (first !== undefined) {
         throw new ToolSearchError(
@@ -101,6 +97,7 @@ export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTool
         );
       }
       seen.set(name, entry.path);
+      definitions.push(entry.neutral.definition);
     }
     tools.push(entry);
   };
@@ -129,8 +126,7 @@ export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTool
   });
   // Only a custom tool can share a name with another tool of its scope (functions are unique anyway): most bodies
   // hold none, and skip the check.
-  if (tools.some((entry) => entry.kind === 'custom')) checkScopes(tools);
-  const definitions = tools.filter((entry) => entry.kind === 'function').map((entry) => entry.definition as ToolDefinition);
+  if (tools.some((entry) => entry.tool.type === 'custom')) checkScopes(tools);
   return { tools, namespaces, definitions, neutral: tools.map((entry) => entry.neutral), written: {} };
 }
 
@@ -138,17 +134,19 @@ export function readOpenAIResponsesTools(body: unknown): OpenAIResponsesBodyTool
 function checkScopes(tools: readonly OpenAIResponsesBodyTool[]): void {
   const scoped = new Map<string, { path: string; custom: boolean }>();
   for (const entry of tools) {
-    if (entry.kind !== 'function' && entry.kind !== 'custom') continue;
-    const name = entry.kind === 'function' ? (entry.definition?.name as string) : (entry.tool.name as string);
+    const { neutral } = entry;
+    const custom = neutral.kind === 'other' && neutral.custom === true;
+    if (neutral.kind !== 'function' && !custom) continue;
+    const name = neutral.kind === 'function' ? neutral.definition.name : (entry.tool.name as string);
     const key = `${entry.namespace ?? ''}\u0000${name}`;
     const first = scoped.get(key);
-    if (first !== undefined && (first.custom || entry.kind === 'custom')) {
+    if (first !== undefined && (first.custom || custom)) {
       throw new ToolSearchError(
         'invalid-request',
         `Tool name \`${name}\` is used twice ${entry.namespace === undefined ? 'at the top level' : `in namespace \`${entry.namespace}\``} (\`${first.path}\` and \`${entry.path}\`); the API requires unique names there`,
       );
     }
-    scoped.set(key, { path: entry.path, custom: entry.kind === 'custom' });
+    scoped.set(key, { path: entry.path, custom });
   }
 }
 
@@ -178,9 +176,8 @@ function classify(
   const deferred = tool.defer_loading === true;
   if (tool.type === 'function') {
     const definition = toDefinition(tool, path, namespace);
-    if (namespace === undefined && isOwnTool(definition))
-      return { kind: 'own-search-function', path, tool, definition, neutral: { kind: 'own', index, definition, path } };
-    return { kind: 'function', path, tool, definition, ...where, neutral: { kind: 'function', index, definition, deferred, path, ...group } };
+    if (namespace === undefined && isOwnTool(definition)) return { path, tool, neutral: { kind: 'own', index, definition, path } };
+    return { path, tool, ...where, neutral: { kind: 'function', index, definition, deferred, path, ...group } };
   }
   if (tool.type === 'custom') {
     if (typeof tool.name !== 'string' || tool.name.length === 0) {
@@ -189,7 +186,6 @@ function classify(
     // A deferred top-level custom tool is called in a namespace of its own name, which cannot be a reserved one.
     const rejected = isOpenAIResponsesReservedNamespace(tool.name);
     return {
-      kind: 'custom',
       path,
       tool,
       ...where,
@@ -197,11 +193,11 @@ function classify(
     };
   }
   if (tool.type === 'tool_search' && namespace === undefined) {
-    return { kind: 'tool-search', path, tool, neutral: { kind: 'hosted-search', index, clientExecuted: tool.execution === 'client' } };
+    return { path, tool, neutral: { kind: 'hosted-search', index, clientExecuted: tool.execution === 'client' } };
   }
   // Namespaces hold only function and custom tools: another tool in one is sent at the top level, ungrouped.
   const name = String(tool.name ?? tool.server_label ?? tool.type);
-  return { kind: 'provider', path, tool, ...where, neutral: { kind: 'other', index, name, path, deferred } };
+  return { path, tool, ...where, neutral: { kind: 'other', index, name, path, deferred } };
 }
 
 function toDefinition(tool: Readonly<Record<string, unknown>>, path: string, namespace: { name: string; deferAll: boolean } | undefined): ToolDefinition {

@@ -1,4 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
+import { resolveDeclaredFunctions } from './create-openai-tool-search-output.js';
 
 /**
  * The function names a Responses history added to the conversation, in the order its `additional_tools` items add
@@ -18,15 +19,10 @@ import { isRecord } from '../../records/is-record.js';
  * @see https://developers.openai.com/api/docs/guides/tools-tool-search
  */
 export function readOpenAIResponsesAddedTools(input: unknown): string[] {
-  if (!Array.isArray(input)) return [];
   const added = new Set<string>();
-  const read = (tool: unknown): void => {
-    if (!isRecord(tool)) return;
-    if (tool.type === 'function' && typeof tool.name === 'string') added.add(tool.name);
-    else if (tool.type === 'namespace' && Array.isArray(tool.tools)) for (const member of tool.tools) read(member);
-  };
-  for (const item of input) {
-    if (isRecord(item) && item.type === 'additional_tools' && item.role === 'developer' && Array.isArray(item.tools)) for (const tool of item.tools) read(tool);
+  for (const item of Array.isArray(input) ? input : []) {
+    if (isRecord(item) && item.type === 'additional_tools' && item.role === 'developer')
+      for (const name of resolveDeclaredFunctions(item.tools).keys()) added.add(name);
   }
   return [...added];
 }

@@ -9,8 +9,6 @@ import { resolvePlanMatch, type PlanMatchWording } from '../../request/resolve-p
 import type { GroupedTools, GroupedToolsWarningCode, RequestTool, RequestToolForm, SearchToolSource } from '../../request/request-tools.js';
 import { resolveForcedTools, type ForcedTools } from '../../request/resolve-forced-tools.js';
 import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from '../../request/request-decision.js';
-import { ToolSearchError } from '../../errors/tool-search-error.js';
-import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { createToolList } from '../../request/resolve-tool-list.js';
 import { createToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { isDeferredLeftOut } from '../../plan/is-deferred-left-out.js';
@@ -36,26 +34,11 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
   const byPrefix = request.groupByPrefix === true;
   // What varies between a session's requests (reveals, forced names, the grouping option); the rest is the memo's.
   const key = JSON.stringify([forced, revealed, byPrefix]);
-  const decided = recall(decisions, key, () =>
-    resolveGroupedTools({
-      plan: applied,
-      planned,
-      tools,
-      forced,
-      revealed,
-      names,
-      byPrefix,
-      isDeferredAloneRejected: (name) => isOpenAIResponsesReservedNamespace(names.toWire(name)),
-      recommendedGroupSize: OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
-    }),
-  );
+  const decided = recall(decisions, key, () => resolveGroupedTools({ plan: applied, planned, tools, forced, revealed, names, byPrefix }));
   warnings.push(...decided.warnings);
-  const references = request.history.references ?? [];
-  const loaded = [
-    ...new Set(
-      [...historyReveals, ...references.filter((reference) => reference.kind === 'tool_reference').map((reference) => reference.name)].map(originalOf),
-    ),
-  ];
+  // The codec's references are the tools the history's tool search outputs and additions loaded.
+  const references = (request.history.references ?? []).map((reference) => reference.name);
+  const loaded = [...new Set([...historyReveals, ...references].map(originalOf))];
   const added = (request.history.changes ?? []).map((change) => originalOf(change.name));
   return {
     plan: applied,
@@ -201,8 +184,6 @@ function resolveFlatCustomNames(tools: readonly NeutralTool[], functionNames: ()
 
 /** What {@link resolveGroupedTools} decides from. */
 export interface ResolveGroupedToolsInput {
-  /** The most tools the API recommends in one group; a bigger group with a deferred tool is `oversized`. @default no limit */
-  readonly recommendedGroupSize?: number;
   /** The plan as the request applies it: `openai-hosted`, `client` or `none`. */
   readonly plan: ToolSearchPlan;
   /** The plan's tools by name. */
@@ -217,11 +198,8 @@ export interface ResolveGroupedToolsInput {
   readonly names: ToolNameMapping;
   /** Hosted search groups tools without a category or body group by their shared name prefix (`uncategorized: 'name-prefix'`). */
   readonly byPrefix: boolean;
-  /** Whether the API rejects the planned tool of this name when deferred outside a group (a reserved namespace name). */
-  readonly isDeferredAloneRejected: (name: string) => boolean;
 }
 
-const DROPPED: RequestToolForm = Object.freeze({ form: 'dropped' });
 const NOTHING: ReadonlySet<string> = new Set();
 const NO_GROUPS: ReadonlyMap<string, string> = new Map();
 
@@ -245,18 +223,8 @@ const NO_GROUPS: ReadonlyMap<string, string> = new Map();
  */
 export function resolveGroupedTools(input: ResolveGroupedToolsInput): GroupedTools {
   const mechanism = input.plan.mechanism;
-  switch (mechanism) {
-    case 'openai-hosted':
-    case 'none':
-      return resolveHostedGroups(input, mechanism === 'openai-hosted');
-    case 'client':
-      return resolveClientTools(input);
-    case 'claude-hosted':
-      // resolvePlanForWireAPI has turned it into `client`.
-      throw new ToolSearchError('invalid-options', "a `claude-hosted` plan reached the decision for OpenAI's hosted tool search");
-    default:
-      return assertNever(mechanism, 'mechanism');
-  }
+  // A `claude-hosted` plan never gets here: resolvePlanForWireAPI has turned it into `client`.
+  return mechanism === 'openai-hosted' || mechanism === 'none' ? resolveHostedGroups(input, mechanism === 'openai-hosted') : resolveClientTools(input);
 }
 
 /**
@@ -296,7 +264,7 @@ function keepReservedNamesLoaded(
   warnings: ToolSearchWarning<GroupedToolsWarningCode>[],
 ): void {
   const { names } = input;
-  const reserved = [...deferred].filter((name) => !groups.byName.has(name) && input.isDeferredAloneRejected(name));
+  const reserved = [...deferred].filter((name) => !groups.byName.has(name) && isOpenAIResponsesReservedNamespace(names.toWire(name)));
   if (reserved.length > 0) {
     for (const name of reserved) deferred.delete(name);
     warnings.push({
@@ -363,10 +331,10 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
       }
       case 'search':
         bodySearchTools.push({ index, clientExecuted: tool.clientExecuted });
-        return DROPPED;
+        return UNGROUPED.dropped;
       case 'own':
         // This package's client-side search function, left by an earlier transform; it has no place here.
-        return DROPPED;
+        return UNGROUPED.dropped;
       default:
         return assertNever(tool, 'request tool');
     }
@@ -386,7 +354,7 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
     forms,
     omitted,
     groups: groups.byName,
-    oversized: hosted && input.recommendedGroupSize !== undefined ? resolveOversizedGroups(tools, forms, input.recommendedGroupSize) : NOTHING,
+    oversized: hosted ? resolveOversizedGroups(tools, forms, OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE) : NOTHING,
     search,
     compact: library && plan.listing === 'compact',
     guidance: library ? createToolSearchGuidance(plan, { names, listed }) : null,
@@ -397,10 +365,9 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
 function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
   const { plan, tools, names, revealed } = input;
   const warnings: ToolSearchWarning<GroupedToolsWarningCode>[] = [];
-  const definitions: ToolDefinition[] = [];
-  for (const tool of tools) {
-    if (tool.kind === 'planned') definitions.push(tool.name === tool.definition.name ? tool.definition : { ...tool.definition, name: tool.name });
-  }
+  const definitions = tools.flatMap((tool) =>
+    tool.kind !== 'planned' ? [] : [tool.name === tool.definition.name ? tool.definition : { ...tool.definition, name: tool.name }],
+  );
   const forced = input.forced.deferred;
   const forcedDeferred = plan.reveal === 'tool-list' ? forced.filter((name) => !revealed.includes(name)) : forced;
   if (forcedDeferred.length > 0) {
@@ -425,12 +392,12 @@ function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
       case 'search':
         // With nothing deferred no `tool_search` function is sent, and a client-executed tool search the caller serves stays.
         searchTools += 1;
-        if (kept !== undefined || list.guidance !== null || !tool.clientExecuted) return DROPPED;
+        if (kept !== undefined || list.guidance !== null || !tool.clientExecuted) return UNGROUPED.dropped;
         kept = index;
         return UNGROUPED['as-is'];
       case 'own':
         // Added again from the list, in its place.
-        return DROPPED;
+        return UNGROUPED.dropped;
       default:
         return assertNever(tool, 'request tool');
     }
@@ -485,14 +452,10 @@ function createForm(form: RequestToolForm['form'], group: string | undefined): R
   return group === undefined ? UNGROUPED[form] : { form, group };
 }
 
-const UNGROUPED: Readonly<Record<RequestToolForm['form'], RequestToolForm>> = Object.freeze({
-  loaded: Object.freeze({ form: 'loaded' }),
-  'defer-loading': Object.freeze({ form: 'defer-loading' }),
-  omitted: Object.freeze({ form: 'omitted' }),
-  'as-is': Object.freeze({ form: 'as-is' }),
-  undeferred: Object.freeze({ form: 'undeferred' }),
-  dropped: DROPPED,
-});
+const FORMS: readonly RequestToolForm['form'][] = ['loaded', 'defer-loading', 'omitted', 'as-is', 'undeferred', 'dropped'];
+const UNGROUPED = Object.freeze(Object.fromEntries(FORMS.map((form) => [form, Object.freeze({ form })]))) as Readonly<
+  Record<RequestToolForm['form'], RequestToolForm>
+>;
 
 function quote(names: readonly string[]): string {
   return names.map((name) => `\`${name}\``).join(', ');

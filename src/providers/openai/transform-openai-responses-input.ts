@@ -47,14 +47,16 @@ export interface OpenAIResponsesInputContext {
  * - Every item of a known type loses the output-only `created_by`; items of unknown types are kept unchanged.
  *
  * `input` is as the codec's `read` walked it (`walk`: its items, and the positions of those this may change); a string
- * `input` (or none) is returned unchanged. A list is returned as a new list; unchanged items are the same objects.
+ * `input` (or none) is returned unchanged. A list is returned as a new list; unchanged items are the same objects. The
+ * warning goes to `warnings`.
  */
 export function transformOpenAIResponsesInput(
   input: unknown,
   walk: HistoryWalk,
   context: OpenAIResponsesInputContext,
-): { input: unknown; warnings: ToolSearchWarning<OpenAIResponsesInputWarningCode>[] } {
-  if (input === undefined || input === null || typeof input === 'string') return { input, warnings: [] };
+  warnings: Pick<ToolSearchWarning<OpenAIResponsesInputWarningCode>[], 'push'>,
+): unknown {
+  if (input === undefined || input === null || typeof input === 'string') return input;
   // The items the read walked, and those it found something to do in (the only ones visited here).
   const { items, written } = walk;
   const visited = written.map((index) => items[index] as Record<string, unknown>);
@@ -96,16 +98,13 @@ export function transformOpenAIResponsesInput(
         output[index] = withoutCreatedBy(record);
     }
   }
-  const warnings: ToolSearchWarning<OpenAIResponsesInputWarningCode>[] =
-    restored.length === 0
-      ? []
-      : [
-          {
-            code: 'function-call-namespace-restored',
-            message: `the history replays ${restored.join(', ')} without the \`namespace\` the API requires ("Missing namespace for function_call"); the namespace was restored. Replay output items with their \`namespace\` field to avoid this`,
-          },
-        ];
-  return { input: output, warnings };
+  if (restored.length > 0) {
+    warnings.push({
+      code: 'function-call-namespace-restored',
+      message: `the history replays ${restored.join(', ')} without the \`namespace\` the API requires ("Missing namespace for function_call"); the namespace was restored. Replay output items with their \`namespace\` field to avoid this`,
+    });
+  }
+  return output;
 }
 
 /** An item whose `tools` the model can call from then on: a `tool_search_output`, or an `additional_tools` item. */
@@ -173,10 +172,7 @@ function resolveCallWireName(
     const record = item as Record<string, unknown>;
     // Custom tool calls keep their names (free text, never mapped).
     if (record.type === 'function_call') read(record.name);
-    else if (isLoadingItem(record) && Array.isArray(record.tools)) {
-      for (const tool of record.tools) readFunctionNames(tool, read);
-      readShadowedNames(record.tools, mapped, context.originalOf, shadowed);
-    }
+    else if (isLoadingItem(record) && Array.isArray(record.tools)) readLoadedNames(record.tools, read, mapped, context.originalOf, shadowed);
   }
   if (invalid.size === 0 && shadowed.size === 0) return mapped;
   const used = [...inUse().flatMap((found) => [...found.topLevel, ...found.namespaces.keys()]), ...called];
@@ -190,18 +186,27 @@ function resolveCallWireName(
 }
 
 /**
- * Adds to `shadowed` each name of a loading item's scope (its functions, or one namespace's) that is read as another
- * tool's wire name while that tool is in the scope too, in its own spelling: a caller's item naming `🢁` (sent as `_`)
- * and `_` (a tool of the caller the body lacks) holds two tools, and the API rejects one name twice in a scope
- * ("duplicate-tool-name"). The tool in its own spelling keeps the wire name; the other gets a name of its own.
+ * Hands `read` each function name a loading item's tools hold (a function's, a namespace's functions', a tool
+ * reference's), and adds to `shadowed` each name of one of its scopes (its functions, or one namespace's) that is read
+ * as another tool's wire name while that tool is in the scope too, in its own spelling: a caller's item naming `🢁`
+ * (sent as `_`) and `_` (a tool of the caller the body lacks) holds two tools, and the API rejects one name twice in a
+ * scope ("duplicate-tool-name"). The tool in its own spelling keeps the wire name; the other gets a name of its own.
  */
-function readShadowedNames(tools: readonly unknown[], mapped: (name: string) => string, originalOf: (name: string) => string, shadowed: Set<string>): void {
+function readLoadedNames(
+  tools: readonly unknown[],
+  read: (name: unknown) => void,
+  mapped: (name: string) => string,
+  originalOf: (name: string) => string,
+  shadowed: Set<string>,
+): void {
   const own = new Map<string, string>();
   const throughWire: string[] = [];
   for (const tool of tools) {
     if (typeof tool !== 'object' || tool === null) continue;
     const record = tool as Record<string, unknown>;
-    if (record.type === 'namespace' && Array.isArray(record.tools)) readShadowedNames(record.tools, mapped, originalOf, shadowed);
+    if (record.type === 'namespace' && Array.isArray(record.tools)) readLoadedNames(record.tools, read, mapped, originalOf, shadowed);
+    if (record.type === 'function') read(record.name);
+    else if (record.type === 'tool_reference') read(record.function_name);
     const name = record.type === 'function' ? record.name : record.type === 'tool_reference' && !('namespace' in record) ? record.function_name : undefined;
     if (typeof name !== 'string' || name.length === 0) continue;
     if (originalOf(name) === name) own.set(mapped(name), name);
@@ -211,15 +216,6 @@ function readShadowedNames(tools: readonly unknown[], mapped: (name: string) => 
     const spelled = own.get(mapped(name));
     if (spelled !== undefined && spelled !== name) shadowed.add(name);
   }
-}
-
-/** Hands `read` each function name a loaded tool holds: a function's, a namespace's functions', a tool reference's. */
-function readFunctionNames(tool: unknown, read: (name: unknown) => void): void {
-  if (typeof tool !== 'object' || tool === null) return;
-  const record = tool as Record<string, unknown>;
-  if (record.type === 'function') read(record.name);
-  else if (record.type === 'tool_reference') read(record.function_name);
-  else if (record.type === 'namespace' && Array.isArray(record.tools)) for (const member of record.tools) readFunctionNames(member, read);
 }
 
 /**

@@ -115,11 +115,7 @@ export function transformOpenAIResponsesRequest<Body extends object>(
   }) as TransformOpenAIResponsesRequestResult<Body>;
 }
 
-function parseTransformOpenAIResponsesOptions(options: unknown): {
-  readonly revealed: readonly string[];
-  readonly uncategorized: OpenAIResponsesUncategorizedTools;
-  readonly predict: Exclude<TransformRequestOptions['predict'], 'off' | undefined> | undefined;
-} {
+function parseTransformOpenAIResponsesOptions(options: unknown) {
   const given = options ?? {};
   if (!isRecord(given)) {
     throw new ToolSearchError('invalid-options', `\`options\` must be an object such as \`{ revealed, uncategorized }\`, got ${describeValue(options)}`);

@@ -1,14 +1,18 @@
 import { assertNever } from '../../errors/assert-never.js';
-import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';
 import { compactDescription } from '../../client/compact-description.js';
 import type { ToolList, ToolListEntry } from '../../request/request-tool-entry.js';
 import type { RequestTool, RequestToolForm, RequestTools } from '../../request/request-tools.js';
+import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { isSame } from '../../request/request-decision.js';
-import { OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE } from './openai-responses-api.js';
-import { resolveOpenAIResponsesNamespaceNames } from './resolve-openai-responses-namespace-names.js';
+import {
+  OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
+  OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
+  OPENAI_RESPONSES_RESERVED_NAMESPACES,
+  isOpenAIResponsesReservedNamespace,
+} from './openai-responses-api.js';
 import type { OpenAIResponsesBodyTool, OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
 import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
 
@@ -77,7 +81,8 @@ function writeGroupedTools(read: OpenAIResponsesBodyTools, decided: Grouped, nam
       else if (form === 'defer-loading') deferredTop.push(tool);
       else top.push(tool);
     } else if (request.kind === 'unmanaged') {
-      if (entry.kind === 'provider' && entry.namespace !== undefined) movedOut.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
+      if (entry.namespace !== undefined && entry.tool.type !== 'function' && entry.tool.type !== 'custom')
+        movedOut.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
       if (group !== undefined) push(members, group, resolveUnmanagedTool(entry.tool, form));
       else top.push(resolveUnmanagedTool(entry.tool, form));
     }
@@ -143,8 +148,8 @@ function resolveNamespaceNames(read: OpenAIResponsesBodyTools, decided: Grouped,
     const request = decided.tools[index] as RequestTool;
     if (forms[index]?.group !== undefined || forms[index]?.form === 'omitted') continue;
     if (request.kind === 'planned') blocked.push(names.toWire(request.name));
-    else if (entry.kind === 'custom') blocked.push(entry.tool.name as string);
-    else if (entry.kind === 'provider' && entry.tool.type === 'mcp' && typeof entry.tool.server_label === 'string') blocked.push(entry.tool.server_label);
+    else if (entry.tool.type === 'custom') blocked.push(entry.tool.name as string);
+    else if (entry.tool.type === 'mcp' && typeof entry.tool.server_label === 'string') blocked.push(entry.tool.server_label);
   }
   // Labels only custom tools use are named after the functions' (they never change a function namespace's name).
   const functionLabels = new Set(decided.groups.values());
@@ -161,6 +166,68 @@ function resolveNamespaceNames(read: OpenAIResponsesBodyTools, decided: Grouped,
     });
   }
   return namespaceNames;
+}
+
+/**
+ * The namespace name to send for each group label (a category such as `File Operations`, or a name prefix).
+ *
+ * - A label the API accepts (`^[a-zA-Z0-9_-]+$`, up to 128 characters) is kept: `crm` → `crm`.
+ * - Other characters become `_`: `File Operations` → `File_Operations`. When two labels end up with the same name, or
+ *   a label had to be shortened, a short hash of the label is appended to each (`a b`, `a.b` → `a_b_1x2y3z`,
+ *   `a_b_4u5v6w`), so the result depends only on the set of labels, never on their order.
+ * - A namespace is never named like a reserved namespace ({@link OPENAI_RESPONSES_RESERVED_NAMESPACES}, compared
+ *   case-insensitively) or like a name in `blocked` (the top-level function and custom tool names of the same
+ *   request: a deferred top-level function is called in a namespace of its own name). Such a label gets a
+ *   `_namespace` suffix: `terminal` → `terminal_namespace`.
+ *
+ * - `secondary` labels (namespaces that hold only tools the plan does not know, such as custom tools) are named after
+ *   the others and never change their names: an earlier transform's output, which holds those namespaces under the
+ *   names sent, gets the same names again.
+ *
+ * Pure: equal inputs give equal maps. Not part of the public API.
+ *
+ * @example
+ * ```ts
+ * resolveOpenAIResponsesNamespaceNames(['File Operations', 'terminal']);
+ * // Map { 'File Operations' => 'File_Operations', 'terminal' => 'terminal_namespace' }
+ * ```
+ */
+export function resolveOpenAIResponsesNamespaceNames(
+  labels: Iterable<string>,
+  blocked: Iterable<string> = [],
+  secondary: Iterable<string> = [],
+): Map<string, string> {
+  const primary = new Set(labels);
+  const later = [...new Set(secondary)].filter((label) => !primary.has(label));
+  const unique = [...primary, ...later];
+  // No label, no namespace to name (the usual case for tools without categories); skip mapping the blocked names.
+  if (unique.length === 0) return new Map();
+  const blockedNames = [...new Set(blocked)];
+  const blockedSet = new Set(blockedNames);
+  const isBlocked = (name: string): boolean => blockedSet.has(name) || isOpenAIResponsesReservedNamespace(name);
+  // A label that must not be used as it is goes through the renaming path on purpose: the space is not allowed, so
+  // `terminal namespace` becomes `terminal_namespace` (or that plus a hash when even that is taken).
+  const candidates = new Map(
+    unique.map((label) => [label, isBlocked(label) && isValidToolName(label, OPENAI_RESPONSES_NAMESPACE_NAME_RULE) ? `${label} namespace` : label]),
+  );
+  // Reserved names are compared case-insensitively, but the mapping compares exactly: `TOOL SEARCH` could still come
+  // out as `TOOL_SEARCH`. Such labels take the suffixed form too. One more pass settles it: a `… namespace` candidate
+  // is not allowed as it is, and the mapping never gives a renamed label a name it was handed (blocked or reserved).
+  const names = (): Map<string, string> => {
+    const mapping = createToolNameMapping(
+      [...blockedNames, ...OPENAI_RESPONSES_RESERVED_NAMESPACES, ...[...primary].map((label) => candidates.get(label) as string)],
+      OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
+      { secondary: later.map((label) => candidates.get(label) as string) },
+    );
+    return new Map(unique.map((label) => [label, mapping.toWire(candidates.get(label) as string)]));
+  };
+  const first = names();
+  // A secondary label kept as it is may equal a name a first label was given: it gives way too.
+  const firstNames = new Set([...primary].map((label) => first.get(label) as string));
+  const clashing = unique.filter((label) => isBlocked(first.get(label) as string) || (!primary.has(label) && firstNames.has(first.get(label) as string)));
+  if (clashing.length === 0) return first;
+  for (const label of clashing) candidates.set(label, `${candidates.get(label) as string} namespace`);
+  return names();
 }
 
 function push(map: Map<string, Record<string, unknown>[]>, key: string, value: Record<string, unknown>): void {
@@ -193,10 +260,10 @@ function writeClientTools(read: OpenAIResponsesBodyTools, decided: Grouped, name
     if (request.kind === 'planned') {
       functions.set(request.name, entry);
       if (form === 'loaded') top.push(createFunctionTool(entry.tool, names.toWire(request.name), false));
-    } else if (entry.kind === 'custom') {
+    } else if (entry.tool.type === 'custom') {
       const name = flatNames.get(index) as string;
       top.push(resolveUnmanagedTool(name === entry.tool.name ? entry.tool : { ...entry.tool, name }, form));
-    } else if (entry.kind === 'provider') top.push(resolveUnmanagedTool(entry.tool, form));
+    } else if (request.kind === 'unmanaged') top.push(resolveUnmanagedTool(entry.tool, form));
   }
   const rest = (decided.list as ToolList).tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
   const kept = decided.search?.source === 'body' ? [read.tools[decided.search.index]?.tool] : [];

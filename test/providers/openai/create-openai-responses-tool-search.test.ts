@@ -2,7 +2,7 @@ import { createMemoryRevealStore } from '../../../src/reveal/create-memory-revea
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Tool } from 'openai/resources/responses/responses';
 import type { CreateOpenAIResponsesToolSearchOptions } from '../../../src/providers/openai/create-openai-responses-tool-search.js';
-import { createOpenAIResponsesToolSearch } from '../../../src/providers/openai/create-openai-responses-tool-search.js';
+import { createOpenAIResponsesToolSearch, resolveOpenAIResponsesOutputItems } from '../../../src/providers/openai/create-openai-responses-tool-search.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 
 const tools = GITHUB_MCP_TOOLS.map((tool) => ({
@@ -347,5 +347,27 @@ describe('createOpenAIResponsesToolSearch handle, native delivery (reveal: nativ
     expect(step.pending).toEqual([]);
     const turn = step.complete([]);
     expect(types(turn.answers)).toEqual(['function_call_output', 'additional_tools']);
+  });
+});
+
+const outputCall = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_weather', arguments: '{}', status: 'completed' };
+const outputMessage = {
+  type: 'message',
+  id: 'msg_1',
+  role: 'assistant',
+  status: 'completed',
+  content: [{ type: 'output_text', text: 'Hi.', annotations: [] }],
+};
+const outputSearch = { type: 'tool_search_call', id: 'tsc_1', call_id: 'call_ts', execution: 'client', arguments: { query: 'x' }, status: 'completed' };
+
+describe('resolveOpenAIResponsesOutputItems', () => {
+  it('gives the list itself when no item carries the SDK’s parse results', () => {
+    const output = [outputSearch, outputCall, outputMessage];
+    expect(resolveOpenAIResponsesOutputItems(output)).toBe(output);
+  });
+
+  it('leaves out what finalResponse() adds, giving the items the API sent', () => {
+    const helper = [outputSearch, { ...outputCall, parsed_arguments: null }, { ...outputMessage, content: [{ ...outputMessage.content[0], parsed: null }] }];
+    expect(JSON.stringify(resolveOpenAIResponsesOutputItems(helper))).toBe(JSON.stringify([outputSearch, outputCall, outputMessage]));
   });
 });

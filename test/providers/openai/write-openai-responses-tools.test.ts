@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveOpenAIResponsesNamespaceNames } from '../../../src/providers/openai/resolve-openai-responses-namespace-names.js';
+import { resolveOpenAIResponsesNamespaceNames } from '../../../src/providers/openai/write-openai-responses-tools.js';
 
 describe('resolveOpenAIResponsesNamespaceNames', () => {
   it.each([
