@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createToolCatalog } from '../../src/catalog/create-tool-catalog.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
-import type { ToolSearchPlan, ToolSearchWarning } from '../../src/plan/tool-search-plan.js';
+import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import type { HistoryReference, HistoryToolChange, NeutralTool } from '../../src/request/neutral-request.js';
 import type { WireCapabilities } from '../../src/request/request-decision.js';
 import { resolveDeferLoadingAPIRequest } from '../../src/request/resolve-defer-loading-api-request.js';
@@ -50,7 +50,7 @@ const decide = (given: ToolSearchPlan, extra: Extra = {}) => {
     ...(extra.calls ?? []).map((name): HistoryReference => ({ name, kind: 'tool_use', path: 'messages' })),
   ];
   const changes = [...(extra.added ?? [])].map((name): HistoryToolChange => ({ change: 'addition', name, form: 'value', custom: true }));
-  const warnings: ToolSearchWarning<string>[] = [];
+  const warnings: Parameters<typeof resolveDeferLoadingAPIRequest>[2] = [];
   const request = {
     tools: [...body, ...others],
     otherNames: [],
