@@ -5,7 +5,8 @@ import { createToolNameMapping, type ToolNameMapping } from '../names/create-too
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import type { NeutralRequest } from './neutral-request.js';
+import type { NeutralHistory, NeutralRequest } from './neutral-request.js';
+import type { OwnToolNames } from '../tools/resolve-own-tool-names.js';
 import type { CallerDeferral, RequestBodyTool, RequestTools } from './request-tools.js';
 import { createForcedToolWarning, resolveForcedTools, type ForcedTools } from './resolve-forced-tools.js';
 import { keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
@@ -45,33 +46,26 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     return throughCallTool.has(wire) ? callToolName : wire;
   };
   const history = request.history;
-  const references = (history.references ?? []).map((reference) => ({
-    ...reference,
-    name: reference.kind === 'tool_use' ? sentName(reference.name) : names.toWire(reference.name),
-  }));
-  const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
-  const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
+  const { references, historyReveals } = readHistoryNames(history, names, own, sentName);
   const { added, defined } = resolveHistoryChanges(history.changes ?? [], names);
   const revealed = [...input.revealed.map((name) => names.fromWire(name)), ...historyReveals];
-  const referenced = new Set(references.map((reference) => names.fromWire(reference.name)));
-  // Tools the history defined by value need no entry in `tools`; ones it changes by reference are in `referenced`.
-  const historyAdded = new Set(defined.map((name) => names.fromWire(name)));
+  // A tool the history defined by value is defined by its addition: the request need not define it for the history
+  // (one it changes by reference stays referenced).
+  const definedByValue = new Set(defined.map((name) => names.fromWire(name)));
+  const referenced = new Set(references.map((reference) => names.fromWire(reference.name)).filter((name) => !definedByValue.has(name)));
   const calls = references.filter((reference) => reference.kind === 'tool_use').map((reference) => reference.name);
   const hostedSearchInHistory = history.searchTool !== undefined;
   // What varies between a session's requests (reveals, forced and history names); the rest is the memo's.
-  const key = JSON.stringify([forced, revealed, [...referenced], [...historyAdded], calls, hostedSearchInHistory]);
+  const key = JSON.stringify([forced, revealed, [...referenced], calls, hostedSearchInHistory]);
   const decision = recall(memo.decisions, key, () => {
     const catalog = input.catalog?.byName ?? NO_DEFINITIONS;
-    const { planned, ownInBody, otherNames, callerDeferred, hostedSearchInBody } = memo;
-    // A tool the history added natively is defined by its addition: the request need not define it for the history.
-    const undefinedReferences = historyAdded.size === 0 ? referenced : new Set([...referenced].filter((name) => !historyAdded.has(name)));
     const restored = resolvePlanMatch({
       plan,
-      planned,
+      planned: memo.planned,
       body: bodyTools,
       catalog,
       revealed,
-      referenced: undefinedReferences,
+      referenced,
       forced: forced.forced,
       wording: MATCH_WORDING,
       reader: api.reader ?? '',
@@ -79,18 +73,18 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     // The memo's fields copied, not spread (a spread measured slower on a bare transformer's requests).
     return decideToolList({
       plan,
-      planned,
+      planned: memo.planned,
       names,
       own,
       bodyTools,
-      ownInBody,
-      otherNames,
-      callerDeferred,
-      hostedSearchInBody,
+      ownInBody: memo.ownInBody,
+      otherNames: memo.otherNames,
+      callerDeferred: memo.callerDeferred,
+      hostedSearchInBody: memo.hostedSearchInBody,
       catalog,
       forced,
       revealed,
-      referenced: undefinedReferences,
+      referenced,
       calls,
       hostedSearchInHistory,
       restored,
@@ -173,6 +167,20 @@ function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsI
     /** The last decisions made, by what varies between requests. */
     decisions: new Map<string, RequestToolList>(),
   };
+}
+
+/**
+ * The history's references in wire names (a call sent through `call_tool` under that name, `sentName`), and the tools its
+ * results and its `revealed` reveal, by original name.
+ */
+function readHistoryNames(history: NeutralHistory, names: ToolNameMapping, own: OwnToolNames, sentName: (name: string) => string) {
+  const references = (history.references ?? []).map((reference) => ({
+    ...reference,
+    name: reference.kind === 'tool_use' ? sentName(reference.name) : names.toWire(reference.name),
+  }));
+  const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
+  const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
+  return { references, historyReveals };
 }
 
 /**
