@@ -121,8 +121,8 @@ function renameInto(invalid: readonly string[], check: NameCheck, taken: Set<str
     const candidate = sanitized[index] as { text: string; cut: boolean };
     let wire = candidate.text;
     if (candidate.cut || taken.has(wire) || (counts.get(wire) ?? 0) > 1) {
-      wire = withSuffix(candidate.text, hash(name), rule.maxLength);
-      for (let attempt = 2; taken.has(wire); attempt += 1) wire = withSuffix(candidate.text, `${hash(name)}${attempt}`, rule.maxLength);
+      wire = withSuffix(candidate.text, hashText(name), rule.maxLength);
+      for (let attempt = 2; taken.has(wire); attempt += 1) wire = withSuffix(candidate.text, `${hashText(name)}${attempt}`, rule.maxLength);
     }
     taken.add(wire);
     toWire.set(name, wire);
@@ -231,8 +231,8 @@ function test(pattern: RegExp, character: string): boolean {
   return pattern.test(character);
 }
 
-/** FNV-1a (32-bit) of a string, base 36: short, stable across runtimes, no dependency. */
-function hash(text: string): string {
+/** FNV-1a (32-bit) of a string, base 36: short, stable across runtimes, no dependency (also the predicted call's id). */
+export function hashText(text: string): string {
   let value = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1) {
     value ^= text.charCodeAt(index);

@@ -15,6 +15,7 @@ import { parsePlannedTools } from '../plan/parse-planned-tools.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { NeutralRequest, NeutralTurnStart } from './neutral-request.js';
 import { resolveToolPrediction } from './resolve-tool-prediction.js';
+import { hashText } from '../names/create-tool-name-mapping.js';
 
 /**
  * The prediction step for a `predict` setting (`'auto'` or absent: the defaults; `{ maxTools, minScore }`; a parsed
@@ -140,14 +141,4 @@ function toMatch(tool: ToolDefinition, toWire: (name: string) => string): ToolSe
 function resolvePredictedCallId(turn: NeutralTurnStart): string {
   // A conversation the provider keeps has one anchor for every turn: the message's text tells its turns apart.
   return turn.anchor === undefined ? `predicted_${turn.position}` : `predicted_${turn.position}_${hashText(`${turn.anchor}\u0000${turn.text}`)}`;
-}
-
-/** A short FNV-1a hash of a text, in base 36. */
-function hashText(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
 }

@@ -65,7 +65,7 @@ export interface DeferLoadingToolEntry extends Omit<ToolListEntry, 'status'> {
  *   `ToolListEntry` list (`createToolListWithinLimit`) and calls the API's writers: `writeFunction` for `loaded` and
  *   `revealed` (the body's own tool under its wire name), `writeOwnTool` for `search` and `call`, `writeStub` for
  *   `deferred` (Chat `function.parameters`, Gemini `parametersJsonSchema`, Converse `toolSpec.inputSchema.json`).
- * - Anthropic Messages (`client`, `claude-hosted`, `none`): `resolveRequestToolList` decides these entries; the
+ * - Anthropic Messages (`client`, `claude-hosted`, `none`): `resolveDeferLoadingAPIRequest` decides these entries; the
  *   transformer writes `defer-loading` as the body's tool with `defer_loading: true`, `deferred` as a stub
  *   `input_schema`, and places the provider's hosted search tool and the leading/trailing entries. Under native
  *   delivery by reference (`isAddedByReference`) the client list is followed by every other deferred tool as

@@ -5,7 +5,8 @@ import { createToolNameMapping, type ToolNameMapping } from '../names/create-too
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import type { NeutralRequest } from './neutral-request.js';
+import type { NeutralHistory, NeutralRequest } from './neutral-request.js';
+import type { OwnToolNames } from '../tools/resolve-own-tool-names.js';
 import type { CallerDeferral, RequestBodyTool, RequestTools } from './request-tools.js';
 import { createForcedToolWarning, resolveForcedTools, type ForcedTools } from './resolve-forced-tools.js';
 import { keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
@@ -19,19 +20,18 @@ import { isAddedByReference } from '../plan/is-added-by-reference.js';
 import type { RequestToolEntry, RequestToolWarning } from './request-tool-entry.js';
 import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import { resolveModelSupport } from '../models/resolve-model-support.js';
-import type { OwnToolNames } from '../tools/resolve-own-tool-names.js';
 
 /**
  * An API whose hosted search loads deferred tools one by one (Anthropic Messages: `defer_loading` on each tool):
- * the name mapping over the plan's, the catalog's and the body's other names (the hosted search tools' names
+ * reads the name mapping over the plan's, the catalog's and the body's other names (the hosted search tools' names
  * reserved), the body's tools by the plan's name (a stub an earlier pass sent is read with the catalog's schema), the
- * forced tools, the history's calls of tools reached through `call_tool` and the reveals its results hold, then
- * `resolveRequestToolList`'s decision.
+ * forced tools, the history's calls of tools reached through `call_tool` and the reveals its results hold, then makes
+ * the one decision of the request (`decideToolList`), kept in the memo by what varies between a session's requests.
  */
 export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warnings) => {
   const { request, api } = input;
   const memo = keepRead(input, 'deferLoading', () => readDeferLoadingTools(plan, input));
-  const { own, names, bodyTools, ownInBody } = memo;
+  const { own, names, bodyTools } = memo;
   const forced = resolveForcedTools(
     plan,
     request.forced.map((name) => names.fromWire(name)),
@@ -46,35 +46,50 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     return throughCallTool.has(wire) ? callToolName : wire;
   };
   const history = request.history;
-  const references = (history.references ?? []).map((reference) => ({
-    ...reference,
-    name: reference.kind === 'tool_use' ? sentName(reference.name) : names.toWire(reference.name),
-  }));
-  const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
-  const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
+  const { references, historyReveals } = readHistoryNames(history, names, own, sentName);
   const { added, defined } = resolveHistoryChanges(history.changes ?? [], names);
-  const decisionInput: Parameters<typeof resolveRequestToolList>[0] = {
-    plan,
-    names,
-    bodyTools,
-    catalog: input.catalog?.byName ?? NO_DEFINITIONS,
-    forced,
-    revealed: [...input.revealed.map((name) => names.fromWire(name)), ...historyReveals],
-    referenced: new Set(references.map((reference) => names.fromWire(reference.name))),
-    // Tools the history defined by value need no entry in `tools`; ones it changes by reference are in `referenced`.
-    added: new Set(defined.map((name) => names.fromWire(name))),
-    calls: references.filter((reference) => reference.kind === 'tool_use').map((reference) => reference.name),
-    ownInBody,
-    otherNames: memo.otherNameSet,
-    callerDeferred: memo.callerDeferred,
-    hostedSearchInBody: memo.hostedSearchInBody,
-    hostedSearchInHistory: history.searchTool !== undefined,
-    reader: api.reader ?? '',
-  };
+  const revealed = [...input.revealed.map((name) => names.fromWire(name)), ...historyReveals];
+  // A tool the history defined by value is defined by its addition: the request need not define it for the history
+  // (one it changes by reference stays referenced).
+  const definedByValue = new Set(defined.map((name) => names.fromWire(name)));
+  const referenced = new Set(references.map((reference) => names.fromWire(reference.name)).filter((name) => !definedByValue.has(name)));
+  const calls = references.filter((reference) => reference.kind === 'tool_use').map((reference) => reference.name);
+  const hostedSearchInHistory = history.searchTool !== undefined;
   // What varies between a session's requests (reveals, forced and history names); the rest is the memo's.
-  const { revealed, referenced, added: historyAdded = NO_NAMES, calls } = decisionInput;
-  const key = JSON.stringify([forced, revealed, [...referenced], [...historyAdded], calls, decisionInput.hostedSearchInHistory]);
-  const decision = recall(memo.decisions, key, () => resolveRequestToolList(decisionInput));
+  const key = JSON.stringify([forced, revealed, [...referenced], calls, hostedSearchInHistory]);
+  const decision = recall(memo.decisions, key, () => {
+    const catalog = input.catalog?.byName ?? NO_DEFINITIONS;
+    const restored = resolvePlanMatch({
+      plan,
+      planned: memo.planned,
+      body: bodyTools,
+      catalog,
+      revealed,
+      referenced,
+      forced: forced.forced,
+      wording: MATCH_WORDING,
+      reader: api.reader ?? '',
+    });
+    // The memo's fields copied, not spread (a spread measured slower on a bare transformer's requests).
+    return decideToolList({
+      plan,
+      planned: memo.planned,
+      names,
+      own,
+      bodyTools,
+      ownInBody: memo.ownInBody,
+      otherNames: memo.otherNames,
+      callerDeferred: memo.callerDeferred,
+      hostedSearchInBody: memo.hostedSearchInBody,
+      catalog,
+      forced,
+      revealed,
+      referenced,
+      calls,
+      hostedSearchInHistory,
+      restored,
+    });
+  });
   warnings.push(...decision.warnings);
   // What the history holds schemas of: the package's results (text), tools the API loaded from references, tools added.
   const loadedByReference = references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
@@ -107,7 +122,9 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
  */
 function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput) {
   const { request, api, catalog } = input;
-  const own = resolveOwnToolsSent(plan);
+  // The plan's tools by name, indexed once per plan (`resolvePlanForWireAPI` checked this one).
+  const planned = parsePlannedTools(plan.tools).byName;
+  const own = resolveOwnToolsSent(plan, planned);
   const otherNames: string[] = [];
   for (const tool of request.tools) if (tool.kind === 'other' && tool.name !== undefined) otherNames.push(tool.name);
   const names = createToolNameMapping(
@@ -117,6 +134,7 @@ function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsI
     { reserved: request.reservedNames ?? [] },
   );
   const bodyTools = new Map<string, RequestBodyTool & { readonly index: number }>();
+  /** Wire names of the package's own tools the body holds (read back from a body this package transformed). */
   const ownInBody: string[] = [];
   for (const tool of request.tools) {
     if (tool.kind === 'own' && tool.name !== undefined) ownInBody.push(tool.name);
@@ -130,12 +148,15 @@ function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsI
     const full = isStubInputSchema(definition.inputSchema) ? catalog?.byName.get(name) : undefined;
     bodyTools.set(name, { index, deferred, definition: full ?? (name === definition.name ? definition : { ...definition, name }) });
   }
+  /** The body's entries that defer tools of their own, as notes name them; `partly` when only some members defer. */
   const callerDeferred = request.tools.flatMap((tool) =>
     tool.kind === 'other' && tool.deferred ? [{ label: tool.label ?? tool.name ?? '', partly: tool.partly === true }] : [],
   );
   return {
+    planned,
     own,
-    otherNameSet: new Set(otherNames),
+    /** Wire names of the body's entries the plan does not manage (provider tools), which define their names too. */
+    otherNames: new Set(otherNames) as ReadonlySet<string>,
     names,
     bodyTools,
     ownInBody,
@@ -144,8 +165,22 @@ function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsI
     /** The tools reached through `call_tool`, by the forced names. */
     throughCallTool: new Map<string, ReadonlySet<string>>(),
     /** The last decisions made, by what varies between requests. */
-    decisions: new Map<string, ReturnType<typeof resolveRequestToolList>>(),
+    decisions: new Map<string, RequestToolList>(),
   };
+}
+
+/**
+ * The history's references in wire names (a call sent through `call_tool` under that name, `sentName`), and the tools its
+ * results and its `revealed` reveal, by original name.
+ */
+function readHistoryNames(history: NeutralHistory, names: ToolNameMapping, own: OwnToolNames, sentName: (name: string) => string) {
+  const references = (history.references ?? []).map((reference) => ({
+    ...reference,
+    name: reference.kind === 'tool_use' ? sentName(reference.name) : names.toWire(reference.name),
+  }));
+  const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
+  const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
+  return { references, historyReveals };
 }
 
 /**
@@ -167,44 +202,6 @@ function resolveHistoryChanges(changes: NonNullable<NeutralRequest['history']['c
 const NO_DEFINITIONS: ReadonlyMap<string, ToolDefinition> = new Map();
 const NO_NAMES: ReadonlySet<string> = new Set();
 
-/** A request read into neutral form: what {@link resolveRequestToolList} decides from, besides the plan. */
-export interface ResolveRequestToolListInput {
-  /** A plan for this wire API and model (`client`, `claude-hosted` or `none`; see `resolvePlanForWireAPI`). */
-  readonly plan: ToolSearchPlan;
-  /** The request's name mapping (entries keep the caller's names; the transformer maps them). */
-  readonly names: Pick<ToolNameMapping, 'toWire' | 'fromWire'>;
-  /** The body's tools, by original name, in body order (the package's own tools left out). */
-  readonly bodyTools: ReadonlyMap<string, RequestBodyTool>;
-  /** The definitions the request may send for a tool the body lacks, by name, in catalog order. */
-  readonly catalog: ReadonlyMap<string, ToolDefinition>;
-  /** The plan tools the request's `tool_choice` forces (`resolveForcedTools`). */
-  readonly forced: ForcedTools;
-  /** Tools this request reveals (the `revealed` option, then the history's), by original name. */
-  readonly revealed: readonly string[];
-  /** Tools the history names (`tool_use`, `tool_reference`), by original name. */
-  readonly referenced: ReadonlySet<string>;
-  /**
-   * Tools the history already added to the conversation natively (the API's tool-addition items, additions minus
-   * removals; `reveal: 'native'`), by original name: loaded in the conversation, so a history call of one needs no
-   * definition in `tools`. @default none
-   */
-  readonly added?: ReadonlySet<string>;
-  /** The wire names the history's tool calls use, in order. */
-  readonly calls: readonly string[];
-  /** Wire names of the package's own tools the body holds (read back from a body this package transformed). */
-  readonly ownInBody: readonly string[];
-  /** Wire names of the body's entries the plan does not manage (provider tools), which define their names too. */
-  readonly otherNames: ReadonlySet<string>;
-  /** The body's entries that defer tools of their own, as notes name them; `partly` when only some members defer. */
-  readonly callerDeferred: readonly { readonly label: string; readonly partly: boolean }[];
-  /** Whether the body holds the provider's hosted search tool. */
-  readonly hostedSearchInBody: boolean;
-  /** Whether the history's calls used the provider's hosted search tool. */
-  readonly hostedSearchInHistory: boolean;
-  /** How to resolve the plan again for this body, for the `plan-mismatch` error (`parseAnthropicMessagesTools(body)`). */
-  readonly reader: string;
-}
-
 /**
  * What a request carries, decided once for every mechanism, in neutral form. The transformer writes `entries` in the
  * wire shape: the first `leading` before every entry of the body, the provider's hosted search tool next when
@@ -216,13 +213,29 @@ export type RequestToolList = Pick<RequestTools, 'entries' | 'leading' | 'traili
 };
 
 /**
- * What the steps of {@link resolveRequestToolList} read: its input with the plan's tools by name (`planned`), the names
- * the package's own tools go by, the plan tools the body lacks that are sent from the catalog (`restored`), and in
- * `referenced` only the history's references that no native addition defines.
+ * What the steps of {@link decideToolList} read, by original name: the memo's reading of the plan and the body's tools
+ * (the plan's tools by name in `planned`, the names the package's own tools go by), what varies between requests, and
+ * the plan tools the body lacks that are sent from the catalog (`restored`).
  */
-interface ToolListContext extends ResolveRequestToolListInput {
+interface ToolListContext
+  extends Pick<ReturnType<typeof readDeferLoadingTools>, 'names' | 'own' | 'ownInBody' | 'otherNames' | 'callerDeferred' | 'hostedSearchInBody'> {
+  /** A plan for this wire API and model (`client`, `claude-hosted` or `none`; see `resolvePlanForWireAPI`). */
+  readonly plan: ToolSearchPlan;
   readonly planned: { has(name: string): boolean };
-  readonly own: OwnToolNames;
+  /** The body's tools, in body order (the package's own tools left out). */
+  readonly bodyTools: ReadonlyMap<string, RequestBodyTool>;
+  /** The definitions the request may send for a tool the body lacks, in catalog order. */
+  readonly catalog: ReadonlyMap<string, ToolDefinition>;
+  /** The plan tools the request's `tool_choice` forces (`resolveForcedTools`). */
+  readonly forced: ForcedTools;
+  /** Tools this request reveals (the `revealed` option, then the history's). */
+  readonly revealed: readonly string[];
+  /** Tools the history names (`tool_use`, `tool_reference`) that no native addition by value defines. */
+  readonly referenced: ReadonlySet<string>;
+  /** The wire names the history's tool calls use, in order. */
+  readonly calls: readonly string[];
+  /** Whether the history's calls used the provider's hosted search tool. */
+  readonly hostedSearchInHistory: boolean;
   readonly restored: ReadonlyMap<string, ToolDefinition>;
 }
 
@@ -232,36 +245,17 @@ interface ToolListContext extends ResolveRequestToolListInput {
  * wire API with Anthropic's hosted search carries (the Messages API; `resolvePlanForWireAPI` first):
  *
  * - `client`: the client-side tool list (`resolveToolList`); a forced tool and, where the listing leaves deferred
- *   tools out, every tool the history names but did not add natively (`added`) are sent in full. Native delivery by
+ *   tools out, every tool the history names but did not add natively are sent in full. Native delivery by
  *   reference (`isAddedByReference`) also sends every other deferred tool `defer-loading`, and no hosted search tool.
  * - `claude-hosted`: {@link resolveHostedToolList}.
  * - `none`: every tool in full, in body order.
  *
  * On every mechanism a plan tool the body lacks is sent from the catalog (`resolvePlanMatch`, which throws
- * `plan-mismatch` when neither has it), the package's own tools the history called are defined again at the end
- * (`resolveHistoryRestore`), and tools the caller deferred itself are taken care of (`resolveCallerDeferral`). Pure.
- * Not part of the public API.
+ * `plan-mismatch` when neither has it, before this), the package's own tools the history called are defined again at
+ * the end (`resolveHistoryRestore`), and tools the caller deferred itself are taken care of (`resolveCallerDeferral`).
  */
-export function resolveRequestToolList(input: ResolveRequestToolListInput): RequestToolList {
-  const { plan, bodyTools, referenced } = input;
-  // The plan's tools by name, indexed once per tool list (`resolvePlanForWireAPI` checked this one).
-  const planned = parsePlannedTools(plan.tools).byName;
-  // A tool the history added natively is defined by its addition: the request need not define it for the history.
-  const added = input.added;
-  const undefinedReferences = added === undefined || added.size === 0 ? referenced : new Set([...referenced].filter((name) => !added.has(name)));
-  const restored = resolvePlanMatch({
-    plan,
-    planned,
-    body: bodyTools,
-    catalog: input.catalog,
-    revealed: input.revealed,
-    referenced: undefinedReferences,
-    forced: input.forced.forced,
-    wording: MATCH_WORDING,
-    reader: input.reader,
-  });
-  // Restored for the history only where the history does not define it itself (as the plan match reads a body back).
-  const context: ToolListContext = { ...input, referenced: undefinedReferences, planned, own: resolveOwnToolsSent(plan, planned), restored };
+function decideToolList(context: ToolListContext): RequestToolList {
+  const { plan, bodyTools, restored } = context;
   const history = resolveHistoryRestore(context);
   const warnings: RequestToolWarning[] = [];
   let entries: readonly RequestToolEntry[];
@@ -274,14 +268,14 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
       const hosted = resolveHostedToolList(context, history.tools);
       ({ entries, leading, hostedSearch, guidance } = hosted);
       warnings.push(...hosted.warnings);
-      if (leading === 0) warnings.push(...ownSearchRemoved(input.ownInBody, history.ownTools, plan.mechanism));
+      if (leading === 0) warnings.push(...ownSearchRemoved(context.ownInBody, history.ownTools, plan.mechanism));
       break;
     }
     case 'client':
       ({ entries, guidance } = resolveClientToolList(context, warnings));
       break;
     case 'none':
-      warnings.push(...ownSearchRemoved(input.ownInBody, history.ownTools, plan.mechanism));
+      warnings.push(...ownSearchRemoved(context.ownInBody, history.ownTools, plan.mechanism));
       entries = [...[...bodyTools.values()].map((tool) => tool.definition), ...restored.values()].map((tool) => createRequestToolEntry(tool, 'loaded'));
       break;
     case 'openai-hosted':
@@ -294,22 +288,22 @@ export function resolveRequestToolList(input: ResolveRequestToolListInput): Requ
   if (plan.mechanism !== 'claude-hosted') {
     const deferral = resolveCallerDeferral({
       plan,
-      deferring: input.callerDeferred.map((entry) => entry.label),
-      hostedSearchSent: input.hostedSearchInBody,
+      deferring: context.callerDeferred.map((entry) => entry.label),
+      hostedSearchSent: context.hostedSearchInBody,
       hosted: 'claude-hosted',
     });
     callerDeferral = deferral.deferral;
     hostedSearch = deferral.deferral === 'hosted-search-added';
     if (deferral.warning !== undefined) warnings.push(deferral.warning);
   }
-  const ownRestored = restoreOwnTools(entries, history.ownTools, input, warnings);
+  const ownRestored = restoreOwnTools(entries, history.ownTools, context, warnings);
   const trailing = ownRestored.length;
   if (trailing > 0) entries = [...entries, ...ownRestored];
   return { entries, leading, trailing, hostedSearch, callerDeferral, guidance, warnings };
 }
 
 /**
- * The client-side tool list of {@link resolveRequestToolList}: a forced tool and, where the listing leaves deferred tools
+ * The client-side tool list of {@link decideToolList}: a forced tool and, where the listing leaves deferred tools
  * out, every tool the history names but did not add natively are sent in full; under native delivery by reference every
  * other deferred tool is declared `defer-loading`.
  */
@@ -360,7 +354,7 @@ const MATCH_WORDING: Readonly<PlanMatchWording> = {
 function restoreOwnTools(
   entries: readonly RequestToolEntry[],
   called: ReadonlyMap<string, 'search' | 'call'>,
-  { names, otherNames, plan }: ResolveRequestToolListInput,
+  { names, otherNames, plan }: Pick<ToolListContext, 'names' | 'otherNames' | 'plan'>,
   warnings: RequestToolWarning[],
 ): RequestToolEntry[] {
   const restored: RequestToolEntry[] = [];

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { createToolCatalog } from '../../src/catalog/create-tool-catalog.js';
 import { ToolSearchError } from '../../src/errors/tool-search-error.js';
-import { createToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
-import { resolveForcedTools } from '../../src/request/resolve-forced-tools.js';
-import { resolveRequestToolList, type ResolveRequestToolListInput } from '../../src/request/resolve-defer-loading-api-request.js';
+import type { HistoryReference, HistoryToolChange, NeutralTool } from '../../src/request/neutral-request.js';
+import type { WireCapabilities } from '../../src/request/request-decision.js';
+import { resolveDeferLoadingAPIRequest } from '../../src/request/resolve-defer-loading-api-request.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { manyTools, tool } from '../support/tools.js';
 
@@ -13,29 +14,57 @@ const plan = (model: string, config: { mechanism?: 'client'; threshold?: number;
   resolveToolSearch({ id: model, api: 'anthropic-messages' }, tools, { threshold: 3, listing: 'full', reveal: 'conversation', search: 'provider', ...config });
 // No configuration gives `none` on a Claude model with tools; a stored plan can.
 const withoutDeferral = (): ToolSearchPlan => ({ ...plan('claude-opus-4-5', { threshold: 10 }), mechanism: 'none' });
-const identity = createToolNameMapping([], { label: 'test', allowed: /[a-zA-Z0-9_-]/, maxLength: 64 });
-const decide = (given: ToolSearchPlan, extra: Partial<ResolveRequestToolListInput> & { chosen?: string[]; body?: ToolDefinition[] } = {}) =>
-  resolveRequestToolList({
-    plan: given,
-    names: identity,
-    bodyTools: new Map((extra.body ?? tools).map((definition) => [definition.name, { definition, deferred: false }])),
-    catalog: new Map(),
-    forced: resolveForcedTools(given, extra.chosen ?? []),
-    revealed: [],
-    referenced: new Set(),
-    calls: [],
-    ownInBody: [],
-    otherNames: new Set(),
-    callerDeferred: [],
-    hostedSearchInBody: false,
-    hostedSearchInHistory: false,
-    reader: 'parseAnthropicMessagesTools(body)',
-    ...extra,
-  });
+const api: WireCapabilities<string> = {
+  api: 'anthropic-messages',
+  label: 'test',
+  rule: { label: 'test', allowed: /[a-zA-Z0-9_-]/, maxLength: 64 },
+  decide: resolveDeferLoadingAPIRequest,
+  reader: 'parseAnthropicMessagesTools(body)',
+};
+/** What a request's body and history hold, as the decision reads them back (by original name; the names are the wire's). */
+interface Extra {
+  readonly chosen?: string[];
+  readonly body?: ToolDefinition[];
+  readonly catalog?: ReadonlyMap<string, ToolDefinition>;
+  /** History references (`tool_reference`). */
+  readonly referenced?: ReadonlySet<string>;
+  /** Tools the history added by value. */
+  readonly added?: ReadonlySet<string>;
+  /** History calls (`tool_use`). */
+  readonly calls?: string[];
+  readonly ownInBody?: string[];
+  readonly otherNames?: ReadonlySet<string>;
+  readonly callerDeferred?: { label: string; partly: boolean }[];
+  readonly hostedSearchInBody?: boolean;
+}
+const decide = (given: ToolSearchPlan, extra: Extra = {}) => {
+  const body = (extra.body ?? tools).map((definition): NeutralTool => ({ kind: 'function', index: 0, definition, deferred: false }));
+  const others: NeutralTool[] = [
+    ...(extra.ownInBody ?? []).map((name): NeutralTool => ({ kind: 'own', index: 0, name })),
+    ...[...(extra.otherNames ?? [])].map((name): NeutralTool => ({ kind: 'other', index: 0, name, deferred: false })),
+    ...(extra.callerDeferred ?? []).map(({ label, partly }): NeutralTool => ({ kind: 'other', index: 0, label, partly, deferred: true })),
+    ...(extra.hostedSearchInBody === true ? [{ kind: 'hosted-search', index: 0 } as const] : []),
+  ];
+  const references: HistoryReference[] = [
+    ...[...(extra.referenced ?? [])].map((name): HistoryReference => ({ name, kind: 'tool_reference', path: 'messages' })),
+    ...(extra.calls ?? []).map((name): HistoryReference => ({ name, kind: 'tool_use', path: 'messages' })),
+  ];
+  const changes = [...(extra.added ?? [])].map((name): HistoryToolChange => ({ change: 'addition', name, form: 'value', custom: true }));
+  const warnings: Parameters<typeof resolveDeferLoadingAPIRequest>[2] = [];
+  const request = {
+    tools: [...body, ...others],
+    otherNames: [],
+    forced: extra.chosen ?? [],
+    history: { names: [], outputs: [], references, changes },
+    read: undefined,
+  };
+  const catalog = extra.catalog === undefined ? {} : { catalog: createToolCatalog([...extra.catalog.values()]) };
+  return resolveDeferLoadingAPIRequest(given, { plan: given, request, api, revealed: [], ...catalog }, warnings);
+};
 const summary = (list: ReturnType<typeof decide>) => list.entries.map((entry) => `${entry.name}:${entry.status}`);
 const codes = (list: ReturnType<typeof decide>) => list.warnings.map((warning) => warning.code);
 
-describe('resolveRequestToolList', () => {
+describe('resolveDeferLoadingAPIRequest', () => {
   describe('under the client-side mechanism', () => {
     it('is the client-side tool list, with its note', () => {
       const list = decide(plan('claude-3-5-haiku'));
