@@ -129,3 +129,33 @@ export type RequestDecision = (
  * with a spread and adds keys after it gets a new hidden class on every call (about 1 µs each, and garbage).
  */
 export const NO_HOSTED_PARTS = { leading: 0, trailing: 0, hostedSearch: false, callerDeferral: 'kept' } as const;
+
+/** A tool list written from one read of a body's tools, with the decision it was written for and its warnings. */
+export interface WrittenTools<Warning> {
+  readonly decided: RequestTools;
+  readonly tools: readonly unknown[];
+  readonly warnings: readonly Warning[];
+}
+
+/**
+ * The tool list `write` gives for `decided`, written again only when the decision changes: a session reads its
+ * agent's tools once (`held` lives on that read) and its memo recalls the same decided entries from request to
+ * request, so a request sends a copy of the list it sent before (with its warnings) instead of writing every deferred
+ * tool of the catalog again.
+ */
+export function keepWrittenTools<Warning>(
+  held: { last?: WrittenTools<Warning> },
+  decided: RequestTools,
+  warnings: Warning[],
+  write: (warnings: Warning[]) => unknown[],
+): readonly unknown[] {
+  const last = held.last?.decided;
+  if (last?.entries !== decided.entries || last.names !== decided.names || last.plan !== decided.plan || last.guidance !== decided.guidance) {
+    const written: Warning[] = [];
+    held.last = { decided, tools: write(written), warnings: written };
+  }
+  const { tools, warnings: kept } = held.last as WrittenTools<Warning>;
+  warnings.push(...kept);
+  // A copy: the caller may edit the body it is given, and the kept list is the next request's.
+  return tools.slice();
+}

@@ -259,9 +259,7 @@ async function prepareWith<Code extends string>(
     },
   }) as TransformRequestResult<unknown, Code>;
   const written = wire.toolsOf(transformed.body as Record<string, unknown>);
-  // A frozen list (a codec's kept list, sent again by reference) cannot be edited in place: it is its own record.
-  const entries = (list: readonly unknown[]) => (Object.isFrozen(list) ? list : [...list]);
-  return { plan, transformed, unpaired, remember: () => Array.isArray(written) && wire.prepared.set(written, { tools, sent, entries: entries(written) }) };
+  return { plan, transformed, unpaired, remember: () => Array.isArray(written) && wire.prepared.set(written, { tools, sent, entries: [...written] }) };
 }
 
 /** The request prepared from `body` with its own tools, read once for the plan and the transformer. */

@@ -132,6 +132,19 @@ describe('prepare on a body it already prepared', () => {
     await expect(prepare(first.body as Record<string, unknown>)).rejects.toMatchObject({ code: 'invalid-request' });
   });
 
+  it.each(Object.keys(cases))('%s: a prepared body’s tool list is the caller’s to edit, and the next prepare sends the list it sent before', async (label) => {
+    const { prepare, body } = (cases[label] as () => Case)();
+    // The REST shapes hold the list at the top level, the Gemini SDK shape in `config`.
+    const sentTools = async (): Promise<unknown[] | undefined> => {
+      const sent = (await prepare(body)).body as Record<string, unknown>;
+      return (sent.tools ?? (sent.config as Record<string, unknown> | undefined)?.tools) as unknown[] | undefined;
+    };
+    const first = await sentTools();
+    const before = JSON.stringify(await sentTools());
+    expect(() => first?.push({ added: true })).not.toThrow();
+    expect(JSON.stringify(await sentTools())).toBe(before);
+  });
+
   it('names a missing session id on a JSON copy of a prepared body, not its tools', async () => {
     const toolSearch = createOpenAIChatToolSearch({ tools: createOpenAIChatTools(GITHUB_MCP_TOOLS) });
     const first = await toolSearch.prepare({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }] }, { sessionId });

@@ -130,7 +130,7 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
     }
 
     const output: Record<string, unknown> = { ...request };
-    if ((request.tools !== undefined && request.tools !== null) || tools.length > 0) output.tools = tools;
+    if ((request.tools !== undefined && request.tools !== null) || tools.length > 0) output.tools = tools.slice(); // a copy: the kept list is the session's
     if (sentHistory.messages !== undefined) output.messages = sentHistory.messages;
     const predicted =
       decided.predicted === undefined ? undefined : writePredicted(decided.predicted, plan, Array.isArray(request.tools) ? request.tools : [], names.toWire);

@@ -164,7 +164,7 @@ interface WrittenTools {
  * the hosted search tool, the caller's cache breakpoints where the API accepts them. Throws
  * `too-many-deferred-tools` when more tools would be deferred than the API accepts. Its warnings go to `warnings`.
  *
- * The list written last from `read` is sent again (frozen, with its warnings) while the decision's memo recalls the same
+ * The list written last from `read` is sent again (as a copy in the body, with its warnings) while the decision's memo recalls the same
  * entries for the same plan and names: a session, which reads its agent's tools once, then writes the catalog's
  * deferred tools once per decision, not on every request.
  */
@@ -180,7 +180,7 @@ export function writeAnthropicMessagesTools(
     return kept.tools;
   }
   const written: AnthropicMessagesWarning[] = [];
-  const tools = Object.freeze(writeToolList(read, decided, search, written));
+  const tools = writeToolList(read, decided, search, written);
   warnings.push(...written);
   read.written.last = { decided, search, tools, warnings: written };
   return tools;

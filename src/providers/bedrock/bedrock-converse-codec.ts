@@ -25,6 +25,7 @@ import type { ClientRequestWarningCode, RequestTools } from '../../request/reque
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import { transformRequest } from '../../request/transform-request.js';
 import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
+import { keepWrittenTools, type WrittenTools } from '../../request/request-decision.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
@@ -64,6 +65,8 @@ export function createBedrockConverseTools(tools: ToolDefinitionsInput): { toolS
 /** `toolConfig.tools` as written, its tools' definitions, and each entry in neutral form (a checkpoint is a `marker`). */
 interface ConverseTools extends CodecTools {
   readonly list: readonly unknown[];
+  /** The last list written from this read ({@link keepWrittenTools}). */
+  readonly written: { last?: WrittenTools<never> };
 }
 
 interface ConverseRead {
@@ -104,7 +107,7 @@ export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTo
     const { request, messages, system, walk } = read;
     const warnings: { code: BedrockConverseWarningCode; message: string }[] = [];
     const output: Record<string, unknown> = { ...request };
-    const tools = writeTools(read.tools, decided);
+    const tools = keepWrittenTools(read.tools.written, decided, [], () => writeTools(read.tools, decided));
     if (tools.length > 0) {
       const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : {};
       const choice = isRecord(toolConfig.toolChoice) ? { toolChoice: resolveWireNameField(toolConfig.toolChoice, 'tool', decided.toWire) } : {};
@@ -192,7 +195,7 @@ function readToolSlots(request: Record<string, unknown>): ConverseTools {
     definitions.push(definition);
     return { kind: 'function', index, definition, deferred: false };
   });
-  return { list, definitions, neutral };
+  return { list, definitions, neutral, written: {} };
 }
 
 const describeField: DescribeWireToolField<number> = (index, field, name) =>

@@ -25,6 +25,7 @@ import type { ClientRequestWarningCode, PredictedLoad, RequestTools } from '../.
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
+import { keepWrittenTools, type WrittenTools } from '../../request/request-decision.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
@@ -175,6 +176,8 @@ export function createOpenAIChatTools(tools: ToolDefinitionsInput): OpenAIChatFu
 interface ChatTools extends CodecTools {
   readonly list: readonly unknown[];
   readonly deferLoading: readonly string[];
+  /** The last list written from this read ({@link keepWrittenTools}). */
+  readonly written: { last?: WrittenTools<Warnings[number]> };
 }
 
 /** The body as the codec's `write` needs it back. */
@@ -220,7 +223,7 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
   write({ read: { request, tools: read, messages, walk } }, decided) {
     const { names } = decided;
     const warnings: Warnings = [];
-    const tools = writeTools(read, decided, warnings);
+    const tools = keepWrittenTools(read.written, decided, warnings, (written) => writeTools(read, decided, written));
     const output: Record<string, unknown> = { ...request };
     const predicted = decided.predicted === undefined ? undefined : writePredictedMessages(decided.predicted);
     const sent = writeHistoryItems(messages, walk, (message, index) => transformMessage(message, index, names, warnings), predicted);
@@ -455,7 +458,7 @@ function readChatTools(request: Record<string, unknown>): ChatTools {
     const name = tool.type === 'custom' && isRecord(tool.custom) && typeof tool.custom.name === 'string' ? tool.custom.name : undefined;
     return name === undefined ? { kind: 'other', index, deferred: false } : { kind: 'other', index, name, deferred: false };
   });
-  return { list, definitions, neutral, deferLoading };
+  return { list, definitions, neutral, deferLoading, written: {} };
 }
 
 /** How errors name a field of a function tool: "`tools[3]`.function.parameters of `x`". */

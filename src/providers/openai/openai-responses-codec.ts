@@ -107,7 +107,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     const input = transformOpenAIResponsesInput(source.input, walk, context, warnings);
     // The body with the tools, the history, the tool choice (names as sent) and the note in `instructions`.
     const result: Record<string, unknown> = { ...source };
-    if ('tools' in source || written.tools.length > 0) result.tools = written.tools;
+    if ('tools' in source || written.tools.length > 0) result.tools = written.tools.slice(); // a copy: the kept list is the session's
     if ('input' in source) result.input = input;
     const predicted =
       decided.predicted === undefined

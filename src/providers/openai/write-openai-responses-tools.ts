@@ -37,7 +37,7 @@ type Warnings = ToolSearchWarning<OpenAIResponsesWarningCode>[];
  * The body's tools in the Responses wire, as the decision says: the groups as namespaces (hosted search or none), or the
  * client tool list flat (the client mechanism).
  *
- * The tools written last from `read` are sent again (frozen, with their warnings) while the decision's memo recalls the
+ * The tools written last from `read` are sent again (as a copy in the body, with their warnings) while the decision's memo recalls the
  * same grouping for the same names: a session, which reads its agent's tools once, then writes the catalog's deferred
  * tools once per decision, not on every request.
  */
@@ -52,7 +52,6 @@ export function writeOpenAIResponsesTools(read: OpenAIResponsesBodyTools, decide
   const own: Warnings = [];
   const written =
     grouped.list === undefined || grouped.flatNames === undefined ? writeGroupedTools(read, grouped, names, own) : writeClientTools(read, grouped, names, own);
-  Object.freeze(written.tools);
   warnings.push(...own);
   read.written.last = { grouped, names, written, warnings: own } satisfies KeptTools;
   return written;
