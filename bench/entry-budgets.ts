@@ -31,7 +31,7 @@ export const ENTRY_BUDGET_GOAL = 45;
  * Messages and Responses hosted search): openai 74.23, anthropic 69.64 KB.
  */
 export const ENTRY_BUDGETS: Readonly<Record<PackageEntry, number>> = {
-  'tool-search': 47.5, // issue 25 brings it to 45
+  'tool-search': 48, // issue 25 brings it to 45
   'tool-search/openai': 73.7, // issue 25 brings it to 45
   'tool-search/anthropic': 69.4, // issue 25 brings it to 45
   'tool-search/gemini': 63, // issue 25 brings it to 45
