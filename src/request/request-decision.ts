@@ -130,32 +130,30 @@ export type RequestDecision = (
  */
 export const NO_HOSTED_PARTS = { leading: 0, trailing: 0, hostedSearch: false, callerDeferral: 'kept' } as const;
 
-/** A tool list written from one read of a body's tools, with the decision it was written for and its warnings. */
-export interface WrittenTools<Warning> {
-  readonly decided: RequestTools;
-  readonly tools: readonly unknown[];
+/** What a codec wrote from one read of a body's tools, with what it was written for (`key`) and its warnings. */
+export interface Written<Value, Warning> {
+  readonly key: readonly unknown[];
+  readonly value: Value;
   readonly warnings: readonly Warning[];
 }
 
 /**
- * The tool list `write` gives for `decided`, written again only when the decision changes: a session reads its
- * agent's tools once (`held` lives on that read) and its memo recalls the same decided entries from request to
- * request, so a request sends a copy of the list it sent before (with its warnings) instead of writing every deferred
- * tool of the catalog again.
+ * What `write` gives, written again only when `key` changes (positions compared by identity, or field by field for a
+ * plain object): a session reads its agent's tools once (`held` lives on that read) and its memo recalls the same
+ * decided entries from request to request, so a request reuses what it wrote before (with its warnings) instead of
+ * writing every deferred tool of the catalog again. The value is the codec's own: a list placed in a body must be a
+ * copy of it, since the caller may edit the body it is given.
  */
-export function keepWrittenTools<Warning>(
-  held: { last?: WrittenTools<Warning> },
-  decided: RequestTools,
+export function keepWritten<Value, Warning>(
+  held: { last?: Written<Value, Warning> },
+  key: readonly unknown[],
   warnings: Warning[],
-  write: (warnings: Warning[]) => unknown[],
-): readonly unknown[] {
-  const last = held.last?.decided;
-  if (last?.entries !== decided.entries || last.names !== decided.names || last.plan !== decided.plan || last.guidance !== decided.guidance) {
+  write: (warnings: Warning[]) => Value,
+): Value {
+  if (held.last === undefined || !isSame(held.last.key, key, 2)) {
     const written: Warning[] = [];
-    held.last = { decided, tools: write(written), warnings: written };
+    held.last = { key, value: write(written), warnings: written };
   }
-  const { tools, warnings: kept } = held.last as WrittenTools<Warning>;
-  warnings.push(...kept);
-  // A copy: the caller may edit the body it is given, and the kept list is the next request's.
-  return tools.slice();
+  warnings.push(...held.last.warnings);
+  return held.last.value;
 }

@@ -108,7 +108,7 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
     const references = hasMCPToolset ? [] : (history.neutral.references ?? []);
     const historyDefined = new Set<string>(decided.historyDefined ?? []);
     const forcesOneTool = isRecord(request.tool_choice) && request.tool_choice.type === 'tool';
-    const sentNames = references.length > 0 || forcesOneTool ? readSentToolNames(read.tools, tools) : undefined;
+    const sentNames = references.length > 0 || forcesOneTool ? readSentToolNames(read.tools) : undefined;
     const isDefined = (name: string): boolean => historyDefined.has(name) || sentNames?.has(name) === true;
     // Each undefined name sent, with where the history names it (a call reached through `call_tool` is that call).
     const undefinedAt = new Map<string, string[]>();

@@ -8,7 +8,7 @@ import { isRecord } from '../../records/is-record.js';
 import type { NeutralTool } from '../../request/neutral-request.js';
 import type { RequestToolEntry } from '../../request/request-tool-entry.js';
 import type { RequestTools } from '../../request/request-tools.js';
-import { isSame } from '../../request/request-decision.js';
+import { keepWritten, type Written } from '../../request/request-decision.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { isStubInputSchema } from '../../tools/is-stub-input-schema.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
@@ -85,7 +85,7 @@ export function readAnthropicMessagesTools(request: Record<string, unknown>, che
   if (checkNames) for (const tool of neutral) if (tool.kind === 'function') checkName(tool.definition.name, tool.index);
   const kinds = neutral.map(({ kind }) => (kind === 'function' ? 'tool' : kind) as AnthropicBodyToolKind);
   // The last list written from this read (see writeAnthropicMessagesTools): a session reads its agent's tools once.
-  const written: { last?: WrittenTools } = {};
+  const written: { last?: Written<WrittenTools, AnthropicMessagesWarning> } = {};
   return { entries, definitions, neutral, layout: createAnthropicToolLayout(kinds), breakpoints, ownBreakpoints, searchEntries, hasMCPToolset, written };
 }
 
@@ -150,12 +150,9 @@ interface SearchToolChoice {
   readonly onBedrock: boolean;
 }
 
-/** A tool list written from a read, with what it was written for, its warnings and (once asked) its names. */
+/** A list written from a read, and (once asked) the names it sends. */
 interface WrittenTools {
-  readonly decided: RequestTools;
-  readonly search: SearchToolChoice;
   readonly tools: readonly unknown[];
-  readonly warnings: readonly AnthropicMessagesWarning[];
   names?: ReadonlySet<string>;
 }
 
@@ -164,9 +161,9 @@ interface WrittenTools {
  * the hosted search tool, the caller's cache breakpoints where the API accepts them. Throws
  * `too-many-deferred-tools` when more tools would be deferred than the API accepts. Its warnings go to `warnings`.
  *
- * The list written last from `read` is sent again (as a copy in the body, with its warnings) while the decision's memo recalls the same
- * entries for the same plan and names: a session, which reads its agent's tools once, then writes the catalog's
- * deferred tools once per decision, not on every request.
+ * Written again only when the decided entries, plan, names or search tool change ({@link keepWritten}): one recalled
+ * decision's entries come with its places (`leading`, `trailing`, `hostedSearch`, `callerDeferral`). The list is the
+ * read's own: the body takes a copy.
  */
 export function writeAnthropicMessagesTools(
   read: AnthropicMessagesTools,
@@ -174,34 +171,19 @@ export function writeAnthropicMessagesTools(
   search: SearchToolChoice,
   warnings: AnthropicMessagesWarning[],
 ): readonly unknown[] {
-  const kept = read.written.last;
-  if (kept !== undefined && isSameWrite(kept, decided, search)) {
-    warnings.push(...kept.warnings);
-    return kept.tools;
+  const key = [decided.entries, decided.plan, decided.names, search];
+  return keepWritten(read.written, key, warnings, (written): WrittenTools => ({ tools: writeToolList(read, decided, search, written) })).tools;
+}
+
+/** The names of the tools the list written last from `read` sends (the list {@link writeAnthropicMessagesTools} just gave), kept with it. */
+export function readSentToolNames(read: AnthropicMessagesTools): ReadonlySet<string> {
+  const kept = read.written.last?.value as WrittenTools;
+  if (kept.names === undefined) {
+    const names = new Set<string>();
+    for (const entry of kept.tools) if (isRecord(entry) && typeof entry.name === 'string') names.add(entry.name);
+    kept.names = names;
   }
-  const written: AnthropicMessagesWarning[] = [];
-  const tools = writeToolList(read, decided, search, written);
-  warnings.push(...written);
-  read.written.last = { decided, search, tools, warnings: written };
-  return tools;
-}
-
-/**
- * Whether a kept list was written for the same decided entries, plan, names and search tool: one recalled decision's
- * entries come with its places (`leading`, `trailing`, `hostedSearch`, `callerDeferral`).
- */
-function isSameWrite({ decided: was, search: then }: WrittenTools, decided: RequestTools, search: SearchToolChoice): boolean {
-  return was.entries === decided.entries && was.plan === decided.plan && was.names === decided.names && isSame(then, search, 1);
-}
-
-/** The names of the tools a list written from `read` sends, kept with that list when it is the last one written. */
-export function readSentToolNames(read: AnthropicMessagesTools, tools: readonly unknown[]): ReadonlySet<string> {
-  const kept = read.written.last?.tools === tools ? read.written.last : undefined;
-  if (kept?.names !== undefined) return kept.names;
-  const names = new Set<string>();
-  for (const entry of tools) if (isRecord(entry) && typeof entry.name === 'string') names.add(entry.name);
-  if (kept !== undefined) kept.names = names;
-  return names;
+  return kept.names;
 }
 
 function writeToolList(read: AnthropicMessagesTools, decided: RequestTools, search: SearchToolChoice, warnings: AnthropicMessagesWarning[]): unknown[] {

@@ -25,7 +25,7 @@ import type { ClientRequestWarningCode, RequestTools } from '../../request/reque
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import { transformRequest } from '../../request/transform-request.js';
 import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
-import { keepWrittenTools, type WrittenTools } from '../../request/request-decision.js';
+import { keepWritten, type Written } from '../../request/request-decision.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
@@ -65,8 +65,8 @@ export function createBedrockConverseTools(tools: ToolDefinitionsInput): { toolS
 /** `toolConfig.tools` as written, its tools' definitions, and each entry in neutral form (a checkpoint is a `marker`). */
 interface ConverseTools extends CodecTools {
   readonly list: readonly unknown[];
-  /** The last list written from this read ({@link keepWrittenTools}). */
-  readonly written: { last?: WrittenTools<never> };
+  /** The last list written from this read ({@link keepWritten}). */
+  readonly written: { last?: Written<readonly unknown[], never> };
 }
 
 interface ConverseRead {
@@ -107,11 +107,11 @@ export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTo
     const { request, messages, system, walk } = read;
     const warnings: { code: BedrockConverseWarningCode; message: string }[] = [];
     const output: Record<string, unknown> = { ...request };
-    const tools = keepWrittenTools(read.tools.written, decided, [], () => writeTools(read.tools, decided));
+    const tools = keepWritten(read.tools.written, [decided.entries, decided.names, decided.plan], [], () => writeTools(read.tools, decided));
     if (tools.length > 0) {
       const toolConfig = isRecord(request.toolConfig) ? request.toolConfig : {};
       const choice = isRecord(toolConfig.toolChoice) ? { toolChoice: resolveWireNameField(toolConfig.toolChoice, 'tool', decided.toWire) } : {};
-      output.toolConfig = { ...toolConfig, tools, ...choice };
+      output.toolConfig = { ...toolConfig, tools: tools.slice(), ...choice }; // a copy: the kept list is the session's
     } else if (isRecord(request.toolConfig)) {
       delete output.toolConfig;
       warnings.push({

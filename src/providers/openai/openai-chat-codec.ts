@@ -25,7 +25,7 @@ import type { ClientRequestWarningCode, PredictedLoad, RequestTools } from '../.
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
-import { keepWrittenTools, type WrittenTools } from '../../request/request-decision.js';
+import { keepWritten, type Written } from '../../request/request-decision.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
@@ -176,8 +176,8 @@ export function createOpenAIChatTools(tools: ToolDefinitionsInput): OpenAIChatFu
 interface ChatTools extends CodecTools {
   readonly list: readonly unknown[];
   readonly deferLoading: readonly string[];
-  /** The last list written from this read ({@link keepWrittenTools}). */
-  readonly written: { last?: WrittenTools<Warnings[number]> };
+  /** The last list written from this read ({@link keepWritten}). */
+  readonly written: { last?: Written<readonly unknown[], Warnings[number]> };
 }
 
 /** The body as the codec's `write` needs it back. */
@@ -223,7 +223,9 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
   write({ read: { request, tools: read, messages, walk } }, decided) {
     const { names } = decided;
     const warnings: Warnings = [];
-    const tools = keepWrittenTools(read.written, decided, warnings, (written) => writeTools(read, decided, written));
+    const tools = keepWritten(read.written, [decided.entries, names, decided.plan, decided.guidance], warnings, (written) =>
+      writeTools(read, decided, written),
+    );
     const output: Record<string, unknown> = { ...request };
     const predicted = decided.predicted === undefined ? undefined : writePredictedMessages(decided.predicted);
     const sent = writeHistoryItems(messages, walk, (message, index) => transformMessage(message, index, names, warnings), predicted);
@@ -231,7 +233,8 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
     output.messages = placeGuidance(sent === messages ? walk.items : sent, decided.guidance, warnings);
     const toolChoice = transformToolChoice(request.tool_choice, decided.toWire);
     if (toolChoice !== undefined) output.tool_choice = toolChoice;
-    if (tools.length > 0) output.tools = tools;
+    if (tools.length > 0)
+      output.tools = tools.slice(); // a copy: the kept list is the session's
     else {
       if (Array.isArray(request.tools) && request.tools.length === 0) {
         warnings.push({ code: 'empty-tools-removed', message: '`tools` was an empty array, which Chat Completions rejects; it was removed' });

@@ -6,7 +6,7 @@ import { compactDescription } from '../../client/compact-description.js';
 import type { ToolList, ToolListEntry } from '../../request/request-tool-entry.js';
 import type { RequestTool, RequestToolForm, RequestTools } from '../../request/request-tools.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
-import { isSame } from '../../request/request-decision.js';
+import { keepWritten, type Written } from '../../request/request-decision.js';
 import {
   OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
   OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
@@ -20,14 +20,6 @@ import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
 export interface WrittenOpenAIResponsesTools {
   readonly tools: readonly unknown[];
   readonly namespaceNames: ReadonlyMap<string, string>;
-}
-
-/** Tools written from a read, with the decision they were written for and their warnings. */
-interface KeptTools {
-  readonly grouped: Grouped;
-  readonly names: ToolNameMapping;
-  readonly written: WrittenOpenAIResponsesTools;
-  readonly warnings: Warnings;
 }
 
 type Grouped = NonNullable<RequestTools['grouped']>;
@@ -44,17 +36,11 @@ type Warnings = ToolSearchWarning<OpenAIResponsesWarningCode>[];
 export function writeOpenAIResponsesTools(read: OpenAIResponsesBodyTools, decided: RequestTools, warnings: Warnings): WrittenOpenAIResponsesTools {
   const grouped = decided.grouped as Grouped;
   const { names } = decided;
-  const kept = read.written.last as KeptTools | undefined;
-  if (kept !== undefined && kept.names === names && isSame(kept.grouped, grouped, 1)) {
-    warnings.push(...kept.warnings);
-    return kept.written;
-  }
-  const own: Warnings = [];
-  const written =
-    grouped.list === undefined || grouped.flatNames === undefined ? writeGroupedTools(read, grouped, names, own) : writeClientTools(read, grouped, names, own);
-  warnings.push(...own);
-  read.written.last = { grouped, names, written, warnings: own } satisfies KeptTools;
-  return written;
+  // The read holds it untyped: its type is the writer's.
+  const held = read.written as { last?: Written<WrittenOpenAIResponsesTools, Warnings[number]> };
+  return keepWritten(held, [names, grouped], warnings, (own) =>
+    grouped.list === undefined || grouped.flatNames === undefined ? writeGroupedTools(read, grouped, names, own) : writeClientTools(read, grouped, names, own),
+  );
 }
 
 /**
