@@ -2,7 +2,6 @@ import { describeValue } from '../errors/describe-value.js';
 import { isValidToolName } from '../names/create-tool-name-mapping.js';
 import { isRecord } from '../records/is-record.js';
 import { describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
-import { findLoneSurrogates } from './find-lone-surrogates.js';
 import type {
   PreflightResult,
   PreflightRuleMessages,
@@ -95,18 +94,39 @@ export function preflightRequestBody<Messages extends PreflightRuleMessages>(
     return { ok: false, violations };
   }
   if (check(body, report) === 'stop') return { ok: violations.length === 0, violations };
-  for (const found of findLoneSurrogates(body)) add('lone-surrogate', found.path, found.message);
+  for (const path of findLoneSurrogates(body)) {
+    add(
+      'lone-surrogate',
+      path,
+      `\`${path}\` holds a lone UTF-16 surrogate (half of an emoji or another character beyond the Basic Multilingual Plane, cut in two); JSON carries it as an unpaired \\udXXX escape, which the API rejects (Anthropic: "no low surrogate in string")`,
+    );
+  }
   return { ok: violations.length === 0, violations };
 }
 
-/** Every rule a preflight with the table `messages` can report: the shared ones and the table's. */
-export function listPreflightRules<Messages extends PreflightRuleMessages>(messages: Messages): ((keyof Messages & string) | SharedPreflightRule)[] {
-  return [
-    'invalid-body',
-    'unserializable-value',
-    'invalid-tool-name',
-    'duplicate-tool-name',
-    ...(Object.keys(messages) as (keyof Messages & string)[]),
-    'lone-surrogate',
-  ];
+/** Matches a surrogate without its other half: in a `u` pattern a well-formed pair is one code point, never `\p{Cs}`. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * The path of every string and object key in a body that holds a lone surrogate, in body order. `JSON.stringify`
+ * writes one as an unpaired `\udXXX` escape, which the providers' JSON parsers reject (Anthropic answers 400 "no low
+ * surrogate in string"), so a body with one fails whatever else it holds. Walks without recursion, so a deeply nested
+ * body cannot overflow the stack.
+ */
+function findLoneSurrogates(body: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  // Each entry: a value, its path, and whether the key that leads to it holds one (reported in body order).
+  const pending: [unknown, string, boolean][] = [[body, '', false]];
+  while (pending.length > 0) {
+    const [value, path, loneKey] = pending.pop() as [unknown, string, boolean];
+    if (loneKey) found.push(path);
+    if (typeof value === 'string' && LONE_SURROGATE.test(value)) found.push(path);
+    if (typeof value !== 'object' || value === null) continue;
+    const children: [unknown, string, boolean][] = Array.isArray(value)
+      ? value.map((item, index) => [item, `${path}[${index}]`, false])
+      : Object.entries(value).map(([key, item]) => [item, path === '' ? key : `${path}.${key}`, LONE_SURROGATE.test(key)]);
+    // Reversed onto the stack, so they come off in body order (one by one: a spread of a long list overflows).
+    for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index] as [unknown, string, boolean]);
+  }
+  return found;
 }

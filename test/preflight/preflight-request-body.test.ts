@@ -90,6 +90,46 @@ describe('preflightRequestBody', () => {
   });
 });
 
+describe("preflightRequestBody's lone-surrogate rule", () => {
+  const high = '\ud83d';
+  const low = '\ude00';
+  const lonePaths = (body: Record<string, unknown>) =>
+    preflightRequestBody(body, {}, invalidBody, () => undefined)
+      .violations.filter((violation) => violation.rule === 'lone-surrogate')
+      .map((violation) => violation.path);
+
+  it.each([
+    ['plain', false],
+    ['😀 and 𠀀 and 日本', false],
+    [`ab${high}`, true],
+    [`${low}ab`, true],
+    [`${high}${high}${low}`, true],
+    ['', false],
+  ])('%j: %s', (text, expected) => {
+    expect(lonePaths({ text })).toEqual(expected ? ['text'] : []);
+  });
+
+  it('names the path of every string and key holding one', () => {
+    const body = {
+      tools: [{ name: 'a', description: `Cut ${high}` }, { name: 'b' }],
+      system: 'ok 😀',
+      [`k${low}`]: 1,
+      messages: [{ content: [{ text: high }] }],
+    };
+    expect(lonePaths(body)).toEqual(['tools[0].description', `k${low}`, 'messages[0].content[0].text']);
+  });
+
+  it('quotes the provider’s error in its message', () => {
+    expect(preflightRequestBody({ system: high }, {}, invalidBody, () => undefined).violations[0]?.message).toContain('no low surrogate in string');
+  });
+
+  it('finds nothing in a well-formed body, and walks a deep one without overflowing', () => {
+    let deep: unknown = 'end';
+    for (let level = 0; level < 20_000; level += 1) deep = { child: deep };
+    expect(lonePaths({ tools: [{ name: '😀', description: '日本語' }], deep })).toEqual([]);
+  });
+});
+
 /** The violations `check` reports on an empty body (its `report` and shape checks), after what `check` returns. */
 function reported<Value>(check: (report: ReportPreflightRule<Record<never, never>>) => Value): [Value, PreflightViolation[]] {
   let value: Value | undefined;

@@ -1,6 +1,6 @@
 import { isRecord } from '../../records/is-record.js';
-import type { PreflightResult, PreflightToolNames, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
-import { listPreflightRules, preflightRequestBody } from '../../preflight/preflight-request-body.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
+import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { resolveModelSupport } from '../../models/resolve-model-support.js';
 import type { ModelPlatform, ModelReference } from '../../models/model-reference.js';
@@ -59,9 +59,6 @@ const MESSAGES = {
   'available-tools-limit-exceeded': (count: number, bytes: number) =>
     `available_tools_limit_exceeded: ${count} tools are deferred or added (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.count}), with ${bytes} bytes of definitions as UTF-8 JSON (at most ${ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes})`,
 } as const satisfies PreflightRuleMessages;
-/** Every rule id. */
-// Marked pure, so a bundle that does not use the list leaves out the table it is read from (the rules' messages).
-export const ANTHROPIC_MESSAGES_PREFLIGHT_RULES: readonly AnthropicMessagesPreflightRule[] = /* @__PURE__ */ listPreflightRules(MESSAGES);
 
 /**
  * The Messages API rules {@link preflightAnthropicMessagesRequest} checks, each a documented or reported HTTP 400,
@@ -170,19 +167,13 @@ export function preflightAnthropicMessagesRequest(
   options: PreflightAnthropicMessagesRequestOptions = {},
 ): PreflightResult<AnthropicMessagesPreflightRule> {
   return preflightRequestBody(body, MESSAGES, 'an object', (request, report) => {
-    const names = report.names(ANTHROPIC_MESSAGES_TOOL_NAME_RULE, {
-      // The API's own wording, which names the tool the pydantic way: `tools.3.custom.name`.
-      invalid: (name, place) =>
-        `${place.replace(/\[(\d+)\]$/, '.$1')}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (got ${describeValue(name)})`,
-      duplicate: (name, first, place) => `tool \`${name}\` is defined twice (\`${first}\` and \`${place}\`); tool names must be unique`,
-    });
-    const tools = checkTools(request.tools, names, report);
+    const tools = checkTools(request.tools, report);
     const model = readModel(request, options.model);
     // With an MCP toolset every name may be defined: its tools' names are not in the body.
-    const inTools = (name: string): boolean => tools.hasMCPToolset || names.has(name);
+    const inTools = (name: string): boolean => tools.hasMCPToolset || tools.toolTypes.has(name);
     if (report.array(request.messages, 'messages')) {
       const betas = model.platform === 'bedrock' ? request.anthropic_beta : request.betas;
-      const added = checkToolChanges(request.messages, { ...tools, model, betas: Array.isArray(betas) ? betas : [], report });
+      const added = checkToolChanges(request.messages, tools, model, Array.isArray(betas) ? betas : [], report);
       checkHistory(request.messages, (name) => inTools(name) || added.has(name), report);
     }
     const choice = request.tool_choice;
@@ -194,11 +185,17 @@ export function preflightAnthropicMessagesRequest(
 
 type Report = ReportPreflightRule<typeof MESSAGES>;
 
-/** What the tool-change rules need of `tools`: whether they hold an MCP toolset (whose tool names are not in the body), each entry's type, the deferred ones. */
-type CheckedTools = ReturnType<typeof checkTools>;
-
-/** Checks `tools`. */
-function checkTools(tools: unknown, names: PreflightToolNames, report: Report) {
+/**
+ * Checks `tools`; returns what the tool-change rules need of them: whether they hold an MCP toolset (whose tool names
+ * are not in the body), each named entry's type, the deferred ones.
+ */
+function checkTools(tools: unknown, report: Report) {
+  const names = report.names(ANTHROPIC_MESSAGES_TOOL_NAME_RULE, {
+    // The API's own wording, which names the tool the pydantic way: `tools.3.custom.name`.
+    invalid: (name, place) =>
+      `${place.replace(/\[(\d+)\]$/, '.$1')}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (got ${describeValue(name)})`,
+    duplicate: (name, first, place) => `tool \`${name}\` is defined twice (\`${first}\` and \`${place}\`); tool names must be unique`,
+  });
   const checked = { hasMCPToolset: false, toolTypes: new Map<string, string>(), deferred: [] as unknown[] };
   if (tools === undefined || tools === null || !report.array(tools, 'tools')) return checked;
   tools.forEach((entry: unknown, index) => {
@@ -241,17 +238,7 @@ function checkTools(tools: unknown, names: PreflightToolNames, report: Report) {
   return checked;
 }
 
-/** What the tool-change rules read besides the messages: `tools` as checked, the model, the body's beta list, the reports. */
-interface ToolChangesContext extends CheckedTools {
-  readonly model: PreflightModel;
-  /** `anthropic_beta` on Amazon Bedrock, `betas` (the beta client's parameter) elsewhere. */
-  readonly betas: readonly unknown[];
-  readonly report: Report;
-}
-
 /** The model a body is for and the platform serving it, from the options or the body (see the `model` option). */
-type PreflightModel = ReturnType<typeof readModel>;
-
 function readModel(body: Record<string, unknown>, given: ModelReference | undefined) {
   const version = typeof body.anthropic_version === 'string' ? body.anthropic_version : '';
   const platformOfBody: ModelPlatform | undefined = version.startsWith('bedrock-') ? 'bedrock' : version.startsWith('vertex-') ? 'vertex' : undefined;
@@ -261,7 +248,7 @@ function readModel(body: Record<string, unknown>, given: ModelReference | undefi
 }
 
 /** The rules that depend on the model and the platform serving it. */
-function checkPlatform(body: Record<string, unknown>, { id, platform }: PreflightModel, report: Report): void {
+function checkPlatform(body: Record<string, unknown>, { id, platform }: ReturnType<typeof readModel>, report: Report): void {
   const use = resolveAnthropicToolSearchUse(body);
   if (id !== undefined && use.searchTools.length > 0) {
     const support = resolveModelSupport(platform === undefined ? id : { id, platform });
@@ -302,12 +289,18 @@ function checkHistory(messages: readonly unknown[], isDefined: (name: string) =>
  * {@link preflightAnthropicMessagesRequest}: `system-message-first`, `system-message-placement`, `system-messages-consecutive`,
  * `system-message-unsupported-model`, `undeclared-tool-change`, `tool-name-conflict`, `tool-change-cache-control`,
  * `tool-changes-beta-missing`, `tool-definition-unsupported-platform` and `available-tools-limit-exceeded`. Returns
- * the names the history defines by value (not in `tools`), which a `tool_use` may call.
+ * the names the history defines by value (not in `tools`), which a `tool_use` may call. `betas` is the body's
+ * `anthropic_beta` on Amazon Bedrock, its `betas` (the beta client's parameter) elsewhere.
  *
  * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
  */
-function checkToolChanges(messages: readonly unknown[], context: ToolChangesContext): ReadonlyMap<string, unknown> {
-  const { report } = context;
+function checkToolChanges(
+  messages: readonly unknown[],
+  tools: ReturnType<typeof checkTools>,
+  model: ReturnType<typeof readModel>,
+  betas: readonly unknown[],
+  report: Report,
+): ReadonlyMap<string, unknown> {
   // Tools defined by value so far (a later definition replaces an earlier one), with their type and JSON size in bytes.
   const byValue = new Map<string, { type: string; bytes: number }>();
   let changes = 0;
@@ -320,15 +313,14 @@ function checkToolChanges(messages: readonly unknown[], context: ToolChangesCont
     changes += 1;
     const { name, definition } = change;
     if (definition === undefined) {
-      if (!context.hasMCPToolset && !context.toolTypes.has(name) && !byValue.has(name))
-        report('undeclared-tool-change', `${path}.tool.name`, change.change, name);
+      if (!tools.hasMCPToolset && !tools.toolTypes.has(name) && !byValue.has(name)) report('undeclared-tool-change', `${path}.tool.name`, change.change, name);
       return true;
     }
     valueAt ??= path;
     const type = resolveAnthropicToolKind(definition) === 'custom' ? 'custom' : String(definition.type);
-    const earlier = context.toolTypes.get(name) ?? byValue.get(name)?.type;
+    const earlier = tools.toolTypes.get(name) ?? byValue.get(name)?.type;
     if (earlier !== undefined && earlier !== type) report('tool-name-conflict', `${path}.tool.definition.name`, name, type, earlier);
-    if (!context.toolTypes.has(name)) byValue.set(name, { type, bytes: jsonBytes(definition) });
+    if (!tools.toolTypes.has(name)) byValue.set(name, { type, bytes: jsonBytes(definition) });
     if (hasCacheControl(block as Record<string, unknown>) && hasCacheControl(definition)) report('tool-change-cache-control', `${path}.cache_control`, name);
     return true;
   };
@@ -341,33 +333,35 @@ function checkToolChanges(messages: readonly unknown[], context: ToolChangesCont
         for (const [at, entry] of block.tool_changes.entries()) check(entry, `${path}.tool_changes[${at}]`);
       } else if (message.role === 'system' && check(block, path)) holdsChanges = true;
     });
-    if (message.role === 'system') systemSeen = checkSystemMessage(messages, index, context, systemSeen, holdsChanges);
+    if (message.role !== 'system') return;
+    // The system message's place, and its model (flagged once).
+    const path = `messages[${index}]`;
+    if (!systemSeen && resolveAnthropicToolChangeSupport(model.id, model.platform) === 'none')
+      report('system-message-unsupported-model', `${path}.role`, model.id);
+    systemSeen = true;
+    if ((messages[index - 1] as { role?: unknown } | undefined)?.role === 'system') report('system-messages-consecutive', path, index);
+    const before = findTurn(messages, index, -1);
+    if (before === undefined) report('system-message-first', path);
+    const problem = before?.role === 'assistant' ? describeAssistantEnd(before.content, holdsChanges) : undefined;
+    if (problem !== undefined) report('system-message-placement', path, problem);
+    if ((findTurn(messages, index, 1)?.role ?? 'assistant') !== 'assistant')
+      report('system-message-placement', path, 'before a user turn (only before an assistant turn, or last)');
+    if (holdsChanges && message.clear_at === 'next_user_message')
+      report('system-message-placement', `${path}.clear_at`, "with tool changes and `clear_at: 'next_user_message'`");
   });
   if (changes === 0) return byValue;
-  checkBetas(context, valueAt);
-  const bytes = [...context.deferred.map(jsonBytes), ...[...byValue.values()].map((added) => added.bytes)].reduce((sum, size) => sum + size, 0);
-  const count = context.deferred.length + byValue.size;
+  const { platform } = model;
+  const onCloud = platform === 'bedrock' || platform === 'vertex';
+  if (valueAt !== undefined && onCloud) report('tool-definition-unsupported-platform', `${valueAt}.tool`, platform);
+  const needed = valueAt !== undefined && !onCloud ? [ANTHROPIC_INLINE_TOOLS_BETA] : [ANTHROPIC_TOOL_CHANGES_BETA, ANTHROPIC_INLINE_TOOLS_BETA];
+  const field = platform === 'bedrock' ? 'anthropic_beta' : 'betas';
+  if (!needed.some((beta) => betas.includes(beta))) report('tool-changes-beta-missing', field, needed[0] as string, field);
+  const bytes = [...tools.deferred.map(jsonBytes), ...[...byValue.values()].map((added) => added.bytes)].reduce((sum, size) => sum + size, 0);
+  const count = tools.deferred.length + byValue.size;
   // Past 10,000 deferred tools alone is `too-many-deferred-tools`; this rule counts the added ones with them.
   if ((count > ANTHROPIC_MAX_AVAILABLE_TOOLS.count && byValue.size > 0) || bytes > ANTHROPIC_MAX_AVAILABLE_TOOLS.bytes)
     report('available-tools-limit-exceeded', 'messages', count, bytes);
   return byValue;
-}
-
-/** Checks one system message's place and model; whether a system message has now been seen (the model is flagged once). */
-function checkSystemMessage(messages: readonly unknown[], index: number, context: ToolChangesContext, seen: boolean, holdsChanges: boolean): boolean {
-  const { report, model } = context;
-  const path = `messages[${index}]`;
-  if (!seen && resolveAnthropicToolChangeSupport(model.id, model.platform) === 'none') report('system-message-unsupported-model', `${path}.role`, model.id);
-  if ((messages[index - 1] as { role?: unknown } | undefined)?.role === 'system') report('system-messages-consecutive', path, index);
-  const before = findTurn(messages, index, -1);
-  if (before === undefined) report('system-message-first', path);
-  const problem = before?.role === 'assistant' ? describeAssistantEnd(before.content, holdsChanges) : undefined;
-  if (problem !== undefined) report('system-message-placement', path, problem);
-  if ((findTurn(messages, index, 1)?.role ?? 'assistant') !== 'assistant')
-    report('system-message-placement', path, 'before a user turn (only before an assistant turn, or last)');
-  if (holdsChanges && (messages[index] as Record<string, unknown>).clear_at === 'next_user_message')
-    report('system-message-placement', `${path}.clear_at`, "with tool changes and `clear_at: 'next_user_message'`");
-  return true;
 }
 
 /** What is wrong with a system message right after this assistant turn, or `undefined` when it ends in a server tool result. */
@@ -391,15 +385,6 @@ function findTurn(messages: readonly unknown[], index: number, step: -1 | 1): Re
     if (isRecord(message) && message.role !== 'system') return message;
   }
   return undefined;
-}
-
-function checkBetas({ betas, model: { platform }, report }: ToolChangesContext, valueAt: string | undefined): void {
-  const onCloud = platform === 'bedrock' || platform === 'vertex';
-  if (valueAt !== undefined && onCloud) report('tool-definition-unsupported-platform', `${valueAt}.tool`, platform);
-  const needed = valueAt !== undefined && !onCloud ? [ANTHROPIC_INLINE_TOOLS_BETA] : [ANTHROPIC_TOOL_CHANGES_BETA, ANTHROPIC_INLINE_TOOLS_BETA];
-  if (needed.some((beta) => betas.includes(beta))) return;
-  const field = platform === 'bedrock' ? 'anthropic_beta' : 'betas';
-  report('tool-changes-beta-missing', field, needed[0] as string, field);
 }
 
 function hasCacheControl(record: Readonly<Record<string, unknown>>): boolean {

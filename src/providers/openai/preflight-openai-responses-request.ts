@@ -175,84 +175,55 @@ type Report = ReportPreflightRule<typeof MESSAGES>;
 const INVALID_FUNCTION_NAME = (name: unknown, place: string): string =>
   `Invalid '${place}.name': function names must match '^[a-zA-Z0-9_-]+$' and be at most ${OPENAI_RESPONSES_TOOL_NAME_RULE.maxLength} characters, got ${quoteValue(name)}.`;
 
+/** Checks a function or custom tool of a list or a namespace (`names`: that scope's) and takes its name; the name, unless it is invalid. */
+type ClaimTool = (tool: Record<string, unknown>, path: string, names: PreflightToolNames) => string | undefined;
+
 /**
  * Checks one list of tools (`tools`, or an `additional_tools` item's) and the namespaces in it: names, namespaces,
  * deferred names. `place` is the list's path; `invalid` the rule for an entry that is not a tool. Returns the first
  * deferred tool's path and the tool search tools, for the rules only `tools` answers to.
  */
-function checkToolScope(
-  list: readonly unknown[],
-  place: string,
-  invalid: 'invalid-tools' | 'additional-tools-invalid',
-  report: Report,
-): { firstDeferred: string | undefined; searchTools: { path: string; hosted: boolean }[] } {
-  const scope: ToolScope = { report, firstDeferred: undefined, namespaceNames: new Map() };
+function checkToolScope(list: readonly unknown[], place: string, invalid: 'invalid-tools' | 'additional-tools-invalid', report: Report) {
+  const scope = { firstDeferred: undefined as string | undefined, searchTools: [] as { path: string; hosted: boolean }[] };
   const deferredFunctions = new Set<string>();
-  const searchTools: { path: string; hosted: boolean }[] = [];
+  const namespaceNames = new Map<string, string>();
+  const claim: ClaimTool = (tool, path, names) => {
+    // A custom tool's name is free text: only a function's name has a pattern.
+    const valid = tool.type === 'custom' ? typeof tool.name === 'string' && tool.name.length > 0 : names.checkName(tool.name, path);
+    if (!valid && tool.type === 'custom')
+      report('invalid-tool-name', `${path}.name`, `Invalid '${path}.name': a custom tool needs a non-empty name, got ${quoteValue(tool.name)}.`);
+    if (!valid) return undefined;
+    names.claim(tool.name as string, path);
+    if (tool.defer_loading === true) scope.firstDeferred ??= `${path}.defer_loading`;
+    return tool.name as string;
+  };
   const topLevelNames = report.names(OPENAI_RESPONSES_TOOL_NAME_RULE, {
     invalid: INVALID_FUNCTION_NAME,
     duplicate: (name, first, place) => `Tool name '${name}' is used by ${first} and ${place}; tool names must be unique.`,
   });
   list.forEach((tool, index) => {
     const path = `${place}[${index}]`;
-    if (!isRecord(tool) || typeof tool.type !== 'string') {
-      report(invalid, path, `\`${path}\` must be a tool object with a \`type\`.`);
-      return;
-    }
-    switch (tool.type) {
-      case 'function':
-      case 'custom': {
-        if (!checkToolName(topLevelNames, tool, path, report)) return;
-        topLevelNames.claim(tool.name, path);
-        if (tool.defer_loading !== true) return;
-        scope.firstDeferred ??= `${path}.defer_loading`;
-        deferredFunctions.add(tool.name);
-        // A deferred top-level tool is called in a namespace of its own name: that name must be neither reserved nor too long for a namespace.
-        if (isOpenAIResponsesReservedNamespace(tool.name)) report('deferred-function-reserved-name', `${path}.name`, tool.name);
-        if (tool.type === 'function' && tool.name.length > OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength) {
-          report('deferred-function-name-length', `${path}.name`, tool.name);
-        }
-        return;
-      }
-      case 'namespace':
-        checkNamespace(tool, path, scope);
-        return;
-      case 'tool_search':
-        searchTools.push({ path, hosted: tool.execution !== 'client' });
-        return;
-      default:
-        if (tool.defer_loading === true) scope.firstDeferred ??= `${path}.defer_loading`;
+    if (!isRecord(tool) || typeof tool.type !== 'string') report(invalid, path, `\`${path}\` must be a tool object with a \`type\`.`);
+    else if (tool.type === 'namespace') checkNamespace(tool, path, namespaceNames, claim, report);
+    else if (tool.type === 'tool_search') scope.searchTools.push({ path, hosted: tool.execution !== 'client' });
+    else if (tool.type !== 'function' && tool.type !== 'custom') {
+      if (tool.defer_loading === true) scope.firstDeferred ??= `${path}.defer_loading`;
+    } else {
+      const name = claim(tool, path, topLevelNames);
+      if (name === undefined || tool.defer_loading !== true) return;
+      deferredFunctions.add(name);
+      // A deferred top-level tool is called in a namespace of its own name: that name must be neither reserved nor too long for a namespace.
+      if (isOpenAIResponsesReservedNamespace(name)) report('deferred-function-reserved-name', `${path}.name`, name);
+      if (tool.type === 'function' && name.length > OPENAI_RESPONSES_NAMESPACE_NAME_RULE.maxLength)
+        report('deferred-function-name-length', `${path}.name`, name);
     }
   });
-  for (const [name, path] of scope.namespaceNames) {
-    if (deferredFunctions.has(name)) report('namespace-named-like-deferred-function', `${path}.name`, name);
-  }
-  return { firstDeferred: scope.firstDeferred, searchTools };
+  for (const [name, path] of namespaceNames) if (deferredFunctions.has(name)) report('namespace-named-like-deferred-function', `${path}.name`, name);
+  return scope;
 }
 
-/** What checking one list of tools gathers as it goes: the first deferred tool's path and each namespace name's first path. */
-interface ToolScope {
-  readonly report: Report;
-  firstDeferred: string | undefined;
-  readonly namespaceNames: Map<string, string>;
-}
-
-/** Checks a function or custom tool's name; a custom tool's name is free text: only a function's name has a pattern. */
-function checkToolName(
-  names: PreflightToolNames,
-  tool: Record<string, unknown>,
-  path: string,
-  report: Report,
-): tool is Record<string, unknown> & { name: string } {
-  if (tool.type !== 'custom') return names.checkName(tool.name, path);
-  if (typeof tool.name === 'string' && tool.name.length > 0) return true;
-  report('invalid-tool-name', `${path}.name`, `Invalid '${path}.name': a custom tool needs a non-empty name, got ${quoteValue(tool.name)}.`);
-  return false;
-}
-
-/** Checks a namespace: its name (valid, unique, not reserved), its description, and its members' types and names. */
-function checkNamespace(namespace: Record<string, unknown>, path: string, scope: ToolScope): void {
-  const { report, namespaceNames } = scope;
+/** Checks a namespace: its name (valid, unique in `namespaceNames`, not reserved), its description, and its members' types and names. */
+function checkNamespace(namespace: Record<string, unknown>, path: string, namespaceNames: Map<string, string>, claim: ClaimTool, report: Report): void {
   const name = namespace.name;
   if (typeof name !== 'string' || !isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)) {
     report('invalid-namespace-name', `${path}.name`, name);
@@ -274,13 +245,8 @@ function checkNamespace(namespace: Record<string, unknown>, path: string, scope:
   });
   namespace.tools.forEach((member: unknown, index) => {
     const memberPath = `${path}.tools[${index}]`;
-    if (!isRecord(member) || (member.type !== 'function' && member.type !== 'custom')) {
-      report('namespace-member-type', memberPath, memberPath, member);
-      return;
-    }
-    if (!checkToolName(members, member, memberPath, report)) return;
-    members.claim(member.name, memberPath);
-    if (member.defer_loading === true) scope.firstDeferred ??= `${memberPath}.defer_loading`;
+    if (isRecord(member) && (member.type === 'function' || member.type === 'custom')) claim(member, memberPath, members);
+    else report('namespace-member-type', memberPath, memberPath, member);
   });
 }
 
@@ -302,15 +268,10 @@ function checkToolChoice(choice: unknown, tools: readonly unknown[], input: unkn
   if (named.length === 0) return;
   const sent = resolveOpenAIResponsesToolLocations(tools);
   // What `additional_tools` items add: tools `tool_choice` cannot name.
-  const added = Array.isArray(input)
-    ? resolveOpenAIResponsesToolLocations(
-        [],
-        input.filter((item) => isRecord(item) && item.type === 'additional_tools'),
-      )
-    : undefined;
+  const added = resolveOpenAIResponsesToolLocations([], Array.isArray(input) ? input.filter((item) => isRecord(item) && item.type === 'additional_tools') : []);
   for (const [path, name, type] of named) {
     if (sent[type].topLevel.has(name)) continue;
-    if (added !== undefined && (added[type].topLevel.has(name) || added[type].namespaces.has(name))) {
+    if (added[type].topLevel.has(name) || added[type].namespaces.has(name)) {
       report('tool-choice-added-tool', path, name);
       continue;
     }

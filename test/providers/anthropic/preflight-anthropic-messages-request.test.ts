@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
-  ANTHROPIC_MESSAGES_PREFLIGHT_RULES,
   preflightAnthropicMessagesRequest,
   type AnthropicMessagesPreflightRule,
 } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
@@ -182,39 +181,37 @@ describe('preflightAnthropicMessagesRequest', () => {
   });
 
   it('lists every rule it can report', () => {
-    expect([...ANTHROPIC_MESSAGES_PREFLIGHT_RULES].sort()).toEqual(
-      [
-        'invalid-body',
-        'unserializable-value',
-        'invalid-tool-name',
-        'duplicate-tool-name',
-        'all-tools-deferred',
-        'search-tool-deferred',
-        'deferred-tool-cache-control',
-        'too-many-deferred-tools',
-        'toolset-entry-deferred',
-        'toolset-members-disagree',
-        'server-tool-result',
-        'undefined-tool-reference',
-        'undefined-tool-use',
-        'error-result-tool-reference',
-        'undefined-tool-choice',
-        'tool-search-unsupported-model',
-        'bedrock-beta-missing',
-        'bedrock-bm25-search-tool',
-        'system-message-first',
-        'system-message-placement',
-        'system-messages-consecutive',
-        'system-message-unsupported-model',
-        'undeclared-tool-change',
-        'tool-name-conflict',
-        'tool-change-cache-control',
-        'tool-definition-unsupported-platform',
-        'tool-changes-beta-missing',
-        'available-tools-limit-exceeded',
-        'lone-surrogate',
-      ].sort(),
-    );
+    expectTypeOf<AnthropicMessagesPreflightRule>().toEqualTypeOf<
+      | 'invalid-body'
+      | 'unserializable-value'
+      | 'invalid-tool-name'
+      | 'duplicate-tool-name'
+      | 'all-tools-deferred'
+      | 'search-tool-deferred'
+      | 'deferred-tool-cache-control'
+      | 'too-many-deferred-tools'
+      | 'toolset-entry-deferred'
+      | 'toolset-members-disagree'
+      | 'server-tool-result'
+      | 'undefined-tool-reference'
+      | 'undefined-tool-use'
+      | 'error-result-tool-reference'
+      | 'undefined-tool-choice'
+      | 'tool-search-unsupported-model'
+      | 'bedrock-beta-missing'
+      | 'bedrock-bm25-search-tool'
+      | 'system-message-first'
+      | 'system-message-placement'
+      | 'system-messages-consecutive'
+      | 'system-message-unsupported-model'
+      | 'undeclared-tool-change'
+      | 'tool-name-conflict'
+      | 'tool-change-cache-control'
+      | 'tool-definition-unsupported-platform'
+      | 'tool-changes-beta-missing'
+      | 'available-tools-limit-exceeded'
+      | 'lone-surrogate'
+    >();
   });
 
   describe('model gate', () => {
