@@ -79,27 +79,23 @@ export function preflightRequestBody<Messages extends PreflightRuleMessages>(
     };
     return names;
   };
-  if (!isRecord(body)) {
-    add('invalid-body', '', `the body must be ${what}, got ${describeValue(body)}`);
-    return { ok: false, violations };
-  }
-  const unserializable = findUnserializableValue(body);
-  if (unserializable !== undefined) {
-    const at = `\`${unserializable.path}\``;
+  // A body JSON cannot write is not checked further; nor are lone surrogates looked for once a check stops.
+  const unserializable = isRecord(body) ? findUnserializableValue(body) : undefined;
+  if (!isRecord(body)) add('invalid-body', '', `the body must be ${what}, got ${describeValue(body)}`);
+  else if (unserializable !== undefined) {
     add(
       'unserializable-value',
       unserializable.path,
-      `${at} is ${describeUnserializableValue(unserializable)}: JSON cannot write the body, so no client can send it (${unserializable.kind === 'cycle' ? '"Converting circular structure to JSON"' : '"Do not know how to serialize a BigInt"; write it as a number or a string'}); the body is not checked further`,
+      `\`${unserializable.path}\` is ${describeUnserializableValue(unserializable)}: JSON cannot write the body, so no client can send it (${unserializable.kind === 'cycle' ? '"Converting circular structure to JSON"' : '"Do not know how to serialize a BigInt"; write it as a number or a string'}); the body is not checked further`,
     );
-    return { ok: false, violations };
-  }
-  if (check(body, report) === 'stop') return { ok: violations.length === 0, violations };
-  for (const path of findLoneSurrogates(body)) {
-    add(
-      'lone-surrogate',
-      path,
-      `\`${path}\` holds a lone UTF-16 surrogate (half of an emoji or another character beyond the Basic Multilingual Plane, cut in two); JSON carries it as an unpaired \\udXXX escape, which the API rejects (Anthropic: "no low surrogate in string")`,
-    );
+  } else if (check(body, report) !== 'stop') {
+    for (const path of findLoneSurrogates(body)) {
+      add(
+        'lone-surrogate',
+        path,
+        `\`${path}\` holds a lone UTF-16 surrogate (half of an emoji or another character beyond the Basic Multilingual Plane, cut in two); JSON carries it as an unpaired \\udXXX escape, which the API rejects (Anthropic: "no low surrogate in string")`,
+      );
+    }
   }
   return { ok: violations.length === 0, violations };
 }

@@ -65,7 +65,10 @@ export function preflightOpenAIChatRequest(body: unknown): PreflightResult {
   return preflightRequestBody(body, MESSAGES, 'a request object', (request, report) => {
     const names = report.names(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES);
     checkTools(request.tools, names, report);
-    checkLegacyFunctions(request.functions, report);
+    // The legacy `functions` are their own scope: only the name rule applies to them.
+    const legacy = report.names(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES);
+    for (const [index, fn] of (Array.isArray(request.functions) ? request.functions : []).entries())
+      legacy.checkName(isRecord(fn) ? fn.name : undefined, `functions[${index}]`);
     checkToolChoice(request.tool_choice, request.tools, names, report);
     if (request.parallel_tool_calls !== undefined && request.parallel_tool_calls !== null && (!Array.isArray(request.tools) || request.tools.length === 0)) {
       report('tool-choice-without-tools', 'parallel_tool_calls', 'parallel_tool_calls');
@@ -110,15 +113,6 @@ function checkTools(tools: unknown, names: PreflightToolNames, report: Report): 
   });
 }
 
-function checkLegacyFunctions(functions: unknown, report: Report): void {
-  if (!Array.isArray(functions)) return;
-  // The legacy `functions` are their own scope: only the name rule applies to them.
-  const names = report.names(OPENAI_CHAT_TOOL_NAME_RULE, NAME_MESSAGES);
-  functions.forEach((fn: unknown, index) => {
-    names.checkName(isRecord(fn) ? fn.name : undefined, `functions[${index}]`);
-  });
-}
-
 function checkToolChoice(choice: unknown, tools: unknown, names: PreflightToolNames, report: Report): void {
   if (choice === undefined || choice === null) return;
   if (!Array.isArray(tools) || tools.length === 0) {
@@ -126,17 +120,14 @@ function checkToolChoice(choice: unknown, tools: unknown, names: PreflightToolNa
     return;
   }
   if (!isRecord(choice)) return;
-  const named: [string, unknown][] = [];
-  if (choice.type === 'function' && isRecord(choice.function)) named.push(['tool_choice.function.name', choice.function.name]);
-  if (choice.type === 'allowed_tools' && isRecord(choice.allowed_tools) && Array.isArray(choice.allowed_tools.tools)) {
-    choice.allowed_tools.tools.forEach((tool: unknown, index) => {
-      if (isRecord(tool) && tool.type === 'function' && isRecord(tool.function)) {
-        named.push([`tool_choice.allowed_tools.tools[${index}].function.name`, tool.function.name]);
-      }
-    });
-  }
-  for (const [path, name] of named) {
+  const checkNamed = (name: unknown, path: string): void => {
     if (!names.has(name)) report('tool-choice-unknown-tool', path, name);
+  };
+  if (choice.type === 'function' && isRecord(choice.function)) checkNamed(choice.function.name, 'tool_choice.function.name');
+  if (choice.type === 'allowed_tools' && isRecord(choice.allowed_tools) && Array.isArray(choice.allowed_tools.tools)) {
+    for (const [index, tool] of choice.allowed_tools.tools.entries())
+      if (isRecord(tool) && tool.type === 'function' && isRecord(tool.function))
+        checkNamed(tool.function.name, `tool_choice.allowed_tools.tools[${index}].function.name`);
   }
 }
 
