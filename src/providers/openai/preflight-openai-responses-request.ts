@@ -292,7 +292,13 @@ function checkInput(body: Record<string, unknown>, tools: readonly unknown[], re
     if ('created_by' in item && typeof item.type === 'string' && OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY.has(item.type)) {
       report('output-only-field', `${path}.created_by`, path);
     }
-    if (item.type === 'additional_tools') checkAdditionalTools(item, path, report);
+    // An `additional_tools` item: its role, its tools (the rules of `tools`, in a scope of their own), no cache breakpoint.
+    if (item.type === 'additional_tools') {
+      if (item.role !== 'developer') report('additional-tools-role', `${path}.role`, path, item.role);
+      if ('prompt_cache_breakpoint' in item) report('additional-tools-cache-breakpoint', `${path}.prompt_cache_breakpoint`);
+      if (Array.isArray(item.tools)) checkToolScope(item.tools, `${path}.tools`, 'additional-tools-invalid', report);
+      else report('additional-tools-invalid', `${path}.tools`, `\`${path}.tools\` must be the list of tools the item adds, got ${describeValue(item.tools)}.`);
+    }
     if ((item.type === 'tool_search_call' || item.type === 'tool_search_output') && item.call_id !== undefined && item.call_id !== null) {
       const callId = item.call_id;
       if (typeof callId !== 'string' || callId.length < 1 || callId.length > MAX_CALL_ID_LENGTH)
@@ -313,17 +319,6 @@ function checkInput(body: Record<string, unknown>, tools: readonly unknown[], re
     if (!where.topLevel.has(item.name) && namespaces !== undefined)
       report('function-call-missing-namespace', `${path}.namespace`, item.type, item.name, namespaces);
   });
-}
-
-/** An `additional_tools` item: its role, its tools (the rules of `tools`, in a scope of their own), no cache breakpoint. */
-function checkAdditionalTools(item: Record<string, unknown>, path: string, report: Report): void {
-  if (item.role !== 'developer') report('additional-tools-role', `${path}.role`, path, item.role);
-  if ('prompt_cache_breakpoint' in item) report('additional-tools-cache-breakpoint', `${path}.prompt_cache_breakpoint`);
-  if (!Array.isArray(item.tools)) {
-    report('additional-tools-invalid', `${path}.tools`, `\`${path}.tools\` must be the list of tools the item adds, got ${describeValue(item.tools)}.`);
-    return;
-  }
-  checkToolScope(item.tools, `${path}.tools`, 'additional-tools-invalid', report);
 }
 
 function isDeferred(tools: readonly unknown[], name: string): boolean {
