@@ -118,8 +118,9 @@ function findLoneSurrogates(body: Record<string, unknown>): string[] {
     if (loneKey) found.push(path);
     if (typeof value === 'string' && LONE_SURROGATE.test(value)) found.push(path);
     if (typeof value !== 'object' || value === null) continue;
+    // `Array.from`, not `map`: a hole of a sparse list is a child too (`undefined`), as JSON writes it (`null`).
     const children: [unknown, string, boolean][] = Array.isArray(value)
-      ? value.map((item, index) => [item, `${path}[${index}]`, false])
+      ? Array.from(value, (item, index): [unknown, string, boolean] => [item, `${path}[${index}]`, false])
       : Object.entries(value).map(([key, item]) => [item, path === '' ? key : `${path}.${key}`, LONE_SURROGATE.test(key)]);
     // Reversed onto the stack, so they come off in body order (one by one: a spread of a long list overflows).
     for (let index = children.length - 1; index >= 0; index -= 1) pending.push(children[index] as [unknown, string, boolean]);

@@ -119,6 +119,11 @@ describe("preflightRequestBody's lone-surrogate rule", () => {
     expect(lonePaths(body)).toEqual(['tools[0].description', `k${low}`, 'messages[0].content[0].text']);
   });
 
+  it('walks a sparse list, its holes included', () => {
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the case
+    expect(lonePaths({ content: [, [], high] })).toEqual(['content[2]']);
+  });
+
   it('quotes the provider’s error in its message', () => {
     expect(preflightRequestBody({ system: high }, {}, invalidBody, () => undefined).violations[0]?.message).toContain('no low surrogate in string');
   });
