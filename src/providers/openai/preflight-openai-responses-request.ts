@@ -256,20 +256,14 @@ function checkToolChoice(choice: unknown, tools: readonly unknown[], input: unkn
     report('tool-choice-tool-search', 'tool_choice');
     return;
   }
-  const named: [string, string, 'function' | 'custom'][] = [];
-  const collect = (path: string, tool: Record<string, unknown>): void => {
-    if ((tool.type === 'function' || tool.type === 'custom') && typeof tool.name === 'string') named.push([path, tool.name, tool.type]);
-  };
-  if (choice.type === 'allowed_tools' && Array.isArray(choice.tools)) {
-    choice.tools.forEach((tool: unknown, index) => {
-      if (isRecord(tool)) collect(`tool_choice.tools[${index}].name`, tool);
-    });
-  } else collect('tool_choice.name', choice);
-  if (named.length === 0) return;
   const sent = resolveOpenAIResponsesToolLocations(tools);
   // What `additional_tools` items add: tools `tool_choice` cannot name.
   const added = resolveOpenAIResponsesToolLocations([], Array.isArray(input) ? input.filter((item) => isRecord(item) && item.type === 'additional_tools') : []);
-  for (const [path, name, type] of named) {
+  const listed = choice.type === 'allowed_tools' && Array.isArray(choice.tools);
+  for (const [index, tool] of (listed ? (choice.tools as unknown[]) : [choice]).entries()) {
+    if (!isRecord(tool) || (tool.type !== 'function' && tool.type !== 'custom') || typeof tool.name !== 'string') continue;
+    const { name, type } = tool as { name: string; type: 'function' | 'custom' };
+    const path = listed ? `tool_choice.tools[${index}].name` : 'tool_choice.name';
     if (sent[type].topLevel.has(name)) continue;
     if (added[type].topLevel.has(name) || added[type].namespaces.has(name)) {
       report('tool-choice-added-tool', path, name);
