@@ -315,12 +315,8 @@ function checkInput(body: Record<string, unknown>, tools: readonly unknown[], re
   });
 }
 
+/** Whether a tool of `tools`, or of a namespace among them, is named `name` and deferred. */
 function isDeferred(tools: readonly unknown[], name: string): boolean {
-  return tools.some((tool) => {
-    if (!isRecord(tool)) return false;
-    if (tool.type === 'namespace' && Array.isArray(tool.tools)) {
-      return tool.tools.some((member: unknown) => isRecord(member) && member.name === name && member.defer_loading === true);
-    }
-    return tool.name === name && tool.defer_loading === true;
-  });
+  const members = tools.flatMap((tool) => (isRecord(tool) && tool.type === 'namespace' && Array.isArray(tool.tools) ? tool.tools : [tool]));
+  return members.some((tool: unknown) => isRecord(tool) && tool.name === name && tool.defer_loading === true);
 }
