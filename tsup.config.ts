@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
@@ -50,11 +50,9 @@ const COMMON: Options = {
   splitting: true,
   target: 'es2022',
   platform: 'neutral',
-  // The three packages the library uses at run time are bundled in (THIRD-PARTY-NOTICES.md), so the package installs
-  // with no dependency and Node resolves no package at import: zod's JSON Schema converter (`toJSONSchema`, for zod 4
-  // schemas without Standard JSON Schema), tree-shaken to the converter alone (an external `zod` would make Node load
-  // the whole of zod, its parsers and its locales); `@cfworker/json-schema`; `fast-json-stable-stringify`.
-  noExternal: ['zod', '@cfworker/json-schema', 'fast-json-stable-stringify'],
+  // The two packages the library uses at run time are bundled in (THIRD-PARTY-NOTICES.md), so the package installs
+  // with no dependency and Node resolves no package at import.
+  noExternal: ['@cfworker/json-schema', 'fast-json-stable-stringify'],
 };
 
 const SOURCE = resolve('src');
@@ -72,7 +70,6 @@ const PROVIDERS = ['openai', 'anthropic', 'gemini', 'bedrock'];
 function sharedModuleOf(path: string): string | undefined {
   const local = relative(SOURCE, path);
   if (local.startsWith('..') || /^(integrations|cli)\//.test(local) || /(^|\/)index\.ts$/.test(local)) return undefined;
-  if (path === ZOD_CONVERTER) return undefined;
   const provider = /^providers\/([^/]+)\//.exec(local)?.[1];
   return provider === undefined ? 'core' : `core-${provider}`;
 }
@@ -106,31 +103,10 @@ function writeSharedEntries(): Record<string, string> {
 }
 
 /**
- * zod's JSON Schema converter, a module of its own (`dist/zod-json-schema.js`, not exported): zod's module-level
- * statements (its registry on `globalThis`) would otherwise sit in `core.js`, where an app's bundler keeps them even
- * when the app never converts a schema; in a module of its own, `"sideEffects": false` lets the bundler drop it.
+ * `@cfworker/json-schema`, bundled as a module of its own (`dist/json-schema.js`): its module-level statements would
+ * otherwise sit in `core.js`, where an app's bundler keeps them even when the app never validates a call; in a module of
+ * its own, `"sideEffects": false` lets the bundler drop it.
  */
-const ZOD_CONVERTER = resolve('src/tools/create-zod4-json-schema.ts');
-
-/**
- * Rewrites a built module that imports nothing so that its code runs on first use: its body moves into a function that
- * one call runs, and each export becomes a function calling it. For zod's converter (`dist/zod-json-schema.js`): zod's
- * top-level code (its classes, its registry) is most of what Node compiles and runs for the converter, a third of an
- * entry's import, and an app that never passes a zod 4 schema without Standard JSON Schema never needs it.
- */
-function deferModule(file: string): void {
-  const code = readFileSync(file, 'utf8');
-  const exported = /export\s*\{([^}]*)\};?\s*$/.exec(code);
-  if (exported?.[1] === undefined || /(^|[;}])\s*import\b/.test(code))
-    throw new Error(`${file}: expected a module that imports nothing and ends with its exports`);
-  const names = exported[1].split(',').map((part) => part.trim().split(/\s+as\s+/));
-  const fields = names.map(([local, name = local]) => `${name}:${local}`).join(',');
-  const loader = `let loaded;function load(){return loaded??=(()=>{${code.slice(0, exported.index)}\nreturn{${fields}}})()}`;
-  const functions = names.map(([local, name = local]) => `export function ${name}(...t){return load().${name}(...t)}`).join('');
-  writeFileSync(file, loader + functions);
-}
-
-/** `@cfworker/json-schema`, bundled as a module of its own (`dist/json-schema.js`) for the same reason. */
 const JSON_SCHEMA_VALIDATOR = resolve('node_modules/@cfworker/json-schema/dist/esm/index.js');
 
 /**
@@ -142,9 +118,8 @@ const STABLE_STRINGIFY = resolve('node_modules/fast-json-stable-stringify/index.
 
 /**
  * Makes the modules of one ES module build import another shared module instead of bundling it: the core from
- * `./core.js`, a provider's modules from `./core-<provider>.js`, zod's converter from `./zod-json-schema.js`, the JSON
- * Schema validator from `./json-schema.js` and the stable stringify from `./stable-stringify.js`. A module bundles
- * what belongs to it (`sharedEntries`: the shared modules' entry files, which belong to the module they are named after).
+ * `./core.js`, a provider's modules from `./core-<provider>.js`, the JSON Schema validator from `./json-schema.js` and
+ * the stable stringify from `./stable-stringify.js`. A module bundles what belongs to it (`sharedEntries`: the shared modules' entry files, which belong to the module they are named after).
  */
 function importShared(sharedEntries: Record<string, string>): Plugin {
   const ownerOf = (importer: string) => Object.keys(sharedEntries).find((name) => sharedEntries[name] === importer) ?? sharedModuleOf(importer);
@@ -155,10 +130,7 @@ function importShared(sharedEntries: Record<string, string>): Plugin {
         if (args.kind === 'entry-point') return undefined;
         if (args.path === '@cfworker/json-schema') return { path: './json-schema.js', external: true };
         if (args.path === 'fast-json-stable-stringify') return { path: './stable-stringify.js', external: true };
-        // zod's converter bundles the one helper it takes from the core.
-        if (args.importer === ZOD_CONVERTER) return undefined;
         const path = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
-        if (path === ZOD_CONVERTER) return { path: './zod-json-schema.js', external: true };
         const target = sharedModuleOf(path);
         return target === undefined || target === ownerOf(args.importer) ? undefined : { path: `./${target}.js`, external: true };
       });
@@ -180,13 +152,10 @@ export default defineConfig((): Options[] => {
       esbuildOptions(options) {
         options.pure = ['Object.freeze', 'Set', 'Map'];
       },
-      entry: { ...sharedEntries, 'zod-json-schema': ZOD_CONVERTER, 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY },
+      entry: { ...sharedEntries, 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY },
       format: ['esm'],
       splitting: false,
       esbuildPlugins: [importShared(sharedEntries)],
-      async onSuccess() {
-        deferModule('dist/zod-json-schema.js');
-      },
     },
     {
       // ESM: the library's entries and the `tool-search` command, each one file importing the core from `./core.js`,

@@ -1,8 +1,7 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { isRecord } from '../records/is-record.js';
-import { createZod3JSONSchema, isZod3Schema } from './create-zod3-json-schema.js';
-import { createZod4JSONSchema, isZod4Schema } from './create-zod4-json-schema.js';
+import { createZodJSONSchema, isZodSchema } from './create-zod-json-schema.js';
 import type { JSONSchemaObject } from './tool-definition.js';
 
 /**
@@ -10,8 +9,8 @@ import type { JSONSchemaObject } from './tool-definition.js';
  * `createToolDefinition` and the session factories' `tools` (a zod schema where JSON Schema belongs is converted here).
  *
  * The JSON Schema comes from the schema itself where it can give one (Standard JSON Schema: zod 4.2 and newer,
- * ArkType, …); from this package's zod 4 for other zod 4 schemas (zod 4.0 and 4.1, zod mini, zod 3.25's `zod/v4`);
- * and from a converter of zod 3's classic schemas, which have no converter of their own. The `$schema` keyword is
+ * ArkType, …); from the package's own converter for other zod schemas (zod 4.0 and 4.1, zod mini, zod 3.25's `zod/v4`,
+ * and zod 3's classic schemas, which have no converter of their own). The `$schema` keyword is
  * dropped (providers do not need it and it costs bytes in every request). Throws a `ToolSearchError`
  * (`invalid-tools`) naming `toolName` when the schema is not one of these, cannot be expressed as JSON Schema (a date,
  * a transform's output, …) or is not an object schema.
@@ -47,7 +46,7 @@ export function createArgumentsJSONSchema(schema: unknown, toolName: string): JS
 export function isArgumentsSchemaObject(value: unknown): boolean {
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
   const fields = value as Record<string, unknown>;
-  return isRecord(fields['~standard']) || '_zod' in fields || isZod3Schema(value);
+  return isRecord(fields['~standard']) || isZodSchema(value);
 }
 
 /** The input side's JSON Schema, from the first source that has one; throws `ToolSearchError` when none does. */
@@ -61,8 +60,7 @@ function toInputJSONSchema(schema: unknown): Record<string, unknown> {
     const libraryOptions = standard?.vendor === 'zod' ? { libraryOptions: { unrepresentable: 'throw' } } : {};
     return converter({ target: 'draft-2020-12', ...libraryOptions }) as Record<string, unknown>;
   }
-  if (isZod4Schema(schema)) return createZod4JSONSchema(schema);
-  if (isZod3Schema(schema)) return createZod3JSONSchema(schema);
+  if (isZodSchema(schema)) return createZodJSONSchema(schema);
   const vendor = typeof standard?.vendor === 'string' ? `a ${standard.vendor} schema` : describeValue(schema);
   throw new ToolSearchError(
     'invalid-tools',
