@@ -2,13 +2,10 @@ import { isRecord } from '../records/is-record.js';
 
 type JSONSchema = Record<string, unknown>;
 type Fields = Readonly<Record<string, unknown>>;
+type Names = Readonly<Record<string, string>>;
 
 /** The part of a zod 3 schema the converter reads: its definition, tagged with the class name. */
-interface Zod3Definition {
-  readonly typeName: string;
-  readonly description?: string;
-  readonly [field: string]: unknown;
-}
+type Zod3Definition = Fields & { readonly typeName: string };
 
 /** The part of a zod 4 schema (zod 4, zod mini, zod 3.25's `zod/v4`) the converter reads: its internals. */
 interface Zod4Internals {
@@ -105,18 +102,11 @@ function convert(schema: unknown, walk: ZodWalk): JSONSchema {
 function convertPart(part: ZodPart, convertChild: (schema: unknown) => JSONSchema): [JSONSchema, unknown?] {
   const { def, checks } = part;
   switch (part.type) {
-    case 'string':
-      return [
-        defined({
-          type: 'string',
-          minLength: checks.minimum,
-          maxLength: checks.maximum,
-          format: checks.format,
-          contentEncoding: checks.contentEncoding,
-          pattern: checks.patterns.length === 1 ? checks.patterns[0] : undefined,
-          allOf: checks.patterns.length > 1 ? checks.patterns.map((pattern) => ({ pattern })) : undefined,
-        }),
-      ];
+    case 'string': {
+      const { minimum: minLength, maximum: maxLength, format, contentEncoding, patterns } = checks;
+      const allOf = patterns.length > 1 ? patterns.map((pattern) => ({ pattern })) : undefined;
+      return [defined({ type: 'string', minLength, maxLength, format, contentEncoding, pattern: allOf ? undefined : patterns[0], allOf })];
+    }
     case 'number':
       return [numberSchema(checks)];
     case 'template_literal':
@@ -135,17 +125,9 @@ function convertPart(part: ZodPart, convertChild: (schema: unknown) => JSONSchem
       const items = def.items as unknown[];
       let minItems = items.length;
       while (minItems > 0 && isOptionalInput(items[minItems - 1])) minItems -= 1;
-      const prefixItems = items.map(convertChild);
-      const open = def.rest !== null && def.rest !== undefined;
-      return [
-        defined({
-          type: 'array',
-          prefixItems,
-          items: open ? convertChild(def.rest) : false,
-          minItems: minItems || undefined,
-          maxItems: open ? undefined : items.length,
-        }),
-      ];
+      const [prefixItems, rest] = [items.map(convertChild), def.rest ?? undefined];
+      const maxItems = rest === undefined ? items.length : undefined;
+      return [defined({ type: 'array', prefixItems, items: rest === undefined ? false : convertChild(rest), minItems: minItems || undefined, maxItems })];
     }
     case 'record': {
       const json: JSONSchema = { type: 'object', propertyNames: convertChild(def.keyType), additionalProperties: convertChild(def.valueType) };
@@ -184,7 +166,7 @@ function convertPart(part: ZodPart, convertChild: (schema: unknown) => JSONSchem
 }
 
 /** The types whose JSON Schema is always the same. */
-const FIXED_SCHEMAS: Readonly<Record<string, JSONSchema>> = {
+const FIXED_SCHEMAS: Readonly<Record<string, Fields>> = {
   boolean: { type: 'boolean' },
   success: { type: 'boolean' },
   null: { type: 'null' },
@@ -218,15 +200,9 @@ function numberSchema(checks: ZodChecks): JSONSchema {
     divisors.add(Math.abs(divisor));
   }
   const [multipleOf, ...more] = divisors;
-  return defined({
-    type: checks.isInt ? 'integer' : 'number',
-    exclusiveMinimum: exclusiveLow ? exclusiveMinimum : undefined,
-    minimum: exclusiveLow ? undefined : minimum,
-    exclusiveMaximum: exclusiveHigh ? exclusiveMaximum : undefined,
-    maximum: exclusiveHigh ? undefined : maximum,
-    multipleOf,
-    allOf: more.length > 0 ? more.map((divisor) => ({ multipleOf: divisor })) : undefined,
-  });
+  const allOf = more.length > 0 ? more.map((divisor) => ({ multipleOf: divisor })) : undefined;
+  const [low, high] = [exclusiveLow ? { exclusiveMinimum } : { minimum }, exclusiveHigh ? { exclusiveMaximum } : { maximum }];
+  return defined({ type: checks.isInt ? 'integer' : 'number', ...low, ...high, multipleOf, allOf });
 }
 
 /** A literal's or an enum's values: `const` for one, `enum` for more, with their type when they share one. */
@@ -301,14 +277,7 @@ function isTransforming(schema: unknown, seen: Set<unknown>): boolean {
 }
 
 /** zod 4's names in its messages for the types JSON Schema cannot express, where they are not the type's own. */
-const ZOD4_NAMES: Readonly<Record<string, string>> = {
-  bigint: 'BigInt',
-  symbol: 'Symbols',
-  nan: 'NaN',
-  custom: 'Custom types',
-  function: 'Function types',
-  transform: 'Transforms',
-};
+const ZOD4_NAMES: Names = { bigint: 'BigInt', symbol: 'Symbols', nan: 'NaN', custom: 'Custom types', function: 'Function types', transform: 'Transforms' };
 
 function readPart(schema: unknown): ZodPart {
   if (isZod3Schema(schema)) return readZod3(schema._def);
@@ -333,7 +302,7 @@ function readPart(schema: unknown): ZodPart {
 }
 
 /** zod 4's formats under their JSON Schema names; `''` for a format JSON Schema has no name for. */
-const ZOD4_FORMATS: Readonly<Record<string, string>> = { guid: 'uuid', url: 'uri', datetime: 'date-time', json_string: 'json-string', regex: '', time: '' };
+const ZOD4_FORMATS: Names = { guid: 'uuid', url: 'uri', datetime: 'date-time', json_string: 'json-string', regex: '', time: '' };
 
 /** The ranges of zod 4's number formats (`int()` is `safeint`). */
 const NUMBER_RANGES: Readonly<Record<string, readonly [number, number]>> = {
@@ -394,7 +363,7 @@ function isZod3Schema(value: unknown): value is { readonly _def: Zod3Definition 
  * The zod 3 classes not named after their zod 4 type (`ZodString` is `string`): wrappers that keep their input
  * (refinements, brands, `catch`) read as pipes, and promises as no type.
  */
-const ZOD3_TYPES: Readonly<Record<string, string>> = {
+const ZOD3_TYPES: Names = {
   ZodNativeEnum: 'enum',
   ZodDiscriminatedUnion: 'union',
   ZodPipeline: 'pipe',
@@ -408,15 +377,7 @@ const ZOD3_TYPES: Readonly<Record<string, string>> = {
 const ZOD3_UNKNOWN = { _def: { typeName: 'ZodUnknown' } };
 
 /** The zod 3 string checks that are formats, under their JSON Schema names. */
-const ZOD3_FORMATS: Readonly<Record<string, string>> = {
-  email: 'email',
-  url: 'uri',
-  uuid: 'uuid',
-  datetime: 'date-time',
-  date: 'date',
-  time: 'time',
-  duration: 'duration',
-};
+const ZOD3_FORMATS: Names = { email: 'email', url: 'uri', uuid: 'uuid', datetime: 'date-time', date: 'date', time: 'time', duration: 'duration' };
 
 function readZod3(def: Zod3Definition): ZodPart {
   const call = (field: string) => (typeof def[field] === 'function' ? (def[field] as () => unknown)() : undefined);
