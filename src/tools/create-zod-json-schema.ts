@@ -2,7 +2,7 @@ import { isRecord } from '../records/is-record.js';
 
 type JSONSchema = Record<string, unknown>;
 type Fields = Readonly<Record<string, unknown>>;
-type Names = Readonly<Record<string, string>>;
+type Names = Record<string, string>;
 
 /** The part of a zod 3 schema the converter reads: its definition, tagged with the class name. */
 type Zod3Definition = Fields & { readonly typeName: string };
@@ -277,7 +277,14 @@ function isTransforming(schema: unknown, seen: Set<unknown>): boolean {
 }
 
 /** zod 4's names in its messages for the types JSON Schema cannot express, where they are not the type's own. */
-const ZOD4_NAMES: Names = { bigint: 'BigInt', symbol: 'Symbols', nan: 'NaN', custom: 'Custom types', function: 'Function types', transform: 'Transforms' };
+const ZOD4_NAMES: Readonly<Names> = {
+  bigint: 'BigInt',
+  symbol: 'Symbols',
+  nan: 'NaN',
+  custom: 'Custom types',
+  function: 'Function types',
+  transform: 'Transforms',
+};
 
 function readPart(schema: unknown): ZodPart {
   if (isZod3Schema(schema)) return readZod3(schema._def);
@@ -302,7 +309,7 @@ function readPart(schema: unknown): ZodPart {
 }
 
 /** zod 4's formats under their JSON Schema names; `''` for a format JSON Schema has no name for. */
-const ZOD4_FORMATS: Names = { guid: 'uuid', url: 'uri', datetime: 'date-time', json_string: 'json-string', regex: '', time: '' };
+const ZOD4_FORMATS: Readonly<Names> = { guid: 'uuid', url: 'uri', datetime: 'date-time', json_string: 'json-string', regex: '', time: '' };
 
 /** The ranges of zod 4's number formats (`int()` is `safeint`). */
 const NUMBER_RANGES: Readonly<Record<string, readonly [number, number]>> = {
@@ -363,7 +370,7 @@ function isZod3Schema(value: unknown): value is { readonly _def: Zod3Definition 
  * The zod 3 classes not named after their zod 4 type (`ZodString` is `string`): wrappers that keep their input
  * (refinements, brands, `catch`) read as pipes, and promises as no type.
  */
-const ZOD3_TYPES: Names = {
+const ZOD3_TYPES: Readonly<Names> = {
   ZodNativeEnum: 'enum',
   ZodDiscriminatedUnion: 'union',
   ZodPipeline: 'pipe',
@@ -374,10 +381,10 @@ const ZOD3_TYPES: Names = {
 };
 
 /** A zod 3 schema that accepts anything: a passthrough object's catch-all. */
-const ZOD3_UNKNOWN = { _def: { typeName: 'ZodUnknown' } };
+const ZOD3_UNKNOWN: Readonly<Fields> = { _def: { typeName: 'ZodUnknown' } };
 
 /** The zod 3 string checks that are formats, under their JSON Schema names. */
-const ZOD3_FORMATS: Names = { email: 'email', url: 'uri', uuid: 'uuid', datetime: 'date-time', date: 'date', time: 'time', duration: 'duration' };
+const ZOD3_FORMATS: Readonly<Names> = { email: 'email', url: 'uri', uuid: 'uuid', datetime: 'date-time', date: 'date', time: 'time', duration: 'duration' };
 
 function readZod3(def: Zod3Definition): ZodPart {
   const call = (field: string) => (typeof def[field] === 'function' ? (def[field] as () => unknown)() : undefined);
