@@ -5,8 +5,7 @@ import { createToolNameMapping, type ToolNameMapping } from '../names/create-too
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import type { NeutralHistory, NeutralRequest } from './neutral-request.js';
-import type { OwnToolNames } from '../tools/resolve-own-tool-names.js';
+import type { NeutralRequest } from './neutral-request.js';
 import type { CallerDeferral, RequestBodyTool, RequestTools } from './request-tools.js';
 import { createForcedToolWarning, resolveForcedTools, type ForcedTools } from './resolve-forced-tools.js';
 import { keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
@@ -45,54 +44,37 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     const wire = names.toWire(name);
     return throughCallTool.has(wire) ? callToolName : wire;
   };
-  const history = request.history;
-  const { references, historyReveals } = readHistoryNames(history, names, own, sentName);
+  const { history } = request;
+  // One walk of the history's references, in wire names: a call sent through `call_tool` under that name.
+  const calls: string[] = [];
+  const referencedNames: string[] = [];
+  const loadedByReference: string[] = [];
+  for (const reference of history.references ?? []) {
+    const wire = reference.kind === 'tool_use' ? sentName(reference.name) : names.toWire(reference.name);
+    referencedNames.push(names.fromWire(wire));
+    if (reference.kind === 'tool_use') calls.push(wire);
+    else if (reference.kind === 'tool_reference') loadedByReference.push(names.fromWire(wire));
+  }
+  const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
+  const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
   const { added, defined } = resolveHistoryChanges(history.changes ?? [], names);
   const revealed = [...input.revealed.map((name) => names.fromWire(name)), ...historyReveals];
   // A tool the history defined by value is defined by its addition: the request need not define it for the history
   // (one it changes by reference stays referenced).
   const definedByValue = new Set(defined.map((name) => names.fromWire(name)));
-  const referenced = new Set(references.map((reference) => names.fromWire(reference.name)).filter((name) => !definedByValue.has(name)));
-  const calls = references.filter((reference) => reference.kind === 'tool_use').map((reference) => reference.name);
+  const referenced = new Set(referencedNames.filter((name) => !definedByValue.has(name)));
   const hostedSearchInHistory = history.searchTool !== undefined;
   // What varies between a session's requests (reveals, forced and history names); the rest is the memo's.
   const key = JSON.stringify([forced, revealed, [...referenced], calls, hostedSearchInHistory]);
   const decision = recall(memo.decisions, key, () => {
     const catalog = input.catalog?.byName ?? NO_DEFINITIONS;
-    const restored = resolvePlanMatch({
-      plan,
-      planned: memo.planned,
-      body: bodyTools,
-      catalog,
-      revealed,
-      referenced,
-      forced: forced.forced,
-      wording: MATCH_WORDING,
-      reader: api.reader ?? '',
-    });
-    // The memo's fields copied, not spread (a spread measured slower on a bare transformer's requests).
-    return decideToolList({
-      plan,
-      planned: memo.planned,
-      names,
-      own,
-      bodyTools,
-      ownInBody: memo.ownInBody,
-      otherNames: memo.otherNames,
-      callerDeferred: memo.callerDeferred,
-      hostedSearchInBody: memo.hostedSearchInBody,
-      catalog,
-      forced,
-      revealed,
-      referenced,
-      calls,
-      hostedSearchInHistory,
-      restored,
-    });
+    const match = { plan, planned: memo.planned, body: bodyTools, catalog, revealed, referenced, forced: forced.forced };
+    const restored = resolvePlanMatch({ ...match, wording: MATCH_WORDING, reader: api.reader ?? '' });
+    // Made only when the memo lacks this decision (a new reveal, a new history name).
+    return decideToolList({ ...memo, ...match, forced, calls, hostedSearchInHistory, restored });
   });
   warnings.push(...decision.warnings);
   // What the history holds schemas of: the package's results (text), tools the API loaded from references, tools added.
-  const loadedByReference = references.filter((reference) => reference.kind === 'tool_reference').map((reference) => names.fromWire(reference.name));
   const addedNames = added.map((name) => names.fromWire(name));
   // The decision's fields one by one, not spread: the result keeps one shape whatever the decision left out.
   return {
@@ -167,20 +149,6 @@ function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsI
     /** The last decisions made, by what varies between requests. */
     decisions: new Map<string, RequestToolList>(),
   };
-}
-
-/**
- * The history's references in wire names (a call sent through `call_tool` under that name, `sentName`), and the tools its
- * results and its `revealed` reveal, by original name.
- */
-function readHistoryNames(history: NeutralHistory, names: ToolNameMapping, own: OwnToolNames, sentName: (name: string) => string) {
-  const references = (history.references ?? []).map((reference) => ({
-    ...reference,
-    name: reference.kind === 'tool_use' ? sentName(reference.name) : names.toWire(reference.name),
-  }));
-  const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
-  const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
-  return { references, historyReveals };
 }
 
 /**
