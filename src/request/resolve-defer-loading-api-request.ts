@@ -5,7 +5,6 @@ import { createToolNameMapping, type ToolNameMapping } from '../names/create-too
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import type { NeutralRequest } from './neutral-request.js';
 import type { CallerDeferral, RequestBodyTool, RequestTools } from './request-tools.js';
 import { createForcedToolWarning, resolveForcedTools, type ForcedTools } from './resolve-forced-tools.js';
 import { keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
@@ -57,11 +56,20 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
   }
   const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
   const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
-  const { added, defined } = resolveHistoryChanges(history.changes ?? [], names);
+  // What the tool changes leave added, in order (a name removed and added again moves to the end), and what changes
+  // by value defined, in wire names (a provider tool's name is its own).
+  const added = new Set<string>();
+  const defined = new Set<string>();
+  for (const change of history.changes ?? []) {
+    const name = change.custom ? names.toWire(change.name) : change.name;
+    if (change.change === 'removal') added.delete(name);
+    else added.add(name);
+    if (change.form === 'value') defined.add(name);
+  }
   const revealed = [...input.revealed.map((name) => names.fromWire(name)), ...historyReveals];
   // A tool the history defined by value is defined by its addition: the request need not define it for the history
   // (one it changes by reference stays referenced).
-  const definedByValue = new Set(defined.map((name) => names.fromWire(name)));
+  const definedByValue = new Set([...defined].map((name) => names.fromWire(name)));
   const referenced = new Set(referencedNames.filter((name) => !definedByValue.has(name)));
   const hostedSearchInHistory = history.searchTool !== undefined;
   // What varies between a session's requests (reveals, forced and history names); the rest is the memo's.
@@ -75,7 +83,7 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
   });
   warnings.push(...decision.warnings);
   // What the history holds schemas of: the package's results (text), tools the API loaded from references, tools added.
-  const addedNames = added.map((name) => names.fromWire(name));
+  const addedNames = [...added].map((name) => names.fromWire(name));
   // The decision's fields one by one, not spread: the result keeps one shape whatever the decision left out.
   return {
     plan,
@@ -92,7 +100,7 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     hostedSearch: decision.hostedSearch,
     callerDeferral: decision.callerDeferral,
     ...(throughCallTool === NO_NAMES ? {} : { throughCallTool, callToolName }),
-    historyDefined: defined,
+    historyDefined: [...defined],
     warnings,
   };
 };
@@ -149,22 +157,6 @@ function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsI
     /** The last decisions made, by what varies between requests. */
     decisions: new Map<string, RequestToolList>(),
   };
-}
-
-/**
- * What the history's tool changes leave added, in order (additions minus removals; a name removed and added again
- * moves to the end), and what changes by value defined, in wire names (a provider tool's name is its own).
- */
-function resolveHistoryChanges(changes: NonNullable<NeutralRequest['history']['changes']>, names: ToolNameMapping): { added: string[]; defined: string[] } {
-  const added = new Set<string>();
-  const defined = new Set<string>();
-  for (const change of changes) {
-    const name = change.custom ? names.toWire(change.name) : change.name;
-    if (change.change === 'removal') added.delete(name);
-    else added.add(name);
-    if (change.form === 'value') defined.add(name);
-  }
-  return { added: [...added], defined: [...defined] };
 }
 
 const NO_DEFINITIONS: ReadonlyMap<string, ToolDefinition> = new Map();
