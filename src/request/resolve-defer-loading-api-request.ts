@@ -405,13 +405,10 @@ export function resolveHostedToolList(
   const hostedSearchInUse = input.hostedSearchInBody || input.hostedSearchInHistory;
   const warnings: RequestToolWarning[] = [];
   // The plan's deferred tools, but those `tool_choice` forces (sent without the flag), read from the plan's index.
+  // `forced.deferred` holds each deferred plan tool once (`resolveForcedTools`).
   const { byName, deferred: plannedDeferred } = parsePlannedTools(plan.tools);
-  const undeferred = new Set<string>();
-  for (const name of input.forced.deferred) {
-    if (byName.get(name)?.status !== 'deferred' || undeferred.has(name)) continue;
-    undeferred.add(name);
-    warnings.push(createForcedToolWarning(name, 'sent without `defer_loading`'));
-  }
+  const undeferred = new Set(input.forced.deferred);
+  for (const name of undeferred) warnings.push(createForcedToolWarning(name, 'sent without `defer_loading`'));
   const deferring = plannedDeferred > undeferred.size;
   const isDeferred = (name: string): boolean => byName.get(name)?.status === 'deferred' && !undeferred.has(name);
 
