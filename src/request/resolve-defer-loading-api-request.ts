@@ -76,10 +76,28 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
   const key = JSON.stringify([forced, revealed, [...referenced], calls, hostedSearchInHistory]);
   const decision = recall(memo.decisions, key, () => {
     const catalog = input.catalog?.byName ?? NO_DEFINITIONS;
-    const match = { plan, planned: memo.planned, body: bodyTools, catalog, revealed, referenced, forced: forced.forced };
-    const restored = resolvePlanMatch({ ...match, wording: MATCH_WORDING, reader: api.reader ?? '' });
-    // Made only when the memo lacks this decision (a new reveal, a new history name).
-    return decideToolList({ ...memo, ...match, forced, calls, hostedSearchInHistory, restored });
+    const { planned, ownInBody, otherNames, callerDeferred, hostedSearchInBody } = memo;
+    const match = { plan, planned, body: bodyTools, catalog, revealed, referenced, forced: forced.forced, wording: MATCH_WORDING, reader: api.reader ?? '' };
+    const restored = resolvePlanMatch(match);
+    // One literal, not a spread of the memo: a literal that adds keys after a spread gets a new hidden class per call.
+    return decideToolList({
+      plan,
+      planned,
+      names,
+      own,
+      bodyTools,
+      ownInBody,
+      otherNames,
+      callerDeferred,
+      hostedSearchInBody,
+      catalog,
+      forced,
+      revealed,
+      referenced,
+      calls,
+      hostedSearchInHistory,
+      restored,
+    });
   });
   warnings.push(...decision.warnings);
   // What the history holds schemas of: the package's results (text), tools the API loaded from references, tools added.
