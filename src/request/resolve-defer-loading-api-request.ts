@@ -5,6 +5,8 @@ import { createToolNameMapping, type ToolNameMapping } from '../names/create-too
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
+import type { NeutralHistory } from './neutral-request.js';
+import type { OwnToolNames } from '../tools/resolve-own-tool-names.js';
 import type { CallerDeferral, RequestBodyTool, RequestTools } from './request-tools.js';
 import { createForcedToolWarning, resolveForcedTools, type ForcedTools } from './resolve-forced-tools.js';
 import { keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from './request-decision.js';
@@ -43,35 +45,13 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     const wire = names.toWire(name);
     return throughCallTool.has(wire) ? callToolName : wire;
   };
-  const { history } = request;
-  // One walk of the history's references, in wire names: a call sent through `call_tool` under that name.
-  const calls: string[] = [];
-  const referencedNames: string[] = [];
-  const loadedByReference: string[] = [];
-  for (const reference of history.references ?? []) {
-    const wire = reference.kind === 'tool_use' ? sentName(reference.name) : names.toWire(reference.name);
-    referencedNames.push(names.fromWire(wire));
-    if (reference.kind === 'tool_use') calls.push(wire);
-    else if (reference.kind === 'tool_reference') loadedByReference.push(names.fromWire(wire));
-  }
-  const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
-  const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
-  // What the tool changes leave added, in order (a name removed and added again moves to the end), and what changes
-  // by value defined, in wire names (a provider tool's name is its own).
-  const added = new Set<string>();
-  const defined = new Set<string>();
-  for (const change of history.changes ?? []) {
-    const name = change.custom ? names.toWire(change.name) : change.name;
-    if (change.change === 'removal') added.delete(name);
-    else added.add(name);
-    if (change.form === 'value') defined.add(name);
-  }
+  const { calls, references, loadedByReference, historyReveals, added, defined } = readHistoryNames(request.history, names, own, sentName);
   const revealed = [...input.revealed.map((name) => names.fromWire(name)), ...historyReveals];
   // A tool the history defined by value is defined by its addition: the request need not define it for the history
   // (one it changes by reference stays referenced).
   const definedByValue = new Set([...defined].map((name) => names.fromWire(name)));
-  const referenced = new Set(referencedNames.filter((name) => !definedByValue.has(name)));
-  const hostedSearchInHistory = history.searchTool !== undefined;
+  const referenced = new Set(references.filter((name) => !definedByValue.has(name)));
+  const hostedSearchInHistory = request.history.searchTool !== undefined;
   // What varies between a session's requests (reveals, forced and history names); the rest is the memo's.
   const key = JSON.stringify([forced, revealed, [...referenced], calls, hostedSearchInHistory]);
   const decision = recall(memo.decisions, key, () => {
@@ -175,6 +155,35 @@ function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsI
     /** The last decisions made, by what varies between requests. */
     decisions: new Map<string, RequestToolList>(),
   };
+}
+
+/**
+ * One walk of what the history names, in wire names (a call sent through `call_tool` under that name, `sentName`): its
+ * calls, every tool it references and those a search result loaded (by original name), the tools its results and
+ * `revealed` reveal, and what its tool changes leave added, in order (a name removed and added again moves to the end),
+ * and what changes by value defined (a provider tool's name is its own).
+ */
+function readHistoryNames(history: NeutralHistory, names: ToolNameMapping, own: OwnToolNames, sentName: (name: string) => string) {
+  const calls: string[] = [];
+  const references: string[] = [];
+  const loadedByReference: string[] = [];
+  for (const reference of history.references ?? []) {
+    const wire = reference.kind === 'tool_use' ? sentName(reference.name) : names.toWire(reference.name);
+    references.push(names.fromWire(wire));
+    if (reference.kind === 'tool_use') calls.push(wire);
+    else if (reference.kind === 'tool_reference') loadedByReference.push(names.fromWire(wire));
+  }
+  const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
+  const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
+  const added = new Set<string>();
+  const defined = new Set<string>();
+  for (const change of history.changes ?? []) {
+    const name = change.custom ? names.toWire(change.name) : change.name;
+    if (change.change === 'removal') added.delete(name);
+    else added.add(name);
+    if (change.form === 'value') defined.add(name);
+  }
+  return { calls, references, loadedByReference, historyReveals, added, defined };
 }
 
 const NO_DEFINITIONS: ReadonlyMap<string, ToolDefinition> = new Map();
