@@ -20,7 +20,7 @@ import {
   createToolSearchInputSchema,
 } from '../../tools/tool-search-tool-definition.js';
 import type { ModelPlatform } from '../../models/model-reference.js';
-import { resolveToolList } from '../../request/resolve-tool-list.js';
+import { resolveFrameworkTools } from '../../session/resolve-framework-tools.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { createOpenAIToolSearchOutput } from '../../providers/openai/create-openai-tool-search-output.js';
@@ -433,7 +433,7 @@ function createPredict(toolSearch: ToolSearch, plan: ToolSearchPlan, native: boo
     notDeferred: plan.tools.length - deferred.size,
     own: resolveOwnToolsSent(plan),
     native,
-    toModelOutput: plan.mechanism === 'claude-hosted' ? createAnthropicSearchOutput : (result) => ({ type: 'text', value: formatToolSearchResult(result) }),
+    toModelOutput: createSearchOutput(plan),
   };
   return (messages) => transformAISDKPredictions(messages, options);
 }
@@ -464,60 +464,102 @@ type UserTools = Readonly<Record<string, AISDKTool>>;
 type AISDKSessionCalls = ReturnType<typeof createSessionCalls>;
 
 /**
- * The tool set of one session for a model's settings, with the caller's provider tools last: the package's own tools
- * (`tool_search` answered for the session, `call_tool`), stubs or deferred declarations of the caller's deferred tools,
- * the caller's tools as they are. */
+ * The tool set of one session for a model's settings (`resolveFrameworkTools`), with the caller's provider tools last:
+ * the package's own tools (`tool_search` answered for the session, `call_tool`), stubs or deferred declarations of the
+ * caller's deferred tools (kept out of the request where the plan leaves them out), the caller's tools as they are.
+ */
 function createAISDKToolSet(toolSearch: ToolSearch, settings: ModelSettings, userTools: UserTools, sessionId: string): ToolSet {
   const { plan, provider } = settings;
   const calls = createSessionCalls(toolSearch, settings, userTools, sessionId);
   const providerKey = provider.split('.')[0] as string;
+  // OpenAI's APIs get the open stub schemas with `strict: false`, as the transformers send them (strict mode rejects
+  // them); other providers warn about a `strict` they do not support, so it is left out there.
+  const loose = providerKey === 'openai' ? { strict: false } : {};
+  // Native delivery on OpenAI, and OpenAI's hosted search with the library's ranking under the `names`/`none` listing,
+  // keep deferred tools out of the request (the AI SDK still runs their calls; `createSettings` kept that listing only
+  // where the provider can), as the session API does; otherwise they are sent deferred.
+  const leftOut = plan.mechanism === 'client' ? providerKey === 'openai' : plan.mechanism === 'openai-hosted' && isDeferredLeftOut(plan);
+  const hidden = leftOut ? { omitFromRequestTools: true } : { deferLoading: true };
+  /** The caller's tool a `call_tool` input names. */
+  const named = (input: unknown) => (isRecord(input) && typeof input.name === 'string' ? userTools[input.name] : undefined);
+  const { first, last } = resolveFrameworkTools(plan, toolSearch.catalog);
   // Built as entries, not assigned: a tool named `__proto__` would set the object's prototype instead of a key.
-  const set =
-    plan.mechanism === 'client'
-      ? createClientTools(toolSearch, plan, providerKey, userTools, calls)
-      : plan.mechanism === 'none'
-        ? new Map(plan.tools.map((entry) => [entry.name, userTools[entry.name] as AISDKTool]))
-        : createHostedTools(plan, providerKey, userTools, calls);
+  const set = new Map<string, AISDKTool>();
+  for (const entry of [...first, ...last]) {
+    const own = userTools[entry.name] as AISDKTool;
+    switch (entry.form) {
+      case 'caller':
+        set.set(entry.name, own);
+        break;
+      case 'deferred':
+        set.set(entry.name, withProviderOptions(own, providerKey, hidden));
+        break;
+      case 'search':
+        set.set(entry.name, searchTool(calls, createSearchOutput(plan), loose));
+        break;
+      case 'hosted-search':
+        set.set(entry.name, createHostedSearch(plan, calls));
+        break;
+      case 'call':
+        set.set(entry.name, {
+          description: CALL_TOOL_DEFINITION.description,
+          inputSchema: jsonSchema(createCallToolInputSchema()),
+          ...loose,
+          execute: (input: unknown, execution: AISDKToolExecution) => calls.run(entry.name, input, execution),
+          toModelOutput: (options: { toolCallId: string; input: unknown; output: unknown }) =>
+            calls.toModelOutput(named(options.input))({ ...options, input: isRecord(options.input) ? options.input.arguments : undefined }),
+          needsApproval: async (input: unknown, approval: Parameters<AISDKNeedsApproval>[1]) => {
+            const needs = named(input)?.needsApproval;
+            return typeof needs === 'function' ? needs((input as { arguments?: unknown }).arguments, approval) : needs === true;
+          },
+        } as unknown as AISDKTool);
+        break;
+      case 'stub': {
+        const { inputExamples: _examples, strict: _strict, ...rest } = own as AISDKTool & { inputExamples?: unknown };
+        set.set(entry.name, {
+          ...rest,
+          ...(entry.listed.description === undefined ? {} : { description: entry.listed.description }),
+          inputSchema: jsonSchema(createStubInputSchema()),
+          ...loose,
+          // A stub streams as the tool does (its outputs reach the app as the AI SDK's preliminary results).
+          ...(own?.execute === undefined
+            ? {}
+            : {
+                execute: (input: unknown, execution: AISDKToolExecution) =>
+                  isAsyncGeneratorFunction(own.execute) ? calls.runOutputs(entry.name, input, execution) : calls.run(entry.name, input, execution),
+              }),
+          toModelOutput: calls.toModelOutput(own),
+        } as AISDKTool);
+        break;
+      }
+      default:
+        assertNever(entry, 'framework tool');
+    }
+  }
   // Provider tools (`openai.tools.webSearch()`, …) are sent as they are, whatever the plan.
   for (const [name, tool] of Object.entries(userTools)) if (tool.type === 'provider') set.set(name, tool);
   return Object.fromEntries(set);
 }
 
 /**
- * OpenAI's or Anthropic's hosted search: the caller's tools, the deferred ones declared deferred (or kept out of the
- * request), and the search tool (Anthropic's first and never deferred, OpenAI's last) when anything is deferred.
+ * The provider's search tool: OpenAI's `tool_search`, client-executed with the library's ranking (its output loads the
+ * tools) or OpenAI's own; Anthropic's BM25 search.
  */
-function createHostedTools(plan: ToolSearchPlan, providerKey: string, userTools: UserTools, calls: AISDKSessionCalls): Map<string, AISDKTool> {
-  const openai = plan.mechanism === 'openai-hosted';
-  const library = plan.search === 'library';
-  // The library's search with the `names`/`none` listing leaves deferred functions out of the request (the AI SDK still
-  // runs their calls; `createSettings` kept that listing only where the provider can), as the session API does;
-  // otherwise they are sent deferred.
-  const hidden = openai && isDeferredLeftOut(plan) ? { omitFromRequestTools: true } : { deferLoading: true };
-  const tools = plan.tools.map((entry): [string, AISDKTool] => {
-    const own = userTools[entry.name] as AISDKTool;
-    return [entry.name, entry.status === 'deferred' ? withProviderOptions(own, providerKey, hidden) : own];
-  });
-  if (!plan.tools.some((entry) => entry.status === 'deferred')) return new Map(tools);
-  const { searchName } = resolveOwnToolsSent(plan);
-  if (!openai) {
-    return new Map([
-      library
-        ? [searchName, searchTool(calls, createAnthropicSearchOutput)]
-        : ['tool_search_tool_bm25', providerTool('anthropic.tool_search_bm25_20251119', {})],
-      ...tools,
-    ]);
-  }
-  const search = library
-    ? providerTool(
-        'openai.tool_search',
-        { execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() },
-        async (input: unknown, execution?: AISDKToolExecution) => ({
-          tools: createOpenAIToolSearchOutput({ call_id: 'tool_search' }, await calls.search(isRecord(input) ? input.arguments : input, execution)).tools,
-        }),
-      )
-    : providerTool('openai.tool_search', {});
-  return new Map([...tools, [searchName, search]]);
+function createHostedSearch(plan: ToolSearchPlan, calls: AISDKSessionCalls): AISDKTool {
+  if (plan.mechanism !== 'openai-hosted') return providerTool('anthropic.tool_search_bm25_20251119', {});
+  if (plan.search !== 'library') return providerTool('openai.tool_search', {});
+  return providerTool(
+    'openai.tool_search',
+    { execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() },
+    async (input: unknown, execution?: AISDKToolExecution) => ({
+      tools: createOpenAIToolSearchOutput({ call_id: 'tool_search' }, await calls.search(isRecord(input) ? input.arguments : input, execution)).tools,
+    }),
+  );
+}
+
+/** A `tool_search` result as the model reads it: `tool_reference` parts under Anthropic's hosted search, text otherwise. */
+function createSearchOutput(plan: ToolSearchPlan): (result: ToolSearchResult) => AISDKToolResultOutput {
+  return plan.mechanism === 'claude-hosted' ? createAnthropicSearchOutput : (result) => ({ type: 'text', value: formatToolSearchResult(result) });
 }
 
 /** How the tools of one session search and run calls, for the session. */
@@ -569,77 +611,6 @@ function createSessionCalls(toolSearch: ToolSearch, { plan, predict }: ModelSett
         return typeof options.output === 'string' ? { type: 'text', value: options.output } : { type: 'json', value: (options.output ?? null) as never };
       },
   };
-}
-
-/**
- * The client-side mechanism's tools: the tool list's entries (the caller's loaded tools, `tool_search`, `call_tool`,
- * the stubs) and, under native delivery, the deferred tools kept out of the request or declared deferred.
- */
-function createClientTools(toolSearch: ToolSearch, plan: ToolSearchPlan, providerKey: string, userTools: UserTools, calls: AISDKSessionCalls) {
-  const set = new Map<string, AISDKTool>();
-  // OpenAI's APIs get the open stub schemas with `strict: false`, as the transformers send them (strict mode rejects
-  // them); other providers warn about a `strict` they do not support, so it is left out there.
-  const loose = providerKey === 'openai' ? { strict: false } : {};
-  /** The caller's tool a `call_tool` input names. */
-  const named = (input: unknown) => (isRecord(input) && typeof input.name === 'string' ? userTools[input.name] : undefined);
-  for (const entry of resolveToolList(plan, toolSearch.catalog).tools) {
-    const own = userTools[entry.name];
-    switch (entry.status) {
-      case 'loaded':
-      case 'revealed':
-        set.set(entry.name, own as AISDKTool);
-        break;
-      case 'search':
-        set.set(
-          entry.name,
-          searchTool(calls, (output) => ({ type: 'text', value: formatToolSearchResult(output) }), loose),
-        );
-        break;
-      case 'call':
-        set.set(entry.name, {
-          description: CALL_TOOL_DEFINITION.description,
-          inputSchema: jsonSchema(createCallToolInputSchema()),
-          ...loose,
-          execute: (input: unknown, execution: AISDKToolExecution) => calls.run(entry.name, input, execution),
-          toModelOutput: (options: { toolCallId: string; input: unknown; output: unknown }) =>
-            calls.toModelOutput(named(options.input))({ ...options, input: isRecord(options.input) ? options.input.arguments : undefined }),
-          needsApproval: async (input: unknown, approval: Parameters<AISDKNeedsApproval>[1]) => {
-            const needs = named(input)?.needsApproval;
-            return typeof needs === 'function' ? needs((input as { arguments?: unknown }).arguments, approval) : needs === true;
-          },
-        } as unknown as AISDKTool);
-        break;
-      case 'deferred': {
-        const { inputExamples: _examples, strict: _strict, ...rest } = own as AISDKTool & { inputExamples?: unknown };
-        set.set(entry.name, {
-          ...rest,
-          ...(entry.description === undefined ? {} : { description: entry.description }),
-          inputSchema: jsonSchema(createStubInputSchema()),
-          ...loose,
-          // A stub streams as the tool does (its outputs reach the app as the AI SDK's preliminary results).
-          ...(own?.execute === undefined
-            ? {}
-            : {
-                execute: (input: unknown, execution: AISDKToolExecution) =>
-                  isAsyncGeneratorFunction(own.execute) ? calls.runOutputs(entry.name, input, execution) : calls.run(entry.name, input, execution),
-              }),
-          toModelOutput: calls.toModelOutput(own),
-        } as AISDKTool);
-        break;
-      }
-      default:
-        assertNever(entry.status, 'tool list status');
-    }
-  }
-  // Native delivery: the list leaves deferred tools out, but the AI SDK runs only tools it is given. Each is the
-  // caller's own tool (its schema checks the model's call, as for any tool), kept out of the request (OpenAI) or
-  // declared deferred (Anthropic) until the step hook's addition after a `tool_search` result adds it.
-  if (plan.reveal === 'native') {
-    const hidden = providerKey === 'openai' ? { omitFromRequestTools: true } : { deferLoading: true };
-    for (const entry of plan.tools)
-      if (entry.status === 'deferred') set.set(entry.name, withProviderOptions(userTools[entry.name] as AISDKTool, providerKey, hidden));
-  }
-  return set;
 }
 
 /** A caller's tool with options added under its provider's key (`deferLoading`, `omitFromRequestTools`), the rest kept. */

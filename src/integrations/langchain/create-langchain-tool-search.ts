@@ -3,12 +3,12 @@ import type { ClientTool, ServerTool } from '@langchain/core/tools';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { assertNever } from '../../errors/assert-never.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { resolveOwnToolsSent, type OwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import { isRecord } from '../../records/is-record.js';
 import { MODEL_PLATFORMS, type ModelPlatform } from '../../models/model-reference.js';
-import { resolveToolList } from '../../request/resolve-tool-list.js';
+import { resolveFrameworkTools, type FrameworkTool } from '../../session/resolve-framework-tools.js';
+import { isDeferredLeftOut } from '../../plan/is-deferred-left-out.js';
 import { isNativeDelivery } from '../../plan/is-native-delivery.js';
 import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
 import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
@@ -243,74 +243,61 @@ function parseLangChainTools(tools: readonly unknown[]): { tools: ReadonlyMap<st
   return { tools: parsed, definitions };
 }
 
-/** The tools, note and answer form the middleware sends for a plan. */
+/** The tools (`resolveFrameworkTools`), note and answer form the middleware sends for a plan. */
 function createPlanSettings(plan: ToolSearchPlan, toolSearch: ToolSearch, userTools: ReadonlyMap<string, ClientTool>): PlanSettings {
   const own = resolveOwnToolsSent(plan);
   const deferred = new Set(plan.mechanism === 'none' ? [] : plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
-  const deferring = deferred.size > 0;
-  const userTool = (name: string) => userTools.get(name) as ClientTool;
-  /** A deferred tool as the hosted mechanisms (and references) declare it: LangChain sends `extras.defer_loading`. */
-  const withDeferral = (name: string): BoundTool => {
-    const tool = userTool(name) as ClientTool & { readonly description?: string; readonly schema?: unknown; readonly extras?: Record<string, unknown> };
-    return { name, description: tool.description, schema: tool.schema, extras: { ...tool.extras, defer_loading: true } };
+  const library = plan.search === 'library';
+  const native = isNativeDelivery(plan);
+  const reference = native && plan.additions === 'reference';
+  // Additions by reference name tools the request declares deferred. With the library's search, OpenAI's hosted listing
+  // that does not show deferred tools leaves them out: its `tool_search_output` carries their definitions (what the
+  // session API sends).
+  const declared = plan.mechanism === 'client' ? reference : !isDeferredLeftOut(plan);
+  const bound = (entry: FrameworkTool): BoundTool[] => {
+    switch (entry.form) {
+      case 'caller':
+        return [userTools.get(entry.name) as ClientTool];
+      case 'deferred': {
+        // LangChain sends `extras.defer_loading`.
+        const tool = userTools.get(entry.name) as ClientTool & {
+          readonly description?: string;
+          readonly schema?: unknown;
+          readonly extras?: Record<string, unknown>;
+        };
+        return declared ? [{ name: entry.name, description: tool.description, schema: tool.schema, extras: { ...tool.extras, defer_loading: true } }] : [];
+      }
+      case 'hosted-search':
+        if (plan.mechanism === 'claude-hosted') return [{ ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25 }];
+        return [
+          library
+            ? { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() }
+            : { type: 'tool_search' },
+        ];
+      default: {
+        // The package's tools and the stubs as definitions LangChain converts for the model (`{ name, description, schema }`).
+        const { description, inputSchema } = entry.listed;
+        return [{ name: entry.name, ...(description === undefined ? {} : { description }), schema: inputSchema }];
+      }
+    }
   };
-  /** A definition LangChain converts for the model (`{ name, description, schema }`). */
-  const definition = (name: string, description: string | undefined, schema: unknown): BoundTool => ({
-    name,
-    ...(description === undefined ? {} : { description }),
-    schema,
-  });
-  const fixed = (first: readonly BoundTool[], last: readonly BoundTool[] = []) => {
-    const tools = { first, last };
-    return () => tools;
+  const build = (revealed: readonly string[]) => {
+    const { first, last } = resolveFrameworkTools(plan, toolSearch.catalog, revealed);
+    return { first: first.flatMap(bound), last: last.flatMap(bound) };
   };
-  const guidance = deferring ? resolveToolSearchGuidance(plan, plan.mechanism === 'claude-hosted' ? { listed: false } : {}) : null;
-  const settings = { plan, own, deferred, guidance, betas: [] as readonly string[] };
-  // The tools and the form apply only to a plan that defers some: `wrapModelCall` sends any other call as it is.
-  switch (plan.mechanism) {
-    case 'none':
-      return { ...settings, tools: fixed([]), form: null };
-    case 'client': {
-      const native = isNativeDelivery(plan);
-      const reference = native && plan.additions === 'reference';
-      const build = (revealed: readonly string[]) => {
-        // The caller's own tool where the list sends it in full; the package's tools and the stubs as definitions.
-        const tools = resolveToolList(plan, toolSearch.catalog, { revealed }).tools.map((entry) =>
-          entry.status === 'loaded' || entry.status === 'revealed' ? userTool(entry.name) : definition(entry.name, entry.description, entry.inputSchema),
-        );
-        // Additions by reference name tools the request declares deferred.
-        return { first: reference ? [...tools, ...[...deferred].map(withDeferral)] : tools, last: [] };
-      };
-      const form: LangChainAnswerForm | null =
-        native && (plan.api === 'openai-responses' || plan.api === 'anthropic-messages')
-          ? { type: 'native', writer: plan.api === 'openai-responses' ? 'openai' : 'anthropic', additions: plan.additions ?? 'value' }
-          : null;
-      const betas = form?.type === 'native' && form.writer === 'anthropic' ? [reference ? ANTHROPIC_TOOL_CHANGES_BETA : ANTHROPIC_INLINE_TOOLS_BETA] : [];
-      const revealing = plan.reveal === 'tool-list';
-      return { ...settings, tools: revealing ? build : fixed(build([]).first), form, betas };
-    }
-    case 'openai-hosted': {
-      const library = plan.search === 'library';
-      // With the library's search, a listing that does not show deferred tools leaves them out: its
-      // `tool_search_output` carries their definitions (what the session API sends).
-      const listed = !library || plan.listing === 'full' || plan.listing === 'compact';
-      const tools = plan.tools.flatMap((entry) => (deferred.has(entry.name) ? (listed ? [withDeferral(entry.name)] : []) : [userTool(entry.name)]));
-      const search: BoundTool = library
-        ? { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() }
-        : { type: 'tool_search' };
-      return { ...settings, tools: fixed(tools, [search]), form: library ? { type: 'openai-hosted' } : null };
-    }
-    case 'claude-hosted': {
-      const library = plan.search === 'library';
-      const search = library
-        ? definition(own.searchName, TOOL_SEARCH_TOOL_DEFINITION.description, createToolSearchInputSchema())
-        : { ...ANTHROPIC_TOOL_SEARCH_TOOLS.bm25 };
-      const tools = plan.tools.map((entry) => (deferred.has(entry.name) ? withDeferral(entry.name) : userTool(entry.name)));
-      return { ...settings, tools: fixed([search, ...tools]), form: library ? { type: 'claude-hosted' } : null };
-    }
-    default:
-      return assertNever(plan.mechanism, 'mechanism');
-  }
+  const form: LangChainAnswerForm | null =
+    plan.mechanism === 'openai-hosted' || plan.mechanism === 'claude-hosted'
+      ? library
+        ? { type: plan.mechanism }
+        : null
+      : native && (plan.api === 'openai-responses' || plan.api === 'anthropic-messages')
+        ? { type: 'native', writer: plan.api === 'openai-responses' ? 'openai' : 'anthropic', additions: plan.additions ?? 'value' }
+        : null;
+  const betas = form?.type === 'native' && form.writer === 'anthropic' ? [reference ? ANTHROPIC_TOOL_CHANGES_BETA : ANTHROPIC_INLINE_TOOLS_BETA] : [];
+  const guidance = deferred.size > 0 ? resolveToolSearchGuidance(plan, plan.mechanism === 'claude-hosted' ? { listed: false } : {}) : null;
+  // The tools apply only to a plan that defers some: `wrapModelCall` sends any other call as it is.
+  const fixed = build([]);
+  return { plan, own, deferred, guidance, form, betas, tools: plan.mechanism === 'client' && plan.reveal === 'tool-list' ? build : () => fixed };
 }
 
 /** The run's thread id; a run without one shares a session whose answers are read from its messages alone. */

@@ -17,7 +17,7 @@ import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } fro
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import { isRecord } from '../../records/is-record.js';
 import type { ModelPlatform } from '../../models/model-reference.js';
-import { resolveToolList } from '../../request/resolve-tool-list.js';
+import { resolveFrameworkTools, type FrameworkTool } from '../../session/resolve-framework-tools.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { formatToolSearchResult, type ToolSearchResult } from '../../client/tool-search-result.js';
@@ -288,62 +288,54 @@ function createAgentTools(
       return target === undefined ? false : target.needsApproval(runContext, given as never, callId);
     };
 
-  switch (plan.mechanism) {
-    case 'none':
-      return [...tools];
-    case 'client': {
-      const listed = resolveToolList(plan, toolSearch.catalog).tools.map((entry): AgentsTool => {
-        switch (entry.status) {
-          case 'loaded':
-          case 'revealed':
-            return functionTool(entry.name);
-          case 'search':
-            return listedTool(entry, { execute: async (input) => formatToolSearchResult(await search(input)) });
-          case 'call':
-            return listedTool(entry, {
-              execute: (input, runContext, details) => run(own.callToolName, input, runContext, details),
-              needsApproval: approval((input) => (isRecord(input) ? { name: input.name, input: input.arguments } : { name: undefined, input })),
-            });
-          case 'deferred':
-            return listedTool(entry, {
-              execute: (input, runContext, details) => run(entry.name, input, runContext, details),
-              needsApproval: approval((input) => ({ name: entry.name, input })),
-            });
-          default:
-            return assertNever(entry.status, 'tool list status');
-        }
-      });
-      return [...listed, ...hosted];
-    }
-    case 'openai-hosted': {
-      const sent = plan.tools.map(
-        (entry): AgentsTool => (entry.status === 'deferred' ? { ...functionTool(entry.name), deferLoading: true } : functionTool(entry.name)),
-      );
-      if (!plan.tools.some((entry) => entry.status === 'deferred')) return [...sent, ...hosted];
-      if (plan.search === 'provider') return [...sent, ...hosted, toolSearchTool()];
-      const byName = new Map(sent.map((entry) => [entry.name, entry]));
-      const searchTool = toolSearchTool({
-        execution: 'client',
-        description: TOOL_SEARCH_TOOL_DEFINITION.description ?? null,
-        parameters: createToolSearchInputSchema(),
-        // The library's ranking: what it found is loaded, as the agent holds it (deferred), so the SDK dispatches its calls.
-        execute: async ({ toolCall }) => {
-          const result = await search(toolCall.arguments);
-          const found = result.status === 'found' || result.status === 'invalid-arguments' ? result.tools : [];
-          return found.flatMap((match) => byName.get(match.name) ?? []);
-        },
-      });
-      return [...sent, ...hosted, searchTool];
-    }
-    case 'claude-hosted':
-      // Not a plan for an API this integration sends (`openai-responses`, `openai-chat`): the core never makes it here.
-      throw new ToolSearchError(
-        'invalid-request',
-        "createOpenAIAgentsToolSearch: the plan uses Anthropic's hosted search, which the Agents SDK's models do not send",
-      );
-    default:
-      return assertNever(plan.mechanism, 'mechanism');
+  if (plan.mechanism === 'none') return [...tools];
+  if (plan.mechanism === 'claude-hosted') {
+    // Not a plan for an API this integration sends (`openai-responses`, `openai-chat`): the core never makes it here.
+    throw new ToolSearchError(
+      'invalid-request',
+      "createOpenAIAgentsToolSearch: the plan uses Anthropic's hosted search, which the Agents SDK's models do not send",
+    );
   }
+  const toAgentsTool = (entry: FrameworkTool): AgentsTool => {
+    switch (entry.form) {
+      case 'caller':
+        return functionTool(entry.name);
+      case 'deferred':
+        return { ...functionTool(entry.name), deferLoading: true };
+      case 'search':
+        return listedTool(entry.listed, { execute: async (input) => formatToolSearchResult(await search(input)) });
+      case 'call':
+        return listedTool(entry.listed, {
+          execute: (input, runContext, details) => run(own.callToolName, input, runContext, details),
+          needsApproval: approval((input) => (isRecord(input) ? { name: input.name, input: input.arguments } : { name: undefined, input })),
+        });
+      case 'stub':
+        return listedTool(entry.listed, {
+          execute: (input, runContext, details) => run(entry.name, input, runContext, details),
+          needsApproval: approval((input) => ({ name: entry.name, input })),
+        });
+      case 'hosted-search':
+        if (plan.search === 'provider') return toolSearchTool();
+        return toolSearchTool({
+          execution: 'client',
+          description: TOOL_SEARCH_TOOL_DEFINITION.description ?? null,
+          parameters: createToolSearchInputSchema(),
+          // The library's ranking: what it found is loaded, as the agent holds it (deferred), so the SDK dispatches its calls.
+          execute: async ({ toolCall }) => {
+            const result = await search(toolCall.arguments);
+            const found = result.status === 'found' || result.status === 'invalid-arguments' ? result.tools : [];
+            return found.flatMap((match) => byName.get(match.name) ?? []);
+          },
+        });
+      default:
+        return assertNever(entry, 'framework tool');
+    }
+  };
+  // The caller's hosted tools go after the plan's tools, before OpenAI's hosted search.
+  const { first, last } = resolveFrameworkTools(plan, toolSearch.catalog);
+  const sent = first.map(toAgentsTool);
+  const byName = new Map(sent.map((entry) => [entry.name, entry]));
+  return [...sent, ...hosted, ...last.map(toAgentsTool)];
 }
 
 /**
