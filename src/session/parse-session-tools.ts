@@ -5,26 +5,17 @@ import { resolveToolShape, type ToolShape } from '../tools/resolve-tool-shape.js
 import type { SessionAdapter } from './session-adapter.js';
 
 /**
- * How a message names each shape, the wire API that takes it, and the code that reads a list of it, named `tools`, into
- * tool definitions (which every API's converter takes) with the package's reader of that API.
+ * How a message names each shape, and the wire API that takes it (whose `parse…Tools` reads a list of it, named
+ * `tools`, into tool definitions, which every API's converter takes; `read` where the list must be wrapped first).
  */
 const SHAPES: Readonly<Record<Exclude<ToolShape, 'provider' | 'unknown'>, { readonly text: string; readonly api?: WireAPI; readonly read?: string }>> = {
   'openai-responses': {
     text: "an OpenAI Responses tool (`{ type: 'function', name, parameters }`, without Chat's `function` wrapper)",
     api: 'openai-responses',
-    read: 'parseOpenAIResponsesTools({ tools })',
   },
-  'openai-chat': {
-    text: "an OpenAI Chat Completions tool (`{ type: 'function', function: { name, parameters } }`)",
-    api: 'openai-chat',
-    read: 'parseOpenAIChatTools({ tools })',
-  },
-  'anthropic-messages': {
-    text: 'an Anthropic Messages API tool (`{ name, description, input_schema }`)',
-    api: 'anthropic-messages',
-    read: 'parseAnthropicMessagesTools({ tools })',
-  },
-  gemini: { text: 'a Gemini tool (`{ functionDeclarations }`)', api: 'gemini', read: 'parseGeminiTools({ tools })' },
+  'openai-chat': { text: "an OpenAI Chat Completions tool (`{ type: 'function', function: { name, parameters } }`)", api: 'openai-chat' },
+  'anthropic-messages': { text: 'an Anthropic Messages API tool (`{ name, description, input_schema }`)', api: 'anthropic-messages' },
+  gemini: { text: 'a Gemini tool (`{ functionDeclarations }`)', api: 'gemini' },
   'gemini-declaration': {
     text: 'a Gemini function declaration (`{ name, parameters }`) not wrapped in a tool',
     api: 'gemini',
@@ -40,56 +31,51 @@ const SHAPES: Readonly<Record<Exclude<ToolShape, 'provider' | 'unknown'>, { read
 
 /**
  * Each wire API: its name in messages, how messages name its tools (`` `tools` must be the agent's <noun> tools ``),
- * one tool in its shape, its session factory, the subpath that exports its functions, and the code that writes
- * `DEFINITIONS` (tool definitions, MCP-shaped tools) in its shape with the package's converter.
+ * one tool in its shape, and the name its functions carry (`create<prefix>ToolSearch`, `parse<prefix>Tools`, exported
+ * from the subpath its API id starts with), with the code that writes `DEFINITIONS` (tool definitions, MCP-shaped
+ * tools) in its shape with the package's converter where it is not `create<prefix>Tools(DEFINITIONS)`.
  */
 const APIS: Readonly<
-  Record<
-    WireAPI,
-    { readonly name: string; readonly noun: string; readonly example: string; readonly factory: string; readonly from: string; readonly write: string }
-  >
+  Record<WireAPI, { readonly name: string; readonly noun: string; readonly example: string; readonly prefix: string; readonly write?: string }>
 > = {
   'openai-responses': {
     name: 'the OpenAI Responses API',
     noun: 'Responses',
     example: "`{ type: 'function', name, description, parameters, strict }`",
-    factory: 'createOpenAIResponsesToolSearch',
-    from: 'tool-search/openai',
-    write: 'createOpenAIResponsesTools(DEFINITIONS)',
+    prefix: 'OpenAIResponses',
   },
   'openai-chat': {
     name: 'OpenAI Chat Completions',
     noun: 'Chat Completions',
     example: "`{ type: 'function', function: { name, description, parameters } }`",
-    factory: 'createOpenAIChatToolSearch',
-    from: 'tool-search/openai',
-    write: 'createOpenAIChatTools(DEFINITIONS)',
+    prefix: 'OpenAIChat',
   },
   'anthropic-messages': {
     name: 'the Anthropic Messages API',
     noun: 'Messages API',
     example: '`{ name, description, input_schema }`',
-    factory: 'createAnthropicMessagesToolSearch',
-    from: 'tool-search/anthropic',
-    write: 'createAnthropicMessagesTools(DEFINITIONS)',
+    prefix: 'AnthropicMessages',
   },
   gemini: {
     name: 'Gemini',
     noun: 'Gemini',
     example: '`{ functionDeclarations: [{ name, description, parametersJsonSchema }] }`',
-    factory: 'createGeminiToolSearch',
-    from: 'tool-search/gemini',
+    prefix: 'Gemini',
     write: '[{ functionDeclarations: createGeminiFunctionDeclarations(DEFINITIONS) }]',
   },
   'bedrock-converse': {
     name: "Amazon Bedrock's Converse API",
     noun: 'Converse',
     example: '`{ toolSpec: { name, description, inputSchema: { json } } }`',
-    factory: 'createBedrockConverseToolSearch',
-    from: 'tool-search/bedrock',
-    write: 'createBedrockConverseTools(DEFINITIONS)',
+    prefix: 'BedrockConverse',
   },
 };
+
+/** The code that writes `DEFINITIONS` in the shape of `api`, and the subpath that exports its functions. */
+function writerOf(api: WireAPI): { readonly write: string; readonly from: string } {
+  const { prefix, write } = APIS[api];
+  return { write: write ?? `create${prefix}Tools(DEFINITIONS)`, from: `tool-search/${api.split('-')[0]}` };
+}
 
 /**
  * Checks a tool list given to a session-API factory (its `tools`, or a body's at `where`) against the factory's wire
@@ -138,12 +124,12 @@ function foreignShapeMessage(shape: Exclude<ToolShape, 'unknown'>, entry: string
   const rejected = `${entry} is ${found.text}, but \`${adapter.label}\` takes ${APIS[adapter.api].name}'s tools`;
   const hint = adapter.hints?.[shape];
   if (hint !== undefined) return `${rejected}: ${hint}`;
-  if (!('api' in found) || found.api === undefined || found.read === undefined) {
+  if (!('api' in found) || found.api === undefined) {
     return `${rejected}: convert MCP tools with ${describeWrite(adapter.api, 'tools')}, or use \`createToolSearch\` from \`tool-search\` for a runtime of your own`;
   }
   const target = APIS[found.api];
-  const convert = describeWrite(adapter.api, found.read, found.api);
-  return `${rejected}: to send them to ${target.name}, use \`${target.factory}\`; to send them to ${APIS[adapter.api].name}, convert them: ${convert}`;
+  const convert = describeWrite(adapter.api, found.read ?? `parse${target.prefix}Tools({ tools })`, found.api);
+  return `${rejected}: to send them to ${target.name}, use \`create${target.prefix}ToolSearch\`; to send them to ${APIS[adapter.api].name}, convert them: ${convert}`;
 }
 
 /**
@@ -151,10 +137,10 @@ function foreignShapeMessage(shape: Exclude<ToolShape, 'unknown'>, entry: string
  * shape of `api`, in backticks, and where its functions come from: `` `f(g({ tools }))` (`g` from `a`, `f` from `b`) ``.
  */
 function describeWrite(api: WireAPI, definitions: string, reader?: WireAPI): string {
-  const code = APIS[api].write.replace('DEFINITIONS', definitions);
+  const code = writerOf(api).write.replace('DEFINITIONS', definitions);
   // Each function by the name called in its code (`createGeminiFunctionDeclarations` in `[{ functionDeclarations: … }]`).
-  const called = (source: string, from: WireAPI) => ({ name: /\w+(?=\()/.exec(source)?.[0], from: APIS[from].from });
-  const functions = reader === undefined ? [called(code, api)] : [called(definitions, reader), called(APIS[api].write, api)];
+  const called = (source: string, from: WireAPI) => ({ name: /\w+(?=\()/.exec(source)?.[0], from: writerOf(from).from });
+  const functions = reader === undefined ? [called(code, api)] : [called(definitions, reader), called(writerOf(api).write, api)];
   const bySubpath = new Map<string, string[]>();
   for (const { name, from } of functions) bySubpath.set(from, [...(bySubpath.get(from) ?? []), `\`${name}\``]);
   const imports = [...bySubpath].map(([from, names]) => `${names.join(' and ')} from \`${from}\``);
