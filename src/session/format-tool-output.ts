@@ -1,7 +1,5 @@
 import stringify from 'fast-json-stable-stringify';
-import { ToolSearchError } from '../errors/tool-search-error.js';
-import { MAX_VALUE_DEPTH, findUnserializableValue } from '../records/find-unserializable-value.js';
-import { describeUnserializableOutput } from './parse-tool-output.js';
+import { createToolOutputError } from './parse-tool-output.js';
 
 /**
  * The text of a tool's output for an API whose tool results are text: a string as it is, anything else as JSON with
@@ -23,13 +21,6 @@ export function formatToolOutput(output: unknown): string {
     return stringify(output) ?? '';
   } catch (error) {
     // Looked for only once the JSON failed: the output of every call is written here.
-    const found = findUnserializableValue(output, MAX_VALUE_DEPTH);
-    throw new ToolSearchError(
-      'invalid-tool-output',
-      found === undefined
-        ? `the tool's output cannot be written as JSON (${error instanceof Error ? error.message : String(error)}), so it cannot be sent as the tool's result; return JSON data`
-        : describeUnserializableOutput(found, "the tool's output"),
-      { cause: error },
-    );
+    throw createToolOutputError(output, "the tool's output", error);
   }
 }

@@ -1,5 +1,5 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
-import { MAX_VALUE_DEPTH, describeUnserializableValue, findUnserializableValue, type UnserializableValue } from '../records/find-unserializable-value.js';
+import { MAX_VALUE_DEPTH, describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
 
 /**
  * A caller's tool output, checked that JSON can write it, returned as it is (or repaired, see below): every API sends a tool result as JSON
@@ -19,17 +19,12 @@ import { MAX_VALUE_DEPTH, describeUnserializableValue, findUnserializableValue, 
  * ```
  */
 export function parseToolOutput(output: unknown, where: string): unknown {
-  const found = findUnserializableValue(output, MAX_VALUE_DEPTH);
-  if (found !== undefined) throw new ToolSearchError('invalid-tool-output', describeUnserializableOutput(found, where));
+  if (findUnserializableValue(output, MAX_VALUE_DEPTH) !== undefined) throw createToolOutputError(output, where);
   try {
     // What the walk cannot see: a `toJSON` or a getter that throws, more text than one string holds.
     JSON.stringify(output);
   } catch (error) {
-    throw new ToolSearchError(
-      'invalid-tool-output',
-      `${where} cannot be written as JSON (${error instanceof Error ? error.message : String(error)}), so it cannot be sent as the tool's result; return JSON data`,
-      { cause: error },
-    );
+    throw createToolOutputError(output, where, error);
   }
   return withWellFormedText(output);
 }
@@ -61,8 +56,22 @@ function withWellFormedText(value: unknown): unknown {
 const LONE_SURROGATE = /\p{Cs}/u;
 const LONE_SURROGATES = /\p{Cs}/gu;
 
-/** The message for an output JSON cannot write: where, what, and what to return instead. */
-export function describeUnserializableOutput(found: UnserializableValue, where: string): string {
+/**
+ * The `invalid-tool-output` error for an output JSON cannot write (`cause`: what JSON threw): where, what, and what to
+ * return instead.
+ */
+export function createToolOutputError(output: unknown, where: string, cause?: unknown): ToolSearchError {
+  const found = findUnserializableValue(output, MAX_VALUE_DEPTH);
+  if (found === undefined) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    return new ToolSearchError(
+      'invalid-tool-output',
+      `${where} cannot be written as JSON (${reason}), so it cannot be sent as the tool's result; return JSON data`,
+      {
+        cause,
+      },
+    );
+  }
   const at = found.path === '' ? where : `${where} at \`${found.path}\``;
   const fix =
     found.kind === 'bigint'
@@ -70,5 +79,6 @@ export function describeUnserializableOutput(found: UnserializableValue, where: 
       : found.kind === 'cycle'
         ? 'return JSON data (copy what the model needs into a plain object)'
         : 'return what the model needs, less deeply nested';
-  return `${at} holds ${describeUnserializableValue(found)}, which JSON cannot write, so it cannot be sent as the tool's result; ${fix}`;
+  const message = `${at} holds ${describeUnserializableValue(found)}, which JSON cannot write, so it cannot be sent as the tool's result; ${fix}`;
+  return new ToolSearchError('invalid-tool-output', message, { cause });
 }

@@ -8,6 +8,7 @@ import type { ToolSearchPlan, ToolSearchPlanWarningCode, ToolSearchWarning } fro
 import { isDeferredLeftOut } from '../../plan/is-deferred-left-out.js';
 import { createMemoryRevealStore } from '../../reveal/create-memory-reveal-store.js';
 import { isRecord } from '../../records/is-record.js';
+import { isAsyncIterable } from '../../records/is-async-iterable.js';
 import { resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js';
 import { formatToolSearchResult, type ToolSearchResult } from '../../client/tool-search-result.js';
@@ -663,11 +664,6 @@ function providerTool(
     isProviderExecuted: execute === undefined,
     ...(execute === undefined ? {} : { execute }),
   } as AISDKTool;
-}
-
-/** Whether `value` streams its outputs, as the AI SDK reads a tool's `execute` result. */
-function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
 }
 
 /** Whether `execute` is an `async function*` (a tool whose outputs stream). */
