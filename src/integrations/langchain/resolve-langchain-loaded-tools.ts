@@ -5,22 +5,23 @@ import type { OwnToolNames } from '../../tools/resolve-own-tool-names.js';
 import { isRecord } from '../../records/is-record.js';
 
 /**
- * The answered tool calls of a LangChain conversation, in order, as `{ name, output }`: each `ToolMessage` with the
- * name the model called (read from the tool calls of the AI messages before it, so a `call_tool` call counts as
- * `call_tool` whatever tool it ran; the message's own `name` when no AI message holds the call) and its text.
+ * Each message of a LangChain conversation, in order, with the name of the tool a `ToolMessage` answers: the name the
+ * model called, read from the tool calls of the AI messages before it (so a `call_tool` call counts as `call_tool`
+ * whatever tool it ran), or the message's own `name` when no AI message holds the call (`undefined` for any other
+ * message). The one walk that pairs a LangChain conversation's results with their calls.
  */
-export function readLangChainToolOutputs(messages: readonly BaseMessage[]): HistoryToolOutput[] {
+export function* pairLangChainToolMessages(messages: readonly BaseMessage[]): Generator<readonly [BaseMessage, string | undefined]> {
   const called = new Map<string, string>();
-  const outputs: HistoryToolOutput[] = [];
   for (const message of messages) {
-    if (AIMessage.isInstance(message)) {
-      for (const call of message.tool_calls ?? []) if (typeof call.id === 'string') called.set(call.id, call.name);
-      continue;
-    }
-    if (!ToolMessage.isInstance(message)) continue;
-    const name = called.get(message.tool_call_id) ?? message.name;
-    if (typeof name === 'string') outputs.push({ name, output: readLangChainText(message.content) });
+    if (AIMessage.isInstance(message)) for (const call of message.tool_calls ?? []) if (typeof call.id === 'string') called.set(call.id, call.name);
+    yield [message, ToolMessage.isInstance(message) ? (called.get(message.tool_call_id) ?? message.name) : undefined];
   }
+}
+
+/** The answered tool calls of a LangChain conversation, in order, as `{ name, output }` (see {@link pairLangChainToolMessages}): each with its text. */
+export function readLangChainToolOutputs(messages: readonly BaseMessage[]): HistoryToolOutput[] {
+  const outputs: HistoryToolOutput[] = [];
+  for (const [message, name] of pairLangChainToolMessages(messages)) if (name !== undefined) outputs.push({ name, output: readLangChainText(message.content) });
   return outputs;
 }
 

@@ -12,7 +12,7 @@ import { createOpenAIResponsesTools } from '../../providers/openai/create-openai
 import { createAnthropicToolSearchResult } from '../../providers/anthropic/create-anthropic-tool-search-result.js';
 import { createAnthropicToolAdditionMessage } from '../../providers/anthropic/create-anthropic-tool-addition-message.js';
 import { createAnthropicMessagesTools } from '../../providers/anthropic/create-anthropic-messages-tools.js';
-import { readLangChainText } from './resolve-langchain-loaded-tools.js';
+import { pairLangChainToolMessages, readLangChainText } from './resolve-langchain-loaded-tools.js';
 
 /**
  * How the package's answers in a LangChain conversation are written for the model's provider, where a `ToolMessage`
@@ -54,7 +54,6 @@ export interface TransformLangChainMessagesOptions {
  */
 export function transformLangChainMessages(messages: readonly BaseMessage[], options: TransformLangChainMessagesOptions): BaseMessage[] {
   const { form, own } = options;
-  const called = new Map<string, string>();
   const added = new Set<string>();
   const output: BaseMessage[] = [];
   /** Native delivery: the tools the current run of tool messages loaded, added after it. */
@@ -64,14 +63,13 @@ export function transformLangChainMessages(messages: readonly BaseMessage[], opt
     output.push(createAddition(pending, form, options.catalog));
     pending = [];
   };
-  for (const message of messages) {
+  for (const [message, called] of pairLangChainToolMessages(messages)) {
     if (!ToolMessage.isInstance(message)) {
       flush();
-      if (AIMessage.isInstance(message)) for (const call of message.tool_calls ?? []) if (typeof call.id === 'string') called.set(call.id, call.name);
       output.push(message);
       continue;
     }
-    const name = called.get(message.tool_call_id) ?? message.name ?? '';
+    const name = called ?? '';
     const text = readLangChainText(message.content);
     switch (form.type) {
       case 'native': {
