@@ -151,10 +151,7 @@ function createSessionWire<Code extends string>(options: SessionToolSearchOption
     platform: options.platform,
     predict: createToolPredictor(toolSearch.config.predict),
     memos: new WeakMap<ToolSearchPlan, RequestMemo>(),
-    prepared: new WeakMap<
-      object,
-      { readonly tools: readonly ToolDefinition[] | undefined; readonly sent: readonly unknown[]; readonly entries: readonly unknown[] }
-    >(),
+    prepared: new WeakMap<object, { readonly read: CodecTools; readonly sent: readonly unknown[]; readonly entries: readonly unknown[] }>(),
   };
 }
 
@@ -180,18 +177,19 @@ interface Prepared<Code extends string> {
 function prepareReading<Code extends string>(preparation: Preparation<Code>, given: Record<string, unknown>): Promise<Prepared<Code>> {
   const { wire } = preparation;
   const tools = wire.toolsOf(given);
-  if (tools === undefined || tools === null) return prepareWith(preparation, wire.withTools(given, wire.catalogTools), undefined, wire.catalogTools);
-  if (tools === wire.catalogTools) return prepareWith(preparation, given, undefined, wire.catalogTools);
-  if (!Array.isArray(tools)) return prepareRead(preparation, given, tools as readonly unknown[]);
+  if (tools === undefined || tools === null) return prepareWith(preparation, wire.withTools(given, wire.catalogTools), wire.catalogRead, wire.catalogTools);
+  if (tools === wire.catalogTools) return prepareWith(preparation, given, wire.catalogRead, wire.catalogTools);
+  if (!Array.isArray(tools)) return prepareWith(preparation, given, wire.codec.readTools(given), tools as readonly unknown[]);
   // A body this factory prepared (or a copy sharing its tool list, not edited in place since): prepared again from the
-  // tools it had, which gives the same bytes (the transformers are idempotent).
+  // tools it had, as they were read, which gives the same bytes (the transformers are idempotent).
   const earlier = wire.prepared.get(tools);
   if (earlier !== undefined && earlier.entries.length === tools.length && earlier.entries.every((entry, index) => entry === tools[index])) {
-    return prepareWith(preparation, wire.withTools(given, earlier.sent), earlier.tools, earlier.sent);
+    return prepareWith(preparation, wire.withTools(given, earlier.sent), earlier.read, earlier.sent);
   }
   if (tools.some(isOwnToolEntry)) return prepareCopy(preparation, given, tools);
   const sent = parseSessionTools(tools, wire, '`body.tools`');
-  return prepareRead(preparation, sent === tools ? given : wire.withTools(given, sent), sent);
+  const body = sent === tools ? given : wire.withTools(given, sent);
+  return prepareWith(preparation, body, wire.codec.readTools(body), sent);
 }
 
 /**
@@ -227,21 +225,19 @@ function planFor<Code extends string>({ wire, model: bodyModel, sessionId }: Pre
 }
 
 /**
- * The request prepared from `body` with the tools it is planned for (`undefined`: the catalog), and the body's tool
- * list as the codec read it, when it has been (the catalog's, read once for the agent).
+ * The request prepared from `body` with the tools it is planned for, its tool list (`sent`) as the codec read it
+ * (`read`; the catalog's, read once for the agent, plans for the catalog), read once for the plan and the transformer.
  */
 async function prepareWith<Code extends string>(
   preparation: Preparation<Code>,
   body: Record<string, unknown>,
-  tools: readonly ToolDefinition[] | undefined,
+  read: CodecTools,
   sent: readonly unknown[],
-  read?: CodecTools,
 ): Promise<Prepared<Code>> {
   const { wire } = preparation;
-  const plan = planFor(preparation, tools);
-  const bodyRead = read ?? (tools === undefined ? wire.catalogRead : undefined);
+  const plan = planFor(preparation, read === wire.catalogRead ? undefined : read.definitions);
   let memo: RequestMemo | undefined;
-  if (bodyRead === wire.catalogRead) {
+  if (read === wire.catalogRead) {
     memo = wire.memos.get(plan) ?? {};
     wire.memos.set(plan, memo);
   }
@@ -252,20 +248,14 @@ async function prepareWith<Code extends string>(
     catalog: wire.catalog,
     options: wire.codecOptions,
     ...(wire.predict === undefined ? {} : { predict: wire.predict }),
-    ...(bodyRead === undefined ? {} : { tools: { list: wire.toolsOf(body), read: bodyRead } }),
+    tools: { list: wire.toolsOf(body), read },
     ...(memo === undefined ? {} : { memo }),
     onHistory: (history) => {
       unpaired = history.unpaired ?? [];
     },
   }) as TransformRequestResult<unknown, Code>;
   const written = wire.toolsOf(transformed.body as Record<string, unknown>);
-  return { plan, transformed, unpaired, remember: () => Array.isArray(written) && wire.prepared.set(written, { tools, sent, entries: [...written] }) };
-}
-
-/** The request prepared from `body` with its own tools, read once for the plan and the transformer. */
-function prepareRead<Code extends string>(preparation: Preparation<Code>, body: Record<string, unknown>, sent: readonly unknown[]): Promise<Prepared<Code>> {
-  const read = preparation.wire.codec.readTools(body);
-  return prepareWith(preparation, body, read.definitions, sent, read);
+  return { plan, transformed, unpaired, remember: () => Array.isArray(written) && wire.prepared.set(written, { read, sent, entries: [...written] }) };
 }
 
 /**
@@ -284,8 +274,8 @@ async function prepareCopy<Code extends string>(
   planFor(preparation, undefined);
   const expected = stringify(copy);
   const readings = [
-    () => prepareWith(preparation, wire.withTools(copy, wire.catalogTools), undefined, wire.catalogTools),
-    () => prepareRead(preparation, copy, copied),
+    () => prepareWith(preparation, wire.withTools(copy, wire.catalogTools), wire.catalogRead, wire.catalogTools),
+    () => prepareWith(preparation, copy, wire.codec.readTools(copy), copied),
   ];
   for (const reading of readings) {
     try {
