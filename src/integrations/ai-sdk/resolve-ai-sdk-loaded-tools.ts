@@ -1,7 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { resolveRevealedTools, type HistoryToolOutput } from '../../client/tool-search-result.js';
-import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from '../../tools/tool-search-tool-definition.js';
-import type { OwnToolNames } from '../../tools/resolve-own-tool-names.js';
+import { DEFAULT_OWN_TOOL_NAMES, type OwnToolNames } from '../../tools/resolve-own-tool-names.js';
 import { isRecord } from '../../records/is-record.js';
 
 /**
@@ -16,10 +15,7 @@ import { isRecord } from '../../records/is-record.js';
  * output that is not one of these, is ignored: only the package's own answers count (`own` names its tools, when a
  * caller's tool has taken `tool_search` or `call_tool`).
  */
-export function resolveAISDKLoadedTools(
-  messages: readonly ModelMessage[] | undefined,
-  own: OwnToolNames = { searchName: TOOL_SEARCH_TOOL_NAME, callToolName: CALL_TOOL_NAME },
-): string[] {
+export function resolveAISDKLoadedTools(messages: readonly ModelMessage[] | undefined, own: OwnToolNames = DEFAULT_OWN_TOOL_NAMES): string[] {
   const outputs: HistoryToolOutput[] = [];
   const referenced: string[] = [];
   for (const message of messages ?? []) {

@@ -1,7 +1,6 @@
 import { AIMessage, ToolMessage, type BaseMessage } from 'langchain';
 import { resolveRevealedTools, type HistoryToolOutput } from '../../client/tool-search-result.js';
-import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from '../../tools/tool-search-tool-definition.js';
-import type { OwnToolNames } from '../../tools/resolve-own-tool-names.js';
+import { DEFAULT_OWN_TOOL_NAMES, type OwnToolNames } from '../../tools/resolve-own-tool-names.js';
 import { isRecord } from '../../records/is-record.js';
 
 /**
@@ -32,10 +31,7 @@ export function readLangChainToolOutputs(messages: readonly BaseMessage[]): Hist
  * store lost it) gets the same answers, and a schema the conversation no longer holds (a trimmed history) is sent again.
  * Only the package's own answers count (`own` names its tools when a caller's tool has taken `tool_search`).
  */
-export function resolveLangChainLoadedTools(
-  messages: readonly BaseMessage[],
-  own: OwnToolNames = { searchName: TOOL_SEARCH_TOOL_NAME, callToolName: CALL_TOOL_NAME },
-): string[] {
+export function resolveLangChainLoadedTools(messages: readonly BaseMessage[], own: OwnToolNames = DEFAULT_OWN_TOOL_NAMES): string[] {
   return resolveRevealedTools(readLangChainToolOutputs(messages), own);
 }
 
