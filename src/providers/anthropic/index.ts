@@ -25,10 +25,10 @@ export {
 export { createAnthropicToolAdditionMessage } from './create-anthropic-tool-addition-message.js';
 export { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 export { createAnthropicMessagesTools } from './create-anthropic-messages-tools.js';
-export { parseAnthropicMessagesTools } from './parse-anthropic-messages-tools.js';
 export {
+  parseAnthropicMessagesTools,
   transformAnthropicMessagesRequest,
   type TransformAnthropicMessagesRequestOptions,
   type TransformAnthropicMessagesRequestResult,
-} from './transform-anthropic-messages-request.js';
+} from './anthropic-messages-codec.js';
 export type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
