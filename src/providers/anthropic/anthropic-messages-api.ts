@@ -59,14 +59,13 @@ interface AnthropicHostedSearchTool<Name extends string, Date extends string> ex
   strict?: boolean;
 }
 
-/** Anthropic's hosted BM25 search tool (`ToolSearchToolBm25_20251119`): natural-language queries. */
-export type AnthropicBM25ToolSearchTool = AnthropicHostedSearchTool<'tool_search_tool_bm25', '20251119'>;
-
-/** Anthropic's hosted regex search tool (`ToolSearchToolRegex20251119`): Python `re.search()` patterns. */
-export type AnthropicRegexToolSearchTool = AnthropicHostedSearchTool<'tool_search_tool_regex', '20251119'>;
-
-/** Either hosted search tool. */
-export type AnthropicToolSearchTool = AnthropicBM25ToolSearchTool | AnthropicRegexToolSearchTool;
+/**
+ * Either hosted search tool: BM25 (`ToolSearchToolBm25_20251119`, natural-language queries) or regex
+ * (`ToolSearchToolRegex20251119`, Python `re.search()` patterns).
+ */
+export type AnthropicToolSearchTool =
+  | AnthropicHostedSearchTool<'tool_search_tool_bm25', '20251119'>
+  | AnthropicHostedSearchTool<'tool_search_tool_regex', '20251119'>;
 
 /** The tool entries this package writes. A body may hold any other `ToolUnion` member; those pass through. */
 export type AnthropicTool = AnthropicCustomTool | AnthropicToolSearchTool;
@@ -102,39 +101,30 @@ export interface AnthropicToolResultBlock extends AnthropicCacheable {
   is_error?: boolean;
 }
 
-/** The names a hosted search call carries in `server_tool_use.name`. */
-export type AnthropicToolSearchToolName = AnthropicToolSearchTool['name'];
-
 /** A hosted search call (`ServerToolUseBlockParam`); its `srvtoolu_…` id is never answered with a `tool_result`. */
 export interface AnthropicServerToolUseBlock extends AnthropicCacheable {
   type: 'server_tool_use';
   id: string;
-  name: AnthropicToolSearchToolName;
+  name: AnthropicToolSearchTool['name'];
   /** `{ query, limit? }` for BM25, `{ pattern, limit? }` for regex. */
   input: unknown;
 }
 
-/** The hosted search's matches (`ToolSearchToolSearchResultBlockParam`); empty when nothing matched. */
-export interface AnthropicToolSearchToolSearchResult {
-  type: 'tool_search_tool_search_result';
-  tool_references: Array<AnthropicToolReferenceBlock>;
-}
-
 /**
- * The hosted search's failure (`ToolSearchToolResultErrorParam`), returned with HTTP 200. The SDK lists these codes;
- * treat `error_code` as an open string when reading responses (the documented set has changed before).
+ * The hosted search's result (`ToolSearchToolResultBlockParam`), echoed back byte for byte on later turns: its matches
+ * (empty when nothing matched) or its failure, returned with HTTP 200 (the SDK lists these codes; treat `error_code` as
+ * an open string when reading responses, the documented set has changed before).
  */
-export interface AnthropicToolSearchToolResultError {
-  type: 'tool_search_tool_result_error';
-  error_code: 'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded';
-  error_message?: string | null;
-}
-
-/** The hosted search's result (`ToolSearchToolResultBlockParam`), echoed back byte for byte on later turns. */
 export interface AnthropicToolSearchToolResultBlock extends AnthropicCacheable {
   type: 'tool_search_tool_result';
   tool_use_id: string;
-  content: AnthropicToolSearchToolSearchResult | AnthropicToolSearchToolResultError;
+  content:
+    | { type: 'tool_search_tool_search_result'; tool_references: Array<AnthropicToolReferenceBlock> }
+    | {
+        type: 'tool_search_tool_result_error';
+        error_code: 'invalid_tool_input' | 'unavailable' | 'too_many_requests' | 'execution_time_exceeded';
+        error_message?: string | null;
+      };
 }
 
 /** The content blocks this package reads or writes in `messages`. */
@@ -149,27 +139,20 @@ export type AnthropicContentBlock =
  * A tool named in a tool change (`BetaToolChangeToolReference`): one declared in `tools` or defined by an earlier
  * `tool_addition`, by the name the model calls it (`name`, where a tool search `tool_reference` block has `tool_name`).
  */
-export interface AnthropicToolChangeReference {
+interface AnthropicToolChangeReference {
   type: 'tool_reference';
   name: string;
 }
 
 /**
- * A tool defined by value in a tool change (`BetaToolChangeToolDefinitionParam`): `definition` is a `tools` entry,
- * which then need not be in `tools` at all. Needs the `inline-tools-2026-09-15` beta (Claude API only).
- */
-export interface AnthropicToolChangeDefinition {
-  type: 'tool_definition';
-  definition: AnthropicTool;
-}
-
-/**
  * Makes a tool available from this point of the conversation on (`BetaRequestToolAdditionBlock`), in a
- * `role: 'system'` message. `cache_control` goes on the block or in the definition, never both.
+ * `role: 'system'` message: by reference, or by value (`BetaToolChangeToolDefinitionParam`: `definition` is a `tools`
+ * entry, which then need not be in `tools` at all; needs the `inline-tools-2026-09-15` beta, Claude API only).
+ * `cache_control` goes on the block or in the definition, never both.
  */
 export interface AnthropicToolAdditionBlock extends AnthropicCacheable {
   type: 'tool_addition';
-  tool: AnthropicToolChangeReference | AnthropicToolChangeDefinition;
+  tool: AnthropicToolChangeReference | { type: 'tool_definition'; definition: AnthropicTool };
 }
 
 /** Withdraws a tool from this point of the conversation on (`BetaRequestToolRemovalBlock`). */
@@ -177,9 +160,6 @@ export interface AnthropicToolRemovalBlock extends AnthropicCacheable {
   type: 'tool_removal';
   tool: AnthropicToolChangeReference;
 }
-
-/** A tool change: what a mid-conversation system message and a `compaction` block's `tool_changes` hold. */
-export type AnthropicToolChangeBlock = AnthropicToolAdditionBlock | AnthropicToolRemovalBlock;
 
 /**
  * A mid-conversation system message (`BetaSystemMessageParam`), here carrying tool changes. Allowed after a user
@@ -190,7 +170,7 @@ export type AnthropicToolChangeBlock = AnthropicToolAdditionBlock | AnthropicToo
  */
 export interface AnthropicSystemMessage {
   role: 'system';
-  content: string | Array<AnthropicTextBlock | AnthropicToolChangeBlock>;
+  content: string | Array<AnthropicTextBlock | AnthropicToolAdditionBlock | AnthropicToolRemovalBlock>;
 }
 
 /**
@@ -203,23 +183,17 @@ export interface AnthropicCompactionBlock extends AnthropicCacheable {
   content?: string | null;
   encrypted_content?: string | null;
   signature?: string | null;
-  tool_changes?: Array<AnthropicToolChangeBlock> | null;
+  tool_changes?: Array<AnthropicToolAdditionBlock | AnthropicToolRemovalBlock> | null;
 }
 
-/** A turn of `role` (`MessageParam`). */
+/** A turn of `role` (`MessageParam`); pass an assistant turn's `content` back as the response gave it. */
 interface AnthropicTurn<Role extends 'user' | 'assistant'> {
   role: Role;
   content: string | Array<AnthropicContentBlock>;
 }
 
-/** A user turn (`UserMessageParam`). */
-export type AnthropicUserMessage = AnthropicTurn<'user'>;
-
-/** An assistant turn (`AssistantMessageParam`): pass the response's `content` back unchanged. */
-export type AnthropicAssistantMessage = AnthropicTurn<'assistant'>;
-
 /** One turn of the history. */
-export type AnthropicMessage = AnthropicUserMessage | AnthropicAssistantMessage;
+export type AnthropicMessage = AnthropicTurn<'user'> | AnthropicTurn<'assistant'>;
 
 /**
  * One turn of a history sent to the beta Messages API (`BetaMessageParam`, `client.beta.messages.create`): a turn,
@@ -299,8 +273,8 @@ export const ANTHROPIC_MAX_AVAILABLE_TOOLS: { readonly count: number; readonly b
 
 /** The hosted search tools, as the transformer adds them (the dated, documented types). */
 export const ANTHROPIC_TOOL_SEARCH_TOOLS: {
-  readonly bm25: AnthropicBM25ToolSearchTool;
-  readonly regex: AnthropicRegexToolSearchTool;
+  readonly bm25: AnthropicHostedSearchTool<'tool_search_tool_bm25', '20251119'>;
+  readonly regex: AnthropicHostedSearchTool<'tool_search_tool_regex', '20251119'>;
 } = Object.freeze({
   bm25: Object.freeze({ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' }),
   regex: Object.freeze({ type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' }),
