@@ -60,29 +60,27 @@ const SEARCH_TOOL_NAMES: ReadonlySet<string> = new Set(['tool_search_tool_bm25',
  * (`invalid-request`) when `messages` is present but not an array.
  */
 export function readAnthropicMessagesHistory(messages: unknown, support: AnthropicToolChangeSupport = 'value'): AnthropicMessagesHistory {
-  const reader: HistoryReader = { support, references: [], changes: [], asText: new Set(), serverCallIds: new Set(), searchTool: undefined };
   const sites: HistorySite[] = [];
   if (messages === undefined) return { messages: undefined, neutral: { names: [], outputs: [] }, sites, support, system: 'none' };
   if (!Array.isArray(messages)) {
     throw new ToolSearchError('invalid-request', `\`messages\` must be an array of messages, got ${describeValue(messages)}`);
   }
+  const reader: HistoryReader = { support, references: [], changes: [], asText: new Set(), serverCallIds: new Set(), searchTool: undefined };
   let system: AnthropicMessagesHistory['system'] = 'none';
   let previousSystem = false;
   const history = readNeutralHistory(
     messages,
-    (message, messageIndex) => {
+    (message, index) => {
       const isSystem = isRecord(message) && message.role === 'system';
-      if (isSystem && system === 'none') system = 'some';
-      if (isSystem && previousSystem) system = 'consecutive';
+      if (isSystem) system = previousSystem ? 'consecutive' : system === 'none' ? 'some' : system;
       previousSystem = isSystem;
       if (!isRecord(message) || !Array.isArray(message.content)) return undefined;
       // Only the results outside the model's messages are paired with the calls of the model's message before.
-      const item: HistoryItem = { calls: [], results: [], inSystem: isSystem, turn: message.role === 'assistant' ? undefined : false };
+      const item: HistoryMessage = { calls: [], results: [], inSystem: isSystem, turn: message.role === 'assistant' ? undefined : false };
       (message.content as unknown[]).forEach((block: unknown, blockIndex) => {
-        if (!isRecord(block)) return;
-        const site = readHistoryBlock(block, `messages[${messageIndex}].content[${blockIndex}]`, reader, item);
-        if (site === undefined) return;
-        sites.push(typeof site === 'string' ? { message: messageIndex, block: blockIndex, kind: site } : { message: messageIndex, block: blockIndex, ...site });
+        const site = isRecord(block) ? readHistoryBlock(block, `messages[${index}].content[${blockIndex}]`, reader, item) : undefined;
+        if (site !== undefined)
+          sites.push(typeof site === 'string' ? { message: index, block: blockIndex, kind: site } : { message: index, block: blockIndex, ...site });
       });
       return item;
     },
@@ -100,10 +98,11 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
 }
 
 /**
- * One message as the history's walk reads it: its calls and results, whether it is a system message. `turn` is `false`
- * outside the model's messages: their calls are no turn (see `HistoryToolItem.turn`), and only their results are paired.
+ * One message as the history's walk reads it: its calls and results, whether it is a system message. `turn` is
+ * `false` outside the model's messages: their calls are no turn (see `HistoryToolItem.turn`), and only their results
+ * are paired.
  */
-interface HistoryItem {
+interface HistoryMessage {
   readonly calls: { id?: unknown; name?: string }[];
   readonly results: HistoryToolResult[];
   readonly inSystem: boolean;
@@ -129,51 +128,47 @@ interface HistoryReader {
   searchTool: string | undefined;
 }
 
-/** Reads one block of a message into `reader` and its message's `item`; returns what the write must do with it, if anything. */
+/** Reads one block of a message into `reader` and its `message`; returns what the write must do with it, if anything. */
 function readHistoryBlock(
   block: Record<string, unknown>,
   path: string,
   reader: HistoryReader,
-  item: HistoryItem,
+  message: HistoryMessage,
 ): HistorySite['kind'] | Pick<HistorySite, 'kind' | 'change'> | undefined {
+  const id = block.type === 'tool_use' ? block.id : block.tool_use_id;
   switch (block.type) {
-    case 'tool_use': {
+    case 'tool_use':
       // A computer or browser toolset member's call carries the member's fixed name, not a custom tool's.
-      const id = typeof block.id === 'string' ? block.id : undefined;
       if (typeof block.name !== 'string' || (typeof block.toolset_name === 'string' && block.toolset_name !== '')) {
-        if (id !== undefined) item.calls.push({ id });
+        if (typeof id === 'string') message.calls.push({ id });
         return;
       }
-      item.calls.push(id === undefined ? { name: block.name } : { id, name: block.name });
+      message.calls.push(typeof id === 'string' ? { id, name: block.name } : { name: block.name });
       reader.references.push({ name: block.name, kind: 'tool_use', path: `${path}.name` });
       return 'tool_use';
-    }
     case 'server_tool_use':
       if (typeof block.id === 'string') reader.serverCallIds.add(block.id);
       if (reader.searchTool === undefined && typeof block.name === 'string' && SEARCH_TOOL_NAMES.has(block.name)) reader.searchTool = block.name;
       return;
-    case 'tool_search_tool_result': {
-      const result = block.content;
-      if (!isRecord(result) || !Array.isArray(result.tool_references)) return;
-      (result.tool_references as unknown[]).forEach((item, index) => {
-        if (isRecord(item) && typeof item.tool_name === 'string') {
-          reader.references.push({ name: item.tool_name, kind: 'tool_reference', path: `${path}.content.tool_references[${index}].tool_name` });
-        }
-      });
+    case 'tool_search_tool_result':
+      if (!isRecord(block.content) || !Array.isArray(block.content.tool_references)) return;
+      readReferences(block.content.tool_references, `${path}.content.tool_references`, false, reader);
       return 'tool_search_tool_result';
-    }
-    case 'tool_result': {
-      const id = block.tool_use_id;
-      if (typeof id === 'string' && item.turn === false) item.results.push({ id, path, label: id });
-      if (typeof id === 'string' && (id.startsWith('srvtoolu_') || reader.serverCallIds.has(id))) {
-        return 'remove';
+    case 'tool_result':
+      if (typeof id === 'string' && message.turn === false) message.results.push({ id, path, label: id });
+      if (typeof id === 'string' && (id.startsWith('srvtoolu_') || reader.serverCallIds.has(id))) return 'remove';
+      if (typeof block.content === 'string' && typeof id === 'string') message.results.push({ id, output: block.content });
+      if (Array.isArray(block.content)) {
+        // The result's text is the call's output; its `tool_reference` blocks name tools (an error result's are repaired).
+        for (const item of typeof id === 'string' ? block.content : []) {
+          if (isRecord(item) && item.type === 'text' && typeof item.text === 'string') message.results.push({ id: id as string, output: item.text });
+        }
+        if (block.is_error !== true) readReferences(block.content, `${path}.content`, true, reader);
       }
-      readToolResult(block, path, typeof id === 'string' ? id : undefined, reader, item);
       return 'tool_result';
-    }
     case 'tool_addition':
     case 'tool_removal':
-      return readChange(block, path, reader, item.inSystem);
+      return readChange(block, path, reader, message.inSystem);
     case 'compaction':
       // Sent back unchanged, whatever names it holds: the API checks them (`compaction_tool_changes_mismatch`).
       if (Array.isArray(block.tool_changes)) {
@@ -187,12 +182,25 @@ function readHistoryBlock(
   }
 }
 
+/** Reads the `tool_reference` blocks of a list at `path` into `reader` (`typed`: only the items of that type; a hosted result's are all references). */
+function readReferences(list: readonly unknown[], path: string, typed: boolean, reader: HistoryReader): void {
+  list.forEach((item, index) => {
+    if (!isRecord(item) || (typed && item.type !== 'tool_reference') || typeof item.tool_name !== 'string') return;
+    reader.references.push({ name: item.tool_name, kind: 'tool_reference', path: `${path}[${index}].tool_name` });
+  });
+}
+
 /**
  * Reads a tool change block (or a `compaction` block's entry) into `reader`: the change, with whether it names a custom
  * tool (a server tool's name is fixed by its type), and how it is sent: as text when it is a system message's
  * (`inSystem`) that the model cannot take in its form. `undefined` when the block makes no tool change.
  */
-function readChange(block: Record<string, unknown>, path: string, reader: HistoryReader, inSystem: boolean): Pick<HistorySite, 'kind' | 'change'> | undefined {
+function readChange(
+  block: Record<string, unknown>,
+  path: string,
+  reader: HistoryReader,
+  inSystem: boolean,
+): { readonly kind: 'tool_change' | 'tool_change_text'; readonly change: HistoryChange } | undefined {
   const read = resolveAnthropicToolChange(block);
   if (read === undefined) return undefined;
   const change: HistoryChange = { ...read, custom: read.definition === undefined || resolveAnthropicToolKind(read.definition) === 'custom' };
@@ -243,17 +251,14 @@ export function writeAnthropicMessagesHistory(
           if (kept === undefined) return message;
           return { ...(message as Record<string, unknown>), content: kept.length > 0 ? kept : [{ type: 'text', text: REMOVED_RESULT_TEXT }] };
         });
-  const converted = support === 'none' && system !== 'none' ? writeSystemMessagesAsUserText(sent) : { messages: sent, paths: [] };
-  // Where the model takes no system message, each was sent as text, its tool changes with it.
-  if (support === 'none') found['tool-changes-sent-as-text'] = converted.paths;
+  // Where the model takes no system message, each is sent as text, its tool changes with it (the join lists them).
+  if (support === 'none') found['tool-changes-sent-as-text'] = [];
   const warnings = (Object.keys(REPAIR_WARNINGS) as HistoryRepair[]).flatMap((code): AnthropicMessagesWarning[] =>
     found[code].length === 0 ? [] : [{ code, message: REPAIR_WARNINGS[code](found[code].join(', '), support) }],
   );
   // System messages sent as text leave none to merge.
-  return {
-    messages: system === 'consecutive' && support !== 'none' ? mergeConsecutiveSystemMessages(converted.messages, warnings) : converted.messages,
-    warnings,
-  };
+  const join = support === 'none' ? system !== 'none' : system === 'consecutive';
+  return { messages: join ? joinSystemMessages(sent, support === 'none', warnings) : sent, warnings };
 }
 
 /** The history's repairs, by the code of the warning that lists the blocks repaired. */
@@ -337,69 +342,62 @@ function writeToolChangeText(change: HistoryChange, names: ToolNameMapping, path
 }
 
 /**
- * The messages with every system message sent as user text, for a model that takes none: its blocks join the user
- * turn right before it (after that turn's blocks, so its `tool_result` blocks stay first), or become a user turn of
- * their own after any other turn. The same array, and no paths, when there is no system message.
+ * The messages with system messages joined where the API does not take them as they are. `asUser` (a model that takes
+ * no system message): each one's blocks join the user turn right before it (after that turn's blocks, so its
+ * `tool_result` blocks stay first), or become a user turn of their own after any other turn; the warning lists them.
+ * Otherwise each run of system messages in a row (`[user, system, system]`: a turn's tool addition, then the caller's
+ * own system message) is merged into the first, its blocks in order: the API rejects consecutive system messages
+ * ("merge them"). Throws a `ToolSearchError` (`invalid-request`) for a run that cannot be merged: messages whose other
+ * fields differ (`clear_at` on one of them) or whose content is neither text nor a list of blocks.
  */
-function writeSystemMessagesAsUserText(messages: readonly unknown[]): { messages: readonly unknown[]; paths: string[] } {
+function joinSystemMessages(messages: readonly unknown[], asUser: boolean, warnings: AnthropicMessagesWarning[]): readonly unknown[] {
+  const isSystem = (message: unknown): message is Record<string, unknown> => isRecord(message) && message.role === 'system';
   const result: unknown[] = [];
-  const paths: string[] = [];
+  // The messages sent as user text; each run's first and last message.
+  const asText: string[] = [];
+  const runs = new Map<number, number>();
+  let runStart = -1;
   messages.forEach((message, index) => {
-    if (!isRecord(message) || message.role !== 'system') {
+    const last = result.at(-1);
+    if (!isSystem(message) || (!asUser && (!isSystem(last) || !isSystem(messages[index - 1])))) {
       result.push(message);
+      runStart = index;
       return;
     }
-    paths.push(`\`messages[${index}]\``);
+    if (asUser) asText.push(`\`messages[${index}]\``);
+    else {
+      const problem = describeUnmergeable(last as Record<string, unknown>, message);
+      if (problem !== undefined) {
+        throw new ToolSearchError(
+          'invalid-request',
+          `\`messages[${index - 1}]\` and \`messages[${index}]\` are system messages in a row, which the API rejects ("Consecutive system messages are not allowed"), and they cannot be merged: ${problem}. Merge them into one system message, or put a turn between them`,
+        );
+      }
+      runs.set(runStart, index);
+    }
     const blocks = contentBlocks(message.content);
-    if (blocks.length === 0) return;
-    const last = result.at(-1);
-    if (isRecord(last) && last.role === 'user') result[result.length - 1] = { ...last, content: [...contentBlocks(last.content), ...blocks] };
+    if (asUser && blocks.length === 0) return;
+    // A run's later message joins the system message before it; a message sent as text joins the user turn before it.
+    if (isRecord(last) && last.role === (asUser ? 'user' : 'system'))
+      result[result.length - 1] = { ...last, content: [...contentBlocks(last.content), ...blocks] };
     else result.push({ role: 'user', content: blocks });
   });
-  return { messages: result, paths };
+  if (asUser) {
+    if (asText.length > 0)
+      warnings.push({ code: 'tool-changes-sent-as-text', message: REPAIR_WARNINGS['tool-changes-sent-as-text'](asText.join(', '), 'none') });
+    return result;
+  }
+  warnings.push({
+    code: 'system-messages-merged',
+    message: `the history has system messages in a row (${[...runs].map(([first, last]) => `\`messages[${first}]\` to \`messages[${last}]\``).join(', ')}), which the API rejects ("Consecutive system messages are not allowed … merge them"); each run was sent as one system message, its blocks in order`,
+  });
+  return result;
 }
 
 /** A message's content as blocks (text as one text block, `''` as none; anything else as nothing). */
 function contentBlocks(content: unknown): unknown[] {
   if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
   return Array.isArray(content) ? content : [];
-}
-
-/**
- * The messages with each run of system messages in a row (`[user, system, system]`: a turn's tool addition, then the
- * caller's own system message) merged into the first, their content blocks in order: the API rejects consecutive
- * system messages ("merge them"). The same array when there is none. Throws a `ToolSearchError` (`invalid-request`)
- * for a run that cannot be merged: messages whose other fields differ (`clear_at` on one of them) or whose content is
- * neither text nor a list of blocks.
- */
-function mergeConsecutiveSystemMessages(messages: readonly unknown[], warnings: AnthropicMessagesWarning[]): readonly unknown[] {
-  const isSystem = (message: unknown): message is Record<string, unknown> => isRecord(message) && message.role === 'system';
-  const result: unknown[] = [];
-  // Each run's first and last message.
-  const runs = new Map<number, number>();
-  let runStart = -1;
-  messages.forEach((message, index) => {
-    const last = result.at(-1);
-    if (!isSystem(message) || !isSystem(last) || !isSystem(messages[index - 1])) {
-      result.push(message);
-      runStart = index;
-      return;
-    }
-    const problem = describeUnmergeable(last, message);
-    if (problem !== undefined) {
-      throw new ToolSearchError(
-        'invalid-request',
-        `\`messages[${index - 1}]\` and \`messages[${index}]\` are system messages in a row, which the API rejects ("Consecutive system messages are not allowed"), and they cannot be merged: ${problem}. Merge them into one system message, or put a turn between them`,
-      );
-    }
-    result[result.length - 1] = { ...last, content: [...contentBlocks(last.content), ...contentBlocks(message.content)] };
-    runs.set(runStart, index);
-  });
-  warnings.push({
-    code: 'system-messages-merged',
-    message: `the history has system messages in a row (${[...runs].map(([first, last]) => `\`messages[${first}]\` to \`messages[${last}]\``).join(', ')}), which the API rejects ("Consecutive system messages are not allowed … merge them"); each run was sent as one system message, its blocks in order`,
-  });
-  return result;
 }
 
 /** Why two system messages in a row cannot be one, or `undefined` when they can. */
@@ -416,23 +414,6 @@ function describeUnmergeable(first: Record<string, unknown>, second: Record<stri
 
 /** What a block the history may not hold is rewritten to, before it is dropped. */
 const REMOVED: unique symbol = Symbol('removed');
-
-/** A `tool_result`'s outputs (its text, answering the call `id`) and the `tool_reference` blocks it holds. */
-function readToolResult(block: Record<string, unknown>, path: string, id: string | undefined, reader: HistoryReader, item: HistoryItem): void {
-  const content = block.content;
-  const pushOutput = (output: string): void => {
-    if (id !== undefined) item.results.push({ id, output });
-  };
-  if (typeof content === 'string') pushOutput(content);
-  if (!Array.isArray(content)) return;
-  const isError = block.is_error === true;
-  content.forEach((item: unknown, index) => {
-    if (!isRecord(item)) return;
-    if (item.type === 'text' && typeof item.text === 'string') pushOutput(item.text);
-    if (item.type === 'tool_reference' && typeof item.tool_name === 'string' && !isError)
-      reader.references.push({ name: item.tool_name, kind: 'tool_reference', path: `${path}.content[${index}].tool_name` });
-  });
-}
 
 function writeToolResult(block: Record<string, unknown>, names: ToolNameMapping): Record<string, unknown> {
   const content = block.content;
