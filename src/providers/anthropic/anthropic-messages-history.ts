@@ -297,13 +297,14 @@ function writeHistorySite(
     }
     case 'tool_search_tool_result': {
       const result = block.content as Record<string, unknown>;
-      const mapped = resolveMappedItems(result.tool_references as unknown[], (item) => (isRecord(item) ? mapReference(item, names) : item));
+      const mapped = writeReferences(result.tool_references as unknown[], names, false, false);
       return mapped === result.tool_references ? block : { ...block, content: { ...result, tool_references: mapped } };
     }
     case 'tool_result': {
-      const sent = writeToolResult(block, names);
-      if (sent !== block && block.is_error === true) found['error-result-references-converted'].push(path);
-      return sent;
+      const content = Array.isArray(block.content) ? writeReferences(block.content, names, true, block.is_error === true) : block.content;
+      if (content === block.content) return block;
+      if (block.is_error === true) found['error-result-references-converted'].push(path);
+      return { ...block, content };
     }
     case 'tool_change':
       return writeToolChange(block, change as HistoryChange, names);
@@ -415,23 +416,18 @@ function describeUnmergeable(first: Record<string, unknown>, second: Record<stri
 /** What a block the history may not hold is rewritten to, before it is dropped. */
 const REMOVED: unique symbol = Symbol('removed');
 
-function writeToolResult(block: Record<string, unknown>, names: ToolNameMapping): Record<string, unknown> {
-  const content = block.content;
-  if (!Array.isArray(content)) return block;
-  const isError = block.is_error === true;
-  const items = resolveMappedItems(content, (item: unknown) => {
-    if (!isRecord(item) || item.type !== 'tool_reference' || typeof item.tool_name !== 'string') return item;
-    if (isError) return { type: 'text', text: `tool_reference: ${names.toWire(item.tool_name)}` };
-    return mapReference(item, names);
+/**
+ * A list's `tool_reference` blocks under their wire names (`typed`: only the items of that type; a hosted result's are
+ * all references), or as text blocks naming the tool (`asText`: an error result may hold text only). The same list
+ * when none changes, and each item the same object when its name is unchanged.
+ */
+function writeReferences(list: readonly unknown[], names: ToolNameMapping, typed: boolean, asText: boolean): readonly unknown[] {
+  return resolveMappedItems(list, (item) => {
+    if (!isRecord(item) || (typed && item.type !== 'tool_reference') || typeof item.tool_name !== 'string') return item;
+    const wire = names.toWire(item.tool_name);
+    if (asText) return { type: 'text', text: `tool_reference: ${wire}` };
+    return wire === item.tool_name ? item : { ...item, tool_name: wire };
   });
-  return items === content ? block : { ...block, content: items };
-}
-
-/** A `tool_reference` under its wire name (the same object when the name is unchanged). */
-function mapReference(item: Record<string, unknown>, names: ToolNameMapping): Record<string, unknown> {
-  if (typeof item.tool_name !== 'string') return item;
-  const wire = names.toWire(item.tool_name);
-  return wire === item.tool_name ? item : { ...item, tool_name: wire };
 }
 
 /**
