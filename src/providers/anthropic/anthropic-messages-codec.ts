@@ -106,15 +106,9 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
     }
     const sentHistory = writeAnthropicMessagesHistory(history, decided);
     planWarnings.push(...sentHistory.warnings);
-    // A conversation keeps the variant its hosted calls used; Bedrock offers the regex tool only.
-    const historyVariant = mechanism === 'claude-hosted' ? history.neutral.searchTool : undefined;
-    const variant = onBedrock
-      ? 'regex'
-      : historyVariant === undefined
-        ? (read.searchTool ?? 'bm25')
-        : historyVariant === 'tool_search_tool_regex'
-          ? 'regex'
-          : 'bm25';
+    // A conversation keeps the variant its hosted calls used (`tool_search_tool_regex`: `regex`); Bedrock offers the regex tool only.
+    const historyVariant = mechanism === 'claude-hosted' ? history.neutral.searchTool?.replace('tool_search_tool_', '') : undefined;
+    const variant = onBedrock ? 'regex' : ((historyVariant ?? read.searchTool ?? 'bm25') as AnthropicToolSearchVariant);
     const tools = writeAnthropicMessagesTools(read.tools, decided, { variant, onBedrock }, warnings);
 
     // Check the history and `tool_choice` against the names sent (most requests have neither to check); an MCP
