@@ -89,7 +89,9 @@ function toRequestTool(
       return { kind: 'search', clientExecuted: tool.clientExecuted === true };
     case 'own': {
       const definition = tool.definition;
-      return definition !== undefined && isOwnToolStandIn(definition.name, planned, bodyHolds)
+      // One of the package's own tools stands for the caller's tool of its name the plan manages (an earlier pass sent it
+      // in its place), unless the body still holds that tool itself; any other is dropped or written again.
+      return definition !== undefined && planned.has(definition.name) && !bodyHolds(definition.name)
         ? { kind: 'planned', name: definition.name, path, definition, deferred: false }
         : { kind: 'own' };
     }
@@ -112,11 +114,15 @@ function readGroupingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput
   const customs = request.tools.filter(
     (tool): tool is Extract<NeutralTool, { kind: 'other' }> & { name: string } => tool.kind === 'other' && tool.custom === true && tool.name !== undefined,
   );
-  // A top-level custom tool named like one of the package's own keeps its name; the package's takes a free one.
-  const applied = resolvePlanWithUnmanagedNames(
-    plan,
-    customs.filter((tool) => tool.group === undefined).map((tool) => tool.name),
-  );
+  // A top-level custom tool named like one of the package's own keeps its name: the top-level custom tools join the
+  // plan's `unmanagedToolNames`, so the package's own tools take the first free names (`resolveOwnToolsSent`), and the
+  // transformer and the session read the same plan (the result's `plan`). The plan itself when nothing changes.
+  const unmanaged = customs.filter((tool) => tool.group === undefined).map((tool) => tool.name);
+  const known = plan.unmanagedToolNames ?? [];
+  const taken = unmanaged.length > 0 && resolveOwnToolsSent(plan);
+  const added =
+    taken && (unmanaged.includes(taken.searchName) || unmanaged.includes(taken.callToolName)) ? unmanaged.filter((name) => !known.includes(name)) : [];
+  const applied = added.length === 0 ? plan : { ...plan, unmanagedToolNames: [...known, ...added] };
   // Custom tools keep their names (the function-name pattern does not bind them); a valid one is only kept from being
   // given to a function. Under hosted search every function name fits a call's namespace (64 characters).
   const rule = applied.mechanism === 'openai-hosted' ? OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE : api.rule;
@@ -260,11 +266,11 @@ function keepForcedToolsLoaded(
 function keepReservedNamesLoaded(
   input: ResolveGroupedToolsInput,
   deferred: Set<string>,
-  groups: ReturnType<typeof resolveToolGroups>,
+  groups: ReadonlyMap<string, string>,
   warnings: ToolSearchWarning<GroupedToolsWarningCode>[],
 ): void {
   const { names } = input;
-  const reserved = [...deferred].filter((name) => !groups.byName.has(name) && isOpenAIResponsesReservedNamespace(names.toWire(name)));
+  const reserved = [...deferred].filter((name) => !groups.has(name) && isOpenAIResponsesReservedNamespace(names.toWire(name)));
   if (reserved.length > 0) {
     for (const name of reserved) deferred.delete(name);
     warnings.push({
@@ -291,11 +297,28 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
   // The library's search loads deferred tools through the caller's `tool_search_output`; a listing that does not show
   // them leaves them out, and a tool left out takes no part in grouping, so the request's own output groups the same.
   const leaving = hosted && isDeferredLeftOut(plan);
-  const groups = resolveToolGroups(tools, {
-    planned,
-    byCategory: hosted,
-    prefixes: hosted && input.byPrefix ? resolveSharedNamePrefixes(planned.keys()) : undefined,
-    ungrouped: (name) => forced.has(name) || (leaving && deferred.has(name)),
+  // Which tools go together in one group (a namespace), as labels, by name and by body index: a planned tool goes under
+  // its category (hosted search), else its body group, else its shared name prefix; an unmanaged tool in a body group
+  // goes where the planned tools of that body group went (a body group an earlier transform renamed, `café` sent as
+  // `caf_`, still holds the tools of one label), else under the body group's own name. Forced tools (sent at the top
+  // level) and tools the request leaves out are in no group. Groups themselves (names, descriptions, order) are the wire's.
+  const prefixes = hosted && input.byPrefix ? resolveSharedNamePrefixes(planned.keys()) : undefined;
+  const groups = new Map<string, string>();
+  const bodyGroups = new Map<string, string>();
+  const labels: (string | undefined)[] = [];
+  for (const tool of tools) {
+    let label: string | undefined;
+    if (tool.kind === 'planned' && !forced.has(tool.name) && !(leaving && deferred.has(tool.name))) {
+      label = hosted ? (resolveCategoryLabel(planned.get(tool.name)) ?? tool.group ?? prefixes?.get(tool.name)) : tool.group;
+      if (label !== undefined) {
+        groups.set(tool.name, label);
+        if (tool.group !== undefined && !bodyGroups.has(tool.group)) bodyGroups.set(tool.group, label);
+      }
+    }
+    labels.push(label);
+  }
+  tools.forEach((tool, index) => {
+    if (tool.kind === 'unmanaged' && tool.group !== undefined) labels[index] = bodyGroups.get(tool.group) ?? tool.group;
   });
   keepReservedNamesLoaded(input, deferred, groups, warnings);
   const omitted: ReadonlySet<string> = leaving ? deferred : NOTHING;
@@ -310,7 +333,7 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
   const bodySearchTools: { index: number; clientExecuted: boolean }[] = [];
   let deferring = false;
   const forms = tools.map((tool, index): RequestToolForm => {
-    const group = groups.entries[index];
+    const group = labels[index];
     switch (tool.kind) {
       case 'planned': {
         if (omitted.has(tool.name)) return createForm('omitted', undefined);
@@ -347,13 +370,45 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
     });
   }
 
-  const { search, warnings: searchWarnings } = resolveSearchToolSource({ hosted, library, librarySearchSent, deferring, bodySearchTools });
-  warnings.push(...searchWarnings);
+  // One tool search tool at most, last in the tools. A client-executed one the caller sent is theirs to serve: kept even
+  // with nothing deferred (only the hosted one needs a deferred tool). The library's search is that kind of tool (the
+  // body's own first), sent whenever the plan defers a tool, even one the request leaves out; OpenAI's hosted one (the
+  // body's own first) when something is deferred, also for the caller's own deferrals when the library's search defers
+  // nothing here. Any other tool search tool of the body is dropped, with a warning.
+  const clientSearch = bodySearchTools.find((tool) => tool.clientExecuted);
+  const ownSearch: SearchToolSource | undefined = clientSearch === undefined ? undefined : { source: 'body', index: clientSearch.index };
+  const hostedSearch = (): SearchToolSource => {
+    const found = bodySearchTools.find((tool) => !tool.clientExecuted) ?? bodySearchTools[0];
+    return found === undefined ? { source: 'hosted' } : { source: 'body', index: found.index };
+  };
+  let search: SearchToolSource | undefined;
+  if (librarySearchSent) search = ownSearch ?? { source: 'library' };
+  else if (library) {
+    // The plan defers nothing here, so the library's search is not sent; tools the caller deferred itself still need one.
+    search = ownSearch ?? (deferring ? hostedSearch() : undefined);
+    if (ownSearch === undefined && deferring) {
+      warnings.push({
+        code: 'hosted-search-for-caller-deferral',
+        message:
+          "the plan uses the library's search but defers none of its tools in this request, and tools the caller deferred itself (`defer_loading: true` on an `mcp` server, a custom tool, …) " +
+          'need a tool search tool (the API rejects them without one); OpenAI\'s hosted `{"type":"tool_search"}` was sent, which loads them',
+      });
+    }
+  } else search = hosted && deferring ? hostedSearch() : ownSearch;
+  if (bodySearchTools.length > (search === undefined ? 0 : 1)) {
+    const why =
+      search !== undefined
+        ? 'only one tool search tool is sent'
+        : hosted
+          ? 'nothing is deferred, and the API rejects `tool_search` without a deferred tool'
+          : "the plan does not use OpenAI's hosted tool search";
+    warnings.push({ code: 'tool-search-tool-removed', message: `the body's \`{"type":"tool_search"}\` tool was removed: ${why}` });
+  }
   if (search?.source === 'body') forms[search.index] = createForm('as-is', undefined);
   return {
     forms,
     omitted,
-    groups: groups.byName,
+    groups,
     oversized: hosted ? resolveOversizedGroups(tools, forms, OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE) : NOTHING,
     search,
     compact: library && plan.listing === 'compact',
@@ -461,115 +516,8 @@ function quote(names: readonly string[]): string {
   return names.map((name) => `\`${name}\``).join(', ');
 }
 
-/** What {@link resolveSearchToolSource} decides from. */
-export interface ResolveSearchToolSourceInput {
-  /** The plan's mechanism is OpenAI's hosted search. */
-  readonly hosted: boolean;
-  /** The plan searches with the library (`search: 'library'`) under hosted search. */
-  readonly library: boolean;
-  /** The plan defers a tool under the library's search, so the library's search tool is needed. */
-  readonly librarySearchSent: boolean;
-  /** Something the request sends is deferred (a plan tool, or a tool the caller deferred itself). */
-  readonly deferring: boolean;
-  /** The body's own tool search tools, by index in the tools, and whether the caller executes each. */
-  readonly bodySearchTools: readonly { readonly index: number; readonly clientExecuted: boolean }[];
-}
-
-/**
- * Which tool search tool a request with OpenAI's hosted search (or none) sends, last in its tools; one at most, as the
- * API takes one. A client-executed tool search the caller sent is theirs to serve: kept even with nothing deferred
- * (only the hosted one needs a deferred tool). The library's search is that kind of tool (the body's own first), sent
- * whenever the plan defers a tool, even one the request leaves out; OpenAI's hosted one (the body's own first) is sent
- * when something is deferred, also for the caller's own deferrals when the library's search defers nothing here.
- * Any other tool search tool of the body is dropped, with a warning. Pure. Not part of the public API.
- */
-export function resolveSearchToolSource(input: ResolveSearchToolSourceInput): {
-  readonly search: SearchToolSource | undefined;
-  readonly warnings: ToolSearchWarning<'hosted-search-for-caller-deferral' | 'tool-search-tool-removed'>[];
-} {
-  const { hosted, library, deferring, bodySearchTools } = input;
-  const warnings: ToolSearchWarning<'hosted-search-for-caller-deferral' | 'tool-search-tool-removed'>[] = [];
-  const clientSearch = bodySearchTools.find((tool) => tool.clientExecuted);
-  const ownSearch: SearchToolSource | undefined = clientSearch === undefined ? undefined : { source: 'body', index: clientSearch.index };
-  const hostedSearch = (): SearchToolSource => {
-    const found = bodySearchTools.find((tool) => !tool.clientExecuted) ?? bodySearchTools[0];
-    return found === undefined ? { source: 'hosted' } : { source: 'body', index: found.index };
-  };
-  let search: SearchToolSource | undefined;
-  if (input.librarySearchSent) search = ownSearch ?? { source: 'library' };
-  else if (library) {
-    // The plan defers nothing here, so the library's search is not sent; tools the caller deferred itself still need one.
-    search = ownSearch ?? (deferring ? hostedSearch() : undefined);
-    if (ownSearch === undefined && deferring) {
-      warnings.push({
-        code: 'hosted-search-for-caller-deferral',
-        message:
-          "the plan uses the library's search but defers none of its tools in this request, and tools the caller deferred itself (`defer_loading: true` on an `mcp` server, a custom tool, …) " +
-          'need a tool search tool (the API rejects them without one); OpenAI\'s hosted `{"type":"tool_search"}` was sent, which loads them',
-      });
-    }
-  } else search = hosted && deferring ? hostedSearch() : ownSearch;
-  if (bodySearchTools.length > (search === undefined ? 0 : 1)) {
-    const why =
-      search !== undefined
-        ? 'only one tool search tool is sent'
-        : hosted
-          ? 'nothing is deferred, and the API rejects `tool_search` without a deferred tool'
-          : "the plan does not use OpenAI's hosted tool search";
-    warnings.push({ code: 'tool-search-tool-removed', message: `the body's \`{"type":"tool_search"}\` tool was removed: ${why}` });
-  }
-  return { search, warnings };
-}
-
-/** What {@link resolveToolGroups} needs besides the tools. */
-export interface ResolveToolGroupsOptions {
-  /** The plan's tools by name. */
-  readonly planned: ReadonlyMap<string, PlannedTool>;
-  /** Group by the plan's `category` first (hosted search), then the body group; else by the body group alone. */
-  readonly byCategory: boolean;
-  /** The shared name prefix of tools without a category or body group (see `resolveSharedNamePrefixes`), when grouped by prefix. */
-  readonly prefixes?: ReadonlyMap<string, string>;
-  /** Planned tools kept out of every group: forced tools (sent at the top level) and tools the request leaves out. */
-  readonly ungrouped: (name: string) => boolean;
-}
-
-/** The group label of each tool (by its index in the request's tools) and of each planned tool (by name). */
-export interface ToolGroups {
-  readonly entries: readonly (string | undefined)[];
-  readonly byName: ReadonlyMap<string, string>;
-}
-
-/**
- * Which tools of a request go together in one group (a Responses namespace), as labels: a planned tool goes under its
- * category (`byCategory`), else its body group, else its shared name prefix (`prefixes`); an unmanaged tool in a body
- * group goes where the planned tools of that body group went (a body group an earlier transform renamed, `café` sent as
- * `caf_`, still holds the tools of one label), else under the body group's own name. Groups themselves (their names,
- * descriptions, order) are the wire's. Not part of the public API.
- */
-export function resolveToolGroups(tools: readonly RequestTool[], options: ResolveToolGroupsOptions): ToolGroups {
-  const { planned, byCategory, prefixes, ungrouped } = options;
-  const byName = new Map<string, string>();
-  const bodyGroups = new Map<string, string>();
-  const entries: (string | undefined)[] = [];
-  for (const tool of tools) {
-    let label: string | undefined;
-    if (tool.kind === 'planned' && !ungrouped(tool.name)) {
-      label = byCategory ? (resolveCategoryLabel(planned.get(tool.name)) ?? tool.group ?? prefixes?.get(tool.name)) : tool.group;
-      if (label !== undefined) {
-        byName.set(tool.name, label);
-        if (tool.group !== undefined && !bodyGroups.has(tool.group)) bodyGroups.set(tool.group, label);
-      }
-    }
-    entries.push(label);
-  }
-  tools.forEach((tool, index) => {
-    if (tool.kind === 'unmanaged' && tool.group !== undefined) entries[index] = bodyGroups.get(tool.group) ?? tool.group;
-  });
-  return { entries, byName };
-}
-
 /** The group a planned tool's category gives it: none for no category or a blank one. */
-export function resolveCategoryLabel(tool: PlannedTool | undefined): string | undefined {
+function resolveCategoryLabel(tool: PlannedTool | undefined): string | undefined {
   const category = tool?.category;
   return category === undefined || category.trim().length === 0 ? undefined : category;
 }
@@ -583,7 +531,7 @@ const PREFIX_SEPARATOR = /__|[./:]/;
  * `mcp__github__create_issue` → `github`. A prefix of one tool would hide its name behind a group for nothing.
  * Pure: the same names give the same map. Not part of the public API.
  */
-export function resolveSharedNamePrefixes(names: Iterable<string>): Map<string, string> {
+function resolveSharedNamePrefixes(names: Iterable<string>): Map<string, string> {
   const prefixOf = new Map<string, string>();
   const counts = new Map<string, number>();
   for (const name of names) {
@@ -595,32 +543,4 @@ export function resolveSharedNamePrefixes(names: Iterable<string>): Map<string, 
     counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
   }
   return new Map([...prefixOf].filter(([, prefix]) => (counts.get(prefix) ?? 0) >= 2));
-}
-
-/**
- * The plan as one request applies it, given the names of the request's top-level tools the plan does not manage (an
- * OpenAI Responses body's custom tools: a grammar, not a JSON schema, so never planned). When one of them holds a name
- * the package's own tools would take (`tool_search`, `call_tool`; `tool_search_2` next to a caller's function
- * `tool_search`), those names join `unmanagedToolNames`, so the package's own tools go by the first free names
- * (`resolveOwnToolsSent`) and the caller's tool is sent as it is, as a planned tool of that name would be. The
- * transformer and the session read the same plan from it, so the tool list, the guidance note, the history and the
- * call routing agree. Pure and idempotent; the plan itself when nothing changes. Not part of the public API.
- */
-export function resolvePlanWithUnmanagedNames(plan: ToolSearchPlan, unmanaged: readonly string[]): ToolSearchPlan {
-  if (unmanaged.length === 0) return plan;
-  const own = resolveOwnToolsSent(plan);
-  if (!unmanaged.includes(own.searchName) && !unmanaged.includes(own.callToolName)) return plan;
-  const known = plan.unmanagedToolNames ?? [];
-  const added = unmanaged.filter((name) => !known.includes(name));
-  return added.length === 0 ? plan : { ...plan, unmanagedToolNames: [...known, ...added] };
-}
-
-/**
- * Whether one of the package's own tools found in a body (`tool_search`, `call_tool`: an earlier transform's output)
- * stands for the caller's tool of its name that the plan manages: the earlier pass sent the package's tool in its place
- * (the two are alike), so the body is read as holding the caller's tool, unless it still holds that tool itself. Any
- * other of the package's own tools is not the caller's: it is dropped or written again. Not part of the public API.
- */
-export function isOwnToolStandIn(name: string, planned: ReadonlyMap<string, unknown>, bodyHolds: (name: string) => boolean): boolean {
-  return planned.has(name) && !bodyHolds(name);
 }

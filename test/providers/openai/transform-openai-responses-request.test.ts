@@ -3,8 +3,8 @@ import { earlierResult } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';
-import { SEED_NOTE, withSeedBehaviour } from '../../support/tools.js';
-import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/tools/tool-search-tool-definition.js';
+import { SEED_NOTE, tool, withSeedBehaviour } from '../../support/tools.js';
+import { CALL_TOOL_DEFINITION, STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/tools/tool-search-tool-definition.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { isToolSearchError } from '../../../src/errors/tool-search-error.js';
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
@@ -1180,6 +1180,203 @@ describe('transformOpenAIResponsesRequest', () => {
       const error = errorOf(() => transformOpenAIResponsesRequest(responsesBody([responsesFunction('lookup')]), given as ToolSearchPlan, options as never));
       expect(error.code).toBe('invalid-options');
       expect(error.message).toContain(message);
+    });
+  });
+});
+
+// The grouping decision's rules, each checked on what the transformer returns (moved from the unit tests of
+// `resolveSearchToolSource`, `resolveToolGroups`, `resolveCategoryLabel`, `resolveSharedNamePrefixes`,
+// `resolvePlanWithUnmanagedNames` and `isOwnToolStandIn`, folded into the decision).
+describe('transformOpenAIResponsesRequest: the grouping decision', () => {
+  const functions = [responsesFunction('a'), responsesFunction('b'), responsesFunction('c')];
+  const names = (tools: readonly unknown[] | undefined) => describeTools(tools);
+
+  describe('which tool search tool is sent, last in the tools', () => {
+    const HOSTED_TOOL = { type: 'tool_search', description: 'the body’s hosted search' };
+    const CLIENT_TOOL = { type: 'tool_search', execution: 'client', description: 'the caller’s own search', parameters: { type: 'object' } };
+    const mcp = { type: 'mcp', server_label: 'docs', server_url: 'https://example.com/mcp', defer_loading: true };
+    /** A plan with no mechanism, as a stored plan or one for a model without tool search may hold. */
+    const none = (body: unknown): ToolSearchPlan => {
+      const resolved = planFor(body, HOSTED, { threshold: 0 });
+      return { ...resolved, mechanism: 'none', tools: resolved.tools.map((entry) => ({ name: entry.name, status: 'loaded', reason: 'no-mechanism' })) };
+    };
+    const provider = { threshold: 0, search: 'provider' } as const;
+    const library = { threshold: 0, search: 'library' } as const;
+    const nothingDeferred = { threshold: 10, search: 'provider' } as const;
+    const libraryDeferringNothing = { threshold: 10, search: 'library' } as const;
+    it.each([
+      ["hosted search, something deferred: OpenAI's tool", [], provider, { type: 'tool_search' }, []],
+      ['hosted search, the body has one: the body’s', [CLIENT_TOOL, HOSTED_TOOL], provider, HOSTED_TOOL, ['tool-search-tool-removed']],
+      ['hosted search, nothing deferred: none', [HOSTED_TOOL], nothingDeferred, undefined, ['tool-search-tool-removed']],
+      ['hosted search, nothing deferred, a client-executed one of the body: kept', [CLIENT_TOOL], nothingDeferred, CLIENT_TOOL, []],
+      [
+        "the library's search: the library's tool",
+        [],
+        library,
+        { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description },
+        [],
+      ],
+      ["the library's search, the body's client-executed one: the body's", [CLIENT_TOOL], library, CLIENT_TOOL, []],
+      [
+        "the library's search deferring nothing, the caller's deferrals: OpenAI's tool",
+        [mcp],
+        libraryDeferringNothing,
+        { type: 'tool_search' },
+        ['hosted-search-for-caller-deferral'],
+      ],
+      ['no hosted search: none', [HOSTED_TOOL], 'none', undefined, ['tool-search-tool-removed']],
+    ] as const)('%s', (_label, extra, config, search, expected) => {
+      const body = responsesBody([...functions, ...extra]);
+      const plan = config === 'none' ? none(body) : planFor(body, HOSTED, config);
+      const result = transformOpenAIResponsesRequest(body, plan);
+      const sent = (result.body.tools ?? []).filter((tool) => (tool as { type: string }).type === 'tool_search');
+      expect(sent.length).toBe(search === undefined ? 0 : 1);
+      if (search !== undefined) {
+        expect(result.body.tools?.at(-1)).toMatchObject(search);
+        if (search === HOSTED_TOOL || search === CLIENT_TOOL) expect(result.body.tools?.at(-1)).toBe(search);
+      }
+      expect(codes(result.warnings)).toEqual(expected);
+    });
+  });
+
+  describe('which tools go together in one namespace', () => {
+    /** A hosted plan deferring every tool of `definitions`, with their categories. */
+    const hostedPlan = (definitions: readonly ToolDefinition[]) => resolveToolSearch(HOSTED, [...definitions], { threshold: 0, search: 'provider' });
+
+    it('groups by the category first, then the body group, then the shared prefix', () => {
+      const body = responsesBody([
+        responsesNamespace('crm', [responsesFunction('a'), responsesFunction('b')]),
+        responsesFunction('github__c'),
+        responsesFunction('github__e'),
+        responsesFunction('d'),
+      ]);
+      const plan = hostedPlan([tool('a', undefined, { category: 'Sales' }), tool('b'), tool('github__c'), tool('github__e'), tool('d')]);
+      const result = transformChecked(body, plan, { uncategorized: 'name-prefix' });
+      expect(names(result.body.tools)).toEqual([
+        'ns:Sales[a+defer]',
+        'ns:crm[b+defer]',
+        'ns:github[github__c+defer,github__e+defer]',
+        'd+defer',
+        'tool_search',
+      ]);
+    });
+
+    it('keeps the body groups alone without categories (no hosted search), and leaves ungrouped tools out', () => {
+      const body = responsesBody([responsesNamespace('crm', [responsesFunction('a'), responsesFunction('b')])], {
+        tool_choice: { type: 'function', name: 'b' },
+      });
+      const resolved = hostedPlan([tool('a', undefined, { category: 'Sales' }), tool('b', undefined, { category: 'Sales' })]);
+      const plan: ToolSearchPlan = {
+        ...resolved,
+        mechanism: 'none',
+        tools: resolved.tools.map((entry) => ({ name: entry.name, status: 'loaded', reason: 'no-mechanism', category: 'Sales' })),
+      };
+      const result = transformChecked(body, plan);
+      expect(names(result.body.tools)).toEqual(['b', 'ns:crm[a]']);
+    });
+
+    it('puts an unmanaged tool where the planned tools of its body group went', () => {
+      const body = responsesBody([
+        { type: 'namespace', name: 'caf_', description: 'Café tools', tools: [responsesFunction('a'), { type: 'custom', name: 'notes' }] },
+        { type: 'namespace', name: 'other', description: 'Other tools', tools: [{ type: 'custom', name: 'lone' }] },
+      ]);
+      const result = transformChecked(body, hostedPlan([tool('a', undefined, { category: 'café' })]));
+      const namespaces = (result.body.tools ?? []).filter((entry) => (entry as { type: string }).type === 'namespace') as { tools: { name: string }[] }[];
+      expect(namespaces.map((namespace) => namespace.tools.map((member) => member.name))).toEqual([['a', 'notes'], ['lone']]);
+    });
+
+    it.each([
+      [undefined, undefined],
+      ['  ', undefined],
+      ['Files', 'Files'],
+    ])('reads the category %j as the group %j', (category, label) => {
+      const body = responsesBody(functions);
+      const resolved = hostedPlan(functions.map((entry) => tool(entry.name)));
+      const plan: ToolSearchPlan = {
+        ...resolved,
+        tools: resolved.tools.map((entry) => (entry.name === 'a' && category !== undefined ? { ...entry, category } : entry)),
+      };
+      const sent = names(transformOpenAIResponsesRequest(body, plan).body.tools);
+      expect(sent[0]).toBe(label === undefined ? 'a+defer' : `ns:${label}[a+defer]`);
+    });
+
+    it.each([
+      ['double underscores', ['github__create_issue', 'github__list_issues'], 'github'],
+      ['dots', ['github.create_issue', 'github.list_issues'], 'github'],
+      ['slashes', ['github/create_issue', 'github/list_issues'], 'github'],
+      ['colons', ['github:create_issue', 'github:list_issues'], 'github'],
+      ["Claude Code's mcp__ names", ['mcp__github__create_issue', 'mcp__github__list_issues'], 'github'],
+    ])('reads the shared name prefix of %s (uncategorized: name-prefix)', (_label, given, prefix) => {
+      const body = responsesBody(given.map((name) => responsesFunction(name)));
+      const result = transformOpenAIResponsesRequest(body, hostedPlan(given.map((name) => tool(name))), { uncategorized: 'name-prefix' });
+      const namespaces = (result.body.tools ?? []).filter((entry) => (entry as { type: string }).type === 'namespace') as { name: string; tools: unknown[] }[];
+      expect(namespaces.map((namespace) => [namespace.name, namespace.tools.length])).toEqual([[prefix, 2]]);
+    });
+
+    it('leaves out a prefix only one tool has, and names without a prefix', () => {
+      const given = ['github__a', 'github__b', 'slack__post', 'read_file', '__hidden', 'trailing__'];
+      const body = responsesBody(given.map((name) => responsesFunction(name)));
+      const result = transformChecked(body, hostedPlan(given.map((name) => tool(name))), { uncategorized: 'name-prefix' });
+      expect(names(result.body.tools)).toEqual([
+        'ns:github[github__a+defer,github__b+defer]',
+        'slack__post+defer',
+        'read_file+defer',
+        '__hidden+defer',
+        'trailing__+defer',
+        'tool_search',
+      ]);
+    });
+  });
+
+  describe('a top-level custom tool named like one of the package’s own tools (the plan as the body applies it)', () => {
+    const plan = resolveToolSearch(
+      'gpt-5.2',
+      ['a', 'b', 'c'].map((name) => tool(name)),
+      { threshold: 0 },
+    );
+    const custom = (name: string) => ({ type: 'custom', name });
+
+    it('returns no plan of its own when no unmanaged tool takes a name of the package', () => {
+      expect(transformOpenAIResponsesRequest(responsesBody(functions), plan).plan).toBeUndefined();
+      expect(transformOpenAIResponsesRequest(responsesBody([custom('grep'), custom('notes'), ...functions]), plan).plan).toBeUndefined();
+    });
+
+    it.each(['tool_search', 'call_tool'])('adds every unmanaged name when one is %s, so the package takes a free name', (name) => {
+      const applied = transformOpenAIResponsesRequest(responsesBody([custom('grep'), custom(name), ...functions]), plan).plan as ToolSearchPlan;
+      expect(applied.unmanagedToolNames).toEqual(['grep', name]);
+      expect(resolveOwnToolsSent(applied)).toMatchObject(name === 'tool_search' ? { searchName: 'tool_search_2' } : { callToolName: 'call_tool_2' });
+    });
+
+    it('is idempotent: a plan that already names them comes back as it is', () => {
+      const body = responsesBody([custom('tool_search'), ...functions]);
+      const applied = transformOpenAIResponsesRequest(body, plan).plan as ToolSearchPlan;
+      expect(transformOpenAIResponsesRequest(body, applied).plan).toBeUndefined();
+    });
+  });
+
+  describe("one of the package's own tools left in the body by an earlier pass", () => {
+    const own = (definition: ToolDefinition) => toResponsesFunction(definition);
+
+    it('stands for the planned caller tool of its name that an earlier pass replaced', () => {
+      const mine = responsesFunction('tool_search', { description: 'my search' });
+      const plan = planFor(responsesBody([mine, ...functions]), HOSTED, { threshold: 0, search: 'provider' });
+      const result = transformOpenAIResponsesRequest(responsesBody([own(TOOL_SEARCH_TOOL_DEFINITION), ...functions]), plan);
+      // Read as the caller's tool (a loaded function; else the plan's `tool_search` would be missing), then OpenAI's tool search.
+      expect(result.body.tools?.filter((entry) => (entry as { name?: string }).name === 'tool_search')).toMatchObject([{ type: 'function' }]);
+      expect(result.body.tools?.at(-1)).toEqual({ type: 'tool_search' });
+    });
+
+    it('does not when the body still holds the caller tool', () => {
+      const mine = responsesFunction('tool_search', { description: 'my search' });
+      const body = responsesBody([mine, own(TOOL_SEARCH_TOOL_DEFINITION), ...functions]);
+      const result = transformOpenAIResponsesRequest(body, planFor(responsesBody([mine, ...functions]), HOSTED, { threshold: 0, search: 'provider' }));
+      expect(result.body.tools?.filter((entry) => (entry as { name?: string }).name === 'tool_search')).toEqual([mine]);
+    });
+
+    it('does not when the plan has no tool of its name', () => {
+      const plan = planFor(responsesBody(functions), HOSTED, { threshold: 0, search: 'provider' });
+      const result = transformOpenAIResponsesRequest(responsesBody([...functions, own(CALL_TOOL_DEFINITION)]), plan);
+      expect(names(result.body.tools)).toEqual(['a+defer', 'b+defer', 'c+defer', 'tool_search']);
     });
   });
 });
