@@ -206,6 +206,9 @@ export interface ResolveGroupedToolsInput {
   readonly byPrefix: boolean;
 }
 
+/** Where the grouping decision's helpers put their warnings, in order. */
+type Warnings = ToolSearchWarning<GroupedToolsWarningCode>[];
+
 const NOTHING: ReadonlySet<string> = new Set();
 const NO_GROUPS: ReadonlyMap<string, string> = new Map();
 
@@ -238,12 +241,7 @@ export function resolveGroupedTools(input: ResolveGroupedToolsInput): GroupedToo
  * function it names is sent loaded, at the top level, for as long as the choice names it. Takes the forced tools out of
  * `deferred`, with a warning naming those that were deferred or grouped.
  */
-function keepForcedToolsLoaded(
-  input: ResolveGroupedToolsInput,
-  deferred: Set<string>,
-  hosted: boolean,
-  warnings: ToolSearchWarning<GroupedToolsWarningCode>[],
-): void {
+function keepForcedToolsLoaded(input: ResolveGroupedToolsInput, deferred: Set<string>, hosted: boolean, warnings: Warnings): void {
   const { planned, tools, names } = input;
   const moved = input.forced.forced.filter(
     (name) =>
@@ -263,12 +261,7 @@ function keepForcedToolsLoaded(
  * A deferred ungrouped function is called in a namespace of its own name, so a reserved name cannot be deferred: takes
  * such names out of `deferred`, with a warning.
  */
-function keepReservedNamesLoaded(
-  input: ResolveGroupedToolsInput,
-  deferred: Set<string>,
-  groups: ReadonlyMap<string, string>,
-  warnings: ToolSearchWarning<GroupedToolsWarningCode>[],
-): void {
+function keepReservedNamesLoaded(input: ResolveGroupedToolsInput, deferred: Set<string>, groups: ReadonlyMap<string, string>, warnings: Warnings): void {
   const { names } = input;
   const reserved = [...deferred].filter((name) => !groups.has(name) && isOpenAIResponsesReservedNamespace(names.toWire(name)));
   if (reserved.length > 0) {
@@ -282,7 +275,7 @@ function keepReservedNamesLoaded(
 
 function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): GroupedTools {
   const { plan, planned, tools, names } = input;
-  const warnings: ToolSearchWarning<GroupedToolsWarningCode>[] = [];
+  const warnings: Warnings = [];
   const library = hosted && plan.search === 'library';
   const listed = plan.listing === 'full' || plan.listing === 'compact';
   const deferred = new Set<string>();
@@ -297,29 +290,7 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
   // The library's search loads deferred tools through the caller's `tool_search_output`; a listing that does not show
   // them leaves them out, and a tool left out takes no part in grouping, so the request's own output groups the same.
   const leaving = hosted && isDeferredLeftOut(plan);
-  // Which tools go together in one group (a namespace), as labels, by name and by body index: a planned tool goes under
-  // its category (hosted search), else its body group, else its shared name prefix; an unmanaged tool in a body group
-  // goes where the planned tools of that body group went (a body group an earlier transform renamed, `café` sent as
-  // `caf_`, still holds the tools of one label), else under the body group's own name. Forced tools (sent at the top
-  // level) and tools the request leaves out are in no group. Groups themselves (names, descriptions, order) are the wire's.
-  const prefixes = hosted && input.byPrefix ? resolveSharedNamePrefixes(planned.keys()) : undefined;
-  const groups = new Map<string, string>();
-  const bodyGroups = new Map<string, string>();
-  const labels: (string | undefined)[] = [];
-  for (const tool of tools) {
-    let label: string | undefined;
-    if (tool.kind === 'planned' && !forced.has(tool.name) && !(leaving && deferred.has(tool.name))) {
-      label = hosted ? (resolveCategoryLabel(planned.get(tool.name)) ?? tool.group ?? prefixes?.get(tool.name)) : tool.group;
-      if (label !== undefined) {
-        groups.set(tool.name, label);
-        if (tool.group !== undefined && !bodyGroups.has(tool.group)) bodyGroups.set(tool.group, label);
-      }
-    }
-    labels.push(label);
-  }
-  tools.forEach((tool, index) => {
-    if (tool.kind === 'unmanaged' && tool.group !== undefined) labels[index] = bodyGroups.get(tool.group) ?? tool.group;
-  });
+  const { groups, labels } = resolveGroupLabels(input, hosted, (name) => forced.has(name) || (leaving && deferred.has(name)));
   keepReservedNamesLoaded(input, deferred, groups, warnings);
   const omitted: ReadonlySet<string> = leaving ? deferred : NOTHING;
 
@@ -370,11 +341,66 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
     });
   }
 
-  // One tool search tool at most, last in the tools. A client-executed one the caller sent is theirs to serve: kept even
-  // with nothing deferred (only the hosted one needs a deferred tool). The library's search is that kind of tool (the
-  // body's own first), sent whenever the plan defers a tool, even one the request leaves out; OpenAI's hosted one (the
-  // body's own first) when something is deferred, also for the caller's own deferrals when the library's search defers
-  // nothing here. Any other tool search tool of the body is dropped, with a warning.
+  const search = resolveSearchTool(bodySearchTools, hosted, library, librarySearchSent, deferring, warnings);
+  if (search?.source === 'body') forms[search.index] = createForm('as-is', undefined);
+  return {
+    forms,
+    omitted,
+    groups,
+    oversized: hosted ? resolveOversizedGroups(tools, forms, OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE) : NOTHING,
+    search,
+    compact: library && plan.listing === 'compact',
+    guidance: library ? createToolSearchGuidance(plan, { names, listed }) : null,
+    warnings,
+  };
+}
+
+/**
+ * Which tools go together in one group (a namespace), as labels, by name and by body index: a planned tool goes under
+ * its category (hosted search), else its body group, else its shared name prefix; an unmanaged tool in a body group
+ * goes where the planned tools of that body group went (a body group an earlier transform renamed, `café` sent as
+ * `caf_`, still holds the tools of one label), else under the body group's own name. `ungrouped` tools (forced ones,
+ * sent at the top level, and those the request leaves out) are in no group. Groups themselves are the wire's.
+ */
+function resolveGroupLabels(input: ResolveGroupedToolsInput, hosted: boolean, ungrouped: (name: string) => boolean) {
+  const { planned, tools } = input;
+  const prefixes = hosted && input.byPrefix ? resolveSharedNamePrefixes(planned.keys()) : undefined;
+  const groups = new Map<string, string>();
+  const bodyGroups = new Map<string, string>();
+  const labels: (string | undefined)[] = [];
+  for (const tool of tools) {
+    let label: string | undefined;
+    if (tool.kind === 'planned' && !ungrouped(tool.name)) {
+      label = hosted ? (resolveCategoryLabel(planned.get(tool.name)) ?? tool.group ?? prefixes?.get(tool.name)) : tool.group;
+      if (label !== undefined) {
+        groups.set(tool.name, label);
+        if (tool.group !== undefined && !bodyGroups.has(tool.group)) bodyGroups.set(tool.group, label);
+      }
+    }
+    labels.push(label);
+  }
+  tools.forEach((tool, index) => {
+    if (tool.kind === 'unmanaged' && tool.group !== undefined) labels[index] = bodyGroups.get(tool.group) ?? tool.group;
+  });
+  return { groups, labels };
+}
+
+/**
+ * Which tool search tool a request with OpenAI's hosted search (or none) sends, last in its tools; one at most, as the
+ * API takes one. A client-executed one the caller sent is theirs to serve: kept even with nothing deferred (only the
+ * hosted one needs a deferred tool). The library's search is that kind of tool (the body's own first), sent whenever
+ * the plan defers a tool, even one the request leaves out; OpenAI's hosted one (the body's own first) when something is
+ * deferred, also for the caller's own deferrals when the library's search defers nothing here. Any other tool search
+ * tool of the body is dropped, with a warning.
+ */
+function resolveSearchTool(
+  bodySearchTools: readonly { readonly index: number; readonly clientExecuted: boolean }[],
+  hosted: boolean,
+  library: boolean,
+  librarySearchSent: boolean,
+  deferring: boolean,
+  warnings: Warnings,
+): SearchToolSource | undefined {
   const clientSearch = bodySearchTools.find((tool) => tool.clientExecuted);
   const ownSearch: SearchToolSource | undefined = clientSearch === undefined ? undefined : { source: 'body', index: clientSearch.index };
   const hostedSearch = (): SearchToolSource => {
@@ -404,22 +430,12 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
           : "the plan does not use OpenAI's hosted tool search";
     warnings.push({ code: 'tool-search-tool-removed', message: `the body's \`{"type":"tool_search"}\` tool was removed: ${why}` });
   }
-  if (search?.source === 'body') forms[search.index] = createForm('as-is', undefined);
-  return {
-    forms,
-    omitted,
-    groups,
-    oversized: hosted ? resolveOversizedGroups(tools, forms, OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE) : NOTHING,
-    search,
-    compact: library && plan.listing === 'compact',
-    guidance: library ? createToolSearchGuidance(plan, { names, listed }) : null,
-    warnings,
-  };
+  return search;
 }
 
 function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
   const { plan, tools, names, revealed } = input;
-  const warnings: ToolSearchWarning<GroupedToolsWarningCode>[] = [];
+  const warnings: Warnings = [];
   const definitions = tools.flatMap((tool) =>
     tool.kind !== 'planned' ? [] : [tool.name === tool.definition.name ? tool.definition : { ...tool.definition, name: tool.name }],
   );
@@ -490,7 +506,7 @@ function resolveOversizedGroups(tools: readonly RequestTool[], forms: readonly R
   return deferring.size === 0 ? NOTHING : new Set([...deferring].filter((group) => (sizes.get(group) ?? 0) > recommended));
 }
 
-function reportUndeferred(undeferred: readonly string[], warnings: ToolSearchWarning<GroupedToolsWarningCode>[], why: 'no-hosted-search' | 'library'): void {
+function reportUndeferred(undeferred: readonly string[], warnings: Warnings, why: 'no-hosted-search' | 'library'): void {
   if (undeferred.length === 0) return;
   const reason =
     why === 'library'
