@@ -1,12 +1,15 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
-import { resolveDeclaredFunctions, type DeclaredOpenAIResponsesFunction } from './create-openai-tool-search-output.js';
 import type { OpenAIResponsesAdditionalToolsItem, OpenAIResponsesFunctionTool } from './openai-responses-api.js';
 
 /** What {@link createOpenAIResponsesAdditionalTools} takes besides the names. */
 export interface CreateOpenAIResponsesAdditionalToolsOptions {
-  /** The agent's Responses tools as the caller declared them (top-level functions and namespaces): the definitions. */
+  /**
+   * The agent's Responses tools as the caller declared them (top-level functions and namespaces): the definitions. A
+   * tool search output loads a tool found there as declared (its `strict`, its namespace), deferred, and builds others
+   * from the result.
+   */
   readonly tools: readonly unknown[];
   /** The request's name mapping (a transformer's `names`): the names are given as sent. @default no mapping */
   readonly names?: { readonly toWire: (name: string) => string };
@@ -69,4 +72,29 @@ export function createOpenAIResponsesAdditionalTools(
     return { ...definition, name } as unknown as OpenAIResponsesFunctionTool;
   });
   return { type: 'additional_tools', role: 'developer', tools };
+}
+
+/** A function the caller declared: the function as written, and the namespace holding it (with its own name), if any. */
+export interface DeclaredOpenAIResponsesFunction {
+  readonly tool: Readonly<Record<string, unknown>>;
+  readonly namespace?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The functions a Responses tool list declares (top-level ones, and the members of namespaces), by the name sent, the
+ * first of each name; anything that is not a function is skipped. Not part of the public API.
+ */
+export function resolveDeclaredFunctions(tools: unknown, toWire: (name: string) => string = (name) => name): Map<string, DeclaredOpenAIResponsesFunction> {
+  const declared = new Map<string, DeclaredOpenAIResponsesFunction>();
+  const add = (tool: unknown, namespace?: Readonly<Record<string, unknown>>): void => {
+    if (!isRecord(tool) || tool.type !== 'function' || typeof tool.name !== 'string') return;
+    const wire = toWire(tool.name);
+    if (!declared.has(wire)) declared.set(wire, namespace === undefined ? { tool } : { tool, namespace });
+  };
+  for (const entry of Array.isArray(tools) ? tools : []) {
+    if (isRecord(entry) && entry.type === 'namespace' && Array.isArray(entry.tools)) {
+      if (typeof entry.name === 'string') for (const member of entry.tools) add(member, entry);
+    } else add(entry);
+  }
+  return declared;
 }

@@ -7,7 +7,7 @@ import type {
   OpenAIResponsesTool,
   OpenAIResponsesToolSearchOutputItem,
 } from './openai-responses-api.js';
-import { isRecord } from '../../records/is-record.js';
+import { resolveDeclaredFunctions, type CreateOpenAIResponsesAdditionalToolsOptions } from './create-openai-responses-additional-tools.js';
 import type { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
 
 /**
@@ -40,7 +40,7 @@ import type { createOpenAIToolSearchNote } from './create-openai-tool-search-not
 export function createOpenAIToolSearchOutput(
   call: { readonly call_id?: string | null },
   result: ToolSearchResult,
-  options: CreateOpenAIToolSearchOutputOptions = {},
+  options: Partial<CreateOpenAIResponsesAdditionalToolsOptions> = {},
 ): OpenAIResponsesToolSearchOutputItem {
   const callId = call?.call_id;
   if (typeof callId !== 'string' || callId.length === 0) {
@@ -88,41 +88,4 @@ export function createOpenAIToolSearchOutput(
     namespace.tools.push(loaded);
   }
   return { type: 'tool_search_output', call_id: callId, execution: 'client', status: 'completed', tools };
-}
-
-/** What {@link createOpenAIToolSearchOutput} may take besides the call and the result. */
-export interface CreateOpenAIToolSearchOutputOptions {
-  /**
-   * The agent's Responses tools as the caller declared them (the catalog): a tool found there is loaded as declared
-   * (its `strict`, its namespace), deferred; others are built from the result.
-   * @default []
-   */
-  readonly tools?: readonly unknown[];
-  /** The request's name mapping (a transformer's `names`): the result names tools as sent. @default no mapping */
-  readonly names?: { readonly toWire: (name: string) => string };
-}
-
-/** A function the caller declared: the function as written, and the namespace holding it (with its own name), if any. */
-export interface DeclaredOpenAIResponsesFunction {
-  readonly tool: Readonly<Record<string, unknown>>;
-  readonly namespace?: Readonly<Record<string, unknown>>;
-}
-
-/**
- * The functions a Responses tool list declares (top-level ones, and the members of namespaces), by the name sent, the
- * first of each name; anything that is not a function is skipped. Not part of the public API.
- */
-export function resolveDeclaredFunctions(tools: unknown, toWire: (name: string) => string = (name) => name): Map<string, DeclaredOpenAIResponsesFunction> {
-  const declared = new Map<string, DeclaredOpenAIResponsesFunction>();
-  const add = (tool: unknown, namespace?: Readonly<Record<string, unknown>>): void => {
-    if (!isRecord(tool) || tool.type !== 'function' || typeof tool.name !== 'string') return;
-    const wire = toWire(tool.name);
-    if (!declared.has(wire)) declared.set(wire, namespace === undefined ? { tool } : { tool, namespace });
-  };
-  for (const entry of Array.isArray(tools) ? tools : []) {
-    if (isRecord(entry) && entry.type === 'namespace' && Array.isArray(entry.tools)) {
-      if (typeof entry.name === 'string') for (const member of entry.tools) add(member, entry);
-    } else add(entry);
-  }
-  return declared;
 }

@@ -116,7 +116,8 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     if (predicted !== undefined) result.input = [...(input as unknown[]), ...predicted];
     if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, (name) => names.toWire(originalOf(name)));
     const instructions = source.instructions as string | null | undefined;
-    const withNote = transformInstructions(instructions, decided.guidance);
+    // The guidance note at the end of `instructions`, once (`resolveGuidanceText`); absent instructions get the note alone.
+    const withNote = typeof instructions === 'string' ? resolveGuidanceText(instructions, decided.guidance) : (decided.guidance ?? instructions);
     if (withNote !== instructions) result.instructions = withNote;
     return { body: result, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
@@ -161,7 +162,6 @@ function writePredictedItems(
   ];
 }
 
-/** Checks that `input` is a list of item objects and returns it; throws `invalid-request` naming the bad item. */
 /** A user message's text (`{ role: 'user', content }`, typed `message` or not): a turn's start when it ends `input`. */
 function readUserText(item: unknown): string | undefined {
   if (!isRecord(item) || item.role !== 'user' || (item.type !== undefined && item.type !== 'message')) return undefined;
@@ -179,12 +179,6 @@ function readHistoryAnchor(source: Record<string, unknown>): string | undefined 
 /** The options the codec reads. */
 interface ResponsesOptions {
   readonly uncategorized?: OpenAIResponsesUncategorizedTools;
-}
-
-/** `instructions` with the guidance note at the end, once (`resolveGuidanceText`); absent instructions get the note alone. */
-function transformInstructions(instructions: string | null | undefined, guidance: string | null): string | null | undefined {
-  if (typeof instructions !== 'string' || instructions.length === 0) return guidance ?? instructions;
-  return resolveGuidanceText(instructions, guidance);
 }
 
 /**

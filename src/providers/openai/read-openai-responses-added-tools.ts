@@ -1,5 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
-import { resolveDeclaredFunctions } from './create-openai-tool-search-output.js';
+import { resolveDeclaredFunctions } from './create-openai-responses-additional-tools.js';
 
 /**
  * The function names a Responses history added to the conversation, in the order its `additional_tools` items add
