@@ -65,43 +65,6 @@ const GROUPING_MATCH_WORDING: Readonly<PlanMatchWording> = {
   again: (reader) => `from \`${reader}\``,
 };
 
-/** One tool of the body in the grouping decision's terms. */
-function toRequestTool(
-  tool: NeutralTool,
-  planned: ReadonlyMap<string, PlannedTool>,
-  originalOf: (name: string) => string,
-  bodyHolds: (name: string) => boolean,
-  flatName: string | undefined,
-): RequestTool {
-  const path = 'path' in tool ? (tool.path ?? '') : '';
-  switch (tool.kind) {
-    case 'function': {
-      const { definition, deferred, group } = tool;
-      return { kind: 'planned', name: originalOf(definition.name), path, definition, deferred, ...(group === undefined ? {} : { group }) };
-    }
-    case 'other': {
-      const { deferred, group } = tool;
-      // A deferred top-level custom tool is called in a namespace of its own name, which cannot be a reserved one.
-      const deferredAloneRejected = tool.deferredAloneRejected === true;
-      return { kind: 'unmanaged', name: flatName ?? tool.name ?? '', path, deferred, deferredAloneRejected, ...(group === undefined ? {} : { group }) };
-    }
-    case 'hosted-search':
-      return { kind: 'search', clientExecuted: tool.clientExecuted === true };
-    case 'own': {
-      const definition = tool.definition;
-      // One of the package's own tools stands for the caller's tool of its name the plan manages (an earlier pass sent it
-      // in its place), unless the body still holds that tool itself; any other is dropped or written again.
-      return definition !== undefined && planned.has(definition.name) && !bodyHolds(definition.name)
-        ? { kind: 'planned', name: definition.name, path, definition, deferred: false }
-        : { kind: 'own' };
-    }
-    case 'marker':
-      return { kind: 'own' };
-    default:
-      return assertNever(tool, 'neutral tool');
-  }
-}
-
 /**
  * What the grouping decision reads of a plan and the body's tools alone (the plan as the body applies it, the name
  * mapping, the body's tools by the plan's names, checked against the plan): kept in the session's memo for the plan
@@ -146,7 +109,37 @@ function readGroupingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput
         )
       : undefined;
   const bodyHolds = (name: string): boolean => request.tools.some((other) => other.kind === 'function' && other.definition.name === name);
-  const tools = request.tools.map((tool): RequestTool => toRequestTool(tool, planned, originalOf, bodyHolds, flatNames?.get(tool.index)));
+  // Each tool of the body in the grouping decision's terms.
+  const tools = request.tools.map((tool): RequestTool => {
+    const path = 'path' in tool ? (tool.path ?? '') : '';
+    switch (tool.kind) {
+      case 'function': {
+        const { definition, deferred, group } = tool;
+        return { kind: 'planned', name: originalOf(definition.name), path, definition, deferred, ...(group === undefined ? {} : { group }) };
+      }
+      case 'other': {
+        const { deferred, group } = tool;
+        // A deferred top-level custom tool is called in a namespace of its own name, which cannot be a reserved one.
+        const deferredAloneRejected = tool.deferredAloneRejected === true;
+        const name = flatNames?.get(tool.index) ?? tool.name ?? '';
+        return { kind: 'unmanaged', name, path, deferred, deferredAloneRejected, ...(group === undefined ? {} : { group }) };
+      }
+      case 'hosted-search':
+        return { kind: 'search', clientExecuted: tool.clientExecuted === true };
+      case 'own': {
+        const definition = tool.definition;
+        // One of the package's own tools stands for the caller's tool of its name the plan manages (an earlier pass sent it
+        // in its place), unless the body still holds that tool itself; any other is dropped or written again.
+        return definition !== undefined && planned.has(definition.name) && !bodyHolds(definition.name)
+          ? { kind: 'planned', name: definition.name, path, definition, deferred: false }
+          : { kind: 'own' };
+      }
+      case 'marker':
+        return { kind: 'own' };
+      default:
+        return assertNever(tool, 'neutral tool');
+    }
+  });
   resolvePlanMatch({
     plan: applied,
     planned,
