@@ -34,7 +34,6 @@ const PROVIDER_APIS: ReadonlyMap<string, WireAPI> = new Map([
  * @example
  * ```ts
  * import { openai } from '@ai-sdk/openai';
- * import { resolveAISDKModel } from 'tool-search/ai-sdk';
  * resolveAISDKModel(openai('gpt-5.4')); // { id: 'gpt-5.4', api: 'openai-responses', provider: 'openai.responses', specification: 4 }
  * ```
  */

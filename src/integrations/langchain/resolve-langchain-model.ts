@@ -36,7 +36,6 @@ const CLASS_APIS: ReadonlyMap<string, WireAPI> = new Map([
  * @example
  * ```ts
  * import { ChatOpenAI } from '@langchain/openai';
- * import { resolveLangChainModel } from 'tool-search/langchain';
  * await resolveLangChainModel(new ChatOpenAI({ model: 'gpt-5.4', useResponsesApi: true }));
  * // { id: 'gpt-5.4', api: 'openai-responses', provider: 'ChatOpenAI' }
  * ```
