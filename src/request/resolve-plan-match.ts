@@ -3,6 +3,7 @@ import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { isDeferredLeftOut } from '../plan/is-deferred-left-out.js';
 import type { RequestBodyTool, RequestTool } from './request-tools.js';
+import { quoteNames } from '../text/quote-names.js';
 
 /**
  * How a caller's `plan-mismatch` message words its parts (each message is pinned by its tests):
@@ -123,8 +124,8 @@ function planMismatch(
   { wording, reader = '', isTransformed }: ResolvePlanMatchInput,
 ): ToolSearchError {
   const parts = [
-    missing.length > 0 ? `the plan has ${quote(missing)}, ${wording.lacks}` : '',
-    unplanned.length > 0 ? `${wording.has} has ${quote(unplanned)}, which the plan lacks` : '',
+    missing.length > 0 ? `the plan has ${quoteNames(missing)}, ${wording.lacks}` : '',
+    unplanned.length > 0 ? `${wording.has} has ${quoteNames(unplanned)}, which the plan lacks` : '',
   ].filter((part) => part !== '');
   // The client mechanism's `names` listing leaves unrevealed tools out of its output, so that output cannot be re-read.
   const hint =
@@ -132,8 +133,4 @@ function planMismatch(
       ? ' This body looks like the output of an earlier transform: transform your original body each turn.'
       : '';
   return new ToolSearchError('plan-mismatch', `${wording.lead}: ${parts.join('; ')}. Resolve the plan again ${wording.again(reader)}.${hint}`);
-}
-
-function quote(names: readonly string[]): string {
-  return names.map((name) => `\`${name}\``).join(', ');
 }

@@ -20,6 +20,7 @@ import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { RequestBodyTool } from './request-tools.js';
 import { resolvePlanMatch, type PlanMatchWording } from './resolve-plan-match.js';
 import { findUnknownKeys } from '../records/find-unknown-keys.js';
+import { quoteNames } from '../text/quote-names.js';
 
 /** What {@link resolveToolList} needs besides the plan and the tools. */
 export interface ResolveToolListOptions {
@@ -101,7 +102,7 @@ function parseToolListOptions(options: unknown): ToolListOptions {
   }
   const unknown = findUnknownKeys(options, TOOL_LIST_OPTIONS);
   if (unknown.length > 0)
-    throw new ToolSearchError('invalid-options', `resolveToolList: unknown option ${quote(unknown)}; the options are ${quote(TOOL_LIST_OPTIONS)}`);
+    throw new ToolSearchError('invalid-options', `resolveToolList: unknown option ${quoteNames(unknown)}; the options are ${quoteNames(TOOL_LIST_OPTIONS)}`);
   const { revealed, forced, names } = options as ResolveToolListOptions;
   checkNamesContext(names, 'resolveToolList');
   return {
@@ -219,8 +220,4 @@ export function createRequestToolEntry<Status extends RequestToolEntry['status']
       ? { name: tool.name, inputSchema, status, definition: tool }
       : { name: tool.name, description, inputSchema, status, definition: tool };
   return entry as Status extends 'defer-loading' ? DeferLoadingToolEntry : ToolListEntry;
-}
-
-function quote(names: readonly string[]): string {
-  return names.map((name) => `\`${name}\``).join(', ');
 }

@@ -19,6 +19,7 @@ import { ANTHROPIC_MAX_DEFERRED_TOOLS, ANTHROPIC_TOOL_SEARCH_TOOLS, type Anthrop
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
 import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
 import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+import { quoteNames } from '../../text/quote-names.js';
 
 /** One entry of a Messages API body's `tools`, with a custom tool's definition under the name the body gives it. */
 interface ToolEntry {
@@ -237,7 +238,7 @@ function writeToolList(read: AnthropicMessagesTools, decided: RequestTools, sear
         : `it was moved to \`${target}\`, the last tool sent in full, which caches the same prefix (deferred tools are left out of the cached tools section)`;
     warnings.push({
       code: 'cache-control-moved',
-      message: `${moved.map((name) => `\`${name}\``).join(', ')} ${moved.length === 1 ? 'has' : 'have'} a \`cache_control\` breakpoint but ${moved.length === 1 ? 'is' : 'are'} deferred or not sent; the API rejects a deferred tool with \`cache_control\` ("Tool '${moved[0] as string}' cannot both defer_loading=true cache_control set. Tools defer_loading cannot use prompt caching."), so ${outcome}`,
+      message: `${quoteNames(moved)} ${moved.length === 1 ? 'has' : 'have'} a \`cache_control\` breakpoint but ${moved.length === 1 ? 'is' : 'are'} deferred or not sent; the API rejects a deferred tool with \`cache_control\` ("Tool '${moved[0] as string}' cannot both defer_loading=true cache_control set. Tools defer_loading cannot use prompt caching."), so ${outcome}`,
     });
   }
   return cache.tools;

@@ -11,6 +11,7 @@ import {
 } from './openai-responses-api.js';
 import { resolveOpenAIResponsesToolLocations } from './resolve-openai-responses-function-locations.js';
 import { resolveModelSupport } from '../../models/resolve-model-support.js';
+import { quoteNames } from '../../text/quote-names.js';
 
 /**
  * The rules {@link preflightOpenAIResponsesRequest} checks, by stable id. Each is an HTTP 400 of the Responses API
@@ -84,8 +85,6 @@ function quoteValue(value: unknown): string {
   }
 }
 
-const quoteNames = (names: readonly string[]): string => names.map((name) => `'${name}'`).join(', ');
-
 /** The message of each rule of the Responses API's own. */
 const MESSAGES = {
   // Each worded where it is checked: a list that is not one, an entry that is not a tool.
@@ -116,9 +115,9 @@ const MESSAGES = {
   'tool-choice-deferred-function': (name: string) =>
     `\`tool_choice\` names '${name}', a deferred function; a deferred function cannot be forced. Send it without \`defer_loading\`.`,
   'tool-choice-namespaced-function': (name: string, namespaces: readonly string[]) =>
-    `\`tool_choice\` names '${name}', which is only in namespace ${quoteNames(namespaces)}; \`tool_choice\` has no \`namespace\` field, so send the function at the top level.`,
+    `\`tool_choice\` names '${name}', which is only in namespace ${quoteNames(namespaces, "'")}; \`tool_choice\` has no \`namespace\` field, so send the function at the top level.`,
   'function-call-missing-namespace': (type: string, name: string, namespaces: readonly string[]) =>
-    `Missing namespace for ${type} '${name}'. It does not exist in the default namespace. Round-trip the model's ${type} item with its namespace field included (it lives in ${quoteNames(namespaces)}).`,
+    `Missing namespace for ${type} '${name}'. It does not exist in the default namespace. Round-trip the model's ${type} item with its namespace field included (it lives in ${quoteNames(namespaces, "'")}).`,
   'function-call-invalid-namespace': (path: string, namespace: string) =>
     `Invalid '${path}.namespace': expected '^[a-zA-Z0-9_-]{1,64}$', got ${quoteValue(namespace)}.`,
   'function-call-invalid-name': (name: string) =>

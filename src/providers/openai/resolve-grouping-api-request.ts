@@ -17,6 +17,7 @@ import {
   OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE,
   isOpenAIResponsesReservedNamespace,
 } from './openai-responses-api.js';
+import { quoteNames } from '../../text/quote-names.js';
 
 /**
  * An API whose hosted search loads deferred tools by group (OpenAI Responses: namespaces, `defer_loading`): the plan as
@@ -245,7 +246,7 @@ function keepForcedToolsLoaded(input: ResolveGroupedToolsInput, deferred: Set<st
   if (moved.length > 0) {
     warnings.push({
       code: 'forced-tool-kept-loaded',
-      message: `\`tool_choice\` names ${quote(moved.map((name) => names.toWire(name)))}, which ${moved.length === 1 ? 'was' : 'were'} deferred or in a namespace; a function \`tool_choice\` names must be loaded and callable without a namespace, so ${moved.length === 1 ? 'it is' : 'they are'} sent with full schemas at the top level`,
+      message: `\`tool_choice\` names ${quoteNames(moved.map((name) => names.toWire(name)))}, which ${moved.length === 1 ? 'was' : 'were'} deferred or in a namespace; a function \`tool_choice\` names must be loaded and callable without a namespace, so ${moved.length === 1 ? 'it is' : 'they are'} sent with full schemas at the top level`,
     });
   }
 }
@@ -261,7 +262,7 @@ function keepReservedNamesLoaded(input: ResolveGroupedToolsInput, deferred: Set<
     for (const name of reserved) deferred.delete(name);
     warnings.push({
       code: 'reserved-name-kept-loaded',
-      message: `${quote(reserved.map((name) => names.toWire(name)))} ${reserved.length === 1 ? 'is' : 'are'} named like a reserved namespace, and the API rejects a deferred top-level function of that name; sent with full schemas instead. Give ${reserved.length === 1 ? 'it' : 'them'} a category or another name to defer ${reserved.length === 1 ? 'it' : 'them'}`,
+      message: `${quoteNames(reserved.map((name) => names.toWire(name)))} ${reserved.length === 1 ? 'is' : 'are'} named like a reserved namespace, and the API rejects a deferred top-level function of that name; sent with full schemas instead. Give ${reserved.length === 1 ? 'it' : 'them'} a category or another name to defer ${reserved.length === 1 ? 'it' : 'them'}`,
     });
   }
 }
@@ -437,7 +438,7 @@ function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
   if (forcedDeferred.length > 0) {
     warnings.push({
       code: 'forced-tool-kept-loaded',
-      message: `\`tool_choice\` names ${quote(forcedDeferred.map((name) => names.toWire(name)))}, which ${forcedDeferred.length === 1 ? 'is' : 'are'} deferred; ${forcedDeferred.length === 1 ? 'it is' : 'they are'} sent revealed, with full schemas, so the model can call ${forcedDeferred.length === 1 ? 'it' : 'them'} with the right arguments without searching first`,
+      message: `\`tool_choice\` names ${quoteNames(forcedDeferred.map((name) => names.toWire(name)))}, which ${forcedDeferred.length === 1 ? 'is' : 'are'} deferred; ${forcedDeferred.length === 1 ? 'it is' : 'they are'} sent revealed, with full schemas, so the model can call ${forcedDeferred.length === 1 ? 'it' : 'them'} with the right arguments without searching first`,
     });
   }
   const list = createToolList(plan, definitions, { revealed, forced, names });
@@ -520,10 +521,6 @@ const FORMS: readonly RequestToolForm['form'][] = ['loaded', 'defer-loading', 'o
 const UNGROUPED = Object.freeze(Object.fromEntries(FORMS.map((form) => [form, Object.freeze({ form })]))) as Readonly<
   Record<RequestToolForm['form'], RequestToolForm>
 >;
-
-function quote(names: readonly string[]): string {
-  return names.map((name) => `\`${name}\``).join(', ');
-}
 
 /** The group a planned tool's category gives it: none for no category or a blank one. */
 function resolveCategoryLabel(tool: PlannedTool | undefined): string | undefined {

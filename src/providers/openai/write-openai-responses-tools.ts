@@ -15,6 +15,7 @@ import {
 } from './openai-responses-api.js';
 import type { OpenAIResponsesBodyTool, OpenAIResponsesBodyTools } from './parse-openai-responses-tools.js';
 import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
+import { quoteNames } from '../../text/quote-names.js';
 
 /** The tools as written, and the namespace name sent for each group label. */
 export interface WrittenOpenAIResponsesTools {
@@ -257,8 +258,8 @@ function writeClientTools(read: OpenAIResponsesBodyTools, decided: Grouped, name
     warnings.push({
       code: 'namespaces-flattened',
       message:
-        `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quote(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\`` +
-        (qualified.length === 0 ? '' : `; custom tools whose names would clash are sent as ${quote(qualified)} (\`namespace.name\`)`),
+        `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quoteNames(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\`` +
+        (qualified.length === 0 ? '' : `; custom tools whose names would clash are sent as ${quoteNames(qualified)} (\`namespace.name\`)`),
     });
   }
   return { tools: [...top, ...rest, ...kept], namespaceNames: new Map() };
@@ -287,10 +288,6 @@ function clientTool(entry: ToolListEntry, functions: ReadonlyMap<string, OpenAIR
     default:
       return assertNever(entry.status, 'tool list status');
   }
-}
-
-function quote(names: readonly string[]): string {
-  return names.map((name) => `\`${name}\``).join(', ');
 }
 
 /** A body function tool under its wire name, with `defer_loading: true` when deferred and without it otherwise. */
