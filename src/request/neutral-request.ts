@@ -1,5 +1,8 @@
 import type { HistoryToolOutput } from '../client/tool-search-result.js';
-import type { ToolDefinition } from '../tools/tool-definition.js';
+import { assertNever } from '../errors/assert-never.js';
+import type { JSONSchemaObject, ToolDefinition } from '../tools/tool-definition.js';
+import { createStubInputSchema } from '../tools/tool-search-tool-definition.js';
+import type { RequestTools } from './request-tools.js';
 
 /**
  * One tool of a request body, in body order, as a codec reads it: what the decision needs to say how it is sent.
@@ -307,4 +310,35 @@ export function readContentText(content: unknown): string | undefined {
     if (typeof part === 'object' && part !== null && typeof (part as { text?: unknown }).text === 'string') texts.push((part as { text: string }).text);
   }
   return texts.length === 0 ? undefined : texts.join('\n\n');
+}
+
+/** How a client-side API writes one tool: {@link writeClientTools} calls it for each decided entry. */
+export interface ClientToolWriter {
+  /** A tool the body holds (`index` in the codec's list), sent in full under `wireName` (`name` is the caller's). */
+  body(index: number, name: string, wireName: string): unknown;
+  /** A tool written from the decision: the package's own (`tool_search`, `call_tool`), or a stub (`stub`: the stub schema). */
+  tool(wireName: string, description: string | undefined, inputSchema: JSONSchemaObject, stub: boolean): unknown;
+}
+
+/**
+ * The decided entries of an API without hosted search, in send order, each written by `write` (the codec places the
+ * body's other tools). Not part of the public API.
+ */
+export function writeClientTools(decided: RequestTools, write: ClientToolWriter): unknown[] {
+  return decided.entries.map((entry) => {
+    const wireName = decided.names.toWire(entry.name);
+    switch (entry.status) {
+      case 'loaded':
+      case 'revealed':
+      case 'defer-loading':
+        return write.body(decided.bodyIndexOf(entry.name) as number, entry.name, wireName);
+      case 'search':
+      case 'call':
+        return write.tool(wireName, entry.description, entry.inputSchema, false);
+      case 'deferred':
+        return write.tool(wireName, entry.description, createStubInputSchema(), true);
+      default:
+        return assertNever(entry, 'request tool status');
+    }
+  });
 }

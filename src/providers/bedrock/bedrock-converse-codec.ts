@@ -2,7 +2,6 @@ import { resolveToolCacheBreakpoints, type ToolCacheBreakpoint } from '../../cac
 import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
 import { resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
-import { assertNever } from '../../errors/assert-never.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
@@ -13,6 +12,7 @@ import {
   readContentText,
   readNeutralHistory,
   readTurnStart,
+  writeClientTools,
   writeHistoryItems,
   type HistoryPairing,
   type HistoryToolItem,
@@ -31,7 +31,7 @@ import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
-import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
+import { isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { BEDROCK_CONVERSE_TOOL_NAME_RULE, type BedrockConverseRequest, type BedrockConverseToolSpecification } from './bedrock-converse-api.js';
 
 /** The codes of Converse's warnings: the client-side mechanism's, and `empty-tools-removed` (`toolConfig` was removed, as no tool is left). */
@@ -203,24 +203,14 @@ const describeField: DescribeWireToolField<number> = (index, field, name) =>
 
 /** The decided entries as Converse tools, with the caller's checkpoints ({@link resolveToolCacheBreakpoints}) and system tools in place. */
 function writeTools({ list, neutral }: ConverseTools, decided: RequestTools): unknown[] {
-  const { entries, names, toWire } = decided;
-  const written = entries.map((entry) => {
-    const wireName = names.toWire(entry.name);
-    switch (entry.status) {
-      case 'loaded':
-      case 'revealed':
-      case 'defer-loading': {
-        const tool = list[decided.bodyIndexOf(entry.name) as number] as Record<string, unknown>;
-        const spec = tool.toolSpec as Record<string, unknown>;
-        return spec.name === wireName ? tool : { ...tool, toolSpec: { ...spec, name: wireName } };
-      }
-      case 'search':
-      case 'call':
-      case 'deferred':
-        return writeTool(wireName, entry.description, entry.status === 'deferred' ? createStubInputSchema() : entry.inputSchema);
-      default:
-        return assertNever(entry, 'request tool status');
-    }
+  const { entries, toWire } = decided;
+  const written = writeClientTools(decided, {
+    body(index, _name, wireName) {
+      const tool = list[index] as Record<string, unknown>;
+      const spec = tool.toolSpec as Record<string, unknown>;
+      return spec.name === wireName ? tool : { ...tool, toolSpec: { ...spec, name: wireName } };
+    },
+    tool: writeTool,
   });
   // A checkpoint marks the caller's tool before it; one after the last tool, before any tool or after another: "cache every tool".
   let lastTool = -1;

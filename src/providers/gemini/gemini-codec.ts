@@ -13,6 +13,7 @@ import {
   readContentText,
   readNeutralHistory,
   readTurnStart,
+  writeClientTools,
   writeHistoryItems,
   type HistoryPairing,
   type HistoryToolItem,
@@ -26,8 +27,7 @@ import { createRequestToolNameCheck } from '../../tools/create-request-tool-name
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseWireToolDefinition } from '../../tools/parse-wire-tool-definition.js';
 import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
-import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
-import { assertNever } from '../../errors/assert-never.js';
+import { isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiFunctionDeclaration } from './gemini-api.js';
 import { readGeminiBodyShape, type GeminiBodyShape } from './read-gemini-body-shape.js';
 import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
@@ -119,27 +119,12 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
     const { request, shape, settings, prefix, tools } = read;
     const { names } = decided;
     const warnings: Warnings = [];
-    const declarations = decided.entries.map((entry): GeminiFunctionDeclaration => {
-      const wireName = names.toWire(entry.name);
-      switch (entry.status) {
-        case 'loaded':
-        case 'revealed':
-        case 'defer-loading': {
-          const index = decided.bodyIndexOf(entry.name) as number;
-          const declaration = tools.declarations[index] as Record<string, unknown>;
-          return writeDeclaration(declaration, (tools.definitions[index] as ToolDefinition).inputSchema, entry.name, wireName, read, warnings);
-        }
-        case 'search':
-        case 'call':
-          return { name: wireName, description: entry.description as string, parametersJsonSchema: entry.inputSchema };
-        case 'deferred':
-          // Two literals, not a conditional spread: this runs for every deferred tool of every request.
-          return entry.description === undefined
-            ? { name: wireName, parametersJsonSchema: createStubInputSchema() }
-            : { name: wireName, description: entry.description, parametersJsonSchema: createStubInputSchema() };
-        default:
-          return assertNever(entry, 'request tool status');
-      }
+    const declarations = writeClientTools(decided, {
+      body: (index, name, wireName) =>
+        writeDeclaration(tools.declarations[index] as Record<string, unknown>, (tools.definitions[index] as ToolDefinition).inputSchema, name, wireName, read, warnings),
+      // Two literals, not a conditional spread: this runs for every deferred tool of every request.
+      tool: (name, description, parametersJsonSchema): GeminiFunctionDeclaration =>
+        description === undefined ? { name, parametersJsonSchema } : { name, description, parametersJsonSchema },
     });
     // Every declaration goes into the first entry that had any (Vertex AI rejects several); later entries keep their
     // other tools only.

@@ -1,7 +1,6 @@
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { assertNever } from '../../errors/assert-never.js';
-import { isOwnTool, createStubInputSchema } from '../../tools/tool-search-tool-definition.js';
+import { isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { isRecord } from '../../records/is-record.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
@@ -15,6 +14,7 @@ import {
   readContentText,
   readNeutralHistory,
   readTurnStart,
+  writeClientTools,
   writeHistoryItems,
   type HistoryPairing,
   type HistoryToolItem,
@@ -264,32 +264,18 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
 
 /** The decided entries in Chat Completions' shape, with the tools the plan does not know at their places. */
 function writeTools(read: ChatTools, decided: RequestTools, warnings: Warnings): unknown[] {
-  const tools: unknown[] = decided.entries.map((entry) => {
-    const wireName = decided.names.toWire(entry.name);
-    switch (entry.status) {
-      case 'loaded':
-      case 'revealed':
-      case 'defer-loading':
-        return writeFunction(read.list[decided.bodyIndexOf(entry.name) as number] as Record<string, unknown>, entry.name, wireName, warnings);
-      case 'search':
-      case 'call':
-        return {
-          type: 'function',
-          function: { name: wireName, description: entry.description as string, parameters: entry.inputSchema },
-        } satisfies OpenAIChatFunctionTool;
-      case 'deferred':
-        // The stub is an open object (`additionalProperties: true`), which strict mode rejects. Two literals, not a
-        // conditional spread: this runs for every deferred tool of every request.
-        return {
-          type: 'function',
-          function:
-            entry.description === undefined
-              ? { name: wireName, parameters: createStubInputSchema(), strict: false }
-              : { name: wireName, description: entry.description, parameters: createStubInputSchema(), strict: false },
-        } satisfies OpenAIChatFunctionTool;
-      default:
-        return assertNever(entry, 'request tool status');
-    }
+  const tools = writeClientTools(decided, {
+    body: (index, name, wireName) => writeFunction(read.list[index] as Record<string, unknown>, name, wireName, warnings),
+    // The stub is an open object (`additionalProperties: true`), which strict mode rejects. Two literals, not a
+    // conditional spread: this runs for every deferred tool of every request.
+    tool: (name, description, parameters, stub): OpenAIChatFunctionTool => ({
+      type: 'function',
+      function: !stub
+        ? { name, description: description as string, parameters }
+        : description === undefined
+          ? { name, parameters, strict: false }
+          : { name, description, parameters, strict: false },
+    }),
   });
   // Provider tools the plan does not know keep their position.
   for (const { kind, index } of read.neutral) if (kind === 'other') tools.splice(Math.min(index, tools.length), 0, withoutDeferLoading(read.list[index]));
