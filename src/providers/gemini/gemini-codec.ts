@@ -26,7 +26,7 @@ import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseWireToolDefinition } from '../../tools/parse-wire-tool-definition.js';
-import type { JSONSchemaObject, ToolDefinition } from '../../tools/tool-definition.js';
+import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiFunctionDeclaration } from './gemini-api.js';
 import { readGeminiBodyShape, type GeminiBodyShape } from './read-gemini-body-shape.js';
@@ -120,8 +120,7 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
     const { names } = decided;
     const warnings: Warnings = [];
     const declarations = writeClientTools(decided, {
-      body: (index, name, wireName) =>
-        writeDeclaration(tools.declarations[index] as Record<string, unknown>, (tools.definitions[index] as ToolDefinition).inputSchema, name, wireName, read, warnings),
+      body: (index, name, wireName) => writeDeclaration(index, name, wireName, read, warnings),
       // Two literals, not a conditional spread: this runs for every deferred tool of every request.
       tool: (name, description, parametersJsonSchema): GeminiFunctionDeclaration =>
         description === undefined ? { name, parametersJsonSchema } : { name, description, parametersJsonSchema },
@@ -273,15 +272,9 @@ function toJSONSchema(schema: unknown): unknown {
   return result;
 }
 
-/** A caller's declaration sent in full under `wireName`: one schema field, in a form the request's shape accepts. */
-function writeDeclaration(
-  declaration: Record<string, unknown>,
-  inputSchema: JSONSchemaObject,
-  name: string,
-  wireName: string,
-  read: GeminiRead,
-  warnings: Warnings,
-): GeminiFunctionDeclaration {
+/** A caller's declaration (at `index` in the read) sent in full under `wireName`: one schema field, in a form the request's shape accepts. */
+function writeDeclaration(index: number, name: string, wireName: string, read: GeminiRead, warnings: Warnings): GeminiFunctionDeclaration {
+  const declaration = read.tools.declarations[index] as Record<string, unknown>;
   const result: GeminiFunctionDeclaration = { ...declaration, name: wireName };
   if (declaration.parameters !== undefined && declaration.parametersJsonSchema !== undefined) {
     delete result.parameters;
@@ -293,7 +286,7 @@ function writeDeclaration(
     const problem = resolveGeminiParametersProblem(declaration.parameters, read.shape);
     if (problem !== null) {
       delete result.parameters;
-      result.parametersJsonSchema = inputSchema;
+      result.parametersJsonSchema = (read.tools.definitions[index] as ToolDefinition).inputSchema;
       warnings.push({
         code: 'parameters-sent-as-json-schema',
         message: `\`${name}\`'s \`parameters\` cannot be sent as they are (${problem}); they were sent as \`parametersJsonSchema\` (JSON Schema) instead`,
