@@ -62,10 +62,9 @@ export function createBedrockConverseTools(tools: ToolDefinitionsInput): { toolS
   return parseToolDefinitions(tools).map((tool) => writeTool(tool.name, tool.description, { ...tool.inputSchema }));
 }
 
-/** `toolConfig.tools` as written, its tools' definitions, and each entry in neutral form (a checkpoint is a `marker`). */
+/** `toolConfig.tools` as written and read (a checkpoint is a `marker`), and the last list written from it ({@link keepWritten}). */
 interface ConverseTools extends CodecTools {
   readonly list: readonly unknown[];
-  /** The last list written from this read ({@link keepWritten}). */
   readonly written: { last?: Written<readonly unknown[], never> };
 }
 
@@ -136,14 +135,11 @@ export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTo
             { role: 'assistant', content: [{ toolUse: { toolUseId: load.callId, name: load.searchName, input: { query: load.query } } }] },
             { role: 'user', content: [{ toolResult: { toolUseId: load.callId, content: [{ text: formatToolSearchResult(load.result) }] } }] },
           ];
-    if (request.messages !== undefined) {
-      output.messages = writeHistoryItems(messages, walk, writeMessage, predicted);
-    }
+    if (request.messages !== undefined) output.messages = writeHistoryItems(messages, walk, writeMessage, predicted);
     return { body: output, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
 
-/** A user message's text, when it holds text and no tool result: a turn's start when it ends the history. */
 function readUserText(message: unknown): string | undefined {
   if (!isRecord(message) || message.role !== 'user' || !Array.isArray(message.content)) return undefined;
   return message.content.some((block: unknown) => isRecord(block) && block.toolResult !== undefined) ? undefined : readContentText(message.content);
@@ -176,7 +172,6 @@ const PAIRING: Readonly<HistoryPairing> = {
   unpaired: (path, label) => `\`${path}\`: \`toolResult\` ${label} answers no \`toolUse\` of the assistant message before it`,
 };
 
-/** `toolConfig.tools` read into slots, each `toolSpec` checked; throws like `parseBedrockConverseTools`. */
 function readToolSlots(request: Record<string, unknown>): ConverseTools {
   const list = parseRequestToolList(isRecord(request.toolConfig) ? request.toolConfig.tools : undefined, 'toolConfig.tools');
   const checkName = createRequestToolNameCheck<number>(
@@ -237,7 +232,6 @@ function writeTools({ list, neutral }: ConverseTools, decided: RequestTools): un
   return tools;
 }
 
-/** One Converse tool: a `toolSpec` with its name, description (when there is one) and JSON Schema. */
 function writeTool(name: string, description: string | undefined, json: object): { toolSpec: BedrockConverseToolSpecification } {
   const inputSchema = { json: json as BedrockConverseToolSpecification['inputSchema']['json'] };
   // Two literals, not a conditional spread: this runs for every deferred tool of every request.

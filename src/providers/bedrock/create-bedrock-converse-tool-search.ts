@@ -4,7 +4,7 @@ import { resolveJSONSchemaField } from '../../session/resolve-json-schema-field.
 import type { SessionCallAnswer, SessionResponseCall } from '../../session/session-adapter.js';
 import { formatSessionAnswer } from '../../session/format-session-answer.js';
 import { readSessionResponseValue } from '../../session/read-session-response-value.js';
-import type { ListItemOf, SessionRequest, SessionToolSearchFor, SessionTurn } from '../../session/session-request.js';
+import type { SessionToolSearchFor } from '../../session/session-request.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import type { BedrockConverseStreamEvent, BedrockConverseToolResult } from './bedrock-converse-api.js';
 import { BEDROCK_CONVERSE_CODEC, type BedrockConverseWarningCode } from './bedrock-converse-codec.js';
@@ -27,18 +27,10 @@ type BedrockConverseSessionResponse =
   | { readonly stream?: AsyncIterable<BedrockConverseStreamEvent> | undefined }
   | AsyncIterable<BedrockConverseStreamEvent>;
 
-/** One Converse request prepared for a session; what `runTool` returns is sent as text (a list of blocks as it is). */
-export type BedrockConverseToolSearchRequest<Body> = SessionRequest<
-  Body,
-  BedrockConverseWarningCode,
-  BedrockConverseSessionResponse,
-  SessionTurn<ListItemOf<Body, 'messages'>, 'messages'>
->;
-
 /** Tool search for one agent on Converse: a turn's `messages` are the assistant message, then a user message with a `toolResult` per call. */
 export type BedrockConverseToolSearch = SessionToolSearchFor<BedrockConverseWarningCode, BedrockConverseSessionResponse, 'messages'>;
 
-/** Tool search on Converse for one agent: `prepare` transforms the body, `handle` answers every `toolUse` (your tools through `runTool`). */
+/** Tool search on Converse for one agent: `prepare` transforms the body, `handle` answers every `toolUse` (`runTool`'s result sent as text, or a list of blocks as it is). */
 export function createBedrockConverseToolSearch<Tool extends BedrockConverseSessionTool>(
   options: CreateBedrockConverseToolSearchOptions<Tool>,
 ): BedrockConverseToolSearch {

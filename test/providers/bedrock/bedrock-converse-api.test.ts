@@ -23,12 +23,12 @@ import type {
   BedrockConverseToolChoice,
 } from '../../../src/providers/bedrock/bedrock-converse-api.js';
 import { transformBedrockConverseRequest } from '../../../src/providers/bedrock/index.js';
-import type { BedrockConverseToolSearchRequest } from '../../../src/providers/bedrock/create-bedrock-converse-tool-search.js';
+import type { BedrockConverseToolSearch } from '../../../src/providers/bedrock/create-bedrock-converse-tool-search.js';
 import { bedrockPlan, bedrockTools } from '../../support/bedrock-converse-bodies.js';
 
 describe('the Bedrock Converse wire types', () => {
   it('take what the AWS SDK gives a streaming loop: ConverseStreamOutput events, the ConverseStreamCommand output', () => {
-    type Handled = Parameters<BedrockConverseToolSearchRequest<BedrockConverseRequest>['handle']>[0];
+    type Handled = Parameters<Awaited<ReturnType<BedrockConverseToolSearch['prepare']>>['handle']>[0];
     const accepted = {
       event: (value: ConverseStreamOutput): BedrockConverseStreamEvent => value,
       output: (value: ConverseCommandOutput): Handled => value,
