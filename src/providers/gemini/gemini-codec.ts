@@ -121,9 +121,7 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
     const warnings: Warnings = [];
     const declarations = writeClientTools(decided, {
       body: (index, name, wireName) => writeDeclaration(index, name, wireName, read, warnings),
-      // Two literals, not a conditional spread: this runs for every deferred tool of every request.
-      tool: (name, description, parametersJsonSchema): GeminiFunctionDeclaration =>
-        description === undefined ? { name, parametersJsonSchema } : { name, description, parametersJsonSchema },
+      tool: writeGeminiDeclaration,
     });
     // Every declaration goes into the first entry that had any (Vertex AI rejects several); later entries keep their
     // other tools only.
@@ -178,6 +176,12 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
     return { body: output, warnings, ...(predicted === undefined ? {} : { predicted }) };
   },
 };
+
+/** A function declaration from a definition, or a stub: its schema as `parametersJsonSchema` (plain JSON Schema). */
+export function writeGeminiDeclaration(name: string, description: string | undefined, parametersJsonSchema: object): GeminiFunctionDeclaration {
+  // Two literals, not a conditional spread: this runs for every deferred tool of every request.
+  return description === undefined ? { name, parametersJsonSchema } : { name, description, parametersJsonSchema };
+}
 
 /**
  * Gemini's placeholder thought signature for a function call the model did not write: Gemini 3 models reject a call of

@@ -6,7 +6,7 @@ import { transformRequest } from '../../request/transform-request.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import type { GeminiFunctionDeclaration, GeminiGenerateContentParameters } from './gemini-api.js';
-import { GEMINI_CODEC, type GeminiWarningCode } from './gemini-codec.js';
+import { GEMINI_CODEC, writeGeminiDeclaration, type GeminiWarningCode } from './gemini-codec.js';
 
 /** What {@link transformGeminiRequest} needs besides the body and the plan. */
 export type TransformGeminiRequestOptions = TransformRequestOptions;
@@ -108,9 +108,5 @@ export function parseGeminiTools(body: unknown): ToolDefinition[] {
  * @see https://ai.google.dev/api/caching#FunctionDeclaration
  */
 export function createGeminiFunctionDeclarations(tools: ToolDefinitionsInput): GeminiFunctionDeclaration[] {
-  return parseToolDefinitions(tools).map((tool) => ({
-    name: tool.name,
-    ...(tool.description === undefined ? {} : { description: tool.description }),
-    parametersJsonSchema: { ...tool.inputSchema },
-  }));
+  return parseToolDefinitions(tools).map((tool) => writeGeminiDeclaration(tool.name, tool.description, { ...tool.inputSchema }));
 }

@@ -29,7 +29,7 @@ import { keepWritten, type Written } from '../../request/request-decision.js';
 import { createRequestToolNameCheck } from '../../tools/create-request-tool-name-check.js';
 import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { parseWireToolDefinition, type DescribeWireToolField } from '../../tools/parse-wire-tool-definition.js';
-import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
+import type { JSONSchemaObject, ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import { parseToolDefinitions } from '../../tools/parse-tool-definitions.js';
 import { parseTransformRequestOptions } from '../../request/parse-transform-request-options.js';
 import { transformRequest } from '../../request/transform-request.js';
@@ -162,14 +162,7 @@ export function parseOpenAIChatTools(body: unknown): ToolDefinition[] {
  * @see https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools
  */
 export function createOpenAIChatTools(tools: ToolDefinitionsInput): OpenAIChatFunctionTool[] {
-  return parseToolDefinitions(tools).map((tool) => ({
-    type: 'function',
-    function: {
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      parameters: { ...tool.inputSchema },
-    },
-  }));
+  return parseToolDefinitions(tools).map((tool) => writeChatFunction(tool.name, tool.description, { ...tool.inputSchema }, false));
 }
 
 /** `tools` as read: the list, the definitions of its functions, the list in neutral form, the names of tools that carried `defer_loading`. */
@@ -266,16 +259,7 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
 function writeTools(read: ChatTools, decided: RequestTools, warnings: Warnings): unknown[] {
   const tools = writeClientTools(decided, {
     body: (index, name, wireName) => writeFunction(read.list[index] as Record<string, unknown>, name, wireName, warnings),
-    // The stub is an open object (`additionalProperties: true`), which strict mode rejects. Two literals, not a
-    // conditional spread: this runs for every deferred tool of every request.
-    tool: (name, description, parameters, stub): OpenAIChatFunctionTool => ({
-      type: 'function',
-      function: !stub
-        ? { name, description: description as string, parameters }
-        : description === undefined
-          ? { name, parameters, strict: false }
-          : { name, description, parameters, strict: false },
-    }),
+    tool: writeChatFunction,
   });
   // Provider tools the plan does not know keep their position.
   for (const { kind, index } of read.neutral) if (kind === 'other') tools.splice(Math.min(index, tools.length), 0, withoutDeferLoading(read.list[index]));
@@ -388,6 +372,14 @@ function placeGuidance(messages: readonly unknown[], guidance: string | null, wa
   }
   if (guidance === null) return messages;
   return [{ role: 'system', content: guidance }, ...messages];
+}
+
+/** A function tool from a definition, or a stub (`stub`: its open schema, which strict mode rejects, is sent non-strict). */
+function writeChatFunction(name: string, description: string | undefined, parameters: JSONSchemaObject, stub: boolean): OpenAIChatFunctionTool {
+  // Literals, not a conditional spread: this runs for every deferred tool of every request.
+  const fn: OpenAIChatFunctionTool['function'] = description === undefined ? { name, parameters } : { name, description, parameters };
+  if (stub) fn.strict = false;
+  return { type: 'function', function: fn };
 }
 
 /** A caller's function sent in full under `wireName`, without `defer_loading`, and non-strict where strict mode rejects its schema. */
