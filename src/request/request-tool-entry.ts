@@ -61,16 +61,17 @@ export interface DeferLoadingToolEntry extends Omit<ToolListEntry, 'status'> {
  *
  * **Who decides and who writes**, one decision per mechanism family, each writing the forms above:
  *
- * - Chat Completions, Gemini, Bedrock Converse (client-side mechanism only): `resolveClientRequest` decides the
- *   `ToolListEntry` list (`createToolListWithinLimit`) and calls the API's writers: `writeFunction` for `loaded` and
- *   `revealed` (the body's own tool under its wire name), `writeOwnTool` for `search` and `call`, `writeStub` for
- *   `deferred` (Chat `function.parameters`, Gemini `parametersJsonSchema`, Converse `toolSpec.inputSchema.json`).
+ * - Chat Completions, Gemini, Bedrock Converse (client-side mechanism only): `resolveClientAPIRequest` decides the
+ *   `ToolListEntry` list (`createToolListWithinLimit`) and `writeClientTools` writes it through the codec's
+ *   `ClientToolWriter`: `body` for `loaded` and `revealed` (the body's own tool under its wire name), `tool` for
+ *   `search`, `call` and the `deferred` stubs (Chat `function.parameters`, Gemini `parametersJsonSchema`, Converse
+ *   `toolSpec.inputSchema.json`).
  * - Anthropic Messages (`client`, `claude-hosted`, `none`): `resolveDeferLoadingAPIRequest` decides these entries; the
  *   transformer writes `defer-loading` as the body's tool with `defer_loading: true`, `deferred` as a stub
  *   `input_schema`, and places the provider's hosted search tool and the leading/trailing entries. Under native
  *   delivery by reference (`isAddedByReference`) the client list is followed by every other deferred tool as
  *   `defer-loading`, with no hosted search tool.
- * - OpenAI Responses (`openai-hosted`, `client`, `none`): `resolveGroupedTools` decides a `RequestToolForm`
+ * - OpenAI Responses (`openai-hosted`, `client`, `none`): `resolveGroupingAPIRequest` (`resolveGroupedTools`) decides a `RequestToolForm`
  *   per body tool (and, under `client`, the `ToolListEntry` list); the transformer writes `defer-loading` as
  *   `defer_loading: true`, a form's `group` as a namespace, and the list's stubs and own functions.
  *
