@@ -144,6 +144,23 @@ export interface ToolIndex {
   readonly size: number;
 }
 
+/**
+ * What the one search of an index made with a trace records of its scoring pass, for `explainToolSearch`: the postings
+ * and options it searched with and the query's terms, and per tool id the parts of its score. Not part of the public API.
+ */
+export interface ToolIndexTrace {
+  postings?: TermPostings;
+  options?: ResolvedToolIndexOptions;
+  terms: readonly string[];
+  /** Each query term the tool has, rarest first: its term id, its posting's position and the coverage bonus it added. */
+  readonly parts: Map<number, readonly (readonly [termId: number, position: number, bonus: number])[]>;
+  /** The term ids the results ranked above it had, for a request ranked for coverage. */
+  readonly covered: Map<number, ReadonlySet<number>>;
+  readonly sameForm: Map<number, number>;
+  /** What the name-miss penalty took. */
+  readonly nameMiss: Map<number, number>;
+}
+
 const UNTOUCHED = 0;
 const TOUCHED = 1;
 const MATCHED = 2;
@@ -309,7 +326,7 @@ function resolveNameKey(name: string): string {
  * index.search('file', { visible: ['write_file'] }); // [{ name: 'write_file', score: 1.832892 }]
  * ```
  */
-export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions): ToolIndex {
+export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions, trace?: ToolIndexTrace): ToolIndex {
   // A catalog (`createToolCatalog`) is read as it is; a plain list is checked once.
   const parsedTools = parseCatalogTools(tools);
   const resolved = resolveToolIndexOptions(options);
@@ -364,6 +381,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     }
     if (terms.size === 0 && exactIds.length === 0) return [];
     const { termIds, offsets, toolIds, weights, fields, rarities } = searched;
+    if (trace !== undefined) Object.assign(trace, { postings: searched, options: resolved, terms: [...terms] });
 
     try {
       // Terms are read from the rarest, so the first term a tool has is its rarest: every later one adds its coverage
@@ -386,8 +404,10 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
           if (state === UNTOUCHED) touched.push(id);
           const termWeight = weights[position]!;
           if (fields[position] === NAME_FIELD) nameHits[id]! += 1;
+          const added = termWeight > 0 && state === MATCHED ? bonus : 0;
+          trace?.parts.set(id, [...(trace.parts.get(id) ?? []), [termId, position, added]]);
           if (termWeight > 0) {
-            scores[id]! += state === MATCHED ? termWeight + bonus : termWeight;
+            scores[id]! += termWeight + added;
             toolStates[id] = MATCHED;
           } else if (state === UNTOUCHED) {
             toolStates[id] = TOUCHED;
@@ -403,7 +423,10 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
           if (formId === undefined) continue;
           for (let position = forms.offsets[formId]!; position < forms.offsets[formId + 1]!; position += 1) {
             const id = forms.toolIds[position]!;
-            if (toolStates[id] === MATCHED) scores[id]! += resolved.sameFormShare * forms.weights[position]!;
+            if (toolStates[id] !== MATCHED) continue;
+            const points = resolved.sameFormShare * forms.weights[position]!;
+            scores[id]! += points;
+            trace?.sameForm.set(id, (trace.sameForm.get(id) ?? 0) + points);
           }
         }
       }
@@ -414,8 +437,9 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
         for (const id of touched) {
           const hits = nameHits[id]!;
           if (hits === 0) continue;
-          const penalty = (nameMissPenalty * (nameTermCounts[id]! - hits)) / nameTermCounts[id]!;
-          scores[id]! -= Math.min(penalty, scores[id]! / 2);
+          const penalty = Math.min((nameMissPenalty * (nameTermCounts[id]! - hits)) / nameTermCounts[id]!, scores[id]! / 2);
+          scores[id]! -= penalty;
+          trace?.nameMiss.set(id, penalty);
         }
       }
       for (const id of exactIds) {
@@ -508,6 +532,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
         const id = candidates[best]!;
         scores[id] = adjusted[best]!;
         ranking.push(id);
+        trace?.covered.set(id, new Set(queryTermIds.filter((_, order) => covered[order] === 1)));
         for (let order = 0; order < termCount; order += 1) {
           if (has[best * termCount + order] === 0 || covered[order] === 1) continue;
           covered[order] = 1;

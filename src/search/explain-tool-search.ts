@@ -1,18 +1,6 @@
-import { parseCatalogTools } from '../tools/parse-catalog-tools.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
-import { createTermPostings } from './create-term-postings.js';
-import {
-  EXACT_NAME_BONUS,
-  MULTI_NEED_TERMS,
-  createToolIndex,
-  resolveToolIndexOptions,
-  type ToolIndexOptions,
-  type ToolIndexSearchOptions,
-} from './create-tool-index.js';
+import { EXACT_NAME_BONUS, createToolIndex, type ToolIndexOptions, type ToolIndexSearchOptions, type ToolIndexTrace } from './create-tool-index.js';
 import { parseToolSelection } from './parse-tool-selection.js';
-import { resolveQueryTerms } from './resolve-query-terms.js';
-import { splitSearchWords } from './split-search-words.js';
-import { isSearchStopWord } from './search-stop-words.js';
 
 /**
  * The field of a tool a query term counted in; `server` is the tool's server (its `server`, or the namespace of a
@@ -86,110 +74,62 @@ export interface ToolSearchExplanations {
 /**
  * Ranks tools for a query exactly as `createToolIndex(tools, options).search(query, options)` does and takes each
  * result's score apart: per query term, the field it counted in, the field's weight, the term's rarity and the
- * points; the coverage bonus; the exact-name bonus. The parts are read from the index's own term postings, so they
- * add up to the score; `unexplained` holds any difference (always 0 for this index's formula). For tools and the
- * command line (`tool-search search`), not the hot path: it builds the index twice.
+ * points; the coverage bonus; the exact-name bonus. The parts are recorded by the index's own scoring pass (a
+ * `ToolIndexTrace`), so they add up to the score; `unexplained` holds any difference (always 0). For tools and the
+ * command line (`tool-search search`), not the hot path: it builds an index for one search.
  *
  * Throws what `createToolIndex` and `search` throw for bad tools, options or query.
  */
 export function explainToolSearch(tools: ToolDefinitionsInput, query: string, options: ToolIndexOptions & ToolIndexSearchOptions = {}): ToolSearchExplanations {
-  const definitions = parseCatalogTools(tools);
   const { visible, maxResults, ...indexOptions } = options;
-  const hits = createToolIndex(definitions, indexOptions).search(query, {
+  const trace: ToolIndexTrace = { terms: [], parts: new Map(), covered: new Map(), sameForm: new Map(), nameMiss: new Map() };
+  const hits = createToolIndex(tools, indexOptions, trace).search(query, {
     ...(visible === undefined ? {} : { visible }),
     ...(maxResults === undefined ? {} : { maxResults }),
   });
-  const selection = parseToolSelection(query) !== null;
-  const resolved = resolveToolIndexOptions(indexOptions);
-  const postingsFor = (words: 'content' | 'stop-words') => createTermPostings(definitions, { ...resolved, words });
-  const contentPostings = postingsFor('content');
-  // The same terms and postings the index searched: content words, or the stop words of a stop-words-only query.
-  const read = resolveQueryTerms(query, contentPostings.termIds);
-  let terms = selection ? [] : read.terms;
-  let postings = contentPostings;
-  if (!selection && terms.length === 0) {
-    terms = [...new Set(splitSearchWords(query).filter(isSearchStopWord))];
-    postings = postingsFor('stop-words');
-  }
-  const { names, termIds, offsets, toolIds, weights, fields, rarities } = postings;
-  const idOf = new Map(names.map((name, id) => [name, id]));
-  const inflectedForms = selection || resolved.sameFormShare === 0 ? [] : read.inflectedForms;
-  // The index reads terms from the rarest; a tool's first (rarest) term earns no coverage bonus, every later one does.
-  const ordered = terms
-    .map((term) => ({ term, termId: termIds.get(term) }))
-    .filter((entry): entry is { term: string; termId: number } => entry.termId !== undefined)
-    .sort((a, b) => rarities[b.termId]! - rarities[a.termId]! || a.termId - b.termId);
-  const exactQuery = hits.length > 0 && hits[0]!.score >= EXACT_NAME_BONUS;
-  const forCoverage = ordered.length >= MULTI_NEED_TERMS && resolved.coveredTermShare < 1 && !exactQuery;
-  // The terms the results above have, for a request ranked for coverage.
-  const covered = new Set<string>();
-
+  const { postings, options: resolved, terms } = trace;
+  const idOf = new Map(postings?.names.map((name, id) => [name, id]));
+  const termOf = new Map(terms.map((term) => [postings?.termIds.get(term), term]));
   const results = hits.map((hit): ToolSearchExplanation => {
-    const id = idOf.get(hit.name);
-    const parts: ToolSearchTermScore[] = [];
-    let total = 0;
-    // The score before any coverage share, which the name-miss penalty is bounded by (it is taken before the coverage
-    // ranking, as the index does).
-    let plain = 0;
-    let counted = 0;
-    for (const { term, termId } of ordered) {
-      if (id === undefined) continue;
-      for (let position = offsets[termId]!; position < offsets[termId + 1]!; position += 1) {
-        if (toolIds[position] !== id) continue;
-        const field = FIELD_NAMES[fields[position]!]!;
-        const fieldWeight = resolved.weights[field === 'server' ? 'name' : field];
-        const stored = weights[position]!;
-        // A server term's rarity is among servers, not tools: the stored points hold it.
-        const rarity = field === 'server' && fieldWeight > 0 ? stored / fieldWeight : rarities[termId]!;
-        const share = forCoverage && stored > 0 && covered.has(term) ? resolved.coveredTermShare : 1;
-        const points = field === 'parameters' ? stored * share : stored;
-        const bonus = stored > 0 && counted > 0 ? resolved.coverageBonus * Math.sqrt(rarities[termId]!) * share : 0;
-        plain += stored + (stored > 0 && counted > 0 ? resolved.coverageBonus * Math.sqrt(rarities[termId]!) : 0);
-        if (stored > 0) counted += 1;
-        total += points + bonus;
-        const toolsWithTerm = offsets[termId + 1]! - offsets[termId]!;
-        const lengthFactor = fieldWeight > 0 && rarity > 0 ? stored / (fieldWeight * rarity) : 1;
-        parts.push({
-          term,
-          field,
-          fieldWeight,
-          rarity: round(rarity),
-          lengthFactor: round(lengthFactor),
-          toolsWithTerm,
-          points: round(points),
-          coverage: round(bonus),
-          share,
-        });
-      }
-    }
-    if (forCoverage) for (const part of parts) if (part.fieldWeight > 0) covered.add(part.term);
+    const id = idOf.get(hit.name) ?? -1;
+    const sameForm = trace.sameForm.get(id) ?? 0;
+    const nameMiss = -(trace.nameMiss.get(id) ?? 0);
+    let total = sameForm + nameMiss;
+    const parts = (trace.parts.get(id) ?? []).map(([termId, position, bonus]): ToolSearchTermScore => {
+      const { offsets, weights, fields, rarities } = postings!;
+      const field = FIELD_NAMES[fields[position]!]!;
+      const fieldWeight = resolved!.weights[field === 'server' ? 'name' : field];
+      const stored = weights[position]!;
+      // A server term's rarity is among servers, not tools: the stored points hold it.
+      const rarity = field === 'server' && fieldWeight > 0 ? stored / fieldWeight : rarities[termId]!;
+      const share = stored > 0 && trace.covered.get(id)?.has(termId) === true ? resolved!.coveredTermShare : 1;
+      const points = field === 'parameters' ? stored * share : stored;
+      total += points + bonus * share;
+      const lengthFactor = fieldWeight > 0 && rarity > 0 ? stored / (fieldWeight * rarity) : 1;
+      const toolsWithTerm = offsets[termId + 1]! - offsets[termId]!;
+      return {
+        term: termOf.get(termId)!,
+        field,
+        fieldWeight,
+        rarity: round(rarity),
+        lengthFactor: round(lengthFactor),
+        toolsWithTerm,
+        points: round(points),
+        coverage: round(bonus * share),
+        share,
+      };
+    });
     // Parts in the query's order, as the terms were written.
     parts.sort((a, b) => terms.indexOf(a.term) - terms.indexOf(b.term));
-    const coverage = round(parts.reduce((sum, part) => sum + part.coverage, 0));
-    const nameHits = parts.filter((part) => part.field === 'name').length;
-    const nameTerms = id === undefined || postings !== contentPostings ? 0 : contentPostings.nameTermCounts[id]!;
-    const missPenalty = nameHits > 0 && nameTerms > 0 ? (resolved.nameMissPenalty * resolved.weights.name * (nameTerms - nameHits)) / nameTerms : 0;
-    const forms = contentPostings.inflectedForms;
-    let sameForm = 0;
-    for (const form of id === undefined || postings !== contentPostings || counted === 0 ? [] : inflectedForms) {
-      const formId = forms.termIds.get(form);
-      if (formId === undefined) continue;
-      for (let position = forms.offsets[formId]!; position < forms.offsets[formId + 1]!; position += 1) {
-        if (forms.toolIds[position] === id) sameForm += resolved.sameFormShare * forms.weights[position]!;
-      }
-    }
-    total += sameForm;
-    // The penalty is bounded by the score before it, same-form points included, as the index takes it.
-    const nameMiss = -Math.min(missPenalty, (plain + sameForm) / 2);
-    total += nameMiss;
     const rest = hit.score - total;
     // The exact-name bonus is the one part not in the postings: it is there when the rest is that bonus.
     const exactName = Math.abs(rest - EXACT_NAME_BONUS) < 1e-5 ? EXACT_NAME_BONUS : 0;
     // Scores are rounded to six decimals; a difference below that is rounding, not a missing part.
     const unexplained = Math.abs(rest - exactName) < 1e-5 ? 0 : round(rest - exactName);
+    const coverage = round(parts.reduce((sum, part) => sum + part.coverage, 0));
     return { name: hit.name, score: hit.score, terms: parts, coverage, nameMiss: round(nameMiss) + 0, sameForm: round(sameForm), exactName, unexplained };
   });
-  return { terms, selection, results };
+  return { terms, selection: parseToolSelection(query) !== null, results };
 }
 
 /** The field names of the postings' field numbers (`NAME_FIELD`, `DESCRIPTION_FIELD`, `PARAMETERS_FIELD`, `SERVER_FIELD`). */
