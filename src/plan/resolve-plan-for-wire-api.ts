@@ -1,3 +1,4 @@
+import { resolveModelSupport } from '../models/resolve-model-support.js';
 import { WIRE_API_NAMES, type WireAPI } from '../models/model-reference.js';
 import type { ToolSearchMechanism, ToolSearchPlan } from './tool-search-plan.js';
 import { parseToolSearchPlan } from './parse-tool-search-plan.js';
@@ -16,6 +17,12 @@ export interface PlanForWireAPI {
   readonly plan: ToolSearchPlan;
   /** The sentence for the transformer's warning when the plan had to fall back, else `null`. */
   readonly fallback: string | null;
+}
+
+/** The plan a transformer applies for the plan's model, and why it differs from the one it was given (or `null`). */
+export interface PlanForModel extends PlanForWireAPI {
+  /** The sentence for the transformer's warning when the plan's native delivery had to fall back, else `null`. */
+  readonly revealFallback: string | null;
 }
 
 /**
@@ -40,25 +47,66 @@ export function resolvePlanForWireAPI(given: ToolSearchPlan, api: WireAPI): Plan
 
 /** {@link resolvePlanForWireAPI} of a plan `parseToolSearchPlan` has checked (the driver checks each plan once). */
 export function resolveCheckedPlanForWireAPI(checked: ToolSearchPlan, api: WireAPI): PlanForWireAPI {
-  const plan = resolveRevealForWireAPI(checked, api);
+  // A native plan on an API without a tool-addition item reveals in the conversation; Responses adds by value.
+  const plan =
+    checked.reveal !== 'native' || api === 'anthropic-messages' || (api === 'openai-responses' && checked.additions === 'value')
+      ? checked
+      : api === 'openai-responses'
+        ? { ...checked, additions: 'value' as const }
+        : inConversation(checked);
   const { mechanism } = plan;
   if ((mechanism !== 'openai-hosted' && mechanism !== 'claude-hosted') || HOSTED_ON[api] === mechanism) return { plan, fallback: null };
-  const provider = mechanism === 'openai-hosted' ? "OpenAI's" : "Anthropic's";
   const planned = mechanism === 'openai-hosted' ? 'openai-responses' : 'anthropic-messages';
+  return toClient(
+    plan,
+    `, which ${WIRE_API_NAMES[api]} does not carry`,
+    `Resolve the plan with \`{ id: '${plan.model}', api: '${api}' }\` (hosted search needs \`api: '${planned}'\`)`,
+  );
+}
+
+/**
+ * The plan a transformer applies, given the model the plan was made for. A hosted plan (`claude-hosted`,
+ * `openai-hosted`) for a model the support table knows lacks that hosted search (`claude-3-5-haiku`, `gpt-4o`, a
+ * Claude model on Bedrock's Converse API), as a stored or hand-made plan can be, falls back to the client-side
+ * mechanism: the same tools deferred, this package's `tool_search`, no hosted search tool the API would reject. A
+ * `reveal: 'native'` plan for a model or platform known not to take tool additions (`claude-sonnet-5`, a Claude model
+ * before Opus 4.8, Claude on Foundry: `resolveModelSupport`'s `toolAdditionsOptIn`) reveals in the conversation
+ * instead (`call_tool` is then sent), as `resolveToolSearch` would have planned it. Unknown and gateway ids keep their
+ * plan. Not part of the public API.
+ */
+export function resolvePlanForModel(given: ToolSearchPlan): PlanForModel {
+  const { mechanism } = given;
+  if (mechanism !== 'claude-hosted' && mechanism !== 'openai-hosted' && given.reveal !== 'native') return { plan: given, fallback: null, revealFallback: null };
+  const support = resolveModelSupport(given.platform === undefined ? given.model : { id: given.model, platform: given.platform });
+  const where = `\`${given.model}\`${given.platform === undefined ? '' : ` on \`${given.platform}\``}`;
+  const lacks =
+    mechanism === 'claude-hosted'
+      ? support.family === 'claude' && !support.claudeHosted
+      : mechanism === 'openai-hosted' && support.family === 'gpt' && !support.openaiHosted;
+  const { plan, fallback } = lacks ? toClient(given, `, but ${where} does not support it`, RESOLVE_AGAIN) : { plan: given, fallback: null };
+  if (given.reveal !== 'native' || support.toolAdditionsOptIn !== null) return { plan, fallback, revealFallback: null };
   return {
-    // The client-side mechanism's search is always the library's.
-    plan: { ...plan, mechanism: 'client', search: 'library' },
-    fallback:
-      `the plan uses ${provider} hosted tool search (\`${mechanism}\`), which ${WIRE_API_NAMES[api]} does not carry; the same tools are deferred ` +
-      `with the client-side \`tool_search\` instead. Resolve the plan with \`{ id: '${plan.model}', api: '${api}' }\` (hosted search needs \`api: '${planned}'\`)`,
+    plan: inConversation(plan),
+    fallback,
+    revealFallback:
+      `the plan delivers loaded tools natively (\`reveal: 'native'\`), but ${where} does not take tool additions; loaded schemas stay in ` +
+      `the \`tool_search\` result (\`reveal: 'conversation'\`) instead. ${RESOLVE_AGAIN}`,
   };
 }
 
-/** A native plan on an API without a tool-addition item reveals in the conversation; Responses adds by value. */
-function resolveRevealForWireAPI(plan: ToolSearchPlan, api: WireAPI): ToolSearchPlan {
-  if (plan.reveal !== 'native') return plan;
-  if (api === 'anthropic-messages' || (api === 'openai-responses' && plan.additions === 'value')) return plan;
-  if (api === 'openai-responses') return { ...plan, additions: 'value' };
+const RESOLVE_AGAIN = 'Resolve the plan again for this model';
+
+/** A hosted plan turned client-side (the same tools deferred; the client-side search is always the library's), and why. */
+function toClient(plan: ToolSearchPlan, why: string, remedy: string): PlanForWireAPI {
+  const provider = plan.mechanism === 'openai-hosted' ? "OpenAI's" : "Anthropic's";
+  return {
+    plan: { ...plan, mechanism: 'client', search: 'library' },
+    fallback: `the plan uses ${provider} hosted tool search (\`${plan.mechanism}\`)${why}; the same tools are deferred with the client-side \`tool_search\` instead. ${remedy}`,
+  };
+}
+
+/** A native plan revealing in the conversation instead. */
+function inConversation(plan: ToolSearchPlan): ToolSearchPlan {
   const { additions: _additions, ...rest } = plan;
   return { ...rest, reveal: 'conversation' };
 }

@@ -1,5 +1,4 @@
-import { resolveCheckedPlanForWireAPI } from '../plan/resolve-plan-for-wire-api.js';
-import { resolvePlanForModel } from '../plan/resolve-plan-for-model.js';
+import { resolveCheckedPlanForWireAPI, resolvePlanForModel } from '../plan/resolve-plan-for-wire-api.js';
 import type { ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { ResolveRequestToolsInput } from './request-decision.js';
 import type { RequestTools, RequestToolsWarningCode } from './request-tools.js';
