@@ -110,6 +110,12 @@ export interface ToolSearchTool {
   execute(args: unknown, context: ToolSearchContext): Promise<ToolSearchResult>;
 }
 
+/** What a `tool_search` call that cannot be searched is asked to write. */
+const ASK = 'the exact tool name or a few keywords';
+const LISTED = `Available tools are listed by name. Call \`${TOOL_SEARCH_TOOL_NAME}\` with an exact name or a few keywords to load their parameter schemas.`;
+const EMPTY_SELECTION = '`select:` lists no tool name; write the exact names after it, for example select:name_a,name_b. Available tools are listed by name.';
+const NO_MATCH = 'No tools matched the query. Try the exact tool name or different keywords; available tools are listed by name.';
+
 /** The whole-number options and the least value each takes, in the order they are checked. */
 const COUNT_OPTIONS = [
   ['maxResults', 1],
@@ -199,67 +205,37 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
         };
       };
       const query = readQuery(args);
-      if (query === undefined) {
-        return listing(
-          'invalid-query',
-          '',
-          `\`${TOOL_SEARCH_TOOL_NAME}\` needs a \`query\` string: the exact tool name or a few keywords, for example {"query": "send email"}. Got ${describeValue(args === null || typeof args !== 'object' || Array.isArray(args) ? args : (args as { query?: unknown }).query)}.`,
-        );
-      }
+      if (query === undefined) return listing('invalid-query', '', needsQuery(args));
       const trimmed = query.trim();
       if (trimmed.length > maxQueryLength) {
-        return listing(
-          'invalid-query',
-          `${cutText(trimmed, 60)}…`,
-          `The query is ${trimmed.length} characters; keep it under ${maxQueryLength}: the exact tool name or a few keywords.`,
-        );
+        return listing('invalid-query', `${cutText(trimmed, 60)}…`, `The query is ${trimmed.length} characters; keep it under ${maxQueryLength}: ${ASK}.`);
       }
-      if (trimmed.replace(/[^\p{L}\p{N}]/gu, '') === '') {
-        return listing(
-          'listing',
-          trimmed,
-          `Available tools are listed by name. Call \`${TOOL_SEARCH_TOOL_NAME}\` with an exact name or a few keywords to load their parameter schemas.`,
-        );
-      }
+      if (trimmed.replace(/[^\p{L}\p{N}]/gu, '') === '') return listing('listing', trimmed, LISTED);
       const written = parseToolSelection(trimmed);
-      if (written !== null && written.length === 0) {
-        return listing(
-          'invalid-query',
-          trimmed,
-          '`select:` lists no tool name; write the exact names after it, for example select:name_a,name_b. Available tools are listed by name.',
-        );
-      }
+      if (written?.length === 0) return listing('invalid-query', trimmed, EMPTY_SELECTION);
       const searchOptions = { ...(visible === undefined ? {} : { visible }), maxResults };
       // Each selected name as the index reads it (`create_issue` selects `github__create_issue` when only that fits),
-      // so the names it cannot place can be reported.
-      const selection =
-        written?.map((name) => {
-          const catalogName = fromWire(name);
-          return byName.has(catalogName) ? catalogName : (selectNames(index, [catalogName], searchOptions)[0]?.name ?? catalogName);
-        }) ?? null;
+      // one by one, so the names it cannot place can be reported.
+      const selected = written?.map((name) => selectNames(index, [fromWire(name)], searchOptions)[0]);
       const hits =
-        selection === null && rank !== undefined
-          ? await rankWith(rank, { query: toCatalogQuery(trimmed, fromWire), tools: catalog, visible, maxResults, index }, byName)
-          : selection === null
-            ? index.search(toCatalogQuery(trimmed, fromWire), searchOptions)
-            : selectNames(index, selection, searchOptions);
+        selected !== undefined
+          ? selected.filter((hit) => hit !== undefined)
+          : rank !== undefined
+            ? await rankWith(rank, { query: toCatalogQuery(trimmed, fromWire), tools: catalog, visible, maxResults, index }, byName)
+            : index.search(toCatalogQuery(trimmed, fromWire), searchOptions);
       const found = hits.map((hit) => byName.get(hit.name)).filter((tool): tool is ToolDefinition => tool !== undefined);
-      const unknown = written === null || selection === null ? [] : written.filter((_, position) => !found.some((tool) => tool.name === selection[position]));
+      const unknown = written?.filter((_, position) => !byName.has(selected?.[position]?.name ?? '')) ?? [];
       if (found.length === 0) {
-        return listing(
-          selection === null ? 'no-match' : 'invalid-query',
-          trimmed,
-          selection === null
-            ? 'No tools matched the query. Try the exact tool name or different keywords; available tools are listed by name.'
-            : `No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}; available tools are listed by name.`,
-        );
+        return written === null
+          ? listing('no-match', trimmed, NO_MATCH)
+          : listing('invalid-query', trimmed, `No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}; available tools are listed by name.`);
       }
       // A keyword search repeats no schema an earlier search of the session returned, and loads its best few; a
       // selection loads exactly what it names.
       let loaded = found;
       let more: ToolDefinition[] = [];
       let earlier: ToolDefinition[] = [];
-      if (selection === null) {
+      if (written === null) {
         // The conversation's own record when the caller gives it; the store's otherwise.
         const revealed = new Set(loadedNames === undefined ? await store.get(context.sessionId) : loadedNames.map(fromWire));
         const fresh = found.filter((tool) => !revealed.has(tool.name));
@@ -267,11 +243,8 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
         loaded = fresh.slice(0, maxLoaded);
         more = fresh.slice(maxLoaded);
       }
-      if (loaded.length > 0)
-        await store.add(
-          context.sessionId,
-          loaded.map((tool) => tool.name),
-        );
+      const loadedNow = loaded.map((tool) => tool.name);
+      if (loadedNow.length > 0) await store.add(context.sessionId, loadedNow);
       return {
         status: 'found',
         tools: loaded.map((tool) => toMatch(tool, toWire)),
@@ -300,6 +273,11 @@ async function rankWith(rank: ToolSearchRanker, request: ToolSearchRankingReques
     if (hits.length === request.maxResults) break;
   }
   return hits;
+}
+
+function needsQuery(args: unknown): string {
+  const given = args === null || typeof args !== 'object' || Array.isArray(args) ? args : (args as { query?: unknown }).query;
+  return `\`${TOOL_SEARCH_TOOL_NAME}\` needs a \`query\` string: ${ASK}, for example {"query": "send email"}. Got ${describeValue(given)}.`;
 }
 
 function readQuery(args: unknown): string | undefined {
