@@ -31,6 +31,12 @@ export interface ToolNameMappingOptions {
   readonly secondary?: Iterable<string>;
 }
 
+const IDENTITY_MAPPING: ToolNameMapping = Object.freeze({
+  toWire: (name: string) => name,
+  fromWire: (wireName: string) => wireName,
+  renamed: Object.freeze([]),
+});
+
 /**
  * Maps tool names to names a wire API accepts, deterministically and without collisions, and back.
  *
@@ -58,27 +64,10 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
       `createToolNameMapping: the options must be an object such as \`{ reserved, secondary }\`, got ${describeValue(options)}`,
     );
   }
-  const reservedList = parseToolNameList(options.reserved ?? [], '`reserved`');
-  const nameList = parseToolNameList(names, '`names`');
+  const reserved = new Set(parseToolNameList(options.reserved ?? [], '`reserved`'));
+  const primary = new Set(parseToolNameList(names, '`names`'));
   const secondaryList = options.secondary === undefined ? undefined : parseToolNameList(options.secondary, '`secondary`');
-  return mapNames(rule, nameList, reservedList, secondaryList);
-}
-
-const IDENTITY_MAPPING: ToolNameMapping = Object.freeze({
-  toWire: (name: string) => name,
-  fromWire: (wireName: string) => wireName,
-  renamed: Object.freeze([]),
-});
-
-function mapNames(
-  rule: ToolNameRule,
-  nameList: readonly string[],
-  reservedList: readonly string[],
-  secondaryList: readonly string[] | undefined,
-): ToolNameMapping {
   const check = createNameCheck(rule);
-  const reserved = new Set(reservedList);
-  const primary = new Set(nameList);
   const taken = new Set<string>(reserved);
   const invalid: string[] = [];
   for (const name of primary) {

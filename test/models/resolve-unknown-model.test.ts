@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveModelSupport } from '../../src/models/resolve-model-support.js';
-import { resolveUnknownModel } from '../../src/models/resolve-unknown-model.js';
-import { KNOWN_MODEL_IDS } from '../../src/models/known-model-ids.js';
+import { KNOWN_MODEL_IDS, resolveUnknownModel } from '../../src/models/resolve-unknown-model.js';
 
 const unknown = (id: string) => resolveUnknownModel(resolveModelSupport(id));
 
