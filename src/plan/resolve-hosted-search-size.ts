@@ -1,4 +1,3 @@
-import type { ModelSupport } from '../models/resolve-model-support.js';
 import { countUTF8Bytes } from '../text/count-utf8-bytes.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 
@@ -32,23 +31,24 @@ export interface HostedSearchSize {
 }
 
 /**
- * Whether `auto` should leave Anthropic's hosted search for the client-side `tool_search`, given the tools the plan
- * would defer: `null` when hosted search carries them (at most 10,000, and, where the model also takes additions by
- * value, under {@link AUTO_HOSTED_SEARCH_MAX_BYTES} of definitions). The bytes are measured only where they decide
- * (a model with additions by value), and only up to the bound. Pure. Not part of the public API.
+ * Whether Anthropic's limits turn away the tools a plan would defer: `null` when one request carries them (at most
+ * 10,000 and, when `maxBytes` is given, at most that many bytes of definitions). `auto` asks it with
+ * {@link AUTO_HOSTED_SEARCH_MAX_BYTES} where the model takes additions by value (else `null`: the bytes do not decide),
+ * native delivery by reference with the 4 MB of tool changes. The bytes are measured only up to the bound. Pure. Not
+ * part of the public API.
  */
-export function resolveHostedSearchSize(deferred: readonly ToolDefinition[], support: ModelSupport): HostedSearchSize | null {
+export function resolveHostedSearchSize(deferred: readonly ToolDefinition[], maxBytes: number | null): HostedSearchSize | null {
   if (deferred.length > CLAUDE_REQUEST_LIMITS.deferredTools) return { reason: 'deferred-tools', deferred: deferred.length };
-  if (support.toolAdditions !== 'value') return null;
-  const bytes = measureDefinitionBytes(deferred, AUTO_HOSTED_SEARCH_MAX_BYTES);
-  return bytes > AUTO_HOSTED_SEARCH_MAX_BYTES ? { reason: 'request-bytes', deferred: deferred.length, bytes } : null;
+  if (maxBytes === null) return null;
+  const bytes = measureDefinitionBytes(deferred, maxBytes);
+  return bytes > maxBytes ? { reason: 'request-bytes', deferred: deferred.length, bytes } : null;
 }
 
 /**
  * The UTF-8 bytes of the definitions as JSON (`name`, `description`, schema), counted until the total passes `limit`
  * (the total so far is then returned: enough to say it is past). A definition JSON cannot write counts 0.
  */
-export function measureDefinitionBytes(tools: readonly ToolDefinition[], limit = Number.POSITIVE_INFINITY): number {
+function measureDefinitionBytes(tools: readonly ToolDefinition[], limit = Number.POSITIVE_INFINITY): number {
   let bytes = 0;
   for (const tool of tools) {
     try {

@@ -28,13 +28,7 @@ import type {
   ToolSearchWarning,
 } from './tool-search-plan.js';
 import { resolveOwnToolsSent } from './resolve-own-tools-sent.js';
-import {
-  AUTO_HOSTED_SEARCH_MAX_BYTES,
-  CLAUDE_REQUEST_LIMITS,
-  measureDefinitionBytes,
-  resolveHostedSearchSize,
-  type HostedSearchSize,
-} from './resolve-hosted-search-size.js';
+import { AUTO_HOSTED_SEARCH_MAX_BYTES, CLAUDE_REQUEST_LIMITS, resolveHostedSearchSize, type HostedSearchSize } from './resolve-hosted-search-size.js';
 
 /**
  * How a `mechanism-unsupported` warning ends when no mechanism applies: what the plan then does. A caller that throws
@@ -100,7 +94,7 @@ export function resolveToolSearch(
   // to the client-side mechanism the configuration allows next.
   let hostedSize: HostedSearchSize | null = null;
   if (chosen !== undefined && !chosen.explicit && chosen.mechanism === 'claude') {
-    hostedSize = resolveHostedSearchSize(deferredDefinitions(definitions, planned), support);
+    hostedSize = resolveHostedSearchSize(deferredDefinitions(definitions, planned), support.toolAdditions === 'value' ? AUTO_HOSTED_SEARCH_MAX_BYTES : null);
     const next = hostedSize === null ? undefined : resolved.preferences.find((preference) => preference.mechanism === 'client');
     if (next === undefined) hostedSize = null;
     else {
@@ -256,33 +250,24 @@ function resolveReveal(
     return native ? { reveal: 'native', additions: 'value', warning: null } : conversation;
   }
   const additions = support.toolAdditionsOptIn;
-  if (api && additions === 'reference') {
-    // By reference every deferred tool is declared, deferred, next to the tool changes: Anthropic's limits on those apply.
-    const declared = deferred();
-    const over =
-      declared.length > CLAUDE_REQUEST_LIMITS.deferredTools
-        ? `${declared.length} tools, more than ${CLAUDE_REQUEST_LIMITS.deferredTools}`
-        : measureDefinitionBytes(declared, CLAUDE_REQUEST_LIMITS.toolChangeBytes) > CLAUDE_REQUEST_LIMITS.toolChangeBytes
-          ? `more than ${CLAUDE_REQUEST_LIMITS.toolChangeBytes} bytes of definitions`
-          : null;
-    if (over === null) return { reveal: 'native', additions, warning: null };
-    return {
-      ...conversation,
-      warning: {
-        code: 'reveal-unsupported',
-        message: `\`reveal: 'native'\` was requested, which adds tools by reference on \`${support.platform ?? support.gateway}\` and so declares every deferred tool, but the plan defers ${over}, past what Anthropic takes with tool changes ("available_tools_limit_exceeded"); loaded schemas stay in the \`tool_search\` result (\`reveal: 'conversation'\`) instead`,
-      },
-    };
-  }
-  if (api && additions !== null) return { reveal: 'native', additions, warning: null };
-  const where = !api
-    ? `${WIRE_API_NAMES[support.api as WireAPI]} has no tool-addition item`
-    : `\`${support.id}\`${support.platform === null ? '' : ` on \`${support.platform}\``} does not support tool additions`;
+  // By reference every deferred tool is declared, deferred, next to the tool changes: Anthropic's limits on those apply.
+  const size = api && additions === 'reference' ? resolveHostedSearchSize(deferred(), CLAUDE_REQUEST_LIMITS.toolChangeBytes) : null;
+  if (api && additions !== null && size === null) return { reveal: 'native', additions, warning: null };
+  const over =
+    size?.reason === 'deferred-tools'
+      ? `${size.deferred} tools, more than ${CLAUDE_REQUEST_LIMITS.deferredTools}`
+      : `more than ${CLAUDE_REQUEST_LIMITS.toolChangeBytes} bytes of definitions`;
+  const why =
+    size !== null
+      ? `which adds tools by reference on \`${support.platform ?? support.gateway}\` and so declares every deferred tool, but the plan defers ${over}, past what Anthropic takes with tool changes ("available_tools_limit_exceeded")`
+      : !api
+        ? `but ${WIRE_API_NAMES[support.api as WireAPI]} has no tool-addition item`
+        : `but \`${support.id}\`${support.platform === null ? '' : ` on \`${support.platform}\``} does not support tool additions`;
   return {
     ...conversation,
     warning: {
       code: 'reveal-unsupported',
-      message: `\`reveal: 'native'\` was requested, but ${where}; loaded schemas stay in the \`tool_search\` result (\`reveal: 'conversation'\`) instead`,
+      message: `\`reveal: 'native'\` was requested, ${why}; loaded schemas stay in the \`tool_search\` result (\`reveal: 'conversation'\`) instead`,
     },
   };
 }
