@@ -5,7 +5,7 @@ import type { RevealStore } from '../reveal/reveal-store.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
-import type { ToolSearchResult } from './tool-search-result.js';
+import type { ToolSearchMatch, ToolSearchResult } from './tool-search-result.js';
 import type { ArgumentValidator } from '../tools/create-argument-validator.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
@@ -106,17 +106,8 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         const wrapped = parseArguments(written).value as { name?: unknown; arguments?: unknown } | undefined;
         const inner = typeof wrapped === 'object' && wrapped !== null ? wrapped : {};
         if (typeof inner.name !== 'string' || fromWire(inner.name) === own.callToolName) {
-          return {
-            ok: false,
-            result: {
-              status: 'invalid-arguments',
-              tool: toWire(own.callToolName),
-              errors: [`\`name\`: expected the name of the tool to call, got ${describeValue(inner.name)}`],
-              tools: [],
-              loaded: [],
-              message: `\`${toWire(own.callToolName)}\` needs {"name": "<tool>", "arguments": {…}}. Call \`${toWire(own.searchName)}\` to find the tool and its parameters.`,
-            },
-          };
+          const message = `\`${toWire(own.callToolName)}\` needs {"name": "<tool>", "arguments": {…}}. Call \`${toWire(own.searchName)}\` to find the tool and its parameters.`;
+          return invalidArguments(toWire(own.callToolName), [`\`name\`: expected the name of the tool to call, got ${describeValue(inner.name)}`], [], message);
         }
         name = fromWire(inner.name);
         written = inner.arguments;
@@ -151,19 +142,16 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         if (errors === null || errors.length === 0) return { ok: true, name, arguments: parsed.value, checked: errors !== null };
       }
       await store.add(context.sessionId, [tool.name]);
-      return {
-        ok: false,
-        result: {
-          status: 'invalid-arguments',
-          tool: toWire(tool.name),
-          errors,
-          tools: [{ name: toWire(tool.name), ...(tool.description === undefined ? {} : { description: tool.description }), inputSchema: tool.inputSchema }],
-          loaded: [toWire(tool.name)],
-          message: `The arguments for \`${toWire(tool.name)}\` do not fit its parameters. Its full schema is included and loaded; call it again with arguments that match.`,
-        },
-      };
+      const match = { name: toWire(tool.name), ...(tool.description === undefined ? {} : { description: tool.description }), inputSchema: tool.inputSchema };
+      const message = `The arguments for \`${match.name}\` do not fit its parameters. Its full schema is included and loaded; call it again with arguments that match.`;
+      return invalidArguments(match.name, errors, [match], message);
     },
   };
+}
+
+/** The answer to a call whose arguments do not fit: `tools` are loaded with it (none for a `call_tool` that names no tool). */
+function invalidArguments(tool: string, errors: readonly string[], tools: readonly ToolSearchMatch[], message: string): ToolCallCheckResult {
+  return { ok: false, result: { status: 'invalid-arguments', tool, errors, tools, loaded: tools.map((match) => match.name), message } };
 }
 
 /** The deepest arguments (objects and arrays inside one another) that are validated. */
