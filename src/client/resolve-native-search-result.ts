@@ -68,25 +68,17 @@ export function resolveNativeSearchResult(result: ToolSearchResult, options: Res
   const added = new Set(parseToolNameList(options.added ?? [], '`options.added`').map(fromWire));
   switch (result?.status) {
     case 'found': {
-      const listed: ToolSearchMatch[] = [];
-      const earlier: string[] = [];
-      const definitions: ToolDefinition[] = [];
-      for (const match of result.tools) {
-        const name = fromWire(match.name);
-        const definition = byName.get(name);
-        if (added.has(name)) earlier.push(match.name);
-        else {
-          listed.push(withoutSchema(match));
-          if (definition !== undefined) definitions.push(definition);
-        }
-      }
+      const isAdded = (match: ToolSearchMatch) => added.has(fromWire(match.name));
+      const listed = result.tools.filter((match) => !isAdded(match));
+      const earlier = result.tools.filter(isAdded).map((match) => match.name);
+      const definitions = listed.flatMap((match) => byName.get(fromWire(match.name)) ?? []);
       const loadedEarlier = [...new Set([...(result.loadedEarlier ?? []), ...earlier])];
       const said = listed.length > 0 ? NOW_LOADED : loadedEarlier.length > 0 ? ALREADY_LOADED : undefined;
       const message = [withoutLoadedNote(result.message), said].filter((part) => part !== undefined && part !== '');
       return {
         result: {
           status: 'found',
-          tools: listed,
+          tools: listed.map(withoutSchema),
           ...(result.more === undefined ? {} : { more: result.more }),
           ...(loadedEarlier.length === 0 ? {} : { loadedEarlier }),
           ...(message.length === 0 ? {} : { message: message.join(' ') }),
