@@ -79,11 +79,7 @@ export function createMemoryRevealStore(options: MemoryRevealStoreOptions = {}):
   const maxSessions = parsed.maxSessions ?? DEFAULT_MAX_REVEAL_SESSIONS;
   const maxToolsPerSession = parsed.maxToolsPerSession ?? DEFAULT_MAX_TOOLS_PER_SESSION;
   const maxAdded = parsed.maxAddedToolsPerSession ?? DEFAULT_MAX_ADDED_TOOLS_PER_SESSION;
-  const sessions = createLruMap<string, RevealSession>({
-    maxSize: maxSessions,
-    ...(parsed.ttlMs === undefined ? {} : { ttlMs: parsed.ttlMs }),
-    ...(parsed.now === undefined ? {} : { now: parsed.now }),
-  });
+  const sessions = createLruMap<string, RevealSession>({ maxSize: maxSessions, ttlMs: parsed.ttlMs, now: parsed.now });
   const empty: readonly string[] = Object.freeze([]);
   const none: RevealSession = Object.freeze({ revealed: empty, added: empty });
 
