@@ -87,13 +87,8 @@ export interface HistoryToolOutput {
   readonly output: unknown;
 }
 
-/** The names the package's own tools were sent under, when they differ from `tool_search` and `call_tool`. */
-export interface ResolveRevealedToolsOptions {
-  /** @default 'tool_search' */
-  readonly searchName?: string;
-  /** @default 'call_tool' */
-  readonly callToolName?: string;
-}
+/** The names the package's own tools were sent under, when they differ from `tool_search` and `call_tool` (the defaults). */
+export type ResolveRevealedToolsOptions = Partial<OwnToolNames>;
 
 /**
  * The tools revealed by this package's answers in a conversation history, oldest first, without duplicates: a

@@ -1,10 +1,13 @@
-import { DEFAULT_OWN_TOOL_NAMES, resolveOwnToolNames } from '../tools/resolve-own-tool-names.js';
+import { DEFAULT_OWN_TOOL_NAMES, resolveOwnToolNames, type OwnToolNames } from '../tools/resolve-own-tool-names.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import { parsePlannedTools } from './parse-planned-tools.js';
 import type { ToolSearchPlan } from './tool-search-plan.js';
 
-/** Which of the package's own tools a request made with a plan carries, and the names they go by. */
-export interface OwnToolsSent {
+/**
+ * Which of the package's own tools a request made with a plan carries, and the names they go by with this plan (see
+ * {@link resolveOwnToolNames}), sent or not.
+ */
+export interface OwnToolsSent extends OwnToolNames {
   /** `tool_search`: the library searches deferred tools (client-side, or hosted with `search: 'library'`). */
   readonly search: boolean;
   /**
@@ -13,10 +16,6 @@ export interface OwnToolsSent {
    * the conversation and called by its own name.
    */
   readonly callTool: boolean;
-  /** The name the package's search goes by with this plan (see {@link resolveOwnToolNames}), sent or not. */
-  readonly searchName: string;
-  /** The name the package's `call_tool` goes by with this plan (see {@link resolveOwnToolNames}), sent or not. */
-  readonly callToolName: string;
 }
 
 /**

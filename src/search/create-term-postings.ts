@@ -10,8 +10,11 @@ import { resolveSearchTerm } from './tokenize-search-text.js';
 
 /** What a term found in each field of a tool weighs, before its rarity. */
 export interface TermFieldWeights {
+  /** A term found in the tool's name. @default 3 */
   readonly name: number;
+  /** A term found in the tool's description, `title` or `category`. @default 1 */
   readonly description: number;
+  /** A term found in a parameter's name, title, description or enum values. @default 0.75 */
   readonly parameters: number;
 }
 

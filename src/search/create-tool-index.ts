@@ -8,7 +8,7 @@ import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { parseToolSelection } from './parse-tool-selection.js';
 import { resolveQueryTerms } from './resolve-query-terms.js';
-import { NAME_FIELD, PARAMETERS_FIELD, createTermPostings, type TermPostings } from './create-term-postings.js';
+import { NAME_FIELD, PARAMETERS_FIELD, createTermPostings, type TermFieldWeights, type TermPostings } from './create-term-postings.js';
 import { isSearchStopWord } from './search-stop-words.js';
 import { splitSearchWords } from './split-search-words.js';
 import { isNameClosing, isNameWrapping, isNotLetterOrDigit, trimWrapping } from './trim-wrapping.js';
@@ -34,14 +34,7 @@ export interface ToolIndexSearchOptions {
 }
 
 /** How much a query term found in each field of a tool weighs, before its rarity. */
-export interface ToolIndexFieldWeights {
-  /** A term found in the tool's name. @default 3 */
-  readonly name?: number;
-  /** A term found in the tool's description, `title` or `category`. @default 1 */
-  readonly description?: number;
-  /** A term found in a parameter's name, title, description or enum values. @default 0.75 */
-  readonly parameters?: number;
-}
+export type ToolIndexFieldWeights = Partial<TermFieldWeights>;
 
 /**
  * How the ranked list is cut before `maxResults` applies; every rule keeps at least the best result.
@@ -553,12 +546,10 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
     // `maxResults` is checked, though a selection returns every visible tool it names.
     resolveMaxResults(searchOptions?.maxResults, resolved.maxResults);
     const isVisible = resolveVisibility(searchOptions?.visible);
-    const hits: ToolSearchHit[] = [];
-    for (const written of selection) {
+    return selection.flatMap((written) => {
       const name = resolveSelectedName(nameLookups(), names, written, isVisible);
-      if (name !== undefined) hits.push({ name, score: EXACT_NAME_BONUS });
-    }
-    return hits;
+      return name === undefined ? [] : [{ name, score: EXACT_NAME_BONUS }];
+    });
   }
 
   return { search, select, size };
@@ -586,7 +577,7 @@ function cutRanking(ranked: readonly number[], scores: Float64Array, cut: ToolIn
 }
 
 /** The options of {@link createToolIndex} with their defaults filled in. */
-export type ResolvedToolIndexOptions = Required<Omit<ToolIndexOptions, 'weights' | 'minScoreRatio'>> & { readonly weights: Required<ToolIndexFieldWeights> };
+export type ResolvedToolIndexOptions = Required<Omit<ToolIndexOptions, 'weights' | 'minScoreRatio'>> & { readonly weights: TermFieldWeights };
 
 /** Validates the options of {@link createToolIndex} and fills in the defaults; throws `ToolSearchError('invalid-options')`. */
 export function resolveToolIndexOptions(options: unknown): ResolvedToolIndexOptions {
