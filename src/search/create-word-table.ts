@@ -22,8 +22,7 @@ export function createWordTable(): WordTable {
   let count = 0;
 
   function lookup(source: string, start: number, end: number): number | undefined {
-    let hash = FNV_OFFSET;
-    for (let position = start; position < end; position += 1) hash = Math.imul(hash ^ lowerCode(source.charCodeAt(position)), FNV_PRIME);
+    const hash = hashOf(source, start, end);
     const mask = capacity - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const word = words[slot];
@@ -34,7 +33,7 @@ export function createWordTable(): WordTable {
 
   function insert(word: string, value: number): void {
     if ((count + 1) * 2 > capacity) grow();
-    place(word, hashOf(word), value);
+    place(word, hashOf(word, 0, word.length), value);
     count += 1;
   }
 
@@ -61,9 +60,10 @@ export function createWordTable(): WordTable {
   return { lookup, insert };
 }
 
-function hashOf(word: string): number {
+/** FNV-1a of `source.slice(start, end)` with ASCII upper case folded (a stored word is lower case already). */
+function hashOf(source: string, start: number, end: number): number {
   let hash = FNV_OFFSET;
-  for (let position = 0; position < word.length; position += 1) hash = Math.imul(hash ^ word.charCodeAt(position), FNV_PRIME);
+  for (let position = start; position < end; position += 1) hash = Math.imul(hash ^ lowerCode(source.charCodeAt(position)), FNV_PRIME);
   return hash;
 }
 
