@@ -95,19 +95,20 @@ export function createHybridToolRanker(options: CreateHybridToolRankerOptions): 
   if (typeof options !== 'object' || options === null || typeof options.embed !== 'function') {
     throw invalidOption(`\`embed\` must be a function from texts to vectors, got ${describeValue(options?.embed)}`);
   }
-  const maxCachedEmbeddings = readWholeNumber(options.maxCachedEmbeddings, 'maxCachedEmbeddings', 20_000);
-  const maxCachedQueries = readWholeNumber(options.maxCachedQueries, 'maxCachedQueries', 256);
-  const batchSize = readWholeNumber(options.batchSize, 'batchSize', 256);
-  const depth = readWholeNumber(options.depth, 'depth', 50);
-  const embeddingWeight = options.embeddingWeight ?? DEFAULT_EMBEDDING_WEIGHT;
-  if (typeof embeddingWeight !== 'number' || !(embeddingWeight >= 0 && embeddingWeight <= 1)) {
-    throw invalidOption(`\`embeddingWeight\` must be a number from 0 to 1, got ${describeValue(embeddingWeight)}`);
-  }
-  const lexicalGuard = options.lexicalGuard ?? DEFAULT_LEXICAL_GUARD;
-  if (typeof lexicalGuard !== 'number' || !(lexicalGuard >= 1)) {
-    throw invalidOption(`\`lexicalGuard\` must be a number ≥ 1, got ${describeValue(lexicalGuard)}`);
-  }
-  const { embed } = options;
+  const { embed, maxCachedEmbeddings = 20_000, maxCachedQueries = 256, batchSize = 256, depth = 50 } = options;
+  const { embeddingWeight = DEFAULT_EMBEDDING_WEIGHT, lexicalGuard = DEFAULT_LEXICAL_GUARD } = options;
+  const wholeNumber = (name: string, value: number) => [name, value, Number.isInteger(value) && value >= 1, 'a whole number ≥ 1'] as const;
+  // Each option, whether it holds, and the rule its message states, in the order they are checked.
+  const checks = [
+    wholeNumber('maxCachedEmbeddings', maxCachedEmbeddings),
+    wholeNumber('maxCachedQueries', maxCachedQueries),
+    wholeNumber('batchSize', batchSize),
+    wholeNumber('depth', depth),
+    ['embeddingWeight', embeddingWeight, typeof embeddingWeight === 'number' && embeddingWeight >= 0 && embeddingWeight <= 1, 'a number from 0 to 1'] as const,
+    ['lexicalGuard', lexicalGuard, typeof lexicalGuard === 'number' && lexicalGuard >= 1, 'a number ≥ 1'] as const,
+  ];
+  const broken = checks.find(([, , holds]) => !holds);
+  if (broken !== undefined) throw invalidOption(`\`${broken[0]}\` must be ${broken[3]}, got ${describeValue(broken[1])}`);
   // Bounded maps that cost what they hold, not their bound (a bound of 2^32 must not allocate anything up front).
   const toolVectors = createLruMap<string, Float32Array>({ maxSize: maxCachedEmbeddings });
   const queryVectors = createLruMap<string, Promise<Float32Array>>({ maxSize: maxCachedQueries });
@@ -322,14 +323,6 @@ function hashText(text: string): string {
     b = Math.imul(b ^ code, 0x5bd1e995) ^ (b >>> 13);
   }
   return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length.toString(36)}`;
-}
-
-function readWholeNumber(value: unknown, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw invalidOption(`\`${name}\` must be a whole number ≥ 1, got ${describeValue(value)}`);
-  }
-  return value;
 }
 
 /** The error for an option, or an answer of `embed`, that cannot be used. */
