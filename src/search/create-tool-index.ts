@@ -145,8 +145,8 @@ export interface ToolIndexTrace {
   postings?: TermPostings;
   options?: ResolvedToolIndexOptions;
   terms: readonly string[];
-  /** Each query term the tool has, rarest first: its term id, its posting's position and the coverage bonus it added. */
-  readonly parts: Map<number, readonly (readonly [termId: number, position: number, bonus: number])[]>;
+  /** Each query term a tool has (a tool's rarest first): the tool id, the term id, its posting's position and the coverage bonus it added. */
+  readonly parts: (readonly [id: number, termId: number, position: number, bonus: number])[];
   /** The term ids the results ranked above it had, for a request ranked for coverage. */
   readonly covered: Map<number, ReadonlySet<number>>;
   readonly sameForm: Map<number, number>;
@@ -398,7 +398,7 @@ export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndex
           const termWeight = weights[position]!;
           if (fields[position] === NAME_FIELD) nameHits[id]! += 1;
           const added = termWeight > 0 && state === MATCHED ? bonus : 0;
-          trace?.parts.set(id, [...(trace.parts.get(id) ?? []), [termId, position, added]]);
+          trace?.parts.push([id, termId, position, added]);
           if (termWeight > 0) {
             scores[id]! += termWeight + added;
             toolStates[id] = MATCHED;

@@ -82,7 +82,7 @@ export interface ToolSearchExplanations {
  */
 export function explainToolSearch(tools: ToolDefinitionsInput, query: string, options: ToolIndexOptions & ToolIndexSearchOptions = {}): ToolSearchExplanations {
   const { visible, maxResults, ...indexOptions } = options;
-  const trace: ToolIndexTrace = { terms: [], parts: new Map(), covered: new Map(), sameForm: new Map(), nameMiss: new Map() };
+  const trace: ToolIndexTrace = { terms: [], parts: [], covered: new Map(), sameForm: new Map(), nameMiss: new Map() };
   const hits = createToolIndex(tools, indexOptions, trace).search(query, {
     ...(visible === undefined ? {} : { visible }),
     ...(maxResults === undefined ? {} : { maxResults }),
@@ -95,30 +95,32 @@ export function explainToolSearch(tools: ToolDefinitionsInput, query: string, op
     const sameForm = trace.sameForm.get(id) ?? 0;
     const nameMiss = -(trace.nameMiss.get(id) ?? 0);
     let total = sameForm + nameMiss;
-    const parts = (trace.parts.get(id) ?? []).map(([termId, position, bonus]): ToolSearchTermScore => {
-      const { offsets, weights, fields, rarities } = postings!;
-      const field = FIELD_NAMES[fields[position]!]!;
-      const fieldWeight = resolved!.weights[field === 'server' ? 'name' : field];
-      const stored = weights[position]!;
-      // A server term's rarity is among servers, not tools: the stored points hold it.
-      const rarity = field === 'server' && fieldWeight > 0 ? stored / fieldWeight : rarities[termId]!;
-      const share = stored > 0 && trace.covered.get(id)?.has(termId) === true ? resolved!.coveredTermShare : 1;
-      const points = field === 'parameters' ? stored * share : stored;
-      total += points + bonus * share;
-      const lengthFactor = fieldWeight > 0 && rarity > 0 ? stored / (fieldWeight * rarity) : 1;
-      const toolsWithTerm = offsets[termId + 1]! - offsets[termId]!;
-      return {
-        term: termOf.get(termId)!,
-        field,
-        fieldWeight,
-        rarity: round(rarity),
-        lengthFactor: round(lengthFactor),
-        toolsWithTerm,
-        points: round(points),
-        coverage: round(bonus * share),
-        share,
-      };
-    });
+    const parts = trace.parts
+      .filter((part) => part[0] === id)
+      .map(([, termId, position, bonus]): ToolSearchTermScore => {
+        const { offsets, weights, fields, rarities } = postings!;
+        const field = FIELD_NAMES[fields[position]!]!;
+        const fieldWeight = resolved!.weights[field === 'server' ? 'name' : field];
+        const stored = weights[position]!;
+        // A server term's rarity is among servers, not tools: the stored points hold it.
+        const rarity = field === 'server' && fieldWeight > 0 ? stored / fieldWeight : rarities[termId]!;
+        const share = stored > 0 && trace.covered.get(id)?.has(termId) === true ? resolved!.coveredTermShare : 1;
+        const points = field === 'parameters' ? stored * share : stored;
+        total += points + bonus * share;
+        const lengthFactor = fieldWeight > 0 && rarity > 0 ? stored / (fieldWeight * rarity) : 1;
+        const toolsWithTerm = offsets[termId + 1]! - offsets[termId]!;
+        return {
+          term: termOf.get(termId)!,
+          field,
+          fieldWeight,
+          rarity: round(rarity),
+          lengthFactor: round(lengthFactor),
+          toolsWithTerm,
+          points: round(points),
+          coverage: round(bonus * share),
+          share,
+        };
+      });
     // Parts in the query's order, as the terms were written.
     parts.sort((a, b) => terms.indexOf(a.term) - terms.indexOf(b.term));
     const rest = hit.score - total;
