@@ -12,7 +12,7 @@ const TOOL_SEARCH_RESULT_STATUSES: ReadonlySet<unknown> = new Set<ToolSearchResu
 
 /**
  * One of this package's `tool_search` results in a history (its JSON text) with the tool names it holds (`tools`,
- * `loaded`, `availableTools`, `tool`) as the request sends them (`toWire`), so the model reads the names it can call.
+ * `more`, `loadedEarlier`, `loaded`, `availableTools`, `tool`) as the request sends them (`toWire`), so the model reads the names it can call.
  * Any other text, and a result whose names are sent as they are, is returned as the same string. Serialized as
  * `formatToolSearchResult` does, so the bytes stay stable from one turn to the next. Not part of the public API.
  */
@@ -40,7 +40,7 @@ export function resolveToolSearchResultNames(text: string, toWire: (name: string
       typeof tool === 'object' && tool !== null && 'name' in tool ? { ...tool, name: wire((tool as { name: unknown }).name) } : tool,
     );
   }
-  for (const key of ['loaded', 'availableTools'] as const) {
+  for (const key of ['more', 'loadedEarlier', 'loaded', 'availableTools'] as const) {
     if (Array.isArray(result[key])) renamed[key] = (result[key] as unknown[]).map(wire);
   }
   if ('tool' in result) renamed.tool = wire(result.tool);

@@ -10,6 +10,17 @@ describe('resolveToolSearchResultNames', () => {
     expect(JSON.parse(resolveToolSearchResultNames(text, toWire)).tools[0].name).toBe('github_create_issue');
   });
 
+  it('maps the further matches and the earlier loaded names too, which `select:` and calls use', () => {
+    const text = formatToolSearchResult({
+      status: 'found',
+      tools: [{ name: 'github.create_issue', inputSchema: { type: 'object' } }],
+      more: ['github.close_issue'],
+      loadedEarlier: ['github.list_issues'],
+    });
+    const result = JSON.parse(resolveToolSearchResultNames(text, toWire));
+    expect([result.more, result.loadedEarlier]).toEqual([['github_close_issue'], ['github_list_issues']]);
+  });
+
   it.each([
     ['a result whose names are sent as they are', formatToolSearchResult({ status: 'found', tools: [{ name: 'read', inputSchema: { type: 'object' } }] })],
     ['text that is not a result', 'status: done'],
