@@ -7,7 +7,7 @@ import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
 import { createAnthropicToolAdditionMessage } from '../../src/providers/anthropic/create-anthropic-tool-addition-message.js';
 import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
-import { resolveAnthropicToolChange } from '../../src/providers/anthropic/resolve-anthropic-tool-change.js';
+import { resolveAnthropicToolChange } from '../../src/providers/anthropic/anthropic-messages-tool-rules.js';
 import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
 import { createOpenAIResponsesAdditionalTools } from '../../src/providers/openai/create-openai-responses-additional-tools.js';
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';

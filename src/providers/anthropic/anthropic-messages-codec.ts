@@ -41,8 +41,8 @@ import { readAnthropicMessagesTools, readSentToolNames, writeAnthropicMessagesTo
 import type { AnthropicMessagesWarning, AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { createAnthropicToolAdditionMessageFor } from './create-anthropic-tool-addition-message.js';
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
-import { resolveAnthropicToolChangeSupport, type AnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
-import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
+import { resolveAnthropicToolChangeSupport, type AnthropicToolChangeSupport } from './anthropic-messages-tool-rules.js';
+import { resolveAnthropicToolSearchUse } from './anthropic-messages-tool-rules.js';
 
 /** The body as the codec's `write` needs it back. */
 interface MessagesRead {

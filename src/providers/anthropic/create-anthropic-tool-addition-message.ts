@@ -3,7 +3,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import type { ToolAdditionForm } from '../../models/resolve-model-support.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
-import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
+import { resolveAnthropicToolKind } from './anthropic-messages-tool-rules.js';
 import type { AnthropicSystemMessage, AnthropicTool, AnthropicToolAdditionBlock } from './anthropic-messages-api.js';
 
 /**

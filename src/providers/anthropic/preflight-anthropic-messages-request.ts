@@ -12,13 +12,13 @@ import {
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   ANTHROPIC_TOOL_CHANGES_BETA,
 } from './anthropic-messages-api.js';
-import { resolveAnthropicToolChange } from './resolve-anthropic-tool-change.js';
+import { resolveAnthropicToolChange } from './anthropic-messages-tool-rules.js';
 import { countUTF8Bytes } from '../../text/count-utf8-bytes.js';
-import { resolveAnthropicToolSearchUse } from './resolve-anthropic-tool-search-use.js';
-import { resolveAnthropicToolKind } from './resolve-anthropic-tool-kind.js';
-import { resolveAnthropicToolDeferral } from './resolve-anthropic-tool-deferral.js';
+import { resolveAnthropicToolSearchUse } from './anthropic-messages-tool-rules.js';
+import { resolveAnthropicToolKind } from './anthropic-messages-tool-rules.js';
+import { resolveAnthropicToolDeferral } from './anthropic-messages-tool-rules.js';
 import { readAnthropicMessagesHistory } from './anthropic-messages-history.js';
-import { resolveAnthropicToolChangeSupport } from './resolve-anthropic-tool-change-support.js';
+import { resolveAnthropicToolChangeSupport } from './anthropic-messages-tool-rules.js';
 
 /** The message of each rule of the Messages API's own, in the order they are checked. */
 const MESSAGES = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveAnthropicToolChange } from '../../../src/providers/anthropic/resolve-anthropic-tool-change.js';
+import { resolveAnthropicToolChange } from '../../../src/providers/anthropic/anthropic-messages-tool-rules.js';
 
 describe('resolveAnthropicToolChange', () => {
   const definition = { name: 'get_weather', input_schema: { type: 'object' } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveAnthropicToolDeferral, type AnthropicToolDeferral } from '../../../src/providers/anthropic/resolve-anthropic-tool-deferral.js';
+import { resolveAnthropicToolDeferral, type AnthropicToolDeferral } from '../../../src/providers/anthropic/anthropic-messages-tool-rules.js';
 
 describe('resolveAnthropicToolDeferral', () => {
   it.each<[string, unknown, AnthropicToolDeferral]>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveAnthropicToolKind, type AnthropicToolKind } from '../../../src/providers/anthropic/resolve-anthropic-tool-kind.js';
+import { resolveAnthropicToolKind, type AnthropicToolKind } from '../../../src/providers/anthropic/anthropic-messages-tool-rules.js';
 
 describe('resolveAnthropicToolKind', () => {
   it.each<[unknown, AnthropicToolKind]>([

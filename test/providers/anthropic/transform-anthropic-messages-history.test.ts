@@ -4,7 +4,7 @@ import { createToolNameMapping } from '../../../src/names/create-tool-name-mappi
 import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from '../../../src/providers/anthropic/anthropic-messages-api.js';
 import { readAnthropicMessagesHistory, writeAnthropicMessagesHistory } from '../../../src/providers/anthropic/anthropic-messages-history.js';
 import type { ToolNameMapping } from '../../../src/names/create-tool-name-mapping.js';
-import type { AnthropicToolChangeSupport } from '../../../src/providers/anthropic/resolve-anthropic-tool-change-support.js';
+import type { AnthropicToolChangeSupport } from '../../../src/providers/anthropic/anthropic-messages-tool-rules.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { deepCopy, readAnthropicFixture } from '../../support/anthropic-messages-bodies.js';
 
