@@ -41,8 +41,7 @@ import { readAnthropicMessagesTools, readSentToolNames, writeAnthropicMessagesTo
 import type { AnthropicMessagesWarning, AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { createAnthropicToolAdditionMessageFor } from './create-anthropic-tool-addition-message.js';
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
-import { resolveAnthropicToolChangeSupport, type AnthropicToolChangeSupport } from './anthropic-messages-tool-rules.js';
-import { resolveAnthropicToolSearchUse } from './anthropic-messages-tool-rules.js';
+import { resolveAnthropicToolChangeSupport, type AnthropicToolChangeSupport, usesAnthropicToolSearch } from './anthropic-messages-tool-rules.js';
 
 /** The body as the codec's `write` needs it back. */
 interface MessagesRead {
@@ -193,8 +192,7 @@ function writeBetas(
   };
   if (onBedrock) {
     // Bedrock answers 400 without its tool search beta whenever the body uses tool search.
-    const use = resolveAnthropicToolSearchUse(output);
-    if (use.searchTools.length > 0 || use.deferred || use.toolReferences) add(ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA, 'bedrock-beta-not-added');
+    if (usesAnthropicToolSearch(output)) add(ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA, 'bedrock-beta-not-added');
   }
   const planned = isNativeDelivery(plan) ? plan.additions : undefined;
   const changes = history.neutral.changes ?? [];

@@ -13,9 +13,12 @@ import {
 } from '../../request/neutral-request.js';
 import type { RequestTools } from '../../request/request-tools.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
-import { resolveAnthropicToolChange, type AnthropicToolChange } from './anthropic-messages-tool-rules.js';
-import { resolveAnthropicToolKind } from './anthropic-messages-tool-rules.js';
-import type { AnthropicToolChangeSupport } from './anthropic-messages-tool-rules.js';
+import {
+  resolveAnthropicToolChange,
+  resolveAnthropicToolKind,
+  type AnthropicToolChange,
+  type AnthropicToolChangeSupport,
+} from './anthropic-messages-tool-rules.js';
 import stringify from 'fast-json-stable-stringify';
 
 /** A block of the history that names a tool or must be repaired, found by the one walk of the history. */

@@ -115,19 +115,21 @@ export function resolveAnthropicToolChangeSupport(id: string | undefined, platfo
 }
 
 /**
- * What of tool search a Messages API body uses, read from the body alone: the paths of its hosted search tools
- * (`tools[0]`), whether any entry defers (`defer_loading`, or a toolset whose members defer), and whether the history
- * holds `tool_reference` blocks. Bedrock needs its beta for any of the three; a model without tool search rejects
- * the hosted tool. Never throws.
+ * Whether a Messages API body uses tool search, read from the body alone: a hosted search tool, an entry that defers
+ * (`defer_loading`, or a toolset whose members defer), or `tool_reference` blocks in the history. Bedrock needs its
+ * beta for any of the three. Never throws.
  */
-export function resolveAnthropicToolSearchUse(body: Readonly<Record<string, unknown>>) {
-  const searchTools: { path: string; type: string }[] = [];
-  let deferred = false;
-  (Array.isArray(body.tools) ? body.tools : []).forEach((entry: unknown, index) => {
-    if (resolveAnthropicToolKind(entry) === 'tool-search') searchTools.push({ path: `tools[${index}]`, type: String((entry as { type: unknown }).type) });
-    if (resolveAnthropicToolDeferral(entry) !== 'loaded') deferred = true;
-  });
-  return { searchTools, deferred, toolReferences: Array.isArray(body.messages) && body.messages.some(holdsToolReference) };
+export function usesAnthropicToolSearch(body: Readonly<Record<string, unknown>>): boolean {
+  const tools: readonly unknown[] = Array.isArray(body.tools) ? body.tools : [];
+  return (
+    tools.some((entry) => resolveAnthropicToolKind(entry) === 'tool-search' || resolveAnthropicToolDeferral(entry) !== 'loaded') ||
+    holdsAnthropicToolReference(body.messages)
+  );
+}
+
+/** Whether a body's `messages` hold `tool_reference` blocks (in a hosted search result or a client `tool_result`). */
+export function holdsAnthropicToolReference(messages: unknown): boolean {
+  return Array.isArray(messages) && messages.some(holdsToolReference);
 }
 
 function holdsToolReference(message: unknown): boolean {

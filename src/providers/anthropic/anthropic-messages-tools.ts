@@ -17,8 +17,7 @@ import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { ANTHROPIC_MAX_DEFERRED_TOOLS, ANTHROPIC_TOOL_SEARCH_TOOLS, type AnthropicToolSearchVariant } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
-import { resolveAnthropicToolDeferral } from './anthropic-messages-tool-rules.js';
-import { resolveAnthropicToolKind } from './anthropic-messages-tool-rules.js';
+import { resolveAnthropicToolDeferral, resolveAnthropicToolKind } from './anthropic-messages-tool-rules.js';
 import { quoteNames } from '../../text/quote-names.js';
 
 /** One entry of a Messages API body's `tools`, with a custom tool's definition under the name the body gives it. */

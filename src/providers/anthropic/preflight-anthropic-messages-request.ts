@@ -12,13 +12,10 @@ import {
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   ANTHROPIC_TOOL_CHANGES_BETA,
 } from './anthropic-messages-api.js';
-import { resolveAnthropicToolChange } from './anthropic-messages-tool-rules.js';
+import { resolveAnthropicToolChange, holdsAnthropicToolReference, resolveAnthropicToolKind } from './anthropic-messages-tool-rules.js';
+import { resolveAnthropicToolDeferral, resolveAnthropicToolChangeSupport } from './anthropic-messages-tool-rules.js';
 import { countUTF8Bytes } from '../../text/count-utf8-bytes.js';
-import { resolveAnthropicToolSearchUse } from './anthropic-messages-tool-rules.js';
-import { resolveAnthropicToolKind } from './anthropic-messages-tool-rules.js';
-import { resolveAnthropicToolDeferral } from './anthropic-messages-tool-rules.js';
 import { readAnthropicMessagesHistory } from './anthropic-messages-history.js';
-import { resolveAnthropicToolChangeSupport } from './anthropic-messages-tool-rules.js';
 
 /** The message of each rule of the Messages API's own, in the order they are checked. */
 const MESSAGES = {
@@ -179,11 +176,13 @@ export function preflightAnthropicMessagesRequest(
     const choice = request.tool_choice;
     if (isRecord(choice) && choice.type === 'tool' && typeof choice.name === 'string' && !inTools(choice.name))
       report('undefined-tool-choice', 'tool_choice.name', choice.name);
-    checkPlatform(request, model, report);
+    checkPlatform(request, model, tools, report);
   });
 }
 
 type Report = ReportPreflightRule<typeof MESSAGES>;
+type Tools = ReturnType<typeof checkTools>;
+type Model = ReturnType<typeof readModel>;
 
 /**
  * Checks `tools`; returns what the tool-change rules need of them: whether they hold an MCP toolset (whose tool names
@@ -196,11 +195,18 @@ function checkTools(tools: unknown, report: Report) {
       `${place.replace(/\[(\d+)\]$/, '.$1')}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$' (got ${describeValue(name)})`,
     duplicate: (name, first, place) => `tool \`${name}\` is defined twice (\`${first}\` and \`${place}\`); tool names must be unique`,
   });
-  const checked = { hasMCPToolset: false, toolTypes: new Map<string, string>(), deferred: [] as unknown[] };
+  // What tool search the list uses: its hosted search tools, whether any entry defers (Bedrock needs its beta for both).
+  const searchTools: { path: string; type: string }[] = [];
+  const checked = { hasMCPToolset: false, toolTypes: new Map<string, string>(), deferred: [] as unknown[], searchTools, defers: false };
   if (tools === undefined || tools === null || !report.array(tools, 'tools')) return checked;
+  let allDeferred = tools.length > 0;
   tools.forEach((entry: unknown, index) => {
     const path = `tools[${index}]`;
     const kind = resolveAnthropicToolKind(entry);
+    const deferral = resolveAnthropicToolDeferral(entry);
+    allDeferred &&= deferral === 'deferred';
+    checked.defers ||= deferral !== 'loaded';
+    if (kind === 'tool-search') checked.searchTools.push({ path, type: String((entry as { type: unknown }).type) });
     if (kind === 'invalid') {
       report('invalid-body', path, `\`${path}\` must be a tool object with a string \`type\` (or none), got ${describeValue(entry)}`);
       return;
@@ -221,7 +227,6 @@ function checkTools(tools: unknown, report: Report) {
       checked.toolTypes.set(name, kind === 'custom' ? 'custom' : String(tool.type));
     }
     if (kind === 'custom') names.checkName(name, path);
-    const deferral = resolveAnthropicToolDeferral(tool);
     if (deferral === 'deferred') checked.deferred.push(tool);
     const label = typeof name === 'string' ? name : String(tool.type);
     if (kind === 'tool-search' && tool.defer_loading === true) report('search-tool-deferred', `${path}.defer_loading`, label);
@@ -233,7 +238,7 @@ function checkTools(tools: unknown, report: Report) {
       .filter((config) => config.enabled !== false);
     if (new Set(enabled.map((config) => config.defer_loading === true)).size > 1) report('toolset-members-disagree', `${path}.configs`, label);
   });
-  if (tools.length > 0 && tools.every((entry: unknown) => resolveAnthropicToolDeferral(entry) === 'deferred')) report('all-tools-deferred', 'tools');
+  if (allDeferred) report('all-tools-deferred', 'tools');
   if (checked.deferred.length > ANTHROPIC_MAX_DEFERRED_TOOLS) report('too-many-deferred-tools', 'tools', checked.deferred.length);
   return checked;
 }
@@ -248,15 +253,14 @@ function readModel(body: Record<string, unknown>, given: ModelReference | undefi
 }
 
 /** The rules that depend on the model and the platform serving it. */
-function checkPlatform(body: Record<string, unknown>, { id, platform }: ReturnType<typeof readModel>, report: Report): void {
-  const use = resolveAnthropicToolSearchUse(body);
-  if (id !== undefined && use.searchTools.length > 0) {
+function checkPlatform(body: Record<string, unknown>, { id, platform }: Model, { searchTools, defers }: Tools, report: Report): void {
+  if (id !== undefined && searchTools.length > 0) {
     const support = resolveModelSupport(platform === undefined ? id : { id, platform });
-    if (support.family === 'claude' && !support.claudeHosted) report('tool-search-unsupported-model', use.searchTools[0]?.path as string, id, platform);
+    if (support.family === 'claude' && !support.claudeHosted) report('tool-search-unsupported-model', searchTools[0]?.path as string, id, platform);
   }
   if (platform !== 'bedrock') return;
-  for (const tool of use.searchTools) if (tool.type.startsWith('tool_search_tool_bm25')) report('bedrock-bm25-search-tool', `${tool.path}.type`, tool.type);
-  const searches = use.searchTools.length > 0 || use.deferred || use.toolReferences;
+  for (const tool of searchTools) if (tool.type.startsWith('tool_search_tool_bm25')) report('bedrock-bm25-search-tool', `${tool.path}.type`, tool.type);
+  const searches = searchTools.length > 0 || defers || holdsAnthropicToolReference(body.messages);
   if (searches && !(Array.isArray(body.anthropic_beta) && body.anthropic_beta.includes(ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA)))
     report('bedrock-beta-missing', 'anthropic_beta');
 }
@@ -294,13 +298,7 @@ function checkHistory(messages: readonly unknown[], isDefined: (name: string) =>
  *
  * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
  */
-function checkToolChanges(
-  messages: readonly unknown[],
-  tools: ReturnType<typeof checkTools>,
-  model: ReturnType<typeof readModel>,
-  betas: readonly unknown[],
-  report: Report,
-): ReadonlyMap<string, unknown> {
+function checkToolChanges(messages: readonly unknown[], tools: Tools, model: Model, betas: readonly unknown[], report: Report): ReadonlyMap<string, unknown> {
   // Tools defined by value so far (a later definition replaces an earlier one), with their type and JSON size in bytes.
   const byValue = new Map<string, { type: string; bytes: number }>();
   let changes = 0;
