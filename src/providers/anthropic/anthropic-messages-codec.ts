@@ -12,7 +12,6 @@ import type { PredictedLoad } from '../../request/request-tools.js';
 import { resolveDeferLoadingAPIRequest } from '../../request/resolve-defer-loading-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
-import { parseRequestToolList } from '../../tools/parse-request-tool-list.js';
 import { transformRequest } from '../../request/transform-request.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../../tools/tool-definition.js';
 import {
@@ -354,10 +353,6 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   plan: ToolSearchPlan,
   options: TransformAnthropicMessagesRequestOptions = {},
 ): TransformAnthropicMessagesRequestResult<Body> {
-  // The body's shape is checked before the options, as the tool list's before its entries.
-  const request = parseRequestBody(body, 'a Messages API request object');
-  parseRequestToolList(request.tools, 'tools', 'tool definitions');
-  checkSystem(request.system);
   if (!isRecord(options as unknown)) {
     throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: must be an object (got ${describeValue(options)})`);
   }
