@@ -15,13 +15,13 @@ import type { TransformRequestResult } from '../request/request-transformer.js';
 import type { CodecTools } from '../request/wire-codec.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { createToolSearch, type ToolCallContext, type ToolSearch } from './create-tool-search.js';
-import { createSessionStep, readSessionStream, runSessionStep, type SessionStepEntry } from './create-session-step.js';
+import { parseToolOutput } from './parse-tool-output.js';
 import { isOwnToolEntry } from './is-own-tool-entry.js';
 import { parseSessionTools } from './parse-session-tools.js';
 import { parseSessionStreamOptions } from './session-stream-options.js';
 import type { SessionAdapter } from './session-adapter.js';
 import type { SessionRequest, SessionWarningCode } from './session-request.js';
-import type { SessionStep } from './session-step.js';
+import type { SessionStep, SessionToolCall, SessionToolCallToRun } from './session-step.js';
 import type { SessionToolSearchOptions } from './session-tool-search-options.js';
 
 /** What {@link createSessionToolSearch} returns; each API's factory types `prepare` for its bodies and responses. */
@@ -108,7 +108,20 @@ export function createSessionToolSearch<Code extends string>(options: SessionToo
         warnings: [...plan.warnings, ...transformed.warnings, ...pairing],
         names,
         step: (response, stepOptions) => stepSession(turn, response, stepOptions, 'step'),
-        handle: (response, runTool, stepOptions) => runSessionStep(() => stepSession(turn, response, stepOptions, 'handle'), runTool, sessionId),
+        // The sequential convenience over `step`: the pending calls run through `runTool` one after another, in order; an
+        // exception from `runTool` ends the turn and reaches the caller.
+        async handle(response, runTool, stepOptions) {
+          if (typeof runTool !== 'function') {
+            throw new ToolSearchError(
+              'invalid-options',
+              `\`handle(response, runTool)\`: \`runTool\` must be a function \`(name, args, call) => output\`, got ${describeValue(runTool)}`,
+            );
+          }
+          const { pending, complete } = await stepSession(turn, response, stepOptions, 'handle');
+          const outputs: unknown[] = [];
+          for (const call of pending) outputs.push(await runTool(call.name, call.arguments, { id: call.id, sessionId }));
+          return complete(outputs);
+        },
       };
     },
   };
@@ -302,30 +315,50 @@ interface StepContext<Code extends string> {
   readonly predicted: readonly unknown[];
 }
 
-/** `step` (and so `handle`): reads the response (or its stream), hands each call to `handleToolCall` and writes the answers. */
+/**
+ * `step` (and so `handle`): reads the response, hands each call to `handleToolCall` and writes the answers. A stream
+ * becomes the response it rebuilds, here and only here: every event is pushed into the API's accumulator, in order, and
+ * the answer text each carries goes to `onText` (awaited) as it arrives; an error of the stream, the accumulator or
+ * `onText` ends the reading and reaches the caller. `complete` checks every output first (`parseToolOutput`: one JSON
+ * cannot write is refused with a typed error on every API, before anything is written), then writes each call's answer
+ * (the caller's output for the pending ones, in order) and hands them to the adapter's `finish`.
+ */
 async function stepSession<Code extends string>(turn: StepContext<Code>, given: unknown, options: unknown, method: string): Promise<SessionStep<unknown>> {
   const { wire, plan, names, context } = turn;
-  // A stream becomes the response it rebuilds, here and only here; the reading starts before anything is awaited.
   const onText = parseSessionStreamOptions(options, method);
   const stream = wire.streamOf(given);
-  const response = stream === undefined ? given : await readSessionStream(stream, wire.createStreamAccumulator(), onText);
+  let response = given;
+  if (stream !== undefined) {
+    // The iteration starts at once (an SDK helper stream hands each event to the listeners present when it arrives).
+    const accumulator = wire.createStreamAccumulator();
+    for await (const event of stream) {
+      const text = accumulator.push(event);
+      if (text !== '' && onText !== undefined) await onText(text);
+    }
+    response = accumulator.response();
+  }
   const request = { plan, names, catalogTools: wire.catalogTools };
   const read = wire.readResponse(response, request);
-  const entries: SessionStepEntry<unknown>[] = [];
+  const calls: SessionToolCall[] = [];
+  /** Each call's answer item: from the caller's output for a `run` call, from the call's `result` otherwise. */
+  const writers: ((output: unknown) => unknown)[] = [];
   const additions = new Map<string, ToolDefinition>();
   for (const call of read.calls) {
     const { id } = call;
     const run = (output: unknown) => call.write({ type: 'run', output });
     if (call.free === true) {
-      entries.push({ call: { type: 'run', id, name: names.fromWire(call.name), arguments: call.arguments, checked: false }, write: run });
+      calls.push({ type: 'run', id, name: names.fromWire(call.name), arguments: call.arguments, checked: false });
+      writers.push(run);
       continue;
     }
     const handling = await wire.toolSearch.handleToolCall({ name: call.name, arguments: call.arguments }, context);
     if (handling.type === 'run') {
-      entries.push({ call: { ...handling, id }, write: run });
+      calls.push({ ...handling, id });
+      writers.push(run);
       continue;
     }
-    entries.push({ call: { type: handling.type, id, name: names.fromWire(call.name), result: handling.result }, write: () => call.write(handling) });
+    calls.push({ type: handling.type, id, name: names.fromWire(call.name), result: handling.result });
+    writers.push(() => call.write(handling));
     for (const definition of handling.additions ?? []) if (!additions.has(definition.name)) additions.set(definition.name, definition);
   }
   let items: readonly unknown[] = [];
@@ -341,5 +374,27 @@ async function stepSession<Code extends string>(turn: StepContext<Code>, given: 
     // The session's record of what it added, for a later body whose history the provider keeps.
     await wire.toolSearch.store.add(context.sessionId, [...additions.keys()], 'added');
   }
-  return createSessionStep(entries, (answers) => read.finish(answers, items, turn.predicted));
+  const pending = calls.filter((call): call is SessionToolCallToRun => call.type === 'run');
+  return {
+    calls,
+    pending,
+    complete(outputs) {
+      if (!Array.isArray(outputs) || outputs.length !== pending.length) {
+        const named = pending.map((call) => `\`${call.name}\``).join(', ');
+        throw new ToolSearchError(
+          'invalid-options',
+          `\`complete(outputs)\` takes one output per pending call, in \`step.pending\`'s order (${pending.length}${pending.length === 0 ? '' : `: ${named}`}), got ${Array.isArray(outputs) ? `${outputs.length}` : describeValue(outputs)}; answer a declined or failed call with an output that says so`,
+        );
+      }
+      const checked = pending.map((call, index) =>
+        parseToolOutput(outputs[index], `\`outputs[${index}]\` (the output of \`${call.name}\`${call.id === '' ? '' : `, call \`${call.id}\``})`),
+      );
+      let next = 0;
+      return read.finish(
+        calls.map((call, index) => (writers[index] as (output: unknown) => unknown)(call.type === 'run' ? checked[next++] : undefined)),
+        items,
+        turn.predicted,
+      );
+    },
+  };
 }

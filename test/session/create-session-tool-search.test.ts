@@ -158,6 +158,72 @@ describe('createSessionToolSearch with native delivery', () => {
   });
 });
 
+// The step of a response and `handle` over it (moved here from createSessionStep's and runSessionStep's own tests,
+// which `step` and `handle` now hold).
+describe("createSessionToolSearch's step", () => {
+  const response = {
+    output: [call('a', 'get_weather', { path: 'Paris' }), call('b', 'tool_search', { query: 'weather' }), call('c', 'tool_2', { path: 'octo' })],
+  };
+  const outputsOf = (turn: unknown) => (turn as Turn).input.slice(3).map((item) => (item as { call_id: string; output: string }).output);
+  const prepare = () => createExample({ mechanism: 'client', reveal: 'conversation', predict: 'off' }).prepare(body(), { sessionId: 's1' });
+
+  it('lists every call, and as pending only those the caller runs', async () => {
+    const step = await (await prepare()).step(response);
+    expect(step.calls.map((entry) => entry.id)).toEqual(['a', 'b', 'c']);
+    expect(step.pending.map((entry) => entry.id)).toEqual(['a', 'c']);
+  });
+
+  it('writes each pending call’s output in its place, the library’s answers in theirs, and can complete again', async () => {
+    const step = await (await prepare()).step(response);
+    const outputs = outputsOf(step.complete(['me', 'teams']));
+    expect([outputs[0], outputs[2]]).toEqual(['me', 'teams']);
+    expect(JSON.parse(outputs[1] as string)).toMatchObject({ status: 'found' });
+    expect(step.complete(['me', 'teams'])).toEqual(step.complete(['me', 'teams']));
+  });
+
+  it('throws invalid-options naming the pending calls when the outputs do not match them', async () => {
+    const step = await (await prepare()).step(response);
+    for (const outputs of [['me'], ['me', 'teams', 'extra'], 'me' as unknown as unknown[]]) {
+      expect(() => step.complete(outputs)).toThrow(
+        expect.objectContaining({
+          name: 'ToolSearchError',
+          code: 'invalid-options',
+          message: expect.stringContaining("one output per pending call, in `step.pending`'s order (2: `get_weather`, `tool_2`)"),
+        }),
+      );
+    }
+  });
+
+  it('runs the pending calls one after another (handle), in order, with their ids and session', async () => {
+    const trace: string[] = [];
+    const turn = await (await prepare()).handle(response, async (name, _args, handled) => {
+      trace.push(`start ${name} ${handled.id} ${handled.sessionId}`);
+      await new Promise((resolve) => setImmediate(resolve));
+      trace.push(`end ${name}`);
+      return name.length;
+    });
+    expect(trace).toEqual(['start get_weather a s1', 'end get_weather', 'start tool_2 c s1', 'end tool_2']);
+    const outputs = outputsOf(turn);
+    expect([outputs[0], outputs[2]]).toEqual(['11', '6']);
+  });
+
+  it('throws invalid-options for a runTool that is not a function, before reading the response', async () => {
+    const log: string[] = [];
+    await expect((await prepare()).handle(streamOf([{ item: response.output[0] }, { end: true }], log), 'run' as never)).rejects.toMatchObject({
+      code: 'invalid-options',
+      message: expect.stringContaining('`runTool` must be a function'),
+    });
+    expect(log).toEqual([]);
+  });
+
+  it('lets an exception from runTool end the turn', async () => {
+    const failing = async () => {
+      throw new Error('boom');
+    };
+    await expect((await prepare()).handle(response, failing)).rejects.toThrow('boom');
+  });
+});
+
 /** The events of a stream, yielded one by one; `log` records each event as it is taken. */
 async function* streamOf(events: readonly unknown[], log: string[] = []): AsyncGenerator<unknown> {
   for (const [index, event] of events.entries()) {
@@ -213,6 +279,36 @@ describe('createSessionToolSearch on a stream', () => {
       expect.objectContaining({ code: 'invalid-options', message: expect.stringMatching(/^`handle`: `options` must be/) }),
     );
     expect(log).toEqual([]);
+  });
+
+  it('pushes every event in order: the calls of a stream come in its order', async () => {
+    const request = await createExample({ mechanism: 'client' }).prepare(body(), { sessionId: 's' });
+    const step = await request.step(
+      streamOf([{ item: call('a', 'get_weather', { path: 'Paris' }) }, { item: call('b', 'tool_2', { path: 'x' }) }, { end: true }]),
+    );
+    expect(step.calls.map((entry) => entry.id)).toEqual(['a', 'b']);
+  });
+
+  it('stops the stream (return) when onText throws', async () => {
+    const request = await createExample({ mechanism: 'client' }).prepare(body(), { sessionId: 's' });
+    let closed = false;
+    async function* stream() {
+      try {
+        yield { text: 'a' };
+        yield { text: 'b' };
+      } finally {
+        closed = true;
+      }
+    }
+    const failure = new Error('the UI is gone');
+    await expect(
+      request.step(stream(), {
+        onText: () => {
+          throw failure;
+        },
+      }),
+    ).rejects.toBe(failure);
+    expect(closed).toBe(true);
   });
 
   it('lets an error of the stream, of onText or of the accumulator reach the caller as it is', async () => {
