@@ -15,6 +15,7 @@ import { resolveToolSearchGuidance } from '../../client/tool-search-guidance.js'
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';
 import type { ToolDefinition } from '../../tools/tool-definition.js';
+import type { ToolCatalog } from '../../catalog/tool-catalog.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
 import { ANTHROPIC_INLINE_TOOLS_BETA, ANTHROPIC_TOOL_CHANGES_BETA, ANTHROPIC_TOOL_SEARCH_TOOLS } from '../../providers/anthropic/anthropic-messages-api.js';
@@ -157,15 +158,7 @@ export function createLangChainToolSearch(options: CreateLangChainToolSearchOpti
     name: 'ToolSearch',
     tools: [...userTools.values()],
     async wrapModelCall(request, handler) {
-      // The catalog tools this call sends (another middleware may have left some out) and the tools it does not manage.
-      const sentNames = new Set<string>();
-      const others: BoundTool[] = [];
-      for (const tool of request.tools ?? []) {
-        const name = isRecord(tool) && typeof tool.name === 'string' ? tool.name : undefined;
-        if (name !== undefined && catalog.byName.has(name)) sentNames.add(name);
-        else others.push(tool);
-      }
-      const sent = sentNames.size === catalog.tools.length ? undefined : catalog.names.filter((name) => sentNames.has(name));
+      const { sent, others } = splitTools(request.tools ?? [], catalog);
       const stamp = await stampOf(request.model, sent);
       const settings = settingsOf(planOf(stamp));
       const { plan } = settings;
@@ -173,8 +166,7 @@ export function createLangChainToolSearch(options: CreateLangChainToolSearchOpti
       if (settings.deferred.size === 0) return handler(request);
       const revealed = plan.reveal === 'tool-list' ? await toolSearch.readRevealed(plan, readThreadId(request.runtime, plan)) : [];
       const { first, last } = settings.tools(revealed);
-      const modelSettings =
-        settings.betas.length === 0 ? request.modelSettings : { ...request.modelSettings, betas: mergeBetas(request.modelSettings?.betas, settings.betas) };
+      const modelSettings = withBetas(request.modelSettings, settings.betas);
       const response = await handler({
         ...request,
         tools: [...first, ...others, ...last],
@@ -330,10 +322,26 @@ function withGuidance(message: SystemMessage, guidance: string | null): SystemMe
   });
 }
 
-/** The caller's betas with the ones native delivery needs, each once. */
-function mergeBetas(given: unknown, needed: readonly string[]): string[] {
-  const betas = Array.isArray(given) ? given.filter((beta): beta is string => typeof beta === 'string') : [];
-  return [...betas, ...needed.filter((beta) => !betas.includes(beta))];
+/** The call's model settings with the betas native delivery needs added to the caller's, each once (as they are when none). */
+function withBetas<Settings extends { readonly betas?: unknown }>(given: Settings | undefined, needed: readonly string[]): Settings | undefined {
+  if (needed.length === 0) return given;
+  const betas = Array.isArray(given?.betas) ? given.betas.filter((beta): beta is string => typeof beta === 'string') : [];
+  return { ...given, betas: [...betas, ...needed.filter((beta) => !betas.includes(beta))] } as Settings;
+}
+
+/**
+ * The catalog tools a model call sends (`undefined`: all of them; another middleware may have left some out), in the
+ * catalog's order, and the tools it does not manage.
+ */
+function splitTools(tools: readonly BoundTool[], catalog: ToolCatalog): { readonly sent: readonly string[] | undefined; readonly others: BoundTool[] } {
+  const sentNames = new Set<string>();
+  const others: BoundTool[] = [];
+  for (const tool of tools) {
+    const name = isRecord(tool) && typeof tool.name === 'string' ? tool.name : undefined;
+    if (name !== undefined && catalog.byName.has(name)) sentNames.add(name);
+    else others.push(tool);
+  }
+  return { sent: sentNames.size === catalog.tools.length ? undefined : catalog.names.filter((name) => sentNames.has(name)), others };
 }
 
 /**
