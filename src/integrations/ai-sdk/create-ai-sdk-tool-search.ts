@@ -27,7 +27,7 @@ import type { SessionToolSearchOptions } from '../../session/session-tool-search
 import { createOpenAIToolSearchOutput } from '../../providers/openai/create-openai-tool-search-output.js';
 import { createAnthropicToolSearchResult } from '../../providers/anthropic/create-anthropic-tool-search-result.js';
 import { resolveAISDKModel, type AISDKModelReference } from './resolve-ai-sdk-model.js';
-import { transformAISDKMessages, type AISDKToolAdditionWriter } from './transform-ai-sdk-messages.js';
+import { transformAISDKMessages, type AISDKAdditionOptions, type AISDKPredictionOptions, type AISDKToolAdditionWriter } from './transform-ai-sdk-messages.js';
 import { parseAISDKToolSet, type AISDKToolSetWarningCode } from './parse-ai-sdk-tool-set.js';
 import { resolveAISDKLoadedTools } from './resolve-ai-sdk-loaded-tools.js';
 import type { AISDKNeedsApproval, AISDKTool, AISDKToolExecution, AISDKToolResultOutput } from './ai-sdk-tool-types.js';
@@ -35,7 +35,6 @@ import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import { resolveCatalogIndex } from '../../catalog/resolve-catalog-index.js';
 import { resolveToolPredictionSettings } from '../../config/parse-tool-prediction.js';
 import { DEFAULT_MAX_SEARCH_RESULTS } from '../../client/create-tool-search-tool.js';
-import { transformAISDKPredictions, type TransformAISDKPredictionsOptions } from './transform-ai-sdk-predictions.js';
 
 /**
  * The codes of the integration's own warnings; match on them, the messages are for people.
@@ -112,9 +111,9 @@ export interface AISDKToolSearchSettings {
    * Present when the prediction step runs (the configuration's `predict`, on by default wherever the package's
    * `tool_search` answers: the client-side mechanism, Anthropic's hosted search with the library's ranking) or the plan
    * delivers loaded tools natively (`reveal: 'native'`): writes, before each step, the predicted loads after every user
-   * message (see `transformAISDKPredictions`) and the provider's tool addition after every `tool_search` result (see
-   * `transformAISDKMessages`), read from the conversation alone, so the messages the AI SDK returns (which lack them)
-   * get the same ones at the same places on every later step and run. Spread it with the rest; with a `prepareStep` of
+   * message and the provider's tool addition after every `tool_search` result (see `transformAISDKMessages`), read
+   * from the conversation alone, so the messages the AI SDK returns (which lack them) get the same ones at the same
+   * places on every later step and run. Spread it with the rest; with a `prepareStep` of
    * your own, call this one from it and pass its `messages` on.
    */
   readonly prepareStep?: (options: { readonly messages: ModelMessage[] }) => { messages: ModelMessage[] };
@@ -164,7 +163,7 @@ interface ModelSettings {
   readonly provider: string;
   /** The step hook that writes predicted loads and native tool additions, when the plan has either. */
   readonly prepareStep: AISDKToolSearchSettings['prepareStep'];
-  /** The prediction step over a conversation (`transformAISDKPredictions`), when it runs: what a search reads too. */
+  /** The prediction step over a conversation alone (`transformAISDKMessages`), when it runs: what a search reads too. */
   readonly predict: ((messages: readonly ModelMessage[]) => ModelMessage[]) | undefined;
   /** The keys of the tool sets built for these settings (each holds the plan): dropped with them. */
   readonly toolSetKeys: Set<string>;
@@ -397,34 +396,35 @@ function createSettings(
   // declared with `defer_loading: true`, and an addition names one (by reference) rather than repeating its definition.
   if (writer === 'anthropic' && plan.additions === 'value') plan = { ...plan, additions: 'reference' };
   const guidance = deferring ? resolveToolSearchGuidance(plan, plan.mechanism === 'claude-hosted' ? { listed: false } : {}) : null;
+  const own = resolveOwnToolsSent(plan);
   const predict = deferring ? createPredict(toolSearch, plan, writer !== null) : undefined;
-  const additions = writer === null ? undefined : createAdditions(toolSearch, plan, userTools, writer);
-  const steps = [predict, additions].flatMap((step) => (step === undefined ? [] : [step]));
+  const step = { own, predict, additions: writer === null ? undefined : createAdditions(toolSearch, userTools, writer) };
+  const searched = { own, predict };
   return {
     plan,
     guidance,
     warnings,
     provider,
-    predict,
-    // The predicted loads first, then the additions (of searches and of predicted loads alike).
-    prepareStep: steps.length === 0 ? undefined : ({ messages }) => ({ messages: steps.reduce<ModelMessage[]>((current, step) => step(current), messages) }),
+    predict: predict === undefined ? undefined : (messages) => transformAISDKMessages(messages, searched),
+    // The predicted loads, and the additions of searches and of predicted loads alike.
+    prepareStep: predict === undefined && step.additions === undefined ? undefined : ({ messages }) => ({ messages: transformAISDKMessages(messages, step) }),
     toolSetKeys: new Set(),
   };
 }
 
 /**
- * The prediction step as the AI SDK takes it (see `transformAISDKPredictions`): where the package's `tool_search`
- * answers with the library's ranking (the client-side mechanism; Anthropic's hosted search, whose results load by
- * `tool_reference`) and the configuration's `predict` is not `off`. Not on OpenAI's hosted search: the AI SDK writes
- * a `tool_search_call` only for a call the model made.
+ * The prediction step's options (see `transformAISDKMessages`): where the package's `tool_search` answers with the
+ * library's ranking (the client-side mechanism; Anthropic's hosted search, whose results load by `tool_reference`) and
+ * the configuration's `predict` is not `off`. Not on OpenAI's hosted search: the AI SDK writes a `tool_search_call` only
+ * for a call the model made.
  */
-function createPredict(toolSearch: ToolSearch, plan: ToolSearchPlan, native: boolean): ((messages: readonly ModelMessage[]) => ModelMessage[]) | undefined {
+function createPredict(toolSearch: ToolSearch, plan: ToolSearchPlan, native: boolean): AISDKPredictionOptions | undefined {
   const library = plan.mechanism === 'client' || (plan.mechanism === 'claude-hosted' && plan.search === 'library');
   // The configuration is parsed: its `predict` is `off`, the settings, or absent for `auto`.
   const settings = library ? resolveToolPredictionSettings(toolSearch.config.predict) : null;
   if (settings === null) return undefined;
   const deferred = new Set(plan.tools.filter((entry) => entry.status === 'deferred').map((entry) => entry.name));
-  const options: TransformAISDKPredictionsOptions = {
+  return {
     settings,
     // The `tool_search` ranking, as the session API's predictor ranks (`createToolPredictor`, whose parsing the bundle
     // of this subpath does without).
@@ -432,30 +432,21 @@ function createPredict(toolSearch: ToolSearch, plan: ToolSearchPlan, native: boo
     definition: (name) => toolSearch.catalog.byName.get(name),
     isDeferred: (name) => deferred.has(name),
     notDeferred: plan.tools.length - deferred.size,
-    own: resolveOwnToolsSent(plan),
     native,
     toModelOutput: createSearchOutput(plan),
   };
-  return (messages) => transformAISDKPredictions(messages, options);
 }
 
-/** What writes a native plan's tool additions into each step's messages. */
-function createAdditions(
-  toolSearch: ToolSearch,
-  plan: ToolSearchPlan,
-  userTools: UserTools,
-  writer: AISDKToolAdditionWriter,
-): (messages: readonly ModelMessage[]) => ModelMessage[] {
-  const options = {
+/** How a native plan's tool additions are written into each step's messages. */
+function createAdditions(toolSearch: ToolSearch, userTools: UserTools, writer: AISDKToolAdditionWriter): AISDKAdditionOptions {
+  return {
     writer,
-    own: resolveOwnToolsSent(plan),
-    definition: (name: string) => toolSearch.catalog.byName.get(name),
-    strict: (name: string) => {
+    definition: (name) => toolSearch.catalog.byName.get(name),
+    strict: (name) => {
       const strict = (userTools[name] as { strict?: unknown } | undefined)?.strict;
       return typeof strict === 'boolean' ? strict : undefined;
     },
   };
-  return (messages) => transformAISDKMessages(messages, options);
 }
 
 /** The caller's tools by name. */

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from 'ai';
-import { transformAISDKMessages, type TransformAISDKMessagesOptions } from '../../../src/integrations/ai-sdk/transform-ai-sdk-messages.js';
+import {
+  transformAISDKMessages,
+  type AISDKToolAdditionWriter,
+  type TransformAISDKMessagesOptions,
+} from '../../../src/integrations/ai-sdk/transform-ai-sdk-messages.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
 
@@ -8,11 +12,9 @@ const definitions = new Map<string, ToolDefinition>(
   ['get_weather', 'get_time', 'send_email'].map((name) => [name, { name, description: `The ${name} tool.`, inputSchema: { type: 'object', properties: {} } }]),
 );
 const own = { searchName: 'tool_search', callToolName: 'call_tool' };
-const options = (writer: TransformAISDKMessagesOptions['writer']): TransformAISDKMessagesOptions => ({
-  writer,
+const options = (writer: AISDKToolAdditionWriter): TransformAISDKMessagesOptions => ({
   own,
-  definition: (name) => definitions.get(name),
-  strict: (name) => (name === 'get_time' ? true : undefined),
+  additions: { writer, definition: (name) => definitions.get(name), strict: (name) => (name === 'get_time' ? true : undefined) },
 });
 
 let call = 0;

@@ -1,23 +1,27 @@
 import { resolveCatalogIndex } from '../../../src/catalog/resolve-catalog-index.js';
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from 'ai';
-import { transformAISDKPredictions, type TransformAISDKPredictionsOptions } from '../../../src/integrations/ai-sdk/transform-ai-sdk-predictions.js';
+import { transformAISDKMessages, type TransformAISDKMessagesOptions } from '../../../src/integrations/ai-sdk/transform-ai-sdk-messages.js';
 import { createToolCatalog } from '../../../src/catalog/create-tool-catalog.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { DEFAULT_MAX_SEARCH_RESULTS } from '../../../src/client/create-tool-search-tool.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 
 const catalog = createToolCatalog(GITHUB_MCP_TOOLS);
-const options = (native = false): TransformAISDKPredictionsOptions => ({
-  settings: { maxTools: 3, minScore: 2, minShare: 0.25 },
-  index: resolveCatalogIndex(catalog.searchable, DEFAULT_MAX_SEARCH_RESULTS),
-  definition: (name) => catalog.byName.get(name),
-  isDeferred: () => true,
-  notDeferred: 0,
+const options = (native = false): TransformAISDKMessagesOptions => ({
   own: { searchName: 'tool_search', callToolName: 'call_tool' },
-  native,
-  toModelOutput: (result) => ({ type: 'text', value: formatToolSearchResult(result) }),
+  predict: {
+    settings: { maxTools: 3, minScore: 2, minShare: 0.25 },
+    index: resolveCatalogIndex(catalog.searchable, DEFAULT_MAX_SEARCH_RESULTS),
+    definition: (name) => catalog.byName.get(name),
+    isDeferred: () => true,
+    notDeferred: 0,
+    native,
+    toModelOutput: (result) => ({ type: 'text', value: formatToolSearchResult(result) }),
+  },
 });
+/** The prediction step alone (the walk of `transformAISDKMessages` without additions). */
+const transformAISDKPredictions = transformAISDKMessages;
 const conversation: ModelMessage[] = [
   { role: 'system', content: 'You are helpful.' },
   { role: 'user', content: 'List the open issues of the octo/hello repository.' },
@@ -30,7 +34,7 @@ const selected = (message: ModelMessage | undefined) =>
     .slice('select:'.length)
     .split(',');
 
-describe('transformAISDKPredictions', () => {
+describe('transformAISDKMessages: the prediction step', () => {
   it('writes the predicted search call and its result right after each user message', () => {
     const output = transformAISDKPredictions(conversation, options());
     expect(output.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool', 'user', 'assistant', 'tool']);
