@@ -156,22 +156,28 @@ function showProblem(problem: Problem): string {
 const RULES: Readonly<Record<string, (node: Record<string, unknown>) => string>> = {
   enum: (node) => `Invalid option: expected one of ${describeEnum(node.enum)}`,
   const: (node) => `Invalid input: expected ${JSON.stringify(node.const)}`,
-  minLength: (node) => `Too small: expected string to have >=${String(node.minLength)} characters`,
-  maxLength: (node) => `Too big: expected string to have <=${String(node.maxLength)} characters`,
-  minItems: (node) => `Too small: expected array to have >=${String(node.minItems)} items`,
-  maxItems: (node) => `Too big: expected array to have <=${String(node.maxItems)} items`,
-  minProperties: (node) => `Too small: expected object to have >=${String(node.minProperties)} properties`,
-  maxProperties: (node) => `Too big: expected object to have <=${String(node.maxProperties)} properties`,
-  minimum: (node) => `Too small: expected number to be >=${String(node.minimum)}`,
-  exclusiveMinimum: (node) => `Too small: expected number to be >${String(node.exclusiveMinimum)}`,
-  maximum: (node) => `Too big: expected number to be <=${String(node.maximum)}`,
-  exclusiveMaximum: (node) => `Too big: expected number to be <${String(node.exclusiveMaximum)}`,
   multipleOf: (node) => `Invalid number: expected a multiple of ${String(node.multipleOf)}`,
   contains: () => 'Invalid input: no item fits `contains`',
   minContains: (node) => `Invalid input: expected at least ${String(node.minContains)} items to fit \`contains\``,
   maxContains: (node) => `Invalid input: expected at most ${String(node.maxContains)} items to fit \`contains\``,
   not: () => 'Invalid input: must not fit the `not` schema',
 };
+
+/** What a bounded count or size is of, by the keyword's suffix (a number without one): the subject and its unit. */
+const BOUNDED: Readonly<Record<string, readonly string[]>> = {
+  Length: ['string', ' characters'],
+  Items: ['array', ' items'],
+  Properties: ['object', ' properties'],
+};
+
+/** The rule of a bound keyword (`minLength` … `exclusiveMaximum`): `Too small: expected string to have >=3 characters`. */
+function describeBound(keyword: string, node: Record<string, unknown>): string | undefined {
+  const match = /^(exclusiveM|m)(in|ax)(Length|Items|Properties|imum)$/.exec(keyword);
+  if (match === null) return undefined;
+  const [subject, unit = ''] = BOUNDED[match[3] as string] ?? ['number'];
+  const bound = `${match[2] === 'in' ? '>' : '<'}${match[1] === 'm' ? '=' : ''}${String(node[keyword])}${unit}`;
+  return `Too ${match[2] === 'in' ? 'small' : 'big'}: expected ${subject} ${unit === '' ? 'to be' : 'to have'} ${bound}`;
+}
 
 /** The problems one error stands for. `previous` is the error before it (for a `false` schema: what applied it). */
 function describeError(error: OutputUnit, previous: OutputUnit | undefined, context: ArgumentErrorContext): Problem[] {
@@ -181,7 +187,7 @@ function describeError(error: OutputUnit, previous: OutputUnit | undefined, cont
   const rule = (text: string): Problem[] => [{ path, text, kind: 'rule' }];
   // A location not followed here: the validator's own words.
   if (node === undefined && error.keyword !== 'false') return rule(error.error);
-  const text = node === undefined ? undefined : RULES[error.keyword]?.(node);
+  const text = node === undefined ? undefined : (RULES[error.keyword]?.(node) ?? describeBound(error.keyword, node));
   if (text !== undefined) return rule(text);
   switch (error.keyword) {
     case 'type':
@@ -267,16 +273,13 @@ function describeOptions(error: OutputUnit, optionErrors: ReadonlyMap<number, re
     return problem(`Invalid input: expected ${describeType([...new Set(types)])}, received ${jsonType(value)}`);
   }
   // The closest option: one of the value's own kind (no type, const or enum mismatch at its top), then the fewest problems.
-  const ranked = failures
-    .filter(({ problems }) => problems.length > 0)
-    .map((failure) => ({
-      ...failure,
-      wrongKind: failure.entries.some(
-        ({ error: entry }) => entry.instanceLocation === error.instanceLocation && ['type', 'const', 'enum', 'false'].includes(entry.keyword),
-      ),
-    }))
-    .sort((a, b) => Number(a.wrongKind) - Number(b.wrongKind) || a.problems.length - b.problems.length || a.index - b.index);
-  const closest = ranked[0];
+  const rank = ({ entries, problems }: (typeof failures)[number]): number =>
+    problems.length +
+    (entries.some(({ error: entry }) => entry.instanceLocation === error.instanceLocation && ['type', 'const', 'enum', 'false'].includes(entry.keyword))
+      ? 2 ** 30
+      : 0);
+  let closest: (typeof failures)[number] | undefined;
+  for (const failure of failures) if (failure.problems.length > 0 && (closest === undefined || rank(failure) < rank(closest))) closest = failure;
   const summary = `Invalid input: fits none of the ${options.length === 1 ? 'options' : `${options.length} options`} of \`${keyword}\``;
   if (closest === undefined) return problem(summary);
   const reasons = closest.problems.slice(0, 2).map((reason) => showProblem(innermost(reason)));
