@@ -169,7 +169,7 @@ export function resolveInspectReport(request: InspectRequest, counter: TokenCoun
       planMechanism: wirePlan.mechanism,
       listing: wirePlan.listing,
       reveal: resolveRevealReason(wirePlan, wireReference, reveal ?? 'auto'),
-      search: wirePlan.mechanism === 'openai-hosted' || wirePlan.mechanism === 'claude-hosted' ? wirePlan.search : null,
+      search: describeRequest(wirePlan).search,
       deferred,
       warnings: wirePlan.warnings,
     });
@@ -205,10 +205,10 @@ function measureRequests(
 ): RequestSizeRow[] {
   const body = wire.createBody(request.tools);
   const baseSystem = wire.promptSlots(body).system;
-  const chosenMechanism = chosen === null ? null : countDeferred(chosen) === 0 ? 'none' : chosen.mechanism;
-  const rows: Omit<RequestSizeRow, 'savedPercent'>[] = [];
+  const marked = chosen === null ? null : describeRequest(countDeferred(chosen) === 0 ? null : chosen);
+  const rows: RequestSizeRow[] = [];
   /** Measures the body under a plan (`null`: as the caller built it), or records why the library refuses that request. */
-  const measure = (plan: ToolSearchPlan | null, listing: ToolListing | null, label = ''): void => {
+  const measure = (plan: ToolSearchPlan | null, label = ''): void => {
     let output: ReturnType<CLIWireAPI['transform']> = { body, warnings: [] };
     try {
       if (plan !== null) output = wire.transform(body, plan);
@@ -217,41 +217,35 @@ function measureRequests(
       refused.push({ code: error.code, message: `${wire.api}, ${label}: not measured: ${error.message}` });
       return;
     }
-    const mechanism = plan?.mechanism ?? 'none';
-    const hosted = mechanism === 'openai-hosted' || mechanism === 'claude-hosted';
-    const search = plan !== null && hosted ? plan.search : null;
-    const reveal = plan !== null && mechanism === 'client' ? plan.reveal : null;
-    const additions = plan?.additions ?? null;
+    const described = describeRequest(plan);
     const slots = wire.promptSlots(output.body);
     const note = slots.system.startsWith(baseSystem) ? slots.system.slice(baseSystem.length) : slots.system;
     const requestText = `${JSON.stringify(slots.tools)}${note}`;
-    const promptText = hosted
-      ? `${JSON.stringify(resolveModelVisibleTools(mechanism, Array.isArray(slots.tools) ? slots.tools : []).entries)}${note}`
-      : requestText;
+    const promptText =
+      described.search === null
+        ? requestText
+        : `${JSON.stringify(resolveModelVisibleTools(described.mechanism, Array.isArray(slots.tools) ? slots.tools : []).entries)}${note}`;
+    // The first row is the body as the caller built it: the baseline of every row's saving.
+    const promptBytes = bytes(promptText);
+    const baseline = rows[0]?.promptBytes ?? promptBytes;
     rows.push({
       api: wire.api,
-      mechanism,
-      listing,
-      reveal,
-      additions,
-      search,
+      ...described,
       requestBytes: bytes(requestText),
-      promptBytes: bytes(promptText),
+      promptBytes,
       promptTokens: counter.count(promptText),
-      deferred: plan !== null && mechanism !== 'none' ? countDeferred(plan) : 0,
-      chosen:
-        chosen !== null &&
-        chosenMechanism === mechanism &&
-        (mechanism !== 'client' || (chosen.listing === listing && chosen.reveal === reveal && (chosen.additions ?? null) === additions)) &&
-        (search === null || chosen.search === search),
+      deferred: plan === null ? 0 : countDeferred(plan),
+      // The listing of a hosted row is the library's search's, not the plan's choice.
+      chosen: marked !== null && MARKED_BY.every((key) => marked[key] === described[key] || (key === 'listing' && described.mechanism !== 'client')),
       warnings: [...new Set(output.warnings.map((warning) => warning.code))].sort(),
+      savedPercent: baseline === 0 ? 0 : Math.round((1000 * (baseline - promptBytes)) / baseline) / 10,
     });
   };
 
-  measure(null, null);
+  measure(null);
   for (const listing of TOOL_LISTINGS) {
     const plan = resolveToolSearch({ id: wire.clientModel, api: wire.api }, request.tools, { mechanism: 'client', listing, reveal: 'conversation' });
-    measure(plan, listing, `client mechanism, \`${listing}\` listing`);
+    measure(plan, `client mechanism, \`${listing}\` listing`);
   }
   if (wire.nativeModel !== null) {
     // The model given when its plan is native (by reference on Bedrock or Vertex AI), else one with additions by value.
@@ -259,26 +253,31 @@ function measureRequests(
       chosen?.reveal === 'native' ? { id: chosen.model, api: wire.api, ...(chosen.platform === undefined ? {} : { platform: chosen.platform }) } : null;
     const listing = request.listing === 'names' || request.listing === 'none' ? request.listing : 'auto';
     const plan = resolveToolSearch(model ?? { id: wire.nativeModel, api: wire.api }, request.tools, { mechanism: 'client', listing, reveal: 'native' });
-    measure(plan, plan.listing, `client mechanism, native delivery (additions by ${plan.additions ?? 'value'})`);
+    measure(plan, `client mechanism, native delivery (additions by ${plan.additions ?? 'value'})`);
   }
-  if (wire.hosted !== null) {
-    for (const search of ['provider', 'library'] as const) {
-      const mechanism = wire.hosted.mechanism === 'openai-hosted' ? 'openai' : 'claude';
-      const plan = resolveToolSearch({ id: wire.hosted.model, api: wire.api }, request.tools, {
-        mechanism,
-        search,
-        ...(request.listing === undefined ? {} : { listing: request.listing }),
-      });
-      measure(
-        plan,
-        search === 'library' ? plan.listing : null,
-        `${wire.hosted.mechanism} mechanism, ${search === 'library' ? "the library's" : "the provider's"} search`,
-      );
-    }
+  for (const search of wire.hosted === null ? [] : (['provider', 'library'] as const)) {
+    const { mechanism, model } = wire.hosted as NonNullable<CLIWireAPI['hosted']>;
+    const listing = request.listing === undefined ? {} : { listing: request.listing };
+    const plan = resolveToolSearch({ id: model, api: wire.api }, request.tools, {
+      mechanism: mechanism === 'openai-hosted' ? 'openai' : 'claude',
+      search,
+      ...listing,
+    });
+    measure(plan, `${mechanism} mechanism, ${search === 'library' ? "the library's" : "the provider's"} search`);
   }
-  const baseline = rows[0]?.promptBytes ?? 0;
-  return rows.map((row) => ({ ...row, savedPercent: baseline === 0 ? 0 : Math.round((1000 * (baseline - row.promptBytes)) / baseline) / 10 }));
+  return rows;
 }
+
+/** What a request under `plan` carries, as a row names it (`null`: the body as the caller built it). */
+function describeRequest(plan: ToolSearchPlan | null): Pick<RequestSizeRow, (typeof MARKED_BY)[number]> {
+  const mechanism = plan?.mechanism ?? 'none';
+  const search = plan !== null && (mechanism === 'openai-hosted' || mechanism === 'claude-hosted') ? plan.search : null;
+  const reveal = plan !== null && mechanism === 'client' ? plan.reveal : null;
+  return { mechanism, listing: plan === null || search === 'provider' ? null : plan.listing, reveal, additions: plan?.additions ?? null, search };
+}
+
+/** The fields of a row that must match the chosen plan's for the row to be marked. */
+const MARKED_BY = ['mechanism', 'listing', 'reveal', 'additions', 'search'] as const;
 
 function countDeferred(plan: ToolSearchPlan): number {
   return plan.tools.filter((tool) => tool.status === 'deferred').length;
@@ -312,7 +311,7 @@ function resolveRevealReason(plan: ToolSearchPlan, model: ModelReference, choice
   const additions = plan.additions ?? null;
   const result = (reason: string): RevealReason => ({ reveal: plan.reveal, additions, choice, reason });
   // A plan that defers nothing loads nothing, whatever its mechanism.
-  if (plan.mechanism === 'none' || countDeferred(plan) === 0) return result('nothing is deferred, so nothing is loaded');
+  if (countDeferred(plan) === 0) return result('nothing is deferred, so nothing is loaded');
   if (plan.mechanism !== 'client') {
     return result('hosted search: the provider loads the schemas the search returns, where its result sits (`reveal` is for the client mechanism)');
   }
@@ -365,7 +364,7 @@ function resolveInspectPrediction(
   const { settings } = predictor;
   if (!resolveOwnToolsSent(plan).search) {
     return none(
-      plan.mechanism === 'none' || plan.tools.every((tool) => tool.status !== 'deferred')
+      countDeferred(plan) === 0
         ? 'nothing is deferred, so there is nothing to load'
         : "the provider's own search answers (hosted search with `search: 'provider'`): the library cannot write its load",
     );
