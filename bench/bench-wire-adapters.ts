@@ -3,22 +3,17 @@ import { assertNever } from '../src/errors/assert-never.js';
 import type { WireAPI } from '../src/models/model-reference.js';
 import { resolveToolSearch } from '../src/plan/resolve-tool-search.js';
 import type { ToolSearchMechanism, ToolSearchPlan } from '../src/plan/tool-search-plan.js';
-import { createAnthropicToolAdditionMessage, parseAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../src/providers/anthropic/index.js';
+import { createAnthropicToolAdditionMessage, parseAnthropicMessagesTools } from '../src/providers/anthropic/index.js';
 import type { ToolAdditionForm } from '../src/models/resolve-model-support.js';
-import { parseGeminiTools, transformGeminiRequest } from '../src/providers/gemini/index.js';
-import { parseBedrockConverseTools, transformBedrockConverseRequest } from '../src/providers/bedrock/index.js';
-import {
-  createOpenAIResponsesAdditionalTools,
-  parseOpenAIChatTools,
-  parseOpenAIResponsesTools,
-  transformOpenAIChatRequest,
-  transformOpenAIResponsesRequest,
-} from '../src/providers/openai/index.js';
+import { parseGeminiTools } from '../src/providers/gemini/index.js';
+import { parseBedrockConverseTools } from '../src/providers/bedrock/index.js';
+import { createOpenAIResponsesAdditionalTools, parseOpenAIChatTools, parseOpenAIResponsesTools } from '../src/providers/openai/index.js';
+import { CLI_SYSTEM_PROMPT, CLI_USER_MESSAGE, CLI_WIRE_APIS, type CLIWireAPI } from '../src/cli/cli-wire-apis.js';
 import type { JSONSchemaObject, ToolDefinition } from '../src/tools/tool-definition.js';
 
-/** The system prompt and user message of every benchmark request (short, so the tool list dominates). */
-export const BENCH_SYSTEM_PROMPT = 'You are a helpful assistant.';
-const BENCH_USER_MESSAGE = 'Please help me with my task.';
+/** The system prompt and user message of every benchmark request: `tool-search inspect`'s (short, so the tool list dominates). */
+export const BENCH_SYSTEM_PROMPT = CLI_SYSTEM_PROMPT;
+const BENCH_USER_MESSAGE = CLI_USER_MESSAGE;
 
 /** A tool as the benchmark puts it in a request body; the floor leaves `inputSchema` out. */
 export interface BenchTool {
@@ -68,17 +63,32 @@ export interface BenchWireAdapter {
   promptSlots(body: object): BenchPromptSlots;
 }
 
-const openAIResponses: BenchWireAdapter = {
-  api: 'openai-responses',
-  hostedModel: 'gpt-5.4',
-  hostedMechanism: 'openai-hosted',
-  clientModel: 'gpt-5.4',
-  native: {
-    model: 'gpt-5.4',
-    addition: (body, names) => {
-      const item = createOpenAIResponsesAdditionalTools(names, { tools: (body as { tools: unknown[] }).tools });
-      return `additional_tools: ${JSON.stringify(item.tools)}`;
-    },
+/** The benchmark's own parts of an adapter: its body, its reader, and a tool addition as the model reads it. */
+type BenchAdapterParts = Pick<BenchWireAdapter, 'createBody' | 'parseTools'> & { readonly addition?: NonNullable<BenchWireAdapter['native']>['addition'] };
+
+/**
+ * `tool-search inspect`'s entry for `api` (src/cli/cli-wire-apis.ts: its models, transformer and prompt slots) with the
+ * benchmark's own parts: one table of which API takes which models, transformer and slots.
+ */
+function benchAdapter(api: WireAPI, parts: BenchAdapterParts): BenchWireAdapter {
+  const wire = CLI_WIRE_APIS.find((entry) => entry.api === api) as CLIWireAPI;
+  return {
+    api,
+    hostedModel: wire.hosted?.model ?? null,
+    hostedMechanism: wire.hosted?.mechanism ?? null,
+    clientModel: wire.clientModel,
+    native: wire.nativeModel === null || parts.addition === undefined ? null : { model: wire.nativeModel, addition: parts.addition },
+    createBody: parts.createBody,
+    parseTools: parts.parseTools,
+    transform: wire.transform,
+    promptSlots: wire.promptSlots,
+  };
+}
+
+const openAIResponses = benchAdapter('openai-responses', {
+  addition: (body, names) => {
+    const item = createOpenAIResponsesAdditionalTools(names, { tools: (body as { tools: unknown[] }).tools });
+    return `additional_tools: ${JSON.stringify(item.tools)}`;
   },
   createBody: (tools) => ({
     model: 'gpt-5.4',
@@ -87,19 +97,9 @@ const openAIResponses: BenchWireAdapter = {
     tools: tools.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema, strict: false })),
   }),
   parseTools: (body) => parseOpenAIResponsesTools(body),
-  transform: (body, plan, revealed, namespaces = 'top-level') => transformOpenAIResponsesRequest(body, plan, { revealed, uncategorized: namespaces }),
-  promptSlots: (body) => {
-    const { tools, instructions } = body as { tools?: unknown; instructions?: unknown };
-    return { tools: tools ?? [], system: typeof instructions === 'string' ? instructions : '' };
-  },
-};
+});
 
-const openAIChat: BenchWireAdapter = {
-  api: 'openai-chat',
-  hostedModel: null,
-  hostedMechanism: null,
-  clientModel: 'gpt-4.1',
-  native: null,
+const openAIChat = benchAdapter('openai-chat', {
   createBody: (tools) => ({
     model: 'gpt-4.1',
     messages: [
@@ -109,36 +109,18 @@ const openAIChat: BenchWireAdapter = {
     tools: tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } })),
   }),
   parseTools: (body) => parseOpenAIChatTools(body),
-  transform: (body, plan, revealed) => transformOpenAIChatRequest(body, plan, { revealed }),
-  promptSlots: (body) => {
-    const { tools, messages } = body as { tools?: unknown; messages?: unknown };
-    const system: string[] = [];
-    for (const message of Array.isArray(messages) ? messages : []) {
-      const { role, content } = (message ?? {}) as { role?: unknown; content?: unknown };
-      if (role !== 'system' && role !== 'developer') break;
-      system.push(textOf(content));
-    }
-    return { tools: tools ?? [], system: system.join('\n\n') };
-  },
-};
+});
 
-const anthropicMessages: BenchWireAdapter = {
-  api: 'anthropic-messages',
-  hostedModel: 'claude-sonnet-4-5',
-  hostedMechanism: 'claude-hosted',
-  clientModel: 'claude-sonnet-4-5',
-  native: {
-    model: 'claude-opus-5',
-    addition: (body, names, form) => {
-      const wanted = new Set(names);
-      const tools = (body as { tools: { name: string }[] }).tools.filter((tool) => wanted.has(tool.name));
-      // The model reads an added definition as it reads a tool (as the hosted rows count a loaded one), not the
-      // blocks that carry it: each block's definition (by value) or the name it references.
-      const blocks = createAnthropicToolAdditionMessage(tools, form).content as readonly {
-        readonly tool?: { type: string; definition?: unknown; name?: string };
-      }[];
-      return `system: ${blocks.map((block) => JSON.stringify(block.tool?.type === 'tool_definition' ? block.tool.definition : block.tool?.name)).join('\n')}`;
-    },
+const anthropicMessages = benchAdapter('anthropic-messages', {
+  addition: (body, names, form) => {
+    const wanted = new Set(names);
+    const tools = (body as { tools: { name: string }[] }).tools.filter((tool) => wanted.has(tool.name));
+    // The model reads an added definition as it reads a tool (as the hosted rows count a loaded one), not the
+    // blocks that carry it: each block's definition (by value) or the name it references.
+    const blocks = createAnthropicToolAdditionMessage(tools, form).content as readonly {
+      readonly tool?: { type: string; definition?: unknown; name?: string };
+    }[];
+    return `system: ${blocks.map((block) => JSON.stringify(block.tool?.type === 'tool_definition' ? block.tool.definition : block.tool?.name)).join('\n')}`;
   },
   createBody: (tools) => ({
     model: 'claude-sonnet-4-5',
@@ -148,19 +130,9 @@ const anthropicMessages: BenchWireAdapter = {
     tools: tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })),
   }),
   parseTools: (body) => parseAnthropicMessagesTools(body),
-  transform: (body, plan, revealed) => transformAnthropicMessagesRequest(body, plan, { revealed }),
-  promptSlots: (body) => {
-    const { tools, system } = body as { tools?: unknown; system?: unknown };
-    return { tools: tools ?? [], system: textOf(system) };
-  },
-};
+});
 
-const gemini: BenchWireAdapter = {
-  api: 'gemini',
-  hostedModel: null,
-  hostedMechanism: null,
-  clientModel: 'gemini-2.5-pro',
-  native: null,
+const gemini = benchAdapter('gemini', {
   // The REST shape of `generateContent`; declarations in `parametersJsonSchema`, which takes JSON Schema as it is.
   createBody: (tools) => ({
     contents: [{ role: 'user', parts: [{ text: BENCH_USER_MESSAGE }] }],
@@ -168,22 +140,12 @@ const gemini: BenchWireAdapter = {
     tools: [{ functionDeclarations: tools.map((tool) => ({ name: tool.name, description: tool.description, parametersJsonSchema: tool.inputSchema })) }],
   }),
   parseTools: (body) => parseGeminiTools(body),
-  transform: (body, plan, revealed) => transformGeminiRequest(body, plan, { revealed }),
-  promptSlots: (body) => {
-    const { tools, systemInstruction } = body as { tools?: unknown; systemInstruction?: unknown };
-    return { tools: tools ?? [], system: textOf(systemInstruction) };
-  },
-};
+});
 
 /** A Converse prompt-cache checkpoint (Claude and Nova models). */
 const CACHE_POINT = { cachePoint: { type: 'default' } };
 
-const bedrockConverse: BenchWireAdapter = {
-  api: 'bedrock-converse',
-  hostedModel: null,
-  hostedMechanism: null,
-  clientModel: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
-  native: null,
+const bedrockConverse = benchAdapter('bedrock-converse', {
   // A caching caller's body: a `cachePoint` after the tools and after the system text (Bedrock bills a cache read at
   // 0.1× input and a write at 1.25×, as for Claude: the session cost's Anthropic pricing).
   createBody: (tools) => ({
@@ -195,12 +157,7 @@ const bedrockConverse: BenchWireAdapter = {
     },
   }),
   parseTools: (body) => parseBedrockConverseTools(body),
-  transform: (body, plan, revealed) => transformBedrockConverseRequest(body, plan, { revealed }),
-  promptSlots: (body) => {
-    const { toolConfig, system } = body as { toolConfig?: { tools?: unknown }; system?: unknown };
-    return { tools: toolConfig?.tools ?? [], system: textOf(system) };
-  },
-};
+});
 
 /** The five wire APIs, in table order. */
 export const BENCH_WIRE_ADAPTERS: readonly BenchWireAdapter[] = [openAIResponses, openAIChat, anthropicMessages, gemini, bedrockConverse];
@@ -228,20 +185,4 @@ export function resolveBenchPlan(adapter: BenchWireAdapter, body: object, mechan
     default:
       return assertNever(mechanism.kind, 'mechanism');
   }
-}
-
-/** The text of a system slot: a string, a list of text blocks or parts, or a content with `parts`. */
-function textOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value))
-    return value
-      .map(textOf)
-      .filter((text) => text.length > 0)
-      .join('\n\n');
-  if (typeof value === 'object' && value !== null) {
-    const { text, parts } = value as { text?: unknown; parts?: unknown };
-    if (typeof text === 'string') return text;
-    if (parts !== undefined) return textOf(parts);
-  }
-  return '';
 }
