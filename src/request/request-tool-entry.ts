@@ -71,7 +71,7 @@ export interface DeferLoadingToolEntry extends Omit<ToolListEntry, 'status'> {
  *   `input_schema`, and places the provider's hosted search tool and the leading/trailing entries. Under native
  *   delivery by reference (`isAddedByReference`) the client list is followed by every other deferred tool as
  *   `defer-loading`, with no hosted search tool.
- * - OpenAI Responses (`openai-hosted`, `client`, `none`): `resolveGroupingAPIRequest` (`resolveGroupedTools`) decides a `RequestToolForm`
+ * - OpenAI Responses (`openai-hosted`, `client`, `none`): the grouping decision (`resolveGroupingAPIRequest`) decides a `RequestToolForm`
  *   per body tool (and, under `client`, the `ToolListEntry` list); the transformer writes `defer-loading` as
  *   `defer_loading: true`, a form's `group` as a namespace, and the list's stubs and own functions.
  *

@@ -10,7 +10,7 @@ import type { RequestTools, RequestToolsWarningCode } from './request-tools.js';
  *   to lack it, defers the same tools client-side, with a warning (`resolvePlanForWireAPI`, `resolvePlanForModel`);
  * - then the decision of the API's kind, which its codec names (`WireCapabilities.decide`): the client tool list within
  *   the API's limit (`resolveClientAPIRequest`), the one-by-one deferral of `resolveDeferLoadingAPIRequest`
- *   (`resolveDeferLoadingAPIRequest`), or the grouping of `resolveGroupedTools` (`resolveGroupingAPIRequest`, Responses only, in src/providers/openai/);
+ *   (`resolveDeferLoadingAPIRequest`), or the grouping of `resolveGroupingAPIRequest` (Responses only, in src/providers/openai/);
  * - the guidance note, constant for a plan, for the codec to place once in the API's system slot.
  *
  * Pure. Throws `plan-mismatch` naming the tools when the plan was made for other tools, and what the API's branch throws.

@@ -23,11 +23,12 @@ import { quoteNames } from '../../text/quote-names.js';
  * An API whose hosted search loads deferred tools by group (OpenAI Responses: namespaces, `defer_loading`): the plan as
  * the body applies it (a top-level custom tool named like the package's own tools keeps its name, and the plan lists
  * it in `unmanagedToolNames`), the name mapping to the mechanism's rule (a custom tool keeps its name), the body's tools
- * read under the plan's names (`resolvePlanMatch`), the reveals the history holds, then `resolveGroupedTools`'s forms.
+ * read under the plan's names (`resolvePlanMatch`), the reveals the history holds, then the decision's forms (`resolveHostedGroups`, `resolveClientTools`).
  */
 export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings) => {
   const { request } = input;
-  const { applied, planned, own, names, originalOf, flatNames, tools, decisions } = keepRead(input, 'grouping', () => readGroupingTools(plan, input));
+  const read = keepRead(input, 'grouping', () => readGroupingTools(plan, input));
+  const { plan: applied, own, names, originalOf, flatNames, tools, decisions } = read;
   // Read once: the client list reveals these, and the result reports them as loaded.
   const historyReveals = resolveHistoryReveals(request.history.outputs, names, own);
   const forced = resolveForcedTools(applied, request.forced.map(originalOf));
@@ -35,7 +36,9 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
   const byPrefix = request.groupByPrefix === true;
   // What varies between a session's requests (reveals, forced names, the grouping option); the rest is the memo's.
   const key = JSON.stringify([forced, revealed, byPrefix]);
-  const decided = recall(decisions, key, () => resolveGroupedTools({ plan: applied, planned, tools, forced, revealed, names, byPrefix }));
+  const decided = recall(decisions, key, () =>
+    applied.mechanism === 'client' ? resolveClientTools(read, forced, revealed) : resolveHostedGroups(read, forced, byPrefix),
+  );
   warnings.push(...decided.warnings);
   // The codec's references are the tools the history's tool search outputs and additions loaded.
   const references = (request.history.references ?? []).map((reference) => reference.name);
@@ -149,8 +152,8 @@ function readGroupingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput
     reader: api.reader ?? '',
     isTransformed: () => tools.some((tool) => tool.kind === 'own'),
   });
-  const decisions = new Map<string, ReturnType<typeof resolveGroupedTools>>();
-  return { applied, planned, own, names, originalOf, flatNames, tools, decisions };
+  const decisions = new Map<string, GroupedTools>();
+  return { plan: applied, planned, own, names, originalOf, flatNames, tools, decisions };
 }
 
 /**
@@ -182,23 +185,8 @@ function resolveFlatCustomNames(tools: readonly NeutralTool[], functionNames: ()
   return result;
 }
 
-/** What {@link resolveGroupedTools} decides from. */
-export interface ResolveGroupedToolsInput {
-  /** The plan as the request applies it: `openai-hosted`, `client` or `none`. */
-  readonly plan: ToolSearchPlan;
-  /** The plan's tools by name. */
-  readonly planned: ReadonlyMap<string, PlannedTool>;
-  /** The body's tools in neutral form, in body order. */
-  readonly tools: readonly RequestTool[];
-  /** The planned tools `tool_choice` names (forced, or listed as allowed; `resolveForcedTools`). */
-  readonly forced: ForcedTools;
-  /** The tools revealed so far (the caller's reveals and the history's), by the plan's name: client mechanism only. */
-  readonly revealed: readonly string[];
-  /** The request's name mapping: messages and the guidance note name tools as sent. */
-  readonly names: ToolNameMapping;
-  /** Hosted search groups tools without a category or body group by their shared name prefix (`uncategorized: 'name-prefix'`). */
-  readonly byPrefix: boolean;
-}
+/** What the grouping decision reads of a plan and the body's tools alone (the session's memo). */
+type GroupingRead = ReturnType<typeof readGroupingTools>;
 
 /** Where the grouping decision's helpers put their warnings, in order. */
 type Warnings = ToolSearchWarning<GroupedToolsWarningCode>[];
@@ -221,23 +209,18 @@ const NO_GROUPS: ReadonlyMap<string, string> = new Map();
  * **None (`none`)**: everything loaded, groups as the body has them, the caller's deferrals removed.
  *
  * **Client (`client`)**: the client tool list (`createToolList`), with forced deferred tools revealed; the caller's
- * deferrals removed; a client-executed tool search of the body kept only when nothing is deferred. Not part of the
- * public API.
+ * deferrals removed; a client-executed tool search of the body kept only when nothing is deferred
+ * (`resolveClientTools`).
  */
-export function resolveGroupedTools(input: ResolveGroupedToolsInput): GroupedTools {
-  const mechanism = input.plan.mechanism;
-  // A `claude-hosted` plan never gets here: resolvePlanForWireAPI has turned it into `client`.
-  return mechanism === 'openai-hosted' || mechanism === 'none' ? resolveHostedGroups(input, mechanism === 'openai-hosted') : resolveClientTools(input);
-}
 
 /**
  * `tool_choice` names a function by its bare name (it has no `namespace`), and cannot name one that is not loaded: a
  * function it names is sent loaded, at the top level, for as long as the choice names it. Takes the forced tools out of
  * `deferred`, with a warning naming those that were deferred or grouped.
  */
-function keepForcedToolsLoaded(input: ResolveGroupedToolsInput, deferred: Set<string>, hosted: boolean, warnings: Warnings): void {
-  const { planned, tools, names } = input;
-  const moved = input.forced.forced.filter(
+function keepForcedToolsLoaded(read: GroupingRead, forced: ForcedTools, deferred: Set<string>, hosted: boolean, warnings: Warnings): void {
+  const { planned, tools, names } = read;
+  const moved = forced.forced.filter(
     (name) =>
       deferred.delete(name) ||
       (hosted && resolveCategoryLabel(planned.get(name)) !== undefined) ||
@@ -255,8 +238,7 @@ function keepForcedToolsLoaded(input: ResolveGroupedToolsInput, deferred: Set<st
  * A deferred ungrouped function is called in a namespace of its own name, so a reserved name cannot be deferred: takes
  * such names out of `deferred`, with a warning.
  */
-function keepReservedNamesLoaded(input: ResolveGroupedToolsInput, deferred: Set<string>, groups: ReadonlyMap<string, string>, warnings: Warnings): void {
-  const { names } = input;
+function keepReservedNamesLoaded(names: ToolNameMapping, deferred: Set<string>, groups: ReadonlyMap<string, string>, warnings: Warnings): void {
   const reserved = [...deferred].filter((name) => !groups.has(name) && isOpenAIResponsesReservedNamespace(names.toWire(name)));
   if (reserved.length > 0) {
     for (const name of reserved) deferred.delete(name);
@@ -267,8 +249,9 @@ function keepReservedNamesLoaded(input: ResolveGroupedToolsInput, deferred: Set<
   }
 }
 
-function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): GroupedTools {
-  const { plan, planned, tools, names } = input;
+function resolveHostedGroups(read: GroupingRead, forcedTools: ForcedTools, byPrefix: boolean): GroupedTools {
+  const { plan, planned, tools, names } = read;
+  const hosted = plan.mechanism === 'openai-hosted';
   const warnings: Warnings = [];
   const library = hosted && plan.search === 'library';
   const listed = plan.listing === 'full' || plan.listing === 'compact';
@@ -279,13 +262,13 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
       if (tool.status === 'deferred') deferred.add(tool.name);
     });
   }
-  keepForcedToolsLoaded(input, deferred, hosted, warnings);
-  const forced = new Set(input.forced.forced);
+  keepForcedToolsLoaded(read, forcedTools, deferred, hosted, warnings);
+  const forced = new Set(forcedTools.forced);
   // The library's search loads deferred tools through the caller's `tool_search_output`; a listing that does not show
   // them leaves them out, and a tool left out takes no part in grouping, so the request's own output groups the same.
   const leaving = hosted && isDeferredLeftOut(plan);
-  const { groups, labels } = resolveGroupLabels(input, hosted, (name) => forced.has(name) || (leaving && deferred.has(name)));
-  keepReservedNamesLoaded(input, deferred, groups, warnings);
+  const { groups, labels } = resolveGroupLabels(read, hosted && byPrefix, hosted, (name) => forced.has(name) || (leaving && deferred.has(name)));
+  keepReservedNamesLoaded(names, deferred, groups, warnings);
   const omitted: ReadonlySet<string> = leaving ? deferred : NOTHING;
 
   // Tools the caller deferred itself (an `mcp` server, a custom tool) need OpenAI's hosted search to be loaded: the
@@ -356,9 +339,9 @@ function resolveHostedGroups(input: ResolveGroupedToolsInput, hosted: boolean): 
  * `caf_`, still holds the tools of one label), else under the body group's own name. `ungrouped` tools (forced ones,
  * sent at the top level, and those the request leaves out) are in no group. Groups themselves are the wire's.
  */
-function resolveGroupLabels(input: ResolveGroupedToolsInput, hosted: boolean, ungrouped: (name: string) => boolean) {
-  const { planned, tools } = input;
-  const prefixes = hosted && input.byPrefix ? resolveSharedNamePrefixes(planned.keys()) : undefined;
+function resolveGroupLabels(read: GroupingRead, byPrefix: boolean, hosted: boolean, ungrouped: (name: string) => boolean) {
+  const { planned, tools } = read;
+  const prefixes = byPrefix ? resolveSharedNamePrefixes(planned.keys()) : undefined;
   const groups = new Map<string, string>();
   const bodyGroups = new Map<string, string>();
   const labels: (string | undefined)[] = [];
@@ -427,13 +410,13 @@ function resolveSearchTool(
   return search;
 }
 
-function resolveClientTools(input: ResolveGroupedToolsInput): GroupedTools {
-  const { plan, tools, names, revealed } = input;
+function resolveClientTools(read: GroupingRead, forcedTools: ForcedTools, revealed: readonly string[]): GroupedTools {
+  const { plan, tools, names } = read;
   const warnings: Warnings = [];
   const definitions = tools.flatMap((tool) =>
     tool.kind !== 'planned' ? [] : [tool.name === tool.definition.name ? tool.definition : { ...tool.definition, name: tool.name }],
   );
-  const forced = input.forced.deferred;
+  const forced = forcedTools.deferred;
   const forcedDeferred = plan.reveal === 'tool-list' ? forced.filter((name) => !revealed.includes(name)) : forced;
   if (forcedDeferred.length > 0) {
     warnings.push({

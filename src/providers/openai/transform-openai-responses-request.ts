@@ -54,7 +54,7 @@ const UNCATEGORIZED_OPTION: Readonly<TransformOption> = {
  * output no longer lists the unrevealed tools: transform the original body each turn).
  *
  * Which tool is sent in which form (loaded, deferred, left out, revealed, forced; which tool search tool; the caller's
- * own deferrals) is {@link resolveGroupedTools}'s decision; a top-level custom tool named like the package's own
+ * own deferrals) is the grouping decision's (`resolveGroupingAPIRequest`); a top-level custom tool named like the package's own
  * tools is {@link resolvePlanWithUnmanagedNames}' (the result's `plan`: pass that one to `handleToolCall`). This
  * transformer writes it in the Responses wire:
  *
