@@ -2,7 +2,7 @@ import type { ToolSearchResult } from '../client/tool-search-result.js';
 import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
-import type { RequestToolEntry, RequestToolWarningCode, ToolList } from './request-tool-entry.js';
+import type { RequestToolEntry, RequestToolWarningCode } from './request-tool-entry.js';
 
 /**
  * The codes of the warnings the decision gives on every API without hosted search (each transformer's own codes add to
@@ -73,11 +73,10 @@ export interface RequestTools {
   /** Wire names of the tools the history's tool changes defined by value: they need no entry in the tool list. */
   readonly historyDefined?: readonly string[];
   /**
-   * Where the hosted search loads deferred tools by group (Responses' namespaces): how each body tool is sent (`forms`,
-   * by the body tool's index), the groups, the search tool, and under the client mechanism the client list (the
-   * `entries` then) and the names custom tools are sent under once groups are flattened.
+   * Where the hosted search loads deferred tools by group (Responses' namespaces): the grouping decision's own forms
+   * for its writer (`GroupedRequest`, src/providers/openai/resolve-grouping-api-request.ts).
    */
-  readonly grouped?: GroupedTools & { readonly tools: readonly RequestTool[]; readonly flatNames?: ReadonlyMap<number, string> };
+  readonly grouped?: unknown;
   /** The tools whose schemas the history holds, in the caller's names, without duplicates. */
   readonly loaded: readonly string[];
   /** The tools the history added natively, in the caller's names, in order; absent when it added none. */
@@ -128,67 +127,11 @@ export interface PredictedLoad {
  * whether the body already sends it with the provider's defer flag (`defer_loading: true`, as a tool an earlier pass
  * restored for the history is sent). Every API's reader gives its body's planned tools in this shape: the Messages
  * reader by the plan's name (`ReadonlyMap<string, RequestBodyTool>`), the Responses reader as the `planned`
- * {@link RequestTool}s, which extend it.
+ * `RequestTool`s, which extend it.
  */
 export interface RequestBodyTool {
   readonly definition: ToolDefinition;
   readonly deferred: boolean;
-}
-
-/** A {@link RequestTool} the plan must manage: a function tool of the body, by the plan's name. */
-export interface PlannedRequestTool extends RequestBodyTool {
-  readonly kind: 'planned';
-  readonly name: string;
-  readonly path: string;
-  readonly group?: string;
-}
-
-/**
- * One tool of a request body in neutral form, in body order: what the core needs to decide how it is sent. A
- * transformer reads its body's tools into these once per request.
- *
- * - `planned` ({@link PlannedRequestTool}): a function tool, which the plan must manage, by the plan's name
- *   (`definition` is the body's, possibly under the name an earlier transform sent it by; `deferred` as the body
- *   sends it); `group` is the body group holding it (a Responses namespace).
- * - `unmanaged`: a tool the plan does not manage (a custom tool, a provider tool such as web search or an MCP server),
- *   sent as the caller wrote it; `name` names it in warnings, `deferred` says the caller deferred it itself, and
- *   `deferredAloneRejected` that the API rejects it deferred outside a group (its calls would use a reserved name).
- * - `search`: the body's own provider tool search tool; `clientExecuted` when the caller serves it.
- * - `own`: one of this package's own tools, left in the body by an earlier transform (one that stands for a planned
- *   caller tool of its name is read as that tool, `planned`).
- *
- * `path` is where the tool sits in the body (`tools[2].tools[0]`), for messages.
- */
-export type RequestTool =
-  | PlannedRequestTool
-  | {
-      readonly kind: 'unmanaged';
-      readonly name: string;
-      readonly path: string;
-      readonly deferred: boolean;
-      readonly deferredAloneRejected: boolean;
-      readonly group?: string;
-    }
-  | { readonly kind: 'search'; readonly clientExecuted: boolean }
-  | { readonly kind: 'own' };
-
-/**
- * How one {@link RequestTool} is sent (the forms of every API are listed together on `RequestToolEntry`).
- *
- * - `loaded`: a planned tool with its full schema.
- * - `defer-loading`: a planned tool with its full schema and the provider's defer flag (hosted search loads it; the
- *   status of the same name in `RequestToolEntry`, never `ToolListEntry`'s `deferred`, which is a stub).
- * - `omitted`: a planned tool left out of the request (the library's search loads it, and the listing does not show it),
- *   or, under the client-side mechanism, one the client tool list sends in its own place (a stub, a revealed tool).
- * - `as-is`: an unmanaged tool, exactly as the caller wrote it.
- * - `undeferred`: an unmanaged tool without its defer flag (nothing sent could load it).
- * - `dropped`: not sent (a search tool other than the one chosen, the package's own tool left by an earlier pass).
- *
- * `group` is the group it is sent in (a label: a category, a body group or a shared name prefix), if any.
- */
-export interface RequestToolForm {
-  readonly form: 'loaded' | 'defer-loading' | 'omitted' | 'as-is' | 'undeferred' | 'dropped';
-  readonly group?: string;
 }
 
 /**
@@ -214,30 +157,6 @@ export type GroupedToolsWarningCode =
   | 'deferral-removed'
   | 'hosted-search-for-caller-deferral'
   | 'tool-search-tool-removed';
-
-/** What a request to an API with OpenAI's hosted tool search carries, entry by entry, in neutral form. */
-export interface GroupedTools {
-  /** How each of the body's tools is sent, by its index. */
-  readonly forms: readonly RequestToolForm[];
-  /** The deferred planned tools the request leaves out, whether or not the body still holds them. */
-  readonly omitted: ReadonlySet<string>;
-  /** The group label of each grouped planned tool, by name. */
-  readonly groups: ReadonlyMap<string, string>;
-  /** The groups holding more tools than OpenAI recommends, one of them deferred. */
-  readonly oversized: ReadonlySet<string>;
-  /** The tool search tool sent last, if any. */
-  readonly search: SearchToolSource | undefined;
-  /** Deferred tools are sent with compacted descriptions (the library's search, `compact` listing). */
-  readonly compact: boolean;
-  /** Client mechanism: the client tool list (the loaded tools are also `loaded` forms, the others take their place). */
-  readonly list?: ToolList;
-  /** The guidance note for the instructions, or `null`. */
-  readonly guidance: string | null;
-  readonly warnings: ToolSearchWarning<GroupedToolsWarningCode>[];
-}
-
-/** The tool search tool a request sends: the body's own (by its index in the tools), the library's, OpenAI's hosted one. */
-export type SearchToolSource = { readonly source: 'body'; readonly index: number } | { readonly source: 'library' } | { readonly source: 'hosted' };
 
 /**
  * What happens to tools the caller deferred itself (a provider tool with the defer flag, a toolset or MCP toolset

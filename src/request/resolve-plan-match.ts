@@ -2,7 +2,7 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { isDeferredLeftOut } from '../plan/is-deferred-left-out.js';
-import type { RequestBodyTool, RequestTool } from './request-tools.js';
+import type { RequestBodyTool } from './request-tools.js';
 import { quoteNames } from '../text/quote-names.js';
 
 /**
@@ -25,11 +25,8 @@ export interface ResolvePlanMatchInput {
   readonly plan: ToolSearchPlan;
   /** The plan's tool names (a set, or the plan's tools by name). */
   readonly planned: { has(name: string): boolean };
-  /**
-   * The body's tools: by the plan's name in body order (the package's own tools left out), or the body read into
-   * {@link RequestTool}s (its `planned` ones are matched, by `name`; two under one name are one tool twice).
-   */
-  readonly body: ReadonlyMap<string, RequestBodyTool> | readonly RequestTool[];
+  /** The body's tools by the plan's name, in body order (the package's own tools left out). */
+  readonly body: ReadonlyMap<string, RequestBodyTool>;
   /** The definitions the request may send for a plan tool the body lacks, by name; none by default. */
   readonly catalog?: ReadonlyMap<string, ToolDefinition>;
   /** Tools this request reveals (the option and the history), by original name. */
@@ -61,10 +58,10 @@ const NO_NAMES: ReadonlySet<string> = new Set();
  * nothing reveals (in the tool-list mode), forces or references it (a body this package already transformed no longer
  * holds it). A body tool the plan lacks is an error too, unless it is one an earlier pass restored deferred for the
  * history under hosted search (deferred, in the catalog, referenced). A body may name a tool by the caller's name or
- * by the name an earlier transform sent it under; both at once are one tool twice.
+ * by the name an earlier transform sent it under (the caller reads both to the plan's name).
  *
  * Throws a `ToolSearchError`: `plan-mismatch` naming the tools on both sides, in the API's `wording` (with a hint
- * when `isTransformed` and the body has nothing the plan lacks); `invalid-request` for one tool under both names.
+ * when `isTransformed` and the body has nothing the plan lacks).
  * Pure. Not part of the public API.
  */
 export function resolvePlanMatch(input: ResolvePlanMatchInput): ReadonlyMap<string, ToolDefinition> {
@@ -73,31 +70,10 @@ export function resolvePlanMatch(input: ResolvePlanMatchInput): ReadonlyMap<stri
   const referenced = input.referenced ?? NO_NAMES;
   const hosted = plan.mechanism === 'claude-hosted' || plan.mechanism === 'openai-hosted';
   const unplanned: string[] = [];
-  const check = (name: string, tool: RequestBodyTool): boolean => {
-    if (planned.has(name)) return true;
+  const found = input.body;
+  for (const [name, tool] of found) {
     // A tool an earlier pass restored for the history (deferred, in the catalog, referenced) is not the caller's.
-    if (!(hosted && tool.deferred && catalog.has(name) && referenced.has(name))) unplanned.push(tool.definition.name);
-    return false;
-  };
-  let found: { has(name: string): boolean };
-  if (Array.isArray(input.body)) {
-    const paths = new Map<string, string>();
-    for (const tool of input.body as readonly RequestTool[]) {
-      if (tool.kind !== 'planned' || !check(tool.name, tool)) continue;
-      const first = paths.get(tool.name);
-      if (first !== undefined) {
-        throw new ToolSearchError(
-          'invalid-request',
-          `\`${first}\` and \`${tool.path}\` are the same tool \`${tool.name}\` (once under its original name, once under its wire name)`,
-        );
-      }
-      paths.set(tool.name, tool.path);
-    }
-    found = paths;
-  } else {
-    const body = input.body as ReadonlyMap<string, RequestBodyTool>;
-    for (const [name, tool] of body) check(name, tool);
-    found = body;
+    if (!planned.has(name) && !(hosted && tool.deferred && catalog.has(name) && referenced.has(name))) unplanned.push(tool.definition.name);
   }
   const restored = new Map<string, ToolDefinition>();
   const missing: string[] = [];

@@ -12,7 +12,7 @@ import type { PredictedLoad } from '../../request/request-tools.js';
 import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
 import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
 import { createOpenAIResponsesFunction } from './create-openai-responses-tools.js';
-import { resolveGroupingAPIRequest } from './resolve-grouping-api-request.js';
+import { resolveGroupingAPIRequest, type GroupedRequest } from './resolve-grouping-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
 import { OPENAI_RESPONSES_TOOL_NAME_RULE } from './openai-responses-api.js';
 import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
@@ -102,7 +102,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
       originalOf,
       tools: written.tools,
       namespaceNames: written.namespaceNames,
-      labelOf: (original: string) => decided.grouped?.groups.get(original),
+      labelOf: (original: string) => (decided.grouped as GroupedRequest | undefined)?.groups.get(original),
     };
     const input = transformOpenAIResponsesInput(source.input, walk, context, warnings);
     // The body with the tools, the history, the tool choice (names as sent) and the note in `instructions`.

@@ -6,7 +6,9 @@ import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import type { NeutralTool } from '../../request/neutral-request.js';
 import { resolvePlanMatch, type PlanMatchWording } from '../../request/resolve-plan-match.js';
-import type { GroupedTools, GroupedToolsWarningCode, RequestTool, RequestToolForm, SearchToolSource } from '../../request/request-tools.js';
+import type { GroupedToolsWarningCode, RequestBodyTool } from '../../request/request-tools.js';
+import type { ToolList } from '../../request/request-tool-entry.js';
+import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { resolveForcedTools, type ForcedTools } from '../../request/resolve-forced-tools.js';
 import { NO_HOSTED_PARTS, keepRead, recall, type RequestDecision, type ResolveRequestToolsInput } from '../../request/request-decision.js';
 import { createToolList } from '../../request/resolve-tool-list.js';
@@ -60,6 +62,89 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
     warnings,
   };
 };
+
+/** What the grouping decision hands its writer (`RequestTools.grouped`): the forms, and the body's tools as it read them. */
+export type GroupedRequest = GroupedTools & { readonly tools: readonly RequestTool[]; readonly flatNames?: ReadonlyMap<number, string> };
+
+/** A {@link RequestTool} the plan must manage: a function tool of the body, by the plan's name. */
+export interface PlannedRequestTool extends RequestBodyTool {
+  readonly kind: 'planned';
+  readonly name: string;
+  readonly path: string;
+  readonly group?: string;
+}
+
+/**
+ * One tool of a request body in neutral form, in body order: what the core needs to decide how it is sent. A
+ * transformer reads its body's tools into these once per request.
+ *
+ * - `planned` ({@link PlannedRequestTool}): a function tool, which the plan must manage, by the plan's name
+ *   (`definition` is the body's, possibly under the name an earlier transform sent it by; `deferred` as the body
+ *   sends it); `group` is the body group holding it (a Responses namespace).
+ * - `unmanaged`: a tool the plan does not manage (a custom tool, a provider tool such as web search or an MCP server),
+ *   sent as the caller wrote it; `name` names it in warnings, `deferred` says the caller deferred it itself, and
+ *   `deferredAloneRejected` that the API rejects it deferred outside a group (its calls would use a reserved name).
+ * - `search`: the body's own provider tool search tool; `clientExecuted` when the caller serves it.
+ * - `own`: one of this package's own tools, left in the body by an earlier transform (one that stands for a planned
+ *   caller tool of its name is read as that tool, `planned`).
+ *
+ * `path` is where the tool sits in the body (`tools[2].tools[0]`), for messages.
+ */
+export type RequestTool =
+  | PlannedRequestTool
+  | {
+      readonly kind: 'unmanaged';
+      readonly name: string;
+      readonly path: string;
+      readonly deferred: boolean;
+      readonly deferredAloneRejected: boolean;
+      readonly group?: string;
+    }
+  | { readonly kind: 'search'; readonly clientExecuted: boolean }
+  | { readonly kind: 'own' };
+
+/**
+ * How one {@link RequestTool} is sent (the forms of every API are listed together on `RequestToolEntry`).
+ *
+ * - `loaded`: a planned tool with its full schema.
+ * - `defer-loading`: a planned tool with its full schema and the provider's defer flag (hosted search loads it; the
+ *   status of the same name in `RequestToolEntry`, never `ToolListEntry`'s `deferred`, which is a stub).
+ * - `omitted`: a planned tool left out of the request (the library's search loads it, and the listing does not show it),
+ *   or, under the client-side mechanism, one the client tool list sends in its own place (a stub, a revealed tool).
+ * - `as-is`: an unmanaged tool, exactly as the caller wrote it.
+ * - `undeferred`: an unmanaged tool without its defer flag (nothing sent could load it).
+ * - `dropped`: not sent (a search tool other than the one chosen, the package's own tool left by an earlier pass).
+ *
+ * `group` is the group it is sent in (a label: a category, a body group or a shared name prefix), if any.
+ */
+export interface RequestToolForm {
+  readonly form: 'loaded' | 'defer-loading' | 'omitted' | 'as-is' | 'undeferred' | 'dropped';
+  readonly group?: string;
+}
+
+/** What a request to an API with OpenAI's hosted tool search carries, entry by entry, in neutral form. */
+export interface GroupedTools {
+  /** How each of the body's tools is sent, by its index. */
+  readonly forms: readonly RequestToolForm[];
+  /** The deferred planned tools the request leaves out, whether or not the body still holds them. */
+  readonly omitted: ReadonlySet<string>;
+  /** The group label of each grouped planned tool, by name. */
+  readonly groups: ReadonlyMap<string, string>;
+  /** The groups holding more tools than OpenAI recommends, one of them deferred. */
+  readonly oversized: ReadonlySet<string>;
+  /** The tool search tool sent last, if any. */
+  readonly search: SearchToolSource | undefined;
+  /** Deferred tools are sent with compacted descriptions (the library's search, `compact` listing). */
+  readonly compact: boolean;
+  /** Client mechanism: the client tool list (the loaded tools are also `loaded` forms, the others take their place). */
+  readonly list?: ToolList;
+  /** The guidance note for the instructions, or `null`. */
+  readonly guidance: string | null;
+  readonly warnings: ToolSearchWarning<GroupedToolsWarningCode>[];
+}
+
+/** The tool search tool a request sends: the body's own (by its index in the tools), the library's, OpenAI's hosted one. */
+export type SearchToolSource = { readonly source: 'body'; readonly index: number } | { readonly source: 'library' } | { readonly source: 'hosted' };
 
 /** How the grouping decision's `plan-mismatch` names the body's tools. */
 const GROUPING_MATCH_WORDING: Readonly<PlanMatchWording> = {
@@ -144,10 +229,23 @@ function readGroupingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput
         return assertNever(tool, 'neutral tool');
     }
   });
+  // The body's functions by the plan's name: one under its original name and its wire name is one tool twice.
+  const body = new Map<string, PlannedRequestTool>();
+  for (const tool of tools) {
+    if (tool.kind !== 'planned') continue;
+    const first = planned.has(tool.name) ? body.get(tool.name) : undefined;
+    if (first !== undefined) {
+      throw new ToolSearchError(
+        'invalid-request',
+        `\`${first.path}\` and \`${tool.path}\` are the same tool \`${tool.name}\` (once under its original name, once under its wire name)`,
+      );
+    }
+    body.set(tool.name, tool);
+  }
   resolvePlanMatch({
     plan: applied,
     planned,
-    body: tools,
+    body,
     wording: GROUPING_MATCH_WORDING,
     reader: api.reader ?? '',
     isTransformed: () => tools.some((tool) => tool.kind === 'own'),

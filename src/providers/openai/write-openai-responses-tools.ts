@@ -4,7 +4,8 @@ import { createRecordCopy } from '../../records/create-record-copy.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';
 import { compactDescription } from '../../client/compact-description.js';
 import type { ToolList, ToolListEntry } from '../../request/request-tool-entry.js';
-import type { RequestTool, RequestToolForm, RequestTools } from '../../request/request-tools.js';
+import type { RequestTools } from '../../request/request-tools.js';
+import type { GroupedRequest as Grouped, RequestTool, RequestToolForm } from './resolve-grouping-api-request.js';
 import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { keepWritten, type Written } from '../../request/request-decision.js';
 import {
@@ -23,7 +24,6 @@ export interface WrittenOpenAIResponsesTools {
   readonly namespaceNames: ReadonlyMap<string, string>;
 }
 
-type Grouped = NonNullable<RequestTools['grouped']>;
 type Warnings = ToolSearchWarning<OpenAIResponsesWarningCode>[];
 
 /**

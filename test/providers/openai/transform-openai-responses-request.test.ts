@@ -1139,6 +1139,43 @@ describe('transformOpenAIResponsesRequest', () => {
       expect(error.message).toContain('are the same tool `a.b`');
     });
 
+    describe('matches the body with the plan', () => {
+      const definitions = [tool('a'), tool('b'), tool('c', 'never')];
+      const matched = resolveToolSearch(CLIENT, definitions, { threshold: 0, listing: 'full' });
+      const bodyOf = (names: readonly string[]) => responsesBody(names.map((name) => responsesFunction(name)));
+
+      it('accepts the body the plan was made for', () => {
+        expect(() => transformOpenAIResponsesRequest(bodyOf(['a', 'b', 'c']), matched)).not.toThrow();
+      });
+
+      it('names what the plan has and the body lacks, and the other way round', () => {
+        expect(errorOf(() => transformOpenAIResponsesRequest(bodyOf(['a', 'c', 'd']), matched))).toEqual({
+          code: 'plan-mismatch',
+          name: 'ToolSearchError',
+          message:
+            "The plan was made for different tools than the request body holds: the plan has `b`, which the body's tools lack; the body has `d`, which the plan lacks. Resolve the plan again from `parseOpenAIResponsesTools(body)`.",
+        });
+      });
+
+      it('lets a listing that leaves deferred tools out read its own output back', () => {
+        const names = resolveToolSearch(CLIENT, definitions, { threshold: 0, listing: 'names' });
+        const output = transformOpenAIResponsesRequest(bodyOf(['a', 'b', 'c']), names).body;
+        expect(() => transformOpenAIResponsesRequest(output, names)).not.toThrow();
+        const ownOnly = { ...output, tools: (output.tools ?? []).filter((entry) => (entry as { name?: string }).name !== 'c') };
+        expect(errorOf(() => transformOpenAIResponsesRequest(ownOnly, names)).message).toContain('This body looks like the output of an earlier transform');
+      });
+
+      it('rejects one tool under its original name and its wire name', () => {
+        const twice = responsesBody([responsesFunction('a.b'), responsesFunction('a_b'), responsesFunction('c')]);
+        const plan = resolveToolSearch(CLIENT, [tool('a.b'), tool('c')], { threshold: 0, listing: 'full' });
+        expect(errorOf(() => transformOpenAIResponsesRequest(twice, plan))).toEqual({
+          code: 'invalid-request',
+          name: 'ToolSearchError',
+          message: '`tools[0]` and `tools[1]` are the same tool `a.b` (once under its original name, once under its wire name)',
+        });
+      });
+    });
+
     it.each([
       {
         case: 'a plan that is not a plan',
