@@ -251,3 +251,88 @@ describe('transformOpenAIResponsesRequest: which tools are sent in which form', 
     });
   });
 });
+
+describe('transformOpenAIResponsesRequest: the namespace names sent', () => {
+  /** The namespace each function or custom tool is sent in, for functions with these categories (and other body tools). */
+  function namespaceOf(definitions: readonly ToolDefinition[], extra: readonly Record<string, unknown>[] = []): Map<string, string> {
+    const body = { model: 'gpt-5', input: 'hi', tools: [...definitions.map((entry) => toBodyTool({ kind: 'planned', definition: entry })), ...extra] };
+    return namespacesIn(transformOpenAIResponsesRequest(body, resolveToolSearch(HOSTED, definitions, { threshold: 0, search: 'provider' })).body.tools);
+  }
+  function namespacesIn(tools: readonly unknown[] | undefined): Map<string, string> {
+    const found = new Map<string, string>();
+    for (const entry of (tools ?? []) as Record<string, unknown>[]) {
+      if (entry.type === 'namespace') for (const member of entry.tools as Record<string, unknown>[]) found.set(member.name as string, entry.name as string);
+    }
+    return found;
+  }
+  const inCategory = (name: string, category: string) => tool(name, undefined, { category });
+  const customsIn = (name: string, custom: string) => ({
+    type: 'namespace',
+    name,
+    description: `The ${name} tools`,
+    tools: [{ type: 'custom', name: custom }],
+  });
+
+  it.each([
+    { label: 'crm', wire: 'crm' },
+    { label: 'File Operations', wire: 'File_Operations' },
+    { label: 'github/issues', wire: 'github_issues' },
+    { label: 'tool_search', wire: 'tool_search_namespace' },
+    { label: 'terminal', wire: 'terminal_namespace' },
+    { label: 'TERMINAL', wire: 'TERMINAL_namespace' },
+    { label: 'functions', wire: 'functions_namespace' },
+  ])('names $label as $wire', ({ label, wire }) => {
+    expect(namespaceOf([inCategory('f', label)]).get('f')).toBe(wire);
+  });
+
+  it('avoids a reserved name reached by replacing characters, whatever the case', () => {
+    const names = namespaceOf([inCategory('f', 'tool search'), inCategory('g', 'TOOL SEARCH')]);
+    for (const name of names.values()) expect(name.toLowerCase()).not.toBe('tool_search');
+    expect(new Set(names.values()).size).toBe(2);
+  });
+
+  describe('with secondary labels (namespaces only custom tools use)', () => {
+    it('never changes a first label’s name and never takes it', () => {
+      const names = namespaceOf([inCategory('f', 'café')], [customsIn('caf_', 'x'), customsIn('caf.', 'y')]);
+      expect(names.get('f')).toBe('caf_');
+      expect(names.get('x')).toBe('caf__namespace');
+      expect(names.get('y')).toMatch(/^caf__[0-9a-z]+$/);
+      expect(new Set(names.values()).size).toBe(3);
+    });
+
+    it('names an earlier output’s namespaces the same again', () => {
+      const definitions = [inCategory('f', 'café')];
+      const plan = resolveToolSearch(HOSTED, definitions, { threshold: 0, search: 'provider' });
+      const body = {
+        model: 'gpt-5',
+        input: 'hi',
+        tools: [toBodyTool({ kind: 'planned', definition: definitions[0] as ToolDefinition }), customsIn('caf_', 'x')],
+      };
+      const first = transformOpenAIResponsesRequest(body, plan).body;
+      const second = transformOpenAIResponsesRequest(first, plan).body;
+      expect(namespacesIn(second.tools)).toEqual(namespacesIn(first.tools));
+      expect(namespacesIn(first.tools).get('x')).toBe('caf__namespace');
+    });
+  });
+
+  it('avoids blocked names (the top-level function names of the request)', () => {
+    const names = namespaceOf([inCategory('f', 'crm'), inCategory('g', 'lookup tools'), tool('crm'), tool('lookup_tools')]);
+    expect(names.get('f')).toBe('crm_namespace');
+    expect(names.get('g')).toMatch(/^lookup_tools_[0-9a-z]+$/);
+  });
+
+  it('gives colliding labels distinct names that depend only on the set of labels', () => {
+    const definitions = ['a b', 'a.b', 'a_b'].map((label, index) => inCategory(`f${index}`, label));
+    const forward = namespaceOf(definitions);
+    const backward = namespaceOf([...definitions].reverse());
+    expect(forward.get('f2')).toBe('a_b');
+    expect(new Set(forward.values()).size).toBe(3);
+    expect([...backward].sort()).toEqual([...forward].sort());
+  });
+
+  it('shortens labels longer than 128 characters to distinct names', () => {
+    const names = [...namespaceOf([inCategory('f', 'x'.repeat(200)), inCategory('g', `${'x'.repeat(199)}y`)]).values()];
+    expect(new Set(names).size).toBe(2);
+    for (const name of names) expect(name).toMatch(/^[A-Za-z0-9_-]{1,128}$/);
+  });
+});
