@@ -35,7 +35,7 @@ export const ENTRY_BUDGET_GOAL = 45;
 export const ENTRY_BUDGETS: Readonly<Record<PackageEntry, number>> = {
   'tool-search': 42.2, // issue 25 brings it to 45
   'tool-search/openai': 68.0, // issue 25 brings it to 45
-  'tool-search/anthropic': 63.5, // issue 25 brings it to 45 (62.99 KB from src/ on anth-r6)
+  'tool-search/anthropic': 63.4, // issue 25 brings it to 45 (62.86 KB with anth-r6 and resp-r6)
   'tool-search/gemini': 57.4, // issue 25 brings it to 45
   'tool-search/bedrock': 54.9, // issue 25 brings it to 45
   'tool-search/ai-sdk': 44, // 49.8 KB with issue 27's step in the AI SDK (transformAISDKPredictions), 43.8 once lru-cache left
