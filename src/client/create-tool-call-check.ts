@@ -5,7 +5,7 @@ import type { RevealStore } from '../reveal/reveal-store.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
-import type { ToolSearchMatch, ToolSearchResult } from './tool-search-result.js';
+import { toMatch, type ToolSearchMatch, type ToolSearchResult } from './tool-search-result.js';
 import type { ArgumentValidator } from '../tools/create-argument-validator.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
@@ -142,7 +142,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         if (errors === null || errors.length === 0) return { ok: true, name, arguments: parsed.value, checked: errors !== null };
       }
       await store.add(context.sessionId, [tool.name]);
-      const match = { name: toWire(tool.name), ...(tool.description === undefined ? {} : { description: tool.description }), inputSchema: tool.inputSchema };
+      const match = toMatch(tool, toWire);
       const message = `The arguments for \`${match.name}\` do not fit its parameters. Its full schema is included and loaded; call it again with arguments that match.`;
       return invalidArguments(match.name, errors, [match], message);
     },

@@ -11,7 +11,7 @@ import type { ToolSearchRanker, ToolSearchRankingRequest } from '../search/tool-
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
-import type { ToolSearchMatch, ToolSearchResult } from './tool-search-result.js';
+import { toMatch, type ToolSearchResult } from './tool-search-result.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 
 /**
@@ -292,10 +292,6 @@ function readQuery(args: unknown): string | undefined {
   if (typeof args !== 'object' || args === null) return undefined;
   const query = (args as { query?: unknown }).query;
   return typeof query === 'string' ? query : undefined;
-}
-
-function toMatch(tool: ToolDefinition, toWire: (name: string) => string): ToolSearchMatch {
-  return { name: toWire(tool.name), ...(tool.description === undefined ? {} : { description: tool.description }), inputSchema: tool.inputSchema };
 }
 
 /** A query that is exactly a name the model saw becomes the catalog's name, so the exact-name rule applies to it. */

@@ -4,6 +4,7 @@ import type { ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { CALL_TOOL_NAME, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import { resolveOwnToolsSent, type OwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { ToolRevealMode } from '../config/tool-search-config.js';
+import { escapeRegExp } from '../text/escape-reg-exp.js';
 
 /**
  * The first part of the one system-prompt note that tells the model how to use `tool_search`, the same in every
@@ -136,7 +137,3 @@ export const TOOL_SEARCH_GUIDANCE_PATTERN = new RegExp(
     `|${tailPattern(GUIDANCE_TAILS.callByName, TOOL_SEARCH_TOOL_NAME)})?)?`,
   'g',
 );
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

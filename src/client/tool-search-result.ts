@@ -1,5 +1,5 @@
 import stringify from 'fast-json-stable-stringify';
-import type { JSONSchemaObject } from '../tools/tool-definition.js';
+import type { JSONSchemaObject, ToolDefinition } from '../tools/tool-definition.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { isRecord } from '../records/is-record.js';
@@ -16,6 +16,11 @@ export interface ToolSearchMatch {
   readonly name: string;
   readonly description?: string;
   readonly inputSchema?: JSONSchemaObject;
+}
+
+/** A tool as a match with its full schema, under the name the request sends it (`toWire`). Not part of the public API. */
+export function toMatch(tool: ToolDefinition, toWire: (name: string) => string = (name) => name): ToolSearchMatch {
+  return { name: toWire(tool.name), ...(tool.description === undefined ? {} : { description: tool.description }), inputSchema: tool.inputSchema };
 }
 
 /**

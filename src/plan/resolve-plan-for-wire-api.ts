@@ -105,8 +105,8 @@ function toClient(plan: ToolSearchPlan, why: string, remedy: string): PlanForWir
   };
 }
 
-/** A native plan revealing in the conversation instead. */
-function inConversation(plan: ToolSearchPlan): ToolSearchPlan {
+/** A native plan revealing in the conversation instead (no `additions`). Not part of the public API. */
+export function inConversation(plan: ToolSearchPlan): ToolSearchPlan {
   const { additions: _additions, ...rest } = plan;
   return { ...rest, reveal: 'conversation' };
 }

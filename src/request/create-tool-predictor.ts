@@ -9,7 +9,7 @@ import type { ToolIndex } from '../search/create-tool-index.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { PredictedLoad, RequestTools } from './request-tools.js';
-import type { ToolSearchMatch } from '../client/tool-search-result.js';
+import { toMatch } from '../client/tool-search-result.js';
 import { isNativeDelivery } from '../plan/is-native-delivery.js';
 import { parsePlannedTools } from '../plan/parse-planned-tools.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
@@ -127,10 +127,6 @@ function bodyDefinitions(request: NeutralRequest, tools: Omit<RequestTools, 'pre
     definitions.push(name === tool.definition.name ? tool.definition : { ...tool.definition, name });
   }
   return definitions;
-}
-
-function toMatch(tool: ToolDefinition, toWire: (name: string) => string): ToolSearchMatch {
-  return { name: toWire(tool.name), ...(tool.description === undefined ? {} : { description: tool.description }), inputSchema: tool.inputSchema };
 }
 
 /**

@@ -71,7 +71,7 @@ export interface RequestTools {
   readonly throughCallTool?: ReadonlySet<string>;
   readonly callToolName?: string;
   /** Wire names of the tools the history's tool changes defined by value: they need no entry in the tool list. */
-  readonly historyDefined?: readonly string[];
+  readonly historyDefined?: ReadonlySet<string>;
   /**
    * Where the hosted search loads deferred tools by group (Responses' namespaces): the grouping decision's own forms
    * for its writer (`GroupedRequest`, src/providers/openai/resolve-grouping-api-request.ts).

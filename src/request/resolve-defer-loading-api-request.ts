@@ -98,7 +98,7 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     hostedSearch: decision.hostedSearch,
     callerDeferral: decision.callerDeferral,
     ...(throughCallTool === NO_NAMES ? {} : { throughCallTool, callToolName }),
-    historyDefined: [...defined],
+    historyDefined: defined,
     warnings,
   };
 };
@@ -169,9 +169,10 @@ function readHistoryNames(history: NeutralHistory, names: ToolNameMapping, own: 
   const loadedByReference: string[] = [];
   for (const reference of history.references ?? []) {
     const wire = reference.kind === 'tool_use' ? sentName(reference.name) : names.toWire(reference.name);
-    references.push(names.fromWire(wire));
+    const name = names.fromWire(wire);
+    references.push(name);
     if (reference.kind === 'tool_use') calls.push(wire);
-    else if (reference.kind === 'tool_reference') loadedByReference.push(names.fromWire(wire));
+    else if (reference.kind === 'tool_reference') loadedByReference.push(name);
   }
   const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
   const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));

@@ -70,8 +70,7 @@ export function resolvePlanMatch(input: ResolvePlanMatchInput): ReadonlyMap<stri
   const referenced = input.referenced ?? NO_NAMES;
   const hosted = plan.mechanism === 'claude-hosted' || plan.mechanism === 'openai-hosted';
   const unplanned: string[] = [];
-  const found = input.body;
-  for (const [name, tool] of found) {
+  for (const [name, tool] of input.body) {
     // A tool an earlier pass restored for the history (deferred, in the catalog, referenced) is not the caller's.
     if (!planned.has(name) && !(hosted && tool.deferred && catalog.has(name) && referenced.has(name))) unplanned.push(tool.definition.name);
   }
@@ -79,7 +78,7 @@ export function resolvePlanMatch(input: ResolvePlanMatchInput): ReadonlyMap<stri
   const missing: string[] = [];
   let visible: ReadonlySet<string> | undefined;
   for (const tool of plan.tools) {
-    if (found.has(tool.name)) continue;
+    if (input.body.has(tool.name)) continue;
     const definition = catalog.get(tool.name);
     if (definition !== undefined) {
       restored.set(tool.name, definition);

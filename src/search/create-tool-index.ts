@@ -173,14 +173,14 @@ export const MULTI_NEED_TERMS = 7;
  * the Foundry models"). Measured on the dev halves of BFCL, MetaTool, Seal-Tools, APIBench and the Azure MCP sets
  * (bench/quality/README.md): 0.067–0.1 helps everywhere (MCP R@1 +0.019), 0.17 and more cost BFCL and APIBench.
  */
-export const NAME_MISS_PENALTY = 0.1;
+const NAME_MISS_PENALTY = 0.1;
 /**
  * The default `sameFormShare`: what a request's inflected word (`keys`) adds again, as a share of its points, in a tool
  * that has it in that same form. Measured on the dev halves of BFCL, MetaTool, Seal-Tools, APIBench and the Azure MCP
  * sets (bench/quality/README.md): 0.2 to 0.4 help on every set (held-out halves R@5 +0.005); the form alone, counted
  * for every word and not only for inflected ones, costs BFCL's MRR.
  */
-export const SAME_FORM_SHARE = 0.3;
+const SAME_FORM_SHARE = 0.3;
 /** How many candidates, per result asked for, a coverage ranking chooses from. */
 const MULTI_NEED_POOL = 3;
 
@@ -319,7 +319,12 @@ function resolveNameKey(name: string): string {
  * index.search('file', { visible: ['write_file'] }); // [{ name: 'write_file', score: 1.832892 }]
  * ```
  */
-export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions, trace?: ToolIndexTrace): ToolIndex {
+export function createToolIndex(tools: ToolDefinitionsInput, options?: ToolIndexOptions): ToolIndex {
+  return createTracedToolIndex(tools, options, undefined);
+}
+
+/** {@link createToolIndex}, recording its one search's scoring pass into `trace` (for `explainToolSearch`). Not part of the public API. */
+export function createTracedToolIndex(tools: ToolDefinitionsInput, options: ToolIndexOptions | undefined, trace: ToolIndexTrace | undefined): ToolIndex {
   // A catalog (`createToolCatalog`) is read as it is; a plain list is checked once.
   const parsedTools = parseCatalogTools(tools);
   const resolved = resolveToolIndexOptions(options);

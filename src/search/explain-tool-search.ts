@@ -1,5 +1,5 @@
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
-import { EXACT_NAME_BONUS, createToolIndex, type ToolIndexOptions, type ToolIndexSearchOptions, type ToolIndexTrace } from './create-tool-index.js';
+import { EXACT_NAME_BONUS, createTracedToolIndex, type ToolIndexOptions, type ToolIndexSearchOptions, type ToolIndexTrace } from './create-tool-index.js';
 import { parseToolSelection } from './parse-tool-selection.js';
 
 /**
@@ -83,7 +83,7 @@ export interface ToolSearchExplanations {
 export function explainToolSearch(tools: ToolDefinitionsInput, query: string, options: ToolIndexOptions & ToolIndexSearchOptions = {}): ToolSearchExplanations {
   const { visible, maxResults, ...indexOptions } = options;
   const trace: ToolIndexTrace = { terms: [], parts: [], covered: new Map(), sameForm: new Map(), nameMiss: new Map() };
-  const hits = createToolIndex(tools, indexOptions, trace).search(query, {
+  const hits = createTracedToolIndex(tools, indexOptions, trace).search(query, {
     ...(visible === undefined ? {} : { visible }),
     ...(maxResults === undefined ? {} : { maxResults }),
   });

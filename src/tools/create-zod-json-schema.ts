@@ -1,4 +1,5 @@
 import { isRecord } from '../records/is-record.js';
+import { escapeRegExp } from '../text/escape-reg-exp.js';
 
 type JSONSchema = Record<string, unknown>;
 type Fields = Readonly<Record<string, unknown>>;
@@ -419,7 +420,7 @@ function zod3Checks(def: Zod3Definition): ZodChecks {
   tighten(checks, 'maximum', bound('maxLength') ?? bound('exactLength'));
   const list = Array.isArray(def.checks) ? (def.checks as { kind: string; value?: unknown; inclusive?: boolean; regex?: RegExp }[]) : [];
   for (const { kind, value, inclusive, regex } of list) {
-    const text = escapePattern(String(value));
+    const text = escapeRegExp(String(value));
     if (ZOD3_FORMATS[kind] !== undefined) checks.format = ZOD3_FORMATS[kind];
     else if (kind === 'min') tighten(checks, inclusive === false ? 'exclusiveMinimum' : 'minimum', value);
     else if (kind === 'max') tighten(checks, inclusive === false ? 'exclusiveMaximum' : 'maximum', value);
@@ -445,8 +446,4 @@ function tighten(checks: ZodChecks, key: Bound, value: unknown): ZodChecks {
 function defined(json: JSONSchema): JSONSchema {
   for (const key of Object.keys(json)) if (json[key] === undefined) delete json[key];
   return json;
-}
-
-function escapePattern(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -35,6 +35,7 @@ import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
 import { resolveCatalogIndex } from '../../catalog/resolve-catalog-index.js';
 import { resolveToolPredictionSettings } from '../../config/parse-tool-prediction.js';
 import { DEFAULT_MAX_SEARCH_RESULTS } from '../../client/create-tool-search-tool.js';
+import { inConversation } from '../../plan/resolve-plan-for-wire-api.js';
 
 /**
  * The codes of the integration's own warnings; match on them, the messages are for people.
@@ -62,9 +63,9 @@ import { DEFAULT_MAX_SEARCH_RESULTS } from '../../client/create-tool-search-tool
 export type AISDKToolSearchWarningCode = 'listing-not-expressible' | 'reveal-not-expressible' | 'stubs-not-expressible' | AISDKToolSetWarningCode;
 
 /** The default {@link CreateAISDKToolSearchOptions.maxModels}. */
-export const DEFAULT_MAX_AI_SDK_MODELS = 32;
+const DEFAULT_MAX_AI_SDK_MODELS = 32;
 /** The default {@link CreateAISDKToolSearchOptions.maxToolSets}: the memory store's session bound. */
-export const DEFAULT_MAX_AI_SDK_TOOL_SETS = 4096;
+const DEFAULT_MAX_AI_SDK_TOOL_SETS = 4096;
 
 /**
  * What {@link createAISDKToolSearch} needs: `config`, `store`, `unsupported` and `rank` as the session factories take them
@@ -389,8 +390,7 @@ function createSettings(
       code: 'reveal-not-expressible',
       message: `the plan adds loaded tools to the conversation natively (\`reveal: 'native'\`), but ${provider}'s AI SDK ${model.specification === null ? '' : `${model.specification + 3} `}provider cannot write OpenAI's \`additional_tools\` (\`@ai-sdk/openai\` 4.0.96 or later, AI SDK 7, can); loaded schemas stay in the \`tool_search\` results (\`reveal: 'conversation'\`)`,
     });
-    const { additions: _additions, ...rest } = plan;
-    plan = { ...rest, reveal: 'conversation' };
+    plan = inConversation(plan);
   }
   // The AI SDK runs only tools it is given, and its Anthropic provider sends every one of them: deferred tools are
   // declared with `defer_loading: true`, and an addition names one (by reference) rather than repeating its definition.

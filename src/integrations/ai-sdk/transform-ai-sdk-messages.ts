@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { ToolPredictionSettings } from '../../config/tool-search-config.js';
-import type { ToolSearchResult } from '../../client/tool-search-result.js';
+import { toMatch, type ToolSearchResult } from '../../client/tool-search-result.js';
 import { resolveNativeSearchResult } from '../../client/resolve-native-search-result.js';
 import { isRecord } from '../../records/is-record.js';
 import { readContentText } from '../../request/neutral-request.js';
@@ -165,11 +165,7 @@ function createPredictedLoad(message: ModelMessage, position: number, loaded: Se
   if (definitions.length === 0) return [];
   const found: ToolSearchResult = {
     status: 'found',
-    tools: definitions.map((tool) => ({
-      name: tool.name,
-      ...(tool.description === undefined ? {} : { description: tool.description }),
-      inputSchema: tool.inputSchema,
-    })),
+    tools: definitions.map((tool) => toMatch(tool)),
   };
   const result = predict.native ? resolveNativeSearchResult(found, { tools: definitions }).result : found;
   for (const tool of definitions) loaded.add(tool.name);

@@ -25,6 +25,7 @@ import { TOOL_SEARCH_TOOL_DEFINITION, createToolSearchInputSchema } from '../../
 import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { createToolSearch, type ToolSearch } from '../../session/create-tool-search.js';
 import type { SessionToolSearchOptions } from '../../session/session-tool-search-options.js';
+import { inConversation } from '../../plan/resolve-plan-for-wire-api.js';
 
 // The Agents SDK's tool types of any run context: the caller's tools are typed for the caller's context
 // (`Tool<MyContext>`), and a function tool's `invoke` takes it, so `unknown` would not accept them.
@@ -239,8 +240,7 @@ function createPlanSettings(resolved: ToolSearchPlan): PlanSettings {
           ? "`reveal: 'tool-list'` was asked for, but an agent's tools stay the same from turn to turn; loaded schemas stay in the `tool_search` results (`reveal: 'conversation'`)"
           : "the plan adds loaded tools to the conversation natively (`reveal: 'native'`), but the Agents SDK writes no tool-addition item; loaded schemas stay in the `tool_search` results (`reveal: 'conversation'`)",
     });
-    const { additions: _additions, ...rest } = plan;
-    plan = { ...rest, reveal: 'conversation' };
+    plan = inConversation(plan);
   }
   // OpenAI's hosted search with the library's ranking under a listing that does not show deferred tools: the agent holds
   // them (deferred) for the SDK to dispatch their calls, and its model sends each request without them.

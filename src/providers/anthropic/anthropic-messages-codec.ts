@@ -114,10 +114,9 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
     // defined by value need not be in `tools`.
     const { hasMCPToolset } = read.tools;
     const references = hasMCPToolset ? [] : (history.neutral.references ?? []);
-    const historyDefined = new Set<string>(decided.historyDefined ?? []);
     const forcesOneTool = isRecord(request.tool_choice) && request.tool_choice.type === 'tool';
     const sentNames = references.length > 0 || forcesOneTool ? readSentToolNames(read.tools) : undefined;
-    const isDefined = (name: string): boolean => historyDefined.has(name) || sentNames?.has(name) === true;
+    const isDefined = (name: string): boolean => decided.historyDefined?.has(name) === true || sentNames?.has(name) === true;
     // Each undefined name sent, with where the history names it (a call reached through `call_tool` is that call).
     const undefinedAt = new Map<string, string[]>();
     for (const { name, kind, path } of references) {

@@ -38,9 +38,11 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
   const byPrefix = request.groupByPrefix === true;
   // What varies between a session's requests (reveals, forced names, the grouping option); the rest is the memo's.
   const key = JSON.stringify([forced, revealed, byPrefix]);
-  const decided = recall(decisions, key, () =>
-    applied.mechanism === 'client' ? resolveClientTools(read, forced, revealed) : resolveHostedGroups(read, forced, byPrefix),
-  );
+  // Kept whole with the body's tools it was decided for, so the writer's memo finds the same object next time.
+  const decided = recall(decisions, key, (): GroupedRequest => {
+    const forms = applied.mechanism === 'client' ? resolveClientTools(read, forced, revealed) : resolveHostedGroups(read, forced, byPrefix);
+    return flatNames === undefined ? { ...forms, tools } : { ...forms, tools, flatNames };
+  });
   warnings.push(...decided.warnings);
   // The codec's references are the tools the history's tool search outputs and additions loaded.
   const references = (request.history.references ?? []).map((reference) => reference.name);
@@ -58,7 +60,7 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
     loaded,
     ...(added.length === 0 ? {} : { added }),
     ...NO_HOSTED_PARTS,
-    grouped: { tools, ...decided, ...(flatNames === undefined ? {} : { flatNames }) },
+    grouped: decided,
     warnings,
   };
 };
@@ -250,7 +252,7 @@ function readGroupingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput
     reader: api.reader ?? '',
     isTransformed: () => tools.some((tool) => tool.kind === 'own'),
   });
-  const decisions = new Map<string, GroupedTools>();
+  const decisions = new Map<string, GroupedRequest>();
   return { plan: applied, planned, own, names, originalOf, flatNames, tools, decisions };
 }
 

@@ -40,7 +40,9 @@ export function writeOpenAIResponsesTools(read: OpenAIResponsesBodyTools, decide
   // The read holds it untyped: its type is the writer's.
   const held = read.written as { last?: Written<WrittenOpenAIResponsesTools, Warnings[number]> };
   return keepWritten(held, [names, grouped], warnings, (own) =>
-    grouped.list === undefined || grouped.flatNames === undefined ? writeGroupedTools(read, grouped, names, own) : writeClientTools(read, grouped, names, own),
+    grouped.list === undefined || grouped.flatNames === undefined
+      ? writeGroupedTools(read, grouped, names, own)
+      : writeFlatClientTools(read, grouped, names, own),
   );
 }
 
@@ -208,7 +210,7 @@ function createClientSearchTool(): Record<string, unknown> {
  * The client mechanism: flat. The loaded functions keep their body place and the other tools theirs; the client list's
  * other entries (`tool_search`, `call_tool`, stubs, revealed tools) follow them.
  */
-function writeClientTools(read: OpenAIResponsesBodyTools, decided: Grouped, names: ToolNameMapping, warnings: Warnings): WrittenOpenAIResponsesTools {
+function writeFlatClientTools(read: OpenAIResponsesBodyTools, decided: Grouped, names: ToolNameMapping, warnings: Warnings): WrittenOpenAIResponsesTools {
   const flatNames = decided.flatNames as ReadonlyMap<number, string>;
   const functions = new Map<string, OpenAIResponsesBodyTool>();
   const top: unknown[] = [];
