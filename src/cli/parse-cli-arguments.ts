@@ -51,8 +51,17 @@ const OWN_OPTIONS: Readonly<Record<'inspect' | 'search', readonly string[]>> = {
   search: ['format', 'max-results', 'json'],
 };
 
+/** The fields the options with a value set: the request's, the tools file's format, and `search`'s result count. */
+type OptionFields = Omit<InspectRequest, 'tools'> & { readonly format?: ToolFileFormat; readonly maxResults?: number };
+
+/** The options that take a value. */
+type ValueOption = { [Name in keyof typeof OPTIONS]: (typeof OPTIONS)[Name]['type'] extends 'string' ? Name : never }[keyof typeof OPTIONS];
+
+/** An option's field: `max-results` is `maxResults`. */
+type FieldOf<Name extends string> = Name extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<FieldOf<Tail>>}` : Name;
+
 /** How each option with a value is read into its field of the command (`--max-results` sets `maxResults`). */
-const READERS: Readonly<Record<string, (value: string) => unknown>> = {
+const READERS: { readonly [Name in ValueOption]: (value: string) => OptionFields[FieldOf<Name>] } = {
   format: (value) => oneOf('--format', value, TOOL_FILE_FORMATS),
   model: (value) => value,
   api: (value) => oneOf('--api', value, WIRE_APIS),
@@ -91,11 +100,12 @@ export function parseCLIArguments(args: readonly string[]): CLICommand {
     );
   }
   if (file === undefined) throw new ToolSearchError('invalid-options', `\`${command}\` needs a tools file: a path, or \`-\` for standard input`);
+  // Only the options of OPTIONS with a value are strings, and each one's reader gives its field's type.
   const fields = Object.fromEntries(
     Object.entries(values).flatMap(([name, value]) =>
-      typeof value === 'string' ? [[name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()), READERS[name]?.(value)]] : [],
+      typeof value === 'string' ? [[name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()), READERS[name as ValueOption](value)]] : [],
     ),
-  );
+  ) as Partial<OptionFields>;
   const json = values.json === true;
   if (command === 'search') {
     const query = rest.join(' ');
