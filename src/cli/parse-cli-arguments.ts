@@ -61,7 +61,7 @@ type ValueOption = { [Name in keyof typeof OPTIONS]: (typeof OPTIONS)[Name]['typ
 type FieldOf<Name extends string> = Name extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<FieldOf<Tail>>}` : Name;
 
 /** How each option with a value is read into its field of the command (`--max-results` sets `maxResults`). */
-const READERS: { readonly [Name in ValueOption]: (value: string) => OptionFields[FieldOf<Name>] } = {
+const READERS: Readonly<{ [Name in ValueOption]: (value: string) => OptionFields[FieldOf<Name>] }> = {
   format: (value) => oneOf('--format', value, TOOL_FILE_FORMATS),
   model: (value) => value,
   api: (value) => oneOf('--api', value, WIRE_APIS),
