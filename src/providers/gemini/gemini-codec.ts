@@ -142,7 +142,8 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
         });
       }
       if (kind !== 'declarations') outputTools.push(tool);
-      else if (!placed && declarations.length > 0) outputTools.push({ ...tool, functionDeclarations: declarations.slice() }); // a copy: the kept list is the session's
+      // A copy of the kept list, which is the session's.
+      else if (!placed && declarations.length > 0) outputTools.push({ ...tool, functionDeclarations: declarations.slice() });
       else {
         const { functionDeclarations: _moved, ...rest } = tool;
         if (Object.keys(rest).length > 0) outputTools.push(rest);
