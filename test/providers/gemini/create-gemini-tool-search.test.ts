@@ -49,7 +49,7 @@ describe('createGeminiToolSearch', () => {
     const second = await toolSearch.prepare({ model: 'gemini-2.5-flash', contents: [] }, { sessionId });
     expect(declarationsOf(second.body)).not.toBe(declarationsOf(first.body));
     expect(declarationsOf(second.body)).toEqual(declarationsOf(first.body));
-    declarationsOf(second.body).forEach((declaration, index) => expect(declaration).toBe(declarationsOf(first.body)[index]));
+    for (const [index, declaration] of declarationsOf(second.body).entries()) expect(declaration).toBe(declarationsOf(first.body)[index]);
     expect(second.warnings).toEqual(first.warnings);
     expect(first.warnings.map((warning) => warning.code)).toContain('parameters-sent-as-json-schema');
     // A request of the other shape (whose `parameters` rules differ) is written for itself.
