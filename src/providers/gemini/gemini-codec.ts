@@ -103,12 +103,11 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
     const { contents } = shape.request;
     // Only a list of contents can take the predicted load after its user content.
     const turnStart = Array.isArray(contents) ? readTurnStart(contents, readUserText) : undefined;
-    const single = isRecord(contents) && Array.isArray(contents.parts) ? [contents] : [];
     // A single content answers no call of an earlier one: only a list is paired.
     const walk: HistoryWalk = { items: [], written: [] };
     const history = Array.isArray(contents)
       ? readNeutralHistory(contents, readContent, PAIRING, walk)
-      : readNeutralHistory(single, (content) => readContent(content, -1));
+      : readNeutralHistory(isRecord(contents) && Array.isArray(contents.parts) ? [contents] : [], (content) => readContent(content, -1));
     return {
       tools: tools.neutral,
       otherNames: [],
