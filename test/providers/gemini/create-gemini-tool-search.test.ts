@@ -54,7 +54,7 @@ describe('createGeminiToolSearch', () => {
     expect(first.warnings.map((warning) => warning.code)).toContain('parameters-sent-as-json-schema');
     // A request of the other shape (whose `parameters` rules differ) is written for itself.
     const rest = await toolSearch.prepare({ contents: [] }, { sessionId });
-    expect((rest.body as { tools: { functionDeclarations: unknown[] }[] }).tools[0]!.functionDeclarations).toEqual(declarationsOf(first.body));
+    expect((rest.body as unknown as { tools: { functionDeclarations: unknown[] }[] }).tools[0]!.functionDeclarations).toEqual(declarationsOf(first.body));
   });
 
   describe('its `tools` option (type-checked by `npm run typecheck`)', () => {
