@@ -32,6 +32,7 @@ import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiFun
 import { readGeminiBodyShape, type GeminiBodyShape } from './read-gemini-body-shape.js';
 import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
 import type { ClientRequestWarningCode } from '../../request/request-tools.js';
+import { keepWritten, type Written } from '../../request/request-decision.js';
 
 /**
  * The codes of `transformGeminiRequest`'s warnings; match on them, the messages are for people.
@@ -74,6 +75,8 @@ interface ToolSlot {
 interface GeminiTools extends CodecTools {
   readonly slots: readonly ToolSlot[];
   readonly declarations: readonly Record<string, unknown>[];
+  /** The last declarations written from this read ({@link keepWritten}). */
+  readonly written: { last?: Written<readonly unknown[], Warnings[number]> };
 }
 
 interface GeminiRead extends GeminiBodyShape {
@@ -100,12 +103,11 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
     const { contents } = shape.request;
     // Only a list of contents can take the predicted load after its user content.
     const turnStart = Array.isArray(contents) ? readTurnStart(contents, readUserText) : undefined;
-    const single = isRecord(contents) && Array.isArray(contents.parts) ? [contents] : [];
     // A single content answers no call of an earlier one: only a list is paired.
     const walk: HistoryWalk = { items: [], written: [] };
     const history = Array.isArray(contents)
       ? readNeutralHistory(contents, readContent, PAIRING, walk)
-      : readNeutralHistory(single, (content) => readContent(content, -1));
+      : readNeutralHistory(isRecord(contents) && Array.isArray(contents.parts) ? [contents] : [], (content) => readContent(content, -1));
     return {
       tools: tools.neutral,
       otherNames: [],
@@ -119,10 +121,14 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
     const { request, shape, settings, prefix, tools } = read;
     const { names } = decided;
     const warnings: Warnings = [];
-    const declarations = writeClientTools(decided, {
-      body: (index, name, wireName) => writeDeclaration(index, name, wireName, read, warnings),
-      tool: writeGeminiDeclaration,
-    });
+    // Written again only when the decision, the names or the request's shape change: a session sends its catalog's
+    // declarations again from request to request.
+    const declarations = keepWritten(tools.written, [decided.entries, names, decided.plan, shape], warnings, (written) =>
+      writeClientTools(decided, {
+        body: (index, name, wireName) => writeDeclaration(index, name, wireName, read, written),
+        tool: writeGeminiDeclaration,
+      }),
+    );
     // Every declaration goes into the first entry that had any (Vertex AI rejects several); later entries keep their
     // other tools only.
     const outputTools: unknown[] = [];
@@ -135,14 +141,15 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
         });
       }
       if (kind !== 'declarations') outputTools.push(tool);
-      else if (!placed && declarations.length > 0) outputTools.push({ ...tool, functionDeclarations: declarations });
+      // A copy of the kept list, which is the session's.
+      else if (!placed && declarations.length > 0) outputTools.push({ ...tool, functionDeclarations: declarations.slice() });
       else {
         const { functionDeclarations: _moved, ...rest } = tool;
         if (Object.keys(rest).length > 0) outputTools.push(rest);
       }
       placed ||= kind === 'declarations';
     }
-    if (!placed && declarations.length > 0) outputTools.push({ functionDeclarations: declarations });
+    if (!placed && declarations.length > 0) outputTools.push({ functionDeclarations: declarations.slice() });
 
     const outputSettings: Record<string, unknown> = { ...settings };
     if (outputTools.length > 0 || settings.tools !== undefined) outputSettings.tools = outputTools;
@@ -230,7 +237,7 @@ function readToolSlots(list: unknown, prefix: string): GeminiTools {
     }
     return { kind: 'declarations', tool };
   });
-  return { slots, declarations, definitions, neutral };
+  return { slots, declarations, definitions, neutral, written: {} };
 }
 
 /** A function declaration as a tool definition: its `parametersJsonSchema`, else its `parameters` as JSON Schema. */

@@ -1,6 +1,7 @@
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { isRecord } from '../../records/is-record.js';
+import { quoteNames } from '../../text/quote-names.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import type { GeminiRequestShape } from './gemini-api.js';
 
@@ -45,7 +46,7 @@ export function readGeminiBodyShape(body: unknown): GeminiBodyShape {
   if (configured && topLevel.length > 0) {
     throw new ToolSearchError(
       'invalid-request',
-      `The body has both \`config\` (the @google/genai SDK shape) and top-level ${topLevel.map((field) => `\`${field}\``).join(', ')} (the REST shape); put them in one place`,
+      `The body has both \`config\` (the @google/genai SDK shape) and top-level ${quoteNames(topLevel)} (the REST shape); put them in one place`,
     );
   }
   for (const [snake, camel] of Object.entries(SNAKE_CASE)) {

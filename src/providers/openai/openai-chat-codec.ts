@@ -2,6 +2,7 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { isRecord } from '../../records/is-record.js';
+import { quoteNames } from '../../text/quote-names.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import { readRenamedNames } from '../../names/read-renamed-names.js';
@@ -261,20 +262,21 @@ function writeTools(read: ChatTools, decided: RequestTools, warnings: Warnings):
     body: (index, name, wireName) => writeFunction(read.list[index] as Record<string, unknown>, name, wireName, warnings),
     tool: writeChatFunction,
   });
-  // Provider tools the plan does not know keep their position.
-  for (const { kind, index } of read.neutral) if (kind === 'other') tools.splice(Math.min(index, tools.length), 0, withoutDeferLoading(read.list[index]));
   if (read.deferLoading.length > 0) {
     warnings.push({
       code: 'defer-loading-removed',
-      message: `${read.deferLoading.map((name) => `\`${name}\``).join(', ')} carried \`defer_loading\`, which Chat Completions rejects (it belongs to the Responses API); it was removed`,
+      message: `${quoteNames(read.deferLoading)} carried \`defer_loading\`, which Chat Completions rejects (it belongs to the Responses API); it was removed`,
     });
   }
   for (const { kind, index } of read.neutral) {
-    if (kind !== 'hosted-search') continue;
-    warnings.push({
-      code: 'hosted-tool-search-removed',
-      message: `\`tools[${index}]\` is a Responses-style \`{ type: 'tool_search' }\`, which Chat Completions rejects; it was removed${decided.guidance === null ? '' : ' (the client-side `tool_search` function takes its place)'}`,
-    });
+    // Provider tools the plan does not know keep their position.
+    if (kind === 'other') tools.splice(Math.min(index, tools.length), 0, withoutDeferLoading(read.list[index]));
+    else if (kind === 'hosted-search') {
+      warnings.push({
+        code: 'hosted-tool-search-removed',
+        message: `\`tools[${index}]\` is a Responses-style \`{ type: 'tool_search' }\`, which Chat Completions rejects; it was removed${decided.guidance === null ? '' : ' (the client-side `tool_search` function takes its place)'}`,
+      });
+    }
   }
   return tools;
 }

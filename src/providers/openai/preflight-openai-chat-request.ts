@@ -1,4 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
+import { quoteNames } from '../../text/quote-names.js';
 import { describeValue } from '../../errors/describe-value.js';
 import type { PreflightResult, PreflightRuleMessages, PreflightToolNames, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
 import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
@@ -46,7 +47,7 @@ const MESSAGES = {
   'tool-choice-without-tools': (field: string) => `\`${field}\` is only allowed when \`tools\` are given`,
   'tool-choice-unknown-tool': (name: unknown) => `\`tool_choice\` names ${describeValue(name)}, which is not a function in \`tools\``,
   'tool-message-without-call': (id: unknown) => `tool message ${describeValue(id)} does not answer a tool call of the assistant message before it`,
-  'tool-call-without-result': (ids: readonly string[]) => `tool calls ${ids.map((id) => `\`${id}\``).join(', ')} have no \`tool\` message answering them`,
+  'tool-call-without-result': (ids: readonly string[]) => `tool calls ${quoteNames(ids)} have no \`tool\` message answering them`,
 } as const satisfies PreflightRuleMessages;
 
 /**

@@ -1,4 +1,5 @@
 import { isRecord } from '../../records/is-record.js';
+import { quoteNames } from '../../text/quote-names.js';
 import { findJSONSchemaProblem } from '../../tools/find-json-schema-problem.js';
 
 /**
@@ -35,7 +36,7 @@ function findProblem(schema: Record<string, unknown>, where: string): string | n
     const required = Array.isArray(schema.required) ? new Set(schema.required) : new Set<unknown>();
     const optional = properties.filter((name) => !required.has(name));
     if (optional.length > 0) {
-      return `every property must be in \`required\` at ${where} (make optional ones nullable instead); missing ${optional.map((name) => `\`${name}\``).join(', ')}`;
+      return `every property must be in \`required\` at ${where} (make optional ones nullable instead); missing ${quoteNames(optional)}`;
     }
   }
   return null;

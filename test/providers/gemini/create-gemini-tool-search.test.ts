@@ -41,6 +41,22 @@ describe('createGeminiToolSearch', () => {
     await expect(request.handle({ candidates: [] }, async () => '')).rejects.toMatchObject({ code: 'invalid-request' });
   });
 
+  it('sends the declarations it wrote for an earlier request again, in a new list, with their warnings', async () => {
+    const pick = { name: 'pick', description: 'Pick one', parameters: { type: 'object', properties: { x: { const: 1 } } } };
+    const toolSearch = createGeminiToolSearch({ tools: [{ functionDeclarations: [pick, { name: 'drop', description: 'Drop one' }] }] });
+    const declarationsOf = (body: unknown) => (body as { config: { tools: { functionDeclarations: unknown[] }[] } }).config.tools[0]!.functionDeclarations;
+    const first = await toolSearch.prepare({ model: 'gemini-2.5-flash', contents: [] }, { sessionId });
+    const second = await toolSearch.prepare({ model: 'gemini-2.5-flash', contents: [] }, { sessionId });
+    expect(declarationsOf(second.body)).not.toBe(declarationsOf(first.body));
+    expect(declarationsOf(second.body)).toEqual(declarationsOf(first.body));
+    for (const [index, declaration] of declarationsOf(second.body).entries()) expect(declaration).toBe(declarationsOf(first.body)[index]);
+    expect(second.warnings).toEqual(first.warnings);
+    expect(first.warnings.map((warning) => warning.code)).toContain('parameters-sent-as-json-schema');
+    // A request of the other shape (whose `parameters` rules differ) is written for itself.
+    const rest = await toolSearch.prepare({ contents: [] }, { sessionId });
+    expect((rest.body as unknown as { tools: { functionDeclarations: unknown[] }[] }).tools[0]!.functionDeclarations).toEqual(declarationsOf(first.body));
+  });
+
   describe('its `tools` option (type-checked by `npm run typecheck`)', () => {
     it('takes @google/genai’s Tool and CallableTool', () => {
       expectTypeOf<Tool[]>().toExtend<CreateGeminiToolSearchOptions['tools']>();
