@@ -1,6 +1,6 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
-import type { WireAPI } from '../models/model-reference.js';
+import { WIRE_API_NAMES, type WireAPI } from '../models/model-reference.js';
 import { resolveToolShape, type ToolShape } from '../tools/resolve-tool-shape.js';
 import type { SessionAdapter } from './session-adapter.js';
 
@@ -30,41 +30,34 @@ const SHAPES: Readonly<Record<Exclude<ToolShape, 'provider' | 'unknown'>, { read
 };
 
 /**
- * Each wire API: its name in messages, how messages name its tools (`` `tools` must be the agent's <noun> tools ``),
+ * Each wire API (named in messages by `WIRE_API_NAMES`): how messages name its tools (`` `tools` must be the agent's <noun> tools ``),
  * one tool in its shape, and the name its functions carry (`create<prefix>ToolSearch`, `parse<prefix>Tools`, exported
  * from the subpath its API id starts with), with the code that writes `DEFINITIONS` (tool definitions, MCP-shaped
  * tools) in its shape with the package's converter where it is not `create<prefix>Tools(DEFINITIONS)`.
  */
-const APIS: Readonly<
-  Record<WireAPI, { readonly name: string; readonly noun: string; readonly example: string; readonly prefix: string; readonly write?: string }>
-> = {
+const APIS: Readonly<Record<WireAPI, { readonly noun: string; readonly example: string; readonly prefix: string; readonly write?: string }>> = {
   'openai-responses': {
-    name: 'the OpenAI Responses API',
     noun: 'Responses',
     example: "`{ type: 'function', name, description, parameters, strict }`",
     prefix: 'OpenAIResponses',
   },
   'openai-chat': {
-    name: 'OpenAI Chat Completions',
     noun: 'Chat Completions',
     example: "`{ type: 'function', function: { name, description, parameters } }`",
     prefix: 'OpenAIChat',
   },
   'anthropic-messages': {
-    name: 'the Anthropic Messages API',
     noun: 'Messages API',
     example: '`{ name, description, input_schema }`',
     prefix: 'AnthropicMessages',
   },
   gemini: {
-    name: 'Gemini',
     noun: 'Gemini',
     example: '`{ functionDeclarations: [{ name, description, parametersJsonSchema }] }`',
     prefix: 'Gemini',
     write: '[{ functionDeclarations: createGeminiFunctionDeclarations(DEFINITIONS) }]',
   },
   'bedrock-converse': {
-    name: "Amazon Bedrock's Converse API",
     noun: 'Converse',
     example: '`{ toolSpec: { name, description, inputSchema: { json } } }`',
     prefix: 'BedrockConverse',
@@ -104,7 +97,7 @@ export function parseSessionTools(
     if (shape === 'unknown') {
       throw new ToolSearchError(
         'invalid-tools',
-        `${entry} is not a tool of any API this package knows, got ${describeValue(tool)}; \`${label}\` takes ${APIS[api].name}'s tools, such as ${APIS[api].example}; ${describeWrite(api, 'tools')} writes MCP-shaped tools in it`,
+        `${entry} is not a tool of any API this package knows, got ${describeValue(tool)}; \`${label}\` takes ${WIRE_API_NAMES[api]}'s tools, such as ${APIS[api].example}; ${describeWrite(api, 'tools')} writes MCP-shaped tools in it`,
       );
     }
     if (shape !== api && !(shape === 'provider' && adapter.providerTools === true)) {
@@ -121,7 +114,7 @@ export function parseSessionTools(
 
 function foreignShapeMessage(shape: Exclude<ToolShape, 'unknown'>, entry: string, adapter: Pick<SessionAdapter<string>, 'api' | 'label' | 'hints'>): string {
   const found = shape === 'provider' ? { text: 'a provider tool of another API' } : SHAPES[shape];
-  const rejected = `${entry} is ${found.text}, but \`${adapter.label}\` takes ${APIS[adapter.api].name}'s tools`;
+  const rejected = `${entry} is ${found.text}, but \`${adapter.label}\` takes ${WIRE_API_NAMES[adapter.api]}'s tools`;
   const hint = adapter.hints?.[shape];
   if (hint !== undefined) return `${rejected}: ${hint}`;
   if (!('api' in found) || found.api === undefined) {
@@ -129,7 +122,7 @@ function foreignShapeMessage(shape: Exclude<ToolShape, 'unknown'>, entry: string
   }
   const target = APIS[found.api];
   const convert = describeWrite(adapter.api, found.read ?? `parse${target.prefix}Tools({ tools })`, found.api);
-  return `${rejected}: to send them to ${target.name}, use \`create${target.prefix}ToolSearch\`; to send them to ${APIS[adapter.api].name}, convert them: ${convert}`;
+  return `${rejected}: to send them to ${WIRE_API_NAMES[found.api]}, use \`create${target.prefix}ToolSearch\`; to send them to ${WIRE_API_NAMES[adapter.api]}, convert them: ${convert}`;
 }
 
 /**
