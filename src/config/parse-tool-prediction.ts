@@ -1,10 +1,14 @@
 import type { ToolSearchConfigIssue } from '../errors/tool-search-config-error.js';
-import { describeValue } from '../errors/describe-value.js';
-import { findUnknownKeys } from '../records/find-unknown-keys.js';
 import { isRecord } from '../records/is-record.js';
+import { numberCheck, optionalCheck, readConfigFields, reportConfigIssue } from './read-config-fields.js';
 import { DEFAULT_PREDICTED_TOOLS, DEFAULT_PREDICTION_MIN_SCORE, DEFAULT_PREDICTION_MIN_SHARE, type ToolPredictionSettings } from './tool-search-config.js';
 
-const PREDICT_FIELDS = ['maxTools', 'minScore', 'minShare'] as const;
+/** The settings' fields and their rules, in the order their problems are reported (unknown fields last). */
+const PREDICT_FIELDS = {
+  maxTools: /* @__PURE__ */ optionalCheck(/* @__PURE__ */ numberCheck((value) => Number.isSafeInteger(value) && value >= 1, 'must be a whole number ≥ 1')),
+  minScore: /* @__PURE__ */ optionalCheck(/* @__PURE__ */ numberCheck((value) => Number.isFinite(value) && value >= 0, 'must be a finite number ≥ 0')),
+  minShare: /* @__PURE__ */ optionalCheck(/* @__PURE__ */ numberCheck((value) => value >= 0 && value <= 1, 'must be a number from 0 to 1')),
+};
 
 /**
  * Checks a `predict` setting (see `ToolSearchOptions.predict`) written at `path`: `setting` is `undefined` for `auto`
@@ -18,23 +22,14 @@ export function parseToolPrediction(
   if (value === undefined || value === 'auto') return { issues: [] };
   if (value === 'off') return { setting: 'off', issues: [] };
   const issues: ToolSearchConfigIssue[] = [];
-  const report = (at: string, rule: string, given: unknown) => issues.push({ path: at, message: `\`${at}\` ${rule}, got ${describeValue(given)}` });
   if (!isRecord(value)) {
-    report(path, "must be 'auto', 'off' or `{ maxTools, minScore }`", value);
+    reportConfigIssue(issues, path, "must be 'auto', 'off' or `{ maxTools, minScore }`", value);
     return { issues };
   }
-  const { maxTools = DEFAULT_PREDICTED_TOOLS, minScore = DEFAULT_PREDICTION_MIN_SCORE, minShare = DEFAULT_PREDICTION_MIN_SHARE } = value;
-  if (!(typeof maxTools === 'number' && Number.isSafeInteger(maxTools) && maxTools >= 1)) report(`${path}.maxTools`, 'must be a whole number ≥ 1', maxTools);
-  if (!(typeof minScore === 'number' && Number.isFinite(minScore) && minScore >= 0)) report(`${path}.minScore`, 'must be a finite number ≥ 0', minScore);
-  if (!(typeof minShare === 'number' && minShare >= 0 && minShare <= 1)) report(`${path}.minShare`, 'must be a number from 0 to 1', minShare);
-  for (const key of findUnknownKeys(value, PREDICT_FIELDS)) {
-    issues.push({
-      path: `${path}.${key}`,
-      message: `\`${path}\` has an unknown option \`${key}\`; the options are \`maxTools\`, \`minScore\`, \`minShare\``,
-    });
-  }
-  if (issues.length > 0) return { issues };
-  return { setting: Object.freeze({ maxTools: maxTools as number, minScore: minScore as number, minShare: minShare as number }), issues };
+  const fields = readConfigFields(value, path, PREDICT_FIELDS, issues);
+  if (fields === undefined) return { issues };
+  const { maxTools = DEFAULT_PREDICTED_TOOLS, minScore = DEFAULT_PREDICTION_MIN_SCORE, minShare = DEFAULT_PREDICTION_MIN_SHARE } = fields;
+  return { setting: Object.freeze({ maxTools, minScore, minShare }), issues };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { ToolSearchConfigError, type ToolSearchConfigIssue } from '../errors/tool-search-config-error.js';
 import { describeValue } from '../errors/describe-value.js';
-import { findUnknownKeys } from '../records/find-unknown-keys.js';
 import { isRecord } from '../records/is-record.js';
 import { parseToolPrediction } from './parse-tool-prediction.js';
+import { joinConfigPath, numberCheck, optionalCheck, readConfigFields, reportConfigIssue, type ConfigCheck, type ConfigChecked } from './read-config-fields.js';
 import {
   DEFAULT_TOOL_SEARCH_THRESHOLD,
   TOOL_LISTINGS,
@@ -24,44 +24,30 @@ const SEED_MECHANISMS: Readonly<Record<Exclude<SeedCapabilityId, 'auto_tool_sear
   tool_search: 'client',
 };
 
-/** One field's rule: the value at `path`, checked (`undefined` when absent or after reporting what is wrong). */
-type Check<Value> = (value: unknown, path: string, issues: ToolSearchConfigIssue[]) => Value | undefined;
-
-/** The values a set of checks reads. */
-type Checked<Checks> = { [Field in keyof Checks]: Checks[Field] extends Check<infer Value> ? Value | undefined : never };
-
 /** One of `choices`. */
-function oneOf<Choice extends string>(choices: readonly Choice[]): Check<Choice> {
+function oneOf<Choice extends string>(choices: readonly Choice[]): ConfigCheck<Choice> {
   return (value, path, issues) => {
     if ((choices as readonly unknown[]).includes(value)) return value as Choice;
-    return report(issues, path, `must be one of ${choices.map((choice) => `'${choice}'`).join(', ')}`, value);
+    return reportConfigIssue(issues, path, `must be one of ${choices.map((choice) => `'${choice}'`).join(', ')}`, value);
   };
 }
 
-/** `check`, for a field that may be absent. */
-function optional<Value>(check: Check<Value>): Check<Value> {
-  return (value, path, issues) => (value === undefined ? undefined : check(value, path, issues));
-}
-
 /** A threshold: a whole number ≥ 0. */
-const threshold: Check<number> = (value, path, issues) => {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
-  return report(issues, path, 'must be a whole number ≥ 0', value);
-};
+const threshold = /* @__PURE__ */ numberCheck((value) => Number.isSafeInteger(value) && value >= 0, 'must be a whole number ≥ 0');
 
 /** A list of non-empty tool names, copied; every wrong entry is reported. */
-const toolNames: Check<string[]> = (value, path, issues) => {
-  if (!Array.isArray(value)) return report(issues, path, 'must be a list of tool names (strings)', value);
+const toolNames: ConfigCheck<string[]> = (value, path, issues) => {
+  if (!Array.isArray(value)) return reportConfigIssue(issues, path, 'must be a list of tool names (strings)', value);
   const count = issues.length;
   for (const [index, name] of value.entries()) {
-    if (typeof name !== 'string') report(issues, `${path}[${index}]`, 'must be a tool name (a string)', name);
-    else if (name.length === 0) report(issues, `${path}[${index}]`, 'must be a non-empty tool name', name);
+    if (typeof name !== 'string') reportConfigIssue(issues, `${path}[${index}]`, 'must be a tool name (a string)', name);
+    else if (name.length === 0) reportConfigIssue(issues, `${path}[${index}]`, 'must be a non-empty tool name', name);
   }
   return issues.length === count ? [...(value as string[])] : undefined;
 };
 
 /** The prediction setting (see `parseToolPrediction`); absent is `auto`. */
-const predict: Check<ReturnType<typeof parseToolPrediction>['setting']> = (value, path, issues) => {
+const predict: ConfigCheck<ReturnType<typeof parseToolPrediction>['setting']> = (value, path, issues) => {
   const checked = parseToolPrediction(value, path);
   issues.push(...checked.issues);
   return checked.setting;
@@ -75,43 +61,44 @@ const SEARCH = /* @__PURE__ */ oneOf(/* @__PURE__ */ withAutoChoice(TOOL_SEARCH_
 
 /** The fields of each object form, checked in this order (unknown fields are reported last). */
 const OPTIONS_FIELDS = {
-  mechanism: /* @__PURE__ */ optional(/* @__PURE__ */ oneOf(/* @__PURE__ */ withAutoChoice(MECHANISM_ORDER))),
-  threshold: /* @__PURE__ */ optional(threshold),
-  neverDefer: /* @__PURE__ */ optional(toolNames),
-  listing: /* @__PURE__ */ optional(LISTING),
-  reveal: /* @__PURE__ */ optional(REVEAL),
-  search: /* @__PURE__ */ optional(SEARCH),
+  mechanism: /* @__PURE__ */ optionalCheck(/* @__PURE__ */ oneOf(/* @__PURE__ */ withAutoChoice(MECHANISM_ORDER))),
+  threshold: /* @__PURE__ */ optionalCheck(threshold),
+  neverDefer: /* @__PURE__ */ optionalCheck(toolNames),
+  listing: /* @__PURE__ */ optionalCheck(LISTING),
+  reveal: /* @__PURE__ */ optionalCheck(REVEAL),
+  search: /* @__PURE__ */ optionalCheck(SEARCH),
   predict,
 } as const;
 const SEED_CONFIG_FIELDS = {
-  threshold: /* @__PURE__ */ optional(threshold),
-  never_defer: /* @__PURE__ */ optional(toolNames),
-  listing: /* @__PURE__ */ optional(LISTING),
-  reveal: /* @__PURE__ */ optional(REVEAL),
-  search: /* @__PURE__ */ optional(SEARCH),
+  threshold: /* @__PURE__ */ optionalCheck(threshold),
+  never_defer: /* @__PURE__ */ optionalCheck(toolNames),
+  listing: /* @__PURE__ */ optionalCheck(LISTING),
+  reveal: /* @__PURE__ */ optionalCheck(REVEAL),
+  search: /* @__PURE__ */ optionalCheck(SEARCH),
 } as const;
 const SEED_FIELDS = {
   ref: /* @__PURE__ */ oneOf(SEED_IDS),
   config: ((value, path, issues) => {
     if (value === undefined || value === null) return undefined;
-    return isRecord(value) ? readFields(value, path, SEED_CONFIG_FIELDS, issues) : report(issues, path, 'must be an object', value);
-  }) as Check<Checked<typeof SEED_CONFIG_FIELDS>>,
+    return isRecord(value) ? readConfigFields(value, path, SEED_CONFIG_FIELDS, issues) : reportConfigIssue(issues, path, 'must be an object', value);
+  }) as ConfigCheck<ConfigChecked<typeof SEED_CONFIG_FIELDS>>,
 } as const;
 const PREFERENCE_FIELDS = {
   mechanism: /* @__PURE__ */ oneOf(MECHANISM_ORDER),
   threshold,
-  explicit: ((value, path, issues) => (typeof value === 'boolean' ? value : report(issues, path, 'must be a boolean', value))) as Check<boolean>,
+  explicit: ((value, path, issues) =>
+    typeof value === 'boolean' ? value : reportConfigIssue(issues, path, 'must be a boolean', value)) as ConfigCheck<boolean>,
 } as const;
 const RESOLVED_FIELDS = {
   preferences: ((value, path, issues) => {
-    if (!Array.isArray(value)) return report(issues, path, 'must be a list of `{ mechanism, threshold, explicit }`', value);
-    if (value.length === 0) return report(issues, path, 'must list at least one mechanism', value);
+    if (!Array.isArray(value)) return reportConfigIssue(issues, path, 'must be a list of `{ mechanism, threshold, explicit }`', value);
+    if (value.length === 0) return reportConfigIssue(issues, path, 'must list at least one mechanism', value);
     return value.map((preference: unknown, index) =>
       isRecord(preference)
-        ? readFields(preference, `${path}[${index}]`, PREFERENCE_FIELDS, issues)
-        : report(issues, `${path}[${index}]`, 'must be `{ mechanism, threshold, explicit }`', preference),
+        ? readConfigFields(preference, `${path}[${index}]`, PREFERENCE_FIELDS, issues)
+        : reportConfigIssue(issues, `${path}[${index}]`, 'must be `{ mechanism, threshold, explicit }`', preference),
     );
-  }) as Check<ToolSearchPreference[]>,
+  }) as ConfigCheck<ToolSearchPreference[]>,
   neverDefer: toolNames,
   listing: LISTING,
   reveal: REVEAL,
@@ -201,7 +188,7 @@ function readInput(input: unknown, issues: ToolSearchConfigIssue[]): Draft | und
   if ('capabilities' in input) {
     const { capabilities, ...rest } = input;
     for (const key of Object.keys(rest)) issues.push({ path: key, message: `\`${key}\` is not allowed next to \`capabilities\`` });
-    if (!Array.isArray(capabilities)) return report(issues, 'capabilities', 'must be a list', capabilities);
+    if (!Array.isArray(capabilities)) return reportConfigIssue(issues, 'capabilities', 'must be a list', capabilities);
     return seedToDraft(
       capabilities.map((value, index) => ({ value, path: `capabilities[${index}]` })),
       issues,
@@ -211,7 +198,7 @@ function readInput(input: unknown, issues: ToolSearchConfigIssue[]): Draft | und
   if ('ref' in input) return seedToDraft([{ value: input, path: '' }], issues, false);
   if ('preferences' in input) {
     // A resolved configuration from an earlier version may lack the newer settings: they take their defaults.
-    const resolved = readFields({ reveal: 'auto', search: 'auto', ...input }, '', RESOLVED_FIELDS, issues);
+    const resolved = readConfigFields({ reveal: 'auto', search: 'auto', ...input }, '', RESOLVED_FIELDS, issues);
     return resolved as Draft | undefined;
   }
   return toDraft(input, issues);
@@ -219,7 +206,7 @@ function readInput(input: unknown, issues: ToolSearchConfigIssue[]): Draft | und
 
 /** The TypeScript form (`ToolSearchOptions`), checked and resolved; `undefined` after reporting what is wrong. */
 function toDraft(input: Record<string, unknown>, issues: ToolSearchConfigIssue[]): Draft | undefined {
-  const options = readFields(input, '', OPTIONS_FIELDS, issues);
+  const options = readConfigFields(input, '', OPTIONS_FIELDS, issues);
   if (options === undefined) return undefined;
   const mechanism = options.mechanism ?? 'auto';
   const limit = options.threshold ?? DEFAULT_TOOL_SEARCH_THRESHOLD;
@@ -249,12 +236,12 @@ function seedToDraft(entries: readonly { value: unknown; path: string }[], issue
   const seen = new Map<SeedCapabilityId, string>();
   for (const { value, path } of entries) {
     const reference = typeof value === 'string' ? { ref: value } : value;
-    const refPath = join(path, 'ref');
+    const refPath = joinConfigPath(path, 'ref');
     const ref = typeof reference === 'object' && reference !== null ? (reference as { ref?: unknown }).ref : undefined;
     if (inList && !isToolSearchLike(ref)) continue;
     const parsed = isRecord(reference)
-      ? readFields(reference, path, SEED_FIELDS, issues)
-      : report(issues, path, 'must be a capability id or `{ ref, config }`', reference);
+      ? readConfigFields(reference, path, SEED_FIELDS, issues)
+      : reportConfigIssue(issues, path, 'must be a capability id or `{ ref, config }`', reference);
     if (parsed?.ref === undefined) continue;
     const previous = seen.get(parsed.ref);
     if (previous !== undefined) {
@@ -271,7 +258,7 @@ function seedToDraft(entries: readonly { value: unknown; path: string }[], issue
     neverDefer.push(...(parsed.config?.never_defer ?? []));
     for (const key of ['listing', 'reveal', 'search'] as const) {
       const value = parsed.config?.[key];
-      if (value !== undefined) settings[key].set(value, join(path, `config.${key}`));
+      if (value !== undefined) settings[key].set(value, joinConfigPath(path, `config.${key}`));
     }
   }
   const auto = seen.get('auto_tool_search');
@@ -310,37 +297,4 @@ function isToolSearchLike(ref: unknown): boolean {
       .replace(/[^a-z]/g, '')
       .includes('toolsearch')
   );
-}
-
-/** Reads `object`'s fields with `checks`, in their order, then reports its unknown fields; `undefined` after any problem. */
-function readFields<Checks extends Record<string, Check<unknown>>>(
-  object: Record<string, unknown>,
-  path: string,
-  checks: Checks,
-  issues: ToolSearchConfigIssue[],
-): Checked<Checks> | undefined {
-  const count = issues.length;
-  const fields: Record<string, unknown> = {};
-  for (const [key, check] of Object.entries(checks)) fields[key] = check(object[key], join(path, key), issues);
-  const where = path === '' ? 'the configuration' : `\`${path}\``;
-  const known = Object.keys(checks);
-  for (const key of findUnknownKeys(object, known)) {
-    issues.push({
-      path: join(path, key),
-      message: `${where} has an unknown option \`${key}\`; the options are ${known.map((field) => `\`${field}\``).join(', ')}`,
-    });
-  }
-  return issues.length === count ? (fields as Checked<Checks>) : undefined;
-}
-
-/** Reports that the value at `path` breaks `rule`, with the value given. */
-function report(issues: ToolSearchConfigIssue[], path: string, rule: string, value: unknown): undefined {
-  issues.push({ path, message: `${path === '' ? 'the configuration' : `\`${path}\``} ${rule}, got ${describeValue(value)}` });
-  return undefined;
-}
-
-function join(path: string, key: string): string {
-  if (path === '') return key;
-  if (key === '') return path;
-  return key.startsWith('[') ? `${path}${key}` : `${path}.${key}`;
 }
