@@ -3,6 +3,9 @@ import { DEFERRABLE_POLICIES, type ToolDefinition } from './tool-definition.js';
 import { isRecord } from '../records/is-record.js';
 import { describeValue } from '../errors/describe-value.js';
 
+/** The optional fields of a tool that hold text, checked in this order. */
+const TEXT_FIELDS = ['description', 'category', 'server'] as const;
+
 /**
  * Checks a tool list and returns it typed, unchanged (the same objects, nothing copied or stripped). This is the one
  * reader of tool lists: every function of the package that takes tools calls it.
@@ -45,7 +48,7 @@ export function parseToolDefinitions(tools: unknown): ToolDefinition[] {
       problems.push(`\`tools[${index}]\` must be an object, got ${describeValue(tool)}`);
       return;
     }
-    const { name, description, inputSchema, category, server, deferrable } = tool as Record<string, unknown>;
+    const { name, inputSchema, deferrable } = tool as Record<string, unknown>;
     if (typeof name !== 'string' || name.length === 0) {
       problems.push(`\`tools[${index}]\`.name must be a non-empty string, got ${describeValue(name)}`);
       return;
@@ -56,14 +59,9 @@ export function parseToolDefinitions(tools: unknown): ToolDefinition[] {
     if (typeof inputSchema !== 'object' || inputSchema === null || Array.isArray(inputSchema)) {
       problems.push(`tool \`${name}\` must have an object \`inputSchema\` (a JSON Schema), got ${describeValue(inputSchema)}`);
     }
-    if (description !== undefined && typeof description !== 'string') {
-      problems.push(`tool \`${name}\` has a \`description\` that is not a string: ${describeValue(description)}`);
-    }
-    if (category !== undefined && typeof category !== 'string') {
-      problems.push(`tool \`${name}\` has a \`category\` that is not a string: ${describeValue(category)}`);
-    }
-    if (server !== undefined && typeof server !== 'string') {
-      problems.push(`tool \`${name}\` has a \`server\` that is not a string: ${describeValue(server)}`);
+    for (const field of TEXT_FIELDS) {
+      const value = (tool as Record<string, unknown>)[field];
+      if (value !== undefined && typeof value !== 'string') problems.push(`tool \`${name}\` has a \`${field}\` that is not a string: ${describeValue(value)}`);
     }
     if (deferrable !== undefined && !(DEFERRABLE_POLICIES as readonly unknown[]).includes(deferrable)) {
       problems.push(
