@@ -13,6 +13,7 @@ import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definition.js';
 import { toMatch, type ToolSearchResult } from './tool-search-result.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
+import { quoteNames } from '../text/quote-names.js';
 
 /**
  * The default number of matches a keyword search considers (the seed's `MAX_SEARCH_RESULTS` was 8). With
@@ -228,7 +229,7 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       if (found.length === 0) {
         return written === null
           ? listing('no-match', trimmed, NO_MATCH)
-          : listing('invalid-query', trimmed, `No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}; available tools are listed by name.`);
+          : listing('invalid-query', trimmed, `No tool is named ${quoteNames(unknown)}; available tools are listed by name.`);
       }
       // A keyword search repeats no schema an earlier search of the session returned, and loads its best few; a
       // selection loads exactly what it names.
@@ -250,7 +251,7 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
         tools: loaded.map((tool) => toMatch(tool, toWire)),
         ...(more.length === 0 ? {} : { more: more.map((tool) => toWire(tool.name)) }),
         ...(earlier.length === 0 ? {} : { loadedEarlier: earlier.map((tool) => toWire(tool.name)) }),
-        ...(unknown.length === 0 ? {} : { message: `No tool is named ${unknown.map((name) => `\`${name}\``).join(', ')}.` }),
+        ...(unknown.length === 0 ? {} : { message: `No tool is named ${quoteNames(unknown)}.` }),
       };
     },
   };

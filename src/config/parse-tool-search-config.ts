@@ -15,6 +15,7 @@ import {
   type ToolSearchMechanismChoice,
   type ToolSearchPreference,
 } from './tool-search-config.js';
+import { quoteNames } from '../text/quote-names.js';
 
 const SEED_IDS: readonly SeedCapabilityId[] = ['auto_tool_search', 'openai_tool_search', 'claude_tool_search', 'tool_search'];
 const MECHANISM_ORDER: readonly ToolSearchMechanismChoice[] = ['openai', 'claude', 'client'];
@@ -28,7 +29,7 @@ const SEED_MECHANISMS: Readonly<Record<Exclude<SeedCapabilityId, 'auto_tool_sear
 function oneOf<Choice extends string>(choices: readonly Choice[]): ConfigCheck<Choice> {
   return (value, path, issues) => {
     if ((choices as readonly unknown[]).includes(value)) return value as Choice;
-    return reportConfigIssue(issues, path, `must be one of ${choices.map((choice) => `'${choice}'`).join(', ')}`, value);
+    return reportConfigIssue(issues, path, `must be one of ${quoteNames(choices, "'")}`, value);
   };
 }
 
@@ -263,10 +264,10 @@ function seedToDraft(entries: readonly { value: unknown; path: string }[], issue
   }
   const auto = seen.get('auto_tool_search');
   if (auto !== undefined && seen.size > 1) {
-    const others = [...seen.keys()].filter((id) => id !== 'auto_tool_search').map((id) => `\`${id}\``);
+    const others = [...seen.keys()].filter((id) => id !== 'auto_tool_search');
     issues.push({
       path: auto,
-      message: `\`auto_tool_search\` cannot be combined with ${others.join(', ')}: it already provides all three mechanisms`,
+      message: `\`auto_tool_search\` cannot be combined with ${quoteNames(others)}: it already provides all three mechanisms`,
     });
   }
   for (const [key, values] of Object.entries(settings)) {
@@ -279,7 +280,7 @@ function seedToDraft(entries: readonly { value: unknown; path: string }[], issue
   if (inList && preferences.length === 0 && issues.length === 0) {
     issues.push({
       path: 'capabilities',
-      message: `\`capabilities\` lists no tool search capability; add one of ${SEED_IDS.map((id) => `\`${id}\``).join(', ')}`,
+      message: `\`capabilities\` lists no tool search capability; add one of ${quoteNames(SEED_IDS)}`,
     });
   }
   if (issues.length > 0) return undefined;

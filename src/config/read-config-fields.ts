@@ -1,6 +1,7 @@
 import type { ToolSearchConfigIssue } from '../errors/tool-search-config-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { findUnknownKeys } from '../records/find-unknown-keys.js';
+import { quoteNames } from '../text/quote-names.js';
 
 /** One field's rule: the value at `path`, checked (`undefined` when absent or after reporting what is wrong). */
 export type ConfigCheck<Value> = (value: unknown, path: string, issues: ToolSearchConfigIssue[]) => Value | undefined;
@@ -26,7 +27,7 @@ export function readConfigFields<Checks extends Record<string, ConfigCheck<unkno
   for (const key of findUnknownKeys(object, known)) {
     issues.push({
       path: joinConfigPath(path, key),
-      message: `${where} has an unknown option \`${key}\`; the options are ${known.map((field) => `\`${field}\``).join(', ')}`,
+      message: `${where} has an unknown option \`${key}\`; the options are ${quoteNames(known)}`,
     });
   }
   return issues.length === count ? (fields as ConfigChecked<Checks>) : undefined;

@@ -29,6 +29,7 @@ import type {
 } from './tool-search-plan.js';
 import { resolveOwnToolsSent } from './resolve-own-tools-sent.js';
 import { AUTO_HOSTED_SEARCH_MAX_BYTES, CLAUDE_REQUEST_LIMITS, resolveHostedSearchSize, type HostedSearchSize } from './resolve-hosted-search-size.js';
+import { quoteNames } from '../text/quote-names.js';
 
 /**
  * How a `mechanism-unsupported` warning ends when no mechanism applies: what the plan then does. A caller that throws
@@ -138,7 +139,7 @@ export function resolveToolSearch(
   if (unknownNames.length > 0 && toolCount > 0) {
     warnings.push({
       code: 'unknown-never-defer-name',
-      message: `the never-defer list names ${unknownNames.map((name) => `\`${name}\``).join(', ')}, which ${unknownNames.length === 1 ? 'is' : 'are'} not in the tool list; check the spelling`,
+      message: `the never-defer list names ${quoteNames(unknownNames)}, which ${unknownNames.length === 1 ? 'is' : 'are'} not in the tool list; check the spelling`,
     });
   }
 
@@ -364,9 +365,9 @@ function checkModelReference(model: unknown): void {
     typeof fields.id !== 'string'
       ? `\`model\` must be a model id or \`{ id, api }\` (with an optional \`platform\`), got ${describeValue(model)}`
       : fields.platform !== undefined && !(MODEL_PLATFORMS as readonly unknown[]).includes(fields.platform)
-        ? `\`model.platform\` must be one of ${MODEL_PLATFORMS.map((name) => `'${name}'`).join(', ')}, got ${describeValue(fields.platform)}`
+        ? `\`model.platform\` must be one of ${quoteNames(MODEL_PLATFORMS, "'")}, got ${describeValue(fields.platform)}`
         : fields.api !== undefined && !(WIRE_APIS as readonly unknown[]).includes(fields.api)
-          ? `\`model.api\` must be one of ${WIRE_APIS.map((name) => `'${name}'`).join(', ')}, got ${describeValue(fields.api)}`
+          ? `\`model.api\` must be one of ${quoteNames(WIRE_APIS, "'")}, got ${describeValue(fields.api)}`
           : null;
   if (problem !== null) throw new ToolSearchError('invalid-options', problem);
 }

@@ -3,6 +3,7 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { findUnknownKeys } from '../records/find-unknown-keys.js';
 import type { RevealStore, RevealStoreList } from './reveal-store.js';
+import { quoteNames } from '../text/quote-names.js';
 
 /** The default session bound: the seed's `MAX_REVEAL_SESSIONS`. */
 export const DEFAULT_MAX_REVEAL_SESSIONS = 4096;
@@ -131,7 +132,7 @@ function parseOptions(options: unknown): MemoryRevealStoreOptions {
   }
   if (fields.now !== undefined && typeof fields.now !== 'function') fail(`\`now\` must be a function returning milliseconds, got ${describeValue(fields.now)}`);
   const unknown = findUnknownKeys(fields, OPTION_NAMES);
-  if (unknown.length > 0) fail(`unknown option ${unknown.map((key) => `\`${key}\``).join(', ')}`);
+  if (unknown.length > 0) fail(`unknown option ${quoteNames(unknown)}`);
   return fields as MemoryRevealStoreOptions;
 }
 

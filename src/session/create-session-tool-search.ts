@@ -16,6 +16,7 @@ import type { CodecTools } from '../request/wire-codec.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import { createToolSearch, type ToolCallContext, type ToolSearch } from './create-tool-search.js';
 import { parseToolOutput } from './parse-tool-output.js';
+import { quoteNames } from '../text/quote-names.js';
 import { isOwnToolEntry } from './is-own-tool-entry.js';
 import { parseSessionTools } from './parse-session-tools.js';
 import { parseSessionStreamOptions } from './session-stream-options.js';
@@ -380,7 +381,7 @@ async function stepSession<Code extends string>(turn: StepContext<Code>, given: 
     pending,
     complete(outputs) {
       if (!Array.isArray(outputs) || outputs.length !== pending.length) {
-        const named = pending.map((call) => `\`${call.name}\``).join(', ');
+        const named = quoteNames(pending.map((call) => call.name));
         throw new ToolSearchError(
           'invalid-options',
           `\`complete(outputs)\` takes one output per pending call, in \`step.pending\`'s order (${pending.length}${pending.length === 0 ? '' : `: ${named}`}), got ${Array.isArray(outputs) ? `${outputs.length}` : describeValue(outputs)}; answer a declined or failed call with an output that says so`,

@@ -5,6 +5,7 @@ import { describeValue } from '../errors/describe-value.js';
 import type { ModelReference } from '../models/model-reference.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
+import { quoteNames } from '../text/quote-names.js';
 import { FULL_SCHEMAS_SENT, resolveToolSearch } from '../plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import { createMemoryRevealStore } from '../reveal/create-memory-reveal-store.js';
@@ -258,11 +259,11 @@ function createPlanCache(catalog: ToolCatalog, config: ToolSearchConfig, unsuppo
     const key = forCatalog ? modelKey : `${modelKey}\n${requested.key}`;
     const found = cache.get(key);
     if (found !== undefined) return found;
-    const outside = tools.filter((tool) => !catalog.byName.has(tool.name)).map((tool) => `\`${tool.name}\``);
+    const outside = tools.filter((tool) => !catalog.byName.has(tool.name)).map((tool) => tool.name);
     if (outside.length > 0) {
       throw new ToolSearchError(
         'invalid-tools',
-        `the request sends ${outside.join(', ')}, which the tools tool search was created with lack; create it with every tool the agent may send`,
+        `the request sends ${quoteNames(outside)}, which the tools tool search was created with lack; create it with every tool the agent may send`,
       );
     }
     const plan = resolveToolSearch(model, requested, config);

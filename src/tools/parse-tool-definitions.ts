@@ -2,6 +2,7 @@ import { ToolSearchError } from '../errors/tool-search-error.js';
 import { DEFERRABLE_POLICIES, type ToolDefinition } from './tool-definition.js';
 import { isRecord } from '../records/is-record.js';
 import { describeValue } from '../errors/describe-value.js';
+import { quoteNames } from '../text/quote-names.js';
 
 /** The optional fields of a tool that hold text, checked in this order. */
 const TEXT_FIELDS = ['description', 'category', 'server'] as const;
@@ -64,9 +65,7 @@ export function parseToolDefinitions(tools: unknown): ToolDefinition[] {
       if (value !== undefined && typeof value !== 'string') problems.push(`tool \`${name}\` has a \`${field}\` that is not a string: ${describeValue(value)}`);
     }
     if (deferrable !== undefined && !(DEFERRABLE_POLICIES as readonly unknown[]).includes(deferrable)) {
-      problems.push(
-        `tool \`${name}\` has \`deferrable\` ${describeValue(deferrable)}; it must be one of ${DEFERRABLE_POLICIES.map((p) => `'${p}'`).join(', ')}`,
-      );
+      problems.push(`tool \`${name}\` has \`deferrable\` ${describeValue(deferrable)}; it must be one of ${quoteNames(DEFERRABLE_POLICIES, "'")}`);
     }
   }
   if (problems.length > 0) {
