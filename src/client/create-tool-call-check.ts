@@ -1,6 +1,7 @@
 import { resolveCatalogValidator } from '../catalog/resolve-catalog-validator.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { checkSessionId } from '../errors/check-session-id.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
@@ -91,12 +92,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
 
   return {
     async check(call, context) {
-      if (typeof context?.sessionId !== 'string' || context.sessionId.length === 0) {
-        throw new ToolSearchError(
-          'invalid-options',
-          `createToolCallCheck: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`,
-        );
-      }
+      checkSessionId(context?.sessionId, 'createToolCallCheck: `context.sessionId`');
       const { toWire, fromWire } = checkNamesContext(context.names, 'createToolCallCheck');
       const own = context.plan === undefined ? catalog.own : resolveOwnToolsSent(parseToolSearchPlan(context.plan));
       let name = typeof call?.name === 'string' ? fromWire(call.name) : '';

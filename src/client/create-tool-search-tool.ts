@@ -2,6 +2,7 @@ import { resolveCatalogIndex } from '../catalog/resolve-catalog-index.js';
 import { cutText } from '../text/cut-text.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { checkSessionId } from '../errors/check-session-id.js';
 import type { RevealStore } from '../reveal/reveal-store.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import type { ToolIndex, ToolIndexSearchOptions, ToolSearchHit } from '../search/create-tool-index.js';
@@ -180,9 +181,7 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
     definition: TOOL_SEARCH_TOOL_DEFINITION,
     index,
     async execute(args, context) {
-      if (typeof context !== 'object' || context === null || typeof context.sessionId !== 'string' || context.sessionId.length === 0) {
-        throw new ToolSearchError('invalid-options', `tool_search: \`context.sessionId\` must be a non-empty string, got ${describeValue(context?.sessionId)}`);
-      }
+      checkSessionId(context?.sessionId, 'tool_search: `context.sessionId`', typeof context === 'object');
       const { toWire, fromWire } = checkNamesContext(context.names, 'tool_search');
       const loadedNames = context.loaded === undefined ? undefined : parseToolNameList(context.loaded, '`context.loaded`');
       // The visible catalog names, or `undefined` when every tool is visible (the index then skips its own filter).

@@ -1,6 +1,7 @@
 import { createLruMap } from '../records/create-lru-map.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { checkSessionId } from '../errors/check-session-id.js';
 import { findUnknownKeys } from '../records/find-unknown-keys.js';
 import type { RevealStore, RevealStoreList } from './reveal-store.js';
 import { quoteNames } from '../text/quote-names.js';
@@ -86,12 +87,12 @@ export function createMemoryRevealStore(options: MemoryRevealStoreOptions = {}):
 
   return {
     async get(sessionId, list = 'revealed') {
-      checkSessionId(sessionId);
+      checkSessionId(sessionId, '`sessionId`');
       checkList(list, 'get');
       return (sessions.get(sessionId) ?? none)[list];
     },
     async add(sessionId, names, list = 'revealed') {
-      checkSessionId(sessionId);
+      checkSessionId(sessionId, '`sessionId`');
       checkList(list, 'add');
       if (!Array.isArray(names) || names.some((name) => typeof name !== 'string' || name.length === 0)) {
         throw new ToolSearchError('invalid-options', `RevealStore.add: \`names\` must be a list of tool names, got ${describeValue(names)}`);
@@ -114,7 +115,7 @@ export function createMemoryRevealStore(options: MemoryRevealStoreOptions = {}):
       return bounded;
     },
     async delete(sessionId) {
-      checkSessionId(sessionId);
+      checkSessionId(sessionId, '`sessionId`');
       sessions.delete(sessionId);
     },
   };
@@ -143,11 +144,5 @@ function fail(message: string): never {
 function checkList(list: unknown, method: 'get' | 'add'): asserts list is RevealStoreList {
   if (list !== 'revealed' && list !== 'added') {
     throw new ToolSearchError('invalid-options', `RevealStore.${method}: \`list\` must be 'revealed' or 'added', got ${describeValue(list)}`);
-  }
-}
-
-function checkSessionId(sessionId: unknown): asserts sessionId is string {
-  if (typeof sessionId !== 'string' || sessionId.length === 0) {
-    throw new ToolSearchError('invalid-options', `\`sessionId\` must be a non-empty string, got ${describeValue(sessionId)}`);
   }
 }

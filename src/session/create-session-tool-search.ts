@@ -1,6 +1,7 @@
 import stringify from 'fast-json-stable-stringify';
 import { ToolSearchError, isToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { checkSessionId } from '../errors/check-session-id.js';
 import { isRecord } from '../records/is-record.js';
 import { isAsyncIterable } from '../records/is-async-iterable.js';
 import { MODEL_PLATFORMS } from '../models/model-reference.js';
@@ -220,9 +221,7 @@ function prepareReading<Code extends string>(preparation: Preparation<Code>, giv
  */
 function planFor<Code extends string>({ wire, model: bodyModel, sessionId }: Preparation<Code>, tools: readonly ToolDefinition[] | undefined): ToolSearchPlan {
   const { api, label, toolSearch } = wire;
-  if (typeof sessionId !== 'string' || sessionId.length === 0) {
-    throw new ToolSearchError('invalid-options', `${label}: \`sessionId\` must be a non-empty string, got ${describeValue(sessionId)}`);
-  }
+  checkSessionId(sessionId, `${label}: \`sessionId\``);
   let model = typeof bodyModel === 'string' && bodyModel.length > 0 ? bodyModel : wire.model;
   if (model === undefined || model.length === 0) {
     const modelMatters = api === 'openai-responses' || api === 'anthropic-messages';

@@ -2,6 +2,7 @@ import { parseToolSearchConfig } from '../config/parse-tool-search-config.js';
 import type { ToolSearchConfig, ToolSearchConfigInput } from '../config/tool-search-config.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { checkSessionId } from '../errors/check-session-id.js';
 import type { ModelReference } from '../models/model-reference.js';
 import { checkNamesContext, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parseToolNameList } from '../tools/parse-tool-name-list.js';
@@ -184,9 +185,7 @@ export function createToolSearch(options: CreateToolSearchOptions): ToolSearch {
       }
       const { sessionId, plan, names } = context;
       // Every field is checked whatever the call reads: a bad `loaded` would otherwise pass until the first search.
-      if (typeof sessionId !== 'string' || sessionId.length === 0) {
-        throw new ToolSearchError('invalid-options', `handleToolCall: \`context.sessionId\` must be a non-empty string, got ${describeValue(sessionId)}`);
-      }
+      checkSessionId(sessionId, 'handleToolCall: `context.sessionId`');
       checkNamesContext(names, 'handleToolCall');
       if (context.loaded !== undefined) parseToolNameList(context.loaded, '`context.loaded`');
       const added = context.added === undefined ? [] : parseToolNameList(context.added, '`context.added`');
