@@ -200,7 +200,8 @@ function validateArguments(validator: ArgumentValidator, value: unknown): string
   }
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** A UTF-16 surrogate not paired with its other half (with the `u` flag, a pair is one code point, not `Cs`). */
+const LONE_SURROGATE = /\p{Cs}/gu;
 
 /** A copy of JSON data whose object keys have each lone surrogate replaced by U+FFFD; the value itself when none has. */
 function withWellFormedKeys(value: unknown): unknown {

@@ -212,10 +212,7 @@ function toDraft(input: Record<string, unknown>, issues: ToolSearchConfigIssue[]
   const mechanism = options.mechanism ?? 'auto';
   const limit = options.threshold ?? DEFAULT_TOOL_SEARCH_THRESHOLD;
   return {
-    preferences:
-      mechanism === 'auto'
-        ? MECHANISM_ORDER.map((choice) => ({ mechanism: choice, threshold: limit, explicit: false }))
-        : [{ mechanism, threshold: limit, explicit: true }],
+    preferences: mechanism === 'auto' ? autoPreferences(limit) : [{ mechanism, threshold: limit, explicit: true }],
     neverDefer: options.neverDefer ?? [],
     listing: options.listing ?? 'auto',
     reveal: options.reveal ?? 'auto',
@@ -252,7 +249,7 @@ function seedToDraft(entries: readonly { value: unknown; path: string }[], issue
     seen.set(parsed.ref, refPath);
     const limit = parsed.config?.threshold ?? DEFAULT_TOOL_SEARCH_THRESHOLD;
     if (parsed.ref === 'auto_tool_search') {
-      preferences.push(...MECHANISM_ORDER.map((mechanism) => ({ mechanism, threshold: limit, explicit: false })));
+      preferences.push(...autoPreferences(limit));
     } else {
       preferences.push({ mechanism: SEED_MECHANISMS[parsed.ref], threshold: limit, explicit: true });
     }
@@ -298,4 +295,9 @@ function isToolSearchLike(ref: unknown): boolean {
       .replace(/[^a-z]/g, '')
       .includes('toolsearch')
   );
+}
+
+/** What `auto` (and `auto_tool_search`) allows: every mechanism, in order, none asked for by name. */
+function autoPreferences(threshold: number): ToolSearchPreference[] {
+  return MECHANISM_ORDER.map((mechanism) => ({ mechanism, threshold, explicit: false }));
 }
