@@ -8,7 +8,7 @@ const PREDICT_FIELDS = {
   maxTools: /* @__PURE__ */ optionalCheck(/* @__PURE__ */ numberCheck((value) => Number.isSafeInteger(value) && value >= 1, 'must be a whole number ≥ 1')),
   minScore: /* @__PURE__ */ optionalCheck(/* @__PURE__ */ numberCheck((value) => Number.isFinite(value) && value >= 0, 'must be a finite number ≥ 0')),
   minShare: /* @__PURE__ */ optionalCheck(/* @__PURE__ */ numberCheck((value) => value >= 0 && value <= 1, 'must be a number from 0 to 1')),
-};
+} as const;
 
 /**
  * Checks a `predict` setting (see `ToolSearchOptions.predict`) written at `path`: `setting` is `undefined` for `auto`
