@@ -67,7 +67,18 @@ export function createOpenAIResponsesAdditionalTools(
       `${missing.map((name) => `\`${name}\``).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not a function of \`options.tools\`; an addition carries the caller's definition, so pass the agent's tools`,
     );
   }
-  const tools = wanted.map((name) => {
+  return writeOpenAIResponsesAdditionalTools(wanted, declared);
+}
+
+/**
+ * {@link createOpenAIResponsesAdditionalTools} for distinct names that `declared` all holds (the codec's predicted load,
+ * whose tools it declares itself): nothing left to check. Not part of the public API.
+ */
+export function writeOpenAIResponsesAdditionalTools(
+  names: readonly string[],
+  declared: ReadonlyMap<string, DeclaredOpenAIResponsesFunction>,
+): OpenAIResponsesAdditionalToolsItem {
+  const tools = names.map((name) => {
     const { defer_loading: _deferLoading, ...definition } = (declared.get(name) as DeclaredOpenAIResponsesFunction).tool;
     return { ...definition, name } as unknown as OpenAIResponsesFunctionTool;
   });

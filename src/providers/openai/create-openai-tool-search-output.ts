@@ -7,7 +7,11 @@ import type {
   OpenAIResponsesTool,
   OpenAIResponsesToolSearchOutputItem,
 } from './openai-responses-api.js';
-import { resolveDeclaredFunctions, type CreateOpenAIResponsesAdditionalToolsOptions } from './create-openai-responses-additional-tools.js';
+import {
+  resolveDeclaredFunctions,
+  type CreateOpenAIResponsesAdditionalToolsOptions,
+  type DeclaredOpenAIResponsesFunction,
+} from './create-openai-responses-additional-tools.js';
 import type { createOpenAIToolSearchNote } from './create-openai-tool-search-note.js';
 
 /**
@@ -52,7 +56,18 @@ export function createOpenAIToolSearchOutput(
   if (typeof options !== 'object' || options === null || (options.tools !== undefined && !Array.isArray(options.tools))) {
     throw new ToolSearchError('invalid-options', `\`options.tools\` must be the request's \`tools\` list, got ${describeValue(options?.tools)}`);
   }
-  const declared = resolveDeclaredFunctions(options.tools ?? [], options.names?.toWire);
+  return writeOpenAIToolSearchOutput(callId, result, resolveDeclaredFunctions(options.tools ?? [], options.names?.toWire));
+}
+
+/**
+ * {@link createOpenAIToolSearchOutput} for a call id and the request's functions by the name sent (`resolveDeclaredFunctions`)
+ * the package made itself (the codec's predicted load): nothing to check. Not part of the public API.
+ */
+export function writeOpenAIToolSearchOutput(
+  callId: string,
+  result: ToolSearchResult,
+  declared: ReadonlyMap<string, DeclaredOpenAIResponsesFunction>,
+): OpenAIResponsesToolSearchOutputItem {
   const tools: OpenAIResponsesTool[] = [];
   const namespaces = new Map<string, OpenAIResponsesNamespaceTool>();
   const found = result.status === 'found' || result.status === 'invalid-arguments' ? result.tools : [];

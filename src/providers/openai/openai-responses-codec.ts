@@ -9,8 +9,8 @@ import { readContentText, readNeutralHistory, readTurnStart, type HistoryReferen
 import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import type { PredictedLoad } from '../../request/request-tools.js';
-import { createOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
-import { createOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
+import { resolveDeclaredFunctions, writeOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
+import { writeOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
 import { createOpenAIResponsesFunction } from './create-openai-responses-tools.js';
 import { resolveGroupingAPIRequest, type GroupedRequest } from './resolve-grouping-api-request.js';
 import type { WireCodec } from '../../request/wire-codec.js';
@@ -142,18 +142,14 @@ function writePredictedItems(
 ): unknown[] {
   if (load.form === 'addition') {
     // A tool the body does not declare (the catalog's) is added from its definition.
-    const definitions = load.definitions.map(createOpenAIResponsesFunction);
-    return [
-      createOpenAIResponsesAdditionalTools(
-        load.definitions.map((tool) => names.toWire(tool.name)),
-        { tools: [...tools, ...definitions], names },
-      ),
-    ];
+    const declared = resolveDeclaredFunctions([...tools, ...load.definitions.map(createOpenAIResponsesFunction)], names.toWire);
+    const added = load.definitions.map((tool) => names.toWire(tool.name));
+    return [writeOpenAIResponsesAdditionalTools(added, declared)];
   }
   if (plan.mechanism === 'openai-hosted') {
     return [
       { type: 'tool_search_call', call_id: load.callId, execution: 'client', arguments: { query: load.query }, status: 'completed' },
-      createOpenAIToolSearchOutput({ call_id: load.callId }, load.result, { tools, names }),
+      writeOpenAIToolSearchOutput(load.callId, load.result, resolveDeclaredFunctions(tools, names.toWire)),
     ];
   }
   return [
