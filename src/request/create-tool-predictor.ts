@@ -9,7 +9,7 @@ import type { ToolIndex } from '../search/create-tool-index.js';
 import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
 import type { PredictedLoad, RequestTools } from './request-tools.js';
-import { toMatch } from '../client/tool-search-result.js';
+import { formatToolSearchResult, toMatch, type ToolSearchResult } from '../client/tool-search-result.js';
 import { isNativeDelivery } from '../plan/is-native-delivery.js';
 import { parsePlannedTools } from '../plan/parse-planned-tools.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
@@ -105,15 +105,18 @@ export function resolvePredictedLoad(input: ResolvePredictedLoadInput): Predicte
   const definitions = names.map((name) => byName?.get(name)).filter((definition): definition is ToolDefinition => definition !== undefined);
   if (definitions.length === 0) return undefined;
   const toWire = tools.toWire;
+  const form = isNativeDelivery(plan) ? 'addition' : 'search';
+  // What `tool_search` answers for that `select:` (every tool it names, with its schema), so history reads it alike.
+  const result: ToolSearchResult = { status: 'found', tools: definitions.map((definition) => toMatch(definition, toWire)) };
   return {
-    form: isNativeDelivery(plan) ? 'addition' : 'search',
+    form,
     names: definitions.map((definition) => definition.name),
     definitions,
     callId: resolvePredictedCallId(turn),
     searchName: toWire(own.searchName),
     query: `select:${definitions.map((definition) => toWire(definition.name)).join(',')}`,
-    // What `tool_search` answers for that `select:` (every tool it names, with its schema), so history reads it alike.
-    result: { status: 'found', tools: definitions.map((definition) => toMatch(definition, toWire)) },
+    result,
+    output: form === 'search' && plan.mechanism === 'client' ? formatToolSearchResult(result) : undefined,
   };
 }
 

@@ -120,6 +120,11 @@ export interface PredictedLoad {
   readonly query: string;
   /** The answer, as the package's `tool_search` gives it for `query`: the tools with their schemas, in the names sent. */
   readonly result: ToolSearchResult;
+  /**
+   * `result` as the function call's output text (`formatToolSearchResult`), where the answer is one: the client-side
+   * mechanism's `form: 'search'` (else `undefined`). Made here, so a codec that writes it bundles no formatter of its own.
+   */
+  readonly output: string | undefined;
 }
 
 /**

@@ -6,7 +6,6 @@ import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { readContentText, readNeutralHistory, readTurnStart, type HistoryReference, type HistoryWalk } from '../../request/neutral-request.js';
-import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import type { PredictedLoad } from '../../request/request-tools.js';
 import { resolveDeclaredFunctions, writeOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
@@ -154,7 +153,7 @@ function writePredictedItems(
   }
   return [
     { type: 'function_call', call_id: load.callId, name: load.searchName, arguments: JSON.stringify({ query: load.query }) },
-    { type: 'function_call_output', call_id: load.callId, output: formatToolSearchResult(load.result) },
+    { type: 'function_call_output', call_id: load.callId, output: load.output },
   ];
 }
 
