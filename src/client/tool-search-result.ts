@@ -118,17 +118,29 @@ export function resolveRevealedTools(calls: Iterable<HistoryToolOutput>, options
   if (typeof calls !== 'object' || calls === null || typeof (calls as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') {
     throw new ToolSearchError('invalid-options', `\`calls\` must be a list of answered tool calls (\`{ name, output }\`), got ${describeValue(calls)}`);
   }
-  const searchName = options?.searchName ?? TOOL_SEARCH_TOOL_NAME;
-  const callToolName = options?.callToolName ?? CALL_TOOL_NAME;
+  return readRevealedTools(calls, options?.searchName ?? TOOL_SEARCH_TOOL_NAME, options?.callToolName ?? CALL_TOOL_NAME, checkCall);
+}
+
+function checkCall(call: unknown, position: number): void {
+  if (typeof call !== 'object' || call === null || typeof (call as { name?: unknown }).name !== 'string') {
+    throw new ToolSearchError(
+      'invalid-options',
+      `\`calls[${position}]\` must be \`{ name, output }\` (the called tool's name and its output), got ${describeValue(call)}`,
+    );
+  }
+}
+
+/** {@link resolveRevealedTools} of calls each checked by `check` as it is read (none: the package's own list). */
+function readRevealedTools(
+  calls: Iterable<HistoryToolOutput>,
+  searchName: string,
+  callToolName: string,
+  check?: (call: unknown, position: number) => void,
+): string[] {
   const revealed = new Set<string>();
   let position = 0;
   for (const call of calls) {
-    if (typeof call !== 'object' || call === null || typeof (call as { name?: unknown }).name !== 'string') {
-      throw new ToolSearchError(
-        'invalid-options',
-        `\`calls[${position}]\` must be \`{ name, output }\` (the called tool's name and its output), got ${describeValue(call)}`,
-      );
-    }
+    check?.(call, position);
     position += 1;
     const { name, output } = call;
     const value = typeof output === 'string' ? parseJSONObject(output) : output;
@@ -164,5 +176,5 @@ function parseJSONObject(text: string): unknown {
 export function resolveHistoryReveals(calls: readonly HistoryToolOutput[], names: Pick<ToolNameMapping, 'toWire' | 'fromWire'>, own: OwnToolNames): string[] {
   if (calls.length === 0) return [];
   const sent = calls.map((call) => ({ name: names.toWire(names.fromWire(call.name)), output: call.output }));
-  return resolveRevealedTools(sent, { searchName: names.toWire(own.searchName), callToolName: names.toWire(own.callToolName) });
+  return readRevealedTools(sent, names.toWire(own.searchName), names.toWire(own.callToolName));
 }
