@@ -64,9 +64,24 @@ export function createToolNameMapping(names: Iterable<string>, rule: ToolNameRul
       `createToolNameMapping: the options must be an object such as \`{ reserved, secondary }\`, got ${describeValue(options)}`,
     );
   }
-  const reserved = new Set(parseToolNameList(options.reserved ?? [], '`reserved`'));
-  const primary = new Set(parseToolNameList(names, '`names`'));
-  const secondaryList = options.secondary === undefined ? undefined : parseToolNameList(options.secondary, '`secondary`');
+  const reserved = parseToolNameList(options.reserved ?? [], '`reserved`');
+  const checked = parseToolNameList(names, '`names`');
+  const secondary = options.secondary === undefined ? undefined : parseToolNameList(options.secondary, '`secondary`');
+  return createCheckedToolNameMapping(checked, rule, { reserved, secondary });
+}
+
+/**
+ * {@link createToolNameMapping} of names the package has checked (its own lists of tool names): nothing is checked
+ * again. Not part of the public API.
+ */
+export function createCheckedToolNameMapping(
+  names: Iterable<string>,
+  rule: ToolNameRule,
+  options: { readonly reserved?: Iterable<string>; readonly secondary?: Iterable<string> | undefined } = {},
+): ToolNameMapping {
+  const reserved = new Set(options.reserved ?? []);
+  const primary = new Set(names);
+  const secondaryList = options.secondary;
   const check = createNameCheck(rule);
   const taken = new Set<string>(reserved);
   const invalid: string[] = [];

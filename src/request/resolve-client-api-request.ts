@@ -1,5 +1,5 @@
 import { resolveHistoryReveals } from '../client/tool-search-result.js';
-import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
+import { createCheckedToolNameMapping, isValidToolName, type ToolNameMapping } from '../names/create-tool-name-mapping.js';
 import { parsePlannedTools } from '../plan/parse-planned-tools.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import type { PlannedTool, ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
@@ -27,7 +27,7 @@ export const resolveClientAPIRequest: RequestDecision = (plan, input, warnings) 
   const { planSet, own, functions } = memo;
   // A history that names only the request's tools, or names the API takes as they are, maps nothing apart.
   const kept = request.history.names.every((name) => memo.primary.has(name) || isValidToolName(name, api.rule));
-  const names = kept ? memo.names : createToolNameMapping(memo.primaryNames, api.rule, { secondary: request.history.names });
+  const names = kept ? memo.names : createCheckedToolNameMapping(memo.primaryNames, api.rule, { secondary: request.history.names });
   const forced = request.forced.map((name) => resolvePlanName(name, planSet, names));
   const loaded = resolveHistoryReveals(request.history.outputs, names, own);
   const revealed = plan.reveal === 'tool-list' ? [...input.revealed, ...loaded] : [];
@@ -67,7 +67,7 @@ function readClientTools(plan: ToolSearchPlan, request: NeutralRequest, rule: To
     others += 1;
     if (tool.name !== undefined) primaryNames.push(tool.name);
   }
-  const names = createToolNameMapping(primaryNames, rule);
+  const names = createCheckedToolNameMapping(primaryNames, rule);
   // A body in wire names (an earlier transform's output) is read under the plan's names; others are used as they are.
   const functions = new Map<string, { readonly index: number; readonly definition: ToolDefinition }>();
   for (const tool of request.tools) if (tool.kind === 'function') functions.set(resolvePlanName(tool.definition.name, planSet, names), tool);

@@ -1,5 +1,5 @@
 import { resolveHistoryReveals } from '../../client/tool-search-result.js';
-import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { createCheckedToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { assertNever } from '../../errors/assert-never.js';
 import { parsePlannedTools } from '../../plan/parse-planned-tools.js';
 import { resolveOwnToolsSent } from '../../plan/resolve-own-tools-sent.js';
@@ -181,7 +181,7 @@ function readGroupingTools(plan: ToolSearchPlan, input: ResolveRequestToolsInput
   // given to a function. Under hosted search every function name fits a call's namespace (64 characters).
   const rule = applied.mechanism === 'openai-hosted' ? OPENAI_RESPONSES_HOSTED_TOOL_NAME_RULE : api.rule;
   const own = resolveOwnToolsSent(applied, planned);
-  const names = createToolNameMapping(
+  const names = createCheckedToolNameMapping(
     // The package's own tool names are in the set too, so no renamed tool can take them.
     [...planned.keys(), ...customs.map((tool) => tool.name).filter((name) => isValidToolName(name, rule)), own.searchName, own.callToolName],
     rule,

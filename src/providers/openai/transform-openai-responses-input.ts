@@ -1,7 +1,7 @@
 import type { HistoryPairing, HistoryToolItem, HistoryWalk } from '../../request/neutral-request.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
-import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { createCheckedToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { resolveToolSearchResultNames } from '../../client/resolve-tool-search-result-names.js';
@@ -177,7 +177,7 @@ function resolveCallWireName(
   if (invalid.size === 0 && shadowed.size === 0) return mapped;
   const used = [...inUse().flatMap((found) => [...found.topLevel, ...found.namespaces.keys()]), ...called];
   // Every name in use is taken: an invalid name and a shadowed one get a valid name no tool of the request or the history has.
-  const fallback = createToolNameMapping([...invalid, ...shadowed], OPENAI_RESPONSES_TOOL_NAME_RULE, { reserved: used });
+  const fallback = createCheckedToolNameMapping([...invalid, ...shadowed], OPENAI_RESPONSES_TOOL_NAME_RULE, { reserved: used });
   return (name) => {
     if (shadowed.has(name)) return fallback.toWire(name);
     const wire = mapped(name);
@@ -240,7 +240,7 @@ function createNamespaceRepair(
         for (const found of inUse()) for (const namespaces of found.namespaces.values()) known.push(...namespaces);
         for (const [label, name] of namespaceNames) if (label !== name) known.push(label);
       }
-      result = createToolNameMapping(
+      result = createCheckedToolNameMapping(
         known.filter((name) => isValidToolName(name, OPENAI_RESPONSES_NAMESPACE_NAME_RULE)),
         OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
         { secondary: [namespace] },

@@ -6,7 +6,7 @@ import { compactDescription } from '../../client/compact-description.js';
 import type { ToolList, ToolListEntry } from '../../request/request-tool-entry.js';
 import type { RequestTools } from '../../request/request-tools.js';
 import type { GroupedRequest as Grouped, RequestTool, RequestToolForm } from './resolve-grouping-api-request.js';
-import { createToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
+import { createCheckedToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
 import { keepWritten, type Written } from '../../request/request-decision.js';
 import {
   OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
@@ -165,7 +165,7 @@ function resolveNamespaceNames(read: OpenAIResponsesBodyTools, decided: Grouped,
   // out as `TOOL_SEARCH`. Such labels take the suffixed form too. One more pass settles it: a `… namespace` candidate
   // is not allowed as it is, and the mapping never gives a renamed label a name it was handed (blocked or reserved).
   const nameLabels = (): Map<string, string> => {
-    const mapping = createToolNameMapping(
+    const mapping = createCheckedToolNameMapping(
       [...blockedNames, ...OPENAI_RESPONSES_RESERVED_NAMESPACES, ...primary.map((label) => candidates.get(label) as string)],
       OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
       { secondary: later.map((label) => candidates.get(label) as string) },
