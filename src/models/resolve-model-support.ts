@@ -94,6 +94,33 @@ const CLAUDE_FIVE_FAMILIES: ReadonlySet<string> = new Set(['fable', 'mythos']);
  * ```
  */
 export function resolveModelSupport(model: ModelReference): ModelSupport {
+  const read = readModelId(model);
+  const { id, api, platform, baseId, gateway } = read;
+  const additions = resolveToolAdditions(read);
+  return {
+    id,
+    api,
+    platform,
+    baseId,
+    gateway,
+    openaiHosted: read.openaiServed && supportsOpenAIHosted(baseId),
+    claudeHosted: read.claudeServed && supportsClaudeHosted(baseId),
+    family: resolveFamily(baseId, gateway !== null && platform === null),
+    toolAdditions: additions.documented,
+    toolAdditionsOptIn: additions.optIn,
+  };
+}
+
+/** A model id as {@link resolveModelSupport} reads it: its base and where it is served. Not part of the public API. */
+export interface ModelIdReading extends Pick<ModelSupport, 'id' | 'api' | 'platform' | 'baseId' | 'gateway'> {
+  /** Served where Anthropic documents its hosted search. */
+  readonly claudeServed: boolean;
+  /** Served where OpenAI documents its hosted search. */
+  readonly openaiServed: boolean;
+}
+
+/** The first step of {@link resolveModelSupport}: the id reduced to its base, and where the model is served. Not part of the public API. */
+export function readModelId(model: ModelReference): ModelIdReading {
   const id = typeof model === 'string' ? model : model.id;
   const api = typeof model === 'string' ? null : (model.api ?? null);
   // Converse is served by Amazon Bedrock alone: the API names the platform.
@@ -112,19 +139,24 @@ export function resolveModelSupport(model: ModelReference): ModelSupport {
   baseId = baseId.replace(/-latest$/, '').replace(DATE_SUFFIX, '');
   const claudeServed = platform === null ? gateway === null : CLAUDE_HOSTED_PLATFORMS.has(platform);
   const openaiServed = platform === null ? gateway === null : OPENAI_HOSTED_PLATFORMS.has(platform);
-  const additions = resolveToolAdditions(baseId, api, platform, gateway, openaiServed);
-  return {
-    id,
-    api,
-    platform,
-    baseId,
-    gateway,
-    openaiHosted: openaiServed && supportsOpenAIHosted(baseId),
-    claudeHosted: claudeServed && supportsClaudeHosted(baseId),
-    family: resolveFamily(baseId, gateway !== null && platform === null),
-    toolAdditions: additions.documented,
-    toolAdditionsOptIn: additions.optIn,
-  };
+  return { id, api, platform, baseId, gateway, claudeServed, openaiServed };
+}
+
+/**
+ * Whether a model is known to lack a hosted search where it is served: its id names a Claude (`claude-hosted`) or GPT
+ * (`openai-hosted`) model whose version this table knows, and {@link resolveModelSupport} says `false` for it. Not part
+ * of the public API.
+ */
+export function lacksHostedSearch(read: ModelIdReading, mechanism: 'claude-hosted' | 'openai-hosted'): boolean {
+  const family = resolveFamily(read.baseId, read.gateway !== null && read.platform === null);
+  return mechanism === 'claude-hosted'
+    ? family === 'claude' && !(read.claudeServed && supportsClaudeHosted(read.baseId))
+    : family === 'gpt' && !(read.openaiServed && supportsOpenAIHosted(read.baseId));
+}
+
+/** Whether a model takes tool additions where it is served (`toolAdditionsOptIn` is not `null`). Not part of the public API. */
+export function takesToolAdditions(read: ModelIdReading): boolean {
+  return supportsClaudeToolAdditions(read.baseId) !== false && (read.platform === null || !NO_ADDITION_PLATFORMS.has(read.platform));
 }
 
 /** Where Anthropic documents tool additions, and in which form (providers reference, section 1.10). */
@@ -133,16 +165,11 @@ const CLAUDE_ADDITION_PLATFORMS: Readonly<Partial<Record<ModelPlatform, ToolAddi
 const NO_ADDITION_PLATFORMS: ReadonlySet<ModelPlatform> = new Set(['bedrock-converse', 'foundry']);
 
 /** The documented tool additions and the opt-in ones for a model (see {@link ModelSupport.toolAdditions}). */
-function resolveToolAdditions(
-  baseId: string,
-  api: WireAPI | null,
-  platform: ModelPlatform | null,
-  gateway: ModelSupport['gateway'],
-  openaiServed: boolean,
-): { readonly documented: ToolAdditionForm | null; readonly optIn: ToolAdditionForm | null } {
-  const claude = supportsClaudeToolAdditions(baseId);
+function resolveToolAdditions(read: ModelIdReading): { readonly documented: ToolAdditionForm | null; readonly optIn: ToolAdditionForm | null } {
+  const { baseId, api, platform, gateway } = read;
   // A Claude model before Opus 4.8 (or Sonnet 5) has none anywhere; Converse and Foundry carry none for any model.
-  if (claude === false || (platform !== null && NO_ADDITION_PLATFORMS.has(platform))) return { documented: null, optIn: null };
+  if (!takesToolAdditions(read)) return { documented: null, optIn: null };
+  const claude = supportsClaudeToolAdditions(baseId);
   // Bedrock and Vertex AI carry Anthropic's additions by reference only, whether the platform or the id's spelling
   // says so; OpenAI's item (and every other API's opt-in) carries the definition.
   const onAnthropicPlatform = platform === 'bedrock' || platform === 'vertex' || (platform === null && (gateway === 'bedrock' || gateway === 'vertex'));
@@ -151,7 +178,7 @@ function resolveToolAdditions(
     const served = platform === null ? (gateway === null ? 'value' : undefined) : CLAUDE_ADDITION_PLATFORMS[platform];
     return { documented: api === null || api === 'anthropic-messages' ? (served ?? null) : null, optIn };
   }
-  const openai = openaiServed && (api === null || api === 'openai-responses') && supportsOpenAIHosted(baseId);
+  const openai = read.openaiServed && (api === null || api === 'openai-responses') && supportsOpenAIHosted(baseId);
   return { documented: openai ? 'value' : null, optIn };
 }
 

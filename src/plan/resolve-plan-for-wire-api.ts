@@ -1,4 +1,4 @@
-import { resolveModelSupport } from '../models/resolve-model-support.js';
+import { lacksHostedSearch, readModelId, takesToolAdditions } from '../models/resolve-model-support.js';
 import { WIRE_API_NAMES, type WireAPI } from '../models/model-reference.js';
 import type { ToolSearchMechanism, ToolSearchPlan } from './tool-search-plan.js';
 import { parseToolSearchPlan } from './parse-tool-search-plan.js';
@@ -77,14 +77,11 @@ export function resolveCheckedPlanForWireAPI(checked: ToolSearchPlan, api: WireA
 export function resolvePlanForModel(given: ToolSearchPlan): PlanForModel {
   const { mechanism } = given;
   if (mechanism !== 'claude-hosted' && mechanism !== 'openai-hosted' && given.reveal !== 'native') return { plan: given, fallback: null, revealFallback: null };
-  const support = resolveModelSupport(given.platform === undefined ? given.model : { id: given.model, platform: given.platform });
+  const model = readModelId(given.platform === undefined ? given.model : { id: given.model, platform: given.platform });
   const where = `\`${given.model}\`${given.platform === undefined ? '' : ` on \`${given.platform}\``}`;
-  const lacks =
-    mechanism === 'claude-hosted'
-      ? support.family === 'claude' && !support.claudeHosted
-      : mechanism === 'openai-hosted' && support.family === 'gpt' && !support.openaiHosted;
+  const lacks = (mechanism === 'claude-hosted' || mechanism === 'openai-hosted') && lacksHostedSearch(model, mechanism);
   const { plan, fallback } = lacks ? toClient(given, `, but ${where} does not support it`, RESOLVE_AGAIN) : { plan: given, fallback: null };
-  if (given.reveal !== 'native' || support.toolAdditionsOptIn !== null) return { plan, fallback, revealFallback: null };
+  if (given.reveal !== 'native' || takesToolAdditions(model)) return { plan, fallback, revealFallback: null };
   return {
     plan: inConversation(plan),
     fallback,
