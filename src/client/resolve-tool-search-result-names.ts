@@ -1,4 +1,4 @@
-import stringify from 'fast-json-stable-stringify';
+import { formatStableJSON } from '../records/format-stable-json.js';
 import type { ToolSearchResult } from './tool-search-result.js';
 
 /** The statuses of this package's `tool_search` results (see `ToolSearchResult`). */
@@ -44,5 +44,5 @@ export function resolveToolSearchResultNames(text: string, toWire: (name: string
     if (Array.isArray(result[key])) renamed[key] = (result[key] as unknown[]).map(wire);
   }
   if ('tool' in result) renamed.tool = wire(result.tool);
-  return changed ? stringify(renamed) : text;
+  return changed ? (formatStableJSON(renamed) as string) : text;
 }

@@ -1,4 +1,4 @@
-import stringify from 'fast-json-stable-stringify';
+import { formatStableJSON } from '../records/format-stable-json.js';
 import type { JSONSchemaObject, ToolDefinition } from '../tools/tool-definition.js';
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
@@ -73,7 +73,7 @@ export type ToolSearchResult =
  */
 export function formatToolSearchResult(result: ToolSearchResult): string {
   try {
-    return stringify(result);
+    return formatStableJSON(result) as string;
   } catch (error) {
     const found = findUnserializableValue(result);
     throw new ToolSearchError(

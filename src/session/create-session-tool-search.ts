@@ -1,4 +1,4 @@
-import stringify from 'fast-json-stable-stringify';
+import { formatStableJSON } from '../records/format-stable-json.js';
 import { ToolSearchError, isToolSearchError } from '../errors/tool-search-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { checkSessionId } from '../errors/check-session-id.js';
@@ -285,7 +285,7 @@ async function prepareCopy<Code extends string>(
   const { wire } = preparation;
   // What every reading checks alike (the session id, the model, the mechanism) is said as it is, not as a lost copy.
   planFor(preparation, undefined);
-  const expected = stringify(copy);
+  const expected = formatStableJSON(copy);
   const readings = [
     () => prepareWith(preparation, wire.withTools(copy, wire.catalogTools), wire.catalogRead, wire.catalogTools),
     () => prepareWith(preparation, copy, wire.codec.readTools(copy), copied),
@@ -293,7 +293,7 @@ async function prepareCopy<Code extends string>(
   for (const reading of readings) {
     try {
       const result = await reading();
-      if (stringify(result.transformed.body) === expected) return result;
+      if (formatStableJSON(result.transformed.body) === expected) return result;
     } catch (error) {
       if (!isToolSearchError(error)) throw error;
     }

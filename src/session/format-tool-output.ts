@@ -1,4 +1,4 @@
-import stringify from 'fast-json-stable-stringify';
+import { formatStableJSON } from '../records/format-stable-json.js';
 import { createToolOutputError } from './parse-tool-output.js';
 
 /**
@@ -18,7 +18,7 @@ export function formatToolOutput(output: unknown): string {
   if (typeof output === 'string') return output;
   if (output === undefined) return '';
   try {
-    return stringify(output) ?? '';
+    return formatStableJSON(output) ?? '';
   } catch (error) {
     // Looked for only once the JSON failed: the output of every call is written here.
     throw createToolOutputError(output, "the tool's output", error);

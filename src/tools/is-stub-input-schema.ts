@@ -1,8 +1,8 @@
-import stringify from 'fast-json-stable-stringify';
+import { formatStableJSON } from '../records/format-stable-json.js';
 import { STUB_INPUT_SCHEMA } from './tool-search-tool-definition.js';
 
 // Marked pure so that an app's bundler drops it with the function (the build puts every module in one file).
-const STUB_SIGNATURE = /* @__PURE__ */ stringify(STUB_INPUT_SCHEMA);
+const STUB_SIGNATURE = /* @__PURE__ */ formatStableJSON(STUB_INPUT_SCHEMA);
 
 /**
  * Whether a schema serializes like the client-side stub ({@link STUB_INPUT_SCHEMA}): a deferred tool of a body this
@@ -15,7 +15,7 @@ export function isStubInputSchema(schema: Readonly<Record<string, unknown>>): bo
   const couldBeStub =
     typeof schema.toJSON === 'function' ||
     ((type === STUB_INPUT_SCHEMA.type || isObject(type)) && (additionalProperties === true || isObject(additionalProperties)));
-  return couldBeStub && stringify(schema) === STUB_SIGNATURE;
+  return couldBeStub && formatStableJSON(schema) === STUB_SIGNATURE;
 }
 
 /** A value `stringify` may serialize as something else (through its own `toJSON`). */

@@ -1,5 +1,5 @@
 import type { JSONSchemaObject, ToolDefinition } from './tool-definition.js';
-import stringify from 'fast-json-stable-stringify';
+import { formatStableJSON } from '../records/format-stable-json.js';
 
 /** The name of the client-side search tool; a caller's tool of this name is never deferred. */
 export const TOOL_SEARCH_TOOL_NAME = 'tool_search';
@@ -137,5 +137,5 @@ function freezeDeep<Value>(value: Value): Value {
 }
 
 function signature(tool: ToolDefinition): string {
-  return stringify([tool.description ?? '', tool.inputSchema]);
+  return formatStableJSON([tool.description ?? '', tool.inputSchema]) as string;
 }

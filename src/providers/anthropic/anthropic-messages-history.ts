@@ -19,7 +19,7 @@ import {
   type AnthropicToolChange,
   type AnthropicToolChangeSupport,
 } from './anthropic-messages-tool-rules.js';
-import stringify from 'fast-json-stable-stringify';
+import { formatStableJSON } from '../../records/format-stable-json.js';
 
 /** A block of the history that names a tool or must be repaired, found by the one walk of the history. */
 interface HistorySite {
@@ -334,7 +334,7 @@ function writeToolChangeText(change: HistoryChange, names: ToolNameMapping, path
   if (change.form !== 'value') return { type: 'text', text: `The tool \`${name}\` was added to this conversation.` };
   let text: string;
   try {
-    text = stringify(custom && name !== change.name ? { ...change.definition, name } : change.definition);
+    text = formatStableJSON(custom && name !== change.name ? { ...change.definition, name } : change.definition) as string;
   } catch (error) {
     throw new ToolSearchError(
       'invalid-request',
