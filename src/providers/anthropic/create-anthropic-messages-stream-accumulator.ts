@@ -5,7 +5,7 @@ import type { StreamAccumulator } from '../../session/stream-accumulator.js';
 
 type Item = Record<string, unknown>;
 
-const stream = createStreamReader('Messages API');
+const stream = /* @__PURE__ */ createStreamReader('Messages API');
 
 /**
  * An accumulator of a Messages API stream (`messages.create({ ..., stream: true })`, or the SDK's `messages.stream()`

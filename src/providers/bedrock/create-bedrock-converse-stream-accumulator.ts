@@ -5,7 +5,7 @@ import type { BedrockConverseResponse, BedrockConverseStreamEvent } from './bedr
 
 type Item = Record<string, unknown>;
 
-const stream = createStreamReader('Converse');
+const stream = /* @__PURE__ */ createStreamReader('Converse');
 
 /** An accumulator of a Converse stream: `push` each event (it returns its answer text), then `response()` is the `ConverseCommand` output. */
 export function createBedrockConverseStreamAccumulator(): StreamAccumulator<BedrockConverseStreamEvent, BedrockConverseResponse> {

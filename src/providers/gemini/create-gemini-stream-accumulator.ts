@@ -7,7 +7,7 @@ import { splitWords } from '../../text/split-words.js';
 
 type Item = Record<string, unknown>;
 
-const stream = createStreamReader('Gemini');
+const stream = /* @__PURE__ */ createStreamReader('Gemini');
 
 /** What the accumulator keeps of one candidate: its fields in the order they first came, and its parts merged. */
 interface CandidateState {

@@ -6,7 +6,7 @@ import { resolveOpenAIChatAssistantMessage } from './resolve-openai-chat-assista
 
 type Item = Record<string, unknown>;
 
-const stream = createStreamReader('Chat Completions');
+const stream = /* @__PURE__ */ createStreamReader('Chat Completions');
 
 /** One choice being built. */
 interface ChoiceState {

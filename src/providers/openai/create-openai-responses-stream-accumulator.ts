@@ -4,7 +4,7 @@ import type { StreamAccumulator } from '../../session/stream-accumulator.js';
 
 type Item = Record<string, unknown>;
 
-const stream = createStreamReader('Responses API');
+const stream = /* @__PURE__ */ createStreamReader('Responses API');
 
 /** The events that end a Responses stream, each with the whole response. */
 const FINAL_EVENTS: ReadonlySet<unknown> = new Set(['response.completed', 'response.incomplete', 'response.failed']);
