@@ -114,7 +114,6 @@ export interface ToolSearchTool {
 
 /** What a `tool_search` call that cannot be searched is asked to write. */
 const ASK = 'the exact tool name or a few keywords';
-const LISTED = `Available tools are listed by name. Call \`${TOOL_SEARCH_TOOL_NAME}\` with an exact name or a few keywords to load their parameter schemas.`;
 const EMPTY_SELECTION = '`select:` lists no tool name; write the exact names after it, for example select:name_a,name_b. Available tools are listed by name.';
 const NO_MATCH = 'No tools matched the query. Try the exact tool name or different keywords; available tools are listed by name.';
 
@@ -210,7 +209,14 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       if (trimmed.length > maxQueryLength) {
         return listing('invalid-query', `${cutText(trimmed, 60)}…`, `The query is ${trimmed.length} characters; keep it under ${maxQueryLength}: ${ASK}.`);
       }
-      if (trimmed.replace(/[^\p{L}\p{N}]/gu, '') === '') return listing('listing', trimmed, LISTED);
+      if (trimmed.replace(/[^\p{L}\p{N}]/gu, '') === '') {
+        // Written here, not as a module-level template: one that reads another module's name is kept by an app's bundler.
+        return listing(
+          'listing',
+          trimmed,
+          `Available tools are listed by name. Call \`${TOOL_SEARCH_TOOL_NAME}\` with an exact name or a few keywords to load their parameter schemas.`,
+        );
+      }
       const written = parseToolSelection(trimmed);
       if (written?.length === 0) return listing('invalid-query', trimmed, EMPTY_SELECTION);
       const searchOptions = { ...(visible === undefined ? {} : { visible }), maxResults };

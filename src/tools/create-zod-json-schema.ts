@@ -312,13 +312,17 @@ function readPart(schema: unknown): ZodPart {
 /** zod 4's formats under their JSON Schema names; `''` for a format JSON Schema has no name for. */
 const ZOD4_FORMATS: Readonly<Names> = { guid: 'uuid', url: 'uri', datetime: 'date-time', json_string: 'json-string', regex: '', time: '' };
 
-/** The ranges of zod 4's number formats (`int()` is `safeint`). */
+/**
+ * The ranges of zod 4's number formats (`int()` is `safeint`). Written out (`safeint` is `Number.MIN_SAFE_INTEGER` to
+ * `Number.MAX_SAFE_INTEGER`, `float64` `±Number.MAX_VALUE`): a table that reads no property is one an app's bundler can
+ * drop from the shared `dist/core.js` when the app never converts a zod schema.
+ */
 const NUMBER_RANGES: Readonly<Record<string, readonly [number, number]>> = {
-  safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  safeint: [-9007199254740991, 9007199254740991],
   int32: [-2147483648, 2147483647],
   uint32: [0, 4294967295],
   float32: [-3.4028234663852886e38, 3.4028234663852886e38],
-  float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
+  float64: [-1.7976931348623157e308, 1.7976931348623157e308],
 };
 
 /**
