@@ -7,6 +7,7 @@ import { parseToolNameList } from '../tools/parse-tool-name-list.js';
 import { findUnknownKeys } from '../records/find-unknown-keys.js';
 import { isRecord } from '../records/is-record.js';
 import type { ToolDefinitionsInput } from '../tools/tool-definition.js';
+import { quoteNames } from '../text/quote-names.js';
 
 /** One option of a transformer: its name and the rule its value keeps (`undefined`, the default, always passes). */
 export interface TransformOption {
@@ -108,7 +109,7 @@ export function parseTransformRequestOptions(options: unknown): { readonly revea
   if (problem?.kind === 'unknown') {
     throw new ToolSearchError(
       'invalid-options',
-      `\`options\` has an unknown option ${problem.names.map((key) => `\`${key}\``).join(', ')}; the options are \`revealed\` and \`predict\``,
+      `\`options\` has an unknown option ${quoteNames(problem.names)}; the options are \`revealed\` and \`predict\``,
     );
   }
   if (problem !== undefined) {

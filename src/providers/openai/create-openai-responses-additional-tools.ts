@@ -2,6 +2,7 @@ import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { isRecord } from '../../records/is-record.js';
 import type { OpenAIResponsesAdditionalToolsItem, OpenAIResponsesFunctionTool } from './openai-responses-api.js';
+import { quoteNames } from '../../text/quote-names.js';
 
 /** What {@link createOpenAIResponsesAdditionalTools} takes besides the names. */
 export interface CreateOpenAIResponsesAdditionalToolsOptions {
@@ -64,7 +65,7 @@ export function createOpenAIResponsesAdditionalTools(
   if (missing.length > 0) {
     throw new ToolSearchError(
       'invalid-options',
-      `${missing.map((name) => `\`${name}\``).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not a function of \`options.tools\`; an addition carries the caller's definition, so pass the agent's tools`,
+      `${quoteNames(missing)} ${missing.length === 1 ? 'is' : 'are'} not a function of \`options.tools\`; an addition carries the caller's definition, so pass the agent's tools`,
     );
   }
   return writeOpenAIResponsesAdditionalTools(wanted, declared);

@@ -11,6 +11,7 @@ import {
   resolveOpenAIResponsesToolLocations,
   type OpenAIResponsesFunctionLocations,
 } from './resolve-openai-responses-function-locations.js';
+import { quoteNames } from '../../text/quote-names.js';
 
 /** The warnings the history pass can give. */
 export type OpenAIResponsesInputWarningCode = 'function-call-namespace-restored';
@@ -287,7 +288,7 @@ function transformCall(
       restored.push(`\`${name}\` (input[${index}])`);
     } else if (candidates.length > 1) {
       namespace = candidates[0];
-      restored.push(`\`${name}\` (input[${index}]; it is in ${candidates.map((candidate) => `\`${candidate}\``).join(', ')}, and the first was given)`);
+      restored.push(`\`${name}\` (input[${index}]; it is in ${quoteNames(candidates)}, and the first was given)`);
     }
   } else if (given !== expected) {
     const label = context.labelOf(original);

@@ -15,6 +15,7 @@ import type { TransformRequestOptions, TransformRequestResult } from '../../requ
 import type { OpenAIResponsesProviderTool, OpenAIResponsesTool } from './openai-responses-api.js';
 import { OPENAI_RESPONSES_CODEC, type OpenAIResponsesUncategorizedTools } from './openai-responses-codec.js';
 import type { OpenAIResponsesWarningCode } from './openai-responses-warning.js';
+import { quoteNames } from '../../text/quote-names.js';
 
 /** Options of {@link transformOpenAIResponsesRequest}. */
 export interface TransformOpenAIResponsesRequestOptions extends TransformRequestOptions {
@@ -124,7 +125,7 @@ function parseTransformOpenAIResponsesOptions(options: unknown) {
   if (problem?.kind === 'unknown') {
     throw new ToolSearchError(
       'invalid-options',
-      `unknown option ${problem.names.map((name) => `\`${name}\``).join(', ')}; the options are \`revealed\`, \`uncategorized\` and \`predict\``,
+      `unknown option ${quoteNames(problem.names)}; the options are \`revealed\`, \`uncategorized\` and \`predict\``,
     );
   }
   if (problem !== undefined) {
