@@ -1,5 +1,6 @@
 import { dereference, validate, type Schema } from '@cfworker/json-schema';
 import { isRecord } from '../records/is-record.js';
+import { MAX_VALUE_DEPTH, findUnserializableValue } from '../records/find-unserializable-value.js';
 import { createBudgetedValue } from './create-budgeted-value.js';
 import { createValidationSchema } from './create-validation-schema.js';
 import { formatArgumentErrors } from './format-argument-errors.js';
@@ -24,13 +25,17 @@ export interface ArgumentValidator {
  *
  * Returns `null` when the schema cannot be used: a `$ref` that points nowhere in the schema (a remote one such as
  * `https://example.com/address.json`, or a typo), an `$id` that is no URI reference, two subschemas with one `$id`,
- * or an object the copy cannot walk (a cycle, or nesting deep enough to overflow the stack).
+ * or an object the copy cannot walk (a cycle, or objects nested more than `MAX_VALUE_DEPTH` levels: the copy, the
+ * validator and the cycle check below recurse per level, and whether a few thousand levels overflow the stack depends
+ * on how the engine compiled them, so the bound is set here, not left to the stack).
  */
 export function createArgumentValidator(inputSchema: unknown): ArgumentValidator | null {
   let schema: Schema | boolean;
   let lookup: Record<string, Schema | boolean>;
   try {
     schema = createValidationSchema(inputSchema) as Schema | boolean;
+    // The copy's depth, not the caller's schema's: the caller's is read once, by the copy.
+    if (findUnserializableValue(schema, MAX_VALUE_DEPTH) !== undefined) return null;
     lookup = dereference(schema);
   } catch {
     return null;
