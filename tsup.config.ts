@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
@@ -45,7 +45,7 @@ const COMMON: Options = {
     parse: { module: true },
     toplevel: false,
     mangle: { toplevel: false, keep_fnames: true, keep_classnames: true },
-    format: { preserve_annotations: true, comments: 'some' },
+    format: { preserve_annotations: true, comments: 'some', ascii_only: true },
   },
   splitting: true,
   target: 'es2022',
@@ -60,18 +60,61 @@ const SOURCE = resolve('src');
 /** The wire APIs, each a folder of src/providers/ and a shared module of its own (`dist/core-openai.js`, …). */
 const PROVIDERS = ['openai', 'anthropic', 'gemini', 'bedrock'];
 
+/** The entries of the ES module build: the library's and the `tool-search` command's. */
+const ESM_ENTRIES: Record<string, string> = { ...LIBRARY_ENTRIES, cli: 'src/cli/index.ts' };
+
 /**
- * The shared module of the ES module build a source file belongs to: `core` for the provider-neutral core (every
- * root folder), `core-<provider>` for a provider's modules; `undefined` for the integrations, the command line and
- * the entries' index files, which each entry bundles itself. A provider's code is a module of its own, not part of
- * `core.js`, so `import('tool-search/openai')` does not parse the other three APIs (and `tool-search` none), and an
- * app's bundler meets no other API's module-level statements.
+ * The module of the ES module build each source file goes to, by path: `core-<provider>` for a provider's modules,
+ * `undefined` for the integrations, the command line and the entries' index files, which each entry bundles itself;
+ * and for a provider-neutral core module, the one module every importer of it goes to (`core-anthropic` for the
+ * decision only Anthropic's codec uses, `undefined` for the ranker only the root entry exports), or `core` when two
+ * do. A provider's code is a module of its own, not part of `core.js`, so `import('tool-search/openai')` parses
+ * neither the other three APIs (and `tool-search` none) nor the core only they or one other entry use, and an app's
+ * bundler meets no other API's module-level statements. A module no entry imports (the preflights the tests call) is
+ * in no file, so it is left out of the map.
  */
-function sharedModuleOf(path: string): string | undefined {
-  const local = relative(SOURCE, path);
-  if (local.startsWith('..') || /^(integrations|cli)\//.test(local) || /(^|\/)index\.ts$/.test(local)) return undefined;
-  const provider = /^providers\/([^/]+)\//.exec(local)?.[1];
-  return provider === undefined ? 'core' : `core-${provider}`;
+function placeModules(): Map<string, string | undefined> {
+  const modules = sourceFiles(SOURCE);
+  const importers = new Map(modules.map((module): [string, string[]] => [module, []]));
+  for (const module of modules) for (const imported of runtimeImports(module)) importers.get(imported)?.push(module);
+  const entryOf = new Map(Object.entries(ESM_ENTRIES).map(([name, path]) => [resolve(path), name]));
+  const reached = new Set(entryOf.keys());
+  for (const module of reached) for (const imported of runtimeImports(module)) reached.add(imported);
+  // Where a module's code runs from: its own shared module, or the entries (and shared modules) its importers go to.
+  const homes = new Map<string, ReadonlySet<string>>();
+  const homesOf = (module: string): ReadonlySet<string> => {
+    let found = homes.get(module);
+    if (found !== undefined) return found;
+    const entry = entryOf.get(module);
+    const local = relative(SOURCE, module);
+    const provider = /^providers\/([^/]+)\//.exec(local)?.[1];
+    if (entry !== undefined) found = new Set([entry]);
+    else if (provider !== undefined && !local.endsWith('/index.ts')) found = new Set([`core-${provider}`]);
+    else {
+      const own = new Set((importers.get(module) ?? []).filter((importer) => reached.has(importer)).flatMap((importer) => [...homesOf(importer)]));
+      found = own.size > 1 && !/^(integrations|cli)\//.test(local) && !local.endsWith('/index.ts') ? new Set(['core']) : own;
+    }
+    homes.set(module, found);
+    return found;
+  };
+  const shared = new Set(['core', ...PROVIDERS.map((provider) => `core-${provider}`)]);
+  const placed = new Map<string, string | undefined>();
+  for (const module of reached) {
+    const [home, ...others] = homesOf(module);
+    placed.set(module, others.length === 0 && home !== undefined && shared.has(home) ? home : undefined);
+  }
+  return placed;
+}
+
+/**
+ * The source files a module imports at run time (`import type` and `export type` left out), by path. A type-only
+ * import written `import { type A }` counts: an import too many only keeps a module in `core`.
+ */
+function runtimeImports(module: string): string[] {
+  const text = readFileSync(module, 'utf8');
+  return [...text.matchAll(/^(?:import|export)\s+(type\s+)?[^'";]*?\bfrom\s+'(\.[^']+)'/gm)]
+    .filter((match) => match[1] === undefined)
+    .map((match) => resolve(dirname(module), match[2] ?? '').replace(/\.js$/, '.ts'));
 }
 
 /** The `.ts` files under a folder. */
@@ -89,13 +132,13 @@ function sourceFiles(folder: string): string[] {
  * most of what an import costs at cold start; and an app's bundler still tree-shakes them, statement by statement.
  * Written to a temporary folder: they are build inputs, not sources. Returns each shared module's name and file.
  */
-function writeSharedEntries(): Record<string, string> {
+function writeSharedEntries(placed: ReadonlyMap<string, string | undefined>): Record<string, string> {
   const folder = mkdtempSync(join(tmpdir(), 'tool-search-build-'));
-  const modules = sourceFiles(SOURCE).sort();
+  const modules = [...placed.keys()].sort();
   const entries: Record<string, string> = {};
   for (const name of ['core', ...PROVIDERS.map((provider) => `core-${provider}`)]) {
     const path = join(folder, `${name}.ts`);
-    const members = modules.filter((module) => sharedModuleOf(module) === name);
+    const members = modules.filter((module) => placed.get(module) === name);
     writeFileSync(path, members.map((module) => `export * from ${JSON.stringify(module)};\n`).join(''));
     entries[name] = path;
   }
@@ -121,8 +164,8 @@ const STABLE_STRINGIFY = resolve('node_modules/fast-json-stable-stringify/index.
  * `./core.js`, a provider's modules from `./core-<provider>.js`, the JSON Schema validator from `./json-schema.js` and
  * the stable stringify from `./stable-stringify.js`. A module bundles what belongs to it (`sharedEntries`: the shared modules' entry files, which belong to the module they are named after).
  */
-function importShared(sharedEntries: Record<string, string>): Plugin {
-  const ownerOf = (importer: string) => Object.keys(sharedEntries).find((name) => sharedEntries[name] === importer) ?? sharedModuleOf(importer);
+function importShared(sharedEntries: Record<string, string>, placed: ReadonlyMap<string, string | undefined>): Plugin {
+  const ownerOf = (importer: string) => Object.keys(sharedEntries).find((name) => sharedEntries[name] === importer) ?? placed.get(importer);
   return {
     name: 'import-shared',
     setup(build) {
@@ -131,8 +174,15 @@ function importShared(sharedEntries: Record<string, string>): Plugin {
         if (args.path === '@cfworker/json-schema') return { path: './json-schema.js', external: true };
         if (args.path === 'fast-json-stable-stringify') return { path: './stable-stringify.js', external: true };
         const path = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
-        const target = sharedModuleOf(path);
-        return target === undefined || target === ownerOf(args.importer) ? undefined : { path: `./${target}.js`, external: true };
+        if (relative(SOURCE, path).startsWith('..')) return undefined;
+        const target = placed.get(path);
+        const owner = ownerOf(args.importer);
+        // What placeModules read of the imports holds: else a module would be in no file, or a shared module would
+        // bundle a copy of an entry's module or import another API's (or the core a provider's).
+        if (!placed.has(path) || (owner !== undefined && target !== owner && target !== 'core')) {
+          throw new Error(`${relative(SOURCE, args.importer)} imports ${relative(SOURCE, path)}, placed in ${target ?? 'no shared module'}`);
+        }
+        return target === undefined || target === owner ? undefined : { path: `./${target}.js`, external: true };
       });
     },
   };
@@ -141,7 +191,8 @@ function importShared(sharedEntries: Record<string, string>): Plugin {
 export default defineConfig((): Options[] => {
   // The two builds below run at once, so neither may clean `dist/` itself: it is emptied once, first.
   rmSync('dist', { recursive: true, force: true });
-  const sharedEntries = writeSharedEntries();
+  const placed = placeModules();
+  const sharedEntries = writeSharedEntries(placed);
   return [
     {
       // ESM: the shared modules (see writeSharedEntries).
@@ -155,7 +206,7 @@ export default defineConfig((): Options[] => {
       entry: { ...sharedEntries, 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY },
       format: ['esm'],
       splitting: false,
-      esbuildPlugins: [importShared(sharedEntries)],
+      esbuildPlugins: [importShared(sharedEntries, placed)],
     },
     {
       // ESM: the library's entries and the `tool-search` command, each one file importing the core from `./core.js`,
@@ -165,7 +216,7 @@ export default defineConfig((): Options[] => {
       entry: { ...LIBRARY_ENTRIES, cli: 'src/cli/index.ts' },
       format: ['esm'],
       splitting: false,
-      esbuildPlugins: [importShared(sharedEntries)],
+      esbuildPlugins: [importShared(sharedEntries, placed)],
       dts: { entry: ESM_DECLARED_ENTRIES },
       external: [/^node:/, 'gpt-tokenizer'],
       // One set of declarations, the CommonJS build's (`.d.cts`): each ESM entry's `.d.ts` re-exports its `.d.cts`
