@@ -4,6 +4,7 @@ import type { ToolNameRule } from '../names/tool-name-rule.js';
 import type { ToolCatalog } from '../catalog/tool-catalog.js';
 import type { ToolSearchPlan, ToolSearchWarning } from '../plan/tool-search-plan.js';
 import type { NeutralRequest, NeutralTool } from './neutral-request.js';
+import type { ToolDefinition } from '../tools/tool-definition.js';
 import type { RequestTools, RequestToolsWarningCode } from './request-tools.js';
 
 /** What a wire API is, for the decision: the facts that decide what a request may carry. */
@@ -76,11 +77,93 @@ export function keepRead<Kept>(input: ResolveRequestToolsInput, decision: string
   const { api, catalog, request, memo } = input;
   const held = memo?.[decision];
   const sameCatalog = held?.catalog === catalog || (held?.catalog?.tools.length ?? 0) + (catalog?.tools.length ?? 0) === 0;
-  if (held !== undefined && held.api === api && sameCatalog && isSame(held.tools, request.tools, 3)) return held.kept as Kept;
+  if (held !== undefined && held.api === api && sameCatalog && isSameToolList(held.tools, request.tools)) return held.kept as Kept;
   const kept = read();
   if (memo !== undefined) memo[decision] = { api, tools: request.tools, catalog, kept };
   return kept;
 }
+
+/**
+ * Whether two reads of a body's tool list are the same, tool by tool: each field of the neutral form and of a function's
+ * definition (its values by identity: a schema is the body's own object). Field by field by name, not with
+ * {@link isSame}: a bare transformer compares every tool of every request it is given, and `for…in` over the fields
+ * cost ten times as much (a quarter of a Chat Completions transform).
+ */
+function isSameToolList(left: readonly AnyNeutralTool[], right: readonly AnyNeutralTool[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index += 1) {
+    const [one, other] = [left[index] as AnyNeutralTool, right[index] as AnyNeutralTool];
+    if (one === other) continue;
+    const same =
+      one.kind === other.kind &&
+      one.index === other.index &&
+      one.deferred === other.deferred &&
+      one.name === other.name &&
+      one.group === other.group &&
+      one.path === other.path &&
+      one.partly === other.partly &&
+      one.label === other.label &&
+      one.custom === other.custom &&
+      one.deferredAloneRejected === other.deferredAloneRejected &&
+      one.clientExecuted === other.clientExecuted &&
+      (one.definition === other.definition ||
+        (one.definition !== undefined && other.definition !== undefined && isSameDefinition(one.definition, other.definition)));
+    if (!same) return false;
+  }
+  return true;
+}
+
+function isSameDefinition(one: AnyToolDefinition, other: AnyToolDefinition): boolean {
+  return (
+    one.name === other.name &&
+    one.description === other.description &&
+    one.inputSchema === other.inputSchema &&
+    one.category === other.category &&
+    one.deferrable === other.deferrable &&
+    one.server === other.server &&
+    one.title === other.title &&
+    one.annotations === other.annotations &&
+    one.outputSchema === other.outputSchema &&
+    one._meta === other._meta
+  );
+}
+
+/** The fields {@link isSameToolList} compares. A field `NeutralTool` or `ToolDefinition` gains fails to compile below until it is added here and compared there. */
+type ComparedField =
+  | 'kind'
+  | 'index'
+  | 'deferred'
+  | 'name'
+  | 'group'
+  | 'path'
+  | 'partly'
+  | 'label'
+  | 'custom'
+  | 'deferredAloneRejected'
+  | 'clientExecuted'
+  | 'definition'
+  | 'description'
+  | 'inputSchema'
+  | 'category'
+  | 'deferrable'
+  | 'server'
+  | 'title'
+  | 'annotations'
+  | 'outputSchema'
+  | '_meta';
+
+/** `Fields`, each of which must be a {@link ComparedField}. */
+type Compared<Fields extends ComparedField> = Fields;
+
+/** Any kind of neutral tool, each field read by name (`undefined` where the kind has none). */
+type AnyNeutralTool = { readonly [Field in Compared<FieldOf<NeutralTool>>]?: unknown } & {
+  readonly definition?: AnyToolDefinition;
+};
+
+type AnyToolDefinition = { readonly [Field in Compared<keyof ToolDefinition>]?: unknown };
+
+/** The fields of every member of a union. */
+type FieldOf<Union> = Union extends unknown ? keyof Union : never;
 
 /** The value `make` gives for `key`, kept in `kept` with the last few others (the oldest dropped). */
 export function recall<Value>(kept: Map<string, Value>, key: string, make: () => Value): Value {

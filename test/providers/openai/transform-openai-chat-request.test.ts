@@ -500,6 +500,32 @@ describe('transformOpenAIChatRequest', () => {
       expect(JSON.stringify(second.body)).toBe(JSON.stringify(first.body));
       expect(second.warnings).toEqual(first.warnings);
     });
+
+    it('writes each body from its own tools when one plan transforms bodies whose tools differ', () => {
+      const plan = openAIChatPlan(body, { listing: 'full' });
+      const [first, second] = bfcl as [ToolDefinition, ToolDefinition];
+      const edits: ((tools: unknown[]) => void)[] = [
+        (tools) => {
+          tools[1] = toOpenAIChatTool({ ...second, description: 'Another description.' });
+        },
+        (tools) => {
+          tools[0] = toOpenAIChatTool({ ...first, inputSchema: { type: 'object', properties: { added: { type: 'string' } } } });
+        },
+        (tools) => {
+          tools[tools.length - 1] = { type: 'custom', custom: { name: 'd' } };
+        },
+      ];
+      transform(body, plan, { revealed: [first.name] });
+      for (const edit of edits) {
+        // The other tools and every schema stay the same objects: only the edit tells the bodies apart.
+        const edited = { ...body, tools: [...(body.tools as unknown[])] };
+        edit(edited.tools);
+        const result = transform(edited, plan, { revealed: [first.name] });
+        const fresh = transform(edited, structuredClone(plan), { revealed: [first.name] });
+        expect(JSON.stringify(result.body)).toBe(JSON.stringify(fresh.body));
+        expect(result.body).not.toEqual(transform(body, structuredClone(plan), { revealed: [first.name] }).body);
+      }
+    });
   });
 
   describe('on bad input', () => {
