@@ -117,6 +117,10 @@ const ASK = 'the exact tool name or a few keywords';
 const EMPTY_SELECTION = '`select:` lists no tool name; write the exact names after it, for example select:name_a,name_b. Available tools are listed by name.';
 const NO_MATCH = 'No tools matched the query. Try the exact tool name or different keywords; available tools are listed by name.';
 
+/** A letter or a digit: a query without one asks for the listing. */
+// biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
+const LETTER_OR_DIGIT = new RegExp('[\\p{L}\\p{N}]', 'u');
+
 /** The whole-number options and the least value each takes, in the order they are checked. */
 const COUNT_OPTIONS = [
   ['maxResults', 1],
@@ -209,7 +213,7 @@ export function createToolSearchTool(options: CreateToolSearchToolOptions): Tool
       if (trimmed.length > maxQueryLength) {
         return listing('invalid-query', `${cutText(trimmed, 60)}…`, `The query is ${trimmed.length} characters; keep it under ${maxQueryLength}: ${ASK}.`);
       }
-      if (trimmed.replace(/[^\p{L}\p{N}]/gu, '') === '') {
+      if (!LETTER_OR_DIGIT.test(trimmed)) {
         // Written here, not as a module-level template: one that reads another module's name is kept by an app's bundler.
         return listing(
           'listing',

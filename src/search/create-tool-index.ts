@@ -236,7 +236,8 @@ const CUT_FIELDS: Readonly<Record<ToolIndexCut['rule'], Readonly<Record<string, 
   floor: RATIO_CUT_FIELDS,
 };
 /** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
-const SEPARATORS = /[^\p{L}\p{N}]+/gu;
+// biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
+const SEPARATORS = new RegExp('[^\\p{L}\\p{N}]+', 'gu');
 const WHITESPACE = /\s/;
 
 /**
