@@ -202,7 +202,7 @@ function validateArguments(validator: ArgumentValidator, value: unknown): string
 
 /** A UTF-16 surrogate not paired with its other half (with the `u` flag, a pair is one code point, not `Cs`). */
 // biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
-const LONE_SURROGATE = new RegExp('\\p{Cs}', 'gu');
+const LONE_SURROGATE = /* @__PURE__ */ new RegExp('\\p{Cs}', 'gu');
 
 /** A copy of JSON data whose object keys have each lone surrogate replaced by U+FFFD; the value itself when none has. */
 function withWellFormedKeys(value: unknown): unknown {

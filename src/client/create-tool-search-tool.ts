@@ -119,7 +119,7 @@ const NO_MATCH = 'No tools matched the query. Try the exact tool name or differe
 
 /** A letter or a digit: a query without one asks for the listing. */
 // biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
-const LETTER_OR_DIGIT = new RegExp('[\\p{L}\\p{N}]', 'u');
+const LETTER_OR_DIGIT = /* @__PURE__ */ new RegExp('[\\p{L}\\p{N}]', 'u');
 
 /** The whole-number options and the least value each takes, in the order they are checked. */
 const COUNT_OPTIONS = [

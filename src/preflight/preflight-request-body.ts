@@ -102,7 +102,7 @@ export function preflightRequestBody<Messages extends PreflightRuleMessages>(
 
 /** Matches a surrogate without its other half: in a `u` pattern a well-formed pair is one code point, never `\p{Cs}`. */
 // biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
-const LONE_SURROGATE = new RegExp('\\p{Cs}', 'u');
+const LONE_SURROGATE = /* @__PURE__ */ new RegExp('\\p{Cs}', 'u');
 
 /**
  * The path of every string and object key in a body that holds a lone surrogate, in body order. `JSON.stringify`

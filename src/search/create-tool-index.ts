@@ -237,7 +237,7 @@ const CUT_FIELDS: Readonly<Record<ToolIndexCut['rule'], Readonly<Record<string, 
 };
 /** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
 // biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
-const SEPARATORS = new RegExp('[^\\p{L}\\p{N}]+', 'gu');
+const SEPARATORS = /* @__PURE__ */ new RegExp('[^\\p{L}\\p{N}]+', 'gu');
 const WHITESPACE = /\s/;
 
 /**

@@ -54,9 +54,9 @@ function withWellFormedText(value: unknown): unknown {
 }
 
 // biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
-const LONE_SURROGATE = new RegExp('\\p{Cs}', 'u');
+const LONE_SURROGATE = /* @__PURE__ */ new RegExp('\\p{Cs}', 'u');
 // biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
-const LONE_SURROGATES = new RegExp('\\p{Cs}', 'gu');
+const LONE_SURROGATES = /* @__PURE__ */ new RegExp('\\p{Cs}', 'gu');
 
 /**
  * The `invalid-tool-output` error for an output JSON cannot write (`cause`: what JSON threw): where, what, and what to
