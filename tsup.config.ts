@@ -50,9 +50,9 @@ const COMMON: Options = {
   splitting: true,
   target: 'es2022',
   platform: 'neutral',
-  // The two packages the library uses at run time are bundled in (THIRD-PARTY-NOTICES.md), so the package installs
-  // with no dependency and Node resolves no package at import.
-  noExternal: ['@cfworker/json-schema', 'fast-json-stable-stringify'],
+  // The one package the library uses at run time is bundled in (THIRD-PARTY-NOTICES.md), so the package installs with
+  // no dependency and Node resolves no package at import.
+  noExternal: ['@cfworker/json-schema'],
 };
 
 const SOURCE = resolve('src');
@@ -153,26 +153,18 @@ function writeSharedEntries(placed: ReadonlyMap<string, string | undefined>): Re
 const JSON_SCHEMA_VALIDATOR = resolve('node_modules/@cfworker/json-schema/dist/esm/index.js');
 
 /**
- * `fast-json-stable-stringify`, a CommonJS module, built as an ES module of its own (`dist/stable-stringify.js`): bundled into
- * `core.js`, each module importing it would keep a call of esbuild's CommonJS wrapper at the top level of `core.js`,
- * which an app's bundler cannot drop.
- */
-const STABLE_STRINGIFY = resolve('node_modules/fast-json-stable-stringify/index.js');
-
-/**
  * Makes the modules of one ES module build import another shared module instead of bundling it: the core from
- * `./core.js`, a provider's modules from `./core-<provider>.js`, the JSON Schema validator from `./json-schema.js` and
- * the stable stringify from `./stable-stringify.js`. A module bundles what belongs to it (`sharedEntries`: the shared modules' entry files, which belong to the module they are named after).
+ * `./core.js`, a provider's modules from `./core-<provider>.js` and the JSON Schema validator from `./json-schema.js`.
+ * A module bundles what belongs to it (`sharedEntries`: the shared modules' entry files, which belong to the module they are named after).
  */
 function importShared(sharedEntries: Record<string, string>, placed: ReadonlyMap<string, string | undefined>): Plugin {
   const ownerOf = (importer: string) => Object.keys(sharedEntries).find((name) => sharedEntries[name] === importer) ?? placed.get(importer);
   return {
     name: 'import-shared',
     setup(build) {
-      build.onResolve({ filter: /^([./]|@cfworker\/json-schema$|fast-json-stable-stringify$)/ }, (args) => {
+      build.onResolve({ filter: /^([./]|@cfworker\/json-schema$)/ }, (args) => {
         if (args.kind === 'entry-point') return undefined;
         if (args.path === '@cfworker/json-schema') return { path: './json-schema.js', external: true };
-        if (args.path === 'fast-json-stable-stringify') return { path: './stable-stringify.js', external: true };
         const path = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
         if (relative(SOURCE, path).startsWith('..')) return undefined;
         const target = placed.get(path);
@@ -203,7 +195,7 @@ export default defineConfig((): Options[] => {
       esbuildOptions(options) {
         options.pure = ['Object.freeze', 'Set', 'Map'];
       },
-      entry: { ...sharedEntries, 'json-schema': JSON_SCHEMA_VALIDATOR, 'stable-stringify': STABLE_STRINGIFY },
+      entry: { ...sharedEntries, 'json-schema': JSON_SCHEMA_VALIDATOR },
       format: ['esm'],
       splitting: false,
       esbuildPlugins: [importShared(sharedEntries, placed)],

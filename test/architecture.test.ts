@@ -56,7 +56,7 @@ describe('the source layout', () => {
   );
 
   it('imports only the allowed runtime dependencies', () => {
-    const allowed = new Set(['zod', 'fast-json-stable-stringify', '@cfworker/json-schema']);
+    const allowed = new Set(['zod', '@cfworker/json-schema']);
     const external = files
       .filter((file) => !file.local.startsWith('integrations/'))
       .flatMap((file) => imports(file.path).filter((specifier) => !(isCommandLine(file.local) && isBuiltin(specifier))))
@@ -71,7 +71,7 @@ describe('the source layout', () => {
       'openai-agents': ['@openai/agents'],
     };
     for (const file of files.filter((entry) => entry.local.startsWith('integrations/'))) {
-      const allowed = new Set(['zod', 'fast-json-stable-stringify', '@cfworker/json-schema', ...(frameworks[file.local.split('/')[1] ?? ''] ?? [])]);
+      const allowed = new Set(['zod', '@cfworker/json-schema', ...(frameworks[file.local.split('/')[1] ?? ''] ?? [])]);
       expect(
         imports(file.path).filter((specifier) => !specifier.startsWith('.') && !allowed.has(specifier)),
         file.local,
