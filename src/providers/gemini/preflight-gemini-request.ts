@@ -57,12 +57,8 @@ const MESSAGES = {
  * Never throws: a body that cannot be read gives an `invalid-body` violation. Every body `transformGeminiRequest`
  * returns passes it.
  *
- * @example
- * ```ts
- * import { preflightGeminiRequest } from 'tool-search/gemini';
- * const { ok, violations } = preflightGeminiRequest(parameters);
- * if (!ok) throw new Error(violations.map((v) => `${v.rule} at ${v.path}: ${v.message}`).join('\n'));
- * ```
+ * Not part of the public API (no entry exports it): the tests' local servers check every body they receive with it
+ * (test/support/local-server.ts).
  */
 export function preflightGeminiRequest(body: unknown): PreflightResult {
   return preflightRequestBody(body, MESSAGES, 'a request object', (request, report) => {

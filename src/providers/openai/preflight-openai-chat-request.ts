@@ -55,12 +55,8 @@ const MESSAGES = {
  * (see {@link OpenAIChatPreflightRule} for each rule and its source). Never throws: a body that cannot be read gives
  * an `invalid-body` violation. Every body `transformOpenAIChatRequest` returns passes it.
  *
- * @example
- * ```ts
- * import { preflightOpenAIChatRequest } from 'tool-search/openai';
- * const { ok, violations } = preflightOpenAIChatRequest(body);
- * if (!ok) throw new Error(violations.map((v) => `${v.rule} at ${v.path}: ${v.message}`).join('\n'));
- * ```
+ * Not part of the public API (no entry exports it): the tests' local servers check every body they receive with it
+ * (test/support/local-server.ts).
  */
 export function preflightOpenAIChatRequest(body: unknown): PreflightResult {
   return preflightRequestBody(body, MESSAGES, 'a request object', (request, report) => {

@@ -142,12 +142,8 @@ const MAX_CALL_ID_LENGTH = 64;
  * {@link OpenAIResponsesPreflightRule}), without sending it. Total: any value can be checked; nothing throws.
  * `transformOpenAIResponsesRequest` output always passes.
  *
- * @example
- * ```ts
- * import { preflightOpenAIResponsesRequest } from 'tool-search/openai';
- * const result = preflightOpenAIResponsesRequest(body);
- * if (!result.ok) for (const v of result.violations) console.warn(v.rule, v.path, v.message);
- * ```
+ * Not part of the public API (no entry exports it): the tests' local servers check every body they receive with it
+ * (test/support/local-server.ts).
  * @see https://developers.openai.com/api/docs/guides/tools-tool-search
  */
 export function preflightOpenAIResponsesRequest(body: unknown): PreflightResult {
