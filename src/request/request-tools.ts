@@ -65,11 +65,11 @@ export interface RequestTools {
   /** The definition an entry is written from where it is not the body's (a stub the body holds, the catalog's schema). */
   definitionOf?(name: string): ToolDefinition | undefined;
   /**
-   * Wire names of tools the request reaches through `call_tool` (left out of the list): a history call of one is
-   * sent as the `call_tool` call it stands for, under `callToolName`.
+   * The wire name a history call of a tool (as the body names it) is sent under: its own, or `call_tool`'s for a tool
+   * the request reaches through `call_tool` (left out of the list), whose call is sent as the `call_tool` call it
+   * stands for. Where absent, every call goes by its own wire name.
    */
-  readonly throughCallTool?: ReadonlySet<string>;
-  readonly callToolName?: string;
+  callName?(name: string): string;
   /** Wire names of the tools the history's tool changes defined by value: they need no entry in the tool list. */
   readonly historyDefined?: ReadonlySet<string>;
   /**

@@ -97,7 +97,7 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     trailing: decision.trailing,
     hostedSearch: decision.hostedSearch,
     callerDeferral: decision.callerDeferral,
-    ...(throughCallTool === NO_NAMES ? {} : { throughCallTool, callToolName }),
+    callName: sentName,
     historyDefined: defined,
     warnings,
   };

@@ -120,8 +120,7 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
     // Each undefined name sent, with where the history names it (a call reached through `call_tool` is that call).
     const undefinedAt = new Map<string, string[]>();
     for (const { name, kind, path } of references) {
-      const wire = names.toWire(name);
-      const sent = kind === 'tool_use' && decided.throughCallTool?.has(wire) === true ? (decided.callToolName as string) : wire;
+      const sent = kind === 'tool_use' ? (decided.callName as (name: string) => string)(name) : names.toWire(name);
       if (!isDefined(sent)) undefinedAt.set(sent, [...(undefinedAt.get(sent) ?? []), `${path} (${kind})`]);
     }
     if (undefinedAt.size > 0) {

@@ -230,7 +230,7 @@ function readChange(
  */
 export function writeAnthropicMessagesHistory(
   history: AnthropicMessagesHistory,
-  context: Pick<RequestTools, 'names' | 'throughCallTool' | 'callToolName'>,
+  context: Pick<RequestTools, 'names' | 'callName'>,
 ): { readonly messages: readonly unknown[] | undefined; readonly warnings: readonly AnthropicMessagesWarning[] } {
   const { messages, sites, support, system } = history;
   if (messages === undefined) return { messages, warnings: [] };
@@ -287,15 +287,15 @@ function writeHistorySite(
   block: Record<string, unknown>,
   { kind, change }: HistorySite,
   path: string,
-  { names, throughCallTool, callToolName }: Pick<RequestTools, 'names' | 'throughCallTool' | 'callToolName'>,
+  { names, callName }: Pick<RequestTools, 'names' | 'callName'>,
   found: Record<HistoryRepair, string[]>,
 ): unknown {
   switch (kind) {
     case 'tool_use': {
       const wire = names.toWire(block.name as string);
+      const sent = callName?.(block.name as string) ?? wire;
       // Deterministic, so every later request sends the same bytes for this turn.
-      if (throughCallTool?.has(wire) === true && callToolName !== undefined)
-        return { ...block, name: callToolName, input: { name: wire, arguments: block.input ?? {} } };
+      if (sent !== wire) return { ...block, name: sent, input: { name: wire, arguments: block.input ?? {} } };
       return wire === block.name ? block : { ...block, name: wire };
     }
     case 'tool_search_tool_result': {

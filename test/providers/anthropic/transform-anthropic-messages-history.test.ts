@@ -19,11 +19,11 @@ function transformAnthropicMessagesHistory(
 ) {
   const read = readAnthropicMessagesHistory(messages, options.toolChanges);
   const callToolName = options.callToolName ?? 'call_tool';
-  const written = writeAnthropicMessagesHistory(read, { names: mapping, ...options, callToolName });
   const sent = (name: string, kind: string) => {
     const wire = mapping.toWire(name);
     return kind === 'tool_use' && options.throughCallTool?.has(wire) === true ? callToolName : wire;
   };
+  const written = writeAnthropicMessagesHistory(read, { names: mapping, callName: (name) => sent(name, 'tool_use') });
   const added = new Set<string>();
   const defined = new Set<string>();
   for (const change of read.neutral.changes ?? []) {
