@@ -28,11 +28,11 @@ interface ToolEntry {
 }
 
 /**
- * What one entry of the body's tool list is, for placing a request's tools: a tool the plan manages (`tool`), the
- * package's own `tool_search` or `call_tool` in a body this package wrote (`own`), the provider's hosted search tool
- * (`hosted-search`), or anything else (a provider tool, a toolset), passed through in place (`other`).
+ * What one entry of the body's tool list is, for placing a request's tools (its neutral kind): a tool the plan manages
+ * (`function`), the package's own `tool_search` or `call_tool` in a body this package wrote (`own`), the provider's
+ * hosted search tool (`hosted-search`), or anything else (a provider tool, a toolset), passed through in place (`other`).
  */
-export type AnthropicBodyToolKind = 'tool' | 'own' | 'hosted-search' | 'other';
+export type AnthropicBodyToolKind = Exclude<NeutralTool['kind'], 'marker'>;
 
 /** A Messages API body's `tools`, read once (a session reads its catalog's once per agent). */
 export type AnthropicMessagesTools = ReturnType<typeof readAnthropicMessagesTools>;
@@ -83,30 +83,29 @@ export function readAnthropicMessagesTools(request: Record<string, unknown>, che
   });
   // After every entry is read: a bad entry is reported before a name defined twice.
   if (checkNames) for (const tool of neutral) if (tool.kind === 'function') checkName(tool.definition.name, tool.index);
-  const kinds = neutral.map(({ kind }) => (kind === 'function' ? 'tool' : kind) as AnthropicBodyToolKind);
   // The last list written from this read (see writeAnthropicMessagesTools): a session reads its agent's tools once.
   const written: { last?: Written<WrittenTools, AnthropicMessagesWarning> } = {};
-  return { entries, definitions, neutral, layout: createAnthropicToolLayout(kinds), breakpoints, ownBreakpoints, searchEntries, hasMCPToolset, written };
+  return { entries, definitions, neutral, layout: createAnthropicToolLayout(neutral), breakpoints, ownBreakpoints, searchEntries, hasMCPToolset, written };
 }
 
 /**
- * The body's tool list of these kinds as placing a request's tools needs it: only the entries sent as they are
+ * The body's tool list (its entries' kinds) as placing a request's tools needs it: only the entries sent as they are
  * (`passthrough`, each with how many managed tools and how many managed or own tools come before it), so placing costs
  * what is sent, not the size of the body's list; how many managed tools (`tools`) and managed or own tools (`slots`)
  * the body holds, and the last entry's kind.
  */
-export function createAnthropicToolLayout(kinds: readonly AnthropicBodyToolKind[]) {
+export function createAnthropicToolLayout(neutral: readonly Pick<NeutralTool, 'kind'>[]) {
   const passthrough: { readonly position: number; readonly kind: 'hosted-search' | 'other'; readonly tools: number; readonly slots: number }[] = [];
   let tools = 0;
   let slots = 0;
-  kinds.forEach((kind, position) => {
+  neutral.forEach(({ kind }, position) => {
     if (kind === 'hosted-search' || kind === 'other') passthrough.push({ position, kind, tools, slots });
     else {
       slots += 1;
-      if (kind === 'tool') tools += 1;
+      if (kind === 'function') tools += 1;
     }
   });
-  return { passthrough, tools, slots, last: kinds.at(-1) };
+  return { passthrough, tools, slots, last: neutral.at(-1)?.kind };
 }
 
 /**
@@ -269,10 +268,10 @@ export function resolveAnthropicToolPlaces<Tool>(
   // The decided entry the body's last entry became: under the client-side mechanism the caller's last tool may be sent
   // elsewhere in the list, or not at all; otherwise the last managed tool's is its own.
   let lastEntry = -1;
-  if (client && (layout.last === 'tool' || layout.last === 'own')) {
+  if (client && (layout.last === 'function' || layout.last === 'own')) {
     const found = list.entries.findIndex((entry) => entry.name === lastName);
     if (found < end) lastEntry = found;
-  } else if (!client && layout.last === 'tool') lastEntry = leading + layout.tools - 1;
+  } else if (!client && layout.last === 'function') lastEntry = leading + layout.tools - 1;
   let last = -1;
   let next = 0;
   const pushUntil = (stop: number): void => {

@@ -27,7 +27,7 @@ const other: AnthropicBodyToolKind = 'other';
 const hosted: AnthropicBodyToolKind = 'hosted-search';
 /** A body of tools named `name`, read back as kinds and the last tool's name. */
 const body = (...slots: (string | AnthropicBodyToolKind)[]): [AnthropicBodyToolKind[], string | undefined] => {
-  const kinds = slots.map((slot): AnthropicBodyToolKind => (slot === other || slot === hosted ? slot : 'tool'));
+  const kinds = slots.map((slot): AnthropicBodyToolKind => (slot === other || slot === hosted ? slot : 'function'));
   const last = slots.at(-1);
   return [kinds, last === other || last === hosted ? undefined : last];
 };
@@ -57,7 +57,7 @@ describe('resolveAnthropicToolPlaces', () => {
     ['says the caller’s last tool is not sent when the client list leaves it out', body('a', 'z'), list(['a', 'tool_search']), 'client', ['e0', 'e1'], -1],
     ['puts the trailing entries last', body('a', other), list(['a', 'call_tool'], { trailing: 1 }), 'none', ['e0', 'b1', 'e1'], 1],
   ])('%s', (_case, [kinds, lastName], decided, mechanism, places, last) => {
-    const result = resolveAnthropicToolPlaces(createAnthropicToolLayout(kinds), decided, mechanism, lastName, writer);
+    const result = resolveAnthropicToolPlaces(createAnthropicToolLayout(kinds.map((kind) => ({ kind }))), decided, mechanism, lastName, writer);
     expect(result.tools).toEqual(places);
     expect(result.last).toBe(last);
   });
