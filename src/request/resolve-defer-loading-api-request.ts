@@ -449,7 +449,7 @@ export function resolveHostedToolList(
       code: 'hosted-search-for-caller-deferral',
       message:
         "the body defers tools of its own (a toolset or MCP toolset whose members defer, or a provider tool with `defer_loading`), which the library's `tool_search` cannot load " +
-        `(it answers with the plan's tools); ${plan.mechanism === 'openai-hosted' ? 'OpenAI' : 'Anthropic'}'s hosted search tool was sent beside it, so they can be found`,
+        "(it answers with the plan's tools); Anthropic's hosted search tool was sent beside it, so they can be found",
     });
   }
 
@@ -495,7 +495,7 @@ export function resolveHistoryRestore(
 ): HistoryRestore {
   const { plan, planned, names, own, bodyTools, restored, catalog, referenced } = input;
   const tools: ToolDefinition[] = [];
-  if ((plan.mechanism === 'claude-hosted' || plan.mechanism === 'openai-hosted') && catalog.size > 0 && referenced.size > 0) {
+  if (plan.mechanism === 'claude-hosted' && catalog.size > 0 && referenced.size > 0) {
     for (const tool of catalog.values()) {
       if (!referenced.has(tool.name) || bodyTools.has(tool.name) || restored.has(tool.name) || input.otherNames.has(names.toWire(tool.name))) continue;
       tools.push(tool);

@@ -81,7 +81,7 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
       // Only the results outside the model's messages are paired with the calls of the model's message before.
       const item: HistoryMessage = { calls: [], results: [], inSystem: isSystem, turn: message.role === 'assistant' ? undefined : false };
       (message.content as unknown[]).forEach((block: unknown, blockIndex) => {
-        const site = isRecord(block) ? readHistoryBlock(block, `messages[${index}].content[${blockIndex}]`, reader, item) : undefined;
+        const site = isRecord(block) ? readHistoryBlock(block, blockPath(index, blockIndex), reader, item) : undefined;
         if (site !== undefined)
           sites.push(typeof site === 'string' ? { message: index, block: blockIndex, kind: site } : { message: index, block: blockIndex, ...site });
       });
@@ -240,7 +240,7 @@ export function writeAnthropicMessagesHistory(
   for (const site of sites) {
     const content = (messages[site.message] as Record<string, unknown>).content as unknown[];
     const block = content[site.block] as Record<string, unknown>;
-    const sent = writeHistorySite(block, site, `messages[${site.message}].content[${site.block}]`, context, found);
+    const sent = writeHistorySite(block, site, context, found);
     if (sent === block) continue;
     const copy = changed.get(site.message) ?? [...content];
     copy[site.block] = sent;
@@ -282,14 +282,17 @@ const REPAIR_WARNINGS: Readonly<Record<HistoryRepair, (paths: string, support: A
       : `the history adds tools by value (${paths}), which only the Claude API takes; each addition was sent as a text block with the tool's name and definition`,
 };
 
-/** One block the read marked, as sent (the same object when it stays, `REMOVED` when it goes); repairs are noted in `found`. */
+/**
+ * One block the read marked, as sent (the same object when it stays, `REMOVED` when it goes); repairs are noted in
+ * `found`, by path (built only for a repair: most sites need none).
+ */
 function writeHistorySite(
   block: Record<string, unknown>,
-  { kind, change }: HistorySite,
-  path: string,
+  site: HistorySite,
   { names, callName }: Pick<RequestTools, 'names' | 'callName'>,
   found: Record<HistoryRepair, string[]>,
 ): unknown {
+  const { kind, change } = site;
   switch (kind) {
     case 'tool_use': {
       const wire = names.toWire(block.name as string);
@@ -306,20 +309,27 @@ function writeHistorySite(
     case 'tool_result': {
       const content = Array.isArray(block.content) ? writeReferences(block.content, names, true, block.is_error === true) : block.content;
       if (content === block.content) return block;
-      if (block.is_error === true) found['error-result-references-converted'].push(path);
+      if (block.is_error === true) found['error-result-references-converted'].push(blockPath(site.message, site.block));
       return { ...block, content };
     }
     case 'tool_change':
       return writeToolChange(block, change as HistoryChange, names);
-    case 'tool_change_text':
+    case 'tool_change_text': {
+      const path = blockPath(site.message, site.block);
       found['tool-changes-sent-as-text'].push(path);
       return writeToolChangeText(change as HistoryChange, names, path);
+    }
     case 'remove':
-      found['server-tool-result-removed'].push(`${path} (\`${block.tool_use_id as string}\`)`);
+      found['server-tool-result-removed'].push(`${blockPath(site.message, site.block)} (\`${block.tool_use_id as string}\`)`);
       return REMOVED;
     default:
       return kind satisfies never;
   }
+}
+
+/** Where a block of the history is, as errors and warnings name it. */
+function blockPath(message: number, block: number): string {
+  return `messages[${message}].content[${block}]`;
 }
 
 /**

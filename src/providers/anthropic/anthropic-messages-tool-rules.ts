@@ -39,9 +39,8 @@ export function resolveAnthropicToolKind(entry: unknown): AnthropicToolKind {
  */
 export type AnthropicToolDeferral = 'loaded' | 'deferred' | 'partly-deferred';
 
-/** The deferral of one `tools` entry; never throws (an unreadable entry is `loaded`). */
-export function resolveAnthropicToolDeferral(entry: unknown): AnthropicToolDeferral {
-  const kind = resolveAnthropicToolKind(entry);
+/** The deferral of one `tools` entry (of `kind`, when the caller has read it); never throws (an unreadable entry is `loaded`). */
+export function resolveAnthropicToolDeferral(entry: unknown, kind: AnthropicToolKind = resolveAnthropicToolKind(entry)): AnthropicToolDeferral {
   if (kind === 'invalid') return 'loaded';
   const record = entry as Record<string, unknown>;
   if (kind !== 'toolset' && kind !== 'mcp-toolset') return record.defer_loading === true ? 'deferred' : 'loaded';
@@ -122,7 +121,10 @@ export function resolveAnthropicToolChangeSupport(id: string | undefined, platfo
 export function usesAnthropicToolSearch(body: Readonly<Record<string, unknown>>): boolean {
   const tools: readonly unknown[] = Array.isArray(body.tools) ? body.tools : [];
   return (
-    tools.some((entry) => resolveAnthropicToolKind(entry) === 'tool-search' || resolveAnthropicToolDeferral(entry) !== 'loaded') ||
+    tools.some((entry) => {
+      const kind = resolveAnthropicToolKind(entry);
+      return kind === 'tool-search' || resolveAnthropicToolDeferral(entry, kind) !== 'loaded';
+    }) ||
     holdsAnthropicToolReference(body.messages)
   );
 }

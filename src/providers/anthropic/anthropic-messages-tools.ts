@@ -17,7 +17,7 @@ import type { ToolDefinition } from '../../tools/tool-definition.js';
 import { createStubInputSchema, isOwnTool } from '../../tools/tool-search-tool-definition.js';
 import { ANTHROPIC_MAX_DEFERRED_TOOLS, ANTHROPIC_TOOL_SEARCH_TOOLS, type AnthropicToolSearchVariant } from './anthropic-messages-api.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
-import { resolveAnthropicToolDeferral, resolveAnthropicToolKind } from './anthropic-messages-tool-rules.js';
+import { resolveAnthropicToolDeferral, resolveAnthropicToolKind, type AnthropicToolKind } from './anthropic-messages-tool-rules.js';
 import { quoteNames } from '../../text/quote-names.js';
 
 /** One entry of a Messages API body's `tools`, with a custom tool's definition under the name the body gives it. */
@@ -71,7 +71,7 @@ export function readAnthropicMessagesTools(request: Record<string, unknown>, che
     entries.push(read);
     if (kind === 'tool-search') searchEntries.push(read);
     hasMCPToolset ||= kind === 'mcp-toolset';
-    if (definition === undefined) neutral.push(kind === 'tool-search' ? { kind: 'hosted-search', index } : readOtherTool(entry, index));
+    if (definition === undefined) neutral.push(kind === 'tool-search' ? { kind: 'hosted-search', index } : readOtherTool(entry, index, kind));
     else if (isOwnTool(definition)) {
       neutral.push({ kind: 'own', index, name: definition.name });
       if (!ownBreakpoints.has(definition.name)) ownBreakpoints.set(definition.name, entry.cache_control);
@@ -129,8 +129,8 @@ const describeField: DescribeWireToolField<number> = (index, field, name) =>
   `\`tools[${index}].${field === 'inputSchema' ? 'input_schema' : field}\`${name === undefined ? '' : ` (tool \`${name}\`)`}`;
 
 /** A provider tool, toolset or MCP toolset in neutral form: whether (and how much of it) the caller deferred, and its label. */
-function readOtherTool(entry: Record<string, unknown>, index: number): NeutralTool {
-  const deferral = resolveAnthropicToolDeferral(entry);
+function readOtherTool(entry: Record<string, unknown>, index: number, kind: AnthropicToolKind): NeutralTool {
+  const deferral = resolveAnthropicToolDeferral(entry, kind);
   const name = typeof entry.name === 'string' ? entry.name : undefined;
   const label = name ?? (typeof entry.mcp_server_name === 'string' ? entry.mcp_server_name : String(entry.type));
   return {
