@@ -32,10 +32,7 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
   const { request, api } = input;
   const memo = keepRead(input, 'deferLoading', () => readDeferLoadingTools(plan, input));
   const { own, names, bodyTools } = memo;
-  const forced = resolveForcedTools(
-    plan,
-    request.forced.map((name) => names.fromWire(name)),
-  );
+  const forced = resolveForcedTools(plan, request.forced.map(names.fromWire));
   // The tools left out for `call_tool` depend on the plan and the forced names alone (a walk over the plan).
   const forcedKey = forced.forced.join('\u0000');
   const throughCallTool = recall(memo.throughCallTool, forcedKey, () => resolveCalledThroughCallTool(plan, forced.forced, names) ?? NO_NAMES);
@@ -46,10 +43,10 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     return throughCallTool.has(wire) ? callToolName : wire;
   };
   const { calls, references, loadedByReference, historyReveals, added, defined } = readHistoryNames(request.history, names, own, sentName);
-  const revealed = [...input.revealed.map((name) => names.fromWire(name)), ...historyReveals];
+  const revealed = [...input.revealed.map(names.fromWire), ...historyReveals];
   // A tool the history defined by value is defined by its addition: the request need not define it for the history
   // (one it changes by reference stays referenced).
-  const definedByValue = new Set([...defined].map((name) => names.fromWire(name)));
+  const definedByValue = new Set([...defined].map(names.fromWire));
   const referenced = new Set(references.filter((name) => !definedByValue.has(name)));
   const hostedSearchInHistory = request.history.searchTool !== undefined;
   // What varies between a session's requests (reveals, forced and history names); the rest is the memo's.
@@ -81,14 +78,14 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
   });
   warnings.push(...decision.warnings);
   // What the history holds schemas of: the package's results (text), tools the API loaded from references, tools added.
-  const addedNames = [...added].map((name) => names.fromWire(name));
+  const addedNames = [...added].map(names.fromWire);
   // The decision's fields one by one, not spread: the result keeps one shape whatever the decision left out.
   return {
     plan,
     entries: decision.entries,
     guidance: decision.guidance,
     names,
-    toWire: (name) => names.toWire(name),
+    toWire: names.toWire,
     bodyIndexOf: (name) => bodyTools.get(name)?.index,
     definitionOf: (name) => bodyTools.get(name)?.definition,
     loaded: [...new Set([...historyReveals, ...loadedByReference, ...addedNames])],
@@ -175,7 +172,7 @@ function readHistoryNames(history: NeutralHistory, names: ToolNameMapping, own: 
     else if (reference.kind === 'tool_reference') loadedByReference.push(name);
   }
   const outputs = history.outputs.map((output) => ({ name: sentName(output.name), output: output.output }));
-  const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map((name) => names.fromWire(name));
+  const historyReveals = [...resolveHistoryReveals(outputs, names, own), ...(history.revealed ?? [])].map(names.fromWire);
   const added = new Set<string>();
   const defined = new Set<string>();
   for (const change of history.changes ?? []) {

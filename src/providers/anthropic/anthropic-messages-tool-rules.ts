@@ -124,8 +124,7 @@ export function usesAnthropicToolSearch(body: Readonly<Record<string, unknown>>)
     tools.some((entry) => {
       const kind = resolveAnthropicToolKind(entry);
       return kind === 'tool-search' || resolveAnthropicToolDeferral(entry, kind) !== 'loaded';
-    }) ||
-    holdsAnthropicToolReference(body.messages)
+    }) || holdsAnthropicToolReference(body.messages)
   );
 }
 
