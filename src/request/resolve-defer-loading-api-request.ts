@@ -111,7 +111,15 @@ function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsI
   const planned = parsePlannedTools(plan.tools).byName;
   const own = resolveOwnToolsSent(plan, planned);
   const otherNames: string[] = [];
-  for (const tool of request.tools) if (tool.kind === 'other' && tool.name !== undefined) otherNames.push(tool.name);
+  /** The body's entries that defer tools of their own, as notes name them; `partly` when only some members defer. */
+  const callerDeferred: { readonly label: string; readonly partly: boolean }[] = [];
+  let hostedSearchInBody = false;
+  for (const tool of request.tools) {
+    hostedSearchInBody ||= tool.kind === 'hosted-search';
+    if (tool.kind !== 'other') continue;
+    if (tool.name !== undefined) otherNames.push(tool.name);
+    if (tool.deferred) callerDeferred.push({ label: tool.label ?? tool.name ?? '', partly: tool.partly === true });
+  }
   const names = createToolNameMapping(
     // Names this decision may add are in the set too, so no renamed tool can take them.
     [...plan.tools.map((tool) => tool.name), ...(catalog?.names ?? []), ...otherNames, own.searchName, own.callToolName],
@@ -133,10 +141,6 @@ function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsI
     const full = isStubInputSchema(definition.inputSchema) ? catalog?.byName.get(name) : undefined;
     bodyTools.set(name, { index, deferred, definition: full ?? (name === definition.name ? definition : { ...definition, name }) });
   }
-  /** The body's entries that defer tools of their own, as notes name them; `partly` when only some members defer. */
-  const callerDeferred = request.tools.flatMap((tool) =>
-    tool.kind === 'other' && tool.deferred ? [{ label: tool.label ?? tool.name ?? '', partly: tool.partly === true }] : [],
-  );
   return {
     planned,
     own,
@@ -146,7 +150,7 @@ function readDeferLoadingTools(plan: ToolSearchPlan, input: ResolveRequestToolsI
     bodyTools,
     ownInBody,
     callerDeferred,
-    hostedSearchInBody: request.tools.some((tool) => tool.kind === 'hosted-search'),
+    hostedSearchInBody,
     /** The tools reached through `call_tool`, by the forced names. */
     throughCallTool: new Map<string, ReadonlySet<string>>(),
     /** The last decisions made, by what varies between requests. */
