@@ -72,9 +72,7 @@ function addDelta(block: Item | undefined, delta: unknown, inputs: Map<number, s
   if (block === undefined || !isRecord(delta)) return '';
   switch (delta.type) {
     case 'text_delta':
-      if (typeof delta.text !== 'string') return '';
-      block.text = `${typeof block.text === 'string' ? block.text : ''}${delta.text}`;
-      return delta.text;
+      return appendText(block, 'text', delta.text);
     case 'citations_delta':
       block.citations = [...(Array.isArray(block.citations) ? block.citations : []), delta.citation];
       break;
@@ -82,7 +80,7 @@ function addDelta(block: Item | undefined, delta: unknown, inputs: Map<number, s
       if (typeof delta.partial_json === 'string' && inputs.has(index)) inputs.set(index, `${inputs.get(index)}${delta.partial_json}`);
       break;
     case 'thinking_delta':
-      if (typeof delta.thinking === 'string') block.thinking = `${typeof block.thinking === 'string' ? block.thinking : ''}${delta.thinking}`;
+      appendText(block, 'thinking', delta.thinking);
       break;
     case 'signature_delta':
       block.signature = delta.signature;
@@ -93,6 +91,13 @@ function addDelta(block: Item | undefined, delta: unknown, inputs: Map<number, s
       break;
   }
   return '';
+}
+
+/** Adds a text piece to the block's text field `key` (a piece that is not text adds nothing); returns what it added. */
+function appendText(block: Item, key: 'text' | 'thinking', piece: unknown): string {
+  if (typeof piece !== 'string') return '';
+  block[key] = `${typeof block[key] === 'string' ? block[key] : ''}${piece}`;
+  return piece;
 }
 
 /** A tool block's `input`, parsed from its pieces once the block stops; assigned where the block holds it. */
