@@ -257,14 +257,14 @@ function decideToolList(context: ToolListContext): RequestToolList {
       const hosted = resolveHostedToolList(context, history.tools);
       ({ entries, leading, hostedSearch, guidance } = hosted);
       warnings.push(...hosted.warnings);
-      if (leading === 0) warnings.push(...ownSearchRemoved(context.ownInBody, history.ownTools, plan.mechanism));
+      if (leading === 0) ownSearchRemoved(context.ownInBody, history.ownTools, plan.mechanism, warnings);
       break;
     }
     case 'client':
       ({ entries, guidance } = resolveClientToolList(context, warnings));
       break;
     case 'none':
-      warnings.push(...ownSearchRemoved(context.ownInBody, history.ownTools, plan.mechanism));
+      ownSearchRemoved(context.ownInBody, history.ownTools, plan.mechanism, warnings);
       entries = [...[...bodyTools.values()].map((tool) => tool.definition), ...restored.values()].map((tool) => createRequestToolEntry(tool, 'loaded'));
       break;
     case 'openai-hosted':
@@ -347,7 +347,6 @@ function restoreOwnTools(
   warnings: RequestToolWarning[],
 ): RequestToolEntry[] {
   const restored: RequestToolEntry[] = [];
-  if (called.size === 0) return restored;
   for (const [name, kind] of called) {
     if (otherNames.has(name) || entries.some((entry) => names.toWire(entry.name) === name)) continue;
     restored.push(createOwnToolEntry(kind, name));
@@ -363,15 +362,18 @@ function restoreOwnTools(
   return restored;
 }
 
-/** The note for the package's own tools in the body that the plan does not send (one the history calls is defined again). */
-function ownSearchRemoved(ownInBody: readonly string[], called: ReadonlyMap<string, unknown>, mechanism: 'claude-hosted' | 'none'): RequestToolWarning[] {
-  if (ownInBody.every((name) => called.has(name))) return [];
-  return [
-    {
-      code: 'client-search-tool-removed',
-      message: `the body has this package's \`${TOOL_SEARCH_TOOL_NAME}\` tool, but the plan's mechanism is \`${mechanism}\`, not \`client\`; it was removed`,
-    },
-  ];
+/** Notes in `warnings` the package's own tools in the body that the plan does not send (one the history calls is defined again). */
+function ownSearchRemoved(
+  ownInBody: readonly string[],
+  called: ReadonlyMap<string, unknown>,
+  mechanism: 'claude-hosted' | 'none',
+  warnings: RequestToolWarning[],
+): void {
+  if (ownInBody.every((name) => called.has(name))) return;
+  warnings.push({
+    code: 'client-search-tool-removed',
+    message: `the body has this package's \`${TOOL_SEARCH_TOOL_NAME}\` tool, but the plan's mechanism is \`${mechanism}\`, not \`client\`; it was removed`,
+  });
 }
 
 function restoredWarning(
