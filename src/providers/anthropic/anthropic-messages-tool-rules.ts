@@ -45,9 +45,9 @@ export function resolveAnthropicToolDeferral(entry: unknown, kind: AnthropicTool
   const record = entry as Record<string, unknown>;
   if (kind !== 'toolset' && kind !== 'mcp-toolset') return record.defer_loading === true ? 'deferred' : 'loaded';
   // Members defer one by one (every enabled member must agree for a toolset, which loads as a unit).
-  const members = Object.values(isRecord(record.configs) ? record.configs : {})
-    .filter(isRecord)
-    .filter((config) => config.enabled !== false);
+  const members = Object.values(isRecord(record.configs) ? record.configs : {}).filter(
+    (config): config is Record<string, unknown> => isRecord(config) && config.enabled !== false,
+  );
   if (kind === 'toolset') return members.some((config) => config.defer_loading === true) ? 'deferred' : 'loaded';
   const byDefault = isRecord(record.default_config) && record.default_config.defer_loading === true;
   if (members.some((config) => typeof config.defer_loading === 'boolean' && config.defer_loading !== byDefault)) return 'partly-deferred';
