@@ -287,7 +287,8 @@ export interface TransformAnthropicMessagesRequestOptions extends TransformReque
 /** The transformed body, the warnings and the tool-name mapping. */
 export type TransformAnthropicMessagesRequestResult<Body> = TransformRequestResult<Body, AnthropicMessagesWarningCode>;
 
-const SEARCH_TOOL_OPTION: Readonly<TransformOption> = {
+/** The `searchTool` option, as the transformer and the session factory check it. Not part of the public API. */
+export const SEARCH_TOOL_OPTION: Readonly<TransformOption> = {
   name: 'searchTool',
   rule: "must be 'bm25' or 'regex'",
   isValid: (value) => value === 'bm25' || value === 'regex',

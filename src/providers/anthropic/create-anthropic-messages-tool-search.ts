@@ -10,7 +10,7 @@ import type { AnthropicMessagesRequestLike, AnthropicTextBlock, AnthropicToolRes
 import type { AnthropicMessagesWarningCode } from './anthropic-messages-warning.js';
 import { createAnthropicToolSearchResult } from './create-anthropic-tool-search-result.js';
 import { createAnthropicToolAdditionMessageFor } from './create-anthropic-tool-addition-message.js';
-import { ANTHROPIC_MESSAGES_CODEC } from './anthropic-messages-codec.js';
+import { ANTHROPIC_MESSAGES_CODEC, SEARCH_TOOL_OPTION } from './anthropic-messages-codec.js';
 import type { AnthropicToolSearchVariant } from './anthropic-messages-api.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -95,10 +95,10 @@ export function createAnthropicMessagesToolSearch<Tool extends AnthropicMessages
   options: CreateAnthropicMessagesToolSearchOptions<Tool>,
 ): AnthropicMessagesToolSearch {
   const searchTool = isRecord(options) ? options.searchTool : undefined;
-  if (searchTool !== undefined && searchTool !== 'bm25' && searchTool !== 'regex') {
+  if (searchTool !== undefined && !SEARCH_TOOL_OPTION.isValid(searchTool)) {
     throw new ToolSearchError(
       'invalid-options',
-      `createAnthropicMessagesToolSearch: \`searchTool\` must be 'bm25' or 'regex', got ${describeValue(searchTool)}`,
+      `createAnthropicMessagesToolSearch: \`searchTool\` ${SEARCH_TOOL_OPTION.rule}, got ${describeValue(searchTool)}`,
     );
   }
   return createSessionToolSearch<AnthropicMessagesWarningCode>(options, {
