@@ -20,6 +20,7 @@ import { isAddedByReference } from '../plan/is-added-by-reference.js';
 import type { RequestToolEntry, RequestToolWarning } from './request-tool-entry.js';
 import { createToolSearchGuidance } from '../client/tool-search-guidance.js';
 import { resolveModelSupport } from '../models/resolve-model-support.js';
+import { quoteNames } from '../text/quote-names.js';
 
 /**
  * An API whose hosted search loads deferred tools one by one (Anthropic Messages: `defer_loading` on each tool):
@@ -383,13 +384,11 @@ function restoredWarning(
 ): RequestToolWarning {
   const parts: string[] = [];
   if (restored.size > 0) {
-    parts.push(
-      `${[...restored.keys()].map((name) => `\`${name}\``).join(', ')} ${restored.size === 1 ? 'is' : 'are'} in the plan but not in the body's \`tools\``,
-    );
+    parts.push(`${quoteNames([...restored.keys()])} ${restored.size === 1 ? 'is' : 'are'} in the plan but not in the body's \`tools\``);
   }
   if (forHistory.length > 0) {
     parts.push(
-      `the history references ${forHistory.map((tool) => `\`${tool.name}\``).join(', ')}, which the body no longer defines (the API rejects a ` +
+      `the history references ${quoteNames(forHistory.map((tool) => tool.name))}, which the body no longer defines (the API rejects a ` +
         `reference to an undefined tool), so ${forHistory.length === 1 ? 'it was' : 'they were'} sent deferred`,
     );
   }

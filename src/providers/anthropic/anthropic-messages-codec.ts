@@ -6,6 +6,7 @@ import { readRenamedNames } from '../../names/read-renamed-names.js';
 import { isNativeDelivery } from '../../plan/is-native-delivery.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
+import { quoteNames } from '../../text/quote-names.js';
 import { parseRequestBody } from '../../records/parse-request-body.js';
 import { readContentText, readTurnStart } from '../../request/neutral-request.js';
 import type { PredictedLoad } from '../../request/request-tools.js';
@@ -215,7 +216,7 @@ function removeUnusableBetas(output: Record<string, unknown>, field: string, sup
   else output[field] = kept;
   warnings.push({
     code: 'tool-changes-sent-as-text',
-    message: `\`${field}\` holds ${removed.map((beta) => `\`${String(beta)}\``).join(', ')}, which \`${String(output.model ?? 'the model')}\` cannot use ${support === 'none' ? '(it takes no system messages)' : 'off the Claude API'} and this request makes no tool change that needs; removed`,
+    message: `\`${field}\` holds ${quoteNames(removed.map(String))}, which \`${String(output.model ?? 'the model')}\` cannot use ${support === 'none' ? '(it takes no system messages)' : 'off the Claude API'} and this request makes no tool change that needs; removed`,
   });
 }
 
@@ -357,7 +358,7 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
   }
   const problems = findTransformOptionProblems(options, [REVEALED_OPTION, SEARCH_TOOL_OPTION, CATALOG_OPTION, PREDICT_OPTION]).map((problem) =>
     problem.kind === 'unknown'
-      ? `unknown option${problem.names.length > 1 ? 's' : ''} ${problem.names.map((key) => `\`${key}\``).join(', ')}`
+      ? `unknown option${problem.names.length > 1 ? 's' : ''} ${quoteNames(problem.names)}`
       : `\`${problem.option.name}\` ${problem.option.rule} (got ${describeValue(problem.value)})`,
   );
   if (problems.length > 0) throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: ${problems.join('; ')}`);

@@ -379,7 +379,7 @@ function resolveSearchTool(
   if (bm25.length > 0) {
     warnings.push({
       code: 'bedrock-search-tool-regex',
-      message: `the body has the BM25 search tool (${bm25.map(({ index }) => `\`tools[${index}]\``).join(', ')}), which Amazon Bedrock does not offer; \`tool_search_tool_regex_20251119\` is sent in its place`,
+      message: `the body has the BM25 search tool (${quoteNames(bm25.map(({ index }) => `tools[${index}]`))}), which Amazon Bedrock does not offer; \`tool_search_tool_regex_20251119\` is sent in its place`,
     });
   }
   const kept = bm25.length === 0 ? searchEntries : searchEntries.filter((entry) => !bm25.includes(entry));
@@ -387,7 +387,7 @@ function resolveSearchTool(
   if (kept.length > 1) {
     warnings.push({
       code: 'search-tool-duplicated',
-      message: `the body has ${kept.length} hosted search tools (${kept.map(({ index }) => `\`tools[${index}]\``).join(', ')}); the first was kept and the others removed`,
+      message: `the body has ${kept.length} hosted search tools (${quoteNames(kept.map(({ index }) => `tools[${index}]`))}); the first was kept and the others removed`,
     });
   }
   if (first !== undefined) {
