@@ -280,5 +280,8 @@ export const ANTHROPIC_TOOL_SEARCH_TOOLS: {
   regex: Object.freeze({ type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' }),
 });
 
+/** The names of Anthropic's hosted search tools (a `server_tool_use` of one is a hosted search call). */
+export const ANTHROPIC_TOOL_SEARCH_TOOL_NAMES: readonly string[] = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name, ANTHROPIC_TOOL_SEARCH_TOOLS.regex.name];
+
 /** Which of Anthropic's hosted search tools to add: natural-language queries (`bm25`) or regex patterns (`regex`). */
 export type AnthropicToolSearchVariant = 'bm25' | 'regex';

@@ -31,7 +31,7 @@ import {
   ANTHROPIC_INLINE_TOOLS_BETA,
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   ANTHROPIC_TOOL_CHANGES_BETA,
-  ANTHROPIC_TOOL_SEARCH_TOOLS,
+  ANTHROPIC_TOOL_SEARCH_TOOL_NAMES,
   type AnthropicMessagesRequest,
   type AnthropicMessagesRequestLike,
   type AnthropicToolSearchVariant,
@@ -84,7 +84,7 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
       tools: tools.neutral,
       otherNames: [],
       // The hosted search tools' names belong to the tools this codec may add: a caller tool of that name is renamed.
-      reservedNames: RESERVED_NAMES,
+      reservedNames: ANTHROPIC_TOOL_SEARCH_TOOL_NAMES,
       forced: readRenamedNames((rename) => renameToolChoice(request.tool_choice, rename)),
       history: history.neutral,
       ...(turnStart === undefined ? {} : { turnStart }),
@@ -239,8 +239,6 @@ function writePredicted(load: PredictedLoad, plan: ToolSearchPlan, tools: readon
     { role: 'user', content: [result] },
   ];
 }
-
-const RESERVED_NAMES: readonly string[] = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name, ANTHROPIC_TOOL_SEARCH_TOOLS.regex.name];
 
 /** `tool_choice` with the name it forces passed through `rename` (the same object when the name stays). */
 function renameToolChoice(toolChoice: unknown, rename: (name: string) => string): unknown {

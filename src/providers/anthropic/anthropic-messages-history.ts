@@ -13,6 +13,7 @@ import {
 } from '../../request/neutral-request.js';
 import type { RequestTools } from '../../request/request-tools.js';
 import type { AnthropicMessagesWarning } from './anthropic-messages-warning.js';
+import { ANTHROPIC_TOOL_SEARCH_TOOL_NAMES } from './anthropic-messages-api.js';
 import {
   resolveAnthropicToolChange,
   resolveAnthropicToolKind,
@@ -49,8 +50,6 @@ export interface AnthropicMessagesHistory {
 
 /** Sent in place of a user turn that held nothing but a `tool_result` for a hosted call (a turn may not be empty). */
 const REMOVED_RESULT_TEXT = '(A tool result for a hosted tool search call was removed: the API answers those calls itself.)';
-
-const SEARCH_TOOL_NAMES: ReadonlySet<string> = new Set(['tool_search_tool_bm25', 'tool_search_tool_regex']);
 
 /**
  * Walks a Messages API history once: every tool name it uses (`tool_use.name`, `tool_reference.tool_name` in hosted
@@ -151,7 +150,8 @@ function readHistoryBlock(
       return 'tool_use';
     case 'server_tool_use':
       if (typeof block.id === 'string') reader.serverCallIds.add(block.id);
-      if (reader.searchTool === undefined && typeof block.name === 'string' && SEARCH_TOOL_NAMES.has(block.name)) reader.searchTool = block.name;
+      if (reader.searchTool === undefined && typeof block.name === 'string' && ANTHROPIC_TOOL_SEARCH_TOOL_NAMES.includes(block.name))
+        reader.searchTool = block.name;
       return;
     case 'tool_search_tool_result':
       if (!isRecord(block.content) || !Array.isArray(block.content.tool_references)) return;
