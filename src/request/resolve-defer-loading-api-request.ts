@@ -560,7 +560,7 @@ export function resolveCallerDeferral(input: ResolveCallerDeferralInput): { read
   const { plan, deferring } = input;
   if (deferring.length === 0 || input.hostedSearchSent) return { deferral: 'kept' };
   const list = `${deferring.join(', ')} defer${deferring.length === 1 ? 's' : ''} tools of the body's own`;
-  const support = resolveModelSupport(plan.platform === undefined ? plan.model : { id: plan.model, platform: plan.platform });
+  const support = resolveModelSupport({ id: plan.model, platform: plan.platform });
   if (input.hosted === 'claude-hosted' ? support.claudeHosted : support.openaiHosted) {
     return {
       deferral: 'hosted-search-added',

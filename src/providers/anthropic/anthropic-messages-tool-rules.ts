@@ -104,7 +104,7 @@ export type AnthropicToolChangeSupport = 'value' | 'reference' | 'none';
 /** The {@link AnthropicToolChangeSupport} of a model id, served on `platform` (`undefined`: the Claude API, or not known). */
 export function resolveAnthropicToolChangeSupport(id: string | undefined, platform: ModelPlatform | undefined): AnthropicToolChangeSupport {
   if (id === undefined) return 'value';
-  const served = resolveModelSupport(platform === undefined ? id : { id, platform });
+  const served = resolveModelSupport({ id, platform });
   if (served.family !== 'claude') return 'value';
   // Anthropic documents system messages per model on the Claude API; a model without them lacks them everywhere.
   if (resolveModelSupport({ id: served.baseId, platform: 'anthropic' }).toolAdditions === null) return 'none';
