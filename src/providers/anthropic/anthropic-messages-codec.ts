@@ -87,7 +87,7 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
       reservedNames: ANTHROPIC_TOOL_SEARCH_TOOL_NAMES,
       forced: readRenamedNames((rename) => renameToolChoice(request.tool_choice, rename)),
       history: history.neutral,
-      ...(turnStart === undefined ? {} : { turnStart }),
+      turnStart,
       read: { request, tools, history, searchTool: context.options?.searchTool, onBedrock: plan.platform === 'bedrock' || bodyPlatform === 'bedrock' },
     };
   },
@@ -157,7 +157,7 @@ export const ANTHROPIC_MESSAGES_CODEC: Readonly<
     });
     if (toolChoice !== undefined) output.tool_choice = toolChoice;
     writeBetas(output, plan, history, onBedrock, warnings);
-    return { body: output, planWarnings, warnings, ...(predicted === undefined ? {} : { predicted }) };
+    return { body: output, planWarnings, warnings, predicted };
   },
 };
 
@@ -360,12 +360,11 @@ export function transformAnthropicMessagesRequest<Body extends AnthropicMessages
       : `\`${problem.option.name}\` ${problem.option.rule} (got ${describeValue(problem.value)})`,
   );
   if (problems.length > 0) throw new ToolSearchError('invalid-options', `Invalid options for transformAnthropicMessagesRequest: ${problems.join('; ')}`);
-  const predict = parsePredictOption(options.predict);
   return transformRequest(ANTHROPIC_MESSAGES_CODEC, body, plan, {
     revealed: parseRevealedOption(options.revealed, '`revealed`'),
     catalog: parseCatalogOption(options.catalog),
     options: { searchTool: options.searchTool },
-    ...(predict === undefined ? {} : { predict }),
+    predict: parsePredictOption(options.predict),
   }) as TransformAnthropicMessagesRequestResult<Body>;
 }
 

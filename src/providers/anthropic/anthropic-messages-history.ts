@@ -93,7 +93,7 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
     ...history,
     references,
     changes,
-    ...(searchTool === undefined ? {} : { searchTool }),
+    searchTool,
     ...(asText.size === 0 ? {} : { revealed: [...asText] }),
   };
   return { messages, neutral, sites, support, system };

@@ -136,7 +136,7 @@ function readOtherTool(entry: Record<string, unknown>, index: number, kind: Anth
   return {
     kind: 'other',
     index,
-    ...(name === undefined ? {} : { name }),
+    name,
     deferred: deferral !== 'loaded',
     partly: deferral === 'partly-deferred',
     label: `\`${label}\` (\`${String(entry.type)}\`)`,
