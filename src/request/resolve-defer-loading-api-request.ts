@@ -90,7 +90,7 @@ export const resolveDeferLoadingAPIRequest: RequestDecision = (plan, input, warn
     bodyIndexOf: (name) => bodyTools.get(name)?.index,
     definitionOf: (name) => bodyTools.get(name)?.definition,
     loaded: [...new Set([...historyReveals, ...loadedByReference, ...addedNames])],
-    ...(addedNames.length === 0 ? {} : { added: addedNames }),
+    added: addedNames.length === 0 ? undefined : addedNames,
     leading: decision.leading,
     trailing: decision.trailing,
     hostedSearch: decision.hostedSearch,
