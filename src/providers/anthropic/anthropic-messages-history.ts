@@ -94,7 +94,7 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
     references,
     changes,
     searchTool,
-    ...(asText.size === 0 ? {} : { revealed: [...asText] }),
+    revealed: asText.size === 0 ? undefined : [...asText],
   };
   return { messages, neutral, sites, support, system };
 }

@@ -24,7 +24,7 @@ import { quoteNames } from '../../text/quote-names.js';
 interface ToolEntry {
   readonly entry: Record<string, unknown>;
   readonly index: number;
-  readonly definition?: ToolDefinition;
+  readonly definition: ToolDefinition | undefined;
 }
 
 /**
@@ -67,7 +67,7 @@ export function readAnthropicMessagesTools(request: Record<string, unknown>, che
     }
     const entry = value as Record<string, unknown>;
     const definition = kind === 'custom' ? parseCustomTool(entry, index) : undefined;
-    const read: ToolEntry = definition === undefined ? { entry, index } : { entry, index, definition };
+    const read: ToolEntry = { entry, index, definition };
     entries.push(read);
     if (kind === 'tool-search') searchEntries.push(read);
     hasMCPToolset ||= kind === 'mcp-toolset';
