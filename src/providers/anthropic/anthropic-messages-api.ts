@@ -280,8 +280,11 @@ export const ANTHROPIC_TOOL_SEARCH_TOOLS: {
   regex: Object.freeze({ type: 'tool_search_tool_regex_20251119', name: 'tool_search_tool_regex' }),
 });
 
-/** The names of Anthropic's hosted search tools (a `server_tool_use` of one is a hosted search call). */
-export const ANTHROPIC_TOOL_SEARCH_TOOL_NAMES: readonly string[] = [ANTHROPIC_TOOL_SEARCH_TOOLS.bm25.name, ANTHROPIC_TOOL_SEARCH_TOOLS.regex.name];
+/**
+ * The names of Anthropic's hosted search tools (a `server_tool_use` of one is a hosted search call), those of
+ * {@link ANTHROPIC_TOOL_SEARCH_TOOLS}: written out, so a bundle that does not use the list drops it.
+ */
+export const ANTHROPIC_TOOL_SEARCH_TOOL_NAMES: readonly string[] = ['tool_search_tool_bm25', 'tool_search_tool_regex'];
 
 /** Which of Anthropic's hosted search tools to add: natural-language queries (`bm25`) or regex patterns (`regex`). */
 export type AnthropicToolSearchVariant = 'bm25' | 'regex';

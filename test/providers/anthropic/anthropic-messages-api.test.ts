@@ -28,6 +28,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
 import {
+  ANTHROPIC_TOOL_SEARCH_TOOL_NAMES,
   ANTHROPIC_TOOL_SEARCH_TOOLS,
   type AnthropicBetaMessage,
   type AnthropicCacheControl,
@@ -73,6 +74,10 @@ describe('the Anthropic Messages wire types', () => {
     expectTypeOf<AnthropicMessagesRequest>().toExtend<MessageCreateParamsNonStreaming>();
     expectTypeOf(ANTHROPIC_TOOL_SEARCH_TOOLS.bm25).toExtend<ToolUnion>();
     expectTypeOf(ANTHROPIC_TOOL_SEARCH_TOOLS.regex).toExtend<ToolUnion>();
+  });
+
+  it('list the hosted search tools’ names as ANTHROPIC_TOOL_SEARCH_TOOLS gives them', () => {
+    expect(ANTHROPIC_TOOL_SEARCH_TOOL_NAMES).toEqual(Object.values(ANTHROPIC_TOOL_SEARCH_TOOLS).map((tool) => tool.name));
   });
 
   it('are assignable to the SDK’s beta types for tool changes', () => {
