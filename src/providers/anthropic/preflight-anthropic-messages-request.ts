@@ -151,12 +151,8 @@ export interface PreflightAnthropicMessagesRequestOptions {
  * warned `history-tool-undefined` or `tool-choice-undefined` (the caller's history or `tool_choice` names a tool it
  * no longer defines).
  *
- * @example
- * ```ts
- * import { preflightAnthropicMessagesRequest } from 'tool-search/anthropic';
- * const { ok, violations } = preflightAnthropicMessagesRequest(body);
- * if (!ok) for (const v of violations) console.warn(`${v.rule} at ${v.path}: ${v.message}`);
- * ```
+ * Not part of the public API (no entry exports it): the tests' local servers check every body they receive with it
+ * (test/support/local-server.ts).
  * @see https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool
  */
 export function preflightAnthropicMessagesRequest(
