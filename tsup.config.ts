@@ -70,8 +70,8 @@ const ESM_ENTRIES: Record<string, string> = { ...LIBRARY_ENTRIES, cli: 'src/cli/
  * decision only Anthropic's codec uses, `undefined` for the ranker only the root entry exports), or `core` when two
  * do. A provider's code is a module of its own, not part of `core.js`, so `import('tool-search/openai')` parses
  * neither the other three APIs (and `tool-search` none) nor the core only they or one other entry use, and an app's
- * bundler meets no other API's module-level statements. A module no entry imports (the preflights the tests call) is
- * in no file, so it is left out of the map.
+ * bundler meets no other API's module-level statements. A module no entry imports is in no
+ * file, so it is left out of the map.
  */
 function placeModules(): Map<string, string | undefined> {
   const modules = sourceFiles(SOURCE);

@@ -98,7 +98,6 @@ const LAYERS = [
   'plan',
   'reveal',
   'client',
-  'preflight',
   'cache',
   'request',
   'session',

@@ -15,7 +15,7 @@ import { createSampleArguments } from '../../bench/create-sample-arguments.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
 import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../support/preflight/preflight-anthropic-messages-request.js';
 import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
 import type { JSONSchemaObject } from '../../src/tools/tool-definition.js';
 import { scriptedAt, startLocalServer, type LocalServer, type RecordedRequest } from '../support/local-server.js';

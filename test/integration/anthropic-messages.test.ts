@@ -20,7 +20,7 @@ import { isValidToolName } from '../../src/names/create-tool-name-mapping.js';
 import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE, ANTHROPIC_TOOL_SEARCH_TOOLS } from '../../src/providers/anthropic/anthropic-messages-api.js';
 import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
 import { transformAnthropicMessagesRequest, type TransformAnthropicMessagesRequestOptions } from '../../src/providers/anthropic/index.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../support/preflight/preflight-anthropic-messages-request.js';
 import { startLocalServer, type LocalServer } from '../support/local-server.js';
 import { anthropicTool, anthropicTools, readAnthropicFixture, toAnthropicTool } from '../support/anthropic-messages-bodies.js';
 

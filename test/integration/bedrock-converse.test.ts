@@ -9,7 +9,7 @@
 import { BedrockRuntimeClient, ConverseCommand, type Message, type SystemContentBlock, type Tool } from '@aws-sdk/client-bedrock-runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBedrockConverseToolSearch } from '../../src/providers/bedrock/index.js';
-import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
+import { preflightBedrockConverseRequest } from '../support/preflight/preflight-bedrock-converse-request.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
 import { SESSION_CATALOG } from '../support/agent-loop-apis.js';
 import { toBedrockConverseTool } from '../support/bedrock-converse-bodies.js';

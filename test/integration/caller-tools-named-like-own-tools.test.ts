@@ -12,13 +12,13 @@ import { createToolSearch } from '../../src/session/create-tool-search.js';
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import type { ToolNameMapping } from '../../src/names/create-tool-name-mapping.js';
 import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
-import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIChatRequest } from '../support/preflight/preflight-openai-chat-request.js';
 import { transformOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
-import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightOpenAIResponsesRequest } from '../support/preflight/preflight-openai-responses-request.js';
 import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../support/preflight/preflight-anthropic-messages-request.js';
 import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
-import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
+import { preflightGeminiRequest } from '../support/preflight/preflight-gemini-request.js';
 import { manyTools } from '../support/tools.js';
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
 

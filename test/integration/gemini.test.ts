@@ -18,7 +18,7 @@ import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-s
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { parseGeminiTools } from '../../src/providers/gemini/index.js';
 import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
-import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
+import { preflightGeminiRequest } from '../support/preflight/preflight-gemini-request.js';
 
 /** An MCP-style `server:tool` name, which this package maps for Gemini (`orders_get_status`). */
 const ordersTool: ToolDefinition = {

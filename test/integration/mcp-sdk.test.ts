@@ -20,16 +20,16 @@ import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-open
 import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
 import { transformOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
 import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
-import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
-import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIResponsesRequest } from '../support/preflight/preflight-openai-responses-request.js';
+import { preflightOpenAIChatRequest } from '../support/preflight/preflight-openai-chat-request.js';
 import { createAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
 import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
 import { transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../support/preflight/preflight-anthropic-messages-request.js';
 import { createGeminiFunctionDeclarations } from '../../src/providers/gemini/index.js';
 import { parseGeminiTools } from '../../src/providers/gemini/index.js';
 import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
-import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
+import { preflightGeminiRequest } from '../support/preflight/preflight-gemini-request.js';
 import { connectMCPServer, registerGitHubTools, registerLinearTools, type ConnectedMCPServer } from '../support/mcp-servers.js';
 
 const connected: ConnectedMCPServer[] = [];

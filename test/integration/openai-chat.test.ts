@@ -23,7 +23,7 @@ import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-s
 import type { ToolDefinition } from '../../src/tools/tool-definition.js';
 import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
 import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
-import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIChatRequest } from '../support/preflight/preflight-openai-chat-request.js';
 
 const catalog = readOpenAIChatFixture<ToolDefinition[]>('bfcl-tools.json');
 const toolCallsTemplate = readOpenAIChatFixture<ChatCompletion>('chat-completion-tool-calls.json');

@@ -21,7 +21,7 @@ import {
   transformOpenAIResponsesRequest,
 } from '../../src/providers/openai/index.js';
 import { readOpenAIResponsesAddedTools } from '../../src/providers/openai/read-openai-responses-added-tools.js';
-import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightOpenAIResponsesRequest } from '../support/preflight/preflight-openai-responses-request.js';
 import { resolveOpenAIFunctionCallName } from '../../src/providers/openai/resolve-openai-function-call-name.js';
 import { scriptedAt, startCheckedServer, type LocalServer } from '../support/local-server.js';
 import { responsesReplyOf } from '../support/scripted-model-apis.js';

@@ -15,7 +15,7 @@ import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../src/client/tool-search-guidance.js';
 import { STUB_INPUT_SCHEMA } from '../../src/tools/tool-search-tool-definition.js';
 import { parseOpenAIResponsesTools, transformOpenAIResponsesRequest } from '../../src/providers/openai/index.js';
-import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightOpenAIResponsesRequest } from '../support/preflight/preflight-openai-responses-request.js';
 import { resolveOpenAIFunctionCallName } from '../../src/providers/openai/resolve-openai-function-call-name.js';
 import { scriptedAt, startCheckedServer, type LocalServer } from '../support/local-server.js';
 import { describeTools, readOpenAIFixture } from '../support/openai-responses-bodies.js';

@@ -17,13 +17,13 @@ import {
   createOpenAIResponsesToolSearch,
   createOpenAIResponsesTools,
 } from '../../src/providers/openai/index.js';
-import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
-import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightOpenAIChatRequest } from '../support/preflight/preflight-openai-chat-request.js';
+import { preflightOpenAIResponsesRequest } from '../support/preflight/preflight-openai-responses-request.js';
 import { createAnthropicMessagesToolSearch, createAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../support/preflight/preflight-anthropic-messages-request.js';
 import { createGeminiFunctionDeclarations, createGeminiToolSearch } from '../../src/providers/gemini/index.js';
-import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
-import type { PreflightResult } from '../../src/preflight/preflight-result.js';
+import { preflightGeminiRequest } from '../support/preflight/preflight-gemini-request.js';
+import type { PreflightResult } from '../support/preflight/preflight-result.js';
 import type { SessionStep, SessionToolCall, SessionToolCallToRun } from '../../src/session/session-step.js';
 import { startScriptedServer, type LocalServer } from '../support/local-server.js';
 import { GITHUB_MCP_TOOLS } from '../support/github-mcp-tools.js';

@@ -25,7 +25,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolSearchConfigInput, WireAPI } from '../../src/index.js';
 import { createOpenAIChatToolSearch, createOpenAIResponsesToolSearch } from '../../src/providers/openai/index.js';
 import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/index.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../support/preflight/preflight-anthropic-messages-request.js';
 import { createGeminiStreamAccumulator, createGeminiToolSearch } from '../../src/providers/gemini/index.js';
 import { createBedrockConverseStreamAccumulator, createBedrockConverseToolSearch } from '../../src/providers/bedrock/index.js';
 import { SESSION_CATALOG, SESSION_INSTRUCTIONS } from '../support/agent-loop-apis.js';

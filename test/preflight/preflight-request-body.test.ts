@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { preflightRequestBody } from '../../src/preflight/preflight-request-body.js';
-import type { PreflightViolation, ReportPreflightRule } from '../../src/preflight/preflight-result.js';
+import { preflightRequestBody } from '../support/preflight/preflight-request-body.js';
+import type { PreflightViolation, ReportPreflightRule } from '../support/preflight/preflight-result.js';
 import type { ToolNameRule } from '../../src/names/tool-name-rule.js';
-import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
-import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
-import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
-import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
+import { preflightOpenAIChatRequest } from '../support/preflight/preflight-openai-chat-request.js';
+import { preflightOpenAIResponsesRequest } from '../support/preflight/preflight-openai-responses-request.js';
+import { preflightAnthropicMessagesRequest } from '../support/preflight/preflight-anthropic-messages-request.js';
+import { preflightGeminiRequest } from '../support/preflight/preflight-gemini-request.js';
+import { preflightBedrockConverseRequest } from '../support/preflight/preflight-bedrock-converse-request.js';
 
 const invalidBody = 'a test body';
 

@@ -5,7 +5,7 @@ import type { ModelReference } from '../../src/models/model-reference.js';
 import { resolveModelSupport } from '../../src/models/resolve-model-support.js';
 import { ANTHROPIC_MESSAGES_TOOL_NAME_RULE } from '../../src/providers/anthropic/anthropic-messages-api.js';
 import { parseAnthropicMessagesTools } from '../../src/providers/anthropic/index.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../support/preflight/preflight-anthropic-messages-request.js';
 import { transformAnthropicMessagesRequest, type TransformAnthropicMessagesRequestOptions } from '../../src/providers/anthropic/index.js';
 import {
   PROPERTY_TIMEOUT,

@@ -4,7 +4,7 @@ import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { BEDROCK_CONVERSE_TOOL_NAME_RULE } from '../../src/providers/bedrock/bedrock-converse-api.js';
 import { parseBedrockConverseTools } from '../../src/providers/bedrock/index.js';
-import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
+import { preflightBedrockConverseRequest } from '../support/preflight/preflight-bedrock-converse-request.js';
 import { transformBedrockConverseRequest } from '../../src/providers/bedrock/index.js';
 import {
   PROPERTY_TIMEOUT,

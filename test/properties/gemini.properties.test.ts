@@ -4,7 +4,7 @@ import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { GEMINI_TOOL_NAME_RULE } from '../../src/providers/gemini/gemini-api.js';
 import { parseGeminiTools } from '../../src/providers/gemini/index.js';
-import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
+import { preflightGeminiRequest } from '../support/preflight/preflight-gemini-request.js';
 import { transformGeminiRequest } from '../../src/providers/gemini/index.js';
 import {
   PROPERTY_TIMEOUT,

@@ -15,9 +15,9 @@ import type { ModelPlatform, ModelReference } from '../../src/models/model-refer
 import { resolveOwnToolsSent } from '../../src/plan/resolve-own-tools-sent.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../support/preflight/preflight-anthropic-messages-request.js';
 import { createOpenAIResponsesToolSearch } from '../../src/providers/openai/create-openai-responses-tool-search.js';
-import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightOpenAIResponsesRequest } from '../support/preflight/preflight-openai-responses-request.js';
 import { createMemoryRevealStore } from '../../src/reveal/create-memory-reveal-store.js';
 import type { RevealStore } from '../../src/reveal/reveal-store.js';
 import {

@@ -4,7 +4,7 @@ import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { OPENAI_CHAT_TOOL_NAME_RULE } from '../../src/providers/openai/openai-chat-api.js';
 import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
-import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIChatRequest } from '../support/preflight/preflight-openai-chat-request.js';
 import { transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
 import {
   PROPERTY_TIMEOUT,

@@ -23,11 +23,11 @@ import { PROPERTY_RUNS, PROPERTY_TIMEOUT, createCaseCounter, cyclicValue, proper
 import { createToolSearch } from '../../src/session/create-tool-search.js';
 import { formatToolOutput } from '../../src/session/format-tool-output.js';
 import { formatToolSearchResult } from '../../src/client/tool-search-result.js';
-import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
-import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
-import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
-import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
+import { preflightOpenAIResponsesRequest } from '../support/preflight/preflight-openai-responses-request.js';
+import { preflightOpenAIChatRequest } from '../support/preflight/preflight-openai-chat-request.js';
+import { preflightAnthropicMessagesRequest } from '../support/preflight/preflight-anthropic-messages-request.js';
+import { preflightGeminiRequest } from '../support/preflight/preflight-gemini-request.js';
+import { preflightBedrockConverseRequest } from '../support/preflight/preflight-bedrock-converse-request.js';
 import { manyTools } from '../support/tools.js';
 
 /** Anything a caller may pass by mistake: every JSON value, and more (null prototypes, big integers, symbols, functions, sparse arrays). */

@@ -12,11 +12,11 @@ import { isToolSearchError } from '../../src/errors/tool-search-error.js';
 import type { ModelReference } from '../../src/models/model-reference.js';
 import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import { parseAnthropicMessagesTools, transformAnthropicMessagesRequest } from '../../src/providers/anthropic/index.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../support/preflight/preflight-anthropic-messages-request.js';
 import { parseGeminiTools, transformGeminiRequest } from '../../src/providers/gemini/index.js';
-import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
+import { preflightGeminiRequest } from '../support/preflight/preflight-gemini-request.js';
 import { parseOpenAIChatTools, transformOpenAIChatRequest } from '../../src/providers/openai/index.js';
-import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIChatRequest } from '../support/preflight/preflight-openai-chat-request.js';
 import { PROPERTY_RUNS, PROPERTY_TIMEOUT, createCaseCounter, propertyParameters } from '../support/arbitraries.js';
 
 const counter = createCaseCounter('provider caps');

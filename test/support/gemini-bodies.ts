@@ -13,7 +13,7 @@ import type {
   GeminiGenerateContentRequest,
 } from '../../src/providers/gemini/gemini-api.js';
 import { parseGeminiTools } from '../../src/providers/gemini/index.js';
-import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
+import { preflightGeminiRequest } from './preflight/preflight-gemini-request.js';
 import { transformGeminiRequest, type TransformGeminiRequestOptions, type TransformGeminiRequestResult } from '../../src/providers/gemini/index.js';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'gemini');

@@ -8,7 +8,7 @@ import { resolveToolSearch } from '../../src/plan/resolve-tool-search.js';
 import type { ToolSearchPlan } from '../../src/plan/tool-search-plan.js';
 import type { OpenAIChatFunctionTool, OpenAIChatRequest } from '../../src/providers/openai/openai-chat-api.js';
 import { parseOpenAIChatTools } from '../../src/providers/openai/index.js';
-import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIChatRequest } from './preflight/preflight-openai-chat-request.js';
 import { transformOpenAIChatRequest, type TransformOpenAIChatRequestOptions, type TransformOpenAIChatRequestResult } from '../../src/providers/openai/index.js';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'openai-chat');

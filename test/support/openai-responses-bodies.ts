@@ -13,7 +13,7 @@ import type {
   OpenAIResponsesTool,
 } from '../../src/providers/openai/openai-responses-api.js';
 import { parseOpenAIResponsesTools } from '../../src/providers/openai/parse-openai-responses-tools.js';
-import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightOpenAIResponsesRequest } from './preflight/preflight-openai-responses-request.js';
 import {
   transformOpenAIResponsesRequest,
   type TransformOpenAIResponsesRequestOptions,

@@ -3,12 +3,12 @@
  * API's response body as the API sends it, and readers for the parts of a request a prompt cache keys on.
  */
 import type { WireAPI } from '../../src/index.js';
-import type { PreflightResult } from '../../src/preflight/preflight-result.js';
-import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
-import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
-import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
-import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
+import type { PreflightResult } from './preflight/preflight-result.js';
+import { preflightOpenAIChatRequest } from './preflight/preflight-openai-chat-request.js';
+import { preflightOpenAIResponsesRequest } from './preflight/preflight-openai-responses-request.js';
+import { preflightAnthropicMessagesRequest } from './preflight/preflight-anthropic-messages-request.js';
+import { preflightGeminiRequest } from './preflight/preflight-gemini-request.js';
+import { preflightBedrockConverseRequest } from './preflight/preflight-bedrock-converse-request.js';
 import { readOpenAIChatFixture } from './openai-chat-bodies.js';
 import { readGeminiFixture } from './gemini-bodies.js';
 import { startLocalServer, type LocalServer, type LocalServerOptions, type RecordedRequest, type ScriptedResponse } from './local-server.js';

@@ -4,15 +4,15 @@
  * caller's tool returned, on every API alike (test/session/parse-tool-output.test.ts, test/properties/).
  */
 import { createOpenAIChatToolSearch, createOpenAIResponsesToolSearch } from '../../src/providers/openai/index.js';
-import { preflightOpenAIChatRequest } from '../../src/providers/openai/preflight-openai-chat-request.js';
-import { preflightOpenAIResponsesRequest } from '../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightOpenAIChatRequest } from './preflight/preflight-openai-chat-request.js';
+import { preflightOpenAIResponsesRequest } from './preflight/preflight-openai-responses-request.js';
 import { createAnthropicMessagesToolSearch } from '../../src/providers/anthropic/index.js';
-import { preflightAnthropicMessagesRequest } from '../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from './preflight/preflight-anthropic-messages-request.js';
 import { createGeminiToolSearch } from '../../src/providers/gemini/index.js';
-import { preflightGeminiRequest } from '../../src/providers/gemini/preflight-gemini-request.js';
+import { preflightGeminiRequest } from './preflight/preflight-gemini-request.js';
 import { createBedrockConverseToolSearch } from '../../src/providers/bedrock/index.js';
-import { preflightBedrockConverseRequest } from '../../src/providers/bedrock/preflight-bedrock-converse-request.js';
-import type { PreflightResult } from '../../src/preflight/preflight-result.js';
+import { preflightBedrockConverseRequest } from './preflight/preflight-bedrock-converse-request.js';
+import type { PreflightResult } from './preflight/preflight-result.js';
 
 const schema = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
 const names = Array.from({ length: 20 }, (_, index) => `tool_${index}`);

@@ -22,11 +22,11 @@ import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 import { githubToolSet } from '../../support/ai-sdk-tool-sets.js';
 import { chatReply, responsesReply } from '../../support/scripted-replies.js';
 import { collectGarbage } from '../../support/collect-garbage.js';
-import type { PreflightResult } from '../../../src/preflight/preflight-result.js';
-import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
-import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
-import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
-import { preflightGeminiRequest } from '../../../src/providers/gemini/preflight-gemini-request.js';
+import type { PreflightResult } from '../../support/preflight/preflight-result.js';
+import { preflightOpenAIChatRequest } from '../../support/preflight/preflight-openai-chat-request.js';
+import { preflightOpenAIResponsesRequest } from '../../support/preflight/preflight-openai-responses-request.js';
+import { preflightAnthropicMessagesRequest } from '../../support/preflight/preflight-anthropic-messages-request.js';
+import { preflightGeminiRequest } from '../../support/preflight/preflight-gemini-request.js';
 
 let server: LocalServer | undefined;
 afterEach(async () => {

@@ -12,7 +12,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createAISDKToolSearch } from '../../../src/integrations/ai-sdk/index.js';
 import type { ToolSearchConfigInput, WireAPI } from '../../../src/index.js';
-import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../../support/preflight/preflight-anthropic-messages-request.js';
 import type { LocalServer, RecordedRequest } from '../../support/local-server.js';
 import { githubToolSet } from '../../support/ai-sdk-tool-sets.js';
 import { SCRIPTED_MODEL_APIS, startScriptedModelServer, type ScriptedTurn } from '../../support/scripted-model-apis.js';

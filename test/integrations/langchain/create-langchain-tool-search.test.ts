@@ -18,10 +18,10 @@ import { isRecord } from '../../../src/records/is-record.js';
 import { scriptedAt, startLocalServer, type LocalServer } from '../../support/local-server.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
 import { anthropicReply, chatReply, responsesReply } from '../../support/scripted-replies.js';
-import type { PreflightResult } from '../../../src/preflight/preflight-result.js';
-import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
-import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
-import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import type { PreflightResult } from '../../support/preflight/preflight-result.js';
+import { preflightOpenAIChatRequest } from '../../support/preflight/preflight-openai-chat-request.js';
+import { preflightOpenAIResponsesRequest } from '../../support/preflight/preflight-openai-responses-request.js';
+import { preflightAnthropicMessagesRequest } from '../../support/preflight/preflight-anthropic-messages-request.js';
 
 let server: LocalServer | undefined;
 afterEach(async () => {

@@ -53,7 +53,7 @@ import {
 } from '../../../src/providers/anthropic/anthropic-messages-api.js';
 import { parseAnthropicMessagesTools } from '../../../src/providers/anthropic/index.js';
 import { transformAnthropicMessagesRequest } from '../../../src/providers/anthropic/index.js';
-import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../../support/preflight/preflight-anthropic-messages-request.js';
 import { anthropicTools } from '../../support/anthropic-messages-bodies.js';
 
 describe('the Anthropic Messages wire types', () => {

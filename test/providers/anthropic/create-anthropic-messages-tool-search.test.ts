@@ -3,7 +3,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { CreateAnthropicMessagesToolSearchOptions } from '../../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
 import { createAnthropicMessagesToolSearch } from '../../../src/providers/anthropic/create-anthropic-messages-tool-search.js';
 import { GITHUB_MCP_TOOLS } from '../../support/github-mcp-tools.js';
-import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../../support/preflight/preflight-anthropic-messages-request.js';
 
 const tools = GITHUB_MCP_TOOLS.map((tool) => ({ name: tool.name, description: tool.description ?? '', input_schema: tool.inputSchema }));
 const sessionId = 's';

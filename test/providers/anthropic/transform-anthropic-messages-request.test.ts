@@ -18,7 +18,7 @@ import {
   transformAnthropicMessagesRequest as transformUnchecked,
   type TransformAnthropicMessagesRequestOptions,
 } from '../../../src/providers/anthropic/index.js';
-import { preflightAnthropicMessagesRequest } from '../../../src/providers/anthropic/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest } from '../../support/preflight/preflight-anthropic-messages-request.js';
 import {
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   ANTHROPIC_TOOL_SEARCH_TOOLS,

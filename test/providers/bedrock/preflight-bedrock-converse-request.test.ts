@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preflightBedrockConverseRequest } from '../../../src/providers/bedrock/preflight-bedrock-converse-request.js';
+import { preflightBedrockConverseRequest } from '../../support/preflight/preflight-bedrock-converse-request.js';
 import { bedrockBody, bedrockTool } from '../../support/bedrock-converse-bodies.js';
 
 const CACHE_POINT = { cachePoint: { type: 'default' } };

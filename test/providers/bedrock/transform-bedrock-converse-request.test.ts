@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transformBedrockConverseRequest } from '../../../src/providers/bedrock/index.js';
-import { preflightBedrockConverseRequest } from '../../../src/providers/bedrock/preflight-bedrock-converse-request.js';
+import { preflightBedrockConverseRequest } from '../../support/preflight/preflight-bedrock-converse-request.js';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
 import { STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/tools/tool-search-tool-definition.js';
 import { TOOL_SEARCH_GUIDANCE } from '../../../src/client/tool-search-guidance.js';

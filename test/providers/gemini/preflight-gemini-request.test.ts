@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preflightGeminiRequest } from '../../../src/providers/gemini/preflight-gemini-request.js';
+import { preflightGeminiRequest } from '../../support/preflight/preflight-gemini-request.js';
 import { geminiDeclaration, geminiDeclarations, geminiParameters, geminiRESTBody } from '../../support/gemini-bodies.js';
 
 const call = (name: string) => ({ functionCall: { name, args: {} } });

@@ -1,7 +1,7 @@
 import { earlierResult } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
 import { transformGeminiRequest } from '../../../src/providers/gemini/index.js';
-import { preflightGeminiRequest } from '../../../src/providers/gemini/preflight-gemini-request.js';
+import { preflightGeminiRequest } from '../../support/preflight/preflight-gemini-request.js';
 import { SEED_NOTE } from '../../support/tools.js';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';
 import { parseGeminiTools } from '../../../src/providers/gemini/index.js';

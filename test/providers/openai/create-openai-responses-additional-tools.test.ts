@@ -3,7 +3,7 @@ import { isToolSearchError } from '../../../src/errors/tool-search-error.js';
 import { createToolNameMapping } from '../../../src/names/create-tool-name-mapping.js';
 import { OPENAI_RESPONSES_TOOL_NAME_RULE } from '../../../src/providers/openai/openai-responses-api.js';
 import { createOpenAIResponsesAdditionalTools } from '../../../src/providers/openai/create-openai-responses-additional-tools.js';
-import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightOpenAIResponsesRequest } from '../../support/preflight/preflight-openai-responses-request.js';
 import { responsesFunction, responsesNamespace } from '../../support/openai-responses-bodies.js';
 
 const tools = [

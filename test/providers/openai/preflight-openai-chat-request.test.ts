@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIChatRequest } from '../../support/preflight/preflight-openai-chat-request.js';
 import { STUB_INPUT_SCHEMA } from '../../../src/tools/tool-search-tool-definition.js';
 import { openAIChatBody, openAIChatTool, openAIChatTools } from '../../support/openai-chat-bodies.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightOpenAIResponsesRequest } from '../../support/preflight/preflight-openai-responses-request.js';
 import { responsesBody, responsesFunction, responsesNamespace } from '../../support/openai-responses-bodies.js';
 
 const deferred = (name: string) => responsesFunction(name, { defer_loading: true });

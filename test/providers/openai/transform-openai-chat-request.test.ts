@@ -8,7 +8,7 @@ import { formatToolSearchResult } from '../../../src/client/tool-search-result.j
 import { CALL_TOOL_DEFINITION, STUB_INPUT_SCHEMA, TOOL_SEARCH_TOOL_DEFINITION } from '../../../src/tools/tool-search-tool-definition.js';
 import { parseOpenAIChatTools } from '../../../src/providers/openai/index.js';
 import { ToolSearchError } from '../../../src/errors/tool-search-error.js';
-import { preflightOpenAIChatRequest } from '../../../src/providers/openai/preflight-openai-chat-request.js';
+import { preflightOpenAIChatRequest } from '../../support/preflight/preflight-openai-chat-request.js';
 import type { ToolListing } from '../../../src/config/tool-search-config.js';
 import type { ToolDefinition } from '../../../src/tools/tool-definition.js';
 import {

@@ -1,7 +1,7 @@
 import { earlierResult } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
 import { formatToolSearchResult } from '../../../src/client/tool-search-result.js';
-import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightOpenAIResponsesRequest } from '../../support/preflight/preflight-openai-responses-request.js';
 import { planFor, responsesBody, responsesFunction, responsesNamespace, transformChecked } from '../../support/openai-responses-bodies.js';
 
 const HOSTED = { id: 'gpt-5.4', api: 'openai-responses' } as const;

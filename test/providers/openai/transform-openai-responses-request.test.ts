@@ -1,4 +1,4 @@
-import { preflightOpenAIResponsesRequest } from '../../../src/providers/openai/preflight-openai-responses-request.js';
+import { preflightOpenAIResponsesRequest } from '../../support/preflight/preflight-openai-responses-request.js';
 import { earlierResult } from '../../support/tools.js';
 import { describe, expect, it } from 'vitest';
 import { resolveToolSearch } from '../../../src/plan/resolve-tool-search.js';

@@ -1,9 +1,9 @@
-import { isRecord } from '../../records/is-record.js';
-import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
-import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
-import { describeValue } from '../../errors/describe-value.js';
-import { resolveModelSupport } from '../../models/resolve-model-support.js';
-import type { ModelPlatform, ModelReference } from '../../models/model-reference.js';
+import { isRecord } from '../../../src/records/is-record.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from './preflight-result.js';
+import { preflightRequestBody } from './preflight-request-body.js';
+import { describeValue } from '../../../src/errors/describe-value.js';
+import { resolveModelSupport } from '../../../src/models/resolve-model-support.js';
+import type { ModelPlatform, ModelReference } from '../../../src/models/model-reference.js';
 import {
   ANTHROPIC_BEDROCK_TOOL_SEARCH_BETA,
   ANTHROPIC_INLINE_TOOLS_BETA,
@@ -11,11 +11,11 @@ import {
   ANTHROPIC_MAX_DEFERRED_TOOLS,
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   ANTHROPIC_TOOL_CHANGES_BETA,
-} from './anthropic-messages-api.js';
-import { resolveAnthropicToolChange, holdsAnthropicToolReference, resolveAnthropicToolKind } from './anthropic-messages-tool-rules.js';
-import { resolveAnthropicToolDeferral, resolveAnthropicToolChangeSupport } from './anthropic-messages-tool-rules.js';
-import { countUTF8Bytes } from '../../text/count-utf8-bytes.js';
-import { readAnthropicMessagesHistory } from './anthropic-messages-history.js';
+} from '../../../src/providers/anthropic/anthropic-messages-api.js';
+import { resolveAnthropicToolChange, holdsAnthropicToolReference, resolveAnthropicToolKind } from '../../../src/providers/anthropic/anthropic-messages-tool-rules.js';
+import { resolveAnthropicToolDeferral, resolveAnthropicToolChangeSupport } from '../../../src/providers/anthropic/anthropic-messages-tool-rules.js';
+import { countUTF8Bytes } from '../../../src/text/count-utf8-bytes.js';
+import { readAnthropicMessagesHistory } from '../../../src/providers/anthropic/anthropic-messages-history.js';
 
 /** The message of each rule of the Messages API's own, in the order they are checked. */
 const MESSAGES = {

@@ -1,10 +1,10 @@
-import { isRecord } from '../../records/is-record.js';
-import { quoteNames } from '../../text/quote-names.js';
-import { describeValue } from '../../errors/describe-value.js';
-import type { PreflightResult, PreflightRuleMessages, PreflightToolNames, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
-import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
-import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE } from './openai-chat-api.js';
-import { resolveOpenAIChatStrictSchemaProblem } from './resolve-openai-chat-strict-schema-problem.js';
+import { isRecord } from '../../../src/records/is-record.js';
+import { quoteNames } from '../../../src/text/quote-names.js';
+import { describeValue } from '../../../src/errors/describe-value.js';
+import type { PreflightResult, PreflightRuleMessages, PreflightToolNames, ReportPreflightRule, SharedPreflightRule } from './preflight-result.js';
+import { preflightRequestBody } from './preflight-request-body.js';
+import { OPENAI_CHAT_MAX_TOOLS, OPENAI_CHAT_TOOL_NAME_RULE } from '../../../src/providers/openai/openai-chat-api.js';
+import { resolveOpenAIChatStrictSchemaProblem } from '../../../src/providers/openai/resolve-openai-chat-strict-schema-problem.js';
 
 /**
  * The rules {@link preflightOpenAIChatRequest} checks, by stable id. Sources: [sdk] the `openai` SDK's types and

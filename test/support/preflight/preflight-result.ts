@@ -1,4 +1,4 @@
-import type { ToolNameRule } from '../names/tool-name-rule.js';
+import type { ToolNameRule } from '../../../src/names/tool-name-rule.js';
 
 /** One documented provider rule a request body breaks: the request would be rejected with an HTTP 400. */
 export interface PreflightViolation<Rule extends string = string> {

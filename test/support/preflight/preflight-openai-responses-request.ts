@@ -1,17 +1,17 @@
-import { isRecord } from '../../records/is-record.js';
-import { describeValue } from '../../errors/describe-value.js';
-import { isValidToolName } from '../../names/create-tool-name-mapping.js';
-import type { PreflightResult, PreflightToolNames, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
-import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
+import { isRecord } from '../../../src/records/is-record.js';
+import { describeValue } from '../../../src/errors/describe-value.js';
+import { isValidToolName } from '../../../src/names/create-tool-name-mapping.js';
+import type { PreflightResult, PreflightToolNames, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from './preflight-result.js';
+import { preflightRequestBody } from './preflight-request-body.js';
 import {
   OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY,
   OPENAI_RESPONSES_NAMESPACE_NAME_RULE,
   OPENAI_RESPONSES_TOOL_NAME_RULE,
   isOpenAIResponsesReservedNamespace,
-} from './openai-responses-api.js';
-import { resolveOpenAIResponsesToolLocations } from './resolve-openai-responses-function-locations.js';
-import { resolveModelSupport } from '../../models/resolve-model-support.js';
-import { quoteNames } from '../../text/quote-names.js';
+} from '../../../src/providers/openai/openai-responses-api.js';
+import { resolveOpenAIResponsesToolLocations } from '../../../src/providers/openai/resolve-openai-responses-function-locations.js';
+import { resolveModelSupport } from '../../../src/models/resolve-model-support.js';
+import { quoteNames } from '../../../src/text/quote-names.js';
 
 /**
  * The rules {@link preflightOpenAIResponsesRequest} checks, by stable id. Each is an HTTP 400 of the Responses API

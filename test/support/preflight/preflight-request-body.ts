@@ -1,7 +1,7 @@
-import { describeValue } from '../errors/describe-value.js';
-import { isValidToolName } from '../names/create-tool-name-mapping.js';
-import { isRecord } from '../records/is-record.js';
-import { describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
+import { describeValue } from '../../../src/errors/describe-value.js';
+import { isValidToolName } from '../../../src/names/create-tool-name-mapping.js';
+import { isRecord } from '../../../src/records/is-record.js';
+import { describeUnserializableValue, findUnserializableValue } from '../../../src/records/find-unserializable-value.js';
 import type {
   PreflightResult,
   PreflightRuleMessages,

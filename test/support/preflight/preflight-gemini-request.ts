@@ -1,10 +1,10 @@
-import { isRecord } from '../../records/is-record.js';
-import { describeValue } from '../../errors/describe-value.js';
-import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from '../../preflight/preflight-result.js';
-import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
-import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiRequestShape } from './gemini-api.js';
-import { resolveGeminiParametersProblem } from './resolve-gemini-parameters-problem.js';
-import { resolveGeminiBodyShape } from './read-gemini-body-shape.js';
+import { isRecord } from '../../../src/records/is-record.js';
+import { describeValue } from '../../../src/errors/describe-value.js';
+import type { PreflightResult, PreflightRuleMessages, ReportPreflightRule, SharedPreflightRule } from './preflight-result.js';
+import { preflightRequestBody } from './preflight-request-body.js';
+import { GEMINI_MAX_FUNCTION_DECLARATIONS, GEMINI_TOOL_NAME_RULE, type GeminiRequestShape } from '../../../src/providers/gemini/gemini-api.js';
+import { resolveGeminiParametersProblem } from '../../../src/providers/gemini/resolve-gemini-parameters-problem.js';
+import { resolveGeminiBodyShape } from '../../../src/providers/gemini/read-gemini-body-shape.js';
 
 /**
  * The rules {@link preflightGeminiRequest} checks, by stable id. Sources: [sdk] `@google/genai`'s types and doc

@@ -1,8 +1,8 @@
-import { isRecord } from '../../records/is-record.js';
-import { describeValue } from '../../errors/describe-value.js';
-import type { PreflightResult, PreflightRuleMessages } from '../../preflight/preflight-result.js';
-import { preflightRequestBody } from '../../preflight/preflight-request-body.js';
-import { BEDROCK_CONVERSE_MAX_CACHE_POINTS as MAX_CACHE_POINTS, BEDROCK_CONVERSE_TOOL_NAME_RULE } from './bedrock-converse-api.js';
+import { isRecord } from '../../../src/records/is-record.js';
+import { describeValue } from '../../../src/errors/describe-value.js';
+import type { PreflightResult, PreflightRuleMessages } from './preflight-result.js';
+import { preflightRequestBody } from './preflight-request-body.js';
+import { BEDROCK_CONVERSE_MAX_CACHE_POINTS as MAX_CACHE_POINTS, BEDROCK_CONVERSE_TOOL_NAME_RULE } from '../../../src/providers/bedrock/bedrock-converse-api.js';
 
 /** Converse's own rules (from the SDK's types, the user guide and reported `ValidationException`s), with their messages; the shared ones besides. */
 const MESSAGES = {
