@@ -1,8 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import {
-  preflightAnthropicMessagesRequest,
-  type AnthropicMessagesPreflightRule,
-} from '../../support/preflight/preflight-anthropic-messages-request.js';
+import { preflightAnthropicMessagesRequest, type AnthropicMessagesPreflightRule } from '../../support/preflight/preflight-anthropic-messages-request.js';
 import { ANTHROPIC_TOOL_SEARCH_TOOLS } from '../../../src/providers/anthropic/anthropic-messages-api.js';
 import { anthropicBody, anthropicTool, anthropicTools, readAnthropicFixture } from '../../support/anthropic-messages-bodies.js';
 

@@ -12,7 +12,11 @@ import {
   ANTHROPIC_MESSAGES_TOOL_NAME_RULE,
   ANTHROPIC_TOOL_CHANGES_BETA,
 } from '../../../src/providers/anthropic/anthropic-messages-api.js';
-import { resolveAnthropicToolChange, holdsAnthropicToolReference, resolveAnthropicToolKind } from '../../../src/providers/anthropic/anthropic-messages-tool-rules.js';
+import {
+  resolveAnthropicToolChange,
+  holdsAnthropicToolReference,
+  resolveAnthropicToolKind,
+} from '../../../src/providers/anthropic/anthropic-messages-tool-rules.js';
 import { resolveAnthropicToolDeferral, resolveAnthropicToolChangeSupport } from '../../../src/providers/anthropic/anthropic-messages-tool-rules.js';
 import { countUTF8Bytes } from '../../../src/text/count-utf8-bytes.js';
 import { readAnthropicMessagesHistory } from '../../../src/providers/anthropic/anthropic-messages-history.js';
