@@ -146,11 +146,13 @@ function writeSharedEntries(placed: ReadonlyMap<string, string | undefined>): Re
 }
 
 /**
- * `@cfworker/json-schema`, bundled as a module of its own (`dist/json-schema.js`): its module-level statements would
- * otherwise sit in `core.js`, where an app's bundler keeps them even when the app never validates a call; in a module of
- * its own, `"sideEffects": false` lets the bundler drop it.
+ * The JSON Schema validator (`@cfworker/json-schema`'s two functions the library uses), bundled as a module of its own
+ * (`dist/json-schema.js`): `resolveCatalogValidator` imports it with `import()` on the first validator it compiles, so no
+ * entry parses it at import; and its module-level statements would otherwise sit in `core.js`, where an app's bundler
+ * keeps them even when the app never validates a call. No other module imports it (placeModules does not see an
+ * `import()`).
  */
-const JSON_SCHEMA_VALIDATOR = resolve('node_modules/@cfworker/json-schema/dist/esm/index.js');
+const JSON_SCHEMA_VALIDATOR = resolve('src/tools/json-schema-validator.ts');
 
 /**
  * Makes the modules of one ES module build import another shared module instead of bundling it: the core from
@@ -162,10 +164,10 @@ function importShared(sharedEntries: Record<string, string>, placed: ReadonlyMap
   return {
     name: 'import-shared',
     setup(build) {
-      build.onResolve({ filter: /^([./]|@cfworker\/json-schema$)/ }, (args) => {
+      build.onResolve({ filter: /^[./]/ }, (args) => {
         if (args.kind === 'entry-point') return undefined;
-        if (args.path === '@cfworker/json-schema') return { path: './json-schema.js', external: true };
         const path = resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
+        if (path === JSON_SCHEMA_VALIDATOR) return { path: './json-schema.js', external: true };
         if (relative(SOURCE, path).startsWith('..')) return undefined;
         const target = placed.get(path);
         const owner = ownerOf(args.importer);
@@ -176,6 +178,21 @@ function importShared(sharedEntries: Record<string, string>, placed: ReadonlyMap
         }
         return target === undefined || target === owner ? undefined : { path: `./${target}.js`, external: true };
       });
+    },
+  };
+}
+
+/**
+ * Makes the CommonJS build load what it imports on first use (the JSON Schema validator: `resolveCatalogValidator`) with
+ * `require`, as a CommonJS module does, instead of the `import()` the build keeps: so `require('tool-search')` never
+ * goes through the ES module loader, which a CommonJS host may not give a module (Jest without its ES module mode, a
+ * `vm` script). The validator is a chunk of its own (esbuild splits it off at the `import()`), required on first use.
+ */
+function requireLoadedChunks(): NonNullable<Options['plugins']>[number] {
+  return {
+    name: 'require-loaded-chunks',
+    renderChunk(code) {
+      return { code: code.replace(/\bimport\((["'])(\.\/[\w-]+\.cjs)\1\)/g, 'Promise.resolve().then(() => require($1$2$1))') };
     },
   };
 }
@@ -225,6 +242,7 @@ export default defineConfig((): Options[] => {
       ...COMMON,
       entry: LIBRARY_ENTRIES,
       format: ['cjs'],
+      plugins: [requireLoadedChunks()],
       dts: true,
     },
   ];

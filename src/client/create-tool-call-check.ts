@@ -132,7 +132,7 @@ export function createToolCallCheck(options: CreateToolCallCheckOptions): ToolCa
         // The validator recurses once per level: arguments this deep would overflow the stack, and no tool needs them.
         errors = [`arguments: nested more than ${MAX_ARGUMENT_DEPTH} levels deep`];
       } else {
-        const validator = resolveCatalogValidator(catalog, tool);
+        const validator = await resolveCatalogValidator(catalog, tool);
         const value = validator === null ? undefined : readJSONValue(parsed.value, typeof written === 'string');
         errors = validator === null || value === undefined ? null : validateArguments(validator, value.json);
         if (errors === null || errors.length === 0) return { ok: true, name, arguments: parsed.value, checked: errors !== null };

@@ -1,10 +1,11 @@
-import { dereference, validate, type Schema } from '@cfworker/json-schema';
+import type { Schema } from '@cfworker/json-schema';
 import { isRecord } from '../records/is-record.js';
 import { MAX_VALUE_DEPTH, findUnserializableValue } from '../records/find-unserializable-value.js';
 import { createBudgetedValue } from './create-budgeted-value.js';
 import { createValidationSchema } from './create-validation-schema.js';
 import { formatArgumentErrors } from './format-argument-errors.js';
 import { resolveJSONSchemaDraft } from './resolve-json-schema-draft.js';
+import type * as JSONSchemaValidator from './json-schema-validator.js';
 
 /** A tool's input schema, compiled for checking arguments. */
 export interface ArgumentValidator {
@@ -16,6 +17,9 @@ export interface ArgumentValidator {
    */
   validate(value: unknown): string[];
 }
+
+/** The module holding the JSON Schema validator's functions (`json-schema-validator.ts`), loaded by the caller. */
+export type JSONSchemaValidatorModule = typeof JSONSchemaValidator;
 
 /**
  * Compiles a tool's input schema with `@cfworker/json-schema` (drafts 4 to 2020-12, no code generation, so it runs
@@ -29,14 +33,14 @@ export interface ArgumentValidator {
  * validator and the cycle check below recurse per level, and whether a few thousand levels overflow the stack depends
  * on how the engine compiled them, so the bound is set here, not left to the stack).
  */
-export function createArgumentValidator(inputSchema: unknown): ArgumentValidator | null {
+export function createArgumentValidator(inputSchema: unknown, jsonSchema: JSONSchemaValidatorModule): ArgumentValidator | null {
   let schema: Schema | boolean;
   let lookup: Record<string, Schema | boolean>;
   try {
     schema = createValidationSchema(inputSchema) as Schema | boolean;
     // The copy's depth, not the caller's schema's: the caller's is read once, by the copy.
     if (findUnserializableValue(schema, MAX_VALUE_DEPTH) !== undefined) return null;
-    lookup = dereference(schema);
+    lookup = jsonSchema.dereference(schema);
   } catch {
     return null;
   }
@@ -61,7 +65,7 @@ export function createArgumentValidator(inputSchema: unknown): ArgumentValidator
   return {
     validate(value) {
       const instance = budgeted ? createBudgetedValue(value) : value;
-      const result = validate(instance, schema, draft, lookup, false);
+      const result = jsonSchema.validate(instance, schema, draft, lookup, false);
       return result.valid ? [] : formatArgumentErrors(result.errors, { schema, lookup, instance });
     },
   };

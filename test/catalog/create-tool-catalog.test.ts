@@ -61,11 +61,11 @@ describe('createToolCatalog', () => {
     expect(resolveCatalogIndex(catalog, 8).search('weather in paris')).toEqual(createToolIndex(tools, { maxResults: 8 }).search('weather in paris'));
   });
 
-  it('compiles a tool’s argument validator once', () => {
+  it('compiles a tool’s argument validator once', async () => {
     const catalog = createToolCatalog(tools);
-    const validator = resolveCatalogValidator(catalog, tools[0]!);
+    const validator = await resolveCatalogValidator(catalog, tools[0]!);
     expect(validator).not.toBeNull();
-    expect(resolveCatalogValidator(catalog, tools[0]!)).toBe(validator);
+    expect(await resolveCatalogValidator(catalog, tools[0]!)).toBe(validator);
     expect(validator?.validate({ city: 3 }).length).toBeGreaterThan(0);
   });
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import * as jsonSchema from '@cfworker/json-schema';
 import { createArgumentValidator } from '../../src/tools/create-argument-validator.js';
 
 /** The lines for `value` against `schema` (formatArgumentErrors, through the validator that calls it). */
 function linesFor(schema: Record<string, unknown>, value: unknown): string[] {
-  const validator = createArgumentValidator(schema);
+  const validator = createArgumentValidator(schema, jsonSchema);
   if (validator === null) throw new Error('schema did not compile');
   return validator.validate(value);
 }
