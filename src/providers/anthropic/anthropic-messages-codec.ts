@@ -1,4 +1,3 @@
-import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { resolveGuidanceParts, resolveGuidanceText } from '../../client/resolve-guidance-text.js';
 import { TEXT_PART_GUIDANCE } from '../../client/text-part-guidance.js';
 import { describeValue } from '../../errors/describe-value.js';
@@ -230,10 +229,11 @@ function removeUnusableBetas(output: Record<string, unknown>, field: string, sup
  */
 function writePredicted(load: PredictedLoad, plan: ToolSearchPlan, tools: readonly unknown[], toWire: (name: string) => string): unknown[] {
   if (load.form === 'addition') return [createAnthropicToolAdditionMessageFor(load.definitions, tools, toWire, plan.additions ?? 'value')];
+  // The client-side mechanism's load carries its text; Anthropic's hosted search's none.
   const result =
-    plan.mechanism === 'claude-hosted'
+    load.output === undefined
       ? createAnthropicToolSearchResult(load.callId, load.result)
-      : { type: 'tool_result', tool_use_id: load.callId, content: formatToolSearchResult(load.result) };
+      : { type: 'tool_result', tool_use_id: load.callId, content: load.output };
   return [
     { role: 'assistant', content: [{ type: 'tool_use', id: load.callId, name: load.searchName, input: { query: load.query } }] },
     { role: 'user', content: [result] },

@@ -1,7 +1,6 @@
 import { resolveToolCacheBreakpoints, type ToolCacheBreakpoint } from '../../cache/resolve-tool-cache-breakpoints.js';
 import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
 import { resolveGuidanceParts } from '../../client/resolve-guidance-text.js';
-import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { resolveWireNameField } from '../../names/resolve-wire-name-field.js';
 import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
@@ -127,13 +126,14 @@ export const BEDROCK_CONVERSE_CODEC: Readonly<WireCodec<ConverseRead, ConverseTo
     const writeBlock = (block: unknown) => (isRecord(block) ? resolveWireNameField(block, 'toolUse', decided.names.toWire) : block);
     const writeMessage = (message: unknown) => (isRecord(message) ? resolveMappedListField(message, 'content', writeBlock) : message);
     const load = decided.predicted;
-    // The predicted load: the package's `tool_search` call and its answer after the user's message.
+    // The predicted load: the package's `tool_search` call and its answer after the user's message (the client-side
+    // mechanism's text, Converse's only mechanism).
     const predicted =
-      load === undefined
+      load?.output === undefined
         ? undefined
         : [
             { role: 'assistant', content: [{ toolUse: { toolUseId: load.callId, name: load.searchName, input: { query: load.query } } }] },
-            { role: 'user', content: [{ toolResult: { toolUseId: load.callId, content: [{ text: formatToolSearchResult(load.result) }] } }] },
+            { role: 'user', content: [{ toolResult: { toolUseId: load.callId, content: [{ text: load.output }] } }] },
           ];
     if (request.messages !== undefined) output.messages = writeHistoryItems(messages, walk, writeMessage, predicted);
     return { body: output, warnings, ...(predicted === undefined ? {} : { predicted }) };

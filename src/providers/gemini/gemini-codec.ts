@@ -1,6 +1,5 @@
 import { PLAIN_TEXT_PART_GUIDANCE } from '../../client/plain-text-part-guidance.js';
 import { resolveGuidanceContent } from '../../client/resolve-guidance-text.js';
-import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { ToolSearchError } from '../../errors/tool-search-error.js';
 import type { ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -161,9 +160,10 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
 
     const load = decided.predicted;
     // The predicted load: the package's `tool_search` call (with the client's thought signature) and its answer after
-    // the user's content, the result as `{ output }` as the session answers a search.
+    // the user's content, the result as `{ output }` as the session answers a search (the client-side mechanism's text,
+    // Gemini's only mechanism).
     const predicted =
-      load === undefined
+      load?.output === undefined
         ? undefined
         : [
             {
@@ -172,7 +172,7 @@ export const GEMINI_CODEC: Readonly<WireCodec<GeminiRead, GeminiTools, GeminiWar
             },
             {
               role: 'user',
-              parts: [{ functionResponse: { id: load.callId, name: load.searchName, response: { output: formatToolSearchResult(load.result) } } }],
+              parts: [{ functionResponse: { id: load.callId, name: load.searchName, response: { output: load.output } } }],
             },
           ];
     const contents = transformContents(request.contents, read.walk, names, warnings, predicted);

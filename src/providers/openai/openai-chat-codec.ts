@@ -23,7 +23,6 @@ import {
   type NeutralTool,
 } from '../../request/neutral-request.js';
 import type { ClientRequestWarningCode, PredictedLoad, RequestTools } from '../../request/request-tools.js';
-import { formatToolSearchResult } from '../../client/tool-search-result.js';
 import { resolveClientAPIRequest } from '../../request/resolve-client-api-request.js';
 import type { CodecTools, WireCodec } from '../../request/wire-codec.js';
 import { keepWritten, type Written } from '../../request/request-decision.js';
@@ -221,7 +220,9 @@ export const OPENAI_CHAT_CODEC: Readonly<WireCodec<ChatRead, ChatTools, OpenAICh
       writeTools(read, decided, written),
     );
     const output: Record<string, unknown> = { ...request };
-    const predicted = decided.predicted === undefined ? undefined : writePredictedMessages(decided.predicted);
+    // The client-side mechanism's search form (Chat's only one) is the one with an output text.
+    const load = decided.predicted;
+    const predicted = load?.output === undefined ? undefined : writePredictedMessages(load, load.output);
     const sent = writeHistoryItems(messages, walk, (message, index) => transformMessage(message, index, names, warnings), predicted);
     // The note is placed in the walk's copy when the list is unchanged: the caller's list is not read again.
     output.messages = placeGuidance(sent === messages ? walk.items : sent, decided.guidance, warnings);
@@ -285,14 +286,14 @@ function writeTools(read: ChatTools, decided: RequestTools, warnings: Warnings):
  * The predicted load as the package's `tool_search` call and its answer after the user's message: an assistant message
  * with the call, and the `tool` message with the result (Chat Completions has no tool-addition item).
  */
-function writePredictedMessages(load: PredictedLoad): unknown[] {
+function writePredictedMessages(load: PredictedLoad, output: string): unknown[] {
   return [
     {
       role: 'assistant',
       content: null,
       tool_calls: [{ id: load.callId, type: 'function', function: { name: load.searchName, arguments: JSON.stringify({ query: load.query }) } }],
     },
-    { role: 'tool', tool_call_id: load.callId, content: formatToolSearchResult(load.result) },
+    { role: 'tool', tool_call_id: load.callId, content: output },
   ];
 }
 

@@ -6,7 +6,6 @@ import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { isRecord } from '../../records/is-record.js';
 import { resolveMappedItems } from '../../records/resolve-mapped-items.js';
 import { readContentText, readNeutralHistory, readTurnStart, type HistoryReference, type HistoryWalk } from '../../request/neutral-request.js';
-import type { ToolSearchPlan } from '../../plan/tool-search-plan.js';
 import type { PredictedLoad } from '../../request/request-tools.js';
 import { resolveDeclaredFunctions, writeOpenAIResponsesAdditionalTools } from './create-openai-responses-additional-tools.js';
 import { writeOpenAIToolSearchOutput } from './create-openai-tool-search-output.js';
@@ -111,7 +110,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     const predicted =
       decided.predicted === undefined
         ? undefined
-        : writePredictedItems(decided.predicted, decided.plan, Array.isArray(source.tools) ? source.tools : [], names);
+        : writePredictedItems(decided.predicted, Array.isArray(source.tools) ? source.tools : [], names);
     if (predicted !== undefined) result.input = [...(input as unknown[]), ...predicted];
     if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, (name) => names.toWire(originalOf(name)));
     const instructions = source.instructions as string | null | undefined;
@@ -135,7 +134,6 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
  */
 function writePredictedItems(
   load: PredictedLoad,
-  plan: Pick<ToolSearchPlan, 'mechanism'>,
   tools: readonly unknown[],
   names: { readonly toWire: (name: string) => string },
 ): unknown[] {
@@ -145,15 +143,16 @@ function writePredictedItems(
     const added = load.definitions.map((tool) => names.toWire(tool.name));
     return [writeOpenAIResponsesAdditionalTools(added, declared)];
   }
-  if (plan.mechanism === 'openai-hosted') {
+  // The client-side mechanism's load carries its output text; OpenAI's hosted search's none.
+  if (load.output !== undefined) {
     return [
-      { type: 'tool_search_call', call_id: load.callId, execution: 'client', arguments: { query: load.query }, status: 'completed' },
-      writeOpenAIToolSearchOutput(load.callId, load.result, resolveDeclaredFunctions(tools, names.toWire)),
+      { type: 'function_call', call_id: load.callId, name: load.searchName, arguments: JSON.stringify({ query: load.query }) },
+      { type: 'function_call_output', call_id: load.callId, output: load.output },
     ];
   }
   return [
-    { type: 'function_call', call_id: load.callId, name: load.searchName, arguments: JSON.stringify({ query: load.query }) },
-    { type: 'function_call_output', call_id: load.callId, output: load.output },
+    { type: 'tool_search_call', call_id: load.callId, execution: 'client', arguments: { query: load.query }, status: 'completed' },
+    writeOpenAIToolSearchOutput(load.callId, load.result, resolveDeclaredFunctions(tools, names.toWire)),
   ];
 }
 
