@@ -108,9 +108,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
     if ('tools' in source || written.tools.length > 0) result.tools = written.tools.slice(); // a copy: the kept list is the session's
     if ('input' in source) result.input = input;
     const predicted =
-      decided.predicted === undefined
-        ? undefined
-        : writePredictedItems(decided.predicted, Array.isArray(source.tools) ? source.tools : [], names);
+      decided.predicted === undefined ? undefined : writePredictedItems(decided.predicted, Array.isArray(source.tools) ? source.tools : [], names);
     if (predicted !== undefined) result.input = [...(input as unknown[]), ...predicted];
     if ('tool_choice' in source) result.tool_choice = transformToolChoice(source.tool_choice, (name) => names.toWire(originalOf(name)));
     const instructions = source.instructions as string | null | undefined;
@@ -132,11 +130,7 @@ export const OPENAI_RESPONSES_CODEC: Readonly<WireCodec<ResponsesRead, OpenAIRes
  *
  * `tools` is the body's tool list as the caller gave it; `toWire` the request's names.
  */
-function writePredictedItems(
-  load: PredictedLoad,
-  tools: readonly unknown[],
-  names: { readonly toWire: (name: string) => string },
-): unknown[] {
+function writePredictedItems(load: PredictedLoad, tools: readonly unknown[], names: { readonly toWire: (name: string) => string }): unknown[] {
   if (load.form === 'addition') {
     // A tool the body does not declare (the catalog's) is added from its definition.
     const declared = resolveDeclaredFunctions([...tools, ...load.definitions.map(createOpenAIResponsesFunction)], names.toWire);

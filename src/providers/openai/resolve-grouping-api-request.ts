@@ -25,7 +25,7 @@ import { quoteNames } from '../../text/quote-names.js';
  * An API whose hosted search loads deferred tools by group (OpenAI Responses: namespaces, `defer_loading`): the plan as
  * the body applies it (a top-level custom tool named like the package's own tools keeps its name, and the plan lists
  * it in `unmanagedToolNames`), the name mapping to the mechanism's rule (a custom tool keeps its name), the body's tools
- * read under the plan's names (`resolvePlanMatch`), the reveals the history holds, then the decision's forms (`resolveHostedGroups`, `resolveClientTools`).
+ * read under the plan's names (`resolvePlanMatch`), the reveals the history holds, then the decision's forms (`resolveGroupedTools`).
  */
 export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings) => {
   const { request } = input;
@@ -40,7 +40,7 @@ export const resolveGroupingAPIRequest: RequestDecision = (plan, input, warnings
   const key = JSON.stringify([forced, revealed, byPrefix]);
   // Kept whole with the body's tools it was decided for, so the writer's memo finds the same object next time.
   const decided = recall(decisions, key, (): GroupedRequest => {
-    const forms = applied.mechanism === 'client' ? resolveClientTools(read, forced, revealed) : resolveHostedGroups(read, forced, byPrefix);
+    const forms = resolveGroupedTools(read, forced, revealed, byPrefix);
     return flatNames === undefined ? { ...forms, tools } : { ...forms, tools, flatNames };
   });
   warnings.push(...decided.warnings);
@@ -310,7 +310,7 @@ const NO_GROUPS: ReadonlyMap<string, string> = new Map();
  *
  * **Client (`client`)**: the client tool list (`createToolList`), with forced deferred tools revealed; the caller's
  * deferrals removed; a client-executed tool search of the body kept only when nothing is deferred
- * (`resolveClientTools`).
+ * (`resolveGroupedTools`).
  */
 
 /**
@@ -349,31 +349,54 @@ function keepReservedNamesLoaded(names: ToolNameMapping, deferred: Set<string>, 
   }
 }
 
-function resolveHostedGroups(read: GroupingRead, forcedTools: ForcedTools, byPrefix: boolean): GroupedTools {
+function resolveGroupedTools(read: GroupingRead, forcedTools: ForcedTools, revealed: readonly string[], byPrefix: boolean): GroupedTools {
   const { plan, planned, tools, names } = read;
   const hosted = plan.mechanism === 'openai-hosted';
   const warnings: Warnings = [];
   const library = hosted && plan.search === 'library';
   const listed = plan.listing === 'full' || plan.listing === 'compact';
   const deferred = new Set<string>();
-  // By `forEach`: the plan's index builds no map of its tools for it.
-  if (hosted) {
-    planned.forEach((tool) => {
-      if (tool.status === 'deferred') deferred.add(tool.name);
-    });
+  let list: ToolList | undefined;
+  // Client: the loaded tools keep their body place; the list's other entries follow them (few are loaded when tools are deferred).
+  let loaded: ReadonlySet<string> = NOTHING;
+  let groups: ReadonlyMap<string, string> = NO_GROUPS;
+  let labels: readonly (string | undefined)[] = [];
+  let omitted: ReadonlySet<string> = NOTHING;
+  if (plan.mechanism === 'client') {
+    const definitions = tools.flatMap((tool) =>
+      tool.kind !== 'planned' ? [] : [tool.name === tool.definition.name ? tool.definition : { ...tool.definition, name: tool.name }],
+    );
+    const forced = forcedTools.deferred;
+    const forcedDeferred = plan.reveal === 'tool-list' ? forced.filter((name) => !revealed.includes(name)) : forced;
+    if (forcedDeferred.length > 0) {
+      warnings.push({
+        code: 'forced-tool-kept-loaded',
+        message: `\`tool_choice\` names ${quoteNames(forcedDeferred.map((name) => names.toWire(name)))}, which ${forcedDeferred.length === 1 ? 'is' : 'are'} deferred; ${forcedDeferred.length === 1 ? 'it is' : 'they are'} sent revealed, with full schemas, so the model can call ${forcedDeferred.length === 1 ? 'it' : 'them'} with the right arguments without searching first`,
+      });
+    }
+    list = createToolList(plan, definitions, { revealed, forced, names });
+    loaded = new Set(list.tools.filter((entry) => entry.status === 'loaded').map((entry) => entry.name));
+  } else {
+    // By `forEach`: the plan's index builds no map of its tools for it.
+    if (hosted) {
+      planned.forEach((tool) => {
+        if (tool.status === 'deferred') deferred.add(tool.name);
+      });
+    }
+    keepForcedToolsLoaded(read, forcedTools, deferred, hosted, warnings);
+    const forced = new Set(forcedTools.forced);
+    // The library's search loads deferred tools through the caller's `tool_search_output`; a listing that does not show
+    // them leaves them out, and a tool left out takes no part in grouping, so the request's own output groups the same.
+    const leaving = hosted && isDeferredLeftOut(plan);
+    ({ groups, labels } = resolveGroupLabels(read, hosted && byPrefix, hosted, (name) => forced.has(name) || (leaving && deferred.has(name))));
+    keepReservedNamesLoaded(names, deferred, groups, warnings);
+    if (leaving) omitted = deferred;
   }
-  keepForcedToolsLoaded(read, forcedTools, deferred, hosted, warnings);
-  const forced = new Set(forcedTools.forced);
-  // The library's search loads deferred tools through the caller's `tool_search_output`; a listing that does not show
-  // them leaves them out, and a tool left out takes no part in grouping, so the request's own output groups the same.
-  const leaving = hosted && isDeferredLeftOut(plan);
-  const { groups, labels } = resolveGroupLabels(read, hosted && byPrefix, hosted, (name) => forced.has(name) || (leaving && deferred.has(name)));
-  keepReservedNamesLoaded(names, deferred, groups, warnings);
-  const omitted: ReadonlySet<string> = leaving ? deferred : NOTHING;
 
   // Tools the caller deferred itself (an `mcp` server, a custom tool) need OpenAI's hosted search to be loaded: the
   // library's client-executed `tool_search` loads only the plan's tools. When that one is sent, they go without
   // `defer_loading` (loaded up front, never out of reach); when it is not, the hosted search tool is sent for them.
+  // Without hosted search (`none`, `client`) they always lose it.
   const librarySearchSent = library && deferred.size > 0;
   const keepCallerDeferral = hosted && !librarySearchSent;
   const undeferred: string[] = [];
@@ -384,6 +407,8 @@ function resolveHostedGroups(read: GroupingRead, forcedTools: ForcedTools, byPre
     const group = labels[index];
     switch (tool.kind) {
       case 'planned': {
+        // Client: a tool the list does not send loaded is left out (the list sends it in its own place).
+        if (list !== undefined) return UNGROUPED[loaded.has(tool.name) ? 'loaded' : 'omitted'];
         if (omitted.has(tool.name)) return createForm('omitted', undefined);
         const isDeferred = deferred.has(tool.name);
         deferring ||= isDeferred;
@@ -404,7 +429,7 @@ function resolveHostedGroups(read: GroupingRead, forcedTools: ForcedTools, byPre
         bodySearchTools.push({ index, clientExecuted: tool.clientExecuted });
         return UNGROUPED.dropped;
       case 'own':
-        // This package's client-side search function, left by an earlier transform; it has no place here.
+        // This package's own tools, left by an earlier transform: the client list adds them again in their place.
         return UNGROUPED.dropped;
       default:
         return assertNever(tool, 'request tool');
@@ -418,7 +443,7 @@ function resolveHostedGroups(read: GroupingRead, forcedTools: ForcedTools, byPre
     });
   }
 
-  const search = resolveSearchTool(bodySearchTools, hosted, library, librarySearchSent, deferring, warnings);
+  const search = resolveSearchTool(bodySearchTools, hosted, library, librarySearchSent, deferring, list, warnings);
   if (search?.source === 'body') forms[search.index] = createForm('as-is', undefined);
   return {
     forms,
@@ -427,7 +452,8 @@ function resolveHostedGroups(read: GroupingRead, forcedTools: ForcedTools, byPre
     oversized: hosted ? resolveOversizedGroups(tools, forms, OPENAI_RESPONSES_RECOMMENDED_NAMESPACE_SIZE) : NOTHING,
     search,
     compact: library && plan.listing === 'compact',
-    guidance: library ? createToolSearchGuidance(plan, { names, listed }) : null,
+    ...(list === undefined ? {} : { list }),
+    guidance: list !== undefined ? list.guidance : library ? createToolSearchGuidance(plan, { names, listed }) : null,
     warnings,
   };
 }
@@ -468,7 +494,8 @@ function resolveGroupLabels(read: GroupingRead, byPrefix: boolean, hosted: boole
  * hosted one needs a deferred tool). The library's search is that kind of tool (the body's own first), sent whenever
  * the plan defers a tool, even one the request leaves out; OpenAI's hosted one (the body's own first) when something is
  * deferred, also for the caller's own deferrals when the library's search defers nothing here. Any other tool search
- * tool of the body is dropped, with a warning.
+ * tool of the body is dropped, with a warning. Client (`list`): the body's client-executed one, only when nothing is
+ * deferred (no `tool_search` function is sent then).
  */
 function resolveSearchTool(
   bodySearchTools: readonly { readonly index: number; readonly clientExecuted: boolean }[],
@@ -476,6 +503,7 @@ function resolveSearchTool(
   library: boolean,
   librarySearchSent: boolean,
   deferring: boolean,
+  list: ToolList | undefined,
   warnings: Warnings,
 ): SearchToolSource | undefined {
   const clientSearch = bodySearchTools.find((tool) => tool.clientExecuted);
@@ -497,77 +525,22 @@ function resolveSearchTool(
           'need a tool search tool (the API rejects them without one); OpenAI\'s hosted `{"type":"tool_search"}` was sent, which loads them',
       });
     }
+  } else if (list !== undefined) {
+    // Client: with nothing deferred no `tool_search` function is sent, and a client-executed tool search the caller serves stays.
+    search = list.guidance === null ? ownSearch : undefined;
   } else search = hosted && deferring ? hostedSearch() : ownSearch;
   if (bodySearchTools.length > (search === undefined ? 0 : 1)) {
     const why =
-      search !== undefined
-        ? 'only one tool search tool is sent'
-        : hosted
-          ? 'nothing is deferred, and the API rejects `tool_search` without a deferred tool'
-          : "the plan does not use OpenAI's hosted tool search";
+      list !== undefined
+        ? "the plan uses the client-side `tool_search` function, not OpenAI's hosted tool search"
+        : search !== undefined
+          ? 'only one tool search tool is sent'
+          : hosted
+            ? 'nothing is deferred, and the API rejects `tool_search` without a deferred tool'
+            : "the plan does not use OpenAI's hosted tool search";
     warnings.push({ code: 'tool-search-tool-removed', message: `the body's \`{"type":"tool_search"}\` tool was removed: ${why}` });
   }
   return search;
-}
-
-function resolveClientTools(read: GroupingRead, forcedTools: ForcedTools, revealed: readonly string[]): GroupedTools {
-  const { plan, tools, names } = read;
-  const warnings: Warnings = [];
-  const definitions = tools.flatMap((tool) =>
-    tool.kind !== 'planned' ? [] : [tool.name === tool.definition.name ? tool.definition : { ...tool.definition, name: tool.name }],
-  );
-  const forced = forcedTools.deferred;
-  const forcedDeferred = plan.reveal === 'tool-list' ? forced.filter((name) => !revealed.includes(name)) : forced;
-  if (forcedDeferred.length > 0) {
-    warnings.push({
-      code: 'forced-tool-kept-loaded',
-      message: `\`tool_choice\` names ${quoteNames(forcedDeferred.map((name) => names.toWire(name)))}, which ${forcedDeferred.length === 1 ? 'is' : 'are'} deferred; ${forcedDeferred.length === 1 ? 'it is' : 'they are'} sent revealed, with full schemas, so the model can call ${forcedDeferred.length === 1 ? 'it' : 'them'} with the right arguments without searching first`,
-    });
-  }
-  const list = createToolList(plan, definitions, { revealed, forced, names });
-  // Loaded tools keep their body place; the list's other entries follow them. (Few are loaded when tools are deferred.)
-  const loaded = new Set(list.tools.filter((entry) => entry.status === 'loaded').map((entry) => entry.name));
-  const undeferred: string[] = [];
-  let searchTools = 0;
-  let kept: number | undefined;
-  const forms = tools.map((tool, index): RequestToolForm => {
-    switch (tool.kind) {
-      case 'planned':
-        return UNGROUPED[loaded.has(tool.name) ? 'loaded' : 'omitted'];
-      case 'unmanaged':
-        if (tool.deferred) undeferred.push(`\`${tool.name}\` (${tool.path})`);
-        return UNGROUPED.undeferred;
-      case 'search':
-        // With nothing deferred no `tool_search` function is sent, and a client-executed tool search the caller serves stays.
-        searchTools += 1;
-        if (kept !== undefined || list.guidance !== null || !tool.clientExecuted) return UNGROUPED.dropped;
-        kept = index;
-        return UNGROUPED['as-is'];
-      case 'own':
-        // Added again from the list, in its place.
-        return UNGROUPED.dropped;
-      default:
-        return assertNever(tool, 'request tool');
-    }
-  });
-  reportUndeferred(undeferred, warnings, 'no-hosted-search');
-  if (searchTools > (kept === undefined ? 0 : 1)) {
-    warnings.push({
-      code: 'tool-search-tool-removed',
-      message: 'the body\'s `{"type":"tool_search"}` tool was removed: the plan uses the client-side `tool_search` function, not OpenAI\'s hosted tool search',
-    });
-  }
-  return {
-    forms,
-    omitted: NOTHING,
-    groups: NO_GROUPS,
-    oversized: NOTHING,
-    search: kept === undefined ? undefined : { source: 'body', index: kept },
-    compact: false,
-    list,
-    guidance: list.guidance,
-    warnings,
-  };
 }
 
 /** The groups past the recommended size that hold a deferred tool (a group of loaded tools costs no search). */
