@@ -3,7 +3,7 @@ import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';
 import { compactDescription } from '../../client/compact-description.js';
-import type { ToolList, ToolListEntry } from '../../request/request-tool-entry.js';
+import type { ToolListEntry } from '../../request/request-tool-entry.js';
 import type { RequestTools } from '../../request/request-tools.js';
 import type { GroupedRequest as Grouped, RequestTool, RequestToolForm } from './resolve-grouping-api-request.js';
 import { createCheckedToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -39,20 +39,22 @@ export function writeOpenAIResponsesTools(read: OpenAIResponsesBodyTools, decide
   const { names } = decided;
   // The read holds it untyped: its type is the writer's.
   const held = read.written as { last?: Written<WrittenOpenAIResponsesTools, Warnings[number]> };
-  return keepWritten(held, [names, grouped], warnings, (own) =>
-    grouped.list === undefined || grouped.flatNames === undefined
-      ? writeGroupedTools(read, grouped, names, own)
-      : writeFlatClientTools(read, grouped, names, own),
-  );
+  return keepWritten(held, [names, grouped], warnings, (own) => writeGroupedTools(read, grouped, names, own));
 }
 
 /**
  * Hosted search or none: the decision's groups as namespaces, then the tools in the Responses order: top-level loaded
  * tools and other tools in body order, the namespaces sorted by the name sent, deferred top-level tools, the tool
  * search tool last.
+ *
+ * The client mechanism: flat (the decision groups nothing). The loaded functions keep their body place and the other
+ * tools theirs (a custom tool under its flat name); the client list's other entries (`tool_search`, `call_tool`,
+ * stubs, revealed tools) follow them.
  */
 function writeGroupedTools(read: OpenAIResponsesBodyTools, decided: Grouped, names: ToolNameMapping, warnings: Warnings): WrittenOpenAIResponsesTools {
   const namespaceNames = resolveNamespaceNames(read, decided, names, warnings);
+  const { list, flatNames } = decided;
+  const functions = new Map<string, OpenAIResponsesBodyTool>();
   const top: unknown[] = [];
   const members = new Map<string, Record<string, unknown>[]>();
   const deferredTop: unknown[] = [];
@@ -61,6 +63,7 @@ function writeGroupedTools(read: OpenAIResponsesBodyTools, decided: Grouped, nam
     const request = decided.tools[index] as RequestTool;
     const { form, group } = decided.forms[index] as RequestToolForm;
     if (request.kind === 'planned') {
+      functions.set(request.name, entry);
       if (form === 'omitted') continue;
       let tool = createFunctionTool(entry.tool, names.toWire(request.name), form === 'defer-loading');
       if (decided.compact && form === 'defer-loading' && typeof tool.description === 'string')
@@ -69,11 +72,27 @@ function writeGroupedTools(read: OpenAIResponsesBodyTools, decided: Grouped, nam
       else if (form === 'defer-loading') deferredTop.push(tool);
       else top.push(tool);
     } else if (request.kind === 'unmanaged') {
-      if (entry.namespace !== undefined && entry.tool.type !== 'function' && entry.tool.type !== 'custom')
+      const name = flatNames?.get(index) ?? entry.tool.name;
+      const tool = name === entry.tool.name ? entry.tool : { ...entry.tool, name };
+      if (list === undefined && entry.namespace !== undefined && entry.tool.type !== 'function' && entry.tool.type !== 'custom')
         movedOut.push(`\`${String(entry.tool.type)}\` (${entry.path})`);
-      if (group !== undefined) push(members, group, resolveUnmanagedTool(entry.tool, form));
-      else top.push(resolveUnmanagedTool(entry.tool, form));
+      if (group !== undefined) push(members, group, resolveUnmanagedTool(tool, form));
+      else top.push(resolveUnmanagedTool(tool, form));
     }
+  }
+  if (list !== undefined) {
+    const rest = list.tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
+    const kept = decided.search?.source === 'body' ? [read.tools[decided.search.index]?.tool] : [];
+    if (read.namespaces.length > 0) {
+      const qualified = [...(flatNames ?? [])].filter(([index, name]) => name !== read.tools[index]?.tool.name).map(([, name]) => name);
+      warnings.push({
+        code: 'namespaces-flattened',
+        message:
+          `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quoteNames(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\`` +
+          (qualified.length === 0 ? '' : `; custom tools whose names would clash are sent as ${quoteNames(qualified)} (\`namespace.name\`)`),
+      });
+    }
+    return { tools: [...top, ...rest, ...kept], namespaceNames };
   }
   if (movedOut.length > 0) {
     warnings.push({
@@ -204,39 +223,6 @@ function compareText(left: string, right: string): number {
 /** The library's search tool: executed by the caller, with this package's description and `query` argument. */
 function createClientSearchTool(): Record<string, unknown> {
   return { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() };
-}
-
-/**
- * The client mechanism: flat. The loaded functions keep their body place and the other tools theirs; the client list's
- * other entries (`tool_search`, `call_tool`, stubs, revealed tools) follow them.
- */
-function writeFlatClientTools(read: OpenAIResponsesBodyTools, decided: Grouped, names: ToolNameMapping, warnings: Warnings): WrittenOpenAIResponsesTools {
-  const flatNames = decided.flatNames as ReadonlyMap<number, string>;
-  const functions = new Map<string, OpenAIResponsesBodyTool>();
-  const top: unknown[] = [];
-  for (const [index, entry] of read.tools.entries()) {
-    const request = decided.tools[index] as RequestTool;
-    const form = decided.forms[index]?.form;
-    if (request.kind === 'planned') {
-      functions.set(request.name, entry);
-      if (form === 'loaded') top.push(createFunctionTool(entry.tool, names.toWire(request.name), false));
-    } else if (entry.tool.type === 'custom') {
-      const name = flatNames.get(index) as string;
-      top.push(resolveUnmanagedTool(name === entry.tool.name ? entry.tool : { ...entry.tool, name }, form));
-    } else if (request.kind === 'unmanaged') top.push(resolveUnmanagedTool(entry.tool, form));
-  }
-  const rest = (decided.list as ToolList).tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
-  const kept = decided.search?.source === 'body' ? [read.tools[decided.search.index]?.tool] : [];
-  if (read.namespaces.length > 0) {
-    const qualified = [...flatNames.entries()].filter(([index, name]) => name !== read.tools[index]?.tool.name).map(([, name]) => name);
-    warnings.push({
-      code: 'namespaces-flattened',
-      message:
-        `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quoteNames(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\`` +
-        (qualified.length === 0 ? '' : `; custom tools whose names would clash are sent as ${quoteNames(qualified)} (\`namespace.name\`)`),
-    });
-  }
-  return { tools: [...top, ...rest, ...kept], namespaceNames: new Map() };
 }
 
 /** One `tool_search`, stub or revealed entry of the client tool list as a Responses function tool. */
