@@ -363,18 +363,7 @@ function resolveGroupedTools(read: GroupingRead, forcedTools: ForcedTools, revea
   let labels: readonly (string | undefined)[] = [];
   let omitted: ReadonlySet<string> = NOTHING;
   if (plan.mechanism === 'client') {
-    const definitions = tools.flatMap((tool) =>
-      tool.kind !== 'planned' ? [] : [tool.name === tool.definition.name ? tool.definition : { ...tool.definition, name: tool.name }],
-    );
-    const forced = forcedTools.deferred;
-    const forcedDeferred = plan.reveal === 'tool-list' ? forced.filter((name) => !revealed.includes(name)) : forced;
-    if (forcedDeferred.length > 0) {
-      warnings.push({
-        code: 'forced-tool-kept-loaded',
-        message: `\`tool_choice\` names ${quoteNames(forcedDeferred.map((name) => names.toWire(name)))}, which ${forcedDeferred.length === 1 ? 'is' : 'are'} deferred; ${forcedDeferred.length === 1 ? 'it is' : 'they are'} sent revealed, with full schemas, so the model can call ${forcedDeferred.length === 1 ? 'it' : 'them'} with the right arguments without searching first`,
-      });
-    }
-    list = createToolList(plan, definitions, { revealed, forced, names });
+    list = resolveClientList(read, forcedTools, revealed, warnings);
     loaded = new Set(list.tools.filter((entry) => entry.status === 'loaded').map((entry) => entry.name));
   } else {
     // By `forEach`: the plan's index builds no map of its tools for it.
@@ -436,12 +425,7 @@ function resolveGroupedTools(read: GroupingRead, forcedTools: ForcedTools, revea
     }
   });
   reportUndeferred(undeferred, warnings, librarySearchSent ? 'library' : 'no-hosted-search');
-  if (rejected.length > 0) {
-    warnings.push({
-      code: 'reserved-name-kept-loaded',
-      message: `the custom tool${rejected.length === 1 ? '' : 's'} ${rejected.join(', ')} had \`defer_loading: true\` but ${rejected.length === 1 ? 'is' : 'are'} named like a reserved namespace, and the API rejects a deferred top-level tool of that name (its calls use a namespace of its own name); sent without \`defer_loading\`. Put ${rejected.length === 1 ? 'it' : 'them'} in a namespace or rename ${rejected.length === 1 ? 'it' : 'them'} to defer ${rejected.length === 1 ? 'it' : 'them'}`,
-    });
-  }
+  reportRejectedAlone(rejected, warnings);
 
   const search = resolveSearchTool(bodySearchTools, hosted, library, librarySearchSent, deferring, list, warnings);
   if (search?.source === 'body') forms[search.index] = createForm('as-is', undefined);
@@ -456,6 +440,23 @@ function resolveGroupedTools(read: GroupingRead, forcedTools: ForcedTools, revea
     guidance: list !== undefined ? list.guidance : library ? createToolSearchGuidance(plan, { names, listed }) : null,
     warnings,
   };
+}
+
+/** The client mechanism's tool list (`createToolList`) for the body's planned tools, forced deferred tools revealed (with a warning). */
+function resolveClientList(read: GroupingRead, forcedTools: ForcedTools, revealed: readonly string[], warnings: Warnings): ToolList {
+  const { plan, tools, names } = read;
+  const definitions = tools.flatMap((tool) =>
+    tool.kind !== 'planned' ? [] : [tool.name === tool.definition.name ? tool.definition : { ...tool.definition, name: tool.name }],
+  );
+  const forced = forcedTools.deferred;
+  const forcedDeferred = plan.reveal === 'tool-list' ? forced.filter((name) => !revealed.includes(name)) : forced;
+  if (forcedDeferred.length > 0) {
+    warnings.push({
+      code: 'forced-tool-kept-loaded',
+      message: `\`tool_choice\` names ${quoteNames(forcedDeferred.map((name) => names.toWire(name)))}, which ${forcedDeferred.length === 1 ? 'is' : 'are'} deferred; ${forcedDeferred.length === 1 ? 'it is' : 'they are'} sent revealed, with full schemas, so the model can call ${forcedDeferred.length === 1 ? 'it' : 'them'} with the right arguments without searching first`,
+    });
+  }
+  return createToolList(plan, definitions, { revealed, forced, names });
 }
 
 /**
@@ -554,6 +555,15 @@ function resolveOversizedGroups(tools: readonly RequestTool[], forms: readonly R
     if (form === 'defer-loading' || (form === 'as-is' && tool.kind === 'unmanaged' && tool.deferred)) deferring.add(group);
   });
   return deferring.size === 0 ? NOTHING : new Set([...deferring].filter((group) => (sizes.get(group) ?? 0) > recommended));
+}
+
+/** Warns that the caller's deferred top-level custom tools named like a reserved namespace are sent without `defer_loading`. */
+function reportRejectedAlone(rejected: readonly string[], warnings: Warnings): void {
+  if (rejected.length === 0) return;
+  warnings.push({
+    code: 'reserved-name-kept-loaded',
+    message: `the custom tool${rejected.length === 1 ? '' : 's'} ${rejected.join(', ')} had \`defer_loading: true\` but ${rejected.length === 1 ? 'is' : 'are'} named like a reserved namespace, and the API rejects a deferred top-level tool of that name (its calls use a namespace of its own name); sent without \`defer_loading\`. Put ${rejected.length === 1 ? 'it' : 'them'} in a namespace or rename ${rejected.length === 1 ? 'it' : 'them'} to defer ${rejected.length === 1 ? 'it' : 'them'}`,
+  });
 }
 
 function reportUndeferred(undeferred: readonly string[], warnings: Warnings, why: 'no-hosted-search' | 'library'): void {

@@ -3,7 +3,7 @@ import type { ToolSearchWarning } from '../../plan/tool-search-plan.js';
 import { createRecordCopy } from '../../records/create-record-copy.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME, createToolSearchInputSchema } from '../../tools/tool-search-tool-definition.js';
 import { compactDescription } from '../../client/compact-description.js';
-import type { ToolListEntry } from '../../request/request-tool-entry.js';
+import type { ToolList, ToolListEntry } from '../../request/request-tool-entry.js';
 import type { RequestTools } from '../../request/request-tools.js';
 import type { GroupedRequest as Grouped, RequestTool, RequestToolForm } from './resolve-grouping-api-request.js';
 import { createCheckedToolNameMapping, isValidToolName, type ToolNameMapping } from '../../names/create-tool-name-mapping.js';
@@ -80,20 +80,7 @@ function writeGroupedTools(read: OpenAIResponsesBodyTools, decided: Grouped, nam
       else top.push(resolveUnmanagedTool(tool, form));
     }
   }
-  if (list !== undefined) {
-    const rest = list.tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
-    const kept = decided.search?.source === 'body' ? [read.tools[decided.search.index]?.tool] : [];
-    if (read.namespaces.length > 0) {
-      const qualified = [...(flatNames ?? [])].filter(([index, name]) => name !== read.tools[index]?.tool.name).map(([, name]) => name);
-      warnings.push({
-        code: 'namespaces-flattened',
-        message:
-          `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quoteNames(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\`` +
-          (qualified.length === 0 ? '' : `; custom tools whose names would clash are sent as ${quoteNames(qualified)} (\`namespace.name\`)`),
-      });
-    }
-    return { tools: [...top, ...rest, ...kept], namespaceNames };
-  }
+  if (list !== undefined) return { tools: [...top, ...writeClientListRest(read, decided, list, functions, names, warnings)], namespaceNames };
   if (movedOut.length > 0) {
     warnings.push({
       code: 'namespace-member-moved',
@@ -223,6 +210,32 @@ function compareText(left: string, right: string): number {
 /** The library's search tool: executed by the caller, with this package's description and `query` argument. */
 function createClientSearchTool(): Record<string, unknown> {
   return { type: 'tool_search', execution: 'client', description: TOOL_SEARCH_TOOL_DEFINITION.description, parameters: createToolSearchInputSchema() };
+}
+
+/**
+ * The client mechanism's tools after the body's own (flat): the client list's other entries (`tool_search`,
+ * `call_tool`, stubs, revealed tools), then the body's kept tool search tool; warns that namespaces were dissolved.
+ */
+function writeClientListRest(
+  read: OpenAIResponsesBodyTools,
+  decided: Grouped,
+  list: ToolList,
+  functions: ReadonlyMap<string, OpenAIResponsesBodyTool>,
+  names: ToolNameMapping,
+  warnings: Warnings,
+): unknown[] {
+  const rest = list.tools.filter((entry) => entry.status !== 'loaded').map((entry) => clientTool(entry, functions, names));
+  if (decided.search?.source === 'body') rest.push(read.tools[decided.search.index]?.tool);
+  if (read.namespaces.length > 0) {
+    const qualified = [...(decided.flatNames ?? [])].filter(([index, name]) => name !== read.tools[index]?.tool.name).map(([, name]) => name);
+    warnings.push({
+      code: 'namespaces-flattened',
+      message:
+        `the client-side mechanism sends namespaced functions as top-level functions (namespace ${quoteNames(read.namespaces.map((namespace) => namespace.name))} dissolved); their calls come back without a \`namespace\`` +
+        (qualified.length === 0 ? '' : `; custom tools whose names would clash are sent as ${quoteNames(qualified)} (\`namespace.name\`)`),
+    });
+  }
+  return rest;
 }
 
 /** One `tool_search`, stub or revealed entry of the client tool list as a Responses function tool. */
