@@ -33,11 +33,12 @@ export const ENTRY_BUDGET_GOAL = 45;
  * 63.13, 56.90, 54.48, 43.54, 42.25 and 39.04 KB from src/ on branch tools-r5, each budget that + 0.5 KB. Lowered by
  * issue 30's seventh round (the package's own stable JSON in place of fast-json-stable-stringify's CommonJS module, the
  * config's one field reader, the checked name mapping; the keepRead comparison by field adds 0.12 KB to each transformer):
- * 41.34, 67.01, 62.28, 56.40, 53.92, 43.00, 41.66 and 38.58 KB from src/ on main at 2237509, each budget that + 0.5 KB.
+ * 41.34, 67.01, 62.28, 56.40, 53.92, 43.00, 41.66 and 38.58 KB from src/ on main at 2237509, each budget that + 0.5 KB;
+ * with the validator loaded on first use and single2-r7's cuts, openai 66.92 (budget 67.5) on main at 9a291d9.
  */
 export const ENTRY_BUDGETS: Readonly<Record<PackageEntry, number>> = {
   'tool-search': 41.9, // issue 25 brings it to 45
-  'tool-search/openai': 67.6, // issue 25 brings it to 45
+  'tool-search/openai': 67.5, // issue 25 brings it to 45
   'tool-search/anthropic': 62.8, // issue 25 brings it to 45
   'tool-search/gemini': 56.9, // issue 25 brings it to 45
   'tool-search/bedrock': 54.5, // issue 25 brings it to 45
