@@ -90,6 +90,8 @@ export function keepRead<Kept>(input: ResolveRequestToolsInput, decision: string
  * again as much but no second list of their ten fields in every bundle.
  */
 function isSameToolList(left: readonly AnyNeutralTool[], right: readonly AnyNeutralTool[]): boolean {
+  // A session hands the same list from request to request: a catalog of 10,000 tools is not walked again.
+  if (left === right) return true;
   if (left.length !== right.length) return false;
   for (let index = 0; index < left.length; index += 1) {
     const one = left[index] as AnyNeutralTool;
