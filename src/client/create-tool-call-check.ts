@@ -11,6 +11,7 @@ import type { ArgumentValidator } from '../tools/create-argument-validator.js';
 import { resolveOwnToolsSent } from '../plan/resolve-own-tools-sent.js';
 import { parseToolSearchPlan } from '../plan/parse-tool-search-plan.js';
 import type { ToolSearchPlan } from '../plan/tool-search-plan.js';
+import { createUnicodePattern } from '../text/create-unicode-pattern.js';
 
 /** A tool call as the model made it; `arguments` may be the raw JSON text (OpenAI) or already parsed. */
 export interface ToolCall {
@@ -201,8 +202,7 @@ function validateArguments(validator: ArgumentValidator, value: unknown): string
 }
 
 /** A UTF-16 surrogate not paired with its other half (with the `u` flag, a pair is one code point, not `Cs`). */
-// biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
-const LONE_SURROGATE = /* @__PURE__ */ new RegExp('\\p{Cs}', 'gu');
+const LONE_SURROGATE = /* @__PURE__ */ createUnicodePattern('\\p{Cs}', 'gu');
 
 /** A copy of JSON data whose object keys have each lone surrogate replaced by U+FFFD; the value itself when none has. */
 function withWellFormedKeys(value: unknown): unknown {

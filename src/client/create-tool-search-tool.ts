@@ -15,6 +15,7 @@ import type { ToolDefinition, ToolDefinitionsInput } from '../tools/tool-definit
 import { toMatch, type ToolSearchResult } from './tool-search-result.js';
 import { TOOL_SEARCH_TOOL_DEFINITION, TOOL_SEARCH_TOOL_NAME } from '../tools/tool-search-tool-definition.js';
 import { quoteNames } from '../text/quote-names.js';
+import { createUnicodePattern } from '../text/create-unicode-pattern.js';
 
 /**
  * The default number of matches a keyword search considers (the seed's `MAX_SEARCH_RESULTS` was 8). With
@@ -118,8 +119,7 @@ const EMPTY_SELECTION = '`select:` lists no tool name; write the exact names aft
 const NO_MATCH = 'No tools matched the query. Try the exact tool name or different keywords; available tools are listed by name.';
 
 /** A letter or a digit: a query without one asks for the listing. */
-// biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
-const LETTER_OR_DIGIT = /* @__PURE__ */ new RegExp('[\\p{L}\\p{N}]', 'u');
+const LETTER_OR_DIGIT = /* @__PURE__ */ createUnicodePattern('[\\p{L}\\p{N}]', 'u');
 
 /** The whole-number options and the least value each takes, in the order they are checked. */
 const COUNT_OPTIONS = [

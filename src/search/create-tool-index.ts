@@ -12,6 +12,7 @@ import { NAME_FIELD, PARAMETERS_FIELD, createTermPostings, type TermFieldWeights
 import { isSearchStopWord } from './search-stop-words.js';
 import { splitSearchWords } from './split-search-words.js';
 import { isNameClosing, isNameWrapping, isNotLetterOrDigit, trimWrapping } from './trim-wrapping.js';
+import { createUnicodePattern } from '../text/create-unicode-pattern.js';
 
 /** One search result: a tool's name and its score (higher is better; see {@link createToolIndex} for the formula). */
 export interface ToolSearchHit {
@@ -236,8 +237,7 @@ const CUT_FIELDS: Readonly<Record<ToolIndexCut['rule'], Readonly<Record<string, 
   floor: RATIO_CUT_FIELDS,
 };
 /** What is not a letter or a digit: a name's separators (`.`, `_`, `-`, `/`), which wire formats rewrite. */
-// biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
-const SEPARATORS = /* @__PURE__ */ new RegExp('[^\\p{L}\\p{N}]+', 'gu');
+const SEPARATORS = /* @__PURE__ */ createUnicodePattern('[^\\p{L}\\p{N}]+', 'gu');
 const WHITESPACE = /\s/;
 
 /**

@@ -1,17 +1,10 @@
-// The `\p{…}` patterns are built from strings: V8 checks a regular expression literal as it compiles the module, and
-// each `\p{…}` class costs that check about 0.1 ms at a cold start (every import pays, whether or not a search runs); built
-// from a string, a pattern costs nothing until it first runs (the same for every `\p{…}` pattern of the package; each is
-// marked pure, so a bundler drops an unused one as it drops a literal).
+import { createUnicodePattern } from '../text/create-unicode-pattern.js';
 /** A run of letters and digits: everything else (spaces, `_`, `-`, `.`, `/`, quotes, …) separates words. */
-// biome-ignore lint/complexity/useRegexLiterals: built from a string (above).
-const WORD = /* @__PURE__ */ new RegExp('[\\p{L}\\p{N}]+', 'gu');
+const WORD = /* @__PURE__ */ createUnicodePattern('[\\p{L}\\p{N}]+', 'gu');
 /** `getUserId` → `get User Id`; `parseHTTPResponse` → `parse HTTP Response`. */
-// biome-ignore lint/complexity/useRegexLiterals: built from a string (above).
-const CAMEL_LOWER_UPPER = /* @__PURE__ */ new RegExp('(\\p{Ll})(\\p{Lu})', 'gu');
-// biome-ignore lint/complexity/useRegexLiterals: built from a string (above).
-const CAMEL_ACRONYM_WORD = /* @__PURE__ */ new RegExp('(\\p{Lu})(\\p{Lu}\\p{Ll})', 'gu');
-// biome-ignore lint/complexity/useRegexLiterals: built from a string (above).
-const COMBINING_MARK = /* @__PURE__ */ new RegExp('\\p{M}+', 'gu');
+const CAMEL_LOWER_UPPER = /* @__PURE__ */ createUnicodePattern('(\\p{Ll})(\\p{Lu})', 'gu');
+const CAMEL_ACRONYM_WORD = /* @__PURE__ */ createUnicodePattern('(\\p{Lu})(\\p{Lu}\\p{Ll})', 'gu');
+const COMBINING_MARK = /* @__PURE__ */ createUnicodePattern('\\p{M}+', 'gu');
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the class is every code point past ASCII, control characters included on purpose.
 const NON_ASCII = /[^\x00-\x7f]/;
 

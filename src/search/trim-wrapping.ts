@@ -1,10 +1,10 @@
+import { createUnicodePattern } from '../text/create-unicode-pattern.js';
 /** Whether one character (a whole code point, as a string) belongs to the wrapping {@link trimWrapping} removes. */
 export type WrappingTest = (character: string) => boolean;
 
 const NAME_WRAPPING_CHARACTER = /^[\s"'`[\](){}]$/u;
 const NAME_CLOSING_CHARACTER = /^[\s"'`[\](){}.,;:!?]$/u;
-// biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
-const LETTER_OR_DIGIT = /* @__PURE__ */ new RegExp('^[\\p{L}\\p{N}]$', 'u');
+const LETTER_OR_DIGIT = /* @__PURE__ */ createUnicodePattern('^[\\p{L}\\p{N}]$', 'u');
 
 /** White space, quotes, backticks and brackets: what a model puts around a name it copies (`'read_file'`, `[a, b]`). */
 export const isNameWrapping: WrappingTest = (character) => NAME_WRAPPING_CHARACTER.test(character);

@@ -1,5 +1,6 @@
 import { ToolSearchError } from '../errors/tool-search-error.js';
 import { MAX_VALUE_DEPTH, describeUnserializableValue, findUnserializableValue } from '../records/find-unserializable-value.js';
+import { createUnicodePattern } from '../text/create-unicode-pattern.js';
 
 /**
  * A caller's tool output, checked that JSON can write it, returned as it is (or repaired, see below): every API sends a tool result as JSON
@@ -53,10 +54,8 @@ function withWellFormedText(value: unknown): unknown {
   return changed ? copy : value;
 }
 
-// biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
-const LONE_SURROGATE = /* @__PURE__ */ new RegExp('\\p{Cs}', 'u');
-// biome-ignore lint/complexity/useRegexLiterals: built from a string, as search/split-search-words.ts says why.
-const LONE_SURROGATES = /* @__PURE__ */ new RegExp('\\p{Cs}', 'gu');
+const LONE_SURROGATE = /* @__PURE__ */ createUnicodePattern('\\p{Cs}', 'u');
+const LONE_SURROGATES = /* @__PURE__ */ createUnicodePattern('\\p{Cs}', 'gu');
 
 /**
  * The `invalid-tool-output` error for an output JSON cannot write (`cause`: what JSON threw): where, what, and what to
