@@ -1,3 +1,4 @@
+import { isRecord } from '../records/is-record.js';
 import { resolveCatalogIndex } from '../catalog/resolve-catalog-index.js';
 import { createToolCatalog } from '../catalog/create-tool-catalog.js';
 import { DEFAULT_MAX_SEARCH_RESULTS } from '../client/create-tool-search-tool.js';
@@ -94,6 +95,12 @@ export function resolvePredictedLoad(input: ResolvePredictedLoadInput): Predicte
   // Nor is a tool the conversation has called predicted: the model knows it, and a load after its calls would read as
   // a change of form (on Responses, a call outside the namespace the load puts it in).
   for (const name of request.history.names) loaded.add(tools.names.fromWire(name));
+  // A call through `call_tool` is a call of the tool it names: the transformer sends a history call of a tool left out
+  // of the list as one, so its own output reads back the same.
+  for (const call of request.history.calls ?? []) {
+    const called = tools.names.fromWire(call.name) === own.callToolName ? readCalledName(call.arguments) : undefined;
+    if (called !== undefined) loaded.add(tools.names.fromWire(called));
+  }
   const { names } = resolveToolPrediction({
     text: turn.text,
     index: input.predictor.index(bodyTools ?? (input.catalog as ToolCatalog)),
@@ -118,6 +125,19 @@ export function resolvePredictedLoad(input: ResolvePredictedLoadInput): Predicte
     result,
     output: form === 'search' && plan.mechanism === 'client' ? formatToolSearchResult(result) : undefined,
   };
+}
+
+/** The tool a `call_tool` call names in its arguments (an object, or its JSON text); `undefined` when none. */
+function readCalledName(args: unknown): string | undefined {
+  let value = args;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return isRecord(value) && typeof value.name === 'string' ? value.name : undefined;
 }
 
 /** The body's functions in the caller's names, for a request without a catalog (a bare transformer's). */

@@ -75,6 +75,8 @@ export interface NeutralHistory {
   readonly names: readonly string[];
   /** Every answered call, oldest first, under the name it was called by: the package's results name loaded tools. */
   readonly outputs: readonly HistoryToolOutput[];
+  /** The named calls whose arguments the codec read, oldest first (what a call of `call_tool` called is read from them). */
+  readonly calls?: readonly { readonly name: string; readonly arguments: unknown }[];
   /** The history's calls and references, in order, where the API rejects a name the request does not define. */
   readonly references?: readonly HistoryReference[];
   /** The history's tool changes, in order. */
@@ -146,12 +148,19 @@ export interface HistoryToolResult {
 }
 
 /** What one item of a history list holds (a message, a content, a Responses item), as an API's item reader gives it. */
+/** A call in the history: its id, the tool name the model wrote, and its arguments as written (an object, or JSON text). */
+export interface HistoryToolCall {
+  readonly id?: unknown;
+  readonly name?: string;
+  readonly arguments?: unknown;
+}
+
 export interface HistoryToolItem {
   /**
    * The tool calls the item makes, in order: the call's id and the tool name the model wrote (none for a call whose
    * name is not mapped, such as a custom tool's). An item with calls is a turn of the model's.
    */
-  readonly calls?: readonly { readonly id?: unknown; readonly name?: string }[];
+  readonly calls?: readonly HistoryToolCall[];
   /** `false`: the item's calls are no turn of the model's (a call in a user message): the pairing takes it for other text. */
   readonly turn?: false;
   /** The tool results the item holds, in order (they come before the calls it makes). */
@@ -197,6 +206,8 @@ export function readNeutralHistory(
   const calledBy = new Map<unknown, string>();
   const names: string[] = [];
   const outputs: HistoryToolOutput[] = [];
+  // The calls whose arguments the reader gave (absent when none did).
+  let called: { readonly name: string; readonly arguments: unknown }[] | undefined;
   const unpaired: string[] = [];
   // The calls a result may answer: by id, and (`byName`) by tool name. Cleared, not replaced: this runs per item.
   const open = new Set<unknown>();
@@ -229,6 +240,7 @@ export function readNeutralHistory(
     for (const call of calls) {
       if (call.name === undefined) continue;
       names.push(call.name);
+      if (call.arguments !== undefined) (called ??= []).push({ name: call.name, arguments: call.arguments });
       calledBy.set(call.id, call.name);
       named = true;
     }
@@ -246,7 +258,10 @@ export function readNeutralHistory(
       endTurn();
     }
   }
-  return unpaired.length === 0 ? { names, outputs } : { names, outputs, unpaired };
+  const history: { names: string[]; outputs: HistoryToolOutput[]; calls?: typeof called; unpaired?: string[] } = { names, outputs };
+  if (called !== undefined) history.calls = called;
+  if (unpaired.length > 0) history.unpaired = unpaired;
+  return history;
 }
 
 /** What an item of nothing of interest holds, and its empty lists: shared, as the walk runs per item. */

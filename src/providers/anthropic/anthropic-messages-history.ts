@@ -8,6 +8,7 @@ import {
   type HistoryPairing,
   type HistoryReference,
   type HistoryToolChange,
+  type HistoryToolCall,
   type HistoryToolResult,
   type NeutralHistory,
 } from '../../request/neutral-request.js';
@@ -105,7 +106,7 @@ export function readAnthropicMessagesHistory(messages: unknown, support: Anthrop
  * are paired.
  */
 interface HistoryMessage {
-  readonly calls: { id?: unknown; name?: string }[];
+  readonly calls: HistoryToolCall[];
   readonly results: HistoryToolResult[];
   readonly inSystem: boolean;
   readonly turn: false | undefined;
@@ -145,7 +146,7 @@ function readHistoryBlock(
         if (typeof id === 'string') message.calls.push({ id });
         return;
       }
-      message.calls.push(typeof id === 'string' ? { id, name: block.name } : { name: block.name });
+      message.calls.push({ id, name: block.name, arguments: block.input });
       reader.references.push({ name: block.name, kind: 'tool_use', path: `${path}.name` });
       return 'tool_use';
     case 'server_tool_use':

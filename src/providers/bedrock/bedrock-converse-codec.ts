@@ -150,7 +150,7 @@ function readMessage(message: unknown, index: number): HistoryToolItem {
   const blocks = isRecord(message) && Array.isArray(message.content) ? message.content : [];
   const calls = blocks.flatMap((block) => {
     const use = isRecord(block) ? block.toolUse : undefined;
-    return isRecord(use) ? [typeof use.name === 'string' ? { id: use.toolUseId, name: use.name } : { id: use.toolUseId }] : [];
+    return isRecord(use) ? [typeof use.name === 'string' ? { id: use.toolUseId, name: use.name, arguments: use.input } : { id: use.toolUseId }] : [];
   });
   const results = blocks.flatMap((block, position) => {
     const result = isRecord(block) ? block.toolResult : undefined;

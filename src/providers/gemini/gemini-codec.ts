@@ -16,6 +16,7 @@ import {
   writeHistoryItems,
   type HistoryPairing,
   type HistoryToolItem,
+  type HistoryToolCall,
   type HistoryToolResult,
   type HistoryWalk,
   type NeutralTool,
@@ -360,7 +361,7 @@ const RESPONSE_KEYS = ['output', 'result', 'content'] as const;
  */
 function readContent(content: unknown, index: number): HistoryToolItem | undefined {
   if (!isRecord(content) || !Array.isArray(content.parts)) return typeof content === 'string' || isRecord(content) ? undefined : { write: true };
-  const calls: { id: unknown; name: string }[] = [];
+  const calls: HistoryToolCall[] = [];
   const results: HistoryToolResult[] = [];
   for (const [position, part] of content.parts.entries()) {
     if (!isRecord(part)) continue;
@@ -371,7 +372,8 @@ function readContent(content: unknown, index: number): HistoryToolItem | undefin
         `\`${index < 0 ? 'contents' : `contents[${index}]`}.parts[${position}].${snake}\` is a snake_case field; this package reads the camelCase fields only (\`functionCall\`, \`functionResponse\`)`,
       );
     }
-    if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string') calls.push({ id: part.functionCall.id, name: part.functionCall.name });
+    if (isRecord(part.functionCall) && typeof part.functionCall.name === 'string')
+      calls.push({ id: part.functionCall.id, name: part.functionCall.name, arguments: part.functionCall.args });
     const { functionResponse: response } = part;
     if (!isRecord(response) || typeof response.name !== 'string') continue;
     const { name, response: output } = response;

@@ -18,6 +18,7 @@ import {
   writeClientTools,
   writeHistoryItems,
   type HistoryPairing,
+  type HistoryToolCall,
   type HistoryToolItem,
   type HistoryWalk,
   type NeutralTool,
@@ -310,14 +311,15 @@ function readUserText(message: unknown): string | undefined {
 function readMessage(message: unknown, index: number): HistoryToolItem | undefined {
   if (!isRecord(message) || !KNOWN_ROLES.has(message.role)) return { write: true };
   if (message.role === 'assistant') {
-    const calls: { id?: unknown; name?: string }[] = [];
+    const calls: HistoryToolCall[] = [];
     for (const call of Array.isArray(message.tool_calls) ? message.tool_calls : []) {
       if (!isRecord(call)) continue;
       // Every call with an id pairs (a custom tool's too); a function's name is mapped.
       const name = isRecord(call.function) && typeof call.function.name === 'string' ? call.function.name : undefined;
-      calls.push(name === undefined ? { id: call.id } : { id: call.id, name });
+      calls.push(name === undefined ? { id: call.id } : { id: call.id, name, arguments: (call.function as Record<string, unknown>).arguments });
     }
-    if (isRecord(message.function_call) && typeof message.function_call.name === 'string') calls.push({ name: message.function_call.name });
+    if (isRecord(message.function_call) && typeof message.function_call.name === 'string')
+      calls.push({ name: message.function_call.name, arguments: message.function_call.arguments });
     return { calls };
   }
   const output = Array.isArray(message.content)

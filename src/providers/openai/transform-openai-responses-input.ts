@@ -130,7 +130,8 @@ export function readOpenAIResponsesHistoryItem(item: unknown, index: number): Hi
   const { type, call_id: id, name, output } = item as { type?: unknown; call_id?: unknown; name?: unknown; output?: unknown };
   const write = WRITTEN_TYPES.has(type) || (typeof type === 'string' && 'created_by' in item && OPENAI_RESPONSES_ITEM_TYPES_WITH_CREATED_BY.has(type));
   if (typeof id !== 'string') return write ? { write } : undefined;
-  if (type === 'function_call') return { calls: [typeof name === 'string' ? { id, name } : { id }], write };
+  if (type === 'function_call')
+    return { calls: [typeof name === 'string' ? { id, name, arguments: (item as { arguments?: unknown }).arguments } : { id }], write };
   if (type === 'custom_tool_call') return { calls: [{ id }], write };
   if (type !== 'function_call_output' && type !== 'custom_tool_call_output') return write ? { write } : undefined;
   const path = `input[${index}]`;
