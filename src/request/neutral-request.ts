@@ -240,7 +240,10 @@ export function readNeutralHistory(
     for (const call of calls) {
       if (call.name === undefined) continue;
       names.push(call.name);
-      if (call.arguments !== undefined) (called ??= []).push({ name: call.name, arguments: call.arguments });
+      if (call.arguments !== undefined) {
+        called ??= [];
+        called.push({ name: call.name, arguments: call.arguments });
+      }
       calledBy.set(call.id, call.name);
       named = true;
     }
